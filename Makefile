@@ -1,0 +1,50 @@
+# One task runner. `make run` and `make test` work on a fresh clone.
+VENV    ?= .venv
+PYTHON  ?= python3
+PY      := $(VENV)/bin/python
+HOME_KB ?= $(CURDIR)/.kb
+PORT    ?= 8501
+
+.PHONY: install run ingest app test test-fast browser lint bench eval clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	# The CPU build of torch, pinned first: a bare `torch` would pull a CUDA build of several GB.
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+ingest: install
+	TALKBASE_HOME=$(HOME_KB) $(VENV)/bin/talkbase ingest data/programs
+
+app: install
+	TALKBASE_HOME=$(HOME_KB) $(VENV)/bin/talkbase app --port $(PORT)
+
+# The main job: build the demo knowledge base, then serve the app on localhost.
+run: ingest app
+
+# Debian's chromium + chromium-driver for the real-browser test.
+browser:
+	@sh scripts/ensure-chromium.sh
+
+test: install browser
+	$(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -m "not model and not browser"
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+bench: install
+	$(PY) bench/run.py
+
+eval: ingest
+	TALKBASE_HOME=$(HOME_KB) $(VENV)/bin/talkbase eval tests/data/dev_queries.json
+
+clean:
+	rm -rf $(VENV) $(HOME_KB) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Index: embeddings in FAISS, metadata in DuckDB, hybrid search on top."""

@@ -1,0 +1,250 @@
+"""Build a knowledge base from program documents, aside, then swap it in.
+
+Ingest keeps every document it has seen (its parsed records are stored in the
+build), so adding one document re-merges it with the others; re-ingesting a
+document replaces its old version. Only texts not embedded before (by content
+hash, same model) go through the model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from index import store
+from index.embed import Embedder
+from index.schema import DDL, FTS_FIELDS
+from index.vectors import FaissIndex
+from ingest.detect import ParsedDocument, expand, parse_path
+from ingest.merge import merge_talks
+from ingest.text import sentences, title_key
+from talkbase.errors import InputError, ModelMismatch
+from talkbase.records import Talk, talk_from_dict
+
+ID_SPACE = 10**9
+
+
+@dataclass
+class Report:
+    documents: list[ParsedDocument] = field(default_factory=list)
+    failed: list[InputError] = field(default_factory=list)
+    talks: int = 0
+    merged: int = 0
+    conflicts: int = 0
+    embedded: int = 0
+    reused: int = 0
+    seconds: float = 0.0
+    home: str = ""
+
+    @property
+    def warnings(self) -> list[str]:
+        return [w for d in self.documents for w in d.warnings]
+
+
+def embedding_text(talk: Talk) -> str:
+    """What one talk's vector is made from: its title and abstract.
+
+    Measured on the dev judgments (see README, "Search quality"): adding the
+    track name or the digest's notes did not help; the notes are searched
+    through their own sentence vectors and BM25 instead.
+    """
+    return f"{talk.title}\n{talk.abstract}".strip()
+
+
+def talk_sentences(talk: Talk) -> list[str]:
+    """The sentences "why it matched" can quote: abstract first, then the notes."""
+    out = sentences(talk.abstract) if talk.abstract else []
+    for _label, text in talk.notes:
+        out += [s for s in sentences(text) if s not in out]
+    return out or [talk.title]
+
+
+def stable_id(talk: Talk, taken: set[int]) -> int:
+    """An id derived from the conference and title, so re-ingests keep it."""
+    key = f"{title_key(talk.conference)}|{title_key(talk.title)}".encode()
+    n = int.from_bytes(hashlib.sha1(key).digest()[:8], "big") % ID_SPACE or 1
+    while n in taken:
+        n = n % (ID_SPACE - 1) + 1
+    taken.add(n)
+    return n
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray]]:
+    """Documents and embeddings of the build in use. `rebuild` drops the documents
+    (and, when the model changed, the embeddings too)."""
+    build = store.current(home)
+    if build is None:
+        return {}, {}
+    built_with = build.manifest.get("model")
+    if built_with != model:
+        if rebuild:
+            return {}, {}
+        raise ModelMismatch(str(home), str(built_with), model)
+    con = store.connect(build.db_path)
+    try:
+        docs = {}
+        for name, path, fmt, sha, warnings, records in con.execute(
+            "SELECT name, path, format, sha256, warnings, records FROM documents ORDER BY name"
+        ).fetchall():
+            talks = tuple(talk_from_dict(r) for r in json.loads(records))
+            docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(json.loads(warnings)))
+        cache = {h: np.asarray(v, dtype=np.float32)
+                 for h, v in con.execute("SELECT hash, vector FROM embeddings").fetchall()}
+    finally:
+        con.close()
+    return ({} if rebuild else docs), cache
+
+
+def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
+           progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
+    hashes = [_hash(t) for t in texts]
+    missing = [i for i, h in enumerate(hashes) if h not in cache]
+    step = 64
+    for lo in range(0, len(missing), step):
+        chunk = missing[lo : lo + step]
+        vecs = embedder.embed([texts[i] for i in chunk])
+        for i, v in zip(chunk, vecs, strict=True):
+            cache[hashes[i]] = v
+        if progress:
+            progress(min(lo + step, len(missing)), len(missing))
+    dim = embedder.dim
+    out = np.vstack([cache[h] for h in hashes]) if texts else np.zeros((0, dim), np.float32)
+    return out.astype(np.float32), len(missing)
+
+
+def ingest(
+    paths: Iterable[str | Path],
+    home: Path,
+    embedder: Embedder,
+    fmt: str | None = None,
+    rebuild: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Parse `paths`, merge with what the knowledge base holds, build, swap in.
+
+    A file that cannot be read is reported in `Report.failed` and skipped; when
+    no file could be read, the first error is raised and nothing changes.
+    """
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    parsed: list[ParsedDocument] = []
+    for path in expand(paths):
+        try:
+            parsed.append(parse_path(path, fmt))
+        except InputError as exc:
+            report.failed.append(exc)
+    if not parsed:
+        if report.failed:
+            raise report.failed[0]
+        raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
+    docs, cache = _previous(home, embedder.name, rebuild)
+    for doc in parsed:
+        docs[doc.name] = doc
+    report.documents = parsed
+    talks = merge_talks(t for d in docs.values() for t in d.talks)
+    taken: set[int] = set()
+    talks = [replace(t, id=stable_id(t, taken)) for t in talks]
+    vectors, new = _embed([embedding_text(t) for t in talks], embedder, cache, progress)
+    rows = [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
+    sent_vecs, new_s = _embed([r[2] for r in rows], embedder, cache)
+    report.talks = len(talks)
+    report.merged = sum(1 for t in talks if len(t.sources) > 1)
+    report.conflicts = sum(len(t.conflicts) for t in talks)
+    report.embedded = new + new_s
+    report.reused = len(talks) + len(rows) - report.embedded
+    used = {_hash(embedding_text(t)) for t in talks} | {_hash(r[2]) for r in rows}
+    cache = {h: v for h, v in cache.items() if h in used}
+    with store.building(home) as folder:
+        _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, cache)
+        index = FaissIndex(embedder.dim)
+        index.add(np.array([t.id for t in talks], dtype=np.int64), vectors)
+        index.save(str(folder / store.VECTORS_FILE))
+        store.save_sentences(folder, sent_vecs)
+        store.write_manifest(folder, {
+            "format_version": store.FORMAT_VERSION,
+            "model": embedder.name,
+            "dimension": embedder.dim,
+            "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
+            "counts": {
+                "talks": len(talks), "documents": len(docs), "sentences": len(rows),
+                "speakers": len({s.name for t in talks for s in t.speakers}),
+                "merged": report.merged, "conflicts": report.conflicts,
+            },
+            "documents": sorted(docs),
+            "versions": store.versions(),
+            "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        })
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
+                    rows: list[tuple[int, int, str]], cache: dict[str, np.ndarray]) -> None:
+    con = store.connect(path, read_only=False)
+    try:
+        con.execute(DDL)
+        speaker_ids: dict[str, int] = {}
+        talk_rows, ts_rows, note_rows, src_rows, conf_rows = [], [], [], [], []
+        for t in talks:
+            record = json.dumps(t.to_dict(), ensure_ascii=False)
+            talk_rows.append((
+                t.id, t.title, t.conference, t.day,
+                t.start.replace(tzinfo=None) if t.start else None,
+                t.end.replace(tzinfo=None) if t.end else None,
+                t.start.strftime("%H:%M") if t.start else None,
+                t.end.strftime("%H:%M") if t.end else None,
+                str(t.start.tzinfo) if t.start else None,
+                t.room, t.track, t.format, t.abstract, t.abstract_only,
+                "; ".join(f"{s.name} {s.affiliation or ''}".strip() for s in t.speakers),
+                " ".join(text for _, text in t.notes),
+                _hash(record), record,
+            ))
+            for pos, s in enumerate(t.speakers):
+                sid = speaker_ids.setdefault(s.name, len(speaker_ids) + 1)
+                ts_rows.append((t.id, sid, pos, s.affiliation))
+            note_rows += [(t.id, label, text) for label, text in t.notes]
+            src_rows += [(t.id, s.document, s.parser, s.location, s.section) for s in t.sources]
+            conf_rows += [(t.id, c.field, d, v) for c in t.conflicts for d, v in c.values]
+        con.executemany("INSERT INTO talks VALUES (" + ",".join("?" * 18) + ")", talk_rows)
+        if speaker_ids:
+            con.executemany("INSERT INTO speakers VALUES (?, ?)",
+                            [(i, n) for n, i in speaker_ids.items()])
+        for table, data, width in (("talk_speakers", ts_rows, 4), ("notes", note_rows, 3),
+                                   ("sources", src_rows, 5), ("conflicts", conf_rows, 4)):
+            if data:
+                con.executemany(f"INSERT INTO {table} VALUES ({','.join('?' * width)})", data)
+        con.execute("""
+            INSERT INTO tracks
+            SELECT track, conference, any_value(json_extract_string(record, '$.track_description')),
+                   count(*)
+            FROM talks WHERE track IS NOT NULL GROUP BY track, conference
+        """)
+        con.executemany("INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)),
+             json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False))
+            for d in docs
+        ])
+        if rows:
+            con.executemany("INSERT INTO sentences VALUES (?, ?, ?, ?)",
+                            [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])
+        if cache:
+            con.executemany("INSERT INTO embeddings VALUES (?, ?)",
+                            [(h, v.tolist()) for h, v in cache.items()])
+        fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
+        con.execute(
+            f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
+            "stopwords='english', ignore='(\\.|[^a-z0-9])+', strip_accents=1, lower=1, overwrite=1)"
+        )
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()

@@ -1,0 +1,52 @@
+"""Search quality against graded judgments: nDCG@k and Recall@k (pure functions).
+
+Judgments file: a JSON list of {"query": str, "relevant": {title: grade}}, grades
+2 (squarely on topic) and 1 (partly relevant), titles matched by `title_key`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.text import title_key
+from talkbase.errors import InputError
+
+
+@dataclass(frozen=True)
+class Judged:
+    query: str
+    relevant: dict[str, int]  # title_key -> grade
+
+
+def load_judgments(path: str | Path) -> list[Judged]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(str(path), f"cannot read judgments ({exc})") from exc
+    out = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict) or "query" not in item or "relevant" not in item:
+            raise InputError(str(path), "each entry needs 'query' and 'relevant'", f"entry {i}")
+        out.append(Judged(item["query"], {title_key(t): int(g) for t, g in item["relevant"].items()}))
+    return out
+
+
+def dcg(gains: Sequence[float]) -> float:
+    return sum((2**g - 1) / math.log2(i + 2) for i, g in enumerate(gains))
+
+
+def ndcg_at(ranked: Sequence[str], relevant: Mapping[str, int], k: int = 10) -> float:
+    ideal = dcg(sorted(relevant.values(), reverse=True)[:k])
+    if ideal == 0:
+        return 0.0
+    return dcg([relevant.get(r, 0) for r in ranked[:k]]) / ideal
+
+
+def recall_at(ranked: Sequence[str], relevant: Mapping[str, int], k: int = 5) -> float:
+    if not relevant:
+        return 0.0
+    return len(set(ranked[:k]) & set(relevant)) / len(relevant)

@@ -1,0 +1,84 @@
+"""Search filters, validated where a person's text comes in, turned into SQL."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from datetime import date, time
+from typing import Any
+
+from talkbase.errors import BadQuery
+
+_WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+@dataclass(frozen=True)
+class Filters:
+    day: str | None = None  # ISO date ("2026-10-20") or weekday ("Tue", "tuesday")
+    after: str | None = None  # talks starting at or after HH:MM
+    before: str | None = None  # talks ending at or before HH:MM
+    track: str | None = None  # substring, case-insensitive
+    room: str | None = None
+    speaker: str | None = None
+    org: str | None = None
+    conference: str | None = None
+
+    def active(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
+
+
+def _hm(value: str, name: str) -> time:
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
+    if not m:
+        raise BadQuery(f"--{name} wants a time like 14:30, not {value!r}")
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3) == "pm" and hour < 12:
+        hour += 12
+    if m.group(3) == "am" and hour == 12:
+        hour = 0
+    if hour > 23 or minute > 59:
+        raise BadQuery(f"--{name} wants a time like 14:30, not {value!r}")
+    return time(hour, minute)
+
+
+def to_sql(f: Filters) -> tuple[str, list[Any]]:
+    """A WHERE clause over the `talks` table (alias t) and its parameters."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if f.day:
+        d = f.day.strip().lower()
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
+            try:
+                clauses.append("t.day = ?")
+                params.append(date.fromisoformat(d))
+            except ValueError as exc:
+                raise BadQuery(f"--day {f.day!r} is not a real date") from exc
+        elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
+            clauses.append("isodow(t.day) = ?")
+            params.append(_WEEKDAYS.index(d[:3]) + 1)
+        else:
+            raise BadQuery(f"--day wants a date like 2026-10-20 or a weekday like Tue, not {f.day!r}")
+    if f.after:
+        clauses.append("CAST(t.start_time AS TIME) >= ?")
+        params.append(_hm(f.after, "after"))
+    if f.before:
+        clauses.append("CAST(t.end_time AS TIME) <= ?")
+        params.append(_hm(f.before, "before"))
+    for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference")):
+        value = getattr(f, name)
+        if value:
+            clauses.append(f"{column} ILIKE ?")
+            params.append(f"%{value.strip()}%")
+    if f.speaker or f.org:
+        sub = ["ts.talk_id = t.id"]
+        if f.speaker:
+            sub.append("strip_accents(s.name) ILIKE strip_accents(?)")
+            params.append(f"%{f.speaker.strip()}%")
+        if f.org:
+            sub.append("ts.affiliation ILIKE ?")
+            params.append(f"%{f.org.strip()}%")
+        clauses.append(
+            "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
+            + " AND ".join(sub) + ")"
+        )
+    return (" AND ".join(clauses) or "TRUE"), params

@@ -1,0 +1,92 @@
+"""Fusion and diversification: pure functions of ranked lists and vectors."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+import numpy as np
+
+K = TypeVar("K", bound=Hashable)
+
+
+def rrf(
+    rankings: Sequence[Sequence[K]], k: int = 60, weights: Sequence[float] | None = None
+) -> list[tuple[K, float]]:
+    """Reciprocal rank fusion: score(d) = sum_i w_i / (k + rank_i(d)), ranks from 1.
+
+    Items missing from a list get nothing from it. Ties keep first-seen order.
+    """
+    if weights is None:
+        weights = [1.0] * len(rankings)
+    if len(weights) != len(rankings):
+        raise ValueError("one weight per ranking")
+    scores: dict[K, float] = {}
+    for ranking, w in zip(rankings, weights, strict=True):
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] = scores.get(item, 0.0) + w / (k + rank)
+    order = {item: i for i, item in enumerate(dict.fromkeys(x for r in rankings for x in r))}
+    return sorted(scores.items(), key=lambda kv: (-kv[1], order[kv[0]]))
+
+
+def minmax(scored: Sequence[tuple[K, float]]) -> dict[K, float]:
+    """Scores rescaled to [0, 1] within one list (all equal -> all 1)."""
+    if not scored:
+        return {}
+    values = [s for _, s in scored]
+    lo, hi = min(values), max(values)
+    if hi - lo < 1e-12:
+        return {item: 1.0 for item, _ in scored}
+    return {item: (s - lo) / (hi - lo) for item, s in scored}
+
+
+def relative_score(
+    scored_lists: Sequence[Sequence[tuple[K, float]]], weights: Sequence[float] | None = None
+) -> list[tuple[K, float]]:
+    """Relative score fusion: each list's scores min-max scaled, then a weighted sum.
+
+    Unlike RRF it keeps how far apart the scores are, so a strong lexical match
+    is not flattened to "rank 1". Items missing from a list get 0 from it.
+    """
+    if weights is None:
+        weights = [1.0 / len(scored_lists)] * len(scored_lists)
+    if len(weights) != len(scored_lists):
+        raise ValueError("one weight per list")
+    total: dict[K, float] = {}
+    for scored, w in zip(scored_lists, weights, strict=True):
+        for item, s in minmax(scored).items():
+            total[item] = total.get(item, 0.0) + w * s
+        for item, _ in scored:
+            total.setdefault(item, 0.0)
+    order = {item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))}
+    return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
+
+
+def mmr(
+    query: np.ndarray,
+    candidates: Sequence[K],
+    vectors: Mapping[K, np.ndarray],
+    k: int,
+    lambda_: float = 0.7,
+) -> list[tuple[K, float]]:
+    """Maximal marginal relevance over normalised vectors.
+
+    Picks, one at a time, the candidate maximising
+    lambda * sim(query, c) - (1 - lambda) * max sim(c, already picked).
+    Returns (item, sim to query) in pick order.
+    """
+    remaining = list(dict.fromkeys(candidates))
+    if not remaining or k <= 0:
+        return []
+    mat = np.vstack([vectors[c] for c in remaining]).astype(np.float32)
+    rel = mat @ np.asarray(query, dtype=np.float32).reshape(-1)
+    picked: list[int] = []
+    redundancy = np.full(len(remaining), -np.inf, dtype=np.float32)
+    while len(picked) < min(k, len(remaining)):
+        red = np.where(np.isfinite(redundancy), redundancy, 0.0)
+        score = lambda_ * rel - (1 - lambda_) * red
+        score[picked] = -np.inf
+        best = int(np.argmax(score))
+        picked.append(best)
+        redundancy = np.maximum(redundancy, mat @ mat[best])
+    return [(remaining[i], float(rel[i])) for i in picked]

@@ -1,0 +1,45 @@
+"""The DuckDB schema: normalised tables a person can query with plain SQL.
+
+    talks(id, title, conference, day, start_time, end_time, start_hm, end_hm,
+          timezone, room, track, format, abstract, abstract_only, speakers_text,
+          notes_text, record)          -- record: the whole talk as JSON
+    speakers(id, name)
+    talk_speakers(talk_id, speaker_id, position, affiliation)
+    tracks(name, conference, description, talks)
+    notes(talk_id, label, text)
+    sources(talk_id, document, parser, location, section)
+    conflicts(talk_id, field, document, value)
+    documents(name, path, format, sha256, talks, warnings, records)
+    sentences(row, talk_id, position, text)  -- row i <-> sentences.npy row i
+    embeddings(hash, vector)                 -- cache keyed by text hash
+"""
+
+from __future__ import annotations
+
+DDL = """
+CREATE TABLE talks (
+    id BIGINT PRIMARY KEY, title VARCHAR NOT NULL, conference VARCHAR,
+    day DATE, start_time TIMESTAMP, end_time TIMESTAMP, start_hm VARCHAR, end_hm VARCHAR,
+    timezone VARCHAR, room VARCHAR, track VARCHAR, format VARCHAR, abstract VARCHAR,
+    abstract_only BOOLEAN, speakers_text VARCHAR, notes_text VARCHAR,
+    content_hash VARCHAR, record VARCHAR
+);
+CREATE TABLE speakers (id INTEGER PRIMARY KEY, name VARCHAR NOT NULL);
+CREATE TABLE talk_speakers (
+    talk_id BIGINT, speaker_id INTEGER, position INTEGER, affiliation VARCHAR
+);
+CREATE TABLE tracks (name VARCHAR, conference VARCHAR, description VARCHAR, talks INTEGER);
+CREATE TABLE notes (talk_id BIGINT, label VARCHAR, text VARCHAR);
+CREATE TABLE sources (
+    talk_id BIGINT, document VARCHAR, parser VARCHAR, location VARCHAR, section VARCHAR
+);
+CREATE TABLE conflicts (talk_id BIGINT, field VARCHAR, document VARCHAR, value VARCHAR);
+CREATE TABLE documents (
+    name VARCHAR PRIMARY KEY, path VARCHAR, format VARCHAR, sha256 VARCHAR,
+    talks INTEGER, warnings VARCHAR, records VARCHAR
+);
+CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARCHAR);
+CREATE TABLE embeddings (hash VARCHAR PRIMARY KEY, vector FLOAT[]);
+"""
+
+FTS_FIELDS = ("title", "abstract", "speakers_text", "track", "notes_text")

@@ -1,0 +1,128 @@
+"""Reading program documents: decoding, format detection and dispatch.
+
+Every parser is a module with `NAME`, `looks_like(text)` and
+`parse(text, document, ...) -> (talks, warnings)`. Detection asks each in turn;
+`--format` overrides it. Problems that stop a file raise `InputError` naming the
+file and the place; problems with one talk become warnings and the rest of the
+file still ingests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest import blog, digest
+from talkbase import settings
+from talkbase.errors import InputError
+from talkbase.records import Talk
+
+Parser = Callable[[str, str], tuple[list[Talk], list[str]]]
+
+
+def _parse_blog(text: str, document: str) -> tuple[list[Talk], list[str]]:
+    return blog.parse(text, document, default_tz=settings.get("timezone"))
+
+
+def _parse_digest(text: str, document: str) -> tuple[list[Talk], list[str]]:
+    return digest.parse(text, document)
+
+
+# Order matters: the first format whose `looks_like` accepts a text wins.
+PARSERS: dict[str, tuple[Callable[[str], bool], Parser]] = {
+    digest.NAME: (digest.looks_like, _parse_digest),
+    blog.NAME: (blog.looks_like, _parse_blog),
+}
+
+SUFFIXES = {".txt", ".md", ".markdown", ".text", ""}
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    path: str
+    name: str  # file name, used as the document's identity in provenance
+    format: str
+    sha256: str
+    talks: tuple[Talk, ...]
+    warnings: tuple[str, ...]
+
+
+def decode(data: bytes, path: str) -> str:
+    if not data.strip():
+        raise InputError(path, "the file is empty")
+    if b"\x00" in data[:4096]:
+        raise InputError(path, "this is a binary file, not a program document")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise InputError(
+                path, "the text is neither UTF-8 nor Windows-1252", f"line {line}"
+            ) from exc
+
+
+def detect(text: str) -> str | None:
+    for name, (looks_like, _) in PARSERS.items():
+        if looks_like(text):
+            return name
+    return None
+
+
+def parse_text(text: str, document: str, fmt: str | None = None) -> tuple[str, list[Talk], list[str]]:
+    """Parse one document's text; returns (format, talks, warnings)."""
+    if fmt is None:
+        fmt = detect(text)
+        if fmt is None:
+            raise InputError(
+                document,
+                "not a program format talkbase knows (looked for: "
+                + ", ".join(PARSERS) + "); name one with --format",
+                "line 1",
+            )
+    if fmt not in PARSERS:
+        raise InputError(document, f"unknown format {fmt!r}; known: {', '.join(PARSERS)}")
+    talks, warnings = PARSERS[fmt][1](text, document)
+    if not talks:
+        raise InputError(document, f"no talks found when read as {fmt!r}")
+    return fmt, talks, warnings
+
+
+def parse_path(path: str | Path, fmt: str | None = None) -> ParsedDocument:
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(str(p), f"cannot read the file ({exc.strerror})") from exc
+    text = decode(data, str(p))
+    found, talks, warnings = parse_text(text, p.name, fmt)
+    return ParsedDocument(
+        path=str(p),
+        name=p.name,
+        format=found,
+        sha256=hashlib.sha256(data).hexdigest(),
+        talks=tuple(talks),
+        warnings=tuple(warnings),
+    )
+
+
+def expand(paths: Iterable[str | Path]) -> list[Path]:
+    """Files named, and the program files inside folders named (sorted, no hidden)."""
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            out.extend(
+                f for f in sorted(p.rglob("*"))
+                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
+                and f.suffix.lower() in SUFFIXES and f.name.lower() not in {"readme.md", "source.md"}
+            )
+        elif p.exists():
+            out.append(p)
+        else:
+            raise InputError(str(p), "no such file or folder")
+    return out

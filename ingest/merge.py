@@ -1,0 +1,161 @@
+"""One talk per talk: join the records several documents give for the same talk.
+
+Two records are the same talk when their titles match after `title_key`
+(case, dashes, punctuation ignored), or nearly match and share a speaker.
+Records from one document are never merged with each other. Where documents
+disagree, the merged talk keeps every value with its document as a `Conflict`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from difflib import SequenceMatcher
+
+from ingest.text import name_key, org_key, same_org, title_key
+from talkbase.records import Conflict, Speaker, Talk
+
+FUZZY_TITLE = 0.92
+
+
+def _surnames(talk: Talk) -> set[str]:
+    return {name_key(s.name).split()[-1] for s in talk.speakers if name_key(s.name)}
+
+
+def same_talk(a: Talk, b: Talk) -> bool:
+    if a.sources and b.sources and a.sources[0].document == b.sources[0].document:
+        return False
+    ka, kb = title_key(a.title), title_key(b.title)
+    if ka == kb:
+        return True
+    ratio = SequenceMatcher(None, ka, kb).ratio()
+    return ratio >= FUZZY_TITLE and bool(_surnames(a) & _surnames(b))
+
+
+def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
+    """Map each conference name to the fullest name of the same event.
+
+    "PyTorch Conference 2026" and "PyTorch Conference North America 2026" are one
+    event: the words of one are all in the other, the year included.
+    """
+    uniq = sorted({n for n in names if n}, key=len, reverse=True)
+    out: dict[str, str] = {}
+    for name in uniq:
+        words = set(title_key(name).split())
+        home = next(
+            (big for big in uniq if len(big) >= len(name) and words <= set(title_key(big).split())
+             and re.search(r"\d{4}", name) and out.get(big, big) == big),
+            name,
+        )
+        out[name] = home
+    return out
+
+
+def _priority(talk: Talk) -> tuple[int, int]:
+    # Records with a schedule (times, room) speak for the program itself.
+    return (0 if talk.start else 1, 0 if talk.abstract else 1)
+
+
+def _speaker_text(speakers: Sequence[Speaker]) -> str:
+    return "; ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in speakers)
+
+
+def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[Conflict]]:
+    merged: dict[str, Speaker] = {}
+    seen_aff: dict[str, list[tuple[str, str]]] = {}
+    for rec in records:
+        doc = rec.sources[0].document if rec.sources else "?"
+        for sp in rec.speakers:
+            key = name_key(sp.name)
+            if sp.affiliation:
+                seen_aff.setdefault(key, []).append((doc, sp.affiliation))
+            old = merged.get(key)
+            if old is None:
+                merged[key] = sp
+            elif sp.affiliation and (
+                not old.affiliation
+                or (org_key(old.affiliation) == org_key(sp.affiliation)
+                    and len(sp.affiliation) > len(old.affiliation))
+            ):
+                merged[key] = Speaker(old.name, sp.affiliation)
+    conflicts: list[Conflict] = []
+    lists = {rec.sources[0].document: rec.speakers for rec in records if rec.sources}
+    if len({frozenset(name_key(s.name) for s in v) for v in lists.values()}) > 1:
+        conflicts.append(
+            Conflict("speakers", tuple((d, _speaker_text(v)) for d, v in lists.items()))
+        )
+    for key, values in seen_aff.items():
+        if any(not same_org(values[0][1], a) for _, a in values[1:]):
+            conflicts.append(
+                Conflict(f"affiliation of {merged[key].name}", tuple(dict.fromkeys(values)))
+            )
+    return tuple(merged.values()), conflicts
+
+
+def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
+    records = sorted(records, key=_priority)
+    first = records[0]
+    if len(records) == 1:
+        merged = first
+        conflicts: list[Conflict] = []
+    else:
+        speakers, conflicts = _merge_speakers(records)
+        fields: dict[str, object] = {}
+        for name in ("title", "start", "end", "room", "track", "track_description", "format"):
+            values = [(r.sources[0].document, getattr(r, name)) for r in records]
+            present = [(d, v) for d, v in values if v not in (None, "")]
+            fields[name] = present[0][1] if present else None
+            distinct = {title_key(str(v)) for _, v in present}
+            if len(distinct) > 1:
+                conflicts.append(Conflict(name, tuple((d, str(v)) for d, v in present)))
+        notes: dict[str, str] = {}
+        for r in records:
+            for label, text in r.notes:
+                notes.setdefault(label, text)
+        merged = replace(
+            first,
+            title=str(fields["title"]),
+            speakers=speakers,
+            start=fields["start"],  # type: ignore[arg-type]
+            end=fields["end"],  # type: ignore[arg-type]
+            room=fields["room"],  # type: ignore[arg-type]
+            track=fields["track"],  # type: ignore[arg-type]
+            track_description=fields["track_description"],  # type: ignore[arg-type]
+            format=fields["format"],  # type: ignore[arg-type]
+            abstract=next((r.abstract for r in records if r.abstract), ""),
+            notes=tuple(notes.items()),
+            abstract_only=any(r.abstract_only for r in records),
+            sources=tuple(s for r in records for s in r.sources),
+        )
+    abstract = merged.abstract or (merged.note("What") or "")
+    return replace(
+        merged,
+        abstract=abstract,
+        conference=conference.get(merged.conference, merged.conference),
+        conflicts=tuple(conflicts),
+    )
+
+
+def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
+    """Merge records of the same talk; keeps first-seen order."""
+    groups: list[list[Talk]] = []
+    by_key: dict[str, list[int]] = {}
+    all_talks = list(talks)
+    conference = canonical_conferences(t.conference for t in all_talks)
+    for talk in all_talks:
+        key = title_key(talk.title)
+        home = None
+        for gi in by_key.get(key, []) + [i for i in range(len(groups)) if i not in by_key.get(key, [])]:
+            docs = {r.sources[0].document for r in groups[gi] if r.sources}
+            if talk.sources and talk.sources[0].document in docs:
+                continue
+            if same_talk(groups[gi][0], talk):
+                home = gi
+                break
+        if home is None:
+            groups.append([talk])
+            by_key.setdefault(key, []).append(len(groups) - 1)
+        else:
+            groups[home].append(talk)
+    return [_merge_group(g, conference) for g in groups]

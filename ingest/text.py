@@ -1,0 +1,84 @@
+"""Text helpers shared by the parsers: cleaning, keys for matching, sentences."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_WS = re.compile(r"\s+")
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+
+
+def clean(text: str) -> str:
+    """Normalise line endings and odd whitespace; keep every letter as is."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    text = text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u200b", "")
+    return _WS.sub(" ", text).strip()
+
+
+def title_key(title: str) -> str:
+    """A key under which two spellings of one title compare equal.
+
+    Case, accents, dashes, quotes and punctuation are ignored; words are kept.
+    """
+    text = unicodedata.normalize("NFKD", title)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower()
+    for d in _DASHES:
+        text = text.replace(d, "-")
+    text = re.sub(r"[^\w]+", " ", text)
+    return _WS.sub(" ", text).strip()
+
+
+def name_key(name: str) -> str:
+    return title_key(name)
+
+
+def org_key(org: str | None) -> str:
+    """The organisation itself, without team detail: "Meta (PyTorch Distributed)" -> "meta"."""
+    if not org:
+        return ""
+    head = re.split(r"[(,/;]| and ", org, maxsplit=1)[0]
+    return title_key(head)
+
+
+def same_org(a: str | None, b: str | None) -> bool:
+    """One organisation? Same head words, or one is the other's initials ("AWS")."""
+    ka, kb = org_key(a), org_key(b)
+    if not ka or not kb or ka == kb:
+        return True
+    for short, long in ((ka, kb), (kb, ka)):
+        words = long.split()
+        if len(words) > 1 and short.replace(" ", "") == "".join(w[0] for w in words):
+            return True
+    return False
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'\u201d\u2019)]?\s+(?=[\"'\u201c\u2018(]?[A-Z0-9])")
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|vs|etc|approx|cf|Dr|Mr|Ms|Inc|Jr|Sr|St)\.|\b[A-Z]\.)$")
+
+
+def sentences(text: str) -> list[str]:
+    """Split prose into sentences, not breaking after common abbreviations."""
+    parts: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = text[start : m.start()].rstrip()
+        if _ABBREV.search(piece):
+            continue
+        parts.append(text[start : m.start()].strip())
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        parts.append(tail)
+    return [p for p in parts if p]
+
+
+STOPWORDS = frozenset(
+    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "talk", "talks", "session", "sessions", "about", "across", "via", "using", "use"]
+)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens (letters, digits, inner dots/dashes kept)."""
+    return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", text.lower()) if w.strip(".-_")]

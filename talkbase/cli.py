@@ -1,0 +1,379 @@
+"""The `talkbase` command: the same operations as the app, for terminals and scripts.
+
+Heavy modules (duckdb, faiss, torch) are imported inside commands, so `--help`
+stays fast. Library errors become one plain sentence on stderr and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from talkbase import __version__, settings
+from talkbase.errors import InputError, TalkbaseError
+
+FILTERS = ("day", "after", "before", "track", "speaker", "org", "room", "conference")
+
+
+def _filters(args: argparse.Namespace) -> Any:
+    from index.filters import Filters
+
+    return Filters(**{name: getattr(args, name, None) for name in FILTERS})
+
+
+def _kb(args: argparse.Namespace) -> Any:
+    from index.search import KnowledgeBase
+
+    return KnowledgeBase(args.home)
+
+
+def _when(t: Any) -> str:
+    if not t.start:
+        return "time not given"
+    return f"{t.start:%a %Y-%m-%d %H:%M}–{t.end:%H:%M}" if t.end else f"{t.start:%a %Y-%m-%d %H:%M}"
+
+
+def _speakers(t: Any) -> str:
+    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in t.speakers)
+
+
+def _print_hit(n: int, hit: Any, out: TextIO) -> None:
+    t = hit.talk
+    out.write(f"{n:2d}. {t.title}  [id {t.id}]\n")
+    place = " · ".join(x for x in (_speakers(t), _when(t), t.room, t.track) if x)
+    out.write(f"    {place}\n")
+    why = hit.why
+    bits = []
+    if why.matched_terms:
+        bits.append("matched " + ", ".join(why.matched_terms))
+    ranks = []
+    if why.lexical_rank:
+        ranks.append(f"words #{why.lexical_rank}")
+    if why.dense_rank:
+        ranks.append(f"meaning #{why.dense_rank}")
+    if ranks:
+        bits.append("(" + ", ".join(ranks) + ")")
+    if why.best_sentence:
+        sentence = why.best_sentence if len(why.best_sentence) < 160 else why.best_sentence[:157] + "..."
+        bits.append(f'"{sentence}"')
+    if bits:
+        out.write("    why: " + " ".join(bits) + "\n")
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from index.build import ingest
+    from index.embed import load
+
+    out = sys.stdout
+    embedder = load()
+
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\rembedding {done}/{total} texts")
+        if done == total:
+            sys.stderr.write("\n")
+
+    report = ingest(args.paths, settings.home(args.home), embedder, fmt=args.format,
+                    rebuild=args.rebuild, progress=progress)
+    if args.json:
+        json.dump({
+            "home": report.home, "talks": report.talks, "merged": report.merged,
+            "conflicts": report.conflicts, "embedded": report.embedded, "seconds": report.seconds,
+            "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
+                           "warnings": list(d.warnings)} for d in report.documents],
+            "failed": [e.sentence() for e in report.failed],
+        }, out, indent=2)
+        out.write("\n")
+    else:
+        for d in report.documents:
+            out.write(f"{d.name}: {len(d.talks)} talks ({d.format})\n")
+        for w in report.warnings:
+            out.write(f"  warning: {w}\n")
+        for e in report.failed:
+            out.write(f"  skipped: {e.sentence()}\n")
+        out.write(
+            f"knowledge base: {report.talks} talks, {report.merged} seen in several documents "
+            f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded, "
+            f"{report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
+        )
+    return 1 if report.failed else 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    kb = _kb(args)
+    filters = _filters(args)
+    if args.batch:
+        try:
+            stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(args.batch, f"cannot read the query file ({exc.strerror})") from exc
+        with stream:
+            for line in stream:
+                query = line.strip()
+                if not query:
+                    continue
+                hits = kb.search(query, args.limit, filters, args.mode)
+                sys.stdout.write(json.dumps(
+                    {"query": query, "results": [h.to_dict() for h in hits]}, ensure_ascii=False
+                ) + "\n")
+                sys.stdout.flush()
+        return 0
+    if args.query is None:
+        raise TalkbaseError("Give a query, or --batch FILE with one query per line")
+    hits = kb.search(args.query, args.limit, filters, args.mode)
+    if args.json:
+        json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if not hits:
+        active = ", ".join(f"--{k} {v}" for k, v in filters.active().items())
+        sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
+        return 0
+    for n, hit in enumerate(hits, start=1):
+        _print_hit(n, hit, sys.stdout)
+    return 0
+
+
+def cmd_similar(args: argparse.Namespace) -> int:
+    kb = _kb(args)
+    seed = kb.talk(args.talk)
+    hits = kb.similar(seed, args.limit, _filters(args))
+    if args.json:
+        json.dump({"talk": seed.to_dict(), "results": [h.to_dict() for h in hits]},
+                  sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
+    for n, hit in enumerate(hits, start=1):
+        _print_hit(n, hit, sys.stdout)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    t = _kb(args).talk(args.talk)
+    if args.json:
+        json.dump(t.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    w = sys.stdout.write
+    w(f"{t.title}  [id {t.id}]\n")
+    w(f"  speakers: {_speakers(t) or '-'}\n  when: {_when(t)}\n  room: {t.room or '-'}\n")
+    w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
+    w(f"\n{t.abstract}\n")
+    for label, text in t.notes:
+        w(f"\n{label}: {text}\n")
+    if t.abstract_only:
+        w("\n(The digest's notes were written from the abstract only.)\n")
+    w("\nsources: " + "; ".join(f"{s.document} ({s.parser}, {s.location})" for s in t.sources) + "\n")
+    for c in t.conflicts:
+        w(f"conflict in {c.field}:\n")
+        for doc, value in c.values:
+            w(f"  {doc}: {value}\n")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    kb = _kb(args)
+    q = kb.sql
+    stats = {
+        "home": str(kb.home), "model": kb.model_name, "dimension": kb.manifest["dimension"],
+        "built_at": kb.manifest.get("built_at"),
+        "talks": q("SELECT count(*) FROM talks").fetchone()[0],
+        "speakers": q("SELECT count(*) FROM speakers").fetchone()[0],
+        "documents": [dict(zip(("name", "format", "talks"), r, strict=True)) for r in
+                      q("SELECT name, format, talks FROM documents ORDER BY name").fetchall()],
+        "merged": q("SELECT count(*) FROM (SELECT talk_id FROM sources GROUP BY talk_id "
+                    "HAVING count(*) > 1)").fetchone()[0],
+        "conflicts": q("SELECT count(DISTINCT (talk_id, field)) FROM conflicts").fetchone()[0],
+        "days": [str(r[0]) for r in q("SELECT DISTINCT day FROM talks WHERE day IS NOT NULL "
+                                      "ORDER BY 1").fetchall()],
+        "tracks": [dict(zip(("track", "talks"), r, strict=True)) for r in
+                   q("SELECT name, talks FROM tracks ORDER BY talks DESC, name").fetchall()],
+        "rooms": [r[0] for r in q("SELECT DISTINCT room FROM talks WHERE room IS NOT NULL "
+                                  "ORDER BY 1").fetchall()],
+    }
+    if args.json:
+        json.dump(stats, sys.stdout, indent=2, default=str)
+        sys.stdout.write("\n")
+        return 0
+    w = sys.stdout.write
+    w(f"{stats['talks']} talks, {stats['speakers']} speakers, {stats['merged']} merged from "
+      f"several documents, {stats['conflicts']} conflicts\n")
+    w(f"model {stats['model']} ({stats['dimension']} dims), built {stats['built_at']}\n")
+    w(f"home {stats['home']}\n\ndocuments:\n")
+    for d in stats["documents"]:
+        w(f"  {d['name']}: {d['talks']} talks ({d['format']})\n")
+    w("days: " + ", ".join(stats["days"]) + "\n")
+    w("rooms: " + ", ".join(stats["rooms"]) + "\n\ntracks:\n")
+    for tr in stats["tracks"]:
+        w(f"  {tr['talks']:3d}  {tr['track']}\n")
+    return 0
+
+
+EXPORT_COLUMNS = ("id", "title", "speakers", "day", "start", "end", "timezone", "room", "track",
+                  "format", "conference", "abstract", "notes", "abstract_only", "sources",
+                  "conflicts")
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    kb = _kb(args)
+    talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
+    out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
+    try:
+        if args.format == "jsonl":
+            for t in talks:
+                out.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, extrasaction="ignore")
+            writer.writeheader()
+            for t in talks:
+                row = t.to_dict()
+                row["speakers"] = "; ".join(
+                    f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
+                    for s in row["speakers"])
+                row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
+                row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
+                row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
+                writer.writerow(row)
+    finally:
+        if args.output:
+            out.close()
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from index.evaluate import load_judgments, ndcg_at, recall_at
+    from ingest.text import title_key
+
+    kb = _kb(args)
+    judged = load_judgments(args.judgments)
+    rows = []
+    for mode in args.modes:
+        nd, rc = [], []
+        for j in judged:
+            ranked = [title_key(h.talk.title) for h in kb.search(j.query, 10, mode=mode)]
+            nd.append(ndcg_at(ranked, j.relevant, 10))
+            rc.append(recall_at(ranked, j.relevant, 5))
+        rows.append({"mode": mode, "ndcg@10": sum(nd) / len(nd), "recall@5": sum(rc) / len(rc),
+                     "queries": len(judged)})
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(f"{'mode':8s} {'nDCG@10':>8s} {'Recall@5':>9s}  queries\n")
+        for r in rows:
+            sys.stdout.write(f"{r['mode']:8s} {r['ndcg@10']:8.3f} {r['recall@5']:9.3f}  {r['queries']}\n")
+    return 0
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    for _name, s in settings.SETTINGS.items():
+        sys.stdout.write(f"{s.env} = {s.value()}\n    {s.help}\n")
+    return 0
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+
+    app = Path(__file__).resolve().parent.parent / "app.py"
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", args.address,
+           "--server.port", str(args.port), "--server.headless", "true",
+           "--browser.gatherUsageStats", "false"]
+    env = dict(__import__("os").environ)
+    if args.home:
+        env["TALKBASE_HOME"] = str(args.home)
+    return subprocess.call(cmd, env=env)
+
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("filters (applied before ranking)")
+    g.add_argument("--day", help="date (2026-10-20) or weekday (Tue)")
+    g.add_argument("--after", help="starting at or after HH:MM")
+    g.add_argument("--before", help="ending at or before HH:MM")
+    g.add_argument("--track", help="track name contains this")
+    g.add_argument("--speaker", help="a speaker's name contains this")
+    g.add_argument("--org", help="a speaker's organization contains this")
+    g.add_argument("--room", help="room name contains this")
+    g.add_argument("--conference", help="conference name contains this")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="talkbase", description="A searchable knowledge base of conference talks.")
+    p.add_argument("--version", action="version", version=f"talkbase {__version__}")
+    p.add_argument("--home", help=f"knowledge base folder (env TALKBASE_HOME; default {settings.SETTINGS['home'].default})")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("ingest", help="read program documents into the knowledge base")
+    s.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    s.add_argument("--format", help="skip detection and read every file in this format")
+    s.add_argument("--rebuild", action="store_true",
+                   help="start from these documents only (also after changing the model)")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.set_defaults(func=cmd_ingest)
+
+    s = sub.add_parser("search", help="hybrid search: words and meaning")
+    s.add_argument("query", nargs="?", help="what you are looking for, in plain words")
+    s.add_argument("--limit", "-n", type=int, default=10, help="how many results (default 10)")
+    s.add_argument("--mode", choices=("hybrid", "lexical", "dense"), default="hybrid")
+    s.add_argument("--json", action="store_true", help="print results as JSON")
+    s.add_argument("--batch", metavar="FILE",
+                   help="one query per line ('-' for stdin); writes one JSON line per query")
+    _add_filters(s)
+    s.set_defaults(func=cmd_search)
+
+    s = sub.add_parser("similar", help="talks like a given one (never itself)")
+    s.add_argument("talk", help="talk id or title (a unique prefix or close match is fine)")
+    s.add_argument("--limit", "-n", type=int, default=5)
+    s.add_argument("--json", action="store_true")
+    _add_filters(s)
+    s.set_defaults(func=cmd_similar)
+
+    s = sub.add_parser("show", help="everything about one talk")
+    s.add_argument("talk", help="talk id or title")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_show)
+
+    s = sub.add_parser("stats", help="what the knowledge base holds")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_stats)
+
+    s = sub.add_parser("export", help="every talk with all its fields")
+    s.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    s.add_argument("--output", "-o", help="file to write (default: stdout)")
+    s.set_defaults(func=cmd_export)
+
+    s = sub.add_parser("eval", help="score search modes against graded judgments")
+    s.add_argument("judgments", help="JSON file like tests/data/dev_queries.json")
+    s.add_argument("--modes", nargs="+", default=["lexical", "dense", "hybrid"],
+                   choices=("lexical", "dense", "hybrid"))
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_eval)
+
+    s = sub.add_parser("settings", help="list settings, their environment variables and values")
+    s.set_defaults(func=cmd_settings)
+
+    s = sub.add_parser("app", help="start the web app (Streamlit) on localhost")
+    s.add_argument("--port", type=int, default=8501)
+    s.add_argument("--address", default="127.0.0.1")
+    s.set_defaults(func=cmd_app)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except TalkbaseError as exc:
+        sys.stderr.write(f"talkbase: {exc.sentence()}\n")
+        return 1
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
