@@ -66,8 +66,10 @@ def talk_sentences(talk: Talk) -> list[str]:
 
 
 def stable_id(talk: Talk, taken: set[int]) -> int:
-    """An id derived from the conference and title, so re-ingests keep it."""
-    key = f"{title_key(talk.conference)}|{title_key(talk.title)}".encode()
+    """An id derived from the source's own id, else the conference and title, so
+    re-ingests keep it."""
+    ident = f"uid:{talk.uid}" if talk.uid else title_key(talk.title)
+    key = f"{title_key(talk.conference)}|{ident}".encode()
     n = int.from_bytes(hashlib.sha1(key).digest()[:8], "big") % ID_SPACE or 1
     while n in taken:
         n = n % (ID_SPACE - 1) + 1

@@ -59,6 +59,7 @@ class Talk:
     conference: str = ""
     sources: tuple[Source, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
+    uid: str | None = None  # the source's own id for the talk (frab guid, iCal UID...)
     id: int = 0  # assigned when the knowledge base is built
 
     @property
@@ -98,6 +99,7 @@ class Talk:
             "conference": self.conference,
             "sources": [asdict(s) for s in self.sources],
             "conflicts": [c.to_dict() for c in self.conflicts],
+            "uid": self.uid,
         }
 
 
@@ -142,6 +144,7 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
     end = datetime.fromisoformat(d["end_iso"]) if d.get("end_iso") else None
     return Talk(
         id=int(d.get("id") or 0),
+        uid=d.get("uid"),
         title=d["title"],
         speakers=tuple(Speaker(s["name"], s.get("affiliation")) for s in d.get("speakers", [])),
         start=start,
