@@ -1,0 +1,93 @@
+"""Shared fixtures.
+
+`demo_home` is the demo corpus built once per test session with the real model
+(real sentence-transformers, FAISS, DuckDB file) in a temporary folder.
+`fake_home` is the same corpus built with the deterministic HashingEmbedder:
+fast, for tests that are about plumbing rather than meaning.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAMS = ROOT / "data" / "programs"
+DIGEST = PROGRAMS / "000_3ed018f1c49838da.txt"
+BLOG = PROGRAMS / "001_8fbb4517d0e7d07e.txt"
+DEV_QUERIES = ROOT / "tests" / "data" / "dev_queries.json"
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """No test reads or writes the user's real knowledge base."""
+    if "TALKBASE_HOME" not in os.environ or not os.environ["TALKBASE_HOME"].startswith(
+        str(tmp_path_factory.getbasetemp())
+    ):
+        monkeypatch.setenv("TALKBASE_HOME", str(tmp_path_factory.getbasetemp() / "default-home"))
+    for name in ("TALKBASE_MODEL", "TALKBASE_FUSION", "TALKBASE_LEXICAL_WEIGHT", "TALKBASE_RRF_K"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def real_embedder():
+    from index.embed import load
+
+    return load()
+
+
+@pytest.fixture(scope="session")
+def hashing_embedder():
+    from index.embed import HashingEmbedder
+
+    return HashingEmbedder()
+
+
+@pytest.fixture(scope="session")
+def demo_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
+    """The demo corpus, built with the real model. Treat as read-only."""
+    from index.build import ingest
+
+    home = tmp_path_factory.mktemp("demo-home")
+    ingest([PROGRAMS], home, real_embedder)
+    return home
+
+
+@pytest.fixture(scope="session")
+def _fake_home_master(tmp_path_factory: pytest.TempPathFactory, hashing_embedder) -> Path:
+    from index.build import ingest
+
+    home = tmp_path_factory.mktemp("fake-home-master")
+    ingest([PROGRAMS], home, hashing_embedder)
+    return home
+
+
+@pytest.fixture
+def fake_home(_fake_home_master: Path, tmp_path: Path) -> Path:
+    """A private copy of the demo corpus built with the HashingEmbedder (writable)."""
+    home = tmp_path / "home"
+    shutil.copytree(_fake_home_master, home)
+    return home
+
+
+@pytest.fixture(scope="session")
+def demo_kb(demo_home: Path, real_embedder):
+    from index.search import KnowledgeBase
+
+    kb = KnowledgeBase(demo_home, real_embedder)
+    yield kb
+    kb.close()
+
+
+@pytest.fixture
+def fake_kb(fake_home: Path, hashing_embedder):
+    from index.search import KnowledgeBase
+
+    kb = KnowledgeBase(fake_home, hashing_embedder)
+    yield kb
+    kb.close()
