@@ -26,10 +26,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 @pytest.fixture(autouse=True)
 def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """No test reads or writes the user's real knowledge base."""
-    if "TALKBASE_HOME" not in os.environ or not os.environ["TALKBASE_HOME"].startswith(
-        str(tmp_path_factory.getbasetemp())
-    ):
-        monkeypatch.setenv("TALKBASE_HOME", str(tmp_path_factory.getbasetemp() / "default-home"))
+    monkeypatch.setenv("TALKBASE_HOME", str(tmp_path_factory.getbasetemp() / "default-home"))
     for name in ("TALKBASE_MODEL", "TALKBASE_FUSION", "TALKBASE_LEXICAL_WEIGHT", "TALKBASE_RRF_K"):
         monkeypatch.delenv(name, raising=False)
 
