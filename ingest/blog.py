@@ -149,8 +149,11 @@ def _tail_name(text: str, vocab: set[str], document: str = "") -> int | None:
     Two name parts are taken; a third only when it passes `_first_name_like`.
     """
     toks = _tokens(text)
-    if len(toks) < 2 or not all(_name_token(text[s:e]) for s, e in toks[-2:]):
+    last_two = [text[s:e] for s, e in toks[-2:]]
+    if len(toks) < 2 or not all(_name_token(t) for t in last_two):
         return None
+    if any(t.lower() in FUNCTION_WORDS or t.lower() in _TITLE_WORDS for t in last_two):
+        return None  # "... Without Speakers", "... Case Study": title words, not a name
     take = 2
     if len(toks) > 2:
         s, e = toks[-3]

@@ -1,0 +1,61 @@
+"""Fusion and diversification on hand-made lists."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from index.fusion import minmax, mmr, relative_score, rrf
+
+
+def test_rrf_rewards_agreement():
+    fused = rrf([["a", "b", "c"], ["b", "a", "d"]], k=60)
+    assert [x for x, _ in fused] == ["a", "b", "c", "d"]  # a and b tie; a seen first
+    assert fused[0][1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fused[2][1] == pytest.approx(1 / 63)
+
+
+def test_rrf_weights_and_k():
+    fused = rrf([["a", "b"], ["b", "a"]], k=1, weights=[2.0, 1.0])
+    assert fused[0] == ("a", pytest.approx(2 / 2 + 1 / 3))
+    with pytest.raises(ValueError):
+        rrf([["a"]], weights=[1.0, 2.0])
+
+
+def test_minmax():
+    assert minmax([("a", 3.0), ("b", 1.0), ("c", 2.0)]) == {"a": 1.0, "b": 0.0, "c": 0.5}
+    assert minmax([("a", 5.0)]) == {"a": 1.0}
+    assert minmax([]) == {}
+
+
+def test_relative_score_keeps_score_gaps():
+    lexical = [("a", 10.0), ("b", 1.0), ("c", 0.9)]
+    dense = [("c", 0.9), ("b", 0.85), ("a", 0.1), ("d", 0.0)]
+    fused = relative_score([lexical, dense], [0.5, 0.5])
+    assert [x for x, _ in fused][:2] == ["c", "a"] or [x for x, _ in fused][:2] == ["a", "c"]
+    scores = dict(fused)
+    assert scores["a"] == pytest.approx(0.5 * 1 + 0.5 * (0.1 / 0.9))
+    assert scores["d"] == pytest.approx(0.0)  # in one list only, at its bottom
+    assert list(scores) == [x for x, _ in sorted(fused, key=lambda kv: -kv[1])]
+
+
+def test_relative_score_lexical_weight_wins_when_high():
+    lexical = [("a", 2.0), ("b", 1.0)]
+    dense = [("b", 0.9), ("a", 0.1)]
+    assert relative_score([lexical, dense], [0.9, 0.1])[0][0] == "a"
+    assert relative_score([lexical, dense], [0.1, 0.9])[0][0] == "b"
+
+
+def test_mmr_avoids_near_copies():
+    q = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    vecs = {
+        "a": np.array([0.9, 0.43, 0.0]),
+        "a2": np.array([0.9, 0.43, 0.0]),  # a near-copy of a
+        "b": np.array([0.8, 0.0, 0.6]),
+    }
+    vecs = {k: (v / np.linalg.norm(v)).astype(np.float32) for k, v in vecs.items()}
+    plain = mmr(q, ["a", "a2", "b"], vecs, 2, lambda_=1.0)
+    diverse = mmr(q, ["a", "a2", "b"], vecs, 2, lambda_=0.5)
+    assert [x for x, _ in plain] == ["a", "a2"]
+    assert [x for x, _ in diverse] == ["a", "b"]
+    assert mmr(q, [], vecs, 3) == []

@@ -1,0 +1,84 @@
+"""Search, filters, similar talks and lookups (fast: HashingEmbedder)."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.filters import Filters
+from talkbase.errors import BadQuery, TalkNotFound
+
+
+def test_every_search_returns_hits_sorted_by_score(fake_kb):
+    for mode in ("hybrid", "lexical", "dense"):
+        hits = fake_kb.search("fault tolerant collective communication", 10, mode=mode)
+        scores = [h.score for h in hits]
+        assert hits and scores == sorted(scores, reverse=True)
+        assert len({h.talk.id for h in hits}) == len(hits)
+
+
+def test_filters_apply_before_ranking_and_fill_k(fake_kb):
+    f = Filters(day="2026-10-21", track="Communication")
+    allowed = fake_kb.allowed(f)
+    assert 0 < len(allowed) < 10
+    hits = fake_kb.search("cooking recipes", 10, f)  # nothing matches lexically
+    assert len(hits) == len(allowed)  # min(k, matching talks)
+    assert all(h.talk.day.isoformat() == "2026-10-21" and "Communication" in h.talk.track for h in hits)
+
+
+@pytest.mark.parametrize("filters, check", [
+    (Filters(day="Tue"), lambda t: t.start.strftime("%a") == "Tue"),
+    (Filters(after="17:00"), lambda t: t.start.strftime("%H:%M") >= "17:00"),
+    (Filters(before="12:00"), lambda t: t.end.strftime("%H:%M") <= "12:00"),
+    (Filters(room="210AE"), lambda t: t.room == "210AE"),
+    (Filters(speaker="gimelshein"), lambda t: any("Gimelshein" in s.name for s in t.speakers)),
+    (Filters(org="hugging face"), lambda t: any("Hugging Face" in (s.affiliation or "") for s in t.speakers)),
+    (Filters(speaker="valerian"), lambda t: any(s.name == "Valérian Rey" for s in t.speakers)),
+])
+def test_each_filter(fake_kb, filters, check):
+    hits = fake_kb.search("pytorch", 100, filters)
+    assert hits and all(check(h.talk) for h in hits)
+    assert len(hits) == len(fake_kb.allowed(filters))
+
+
+def test_bad_filter_values_are_clear(fake_kb):
+    with pytest.raises(BadQuery, match="--day"):
+        fake_kb.search("x", 5, Filters(day="someday"))
+    with pytest.raises(BadQuery, match="--after"):
+        fake_kb.search("x", 5, Filters(after="25:99"))
+    with pytest.raises(BadQuery):
+        fake_kb.search("x", 0)
+
+
+def test_why_names_matched_terms_and_a_sentence(fake_kb):
+    (hit,) = fake_kb.search("fault-tolerant collectives", 1, mode="lexical")
+    assert "fault-tolerant" in hit.why.matched_terms or "fault" in hit.why.matched_terms
+    assert hit.why.best_sentence and hit.why.lexical_rank == 1
+    d = hit.to_dict()
+    for key in ("id", "title", "score", "speakers", "day", "start", "end", "room", "track", "abstract", "why"):
+        assert key in d
+    assert d["why"]["matched_terms"]
+
+
+def test_empty_query_browses_in_time_order(fake_kb):
+    hits = fake_kb.search("", 5, Filters(day="Tue"))
+    starts = [h.talk.start for h in hits]
+    assert len(hits) == 5 and starts == sorted(starts)
+
+
+def test_similar_excludes_seed_and_is_sorted(fake_kb):
+    seed = fake_kb.talk("MCCL")
+    hits = fake_kb.similar(seed, 5)
+    assert len(hits) == 5 and seed.id not in {h.talk.id for h in hits}
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_talk_lookup_by_id_title_prefix_and_close_match(fake_kb):
+    mccl = fake_kb.talk("MCCL: Fault-Tolerant Collective Communication for Large-Scale GPU Training")
+    assert fake_kb.talk(str(mccl.id)) is mccl
+    assert fake_kb.talk("mccl") is mccl
+    assert fake_kb.talk("MCCL: Fault Tolerant Collective Comunication for Large Scale GPU Trainin") is mccl
+    with pytest.raises(TalkNotFound) as err:
+        fake_kb.talk("Scaling")
+    assert len(err.value.candidates) > 1 and "Scaling" in str(err.value)
+    with pytest.raises(TalkNotFound, match="No talk matches"):
+        fake_kb.talk("zzzz qqqq")
