@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from index import store
+from index.changes import Changes, compare
 from index.embed import Embedder
 from index.schema import DDL, FTS_FIELDS
 from index.vectors import FaissIndex
@@ -30,10 +32,14 @@ from talkbase.records import Talk, talk_from_dict
 ID_SPACE = 10**9
 
 
+Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
+
+
 @dataclass
 class Report:
     documents: list[ParsedDocument] = field(default_factory=list)
     failed: list[InputError] = field(default_factory=list)
+    removed_documents: list[str] = field(default_factory=list)
     talks: int = 0
     merged: int = 0
     conflicts: int = 0
@@ -41,6 +47,8 @@ class Report:
     reused: int = 0
     seconds: float = 0.0
     home: str = ""
+    changes: Changes = field(default_factory=Changes)
+    written: bool = False
 
     @property
     def warnings(self) -> list[str]:
@@ -66,11 +74,16 @@ def talk_sentences(talk: Talk) -> list[str]:
 
 
 def stable_id(talk: Talk, taken: set[int]) -> int:
-    """An id derived from the source's own id, else the conference and title, so
-    re-ingests keep it."""
-    ident = f"uid:{talk.uid}" if talk.uid else title_key(talk.title)
-    key = f"{title_key(talk.conference)}|{ident}".encode()
-    n = int.from_bytes(hashlib.sha1(key).digest()[:8], "big") % ID_SPACE or 1
+    """An id that survives re-ingests: from the source's own id when it has one,
+    else from the conference year and the title (not the conference's full
+    name, which can change when another document names it more fully)."""
+    if talk.uid:
+        ident = f"uid:{title_key(talk.conference)}|{talk.uid}"
+    else:
+        m = re.search(r"\b(19|20)\d\d\b", talk.conference)
+        year = m.group(0) if m else (str(talk.start.year) if talk.start else "")
+        ident = f"{year}|{title_key(talk.title)}"
+    n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % ID_SPACE or 1
     while n in taken:
         n = n % (ID_SPACE - 1) + 1
     taken.add(n)
@@ -81,16 +94,14 @@ def _hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray]]:
-    """Documents and embeddings of the build in use. `rebuild` drops the documents
-    (and, when the model changed, the embeddings too)."""
+def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+    """Documents, embeddings and talks of the build in use. `rebuild` drops the
+    documents (and, when the model changed, the embeddings too)."""
     build = store.current(home)
     if build is None:
-        return {}, {}
+        return {}, {}, {}
     built_with = build.manifest.get("model")
-    if built_with != model:
-        if rebuild:
-            return {}, {}
+    if built_with != model and not rebuild:
         raise ModelMismatch(str(home), str(built_with), model)
     con = store.connect(build.db_path)
     try:
@@ -100,28 +111,52 @@ def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDo
         ).fetchall():
             talks = tuple(talk_from_dict(r) for r in json.loads(records))
             docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(json.loads(warnings)))
-        cache = {h: np.asarray(v, dtype=np.float32)
-                 for h, v in con.execute("SELECT hash, vector FROM embeddings").fetchall()}
+        cache = {}
+        if built_with == model:
+            cache = {h: np.asarray(v, dtype=np.float32)
+                     for h, v in con.execute("SELECT hash, vector FROM embeddings").fetchall()}
+        old = {int(i): talk_from_dict(json.loads(r))
+               for i, r in con.execute("SELECT id, record FROM talks").fetchall()}
     finally:
         con.close()
-    return ({} if rebuild else docs), cache
+    return ({} if rebuild else docs), cache, old
 
 
 def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
-           progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
+           progress: Progress | None = None) -> tuple[np.ndarray, int]:
     hashes = [_hash(t) for t in texts]
-    missing = [i for i, h in enumerate(hashes) if h not in cache]
+    todo = [h for h in dict.fromkeys(hashes) if h not in cache]
+    first = {h: texts[i] for i, h in reversed(list(enumerate(hashes)))}
     step = 64
-    for lo in range(0, len(missing), step):
-        chunk = missing[lo : lo + step]
-        vecs = embedder.embed([texts[i] for i in chunk])
-        for i, v in zip(chunk, vecs, strict=True):
-            cache[hashes[i]] = v
+    for lo in range(0, len(todo), step):
+        chunk = todo[lo : lo + step]
+        vecs = embedder.embed([first[h] for h in chunk])
+        for h, v in zip(chunk, vecs, strict=True):
+            cache[h] = v
         if progress:
-            progress(min(lo + step, len(missing)), len(missing))
+            progress("embed", min(lo + step, len(todo)), len(todo))
     dim = embedder.dim
     out = np.vstack([cache[h] for h in hashes]) if texts else np.zeros((0, dim), np.float32)
-    return out.astype(np.float32), len(missing)
+    return out.astype(np.float32), len(todo)
+
+
+def parse_all(paths: Iterable[str | Path], fmt: str | None, report: Report,
+              progress: Progress | None = None) -> list[ParsedDocument]:
+    """Parse every file; unreadable ones go to `report.failed`."""
+    files = expand(paths)
+    parsed: list[ParsedDocument] = []
+    for n, path in enumerate(files, start=1):
+        try:
+            parsed.append(parse_path(path, fmt))
+        except InputError as exc:
+            report.failed.append(exc)
+        if progress:
+            progress("parse", n, len(files))
+    if not parsed:
+        if report.failed:
+            raise report.failed[0]
+        raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
+    return parsed
 
 
 def ingest(
@@ -130,38 +165,85 @@ def ingest(
     embedder: Embedder,
     fmt: str | None = None,
     rebuild: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    dry_run: bool = False,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
     A file that cannot be read is reported in `Report.failed` and skipped; when
     no file could be read, the first error is raised and nothing changes.
+    With `dry_run`, nothing is embedded or written: the report only tells what
+    would change (`talkbase diff`).
     """
     t0 = time.perf_counter()
     report = Report(home=str(home))
-    parsed: list[ParsedDocument] = []
-    for path in expand(paths):
-        try:
-            parsed.append(parse_path(path, fmt))
-        except InputError as exc:
-            report.failed.append(exc)
-    if not parsed:
-        if report.failed:
-            raise report.failed[0]
-        raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
-    docs, cache = _previous(home, embedder.name, rebuild)
+    paths = list(paths)
+    parsed = parse_all(paths, fmt, report, progress)
+    docs, cache, old = _previous(home, embedder.name, rebuild)
     for doc in parsed:
         docs[doc.name] = doc
     report.documents = parsed
+    _build(home, embedder, docs, cache, old, report, progress, dry_run)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def remove(home: Path, embedder: Embedder, documents: Iterable[str] = (),
+           conference: str | None = None, dry_run: bool = False) -> Report:
+    """Remove documents (by file name) and/or every talk of a conference."""
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    store.require(home)
+    docs, cache, old = _previous(home, embedder.name, rebuild=False)
+    names = list(documents)
+    unknown = [n for n in names if n not in docs]
+    if unknown:
+        raise InputError(unknown[0], "no such document in the knowledge base; known: "
+                         + ", ".join(sorted(docs)))
+    conf_key = title_key(conference) if conference else None
+    if conf_key and not any(title_key(t.conference) == conf_key for t in old.values()):
+        known = sorted({t.conference for t in old.values()})
+        raise InputError(conference or "", "no such conference; known: " + ", ".join(known))
+    for name in names:
+        del docs[name]
+        report.removed_documents.append(name)
+    if conf_key:
+        for name, doc in list(docs.items()):
+            keep = tuple(t for t in doc.talks if title_key(_conference_of(t, old)) != conf_key)
+            if not keep:
+                del docs[name]
+                report.removed_documents.append(name)
+            elif len(keep) != len(doc.talks):
+                docs[name] = replace(doc, talks=keep)
+    _build(home, embedder, docs, cache, old, report, None, dry_run)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _conference_of(record: Talk, old: dict[int, Talk]) -> str:
+    """The (canonical) conference a parsed record ended up in."""
+    key = title_key(record.title)
+    for t in old.values():
+        if title_key(t.title) == key and any(s in t.sources for s in record.sources):
+            return t.conference
+    return record.conference
+
+
+def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
+           cache: dict[str, np.ndarray], old: dict[int, Talk], report: Report,
+           progress: Progress | None, dry_run: bool) -> None:
     talks = merge_talks(t for d in docs.values() for t in d.talks)
     taken: set[int] = set()
     talks = [replace(t, id=stable_id(t, taken)) for t in talks]
-    vectors, new = _embed([embedding_text(t) for t in talks], embedder, cache, progress)
-    rows = [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
-    sent_vecs, new_s = _embed([r[2] for r in rows], embedder, cache)
+    report.changes = compare(old, {t.id: t for t in talks})
     report.talks = len(talks)
     report.merged = sum(1 for t in talks if len(t.sources) > 1)
     report.conflicts = sum(len(t.conflicts) for t in talks)
+    if dry_run:
+        return
+    vectors, new = _embed([embedding_text(t) for t in talks], embedder, cache, progress)
+    rows = [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
+    sent_vecs, new_s = _embed([r[2] for r in rows], embedder, cache)
     report.embedded = new + new_s
     report.reused = len(talks) + len(rows) - report.embedded
     used = {_hash(embedding_text(t)) for t in talks} | {_hash(r[2]) for r in rows}
@@ -183,11 +265,11 @@ def ingest(
                 "merged": report.merged, "conflicts": report.conflicts,
             },
             "documents": sorted(docs),
+            "conferences": sorted({t.conference for t in talks}),
             "versions": store.versions(),
             "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         })
-    report.seconds = time.perf_counter() - t0
-    return report
+    report.written = True
 
 
 def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
@@ -217,7 +299,8 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             note_rows += [(t.id, label, text) for label, text in t.notes]
             src_rows += [(t.id, s.document, s.parser, s.location, s.section) for s in t.sources]
             conf_rows += [(t.id, c.field, d, v) for c in t.conflicts for d, v in c.values]
-        con.executemany("INSERT INTO talks VALUES (" + ",".join("?" * 18) + ")", talk_rows)
+        if talk_rows:
+            con.executemany("INSERT INTO talks VALUES (" + ",".join("?" * 18) + ")", talk_rows)
         if speaker_ids:
             con.executemany("INSERT INTO speakers VALUES (?, ?)",
                             [(i, n) for n, i in speaker_ids.items()])
@@ -231,11 +314,17 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
                    count(*)
             FROM talks WHERE track IS NOT NULL GROUP BY track, conference
         """)
-        con.executemany("INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)", [
-            (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)),
-             json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False))
-            for d in docs
-        ])
+        con.execute("""
+            INSERT INTO conferences
+            SELECT conference, year(min(day)), any_value(timezone), count(*), min(day), max(day)
+            FROM talks GROUP BY conference
+        """)
+        if docs:
+            con.executemany("INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)", [
+                (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)),
+                 json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False))
+                for d in docs
+            ])
         if rows:
             con.executemany("INSERT INTO sentences VALUES (?, ?, ?, ?)",
                             [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])

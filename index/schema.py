@@ -3,6 +3,7 @@
     talks(id, title, conference, day, start_time, end_time, start_hm, end_hm,
           timezone, room, track, format, abstract, abstract_only, speakers_text,
           notes_text, record)          -- record: the whole talk as JSON
+    conferences(name, year, timezone, talks, first_day, last_day)
     speakers(id, name)
     talk_speakers(talk_id, speaker_id, position, affiliation)
     tracks(name, conference, description, talks)
@@ -23,6 +24,9 @@ CREATE TABLE talks (
     timezone VARCHAR, room VARCHAR, track VARCHAR, format VARCHAR, abstract VARCHAR,
     abstract_only BOOLEAN, speakers_text VARCHAR, notes_text VARCHAR,
     content_hash VARCHAR, record VARCHAR
+);
+CREATE TABLE conferences (
+    name VARCHAR, year INTEGER, timezone VARCHAR, talks INTEGER, first_day DATE, last_day DATE
 );
 CREATE TABLE speakers (id INTEGER PRIMARY KEY, name VARCHAR NOT NULL);
 CREATE TABLE talk_speakers (

@@ -65,42 +65,111 @@ def _print_hit(n: int, hit: Any, out: TextIO) -> None:
         out.write("    why: " + " ".join(bits) + "\n")
 
 
-def cmd_ingest(args: argparse.Namespace) -> int:
-    from index.build import ingest
-    from index.embed import load
+class _Progress:
+    """A progress bar on stderr (only on a terminal): files parsed, texts embedded, time left."""
 
+    def __init__(self) -> None:
+        self.bars: dict[str, Any] = {}
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        from tqdm import tqdm
+
+        bar = self.bars.get(stage)
+        if bar is None:
+            unit = "files" if stage == "parse" else "texts"
+            label = "parsing" if stage == "parse" else "embedding"
+            bar = self.bars[stage] = tqdm(total=total, desc=label, unit=f" {unit}", leave=False)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+
+def _print_changes(changes: Any, out: TextIO) -> None:
+    labels = {"added": "added", "removed": "removed", "retimed": "retimed", "moved": "moved",
+              "redescribed": "re-described", "respeakered": "new speakers"}
+    for kind, label in labels.items():
+        items = getattr(changes, kind)
+        if items:
+            out.write(f"{label} ({len(items)}):\n")
+            for c in items[:50]:
+                out.write(f"  {c.title}  [id {c.id}]{'  ' + c.detail if c.detail else ''}\n")
+            if len(items) > 50:
+                out.write(f"  ... and {len(items) - 50} more\n")
+
+
+def _report_json(report: Any) -> dict[str, Any]:
+    return {
+        "home": report.home, "talks": report.talks, "merged": report.merged,
+        "conflicts": report.conflicts, "embedded": report.embedded, "reused": report.reused,
+        "seconds": round(report.seconds, 3), "written": report.written,
+        "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
+                       "warnings": list(d.warnings)} for d in report.documents],
+        "removed_documents": report.removed_documents,
+        "failed": [e.sentence() for e in report.failed],
+        "changes": report.changes.to_dict(),
+    }
+
+
+def _print_report(report: Any, args: argparse.Namespace) -> None:
     out = sys.stdout
-    embedder = load()
-
-    def progress(done: int, total: int) -> None:
-        sys.stderr.write(f"\rembedding {done}/{total} texts")
-        if done == total:
-            sys.stderr.write("\n")
-
-    report = ingest(args.paths, settings.home(args.home), embedder, fmt=args.format,
-                    rebuild=args.rebuild, progress=progress)
     if args.json:
-        json.dump({
-            "home": report.home, "talks": report.talks, "merged": report.merged,
-            "conflicts": report.conflicts, "embedded": report.embedded, "seconds": report.seconds,
-            "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
-                           "warnings": list(d.warnings)} for d in report.documents],
-            "failed": [e.sentence() for e in report.failed],
-        }, out, indent=2)
+        json.dump(_report_json(report), out, indent=2)
         out.write("\n")
-    else:
-        for d in report.documents:
-            out.write(f"{d.name}: {len(d.talks)} talks ({d.format})\n")
-        for w in report.warnings:
-            out.write(f"  warning: {w}\n")
-        for e in report.failed:
-            out.write(f"  skipped: {e.sentence()}\n")
+        return
+    for d in report.documents:
+        out.write(f"{d.name}: {len(d.talks)} talks ({d.format})\n")
+    for name in report.removed_documents:
+        out.write(f"{name}: removed\n")
+    for w in report.warnings:
+        out.write(f"  warning: {w}\n")
+    for e in report.failed:
+        out.write(f"  skipped: {e.sentence()}\n")
+    _print_changes(report.changes, out)
+    if report.written:
         out.write(
             f"knowledge base: {report.talks} talks, {report.merged} seen in several documents "
             f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded, "
             f"{report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
         )
+    elif report.changes.empty:
+        out.write("no changes\n")
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from index.build import ingest
+    from index.embed import load
+
+    report = ingest(args.paths, settings.home(args.home), load(), fmt=args.format,
+                    rebuild=args.rebuild, progress=_Progress())
+    _print_report(report, args)
     return 1 if report.failed else 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from index.build import ingest
+    from index.embed import HashingEmbedder
+    from index.store import require
+
+    home = settings.home(args.home)
+    model = require(home).manifest["model"]
+    # Nothing is embedded in a dry run: a stand-in with the same name is enough.
+    report = ingest(args.paths, home, HashingEmbedder(name=model), fmt=args.format, dry_run=True)
+    _print_report(report, args)
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    from index.build import remove
+    from index.embed import load
+
+    if not args.documents and not args.conference:
+        raise TalkbaseError("Name documents to remove, or --conference NAME")
+    report = remove(settings.home(args.home), load(), args.documents, args.conference)
+    _print_report(report, args)
+    return 0
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -315,6 +384,18 @@ def parser() -> argparse.ArgumentParser:
                    help="start from these documents only (also after changing the model)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(func=cmd_ingest)
+
+    s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
+    s.add_argument("paths", nargs="+", metavar="PATH")
+    s.add_argument("--format", help="skip detection and read every file in this format")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_diff)
+
+    s = sub.add_parser("remove", help="remove documents or a whole conference")
+    s.add_argument("documents", nargs="*", metavar="DOCUMENT", help="document file names")
+    s.add_argument("--conference", help="remove every talk of this conference")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_remove)
 
     s = sub.add_parser("search", help="hybrid search: words and meaning")
     s.add_argument("query", nargs="?", help="what you are looking for, in plain words")

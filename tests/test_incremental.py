@@ -1,0 +1,86 @@
+"""Incremental updates: only what changed is re-embedded; diff; removing cleanly."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.build import ingest, remove
+from index.changes import compare
+from index.embed import HashingEmbedder
+from index.search import KnowledgeBase
+from talkbase.errors import InputError
+from talkbase.records import Talk
+from tests.conftest import BLOG, DIGEST
+
+
+def _changed_blog(tmp_path):
+    text = BLOG.read_text(encoding="utf-8")
+    text = text.replace("Wed 21 Oct, 17:30–17:55, 210AE", "Wed 21 Oct, 09:00–09:25, 210BF")
+    text = text.replace("This talk includes a quick tutorial for deploying it on Kubernetes.",
+                        "This talk includes a live demo on Kubernetes.")
+    path = tmp_path / BLOG.name  # same document name: a new version of it
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_compare_kinds():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    tz = ZoneInfo("UTC")
+    a = Talk(title="A", room="R1", start=datetime(2026, 1, 1, 9, tzinfo=tz), id=1)
+    b = Talk(title="B", abstract="x", id=2)
+    c = Talk(title="C", id=3)
+    new = {1: Talk(title="A", room="R2", start=datetime(2026, 1, 1, 10, tzinfo=tz), id=1),
+           2: Talk(title="B", abstract="y", id=2), 4: Talk(title="D", id=4)}
+    ch = compare({1: a, 2: b, 3: c}, new)
+    assert [c.id for c in ch.added] == [4] and [c.id for c in ch.removed] == [3]
+    assert [c.id for c in ch.retimed] == [1] and "09:00 -> Thu 2026-01-01 10:00" in ch.retimed[0].detail
+    assert [c.id for c in ch.moved] == [1] and ch.moved[0].detail == "R1 -> R2"
+    assert [c.id for c in ch.redescribed] == [2]
+    assert not ch.empty and compare(new, new).empty and compare(new, new).unchanged == 3
+
+
+def test_changed_program_reembeds_only_what_changed(fake_home, tmp_path):
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        ids = {t.title: t.id for t in kb.talks.values()}
+    report = ingest([_changed_blog(tmp_path)], fake_home, HashingEmbedder())
+    ch = report.changes
+    mccl = "MCCL: Fault-Tolerant Collective Communication for Large-Scale GPU Training"
+    assert [c.title for c in ch.retimed] == [mccl] and [c.title for c in ch.moved] == [mccl]
+    assert [c.title for c in ch.redescribed] == [
+        "LMCache: A Cluster-Wide Open-Source Solution for LLM Prompt Caching"]
+    assert not ch.added and not ch.removed
+    # one talk text and one sentence are new; everything else comes from the cache
+    assert report.embedded == 2
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        assert {t.title: t.id for t in kb.talks.values()} == ids
+        assert kb.talk(mccl).room == "210BF"
+
+
+def test_dry_run_writes_nothing(fake_home, tmp_path):
+    from index import store
+
+    before = store.require(fake_home).path
+    report = ingest([_changed_blog(tmp_path)], fake_home, HashingEmbedder(), dry_run=True)
+    assert report.changes.retimed and not report.written and report.embedded == 0
+    assert store.require(fake_home).path == before
+
+
+def test_remove_document_and_conference(fake_home):
+    report = remove(fake_home, HashingEmbedder(), [DIGEST.name])
+    assert len(report.changes.removed) == 9  # digest-only talks
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        assert len(kb.talks) == 62
+        assert all(len(t.sources) == 1 for t in kb.talks.values())
+    with pytest.raises(InputError, match="no such conference"):
+        remove(fake_home, HashingEmbedder(), conference="FOSDEM 1999")
+    ingest([DIGEST], fake_home, HashingEmbedder())
+    report = remove(fake_home, HashingEmbedder(), conference="PyTorch Conference North America 2026")
+    assert set(report.removed_documents) == {DIGEST.name, BLOG.name}
+    assert len(report.changes.removed) == 71
+
+
+def test_remove_unknown_document(fake_home):
+    with pytest.raises(InputError, match="no such document"):
+        remove(fake_home, HashingEmbedder(), ["nope.txt"])
