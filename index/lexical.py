@@ -15,7 +15,8 @@ def bm25(
     con: duckdb.DuckDBPyConnection, query: str, allowed: Sequence[int] | None = None
 ) -> list[tuple[int, float]]:
     """Talk ids matching `query` by BM25 (all fields, title counted again), best first."""
-    where, params = "", [query, query]
+    where = ""
+    params: list[object] = [query, query]
     if allowed is not None:
         if not allowed:
             return []
@@ -50,9 +51,10 @@ def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, st
     uniq = list(dict.fromkeys(tokens))
     if not uniq:
         return {}
-    (out,) = con.execute(
+    row = con.execute(
         "SELECT list_transform(?::VARCHAR[], x -> stem(x, 'porter'))", [uniq]
     ).fetchone()
+    out = row[0] if row else uniq
     return dict(zip(uniq, out, strict=True))
 
 

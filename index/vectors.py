@@ -106,7 +106,7 @@ class FaissIndex:
         return np.asarray(self.index.reconstruct(int(id_)), dtype=np.float32)  # type: ignore[attr-defined]
 
     def save(self, path: str) -> None:
-        self._faiss.write_index(self.index, path)
+        self._faiss.write_index(self.index, path)  # type: ignore[call-overload]
 
     @classmethod
     def load(cls, path: str) -> FaissIndex:
