@@ -1,63 +1,73 @@
 """talkbase web app (Streamlit). Thin: every decision lives in the library.
 
 Run with `talkbase app` or `make run`. Binds to localhost by default.
+
+Views: Search (one box, facet filters with live counts), a talk's page
+(?talk=ID), My agenda (timeline, overlaps, .ics/.csv, share link) and Browse
+(schedule grid, topic map, tracks and organizations). The URL mirrors the state:
+/?q=fault-tolerant+collectives opens with results, ?saved=ID-ID restores an agenda.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from index.filters import Filters
-from index.search import KnowledgeBase
+from appviews import agendaview, browse, render, search, state, talkpage
+from appviews.library import Library, current_build
 from talkbase import settings
-from talkbase.errors import KnowledgeBaseMissing, TalkbaseError
+from talkbase.errors import TalkbaseError
 
 st.set_page_config(page_title="talkbase", page_icon="🎤", layout="wide")
 
 
-@st.cache_resource(show_spinner="Opening the knowledge base…")
-def open_kb(home: str) -> KnowledgeBase:
-    kb = KnowledgeBase(home)
-    kb.embedder  # noqa: B018 - load the model once, with the knowledge base
-    return kb
+@st.cache_resource(show_spinner="Opening the knowledge base…", max_entries=2)
+def open_library(home: str, build: str) -> Library:
+    """The knowledge base and the model, once per process (and per build of it)."""
+    return Library(home)
+
+
+def _missing(home: str) -> None:
+    st.title("talkbase")
+    st.info(f"No knowledge base in `{home}` yet. Build the demo one with "
+            "`talkbase ingest data/programs` (or `make run`), then reload this page.")
 
 
 def main() -> None:
     home = str(settings.home())
+    build = current_build(home)
+    if build is None:
+        _missing(home)
+        return
     try:
-        kb = open_kb(home)
-    except KnowledgeBaseMissing:
+        lib = open_library(home, build)
+    except TalkbaseError as exc:
         st.title("talkbase")
-        st.info(f"No knowledge base in `{home}` yet. Build the demo one with "
-                "`talkbase ingest data/programs` (or `make run`), then reload this page.")
-        return
-    except TalkbaseError as exc:
         st.error(exc.sentence())
         return
-    st.title("talkbase")
-    query = st.text_input("What are you interested in?", value=st.query_params.get("q", ""),
-                          placeholder="talks about fault-tolerant collectives")
-    if not query:
-        st.caption(f"{len(kb.talks)} talks. Type what you care about in plain words.")
-        return
-    st.query_params["q"] = query
+    render.style()
+    state.start(set(lib.talks), lib.candidates)
+    n_saved = len(state.agenda().saved)
+    top = st.columns([1, 2])
+    top[0].title("talkbase", anchor=False)
+    with top[1]:
+        st.segmented_control(
+            "View", state.VIEWS, key="view", required=True, on_change=state.close_talk,
+            format_func=lambda v: f"{v} ({n_saved})" if v == "My agenda" and n_saved else v,
+            label_visibility="collapsed")
     try:
-        hits = kb.search(query, 10, Filters())
+        talk_id = st.session_state.get("talk")
+        view = st.session_state.get("view") or "Search"
+        if talk_id:
+            talkpage.show(lib, talk_id)
+        elif view == "My agenda":
+            agendaview.show(lib)
+        elif view == "Browse":
+            browse.show(lib)
+        else:
+            search.show(lib)
     except TalkbaseError as exc:
         st.error(exc.sentence())
-        return
-    for hit in hits:
-        t = hit.talk
-        with st.container(border=True):
-            st.subheader(t.title, anchor=False)
-            who = ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
-                            for s in t.speakers)
-            when = f"{t.start:%a %d %b %H:%M}–{t.end:%H:%M}" if t.start and t.end else "time not given"
-            st.text(f"{who}\n{when} · {t.room or 'room not given'} · {t.track or ''}")
-            if hit.why.best_sentence:
-                st.text(hit.why.best_sentence)
-            if hit.why.matched_terms:
-                st.caption("matched: " + ", ".join(hit.why.matched_terms))
+    state.sync_url()
 
 
 main()

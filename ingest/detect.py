@@ -9,12 +9,15 @@ file still ingests.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
-from collections.abc import Callable, Iterable
+import io
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from ingest import blog, digest
+from ingest import blog, digest, frab, frabxml, ical, markdown, table
 from talkbase import settings
 from talkbase.errors import InputError
 from talkbase.records import Talk
@@ -30,13 +33,34 @@ def _parse_digest(text: str, document: str) -> tuple[list[Talk], list[str]]:
     return digest.parse(text, document)
 
 
-# Order matters: the first format whose `looks_like` accepts a text wins.
+def _with_tz(parse: Callable[..., tuple[list[Talk], list[str]]], text: str, document: str,
+             **kw: str) -> tuple[list[Talk], list[str]]:
+    return parse(text, document, default_tz=settings.get("timezone"), **kw)
+
+
+# Order matters: the first format whose `looks_like` accepts a text wins. The structured
+# formats come first: each needs its own syntax (a JSON schedule, <schedule>, BEGIN:VCALENDAR,
+# a header row of known column names); Markdown, the loosest, comes last.
 PARSERS: dict[str, tuple[Callable[[str], bool], Parser]] = {
+    frab.NAME: (frab.looks_like, partial(_with_tz, frab.parse)),
+    frabxml.NAME: (frabxml.looks_like, partial(_with_tz, frabxml.parse)),
+    ical.NAME: (ical.looks_like, partial(_with_tz, ical.parse)),
+    "jsonl": (table.looks_like_jsonl, partial(_with_tz, table.parse, parser="jsonl")),
+    "json": (table.looks_like_json, partial(_with_tz, table.parse, parser="json")),
     digest.NAME: (digest.looks_like, _parse_digest),
     blog.NAME: (blog.looks_like, _parse_blog),
+    "tsv": (table.looks_like_tsv, partial(_with_tz, table.parse, parser="tsv")),
+    "csv": (table.looks_like_csv, partial(_with_tz, table.parse, parser="csv")),
+    markdown.NAME: (markdown.looks_like, partial(_with_tz, markdown.parse)),
 }
 
-SUFFIXES = {".txt", ".md", ".markdown", ".text", ""}
+# Formats read line by line: a large file of these streams instead of loading whole.
+STREAMING = ("jsonl", "tsv", "csv")
+STREAM_BYTES = 32 * 1024 * 1024
+_HEAD_BYTES = 256 * 1024
+
+SUFFIXES = {".txt", ".md", ".markdown", ".text", "", ".json", ".jsonl", ".ndjson", ".xml",
+            ".ics", ".ical", ".csv", ".tsv"}
 
 
 @dataclass(frozen=True)
@@ -95,6 +119,10 @@ def parse_text(text: str, document: str, fmt: str | None = None) -> tuple[str, l
 def parse_path(path: str | Path, fmt: str | None = None) -> ParsedDocument:
     p = Path(path)
     try:
+        if p.stat().st_size > STREAM_BYTES:
+            streamed = _parse_streaming(p, fmt)
+            if streamed is not None:
+                return streamed
         data = p.read_bytes()
     except OSError as exc:
         raise InputError(str(p), f"cannot read the file ({exc.strerror})") from exc
@@ -126,3 +154,37 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
         else:
             raise InputError(str(p), "no such file or folder")
     return out
+
+
+def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> Iterator[str]:
+    """Decode UTF-8 lines as they are read, hashing the bytes on the way."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    for raw in f:
+        update(raw)
+        yield decoder.decode(raw)
+    tail = decoder.decode(b"", final=True)
+    if tail:
+        yield tail
+
+
+def _parse_streaming(p: Path, fmt: str | None) -> ParsedDocument | None:
+    """Read a large line-based table without loading it whole; None if it is not one."""
+    with p.open("rb") as f:
+        head = f.read(_HEAD_BYTES)
+    if b"\x00" in head[:4096]:
+        return None
+    found = fmt or detect(head.decode("utf-8-sig", errors="ignore"))
+    if found not in STREAMING:
+        return None
+    digest_ = hashlib.sha256()
+    with p.open("rb") as f:
+        try:
+            talks, warnings = table.parse_lines(
+                _hashed_lines(f, digest_.update), p.name, parser=found,
+                default_tz=settings.get("timezone"))
+        except UnicodeDecodeError:
+            return None  # not UTF-8: read it whole, with the Windows-1252 fallback
+    if not talks:
+        raise InputError(p.name, f"no talks found when read as {found!r}")
+    return ParsedDocument(path=str(p), name=p.name, format=found, sha256=digest_.hexdigest(),
+                          talks=tuple(talks), warnings=tuple(warnings))
