@@ -9,6 +9,21 @@ import duckdb
 from ingest.text import STOPWORDS, words
 
 
+# Words people wrap their question in ("talks about ...", "any sessions on ...").
+# They say nothing about the topic, yet "talk" and "session" occur in abstracts.
+FILLER = frozenset(
+    """talk talks session sessions presentation presentations speaker speakers about any
+    anything something related regarding interested looking find show me want i i'm im
+    please there are is which what who where""".split()
+)
+
+
+def lexical_query(query: str) -> str:
+    """The query without conversational filler; the query itself if nothing is left."""
+    kept = [w for w in query.split() if w.lower().strip("?.,!:;\"'") not in FILLER]
+    return " ".join(kept) or query
+
+
 def bm25(
     con: duckdb.DuckDBPyConnection, query: str, allowed: Sequence[int] | None = None
 ) -> list[tuple[int, float]]:
@@ -17,7 +32,7 @@ def bm25(
     (Counting the title a second time was measured and made results worse.)
     """
     where = ""
-    params: list[object] = [query]
+    params: list[object] = [lexical_query(query)]
     if allowed is not None:
         if not allowed:
             return []

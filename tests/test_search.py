@@ -82,3 +82,13 @@ def test_talk_lookup_by_id_title_prefix_and_close_match(fake_kb):
     assert len(err.value.candidates) > 1 and "Scaling" in str(err.value)
     with pytest.raises(TalkNotFound, match="No talk matches"):
         fake_kb.talk("zzzz qqqq")
+
+
+def test_conversational_filler_does_not_change_lexical_ranking(fake_kb):
+    from index.lexical import lexical_query
+
+    assert lexical_query("any sessions on quantization?") == "on quantization?"
+    assert lexical_query("talks") == "talks"  # nothing left: keep the query
+    plain = [h.talk.id for h in fake_kb.search("quantization", 5, mode="lexical")]
+    wrapped = [h.talk.id for h in fake_kb.search("any talks about quantization", 5, mode="lexical")]
+    assert plain == wrapped
