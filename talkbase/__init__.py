@@ -1,7 +1,7 @@
 """talkbase: a searchable knowledge base of conference talks.
 
-    >>> import talkbase
-    >>> tb = talkbase.open()          # the Python API: see talkbase.api
+    import talkbase
+    tb = talkbase.open()          # the Python API: see talkbase.api
 
 `open`, `Talkbase` and `Results` are imported on first use, so `import talkbase`
 (and the CLI's --help) stays fast.

@@ -1,0 +1,386 @@
+"""The Python API: a knowledge base for notebooks and scripts.
+
+The same library the CLI and the app use, with answers shaped for analysis:
+search results are `Results` (a list of the CLI's `Hit`s that turns into a
+DataFrame and shows as a table in Jupyter), tables come back as pandas
+DataFrames straight from DuckDB, and the embedding matrix comes with its ids.
+
+    import talkbase
+    tb = talkbase.open()                      # TALKBASE_HOME, or a folder
+    hits = tb.search("fault tolerant training", k=5, day="Tue")
+    hits[0].talk.title, hits[0].why.carried_by
+    hits.to_frame()[["title", "room", "score"]]
+    tb.similar(hits[0], k=3)
+    tb.talks().groupby("track").size()
+    tb.sql("SELECT room, count(*) AS talks FROM talks GROUP BY room")
+    ids, matrix = tb.embeddings()
+
+The knowledge base is opened read-only: nothing here changes it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
+from datetime import date, datetime, time
+from os import PathLike
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
+
+from index.filters import Filters
+from talkbase.errors import BadQuery
+from talkbase.records import Hit, Talk
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
+    from index.embed import Embedder
+    from index.search import KnowledgeBase
+
+__all__ = ["FILTERS", "Results", "Talkbase", "open"]
+
+FILTERS: tuple[str, ...] = tuple(f.name for f in fields(Filters))
+"""Keyword filters `search` and `similar` take; see `index.filters.Filters`."""
+
+RESULT_COLUMNS: tuple[str, ...] = (
+    "rank", "score", "id", "title", "speakers", "day", "start", "end", "room", "track",
+    "carried_by", "matched_terms", "best_sentence", "lexical_rank", "dense_rank",
+)
+
+
+def open(
+    home: str | PathLike[str] | None = None,
+    *,
+    build_from: str | PathLike[str] | Sequence[str | PathLike[str]] | None = None,
+    embedder: Embedder | None = None,
+) -> Talkbase:
+    """Open the knowledge base in `home` (default: TALKBASE_HOME or the user data folder).
+
+    With `build_from` (program files or folders), a home that holds no knowledge
+    base yet is first built from them, as `talkbase ingest` would; an existing
+    one is opened as it is. `embedder` replaces the configured model (tests pass
+    a fast fake one); it must be the one the knowledge base was built with.
+
+        tb = talkbase.open("~/talks", build_from="data/programs")
+    """
+    from index import store
+    from talkbase import settings
+
+    where = settings.home(Path(home).expanduser() if home is not None else None)
+    if build_from is not None and store.current(where) is None:
+        from index.build import ingest
+        from index.embed import load
+
+        paths = [build_from] if isinstance(build_from, str | PathLike) else list(build_from)
+        ingest([Path(p) for p in paths], where, embedder or load())
+    return Talkbase(where, embedder)
+
+
+class Results(list[Hit]):
+    """Search or similar-talk results: a list of `Hit`s, best first, as the CLI prints them.
+
+    Each hit has `.talk` (a `Talk`), `.score` and `.why` (matched_terms,
+    best_sentence, lexical_rank, dense_rank, carried_by). In Jupyter a
+    `Results` shows as a table; `to_frame()` gives every field as a DataFrame.
+
+        hits = tb.search("prompt caching")
+        [h.talk.title for h in hits[:3]]
+        hits.to_frame().set_index("rank")["title"]
+    """
+
+    def __init__(self, hits: Iterable[Hit] = (), query: str = "", mode: str = "") -> None:
+        super().__init__(hits)
+        self.query = query
+        self.mode = mode
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Hit: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Results: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Hit | Results:
+        if isinstance(index, slice):
+            return Results(super().__getitem__(index), self.query, self.mode)
+        return super().__getitem__(index)
+
+    @property
+    def talks(self) -> list[Talk]:
+        """The talks, in result order."""
+        return [h.talk for h in self]
+
+    @property
+    def ids(self) -> list[int]:
+        """The talk ids, in result order."""
+        return [h.talk.id for h in self]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per hit with the talk's schedule fields, the score and the evidence."""
+        import pandas as pd
+
+        rows = []
+        for rank, hit in enumerate(self, start=1):
+            t, why = hit.talk, hit.why
+            rows.append({
+                "rank": rank,
+                "score": hit.score,
+                "id": t.id,
+                "title": t.title,
+                "speakers": ", ".join(s.name for s in t.speakers),
+                "day": t.day,
+                "start": t.start.strftime("%H:%M") if t.start else None,
+                "end": t.end.strftime("%H:%M") if t.end else None,
+                "room": t.room,
+                "track": t.track,
+                "carried_by": why.carried_by or None,
+                "matched_terms": ", ".join(why.matched_terms),
+                "best_sentence": why.best_sentence,
+                "lexical_rank": why.lexical_rank,
+                "dense_rank": why.dense_rank,
+            })
+        frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
+        for column in ("lexical_rank", "dense_rank"):
+            frame[column] = frame[column].astype("Int64")
+        return frame
+
+    def _repr_html_(self) -> str:
+        head = []
+        if self.query:
+            head.append(f"<b>{html.escape(self.query)}</b>")
+        if self.mode:
+            head.append(f"mode {html.escape(self.mode)}")
+        head.append(f"{len(self)} result{'s' if len(self) != 1 else ''}")
+        caption = "<p>" + " · ".join(head) + "</p>"
+        if not self:
+            return caption
+        rows = []
+        for n, hit in enumerate(self, start=1):
+            t = hit.talk
+            when = f"{t.start:%a %H:%M}–{t.end:%H:%M}" if t.start and t.end else ""
+            cells = [
+                str(n),
+                f"{html.escape(t.title)}<br><small>{html.escape(_speakers(t))}</small>",
+                html.escape(" · ".join(x for x in (when, t.room or "", t.track or "") if x)),
+                f"{hit.score:.3f}",
+                _why_html(hit),
+            ]
+            rows.append("<tr>" + "".join(f"<td style='text-align:left'>{c}</td>"
+                                         for c in cells) + "</tr>")
+        header = "".join(f"<th style='text-align:left'>{h}</th>"
+                         for h in ("#", "talk", "when · room · track", "score", "why"))
+        return f"{caption}<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+    def __repr__(self) -> str:
+        lines = [f"Results({self.query!r}, mode={self.mode!r}, {len(self)} hits)"]
+        for n, hit in enumerate(self, start=1):
+            lines.append(f"{n:3d}. {hit.score:.3f}  {hit.talk.title}  [id {hit.talk.id}]")
+        return "\n".join(lines)
+
+
+def _speakers(t: Talk) -> str:
+    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
+                     for s in t.speakers)
+
+
+def _why_html(hit: Hit) -> str:
+    why = hit.why
+    bits = []
+    if why.carried_by:
+        bits.append(f"<i>{html.escape(why.carried_by)}</i>")
+    if why.matched_terms:
+        bits.append("matched " + html.escape(", ".join(why.matched_terms)))
+    sentence = why.best_sentence
+    if sentence:
+        sentence = sentence if len(sentence) <= 160 else sentence[:157] + "..."
+        bits.append(f"“{html.escape(sentence)}”")
+    return "<br>".join(bits)
+
+
+def _filters(values: dict[str, Any]) -> Filters:
+    """An `index.filters.Filters` from keyword filters; unknown names are a BadQuery."""
+    unknown = sorted(set(values) - set(FILTERS))
+    if unknown:
+        raise BadQuery(f"unknown filter {', '.join(unknown)}; use {', '.join(FILTERS)}")
+    return Filters(**{name: _filter_text(v) for name, v in values.items() if v is not None})
+
+
+def _filter_text(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, time):
+        return value.strftime("%H:%M")
+    return str(value)
+
+
+TALKS_SQL = """
+SELECT t.id, t.title, t.day, t.start_time AS "start", t.end_time AS "end",
+       date_diff('minute', t.start_time, t.end_time) AS minutes, t.room, t.track, t.format,
+       (SELECT string_agg(s.name, ', ' ORDER BY ts.position) FROM talk_speakers ts
+          JOIN speakers s ON s.id = ts.speaker_id WHERE ts.talk_id = t.id) AS speakers,
+       t.conference, t.abstract, t.abstract_only,
+       (SELECT count(*) FROM sources so WHERE so.talk_id = t.id) AS sources,
+       (SELECT count(DISTINCT c.field) FROM conflicts c WHERE c.talk_id = t.id) AS conflicts
+FROM talks t ORDER BY t.start_time NULLS LAST, t.room, t.title
+"""
+
+SPEAKERS_SQL = """
+SELECT s.id, s.name,
+       string_agg(DISTINCT ts.affiliation, '; ' ORDER BY ts.affiliation) AS affiliations,
+       count(DISTINCT ts.talk_id) AS talks
+FROM speakers s LEFT JOIN talk_speakers ts ON ts.speaker_id = s.id
+GROUP BY s.id, s.name ORDER BY talks DESC, s.name
+"""
+
+TRACKS_SQL = """
+SELECT name AS track, conference, description, talks FROM tracks ORDER BY talks DESC, name
+"""
+
+CONFLICTS_SQL = """
+SELECT c.talk_id, t.title, c.field, c.document, c.value
+FROM conflicts c JOIN talks t ON t.id = c.talk_id ORDER BY t.title, c.field, c.document
+"""
+
+
+class Talkbase:
+    """An open knowledge base. Make one with `talkbase.open(...)`.
+
+    Lookups (`talk`, `talks`, `sql`...) never load the embedding model; the
+    first `search` in hybrid or dense mode does (a few seconds, once).
+    """
+
+    def __init__(self, home: str | PathLike[str] | None = None,
+                 embedder: Embedder | None = None) -> None:
+        from index.search import KnowledgeBase
+
+        where = Path(home).expanduser() if home is not None else None
+        self.kb: KnowledgeBase = KnowledgeBase(where, embedder)
+        """The underlying `index.search.KnowledgeBase`, for what this API does not cover."""
+
+    @property
+    def home(self) -> Path:
+        return self.kb.home
+
+    @property
+    def model(self) -> str:
+        """The embedding model the knowledge base was built with."""
+        return self.kb.model_name
+
+    def __len__(self) -> int:
+        return len(self.kb.talks)
+
+    def __repr__(self) -> str:
+        return f"<Talkbase {len(self)} talks in {self.home} (model {self.model})>"
+
+    def close(self) -> None:
+        self.kb.close()
+
+    def __enter__(self) -> Talkbase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- search -------------------------------------------------------------------
+    def search(self, query: str, k: int = 10, mode: str = "hybrid", **filters: Any) -> Results:
+        """The `k` best talks for `query`; mode "hybrid" (default), "lexical" or "dense".
+
+        Filters narrow the talks before ranking: day ("2026-10-20", "Tue" or a
+        date), after / before ("14:30" or a time), and substrings of track,
+        room, speaker, org and conference. An empty query lists talks by time.
+
+            tb.search("dynamic shapes", k=3, mode="lexical")
+            tb.search("GPU kernels", track="kernel", after="14:00")
+        """
+        hits = self.kb.search(query, k, _filters(filters), mode)  # type: ignore[arg-type]
+        return Results(hits, query, mode)
+
+    def similar(self, talk: int | str | Talk | Hit, k: int = 5, diversity: float = 0.3,
+                **filters: Any) -> Results:
+        """Talks most like `talk` (an id, a title, a `Talk` or a `Hit`), never the talk itself.
+
+        Nearest by embedding, re-ranked by maximal marginal relevance: `diversity`
+        0 keeps the plain nearest neighbours, higher values skip near-duplicates.
+        Takes the same filters as `search`.
+
+            tb.similar("TorchTPU", k=3)
+            tb.similar(hits[0], k=5, day="Wed")
+        """
+        if k < 1:
+            raise BadQuery("the number of results must be at least 1")
+        if not 0.0 <= diversity <= 1.0:
+            raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
+        seed = self.talk(talk)
+        hits = self.kb.similar(seed, k, _filters(filters), diversity=diversity)
+        return Results(hits, f"like: {seed.title}", "similar")
+
+    def talk(self, ref: int | str | Talk | Hit) -> Talk:
+        """One talk by id, exact title, unique title prefix or close title match.
+
+        Raises `talkbase.errors.TalkNotFound` (with `.candidates`) otherwise.
+
+            tb.talk("LMCache").speakers
+        """
+        if isinstance(ref, Hit):
+            ref = ref.talk
+        if isinstance(ref, Talk):
+            ref = ref.id
+        return self.kb.talk(ref)
+
+    # -- tables -------------------------------------------------------------------
+    def talks(self) -> pd.DataFrame:
+        """Every talk, one row each, by start time (talks without a time last).
+
+        Columns: id, title, day, start, end, minutes, room, track, format,
+        speakers, conference, abstract, abstract_only, sources (how many
+        documents describe it) and conflicts (fields they disagree on).
+        """
+        return self.sql(TALKS_SQL)
+
+    def speakers(self) -> pd.DataFrame:
+        """Every speaker with their affiliations and number of talks, busiest first."""
+        return self.sql(SPEAKERS_SQL)
+
+    def tracks(self) -> pd.DataFrame:
+        """Every track with its conference, description and number of talks."""
+        return self.sql(TRACKS_SQL)
+
+    def conflicts(self) -> pd.DataFrame:
+        """Where the program documents disagree: one row per (talk, field, document)."""
+        return self.sql(CONFLICTS_SQL)
+
+    def sql(self, query: str, *params: Any) -> pd.DataFrame:
+        """Run SQL on the DuckDB database (read-only); `?` placeholders take `params`.
+
+        Tables: talks, conferences, speakers, talk_speakers, tracks, notes,
+        sources, conflicts, documents, sentences (see `index.schema`). Errors, including
+        any attempt to write, raise `talkbase.errors.BadQuery`.
+
+            tb.sql("SELECT title FROM talks WHERE room = ? ORDER BY start_time", "LL20AB")
+        """
+        import duckdb
+
+        try:
+            return self.kb.sql(query, params).df()
+        except duckdb.Error as exc:
+            raise BadQuery(f"SQL failed: {exc}") from exc
+
+    # -- vectors ------------------------------------------------------------------
+    def embeddings(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, matrix): talk ids in ascending order and their unit vectors, row for row.
+
+        Cosine similarity is a dot product: `matrix @ matrix.T`.
+
+            ids, X = tb.embeddings()
+            X.shape == (len(ids), tb.kb.manifest["dimension"])
+        """
+        import numpy as np
+
+        ids = np.array(sorted(self.kb.talks), dtype=np.int64)
+        matrix = np.zeros((len(ids), self.kb.vectors.dim), dtype=np.float32)
+        for row, tid in enumerate(ids):
+            matrix[row] = self.kb.vectors.vector(int(tid))
+        return ids, matrix

@@ -1,0 +1,90 @@
+"""The notebooks: committed clean and current, and each runs top to bottom on a fresh build."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+DEV_QUERIES = ROOT / "tests" / "data" / "dev_queries.json"
+EXPECTED = [
+    "01_program_at_a_glance",
+    "02_semantic_search",
+    "03_topics_and_similarity",
+    "04_search_quality",
+]
+CELL_TIMEOUT_S = 240
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_notebooks", NOTEBOOKS / "make_notebooks.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_four_notebooks_are_there() -> None:
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == EXPECTED
+
+
+@pytest.mark.parametrize("stem", EXPECTED)
+def test_notebook_is_committed_without_outputs(stem: str) -> None:
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    markdown = [c for c in nb.cells if c.cell_type == "markdown"]
+    assert code and len(markdown) >= 4  # a narrative, not a code dump
+    assert all(c.outputs == [] and c.execution_count is None for c in code)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+    assert (NOTEBOOKS / f"{stem}.ipynb").stat().st_size < 40_000
+
+
+@pytest.mark.parametrize("stem", EXPECTED)
+def test_notebook_matches_its_generator(stem: str) -> None:
+    gen = _generator()
+    wanted = gen.render(gen.notebook(stem, gen.NOTEBOOKS[stem]))
+    current = (NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8")
+    assert current == wanted, "run: python notebooks/make_notebooks.py"
+
+
+@pytest.fixture(scope="module")
+def kernel_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A python3 kernelspec that runs this interpreter (the venv's), whatever else is installed."""
+    from ipykernel.kernelspec import write_kernel_spec
+
+    base = tmp_path_factory.mktemp("jupyter")
+    write_kernel_spec(base / "kernels" / "python3")
+    return base
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("stem", EXPECTED)
+def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
+    monkeypatch.setenv("TALKBASE_JUDGMENTS", str(DEV_QUERIES))
+    monkeypatch.setenv("JUPYTER_PATH", str(kernel_dir))
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("import sys\nprint(sys.prefix)"))
+    client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT_S,
+                            startup_timeout=120, resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()  # a failing cell raises CellExecutionError with its traceback
+
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.execution_count for c in code)
+    outputs = [o for c in code for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    opened = code[0].outputs[0]["data"]["text/plain"]
+    assert str(demo_home) in opened and "talks in" in opened
+    assert code[-1].outputs[0]["text"].strip() == sys.prefix  # the venv's own kernel
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert images, "each notebook draws at least one chart"
