@@ -1,0 +1,454 @@
+"""frab / pretalx schedule JSON (`schedule.json`), and the time helpers the
+other schedule parsers share.
+
+Shape (as frab, pretalx and the c3voc tools export it):
+
+    {"schedule": {"conference": {"title": ..., "acronym": ..., "time_zone_name": ...,
+        "days": [{"date": "2024-02-03", "day_start": ..., "rooms": {
+            "Room A": [{"guid": ..., "id": 12, "title": ..., "date": "2024-02-03T10:00:00+01:00",
+                        "start": "10:00", "duration": "00:30", "room": ..., "track": ...,
+                        "type": ..., "language": ..., "abstract": ..., "description": ...,
+                        "persons": [{"public_name": ..., "biography": ...}], "url": ...}]}}]}}}
+
+Two pretalx variants are read too: the schedule widget data (`{"talks": [...],
+"rooms": [...], "speakers": [...], "tracks": [...], "timezone": ...}`) and the
+REST API's paginated talks (`{"results": [{"code", "title", "slot": {...}}]}`).
+`frabxml` turns XML schedules into the same event dicts and calls `event_talk`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from functools import partial
+from pathlib import PurePath
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ingest.html import inline, plain, text_of
+from talkbase.errors import InputError
+from talkbase.records import Source, Speaker, Talk
+
+NAME = "frab"
+_HEAD = 65536
+_OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+_ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
+_WORDS_DURATION = re.compile(
+    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$")
+MAX_DURATION = timedelta(days=31)
+RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
+_CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
+_DATE_FORMATS = ("%d.%m.%Y", "%Y/%m/%d", "%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y",
+                 "%Y-%m-%d", "%d-%b-%Y")
+
+
+# ---- time helpers shared by the schedule parsers -------------------------------------------
+
+def zone(name: object) -> tzinfo | None:
+    """A timezone from an IANA name, "UTC", or an offset such as "+02:00"; None if unknown."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    name = name.strip()
+    if name.upper() in ("UTC", "GMT", "Z", "ETC/UTC"):
+        return UTC
+    m = _OFFSET.match(name)
+    if m:
+        hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+        if hours > 14 or minutes > 59:
+            return None
+        sign = -1 if m.group(1) == "-" else 1
+        return timezone(sign * timedelta(hours=hours, minutes=minutes))
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
+def localise(when: datetime, tz: tzinfo | None, fallback: tzinfo) -> datetime:
+    """Naive times are in `tz` (else `fallback`); aware times are shown in `tz`."""
+    if when.tzinfo is None:
+        return when.replace(tzinfo=tz or fallback)
+    if tz is not None:
+        try:
+            return when.astimezone(tz)
+        except (OverflowError, ValueError):
+            return when
+    return when
+
+
+def parse_datetime(value: object, tz: tzinfo | None, fallback: tzinfo) -> datetime | None:
+    """An ISO 8601 date-time ("2024-02-03T10:00:00+01:00", "...Z", "2024-02-03 10:00")."""
+    if not isinstance(value, str) or not re.match(r"^\s*\d{4}-?\d{2}-?\d{2}[T ]\d", value):
+        return None
+    try:
+        when = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    return localise(when, tz, fallback)
+
+
+def parse_clock(value: object) -> time | None:
+    """A time of day: "10:00", "9:30:00", "10h30", "4:20 PM", "10am"."""
+    if not isinstance(value, str):
+        return None
+    m = re.match(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$", value)
+    if not m or (m.group(2) is None and m.group(4) is None):
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(4):
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if m.group(4)[0] in "Pp" else 0)
+    if hour > 23 or minute > 59 or int(m.group(3) or 0) > 59:
+        return None
+    return time(hour, minute)
+
+
+def parse_duration(value: object) -> timedelta | None:
+    """"00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; None when unreadable or absurd."""
+    out: timedelta | None = None
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        out = timedelta(minutes=value) if 0 <= value < 1e6 else None
+    elif isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"\d{1,2}(?::\d{2}){1,2}", text):
+            parts = [int(p) for p in text.split(":")] + [0]
+            out = timedelta(hours=parts[0], minutes=parts[1], seconds=parts[2])
+        elif re.fullmatch(r"\d{1,6}(?:\.\d+)?", text):
+            out = timedelta(minutes=float(text))
+        elif m := _ISO_DURATION.match(text.upper()):
+            w, d, h, mi, s = (int(g or 0) for g in m.groups())
+            out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
+        elif (m := _WORDS_DURATION.match(text.lower())) and text:
+            out = timedelta(hours=float(m.group(1) or 0), minutes=int(m.group(2) or 0))
+    if out is None or out <= timedelta(0) or out > MAX_DURATION:
+        return None
+    return out
+
+
+def parse_date(value: str) -> date | None:
+    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
+    text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
+    text = " ".join(text.split())
+    if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
+        a, b, year = (int(g) for g in m.groups())
+        month, day = (a, b) if a <= 12 else (b, a)  # US order unless it cannot be
+        try:
+            return date(year, month, day)
+        except ValueError:
+            return None
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text.replace(".", " ").strip() if "%b" in fmt or "%B" in fmt
+                                     else text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def parse_when(value: str, tz: tzinfo | None, fallback: tzinfo,
+               day: date | None = None) -> tuple[datetime | None, datetime | None]:
+    """A start (and an end, for ranges) from one cell; `day` completes bare clock times."""
+    text = " ".join(value.split())
+    if not text or len(text) > 80:  # no date or time is that long; spare the regexes
+        return None, None
+    iso = parse_datetime(text, tz, fallback)
+    if iso is not None:
+        return iso, None
+    m = re.fullmatch(rf"(?:(.*?)[ ,T]+)?({_CLOCK})(?:{RANGE_SEP}({_CLOCK}))?", text)
+    if m:
+        on = parse_date(m.group(1)) if m.group(1) else day
+        first, second = parse_clock(m.group(2)), parse_clock(m.group(3) or "")
+        if on is not None and first is not None:
+            start = localise(datetime.combine(on, first), tz, fallback)
+            end = localise(datetime.combine(on, second), tz, fallback) if second else None
+            return start, (end if end and end > start else None)
+    on = parse_date(text)
+    if on is not None:
+        return localise(datetime.combine(on, datetime.min.time()), tz, fallback), None
+    return None, None
+
+
+def unique_uid(uid: str | None, seen: dict[str, int]) -> tuple[str | None, bool]:
+    """The uid, suffixed "#2", "#3"... when the document already used it; (uid, repeated)."""
+    if not uid:
+        return None, False
+    seen[uid] = seen.get(uid, 0) + 1
+    return (uid, False) if seen[uid] == 1 else (f"{uid}#{seen[uid]}", True)
+
+
+def as_list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def document_stem(document: str) -> str:
+    return PurePath(document).stem or document
+
+
+# ---- events to talks -------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """What every event of one document shares."""
+
+    document: str
+    parser: str
+    conference: str
+    tz: tzinfo | None  # the schedule's own zone, if it names one
+    fallback: tzinfo  # talkbase's default zone
+    locate: Callable[[dict[str, Any], int], int | None] = lambda ev, nth: None
+    seen: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, ev: dict[str, Any], where: str, problem: str, nth: int = 1) -> None:
+        """A warning naming the event's line when `locate` finds its id (the nth time)."""
+        line = self.locate(ev, nth)
+        self.warnings.append(f"{self.document} {f'line {line}' if line else where}: {problem}")
+
+
+def speakers_of(persons: object) -> tuple[Speaker, ...]:
+    out: list[Speaker] = []
+    for p in persons if isinstance(persons, list) else []:
+        if isinstance(p, dict):
+            name = inline(text_of(p.get("public_name") or p.get("name") or p.get("full_name")))
+            if not name:
+                name = inline(f"{text_of(p.get('first_name'))} {text_of(p.get('last_name'))}")
+            org = next((inline(text_of(p[k])) for k in ("affiliation", "organization",
+                        "organisation", "company") if p.get(k)), "")
+            if name:
+                out.append(Speaker(name, org or None))
+        elif name := inline(text_of(p)):
+            out.append(Speaker(name))
+    return tuple(out)
+
+
+def _start(ev: dict[str, Any], day: date | None, day_change: time | None,
+           ctx: Context) -> datetime | None:
+    for key in ("date", "start", "start_time"):
+        when = parse_datetime(ev.get(key), ctx.tz, ctx.fallback)
+        if when is not None:
+            return when
+    clock = parse_clock(ev.get("start"))
+    if clock is None or day is None:
+        return None
+    when = datetime.combine(day, clock)
+    if day_change is not None and clock < day_change:
+        when += timedelta(days=1)  # after midnight, still the previous program day
+    return localise(when, ctx.tz, ctx.fallback)
+
+
+def event_talk(ev: dict[str, Any], ctx: Context, where: str, day: date | None = None,
+               room: str | None = None, day_change: time | None = None) -> Talk | None:
+    """One frab event (or an event dict in frab's shape) as a Talk; None if it has no title."""
+    title = inline(text_of(ev.get("title")))
+    if not title:
+        ctx.warn(ev, where, "an event without a title; skipped")
+        return None
+    start = _start(ev, day, day_change, ctx)
+    end = parse_datetime(ev.get("end"), ctx.tz, ctx.fallback)
+    length = parse_duration(ev.get("duration"))
+    if start is None:
+        ctx.warn(ev, where, f"{title!r} has no readable start time; kept without one")
+        end = None
+    elif end is None or end <= start:
+        end = start + length if length is not None else None
+    ident = next((text_of(ev[k]) for k in ("guid", "code", "id", "uid") if text_of(ev.get(k))), "")
+    uid, repeated = unique_uid(ident, ctx.seen)
+    if repeated:
+        ctx.warn(ev, where, f"the id {ident!r} is used again; kept as {uid!r}", ctx.seen[ident])
+    parts = [plain(text_of(ev.get(k))) for k in ("abstract", "description")]
+    abstract = parts[0]
+    if parts[1] and parts[1] not in abstract:  # frab: a short abstract, a long description
+        abstract = parts[1] if parts[0] in parts[1] else f"{abstract}\n\n{parts[1]}".strip()
+    notes = tuple(
+        (label, text) for label, text in (
+            ("Subtitle", inline(text_of(ev.get("subtitle")))),
+            ("Language", inline(text_of(ev.get("language") or ev.get("content_locale")))),
+            ("URL", inline(text_of(ev.get("url")))),
+        ) if text
+    )
+    persons = ev.get("persons") if ev.get("persons") is not None else ev.get("speakers")
+    speakers = speakers_of(persons)
+    section = day.isoformat() if day else (start.date().isoformat() if start else None)
+    return Talk(
+        title=title,
+        speakers=speakers,
+        start=start,
+        end=end,
+        room=inline(text_of(ev.get("room"))) or room or None,
+        track=inline(text_of(ev.get("track"))) or None,
+        format=inline(text_of(ev.get("type") or ev.get("submission_type"))) or None,
+        abstract=abstract,
+        notes=notes,
+        conference=ctx.conference,
+        sources=(Source(ctx.document, ctx.parser, f"event {ident}" if ident else where, section),),
+        uid=uid,
+    )
+
+
+# ---- the JSON shapes ----------------------------------------------------------------------
+
+def _rooms(value: object) -> list[tuple[str, object]]:
+    if isinstance(value, dict):
+        return [(str(k), v) for k, v in value.items()]
+    if isinstance(value, list):  # [{"name": ..., "events": [...]}]
+        return [(inline(text_of(r.get("name"))), r.get("events") or r.get("talks"))
+                for r in value if isinstance(r, dict)]
+    return []
+
+
+def _frab(root: dict[str, Any], ctx: Context, conference: dict[str, Any]) -> list[Talk]:
+    days = conference.get("days")
+    if not isinstance(days, list):
+        raise InputError(ctx.document, "schedule.conference.days is not a list of days",
+                         "schedule.conference")
+    talks: list[Talk] = []
+    for d_no, day in enumerate(days):
+        if not isinstance(day, dict):
+            ctx.warnings.append(f"{ctx.document} day {d_no + 1}: not an object; skipped")
+            continue
+        day_date = iso_date(day.get("date"))
+        day_start = parse_datetime(day.get("day_start"), ctx.tz, ctx.fallback)
+        change = day_start.time() if day_start else None
+        for room, events in _rooms(day.get("rooms")):
+            for e_no, ev in enumerate(events if isinstance(events, list) else []):
+                where = f"day {day.get('date') or d_no + 1}, room {room!r}, event {e_no + 1}"
+                if not isinstance(ev, dict):
+                    ctx.warnings.append(f"{ctx.document} {where}: not an object; skipped")
+                    continue
+                talk = event_talk(ev, ctx, where, day_date, room or None, change)
+                if talk is not None:
+                    talks.append(talk)
+    return talks
+
+
+def _by_id(items: object) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict):
+            key = text_of(item.get("id") if item.get("id") is not None else item.get("code"))
+            out[key] = item
+    return out
+
+
+def _widget(root: dict[str, Any], ctx: Context) -> list[Talk]:
+    """pretalx widget data: talks refer to rooms, tracks and speakers by id or code."""
+    rooms, tracks, people = (_by_id(root.get(k)) for k in ("rooms", "tracks", "speakers"))
+    talks: list[Talk] = []
+    for n, item in enumerate(as_list(root.get("talks"))):
+        if not isinstance(item, dict):
+            continue
+        ev = dict(item)
+        for key, table in (("room", rooms), ("track", tracks)):
+            ev[key] = text_of(table.get(text_of(item.get(key)), item.get(key)))
+        ev["persons"] = [s if isinstance(s, dict) else people.get(text_of(s), {"name": s})
+                         for s in as_list(item.get("speakers"))]
+        ev.setdefault("date", item.get("start"))
+        talk = event_talk(ev, ctx, f"talk {n + 1}")
+        if talk is not None:
+            talks.append(talk)
+    return talks
+
+
+def _api(root: dict[str, Any], ctx: Context) -> list[Talk]:
+    """The pretalx REST API's talk list: each talk has its slot (room, start, end)."""
+    talks: list[Talk] = []
+    for n, item in enumerate(as_list(root.get("results"))):
+        if not isinstance(item, dict):
+            continue
+        slot: dict[str, Any] = item["slot"] if isinstance(item.get("slot"), dict) else {}
+        ev = dict(item, room=text_of(slot.get("room")), date=slot.get("start"), end=slot.get("end"))
+        talk = event_talk(ev, ctx, f"result {n + 1}")
+        if talk is not None:
+            talks.append(talk)
+    return talks
+
+
+def iso_date(value: object) -> date | None:
+    try:
+        return date.fromisoformat(value[:10]) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _shape(root: object) -> str | None:
+    if not isinstance(root, dict):
+        return None
+    sched = root.get("schedule")
+    if isinstance(sched, dict) and isinstance(sched.get("conference"), dict):
+        return "frab"
+    if isinstance(root.get("conference"), dict) and "days" in root["conference"]:
+        return "frab"
+    if all(isinstance(root.get(k), list) for k in ("talks", "rooms", "speakers")):
+        return "widget"
+    results = root.get("results")
+    if isinstance(results, list) and any(isinstance(r, dict) and "slot" in r for r in results):
+        return "api"
+    return None
+
+
+def looks_like(text: str) -> bool:
+    head = text[:_HEAD].lstrip("\ufeff \t\r\n")
+    if not head.startswith("{"):
+        return False
+    if re.search(r'"schedule"\s*:\s*\{', head) and re.search(r'"(?:conference|days)"\s*:', head):
+        return True
+    if all(re.search(rf'"{k}"\s*:\s*\[', head) for k in ("talks", "rooms", "speakers")):
+        return True
+    return bool(re.search(r'"results"\s*:\s*\[', head) and re.search(r'"slot"\s*:', head))
+
+
+def line_of_id(text: str, ev: dict[str, Any], nth: int = 1) -> int | None:
+    """The line where the nth object with this event's guid, code or id appears."""
+    for key in ("guid", "code", "id", "uid"):
+        value = text_of(ev.get(key))
+        if value:
+            pattern = rf'"{key}"\s*:\s*"?{re.escape(value)}"?\s*[,}}\]]'
+            found = list(itertools.islice(re.finditer(pattern, text), nth))
+            if found:
+                return text.count("\n", 0, found[-1].start()) + 1
+    return None
+
+
+def load_json(text: str, document: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(document, f"not valid JSON ({exc.msg})",
+                         f"line {exc.lineno}, column {exc.colno}") from exc
+    except (ValueError, RecursionError) as exc:
+        raise InputError(document, f"not readable JSON ({exc})") from exc
+
+
+def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
+    root = load_json(text, document)
+    shape = _shape(root)
+    if shape is None or not isinstance(root, dict):
+        raise InputError(document, "not a frab or pretalx schedule (expected "
+                         "schedule.conference.days, or pretalx talks/rooms/speakers)", "line 1")
+    fallback = zone(default_tz) or UTC
+    conference: dict[str, Any] = {}
+    if shape == "frab":
+        sched: dict[str, Any] = root["schedule"] if isinstance(root.get("schedule"), dict) else root
+        conference = sched["conference"]
+    name = inline(text_of(conference.get("title") or conference.get("acronym")))
+    tz = zone(conference.get("time_zone_name") or root.get("timezone"))
+
+    ctx = Context(document, NAME, name or document_stem(document), tz, fallback,
+                  partial(line_of_id, text))
+    try:
+        if shape == "frab":
+            talks = _frab(root, ctx, conference)
+        elif shape == "widget":
+            talks = _widget(root, ctx)
+        else:
+            talks = _api(root, ctx)
+    except RecursionError as exc:
+        raise InputError(document, "the schedule nests too deeply to read") from exc
+    return talks, ctx.warnings

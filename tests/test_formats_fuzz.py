@@ -1,0 +1,180 @@
+"""Property tests: on any input, a parser returns talks and warnings or raises
+InputError; nothing else escapes. Inputs are arbitrary text and bytes, and
+schedule-shaped documents with arbitrary values in every field."""
+
+from __future__ import annotations
+
+import json
+import os
+from xml.sax.saxutils import escape, quoteattr
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ingest import detect, html
+from ingest.detect import PARSERS, parse_text
+from talkbase.errors import InputError
+from talkbase.records import Talk
+
+# TALKBASE_FUZZ_EXAMPLES=2000 for a longer hunt; the default keeps the suite fast.
+FUZZ = settings(max_examples=int(os.environ.get("TALKBASE_FUZZ_EXAMPLES", "40")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FORMATS = sorted(PARSERS)
+
+
+def only_input_errors(text: str, fmt: str | None) -> None:
+    try:
+        found, talks, warnings = parse_text(text, "fuzz.txt", fmt)
+    except InputError as exc:
+        assert exc.path == "fuzz.txt"
+        return
+    assert found in PARSERS and talks
+    assert all(isinstance(t, Talk) and t.title for t in talks)
+    assert all(isinstance(w, str) and w.startswith("fuzz.txt") for w in warnings)
+    for t in talks:
+        for when in (t.start, t.end):
+            assert when is None or when.tzinfo is not None
+
+
+@FUZZ
+@given(text=st.text(max_size=400), fmt=st.sampled_from([None, *FORMATS]))
+def test_arbitrary_text(text: str, fmt: str | None) -> None:
+    only_input_errors(text, fmt)
+
+
+@FUZZ
+@given(data=st.binary(max_size=400))
+def test_arbitrary_bytes(data: bytes) -> None:
+    try:
+        text = detect.decode(data, "fuzz.txt")
+    except InputError:
+        return
+    only_input_errors(text, None)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=30)
+    | st.sampled_from(["2024-02-03T10:00:00+01:00", "10:00", "00:30", "25:99", "Europe/Berlin",
+                       "<p>x &amp; y</p>", "2024-13-45", "PT30M", "+99:00"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=3),
+    max_leaves=8,
+)
+EVENT_KEYS = ["guid", "id", "code", "title", "subtitle", "date", "start", "end", "duration",
+              "room", "track", "type", "language", "abstract", "description", "persons",
+              "speakers", "url", "slot", "uid", "authors", "keywords", "timezone", "day",
+              "roomId", "categoryItems", "startsAt", "notes"]
+events = st.dictionaries(st.sampled_from(EVENT_KEYS), json_values, max_size=10)
+
+
+@FUZZ
+@given(title=json_values, tz=json_values, day=json_values, room=st.text(max_size=10),
+       evs=st.lists(events | json_values, max_size=4), shape=st.sampled_from(["frab", "widget",
+                                                                             "api", "sessionize",
+                                                                             "table"]))
+def test_schedule_shaped_json(title: object, tz: object, day: object, room: str,
+                              evs: list[object], shape: str) -> None:
+    if shape == "frab":
+        doc: object = {"schedule": {"conference": {"title": title, "time_zone_name": tz,
+                                                   "days": [{"date": day, "rooms": {room: evs}}]}}}
+    elif shape == "widget":
+        doc = {"talks": evs, "rooms": [{"id": 1, "name": title}], "speakers": evs, "tracks": [],
+               "timezone": tz}
+    elif shape == "api":
+        doc = {"count": len(evs), "results": [dict(e, slot={"room": room, "start": day})
+                                              if isinstance(e, dict) else e for e in evs]}
+    elif shape == "sessionize":
+        doc = {"sessions": evs, "speakers": title, "rooms": [tz, {"id": day}],
+               "categories": [{"items": day}, room]}
+    else:
+        doc = evs
+    only_input_errors(json.dumps(doc), None)
+    lines = "\n".join(json.dumps(e) for e in evs)
+    only_input_errors(lines, "jsonl")
+
+
+xml_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+                   max_size=30)
+
+
+@FUZZ
+@given(fields=st.dictionaries(st.sampled_from(EVENT_KEYS), xml_text, max_size=8),
+       attrs=st.dictionaries(st.sampled_from(["id", "guid", "date", "name"]), xml_text,
+                             max_size=3),
+       junk=st.sampled_from(["", "<", "&", "&bogus;", "<![CDATA[x", "</event>", "<!DOCTYPE x>"]))
+def test_schedule_shaped_xml(fields: dict[str, str], attrs: dict[str, str], junk: str) -> None:
+    body = "".join(f"<{k}>{escape(v)}</{k}>" for k, v in fields.items())
+    attr = "".join(f" {k}={quoteattr(v)}" for k, v in attrs.items())
+    tz, person = escape(fields.get("timezone", "")), escape(fields.get("id", ""))
+    doc = (f"<schedule><conference><title>{escape(fields.get('title', ''))}</title>"
+           f"<time_zone_name>{tz}</time_zone_name></conference>"
+           f"<day{attr}><room{attr}><event{attr}>{body}<persons><person>{person}"
+           f"</person></persons></event>{junk}</room></day></schedule>")
+    only_input_errors(doc, None)
+    only_input_errors(doc, "frabxml")
+
+
+ics_names = st.sampled_from(["BEGIN", "END", "SUMMARY", "DTSTART", "DTEND", "DURATION", "UID",
+                             "LOCATION", "CATEGORIES", "DESCRIPTION", "X-WR-TIMEZONE", "TZID",
+                             "TZOFFSETTO", "RRULE", ""])
+ics_values = st.sampled_from(["VEVENT", "VCALENDAR", "VTIMEZONE", "STANDARD", "VALARM",
+                              "20240203T100000Z", "20240203", "2024-02-03T10:00", "PT1H",
+                              "Title - Jane Doe\\, Acme & John Roe\\, Beta", "\\n\\,\\;\\\\",
+                              "Mars/Olympus", "+2500"]) | st.text(max_size=20)
+ics_params = st.sampled_from(["", ";TZID=Europe/Berlin", ';TZID="(UTC+01:00) X"', ";VALUE=DATE",
+                              ";TZID=Pacific Standard Time", ';X="unclosed', ";=;"])
+
+
+@FUZZ
+@given(lines=st.lists(st.tuples(ics_names, ics_params, ics_values), max_size=25),
+       sep=st.sampled_from(["\n", "\r\n", "\r"]), fold=st.booleans())
+def test_calendar_shaped_text(lines: list[tuple[str, str, str]], sep: str, fold: bool) -> None:
+    body = [f"{n}{p}:{v}" for n, p, v in lines]
+    if fold:
+        body = [b[:10] + sep + " " + b[10:] for b in body]
+    text = sep.join(["BEGIN:VCALENDAR", "BEGIN:VEVENT", *body])
+    only_input_errors(text, None)
+
+
+table_headers = st.lists(st.sampled_from(["title", "authors", "abstract", "start", "end", "date",
+                                          "duration", "room", "track", "keywords", "UID",
+                                          "timezone", "affiliation", "notes", "x"]),
+                         min_size=1, max_size=6)
+cells = st.sampled_from(["", "a|b", "Jane Doe (Acme); Bo", "2026-10-20", "16:20–16:30",
+                         "4:20 PM", "Tue 20 Oct 2026", "45", "PT1H", "Mars/Olympus", '"', "{",
+                         '{"Why": "x"}', "13/13/2026"]) | st.text(max_size=15)
+
+
+@FUZZ
+@given(header=table_headers, rows=st.lists(st.lists(cells, max_size=7), max_size=5),
+       delim=st.sampled_from([",", ";", "\t"]))
+def test_table_shaped_text(header: list[str], rows: list[list[str]], delim: str) -> None:
+    text = "\n".join(delim.join(r) for r in [header, *rows])
+    only_input_errors(text, None)
+    only_input_errors(text, "csv")
+    only_input_errors(json.dumps([dict(zip(header, r, strict=False)) for r in rows]), "json")
+
+
+md_lines = st.sampled_from(["# Conf 2026", "## Tuesday, 20 October 2026", "## Track",
+                            "### 10:00–10:30 Keynote: A talk", "### Talk", "Title", "=====",
+                            "-----", "Jane Doe (Acme), Bo Li", "**When:** 25:99", "```",
+                            "**Speakers:**", "Tue 20 Oct, 16:20–16:30, Room 1", "- item", "",
+                            "#### Abstract", "---", "title: x"]) | st.text(max_size=20)
+
+
+@FUZZ
+@given(lines=st.lists(md_lines, max_size=20))
+def test_markdown_shaped_text(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    only_input_errors(text, None)
+    only_input_errors(text, "markdown")
+
+
+@FUZZ
+@given(markup=st.text(max_size=200) | st.lists(st.sampled_from(
+    ["<p>", "</p>", "<br>", "<li>", "<script>", "</script>", "&amp;", "&#0;", "&#x110000;",
+     "<!--", "<![CDATA[", "<!", "<a href='", "x"]), max_size=20).map("".join))
+def test_html_to_text_never_fails(markup: str) -> None:
+    out = html.plain(markup)
+    assert isinstance(out, str) and "\x00" not in out
