@@ -141,13 +141,14 @@ def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
 
 
 def parse_all(paths: Iterable[str | Path], fmt: str | None, report: Report,
-              progress: Progress | None = None) -> list[ParsedDocument]:
+              progress: Progress | None = None,
+              mapping: dict[str, str] | None = None) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`."""
     files = expand(paths)
     parsed: list[ParsedDocument] = []
     for n, path in enumerate(files, start=1):
         try:
-            parsed.append(parse_path(path, fmt))
+            parsed.append(parse_path(path, fmt, mapping))
         except InputError as exc:
             report.failed.append(exc)
         if progress:
@@ -167,18 +168,20 @@ def ingest(
     rebuild: bool = False,
     progress: Progress | None = None,
     dry_run: bool = False,
+    mapping: dict[str, str] | None = None,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
     A file that cannot be read is reported in `Report.failed` and skipped; when
     no file could be read, the first error is raised and nothing changes.
+    `mapping` names table columns ({"title": "Paper Name"}).
     With `dry_run`, nothing is embedded or written: the report only tells what
     would change (`talkbase diff`).
     """
     t0 = time.perf_counter()
     report = Report(home=str(home))
     paths = list(paths)
-    parsed = parse_all(paths, fmt, report, progress)
+    parsed = parse_all(paths, fmt, report, progress, mapping)
     docs, cache, old = _previous(home, embedder.name, rebuild)
     for doc in parsed:
         docs[doc.name] = doc

@@ -97,8 +97,15 @@ def detect(text: str) -> str | None:
     return None
 
 
-def parse_text(text: str, document: str, fmt: str | None = None) -> tuple[str, list[Talk], list[str]]:
-    """Parse one document's text; returns (format, talks, warnings)."""
+TABLES = ("csv", "tsv", "json", "jsonl")
+
+
+def parse_text(text: str, document: str, fmt: str | None = None,
+               mapping: dict[str, str] | None = None) -> tuple[str, list[Talk], list[str]]:
+    """Parse one document's text; returns (format, talks, warnings).
+
+    `mapping` names table columns for talkbase fields ({"title": "Paper Name"}).
+    """
     if fmt is None:
         fmt = detect(text)
         if fmt is None:
@@ -110,24 +117,31 @@ def parse_text(text: str, document: str, fmt: str | None = None) -> tuple[str, l
             )
     if fmt not in PARSERS:
         raise InputError(document, f"unknown format {fmt!r}; known: {', '.join(PARSERS)}")
-    talks, warnings = PARSERS[fmt][1](text, document)
+    parser = PARSERS[fmt][1]
+    if mapping:
+        if fmt not in TABLES:
+            raise InputError(document, f"a column mapping applies to tables "
+                             f"({', '.join(TABLES)}), not to {fmt!r}")
+        parser = partial(parser, mapping=mapping)
+    talks, warnings = parser(text, document)
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
     return fmt, talks, warnings
 
 
-def parse_path(path: str | Path, fmt: str | None = None) -> ParsedDocument:
+def parse_path(path: str | Path, fmt: str | None = None,
+               mapping: dict[str, str] | None = None) -> ParsedDocument:
     p = Path(path)
     try:
         if p.stat().st_size > STREAM_BYTES:
-            streamed = _parse_streaming(p, fmt)
+            streamed = _parse_streaming(p, fmt, mapping)
             if streamed is not None:
                 return streamed
         data = p.read_bytes()
     except OSError as exc:
         raise InputError(str(p), f"cannot read the file ({exc.strerror})") from exc
     text = decode(data, str(p))
-    found, talks, warnings = parse_text(text, p.name, fmt)
+    found, talks, warnings = parse_text(text, p.name, fmt, mapping)
     return ParsedDocument(
         path=str(p),
         name=p.name,
@@ -167,7 +181,8 @@ def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> It
         yield tail
 
 
-def _parse_streaming(p: Path, fmt: str | None) -> ParsedDocument | None:
+def _parse_streaming(p: Path, fmt: str | None,
+                     mapping: dict[str, str] | None = None) -> ParsedDocument | None:
     """Read a large line-based table without loading it whole; None if it is not one."""
     with p.open("rb") as f:
         head = f.read(_HEAD_BYTES)
@@ -180,7 +195,7 @@ def _parse_streaming(p: Path, fmt: str | None) -> ParsedDocument | None:
     with p.open("rb") as f:
         try:
             talks, warnings = table.parse_lines(
-                _hashed_lines(f, digest_.update), p.name, parser=found,
+                _hashed_lines(f, digest_.update), p.name, parser=found, mapping=mapping,
                 default_tz=settings.get("timezone"))
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback

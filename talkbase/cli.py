@@ -138,12 +138,25 @@ def _print_report(report: Any, args: argparse.Namespace) -> None:
         out.write("no changes\n")
 
 
+def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
+    """--map title="Paper Name" --map speakers=Authors -> {"title": "Paper Name", ...}"""
+    if not pairs:
+        return None
+    out = {}
+    for pair in pairs:
+        field, sep, column = pair.partition("=")
+        if not sep or not field.strip() or not column.strip():
+            raise TalkbaseError(f"--map wants FIELD=COLUMN, like title='Paper Name', not {pair!r}")
+        out[field.strip()] = column.strip()
+    return out
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     from index.build import ingest
     from index.embed import load
 
     report = ingest(args.paths, settings.home(args.home), load(), fmt=args.format,
-                    rebuild=args.rebuild, progress=_Progress())
+                    rebuild=args.rebuild, progress=_Progress(), mapping=_mapping(args.map))
     _print_report(report, args)
     return 1 if report.failed else 0
 
@@ -156,7 +169,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     home = settings.home(args.home)
     model = require(home).manifest["model"]
     # Nothing is embedded in a dry run: a stand-in with the same name is enough.
-    report = ingest(args.paths, home, HashingEmbedder(name=model), fmt=args.format, dry_run=True)
+    report = ingest(args.paths, home, HashingEmbedder(name=model), fmt=args.format, dry_run=True,
+                    mapping=_mapping(args.map))
     _print_report(report, args)
     return 0
 
@@ -382,12 +396,15 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--format", help="skip detection and read every file in this format")
     s.add_argument("--rebuild", action="store_true",
                    help="start from these documents only (also after changing the model)")
+    s.add_argument("--map", action="append", metavar="FIELD=COLUMN",
+                   help="for tables: which column holds a field, e.g. --map title='Paper Name'")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(func=cmd_ingest)
 
     s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
     s.add_argument("paths", nargs="+", metavar="PATH")
     s.add_argument("--format", help="skip detection and read every file in this format")
+    s.add_argument("--map", action="append", metavar="FIELD=COLUMN", help="as for ingest")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_diff)
 

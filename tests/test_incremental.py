@@ -84,3 +84,24 @@ def test_remove_document_and_conference(fake_home):
 def test_remove_unknown_document(fake_home):
     with pytest.raises(InputError, match="no such document"):
         remove(fake_home, HashingEmbedder(), ["nope.txt"])
+
+
+def test_cli_diff_with_column_mapping(fake_home, tmp_path, capsys):
+    from talkbase.cli import main
+
+    papers = tmp_path / "papers.csv"
+    papers.write_text("Paper Name,Who,When,Where\n"
+                      "A Study of Things,Ann Smith|Bob Lee,2026-10-20 10:00,Hall 1\n", encoding="utf-8")
+    code = main(["--home", str(fake_home), "diff", str(papers), "--map", "title=Paper Name",
+                 "--map", "speakers=Who", "--map", "start=When", "--map", "room=Where", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    import json
+
+    data = json.loads(out)
+    assert [c["title"] for c in data["changes"]["added"]] == ["A Study of Things"]
+    assert data["written"] is False
+    code = main(["--home", str(fake_home), "diff", str(papers)])
+    assert code == 1 and "no title column" in capsys.readouterr().err
+    code = main(["--home", str(fake_home), "diff", str(papers), "--map", "title"])
+    assert code == 1 and "FIELD=COLUMN" in capsys.readouterr().err
