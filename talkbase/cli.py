@@ -12,9 +12,9 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from talkbase import __version__, settings
+from talkbase import __version__, output, settings
 from talkbase.errors import InputError, TalkbaseError
 
 FILTERS = ("day", "after", "before", "track", "speaker", "org", "room", "conference")
@@ -30,112 +30,6 @@ def _kb(args: argparse.Namespace) -> Any:
     from index.search import KnowledgeBase
 
     return KnowledgeBase(args.home)
-
-
-def _when(t: Any) -> str:
-    if not t.start:
-        return "time not given"
-    return f"{t.start:%a %Y-%m-%d %H:%M}–{t.end:%H:%M}" if t.end else f"{t.start:%a %Y-%m-%d %H:%M}"
-
-
-def _speakers(t: Any) -> str:
-    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in t.speakers)
-
-
-def _print_hit(n: int, hit: Any, out: TextIO) -> None:
-    t = hit.talk
-    out.write(f"{n:2d}. {t.title}  [id {t.id}]\n")
-    place = " · ".join(x for x in (_speakers(t), _when(t), t.room, t.track) if x)
-    out.write(f"    {place}\n")
-    why = hit.why
-    bits = []
-    if why.matched_terms:
-        bits.append("matched " + ", ".join(why.matched_terms))
-    ranks = []
-    if why.lexical_rank:
-        ranks.append(f"words #{why.lexical_rank}")
-    if why.dense_rank:
-        ranks.append(f"meaning #{why.dense_rank}")
-    if ranks:
-        bits.append("(" + ", ".join(ranks) + ")")
-    if why.best_sentence:
-        sentence = why.best_sentence if len(why.best_sentence) < 160 else why.best_sentence[:157] + "..."
-        bits.append(f'"{sentence}"')
-    if bits:
-        out.write("    why: " + " ".join(bits) + "\n")
-
-
-class _Progress:
-    """A progress bar on stderr (only on a terminal): files parsed, texts embedded, time left."""
-
-    def __init__(self) -> None:
-        self.bars: dict[str, Any] = {}
-        self.enabled = sys.stderr.isatty()
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        from tqdm import tqdm
-
-        bar = self.bars.get(stage)
-        if bar is None:
-            unit = "files" if stage == "parse" else "texts"
-            label = "parsing" if stage == "parse" else "embedding"
-            bar = self.bars[stage] = tqdm(total=total, desc=label, unit=f" {unit}", leave=False)
-        bar.update(done - bar.n)
-        if done >= total:
-            bar.close()
-
-
-def _print_changes(changes: Any, out: TextIO) -> None:
-    labels = {"added": "added", "removed": "removed", "retimed": "retimed", "moved": "moved",
-              "redescribed": "re-described", "respeakered": "new speakers"}
-    for kind, label in labels.items():
-        items = getattr(changes, kind)
-        if items:
-            out.write(f"{label} ({len(items)}):\n")
-            for c in items[:50]:
-                out.write(f"  {c.title}  [id {c.id}]{'  ' + c.detail if c.detail else ''}\n")
-            if len(items) > 50:
-                out.write(f"  ... and {len(items) - 50} more\n")
-
-
-def _report_json(report: Any) -> dict[str, Any]:
-    return {
-        "home": report.home, "talks": report.talks, "merged": report.merged,
-        "conflicts": report.conflicts, "embedded": report.embedded, "reused": report.reused,
-        "seconds": round(report.seconds, 3), "written": report.written,
-        "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
-                       "warnings": list(d.warnings)} for d in report.documents],
-        "removed_documents": report.removed_documents,
-        "failed": [e.sentence() for e in report.failed],
-        "changes": report.changes.to_dict(),
-    }
-
-
-def _print_report(report: Any, args: argparse.Namespace) -> None:
-    out = sys.stdout
-    if args.json:
-        json.dump(_report_json(report), out, indent=2)
-        out.write("\n")
-        return
-    for d in report.documents:
-        out.write(f"{d.name}: {len(d.talks)} talks ({d.format})\n")
-    for name in report.removed_documents:
-        out.write(f"{name}: removed\n")
-    for w in report.warnings:
-        out.write(f"  warning: {w}\n")
-    for e in report.failed:
-        out.write(f"  skipped: {e.sentence()}\n")
-    _print_changes(report.changes, out)
-    if report.written:
-        out.write(
-            f"knowledge base: {report.talks} talks, {report.merged} seen in several documents "
-            f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded, "
-            f"{report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
-        )
-    elif report.changes.empty:
-        out.write("no changes\n")
 
 
 def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
@@ -156,8 +50,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from index.embed import load
 
     report = ingest(args.paths, settings.home(args.home), load(), fmt=args.format,
-                    rebuild=args.rebuild, progress=_Progress(), mapping=_mapping(args.map))
-    _print_report(report, args)
+                    rebuild=args.rebuild, progress=output.Progress(), mapping=_mapping(args.map))
+    output.print_report(report, args)
     return 1 if report.failed else 0
 
 
@@ -171,7 +65,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     # Nothing is embedded in a dry run: a stand-in with the same name is enough.
     report = ingest(args.paths, home, HashingEmbedder(name=model), fmt=args.format, dry_run=True,
                     mapping=_mapping(args.map))
-    _print_report(report, args)
+    output.print_report(report, args)
     return 0
 
 
@@ -182,7 +76,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     if not args.documents and not args.conference:
         raise TalkbaseError("Name documents to remove, or --conference NAME")
     report = remove(settings.home(args.home), load(), args.documents, args.conference)
-    _print_report(report, args)
+    output.print_report(report, args)
     return 0
 
 
@@ -217,7 +111,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
     for n, hit in enumerate(hits, start=1):
-        _print_hit(n, hit, sys.stdout)
+        output.print_hit(n, hit, sys.stdout)
     return 0
 
 
@@ -232,7 +126,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
     for n, hit in enumerate(hits, start=1):
-        _print_hit(n, hit, sys.stdout)
+        output.print_hit(n, hit, sys.stdout)
     return 0
 
 
@@ -244,7 +138,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     w = sys.stdout.write
     w(f"{t.title}  [id {t.id}]\n")
-    w(f"  speakers: {_speakers(t) or '-'}\n  when: {_when(t)}\n  room: {t.room or '-'}\n")
+    w(f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t)}\n  room: {t.room or '-'}\n")
     w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")
     for label, text in t.notes:
