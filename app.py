@@ -47,7 +47,7 @@ def main() -> None:
     render.style()
     state.start(set(lib.talks), lib.candidates)
     n_saved = len(state.agenda().saved)
-    top = st.columns([1, 2])
+    top = st.columns([1, 2], vertical_alignment="center")
     top[0].title("talkbase", anchor=False)
     with top[1]:
         st.segmented_control(

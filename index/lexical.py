@@ -8,7 +8,6 @@ import duckdb
 
 from ingest.text import STOPWORDS, words
 
-
 # Words people wrap their question in ("talks about ...", "any sessions on ...").
 # They say nothing about the topic, yet "talk" and "session" occur in abstracts.
 FILLER = frozenset(

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 from ingest import blog, digest, frab, frabxml, ical, markdown, table
 from talkbase import settings
@@ -122,7 +123,7 @@ def parse_text(text: str, document: str, fmt: str | None = None,
         if fmt not in TABLES:
             raise InputError(document, f"a column mapping applies to tables "
                              f"({', '.join(TABLES)}), not to {fmt!r}")
-        parser = partial(parser, mapping=mapping)
+        parser = partial(cast(Any, parser), mapping=mapping)
     talks, warnings = parser(text, document)
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")

@@ -1,0 +1,80 @@
+"""A talk's page: everything known about it, where that came from, similar talks."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from appviews import cards, render, state
+from appviews.library import Library
+from talkbase.records import Talk
+
+SIMILAR = 5
+
+
+def _sources(talk: Talk) -> None:
+    st.subheader("Sources", anchor=False)
+    st.dataframe(pd.DataFrame(
+        [{"document": s.document, "read as": s.parser, "where": s.location,
+          "section": s.section or ""} for s in talk.sources],
+        columns=["document", "read as", "where", "section"]), hide_index=True)
+    if not talk.conflicts:
+        if len(talk.sources) > 1:
+            st.caption("The documents agree on everything they both give.")
+        return
+    st.subheader("Where the documents disagree", anchor=False)
+    for i, c in enumerate(talk.conflicts):
+        st.html(render.line_html(f"{c.field.capitalize()}: the documents give different values",
+                                 "tb-warn"))
+        st.dataframe(pd.DataFrame([{"document": d, "value": v} for d, v in c.values],
+                                  columns=["document", "value"]),
+                     hide_index=True, key=f"conflict-{i}")
+
+
+def _similar(lib: Library, talk: Talk, saved: list[Talk]) -> None:
+    st.subheader("Similar talks", anchor=False)
+    skipped = set(state.agenda().skipped)
+    hits = [h for h in lib.similar(talk.id, SIMILAR + len(skipped)) if h.talk.id not in skipped]
+    if not hits:
+        st.caption("No other talk to compare with.")
+        return
+    st.caption("Nearest in meaning, picked to differ from each other; those marked fit a "
+               "free slot in your agenda.")
+    for hit in hits[:SIMILAR]:
+        cards.card(hit.talk, "similar", saved, hit.why, mark_fit=True)
+
+
+def show(lib: Library, talk_id: int) -> None:
+    st.button("← Back", on_click=state.close_talk, key="back")
+    talk = lib.talks.get(talk_id)
+    if talk is None:
+        st.warning("This talk is not in the knowledge base (it may have been removed by a "
+                   "later ingest).")
+        return
+    saved = [lib.talks[i] for i in state.agenda().saved if i in lib.talks]
+    st.html(render.title_html(talk.title, big=True))
+    st.text(render.speakers_line(talk.speakers))
+    st.html(render.meta_html(talk))
+    if talk.format:
+        st.text(f"Format: {talk.format}")
+    if talk.conference:
+        st.text(talk.conference)
+    note = cards.agenda_note(talk, saved, mark_fit=True)
+    if note:
+        st.html(note)
+    cards.actions(talk, "page", open_button=False)
+
+    st.subheader("Abstract", anchor=False)
+    st.text(talk.abstract or "The program gives no abstract for this talk.")
+    if talk.notes:
+        st.subheader("Digest notes", anchor=False)
+        for label, text in talk.notes:
+            st.html(f"<strong>{render.esc(label)}</strong>")
+            st.text(text)
+        if talk.abstract_only:
+            st.caption("The digest wrote these notes from the abstract only.")
+    if talk.track and talk.track_description:
+        st.subheader("About the track", anchor=False)
+        st.text(f"{talk.track}: {talk.track_description}")
+    _sources(talk)
+    _similar(lib, talk, saved)

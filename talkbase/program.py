@@ -1,0 +1,217 @@
+"""The program at a glance: day x time-slot x room grids, track and organization
+overviews, and a 2-D topic map of the talk embeddings with readable topic labels.
+
+Pure functions of talks (and, for the map, their vectors); the app draws them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+import numpy as np
+
+from ingest.text import org_key
+from talkbase.records import Talk
+
+NO_ROOM = "(room not given)"
+
+
+@dataclass(frozen=True)
+class DayGrid:
+    """One day of the program: rows are start times, columns rooms."""
+
+    day: date
+    slots: tuple[str, ...]  # "HH:MM" start times, in order
+    rooms: tuple[str, ...]  # busiest room first
+    cells: tuple[tuple[str, str, tuple[int, ...]], ...]  # (slot, room, talk ids)
+
+    def at(self, slot: str, room: str) -> tuple[int, ...]:
+        for s, r, ids in self.cells:
+            if s == slot and r == room:
+                return ids
+        return ()
+
+
+def grids(talks: Iterable[Talk]) -> list[DayGrid]:
+    """A grid per day for the talks that have a time (see `unscheduled`)."""
+    by_day: dict[date, list[Talk]] = {}
+    for t in talks:
+        if t.start and t.day:
+            by_day.setdefault(t.day, []).append(t)
+    out = []
+    for day, day_talks in sorted(by_day.items()):
+        day_talks.sort(key=lambda t: (t.start, t.room or "", t.title))
+        rooms = Counter(t.room or NO_ROOM for t in day_talks)
+        cells: dict[tuple[str, str], list[int]] = {}
+        for t in day_talks:
+            assert t.start
+            cells.setdefault((f"{t.start:%H:%M}", t.room or NO_ROOM), []).append(t.id)
+        out.append(DayGrid(
+            day=day,
+            slots=tuple(sorted({s for s, _ in cells})),
+            rooms=tuple(sorted(rooms, key=lambda r: (-rooms[r], r.casefold()))),
+            cells=tuple((s, r, tuple(ids)) for (s, r), ids in sorted(cells.items())),
+        ))
+    return out
+
+
+def unscheduled(talks: Iterable[Talk]) -> list[Talk]:
+    """Talks the program gives no time for, by title."""
+    return sorted((t for t in talks if not t.start), key=lambda t: t.title.casefold())
+
+
+# -- overviews ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrackSummary:
+    name: str
+    description: str
+    talks: int
+    organizations: tuple[tuple[str, int], ...]  # most talks first, at most 3
+
+
+def organization_names(talks: Iterable[Talk]) -> dict[str, str]:
+    """Each affiliation -> the name of its organization (the shortest spelling of the
+    group sharing an `org_key`, e.g. "Meta (PyTorch Distributed)" -> "Meta")."""
+    spellings: dict[str, set[str]] = {}
+    for t in talks:
+        for s in t.speakers:
+            if s.affiliation:
+                spellings.setdefault(org_key(s.affiliation) or s.affiliation, set()).add(
+                    s.affiliation)
+    out = {}
+    for group in spellings.values():
+        name = min(group, key=lambda g: (len(g), g))
+        out.update({g: name for g in group})
+    return out
+
+
+def organizations(talks: Iterable[Talk]) -> list[tuple[str, int]]:
+    """(organization, number of talks with a speaker from it), most talks first."""
+    talks = list(talks)
+    names = organization_names(talks)
+    counts: Counter[str] = Counter()
+    for t in talks:
+        counts.update({names[s.affiliation] for s in t.speakers if s.affiliation})
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+
+
+def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
+    """Each track with its description, size and leading organizations."""
+    talks = list(talks)
+    names = organization_names(talks)
+    by_track: dict[str, list[Talk]] = {}
+    for t in talks:
+        if t.track:
+            by_track.setdefault(t.track, []).append(t)
+    out = []
+    for name, members in by_track.items():
+        orgs: Counter[str] = Counter()
+        for t in members:
+            orgs.update({names[s.affiliation] for s in t.speakers if s.affiliation})
+        description = next((t.track_description for t in members if t.track_description), "")
+        top = sorted(orgs.items(), key=lambda kv: (-kv[1], kv[0].casefold()))[:3]
+        out.append(TrackSummary(name, description or "", len(members), tuple(top)))
+    out.sort(key=lambda s: (-s.talks, s.name.casefold()))
+    return out
+
+
+# -- topic map ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Point:
+    talk_id: int
+    x: float
+    y: float
+    topic: int
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: int
+    label: str  # the topic's most distinctive words, e.g. "kernels · triton · dsl"
+    x: float  # where its talks sit on the map (mean position)
+    y: float
+    size: int
+
+
+@dataclass(frozen=True)
+class TopicMap:
+    points: tuple[Point, ...]
+    topics: tuple[Topic, ...]
+
+
+# Words every talk of a PyTorch-conference-like program shares; they label nothing.
+_GENERIC = {"pytorch", "talk", "session", "new", "using", "use", "based", "open", "source",
+            "model", "models", "work", "make", "makes", "across", "without", "including",
+            "first", "one", "two", "also", "today", "ll", "don"}
+
+
+def project_2d(vectors: np.ndarray) -> np.ndarray:
+    """The first two principal components (PCA by SVD), signs fixed for stable maps."""
+    x = np.asarray(vectors, dtype=np.float64)
+    if len(x) < 2:
+        return np.zeros((len(x), 2))
+    x = x - x.mean(axis=0)
+    _, _, vt = np.linalg.svd(x, full_matrices=False)
+    comps = vt[:2]
+    signs = np.sign(comps[np.arange(len(comps)), np.abs(comps).argmax(axis=1)])
+    coords = x @ (comps * signs[:, None]).T
+    if coords.shape[1] < 2:
+        coords = np.hstack([coords, np.zeros((len(x), 2 - coords.shape[1]))])
+    return coords
+
+
+def default_topics(n: int) -> int:
+    return max(1, min(8, round((n / 2) ** 0.5)))
+
+
+def topic_labels(texts: Sequence[str], topics: np.ndarray, words: int = 3) -> dict[int, str]:
+    """Each topic's label: its words whose TF-IDF weight most exceeds the other topics'."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
+
+    stop = sorted(ENGLISH_STOP_WORDS | _GENERIC)
+    vec = TfidfVectorizer(stop_words=stop, token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",
+                          max_df=0.5 if len(texts) > 10 else 1.0, sublinear_tf=True)
+    try:
+        mat = vec.fit_transform(texts)
+    except ValueError:  # every word was a stop word
+        return {int(k): f"topic {int(k) + 1}" for k in np.unique(topics)}
+    vocab = np.array(vec.get_feature_names_out())
+    dense = mat.toarray()
+    out = {}
+    for k in np.unique(topics):
+        inside = dense[topics == k].mean(axis=0)
+        outside = dense[topics != k].mean(axis=0) if (topics != k).any() else 0.0
+        order = np.argsort(-(inside - outside), kind="stable")
+        picked = [str(vocab[i]) for i in order[:words] if inside[i] > 0]
+        out[int(k)] = " · ".join(picked) or f"topic {int(k) + 1}"
+    return out
+
+
+def topic_map(ids: Sequence[int], vectors: np.ndarray, texts: Sequence[str],
+              n_topics: int | None = None, seed: int = 0) -> TopicMap:
+    """Talks on a 2-D map (PCA of their embeddings) grouped into KMeans topics."""
+    if not len(ids):
+        return TopicMap((), ())
+    vectors = np.asarray(vectors, dtype=np.float64)
+    coords = project_2d(vectors)
+    k = min(n_topics or default_topics(len(ids)), len(ids))
+    if k > 1:
+        from sklearn.cluster import KMeans
+
+        topics = KMeans(n_clusters=k, n_init=10, random_state=seed).fit_predict(vectors)
+    else:
+        topics = np.zeros(len(ids), dtype=int)
+    labels = topic_labels(texts, topics)
+    points = tuple(Point(int(i), float(x), float(y), int(c))
+                   for i, (x, y), c in zip(ids, coords, topics, strict=True))
+    found = []
+    for c in sorted(labels):
+        members = coords[topics == c]
+        found.append(Topic(c, labels[c], float(members[:, 0].mean()),
+                           float(members[:, 1].mean()), len(members)))
+    return TopicMap(points, tuple(found))

@@ -1,0 +1,419 @@
+"""The Streamlit app, headless (streamlit.testing AppTest), on the demo knowledge base
+built with the real model: what a person meets when they use it."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import icalendar
+import pytest
+
+from talkbase import agenda as agenda_mod
+from talkbase import facets, ics
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "app.py"
+EVIL = ROOT / "tests" / "data" / "evil_program.txt"  # a digest full of markup
+EVIL_TITLE = ("<script>window.pwned=1</script> **Bold** [click](javascript:alert(1)) "
+              ":red[Red] Talk")
+
+pytestmark = pytest.mark.model
+
+
+@pytest.fixture(autouse=True)
+def _keep_mplbackend() -> Iterator[None]:
+    """Importing streamlit sets MPLBACKEND=Agg for the whole process; streamlit is
+    imported inside the tests and this puts the variable back, so processes other
+    tests start (notebook kernels) still draw inline."""
+    before = os.environ.get("MPLBACKEND")
+    yield
+    if before is None:
+        os.environ.pop("MPLBACKEND", None)
+    else:
+        os.environ["MPLBACKEND"] = before
+
+
+def run_app(home: Path, monkeypatch: pytest.MonkeyPatch, **params: str) -> AppTest:
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("TALKBASE_HOME", str(home))
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def rerun(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def plain(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def htmls(at: AppTest, cls: str) -> list[str]:
+    return [h.value for h in at.get("html") if f'class="{cls}"' in h.value]
+
+
+def titles(at: AppTest) -> list[str]:
+    return [plain(v) for v in htmls(at, "tb-title")]
+
+
+def texts(at: AppTest) -> list[str]:
+    return [t.value for t in at.text]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click()
+    return rerun(at)
+
+
+def id_of(kb, fragment: str) -> int:
+    (tid,) = [i for i, t in kb.talks.items() if fragment in t.title]
+    return tid
+
+
+def same_slot_pair(kb) -> tuple[int, int]:
+    by_start: dict = {}
+    for t in sorted(kb.talks.values(), key=lambda t: t.id):
+        if t.start:
+            by_start.setdefault(t.start, []).append(t.id)
+    return next((ids[0], ids[1]) for _, ids in sorted(by_start.items()) if len(ids) >= 2)
+
+
+@pytest.fixture
+def downloads(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, bytes]]:
+    """What st.download_button would serve, by file name."""
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    got: dict[str, bytes] = {}
+    original = MemoryMediaFileStorage.load_and_get_id
+
+    def spy(self, path_or_data, mimetype, kind, filename=None):
+        if filename:
+            data = path_or_data.encode() if isinstance(path_or_data, str) else path_or_data
+            got[filename] = data
+        return original(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
+    yield got
+
+
+# -- no knowledge base -------------------------------------------------------------------
+
+def test_without_a_knowledge_base_the_app_says_how_to_build_one(tmp_path, monkeypatch) -> None:
+    at = run_app(tmp_path / "empty-home", monkeypatch)
+    assert "talkbase ingest data/programs" in at.info[0].value
+    assert not at.text_input
+
+
+# -- search ------------------------------------------------------------------------------
+
+def test_deep_link_opens_with_results(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
+    assert at.text_input(key="q").value == "fault-tolerant collectives"
+    found = titles(at)
+    assert found[0].startswith("MCCL: Fault-Tolerant Collective Communication")
+    assert "<mark>Fault</mark>" in htmls(at, "tb-title")[0]  # matched words highlighted
+    assert any("<mark>" in q for q in htmls(at, "tb-quote"))  # best sentence, highlighted
+    why = [plain(v) for v in htmls(at, "tb-why")]
+    assert why[0].startswith("Found by your words and by meaning (#1 by words")
+    assert "matched: fault-tolerant" in why[0]
+    assert re.match(r"\d+ talks match, best first\.", at.caption[0].value)
+    shown = "\n".join(texts(at) + [plain(h.value) for h in at.get("html")
+                                    if not h.value.startswith("<style>")])
+    assert not re.search(r"\b\d\.\d{2,}\b", shown)  # no bare float scores anywhere
+    assert at.query_params["q"] == "fault-tolerant collectives"
+
+
+def test_typing_a_query_shows_results_and_updates_the_url(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch)
+    assert at.caption[0].value.startswith("71 talks in the knowledge base")
+    at.text_input(key="q").input("running PyTorch on Google TPUs")
+    rerun(at)
+    assert "TorchTPU" in titles(at)[0]
+    assert at.query_params["q"] == "running PyTorch on Google TPUs"
+
+
+def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(demo_home, demo_kb,
+                                                                     monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels")
+    day = at.sidebar.selectbox(key="f_day")
+    labels = day.options
+    assert labels[0] == "Any" and all(re.fullmatch(r"\w{3} \d+ \w{3} \(\d+\)", x)
+                                      for x in labels[1:])
+    tue = int(re.search(r"\((\d+)\)", next(x for x in labels if x.startswith("Tue"))).group(1))
+    day.select("2026-10-20")
+    rerun(at)
+    while any(b.key == "more" for b in at.button):
+        click(at, "more")
+    assert len(titles(at)) == tue
+    assert at.query_params["day"] == "2026-10-20"
+    # a narrow filter lists every talk of it that matches, not only the global top ten
+    query, track = "distributed training", "Reinforcement Learning Systems"
+    at.sidebar.selectbox(key="f_day").select("")
+    at.text_input(key="q").input(query)
+    rerun(at)
+    at.sidebar.selectbox(key="f_track").select(track)
+    rerun(at)
+    hits = demo_kb.search(query, k=len(demo_kb.talks))
+    qvec = demo_kb.embedder.embed([query])[0]
+    sims = {i: float(demo_kb.vectors.vector(i) @ qvec) for i in demo_kb.talks}
+    ranked = [h.talk.title for h in facets.matching(hits, sims)]
+    expected = [t for t in ranked if demo_kb.talks[id_of(demo_kb, t)].track == track]
+    assert titles(at) == expected and len(expected) >= 2
+    assert any(ranked.index(t) >= 10 for t in expected)  # beyond the global top ten
+    option = next(o for o in at.sidebar.selectbox(key="f_track").options if o.startswith(track))
+    assert option == f"{track} ({len(expected)})"
+
+
+def test_nothing_matching_says_so(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="xyzzy")
+    assert not titles(at)
+    assert at.info[0].value.startswith("No talk matches your search")
+
+
+def test_no_result_under_filters_names_the_filter_to_relax(demo_home, demo_kb,
+                                                           monkeypatch) -> None:
+    # a speaker who talks on Tuesday only, with Wednesday chosen: nothing left
+    speaker = next(s.name for t in demo_kb.talks.values() if t.day and t.day.day == 20
+                   for s in t.speakers
+                   if not any(x.name == s.name and u.day and u.day.day == 21
+                              for u in demo_kb.talks.values() for x in u.speakers))
+    at = run_app(demo_home, monkeypatch, day="2026-10-21", speaker=speaker)
+    assert not titles(at)
+    assert at.warning[0].value.startswith("None of the 71 matching talks passes all your filters")
+    relax = at.button(key="relax-day")
+    assert re.fullmatch(r"Clear the day filter \(\d+ talks?\)", relax.label)
+    click(at, "relax-day")
+    assert titles(at) and speaker in " ".join(texts(at))
+    assert "day" not in at.query_params
+
+
+# -- a talk's page -------------------------------------------------------------------
+
+def test_talk_page_has_abstract_sources_and_diverse_similar_talks(demo_home, demo_kb,
+                                                                  monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
+    mccl = id_of(demo_kb, "MCCL")
+    click(at, f"result-open-{mccl}")
+    talk = demo_kb.talks[mccl]
+    assert plain(htmls(at, "tb-title-big")[0]) == talk.title
+    assert talk.abstract in texts(at)
+    heads = [s.value for s in at.subheader]
+    assert heads[:1] == ["Abstract"] and "Sources" in heads and "Similar talks" in heads
+    if talk.notes:
+        assert "Digest notes" in heads and talk.notes[0][1] in texts(at)
+    sources = at.dataframe[0].value
+    assert set(sources["document"]) == {s.document for s in talk.sources}
+    similar = titles(at)
+    assert len(similar) == 5 and talk.title not in similar and len(set(similar)) == 5
+    assert at.query_params["talk"] == str(mccl)
+    click(at, "back")
+    assert titles(at)[0] == talk.title and "talk" not in at.query_params
+
+
+def test_talk_page_shows_conflicting_speaker_lists(demo_home, demo_kb, monkeypatch) -> None:
+    monarch = next(t for t in demo_kb.talks.values()
+                   if t.title.startswith("Monarch") and t.conflicts)
+    at = run_app(demo_home, monkeypatch, talk=str(monarch.id))
+    warns = [plain(v) for v in htmls(at, "tb-warn")]
+    assert "Speakers: the documents give different values" in warns
+    conflict = next(d.value for d in at.dataframe if list(d.value.columns) == ["document", "value"])
+    assert set(conflict["document"]) == {s.document for s in monarch.sources}
+    assert any("Marius Eriksen" in v for v in conflict["value"])
+    assert any("Zach DeVito" in v for v in conflict["value"])
+
+
+def test_similar_talks_mark_those_that_fit_a_free_slot(demo_home, demo_kb, monkeypatch) -> None:
+    mccl = id_of(demo_kb, "MCCL")
+    at = run_app(demo_home, monkeypatch, talk=str(mccl))
+    click(at, f"page-save-{mccl}")
+    notes = [plain(v) for v in htmls(at, "tb-ok") + htmls(at, "tb-warn")]
+    assert "✓ In your agenda" in notes
+    similar = demo_kb.similar(mccl, 5)
+    fitting = [h for h in similar if agenda_mod.fits(h.talk, [demo_kb.talks[mccl]])]
+    assert fitting  # the demo has free slots around it
+    assert notes.count("Fits a free slot in your agenda") == len(fitting)
+
+
+# -- my agenda ---------------------------------------------------------------------------
+
+def test_agenda_add_overlap_and_remove(demo_home, demo_kb, monkeypatch) -> None:
+    first, second = same_slot_pair(demo_kb)
+    at = run_app(demo_home, monkeypatch, talk=str(first))
+    click(at, f"page-save-{first}")
+    assert at.query_params["saved"] == str(first)
+    at.session_state["talk"] = second
+    rerun(at)
+    clash = [plain(v) for v in htmls(at, "tb-warn")]
+    assert f"⚠ Clashes with your agenda: {demo_kb.talks[first].title}" in clash
+    click(at, f"page-save-{second}")
+    assert at.query_params["saved"] == f"{first}-{second}"
+    at.button_group(key="view").set_value("My agenda")
+    rerun(at)
+    assert at.warning[0].value.startswith("1 pair of saved talks overlap")
+    overlaps = [plain(v) for v in htmls(at, "tb-warn")]
+    assert sum(o.startswith("⚠ Overlaps with") for o in overlaps) == 2
+    assert len(at.get("vega_lite_chart")) == 1  # one day, one timeline
+    click(at, f"agenda-remove-{second}")
+    assert not at.warning and at.query_params["saved"] == str(first)
+    assert titles(at) == [demo_kb.talks[first].title]
+
+
+def test_not_interested_hides_a_talk_until_undone(demo_home, demo_kb, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
+    top = id_of(demo_kb, "MCCL")
+    click(at, f"result-skip-{top}")
+    assert demo_kb.talks[top].title not in titles(at)
+    assert at.query_params["skip"] == str(top)
+    at.button_group(key="view").set_value("My agenda")
+    rerun(at)
+    click(at, f"skipped-unskip-{top}")
+    at.button_group(key="view").set_value("Search")
+    rerun(at)
+    assert titles(at)[0] == demo_kb.talks[top].title
+
+
+def test_exports_and_share_link_restore_the_agenda(demo_home, demo_kb, monkeypatch,
+                                                   downloads) -> None:
+    first, second = same_slot_pair(demo_kb)
+    untimed = next(t.id for t in demo_kb.talks.values() if not t.start)
+    skipped = id_of(demo_kb, "MCCL")
+    saved = f"{first}-{second}-{untimed}"
+    at = run_app(demo_home, monkeypatch, view="agenda", saved=saved, skip=str(skipped))
+    assert at.button_group(key="view").value == "My agenda"
+    assert "My agenda (3)" in at.button_group(key="view").options
+    calendar = icalendar.Calendar.from_ical(downloads["talkbase-agenda.ics"])
+    uids = sorted(str(e["UID"]) for e in calendar.walk("VEVENT"))
+    assert uids == sorted(ics.event_uid(demo_kb.talks[i]) for i in (first, second))
+    event = next(e for e in calendar.walk("VEVENT") if str(e["UID"]) == f"talk-{first}@talkbase")
+    assert event.decoded("DTSTART") == demo_kb.talks[first].start
+    rows = list(csv.DictReader(io.StringIO(downloads["talkbase-agenda.csv"].decode())))
+    assert {int(r["talk_id"]) for r in rows} == {first, second, untimed}
+    assert any("no time in the program" in c.value for c in at.caption)
+    link = at.code[0].value
+    assert link.startswith("http://localhost:8501/?view=agenda&saved=")
+    assert f"saved={saved}" in link and f"skip={skipped}" in link
+    # the link, opened elsewhere, restores the same agenda
+    params = dict(p.split("=", 1) for p in link.split("?", 1)[1].split("&"))
+    fresh = run_app(demo_home, monkeypatch, **params)
+    assert sorted(titles(fresh)) == sorted(demo_kb.talks[i].title for i in (first, second, untimed))
+    fresh.button_group(key="view").set_value("Search")
+    rerun(fresh)
+    fresh.text_input(key="q").input("fault-tolerant collectives")
+    rerun(fresh)
+    assert demo_kb.talks[skipped].title not in titles(fresh)  # still not interested
+
+
+def test_share_link_ignores_unknown_ids(demo_home, demo_kb, monkeypatch) -> None:
+    known = next(iter(demo_kb.talks))
+    at = run_app(demo_home, monkeypatch, view="agenda", saved=f"12-{known}-x")
+    assert titles(at) == [demo_kb.talks[known].title]
+    assert at.query_params["saved"] == str(known)
+
+
+# -- browse ------------------------------------------------------------------------------
+
+def test_browse_grid_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, view="browse")
+    grid = at.dataframe[0].value
+    tuesday = [t for t in demo_kb.talks.values() if t.day and t.day.isoformat() == "2026-10-20"]
+    assert set(grid.columns[1:]) == {t.room for t in tuesday}
+    cells = " | ".join(str(v) for v in grid.drop(columns="time").values.ravel())
+    assert all(t.title in cells for t in tuesday)
+    assert list(grid["time"]) == sorted(grid["time"])
+    # selecting a cell lists its talks (set the way the browser does, through the state)
+    row, room = next((r, c) for r in range(len(grid)) for c in grid.columns[1:] if grid.iloc[r][c])
+    at.session_state["grid-2026-10-20"] = {"selection": {"rows": [], "columns": [],
+                                                         "cells": [[row, room]]}}
+    rerun(at)
+    in_cell = [t for t in tuesday if t.room == room and f"{t.start:%H:%M}" == grid.iloc[row]["time"]]
+    assert {b.key for b in at.button if b.key.startswith("grid-open-")} == {
+        f"grid-open-{t.id}" for t in in_cell}
+    assert len(at.get("vega_lite_chart")) == 3  # topic map, tracks, organizations
+    topic = at.selectbox(key="map-topic")
+    topic.select(topic.options[1])
+    rerun(at)
+    listed = [b.key for b in at.button if b.key and b.key.startswith("map-open-")]
+    assert listed  # the talks of that topic are listed, each with its actions
+    tracks = next(d.value for d in at.dataframe if "track" in d.value.columns)
+    assert tracks.iloc[0]["track"] == "Kernel Engineering & Domain-Specific Languages"
+    assert tracks.iloc[0]["talks"] == 12
+    at.selectbox(key="ov-track").select("Reinforcement Learning Systems")
+    rerun(at)
+    click(at, "ov-track-go")
+    assert at.button_group(key="view").value == "Search"
+    assert at.query_params["track"] == "Reinforcement Learning Systems"
+    assert len(titles(at)) == 3
+
+
+# -- program text is never code ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def evil_home(tmp_path_factory, real_embedder) -> Iterator[tuple[Path, int]]:
+    from index.build import ingest
+
+    folder = tmp_path_factory.mktemp("evil-docs")
+    shutil.copy(EVIL, folder / "evil.txt")
+    home = tmp_path_factory.mktemp("evil-home")
+    ingest([folder], home, real_embedder)
+    from index.search import KnowledgeBase
+
+    with KnowledgeBase(home, real_embedder) as kb:
+        (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
+    yield home, evil_id
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def _assert_inert(at: AppTest) -> None:
+    markdown_like = [e.value for kind in ("markdown", "caption", "title", "header", "subheader",
+                                          "info", "warning", "error", "success")
+                     for e in at.get(kind)]
+    for value in markdown_like:  # program text never reaches a Markdown element
+        assert "pwned" not in value and "Mallory" not in value and "Evil" not in value
+    for h in at.get("html"):
+        body = re.sub(r"<style>.*?</style>", "", h.value, flags=re.S) if h.value.startswith(
+            "<style>\n.tb-title") else h.value
+        tags = set(re.findall(r"</?([a-zA-Z][\w-]*)", body))
+        assert tags <= {"div", "span", "mark", "strong"}, tags
+
+
+def test_malicious_talk_is_shown_as_text(evil_home, monkeypatch) -> None:
+    home, tid = evil_home
+    at = run_app(home, monkeypatch, q="collective")
+    assert EVIL_TITLE in titles(at)
+    escaped = next(v for v in htmls(at, "tb-title") if "pwned" in v)
+    assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in escaped
+    assert 'Mallory <img src=x onerror="window.pwned=2"> (Evil <b>Corp</b>)' in texts(at)
+    _assert_inert(at)
+    orgs = at.sidebar.selectbox(key="f_org").options
+    assert "Evil <b>Corp</b> (1)" in orgs  # option labels are plain text
+
+    click(at, f"result-open-{tid}")
+    _assert_inert(at)
+    assert "<script>document.title='pwned'</script> # Heading $x^2$ " \
+           "<style>body{display:none}</style>" in texts(at)
+    assert any(plain(v) == EVIL_TITLE for v in htmls(at, "tb-title-big"))
+    click(at, f"page-save-{tid}")
+    at.button_group(key="view").set_value("My agenda")
+    rerun(at)
+    _assert_inert(at)
+    at.button_group(key="view").set_value("Browse")
+    rerun(at)
+    _assert_inert(at)

@@ -1,0 +1,286 @@
+"""The app in a real browser: Debian's chromium driven by Selenium against a real
+`streamlit run app.py` on localhost, with the demo knowledge base (real model).
+
+Run `sh scripts/ensure-chromium.sh` (or `make browser`) once to install chromium
+and chromium-driver; without them these tests are skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import icalendar
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+EVIL = ROOT / "tests" / "data" / "evil_program.txt"
+SERVER_START_S = 90  # starting streamlit, opening the knowledge base and the model
+STEP_S = 30  # any one step of a person's path through the app
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+                       reason="needs Debian's chromium and chromium-driver "
+                              "(/usr/bin/chromium, /usr/bin/chromedriver): run "
+                              "`sh scripts/ensure-chromium.sh` or `make browser`"),
+]
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def streamlit_server(home: Path, log: Path) -> Iterator[str]:
+    """`streamlit run app.py` on a free localhost port; always stopped afterwards."""
+    port = free_port()
+    env = {**os.environ, "TALKBASE_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+           "--server.address", "127.0.0.1", "--server.port", str(port),
+           "--server.headless", "true", "--browser.gatherUsageStats", "false",
+           "--server.fileWatcherType", "none"]
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"streamlit exited with {proc.returncode}: {log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(url + "_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"streamlit did not answer within {SERVER_START_S}s")
+            time.sleep(0.25)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=15)
+
+
+@contextmanager
+def chromium(downloads: Path) -> Iterator[Any]:
+    profile = tempfile.mkdtemp(prefix="talkbase-chromium-")
+    opts = Options()
+    opts.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update",
+                "--no-first-run", "--window-size=1400,1100", f"--user-data-dir={profile}"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                           "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
+    try:
+        driver.set_page_load_timeout(STEP_S * 2)
+        driver.execute_cdp_cmd("Page.setDownloadBehavior",
+                               {"behavior": "allow", "downloadPath": str(downloads)})
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait(driver: Any, what: Callable[[Any], Any], timeout: float = STEP_S, why: str = "") -> Any:
+    def attempt(d: Any) -> Any:
+        try:
+            return what(d)
+        except StaleElementReferenceException:  # streamlit re-rendered it meanwhile
+            return None
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt, message=why)
+
+
+def idle(driver: Any) -> None:
+    """Wait until the script run is over (no "Running..." status, nothing stale)."""
+    time.sleep(0.3)
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+         and not d.find_elements(By.CSS_SELECTOR, '[data-stale="true"]'), why="app stays busy")
+
+
+def titles(driver: Any) -> list[str]:
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".tb-title, .tb-title-big")]
+
+
+def press(driver: Any, element: Any) -> None:
+    """Click like a person: scrolled into the middle of the window first (not under the
+    app's header)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+    element.click()
+
+
+def click_key(driver: Any, key: str) -> None:
+    """Click the button of the widget created with `key=` (Streamlit adds st-key-<key>)."""
+    press(driver, wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".st-key-{key} button"),
+                       why=f"no button {key}"))
+
+
+def nav(driver: Any, view: str) -> None:
+    press(driver, wait(driver, lambda d: next((b for b in d.find_elements(
+        By.CSS_SELECTOR, ".st-key-view button") if b.text.startswith(view)), None),
+        why=f"no {view} button"))
+
+
+def search(driver: Any, query: str, expect: str) -> float:
+    box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+               why="no search box")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(query, Keys.ENTER)
+    t0 = time.perf_counter()
+    wait(driver, lambda d: titles(d) and titles(d)[0].startswith(expect),
+         why=f"{expect!r} not first for {query!r}")
+    return time.perf_counter() - t0
+
+
+def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path) -> None:
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    t_spawn = time.perf_counter()
+    with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(downloads) as d:
+        d.get(url)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+             timeout=SERVER_START_S, why="the app never showed its search box")
+        cold_ready = time.perf_counter() - t_spawn
+        first = search(d, "fault-tolerant collectives", "MCCL: Fault-Tolerant Collective")
+        cold_first_result = time.perf_counter() - t_spawn
+        idle(d)
+        assert "q=fault-tolerant+collectives" in d.current_url
+        marks = [m.text.lower() for m in d.find_elements(By.CSS_SELECTOR, ".tb-title mark")]
+        assert "fault" in marks and "collective" in marks
+        assert "Found by your words and by meaning" in d.find_element(
+            By.CSS_SELECTOR, ".tb-why").text
+        d.save_screenshot(str(tmp_path / "search.png"))
+        warm = search(d, "running PyTorch on Google TPUs", "TorchTPU")
+        idle(d)
+        search(d, "fault-tolerant collectives", "MCCL")
+        idle(d)
+
+        click_key(d, f"result-open-{mccl.id}")
+        wait(d, lambda d: any(mccl.abstract in e.text for e in
+                              d.find_elements(By.CSS_SELECTOR, '[data-testid="stText"]')),
+             why="the talk page shows no abstract")
+        assert titles(d)[0] == mccl.title
+        idle(d)
+        click_key(d, f"page-save-{mccl.id}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f".st-key-page-remove-{mccl.id}"),
+             why="saving did not take")
+        idle(d)
+        assert f"saved={mccl.id}" in d.current_url  # the URL is the share link
+
+        assert "My agenda (1)" in [b.text for b in d.find_elements(By.CSS_SELECTOR,
+                                                                   ".st-key-view button")]
+        nav(d, "My agenda")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-dl-ics button"),
+             why="no calendar download on My agenda")
+        idle(d)
+        click_key(d, "dl-ics")
+        path = downloads / "talkbase-agenda.ics"
+        wait(d, lambda d: path.exists() and not list(downloads.glob("*.crdownload")),
+             why="the .ics never arrived")
+        d.save_screenshot(str(tmp_path / "agenda.png"))
+
+        # Browse > Topic map: dragging over dots lists those talks
+        nav(d, "Browse")
+        press(d, wait(d, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, '[role="tab"]')
+                                         if t.text == "Topic map"), None), why="no Topic map tab"))
+        chart = wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".st-key-topic-map .vega-embed"),
+                     why="no topic map")
+        idle(d)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chart)
+        width, height = chart.rect["width"], chart.rect["height"]
+        ActionChains(d).move_to_element_with_offset(chart, -int(width * 0.45), -int(height * 0.45)) \
+            .click_and_hold().move_by_offset(int(width * 0.9), int(height * 0.8)).release().perform()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-map-"]'),
+             why="selecting dots on the topic map listed no talks")
+        idle(d)
+        listed = d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-map-"]')
+        assert f"{len(listed)} talks in the selected area." in d.find_element(By.TAG_NAME, "body").text
+
+    calendar = icalendar.Calendar.from_ical(path.read_bytes())
+    (event,) = calendar.walk("VEVENT")
+    assert str(event["UID"]) == f"talk-{mccl.id}@talkbase"
+    assert str(event["SUMMARY"]) == mccl.title
+    assert event.decoded("DTSTART") == mccl.start and event.decoded("DTEND") == mccl.end
+    assert (tmp_path / "agenda.png").stat().st_size > 10_000
+    timings = (f"cold start: search box after {cold_ready:.1f}s, first result after "
+               f"{cold_first_result:.1f}s (that search: {first:.2f}s); warm search {warm:.2f}s")
+    (tmp_path / "timings.txt").write_text(timings + "\n")
+    print("\n" + timings + f"\nscreenshots: {tmp_path / 'search.png'}, {tmp_path / 'agenda.png'}")
+
+
+@pytest.fixture(scope="module")
+def evil_home(tmp_path_factory, real_embedder) -> tuple[Path, int]:
+    from index.build import ingest
+    from index.search import KnowledgeBase
+
+    folder = tmp_path_factory.mktemp("evil-docs")
+    shutil.copy(EVIL, folder / "evil.txt")
+    home = tmp_path_factory.mktemp("evil-home")
+    ingest([folder], home, real_embedder)
+    with KnowledgeBase(home, real_embedder) as kb:
+        (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
+    return home, evil_id
+
+
+def _inert(d: Any) -> str:
+    """Checks that nothing from the program ran or restyled the page; returns its text."""
+    assert d.execute_script("return window.pwned === undefined")
+    assert d.title == "talkbase"
+    assert d.find_element(By.TAG_NAME, "body").is_displayed()
+    assert not d.find_elements(By.CSS_SELECTOR, "img[src='x'], iframe[src*='example.com']")
+    assert not d.execute_script(
+        "return [...document.querySelectorAll('script')].some(s => s.text.includes('pwned'))")
+    assert not d.find_elements(By.XPATH, "//a[contains(@href, 'javascript')]")
+    return d.find_element(By.TAG_NAME, "body").text
+
+
+def test_program_text_never_runs_or_restyles_the_page(evil_home, tmp_path) -> None:
+    home, evil_id = evil_home
+    with streamlit_server(home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        d.get(url + "?q=collective")
+        wait(d, lambda d: any("pwned" in t for t in titles(d)), timeout=SERVER_START_S,
+             why="the malicious talk is not listed")
+        idle(d)
+        text = _inert(d)
+        assert "<script>window.pwned=1</script> **Bold** [click](javascript:alert(1))" in text
+        assert 'Mallory <img src=x onerror="window.pwned=2">' in text
+        click_key(d, f"result-open-{evil_id}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+             why="the talk page did not open")
+        idle(d)
+        text = _inert(d)
+        assert "<style>body{display:none}</style>" in text
+        assert '<iframe src="https://example.com"></iframe> ~~strike~~ `code` :smile:' in text
+        d.save_screenshot(str(tmp_path / "malicious-talk.png"))
