@@ -51,7 +51,7 @@ class Library:
                 self._ranked.move_to_end(key)
                 return self._ranked[key]
             hits = self.kb.search(key, k=max(1, len(self.talks)))
-            qvec = self.kb.embedder.embed([key])[0]
+            qvec = self.kb.query_vector(key)
             sims = dict(zip(self._ids, (self._matrix @ qvec).tolist(), strict=True))
             self._ranked[key] = (hits, sims)
             while len(self._ranked) > CACHED_QUERIES:

@@ -48,6 +48,7 @@ class KnowledgeBase:
         self._sent_talk = np.array([r[0] for r in rows], dtype=np.int64)
         self._sent_text = [r[1] for r in rows]
         self._sent_vecs = store.load_sentences(self.build)
+        self._qcache: dict[str, np.ndarray] = {}
 
     # -- parts loaded on demand -------------------------------------------------
     @property
@@ -58,6 +59,16 @@ class KnowledgeBase:
                 raise ModelMismatch(str(self.home), self.model_name, configured)
             self._embedder = load_embedder(configured)
         return self._embedder
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The query's embedding, remembered for the last few hundred queries."""
+        vec = self._qcache.get(query)
+        if vec is None:
+            vec = self.embedder.embed([query])[0]
+            if len(self._qcache) >= 256:
+                self._qcache.pop(next(iter(self._qcache)))
+            self._qcache[query] = vec
+        return vec
 
     def close(self) -> None:
         self.con.close()
@@ -141,7 +152,7 @@ class KnowledgeBase:
         if not query:
             return self._browse(allowed, k)
         lex = self._rank_lexical(query, allowed) if mode != "dense" else []
-        qvec = self.embedder.embed([query])[0] if mode != "lexical" else None
+        qvec = self.query_vector(query) if mode != "lexical" else None
         dense = self._rank_dense(qvec, allowed) if qvec is not None else []
         lex_rank = {tid: r for r, (tid, _) in enumerate(lex, start=1)}
         dense_rank = {tid: r for r, (tid, _) in enumerate(dense, start=1)}

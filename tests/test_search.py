@@ -92,3 +92,22 @@ def test_conversational_filler_does_not_change_lexical_ranking(fake_kb):
     plain = [h.talk.id for h in fake_kb.search("quantization", 5, mode="lexical")]
     wrapped = [h.talk.id for h in fake_kb.search("any talks about quantization", 5, mode="lexical")]
     assert plain == wrapped
+
+
+def test_query_embedding_is_computed_once_per_query(fake_kb):
+    calls = []
+    real = fake_kb.embedder.embed
+
+    class Counting:
+        name, dim = fake_kb.embedder.name, fake_kb.embedder.dim
+
+        def embed(self, texts):
+            calls.append(list(texts))
+            return real(texts)
+
+    fake_kb._embedder = Counting()
+    fake_kb.search("fault tolerance", 5)
+    fake_kb.search("fault tolerance", 5, mode="dense")
+    v = fake_kb.query_vector("fault tolerance")
+    assert calls == [["fault tolerance"]]
+    assert v.shape == (fake_kb.embedder.dim,)
