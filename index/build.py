@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -275,6 +276,21 @@ def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
     report.written = True
 
 
+def _bulk(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
+    """Insert many rows at once through a DataFrame (executemany is slow in DuckDB)."""
+    if not rows:
+        return
+    import pandas as pd
+
+    columns = [c[0] for c in con.execute(f"SELECT * FROM {table} LIMIT 0").description]
+    frame = pd.DataFrame.from_records(rows, columns=columns)
+    con.register("_rows", frame)
+    try:
+        con.execute(f"INSERT INTO {table} SELECT * FROM _rows")
+    finally:
+        con.unregister("_rows")
+
+
 def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
                     rows: list[tuple[int, int, str]], cache: dict[str, np.ndarray]) -> None:
     con = store.connect(path, read_only=False)
@@ -303,14 +319,12 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             src_rows += [(t.id, s.document, s.parser, s.location, s.section) for s in t.sources]
             conf_rows += [(t.id, c.field, d, v) for c in t.conflicts for d, v in c.values]
         if talk_rows:
-            con.executemany("INSERT INTO talks VALUES (" + ",".join("?" * 18) + ")", talk_rows)
+            _bulk(con, "talks", talk_rows)
         if speaker_ids:
-            con.executemany("INSERT INTO speakers VALUES (?, ?)",
-                            [(i, n) for n, i in speaker_ids.items()])
-        for table, data, width in (("talk_speakers", ts_rows, 4), ("notes", note_rows, 3),
-                                   ("sources", src_rows, 5), ("conflicts", conf_rows, 4)):
-            if data:
-                con.executemany(f"INSERT INTO {table} VALUES ({','.join('?' * width)})", data)
+            _bulk(con, "speakers", [(i, n) for n, i in speaker_ids.items()])
+        for table, data in (("talk_speakers", ts_rows), ("notes", note_rows),
+                            ("sources", src_rows), ("conflicts", conf_rows)):
+            _bulk(con, table, data)
         con.execute("""
             INSERT INTO tracks
             SELECT track, conference, any_value(json_extract_string(record, '$.track_description')),
@@ -323,17 +337,15 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             FROM talks GROUP BY conference
         """)
         if docs:
-            con.executemany("INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            _bulk(con, "documents", [
                 (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)),
                  json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False))
                 for d in docs
             ])
         if rows:
-            con.executemany("INSERT INTO sentences VALUES (?, ?, ?, ?)",
-                            [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])
+            _bulk(con, "sentences", [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])
         if cache:
-            con.executemany("INSERT INTO embeddings VALUES (?, ?)",
-                            [(h, v.tolist()) for h, v in cache.items()])
+            _bulk(con, "embeddings", [(h, v.tolist()) for h, v in cache.items()])
         fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
         con.execute(
             f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
