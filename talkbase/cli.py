@@ -259,7 +259,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     app = Path(__file__).resolve().parent.parent / "app.py"
     cmd = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", args.address,
            "--server.port", str(args.port), "--server.headless", "true",
-           "--browser.gatherUsageStats", "false"]
+           "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal"]
     env = dict(__import__("os").environ)
     if args.home:
         env["TALKBASE_HOME"] = str(args.home)
