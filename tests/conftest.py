@@ -19,6 +19,7 @@ PROGRAMS = ROOT / "data" / "programs"
 DIGEST = PROGRAMS / "000_3ed018f1c49838da.txt"
 BLOG = PROGRAMS / "001_8fbb4517d0e7d07e.txt"
 DEV_QUERIES = ROOT / "tests" / "data" / "dev_queries.json"
+EVIL = ROOT / "tests" / "data" / "evil_program.txt"  # a digest full of markup and script
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -88,3 +89,19 @@ def fake_kb(fake_home: Path, hashing_embedder):
     kb = KnowledgeBase(fake_home, hashing_embedder)
     yield kb
     kb.close()
+
+
+@pytest.fixture(scope="session")
+def evil_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> tuple[Path, int]:
+    """A knowledge base of one talk whose text is full of HTML, script and markdown;
+    returns its home and the talk's id."""
+    from index.build import ingest
+    from index.search import KnowledgeBase
+
+    folder = tmp_path_factory.mktemp("evil-docs")
+    shutil.copy(EVIL, folder / "evil.txt")
+    home = tmp_path_factory.mktemp("evil-home")
+    ingest([folder], home, real_embedder)
+    with KnowledgeBase(home, real_embedder) as kb:
+        (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
+    return home, evil_id

@@ -8,7 +8,6 @@ import html
 import io
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -364,22 +363,6 @@ def test_browse_grid_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> 
 
 
 # -- program text is never code ---------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def evil_home(tmp_path_factory, real_embedder) -> Iterator[tuple[Path, int]]:
-    from index.build import ingest
-
-    folder = tmp_path_factory.mktemp("evil-docs")
-    shutil.copy(EVIL, folder / "evil.txt")
-    home = tmp_path_factory.mktemp("evil-home")
-    ingest([folder], home, real_embedder)
-    from index.search import KnowledgeBase
-
-    with KnowledgeBase(home, real_embedder) as kb:
-        (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
-    yield home, evil_id
-    shutil.rmtree(home, ignore_errors=True)
-
 
 def _assert_inert(at: AppTest) -> None:
     markdown_like = [e.value for kind in ("markdown", "caption", "title", "header", "subheader",

@@ -240,20 +240,6 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
     print("\n" + timings + f"\nscreenshots: {tmp_path / 'search.png'}, {tmp_path / 'agenda.png'}")
 
 
-@pytest.fixture(scope="module")
-def evil_home(tmp_path_factory, real_embedder) -> tuple[Path, int]:
-    from index.build import ingest
-    from index.search import KnowledgeBase
-
-    folder = tmp_path_factory.mktemp("evil-docs")
-    shutil.copy(EVIL, folder / "evil.txt")
-    home = tmp_path_factory.mktemp("evil-home")
-    ingest([folder], home, real_embedder)
-    with KnowledgeBase(home, real_embedder) as kb:
-        (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
-    return home, evil_id
-
-
 def _inert(d: Any) -> str:
     """Checks that nothing from the program ran or restyled the page; returns its text."""
     assert d.execute_script("return window.pwned === undefined")
