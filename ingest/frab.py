@@ -23,174 +23,27 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import partial
-from pathlib import PurePath
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ingest.html import inline, plain, text_of
+from ingest.when import (
+    as_list,
+    document_stem,
+    iso_date,
+    localise,
+    parse_clock,
+    parse_datetime,
+    parse_duration,
+    unique_uid,
+    zone,
+)
 from talkbase.errors import InputError
 from talkbase.records import Source, Speaker, Talk
 
 NAME = "frab"
 _HEAD = 65536
-_OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
-_ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
-_WORDS_DURATION = re.compile(
-    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$")
-MAX_DURATION = timedelta(days=31)
-RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
-_CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
-_DATE_FORMATS = ("%d.%m.%Y", "%Y/%m/%d", "%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y",
-                 "%Y-%m-%d", "%d-%b-%Y")
-
-
-# ---- time helpers shared by the schedule parsers -------------------------------------------
-
-def zone(name: object) -> tzinfo | None:
-    """A timezone from an IANA name, "UTC", or an offset such as "+02:00"; None if unknown."""
-    if not isinstance(name, str) or not name.strip():
-        return None
-    name = name.strip()
-    if name.upper() in ("UTC", "GMT", "Z", "ETC/UTC"):
-        return UTC
-    m = _OFFSET.match(name)
-    if m:
-        hours, minutes = int(m.group(2)), int(m.group(3) or 0)
-        if hours > 14 or minutes > 59:
-            return None
-        sign = -1 if m.group(1) == "-" else 1
-        return timezone(sign * timedelta(hours=hours, minutes=minutes))
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError, OSError):
-        return None
-
-
-def localise(when: datetime, tz: tzinfo | None, fallback: tzinfo) -> datetime:
-    """Naive times are in `tz` (else `fallback`); aware times are shown in `tz`."""
-    if when.tzinfo is None:
-        return when.replace(tzinfo=tz or fallback)
-    if tz is not None:
-        try:
-            return when.astimezone(tz)
-        except (OverflowError, ValueError):
-            return when
-    return when
-
-
-def parse_datetime(value: object, tz: tzinfo | None, fallback: tzinfo) -> datetime | None:
-    """An ISO 8601 date-time ("2024-02-03T10:00:00+01:00", "...Z", "2024-02-03 10:00")."""
-    if not isinstance(value, str) or not re.match(r"^\s*\d{4}-?\d{2}-?\d{2}[T ]\d", value):
-        return None
-    try:
-        when = datetime.fromisoformat(value.strip())
-    except ValueError:
-        return None
-    return localise(when, tz, fallback)
-
-
-def parse_clock(value: object) -> time | None:
-    """A time of day: "10:00", "9:30:00", "10h30", "4:20 PM", "10am"."""
-    if not isinstance(value, str):
-        return None
-    m = re.match(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$", value)
-    if not m or (m.group(2) is None and m.group(4) is None):
-        return None
-    hour, minute = int(m.group(1)), int(m.group(2) or 0)
-    if m.group(4):
-        if not 1 <= hour <= 12:
-            return None
-        hour = hour % 12 + (12 if m.group(4)[0] in "Pp" else 0)
-    if hour > 23 or minute > 59 or int(m.group(3) or 0) > 59:
-        return None
-    return time(hour, minute)
-
-
-def parse_duration(value: object) -> timedelta | None:
-    """"00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; None when unreadable or absurd."""
-    out: timedelta | None = None
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int | float):
-        out = timedelta(minutes=value) if 0 <= value < 1e6 else None
-    elif isinstance(value, str):
-        text = value.strip()
-        if re.fullmatch(r"\d{1,2}(?::\d{2}){1,2}", text):
-            parts = [int(p) for p in text.split(":")] + [0]
-            out = timedelta(hours=parts[0], minutes=parts[1], seconds=parts[2])
-        elif re.fullmatch(r"\d{1,6}(?:\.\d+)?", text):
-            out = timedelta(minutes=float(text))
-        elif m := _ISO_DURATION.match(text.upper()):
-            w, d, h, mi, s = (int(g or 0) for g in m.groups())
-            out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
-        elif (m := _WORDS_DURATION.match(text.lower())) and text:
-            out = timedelta(hours=float(m.group(1) or 0), minutes=int(m.group(2) or 0))
-    if out is None or out <= timedelta(0) or out > MAX_DURATION:
-        return None
-    return out
-
-
-def parse_date(value: str) -> date | None:
-    text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
-    text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
-    text = " ".join(text.split())
-    if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
-        a, b, year = (int(g) for g in m.groups())
-        month, day = (a, b) if a <= 12 else (b, a)  # US order unless it cannot be
-        try:
-            return date(year, month, day)
-        except ValueError:
-            return None
-    for fmt in _DATE_FORMATS:
-        try:
-            return datetime.strptime(text.replace(".", " ").strip() if "%b" in fmt or "%B" in fmt
-                                     else text, fmt).date()
-        except ValueError:
-            continue
-    return None
-
-
-def parse_when(value: str, tz: tzinfo | None, fallback: tzinfo,
-               day: date | None = None) -> tuple[datetime | None, datetime | None]:
-    """A start (and an end, for ranges) from one cell; `day` completes bare clock times."""
-    text = " ".join(value.split())
-    if not text or len(text) > 80:  # no date or time is that long; spare the regexes
-        return None, None
-    iso = parse_datetime(text, tz, fallback)
-    if iso is not None:
-        return iso, None
-    m = re.fullmatch(rf"(?:(.*?)[ ,T]+)?({_CLOCK})(?:{RANGE_SEP}({_CLOCK}))?", text)
-    if m:
-        on = parse_date(m.group(1)) if m.group(1) else day
-        first, second = parse_clock(m.group(2)), parse_clock(m.group(3) or "")
-        if on is not None and first is not None:
-            start = localise(datetime.combine(on, first), tz, fallback)
-            end = localise(datetime.combine(on, second), tz, fallback) if second else None
-            return start, (end if end and end > start else None)
-    on = parse_date(text)
-    if on is not None:
-        return localise(datetime.combine(on, datetime.min.time()), tz, fallback), None
-    return None, None
-
-
-def unique_uid(uid: str | None, seen: dict[str, int]) -> tuple[str | None, bool]:
-    """The uid, suffixed "#2", "#3"... when the document already used it; (uid, repeated)."""
-    if not uid:
-        return None, False
-    seen[uid] = seen.get(uid, 0) + 1
-    return (uid, False) if seen[uid] == 1 else (f"{uid}#{seen[uid]}", True)
-
-
-def as_list(value: object) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def document_stem(document: str) -> str:
-    return PurePath(document).stem or document
-
-
 # ---- events to talks -------------------------------------------------------------------
 
 @dataclass
@@ -370,11 +223,6 @@ def _api(root: dict[str, Any], ctx: Context) -> list[Talk]:
     return talks
 
 
-def iso_date(value: object) -> date | None:
-    try:
-        return date.fromisoformat(value[:10]) if isinstance(value, str) else None
-    except ValueError:
-        return None
 
 
 def _shape(root: object) -> str | None:

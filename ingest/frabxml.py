@@ -30,7 +30,7 @@ from xml.etree.ElementTree import Element, ParseError, tostring
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from ingest import frab
+from ingest import frab, when
 from ingest.html import inline
 from talkbase.errors import InputError
 from talkbase.records import Talk
@@ -133,7 +133,7 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
     title = inline(_text(_child(conf, "title"))) if conf is not None else ""
     acronym = inline(_text(_child(conf, "acronym"))) if conf is not None else ""
     tz_name = inline(_text(_child(conf, "time_zone_name"))) if conf is not None else ""
-    change = frab.parse_clock(_text(_child(conf, "day_change")) if conf is not None else "")
+    change = when.parse_clock(_text(_child(conf, "day_change")) if conf is not None else "")
 
     def locate(ev: dict[str, Any], nth: int) -> int | None:
         for key in ("guid", "id"):
@@ -144,15 +144,15 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
                     return text.count("\n", 0, found[-1].start()) + 1
         return None
 
-    ctx = frab.Context(document, NAME, title or acronym or frab.document_stem(document),
-                       frab.zone(tz_name), frab.zone(default_tz) or UTC, locate)
+    ctx = frab.Context(document, NAME, title or acronym or when.document_stem(document),
+                       when.zone(tz_name), when.zone(default_tz) or UTC, locate)
     talks: list[Talk] = []
     days = [d for d in root if _local(d.tag) == "day"]
     if not days:
         raise InputError(document, "the schedule has no <day> elements", "line 1")
     for d_no, day in enumerate(days, start=1):
-        day_date = frab.iso_date(day.get("date"))
-        start = frab.parse_datetime(day.get("start"), ctx.tz, ctx.fallback)
+        day_date = when.iso_date(day.get("date"))
+        start = when.parse_datetime(day.get("start"), ctx.tz, ctx.fallback)
         day_change = start.time() if start is not None else change
         label = day.get("date") or str(d_no)
         for holder in day:

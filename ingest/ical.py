@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, tzinfo
 
-from ingest import frab
+from ingest import when
 from ingest.html import inline, plain
 from ingest.speakers import parse_speakers
 from talkbase.errors import InputError
@@ -197,19 +197,19 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
 
 
 def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
-    found = frab.zone(tzid)
+    found = when.zone(tzid)
     if found is not None:
         return found
     parts = [p for p in tzid.strip().split("/") if p]
     for k in range(1, len(parts)):  # "/freeassociation.sourceforge.net/Tzfile/Europe/Berlin"
-        found = frab.zone("/".join(parts[k:]))
+        found = when.zone("/".join(parts[k:]))
         if found is not None:
             return found
     windows = _WINDOWS_ZONES.get(tzid.strip().lower())
     if windows:
-        return frab.zone(windows)
+        return when.zone(windows)
     if "/" not in tzid:  # pentabarf writes "Europe-Brussels"
-        found = frab.zone(tzid.strip().replace("-", "/", 1))
+        found = when.zone(tzid.strip().replace("-", "/", 1))
     return found or offsets.get(tzid)
 
 
@@ -279,7 +279,7 @@ def _scan(text: str, document: str) -> _Calendar:
             tzid = value.strip()
             cal.tzids.append(tzid)
         elif top in ("STANDARD", "DAYLIGHT") and name == "TZOFFSETTO" and tzid:
-            offset = frab.zone(value.strip()[:3] + ":" + value.strip()[3:5])
+            offset = when.zone(value.strip()[:3] + ":" + value.strip()[3:5])
             if offset is not None and (top == "STANDARD" or tzid not in cal.offsets):
                 cal.offsets[tzid] = offset
     if current is not None:
@@ -305,14 +305,14 @@ def _when(prop: tuple[dict[str, str], str] | None, cal_tz: tzinfo | None, fallba
         clock = time(int(m.group(4) or 0), int(m.group(5) or 0), min(59, int(m.group(6) or 0)))
     except ValueError:
         return None
-    when = datetime.combine(day, clock)
+    moment = datetime.combine(day, clock)
     if m.group(7):
-        return frab.localise(when.replace(tzinfo=UTC), cal_tz, fallback)
+        return when.localise(moment.replace(tzinfo=UTC), cal_tz, fallback)
     if params.get("TZID"):
         tz = resolve_tzid(params["TZID"], offsets)
         if tz is not None:
-            return when.replace(tzinfo=tz)
-    return when.replace(tzinfo=cal_tz or fallback)
+            return moment.replace(tzinfo=tz)
+    return moment.replace(tzinfo=cal_tz or fallback)
 
 
 def looks_like(text: str) -> bool:
@@ -324,13 +324,13 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     cal = _scan(text, document)
     if not cal.events:
         raise InputError(document, "no VEVENT in this calendar", "line 1")
-    fallback = frab.zone(default_tz) or UTC
-    cal_tz = frab.zone(cal.tz_name)
+    fallback = when.zone(default_tz) or UTC
+    cal_tz = when.zone(cal.tz_name)
     if cal_tz is None and len(set(cal.tzids)) == 1:
         cal_tz = resolve_tzid(cal.tzids[0], cal.offsets)
     hints = cal.producer + " ".join(ev.text("UID") + ev.text("URL") for ev in cal.events[:20])
     style = "sched" if "sched" in hints.lower() else "pretalx" if "pretalx" in hints.lower() else ""
-    conference = cal.name or frab.document_stem(document)
+    conference = cal.name or when.document_stem(document)
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     for ev in cal.events:
@@ -347,9 +347,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             cal.warnings.append(f"{where}: {title!r} has no readable DTSTART; kept without a time")
             end = None
         elif end is None or end <= start:
-            length = frab.parse_duration(ev.text("DURATION"))
+            length = when.parse_duration(ev.text("DURATION"))
             end = start + length if length else None
-        uid, repeated = frab.unique_uid(inline(ev.text("UID")), seen)
+        uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
         if repeated:
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, tzinfo
 
-from ingest import frab
+from ingest import when
 from ingest.html import plain
 from ingest.speakers import parse_speakers
 from talkbase.errors import InputError
@@ -46,7 +46,7 @@ _FIELD = {"speaker": "speakers", "speakers": "speakers", "presenter": "speakers"
 # A clock time needs its minutes or am/pm, so that dates ("20 Oct", "2026-10-20") are not times.
 _CLK = (r"(?<![\d:])\d{1,2}(?:[:h]\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?|\s*[AaPp]\.?[Mm]\.?)"
         r"(?![\w:])")
-_CLOCK_RANGE = re.compile(rf"({_CLK})(?:{frab.RANGE_SEP}({_CLK}))?")
+_CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
 _HAS_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
 _FORMAT_PREFIX = re.compile(r"^(Keynote|Panel|Lightning Talk|Tutorial|Workshop|BoF|Poster|Demo)"
                             r"\s*:\s+(?=\S)", re.IGNORECASE)
@@ -119,18 +119,18 @@ def looks_like(text: str) -> bool:
 
 def _date_of(text: str) -> date | None:
     for candidate in (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text)):
-        found = frab.parse_date(strip_markup(candidate))
+        found = when.parse_date(strip_markup(candidate))
         if found:
             return found
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
-    return date.fromisoformat(m.group()) if m and frab.parse_date(m.group()) else None
+    return date.fromisoformat(m.group()) if m and when.parse_date(m.group()) else None
 
 
 def _when(text: str, day: date | None, fallback: tzinfo) -> tuple[
         datetime | None, datetime | None, str]:
     """Start, end and whatever else the line says (a room, usually)."""
     m = _CLOCK_RANGE.search(text)
-    if not m or frab.parse_clock(m.group(1)) is None:
+    if not m or when.parse_clock(m.group(1)) is None:
         return None, None, text
     before, after = text[: m.start()], text[m.end() :]
     on = _date_of(before.strip(" ,|\u00b7-")) if before.strip(" ,|\u00b7-") else None
@@ -138,7 +138,7 @@ def _when(text: str, day: date | None, fallback: tzinfo) -> tuple[
     on = on or day
     if on is None:
         return None, None, rest
-    first, second = frab.parse_clock(m.group(1)), frab.parse_clock(m.group(2) or "")
+    first, second = when.parse_clock(m.group(1)), when.parse_clock(m.group(2) or "")
     if first is None:
         return None, None, rest
     start = datetime.combine(on, first).replace(tzinfo=fallback)
@@ -226,7 +226,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                      r"workshop|program(?:me)?|schedule|agenda)\b", above[0].text, re.I) \
                 or (after is not None and after.level < level):
             conference = above[0].text
-    fallback = frab.zone(default_tz) or UTC
+    fallback = when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
     sections: dict[int, tuple[str, date | None, str]] = {}  # level -> (name, day, description)
@@ -243,7 +243,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             continue
         if h.level > level:
             continue
-        talk = _talk(h, _read_block(body), sections, conference or frab.document_stem(document),
+        talk = _talk(h, _read_block(body), sections, conference or when.document_stem(document),
                      document, fallback, warnings)
         if talk is not None:
             talks.append(talk)

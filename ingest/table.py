@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC
 from typing import Any
 
-from ingest import frab
+from ingest import frab, when
 from ingest.html import inline, plain, text_of
 from ingest.speakers import parse_speakers
 from talkbase.errors import InputError
@@ -134,8 +134,8 @@ class _Reader:
             raise InputError(document, "unknown field(s) in the column mapping: "
                              f"{', '.join(unknown)}; known: {', '.join(FIELDS)}")
         self.document, self.parser, self.mapping = document, parser, mapping
-        self.fallback = frab.zone(default_tz) or UTC
-        self.conference = conference or frab.document_stem(document)
+        self.fallback = when.zone(default_tz) or UTC
+        self.conference = conference or when.document_stem(document)
         self.seen: dict[str, int] = {}
         self.warnings: list[str] = []
         self.columns: dict[frozenset[str], dict[str, str]] = {}
@@ -156,9 +156,9 @@ class _Reader:
             if any(text_of(v).strip() for v in row.values()):
                 self.warnings.append(f"{self.document} {where}: a row without a title; skipped")
             return None
-        tz = frab.zone(text_of(get("timezone")))
-        day, _ = frab.parse_when(text_of(get("date")), tz, self.fallback)
-        start, end = frab.parse_when(text_of(get("start")), tz, self.fallback,
+        tz = when.zone(text_of(get("timezone")))
+        day, _ = when.parse_when(text_of(get("date")), tz, self.fallback)
+        start, end = when.parse_when(text_of(get("start")), tz, self.fallback,
                                 day.date() if day else None)
         if start is None and not text_of(get("start")).strip():
             start = day  # only a date
@@ -166,12 +166,12 @@ class _Reader:
             self.warnings.append(f"{self.document} {where}: cannot read the start time "
                                  f"{text_of(get('start'))[:40]!r} of {title!r}; kept without one")
         if start is not None:
-            end_at, _ = frab.parse_when(text_of(get("end")), tz, self.fallback, start.date())
+            end_at, _ = when.parse_when(text_of(get("end")), tz, self.fallback, start.date())
             end = end_at if end_at and end_at > start else end
-            length = frab.parse_duration(get("duration"))
+            length = when.parse_duration(get("duration"))
             end = end or (start + length if length else None)
         ident = inline(text_of(get("uid")))
-        uid, repeated = frab.unique_uid(ident, self.seen)
+        uid, repeated = when.unique_uid(ident, self.seen)
         if repeated:
             self.warnings.append(f"{self.document} {where}: the id {ident!r} is used again; "
                                  f"kept as {uid!r}")
@@ -346,9 +346,9 @@ def _located(text: str, objs: list[object], label: str) -> list[tuple[str, objec
 def _references(root: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """Sessionize's "all data" JSON names speakers, rooms and categories by id."""
     def table(key: str, name_keys: tuple[str, ...]) -> dict[str, str]:
-        rows = [r for r in frab.as_list(root.get(key)) if isinstance(r, dict)]
+        rows = [r for r in when.as_list(root.get(key)) if isinstance(r, dict)]
         if key == "categories":
-            rows = [i for r in rows for i in frab.as_list(r.get("items")) if isinstance(i, dict)]
+            rows = [i for r in rows for i in when.as_list(r.get("items")) if isinstance(i, dict)]
         return {text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
                 for r in rows}
 
