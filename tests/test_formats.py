@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ingest import detect, frab, html, ical, markdown, table
+from ingest import detect, frab, html, ical, markdown, table, when
 from ingest.detect import expand, parse_path, parse_text
 from talkbase.errors import InputError
 from talkbase.records import Speaker, Talk
@@ -85,8 +85,8 @@ def test_every_talk_from_every_fixture_is_complete() -> None:
         for t in doc.talks:
             assert t.title and t.title == t.title.strip(), (path.name, t.title)
             assert t.conference, (path.name, t.title)
-            for when in (t.start, t.end):
-                assert when is None or when.tzinfo is not None, (path.name, t.title)
+            for moment in (t.start, t.end):
+                assert moment is None or moment.tzinfo is not None, (path.name, t.title)
             assert t.end is None or (t.start is not None and t.end > t.start)
             src = t.sources[0]
             assert (src.document, src.parser) == (path.name, doc.format)
@@ -604,16 +604,16 @@ def test_html_to_text() -> None:
 
 
 def test_time_helpers() -> None:
-    assert frab.parse_duration("00:30") == timedelta(minutes=30)
-    assert frab.parse_duration("1:30:00") == timedelta(minutes=90)
-    assert frab.parse_duration("PT1H15M") == timedelta(minutes=75)
-    assert frab.parse_duration(45) == timedelta(minutes=45)
-    assert frab.parse_duration("1h 30m") == timedelta(minutes=90)
-    assert frab.parse_duration("soon") is None and frab.parse_duration("99999:00") is None
-    assert frab.zone("+05:30").utcoffset(None) == timedelta(hours=5, minutes=30)
-    assert frab.zone("Mars/Olympus") is None and frab.zone("../../etc/passwd") is None
-    assert str(frab.parse_clock("4:20 PM")) == "16:20:00"
-    assert frab.parse_clock("25:00") is None
-    assert frab.parse_date("Tuesday, October 20th, 2026").isoformat() == "2026-10-20"
-    assert frab.parse_date("20.10.2026").isoformat() == "2026-10-20"
-    assert frab.parse_date("13/02/2026").isoformat() == "2026-02-13"
+    assert when.parse_duration("00:30") == timedelta(minutes=30)
+    assert when.parse_duration("1:30:00") == timedelta(minutes=90)
+    assert when.parse_duration("PT1H15M") == timedelta(minutes=75)
+    assert when.parse_duration(45) == timedelta(minutes=45)
+    assert when.parse_duration("1h 30m") == timedelta(minutes=90)
+    assert when.parse_duration("soon") is None and when.parse_duration("99999:00") is None
+    assert when.zone("+05:30").utcoffset(None) == timedelta(hours=5, minutes=30)
+    assert when.zone("Mars/Olympus") is None and when.zone("../../etc/passwd") is None
+    assert str(when.parse_clock("4:20 PM")) == "16:20:00"
+    assert when.parse_clock("25:00") is None
+    assert when.parse_date("Tuesday, October 20th, 2026").isoformat() == "2026-10-20"
+    assert when.parse_date("20.10.2026").isoformat() == "2026-10-20"
+    assert when.parse_date("13/02/2026").isoformat() == "2026-02-13"
