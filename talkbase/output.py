@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any, TextIO
 
+SHOWN = 10  # changes listed per kind in a terminal report
+
 
 def when(t: Any) -> str:
     if not t.start:
@@ -70,10 +72,10 @@ def print_changes(changes: Any, out: TextIO) -> None:
         items = getattr(changes, kind)
         if items:
             out.write(f"{label} ({len(items)}):\n")
-            for c in items[:50]:
+            for c in items[:SHOWN]:
                 out.write(f"  {c.title}  [id {c.id}]{'  ' + c.detail if c.detail else ''}\n")
-            if len(items) > 50:
-                out.write(f"  ... and {len(items) - 50} more\n")
+            if len(items) > SHOWN:
+                out.write(f"  ... and {len(items) - SHOWN} more (--json lists them all)\n")
 
 
 def report_json(report: Any) -> dict[str, Any]:
