@@ -8,6 +8,7 @@ hash, same model) go through the model.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -50,10 +51,11 @@ class Report:
     home: str = ""
     changes: Changes = field(default_factory=Changes)
     written: bool = False
+    notices: list[str] = field(default_factory=list)
 
     @property
     def warnings(self) -> list[str]:
-        return [w for d in self.documents for w in d.warnings]
+        return self.notices + [w for d in self.documents for w in d.warnings]
 
 
 def embedding_text(talk: Talk) -> str:
@@ -78,12 +80,9 @@ def stable_id(talk: Talk, taken: set[int]) -> int:
     """An id that survives re-ingests: from the source's own id when it has one,
     else from the conference year and the title (not the conference's full
     name, which can change when another document names it more fully)."""
-    if talk.uid:
-        ident = f"uid:{title_key(talk.conference)}|{talk.uid}"
-    else:
-        m = re.search(r"\b(19|20)\d\d\b", talk.conference)
-        year = m.group(0) if m else (str(talk.start.year) if talk.start else "")
-        ident = f"{year}|{title_key(talk.title)}"
+    m = re.search(r"\b(19|20)\d\d\b", talk.conference)
+    year = m.group(0) if m else (str(talk.start.year) if talk.start else "")
+    ident = f"uid:{year}|{talk.uid}" if talk.uid else f"{year}|{title_key(talk.title)}"
     n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % ID_SPACE or 1
     while n in taken:
         n = n % (ID_SPACE - 1) + 1
@@ -95,9 +94,13 @@ def _hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
-    """Documents, embeddings and talks of the build in use. `rebuild` drops the
-    documents (and, when the model changed, the embeddings too)."""
+def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool = False,
+              ) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+    """Documents, embeddings and talks of the build in use.
+
+    `rebuild` re-embeds everything (needed after changing the model);
+    `replace_all` forgets the stored documents.
+    """
     build = store.current(home)
     if build is None:
         return {}, {}, {}
@@ -113,14 +116,14 @@ def _previous(home: Path, model: str, rebuild: bool) -> tuple[dict[str, ParsedDo
             talks = tuple(talk_from_dict(r) for r in json.loads(records))
             docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(json.loads(warnings)))
         cache = {}
-        if built_with == model:
+        if built_with == model and not rebuild:
             cache = {h: np.asarray(v, dtype=np.float32)
                      for h, v in con.execute("SELECT hash, vector FROM embeddings").fetchall()}
         old = {int(i): talk_from_dict(json.loads(r))
                for i, r in con.execute("SELECT id, record FROM talks").fetchall()}
     finally:
         con.close()
-    return ({} if rebuild else docs), cache, old
+    return ({} if replace_all else docs), cache, old
 
 
 def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
@@ -158,7 +161,25 @@ def parse_all(paths: Iterable[str | Path], fmt: str | None, report: Report,
         if report.failed:
             raise report.failed[0]
         raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
-    return parsed
+    return _distinct_names(parsed)
+
+
+def _distinct_names(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
+    """Two files of one name (fosdem/schedule.xml, ccc/schedule.xml) are two
+    documents: each is then named with its folder."""
+    count: dict[str, int] = {}
+    for doc in parsed:
+        count[doc.name] = count.get(doc.name, 0) + 1
+    out = []
+    for doc in parsed:
+        if count[doc.name] > 1:
+            name = f"{Path(doc.path).parent.name}/{doc.name}"
+            talks = tuple(replace(t, sources=tuple(replace(src, document=name)
+                                                   if src.document == doc.name else src
+                                                   for src in t.sources)) for t in doc.talks)
+            doc = replace(doc, name=name, talks=talks)
+        out.append(doc)
+    return out
 
 
 def ingest(
@@ -170,24 +191,31 @@ def ingest(
     progress: Progress | None = None,
     dry_run: bool = False,
     mapping: dict[str, str] | None = None,
+    replace_all: bool = False,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
     A file that cannot be read is reported in `Report.failed` and skipped; when
     no file could be read, the first error is raised and nothing changes.
-    `mapping` names table columns ({"title": "Paper Name"}).
-    With `dry_run`, nothing is embedded or written: the report only tells what
+    `mapping` names table columns ({"title": "Paper Name"}). `rebuild`
+    re-embeds every text (after a model change); `replace_all` keeps only the
+    documents given now. With `dry_run`, nothing is embedded or written: the report only tells what
     would change (`talkbase diff`).
     """
     t0 = time.perf_counter()
     report = Report(home=str(home))
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping)
-    docs, cache, old = _previous(home, embedder.name, rebuild)
-    for doc in parsed:
-        docs[doc.name] = doc
-    report.documents = parsed
-    _build(home, embedder, docs, cache, old, report, progress, dry_run)
+    with contextlib.nullcontext() if dry_run else store.locked(home):
+        docs, cache, old = _previous(home, embedder.name, rebuild, replace_all)
+        for doc in parsed:
+            earlier = docs.get(doc.name)
+            if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
+                report.notices.append(
+                    f"{doc.path}: replaces the document of the same name read from {earlier.path}")
+            docs[doc.name] = doc
+        report.documents = parsed
+        _build(home, embedder, docs, cache, old, report, progress, dry_run)
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -195,11 +223,16 @@ def ingest(
 def remove(home: Path, embedder: Embedder, documents: Iterable[str] = (),
            conference: str | None = None, dry_run: bool = False) -> Report:
     """Remove documents (by file name) and/or every talk of a conference."""
+    with contextlib.nullcontext() if dry_run else store.locked(home):
+        return _remove(home, embedder, list(documents), conference, dry_run)
+
+
+def _remove(home: Path, embedder: Embedder, names: list[str], conference: str | None,
+            dry_run: bool) -> Report:
     t0 = time.perf_counter()
     report = Report(home=str(home))
     store.require(home)
-    docs, cache, old = _previous(home, embedder.name, rebuild=False)
-    names = list(documents)
+    docs, cache, old = _previous(home, embedder.name)
     unknown = [n for n in names if n not in docs]
     if unknown:
         raise InputError(unknown[0], "no such document in the knowledge base; known: "

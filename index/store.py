@@ -96,26 +96,33 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 @contextlib.contextmanager
+def locked(home: Path) -> Iterator[None]:
+    """Hold the home's write lock: one ingest at a time reads the current build,
+    builds the next one and swaps it in, so no ingest loses another's documents."""
+    home.mkdir(parents=True, exist_ok=True)
+    with open(home / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+@contextlib.contextmanager
 def building(home: Path) -> Iterator[Path]:
     """Yield an empty folder to write a build into; commit it if the block succeeds.
 
-    Holds a lock on the home so two ingests never interleave.
+    Call it inside `locked(home)`.
     """
     builds = home / "builds"
     builds.mkdir(parents=True, exist_ok=True)
-    with open(home / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        tmp = Path(tempfile.mkdtemp(dir=builds, prefix=".partial-"))
-        try:
-            yield tmp
-            name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{tmp.name[-6:]}"
-            final = builds / name
-            os.rename(tmp, final)
-            _write_atomic(home / "CURRENT", name + "\n")
-            _prune(builds, keep=name)
-        finally:
-            if tmp.exists():
-                shutil.rmtree(tmp, ignore_errors=True)
+    tmp = Path(tempfile.mkdtemp(dir=builds, prefix=".partial-"))
+    try:
+        yield tmp
+        name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{tmp.name[-6:]}"
+        os.rename(tmp, builds / name)
+        _write_atomic(home / "CURRENT", name + "\n")
+        _prune(builds, keep=name)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _prune(builds: Path, keep: str) -> None:
@@ -160,8 +167,13 @@ def fts_extension_path() -> str:
 
 
 def connect(path: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
+    """A connection with full-text search loaded. Read-only connections also cannot
+    reach other files (no COPY TO, no read_csv), so `sql()` is safe to expose."""
     con = duckdb.connect(str(path), read_only=read_only)
     con.execute(f"LOAD '{fts_extension_path()}'")
+    if read_only:
+        con.execute("SET enable_external_access = false")
+        con.execute("SET lock_configuration = true")
     return con
 
 

@@ -23,14 +23,20 @@ def _surnames(talk: Talk) -> set[str]:
     return {name_key(s.name).split()[-1] for s in talk.speakers if name_key(s.name)}
 
 
-def same_talk(a: Talk, b: Talk) -> bool:
+def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> bool:
+    """Same talk: not from one document, of one conference, and the same title
+    (or a nearly equal title with a shared speaker)."""
     if a.sources and b.sources and a.sources[0].document == b.sources[0].document:
         return False
+    if conference is not None and a.conference and b.conference:
+        if conference.get(a.conference, a.conference) != conference.get(b.conference, b.conference):
+            return False  # two "Opening Keynote"s of two conferences
     ka, kb = title_key(a.title), title_key(b.title)
     if ka == kb:
         return True
-    ratio = SequenceMatcher(None, ka, kb).ratio()
-    return ratio >= FUZZY_TITLE and bool(_surnames(a) & _surnames(b))
+    if not _surnames(a) & _surnames(b):
+        return False
+    return SequenceMatcher(None, ka, kb).ratio() >= FUZZY_TITLE
 
 
 def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
@@ -138,24 +144,39 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
 
 
 def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
-    """Merge records of the same talk; keeps first-seen order."""
+    """Merge records of the same talk; keeps first-seen order.
+
+    Candidates are looked up by title key and by speaker surname, so merging
+    stays close to linear in the number of records.
+    """
     groups: list[list[Talk]] = []
+    docs: list[set[str]] = []
     by_key: dict[str, list[int]] = {}
+    by_surname: dict[str, list[int]] = {}
     all_talks = list(talks)
     conference = canonical_conferences(t.conference for t in all_talks)
     for talk in all_talks:
         key = title_key(talk.title)
-        home = None
-        for gi in by_key.get(key, []) + [i for i in range(len(groups)) if i not in by_key.get(key, [])]:
-            docs = {r.sources[0].document for r in groups[gi] if r.sources}
-            if talk.sources and talk.sources[0].document in docs:
-                continue
-            if same_talk(groups[gi][0], talk):
-                home = gi
-                break
+        surnames = _surnames(talk)
+        candidates = list(dict.fromkeys(
+            by_key.get(key, []) + [g for n in sorted(surnames) for g in by_surname.get(n, [])]
+        ))
+        doc = talk.sources[0].document if talk.sources else None
+        home = next(
+            (g for g in candidates
+             if doc not in docs[g] and same_talk(groups[g][0], talk, conference)),
+            None,
+        )
         if home is None:
-            groups.append([talk])
-            by_key.setdefault(key, []).append(len(groups) - 1)
-        else:
-            groups[home].append(talk)
+            home = len(groups)
+            groups.append([])
+            docs.append(set())
+        groups[home].append(talk)
+        if doc is not None:
+            docs[home].add(doc)
+        if home not in by_key.setdefault(key, []):
+            by_key[key].append(home)
+        for n in surnames:
+            if home not in by_surname.setdefault(n, []):
+                by_surname[n].append(home)
     return [_merge_group(g, conference) for g in groups]

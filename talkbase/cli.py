@@ -50,7 +50,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from index.embed import load
 
     report = ingest(args.paths, settings.home(args.home), load(), fmt=args.format,
-                    rebuild=args.rebuild, progress=output.Progress(), mapping=_mapping(args.map))
+                    rebuild=args.rebuild, progress=output.Progress(), mapping=_mapping(args.map),
+                    replace_all=args.replace)
     output.print_report(report, args)
     return 1 if report.failed else 0
 
@@ -289,7 +290,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     s.add_argument("--format", help="skip detection and read every file in this format")
     s.add_argument("--rebuild", action="store_true",
-                   help="start from these documents only (also after changing the model)")
+                   help="embed every text again (needed after changing TALKBASE_MODEL)")
+    s.add_argument("--replace", action="store_true",
+                   help="keep only the documents given now, forgetting the others")
     s.add_argument("--map", action="append", metavar="FIELD=COLUMN",
                    help="for tables: which column holds a field, e.g. --map title='Paper Name'")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -39,8 +39,8 @@ class ModelMismatch(TalkbaseError):
         self.home, self.built_with, self.asked_for = home, built_with, asked_for
         super().__init__(
             f"The knowledge base in {home} was built with the model {built_with!r}, "
-            f"but {asked_for!r} is configured; rebuild it with "
-            f"'talkbase ingest --rebuild ...' or set TALKBASE_MODEL={built_with}"
+            f"but {asked_for!r} is configured; re-embed it with "
+            f"'talkbase ingest --rebuild PATH' or set TALKBASE_MODEL={built_with}"
         )
 
 

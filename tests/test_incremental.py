@@ -105,3 +105,20 @@ def test_cli_diff_with_column_mapping(fake_home, tmp_path, capsys):
     assert code == 1 and "no title column" in capsys.readouterr().err
     code = main(["--home", str(fake_home), "diff", str(papers), "--map", "title"])
     assert code == 1 and "FIELD=COLUMN" in capsys.readouterr().err
+
+
+def test_ids_from_source_uids_survive_a_conference_rename(fake_home, tmp_path):
+    ics = tmp_path / "cal.ics"
+    ics.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:PyTorch Conference 2026\r\n"
+        "BEGIN:VEVENT\r\nUID:x1\r\nSUMMARY:A Calendar Only Talk\r\n"
+        "DTSTART:20261020T170000Z\r\nDTEND:20261020T173000Z\r\nLOCATION:Hall\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n", encoding="utf-8")
+    ingest([ics], fake_home, HashingEmbedder(), replace_all=True)
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        before = kb.talk("A Calendar Only Talk").id
+    report = ingest([BLOG], fake_home, HashingEmbedder())  # names the conference more fully
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        talk = kb.talk("A Calendar Only Talk")
+    assert talk.id == before and talk.conference == "PyTorch Conference North America 2026"
+    assert not report.changes.removed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ingest.detect import parse_path
@@ -118,3 +120,10 @@ def test_canonical_conferences():
     out = canonical_conferences(names)
     assert out["PyTorch Conference 2026"] == "PyTorch Conference North America 2026"
     assert out["FOSDEM 2026"] == "FOSDEM 2026"
+
+
+def test_same_title_in_two_conferences_is_two_talks():
+    a = replace(_talk("Opening Keynote", "fosdem.ics"), conference="FOSDEM 2026")
+    b = replace(_talk("Opening Keynote", "pycon.ics"), conference="PyCon US 2026")
+    merged = merge_talks([a, b])
+    assert len(merged) == 2 and {t.conference for t in merged} == {"FOSDEM 2026", "PyCon US 2026"}

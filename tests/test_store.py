@@ -62,7 +62,7 @@ def test_interrupted_build_leaves_previous_intact(fake_home, monkeypatch):
 
     monkeypatch.setattr(build_mod.FaissIndex, "save", boom)
     with pytest.raises(RuntimeError):
-        ingest([DIGEST], fake_home, HashingEmbedder(), rebuild=True)
+        ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
     after = store.require(fake_home)
     assert after.path == before.path
     assert _count(fake_home) == 71
@@ -72,7 +72,7 @@ def test_interrupted_build_leaves_previous_intact(fake_home, monkeypatch):
 
 def test_rebuild_swaps_in_new_build_and_prunes(fake_home):
     first = store.require(fake_home).path
-    ingest([DIGEST], fake_home, HashingEmbedder(), rebuild=True)
+    ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
     assert _count(fake_home) == 19
     ingest([BLOG], fake_home, HashingEmbedder())  # adds to what is there
     assert _count(fake_home) == 71
@@ -137,10 +137,35 @@ def test_model_mismatch_is_a_clear_error(fake_home):
     with pytest.raises(ModelMismatch):
         ingest([DIGEST], fake_home, other)
     report = ingest([DIGEST], fake_home, other, rebuild=True)
-    assert report.embedded > 0
+    assert report.embedded > 0 and report.talks == 71  # re-embedded, no document lost
     assert json.loads((store.require(fake_home).path / "manifest.json").read_text())["model"] == "another-model"
 
 
 def test_missing_knowledge_base(tmp_path):
     with pytest.raises(KnowledgeBaseMissing, match="talkbase ingest"):
         KnowledgeBase(tmp_path / "nothing-here")
+
+
+def test_same_file_name_in_two_folders_is_two_documents(fake_home, tmp_path):
+    docs = tmp_path / "docs"
+    for folder in ("a", "b"):
+        (docs / folder).mkdir(parents=True)
+    (docs / "a" / "program.txt").write_bytes(DIGEST.read_bytes())
+    text = ("Other Summit 2031 in Berlin. Register. One Talk Ann Smith (Org) Mon 3 Mar, "
+            "09:00–09:30, B1 Text one. Second Talk Bob Jones (Org) Mon 3 Mar, 10:00–10:30, B1 Two.")
+    (docs / "b" / "program.txt").write_text(text, encoding="utf-8")
+    report = ingest([docs], fake_home, HashingEmbedder(), replace_all=True)
+    assert sorted(d.name for d in report.documents) == ["a/program.txt", "b/program.txt"]
+    assert report.talks == 21 and not report.failed
+    # a later single file of a stored name replaces that document, and says so
+    (docs / "c").mkdir()
+    later = docs / "c" / "sched.txt"
+    first = docs / "a" / "sched.txt"
+    first.write_text(text.replace("One Talk", "Early Talk"), encoding="utf-8")
+    ingest([first], fake_home, HashingEmbedder())
+    later.write_text(text.replace("One Talk", "Another Talk"), encoding="utf-8")
+    report = ingest([later], fake_home, HashingEmbedder())
+    assert any("replaces the document of the same name" in w and str(first) in w
+               for w in report.warnings)
+    titles = {c.title for c in report.changes.added} | {c.title for c in report.changes.removed}
+    assert titles == {"Early Talk", "Another Talk"}
