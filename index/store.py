@@ -172,8 +172,12 @@ def connect(path: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(path), read_only=read_only)
     con.execute(f"LOAD '{fts_extension_path()}'")
     if read_only:
-        con.execute("SET enable_external_access = false")
-        con.execute("SET lock_configuration = true")
+        # Settings belong to the database instance, which DuckDB shares between
+        # connections to one file in a process: set them once.
+        (locked,) = con.execute("SELECT current_setting('lock_configuration')").fetchone() or (False,)
+        if not locked:
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
     return con
 
 
