@@ -240,5 +240,5 @@ def _carried_by(lex: float, dense: float, mode: str) -> str:
     return "lexical" if lex > dense else "semantic"
 
 
-def _time_order(t: Talk) -> tuple[int, str, str]:
-    return (0 if t.start else 1, t.start.isoformat() if t.start else "", t.title)
+def _time_order(t: Talk) -> tuple[int, float, str]:
+    return (0 if t.start else 1, t.start.timestamp() if t.start else 0.0, t.title)

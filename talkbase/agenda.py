@@ -158,8 +158,9 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
     return Timeline(tuple(days), unscheduled, tuple(pairs))
 
 
-def _order(t: Talk) -> tuple[str, str, int]:
-    return (t.start.isoformat() if t.start else "", t.end.isoformat() if t.end else "", t.id)
+def _order(t: Talk) -> tuple[float, float, int]:
+    # timestamps, not ISO strings: strings of two timezones do not sort by time
+    return (t.start.timestamp() if t.start else 0.0, t.end.timestamp() if t.end else 0.0, t.id)
 
 
 # -- share links ------------------------------------------------------------------

@@ -8,8 +8,9 @@ All are frozen: a stage that changes a record makes a new one.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class Talk:
             "end": self.end.strftime("%H:%M") if self.end else None,
             "start_iso": self.start.isoformat() if self.start else None,
             "end_iso": self.end.isoformat() if self.end else None,
-            "timezone": str(self.start.tzinfo) if self.start else None,
+            "timezone": _zone_name(self.start),
             "room": self.room,
             "track": self.track,
             "track_description": self.track_description,
@@ -138,10 +139,34 @@ class Hit:
         return out
 
 
+def _zone_name(moment: datetime | None) -> str | None:
+    if moment is None or moment.tzinfo is None:
+        return None
+    return getattr(moment.tzinfo, "key", None) or str(moment.tzinfo)
+
+
+def _zone(name: str | None) -> tzinfo | None:
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None  # a fixed offset such as "UTC-07:00": the ISO string carries it
+
+
+def _aware(iso: str | None, zone: tzinfo | None) -> datetime | None:
+    """An ISO timestamp back in its named timezone (America/Los_Angeles, not -07:00)."""
+    if not iso:
+        return None
+    moment = datetime.fromisoformat(iso)
+    return moment.astimezone(zone) if zone is not None and moment.tzinfo else moment
+
+
 def talk_from_dict(d: dict[str, Any]) -> Talk:
     """Inverse of `Talk.to_dict` (extra keys such as score are ignored)."""
-    start = datetime.fromisoformat(d["start_iso"]) if d.get("start_iso") else None
-    end = datetime.fromisoformat(d["end_iso"]) if d.get("end_iso") else None
+    zone = _zone(d.get("timezone"))
+    start = _aware(d.get("start_iso"), zone)
+    end = _aware(d.get("end_iso"), zone)
     return Talk(
         id=int(d.get("id") or 0),
         uid=d.get("uid"),

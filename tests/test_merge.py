@@ -127,3 +127,12 @@ def test_same_title_in_two_conferences_is_two_talks():
     b = replace(_talk("Opening Keynote", "pycon.ics"), conference="PyCon US 2026")
     merged = merge_talks([a, b])
     assert len(merged) == 2 and {t.conference for t in merged} == {"FOSDEM 2026", "PyCon US 2026"}
+
+
+def test_timezone_names_survive_a_round_trip():
+    from talkbase.records import talk_from_dict
+
+    (t, *_) = parse_path(BLOG).talks
+    back = talk_from_dict(t.to_dict())
+    assert back == t and str(back.start.tzinfo) == "America/Los_Angeles"
+    assert t.to_dict()["timezone"] == "America/Los_Angeles"
