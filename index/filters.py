@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, fields
 from datetime import date, time
 from typing import Any
@@ -41,6 +42,15 @@ def _hm(value: str, name: str) -> time:
     return time(hour, minute)
 
 
+def words_pattern(value: str) -> str:
+    """A case- and accent-insensitive regex for `value` as whole words: "Intel"
+    matches "Intel" and "Intel Labs" but not "Artificial Intelligence"."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", value.strip())
+                    if not unicodedata.combining(c))
+    escaped = "".join(c if c.isalnum() or c == " " else "\\" + c for c in plain)
+    return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
+
+
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
     """A WHERE clause over the `talks` table (alias t) and its parameters."""
     clauses: list[str] = []
@@ -61,22 +71,22 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if f.after:
         clauses.append("CAST(t.start_time AS TIME) >= ?")
         params.append(_hm(f.after, "after"))
-    if f.before:
-        clauses.append("CAST(t.end_time AS TIME) <= ?")
+    if f.before:  # a talk without an end time ends, for this purpose, when it starts
+        clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
         params.append(_hm(f.before, "before"))
     for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference")):
         value = getattr(f, name)
         if value:
-            clauses.append(f"{column} ILIKE ?")
-            params.append(f"%{value.strip()}%")
+            clauses.append(f"regexp_matches(strip_accents({column}), ?)")
+            params.append(words_pattern(value))
     if f.speaker or f.org:
         sub = ["ts.talk_id = t.id"]
         if f.speaker:
-            sub.append("strip_accents(s.name) ILIKE strip_accents(?)")
-            params.append(f"%{f.speaker.strip()}%")
+            sub.append("regexp_matches(strip_accents(s.name), ?)")
+            params.append(words_pattern(f.speaker))
         if f.org:
-            sub.append("ts.affiliation ILIKE ?")
-            params.append(f"%{f.org.strip()}%")
+            sub.append("regexp_matches(strip_accents(ts.affiliation), ?)")
+            params.append(words_pattern(f.org))
         clauses.append(
             "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
             + " AND ".join(sub) + ")"

@@ -111,3 +111,15 @@ def test_query_embedding_is_computed_once_per_query(fake_kb):
     v = fake_kb.query_vector("fault tolerance")
     assert calls == [["fault tolerance"]]
     assert v.shape == (fake_kb.embedder.dim,)
+
+
+def test_text_filters_match_whole_words_and_escape_wildcards(fake_kb):
+    intel = fake_kb.allowed(Filters(org="Intel"))
+    assert intel and all(
+        any(s.affiliation == "Intel" for s in fake_kb.talks[i].speakers) for i in intel)
+    # "Beijing Academy of Artificial Intelligence" is not Intel
+    assert not any("Intelligence" in (s.affiliation or "")
+                   for i in intel for s in fake_kb.talks[i].speakers
+                   if s.affiliation != "Intel" and len(fake_kb.talks[i].speakers) == 1)
+    assert fake_kb.allowed(Filters(track="%")) == []
+    assert fake_kb.allowed(Filters(track="_")) == []
