@@ -81,6 +81,8 @@ def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:
         return
     with st.expander(f"Not interested ({len(ag.skipped)})"):
         for tid in ag.skipped:
+            if tid not in lib.talks:  # gone in a newer build of the knowledge base
+                continue
             t = lib.talks[tid]
             c1, c2 = st.columns([5, 1.4])
             c1.text(f"{t.title} · {render.when(t)}")

@@ -225,18 +225,18 @@ def to_csv(talks: Iterable[Talk]) -> str:
             t.start.strftime("%H:%M") if t.start else "",
             t.end.strftime("%H:%M") if t.end else "",
             str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
-            _cell(t.title),
-            _cell("; ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
+            spreadsheet_cell(t.title),
+            spreadsheet_cell("; ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
                             for s in t.speakers)),
-            _cell(t.room or ""),
-            _cell(t.track or ""),
-            _cell(t.conference),
-            _cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
+            spreadsheet_cell(t.room or ""),
+            spreadsheet_cell(t.track or ""),
+            spreadsheet_cell(t.conference),
+            spreadsheet_cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
             t.id,
         ])
     return buf.getvalue()
 
 
-def _cell(text: str) -> str:
+def spreadsheet_cell(text: str) -> str:
     """Program text as a CSV cell a spreadsheet shows, never runs as a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

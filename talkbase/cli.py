@@ -200,7 +200,12 @@ EXPORT_COLUMNS = ("id", "title", "speakers", "day", "start", "end", "timezone", 
 def cmd_export(args: argparse.Namespace) -> int:
     kb = _kb(args)
     talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
-    out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
+    from talkbase.agenda import spreadsheet_cell
+
+    try:
+        out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
+    except OSError as exc:
+        raise InputError(args.output, f"cannot write the file ({exc.strerror})") from exc
     try:
         if args.format == "jsonl":
             for t in talks:
@@ -216,7 +221,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
                 row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
                 row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
-                writer.writerow(row)
+                writer.writerow({k: spreadsheet_cell(v) if isinstance(v, str) else v
+                                 for k, v in row.items()})
     finally:
         if args.output:
             out.close()
@@ -229,6 +235,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     kb = _kb(args)
     judged = load_judgments(args.judgments)
+    if not judged:
+        raise InputError(args.judgments, "holds no judged queries")
     rows = []
     for mode in args.modes:
         nd, rc = [], []

@@ -94,12 +94,22 @@ def model_name() -> str:
     return get("model")
 
 
+def _number(name: str, kind: type[int] | type[float]) -> float:
+    raw = get(name)
+    try:
+        return kind(raw)
+    except ValueError:
+        from talkbase.errors import TalkbaseError
+
+        raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}") from None
+
+
 def batch_size() -> int:
-    return max(1, int(get("batch_size")))
+    return max(1, int(_number("batch_size", int)))
 
 
 def lexical_weight() -> float:
-    return min(1.0, max(0.0, float(get("lexical_weight"))))
+    return min(1.0, max(0.0, _number("lexical_weight", float)))
 
 
 def fusion() -> str:
@@ -108,4 +118,4 @@ def fusion() -> str:
 
 
 def rrf_k() -> int:
-    return max(1, int(get("rrf_k")))
+    return max(1, int(_number("rrf_k", int)))

@@ -147,3 +147,18 @@ def test_help_is_fast_and_imports_nothing_heavy():
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     seconds, heavy = p.stdout.split()
     assert heavy == "False" and float(seconds) < 1.0
+
+
+def test_export_csv_never_writes_a_formula_and_bad_paths_are_one_sentence(home, capsys, tmp_path):
+    code, _, err = run(capsys, "export", "--format", "csv", "-o", str(tmp_path / "no" / "x.csv"))
+    assert code == 1 and err.startswith("talkbase: ") and "cannot write" in err
+    target = tmp_path / "t.csv"
+    assert run(capsys, "export", "--format", "csv", "-o", str(target))[0] == 0
+    cells = [c for row in csv.reader(io.StringIO(target.read_text(encoding="utf-8"))) for c in row]
+    assert not any(c[:1] in ("=", "+", "@") for c in cells)
+
+
+def test_bad_setting_is_one_sentence(home, capsys, monkeypatch):
+    monkeypatch.setenv("TALKBASE_LEXICAL_WEIGHT", "abc")
+    code, _, err = run(capsys, "search", "kernels")
+    assert code == 1 and "TALKBASE_LEXICAL_WEIGHT must be a number" in err
