@@ -382,7 +382,8 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
         fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
         con.execute(
             f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
-            "stopwords='english', ignore='(\\.|[^a-z0-9])+', strip_accents=1, lower=1, overwrite=1)"
+            "stopwords='english', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1, "
+            "overwrite=1)"
         )
         con.execute("CHECKPOINT")
     finally:

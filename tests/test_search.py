@@ -123,3 +123,18 @@ def test_text_filters_match_whole_words_and_escape_wildcards(fake_kb):
                    if s.affiliation != "Intel" and len(fake_kb.talks[i].speakers) == 1)
     assert fake_kb.allowed(Filters(track="%")) == []
     assert fake_kb.allowed(Filters(track="_")) == []
+
+
+def test_keyword_search_reads_non_latin_scripts(fake_home, tmp_path, hashing_embedder):
+    from index.build import ingest
+    from index.search import KnowledgeBase
+
+    doc = tmp_path / "ru.md"
+    doc.write_text("Конференция 2026\n\n## Компиляторы для глубокого обучения\nИван Петров (МГУ)\n"
+                   "Доклад о компиляторах и графах вычислений.\n\n## Второй доклад о данных\n"
+                   "Анна Смирнова\nЗагрузка данных для обучения.\n", encoding="utf-8")
+    ingest([doc], fake_home, hashing_embedder)
+    with KnowledgeBase(fake_home, hashing_embedder) as kb:
+        (hit,) = kb.search("компиляторы", 1, mode="lexical")
+        assert hit.talk.title == "Компиляторы для глубокого обучения"
+        assert hit.why.matched_terms == ("компиляторы",)
