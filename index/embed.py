@@ -100,10 +100,12 @@ class HashingEmbedder:
         return normalise(out)
 
 
-@lru_cache(maxsize=4)
 def load(name: str | None = None, device: str | None = None) -> Embedder:
-    """The embedder for `name` (default: the configured model), loaded once."""
-    name = name or settings.model_name()
-    return SentenceTransformerEmbedder(
-        name, device=device or settings.get("device"), batch_size=settings.batch_size()
-    )
+    """The embedder for `name` (default: the configured model), loaded once per
+    process: `load()` and `load(<the configured name>)` give the same object."""
+    return _load(name or settings.model_name(), device or settings.get("device"))
+
+
+@lru_cache(maxsize=4)
+def _load(name: str, device: str) -> Embedder:
+    return SentenceTransformerEmbedder(name, device=device, batch_size=settings.batch_size())

@@ -105,3 +105,13 @@ def evil_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> tuple[
     with KnowledgeBase(home, real_embedder) as kb:
         (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
     return home, evil_id
+
+
+REAL_MODEL_FIXTURES = {"real_embedder", "demo_home", "demo_kb", "evil_home"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that uses the real model is marked `model` (make test-fast skips them)."""
+    for item in items:
+        if REAL_MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.model)

@@ -30,6 +30,11 @@ EVIL = ROOT / "tests" / "data" / "evil_program.txt"
 SERVER_START_S = 90  # starting streamlit, opening the knowledge base and the model
 STEP_S = 30  # any one step of a person's path through the app
 
+if os.environ.get("CI") and not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+    # In CI the browser must be there (`make test` installs it): never skip silently.
+    raise RuntimeError("CI: /usr/bin/chromium and /usr/bin/chromedriver are missing; "
+                       "scripts/ensure-chromium.sh should have installed them")
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
