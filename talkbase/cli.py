@@ -109,7 +109,11 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     if not hits:
         active = ", ".join(f"--{k} {v}" for k, v in filters.active().items())
-        sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
+        if args.mode == "lexical" and kb.allowed(filters) != []:
+            sys.stdout.write(f"No talk{' with ' + active if active else ''} contains these words; "
+                             "try --mode hybrid.\n")
+        else:
+            sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
     for n, hit in enumerate(hits, start=1):
         output.print_hit(n, hit, sys.stdout)
