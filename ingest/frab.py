@@ -1,5 +1,5 @@
-"""frab / pretalx schedule JSON (`schedule.json`), and the time helpers the
-other schedule parsers share.
+"""frab / pretalx schedule JSON (`schedule.json`). Date and time parsing is in
+`ingest/when.py`.
 
 Shape (as frab, pretalx and the c3voc tools export it):
 
