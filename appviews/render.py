@@ -40,8 +40,7 @@ def style() -> None:
 
 
 def speakers_line(speakers: Iterable[Speaker]) -> str:
-    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
-                     for s in speakers) or "Speakers not given"
+    return ", ".join(s.label for s in speakers) or "Speakers not given"
 
 
 def when(t: Talk) -> str:

@@ -64,7 +64,7 @@ def _priority(talk: Talk) -> tuple[int, int]:
 
 
 def _speaker_text(speakers: Sequence[Speaker]) -> str:
-    return "; ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in speakers)
+    return "; ".join(s.label for s in speakers)
 
 
 def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[Conflict]]:

@@ -226,8 +226,7 @@ def to_csv(talks: Iterable[Talk]) -> str:
             t.end.strftime("%H:%M") if t.end else "",
             str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
             spreadsheet_cell(t.title),
-            spreadsheet_cell("; ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
-                            for s in t.speakers)),
+            spreadsheet_cell("; ".join(s.label for s in t.speakers)),
             spreadsheet_cell(t.room or ""),
             spreadsheet_cell(t.track or ""),
             spreadsheet_cell(t.conference),

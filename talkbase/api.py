@@ -180,8 +180,7 @@ class Results(list[Hit]):
 
 
 def _speakers(t: Talk) -> str:
-    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name
-                     for s in t.speakers)
+    return ", ".join(s.label for s in t.speakers)
 
 
 def _why_html(hit: Hit) -> str:

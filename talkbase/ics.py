@@ -72,7 +72,7 @@ def _description(talk: Talk) -> str:
     parts = []
     if talk.speakers:
         parts.append("Speakers: " + "; ".join(
-            f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in talk.speakers))
+            s.label for s in talk.speakers))
     if talk.track:
         parts.append(f"Track: {talk.track}")
     if talk.abstract:

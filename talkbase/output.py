@@ -17,7 +17,7 @@ def when(t: Any) -> str:
 
 
 def speakers(t: Any) -> str:
-    return ", ".join(f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in t.speakers)
+    return ", ".join(s.label for s in t.speakers)
 
 
 def print_hit(n: int, hit: Any, out: TextIO) -> None:

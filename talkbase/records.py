@@ -18,6 +18,11 @@ class Speaker:
     name: str
     affiliation: str | None = None
 
+    @property
+    def label(self) -> str:
+        """ "Name (Affiliation)", or the name alone."""
+        return f"{self.name} ({self.affiliation})" if self.affiliation else self.name
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "affiliation": self.affiliation}
 
