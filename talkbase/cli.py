@@ -17,13 +17,13 @@ from typing import Any
 from talkbase import __version__, output, settings
 from talkbase.errors import InputError, TalkbaseError
 
-FILTERS = ("day", "after", "before", "track", "speaker", "org", "room", "conference")
-
 
 def _filters(args: argparse.Namespace) -> Any:
+    from dataclasses import fields
+
     from index.filters import Filters
 
-    return Filters(**{name: getattr(args, name, None) for name in FILTERS})
+    return Filters(**{f.name: getattr(args, f.name, None) for f in fields(Filters)})
 
 
 def _kb(args: argparse.Namespace) -> Any:
