@@ -42,13 +42,39 @@ def _hm(value: str, name: str) -> time:
     return time(hour, minute)
 
 
+# The characters RE2 (DuckDB's regex engine) gives a meaning to. Only these are
+# escaped: RE2 rejects a backslash before any other character, so escaping
+# "’", "–" or "·" would turn a person's filter into an error.
+_RE2_SPECIAL = frozenset(r"\.^$*+?{}[]|()")
+
+
+def clean_text(value: str) -> str:
+    """Text a person typed, made safe to hand to DuckDB: lone surrogates (from
+    undecodable bytes) and NULs cannot cross into a UTF-8 query, so they go."""
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    return value.replace("\x00", "")
+
+
 def words_pattern(value: str) -> str:
     """A case- and accent-insensitive regex for `value` as whole words: "Intel"
-    matches "Intel" and "Intel Labs" but not "Artificial Intelligence"."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", value.strip())
+    matches "Intel" and "Intel Labs" but not "Artificial Intelligence".
+    Every character but RE2's own metacharacters is matched literally."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", clean_text(value).strip())
                     if not unicodedata.combining(c))
-    escaped = "".join(c if c.isalnum() or c == " " else "\\" + c for c in plain)
+    escaped = "".join("\\" + c if c in _RE2_SPECIAL else c for c in plain)
     return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
+
+
+def _text_filter(f: Filters, name: str) -> str | None:
+    """A text filter's value. Whitespace alone would match nearly every talk,
+    so it is refused rather than silently treated as a filter."""
+    value = getattr(f, name)
+    if value is None or value == "":
+        return None
+    value = clean_text(value)
+    if not value.strip():
+        raise BadQuery(f"--{name} needs something to match, not only spaces")
+    return value
 
 
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
@@ -75,18 +101,19 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
         params.append(_hm(f.before, "before"))
     for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference")):
-        value = getattr(f, name)
+        value = _text_filter(f, name)
         if value:
             clauses.append(f"regexp_matches(strip_accents({column}), ?)")
             params.append(words_pattern(value))
-    if f.speaker or f.org:
+    speaker, org = _text_filter(f, "speaker"), _text_filter(f, "org")
+    if speaker or org:
         sub = ["ts.talk_id = t.id"]
-        if f.speaker:
+        if speaker:
             sub.append("regexp_matches(strip_accents(s.name), ?)")
-            params.append(words_pattern(f.speaker))
-        if f.org:
+            params.append(words_pattern(speaker))
+        if org:
             sub.append("regexp_matches(strip_accents(ts.affiliation), ?)")
-            params.append(words_pattern(f.org))
+            params.append(words_pattern(org))
         clauses.append(
             "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
             + " AND ".join(sub) + ")"
