@@ -5,14 +5,16 @@ PY      := $(VENV)/bin/python
 HOME_KB ?= $(CURDIR)/.kb
 PORT    ?= 8501
 
-.PHONY: install run ingest app test test-fast browser lint bench eval clean
+.PHONY: install run ingest app test test-fast browser lint bench eval clean notebooks
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	# The CPU build of torch, pinned first: a bare `torch` would pull a CUDA build of several GB.
 	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,ray]'
+	# The ONNX encoder files, made once from the installed model (index/onnx_encoder.py).
+	$(PY) -m index.onnx_encoder
 	touch $@
 
 install: $(VENV)/.installed
@@ -36,12 +38,24 @@ test: install browser
 test-fast: install
 	$(PY) -m pytest -m "not model and not browser"
 
+# The same checks CI runs (.ci/run): lint, formatting, types over every package.
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: install
+# txtai (the [bench] extra) runs beside talkbase on the same collection; never a runtime need.
+$(VENV)/.bench: $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[bench]'
+	touch $@
+
+bench: $(VENV)/.bench
 	$(PY) bench/run.py
+
+# JupyterLab on the notebooks, reading the demo knowledge base (built first if missing).
+notebooks: ingest
+	$(PY) -m pip install --quiet -e '.[notebooks]'
+	TALKBASE_HOME=$(HOME_KB) $(VENV)/bin/jupyter lab notebooks/
 
 eval: ingest
 	TALKBASE_HOME=$(HOME_KB) $(VENV)/bin/talkbase eval tests/data/dev_queries.json

@@ -2,17 +2,19 @@
 
 Run with `talkbase app` or `make run`. Binds to localhost by default.
 
-Views: Search (one box, facet filters with live counts), a talk's page
-(?talk=ID), My agenda (timeline, overlaps, .ics/.csv, share link) and Browse
-(schedule grid, topic map, tracks and organizations). The URL mirrors the state:
-/?q=fault-tolerant+collectives opens with results, ?saved=ID-ID restores an agenda.
+Views: Search (one box, facet filters with live counts), Program (the time grid),
+Now & next, My agenda (timeline, overlaps, .ics/.csv, share link) and Browse (topic
+map, tracks and organizations); pages for a talk (?talk=ID), a speaker
+(?speaker=NAME) and an organization (?org=NAME). The URL mirrors the state, and
+Back/Forward move through it: /?q=fault-tolerant+collectives opens with results,
+?saved=ID-ID restores an agenda.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from appviews import agendaview, browse, render, search, state, talkpage
+from appviews import agendaview, browse, grid, nownext, people, render, search, state, talkpage
 from appviews.library import Library, current_build
 from talkbase import settings
 from talkbase.errors import TalkbaseError
@@ -45,22 +47,33 @@ def main() -> None:
         st.error(exc.sentence())
         return
     render.style()
-    state.start(set(lib.talks), lib.candidates)
+    render.use_stems(lib.stems)
+    state.start(lib.known)
     n_saved = len(state.agenda().saved)
-    top = st.columns([1, 2], vertical_alignment="center")
+    top = st.columns([1, 3], vertical_alignment="center")
     top[0].title("talkbase", anchor=False)
     with top[1]:
         st.segmented_control(
             "View", state.VIEWS, key="view", required=True, on_change=state.close_talk,
             format_func=lambda v: f"{v} ({n_saved})" if v == "My agenda" and n_saved else v,
-            label_visibility="collapsed")
+            label_visibility="collapsed", help="Switch views (each view has its own link)")
+    for notice in state.notices():
+        st.html(render.line_html(notice, "tb-warn"))
+    ss = st.session_state
     try:
-        talk_id = st.session_state.get("talk")
-        view = st.session_state.get("view") or "Search"
-        if talk_id:
-            talkpage.show(lib, talk_id)
+        view = ss.get("view") or "Search"
+        if ss.get("talk"):
+            talkpage.show(lib, ss["talk"])
+        elif ss.get("speaker"):
+            people.speaker(lib, ss["speaker"])
+        elif ss.get("org"):
+            people.organization(lib, ss["org"])
         elif view == "My agenda":
             agendaview.show(lib)
+        elif view == "Program":
+            grid.show(lib)
+        elif view == "Now & next":
+            nownext.show(lib)
         elif view == "Browse":
             browse.show(lib)
         else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import altair as alt
 import pandas as pd
 import streamlit as st
@@ -9,36 +11,61 @@ import streamlit as st
 from appviews import render, state
 from appviews.library import Library
 from talkbase import agenda as agenda_mod
-from talkbase import ics
+from talkbase import ics, present
 from talkbase.records import Talk
 
 ICS_NAME = "talkbase-agenda.ics"
 CSV_NAME = "talkbase-agenda.csv"
+HOUR_PX = 96  # height of an hour on the day's axis: a 10-minute talk fits its label
 
 
-def _chart(day: agenda_mod.Day) -> alt.Chart:
+def _chart(day: agenda_mod.Day, span: tuple[datetime, datetime],
+           now: datetime | None) -> alt.LayerChart:
+    """The day as a calendar column: time runs down from the first to the last session
+    of the conference day, hour ticks, overlapping talks side by side in lanes."""
+    lanes = day.lanes
     rows = []
     for slot in day.slots:
         t = slot.talk
         assert t.start and t.end
         rows.append({
-            "talk": t.title if len(t.title) <= 60 else t.title[:57] + "…",
+            "lane": slot.lane, "lane_end": slot.lane + 1,
+            "label": f"{t.start:%H:%M} {t.title}" + (f" · {t.room}" if t.room else ""),
             "title": t.title,
             # wall-clock times of the program, shown as such whatever the browser's zone
             "start": t.start.replace(tzinfo=None), "end": t.end.replace(tzinfo=None),
             "time": f"{t.start:%H:%M}–{t.end:%H:%M}", "room": t.room or "",
-            "status": "overlaps another talk" if slot.overlaps_with else "no overlap",
+            "status": "overlaps another saved talk" if slot.overlaps_with else "saved",
         })
     df = pd.DataFrame(rows)
-    return alt.Chart(df).mark_bar(cornerRadius=3).encode(
-        x=alt.X("start:T", title=None, axis=alt.Axis(format="%H:%M")),
-        x2="end:T",
-        y=alt.Y("talk:N", sort=None, title=None, axis=alt.Axis(labelLimit=320)),
-        color=alt.Color("status:N", title=None, legend=alt.Legend(orient="top"),
-                        scale=alt.Scale(domain=["no overlap", "overlaps another talk"],
+    lo, hi = (x.replace(tzinfo=None) for x in span)
+    hours = (hi - lo).total_seconds() / 3600
+    # (a tickCount of {"interval": "hour"} breaks the Vega that Streamlit ships: a number)
+    scale = alt.Scale(domain=[lo.isoformat(), hi.isoformat()], reverse=True)
+    y = alt.Y("start:T", title=None, scale=scale,
+              axis=alt.Axis(format="%H:%M", tickCount=int(hours), labelFontSize=13, grid=True,
+                            orient="left"))
+    x = alt.X("lane:Q", axis=None, scale=alt.Scale(domain=[0, lanes]))
+    base = alt.Chart(df)
+    boxes = base.mark_rect(cornerRadius=4, stroke="white", strokeWidth=2).encode(
+        x=x, x2="lane_end:Q", y=y, y2="end:T",
+        color=alt.Color("status:N", title=None, legend=alt.Legend(orient="top", labelFontSize=13),
+                        scale=alt.Scale(domain=["saved", "overlaps another saved talk"],
                                         range=["#4c78a8", "#e45756"])),
-        tooltip=["title:N", "time:N", "room:N"],
-    )
+        tooltip=["title:N", "time:N", "room:N"])
+    labels = base.mark_text(align="left", baseline="top", dx=6, dy=2, color="white",
+                            fontSize=12, fontWeight="bold", limit=max(120, 900 // lanes)
+                            ).encode(x=x, y=y, text="label:N")
+    layers = [boxes, labels]
+    if now is not None and lo <= now.replace(tzinfo=None) <= hi:
+        rule = alt.Chart(pd.DataFrame([{"now": now.replace(tzinfo=None), "what": "now"}]))
+        layers.append(rule.mark_rule(color="#dc2626", strokeWidth=2).encode(
+            y=alt.Y("now:T", scale=scale), tooltip=["what:N"]))
+    # SVG: crisp when printed, and the axis and labels are text a screen reader finds
+    chart: alt.LayerChart = alt.layer(*layers).properties(  # type: ignore[assignment]
+        height=int(HOUR_PX * hours), width="container",
+        usermeta={"embedOptions": {"renderer": "svg"}})
+    return chart
 
 
 def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
@@ -51,9 +78,10 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
                 f"⚠ Overlaps with {other.title} ({render.when(other)}, "
                 f"{other.room or 'room not given'})", "tb-warn"))
         c1, c2, _ = st.columns([1, 1.6, 4])
-        c1.button("Open", key=f"{ctx}-open-{t.id}", on_click=state.open_talk, args=(t.id,))
+        c1.button("Open", key=f"{ctx}-open-{t.id}", on_click=state.open_talk, args=(t.id,),
+                  help="Abstract, notes, sources and similar talks")
         c2.button("Remove from agenda", key=f"{ctx}-remove-{t.id}", on_click=state.remove,
-                  args=(t.id,))
+                  args=(t.id,), help="Take this talk out of My agenda")
 
 
 def _exports(talks: list[Talk]) -> None:
@@ -66,7 +94,8 @@ def _exports(talks: list[Talk]) -> None:
     c2.download_button("Download spreadsheet (.csv)", data=agenda_mod.to_csv(talks),
                        file_name=CSV_NAME, mime="text/csv", key="dl-csv")
     if untimed:
-        st.caption(f"{len(untimed)} saved talk(s) have no time in the program, so the "
+        st.caption(f"{present.plural(len(untimed), 'saved talk')} "
+                   f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
                    "calendar leaves them out (the spreadsheet lists them).")
 
 
@@ -87,29 +116,64 @@ def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:
             c1, c2 = st.columns([5, 1.4])
             c1.text(f"{t.title} · {render.when(t)}")
             c2.button("Interested again", key=f"skipped-unskip-{tid}", on_click=state.unskip,
-                      args=(tid,))
+                      args=(tid,), help="Show this talk in results again")
+
+
+def _printable(plan: agenda_mod.Timeline) -> None:
+    """One plain page per day for printing (the browser's Print keeps the page breaks)."""
+    st.caption("Printable view: use your browser's Print; each day starts a new page.")
+    parts = []
+    for day in plan.days:
+        rows = "".join(
+            f"<tr><td>{render.esc(f'{s.talk.start:%H:%M}–{s.talk.end:%H:%M}')}</td>"
+            f"<td><strong>{render.esc(s.talk.title)}</strong><br>"
+            f"{render.esc(present.speakers(s.talk.speakers))}</td>"
+            f"<td>{render.esc(s.talk.room or '')}"
+            f"{' ⚠ overlaps' if s.overlaps_with else ''}</td></tr>"
+            for s in day.slots if s.talk.start and s.talk.end)
+        parts.append(f'<div class="tb-day"><div class="tb-title-big">'
+                     f'{render.esc(f"{day.day:%A %d %B %Y}")}</div>'
+                     f'<table class="tb-print">{rows}</table></div>')
+    if plan.unscheduled:
+        rows = "".join(f"<tr><td></td><td><strong>{render.esc(t.title)}</strong></td><td></td>"
+                       "</tr>" for t in plan.unscheduled)
+        parts.append(f'<div class="tb-day"><div class="tb-title-big">Time not given</div>'
+                     f'<table class="tb-print">{rows}</table></div>')
+    st.html("".join(parts))
 
 
 def show(lib: Library) -> None:
     ag = state.agenda()
-    talks = [lib.talks[i] for i in ag.saved if i in lib.talks]
+    talks = state.saved_talks(lib.talks)
     if not talks:
-        st.info("Your agenda is empty. Save talks from Search or Browse and they appear "
-                "here, day by day.")
+        st.info("Your agenda is empty. Save talks from Search or the Program and they "
+                "appear here, day by day.")
         _skipped(lib, ag)
         if ag:
             _share(ag)
         return
     plan = agenda_mod.timeline(talks)
     by_id = {t.id: t for t in talks}
-    st.caption(f"{len(talks)} saved talk(s).")
+    top = st.columns([3, 1], vertical_alignment="center")
+    top[0].caption(f"{present.plural(len(talks), 'saved talk')}.")
+    top[1].toggle("Printable view", key="print", persist_state="session",
+                  help="A plain list, one page per day, for printing")
+    if st.session_state.get("print"):
+        _printable(plan)
+        return
     if plan.overlaps:
         n = len(plan.overlaps)
-        st.warning(f"{n} pair{'s' * (n != 1)} of saved talks overlap; they are marked ⚠ below.")
+        st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ "
+                   "below.")
+    program = list(lib.talks.values())
+    tz = next((t.start.tzinfo for t in talks if t.start), None)
+    now = datetime.now(tz)
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
-        st.altair_chart(_chart(day), key=f"timeline-{day.day.isoformat()}",
-                        height=90 + 32 * len(day.slots))
+        span = agenda_mod.day_span(day.day, program)
+        with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
+            st.altair_chart(_chart(day, span, agenda_mod.now_line(day.day, now)),
+                            key=f"timeline-{day.day.isoformat()}")
         for slot in day.slots:
             _row(slot.talk, [by_id[i] for i in slot.overlaps_with], "agenda")
     if plan.unscheduled:

@@ -1,4 +1,4 @@
-"""Browse: the day x time x room grid, the topic map, tracks and organizations."""
+"""Browse: the topic map, tracks and organizations (the time grid is the Program view)."""
 
 from __future__ import annotations
 
@@ -15,45 +15,7 @@ NO_TRACK = "(no track)"
 
 
 def _saved(lib: Library) -> list[Talk]:
-    return [lib.talks[i] for i in state.agenda().saved if i in lib.talks]
-
-
-def grid_frame(lib: Library, grid: program.DayGrid) -> pd.DataFrame:
-    rows = []
-    for slot in grid.slots:
-        row = {"time": slot}
-        for room in grid.rooms:
-            row[room] = " | ".join(lib.talks[i].title for i in grid.at(slot, room))
-        rows.append(row)
-    return pd.DataFrame(rows, columns=["time", *grid.rooms])
-
-
-def schedule(lib: Library) -> None:
-    grids = program.grids(lib.talks.values())
-    if not grids:
-        st.info("The program gives no times, so there is no schedule grid.")
-    else:
-        days = {g.day.isoformat(): g for g in grids}
-        day = st.segmented_control("Day", list(days), key="grid-day", default=next(iter(days)),
-                                   format_func=lambda d: f"{days[d].day:%a %d %b}",
-                                   required=True) or next(iter(days))
-        grid = days[day]
-        frame = grid_frame(lib, grid)
-        st.caption("Rows are start times, columns rooms. Select a cell to see its talks.")
-        widths = {room: st.column_config.TextColumn(width="medium") for room in grid.rooms}
-        event = st.dataframe(frame, hide_index=True, on_select="rerun", column_config=widths,
-                             selection_mode="single-cell", key=f"grid-{day}",
-                             height=36 * (len(frame) + 1) + 4)
-        cells = event.selection.cells if event else []
-        for row, room in cells:
-            if room in grid.rooms:
-                for tid in grid.at(grid.slots[row], room):
-                    cards.card(lib.talks[tid], "grid", _saved(lib))
-    untimed = program.unscheduled(lib.talks.values())
-    if untimed:
-        with st.expander(f"{len(untimed)} talks without a time in the program"):
-            for t in untimed:
-                cards.card(t, "untimed", _saved(lib))
+    return state.saved_talks(lib.talks)
 
 
 def topic_map(lib: Library) -> None:
@@ -123,7 +85,8 @@ def overview(lib: Library) -> None:
             pick = st.selectbox("Search within a track", ["", *tdf["track"]], key="ov-track",
                                 format_func=lambda v: v or "Choose a track")
             st.button("Show its talks", key="ov-track-go", disabled=not pick,
-                      on_click=state.go, args=("Search",), kwargs={"track": pick})
+                      on_click=state.go, args=("Search",), kwargs={"track": pick},
+                      help="Search with this track chosen")
         else:
             st.caption("The program names no tracks.")
     with right:
@@ -132,10 +95,11 @@ def overview(lib: Library) -> None:
             odf = pd.DataFrame([{"organization": o, "talks": n} for o, n in orgs])
             st.altair_chart(_bars(odf.head(15), "organization"), key="orgs-chart")
             st.dataframe(odf, hide_index=True, key="orgs-table")
-            pick = st.selectbox("Search talks by an organization", ["", *odf["organization"]],
+            pick = st.selectbox("Open an organization", ["", *odf["organization"]],
                                 key="ov-org", format_func=lambda v: v or "Choose one")
-            st.button("Show their talks", key="ov-org-go", disabled=not pick,
-                      on_click=state.go, args=("Search",), kwargs={"org": pick})
+            st.button("Open its page", key="ov-org-go", disabled=not pick,
+                      on_click=state.open_org, args=(pick,),
+                      help="Its people and their talks")
         else:
             st.caption("The program names no organizations.")
 
@@ -149,10 +113,8 @@ def _bars(df: pd.DataFrame, field: str) -> alt.Chart:
 
 
 def show(lib: Library) -> None:
-    tabs = st.tabs(["Schedule", "Topic map", "Tracks & organizations"])
+    tabs = st.tabs(["Topic map", "Tracks & organizations"])
     with tabs[0]:
-        schedule(lib)
-    with tabs[1]:
         topic_map(lib)
-    with tabs[2]:
+    with tabs[1]:
         overview(lib)

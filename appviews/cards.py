@@ -1,4 +1,5 @@
-"""A talk as a card: what it is, why it matched, how it sits with my agenda, actions."""
+"""A talk as a card: what it is, who gives it, why it matched, how it sits with my
+agenda, actions. Every button carries a label and a help text (screen readers)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,70 @@ from collections.abc import Sequence
 import streamlit as st
 
 from appviews import render, state
+from index.lexical import query_terms
 from talkbase import agenda as agenda_mod
-from talkbase import evidence
+from talkbase import evidence, people
 from talkbase.records import Talk, Why
+
+SPEAKER, ORG = "s:", "o:"
 
 
 def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
-    """One line of HTML on how `talk` sits with the saved talks ("" when nothing to say)."""
+    """One line of HTML on how `talk` sits with the saved talks ("" when nothing to say).
+    "Fits a free slot" is only said when there is an agenda to fit into."""
     if any(t.id == talk.id for t in saved):
         return render.line_html("✓ In your agenda", "tb-ok")
     clash = agenda_mod.clashes(talk, saved)
     if clash:
         names = "; ".join(t.title for t in clash[:2]) + ("…" if len(clash) > 2 else "")
         return render.line_html(f"⚠ Clashes with your agenda: {names}", "tb-warn")
-    if mark_fit and agenda_mod.fits(talk, saved):
+    if mark_fit and saved and agenda_mod.fits(talk, saved):
         return render.line_html("Fits a free slot in your agenda", "tb-ok")
     return ""
+
+
+def similar_terms(seed: Talk, other: Talk) -> tuple[str, ...]:
+    """The words of the seed's title that `other` also uses (title or abstract),
+    matched the way search evidence is highlighted."""
+    text = f"{other.title} {other.abstract}"
+    return tuple(w for w in query_terms(seed.title)
+                 if any(s.match for s in render.highlight(text, [w])))
+
+
+def similar_reason(seed: Talk, other: Talk, why: Why) -> str:
+    """Why a talk is listed as similar: its rank by meaning and the words it shares."""
+    rank = f" (#{why.dense_rank} nearest)" if why.dense_rank else ""
+    shared = similar_terms(seed, other)
+    words = f" · shares: {', '.join(shared)}" if shared else ""
+    return f"Close in meaning to this talk{rank}{words}"
+
+
+def _go(key: str) -> None:
+    picked = st.session_state.get(key)
+    st.session_state[key] = None
+    if not picked:
+        return
+    if picked.startswith(SPEAKER):
+        state.open_speaker(picked[len(SPEAKER):])
+    elif picked.startswith(ORG):
+        state.open_org(picked[len(ORG):])
+
+
+def people_links(talk: Talk, ctx: str) -> None:
+    """The talk's speakers and organizations as chips that open their pages."""
+    options = [SPEAKER + s.name for s in talk.speakers]
+    orgs = dict.fromkeys(o.name for s in talk.speakers for o in people.organizations_of(
+        s.affiliation))
+    options += [ORG + name for name in orgs]
+    if not options:
+        return
+    key = f"{ctx}-who-{talk.id}"
+    st.pills("Speakers and organizations", list(dict.fromkeys(options)), key=key,
+             label_visibility="collapsed", on_change=_go, args=(key,),
+             format_func=lambda o: (":material/person: " if o.startswith(SPEAKER)
+                                    else ":material/apartment: ") + render.md_label(o[2:]),
+             help="Open the page of a speaker (person icon) or an organization "
+                  "(building icon)")
 
 
 def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
@@ -36,32 +85,66 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
         i = 1
     if talk.id in ag.saved:
         cols[i].button("Remove from agenda", key=f"{ctx}-remove-{talk.id}",
-                       on_click=state.remove, args=(talk.id,))
+                       on_click=state.remove, args=(talk.id,),
+                       help="Take this talk out of My agenda")
     else:
         cols[i].button("Save to agenda", key=f"{ctx}-save-{talk.id}", type="primary",
-                       on_click=state.save, args=(talk.id,))
+                       on_click=state.save, args=(talk.id,),
+                       help="Add this talk to My agenda")
     if talk.id in ag.skipped:
         cols[i + 1].button("Interested again", key=f"{ctx}-unskip-{talk.id}",
-                           on_click=state.unskip, args=(talk.id,))
+                           on_click=state.unskip, args=(talk.id,),
+                           help="Show this talk in results again")
     else:
         cols[i + 1].button("Not interested", key=f"{ctx}-skip-{talk.id}",
                            on_click=state.skip, args=(talk.id,),
-                           help="Hide it from results; undo under My agenda")
+                           help="Hide it from results; you can undo")
+
+
+def compact(talk: Talk, ctx: str, saved: Sequence[Talk]) -> None:
+    """A talk in a dense list (Now & next, untimed talks): what, who, when, how it sits
+    with the agenda, and one Open button (its page has everything else)."""
+    with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
+        st.html(render.title_html(talk.title))
+        st.text(render.speakers_line(talk.speakers))
+        st.html(render.meta_html(talk))
+        note = agenda_note(talk, saved, mark_fit=False)
+        if note:
+            st.html(note)
+        st.button("Open", key=f"{ctx}-open-{talk.id}", on_click=state.open_talk,
+                  args=(talk.id,), help="Abstract, speakers, actions and similar talks")
 
 
 def card(talk: Talk, ctx: str, saved: Sequence[Talk], why: Why | None = None,
-         mark_fit: bool = False) -> None:
-    terms = why.matched_terms if why else ()
+         mark_fit: bool = False, seed: Talk | None = None) -> None:
+    """A talk. `why` explains a search hit; with `seed` it explains a similar talk."""
+    terms = similar_terms(seed, talk) if seed else (why.matched_terms if why else ())
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
         st.html(render.title_html(talk.title, terms))
         st.text(render.speakers_line(talk.speakers))
         st.html(render.meta_html(talk))
         if why and why.best_sentence:
             st.html(render.quote_html(why.best_sentence, terms))
-        if why and why.carried_by:
+        if seed and why:
+            st.html(render.line_html(similar_reason(seed, talk, why), "tb-why"))
+        elif why and why.carried_by:
             words = f" · matched: {', '.join(why.matched_terms)}" if why.matched_terms else ""
             st.html(render.line_html(evidence.signal(why) + words, "tb-why"))
         note = agenda_note(talk, saved, mark_fit)
         if note:
             st.html(note)
+        people_links(talk, ctx)
         actions(talk, ctx)
+
+
+def undo_notice(lib_talks: dict[int, Talk]) -> None:
+    """After "Not interested": which talk was hidden, with Undo."""
+    tid = st.session_state.get("undo_talk")
+    if tid is None or tid not in state.agenda().skipped or tid not in lib_talks:
+        return
+    with st.container(border=True, key="undo-box"):
+        c1, c2 = st.columns([5, 1], vertical_alignment="center")
+        c1.html(render.line_html(f"Hidden: {lib_talks[tid].title}. It no longer shows in "
+                                 "results.", "tb-warn"))
+        c2.button("Undo", key="undo", on_click=state.undo_skip,
+                  help="Show the talk you just marked not interested again")

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from appviews import state
 from index import store
 from index.embed import load as load_embedder
 from index.search import KnowledgeBase
-from talkbase import facets, program
+from talkbase import facets, people, program
 from talkbase.records import Hit, Talk
 
 CACHED_QUERIES = 256
@@ -32,10 +35,19 @@ class Library:
         self._ids = list(self.talks)
         self._matrix = np.vstack([self.kb.vectors.vector(i) for i in self._ids]) if self._ids \
             else np.zeros((0, 1), dtype=np.float32)
-        self.allowed = facets.AllowedCache(self._lookup, frozenset(self.talks))
+        self.allowed = facets.AllowedCache(
+            facets.canonical_orgs(self._lookup, self.talks.values()), frozenset(self.talks))
         self.candidates = facets.candidates(self.talks.values())
+        self.orgs = people.by_organization(self.talks.values())  # canonical name -> talk ids
+        speakers = {n.casefold(): n for n in people.speaker_names(self.talks.values())}
+        self.known = state.Known(
+            talks=frozenset(self.talks), candidates=self.candidates, speakers=speakers,
+            org=lambda text: (lambda n: n if n in self.orgs else None)(
+                people.canonical_name(text)),
+            rooms=frozenset(t.room or program.NO_ROOM for t in self.talks.values()))
         self.conferences = len(self.candidates["conference"])
-        self._ranked: OrderedDict[str, tuple[list[Hit], dict[int, float]]] = OrderedDict()
+        self._ranked: OrderedDict[tuple[str, bool],
+                                  tuple[list[Hit], dict[int, float], Any]] = OrderedDict()
         self._similar: dict[tuple[int, int], list[Hit]] = {}
         self._map: program.TopicMap | None = None
 
@@ -43,20 +55,40 @@ class Library:
         with self._lock:
             return self.kb.allowed(f)
 
-    def ranked(self, query: str) -> tuple[list[Hit], dict[int, float]]:
-        """Every talk ranked for `query`, and each talk's cosine to the query."""
+    def ranked(self, query: str, literal: bool = False) -> tuple[list[Hit], dict[int, float]]:
+        """Every talk ranked for `query`, and each talk's cosine to what it is about."""
+        hits, sims, _ = self.answer(query, literal)
+        return hits, sims
+
+    def answer(self, query: str, literal: bool = False
+               ) -> tuple[list[Hit], dict[int, float], Any]:
+        """`ranked` with what the query was read as (index.understand's `Understood`,
+        None when the search has no query understanding), cached per query."""
         key = " ".join(query.split())
         with self._lock:
-            if key in self._ranked:
-                self._ranked.move_to_end(key)
-                return self._ranked[key]
-            hits = self.kb.search(key, k=max(1, len(self.talks)))
-            qvec = self.kb.query_vector(key)
+            if (key, literal) in self._ranked:
+                self._ranked.move_to_end((key, literal))
+                return self._ranked[(key, literal)]
+            understood = None
+            if hasattr(self.kb, "answer"):
+                found = self.kb.answer(key, k=max(1, len(self.talks)), literal=literal)
+                hits, understood = found.hits, found
+            else:
+                hits = self.kb.search(key, k=max(1, len(self.talks)))
+            topic = getattr(getattr(understood, "understood", None), "topic", "") or key
+            qvec = self.kb.query_vector(topic)
             sims = dict(zip(self._ids, (self._matrix @ qvec).tolist(), strict=True))
-            self._ranked[key] = (hits, sims)
+            self._ranked[(key, literal)] = (hits, sims, understood)
             while len(self._ranked) > CACHED_QUERIES:
                 self._ranked.popitem(last=False)
-            return hits, sims
+            return hits, sims, understood
+
+    def stems(self, words: Collection[str]) -> dict[str, str]:
+        """Porter stems of lower-case words, from the search's own lexical index (so
+        what the app highlights is what search matched)."""
+        with self._lock:
+            table = self.kb.bm25.stem_all(words)
+            return {w: table.get(w, w) for w in words}
 
     def in_time_order(self) -> list[Hit]:
         """Every talk, timed ones first by start (what an empty search lists)."""

@@ -10,14 +10,20 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 import streamlit as st
 
-from talkbase import evidence
+from talkbase import evidence, present
 from talkbase.records import Speaker, Talk
 
 CSS = """<style>
+/* a 5,000-character word in a title or abstract wraps inside its card */
+.tb-title, .tb-title-big, .tb-meta, .tb-quote, .tb-why, .tb-warn, .tb-ok,
+[data-testid="stText"], [data-testid="stVerticalBlockBorderWrapper"], .stButton button p {
+  overflow-wrap: anywhere; word-break: break-word; min-width: 0; max-width: 100%; }
+[data-testid="stText"] { white-space: pre-wrap; }
 .tb-title { font-size: 1.15rem; font-weight: 600; margin: 0 0 .15rem 0; line-height: 1.35; }
 .tb-title-big { font-size: 1.7rem; font-weight: 700; margin: 0 0 .3rem 0; line-height: 1.25; }
 .tb-meta { color: rgba(49, 51, 63, .75); font-size: .92rem; }
@@ -29,7 +35,49 @@ CSS = """<style>
 .tb-warn { color: #9a3412; font-size: .9rem; }
 .tb-ok { color: #166534; font-size: .9rem; }
 mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
+.tb-kind { color: rgba(49, 51, 63, .6); font-size: .8rem; text-transform: uppercase;
+           letter-spacing: .05em; }
+.tb-print { border-collapse: collapse; width: 100%; margin-bottom: 1rem; table-layout: fixed; }
+.tb-print td:first-child { width: 8rem; }
+.tb-print td:last-child { width: 12rem; }
+.tb-print td { border-top: 1px solid #d0d7e5; padding: .3rem .5rem; vertical-align: top; }
+.tb-grid { overflow-x: auto; max-width: 100%; }
+.tb-grid table { border-collapse: collapse; table-layout: fixed; font-size: .82rem; }
+.tb-grid th { position: sticky; top: 0; background: #f3f5f9; padding: .25rem .4rem;
+              min-width: 11rem; text-align: left; border-bottom: 1px solid #d0d7e5; }
+.tb-grid th.tb-time, .tb-grid td.tb-time { min-width: 3.2rem; width: 3.2rem; color: #555;
+              vertical-align: top; position: sticky; left: 0; background: #fff; }
+.tb-grid td { border-top: 1px dotted #e3e7ef; vertical-align: top; padding: 0 .2rem; }
+.tb-grid td.tb-cell { background: #eef3fd; border: 1px solid #b9c8ec; border-radius: .3rem;
+              padding: .2rem .35rem; overflow-wrap: anywhere; }
+.tb-grid td.tb-saved { background: #dcfce7; border-color: #16a34a; }
+.tb-grid td.tb-clash { background: #fee2e2; border-color: #dc2626; }
+.tb-grid .tb-dur { color: #555; font-size: .75rem; }
+.tb-grid .tb-who { color: #333; font-size: .76rem; }
+@media print {
+  header, [data-testid="stSidebar"], .stButton, [data-testid="stSegmentedControl"],
+  .st-key-view, [data-testid="stDownloadButton"], .tb-noprint { display: none !important; }
+  .tb-day { break-before: page; }
+  .tb-day:first-of-type { break-before: auto; }
+}
 </style>"""
+
+_TOP_JS = """
+export default function(component) {
+  const main = document.querySelector('[data-testid="stMain"]')
+            || document.querySelector('[data-testid="stAppViewContainer"]');
+  if (main) { main.scrollTo(0, 0); }
+  window.scrollTo(0, 0);
+}
+"""
+_top = st.components.v2.component("talkbase_top", js=_TOP_JS, isolate_styles=False)
+
+
+def scroll_top(page: str) -> None:
+    """Show a newly opened page from its top (the app keeps the list's scroll position
+    otherwise); runs once per page, named by `page`."""
+    _top(data=page, key="scroll-top")
+
 
 def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
@@ -40,15 +88,20 @@ def style() -> None:
 
 
 def speakers_line(speakers: Iterable[Speaker]) -> str:
-    return ", ".join(s.label for s in speakers) or "Speakers not given"
+    return present.speakers_line(speakers)
 
 
 def when(t: Talk) -> str:
-    if t.start and t.end:
-        return f"{t.start:%a %d %b %H:%M}–{t.end:%H:%M}"
-    if t.start:
-        return f"{t.start:%a %d %b %H:%M}"
-    return "Time not given"
+    return present.when(t)
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=\"'])")
+
+
+def md_label(text: str) -> str:
+    """Program text for a widget label (labels are Markdown): every Markdown
+    character backslash-escaped, so a name is shown as written and never runs."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
 
 def meta_html(t: Talk) -> str:
@@ -58,13 +111,27 @@ def meta_html(t: Talk) -> str:
     return f'<div class="tb-meta">{" · ".join(parts)}{badge}</div>'
 
 
+_STEMS: list[evidence.Stems] = []  # the knowledge base's stemmer, once the app has one
+
+
+def use_stems(stems: evidence.Stems) -> None:
+    """Highlight with the search's own stemmer (set once per run by app.py)."""
+    _STEMS[:] = [stems]
+
+
+def highlight(text: str, terms: Iterable[str]) -> tuple[evidence.Span, ...]:
+    """`evidence.highlight` with the knowledge base's stemmer: the marked words are
+    the words search matched."""
+    return evidence.highlight(text, list(terms), _STEMS[0] if _STEMS else None)
+
+
 def title_html(title: str, terms: Iterable[str] = (), big: bool = False) -> str:
     cls = "tb-title-big" if big else "tb-title"
-    return f'<div class="{cls}">{evidence.as_html(evidence.highlight(title, terms))}</div>'
+    return f'<div class="{cls}">{evidence.as_html(highlight(title, terms))}</div>'
 
 
 def quote_html(sentence: str, terms: Iterable[str]) -> str:
-    return f'<div class="tb-quote">{evidence.as_html(evidence.highlight(sentence, terms))}</div>'
+    return f'<div class="tb-quote">{evidence.as_html(highlight(sentence, terms))}</div>'
 
 
 def line_html(text: str, cls: str) -> str:

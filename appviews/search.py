@@ -6,18 +6,22 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from appviews import cards, state
+from appviews import cards, render, state
 from appviews.library import Library
 from talkbase import facets
+from talkbase.present import plural
 from talkbase.records import Hit
 
 
-def results(lib: Library, query: str, loose: bool) -> list[Hit]:
+def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
     """The result set before facets: matching talks, best first (all talks, in time
     order, for an empty query), without those marked not interested."""
     if query.strip():
-        hits, sims = lib.ranked(query)
-        if not loose:
+        hits, sims, found = lib.answer(query, literal)
+        understood = getattr(found, "understood", None)
+        if understood is not None and not understood.topic.strip():
+            hits = [h for h in hits if h.why.match]  # only limits ("on Wednesday"): all pass
+        elif not loose:
             hits = facets.matching(hits, sims)
     else:
         hits = lib.in_time_order()
@@ -43,11 +47,12 @@ def sidebar(lib: Library, found: list[Hit]) -> None:
                          format_func=_labeller(labels),
                          on_change=state.reset_limit, persist_state="session")
         if sel:
-            st.button("Clear all filters", on_click=state.clear_facets, key="clear-all")
+            st.button("Clear all filters", on_click=state.clear_facets, key="clear-all",
+                      help="Remove every filter chosen above")
         st.toggle("Include loosely related talks", key="loose", on_change=state.reset_limit,
                   persist_state="session",
                   help="Also list talks that share no word with your search and are "
-                       "only distantly related in meaning.")
+                       "only distantly related in meaning (kept in the link).")
 
 
 def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
@@ -62,13 +67,49 @@ def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
     if hints:
         for h in hints:
             label = facets.LABELS[h.facet].lower()
-            st.button(f"Clear the {label} filter ({h.count} talk{'s' * (h.count != 1)})",
-                      key=f"relax-{h.facet}", on_click=state.clear_facet, args=(h.facet,))
+            st.button(f"Clear the {label} filter ({plural(h.count, 'talk')})",
+                      key=f"relax-{h.facet}", on_click=state.clear_facet, args=(h.facet,),
+                      help=f"Show the matching talks of any {label}")
     else:
-        st.button(f"Clear all filters ({len(found)} talks)", key="relax-all",
-                  on_click=state.clear_facets)
+        st.button(f"Clear all filters ({plural(len(found), 'talk')})", key="relax-all",
+                  on_click=state.clear_facets, help="Remove every filter")
     if hidden:
-        st.caption(f"{hidden} talk(s) you marked not interested are hidden.")
+        st.caption(f"{plural(hidden, 'talk')} you marked not interested "
+                   f"{'is' if hidden == 1 else 'are'} hidden.")
+
+
+def _drop_chip(query: str, literal: bool, lib: Library) -> None:
+    picked = st.session_state.get("chips")
+    st.session_state["chips"] = None
+    found = lib.answer(query, literal)[2]
+    understood = getattr(found, "understood", None)
+    if picked is None or understood is None or picked >= len(understood.chips):
+        return
+    st.session_state["q"] = understood.without(understood.chips[picked])
+    state.reset_limit()
+
+
+def chips(lib: Library, query: str, literal: bool) -> None:
+    """What the search read from the query ("Wednesday · afternoon · org: NVIDIA") as
+    chips that remove themselves, the notes on it, and the switch to exact words."""
+    found = lib.answer(query, literal)[2]
+    understood = getattr(found, "understood", None)
+    if understood is None:
+        return
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    with left:
+        if understood.chips:
+            st.pills("Read as", list(range(len(understood.chips))), key="chips",
+                     format_func=lambda i: render.md_label(understood.chips[i].label)
+                     + " :material/close:",
+                     on_change=_drop_chip, args=(query, literal, lib),
+                     help="Limits read from your words; click one to drop it")
+    right.toggle("Exact words", key="literal", persist_state="session",
+                 on_change=state.reset_limit,
+                 help="Search your words as typed, without reading days, times, rooms, "
+                      "speakers or organizations out of them (kept in the link)")
+    for note in found.notes() if hasattr(found, "notes") else ():
+        st.html(render.line_html(note, "tb-why"))
 
 
 def show(lib: Library) -> None:
@@ -77,13 +118,17 @@ def show(lib: Library) -> None:
                   placeholder="e.g. fault-tolerant collectives, running PyTorch on TPUs",
                   help="Plain words; press Enter. Finds talks by shared words and by meaning.")
     query = ss.get("q", "")
-    found = results(lib, query, bool(ss.get("loose")))
+    literal = bool(ss.get("literal"))
+    if query.strip():
+        chips(lib, query, literal)
+    cards.undo_notice(lib.talks)
+    found = results(lib, query, bool(ss.get("loose")), literal)
     sidebar(lib, found)
     shown = facets.narrow(found, state.selection(), lib.allowed)
     if not shown:
         nothing_found(lib, query, found)
         return
-    saved = [lib.talks[i] for i in state.agenda().saved if i in lib.talks]
+    saved = state.saved_talks(lib.talks)
     what = "talk matches" if len(shown) == 1 else "talks match"
     if query.strip():
         st.caption(f"{len(shown)} {what}, best first.")
@@ -95,5 +140,5 @@ def show(lib: Library) -> None:
         cards.card(hit.talk, "result", saved, hit.why if query.strip() else None)
     if len(shown) > limit:
         st.button(f"Show more ({len(shown) - limit} left)", on_click=state.show_more,
-                  key="more")
+                  key="more", help="List the next results")
 

@@ -1,12 +1,23 @@
 """Session state and the URL: what the person is looking at, their filters and agenda.
 
-The URL always mirrors the state (query, filters, open talk, view, agenda), so
-a reload keeps everything and the address bar is a share link. On the first run
-of a session the state is read back from the URL.
+The URL mirrors the state (query, filters, open talk, speaker or organization
+page, view, agenda, toggles), so a reload keeps everything and the address bar
+is a share link. Each change of the state writes the URL once (one browser
+history entry), so the browser's Back and Forward move through views and pages.
+
+`parse` is the one place a URL's text enters the app: every parameter is read
+here, with ASCII-digit ids and bounded text; anything unknown or malformed is
+ignored and reported as a notice, never an exception. On the first run of a
+session, and whenever the URL differs from the one the app last wrote (Back,
+Forward, an edited address), the state is read back from the URL.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -14,45 +25,189 @@ import streamlit as st
 from talkbase import agenda as agenda_mod
 from talkbase.agenda import Agenda
 from talkbase.facets import FACETS, Selection
+from talkbase.records import Talk
 
-VIEWS = ("Search", "My agenda", "Browse")
-VIEW_PARAM = {"Search": "", "My agenda": "agenda", "Browse": "browse"}
+VIEWS = ("Search", "Program", "Now & next", "My agenda", "Browse")
+VIEW_PARAM = {"Search": "", "Program": "program", "Now & next": "now", "My agenda": "agenda",
+              "Browse": "browse"}
+# Facets in the URL; the speaker and organization filters get their own names, since
+# ?speaker=NAME and ?org=NAME open those pages.
+FACET_PARAM = {"day": "day", "time": "time", "track": "track", "org": "from", "speaker": "by",
+               "room": "room", "conference": "conference"}
 PAGE = 10  # results shown at a time
 FALLBACK_URL = "http://localhost:8501/"
+MAX_TEXT = 300  # characters of a query or a name taken from a URL
+MAX_NOTICES = 5
+ROOM_SEP = "|"
 
-_MANAGED = ("q", "view", "talk", *(f.name for f in FACETS), agenda_mod.SAVED_PARAM,
-            agenda_mod.SKIPPED_PARAM)
+PAGE_PARAMS = ("talk", "speaker", "org")
+TOGGLES = ("loose", "literal", "print")  # "1" in the URL when on
+_KNOWN = {"q", "view", *PAGE_PARAMS, *FACET_PARAM.values(), *TOGGLES, "date", "at", "rooms",
+          agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM}
+_HM = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def facet_key(name: str) -> str:
     return f"f_{name}"
 
 
-def start(known_ids: set[int] | frozenset[int],
-          candidates: dict[str, list[tuple[str, str]]]) -> None:
-    """Fill the session state from the URL, once per session."""
-    ss = st.session_state
-    if ss.get("_started"):
-        return
-    params = st.query_params
-    ss["_started"] = True
-    ss["q"] = params.get("q", "")
-    view = params.get("view", "")
-    ss["view"] = next((v for v, p in VIEW_PARAM.items() if p and p == view), "Search")
-    talk = params.get("talk", "")
-    ss["talk"] = int(talk) if talk.isdigit() and int(talk) in known_ids else None
+@dataclass(frozen=True)
+class Known:
+    """What the knowledge base holds, to check a URL against."""
+
+    talks: Collection[int]
+    candidates: Mapping[str, Sequence[tuple[str, str]]]
+    speakers: Mapping[str, str]  # casefolded name -> name as written
+    org: Callable[[str], str | None]  # any spelling -> canonical name, None if unknown
+    rooms: Collection[str] = ()
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The state a URL asks for, every part checked."""
+
+    q: str = ""
+    view: str = "Search"
+    talk: int | None = None
+    speaker: str | None = None
+    org: str | None = None
+    facets: dict[str, str] = field(default_factory=dict)
+    toggles: dict[str, bool] = field(default_factory=dict)
+    agenda: Agenda = Agenda()
+    date: str | None = None
+    at: str | None = None
+    rooms: tuple[str, ...] = ()
+    notices: tuple[str, ...] = ()
+
+
+def clean(text: str) -> str:
+    """URL text made safe to keep: control and direction characters and lone
+    surrogates dropped, whitespace collapsed, at most MAX_TEXT characters."""
+    return " ".join(_CONTROL.sub("", text).split())[:MAX_TEXT]
+
+
+def _shown(text: str) -> str:
+    text = clean(text)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
+    """The state a URL's query parameters ask for. Never raises: a value that is not
+    valid is dropped with a notice saying which and why."""
+    notices: list[str] = []
+
+    def one(name: str) -> str:
+        values = params.get(name) or [""]
+        return values[-1] if isinstance(values[-1], str) else ""
+
+    for name in params:
+        if name not in _KNOWN:
+            notices.append(f"Ignored the unknown link parameter “{_shown(name)}”.")
+    q = clean(one("q"))
+    view_raw = one("view")
+    view = next((v for v, p in VIEW_PARAM.items() if p and p == view_raw), "Search")
+    if view_raw and view == "Search":
+        notices.append(f"There is no view called “{_shown(view_raw)}”; showing Search.")
+    talk = None
+    if one("talk"):
+        talk = agenda_mod.parse_id(one("talk"))
+        if talk is None or talk not in known.talks:
+            notices.append(f"No talk has the id “{_shown(one('talk'))}”.")
+            talk = None
+    speaker = None
+    if one("speaker").strip():
+        speaker = known.speakers.get(clean(one("speaker")).casefold())
+        if speaker is None:
+            notices.append(f"No speaker called “{_shown(one('speaker'))}” in the knowledge base.")
+    org = None
+    if one("org").strip():
+        org = known.org(clean(one("org")))
+        if org is None:
+            notices.append(f"No organization called “{_shown(one('org'))}” in the knowledge base.")
+    facets: dict[str, str] = {}
     for f in FACETS:
-        value = params.get(f.name, "")
-        allowed = {v for v, _ in candidates.get(f.name, ())}
-        ss[facet_key(f.name)] = value if value in allowed else ""
-    shared = agenda_mod.from_query({k: params.get_all(k) for k in
+        value = one(FACET_PARAM[f.name])
+        if not value:
+            continue
+        allowed = {v for v, _ in known.candidates.get(f.name, ())}
+        if value in allowed:
+            facets[f.name] = value
+        else:
+            notices.append(f"Ignored the {f.label.lower()} filter “{_shown(value)}”: "
+                           "no talk has it.")
+    toggles = {t: one(t) == "1" for t in TOGGLES}
+    shared = agenda_mod.from_query({k: list(params.get(k) or ()) for k in
                                     (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)})
-    ss["agenda"] = shared.keep_known(known_ids)
+    day = one("date") if _ISO_DAY.fullmatch(one("date")) and _valid_day(one("date")) else None
+    if one("date") and day is None:
+        notices.append(f"Ignored the date “{_shown(one('date'))}”: it wants YYYY-MM-DD.")
+    at = one("at") if _HM.fullmatch(one("at")) else None
+    if one("at") and at is None:
+        notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
+    rooms = tuple(r for r in one("rooms").split(ROOM_SEP) if r in known.rooms) \
+        if one("rooms") else ()
+    return Parsed(q, view, talk, speaker, org, facets, toggles,
+                  shared.keep_known(known.talks), day, at, rooms,
+                  tuple(notices[:MAX_NOTICES]))
+
+
+def _valid_day(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def current_params() -> dict[str, list[str]]:
+    params = st.query_params
+    return {k: params.get_all(k) for k in params}
+
+
+def start(known: Known) -> None:
+    """Fill the session state from the URL on a session's first run, and again
+    whenever the URL is not the one the app wrote last (Back, Forward, edits)."""
+    ss = st.session_state
+    url = current_params()
+    if ss.get("_started") and url == ss.get("_url"):
+        return
+    p = parse(url, known)
+    ss["_started"] = True
+    # the URL now read: a run stopped early (the person typed before it ended) must not
+    # make the next run read the URL again over what they typed
+    ss["_url"] = url
+    ss["q"] = p.q
+    ss["view"] = p.view
+    for name in PAGE_PARAMS:
+        ss[name] = getattr(p, name)
+    for f in FACETS:
+        ss[facet_key(f.name)] = p.facets.get(f.name, "")
+    for t in TOGGLES:
+        ss[t] = p.toggles.get(t, False)
+    ss["agenda"] = p.agenda
+    ss["date"] = p.date
+    ss["at"] = p.at
+    ss["rooms"] = list(p.rooms)
     ss["limit"] = PAGE
+    ss["notices"] = list(p.notices)
+    ss["undo_talk"] = None
+
+
+def notices() -> list[str]:
+    """What the URL asked for that could not be shown (once)."""
+    return st.session_state.pop("notices", None) or []
 
 
 def agenda() -> Agenda:
     return st.session_state.get("agenda", Agenda())
+
+
+def saved_talks(talks: Mapping[int, Talk]) -> list[Talk]:
+    """The saved talks the knowledge base still holds, in the order they were saved:
+    the one list every view shows and checks clashes against."""
+    return [talks[i] for i in agenda().saved if i in talks]
 
 
 def set_agenda(new: Agenda) -> None:
@@ -67,27 +222,36 @@ def selection() -> Selection:
 def desired_params() -> dict[str, str]:
     ss = st.session_state
     out: dict[str, str] = {}
+    if VIEW_PARAM.get(ss.get("view") or "Search"):
+        out["view"] = VIEW_PARAM[ss["view"]]
     if ss.get("q", "").strip():
         out["q"] = ss["q"].strip()
-    out.update(dict(selection().chosen))
-    if ss.get("talk"):
-        out["talk"] = str(ss["talk"])
-    if VIEW_PARAM.get(ss.get("view", "Search")):
-        out["view"] = VIEW_PARAM[ss["view"]]
+    for name, value in selection().chosen:
+        out[FACET_PARAM[name]] = value
+    for t in TOGGLES:
+        if ss.get(t):
+            out[t] = "1"
+    for name in PAGE_PARAMS:
+        if ss.get(name) not in (None, ""):
+            out[name] = str(ss[name])
+    timed_view = not any(ss.get(n) for n in PAGE_PARAMS) and \
+        ss.get("view") in ("Program", "Now & next")
+    if timed_view and ss.get("date"):
+        out["date"] = ss["date"]
+    if timed_view and ss.get("view") == "Now & next" and ss.get("at"):
+        out["at"] = ss["at"]
+    if timed_view and ss.get("view") == "Program" and ss.get("rooms"):
+        out["rooms"] = ROOM_SEP.join(ss["rooms"])
     out.update(agenda_mod.to_query(agenda()))
     return out
 
 
 def sync_url() -> None:
-    """Make the URL's query parameters mirror the state (only what changed)."""
+    """Write the state into the URL in one step (one history entry) when it changed."""
     want = desired_params()
-    params = st.query_params
-    for key in _MANAGED:
-        if key in want:
-            if params.get(key) != want[key]:
-                params[key] = want[key]
-        elif key in params:
-            del params[key]
+    if current_params() != {k: [v] for k, v in want.items()}:
+        st.query_params.from_dict(want)
+    st.session_state["_url"] = current_params()
 
 
 def base_url() -> str:
@@ -101,19 +265,41 @@ def share_link(a: Agenda) -> str:
     return base_url() + "?" + urlencode({"view": "agenda", **agenda_mod.to_query(a)})
 
 
+def page_link(**params: str) -> str:
+    """A relative link to a page of the app, e.g. page_link(speaker="Ben Carver")."""
+    return "?" + urlencode(params)
+
+
 # -- callbacks (run before the script, so widgets see the new state) -----------------
 
+def _close_pages() -> None:
+    for name in PAGE_PARAMS:
+        st.session_state[name] = None
+
+
 def open_talk(talk_id: int) -> None:
+    _close_pages()
     st.session_state["talk"] = talk_id
 
 
+def open_speaker(name: str) -> None:
+    _close_pages()
+    st.session_state["speaker"] = name
+
+
+def open_org(name: str) -> None:
+    _close_pages()
+    st.session_state["org"] = name
+
+
 def close_talk() -> None:
-    st.session_state["talk"] = None
+    """Leave a talk, speaker or organization page for the view under it."""
+    _close_pages()
 
 
 def go(view: str, **facet_values: str) -> None:
     ss = st.session_state
-    ss["talk"] = None
+    _close_pages()
     ss["view"] = view
     for name, value in facet_values.items():
         ss[facet_key(name)] = value
@@ -129,6 +315,14 @@ def remove(talk_id: int) -> None:
 
 def skip(talk_id: int) -> None:
     set_agenda(agenda().skip(talk_id))
+    st.session_state["undo_talk"] = talk_id  # a notice with Undo shows until the next action
+
+
+def undo_skip() -> None:
+    tid = st.session_state.get("undo_talk")
+    if tid is not None:
+        set_agenda(agenda().unskip(tid))
+    st.session_state["undo_talk"] = None
 
 
 def unskip(talk_id: int) -> None:

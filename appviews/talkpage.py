@@ -7,6 +7,7 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
+from talkbase import people
 from talkbase.records import Talk
 
 SIMILAR = 5
@@ -38,22 +39,38 @@ def _similar(lib: Library, talk: Talk, saved: list[Talk]) -> None:
     if not hits:
         st.caption("No other talk to compare with.")
         return
-    st.caption("Nearest in meaning, picked to differ from each other; those marked fit a "
-               "free slot in your agenda.")
+    st.caption("Nearest in meaning, picked to differ from each other"
+               + ("; those marked fit a free slot in your agenda." if saved else "."))
     for hit in hits[:SIMILAR]:
-        cards.card(hit.talk, "similar", saved, hit.why, mark_fit=True)
+        cards.card(hit.talk, "similar", saved, hit.why, mark_fit=True, seed=talk)
+
+
+def _speakers(talk: Talk) -> None:
+    """Each speaker with the affiliation as the program wrote it, and the canonical
+    organization it counts under."""
+    for s in talk.speakers:
+        orgs = people.organizations_of(s.affiliation)
+        canon = ", ".join(o.label for o in orgs)
+        same = not orgs or canon == s.affiliation
+        st.text(s.label if same else f"{s.label} · counted as {canon}")
+    cards.people_links(talk, "page")
 
 
 def show(lib: Library, talk_id: int) -> None:
-    st.button("← Back", on_click=state.close_talk, key="back")
+    st.button("← Back", on_click=state.close_talk, key="back",
+              help="Back to the list (the browser's Back button works too)")
     talk = lib.talks.get(talk_id)
     if talk is None:
         st.warning("This talk is not in the knowledge base (it may have been removed by a "
                    "later ingest).")
         return
-    saved = [lib.talks[i] for i in state.agenda().saved if i in lib.talks]
+    render.scroll_top(f"talk-{talk.id}")
+    saved = state.saved_talks(lib.talks)
     st.html(render.title_html(talk.title, big=True))
-    st.text(render.speakers_line(talk.speakers))
+    if talk.speakers:
+        _speakers(talk)
+    else:
+        st.text(render.speakers_line(talk.speakers))
     st.html(render.meta_html(talk))
     if talk.format:
         st.text(f"Format: {talk.format}")

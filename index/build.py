@@ -21,17 +21,20 @@ from typing import Any
 import numpy as np
 
 from index import store
+from index.cache import VectorCache, key_of
 from index.changes import Changes, compare
-from index.embed import Embedder
+from index.embed import Embedder, built_identity, describe, identity_of
 from index.schema import DDL, FTS_FIELDS
-from index.vectors import FaissIndex
-from ingest.detect import ParsedDocument, expand, parse_path
+from index.vectors import FaissIndex, grow
+from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.merge import merge_talks
 from ingest.text import sentences, title_key
-from talkbase.errors import InputError, ModelMismatch
+from talkbase import settings
+from talkbase.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
 from talkbase.records import Talk, talk_from_dict
 
 ID_SPACE = 10**9
+HNSW_EF_CONSTRUCTION = 80
 
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
@@ -48,6 +51,7 @@ class Report:
     embedded: int = 0
     reused: int = 0
     seconds: float = 0.0
+    embed_seconds: float = 0.0  # time spent in the encoder (texts/s = embedded / this)
     home: str = ""
     changes: Changes = field(default_factory=Changes)
     written: bool = False
@@ -99,14 +103,31 @@ def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool =
     """Documents, embeddings and talks of the build in use.
 
     `rebuild` re-embeds everything (needed after changing the model);
-    `replace_all` forgets the stored documents.
+    `replace_all` forgets the stored documents, and is the one way to start
+    afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
     """
-    build = store.current(home)
+    try:
+        build = store.current(home)
+        if build is not None and not replace_all:
+            problems = store.verify_files(build, hashes=True)
+            if problems:
+                raise build.damaged(problems[0])
+    except KnowledgeBaseDamaged:
+        if replace_all:
+            return {}, {}, {}
+        raise
     if build is None:
         return {}, {}, {}
-    built_with = build.manifest.get("model")
+    built_with = built_identity(build.manifest)
     if built_with != model and not rebuild:
         raise ModelMismatch(str(home), str(built_with), model)
+    with store.reading(build):
+        return _read_previous(build, model, rebuild, replace_all)
+
+
+def _read_previous(build: store.Build, model: str, rebuild: bool, replace_all: bool,
+                   ) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+    built_with = built_identity(build.manifest)
     con = store.connect(build.db_path)
     try:
         docs = {}
@@ -115,10 +136,9 @@ def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool =
         ).fetchall():
             talks = tuple(talk_from_dict(r) for r in json.loads(records))
             docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(json.loads(warnings)))
-        cache = {}
-        if built_with == model and not rebuild:
-            cache = {h: np.asarray(v, dtype=np.float32)
-                     for h, v in con.execute("SELECT hash, vector FROM embeddings").fetchall()}
+        cache: Any = {}
+        if built_with == model and not rebuild and build.manifest.get("format_version", 1) >= 2:
+            cache = _previous_vectors(build, con)
         old = {int(i): talk_from_dict(json.loads(r))
                for i, r in con.execute("SELECT id, record FROM talks").fetchall()}
     finally:
@@ -126,12 +146,23 @@ def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool =
     return ({} if replace_all else docs), cache, old
 
 
+def _previous_vectors(build: store.Build, con: Any) -> VectorCache:
+    """The previous build's vectors, by text hash, read from its files on demand."""
+    found = con.execute("SELECT key, talk_id, row FROM embeddings").fetchnumpy()
+    return VectorCache(
+        int(build.manifest["dimension"]), np.asarray(found["key"], dtype=np.int64),
+        np.nan_to_num(np.asarray(found["talk_id"], dtype=np.float64), nan=-1).astype(np.int64),
+        np.nan_to_num(np.asarray(found["row"], dtype=np.float64), nan=-1).astype(np.int64),
+        FaissIndex.load(str(build.vectors_path)), store.load_sentences(build, mmap=True))
+
+
 def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
            progress: Progress | None = None) -> tuple[np.ndarray, int]:
     hashes = [_hash(t) for t in texts]
-    todo = [h for h in dict.fromkeys(hashes) if h not in cache]
     first = {h: texts[i] for i, h in reversed(list(enumerate(hashes)))}
-    step = 64
+    # shortest first: texts of one batch have similar lengths, so little padding
+    todo = sorted((h for h in dict.fromkeys(hashes) if h not in cache), key=lambda h: len(first[h]))
+    step = getattr(embedder, "preferred_batch", 64)  # the Ray engine wants the whole list
     for lo in range(0, len(todo), step):
         chunk = todo[lo : lo + step]
         vecs = embedder.embed([first[h] for h in chunk])
@@ -140,19 +171,23 @@ def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
         if progress:
             progress("embed", min(lo + step, len(todo)), len(todo))
     dim = embedder.dim
+    if isinstance(cache, VectorCache):
+        return cache.gather(hashes), len(todo)
     out = np.vstack([cache[h] for h in hashes]) if texts else np.zeros((0, dim), np.float32)
     return out.astype(np.float32), len(todo)
 
 
 def parse_all(paths: Iterable[str | Path], fmt: str | None, report: Report,
               progress: Progress | None = None,
-              mapping: dict[str, str] | None = None) -> list[ParsedDocument]:
+              mapping: dict[str, str] | None = None,
+              conference: str | None = None) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`."""
-    files = expand(paths)
+    files, skipped = expand_all(paths)
+    report.failed.extend(skipped)
     parsed: list[ParsedDocument] = []
     for n, path in enumerate(files, start=1):
         try:
-            parsed.append(parse_path(path, fmt, mapping))
+            parsed.append(parse_path(path, fmt, mapping, conference))
         except InputError as exc:
             report.failed.append(exc)
         if progress:
@@ -192,6 +227,7 @@ def ingest(
     dry_run: bool = False,
     mapping: dict[str, str] | None = None,
     replace_all: bool = False,
+    conference: str | None = None,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
@@ -205,9 +241,9 @@ def ingest(
     t0 = time.perf_counter()
     report = Report(home=str(home))
     paths = list(paths)
-    parsed = parse_all(paths, fmt, report, progress, mapping)
+    parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     with contextlib.nullcontext() if dry_run else store.locked(home):
-        docs, cache, old = _previous(home, embedder.name, rebuild, replace_all)
+        docs, cache, old = _previous(home, identity_of(embedder), rebuild, replace_all)
         for doc in parsed:
             earlier = docs.get(doc.name)
             if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
@@ -232,7 +268,7 @@ def _remove(home: Path, embedder: Embedder, names: list[str], conference: str | 
     t0 = time.perf_counter()
     report = Report(home=str(home))
     store.require(home)
-    docs, cache, old = _previous(home, embedder.name)
+    docs, cache, old = _previous(home, identity_of(embedder))
     unknown = [n for n in names if n not in docs]
     if unknown:
         raise InputError(unknown[0], "no such document in the knowledge base; known: "
@@ -253,6 +289,26 @@ def _remove(home: Path, embedder: Embedder, names: list[str], conference: str | 
             elif len(keep) != len(doc.talks):
                 docs[name] = replace(doc, talks=keep)
     _build(home, embedder, docs, cache, old, report, None, dry_run)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def restore(home: Path, embedder: Embedder, folder: Path, manifest: dict[str, Any],
+            reuse_vectors: bool = True) -> Report:
+    """Rebuild the base from the documents stored in the build `folder` and swap
+    it in (`talkbase check --repair`). Call it under `store.locked(home)`.
+    Without a manifest, or with `reuse_vectors=False` (its vector files are
+    damaged), every text is embedded again."""
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    built_with = built_identity(manifest)
+    if built_with is not None and built_with != identity_of(embedder):
+        raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
+    build = store.Build(folder, manifest)
+    with store.reading(build):
+        docs, cache, old = _read_previous(build, identity_of(embedder),
+                                          built_with is None or not reuse_vectors, False)
+    _build(home, embedder, docs, cache, old, report, None, False)
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -278,22 +334,21 @@ def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
     report.conflicts = sum(len(t.conflicts) for t in talks)
     if dry_run:
         return
-    vectors, new = _embed([embedding_text(t) for t in talks], embedder, cache, progress)
     rows = [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
-    sent_vecs, new_s = _embed([r[2] for r in rows], embedder, cache)
-    report.embedded = new + new_s
-    report.reused = len(talks) + len(rows) - report.embedded
-    used = {_hash(embedding_text(t)) for t in talks} | {_hash(r[2]) for r in rows}
-    cache = {h: v for h, v in cache.items() if h in used}
+    talk_keys = [key_of(_hash(embedding_text(t))) for t in talks]
     with store.building(home) as folder:
-        _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, cache)
-        index = FaissIndex(embedder.dim)
-        index.add(np.array([t.id for t in talks], dtype=np.int64), vectors)
+        index = _vectors(folder, talks, talk_keys, rows, embedder, cache, report, progress)
+        report.reused = len(talks) + len(rows) - report.embedded
+        keys = (np.array(talk_keys + [key_of(_hash(r[2])) for r in rows], dtype=np.int64),
+                np.array([t.id for t in talks] + [-1] * len(rows), dtype=np.int64),
+                np.r_[np.full(len(talks), -1, np.int64), np.arange(len(rows), dtype=np.int64)])
+        _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, keys)
         index.save(str(folder / store.VECTORS_FILE))
-        store.save_sentences(folder, sent_vecs)
         store.write_manifest(folder, {
             "format_version": store.FORMAT_VERSION,
             "model": embedder.name,
+            "encoder": identity_of(embedder),
+            "encoder_info": describe(identity_of(embedder)),
             "dimension": embedder.dim,
             "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
             "counts": {
@@ -305,8 +360,50 @@ def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
             "conferences": sorted({t.conference for t in talks}),
             "versions": store.versions(),
             "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "vector_index": index.params(),
+            "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
         })
     report.written = True
+
+
+EMBED_CHUNK = 50_000  # texts embedded (and held in memory) at a time
+
+
+def _vectors(folder: Path, talks: list[Talk], talk_keys: list[int],
+             rows: list[tuple[int, int, str]], embedder: Embedder, cache: Any, report: Report,
+             progress: Progress | None) -> FaissIndex:
+    """Write the sentence vectors into `folder` and return the talk index.
+
+    A talk whose text is unchanged keeps its vector in the previous build's
+    index (only removed and new vectors are touched); sentence vectors come
+    from the previous build's file when their text is unchanged. Texts are
+    embedded in chunks, so memory stays flat however large the base."""
+    known = getattr(cache, "talk_keys", {})
+    keep = {t.id for t, k in zip(talks, talk_keys, strict=True) if known.get(t.id) == k}
+    fresh = [t for t in talks if t.id not in keep]
+    index = grow(getattr(cache, "talks", None), embedder.dim, keep, len(talks),
+                 settings.index_threshold(), settings.hnsw_m(), HNSW_EF_CONSTRUCTION)
+    index.set_ef_search(settings.hnsw_ef())
+    sent_file = store.sentence_file(folder, len(rows), embedder.dim)
+    texts = [embedding_text(t) for t in fresh] + [r[2] for r in rows]
+    t_embed = time.perf_counter()
+    report.embedded = 0
+    # the Ray engine starts its workers once per call: it asks for bigger chunks
+    chunk = max(EMBED_CHUNK, getattr(embedder, "preferred_batch", 0))
+    for lo in range(0, len(texts), chunk):
+        part, new = _embed(texts[lo : lo + chunk], embedder, cache, progress)
+        report.embedded += new
+        n_talk = max(0, min(len(fresh) - lo, len(part)))
+        index.add(np.array([t.id for t in fresh[lo : lo + n_talk]], dtype=np.int64), part[:n_talk])
+        s_lo = max(0, lo - len(fresh))
+        sent_file[s_lo : s_lo + len(part) - n_talk] = part[n_talk:]
+        if isinstance(cache, VectorCache):
+            cache.forget_new()  # written out: memory stays flat
+    report.embed_seconds = time.perf_counter() - t_embed
+    if isinstance(sent_file, np.memmap):
+        sent_file.flush()
+    del sent_file
+    return index
 
 
 def _bulk(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
@@ -325,7 +422,8 @@ def _bulk(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
 
 
 def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
-                    rows: list[tuple[int, int, str]], cache: dict[str, np.ndarray]) -> None:
+                    rows: list[tuple[int, int, str]],
+                    keys: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
     con = store.connect(path, read_only=False)
     try:
         con.execute(DDL)
@@ -347,7 +445,7 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             ))
             for pos, s in enumerate(t.speakers):
                 sid = speaker_ids.setdefault(s.name, len(speaker_ids) + 1)
-                ts_rows.append((t.id, sid, pos, s.affiliation))
+                ts_rows.append((t.id, sid, pos, s.affiliation, s.org))
             note_rows += [(t.id, label, text) for label, text in t.notes]
             src_rows += [(t.id, s.document, s.parser, s.location, s.section) for s in t.sources]
             conf_rows += [(t.id, c.field, d, v) for c in t.conflicts for d, v in c.values]
@@ -377,8 +475,16 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             ])
         if rows:
             _bulk(con, "sentences", [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])
-        if cache:
-            _bulk(con, "embeddings", [(h, v.tolist()) for h, v in cache.items()])
+        if len(keys[0]):
+            import pandas as pd
+
+            frame = pd.DataFrame({"key": keys[0], "talk_id": pd.array(keys[1], dtype="Int64"),
+                                  "row": pd.array(keys[2], dtype="Int64")})
+            frame.loc[frame["talk_id"] < 0, "talk_id"] = None
+            frame.loc[frame["row"] < 0, "row"] = None
+            con.register("_keys", frame)
+            con.execute("INSERT INTO embeddings SELECT key, talk_id, row FROM _keys")
+            con.unregister("_keys")
         fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
         con.execute(
             f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "

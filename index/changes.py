@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from talkbase import present
 from talkbase.records import Talk
 
 
@@ -27,11 +28,13 @@ class Changes:
     retimed: tuple[Change, ...] = ()
     moved: tuple[Change, ...] = ()
     redescribed: tuple[Change, ...] = ()
-    respeakered: tuple[Change, ...] = ()
+    respeakered: tuple[Change, ...] = ()  # someone new among the speakers
     unchanged: int = 0
     kinds: tuple[str, ...] = field(
-        default=("added", "removed", "retimed", "moved", "redescribed", "respeakered"), repr=False
+        default=("added", "removed", "retimed", "moved", "redescribed", "respeakered",
+                 "unspeakered"), repr=False
     )
+    unspeakered: tuple[Change, ...] = ()  # only lost speakers (e.g. a document was removed)
 
     @property
     def empty(self) -> bool:
@@ -47,16 +50,13 @@ class Changes:
 
 
 def _when(t: Talk) -> str:
-    if not t.start:
-        return "no time"
-    end = f"–{t.end:%H:%M}" if t.end else ""
-    return f"{t.start:%a %Y-%m-%d %H:%M}{end}"
+    return present.when(t, year=True)
 
 
 def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
     added = [Change(i, new[i].title) for i in new if i not in old]
     removed = [Change(i, old[i].title) for i in old if i not in new]
-    retimed, moved, redescribed, respeakered = [], [], [], []
+    retimed, moved, redescribed, respeakered, unspeakered = [], [], [], [], []
     unchanged = 0
     for i in new:
         if i not in old:
@@ -73,9 +73,16 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
             redescribed.append(Change(i, b.title))
             changed = True
         if a.speakers != b.speakers:
-            names = ", ".join(s.name for s in b.speakers)
-            respeakered.append(Change(i, b.title, names))
+            before = {s.name for s in a.speakers}
+            if any(s.name not in before for s in b.speakers):
+                names = ", ".join(s.name for s in b.speakers)
+                respeakered.append(Change(i, b.title, names))
+            else:  # nobody new: the talk lost speakers or their affiliations changed
+                after = {s.name for s in b.speakers}
+                lost = ", ".join(s.name for s in a.speakers if s.name not in after)
+                unspeakered.append(Change(i, b.title, lost))
             changed = True
         unchanged += not changed
     return Changes(tuple(added), tuple(removed), tuple(retimed), tuple(moved),
-                   tuple(redescribed), tuple(respeakered), unchanged)
+                   tuple(redescribed), tuple(respeakered), unchanged,
+                   unspeakered=tuple(unspeakered))

@@ -1,8 +1,17 @@
 """Embedders: one method, `embed(texts) -> (n, dim) float32`, rows L2-normalised.
 
-The real one wraps sentence-transformers and is imported lazily, so commands
-that never embed (`--help`, `show`, `export`) never pay for torch. It is loaded
-once per process and cached by model name.
+Three backends, chosen by TALKBASE_MODEL and TALKBASE_ENCODER:
+  onnx   the bundled MiniLM as int8 (default) or fp32 ONNX, run by onnxruntime
+         (index/onnx_encoder.py): no torch, fast to load and to run;
+  torch  sentence-transformers: any model by name or folder;
+  hashing  TALKBASE_MODEL=hashing, bag-of-words vectors for tests and scale runs.
+
+Every embedder has an `identity` ("model|backend|model-hash"), known without
+loading it (`identity()`); the manifest records it and a knowledge base
+answers only queries embedded with the same one. Backends are imported
+lazily, so commands that never embed never pay for them, and loaded once per
+process. `LazyEmbedder` loads on the first `embed` call: ingest reads and
+checks every file before that.
 """
 
 from __future__ import annotations
@@ -11,6 +20,7 @@ import hashlib
 import os
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -21,7 +31,9 @@ from talkbase.errors import ModelUnavailable
 
 class Embedder(Protocol):
     name: str
-    dim: int
+
+    @property
+    def dim(self) -> int: ...
 
     def embed(self, texts: list[str]) -> np.ndarray: ...
 
@@ -63,6 +75,7 @@ class SentenceTransformerEmbedder:
         except Exception as exc:  # any load failure is the same story for a person
             raise ModelUnavailable(name, f"{type(exc).__name__}: {exc}".split("\n")[0]) from exc
         self.name = name
+        self.identity = identity(name, "torch")
         self.batch_size = batch_size
         get_dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
         dim = get_dim()
@@ -87,9 +100,11 @@ class HashingEmbedder:
     Texts that share words get similar vectors, which is all unit tests need.
     """
 
-    def __init__(self, dim: int = 256, name: str = "test-hashing") -> None:
+    def __init__(self, dim: int = 256, name: str = "test-hashing",
+                 identity: str | None = None) -> None:
         self.dim = dim
         self.name = name
+        self.identity = identity or name
 
     def embed(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
@@ -100,12 +115,132 @@ class HashingEmbedder:
         return normalise(out)
 
 
+HASHING = "hashing"
+ENCODERS = ("onnx-int8", "onnx", "torch")
+
+
+def encoder_setting() -> str:
+    value = settings.get("encoder").strip().lower()
+    if value in ENCODERS or value.startswith("onnx-int8-"):
+        return value
+    from talkbase.errors import TalkbaseError
+
+    raise TalkbaseError(f"TALKBASE_ENCODER must be one of {', '.join(ENCODERS)}, not {value!r}")
+
+
+def _onnx_path(name: str) -> str | None:
+    """The folder the ONNX backend can serve `name` from: the bundled MiniLM only."""
+    path = resolve_model_path(name)
+    if name.split("/")[-1].lower() == "all-minilm-l6-v2" and os.path.isdir(path):
+        return path
+    return None
+
+
+def identity(name: str | None = None, encoder: str | None = None) -> str:
+    """What a knowledge base records about the embedder `load(name)` gives under
+    TALKBASE_ENCODER=`encoder`, computed without loading it:
+    "model|backend|model-hash", e.g.
+    "sentence-transformers/all-MiniLM-L6-v2|onnx-int8-avx512_vnni|1b2c3d4e5f60"."""
+    name = name or settings.model_name()
+    if name == HASHING:
+        return name
+    return _identity(name, encoder or encoder_setting())
+
+
+@lru_cache(maxsize=8)
+def _identity(name: str, encoder: str) -> str:
+    from index import onnx_encoder
+
+    onnx_path = _onnx_path(name)
+    if encoder != "torch" and onnx_path:
+        p = onnx_encoder.plan(onnx_path, encoder)
+        return f"{name}|{p.backend}|{p.model_hash[:12]}"
+    path = resolve_model_path(name)
+    digest = onnx_encoder.model_hash(path)[:12] if os.path.isdir(path) else ""
+    return f"{name}|torch-fp32|{digest}".rstrip("|")
+
+
+def identity_of(embedder: Embedder) -> str:
+    return str(getattr(embedder, "identity", None) or embedder.name)
+
+
+def built_identity(manifest: dict) -> str | None:
+    """The identity a knowledge base was built with. Older ones recorded only the
+    model: a real local model then ran through torch."""
+    if manifest.get("encoder"):
+        return str(manifest["encoder"])
+    model = manifest.get("model")
+    if model is None:
+        return None
+    if model != HASHING and os.path.isdir(resolve_model_path(str(model))):
+        return identity(str(model), "torch")
+    return str(model)
+
+
+def describe(ident: str) -> dict[str, str]:
+    """{"model", "backend", "model_sha256"} of an identity, for the manifest."""
+    model, _, rest = ident.partition("|")
+    backend, _, digest = rest.partition("|")
+    return {"model": model, "backend": backend or model, "model_sha256": digest}
+
+
+class LazyEmbedder:
+    """An embedder whose name and identity are known at once and whose model
+    loads on the first `embed` (or `dim`, when it cannot be read from the
+    model's files)."""
+
+    def __init__(self, name: str | None = None, device: str | None = None) -> None:
+        self.name = name or settings.model_name()
+        self.device = device
+        self.identity = identity(self.name)
+        self._real: Embedder | None = None
+
+    @property
+    def loaded(self) -> bool:
+        return self._real is not None
+
+    def real(self) -> Embedder:
+        if self._real is None:
+            self._real = load(self.name, self.device)
+        return self._real
+
+    @property
+    def dim(self) -> int:
+        if self._real is None:
+            if self.name == HASHING:
+                return HashingEmbedder().dim
+            path = _onnx_path(self.name)
+            if path:
+                from index.onnx_encoder import embedding_dim
+
+                known = embedding_dim(Path(path))
+                if known:
+                    return known
+        return self.real().dim
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return self.real().embed(texts)
+
+
 def load(name: str | None = None, device: str | None = None) -> Embedder:
-    """The embedder for `name` (default: the configured model), loaded once per
-    process: `load()` and `load(<the configured name>)` give the same object."""
-    return _load(name or settings.model_name(), device or settings.get("device"))
+    """The embedder for `name` (default: the configured model) run the configured
+    way (TALKBASE_ENCODER), loaded once per process: `load()` and
+    `load(<the configured name>)` give the same object."""
+    name = name or settings.model_name()
+    return _load(name, device or settings.get("device"),
+                 "" if name == HASHING else encoder_setting())
 
 
 @lru_cache(maxsize=4)
-def _load(name: str, device: str) -> Embedder:
+def _load(name: str, device: str, encoder: str) -> Embedder:
+    if name == HASHING:
+        return HashingEmbedder(name=HASHING)
+    onnx_path = _onnx_path(name)
+    if encoder != "torch" and onnx_path:
+        from index import onnx_encoder
+
+        # small batches of length-sorted texts were fastest on 2 cores (8: ~20% over 32)
+        batch = settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
+        return onnx_encoder.OnnxEmbedder(name, onnx_encoder.plan(onnx_path, encoder),
+                                         batch_size=batch)
     return SentenceTransformerEmbedder(name, device=device, batch_size=settings.batch_size())

@@ -23,6 +23,7 @@ class Filters:
     speaker: str | None = None
     org: str | None = None
     conference: str | None = None
+    format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
 
     def active(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
@@ -65,6 +66,48 @@ def words_pattern(value: str) -> str:
     return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
 
 
+def org_pattern(value: str) -> str:
+    """Like `words_pattern`, for an organisation under any of its spellings:
+    "AWS" matches "Amazon Web Services" and "Amazon" (ingest.orgs holds the table)."""
+    from ingest.orgs import aliases
+
+    spellings = [a for a in dict.fromkeys((value.strip(), *aliases(value))) if a.strip()]
+    if len(spellings) <= 1:
+        return words_pattern(value)
+    parts = []
+    for s in spellings:
+        plain = "".join(c for c in unicodedata.normalize("NFKD", clean_text(s).strip())
+                        if not unicodedata.combining(c))
+        parts.append("".join("\\" + c if c in _RE2_SPECIAL else c for c in plain))
+    return rf"(?i)(^|[^\w])({'|'.join(parts)})($|[^\w])"
+
+
+def sql_literal(value: Any) -> str:
+    """`value` written as a DuckDB SQL literal. The query path inlines its few values
+    this way because binding Python parameters makes DuckDB import pandas (over a
+    second in a new process). Strings are quoted by the SQL standard (a quote
+    doubled; backslashes have no meaning there) after `clean_text`."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, date):
+        return f"DATE '{value.isoformat()}'"
+    if isinstance(value, time):
+        return f"TIME '{value.isoformat()}'"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(sql_literal(v) for v in value) + "]"
+    return "'" + clean_text(str(value)).replace("'", "''") + "'"
+
+
+def inline(where: str, params: list[Any]) -> str:
+    """A clause from `to_sql` with its parameters written in (see `sql_literal`)."""
+    pieces = where.split("?")
+    if len(pieces) != len(params) + 1:
+        raise ValueError("one parameter per placeholder")
+    return "".join(p + sql_literal(v) for p, v in zip(pieces, params, strict=False)) + pieces[-1]
+
+
 def _text_filter(f: Filters, name: str) -> str | None:
     """A text filter's value. Whitespace alone would match nearly every talk,
     so it is refused rather than silently treated as a filter."""
@@ -100,7 +143,8 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if f.before:  # a talk without an end time ends, for this purpose, when it starts
         clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
         params.append(_hm(f.before, "before"))
-    for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference")):
+    for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference"),
+                         ("format", "t.format")):
         value = _text_filter(f, name)
         if value:
             clauses.append(f"regexp_matches(strip_accents({column}), ?)")
@@ -113,7 +157,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             params.append(words_pattern(speaker))
         if org:
             sub.append("regexp_matches(strip_accents(ts.affiliation), ?)")
-            params.append(words_pattern(org))
+            params.append(org_pattern(org))
         clauses.append(
             "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
             + " AND ".join(sub) + ")"

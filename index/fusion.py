@@ -62,6 +62,38 @@ def relative_score(
     return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
 
 
+def scaled_score(
+    scored_lists: Sequence[Sequence[tuple[K, float]]],
+    weights: Sequence[float] | None = None,
+    floors: Sequence[float] | None = None,
+) -> list[tuple[K, float]]:
+    """Score fusion that keeps credit for every match: each list's scores scaled
+    by its best, from a floor, then a weighted sum.
+
+    An item scores w * (s - floor) / (best - floor) from each list, never below 0.
+    With floor 0 (BM25, whose scores start at 0) the last lexical match keeps the
+    share of the best score it earned, where min-max scaling gave it nothing. A
+    floor for cosines (e.g. 0.2) is where closeness in meaning starts to count.
+    Items missing from a list get 0 from it. Ties keep first-seen order.
+    """
+    n = len(scored_lists)
+    weights = [1.0 / n] * n if weights is None else weights
+    floors = [0.0] * n if floors is None else floors
+    if len(weights) != n or len(floors) != n:
+        raise ValueError("one weight and one floor per list")
+    total: dict[K, float] = {}
+    for scored, w, floor in zip(scored_lists, weights, floors, strict=True):
+        if not scored:
+            continue
+        best = max(s for _, s in scored)
+        span = best - floor
+        for item, s in scored:
+            part = w * max(0.0, s - floor) / span if span > 1e-12 else (w if s >= best else 0.0)
+            total[item] = total.get(item, 0.0) + part
+    order = {item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))}
+    return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
+
+
 def mmr(
     query: np.ndarray,
     candidates: Sequence[K],

@@ -5,14 +5,16 @@
           notes_text, record)          -- record: the whole talk as JSON
     conferences(name, year, timezone, talks, first_day, last_day)
     speakers(id, name)
-    talk_speakers(talk_id, speaker_id, position, affiliation)
+    talk_speakers(talk_id, speaker_id, position, affiliation, org)  -- org: canonical
     tracks(name, conference, description, talks)
     notes(talk_id, label, text)
     sources(talk_id, document, parser, location, section)
     conflicts(talk_id, field, document, value)
     documents(name, path, format, sha256, talks, warnings, records)
     sentences(row, talk_id, position, text)  -- row i <-> sentences.npy row i
-    embeddings(hash, vector)                 -- cache keyed by text hash
+    embeddings(key, talk_id, row)            -- where the vector of a text lies: the
+                                                talk id in vectors.faiss or the row of
+                                                sentences.npy (key: 64 bits of its sha256)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ CREATE TABLE conferences (
 );
 CREATE TABLE speakers (id INTEGER PRIMARY KEY, name VARCHAR NOT NULL);
 CREATE TABLE talk_speakers (
-    talk_id BIGINT, speaker_id INTEGER, position INTEGER, affiliation VARCHAR
+    talk_id BIGINT, speaker_id INTEGER, position INTEGER, affiliation VARCHAR, org VARCHAR
 );
 CREATE TABLE tracks (name VARCHAR, conference VARCHAR, description VARCHAR, talks INTEGER);
 CREATE TABLE notes (talk_id BIGINT, label VARCHAR, text VARCHAR);
@@ -43,7 +45,7 @@ CREATE TABLE documents (
     talks INTEGER, warnings VARCHAR, records VARCHAR
 );
 CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARCHAR);
-CREATE TABLE embeddings (hash VARCHAR PRIMARY KEY, vector FLOAT[]);
+CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
 """
 
 FTS_FIELDS = ("title", "abstract", "speakers_text", "track", "notes_text")

@@ -3,20 +3,46 @@
 Layout of a home folder:
 
     <home>/CURRENT                 name of the build in use (replaced atomically)
+    <home>/.lock                   held by the one ingest that may write at a time
     <home>/builds/<name>/          one complete knowledge base:
-        talks.duckdb               talks, speakers, tracks, sources, conflicts, ...
-        vectors.faiss              one vector per talk; FAISS id == talks.id
-        sentences.npy              one vector per row of the `sentences` table
-        manifest.json              model, dimension, counts, versions
+        talks.duckdb               talks, speakers, tracks, sources, conflicts,
+                                   documents (every parsed record), ...
+        vectors.faiss              one vector per talk; FAISS id == talks.id; exact
+                                   (flat) up to TALKBASE_INDEX_THRESHOLD talks, HNSW
+                                   above (manifest: vector_index)
+        sentences.npy              one float16 vector per row of the `sentences`
+                                   table, memory-mapped when read
+        manifest.json              model, dimension, counts, versions, index
+                                   parameters, and the size and sha256 of every
+                                   other file
 
-A build is written into a hidden folder, then renamed into place, then CURRENT
-is replaced by rename. A crash at any point leaves the previous build in use.
+The `embeddings` table says where each text's vector lies in those two files,
+so the next ingest reuses vectors without a copy (index/cache.py) and keeps the
+previous index, removing and adding only the talks whose text changed.
+
+Guarantees:
+
+- A build is written into a hidden `.partial-*` folder, then renamed into
+  place, then CURRENT is replaced by rename: a crash at any point leaves the
+  previous build in use, and readers only ever see whole builds.
+- Ingests hold `.lock` from reading the current build to swapping in the next,
+  so two ingests at once lose nothing. Any `.partial-*` folder or `.CURRENT.*`
+  temp file seen under the lock is a crash's leftover and is removed.
+- The last KEEP_BUILDS builds are kept: the one in use and the one before it.
+- Files and folders honour the umask (readable by others under umask 022).
+- A home with no CURRENT and no builds holds no knowledge base; anything else
+  that cannot be read whole (empty CURRENT, CURRENT naming a missing build, a
+  missing or invalid manifest, a file whose size or checksum differs from the
+  manifest, counts that disagree) is `KnowledgeBaseDamaged`, never "empty".
+  Opening checks sizes and counts always, checksums when the build is small
+  (TALKBASE_VERIFY_MB); `talkbase check` checks everything (index/check.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -31,20 +57,27 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from talkbase import __version__
-from talkbase.errors import KnowledgeBaseMissing, TalkbaseError
+from talkbase import __version__, settings
+from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkbaseError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: sentence vectors in float16; embeddings table points into the files
+SENTENCE_DTYPE = np.float16
 DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
     "talks.duckdb", "vectors.faiss", "sentences.npy", "manifest.json",
 )
+DATA_FILES = (DB_FILE, VECTORS_FILE, SENTENCES_FILE)
 KEEP_BUILDS = 2
+REQUIRED_KEYS = ("format_version", "model", "dimension", "counts")
 
 
 @dataclass(frozen=True)
 class Build:
     path: Path
     manifest: dict[str, Any]
+
+    @property
+    def home(self) -> Path:
+        return self.path.parent.parent
 
     @property
     def db_path(self) -> Path:
@@ -58,20 +91,68 @@ class Build:
     def sentences_path(self) -> Path:
         return self.path / SENTENCES_FILE
 
+    def count(self, what: str) -> int | None:
+        value = self.manifest.get("counts", {}).get(what)
+        return int(value) if isinstance(value, int) else None
+
+    def damaged(self, problem: str) -> KnowledgeBaseDamaged:
+        return KnowledgeBaseDamaged(str(self.home), f"build {self.path.name}: {problem}")
+
+
+def builds(home: Path) -> list[Path]:
+    """Complete build folders, oldest first (names start with their time)."""
+    folder = home / "builds"
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda p: p.name)
+
+
+def read_manifest(path: Path) -> dict[str, Any]:
+    """The manifest of the build folder `path`; KnowledgeBaseDamaged if it cannot be used."""
+    home = path.parent.parent
+    try:
+        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KnowledgeBaseDamaged(str(home), f"build {path.name} has no {MANIFEST_FILE}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise KnowledgeBaseDamaged(
+            str(home), f"the {MANIFEST_FILE} of build {path.name} cannot be read ({exc})") from None
+    if not isinstance(manifest, dict) or any(k not in manifest for k in REQUIRED_KEYS):
+        raise KnowledgeBaseDamaged(
+            str(home), f"the {MANIFEST_FILE} of build {path.name} lacks "
+            + ", ".join(k for k in REQUIRED_KEYS if not isinstance(manifest, dict) or k not in manifest))
+    return manifest
+
 
 def current(home: Path) -> Build | None:
-    """The build in use, or None when the home holds no knowledge base."""
+    """The build in use, or None when the home holds no knowledge base at all.
+
+    Raises KnowledgeBaseDamaged when there is one that cannot be read whole:
+    an empty CURRENT, or one naming a missing build, a missing or invalid
+    manifest, a data file missing or not of the size the manifest records.
+    """
     marker = home / "CURRENT"
     try:
         name = marker.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
-        return None
+        found = builds(home)
+        if not found:
+            return None
+        raise KnowledgeBaseDamaged(
+            str(home), f"CURRENT is missing although builds/ holds {len(found)} build(s)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KnowledgeBaseDamaged(str(home), f"CURRENT cannot be read ({exc})") from None
+    if not name or "/" in name or name.startswith("."):
+        raise KnowledgeBaseDamaged(str(home), f"CURRENT names no build ({name!r})")
     path = home / "builds" / name
-    try:
-        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    return Build(path, manifest)
+    if not path.is_dir():
+        raise KnowledgeBaseDamaged(str(home), f"CURRENT names the build {name}, which is missing")
+    build = Build(path, read_manifest(path))
+    problems = verify_files(build, hashes=False)
+    if problems:
+        raise build.damaged(problems[0])
+    return build
 
 
 def require(home: Path) -> Build:
@@ -81,9 +162,109 @@ def require(home: Path) -> Build:
     return build
 
 
+def file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def verify_files(build: Build, hashes: bool) -> list[str]:
+    """What is wrong with the files of `build` against its manifest: sizes always,
+    sha256 too when `hashes`. Builds written before checksums were recorded are
+    only checked for the presence of their files."""
+    recorded = build.manifest.get("files")
+    problems = []
+    for name in DATA_FILES:
+        path = build.path / name
+        try:
+            size = path.stat().st_size
+        except OSError:
+            problems.append(f"{name} is missing")
+            continue
+        want = recorded.get(name) if isinstance(recorded, dict) else None
+        if not isinstance(want, dict):
+            if isinstance(recorded, dict):
+                problems.append(f"{MANIFEST_FILE} records no checksum for {name}")
+            continue
+        if size != want.get("bytes"):
+            problems.append(f"{name} has {size} bytes, {want.get('bytes')} were written")
+        elif hashes and file_digest(path) != want.get("sha256"):
+            problems.append(f"{name} has been changed since it was written (checksum differs)")
+    return problems
+
+
+def small_enough_to_hash(build: Build) -> bool:
+    limit = settings.verify_mb() * 1024 * 1024
+    total = sum((build.path / n).stat().st_size for n in DATA_FILES if (build.path / n).exists())
+    return total <= limit
+
+
+@contextlib.contextmanager
+def reading(build: Build) -> Iterator[None]:
+    """Turn a failure to read the files of `build` into KnowledgeBaseDamaged."""
+    try:
+        yield
+    except KnowledgeBaseDamaged:
+        raise
+    except (duckdb.Error, OSError, ValueError, EOFError, RuntimeError) as exc:
+        text = " ".join(str(exc).split())[:200]
+        raise build.damaged(f"its files cannot be read ({type(exc).__name__}: {text})") from exc
+
+
+def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, np.ndarray]:
+    """Open the database, vector index and sentence vectors of `build` for reading,
+    after checking sizes (and checksums when small) and that the counts agree."""
+    from index.vectors import FaissIndex
+
+    problems = verify_files(build, hashes=small_enough_to_hash(build))
+    if problems:
+        raise build.damaged(problems[0])
+    con = None
+    try:
+        with reading(build):
+            con = connect(build.db_path, read_only=True)
+            vectors = FaissIndex.load(str(build.vectors_path))
+            sentences = load_sentences(build)
+            problem = check_counts(build, con, len(vectors), sentences)
+        if problem:
+            raise build.damaged(problem)
+    except BaseException:
+        if con is not None:
+            con.close()
+        raise
+    return con, vectors, sentences
+
+
+def check_counts(build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int,
+                 sentences: np.ndarray) -> str | None:
+    """The first disagreement between the manifest's counts and the files, or None."""
+    (n_talks,) = con.execute("SELECT count(*) FROM talks").fetchone() or (0,)
+    (n_rows,) = con.execute("SELECT count(*) FROM sentences").fetchone() or (0,)
+    want_talks, want_rows = build.count("talks"), build.count("sentences")
+    dim = build.manifest.get("dimension")
+    if want_talks is not None and n_talks != want_talks:
+        return f"the database holds {n_talks} talks, the manifest {want_talks}"
+    if n_vectors != n_talks:
+        return f"{VECTORS_FILE} holds {n_vectors} vectors for {n_talks} talks"
+    if want_rows is not None and n_rows != want_rows:
+        return f"the database holds {n_rows} sentences, the manifest {want_rows}"
+    if sentences.ndim != 2 or sentences.shape[0] != n_rows or (n_rows and sentences.shape[1] != dim):
+        return f"{SENTENCES_FILE} holds {sentences.shape} vectors for {n_rows} sentences"
+    return None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _write_atomic(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -105,46 +286,84 @@ def locked(home: Path) -> Iterator[None]:
         yield
 
 
+def remove_leftovers(home: Path) -> list[str]:
+    """Remove what crashed writers left: `.partial-*` build folders and `.CURRENT.*`
+    temp files. Call it only under `locked(home)`: then nobody is writing them."""
+    gone = []
+    folder = home / "builds"
+    partials = list(folder.glob(".partial-*")) if folder.is_dir() else []
+    for p in partials + list(home.glob(".CURRENT.*")):
+        if p.is_dir() and not p.is_symlink():
+            shutil.rmtree(p, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                p.unlink()
+        gone.append(p.name)
+    return gone
+
+
 @contextlib.contextmanager
 def building(home: Path) -> Iterator[Path]:
     """Yield an empty folder to write a build into; commit it if the block succeeds.
 
     Call it inside `locked(home)`.
     """
-    builds = home / "builds"
-    builds.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=builds, prefix=".partial-"))
+    folder = home / "builds"
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(home)
+    tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".partial-"))
     try:
+        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
         yield tmp
         name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{tmp.name[-6:]}"
-        os.rename(tmp, builds / name)
-        _write_atomic(home / "CURRENT", name + "\n")
-        _prune(builds, keep=name)
+        os.rename(tmp, folder / name)
+        commit(home, name)
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _prune(builds: Path, keep: str) -> None:
-    done = sorted((p for p in builds.iterdir() if p.is_dir()), key=lambda p: p.name)
-    old = [p for p in done if p.name != keep and not p.name.startswith(".")]
+def commit(home: Path, name: str) -> None:
+    """Make the complete build `name` the one in use; keep the one before it."""
+    _write_atomic(home / "CURRENT", name + "\n")
+    _prune(home / "builds", keep=name)
+
+
+def _prune(folder: Path, keep: str) -> None:
+    old = [p for p in builds(folder.parent) if p.name != keep]
     for p in old[: max(0, len(old) - (KEEP_BUILDS - 1))]:
         shutil.rmtree(p, ignore_errors=True)
-    for p in done:
-        if p.name.startswith(".partial-") and time.time() - p.stat().st_mtime > 3600:
-            shutil.rmtree(p, ignore_errors=True)
 
 
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Write the manifest last: it records the size and sha256 of every data file."""
+    files = {name: {"bytes": (folder / name).stat().st_size, "sha256": file_digest(folder / name)}
+             for name in DATA_FILES if (folder / name).exists()}
+    manifest = {**manifest, "files": files}
     _write_atomic(folder / MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
 def save_sentences(folder: Path, vectors: np.ndarray) -> None:
-    np.save(folder / SENTENCES_FILE, np.asarray(vectors, dtype=np.float32))
+    np.save(folder / SENTENCES_FILE, np.asarray(vectors, dtype=SENTENCE_DTYPE))
 
 
-def load_sentences(build: Build) -> np.ndarray:
-    return np.load(build.sentences_path)
+def sentence_file(folder: Path, rows: int, dim: int) -> np.ndarray:
+    """A writable (rows, dim) float16 array backed by the build's sentences.npy."""
+    if rows == 0:
+        save_sentences(folder, np.zeros((0, dim), np.float32))
+        return np.zeros((0, dim), SENTENCE_DTYPE)
+    return np.lib.format.open_memmap(folder / SENTENCES_FILE, mode="w+", dtype=SENTENCE_DTYPE,
+                                     shape=(rows, dim))
+
+
+def load_sentences(build: Build, mmap: bool | None = None) -> np.ndarray:
+    """The sentence vectors (float16; float32 in builds of format 1), memory-mapped
+    when large: read on demand and shared between processes."""
+    if mmap is None:
+        mmap = build.sentences_path.stat().st_size >= 1 << 20
+    if not mmap or build.count("sentences") == 0:
+        return np.load(build.sentences_path)
+    return np.load(build.sentences_path, mmap_mode="r")
 
 
 def fts_extension_path() -> str:

@@ -8,7 +8,7 @@ Ids are the DuckDB talk ids.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -31,6 +31,16 @@ class VectorIndex(Protocol):
 
 def _as_ids(ids: Iterable[int]) -> np.ndarray:
     return np.fromiter((int(i) for i in ids), dtype=np.int64)
+
+
+def exact_top_k(ids: np.ndarray, vectors: np.ndarray, query: np.ndarray, k: int) -> np.ndarray:
+    """The ids of the k vectors with the largest inner product with `query` (exact)."""
+    scores = np.asarray(vectors, dtype=np.float32) @ np.asarray(query, dtype=np.float32).ravel()
+    k = min(k, len(ids))
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    top = np.argpartition(-scores, k - 1)[:k]
+    return np.asarray(ids)[top[np.lexsort((np.asarray(ids)[top], -scores[top]))]]
 
 
 class NumpyIndex:
@@ -64,22 +74,76 @@ class NumpyIndex:
         return self._vecs[hit[0]]
 
 
-class FaissIndex:
-    """Exact inner-product search (IndexFlatIP) with our ids (IndexIDMap2)."""
+EXACT_WITHIN = 20_000  # a filtered search over at most this many ids is exact
 
-    def __init__(self, dim: int, index: object | None = None) -> None:
+
+class FaissIndex:
+    """Inner-product search with our ids (IndexIDMap2): exact (IndexFlatIP) for a
+    base up to TALKBASE_INDEX_THRESHOLD talks, HNSW (IndexHNSWFlat) above it.
+
+    A filtered search over few ids is always exact, so a narrow filter returns
+    min(k, matching) talks whatever the index.
+    """
+
+    def __init__(self, dim: int, index: object | None = None, kind: str = "flat",
+                 m: int = 32, ef_construction: int = 80) -> None:
         import faiss
 
         self.dim = dim
         self._faiss = faiss
-        self.index = index if index is not None else faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+        if index is None:
+            inner: Any = (faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
+                          if kind == "hnsw" else faiss.IndexFlatIP(dim))
+            if kind == "hnsw":
+                inner.hnsw.efConstruction = ef_construction
+            index = faiss.IndexIDMap2(inner)
+            self._inner = inner  # the map does not own it: keep it alive here
+        self.index = index
+
+    @property
+    def inner(self) -> Any:
+        return self._faiss.downcast_index(self.index.index)  # type: ignore[attr-defined]
+
+    @property
+    def kind(self) -> str:
+        return "hnsw" if hasattr(self.inner, "hnsw") else "flat"
+
+    def params(self) -> dict[str, Any]:
+        """What the manifest records about this index."""
+        inner = self.inner
+        if self.kind == "hnsw":
+            return {"kind": "hnsw", "M": int(inner.hnsw.nb_neighbors(1)),
+                    "ef_construction": int(inner.hnsw.efConstruction),
+                    "ef_search": int(inner.hnsw.efSearch)}
+        return {"kind": "flat"}
+
+    def set_ef_search(self, ef: int) -> None:
+        if self.kind == "hnsw":
+            self.inner.hnsw.efSearch = int(ef)
 
     def __len__(self) -> int:
         return int(self.index.ntotal)  # type: ignore[attr-defined]
 
     def add(self, ids: np.ndarray, vectors: np.ndarray) -> None:
         vecs = np.ascontiguousarray(vectors, dtype=np.float32)
-        self.index.add_with_ids(vecs, _as_ids(ids))  # type: ignore[attr-defined]
+        if len(vecs):
+            self.index.add_with_ids(vecs, _as_ids(ids))  # type: ignore[attr-defined]
+
+    def remove(self, ids: Iterable[int]) -> None:
+        """Drop `ids` (an HNSW graph cannot forget: it is rebuilt without them)."""
+        drop = _as_ids(ids)
+        if not len(drop):
+            return
+        if self.kind == "flat":
+            self.index.remove_ids(self._faiss.IDSelectorBatch(drop))  # type: ignore[attr-defined]
+            return
+        all_ids, vecs = self.all_vectors()
+        keep = ~np.isin(all_ids, drop)
+        params = self.params()
+        fresh = FaissIndex(self.dim, kind="hnsw", m=params["M"],
+                           ef_construction=params["ef_construction"])
+        fresh.add(all_ids[keep], vecs[keep])
+        self.index, self._inner = fresh.index, fresh._inner
 
     def search(
         self, query: np.ndarray, k: int, allowed: Iterable[int] | None = None
@@ -92,18 +156,45 @@ class FaissIndex:
             allowed_ids = _as_ids(allowed)
             if not len(allowed_ids):
                 return []
+            if self.kind != "flat" and len(allowed_ids) <= EXACT_WITHIN:
+                return self._exact_within(q[0], k, allowed_ids)
             params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed_ids))
+            if self.kind == "hnsw":
+                params = faiss.SearchParametersHNSW(sel=params.sel,
+                                                    efSearch=max(self.inner.hnsw.efSearch, 2 * k))
             limit = min(limit, len(allowed_ids))
         k = min(k, limit)
         if k <= 0:
             return []
+        if self.kind == "hnsw" and params is None and k > self.inner.hnsw.efSearch:
+            params = faiss.SearchParametersHNSW(efSearch=k)
         scores, ids = self.index.search(q, k, params=params)  # type: ignore[attr-defined]
         hits = [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits
 
+    def _exact_within(self, q: np.ndarray, k: int, ids: np.ndarray) -> list[tuple[int, float]]:
+        present = np.intersect1d(ids, self.all_ids())
+        if not len(present):
+            return []
+        vecs = np.vstack([self.vector(int(i)) for i in present])
+        scores = vecs @ q
+        top = exact_top_k(present, vecs, q, k)
+        pos = {int(i): n for n, i in enumerate(present.tolist())}
+        return [(int(i), float(scores[pos[int(i)]])) for i in top]
+
     def vector(self, id_: int) -> np.ndarray:
         return np.asarray(self.index.reconstruct(int(id_)), dtype=np.float32)  # type: ignore[attr-defined]
+
+    def all_ids(self) -> np.ndarray:
+        return self._faiss.vector_to_array(self.index.id_map).astype(np.int64)  # type: ignore[attr-defined]
+
+    def all_vectors(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, vectors) of everything stored, in insertion order."""
+        ids = self._faiss.vector_to_array(self.index.id_map).astype(np.int64)  # type: ignore[attr-defined]
+        if not len(self):
+            return ids, np.zeros((0, self.dim), np.float32)
+        return ids, np.asarray(self.inner.reconstruct_n(0, len(self)), dtype=np.float32)
 
     def save(self, path: str) -> None:
         self._faiss.write_index(self.index, path)  # type: ignore[call-overload]
@@ -112,5 +203,28 @@ class FaissIndex:
     def load(cls, path: str) -> FaissIndex:
         import faiss
 
+        from talkbase import settings
+
         index = faiss.read_index(path)
-        return cls(index.d, index)
+        loaded = cls(index.d, index)
+        loaded.set_ef_search(settings.hnsw_ef())
+        return loaded
+
+
+def grow(previous: FaissIndex | None, dim: int, keep: set[int], total: int, threshold: int,
+         m: int, ef_construction: int) -> FaissIndex:
+    """The next build's index, ready for its new vectors: `previous` without the ids
+    not in `keep`. Only what changed is touched, unless the base crosses `threshold`
+    talks (then the index is made anew: exact below it, HNSW above)."""
+    kind = "hnsw" if total > threshold else "flat"
+    kept = np.fromiter(keep, np.int64, len(keep))
+    if previous is not None and previous.dim == dim and previous.kind == kind:
+        stored = previous.all_ids()
+        previous.remove(stored[~np.isin(stored, kept)])
+        return previous
+    index = FaissIndex(dim, kind=kind, m=m, ef_construction=ef_construction)
+    if previous is not None and previous.dim == dim and len(kept):
+        old_ids, old_vecs = previous.all_vectors()
+        mask = np.isin(old_ids, kept)
+        index.add(old_ids[mask], old_vecs[mask])
+    return index

@@ -60,6 +60,7 @@ _ENGLISH_ENDING = re.compile(
     r"(?:tion|sion|ing|ness|ity|ment|ance|ence|ism|ure|ive|ous|ful|able|ible|ics|ers|ies|ses)$"
 )
 _PARTICLES = frozenset(["de", "da", "di", "del", "der", "van", "von", "la", "le", "bin", "al", "dos", "du"])
+ROOM_WINDOW = 500
 _MONTH_NO = {m: i for i, m in enumerate(_MONTHS.split("|"), start=1)}
 _CITY_TZ = {
     "San Jose": "America/Los_Angeles", "San Francisco": "America/Los_Angeles",
@@ -256,9 +257,10 @@ def title_case_start(text: str) -> int:
     return toks[i][0] if i < len(toks) else len(text)
 
 
-def _room(after: str, known: set[str]) -> tuple[str, str | None, int]:
-    """Room, format named in the room (if any), and how many characters it took."""
-    for room in sorted(known, key=len, reverse=True):
+def _room(after: str, known: dict[str, list[str]]) -> tuple[str, str | None, int]:
+    """Room, format named in the room (if any), and how many characters it took.
+    `known`: the rooms seen so far by their first word, longest first."""
+    for room in known.get(after.split(" ", 1)[0], ()):
         if after.startswith(room + " "):
             return room, None, len(room)
     m = _ROOM_CODE.match(after)
@@ -286,8 +288,15 @@ def parse(text: str, document: str, default_tz: str = "America/Los_Angeles") -> 
     markers = list(MARKER.finditer(text))
     warnings: list[str] = []
     rooms: list[tuple[str, str | None, int]] = []
+    known: dict[str, list[str]] = {}  # kept as rooms are found, not rebuilt per talk
     for m in markers:
-        rooms.append(_room(text[m.end() :], {r for r, _, _ in rooms}))
+        # a room name is short: look at the text right after the marker, not all the rest
+        found = _room(text[m.end() : m.end() + ROOM_WINDOW], known)
+        rooms.append(found)
+        same_start = known.setdefault(found[0].split(" ", 1)[0], [])
+        if found[0] not in same_start:
+            same_start.append(found[0])
+            same_start.sort(key=len, reverse=True)
     talks: list[Talk] = []
     track: str | None = None
     track_desc: str | None = None

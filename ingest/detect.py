@@ -13,12 +13,23 @@ import codecs
 import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
-from ingest import blog, digest, frab, frabxml, ical, markdown, table
+from ingest import blog, digest, frab, frabxml, ical, markdown, table, tablesniff
+from ingest.limits import (
+    cap_warnings,
+    check_file,
+    limit_fields,
+    read_bytes,
+    text_name,
+    valid_error,
+    valid_str,
+)
+from ingest.text import clean
+from ingest.when import document_stem
 from talkbase import settings
 from talkbase.errors import InputError
 from talkbase.records import Talk
@@ -46,12 +57,12 @@ PARSERS: dict[str, tuple[Callable[[str], bool], Parser]] = {
     frab.NAME: (frab.looks_like, partial(_with_tz, frab.parse)),
     frabxml.NAME: (frabxml.looks_like, partial(_with_tz, frabxml.parse)),
     ical.NAME: (ical.looks_like, partial(_with_tz, ical.parse)),
-    "jsonl": (table.looks_like_jsonl, partial(_with_tz, table.parse, parser="jsonl")),
-    "json": (table.looks_like_json, partial(_with_tz, table.parse, parser="json")),
+    "jsonl": (tablesniff.looks_like_jsonl, partial(_with_tz, table.parse, parser="jsonl")),
+    "json": (tablesniff.looks_like_json, partial(_with_tz, table.parse, parser="json")),
     digest.NAME: (digest.looks_like, _parse_digest),
     blog.NAME: (blog.looks_like, _parse_blog),
-    "tsv": (table.looks_like_tsv, partial(_with_tz, table.parse, parser="tsv")),
-    "csv": (table.looks_like_csv, partial(_with_tz, table.parse, parser="csv")),
+    "tsv": (tablesniff.looks_like_tsv, partial(_with_tz, table.parse, parser="tsv")),
+    "csv": (tablesniff.looks_like_csv, partial(_with_tz, table.parse, parser="csv")),
     markdown.NAME: (markdown.looks_like, partial(_with_tz, markdown.parse)),
 }
 
@@ -60,7 +71,7 @@ STREAMING = ("jsonl", "tsv", "csv")
 STREAM_BYTES = 32 * 1024 * 1024
 _HEAD_BYTES = 256 * 1024
 
-SUFFIXES = {".txt", ".md", ".markdown", ".text", "", ".json", ".jsonl", ".ndjson", ".xml",
+SUFFIXES = {".txt", ".md", ".markdown", ".text", ".json", ".jsonl", ".ndjson", ".xml",
             ".ics", ".ical", ".csv", ".tsv"}
 
 
@@ -73,15 +84,69 @@ class ParsedDocument:
     talks: tuple[Talk, ...]
     warnings: tuple[str, ...]
 
+    @property
+    def conferences(self) -> tuple[str, ...]:
+        """The conference names its talks carry, first seen first."""
+        return tuple(dict.fromkeys(t.conference for t in self.talks if t.conference))
+
+    @property
+    def conference_from_file_name(self) -> bool:
+        """True when the only name talkbase found is the file's own ("papers")."""
+        return self.conferences == (document_stem(self.name),)
+
+
+_BOMS = (  # longest first: the UTF-32-LE mark begins with the UTF-16-LE one
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def wide_encoding(data: bytes) -> tuple[str, int] | None:
+    """(encoding, BOM length) of UTF-16 or UTF-32 text (Excel's "Unicode Text"),
+    from its byte-order mark or, without one, from where its zero bytes fall."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return (name, len(bom)) if name != "utf-8" else None
+    head = data[:4096]
+    n = len(head) - len(head) % 4
+    if n < 8:
+        return None
+    zeros = [head[i:n:4].count(0) / (n // 4) for i in range(4)]
+    if zeros[0] < 0.1 and min(zeros[1:]) > 0.9:
+        return "utf-32-le", 0
+    if zeros[3] < 0.1 and min(zeros[:3]) > 0.9:
+        return "utf-32-be", 0
+    odd, even = (zeros[1] + zeros[3]) / 2, (zeros[0] + zeros[2]) / 2
+    if odd > 0.6 and even < 0.1:
+        return "utf-16-le", 0
+    if even > 0.6 and odd < 0.1:
+        return "utf-16-be", 0
+    return None
+
 
 def decode(data: bytes, path: str) -> str:
     if not data.strip():
         raise InputError(path, "the file is empty")
+    wide = wide_encoding(data)
+    if wide is not None:
+        encoding, skip = wide
+        try:
+            text = data[skip:].decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise InputError(path, f"the text looks like {encoding.upper()} but is not valid "
+                             f"{encoding.upper()}", f"byte {exc.start + skip}") from exc
+        if not text.strip():
+            raise InputError(path, "the file is empty")
+        return text
     if b"\x00" in data[:4096]:
         raise InputError(path, "this is a binary file, not a program document")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if exc.start >= len(data) - 3 and exc.reason == "unexpected end of data":
+            # the file ends inside a character: cut short, not another encoding
+            return data[: exc.start].decode("utf-8-sig")
         line = data[: exc.start].count(b"\n") + 1
         try:
             return data.decode("cp1252")
@@ -89,6 +154,17 @@ def decode(data: bytes, path: str) -> str:
             raise InputError(
                 path, "the text is neither UTF-8 nor Windows-1252", f"line {line}"
             ) from exc
+
+
+def cut_inside_character(data: bytes) -> bool:
+    """Does UTF-8 `data` end in the middle of a character (a file cut short)?"""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte < 0x80:
+            return False
+        if byte >= 0xC0:  # the lead byte of the last character
+            return (2 if byte < 0xE0 else 3 if byte < 0xF0 else 4) > back
+    return False
 
 
 def detect(text: str) -> str | None:
@@ -102,11 +178,17 @@ TABLES = ("csv", "tsv", "json", "jsonl")
 
 
 def parse_text(text: str, document: str, fmt: str | None = None,
-               mapping: dict[str, str] | None = None) -> tuple[str, list[Talk], list[str]]:
+               mapping: dict[str, str] | None = None,
+               conference: str | None = None) -> tuple[str, list[Talk], list[str]]:
     """Parse one document's text; returns (format, talks, warnings).
 
-    `mapping` names table columns for talkbase fields ({"title": "Paper Name"}).
+    `mapping` names table columns for talkbase fields ({"title": "Paper Name"});
+    `conference` names the conference of every talk (`ingest --conference`), over
+    the document's own name for it. Fields over their limits are cut and the
+    warnings capped (ingest/limits.py).
     """
+    document = text_name(document)
+    text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
     if fmt is None:
         fmt = detect(text)
         if fmt is None:
@@ -124,28 +206,50 @@ def parse_text(text: str, document: str, fmt: str | None = None,
             raise InputError(document, f"a column mapping applies to tables "
                              f"({', '.join(TABLES)}), not to {fmt!r}")
         parser = partial(cast(Any, parser), mapping=mapping)
-    talks, warnings = parser(text, document)
+    try:
+        talks, warnings = parser(text, document)
+    except InputError as exc:
+        raise valid_error(exc) from exc.__cause__
+    return fmt, *finish(talks, warnings, document, fmt, conference)
+
+
+def finish(talks: list[Talk], warnings: list[str], document: str, fmt: str,
+           conference: str | None = None) -> tuple[list[Talk], list[str]]:
+    """What every parser's result goes through: limits, conference, warning cap."""
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
-    return fmt, talks, warnings
+    warnings = list(warnings)
+    talks = [limit_fields(t, document, warnings) for t in talks]
+    name = clean(conference or "")
+    if name:
+        talks = [replace(t, conference=name) for t in talks]
+    return talks, cap_warnings(warnings, document)
 
 
 def parse_path(path: str | Path, fmt: str | None = None,
-               mapping: dict[str, str] | None = None) -> ParsedDocument:
+               mapping: dict[str, str] | None = None,
+               conference: str | None = None) -> ParsedDocument:
+    """Read one program file: a regular file within the size limit (else an
+    InputError naming it, without opening it), decoded, detected and parsed."""
     p = Path(path)
-    try:
-        if p.stat().st_size > STREAM_BYTES:
-            streamed = _parse_streaming(p, fmt, mapping)
-            if streamed is not None:
-                return streamed
-        data = p.read_bytes()
-    except OSError as exc:
-        raise InputError(str(p), f"cannot read the file ({exc.strerror})") from exc
-    text = decode(data, str(p))
-    found, talks, warnings = parse_text(text, p.name, fmt, mapping)
+    shown, name = text_name(p), text_name(p.name)
+    size = check_file(p)
+    if size > STREAM_BYTES:
+        try:
+            streamed = _parse_streaming(p, fmt, mapping, conference)
+        except OSError as exc:
+            raise InputError(shown, f"cannot read the file ({exc.strerror})") from exc
+        if streamed is not None:
+            return streamed
+    data = read_bytes(p)
+    text = decode(data, shown)
+    found, talks, warnings = parse_text(text, name, fmt, mapping, conference)
+    if wide_encoding(data) is None and cut_inside_character(data):
+        warnings.append(f"{name}: the file ends in the middle of a character; it looks cut "
+                        "short, so its last talk may be incomplete")
     return ParsedDocument(
-        path=str(p),
-        name=p.name,
+        path=shown,
+        name=name,
         format=found,
         sha256=hashlib.sha256(data).hexdigest(),
         talks=tuple(talks),
@@ -155,20 +259,48 @@ def parse_path(path: str | Path, fmt: str | None = None,
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:
     """Files named, and the program files inside folders named (sorted, no hidden)."""
+    return expand_all(paths)[0]
+
+
+def expand_all(paths: Iterable[str | Path],
+               follow_links: bool | None = None) -> tuple[list[Path], list[InputError]]:
+    """(files to read, files skipped with the reason). A file named is read whatever
+    its name; inside a folder only files with a program suffix are (not hidden ones,
+    not extensionless ones, not README.md), and a symbolic link that leads out of the
+    folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS)."""
+    follow = settings.follow_links() if follow_links is None else follow_links
     out: list[Path] = []
+    skipped: list[InputError] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            out.extend(
-                f for f in sorted(p.rglob("*"))
-                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts)
-                and f.suffix.lower() in SUFFIXES and f.name.lower() not in {"readme.md", "source.md"}
-            )
-        elif p.exists():
+            root = p.resolve()
+            for f in sorted(p.rglob("*")):
+                rel = f.relative_to(p)
+                if (any(part.startswith(".") for part in rel.parts) or not f.suffix
+                        or f.suffix.lower() not in SUFFIXES
+                        or f.name.lower() in {"readme.md", "source.md"}):
+                    continue
+                if not follow and any((p / Path(*rel.parts[:k])).is_symlink()
+                                      for k in range(1, len(rel.parts) + 1)):
+                    target = f.resolve()
+                    if not target.is_relative_to(root):
+                        skipped.append(InputError(text_name(f), "a symbolic link that leads "
+                                                  "out of the folder; not followed (set "
+                                                  "TALKBASE_FOLLOW_LINKS=yes to follow it)"))
+                        continue
+                if f.is_dir():
+                    continue
+                if not f.is_file():
+                    skipped.append(InputError(text_name(f), "not a regular file (a FIFO, device or "
+                                                  "socket); not read"))
+                    continue
+                out.append(f)
+        elif p.exists() or p.is_symlink():
             out.append(p)
         else:
-            raise InputError(str(p), "no such file or folder")
-    return out
+            raise InputError(text_name(p), "no such file or folder")
+    return out, skipped
 
 
 def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> Iterator[str]:
@@ -182,9 +314,10 @@ def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> It
         yield tail
 
 
-def _parse_streaming(p: Path, fmt: str | None,
-                     mapping: dict[str, str] | None = None) -> ParsedDocument | None:
+def _parse_streaming(p: Path, fmt: str | None, mapping: dict[str, str] | None = None,
+                     conference: str | None = None) -> ParsedDocument | None:
     """Read a large line-based table without loading it whole; None if it is not one."""
+    name = text_name(p.name)
     with p.open("rb") as f:
         head = f.read(_HEAD_BYTES)
     if b"\x00" in head[:4096]:
@@ -196,11 +329,11 @@ def _parse_streaming(p: Path, fmt: str | None,
     with p.open("rb") as f:
         try:
             talks, warnings = table.parse_lines(
-                _hashed_lines(f, digest_.update), p.name, parser=found, mapping=mapping,
+                _hashed_lines(f, digest_.update), name, parser=found, mapping=mapping,
                 default_tz=settings.get("timezone"))
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback
-    if not talks:
-        raise InputError(p.name, f"no talks found when read as {found!r}")
-    return ParsedDocument(path=str(p), name=p.name, format=found, sha256=digest_.hexdigest(),
-                          talks=tuple(talks), warnings=tuple(warnings))
+    talks, warnings = finish(talks, warnings, name, found, conference)
+    return ParsedDocument(path=text_name(p), name=name, format=found,
+                          sha256=digest_.hexdigest(), talks=tuple(talks),
+                          warnings=tuple(warnings))

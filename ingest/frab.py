@@ -18,18 +18,18 @@ REST API's paginated talks (`{"results": [{"code", "title", "slot": {...}}]}`).
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from functools import partial
 from typing import Any
 
 from ingest.html import inline, plain, text_of
+from ingest.locate import IdLines
 from ingest.when import (
     as_list,
+    city_zone,
     document_stem,
     iso_date,
     localise,
@@ -252,16 +252,30 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r'"results"\s*:\s*\[', head) and re.search(r'"slot"\s*:', head))
 
 
+_ID_PLACES = re.compile(
+    r'"(?P<key>guid|code|id|uid)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]')
+
+
+def id_locator(text: str) -> Callable[[dict[str, Any], int], int | None]:
+    """`line_of_id` for one text, answering from an index built in one pass."""
+    places = IdLines(text, _ID_PLACES, lambda m: m.group("s") if m.group("s") is not None
+                     else m.group("n"))
+
+    def locate(ev: dict[str, Any], nth: int = 1) -> int | None:
+        for key in ("guid", "code", "id", "uid"):
+            value = text_of(ev.get(key))
+            if value:
+                line = places.line(key, value, nth)
+                if line is not None:
+                    return line
+        return None
+
+    return locate
+
+
 def line_of_id(text: str, ev: dict[str, Any], nth: int = 1) -> int | None:
     """The line where the nth object with this event's guid, code or id appears."""
-    for key in ("guid", "code", "id", "uid"):
-        value = text_of(ev.get(key))
-        if value:
-            pattern = rf'"{key}"\s*:\s*"?{re.escape(value)}"?\s*[,}}\]]'
-            found = list(itertools.islice(re.finditer(pattern, text), nth))
-            if found:
-                return text.count("\n", 0, found[-1].start()) + 1
-    return None
+    return id_locator(text)(ev, nth)
 
 
 def load_json(text: str, document: str) -> object:
@@ -286,10 +300,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         sched: dict[str, Any] = root["schedule"] if isinstance(root.get("schedule"), dict) else root
         conference = sched["conference"]
     name = inline(text_of(conference.get("title") or conference.get("acronym")))
-    tz = zone(conference.get("time_zone_name") or root.get("timezone"))
+    tz = zone(conference.get("time_zone_name") or root.get("timezone")) \
+        or zone(city_zone(conference.get("city")))
 
     ctx = Context(document, NAME, name or document_stem(document), tz, fallback,
-                  partial(line_of_id, text))
+                  id_locator(text))
     try:
         if shape == "frab":
             talks = _frab(root, ctx, conference)

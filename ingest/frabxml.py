@@ -21,7 +21,6 @@ file is an InputError naming the line and column.
 
 from __future__ import annotations
 
-import itertools
 import re
 from datetime import UTC
 from typing import Any
@@ -32,6 +31,7 @@ from defusedxml.common import DefusedXmlException
 
 from ingest import frab, when
 from ingest.html import inline
+from ingest.locate import IdLines
 from talkbase.errors import InputError
 from talkbase.records import Talk
 
@@ -91,6 +91,10 @@ def looks_like(text: str) -> bool:
     )
 
 
+# one id attribute of an <event> tag (an event's guid and id each give a match)
+_EVENT_IDS = re.compile(r"""<event\b[^>]*?\b(?P<key>guid|id)=["'](?P<value>[^"'<>]*)["']""")
+
+
 def _line(text: str, pattern: str) -> int | None:
     m = re.search(pattern, text)
     return text.count("\n", 0, m.start()) + 1 if m else None
@@ -133,15 +137,18 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
     title = inline(_text(_child(conf, "title"))) if conf is not None else ""
     acronym = inline(_text(_child(conf, "acronym"))) if conf is not None else ""
     tz_name = inline(_text(_child(conf, "time_zone_name"))) if conf is not None else ""
+    if not when.zone(tz_name) and conf is not None:  # FOSDEM names only its city
+        tz_name = when.city_zone(inline(_text(_child(conf, "city")))) or tz_name
     change = when.parse_clock(_text(_child(conf, "day_change")) if conf is not None else "")
+
+    places = IdLines(text, _EVENT_IDS)
 
     def locate(ev: dict[str, Any], nth: int) -> int | None:
         for key in ("guid", "id"):
             if ev.get(key):
-                pattern = rf"<event\b[^>]*\b{key}=[\"']{re.escape(ev[key])}[\"']"
-                found = list(itertools.islice(re.finditer(pattern, text), nth))
-                if found:
-                    return text.count("\n", 0, found[-1].start()) + 1
+                line = places.line(key, ev[key], nth)
+                if line is not None:
+                    return line
         return None
 
     ctx = frab.Context(document, NAME, title or acronym or when.document_stem(document),

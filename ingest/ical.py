@@ -26,12 +26,13 @@ from datetime import UTC, date, datetime, time, tzinfo
 
 from ingest import when
 from ingest.html import inline, plain
-from ingest.speakers import parse_speakers
+from ingest.icalnames import split_description, split_summary
 from talkbase.errors import InputError
 from talkbase.records import Source, Speaker, Talk
 
 NAME = "ical"
 MAX_LINE_WARNINGS = 20
+MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
 _WINDOWS_ZONES = {
@@ -43,29 +44,6 @@ _WINDOWS_ZONES = {
     "china standard time": "Asia/Shanghai", "tokyo standard time": "Asia/Tokyo",
     "singapore standard time": "Asia/Singapore", "aus eastern standard time": "Australia/Sydney",
 }
-_PARTICLES = frozenset(["de", "da", "di", "del", "der", "van", "von", "la", "le", "du", "dos",
-                        "bin", "al", "ten", "ter", "y", "zu"])
-_NOT_NAMES = frozenset(
-    ["part", "day", "session", "track", "room", "hall", "keynote", "panel", "workshop", "lunch",
-     "break", "coffee", "registration", "remarks", "opening", "closing", "welcome", "q&a",
-     "introduction", "intro", "demo", "tutorial", "lab", "lightning", "talks", "talk", "the", "a",
-     "an", "and", "of", "in", "on", "for", "with", "to", "sponsored", "level", "floor", "online",
-     "virtual", "stage", "reception", "party", "meetup", "networking", "office", "hours"]
-)
-_ROLE_OR_ORG = frozenset(
-    ["director", "engineer", "manager", "ceo", "cto", "cfo", "coo", "cio", "founder", "co-founder",
-     "head", "lead", "vp", "president", "architect", "developer", "scientist", "professor",
-     "researcher", "maintainer", "chair", "officer", "evangelist", "advocate", "consultant",
-     "student", "fellow", "analyst", "specialist", "principal", "staff", "senior", "chief",
-     "executive", "product", "program", "programme", "member", "partner", "owner", "contributor",
-     "inc", "inc.", "llc", "ltd", "gmbh", "corp", "corporation", "foundation", "university",
-     "institute", "labs", "lab", "technologies", "technology", "systems", "software", "group",
-     "company", "cloud", "solutions", "network", "networks", "college", "school", "ag", "sa"]
-)
-_CORPORATE = re.compile(r"^(?:Inc\.?|LLC|Ltd\.?|GmbH|Corp\.?|Co\.?|S\.A\.?|AG|SE|PLC|B\.V\.?|"
-                        r"L\.P\.?|Pty\.? Ltd\.?|SAS|S\.r\.l\.?)$", re.IGNORECASE)
-
-
 @dataclass
 class _Event:
     line: int
@@ -83,11 +61,17 @@ class _Event:
 def unfold(text: str) -> list[tuple[int, str]]:
     """Logical lines with the number of the physical line each starts on."""
     out: list[tuple[int, str]] = []
+    pieces: list[str] = []  # the logical line being unfolded, joined once at its end
+    start = 0
     for no, raw in enumerate(re.split(r"\r\n|\n|\r", text), start=1):
-        if raw[:1] in (" ", "\t") and out:
-            out[-1] = (out[-1][0], out[-1][1] + raw[1:])
-        else:
-            out.append((no, raw))
+        if raw[:1] in (" ", "\t") and pieces:
+            pieces.append(raw[1:])
+            continue
+        if pieces:
+            out.append((start, "".join(pieces)))
+        start, pieces = no, [raw]
+    if pieces:
+        out.append((start, "".join(pieces)))
     return out
 
 
@@ -116,84 +100,6 @@ def unescape(value: str) -> str:
 def split_list(value: str) -> list[str]:
     """A comma-separated property (CATEGORIES), honouring escaped commas."""
     return [unescape(p).strip() for p in re.split(r"(?<!\\),", value) if p.strip()]
-
-
-def _name_like(text: str) -> bool:
-    """Two to six capitalised words, none a job title or a company word."""
-    words = text.split()
-    if not 2 <= len(words) <= 6 or len(text) > 60:
-        return False
-    for w in words:
-        low = w.lower().strip(".,")
-        if low in _NOT_NAMES or low in _ROLE_OR_ORG or any(c.isdigit() for c in w):
-            return False
-        if low in _PARTICLES:
-            continue
-        if not w[0].isupper() or not re.fullmatch(r"[^\W\d_][\w'\u2019.\-]*", w):
-            return False
-    return True
-
-
-def _speaker(chunk: str, style: str) -> list[Speaker] | None:
-    """One " & "-separated part of the speaker tail: "Name, Role, Org", or "Name, Name"."""
-    parts = [p.strip() for p in chunk.split(",") if p.strip()]
-    if not parts or not _name_like(parts[0]):
-        return None
-    if style == "pretalx" or (style != "sched" and len(parts) > 1
-                              and all(_name_like(p) for p in parts)):
-        return [Speaker(p) for p in parts] if all(_name_like(p) for p in parts) else None
-    org = None
-    if len(parts) >= 3 and _CORPORATE.match(parts[-1]):
-        org = f"{parts[-2]}, {parts[-1]}"
-    elif len(parts) >= 2:
-        org = parts[-1]
-    return [Speaker(parts[0], org)]
-
-
-def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ...]]:
-    """"Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
-
-    `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
-    (Name, Name, ...) or "" (decided per part: job titles and company words are no names).
-    """
-    summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
-    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
-    if not seps:
-        return summary, ()
-    title, tail = summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
-    if not title or not tail:
-        return summary, ()
-    chunks: list[str] = []
-    for piece in re.split(r"\s+&\s+|;\s+", tail):
-        if chunks and not _name_like(piece.split(",")[0].strip()):
-            chunks[-1] += " & " + piece  # "Johnson & Johnson" is an organisation
-        else:
-            chunks.append(piece)
-    found = [_speaker(c, style) for c in chunks]
-    if not found or any(s is None for s in found):
-        return summary, ()
-    if "," not in tail and len(chunks) == 1 and not style:
-        return summary, ()  # "Title - Two Words" alone is too weak a sign
-    return title, tuple(s for group in found if group for s in group)
-
-
-_LABELLED = re.compile(r"^(Speakers?|Track)\s*:\s*(.+)$", re.IGNORECASE)
-
-
-def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
-    """Leading "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and the rest."""
-    speakers: tuple[Speaker, ...] = ()
-    track = None
-    lines = text.split("\n")
-    while lines and (m := _LABELLED.match(lines[0].strip())):
-        if m.group(1).lower().startswith("speaker"):
-            speakers = parse_speakers(m.group(2))
-        else:
-            track = m.group(2).strip()
-        lines.pop(0)
-        while lines and not lines[0].strip():
-            lines.pop(0)
-    return "\n".join(lines), speakers, track
 
 
 def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
@@ -231,15 +137,18 @@ def _scan(text: str, document: str) -> _Calendar:
     stack: list[str] = []
     current: _Event | None = None
     tzid = ""
+
+    def bad(no: int, problem: str) -> None:
+        cal.bad_lines += 1
+        if cal.bad_lines <= MAX_LINE_WARNINGS:
+            cal.warnings.append(f"{document} line {no}: {problem}")
+
     for no, raw in unfold(text.lstrip("\ufeff")):
         if not raw.strip():
             continue
         parsed = content_line(raw)
         if parsed is None:
-            cal.bad_lines += 1
-            if cal.bad_lines <= MAX_LINE_WARNINGS:
-                cal.warnings.append(f"{document} line {no}: not an iCalendar line "
-                                    f"({raw[:40]!r}); skipped")
+            bad(no, f"not an iCalendar line ({raw[:40]!r}); skipped")
             continue
         name, params, value = parsed
         comp = value.strip().upper()
@@ -249,13 +158,16 @@ def _scan(text: str, document: str) -> _Calendar:
                                     f"line {current.line} ended; that one ends here")
                 cal.events.append(current)
                 del stack[stack.index("VEVENT") :]
+            if len(stack) >= MAX_DEPTH and comp != "VEVENT":
+                bad(no, f"BEGIN:{comp} nests deeper than {MAX_DEPTH} components; ignored")
+                continue
             stack.append(comp)
             if comp == "VEVENT":
                 current = _Event(no)
             continue
         if name == "END":
             if comp not in stack:
-                cal.warnings.append(f"{document} line {no}: END:{comp} without BEGIN; ignored")
+                bad(no, f"END:{comp} without BEGIN; ignored")
                 continue
             closing = stack[stack.index(comp) :]
             del stack[stack.index(comp) :]
@@ -273,6 +185,8 @@ def _scan(text: str, document: str) -> _Calendar:
             cal.name = inline(unescape(value))
         elif top in ("VCALENDAR", "") and name in ("X-WR-TIMEZONE", "TIMEZONE-ID"):
             cal.tz_name = value.strip()
+        elif top in ("VCALENDAR", "") and name in ("VTIMEZONE", "TZID") and not cal.tz_name:
+            cal.tz_name = value.strip()  # a malformed bare "VTIMEZONE: Europe/Rome" line
         elif top in ("VCALENDAR", "") and name == "PRODID":
             cal.producer = value.lower()
         elif top == "VTIMEZONE" and name == "TZID":
@@ -287,8 +201,8 @@ def _scan(text: str, document: str) -> _Calendar:
                             "read to the end of the file")
         cal.events.append(current)
     if cal.bad_lines > MAX_LINE_WARNINGS:
-        cal.warnings.append(f"{document}: {cal.bad_lines - MAX_LINE_WARNINGS} more malformed "
-                            "lines skipped")
+        cal.warnings.append(f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more "
+                            "malformed lines skipped")
     return cal
 
 
@@ -315,6 +229,20 @@ def _when(prop: tuple[dict[str, str], str] | None, cal_tz: tzinfo | None, fallba
     return moment.replace(tzinfo=cal_tz or fallback)
 
 
+def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
+    """ORGANIZER;CN=Name of each event (by id of the event), where it names the
+    speaker: not when it is the calendar's own name, nor when every event of several
+    has the same organizer (then it is whoever publishes the calendar)."""
+    names = {id(ev): inline((ev.get("ORGANIZER") or ({}, ""))[0].get("CN", ""))
+             for ev in cal.events}
+    distinct = {n.casefold() for n in names.values()}
+    if len(cal.events) > 1 and len(distinct) == 1:
+        return {}
+    own = cal.name.casefold()
+    return {key: (Speaker(name),) for key, name in names.items()
+            if name and name.casefold() != own and "@" not in name}
+
+
 def looks_like(text: str) -> bool:
     head = text[:4096].lstrip("\ufeff \t\r\n").upper()
     return head.startswith("BEGIN:VCALENDAR") or bool(re.match(r"BEGIN:VEVENT\s", head))
@@ -331,6 +259,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     hints = cal.producer + " ".join(ev.text("UID") + ev.text("URL") for ev in cal.events[:20])
     style = "sched" if "sched" in hints.lower() else "pretalx" if "pretalx" in hints.lower() else ""
     conference = cal.name or when.document_stem(document)
+    organizers = _organizers(cal)
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     for ev in cal.events:
@@ -356,7 +285,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
         attendees = tuple(Speaker(inline(p["CN"])) for p, _ in ev.props.get("ATTENDEE", [])
                           if inline(p.get("CN", "")))
-        speakers = speakers or listed or attendees
+        speakers = speakers or listed or attendees or organizers.get(id(ev), ())
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
         notes = [("URL", inline(ev.text("URL")))]
         if len(categories) > 1:

@@ -14,6 +14,12 @@ Shapes read (and mixed):
 Unlabelled lines: a first short line of names is the speaker list, a first short
 line with a clock time is the time (and room), the rest is the abstract.
 Headings may be ATX ("## Title") or setext (a title underlined with === or ---).
+
+A file cut short (a download or copy that stopped) is told apart from one that
+merely lacks a final newline by what is left open at its end: a code fence
+(``` or ~~~) never closed, an HTML comment never closed, or a last line that
+stops inside a link ("[slides](https://exa"). Then the last talk is kept, with a
+warning that it may be incomplete.
 """
 
 from __future__ import annotations
@@ -230,15 +236,23 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     talks: list[Talk] = []
     warnings: list[str] = []
     sections: dict[int, tuple[str, date | None, str]] = {}  # level -> (name, day, description)
+    # where each heading's body ends: the next heading at the talk level or above,
+    # found in one backward pass (a search per heading would make long programs quadratic)
+    ends: list[int] = [len(lines) + 1] * len(heads)
+    following = len(lines) + 1
+    for i in range(len(heads) - 1, -1, -1):
+        ends[i] = following
+        if heads[i].level <= level:
+            following = heads[i].line
     for i, h in enumerate(heads):
-        nxt = next((g.line for g in heads[i + 1 :] if g.level <= level), len(lines) + 1)
+        nxt = ends[i]
         body = lines[h.body : nxt - 1]
         if h.level < level:
             for deeper in [k for k in sections if k >= h.level]:
                 del sections[deeper]
             if h.text != conference or h.level != top:
-                intro = _read_block(lines[h.body : next((g.line - 1 for g in heads[i + 1 :]),
-                                                        len(lines))])
+                intro = _read_block(lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads)
+                                          else len(lines)])
                 sections[h.level] = (h.text, _date_of(h.text), " ".join(intro.abstract))
             continue
         if h.level > level:
@@ -247,7 +261,38 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                      document, fallback, warnings)
         if talk is not None:
             talks.append(talk)
+    cut = cut_short(lines)
+    if cut and talks:
+        last = talks[-1]
+        warnings.append(f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
+                        f"the last talk ({last.title[:60]!r}) may be incomplete")
     return talks, warnings
+
+
+_OPEN_LINK = re.compile(r"\[[^\]]*\]\([^)\s]*$|\[[^\]]*$")
+
+
+def cut_short(lines: list[str]) -> tuple[int, str] | None:
+    """(line, what is left open) when the text ends inside a fence, an HTML comment
+    or a link; None when it ends cleanly."""
+    fence: int | None = None
+    comment: int | None = None
+    for no, raw in enumerate(lines, start=1):
+        if comment is None and _FENCE.match(raw):
+            fence = None if fence is not None else no
+        elif fence is None:
+            if comment is None and "<!--" in raw and "-->" not in raw.split("<!--")[-1]:
+                comment = no
+            elif comment is not None and "-->" in raw:
+                comment = None
+    if fence is not None:
+        return fence, "a code block opened here is never closed"
+    if comment is not None:
+        return comment, "an HTML comment opened here is never closed"
+    last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
+    if last and _OPEN_LINK.search(lines[last - 1].rstrip()):
+        return last, "the last line stops inside a link"
+    return None
 
 
 def _talk(h: _Heading, block: _Block, sections: dict[int, tuple[str, date | None, str]],

@@ -36,7 +36,9 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
         return True
     if not _surnames(a) & _surnames(b):
         return False
-    return SequenceMatcher(None, ka, kb).ratio() >= FUZZY_TITLE
+    m = SequenceMatcher(None, ka, kb)  # the quick ratios are upper bounds: cheap rejections
+    return (m.real_quick_ratio() >= FUZZY_TITLE and m.quick_ratio() >= FUZZY_TITLE
+            and m.ratio() >= FUZZY_TITLE)
 
 
 def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
@@ -81,7 +83,7 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
                 merged[key] = sp
             elif sp.affiliation and (
                 not old.affiliation
-                or (org_key(old.affiliation) == org_key(sp.affiliation)
+                or ((org_key(old.affiliation) == org_key(sp.affiliation) or old.org == sp.org)
                     and len(sp.affiliation) > len(old.affiliation))
             ):
                 merged[key] = Speaker(old.name, sp.affiliation)
@@ -152,14 +154,18 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
     groups: list[list[Talk]] = []
     docs: list[set[str]] = []
     by_key: dict[str, list[int]] = {}
-    by_surname: dict[str, list[int]] = {}
+    # by (conference, surname): a common surname across a million talks of many
+    # conferences must not make every talk a candidate ("*": any conference)
+    by_surname: dict[tuple[str, str], list[int]] = {}
     all_talks = list(talks)
     conference = canonical_conferences(t.conference for t in all_talks)
     for talk in all_talks:
         key = title_key(talk.title)
         surnames = _surnames(talk)
+        conf = conference.get(talk.conference, talk.conference) if talk.conference else ""
+        places = [(c, n) for n in sorted(surnames) for c in ((conf, "") if conf else ("*",))]
         candidates = list(dict.fromkeys(
-            by_key.get(key, []) + [g for n in sorted(surnames) for g in by_surname.get(n, [])]
+            by_key.get(key, []) + [g for p in places for g in by_surname.get(p, [])]
         ))
         doc = talk.sources[0].document if talk.sources else None
         home = next(
@@ -176,7 +182,11 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
             docs[home].add(doc)
         if home not in by_key.setdefault(key, []):
             by_key[key].append(home)
+        first = groups[home][0].conference
+        group_conf = conference.get(first, first) if first else ""
         for n in surnames:
-            if home not in by_surname.setdefault(n, []):
-                by_surname[n].append(home)
+            for p in ((group_conf, n), ("*", n)):
+                listed = by_surname.setdefault(p, [])
+                if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
+                    listed.append(home)
     return [_merge_group(g, conference) for g in groups]

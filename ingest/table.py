@@ -22,12 +22,13 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC
 from typing import Any
 
 from ingest import frab, when
 from ingest.html import inline, plain, text_of
+from ingest.jsonrecords import array_items, located, records, references
 from ingest.speakers import parse_speakers
 from talkbase.errors import InputError
 from talkbase.records import Source, Speaker, Talk
@@ -66,9 +67,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "subtitle": ("subtitle",),
     "notes": ("notes",),
 }
-_RECORD_KEYS = ("talks", "sessions", "papers", "events", "items", "data", "results", "entries",
-                "schedule", "program", "presentations", "submissions", "records")
-_WS = re.compile(r"\s*")
 
 
 def norm(header: object) -> str:
@@ -188,6 +186,16 @@ class _Reader:
         if isinstance(old, dict):
             notes = [(str(k), plain(v)) for k, v in old.items() if plain(v)] + notes
         track = inline(text_of(get("track"))) or None
+        # "Session 1|Session 3" (paper lists): the first is the track, all are kept
+        parts = [p for p in (inline(x) for x in re.split(r"\s*\|\s*", text_of(get("track"))))
+                 if p]
+        track = parts[0] if len(parts) > 1 else track
+        sessions = (parts if len(parts) > 1 else []) + [  # a session column besides the track
+            inline(text_of(v)) for k, v in row.items()
+            if norm(k) in ("session", "sessions") and k not in cols.values()]
+        sessions = list(dict.fromkeys(x for x in sessions if x))
+        if sessions:
+            notes.append(("Sessions", ", ".join(sessions)))
         section = track or (start.date().isoformat() if start else None)
         return Talk(
             title=title,
@@ -222,7 +230,14 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         counts = {d: first.count(d) for d in (",", ";", "\t")}
         delimiter = max(counts, key=lambda d: counts[d])
     header_line = line_no
-    rows = csv.reader(itertools.chain([first], it), delimiter=delimiter)
+    record: list[str] = []  # the raw lines of the row being read
+
+    def kept(source: Iterable[str]) -> Iterator[str]:
+        for raw in source:
+            record.append(raw)
+            yield raw
+
+    rows = csv.reader(kept(itertools.chain([first], it)), delimiter=delimiter)
     talks: list[Talk] = []
     try:
         header = [h.strip() for h in next(rows)]
@@ -236,9 +251,14 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             raise InputError(reader.document, f"the mapping names column(s) missing from the "
                              f"header: {', '.join(missing)}", f"line {header_line}")
         done = rows.line_num
+        last: list[str] = []
+        last_where, last_kept = "", False
         for cells in rows:
-            where = f"line {header_line + done}"
+            last, last_where = record[:], f"line {header_line + done}"
+            record.clear()
+            where = last_where
             done = rows.line_num
+            last_kept = False
             if not any(c.strip() for c in cells):
                 continue
             row: dict[str, str] = {}
@@ -247,10 +267,28 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             talk = reader.talk(row, where, cols)
             if talk is not None:
                 talks.append(talk)
+                last_kept = True
+        if last and _unclosed_quote(last, delimiter):
+            if last_kept:
+                talks.pop()
+            spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
+            reader.warnings.append(
+                f"{reader.document} {last_where}: a quoted field opened in this row is never "
+                f"closed{spans}; the file looks cut short, so the row is dropped")
     except csv.Error as exc:
         raise InputError(reader.document, f"malformed {reader.parser.upper()} ({exc})",
                          f"line {header_line + rows.line_num - 1}") from exc
     return talks
+
+
+def _unclosed_quote(lines: list[str], delimiter: str) -> bool:
+    """Does this row end inside a quoted field (a file cut in the middle of a row,
+    or a quote never closed)? The lenient reader would keep it silently."""
+    try:
+        list(csv.reader(lines, delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        return "unexpected end of data" in str(exc)
+    return False
 
 
 def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
@@ -277,113 +315,25 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
     return talks
 
 
-def _skip(body: str, pos: int) -> int:
-    """The position after any whitespace at `pos`."""
-    m = _WS.match(body, pos)
-    return m.end() if m else pos
-
-
-def _array_items(body: str, document: str) -> Iterator[tuple[str, object]]:
-    """The items of a top-level JSON array, each with its line, decoded one by one."""
-    decoder, line, counted = json.JSONDecoder(), 1, 0
-    pos = _skip(body, body.index("[") + 1)
-    while not body.startswith("]", pos):
-        try:
-            obj, end = decoder.raw_decode(body, pos)
-        except json.JSONDecodeError as exc:
-            raise InputError(document, f"not valid JSON ({exc.msg})",
-                             f"line {exc.lineno}, column {exc.colno}") from exc
-        except (ValueError, RecursionError) as exc:
-            raise InputError(document, f"not readable JSON ({exc})") from exc
-        line, counted = line + body.count("\n", counted, pos), pos
-        yield f"line {line}", obj
-        pos = _skip(body, end)
-        if body.startswith(",", pos):
-            pos = _skip(body, pos + 1)
-        elif not body.startswith("]", pos):
-            raise InputError(document, "not valid JSON (expected ',' or ']')",
-                             f"line {line + body.count(chr(10), counted, pos)}")
-
-
 def _has_title(obj: object, mapping: dict[str, str] | None = None) -> bool:
     return isinstance(obj, dict) and resolve(obj, mapping).get("title") in obj
-
-
-def _records(root: object) -> list[object]:
-    """The list of talk objects inside a JSON object: under a usual key, else the largest."""
-    if _has_title(root):
-        return [root]
-    found: list[tuple[bool, int, list[object]]] = []
-    queue: list[tuple[object, int]] = [(root, 0)]
-    while queue:
-        node, depth = queue.pop(0)
-        if not isinstance(node, dict) or depth > 3:
-            continue
-        for key, value in node.items():
-            if isinstance(value, list):
-                count = sum(isinstance(x, dict) for x in value)
-                if count:
-                    found.append((norm(key) in _RECORD_KEYS, count, value))
-            elif isinstance(value, dict):
-                queue.append((value, depth + 1))
-    return max(found, key=lambda f: (f[0], f[1]))[2] if found else []
-
-
-def _located(text: str, objs: list[object], label: str) -> list[tuple[str, object]]:
-    """Each record with its line, found by its id searching on from the previous one's."""
-    out: list[tuple[str, object]] = []
-    pos, line = 0, 1
-    for n, obj in enumerate(objs, start=1):
-        ident = text_of(obj.get("id")) if isinstance(obj, dict) else ""
-        m = re.compile(rf'"id"\s*:\s*"?{re.escape(ident)}"?\s*[,}}\]]').search(
-            text, pos) if ident else None
-        if m:
-            line, pos = line + text.count("\n", pos, m.start()), m.start()
-        out.append((f"line {line}" if m else f"{label} {n}", obj))
-    return out
-
-
-def _references(root: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """Sessionize's "all data" JSON names speakers, rooms and categories by id."""
-    def table(key: str, name_keys: tuple[str, ...]) -> dict[str, str]:
-        rows = [r for r in when.as_list(root.get(key)) if isinstance(r, dict)]
-        if key == "categories":
-            rows = [i for r in rows for i in when.as_list(r.get("items")) if isinstance(i, dict)]
-        return {text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
-                for r in rows}
-
-    people = table("speakers", ("fullName", "name"))
-    rooms, items = table("rooms", ("name",)), table("categories", ("name",))
-
-    def resolve_refs(obj: dict[str, Any]) -> dict[str, Any]:
-        obj = dict(obj)
-        if isinstance(obj.get("speakers"), list):
-            obj["speakers"] = [s if isinstance(s, dict) else people.get(text_of(s), s)
-                               for s in obj["speakers"]]
-        if obj.get("roomId") is not None and not obj.get("room"):
-            obj["room"] = rooms.get(text_of(obj["roomId"]))
-        if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):
-            obj["track"] = [items.get(text_of(i), "") for i in obj["categoryItems"]]
-        return obj
-
-    return resolve_refs
 
 
 def _json(text: str, reader: _Reader) -> list[Talk]:
     body = text.lstrip("\ufeff")
     items: list[tuple[str, object]]
     if body.lstrip().startswith("["):
-        items = list(_array_items(body, reader.document))
+        items = list(array_items(body, reader.document))
         if items and not any(_has_title(o, reader.mapping) for _, o in items):
             # Sessionize-style groups: [{"groupName": ..., "sessions": [...]}]
             groups: list[object] = [x for _, o in items if isinstance(o, dict) for v in o.values()
                                     if isinstance(v, list) for x in v if isinstance(x, dict)]
-            items = _located(body, groups, "record") if groups else items
+            items = located(body, groups, "record") if groups else items
     else:
         root = frab.load_json(body, reader.document)
-        refs = _references(root) if isinstance(root, dict) else dict
-        items = _located(body, [refs(o) if isinstance(o, dict) else o for o in _records(root)],
-                         "item")
+        refs = references(root) if isinstance(root, dict) else dict
+        found = records(root, lambda o: _has_title(o))
+        items = located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
     if not any(_has_title(o, reader.mapping) for _, o in items):
         raise InputError(reader.document, "no object has a title field (looked for: "
                          + ", ".join(FIELDS["title"]) + ")", "line 1")
@@ -419,47 +369,3 @@ def parse(text: str | Iterable[str], document: str, parser: str = "csv",
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
     return talks, reader.warnings
-
-
-# ---- detection ---------------------------------------------------------------------------
-
-def _first_line(text: str) -> str:
-    for raw in text[:65536].lstrip("\ufeff").splitlines():
-        if raw.strip() and not re.match(r"^\s*sep=.\s*$", raw):
-            return raw
-    return ""
-
-
-def _looks_delimited(text: str, delimiter: str) -> bool:
-    line = _first_line(text)
-    if delimiter not in line:
-        return False
-    try:
-        cells = next(csv.reader([line], delimiter=delimiter))
-    except (csv.Error, StopIteration):
-        return False
-    if len(cells) < 2 or any(len(c) > 60 for c in cells):
-        return False
-    return len(resolve(c.strip() for c in cells if c.strip())) >= 2
-
-
-def looks_like_tsv(text: str) -> bool:
-    return _looks_delimited(text, "\t")
-
-
-def looks_like_csv(text: str) -> bool:
-    return _looks_delimited(text, ",") or _looks_delimited(text, ";")
-
-
-def looks_like_jsonl(text: str) -> bool:
-    lines = [ln for ln in text[:65536].lstrip("\ufeff").splitlines() if ln.strip()]
-    if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
-        return False
-    try:
-        return isinstance(json.loads(lines[0]), dict)
-    except (ValueError, RecursionError):
-        return False
-
-
-def looks_like_json(text: str) -> bool:
-    return text[:1024].lstrip("\ufeff \t\r\n")[:1] in ("[", "{")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ingest.orgs import canonical_org
+
 _WS = re.compile(r"\s+")
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 
@@ -43,9 +45,12 @@ def org_key(org: str | None) -> str:
 
 
 def same_org(a: str | None, b: str | None) -> bool:
-    """One organisation? Same head words, or one is the other's initials ("AWS")."""
+    """One organisation? The same canonical name ("Amazon" and "AWS", see
+    ingest/orgs.py), the same head words, or one is the other's initials."""
     ka, kb = org_key(a), org_key(b)
     if not ka or not kb or ka == kb:
+        return True
+    if a and b and canonical_org(a).name == canonical_org(b).name:
         return True
     for short, long in ((ka, kb), (kb, ka)):
         words = long.split()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 _ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
@@ -21,6 +22,37 @@ RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
 _CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
 _DATE_FORMATS = ("%d.%m.%Y", "%Y/%m/%d", "%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y",
                  "%Y-%m-%d", "%d-%b-%Y")
+
+
+# Conference cities whose zone is not named after them (the tz database names the rest:
+# "Brussels" -> Europe/Brussels, "Tokyo" -> Asia/Tokyo).
+CITY_ZONES = {
+    "San Jose": "America/Los_Angeles", "San Francisco": "America/Los_Angeles",
+    "Seattle": "America/Los_Angeles", "Portland": "America/Los_Angeles",
+    "San Diego": "America/Los_Angeles", "Boston": "America/New_York",
+    "Washington": "America/New_York", "Austin": "America/Chicago", "Hamburg": "Europe/Berlin",
+    "Munich": "Europe/Berlin", "Barcelona": "Europe/Madrid", "Milan": "Europe/Rome",
+    "Geneva": "Europe/Zurich", "Beijing": "Asia/Shanghai", "Bangalore": "Asia/Kolkata",
+    "Bengaluru": "Asia/Kolkata", "Mumbai": "Asia/Kolkata", "Osaka": "Asia/Tokyo",
+}
+
+
+@lru_cache(maxsize=1)
+def _zones_by_city() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in sorted(available_timezones()):
+        if "/" in name and not name.startswith(("Etc/", "SystemV/", "US/", "posix/", "right/")):
+            out.setdefault(name.rsplit("/", 1)[1].replace("_", " ").casefold(), name)
+    out.update({city.casefold(): name for city, name in CITY_ZONES.items()})
+    return out
+
+
+def city_zone(city: object) -> str | None:
+    """The IANA zone of a city as a schedule names it ("Brussels", "San Jose, CA")."""
+    if not isinstance(city, str) or not city.strip():
+        return None
+    head = re.split(r"[,(/]", city, maxsplit=1)[0].strip().casefold()
+    return _zones_by_city().get(head)
 
 
 def zone(name: object) -> tzinfo | None:

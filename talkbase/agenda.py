@@ -12,7 +12,7 @@ import io
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from talkbase.records import Talk
 
@@ -21,6 +21,15 @@ SAVED_PARAM = "saved"
 SKIPPED_PARAM = "skip"
 SEPARATOR = "-"  # unreserved in URLs, so links stay readable (no %2C)
 MAX_IDS = 500  # a share link carrying more than this is not a person's agenda
+# an id is 1-18 ASCII digits: "²".isdigit() is true but int("²") fails, and 5,000
+# nines are no id (int() refuses strings that long)
+_ID = re.compile(r"[0-9]{1,18}")
+
+
+def parse_id(text: str | None) -> int | None:
+    """A talk id from a person's text (URL, command line), None when it is not one."""
+    text = (text or "").strip()
+    return int(text) if _ID.fullmatch(text) else None
 
 
 @dataclass(frozen=True)
@@ -158,6 +167,31 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
     return Timeline(tuple(days), unscheduled, tuple(pairs))
 
 
+DAY_START, DAY_END = 8, 18  # hours an axis covers at least, where the program has times
+
+
+def day_span(day: date, program: Iterable[Talk]) -> tuple[datetime, datetime]:
+    """The time axis of one day: from the first to the last session of that day in
+    the whole program (not only the saved talks), at least 08:00-18:00, whole hours."""
+    timed = [t for t in program if _timed(t) and t.day == day]
+    tz = timed[0].start.tzinfo if timed and timed[0].start else None
+    lo = datetime.combine(day, datetime.min.time()).replace(hour=DAY_START, tzinfo=tz)
+    hi = lo.replace(hour=DAY_END)
+    for t in timed:
+        assert t.start and t.end
+        lo = min(lo, t.start.replace(minute=0, second=0, microsecond=0))
+        end = t.end.replace(minute=0, second=0, microsecond=0)
+        hi = max(hi, end if end == t.end else end + timedelta(hours=1))
+    if hi.date() != day:  # a session past midnight: the axis ends at the day's end
+        hi = datetime.combine(day, datetime.max.time().replace(microsecond=0), tzinfo=tz)
+    return lo, hi
+
+
+def now_line(day: date, now: datetime) -> datetime | None:
+    """Where "now" sits on the day's axis, or None when that day is not today."""
+    return now if now.date() == day else None
+
+
 def _order(t: Talk) -> tuple[float, float, int]:
     # timestamps, not ISO strings: strings of two timezones do not sort by time
     return (t.start.timestamp() if t.start else 0.0, t.end.timestamp() if t.end else 0.0, t.id)
@@ -173,7 +207,7 @@ def decode_ids(text: str | None) -> tuple[int, ...]:
     """Ids from a share-link value; anything that is not a positive id is ignored."""
     out: list[int] = []
     for part in re.split(r"[\s,.;_~+-]+", text or ""):
-        if part.isdigit() and int(part) > 0 and int(part) not in out:
+        if _ID.fullmatch(part) and int(part) > 0 and int(part) not in out:
             out.append(int(part))
         if len(out) >= MAX_IDS:
             break

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from index.filters import Filters
+from talkbase import present
 from talkbase.errors import BadQuery
 from talkbase.records import Hit, Talk
 
@@ -46,7 +47,7 @@ FILTERS: tuple[str, ...] = tuple(f.name for f in fields(Filters))
 
 RESULT_COLUMNS: tuple[str, ...] = (
     "rank", "score", "id", "title", "speakers", "day", "start", "end", "room", "track",
-    "carried_by", "matched_terms", "best_sentence", "lexical_rank", "dense_rank",
+    "carried_by", "matched_terms", "best_sentence", "lexical_rank", "dense_rank", "match",
 )
 
 
@@ -71,10 +72,10 @@ def open(
     where = settings.home(Path(home).expanduser() if home is not None else None)
     if build_from is not None and store.current(where) is None:
         from index.build import ingest
-        from index.embed import load
+        from index.embed import LazyEmbedder
 
         paths = [build_from] if isinstance(build_from, str | PathLike) else list(build_from)
-        ingest([Path(p) for p in paths], where, embedder or load())
+        ingest([Path(p) for p in paths], where, embedder or LazyEmbedder())
     return Talkbase(where, embedder)
 
 
@@ -94,6 +95,8 @@ class Results(list[Hit]):
         super().__init__(hits)
         self.query = query
         self.mode = mode
+        self.understood: Any = None  # what search read out of the query (index.understand)
+        self.notes: list[str] = []  # e.g. "No close match; nearest talks:"
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Hit: ...
@@ -139,6 +142,7 @@ class Results(list[Hit]):
                 "best_sentence": why.best_sentence,
                 "lexical_rank": why.lexical_rank,
                 "dense_rank": why.dense_rank,
+                "match": why.match,
             })
         frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
         for column in ("lexical_rank", "dense_rank"):
@@ -158,7 +162,7 @@ class Results(list[Hit]):
         rows = []
         for n, hit in enumerate(self, start=1):
             t = hit.talk
-            when = f"{t.start:%a %H:%M}–{t.end:%H:%M}" if t.start and t.end else ""
+            when = present.when(t) if t.start else ""  # the app's and the CLI's wording
             cells = [
                 str(n),
                 f"{html.escape(t.title)}<br><small>{html.escape(_speakers(t))}</small>",
@@ -180,7 +184,7 @@ class Results(list[Hit]):
 
 
 def _speakers(t: Talk) -> str:
-    return ", ".join(s.label for s in t.speakers)
+    return present.speakers(t.speakers)
 
 
 def _why_html(hit: Hit) -> str:
@@ -284,18 +288,27 @@ class Talkbase:
         self.close()
 
     # -- search -------------------------------------------------------------------
-    def search(self, query: str, k: int = 10, mode: str = "hybrid", **filters: Any) -> Results:
+    def search(self, query: str, k: int = 10, mode: str = "hybrid", literal: bool = False,
+               **filters: Any) -> Results:
         """The `k` best talks for `query`; mode "hybrid" (default), "lexical" or "dense".
 
         Filters narrow the talks before ranking: day ("2026-10-20", "Tue" or a
         date), after / before ("14:30" or a time), and substrings of track,
-        room, speaker, org and conference. An empty query lists talks by time.
+        room, speaker, org, conference and format. An empty query lists talks by time.
+        Limits in the query's own words ("on Wednesday afternoon", "by NVIDIA",
+        "in room 210AE") are read too, unless `literal`; `results.understood`
+        says what was read, `results.notes` what to tell the reader, and hits
+        with `why.match` False are only the nearest talks, not matches.
 
             tb.search("dynamic shapes", k=3, mode="lexical")
             tb.search("GPU kernels", track="kernel", after="14:00")
+            tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        hits = self.kb.search(query, k, _filters(filters), mode)  # type: ignore[arg-type]
-        return Results(hits, query, mode)
+        answer = self.kb.answer(query, k, _filters(filters), mode, literal)  # type: ignore[arg-type]
+        results = Results(answer.hits, query, mode)
+        results.understood = answer.understood
+        results.notes = answer.notes()
+        return results
 
     def similar(self, talk: int | str | Talk | Hit, k: int = 5, diversity: float = 0.3,
                 **filters: Any) -> Results:

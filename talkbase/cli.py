@@ -47,11 +47,23 @@ def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     from index.build import ingest
-    from index.embed import load
+    from index.embed import LazyEmbedder
 
-    report = ingest(args.paths, settings.home(args.home), load(), fmt=args.format,
-                    rebuild=args.rebuild, progress=output.Progress(), mapping=_mapping(args.map),
-                    replace_all=args.replace)
+    if args.engine == "ray":
+        from index.rayengine import RayEmbedder
+
+        embedder: Any = RayEmbedder(actors=args.ray_actors, batch_size=args.ray_batch_size,
+                                    gpus=args.ray_gpus)
+    else:  # loads only once every file is read and something new needs embedding
+        embedder = LazyEmbedder()
+    try:
+        report = ingest(args.paths, settings.home(args.home), embedder, fmt=args.format,
+                        rebuild=args.rebuild, progress=output.Progress(),
+                        mapping=_mapping(args.map), replace_all=args.replace,
+                        conference=args.conference)
+    finally:
+        if args.engine == "ray":
+            embedder.close()
     output.print_report(report, args)
     return 1 if report.failed else 0
 
@@ -62,9 +74,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from index.store import require
 
     home = settings.home(args.home)
-    model = require(home).manifest["model"]
+    manifest = require(home).manifest
     # Nothing is embedded in a dry run: a stand-in with the same name is enough.
-    report = ingest(args.paths, home, HashingEmbedder(name=model), fmt=args.format, dry_run=True,
+    stand_in = HashingEmbedder(name=manifest["model"], identity=manifest.get("encoder"))
+    report = ingest(args.paths, home, stand_in, fmt=args.format, dry_run=True,
                     mapping=_mapping(args.map))
     output.print_report(report, args)
     return 0
@@ -72,11 +85,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     from index.build import remove
-    from index.embed import load
+    from index.embed import LazyEmbedder
 
     if not args.documents and not args.conference:
         raise TalkbaseError("Name documents to remove, or --conference NAME")
-    report = remove(settings.home(args.home), load(), args.documents, args.conference)
+    report = remove(settings.home(args.home), LazyEmbedder(), args.documents, args.conference)
     output.print_report(report, args)
     return 0
 
@@ -94,16 +107,18 @@ def cmd_search(args: argparse.Namespace) -> int:
                 query = line.strip()
                 if not query:
                     continue
-                hits = kb.search(query, args.limit, filters, args.mode)
-                sys.stdout.write(json.dumps(
-                    {"query": query, "results": [h.to_dict() for h in hits]}, ensure_ascii=False
-                ) + "\n")
+                answer = kb.answer(query, args.limit, filters, args.mode, literal=args.literal)
+                sys.stdout.write(json.dumps({"query": query, **answer.to_dict()},
+                                            ensure_ascii=False) + "\n")
                 sys.stdout.flush()
         return 0
     if args.query is None:
         raise TalkbaseError("Give a query, or --batch FILE with one query per line")
-    hits = kb.search(args.query, args.limit, filters, args.mode)
-    if args.json:
+    answer = kb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
+    hits = answer.hits
+    if args.json:  # a list of results, as before; what was understood goes to stderr
+        if answer.understood.chips:
+            sys.stderr.write(f"understood: {answer.understood.label}\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
@@ -115,8 +130,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
-    for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout)
+    output.print_answer(answer, sys.stdout, sys.stderr)
     return 0
 
 
@@ -230,26 +244,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         if args.output:
             out.close()
+    if args.output:  # say what was written where (stdout itself carries the data otherwise)
+        sys.stderr.write(f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} "
+                         f"({args.format}) to {args.output}\n")
     return 0
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from index.evaluate import load_judgments, ndcg_at, recall_at
-    from ingest.text import title_key
+    from index.evaluate import evaluate, load_judgments
 
     kb = _kb(args)
     judged = load_judgments(args.judgments)
     if not judged:
         raise InputError(args.judgments, "holds no judged queries")
-    rows = []
-    for mode in args.modes:
-        nd, rc = [], []
-        for j in judged:
-            ranked = [title_key(h.talk.title) for h in kb.search(j.query, 10, mode=mode)]
-            nd.append(ndcg_at(ranked, j.relevant, 10))
-            rc.append(recall_at(ranked, j.relevant, 5))
-        rows.append({"mode": mode, "ndcg@10": sum(nd) / len(nd), "recall@5": sum(rc) / len(rc),
-                     "queries": len(judged)})
+    rows = evaluate(kb, judged, args.modes)
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -258,6 +266,31 @@ def cmd_eval(args: argparse.Namespace) -> int:
         for r in rows:
             sys.stdout.write(f"{r['mode']:8s} {r['ndcg@10']:8.3f} {r['recall@5']:9.3f}  {r['queries']}\n")
     return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from index.check import check, repair
+
+    home = settings.home(args.home)
+    if args.repair:
+        from index.embed import LazyEmbedder
+
+        report = repair(home, LazyEmbedder())
+    else:
+        report = check(home)
+    if args.json:
+        json.dump(report.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0 if report.ok else 1
+    if report.repaired:
+        sys.stdout.write(f"Repaired: {report.repaired}.\n")
+    for problem in report.problems:
+        sys.stdout.write(f"damaged: {problem}\n")
+    for b in report.builds:
+        state = "whole" if b.whole else "; ".join(b.problems)
+        sys.stdout.write(f"  build {b.name}{' (in use)' if b.name == report.current else ''}: {state}\n")
+    sys.stdout.write(report.advice + "\n")
+    return 0 if report.ok else 1
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
@@ -307,7 +340,20 @@ def parser() -> argparse.ArgumentParser:
                    help="keep only the documents given now, forgetting the others")
     s.add_argument("--map", action="append", metavar="FIELD=COLUMN",
                    help="for tables: which column holds a field, e.g. --map title='Paper Name'")
+    s.add_argument("--conference", metavar="NAME",
+                   help="the conference these files are the program of (over the name a file "
+                        "gives, or its file name)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="embed in this process (local) or on Ray workers (ray: a local Ray, "
+                        "or the cluster named by RAY_ADDRESS; needs the [ray] extra)")
+    s.add_argument("--ray-actors", type=int, metavar="N",
+                   help="Ray workers that each load the encoder (default: one per CPU)")
+    s.add_argument("--ray-batch-size", type=int, default=64, metavar="N",
+                   help="texts one Ray worker embeds at a time (default 64, as the local "
+                        "engine: the same batches give the same vectors)")
+    s.add_argument("--ray-gpus", type=float, default=0.0, metavar="G",
+                   help="GPUs each Ray worker takes (default 0: CPU only)")
     s.set_defaults(func=cmd_ingest)
 
     s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
@@ -330,6 +376,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print results as JSON")
     s.add_argument("--batch", metavar="FILE",
                    help="one query per line ('-' for stdin); writes one JSON line per query")
+    s.add_argument("--literal", action="store_true",
+                   help="take the query as typed: do not read days, times, rooms, people or "
+                        "organisations out of it")
     _add_filters(s)
     s.set_defaults(func=cmd_search)
 
@@ -355,11 +404,18 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("eval", help="score search modes against graded judgments")
-    s.add_argument("judgments", help="JSON file like tests/data/dev_queries.json")
+    s.add_argument("judgments", help="JSON file like tests/data/dev_queries.json (talks named by "
+                   "title), or one naming them by id like ../shared/collections/cacm_queries.json")
     s.add_argument("--modes", nargs="+", default=["lexical", "dense", "hybrid"],
                    choices=("lexical", "dense", "hybrid"))
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_eval)
+
+    s = sub.add_parser("check", help="verify every file of the knowledge base; say how to recover")
+    s.add_argument("--repair", action="store_true",
+                   help="recover: rebuild from the stored documents, or go back to the previous build")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_check)
 
     s = sub.add_parser("settings", help="list settings, their environment variables and values")
     s.set_defaults(func=cmd_settings)

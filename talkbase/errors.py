@@ -34,14 +34,43 @@ class KnowledgeBaseMissing(TalkbaseError):
         )
 
 
+class KnowledgeBaseDamaged(TalkbaseError):
+    """The home holds a knowledge base that cannot be read whole (a file is
+    missing, truncated or changed): never treated as an empty one."""
+
+    def __init__(self, home: str, problem: str) -> None:
+        self.home, self.problem = home, problem
+        super().__init__(
+            f"The knowledge base in {home} is damaged: {problem}. "
+            f"Run 'talkbase --home {home} check' to see what is wrong and how to recover "
+            "('check --repair' restores it from the stored documents or the previous build), "
+            "or start afresh with 'talkbase ingest --replace PATH'"
+        )
+
+
 class ModelMismatch(TalkbaseError):
+    """`built_with` and `asked_for` are embedder identities ("model|backend|hash",
+    see index/embed.py) or bare model names."""
+
     def __init__(self, home: str, built_with: str, asked_for: str) -> None:
         self.home, self.built_with, self.asked_for = home, built_with, asked_for
-        super().__init__(
-            f"The knowledge base in {home} was built with the model {built_with!r}, "
-            f"but {asked_for!r} is configured; re-embed it with "
-            f"'talkbase ingest --rebuild PATH' or set TALKBASE_MODEL={built_with}"
-        )
+        b_model, _, b_rest = built_with.partition("|")
+        a_model, _, a_rest = asked_for.partition("|")
+        b_backend, a_backend = b_rest.partition("|")[0], a_rest.partition("|")[0]
+        rebuild = "re-embed it with 'talkbase ingest --rebuild PATH'"
+        if b_model != a_model:
+            msg = (f"was built with the model {b_model!r}, but {a_model!r} is configured; "
+                   f"{rebuild} or set TALKBASE_MODEL={b_model}")
+        elif b_backend != a_backend:
+            was = b_backend or "torch-fp32 (recorded before encoders were)"
+            setting = {"torch-fp32": "torch", "onnx-fp32": "onnx", "": "torch"}.get(
+                b_backend, b_backend)  # onnx-int8-<config> names itself
+            msg = (f"was built with the model {b_model!r} run as {was}, but {a_backend} is "
+                   f"configured; {rebuild} or set TALKBASE_ENCODER={setting}")
+        else:
+            msg = (f"was built from other files of the model {b_model!r} than the installed "
+                   f"ones; {rebuild}")
+        super().__init__(f"The knowledge base in {home} {msg}")
 
 
 class TalkNotFound(TalkbaseError):

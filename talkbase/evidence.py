@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
-from talkbase.records import Why
+from talkbase.records import SIGNALS, Why
 
 _TOKEN = re.compile(r"\w+")
 # Longest first; a light English stemmer, enough to find "collective" for "collectives".
@@ -40,18 +40,30 @@ def stem(word: str) -> str:
     return w
 
 
-def highlight(text: str, terms: Iterable[str]) -> tuple[Span, ...]:
+Stems = Callable[[Collection[str]], Mapping[str, str]]  # lower-case words -> their stems
+
+
+def highlight(text: str, terms: Iterable[str], stems: Stems | None = None) -> tuple[Span, ...]:
     """`text` cut into spans, the words matching a term (or a part of one) marked.
 
-    Joining the spans' text gives `text` back unchanged.
+    `stems` is the stemmer of the search that matched (the app passes the knowledge
+    base's Porter stems, so the highlighted words are the matched words); without
+    it a light built-in stemmer is used. Joining the spans' text gives `text` back.
     """
-    wanted = {stem(p) for t in terms for p in _TOKEN.findall(t.lower()) if len(p) > 1}
+    parts = [p for t in terms for p in _TOKEN.findall(t.lower()) if len(p) > 1]
+    words = list(_TOKEN.finditer(text)) if parts else []
+    table = stems({*parts, *(m.group().lower() for m in words)}) if stems and parts else {}
+
+    def stem_of(word: str) -> str:
+        return table.get(word.lower(), word.lower()) if stems else stem(word)
+
+    wanted = {stem_of(p) for p in parts}
     if not wanted or not text:
         return (Span(text),) if text else ()
     out: list[Span] = []
     last = 0
-    for m in _TOKEN.finditer(text):
-        if stem(m.group()) in wanted:
+    for m in words:
+        if stem_of(m.group()) in wanted:
             if m.start() > last:
                 out.append(Span(text[last:m.start()]))
             out.append(Span(m.group(), True))
@@ -68,19 +80,27 @@ def as_html(spans: Iterable[Span], mark: str = "mark") -> str:
 
 
 def signal(why: Why) -> str:
-    """Which signal carried a hit, in words, with each signal's rank; no scores."""
-    ranks = []
-    if why.lexical_rank:
-        ranks.append(f"#{why.lexical_rank} by words")
-    if why.dense_rank:
-        ranks.append(f"#{why.dense_rank} by meaning")
+    """Which signal carried a hit, in words, with each signal's rank; no scores.
+
+    The words come from `why.carried_by`, which is read from the same ranks that
+    are shown, so the sentence cannot contradict its numbers.
+    """
+    ranks = [f"#{rank} {SIGNALS.get(name, 'by ' + name)}" for name, rank in why.ranks.items()]
     detail = f" ({', '.join(ranks)})" if ranks else ""
-    if why.carried_by == "both":
+    carried = why.carried_by
+    if carried == "both":
         return f"Found by your words and by meaning{detail}"
-    if why.carried_by == "lexical":
+    if carried == "lexical":
         return f"Found mostly by your words{detail}"
-    if why.carried_by == "semantic":
+    if carried == "semantic":
         if why.lexical_rank is None:
             return f"Found by meaning: it shares none of your words{detail}"
         return f"Found mostly by meaning{detail}"
     return ""
+
+
+def sentence_label(why: Why) -> str:
+    """Where the quoted sentence comes from, when it is not the talk's own text:
+    "notes in digest.txt" for a digest's commentary; "" for the title or abstract."""
+    source = why.sentence_source
+    return source if source.startswith("notes") else ""

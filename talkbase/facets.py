@@ -14,11 +14,11 @@ a count always equals what choosing the value shows.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from index.filters import Filters
-from talkbase.program import organization_names
+from talkbase import people
 from talkbase.records import Hit, Talk
 
 # Talk-vector cosine above which a talk without a shared word still counts as a
@@ -125,6 +125,29 @@ class AllowedCache:
         return self._seen[filters]
 
 
+Lookup = Callable[[Filters], "list[int] | None"]
+
+
+def canonical_orgs(lookup: Lookup, talks: Iterable[Talk]) -> Lookup:
+    """`lookup` with the organization condition answered by canonical names (any
+    spelling of an organization finds all of its talks), together with the speaker
+    when both are chosen (the same person's affiliation); the rest stays SQL."""
+    talks = list(talks)
+
+    def answer(f: Filters) -> list[int] | None:
+        if not f.org:
+            return lookup(f)
+        name = people.canonical_name(f.org)
+        who = f.speaker.strip().casefold() if f.speaker else None
+        ids = {t.id for t in talks for s in t.speakers
+               if (who is None or s.name.casefold() == who)
+               and any(o.name == name for o in people.organizations_of(s.affiliation))}
+        rest = lookup(replace(f, org=None, speaker=None))
+        return sorted(ids if rest is None else ids & set(rest))
+
+    return answer
+
+
 def matching(hits: Sequence[Hit], similarity: Mapping[int, float],
              min_similarity: float = MIN_SIMILARITY,
              common_share: float = COMMON_SHARE,
@@ -158,7 +181,7 @@ def candidates(talks: Iterable[Talk]) -> dict[str, list[tuple[str, str]]]:
     """Every (value, label) each facet can take in these talks."""
     talks = list(talks)
     days = sorted({t.day for t in talks if t.day})
-    orgs = set(organization_names(talks).values())  # "Meta" also finds "Meta (PyTorch ...)"
+    orgs = set(people.by_organization(talks))  # canonical: "AWS" is "Amazon Web Services"
     return {
         "day": [(d.isoformat(), _day_label(d)) for d in days],
         "time": [(k, label) for k, (label, _) in TIMES_OF_DAY.items()],

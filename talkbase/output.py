@@ -7,17 +7,17 @@ import json
 import sys
 from typing import Any, TextIO
 
+from talkbase import present
+
 SHOWN = 10  # changes listed per kind in a terminal report
 
 
 def when(t: Any) -> str:
-    if not t.start:
-        return "time not given"
-    return f"{t.start:%a %Y-%m-%d %H:%M}–{t.end:%H:%M}" if t.end else f"{t.start:%a %Y-%m-%d %H:%M}"
+    return present.when(t, year=True)  # one "when" text for CLI, app and API
 
 
 def speakers(t: Any) -> str:
-    return ", ".join(s.label for s in t.speakers)
+    return present.speakers(t.speakers)
 
 
 def print_hit(n: int, hit: Any, out: TextIO) -> None:
@@ -29,18 +29,32 @@ def print_hit(n: int, hit: Any, out: TextIO) -> None:
     bits = []
     if why.matched_terms:
         bits.append("matched " + ", ".join(why.matched_terms))
-    ranks = []
-    if why.lexical_rank:
-        ranks.append(f"words #{why.lexical_rank}")
-    if why.dense_rank:
-        ranks.append(f"meaning #{why.dense_rank}")
+    ranks = [f"{'words' if name == 'lexical' else 'meaning' if name == 'dense' else name} #{r}"
+             for name, r in why.ranks.items()]
     if ranks:
         bits.append("(" + ", ".join(ranks) + ")")
     if why.best_sentence:
         sentence = why.best_sentence if len(why.best_sentence) < 160 else why.best_sentence[:157] + "..."
-        bits.append(f'"{sentence}"')
+        note = why.sentence_source if why.sentence_source.startswith("notes") else ""
+        bits.append(f'"{sentence}"' + (f" ({note})" if note else ""))
     if bits:
         out.write("    why: " + " ".join(bits) + "\n")
+
+
+def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
+    """A search answer: what the query was read as and any notes on stderr, then the
+    matches, then (under "no close match; nearest talks:") the talks that only come near."""
+    if answer.understood.chips:
+        err.write(f"understood: {answer.understood.label}\n")
+    for note in answer.notes():
+        if not note.startswith("No close match"):
+            err.write(note + "\n")
+    shown_nearest = False
+    for n, hit in enumerate(answer.hits, start=1):
+        if not hit.why.match and not shown_nearest:
+            out.write("no close match; nearest talks:\n" if n == 1 else "nearest talks (no close match):\n")
+            shown_nearest = True
+        print_hit(n, hit, out)
 
 
 class Progress:
@@ -67,7 +81,8 @@ class Progress:
 
 def print_changes(changes: Any, out: TextIO) -> None:
     labels = {"added": "added", "removed": "removed", "retimed": "retimed", "moved": "moved",
-              "redescribed": "re-described", "respeakered": "new speakers"}
+              "redescribed": "re-described", "respeakered": "new speakers",
+              "unspeakered": "speakers changed (nobody new)"}
     for kind, label in labels.items():
         items = getattr(changes, kind)
         if items:
@@ -84,11 +99,31 @@ def report_json(report: Any) -> dict[str, Any]:
         "conflicts": report.conflicts, "embedded": report.embedded, "reused": report.reused,
         "seconds": round(report.seconds, 3), "written": report.written,
         "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
+                       "conferences": list(getattr(d, "conferences", ())),
                        "warnings": list(d.warnings)} for d in report.documents],
         "removed_documents": report.removed_documents,
         "failed": [e.sentence() for e in report.failed],
         "changes": report.changes.to_dict(),
     }
+
+
+def _rate(report: Any) -> str:
+    """" (123 texts/s)" when the encoder ran long enough to time it."""
+    secs = getattr(report, "embed_seconds", 0.0)
+    return f" ({report.embedded / secs:.0f} texts/s)" if report.embedded and secs > 0.01 else ""
+
+
+def conference_note(doc: Any) -> str:
+    """ ', conference "X"' for the ingest summary; a name taken from the file name
+    says how to give the real one."""
+    names = getattr(doc, "conferences", ())
+    if not names:
+        return ""
+    shown = ", ".join(f'"{n}"' for n in names[:3]) + (" ..." if len(names) > 3 else "")
+    note = f", conference{'s' if len(names) > 1 else ''} {shown}"
+    if getattr(doc, "conference_from_file_name", False):
+        note += " (from the file name; name it with --conference NAME)"
+    return note
 
 
 def print_report(report: Any, args: argparse.Namespace) -> None:
@@ -98,19 +133,19 @@ def print_report(report: Any, args: argparse.Namespace) -> None:
         out.write("\n")
         return
     for d in report.documents:
-        out.write(f"{d.name}: {len(d.talks)} talks ({d.format})\n")
+        out.write(f"{d.name}: {len(d.talks)} talks ({d.format}){conference_note(d)}\n")
     for name in report.removed_documents:
         out.write(f"{name}: removed\n")
     for w in report.warnings:
         out.write(f"  warning: {w}\n")
-    for e in report.failed:
-        out.write(f"  skipped: {e.sentence()}\n")
+    for e in report.failed:  # on stderr: stdout stays the summary of what was read
+        sys.stderr.write(f"  skipped: {e.sentence()}\n")
     print_changes(report.changes, out)
     if report.written:
         out.write(
             f"knowledge base: {report.talks} talks, {report.merged} seen in several documents "
-            f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded, "
-            f"{report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
+            f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded"
+            f"{_rate(report)}, {report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
         )
     elif report.changes.empty:
         out.write("no changes\n")

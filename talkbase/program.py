@@ -6,14 +6,16 @@ Pure functions of talks (and, for the map, their vectors); the app draws them.
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 
 import numpy as np
 
-from ingest.text import org_key
+from talkbase import people
 from talkbase.records import Talk
 
 NO_ROOM = "(room not given)"
@@ -58,6 +60,125 @@ def grids(talks: Iterable[Talk]) -> list[DayGrid]:
     return out
 
 
+def room_order(talks: Iterable[Talk]) -> tuple[str, ...]:
+    """Every room of the program in one stable order for all days: natural order of
+    the names ("Room 2" before "Room 10"), the room not given last."""
+    rooms = {t.room or NO_ROOM for t in talks}
+    return tuple(sorted(rooms, key=lambda r: (r == NO_ROOM, _natural(r))))
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(p)) if p.isascii() and p.isdigit() else (1, p.casefold())
+                 for p in re.findall(r"\d+|\D+", text))
+
+
+@dataclass(frozen=True)
+class Block:
+    """One box of the time grid: a room's talk (or talks sharing the time)."""
+
+    room: str
+    talks: tuple[int, ...]
+    start: datetime
+    end: datetime
+    row: int  # first row (0-based)
+    rows: int  # rows it spans: its duration
+
+    @property
+    def minutes(self) -> int:
+        return int((self.end - self.start).total_seconds() // 60)
+
+
+@dataclass(frozen=True)
+class TimeGrid:
+    """One day as a true time grid: rows of `step` minutes from `start`, a column per
+    room, each talk a block spanning its duration."""
+
+    day: date
+    start: datetime
+    step: int  # minutes per row
+    rows: int
+    rooms: tuple[str, ...]
+    blocks: tuple[Block, ...]
+
+    def time_at(self, row: int) -> datetime:
+        return self.start + timedelta(minutes=self.step * row)
+
+
+def time_grid(talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None,
+              default_minutes: int = 30) -> TimeGrid | None:
+    """The time grid of `day` (None when no talk that day has a time). A talk without
+    an end lasts `default_minutes`; talks overlapping in one room share a block."""
+    talks = list(talks)
+    order = tuple(rooms) if rooms is not None else room_order(talks)
+    today = [t for t in talks if t.start and t.day == day and (t.room or NO_ROOM) in order]
+    if not today:
+        return None
+
+    def end_of(t: Talk) -> datetime:
+        assert t.start
+        return t.end if t.end and t.end > t.start else t.start + timedelta(minutes=default_minutes)
+
+    first = min(t.start for t in today if t.start)
+    origin = first.replace(minute=0, second=0, microsecond=0)
+    offsets = [int((x - origin).total_seconds() // 60) for t in today if t.start
+               for x in (t.start, end_of(t))]
+    step = math.gcd(*offsets) if any(offsets) else 30
+    step = min(30, max(5, step - step % 5 if step >= 5 else 5))
+    last = max(end_of(t) for t in today)
+    rows = max(1, -(-int((last - origin).total_seconds() // 60) // step))
+    blocks: list[Block] = []
+    for room in order:
+        mine = sorted((t for t in today if (t.room or NO_ROOM) == room),
+                      key=lambda t: (t.start, t.title))
+        groups: list[tuple[list[int], datetime, datetime]] = []
+        for t in mine:
+            assert t.start
+            if groups and t.start < groups[-1][2]:  # overlaps the previous block
+                groups[-1][0].append(t.id)
+                groups[-1] = (groups[-1][0], groups[-1][1], max(groups[-1][2], end_of(t)))
+            else:
+                groups.append(([t.id], t.start, end_of(t)))
+        for ids, lo, hi in groups:
+            row = int((lo - origin).total_seconds() // 60) // step
+            end_row = -(-int((hi - origin).total_seconds() // 60) // step)
+            blocks.append(Block(room, tuple(ids), lo, hi, row, max(1, end_row - row)))
+    used = tuple(r for r in order if any(b.room == r for b in blocks))
+    return TimeGrid(day, origin, step, rows, used, tuple(blocks))
+
+
+def program_days(talks: Iterable[Talk]) -> list[date]:
+    """The days the program has timed talks on, in order."""
+    return sorted({t.day for t in talks if t.day})
+
+
+@dataclass(frozen=True)
+class NowNext:
+    room: str
+    now: tuple[Talk, ...]  # running at the moment
+    next: Talk | None  # the next one to start in that room
+
+
+def now_and_next(talks: Iterable[Talk], at: datetime,
+                 saved: Collection[int] = ()) -> list[NowNext]:
+    """For each room with something on or still to come that day: what runs at `at`
+    and what starts next; rooms with a saved talk first, then in room order."""
+    talks = [t for t in talks if t.start and t.day == at.date()]
+    out = []
+    for room in room_order(talks):
+        mine = sorted((t for t in talks if (t.room or NO_ROOM) == room),
+                      key=lambda t: (t.start, t.title))
+        running = tuple(t for t in mine if t.start and t.start <= at < (t.end or t.start))
+        upcoming = next((t for t in mine if t.start and t.start > at), None)
+        if running or upcoming:
+            out.append(NowNext(room, running, upcoming))
+
+    def mine_first(n: NowNext) -> int:
+        ids = {t.id for t in n.now} | ({n.next.id} if n.next else set())
+        return 0 if ids & set(saved) else 1
+
+    return sorted(out, key=mine_first)  # stable: room order within each group
+
+
 def unscheduled(talks: Iterable[Talk]) -> list[Talk]:
     """Talks the program gives no time for, by title."""
     return sorted((t for t in talks if not t.start), key=lambda t: t.title.casefold())
@@ -74,35 +195,22 @@ class TrackSummary:
 
 
 def organization_names(talks: Iterable[Talk]) -> dict[str, str]:
-    """Each affiliation -> the name of its organization (the shortest spelling of the
-    group sharing an `org_key`, e.g. "Meta (PyTorch Distributed)" -> "Meta")."""
-    spellings: dict[str, set[str]] = {}
-    for t in talks:
-        for s in t.speakers:
-            if s.affiliation:
-                spellings.setdefault(org_key(s.affiliation) or s.affiliation, set()).add(
-                    s.affiliation)
-    out = {}
-    for group in spellings.values():
-        name = min(group, key=lambda g: (len(g), g))
-        out.update({g: name for g in group})
-    return out
+    """Each affiliation -> the canonical name of its organization (the alias table of
+    `ingest.orgs`: "AWS" -> "Amazon Web Services", "Meta (PyTorch Distributed)" -> "Meta")."""
+    return people.organization_names(talks)
 
 
 def organizations(talks: Iterable[Talk]) -> list[tuple[str, int]]:
-    """(organization, number of talks with a speaker from it), most talks first."""
-    talks = list(talks)
-    names = organization_names(talks)
+    """(canonical organization, number of talks with a speaker from it), most talks first."""
     counts: Counter[str] = Counter()
     for t in talks:
-        counts.update({names[s.affiliation] for s in t.speakers if s.affiliation})
+        counts.update(people.talk_organizations(t))
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
 
 
 def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
     """Each track with its description, size and leading organizations."""
     talks = list(talks)
-    names = organization_names(talks)
     by_track: dict[str, list[Talk]] = {}
     for t in talks:
         if t.track:
@@ -111,7 +219,7 @@ def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
     for name, members in by_track.items():
         orgs: Counter[str] = Counter()
         for t in members:
-            orgs.update({names[s.affiliation] for s in t.speakers if s.affiliation})
+            orgs.update(people.talk_organizations(t))
         description = next((t.track_description for t in members if t.track_description), "")
         top = sorted(orgs.items(), key=lambda kv: (-kv[1], kv[0].casefold()))[:3]
         out.append(TrackSummary(name, description or "", len(members), tuple(top)))

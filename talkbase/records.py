@@ -7,8 +7,10 @@ All are frozen: a stage that changes a record makes a new one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, tzinfo
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -23,8 +25,18 @@ class Speaker:
         """ "Name (Affiliation)", or the name alone."""
         return f"{self.name} ({self.affiliation})" if self.affiliation else self.name
 
+    @property
+    def org(self) -> str | None:
+        """The canonical organisation of the affiliation ("AWS" -> "Amazon Web
+        Services", "IBM Research" -> "IBM"); `affiliation` keeps the text as written."""
+        if not self.affiliation:
+            return None
+        from ingest.orgs import canonical_org  # derived, so old records need no field
+
+        return canonical_org(self.affiliation).name or None
+
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "affiliation": self.affiliation}
+        return {"name": self.name, "affiliation": self.affiliation, "org": self.org}
 
 
 @dataclass(frozen=True)
@@ -109,23 +121,81 @@ class Talk:
         }
 
 
-@dataclass(frozen=True)
-class Why:
-    """Why a talk matched: the evidence shown to the person."""
+# How each signal is named in ranks and in words; a new signal adds one entry.
+SIGNALS: dict[str, str] = {"lexical": "by words", "dense": "by meaning"}
+CLOSE_RANK = 10  # ranks up to this count as a signal finding the talk on its own
 
-    matched_terms: tuple[str, ...] = ()
-    best_sentence: str = ""
-    lexical_rank: int | None = None  # 1-based rank in the BM25 list, None if absent
-    dense_rank: int | None = None  # 1-based rank in the embedding list
-    carried_by: str = ""  # "lexical", "semantic" or "both"
+
+def carried_by(ranks: Mapping[str, int]) -> str:
+    """Which signal carried a hit, from its ranks alone, so the two can never disagree:
+    "both" when every signal ranks it within CLOSE_RANK, else the signal ranking it
+    best ("lexical" or "semantic"); "" when no signal ranked it."""
+    lex, dense = ranks.get("lexical"), ranks.get("dense")
+    if lex is None and dense is None:
+        return ""
+    if lex is not None and dense is not None:
+        if lex <= CLOSE_RANK and dense <= CLOSE_RANK:
+            return "both"
+        return "lexical" if lex < dense else "semantic"
+    return "lexical" if lex is not None else "semantic"
+
+
+@dataclass(frozen=True, init=False)
+class Why:
+    """Why a talk matched: the evidence shown to the person.
+
+    `ranks` holds the 1-based rank each signal gave the talk ("lexical", "dense", ...);
+    `lexical_rank`, `dense_rank` and `carried_by` are read from it.
+    """
+
+    matched_terms: tuple[str, ...]
+    best_sentence: str
+    ranks: dict[str, int]
+    sentence_source: str  # "title", "abstract", or "notes in <document>"
+    match: bool  # False: one of the nearest talks, not a match for the query
+
+    def __init__(self, matched_terms: tuple[str, ...] = (), best_sentence: str = "",
+                 ranks: Mapping[str, int] | None = None, sentence_source: str = "",
+                 match: bool = True, *, lexical_rank: int | None = None,
+                 dense_rank: int | None = None, carried_by: str | None = None) -> None:
+        merged = dict(ranks or {})
+        if lexical_rank is not None:
+            merged["lexical"] = lexical_rank
+        if dense_rank is not None:
+            merged["dense"] = dense_rank
+        # `carried_by` is accepted for older callers and ignored: it is read from the ranks.
+        object.__setattr__(self, "matched_terms", tuple(matched_terms))
+        object.__setattr__(self, "best_sentence", best_sentence)
+        object.__setattr__(self, "ranks", merged)
+        object.__setattr__(self, "sentence_source", sentence_source)
+        object.__setattr__(self, "match", match)
+
+    def __hash__(self) -> int:
+        return hash((self.matched_terms, self.best_sentence, tuple(sorted(self.ranks.items())),
+                     self.sentence_source, self.match))
+
+    @property
+    def lexical_rank(self) -> int | None:
+        return self.ranks.get("lexical")
+
+    @property
+    def dense_rank(self) -> int | None:
+        return self.ranks.get("dense")
+
+    @property
+    def carried_by(self) -> str:
+        return carried_by(self.ranks)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "matched_terms": list(self.matched_terms),
             "best_sentence": self.best_sentence,
+            "sentence_source": self.sentence_source,
+            "ranks": dict(self.ranks),
             "lexical_rank": self.lexical_rank,
             "dense_rank": self.dense_rank,
             "carried_by": self.carried_by,
+            "match": self.match,
         }
 
 
@@ -150,6 +220,7 @@ def _zone_name(moment: datetime | None) -> str | None:
     return getattr(moment.tzinfo, "key", None) or str(moment.tzinfo)
 
 
+@lru_cache(maxsize=512)  # a failed lookup searches the disk each time: remember it
 def _zone(name: str | None) -> tzinfo | None:
     if not name:
         return None

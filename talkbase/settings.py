@@ -32,6 +32,15 @@ def _default_home() -> str:
         return str(Path.home() / ".local" / "share" / "talkbase")
 
 
+def _default_encoder_cache() -> str:
+    try:
+        from platformdirs import user_cache_dir
+
+        return str(Path(user_cache_dir("talkbase", appauthor=False)) / "encoders")
+    except ImportError:  # pragma: no cover - platformdirs is a dependency
+        return str(Path.home() / ".cache" / "talkbase" / "encoders")
+
+
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 
 SETTINGS: dict[str, Setting] = {
@@ -54,6 +63,21 @@ SETTINGS: dict[str, Setting] = {
         "cpu",
         "torch device for the embedding model (cpu, cuda, mps).",
     ),
+    "encoder": Setting(
+        "TALKBASE_ENCODER",
+        "onnx-int8",
+        "How the bundled model runs: 'onnx-int8' (int8 ONNX with onnxruntime, no torch; "
+        "the quantization that fits the CPU, or fp32 where none does), 'onnx' (fp32 ONNX) "
+        "or 'torch' (sentence-transformers). Other models always run through torch. "
+        "A knowledge base answers only queries embedded the way it was built.",
+    ),
+    "encoder_cache": Setting(
+        "TALKBASE_ENCODER_CACHE",
+        _default_encoder_cache(),
+        "Folder for the ONNX files made from the installed model (default: the user "
+        "cache folder, e.g. ~/.cache/talkbase/encoders on Linux), one subfolder per "
+        "hash of the model's files. `python -m index.onnx_encoder` fills it.",
+    ),
     "batch_size": Setting(
         "TALKBASE_BATCH_SIZE", "32", "How many texts the model embeds at once."
     ),
@@ -64,20 +88,77 @@ SETTINGS: dict[str, Setting] = {
     ),
     "fusion": Setting(
         "TALKBASE_FUSION",
-        "relative",
-        "How hybrid search fuses the lexical and the dense list: 'relative' "
-        "(min-max scaled scores, weighted by TALKBASE_LEXICAL_WEIGHT) or 'rrf' "
-        "(reciprocal rank fusion with TALKBASE_RRF_K).",
+        "scaled",
+        "How hybrid search fuses the lexical and the dense list: 'scaled' (each "
+        "list's scores divided by its best, dense ones counted from "
+        "TALKBASE_DENSE_FLOOR, weighted by TALKBASE_LEXICAL_WEIGHT: every match keeps "
+        "its credit), 'relative' (min-max scaled scores, the former default) or "
+        "'rrf' (reciprocal rank fusion with TALKBASE_RRF_K).",
+    ),
+    "dense_floor": Setting(
+        "TALKBASE_DENSE_FLOOR",
+        "0.2",
+        "In 'scaled' fusion, the closeness in meaning (cosine) below which the dense "
+        "signal gives a talk no credit.",
     ),
     "lexical_weight": Setting(
         "TALKBASE_LEXICAL_WEIGHT",
         "0.6",
-        "Share of the lexical signal in relative fusion (0..1); the dense signal gets the rest.",
+        "Share of the lexical signal in scaled and relative fusion (0..1); the dense "
+        "signal gets the rest.",
+    ),
+    "match_floor": Setting(
+        "TALKBASE_MATCH_FLOOR",
+        "0.40",
+        "Closeness in meaning (0..1) a talk needs to count as a match when it shares "
+        "no distinctive word with the query; below it, it is listed only among the "
+        "nearest talks.",
     ),
     "timezone": Setting(
         "TALKBASE_TIMEZONE",
         "America/Los_Angeles",
         "Timezone assumed for program times that do not name one.",
+    ),
+    "index_threshold": Setting(
+        "TALKBASE_INDEX_THRESHOLD",
+        "200000",
+        "Talks up to which the vector index is exact (FAISS flat); a larger base gets an "
+        "HNSW index (recall@10 about 0.95+, see README, Scale). 0 means always HNSW.",
+    ),
+    "hnsw_m": Setting("TALKBASE_HNSW_M", "32", "Links per node of the HNSW index (set at build)."),
+    "hnsw_ef": Setting(
+        "TALKBASE_HNSW_EF", "512",
+        "How widely an HNSW search looks (efSearch): higher is slower and finds more of the "
+        "exact top results.",
+    ),
+    "verify_mb": Setting(
+        "TALKBASE_VERIFY_MB",
+        "64",
+        "Opening a knowledge base whose files total at most this many MB also checks "
+        "their sha256 against the manifest (sizes and counts are always checked; "
+        "`talkbase check` checks everything).",
+    ),
+    "max_file_mb": Setting(
+        "TALKBASE_MAX_FILE_MB",
+        "200",
+        "Largest program file ingest reads, in MB; a bigger file is refused by name.",
+    ),
+    "max_field_chars": Setting(
+        "TALKBASE_MAX_FIELD_CHARS",
+        "20000",
+        "Longest abstract or note kept, in characters; a longer one is cut at a "
+        "sentence boundary with a warning (titles and other fields at 1,000).",
+    ),
+    "max_warnings": Setting(
+        "TALKBASE_MAX_WARNINGS",
+        "50",
+        "Warnings kept per program file; the rest are counted in one last line.",
+    ),
+    "follow_links": Setting(
+        "TALKBASE_FOLLOW_LINKS",
+        "no",
+        "Folder ingest follows symbolic links that lead out of the folder only when "
+        "this is yes.",
     ),
 }
 
@@ -114,8 +195,48 @@ def lexical_weight() -> float:
 
 def fusion() -> str:
     value = get("fusion").lower()
-    return value if value in ("relative", "rrf") else "relative"
+    return value if value in ("scaled", "relative", "rrf") else "scaled"
+
+
+def dense_floor() -> float:
+    return min(0.99, max(-1.0, _number("dense_floor", float)))
 
 
 def rrf_k() -> int:
     return max(1, int(_number("rrf_k", int)))
+
+
+def verify_mb() -> float:
+    return max(0.0, _number("verify_mb", float))
+
+
+def match_floor() -> float:
+    return min(1.0, max(-1.0, _number("match_floor", float)))
+
+
+def max_file_bytes() -> int:
+    return max(1, int(_number("max_file_mb", float) * 1024 * 1024))
+
+
+def max_field_chars() -> int:
+    return max(100, int(_number("max_field_chars", int)))
+
+
+def max_warnings() -> int:
+    return max(1, int(_number("max_warnings", int)))
+
+
+def follow_links() -> bool:
+    return get("follow_links").strip().lower() in ("1", "yes", "true", "on")
+
+
+def index_threshold() -> int:
+    return max(0, int(_number("index_threshold", int)))
+
+
+def hnsw_m() -> int:
+    return max(4, int(_number("hnsw_m", int)))
+
+
+def hnsw_ef() -> int:
+    return max(8, int(_number("hnsw_ef", int)))

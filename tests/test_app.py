@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ import icalendar
 import pytest
 
 from talkbase import agenda as agenda_mod
-from talkbase import facets, ics
+from talkbase import facets, ics, present
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -194,7 +195,7 @@ def test_no_result_under_filters_names_the_filter_to_relax(demo_home, demo_kb,
                    for s in t.speakers
                    if not any(x.name == s.name and u.day and u.day.day == 21
                               for u in demo_kb.talks.values() for x in u.speakers))
-    at = run_app(demo_home, monkeypatch, day="2026-10-21", speaker=speaker)
+    at = run_app(demo_home, monkeypatch, day="2026-10-21", by=speaker)
     assert not titles(at)
     assert at.warning[0].value.startswith("None of the 71 matching talks passes all your filters")
     relax = at.button(key="relax-day")
@@ -242,6 +243,9 @@ def test_talk_page_shows_conflicting_speaker_lists(demo_home, demo_kb, monkeypat
 def test_similar_talks_mark_those_that_fit_a_free_slot(demo_home, demo_kb, monkeypatch) -> None:
     mccl = id_of(demo_kb, "MCCL")
     at = run_app(demo_home, monkeypatch, talk=str(mccl))
+    # with nothing saved there is no free slot to speak of
+    assert not any("Fits a free slot" in plain(v) for v in htmls(at, "tb-ok"))
+    assert not any("free slot" in c.value for c in at.caption)
     click(at, f"page-save-{mccl}")
     notes = [plain(v) for v in htmls(at, "tb-ok") + htmls(at, "tb-warn")]
     assert "✓ In your agenda" in notes
@@ -281,6 +285,11 @@ def test_not_interested_hides_a_talk_until_undone(demo_home, demo_kb, monkeypatc
     click(at, f"result-skip-{top}")
     assert demo_kb.talks[top].title not in titles(at)
     assert at.query_params["skip"] == str(top)
+    hidden = [plain(v) for v in htmls(at, "tb-warn") if "Hidden:" in v]
+    assert hidden == [f"Hidden: {demo_kb.talks[top].title}. It no longer shows in results."]
+    click(at, "undo")  # the notice's Undo brings it back at once
+    assert titles(at)[0] == demo_kb.talks[top].title and "skip" not in at.query_params
+    click(at, f"result-skip-{top}")
     at.button_group(key="view").set_value("My agenda")
     rerun(at)
     click(at, f"skipped-unskip-{top}")
@@ -329,22 +338,55 @@ def test_share_link_ignores_unknown_ids(demo_home, demo_kb, monkeypatch) -> None
 
 # -- browse ------------------------------------------------------------------------------
 
-def test_browse_grid_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
-    at = run_app(demo_home, monkeypatch, view="browse")
-    grid = at.dataframe[0].value
-    tuesday = [t for t in demo_kb.talks.values() if t.day and t.day.isoformat() == "2026-10-20"]
-    assert set(grid.columns[1:]) == {t.room for t in tuesday}
-    cells = " | ".join(str(v) for v in grid.drop(columns="time").values.ravel())
-    assert all(t.title in cells for t in tuesday)
-    assert list(grid["time"]) == sorted(grid["time"])
-    # selecting a cell lists its talks (set the way the browser does, through the state)
-    row, room = next((r, c) for r in range(len(grid)) for c in grid.columns[1:] if grid.iloc[r][c])
-    at.session_state["grid-2026-10-20"] = {"selection": {"rows": [], "columns": [],
-                                                         "cells": [[row, room]]}}
+def grid_html(at: AppTest) -> str:
+    (component,) = at.get("bidi_component")
+    return json.loads(component.proto.json)
+
+
+def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
+        demo_home, demo_kb, monkeypatch) -> None:
+    first, second = same_slot_pair(demo_kb)
+    lone = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
+                if t.start and t.day == demo_kb.talks[first].day and t.id not in (first, second)
+                and not agenda_mod.clashes(t, [demo_kb.talks[first]]))
+    at = run_app(demo_home, monkeypatch, view="program",
+                 date=demo_kb.talks[first].day.isoformat(),
+                 saved=f"{first}-{second}-{lone.id}")
+    page = grid_html(at)
+    day = [t for t in demo_kb.talks.values() if t.day == demo_kb.talks[first].day]
+    rooms = re.findall(r'role="columnheader"[^>]*>([^<]*)<', page)
+    assert sorted(rooms) == sorted({t.room for t in day}) and len(rooms) == len(set(rooms))
+    for t in day:  # every talk is a box spanning its duration, with its speakers
+        box = re.search(rf'<div class="tb-b ([^"]*)"[^>]*data-talk="{t.id}"[^>]*'
+                        r'style="grid-row:(\d+) / span (\d+);[^"]*">(.*?)</div></div>', page)
+        assert box, t.title
+        assert present.minutes(t.duration_minutes) in box.group(4)
+        assert html.escape(t.speakers[0].name) in box.group(4)
+        assert int(box.group(3)) * 5 >= t.duration_minutes  # rows of 5 minutes
+    assert f'class="tb-b tb-clash" role="button" tabindex="0" data-talk="{first}"' in page
+    assert f'class="tb-b tb-saved" role="button" tabindex="0" data-talk="{lone.id}"' in page
+    assert "✓ saved" in page and "⚠ saved, clashes" in page
+    # the room filter keeps only the rooms chosen, and lives in the URL
+    at.multiselect(key="rooms").set_value([lone.room])
     rerun(at)
-    in_cell = [t for t in tuesday if t.room == room and f"{t.start:%H:%M}" == grid.iloc[row]["time"]]
-    assert {b.key for b in at.button if b.key.startswith("grid-open-")} == {
-        f"grid-open-{t.id}" for t in in_cell}
+    assert re.findall(r'role="columnheader"[^>]*>([^<]*)<', grid_html(at)) == [lone.room]
+    assert at.query_params["rooms"] == lone.room
+
+
+def test_now_and_next_shows_each_rooms_current_and_next_talk(demo_home, demo_kb,
+                                                             monkeypatch) -> None:
+    t = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: (t.start is None, t.start))
+             if t.start and t.end)
+    at = run_app(demo_home, monkeypatch, view="now", date=t.day.isoformat(),
+                 at=f"{t.start:%H:%M}", saved=str(t.id))
+    assert at.caption[0].value.startswith(f"At {t.start:%H:%M} on ")
+    first_room = plain(htmls(at, "tb-title")[0])
+    assert first_room == t.room  # the room of the saved talk comes first
+    assert titles(at)[1] == t.title and "On now" in [plain(v) for v in htmls(at, "tb-ok")]
+
+
+def test_browse_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, view="browse")
     assert len(at.get("vega_lite_chart")) == 3  # topic map, tracks, organizations
     topic = at.selectbox(key="map-topic")
     topic.select(topic.options[1])
@@ -354,12 +396,179 @@ def test_browse_grid_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> 
     tracks = next(d.value for d in at.dataframe if "track" in d.value.columns)
     assert tracks.iloc[0]["track"] == "Kernel Engineering & Domain-Specific Languages"
     assert tracks.iloc[0]["talks"] == 12
+    orgs = next(d.value for d in at.dataframe if "organization" in d.value.columns)
+    assert "AWS" not in set(orgs["organization"])  # one canonical name per organization
     at.selectbox(key="ov-track").select("Reinforcement Learning Systems")
     rerun(at)
     click(at, "ov-track-go")
     assert at.button_group(key="view").value == "Search"
     assert at.query_params["track"] == "Reinforcement Learning Systems"
     assert len(titles(at)) == 3
+
+
+# -- links, Back and hostile URLs --------------------------------------------------------
+
+def test_back_returns_from_a_talk_to_the_same_results(demo_home, demo_kb, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives", loose="1")
+    before, url = titles(at), dict(at.query_params)
+    assert url == {"q": "fault-tolerant collectives", "loose": "1"}  # the toggle is in the URL
+    mccl = id_of(demo_kb, "MCCL")
+    click(at, f"result-open-{mccl}")
+    assert at.query_params["talk"] == str(mccl)
+    at.query_params = url  # what the browser sends after Back (history.back)
+    rerun(at)
+    assert titles(at) == before and at.toggle(key="loose").value
+    assert dict(at.query_params) == url
+    at.query_params = {**url, "talk": str(mccl)}  # ... and after Forward
+    rerun(at)
+    assert plain(htmls(at, "tb-title-big")[0]) == demo_kb.talks[mccl].title
+
+
+@pytest.mark.parametrize("params", [
+    {"talk": "\u00b2"}, {"saved": "\u00b2", "view": "agenda"}, {"talk": "9" * 5000},
+    {"speaker": "\u202eNobody"}, {"org": "\ufffd\u0301\u200b"}, {"date": "2026-02-30", "view": "program"},
+    {"at": "99:99", "view": "now"}, {"view": "agenda", "print": "1", "saved": "1-2-3"},
+])
+def test_hostile_links_give_a_notice_never_a_traceback(demo_home, monkeypatch, params) -> None:
+    at = run_app(demo_home, monkeypatch, **params)
+    assert not at.exception and at.button_group(key="view").value
+    shown = " ".join(plain(v) for v in htmls(at, "tb-warn"))
+    if "talk" in params:
+        assert "No talk has the id" in shown and len(shown) < 400
+    assert "Traceback" not in shown and "/work/" not in shown
+
+
+def test_arbitrary_query_parameters_through_the_app(demo_home, monkeypatch) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as hst
+
+    names = hst.sampled_from(["q", "talk", "view", "speaker", "org", "saved", "skip", "day",
+                              "from", "by", "track", "loose", "date", "at", "rooms", "x"])
+
+    @settings(max_examples=25, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(hst.dictionaries(names, hst.text(max_size=60), max_size=4))
+    def check(params: dict[str, str]) -> None:
+        params = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in params.items()}
+        run_app(demo_home, monkeypatch, **params)  # asserts no exception escaped
+
+    check()
+
+
+# -- query understanding ------------------------------------------------------------------
+
+def test_what_the_search_read_shows_as_removable_chips_and_can_be_turned_off(
+        demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels on wednesday afternoon by NVIDIA")
+    chips = at.button_group(key="chips")
+    labels = [plain(o) for o in chips.options]
+    assert [x.split(" :material")[0].replace("\\", "") for x in labels] == [
+        "Wednesday", "afternoon", "org: NVIDIA"]
+    narrowed = titles(at)
+    chips.set_value(0)  # drop "on wednesday"
+    rerun(at)
+    assert at.query_params["q"] == "kernels afternoon by NVIDIA"
+    assert len(at.button_group(key="chips").options) == 2
+    at.toggle(key="literal").set_value(True)
+    rerun(at)
+    assert at.query_params["literal"] == "1" and not any(b.key == "chips" for b in at.button_group)
+    assert len(titles(at)) > len(narrowed)
+
+
+def test_highlighted_words_are_the_words_search_matched(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="communicating")
+    cards = [v for v in htmls(at, "tb-title") if "Communication" in v]
+    assert cards and all("<mark>Communication</mark>" in v for v in cards)  # Porter: commun
+
+
+# -- speakers and organizations ----------------------------------------------------------
+
+def test_speaker_page_lists_talks_affiliations_and_co_speakers(demo_home, demo_kb,
+                                                              monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, speaker="Ben Carver")
+    assert plain(htmls(at, "tb-title-big")[0]).endswith("Ben Carver")
+    assert titles(at) == [demo_kb.talks[id_of(demo_kb, "MCCL")].title]
+    assert "Affiliation: Meta" in texts(at)
+    monarch = next(t for t in demo_kb.talks.values() if t.title.startswith("Monarch"))
+    who = monarch.speakers[0].name
+    at = run_app(demo_home, monkeypatch, speaker=who.upper())
+    co = at.button_group(key="speaker-co").options
+    assert all(any(s.name in o for o in co) for s in monarch.speakers if s.name != who)
+    at.button_group(key="speaker-co").set_value(monarch.speakers[1].name)
+    rerun(at)
+    assert at.query_params["speaker"] == monarch.speakers[1].name
+
+
+def test_organization_page_is_one_page_for_every_spelling(demo_home, demo_kb,
+                                                          monkeypatch) -> None:
+    pages = [run_app(demo_home, monkeypatch, org=name)
+             for name in ("AWS", "Amazon Web Services", "amazon")]
+    shown = [(plain(htmls(a, "tb-title-big")[0]), titles(a)) for a in pages]
+    assert shown[0] == shown[1] == shown[2] and shown[0][0].endswith("Amazon Web Services")
+    assert all(a.query_params["org"] == "Amazon Web Services" for a in pages)
+    spellings = next(t for t in texts(pages[0]) if t.startswith("Written in the program as"))
+    assert "AWS" in spellings and "Amazon Web Services" in spellings
+    aws = [t for t in demo_kb.talks.values()
+           if any(s.affiliation in ("AWS", "Amazon") for s in t.speakers)]
+    assert aws and {t.title for t in aws} <= set(shown[0][1])
+    # the search facet counts the same talks under the one name
+    at = run_app(demo_home, monkeypatch)
+    options = at.sidebar.selectbox(key="f_org").options
+    assert not any(o.startswith("AWS (") for o in options)
+    at.sidebar.selectbox(key="f_org").select("Amazon Web Services")
+    rerun(at)
+    while any(b.key == "more" for b in at.button):
+        click(at, "more")
+    assert sorted(titles(at)) == sorted(shown[0][1])
+    assert at.query_params["from"] == "Amazon Web Services"
+
+
+def test_cards_link_speakers_and_organizations(demo_home, demo_kb, monkeypatch) -> None:
+    mccl = id_of(demo_kb, "MCCL")
+    at = run_app(demo_home, monkeypatch, talk=str(mccl))
+    links = at.button_group(key=f"page-who-{mccl}")
+    assert [o.split(": ", 1)[-1] for o in links.options] == ["Ben Carver", "Meta"]
+    links.set_value("o:Meta")
+    rerun(at)
+    assert at.query_params["org"] == "Meta" and "talk" not in at.query_params
+    assert "Ben Carver" in " ".join(b for b in at.button_group(key="org-people").options)
+
+
+def test_every_button_has_a_label_and_a_help_text(demo_home, demo_kb, monkeypatch) -> None:
+    first, second = same_slot_pair(demo_kb)
+    for params in ({"q": "kernels"}, {"talk": str(first)}, {"view": "agenda",
+                                                             "saved": f"{first}-{second}"}):
+        at = run_app(demo_home, monkeypatch, **params)
+        for b in at.button:
+            assert b.label.strip() and b.help, (params, b.key)
+
+
+def test_agenda_counts_read_as_words_and_print_one_page_per_day(demo_home, demo_kb,
+                                                                 monkeypatch) -> None:
+    days = {}
+    for t in sorted(demo_kb.talks.values(), key=lambda t: t.id):
+        if t.start and t.end:
+            days.setdefault(t.day, t)
+    ids = [t.id for t in days.values()][:2]
+    at = run_app(demo_home, monkeypatch, view="agenda", saved="-".join(map(str, ids)))
+    assert at.caption[0].value == "2 saved talks."
+    assert len(at.get("vega_lite_chart")) == 2
+    at.toggle(key="print").set_value(True)
+    rerun(at)
+    page = next(v for v in (h.value for h in at.get("html")) if 'class="tb-day"' in v)
+    assert page.count('class="tb-day"') == 2 and at.query_params["print"] == "1"
+    assert "break-before: page" in render_css()
+
+
+def render_css() -> str:
+    from appviews import render
+
+    return render.CSS
+
+
+def test_a_5000_character_word_wraps_inside_its_card() -> None:
+    css = render_css()
+    assert re.search(r"\.tb-title[^{]*\{[^}]*overflow-wrap: anywhere", css)
 
 
 # -- program text is never code ---------------------------------------------------------
@@ -371,10 +580,9 @@ def _assert_inert(at: AppTest) -> None:
     for value in markdown_like:  # program text never reaches a Markdown element
         assert "pwned" not in value and "Mallory" not in value and "Evil" not in value
     for h in at.get("html"):
-        body = re.sub(r"<style>.*?</style>", "", h.value, flags=re.S) if h.value.startswith(
-            "<style>\n.tb-title") else h.value
+        body = "" if h.value == render_css() else h.value  # the app's own style sheet
         tags = set(re.findall(r"</?([a-zA-Z][\w-]*)", body))
-        assert tags <= {"div", "span", "mark", "strong"}, tags
+        assert tags <= {"div", "span", "mark", "strong", "table", "tr", "td", "br"}, tags
 
 
 def test_malicious_talk_is_shown_as_text(evil_home, monkeypatch) -> None:

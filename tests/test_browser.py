@@ -275,3 +275,170 @@ def test_program_text_never_runs_or_restyles_the_page(evil_home, tmp_path) -> No
         assert "<style>body{display:none}</style>" in text
         assert '<iframe src="https://example.com"></iframe> ~~strike~~ `code` :smile:' in text
         d.save_screenshot(str(tmp_path / "malicious-talk.png"))
+
+
+def _boxes(d: Any) -> list[Any]:
+    return d.find_elements(By.CSS_SELECTOR, ".tb-grid [data-talk]")
+
+
+def _timed(d: Any, action: Callable[[], None], done: Callable[[Any], Any], why: str) -> float:
+    """Seconds from a person's click to the new screen being there."""
+    t0 = time.perf_counter()
+    action()
+    wait(d, done, why=why)
+    return time.perf_counter() - t0
+
+
+def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_path) -> None:
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    day = mccl.day.isoformat()
+    other = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
+                 if t.day == mccl.day and t.start and t.end and t.id != mccl.id
+                 and t.room != mccl.room)
+    shots, times = tmp_path, {}
+    with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        # Back returns from a talk page to the same results
+        d.get(url + "?q=fault-tolerant+collectives")
+        wait(d, lambda d: titles(d) and titles(d)[0].startswith("MCCL"), timeout=SERVER_START_S,
+             why="no results for the deep link")
+        idle(d)
+        before = titles(d)
+        d.save_screenshot(str(shots / "search.png"))
+        times["open a talk"] = _timed(
+            d, lambda: click_key(d, f"result-open-{mccl.id}"),
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"), "the talk did not open")
+        idle(d)
+        assert f"talk={mccl.id}" in d.current_url
+        d.save_screenshot(str(shots / "talk.png"))
+        d.back()
+        wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".tb-title-big")
+             and titles(d) == before, why="Back did not return to the same results")
+        idle(d)
+        assert "talk=" not in d.current_url and "q=fault-tolerant+collectives" in d.current_url
+        d.forward()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+             why="Forward did not reopen the talk")
+        idle(d)
+
+        # switching views, each a history entry
+        times["switch to Program"] = _timed(d, lambda: nav(d, "Program"), _boxes,
+                                            "the program grid did not show")
+        idle(d)
+        times["switch to Now & next"] = _timed(
+            d, lambda: nav(d, "Now & next"),
+            lambda d: "rooms with a saved talk first" in d.find_element(By.TAG_NAME, "body").text,
+            "Now & next did not show")
+        idle(d)
+        d.save_screenshot(str(shots / "now.png"))
+        d.back()
+        wait(d, _boxes, why="Back did not return to the program grid")
+        idle(d)
+
+        # the grid shows durations and marks a saved talk; a click opens the talk
+        d.get(url + f"?view=program&date={day}&saved={mccl.id}")
+        wait(d, _boxes, timeout=SERVER_START_S, why="no grid")
+        idle(d)
+        box = d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{mccl.id}"]')
+        assert "tb-saved" in box.get_attribute("class") and "✓ saved" in box.text
+        assert f"· {mccl.duration_minutes} min" in box.text and "Ben Carver" in box.text
+        heights = {t: d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{t.id}"]').rect[
+            "height"] for t in (mccl, other)}
+        assert heights[mccl] > 40 and heights[other] > 20  # boxes span their duration
+        rooms = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".tb-grid .tb-h")][1:]
+        assert sorted(rooms) == sorted({t.room for t in demo_kb.talks.values()
+                                        if t.day == mccl.day})
+        d.save_screenshot(str(shots / "program.png"))
+        target = d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{other.id}"]')
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                         target)
+        times["open a talk from the grid"] = _timed(
+            d, target.click, lambda d: titles(d)[:1] == [other.title], "the grid did not open it")
+        idle(d)
+        d.back()
+        wait(d, _boxes, why="Back did not return to the grid")
+        idle(d)
+
+        # speaker and organization pages
+        d.get(url + "?speaker=Ben+Carver")
+        wait(d, lambda d: mccl.title in titles(d), timeout=SERVER_START_S,
+             why="the speaker page does not list the MCCL talk")
+        idle(d)
+        d.save_screenshot(str(shots / "speaker.png"))
+        aws = sorted(t.title for t in demo_kb.talks.values()
+                     if any(s.affiliation in ("AWS", "Amazon", "Amazon Web Services")
+                            for s in t.speakers))
+        pages = []
+        for name in ("AWS", "Amazon+Web+Services"):
+            d.get(url + f"?org={name}")
+            wait(d, lambda d: titles(d)[:1] == ["Amazon Web Services"]
+                 and set(aws) <= set(titles(d)), timeout=SERVER_START_S,
+                 why=f"the page of {name} does not list every AWS talk")
+            idle(d)
+            pages.append((titles(d), d.current_url.split("?", 1)[1]))
+        assert pages[0] == pages[1] and pages[0][1] == "org=Amazon+Web+Services"
+        d.save_screenshot(str(shots / "organization.png"))
+
+        # the agenda's axis spans the conference day, with hour ticks
+        d.get(url + f"?view=agenda&saved={mccl.id}")
+        labels = wait(d, lambda d: [e.text for e in d.find_elements(
+            By.CSS_SELECTOR, f".st-key-day-{day} svg text")], timeout=SERVER_START_S,
+            why="no agenda timeline")
+        idle(d)
+        labels = [e.text for e in d.find_elements(By.CSS_SELECTOR,
+                                                  f".st-key-day-{day} svg text")]
+        hours = [x for x in labels if len(x) == 5 and x.endswith(":00")]
+        assert hours[0] <= "08:00" and hours[-1] >= "18:00", hours
+        assert len(hours) >= 10  # one tick per hour
+        assert any(mccl.title[:20] in x for x in labels)  # the bar is labelled
+        assert "1 saved talk." in d.find_element(By.TAG_NAME, "body").text
+        d.save_screenshot(str(shots / "agenda-axis.png"))
+    report = "; ".join(f"{k}: {v:.2f}s" for k, v in times.items())
+    (tmp_path / "timings.txt").write_text(report + "\n")
+    print(f"\nclick to screen: {report}\nscreenshots in {shots}")
+
+
+LONG = "x" * 5000
+
+
+@pytest.fixture(scope="module")
+def long_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
+    """A knowledge base of one talk whose title and notes hold a 5,000-character word."""
+    from index.build import ingest
+
+    folder = tmp_path_factory.mktemp("long-docs")
+    (folder / "long.txt").write_text(
+        "Long Words Conference 2026#\nA digest with one very long word.\nCore#\n"
+        f"Collective {LONG} Communication#\nAlice Example — Good Org\n"
+        f"- Why: Collective communication {LONG} for training.\n- What: Plain words.\n",
+        encoding="utf-8")
+    home = tmp_path_factory.mktemp("long-home")
+    ingest([folder], home, real_embedder)
+    return home
+
+
+def _overflow(d: Any) -> int:
+    """How far the page reaches past the window sideways (0: nothing does)."""
+    return int(d.execute_script(
+        "const main = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
+        "return Math.max(document.documentElement.scrollWidth - window.innerWidth,"
+        " main.scrollWidth - main.clientWidth, 0);"))
+
+
+def test_a_5000_character_word_wraps_inside_the_card(long_home, tmp_path) -> None:
+    with streamlit_server(long_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        d.get(url + "?q=collective")
+        wait(d, lambda d: any("xxxx" in t for t in titles(d)), timeout=SERVER_START_S,
+             why="the long-word talk is not listed")
+        idle(d)
+        card = d.find_element(By.CSS_SELECTOR, '[class*="st-key-card-result-"]')
+        title = card.find_element(By.CSS_SELECTOR, ".tb-title")
+        assert title.rect["width"] <= card.rect["width"] and title.rect["height"] > 60
+        assert _overflow(d) == 0
+        d.save_screenshot(str(tmp_path / "long-word-results.png"))
+        click_key(d, card.get_attribute("class").split("st-key-card-result-")[1].split()[0]
+                  .join(("result-open-", "")))
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+             why="the talk page did not open")
+        idle(d)
+        assert _overflow(d) == 0
+        d.save_screenshot(str(tmp_path / "long-word-talk.png"))

@@ -31,6 +31,9 @@ def only_input_errors(text: str, fmt: str | None) -> None:
     assert found in PARSERS and talks
     assert all(isinstance(t, Talk) and t.title for t in talks)
     assert all(isinstance(w, str) and w.startswith("fuzz.txt") for w in warnings)
+    # everything is valid text: it can be printed and stored (no lone surrogates)
+    json.dumps([t.to_dict() for t in talks], ensure_ascii=False).encode("utf-8")
+    "\n".join(warnings).encode("utf-8")
     for t in talks:
         for when in (t.start, t.end):
             assert when is None or when.tzinfo is not None
@@ -178,3 +181,71 @@ def test_markdown_shaped_text(lines: list[str]) -> None:
 def test_html_to_text_never_fails(markup: str) -> None:
     out = html.plain(markup)
     assert isinstance(out, str) and "\x00" not in out
+
+
+# Arbitrary Unicode in every field of every format: lone surrogates, combining marks,
+# bidi and zero-width controls, every kind of punctuation, currency, other scripts.
+HOSTILE_CHARS = st.characters(categories=("Cs", "Mn", "Me", "Cf", "Pd", "Ps", "Pe", "Pi", "Pf",
+                                          "Po", "Sc", "Sk", "Zs", "Zl", "Zp", "Lo", "Lu", "Nd"))
+hostile = st.text(HOSTILE_CHARS | st.sampled_from(
+    ["\u202e", "\u200f", "\u2066", "\u2069", "\u0301", "\u200b", "\ufeff", "\ud800", "\udfff",
+     "\u2019", "\u2013", "\u00b7", "\u20ac", "\\", '"', "'", "<", "&", ",", ";", "|", "#", ":",
+     "\n", "\t"]), max_size=40)
+
+
+def _documents(title: str, name: str, org: str, abstract: str, room: str) -> dict[str, str]:
+    """One small document per format, the hostile values in its fields."""
+    xml = escape(title.replace("\x00", ""))
+    ev = {"guid": "g1", "id": 1, "title": title, "room": room, "start": "10:00",
+          "duration": "00:30", "abstract": abstract,
+          "persons": [{"public_name": name, "organization": org}]}
+    frab_doc = {"schedule": {"conference": {"title": title, "days": [
+        {"index": 1, "date": "2024-02-03", "rooms": {room or "R": [ev]}}]}}}
+    row = {"title": title, "speakers": f"{name} ({org})", "abstract": abstract, "room": room}
+    ics_title = title.replace("\n", " ").replace("\r", " ")
+    return {
+        "frab": json.dumps(frab_doc),
+        "frabxml": (f"<schedule><conference><title>{xml}</title></conference>"
+                    f'<day date="2024-02-03"><room name={quoteattr(room)}><event guid="g">'
+                    f"<title>{xml}</title><start>10:00</start><abstract>"
+                    f"{escape(abstract)}</abstract><persons><person>{escape(name)}</person>"
+                    "</persons></event></room></day></schedule>"),
+        "ical": (f"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:{ics_title} - "
+                 f"{name}\r\nORGANIZER;CN={org}:mailto:x@y\r\nDTSTART:20240203T100000Z"
+                 f"\r\nLOCATION:{room}\r\nDESCRIPTION:{abstract}\r\nEND:VEVENT\r\n"
+                 "END:VCALENDAR\r\n"),
+        "jsonl": json.dumps(row) + "\n" + json.dumps(row) + "\n",
+        "json": json.dumps([row]),
+        "digest": f"{title}#\nCore#\n{title} talk#\n{name} — {org}\n- Why: {abstract}\n",
+        "blog": (f"Conf 2026 {title} Talks {name} ({org}) Tue 20 Oct, 16:20–16:30, {room} "
+                 f"{abstract}"),
+        "tsv": "title\tspeakers\tabstract\n" + "\t".join(
+            x.replace("\t", " ") for x in (title, f"{name} ({org})", abstract)) + "\n",
+        "csv": "title,speakers,abstract\n" + ",".join(
+            '"' + x.replace('"', '""') + '"' for x in (title, f"{name} ({org})", abstract)) + "\n",
+        "markdown": f"# {title}\n\n## {title}\n**Speakers:** {name} ({org})\n"
+                    f"**Room:** {room}\n\n{abstract}\n",
+    }
+
+
+@FUZZ
+@given(title=hostile, name=hostile, org=hostile, abstract=hostile, room=hostile,
+       fmt=st.sampled_from(FORMATS))
+def test_arbitrary_unicode_in_every_field_of_every_format(title: str, name: str, org: str,
+                                                          abstract: str, room: str,
+                                                          fmt: str) -> None:
+    docs = _documents(title, name, org, abstract, room)
+    assert set(docs) == set(FORMATS)  # a new parser gets a document here too
+    only_input_errors(docs[fmt], fmt)
+    only_input_errors(docs[fmt], None)
+
+
+@FUZZ
+@given(text=hostile)
+def test_organisation_names_take_any_text(text: str) -> None:
+    from ingest.orgs import aliases, canonical_org, orgs_of
+
+    org = canonical_org(text)
+    assert org.original == text and isinstance(org.name, str)
+    assert all(isinstance(o.name, str) and o.name for o in orgs_of(text))
+    assert isinstance(aliases(text), tuple)

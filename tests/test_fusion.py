@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from index.fusion import minmax, mmr, relative_score, rrf
+from index.fusion import minmax, mmr, relative_score, rrf, scaled_score
 
 
 def test_rrf_rewards_agreement():
@@ -59,3 +59,22 @@ def test_mmr_avoids_near_copies():
     assert [x for x, _ in plain] == ["a", "a2"]
     assert [x for x, _ in diverse] == ["a", "b"]
     assert mmr(q, [], vecs, 3) == []
+
+
+def test_scaled_score_keeps_credit_for_the_last_match():
+    lexical = [("a", 8.0), ("b", 6.0), ("c", 4.0), ("d", 2.0)]  # d: the last word match
+    dense = [("x", 0.60), ("y", 0.35), ("a", 0.30), ("d", 0.21)]
+    fused = dict(scaled_score([lexical, dense], [0.6, 0.4], [0.0, 0.2]))
+    assert fused["d"] == pytest.approx(0.6 * 2 / 8 + 0.4 * 0.01 / 0.4)
+    assert fused["d"] > fused["y"]  # a word match outranks a talk only near in meaning
+    # min-max gave the same talk nothing for its words, and put it behind y
+    rel = dict(relative_score([lexical, dense], [0.6, 0.4]))
+    assert rel["d"] < rel["y"]
+
+
+def test_scaled_score_floor_and_edge_cases():
+    assert scaled_score([[("a", 0.1), ("b", 0.5)]], [1.0], [0.2]) == [("b", 1.0), ("a", 0.0)]
+    assert scaled_score([[], [("a", 0.3)]], [0.5, 0.5], [0.0, 0.2]) == [("a", 0.5)]
+    assert scaled_score([[("a", 2.0), ("b", 2.0)]]) == [("a", 1.0), ("b", 1.0)]  # ties: first seen
+    with pytest.raises(ValueError):
+        scaled_score([[("a", 1.0)]], [0.5, 0.5])

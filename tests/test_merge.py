@@ -113,6 +113,17 @@ def test_title_key_and_orgs():
     assert same_org("AWS", "Amazon Web Services")
     assert same_org("Meta", "Meta (PyTorch Distributed)")
     assert not same_org("Meta", "Google")
+    assert same_org("Amazon", "AWS") and same_org("Facebook", "Meta AI")  # ingest/orgs.py
+    assert same_org("Nvidia", "NVIDIA Corporation") and not same_org("Amazon", "Anyscale")
+
+
+def test_merged_speaker_keeps_the_fullest_spelling_of_one_organisation():
+    a = Talk(title="T", speakers=(Speaker("Ann Lee", "AWS"),), sources=(Source("a", "t", "1"),))
+    b = Talk(title="T", speakers=(Speaker("Ann Lee", "Amazon Web Services"),),
+             sources=(Source("b", "t", "1"),))
+    [t] = merge_talks([a, b])
+    assert t.speakers == (Speaker("Ann Lee", "Amazon Web Services"),)
+    assert not any(c.field.startswith("affiliation") for c in t.conflicts)
 
 
 def test_canonical_conferences():

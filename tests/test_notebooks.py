@@ -54,6 +54,18 @@ def test_notebook_matches_its_generator(stem: str) -> None:
     assert current == wanted, "run: python notebooks/make_notebooks.py"
 
 
+def test_make_notebooks_installs_jupyter_and_sets_the_home() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    extra = " ".join(project["project"]["optional-dependencies"]["notebooks"])
+    assert "jupyterlab" in extra and "ipywidgets" in extra
+    make = (ROOT / "Makefile").read_text()
+    target = make.split("\nnotebooks:", 1)[1].split("\n\n", 1)[0]
+    assert ".[notebooks]" in target and "TALKBASE_HOME=$(HOME_KB)" in target
+    assert "jupyter lab notebooks" in target
+
+
 @pytest.fixture(scope="module")
 def kernel_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A python3 kernelspec that runs this interpreter (the venv's), whatever else is installed."""
@@ -74,6 +86,9 @@ def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Pat
     monkeypatch.setenv("TALKBASE_JUDGMENTS", str(DEV_QUERIES))
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_dir))
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    # a progress bar as the knowledge base's build draws one: a widget, not "IProgress not found"
+    nb.cells.append(nbformat.v4.new_code_cell("from tqdm.auto import tqdm\n"
+                                              "for _ in tqdm(range(3)):\n    pass"))
     nb.cells.append(nbformat.v4.new_code_cell("import sys\nprint(sys.prefix)"))
     client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT_S,
                             startup_timeout=120, resources={"metadata": {"path": str(NOTEBOOKS)}})
@@ -83,6 +98,8 @@ def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Pat
     assert all(c.execution_count for c in code)
     outputs = [o for c in code for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
+    streams = " ".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "IProgress not found" not in streams  # ipywidgets (the notebooks extra) is there
     opened = code[0].outputs[0]["data"]["text/plain"]
     assert str(demo_home) in opened and "talks in" in opened
     assert code[-1].outputs[0]["text"].strip() == sys.prefix  # the venv's own kernel

@@ -11,8 +11,9 @@ from talkbase.errors import BadQuery, TalkNotFound
 def test_every_search_returns_hits_sorted_by_score(fake_kb):
     for mode in ("hybrid", "lexical", "dense"):
         hits = fake_kb.search("fault tolerant collective communication", 10, mode=mode)
-        scores = [h.score for h in hits]
-        assert hits and scores == sorted(scores, reverse=True)
+        # matches first, then the nearest talks; each group by score
+        keys = [(h.why.match, h.score) for h in hits]
+        assert hits and keys == sorted(keys, reverse=True)
         assert len({h.talk.id for h in hits}) == len(hits)
 
 
@@ -138,3 +139,119 @@ def test_keyword_search_reads_non_latin_scripts(fake_home, tmp_path, hashing_emb
         (hit,) = kb.search("компиляторы", 1, mode="lexical")
         assert hit.talk.title == "Компиляторы для глубокого обучения"
         assert hit.why.matched_terms == ("компиляторы",)
+
+
+# -- issue 10 (fast: no model) ----------------------------------------------------------
+QUERIES = ("fault tolerant collective communication", "compiler caching", "kernels",
+           "running PyTorch on TPUs", "talks about inference", "quantization nvfp4")
+
+
+def test_in_memory_bm25_ranks_as_duckdb_fts(fake_kb):
+    from index import lexical
+
+    for query in QUERIES:
+        fts = lexical.bm25(fake_kb.con, query)
+        mem = fake_kb.bm25.search(query)
+        assert [t for t, _ in mem] == [t for t, _ in fts], query
+        ratios = {round(a / b, 6) for (_, a), (_, b) in zip(mem, fts, strict=True)}
+        assert max(ratios) - min(ratios) < 1e-3  # the same scores up to one constant
+    allowed = fake_kb.allowed(Filters(day="Tue"))
+    assert [t for t, _ in fake_kb.bm25.search("training", allowed)] == [
+        t for t, _ in lexical.bm25(fake_kb.con, "training", allowed)]
+
+
+def test_first_query_asks_fts_then_the_index_is_built(fake_kb):
+    first = fake_kb.search("kernels", 5, mode="lexical")
+    assert "_bm25" not in fake_kb.__dict__
+    again = fake_kb.search("kernels", 5, mode="lexical")
+    assert "_bm25" in fake_kb.__dict__
+    assert [h.talk.id for h in first] == [h.talk.id for h in again]
+
+
+def test_technical_tokens_expand_to_the_words_holding_them():
+    from index.lexical import expand
+
+    vocab = {"nvfp4", "mxfp4", "fp4", "quantization", "cudagraphs", "cuda", "graphs", "vllm"}
+    assert set(expand("quantization FP4", vocab).split()) >= {"nvfp4", "mxfp4"}
+    assert "cudagraphs" in expand("CUDA graphs", vocab).split()
+    assert expand("cudagraph", vocab) == "cudagraph"  # neither split nor joined: left alone
+    assert expand("vLLM", vocab) == "vLLM"
+
+
+def test_did_you_mean_only_near_known_words():
+    from index.understand import Vocab, suggest
+
+    v = Vocab(words=frozenset({"distributed", "checkpointing", "kernels", "compiler"}))
+    assert suggest("distribted checkpointing", v) == {"distribted": "distributed"}
+    assert suggest("kernals", v) == {"kernals": "kernels"}
+    assert suggest("banana bread", v) == {}
+
+
+def test_ranks_decide_the_label():
+    from talkbase.records import Why
+
+    assert Why(ranks={"lexical": 2, "dense": 40}).carried_by == "lexical"
+    assert Why(ranks={"lexical": 30, "dense": 3}).carried_by == "semantic"
+    assert Why(ranks={"lexical": 3, "dense": 9}).carried_by == "both"
+    assert Why(ranks={"dense": 1}).carried_by == "semantic"
+    why = Why(lexical_rank=4, dense_rank=8)  # the older spelling still works
+    assert why.ranks == {"lexical": 4, "dense": 8}
+    d = why.to_dict()
+    assert d["lexical_rank"] == 4 and d["dense_rank"] == 8 and d["carried_by"] == "both"
+
+
+def test_answer_reports_what_it_understood(fake_kb):
+    answer = fake_kb.answer("kernels on Tuesday", 5)
+    assert answer.understood.label == "Tuesday"
+    assert all(h.talk.start.strftime("%a") == "Tue" for h in answer.hits)
+    assert fake_kb.last_answer is answer
+    data = answer.to_dict()
+    assert data["understood"]["chips"][0]["field"] == "day"
+    # explicit filters win over what the words said
+    hits = fake_kb.search("kernels on Tuesday", 5, Filters(day="Wed"))
+    assert all(h.talk.start.strftime("%a") == "Wed" for h in hits)
+
+
+def test_phrases_and_excluded_words_limit_the_talks(fake_kb):
+    hits = fake_kb.search('"fault tolerance"', 20)
+    assert hits and all("fault tolerance" in fake_kb._plain_texts()[h.talk.id] for h in hits)
+    hits = fake_kb.search("collective communication -nccl", 20)
+    assert hits and all(" nccl " not in fake_kb._plain_texts()[h.talk.id] for h in hits)
+
+
+def test_org_filter_knows_aliases_and_format_filter(fake_kb):
+    aws = fake_kb.allowed(Filters(org="AWS"))
+    affiliations = {s.affiliation for tid in aws for s in fake_kb.talks[tid].speakers}
+    assert {"AWS", "Amazon Web Services"} <= affiliations
+    assert set(fake_kb.allowed(Filters(org="Amazon Web Services"))) == set(aws)
+    (bof,) = fake_kb.allowed(Filters(format="Birds of a Feather"))
+    assert fake_kb.talks[bof].format == "Birds of a Feather"
+
+
+def test_judgments_by_document_id(tmp_path):
+    import json
+
+    from index.evaluate import load_judgments
+    from talkbase.records import Talk
+
+    path = tmp_path / "j.json"
+    path.write_text(json.dumps([
+        {"query": "q", "relevant": {"cacm-7": 1}, "relevant_titles": {"Same Title": 1}},
+        {"query": "r", "relevant": {"A Title": 2}},
+    ]))
+    by_id, by_title = load_judgments(path)
+    assert by_id.by == "uid" and by_id.key(Talk("Same Title", uid="cacm-7")) == "cacm-7"
+    assert by_title.by == "title" and by_title.key(Talk("A  title")) in by_title.relevant
+
+
+def test_query_path_writes_values_as_safe_literals(fake_kb):
+    from index.filters import inline, sql_literal, to_sql
+
+    assert sql_literal("O'Brien") == "'O''Brien'"
+    assert sql_literal(["a", "b'c"]) == "['a', 'b''c']"
+    where = inline(*to_sql(Filters(speaker="O'Brien", day="Tue", after="15:00")))
+    assert "O''Brien" in where and "isodow(t.day) = 2" in where and "TIME '15:00:00'" in where
+    hostile = "x'); DROP TABLE talks; --"
+    assert fake_kb.allowed(Filters(speaker=hostile)) == []
+    fake_kb.search(hostile, 3, mode="lexical")
+    assert fake_kb.sql("SELECT count(*) FROM talks").fetchone()[0] == len(fake_kb.talks)

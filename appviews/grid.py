@@ -1,0 +1,179 @@
+"""Program: the day as a true time grid (rows by time, a talk spans its duration),
+every room a column in one stable order (scroll sideways), speakers shown, saved
+talks and clashes marked, a room filter; clicking a talk opens it.
+
+The grid is HTML built here from escaped program text, shown by a small
+st.components.v2 component whose only script sends the clicked talk's id back
+(no page reload, so opening a talk costs one script run).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import streamlit as st
+
+from appviews import cards, render, state
+from appviews.library import Library
+from talkbase import agenda as agenda_mod
+from talkbase import present, program
+from talkbase.records import Talk
+
+ROW_PX = 16  # height of one row of the grid (its step in minutes)
+
+_JS = """
+export default function(component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let box = parentElement.querySelector('.tb-grid');
+  if (!box) { box = document.createElement('div'); box.className = 'tb-grid';
+              parentElement.appendChild(box); }
+  box.innerHTML = data;
+  box.querySelectorAll('[data-talk]').forEach((el) => {
+    const open = (e) => { e.preventDefault();
+                          setTriggerValue('open', el.getAttribute('data-talk')); };
+    el.onclick = open;
+    el.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') open(e); };
+  });
+}
+"""
+
+_CSS = f"""
+.tb-grid {{ overflow-x: auto; max-width: 100%; font-family: inherit; font-size: .8rem;
+           color: #1f2937; }}
+.tb-g {{ display: grid; grid-auto-rows: minmax({ROW_PX}px, auto); position: relative; }}
+.tb-h {{ position: sticky; top: 0; background: #f3f5f9; font-weight: 600; padding: .3rem .4rem;
+        border-bottom: 1px solid #cbd5e1; z-index: 2; overflow-wrap: anywhere; }}
+.tb-t {{ color: #475569; font-size: .75rem; padding-right: .3rem;
+        position: sticky; left: 0; background: #fff; z-index: 1; }}
+.tb-line {{ border-top: 1px solid #eef2f7; }}
+.tb-b {{ margin: 1px 2px; padding: .15rem .35rem; border-radius: .35rem; background: #e8eefc;
+        border: 1px solid #b9c8ec; overflow: hidden; cursor: pointer; overflow-wrap: anywhere; }}
+.tb-b:hover, .tb-b:focus {{ outline: 2px solid #1f3b8f; }}
+.tb-b.tb-saved {{ background: #dcfce7; border-color: #16a34a; }}
+.tb-b.tb-clash {{ background: #fee2e2; border-color: #dc2626; }}
+.tb-b .tb-n {{ font-weight: 600; line-height: 1.2; }}
+.tb-b .tb-d {{ color: #475569; font-size: .72rem; }}
+.tb-b .tb-w {{ color: #334155; font-size: .72rem; }}
+"""
+
+_component = st.components.v2.component("talkbase_grid", js=_JS, css=_CSS, isolate_styles=False)
+
+
+def _talk_html(t: Talk, mark: str) -> str:
+    esc = render.esc
+    dur = f" · {present.minutes(t.duration_minutes)}" if t.duration_minutes else ""
+    flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
+    return (f'<div class="tb-n">{esc(t.title)}</div>'
+            f'<div class="tb-d">{flag}{esc(f"{t.start:%H:%M}")}–'
+            f'{esc(f"{t.end:%H:%M}") if t.end else "?"}{esc(dur)}</div>'
+            f'<div class="tb-w">{esc(present.speakers(t.speakers))}</div>')
+
+
+def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int],
+              clashing: set[int]) -> str:
+    """The grid as HTML: every bit of program text escaped."""
+    cols = len(grid.rooms)
+    parts = [f'<div class="tb-g" role="grid" style="grid-template-columns: 3.4rem '
+             f'repeat({cols}, minmax(12rem, 1fr)); grid-template-rows: auto '
+             f'repeat({grid.rows}, minmax({ROW_PX}px, auto));">',
+             '<div class="tb-h" style="grid-row:1;grid-column:1">Time</div>']
+    for c, room in enumerate(grid.rooms, start=2):
+        parts.append(f'<div class="tb-h" role="columnheader" style="grid-row:1;grid-column:{c}">'
+                     f'{render.esc(room)}</div>')
+    per_hour = max(1, 60 // grid.step)
+    for r in range(grid.rows):
+        at = grid.time_at(r)
+        label = f"{at:%H:%M}" if at.minute in (0, 30) or grid.step >= 30 else ""
+        parts.append(f'<div class="tb-t" style="grid-row:{r + 2};grid-column:1">{label}</div>')
+        if r % per_hour == 0 or label:
+            parts.append(f'<div class="tb-line" style="grid-row:{r + 2};grid-column:2 / '
+                         f'{cols + 2}"></div>')
+    column = {room: c for c, room in enumerate(grid.rooms, start=2)}
+    for b in grid.blocks:
+        talks = [lib.talks[i] for i in b.talks]
+        mark = ""
+        if any(t.id in clashing for t in talks):
+            mark = "tb-clash"
+        elif any(t.id in saved for t in talks):
+            mark = "tb-saved"
+        for k, t in enumerate(talks):
+            # talks sharing a room and time stack in the block, each clickable
+            style = (f"grid-row:{b.row + 2} / span {b.rows};grid-column:{column[b.room]}"
+                     + (f";margin-left:{k * 10}%" if k else ""))
+            parts.append(f'<div class="tb-b {mark}" role="button" tabindex="0" '
+                         f'data-talk="{t.id}" aria-label="Open {render.esc(t.title)}" '
+                         f'style="{style}">{_talk_html(t, mark)}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _default_day(days: list[date]) -> date:
+    today = date.today()
+    return today if today in days else days[0]
+
+
+def show(lib: Library) -> None:
+    ss = st.session_state
+    talks = list(lib.talks.values())
+    days = program.program_days(talks)
+    if not days:
+        st.info("The program gives no times, so there is no time grid.")
+        _untimed(lib)
+        return
+    iso = [d.isoformat() for d in days]
+    if ss.get("date") not in iso:
+        ss["date"] = _default_day(days).isoformat()
+    all_rooms = program.room_order(talks)
+    c1, c2 = st.columns([2, 3], vertical_alignment="bottom")
+    with c1:
+        st.segmented_control("Day", iso, key="date", required=True,
+                             format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
+                             help="Which day of the program to show")
+    with c2:
+        st.multiselect("Rooms", list(all_rooms), key="rooms", placeholder="All rooms",
+                       help="Show only these rooms (none chosen: every room)")
+    day = date.fromisoformat(ss.get("date") or iso[0])
+    chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]
+    grid = program.time_grid(talks, day, chosen)
+    saved_ids = [t.id for t in state.saved_talks(lib.talks)]
+    saved = set(saved_ids)
+    clashing = {i for o in agenda_mod.overlaps(lib.talks[i] for i in saved_ids)
+                for i in (o.first, o.second)}
+    if grid is None:
+        st.info("No talk with a time in these rooms on this day.")
+    else:
+        n = sum(len(b.talks) for b in grid.blocks)
+        st.caption(f"{present.plural(n, 'talk')} in {present.plural(len(grid.rooms), 'room')}; "
+                   f"each row is {grid.step} minutes and a talk's box spans its duration. "
+                   "Green: saved; red: saved and clashing. Scroll sideways for more rooms; "
+                   "click a talk to open it.")
+        key = f"grid-{day.isoformat()}"
+        result = _component(data=grid_html(lib, grid, saved, clashing), key=key,
+                            on_open_change=lambda: _opened(key, lib.talks))
+        if _open(result.open, lib.talks):  # the callback missed it: open it now
+            st.rerun()
+    _untimed(lib)
+
+
+def _open(value: object, talks: dict[int, Talk]) -> bool:
+    picked = agenda_mod.parse_id(str(value or ""))  # from the page: checked like a URL
+    if picked is None or picked not in talks:
+        return False
+    state.open_talk(picked)
+    return True
+
+
+def _opened(key: str, talks: dict[int, Talk]) -> None:
+    """The click on a talk of the grid, before the script runs (one run, no rerun)."""
+    value: Any = st.session_state.get(key)
+    _open(value.get("open") if hasattr(value, "get") else None, talks)
+
+
+def _untimed(lib: Library) -> None:
+    untimed = program.unscheduled(lib.talks.values())
+    if untimed:
+        saved = state.saved_talks(lib.talks)
+        with st.expander(f"{present.plural(len(untimed), 'talk')} without a time in the program"):
+            for t in untimed:
+                cards.compact(t, "untimed", saved)

@@ -1,0 +1,98 @@
+"""Vectors already computed, looked up by the hash of their text.
+
+A build keeps no separate copy of its vectors: its `embeddings` table maps the
+64-bit key of each text's sha256 to where the vector lies (a talk id in
+vectors.faiss, or a row of sentences.npy), and the next ingest reads only the
+rows it needs from those files (the sentence file is memory-mapped). A 64-bit
+key collision between two different texts has a probability of about n²/2⁶⁵
+(5·10⁻⁶ for 13 million texts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def key_of(h: str) -> int:
+    """The signed 64-bit key of a hex sha256 (what the `embeddings` table stores)."""
+    return int(h[:16], 16) - (1 << 63)
+
+
+class VectorCache:
+    """hash -> vector: new ones in memory, the previous build's read on demand."""
+
+    def __init__(self, dim: int, keys: np.ndarray | None = None, talk_ids: np.ndarray | None = None,
+                 rows: np.ndarray | None = None, talks: Any = None,
+                 sentences: np.ndarray | None = None) -> None:
+        self.dim = dim
+        order = np.argsort(keys) if keys is not None else np.zeros(0, np.int64)
+        self._keys = keys[order] if keys is not None else np.zeros(0, np.int64)
+        self._talk = talk_ids[order] if talk_ids is not None else np.zeros(0, np.int64)
+        self._row = rows[order] if rows is not None else np.zeros(0, np.int64)
+        self.talks = talks  # the previous FaissIndex (or None)
+        self._sentences = sentences
+        self._new: dict[str, np.ndarray] = {}
+        tk = self._talk >= 0
+        self.talk_keys: dict[int, int] = dict(zip(self._talk[tk].tolist(), self._keys[tk].tolist(),
+                                                  strict=True))
+
+    # -- the dict protocol the embedding loop uses ------------------------------------
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, str) and (h in self._new or self._find(key_of(h)) >= 0)
+
+    def __setitem__(self, h: str, vector: np.ndarray) -> None:
+        self._new[h] = np.asarray(vector, dtype=np.float32)
+
+    def __getitem__(self, h: str) -> np.ndarray:
+        return self.gather([h])[0]
+
+    def __len__(self) -> int:
+        return len(self._keys) + len(self._new)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._new)
+
+    def forget_new(self) -> None:
+        """Drop the vectors embedded so far (they have been written out)."""
+        self._new.clear()
+
+    def _find(self, key: int) -> int:
+        i = int(np.searchsorted(self._keys, key))
+        return i if i < len(self._keys) and self._keys[i] == key else -1
+
+    def gather(self, hashes: list[str]) -> np.ndarray:
+        """The vectors of `hashes` (each must be in the cache), as float32 rows."""
+        out = np.zeros((len(hashes), self.dim), dtype=np.float32)
+        old: list[int] = []
+        for i, h in enumerate(hashes):
+            v = self._new.get(h)
+            if v is None:
+                old.append(i)
+            else:
+                out[i] = v
+        if old:
+            keys = np.fromiter((key_of(hashes[i]) for i in old), dtype=np.int64, count=len(old))
+            pos = np.searchsorted(self._keys, keys)
+            pos[pos >= len(self._keys)] = 0
+            if not np.all(self._keys[pos] == keys):
+                raise KeyError("a text missing from the vector cache")
+            where = np.asarray(old)
+            rows = self._row[pos]
+            in_file = rows >= 0
+            if in_file.any() and self._sentences is not None:
+                picked = rows[in_file]
+                order = np.argsort(picked)  # read the memory-mapped file front to back
+                vecs = np.asarray(self._sentences[picked[order]], dtype=np.float32)
+                out[where[in_file][order]] = vecs
+            for i, tid in zip(where[~in_file].tolist(), self._talk[pos][~in_file].tolist(),
+                              strict=True):
+                out[i] = self.talks.vector(int(tid))
+        return out

@@ -1,0 +1,233 @@
+"""`talkbase check`: verify every file of a knowledge base, say what is wrong and
+how to recover, and (`--repair`) recover.
+
+Checking reads everything: the sha256 of every file against the manifest, every
+row of every DuckDB table (DuckDB verifies its block checksums as it reads), the
+FAISS ids against the talk ids, and the norms of the vectors. Recovery prefers
+what loses nothing: rebuild from the documents stored in the current build's
+database (only texts missing from its embedding cache are embedded again);
+else go back to the previous build, which `store.KEEP_BUILDS` keeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from index import store
+from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkbaseError
+
+
+@dataclass(frozen=True)
+class BuildState:
+    name: str
+    problems: tuple[str, ...]
+    database_ok: bool  # its stored documents can be read: they can rebuild the base
+    documents: tuple[str, ...] = ()
+    manifest: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def whole(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    home: str
+    current: str | None  # the build CURRENT names (None if it names none)
+    problems: tuple[str, ...]  # of the base in use; empty when it is whole
+    builds: tuple[BuildState, ...]
+    advice: str
+    repaired: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "home": self.home, "current": self.current, "ok": self.ok,
+            "problems": list(self.problems), "advice": self.advice, "repaired": self.repaired,
+            "builds": [{"name": b.name, "whole": b.whole, "problems": list(b.problems),
+                        "database_ok": b.database_ok} for b in self.builds],
+        }
+
+
+def _read_all_tables(path: Path) -> int:
+    """Read every row of every table (DuckDB checks block checksums on the way)."""
+    con = store.connect(path, read_only=True)
+    try:
+        rows = 0
+        tables = con.execute("SELECT schema_name, table_name FROM duckdb_tables()").fetchall()
+        for schema, table in tables:
+            (n,) = con.execute(
+                f'SELECT count(*) FROM "{schema}"."{table}" AS t WHERE hash(t) IS NOT NULL'
+            ).fetchone() or (0,)
+            rows += int(n)
+        return rows
+    finally:
+        con.close()
+
+
+def _stored_documents(path: Path) -> tuple[str, ...]:
+    con = store.connect(path, read_only=True)
+    try:
+        return tuple(r[0] for r in con.execute("SELECT name FROM documents ORDER BY name").fetchall())
+    finally:
+        con.close()
+
+
+def _norms_ok(vectors: np.ndarray) -> bool:
+    if not len(vectors):
+        return True
+    norms = np.linalg.norm(np.asarray(vectors, dtype=np.float32), axis=1)
+    return bool(np.all(np.isfinite(norms)) and np.all(np.abs(norms - 1.0) < 1e-2))
+
+
+def check_build(path: Path) -> BuildState:
+    """Everything wrong with the build folder `path` (nothing: it is whole)."""
+    problems: list[str] = []
+    try:
+        manifest = store.read_manifest(path)
+    except KnowledgeBaseDamaged as exc:
+        problems.append(exc.problem)
+        manifest = {}
+    build = store.Build(path, manifest)
+    if manifest:
+        problems += store.verify_files(build, hashes=True)
+    database_ok = False
+    documents: tuple[str, ...] = ()
+    db_changed = any(p.startswith(store.DB_FILE) for p in problems)
+    if build.db_path.exists():
+        try:  # the stored documents can rebuild everything, even from a damaged file
+            with store.reading(build):
+                documents = _stored_documents(build.db_path)
+            database_ok = True
+            with store.reading(build):
+                _read_all_tables(build.db_path)
+        except KnowledgeBaseDamaged as exc:
+            if not db_changed:
+                problems.append(exc.problem.split(": ", 1)[-1])
+    if manifest and database_ok and not problems:
+        problems += _check_contents(build)
+    return BuildState(path.name, tuple(problems), database_ok, documents, manifest)
+
+
+def _check_contents(build: store.Build) -> list[str]:
+    """Counts, ids and norms: what a checksum cannot vouch for in an old manifest."""
+    try:
+        con, vectors, sentences = store.open_build(build)
+    except KnowledgeBaseDamaged as exc:
+        return [exc.problem.split(": ", 1)[-1]]
+    try:
+        with store.reading(build):
+            ids = np.array(sorted(r[0] for r in con.execute("SELECT id FROM talks").fetchall()),
+                           dtype=np.int64)
+            import faiss
+
+            index = vectors.index
+            faiss_ids = np.sort(faiss.vector_to_array(index.id_map)) if hasattr(index, "id_map") \
+                else np.zeros(0, np.int64)
+            problems = []
+            if hasattr(index, "id_map") and not np.array_equal(ids, faiss_ids):
+                problems.append(f"the ids in {store.VECTORS_FILE} are not the talk ids")
+            talk_vecs = np.vstack([vectors.vector(int(i)) for i in ids[:10_000]]) if len(ids) \
+                else np.zeros((0, 1), np.float32)
+            if not _norms_ok(talk_vecs):
+                problems.append(f"{store.VECTORS_FILE} holds vectors that are not unit length")
+            if not _norms_ok(sentences):
+                problems.append(f"{store.SENTENCES_FILE} holds vectors that are not unit length")
+            return problems
+    except KnowledgeBaseDamaged as exc:
+        return [exc.problem.split(": ", 1)[-1]]
+    finally:
+        con.close()
+
+
+def check(home: Path) -> CheckReport:
+    """Check the base in use and every build kept beside it; say how to recover."""
+    marker = home / "CURRENT"
+    kept = store.builds(home)
+    name = marker.read_text(encoding="utf-8", errors="replace").strip() if marker.exists() else ""
+    if not kept and not marker.exists():
+        raise KnowledgeBaseMissing(str(home))
+    states = tuple(check_build(p) for p in reversed(kept))  # newest first
+    by_name = {s.name: s for s in states}
+    problems: list[str] = []
+    if not marker.exists():
+        problems.append("CURRENT is missing")
+    elif not name:
+        problems.append("CURRENT is empty")
+    elif name not in by_name:
+        problems.append(f"CURRENT names the build {name}, which is missing")
+    else:
+        problems += [f"build {name}: {p}" for p in by_name[name].problems]
+    return CheckReport(str(home), name or None, tuple(problems), states,
+                       _advice(problems, name, states))
+
+
+def _plan(name: str, states: tuple[BuildState, ...]) -> tuple[str, BuildState] | None:
+    """("rebuild", state) from its stored documents, or ("switch", state) to a whole build."""
+    cur = next((s for s in states if s.name == name), None)
+    if cur is None and states:
+        cur = states[0]  # CURRENT lost: the newest build is the one that was in use
+    if cur is not None and cur.whole and cur.name != name:
+        return ("switch", cur)
+    if cur is not None and cur.database_ok:
+        return ("rebuild", cur)
+    for s in states:
+        if s.whole:
+            return ("switch", s)
+    for s in states:
+        if s.database_ok:
+            return ("rebuild", s)
+    return None
+
+
+def _advice(problems: list[str], name: str, states: tuple[BuildState, ...]) -> str:
+    if not problems:
+        return "The knowledge base is whole."
+    plan = _plan(name, states)
+    if plan is None:
+        return ("No build holds readable documents to recover from: ingest the program files "
+                "again with 'talkbase ingest --replace PATH'.")
+    how, state = plan
+    if how == "rebuild":
+        return (f"Recover with 'talkbase check --repair': it rebuilds the base from the "
+                f"{len(state.documents)} document(s) stored in build {state.name}.")
+    cur = next((s for s in states if s.name == name), None)
+    lost = sorted(set(cur.documents if cur else ()) - set(state.documents))
+    tail = f" Ingest again what came after it: {', '.join(lost)}." if lost else ""
+    return (f"Recover with 'talkbase check --repair': it goes back to build {state.name}, "
+            f"which is whole.{tail}")
+
+
+def repair(home: Path, embedder: Any) -> CheckReport:
+    """Recover as `check` advises, under the write lock; return the new check."""
+    from index.build import restore
+
+    with store.locked(home):
+        report = check(home)
+        if report.ok:
+            return report
+        plan = _plan(report.current or "", report.builds)
+        if plan is None:
+            raise TalkbaseError(report.advice)
+        how, state = plan
+        if how == "switch":
+            store.commit(home, state.name)
+            done = f"went back to build {state.name}"
+        else:
+            trusted = not any(p.startswith(store.DB_FILE) for p in state.problems)
+            vectors_ok = not any(word in p for p in state.problems for word in
+                                 (store.VECTORS_FILE, store.SENTENCES_FILE, "cannot be read"))
+            result = restore(home, embedder, home / "builds" / state.name,
+                             state.manifest if trusted else {}, reuse_vectors=vectors_ok)
+            done = (f"rebuilt {result.talks} talks from the {len(state.documents)} documents "
+                    f"of build {state.name} ({result.embedded} texts embedded again)")
+        store.remove_leftovers(home)
+    after = check(home)
+    return CheckReport(after.home, after.current, after.problems, after.builds, after.advice, done)

@@ -1,0 +1,83 @@
+"""Nothing heavy on the way to an answer: each check runs in a new process and
+looks at `sys.modules` afterwards (torch alone costs seconds to import)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("torch", "sentence_transformers", "transformers")
+
+SCRIPT = """
+import contextlib, io, json, sys
+from talkbase.cli import main
+out = {}
+for argv in %s:
+    with contextlib.redirect_stdout(io.StringIO()) as buf:
+        code = main(argv)
+    out[argv[0]] = [code, len(buf.getvalue())]
+if %r:
+    import talkbase
+    tb = talkbase.open()
+    out["api"] = [0, len(tb.search("fault-tolerant collectives"))]
+out["heavy"] = [m for m in %r if m in sys.modules]
+out["onnxruntime"] = "onnxruntime" in sys.modules
+print(json.dumps(out))
+"""
+
+
+def run(argvs: list[list[str]], home: Path, api: bool = False,
+        **env: str) -> dict:
+    code = SCRIPT % (json.dumps(argvs), api, HEAVY)
+    environ = {**os.environ, "TALKBASE_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=environ, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.model
+def test_search_and_lookups_never_import_torch(demo_home):
+    out = run([["search", "fault-tolerant collectives"], ["search", "--mode", "dense", "gpu"],
+               ["stats"], ["export"]],
+              demo_home, api=True)
+    assert out["heavy"] == [], f"imported {out['heavy']} on the query path"
+    assert out["onnxruntime"]  # the query was embedded, by the ONNX encoder
+    assert out["search"][0] == 0 and out["search"][1] > 0
+    assert out["api"][1] > 0 and out["stats"][0] == 0 and out["export"][1] > 0
+
+
+@pytest.mark.model
+def test_show_and_similar_never_import_torch(demo_kb, demo_home):
+    some = next(iter(demo_kb.talks))
+    out = run([["show", str(some)], ["similar", str(some)]], demo_home)
+    assert out["show"][0] == 0 and out["similar"][0] == 0 and out["similar"][1] > 0
+    assert out["heavy"] == []
+
+
+def test_ingest_of_a_bad_file_fails_fast_without_an_encoder(tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    code = ("import sys, time; t = time.perf_counter()\n"
+            "from talkbase.cli import main\n"
+            f"rc = main(['ingest', {str(empty)!r}])\n"
+            "print(rc, round(time.perf_counter() - t, 3), "
+            "[m for m in ('torch', 'onnxruntime', 'faiss', 'sentence_transformers') "
+            "if m in sys.modules])")
+    environ = {**os.environ, "TALKBASE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=environ, cwd=ROOT, timeout=120)
+    wall = time.perf_counter() - t0
+    rc, inside, loaded = done.stdout.strip().split(" ", 2)
+    assert rc == "1" and "empty" in done.stderr
+    assert loaded == "[]", f"loaded {loaded} before reading the file"
+    assert float(inside) < 3.0 and wall < 10.0  # about 0.3 s on a quiet machine
+    assert not (tmp_path / "home").exists() or not any((tmp_path / "home").iterdir())

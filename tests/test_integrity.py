@@ -1,0 +1,219 @@
+"""A damaged knowledge base is never read as empty, never a traceback, never a
+silent wrong answer; `talkbase check` says what is wrong and `--repair` recovers."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import numpy as np
+import pytest
+
+from index import store
+from index.build import ingest
+from index.check import check, repair
+from index.embed import HashingEmbedder
+from index.search import KnowledgeBase
+from talkbase.cli import main
+from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing
+from tests.conftest import BLOG, DIGEST
+
+
+def _talks(home) -> int:
+    with KnowledgeBase(home, HashingEmbedder()) as kb:
+        return len(kb.talks)
+
+
+def _build_dir(home):
+    return store.require(home).path
+
+
+def _truncate(path, keep=0.5):
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * keep)])
+
+
+def _scribble(path, at=0.6, n=4096):
+    """Random bytes inside the file, same size (what a bad disk or a stray write does)."""
+    data = bytearray(path.read_bytes())
+    lo = int(len(data) * at)
+    rng = np.random.default_rng(7)
+    data[lo : lo + n] = rng.integers(0, 256, size=min(n, len(data) - lo), dtype=np.uint8).tobytes()
+    path.write_bytes(bytes(data))
+
+
+# -- the base in use cannot be found whole: damaged, not empty -----------------------
+
+def _no_manifest(home):
+    (_build_dir(home) / store.MANIFEST_FILE).unlink()
+
+
+def _bad_json_manifest(home):
+    (_build_dir(home) / store.MANIFEST_FILE).write_text("{not json", encoding="utf-8")
+
+
+def _empty_current(home):
+    (home / "CURRENT").write_text("", encoding="utf-8")
+
+
+def _current_names_missing_build(home):
+    (home / "CURRENT").write_text("20990101T000000-1-abcdef\n", encoding="utf-8")
+
+
+def _current_deleted(home):
+    (home / "CURRENT").unlink()
+
+
+POINTER_DAMAGE = [_no_manifest, _bad_json_manifest, _empty_current,
+                  _current_names_missing_build, _current_deleted]
+
+
+@pytest.mark.parametrize("damage", POINTER_DAMAGE, ids=lambda f: f.__name__.strip("_"))
+def test_ingest_refuses_a_damaged_base_and_loses_nothing(fake_home, damage):
+    damage(fake_home)
+    with pytest.raises(KnowledgeBaseDamaged) as err:
+        ingest([DIGEST], fake_home, HashingEmbedder())
+    sentence = err.value.sentence()
+    assert "talkbase" in sentence and "check" in sentence and "--replace" in sentence
+    with pytest.raises(KnowledgeBaseDamaged):
+        store.current(fake_home)
+    # the 71 talks can still be recovered
+    report = repair(fake_home, HashingEmbedder())
+    assert report.ok and report.repaired
+    assert _talks(fake_home) == 71
+
+
+def test_replace_is_a_deliberate_fresh_start_over_a_damaged_base(fake_home):
+    _no_manifest(fake_home)
+    ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
+    assert _talks(fake_home) == 19 and check(fake_home).ok
+
+
+def test_an_empty_home_is_still_empty_not_damaged(tmp_path):
+    assert store.current(tmp_path / "nothing") is None
+    with pytest.raises(KnowledgeBaseMissing):
+        check(tmp_path / "nothing")
+
+
+# -- damaged files: one sentence, never a traceback or a wrong answer ----------------
+
+FILE_DAMAGE = [
+    (store.VECTORS_FILE, _truncate), (store.VECTORS_FILE, _scribble),
+    (store.VECTORS_FILE, lambda p: p.write_bytes(os.urandom(p.stat().st_size))),
+    (store.DB_FILE, _truncate), (store.DB_FILE, lambda p: p.write_bytes(b"")),
+    (store.DB_FILE, _scribble),
+    (store.SENTENCES_FILE, _truncate), (store.SENTENCES_FILE, _scribble),
+]
+
+
+@pytest.mark.parametrize(("name", "damage"), FILE_DAMAGE,
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(FILE_DAMAGE)])
+def test_damaged_file_is_one_sentence_everywhere(fake_home, capsys, name, damage):
+    damage(_build_dir(fake_home) / name)
+    with pytest.raises(KnowledgeBaseDamaged):
+        KnowledgeBase(fake_home, HashingEmbedder())
+    assert main(["--home", str(fake_home), "search", "kernels"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("talkbase: The knowledge base in") and "damaged" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    with pytest.raises(KnowledgeBaseDamaged):
+        ingest([DIGEST], fake_home, HashingEmbedder())
+    report = check(fake_home)
+    assert not report.ok and any(name in p for p in report.problems)
+
+
+@pytest.mark.parametrize(("name", "damage"), [(store.VECTORS_FILE, _scribble),
+                                              (store.DB_FILE, _scribble),
+                                              (store.SENTENCES_FILE, _scribble)])
+def test_same_size_damage_in_a_large_base_is_found_by_check(fake_home, monkeypatch, name, damage):
+    """Above TALKBASE_VERIFY_MB opening checks sizes only; `check` reads everything."""
+    monkeypatch.setenv("TALKBASE_VERIFY_MB", "0")
+    damage(_build_dir(fake_home) / name)
+    store.current(fake_home)  # sizes agree: opening the pointer is cheap and succeeds
+    report = check(fake_home)
+    assert not report.ok and any(name in p for p in report.problems)
+    assert "--repair" in report.advice
+
+
+def test_counts_that_disagree_are_damage(fake_home):
+    folder = _build_dir(fake_home)
+    manifest = json.loads((folder / store.MANIFEST_FILE).read_text())
+    manifest["counts"]["talks"] = 70
+    (folder / store.MANIFEST_FILE).write_text(json.dumps(manifest))
+    with pytest.raises(KnowledgeBaseDamaged, match="70"):
+        KnowledgeBase(fake_home, HashingEmbedder())
+
+
+def test_manifest_records_size_and_sha256_of_every_file(fake_home):
+    build = store.require(fake_home)
+    files = build.manifest["files"]
+    assert set(files) == set(store.DATA_FILES)
+    for name, meta in files.items():
+        assert meta["bytes"] == (build.path / name).stat().st_size
+        assert meta["sha256"] == store.file_digest(build.path / name)
+    assert check(fake_home).ok
+
+
+# -- check and repair --------------------------------------------------------------
+
+def test_check_cli_says_whole_or_what_is_wrong(fake_home, capsys):
+    assert main(["--home", str(fake_home), "check"]) == 0
+    assert "whole" in capsys.readouterr().out
+    _truncate(_build_dir(fake_home) / store.VECTORS_FILE)
+    assert main(["--home", str(fake_home), "check", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert not out["ok"] and "vectors.faiss" in out["problems"][0] and "--repair" in out["advice"]
+
+
+def test_repair_rebuilds_from_stored_documents_when_vectors_are_damaged(fake_home):
+    _scribble(_build_dir(fake_home) / store.VECTORS_FILE)
+    report = repair(fake_home, HashingEmbedder())
+    assert report.ok and "rebuilt 71 talks" in report.repaired
+    assert _talks(fake_home) == 71
+
+
+def test_repair_goes_back_to_the_previous_build_when_the_database_is_damaged(fake_home):
+    ingest([BLOG], fake_home, HashingEmbedder())  # a second build: the first is kept
+    before = [p.name for p in store.builds(fake_home)]
+    assert len(before) == 2
+    (_build_dir(fake_home) / store.DB_FILE).write_bytes(b"")
+    report = check(fake_home)
+    assert f"goes back to build {before[0]}" in report.advice
+    report = repair(fake_home, HashingEmbedder())
+    assert report.ok and store.require(fake_home).path.name == before[0]
+    assert _talks(fake_home) == 71
+
+
+def test_repair_without_anything_readable_says_ingest_again(fake_home, capsys):
+    for b in store.builds(fake_home):
+        (b / store.DB_FILE).write_bytes(b"")
+    assert main(["--home", str(fake_home), "check", "--repair"]) == 1
+    assert "--replace" in capsys.readouterr().err
+
+
+# -- leftovers and modes -----------------------------------------------------------
+
+def test_next_ingest_removes_crash_leftovers(fake_home):
+    partial = fake_home / "builds" / ".partial-dead01"
+    partial.mkdir()
+    (partial / "talks.duckdb").write_bytes(b"x" * 1000)
+    (fake_home / ".CURRENT.ab12cd").write_bytes(b"")
+    ingest([BLOG], fake_home, HashingEmbedder())
+    assert not partial.exists() and not (fake_home / ".CURRENT.ab12cd").exists()
+    assert [p.name for p in (fake_home / "builds").iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize(("mask", "file_mode", "dir_mode"), [(0o022, 0o644, 0o755),
+                                                            (0o077, 0o600, 0o700)])
+def test_builds_honour_the_umask(tmp_path, mask, file_mode, dir_mode):
+    old = os.umask(mask)
+    try:
+        ingest([DIGEST], tmp_path / "home", HashingEmbedder())
+    finally:
+        os.umask(old)
+    home = tmp_path / "home"
+    build = store.require(home).path
+    assert stat.S_IMODE(build.stat().st_mode) == dir_mode
+    for path in [home / "CURRENT", *(build / n for n in (*store.DATA_FILES, store.MANIFEST_FILE))]:
+        assert stat.S_IMODE(path.stat().st_mode) == file_mode, path.name

@@ -1,0 +1,134 @@
+"""Query understanding: limits in plain words read out of the query (no model needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.understand import Understood, Vocab, literal, understand
+from talkbase.records import Speaker, Talk
+
+WED, TUE = "2026-10-21", "2026-10-20"
+
+
+@pytest.fixture(scope="module")
+def vocab(_fake_home_master):
+    from index.embed import HashingEmbedder
+    from index.search import KnowledgeBase
+
+    with KnowledgeBase(_fake_home_master, HashingEmbedder()) as kb:
+        return kb.vocab
+
+
+# (query, topic, {filter: value}) on the demo program (Tue 20 and Wed 21 Oct 2026)
+PHRASINGS = [
+    ("what's on Wednesday afternoon about inference", "inference", {"day": "Wed", "after": "12:00"}),
+    ("kernels talks in room 210AE", "kernels", {"room": "210AE"}),
+    ("kernels in 210AE", "kernels", {"room": "210AE"}),
+    ("talks by NVIDIA", "", {"org": "NVIDIA"}),
+    ("Meta talks", "", {"org": "Meta"}),
+    ("meta-learning", "meta-learning", {}),
+    ("NVIDIA's kernels", "kernels", {"org": "NVIDIA"}),
+    ("compiler talks from Google", "compiler", {"org": "Google"}),
+    ("AWS talks", "", {"org": "Amazon Web Services"}),
+    ("talks by Amazon", "", {"org": "Amazon Web Services"}),
+    ("Hugging Face talks about agents", "agents", {"org": "Hugging Face"}),
+    ("talks by Natalia Gimelshein", "", {"speaker": "Natalia Gimelshein"}),
+    ("by Gimelshein", "", {"speaker": "Gimelshein"}),
+    ("Will Constable on fault tolerance", "fault tolerance", {"speaker": "Will Constable"}),
+    ("quantization on 21 Oct", "quantization", {"day": WED}),
+    ("Oct 20 morning", "", {"day": TUE, "before": "12:00"}),
+    ("day 2 compilers", "compilers", {"day": WED}),
+    ("compilers on the first day", "compilers", {"day": TUE}),
+    ("Wed", "", {"day": "Wed"}),
+    ("tues evening", "", {"day": "Tue", "after": "17:00"}),
+    ("before lunch on Tue", "", {"day": "Tue", "before": "12:00"}),
+    ("after lunch", "", {"after": "13:00"}),
+    ("profiling after 3pm", "profiling", {"after": "15:00"}),
+    ("profiling after 15:30", "profiling", {"after": "15:30"}),
+    ("sessions before 4 pm", "", {"before": "16:00"}),
+    ("between 2 and 4pm on Wed", "", {"day": "Wed", "after": "14:00", "before": "16:00"}),
+    ("BoF", "", {"format": "Birds of a Feather"}),
+    ("birds of a feather sessions", "", {"format": "Birds of a Feather"}),
+    ("demos", "", {"format": "Demo Theater"}),
+    ("keynote", "keynote", {}),  # no talk of this program is a keynote
+    ("workshop on triton", "workshop on triton", {}),
+    ("kernel track on Tuesday", "", {"track": "Kernel Engineering & Domain-Specific Languages",
+                                      "day": "Tue"}),
+    ("speaker:\"Will Constable\" fault tolerance", "fault tolerance", {"speaker": "Will Constable"}),
+    ("org:AWS", "", {"org": "Amazon Web Services"}),
+    ("room:210BF day:Tue", "", {"room": "210BF", "day": "Tue"}),
+    ("format:demo", "", {"format": "demo"}),
+    ("running PyTorch on Google TPUs", "running PyTorch on Google TPUs", {}),
+    ("quantization on AMD GPUs", "quantization on AMD GPUs", {}),
+    ("distributed training on Friday", "distributed training on Friday", {}),  # no Friday here
+    ("room 999 kernels", "room 999 kernels", {}),  # no such room
+    ("talks from Google on day 1", "", {"org": "Google", "day": TUE}),
+]
+
+
+@pytest.mark.parametrize(("query", "topic", "want"), PHRASINGS, ids=[p[0] for p in PHRASINGS])
+def test_phrasings(vocab: Vocab, query: str, topic: str, want: dict[str, str]) -> None:
+    u = understand(query, vocab)
+    assert u.topic == topic
+    assert u.filters.active() == want
+
+
+def test_several_organisations_or_people_mean_any_of_them(vocab: Vocab) -> None:
+    u = understand("talks from IBM or Intel", vocab)
+    assert u.any_orgs == ("IBM", "Intel") and u.filters.org is None
+    assert u.label == "org: IBM · org: Intel"
+
+
+def test_phrases_and_excluded_words(vocab: Vocab) -> None:
+    u = understand('"fault tolerance" -meta training', vocab)
+    assert u.phrases == ("fault tolerance",)
+    assert u.excluded == ("meta",)
+    assert u.topic == "training"
+    assert [c.field for c in u.chips] == ["phrase", "exclude"]
+
+
+def test_chips_say_what_was_understood_in_query_order(vocab: Vocab) -> None:
+    u = understand("what's on Wednesday afternoon about inference by NVIDIA", vocab)
+    assert u.label == "Wednesday · afternoon · org: NVIDIA"
+    assert [(c.field, c.value) for c in u.chips] == [("day", "Wed"), ("after", "12:00"),
+                                                    ("org", "NVIDIA")]
+
+
+def test_dropping_a_chip_gives_the_query_without_it(vocab: Vocab) -> None:
+    u = understand("inference on Wednesday by NVIDIA", vocab)
+    org = next(c for c in u.chips if c.field == "org")
+    again = understand(u.without(org), vocab)
+    assert again.filters.active() == {"day": "Wed"}
+    assert again.topic == "inference"
+
+
+def test_literal_reads_nothing() -> None:
+    u = literal("talks by NVIDIA on Wednesday")
+    assert isinstance(u, Understood) and u.literal
+    assert u.topic == "talks by NVIDIA on Wednesday" and not u.chips and not u.filters.active()
+
+
+def test_only_values_of_this_base_count() -> None:
+    talk = Talk("A", speakers=(Speaker("Ada Lovelace", "Acme Labs"),), room="Hall 1",
+                track="Compilers", id=1)
+    v = Vocab.from_talks([talk])
+    assert understand("talks by NVIDIA", v).filters.active() == {}
+    assert understand("Acme Labs talks", v).filters.active() == {"org": "Acme Labs"}
+    assert understand("in Hall 1", v).filters.active() == {"room": "Hall 1"}
+    assert understand("Wednesday afternoon", v).filters.active() == {}  # no times at all
+
+
+def test_any_mix_of_words_reads_without_error_and_chips_point_into_the_query(vocab: Vocab) -> None:
+    import random
+
+    words = ["on", "Wed", "after", "3pm", "by", "NVIDIA", "'s", '"', "-", "room", "210AE", "day",
+             "2", "track", "kernel", "between", "and", "4", "Oct", "21", "org:", "BoF", "’s",
+             "before", "lunch", "-meta", "in", "the", "afternoon", "first", "Natalia",
+             "Gimelshein", "?", ":", "é", "日本"]
+    rng = random.Random(7)
+    for _ in range(500):
+        query = " ".join(rng.choice(words) for _ in range(rng.randint(0, 9)))
+        u = understand(query, vocab)
+        for chip in u.chips:
+            assert query[chip.start:chip.end] == chip.source
+            assert chip.source not in u.without(chip) or len(u.without(chip)) < len(query)
