@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -49,7 +50,7 @@ def main() -> None:
         rows = []
         for enc in args.encoders:
             embedder = embed._load(MODEL, "cpu", enc)
-            row = {"encoder": embedder.identity.split("|")[1]}
+            row: dict[str, Any] = {"encoder": embed.identity_of(embedder).split("|")[1]}
             sets = [("dev", [ROOT / "data" / "programs"], dev), ("cacm", [program], cacm)]
             for name, paths, judged in sets[: 1 if args.dev_only else 2]:
                 home = Path(tmp) / f"{name}-{enc}"

@@ -261,7 +261,7 @@ def main() -> None:
 
 
 def print_table(rows: list[tuple[str, str, str, bool | None]]) -> None:
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    widths = [max(len(str(r[i])) for r in rows) for i in range(3)]
     head = ("what", "measured", "target")
     print(" | ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)) + " | met")
     print("-|-".join("-" * w for w in widths) + "-|----")

@@ -239,8 +239,15 @@ def _load(name: str, device: str, encoder: str) -> Embedder:
     if encoder != "torch" and onnx_path:
         from index import onnx_encoder
 
-        # small batches of length-sorted texts were fastest on 2 cores (8: ~20% over 32)
-        batch = settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
-        return onnx_encoder.OnnxEmbedder(name, onnx_encoder.plan(onnx_path, encoder),
-                                         batch_size=batch)
+        p = onnx_encoder.plan(onnx_path, encoder)
+        if p.quantization != "fp32":
+            # Dynamic int8 scales activations per batch, so a text batched with
+            # others gets another vector (cosine ~0.98) than alone. One text per
+            # run makes a vector a function of its text alone, as a query's is,
+            # so cached, re-ingested and Ray-built vectors all agree; measured
+            # ~10% slower than batches of 8 on 2 cores.
+            batch = 1
+        else:  # small batches of length-sorted texts were fastest (8: ~20% over 32)
+            batch = settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
+        return onnx_encoder.OnnxEmbedder(name, p, batch_size=batch)
     return SentenceTransformerEmbedder(name, device=device, batch_size=settings.batch_size())

@@ -8,6 +8,7 @@ track named "AI – Systems" broke the app's facet counts for every query.
 from __future__ import annotations
 
 import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -85,6 +85,9 @@ def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Pat
     monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
     monkeypatch.setenv("TALKBASE_JUDGMENTS", str(DEV_QUERIES))
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_dir))
+    # importing streamlit anywhere in this process (app tests) sets MPLBACKEND=Agg;
+    # the kernel must draw inline whatever ran before
+    monkeypatch.delenv("MPLBACKEND", raising=False)
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     # a progress bar as the knowledge base's build draws one: a widget, not "IProgress not found"
     nb.cells.append(nbformat.v4.new_code_cell("from tqdm.auto import tqdm\n"
