@@ -30,8 +30,10 @@ def open_library(home: str, build: str) -> Library:
 
 def _missing(home: str) -> None:
     st.title("talkbase")
-    st.info(f"No knowledge base in `{home}` yet. Build the demo one with "
-            "`talkbase ingest data/programs` (or `make run`), then reload this page.")
+    st.info(
+        f"No knowledge base in `{home}` yet. Build the demo one with "
+        "`talkbase ingest data/programs` (or `make run`), then reload this page."
+    )
 
 
 def main() -> None:
@@ -54,9 +56,15 @@ def main() -> None:
     top[0].title("talkbase", anchor=False)
     with top[1]:
         st.segmented_control(
-            "View", state.VIEWS, key="view", required=True, on_change=state.close_talk,
+            "View",
+            state.VIEWS,
+            key="view",
+            required=True,
+            on_change=state.close_talk,
             format_func=lambda v: f"{v} ({n_saved})" if v == "My agenda" and n_saved else v,
-            label_visibility="collapsed", help="Switch views (each view has its own link)")
+            label_visibility="collapsed",
+            help="Switch views (each view has its own link)",
+        )
     for notice in state.notices():
         st.html(render.line_html(notice, "tb-warn"))
     ss = st.session_state

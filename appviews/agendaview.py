@@ -19,8 +19,9 @@ CSV_NAME = "talkbase-agenda.csv"
 HOUR_PX = 96  # height of an hour on the day's axis: a 10-minute talk fits its label
 
 
-def _chart(day: agenda_mod.Day, span: tuple[datetime, datetime],
-           now: datetime | None) -> alt.LayerChart:
+def _chart(
+    day: agenda_mod.Day, span: tuple[datetime, datetime], now: datetime | None
+) -> alt.LayerChart:
     """The day as a calendar column: time runs down from the first to the last session
     of the conference day, hour ticks, overlapping talks side by side in lanes."""
     lanes = day.lanes
@@ -28,43 +29,74 @@ def _chart(day: agenda_mod.Day, span: tuple[datetime, datetime],
     for slot in day.slots:
         t = slot.talk
         assert t.start and t.end
-        rows.append({
-            "lane": slot.lane, "lane_end": slot.lane + 1,
-            "label": f"{t.start:%H:%M} {t.title}" + (f" · {t.room}" if t.room else ""),
-            "title": t.title,
-            # wall-clock times of the program, shown as such whatever the browser's zone
-            "start": t.start.replace(tzinfo=None), "end": t.end.replace(tzinfo=None),
-            "time": f"{t.start:%H:%M}–{t.end:%H:%M}", "room": t.room or "",
-            "status": "overlaps another saved talk" if slot.overlaps_with else "saved",
-        })
+        rows.append(
+            {
+                "lane": slot.lane,
+                "lane_end": slot.lane + 1,
+                "label": f"{t.start:%H:%M} {t.title}" + (f" · {t.room}" if t.room else ""),
+                "title": t.title,
+                # wall-clock times of the program, shown as such whatever the browser's zone
+                "start": t.start.replace(tzinfo=None),
+                "end": t.end.replace(tzinfo=None),
+                "time": f"{t.start:%H:%M}–{t.end:%H:%M}",
+                "room": t.room or "",
+                "status": "overlaps another saved talk" if slot.overlaps_with else "saved",
+            }
+        )
     df = pd.DataFrame(rows)
     lo, hi = (x.replace(tzinfo=None) for x in span)
     hours = (hi - lo).total_seconds() / 3600
     # (a tickCount of {"interval": "hour"} breaks the Vega that Streamlit ships: a number)
     scale = alt.Scale(domain=[lo.isoformat(), hi.isoformat()], reverse=True)
-    y = alt.Y("start:T", title=None, scale=scale,
-              axis=alt.Axis(format="%H:%M", tickCount=int(hours), labelFontSize=13, grid=True,
-                            orient="left"))
+    y = alt.Y(
+        "start:T",
+        title=None,
+        scale=scale,
+        axis=alt.Axis(
+            format="%H:%M", tickCount=int(hours), labelFontSize=13, grid=True, orient="left"
+        ),
+    )
     x = alt.X("lane:Q", axis=None, scale=alt.Scale(domain=[0, lanes]))
     base = alt.Chart(df)
     boxes = base.mark_rect(cornerRadius=4, stroke="white", strokeWidth=2).encode(
-        x=x, x2="lane_end:Q", y=y, y2="end:T",
-        color=alt.Color("status:N", title=None, legend=alt.Legend(orient="top", labelFontSize=13),
-                        scale=alt.Scale(domain=["saved", "overlaps another saved talk"],
-                                        range=["#4c78a8", "#e45756"])),
-        tooltip=["title:N", "time:N", "room:N"])
-    labels = base.mark_text(align="left", baseline="top", dx=6, dy=2, color="white",
-                            fontSize=12, fontWeight="bold", limit=max(120, 900 // lanes)
-                            ).encode(x=x, y=y, text="label:N")
+        x=x,
+        x2="lane_end:Q",
+        y=y,
+        y2="end:T",
+        color=alt.Color(
+            "status:N",
+            title=None,
+            legend=alt.Legend(orient="top", labelFontSize=13),
+            scale=alt.Scale(
+                domain=["saved", "overlaps another saved talk"], range=["#4c78a8", "#e45756"]
+            ),
+        ),
+        tooltip=["title:N", "time:N", "room:N"],
+    )
+    labels = base.mark_text(
+        align="left",
+        baseline="top",
+        dx=6,
+        dy=2,
+        color="white",
+        fontSize=12,
+        fontWeight="bold",
+        limit=max(120, 900 // lanes),
+    ).encode(x=x, y=y, text="label:N")
     layers = [boxes, labels]
     if now is not None and lo <= now.replace(tzinfo=None) <= hi:
         rule = alt.Chart(pd.DataFrame([{"now": now.replace(tzinfo=None), "what": "now"}]))
-        layers.append(rule.mark_rule(color="#dc2626", strokeWidth=2).encode(
-            y=alt.Y("now:T", scale=scale), tooltip=["what:N"]))
+        layers.append(
+            rule.mark_rule(color="#dc2626", strokeWidth=2).encode(
+                y=alt.Y("now:T", scale=scale), tooltip=["what:N"]
+            )
+        )
     # SVG: crisp when printed, and the axis and labels are text a screen reader finds
     chart: alt.LayerChart = alt.layer(*layers).properties(  # type: ignore[assignment]
-        height=int(HOUR_PX * hours), width="container",
-        usermeta={"embedOptions": {"renderer": "svg"}})
+        height=int(HOUR_PX * hours),
+        width="container",
+        usermeta={"embedOptions": {"renderer": "svg"}},
+    )
     return chart
 
 
@@ -74,29 +106,56 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         st.text(render.speakers_line(t.speakers))
         st.html(render.meta_html(t))
         for other in partners:
-            st.html(render.line_html(
-                f"⚠ Overlaps with {other.title} ({render.when(other)}, "
-                f"{other.room or 'room not given'})", "tb-warn"))
+            st.html(
+                render.line_html(
+                    f"⚠ Overlaps with {other.title} ({render.when(other)}, "
+                    f"{other.room or 'room not given'})",
+                    "tb-warn",
+                )
+            )
         c1, c2, _ = st.columns([1, 1.6, 4])
-        c1.button("Open", key=f"{ctx}-open-{t.id}", on_click=state.open_talk, args=(t.id,),
-                  help="Abstract, notes, sources and similar talks")
-        c2.button("Remove from agenda", key=f"{ctx}-remove-{t.id}", on_click=state.remove,
-                  args=(t.id,), help="Take this talk out of My agenda")
+        c1.button(
+            "Open",
+            key=f"{ctx}-open-{t.id}",
+            on_click=state.open_talk,
+            args=(t.id,),
+            help="Abstract, notes, sources and similar talks",
+        )
+        c2.button(
+            "Remove from agenda",
+            key=f"{ctx}-remove-{t.id}",
+            on_click=state.remove,
+            args=(t.id,),
+            help="Take this talk out of My agenda",
+        )
 
 
 def _exports(talks: list[Talk]) -> None:
     st.subheader("Take it with you", anchor=False)
     timed, untimed = ics.exportable(talks)
     c1, c2 = st.columns(2)
-    c1.download_button("Download calendar (.ics)", data=ics.calendar(talks), file_name=ICS_NAME,
-                       mime="text/calendar", key="dl-ics", disabled=not timed,
-                       help="One event per talk; importing a newer file updates the events.")
-    c2.download_button("Download spreadsheet (.csv)", data=agenda_mod.to_csv(talks),
-                       file_name=CSV_NAME, mime="text/csv", key="dl-csv")
+    c1.download_button(
+        "Download calendar (.ics)",
+        data=ics.calendar(talks),
+        file_name=ICS_NAME,
+        mime="text/calendar",
+        key="dl-ics",
+        disabled=not timed,
+        help="One event per talk; importing a newer file updates the events.",
+    )
+    c2.download_button(
+        "Download spreadsheet (.csv)",
+        data=agenda_mod.to_csv(talks),
+        file_name=CSV_NAME,
+        mime="text/csv",
+        key="dl-csv",
+    )
     if untimed:
-        st.caption(f"{present.plural(len(untimed), 'saved talk')} "
-                   f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
-                   "calendar leaves them out (the spreadsheet lists them).")
+        st.caption(
+            f"{present.plural(len(untimed), 'saved talk')} "
+            f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
+            "calendar leaves them out (the spreadsheet lists them)."
+        )
 
 
 def _share(ag: agenda_mod.Agenda) -> None:
@@ -115,8 +174,13 @@ def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:
             t = lib.talks[tid]
             c1, c2 = st.columns([5, 1.4])
             c1.text(f"{t.title} · {render.when(t)}")
-            c2.button("Interested again", key=f"skipped-unskip-{tid}", on_click=state.unskip,
-                      args=(tid,), help="Show this talk in results again")
+            c2.button(
+                "Interested again",
+                key=f"skipped-unskip-{tid}",
+                on_click=state.unskip,
+                args=(tid,),
+                help="Show this talk in results again",
+            )
 
 
 def _printable(plan: agenda_mod.Timeline) -> None:
@@ -130,15 +194,23 @@ def _printable(plan: agenda_mod.Timeline) -> None:
             f"{render.esc(present.speakers(s.talk.speakers))}</td>"
             f"<td>{render.esc(s.talk.room or '')}"
             f"{' ⚠ overlaps' if s.overlaps_with else ''}</td></tr>"
-            for s in day.slots if s.talk.start and s.talk.end)
-        parts.append(f'<div class="tb-day"><div class="tb-title-big">'
-                     f'{render.esc(f"{day.day:%A %d %B %Y}")}</div>'
-                     f'<table class="tb-print">{rows}</table></div>')
+            for s in day.slots
+            if s.talk.start and s.talk.end
+        )
+        parts.append(
+            f'<div class="tb-day"><div class="tb-title-big">'
+            f"{render.esc(f'{day.day:%A %d %B %Y}')}</div>"
+            f'<table class="tb-print">{rows}</table></div>'
+        )
     if plan.unscheduled:
-        rows = "".join(f"<tr><td></td><td><strong>{render.esc(t.title)}</strong></td><td></td>"
-                       "</tr>" for t in plan.unscheduled)
-        parts.append(f'<div class="tb-day"><div class="tb-title-big">Time not given</div>'
-                     f'<table class="tb-print">{rows}</table></div>')
+        rows = "".join(
+            f"<tr><td></td><td><strong>{render.esc(t.title)}</strong></td><td></td></tr>"
+            for t in plan.unscheduled
+        )
+        parts.append(
+            f'<div class="tb-day"><div class="tb-title-big">Time not given</div>'
+            f'<table class="tb-print">{rows}</table></div>'
+        )
     st.html("".join(parts))
 
 
@@ -146,8 +218,10 @@ def show(lib: Library) -> None:
     ag = state.agenda()
     talks = state.saved_talks(lib.talks)
     if not talks:
-        st.info("Your agenda is empty. Save talks from Search or the Program and they "
-                "appear here, day by day.")
+        st.info(
+            "Your agenda is empty. Save talks from Search or the Program and they "
+            "appear here, day by day."
+        )
         _skipped(lib, ag)
         if ag:
             _share(ag)
@@ -156,15 +230,18 @@ def show(lib: Library) -> None:
     by_id = {t.id: t for t in talks}
     top = st.columns([3, 1], vertical_alignment="center")
     top[0].caption(f"{present.plural(len(talks), 'saved talk')}.")
-    top[1].toggle("Printable view", key="print", persist_state="session",
-                  help="A plain list, one page per day, for printing")
+    top[1].toggle(
+        "Printable view",
+        key="print",
+        persist_state="session",
+        help="A plain list, one page per day, for printing",
+    )
     if st.session_state.get("print"):
         _printable(plan)
         return
     if plan.overlaps:
         n = len(plan.overlaps)
-        st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ "
-                   "below.")
+        st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
     program = list(lib.talks.values())
     tz = next((t.start.tzinfo for t in talks if t.start), None)
     now = datetime.now(tz)
@@ -172,8 +249,10 @@ def show(lib: Library) -> None:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
         span = agenda_mod.day_span(day.day, program)
         with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
-            st.altair_chart(_chart(day, span, agenda_mod.now_line(day.day, now)),
-                            key=f"timeline-{day.day.isoformat()}")
+            st.altair_chart(
+                _chart(day, span, agenda_mod.now_line(day.day, now)),
+                key=f"timeline-{day.day.isoformat()}",
+            )
         for slot in day.slots:
             _row(slot.talk, [by_id[i] for i in slot.overlaps_with], "agenda")
     if plan.unscheduled:

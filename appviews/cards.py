@@ -34,8 +34,9 @@ def similar_terms(seed: Talk, other: Talk) -> tuple[str, ...]:
     """The words of the seed's title that `other` also uses (title or abstract),
     matched the way search evidence is highlighted."""
     text = f"{other.title} {other.abstract}"
-    return tuple(w for w in query_terms(seed.title)
-                 if any(s.match for s in render.highlight(text, [w])))
+    return tuple(
+        w for w in query_terms(seed.title) if any(s.match for s in render.highlight(text, [w]))
+    )
 
 
 def similar_reason(seed: Talk, other: Talk, why: Why) -> str:
@@ -52,26 +53,34 @@ def _go(key: str) -> None:
     if not picked:
         return
     if picked.startswith(SPEAKER):
-        state.open_speaker(picked[len(SPEAKER):])
+        state.open_speaker(picked[len(SPEAKER) :])
     elif picked.startswith(ORG):
-        state.open_org(picked[len(ORG):])
+        state.open_org(picked[len(ORG) :])
 
 
 def people_links(talk: Talk, ctx: str) -> None:
     """The talk's speakers and organizations as chips that open their pages."""
     options = [SPEAKER + s.name for s in talk.speakers]
-    orgs = dict.fromkeys(o.name for s in talk.speakers for o in people.organizations_of(
-        s.affiliation))
+    orgs = dict.fromkeys(
+        o.name for s in talk.speakers for o in people.organizations_of(s.affiliation)
+    )
     options += [ORG + name for name in orgs]
     if not options:
         return
     key = f"{ctx}-who-{talk.id}"
-    st.pills("Speakers and organizations", list(dict.fromkeys(options)), key=key,
-             label_visibility="collapsed", on_change=_go, args=(key,),
-             format_func=lambda o: (":material/person: " if o.startswith(SPEAKER)
-                                    else ":material/apartment: ") + render.md_label(o[2:]),
-             help="Open the page of a speaker (person icon) or an organization "
-                  "(building icon)")
+    st.pills(
+        "Speakers and organizations",
+        list(dict.fromkeys(options)),
+        key=key,
+        label_visibility="collapsed",
+        on_change=_go,
+        args=(key,),
+        format_func=lambda o: (
+            (":material/person: " if o.startswith(SPEAKER) else ":material/apartment: ")
+            + render.md_label(o[2:])
+        ),
+        help="Open the page of a speaker (person icon) or an organization (building icon)",
+    )
 
 
 def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
@@ -80,25 +89,47 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
     cols = st.columns([1, 1.4, 1.4, 3] if open_button else [1.4, 1.4, 4])
     i = 0
     if open_button:
-        cols[0].button("Open", key=f"{ctx}-open-{talk.id}", on_click=state.open_talk,
-                       args=(talk.id,), help="Abstract, notes, sources and similar talks")
+        cols[0].button(
+            "Open",
+            key=f"{ctx}-open-{talk.id}",
+            on_click=state.open_talk,
+            args=(talk.id,),
+            help="Abstract, notes, sources and similar talks",
+        )
         i = 1
     if talk.id in ag.saved:
-        cols[i].button("Remove from agenda", key=f"{ctx}-remove-{talk.id}",
-                       on_click=state.remove, args=(talk.id,),
-                       help="Take this talk out of My agenda")
+        cols[i].button(
+            "Remove from agenda",
+            key=f"{ctx}-remove-{talk.id}",
+            on_click=state.remove,
+            args=(talk.id,),
+            help="Take this talk out of My agenda",
+        )
     else:
-        cols[i].button("Save to agenda", key=f"{ctx}-save-{talk.id}", type="primary",
-                       on_click=state.save, args=(talk.id,),
-                       help="Add this talk to My agenda")
+        cols[i].button(
+            "Save to agenda",
+            key=f"{ctx}-save-{talk.id}",
+            type="primary",
+            on_click=state.save,
+            args=(talk.id,),
+            help="Add this talk to My agenda",
+        )
     if talk.id in ag.skipped:
-        cols[i + 1].button("Interested again", key=f"{ctx}-unskip-{talk.id}",
-                           on_click=state.unskip, args=(talk.id,),
-                           help="Show this talk in results again")
+        cols[i + 1].button(
+            "Interested again",
+            key=f"{ctx}-unskip-{talk.id}",
+            on_click=state.unskip,
+            args=(talk.id,),
+            help="Show this talk in results again",
+        )
     else:
-        cols[i + 1].button("Not interested", key=f"{ctx}-skip-{talk.id}",
-                           on_click=state.skip, args=(talk.id,),
-                           help="Hide it from results; you can undo")
+        cols[i + 1].button(
+            "Not interested",
+            key=f"{ctx}-skip-{talk.id}",
+            on_click=state.skip,
+            args=(talk.id,),
+            help="Hide it from results; you can undo",
+        )
 
 
 def compact(talk: Talk, ctx: str, saved: Sequence[Talk]) -> None:
@@ -111,12 +142,23 @@ def compact(talk: Talk, ctx: str, saved: Sequence[Talk]) -> None:
         note = agenda_note(talk, saved, mark_fit=False)
         if note:
             st.html(note)
-        st.button("Open", key=f"{ctx}-open-{talk.id}", on_click=state.open_talk,
-                  args=(talk.id,), help="Abstract, speakers, actions and similar talks")
+        st.button(
+            "Open",
+            key=f"{ctx}-open-{talk.id}",
+            on_click=state.open_talk,
+            args=(talk.id,),
+            help="Abstract, speakers, actions and similar talks",
+        )
 
 
-def card(talk: Talk, ctx: str, saved: Sequence[Talk], why: Why | None = None,
-         mark_fit: bool = False, seed: Talk | None = None) -> None:
+def card(
+    talk: Talk,
+    ctx: str,
+    saved: Sequence[Talk],
+    why: Why | None = None,
+    mark_fit: bool = False,
+    seed: Talk | None = None,
+) -> None:
     """A talk. `why` explains a search hit; with `seed` it explains a similar talk."""
     terms = similar_terms(seed, talk) if seed else (why.matched_terms if why else ())
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
@@ -144,7 +186,14 @@ def undo_notice(lib_talks: dict[int, Talk]) -> None:
         return
     with st.container(border=True, key="undo-box"):
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
-        c1.html(render.line_html(f"Hidden: {lib_talks[tid].title}. It no longer shows in "
-                                 "results.", "tb-warn"))
-        c2.button("Undo", key="undo", on_click=state.undo_skip,
-                  help="Show the talk you just marked not interested again")
+        c1.html(
+            render.line_html(
+                f"Hidden: {lib_talks[tid].title}. It no longer shows in results.", "tb-warn"
+            )
+        )
+        c2.button(
+            "Undo",
+            key="undo",
+            on_click=state.undo_skip,
+            help="Show the talk you just marked not interested again",
+        )

@@ -64,31 +64,37 @@ def _talk_html(t: Talk, mark: str) -> str:
     esc = render.esc
     dur = f" · {present.minutes(t.duration_minutes)}" if t.duration_minutes else ""
     flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
-    return (f'<div class="tb-n">{esc(t.title)}</div>'
-            f'<div class="tb-d">{flag}{esc(f"{t.start:%H:%M}")}–'
-            f'{esc(f"{t.end:%H:%M}") if t.end else "?"}{esc(dur)}</div>'
-            f'<div class="tb-w">{esc(present.speakers(t.speakers))}</div>')
+    return (
+        f'<div class="tb-n">{esc(t.title)}</div>'
+        f'<div class="tb-d">{flag}{esc(f"{t.start:%H:%M}")}–'
+        f"{esc(f'{t.end:%H:%M}') if t.end else '?'}{esc(dur)}</div>"
+        f'<div class="tb-w">{esc(present.speakers(t.speakers))}</div>'
+    )
 
 
-def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int],
-              clashing: set[int]) -> str:
+def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: set[int]) -> str:
     """The grid as HTML: every bit of program text escaped."""
     cols = len(grid.rooms)
-    parts = [f'<div class="tb-g" role="grid" style="grid-template-columns: 3.4rem '
-             f'repeat({cols}, minmax(12rem, 1fr)); grid-template-rows: auto '
-             f'repeat({grid.rows}, minmax({ROW_PX}px, auto));">',
-             '<div class="tb-h" style="grid-row:1;grid-column:1">Time</div>']
+    parts = [
+        f'<div class="tb-g" role="grid" style="grid-template-columns: 3.4rem '
+        f"repeat({cols}, minmax(12rem, 1fr)); grid-template-rows: auto "
+        f'repeat({grid.rows}, minmax({ROW_PX}px, auto));">',
+        '<div class="tb-h" style="grid-row:1;grid-column:1">Time</div>',
+    ]
     for c, room in enumerate(grid.rooms, start=2):
-        parts.append(f'<div class="tb-h" role="columnheader" style="grid-row:1;grid-column:{c}">'
-                     f'{render.esc(room)}</div>')
+        parts.append(
+            f'<div class="tb-h" role="columnheader" style="grid-row:1;grid-column:{c}">'
+            f"{render.esc(room)}</div>"
+        )
     per_hour = max(1, 60 // grid.step)
     for r in range(grid.rows):
         at = grid.time_at(r)
         label = f"{at:%H:%M}" if at.minute in (0, 30) or grid.step >= 30 else ""
         parts.append(f'<div class="tb-t" style="grid-row:{r + 2};grid-column:1">{label}</div>')
         if r % per_hour == 0 or label:
-            parts.append(f'<div class="tb-line" style="grid-row:{r + 2};grid-column:2 / '
-                         f'{cols + 2}"></div>')
+            parts.append(
+                f'<div class="tb-line" style="grid-row:{r + 2};grid-column:2 / {cols + 2}"></div>'
+            )
     column = {room: c for c, room in enumerate(grid.rooms, start=2)}
     for b in grid.blocks:
         talks = [lib.talks[i] for i in b.talks]
@@ -99,11 +105,14 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int],
             mark = "tb-saved"
         for k, t in enumerate(talks):
             # talks sharing a room and time stack in the block, each clickable
-            style = (f"grid-row:{b.row + 2} / span {b.rows};grid-column:{column[b.room]}"
-                     + (f";margin-left:{k * 10}%" if k else ""))
-            parts.append(f'<div class="tb-b {mark}" role="button" tabindex="0" '
-                         f'data-talk="{t.id}" aria-label="Open {render.esc(t.title)}" '
-                         f'style="{style}">{_talk_html(t, mark)}</div>')
+            style = f"grid-row:{b.row + 2} / span {b.rows};grid-column:{column[b.room]}" + (
+                f";margin-left:{k * 10}%" if k else ""
+            )
+            parts.append(
+                f'<div class="tb-b {mark}" role="button" tabindex="0" '
+                f'data-talk="{t.id}" aria-label="Open {render.esc(t.title)}" '
+                f'style="{style}">{_talk_html(t, mark)}</div>'
+            )
     parts.append("</div>")
     return "".join(parts)
 
@@ -127,30 +136,46 @@ def show(lib: Library) -> None:
     all_rooms = program.room_order(talks)
     c1, c2 = st.columns([2, 3], vertical_alignment="bottom")
     with c1:
-        st.segmented_control("Day", iso, key="date", required=True,
-                             format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
-                             help="Which day of the program to show")
+        st.segmented_control(
+            "Day",
+            iso,
+            key="date",
+            required=True,
+            format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
+            help="Which day of the program to show",
+        )
     with c2:
-        st.multiselect("Rooms", list(all_rooms), key="rooms", placeholder="All rooms",
-                       help="Show only these rooms (none chosen: every room)")
+        st.multiselect(
+            "Rooms",
+            list(all_rooms),
+            key="rooms",
+            placeholder="All rooms",
+            help="Show only these rooms (none chosen: every room)",
+        )
     day = date.fromisoformat(ss.get("date") or iso[0])
     chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]
     grid = program.time_grid(talks, day, chosen)
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
     saved = set(saved_ids)
-    clashing = {i for o in agenda_mod.overlaps(lib.talks[i] for i in saved_ids)
-                for i in (o.first, o.second)}
+    clashing = {
+        i for o in agenda_mod.overlaps(lib.talks[i] for i in saved_ids) for i in (o.first, o.second)
+    }
     if grid is None:
         st.info("No talk with a time in these rooms on this day.")
     else:
         n = sum(len(b.talks) for b in grid.blocks)
-        st.caption(f"{present.plural(n, 'talk')} in {present.plural(len(grid.rooms), 'room')}; "
-                   f"each row is {grid.step} minutes and a talk's box spans its duration. "
-                   "Green: saved; red: saved and clashing. Scroll sideways for more rooms; "
-                   "click a talk to open it.")
+        st.caption(
+            f"{present.plural(n, 'talk')} in {present.plural(len(grid.rooms), 'room')}; "
+            f"each row is {grid.step} minutes and a talk's box spans its duration. "
+            "Green: saved; red: saved and clashing. Scroll sideways for more rooms; "
+            "click a talk to open it."
+        )
         key = f"grid-{day.isoformat()}"
-        result = _component(data=grid_html(lib, grid, saved, clashing), key=key,
-                            on_open_change=lambda: _opened(key, lib.talks))
+        result = _component(
+            data=grid_html(lib, grid, saved, clashing),
+            key=key,
+            on_open_change=lambda: _opened(key, lib.talks),
+        )
         if _open(result.open, lib.talks):  # the callback missed it: open it now
             st.rerun()
     _untimed(lib)

@@ -33,21 +33,28 @@ class Library:
         self.talks: dict[int, Talk] = self.kb.talks
         self._lock = threading.RLock()
         self._ids = list(self.talks)
-        self._matrix = np.vstack([self.kb.vectors.vector(i) for i in self._ids]) if self._ids \
+        self._matrix = (
+            np.vstack([self.kb.vectors.vector(i) for i in self._ids])
+            if self._ids
             else np.zeros((0, 1), dtype=np.float32)
+        )
         self.allowed = facets.AllowedCache(
-            facets.canonical_orgs(self._lookup, self.talks.values()), frozenset(self.talks))
+            facets.canonical_orgs(self._lookup, self.talks.values()), frozenset(self.talks)
+        )
         self.candidates = facets.candidates(self.talks.values())
         self.orgs = people.by_organization(self.talks.values())  # canonical name -> talk ids
         speakers = {n.casefold(): n for n in people.speaker_names(self.talks.values())}
         self.known = state.Known(
-            talks=frozenset(self.talks), candidates=self.candidates, speakers=speakers,
-            org=lambda text: (lambda n: n if n in self.orgs else None)(
-                people.canonical_name(text)),
-            rooms=frozenset(t.room or program.NO_ROOM for t in self.talks.values()))
+            talks=frozenset(self.talks),
+            candidates=self.candidates,
+            speakers=speakers,
+            org=lambda text: (lambda n: n if n in self.orgs else None)(people.canonical_name(text)),
+            rooms=frozenset(t.room or program.NO_ROOM for t in self.talks.values()),
+        )
         self.conferences = len(self.candidates["conference"])
-        self._ranked: OrderedDict[tuple[str, bool],
-                                  tuple[list[Hit], dict[int, float], Any]] = OrderedDict()
+        self._ranked: OrderedDict[tuple[str, bool], tuple[list[Hit], dict[int, float], Any]] = (
+            OrderedDict()
+        )
         self._similar: dict[tuple[int, int], list[Hit]] = {}
         self._map: program.TopicMap | None = None
 
@@ -60,8 +67,7 @@ class Library:
         hits, sims, _ = self.answer(query, literal)
         return hits, sims
 
-    def answer(self, query: str, literal: bool = False
-               ) -> tuple[list[Hit], dict[int, float], Any]:
+    def answer(self, query: str, literal: bool = False) -> tuple[list[Hit], dict[int, float], Any]:
         """`ranked` with what the query was read as (index.understand's `Understood`,
         None when the search has no query understanding), cached per query."""
         key = " ".join(query.split())

@@ -51,18 +51,25 @@ def show(lib: Library) -> None:
             choices = sorted({*choices, here})
         ss["at"] = here if here in choices else choices[0]
     c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
-    c1.segmented_control("Day", iso, key="date", required=True,
-                         format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
-                         help="Which day of the program")
+    c1.segmented_control(
+        "Day",
+        iso,
+        key="date",
+        required=True,
+        format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
+        help="Which day of the program",
+    )
     c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
     hh, mm = (int(x) for x in ss["at"].split(":"))
     at = datetime.combine(day, time(hh, mm), tzinfo=tz)
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
     rows = program.now_and_next(talks, at, saved_ids)
-    st.caption(f"At {at:%H:%M} on {at:%A %d %B}"
-               + (" (now)" if inside and abs((now - at).total_seconds()) < STEP * 60 else "")
-               + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
-                 "with a saved talk first.")
+    st.caption(
+        f"At {at:%H:%M} on {at:%A %d %B}"
+        + (" (now)" if inside and abs((now - at).total_seconds()) < STEP * 60 else "")
+        + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
+        "with a saved talk first."
+    )
     if not rows:
         st.info("Nothing is on or still to come at this time.")
         return
@@ -78,6 +85,12 @@ def show(lib: Library) -> None:
                 st.html(render.line_html("Nothing on right now", "tb-why"))
             if n.next:
                 wait = int((n.next.start - at).total_seconds() // 60) if n.next.start else 0
-                st.html(render.line_html(f"Next, in {minutes(wait)} (at {n.next.start:%H:%M})"
-                                         if n.next.start else "Next", "tb-why"))
+                st.html(
+                    render.line_html(
+                        f"Next, in {minutes(wait)} (at {n.next.start:%H:%M})"
+                        if n.next.start
+                        else "Next",
+                        "tb-why",
+                    )
+                )
                 cards.compact(n.next, "next", saved)

@@ -11,8 +11,12 @@ from talkbase.present import plural
 
 
 def _back() -> None:
-    st.button("← Back", on_click=state.close_talk, key="back",
-              help="Back to the list (the browser's Back button works too)")
+    st.button(
+        "← Back",
+        on_click=state.close_talk,
+        key="back",
+        help="Back to the list (the browser's Back button works too)",
+    )
 
 
 def _saved(lib: Library) -> list:
@@ -32,18 +36,29 @@ def speaker(lib: Library, name: str) -> None:
     if page.organizations:
         st.caption("Organizations (open one for everyone from it):")
         key = "speaker-orgs"
-        st.pills("Organizations", list(page.organizations), key=key,
-                 label_visibility="collapsed", format_func=render.md_label,
-                 on_change=_open, args=(key, state.open_org),
-                 help="Open the organization's page")
+        st.pills(
+            "Organizations",
+            list(page.organizations),
+            key=key,
+            label_visibility="collapsed",
+            format_func=render.md_label,
+            on_change=_open,
+            args=(key, state.open_org),
+            help="Open the organization's page",
+        )
     if page.co_speakers:
         st.subheader("Speaks with", anchor=False)
         key = "speaker-co"
-        st.pills("Co-speakers", [n for n, _ in page.co_speakers], key=key,
-                 label_visibility="collapsed",
-                 format_func=lambda n: render.md_label(f"{n} ({dict(page.co_speakers)[n]})"),
-                 on_change=_open, args=(key, state.open_speaker),
-                 help="Open the co-speaker's page")
+        st.pills(
+            "Co-speakers",
+            [n for n, _ in page.co_speakers],
+            key=key,
+            label_visibility="collapsed",
+            format_func=lambda n: render.md_label(f"{n} ({dict(page.co_speakers)[n]})"),
+            on_change=_open,
+            args=(key, state.open_speaker),
+            help="Open the co-speaker's page",
+        )
     st.subheader(plural(len(page.talks), "talk"), anchor=False)
     saved = _saved(lib)
     for t in page.talks:
@@ -63,10 +78,16 @@ def organization(lib: Library, name: str) -> None:
         st.text("Written in the program as: " + "; ".join(page.spellings))
     st.subheader(f"{plural(len(page.people), 'person', 'people')}", anchor=False)
     key = "org-people"
-    st.pills("People", [p.name for p in page.people], key=key, label_visibility="collapsed",
-             format_func=lambda n: render.md_label(_person(page, n)),
-             on_change=_open, args=(key, state.open_speaker),
-             help="Open the speaker's page")
+    st.pills(
+        "People",
+        [p.name for p in page.people],
+        key=key,
+        label_visibility="collapsed",
+        format_func=lambda n: render.md_label(_person(page, n)),
+        on_change=_open,
+        args=(key, state.open_speaker),
+        help="Open the speaker's page",
+    )
     st.subheader(plural(len(page.talks), "talk"), anchor=False)
     saved = _saved(lib)
     for t in page.talks:

@@ -43,39 +43,64 @@ def sidebar(lib: Library, found: list[Hit]) -> None:
             if facet.name == "conference" and lib.conferences < 2:
                 continue
             labels = {o.value: f"{o.label} ({o.count})" for o in facet.options}
-            st.selectbox(facet.label, ["", *labels], key=state.facet_key(facet.name),
-                         format_func=_labeller(labels),
-                         on_change=state.reset_limit, persist_state="session")
+            st.selectbox(
+                facet.label,
+                ["", *labels],
+                key=state.facet_key(facet.name),
+                format_func=_labeller(labels),
+                on_change=state.reset_limit,
+                persist_state="session",
+            )
         if sel:
-            st.button("Clear all filters", on_click=state.clear_facets, key="clear-all",
-                      help="Remove every filter chosen above")
-        st.toggle("Include loosely related talks", key="loose", on_change=state.reset_limit,
-                  persist_state="session",
-                  help="Also list talks that share no word with your search and are "
-                       "only distantly related in meaning (kept in the link).")
+            st.button(
+                "Clear all filters",
+                on_click=state.clear_facets,
+                key="clear-all",
+                help="Remove every filter chosen above",
+            )
+        st.toggle(
+            "Include loosely related talks",
+            key="loose",
+            on_change=state.reset_limit,
+            persist_state="session",
+            help="Also list talks that share no word with your search and are "
+            "only distantly related in meaning (kept in the link).",
+        )
 
 
 def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
     sel = state.selection()
     hidden = len(state.agenda().skipped)
     if not found:
-        st.info("No talk matches your search. Try other or fewer words, or turn on "
-                "“Include loosely related talks” in the sidebar.")
+        st.info(
+            "No talk matches your search. Try other or fewer words, or turn on "
+            "“Include loosely related talks” in the sidebar."
+        )
         return
     hints = facets.relaxations({h.talk.id for h in found}, sel, lib.allowed)
     st.warning(f"None of the {len(found)} matching talks passes all your filters.")
     if hints:
         for h in hints:
             label = facets.LABELS[h.facet].lower()
-            st.button(f"Clear the {label} filter ({plural(h.count, 'talk')})",
-                      key=f"relax-{h.facet}", on_click=state.clear_facet, args=(h.facet,),
-                      help=f"Show the matching talks of any {label}")
+            st.button(
+                f"Clear the {label} filter ({plural(h.count, 'talk')})",
+                key=f"relax-{h.facet}",
+                on_click=state.clear_facet,
+                args=(h.facet,),
+                help=f"Show the matching talks of any {label}",
+            )
     else:
-        st.button(f"Clear all filters ({plural(len(found), 'talk')})", key="relax-all",
-                  on_click=state.clear_facets, help="Remove every filter")
+        st.button(
+            f"Clear all filters ({plural(len(found), 'talk')})",
+            key="relax-all",
+            on_click=state.clear_facets,
+            help="Remove every filter",
+        )
     if hidden:
-        st.caption(f"{plural(hidden, 'talk')} you marked not interested "
-                   f"{'is' if hidden == 1 else 'are'} hidden.")
+        st.caption(
+            f"{plural(hidden, 'talk')} you marked not interested "
+            f"{'is' if hidden == 1 else 'are'} hidden."
+        )
 
 
 def _drop_chip(query: str, literal: bool, lib: Library) -> None:
@@ -99,24 +124,39 @@ def chips(lib: Library, query: str, literal: bool) -> None:
     left, right = st.columns([3, 1], vertical_alignment="center")
     with left:
         if understood.chips:
-            st.pills("Read as", list(range(len(understood.chips))), key="chips",
-                     format_func=lambda i: render.md_label(understood.chips[i].label)
-                     + " :material/close:",
-                     on_change=_drop_chip, args=(query, literal, lib),
-                     help="Limits read from your words; click one to drop it")
-    right.toggle("Exact words", key="literal", persist_state="session",
-                 on_change=state.reset_limit,
-                 help="Search your words as typed, without reading days, times, rooms, "
-                      "speakers or organizations out of them (kept in the link)")
+            st.pills(
+                "Read as",
+                list(range(len(understood.chips))),
+                key="chips",
+                format_func=lambda i: (
+                    render.md_label(understood.chips[i].label) + " :material/close:"
+                ),
+                on_change=_drop_chip,
+                args=(query, literal, lib),
+                help="Limits read from your words; click one to drop it",
+            )
+    right.toggle(
+        "Exact words",
+        key="literal",
+        persist_state="session",
+        on_change=state.reset_limit,
+        help="Search your words as typed, without reading days, times, rooms, "
+        "speakers or organizations out of them (kept in the link)",
+    )
     for note in found.notes() if hasattr(found, "notes") else ():
         st.html(render.line_html(note, "tb-why"))
 
 
 def show(lib: Library) -> None:
     ss = st.session_state
-    st.text_input("Search talks", key="q", on_change=state.reset_limit, persist_state="session",
-                  placeholder="e.g. fault-tolerant collectives, running PyTorch on TPUs",
-                  help="Plain words; press Enter. Finds talks by shared words and by meaning.")
+    st.text_input(
+        "Search talks",
+        key="q",
+        on_change=state.reset_limit,
+        persist_state="session",
+        placeholder="e.g. fault-tolerant collectives, running PyTorch on TPUs",
+        help="Plain words; press Enter. Finds talks by shared words and by meaning.",
+    )
     query = ss.get("q", "")
     literal = bool(ss.get("literal"))
     if query.strip():
@@ -133,12 +173,17 @@ def show(lib: Library) -> None:
     if query.strip():
         st.caption(f"{len(shown)} {what}, best first.")
     else:
-        st.caption(f"{len(lib.talks)} talks in the knowledge base; {len(shown)} shown in time "
-                   "order. Type what you care about in plain words.")
+        st.caption(
+            f"{len(lib.talks)} talks in the knowledge base; {len(shown)} shown in time "
+            "order. Type what you care about in plain words."
+        )
     limit = ss.get("limit", state.PAGE)
     for hit in shown[:limit]:
         cards.card(hit.talk, "result", saved, hit.why if query.strip() else None)
     if len(shown) > limit:
-        st.button(f"Show more ({len(shown) - limit} left)", on_click=state.show_more,
-                  key="more", help="List the next results")
-
+        st.button(
+            f"Show more ({len(shown) - limit} left)",
+            on_click=state.show_more,
+            key="more",
+            help="List the next results",
+        )

@@ -28,12 +28,24 @@ from talkbase.facets import FACETS, Selection
 from talkbase.records import Talk
 
 VIEWS = ("Search", "Program", "Now & next", "My agenda", "Browse")
-VIEW_PARAM = {"Search": "", "Program": "program", "Now & next": "now", "My agenda": "agenda",
-              "Browse": "browse"}
+VIEW_PARAM = {
+    "Search": "",
+    "Program": "program",
+    "Now & next": "now",
+    "My agenda": "agenda",
+    "Browse": "browse",
+}
 # Facets in the URL; the speaker and organization filters get their own names, since
 # ?speaker=NAME and ?org=NAME open those pages.
-FACET_PARAM = {"day": "day", "time": "time", "track": "track", "org": "from", "speaker": "by",
-               "room": "room", "conference": "conference"}
+FACET_PARAM = {
+    "day": "day",
+    "time": "time",
+    "track": "track",
+    "org": "from",
+    "speaker": "by",
+    "room": "room",
+    "conference": "conference",
+}
 PAGE = 10  # results shown at a time
 FALLBACK_URL = "http://localhost:8501/"
 MAX_TEXT = 300  # characters of a query or a name taken from a URL
@@ -42,8 +54,18 @@ ROOM_SEP = "|"
 
 PAGE_PARAMS = ("talk", "speaker", "org")
 TOGGLES = ("loose", "literal", "print")  # "1" in the URL when on
-_KNOWN = {"q", "view", *PAGE_PARAMS, *FACET_PARAM.values(), *TOGGLES, "date", "at", "rooms",
-          agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM}
+_KNOWN = {
+    "q",
+    "view",
+    *PAGE_PARAMS,
+    *FACET_PARAM.values(),
+    *TOGGLES,
+    "date",
+    "at",
+    "rooms",
+    agenda_mod.SAVED_PARAM,
+    agenda_mod.SKIPPED_PARAM,
+}
 _HM = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -135,22 +157,36 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         if value in allowed:
             facets[f.name] = value
         else:
-            notices.append(f"Ignored the {f.label.lower()} filter “{_shown(value)}”: "
-                           "no talk has it.")
+            notices.append(
+                f"Ignored the {f.label.lower()} filter “{_shown(value)}”: no talk has it."
+            )
     toggles = {t: one(t) == "1" for t in TOGGLES}
-    shared = agenda_mod.from_query({k: list(params.get(k) or ()) for k in
-                                    (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)})
+    shared = agenda_mod.from_query(
+        {k: list(params.get(k) or ()) for k in (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)}
+    )
     day = one("date") if _ISO_DAY.fullmatch(one("date")) and _valid_day(one("date")) else None
     if one("date") and day is None:
         notices.append(f"Ignored the date “{_shown(one('date'))}”: it wants YYYY-MM-DD.")
     at = one("at") if _HM.fullmatch(one("at")) else None
     if one("at") and at is None:
         notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
-    rooms = tuple(r for r in one("rooms").split(ROOM_SEP) if r in known.rooms) \
-        if one("rooms") else ()
-    return Parsed(q, view, talk, speaker, org, facets, toggles,
-                  shared.keep_known(known.talks), day, at, rooms,
-                  tuple(notices[:MAX_NOTICES]))
+    rooms = (
+        tuple(r for r in one("rooms").split(ROOM_SEP) if r in known.rooms) if one("rooms") else ()
+    )
+    return Parsed(
+        q,
+        view,
+        talk,
+        speaker,
+        org,
+        facets,
+        toggles,
+        shared.keep_known(known.talks),
+        day,
+        at,
+        rooms,
+        tuple(notices[:MAX_NOTICES]),
+    )
 
 
 def _valid_day(text: str) -> bool:
@@ -234,8 +270,10 @@ def desired_params() -> dict[str, str]:
     for name in PAGE_PARAMS:
         if ss.get(name) not in (None, ""):
             out[name] = str(ss[name])
-    timed_view = not any(ss.get(n) for n in PAGE_PARAMS) and \
-        ss.get("view") in ("Program", "Now & next")
+    timed_view = not any(ss.get(n) for n in PAGE_PARAMS) and ss.get("view") in (
+        "Program",
+        "Now & next",
+    )
     if timed_view and ss.get("date"):
         out["date"] = ss["date"]
     if timed_view and ss.get("view") == "Now & next" and ss.get("at"):
@@ -271,6 +309,7 @@ def page_link(**params: str) -> str:
 
 
 # -- callbacks (run before the script, so widgets see the new state) -----------------
+
 
 def _close_pages() -> None:
     for name in PAGE_PARAMS:

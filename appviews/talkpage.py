@@ -15,21 +15,39 @@ SIMILAR = 5
 
 def _sources(talk: Talk) -> None:
     st.subheader("Sources", anchor=False)
-    st.dataframe(pd.DataFrame(
-        [{"document": s.document, "read as": s.parser, "where": s.location,
-          "section": s.section or ""} for s in talk.sources],
-        columns=["document", "read as", "where", "section"]), hide_index=True)
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    "document": s.document,
+                    "read as": s.parser,
+                    "where": s.location,
+                    "section": s.section or "",
+                }
+                for s in talk.sources
+            ],
+            columns=["document", "read as", "where", "section"],
+        ),
+        hide_index=True,
+    )
     if not talk.conflicts:
         if len(talk.sources) > 1:
             st.caption("The documents agree on everything they both give.")
         return
     st.subheader("Where the documents disagree", anchor=False)
     for i, c in enumerate(talk.conflicts):
-        st.html(render.line_html(f"{c.field.capitalize()}: the documents give different values",
-                                 "tb-warn"))
-        st.dataframe(pd.DataFrame([{"document": d, "value": v} for d, v in c.values],
-                                  columns=["document", "value"]),
-                     hide_index=True, key=f"conflict-{i}")
+        st.html(
+            render.line_html(
+                f"{c.field.capitalize()}: the documents give different values", "tb-warn"
+            )
+        )
+        st.dataframe(
+            pd.DataFrame(
+                [{"document": d, "value": v} for d, v in c.values], columns=["document", "value"]
+            ),
+            hide_index=True,
+            key=f"conflict-{i}",
+        )
 
 
 def _similar(lib: Library, talk: Talk, saved: list[Talk]) -> None:
@@ -39,8 +57,10 @@ def _similar(lib: Library, talk: Talk, saved: list[Talk]) -> None:
     if not hits:
         st.caption("No other talk to compare with.")
         return
-    st.caption("Nearest in meaning, picked to differ from each other"
-               + ("; those marked fit a free slot in your agenda." if saved else "."))
+    st.caption(
+        "Nearest in meaning, picked to differ from each other"
+        + ("; those marked fit a free slot in your agenda." if saved else ".")
+    )
     for hit in hits[:SIMILAR]:
         cards.card(hit.talk, "similar", saved, hit.why, mark_fit=True, seed=talk)
 
@@ -57,12 +77,17 @@ def _speakers(talk: Talk) -> None:
 
 
 def show(lib: Library, talk_id: int) -> None:
-    st.button("← Back", on_click=state.close_talk, key="back",
-              help="Back to the list (the browser's Back button works too)")
+    st.button(
+        "← Back",
+        on_click=state.close_talk,
+        key="back",
+        help="Back to the list (the browser's Back button works too)",
+    )
     talk = lib.talks.get(talk_id)
     if talk is None:
-        st.warning("This talk is not in the knowledge base (it may have been removed by a "
-                   "later ingest).")
+        st.warning(
+            "This talk is not in the knowledge base (it may have been removed by a later ingest)."
+        )
         return
     render.scroll_top(f"talk-{talk.id}")
     saved = state.saved_talks(lib.talks)

@@ -28,10 +28,19 @@ def program(n: int | None, folder: Path) -> Path:
     path = folder / "cacm.jsonl"
     with path.open("w", encoding="utf-8") as out:
         for d in documents(n):
-            out.write(json.dumps({
-                "uid": d["UID"], "title": d["title"], "abstract": d.get("abstract", ""),
-                "authors": d.get("authors", ""), "conference": "CACM",
-            }, ensure_ascii=False) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "uid": d["UID"],
+                        "title": d["title"],
+                        "abstract": d.get("abstract", ""),
+                        "authors": d.get("authors", ""),
+                        "conference": "CACM",
+                    },
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
     return path
 
 

@@ -66,8 +66,12 @@ def main() -> None:
     print(" | ".join(cols))
     print(" | ".join("---" for _ in cols))
     for row in rows:
-        print(" | ".join(v if isinstance(v, str) else f"{v:.4f}" if v < 2 else f"{v:.0f}"
-                         for v in row.values()))
+        print(
+            " | ".join(
+                v if isinstance(v, str) else f"{v:.4f}" if v < 2 else f"{v:.0f}"
+                for v in row.values()
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -56,9 +56,14 @@ def run(engine: object, folder: Path, cpu_of: object) -> dict[str, float]:
         wall = time.perf_counter() - t0
     embed_s = getattr(report, "embed_seconds", 0.0) or wall
     cpu = float(cpu_of())  # type: ignore[operator]
-    return {"talks": report.talks, "texts": report.embedded, "ingest_s": round(wall, 1),
-            "embed_s": round(embed_s, 1), "texts_per_s": round(report.embedded / embed_s, 1),
-            "cpu_s_per_text": round(cpu / max(report.embedded, 1), 4)}
+    return {
+        "talks": report.talks,
+        "texts": report.embedded,
+        "ingest_s": round(wall, 1),
+        "embed_s": round(embed_s, 1),
+        "texts_per_s": round(report.embedded / embed_s, 1),
+        "cpu_s_per_text": round(cpu / max(report.embedded, 1), 4),
+    }
 
 
 def main() -> None:
@@ -80,16 +85,20 @@ def main() -> None:
         local.embed(["warm up"])
         local.cpu_s = 0.0
         result: dict[str, object] = {
-            "cpus": args.cpus, "machine_cores": os.cpu_count(),
+            "cpus": args.cpus,
+            "machine_cores": os.cpu_count(),
             "encoder": getattr(local.inner, "identity", local.name),
             "local": run(local, folder, lambda: local.cpu_s),
         }
         t0 = time.perf_counter()
         with RayEmbedder(actors=args.cpus, batch_size=args.batch, num_cpus=args.cpus) as ray:
             started = time.perf_counter() - t0
-            result["ray"] = {"actors": args.cpus, "batch": args.batch,
-                             "ray_start_s": round(started, 1),
-                             **run(ray, folder, lambda: ray.worker_cpu_s)}
+            result["ray"] = {
+                "actors": args.cpus,
+                "batch": args.batch,
+                "ray_start_s": round(started, 1),
+                **run(ray, folder, lambda: ray.worker_cpu_s),
+            }
     local_rate = result["local"]["texts_per_s"]  # type: ignore[index]
     result["ray_vs_local_wall"] = round(result["ray"]["texts_per_s"] / local_rate, 2)  # type: ignore[index]
     result["load_average_1m"] = round(os.getloadavg()[0], 1)

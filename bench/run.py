@@ -48,8 +48,13 @@ N_DOCS = 1400
 def child(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, int, str]:
     """Run `cmd` in a new process: (wall s, peak RSS MB, exit status, stderr tail)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t0
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
@@ -79,13 +84,16 @@ def p50_ms(kb, queries: list[str], rounds: int = 3) -> float:
 
 
 def first_search(home: Path, repeat: int) -> float:
-    code = ("import time; t = time.perf_counter(); import talkbase; "
-            f"tb = talkbase.open({str(home)!r}); tb.search({QUERY!r}); "
-            "print(time.perf_counter() - t)")
+    code = (
+        "import time; t = time.perf_counter(); import talkbase; "
+        f"tb = talkbase.open({str(home)!r}); tb.search({QUERY!r}); "
+        "print(time.perf_counter() - t)"
+    )
     times = []
     for _ in range(repeat):
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                              text=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True
+        )
         if done.returncode:
             raise SystemExit(f"talkbase.open() failed: {done.stderr[-400:]}")
         times.append(float(done.stdout.strip().splitlines()[-1]))
@@ -107,20 +115,45 @@ def app_deep_link(home: Path) -> tuple[float | None, str]:
     opts = Options()
     opts.binary_location = "/usr/bin/chromium"
     profile = tempfile.mkdtemp(prefix="tb-bench-chromium-")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", f"--user-data-dir={profile}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        f"--user-data-dir={profile}",
+    ):
         opts.add_argument(arg)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     url = f"http://127.0.0.1:{port}/"
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.address",
-           "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(ROOT / "app.py"),
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
     t0 = time.perf_counter()
-    server = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "TALKBASE_HOME": str(home)},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, "TALKBASE_HOME": str(home)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         while True:
             try:
@@ -132,7 +165,8 @@ def app_deep_link(home: Path) -> tuple[float | None, str]:
                 time.sleep(0.05)
         driver.get(url + "?q=" + QUERY.replace(" ", "+"))
         WebDriverWait(driver, 120, poll_frequency=0.05).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title"))
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title")
+        )
         return time.perf_counter() - t0, "streamlit run -> results of /?q=... in Chromium"
     finally:
         server.terminate()
@@ -158,8 +192,12 @@ def talkbase_collection(tmp: Path, program: Path, queries: list[str]) -> tuple[f
 def txtai_collection(docs: list[dict], queries: list[str]) -> tuple[float, float] | None:
     """(index docs/s including the model load, warm p50 ms) of txtai hybrid=True, in a
     process of its own (torch's and FAISS's OpenMP threads in one process slow both)."""
-    done = subprocess.run([sys.executable, __file__, "--txtai-side", str(len(docs))],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--txtai-side", str(len(docs))],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         sys.stderr.write(f"txtai side failed: {done.stderr[-600:]}\n")
         return None
@@ -175,8 +213,9 @@ def txtai_side(docs: list[dict], queries: list[str]) -> tuple[float, float] | No
     from index.embed import resolve_model_path
 
     t0 = time.perf_counter()
-    emb = Embeddings(path=resolve_model_path("sentence-transformers/all-MiniLM-L6-v2"),
-                     hybrid=True, content=True)
+    emb = Embeddings(
+        path=resolve_model_path("sentence-transformers/all-MiniLM-L6-v2"), hybrid=True, content=True
+    )
     emb.index([(d["UID"], collection.text(d), None) for d in docs])
     rate = len(docs) / (time.perf_counter() - t0)
     for q in queries[:3]:
@@ -212,26 +251,47 @@ def main() -> None:
             raise SystemExit(f"demo ingest failed: {err}")
         rows.append(("demo ingest (71 talks, new process)", f"{wall:.2f} s", "", None))
         wall, rss = median_child([TALKBASE, "search", QUERY], env, args.repeat)
-        rows.append((f'`talkbase search "{QUERY}"`, new process', f"{wall:.2f} s",
-                     "<= 1.0 s", wall <= 1.0))
+        rows.append(
+            (f'`talkbase search "{QUERY}"`, new process', f"{wall:.2f} s", "<= 1.0 s", wall <= 1.0)
+        )
         rows.append(("  peak RSS of that process", f"{rss:.0f} MB", "<= 300 MB", rss <= 300))
         empty = tmp / "empty.csv"
         empty.write_text("")
         wall, _ = median_child([TALKBASE, "ingest", str(empty)], env, args.repeat)
-        rows.append(("`talkbase ingest empty.csv` (an error)", f"{wall:.2f} s", "<= 1 s", wall <= 1))
+        rows.append(
+            ("`talkbase ingest empty.csv` (an error)", f"{wall:.2f} s", "<= 1 s", wall <= 1)
+        )
         if not args.no_app:
             secs, how = app_deep_link(home)
-            rows.append((f"app deep link ({how})", f"{secs:.1f} s" if secs else "n/a",
-                         "<= 4 s", None if secs is None else secs <= 4))
+            rows.append(
+                (
+                    f"app deep link ({how})",
+                    f"{secs:.1f} s" if secs else "n/a",
+                    "<= 4 s",
+                    None if secs is None else secs <= 4,
+                )
+            )
         secs = first_search(home, args.repeat)
-        rows.append(("first search via talkbase.open(), new process", f"{secs:.2f} s",
-                     "<= 1.5 s", secs <= 1.5))
+        rows.append(
+            (
+                "first search via talkbase.open(), new process",
+                f"{secs:.2f} s",
+                "<= 1.5 s",
+                secs <= 1.5,
+            )
+        )
         from index.search import KnowledgeBase
 
         with KnowledgeBase(home) as kb:
             demo = p50_ms(kb, DEV)
-        rows.append(("warm hybrid query p50, demo base (dev queries)", f"{demo:.1f} ms",
-                     "<= 5 ms", demo <= 5))
+        rows.append(
+            (
+                "warm hybrid query p50, demo base (dev queries)",
+                f"{demo:.1f} ms",
+                "<= 5 ms",
+                demo <= 5,
+            )
+        )
         docs = collection.documents(N_DOCS)
         queries = [q["query"] for q in collection.queries()]
         program = collection.program(N_DOCS, tmp / "cacm")
@@ -239,25 +299,51 @@ def main() -> None:
         theirs = None if args.no_txtai else txtai_collection(docs, queries)
         if theirs:
             t_rate, t_p50 = theirs
-            rows.append((f"warm hybrid p50, {N_DOCS} CACM docs, 52 queries",
-                         f"{p50:.1f} ms vs txtai {t_p50:.1f} ms = {p50 / t_p50:.2f}x",
-                         "<= 0.5x txtai", p50 / t_p50 <= 0.5))
-            rows.append((f"ingest of the {N_DOCS} docs (docs/s, model load included)",
-                         f"{rate:.1f} vs txtai {t_rate:.1f} = {rate / t_rate:.2f}x",
-                         ">= 2x txtai", rate / t_rate >= 2))
+            rows.append(
+                (
+                    f"warm hybrid p50, {N_DOCS} CACM docs, 52 queries",
+                    f"{p50:.1f} ms vs txtai {t_p50:.1f} ms = {p50 / t_p50:.2f}x",
+                    "<= 0.5x txtai",
+                    p50 / t_p50 <= 0.5,
+                )
+            )
+            rows.append(
+                (
+                    f"ingest of the {N_DOCS} docs (docs/s, model load included)",
+                    f"{rate:.1f} vs txtai {t_rate:.1f} = {rate / t_rate:.2f}x",
+                    ">= 2x txtai",
+                    rate / t_rate >= 2,
+                )
+            )
         else:
-            rows.append((f"warm hybrid p50, {N_DOCS} CACM docs", f"{p50:.1f} ms",
-                         "<= 0.5x txtai (not installed)", None))
-            rows.append((f"ingest of the {N_DOCS} docs", f"{rate:.1f} docs/s",
-                         ">= 2x txtai (not installed)", None))
+            rows.append(
+                (
+                    f"warm hybrid p50, {N_DOCS} CACM docs",
+                    f"{p50:.1f} ms",
+                    "<= 0.5x txtai (not installed)",
+                    None,
+                )
+            )
+            rows.append(
+                (
+                    f"ingest of the {N_DOCS} docs",
+                    f"{rate:.1f} docs/s",
+                    ">= 2x txtai (not installed)",
+                    None,
+                )
+            )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     rows.append(("peak RSS of this bench process", f"{peak:.0f} MB", "", None))
     print_table(rows)
     if args.json:
-        Path(args.json).write_text(json.dumps([dict(zip(("what", "measured", "target", "met"), r,
-                                                        strict=True)) for r in rows], indent=2))
+        Path(args.json).write_text(
+            json.dumps(
+                [dict(zip(("what", "measured", "target", "met"), r, strict=True)) for r in rows],
+                indent=2,
+            )
+        )
 
 
 def print_table(rows: list[tuple[str, str, str, bool | None]]) -> None:
@@ -267,8 +353,10 @@ def print_table(rows: list[tuple[str, str, str, bool | None]]) -> None:
     print("-|-".join("-" * w for w in widths) + "-|----")
     for what, measured, target, met in rows:
         mark = "" if met is None else ("yes" if met else "NO")
-        print(f"{what.ljust(widths[0])} | {measured.ljust(widths[1])} | "
-              f"{target.ljust(widths[2])} | {mark}")
+        print(
+            f"{what.ljust(widths[0])} | {measured.ljust(widths[1])} | "
+            f"{target.ljust(widths[2])} | {mark}"
+        )
 
 
 if __name__ == "__main__":

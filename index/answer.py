@@ -27,16 +27,18 @@ class Answer:
     def did_you_mean(self) -> str | None:
         if not self.suggestions:
             return None
-        words = [self.suggestions.get(norm(w).strip("?!.,;:"), w)
-                 for w in self.understood.query.split()]
+        words = [
+            self.suggestions.get(norm(w).strip("?!.,;:"), w) for w in self.understood.query.split()
+        ]
         return " ".join(words)
 
     def notes(self) -> list[str]:
         """What a person should be told about this answer, one sentence each."""
         out = []
         if self.relaxed:
-            out.append(f"No talk matches {self.understood.label}; showing results without "
-                       "these limits.")
+            out.append(
+                f"No talk matches {self.understood.label}; showing results without these limits."
+            )
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
         if self.did_you_mean:
@@ -44,6 +46,10 @@ class Answer:
         return out
 
     def to_dict(self) -> dict[str, object]:
-        return {"understood": self.understood.to_dict(), "relaxed": self.relaxed,
-                "matches": self.matches, "did_you_mean": self.did_you_mean,
-                "results": [h.to_dict() for h in self.hits]}
+        return {
+            "understood": self.understood.to_dict(),
+            "relaxed": self.relaxed,
+            "matches": self.matches,
+            "did_you_mean": self.did_you_mean,
+            "results": [h.to_dict() for h in self.hits],
+        }

@@ -98,8 +98,12 @@ def _hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool = False,
-              ) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+def _previous(
+    home: Path,
+    model: str,
+    rebuild: bool = False,
+    replace_all: bool = False,
+) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
     """Documents, embeddings and talks of the build in use.
 
     `rebuild` re-embeds everything (needed after changing the model);
@@ -125,8 +129,12 @@ def _previous(home: Path, model: str, rebuild: bool = False, replace_all: bool =
         return _read_previous(build, model, rebuild, replace_all)
 
 
-def _read_previous(build: store.Build, model: str, rebuild: bool, replace_all: bool,
-                   ) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+def _read_previous(
+    build: store.Build,
+    model: str,
+    rebuild: bool,
+    replace_all: bool,
+) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
     built_with = built_identity(build.manifest)
     con = store.connect(build.db_path)
     try:
@@ -139,8 +147,10 @@ def _read_previous(build: store.Build, model: str, rebuild: bool, replace_all: b
         cache: Any = {}
         if built_with == model and not rebuild and build.manifest.get("format_version", 1) >= 2:
             cache = _previous_vectors(build, con)
-        old = {int(i): talk_from_dict(json.loads(r))
-               for i, r in con.execute("SELECT id, record FROM talks").fetchall()}
+        old = {
+            int(i): talk_from_dict(json.loads(r))
+            for i, r in con.execute("SELECT id, record FROM talks").fetchall()
+        }
     finally:
         con.close()
     return ({} if replace_all else docs), cache, old
@@ -150,14 +160,21 @@ def _previous_vectors(build: store.Build, con: Any) -> VectorCache:
     """The previous build's vectors, by text hash, read from its files on demand."""
     found = con.execute("SELECT key, talk_id, row FROM embeddings").fetchnumpy()
     return VectorCache(
-        int(build.manifest["dimension"]), np.asarray(found["key"], dtype=np.int64),
+        int(build.manifest["dimension"]),
+        np.asarray(found["key"], dtype=np.int64),
         np.nan_to_num(np.asarray(found["talk_id"], dtype=np.float64), nan=-1).astype(np.int64),
         np.nan_to_num(np.asarray(found["row"], dtype=np.float64), nan=-1).astype(np.int64),
-        FaissIndex.load(str(build.vectors_path)), store.load_sentences(build, mmap=True))
+        FaissIndex.load(str(build.vectors_path)),
+        store.load_sentences(build, mmap=True),
+    )
 
 
-def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
-           progress: Progress | None = None) -> tuple[np.ndarray, int]:
+def _embed(
+    texts: list[str],
+    embedder: Embedder,
+    cache: dict[str, np.ndarray],
+    progress: Progress | None = None,
+) -> tuple[np.ndarray, int]:
     hashes = [_hash(t) for t in texts]
     first = {h: texts[i] for i, h in reversed(list(enumerate(hashes)))}
     # shortest first: texts of one batch have similar lengths, so little padding
@@ -177,10 +194,14 @@ def _embed(texts: list[str], embedder: Embedder, cache: dict[str, np.ndarray],
     return out.astype(np.float32), len(todo)
 
 
-def parse_all(paths: Iterable[str | Path], fmt: str | None, report: Report,
-              progress: Progress | None = None,
-              mapping: dict[str, str] | None = None,
-              conference: str | None = None) -> list[ParsedDocument]:
+def parse_all(
+    paths: Iterable[str | Path],
+    fmt: str | None,
+    report: Report,
+    progress: Progress | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`."""
     files, skipped = expand_all(paths)
     report.failed.extend(skipped)
@@ -209,9 +230,16 @@ def _distinct_names(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
     for doc in parsed:
         if count[doc.name] > 1:
             name = f"{Path(doc.path).parent.name}/{doc.name}"
-            talks = tuple(replace(t, sources=tuple(replace(src, document=name)
-                                                   if src.document == doc.name else src
-                                                   for src in t.sources)) for t in doc.talks)
+            talks = tuple(
+                replace(
+                    t,
+                    sources=tuple(
+                        replace(src, document=name) if src.document == doc.name else src
+                        for src in t.sources
+                    ),
+                )
+                for t in doc.talks
+            )
             doc = replace(doc, name=name, talks=talks)
         out.append(doc)
     return out
@@ -248,7 +276,8 @@ def ingest(
             earlier = docs.get(doc.name)
             if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
                 report.notices.append(
-                    f"{doc.path}: replaces the document of the same name read from {earlier.path}")
+                    f"{doc.path}: replaces the document of the same name read from {earlier.path}"
+                )
             docs[doc.name] = doc
         report.documents = parsed
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
@@ -256,23 +285,30 @@ def ingest(
     return report
 
 
-def remove(home: Path, embedder: Embedder, documents: Iterable[str] = (),
-           conference: str | None = None, dry_run: bool = False) -> Report:
+def remove(
+    home: Path,
+    embedder: Embedder,
+    documents: Iterable[str] = (),
+    conference: str | None = None,
+    dry_run: bool = False,
+) -> Report:
     """Remove documents (by file name) and/or every talk of a conference."""
     with contextlib.nullcontext() if dry_run else store.locked(home):
         return _remove(home, embedder, list(documents), conference, dry_run)
 
 
-def _remove(home: Path, embedder: Embedder, names: list[str], conference: str | None,
-            dry_run: bool) -> Report:
+def _remove(
+    home: Path, embedder: Embedder, names: list[str], conference: str | None, dry_run: bool
+) -> Report:
     t0 = time.perf_counter()
     report = Report(home=str(home))
     store.require(home)
     docs, cache, old = _previous(home, identity_of(embedder))
     unknown = [n for n in names if n not in docs]
     if unknown:
-        raise InputError(unknown[0], "no such document in the knowledge base; known: "
-                         + ", ".join(sorted(docs)))
+        raise InputError(
+            unknown[0], "no such document in the knowledge base; known: " + ", ".join(sorted(docs))
+        )
     conf_key = title_key(conference) if conference else None
     if conf_key and not any(title_key(t.conference) == conf_key for t in old.values()):
         known = sorted({t.conference for t in old.values()})
@@ -293,8 +329,13 @@ def _remove(home: Path, embedder: Embedder, names: list[str], conference: str | 
     return report
 
 
-def restore(home: Path, embedder: Embedder, folder: Path, manifest: dict[str, Any],
-            reuse_vectors: bool = True) -> Report:
+def restore(
+    home: Path,
+    embedder: Embedder,
+    folder: Path,
+    manifest: dict[str, Any],
+    reuse_vectors: bool = True,
+) -> Report:
     """Rebuild the base from the documents stored in the build `folder` and swap
     it in (`talkbase check --repair`). Call it under `store.locked(home)`.
     Without a manifest, or with `reuse_vectors=False` (its vector files are
@@ -306,8 +347,9 @@ def restore(home: Path, embedder: Embedder, folder: Path, manifest: dict[str, An
         raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
     build = store.Build(folder, manifest)
     with store.reading(build):
-        docs, cache, old = _read_previous(build, identity_of(embedder),
-                                          built_with is None or not reuse_vectors, False)
+        docs, cache, old = _read_previous(
+            build, identity_of(embedder), built_with is None or not reuse_vectors, False
+        )
     _build(home, embedder, docs, cache, old, report, None, False)
     report.seconds = time.perf_counter() - t0
     return report
@@ -322,9 +364,16 @@ def _conference_of(record: Talk, old: dict[int, Talk]) -> str:
     return record.conference
 
 
-def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
-           cache: dict[str, np.ndarray], old: dict[int, Talk], report: Report,
-           progress: Progress | None, dry_run: bool) -> None:
+def _build(
+    home: Path,
+    embedder: Embedder,
+    docs: dict[str, ParsedDocument],
+    cache: dict[str, np.ndarray],
+    old: dict[int, Talk],
+    report: Report,
+    progress: Progress | None,
+    dry_run: bool,
+) -> None:
     talks = merge_talks(t for d in docs.values() for t in d.talks)
     taken: set[int] = set()
     talks = [replace(t, id=stable_id(t, taken)) for t in talks]
@@ -339,39 +388,54 @@ def _build(home: Path, embedder: Embedder, docs: dict[str, ParsedDocument],
     with store.building(home) as folder:
         index = _vectors(folder, talks, talk_keys, rows, embedder, cache, report, progress)
         report.reused = len(talks) + len(rows) - report.embedded
-        keys = (np.array(talk_keys + [key_of(_hash(r[2])) for r in rows], dtype=np.int64),
-                np.array([t.id for t in talks] + [-1] * len(rows), dtype=np.int64),
-                np.r_[np.full(len(talks), -1, np.int64), np.arange(len(rows), dtype=np.int64)])
+        keys = (
+            np.array(talk_keys + [key_of(_hash(r[2])) for r in rows], dtype=np.int64),
+            np.array([t.id for t in talks] + [-1] * len(rows), dtype=np.int64),
+            np.r_[np.full(len(talks), -1, np.int64), np.arange(len(rows), dtype=np.int64)],
+        )
         _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, keys)
         index.save(str(folder / store.VECTORS_FILE))
-        store.write_manifest(folder, {
-            "format_version": store.FORMAT_VERSION,
-            "model": embedder.name,
-            "encoder": identity_of(embedder),
-            "encoder_info": describe(identity_of(embedder)),
-            "dimension": embedder.dim,
-            "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
-            "counts": {
-                "talks": len(talks), "documents": len(docs), "sentences": len(rows),
-                "speakers": len({s.name for t in talks for s in t.speakers}),
-                "merged": report.merged, "conflicts": report.conflicts,
+        store.write_manifest(
+            folder,
+            {
+                "format_version": store.FORMAT_VERSION,
+                "model": embedder.name,
+                "encoder": identity_of(embedder),
+                "encoder_info": describe(identity_of(embedder)),
+                "dimension": embedder.dim,
+                "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
+                "counts": {
+                    "talks": len(talks),
+                    "documents": len(docs),
+                    "sentences": len(rows),
+                    "speakers": len({s.name for t in talks for s in t.speakers}),
+                    "merged": report.merged,
+                    "conflicts": report.conflicts,
+                },
+                "documents": sorted(docs),
+                "conferences": sorted({t.conference for t in talks}),
+                "versions": store.versions(),
+                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "vector_index": index.params(),
+                "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
             },
-            "documents": sorted(docs),
-            "conferences": sorted({t.conference for t in talks}),
-            "versions": store.versions(),
-            "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "vector_index": index.params(),
-            "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
-        })
+        )
     report.written = True
 
 
 EMBED_CHUNK = 50_000  # texts embedded (and held in memory) at a time
 
 
-def _vectors(folder: Path, talks: list[Talk], talk_keys: list[int],
-             rows: list[tuple[int, int, str]], embedder: Embedder, cache: Any, report: Report,
-             progress: Progress | None) -> FaissIndex:
+def _vectors(
+    folder: Path,
+    talks: list[Talk],
+    talk_keys: list[int],
+    rows: list[tuple[int, int, str]],
+    embedder: Embedder,
+    cache: Any,
+    report: Report,
+    progress: Progress | None,
+) -> FaissIndex:
     """Write the sentence vectors into `folder` and return the talk index.
 
     A talk whose text is unchanged keeps its vector in the previous build's
@@ -381,8 +445,15 @@ def _vectors(folder: Path, talks: list[Talk], talk_keys: list[int],
     known = getattr(cache, "talk_keys", {})
     keep = {t.id for t, k in zip(talks, talk_keys, strict=True) if known.get(t.id) == k}
     fresh = [t for t in talks if t.id not in keep]
-    index = grow(getattr(cache, "talks", None), embedder.dim, keep, len(talks),
-                 settings.index_threshold(), settings.hnsw_m(), HNSW_EF_CONSTRUCTION)
+    index = grow(
+        getattr(cache, "talks", None),
+        embedder.dim,
+        keep,
+        len(talks),
+        settings.index_threshold(),
+        settings.hnsw_m(),
+        HNSW_EF_CONSTRUCTION,
+    )
     index.set_ef_search(settings.hnsw_ef())
     sent_file = store.sentence_file(folder, len(rows), embedder.dim)
     texts = [embedding_text(t) for t in fresh] + [r[2] for r in rows]
@@ -421,9 +492,13 @@ def _bulk(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
         con.unregister("_rows")
 
 
-def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
-                    rows: list[tuple[int, int, str]],
-                    keys: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+def _write_database(
+    path: Path,
+    talks: list[Talk],
+    docs: list[ParsedDocument],
+    rows: list[tuple[int, int, str]],
+    keys: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     con = store.connect(path, read_only=False)
     try:
         con.execute(DDL)
@@ -431,18 +506,28 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
         talk_rows, ts_rows, note_rows, src_rows, conf_rows = [], [], [], [], []
         for t in talks:
             record = json.dumps(t.to_dict(), ensure_ascii=False)
-            talk_rows.append((
-                t.id, t.title, t.conference, t.day,
-                t.start.replace(tzinfo=None) if t.start else None,
-                t.end.replace(tzinfo=None) if t.end else None,
-                t.start.strftime("%H:%M") if t.start else None,
-                t.end.strftime("%H:%M") if t.end else None,
-                str(t.start.tzinfo) if t.start else None,
-                t.room, t.track, t.format, t.abstract, t.abstract_only,
-                "; ".join(f"{s.name} {s.affiliation or ''}".strip() for s in t.speakers),
-                " ".join(text for _, text in t.notes),
-                _hash(record), record,
-            ))
+            talk_rows.append(
+                (
+                    t.id,
+                    t.title,
+                    t.conference,
+                    t.day,
+                    t.start.replace(tzinfo=None) if t.start else None,
+                    t.end.replace(tzinfo=None) if t.end else None,
+                    t.start.strftime("%H:%M") if t.start else None,
+                    t.end.strftime("%H:%M") if t.end else None,
+                    str(t.start.tzinfo) if t.start else None,
+                    t.room,
+                    t.track,
+                    t.format,
+                    t.abstract,
+                    t.abstract_only,
+                    "; ".join(f"{s.name} {s.affiliation or ''}".strip() for s in t.speakers),
+                    " ".join(text for _, text in t.notes),
+                    _hash(record),
+                    record,
+                )
+            )
             for pos, s in enumerate(t.speakers):
                 sid = speaker_ids.setdefault(s.name, len(speaker_ids) + 1)
                 ts_rows.append((t.id, sid, pos, s.affiliation, s.org))
@@ -453,8 +538,12 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             _bulk(con, "talks", talk_rows)
         if speaker_ids:
             _bulk(con, "speakers", [(i, n) for n, i in speaker_ids.items()])
-        for table, data in (("talk_speakers", ts_rows), ("notes", note_rows),
-                            ("sources", src_rows), ("conflicts", conf_rows)):
+        for table, data in (
+            ("talk_speakers", ts_rows),
+            ("notes", note_rows),
+            ("sources", src_rows),
+            ("conflicts", conf_rows),
+        ):
             _bulk(con, table, data)
         con.execute("""
             INSERT INTO tracks
@@ -468,18 +557,36 @@ def _write_database(path: Path, talks: list[Talk], docs: list[ParsedDocument],
             FROM talks GROUP BY conference
         """)
         if docs:
-            _bulk(con, "documents", [
-                (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)),
-                 json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False))
-                for d in docs
-            ])
+            _bulk(
+                con,
+                "documents",
+                [
+                    (
+                        d.name,
+                        d.path,
+                        d.format,
+                        d.sha256,
+                        len(d.talks),
+                        json.dumps(list(d.warnings)),
+                        json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False),
+                    )
+                    for d in docs
+                ],
+            )
         if rows:
-            _bulk(con, "sentences", [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)])
+            _bulk(
+                con, "sentences", [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)]
+            )
         if len(keys[0]):
             import pandas as pd
 
-            frame = pd.DataFrame({"key": keys[0], "talk_id": pd.array(keys[1], dtype="Int64"),
-                                  "row": pd.array(keys[2], dtype="Int64")})
+            frame = pd.DataFrame(
+                {
+                    "key": keys[0],
+                    "talk_id": pd.array(keys[1], dtype="Int64"),
+                    "row": pd.array(keys[2], dtype="Int64"),
+                }
+            )
             frame.loc[frame["talk_id"] < 0, "talk_id"] = None
             frame.loc[frame["row"] < 0, "row"] = None
             con.register("_keys", frame)

@@ -29,9 +29,15 @@ def key_of(h: str) -> int:
 class VectorCache:
     """hash -> vector: new ones in memory, the previous build's read on demand."""
 
-    def __init__(self, dim: int, keys: np.ndarray | None = None, talk_ids: np.ndarray | None = None,
-                 rows: np.ndarray | None = None, talks: Any = None,
-                 sentences: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        dim: int,
+        keys: np.ndarray | None = None,
+        talk_ids: np.ndarray | None = None,
+        rows: np.ndarray | None = None,
+        talks: Any = None,
+        sentences: np.ndarray | None = None,
+    ) -> None:
         self.dim = dim
         order = np.argsort(keys) if keys is not None else np.zeros(0, np.int64)
         self._keys = keys[order] if keys is not None else np.zeros(0, np.int64)
@@ -41,8 +47,9 @@ class VectorCache:
         self._sentences = sentences
         self._new: dict[str, np.ndarray] = {}
         tk = self._talk >= 0
-        self.talk_keys: dict[int, int] = dict(zip(self._talk[tk].tolist(), self._keys[tk].tolist(),
-                                                  strict=True))
+        self.talk_keys: dict[int, int] = dict(
+            zip(self._talk[tk].tolist(), self._keys[tk].tolist(), strict=True)
+        )
 
     # -- the dict protocol the embedding loop uses ------------------------------------
     def __contains__(self, h: object) -> bool:
@@ -92,7 +99,8 @@ class VectorCache:
                 order = np.argsort(picked)  # read the memory-mapped file front to back
                 vecs = np.asarray(self._sentences[picked[order]], dtype=np.float32)
                 out[where[in_file][order]] = vecs
-            for i, tid in zip(where[~in_file].tolist(), self._talk[pos][~in_file].tolist(),
-                              strict=True):
+            for i, tid in zip(
+                where[~in_file].tolist(), self._talk[pos][~in_file].tolist(), strict=True
+            ):
                 out[i] = self.talks.vector(int(tid))
         return out

@@ -31,8 +31,16 @@ class Changes:
     respeakered: tuple[Change, ...] = ()  # someone new among the speakers
     unchanged: int = 0
     kinds: tuple[str, ...] = field(
-        default=("added", "removed", "retimed", "moved", "redescribed", "respeakered",
-                 "unspeakered"), repr=False
+        default=(
+            "added",
+            "removed",
+            "retimed",
+            "moved",
+            "redescribed",
+            "respeakered",
+            "unspeakered",
+        ),
+        repr=False,
     )
     unspeakered: tuple[Change, ...] = ()  # only lost speakers (e.g. a document was removed)
 
@@ -83,6 +91,13 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
                 unspeakered.append(Change(i, b.title, lost))
             changed = True
         unchanged += not changed
-    return Changes(tuple(added), tuple(removed), tuple(retimed), tuple(moved),
-                   tuple(redescribed), tuple(respeakered), unchanged,
-                   unspeakered=tuple(unspeakered))
+    return Changes(
+        tuple(added),
+        tuple(removed),
+        tuple(retimed),
+        tuple(moved),
+        tuple(redescribed),
+        tuple(respeakered),
+        unchanged,
+        unspeakered=tuple(unspeakered),
+    )

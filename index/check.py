@@ -49,10 +49,21 @@ class CheckReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "home": self.home, "current": self.current, "ok": self.ok,
-            "problems": list(self.problems), "advice": self.advice, "repaired": self.repaired,
-            "builds": [{"name": b.name, "whole": b.whole, "problems": list(b.problems),
-                        "database_ok": b.database_ok} for b in self.builds],
+            "home": self.home,
+            "current": self.current,
+            "ok": self.ok,
+            "problems": list(self.problems),
+            "advice": self.advice,
+            "repaired": self.repaired,
+            "builds": [
+                {
+                    "name": b.name,
+                    "whole": b.whole,
+                    "problems": list(b.problems),
+                    "database_ok": b.database_ok,
+                }
+                for b in self.builds
+            ],
         }
 
 
@@ -75,7 +86,9 @@ def _read_all_tables(path: Path) -> int:
 def _stored_documents(path: Path) -> tuple[str, ...]:
     con = store.connect(path, read_only=True)
     try:
-        return tuple(r[0] for r in con.execute("SELECT name FROM documents ORDER BY name").fetchall())
+        return tuple(
+            r[0] for r in con.execute("SELECT name FROM documents ORDER BY name").fetchall()
+        )
     finally:
         con.close()
 
@@ -124,18 +137,25 @@ def _check_contents(build: store.Build) -> list[str]:
         return [exc.problem.split(": ", 1)[-1]]
     try:
         with store.reading(build):
-            ids = np.array(sorted(r[0] for r in con.execute("SELECT id FROM talks").fetchall()),
-                           dtype=np.int64)
+            ids = np.array(
+                sorted(r[0] for r in con.execute("SELECT id FROM talks").fetchall()), dtype=np.int64
+            )
             import faiss
 
             index = vectors.index
-            faiss_ids = np.sort(faiss.vector_to_array(index.id_map)) if hasattr(index, "id_map") \
+            faiss_ids = (
+                np.sort(faiss.vector_to_array(index.id_map))
+                if hasattr(index, "id_map")
                 else np.zeros(0, np.int64)
+            )
             problems = []
             if hasattr(index, "id_map") and not np.array_equal(ids, faiss_ids):
                 problems.append(f"the ids in {store.VECTORS_FILE} are not the talk ids")
-            talk_vecs = np.vstack([vectors.vector(int(i)) for i in ids[:10_000]]) if len(ids) \
+            talk_vecs = (
+                np.vstack([vectors.vector(int(i)) for i in ids[:10_000]])
+                if len(ids)
                 else np.zeros((0, 1), np.float32)
+            )
             if not _norms_ok(talk_vecs):
                 problems.append(f"{store.VECTORS_FILE} holds vectors that are not unit length")
             if not _norms_ok(sentences):
@@ -165,8 +185,9 @@ def check(home: Path) -> CheckReport:
         problems.append(f"CURRENT names the build {name}, which is missing")
     else:
         problems += [f"build {name}: {p}" for p in by_name[name].problems]
-    return CheckReport(str(home), name or None, tuple(problems), states,
-                       _advice(problems, name, states))
+    return CheckReport(
+        str(home), name or None, tuple(problems), states, _advice(problems, name, states)
+    )
 
 
 def _plan(name: str, states: tuple[BuildState, ...]) -> tuple[str, BuildState] | None:
@@ -192,17 +213,23 @@ def _advice(problems: list[str], name: str, states: tuple[BuildState, ...]) -> s
         return "The knowledge base is whole."
     plan = _plan(name, states)
     if plan is None:
-        return ("No build holds readable documents to recover from: ingest the program files "
-                "again with 'talkbase ingest --replace PATH'.")
+        return (
+            "No build holds readable documents to recover from: ingest the program files "
+            "again with 'talkbase ingest --replace PATH'."
+        )
     how, state = plan
     if how == "rebuild":
-        return (f"Recover with 'talkbase check --repair': it rebuilds the base from the "
-                f"{len(state.documents)} document(s) stored in build {state.name}.")
+        return (
+            f"Recover with 'talkbase check --repair': it rebuilds the base from the "
+            f"{len(state.documents)} document(s) stored in build {state.name}."
+        )
     cur = next((s for s in states if s.name == name), None)
     lost = sorted(set(cur.documents if cur else ()) - set(state.documents))
     tail = f" Ingest again what came after it: {', '.join(lost)}." if lost else ""
-    return (f"Recover with 'talkbase check --repair': it goes back to build {state.name}, "
-            f"which is whole.{tail}")
+    return (
+        f"Recover with 'talkbase check --repair': it goes back to build {state.name}, "
+        f"which is whole.{tail}"
+    )
 
 
 def repair(home: Path, embedder: Any) -> CheckReport:
@@ -222,12 +249,22 @@ def repair(home: Path, embedder: Any) -> CheckReport:
             done = f"went back to build {state.name}"
         else:
             trusted = not any(p.startswith(store.DB_FILE) for p in state.problems)
-            vectors_ok = not any(word in p for p in state.problems for word in
-                                 (store.VECTORS_FILE, store.SENTENCES_FILE, "cannot be read"))
-            result = restore(home, embedder, home / "builds" / state.name,
-                             state.manifest if trusted else {}, reuse_vectors=vectors_ok)
-            done = (f"rebuilt {result.talks} talks from the {len(state.documents)} documents "
-                    f"of build {state.name} ({result.embedded} texts embedded again)")
+            vectors_ok = not any(
+                word in p
+                for p in state.problems
+                for word in (store.VECTORS_FILE, store.SENTENCES_FILE, "cannot be read")
+            )
+            result = restore(
+                home,
+                embedder,
+                home / "builds" / state.name,
+                state.manifest if trusted else {},
+                reuse_vectors=vectors_ok,
+            )
+            done = (
+                f"rebuilt {result.talks} talks from the {len(state.documents)} documents "
+                f"of build {state.name} ({result.embedded} texts embedded again)"
+            )
         store.remove_leftovers(home)
     after = check(home)
     return CheckReport(after.home, after.current, after.problems, after.builds, after.advice, done)

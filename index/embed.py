@@ -77,7 +77,10 @@ class SentenceTransformerEmbedder:
         self.name = name
         self.identity = identity(name, "torch")
         self.batch_size = batch_size
-        get_dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        get_dim = (
+            getattr(self._model, "get_embedding_dimension", None)
+            or self._model.get_sentence_embedding_dimension
+        )
         dim = get_dim()
         self.dim = int(dim) if dim else int(self.embed(["x"]).shape[1])
 
@@ -100,8 +103,9 @@ class HashingEmbedder:
     Texts that share words get similar vectors, which is all unit tests need.
     """
 
-    def __init__(self, dim: int = 256, name: str = "test-hashing",
-                 identity: str | None = None) -> None:
+    def __init__(
+        self, dim: int = 256, name: str = "test-hashing", identity: str | None = None
+    ) -> None:
         self.dim = dim
         self.name = name
         self.identity = identity or name
@@ -227,8 +231,9 @@ def load(name: str | None = None, device: str | None = None) -> Embedder:
     way (TALKBASE_ENCODER), loaded once per process: `load()` and
     `load(<the configured name>)` give the same object."""
     name = name or settings.model_name()
-    return _load(name, device or settings.get("device"),
-                 "" if name == HASHING else encoder_setting())
+    return _load(
+        name, device or settings.get("device"), "" if name == HASHING else encoder_setting()
+    )
 
 
 @lru_cache(maxsize=4)
@@ -248,6 +253,8 @@ def _load(name: str, device: str, encoder: str) -> Embedder:
             # ~10% slower than batches of 8 on 2 cores.
             batch = 1
         else:  # small batches of length-sorted texts were fastest (8: ~20% over 32)
-            batch = settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
+            batch = (
+                settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
+            )
         return onnx_encoder.OnnxEmbedder(name, p, batch_size=batch)
     return SentenceTransformerEmbedder(name, device=device, batch_size=settings.batch_size())

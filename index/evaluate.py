@@ -41,16 +41,19 @@ def load_judgments(path: str | Path) -> list[Judged]:
         if not isinstance(item, dict) or "query" not in item or "relevant" not in item:
             raise InputError(str(path), "each entry needs 'query' and 'relevant'", f"entry {i}")
         if item.get("by") == "uid" or "relevant_titles" in item:
-            out.append(Judged(item["query"], {str(u): int(g) for u, g in item["relevant"].items()},
-                              "uid"))
+            out.append(
+                Judged(item["query"], {str(u): int(g) for u, g in item["relevant"].items()}, "uid")
+            )
         else:
-            out.append(Judged(item["query"],
-                              {title_key(t): int(g) for t, g in item["relevant"].items()}))
+            out.append(
+                Judged(item["query"], {title_key(t): int(g) for t, g in item["relevant"].items()})
+            )
     return out
 
 
-def evaluate(kb: Any, judged: Sequence[Judged], modes: Sequence[str],
-             k: int = 10) -> list[dict[str, Any]]:
+def evaluate(
+    kb: Any, judged: Sequence[Judged], modes: Sequence[str], k: int = 10
+) -> list[dict[str, Any]]:
     """nDCG@k and Recall@5 per search mode: one row per mode."""
     rows = []
     for mode in modes:
@@ -59,8 +62,14 @@ def evaluate(kb: Any, judged: Sequence[Judged], modes: Sequence[str],
             ranked = [j.key(h.talk) for h in kb.search(j.query, k, mode=mode)]
             nd.append(ndcg_at(ranked, j.relevant, k))
             rc.append(recall_at(ranked, j.relevant, 5))
-        rows.append({"mode": mode, f"ndcg@{k}": sum(nd) / len(nd),
-                     "recall@5": sum(rc) / len(rc), "queries": len(judged)})
+        rows.append(
+            {
+                "mode": mode,
+                f"ndcg@{k}": sum(nd) / len(nd),
+                "recall@5": sum(rc) / len(rc),
+                "queries": len(judged),
+            }
+        )
     return rows
 
 

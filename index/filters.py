@@ -60,8 +60,11 @@ def words_pattern(value: str) -> str:
     """A case- and accent-insensitive regex for `value` as whole words: "Intel"
     matches "Intel" and "Intel Labs" but not "Artificial Intelligence".
     Every character but RE2's own metacharacters is matched literally."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", clean_text(value).strip())
-                    if not unicodedata.combining(c))
+    plain = "".join(
+        c
+        for c in unicodedata.normalize("NFKD", clean_text(value).strip())
+        if not unicodedata.combining(c)
+    )
     escaped = "".join("\\" + c if c in _RE2_SPECIAL else c for c in plain)
     return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
 
@@ -76,8 +79,11 @@ def org_pattern(value: str) -> str:
         return words_pattern(value)
     parts = []
     for s in spellings:
-        plain = "".join(c for c in unicodedata.normalize("NFKD", clean_text(s).strip())
-                        if not unicodedata.combining(c))
+        plain = "".join(
+            c
+            for c in unicodedata.normalize("NFKD", clean_text(s).strip())
+            if not unicodedata.combining(c)
+        )
         parts.append("".join("\\" + c if c in _RE2_SPECIAL else c for c in plain))
     return rf"(?i)(^|[^\w])({'|'.join(parts)})($|[^\w])"
 
@@ -136,15 +142,21 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             clauses.append("isodow(t.day) = ?")
             params.append(_WEEKDAYS.index(d[:3]) + 1)
         else:
-            raise BadQuery(f"--day wants a date like 2026-10-20 or a weekday like Tue, not {f.day!r}")
+            raise BadQuery(
+                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {f.day!r}"
+            )
     if f.after:
         clauses.append("CAST(t.start_time AS TIME) >= ?")
         params.append(_hm(f.after, "after"))
     if f.before:  # a talk without an end time ends, for this purpose, when it starts
         clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
         params.append(_hm(f.before, "before"))
-    for name, column in (("track", "t.track"), ("room", "t.room"), ("conference", "t.conference"),
-                         ("format", "t.format")):
+    for name, column in (
+        ("track", "t.track"),
+        ("room", "t.room"),
+        ("conference", "t.conference"),
+        ("format", "t.format"),
+    ):
         value = _text_filter(f, name)
         if value:
             clauses.append(f"regexp_matches(strip_accents({column}), ?)")
@@ -160,6 +172,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             params.append(org_pattern(org))
         clauses.append(
             "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
-            + " AND ".join(sub) + ")"
+            + " AND ".join(sub)
+            + ")"
         )
     return (" AND ".join(clauses) or "TRUE"), params

@@ -58,7 +58,9 @@ def relative_score(
             total[item] = total.get(item, 0.0) + w * s
         for item, _ in scored:
             total.setdefault(item, 0.0)
-    order = {item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))}
+    order = {
+        item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))
+    }
     return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
 
 
@@ -90,7 +92,9 @@ def scaled_score(
         for item, s in scored:
             part = w * max(0.0, s - floor) / span if span > 1e-12 else (w if s >= best else 0.0)
             total[item] = total.get(item, 0.0) + part
-    order = {item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))}
+    order = {
+        item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))
+    }
     return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
 
 

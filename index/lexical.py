@@ -103,8 +103,9 @@ class Bm25Index:
             self._stem.update(stems(self.con, new))
         return self._stem
 
-    def ranked(self, query: str, allowed: Sequence[int] | None = None
-               ) -> tuple[np.ndarray, np.ndarray]:
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Ids of the talks sharing a term with `query` and their BM25 scores, as
         arrays, best first (ties by id)."""
         none = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
@@ -119,7 +120,9 @@ class Bm25Index:
         scores = np.asarray(self.retriever.get_scores(wanted), dtype=np.float64)
         hit = np.flatnonzero(scores > 0)
         if allowed is not None:
-            keep = np.array([self.position[t] for t in allowed if t in self.position], dtype=np.int64)
+            keep = np.array(
+                [self.position[t] for t in allowed if t in self.position], dtype=np.int64
+            )
             hit = np.intersect1d(hit, keep)
         order = hit[np.lexsort((self.ids[hit], -scores[hit]))]
         return self.ids[order], scores[order]
@@ -149,8 +152,14 @@ def expand(query: str, vocabulary: Collection[str]) -> str:
     extra: list[str] = []
     for w in ws:
         if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
-            extra += [v for v in vocabulary if v != w and (v.endswith(w) or v.startswith(w))
-                      and v.isalnum() and len(v) <= len(w) + 4]
+            extra += [
+                v
+                for v in vocabulary
+                if v != w
+                and (v.endswith(w) or v.startswith(w))
+                and v.isalnum()
+                and len(v) <= len(w) + 4
+            ]
         elif w not in vocabulary and w.isalpha() and len(w) >= 6:
             for i in range(3, len(w) - 2):  # "cudagraphs" -> "cuda graphs"
                 if w[:i] in vocabulary and w[i:] in vocabulary:
@@ -175,7 +184,8 @@ def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, st
 
 
 def matched_terms(
-    con: duckdb.DuckDBPyConnection | Bm25Index, query: str,
+    con: duckdb.DuckDBPyConnection | Bm25Index,
+    query: str,
     texts: Mapping[int, str | list[str]],
 ) -> dict[int, tuple[str, ...]]:
     """For each talk text (or its `words`), the query terms it contains (compared by

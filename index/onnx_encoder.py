@@ -36,8 +36,12 @@ from talkbase.errors import ModelUnavailable
 # quantization config -> weight type for onnxruntime's quantize_dynamic (all
 # per channel, symmetric weights, full 8-bit range; u8 weights on AVX2 as
 # optimum's AutoQuantizationConfig.avx2 does).
-CONFIGS: dict[str, str] = {"avx512_vnni": "QInt8", "avx512": "QInt8", "avx2": "QUInt8",
-                           "arm64": "QInt8"}
+CONFIGS: dict[str, str] = {
+    "avx512_vnni": "QInt8",
+    "avx512": "QInt8",
+    "avx2": "QUInt8",
+    "arm64": "QInt8",
+}
 # What int8 quantizes: the matrix products and the token-embedding table (the table
 # in int8 halves the load time and saves ~60 MB of memory; every demo text stays
 # within cosine 0.98 of torch fp32). The version names the files, so a changed
@@ -58,7 +62,9 @@ def cpu_config() -> str | None:
         return None
     flags: set[str] = set()
     try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines():
+        for line in (
+            Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines()
+        ):
             if line.startswith("flags"):
                 flags = set(line.split(":", 1)[1].split())
                 break
@@ -83,8 +89,10 @@ def quantization_for(encoder: str) -> str:
         if forced not in CONFIGS:
             from talkbase.errors import TalkbaseError
 
-            raise TalkbaseError(f"TALKBASE_ENCODER={encoder!r}: the int8 configs are "
-                                + ", ".join(f"onnx-int8-{c}" for c in CONFIGS))
+            raise TalkbaseError(
+                f"TALKBASE_ENCODER={encoder!r}: the int8 configs are "
+                + ", ".join(f"onnx-int8-{c}" for c in CONFIGS)
+            )
         return f"int8-{forced}"
     config = cpu_config()
     return f"int8-{config}" if config else "fp32"
@@ -121,6 +129,7 @@ def model_hash(model_path: str | Path) -> str:
 @dataclass(frozen=True)
 class Plan:
     """Which ONNX file serves `model_path` with `quantization`, and where it lives."""
+
     model_path: Path
     model_hash: str
     quantization: str  # "fp32" or "int8-<config>"
@@ -164,8 +173,9 @@ def _export_fp32(model_path: Path, target: Path) -> None:
             self.base = base
 
         def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.base(input_ids=input_ids, attention_mask=attention_mask,
-                             token_type_ids=token_type_ids).last_hidden_state
+            return self.base(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
 
     ids = torch.ones(2, 8, dtype=torch.long)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -174,8 +184,13 @@ def _export_fp32(model_path: Path, target: Path) -> None:
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.onnx.export(
-            Hidden(), (ids, ids, torch.zeros_like(ids)), str(tmp), input_names=list(INPUTS),
-            output_names=["last_hidden_state"], opset_version=OPSET, dynamo=False,
+            Hidden(),
+            (ids, ids, torch.zeros_like(ids)),
+            str(tmp),
+            input_names=list(INPUTS),
+            output_names=["last_hidden_state"],
+            opset_version=OPSET,
+            dynamo=False,
             dynamic_axes={n: {0: "batch", 1: "tokens"} for n in (*INPUTS, "last_hidden_state")},
         )
     os.replace(tmp, target)
@@ -188,10 +203,16 @@ def _export_in_subprocess(model_path: Path, target: Path) -> None:
     import subprocess
 
     root = str(Path(__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [root, *filter(None, [os.environ.get("PYTHONPATH")])]))
-    done = subprocess.run([sys.executable, "-m", "index.onnx_encoder", "--export-fp32",
-                           str(model_path), str(target)], env=env, capture_output=True, text=True)
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])]),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "index.onnx_encoder", "--export-fp32", str(model_path), str(target)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0 or not target.exists():
         lines = [x for x in (done.stderr or "").strip().splitlines() if x.strip()]
         raise RuntimeError(lines[-1] if lines else f"exit status {done.returncode}")
@@ -205,8 +226,12 @@ def _quantize(source: Path, target: Path, config: str) -> None:
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     logging.getLogger().setLevel(logging.ERROR)  # "consider pre-processing" is advice, not news
     quantize_dynamic(
-        str(source), str(tmp), op_types_to_quantize=list(QUANTIZED_OPS), per_channel=True,
-        reduce_range=False, weight_type=getattr(QuantType, CONFIGS[config]),
+        str(source),
+        str(tmp),
+        op_types_to_quantize=list(QUANTIZED_OPS),
+        per_channel=True,
+        reduce_range=False,
+        weight_type=getattr(QuantType, CONFIGS[config]),
         extra_options={"WeightSymmetric": True, "ActivationSymmetric": False},
     )
     os.replace(tmp, target)
@@ -227,13 +252,24 @@ def prepare(p: Plan, quiet: bool = False) -> Path:
         if p.quantization != "fp32":
             _quantize(fp32, p.onnx_path, p.quantization.removeprefix("int8-"))
     except Exception as exc:
-        raise ModelUnavailable(str(p.model_path), f"could not make the ONNX encoder "
-                               f"({type(exc).__name__}: {exc}); set TALKBASE_ENCODER=torch "
-                               "to use the model through torch".split("\n")[0]) from exc
-    _write_atomic(p.folder / "about.json", json.dumps({
-        "model_path": str(p.model_path), "model_sha256": p.model_hash,
-        "opset": OPSET, "made_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-    }, indent=2).encode())
+        raise ModelUnavailable(
+            str(p.model_path),
+            f"could not make the ONNX encoder "
+            f"({type(exc).__name__}: {exc}); set TALKBASE_ENCODER=torch "
+            "to use the model through torch".split("\n")[0],
+        ) from exc
+    _write_atomic(
+        p.folder / "about.json",
+        json.dumps(
+            {
+                "model_path": str(p.model_path),
+                "model_sha256": p.model_hash,
+                "opset": OPSET,
+                "made_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            },
+            indent=2,
+        ).encode(),
+    )
     if not quiet:
         sys.stderr.write(f"... done in {time.perf_counter() - t0:.0f} s\n")
     return p.onnx_path
@@ -267,8 +303,9 @@ class OnnxEmbedder:
             # processes on a small machine) get the cores back at once
             opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
             opts.log_severity_level = 3
-            self._session = ort.InferenceSession(str(path), opts,
-                                                 providers=["CPUExecutionProvider"])
+            self._session = ort.InferenceSession(
+                str(path), opts, providers=["CPUExecutionProvider"]
+            )
             self._tokenizer = Tokenizer.from_file(str(p.model_path / "tokenizer.json"))
         except Exception as exc:
             raise ModelUnavailable(name, f"{type(exc).__name__}: {exc}".split("\n")[0]) from exc
@@ -299,7 +336,9 @@ class OnnxEmbedder:
                 ids[r, :n] = encodings[i].ids
                 mask[r, :n] = 1
             feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]
+            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[
+                0
+            ]
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
             for r, i in enumerate(batch):
@@ -337,7 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     model_path = resolve_model_path(settings.model_name())
     if not os.path.isdir(model_path):
-        sys.stderr.write(f"{settings.model_name()} is not a local model folder: nothing to prepare\n")
+        sys.stderr.write(
+            f"{settings.model_name()} is not a local model folder: nothing to prepare\n"
+        )
         return 0
     encoders = ["onnx", "onnx-int8"] if "--all" in args else [settings.get("encoder")]
     for encoder in encoders:

@@ -36,8 +36,10 @@ EXTRA_HINT = "pip install -e '.[ray]'"
 class RayMissing(TalkbaseError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
-        super().__init__(f"The Ray engine needs Ray, which is not installed ({reason}); "
-                         f"install the extra with: {EXTRA_HINT}")
+        super().__init__(
+            f"The Ray engine needs Ray, which is not installed ({reason}); "
+            f"install the extra with: {EXTRA_HINT}"
+        )
 
 
 class RayFailed(TalkbaseError):
@@ -73,8 +75,11 @@ class _Encode:
         vectors = self.encoder.embed([str(t) for t in batch["text"]])
         rows = len(batch["row"])
         spent = np.full(rows, (time.process_time() - cpu) / max(rows, 1))  # CPU s per text
-        return {"row": batch["row"], "vector": np.asarray(vectors, dtype=np.float32),
-                "cpu_s": spent}
+        return {
+            "row": batch["row"],
+            "vector": np.asarray(vectors, dtype=np.float32),
+            "cpu_s": spent,
+        }
 
 
 def _describe(model: str, device: str | None) -> dict[str, Any]:
@@ -82,8 +87,11 @@ def _describe(model: str, device: str | None) -> dict[str, Any]:
     from index.embed import load
 
     encoder = load(model, device)
-    return {"name": encoder.name, "dim": int(encoder.dim),
-            "identity": getattr(encoder, "identity", None)}
+    return {
+        "name": encoder.name,
+        "dim": int(encoder.dim),
+        "identity": getattr(encoder, "identity", None),
+    }
 
 
 class RayEmbedder:
@@ -105,9 +113,15 @@ class RayEmbedder:
     #: CPU seconds the workers spent embedding, over every call (for sizing).
     worker_cpu_s = 0.0
 
-    def __init__(self, model: str | None = None, actors: int | None = None,
-                 batch_size: int = 64, gpus: float = 0.0, num_cpus: int | None = None,
-                 address: str | None = None) -> None:
+    def __init__(
+        self,
+        model: str | None = None,
+        actors: int | None = None,
+        batch_size: int = 64,
+        gpus: float = 0.0,
+        num_cpus: int | None = None,
+        address: str | None = None,
+    ) -> None:
         if actors is not None and actors < 1:
             raise TalkbaseError(f"--ray-actors must be at least 1, not {actors}")
         if batch_size < 1:
@@ -118,14 +132,18 @@ class RayEmbedder:
             if encoder_setting() != "torch":
                 raise TalkbaseError(
                     "--ray-gpus needs TALKBASE_ENCODER=torch (the ONNX encoders run on CPUs); "
-                    "the base then answers queries made with TALKBASE_ENCODER=torch")
+                    "the base then answers queries made with TALKBASE_ENCODER=torch"
+                )
         self._ray = ray = import_ray()
         self.model = model or settings.model_name()
         self.device = "cuda" if gpus > 0 else None
         self.batch_size = batch_size
         self.gpus = gpus
-        self._started = connect(ray, address or os.environ.get("RAY_ADDRESS") or None,
-                                num_cpus or actors or os.cpu_count() or 1)
+        self._started = connect(
+            ray,
+            address or os.environ.get("RAY_ADDRESS") or None,
+            num_cpus or actors or os.cpu_count() or 1,
+        )
         try:
             _quiet(ray)
             if actors is None:
@@ -157,9 +175,15 @@ class RayEmbedder:
 
         # One block per batch, so every actor gets work however the texts arrive.
         step = self.batch_size
-        frames = [pd.DataFrame({"row": np.arange(lo, min(lo + step, len(texts)), dtype=np.int64),
-                                "text": texts[lo: lo + step]})
-                  for lo in range(0, len(texts), step)]
+        frames = [
+            pd.DataFrame(
+                {
+                    "row": np.arange(lo, min(lo + step, len(texts)), dtype=np.int64),
+                    "text": texts[lo : lo + step],
+                }
+            )
+            for lo in range(0, len(texts), step)
+        ]
         encode = type("Encode", (_Encode,), {"model": self.model, "device": self.device})
         ds = self._ray.data.from_pandas(frames).map_batches(
             encode,
@@ -193,8 +217,9 @@ class RayEmbedder:
     def __enter__(self) -> RayEmbedder:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
 
@@ -206,10 +231,15 @@ def connect(ray: Any, address: str | None, num_cpus: int) -> bool:
         return False
     # Ray's C++ layer would log to the terminal; its logs stay in /tmp/ray/session_*/logs.
     os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
-    env = {k: v for k, v in os.environ.items() if k.startswith(("TALKBASE_", "HF_", "TRANSFORMERS_"))}
-    common: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False,
-                                  logging_level=logging.ERROR,
-                                  runtime_env={"env_vars": env} if env else None)
+    env = {
+        k: v for k, v in os.environ.items() if k.startswith(("TALKBASE_", "HF_", "TRANSFORMERS_"))
+    }
+    common: dict[str, Any] = dict(
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level=logging.ERROR,
+        runtime_env={"env_vars": env} if env else None,
+    )
     if address:
         try:
             with _hushed_stderr():
@@ -217,10 +247,13 @@ def connect(ray: Any, address: str | None, num_cpus: int) -> bool:
         except (ConnectionError, RuntimeError, ValueError) as exc:
             hint = str(exc).strip().splitlines()[0]
             if "auth" in _chain_text(exc).lower():  # `ray start` turns token auth on
-                hint = ("the cluster wants its token: set RAY_AUTH_MODE=token, with the "
-                        "head's ~/.ray/auth_token here or RAY_AUTH_TOKEN")
-            raise RayFailed(f"could not join the Ray cluster at {address} "
-                            f"(RAY_ADDRESS): {hint}") from exc
+                hint = (
+                    "the cluster wants its token: set RAY_AUTH_MODE=token, with the "
+                    "head's ~/.ray/auth_token here or RAY_AUTH_TOKEN"
+                )
+            raise RayFailed(
+                f"could not join the Ray cluster at {address} (RAY_ADDRESS): {hint}"
+            ) from exc
         return False
     with _hushed_stderr():
         ray.init(address="local", num_cpus=num_cpus, **common)

@@ -1,20 +1,20 @@
 """The DuckDB schema: normalised tables a person can query with plain SQL.
 
-    talks(id, title, conference, day, start_time, end_time, start_hm, end_hm,
-          timezone, room, track, format, abstract, abstract_only, speakers_text,
-          notes_text, record)          -- record: the whole talk as JSON
-    conferences(name, year, timezone, talks, first_day, last_day)
-    speakers(id, name)
-    talk_speakers(talk_id, speaker_id, position, affiliation, org)  -- org: canonical
-    tracks(name, conference, description, talks)
-    notes(talk_id, label, text)
-    sources(talk_id, document, parser, location, section)
-    conflicts(talk_id, field, document, value)
-    documents(name, path, format, sha256, talks, warnings, records)
-    sentences(row, talk_id, position, text)  -- row i <-> sentences.npy row i
-    embeddings(key, talk_id, row)            -- where the vector of a text lies: the
-                                                talk id in vectors.faiss or the row of
-                                                sentences.npy (key: 64 bits of its sha256)
+talks(id, title, conference, day, start_time, end_time, start_hm, end_hm,
+      timezone, room, track, format, abstract, abstract_only, speakers_text,
+      notes_text, record)          -- record: the whole talk as JSON
+conferences(name, year, timezone, talks, first_day, last_day)
+speakers(id, name)
+talk_speakers(talk_id, speaker_id, position, affiliation, org)  -- org: canonical
+tracks(name, conference, description, talks)
+notes(talk_id, label, text)
+sources(talk_id, document, parser, location, section)
+conflicts(talk_id, field, document, value)
+documents(name, path, format, sha256, talks, warnings, records)
+sentences(row, talk_id, position, text)  -- row i <-> sentences.npy row i
+embeddings(key, talk_id, row)            -- where the vector of a text lies: the
+                                            talk id in vectors.faiss or the row of
+                                            sentences.npy (key: 64 bits of its sha256)
 """
 
 from __future__ import annotations

@@ -77,7 +77,9 @@ class KnowledgeBase:
         self.vectors: VectorIndex = vectors
         self.talks: dict[int, Talk] = {}
         with store.reading(self.build):
-            for tid, record in self.con.execute("SELECT id, record FROM talks ORDER BY id").fetchall():
+            for tid, record in self.con.execute(
+                "SELECT id, record FROM talks ORDER BY id"
+            ).fetchall():
                 self.talks[int(tid)] = talk_from_dict(json.loads(record))
             rows = self.con.execute("SELECT talk_id, text FROM sentences ORDER BY row").fetchall()
         self._sent_talk = np.array([r[0] for r in rows], dtype=np.int64)
@@ -189,8 +191,10 @@ class KnowledgeBase:
         if "_bm25" not in self.__dict__ and not self.__dict__.get("_asked"):
             self.__dict__["_asked"] = True
             found = lexical.bm25(self.con, query, allowed)
-            return (np.array([t for t, _ in found], dtype=np.int64),
-                    np.array([s for _, s in found], dtype=np.float64))
+            return (
+                np.array([t for t, _ in found], dtype=np.int64),
+                np.array([s for _, s in found], dtype=np.float64),
+            )
         return self.bm25.ranked(query, allowed)
 
     def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
@@ -227,7 +231,8 @@ class KnowledgeBase:
             starts = self.__dict__.get("_sent_starts")
             if starts is None:
                 starts = self.__dict__["_sent_starts"] = np.fromiter(
-                    (a for a, _ in spans.values()), dtype=np.int64, count=len(spans))
+                    (a for a, _ in spans.values()), dtype=np.int64, count=len(spans)
+                )
             if not len(starts):
                 return {}
             whole = self.__dict__.get("_sent_f32")
@@ -265,8 +270,11 @@ class KnowledgeBase:
             pool = ids if ids is not None else set(self.talks)
             phrases = [f" {plain_text(p)} " for p in u.phrases]
             avoid = [f" {plain_text(w)} " for w in u.excluded]
-            ids = {tid for tid in pool if all(p in texts[tid] for p in phrases)
-                   and not any(w in texts[tid] for w in avoid)}
+            ids = {
+                tid
+                for tid in pool
+                if all(p in texts[tid] for p in phrases) and not any(w in texts[tid] for w in avoid)
+            }
         return None if ids is None else sorted(ids)
 
     def _sharing(self, lex_ids: np.ndarray, words: str, allowed: list[int] | None) -> set[int]:
@@ -284,12 +292,17 @@ class KnowledgeBase:
     def _plain_texts(self) -> dict[int, str]:
         texts = self.__dict__.get("_plain")
         if texts is None:
-            texts = self.__dict__["_plain"] = {tid: f" {plain_text(self._text(tid))} "
-                                               for tid in self.talks}
+            texts = self.__dict__["_plain"] = {
+                tid: f" {plain_text(self._text(tid))} " for tid in self.talks
+            }
         return texts
 
     def search(
-        self, query: str, k: int = 10, filters: Filters | None = None, mode: Mode = "hybrid",
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: Mode = "hybrid",
         literal: bool = False,
     ) -> list[Hit]:
         """The best `k` talks for `query`: matches first, then (marked `why.match`
@@ -298,7 +311,11 @@ class KnowledgeBase:
         return self.answer(query, k, filters, mode, literal).hits
 
     def answer(
-        self, query: str, k: int = 10, filters: Filters | None = None, mode: Mode = "hybrid",
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: Mode = "hybrid",
         literal: bool = False,
     ) -> Answer:
         """`search` with what it understood: the query read into topic and filters
@@ -329,8 +346,11 @@ class KnowledgeBase:
 
     def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
         words = lexical.expand(text, self.vocab.words)
-        lex_ids, lex_scores = (self._lexical(words, allowed) if mode != "dense"
-                               else (np.empty(0, dtype=np.int64), np.empty(0)))
+        lex_ids, lex_scores = (
+            self._lexical(words, allowed)
+            if mode != "dense"
+            else (np.empty(0, dtype=np.int64), np.empty(0))
+        )
         qvec = self.query_vector(text) if mode != "lexical" else None
         dense = self._rank_dense(qvec, allowed) if qvec is not None else []
         # Fused over the best POOL by words and every talk near in meaning: a talk
@@ -362,8 +382,11 @@ class KnowledgeBase:
             seen = {t for t, _ in matches}
             matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
         ids = [tid for tid, _ in matches]
-        terms = lexical.matched_terms(self.con if "_bm25" not in self.__dict__ else self.bm25,
-                                      words, {tid: self._words(tid) for tid in ids})
+        terms = lexical.matched_terms(
+            self.con if "_bm25" not in self.__dict__ else self.bm25,
+            words,
+            {tid: self._words(tid) for tid in ids},
+        )
         hits = []
         for tid, score in matches:
             ranks = {}
@@ -372,8 +395,13 @@ class KnowledgeBase:
             if tid in dense_rank:
                 ranks["dense"] = dense_rank[tid]
             sentence, source = self._best_sentence(tid, qvec, terms.get(tid, ()))
-            why = Why(matched_terms=terms.get(tid, ()), best_sentence=sentence, ranks=ranks,
-                      sentence_source=source, match=is_match(tid))
+            why = Why(
+                matched_terms=terms.get(tid, ()),
+                best_sentence=sentence,
+                ranks=ranks,
+                sentence_source=source,
+                match=is_match(tid),
+            )
             hits.append(Hit(self.talks[tid], float(score), why))
         return hits
 
@@ -382,8 +410,13 @@ class KnowledgeBase:
         talks = sorted((self.talks[i] for i in ids), key=_time_order)
         return [Hit(t, 0.0) for t in talks[:k]]
 
-    def similar(self, ref: str | int | Talk, k: int = 5, filters: Filters | None = None,
-                diversity: float = 0.3) -> list[Hit]:
+    def similar(
+        self,
+        ref: str | int | Talk,
+        k: int = 5,
+        filters: Filters | None = None,
+        diversity: float = 0.3,
+    ) -> list[Hit]:
         """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR."""
         seed = ref if isinstance(ref, Talk) else self.talk(ref)
         allowed = self.allowed(filters)
@@ -399,8 +432,17 @@ class KnowledgeBase:
         hits = []
         for tid, score in picked:
             sentence, source = self._best_sentence(tid, qvec, ())
-            hits.append(Hit(self.talks[tid], score, Why(
-                best_sentence=sentence, sentence_source=source, ranks={"dense": dense_rank[tid]})))
+            hits.append(
+                Hit(
+                    self.talks[tid],
+                    score,
+                    Why(
+                        best_sentence=sentence,
+                        sentence_source=source,
+                        ranks={"dense": dense_rank[tid]},
+                    ),
+                )
+            )
         return hits
 
     # -- evidence -----------------------------------------------------------------
@@ -418,8 +460,9 @@ class KnowledgeBase:
         speakers = " ".join(f"{s.name} {s.affiliation or ''}" for s in t.speakers)
         return f"{t.title} {t.track or ''} {t.abstract} {notes} {speakers}"
 
-    def _best_sentence(self, tid: int, qvec: np.ndarray | None,
-                       terms: Sequence[str]) -> tuple[str, str]:
+    def _best_sentence(
+        self, tid: int, qvec: np.ndarray | None, terms: Sequence[str]
+    ) -> tuple[str, str]:
         """The sentence that best answers the query, and where it comes from.
 
         Sentences of the abstract come first; a digest's notes are commentary on
@@ -430,8 +473,9 @@ class KnowledgeBase:
         a, b = self._sentence_rows().get(tid, (0, 0))
         texts = self._sent_text[a:b]
         in_abstract = np.array([t in talk.abstract for t in texts], dtype=bool)
-        if not texts or (not in_abstract.any() and terms
-                         and any(t in talk.title.lower() for t in terms)):
+        if not texts or (
+            not in_abstract.any() and terms and any(t in talk.title.lower() for t in terms)
+        ):
             return talk.title, "title"
         overlap = np.array([sum(t in s.lower() for t in terms) for s in texts], dtype=np.float32)
         score = 0.1 * overlap - np.where(in_abstract, 0.0, NOTE_PENALTY)
@@ -458,6 +502,7 @@ def fuse(lex: list[tuple[int, float]], dense: list[tuple[int, float]]) -> list[t
     if how == "relative":
         return relative_score([lex, dense], [w, 1.0 - w])
     return scaled_score([lex, dense], [w, 1.0 - w], [0.0, settings.dense_floor()])
+
 
 def _time_order(t: Talk) -> tuple[int, float, str]:
     return (0 if t.start else 1, t.start.timestamp() if t.start else 0.0, t.title)

@@ -63,7 +63,10 @@ from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, Talkbase
 FORMAT_VERSION = 2  # 2: sentence vectors in float16; embeddings table points into the files
 SENTENCE_DTYPE = np.float16
 DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
-    "talks.duckdb", "vectors.faiss", "sentences.npy", "manifest.json",
+    "talks.duckdb",
+    "vectors.faiss",
+    "sentences.npy",
+    "manifest.json",
 )
 DATA_FILES = (DB_FILE, VECTORS_FILE, SENTENCES_FILE)
 KEEP_BUILDS = 2
@@ -104,8 +107,10 @@ def builds(home: Path) -> list[Path]:
     folder = home / "builds"
     if not folder.is_dir():
         return []
-    return sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                  key=lambda p: p.name)
+    return sorted(
+        (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
+        key=lambda p: p.name,
+    )
 
 
 def read_manifest(path: Path) -> dict[str, Any]:
@@ -117,11 +122,16 @@ def read_manifest(path: Path) -> dict[str, Any]:
         raise KnowledgeBaseDamaged(str(home), f"build {path.name} has no {MANIFEST_FILE}") from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise KnowledgeBaseDamaged(
-            str(home), f"the {MANIFEST_FILE} of build {path.name} cannot be read ({exc})") from None
+            str(home), f"the {MANIFEST_FILE} of build {path.name} cannot be read ({exc})"
+        ) from None
     if not isinstance(manifest, dict) or any(k not in manifest for k in REQUIRED_KEYS):
         raise KnowledgeBaseDamaged(
-            str(home), f"the {MANIFEST_FILE} of build {path.name} lacks "
-            + ", ".join(k for k in REQUIRED_KEYS if not isinstance(manifest, dict) or k not in manifest))
+            str(home),
+            f"the {MANIFEST_FILE} of build {path.name} lacks "
+            + ", ".join(
+                k for k in REQUIRED_KEYS if not isinstance(manifest, dict) or k not in manifest
+            ),
+        )
     return manifest
 
 
@@ -140,7 +150,8 @@ def current(home: Path) -> Build | None:
         if not found:
             return None
         raise KnowledgeBaseDamaged(
-            str(home), f"CURRENT is missing although builds/ holds {len(found)} build(s)") from None
+            str(home), f"CURRENT is missing although builds/ holds {len(found)} build(s)"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise KnowledgeBaseDamaged(str(home), f"CURRENT cannot be read ({exc})") from None
     if not name or "/" in name or name.startswith("."):
@@ -237,8 +248,9 @@ def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, np.ndarray
     return con, vectors, sentences
 
 
-def check_counts(build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int,
-                 sentences: np.ndarray) -> str | None:
+def check_counts(
+    build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int, sentences: np.ndarray
+) -> str | None:
     """The first disagreement between the manifest's counts and the files, or None."""
     (n_talks,) = con.execute("SELECT count(*) FROM talks").fetchone() or (0,)
     (n_rows,) = con.execute("SELECT count(*) FROM sentences").fetchone() or (0,)
@@ -250,7 +262,11 @@ def check_counts(build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int,
         return f"{VECTORS_FILE} holds {n_vectors} vectors for {n_talks} talks"
     if want_rows is not None and n_rows != want_rows:
         return f"the database holds {n_rows} sentences, the manifest {want_rows}"
-    if sentences.ndim != 2 or sentences.shape[0] != n_rows or (n_rows and sentences.shape[1] != dim):
+    if (
+        sentences.ndim != 2
+        or sentences.shape[0] != n_rows
+        or (n_rows and sentences.shape[1] != dim)
+    ):
         return f"{SENTENCES_FILE} holds {sentences.shape} vectors for {n_rows} sentences"
     return None
 
@@ -337,8 +353,11 @@ def _prune(folder: Path, keep: str) -> None:
 
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     """Write the manifest last: it records the size and sha256 of every data file."""
-    files = {name: {"bytes": (folder / name).stat().st_size, "sha256": file_digest(folder / name)}
-             for name in DATA_FILES if (folder / name).exists()}
+    files = {
+        name: {"bytes": (folder / name).stat().st_size, "sha256": file_digest(folder / name)}
+        for name in DATA_FILES
+        if (folder / name).exists()
+    }
     manifest = {**manifest, "files": files}
     _write_atomic(folder / MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
@@ -352,8 +371,9 @@ def sentence_file(folder: Path, rows: int, dim: int) -> np.ndarray:
     if rows == 0:
         save_sentences(folder, np.zeros((0, dim), np.float32))
         return np.zeros((0, dim), SENTENCE_DTYPE)
-    return np.lib.format.open_memmap(folder / SENTENCES_FILE, mode="w+", dtype=SENTENCE_DTYPE,
-                                     shape=(rows, dim))
+    return np.lib.format.open_memmap(
+        folder / SENTENCES_FILE, mode="w+", dtype=SENTENCE_DTYPE, shape=(rows, dim)
+    )
 
 
 def load_sentences(build: Build, mmap: bool | None = None) -> np.ndarray:
@@ -393,7 +413,9 @@ def connect(path: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     if read_only:
         # Settings belong to the database instance, which DuckDB shares between
         # connections to one file in a process: set them once.
-        (locked,) = con.execute("SELECT current_setting('lock_configuration')").fetchone() or (False,)
+        (locked,) = con.execute("SELECT current_setting('lock_configuration')").fetchone() or (
+            False,
+        )
         if not locked:
             con.execute("SET enable_external_access = false")
             con.execute("SET lock_configuration = true")

@@ -31,26 +31,59 @@ for _i, _name in enumerate(WEEKDAYS):
 for _w, _i in (("tues", 1), ("weds", 2), ("thur", 3), ("thurs", 3)):
     _DAY_WORDS[_w] = _i
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-             "4th": 4, "fifth": 5, "5th": 5, "last": -1}
+_ORDINALS = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "fifth": 5,
+    "5th": 5,
+    "last": -1,
+}
 # Parts of the day: (after, before), either may be None.
 _PARTS: dict[str, tuple[str | None, str | None]] = {
-    "morning": (None, "12:00"), "mornings": (None, "12:00"),
-    "afternoon": ("12:00", None), "afternoons": ("12:00", None),
-    "evening": ("17:00", None), "evenings": ("17:00", None), "tonight": ("17:00", None),
+    "morning": (None, "12:00"),
+    "mornings": (None, "12:00"),
+    "afternoon": ("12:00", None),
+    "afternoons": ("12:00", None),
+    "evening": ("17:00", None),
+    "evenings": ("17:00", None),
+    "tonight": ("17:00", None),
 }
 # Session formats people name, and the words a format's own name may use for them.
 _FORMATS: dict[str, tuple[str, ...]] = {
-    "keynote": ("keynote",), "bof": ("bof", "birds of a feather"),
-    "birds of a feather": ("bof", "birds of a feather"), "demo": ("demo",),
-    "lightning": ("lightning",), "workshop": ("workshop",), "panel": ("panel",),
-    "tutorial": ("tutorial",), "poster": ("poster",),
+    "keynote": ("keynote",),
+    "bof": ("bof", "birds of a feather"),
+    "birds of a feather": ("bof", "birds of a feather"),
+    "demo": ("demo",),
+    "lightning": ("lightning",),
+    "workshop": ("workshop",),
+    "panel": ("panel",),
+    "tutorial": ("tutorial",),
+    "poster": ("poster",),
 }
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
 _BY = {"by", "from", "at", "with", "featuring"}
-_GROUP = {"talks", "talk", "sessions", "session", "speakers", "speaker", "people", "folks",
-          "engineers", "team", "presentations", "papers", "articles"}
+_GROUP = {
+    "talks",
+    "talk",
+    "sessions",
+    "session",
+    "speakers",
+    "speaker",
+    "people",
+    "folks",
+    "engineers",
+    "team",
+    "presentations",
+    "papers",
+    "articles",
+}
 # Words that only frame a question; trimmed from the ends of what is left.
 FRAME = frozenset(
     """what what's whats which who where when is are there any anything some all list give me show
@@ -100,15 +133,20 @@ class Understood:
         """The query with the words of one chip taken out: search it again to drop the chip."""
         if chip.start < 0:
             return self.query
-        return " ".join((self.query[: chip.start] + " " + self.query[chip.end:]).split())
+        return " ".join((self.query[: chip.start] + " " + self.query[chip.end :]).split())
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "query": self.query, "topic": self.topic, "label": self.label,
-            "filters": self.filters.active(), "phrases": list(self.phrases),
+            "query": self.query,
+            "topic": self.topic,
+            "label": self.label,
+            "filters": self.filters.active(),
+            "phrases": list(self.phrases),
             "excluded": list(self.excluded),
-            "chips": [{"field": c.field, "value": c.value, "label": c.label,
-                       "source": c.source} for c in self.chips],
+            "chips": [
+                {"field": c.field, "value": c.value, "label": c.label, "source": c.source}
+                for c in self.chips
+            ],
         }
 
 
@@ -127,7 +165,7 @@ def _tokens(query: str) -> list[_Tok]:
     out = []
     for m in re.finditer(r"\S+", query):
         raw = m.group()
-        low = norm(raw).strip("?!,;:()[]{}\"“”")
+        low = norm(raw).strip('?!,;:()[]{}"“”')
         low = low.rstrip(".") if not re.fullmatch(r"[a-z]{3}\.", low) else low
         possessive = False
         for suffix in ("'s", "’s", "s'", "’"):
@@ -173,13 +211,14 @@ def _firsts(table: dict[tuple[str, ...], str]) -> frozenset[str]:
     return found[1]
 
 
-def _match_seq(tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str],
-               longest: int = 6) -> tuple[str, int] | None:
+def _match_seq(
+    tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str], longest: int = 6
+) -> tuple[str, int] | None:
     """The longest run of free tokens from i that is a key of `table`."""
     if not table or not tokens[i].words or tokens[i].words[0] not in _firsts(table):
         return None
     for n in range(min(longest, len(tokens) - i), 0, -1):
-        run = tokens[i:i + n]
+        run = tokens[i : i + n]
         if any(t.used for t in run):
             continue
         key = tuple(w for t in run for w in t.words)
@@ -200,10 +239,11 @@ class _Reader:
 
     def take(self, i: int, n: int, fld: str, value: str, label: str, cue: int = 0) -> None:
         first, last = self.toks[i - cue], self.toks[i + n - 1]
-        for t in self.toks[i - cue:i + n]:
+        for t in self.toks[i - cue : i + n]:
             t.used = True
-        self.chips.append(Chip(fld, value, label, self.query[first.start:last.end],
-                               first.start, last.end))
+        self.chips.append(
+            Chip(fld, value, label, self.query[first.start : last.end], first.start, last.end)
+        )
         if fld == "speaker":
             self.speakers.append(value)
         elif fld == "org":
@@ -280,8 +320,11 @@ class _Reader:
         if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
                 lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"
-                fld, value = (("before", "12:00") if w in ("before", "until", "till", "by")
-                              else ("after", lunch_after))
+                fld, value = (
+                    ("before", "12:00")
+                    if w in ("before", "until", "till", "by")
+                    else ("after", lunch_after)
+                )
                 self.take(i, 2, fld, value, f"{w} {self.low(i + 1)}")
                 return True
             hm = _hm(self.toks, i + 1)
@@ -340,12 +383,18 @@ class _Reader:
         if self.low(i) != "track":
             return False
         for lo, hi in ((i - 3, i), (i + 1, i + 4)):  # "kernel track", "track kernel"
-            cand = [j for j in range(max(lo, 0), min(hi, len(self.toks)))
-                    if self.free(j) and self.low(j) not in FRAME]
+            cand = [
+                j
+                for j in range(max(lo, 0), min(hi, len(self.toks)))
+                if self.free(j) and self.low(j) not in FRAME
+            ]
             while cand:
                 want = [_stem(self.low(j)) for j in cand]
-                names = [t for t, ws in self.vocab.tracks.items()
-                         if all(any(_stem(x).startswith(w) for x in ws) for w in want)]
+                names = [
+                    t
+                    for t, ws in self.vocab.tracks.items()
+                    if all(any(_stem(x).startswith(w) for x in ws) for w in want)
+                ]
                 if len(names) == 1:
                     first, last = min(cand[0], i), max(cand[-1], i)
                     self.take(first, last - first + 1, "track", names[0], f"track: {names[0]}")
@@ -366,8 +415,9 @@ class _Reader:
         if org:
             end = i + org[1]
             followed = self.free(end) and self.low(end) in _GROUP
-            alone = all(t.used or t.low in FRAME or j in range(i, end)
-                        for j, t in enumerate(self.toks))
+            alone = all(
+                t.used or t.low in FRAME or j in range(i, end) for j, t in enumerate(self.toks)
+            )
             if cued or followed or alone or (listed and self.orgs) or self.toks[end - 1].possessive:
                 if not self._others(end):
                     self.take(i, org[1], "org", org[0], f"org: {org[0]}", cue)
@@ -393,9 +443,10 @@ class _Reader:
 
     def _others(self, j: int) -> bool:
         """ "by Salton or others": an example of whom, not a limit."""
-        return (self.low(j) in ("or", "and", "among", "etc", "etc.")
-                and self.low(j + 1) in ("others", "other", "so", "more", "many")
-                ) or self.low(j) in ("etc", "etc.")
+        return (
+            self.low(j) in ("or", "and", "among", "etc", "etc.")
+            and self.low(j + 1) in ("others", "other", "so", "more", "many")
+        ) or self.low(j) in ("etc", "etc.")
 
 
 def _first_fits(word: str, name: str) -> bool:
@@ -467,9 +518,12 @@ def understand(query: str, vocab: Vocab) -> Understood:
     if len(orgs) == 1:
         filters = replace(filters, org=orgs[0])
     return Understood(
-        query=query, topic=topic, filters=filters,
+        query=query,
+        topic=topic,
+        filters=filters,
         chips=tuple(sorted(r.chips, key=lambda c: c.start)),
-        phrases=tuple(phrases), excluded=tuple(excluded),
+        phrases=tuple(phrases),
+        excluded=tuple(excluded),
         any_speakers=speakers if len(speakers) > 1 else (),
         any_orgs=orgs if len(orgs) > 1 else (),
     )
@@ -482,5 +536,3 @@ def literal(query: str) -> Understood:
 
 def _match_org(value: str, vocab: Vocab) -> str | None:
     return vocab.orgs.get(word_tuple(value))
-
-

@@ -85,15 +85,24 @@ class FaissIndex:
     min(k, matching) talks whatever the index.
     """
 
-    def __init__(self, dim: int, index: object | None = None, kind: str = "flat",
-                 m: int = 32, ef_construction: int = 80) -> None:
+    def __init__(
+        self,
+        dim: int,
+        index: object | None = None,
+        kind: str = "flat",
+        m: int = 32,
+        ef_construction: int = 80,
+    ) -> None:
         import faiss
 
         self.dim = dim
         self._faiss = faiss
         if index is None:
-            inner: Any = (faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
-                          if kind == "hnsw" else faiss.IndexFlatIP(dim))
+            inner: Any = (
+                faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
+                if kind == "hnsw"
+                else faiss.IndexFlatIP(dim)
+            )
             if kind == "hnsw":
                 inner.hnsw.efConstruction = ef_construction
             index = faiss.IndexIDMap2(inner)
@@ -112,9 +121,12 @@ class FaissIndex:
         """What the manifest records about this index."""
         inner = self.inner
         if self.kind == "hnsw":
-            return {"kind": "hnsw", "M": int(inner.hnsw.nb_neighbors(1)),
-                    "ef_construction": int(inner.hnsw.efConstruction),
-                    "ef_search": int(inner.hnsw.efSearch)}
+            return {
+                "kind": "hnsw",
+                "M": int(inner.hnsw.nb_neighbors(1)),
+                "ef_construction": int(inner.hnsw.efConstruction),
+                "ef_search": int(inner.hnsw.efSearch),
+            }
         return {"kind": "flat"}
 
     def set_ef_search(self, ef: int) -> None:
@@ -140,8 +152,9 @@ class FaissIndex:
         all_ids, vecs = self.all_vectors()
         keep = ~np.isin(all_ids, drop)
         params = self.params()
-        fresh = FaissIndex(self.dim, kind="hnsw", m=params["M"],
-                           ef_construction=params["ef_construction"])
+        fresh = FaissIndex(
+            self.dim, kind="hnsw", m=params["M"], ef_construction=params["ef_construction"]
+        )
         fresh.add(all_ids[keep], vecs[keep])
         self.index, self._inner = fresh.index, fresh._inner
 
@@ -160,8 +173,9 @@ class FaissIndex:
                 return self._exact_within(q[0], k, allowed_ids)
             params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed_ids))
             if self.kind == "hnsw":
-                params = faiss.SearchParametersHNSW(sel=params.sel,
-                                                    efSearch=max(self.inner.hnsw.efSearch, 2 * k))
+                params = faiss.SearchParametersHNSW(
+                    sel=params.sel, efSearch=max(self.inner.hnsw.efSearch, 2 * k)
+                )
             limit = min(limit, len(allowed_ids))
         k = min(k, limit)
         if k <= 0:
@@ -211,8 +225,15 @@ class FaissIndex:
         return loaded
 
 
-def grow(previous: FaissIndex | None, dim: int, keep: set[int], total: int, threshold: int,
-         m: int, ef_construction: int) -> FaissIndex:
+def grow(
+    previous: FaissIndex | None,
+    dim: int,
+    keep: set[int],
+    total: int,
+    threshold: int,
+    m: int,
+    ef_construction: int,
+) -> FaissIndex:
     """The next build's index, ready for its new vectors: `previous` without the ids
     not in `keep`. Only what changed is touched, unless the base crosses `threshold`
     talks (then the index is made anew: exact below it, HNSW above)."""

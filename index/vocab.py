@@ -115,7 +115,7 @@ def plain_text(text: str) -> str:
 
 
 def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, str]:
-    """"Did you mean": each word of `text` the base does not know (and not in `skip`)
+    """ "Did you mean": each word of `text` the base does not know (and not in `skip`)
     that is one edit (two for words of ten letters or more) from a word it does know,
     starting with the same letter."""
     try:
@@ -137,8 +137,9 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
             limit = 2 if len(word) >= 10 else 1
             # typos rarely touch the first letter: "lightning" is not "fighting"
             same_start = [w for w in known if w[:1] == word[:1]]
-            found = process.extractOne(word, same_start, scorer=Levenshtein.distance,
-                                       score_cutoff=limit)
+            found = process.extractOne(
+                word, same_start, scorer=Levenshtein.distance, score_cutoff=limit
+            )
             seen[word] = found[0] if found else None
         if seen[word]:
             out[word] = seen[word]  # type: ignore[assignment]

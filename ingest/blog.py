@@ -39,10 +39,56 @@ _BOUNDARY = re.compile(
 )
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|vs|etc|Inc|Dr|Mr|Ms|St|[A-Z])\.$")
 FUNCTION_WORDS = frozenset(
-    ["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "over", "per", "the", "to", "via", "vs", "vs.", "with", "without", "through", "across", "versus", "is", "not", "just", "up"]
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "of",
+        "on",
+        "or",
+        "over",
+        "per",
+        "the",
+        "to",
+        "via",
+        "vs",
+        "vs.",
+        "with",
+        "without",
+        "through",
+        "across",
+        "versus",
+        "is",
+        "not",
+        "just",
+        "up",
+    ]
 )
 _DESC_START = frozenset(
-    ["The", "A", "An", "How", "What", "Why", "When", "Where", "This", "These", "Those", "Everything", "All", "Our", "From"]
+    [
+        "The",
+        "A",
+        "An",
+        "How",
+        "What",
+        "Why",
+        "When",
+        "Where",
+        "This",
+        "These",
+        "Those",
+        "Everything",
+        "All",
+        "Our",
+        "From",
+    ]
 )
 _FORMATS = re.compile(
     r"^(Birds of a Feather|BoF|Keynote|Panel|Lightning Talk|Tutorial|Workshop|Poster|"
@@ -54,22 +100,119 @@ _CLOSING = re.compile(
 )
 # Words that end titles often enough to be mistaken for a first name.
 _TITLE_WORDS = frozenset(
-    ["study", "studies", "review", "reviews", "engine", "engines", "modern", "multiple", "variant", "variants", "compromise", "scale", "scaling", "systems", "system", "production", "practice", "practices", "future", "research", "lessons", "guide", "primer", "update", "updates", "overview", "introduction", "deep", "dive", "case", "cases", "edge", "hardware", "software", "models", "model", "training", "inference", "serving", "performance", "pipelines", "pipeline", "agents", "agent", "tools", "tooling", "library", "libraries", "workloads", "workload", "compilers", "compiler", "kernels", "kernel", "backends", "backend", "cloud", "clusters", "cluster", "accelerators", "accelerator", "data", "language", "languages", "python", "ecosystem", "ecosystems", "framework", "frameworks", "platform", "platforms", "stack", "stacks", "world", "era", "age", "way", "ways", "part", "beyond", "toward", "towards", "everyone", "everything"]
+    [
+        "study",
+        "studies",
+        "review",
+        "reviews",
+        "engine",
+        "engines",
+        "modern",
+        "multiple",
+        "variant",
+        "variants",
+        "compromise",
+        "scale",
+        "scaling",
+        "systems",
+        "system",
+        "production",
+        "practice",
+        "practices",
+        "future",
+        "research",
+        "lessons",
+        "guide",
+        "primer",
+        "update",
+        "updates",
+        "overview",
+        "introduction",
+        "deep",
+        "dive",
+        "case",
+        "cases",
+        "edge",
+        "hardware",
+        "software",
+        "models",
+        "model",
+        "training",
+        "inference",
+        "serving",
+        "performance",
+        "pipelines",
+        "pipeline",
+        "agents",
+        "agent",
+        "tools",
+        "tooling",
+        "library",
+        "libraries",
+        "workloads",
+        "workload",
+        "compilers",
+        "compiler",
+        "kernels",
+        "kernel",
+        "backends",
+        "backend",
+        "cloud",
+        "clusters",
+        "cluster",
+        "accelerators",
+        "accelerator",
+        "data",
+        "language",
+        "languages",
+        "python",
+        "ecosystem",
+        "ecosystems",
+        "framework",
+        "frameworks",
+        "platform",
+        "platforms",
+        "stack",
+        "stacks",
+        "world",
+        "era",
+        "age",
+        "way",
+        "ways",
+        "part",
+        "beyond",
+        "toward",
+        "towards",
+        "everyone",
+        "everything",
+    ]
 )
 _ENGLISH_ENDING = re.compile(
     r"(?:tion|sion|ing|ness|ity|ment|ance|ence|ism|ure|ive|ous|ful|able|ible|ics|ers|ies|ses)$"
 )
-_PARTICLES = frozenset(["de", "da", "di", "del", "der", "van", "von", "la", "le", "bin", "al", "dos", "du"])
+_PARTICLES = frozenset(
+    ["de", "da", "di", "del", "der", "van", "von", "la", "le", "bin", "al", "dos", "du"]
+)
 ROOM_WINDOW = 500
 _MONTH_NO = {m: i for i, m in enumerate(_MONTHS.split("|"), start=1)}
 _CITY_TZ = {
-    "San Jose": "America/Los_Angeles", "San Francisco": "America/Los_Angeles",
-    "Los Angeles": "America/Los_Angeles", "Seattle": "America/Los_Angeles",
-    "Vancouver": "America/Vancouver", "New York": "America/New_York",
-    "Boston": "America/New_York", "Chicago": "America/Chicago", "Austin": "America/Chicago",
-    "London": "Europe/London", "Paris": "Europe/Paris", "Berlin": "Europe/Berlin",
-    "Amsterdam": "Europe/Amsterdam", "Brussels": "Europe/Brussels",
-    "Hamburg": "Europe/Berlin", "Shanghai": "Asia/Shanghai", "Tokyo": "Asia/Tokyo",
+    "San Jose": "America/Los_Angeles",
+    "San Francisco": "America/Los_Angeles",
+    "Los Angeles": "America/Los_Angeles",
+    "Seattle": "America/Los_Angeles",
+    "Vancouver": "America/Vancouver",
+    "New York": "America/New_York",
+    "Boston": "America/New_York",
+    "Chicago": "America/Chicago",
+    "Austin": "America/Chicago",
+    "London": "Europe/London",
+    "Paris": "Europe/Paris",
+    "Berlin": "Europe/Berlin",
+    "Amsterdam": "Europe/Amsterdam",
+    "Brussels": "Europe/Brussels",
+    "Hamburg": "Europe/Berlin",
+    "Shanghai": "Asia/Shanghai",
+    "Tokyo": "Asia/Tokyo",
 }
 
 
@@ -221,7 +364,9 @@ def find_heading(text: str, at_start: bool) -> Heading | None:
         anchors.append(0)
     for a in reversed(anchors):
         lo = a
-        while lo > 0 and _capitalised(words[lo - 1]) and not words[lo - 1].endswith((".", "?", "!")):
+        while (
+            lo > 0 and _capitalised(words[lo - 1]) and not words[lo - 1].endswith((".", "?", "!"))
+        ):
             lo -= 1
             if a - lo > 6:
                 break
@@ -232,9 +377,7 @@ def find_heading(text: str, at_start: bool) -> Heading | None:
             hi += 1
         if hi + 1 >= len(words) or hi - lo < 2:
             continue
-        desc = next(
-            (j for j in range(lo + 2, hi + 1) if words[j] in _DESC_START and j > a), hi
-        )
+        desc = next((j for j in range(lo + 2, hi + 1) if words[j] in _DESC_START and j > a), hi)
         name = text[toks[lo][0] : toks[desc - 1][1]].rstrip(",")
         if name.endswith("&") or len(words) - desc < 6 or len(name.split()) < 2:
             continue
@@ -280,7 +423,9 @@ def _room(after: str, known: dict[str, list[str]]) -> tuple[str, str | None, int
     return word, None, len(word)
 
 
-def parse(text: str, document: str, default_tz: str = "America/Los_Angeles") -> tuple[list[Talk], list[str]]:
+def parse(
+    text: str, document: str, default_tz: str = "America/Los_Angeles"
+) -> tuple[list[Talk], list[str]]:
     text = clean(text)
     conference, year, tz_name = conference_facts(text, default_tz)
     tz = ZoneInfo(tz_name)
@@ -327,7 +472,11 @@ def parse(text: str, document: str, default_tz: str = "America/Los_Angeles") -> 
             title = candidate
             s0 = bounds[-2] if len(bounds) > 1 else 0
             last = head[s0:t0]
-            if last.rstrip().endswith(("?", "!")) and title_case_start(last.rstrip()) == 0 and s0 > 0:
+            if (
+                last.rstrip().endswith(("?", "!"))
+                and title_case_start(last.rstrip()) == 0
+                and s0 > 0
+            ):
                 title, abstract_end = last + title, s0  # a title with "?" in it
             else:
                 hh = find_heading(last, at_start=True) if (reset or " & " in last) else None
@@ -346,11 +495,19 @@ def parse(text: str, document: str, default_tz: str = "America/Los_Angeles") -> 
             )
         if not title:
             warnings.append(f"{document} char {m.start()}: no title before {m.group(0).strip()}")
-        drafts.append(dict(
-            title=title, speakers=parse_speakers(speakers_text), start=start, end=end,
-            room=room, format=fmt, track=track, track_description=track_desc,
-            location=f"char {prev_end + len(head)}",
-        ))
+        drafts.append(
+            dict(
+                title=title,
+                speakers=parse_speakers(speakers_text),
+                start=start,
+                end=end,
+                room=room,
+                format=fmt,
+                track=track,
+                track_description=track_desc,
+                location=f"char {prev_end + len(head)}",
+            )
+        )
         prev_end = after_room
         prev_start = start
     if drafts:
@@ -361,12 +518,21 @@ def parse(text: str, document: str, default_tz: str = "America/Los_Angeles") -> 
             warnings.append(f"{document} {d['location']}: {d['title']!r} has no abstract")
         if not d["speakers"]:
             warnings.append(f"{document} {d['location']}: {d['title']!r} lists no speakers")
-        talks.append(Talk(
-            title=d["title"], speakers=d["speakers"], start=d["start"], end=d["end"],
-            room=d["room"], track=d["track"], track_description=d["track_description"],
-            format=d["format"], abstract=d.get("abstract", ""), conference=conference,
-            sources=(Source(document, NAME, d["location"], d["track"]),),
-        ))
+        talks.append(
+            Talk(
+                title=d["title"],
+                speakers=d["speakers"],
+                start=d["start"],
+                end=d["end"],
+                room=d["room"],
+                track=d["track"],
+                track_description=d["track_description"],
+                format=d["format"],
+                abstract=d.get("abstract", ""),
+                conference=conference,
+                sources=(Source(document, NAME, d["location"], d["track"]),),
+            )
+        )
     return [t for t in talks if t.title], warnings
 
 

@@ -45,8 +45,9 @@ def _parse_digest(text: str, document: str) -> tuple[list[Talk], list[str]]:
     return digest.parse(text, document)
 
 
-def _with_tz(parse: Callable[..., tuple[list[Talk], list[str]]], text: str, document: str,
-             **kw: str) -> tuple[list[Talk], list[str]]:
+def _with_tz(
+    parse: Callable[..., tuple[list[Talk], list[str]]], text: str, document: str, **kw: str
+) -> tuple[list[Talk], list[str]]:
     return parse(text, document, default_tz=settings.get("timezone"), **kw)
 
 
@@ -71,8 +72,20 @@ STREAMING = ("jsonl", "tsv", "csv")
 STREAM_BYTES = 32 * 1024 * 1024
 _HEAD_BYTES = 256 * 1024
 
-SUFFIXES = {".txt", ".md", ".markdown", ".text", ".json", ".jsonl", ".ndjson", ".xml",
-            ".ics", ".ical", ".csv", ".tsv"}
+SUFFIXES = {
+    ".txt",
+    ".md",
+    ".markdown",
+    ".text",
+    ".json",
+    ".jsonl",
+    ".ndjson",
+    ".xml",
+    ".ics",
+    ".ical",
+    ".csv",
+    ".tsv",
+}
 
 
 @dataclass(frozen=True)
@@ -96,8 +109,10 @@ class ParsedDocument:
 
 
 _BOMS = (  # longest first: the UTF-32-LE mark begins with the UTF-16-LE one
-    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 
@@ -134,8 +149,11 @@ def decode(data: bytes, path: str) -> str:
         try:
             text = data[skip:].decode(encoding)
         except UnicodeDecodeError as exc:
-            raise InputError(path, f"the text looks like {encoding.upper()} but is not valid "
-                             f"{encoding.upper()}", f"byte {exc.start + skip}") from exc
+            raise InputError(
+                path,
+                f"the text looks like {encoding.upper()} but is not valid {encoding.upper()}",
+                f"byte {exc.start + skip}",
+            ) from exc
         if not text.strip():
             raise InputError(path, "the file is empty")
         return text
@@ -177,9 +195,13 @@ def detect(text: str) -> str | None:
 TABLES = ("csv", "tsv", "json", "jsonl")
 
 
-def parse_text(text: str, document: str, fmt: str | None = None,
-               mapping: dict[str, str] | None = None,
-               conference: str | None = None) -> tuple[str, list[Talk], list[str]]:
+def parse_text(
+    text: str,
+    document: str,
+    fmt: str | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+) -> tuple[str, list[Talk], list[str]]:
     """Parse one document's text; returns (format, talks, warnings).
 
     `mapping` names table columns for talkbase fields ({"title": "Paper Name"});
@@ -195,7 +217,8 @@ def parse_text(text: str, document: str, fmt: str | None = None,
             raise InputError(
                 document,
                 "not a program format talkbase knows (looked for: "
-                + ", ".join(PARSERS) + "); name one with --format",
+                + ", ".join(PARSERS)
+                + "); name one with --format",
                 "line 1",
             )
     if fmt not in PARSERS:
@@ -203,8 +226,10 @@ def parse_text(text: str, document: str, fmt: str | None = None,
     parser = PARSERS[fmt][1]
     if mapping:
         if fmt not in TABLES:
-            raise InputError(document, f"a column mapping applies to tables "
-                             f"({', '.join(TABLES)}), not to {fmt!r}")
+            raise InputError(
+                document,
+                f"a column mapping applies to tables ({', '.join(TABLES)}), not to {fmt!r}",
+            )
         parser = partial(cast(Any, parser), mapping=mapping)
     try:
         talks, warnings = parser(text, document)
@@ -213,8 +238,9 @@ def parse_text(text: str, document: str, fmt: str | None = None,
     return fmt, *finish(talks, warnings, document, fmt, conference)
 
 
-def finish(talks: list[Talk], warnings: list[str], document: str, fmt: str,
-           conference: str | None = None) -> tuple[list[Talk], list[str]]:
+def finish(
+    talks: list[Talk], warnings: list[str], document: str, fmt: str, conference: str | None = None
+) -> tuple[list[Talk], list[str]]:
     """What every parser's result goes through: limits, conference, warning cap."""
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
@@ -226,9 +252,12 @@ def finish(talks: list[Talk], warnings: list[str], document: str, fmt: str,
     return talks, cap_warnings(warnings, document)
 
 
-def parse_path(path: str | Path, fmt: str | None = None,
-               mapping: dict[str, str] | None = None,
-               conference: str | None = None) -> ParsedDocument:
+def parse_path(
+    path: str | Path,
+    fmt: str | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+) -> ParsedDocument:
     """Read one program file: a regular file within the size limit (else an
     InputError naming it, without opening it), decoded, detected and parsed."""
     p = Path(path)
@@ -245,8 +274,10 @@ def parse_path(path: str | Path, fmt: str | None = None,
     text = decode(data, shown)
     found, talks, warnings = parse_text(text, name, fmt, mapping, conference)
     if wide_encoding(data) is None and cut_inside_character(data):
-        warnings.append(f"{name}: the file ends in the middle of a character; it looks cut "
-                        "short, so its last talk may be incomplete")
+        warnings.append(
+            f"{name}: the file ends in the middle of a character; it looks cut "
+            "short, so its last talk may be incomplete"
+        )
     return ParsedDocument(
         path=shown,
         name=name,
@@ -262,8 +293,9 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
     return expand_all(paths)[0]
 
 
-def expand_all(paths: Iterable[str | Path],
-               follow_links: bool | None = None) -> tuple[list[Path], list[InputError]]:
+def expand_all(
+    paths: Iterable[str | Path], follow_links: bool | None = None
+) -> tuple[list[Path], list[InputError]]:
     """(files to read, files skipped with the reason). A file named is read whatever
     its name; inside a folder only files with a program suffix are (not hidden ones,
     not extensionless ones, not README.md), and a symbolic link that leads out of the
@@ -277,23 +309,35 @@ def expand_all(paths: Iterable[str | Path],
             root = p.resolve()
             for f in sorted(p.rglob("*")):
                 rel = f.relative_to(p)
-                if (any(part.startswith(".") for part in rel.parts) or not f.suffix
-                        or f.suffix.lower() not in SUFFIXES
-                        or f.name.lower() in {"readme.md", "source.md"}):
+                if (
+                    any(part.startswith(".") for part in rel.parts)
+                    or not f.suffix
+                    or f.suffix.lower() not in SUFFIXES
+                    or f.name.lower() in {"readme.md", "source.md"}
+                ):
                     continue
-                if not follow and any((p / Path(*rel.parts[:k])).is_symlink()
-                                      for k in range(1, len(rel.parts) + 1)):
+                if not follow and any(
+                    (p / Path(*rel.parts[:k])).is_symlink() for k in range(1, len(rel.parts) + 1)
+                ):
                     target = f.resolve()
                     if not target.is_relative_to(root):
-                        skipped.append(InputError(text_name(f), "a symbolic link that leads "
-                                                  "out of the folder; not followed (set "
-                                                  "TALKBASE_FOLLOW_LINKS=yes to follow it)"))
+                        skipped.append(
+                            InputError(
+                                text_name(f),
+                                "a symbolic link that leads "
+                                "out of the folder; not followed (set "
+                                "TALKBASE_FOLLOW_LINKS=yes to follow it)",
+                            )
+                        )
                         continue
                 if f.is_dir():
                     continue
                 if not f.is_file():
-                    skipped.append(InputError(text_name(f), "not a regular file (a FIFO, device or "
-                                                  "socket); not read"))
+                    skipped.append(
+                        InputError(
+                            text_name(f), "not a regular file (a FIFO, device or socket); not read"
+                        )
+                    )
                     continue
                 out.append(f)
         elif p.exists() or p.is_symlink():
@@ -314,8 +358,9 @@ def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> It
         yield tail
 
 
-def _parse_streaming(p: Path, fmt: str | None, mapping: dict[str, str] | None = None,
-                     conference: str | None = None) -> ParsedDocument | None:
+def _parse_streaming(
+    p: Path, fmt: str | None, mapping: dict[str, str] | None = None, conference: str | None = None
+) -> ParsedDocument | None:
     """Read a large line-based table without loading it whole; None if it is not one."""
     name = text_name(p.name)
     with p.open("rb") as f:
@@ -329,11 +374,20 @@ def _parse_streaming(p: Path, fmt: str | None, mapping: dict[str, str] | None = 
     with p.open("rb") as f:
         try:
             talks, warnings = table.parse_lines(
-                _hashed_lines(f, digest_.update), name, parser=found, mapping=mapping,
-                default_tz=settings.get("timezone"))
+                _hashed_lines(f, digest_.update),
+                name,
+                parser=found,
+                mapping=mapping,
+                default_tz=settings.get("timezone"),
+            )
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback
     talks, warnings = finish(talks, warnings, name, found, conference)
-    return ParsedDocument(path=text_name(p), name=name, format=found,
-                          sha256=digest_.hexdigest(), talks=tuple(talks),
-                          warnings=tuple(warnings))
+    return ParsedDocument(
+        path=text_name(p),
+        name=name,
+        format=found,
+        sha256=digest_.hexdigest(),
+        talks=tuple(talks),
+        warnings=tuple(warnings),
+    )

@@ -46,6 +46,7 @@ NAME = "frab"
 _HEAD = 65536
 # ---- events to talks -------------------------------------------------------------------
 
+
 @dataclass
 class Context:
     """What every event of one document shares."""
@@ -72,8 +73,14 @@ def speakers_of(persons: object) -> tuple[Speaker, ...]:
             name = inline(text_of(p.get("public_name") or p.get("name") or p.get("full_name")))
             if not name:
                 name = inline(f"{text_of(p.get('first_name'))} {text_of(p.get('last_name'))}")
-            org = next((inline(text_of(p[k])) for k in ("affiliation", "organization",
-                        "organisation", "company") if p.get(k)), "")
+            org = next(
+                (
+                    inline(text_of(p[k]))
+                    for k in ("affiliation", "organization", "organisation", "company")
+                    if p.get(k)
+                ),
+                "",
+            )
             if name:
                 out.append(Speaker(name, org or None))
         elif name := inline(text_of(p)):
@@ -81,8 +88,9 @@ def speakers_of(persons: object) -> tuple[Speaker, ...]:
     return tuple(out)
 
 
-def _start(ev: dict[str, Any], day: date | None, day_change: time | None,
-           ctx: Context) -> datetime | None:
+def _start(
+    ev: dict[str, Any], day: date | None, day_change: time | None, ctx: Context
+) -> datetime | None:
     for key in ("date", "start", "start_time"):
         when = parse_datetime(ev.get(key), ctx.tz, ctx.fallback)
         if when is not None:
@@ -96,8 +104,14 @@ def _start(ev: dict[str, Any], day: date | None, day_change: time | None,
     return localise(when, ctx.tz, ctx.fallback)
 
 
-def event_talk(ev: dict[str, Any], ctx: Context, where: str, day: date | None = None,
-               room: str | None = None, day_change: time | None = None) -> Talk | None:
+def event_talk(
+    ev: dict[str, Any],
+    ctx: Context,
+    where: str,
+    day: date | None = None,
+    room: str | None = None,
+    day_change: time | None = None,
+) -> Talk | None:
     """One frab event (or an event dict in frab's shape) as a Talk; None if it has no title."""
     title = inline(text_of(ev.get("title")))
     if not title:
@@ -120,11 +134,13 @@ def event_talk(ev: dict[str, Any], ctx: Context, where: str, day: date | None = 
     if parts[1] and parts[1] not in abstract:  # frab: a short abstract, a long description
         abstract = parts[1] if parts[0] in parts[1] else f"{abstract}\n\n{parts[1]}".strip()
     notes = tuple(
-        (label, text) for label, text in (
+        (label, text)
+        for label, text in (
             ("Subtitle", inline(text_of(ev.get("subtitle")))),
             ("Language", inline(text_of(ev.get("language") or ev.get("content_locale")))),
             ("URL", inline(text_of(ev.get("url")))),
-        ) if text
+        )
+        if text
     )
     persons = ev.get("persons") if ev.get("persons") is not None else ev.get("speakers")
     speakers = speakers_of(persons)
@@ -147,20 +163,25 @@ def event_talk(ev: dict[str, Any], ctx: Context, where: str, day: date | None = 
 
 # ---- the JSON shapes ----------------------------------------------------------------------
 
+
 def _rooms(value: object) -> list[tuple[str, object]]:
     if isinstance(value, dict):
         return [(str(k), v) for k, v in value.items()]
     if isinstance(value, list):  # [{"name": ..., "events": [...]}]
-        return [(inline(text_of(r.get("name"))), r.get("events") or r.get("talks"))
-                for r in value if isinstance(r, dict)]
+        return [
+            (inline(text_of(r.get("name"))), r.get("events") or r.get("talks"))
+            for r in value
+            if isinstance(r, dict)
+        ]
     return []
 
 
 def _frab(root: dict[str, Any], ctx: Context, conference: dict[str, Any]) -> list[Talk]:
     days = conference.get("days")
     if not isinstance(days, list):
-        raise InputError(ctx.document, "schedule.conference.days is not a list of days",
-                         "schedule.conference")
+        raise InputError(
+            ctx.document, "schedule.conference.days is not a list of days", "schedule.conference"
+        )
     talks: list[Talk] = []
     for d_no, day in enumerate(days):
         if not isinstance(day, dict):
@@ -200,8 +221,10 @@ def _widget(root: dict[str, Any], ctx: Context) -> list[Talk]:
         ev = dict(item)
         for key, table in (("room", rooms), ("track", tracks)):
             ev[key] = text_of(table.get(text_of(item.get(key)), item.get(key)))
-        ev["persons"] = [s if isinstance(s, dict) else people.get(text_of(s), {"name": s})
-                         for s in as_list(item.get("speakers"))]
+        ev["persons"] = [
+            s if isinstance(s, dict) else people.get(text_of(s), {"name": s})
+            for s in as_list(item.get("speakers"))
+        ]
         ev.setdefault("date", item.get("start"))
         talk = event_talk(ev, ctx, f"talk {n + 1}")
         if talk is not None:
@@ -221,8 +244,6 @@ def _api(root: dict[str, Any], ctx: Context) -> list[Talk]:
         if talk is not None:
             talks.append(talk)
     return talks
-
-
 
 
 def _shape(root: object) -> str | None:
@@ -253,13 +274,15 @@ def looks_like(text: str) -> bool:
 
 
 _ID_PLACES = re.compile(
-    r'"(?P<key>guid|code|id|uid)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]')
+    r'"(?P<key>guid|code|id|uid)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]'
+)
 
 
 def id_locator(text: str) -> Callable[[dict[str, Any], int], int | None]:
     """`line_of_id` for one text, answering from an index built in one pass."""
-    places = IdLines(text, _ID_PLACES, lambda m: m.group("s") if m.group("s") is not None
-                     else m.group("n"))
+    places = IdLines(
+        text, _ID_PLACES, lambda m: m.group("s") if m.group("s") is not None else m.group("n")
+    )
 
     def locate(ev: dict[str, Any], nth: int = 1) -> int | None:
         for key in ("guid", "code", "id", "uid"):
@@ -282,8 +305,9 @@ def load_json(text: str, document: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(document, f"not valid JSON ({exc.msg})",
-                         f"line {exc.lineno}, column {exc.colno}") from exc
+        raise InputError(
+            document, f"not valid JSON ({exc.msg})", f"line {exc.lineno}, column {exc.colno}"
+        ) from exc
     except (ValueError, RecursionError) as exc:
         raise InputError(document, f"not readable JSON ({exc})") from exc
 
@@ -292,19 +316,23 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     root = load_json(text, document)
     shape = _shape(root)
     if shape is None or not isinstance(root, dict):
-        raise InputError(document, "not a frab or pretalx schedule (expected "
-                         "schedule.conference.days, or pretalx talks/rooms/speakers)", "line 1")
+        raise InputError(
+            document,
+            "not a frab or pretalx schedule (expected "
+            "schedule.conference.days, or pretalx talks/rooms/speakers)",
+            "line 1",
+        )
     fallback = zone(default_tz) or UTC
     conference: dict[str, Any] = {}
     if shape == "frab":
         sched: dict[str, Any] = root["schedule"] if isinstance(root.get("schedule"), dict) else root
         conference = sched["conference"]
     name = inline(text_of(conference.get("title") or conference.get("acronym")))
-    tz = zone(conference.get("time_zone_name") or root.get("timezone")) \
-        or zone(city_zone(conference.get("city")))
+    tz = zone(conference.get("time_zone_name") or root.get("timezone")) or zone(
+        city_zone(conference.get("city"))
+    )
 
-    ctx = Context(document, NAME, name or document_stem(document), tz, fallback,
-                  id_locator(text))
+    ctx = Context(document, NAME, name or document_stem(document), tz, fallback, id_locator(text))
     try:
         if shape == "frab":
             talks = _frab(root, ctx, conference)

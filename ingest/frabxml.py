@@ -36,8 +36,19 @@ from talkbase.errors import InputError
 from talkbase.records import Talk
 
 NAME = "frabxml"
-_FIELDS = ("date", "start", "duration", "room", "title", "subtitle", "track", "type", "language",
-           "url", "slug")
+_FIELDS = (
+    "date",
+    "start",
+    "duration",
+    "room",
+    "title",
+    "subtitle",
+    "track",
+    "type",
+    "language",
+    "url",
+    "slug",
+)
 _HEAD = 65536
 
 
@@ -71,7 +82,8 @@ def event_dict(el: Element) -> dict[str, Any]:
         if name == "persons":
             ev["persons"] = [
                 {"public_name": _text(p), "id": p.get("id")}
-                for p in child if _local(p.tag) == "person"
+                for p in child
+                if _local(p.tag) == "person"
             ]
         elif name in ("abstract", "description"):
             ev[name] = _markup(child)
@@ -115,8 +127,9 @@ def load(text: str, document: str) -> Element:
     except ParseError as exc:
         line, column = getattr(exc, "position", (1, 0))
         reason = str(exc).split(":", 1)[0]
-        raise InputError(document, f"malformed XML ({reason})",
-                         f"line {line}, column {column + 1}") from exc
+        raise InputError(
+            document, f"malformed XML ({reason})", f"line {line}, column {column + 1}"
+        ) from exc
     except (ValueError, RecursionError) as exc:
         raise InputError(document, f"unreadable XML ({exc})", "line 1") from exc
 
@@ -124,8 +137,9 @@ def load(text: str, document: str) -> Element:
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
     root = load(text, document)
     if _local(root.tag) != "schedule":
-        raise InputError(document, f"the root element is <{_local(root.tag)}>, not <schedule>",
-                         "line 1")
+        raise InputError(
+            document, f"the root element is <{_local(root.tag)}>, not <schedule>", "line 1"
+        )
     try:
         return _read(root, text, document, default_tz)
     except RecursionError as exc:
@@ -151,8 +165,14 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
                     return line
         return None
 
-    ctx = frab.Context(document, NAME, title or acronym or when.document_stem(document),
-                       when.zone(tz_name), when.zone(default_tz) or UTC, locate)
+    ctx = frab.Context(
+        document,
+        NAME,
+        title or acronym or when.document_stem(document),
+        when.zone(tz_name),
+        when.zone(default_tz) or UTC,
+        locate,
+    )
     talks: list[Talk] = []
     days = [d for d in root if _local(d.tag) == "day"]
     if not days:

@@ -15,9 +15,39 @@ import re
 from html.parser import HTMLParser
 
 _BLOCK = frozenset(
-    ["p", "div", "section", "article", "header", "footer", "blockquote", "pre", "table", "tr",
-     "ul", "ol", "dl", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "figure", "details",
-     "summary", "main", "aside", "nav", "address", "fieldset", "form"]
+    [
+        "p",
+        "div",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "blockquote",
+        "pre",
+        "table",
+        "tr",
+        "ul",
+        "ol",
+        "dl",
+        "dd",
+        "dt",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "figure",
+        "details",
+        "summary",
+        "main",
+        "aside",
+        "nav",
+        "address",
+        "fieldset",
+        "form",
+    ]
 )
 _SKIP = frozenset(["script", "style", "head", "title", "template", "noscript", "svg", "iframe"])
 _KNOWN_TAG = re.compile(

@@ -36,14 +36,23 @@ MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
 _WINDOWS_ZONES = {
-    "pacific standard time": "America/Los_Angeles", "mountain standard time": "America/Denver",
-    "central standard time": "America/Chicago", "eastern standard time": "America/New_York",
-    "gmt standard time": "Europe/London", "w. europe standard time": "Europe/Berlin",
-    "romance standard time": "Europe/Paris", "central europe standard time": "Europe/Budapest",
-    "central european standard time": "Europe/Warsaw", "india standard time": "Asia/Kolkata",
-    "china standard time": "Asia/Shanghai", "tokyo standard time": "Asia/Tokyo",
-    "singapore standard time": "Asia/Singapore", "aus eastern standard time": "Australia/Sydney",
+    "pacific standard time": "America/Los_Angeles",
+    "mountain standard time": "America/Denver",
+    "central standard time": "America/Chicago",
+    "eastern standard time": "America/New_York",
+    "gmt standard time": "Europe/London",
+    "w. europe standard time": "Europe/Berlin",
+    "romance standard time": "Europe/Paris",
+    "central europe standard time": "Europe/Budapest",
+    "central european standard time": "Europe/Warsaw",
+    "india standard time": "Asia/Kolkata",
+    "china standard time": "Asia/Shanghai",
+    "tokyo standard time": "Asia/Tokyo",
+    "singapore standard time": "Asia/Singapore",
+    "aus eastern standard time": "Australia/Sydney",
 }
+
+
 @dataclass
 class _Event:
     line: int
@@ -154,8 +163,10 @@ def _scan(text: str, document: str) -> _Calendar:
         comp = value.strip().upper()
         if name == "BEGIN":
             if comp == "VEVENT" and current is not None:
-                cal.warnings.append(f"{document} line {no}: a VEVENT begins before the one at "
-                                    f"line {current.line} ended; that one ends here")
+                cal.warnings.append(
+                    f"{document} line {no}: a VEVENT begins before the one at "
+                    f"line {current.line} ended; that one ends here"
+                )
                 cal.events.append(current)
                 del stack[stack.index("VEVENT") :]
             if len(stack) >= MAX_DEPTH and comp != "VEVENT":
@@ -173,8 +184,10 @@ def _scan(text: str, document: str) -> _Calendar:
             del stack[stack.index(comp) :]
             if "VEVENT" in closing and current is not None:
                 if comp != "VEVENT":
-                    cal.warnings.append(f"{document} line {current.line}: the VEVENT is not "
-                                        f"closed before line {no}; kept")
+                    cal.warnings.append(
+                        f"{document} line {current.line}: the VEVENT is not "
+                        f"closed before line {no}; kept"
+                    )
                 cal.events.append(current)
                 current = None
             continue
@@ -197,17 +210,23 @@ def _scan(text: str, document: str) -> _Calendar:
             if offset is not None and (top == "STANDARD" or tzid not in cal.offsets):
                 cal.offsets[tzid] = offset
     if current is not None:
-        cal.warnings.append(f"{document} line {current.line}: the VEVENT is not closed; "
-                            "read to the end of the file")
+        cal.warnings.append(
+            f"{document} line {current.line}: the VEVENT is not closed; read to the end of the file"
+        )
         cal.events.append(current)
     if cal.bad_lines > MAX_LINE_WARNINGS:
-        cal.warnings.append(f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more "
-                            "malformed lines skipped")
+        cal.warnings.append(
+            f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more malformed lines skipped"
+        )
     return cal
 
 
-def _when(prop: tuple[dict[str, str], str] | None, cal_tz: tzinfo | None, fallback: tzinfo,
-          offsets: dict[str, tzinfo]) -> datetime | None:
+def _when(
+    prop: tuple[dict[str, str], str] | None,
+    cal_tz: tzinfo | None,
+    fallback: tzinfo,
+    offsets: dict[str, tzinfo],
+) -> datetime | None:
     if prop is None:
         return None
     params, value = prop
@@ -233,14 +252,18 @@ def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
     """ORGANIZER;CN=Name of each event (by id of the event), where it names the
     speaker: not when it is the calendar's own name, nor when every event of several
     has the same organizer (then it is whoever publishes the calendar)."""
-    names = {id(ev): inline((ev.get("ORGANIZER") or ({}, ""))[0].get("CN", ""))
-             for ev in cal.events}
+    names = {
+        id(ev): inline((ev.get("ORGANIZER") or ({}, ""))[0].get("CN", "")) for ev in cal.events
+    }
     distinct = {n.casefold() for n in names.values()}
     if len(cal.events) > 1 and len(distinct) == 1:
         return {}
     own = cal.name.casefold()
-    return {key: (Speaker(name),) for key, name in names.items()
-            if name and name.casefold() != own and "@" not in name}
+    return {
+        key: (Speaker(name),)
+        for key, name in names.items()
+        if name and name.casefold() != own and "@" not in name
+    }
 
 
 def looks_like(text: str) -> bool:
@@ -283,8 +306,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
-        attendees = tuple(Speaker(inline(p["CN"])) for p, _ in ev.props.get("ATTENDEE", [])
-                          if inline(p.get("CN", "")))
+        attendees = tuple(
+            Speaker(inline(p["CN"]))
+            for p, _ in ev.props.get("ATTENDEE", [])
+            if inline(p.get("CN", ""))
+        )
         speakers = speakers or listed or attendees or organizers.get(id(ev), ())
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
         notes = [("URL", inline(ev.text("URL")))]
@@ -294,17 +320,19 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             notes.append(("Status", "cancelled"))
         track = inline(categories[0]) if categories else labelled_track
         section = start.date().isoformat() if start else track
-        talks.append(Talk(
-            title=title,
-            speakers=speakers,
-            start=start,
-            end=end,
-            room=inline(ev.text("LOCATION")) or None,
-            track=track or None,
-            abstract=abstract,
-            notes=tuple((k, v) for k, v in notes if v),
-            conference=conference,
-            sources=(Source(document, NAME, f"line {ev.line}", section),),
-            uid=uid,
-        ))
+        talks.append(
+            Talk(
+                title=title,
+                speakers=speakers,
+                start=start,
+                end=end,
+                room=inline(ev.text("LOCATION")) or None,
+                track=track or None,
+                abstract=abstract,
+                notes=tuple((k, v) for k, v in notes if v),
+                conference=conference,
+                sources=(Source(document, NAME, f"line {ev.line}", section),),
+                uid=uid,
+            )
+        )
     return talks, cal.warnings

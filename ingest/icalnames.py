@@ -12,27 +12,155 @@ import re
 from ingest.speakers import parse_speakers
 from talkbase.records import Speaker
 
-_PARTICLES = frozenset(["de", "da", "di", "del", "der", "van", "von", "la", "le", "du", "dos",
-                        "bin", "al", "ten", "ter", "y", "zu"])
+_PARTICLES = frozenset(
+    [
+        "de",
+        "da",
+        "di",
+        "del",
+        "der",
+        "van",
+        "von",
+        "la",
+        "le",
+        "du",
+        "dos",
+        "bin",
+        "al",
+        "ten",
+        "ter",
+        "y",
+        "zu",
+    ]
+)
 _NOT_NAMES = frozenset(
-    ["part", "day", "session", "track", "room", "hall", "keynote", "panel", "workshop", "lunch",
-     "break", "coffee", "registration", "remarks", "opening", "closing", "welcome", "q&a",
-     "introduction", "intro", "demo", "tutorial", "lab", "lightning", "talks", "talk", "the", "a",
-     "an", "and", "of", "in", "on", "for", "with", "to", "sponsored", "level", "floor", "online",
-     "virtual", "stage", "reception", "party", "meetup", "networking", "office", "hours"]
+    [
+        "part",
+        "day",
+        "session",
+        "track",
+        "room",
+        "hall",
+        "keynote",
+        "panel",
+        "workshop",
+        "lunch",
+        "break",
+        "coffee",
+        "registration",
+        "remarks",
+        "opening",
+        "closing",
+        "welcome",
+        "q&a",
+        "introduction",
+        "intro",
+        "demo",
+        "tutorial",
+        "lab",
+        "lightning",
+        "talks",
+        "talk",
+        "the",
+        "a",
+        "an",
+        "and",
+        "of",
+        "in",
+        "on",
+        "for",
+        "with",
+        "to",
+        "sponsored",
+        "level",
+        "floor",
+        "online",
+        "virtual",
+        "stage",
+        "reception",
+        "party",
+        "meetup",
+        "networking",
+        "office",
+        "hours",
+    ]
 )
 _ROLE_OR_ORG = frozenset(
-    ["director", "engineer", "manager", "ceo", "cto", "cfo", "coo", "cio", "founder", "co-founder",
-     "head", "lead", "vp", "president", "architect", "developer", "scientist", "professor",
-     "researcher", "maintainer", "chair", "officer", "evangelist", "advocate", "consultant",
-     "student", "fellow", "analyst", "specialist", "principal", "staff", "senior", "chief",
-     "executive", "product", "program", "programme", "member", "partner", "owner", "contributor",
-     "inc", "inc.", "llc", "ltd", "gmbh", "corp", "corporation", "foundation", "university",
-     "institute", "labs", "lab", "technologies", "technology", "systems", "software", "group",
-     "company", "cloud", "solutions", "network", "networks", "college", "school", "ag", "sa"]
+    [
+        "director",
+        "engineer",
+        "manager",
+        "ceo",
+        "cto",
+        "cfo",
+        "coo",
+        "cio",
+        "founder",
+        "co-founder",
+        "head",
+        "lead",
+        "vp",
+        "president",
+        "architect",
+        "developer",
+        "scientist",
+        "professor",
+        "researcher",
+        "maintainer",
+        "chair",
+        "officer",
+        "evangelist",
+        "advocate",
+        "consultant",
+        "student",
+        "fellow",
+        "analyst",
+        "specialist",
+        "principal",
+        "staff",
+        "senior",
+        "chief",
+        "executive",
+        "product",
+        "program",
+        "programme",
+        "member",
+        "partner",
+        "owner",
+        "contributor",
+        "inc",
+        "inc.",
+        "llc",
+        "ltd",
+        "gmbh",
+        "corp",
+        "corporation",
+        "foundation",
+        "university",
+        "institute",
+        "labs",
+        "lab",
+        "technologies",
+        "technology",
+        "systems",
+        "software",
+        "group",
+        "company",
+        "cloud",
+        "solutions",
+        "network",
+        "networks",
+        "college",
+        "school",
+        "ag",
+        "sa",
+    ]
 )
-_CORPORATE = re.compile(r"^(?:Inc\.?|LLC|Ltd\.?|GmbH|Corp\.?|Co\.?|S\.A\.?|AG|SE|PLC|B\.V\.?|"
-                        r"L\.P\.?|Pty\.? Ltd\.?|SAS|S\.r\.l\.?)$", re.IGNORECASE)
+_CORPORATE = re.compile(
+    r"^(?:Inc\.?|LLC|Ltd\.?|GmbH|Corp\.?|Co\.?|S\.A\.?|AG|SE|PLC|B\.V\.?|"
+    r"L\.P\.?|Pty\.? Ltd\.?|SAS|S\.r\.l\.?)$",
+    re.IGNORECASE,
+)
 
 
 def _name_like(text: str) -> bool:
@@ -56,8 +184,9 @@ def _speaker(chunk: str, style: str) -> list[Speaker] | None:
     parts = [p.strip() for p in chunk.split(",") if p.strip()]
     if not parts or not _name_like(parts[0]):
         return None
-    if style == "pretalx" or (style != "sched" and len(parts) > 1
-                              and all(_name_like(p) for p in parts)):
+    if style == "pretalx" or (
+        style != "sched" and len(parts) > 1 and all(_name_like(p) for p in parts)
+    ):
         return [Speaker(p) for p in parts] if all(_name_like(p) for p in parts) else None
     org = None
     if len(parts) >= 3 and _CORPORATE.match(parts[-1]):
@@ -68,7 +197,7 @@ def _speaker(chunk: str, style: str) -> list[Speaker] | None:
 
 
 def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ...]]:
-    """"Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
+    """ "Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
 
     `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
     (Name, Name, ...) or "" (decided per part: job titles and company words are no names).

@@ -18,8 +18,21 @@ from ingest.html import text_of
 from ingest.locate import IdLines
 from talkbase.errors import InputError
 
-RECORD_KEYS = ("talks", "sessions", "papers", "events", "items", "data", "results", "entries",
-               "schedule", "program", "presentations", "submissions", "records")
+RECORD_KEYS = (
+    "talks",
+    "sessions",
+    "papers",
+    "events",
+    "items",
+    "data",
+    "results",
+    "entries",
+    "schedule",
+    "program",
+    "presentations",
+    "submissions",
+    "records",
+)
 _WS = re.compile(r"\s*")
 
 
@@ -41,8 +54,9 @@ def array_items(body: str, document: str) -> Iterator[tuple[str, object]]:
         try:
             obj, end = decoder.raw_decode(body, pos)
         except json.JSONDecodeError as exc:
-            raise InputError(document, f"not valid JSON ({exc.msg})",
-                             f"line {exc.lineno}, column {exc.colno}") from exc
+            raise InputError(
+                document, f"not valid JSON ({exc.msg})", f"line {exc.lineno}, column {exc.colno}"
+            ) from exc
         except (ValueError, RecursionError) as exc:
             raise InputError(document, f"not readable JSON ({exc})") from exc
         line, counted = line + body.count("\n", counted, pos), pos
@@ -51,8 +65,11 @@ def array_items(body: str, document: str) -> Iterator[tuple[str, object]]:
         if body.startswith(",", pos):
             pos = _skip(body, pos + 1)
         elif not body.startswith("]", pos):
-            raise InputError(document, "not valid JSON (expected ',' or ']')",
-                             f"line {line + body.count(chr(10), counted, pos)}")
+            raise InputError(
+                document,
+                "not valid JSON (expected ',' or ']')",
+                f"line {line + body.count(chr(10), counted, pos)}",
+            )
 
 
 def records(root: object, is_record: Callable[[object], bool]) -> list[object]:
@@ -81,8 +98,9 @@ _IDS = re.compile(r'"(?P<key>id)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\
 def located(text: str, objs: list[object], label: str) -> list[tuple[str, object]]:
     """Each record with its line, found by its id after the previous one's (from an
     index of every "id" in the text, built once)."""
-    places = IdLines(text, _IDS, lambda m: m.group("s") if m.group("s") is not None
-                     else m.group("n"))
+    places = IdLines(
+        text, _IDS, lambda m: m.group("s") if m.group("s") is not None else m.group("n")
+    )
     out: list[tuple[str, object]] = []
     pos = 0
     for n, obj in enumerate(objs, start=1):
@@ -96,12 +114,15 @@ def located(text: str, objs: list[object], label: str) -> list[tuple[str, object
 
 def references(root: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """Sessionize's "all data" JSON names speakers, rooms and categories by id."""
+
     def table(key: str, name_keys: tuple[str, ...]) -> dict[str, str]:
         rows = [r for r in when.as_list(root.get(key)) if isinstance(r, dict)]
         if key == "categories":
             rows = [i for r in rows for i in when.as_list(r.get("items")) if isinstance(i, dict)]
-        return {text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
-                for r in rows}
+        return {
+            text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
+            for r in rows
+        }
 
     people = table("speakers", ("fullName", "name"))
     rooms, items = table("rooms", ("name",)), table("categories", ("name",))
@@ -109,8 +130,9 @@ def references(root: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any
     def resolve_refs(obj: dict[str, Any]) -> dict[str, Any]:
         obj = dict(obj)
         if isinstance(obj.get("speakers"), list):
-            obj["speakers"] = [s if isinstance(s, dict) else people.get(text_of(s), s)
-                               for s in obj["speakers"]]
+            obj["speakers"] = [
+                s if isinstance(s, dict) else people.get(text_of(s), s) for s in obj["speakers"]
+            ]
         if obj.get("roomId") is not None and not obj.get("room"):
             obj["room"] = rooms.get(text_of(obj["roomId"]))
         if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):

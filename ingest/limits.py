@@ -1,14 +1,14 @@
 """Limits on untrusted input, checked where it enters (settings in talkbase/settings.py).
 
-  - a program file is a regular file no bigger than TALKBASE_MAX_FILE_MB; FIFOs,
-    devices and sockets are refused by name after a `stat`, without being opened
-    (opening a FIFO blocks; reading /dev/zero never ends);
-  - an abstract or note longer than TALKBASE_MAX_FIELD_CHARS is cut at a sentence
-    boundary with a warning (never rejected); titles and other short fields stop at
-    SHORT_FIELD characters;
-  - a file keeps at most TALKBASE_MAX_WARNINGS warnings, then one "… and N more" line;
-  - a file name that is not valid text (bytes that are not UTF-8) is shown and stored
-    with U+FFFD in place of each bad byte.
+- a program file is a regular file no bigger than TALKBASE_MAX_FILE_MB; FIFOs,
+  devices and sockets are refused by name after a `stat`, without being opened
+  (opening a FIFO blocks; reading /dev/zero never ends);
+- an abstract or note longer than TALKBASE_MAX_FIELD_CHARS is cut at a sentence
+  boundary with a warning (never rejected); titles and other short fields stop at
+  SHORT_FIELD characters;
+- a file keeps at most TALKBASE_MAX_WARNINGS warnings, then one "… and N more" line;
+- a file name that is not valid text (bytes that are not UTF-8) is shown and stored
+  with U+FFFD in place of each bad byte.
 """
 
 from __future__ import annotations
@@ -60,12 +60,16 @@ def check_file(path: Path) -> int:
         raise InputError(shown, f"cannot read the file ({exc.strerror})") from exc
     if not stat.S_ISREG(info.st_mode):
         kind = next((label for test, label in _KINDS if test(info.st_mode)), "not a regular file")
-        raise InputError(shown, f"this is {kind}, not a program file; talkbase reads only "
-                         "regular files")
+        raise InputError(
+            shown, f"this is {kind}, not a program file; talkbase reads only regular files"
+        )
     limit = settings.max_file_bytes()
     if info.st_size > limit:
-        raise InputError(shown, f"the file is {_mb(info.st_size)}, over the limit of "
-                         f"{_mb(limit)} (TALKBASE_MAX_FILE_MB)")
+        raise InputError(
+            shown,
+            f"the file is {_mb(info.st_size)}, over the limit of "
+            f"{_mb(limit)} (TALKBASE_MAX_FILE_MB)",
+        )
     return info.st_size
 
 
@@ -80,8 +84,9 @@ def read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise InputError(text_name(path), f"cannot read the file ({exc.strerror})") from exc
     if len(data) > limit:
-        raise InputError(text_name(path), f"the file is over the limit of {_mb(limit)} "
-                         "(TALKBASE_MAX_FILE_MB)")
+        raise InputError(
+            text_name(path), f"the file is over the limit of {_mb(limit)} (TALKBASE_MAX_FILE_MB)"
+        )
     return data
 
 
@@ -110,8 +115,10 @@ def cut_at_sentence(text: str, limit: int) -> str:
 def _short(value: str | None, label: str, talk: str, warnings: list[str], where: str) -> str | None:
     if value is None or len(value) <= SHORT_FIELD:
         return value
-    warnings.append(f"{where}: the {label} of {talk[:60]!r} is {len(value):,} characters; "
-                    f"cut to {SHORT_FIELD:,}")
+    warnings.append(
+        f"{where}: the {label} of {talk[:60]!r} is {len(value):,} characters; "
+        f"cut to {SHORT_FIELD:,}"
+    )
     return cut_at_sentence(value, SHORT_FIELD)
 
 
@@ -129,11 +136,19 @@ _valid = valid_str
 def valid_text(talk: Talk) -> Talk:
     """The talk with every lone surrogate (a JSON "\\ud800" escape decodes to one; it is
     not text and cannot be stored) replaced by U+FFFD."""
-    fields = [talk.title, talk.abstract, talk.room, talk.track, talk.track_description,
-              talk.format, talk.conference, talk.uid,
-              *(x for pair in talk.notes for x in pair),
-              *(x for s in talk.speakers for x in (s.name, s.affiliation)),
-              *(x for s in talk.sources for x in (s.location, s.section))]
+    fields = [
+        talk.title,
+        talk.abstract,
+        talk.room,
+        talk.track,
+        talk.track_description,
+        talk.format,
+        talk.conference,
+        talk.uid,
+        *(x for pair in talk.notes for x in pair),
+        *(x for s in talk.speakers for x in (s.name, s.affiliation)),
+        *(x for s in talk.sources for x in (s.location, s.section)),
+    ]
     if not any(x and _SURROGATE.search(x) for x in fields):
         return talk
 
@@ -141,13 +156,20 @@ def valid_text(talk: Talk) -> Talk:
         return _valid(x) if x else x
 
     return replace(
-        talk, title=_valid(talk.title), abstract=_valid(talk.abstract), room=fix(talk.room),
-        track=fix(talk.track), track_description=fix(talk.track_description),
-        format=fix(talk.format), conference=_valid(talk.conference), uid=fix(talk.uid),
+        talk,
+        title=_valid(talk.title),
+        abstract=_valid(talk.abstract),
+        room=fix(talk.room),
+        track=fix(talk.track),
+        track_description=fix(talk.track_description),
+        format=fix(talk.format),
+        conference=_valid(talk.conference),
+        uid=fix(talk.uid),
         notes=tuple((_valid(k), _valid(v)) for k, v in talk.notes),
         speakers=tuple(Speaker(_valid(s.name), fix(s.affiliation)) for s in talk.speakers),
-        sources=tuple(replace(s, location=_valid(s.location), section=fix(s.section))
-                      for s in talk.sources),
+        sources=tuple(
+            replace(s, location=_valid(s.location), section=fix(s.section)) for s in talk.sources
+        ),
     )
 
 
@@ -156,35 +178,49 @@ def limit_fields(talk: Talk, document: str, warnings: list[str]) -> Talk:
     talk = valid_text(talk)
     limit = settings.max_field_chars()
     where = f"{document} {talk.sources[0].location}" if talk.sources else document
-    if (len(talk.abstract) <= limit and len(talk.title) <= SHORT_FIELD
-            and all(len(v) <= limit for _, v in talk.notes)
-            and all(len(x or "") <= SHORT_FIELD for x in (talk.room, talk.track, talk.format))
-            and all(len(s.name) + len(s.affiliation or "") <= SHORT_FIELD for s in talk.speakers)
-            and len(talk.track_description or "") <= limit):
+    if (
+        len(talk.abstract) <= limit
+        and len(talk.title) <= SHORT_FIELD
+        and all(len(v) <= limit for _, v in talk.notes)
+        and all(len(x or "") <= SHORT_FIELD for x in (talk.room, talk.track, talk.format))
+        and all(len(s.name) + len(s.affiliation or "") <= SHORT_FIELD for s in talk.speakers)
+        and len(talk.track_description or "") <= limit
+    ):
         return talk  # the common case: nothing to do
     title = _short(talk.title, "title", talk.title, warnings, where) or talk.title
     abstract = talk.abstract
     if len(abstract) > limit:
         abstract = cut_at_sentence(abstract, limit)
-        warnings.append(f"{where}: the abstract of {title[:60]!r} is {len(talk.abstract):,} "
-                        f"characters; cut at a sentence end to {len(abstract):,} "
-                        "(TALKBASE_MAX_FIELD_CHARS)")
+        warnings.append(
+            f"{where}: the abstract of {title[:60]!r} is {len(talk.abstract):,} "
+            f"characters; cut at a sentence end to {len(abstract):,} "
+            "(TALKBASE_MAX_FIELD_CHARS)"
+        )
     notes = []
     for label, text in talk.notes:
         if len(text) > limit:
-            warnings.append(f"{where}: the note {label!r} of {title[:60]!r} is {len(text):,} "
-                            "characters; cut at a sentence end (TALKBASE_MAX_FIELD_CHARS)")
+            warnings.append(
+                f"{where}: the note {label!r} of {title[:60]!r} is {len(text):,} "
+                "characters; cut at a sentence end (TALKBASE_MAX_FIELD_CHARS)"
+            )
             text = cut_at_sentence(text, limit)
         notes.append((label[:SHORT_FIELD], text))
     speakers = tuple(
-        Speaker(_short(s.name, "speaker name", title, warnings, where) or s.name,
-                _short(s.affiliation, "affiliation", title, warnings, where))
-        for s in talk.speakers)
+        Speaker(
+            _short(s.name, "speaker name", title, warnings, where) or s.name,
+            _short(s.affiliation, "affiliation", title, warnings, where),
+        )
+        for s in talk.speakers
+    )
     description = talk.track_description
     if description and len(description) > limit:
         description = cut_at_sentence(description, limit)
     return replace(
-        talk, title=title, abstract=abstract, notes=tuple(notes), speakers=speakers,
+        talk,
+        title=title,
+        abstract=abstract,
+        notes=tuple(notes),
+        speakers=speakers,
         room=_short(talk.room, "room", title, warnings, where),
         track=_short(talk.track, "track", title, warnings, where),
         format=_short(talk.format, "format", title, warnings, where),
@@ -198,8 +234,10 @@ def cap_warnings(warnings: list[str], document: str) -> list[str]:
     kept = [_valid(w) for w in warnings[:limit]]
     if len(warnings) <= limit:
         return kept
-    return [*kept, f"{document}: … and {len(warnings) - limit:,} more warnings "
-            "(TALKBASE_MAX_WARNINGS)"]
+    return [
+        *kept,
+        f"{document}: … and {len(warnings) - limit:,} more warnings (TALKBASE_MAX_WARNINGS)",
+    ]
 
 
 def valid_error(exc: InputError) -> InputError:

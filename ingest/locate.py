@@ -16,8 +16,12 @@ from collections.abc import Callable
 class IdLines:
     """Where each (key, value) occurs: `pattern` has groups "key" and "value"."""
 
-    def __init__(self, text: str, pattern: re.Pattern[str],
-                 value_of: Callable[[re.Match[str]], str] | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        pattern: re.Pattern[str],
+        value_of: Callable[[re.Match[str]], str] | None = None,
+    ) -> None:
         self._text = text
         self._pattern = pattern
         self._value_of = value_of or (lambda m: m.group("value"))

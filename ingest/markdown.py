@@ -41,21 +41,50 @@ _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _LABEL = re.compile(
     r"^(speakers?|presenters?|authors?|by|with|time|when|date|schedule|room|where|location|"
     r"venue|track|topic|format|type|abstract|description|summary|tags|keywords|url|link)"
-    r"\s*[:\uff1a]\s*(.*)$", re.IGNORECASE)
-_FIELD = {"speaker": "speakers", "speakers": "speakers", "presenter": "speakers",
-          "presenters": "speakers", "author": "speakers", "authors": "speakers", "by": "speakers",
-          "with": "speakers", "time": "when", "when": "when", "date": "when", "schedule": "when",
-          "room": "room", "where": "room", "location": "room", "venue": "room", "track": "track",
-          "topic": "track", "format": "format", "type": "format", "abstract": "abstract",
-          "description": "abstract", "summary": "abstract", "tags": "keywords",
-          "keywords": "keywords", "url": "url", "link": "url"}
+    r"\s*[:\uff1a]\s*(.*)$",
+    re.IGNORECASE,
+)
+_FIELD = {
+    "speaker": "speakers",
+    "speakers": "speakers",
+    "presenter": "speakers",
+    "presenters": "speakers",
+    "author": "speakers",
+    "authors": "speakers",
+    "by": "speakers",
+    "with": "speakers",
+    "time": "when",
+    "when": "when",
+    "date": "when",
+    "schedule": "when",
+    "room": "room",
+    "where": "room",
+    "location": "room",
+    "venue": "room",
+    "track": "track",
+    "topic": "track",
+    "format": "format",
+    "type": "format",
+    "abstract": "abstract",
+    "description": "abstract",
+    "summary": "abstract",
+    "tags": "keywords",
+    "keywords": "keywords",
+    "url": "url",
+    "link": "url",
+}
 # A clock time needs its minutes or am/pm, so that dates ("20 Oct", "2026-10-20") are not times.
-_CLK = (r"(?<![\d:])\d{1,2}(?:[:h]\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?|\s*[AaPp]\.?[Mm]\.?)"
-        r"(?![\w:])")
+_CLK = (
+    r"(?<![\d:])\d{1,2}(?:[:h]\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?|\s*[AaPp]\.?[Mm]\.?)"
+    r"(?![\w:])"
+)
 _CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
 _HAS_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
-_FORMAT_PREFIX = re.compile(r"^(Keynote|Panel|Lightning Talk|Tutorial|Workshop|BoF|Poster|Demo)"
-                            r"\s*:\s+(?=\S)", re.IGNORECASE)
+_FORMAT_PREFIX = re.compile(
+    r"^(Keynote|Panel|Lightning Talk|Tutorial|Workshop|BoF|Poster|Demo)"
+    r"\s*:\s+(?=\S)",
+    re.IGNORECASE,
+)
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
@@ -95,11 +124,17 @@ def _headings(lines: list[str]) -> list[_Heading]:
         if m := _ATX.match(line):
             if m.group(2).strip():
                 out.append(_Heading(i + 1, len(m.group(1)), strip_markup(m.group(2)), i + 1))
-        elif (m := _SETEXT.match(line)) and i > 0 and lines[i - 1].strip() \
-                and (i < 2 or not lines[i - 2].strip()) and not _ATX.match(lines[i - 1]) \
-                and not re.match(r"^\s*(?:[-*+>]|\d+[.)])\s", lines[i - 1]):
-            out.append(_Heading(i, 1 if m.group(1)[0] == "=" else 2, strip_markup(lines[i - 1]),
-                                i + 1))
+        elif (
+            (m := _SETEXT.match(line))
+            and i > 0
+            and lines[i - 1].strip()
+            and (i < 2 or not lines[i - 2].strip())
+            and not _ATX.match(lines[i - 1])
+            and not re.match(r"^\s*(?:[-*+>]|\d+[.)])\s", lines[i - 1])
+        ):
+            out.append(
+                _Heading(i, 1 if m.group(1)[0] == "=" else 2, strip_markup(lines[i - 1]), i + 1)
+            )
     return out
 
 
@@ -132,8 +167,9 @@ def _date_of(text: str) -> date | None:
     return date.fromisoformat(m.group()) if m and when.parse_date(m.group()) else None
 
 
-def _when(text: str, day: date | None, fallback: tzinfo) -> tuple[
-        datetime | None, datetime | None, str]:
+def _when(
+    text: str, day: date | None, fallback: tzinfo
+) -> tuple[datetime | None, datetime | None, str]:
     """Start, end and whatever else the line says (a room, usually)."""
     m = _CLOCK_RANGE.search(text)
     if not m or when.parse_clock(m.group(1)) is None:
@@ -154,11 +190,19 @@ def _when(text: str, day: date | None, fallback: tzinfo) -> tuple[
 
 def _names(line: str) -> bool:
     people = parse_speakers(line)
-    return bool(people) and len(line) < 200 and all(
-        1 <= len(s.name.split()) <= 5 and all(w[:1].isupper() or w.lower() in ("de", "van", "von",
-                                             "der", "da", "di", "la", "le", "du") for w in
-                                             s.name.split()) and not re.search(r"\d", s.name)
-        for s in people
+    return (
+        bool(people)
+        and len(line) < 200
+        and all(
+            1 <= len(s.name.split()) <= 5
+            and all(
+                w[:1].isupper()
+                or w.lower() in ("de", "van", "von", "der", "da", "di", "la", "le", "du")
+                for w in s.name.split()
+            )
+            and not re.search(r"\d", s.name)
+            for s in people
+        )
     )
 
 
@@ -223,14 +267,22 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         raise InputError(document, "no Markdown headings to read talks from", "line 1")
     above = [h for h in heads if h.level < level]
     top = min((h.level for h in above), default=None)
-    if not conference and top is not None and sum(h.level == top for h in above) == 1 \
-            and above[0].level == top and _date_of(above[0].text) is None:
+    if (
+        not conference
+        and top is not None
+        and sum(h.level == top for h in above) == 1
+        and above[0].level == top
+        and _date_of(above[0].text) is None
+    ):
         # A lone top heading names the conference when it says a year or a conference word,
         # or when sections, not talks, follow it; else it is the first track.
         after = heads[heads.index(above[0]) + 1] if above[0] is not heads[-1] else None
-        if re.search(r"\b(?:19|20)\d\d\b|\b(?:conf\w*|summit|symposium|forum|days|con|meetup|"
-                     r"workshop|program(?:me)?|schedule|agenda)\b", above[0].text, re.I) \
-                or (after is not None and after.level < level):
+        if re.search(
+            r"\b(?:19|20)\d\d\b|\b(?:conf\w*|summit|symposium|forum|days|con|meetup|"
+            r"workshop|program(?:me)?|schedule|agenda)\b",
+            above[0].text,
+            re.I,
+        ) or (after is not None and after.level < level):
             conference = above[0].text
     fallback = when.zone(default_tz) or UTC
     talks: list[Talk] = []
@@ -251,21 +303,31 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             for deeper in [k for k in sections if k >= h.level]:
                 del sections[deeper]
             if h.text != conference or h.level != top:
-                intro = _read_block(lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads)
-                                          else len(lines)])
+                intro = _read_block(
+                    lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+                )
                 sections[h.level] = (h.text, _date_of(h.text), " ".join(intro.abstract))
             continue
         if h.level > level:
             continue
-        talk = _talk(h, _read_block(body), sections, conference or when.document_stem(document),
-                     document, fallback, warnings)
+        talk = _talk(
+            h,
+            _read_block(body),
+            sections,
+            conference or when.document_stem(document),
+            document,
+            fallback,
+            warnings,
+        )
         if talk is not None:
             talks.append(talk)
     cut = cut_short(lines)
     if cut and talks:
         last = talks[-1]
-        warnings.append(f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
-                        f"the last talk ({last.title[:60]!r}) may be incomplete")
+        warnings.append(
+            f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
+            f"the last talk ({last.title[:60]!r}) may be incomplete"
+        )
     return talks, warnings
 
 
@@ -295,13 +357,20 @@ def cut_short(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def _talk(h: _Heading, block: _Block, sections: dict[int, tuple[str, date | None, str]],
-          conference: str, document: str, fallback: tzinfo,
-          warnings: list[str]) -> Talk | None:
+def _talk(
+    h: _Heading,
+    block: _Block,
+    sections: dict[int, tuple[str, date | None, str]],
+    conference: str,
+    document: str,
+    fallback: tzinfo,
+    warnings: list[str],
+) -> Talk | None:
     title, fmt = h.text, block.fields.get("format")
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
-    track_of = next(((n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True)
-                     if d is None), None)
+    track_of = next(
+        ((n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None), None
+    )
     start = end = None
     if m := re.match(rf"^\(?({_CLOCK_RANGE.pattern})\)?\s*(?:[|\u00b7:\u2013\u2014-]\s*)?", title):
         start, end, _ = _when(m.group(1), day, fallback)
@@ -310,27 +379,31 @@ def _talk(h: _Heading, block: _Block, sections: dict[int, tuple[str, date | None
         fmt, title = fmt or m.group(1).title(), title[m.end() :]
     room = block.fields.get("room")
     if "when" in block.fields:
-        s2, e2, rest = _when(block.fields["when"], _date_of(block.fields["when"]) or day,
-                             fallback)
+        s2, e2, rest = _when(block.fields["when"], _date_of(block.fields["when"]) or day, fallback)
         start, end = start or s2, end or e2
         leftover = [p for p in _PARTS.split(rest) if p.strip() and _date_of(p) is None]
         if not room and leftover and len(leftover[-1]) <= 60:
             room = re.sub(r"^in\s+", "", leftover[-1].strip(), flags=re.I) or None
     if start is None and ("when" in block.fields or _HAS_CLOCK.match(h.text)):
-        warnings.append(f"{document} line {h.line}: {title!r} gives a time but no date; "
-                        "kept without a time")
+        warnings.append(
+            f"{document} line {h.line}: {title!r} gives a time but no date; kept without a time"
+        )
     if not (block.abstract or block.fields):
-        warnings.append(f"{document} line {h.line}: the heading {title!r} has nothing under "
-                        "it; not read as a talk")
+        warnings.append(
+            f"{document} line {h.line}: the heading {title!r} has nothing under "
+            "it; not read as a talk"
+        )
         return None
     keywords = block.fields.get("keywords", "")
-    notes = tuple((k, v) for k, v in (("Keywords", keywords), ("URL", block.fields.get("url", "")))
-                  if v)
+    notes = tuple(
+        (k, v) for k, v in (("Keywords", keywords), ("URL", block.fields.get("url", ""))) if v
+    )
     track = block.fields.get("track") or (track_of[0] if track_of else None)
     return Talk(
         title=title.strip(),
-        speakers=parse_speakers(re.sub(r"^(?:by|with)\s+", "", block.fields.get("speakers", ""),
-                                       flags=re.I)),
+        speakers=parse_speakers(
+            re.sub(r"^(?:by|with)\s+", "", block.fields.get("speakers", ""), flags=re.I)
+        ),
         start=start,
         end=end,
         room=room,
@@ -340,6 +413,7 @@ def _talk(h: _Heading, block: _Block, sections: dict[int, tuple[str, date | None
         abstract=plain("\n\n".join(block.abstract)),
         notes=notes,
         conference=conference,
-        sources=(Source(document, NAME, f"line {h.line}", track or (day.isoformat() if day
-                                                                     else None)),),
+        sources=(
+            Source(document, NAME, f"line {h.line}", track or (day.isoformat() if day else None)),
+        ),
     )

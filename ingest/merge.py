@@ -37,8 +37,11 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
     if not _surnames(a) & _surnames(b):
         return False
     m = SequenceMatcher(None, ka, kb)  # the quick ratios are upper bounds: cheap rejections
-    return (m.real_quick_ratio() >= FUZZY_TITLE and m.quick_ratio() >= FUZZY_TITLE
-            and m.ratio() >= FUZZY_TITLE)
+    return (
+        m.real_quick_ratio() >= FUZZY_TITLE
+        and m.quick_ratio() >= FUZZY_TITLE
+        and m.ratio() >= FUZZY_TITLE
+    )
 
 
 def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
@@ -52,8 +55,14 @@ def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
     for name in uniq:
         words = set(title_key(name).split())
         home = next(
-            (big for big in uniq if len(big) >= len(name) and words <= set(title_key(big).split())
-             and re.search(r"\d{4}", name) and out.get(big, big) == big),
+            (
+                big
+                for big in uniq
+                if len(big) >= len(name)
+                and words <= set(title_key(big).split())
+                and re.search(r"\d{4}", name)
+                and out.get(big, big) == big
+            ),
             name,
         )
         out[name] = home
@@ -83,8 +92,10 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
                 merged[key] = sp
             elif sp.affiliation and (
                 not old.affiliation
-                or ((org_key(old.affiliation) == org_key(sp.affiliation) or old.org == sp.org)
-                    and len(sp.affiliation) > len(old.affiliation))
+                or (
+                    (org_key(old.affiliation) == org_key(sp.affiliation) or old.org == sp.org)
+                    and len(sp.affiliation) > len(old.affiliation)
+                )
             ):
                 merged[key] = Speaker(old.name, sp.affiliation)
     conflicts: list[Conflict] = []
@@ -164,13 +175,16 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
         surnames = _surnames(talk)
         conf = conference.get(talk.conference, talk.conference) if talk.conference else ""
         places = [(c, n) for n in sorted(surnames) for c in ((conf, "") if conf else ("*",))]
-        candidates = list(dict.fromkeys(
-            by_key.get(key, []) + [g for p in places for g in by_surname.get(p, [])]
-        ))
+        candidates = list(
+            dict.fromkeys(by_key.get(key, []) + [g for p in places for g in by_surname.get(p, [])])
+        )
         doc = talk.sources[0].document if talk.sources else None
         home = next(
-            (g for g in candidates
-             if doc not in docs[g] and same_talk(groups[g][0], talk, conference)),
+            (
+                g
+                for g in candidates
+                if doc not in docs[g] and same_talk(groups[g][0], talk, conference)
+            ),
             None,
         )
         if home is None:

@@ -79,8 +79,12 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "Mozilla": ("Mozilla Foundation", "Mozilla Corporation"),
     "Snowflake": (),
     "Pinterest": (),
-    "UC Berkeley": ("University of California, Berkeley", "University of California Berkeley",
-                    "Berkeley", "UCB"),
+    "UC Berkeley": (
+        "University of California, Berkeley",
+        "University of California Berkeley",
+        "Berkeley",
+        "UCB",
+    ),
     "University of Washington": ("UW",),
 }
 
@@ -103,8 +107,9 @@ _LEGAL = re.compile(
     r"[\s,]+(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|gmbh|ag|sa|plc|bv)\.?$",
     re.IGNORECASE,
 )
-_INSTITUTION = re.compile(r"\b(?:university|universit\w+|institute|college|laboratory|academy)\b",
-                          re.IGNORECASE)
+_INSTITUTION = re.compile(
+    r"\b(?:university|universit\w+|institute|college|laboratory|academy)\b", re.IGNORECASE
+)
 _WS = re.compile(r"\s+")
 
 

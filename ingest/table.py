@@ -34,34 +34,140 @@ from talkbase.errors import InputError
 from talkbase.records import Source, Speaker, Talk
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "talk_title", "session_title", "paper_title", "presentation_title",
-              "event_title", "name", "talk_name", "session_name", "session", "talk",
-              "presentation", "paper", "event", "subject"),
-    "abstract": ("abstract", "description", "summary", "talk_abstract", "session_description",
-                 "paper_abstract", "desc", "details", "synopsis", "blurb", "body", "content",
-                 "text", "long_description"),
-    "speakers": ("speakers", "authors", "presenters", "speaker", "author", "presenter",
-                 "speaker_names", "author_names", "speaker_name", "speaker_s", "author_s",
-                 "people", "persons", "panelists"),
-    "affiliation": ("affiliation", "affiliations", "organization", "organisation", "company",
-                    "organizations", "companies", "org", "institution", "institutions",
-                    "employer", "speaker_affiliation", "speaker_company"),
-    "start": ("start_iso", "start_datetime", "start_date_time", "starts_at", "start", "begin",
-              "start_time", "begins", "from", "scheduled_at", "session_start", "start_at",
-              "datetime", "time", "slot", "when"),
-    "end": ("end_iso", "end_datetime", "end_date_time", "ends_at", "end", "end_time", "finish",
-            "until", "to", "session_end", "end_at", "end_date"),
-    "duration": ("duration", "duration_minutes", "duration_min", "scheduled_duration", "length",
-                 "minutes", "mins"),
+    "title": (
+        "title",
+        "talk_title",
+        "session_title",
+        "paper_title",
+        "presentation_title",
+        "event_title",
+        "name",
+        "talk_name",
+        "session_name",
+        "session",
+        "talk",
+        "presentation",
+        "paper",
+        "event",
+        "subject",
+    ),
+    "abstract": (
+        "abstract",
+        "description",
+        "summary",
+        "talk_abstract",
+        "session_description",
+        "paper_abstract",
+        "desc",
+        "details",
+        "synopsis",
+        "blurb",
+        "body",
+        "content",
+        "text",
+        "long_description",
+    ),
+    "speakers": (
+        "speakers",
+        "authors",
+        "presenters",
+        "speaker",
+        "author",
+        "presenter",
+        "speaker_names",
+        "author_names",
+        "speaker_name",
+        "speaker_s",
+        "author_s",
+        "people",
+        "persons",
+        "panelists",
+    ),
+    "affiliation": (
+        "affiliation",
+        "affiliations",
+        "organization",
+        "organisation",
+        "company",
+        "organizations",
+        "companies",
+        "org",
+        "institution",
+        "institutions",
+        "employer",
+        "speaker_affiliation",
+        "speaker_company",
+    ),
+    "start": (
+        "start_iso",
+        "start_datetime",
+        "start_date_time",
+        "starts_at",
+        "start",
+        "begin",
+        "start_time",
+        "begins",
+        "from",
+        "scheduled_at",
+        "session_start",
+        "start_at",
+        "datetime",
+        "time",
+        "slot",
+        "when",
+    ),
+    "end": (
+        "end_iso",
+        "end_datetime",
+        "end_date_time",
+        "ends_at",
+        "end",
+        "end_time",
+        "finish",
+        "until",
+        "to",
+        "session_end",
+        "end_at",
+        "end_date",
+    ),
+    "duration": (
+        "duration",
+        "duration_minutes",
+        "duration_min",
+        "scheduled_duration",
+        "length",
+        "minutes",
+        "mins",
+    ),
     "date": ("date", "day", "session_date", "talk_date", "start_date"),
     "timezone": ("timezone", "time_zone", "tz"),
     "room": ("room", "location", "venue", "hall", "stage", "place", "room_name", "where"),
-    "track": ("track", "tracks", "session", "sessions", "category", "categories", "topic",
-              "theme", "stream", "area", "track_name"),
+    "track": (
+        "track",
+        "tracks",
+        "session",
+        "sessions",
+        "category",
+        "categories",
+        "topic",
+        "theme",
+        "stream",
+        "area",
+        "track_name",
+    ),
     "format": ("type", "format", "session_type", "talk_type", "kind", "submission_type"),
     "keywords": ("keywords", "tags", "topics", "subjects", "keyword"),
-    "uid": ("uid", "guid", "id", "code", "talk_id", "session_id", "paper_id", "submission_id",
-            "key"),
+    "uid": (
+        "uid",
+        "guid",
+        "id",
+        "code",
+        "talk_id",
+        "session_id",
+        "paper_id",
+        "submission_id",
+        "key",
+    ),
     "conference": ("conference", "conference_name", "event_name"),
     "url": ("url", "link", "pdf_url", "web", "website", "page"),
     "subtitle": ("subtitle",),
@@ -98,20 +204,31 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
 
 # ---- values ------------------------------------------------------------------------------
 
+
 def speakers_of(value: object, orgs: object = None) -> tuple[Speaker, ...]:
     if isinstance(value, list):
-        found = [s for v in value for s in (frab.speakers_of([v]) if isinstance(v, dict)
-                                            else parse_speakers(text_of(v))[:1])]
+        found = [
+            s
+            for v in value
+            for s in (
+                frab.speakers_of([v]) if isinstance(v, dict) else parse_speakers(text_of(v))[:1]
+            )
+        ]
     else:
         raw = inline(text_of(value))
-        found = ([Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()] if "|" in raw
-                 else list(parse_speakers(raw)))
+        found = (
+            [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
+            if "|" in raw
+            else list(parse_speakers(raw))
+        )
     org_text = inline(text_of(orgs))
     if org_text and found:
         parts = [p.strip() for p in re.split(r"\s*[|;]\s*", org_text)]
         if len(parts) == len(found) and len(parts) > 1:
-            found = [Speaker(s.name, s.affiliation or p or None) for s, p in zip(found, parts,
-                                                                                  strict=True)]
+            found = [
+                Speaker(s.name, s.affiliation or p or None)
+                for s, p in zip(found, parts, strict=True)
+            ]
         else:
             found = [Speaker(s.name, s.affiliation or org_text) for s in found]
     return tuple(found)
@@ -124,13 +241,23 @@ def _name_org(item: str) -> tuple[str, str | None]:
 
 # ---- rows to talks -----------------------------------------------------------------------
 
+
 class _Reader:
-    def __init__(self, document: str, parser: str, mapping: dict[str, str] | None,
-                 default_tz: str, conference: str | None) -> None:
+    def __init__(
+        self,
+        document: str,
+        parser: str,
+        mapping: dict[str, str] | None,
+        default_tz: str,
+        conference: str | None,
+    ) -> None:
         unknown = sorted(set(mapping or {}) - set(FIELDS))
         if unknown:
-            raise InputError(document, "unknown field(s) in the column mapping: "
-                             f"{', '.join(unknown)}; known: {', '.join(FIELDS)}")
+            raise InputError(
+                document,
+                "unknown field(s) in the column mapping: "
+                f"{', '.join(unknown)}; known: {', '.join(FIELDS)}",
+            )
         self.document, self.parser, self.mapping = document, parser, mapping
         self.fallback = when.zone(default_tz) or UTC
         self.conference = conference or when.document_stem(document)
@@ -138,8 +265,9 @@ class _Reader:
         self.warnings: list[str] = []
         self.columns: dict[frozenset[str], dict[str, str]] = {}
 
-    def talk(self, row: dict[str, Any], where: str,
-             cols: dict[str, str] | None = None) -> Talk | None:
+    def talk(
+        self, row: dict[str, Any], where: str, cols: dict[str, str] | None = None
+    ) -> Talk | None:
         if cols is None:
             key = frozenset(row)
             if key not in self.columns:
@@ -156,13 +284,16 @@ class _Reader:
             return None
         tz = when.zone(text_of(get("timezone")))
         day, _ = when.parse_when(text_of(get("date")), tz, self.fallback)
-        start, end = when.parse_when(text_of(get("start")), tz, self.fallback,
-                                day.date() if day else None)
+        start, end = when.parse_when(
+            text_of(get("start")), tz, self.fallback, day.date() if day else None
+        )
         if start is None and not text_of(get("start")).strip():
             start = day  # only a date
         elif start is None:
-            self.warnings.append(f"{self.document} {where}: cannot read the start time "
-                                 f"{text_of(get('start'))[:40]!r} of {title!r}; kept without one")
+            self.warnings.append(
+                f"{self.document} {where}: cannot read the start time "
+                f"{text_of(get('start'))[:40]!r} of {title!r}; kept without one"
+            )
         if start is not None:
             end_at, _ = when.parse_when(text_of(get("end")), tz, self.fallback, start.date())
             end = end_at if end_at and end_at > start else end
@@ -171,14 +302,19 @@ class _Reader:
         ident = inline(text_of(get("uid")))
         uid, repeated = when.unique_uid(ident, self.seen)
         if repeated:
-            self.warnings.append(f"{self.document} {where}: the id {ident!r} is used again; "
-                                 f"kept as {uid!r}")
+            self.warnings.append(
+                f"{self.document} {where}: the id {ident!r} is used again; kept as {uid!r}"
+            )
         keywords = re.split(r"\s*[|;,]\s*", inline(text_of(get("keywords"))))
-        notes = [(label, value) for label, value in (
-            ("Subtitle", inline(text_of(get("subtitle")))),
-            ("Keywords", ", ".join(k for k in keywords if k)),
-            ("URL", inline(text_of(get("url")))),
-        ) if value]
+        notes = [
+            (label, value)
+            for label, value in (
+                ("Subtitle", inline(text_of(get("subtitle")))),
+                ("Keywords", ", ".join(k for k in keywords if k)),
+                ("URL", inline(text_of(get("url")))),
+            )
+            if value
+        ]
         old = get("notes")  # talkbase's own export: {"Why": ..., "What": ...}
         if isinstance(old, str) and old.startswith("{"):
             with contextlib.suppress(ValueError, RecursionError):
@@ -187,12 +323,13 @@ class _Reader:
             notes = [(str(k), plain(v)) for k, v in old.items() if plain(v)] + notes
         track = inline(text_of(get("track"))) or None
         # "Session 1|Session 3" (paper lists): the first is the track, all are kept
-        parts = [p for p in (inline(x) for x in re.split(r"\s*\|\s*", text_of(get("track"))))
-                 if p]
+        parts = [p for p in (inline(x) for x in re.split(r"\s*\|\s*", text_of(get("track")))) if p]
         track = parts[0] if len(parts) > 1 else track
         sessions = (parts if len(parts) > 1 else []) + [  # a session column besides the track
-            inline(text_of(v)) for k, v in row.items()
-            if norm(k) in ("session", "sessions") and k not in cols.values()]
+            inline(text_of(v))
+            for k, v in row.items()
+            if norm(k) in ("session", "sessions") and k not in cols.values()
+        ]
         sessions = list(dict.fromkeys(x for x in sessions if x))
         if sessions:
             notes.append(("Sessions", ", ".join(sessions)))
@@ -243,13 +380,22 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         header = [h.strip() for h in next(rows)]
         cols = resolve(header, reader.mapping)
         if "title" not in cols:
-            raise InputError(reader.document, "no title column (looked for: "
-                             + ", ".join(FIELDS["title"]) + "); header: " + ", ".join(header)[:200]
-                             + ". Name the column with a mapping.", f"line {header_line}")
+            raise InputError(
+                reader.document,
+                "no title column (looked for: "
+                + ", ".join(FIELDS["title"])
+                + "); header: "
+                + ", ".join(header)[:200]
+                + ". Name the column with a mapping.",
+                f"line {header_line}",
+            )
         missing = [c for c in (reader.mapping or {}).values() if c not in header]
         if missing:
-            raise InputError(reader.document, f"the mapping names column(s) missing from the "
-                             f"header: {', '.join(missing)}", f"line {header_line}")
+            raise InputError(
+                reader.document,
+                f"the mapping names column(s) missing from the header: {', '.join(missing)}",
+                f"line {header_line}",
+            )
         done = rows.line_num
         last: list[str] = []
         last_where, last_kept = "", False
@@ -274,10 +420,14 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
             reader.warnings.append(
                 f"{reader.document} {last_where}: a quoted field opened in this row is never "
-                f"closed{spans}; the file looks cut short, so the row is dropped")
+                f"closed{spans}; the file looks cut short, so the row is dropped"
+            )
     except csv.Error as exc:
-        raise InputError(reader.document, f"malformed {reader.parser.upper()} ({exc})",
-                         f"line {header_line + rows.line_num - 1}") from exc
+        raise InputError(
+            reader.document,
+            f"malformed {reader.parser.upper()} ({exc})",
+            f"line {header_line + rows.line_num - 1}",
+        ) from exc
     return talks
 
 
@@ -310,8 +460,11 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
         if talk is not None:
             talks.append(talk)
     if not titled:
-        raise InputError(reader.document, "no record has a title field (looked for: "
-                         + ", ".join(FIELDS["title"]) + ")", "line 1")
+        raise InputError(
+            reader.document,
+            "no record has a title field (looked for: " + ", ".join(FIELDS["title"]) + ")",
+            "line 1",
+        )
     return talks
 
 
@@ -326,8 +479,15 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
         items = list(array_items(body, reader.document))
         if items and not any(_has_title(o, reader.mapping) for _, o in items):
             # Sessionize-style groups: [{"groupName": ..., "sessions": [...]}]
-            groups: list[object] = [x for _, o in items if isinstance(o, dict) for v in o.values()
-                                    if isinstance(v, list) for x in v if isinstance(x, dict)]
+            groups: list[object] = [
+                x
+                for _, o in items
+                if isinstance(o, dict)
+                for v in o.values()
+                if isinstance(v, list)
+                for x in v
+                if isinstance(x, dict)
+            ]
             items = located(body, groups, "record") if groups else items
     else:
         root = frab.load_json(body, reader.document)
@@ -335,8 +495,11 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
         found = records(root, lambda o: _has_title(o))
         items = located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
     if not any(_has_title(o, reader.mapping) for _, o in items):
-        raise InputError(reader.document, "no object has a title field (looked for: "
-                         + ", ".join(FIELDS["title"]) + ")", "line 1")
+        raise InputError(
+            reader.document,
+            "no object has a title field (looked for: " + ", ".join(FIELDS["title"]) + ")",
+            "line 1",
+        )
     talks: list[Talk] = []
     for where, obj in items:
         if not isinstance(obj, dict):
@@ -346,16 +509,26 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     return talks
 
 
-def parse_lines(lines: Iterable[str], document: str, parser: str = "csv",
-                mapping: dict[str, str] | None = None, default_tz: str = "UTC",
-                conference: str | None = None) -> tuple[list[Talk], list[str]]:
+def parse_lines(
+    lines: Iterable[str],
+    document: str,
+    parser: str = "csv",
+    mapping: dict[str, str] | None = None,
+    default_tz: str = "UTC",
+    conference: str | None = None,
+) -> tuple[list[Talk], list[str]]:
     """Stream a CSV, TSV or JSONL table from any iterable of lines."""
     return parse(lines, document, parser, mapping, default_tz, conference)
 
 
-def parse(text: str | Iterable[str], document: str, parser: str = "csv",
-          mapping: dict[str, str] | None = None, default_tz: str = "UTC",
-          conference: str | None = None) -> tuple[list[Talk], list[str]]:
+def parse(
+    text: str | Iterable[str],
+    document: str,
+    parser: str = "csv",
+    mapping: dict[str, str] | None = None,
+    default_tz: str = "UTC",
+    conference: str | None = None,
+) -> tuple[list[Talk], list[str]]:
     """A table's talks and warnings; `text` may be a string or (but for JSON) lines."""
     reader = _Reader(document, parser, mapping, default_tz, conference)
     lines = io.StringIO(text, newline="") if isinstance(text, str) else text

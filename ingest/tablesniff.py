@@ -45,7 +45,7 @@ def looks_like_jsonl(text: str) -> bool:
     if not body.startswith("{"):
         return False
     end = body.find("\n")
-    if end < 0 or not body[end:end + 65536].lstrip().startswith("{"):
+    if end < 0 or not body[end : end + 65536].lstrip().startswith("{"):
         return False
     try:
         return isinstance(json.loads(body[:end]), dict)

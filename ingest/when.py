@@ -16,24 +16,44 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 _ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
 _WORDS_DURATION = re.compile(
-    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$")
+    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$"
+)
 MAX_DURATION = timedelta(days=31)
 RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
 _CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
-_DATE_FORMATS = ("%d.%m.%Y", "%Y/%m/%d", "%d %b %Y", "%d %B %Y", "%b %d %Y", "%B %d %Y",
-                 "%Y-%m-%d", "%d-%b-%Y")
+_DATE_FORMATS = (
+    "%d.%m.%Y",
+    "%Y/%m/%d",
+    "%d %b %Y",
+    "%d %B %Y",
+    "%b %d %Y",
+    "%B %d %Y",
+    "%Y-%m-%d",
+    "%d-%b-%Y",
+)
 
 
 # Conference cities whose zone is not named after them (the tz database names the rest:
 # "Brussels" -> Europe/Brussels, "Tokyo" -> Asia/Tokyo).
 CITY_ZONES = {
-    "San Jose": "America/Los_Angeles", "San Francisco": "America/Los_Angeles",
-    "Seattle": "America/Los_Angeles", "Portland": "America/Los_Angeles",
-    "San Diego": "America/Los_Angeles", "Boston": "America/New_York",
-    "Washington": "America/New_York", "Austin": "America/Chicago", "Hamburg": "Europe/Berlin",
-    "Munich": "Europe/Berlin", "Barcelona": "Europe/Madrid", "Milan": "Europe/Rome",
-    "Geneva": "Europe/Zurich", "Beijing": "Asia/Shanghai", "Bangalore": "Asia/Kolkata",
-    "Bengaluru": "Asia/Kolkata", "Mumbai": "Asia/Kolkata", "Osaka": "Asia/Tokyo",
+    "San Jose": "America/Los_Angeles",
+    "San Francisco": "America/Los_Angeles",
+    "Seattle": "America/Los_Angeles",
+    "Portland": "America/Los_Angeles",
+    "San Diego": "America/Los_Angeles",
+    "Boston": "America/New_York",
+    "Washington": "America/New_York",
+    "Austin": "America/Chicago",
+    "Hamburg": "Europe/Berlin",
+    "Munich": "Europe/Berlin",
+    "Barcelona": "Europe/Madrid",
+    "Milan": "Europe/Rome",
+    "Geneva": "Europe/Zurich",
+    "Beijing": "Asia/Shanghai",
+    "Bangalore": "Asia/Kolkata",
+    "Bengaluru": "Asia/Kolkata",
+    "Mumbai": "Asia/Kolkata",
+    "Osaka": "Asia/Tokyo",
 }
 
 
@@ -116,7 +136,7 @@ def parse_clock(value: object) -> time | None:
 
 
 def parse_duration(value: object) -> timedelta | None:
-    """"00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; None when unreadable or absurd."""
+    """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; None when unreadable or absurd."""
     out: timedelta | None = None
     if isinstance(value, bool) or value is None:
         return None
@@ -152,15 +172,17 @@ def parse_date(value: str) -> date | None:
             return None
     for fmt in _DATE_FORMATS:
         try:
-            return datetime.strptime(text.replace(".", " ").strip() if "%b" in fmt or "%B" in fmt
-                                     else text, fmt).date()
+            return datetime.strptime(
+                text.replace(".", " ").strip() if "%b" in fmt or "%B" in fmt else text, fmt
+            ).date()
         except ValueError:
             continue
     return None
 
 
-def parse_when(value: str, tz: tzinfo | None, fallback: tzinfo,
-               day: date | None = None) -> tuple[datetime | None, datetime | None]:
+def parse_when(
+    value: str, tz: tzinfo | None, fallback: tzinfo, day: date | None = None
+) -> tuple[datetime | None, datetime | None]:
     """A start (and an end, for ranges) from one cell; `day` completes bare clock times."""
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes

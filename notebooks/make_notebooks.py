@@ -83,6 +83,7 @@ def notebook(stem: str, text: str) -> nbformat.NotebookNode:
 def render(nb: nbformat.NotebookNode) -> str:
     return nbformat.writes(nb) + "\n"
 
+
 NOTEBOOKS["01_program_at_a_glance"] = r'''
 %% md
 # The program at a glance
@@ -237,7 +238,7 @@ or names a team where the other names the company. Neither is simply wrong, so t
 knowledge base shows both rather than guessing.
 '''
 
-NOTEBOOKS["02_semantic_search"] = r'''
+NOTEBOOKS["02_semantic_search"] = r"""
 %% md
 # Semantic search
 
@@ -374,9 +375,9 @@ tb.search("GPU kernels", k=5, track="kernel", day="Wed")
   unrelated; the best sentence shows quickly whether a match is real.
 * Hybrid keeps the talks both signals agree on at the top and lets either signal add what
   the other misses; `04_search_quality` scores the three modes against judged queries.
-'''
+"""
 
-NOTEBOOKS["03_topics_and_similarity"] = r'''
+NOTEBOOKS["03_topics_and_similarity"] = r"""
 %% md
 # Topics and similarity
 
@@ -573,9 +574,9 @@ Tracks are editorial decisions (a kernel DSL talk for TPUs could sit in *Kernel
 Engineering* or in *Hardware Portability*), while clusters follow vocabulary. Where they
 disagree is exactly where "more like this" is useful: it crosses track boundaries that a
 person browsing the program by track would not.
-'''
+"""
 
-NOTEBOOKS["04_search_quality"] = r'''
+NOTEBOOKS["04_search_quality"] = r"""
 %% md
 # Search quality
 
@@ -722,7 +723,7 @@ sweep.round(3)
 With a dozen queries a difference of one query moves the mean by several points, so treat
 the sweep as a sanity check of the default rather than a tuning result; more judged
 queries (same file format) make it trustworthy.
-'''
+"""
 
 
 def main(argv: list[str]) -> int:

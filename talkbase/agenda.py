@@ -58,14 +58,16 @@ class Agenda:
 
     def keep_known(self, known: Collection[int]) -> Agenda:
         """The same agenda without ids the knowledge base does not hold."""
-        return Agenda(tuple(i for i in self.saved if i in known),
-                      tuple(i for i in self.skipped if i in known))
+        return Agenda(
+            tuple(i for i in self.saved if i in known), tuple(i for i in self.skipped if i in known)
+        )
 
     def __bool__(self) -> bool:
         return bool(self.saved or self.skipped)
 
 
 # -- time arithmetic --------------------------------------------------------------
+
 
 def _timed(talk: Talk) -> bool:
     return talk.start is not None and talk.end is not None and talk.end > talk.start
@@ -92,7 +94,7 @@ def overlaps(talks: Iterable[Talk]) -> list[Overlap]:
     timed = sorted((t for t in talks if _timed(t)), key=_order)
     out: list[Overlap] = []
     for i, a in enumerate(timed):
-        for b in timed[i + 1:]:
+        for b in timed[i + 1 :]:
             assert a.end and b.start
             if b.start >= a.end:
                 break  # sorted by start: nothing later can overlap `a`
@@ -113,6 +115,7 @@ def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
 
 
 # -- timeline ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -199,6 +202,7 @@ def _order(t: Talk) -> tuple[float, float, int]:
 
 # -- share links ------------------------------------------------------------------
 
+
 def encode_ids(ids: Sequence[int]) -> str:
     return SEPARATOR.join(str(i) for i in ids)
 
@@ -238,8 +242,19 @@ def from_query(params: Mapping[str, str | Sequence[str]]) -> Agenda:
 
 # -- CSV export -------------------------------------------------------------------
 
-CSV_COLUMNS = ("day", "start", "end", "timezone", "title", "speakers", "room", "track",
-               "conference", "overlaps_with", "talk_id")
+CSV_COLUMNS = (
+    "day",
+    "start",
+    "end",
+    "timezone",
+    "title",
+    "speakers",
+    "room",
+    "track",
+    "conference",
+    "overlaps_with",
+    "talk_id",
+)
 
 
 def to_csv(talks: Iterable[Talk]) -> str:
@@ -254,19 +269,21 @@ def to_csv(talks: Iterable[Talk]) -> str:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for t in talks:
-        writer.writerow([
-            t.day.isoformat() if t.day else "",
-            t.start.strftime("%H:%M") if t.start else "",
-            t.end.strftime("%H:%M") if t.end else "",
-            str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
-            spreadsheet_cell(t.title),
-            spreadsheet_cell("; ".join(s.label for s in t.speakers)),
-            spreadsheet_cell(t.room or ""),
-            spreadsheet_cell(t.track or ""),
-            spreadsheet_cell(t.conference),
-            spreadsheet_cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
-            t.id,
-        ])
+        writer.writerow(
+            [
+                t.day.isoformat() if t.day else "",
+                t.start.strftime("%H:%M") if t.start else "",
+                t.end.strftime("%H:%M") if t.end else "",
+                str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
+                spreadsheet_cell(t.title),
+                spreadsheet_cell("; ".join(s.label for s in t.speakers)),
+                spreadsheet_cell(t.room or ""),
+                spreadsheet_cell(t.track or ""),
+                spreadsheet_cell(t.conference),
+                spreadsheet_cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
+                t.id,
+            ]
+        )
     return buf.getvalue()
 
 

@@ -46,8 +46,22 @@ FILTERS: tuple[str, ...] = tuple(f.name for f in fields(Filters))
 """Keyword filters `search` and `similar` take; see `index.filters.Filters`."""
 
 RESULT_COLUMNS: tuple[str, ...] = (
-    "rank", "score", "id", "title", "speakers", "day", "start", "end", "room", "track",
-    "carried_by", "matched_terms", "best_sentence", "lexical_rank", "dense_rank", "match",
+    "rank",
+    "score",
+    "id",
+    "title",
+    "speakers",
+    "day",
+    "start",
+    "end",
+    "room",
+    "track",
+    "carried_by",
+    "matched_terms",
+    "best_sentence",
+    "lexical_rank",
+    "dense_rank",
+    "match",
 )
 
 
@@ -126,24 +140,26 @@ class Results(list[Hit]):
         rows = []
         for rank, hit in enumerate(self, start=1):
             t, why = hit.talk, hit.why
-            rows.append({
-                "rank": rank,
-                "score": hit.score,
-                "id": t.id,
-                "title": t.title,
-                "speakers": ", ".join(s.name for s in t.speakers),
-                "day": t.day,
-                "start": t.start.strftime("%H:%M") if t.start else None,
-                "end": t.end.strftime("%H:%M") if t.end else None,
-                "room": t.room,
-                "track": t.track,
-                "carried_by": why.carried_by or None,
-                "matched_terms": ", ".join(why.matched_terms),
-                "best_sentence": why.best_sentence,
-                "lexical_rank": why.lexical_rank,
-                "dense_rank": why.dense_rank,
-                "match": why.match,
-            })
+            rows.append(
+                {
+                    "rank": rank,
+                    "score": hit.score,
+                    "id": t.id,
+                    "title": t.title,
+                    "speakers": ", ".join(s.name for s in t.speakers),
+                    "day": t.day,
+                    "start": t.start.strftime("%H:%M") if t.start else None,
+                    "end": t.end.strftime("%H:%M") if t.end else None,
+                    "room": t.room,
+                    "track": t.track,
+                    "carried_by": why.carried_by or None,
+                    "matched_terms": ", ".join(why.matched_terms),
+                    "best_sentence": why.best_sentence,
+                    "lexical_rank": why.lexical_rank,
+                    "dense_rank": why.dense_rank,
+                    "match": why.match,
+                }
+            )
         frame = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
         for column in ("lexical_rank", "dense_rank"):
             frame[column] = frame[column].astype("Int64")
@@ -170,10 +186,13 @@ class Results(list[Hit]):
                 f"{hit.score:.3f}",
                 _why_html(hit),
             ]
-            rows.append("<tr>" + "".join(f"<td style='text-align:left'>{c}</td>"
-                                         for c in cells) + "</tr>")
-        header = "".join(f"<th style='text-align:left'>{h}</th>"
-                         for h in ("#", "talk", "when · room · track", "score", "why"))
+            rows.append(
+                "<tr>" + "".join(f"<td style='text-align:left'>{c}</td>" for c in cells) + "</tr>"
+            )
+        header = "".join(
+            f"<th style='text-align:left'>{h}</th>"
+            for h in ("#", "talk", "when · room · track", "score", "why")
+        )
         return f"{caption}<table><thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
     def __repr__(self) -> str:
@@ -255,8 +274,9 @@ class Talkbase:
     first `search` in hybrid or dense mode does (a few seconds, once).
     """
 
-    def __init__(self, home: str | PathLike[str] | None = None,
-                 embedder: Embedder | None = None) -> None:
+    def __init__(
+        self, home: str | PathLike[str] | None = None, embedder: Embedder | None = None
+    ) -> None:
         from index.search import KnowledgeBase
 
         where = Path(home).expanduser() if home is not None else None
@@ -288,8 +308,9 @@ class Talkbase:
         self.close()
 
     # -- search -------------------------------------------------------------------
-    def search(self, query: str, k: int = 10, mode: str = "hybrid", literal: bool = False,
-               **filters: Any) -> Results:
+    def search(
+        self, query: str, k: int = 10, mode: str = "hybrid", literal: bool = False, **filters: Any
+    ) -> Results:
         """The `k` best talks for `query`; mode "hybrid" (default), "lexical" or "dense".
 
         Filters narrow the talks before ranking: day ("2026-10-20", "Tue" or a
@@ -310,8 +331,9 @@ class Talkbase:
         results.notes = answer.notes()
         return results
 
-    def similar(self, talk: int | str | Talk | Hit, k: int = 5, diversity: float = 0.3,
-                **filters: Any) -> Results:
+    def similar(
+        self, talk: int | str | Talk | Hit, k: int = 5, diversity: float = 0.3, **filters: Any
+    ) -> Results:
         """Talks most like `talk` (an id, a title, a `Talk` or a `Hit`), never the talk itself.
 
         Nearest by embedding, re-ranked by maximal marginal relevance: `diversity`

@@ -52,15 +52,23 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if args.engine == "ray":
         from index.rayengine import RayEmbedder
 
-        embedder: Any = RayEmbedder(actors=args.ray_actors, batch_size=args.ray_batch_size,
-                                    gpus=args.ray_gpus)
+        embedder: Any = RayEmbedder(
+            actors=args.ray_actors, batch_size=args.ray_batch_size, gpus=args.ray_gpus
+        )
     else:  # loads only once every file is read and something new needs embedding
         embedder = LazyEmbedder()
     try:
-        report = ingest(args.paths, settings.home(args.home), embedder, fmt=args.format,
-                        rebuild=args.rebuild, progress=output.Progress(),
-                        mapping=_mapping(args.map), replace_all=args.replace,
-                        conference=args.conference)
+        report = ingest(
+            args.paths,
+            settings.home(args.home),
+            embedder,
+            fmt=args.format,
+            rebuild=args.rebuild,
+            progress=output.Progress(),
+            mapping=_mapping(args.map),
+            replace_all=args.replace,
+            conference=args.conference,
+        )
     finally:
         if args.engine == "ray":
             embedder.close()
@@ -77,8 +85,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     manifest = require(home).manifest
     # Nothing is embedded in a dry run: a stand-in with the same name is enough.
     stand_in = HashingEmbedder(name=manifest["model"], identity=manifest.get("encoder"))
-    report = ingest(args.paths, home, stand_in, fmt=args.format, dry_run=True,
-                    mapping=_mapping(args.map))
+    report = ingest(
+        args.paths, home, stand_in, fmt=args.format, dry_run=True, mapping=_mapping(args.map)
+    )
     output.print_report(report, args)
     return 0
 
@@ -108,8 +117,9 @@ def cmd_search(args: argparse.Namespace) -> int:
                 if not query:
                     continue
                 answer = kb.answer(query, args.limit, filters, args.mode, literal=args.literal)
-                sys.stdout.write(json.dumps({"query": query, **answer.to_dict()},
-                                            ensure_ascii=False) + "\n")
+                sys.stdout.write(
+                    json.dumps({"query": query, **answer.to_dict()}, ensure_ascii=False) + "\n"
+                )
                 sys.stdout.flush()
         return 0
     if args.query is None:
@@ -125,8 +135,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     if not hits:
         active = ", ".join(f"--{k} {v}" for k, v in filters.active().items())
         if args.mode == "lexical" and kb.allowed(filters) != []:
-            sys.stdout.write(f"No talk{' with ' + active if active else ''} contains these words; "
-                             "try --mode hybrid.\n")
+            sys.stdout.write(
+                f"No talk{' with ' + active if active else ''} contains these words; "
+                "try --mode hybrid.\n"
+            )
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
@@ -139,8 +151,12 @@ def cmd_similar(args: argparse.Namespace) -> int:
     seed = kb.talk(args.talk)
     hits = kb.similar(seed, args.limit, _filters(args))
     if args.json:
-        json.dump({"talk": seed.to_dict(), "results": [h.to_dict() for h in hits]},
-                  sys.stdout, ensure_ascii=False, indent=2)
+        json.dump(
+            {"talk": seed.to_dict(), "results": [h.to_dict() for h in hits]},
+            sys.stdout,
+            ensure_ascii=False,
+            indent=2,
+        )
         sys.stdout.write("\n")
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
@@ -157,14 +173,20 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     w = sys.stdout.write
     w(f"{t.title}  [id {t.id}]\n")
-    w(f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t)}\n  room: {t.room or '-'}\n")
+    w(
+        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t)}\n  room: {t.room or '-'}\n"
+    )
     w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")
     for label, text in t.notes:
         w(f"\n{label}: {text}\n")
     if t.abstract_only:
         w("\n(The digest's notes were written from the abstract only.)\n")
-    w("\nsources: " + "; ".join(f"{s.document} ({s.parser}, {s.location})" for s in t.sources) + "\n")
+    w(
+        "\nsources: "
+        + "; ".join(f"{s.document} ({s.parser}, {s.location})" for s in t.sources)
+        + "\n"
+    )
     for c in t.conflicts:
         w(f"conflict in {c.field}:\n")
         for doc, value in c.values:
@@ -176,29 +198,45 @@ def cmd_stats(args: argparse.Namespace) -> int:
     kb = _kb(args)
     q = kb.sql
     stats = {
-        "home": str(kb.home), "model": kb.model_name, "dimension": kb.manifest["dimension"],
+        "home": str(kb.home),
+        "model": kb.model_name,
+        "dimension": kb.manifest["dimension"],
         "built_at": kb.manifest.get("built_at"),
         "talks": q("SELECT count(*) FROM talks").fetchone()[0],
         "speakers": q("SELECT count(*) FROM speakers").fetchone()[0],
-        "documents": [dict(zip(("name", "format", "talks"), r, strict=True)) for r in
-                      q("SELECT name, format, talks FROM documents ORDER BY name").fetchall()],
-        "merged": q("SELECT count(*) FROM (SELECT talk_id FROM sources GROUP BY talk_id "
-                    "HAVING count(*) > 1)").fetchone()[0],
+        "documents": [
+            dict(zip(("name", "format", "talks"), r, strict=True))
+            for r in q("SELECT name, format, talks FROM documents ORDER BY name").fetchall()
+        ],
+        "merged": q(
+            "SELECT count(*) FROM (SELECT talk_id FROM sources GROUP BY talk_id "
+            "HAVING count(*) > 1)"
+        ).fetchone()[0],
         "conflicts": q("SELECT count(DISTINCT (talk_id, field)) FROM conflicts").fetchone()[0],
-        "days": [str(r[0]) for r in q("SELECT DISTINCT day FROM talks WHERE day IS NOT NULL "
-                                      "ORDER BY 1").fetchall()],
-        "tracks": [dict(zip(("track", "talks"), r, strict=True)) for r in
-                   q("SELECT name, talks FROM tracks ORDER BY talks DESC, name").fetchall()],
-        "rooms": [r[0] for r in q("SELECT DISTINCT room FROM talks WHERE room IS NOT NULL "
-                                  "ORDER BY 1").fetchall()],
+        "days": [
+            str(r[0])
+            for r in q("SELECT DISTINCT day FROM talks WHERE day IS NOT NULL ORDER BY 1").fetchall()
+        ],
+        "tracks": [
+            dict(zip(("track", "talks"), r, strict=True))
+            for r in q("SELECT name, talks FROM tracks ORDER BY talks DESC, name").fetchall()
+        ],
+        "rooms": [
+            r[0]
+            for r in q(
+                "SELECT DISTINCT room FROM talks WHERE room IS NOT NULL ORDER BY 1"
+            ).fetchall()
+        ],
     }
     if args.json:
         json.dump(stats, sys.stdout, indent=2, default=str)
         sys.stdout.write("\n")
         return 0
     w = sys.stdout.write
-    w(f"{stats['talks']} talks, {stats['speakers']} speakers, {stats['merged']} merged from "
-      f"several documents, {stats['conflicts']} conflicts\n")
+    w(
+        f"{stats['talks']} talks, {stats['speakers']} speakers, {stats['merged']} merged from "
+        f"several documents, {stats['conflicts']} conflicts\n"
+    )
     w(f"model {stats['model']} ({stats['dimension']} dims), built {stats['built_at']}\n")
     w(f"home {stats['home']}\n\ndocuments:\n")
     for d in stats["documents"]:
@@ -210,9 +248,24 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORT_COLUMNS = ("id", "title", "speakers", "day", "start", "end", "timezone", "room", "track",
-                  "format", "conference", "abstract", "notes", "abstract_only", "sources",
-                  "conflicts")
+EXPORT_COLUMNS = (
+    "id",
+    "title",
+    "speakers",
+    "day",
+    "start",
+    "end",
+    "timezone",
+    "room",
+    "track",
+    "format",
+    "conference",
+    "abstract",
+    "notes",
+    "abstract_only",
+    "sources",
+    "conflicts",
+)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -235,18 +288,23 @@ def cmd_export(args: argparse.Namespace) -> int:
                 row = t.to_dict()
                 row["speakers"] = "; ".join(
                     f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
-                    for s in row["speakers"])
+                    for s in row["speakers"]
+                )
                 row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
-                row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
+                row["sources"] = "; ".join(
+                    f"{s['document']}:{s['location']}" for s in row["sources"]
+                )
                 row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
-                writer.writerow({k: spreadsheet_cell(v) if isinstance(v, str) else v
-                                 for k, v in row.items()})
+                writer.writerow(
+                    {k: spreadsheet_cell(v) if isinstance(v, str) else v for k, v in row.items()}
+                )
     finally:
         if args.output:
             out.close()
     if args.output:  # say what was written where (stdout itself carries the data otherwise)
-        sys.stderr.write(f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} "
-                         f"({args.format}) to {args.output}\n")
+        sys.stderr.write(
+            f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} ({args.format}) to {args.output}\n"
+        )
     return 0
 
 
@@ -264,7 +322,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(f"{'mode':8s} {'nDCG@10':>8s} {'Recall@5':>9s}  queries\n")
         for r in rows:
-            sys.stdout.write(f"{r['mode']:8s} {r['ndcg@10']:8.3f} {r['recall@5']:9.3f}  {r['queries']}\n")
+            sys.stdout.write(
+                f"{r['mode']:8s} {r['ndcg@10']:8.3f} {r['recall@5']:9.3f}  {r['queries']}\n"
+            )
     return 0
 
 
@@ -288,7 +348,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         sys.stdout.write(f"damaged: {problem}\n")
     for b in report.builds:
         state = "whole" if b.whole else "; ".join(b.problems)
-        sys.stdout.write(f"  build {b.name}{' (in use)' if b.name == report.current else ''}: {state}\n")
+        sys.stdout.write(
+            f"  build {b.name}{' (in use)' if b.name == report.current else ''}: {state}\n"
+        )
     sys.stdout.write(report.advice + "\n")
     return 0 if report.ok else 1
 
@@ -303,9 +365,23 @@ def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
     app = Path(__file__).resolve().parent.parent / "app.py"
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", args.address,
-           "--server.port", str(args.port), "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--client.toolbarMode", "minimal"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app),
+        "--server.address",
+        args.address,
+        "--server.port",
+        str(args.port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--client.toolbarMode",
+        "minimal",
+    ]
     env = dict(__import__("os").environ)
     if args.home:
         env["TALKBASE_HOME"] = str(args.home)
@@ -326,34 +402,69 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="talkbase", description="A searchable knowledge base of conference talks.")
+        prog="talkbase", description="A searchable knowledge base of conference talks."
+    )
     p.add_argument("--version", action="version", version=f"talkbase {__version__}")
-    p.add_argument("--home", help=f"knowledge base folder (env TALKBASE_HOME; default {settings.SETTINGS['home'].default})")
+    p.add_argument(
+        "--home",
+        help=f"knowledge base folder (env TALKBASE_HOME; default {settings.SETTINGS['home'].default})",
+    )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("ingest", help="read program documents into the knowledge base")
     s.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     s.add_argument("--format", help="skip detection and read every file in this format")
-    s.add_argument("--rebuild", action="store_true",
-                   help="embed every text again (needed after changing TALKBASE_MODEL)")
-    s.add_argument("--replace", action="store_true",
-                   help="keep only the documents given now, forgetting the others")
-    s.add_argument("--map", action="append", metavar="FIELD=COLUMN",
-                   help="for tables: which column holds a field, e.g. --map title='Paper Name'")
-    s.add_argument("--conference", metavar="NAME",
-                   help="the conference these files are the program of (over the name a file "
-                        "gives, or its file name)")
+    s.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="embed every text again (needed after changing TALKBASE_MODEL)",
+    )
+    s.add_argument(
+        "--replace",
+        action="store_true",
+        help="keep only the documents given now, forgetting the others",
+    )
+    s.add_argument(
+        "--map",
+        action="append",
+        metavar="FIELD=COLUMN",
+        help="for tables: which column holds a field, e.g. --map title='Paper Name'",
+    )
+    s.add_argument(
+        "--conference",
+        metavar="NAME",
+        help="the conference these files are the program of (over the name a file "
+        "gives, or its file name)",
+    )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    s.add_argument("--engine", choices=("local", "ray"), default="local",
-                   help="embed in this process (local) or on Ray workers (ray: a local Ray, "
-                        "or the cluster named by RAY_ADDRESS; needs the [ray] extra)")
-    s.add_argument("--ray-actors", type=int, metavar="N",
-                   help="Ray workers that each load the encoder (default: one per CPU)")
-    s.add_argument("--ray-batch-size", type=int, default=64, metavar="N",
-                   help="texts one Ray worker embeds at a time (default 64, as the local "
-                        "engine: the same batches give the same vectors)")
-    s.add_argument("--ray-gpus", type=float, default=0.0, metavar="G",
-                   help="GPUs each Ray worker takes (default 0: CPU only)")
+    s.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help="embed in this process (local) or on Ray workers (ray: a local Ray, "
+        "or the cluster named by RAY_ADDRESS; needs the [ray] extra)",
+    )
+    s.add_argument(
+        "--ray-actors",
+        type=int,
+        metavar="N",
+        help="Ray workers that each load the encoder (default: one per CPU)",
+    )
+    s.add_argument(
+        "--ray-batch-size",
+        type=int,
+        default=64,
+        metavar="N",
+        help="texts one Ray worker embeds at a time (default 64, as the local "
+        "engine: the same batches give the same vectors)",
+    )
+    s.add_argument(
+        "--ray-gpus",
+        type=float,
+        default=0.0,
+        metavar="G",
+        help="GPUs each Ray worker takes (default 0: CPU only)",
+    )
     s.set_defaults(func=cmd_ingest)
 
     s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
@@ -374,11 +485,17 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--limit", "-n", type=int, default=10, help="how many results (default 10)")
     s.add_argument("--mode", choices=("hybrid", "lexical", "dense"), default="hybrid")
     s.add_argument("--json", action="store_true", help="print results as JSON")
-    s.add_argument("--batch", metavar="FILE",
-                   help="one query per line ('-' for stdin); writes one JSON line per query")
-    s.add_argument("--literal", action="store_true",
-                   help="take the query as typed: do not read days, times, rooms, people or "
-                        "organisations out of it")
+    s.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="one query per line ('-' for stdin); writes one JSON line per query",
+    )
+    s.add_argument(
+        "--literal",
+        action="store_true",
+        help="take the query as typed: do not read days, times, rooms, people or "
+        "organisations out of it",
+    )
     _add_filters(s)
     s.set_defaults(func=cmd_search)
 
@@ -404,16 +521,26 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("eval", help="score search modes against graded judgments")
-    s.add_argument("judgments", help="JSON file like tests/data/dev_queries.json (talks named by "
-                   "title), or one naming them by id like ../shared/collections/cacm_queries.json")
-    s.add_argument("--modes", nargs="+", default=["lexical", "dense", "hybrid"],
-                   choices=("lexical", "dense", "hybrid"))
+    s.add_argument(
+        "judgments",
+        help="JSON file like tests/data/dev_queries.json (talks named by "
+        "title), or one naming them by id like ../shared/collections/cacm_queries.json",
+    )
+    s.add_argument(
+        "--modes",
+        nargs="+",
+        default=["lexical", "dense", "hybrid"],
+        choices=("lexical", "dense", "hybrid"),
+    )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_eval)
 
     s = sub.add_parser("check", help="verify every file of the knowledge base; say how to recover")
-    s.add_argument("--repair", action="store_true",
-                   help="recover: rebuild from the stored documents, or go back to the previous build")
+    s.add_argument(
+        "--repair",
+        action="store_true",
+        help="recover: rebuild from the stored documents, or go back to the previous build",
+    )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_check)
 

@@ -59,17 +59,24 @@ class ModelMismatch(TalkbaseError):
         b_backend, a_backend = b_rest.partition("|")[0], a_rest.partition("|")[0]
         rebuild = "re-embed it with 'talkbase ingest --rebuild PATH'"
         if b_model != a_model:
-            msg = (f"was built with the model {b_model!r}, but {a_model!r} is configured; "
-                   f"{rebuild} or set TALKBASE_MODEL={b_model}")
+            msg = (
+                f"was built with the model {b_model!r}, but {a_model!r} is configured; "
+                f"{rebuild} or set TALKBASE_MODEL={b_model}"
+            )
         elif b_backend != a_backend:
             was = b_backend or "torch-fp32 (recorded before encoders were)"
             setting = {"torch-fp32": "torch", "onnx-fp32": "onnx", "": "torch"}.get(
-                b_backend, b_backend)  # onnx-int8-<config> names itself
-            msg = (f"was built with the model {b_model!r} run as {was}, but {a_backend} is "
-                   f"configured; {rebuild} or set TALKBASE_ENCODER={setting}")
+                b_backend, b_backend
+            )  # onnx-int8-<config> names itself
+            msg = (
+                f"was built with the model {b_model!r} run as {was}, but {a_backend} is "
+                f"configured; {rebuild} or set TALKBASE_ENCODER={setting}"
+            )
         else:
-            msg = (f"was built from other files of the model {b_model!r} than the installed "
-                   f"ones; {rebuild}")
+            msg = (
+                f"was built from other files of the model {b_model!r} than the installed "
+                f"ones; {rebuild}"
+            )
         super().__init__(f"The knowledge base in {home} {msg}")
 
 

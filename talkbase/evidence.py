@@ -17,9 +17,33 @@ from talkbase.records import SIGNALS, Why
 
 _TOKEN = re.compile(r"\w+")
 # Longest first; a light English stemmer, enough to find "collective" for "collectives".
-_SUFFIXES = ("ational", "ations", "ation", "ances", "ance", "ences", "ence", "ings", "ing",
-             "ions", "ion", "ives", "ive", "ants", "ant", "ents", "ent", "ers", "er",
-             "ies", "ied", "es", "ed", "ly", "s")
+_SUFFIXES = (
+    "ational",
+    "ations",
+    "ation",
+    "ances",
+    "ance",
+    "ences",
+    "ence",
+    "ings",
+    "ing",
+    "ions",
+    "ion",
+    "ives",
+    "ive",
+    "ants",
+    "ant",
+    "ents",
+    "ent",
+    "ers",
+    "er",
+    "ies",
+    "ied",
+    "es",
+    "ed",
+    "ly",
+    "s",
+)
 
 
 @dataclass(frozen=True)
@@ -65,7 +89,7 @@ def highlight(text: str, terms: Iterable[str], stems: Stems | None = None) -> tu
     for m in words:
         if stem_of(m.group()) in wanted:
             if m.start() > last:
-                out.append(Span(text[last:m.start()]))
+                out.append(Span(text[last : m.start()]))
             out.append(Span(m.group(), True))
             last = m.end()
     if last < len(text):
@@ -75,8 +99,9 @@ def highlight(text: str, terms: Iterable[str], stems: Stems | None = None) -> tu
 
 def as_html(spans: Iterable[Span], mark: str = "mark") -> str:
     """Spans as HTML: every character of the text escaped, matches in <mark>."""
-    return "".join(f"<{mark}>{html.escape(s.text)}</{mark}>" if s.match else html.escape(s.text)
-                   for s in spans)
+    return "".join(
+        f"<{mark}>{html.escape(s.text)}</{mark}>" if s.match else html.escape(s.text) for s in spans
+    )
 
 
 def signal(why: Why) -> str:

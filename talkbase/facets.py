@@ -79,9 +79,15 @@ class Selection:
     def filters(self) -> Filters:
         values = dict(self.chosen)
         extra = TIMES_OF_DAY.get(values.get("time", ""), ("", {}))[1]
-        return Filters(day=values.get("day"), track=values.get("track"),
-                       org=values.get("org"), speaker=values.get("speaker"),
-                       room=values.get("room"), conference=values.get("conference"), **extra)
+        return Filters(
+            day=values.get("day"),
+            track=values.get("track"),
+            org=values.get("org"),
+            speaker=values.get("speaker"),
+            room=values.get("room"),
+            conference=values.get("conference"),
+            **extra,
+        )
 
     def __bool__(self) -> bool:
         return bool(self.chosen)
@@ -139,19 +145,26 @@ def canonical_orgs(lookup: Lookup, talks: Iterable[Talk]) -> Lookup:
             return lookup(f)
         name = people.canonical_name(f.org)
         who = f.speaker.strip().casefold() if f.speaker else None
-        ids = {t.id for t in talks for s in t.speakers
-               if (who is None or s.name.casefold() == who)
-               and any(o.name == name for o in people.organizations_of(s.affiliation))}
+        ids = {
+            t.id
+            for t in talks
+            for s in t.speakers
+            if (who is None or s.name.casefold() == who)
+            and any(o.name == name for o in people.organizations_of(s.affiliation))
+        }
         rest = lookup(replace(f, org=None, speaker=None))
         return sorted(ids if rest is None else ids & set(rest))
 
     return answer
 
 
-def matching(hits: Sequence[Hit], similarity: Mapping[int, float],
-             min_similarity: float = MIN_SIMILARITY,
-             common_share: float = COMMON_SHARE,
-             min_talks: int = COMMON_MIN_TALKS) -> list[Hit]:
+def matching(
+    hits: Sequence[Hit],
+    similarity: Mapping[int, float],
+    min_similarity: float = MIN_SIMILARITY,
+    common_share: float = COMMON_SHARE,
+    min_talks: int = COMMON_MIN_TALKS,
+) -> list[Hit]:
     """The hits that match, in their order: those sharing a distinctive word with the
     query, and those close enough in meaning.
 
@@ -164,8 +177,11 @@ def matching(hits: Sequence[Hit], similarity: Mapping[int, float],
     for h in hits:
         for term in h.why.matched_terms:
             seen[term] = seen.get(term, 0) + 1
-    common = {t for t, n in seen.items() if n > common_share * len(hits)} \
-        if len(hits) >= min_talks else set()
+    common = (
+        {t for t, n in seen.items() if n > common_share * len(hits)}
+        if len(hits) >= min_talks
+        else set()
+    )
 
     def lexical(h: Hit) -> bool:
         if h.why.lexical_rank is None:
@@ -173,8 +189,7 @@ def matching(hits: Sequence[Hit], similarity: Mapping[int, float],
         # no evidence of which words matched: trust the lexical signal
         return not h.why.matched_terms or any(t not in common for t in h.why.matched_terms)
 
-    return [h for h in hits
-            if lexical(h) or similarity.get(h.talk.id, 0.0) >= min_similarity]
+    return [h for h in hits if lexical(h) or similarity.get(h.talk.id, 0.0) >= min_similarity]
 
 
 def candidates(talks: Iterable[Talk]) -> dict[str, list[tuple[str, str]]]:
@@ -201,9 +216,12 @@ def _day_label(d: date) -> str:
     return f"{d:%a} {d.day} {d:%b}"
 
 
-def facet_counts(results: Collection[int], selection: Selection,
-                 options: Mapping[str, Sequence[tuple[str, str]]],
-                 allowed: Allowed) -> list[Facet]:
+def facet_counts(
+    results: Collection[int],
+    selection: Selection,
+    options: Mapping[str, Sequence[tuple[str, str]]],
+    allowed: Allowed,
+) -> list[Facet]:
     """For each facet, how many results each of its values would show.
 
     A facet's own choice is ignored when counting its values (choosing another
@@ -231,8 +249,9 @@ def facet_counts(results: Collection[int], selection: Selection,
     return out
 
 
-def relaxations(results: Collection[int], selection: Selection,
-                allowed: Allowed) -> list[Relaxation]:
+def relaxations(
+    results: Collection[int], selection: Selection, allowed: Allowed
+) -> list[Relaxation]:
     """The choices which, cleared alone, bring results back; most results first."""
     results = frozenset(results)
     out = []
@@ -250,4 +269,3 @@ def narrow(hits: Sequence[Hit], selection: Selection, allowed: Allowed) -> list[
         return list(hits)
     keep = allowed(selection.filters())
     return [h for h in hits if h.talk.id in keep]
-

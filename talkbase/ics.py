@@ -32,8 +32,7 @@ def escape_text(value: str) -> str:
     """A TEXT property value (RFC 5545 3.3.11): \\ ; , and newlines escaped."""
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     value = _CONTROL.sub("", value)
-    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\n", "\\n"))
+    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
 
 
 def fold(line: str) -> str:
@@ -71,8 +70,7 @@ def exportable(talks: Iterable[Talk]) -> tuple[list[Talk], list[Talk]]:
 def _description(talk: Talk) -> str:
     parts = []
     if talk.speakers:
-        parts.append("Speakers: " + "; ".join(
-            s.label for s in talk.speakers))
+        parts.append("Speakers: " + "; ".join(s.label for s in talk.speakers))
     if talk.track:
         parts.append(f"Track: {talk.track}")
     if talk.abstract:
@@ -101,8 +99,9 @@ def _event(talk: Talk, stamp: str) -> list[str]:
     return lines
 
 
-def calendar(talks: Iterable[Talk], name: str = "talkbase agenda",
-             stamp: datetime | None = None) -> str:
+def calendar(
+    talks: Iterable[Talk], name: str = "talkbase agenda", stamp: datetime | None = None
+) -> str:
     """A VCALENDAR with one event per timed talk, in time order.
 
     `stamp` is the DTSTAMP of every event (default: now); pass one for

@@ -29,12 +29,16 @@ def print_hit(n: int, hit: Any, out: TextIO) -> None:
     bits = []
     if why.matched_terms:
         bits.append("matched " + ", ".join(why.matched_terms))
-    ranks = [f"{'words' if name == 'lexical' else 'meaning' if name == 'dense' else name} #{r}"
-             for name, r in why.ranks.items()]
+    ranks = [
+        f"{'words' if name == 'lexical' else 'meaning' if name == 'dense' else name} #{r}"
+        for name, r in why.ranks.items()
+    ]
     if ranks:
         bits.append("(" + ", ".join(ranks) + ")")
     if why.best_sentence:
-        sentence = why.best_sentence if len(why.best_sentence) < 160 else why.best_sentence[:157] + "..."
+        sentence = (
+            why.best_sentence if len(why.best_sentence) < 160 else why.best_sentence[:157] + "..."
+        )
         note = why.sentence_source if why.sentence_source.startswith("notes") else ""
         bits.append(f'"{sentence}"' + (f" ({note})" if note else ""))
     if bits:
@@ -52,7 +56,11 @@ def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
     shown_nearest = False
     for n, hit in enumerate(answer.hits, start=1):
         if not hit.why.match and not shown_nearest:
-            out.write("no close match; nearest talks:\n" if n == 1 else "nearest talks (no close match):\n")
+            out.write(
+                "no close match; nearest talks:\n"
+                if n == 1
+                else "nearest talks (no close match):\n"
+            )
             shown_nearest = True
         print_hit(n, hit, out)
 
@@ -80,9 +88,15 @@ class Progress:
 
 
 def print_changes(changes: Any, out: TextIO) -> None:
-    labels = {"added": "added", "removed": "removed", "retimed": "retimed", "moved": "moved",
-              "redescribed": "re-described", "respeakered": "new speakers",
-              "unspeakered": "speakers changed (nobody new)"}
+    labels = {
+        "added": "added",
+        "removed": "removed",
+        "retimed": "retimed",
+        "moved": "moved",
+        "redescribed": "re-described",
+        "respeakered": "new speakers",
+        "unspeakered": "speakers changed (nobody new)",
+    }
     for kind, label in labels.items():
         items = getattr(changes, kind)
         if items:
@@ -95,12 +109,24 @@ def print_changes(changes: Any, out: TextIO) -> None:
 
 def report_json(report: Any) -> dict[str, Any]:
     return {
-        "home": report.home, "talks": report.talks, "merged": report.merged,
-        "conflicts": report.conflicts, "embedded": report.embedded, "reused": report.reused,
-        "seconds": round(report.seconds, 3), "written": report.written,
-        "documents": [{"name": d.name, "format": d.format, "talks": len(d.talks),
-                       "conferences": list(getattr(d, "conferences", ())),
-                       "warnings": list(d.warnings)} for d in report.documents],
+        "home": report.home,
+        "talks": report.talks,
+        "merged": report.merged,
+        "conflicts": report.conflicts,
+        "embedded": report.embedded,
+        "reused": report.reused,
+        "seconds": round(report.seconds, 3),
+        "written": report.written,
+        "documents": [
+            {
+                "name": d.name,
+                "format": d.format,
+                "talks": len(d.talks),
+                "conferences": list(getattr(d, "conferences", ())),
+                "warnings": list(d.warnings),
+            }
+            for d in report.documents
+        ],
         "removed_documents": report.removed_documents,
         "failed": [e.sentence() for e in report.failed],
         "changes": report.changes.to_dict(),
@@ -108,13 +134,13 @@ def report_json(report: Any) -> dict[str, Any]:
 
 
 def _rate(report: Any) -> str:
-    """" (123 texts/s)" when the encoder ran long enough to time it."""
+    """ " (123 texts/s)" when the encoder ran long enough to time it."""
     secs = getattr(report, "embed_seconds", 0.0)
     return f" ({report.embedded / secs:.0f} texts/s)" if report.embedded and secs > 0.01 else ""
 
 
 def conference_note(doc: Any) -> str:
-    """ ', conference "X"' for the ingest summary; a name taken from the file name
+    """', conference "X"' for the ingest summary; a name taken from the file name
     says how to give the real one."""
     names = getattr(doc, "conferences", ())
     if not names:

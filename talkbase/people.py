@@ -67,9 +67,16 @@ def speakers_line(talk: Talk) -> str:
 
 
 def _timed_first(talks: Iterable[Talk]) -> tuple[Talk, ...]:
-    return tuple(sorted(talks, key=lambda t: (t.start is None,
-                                              t.start.timestamp() if t.start else 0.0,
-                                              t.title.casefold())))
+    return tuple(
+        sorted(
+            talks,
+            key=lambda t: (
+                t.start is None,
+                t.start.timestamp() if t.start else 0.0,
+                t.title.casefold(),
+            ),
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -93,8 +100,13 @@ def speaker_page(talks: Iterable[Talk], name: str) -> SpeakerPage | None:
     co: Counter[str] = Counter()
     for t in mine:
         co.update({s.name for s in t.speakers if s.name.casefold() != key})
-    return SpeakerPage(selves[0].name, _timed_first(mine), affiliations, orgs,
-                       tuple(sorted(co.items(), key=lambda kv: (-kv[1], kv[0].casefold()))))
+    return SpeakerPage(
+        selves[0].name,
+        _timed_first(mine),
+        affiliations,
+        orgs,
+        tuple(sorted(co.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
+    )
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,8 @@ def org_page(talks: Iterable[Talk], name: str) -> OrgPage | None:
             found.append(t)
     if not found:
         return None
-    people = tuple(Person(n, tuple(units[n]), c)
-                   for n, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold())))
+    people = tuple(
+        Person(n, tuple(units[n]), c)
+        for n, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+    )
     return OrgPage(canonical, people, _timed_first(found), tuple(spellings))

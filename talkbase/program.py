@@ -51,12 +51,14 @@ def grids(talks: Iterable[Talk]) -> list[DayGrid]:
         for t in day_talks:
             assert t.start
             cells.setdefault((f"{t.start:%H:%M}", t.room or NO_ROOM), []).append(t.id)
-        out.append(DayGrid(
-            day=day,
-            slots=tuple(sorted({s for s, _ in cells})),
-            rooms=tuple(sorted(rooms, key=lambda r: (-rooms[r], r.casefold()))),
-            cells=tuple((s, r, tuple(ids)) for (s, r), ids in sorted(cells.items())),
-        ))
+        out.append(
+            DayGrid(
+                day=day,
+                slots=tuple(sorted({s for s, _ in cells})),
+                rooms=tuple(sorted(rooms, key=lambda r: (-rooms[r], r.casefold()))),
+                cells=tuple((s, r, tuple(ids)) for (s, r), ids in sorted(cells.items())),
+            )
+        )
     return out
 
 
@@ -68,8 +70,10 @@ def room_order(talks: Iterable[Talk]) -> tuple[str, ...]:
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(p)) if p.isascii() and p.isdigit() else (1, p.casefold())
-                 for p in re.findall(r"\d+|\D+", text))
+    return tuple(
+        (0, int(p)) if p.isascii() and p.isdigit() else (1, p.casefold())
+        for p in re.findall(r"\d+|\D+", text)
+    )
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,9 @@ class TimeGrid:
         return self.start + timedelta(minutes=self.step * row)
 
 
-def time_grid(talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None,
-              default_minutes: int = 30) -> TimeGrid | None:
+def time_grid(
+    talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None, default_minutes: int = 30
+) -> TimeGrid | None:
     """The time grid of `day` (None when no talk that day has a time). A talk without
     an end lasts `default_minutes`; talks overlapping in one room share a block."""
     talks = list(talks)
@@ -120,16 +125,21 @@ def time_grid(talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = No
 
     first = min(t.start for t in today if t.start)
     origin = first.replace(minute=0, second=0, microsecond=0)
-    offsets = [int((x - origin).total_seconds() // 60) for t in today if t.start
-               for x in (t.start, end_of(t))]
+    offsets = [
+        int((x - origin).total_seconds() // 60)
+        for t in today
+        if t.start
+        for x in (t.start, end_of(t))
+    ]
     step = math.gcd(*offsets) if any(offsets) else 30
     step = min(30, max(5, step - step % 5 if step >= 5 else 5))
     last = max(end_of(t) for t in today)
     rows = max(1, -(-int((last - origin).total_seconds() // 60) // step))
     blocks: list[Block] = []
     for room in order:
-        mine = sorted((t for t in today if (t.room or NO_ROOM) == room),
-                      key=lambda t: (t.start, t.title))
+        mine = sorted(
+            (t for t in today if (t.room or NO_ROOM) == room), key=lambda t: (t.start, t.title)
+        )
         groups: list[tuple[list[int], datetime, datetime]] = []
         for t in mine:
             assert t.start
@@ -158,15 +168,15 @@ class NowNext:
     next: Talk | None  # the next one to start in that room
 
 
-def now_and_next(talks: Iterable[Talk], at: datetime,
-                 saved: Collection[int] = ()) -> list[NowNext]:
+def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
     """For each room with something on or still to come that day: what runs at `at`
     and what starts next; rooms with a saved talk first, then in room order."""
     talks = [t for t in talks if t.start and t.day == at.date()]
     out = []
     for room in room_order(talks):
-        mine = sorted((t for t in talks if (t.room or NO_ROOM) == room),
-                      key=lambda t: (t.start, t.title))
+        mine = sorted(
+            (t for t in talks if (t.room or NO_ROOM) == room), key=lambda t: (t.start, t.title)
+        )
         running = tuple(t for t in mine if t.start and t.start <= at < (t.end or t.start))
         upcoming = next((t for t in mine if t.start and t.start > at), None)
         if running or upcoming:
@@ -185,6 +195,7 @@ def unscheduled(talks: Iterable[Talk]) -> list[Talk]:
 
 
 # -- overviews ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class TrackSummary:
@@ -229,6 +240,7 @@ def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
 
 # -- topic map ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Point:
     talk_id: int
@@ -253,9 +265,32 @@ class TopicMap:
 
 
 # Words every talk of a PyTorch-conference-like program shares; they label nothing.
-_GENERIC = {"pytorch", "talk", "session", "new", "using", "use", "based", "open", "source",
-            "model", "models", "work", "make", "makes", "across", "without", "including",
-            "first", "one", "two", "also", "today", "ll", "don"}
+_GENERIC = {
+    "pytorch",
+    "talk",
+    "session",
+    "new",
+    "using",
+    "use",
+    "based",
+    "open",
+    "source",
+    "model",
+    "models",
+    "work",
+    "make",
+    "makes",
+    "across",
+    "without",
+    "including",
+    "first",
+    "one",
+    "two",
+    "also",
+    "today",
+    "ll",
+    "don",
+}
 
 
 def project_2d(vectors: np.ndarray) -> np.ndarray:
@@ -282,8 +317,12 @@ def topic_labels(texts: Sequence[str], topics: np.ndarray, words: int = 3) -> di
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
     stop = sorted(ENGLISH_STOP_WORDS | _GENERIC)
-    vec = TfidfVectorizer(stop_words=stop, token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",
-                          max_df=0.5 if len(texts) > 10 else 1.0, sublinear_tf=True)
+    vec = TfidfVectorizer(
+        stop_words=stop,
+        token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",
+        max_df=0.5 if len(texts) > 10 else 1.0,
+        sublinear_tf=True,
+    )
     try:
         mat = vec.fit_transform(texts)
     except ValueError:  # every word was a stop word
@@ -300,8 +339,13 @@ def topic_labels(texts: Sequence[str], topics: np.ndarray, words: int = 3) -> di
     return out
 
 
-def topic_map(ids: Sequence[int], vectors: np.ndarray, texts: Sequence[str],
-              n_topics: int | None = None, seed: int = 0) -> TopicMap:
+def topic_map(
+    ids: Sequence[int],
+    vectors: np.ndarray,
+    texts: Sequence[str],
+    n_topics: int | None = None,
+    seed: int = 0,
+) -> TopicMap:
     """Talks on a 2-D map (PCA of their embeddings) grouped into KMeans topics."""
     if not len(ids):
         return TopicMap((), ())
@@ -315,11 +359,16 @@ def topic_map(ids: Sequence[int], vectors: np.ndarray, texts: Sequence[str],
     else:
         topics = np.zeros(len(ids), dtype=int)
     labels = topic_labels(texts, topics)
-    points = tuple(Point(int(i), float(x), float(y), int(c))
-                   for i, (x, y), c in zip(ids, coords, topics, strict=True))
+    points = tuple(
+        Point(int(i), float(x), float(y), int(c))
+        for i, (x, y), c in zip(ids, coords, topics, strict=True)
+    )
     found = []
     for c in sorted(labels):
         members = coords[topics == c]
-        found.append(Topic(c, labels[c], float(members[:, 0].mean()),
-                           float(members[:, 1].mean()), len(members)))
+        found.append(
+            Topic(
+                c, labels[c], float(members[:, 0].mean()), float(members[:, 1].mean()), len(members)
+            )
+        )
     return TopicMap(points, tuple(found))

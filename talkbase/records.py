@@ -154,10 +154,18 @@ class Why:
     sentence_source: str  # "title", "abstract", or "notes in <document>"
     match: bool  # False: one of the nearest talks, not a match for the query
 
-    def __init__(self, matched_terms: tuple[str, ...] = (), best_sentence: str = "",
-                 ranks: Mapping[str, int] | None = None, sentence_source: str = "",
-                 match: bool = True, *, lexical_rank: int | None = None,
-                 dense_rank: int | None = None, carried_by: str | None = None) -> None:
+    def __init__(
+        self,
+        matched_terms: tuple[str, ...] = (),
+        best_sentence: str = "",
+        ranks: Mapping[str, int] | None = None,
+        sentence_source: str = "",
+        match: bool = True,
+        *,
+        lexical_rank: int | None = None,
+        dense_rank: int | None = None,
+        carried_by: str | None = None,
+    ) -> None:
         merged = dict(ranks or {})
         if lexical_rank is not None:
             merged["lexical"] = lexical_rank
@@ -171,8 +179,15 @@ class Why:
         object.__setattr__(self, "match", match)
 
     def __hash__(self) -> int:
-        return hash((self.matched_terms, self.best_sentence, tuple(sorted(self.ranks.items())),
-                     self.sentence_source, self.match))
+        return hash(
+            (
+                self.matched_terms,
+                self.best_sentence,
+                tuple(sorted(self.ranks.items())),
+                self.sentence_source,
+                self.match,
+            )
+        )
 
     @property
     def lexical_rank(self) -> int | None:

@@ -78,9 +78,7 @@ SETTINGS: dict[str, Setting] = {
         "cache folder, e.g. ~/.cache/talkbase/encoders on Linux), one subfolder per "
         "hash of the model's files. `python -m index.onnx_encoder` fills it.",
     ),
-    "batch_size": Setting(
-        "TALKBASE_BATCH_SIZE", "32", "How many texts the model embeds at once."
-    ),
+    "batch_size": Setting("TALKBASE_BATCH_SIZE", "32", "How many texts the model embeds at once."),
     "rrf_k": Setting(
         "TALKBASE_RRF_K",
         "60",
@@ -127,7 +125,8 @@ SETTINGS: dict[str, Setting] = {
     ),
     "hnsw_m": Setting("TALKBASE_HNSW_M", "32", "Links per node of the HNSW index (set at build)."),
     "hnsw_ef": Setting(
-        "TALKBASE_HNSW_EF", "512",
+        "TALKBASE_HNSW_EF",
+        "512",
         "How widely an HNSW search looks (efSearch): higher is slower and finds more of the "
         "exact top results.",
     ),
@@ -157,8 +156,7 @@ SETTINGS: dict[str, Setting] = {
     "follow_links": Setting(
         "TALKBASE_FOLLOW_LINKS",
         "no",
-        "Folder ingest follows symbolic links that lead out of the folder only when "
-        "this is yes.",
+        "Folder ingest follows symbolic links that lead out of the folder only when this is yes.",
     ),
 }
 

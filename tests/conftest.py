@@ -25,11 +25,20 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _isolated_settings(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """No test reads or writes the user's real knowledge base."""
     monkeypatch.setenv("TALKBASE_HOME", str(tmp_path_factory.getbasetemp() / "default-home"))
-    for name in ("TALKBASE_MODEL", "TALKBASE_ENCODER", "TALKBASE_FUSION", "TALKBASE_LEXICAL_WEIGHT", "TALKBASE_RRF_K",
-                 "TALKBASE_DENSE_FLOOR", "TALKBASE_MATCH_FLOOR"):
+    for name in (
+        "TALKBASE_MODEL",
+        "TALKBASE_ENCODER",
+        "TALKBASE_FUSION",
+        "TALKBASE_LEXICAL_WEIGHT",
+        "TALKBASE_RRF_K",
+        "TALKBASE_DENSE_FLOOR",
+        "TALKBASE_MATCH_FLOOR",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

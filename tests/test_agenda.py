@@ -17,8 +17,7 @@ from talkbase.records import Speaker, Talk
 PDT = timezone(timedelta(hours=-7))
 
 
-def talk(tid: int, start: str | None, minutes: int = 25, title: str | None = None,
-         **kw) -> Talk:
+def talk(tid: int, start: str | None, minutes: int = 25, title: str | None = None, **kw) -> Talk:
     begin = datetime.fromisoformat(start).replace(tzinfo=PDT) if start else None
     end = begin + timedelta(minutes=minutes) if begin else None
     return Talk(title=title or f"Talk {tid}", start=begin, end=end, id=tid, **kw)
@@ -71,14 +70,21 @@ def test_fits_and_clashes() -> None:
 
 
 def test_timeline_groups_by_day_and_puts_overlaps_on_separate_lanes() -> None:
-    talks = [talk(1, "2026-10-20T10:00", 30), talk(2, "2026-10-20T10:10", 30),
-             talk(3, "2026-10-20T10:45", 20), talk(4, "2026-10-21T09:00", 25),
-             talk(5, None, title="Untimed")]
+    talks = [
+        talk(1, "2026-10-20T10:00", 30),
+        talk(2, "2026-10-20T10:10", 30),
+        talk(3, "2026-10-20T10:45", 20),
+        talk(4, "2026-10-21T09:00", 25),
+        talk(5, None, title="Untimed"),
+    ]
     plan = agenda.timeline(talks)
     assert [d.day.isoformat() for d in plan.days] == ["2026-10-20", "2026-10-21"]
     first = plan.days[0]
     assert [(s.talk.id, s.lane, s.overlaps_with) for s in first.slots] == [
-        (1, 0, (2,)), (2, 1, (1,)), (3, 0, ())]
+        (1, 0, (2,)),
+        (2, 1, (1,)),
+        (3, 0, ()),
+    ]
     assert first.lanes == 2 and plan.days[1].lanes == 1
     assert [t.id for t in plan.unscheduled] == [5]
     assert len(plan.overlaps) == 1
@@ -100,8 +106,10 @@ def test_share_link_round_trip_and_tolerance() -> None:
     assert len(agenda.from_query({"saved": many}).saved) == agenda.MAX_IDS
 
 
-@given(st.lists(st.integers(min_value=1, max_value=10**9), max_size=30),
-       st.lists(st.integers(min_value=1, max_value=10**9), max_size=30))
+@given(
+    st.lists(st.integers(min_value=1, max_value=10**9), max_size=30),
+    st.lists(st.integers(min_value=1, max_value=10**9), max_size=30),
+)
 def test_share_link_round_trip_any_ids(saved: list[int], skipped: list[int]) -> None:
     a = Agenda()
     for i in saved:
@@ -112,15 +120,22 @@ def test_share_link_round_trip_any_ids(saved: list[int], skipped: list[int]) -> 
 
 
 def test_csv_lists_talks_in_time_order_with_overlaps_and_no_formulas() -> None:
-    talks = [talk(2, "2026-10-20T10:10", 30, title="=HYPERLINK(\"x\")",
-                  speakers=(Speaker("Ann", "Meta"), Speaker("Bo"))),
-             talk(1, "2026-10-20T10:00", 30, title="First, with comma"),
-             talk(3, None, title="No time")]
+    talks = [
+        talk(
+            2,
+            "2026-10-20T10:10",
+            30,
+            title='=HYPERLINK("x")',
+            speakers=(Speaker("Ann", "Meta"), Speaker("Bo")),
+        ),
+        talk(1, "2026-10-20T10:00", 30, title="First, with comma"),
+        talk(3, None, title="No time"),
+    ]
     rows = list(csv.DictReader(io.StringIO(agenda.to_csv(talks))))
     assert [r["talk_id"] for r in rows] == ["1", "2", "3"]
     assert rows[0]["title"] == "First, with comma"
     assert rows[0]["start"] == "10:00" and rows[0]["timezone"] == "UTC-07:00"
-    assert rows[0]["overlaps_with"] == "'=HYPERLINK(\"x\")"
+    assert rows[0]["overlaps_with"] == '\'=HYPERLINK("x")'
     assert rows[1]["title"].startswith("'=")  # a spreadsheet shows it, never runs it
     assert rows[1]["speakers"] == "Ann (Meta); Bo"
     assert rows[2]["day"] == "" and rows[2]["title"] == "No time"

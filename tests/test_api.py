@@ -35,8 +35,9 @@ def test_open_reads_the_knowledge_base(tb: Talkbase, fake_home: Path) -> None:
     assert f"{count} talks" in repr(tb)
 
 
-def test_open_defaults_to_talkbase_home(fake_home: Path, hashing_embedder,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_defaults_to_talkbase_home(
+    fake_home: Path, hashing_embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TALKBASE_HOME", str(fake_home))
     with talkbase.open(embedder=hashing_embedder) as opened:
         assert opened.home == fake_home
@@ -47,16 +48,18 @@ def test_open_an_empty_folder_says_so(tmp_path: Path) -> None:
         talkbase.open(tmp_path / "nothing-here")
 
 
-def test_open_with_build_from_builds_a_missing_knowledge_base(tmp_path: Path, hashing_embedder,
-                                                              fake_kb) -> None:
+def test_open_with_build_from_builds_a_missing_knowledge_base(
+    tmp_path: Path, hashing_embedder, fake_kb
+) -> None:
     home = tmp_path / "fresh"
     with talkbase.open(home, build_from=PROGRAMS, embedder=hashing_embedder) as opened:
         assert len(opened) == len(fake_kb.talks)
         assert (home / "CURRENT").exists()
 
 
-def test_open_with_build_from_keeps_an_existing_knowledge_base(fake_home: Path,
-                                                               hashing_embedder) -> None:
+def test_open_with_build_from_keeps_an_existing_knowledge_base(
+    fake_home: Path, hashing_embedder
+) -> None:
     before = (fake_home / "CURRENT").read_text()
     with talkbase.open(fake_home, build_from=[PROGRAMS], embedder=hashing_embedder):
         pass
@@ -94,8 +97,9 @@ def test_search_filters_narrow_the_talks(tb: Talkbase) -> None:
     late = tb.search("training", k=50, after=time(16, 0))
     assert late and all(h.talk.start and h.talk.start.time() >= time(16, 0) for h in late)
     nvidia = tb.search("GPU", k=50, org="nvidia")
-    assert nvidia and all(any("nvidia" in (s.affiliation or "").lower() for s in h.talk.speakers)
-                          for h in nvidia)
+    assert nvidia and all(
+        any("nvidia" in (s.affiliation or "").lower() for s in h.talk.speakers) for h in nvidia
+    )
     assert len(nvidia) < len(tb.search("GPU", k=50, mode="dense"))
 
 
@@ -165,8 +169,11 @@ def test_similar_filters_and_diversity(tb: Talkbase) -> None:
     wednesday = tb.similar(seed, k=5, day="Wed")
     assert wednesday and all(h.talk.day == date(2026, 10, 21) for h in wednesday)
     plain = tb.similar(seed, k=5, diversity=0.0).ids
-    nearest = [i for i, _ in tb.kb.vectors.search(tb.kb.vectors.vector(seed.talk.id), 6)
-               if i != seed.talk.id][:5]
+    nearest = [
+        i
+        for i, _ in tb.kb.vectors.search(tb.kb.vectors.vector(seed.talk.id), 6)
+        if i != seed.talk.id
+    ][:5]
     assert set(plain) == set(nearest)
     with pytest.raises(BadQuery):
         tb.similar(seed, k=5, diversity=1.5)
@@ -189,8 +196,18 @@ def test_talks_table(tb: Talkbase) -> None:
     talks = tb.talks()
     assert isinstance(talks, pd.DataFrame)
     assert len(talks) == len(tb) and talks["id"].is_unique
-    assert {"title", "day", "start", "end", "minutes", "room", "track", "speakers",
-            "sources", "conflicts"} <= set(talks.columns)
+    assert {
+        "title",
+        "day",
+        "start",
+        "end",
+        "minutes",
+        "room",
+        "track",
+        "speakers",
+        "sources",
+        "conflicts",
+    } <= set(talks.columns)
     timed = talks["start"].dropna()
     assert timed.is_monotonic_increasing
     assert talks["start"].isna().sum() == len(talks) - len(timed)
@@ -216,8 +233,9 @@ def test_speakers_tracks_and_conflicts_tables(tb: Talkbase) -> None:
 
 
 def test_sql_with_parameters(tb: Talkbase) -> None:
-    frame = tb.sql("SELECT id, title FROM talks WHERE room = ? AND day = ?", "LL20AB",
-                   date(2026, 10, 21))
+    frame = tb.sql(
+        "SELECT id, title FROM talks WHERE room = ? AND day = ?", "LL20AB", date(2026, 10, 21)
+    )
     assert len(frame) > 0
     assert all(tb.talk(int(i)).room == "LL20AB" for i in frame["id"])
 
@@ -243,8 +261,10 @@ def test_embeddings_are_aligned_with_their_ids(tb: Talkbase) -> None:
 
 # -- the package entry point -------------------------------------------------------
 def test_import_talkbase_stays_light() -> None:
-    code = ("import sys, talkbase; heavy = ('pandas', 'duckdb', 'numpy', 'torch', 'talkbase.api');"
-            "print(sorted(m for m in heavy if m in sys.modules))")
+    code = (
+        "import sys, talkbase; heavy = ('pandas', 'duckdb', 'numpy', 'torch', 'talkbase.api');"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -275,4 +295,5 @@ def test_real_model_search_through_the_api(demo_home: Path, demo_kb) -> None:
         like = opened.similar(seed, k=5)
         assert seed.id not in like.ids
         assert "Integrating TorchTPU into TorchTitan and Optimizing Models for TPUs" in [
-            t.title for t in like.talks]
+            t.title for t in like.talks
+        ]

@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
 EVIL = ROOT / "tests" / "data" / "evil_program.txt"  # a digest full of markup
-EVIL_TITLE = ("<script>window.pwned=1</script> **Bold** [click](javascript:alert(1)) "
-              ":red[Red] Talk")
+EVIL_TITLE = "<script>window.pwned=1</script> **Bold** [click](javascript:alert(1)) :red[Red] Talk"
 
 pytestmark = pytest.mark.model
 
@@ -116,6 +115,7 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, bytes]]:
 
 # -- no knowledge base -------------------------------------------------------------------
 
+
 def test_without_a_knowledge_base_the_app_says_how_to_build_one(tmp_path, monkeypatch) -> None:
     at = run_app(tmp_path / "empty-home", monkeypatch)
     assert "talkbase ingest data/programs" in at.info[0].value
@@ -123,6 +123,7 @@ def test_without_a_knowledge_base_the_app_says_how_to_build_one(tmp_path, monkey
 
 
 # -- search ------------------------------------------------------------------------------
+
 
 def test_deep_link_opens_with_results(demo_home, monkeypatch) -> None:
     at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
@@ -135,8 +136,9 @@ def test_deep_link_opens_with_results(demo_home, monkeypatch) -> None:
     assert why[0].startswith("Found by your words and by meaning (#1 by words")
     assert "matched: fault-tolerant" in why[0]
     assert re.match(r"\d+ talks match, best first\.", at.caption[0].value)
-    shown = "\n".join(texts(at) + [plain(h.value) for h in at.get("html")
-                                    if not h.value.startswith("<style>")])
+    shown = "\n".join(
+        texts(at) + [plain(h.value) for h in at.get("html") if not h.value.startswith("<style>")]
+    )
     assert not re.search(r"\b\d\.\d{2,}\b", shown)  # no bare float scores anywhere
     assert at.query_params["q"] == "fault-tolerant collectives"
 
@@ -150,13 +152,15 @@ def test_typing_a_query_shows_results_and_updates_the_url(demo_home, monkeypatch
     assert at.query_params["q"] == "running PyTorch on Google TPUs"
 
 
-def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(demo_home, demo_kb,
-                                                                     monkeypatch) -> None:
+def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(
+    demo_home, demo_kb, monkeypatch
+) -> None:
     at = run_app(demo_home, monkeypatch, q="kernels")
     day = at.sidebar.selectbox(key="f_day")
     labels = day.options
-    assert labels[0] == "Any" and all(re.fullmatch(r"\w{3} \d+ \w{3} \(\d+\)", x)
-                                      for x in labels[1:])
+    assert labels[0] == "Any" and all(
+        re.fullmatch(r"\w{3} \d+ \w{3} \(\d+\)", x) for x in labels[1:]
+    )
     tue = int(re.search(r"\((\d+)\)", next(x for x in labels if x.startswith("Tue"))).group(1))
     day.select("2026-10-20")
     rerun(at)
@@ -188,13 +192,19 @@ def test_nothing_matching_says_so(demo_home, monkeypatch) -> None:
     assert at.info[0].value.startswith("No talk matches your search")
 
 
-def test_no_result_under_filters_names_the_filter_to_relax(demo_home, demo_kb,
-                                                           monkeypatch) -> None:
+def test_no_result_under_filters_names_the_filter_to_relax(demo_home, demo_kb, monkeypatch) -> None:
     # a speaker who talks on Tuesday only, with Wednesday chosen: nothing left
-    speaker = next(s.name for t in demo_kb.talks.values() if t.day and t.day.day == 20
-                   for s in t.speakers
-                   if not any(x.name == s.name and u.day and u.day.day == 21
-                              for u in demo_kb.talks.values() for x in u.speakers))
+    speaker = next(
+        s.name
+        for t in demo_kb.talks.values()
+        if t.day and t.day.day == 20
+        for s in t.speakers
+        if not any(
+            x.name == s.name and u.day and u.day.day == 21
+            for u in demo_kb.talks.values()
+            for x in u.speakers
+        )
+    )
     at = run_app(demo_home, monkeypatch, day="2026-10-21", by=speaker)
     assert not titles(at)
     assert at.warning[0].value.startswith("None of the 71 matching talks passes all your filters")
@@ -207,8 +217,10 @@ def test_no_result_under_filters_names_the_filter_to_relax(demo_home, demo_kb,
 
 # -- a talk's page -------------------------------------------------------------------
 
-def test_talk_page_has_abstract_sources_and_diverse_similar_talks(demo_home, demo_kb,
-                                                                  monkeypatch) -> None:
+
+def test_talk_page_has_abstract_sources_and_diverse_similar_talks(
+    demo_home, demo_kb, monkeypatch
+) -> None:
     at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
     mccl = id_of(demo_kb, "MCCL")
     click(at, f"result-open-{mccl}")
@@ -229,8 +241,9 @@ def test_talk_page_has_abstract_sources_and_diverse_similar_talks(demo_home, dem
 
 
 def test_talk_page_shows_conflicting_speaker_lists(demo_home, demo_kb, monkeypatch) -> None:
-    monarch = next(t for t in demo_kb.talks.values()
-                   if t.title.startswith("Monarch") and t.conflicts)
+    monarch = next(
+        t for t in demo_kb.talks.values() if t.title.startswith("Monarch") and t.conflicts
+    )
     at = run_app(demo_home, monkeypatch, talk=str(monarch.id))
     warns = [plain(v) for v in htmls(at, "tb-warn")]
     assert "Speakers: the documents give different values" in warns
@@ -256,6 +269,7 @@ def test_similar_talks_mark_those_that_fit_a_free_slot(demo_home, demo_kb, monke
 
 
 # -- my agenda ---------------------------------------------------------------------------
+
 
 def test_agenda_add_overlap_and_remove(demo_home, demo_kb, monkeypatch) -> None:
     first, second = same_slot_pair(demo_kb)
@@ -298,8 +312,9 @@ def test_not_interested_hides_a_talk_until_undone(demo_home, demo_kb, monkeypatc
     assert titles(at)[0] == demo_kb.talks[top].title
 
 
-def test_exports_and_share_link_restore_the_agenda(demo_home, demo_kb, monkeypatch,
-                                                   downloads) -> None:
+def test_exports_and_share_link_restore_the_agenda(
+    demo_home, demo_kb, monkeypatch, downloads
+) -> None:
     first, second = same_slot_pair(demo_kb)
     untimed = next(t.id for t in demo_kb.talks.values() if not t.start)
     skipped = id_of(demo_kb, "MCCL")
@@ -338,27 +353,41 @@ def test_share_link_ignores_unknown_ids(demo_home, demo_kb, monkeypatch) -> None
 
 # -- browse ------------------------------------------------------------------------------
 
+
 def grid_html(at: AppTest) -> str:
     (component,) = at.get("bidi_component")
     return json.loads(component.proto.json)
 
 
 def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
-        demo_home, demo_kb, monkeypatch) -> None:
+    demo_home, demo_kb, monkeypatch
+) -> None:
     first, second = same_slot_pair(demo_kb)
-    lone = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
-                if t.start and t.day == demo_kb.talks[first].day and t.id not in (first, second)
-                and not agenda_mod.clashes(t, [demo_kb.talks[first]]))
-    at = run_app(demo_home, monkeypatch, view="program",
-                 date=demo_kb.talks[first].day.isoformat(),
-                 saved=f"{first}-{second}-{lone.id}")
+    lone = next(
+        t
+        for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
+        if t.start
+        and t.day == demo_kb.talks[first].day
+        and t.id not in (first, second)
+        and not agenda_mod.clashes(t, [demo_kb.talks[first]])
+    )
+    at = run_app(
+        demo_home,
+        monkeypatch,
+        view="program",
+        date=demo_kb.talks[first].day.isoformat(),
+        saved=f"{first}-{second}-{lone.id}",
+    )
     page = grid_html(at)
     day = [t for t in demo_kb.talks.values() if t.day == demo_kb.talks[first].day]
     rooms = re.findall(r'role="columnheader"[^>]*>([^<]*)<', page)
     assert sorted(rooms) == sorted({t.room for t in day}) and len(rooms) == len(set(rooms))
     for t in day:  # every talk is a box spanning its duration, with its speakers
-        box = re.search(rf'<div class="tb-b ([^"]*)"[^>]*data-talk="{t.id}"[^>]*'
-                        r'style="grid-row:(\d+) / span (\d+);[^"]*">(.*?)</div></div>', page)
+        box = re.search(
+            rf'<div class="tb-b ([^"]*)"[^>]*data-talk="{t.id}"[^>]*'
+            r'style="grid-row:(\d+) / span (\d+);[^"]*">(.*?)</div></div>',
+            page,
+        )
         assert box, t.title
         assert present.minutes(t.duration_minutes) in box.group(4)
         assert html.escape(t.speakers[0].name) in box.group(4)
@@ -373,12 +402,22 @@ def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
     assert at.query_params["rooms"] == lone.room
 
 
-def test_now_and_next_shows_each_rooms_current_and_next_talk(demo_home, demo_kb,
-                                                             monkeypatch) -> None:
-    t = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: (t.start is None, t.start))
-             if t.start and t.end)
-    at = run_app(demo_home, monkeypatch, view="now", date=t.day.isoformat(),
-                 at=f"{t.start:%H:%M}", saved=str(t.id))
+def test_now_and_next_shows_each_rooms_current_and_next_talk(
+    demo_home, demo_kb, monkeypatch
+) -> None:
+    t = next(
+        t
+        for t in sorted(demo_kb.talks.values(), key=lambda t: (t.start is None, t.start))
+        if t.start and t.end
+    )
+    at = run_app(
+        demo_home,
+        monkeypatch,
+        view="now",
+        date=t.day.isoformat(),
+        at=f"{t.start:%H:%M}",
+        saved=str(t.id),
+    )
     assert at.caption[0].value.startswith(f"At {t.start:%H:%M} on ")
     first_room = plain(htmls(at, "tb-title")[0])
     assert first_room == t.room  # the room of the saved talk comes first
@@ -408,6 +447,7 @@ def test_browse_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
 
 # -- links, Back and hostile URLs --------------------------------------------------------
 
+
 def test_back_returns_from_a_talk_to_the_same_results(demo_home, demo_kb, monkeypatch) -> None:
     at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives", loose="1")
     before, url = titles(at), dict(at.query_params)
@@ -424,11 +464,19 @@ def test_back_returns_from_a_talk_to_the_same_results(demo_home, demo_kb, monkey
     assert plain(htmls(at, "tb-title-big")[0]) == demo_kb.talks[mccl].title
 
 
-@pytest.mark.parametrize("params", [
-    {"talk": "\u00b2"}, {"saved": "\u00b2", "view": "agenda"}, {"talk": "9" * 5000},
-    {"speaker": "\u202eNobody"}, {"org": "\ufffd\u0301\u200b"}, {"date": "2026-02-30", "view": "program"},
-    {"at": "99:99", "view": "now"}, {"view": "agenda", "print": "1", "saved": "1-2-3"},
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"talk": "\u00b2"},
+        {"saved": "\u00b2", "view": "agenda"},
+        {"talk": "9" * 5000},
+        {"speaker": "\u202eNobody"},
+        {"org": "\ufffd\u0301\u200b"},
+        {"date": "2026-02-30", "view": "program"},
+        {"at": "99:99", "view": "now"},
+        {"view": "agenda", "print": "1", "saved": "1-2-3"},
+    ],
+)
 def test_hostile_links_give_a_notice_never_a_traceback(demo_home, monkeypatch, params) -> None:
     at = run_app(demo_home, monkeypatch, **params)
     assert not at.exception and at.button_group(key="view").value
@@ -442,11 +490,32 @@ def test_arbitrary_query_parameters_through_the_app(demo_home, monkeypatch) -> N
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as hst
 
-    names = hst.sampled_from(["q", "talk", "view", "speaker", "org", "saved", "skip", "day",
-                              "from", "by", "track", "loose", "date", "at", "rooms", "x"])
+    names = hst.sampled_from(
+        [
+            "q",
+            "talk",
+            "view",
+            "speaker",
+            "org",
+            "saved",
+            "skip",
+            "day",
+            "from",
+            "by",
+            "track",
+            "loose",
+            "date",
+            "at",
+            "rooms",
+            "x",
+        ]
+    )
 
-    @settings(max_examples=25, deadline=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
     @given(hst.dictionaries(names, hst.text(max_size=60), max_size=4))
     def check(params: dict[str, str]) -> None:
         params = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in params.items()}
@@ -457,13 +526,18 @@ def test_arbitrary_query_parameters_through_the_app(demo_home, monkeypatch) -> N
 
 # -- query understanding ------------------------------------------------------------------
 
+
 def test_what_the_search_read_shows_as_removable_chips_and_can_be_turned_off(
-        demo_home, monkeypatch) -> None:
+    demo_home, monkeypatch
+) -> None:
     at = run_app(demo_home, monkeypatch, q="kernels on wednesday afternoon by NVIDIA")
     chips = at.button_group(key="chips")
     labels = [plain(o) for o in chips.options]
     assert [x.split(" :material")[0].replace("\\", "") for x in labels] == [
-        "Wednesday", "afternoon", "org: NVIDIA"]
+        "Wednesday",
+        "afternoon",
+        "org: NVIDIA",
+    ]
     narrowed = titles(at)
     chips.set_value(0)  # drop "on wednesday"
     rerun(at)
@@ -483,8 +557,10 @@ def test_highlighted_words_are_the_words_search_matched(demo_home, monkeypatch) 
 
 # -- speakers and organizations ----------------------------------------------------------
 
-def test_speaker_page_lists_talks_affiliations_and_co_speakers(demo_home, demo_kb,
-                                                              monkeypatch) -> None:
+
+def test_speaker_page_lists_talks_affiliations_and_co_speakers(
+    demo_home, demo_kb, monkeypatch
+) -> None:
     at = run_app(demo_home, monkeypatch, speaker="Ben Carver")
     assert plain(htmls(at, "tb-title-big")[0]).endswith("Ben Carver")
     assert titles(at) == [demo_kb.talks[id_of(demo_kb, "MCCL")].title]
@@ -499,17 +575,21 @@ def test_speaker_page_lists_talks_affiliations_and_co_speakers(demo_home, demo_k
     assert at.query_params["speaker"] == monarch.speakers[1].name
 
 
-def test_organization_page_is_one_page_for_every_spelling(demo_home, demo_kb,
-                                                          monkeypatch) -> None:
-    pages = [run_app(demo_home, monkeypatch, org=name)
-             for name in ("AWS", "Amazon Web Services", "amazon")]
+def test_organization_page_is_one_page_for_every_spelling(demo_home, demo_kb, monkeypatch) -> None:
+    pages = [
+        run_app(demo_home, monkeypatch, org=name)
+        for name in ("AWS", "Amazon Web Services", "amazon")
+    ]
     shown = [(plain(htmls(a, "tb-title-big")[0]), titles(a)) for a in pages]
     assert shown[0] == shown[1] == shown[2] and shown[0][0].endswith("Amazon Web Services")
     assert all(a.query_params["org"] == "Amazon Web Services" for a in pages)
     spellings = next(t for t in texts(pages[0]) if t.startswith("Written in the program as"))
     assert "AWS" in spellings and "Amazon Web Services" in spellings
-    aws = [t for t in demo_kb.talks.values()
-           if any(s.affiliation in ("AWS", "Amazon") for s in t.speakers)]
+    aws = [
+        t
+        for t in demo_kb.talks.values()
+        if any(s.affiliation in ("AWS", "Amazon") for s in t.speakers)
+    ]
     assert aws and {t.title for t in aws} <= set(shown[0][1])
     # the search facet counts the same talks under the one name
     at = run_app(demo_home, monkeypatch)
@@ -536,15 +616,19 @@ def test_cards_link_speakers_and_organizations(demo_home, demo_kb, monkeypatch) 
 
 def test_every_button_has_a_label_and_a_help_text(demo_home, demo_kb, monkeypatch) -> None:
     first, second = same_slot_pair(demo_kb)
-    for params in ({"q": "kernels"}, {"talk": str(first)}, {"view": "agenda",
-                                                             "saved": f"{first}-{second}"}):
+    for params in (
+        {"q": "kernels"},
+        {"talk": str(first)},
+        {"view": "agenda", "saved": f"{first}-{second}"},
+    ):
         at = run_app(demo_home, monkeypatch, **params)
         for b in at.button:
             assert b.label.strip() and b.help, (params, b.key)
 
 
-def test_agenda_counts_read_as_words_and_print_one_page_per_day(demo_home, demo_kb,
-                                                                 monkeypatch) -> None:
+def test_agenda_counts_read_as_words_and_print_one_page_per_day(
+    demo_home, demo_kb, monkeypatch
+) -> None:
     days = {}
     for t in sorted(demo_kb.talks.values(), key=lambda t: t.id):
         if t.start and t.end:
@@ -573,10 +657,23 @@ def test_a_5000_character_word_wraps_inside_its_card() -> None:
 
 # -- program text is never code ---------------------------------------------------------
 
+
 def _assert_inert(at: AppTest) -> None:
-    markdown_like = [e.value for kind in ("markdown", "caption", "title", "header", "subheader",
-                                          "info", "warning", "error", "success")
-                     for e in at.get(kind)]
+    markdown_like = [
+        e.value
+        for kind in (
+            "markdown",
+            "caption",
+            "title",
+            "header",
+            "subheader",
+            "info",
+            "warning",
+            "error",
+            "success",
+        )
+        for e in at.get(kind)
+    ]
     for value in markdown_like:  # program text never reaches a Markdown element
         assert "pwned" not in value and "Mallory" not in value and "Evil" not in value
     for h in at.get("html"):
@@ -598,8 +695,10 @@ def test_malicious_talk_is_shown_as_text(evil_home, monkeypatch) -> None:
 
     click(at, f"result-open-{tid}")
     _assert_inert(at)
-    assert "<script>document.title='pwned'</script> # Heading $x^2$ " \
-           "<style>body{display:none}</style>" in texts(at)
+    assert (
+        "<script>document.title='pwned'</script> # Heading $x^2$ "
+        "<style>body{display:none}</style>" in texts(at)
+    )
     assert any(plain(v) == EVIL_TITLE for v in htmls(at, "tb-title-big"))
     click(at, f"page-save-{tid}")
     at.button_group(key="view").set_value("My agenda")

@@ -32,15 +32,19 @@ STEP_S = 30  # any one step of a person's path through the app
 
 if os.environ.get("CI") and not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
     # In CI the browser must be there (`make test` installs it): never skip silently.
-    raise RuntimeError("CI: /usr/bin/chromium and /usr/bin/chromedriver are missing; "
-                       "scripts/ensure-chromium.sh should have installed them")
+    raise RuntimeError(
+        "CI: /usr/bin/chromium and /usr/bin/chromedriver are missing; "
+        "scripts/ensure-chromium.sh should have installed them"
+    )
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-                       reason="needs Debian's chromium and chromium-driver "
-                              "(/usr/bin/chromium, /usr/bin/chromedriver): run "
-                              "`sh scripts/ensure-chromium.sh` or `make browser`"),
+    pytest.mark.skipif(
+        not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+        reason="needs Debian's chromium and chromium-driver "
+        "(/usr/bin/chromium, /usr/bin/chromedriver): run "
+        "`sh scripts/ensure-chromium.sh` or `make browser`",
+    ),
 ]
 
 webdriver = pytest.importorskip("selenium.webdriver")
@@ -64,10 +68,23 @@ def streamlit_server(home: Path, log: Path) -> Iterator[str]:
     """`streamlit run app.py` on a free localhost port; always stopped afterwards."""
     port = free_port()
     env = {**os.environ, "TALKBASE_HOME": str(home), "HF_HUB_OFFLINE": "1"}
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-           "--server.address", "127.0.0.1", "--server.port", str(port),
-           "--server.headless", "true", "--browser.gatherUsageStats", "false",
-           "--server.fileWatcherType", "none"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(ROOT / "app.py"),
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
@@ -100,17 +117,28 @@ def chromium(downloads: Path) -> Iterator[Any]:
     profile = tempfile.mkdtemp(prefix="talkbase-chromium-")
     opts = Options()
     opts.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update",
-                "--no-first-run", "--window-size=1400,1100", f"--user-data-dir={profile}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--window-size=1400,1100",
+        f"--user-data-dir={profile}",
+    ):
         opts.add_argument(arg)
-    opts.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                           "download.prompt_for_download": False})
+    opts.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
     try:
         driver.set_page_load_timeout(STEP_S * 2)
-        driver.execute_cdp_cmd("Page.setDownloadBehavior",
-                               {"behavior": "allow", "downloadPath": str(downloads)})
+        driver.execute_cdp_cmd(
+            "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+        )
         yield driver
     finally:
         driver.quit()
@@ -130,8 +158,14 @@ def wait(driver: Any, what: Callable[[Any], Any], timeout: float = STEP_S, why: 
 def idle(driver: Any) -> None:
     """Wait until the script run is over (no "Running..." status, nothing stale)."""
     time.sleep(0.3)
-    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
-         and not d.find_elements(By.CSS_SELECTOR, '[data-stale="true"]'), why="app stays busy")
+    wait(
+        driver,
+        lambda d: (
+            not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+            and not d.find_elements(By.CSS_SELECTOR, '[data-stale="true"]')
+        ),
+        why="app stays busy",
+    )
 
 
 def titles(driver: Any) -> list[str]:
@@ -147,24 +181,48 @@ def press(driver: Any, element: Any) -> None:
 
 def click_key(driver: Any, key: str) -> None:
     """Click the button of the widget created with `key=` (Streamlit adds st-key-<key>)."""
-    press(driver, wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f".st-key-{key} button"),
-                       why=f"no button {key}"))
+    press(
+        driver,
+        wait(
+            driver,
+            lambda d: d.find_element(By.CSS_SELECTOR, f".st-key-{key} button"),
+            why=f"no button {key}",
+        ),
+    )
 
 
 def nav(driver: Any, view: str) -> None:
-    press(driver, wait(driver, lambda d: next((b for b in d.find_elements(
-        By.CSS_SELECTOR, ".st-key-view button") if b.text.startswith(view)), None),
-        why=f"no {view} button"))
+    press(
+        driver,
+        wait(
+            driver,
+            lambda d: next(
+                (
+                    b
+                    for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
+                    if b.text.startswith(view)
+                ),
+                None,
+            ),
+            why=f"no {view} button",
+        ),
+    )
 
 
 def search(driver: Any, query: str, expect: str) -> float:
-    box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
-               why="no search box")
+    box = wait(
+        driver,
+        lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+        why="no search box",
+    )
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(query, Keys.ENTER)
     t0 = time.perf_counter()
-    wait(driver, lambda d: titles(d) and titles(d)[0].startswith(expect),
-         why=f"{expect!r} not first for {query!r}")
+    wait(
+        driver,
+        lambda d: titles(d) and titles(d)[0].startswith(expect),
+        why=f"{expect!r} not first for {query!r}",
+    )
     return time.perf_counter() - t0
 
 
@@ -175,8 +233,12 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
     t_spawn = time.perf_counter()
     with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(downloads) as d:
         d.get(url)
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
-             timeout=SERVER_START_S, why="the app never showed its search box")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+            timeout=SERVER_START_S,
+            why="the app never showed its search box",
+        )
         cold_ready = time.perf_counter() - t_spawn
         first = search(d, "fault-tolerant collectives", "MCCL: Fault-Tolerant Collective")
         cold_first_result = time.perf_counter() - t_spawn
@@ -184,8 +246,9 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
         assert "q=fault-tolerant+collectives" in d.current_url
         marks = [m.text.lower() for m in d.find_elements(By.CSS_SELECTOR, ".tb-title mark")]
         assert "fault" in marks and "collective" in marks
-        assert "Found by your words and by meaning" in d.find_element(
-            By.CSS_SELECTOR, ".tb-why").text
+        assert (
+            "Found by your words and by meaning" in d.find_element(By.CSS_SELECTOR, ".tb-why").text
+        )
         d.save_screenshot(str(tmp_path / "search.png"))
         warm = search(d, "running PyTorch on Google TPUs", "TorchTPU")
         idle(d)
@@ -193,45 +256,82 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
         idle(d)
 
         click_key(d, f"result-open-{mccl.id}")
-        wait(d, lambda d: any(mccl.abstract in e.text for e in
-                              d.find_elements(By.CSS_SELECTOR, '[data-testid="stText"]')),
-             why="the talk page shows no abstract")
+        wait(
+            d,
+            lambda d: any(
+                mccl.abstract in e.text
+                for e in d.find_elements(By.CSS_SELECTOR, '[data-testid="stText"]')
+            ),
+            why="the talk page shows no abstract",
+        )
         assert titles(d)[0] == mccl.title
         idle(d)
         click_key(d, f"page-save-{mccl.id}")
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, f".st-key-page-remove-{mccl.id}"),
-             why="saving did not take")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, f".st-key-page-remove-{mccl.id}"),
+            why="saving did not take",
+        )
         idle(d)
         assert f"saved={mccl.id}" in d.current_url  # the URL is the share link
 
-        assert "My agenda (1)" in [b.text for b in d.find_elements(By.CSS_SELECTOR,
-                                                                   ".st-key-view button")]
+        assert "My agenda (1)" in [
+            b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
+        ]
         nav(d, "My agenda")
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-dl-ics button"),
-             why="no calendar download on My agenda")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".st-key-dl-ics button"),
+            why="no calendar download on My agenda",
+        )
         idle(d)
         click_key(d, "dl-ics")
         path = downloads / "talkbase-agenda.ics"
-        wait(d, lambda d: path.exists() and not list(downloads.glob("*.crdownload")),
-             why="the .ics never arrived")
+        wait(
+            d,
+            lambda d: path.exists() and not list(downloads.glob("*.crdownload")),
+            why="the .ics never arrived",
+        )
         d.save_screenshot(str(tmp_path / "agenda.png"))
 
         # Browse > Topic map: dragging over dots lists those talks
         nav(d, "Browse")
-        press(d, wait(d, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, '[role="tab"]')
-                                         if t.text == "Topic map"), None), why="no Topic map tab"))
-        chart = wait(d, lambda d: d.find_element(By.CSS_SELECTOR, ".st-key-topic-map .vega-embed"),
-                     why="no topic map")
+        press(
+            d,
+            wait(
+                d,
+                lambda d: next(
+                    (
+                        t
+                        for t in d.find_elements(By.CSS_SELECTOR, '[role="tab"]')
+                        if t.text == "Topic map"
+                    ),
+                    None,
+                ),
+                why="no Topic map tab",
+            ),
+        )
+        chart = wait(
+            d,
+            lambda d: d.find_element(By.CSS_SELECTOR, ".st-key-topic-map .vega-embed"),
+            why="no topic map",
+        )
         idle(d)
         d.execute_script("arguments[0].scrollIntoView({block: 'center'});", chart)
         width, height = chart.rect["width"], chart.rect["height"]
-        ActionChains(d).move_to_element_with_offset(chart, -int(width * 0.45), -int(height * 0.45)) \
-            .click_and_hold().move_by_offset(int(width * 0.9), int(height * 0.8)).release().perform()
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-map-"]'),
-             why="selecting dots on the topic map listed no talks")
+        ActionChains(d).move_to_element_with_offset(
+            chart, -int(width * 0.45), -int(height * 0.45)
+        ).click_and_hold().move_by_offset(int(width * 0.9), int(height * 0.8)).release().perform()
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-map-"]'),
+            why="selecting dots on the topic map listed no talks",
+        )
         idle(d)
         listed = d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-map-"]')
-        assert f"{len(listed)} talks in the selected area." in d.find_element(By.TAG_NAME, "body").text
+        assert (
+            f"{len(listed)} talks in the selected area." in d.find_element(By.TAG_NAME, "body").text
+        )
 
     calendar = icalendar.Calendar.from_ical(path.read_bytes())
     (event,) = calendar.walk("VEVENT")
@@ -239,8 +339,10 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
     assert str(event["SUMMARY"]) == mccl.title
     assert event.decoded("DTSTART") == mccl.start and event.decoded("DTEND") == mccl.end
     assert (tmp_path / "agenda.png").stat().st_size > 10_000
-    timings = (f"cold start: search box after {cold_ready:.1f}s, first result after "
-               f"{cold_first_result:.1f}s (that search: {first:.2f}s); warm search {warm:.2f}s")
+    timings = (
+        f"cold start: search box after {cold_ready:.1f}s, first result after "
+        f"{cold_first_result:.1f}s (that search: {first:.2f}s); warm search {warm:.2f}s"
+    )
     (tmp_path / "timings.txt").write_text(timings + "\n")
     print("\n" + timings + f"\nscreenshots: {tmp_path / 'search.png'}, {tmp_path / 'agenda.png'}")
 
@@ -252,7 +354,8 @@ def _inert(d: Any) -> str:
     assert d.find_element(By.TAG_NAME, "body").is_displayed()
     assert not d.find_elements(By.CSS_SELECTOR, "img[src='x'], iframe[src*='example.com']")
     assert not d.execute_script(
-        "return [...document.querySelectorAll('script')].some(s => s.text.includes('pwned'))")
+        "return [...document.querySelectorAll('script')].some(s => s.text.includes('pwned'))"
+    )
     assert not d.find_elements(By.XPATH, "//a[contains(@href, 'javascript')]")
     return d.find_element(By.TAG_NAME, "body").text
 
@@ -261,15 +364,22 @@ def test_program_text_never_runs_or_restyles_the_page(evil_home, tmp_path) -> No
     home, evil_id = evil_home
     with streamlit_server(home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
         d.get(url + "?q=collective")
-        wait(d, lambda d: any("pwned" in t for t in titles(d)), timeout=SERVER_START_S,
-             why="the malicious talk is not listed")
+        wait(
+            d,
+            lambda d: any("pwned" in t for t in titles(d)),
+            timeout=SERVER_START_S,
+            why="the malicious talk is not listed",
+        )
         idle(d)
         text = _inert(d)
         assert "<script>window.pwned=1</script> **Bold** [click](javascript:alert(1))" in text
         assert 'Mallory <img src=x onerror="window.pwned=2">' in text
         click_key(d, f"result-open-{evil_id}")
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
-             why="the talk page did not open")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+            why="the talk page did not open",
+        )
         idle(d)
         text = _inert(d)
         assert "<style>body{display:none}</style>" in text
@@ -292,42 +402,60 @@ def _timed(d: Any, action: Callable[[], None], done: Callable[[Any], Any], why: 
 def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_path) -> None:
     mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
     day = mccl.day.isoformat()
-    other = next(t for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
-                 if t.day == mccl.day and t.start and t.end and t.id != mccl.id
-                 and t.room != mccl.room)
+    other = next(
+        t
+        for t in sorted(demo_kb.talks.values(), key=lambda t: t.id)
+        if t.day == mccl.day and t.start and t.end and t.id != mccl.id and t.room != mccl.room
+    )
     shots, times = tmp_path, {}
     with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
         # Back returns from a talk page to the same results
         d.get(url + "?q=fault-tolerant+collectives")
-        wait(d, lambda d: titles(d) and titles(d)[0].startswith("MCCL"), timeout=SERVER_START_S,
-             why="no results for the deep link")
+        wait(
+            d,
+            lambda d: titles(d) and titles(d)[0].startswith("MCCL"),
+            timeout=SERVER_START_S,
+            why="no results for the deep link",
+        )
         idle(d)
         before = titles(d)
         d.save_screenshot(str(shots / "search.png"))
         times["open a talk"] = _timed(
-            d, lambda: click_key(d, f"result-open-{mccl.id}"),
-            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"), "the talk did not open")
+            d,
+            lambda: click_key(d, f"result-open-{mccl.id}"),
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+            "the talk did not open",
+        )
         idle(d)
         assert f"talk={mccl.id}" in d.current_url
         d.save_screenshot(str(shots / "talk.png"))
         d.back()
-        wait(d, lambda d: not d.find_elements(By.CSS_SELECTOR, ".tb-title-big")
-             and titles(d) == before, why="Back did not return to the same results")
+        wait(
+            d,
+            lambda d: not d.find_elements(By.CSS_SELECTOR, ".tb-title-big") and titles(d) == before,
+            why="Back did not return to the same results",
+        )
         idle(d)
         assert "talk=" not in d.current_url and "q=fault-tolerant+collectives" in d.current_url
         d.forward()
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
-             why="Forward did not reopen the talk")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+            why="Forward did not reopen the talk",
+        )
         idle(d)
 
         # switching views, each a history entry
-        times["switch to Program"] = _timed(d, lambda: nav(d, "Program"), _boxes,
-                                            "the program grid did not show")
+        times["switch to Program"] = _timed(
+            d, lambda: nav(d, "Program"), _boxes, "the program grid did not show"
+        )
         idle(d)
         times["switch to Now & next"] = _timed(
-            d, lambda: nav(d, "Now & next"),
+            d,
+            lambda: nav(d, "Now & next"),
             lambda d: "rooms with a saved talk first" in d.find_element(By.TAG_NAME, "body").text,
-            "Now & next did not show")
+            "Now & next did not show",
+        )
         idle(d)
         d.save_screenshot(str(shots / "now.png"))
         d.back()
@@ -341,18 +469,23 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         box = d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{mccl.id}"]')
         assert "tb-saved" in box.get_attribute("class") and "✓ saved" in box.text
         assert f"· {mccl.duration_minutes} min" in box.text and "Ben Carver" in box.text
-        heights = {t: d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{t.id}"]').rect[
-            "height"] for t in (mccl, other)}
+        heights = {
+            t: d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{t.id}"]').rect["height"]
+            for t in (mccl, other)
+        }
         assert heights[mccl] > 40 and heights[other] > 20  # boxes span their duration
         rooms = [e.text for e in d.find_elements(By.CSS_SELECTOR, ".tb-grid .tb-h")][1:]
-        assert sorted(rooms) == sorted({t.room for t in demo_kb.talks.values()
-                                        if t.day == mccl.day})
+        assert sorted(rooms) == sorted(
+            {t.room for t in demo_kb.talks.values() if t.day == mccl.day}
+        )
         d.save_screenshot(str(shots / "program.png"))
         target = d.find_element(By.CSS_SELECTOR, f'.tb-grid [data-talk="{other.id}"]')
-        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
-                         target)
+        d.execute_script(
+            "arguments[0].scrollIntoView({block: 'center', inline: 'center'});", target
+        )
         times["open a talk from the grid"] = _timed(
-            d, target.click, lambda d: titles(d)[:1] == [other.title], "the grid did not open it")
+            d, target.click, lambda d: titles(d)[:1] == [other.title], "the grid did not open it"
+        )
         idle(d)
         d.back()
         wait(d, _boxes, why="Back did not return to the grid")
@@ -360,19 +493,28 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
 
         # speaker and organization pages
         d.get(url + "?speaker=Ben+Carver")
-        wait(d, lambda d: mccl.title in titles(d), timeout=SERVER_START_S,
-             why="the speaker page does not list the MCCL talk")
+        wait(
+            d,
+            lambda d: mccl.title in titles(d),
+            timeout=SERVER_START_S,
+            why="the speaker page does not list the MCCL talk",
+        )
         idle(d)
         d.save_screenshot(str(shots / "speaker.png"))
-        aws = sorted(t.title for t in demo_kb.talks.values()
-                     if any(s.affiliation in ("AWS", "Amazon", "Amazon Web Services")
-                            for s in t.speakers))
+        aws = sorted(
+            t.title
+            for t in demo_kb.talks.values()
+            if any(s.affiliation in ("AWS", "Amazon", "Amazon Web Services") for s in t.speakers)
+        )
         pages = []
         for name in ("AWS", "Amazon+Web+Services"):
             d.get(url + f"?org={name}")
-            wait(d, lambda d: titles(d)[:1] == ["Amazon Web Services"]
-                 and set(aws) <= set(titles(d)), timeout=SERVER_START_S,
-                 why=f"the page of {name} does not list every AWS talk")
+            wait(
+                d,
+                lambda d: titles(d)[:1] == ["Amazon Web Services"] and set(aws) <= set(titles(d)),
+                timeout=SERVER_START_S,
+                why=f"the page of {name} does not list every AWS talk",
+            )
             idle(d)
             pages.append((titles(d), d.current_url.split("?", 1)[1]))
         assert pages[0] == pages[1] and pages[0][1] == "org=Amazon+Web+Services"
@@ -380,12 +522,16 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
 
         # the agenda's axis spans the conference day, with hour ticks
         d.get(url + f"?view=agenda&saved={mccl.id}")
-        labels = wait(d, lambda d: [e.text for e in d.find_elements(
-            By.CSS_SELECTOR, f".st-key-day-{day} svg text")], timeout=SERVER_START_S,
-            why="no agenda timeline")
+        labels = wait(
+            d,
+            lambda d: [
+                e.text for e in d.find_elements(By.CSS_SELECTOR, f".st-key-day-{day} svg text")
+            ],
+            timeout=SERVER_START_S,
+            why="no agenda timeline",
+        )
         idle(d)
-        labels = [e.text for e in d.find_elements(By.CSS_SELECTOR,
-                                                  f".st-key-day-{day} svg text")]
+        labels = [e.text for e in d.find_elements(By.CSS_SELECTOR, f".st-key-day-{day} svg text")]
         hours = [x for x in labels if len(x) == 5 and x.endswith(":00")]
         assert hours[0] <= "08:00" and hours[-1] >= "18:00", hours
         assert len(hours) >= 10  # one tick per hour
@@ -410,7 +556,8 @@ def long_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
         "Long Words Conference 2026#\nA digest with one very long word.\nCore#\n"
         f"Collective {LONG} Communication#\nAlice Example — Good Org\n"
         f"- Why: Collective communication {LONG} for training.\n- What: Plain words.\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     home = tmp_path_factory.mktemp("long-home")
     ingest([folder], home, real_embedder)
     return home
@@ -418,27 +565,42 @@ def long_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
 
 def _overflow(d: Any) -> int:
     """How far the page reaches past the window sideways (0: nothing does)."""
-    return int(d.execute_script(
-        "const main = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
-        "return Math.max(document.documentElement.scrollWidth - window.innerWidth,"
-        " main.scrollWidth - main.clientWidth, 0);"))
+    return int(
+        d.execute_script(
+            "const main = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
+            "return Math.max(document.documentElement.scrollWidth - window.innerWidth,"
+            " main.scrollWidth - main.clientWidth, 0);"
+        )
+    )
 
 
 def test_a_5000_character_word_wraps_inside_the_card(long_home, tmp_path) -> None:
     with streamlit_server(long_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
         d.get(url + "?q=collective")
-        wait(d, lambda d: any("xxxx" in t for t in titles(d)), timeout=SERVER_START_S,
-             why="the long-word talk is not listed")
+        wait(
+            d,
+            lambda d: any("xxxx" in t for t in titles(d)),
+            timeout=SERVER_START_S,
+            why="the long-word talk is not listed",
+        )
         idle(d)
         card = d.find_element(By.CSS_SELECTOR, '[class*="st-key-card-result-"]')
         title = card.find_element(By.CSS_SELECTOR, ".tb-title")
         assert title.rect["width"] <= card.rect["width"] and title.rect["height"] > 60
         assert _overflow(d) == 0
         d.save_screenshot(str(tmp_path / "long-word-results.png"))
-        click_key(d, card.get_attribute("class").split("st-key-card-result-")[1].split()[0]
-                  .join(("result-open-", "")))
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
-             why="the talk page did not open")
+        click_key(
+            d,
+            card.get_attribute("class")
+            .split("st-key-card-result-")[1]
+            .split()[0]
+            .join(("result-open-", "")),
+        )
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+            why="the talk page did not open",
+        )
         idle(d)
         assert _overflow(d) == 0
         d.save_screenshot(str(tmp_path / "long-word-talk.png"))

@@ -34,14 +34,20 @@ def home(demo_home, monkeypatch):
 
 def test_ingest_console_script_end_to_end(tmp_path):
     env = {**os.environ, "TALKBASE_HOME": str(tmp_path / "kb")}
-    p = subprocess.run([TALKBASE, "ingest", str(PROGRAMS)], capture_output=True, text=True,
-                       env=env, timeout=300)
+    p = subprocess.run(
+        [TALKBASE, "ingest", str(PROGRAMS)], capture_output=True, text=True, env=env, timeout=300
+    )
     assert p.returncode == 0, p.stderr
     assert "000_3ed018f1c49838da.txt: 19 talks (digest)" in p.stdout
     assert "001_8fbb4517d0e7d07e.txt: 62 talks (blog)" in p.stdout
     assert "71 talks, 10 seen in several documents and merged" in p.stdout
-    p = subprocess.run([TALKBASE, "search", "talks about fault-tolerant collectives", "--json",
-                        "--limit", "3"], capture_output=True, text=True, env=env, timeout=300)
+    p = subprocess.run(
+        [TALKBASE, "search", "talks about fault-tolerant collectives", "--json", "--limit", "3"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stderr
     titles = [r["title"] for r in json.loads(p.stdout)]
     assert titles[0].startswith("MCCL") or titles[1].startswith("MCCL")
@@ -53,16 +59,28 @@ def test_search_json_fields(home, capsys):
     results = json.loads(out)
     assert len(results) == 4
     r = results[0]
-    assert {"id", "title", "score", "speakers", "day", "start", "end", "room", "track",
-            "abstract", "why"} <= set(r)
+    assert {
+        "id",
+        "title",
+        "score",
+        "speakers",
+        "day",
+        "start",
+        "end",
+        "room",
+        "track",
+        "abstract",
+        "why",
+    } <= set(r)
     assert r["day"] == "2026-10-21" and len(r["start"]) == 5 and ":" in r["end"]
     assert all({"name", "affiliation"} <= set(s) for s in r["speakers"])
     assert r["why"]["best_sentence"] and r["why"]["matched_terms"]
 
 
 def test_search_filters_from_the_command_line(home, capsys):
-    code, out, _ = run(capsys, "search", "kernels", "--json", "--day", "Tue", "--org", "Meta",
-                       "--limit", "50")
+    code, out, _ = run(
+        capsys, "search", "kernels", "--json", "--day", "Tue", "--org", "Meta", "--limit", "50"
+    )
     results = json.loads(out)
     assert code == 0 and results
     assert all(r["day"] == "2026-10-20" for r in results)
@@ -81,8 +99,13 @@ def test_search_batch_one_json_line_per_query(home, tmp_path):
     queries.write_text("running PyTorch on Google TPUs\n\nAWS Trainium\n", encoding="utf-8")
     env = {**os.environ, "TALKBASE_HOME": str(home)}
     t0 = time.perf_counter()
-    p = subprocess.run([TALKBASE, "search", "--batch", str(queries), "--limit", "3"],
-                       capture_output=True, text=True, env=env, timeout=300)
+    p = subprocess.run(
+        [TALKBASE, "search", "--batch", str(queries), "--limit", "3"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stderr
     lines = [json.loads(x) for x in p.stdout.splitlines()]
     assert [x["query"] for x in lines] == ["running PyTorch on Google TPUs", "AWS Trainium"]
@@ -141,9 +164,11 @@ def test_errors_are_one_sentence(tmp_path, capsys, monkeypatch):
 
 
 def test_help_is_fast_and_imports_nothing_heavy():
-    code = ("import sys, time; t=time.perf_counter(); from talkbase.cli import parser; "
-            "parser().format_help(); "
-            "print(time.perf_counter()-t, any(m in sys.modules for m in ('torch','faiss','duckdb')))")
+    code = (
+        "import sys, time; t=time.perf_counter(); from talkbase.cli import parser; "
+        "parser().format_help(); "
+        "print(time.perf_counter()-t, any(m in sys.modules for m in ('torch','faiss','duckdb')))"
+    )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     seconds, heavy = p.stdout.split()
     assert heavy == "False" and float(seconds) < 1.0

@@ -27,7 +27,9 @@ def test_counts_and_sections(talks):
 
 
 def test_speakers_with_shared_affiliation(talks):
-    t = talks["Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"]
+    t = talks[
+        "Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"
+    ]
     assert [(s.name, s.affiliation) for s in t.speakers] == [
         ("Tristan Rice", "Meta (PyTorch Distributed)"),
         ("Kapil Sharma", "Meta (PyTorch Distributed)"),
@@ -46,7 +48,9 @@ def test_speakers_with_own_affiliations_containing_commas(talks):
 def test_semicolon_speaker_group_shares_trailing_affiliation(talks):
     t = talks["Precompile for Training"]
     assert [(s.name, s.affiliation) for s in t.speakers] == [
-        ("Bob Ren", "Meta"), ("Aaron Orenstein", "Meta")]
+        ("Bob Ren", "Meta"),
+        ("Aaron Orenstein", "Meta"),
+    ]
 
 
 def test_speaker_without_affiliation(talks):
@@ -65,17 +69,25 @@ def test_notes_are_separate_fields_and_marker_becomes_flag(talks):
     assert labels == ["Why", "What", "How", "Where applicable"]
     assert t.abstract_only is True
     assert all("from abstract only" not in text for _, text in t.notes)
-    assert t.note("What").startswith("MCCL, Meta's open-source fault-tolerant C++ collective library")
+    assert t.note("What").startswith(
+        "MCCL, Meta's open-source fault-tolerant C++ collective library"
+    )
 
 
 def test_code_spans_that_lost_spaces_are_repaired(talks):
-    t = talks["Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"]
+    t = talks[
+        "Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"
+    ]
     assert t.note("Why").startswith("torch.distributed is the layer")
     assert "torch.distributed.reconfigure() for live process-group" in t.note("What")
-    sym = talks["Beyond Collectives: Building Fused Compute-Communication Kernels with PyTorch Symmetric Memory"]
+    sym = talks[
+        "Beyond Collectives: Building Fused Compute-Communication Kernels with PyTorch Symmetric Memory"
+    ]
     assert "torch.distributed window APIs" in sym.note("Why")
     assert "torch.distributed.TokenSwitch supporting" in sym.note("What")
-    five = talks["Five Bottlenecks, Five Fixes: Systematic Performance Diagnosis for PyTorch Distributed Training"]
+    five = talks[
+        "Five Bottlenecks, Five Fixes: Systematic Performance Diagnosis for PyTorch Distributed Training"
+    ]
     assert "torch.profiler signatures" in five.note("What")
 
 
@@ -83,7 +95,9 @@ def test_repair_leaves_unsafe_splits_alone():
     vocab = {"is", "the"}
     assert digest.repair_code_spans("torch.fooxyz bar", vocab) == "torch.fooxyz bar"
     assert digest.repair_code_spans("plain words here", vocab) == "plain words here"
-    assert digest.repair_code_spans("torch.nn.Module()is fine", vocab) == "torch.nn.Module() is fine"
+    assert (
+        digest.repair_code_spans("torch.nn.Module()is fine", vocab) == "torch.nn.Module() is fine"
+    )
 
 
 def test_provenance(talks):

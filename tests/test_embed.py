@@ -23,8 +23,11 @@ def demo_texts() -> list[str]:
     """Every text ingest embeds for the demo programs: talk texts and sentences."""
     docs = parse_all([PROGRAMS], None, Report())
     talks = merge_talks(t for d in docs for t in d.talks)
-    return list(dict.fromkeys([embedding_text(t) for t in talks]
-                              + [s for t in talks for s in talk_sentences(t)]))
+    return list(
+        dict.fromkeys(
+            [embedding_text(t) for t in talks] + [s for t in talks for s in talk_sentences(t)]
+        )
+    )
 
 
 # -- the real ONNX path -------------------------------------------------------------
@@ -38,8 +41,14 @@ def test_default_encoder_is_int8_onnx_without_torch(real_embedder):
     config = onnx_encoder.cpu_config()
     assert backend == (f"onnx-int8-{config}" if config else "onnx-fp32")
     assert real_embedder.identity == embed.identity()  # known without loading
-    vecs = real_embedder.embed(["fault-tolerant collectives", "all-reduce that survives "
-                                "a failing GPU", "a recipe for sourdough bread", "x " * 2000])
+    vecs = real_embedder.embed(
+        [
+            "fault-tolerant collectives",
+            "all-reduce that survives a failing GPU",
+            "a recipe for sourdough bread",
+            "x " * 2000,
+        ]
+    )
     assert vecs.shape == (4, 384) and vecs.dtype == np.float32
     assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
     assert vecs[0] @ vecs[1] > vecs[0] @ vecs[2] + 0.1  # meaning, not noise
@@ -54,8 +63,10 @@ def test_batching_by_length_does_not_change_vectors(real_embedder):
     alone = np.vstack([fp32.embed([t]) for t in texts[:8]])
     assert np.abs(together[:8] - alone).max() < 1e-4  # padding is masked out, order kept
     # int8 quantizes activations per batch, so a batch moves a vector a little
-    cos = np.sum(real_embedder.embed(texts)[:8] * np.vstack(
-        [real_embedder.embed([t]) for t in texts[:8]]), axis=1)
+    cos = np.sum(
+        real_embedder.embed(texts)[:8] * np.vstack([real_embedder.embed([t]) for t in texts[:8]]),
+        axis=1,
+    )
     assert cos.min() > 0.98
 
 
@@ -107,7 +118,13 @@ def test_model_hash_follows_the_files(tmp_path, monkeypatch):
     (model / "config.json").write_text('{"hidden_size": 1}')
     assert onnx_encoder.model_hash(model) != first
     p = onnx_encoder.Plan(model, first, "int8-avx2")
-    assert p.onnx_path == tmp_path / "cache" / f"model-{first[:16]}" / f"model-int8-avx2-{onnx_encoder.RECIPE}.onnx"
+    assert (
+        p.onnx_path
+        == tmp_path
+        / "cache"
+        / f"model-{first[:16]}"
+        / f"model-int8-avx2-{onnx_encoder.RECIPE}.onnx"
+    )
 
 
 def test_hashing_model_setting_selects_the_hashing_embedder(monkeypatch):
@@ -153,7 +170,10 @@ def test_embeddings_cache_is_reused_only_with_the_same_identity(tmp_path):
         ingest([DIGEST], home, b)
     rebuilt = ingest([DIGEST], home, b, rebuild=True)
     assert rebuilt.embedded == first.embedded and rebuilt.reused == 0
-    assert json.loads((store.require(home).path / "manifest.json").read_text())["encoder"] == b.identity
+    assert (
+        json.loads((store.require(home).path / "manifest.json").read_text())["encoder"]
+        == b.identity
+    )
 
 
 def test_legacy_manifest_without_encoder_was_built_with_torch():

@@ -16,7 +16,12 @@ def marked(text: str, terms: tuple[str, ...]) -> list[str]:
 def test_inflections_and_hyphenated_terms_are_marked() -> None:
     text = "MCCL: Fault-Tolerant Collective Communication; collectives and tolerance."
     assert marked(text, ("fault-tolerant", "collectives")) == [
-        "Fault", "Tolerant", "Collective", "collectives", "tolerance"]
+        "Fault",
+        "Tolerant",
+        "Collective",
+        "collectives",
+        "tolerance",
+    ]
     assert marked("Training trains trained", ("training",)) == ["Training", "trains", "trained"]
     assert marked("Caching a cache", ("caching",)) == ["Caching", "cache"]
     assert marked("Nothing here", ("gpu",)) == []
@@ -31,15 +36,17 @@ def test_spans_give_the_text_back(text: str, terms: list[str]) -> None:
 def test_as_html_escapes_everything_but_its_own_marks() -> None:
     spans = evidence.highlight('<script>alert("x")</script> & fault <b>', ("fault",))
     out = evidence.as_html(spans)
-    assert out == ("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; "
-                   "<mark>fault</mark> &lt;b&gt;")
+    assert out == (
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; <mark>fault</mark> &lt;b&gt;"
+    )
 
 
 def test_signal_says_which_signal_carried_a_hit_without_scores() -> None:
     both = evidence.signal(Why(lexical_rank=1, dense_rank=2, carried_by="both"))
     assert both == "Found by your words and by meaning (#1 by words, #2 by meaning)"
     assert evidence.signal(Why(lexical_rank=3, dense_rank=20, carried_by="lexical")).startswith(
-        "Found mostly by your words")
+        "Found mostly by your words"
+    )
     semantic = evidence.signal(Why(dense_rank=4, carried_by="semantic"))
     assert semantic == "Found by meaning: it shares none of your words (#4 by meaning)"
     assert evidence.signal(Why()) == ""

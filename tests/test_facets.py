@@ -13,8 +13,14 @@ def hit(tid: int, lexical: int | None = None, terms: tuple[str, ...] = ()) -> Hi
 
 
 def test_matching_keeps_distinctive_word_matches_and_close_meanings() -> None:
-    hits = [hit(1, 1, ("tpu", "pytorch")), hit(2, 2, ("pytorch",)), hit(3, 3, ("pytorch",)),
-            hit(4, None), hit(5, None), hit(6, 4, ())]
+    hits = [
+        hit(1, 1, ("tpu", "pytorch")),
+        hit(2, 2, ("pytorch",)),
+        hit(3, 3, ("pytorch",)),
+        hit(4, None),
+        hit(5, None),
+        hit(6, 4, ()),
+    ]
     sims = {1: 0.1, 2: 0.5, 3: 0.1, 4: 0.36, 5: 0.2, 6: 0.0}
     # "pytorch" is in 3 of 6 talks: not more than half, so it still counts
     assert [h.talk.id for h in facets.matching(hits, sims, min_talks=1)] == [1, 2, 3, 4, 6]
@@ -33,10 +39,17 @@ def test_in_a_small_program_every_shared_word_counts() -> None:
 
 
 def test_selection_maps_to_filters() -> None:
-    sel = Selection.of({"day": "2026-10-20", "time": "morning", "track": "Kernels",
-                        "org": "Meta", "speaker": "", "bogus": "x"})
-    assert sel.filters() == Filters(day="2026-10-20", before="13:00", track="Kernels",
-                                    org="Meta")
+    sel = Selection.of(
+        {
+            "day": "2026-10-20",
+            "time": "morning",
+            "track": "Kernels",
+            "org": "Meta",
+            "speaker": "",
+            "bogus": "x",
+        }
+    )
+    assert sel.filters() == Filters(day="2026-10-20", before="13:00", track="Kernels", org="Meta")
     assert sel.get("speaker") is None
     assert sel.without("time").filters().before is None
     assert sel.with_("room", "LL20AB").get("room") == "LL20AB"
@@ -68,8 +81,10 @@ def test_counts_ignore_the_facets_own_choice_and_apply_the_others() -> None:
     allowed = _fake_allowed()
     results = {1, 2, 4}
     sel = Selection.of({"day": "A"})
-    counted = {f.name: {o.value: o.count for o in f.options}
-               for f in facets.facet_counts(results, sel, OPTIONS, allowed)}
+    counted = {
+        f.name: {o.value: o.count for o in f.options}
+        for f in facets.facet_counts(results, sel, OPTIONS, allowed)
+    }
     assert counted["day"] == {"A": 2, "B": 1}  # day choice ignored for the day facet
     assert counted["track"] == {"K": 1, "L": 1}  # day A applied
     assert counted["org"] == {}
@@ -78,8 +93,10 @@ def test_counts_ignore_the_facets_own_choice_and_apply_the_others() -> None:
 def test_chosen_value_stays_listed_with_zero() -> None:
     allowed = _fake_allowed()
     sel = Selection.of({"day": "B", "track": "L"})
-    counted = {f.name: [(o.value, o.count) for o in f.options]
-               for f in facets.facet_counts({1}, sel, OPTIONS, allowed)}
+    counted = {
+        f.name: [(o.value, o.count) for o in f.options]
+        for f in facets.facet_counts({1}, sel, OPTIONS, allowed)
+    }
     assert ("B", 0) in counted["day"] and ("L", 0) in counted["track"]
     assert facets.narrow([hit(1)], sel, allowed) == []
 
@@ -104,7 +121,9 @@ def test_counts_equal_what_choosing_shows_on_a_real_knowledge_base(fake_kb) -> N
             for opt in facet.options:
                 chosen = base.with_(facet.name, opt.value)
                 assert len(facets.narrow(results, chosen, allowed)) == opt.count, (
-                    facet.name, opt.value)
+                    facet.name,
+                    opt.value,
+                )
     # organizations are grouped: "Meta" also finds "Meta (PyTorch Distributed)"
     assert "Meta" in {v for v, _ in options["org"]}
     assert "Meta (PyTorch Distributed)" not in {v for v, _ in options["org"]}

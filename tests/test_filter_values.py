@@ -24,8 +24,26 @@ Pricing inference,Zoë Müller,Café €uro (R&D),2026-10-21,11:00,11:30,Room [1
 Plain talk,Sam Lee,Acme,2026-10-22,09:00,09:30,210AE,Compilers,A talk with plain names.
 """
 
-ODD = ["O’Reilly", "AI – Systems", "Hall·B", "€uro", "Zoë", "C++", "Room [1]", "R&D",
-       "a\u200bb", "\u202eevil", "(", "[", "\\", "*", "a.b", "x{2}", "^$", "|"]
+ODD = [
+    "O’Reilly",
+    "AI – Systems",
+    "Hall·B",
+    "€uro",
+    "Zoë",
+    "C++",
+    "Room [1]",
+    "R&D",
+    "a\u200bb",
+    "\u202eevil",
+    "(",
+    "[",
+    "\\",
+    "*",
+    "a.b",
+    "x{2}",
+    "^$",
+    "|",
+]
 
 
 @pytest.fixture(scope="module")
@@ -59,17 +77,20 @@ def test_every_text_filter_accepts_any_punctuation(odd_kb, name: str, value: str
     odd_kb.search("kernels", 5, Filters(**{name: value}))
 
 
-@pytest.mark.parametrize(("name", "value", "title"), [
-    ("org", "O’Reilly", "Kernels for everyone"),
-    ("org", "O’Reilly Media", "Kernels for everyone"),
-    ("speaker", "Dara O’Brien", "Kernels for everyone"),
-    ("track", "AI – Systems", "Kernels for everyone"),
-    ("room", "Hall·B", "Kernels for everyone"),
-    ("org", "Café €uro (R&D)", "Pricing inference"),
-    ("track", "C++ / Rust", "Pricing inference"),
-    ("room", "Room [1]", "Pricing inference"),
-    ("speaker", "zoe muller", "Pricing inference"),
-])
+@pytest.mark.parametrize(
+    ("name", "value", "title"),
+    [
+        ("org", "O’Reilly", "Kernels for everyone"),
+        ("org", "O’Reilly Media", "Kernels for everyone"),
+        ("speaker", "Dara O’Brien", "Kernels for everyone"),
+        ("track", "AI – Systems", "Kernels for everyone"),
+        ("room", "Hall·B", "Kernels for everyone"),
+        ("org", "Café €uro (R&D)", "Pricing inference"),
+        ("track", "C++ / Rust", "Pricing inference"),
+        ("room", "Room [1]", "Pricing inference"),
+        ("speaker", "zoe muller", "Pricing inference"),
+    ],
+)
 def test_punctuated_values_find_their_talk(odd_kb, name: str, value: str, title: str) -> None:
     ids = odd_kb.allowed(Filters(**{name: value}))
     assert [odd_kb.talks[i].title for i in ids] == [title]
@@ -79,8 +100,9 @@ def test_every_facet_value_of_the_base_can_be_counted(odd_kb) -> None:
     """What the app's sidebar does on every query: one filter per value in the base."""
     options = facets.candidates(odd_kb.talks.values())
     allowed = facets.AllowedCache(odd_kb.allowed, frozenset(odd_kb.talks))
-    counted = facets.facet_counts(frozenset(odd_kb.talks), facets.Selection.of({}),
-                                  options, allowed)
+    counted = facets.facet_counts(
+        frozenset(odd_kb.talks), facets.Selection.of({}), options, allowed
+    )
     by_name = {f.name: {o.label: o.count for o in f.options} for f in counted}
     assert by_name["track"]["AI – Systems"] == 1
     assert by_name["room"]["Hall·B"] == 1
@@ -93,7 +115,9 @@ def test_whitespace_only_filter_is_refused_not_matching_everything(odd_kb) -> No
     assert odd_kb.allowed(Filters(org="")) is None  # an empty field is no filter
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(value=st.text(min_size=1, max_size=12))
 def test_arbitrary_unicode_in_filters_never_escapes(odd_kb, value: str) -> None:
     for name in ("org", "track", "room", "speaker", "conference"):

@@ -34,15 +34,25 @@ def at(y: int, mo: int, d: int, h: int, mi: int, tz: str) -> datetime:
 
 # ---- detection ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("name", "fmt"),
     [
-        ("frab_schedule.json", "frab"), ("pretalx_schedule.json", "frab"),
-        ("pretalx_widget.json", "frab"), ("fosdem_schedule.xml", "frabxml"),
-        ("ccc_legacy.xml", "frabxml"), ("sched.ics", "ical"), ("outlook.ics", "ical"),
-        ("miniconf_papers.csv", "csv"), ("no_title.csv", "csv"), ("program.tsv", "tsv"),
-        ("sessions.json", "json"), ("sessionize_all.json", "json"), ("talks.jsonl", "jsonl"),
-        ("pentabarf.ics", "ical"), ("program.md", "markdown"),
+        ("frab_schedule.json", "frab"),
+        ("pretalx_schedule.json", "frab"),
+        ("pretalx_widget.json", "frab"),
+        ("fosdem_schedule.xml", "frabxml"),
+        ("ccc_legacy.xml", "frabxml"),
+        ("sched.ics", "ical"),
+        ("outlook.ics", "ical"),
+        ("miniconf_papers.csv", "csv"),
+        ("no_title.csv", "csv"),
+        ("program.tsv", "tsv"),
+        ("sessions.json", "json"),
+        ("sessionize_all.json", "json"),
+        ("talks.jsonl", "jsonl"),
+        ("pentabarf.ics", "ical"),
+        ("program.md", "markdown"),
         ("tracks.md", "markdown"),
     ],
 )
@@ -67,8 +77,17 @@ def test_format_override_by_name() -> None:
 
 
 def test_folders_pick_up_every_schedule_suffix(tmp_path: Path) -> None:
-    for name in ("a.json", "b.jsonl", "c.xml", "d.ics", "e.csv", "f.tsv", "g.md", "README.md",
-                 "h.png"):
+    for name in (
+        "a.json",
+        "b.jsonl",
+        "c.xml",
+        "d.ics",
+        "e.csv",
+        "f.tsv",
+        "g.md",
+        "README.md",
+        "h.png",
+    ):
         (tmp_path / name).write_text("x", encoding="utf-8")
     found = {p.name for p in expand([tmp_path])}
     assert found == {"a.json", "b.jsonl", "c.xml", "d.ics", "e.csv", "f.tsv", "g.md"}
@@ -95,6 +114,7 @@ def test_every_talk_from_every_fixture_is_complete() -> None:
 
 # ---- frab / pretalx JSON -----------------------------------------------------------------
 
+
 def test_frab_json_nested_days_and_rooms() -> None:
     doc = parse_path(FIX / "frab_schedule.json")
     talks = by_title(doc.talks)
@@ -104,8 +124,10 @@ def test_frab_json_nested_days_and_rooms() -> None:
     assert str(t.start.tzinfo) == "Europe/Berlin"
     assert t.end - t.start == timedelta(minutes=40)
     assert (t.room, t.track, t.format) == ("Saal 1", "Sicherheit", "lecture")
-    assert t.abstract == ("Ladesäulen sind überall & vernetzt.\n\nWir zeigen Schwächen.\n\n"
-                          "Ein ausführlicher Bericht über Lücken in der Ladeinfrastruktur.")
+    assert t.abstract == (
+        "Ladesäulen sind überall & vernetzt.\n\nWir zeigen Schwächen.\n\n"
+        "Ein ausführlicher Bericht über Lücken in der Ladeinfrastruktur."
+    )
     assert t.speakers == (Speaker("Jana Müller"), Speaker("Sébastien Lefèvre"))
     assert t.conference == "Datenkonferenz 2024"
     assert t.uid == "0b5c3c8a-1111-4c1a-9a5e-000000000001"
@@ -113,7 +135,10 @@ def test_frab_json_nested_days_and_rooms() -> None:
     assert t.note("Language") == "de"
     src = t.sources[0]
     assert (src.parser, src.location, src.section) == (
-        "frab", "event 0b5c3c8a-1111-4c1a-9a5e-000000000001", "2024-12-27")
+        "frab",
+        "event 0b5c3c8a-1111-4c1a-9a5e-000000000001",
+        "2024-12-27",
+    )
 
 
 def test_frab_json_after_midnight_missing_fields_and_dateless_events() -> None:
@@ -133,8 +158,9 @@ def test_frab_json_duplicate_guid_and_untitled_event_are_warned_by_line() -> Non
     dup = by_title(doc.talks)["Same guid, different talk (a duplicate UID)"]
     assert dup.uid == "0b5c3c8a-1111-4c1a-9a5e-000000000001#2"
     assert any(w.startswith("frab_schedule.json line 106: the id") for w in doc.warnings)
-    assert any(w.startswith("frab_schedule.json line 84: an event without a title")
-               for w in doc.warnings)
+    assert any(
+        w.startswith("frab_schedule.json line 84: an event without a title") for w in doc.warnings
+    )
 
 
 def test_pretalx_export_keeps_the_offset_when_no_zone_is_named() -> None:
@@ -157,17 +183,38 @@ def test_pretalx_widget_resolves_rooms_tracks_and_speakers() -> None:
 
 
 def test_pretalx_api_results() -> None:
-    text = json.dumps({"count": 1, "next": None, "results": [{
-        "code": "XYZ", "title": "API talk", "abstract": "From the API.",
-        "submission_type": {"en": "Talk"}, "track": {"en": "Web"}, "duration": 25,
-        "speakers": [{"code": "S1", "name": "Noor Haddad", "biography": "..."}],
-        "slot": {"room": {"en": "Room 1"}, "start": "2025-01-02T10:00:00+00:00",
-                 "end": "2025-01-02T10:25:00+00:00"}}]})
+    text = json.dumps(
+        {
+            "count": 1,
+            "next": None,
+            "results": [
+                {
+                    "code": "XYZ",
+                    "title": "API talk",
+                    "abstract": "From the API.",
+                    "submission_type": {"en": "Talk"},
+                    "track": {"en": "Web"},
+                    "duration": 25,
+                    "speakers": [{"code": "S1", "name": "Noor Haddad", "biography": "..."}],
+                    "slot": {
+                        "room": {"en": "Room 1"},
+                        "start": "2025-01-02T10:00:00+00:00",
+                        "end": "2025-01-02T10:25:00+00:00",
+                    },
+                }
+            ],
+        }
+    )
     fmt, talks, _ = parse_text(text, "talks.json")
     assert fmt == "frab"
     (t,) = talks
-    assert (t.title, t.room, t.track, t.format, t.uid) == ("API talk", "Room 1", "Web", "Talk",
-                                                            "XYZ")
+    assert (t.title, t.room, t.track, t.format, t.uid) == (
+        "API talk",
+        "Room 1",
+        "Web",
+        "Talk",
+        "XYZ",
+    )
     assert t.duration_minutes == 25 and t.speakers == (Speaker("Noor Haddad"),)
 
 
@@ -183,14 +230,19 @@ def test_frab_json_errors_name_the_place() -> None:
 
 # ---- frab / pentabarf XML ----------------------------------------------------------------
 
+
 def test_fosdem_xml() -> None:
     doc = parse_path(FIX / "fosdem_schedule.xml")
     talks = by_title(doc.talks)
     assert len(doc.talks) == 4
     w = talks["Welcome to FOSDEM 2024"]
     assert w.start == at(2024, 2, 3, 9, 30, "Europe/Brussels") and w.duration_minutes == 25
-    assert (w.room, w.track, w.format, w.conference) == ("Janson", "Keynotes", "keynote",
-                                                          "FOSDEM 2024")
+    assert (w.room, w.track, w.format, w.conference) == (
+        "Janson",
+        "Keynotes",
+        "keynote",
+        "FOSDEM 2024",
+    )
     assert w.abstract == "FOSDEM welcome and opening talk.\n\nGrab a coffee & enjoy."
     assert [s.name for s in w.speakers] == ["FOSDEM Staff", 'Richard "RichiH" Hartmann']
     assert w.uid == "9d5f2c1e-0000-4000-8000-000000015790"
@@ -202,12 +254,14 @@ def test_fosdem_xml() -> None:
     legacy = talks["Pentabarf-style event without a date element"]
     assert legacy.start == at(2024, 2, 4, 14, 0, "Europe/Brussels")
     assert legacy.duration_minutes == 60 and legacy.speakers == (Speaker("Zoë Kowalczyk"),)
-    assert any(x.startswith("fosdem_schedule.xml line 79: an event without a title")
-               for x in doc.warnings)
+    assert any(
+        x.startswith("fosdem_schedule.xml line 79: an event without a title") for x in doc.warnings
+    )
 
 
 def test_pentabarf_day_change_puts_late_events_on_the_next_date(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Berlin")  # the file names no zone
     talks = by_title(parse_path(FIX / "ccc_legacy.xml").talks)
     before = talks["Spätabends im Saal"]
@@ -240,12 +294,15 @@ def test_malformed_xml_names_line_and_column() -> None:
 
 # ---- iCalendar ---------------------------------------------------------------------------
 
+
 def test_sched_ics_summary_speakers_are_split_conservatively() -> None:
     talks = by_title(parse_path(FIX / "sched.ics").talks)
     key = talks["Keynote: Welcome + Opening Remarks"]  # folded over two lines in the file
     assert key.speakers == (Speaker("Priyanka Sharma", "Cloud Native Computing Foundation"),)
     assert talks["Scaling Kubernetes"].speakers == (
-        Speaker("Jane Doe", "Google"), Speaker("Max Mustermann", "Beispiel GmbH"))
+        Speaker("Jane Doe", "Google"),
+        Speaker("Max Mustermann", "Beispiel GmbH"),
+    )
     assert talks["Supply Chains"].speakers == (Speaker("Ann Lee", "Johnson & Johnson"),)
     assert talks["Sicherheit für Einsteiger"].speakers == (Speaker("Jürgen Groß", "Acme, Inc."),)
     assert talks["Lunch - Hall 5"].speakers == ()
@@ -259,8 +316,9 @@ def test_sched_ics_fields_times_and_unescaping() -> None:
     assert key.start == at(2024, 3, 20, 9, 0, "Europe/Paris")  # 08:00Z shown in Paris time
     assert str(key.start.tzinfo) == "Europe/Paris" and key.duration_minutes == 15
     assert key.room == "Hall 7, Level 1 | Paris Room" and key.track == "KEYNOTE SESSIONS"
-    assert key.abstract == ("Opening the conference. Welcome to Paris; enjoy the show, everyone. "
-                            "A backslash: \\ stays.")
+    assert key.abstract == (
+        "Opening the conference. Welcome to Paris; enjoy the show, everyone. A backslash: \\ stays."
+    )
     assert key.conference == "KubeCon + CloudNativeCon Europe 2024"
     assert key.uid == "SCHED-aaa111@kccnceu2024.sched.com" and key.note("URL")
     de = talks["Sicherheit für Einsteiger"]
@@ -275,8 +333,10 @@ def test_ics_repeated_uid_and_malformed_lines_lose_nothing() -> None:
     repeat = by_title(doc.talks)["Repeated UID"]
     assert repeat.uid == "SCHED-eee555@kccnceu2024.sched.com#2"
     assert repeat.start == at(2024, 3, 21, 15, 0, "Europe/Paris")  # floating: X-WR-TIMEZONE
-    assert "sched.ics line 63: not an iCalendar line ('THIS LINE IS NOT ICALENDAR'); skipped" \
+    assert (
+        "sched.ics line 63: not an iCalendar line ('THIS LINE IS NOT ICALENDAR'); skipped"
         in doc.warnings
+    )
     assert any(w.startswith("sched.ics line 64: the UID") for w in doc.warnings)
 
 
@@ -315,8 +375,11 @@ def test_pentabarf_ics_attendees_and_event_zone() -> None:
     assert t.speakers == (Speaker("FOSDEM Staff"), Speaker("Zoë Kowalczyk"))
     assert t.start == at(2023, 2, 4, 9, 30, "Europe/Brussels")  # TZID:Europe-Brussels
     assert str(t.start.tzinfo) == "Europe/Brussels" and t.duration_minutes == 25
-    assert (t.room, t.track, t.abstract) == ("Janson", "Keynotes",
-                                             "FOSDEM welcome and opening talk.")
+    assert (t.room, t.track, t.abstract) == (
+        "Janson",
+        "Keynotes",
+        "FOSDEM welcome and opening talk.",
+    )
 
 
 def test_ics_unescape_and_unfold() -> None:
@@ -325,39 +388,58 @@ def test_ics_unescape_and_unfold() -> None:
     assert lines == [(1, "SUMMARY:LongTitle"), (4, "UID:1")]
 
 
-
 @pytest.mark.parametrize(
     ("summary", "style", "title", "speakers"),
     [
         ("Rust - Past, Present", "sched", "Rust - Past, Present", ()),
         ("Cloud - Native Computing", "", "Cloud - Native Computing", ()),
         ("Talk - Jane Doe, Red Hat", "sched", "Talk", (Speaker("Jane Doe", "Red Hat"),)),
-        ("Talk - Jane Doe, John Roe", "pretalx", "Talk",
-         (Speaker("Jane Doe"), Speaker("John Roe"))),
+        (
+            "Talk - Jane Doe, John Roe",
+            "pretalx",
+            "Talk",
+            (Speaker("Jane Doe"), Speaker("John Roe")),
+        ),
         ("Talk - Jane Doe, John Roe", "", "Talk", (Speaker("Jane Doe"), Speaker("John Roe"))),
-        ("Talk - Priyanka Sharma, Executive Director, Cloud Native Computing Foundation", "",
-         "Talk", (Speaker("Priyanka Sharma", "Cloud Native Computing Foundation"),)),
+        (
+            "Talk - Priyanka Sharma, Executive Director, Cloud Native Computing Foundation",
+            "",
+            "Talk",
+            (Speaker("Priyanka Sharma", "Cloud Native Computing Foundation"),),
+        ),
         ("A - B - Kim Park", "pretalx", "A - B", (Speaker("Kim Park"),)),
         ("Nobody speaks - ", "pretalx", "Nobody speaks", ()),
     ],
 )
-def test_summary_speakers_by_producer(summary: str, style: str, title: str,
-                                      speakers: tuple[Speaker, ...]) -> None:
+def test_summary_speakers_by_producer(
+    summary: str, style: str, title: str, speakers: tuple[Speaker, ...]
+) -> None:
     assert ical.split_summary(html.inline(summary), style) == (title, speakers)
 
 
 def test_pretalx_ics_and_labelled_descriptions() -> None:
-    text = "\r\n".join([
-        "BEGIN:VCALENDAR", "PRODID:-//pretalx//democon//EN", "BEGIN:VEVENT",
-        "SUMMARY:Open-source executive info-mediaries - Thomas Grimes\\, Anna Ross",
-        "DTSTART;TZID=Europe/Berlin:20200417T100000",
-        "DTEND;TZID=Europe/Berlin:20200417T103000",
-        "UID:pretalx-democon-RC3CXU@pretalx.example", "LOCATION:Magenta Room",
-        "DESCRIPTION:Incentivize turn-key schemas!", "END:VEVENT", "BEGIN:VEVENT",
-        "SUMMARY:Exported by talkbase", "DTSTART:20261020T232000Z", "DTEND:20261020T235000Z",
-        "UID:talk-7@talkbase",
-        "DESCRIPTION:Speakers: Ada Byron (Engines)\\; Bo\\n\\nTrack: Compilers\\n\\nThe abstract.",
-        "END:VEVENT", "END:VCALENDAR"])
+    text = "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "PRODID:-//pretalx//democon//EN",
+            "BEGIN:VEVENT",
+            "SUMMARY:Open-source executive info-mediaries - Thomas Grimes\\, Anna Ross",
+            "DTSTART;TZID=Europe/Berlin:20200417T100000",
+            "DTEND;TZID=Europe/Berlin:20200417T103000",
+            "UID:pretalx-democon-RC3CXU@pretalx.example",
+            "LOCATION:Magenta Room",
+            "DESCRIPTION:Incentivize turn-key schemas!",
+            "END:VEVENT",
+            "BEGIN:VEVENT",
+            "SUMMARY:Exported by talkbase",
+            "DTSTART:20261020T232000Z",
+            "DTEND:20261020T235000Z",
+            "UID:talk-7@talkbase",
+            "DESCRIPTION:Speakers: Ada Byron (Engines)\\; Bo\\n\\nTrack: Compilers\\n\\nThe abstract.",
+            "END:VEVENT",
+            "END:VCALENDAR",
+        ]
+    )
     talks = by_title(ical.parse(text, "x.ics")[0])
     p = talks["Open-source executive info-mediaries"]
     assert p.speakers == (Speaker("Thomas Grimes"), Speaker("Anna Ross"))
@@ -374,13 +456,18 @@ def test_ics_without_events_is_an_input_error() -> None:
 
 # ---- tables ------------------------------------------------------------------------------
 
+
 def test_miniconf_csv() -> None:
     doc = parse_path(FIX / "miniconf_papers.csv")
     talks = by_title(doc.talks)
     assert len(doc.talks) == 4
     snn = talks["Enabling Deep Spiking Neural Networks with Hybrid Conversion"]
-    assert [s.name for s in snn.speakers] == ["Nitin Rathi", "Gopalakrishnan Srinivasan",
-                                              "Priyadarshini Panda", "Kaushik Roy"]
+    assert [s.name for s in snn.speakers] == [
+        "Nitin Rathi",
+        "Gopalakrishnan Srinivasan",
+        "Priyadarshini Panda",
+        "Kaushik Roy",
+    ]
     assert snn.abstract.endswith('with "quotes" inside.')  # a quoted multi-line cell
     assert snn.note("Keywords") == "imagenet, spiking networks"
     assert snn.track == "Mon Session 1" and snn.uid == "B1xSperKvH"
@@ -401,10 +488,14 @@ def test_csv_without_a_title_column_names_the_header_line() -> None:
 
 def test_explicit_column_mapping() -> None:
     text = "Paper Name;Presenter;Salle\nGraphes et réseaux;Inès Roy;Amphi A\n"
-    talks, _ = table.parse(text, "p.csv", mapping={"title": "Paper Name", "room": "Salle",
-                                                    "speakers": "Presenter"})
+    talks, _ = table.parse(
+        text, "p.csv", mapping={"title": "Paper Name", "room": "Salle", "speakers": "Presenter"}
+    )
     assert (talks[0].title, talks[0].room, talks[0].speakers) == (
-        "Graphes et réseaux", "Amphi A", (Speaker("Inès Roy"),))
+        "Graphes et réseaux",
+        "Amphi A",
+        (Speaker("Inès Roy"),),
+    )
     with pytest.raises(InputError, match="unknown field"):
         table.parse(text, "p.csv", mapping={"colour": "Salle"})
     with pytest.raises(InputError, match="missing from the header"):
@@ -428,8 +519,7 @@ def test_tsv_dates_clock_times_and_affiliations(monkeypatch: pytest.MonkeyPatch)
     assert any("line 5: cannot read the start time 'later'" in w for w in doc.warnings)
 
 
-def test_json_array_sessionize_groups_and_default_timezone(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_json_array_sessionize_groups_and_default_timezone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Oslo")
     talks = by_title(parse_path(FIX / "sessions.json").talks)
     t = talks["Building Résumé Parsers"]
@@ -460,29 +550,61 @@ def test_jsonl_skips_bad_lines_and_keeps_going() -> None:
     assert v.start == datetime(2026, 3, 1, 10, 0, tzinfo=timezone(timedelta(hours=-5)))
     assert v.duration_minutes == 30 and v.abstract == "HNSW & IVF."
     assert v.note("Keywords") == "ann, faiss, hnsw"
-    assert talks["Floating time"].speakers == (Speaker("Grace Hopper", "Navy"),
-                                               Speaker("Alan Turing"))
+    assert talks["Floating time"].speakers == (
+        Speaker("Grace Hopper", "Navy"),
+        Speaker("Alan Turing"),
+    )
     assert any(w.startswith("talks.jsonl line 2: not valid JSON") for w in doc.warnings)
     assert "talks.jsonl line 4: not a JSON object; skipped" in doc.warnings
 
 
 def _talk() -> Talk:
-    return Talk(title="Round trip", speakers=(Speaker("Ada Byron", "Engines"), Speaker("Bo")),
-                start=at(2026, 10, 20, 16, 20, "America/Los_Angeles"),
-                end=at(2026, 10, 20, 16, 50, "America/Los_Angeles"), room="Room 210",
-                track="Compilers", format="Talk", abstract="Para one.\n\nPara two.",
-                notes=(("Why", "Because."),), conference="PyTorch Conference 2026", uid="u-1")
+    return Talk(
+        title="Round trip",
+        speakers=(Speaker("Ada Byron", "Engines"), Speaker("Bo")),
+        start=at(2026, 10, 20, 16, 20, "America/Los_Angeles"),
+        end=at(2026, 10, 20, 16, 50, "America/Los_Angeles"),
+        room="Room 210",
+        track="Compilers",
+        format="Talk",
+        abstract="Para one.\n\nPara two.",
+        notes=(("Why", "Because."),),
+        conference="PyTorch Conference 2026",
+        uid="u-1",
+    )
 
 
 def test_talkbase_jsonl_export_reads_back() -> None:
-    talks, _ = table.parse(json.dumps(_talk().to_dict()) + "\n" + json.dumps(
-        _talk().to_dict()) + "\n", "export.jsonl", parser="jsonl")
+    talks, _ = table.parse(
+        json.dumps(_talk().to_dict()) + "\n" + json.dumps(_talk().to_dict()) + "\n",
+        "export.jsonl",
+        parser="jsonl",
+    )
     t = talks[0]
     orig = _talk()
-    assert (t.title, t.speakers, t.start, t.end, t.room, t.track, t.format, t.abstract,
-            t.conference, t.uid) == (orig.title, orig.speakers, orig.start, orig.end, orig.room,
-                                     orig.track, orig.format, orig.abstract, orig.conference,
-                                     orig.uid)
+    assert (
+        t.title,
+        t.speakers,
+        t.start,
+        t.end,
+        t.room,
+        t.track,
+        t.format,
+        t.abstract,
+        t.conference,
+        t.uid,
+    ) == (
+        orig.title,
+        orig.speakers,
+        orig.start,
+        orig.end,
+        orig.room,
+        orig.track,
+        orig.format,
+        orig.abstract,
+        orig.conference,
+        orig.uid,
+    )
     assert t.note("Why") == "Because." and talks[1].uid == "u-1#2"
 
 
@@ -490,8 +612,10 @@ def test_talkbase_csv_export_reads_back() -> None:
     from talkbase.cli import EXPORT_COLUMNS
 
     row = _talk().to_dict()
-    row["speakers"] = "; ".join(f"{s['name']} ({s['affiliation']})" if s["affiliation"]
-                                else s["name"] for s in row["speakers"])
+    row["speakers"] = "; ".join(
+        f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
+        for s in row["speakers"]
+    )
     row["notes"] = json.dumps(row["notes"])
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, extrasaction="ignore")
@@ -507,7 +631,8 @@ def test_talkbase_csv_export_reads_back() -> None:
 def test_large_tables_stream(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "big.csv"
     rows = ["title,speakers,start,duration,room"] + [
-        f"Talk {i},Person {i},2026-01-01T{10 + i % 8}:00:00+00:00,30,R{i % 3}" for i in range(500)]
+        f"Talk {i},Person {i},2026-01-01T{10 + i % 8}:00:00+00:00,30,R{i % 3}" for i in range(500)
+    ]
     data = ("\r\n".join(rows) + "\r\n").encode()
     path.write_bytes(data)
     whole = parse_path(path)
@@ -537,7 +662,7 @@ def test_table_errors() -> None:
     with pytest.raises(InputError, match="no object has a title"):
         table.parse('[{"name_of_thing": 1}]', "x.json", parser="json")
     with pytest.raises(InputError) as err:
-        table.parse("title,room\nok,A\nbad,\"" + "x" * 200000 + "\"\n", "q.csv")
+        table.parse('title,room\nok,A\nbad,"' + "x" * 200000 + '"\n', "q.csv")
     assert err.value.where == "line 3" and "malformed CSV" in err.value.problem
 
 
@@ -550,6 +675,7 @@ def test_a_huge_time_cell_is_refused_quickly() -> None:
 
 # ---- Markdown ----------------------------------------------------------------------------
 
+
 def test_markdown_headings_labels_and_days(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TALKBASE_TIMEZONE", "America/Chicago")
     doc = parse_path(FIX / "program.md")
@@ -560,14 +686,18 @@ def test_markdown_headings_labels_and_days(monkeypatch: pytest.MonkeyPatch) -> N
     assert k.start == at(2025, 9, 9, 9, 0, "America/Chicago") and k.duration_minutes == 45
     assert k.speakers == (Speaker("Niko Matsakis", "AWS"), Speaker("Jane Lusby"))
     assert k.room == "Main Hall"
-    assert k.abstract == ("Where Rust is going. It spans two lines in one paragraph.\n\n"
-                          "A second paragraph with a link and code.")
+    assert k.abstract == (
+        "Where Rust is going. It spans two lines in one paragraph.\n\n"
+        "A second paragraph with a link and code."
+    )
     de = talks["Ownership für Anfänger"]
     assert de.speakers == (Speaker("Jürgen Groß", "Ferrous Systems"),)
     assert (de.start.hour, de.duration_minutes, de.room) == (10, 30, "Room B")
     assert talks["Lightning talks"].speakers == (Speaker("Ana Pereira"), Speaker("Li Wei"))
-    assert "program.md line 22: the heading 'Empty heading' has nothing under it; " \
-           "not read as a talk" in doc.warnings
+    assert (
+        "program.md line 22: the heading 'Empty heading' has nothing under it; "
+        "not read as a talk" in doc.warnings
+    )
 
 
 def test_markdown_track_sections_with_descriptions() -> None:
@@ -579,7 +709,10 @@ def test_markdown_track_sections_with_descriptions() -> None:
     assert mlir.start.date().isoformat() == "2026-10-20" and mlir.duration_minutes == 10
     triton = talks["Triton kernels"]
     assert (triton.room, triton.start.hour, triton.speakers) == (
-        "Room 211", 17, (Speaker("Sam Roe", "OpenAI"),))
+        "Room 211",
+        17,
+        (Speaker("Sam Roe", "OpenAI"),),
+    )
     spec = talks["Speculative decoding"]
     assert (spec.track, spec.track_description) == ("Inference", "Serving models.")
     assert spec.sources[0].section == "Inference" and spec.sources[0].location == "line 24"
@@ -592,14 +725,19 @@ def test_markdown_without_headings_is_an_input_error() -> None:
 
 # ---- text and time helpers ---------------------------------------------------------------
 
+
 def test_html_to_text() -> None:
-    assert html.plain("<p>Eins &amp; zwei</p><script>x()</script><p>Drei&nbsp;vier</p>") == \
-        "Eins & zwei\n\nDrei vier"
+    assert (
+        html.plain("<p>Eins &amp; zwei</p><script>x()</script><p>Drei&nbsp;vier</p>")
+        == "Eins & zwei\n\nDrei vier"
+    )
     assert html.plain("&lt;p&gt;escaped &amp;amp; twice&lt;/p&gt;") == "escaped & twice"
     assert html.plain("a < b and c > d\r\n\r\nnext") == "a < b and c > d\n\nnext"
     assert html.plain("line one<br>line two") == "line one\nline two"
-    assert html.plain("<p>Why the <script> element blocks parsing</p>") == \
-        "Why the <script> element blocks parsing"  # an unclosed <script> hides nothing
+    assert (
+        html.plain("<p>Why the <script> element blocks parsing</p>")
+        == "Why the <script> element blocks parsing"
+    )  # an unclosed <script> hides nothing
     assert html.inline("  Café\u00a0 crème \n") == "Café crème"
 
 

@@ -17,23 +17,34 @@ FOSDEM = {"fosdem2019.xml": 775, "fosdem2024.xml": 674}
 
 
 def _calendar(head: str, events: list[str]) -> str:
-    body = "".join(f"BEGIN:VEVENT\r\nUID:u{i}\r\nDTSTART:20240203T100000\r\nSUMMARY:Talk {i}\r\n"
-                   f"{extra}END:VEVENT\r\n" for i, extra in enumerate(events))
+    body = "".join(
+        f"BEGIN:VEVENT\r\nUID:u{i}\r\nDTSTART:20240203T100000\r\nSUMMARY:Talk {i}\r\n"
+        f"{extra}END:VEVENT\r\n"
+        for i, extra in enumerate(events)
+    )
     return f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n{head}{body}END:VCALENDAR\r\n"
 
 
 # ---- iCalendar ------------------------------------------------------------------------------
 
+
 def test_ical_organizer_is_the_speaker_when_nothing_else_names_one() -> None:
-    text = _calendar("X-WR-CALNAME:DevConf 2024\r\n", [
-        "ORGANIZER;CN=Jane Doe:mailto:jane@example.org\r\n",
-        'ORGANIZER;CN="Max Muster":mailto:max@example.org\r\n',
-        "ORGANIZER;CN=DevConf 2024:mailto:team@devconf.org\r\n",  # the calendar's own name
-        "ORGANIZER;CN=Jane Doe:mailto:j@x\r\nATTENDEE;CN=Bo Li:mailto:bo@x\r\n",
-    ])
+    text = _calendar(
+        "X-WR-CALNAME:DevConf 2024\r\n",
+        [
+            "ORGANIZER;CN=Jane Doe:mailto:jane@example.org\r\n",
+            'ORGANIZER;CN="Max Muster":mailto:max@example.org\r\n',
+            "ORGANIZER;CN=DevConf 2024:mailto:team@devconf.org\r\n",  # the calendar's own name
+            "ORGANIZER;CN=Jane Doe:mailto:j@x\r\nATTENDEE;CN=Bo Li:mailto:bo@x\r\n",
+        ],
+    )
     _, talks, _ = parse_text(text, "cal.ics", "ical")
     assert [[s.name for s in t.speakers] for t in talks] == [
-        ["Jane Doe"], ["Max Muster"], [], ["Bo Li"]]
+        ["Jane Doe"],
+        ["Max Muster"],
+        [],
+        ["Bo Li"],
+    ]
 
 
 def test_ical_organizer_on_every_event_is_the_organisation() -> None:
@@ -42,8 +53,10 @@ def test_ical_organizer_on_every_event_is_the_organisation() -> None:
     assert all(t.speakers == () for t in talks)
 
 
-@pytest.mark.parametrize("line", ["X-WR-TIMEZONE:Europe/Rome", "VTIMEZONE: Europe/Rome",
-                                  "X-WR-TIMEZONE;VALUE=TEXT:Europe/Rome"])
+@pytest.mark.parametrize(
+    "line",
+    ["X-WR-TIMEZONE:Europe/Rome", "VTIMEZONE: Europe/Rome", "X-WR-TIMEZONE;VALUE=TEXT:Europe/Rome"],
+)
 def test_ical_zone_named_only_by_the_calendar(line: str) -> None:
     _, talks, _ = parse_text(_calendar(line + "\r\n", [""]), "cal.ics", "ical")
     assert str(talks[0].start.tzinfo) == "Europe/Rome"
@@ -52,9 +65,11 @@ def test_ical_zone_named_only_by_the_calendar(line: str) -> None:
 
 # ---- tables ---------------------------------------------------------------------------------
 
-PAPERS = ("title,authors,sessions,abstract\n"
-          "Paper A,Ann Lee|Bob Ray,Session 1|Session 3,About A.\n"
-          "Paper B,Cy Dee,Session 2,About B.\n")
+PAPERS = (
+    "title,authors,sessions,abstract\n"
+    "Paper A,Ann Lee|Bob Ray,Session 1|Session 3,About A.\n"
+    "Paper B,Cy Dee,Session 2,About B.\n"
+)
 
 
 def test_paper_list_sessions_are_kept(tmp_path: Path) -> None:
@@ -92,8 +107,10 @@ def test_ingest_summary_names_the_conference(tmp_path: Path, capsys, hashing_emb
     report = ingest([path], tmp_path / "kb", hashing_embedder)
     output.print_report(report, argparse.Namespace(json=False))
     out = capsys.readouterr().out
-    assert 'papers.csv: 2 talks (csv), conference "papers" (from the file name; name it with ' \
+    assert (
+        'papers.csv: 2 talks (csv), conference "papers" (from the file name; name it with '
         "--conference NAME)" in out
+    )
     report = ingest([path], tmp_path / "kb", hashing_embedder, conference="ICLR 2020")
     output.print_report(report, argparse.Namespace(json=False))
     assert 'conference "ICLR 2020"\n' in capsys.readouterr().out
@@ -109,6 +126,7 @@ def test_cli_ingest_takes_a_conference_name() -> None:
 
 # ---- organisations at ingest ----------------------------------------------------------------
 
+
 def test_speakers_carry_their_canonical_organisation(tmp_path: Path, hashing_embedder) -> None:
     import duckdb
 
@@ -116,26 +134,36 @@ def test_speakers_carry_their_canonical_organisation(tmp_path: Path, hashing_emb
     from talkbase.records import Speaker, talk_from_dict
 
     path = tmp_path / "talks.csv"
-    path.write_text("title,speakers\nA,Ann Lee (AWS)\nB,Bob Ray (Amazon Web Services)\n"
-                    "C,Cy Dee (IBM Research)\nD,Di Eve (Meta (PyTorch Distributed))\nE,Ed Fox\n")
+    path.write_text(
+        "title,speakers\nA,Ann Lee (AWS)\nB,Bob Ray (Amazon Web Services)\n"
+        "C,Cy Dee (IBM Research)\nD,Di Eve (Meta (PyTorch Distributed))\nE,Ed Fox\n"
+    )
     home = tmp_path / "kb"
     ingest([path], home, hashing_embedder)
     con = duckdb.connect(str(next(home.glob("builds/*/talks.duckdb"))), read_only=True)
-    rows = con.execute("SELECT s.name, ts.affiliation, ts.org FROM talk_speakers ts "
-                       "JOIN speakers s ON s.id = ts.speaker_id ORDER BY s.name").fetchall()
-    assert rows == [("Ann Lee", "AWS", "Amazon Web Services"),
-                    ("Bob Ray", "Amazon Web Services", "Amazon Web Services"),
-                    ("Cy Dee", "IBM Research", "IBM"),
-                    ("Di Eve", "Meta (PyTorch Distributed)", "Meta"),
-                    ("Ed Fox", None, None)]
+    rows = con.execute(
+        "SELECT s.name, ts.affiliation, ts.org FROM talk_speakers ts "
+        "JOIN speakers s ON s.id = ts.speaker_id ORDER BY s.name"
+    ).fetchall()
+    assert rows == [
+        ("Ann Lee", "AWS", "Amazon Web Services"),
+        ("Bob Ray", "Amazon Web Services", "Amazon Web Services"),
+        ("Cy Dee", "IBM Research", "IBM"),
+        ("Di Eve", "Meta (PyTorch Distributed)", "Meta"),
+        ("Ed Fox", None, None),
+    ]
     # the record keeps the text as written; an old record without "org" still loads
-    assert Speaker("Ann Lee", "AWS").to_dict() == {"name": "Ann Lee", "affiliation": "AWS",
-                                                   "org": "Amazon Web Services"}
+    assert Speaker("Ann Lee", "AWS").to_dict() == {
+        "name": "Ann Lee",
+        "affiliation": "AWS",
+        "org": "Amazon Web Services",
+    }
     old = talk_from_dict({"title": "T", "speakers": [{"name": "X", "affiliation": "Nvidia"}]})
     assert old.speakers[0].org == "NVIDIA" and old.speakers[0].label == "X (Nvidia)"
 
 
 # ---- the real FOSDEM programs ---------------------------------------------------------------
+
 
 @pytest.mark.skipif(not SCHEDULES.is_dir(), reason="../shared/schedules is not beside the clone")
 @pytest.mark.parametrize("name", sorted(FOSDEM))

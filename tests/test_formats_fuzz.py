@@ -17,8 +17,11 @@ from talkbase.errors import InputError
 from talkbase.records import Talk
 
 # TALKBASE_FUZZ_EXAMPLES=2000 for a longer hunt; the default keeps the suite fast.
-FUZZ = settings(max_examples=int(os.environ.get("TALKBASE_FUZZ_EXAMPLES", "40")), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=int(os.environ.get("TALKBASE_FUZZ_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 FORMATS = sorted(PARSERS)
 
 
@@ -56,40 +59,107 @@ def test_arbitrary_bytes(data: bytes) -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
     | st.text(max_size=30)
-    | st.sampled_from(["2024-02-03T10:00:00+01:00", "10:00", "00:30", "25:99", "Europe/Berlin",
-                       "<p>x &amp; y</p>", "2024-13-45", "PT30M", "+99:00"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=3),
+    | st.sampled_from(
+        [
+            "2024-02-03T10:00:00+01:00",
+            "10:00",
+            "00:30",
+            "25:99",
+            "Europe/Berlin",
+            "<p>x &amp; y</p>",
+            "2024-13-45",
+            "PT30M",
+            "+99:00",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
     max_leaves=8,
 )
-EVENT_KEYS = ["guid", "id", "code", "title", "subtitle", "date", "start", "end", "duration",
-              "room", "track", "type", "language", "abstract", "description", "persons",
-              "speakers", "url", "slot", "uid", "authors", "keywords", "timezone", "day",
-              "roomId", "categoryItems", "startsAt", "notes"]
+EVENT_KEYS = [
+    "guid",
+    "id",
+    "code",
+    "title",
+    "subtitle",
+    "date",
+    "start",
+    "end",
+    "duration",
+    "room",
+    "track",
+    "type",
+    "language",
+    "abstract",
+    "description",
+    "persons",
+    "speakers",
+    "url",
+    "slot",
+    "uid",
+    "authors",
+    "keywords",
+    "timezone",
+    "day",
+    "roomId",
+    "categoryItems",
+    "startsAt",
+    "notes",
+]
 events = st.dictionaries(st.sampled_from(EVENT_KEYS), json_values, max_size=10)
 
 
 @FUZZ
-@given(title=json_values, tz=json_values, day=json_values, room=st.text(max_size=10),
-       evs=st.lists(events | json_values, max_size=4), shape=st.sampled_from(["frab", "widget",
-                                                                             "api", "sessionize",
-                                                                             "table"]))
-def test_schedule_shaped_json(title: object, tz: object, day: object, room: str,
-                              evs: list[object], shape: str) -> None:
+@given(
+    title=json_values,
+    tz=json_values,
+    day=json_values,
+    room=st.text(max_size=10),
+    evs=st.lists(events | json_values, max_size=4),
+    shape=st.sampled_from(["frab", "widget", "api", "sessionize", "table"]),
+)
+def test_schedule_shaped_json(
+    title: object, tz: object, day: object, room: str, evs: list[object], shape: str
+) -> None:
     if shape == "frab":
-        doc: object = {"schedule": {"conference": {"title": title, "time_zone_name": tz,
-                                                   "days": [{"date": day, "rooms": {room: evs}}]}}}
+        doc: object = {
+            "schedule": {
+                "conference": {
+                    "title": title,
+                    "time_zone_name": tz,
+                    "days": [{"date": day, "rooms": {room: evs}}],
+                }
+            }
+        }
     elif shape == "widget":
-        doc = {"talks": evs, "rooms": [{"id": 1, "name": title}], "speakers": evs, "tracks": [],
-               "timezone": tz}
+        doc = {
+            "talks": evs,
+            "rooms": [{"id": 1, "name": title}],
+            "speakers": evs,
+            "tracks": [],
+            "timezone": tz,
+        }
     elif shape == "api":
-        doc = {"count": len(evs), "results": [dict(e, slot={"room": room, "start": day})
-                                              if isinstance(e, dict) else e for e in evs]}
+        doc = {
+            "count": len(evs),
+            "results": [
+                dict(e, slot={"room": room, "start": day}) if isinstance(e, dict) else e
+                for e in evs
+            ],
+        }
     elif shape == "sessionize":
-        doc = {"sessions": evs, "speakers": title, "rooms": [tz, {"id": day}],
-               "categories": [{"items": day}, room]}
+        doc = {
+            "sessions": evs,
+            "speakers": title,
+            "rooms": [tz, {"id": day}],
+            "categories": [{"items": day}, room],
+        }
     else:
         doc = evs
     only_input_errors(json.dumps(doc), None)
@@ -97,41 +167,86 @@ def test_schedule_shaped_json(title: object, tz: object, day: object, room: str,
     only_input_errors(lines, "jsonl")
 
 
-xml_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
-                   max_size=30)
+xml_text = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=30
+)
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(EVENT_KEYS), xml_text, max_size=8),
-       attrs=st.dictionaries(st.sampled_from(["id", "guid", "date", "name"]), xml_text,
-                             max_size=3),
-       junk=st.sampled_from(["", "<", "&", "&bogus;", "<![CDATA[x", "</event>", "<!DOCTYPE x>"]))
+@given(
+    fields=st.dictionaries(st.sampled_from(EVENT_KEYS), xml_text, max_size=8),
+    attrs=st.dictionaries(st.sampled_from(["id", "guid", "date", "name"]), xml_text, max_size=3),
+    junk=st.sampled_from(["", "<", "&", "&bogus;", "<![CDATA[x", "</event>", "<!DOCTYPE x>"]),
+)
 def test_schedule_shaped_xml(fields: dict[str, str], attrs: dict[str, str], junk: str) -> None:
     body = "".join(f"<{k}>{escape(v)}</{k}>" for k, v in fields.items())
     attr = "".join(f" {k}={quoteattr(v)}" for k, v in attrs.items())
     tz, person = escape(fields.get("timezone", "")), escape(fields.get("id", ""))
-    doc = (f"<schedule><conference><title>{escape(fields.get('title', ''))}</title>"
-           f"<time_zone_name>{tz}</time_zone_name></conference>"
-           f"<day{attr}><room{attr}><event{attr}>{body}<persons><person>{person}"
-           f"</person></persons></event>{junk}</room></day></schedule>")
+    doc = (
+        f"<schedule><conference><title>{escape(fields.get('title', ''))}</title>"
+        f"<time_zone_name>{tz}</time_zone_name></conference>"
+        f"<day{attr}><room{attr}><event{attr}>{body}<persons><person>{person}"
+        f"</person></persons></event>{junk}</room></day></schedule>"
+    )
     only_input_errors(doc, None)
     only_input_errors(doc, "frabxml")
 
 
-ics_names = st.sampled_from(["BEGIN", "END", "SUMMARY", "DTSTART", "DTEND", "DURATION", "UID",
-                             "LOCATION", "CATEGORIES", "DESCRIPTION", "X-WR-TIMEZONE", "TZID",
-                             "TZOFFSETTO", "RRULE", ""])
-ics_values = st.sampled_from(["VEVENT", "VCALENDAR", "VTIMEZONE", "STANDARD", "VALARM",
-                              "20240203T100000Z", "20240203", "2024-02-03T10:00", "PT1H",
-                              "Title - Jane Doe\\, Acme & John Roe\\, Beta", "\\n\\,\\;\\\\",
-                              "Mars/Olympus", "+2500"]) | st.text(max_size=20)
-ics_params = st.sampled_from(["", ";TZID=Europe/Berlin", ';TZID="(UTC+01:00) X"', ";VALUE=DATE",
-                              ";TZID=Pacific Standard Time", ';X="unclosed', ";=;"])
+ics_names = st.sampled_from(
+    [
+        "BEGIN",
+        "END",
+        "SUMMARY",
+        "DTSTART",
+        "DTEND",
+        "DURATION",
+        "UID",
+        "LOCATION",
+        "CATEGORIES",
+        "DESCRIPTION",
+        "X-WR-TIMEZONE",
+        "TZID",
+        "TZOFFSETTO",
+        "RRULE",
+        "",
+    ]
+)
+ics_values = st.sampled_from(
+    [
+        "VEVENT",
+        "VCALENDAR",
+        "VTIMEZONE",
+        "STANDARD",
+        "VALARM",
+        "20240203T100000Z",
+        "20240203",
+        "2024-02-03T10:00",
+        "PT1H",
+        "Title - Jane Doe\\, Acme & John Roe\\, Beta",
+        "\\n\\,\\;\\\\",
+        "Mars/Olympus",
+        "+2500",
+    ]
+) | st.text(max_size=20)
+ics_params = st.sampled_from(
+    [
+        "",
+        ";TZID=Europe/Berlin",
+        ';TZID="(UTC+01:00) X"',
+        ";VALUE=DATE",
+        ";TZID=Pacific Standard Time",
+        ';X="unclosed',
+        ";=;",
+    ]
+)
 
 
 @FUZZ
-@given(lines=st.lists(st.tuples(ics_names, ics_params, ics_values), max_size=25),
-       sep=st.sampled_from(["\n", "\r\n", "\r"]), fold=st.booleans())
+@given(
+    lines=st.lists(st.tuples(ics_names, ics_params, ics_values), max_size=25),
+    sep=st.sampled_from(["\n", "\r\n", "\r"]),
+    fold=st.booleans(),
+)
 def test_calendar_shaped_text(lines: list[tuple[str, str, str]], sep: str, fold: bool) -> None:
     body = [f"{n}{p}:{v}" for n, p, v in lines]
     if fold:
@@ -140,18 +255,55 @@ def test_calendar_shaped_text(lines: list[tuple[str, str, str]], sep: str, fold:
     only_input_errors(text, None)
 
 
-table_headers = st.lists(st.sampled_from(["title", "authors", "abstract", "start", "end", "date",
-                                          "duration", "room", "track", "keywords", "UID",
-                                          "timezone", "affiliation", "notes", "x"]),
-                         min_size=1, max_size=6)
-cells = st.sampled_from(["", "a|b", "Jane Doe (Acme); Bo", "2026-10-20", "16:20–16:30",
-                         "4:20 PM", "Tue 20 Oct 2026", "45", "PT1H", "Mars/Olympus", '"', "{",
-                         '{"Why": "x"}', "13/13/2026"]) | st.text(max_size=15)
+table_headers = st.lists(
+    st.sampled_from(
+        [
+            "title",
+            "authors",
+            "abstract",
+            "start",
+            "end",
+            "date",
+            "duration",
+            "room",
+            "track",
+            "keywords",
+            "UID",
+            "timezone",
+            "affiliation",
+            "notes",
+            "x",
+        ]
+    ),
+    min_size=1,
+    max_size=6,
+)
+cells = st.sampled_from(
+    [
+        "",
+        "a|b",
+        "Jane Doe (Acme); Bo",
+        "2026-10-20",
+        "16:20–16:30",
+        "4:20 PM",
+        "Tue 20 Oct 2026",
+        "45",
+        "PT1H",
+        "Mars/Olympus",
+        '"',
+        "{",
+        '{"Why": "x"}',
+        "13/13/2026",
+    ]
+) | st.text(max_size=15)
 
 
 @FUZZ
-@given(header=table_headers, rows=st.lists(st.lists(cells, max_size=7), max_size=5),
-       delim=st.sampled_from([",", ";", "\t"]))
+@given(
+    header=table_headers,
+    rows=st.lists(st.lists(cells, max_size=7), max_size=5),
+    delim=st.sampled_from([",", ";", "\t"]),
+)
 def test_table_shaped_text(header: list[str], rows: list[list[str]], delim: str) -> None:
     text = "\n".join(delim.join(r) for r in [header, *rows])
     only_input_errors(text, None)
@@ -159,11 +311,28 @@ def test_table_shaped_text(header: list[str], rows: list[list[str]], delim: str)
     only_input_errors(json.dumps([dict(zip(header, r, strict=False)) for r in rows]), "json")
 
 
-md_lines = st.sampled_from(["# Conf 2026", "## Tuesday, 20 October 2026", "## Track",
-                            "### 10:00–10:30 Keynote: A talk", "### Talk", "Title", "=====",
-                            "-----", "Jane Doe (Acme), Bo Li", "**When:** 25:99", "```",
-                            "**Speakers:**", "Tue 20 Oct, 16:20–16:30, Room 1", "- item", "",
-                            "#### Abstract", "---", "title: x"]) | st.text(max_size=20)
+md_lines = st.sampled_from(
+    [
+        "# Conf 2026",
+        "## Tuesday, 20 October 2026",
+        "## Track",
+        "### 10:00–10:30 Keynote: A talk",
+        "### Talk",
+        "Title",
+        "=====",
+        "-----",
+        "Jane Doe (Acme), Bo Li",
+        "**When:** 25:99",
+        "```",
+        "**Speakers:**",
+        "Tue 20 Oct, 16:20–16:30, Room 1",
+        "- item",
+        "",
+        "#### Abstract",
+        "---",
+        "title: x",
+    ]
+) | st.text(max_size=20)
 
 
 @FUZZ
@@ -175,9 +344,30 @@ def test_markdown_shaped_text(lines: list[str]) -> None:
 
 
 @FUZZ
-@given(markup=st.text(max_size=200) | st.lists(st.sampled_from(
-    ["<p>", "</p>", "<br>", "<li>", "<script>", "</script>", "&amp;", "&#0;", "&#x110000;",
-     "<!--", "<![CDATA[", "<!", "<a href='", "x"]), max_size=20).map("".join))
+@given(
+    markup=st.text(max_size=200)
+    | st.lists(
+        st.sampled_from(
+            [
+                "<p>",
+                "</p>",
+                "<br>",
+                "<li>",
+                "<script>",
+                "</script>",
+                "&amp;",
+                "&#0;",
+                "&#x110000;",
+                "<!--",
+                "<![CDATA[",
+                "<!",
+                "<a href='",
+                "x",
+            ]
+        ),
+        max_size=20,
+    ).map("".join)
+)
 def test_html_to_text_never_fails(markup: str) -> None:
     out = html.plain(markup)
     assert isinstance(out, str) and "\x00" not in out
@@ -185,55 +375,130 @@ def test_html_to_text_never_fails(markup: str) -> None:
 
 # Arbitrary Unicode in every field of every format: lone surrogates, combining marks,
 # bidi and zero-width controls, every kind of punctuation, currency, other scripts.
-HOSTILE_CHARS = st.characters(categories=("Cs", "Mn", "Me", "Cf", "Pd", "Ps", "Pe", "Pi", "Pf",
-                                          "Po", "Sc", "Sk", "Zs", "Zl", "Zp", "Lo", "Lu", "Nd"))
-hostile = st.text(HOSTILE_CHARS | st.sampled_from(
-    ["\u202e", "\u200f", "\u2066", "\u2069", "\u0301", "\u200b", "\ufeff", "\ud800", "\udfff",
-     "\u2019", "\u2013", "\u00b7", "\u20ac", "\\", '"', "'", "<", "&", ",", ";", "|", "#", ":",
-     "\n", "\t"]), max_size=40)
+HOSTILE_CHARS = st.characters(
+    categories=(
+        "Cs",
+        "Mn",
+        "Me",
+        "Cf",
+        "Pd",
+        "Ps",
+        "Pe",
+        "Pi",
+        "Pf",
+        "Po",
+        "Sc",
+        "Sk",
+        "Zs",
+        "Zl",
+        "Zp",
+        "Lo",
+        "Lu",
+        "Nd",
+    )
+)
+hostile = st.text(
+    HOSTILE_CHARS
+    | st.sampled_from(
+        [
+            "\u202e",
+            "\u200f",
+            "\u2066",
+            "\u2069",
+            "\u0301",
+            "\u200b",
+            "\ufeff",
+            "\ud800",
+            "\udfff",
+            "\u2019",
+            "\u2013",
+            "\u00b7",
+            "\u20ac",
+            "\\",
+            '"',
+            "'",
+            "<",
+            "&",
+            ",",
+            ";",
+            "|",
+            "#",
+            ":",
+            "\n",
+            "\t",
+        ]
+    ),
+    max_size=40,
+)
 
 
 def _documents(title: str, name: str, org: str, abstract: str, room: str) -> dict[str, str]:
     """One small document per format, the hostile values in its fields."""
     xml = escape(title.replace("\x00", ""))
-    ev = {"guid": "g1", "id": 1, "title": title, "room": room, "start": "10:00",
-          "duration": "00:30", "abstract": abstract,
-          "persons": [{"public_name": name, "organization": org}]}
-    frab_doc = {"schedule": {"conference": {"title": title, "days": [
-        {"index": 1, "date": "2024-02-03", "rooms": {room or "R": [ev]}}]}}}
+    ev = {
+        "guid": "g1",
+        "id": 1,
+        "title": title,
+        "room": room,
+        "start": "10:00",
+        "duration": "00:30",
+        "abstract": abstract,
+        "persons": [{"public_name": name, "organization": org}],
+    }
+    frab_doc = {
+        "schedule": {
+            "conference": {
+                "title": title,
+                "days": [{"index": 1, "date": "2024-02-03", "rooms": {room or "R": [ev]}}],
+            }
+        }
+    }
     row = {"title": title, "speakers": f"{name} ({org})", "abstract": abstract, "room": room}
     ics_title = title.replace("\n", " ").replace("\r", " ")
     return {
         "frab": json.dumps(frab_doc),
-        "frabxml": (f"<schedule><conference><title>{xml}</title></conference>"
-                    f'<day date="2024-02-03"><room name={quoteattr(room)}><event guid="g">'
-                    f"<title>{xml}</title><start>10:00</start><abstract>"
-                    f"{escape(abstract)}</abstract><persons><person>{escape(name)}</person>"
-                    "</persons></event></room></day></schedule>"),
-        "ical": (f"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:{ics_title} - "
-                 f"{name}\r\nORGANIZER;CN={org}:mailto:x@y\r\nDTSTART:20240203T100000Z"
-                 f"\r\nLOCATION:{room}\r\nDESCRIPTION:{abstract}\r\nEND:VEVENT\r\n"
-                 "END:VCALENDAR\r\n"),
+        "frabxml": (
+            f"<schedule><conference><title>{xml}</title></conference>"
+            f'<day date="2024-02-03"><room name={quoteattr(room)}><event guid="g">'
+            f"<title>{xml}</title><start>10:00</start><abstract>"
+            f"{escape(abstract)}</abstract><persons><person>{escape(name)}</person>"
+            "</persons></event></room></day></schedule>"
+        ),
+        "ical": (
+            f"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1\r\nSUMMARY:{ics_title} - "
+            f"{name}\r\nORGANIZER;CN={org}:mailto:x@y\r\nDTSTART:20240203T100000Z"
+            f"\r\nLOCATION:{room}\r\nDESCRIPTION:{abstract}\r\nEND:VEVENT\r\n"
+            "END:VCALENDAR\r\n"
+        ),
         "jsonl": json.dumps(row) + "\n" + json.dumps(row) + "\n",
         "json": json.dumps([row]),
         "digest": f"{title}#\nCore#\n{title} talk#\n{name} — {org}\n- Why: {abstract}\n",
-        "blog": (f"Conf 2026 {title} Talks {name} ({org}) Tue 20 Oct, 16:20–16:30, {room} "
-                 f"{abstract}"),
-        "tsv": "title\tspeakers\tabstract\n" + "\t".join(
-            x.replace("\t", " ") for x in (title, f"{name} ({org})", abstract)) + "\n",
-        "csv": "title,speakers,abstract\n" + ",".join(
-            '"' + x.replace('"', '""') + '"' for x in (title, f"{name} ({org})", abstract)) + "\n",
+        "blog": (
+            f"Conf 2026 {title} Talks {name} ({org}) Tue 20 Oct, 16:20–16:30, {room} {abstract}"
+        ),
+        "tsv": "title\tspeakers\tabstract\n"
+        + "\t".join(x.replace("\t", " ") for x in (title, f"{name} ({org})", abstract))
+        + "\n",
+        "csv": "title,speakers,abstract\n"
+        + ",".join('"' + x.replace('"', '""') + '"' for x in (title, f"{name} ({org})", abstract))
+        + "\n",
         "markdown": f"# {title}\n\n## {title}\n**Speakers:** {name} ({org})\n"
-                    f"**Room:** {room}\n\n{abstract}\n",
+        f"**Room:** {room}\n\n{abstract}\n",
     }
 
 
 @FUZZ
-@given(title=hostile, name=hostile, org=hostile, abstract=hostile, room=hostile,
-       fmt=st.sampled_from(FORMATS))
-def test_arbitrary_unicode_in_every_field_of_every_format(title: str, name: str, org: str,
-                                                          abstract: str, room: str,
-                                                          fmt: str) -> None:
+@given(
+    title=hostile,
+    name=hostile,
+    org=hostile,
+    abstract=hostile,
+    room=hostile,
+    fmt=st.sampled_from(FORMATS),
+)
+def test_arbitrary_unicode_in_every_field_of_every_format(
+    title: str, name: str, org: str, abstract: str, room: str, fmt: str
+) -> None:
     docs = _documents(title, name, org, abstract, room)
     assert set(docs) == set(FORMATS)  # a new parser gets a document here too
     only_input_errors(docs[fmt], fmt)

@@ -44,6 +44,7 @@ def _returns_quickly_value(fn):
 
 # ---- special files and size ---------------------------------------------------------------
 
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_a_device_is_refused_by_name_without_reading_it() -> None:
     exc = _returns_quickly(lambda: parse_path("/dev/zero"))
@@ -61,8 +62,9 @@ def test_a_fifo_is_refused_without_opening_it(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
-def test_cli_ingest_of_a_device_returns_at_once_with_one_sentence(tmp_path, monkeypatch,
-                                                                  capsys) -> None:
+def test_cli_ingest_of_a_device_returns_at_once_with_one_sentence(
+    tmp_path, monkeypatch, capsys
+) -> None:
     from talkbase.cli import main
 
     monkeypatch.setenv("TALKBASE_HOME", str(tmp_path / "kb"))
@@ -88,6 +90,7 @@ def test_a_file_over_the_size_limit_is_refused_naming_file_and_limit(tmp_path, m
 
 # ---- field lengths and warnings ------------------------------------------------------------
 
+
 def test_a_long_abstract_is_cut_at_a_sentence_end_with_a_warning(monkeypatch) -> None:
     monkeypatch.setenv("TALKBASE_MAX_FIELD_CHARS", "1000")
     sentence = "Kernels run fast on GPUs today. "
@@ -99,8 +102,12 @@ def test_a_long_abstract_is_cut_at_a_sentence_end_with_a_warning(monkeypatch) ->
 
 
 def test_a_fifty_megabyte_one_line_abstract_is_bounded() -> None:
-    text = json.dumps({"title": "T", "abstract": "word " * 10_000_000}) + "\n" \
-        + json.dumps({"title": "U"}) + "\n"
+    text = (
+        json.dumps({"title": "T", "abstract": "word " * 10_000_000})
+        + "\n"
+        + json.dumps({"title": "U"})
+        + "\n"
+    )
     _, talks, warnings = parse_text(text, "huge.jsonl")
     assert len(talks[0].abstract) <= 20_000 and talks[1].title == "U"
     assert any("characters; cut" in w for w in warnings)
@@ -118,14 +125,18 @@ def test_warnings_are_capped_per_file(monkeypatch) -> None:
     rows = "".join(f"Talk {i},Ann,not a time\n" for i in range(40))
     _, talks, warnings = parse_text("title,speakers,start\n" + rows, "w.csv", "csv")
     assert len(talks) == 40
-    assert len(warnings) == 6 and warnings[-1] == "w.csv: … and 35 more warnings " \
-        "(TALKBASE_MAX_WARNINGS)"
+    assert (
+        len(warnings) == 6
+        and warnings[-1] == "w.csv: … and 35 more warnings (TALKBASE_MAX_WARNINGS)"
+    )
 
 
 def test_ical_unmatched_begin_end_warnings_are_capped() -> None:
     body = "BEGIN:VFOO\r\n" * 5000 + "END:VBAR\r\n" * 5000
-    text = (f"BEGIN:VCALENDAR\r\n{body}BEGIN:VEVENT\r\nUID:1\r\nSUMMARY:Talk\r\n"
-            "DTSTART:20240203T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    text = (
+        f"BEGIN:VCALENDAR\r\n{body}BEGIN:VEVENT\r\nUID:1\r\nSUMMARY:Talk\r\n"
+        "DTSTART:20240203T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
     _, talks, warnings = parse_text(text, "u.ics", "ical")
     assert [t.title for t in talks] == ["Talk"]
     assert len(warnings) <= 51 and "more" in warnings[-1]
@@ -133,9 +144,11 @@ def test_ical_unmatched_begin_end_warnings_are_capped() -> None:
 
 # ---- file names that are not text ----------------------------------------------------------
 
+
 @pytest.mark.skipif(os.name == "nt", reason="POSIX file names are bytes")
 def test_a_file_name_with_invalid_bytes_is_ingested_under_a_text_name(
-        tmp_path: Path, hashing_embedder) -> None:
+    tmp_path: Path, hashing_embedder
+) -> None:
     import duckdb
 
     from index.build import ingest
@@ -164,8 +177,10 @@ def test_text_name() -> None:
 
 # ---- detection -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32",
-                                      "utf-32-le", "utf-32-be"])
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"]
+)
 def test_utf16_and_utf32_files_are_decoded(tmp_path: Path, encoding: str) -> None:
     path = tmp_path / "talks.tsv"  # Excel's "Unicode Text" is UTF-16 with tabs
     path.write_bytes(CSV.replace(",", "\t").encode(encoding))
@@ -218,8 +233,9 @@ def test_folder_ingest_stays_inside_the_folder(tmp_path: Path, monkeypatch) -> N
     assert expand_all([folder / "notes"])[0] == [folder / "notes"]
 
 
-def test_skipped_files_are_reported_on_stderr(tmp_path: Path, monkeypatch, capsys,
-                                              hashing_embedder) -> None:
+def test_skipped_files_are_reported_on_stderr(
+    tmp_path: Path, monkeypatch, capsys, hashing_embedder
+) -> None:
     import argparse
 
     from index.build import ingest
@@ -238,6 +254,7 @@ def test_skipped_files_are_reported_on_stderr(tmp_path: Path, monkeypatch, capsy
 
 # ---- truncated files -----------------------------------------------------------------------
 
+
 def test_a_csv_cut_inside_a_quoted_field_drops_its_last_row_with_a_warning() -> None:
     text = CSV + 'Cut short,"Carol Dee (Acme), and then the file st'
     _, talks, warnings = parse_text(text, "cut.csv", "csv")
@@ -253,9 +270,11 @@ def test_a_quoted_newline_is_not_truncation() -> None:
 
 def test_a_markdown_file_cut_inside_a_code_block_or_link_warns() -> None:
     head = "# Conf 2025\n\n## First\nBy Ada Byron\n\nAbout it.\n\n## Second\nBy Bob Ray\n\n"
-    for tail, what in (("```python\nimport torch\n", "code block"),
-                       ("See the [slides](https://exa", "link"),
-                       ("<!-- a comment that goes on", "HTML comment")):
+    for tail, what in (
+        ("```python\nimport torch\n", "code block"),
+        ("See the [slides](https://exa", "link"),
+        ("<!-- a comment that goes on", "HTML comment"),
+    ):
         _, talks, warnings = parse_text(head + tail, "cut.md", "markdown")
         assert [t.title for t in talks] == ["First", "Second"]
         assert any(what in w and "'Second'" in w for w in warnings), (what, warnings)

@@ -21,18 +21,32 @@ RATIO = 2.5
 
 
 def _frab_json(n: int) -> str:
-    events = [{"guid": f"g{i}", "id": i, "title": f"Talk {i}", "room": "R", "start": "",
-               "duration": "00:30", "persons": [{"public_name": f"Person {i}"}]}
-              for i in range(n)]
+    events = [
+        {
+            "guid": f"g{i}",
+            "id": i,
+            "title": f"Talk {i}",
+            "room": "R",
+            "start": "",
+            "duration": "00:30",
+            "persons": [{"public_name": f"Person {i}"}],
+        }
+        for i in range(n)
+    ]
     day = {"index": 1, "date": "2024-02-03", "rooms": {"R": events}}
     return json.dumps({"schedule": {"conference": {"title": "C", "days": [day]}}}, indent=1)
 
 
 def _frab_xml(n: int) -> str:
-    events = "".join(f'<event guid="g{i}" id="{i}"><title>Talk {i}</title><start></start>'
-                     f"<duration>00:30</duration><room>R</room></event>\n" for i in range(n))
-    return (f'<?xml version="1.0"?>\n<schedule><conference><title>C</title></conference>'
-            f'<day date="2024-02-03" index="1"><room name="R">\n{events}</room></day></schedule>')
+    events = "".join(
+        f'<event guid="g{i}" id="{i}"><title>Talk {i}</title><start></start>'
+        f"<duration>00:30</duration><room>R</room></event>\n"
+        for i in range(n)
+    )
+    return (
+        f'<?xml version="1.0"?>\n<schedule><conference><title>C</title></conference>'
+        f'<day date="2024-02-03" index="1"><room name="R">\n{events}</room></day></schedule>'
+    )
 
 
 def _ical(body: str) -> str:
@@ -40,13 +54,14 @@ def _ical(body: str) -> str:
 
 
 def _event(i: int, extra: str = "") -> str:
-    return (f"BEGIN:VEVENT\r\nUID:u{i}\r\nDTSTART:20240203T100000Z\r\nSUMMARY:Talk {i}\r\n"
-            f"{extra}END:VEVENT\r\n")
+    return (
+        f"BEGIN:VEVENT\r\nUID:u{i}\r\nDTSTART:20240203T100000Z\r\nSUMMARY:Talk {i}\r\n"
+        f"{extra}END:VEVENT\r\n"
+    )
 
 
 def _ical_folded(n: int) -> str:
-    folded = "DESCRIPTION:start\r\n" + "".join(f" word{i} and more text here\r\n"
-                                                for i in range(n))
+    folded = "DESCRIPTION:start\r\n" + "".join(f" word{i} and more text here\r\n" for i in range(n))
     return _ical(_event(0, folded))
 
 
@@ -59,50 +74,62 @@ def _ical_events(n: int) -> str:
 
 
 def _csv(n: int) -> str:
-    return "title,speakers,start\n" + "".join(f"Talk {i},Person {i},not a time\n"
-                                              for i in range(n))
+    return "title,speakers,start\n" + "".join(f"Talk {i},Person {i},not a time\n" for i in range(n))
 
 
 def _tsv(n: int) -> str:
-    return "title\tspeakers\tstart\n" + "".join(f"Talk {i}\tPerson {i}\tnot a time\n"
-                                                for i in range(n))
+    return "title\tspeakers\tstart\n" + "".join(
+        f"Talk {i}\tPerson {i}\tnot a time\n" for i in range(n)
+    )
 
 
 def _jsonl(n: int) -> str:
-    return "".join(json.dumps({"title": f"Talk {i}", "speakers": f"P {i}", "start": "x"}) + "\n"
-                   for i in range(n))
+    return "".join(
+        json.dumps({"title": f"Talk {i}", "speakers": f"P {i}", "start": "x"}) + "\n"
+        for i in range(n)
+    )
 
 
 def _json(n: int) -> str:
-    return json.dumps([{"title": f"Talk {i}", "speakers": f"P {i}", "start": "x"}
-                       for i in range(n)], indent=1)
+    return json.dumps(
+        [{"title": f"Talk {i}", "speakers": f"P {i}", "start": "x"} for i in range(n)], indent=1
+    )
 
 
 def _json_object(n: int) -> str:
     # ids written with an escape ("a\\/b") are not found literally: each must not rescan
-    sessions = ",\n".join(f'{{"id": "s\\/{i}", "title": "Talk {i}", "start": "x"}}'
-                          for i in range(n))
+    sessions = ",\n".join(
+        f'{{"id": "s\\/{i}", "title": "Talk {i}", "start": "x"}}' for i in range(n)
+    )
     return '{"sessions": [\n' + sessions + "\n]}"
 
 
 def _markdown(n: int) -> str:
     return "# Conf 2025\n\n## Tuesday, 9 September 2025\n\n" + "".join(
         f"### 09:00–09:45 Talk number {i}\n**Speakers:** Person {i} (Org)\n\n"
-        f"About topic {i}. It is good.\n\n" for i in range(n))
+        f"About topic {i}. It is good.\n\n"
+        for i in range(n)
+    )
 
 
 def _digest(n: int) -> str:
     return "Conf 2026#\nIntro text.\nCore#\n" + "".join(
         f"Talk number {i} about things#\nPerson Number{i} — Meta\n- Why: reason {i}. "
-        f"- What: content {i}.\n" for i in range(n))
+        f"- What: content {i}.\n"
+        for i in range(n)
+    )
 
 
 def _blog(n: int) -> str:
-    talks = " ".join(f"Talk Number {i} About Kernels Ada Lovelace{i} (Meta) Tue 20 Oct, "
-                     f"16:20–16:30, Room 2{i % 9} The talk explains topic {i}. It is good."
-                     for i in range(n))
-    return ("PyTorch Conference 2026 Taking place October 20 to 21 in San Jose, California. "
-            "Core Track Talks about the core. " + talks)
+    talks = " ".join(
+        f"Talk Number {i} About Kernels Ada Lovelace{i} (Meta) Tue 20 Oct, "
+        f"16:20–16:30, Room 2{i % 9} The talk explains topic {i}. It is good."
+        for i in range(n)
+    )
+    return (
+        "PyTorch Conference 2026 Taking place October 20 to 21 in San Jose, California. "
+        "Core Track Talks about the core. " + talks
+    )
 
 
 CASES: dict[str, tuple[str | None, Callable[[int], str], int]] = {

@@ -41,11 +41,15 @@ def test_fold_keeps_lines_short_and_characters_whole() -> None:
 
 
 def test_calendar_round_trips_through_icalendar() -> None:
-    hard = talk(7, datetime(2026, 10, 20, 16, 20, tzinfo=PDT),
-                title="Fault-tolerant, resilient; collectives\\ on “RDMA” — über " + "long " * 30,
-                speakers=(Speaker("Ann O'Neil", "Meta"), Speaker("Bo")), room="LL21ABC",
-                track="Compilers, Graph Capture & Dynamic Shapes",
-                abstract="Line one.\nLine two, with comma; and semicolon.")
+    hard = talk(
+        7,
+        datetime(2026, 10, 20, 16, 20, tzinfo=PDT),
+        title="Fault-tolerant, resilient; collectives\\ on “RDMA” — über " + "long " * 30,
+        speakers=(Speaker("Ann O'Neil", "Meta"), Speaker("Bo")),
+        room="LL21ABC",
+        track="Compilers, Graph Capture & Dynamic Shapes",
+        abstract="Line one.\nLine two, with comma; and semicolon.",
+    )
     plain = talk(3, datetime(2026, 10, 21, 10, 35, tzinfo=PDT), minutes=10)
     untimed = talk(9, None, title="No time in the program")
     text = ics.calendar([hard, plain, untimed], name="My, agenda", stamp=STAMP)

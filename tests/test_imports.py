@@ -33,21 +33,33 @@ print(json.dumps(out))
 """
 
 
-def run(argvs: list[list[str]], home: Path, api: bool = False,
-        **env: str) -> dict:
+def run(argvs: list[list[str]], home: Path, api: bool = False, **env: str) -> dict:
     code = SCRIPT % (json.dumps(argvs), api, HEAVY)
     environ = {**os.environ, "TALKBASE_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=environ, cwd=ROOT, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.model
 def test_search_and_lookups_never_import_torch(demo_home):
-    out = run([["search", "fault-tolerant collectives"], ["search", "--mode", "dense", "gpu"],
-               ["stats"], ["export"]],
-              demo_home, api=True)
+    out = run(
+        [
+            ["search", "fault-tolerant collectives"],
+            ["search", "--mode", "dense", "gpu"],
+            ["stats"],
+            ["export"],
+        ],
+        demo_home,
+        api=True,
+    )
     assert out["heavy"] == [], f"imported {out['heavy']} on the query path"
     assert out["onnxruntime"]  # the query was embedded, by the ONNX encoder
     assert out["search"][0] == 0 and out["search"][1] > 0
@@ -65,16 +77,24 @@ def test_show_and_similar_never_import_torch(demo_kb, demo_home):
 def test_ingest_of_a_bad_file_fails_fast_without_an_encoder(tmp_path):
     empty = tmp_path / "empty.csv"
     empty.write_text("")
-    code = ("import sys, time; t = time.perf_counter()\n"
-            "from talkbase.cli import main\n"
-            f"rc = main(['ingest', {str(empty)!r}])\n"
-            "print(rc, round(time.perf_counter() - t, 3), "
-            "[m for m in ('torch', 'onnxruntime', 'faiss', 'sentence_transformers') "
-            "if m in sys.modules])")
+    code = (
+        "import sys, time; t = time.perf_counter()\n"
+        "from talkbase.cli import main\n"
+        f"rc = main(['ingest', {str(empty)!r}])\n"
+        "print(rc, round(time.perf_counter() - t, 3), "
+        "[m for m in ('torch', 'onnxruntime', 'faiss', 'sentence_transformers') "
+        "if m in sys.modules])"
+    )
     environ = {**os.environ, "TALKBASE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=environ, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=ROOT,
+        timeout=120,
+    )
     wall = time.perf_counter() - t0
     rc, inside, loaded = done.stdout.strip().split(" ", 2)
     assert rc == "1" and "empty" in done.stderr

@@ -16,8 +16,10 @@ from tests.conftest import BLOG, DIGEST
 def _changed_blog(tmp_path):
     text = BLOG.read_text(encoding="utf-8")
     text = text.replace("Wed 21 Oct, 17:30–17:55, 210AE", "Wed 21 Oct, 09:00–09:25, 210BF")
-    text = text.replace("This talk includes a quick tutorial for deploying it on Kubernetes.",
-                        "This talk includes a live demo on Kubernetes.")
+    text = text.replace(
+        "This talk includes a quick tutorial for deploying it on Kubernetes.",
+        "This talk includes a live demo on Kubernetes.",
+    )
     path = tmp_path / BLOG.name  # same document name: a new version of it
     path.write_text(text, encoding="utf-8")
     return path
@@ -31,11 +33,16 @@ def test_compare_kinds():
     a = Talk(title="A", room="R1", start=datetime(2026, 1, 1, 9, tzinfo=tz), id=1)
     b = Talk(title="B", abstract="x", id=2)
     c = Talk(title="C", id=3)
-    new = {1: Talk(title="A", room="R2", start=datetime(2026, 1, 1, 10, tzinfo=tz), id=1),
-           2: Talk(title="B", abstract="y", id=2), 4: Talk(title="D", id=4)}
+    new = {
+        1: Talk(title="A", room="R2", start=datetime(2026, 1, 1, 10, tzinfo=tz), id=1),
+        2: Talk(title="B", abstract="y", id=2),
+        4: Talk(title="D", id=4),
+    }
     ch = compare({1: a, 2: b, 3: c}, new)
     assert [c.id for c in ch.added] == [4] and [c.id for c in ch.removed] == [3]
-    assert [c.id for c in ch.retimed] == [1] and "09:00 -> Thu 2026-01-01 10:00" in ch.retimed[0].detail
+    assert [c.id for c in ch.retimed] == [1] and "09:00 -> Thu 2026-01-01 10:00" in ch.retimed[
+        0
+    ].detail
     assert [c.id for c in ch.moved] == [1] and ch.moved[0].detail == "R1 -> R2"
     assert [c.id for c in ch.redescribed] == [2]
     assert not ch.empty and compare(new, new).empty and compare(new, new).unchanged == 3
@@ -49,7 +56,8 @@ def test_changed_program_reembeds_only_what_changed(fake_home, tmp_path):
     mccl = "MCCL: Fault-Tolerant Collective Communication for Large-Scale GPU Training"
     assert [c.title for c in ch.retimed] == [mccl] and [c.title for c in ch.moved] == [mccl]
     assert [c.title for c in ch.redescribed] == [
-        "LMCache: A Cluster-Wide Open-Source Solution for LLM Prompt Caching"]
+        "LMCache: A Cluster-Wide Open-Source Solution for LLM Prompt Caching"
+    ]
     assert not ch.added and not ch.removed
     # one talk text and one sentence are new; everything else comes from the cache
     assert report.embedded == 2
@@ -76,7 +84,9 @@ def test_remove_document_and_conference(fake_home):
     with pytest.raises(InputError, match="no such conference"):
         remove(fake_home, HashingEmbedder(), conference="FOSDEM 1999")
     ingest([DIGEST], fake_home, HashingEmbedder())
-    report = remove(fake_home, HashingEmbedder(), conference="PyTorch Conference North America 2026")
+    report = remove(
+        fake_home, HashingEmbedder(), conference="PyTorch Conference North America 2026"
+    )
     assert set(report.removed_documents) == {DIGEST.name, BLOG.name}
     assert len(report.changes.removed) == 71
 
@@ -90,10 +100,27 @@ def test_cli_diff_with_column_mapping(fake_home, tmp_path, capsys):
     from talkbase.cli import main
 
     papers = tmp_path / "papers.csv"
-    papers.write_text("Paper Name,Who,When,Where\n"
-                      "A Study of Things,Ann Smith|Bob Lee,2026-10-20 10:00,Hall 1\n", encoding="utf-8")
-    code = main(["--home", str(fake_home), "diff", str(papers), "--map", "title=Paper Name",
-                 "--map", "speakers=Who", "--map", "start=When", "--map", "room=Where", "--json"])
+    papers.write_text(
+        "Paper Name,Who,When,Where\nA Study of Things,Ann Smith|Bob Lee,2026-10-20 10:00,Hall 1\n",
+        encoding="utf-8",
+    )
+    code = main(
+        [
+            "--home",
+            str(fake_home),
+            "diff",
+            str(papers),
+            "--map",
+            "title=Paper Name",
+            "--map",
+            "speakers=Who",
+            "--map",
+            "start=When",
+            "--map",
+            "room=Where",
+            "--json",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     import json
@@ -113,7 +140,9 @@ def test_ids_from_source_uids_survive_a_conference_rename(fake_home, tmp_path):
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:PyTorch Conference 2026\r\n"
         "BEGIN:VEVENT\r\nUID:x1\r\nSUMMARY:A Calendar Only Talk\r\n"
         "DTSTART:20261020T170000Z\r\nDTEND:20261020T173000Z\r\nLOCATION:Hall\r\n"
-        "END:VEVENT\r\nEND:VCALENDAR\r\n", encoding="utf-8")
+        "END:VEVENT\r\nEND:VCALENDAR\r\n",
+        encoding="utf-8",
+    )
     ingest([ics], fake_home, HashingEmbedder(), replace_all=True)
     with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
         before = kb.talk("A Calendar Only Talk").id

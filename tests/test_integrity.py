@@ -45,6 +45,7 @@ def _scribble(path, at=0.6, n=4096):
 
 # -- the base in use cannot be found whole: damaged, not empty -----------------------
 
+
 def _no_manifest(home):
     (_build_dir(home) / store.MANIFEST_FILE).unlink()
 
@@ -65,8 +66,13 @@ def _current_deleted(home):
     (home / "CURRENT").unlink()
 
 
-POINTER_DAMAGE = [_no_manifest, _bad_json_manifest, _empty_current,
-                  _current_names_missing_build, _current_deleted]
+POINTER_DAMAGE = [
+    _no_manifest,
+    _bad_json_manifest,
+    _empty_current,
+    _current_names_missing_build,
+    _current_deleted,
+]
 
 
 @pytest.mark.parametrize("damage", POINTER_DAMAGE, ids=lambda f: f.__name__.strip("_"))
@@ -99,16 +105,20 @@ def test_an_empty_home_is_still_empty_not_damaged(tmp_path):
 # -- damaged files: one sentence, never a traceback or a wrong answer ----------------
 
 FILE_DAMAGE = [
-    (store.VECTORS_FILE, _truncate), (store.VECTORS_FILE, _scribble),
+    (store.VECTORS_FILE, _truncate),
+    (store.VECTORS_FILE, _scribble),
     (store.VECTORS_FILE, lambda p: p.write_bytes(os.urandom(p.stat().st_size))),
-    (store.DB_FILE, _truncate), (store.DB_FILE, lambda p: p.write_bytes(b"")),
+    (store.DB_FILE, _truncate),
+    (store.DB_FILE, lambda p: p.write_bytes(b"")),
     (store.DB_FILE, _scribble),
-    (store.SENTENCES_FILE, _truncate), (store.SENTENCES_FILE, _scribble),
+    (store.SENTENCES_FILE, _truncate),
+    (store.SENTENCES_FILE, _scribble),
 ]
 
 
-@pytest.mark.parametrize(("name", "damage"), FILE_DAMAGE,
-                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(FILE_DAMAGE)])
+@pytest.mark.parametrize(
+    ("name", "damage"), FILE_DAMAGE, ids=[f"{n}-{i}" for i, (n, _) in enumerate(FILE_DAMAGE)]
+)
 def test_damaged_file_is_one_sentence_everywhere(fake_home, capsys, name, damage):
     damage(_build_dir(fake_home) / name)
     with pytest.raises(KnowledgeBaseDamaged):
@@ -123,9 +133,14 @@ def test_damaged_file_is_one_sentence_everywhere(fake_home, capsys, name, damage
     assert not report.ok and any(name in p for p in report.problems)
 
 
-@pytest.mark.parametrize(("name", "damage"), [(store.VECTORS_FILE, _scribble),
-                                              (store.DB_FILE, _scribble),
-                                              (store.SENTENCES_FILE, _scribble)])
+@pytest.mark.parametrize(
+    ("name", "damage"),
+    [
+        (store.VECTORS_FILE, _scribble),
+        (store.DB_FILE, _scribble),
+        (store.SENTENCES_FILE, _scribble),
+    ],
+)
 def test_same_size_damage_in_a_large_base_is_found_by_check(fake_home, monkeypatch, name, damage):
     """Above TALKBASE_VERIFY_MB opening checks sizes only; `check` reads everything."""
     monkeypatch.setenv("TALKBASE_VERIFY_MB", "0")
@@ -156,6 +171,7 @@ def test_manifest_records_size_and_sha256_of_every_file(fake_home):
 
 
 # -- check and repair --------------------------------------------------------------
+
 
 def test_check_cli_says_whole_or_what_is_wrong(fake_home, capsys):
     assert main(["--home", str(fake_home), "check"]) == 0
@@ -194,6 +210,7 @@ def test_repair_without_anything_readable_says_ingest_again(fake_home, capsys):
 
 # -- leftovers and modes -----------------------------------------------------------
 
+
 def test_next_ingest_removes_crash_leftovers(fake_home):
     partial = fake_home / "builds" / ".partial-dead01"
     partial.mkdir()
@@ -204,8 +221,9 @@ def test_next_ingest_removes_crash_leftovers(fake_home):
     assert [p.name for p in (fake_home / "builds").iterdir() if p.name.startswith(".")] == []
 
 
-@pytest.mark.parametrize(("mask", "file_mode", "dir_mode"), [(0o022, 0o644, 0o755),
-                                                            (0o077, 0o600, 0o700)])
+@pytest.mark.parametrize(
+    ("mask", "file_mode", "dir_mode"), [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700)]
+)
 def test_builds_honour_the_umask(tmp_path, mask, file_mode, dir_mode):
     old = os.umask(mask)
     try:

@@ -64,16 +64,24 @@ def test_affiliation_conflict(merged):
     t = merged["EP-Overlap: Hiding Expert-Parallel Communication in MoE Training"]
     fields = {c.field: dict(c.values) for c in t.conflicts}
     assert fields["affiliation of Sanket Jayant Purandare"] == {
-        BLOG.name: "Meta", DIGEST.name: "PyTorch Distributed and Compilers"}
+        BLOG.name: "Meta",
+        DIGEST.name: "PyTorch Distributed and Compilers",
+    }
     assert "speakers" in fields  # Syed Ahmed is only in the digest
 
 
 def test_same_org_detail_is_merged_not_conflicting(merged):
-    t = merged["Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"]
+    t = merged[
+        "Future of Distributed Communication in PyTorch: New APIs for Fault Tolerance, RDMA and Extensibility"
+    ]
     assert t.conflicts == ()
     assert {s.affiliation for s in t.speakers} == {"Meta (PyTorch Distributed)"}
-    five = merged["Five Bottlenecks, Five Fixes: Systematic Performance Diagnosis for PyTorch Distributed Training"]
-    assert not any(c.field.startswith("affiliation") for c in five.conflicts)  # AWS = Amazon Web Services
+    five = merged[
+        "Five Bottlenecks, Five Fixes: Systematic Performance Diagnosis for PyTorch Distributed Training"
+    ]
+    assert not any(
+        c.field.startswith("affiliation") for c in five.conflicts
+    )  # AWS = Amazon Web Services
 
 
 def test_digest_only_talk_gets_what_note_as_abstract(merged):
@@ -86,8 +94,11 @@ def test_one_conference(merged):
 
 
 def _talk(title, doc, speakers=("Ann Smith",)):
-    return Talk(title=title, speakers=tuple(Speaker(s) for s in speakers),
-                sources=(Source(doc, "test", "line 1"),))
+    return Talk(
+        title=title,
+        speakers=tuple(Speaker(s) for s in speakers),
+        sources=(Source(doc, "test", "line 1"),),
+    )
 
 
 def test_no_false_merges():
@@ -119,8 +130,11 @@ def test_title_key_and_orgs():
 
 def test_merged_speaker_keeps_the_fullest_spelling_of_one_organisation():
     a = Talk(title="T", speakers=(Speaker("Ann Lee", "AWS"),), sources=(Source("a", "t", "1"),))
-    b = Talk(title="T", speakers=(Speaker("Ann Lee", "Amazon Web Services"),),
-             sources=(Source("b", "t", "1"),))
+    b = Talk(
+        title="T",
+        speakers=(Speaker("Ann Lee", "Amazon Web Services"),),
+        sources=(Source("b", "t", "1"),),
+    )
     [t] = merge_talks([a, b])
     assert t.speakers == (Speaker("Ann Lee", "Amazon Web Services"),)
     assert not any(c.field.startswith("affiliation") for c in t.conflicts)

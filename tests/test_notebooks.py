@@ -78,8 +78,9 @@ def kernel_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.model
 @pytest.mark.parametrize("stem", EXPECTED)
-def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notebook_runs_top_to_bottom(
+    stem: str, demo_home: Path, kernel_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from nbclient import NotebookClient
 
     monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
@@ -90,11 +91,17 @@ def test_notebook_runs_top_to_bottom(stem: str, demo_home: Path, kernel_dir: Pat
     monkeypatch.delenv("MPLBACKEND", raising=False)
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     # a progress bar as the knowledge base's build draws one: a widget, not "IProgress not found"
-    nb.cells.append(nbformat.v4.new_code_cell("from tqdm.auto import tqdm\n"
-                                              "for _ in tqdm(range(3)):\n    pass"))
+    nb.cells.append(
+        nbformat.v4.new_code_cell("from tqdm.auto import tqdm\nfor _ in tqdm(range(3)):\n    pass")
+    )
     nb.cells.append(nbformat.v4.new_code_cell("import sys\nprint(sys.prefix)"))
-    client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT_S,
-                            startup_timeout=120, resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        nb,
+        kernel_name="python3",
+        timeout=CELL_TIMEOUT_S,
+        startup_timeout=120,
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    )
     client.execute()  # a failing cell raises CellExecutionError with its traceback
 
     code = [c for c in nb.cells if c.cell_type == "code"]

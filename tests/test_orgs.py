@@ -31,8 +31,11 @@ from ingest.orgs import Org, aliases, canonical_org, orgs_of
         ("Intel Labs", "Intel", "Labs"),
         ("Advanced Micro Devices, Inc.", "AMD", None),
         ("Google, Kubernetes & GKE", "Google", "Kubernetes & GKE"),
-        ("Paul Allen School, University of Washington", "University of Washington",
-         "Paul Allen School"),
+        (
+            "Paul Allen School, University of Washington",
+            "University of Washington",
+            "Paul Allen School",
+        ),
         ("University of California, Berkeley", "UC Berkeley", None),
     ],
 )
@@ -43,22 +46,26 @@ def test_known_spellings_share_one_canonical_name(text: str, name: str, unit: st
 
 
 def test_unknown_organisations_are_only_tidied() -> None:
-    assert canonical_org("  Clockwork   Systems ") == Org("Clockwork Systems", None,
-                                                          "  Clockwork   Systems ")
+    assert canonical_org("  Clockwork   Systems ") == Org(
+        "Clockwork Systems", None, "  Clockwork   Systems "
+    )
     assert canonical_org("acme labs").name == "Acme Labs"
     assert canonical_org("UCSD").name == "UCSD"  # acronyms keep their case
     assert canonical_org("Procter and Gamble").name == "Procter and Gamble"
     assert canonical_org("Metabase").name == "Metabase"  # "Meta" only as a whole word
-    assert canonical_org("Acme (research team)") == Org("Acme", "research team",
-                                                        "Acme (research team)")
+    assert canonical_org("Acme (research team)") == Org(
+        "Acme", "research team", "Acme (research team)"
+    )
 
 
 def test_several_organisations_in_one_affiliation() -> None:
     found = orgs_of("Anyscale / UC Berkeley")
     assert [o.name for o in found] == ["Anyscale", "UC Berkeley"]
     found = orgs_of("Microsoft Azure (product) and Clockwork Systems")
-    assert [(o.name, o.unit) for o in found] == [("Microsoft", "Azure, product"),
-                                                 ("Clockwork Systems", None)]
+    assert [(o.name, o.unit) for o in found] == [
+        ("Microsoft", "Azure, product"),
+        ("Clockwork Systems", None),
+    ]
     assert canonical_org("Anyscale / UC Berkeley").name == "Anyscale"
     assert orgs_of("") == () and orgs_of("  ") == ()
 

@@ -20,9 +20,14 @@ def talk(tid: int, start: str | None, room: str | None = None, **kw) -> Talk:
 
 
 def test_grid_has_a_row_per_start_and_a_column_per_room() -> None:
-    talks = [talk(1, "2026-10-20T10:00", "A"), talk(2, "2026-10-20T10:00", "B"),
-             talk(3, "2026-10-20T11:00", "A"), talk(4, "2026-10-21T09:00"),
-             talk(5, None, "A"), talk(6, "2026-10-20T11:00", "A")]
+    talks = [
+        talk(1, "2026-10-20T10:00", "A"),
+        talk(2, "2026-10-20T10:00", "B"),
+        talk(3, "2026-10-20T11:00", "A"),
+        talk(4, "2026-10-21T09:00"),
+        talk(5, None, "A"),
+        talk(6, "2026-10-20T11:00", "A"),
+    ]
     g1, g2 = program.grids(talks)
     assert g1.slots == ("10:00", "11:00") and g1.rooms == ("A", "B")
     assert g1.at("10:00", "B") == (2,) and g1.at("11:00", "A") == (3, 6)

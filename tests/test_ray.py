@@ -22,7 +22,8 @@ HAVE_RAY = importlib.util.find_spec("ray") is not None
 
 
 def test_without_ray_the_engine_is_one_sentence_naming_the_extra(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
     home = tmp_path / "home"
     assert main(["--home", str(home), "ingest", str(PROGRAMS), "--engine", "ray"]) == 1
@@ -32,11 +33,15 @@ def test_without_ray_the_engine_is_one_sentence_naming_the_extra(
     assert not (home / "builds").exists() or not any((home / "builds").iterdir())
 
 
-@pytest.mark.parametrize("flag", [["--ray-actors", "0"], ["--ray-batch-size", "0"],
-                                  ["--ray-gpus", "1"]])
-def test_nonsense_ray_options_are_one_sentence(flag: list[str], tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "flag", [["--ray-actors", "0"], ["--ray-batch-size", "0"], ["--ray-gpus", "1"]]
+)
+def test_nonsense_ray_options_are_one_sentence(
+    flag: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.delenv("TALKBASE_ENCODER", raising=False)  # the default: int8 ONNX, CPU only
     assert main(["--home", str(tmp_path), "ingest", str(PROGRAMS), "--engine", "ray", *flag]) == 1
     err = capsys.readouterr().err.strip()
@@ -59,7 +64,8 @@ class _FakeRay:
 
 
 def test_connect_starts_a_private_local_ray_without_ray_address(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from index.rayengine import connect
 
     monkeypatch.setenv("TALKBASE_ENCODER", "torch")
@@ -96,7 +102,8 @@ def test_connect_failure_is_one_sentence() -> None:
 
 
 def test_the_build_hands_the_ray_engine_its_whole_list(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """A Ray pipeline starts its actors once per call: the build must not chop the
     texts into the local engine's chunks (64 texts, or its memory chunk)."""
     from index import build
@@ -132,7 +139,8 @@ def _cos(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 @pytest.mark.ray
 @pytest.mark.skipif(not HAVE_RAY, reason="Ray is not installed: pip install -e '.[ray]'")
 def test_ray_engine_builds_the_same_base_as_the_local_engine(
-        demo_home: Path, tmp_path: Path, real_embedder: Any) -> None:
+    demo_home: Path, tmp_path: Path, real_embedder: Any
+) -> None:
     import ray
 
     from index import store
@@ -143,8 +151,19 @@ def test_ray_engine_builds_the_same_base_as_the_local_engine(
     # does: the int8 encoder's vectors depend slightly on a text's batch-mates (dynamic
     # activation scales), so only equal batches give equal vectors. ~5 blocks over 2
     # actors: rows that came back out of order would show as vectors of other texts.
-    rc = main(["--home", str(home), "ingest", str(PROGRAMS), "--engine", "ray",
-               "--ray-actors", "2", "--json"])
+    rc = main(
+        [
+            "--home",
+            str(home),
+            "ingest",
+            str(PROGRAMS),
+            "--engine",
+            "ray",
+            "--ray-actors",
+            "2",
+            "--json",
+        ]
+    )
     assert rc == 0
     assert not ray.is_initialized()  # the local Ray it started is stopped again
 
@@ -166,7 +185,6 @@ def test_ray_engine_builds_the_same_base_as_the_local_engine(
         assert [h.talk.id for h in a.search("rust", 3)] == [h.talk.id for h in b.search("rust", 3)]
 
 
-
 def test_a_cluster_that_wants_a_token_says_how_to_give_it() -> None:
     from index.rayengine import RayFailed, connect
 
@@ -184,7 +202,8 @@ def test_a_cluster_that_wants_a_token_says_how_to_give_it() -> None:
 @pytest.mark.ray
 @pytest.mark.skipif(not HAVE_RAY, reason="Ray is not installed: pip install -e '.[ray]'")
 def test_a_failure_on_the_workers_is_one_sentence_and_stops_ray(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The workers get this process's TALKBASE_* settings (here a bad one, which
     fails fast in the worker's `load`), and its error comes back as one sentence."""
     import ray

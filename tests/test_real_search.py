@@ -25,7 +25,9 @@ SCRATCH = "From Scratch to PyTorch: Demystifying ML Frameworks by Building Your 
 
 def test_semantic_match_without_shared_words(demo_kb):
     # no word of this question is in the talk's title; meaning carries it
-    dense = demo_kb.search("teaching people how deep learning libraries work inside", 3, mode="dense")
+    dense = demo_kb.search(
+        "teaching people how deep learning libraries work inside", 3, mode="dense"
+    )
     assert SCRATCH in [h.talk.title for h in dense]
     (top,) = demo_kb.search("educational tool for understanding autograd", 1)
     assert top.talk.title == SCRATCH
@@ -100,7 +102,7 @@ def test_every_word_match_keeps_its_credit(demo_kb):
     hits = demo_kb.search("inference", 10, Filters(day="Wed", after="13:00"))
     titles = [h.talk.title for h in hits]
     nccl = titles.index("Introducing NCCL Extensions: Communication Patterns for Modern AI")
-    assert all(h.why.lexical_rank is not None for h in hits[:nccl + 1])
+    assert all(h.why.lexical_rank is not None for h in hits[: nccl + 1])
 
 
 def test_keynote_says_nothing_matched(demo_kb):

@@ -103,8 +103,9 @@ def test_remove_and_grow_touch_only_what_changed(kind):
     idx = FaissIndex(16, kind=kind, m=8, ef_construction=40)
     idx.add(ids, vecs)
     keep = set(range(1, 151))
-    nxt = grow(idx, 16, keep, 160, threshold=0 if kind == "hnsw" else 10**9, m=8,
-               ef_construction=40)
+    nxt = grow(
+        idx, 16, keep, 160, threshold=0 if kind == "hnsw" else 10**9, m=8, ef_construction=40
+    )
     assert nxt is idx  # same kind: changed in place, not rebuilt from the vectors
     nxt.add(np.arange(1001, 1011, dtype=np.int64), vecs[:10])
     assert sorted(nxt.all_ids().tolist()) == sorted([*keep, *range(1001, 1011)])
@@ -112,6 +113,7 @@ def test_remove_and_grow_touch_only_what_changed(kind):
 
 
 # -- guarantees on a larger base ----------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def _large_master(tmp_path_factory):
@@ -130,8 +132,7 @@ def large_home(_large_master, tmp_path):
     return home
 
 
-def test_large_base_crash_while_adding_leaves_the_previous_whole(large_home, tmp_path,
-                                                                 monkeypatch):
+def test_large_base_crash_while_adding_leaves_the_previous_whole(large_home, tmp_path, monkeypatch):
     from index import build as build_mod
 
     before = store.require(large_home)
@@ -141,16 +142,20 @@ def test_large_base_crash_while_adding_leaves_the_previous_whole(large_home, tmp
 
     monkeypatch.setattr(build_mod.FaissIndex, "save", boom)
     with pytest.raises(RuntimeError):
-        ingest([_program(tmp_path, "more.jsonl", 100, seed=12, start=1500)], large_home,
-               HashingEmbedder())
+        ingest(
+            [_program(tmp_path, "more.jsonl", 100, seed=12, start=1500)],
+            large_home,
+            HashingEmbedder(),
+        )
     assert store.require(large_home).path == before.path
     with KnowledgeBase(large_home, HashingEmbedder()) as kb:
         assert len(kb.talks) == 1500 and kb.search("kernel scheduler", 5)
 
 
 def test_large_base_two_ingests_at_once_lose_nothing(large_home, tmp_path):
-    files = [_program(tmp_path, f"add{n}.jsonl", 50, seed=20 + n, start=2000 + 100 * n)
-             for n in range(2)]
+    files = [
+        _program(tmp_path, f"add{n}.jsonl", 50, seed=20 + n, start=2000 + 100 * n) for n in range(2)
+    ]
     errors: list[BaseException] = []
 
     def run(path):

@@ -23,18 +23,26 @@ def test_filters_apply_before_ranking_and_fill_k(fake_kb):
     assert 0 < len(allowed) < 10
     hits = fake_kb.search("cooking recipes", 10, f)  # nothing matches lexically
     assert len(hits) == len(allowed)  # min(k, matching talks)
-    assert all(h.talk.day.isoformat() == "2026-10-21" and "Communication" in h.talk.track for h in hits)
+    assert all(
+        h.talk.day.isoformat() == "2026-10-21" and "Communication" in h.talk.track for h in hits
+    )
 
 
-@pytest.mark.parametrize("filters, check", [
-    (Filters(day="Tue"), lambda t: t.start.strftime("%a") == "Tue"),
-    (Filters(after="17:00"), lambda t: t.start.strftime("%H:%M") >= "17:00"),
-    (Filters(before="12:00"), lambda t: t.end.strftime("%H:%M") <= "12:00"),
-    (Filters(room="210AE"), lambda t: t.room == "210AE"),
-    (Filters(speaker="gimelshein"), lambda t: any("Gimelshein" in s.name for s in t.speakers)),
-    (Filters(org="hugging face"), lambda t: any("Hugging Face" in (s.affiliation or "") for s in t.speakers)),
-    (Filters(speaker="valerian"), lambda t: any(s.name == "Valérian Rey" for s in t.speakers)),
-])
+@pytest.mark.parametrize(
+    "filters, check",
+    [
+        (Filters(day="Tue"), lambda t: t.start.strftime("%a") == "Tue"),
+        (Filters(after="17:00"), lambda t: t.start.strftime("%H:%M") >= "17:00"),
+        (Filters(before="12:00"), lambda t: t.end.strftime("%H:%M") <= "12:00"),
+        (Filters(room="210AE"), lambda t: t.room == "210AE"),
+        (Filters(speaker="gimelshein"), lambda t: any("Gimelshein" in s.name for s in t.speakers)),
+        (
+            Filters(org="hugging face"),
+            lambda t: any("Hugging Face" in (s.affiliation or "") for s in t.speakers),
+        ),
+        (Filters(speaker="valerian"), lambda t: any(s.name == "Valérian Rey" for s in t.speakers)),
+    ],
+)
 def test_each_filter(fake_kb, filters, check):
     hits = fake_kb.search("pytorch", 100, filters)
     assert hits and all(check(h.talk) for h in hits)
@@ -55,7 +63,19 @@ def test_why_names_matched_terms_and_a_sentence(fake_kb):
     assert "fault-tolerant" in hit.why.matched_terms or "fault" in hit.why.matched_terms
     assert hit.why.best_sentence and hit.why.lexical_rank == 1
     d = hit.to_dict()
-    for key in ("id", "title", "score", "speakers", "day", "start", "end", "room", "track", "abstract", "why"):
+    for key in (
+        "id",
+        "title",
+        "score",
+        "speakers",
+        "day",
+        "start",
+        "end",
+        "room",
+        "track",
+        "abstract",
+        "why",
+    ):
         assert key in d
     assert d["why"]["matched_terms"]
 
@@ -74,10 +94,15 @@ def test_similar_excludes_seed_and_is_sorted(fake_kb):
 
 
 def test_talk_lookup_by_id_title_prefix_and_close_match(fake_kb):
-    mccl = fake_kb.talk("MCCL: Fault-Tolerant Collective Communication for Large-Scale GPU Training")
+    mccl = fake_kb.talk(
+        "MCCL: Fault-Tolerant Collective Communication for Large-Scale GPU Training"
+    )
     assert fake_kb.talk(str(mccl.id)) is mccl
     assert fake_kb.talk("mccl") is mccl
-    assert fake_kb.talk("MCCL: Fault Tolerant Collective Comunication for Large Scale GPU Trainin") is mccl
+    assert (
+        fake_kb.talk("MCCL: Fault Tolerant Collective Comunication for Large Scale GPU Trainin")
+        is mccl
+    )
     with pytest.raises(TalkNotFound) as err:
         fake_kb.talk("Scaling")
     assert len(err.value.candidates) > 1 and "Scaling" in str(err.value)
@@ -117,11 +142,15 @@ def test_query_embedding_is_computed_once_per_query(fake_kb):
 def test_text_filters_match_whole_words_and_escape_wildcards(fake_kb):
     intel = fake_kb.allowed(Filters(org="Intel"))
     assert intel and all(
-        any(s.affiliation == "Intel" for s in fake_kb.talks[i].speakers) for i in intel)
+        any(s.affiliation == "Intel" for s in fake_kb.talks[i].speakers) for i in intel
+    )
     # "Beijing Academy of Artificial Intelligence" is not Intel
-    assert not any("Intelligence" in (s.affiliation or "")
-                   for i in intel for s in fake_kb.talks[i].speakers
-                   if s.affiliation != "Intel" and len(fake_kb.talks[i].speakers) == 1)
+    assert not any(
+        "Intelligence" in (s.affiliation or "")
+        for i in intel
+        for s in fake_kb.talks[i].speakers
+        if s.affiliation != "Intel" and len(fake_kb.talks[i].speakers) == 1
+    )
     assert fake_kb.allowed(Filters(track="%")) == []
     assert fake_kb.allowed(Filters(track="_")) == []
 
@@ -131,9 +160,12 @@ def test_keyword_search_reads_non_latin_scripts(fake_home, tmp_path, hashing_emb
     from index.search import KnowledgeBase
 
     doc = tmp_path / "ru.md"
-    doc.write_text("Конференция 2026\n\n## Компиляторы для глубокого обучения\nИван Петров (МГУ)\n"
-                   "Доклад о компиляторах и графах вычислений.\n\n## Второй доклад о данных\n"
-                   "Анна Смирнова\nЗагрузка данных для обучения.\n", encoding="utf-8")
+    doc.write_text(
+        "Конференция 2026\n\n## Компиляторы для глубокого обучения\nИван Петров (МГУ)\n"
+        "Доклад о компиляторах и графах вычислений.\n\n## Второй доклад о данных\n"
+        "Анна Смирнова\nЗагрузка данных для обучения.\n",
+        encoding="utf-8",
+    )
     ingest([doc], fake_home, hashing_embedder)
     with KnowledgeBase(fake_home, hashing_embedder) as kb:
         (hit,) = kb.search("компиляторы", 1, mode="lexical")
@@ -142,8 +174,14 @@ def test_keyword_search_reads_non_latin_scripts(fake_home, tmp_path, hashing_emb
 
 
 # -- issue 10 (fast: no model) ----------------------------------------------------------
-QUERIES = ("fault tolerant collective communication", "compiler caching", "kernels",
-           "running PyTorch on TPUs", "talks about inference", "quantization nvfp4")
+QUERIES = (
+    "fault tolerant collective communication",
+    "compiler caching",
+    "kernels",
+    "running PyTorch on TPUs",
+    "talks about inference",
+    "quantization nvfp4",
+)
 
 
 def test_in_memory_bm25_ranks_as_duckdb_fts(fake_kb):
@@ -157,7 +195,8 @@ def test_in_memory_bm25_ranks_as_duckdb_fts(fake_kb):
         assert max(ratios) - min(ratios) < 1e-3  # the same scores up to one constant
     allowed = fake_kb.allowed(Filters(day="Tue"))
     assert [t for t, _ in fake_kb.bm25.search("training", allowed)] == [
-        t for t, _ in lexical.bm25(fake_kb.con, "training", allowed)]
+        t for t, _ in lexical.bm25(fake_kb.con, "training", allowed)
+    ]
 
 
 def test_first_query_asks_fts_then_the_index_is_built(fake_kb):
@@ -235,10 +274,14 @@ def test_judgments_by_document_id(tmp_path):
     from talkbase.records import Talk
 
     path = tmp_path / "j.json"
-    path.write_text(json.dumps([
-        {"query": "q", "relevant": {"cacm-7": 1}, "relevant_titles": {"Same Title": 1}},
-        {"query": "r", "relevant": {"A Title": 2}},
-    ]))
+    path.write_text(
+        json.dumps(
+            [
+                {"query": "q", "relevant": {"cacm-7": 1}, "relevant_titles": {"Same Title": 1}},
+                {"query": "r", "relevant": {"A Title": 2}},
+            ]
+        )
+    )
     by_id, by_title = load_judgments(path)
     assert by_id.by == "uid" and by_id.key(Talk("Same Title", uid="cacm-7")) == "cacm-7"
     assert by_title.by == "title" and by_title.key(Talk("A  title")) in by_title.relevant

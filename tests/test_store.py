@@ -46,7 +46,8 @@ def test_normalised_tables_answer_plain_sql(fake_home):
     assert n_shared == 10
     meta = con.execute(
         "SELECT count(DISTINCT t.id) FROM talks t JOIN talk_speakers ts ON ts.talk_id = t.id "
-        "WHERE ts.affiliation ILIKE 'Meta%'").fetchone()[0]
+        "WHERE ts.affiliation ILIKE 'Meta%'"
+    ).fetchone()[0]
     assert meta > 20
     assert con.execute("SELECT count(*) FROM tracks").fetchone()[0] == 12
     assert con.execute("SELECT count(DISTINCT talk_id) FROM conflicts").fetchone()[0] == 3
@@ -89,11 +90,14 @@ def test_reingest_reuses_embeddings_and_keeps_ids(fake_home):
         assert {t.title: t.id for t in kb.talks.values()} == ids
 
 
-@pytest.mark.parametrize("content, problem", [
-    (b"", "empty"),
-    (b"\x00\x01\x02binary", "binary"),
-    (b"Just a shopping list\nmilk\neggs\n", "not a program format"),
-])
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        (b"", "empty"),
+        (b"\x00\x01\x02binary", "binary"),
+        (b"Just a shopping list\nmilk\neggs\n", "not a program format"),
+    ],
+)
 def test_bad_file_is_a_clear_error_and_changes_nothing(fake_home, tmp_path, content, problem):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(content)
@@ -138,7 +142,10 @@ def test_model_mismatch_is_a_clear_error(fake_home):
         ingest([DIGEST], fake_home, other)
     report = ingest([DIGEST], fake_home, other, rebuild=True)
     assert report.embedded > 0 and report.talks == 71  # re-embedded, no document lost
-    assert json.loads((store.require(fake_home).path / "manifest.json").read_text())["model"] == "another-model"
+    assert (
+        json.loads((store.require(fake_home).path / "manifest.json").read_text())["model"]
+        == "another-model"
+    )
 
 
 def test_missing_knowledge_base(tmp_path):
@@ -151,8 +158,10 @@ def test_same_file_name_in_two_folders_is_two_documents(fake_home, tmp_path):
     for folder in ("a", "b"):
         (docs / folder).mkdir(parents=True)
     (docs / "a" / "program.txt").write_bytes(DIGEST.read_bytes())
-    text = ("Other Summit 2031 in Berlin. Register. One Talk Ann Smith (Org) Mon 3 Mar, "
-            "09:00–09:30, B1 Text one. Second Talk Bob Jones (Org) Mon 3 Mar, 10:00–10:30, B1 Two.")
+    text = (
+        "Other Summit 2031 in Berlin. Register. One Talk Ann Smith (Org) Mon 3 Mar, "
+        "09:00–09:30, B1 Text one. Second Talk Bob Jones (Org) Mon 3 Mar, 10:00–10:30, B1 Two."
+    )
     (docs / "b" / "program.txt").write_text(text, encoding="utf-8")
     report = ingest([docs], fake_home, HashingEmbedder(), replace_all=True)
     assert sorted(d.name for d in report.documents) == ["a/program.txt", "b/program.txt"]
@@ -165,7 +174,8 @@ def test_same_file_name_in_two_folders_is_two_documents(fake_home, tmp_path):
     ingest([first], fake_home, HashingEmbedder())
     later.write_text(text.replace("One Talk", "Another Talk"), encoding="utf-8")
     report = ingest([later], fake_home, HashingEmbedder())
-    assert any("replaces the document of the same name" in w and str(first) in w
-               for w in report.warnings)
+    assert any(
+        "replaces the document of the same name" in w and str(first) in w for w in report.warnings
+    )
     titles = {c.title for c in report.changes.added} | {c.title for c in report.changes.removed}
     assert titles == {"Early Talk", "Another Talk"}

@@ -21,7 +21,11 @@ def vocab(_fake_home_master):
 
 # (query, topic, {filter: value}) on the demo program (Tue 20 and Wed 21 Oct 2026)
 PHRASINGS = [
-    ("what's on Wednesday afternoon about inference", "inference", {"day": "Wed", "after": "12:00"}),
+    (
+        "what's on Wednesday afternoon about inference",
+        "inference",
+        {"day": "Wed", "after": "12:00"},
+    ),
     ("kernels talks in room 210AE", "kernels", {"room": "210AE"}),
     ("kernels in 210AE", "kernels", {"room": "210AE"}),
     ("talks by NVIDIA", "", {"org": "NVIDIA"}),
@@ -52,9 +56,12 @@ PHRASINGS = [
     ("demos", "", {"format": "Demo Theater"}),
     ("keynote", "keynote", {}),  # no talk of this program is a keynote
     ("workshop on triton", "workshop on triton", {}),
-    ("kernel track on Tuesday", "", {"track": "Kernel Engineering & Domain-Specific Languages",
-                                      "day": "Tue"}),
-    ("speaker:\"Will Constable\" fault tolerance", "fault tolerance", {"speaker": "Will Constable"}),
+    (
+        "kernel track on Tuesday",
+        "",
+        {"track": "Kernel Engineering & Domain-Specific Languages", "day": "Tue"},
+    ),
+    ('speaker:"Will Constable" fault tolerance', "fault tolerance", {"speaker": "Will Constable"}),
     ("org:AWS", "", {"org": "Amazon Web Services"}),
     ("room:210BF day:Tue", "", {"room": "210BF", "day": "Tue"}),
     ("format:demo", "", {"format": "demo"}),
@@ -90,8 +97,11 @@ def test_phrases_and_excluded_words(vocab: Vocab) -> None:
 def test_chips_say_what_was_understood_in_query_order(vocab: Vocab) -> None:
     u = understand("what's on Wednesday afternoon about inference by NVIDIA", vocab)
     assert u.label == "Wednesday · afternoon · org: NVIDIA"
-    assert [(c.field, c.value) for c in u.chips] == [("day", "Wed"), ("after", "12:00"),
-                                                    ("org", "NVIDIA")]
+    assert [(c.field, c.value) for c in u.chips] == [
+        ("day", "Wed"),
+        ("after", "12:00"),
+        ("org", "NVIDIA"),
+    ]
 
 
 def test_dropping_a_chip_gives_the_query_without_it(vocab: Vocab) -> None:
@@ -109,8 +119,13 @@ def test_literal_reads_nothing() -> None:
 
 
 def test_only_values_of_this_base_count() -> None:
-    talk = Talk("A", speakers=(Speaker("Ada Lovelace", "Acme Labs"),), room="Hall 1",
-                track="Compilers", id=1)
+    talk = Talk(
+        "A",
+        speakers=(Speaker("Ada Lovelace", "Acme Labs"),),
+        room="Hall 1",
+        track="Compilers",
+        id=1,
+    )
     v = Vocab.from_talks([talk])
     assert understand("talks by NVIDIA", v).filters.active() == {}
     assert understand("Acme Labs talks", v).filters.active() == {"org": "Acme Labs"}
@@ -121,14 +136,48 @@ def test_only_values_of_this_base_count() -> None:
 def test_any_mix_of_words_reads_without_error_and_chips_point_into_the_query(vocab: Vocab) -> None:
     import random
 
-    words = ["on", "Wed", "after", "3pm", "by", "NVIDIA", "'s", '"', "-", "room", "210AE", "day",
-             "2", "track", "kernel", "between", "and", "4", "Oct", "21", "org:", "BoF", "’s",
-             "before", "lunch", "-meta", "in", "the", "afternoon", "first", "Natalia",
-             "Gimelshein", "?", ":", "é", "日本"]
+    words = [
+        "on",
+        "Wed",
+        "after",
+        "3pm",
+        "by",
+        "NVIDIA",
+        "'s",
+        '"',
+        "-",
+        "room",
+        "210AE",
+        "day",
+        "2",
+        "track",
+        "kernel",
+        "between",
+        "and",
+        "4",
+        "Oct",
+        "21",
+        "org:",
+        "BoF",
+        "’s",
+        "before",
+        "lunch",
+        "-meta",
+        "in",
+        "the",
+        "afternoon",
+        "first",
+        "Natalia",
+        "Gimelshein",
+        "?",
+        ":",
+        "é",
+        "日本",
+    ]
     rng = random.Random(7)
     for _ in range(500):
         query = " ".join(rng.choice(words) for _ in range(rng.randint(0, 9)))
         u = understand(query, vocab)
         for chip in u.chips:
-            assert query[chip.start:chip.end] == chip.source
+            assert query[chip.start : chip.end] == chip.source
             assert chip.source not in u.without(chip) or len(u.without(chip)) < len(query)

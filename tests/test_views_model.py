@@ -18,30 +18,46 @@ PDT = timezone(timedelta(hours=-7))
 DAY = date(2026, 10, 20)
 
 
-def talk(tid: int, start: str | None, minutes: int = 25, room: str | None = "Room 1",
-         speakers: tuple[Speaker, ...] = (), title: str | None = None) -> Talk:
+def talk(
+    tid: int,
+    start: str | None,
+    minutes: int = 25,
+    room: str | None = "Room 1",
+    speakers: tuple[Speaker, ...] = (),
+    title: str | None = None,
+) -> Talk:
     begin = datetime.fromisoformat(f"2026-10-20T{start}").replace(tzinfo=PDT) if start else None
     end = begin + timedelta(minutes=minutes) if begin else None
-    return Talk(title=title or f"Talk {tid}", start=begin, end=end, room=room, id=tid,
-                speakers=speakers)
+    return Talk(
+        title=title or f"Talk {tid}", start=begin, end=end, room=room, id=tid, speakers=speakers
+    )
 
 
 # -- the URL boundary ----------------------------------------------------------------
 
+
 def known(talks: list[Talk]) -> state.Known:
     orgs = people.by_organization(talks)
     return state.Known(
-        talks=frozenset(t.id for t in talks), candidates=facets.candidates(talks),
+        talks=frozenset(t.id for t in talks),
+        candidates=facets.candidates(talks),
         speakers={n.casefold(): n for n in people.speaker_names(talks)},
         org=lambda text: (lambda n: n if n in orgs else None)(people.canonical_name(text)),
-        rooms=frozenset(t.room or program.NO_ROOM for t in talks))
+        rooms=frozenset(t.room or program.NO_ROOM for t in talks),
+    )
 
 
-TALKS = [talk(11, "09:00", speakers=(Speaker("Ben Carver", "Meta"),)),
-         talk(12, "09:00", room="Room 10", speakers=(Speaker("Ana Ruiz", "AWS"),
-                                                      Speaker("Ben Carver", "Meta"))),
-         talk(13, "10:30", 50, room="Room 2", speakers=(Speaker("Cy Po", "Amazon"),)),
-         talk(14, None, room=None, speakers=(Speaker("Di Lu", "IBM Research"),))]
+TALKS = [
+    talk(11, "09:00", speakers=(Speaker("Ben Carver", "Meta"),)),
+    talk(
+        12,
+        "09:00",
+        room="Room 10",
+        speakers=(Speaker("Ana Ruiz", "AWS"), Speaker("Ben Carver", "Meta")),
+    ),
+    talk(13, "10:30", 50, room="Room 2", speakers=(Speaker("Cy Po", "Amazon"),)),
+    talk(14, None, room=None, speakers=(Speaker("Di Lu", "IBM Research"),)),
+]
 KNOWN = known(TALKS)
 
 
@@ -58,9 +74,18 @@ def test_hostile_ids_are_notices_not_exceptions() -> None:
 
 
 def test_unknown_values_are_ignored_with_a_notice() -> None:
-    p = state.parse({"view": ["nope"], "speaker": ["Nobody"], "org": ["Acme"],
-                     "day": ["2026-13-40"], "date": ["2026-02-30"], "at": ["25:00"],
-                     "zzz": ["1"]}, KNOWN)
+    p = state.parse(
+        {
+            "view": ["nope"],
+            "speaker": ["Nobody"],
+            "org": ["Acme"],
+            "day": ["2026-13-40"],
+            "date": ["2026-02-30"],
+            "at": ["25:00"],
+            "zzz": ["1"],
+        },
+        KNOWN,
+    )
     assert p.view == "Search" and p.speaker is None and p.org is None and not p.facets
     assert p.date is None and p.at is None
     assert len(p.notices) == state.MAX_NOTICES  # capped
@@ -68,19 +93,44 @@ def test_unknown_values_are_ignored_with_a_notice() -> None:
 
 
 def test_names_are_recognised_in_any_case_and_spelling() -> None:
-    p = state.parse({"speaker": ["ben CARVER"], "org": ["Amazon"], "from": ["Amazon Web Services"],
-                     "loose": ["1"], "date": ["2026-10-20"], "at": ["09:10"],
-                     "rooms": ["Room 2|Nowhere"]}, KNOWN)
+    p = state.parse(
+        {
+            "speaker": ["ben CARVER"],
+            "org": ["Amazon"],
+            "from": ["Amazon Web Services"],
+            "loose": ["1"],
+            "date": ["2026-10-20"],
+            "at": ["09:10"],
+            "rooms": ["Room 2|Nowhere"],
+        },
+        KNOWN,
+    )
     assert p.speaker == "Ben Carver" and p.org == "Amazon Web Services"
     assert p.facets == {"org": "Amazon Web Services"} and p.toggles["loose"]
     assert (p.date, p.at, p.rooms, p.notices) == ("2026-10-20", "09:10", ("Room 2",), ())
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=300), max_size=3),
-                       max_size=8),
-       st.sampled_from(["talk", "saved", "skip", "speaker", "org", "date", "at", "rooms",
-                        "day", "from", "by", "view", "q"]))
+@given(
+    st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=300), max_size=3), max_size=8),
+    st.sampled_from(
+        [
+            "talk",
+            "saved",
+            "skip",
+            "speaker",
+            "org",
+            "date",
+            "at",
+            "rooms",
+            "day",
+            "from",
+            "by",
+            "view",
+            "q",
+        ]
+    ),
+)
 def test_any_query_string_parses(params: dict[str, list[str]], name: str) -> None:
     params = {**params, name: params.get(name) or ["²"]}
     p = state.parse(params, KNOWN)
@@ -90,6 +140,7 @@ def test_any_query_string_parses(params: dict[str, list[str]], name: str) -> Non
 
 
 # -- organizations and speakers ------------------------------------------------------
+
 
 def test_one_canonical_name_for_every_spelling() -> None:
     assert people.canonical_name("AWS") == people.canonical_name("Amazon") == "Amazon Web Services"
@@ -123,6 +174,7 @@ def test_speaker_and_organization_pages() -> None:
 
 # -- the time grid, now & next, the agenda axis ---------------------------------------
 
+
 def test_time_grid_spans_durations_in_a_stable_room_order() -> None:
     grid = program.time_grid(TALKS, DAY)
     assert grid is not None
@@ -155,6 +207,7 @@ def test_agenda_axis_covers_the_conference_day() -> None:
 
 # -- one wording everywhere ---------------------------------------------------------------
 
+
 def test_when_and_plurals() -> None:
     t = TALKS[0]
     assert present.when(t) == "Tue 20 Oct 09:00–09:25"
@@ -175,8 +228,16 @@ def test_when_and_plurals() -> None:
 
 def test_a_talk_that_only_lost_speakers_has_no_new_speakers() -> None:
     before = {12: TALKS[1]}
-    after = {12: Talk(title="Talk 12", start=TALKS[1].start, end=TALKS[1].end, room="Room 10",
-                      id=12, speakers=(Speaker("Ana Ruiz", "AWS"),))}
+    after = {
+        12: Talk(
+            title="Talk 12",
+            start=TALKS[1].start,
+            end=TALKS[1].end,
+            room="Room 10",
+            id=12,
+            speakers=(Speaker("Ana Ruiz", "AWS"),),
+        )
+    }
     changes = compare(before, after)
     assert not changes.respeakered and changes.unspeakered[0].detail == "Ben Carver"
     assert compare(after, before).respeakered  # someone new: new speakers
@@ -184,8 +245,10 @@ def test_a_talk_that_only_lost_speakers_has_no_new_speakers() -> None:
 
 # -- the CLI and the API on the same hostile ids ------------------------------------------
 
-def test_cli_and_api_refuse_unicode_digits_in_one_sentence(fake_home, hashing_embedder,
-                                                           monkeypatch, capsys, tmp_path) -> None:
+
+def test_cli_and_api_refuse_unicode_digits_in_one_sentence(
+    fake_home, hashing_embedder, monkeypatch, capsys, tmp_path
+) -> None:
     import talkbase as api
     from talkbase.cli import main
     from talkbase.errors import TalkNotFound
