@@ -234,8 +234,9 @@ def orgs_of(text: str) -> tuple[Org, ...]:
             out: list[Org] = []
             for p in chosen:
                 out.extend(orgs_of(p) if p != text else (_one(p, original),))
-            return tuple(Org(o.name, o.unit, original) for o in out)
-    return (_one(text, original),)
+            return tuple(Org(o.name, o.unit, original) for o in out if o.name)
+    one = _one(text, original)
+    return (one,) if one.name else ()  # punctuation alone names no organisation
 
 
 def canonical_org(text: str) -> Org:
