@@ -335,24 +335,61 @@ def restore(
     folder: Path,
     manifest: dict[str, Any],
     reuse_vectors: bool = True,
+    use_copy: bool = False,
 ) -> Report:
     """Rebuild the base from the documents stored in the build `folder` and swap
     it in (`talkbase check --repair`). Call it under `store.locked(home)`.
     Without a manifest, or with `reuse_vectors=False` (its vector files are
-    damaged), every text is embedded again."""
+    damaged), every text is embedded again. `use_copy` reads the documents
+    from the copy beside the database (when the database is damaged)."""
     t0 = time.perf_counter()
     report = Report(home=str(home))
     built_with = built_identity(manifest)
     if built_with is not None and built_with != identity_of(embedder):
         raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
     build = store.Build(folder, manifest)
-    with store.reading(build):
-        docs, cache, old = _read_previous(
-            build, identity_of(embedder), built_with is None or not reuse_vectors, False
-        )
+    copy = store.load_documents(build) if use_copy else None
+    if copy is not None:  # the database is damaged: its documents' copy rebuilds everything
+        docs: dict[str, ParsedDocument] = documents_from(copy)
+        cache: Any = {}
+        old: dict[int, Talk] = {}
+    else:
+        with store.reading(build):
+            docs, cache, old = _read_previous(
+                build, identity_of(embedder), built_with is None or not reuse_vectors, False
+            )
     _build(home, embedder, docs, cache, old, report, None, False)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
+    """Parsed documents as plain data, for the copy kept beside the database."""
+    return [
+        {
+            "name": d.name,
+            "path": d.path,
+            "format": d.format,
+            "sha256": d.sha256,
+            "warnings": list(d.warnings),
+            "records": [t.to_dict() for t in d.talks],
+        }
+        for d in docs
+    ]
+
+
+def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
+    return {
+        r["name"]: ParsedDocument(
+            r["path"],
+            r["name"],
+            r["format"],
+            r["sha256"],
+            tuple(talk_from_dict(t) for t in r["records"]),
+            tuple(r["warnings"]),
+        )
+        for r in rows
+    }
 
 
 def _conference_of(record: Talk, old: dict[int, Talk]) -> str:
@@ -394,6 +431,7 @@ def _build(
             np.r_[np.full(len(talks), -1, np.int64), np.arange(len(rows), dtype=np.int64)],
         )
         _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, keys)
+        store.save_documents(folder, document_rows(docs.values()))
         index.save(str(folder / store.VECTORS_FILE))
         store.write_manifest(
             folder,

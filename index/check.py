@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from index import store
@@ -124,6 +125,11 @@ def check_build(path: Path) -> BuildState:
         except KnowledgeBaseDamaged as exc:
             if not db_changed:
                 problems.append(exc.problem.split(": ", 1)[-1])
+    if not database_ok and manifest:
+        copy = store.load_documents(build)  # the documents' copy beside the database
+        if copy is not None:
+            database_ok = True
+            documents = tuple(sorted(str(d["name"]) for d in copy))
     if manifest and database_ok and not problems:
         problems += _check_contents(build)
     return BuildState(path.name, tuple(problems), database_ok, documents, manifest)
@@ -234,8 +240,6 @@ def _advice(problems: list[str], name: str, states: tuple[BuildState, ...]) -> s
 
 def repair(home: Path, embedder: Any) -> CheckReport:
     """Recover as `check` advises, under the write lock; return the new check."""
-    from index.build import restore
-
     with store.locked(home):
         report = check(home)
         if report.ok:
@@ -244,27 +248,45 @@ def repair(home: Path, embedder: Any) -> CheckReport:
         if plan is None:
             raise TalkbaseError(report.advice)
         how, state = plan
-        if how == "switch":
-            store.commit(home, state.name)
-            done = f"went back to build {state.name}"
-        else:
-            trusted = not any(p.startswith(store.DB_FILE) for p in state.problems)
-            vectors_ok = not any(
-                word in p
-                for p in state.problems
-                for word in (store.VECTORS_FILE, store.SENTENCES_FILE, "cannot be read")
-            )
-            result = restore(
-                home,
-                embedder,
-                home / "builds" / state.name,
-                state.manifest if trusted else {},
-                reuse_vectors=vectors_ok,
-            )
-            done = (
-                f"rebuilt {result.talks} talks from the {len(state.documents)} documents "
-                f"of build {state.name} ({result.embedded} texts embedded again)"
-            )
+        try:
+            done = _recover(home, embedder, how, state)
+        except (TalkbaseError, OSError, duckdb.Error) as exc:
+            # a database that checked out partly can still fail when read whole:
+            # fall back to any other build that is whole
+            fallback = next((s for s in report.builds if s.whole and s.name != state.name), None)
+            if fallback is None:
+                raise TalkbaseError(
+                    f"Repair failed ({exc}); ingest the program files again with "
+                    "'talkbase ingest --replace PATH'."
+                ) from None
+            store.commit(home, fallback.name)
+            done = f"went back to build {fallback.name} (rebuilding {state.name} failed)"
         store.remove_leftovers(home)
     after = check(home)
     return CheckReport(after.home, after.current, after.problems, after.builds, after.advice, done)
+
+
+def _recover(home: Path, embedder: Any, how: str, state: BuildState) -> str:
+    from index.build import restore
+
+    if how == "switch":
+        store.commit(home, state.name)
+        return f"went back to build {state.name}"
+    trusted = not any(p.startswith(store.DB_FILE) for p in state.problems)
+    vectors_ok = not any(
+        word in p
+        for p in state.problems
+        for word in (store.VECTORS_FILE, store.SENTENCES_FILE, "cannot be read")
+    )
+    result = restore(
+        home,
+        embedder,
+        home / "builds" / state.name,
+        state.manifest,
+        reuse_vectors=vectors_ok and trusted,
+        use_copy=not trusted,
+    )
+    return (
+        f"rebuilt {result.talks} talks from the {len(state.documents)} documents "
+        f"of build {state.name} ({result.embedded} texts embedded again)"
+    )

@@ -69,6 +69,9 @@ DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
     "manifest.json",
 )
 DATA_FILES = (DB_FILE, VECTORS_FILE, SENTENCES_FILE)
+# A second copy of the parsed documents, outside the database: a base whose
+# talks.duckdb is lost can still be rebuilt from it (`talkbase check --repair`).
+DOCUMENTS_FILE = "documents.jsonl.gz"
 KEEP_BUILDS = 2
 REQUIRED_KEYS = ("format_version", "model", "dimension", "counts")
 
@@ -154,16 +157,31 @@ def current(home: Path) -> Build | None:
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise KnowledgeBaseDamaged(str(home), f"CURRENT cannot be read ({exc})") from None
-    if not name or "/" in name or name.startswith("."):
-        raise KnowledgeBaseDamaged(str(home), f"CURRENT names no build ({name!r})")
+    if not _build_name(name):
+        raise KnowledgeBaseDamaged(str(home), f"CURRENT names no build ({name[:60]!r})")
     path = home / "builds" / name
-    if not path.is_dir():
+    try:
+        is_build = path.is_dir()
+    except OSError:
+        is_build = False
+    if not is_build:
         raise KnowledgeBaseDamaged(str(home), f"CURRENT names the build {name}, which is missing")
     build = Build(path, read_manifest(path))
     problems = verify_files(build, hashes=False)
     if problems:
         raise build.damaged(problems[0])
     return build
+
+
+def _build_name(name: str) -> bool:
+    """A name this module could have given a build: one short line of plain characters."""
+    return (
+        0 < len(name) <= 120
+        and name.isprintable()
+        and "/" not in name
+        and "\\" not in name
+        and not name.startswith(".")
+    )
 
 
 def require(home: Path) -> Build:
@@ -355,11 +373,36 @@ def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     """Write the manifest last: it records the size and sha256 of every data file."""
     files = {
         name: {"bytes": (folder / name).stat().st_size, "sha256": file_digest(folder / name)}
-        for name in DATA_FILES
+        for name in (*DATA_FILES, DOCUMENTS_FILE)
         if (folder / name).exists()
     }
     manifest = {**manifest, "files": files}
     _write_atomic(folder / MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+
+
+def save_documents(folder: Path, documents: list[dict[str, Any]]) -> None:
+    """The parsed documents, one JSON line each, gzipped, beside the database."""
+    import gzip
+
+    with gzip.open(folder / DOCUMENTS_FILE, "wt", encoding="utf-8", compresslevel=3) as fh:
+        for doc in documents:
+            fh.write(json.dumps(doc, ensure_ascii=False) + "\n")
+
+
+def load_documents(build: Build) -> list[dict[str, Any]] | None:
+    """The documents copy of `build`, or None when it has none or it does not
+    match the checksum its manifest recorded."""
+    import gzip
+
+    path = build.path / DOCUMENTS_FILE
+    want = (build.manifest.get("files") or {}).get(DOCUMENTS_FILE)
+    if not path.exists() or not isinstance(want, dict) or file_digest(path) != want.get("sha256"):
+        return None
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return [json.loads(line) for line in fh if line.strip()]
+    except (OSError, EOFError, ValueError):
+        return None
 
 
 def save_sentences(folder: Path, vectors: np.ndarray) -> None:

@@ -103,19 +103,32 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _batch_queries(path: str) -> list[str]:
+    """The queries of a --batch file, one a line, all checked before any runs:
+    a line that is not UTF-8 is an error naming the file and the line."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        raise InputError(path, f"cannot read the query file ({exc.strerror})") from exc
+    out = []
+    for n, raw in enumerate(data.splitlines(), start=1):
+        try:
+            out.append(raw.decode("utf-8-sig" if n == 1 else "utf-8").strip())
+        except UnicodeDecodeError:
+            raise InputError(path, "is not UTF-8 text; save it as UTF-8", f"line {n}") from None
+    return out
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     kb = _kb(args)
     filters = _filters(args)
     if args.batch:
-        try:
-            stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(args.batch, f"cannot read the query file ({exc.strerror})") from exc
-        with stream:
-            for line in stream:
-                query = line.strip()
-                if not query:
-                    continue
+        for query in _batch_queries(args.batch):
+            if query:
                 answer = kb.answer(query, args.limit, filters, args.mode, literal=args.literal)
                 sys.stdout.write(
                     json.dumps({"query": query, **answer.to_dict()}, ensure_ascii=False) + "\n"

@@ -163,7 +163,7 @@ def test_counts_that_disagree_are_damage(fake_home):
 def test_manifest_records_size_and_sha256_of_every_file(fake_home):
     build = store.require(fake_home)
     files = build.manifest["files"]
-    assert set(files) == set(store.DATA_FILES)
+    assert set(files) == {*store.DATA_FILES, store.DOCUMENTS_FILE}
     for name, meta in files.items():
         assert meta["bytes"] == (build.path / name).stat().st_size
         assert meta["sha256"] == store.file_digest(build.path / name)
@@ -189,23 +189,67 @@ def test_repair_rebuilds_from_stored_documents_when_vectors_are_damaged(fake_hom
     assert _talks(fake_home) == 71
 
 
-def test_repair_goes_back_to_the_previous_build_when_the_database_is_damaged(fake_home):
-    ingest([BLOG], fake_home, HashingEmbedder())  # a second build: the first is kept
-    before = [p.name for p in store.builds(fake_home)]
-    assert len(before) == 2
-    (_build_dir(fake_home) / store.DB_FILE).write_bytes(b"")
-    report = check(fake_home)
-    assert f"goes back to build {before[0]}" in report.advice
-    report = repair(fake_home, HashingEmbedder())
-    assert report.ok and store.require(fake_home).path.name == before[0]
-    assert _talks(fake_home) == 71
+def _two_builds(tmp_path):
+    """A base built like a user's: the digest (19 talks), then the blog (71 in all)."""
+    home = tmp_path / "home"
+    ingest([DIGEST], home, HashingEmbedder())
+    ingest([BLOG], home, HashingEmbedder())
+    assert len(store.builds(home)) == 2 and _talks(home) == 71
+    return home
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.write_bytes(b""),
+        lambda p: _truncate(p, 0.5),
+        lambda p: p.write_bytes(b"garbage" * 1000),
+        lambda p: p.unlink(),
+    ],
+    ids=["zero", "half", "garbage", "deleted"],
+)
+def test_a_lost_database_is_rebuilt_from_the_documents_copy_losing_nothing(tmp_path, damage):
+    home = _two_builds(tmp_path)
+    damage(_build_dir(home) / store.DB_FILE)
+    report = check(home)
+    assert "rebuilds the base from the 2 document(s)" in report.advice
+    report = repair(home, HashingEmbedder())
+    assert report.ok and "rebuilt 71 talks" in report.repaired
+    assert _talks(home) == 71  # not the 19 of the build before
+
+
+def test_repair_goes_back_to_the_previous_build_when_nothing_rebuilds_the_current(tmp_path):
+    home = _two_builds(tmp_path)
+    folder = _build_dir(home)
+    (previous,) = [p.name for p in store.builds(home) if p.name != folder.name]
+    (folder / store.DB_FILE).write_bytes(b"")
+    (folder / store.DOCUMENTS_FILE).write_bytes(b"")
+    report = check(home)
+    assert f"goes back to build {previous}" in report.advice
+    report = repair(home, HashingEmbedder())
+    assert report.ok and store.require(home).path.name == previous
+    assert _talks(home) == 19
 
 
 def test_repair_without_anything_readable_says_ingest_again(fake_home, capsys):
     for b in store.builds(fake_home):
         (b / store.DB_FILE).write_bytes(b"")
+        (b / store.DOCUMENTS_FILE).unlink(missing_ok=True)
     assert main(["--home", str(fake_home), "check", "--repair"]) == 1
     assert "--replace" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "text", ["x" * 5000 + "\n" + "y" * 5000, "a\nb\nc", "../../etc", "build\x00name"]
+)
+def test_a_garbled_current_is_damage_not_a_traceback(fake_home, capsys, text):
+    (fake_home / "CURRENT").write_text(text, encoding="utf-8")
+    with pytest.raises(KnowledgeBaseDamaged):
+        store.current(fake_home)
+    assert main(["--home", str(fake_home), "stats"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "talkbase" in err and "check" in err
+    assert repair(fake_home, HashingEmbedder()).ok and _talks(fake_home) == 71
 
 
 # -- leftovers and modes -----------------------------------------------------------
