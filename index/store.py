@@ -12,6 +12,8 @@ Layout of a home folder:
                                    above (manifest: vector_index)
         sentences.npy              one float16 vector per row of the `sentences`
                                    table, memory-mapped when read
+        documents.jsonl.gz         a second copy of the parsed documents, so a
+                                   lost talks.duckdb can be rebuilt (check --repair)
         manifest.json              model, dimension, counts, versions, index
                                    parameters, and the size and sha256 of every
                                    other file
