@@ -38,6 +38,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import collection  # noqa: E402
 
+from talkbase.cli import app_command  # noqa: E402
+
 PROGRAMS = ROOT / "data" / "programs"
 DEV = [q["query"] for q in json.loads((ROOT / "tests/data/dev_queries.json").read_text())]
 TALKBASE = str(Path(sys.executable).parent / "talkbase")
@@ -129,23 +131,7 @@ def app_deep_link(home: Path) -> tuple[float | None, str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     url = f"http://127.0.0.1:{port}/"
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(ROOT / "app.py"),
-        "--server.address",
-        "127.0.0.1",
-        "--server.port",
-        str(port),
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
+    cmd = app_command("127.0.0.1", port, watch_files=False)
     t0 = time.perf_counter()
     server = subprocess.Popen(
         cmd,

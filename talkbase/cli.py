@@ -374,27 +374,23 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return 0
 
 
+def app_command(address: str, port: int, watch_files: bool = True) -> list[str]:
+    """The `streamlit run app.py` command line, for `talkbase app`, the browser
+    tests and the benchmark alike."""
+    app = Path(__file__).resolve().parent.parent / "app.py"
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app)]
+    cmd += ["--server.address", address, "--server.port", str(port)]
+    cmd += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    cmd += ["--client.toolbarMode", "minimal"]
+    if not watch_files:
+        cmd += ["--server.fileWatcherType", "none"]
+    return cmd
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
-    app = Path(__file__).resolve().parent.parent / "app.py"
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(app),
-        "--server.address",
-        args.address,
-        "--server.port",
-        str(args.port),
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--client.toolbarMode",
-        "minimal",
-    ]
+    cmd = app_command(args.address, args.port)
     env = dict(__import__("os").environ)
     if args.home:
         env["TALKBASE_HOME"] = str(args.home)
