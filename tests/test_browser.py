@@ -11,7 +11,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -22,6 +21,8 @@ from typing import Any
 
 import icalendar
 import pytest
+
+from talkbase.cli import app_command
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -68,23 +69,7 @@ def streamlit_server(home: Path, log: Path) -> Iterator[str]:
     """`streamlit run app.py` on a free localhost port; always stopped afterwards."""
     port = free_port()
     env = {**os.environ, "TALKBASE_HOME": str(home), "HF_HUB_OFFLINE": "1"}
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(ROOT / "app.py"),
-        "--server.address",
-        "127.0.0.1",
-        "--server.port",
-        str(port),
-        "--server.headless",
-        "true",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
+    cmd = app_command("127.0.0.1", port, watch_files=False)
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
@@ -264,7 +249,8 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
             ),
             why="the talk page shows no abstract",
         )
-        assert titles(d)[0] == mccl.title
+        # the abstract can be on screen a moment before the heading: wait for both
+        wait(d, lambda d: titles(d)[:1] == [mccl.title], why="the talk page has no title")
         idle(d)
         click_key(d, f"page-save-{mccl.id}")
         wait(
