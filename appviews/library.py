@@ -30,7 +30,7 @@ class Library:
     def __init__(self, home: str | Path) -> None:
         self.kb = KnowledgeBase(home, load_embedder())
         self.build = self.kb.build.path.name
-        self.talks: dict[int, Talk] = self.kb.talks
+        self.talks: dict[int, Talk] = dict(self.kb.talks)  # one conference: read once
         self._lock = threading.RLock()
         self._ids = list(self.talks)
         self._matrix = (

@@ -1,43 +1,40 @@
 """Build a knowledge base from program documents, aside, then swap it in.
 
 Ingest keeps every document it has seen (its parsed records are stored in the
-build), so adding one document re-merges it with the others; re-ingesting a
-document replaces its old version. Only texts not embedded before (by content
-hash, same model) go through the model.
+build). Adding or re-ingesting documents changes only the talks they touch
+(index/delta.py): the next build copies the database, shares the unchanged
+vector, postings and document files with the build in use by hard link, and
+writes only what is new. A whole build (the first ingest, --rebuild,
+--replace, remove, repair, or when shared files have piled up) merges every
+stored record again. Only texts not embedded before (by content hash, same
+model) go through the model.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from index import store
-from index.cache import VectorCache, key_of
-from index.changes import Changes, compare
-from index.embed import Embedder, built_identity, describe, identity_of
-from index.schema import DDL, FTS_FIELDS
-from index.vectors import FaissIndex, grow
+from index import delta, store, tables, write
+from index.cache import VectorCache, key_of, text_hash
+from index.changes import Changes
+from index.embed import Embedder, built_identity, identity_of
+from index.vectors import FaissIndex
+from index.write import Progress, embedding_text, talk_sentences
 from ingest.detect import ParsedDocument, expand_all, parse_path
-from ingest.merge import merge_talks
-from ingest.text import sentences, title_key
+from ingest.text import title_key
 from talkbase import settings
 from talkbase.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
 from talkbase.records import Talk, talk_from_dict
 
-ID_SPACE = 10**9
-HNSW_EF_CONSTRUCTION = 80
-
-
-Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
+MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one
+MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
 
 
 @dataclass
@@ -62,40 +59,26 @@ class Report:
         return self.notices + [w for d in self.documents for w in d.warnings]
 
 
-def embedding_text(talk: Talk) -> str:
-    """What one talk's vector is made from: its title and abstract.
-
-    Measured on the dev judgments (see README, "Search quality"): adding the
-    track name or the digest's notes did not help; the notes are searched
-    through their own sentence vectors and BM25 instead.
-    """
-    return f"{talk.title}\n{talk.abstract}".strip()
-
-
-def talk_sentences(talk: Talk) -> list[str]:
-    """The sentences "why it matched" can quote: abstract first, then the notes."""
-    out = sentences(talk.abstract) if talk.abstract else []
-    for _label, text in talk.notes:
-        out += [s for s in sentences(text) if s not in out]
-    return out or [talk.title]
+def _in_use(home: Path, replace_all: bool) -> store.Build | None:
+    """The build in use, checked (KnowledgeBaseDamaged unless `replace_all`, which
+    is the one way to start afresh over a damaged base)."""
+    try:
+        build = store.current(home)
+        if build is not None and not replace_all:
+            problems = store.verify_files(build, hashes=store.small_enough_to_hash(build))
+            if problems:
+                raise build.damaged(problems[0])
+    except KnowledgeBaseDamaged:
+        if replace_all:
+            return None
+        raise
+    return build
 
 
-def stable_id(talk: Talk, taken: set[int]) -> int:
-    """An id that survives re-ingests: from the source's own id when it has one,
-    else from the conference year and the title (not the conference's full
-    name, which can change when another document names it more fully)."""
-    m = re.search(r"\b(19|20)\d\d\b", talk.conference)
-    year = m.group(0) if m else (str(talk.start.year) if talk.start else "")
-    ident = f"uid:{year}|{talk.uid}" if talk.uid else f"{year}|{title_key(talk.title)}"
-    n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % ID_SPACE or 1
-    while n in taken:
-        n = n % (ID_SPACE - 1) + 1
-    taken.add(n)
-    return n
-
-
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _check_model(home: Path, build: store.Build | None, model: str, rebuild: bool) -> None:
+    built_with = built_identity(build.manifest) if build is not None else None
+    if build is not None and built_with != model and not rebuild:
+        raise ModelMismatch(str(home), str(built_with), model)
 
 
 def _previous(
@@ -103,28 +86,17 @@ def _previous(
     model: str,
     rebuild: bool = False,
     replace_all: bool = False,
-) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
     """Documents, embeddings and talks of the build in use.
 
     `rebuild` re-embeds everything (needed after changing the model);
     `replace_all` forgets the stored documents, and is the one way to start
     afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
     """
-    try:
-        build = store.current(home)
-        if build is not None and not replace_all:
-            problems = store.verify_files(build, hashes=True)
-            if problems:
-                raise build.damaged(problems[0])
-    except KnowledgeBaseDamaged:
-        if replace_all:
-            return {}, {}, {}
-        raise
+    build = _in_use(home, replace_all)
     if build is None:
         return {}, {}, {}
-    built_with = built_identity(build.manifest)
-    if built_with != model and not rebuild:
-        raise ModelMismatch(str(home), str(built_with), model)
+    _check_model(home, build, model, rebuild)
     with store.reading(build):
         return _read_previous(build, model, rebuild, replace_all)
 
@@ -134,64 +106,35 @@ def _read_previous(
     model: str,
     rebuild: bool,
     replace_all: bool,
-) -> tuple[dict[str, ParsedDocument], dict[str, np.ndarray], dict[int, Talk]]:
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
     built_with = built_identity(build.manifest)
     con = store.connect(build.db_path)
     try:
         docs = {}
-        for name, path, fmt, sha, warnings, records in con.execute(
-            "SELECT name, path, format, sha256, warnings, records FROM documents ORDER BY name"
-        ).fetchall():
-            talks = tuple(talk_from_dict(r) for r in json.loads(records))
-            docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(json.loads(warnings)))
+        if not replace_all:
+            records = tables.records_by_document(con)
+            for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
+                talks = tuple(records.get(name, ()))
+                docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
         cache: Any = {}
         if built_with == model and not rebuild and build.manifest.get("format_version", 1) >= 2:
             cache = _previous_vectors(build, con)
-        old = {
-            int(i): talk_from_dict(json.loads(r))
-            for i, r in con.execute("SELECT id, record FROM talks").fetchall()
-        }
+        old = tables.talks_by_id(con, tables.all_ids(con).tolist())
     finally:
         con.close()
-    return ({} if replace_all else docs), cache, old
+    return docs, cache, old
 
 
-def _previous_vectors(build: store.Build, con: Any) -> VectorCache:
-    """The previous build's vectors, by text hash, read from its files on demand."""
-    found = con.execute("SELECT key, talk_id, row FROM embeddings").fetchnumpy()
+def _previous_vectors(build: store.Build, con: Any, keys: np.ndarray | None = None) -> VectorCache:
+    """The previous build's vectors (all, or those of `keys`) by text hash, read
+    from its files on demand."""
+    found = tables.vector_places(con, keys)
     return VectorCache(
         int(build.manifest["dimension"]),
-        np.asarray(found["key"], dtype=np.int64),
-        np.nan_to_num(np.asarray(found["talk_id"], dtype=np.float64), nan=-1).astype(np.int64),
-        np.nan_to_num(np.asarray(found["row"], dtype=np.float64), nan=-1).astype(np.int64),
+        *found,
         FaissIndex.load(str(build.vectors_path)),
         store.load_sentences(build, mmap=True),
     )
-
-
-def _embed(
-    texts: list[str],
-    embedder: Embedder,
-    cache: dict[str, np.ndarray],
-    progress: Progress | None = None,
-) -> tuple[np.ndarray, int]:
-    hashes = [_hash(t) for t in texts]
-    first = {h: texts[i] for i, h in reversed(list(enumerate(hashes)))}
-    # shortest first: texts of one batch have similar lengths, so little padding
-    todo = sorted((h for h in dict.fromkeys(hashes) if h not in cache), key=lambda h: len(first[h]))
-    step = getattr(embedder, "preferred_batch", 64)  # the Ray engine wants the whole list
-    for lo in range(0, len(todo), step):
-        chunk = todo[lo : lo + step]
-        vecs = embedder.embed([first[h] for h in chunk])
-        for h, v in zip(chunk, vecs, strict=True):
-            cache[h] = v
-        if progress:
-            progress("embed", min(lo + step, len(todo)), len(todo))
-    dim = embedder.dim
-    if isinstance(cache, VectorCache):
-        return cache.gather(hashes), len(todo)
-    out = np.vstack([cache[h] for h in hashes]) if texts else np.zeros((0, dim), np.float32)
-    return out.astype(np.float32), len(todo)
 
 
 def parse_all(
@@ -271,6 +214,12 @@ def ingest(
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     with contextlib.nullcontext() if dry_run else store.locked(home):
+        report.documents = parsed
+        if not (rebuild or replace_all) and _change_in_place(
+            home, embedder, parsed, report, progress, dry_run
+        ):
+            report.seconds = time.perf_counter() - t0
+            return report
         docs, cache, old = _previous(home, identity_of(embedder), rebuild, replace_all)
         for doc in parsed:
             earlier = docs.get(doc.name)
@@ -283,6 +232,85 @@ def ingest(
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _change_in_place(
+    home: Path,
+    embedder: Embedder,
+    parsed: list[ParsedDocument],
+    report: Report,
+    progress: Progress | None,
+    dry_run: bool = False,
+    dropped: Sequence[str] = (),
+) -> bool:
+    """Add `parsed` to the build in use touching only the talks they change (with
+    `dry_run`, only say what would change); False when a whole build is due (no
+    base yet, an older format, shared files piled up, or a change that renames
+    stored talks)."""
+    build = _in_use(home, False)
+    if build is None or not _can_change(build):
+        return False
+    _check_model(home, build, identity_of(embedder), False)
+    with store.reading(build):
+        con = store.connect(build.db_path)
+        try:
+            plan = delta.change(con, parsed, dropped)
+            if plan is None:
+                return False
+            if not (plan.talks or plan.removed or plan.removed_documents) and _index_fits(build):
+                # nothing new (the same documents again): the build in use stays
+                report.talks = plan.total
+                report.merged = build.count("merged") or 0
+                report.conflicts = build.count("conflicts") or 0
+                report.reused = plan.total + (build.count("sentences") or 0)
+                report.changes = plan.changes
+                return True
+            if dry_run:
+                report.notices += plan.notices
+                report.changes, report.talks = plan.changes, plan.total
+                # the base's counts, less the talks replaced, plus their new versions
+                for attr, count in (
+                    ("merged", lambda ts: sum(1 for t in ts if len(t.sources) > 1)),
+                    ("conflicts", lambda ts: sum(len(t.conflicts) for t in ts)),
+                ):
+                    before = (build.count(attr) or 0) - count(plan.old.values())
+                    setattr(report, attr, before + count(plan.talks))
+                return True
+            keys = _keys_of(plan.talks)
+            cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
+        finally:
+            con.close()
+    report.notices += plan.notices
+    write.write(home, build, plan, embedder, cache, report, progress)
+    return True
+
+
+def _index_fits(build: store.Build) -> bool:
+    """The build's vector index is of the kind the settings ask for at its size."""
+    large = (build.count("talks") or 0) > settings.index_threshold()
+    want = settings.large_index() if large else "flat"
+    return bool(build.manifest.get("vector_index", {}).get("kind", "flat") == want)
+
+
+def _can_change(build: store.Build) -> bool:
+    m = build.manifest
+    if m.get("format_version") != store.FORMAT_VERSION or "lexical" not in m:
+        return False
+    rows, used = build.sentence_rows(), build.count("sentences") or 0
+    lexical_dead = int(m["lexical"].get("dead", 0))
+    talks = build.count("talks") or 0
+    return (
+        len(m.get("sentence_chunks", ())) < MAX_CHUNKS
+        and rows - used <= MAX_DEAD_SHARE * max(rows, 1)
+        and lexical_dead <= MAX_DEAD_SHARE * max(talks + lexical_dead, 1)
+    )
+
+
+def _keys_of(talks: list[Talk]) -> list[int]:
+    """The keys of every text these talks are embedded from (talk, then sentences)."""
+    return [key_of(text_hash(embedding_text(t))) for t in talks] + [
+        key_of(text_hash(s)) for t in talks for s in talk_sentences(t)
+    ]
 
 
 def remove(
@@ -303,6 +331,14 @@ def _remove(
     t0 = time.perf_counter()
     report = Report(home=str(home))
     store.require(home)
+    if (
+        not conference
+        and names
+        and _change_in_place(home, embedder, [], report, None, dry_run, dropped=names)
+    ):
+        report.removed_documents = list(names)
+        report.seconds = time.perf_counter() - t0
+        return report
     docs, cache, old = _previous(home, identity_of(embedder))
     unknown = [n for n in names if n not in docs]
     if unknown:
@@ -363,21 +399,6 @@ def restore(
     return report
 
 
-def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
-    """Parsed documents as plain data, for the copy kept beside the database."""
-    return [
-        {
-            "name": d.name,
-            "path": d.path,
-            "format": d.format,
-            "sha256": d.sha256,
-            "warnings": list(d.warnings),
-            "records": [t.to_dict() for t in d.talks],
-        }
-        for d in docs
-    ]
-
-
 def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
     return {
         r["name"]: ParsedDocument(
@@ -405,237 +426,20 @@ def _build(
     home: Path,
     embedder: Embedder,
     docs: dict[str, ParsedDocument],
-    cache: dict[str, np.ndarray],
+    cache: Any,
     old: dict[int, Talk],
     report: Report,
     progress: Progress | None,
     dry_run: bool,
 ) -> None:
-    talks = merge_talks(t for d in docs.values() for t in d.talks)
-    taken: set[int] = set()
-    talks = [replace(t, id=stable_id(t, taken)) for t in talks]
-    report.changes = compare(old, {t.id: t for t in talks})
-    report.talks = len(talks)
-    report.merged = sum(1 for t in talks if len(t.sources) > 1)
-    report.conflicts = sum(len(t.conflicts) for t in talks)
+    """A whole build: every stored record merged again, every file written anew."""
+    plan = delta.whole(docs, old)
+    if not isinstance(cache, VectorCache):  # new vectors leave memory once written
+        cache = VectorCache(embedder.dim)
     if dry_run:
+        report.changes = plan.changes
+        report.talks = plan.total
+        report.merged = sum(1 for t in plan.talks if len(t.sources) > 1)
+        report.conflicts = sum(len(t.conflicts) for t in plan.talks)
         return
-    rows = [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
-    talk_keys = [key_of(_hash(embedding_text(t))) for t in talks]
-    with store.building(home) as folder:
-        index = _vectors(folder, talks, talk_keys, rows, embedder, cache, report, progress)
-        report.reused = len(talks) + len(rows) - report.embedded
-        keys = (
-            np.array(talk_keys + [key_of(_hash(r[2])) for r in rows], dtype=np.int64),
-            np.array([t.id for t in talks] + [-1] * len(rows), dtype=np.int64),
-            np.r_[np.full(len(talks), -1, np.int64), np.arange(len(rows), dtype=np.int64)],
-        )
-        _write_database(folder / store.DB_FILE, talks, list(docs.values()), rows, keys)
-        store.save_documents(folder, document_rows(docs.values()))
-        index.save(str(folder / store.VECTORS_FILE))
-        store.write_manifest(
-            folder,
-            {
-                "format_version": store.FORMAT_VERSION,
-                "model": embedder.name,
-                "encoder": identity_of(embedder),
-                "encoder_info": describe(identity_of(embedder)),
-                "dimension": embedder.dim,
-                "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
-                "counts": {
-                    "talks": len(talks),
-                    "documents": len(docs),
-                    "sentences": len(rows),
-                    "speakers": len({s.name for t in talks for s in t.speakers}),
-                    "merged": report.merged,
-                    "conflicts": report.conflicts,
-                },
-                "documents": sorted(docs),
-                "conferences": sorted({t.conference for t in talks}),
-                "versions": store.versions(),
-                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "vector_index": index.params(),
-                "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
-            },
-        )
-    report.written = True
-
-
-EMBED_CHUNK = 50_000  # texts embedded (and held in memory) at a time
-
-
-def _vectors(
-    folder: Path,
-    talks: list[Talk],
-    talk_keys: list[int],
-    rows: list[tuple[int, int, str]],
-    embedder: Embedder,
-    cache: Any,
-    report: Report,
-    progress: Progress | None,
-) -> FaissIndex:
-    """Write the sentence vectors into `folder` and return the talk index.
-
-    A talk whose text is unchanged keeps its vector in the previous build's
-    index (only removed and new vectors are touched); sentence vectors come
-    from the previous build's file when their text is unchanged. Texts are
-    embedded in chunks, so memory stays flat however large the base."""
-    known = getattr(cache, "talk_keys", {})
-    keep = {t.id for t, k in zip(talks, talk_keys, strict=True) if known.get(t.id) == k}
-    fresh = [t for t in talks if t.id not in keep]
-    index = grow(
-        getattr(cache, "talks", None),
-        embedder.dim,
-        keep,
-        len(talks),
-        settings.index_threshold(),
-        settings.hnsw_m(),
-        HNSW_EF_CONSTRUCTION,
-    )
-    index.set_ef_search(settings.hnsw_ef())
-    sent_file = store.sentence_file(folder, len(rows), embedder.dim)
-    texts = [embedding_text(t) for t in fresh] + [r[2] for r in rows]
-    t_embed = time.perf_counter()
-    report.embedded = 0
-    # the Ray engine starts its workers once per call: it asks for bigger chunks
-    chunk = max(EMBED_CHUNK, getattr(embedder, "preferred_batch", 0))
-    for lo in range(0, len(texts), chunk):
-        part, new = _embed(texts[lo : lo + chunk], embedder, cache, progress)
-        report.embedded += new
-        n_talk = max(0, min(len(fresh) - lo, len(part)))
-        index.add(np.array([t.id for t in fresh[lo : lo + n_talk]], dtype=np.int64), part[:n_talk])
-        s_lo = max(0, lo - len(fresh))
-        sent_file[s_lo : s_lo + len(part) - n_talk] = part[n_talk:]
-        if isinstance(cache, VectorCache):
-            cache.forget_new()  # written out: memory stays flat
-    report.embed_seconds = time.perf_counter() - t_embed
-    if isinstance(sent_file, np.memmap):
-        sent_file.flush()
-    del sent_file
-    return index
-
-
-def _bulk(con: Any, table: str, rows: list[tuple[Any, ...]]) -> None:
-    """Insert many rows at once through a DataFrame (executemany is slow in DuckDB)."""
-    if not rows:
-        return
-    import pandas as pd
-
-    columns = [c[0] for c in con.execute(f"SELECT * FROM {table} LIMIT 0").description]
-    frame = pd.DataFrame.from_records(rows, columns=columns)
-    con.register("_rows", frame)
-    try:
-        con.execute(f"INSERT INTO {table} SELECT * FROM _rows")
-    finally:
-        con.unregister("_rows")
-
-
-def _write_database(
-    path: Path,
-    talks: list[Talk],
-    docs: list[ParsedDocument],
-    rows: list[tuple[int, int, str]],
-    keys: tuple[np.ndarray, np.ndarray, np.ndarray],
-) -> None:
-    con = store.connect(path, read_only=False)
-    try:
-        con.execute(DDL)
-        speaker_ids: dict[str, int] = {}
-        talk_rows, ts_rows, note_rows, src_rows, conf_rows = [], [], [], [], []
-        for t in talks:
-            record = json.dumps(t.to_dict(), ensure_ascii=False)
-            talk_rows.append(
-                (
-                    t.id,
-                    t.title,
-                    t.conference,
-                    t.day,
-                    t.start.replace(tzinfo=None) if t.start else None,
-                    t.end.replace(tzinfo=None) if t.end else None,
-                    t.start.strftime("%H:%M") if t.start else None,
-                    t.end.strftime("%H:%M") if t.end else None,
-                    str(t.start.tzinfo) if t.start else None,
-                    t.room,
-                    t.track,
-                    t.format,
-                    t.abstract,
-                    t.abstract_only,
-                    "; ".join(f"{s.name} {s.affiliation or ''}".strip() for s in t.speakers),
-                    " ".join(text for _, text in t.notes),
-                    _hash(record),
-                    record,
-                )
-            )
-            for pos, s in enumerate(t.speakers):
-                sid = speaker_ids.setdefault(s.name, len(speaker_ids) + 1)
-                ts_rows.append((t.id, sid, pos, s.affiliation, s.org))
-            note_rows += [(t.id, label, text) for label, text in t.notes]
-            src_rows += [(t.id, s.document, s.parser, s.location, s.section) for s in t.sources]
-            conf_rows += [(t.id, c.field, d, v) for c in t.conflicts for d, v in c.values]
-        if talk_rows:
-            _bulk(con, "talks", talk_rows)
-        if speaker_ids:
-            _bulk(con, "speakers", [(i, n) for n, i in speaker_ids.items()])
-        for table, data in (
-            ("talk_speakers", ts_rows),
-            ("notes", note_rows),
-            ("sources", src_rows),
-            ("conflicts", conf_rows),
-        ):
-            _bulk(con, table, data)
-        con.execute("""
-            INSERT INTO tracks
-            SELECT track, conference, any_value(json_extract_string(record, '$.track_description')),
-                   count(*)
-            FROM talks WHERE track IS NOT NULL GROUP BY track, conference
-        """)
-        con.execute("""
-            INSERT INTO conferences
-            SELECT conference, year(min(day)), any_value(timezone), count(*), min(day), max(day)
-            FROM talks GROUP BY conference
-        """)
-        if docs:
-            _bulk(
-                con,
-                "documents",
-                [
-                    (
-                        d.name,
-                        d.path,
-                        d.format,
-                        d.sha256,
-                        len(d.talks),
-                        json.dumps(list(d.warnings)),
-                        json.dumps([t.to_dict() for t in d.talks], ensure_ascii=False),
-                    )
-                    for d in docs
-                ],
-            )
-        if rows:
-            _bulk(
-                con, "sentences", [(i, tid, pos, text) for i, (tid, pos, text) in enumerate(rows)]
-            )
-        if len(keys[0]):
-            import pandas as pd
-
-            frame = pd.DataFrame(
-                {
-                    "key": keys[0],
-                    "talk_id": pd.array(keys[1], dtype="Int64"),
-                    "row": pd.array(keys[2], dtype="Int64"),
-                }
-            )
-            frame.loc[frame["talk_id"] < 0, "talk_id"] = None
-            frame.loc[frame["row"] < 0, "row"] = None
-            con.register("_keys", frame)
-            con.execute("INSERT INTO embeddings SELECT key, talk_id, row FROM _keys")
-            con.unregister("_keys")
-        fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
-        con.execute(
-            f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
-            "stopwords='english', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1, "
-            "overwrite=1)"
-        )
-        con.execute("CHECKPOINT")
-    finally:
-        con.close()
+    write.write(home, None, plan, embedder, cache, report, progress)

@@ -36,7 +36,7 @@ class VectorCache:
         talk_ids: np.ndarray | None = None,
         rows: np.ndarray | None = None,
         talks: Any = None,
-        sentences: np.ndarray | None = None,
+        sentences: Any = None,
     ) -> None:
         self.dim = dim
         order = np.argsort(keys) if keys is not None else np.zeros(0, np.int64)
@@ -46,6 +46,7 @@ class VectorCache:
         self.talks = talks  # the previous FaissIndex (or None)
         self._sentences = sentences
         self._new: dict[str, np.ndarray] = {}
+        self._pinned: dict[str, np.ndarray] = {}
         tk = self._talk >= 0
         self.talk_keys: dict[int, int] = dict(
             zip(self._talk[tk].tolist(), self._keys[tk].tolist(), strict=True)
@@ -53,7 +54,27 @@ class VectorCache:
 
     # -- the dict protocol the embedding loop uses ------------------------------------
     def __contains__(self, h: object) -> bool:
-        return isinstance(h, str) and (h in self._new or self._find(key_of(h)) >= 0)
+        return isinstance(h, str) and (
+            h in self._new or h in self._pinned or self._find(key_of(h)) >= 0
+        )
+
+    def has(self, hashes: list[str]) -> np.ndarray:
+        """`h in self` for many hashes at once."""
+        keys = np.fromiter((key_of(h) for h in hashes), dtype=np.int64, count=len(hashes))
+        pos = np.minimum(np.searchsorted(self._keys, keys), max(len(self._keys) - 1, 0))
+        found = self._keys[pos] == keys if len(self._keys) else np.zeros(len(keys), dtype=bool)
+        extra = self._new.keys() | self._pinned.keys()
+        if extra:
+            found |= np.fromiter((h in extra for h in hashes), dtype=bool, count=len(hashes))
+        return found
+
+    def pin(self, hashes: list[str], leaving: set[int]) -> None:
+        """Read now the vectors of `hashes` that lie in talks about to leave the
+        previous index (`leaving`), so they can still be reused after."""
+        for h in hashes:
+            i = self._find(key_of(h))
+            if i >= 0 and int(self._talk[i]) in leaving and self._row[i] < 0:
+                self._pinned[h] = self.talks.vector(int(self._talk[i]))
 
     def __setitem__(self, h: str, vector: np.ndarray) -> None:
         self._new[h] = np.asarray(vector, dtype=np.float32)
@@ -81,6 +102,8 @@ class VectorCache:
         old: list[int] = []
         for i, h in enumerate(hashes):
             v = self._new.get(h)
+            if v is None:
+                v = self._pinned.get(h)
             if v is None:
                 old.append(i)
             else:

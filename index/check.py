@@ -164,7 +164,9 @@ def _check_contents(build: store.Build) -> list[str]:
             )
             if not _norms_ok(talk_vecs):
                 problems.append(f"{store.VECTORS_FILE} holds vectors that are not unit length")
-            if not _norms_ok(sentences):
+            parts = getattr(sentences, "chunks", [sentences])
+            step = 100_000  # a slice at a time: a large base's vectors do not fit in memory
+            if not all(_norms_ok(c[a : a + step]) for c in parts for a in range(0, len(c), step)):
                 problems.append(f"{store.SENTENCES_FILE} holds vectors that are not unit length")
             return problems
     except KnowledgeBaseDamaged as exc:

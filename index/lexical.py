@@ -1,17 +1,21 @@
 """Lexical BM25, and the terms a talk matched.
 
-Ranking uses `Bm25Index` (the bm25s library over sparse matrices, held in memory):
-it reads the same fields, stopwords and Porter stems as DuckDB's FTS index of the
-build, so both rank alike (checked by a test), but answers in well under a
-millisecond where the FTS macro takes 10 ms or more. `bm25` (the FTS macro) stays
-as the reference.
+A build stores its postings (`LexicalIndex` over index/postings.py): BM25 in
+Lucene's form over title, abstract, speakers, track and notes, with DuckDB's
+Porter stems and English stopwords, so it ranks as DuckDB's FTS index over the
+same fields (checked by a test) without building anything when a base opens.
+Builds of format 2 have no postings: `Bm25Index` (bm25s, in memory) serves
+them. `bm25` (DuckDB's FTS macro, on a database given such an index) stays as
+the reference the tests compare with.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 import unicodedata
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import duckdb
@@ -60,12 +64,45 @@ def bm25(
     return [(int(i), float(s)) for i, s in rows]
 
 
+REMEMBER_WORDS = 200_000  # stems kept by a lexical index before it starts afresh
+REMEMBER_TALKS = 20_000  # talks whose stems `matched_terms` keeps
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
 
 
-class Bm25Index:
+class Terms:
+    """What both lexical indexes share: tokens, Porter stems (remembered), `search`."""
+
+    con: duckdb.DuckDBPyConnection
+    stopwords: frozenset[str]
+    _stem: dict[str, str]
+
+    def tokens(self, text: str) -> list[str]:
+        return tokenize(text, self.stopwords)
+
+    def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
+        """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
+        new = [t for t in dict.fromkeys(tokens) if t not in self._stem]
+        if new:
+            if len(self._stem) > REMEMBER_WORDS:  # a long-lived process: start afresh
+                self._stem = {}
+                new = list(dict.fromkeys(tokens))
+            self._stem.update(stems(self.con, new))
+        return self._stem
+
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def search(self, query: str, allowed: Sequence[int] | None = None) -> list[tuple[int, float]]:
+        """`ranked` as (id, score) pairs."""
+        ids, scores = self.ranked(query, allowed)
+        return list(zip(ids.tolist(), scores.tolist(), strict=True))
+
+
+class Bm25Index(Terms):
     """BM25 (Lucene's formula, k1 1.2, b 0.75, as DuckDB's FTS) over the talks' indexed
-    fields, built once from the database when first needed."""
+    fields, built once from the database when first needed (bases of format 2)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         import bm25s
@@ -88,20 +125,6 @@ class Bm25Index:
         self.retriever: Any = bm25s.BM25(method="lucene", k1=1.2, b=0.75)
         if rows:
             self.retriever.index([[self._stem[w] for w in d] for d in docs], show_progress=False)
-
-    def tokens(self, text: str) -> list[str]:
-        text = text.lower()
-        if not text.isascii():
-            text = unicodedata.normalize("NFKD", text)
-            text = "".join(c for c in text if not unicodedata.combining(c))
-        return [w for w in _TOKEN.findall(text) if w not in self.stopwords]
-
-    def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
-        """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
-        new = [t for t in dict.fromkeys(tokens) if t not in self._stem]
-        if new:
-            self._stem.update(stems(self.con, new))
-        return self._stem
 
     def ranked(
         self, query: str, allowed: Sequence[int] | None = None
@@ -127,10 +150,129 @@ class Bm25Index:
         order = hit[np.lexsort((self.ids[hit], -scores[hit]))]
         return self.ids[order], scores[order]
 
-    def search(self, query: str, allowed: Sequence[int] | None = None) -> list[tuple[int, float]]:
-        """`ranked` as (id, score) pairs."""
-        ids, scores = self.ranked(query, allowed)
-        return list(zip(ids.tolist(), scores.tolist(), strict=True))
+    def scores(self, query: str) -> np.ndarray:
+        """The BM25 score of every talk of `ids` (ascending; 0 where it shares no term)."""
+        terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
+        stem = self.stem_all(terms)
+        vocab = self.retriever.vocab_dict if len(self.ids) else {}
+        wanted = [t for t in dict.fromkeys(stem[w] for w in terms) if t in vocab]
+        if not wanted:
+            return np.zeros(len(self.ids), dtype=np.float64)
+        return np.asarray(self.retriever.get_scores(wanted), dtype=np.float64)
+
+
+def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm25Index:
+    """The lexical index of `build`: its stored postings (format 3), or for an
+    older build the in-memory bm25s index made from its database."""
+    meta = build.manifest.get("lexical")
+    if not isinstance(meta, dict):
+        return Bm25Index(con)
+    from index import storefiles as sf
+    from index.postings import Postings
+
+    folder = build.path
+    segments = [sf.load_segment(folder, name) for name in meta["segments"]]
+    dead = sf.load_array(folder / sf.LEXICAL_DIR / "dead.npy")
+    return LexicalIndex(
+        con,
+        frozenset(sf.load_lines(folder / sf.LEXICAL_DIR / "stopwords.txt")),
+        sf.load_lines(folder / sf.LEXICAL_DIR / "lexicon.txt"),
+        Postings(segments, dead),
+    )
+
+
+class LexicalIndex(Terms):
+    """BM25 over the postings a build stored (index/postings.py): nothing to build
+    when a base opens, and an ingest only adds a segment. Ranks as `Bm25Index`."""
+
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        stopwords: frozenset[str],
+        lexicon: list[str],
+        postings: Any,
+    ) -> None:
+        self.con = con
+        self.stopwords = stopwords
+        self.lexicon = lexicon
+        self.term_id = {stem: i for i, stem in enumerate(lexicon)}
+        self.postings = postings
+        self._stem: dict[str, str] = {}
+
+    @property
+    def ids(self) -> np.ndarray:
+        """The talk ids of the index, ascending (the order of `scores`)."""
+        found = self.__dict__.get("_ids")
+        if found is None:
+            live = np.flatnonzero(self.postings.alive)
+            order = np.argsort(self.postings.ids[live], kind="stable")
+            found = self.__dict__["_ids"] = self.postings.ids[live][order]
+            slot = np.full(len(self.postings.alive), -1, dtype=np.int64)
+            slot[live[order]] = np.arange(len(order))
+            self.__dict__["_slot"] = slot  # position in the segments -> index in `ids`
+        return found
+
+    def scores(self, query: str) -> np.ndarray:
+        """The BM25 score of every talk of `ids` (0 where it shares no term)."""
+        ids = self.ids  # (also maps positions to their index in `ids`)
+        wanted = self._term_ids(query)
+        if not wanted:
+            return np.zeros(len(ids), dtype=np.float64)
+        order = self.__dict__.get("_order")
+        if order is None:  # index in `ids` -> position in the segments
+            slot = self.__dict__["_slot"]
+            order = self.__dict__["_order"] = np.empty(len(self.ids), dtype=np.int64)
+            have = slot >= 0
+            order[slot[have]] = np.flatnonzero(have)
+        return self.postings.dense(wanted)[order]
+
+    def _term_ids(self, query: str) -> list[int]:
+        terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
+        stem = self.stem_all(terms)
+        return [self.term_id[s] for s in dict.fromkeys(stem[w] for w in terms) if s in self.term_id]
+
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        none = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
+        if allowed is not None and not allowed:
+            return none
+        wanted = self._term_ids(query)
+        if not wanted:
+            return none
+        return self.postings.ranked(wanted, allowed)
+
+
+def index_text(
+    title: str, abstract: str, speakers_text: str, track: str | None, notes_text: str
+) -> str:
+    """What the lexical index reads of a talk: the fields DuckDB's FTS index read."""
+    return " ".join(x for x in (title, abstract, speakers_text, track or "", notes_text) if x)
+
+
+def english_stopwords() -> frozenset[str]:
+    """DuckDB FTS's English stopwords (read from the extension, so both agree)."""
+    from index.store import fts_extension_path
+
+    con = duckdb.connect()
+    try:
+        con.execute(f"LOAD '{fts_extension_path()}'")
+        con.execute("CREATE TABLE t (id INTEGER, x VARCHAR)")
+        con.execute("PRAGMA create_fts_index('t', 'id', 'x', stopwords='english')")
+        return frozenset(
+            r[0] for r in con.execute("SELECT sw FROM fts_main_t.stopwords").fetchall()
+        )
+    finally:
+        con.close()
+
+
+def tokenize(text: str, stopwords: Collection[str]) -> list[str]:
+    """Lower-cased, accent-free runs of letters and digits, without stopwords (as the FTS index)."""
+    text = text.lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return [w for w in _TOKEN.findall(text) if w not in stopwords]
 
 
 def query_terms(query: str) -> list[str]:
@@ -141,6 +283,19 @@ def query_terms(query: str) -> list[str]:
         if "-" in w:
             out += w.split("-")
     return [w for w in dict.fromkeys(out) if w not in STOPWORDS and w not in FILLER and len(w) > 1]
+
+
+def _with_digits(vocabulary: Collection[str]) -> Collection[str]:
+    """The words holding a digit (the only ones a part like "fp4" can be in),
+    remembered per vocabulary: a large base's words are scanned once."""
+    if not isinstance(vocabulary, frozenset):
+        return vocabulary
+    return _digit_words(vocabulary)
+
+
+@functools.lru_cache(maxsize=4)
+def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
 
 
 def expand(query: str, vocabulary: Collection[str]) -> str:
@@ -154,7 +309,7 @@ def expand(query: str, vocabulary: Collection[str]) -> str:
         if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
             extra += [
                 v
-                for v in vocabulary
+                for v in _with_digits(vocabulary)
                 if v != w
                 and (v.endswith(w) or v.startswith(w))
                 and v.isalnum()
@@ -184,26 +339,91 @@ def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, st
 
 
 def matched_terms(
-    con: duckdb.DuckDBPyConnection | Bm25Index,
+    con: duckdb.DuckDBPyConnection | Terms,
     query: str,
     texts: Mapping[int, str | list[str]],
 ) -> dict[int, tuple[str, ...]]:
     """For each talk text (or its `words`), the query terms it contains (compared by
-    Porter stem). Given a `Bm25Index`, its remembered stems are used (no database call)."""
+    Porter stem). Given a lexical index, its remembered stems are used (no database call)."""
     terms = query_terms(query)
     per_text = {tid: words(text) if isinstance(text, str) else text for tid, text in texts.items()}
-    known = con.__dict__.setdefault("_have", {}) if isinstance(con, Bm25Index) else {}
+    known = con.__dict__.setdefault("_have", {}) if isinstance(con, Terms) else {}
+    if len(known) > REMEMBER_TALKS:  # bounded: a long-lived process sees many talks
+        known.clear()
     every = terms + [w for tid, ws in per_text.items() if tid not in known for w in ws]
-    stem_of = con.stem_all(every) if isinstance(con, Bm25Index) else stems(con, every)
+    stem_of = con.stem_all(every) if isinstance(con, Terms) else stems(con, every)
     out: dict[int, tuple[str, ...]] = {}
     for tid, ws in per_text.items():
         have = known.get(tid)
         if have is None:  # the talk's stems and hyphen parts, remembered by the index
             have = {stem_of[w] for w in ws}
             have |= {p for w in ws for p in w.split("-")}  # "fault-tolerant" matches "fault"
-            if isinstance(con, Bm25Index):
+            if isinstance(con, Terms):
                 known[tid] = have
         found = [t for t in terms if stem_of[t] in have or t in have]
         # a matched whole ("fault-tolerant") makes its parts redundant
         out[tid] = tuple(t for t in found if not any(t != f and t in f.split("-") for f in found))
     return out
+
+
+SEGMENT_TALKS = 20_000  # talks tokenized (and held) at a time
+
+
+def extend_index(
+    folder: Any,
+    previous: Any,
+    talks: Iterable[tuple[int, str]],
+    removed: Collection[int],
+    con: duckdb.DuckDBPyConnection,
+    name: str,
+) -> dict[str, Any]:
+    """Write the lexical index of a new build into `folder`: the segments of
+    `previous` (a store.Build of format 3, or None) hard-linked, with the talks
+    `removed` marked dead, and new segments for `talks` ((id, index_text) pairs).
+    Returns what the manifest records."""
+    from index import storefiles as sf
+    from index.postings import Postings, build_segment
+
+    meta = previous.manifest.get("lexical") if previous is not None else None
+    lexdir = folder / sf.LEXICAL_DIR
+    if isinstance(meta, dict):
+        old = previous.path
+        stopwords = frozenset(sf.load_lines(old / sf.LEXICAL_DIR / "stopwords.txt"))
+        lexicon = sf.load_lines(old / sf.LEXICAL_DIR / "lexicon.txt")
+        names = list(meta["segments"])
+        segments = [sf.load_segment(old, n) for n in names]
+        for n in names:
+            for rel in sf.segment_files(n):
+                sf.share(old / rel, folder / rel)
+        dead_before = sf.load_array(old / sf.LEXICAL_DIR / "dead.npy")
+        dead = dead_before
+        if removed:
+            gone = Postings(segments, dead_before).positions_of(list(removed))
+            dead = np.union1d(dead_before, gone)
+    else:
+        stopwords, lexicon, names, dead = english_stopwords(), [], [], np.zeros(0, np.int64)
+    term_id = {stem: i for i, stem in enumerate(lexicon)}
+    id_of: dict[str, int] = {}  # token -> term id (of its stem)
+    pending = iter(talks)
+    for lo in itertools.count(0, SEGMENT_TALKS):
+        part = list(itertools.islice(pending, SEGMENT_TALKS))
+        if not part:
+            break
+        docs: list[np.ndarray] = []
+        for a in range(0, len(part), 2_000):  # tokens live as strings only briefly
+            tokens = [tokenize(text, stopwords) for _, text in part[a : a + 2_000]]
+            fresh = sorted({w for d in tokens for w in d if w not in id_of})
+            for token, stem in stems(con, fresh).items():
+                if stem not in term_id:
+                    term_id[stem] = len(lexicon)
+                    lexicon.append(stem)
+                id_of[token] = term_id[stem]
+            docs += [np.fromiter((id_of[w] for w in d), np.int32, len(d)) for d in tokens]
+        seg_name = f"{name}-{lo // SEGMENT_TALKS}"
+        segment = build_segment([tid for tid, _ in part], docs, len(lexicon))
+        sf.save_segment(folder, seg_name, segment)
+        names.append(seg_name)
+    sf.save_lines(lexdir / "lexicon.txt", lexicon)
+    sf.save_lines(lexdir / "stopwords.txt", sorted(stopwords))
+    sf.save_array(lexdir / "dead.npy", np.asarray(dead, dtype=np.int64))
+    return {"segments": names, "terms": len(lexicon), "dead": len(dead)}

@@ -1,13 +1,16 @@
 """Open a knowledge base and ask it things: search, similar talks, lookups.
 
 Every function here returns `Hit`s sorted by score, best first.
+
+Opening a base reads nothing per talk: talks are read from the database when a
+query needs them (`reads.Talks`), and so are sentence texts, title lookups and
+the vocabulary (from aggregates). A query touches the talks it ranks, not the base.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -15,27 +18,36 @@ from typing import Any, Literal
 
 import numpy as np
 
-from index import lexical, store
+from index import lexical, phrases, reads, store, titles
 from index.answer import Answer
 from index.embed import Embedder, built_identity, identity_of
 from index.embed import identity as embedder_identity
 from index.embed import load as load_embedder
 from index.filters import Filters, inline, to_sql
-from index.fusion import mmr, relative_score, rrf, scaled_score
+from index.fusion import mmr
+from index.ranking import (
+    LexScores,
+    best_sentence,
+    first_by_time,
+    fuse,
+    positions,
+    talk_text,
+    time_order,
+    word_pool,
+)
+from index.sentences import SentenceRows
 from index.understand import FRAME, Understood, understand
 from index.understand import literal as literal_query
 from index.vectors import VectorIndex
-from index.vocab import Vocab, plain_text, suggest
-from ingest.text import title_key
+from index.vocab import Vocab, suggest
 from talkbase import settings
-from talkbase.errors import BadQuery, ModelMismatch, TalkNotFound
-from talkbase.records import Hit, Talk, Why, talk_from_dict
+from talkbase.errors import BadQuery, ModelMismatch
+from talkbase.records import Hit, Talk, Why
 
 Mode = Literal["hybrid", "lexical", "dense"]
 MODES: tuple[str, ...] = ("hybrid", "lexical", "dense")
-WHOLE_SENTENCES = 20000  # up to this many sentences, keep them as float32 and score all
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
-NOTE_PENALTY = 0.15  # how much better a note must be than the abstract to be quoted
+REMEMBERED = 256  # queries, filters and limits whose answers are kept
 
 
 def _one_thread_per_query() -> None:
@@ -60,6 +72,15 @@ def _one_thread_per_query() -> None:
         pass
 
 
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int = REMEMBERED) -> Any:
+    """Put `value` in a bounded cache (the oldest entry goes first) and return it."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > limit:
+        cache.popitem(last=False)
+    return value
+
+
 class KnowledgeBase:
     """A read-only view of the build in use in `home`."""
 
@@ -73,17 +94,10 @@ class KnowledgeBase:
         if embedder is not None and identity_of(embedder) != self.encoder:
             raise ModelMismatch(str(self.home), self.encoder, identity_of(embedder))
         # Checked against the manifest: a damaged file is KnowledgeBaseDamaged.
-        self.con, vectors, self._sent_vecs = store.open_build(self.build)
+        self.con, vectors, sentence_vectors = store.open_build(self.build)
         self.vectors: VectorIndex = vectors
-        self.talks: dict[int, Talk] = {}
-        with store.reading(self.build):
-            for tid, record in self.con.execute(
-                "SELECT id, record FROM talks ORDER BY id"
-            ).fetchall():
-                self.talks[int(tid)] = talk_from_dict(json.loads(record))
-            rows = self.con.execute("SELECT talk_id, text FROM sentences ORDER BY row").fetchall()
-        self._sent_talk = np.array([r[0] for r in rows], dtype=np.int64)
-        self._sent_text = [r[1] for r in rows]
+        self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
+        self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self._qcache: dict[str, np.ndarray] = {}
         _one_thread_per_query()
 
@@ -109,6 +123,7 @@ class KnowledgeBase:
         return vec
 
     def close(self) -> None:
+        self.talks.close()
         self.con.close()
 
     def __enter__(self) -> KnowledgeBase:
@@ -117,42 +132,39 @@ class KnowledgeBase:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _cache(self, name: str) -> OrderedDict[Any, Any]:
+        """A bounded cache kept on this (read-only) base."""
+        found: OrderedDict[Any, Any] = self.__dict__.setdefault(name, OrderedDict())
+        return found
+
     # -- lookups ------------------------------------------------------------------
     def allowed(self, filters: Filters | None) -> list[int] | None:
         """Ids of talks passing `filters`, or None when no filter is set."""
         if filters is None or not filters.active():
             return None
-        cache = self.__dict__.setdefault("_allowed_cache", {})  # the base is read-only
+        cache = self._cache("_allowed_cache")
         found = cache.get(filters)
         if found is None:
             where = inline(*to_sql(filters))  # no bound parameters: see `sql_literal`
-            rows = self.con.execute(f"SELECT t.id FROM talks t WHERE {where} ORDER BY t.id")
-            found = [int(r[0]) for r in rows.fetchall()]
-            if len(cache) >= 256:
-                cache.pop(next(iter(cache)))
-            cache[filters] = found
-        return list(found)
+            found = _remember(cache, filters, reads.ids_where(self.con, where))
+        return list(found.tolist())
 
     def talk(self, ref: str | int) -> Talk:
         """A talk by id, exact title, unique title prefix, or close title match."""
         text = str(ref).strip()
         if re.fullmatch(r"[0-9]{1,18}", text) and int(text) in self.talks:  # ASCII digits only
             return self.talks[int(text)]
-        key = title_key(text)
-        if not key:
-            raise TalkNotFound(text)
-        by_key = {tid: title_key(t.title) for tid, t in self.talks.items()}
-        for test in (lambda k: k == key, lambda k: k.startswith(key), lambda k: key in k):
-            found = [tid for tid, k in by_key.items() if test(k)]
-            if len(found) == 1:
-                return self.talks[found[0]]
-            if found:
-                raise TalkNotFound(text, [f"{i}: {self.talks[i].title}" for i in found])
-        close = difflib.get_close_matches(key, list(by_key.values()), n=5, cutoff=0.75)
-        ids = [tid for tid, k in by_key.items() if k in close]
-        if len(ids) == 1:
-            return self.talks[ids[0]]
-        raise TalkNotFound(text, [f"{i}: {self.talks[i].title}" for i in ids])
+        return self.talks[titles.find(self.con, text, self._title_keys_stored)]
+
+    @property
+    def _title_keys_stored(self) -> bool:
+        """Whether the database holds each talk's title key (builds of format 3)."""
+        found = self.__dict__.get("_has_title_key")
+        if found is None:
+            found = self.__dict__["_has_title_key"] = reads.has_column(
+                self.con, "talks", "title_key"
+            )
+        return bool(found)
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> Any:
         """Run read-only SQL on the knowledge base; returns a DuckDB relation result."""
@@ -164,7 +176,8 @@ class KnowledgeBase:
         """The days, rooms, tracks, formats, people, organisations and words of this base."""
         vocab = self.__dict__.get("_vocab")
         if vocab is None:
-            vocab = self.__dict__["_vocab"] = Vocab.from_talks(self.talks.values())
+            with store.reading(self.build):
+                vocab = self.__dict__["_vocab"] = Vocab.from_store(self.con)
         return vocab
 
     def understand(self, query: str, literal: bool = False) -> Understood:
@@ -172,30 +185,19 @@ class KnowledgeBase:
         return literal_query(query) if literal else understand(query, self.vocab)
 
     @property
-    def bm25(self) -> lexical.Bm25Index:
-        """The in-memory BM25 index, built from the database on first use."""
+    def bm25(self) -> lexical.LexicalIndex | lexical.Bm25Index:
+        """The lexical index of the build (`lexical.open_index`), opened on first use."""
         index = self.__dict__.get("_bm25")
         if index is None:
-            index = self.__dict__["_bm25"] = lexical.Bm25Index(self.con)
+            with store.reading(self.build):
+                index = self.__dict__["_bm25"] = lexical.open_index(self.build, self.con)
         return index
 
-    def _rank_lexical(self, query: str, allowed: list[int] | None) -> list[tuple[int, float]]:
-        ids, scores = self._lexical(query, allowed)
-        return list(zip(ids.tolist(), scores.tolist(), strict=True))
-
-    def _lexical(self, query: str, allowed: list[int] | None) -> tuple[np.ndarray, np.ndarray]:
-        """BM25 ids and scores, best first. The first query goes to DuckDB's FTS index
-        (nothing to build: right for a one-shot command); from the second on, the
-        in-memory index answers (built once, then far under a millisecond). Both rank
-        alike (tests/test_search.py compares them)."""
-        if "_bm25" not in self.__dict__ and not self.__dict__.get("_asked"):
-            self.__dict__["_asked"] = True
-            found = lexical.bm25(self.con, query, allowed)
-            return (
-                np.array([t for t, _ in found], dtype=np.int64),
-                np.array([s for _, s in found], dtype=np.float64),
-            )
-        return self.bm25.ranked(query, allowed)
+    def _lexical(self, query: str, allowed: Sequence[int] | None) -> LexScores:
+        """The BM25 score of every talk for `query` (0 outside `allowed`)."""
+        index = self.bm25
+        scores = LexScores(index.ids, index.scores(query))
+        return scores if allowed is None else scores.within(allowed)
 
     def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
         """Cosine of the talk vector plus that of its best sentence, halved.
@@ -204,59 +206,22 @@ class KnowledgeBase:
         passage squarely on the question. Together they beat either alone.
         Only the nearest talks by their own vector are scored (all of a small base).
         """
-        n = len(self.talks) if allowed is None else len(allowed)
+        n = len(self.vectors) if allowed is None else len(allowed)
         doc = self.vectors.search(qvec, min(n, POOL), allowed)
-        best = self._best_sentence_scores(qvec, [tid for tid, _ in doc])
+        best = self.sentences.best_scores(qvec, [tid for tid, _ in doc])
         scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
         scored.sort(key=lambda h: (-h[1], h[0]))
         return scored
 
-    def _sentence_rows(self) -> dict[int, tuple[int, int]]:
-        """Each talk's run of rows in the sentence table (stored talk by talk)."""
-        spans = self.__dict__.get("_sent_rows")
-        if spans is None:
-            spans = {}
-            if len(self._sent_talk):
-                talk = self._sent_talk
-                starts = np.flatnonzero(np.r_[True, talk[1:] != talk[:-1]])
-                ends = np.r_[starts[1:], len(talk)]
-                spans = {int(talk[a]): (int(a), int(b)) for a, b in zip(starts, ends, strict=True)}
-            self.__dict__["_sent_rows"] = spans
-        return spans
-
-    def _best_sentence_scores(self, qvec: np.ndarray, tids: Sequence[int]) -> dict[int, float]:
-        """The cosine of each talk's best sentence, for these talks only."""
-        spans = self._sentence_rows()
-        if len(self._sent_talk) <= WHOLE_SENTENCES:  # one product over every sentence
-            starts = self.__dict__.get("_sent_starts")
-            if starts is None:
-                starts = self.__dict__["_sent_starts"] = np.fromiter(
-                    (a for a, _ in spans.values()), dtype=np.int64, count=len(spans)
-                )
-            if not len(starts):
-                return {}
-            whole = self.__dict__.get("_sent_f32")
-            if whole is None:  # stored compactly (e.g. float16): cast once, not per query
-                whole = self.__dict__["_sent_f32"] = np.asarray(self._sent_vecs, dtype=np.float32)
-            where = self.__dict__.get("_sent_where")
-            if where is None:  # talk id -> its position among the runs
-                where = self.__dict__["_sent_where"] = {t: i for i, t in enumerate(spans)}
-            best_all = np.maximum.reduceat(whole @ qvec, starts)
-            return {t: float(best_all[where[t]]) for t in tids if t in where}
-        have = [(t, spans[t]) for t in tids if t in spans]
-        if not have:
-            return {}
-        first = np.fromiter((a for _, (a, _b) in have), dtype=np.int64, count=len(have))
-        size = np.fromiter((b - a for _, (a, b) in have), dtype=np.int64, count=len(have))
-        starts = np.cumsum(size) - size  # where each talk's run begins in `rows`
-        rows = np.arange(int(size.sum())) + np.repeat(first - starts, size)
-        sims = np.asarray(self._sent_vecs[rows], dtype=np.float32) @ qvec
-        best = np.maximum.reduceat(sims, starts)
-        return dict(zip((t for t, _ in have), best.tolist(), strict=True))
-
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
         people or organisations, phrases to contain, words to avoid)."""
+        key = (filters, u.any_speakers, u.any_orgs, u.phrases, u.excluded)
+        cache = self._cache("_allowed_for_cache")
+        if key in cache:
+            cache.move_to_end(key)
+            found = cache[key]
+            return None if found is None else found.tolist()
         allowed = self.allowed(filters)
         ids = None if allowed is None else set(allowed)
         for name, values in (("speaker", u.any_speakers), ("org", u.any_orgs)):
@@ -266,36 +231,27 @@ class KnowledgeBase:
                     union.update(self.allowed(Filters(**{name: value})) or ())
                 ids = union if ids is None else ids & union
         if u.phrases or u.excluded:
-            texts = self._plain_texts()
-            pool = ids if ids is not None else set(self.talks)
-            phrases = [f" {plain_text(p)} " for p in u.phrases]
-            avoid = [f" {plain_text(w)} " for w in u.excluded]
-            ids = {
-                tid
-                for tid in pool
-                if all(p in texts[tid] for p in phrases) and not any(w in texts[tid] for w in avoid)
-            }
-        return None if ids is None else sorted(ids)
+            everyone = self.talks.ids
+            ids = phrases.limit(self.con, self.bm25, everyone, u.phrases, u.excluded, ids)
+        found = None if ids is None else np.array(sorted(ids), dtype=np.int64)
+        _remember(cache, key, found)
+        return None if found is None else found.tolist()
 
-    def _sharing(self, lex_ids: np.ndarray, words: str, allowed: list[int] | None) -> set[int]:
-        """The talks sharing a word with the query that is not in most talks: in a
-        PyTorch program "pytorch" alone does not make a talk a match."""
+    def _sharing(self, lex: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:
+        """Those of `tids` sharing a word with the query that is not in most talks: in
+        a PyTorch program "pytorch" alone does not make a talk a match."""
         terms = lexical.query_terms(words)
         common = self.vocab.common
         kept = [t for t in terms if t not in common]
         if len(kept) == len(terms):
-            return set(lex_ids.tolist())
-        if not kept:
+            if lex is None:
+                return set()
+            scores = lex.at(tids)
+        elif not kept:
             return set()
-        return set(self._lexical(" ".join(kept), allowed)[0].tolist())
-
-    def _plain_texts(self) -> dict[int, str]:
-        texts = self.__dict__.get("_plain")
-        if texts is None:
-            texts = self.__dict__["_plain"] = {
-                tid: f" {plain_text(self._text(tid))} " for tid in self.talks
-            }
-        return texts
+        else:
+            scores = self._lexical(" ".join(kept), None).at(tids)
+        return {t for t, s in zip(tids, scores.tolist(), strict=True) if s > 0}
 
     def search(
         self,
@@ -346,33 +302,25 @@ class KnowledgeBase:
 
     def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
         words = lexical.expand(text, self.vocab.words)
-        lex_ids, lex_scores = (
-            self._lexical(words, allowed)
-            if mode != "dense"
-            else (np.empty(0, dtype=np.int64), np.empty(0))
-        )
+        lex = self._lexical(words, allowed) if mode != "dense" else None
         qvec = self.query_vector(text) if mode != "lexical" else None
         dense = self._rank_dense(qvec, allowed) if qvec is not None else []
         # Fused over the best POOL by words and every talk near in meaning: a talk
         # outside both gets at most the POOL-th word score, too little to reach the top.
-        pool = max(POOL, k)
-        take = np.zeros(len(lex_ids), dtype=bool)
-        take[:pool] = True
-        if dense:
-            take |= np.isin(lex_ids, np.fromiter((t for t, _ in dense), dtype=np.int64))
-        picked = np.flatnonzero(take)
-        lex = list(zip(lex_ids[picked].tolist(), lex_scores[picked].tolist(), strict=True))
-        lex_rank = dict(zip(lex_ids[picked].tolist(), (picked + 1).tolist(), strict=True))
+        by_words, lex_rank = (
+            word_pool(lex, max(POOL, k), [t for t, _ in dense]) if lex is not None else ([], {})
+        )
+        word_scored = dict(by_words)
         dense_rank = {tid: r for r, (tid, _) in enumerate(dense, start=1)}
         if mode == "lexical":
-            scored = lex
+            scored = by_words
         elif mode == "dense":
             scored = dense
         else:
-            scored = fuse(lex, dense)
+            scored = fuse(by_words, dense)
         near = dict(dense)
         floor = settings.match_floor()
-        shared = self._sharing(lex_ids, words, allowed)
+        shared = self._sharing(lex, words, [t for t, _ in scored])
 
         def is_match(tid: int) -> bool:
             return tid in shared or near.get(tid, -1.0) >= floor
@@ -382,19 +330,24 @@ class KnowledgeBase:
             seen = {t for t, _ in matches}
             matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
         ids = [tid for tid, _ in matches]
-        terms = lexical.matched_terms(
-            self.con if "_bm25" not in self.__dict__ else self.bm25,
-            words,
-            {tid: self._words(tid) for tid in ids},
-        )
+        talks = dict(zip(ids, self.talks.get_many(ids), strict=True))
+        stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
+        terms = lexical.matched_terms(stems, words, {tid: self._words(talks[tid]) for tid in ids})
+        sentences = self.sentences.of(list(talks.values()))
+        sims = self.sentences.sims(qvec, sentences)
         hits = []
         for tid, score in matches:
             ranks = {}
-            if tid in lex_rank:
-                ranks["lexical"] = lex_rank[tid]
+            rank = lex_rank.get(tid)
+            if rank is None and lex is not None and tid in word_scored:
+                rank = lex.rank(tid)  # near in meaning, past the best POOL by words
+            if rank is not None:
+                ranks["lexical"] = rank
             if tid in dense_rank:
                 ranks["dense"] = dense_rank[tid]
-            sentence, source = self._best_sentence(tid, qvec, terms.get(tid, ()))
+            sentence, source = best_sentence(
+                talks[tid], sentences[tid], sims.get(tid), terms.get(tid, ())
+            )
             why = Why(
                 matched_terms=terms.get(tid, ()),
                 best_sentence=sentence,
@@ -402,13 +355,34 @@ class KnowledgeBase:
                 sentence_source=source,
                 match=is_match(tid),
             )
-            hits.append(Hit(self.talks[tid], float(score), why))
+            hits.append(Hit(talks[tid], float(score), why))
         return hits
 
     def _browse(self, allowed: list[int] | None, k: int) -> list[Hit]:
-        ids = list(self.talks) if allowed is None else allowed
-        talks = sorted((self.talks[i] for i in ids), key=_time_order)
-        return [Hit(t, 0.0) for t in talks[:k]]
+        """The first `k` talks (of `allowed`) in time order: timed talks by their start,
+        then by title; then the untimed ones by title."""
+        starts = self.__dict__.get("_starts")
+        if starts is None:
+            with store.reading(self.build):
+                starts = self.__dict__["_starts"] = reads.start_seconds(self.con)
+        ids, written = starts
+        if allowed is None:
+            pos = np.arange(len(ids))
+        else:
+            pos, found = positions(ids, allowed)
+            pos = pos[found]
+        timed = pos[~np.isnan(written[pos])]
+        window = timed[first_by_time(written[timed], k)]
+        chosen = self.talks.get_many(ids[window].tolist())  # by id: ties stay in id order
+        chosen.sort(key=time_order)
+        del chosen[k:]
+        if len(chosen) < k:
+            untimed = pos[np.isnan(written[pos])]
+            if len(untimed):
+                among = None if allowed is None else ids[untimed].tolist()
+                rest = reads.untimed_by_title(self.con, k - len(chosen), among)
+                chosen += self.talks.get_many(rest)
+        return [Hit(t, 0.0) for t in chosen]
 
     def similar(
         self,
@@ -420,21 +394,29 @@ class KnowledgeBase:
         """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR."""
         seed = ref if isinstance(ref, Talk) else self.talk(ref)
         allowed = self.allowed(filters)
-        pool = [tid for tid in (allowed if allowed is not None else self.talks) if tid != seed.id]
-        if not pool:
-            return []
         qvec = self.vectors.vector(seed.id)
-        near = self.vectors.search(qvec, min(len(pool), max(4 * k, 20)), pool)
+        if allowed is None:  # the seed is one of the base's talks (it has a vector)
+            want = min(len(self.vectors) - 1, max(4 * k, 20))
+            near = [h for h in self.vectors.search(qvec, want + 1) if h[0] != seed.id][:want]
+        else:
+            pool = [tid for tid in allowed if tid != seed.id]
+            near = self.vectors.search(qvec, min(len(pool), max(4 * k, 20)), pool) if pool else []
+        if not near:
+            return []
         vecs = {tid: self.vectors.vector(tid) for tid, _ in near}
         picked = mmr(qvec, [tid for tid, _ in near], vecs, k, lambda_=1.0 - diversity)
         picked.sort(key=lambda p: -p[1])
         dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
+        ids = [tid for tid, _ in picked]
+        talks = dict(zip(ids, self.talks.get_many(ids), strict=True))
+        sentences = self.sentences.of(list(talks.values()))
+        sims = self.sentences.sims(qvec, sentences)
         hits = []
         for tid, score in picked:
-            sentence, source = self._best_sentence(tid, qvec, ())
+            sentence, source = best_sentence(talks[tid], sentences[tid], sims.get(tid), ())
             hits.append(
                 Hit(
-                    self.talks[tid],
+                    talks[tid],
                     score,
                     Why(
                         best_sentence=sentence,
@@ -446,63 +428,11 @@ class KnowledgeBase:
         return hits
 
     # -- evidence -----------------------------------------------------------------
-    def _words(self, tid: int) -> list[str]:
+    def _words(self, talk: Talk) -> list[str]:
         """The words of a talk's text (as `lexical.words`), remembered."""
-        cache = self.__dict__.setdefault("_word_cache", {})
-        found = cache.get(tid)
+        cache = self._cache("_word_cache")
+        found = cache.get(talk.id)
         if found is None:
-            found = cache[tid] = lexical.words(self._text(tid))
+            found = lexical.words(talk_text(talk))
+            _remember(cache, talk.id, found, reads.CACHED_TALKS)
         return found
-
-    def _text(self, tid: int) -> str:
-        t = self.talks[tid]
-        notes = " ".join(text for _, text in t.notes)
-        speakers = " ".join(f"{s.name} {s.affiliation or ''}" for s in t.speakers)
-        return f"{t.title} {t.track or ''} {t.abstract} {notes} {speakers}"
-
-    def _best_sentence(
-        self, tid: int, qvec: np.ndarray | None, terms: Sequence[str]
-    ) -> tuple[str, str]:
-        """The sentence that best answers the query, and where it comes from.
-
-        Sentences of the abstract come first; a digest's notes are commentary on
-        the talk, so a note is quoted only when it is clearly better, and is
-        labelled "notes in <document>". Without an abstract the title speaks.
-        """
-        talk = self.talks[tid]
-        a, b = self._sentence_rows().get(tid, (0, 0))
-        texts = self._sent_text[a:b]
-        in_abstract = np.array([t in talk.abstract for t in texts], dtype=bool)
-        if not texts or (
-            not in_abstract.any() and terms and any(t in talk.title.lower() for t in terms)
-        ):
-            return talk.title, "title"
-        overlap = np.array([sum(t in s.lower() for t in terms) for s in texts], dtype=np.float32)
-        score = 0.1 * overlap - np.where(in_abstract, 0.0, NOTE_PENALTY)
-        if qvec is not None:
-            vecs = self.__dict__.get("_sent_f32")
-            vecs = vecs[a:b] if vecs is not None else np.asarray(self._sent_vecs[a:b], np.float32)
-            score = score + vecs @ qvec
-        rows = range(a, b)
-        best = int(np.argmax(score))
-        if in_abstract[best]:
-            return self._sent_text[rows[best]], "abstract"
-        documents = [s.document for s in talk.sources if s.parser == "digest"]
-        documents = documents or [s.document for s in talk.sources]
-        where = f"notes in {documents[0]}" if documents else "notes"
-        return self._sent_text[rows[best]], where
-
-
-def fuse(lex: list[tuple[int, float]], dense: list[tuple[int, float]]) -> list[tuple[int, float]]:
-    """The hybrid ranking, by the configured fusion (see talkbase.settings)."""
-    how = settings.fusion()
-    w = settings.lexical_weight()
-    if how == "rrf":
-        return rrf([[t for t, _ in lex], [t for t, _ in dense]], k=settings.rrf_k())
-    if how == "relative":
-        return relative_score([lex, dense], [w, 1.0 - w])
-    return scaled_score([lex, dense], [w, 1.0 - w], [0.0, settings.dense_floor()])
-
-
-def _time_order(t: Talk) -> tuple[int, float, str]:
-    return (0 if t.start else 1, t.start.timestamp() if t.start else 0.0, t.title)

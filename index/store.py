@@ -10,10 +10,11 @@ Layout of a home folder:
         vectors.faiss              one vector per talk; FAISS id == talks.id; exact
                                    (flat) up to TALKBASE_INDEX_THRESHOLD talks, HNSW
                                    above (manifest: vector_index)
-        sentences.npy              one float16 vector per row of the `sentences`
-                                   table, memory-mapped when read
-        documents.jsonl.gz         a second copy of the parsed documents, so a
-                                   lost talks.duckdb can be rebuilt (check --repair)
+        sentences/, lexical/, documents/   sentence vectors, BM25 postings and
+                                   a copy of each parsed document (a lost
+                                   talks.duckdb can be rebuilt from them):
+                                   files written once and hard-linked into the
+                                   next build (index/storefiles.py)
         manifest.json              model, dimension, counts, versions, index
                                    parameters, and the size and sha256 of every
                                    other file
@@ -59,22 +60,28 @@ from typing import Any
 import duckdb
 import numpy as np
 
+from index import storefiles as sf
 from talkbase import __version__, settings
 from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkbaseError
 
-FORMAT_VERSION = 2  # 2: sentence vectors in float16; embeddings table points into the files
-SENTENCE_DTYPE = np.float16
+# 2: sentence vectors in float16; embeddings table points into the files
+# 3: shared files (sentence chunks, postings segments, document copies); a build
+#    that changes a few talks copies the database and adds only what is new
+FORMAT_VERSION = 3
+SENTENCE_DTYPE = sf.SENTENCE_DTYPE
 DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
     "talks.duckdb",
     "vectors.faiss",
-    "sentences.npy",
+    "sentences",
     "manifest.json",
 )
-DATA_FILES = (DB_FILE, VECTORS_FILE, SENTENCES_FILE)
-# A second copy of the parsed documents, outside the database: a base whose
-# talks.duckdb is lost can still be rebuilt from it (`talkbase check --repair`).
+DATA_FILES = (DB_FILE, VECTORS_FILE)  # every build has these; the manifest lists the rest
+# Format 2 kept one copy of all parsed documents outside the database.
 DOCUMENTS_FILE = "documents.jsonl.gz"
 KEEP_BUILDS = 2
+# DuckDB's own cache (it spills to disk beyond it): its default, most of the
+# machine's memory, would let one ingest of a large base take gigabytes
+DUCKDB_MEMORY = "256MB"
 REQUIRED_KEYS = ("format_version", "model", "dimension", "counts")
 
 
@@ -95,9 +102,10 @@ class Build:
     def vectors_path(self) -> Path:
         return self.path / VECTORS_FILE
 
-    @property
-    def sentences_path(self) -> Path:
-        return self.path / SENTENCES_FILE
+    def sentence_rows(self) -> int:
+        """Rows of the sentence vector files (some may belong to removed talks)."""
+        value = self.manifest.get("counts", {}).get("sentence_rows")
+        return int(value) if isinstance(value, int) else int(self.count("sentences") or 0)
 
     def count(self, what: str) -> int | None:
         value = self.manifest.get("counts", {}).get(what)
@@ -206,21 +214,23 @@ def verify_files(build: Build, hashes: bool) -> list[str]:
     sha256 too when `hashes`. Builds written before checksums were recorded are
     only checked for the presence of their files."""
     recorded = build.manifest.get("files")
-    problems = []
-    for name in DATA_FILES:
+    problems = [f"{name} is missing" for name in DATA_FILES if not (build.path / name).exists()]
+    if not isinstance(recorded, dict):
+        return problems
+    for name in (*DATA_FILES, *sf.chunk_names(build.manifest)):
+        if name not in recorded and (build.path / name).exists():
+            problems.append(f"{MANIFEST_FILE} records no checksum for {name}")
+    for name, want in sorted(recorded.items()):
         path = build.path / name
         try:
             size = path.stat().st_size
         except OSError:
-            problems.append(f"{name} is missing")
+            if name not in DATA_FILES:
+                problems.append(f"{name} is missing")
             continue
-        want = recorded.get(name) if isinstance(recorded, dict) else None
-        if not isinstance(want, dict):
-            if isinstance(recorded, dict):
-                problems.append(f"{MANIFEST_FILE} records no checksum for {name}")
-            continue
-        if size != want.get("bytes"):
-            problems.append(f"{name} has {size} bytes, {want.get('bytes')} were written")
+        if not isinstance(want, dict) or size != want.get("bytes"):
+            got = want.get("bytes") if isinstance(want, dict) else None
+            problems.append(f"{name} has {size} bytes, {got} were written")
         elif hashes and file_digest(path) != want.get("sha256"):
             problems.append(f"{name} has been changed since it was written (checksum differs)")
     return problems
@@ -228,7 +238,11 @@ def verify_files(build: Build, hashes: bool) -> list[str]:
 
 def small_enough_to_hash(build: Build) -> bool:
     limit = settings.verify_mb() * 1024 * 1024
-    total = sum((build.path / n).stat().st_size for n in DATA_FILES if (build.path / n).exists())
+    recorded = build.manifest.get("files")
+    if isinstance(recorded, dict):
+        total = sum(int(w.get("bytes", 0)) for w in recorded.values() if isinstance(w, dict))
+    else:
+        total = sum(f.stat().st_size for f in build.path.rglob("*") if f.is_file())
     return total <= limit
 
 
@@ -244,7 +258,7 @@ def reading(build: Build) -> Iterator[None]:
         raise build.damaged(f"its files cannot be read ({type(exc).__name__}: {text})") from exc
 
 
-def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, np.ndarray]:
+def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, sf.Sentences]:
     """Open the database, vector index and sentence vectors of `build` for reading,
     after checking sizes (and checksums when small) and that the counts agree."""
     from index.vectors import FaissIndex
@@ -269,7 +283,7 @@ def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, np.ndarray
 
 
 def check_counts(
-    build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int, sentences: np.ndarray
+    build: Build, con: duckdb.DuckDBPyConnection, n_vectors: int, sentences: Any
 ) -> str | None:
     """The first disagreement between the manifest's counts and the files, or None."""
     (n_talks,) = con.execute("SELECT count(*) FROM talks").fetchone() or (0,)
@@ -282,12 +296,14 @@ def check_counts(
         return f"{VECTORS_FILE} holds {n_vectors} vectors for {n_talks} talks"
     if want_rows is not None and n_rows != want_rows:
         return f"the database holds {n_rows} sentences, the manifest {want_rows}"
+    (last,) = con.execute("SELECT coalesce(max(row) + 1, 0) FROM sentences").fetchone() or (0,)
     if (
         sentences.ndim != 2
-        or sentences.shape[0] != n_rows
+        or sentences.shape[0] != build.sentence_rows()
+        or sentences.shape[0] < max(n_rows, int(last))
         or (n_rows and sentences.shape[1] != dim)
     ):
-        return f"{SENTENCES_FILE} holds {sentences.shape} vectors for {n_rows} sentences"
+        return f"the {SENTENCES_FILE} files hold {sentences.shape} vectors for {n_rows} sentences"
     return None
 
 
@@ -319,6 +335,7 @@ def locked(home: Path) -> Iterator[None]:
     home.mkdir(parents=True, exist_ok=True)
     with open(home / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        remove_leftovers(home)  # nobody else writes now: what is half-written was a crash
         yield
 
 
@@ -351,7 +368,10 @@ def building(home: Path) -> Iterator[Path]:
     try:
         os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
         yield tmp
-        name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}-{tmp.name[-6:]}"
+        # names sort by time, to the microsecond: builds of one second stay in order
+        now = time.time()
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now % 1 * 1e6):06d}"
+        name = f"{stamp}-{os.getpid()}-{tmp.name[-6:]}"
         os.rename(tmp, folder / name)
         commit(home, name)
     finally:
@@ -371,64 +391,59 @@ def _prune(folder: Path, keep: str) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
-    """Write the manifest last: it records the size and sha256 of every data file."""
-    files = {
-        name: {"bytes": (folder / name).stat().st_size, "sha256": file_digest(folder / name)}
-        for name in (*DATA_FILES, DOCUMENTS_FILE)
-        if (folder / name).exists()
-    }
+def write_manifest(
+    folder: Path, manifest: dict[str, Any], shared: dict[str, Any] | None = None
+) -> None:
+    """Write the manifest last: it records the size and sha256 of every other file
+    (`shared`: the entries of files hard-linked from the previous build, which
+    need no second reading)."""
+    shared = shared or {}
+    files = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if not path.is_file() or rel == MANIFEST_FILE:
+            continue
+        known = shared.get(rel)
+        if isinstance(known, dict) and known.get("bytes") == path.stat().st_size:
+            files[rel] = known
+        else:
+            files[rel] = {"bytes": path.stat().st_size, "sha256": file_digest(path)}
     manifest = {**manifest, "files": files}
     _write_atomic(folder / MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
-def save_documents(folder: Path, documents: list[dict[str, Any]]) -> None:
-    """The parsed documents, one JSON line each, gzipped, beside the database."""
-    import gzip
-
-    with gzip.open(folder / DOCUMENTS_FILE, "wt", encoding="utf-8", compresslevel=3) as fh:
-        for doc in documents:
-            fh.write(json.dumps(doc, ensure_ascii=False) + "\n")
-
-
 def load_documents(build: Build) -> list[dict[str, Any]] | None:
-    """The documents copy of `build`, or None when it has none or it does not
-    match the checksum its manifest recorded."""
+    """The copies of the parsed documents kept beside the database, or None when
+    there are none or one does not match the checksum its manifest recorded."""
     import gzip
 
-    path = build.path / DOCUMENTS_FILE
-    want = (build.manifest.get("files") or {}).get(DOCUMENTS_FILE)
-    if not path.exists() or not isinstance(want, dict) or file_digest(path) != want.get("sha256"):
+    recorded = build.manifest.get("files") or {}
+    names = [n for n in recorded if n.startswith(sf.DOCUMENTS_DIR + "/")]
+    if not names and DOCUMENTS_FILE in recorded:
+        names = [DOCUMENTS_FILE]  # format 2: one file, a JSON line per document
+    if not names:
         return None
+    out: list[dict[str, Any]] = []
     try:
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            return [json.loads(line) for line in fh if line.strip()]
+        for name in sorted(names):
+            path = build.path / name
+            want = recorded[name]
+            if not path.exists() or file_digest(path) != want.get("sha256"):
+                return None
+            if name == DOCUMENTS_FILE:
+                with gzip.open(path, "rt", encoding="utf-8") as fh:
+                    out += [json.loads(line) for line in fh if line.strip()]
+            else:
+                out.append(sf.load_document(path))
     except (OSError, EOFError, ValueError):
         return None
+    return out
 
 
-def save_sentences(folder: Path, vectors: np.ndarray) -> None:
-    np.save(folder / SENTENCES_FILE, np.asarray(vectors, dtype=SENTENCE_DTYPE))
-
-
-def sentence_file(folder: Path, rows: int, dim: int) -> np.ndarray:
-    """A writable (rows, dim) float16 array backed by the build's sentences.npy."""
-    if rows == 0:
-        save_sentences(folder, np.zeros((0, dim), np.float32))
-        return np.zeros((0, dim), SENTENCE_DTYPE)
-    return np.lib.format.open_memmap(
-        folder / SENTENCES_FILE, mode="w+", dtype=SENTENCE_DTYPE, shape=(rows, dim)
-    )
-
-
-def load_sentences(build: Build, mmap: bool | None = None) -> np.ndarray:
+def load_sentences(build: Build, mmap: bool | None = None) -> sf.Sentences:
     """The sentence vectors (float16; float32 in builds of format 1), memory-mapped
     when large: read on demand and shared between processes."""
-    if mmap is None:
-        mmap = build.sentences_path.stat().st_size >= 1 << 20
-    if not mmap or build.count("sentences") == 0:
-        return np.load(build.sentences_path)
-    return np.load(build.sentences_path, mmap_mode="r")
+    return sf.load_sentences(build.path, build.manifest, mmap)
 
 
 def fts_extension_path() -> str:
@@ -453,7 +468,7 @@ def fts_extension_path() -> str:
 def connect(path: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     """A connection with full-text search loaded. Read-only connections also cannot
     reach other files (no COPY TO, no read_csv), so `sql()` is safe to expose."""
-    con = duckdb.connect(str(path), read_only=read_only)
+    con = duckdb.connect(str(path), read_only=read_only, config={"memory_limit": DUCKDB_MEMORY})
     con.execute(f"LOAD '{fts_extension_path()}'")
     if read_only:
         # Settings belong to the database instance, which DuckDB shares between

@@ -7,7 +7,7 @@ Ids are the DuckDB talk ids.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Protocol
 
 import numpy as np
@@ -75,11 +75,22 @@ class NumpyIndex:
 
 
 EXACT_WITHIN = 20_000  # a filtered search over at most this many ids is exact
+TRAIN_SAMPLE = 65_536  # vectors a product quantizer learns its codebooks from
+
+
+def pq_codes(dim: int) -> int:
+    """Sub-quantizers of a "pq" index: one 4-bit code per dimension (measured on
+    100,000 hashing vectors of 256 dimensions, rescoring 1,000 candidates: recall@10
+    0.985 in 0.7 ms; one code per two dimensions: 0.953 in 0.5 ms; exact: 4.5 ms)."""
+    return dim
 
 
 class FaissIndex:
     """Inner-product search with our ids (IndexIDMap2): exact (IndexFlatIP) for a
-    base up to TALKBASE_INDEX_THRESHOLD talks, HNSW (IndexHNSWFlat) above it.
+    base up to TALKBASE_INDEX_THRESHOLD talks; above it (TALKBASE_LARGE_INDEX)
+    either "pq": a product-quantized fast scan (IndexPQFastScan, one 4-bit code
+    per dimension) whose best TALKBASE_REFINE candidates are rescored
+    exactly with the full vectors (IndexRefineFlat), or "hnsw" (IndexHNSWFlat).
 
     A filtered search over few ids is always exact, so a narrow filter returns
     min(k, matching) talks whatever the index.
@@ -97,14 +108,19 @@ class FaissIndex:
 
         self.dim = dim
         self._faiss = faiss
+        self.refine = 2000
         if index is None:
-            inner: Any = (
-                faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
-                if kind == "hnsw"
-                else faiss.IndexFlatIP(dim)
-            )
+            inner: Any
             if kind == "hnsw":
+                inner = faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
                 inner.hnsw.efConstruction = ef_construction
+            elif kind == "pq":
+                codes = faiss.IndexPQFastScan(dim, pq_codes(dim), 4, faiss.METRIC_INNER_PRODUCT)
+                inner = faiss.IndexRefineFlat(codes)
+                inner.own_fields = True
+                codes.this.disown()  # type: ignore[attr-defined]
+            else:
+                inner = faiss.IndexFlatIP(dim)
             index = faiss.IndexIDMap2(inner)
             self._inner = inner  # the map does not own it: keep it alive here
         self.index = index
@@ -115,7 +131,10 @@ class FaissIndex:
 
     @property
     def kind(self) -> str:
-        return "hnsw" if hasattr(self.inner, "hnsw") else "flat"
+        inner = self.inner
+        if hasattr(inner, "hnsw"):
+            return "hnsw"
+        return "pq" if hasattr(inner, "refine_index") else "flat"
 
     def params(self) -> dict[str, Any]:
         """What the manifest records about this index."""
@@ -127,11 +146,17 @@ class FaissIndex:
                 "ef_construction": int(inner.hnsw.efConstruction),
                 "ef_search": int(inner.hnsw.efSearch),
             }
+        if self.kind == "pq":
+            return {"kind": "pq", "codes": pq_codes(self.dim), "bits": 4, "refine": self.refine}
         return {"kind": "flat"}
 
     def set_ef_search(self, ef: int) -> None:
         if self.kind == "hnsw":
             self.inner.hnsw.efSearch = int(ef)
+
+    def set_refine(self, candidates: int) -> None:
+        """How many candidates of a "pq" search are rescored exactly."""
+        self.refine = max(1, int(candidates))
 
     def __len__(self) -> int:
         return int(self.index.ntotal)  # type: ignore[attr-defined]
@@ -139,13 +164,19 @@ class FaissIndex:
     def add(self, ids: np.ndarray, vectors: np.ndarray) -> None:
         vecs = np.ascontiguousarray(vectors, dtype=np.float32)
         if len(vecs):
+            if not self.index.is_trained:  # type: ignore[attr-defined]
+                # the codebooks learn from the first vectors added (a whole build's first chunk)
+                step = max(1, len(vecs) // TRAIN_SAMPLE)
+                self.index.train(vecs[::step])  # type: ignore[attr-defined]
             self.index.add_with_ids(vecs, _as_ids(ids))  # type: ignore[attr-defined]
+            self.__dict__.pop("_sorted", None)
 
     def remove(self, ids: Iterable[int]) -> None:
         """Drop `ids` (an HNSW graph cannot forget: it is rebuilt without them)."""
         drop = _as_ids(ids)
         if not len(drop):
             return
+        self.__dict__.pop("_sorted", None)
         if self.kind == "flat":
             self.index.remove_ids(self._faiss.IDSelectorBatch(drop))  # type: ignore[attr-defined]
             return
@@ -153,8 +184,12 @@ class FaissIndex:
         keep = ~np.isin(all_ids, drop)
         params = self.params()
         fresh = FaissIndex(
-            self.dim, kind="hnsw", m=params["M"], ef_construction=params["ef_construction"]
+            self.dim,
+            kind=self.kind,
+            m=params.get("M", 32),
+            ef_construction=params.get("ef_construction", 80),
         )
+        fresh.refine = self.refine
         fresh.add(all_ids[keep], vecs[keep])
         self.index, self._inner = fresh.index, fresh._inner
 
@@ -171,6 +206,8 @@ class FaissIndex:
                 return []
             if self.kind != "flat" and len(allowed_ids) <= EXACT_WITHIN:
                 return self._exact_within(q[0], k, allowed_ids)
+            if self.kind == "pq":  # no selector in a fast scan: ask for more, keep the allowed
+                return self._filtered(q, k, allowed_ids)
             params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed_ids))
             if self.kind == "hnsw":
                 params = faiss.SearchParametersHNSW(
@@ -182,20 +219,55 @@ class FaissIndex:
             return []
         if self.kind == "hnsw" and params is None and k > self.inner.hnsw.efSearch:
             params = faiss.SearchParametersHNSW(efSearch=k)
+        if self.kind == "pq":
+            params = faiss.IndexRefineSearchParameters(k_factor=max(1.0, self.refine / k))
         scores, ids = self.index.search(q, k, params=params)  # type: ignore[attr-defined]
         hits = [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits
 
+    def exact(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """The exact top k over the full vectors this index keeps (no copy of them):
+        what an approximate index is measured against."""
+        inner = self.inner
+        if self.kind == "pq":
+            inner = self._faiss.downcast_index(inner.refine_index)
+        elif self.kind == "hnsw":
+            inner = self._faiss.downcast_index(inner.storage)
+        q = np.ascontiguousarray(np.asarray(query, dtype=np.float32).reshape(1, -1))
+        scores, rows = inner.search(q, min(k, len(self)))
+        ids = self.all_ids()
+        hits = [(int(ids[r]), float(s)) for r, s in zip(rows[0], scores[0], strict=True) if r >= 0]
+        hits.sort(key=lambda h: (-h[1], h[0]))
+        return hits
+
+    def _filtered(self, q: np.ndarray, k: int, allowed: np.ndarray) -> list[tuple[int, float]]:
+        want = min(k, len(allowed))
+        ask = min(len(self), max(2 * k, int(k * len(self) / len(allowed) * 2)))
+        while True:
+            hits = [h for h in self.search(q[0], ask) if h[0] in set(allowed.tolist())]
+            if len(hits) >= want or ask >= len(self):
+                return hits[:k]
+            ask = min(len(self), ask * 4)
+
     def _exact_within(self, q: np.ndarray, k: int, ids: np.ndarray) -> list[tuple[int, float]]:
-        present = np.intersect1d(ids, self.all_ids())
+        stored = self.sorted_ids()
+        at = np.minimum(np.searchsorted(stored, ids), max(len(stored) - 1, 0))
+        present = np.unique(ids[stored[at] == ids]) if len(stored) else ids[:0]
         if not len(present):
             return []
-        vecs = np.vstack([self.vector(int(i)) for i in present])
+        vecs = np.asarray(self.index.reconstruct_batch(present), dtype=np.float32)  # type: ignore[attr-defined]
         scores = vecs @ q
         top = exact_top_k(present, vecs, q, k)
         pos = {int(i): n for n, i in enumerate(present.tolist())}
         return [(int(i), float(scores[pos[int(i)]])) for i in top]
+
+    def sorted_ids(self) -> np.ndarray:
+        """The stored ids, ascending (kept until the index changes)."""
+        found = self.__dict__.get("_sorted")
+        if found is None or len(found) != len(self):
+            found = self.__dict__["_sorted"] = np.sort(self.all_ids())
+        return found
 
     def vector(self, id_: int) -> np.ndarray:
         return np.asarray(self.index.reconstruct(int(id_)), dtype=np.float32)  # type: ignore[attr-defined]
@@ -222,23 +294,25 @@ class FaissIndex:
         index = faiss.read_index(path)
         loaded = cls(index.d, index)
         loaded.set_ef_search(settings.hnsw_ef())
+        loaded.set_refine(settings.refine())
         return loaded
 
 
 def grow(
     previous: FaissIndex | None,
     dim: int,
-    keep: set[int],
+    keep: Collection[int] | np.ndarray,
     total: int,
     threshold: int,
     m: int,
     ef_construction: int,
+    large: str = "pq",
 ) -> FaissIndex:
     """The next build's index, ready for its new vectors: `previous` without the ids
     not in `keep`. Only what changed is touched, unless the base crosses `threshold`
-    talks (then the index is made anew: exact below it, HNSW above)."""
-    kind = "hnsw" if total > threshold else "flat"
-    kept = np.fromiter(keep, np.int64, len(keep))
+    talks (then the index is made anew: exact below it, `large` above)."""
+    kind = large if total > threshold else "flat"
+    kept = keep if isinstance(keep, np.ndarray) else np.fromiter(keep, np.int64, len(keep))
     if previous is not None and previous.dim == dim and previous.kind == kind:
         stored = previous.all_ids()
         previous.remove(stored[~np.isin(stored, kept)])

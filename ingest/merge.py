@@ -20,7 +20,7 @@ FUZZY_TITLE = 0.92
 
 
 def _surnames(talk: Talk) -> set[str]:
-    return {name_key(s.name).split()[-1] for s in talk.speakers if name_key(s.name)}
+    return {n for n in (surname(s.name) for s in talk.speakers) if n}
 
 
 def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> bool:
@@ -36,12 +36,23 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
         return True
     if not _surnames(a) & _surnames(b):
         return False
+    return titles_close(ka, kb)
+
+
+def titles_close(ka: str, kb: str) -> bool:
+    """Two title keys nearly equal (for records sharing a speaker)."""
     m = SequenceMatcher(None, ka, kb)  # the quick ratios are upper bounds: cheap rejections
     return (
         m.real_quick_ratio() >= FUZZY_TITLE
         and m.quick_ratio() >= FUZZY_TITLE
         and m.ratio() >= FUZZY_TITLE
     )
+
+
+def surname(name: str) -> str:
+    """The last word of a name's key: what fuzzy title matches must share."""
+    key = name_key(name)
+    return key.split()[-1] if key else ""
 
 
 def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
@@ -157,12 +168,18 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
 
 
 def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
-    """Merge records of the same talk; keeps first-seen order.
+    """Merge records of the same talk; keeps first-seen order."""
+    return [talk for talk, _ in merge_grouped(talks)]
+
+
+def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
+    """Each merged talk with the positions (in `talks`) of the records it joins.
 
     Candidates are looked up by title key and by speaker surname, so merging
     stays close to linear in the number of records.
     """
     groups: list[list[Talk]] = []
+    members: list[list[int]] = []
     docs: list[set[str]] = []
     by_key: dict[str, list[int]] = {}
     # by (conference, surname): a common surname across a million talks of many
@@ -170,7 +187,7 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
     by_surname: dict[tuple[str, str], list[int]] = {}
     all_talks = list(talks)
     conference = canonical_conferences(t.conference for t in all_talks)
-    for talk in all_talks:
+    for position, talk in enumerate(all_talks):
         key = title_key(talk.title)
         surnames = _surnames(talk)
         conf = conference.get(talk.conference, talk.conference) if talk.conference else ""
@@ -190,8 +207,10 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
         if home is None:
             home = len(groups)
             groups.append([])
+            members.append([])
             docs.append(set())
         groups[home].append(talk)
+        members[home].append(position)
         if doc is not None:
             docs[home].add(doc)
         if home not in by_key.setdefault(key, []):
@@ -203,4 +222,4 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
                 listed = by_surname.setdefault(p, [])
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
-    return [_merge_group(g, conference) for g in groups]
+    return [(_merge_group(g, conference), m) for g, m in zip(groups, members, strict=True)]

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from ingest.orgs import canonical_org
+from talkbase.records import Talk
 
 _WS = re.compile(r"\s+")
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -222,3 +223,11 @@ STOPWORDS = frozenset(
 def words(text: str) -> list[str]:
     """Lower-case word tokens (letters, digits, inner dots/dashes kept)."""
     return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", text.lower()) if w.strip(".-_")]
+
+
+def talk_sentences(talk: Talk) -> list[str]:
+    """The sentences "why it matched" can quote: abstract first, then the notes."""
+    out = sentences(talk.abstract) if talk.abstract else []
+    for _label, text in talk.notes:
+        out += [s for s in sentences(text) if s not in out]
+    return out or [talk.title]

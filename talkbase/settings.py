@@ -119,9 +119,22 @@ SETTINGS: dict[str, Setting] = {
     ),
     "index_threshold": Setting(
         "TALKBASE_INDEX_THRESHOLD",
-        "200000",
-        "Talks up to which the vector index is exact (FAISS flat); a larger base gets an "
-        "HNSW index (recall@10 about 0.95+, see README, Scale). 0 means always HNSW.",
+        "50000",
+        "Talks up to which the vector index is exact (FAISS flat); a larger base gets "
+        "the index TALKBASE_LARGE_INDEX names (see README, Scale). 0: always that one.",
+    ),
+    "large_index": Setting(
+        "TALKBASE_LARGE_INDEX",
+        "pq",
+        "The vector index above TALKBASE_INDEX_THRESHOLD talks (set at build): 'pq', a "
+        "4-bit product-quantized scan whose best TALKBASE_REFINE candidates are rescored "
+        "exactly, or 'hnsw', a graph.",
+    ),
+    "refine": Setting(
+        "TALKBASE_REFINE",
+        "2000",
+        "Candidates of a 'pq' index search rescored with the full vectors: higher is "
+        "slower and finds more of the exact top results.",
     ),
     "hnsw_m": Setting("TALKBASE_HNSW_M", "32", "Links per node of the HNSW index (set at build)."),
     "hnsw_ef": Setting(
@@ -230,6 +243,19 @@ def follow_links() -> bool:
 
 def index_threshold() -> int:
     return max(0, int(_number("index_threshold", int)))
+
+
+def large_index() -> str:
+    from talkbase.errors import TalkbaseError
+
+    value = get("large_index").strip().lower()
+    if value not in ("pq", "hnsw"):
+        raise TalkbaseError(f"TALKBASE_LARGE_INDEX must be 'pq' or 'hnsw', not {value!r}")
+    return value
+
+
+def refine() -> int:
+    return max(1, int(_number("refine", int)))
 
 
 def hnsw_m() -> int:

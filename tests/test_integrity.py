@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from index import store
+from index import storefiles as sf
 from index.build import ingest
 from index.check import check, repair
 from index.embed import HashingEmbedder
@@ -23,6 +24,21 @@ from tests.conftest import BLOG, DIGEST
 def _talks(home) -> int:
     with KnowledgeBase(home, HashingEmbedder()) as kb:
         return len(kb.talks)
+
+
+def _data_file(home, name):
+    """A data file of the build in use: the sentence vectors are its first chunk."""
+    folder = _build_dir(home)
+    if name == store.SENTENCES_FILE:
+        manifest = json.loads((folder / store.MANIFEST_FILE).read_text())
+        return folder / sf.chunk_names(manifest)[0]
+    return folder / name
+
+
+def _lose_document_copies(folder):
+    """Delete (unlink: other builds keep their links) the document copies of a build."""
+    for path in (folder / sf.DOCUMENTS_DIR).glob("*"):
+        path.unlink()
 
 
 def _build_dir(home):
@@ -120,7 +136,7 @@ FILE_DAMAGE = [
     ("name", "damage"), FILE_DAMAGE, ids=[f"{n}-{i}" for i, (n, _) in enumerate(FILE_DAMAGE)]
 )
 def test_damaged_file_is_one_sentence_everywhere(fake_home, capsys, name, damage):
-    damage(_build_dir(fake_home) / name)
+    damage(_data_file(fake_home, name))
     with pytest.raises(KnowledgeBaseDamaged):
         KnowledgeBase(fake_home, HashingEmbedder())
     assert main(["--home", str(fake_home), "search", "kernels"]) == 1
@@ -144,7 +160,7 @@ def test_damaged_file_is_one_sentence_everywhere(fake_home, capsys, name, damage
 def test_same_size_damage_in_a_large_base_is_found_by_check(fake_home, monkeypatch, name, damage):
     """Above TALKBASE_VERIFY_MB opening checks sizes only; `check` reads everything."""
     monkeypatch.setenv("TALKBASE_VERIFY_MB", "0")
-    damage(_build_dir(fake_home) / name)
+    damage(_data_file(fake_home, name))
     store.current(fake_home)  # sizes agree: opening the pointer is cheap and succeeds
     report = check(fake_home)
     assert not report.ok and any(name in p for p in report.problems)
@@ -163,7 +179,13 @@ def test_counts_that_disagree_are_damage(fake_home):
 def test_manifest_records_size_and_sha256_of_every_file(fake_home):
     build = store.require(fake_home)
     files = build.manifest["files"]
-    assert set(files) == {*store.DATA_FILES, store.DOCUMENTS_FILE}
+    on_disk = {
+        p.relative_to(build.path).as_posix()
+        for p in build.path.rglob("*")
+        if p.is_file() and p.name != store.MANIFEST_FILE
+    }
+    assert set(files) == on_disk and set(store.DATA_FILES) <= on_disk
+    assert any(n.startswith(sf.DOCUMENTS_DIR + "/") for n in files)
     for name, meta in files.items():
         assert meta["bytes"] == (build.path / name).stat().st_size
         assert meta["sha256"] == store.file_digest(build.path / name)
@@ -223,7 +245,7 @@ def test_repair_goes_back_to_the_previous_build_when_nothing_rebuilds_the_curren
     folder = _build_dir(home)
     (previous,) = [p.name for p in store.builds(home) if p.name != folder.name]
     (folder / store.DB_FILE).write_bytes(b"")
-    (folder / store.DOCUMENTS_FILE).write_bytes(b"")
+    _lose_document_copies(folder)
     report = check(home)
     assert f"goes back to build {previous}" in report.advice
     report = repair(home, HashingEmbedder())
@@ -234,7 +256,7 @@ def test_repair_goes_back_to_the_previous_build_when_nothing_rebuilds_the_curren
 def test_repair_without_anything_readable_says_ingest_again(fake_home, capsys):
     for b in store.builds(fake_home):
         (b / store.DB_FILE).write_bytes(b"")
-        (b / store.DOCUMENTS_FILE).unlink(missing_ok=True)
+        _lose_document_copies(b)
     assert main(["--home", str(fake_home), "check", "--repair"]) == 1
     assert "--replace" in capsys.readouterr().err
 

@@ -106,7 +106,7 @@ def test_the_build_hands_the_ray_engine_its_whole_list(
 ) -> None:
     """A Ray pipeline starts its actors once per call: the build must not chop the
     texts into the local engine's chunks (64 texts, or its memory chunk)."""
-    from index import build
+    from index import build, write
     from index.embed import HashingEmbedder
 
     calls: list[int] = []
@@ -118,7 +118,7 @@ def test_the_build_hands_the_ray_engine_its_whole_list(
             calls.append(len(texts))
             return super().embed(texts)
 
-    monkeypatch.setattr(build, "EMBED_CHUNK", 100)  # the demo corpus has a few hundred texts
+    monkeypatch.setattr(write, "WRITE_CHUNK", 10)  # the demo corpus has 71 talks
     report = build.ingest([PROGRAMS], tmp_path / "home", Big())
     assert calls == [report.embedded] and report.embedded > 200
     small: list[int] = []

@@ -13,6 +13,7 @@ import pytest
 from bench.scale import talks as synthetic_talks
 from bench.scale import write_jsonl
 from index import store
+from index import storefiles as sf
 from index.build import ingest
 from index.embed import HashingEmbedder
 from index.search import KnowledgeBase
@@ -49,19 +50,25 @@ def test_sentence_vectors_are_float16_and_memory_mapped(fake_home):
     assert build.manifest["sentence_dtype"] == "float16"
     assert build.manifest["format_version"] == store.FORMAT_VERSION
     mapped = store.load_sentences(build, mmap=True)
-    assert isinstance(mapped, np.memmap) and mapped.dtype == np.float16
+    # large chunks are read run by run (pread), never loaded or mapped whole
+    assert all(isinstance(c, sf.RawChunk) for c in mapped.chunks) and mapped.dtype == np.float16
     assert mapped.shape == (build.count("sentences"), build.manifest["dimension"])
-    norms = np.linalg.norm(mapped.astype(np.float32), axis=1)
+    norms = np.linalg.norm(np.asarray(mapped, dtype=np.float32), axis=1)
     assert np.allclose(norms, 1.0, atol=2e-3)
 
 
-def test_index_is_exact_below_the_threshold_and_hnsw_above(fake_home, monkeypatch):
+@pytest.mark.parametrize("large", ["hnsw", "pq"])
+def test_index_is_exact_below_the_threshold_and_large_above(fake_home, monkeypatch, large):
     assert store.require(fake_home).manifest["vector_index"] == {"kind": "flat"}
     flat_ids, flat_vecs = _index(fake_home).all_vectors()
-    monkeypatch.setenv("TALKBASE_INDEX_THRESHOLD", "50")  # 71 talks: now HNSW
+    monkeypatch.setenv("TALKBASE_INDEX_THRESHOLD", "50")  # 71 talks: now the large kind
+    monkeypatch.setenv("TALKBASE_LARGE_INDEX", large)
     ingest([DIGEST], fake_home, HashingEmbedder())
     params = store.require(fake_home).manifest["vector_index"]
-    assert params["kind"] == "hnsw" and params["M"] == 32 and params["ef_search"] == 512
+    if large == "hnsw":
+        assert params["kind"] == "hnsw" and params["M"] == 32 and params["ef_search"] == 512
+    else:
+        assert params == {"kind": "pq", "codes": 256, "bits": 4, "refine": 2000}
     hnsw = _index(fake_home)
     ids, vecs = hnsw.all_vectors()
     order = np.argsort(ids)
@@ -77,14 +84,16 @@ def test_index_is_exact_below_the_threshold_and_hnsw_above(fake_home, monkeypatc
             assert len(got & want) >= 9
 
 
-def test_filtered_search_in_hnsw_is_exact_within_the_ids():
+@pytest.mark.parametrize("kind", ["hnsw", "pq"])
+def test_filtered_search_in_a_large_index_is_exact_within_the_ids(kind):
     rng = np.random.default_rng(3)
     vecs = rng.standard_normal((3000, 32)).astype(np.float32)
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
     ids = np.arange(1, 3001, dtype=np.int64)
-    idx = FaissIndex(32, kind="hnsw", m=8, ef_construction=40)
+    idx = FaissIndex(32, kind=kind, m=8, ef_construction=40)
     idx.add(ids, vecs)
     idx.set_ef_search(16)
+    idx.set_refine(20)
     ref = NumpyIndex(32)
     ref.add(ids, vecs)
     allowed = list(range(5, 3000, 97))  # 31 scattered ids: a narrow filter
@@ -94,7 +103,37 @@ def test_filtered_search_in_hnsw_is_exact_within_the_ids():
     assert [i for i, _ in got] == [i for i, _ in ref.search(q, 50, allowed)]
 
 
-@pytest.mark.parametrize("kind", ["flat", "hnsw"])
+def test_pq_index_finds_the_exact_top_10_after_rescoring():
+    rng = np.random.default_rng(8)
+    vecs = rng.standard_normal((20_000, 64)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    ids = np.arange(1, 20_001, dtype=np.int64) * 3
+    idx = FaissIndex(64, kind="pq")
+    idx.add(ids, vecs)
+    ref = NumpyIndex(64)
+    ref.add(ids, vecs)
+    recall = []
+    for q in vecs[:50] + 0.3 * rng.standard_normal((50, 64)).astype(np.float32):
+        got = idx.search(q, 10)
+        want = ref.search(q, 10)
+        recall.append(len({i for i, _ in got} & {i for i, _ in want}) / 10)
+        assert [s for _, s in got] == sorted((s for _, s in got), reverse=True)
+        # the scores are exact cosines (rescored), not the codes' estimates
+        assert dict(got)[got[0][0]] == pytest.approx(float(vecs[got[0][0] // 3 - 1] @ q), abs=1e-5)
+    assert np.mean(recall) >= 0.95
+    q = vecs[7]  # `exact` is the reference: exact search over the kept full vectors
+    assert [i for i, _ in idx.exact(q, 10)] == [i for i, _ in ref.search(q, 10)]
+    idx.set_refine(10)  # rescoring only the codes' own top 10: the estimates show
+    poor = np.mean(
+        [
+            len({i for i, _ in idx.search(q, 10)} & {i for i, _ in ref.search(q, 10)}) / 10
+            for q in vecs[:50] + 0.3 * rng.standard_normal((50, 64)).astype(np.float32)
+        ]
+    )
+    assert poor < np.mean(recall)
+
+
+@pytest.mark.parametrize("kind", ["flat", "hnsw", "pq"])
 def test_remove_and_grow_touch_only_what_changed(kind):
     rng = np.random.default_rng(5)
     vecs = rng.standard_normal((200, 16)).astype(np.float32)
@@ -104,7 +143,14 @@ def test_remove_and_grow_touch_only_what_changed(kind):
     idx.add(ids, vecs)
     keep = set(range(1, 151))
     nxt = grow(
-        idx, 16, keep, 160, threshold=0 if kind == "hnsw" else 10**9, m=8, ef_construction=40
+        idx,
+        16,
+        keep,
+        160,
+        threshold=10**9 if kind == "flat" else 0,
+        m=8,
+        ef_construction=40,
+        large="pq" if kind == "flat" else kind,
     )
     assert nxt is idx  # same kind: changed in place, not rebuilt from the vectors
     nxt.add(np.arange(1001, 1011, dtype=np.int64), vecs[:10])

@@ -184,27 +184,98 @@ QUERIES = (
 )
 
 
-def test_in_memory_bm25_ranks_as_duckdb_fts(fake_kb):
-    from index import lexical
+def test_lexical_ranking_matches_duckdb_fts_with_and_without_filters(fake_kb, tmp_path):
+    """The search's lexical scores (the build's index, limited to the allowed talks,
+    cut to the best n) rank as DuckDB's FTS index made over a copy of the database."""
+    import shutil
 
-    for query in QUERIES:
-        fts = lexical.bm25(fake_kb.con, query)
-        mem = fake_kb.bm25.search(query)
-        assert [t for t, _ in mem] == [t for t, _ in fts], query
-        ratios = {round(a / b, 6) for (_, a), (_, b) in zip(mem, fts, strict=True)}
-        assert max(ratios) - min(ratios) < 1e-3  # the same scores up to one constant
-    allowed = fake_kb.allowed(Filters(day="Tue"))
-    assert [t for t, _ in fake_kb.bm25.search("training", allowed)] == [
-        t for t, _ in lexical.bm25(fake_kb.con, "training", allowed)
-    ]
+    from index import lexical, store
+    from index.schema import FTS_FIELDS
+
+    copy = tmp_path / "fts.duckdb"
+    shutil.copyfile(fake_kb.build.db_path, copy)
+    con = store.connect(copy, read_only=False)
+    try:
+        fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
+        con.execute(
+            f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
+            "stopwords='english', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1)"
+        )
+        tuesday = fake_kb.allowed(Filters(day="Tue"))
+        assert tuesday and len(tuesday) < len(fake_kb.talks)
+        for query in QUERIES:
+            for allowed in (None, tuesday):
+                fts = lexical.bm25(con, query, allowed)
+                ids, scores = fake_kb._lexical(query, allowed).best(len(fake_kb.talks))
+                assert ids.tolist() == [t for t, _ in fts], query
+                if fts:
+                    assert scores / scores[0] == pytest.approx(
+                        [s / fts[0][1] for _, s in fts], rel=1e-6
+                    )
+                    best3, _ = fake_kb._lexical(query, allowed).best(3)
+                    assert best3.tolist() == ids[:3].tolist()
+    finally:
+        con.close()
 
 
-def test_first_query_asks_fts_then_the_index_is_built(fake_kb):
-    first = fake_kb.search("kernels", 5, mode="lexical")
+def test_lexical_scores_look_up_ranks_and_ties_without_sorting_every_talk():
+    import numpy as np
+
+    from index.ranking import LexScores
+
+    ids = np.array([3, 5, 8, 13, 21, 34], dtype=np.int64)
+    lex = LexScores(ids, np.array([0.5, 2.0, 0.0, 2.0, 1.0, 0.5]))
+    # by score, ties by id: 5 and 13 (2.0), 21 (1.0), 3 and 34 (0.5); 8 shares no term
+    assert lex.best(10)[0].tolist() == [5, 13, 21, 3, 34]
+    assert lex.best(4)[0].tolist() == [5, 13, 21, 3]  # the tie at the edge goes by id
+    assert lex.best(1)[0].tolist() == [5]
+    assert [lex.rank(t) for t in (5, 13, 21, 3, 34, 8, 99)] == [1, 2, 3, 4, 5, None, None]
+    assert lex.at([13, 99, 8]).tolist() == [2.0, 0.0, 0.0]
+    assert lex.within([21, 3, 99]).best(10)[0].tolist() == [21, 3]
+    assert LexScores(ids[:0], np.zeros(0)).best(5)[0].tolist() == []
+
+
+def test_best_by_words_is_the_head_of_the_full_order_whatever_the_scores():
+    """`best` reads a bound off a sample in a large index: it must still give exactly
+    the head of the full order (score, then id), ties and all."""
+    import numpy as np
+
+    from index.ranking import LexScores
+
+    rng = np.random.default_rng(3)
+    for trial in range(120):
+        size = int(rng.integers(0, 20000))
+        ids = np.sort(rng.choice(10**9, size, replace=False)).astype(np.int64)
+        draw = [
+            rng.random(size),  # all different
+            rng.integers(1, 4, size).astype(float),  # few values: long ties
+            np.ones(size),  # one value
+        ][trial % 3]
+        scores = np.where(rng.random(size) < [0.9, 0.5, 0.01][trial % 3 - 1], draw, 0.0)
+        lex = LexScores(ids, scores)
+        hit = np.flatnonzero(scores > 0)
+        order = hit[np.lexsort((ids[hit], -scores[hit]))]
+        for n in (1, 5, 40, 200):
+            got, got_scores = lex.best(n)
+            assert got.tolist() == ids[order[:n]].tolist(), (trial, n)
+            assert got_scores.tolist() == scores[order[:n]].tolist()
+    # a sample that holds the very best scores: its bound leaves too few talks
+    ids = np.arange(20000, dtype=np.int64)
+    scores = np.full(20000, 0.5)
+    scores[::31] = 1000.0 + np.arange(len(scores[::31]))  # every sampled place, the best
+    got, _ = LexScores(ids, scores).best(40)
+    assert got.tolist() == sorted(ids[::31].tolist(), key=lambda i: -scores[i])[:40]
+
+
+def test_the_lexical_index_opens_on_first_use_and_answers_alike(fake_kb):
     assert "_bm25" not in fake_kb.__dict__
-    again = fake_kb.search("kernels", 5, mode="lexical")
+    fake_kb.search("kernels", 5, mode="dense")
+    assert "_bm25" not in fake_kb.__dict__  # a dense query needs no lexical index
+    first = fake_kb.search("kernels", 5, mode="lexical")
     assert "_bm25" in fake_kb.__dict__
-    assert [h.talk.id for h in first] == [h.talk.id for h in again]
+    again = fake_kb.search("kernels", 5, mode="lexical")
+    assert first and [h.talk.id for h in first] == [h.talk.id for h in again]
+    assert all("kernels" in h.why.matched_terms for h in first)
 
 
 def test_technical_tokens_expand_to_the_words_holding_them():
@@ -252,10 +323,26 @@ def test_answer_reports_what_it_understood(fake_kb):
 
 
 def test_phrases_and_excluded_words_limit_the_talks(fake_kb):
+    from index.ranking import talk_text
+    from index.vocab import plain_text
+
+    def plain(tid):
+        return f" {plain_text(talk_text(fake_kb.talks[tid]))} "
+
+    every = list(fake_kb.talks)
+    holding = {t for t in every if " fault tolerance " in plain(t)}
     hits = fake_kb.search('"fault tolerance"', 20)
-    assert hits and all("fault tolerance" in fake_kb._plain_texts()[h.talk.id] for h in hits)
+    assert hits and {h.talk.id for h in hits} <= holding
+    assert len(hits) == min(20, len(holding))  # every talk holding the phrase may come
+    nccl = {t for t in every if " nccl " in plain(t)}
+    assert nccl  # the demo program has talks on NCCL: the exclusion has work to do
     hits = fake_kb.search("collective communication -nccl", 20)
-    assert hits and all(" nccl " not in fake_kb._plain_texts()[h.talk.id] for h in hits)
+    assert hits and not {h.talk.id for h in hits} & nccl
+    assert fake_kb._allowed_for(Filters(), fake_kb.understand("x -nccl")) == sorted(
+        set(every) - nccl
+    )
+    both = fake_kb.understand('"fault tolerance" -nccl')
+    assert fake_kb._allowed_for(Filters(), both) == sorted(holding - nccl)
 
 
 def test_org_filter_knows_aliases_and_format_filter(fake_kb):

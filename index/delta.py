@@ -1,0 +1,232 @@
+"""What a build must write: every talk (a whole build), or only the talks an
+ingest touches (a change to the build in use).
+
+An ingest that brings new or changed documents touches the talks of the
+documents it replaces and the stored talks its records merge with (same title
+key, or a nearly equal title with a shared speaker surname, in the same
+conference). Those talks are merged again from all their records; every other
+talk keeps its rows, vectors and postings. Anything that would rename talks
+outside that set (a document naming a conference more fully) needs a whole build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import duckdb
+import numpy as np
+
+from index import tables
+from index.changes import Changes, compare
+from ingest.detect import ParsedDocument
+from ingest.merge import (
+    FUZZY_TITLE,
+    canonical_conferences,
+    merge_grouped,
+    surname,
+    titles_close,
+)
+from ingest.text import title_key
+from talkbase.errors import InputError
+from talkbase.records import Talk
+
+ID_SPACE = 10**9
+LENGTH_SLACK = 1.09  # titles whose lengths differ more cannot be FUZZY_TITLE alike
+PREFILTER = FUZZY_TITLE - 1e-9  # quick_ratio's own bound, less rounding
+SURNAME_BATCH = 20_000  # records whose surname candidates are looked up at a time
+_BUCKET = np.full(256, 37, dtype=np.int64)  # a-z 0-25, 0-9 26-35, space 36, else 37
+_BUCKET[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789 ", np.uint8)] = np.arange(37)
+
+
+@dataclass
+class Plan:
+    """The talks to write and what they replace."""
+
+    talks: list[Talk]  # merged talks with their ids: all (whole), or new and changed
+    records: tables.Rows  # (document, position, talk id, parsed record) to store
+    documents: list[ParsedDocument]  # documents to list (all, or the new ones)
+    all_documents: list[str]  # names of every document of the next build
+    delta: bool = False  # True: apply to a copy of the previous database
+    removed: set[int] = field(default_factory=set)  # talk ids whose rows go (delta)
+    removed_documents: list[str] = field(default_factory=list)  # replaced documents (delta)
+    old: dict[int, Talk] = field(default_factory=dict)  # the removed talks as they were
+    changes: Changes = field(default_factory=Changes)
+    total: int = 0  # talks in the next build
+    notices: list[str] = field(default_factory=list)
+
+
+class Taken:
+    """Ids in use: a large base's as one sorted array, new ones in a set."""
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self._ids = np.sort(ids)
+        self._new: set[int] = set()
+
+    def __contains__(self, n: object) -> bool:
+        if not isinstance(n, int):
+            return False
+        at = int(np.searchsorted(self._ids, n))
+        return n in self._new or (at < len(self._ids) and int(self._ids[at]) == n)
+
+    def add(self, n: int) -> None:
+        self._new.add(n)
+
+
+def stable_id(talk: Talk, taken: set[int] | Taken) -> int:
+    """An id that survives re-ingests: from the source's own id when it has one,
+    else from the conference year and the title (not the conference's full
+    name, which can change when another document names it more fully)."""
+    m = re.search(r"\b(19|20)\d\d\b", talk.conference)
+    year = m.group(0) if m else (str(talk.start.year) if talk.start else "")
+    ident = f"uid:{year}|{talk.uid}" if talk.uid else f"{year}|{title_key(talk.title)}"
+    n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % ID_SPACE or 1
+    while n in taken:
+        n = n % (ID_SPACE - 1) + 1
+    taken.add(n)
+    return n
+
+
+def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
+    """Every talk of these documents, merged; `old`: the talks of the build in use."""
+    records = [(d.name, pos, rec) for d in docs.values() for pos, rec in enumerate(d.talks)]
+    talks, rows = _merged([r for _, _, r in records], [(d, p) for d, p, _ in records], set())
+    return Plan(
+        talks,
+        rows,
+        list(docs.values()),
+        sorted(docs),
+        changes=compare(old, {t.id: t for t in talks}),
+        total=len(talks),
+    )
+
+
+def _merged(
+    inputs: Sequence[Talk], origin: Sequence[tuple[str, int]], taken: set[int] | Taken
+) -> tuple[list[Talk], tables.Rows]:
+    talks: list[Talk] = []
+    rows: tables.Rows = []
+    for merged, members in merge_grouped(inputs):
+        talk = replace(merged, id=stable_id(merged, taken))
+        talks.append(talk)
+        rows += [(origin[m][0], origin[m][1], talk.id, inputs[m]) for m in members]
+    return talks, rows
+
+
+def change(
+    con: duckdb.DuckDBPyConnection,
+    parsed: Sequence[ParsedDocument],
+    dropped: Sequence[str] = (),
+) -> Plan | None:
+    """The plan that adds `parsed` to the base read through `con` (and removes the
+    documents named in `dropped`), touching only the talks it must; None when a
+    whole build is needed."""
+    stored = tables.stored_documents(con)
+    unknown = [n for n in dropped if n not in stored]
+    if unknown:
+        raise InputError(
+            unknown[0],
+            "no such document in the knowledge base; known: " + ", ".join(sorted(stored)),
+        )
+    docs = [d for d in parsed if d.name not in stored or stored[d.name][2] != d.sha256]
+    replaced = [d.name for d in docs if d.name in stored] + list(dropped)
+    notices = [
+        f"{d.path}: replaces the document of the same name read from {stored[d.name][0]}"
+        for d in docs
+        if d.name in stored and stored[d.name][0] != d.path
+    ]
+    named = tables.conferences_named(con, replaced)  # (as a record says, as stored)
+    canon = canonical_conferences(
+        [raw for raw, _ in named] + [t.conference for d in docs for t in d.talks]
+    )
+    if any(canon.get(raw, raw) != kept for raw, kept in named if raw):
+        return None  # a fuller conference name comes or goes: stored talks are renamed
+    new = [
+        (d.name, pos, replace(t, conference=canon.get(t.conference, t.conference)))
+        for d in docs
+        for pos, t in enumerate(d.talks)
+    ]
+    removed = tables.talks_of_documents(con, replaced) | _matches(con, new, set(replaced))
+    kept = [r for r in tables.records_of(con, removed) if r[0] not in replaced]
+    inputs = [r[3] for r in kept] + [r for _, _, r in new]
+    origin = [(r[0], r[1]) for r in kept] + [(d, p) for d, p, _ in new]
+    ids = tables.all_ids(con)
+    taken = Taken(ids[~np.isin(ids, np.fromiter(removed, np.int64, len(removed)))])
+    talks, rows = _merged(inputs, origin, taken)
+    old = tables.talks_by_id(con, removed)
+    changes = compare(old, {t.id: t for t in talks})
+    total = len(ids) - len(removed) + len(talks)
+    changes = replace(changes, unchanged=changes.unchanged + len(ids) - len(removed))
+    return Plan(
+        talks,
+        rows,
+        docs,
+        sorted((set(stored) - set(dropped)) | {d.name for d in docs}),
+        delta=True,
+        removed=removed,
+        removed_documents=replaced,
+        old=old,
+        changes=changes,
+        total=total,
+        notices=notices,
+    )
+
+
+def _counts(keys: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each key's characters counted by kind (38 kinds), and its length."""
+    lengths = np.fromiter((len(k) for k in keys), dtype=np.int64, count=len(keys))
+    chars = np.frombuffer("".join(keys).encode("utf-32-le"), dtype=np.uint32)
+    kind = _BUCKET[np.minimum(chars, 255)]
+    kind[chars > 127] = 37  # every other character in one kind: counts only grow
+    rows = np.repeat(np.arange(len(keys), dtype=np.int64), lengths)
+    counts = np.bincount(rows * 38 + kind, minlength=len(keys) * 38)
+    return counts.reshape(len(keys), 38), lengths
+
+
+def _maybe_close(a: list[str], b: list[str]) -> np.ndarray:
+    """Pairs that may be FUZZY_TITLE alike: an upper bound on difflib's quick_ratio
+    from the characters both share, for all pairs at once (the exact test follows)."""
+    ca, la = _counts(a)
+    cb, lb = _counts(b)
+    shared = np.minimum(ca, cb).sum(axis=1)
+    return 2 * shared >= PREFILTER * (la + lb)
+
+
+def _matches(
+    con: duckdb.DuckDBPyConnection, new: list[tuple[str, int, Talk]], replaced: set[str]
+) -> set[int]:
+    """Stored talks that records of `new` may merge with (a superset: the merge decides)."""
+    if not new:
+        return set()
+    keys = [title_key(t.title) for _, _, t in new]
+    candidates: dict[int, set[int]] = {}  # record index -> talk ids
+    by_key: dict[str, list[tuple[int, str]]] = {}
+    for tid, key, conf in tables.same_title(con, keys):
+        by_key.setdefault(key, []).append((int(tid), conf or ""))
+    want: list[tuple[Any, ...]] = []
+    for i, ((_, _, rec), key) in enumerate(zip(new, keys, strict=True)):
+        for tid, conf in by_key.get(key, []):
+            if not rec.conference or not conf or rec.conference == conf:
+                candidates.setdefault(i, set()).add(tid)
+        lo, hi = int(len(key) / LENGTH_SLACK), int(len(key) * LENGTH_SLACK) + 1
+        for name in {surname(s.name) for s in rec.speakers} - {""}:
+            want.append((i, name, rec.conference or "", lo, hi))
+    for lo in range(0, len(want), SURNAME_BATCH):  # bounded memory for many records
+        which, tids = tables.same_surname(con, want[lo : lo + SURNAME_BATCH])
+        if not len(which):
+            continue
+        theirs = tables.title_keys(con, tids)
+        alike = _maybe_close([keys[i] for i in which.tolist()], [theirs[t] for t in tids.tolist()])
+        for i, tid in zip(which[alike].tolist(), tids[alike].tolist(), strict=True):
+            if titles_close(keys[i], theirs[tid]):
+                candidates.setdefault(i, set()).add(tid)
+    found = {tid for ids in candidates.values() for tid in ids}
+    docs_of = tables.documents_of(con, found)
+    out: set[int] = set()
+    for i, ids in candidates.items():
+        doc = new[i][0]
+        out |= {tid for tid in ids if doc not in docs_of.get(tid, set()) - replaced}
+    return out

@@ -1,0 +1,165 @@
+"""BM25 over postings stored in segments, so an ingest adds to the index
+instead of rebuilding it.
+
+A segment holds the talks one build added: their ids, their lengths (terms
+after stopwords) and, for each term id, the rows of the talks containing it
+with the term's count (a compressed sparse column matrix). Segments never
+change once written; a later build hard-links them and lists the positions of
+talks it removed or replaced as dead. Term ids come from one lexicon that only
+grows, so every segment speaks the same ids.
+
+Scores are BM25 in Lucene's form (k1 1.2, b 0.75), with the statistics (live
+talks, average length, document frequency of each query term) counted over
+the live talks of every segment at query time: a base built in one go and
+one built in ten ingests score alike.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+K1, B = 1.2, 0.75
+ARRAYS = ("ids", "lengths", "indptr", "rows", "tf")
+
+
+@dataclass(frozen=True)
+class Segment:
+    ids: np.ndarray  # int64 talk id of each row
+    lengths: np.ndarray  # int32 terms in each talk
+    indptr: np.ndarray  # int64, one more than the lexicon had terms when written
+    rows: np.ndarray  # int32 rows containing each term, term by term
+    tf: np.ndarray  # uint16 count of the term in that row
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def postings(self, term: int) -> tuple[np.ndarray, np.ndarray]:
+        if term + 1 >= len(self.indptr):  # a term newer than this segment
+            return _NONE_ROWS, _NONE_TF
+        a, b = int(self.indptr[term]), int(self.indptr[term + 1])
+        return self.rows[a:b], self.tf[a:b]
+
+
+_NONE_ROWS = np.zeros(0, np.int32)
+_NONE_TF = np.zeros(0, np.uint16)
+
+
+def build_segment(
+    ids: Sequence[int], docs: Sequence[Sequence[int] | np.ndarray], n_terms: int
+) -> Segment:
+    """A segment of talks `ids`, each given as its term ids (repeats counted)."""
+    lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
+    flat = (
+        np.concatenate([np.asarray(d, dtype=np.int64) for d in docs])
+        if len(docs) and lengths.sum()
+        else np.zeros(0, np.int64)
+    )
+    row_of = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
+    # one entry per (term, row): sort by term then row and count the runs
+    order = np.lexsort((row_of, flat))
+    terms, rows = flat[order], row_of[order]
+    if len(terms):
+        starts = np.flatnonzero(np.r_[True, (terms[1:] != terms[:-1]) | (rows[1:] != rows[:-1])])
+        counts = np.diff(np.r_[starts, len(terms)])
+        terms, rows = terms[starts], rows[starts]
+    else:
+        counts = np.zeros(0, np.int64)
+    indptr = np.zeros(n_terms + 1, dtype=np.int64)
+    np.add.at(indptr, terms + 1, 1)
+    return Segment(
+        ids=np.asarray(ids, dtype=np.int64),
+        lengths=lengths.astype(np.int32),
+        indptr=np.cumsum(indptr),
+        rows=rows.astype(np.int32),
+        tf=np.minimum(counts, np.iinfo(np.uint16).max).astype(np.uint16),
+    )
+
+
+class Postings:
+    """Segments in order, with the positions (over all segments, in order) that are dead."""
+
+    def __init__(self, segments: Sequence[Segment], dead: np.ndarray | None = None) -> None:
+        self.segments = list(segments)
+        self.offsets = np.cumsum([0] + [len(s) for s in self.segments])
+        total = int(self.offsets[-1])
+        self.alive = np.ones(total, dtype=bool)
+        if dead is not None and len(dead):
+            self.alive[np.asarray(dead, dtype=np.int64)] = False
+        self.ids = (
+            np.concatenate([s.ids for s in self.segments])
+            if self.segments
+            else np.zeros(0, np.int64)
+        )
+        lengths = (
+            np.concatenate([s.lengths for s in self.segments])
+            if self.segments
+            else np.zeros(0, np.int32)
+        )
+        self.lengths = lengths.astype(np.float64)
+        self.n_live = int(self.alive.sum())
+        live_len = float(self.lengths[self.alive].sum()) if self.n_live else 0.0
+        self.avg_length = live_len / self.n_live if self.n_live else 1.0
+        self._by_id: tuple[np.ndarray, np.ndarray] | None = None
+
+    def positions_of(self, ids: Sequence[int]) -> np.ndarray:
+        """The live positions of these talk ids (absent ids are skipped)."""
+        want = np.asarray(list(ids), dtype=np.int64)
+        if not len(want) or not self.n_live:
+            return np.zeros(0, np.int64)
+        if self._by_id is None:  # live ids sorted, with their positions
+            live = np.flatnonzero(self.alive)
+            order = np.argsort(self.ids[live], kind="stable")
+            self._by_id = (self.ids[live][order], live[order])
+        sorted_ids, positions = self._by_id
+        at = np.minimum(np.searchsorted(sorted_ids, want), len(sorted_ids) - 1)
+        return positions[at[sorted_ids[at] == want]]
+
+    def dense(self, terms: Sequence[int]) -> np.ndarray:
+        """The BM25 score of every position (0 where dead or sharing no term)."""
+        out = np.zeros(len(self.alive), dtype=np.float64)
+        norm = self.__dict__.get("_norm")
+        if norm is None:  # the length part of each talk's denominator
+            norm = self.__dict__["_norm"] = K1 * ((1 - B) + B * self.lengths / self.avg_length)
+        for term in dict.fromkeys(terms):
+            parts = []
+            for seg, off in zip(self.segments, self.offsets[:-1].tolist(), strict=True):
+                rows, tf = seg.postings(term)
+                if len(rows):
+                    parts.append((rows.astype(np.int64) + off, tf))
+            if not parts:
+                continue
+            pos = np.concatenate([p for p, _ in parts]) if len(parts) > 1 else parts[0][0]
+            tf = (np.concatenate([t for _, t in parts]) if len(parts) > 1 else parts[0][1]).astype(
+                np.float64
+            )
+            if self.n_live < len(self.alive):
+                live = self.alive[pos]
+                pos, tf = pos[live], tf[live]
+            df = len(pos)
+            if not df:
+                continue
+            idf = math.log(1 + (self.n_live - df + 0.5) / (df + 0.5))
+            out[pos] += idf * tf / (norm[pos] + tf)  # a term lists each talk once
+        return out
+
+    def scores(self, terms: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Live positions sharing a term with `terms` and their BM25 scores."""
+        dense = self.dense(terms)
+        pos = np.flatnonzero(dense)
+        return pos, dense[pos]
+
+    def ranked(
+        self, terms: Sequence[int], allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Talk ids sharing a term with `terms` and their scores, best first (ties by id)."""
+        pos, score = self.scores(terms)
+        if allowed is not None:
+            keep = np.isin(pos, self.positions_of(allowed))
+            pos, score = pos[keep], score[keep]
+        ids = self.ids[pos]
+        order = np.lexsort((ids, -score))
+        return ids[order], score[order]

@@ -1,0 +1,269 @@
+"""The data files inside one build folder, beside its database (the store layer).
+
+Files that never change once written are shared between builds by hard
+link, so a build that adds a few talks writes only what is new:
+
+    sentences/<chunk>.f16        float16 sentence vectors, raw (rows x dimension,
+                                 little-endian; the manifest's `sentence_chunks`
+                                 give each file's rows); the build's rows are
+                                 the chunks in manifest order.
+                                 Rows of removed talks stay until the next whole
+                                 build; only rows the `sentences` table names count.
+    lexical/<segment>.<array>.npy  postings segments (index/postings.py)
+    lexical/lexicon.txt          one stem per line: term id = line number
+    lexical/stopwords.txt        the stopwords left out of the index
+    lexical/dead.npy             positions of removed talks in the segments
+    documents/<name>.jsonl.gz    one parsed document each, to rebuild a lost database
+
+Builds of format 2 kept one `sentences.npy` and one `documents.jsonl.gz`;
+they still open.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from index.postings import ARRAYS, Segment
+
+SENTENCE_DTYPE = np.float16
+SENTENCES_DIR, LEXICAL_DIR, DOCUMENTS_DIR = "sentences", "lexical", "documents"
+LEGACY_SENTENCES = "sentences.npy"
+
+
+def share(src: Path, dst: Path) -> None:
+    """Give `dst` the file `src` (a hard link; a copy where links are refused)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(src, dst)
+    except OSError:
+        import shutil
+
+        shutil.copyfile(src, dst)
+
+
+# -- sentence vectors ---------------------------------------------------------------
+class RawChunk:
+    """A raw float16 chunk read with `pread`, run by run: the rows a query gathers
+    pass through the page cache without being mapped into the process, so its
+    memory stays flat however large the file (a memory map counts every page it
+    touched, ~6 GB at a million talks)."""
+
+    def __init__(self, path: Path, rows: int, dim: int) -> None:
+        self.path, self.rows, self.dim = path, rows, dim
+        self._fd: int | None = None  # opened on the first read
+        self.shape = (rows, dim)
+        self.ndim = 2
+        self.dtype = np.dtype("<f2")
+
+    def __len__(self) -> int:
+        return self.rows
+
+    def _read(self, first: int, count: int) -> np.ndarray:
+        if self._fd is None:
+            self._fd = os.open(self.path, os.O_RDONLY)
+        size = self.dim * 2
+        data = os.pread(self._fd, count * size, first * size)
+        if len(data) != count * size:
+            raise OSError(f"{self.path.name} ends before row {first + count}")
+        return np.frombuffer(data, dtype=self.dtype).reshape(count, self.dim)
+
+    def __getitem__(self, rows: Any) -> np.ndarray:
+        if isinstance(rows, slice):
+            a, b, step = rows.indices(self.rows)
+            if step == 1:
+                return self._read(a, max(0, b - a))
+            rows = np.arange(a, b, step)
+        rows = np.asarray(rows, dtype=np.int64)
+        if not len(rows):
+            return np.zeros((0, self.dim), self.dtype)
+        if rows.min() < 0 or rows.max() >= self.rows:
+            raise IndexError(f"row outside {self.path.name}")
+        order = np.argsort(rows, kind="stable")
+        ranked = rows[order]
+        starts_run = np.r_[True, np.diff(ranked) > 1]  # runs of neighbouring (or equal) rows
+        run = np.cumsum(starts_run) - 1
+        firsts = ranked[starts_run]
+        lasts = ranked[np.r_[starts_run[1:], True]]
+        sizes = lasts - firsts + 1
+        block = np.concatenate(
+            [self._read(int(a), int(n)) for a, n in zip(firsts, sizes, strict=True)]
+        )
+        begins = np.r_[0, np.cumsum(sizes)[:-1]]  # where each run lies in `block`
+        out = np.empty((len(rows), self.dim), self.dtype)
+        out[order] = block[begins[run] + ranked - firsts[run]]
+        return out
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        whole = self._read(0, self.rows)
+        return whole if dtype is None else whole.astype(dtype)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:
+        self.close()
+
+
+class Sentences:
+    """The rows of every chunk as one read-only (rows, dim) array: index it with
+    row numbers (`vecs[rows]`); large chunks are read row run by row run."""
+
+    def __init__(self, chunks: Sequence[Any], dim: int) -> None:
+        self.chunks = list(chunks)
+        self.dim = dim
+        self.starts = np.cumsum([0] + [len(c) for c in self.chunks])
+        self.dtype = self.chunks[0].dtype if self.chunks else np.dtype(SENTENCE_DTYPE)
+        self.shape = (int(self.starts[-1]), dim)
+        self.ndim = 2
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __getitem__(self, rows: Any) -> np.ndarray:
+        if len(self.chunks) == 1:
+            return np.asarray(self.chunks[0][rows])
+        if isinstance(rows, slice):
+            rows = np.arange(*rows.indices(len(self)))
+        rows = np.asarray(rows, dtype=np.int64)
+        if rows.ndim == 0:
+            return self[rows.reshape(1)][0]
+        out = np.zeros((len(rows), self.dim), dtype=self.dtype)
+        which = np.searchsorted(self.starts, rows, side="right") - 1
+        for c in np.unique(which).tolist():
+            sel = which == c
+            out[sel] = self.chunks[c][rows[sel] - self.starts[c]]
+        return out
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        whole = (
+            np.concatenate([np.asarray(c) for c in self.chunks])
+            if self.chunks
+            else np.zeros((0, self.dim), self.dtype)
+        )
+        return whole if dtype is None else whole.astype(dtype)
+
+
+def chunk_names(manifest: dict[str, Any]) -> list[str]:
+    """Paths (relative to the build) of the sentence files, in row order."""
+    chunks = manifest.get("sentence_chunks")
+    if chunks is None:
+        return [LEGACY_SENTENCES]
+    return [f"{SENTENCES_DIR}/{c['file']}" for c in chunks]
+
+
+def load_sentences(folder: Path, manifest: dict[str, Any], mmap: bool | None = None) -> Sentences:
+    dim = int(manifest.get("dimension", 0))
+    chunks = manifest.get("sentence_chunks")
+    sizes = [int(c["rows"]) for c in chunks] if chunks is not None else [None]
+    arrays = []
+    for name, rows in zip(chunk_names(manifest), sizes, strict=True):
+        path = folder / name
+        use_mmap = path.stat().st_size >= 1 << 20 if mmap is None else mmap
+        if rows is None:  # format 2: one .npy file
+            arr = np.load(path, mmap_mode="r" if use_mmap else None)
+        elif path.stat().st_size != rows * dim * 2:
+            raise ValueError(f"{name} does not hold {rows} vectors of {dim} dimensions")
+        elif rows == 0:
+            continue
+        elif use_mmap:
+            arr = RawChunk(path, rows, dim)
+        else:
+            arr = np.fromfile(path, dtype="<f2").reshape(rows, dim)
+        if arr.ndim == 2 and arr.shape[0]:
+            arrays.append(arr)
+    return Sentences(arrays, dim)
+
+
+class ChunkWriter:
+    """Appends float16 rows to a new sentence chunk, front to back (written
+    through the file, not a memory map: a large build's pages are not held)."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.file = f"{name}.f16"
+        path = folder / SENTENCES_DIR / self.file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._fh = open(path, "wb")  # noqa: SIM115 - closed by close()
+        self.rows = 0
+
+    def append(self, vectors: np.ndarray) -> None:
+        self._fh.write(np.ascontiguousarray(vectors, dtype="<f2").tobytes())
+        self.rows += len(vectors)
+
+    def close(self) -> None:
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+        self._fh.close()
+
+
+# -- lexical postings -----------------------------------------------------------------
+def save_segment(folder: Path, name: str, segment: Segment) -> None:
+    (folder / LEXICAL_DIR).mkdir(parents=True, exist_ok=True)
+    for array in ARRAYS:
+        np.save(folder / LEXICAL_DIR / f"{name}.{array}.npy", getattr(segment, array))
+
+
+def load_segment(folder: Path, name: str) -> Segment:
+    parts = {}
+    for array in ARRAYS:
+        path = folder / LEXICAL_DIR / f"{name}.{array}.npy"
+        parts[array] = np.load(path, mmap_mode="r" if path.stat().st_size >= 1 << 20 else None)
+    return Segment(**parts)
+
+
+def segment_files(name: str) -> list[str]:
+    return [f"{LEXICAL_DIR}/{name}.{array}.npy" for array in ARRAYS]
+
+
+def save_lines(path: Path, lines: Iterable[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        for line in lines:
+            fh.write(line + "\n")
+
+
+def load_lines(path: Path) -> list[str]:
+    with open(path, encoding="utf-8") as fh:
+        return fh.read().splitlines()
+
+
+def save_array(path: Path, array: np.ndarray) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path, array)
+
+
+def load_array(path: Path) -> np.ndarray:
+    return np.load(path)
+
+
+# -- documents copies ----------------------------------------------------------------
+def document_file(name: str, sha256: str) -> str:
+    """The copy of one parsed document: named by a hash of its name and content."""
+    digest = hashlib.sha256(f"{name}\0{sha256}".encode()).hexdigest()[:24]
+    return f"{DOCUMENTS_DIR}/{digest}.json.gz"
+
+
+def save_document(folder: Path, row: dict[str, Any]) -> str:
+    rel = document_file(row["name"], row["sha256"])
+    path = folder / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wb", compresslevel=3) as fh:  # one write: json.dump writes in bits
+        fh.write(json.dumps(row, ensure_ascii=False).encode("utf-8"))
+    return rel
+
+
+def load_document(path: Path) -> dict[str, Any]:
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        row = json.load(fh)
+    if not isinstance(row, dict):
+        raise ValueError(f"{path.name} holds no document")
+    return row
