@@ -37,7 +37,8 @@ from talkbase.records import Talk
 ID_SPACE = 10**9
 LENGTH_SLACK = 1.09  # titles whose lengths differ more cannot be FUZZY_TITLE alike
 PREFILTER = FUZZY_TITLE - 1e-9  # quick_ratio's own bound, less rounding
-SURNAME_BATCH = 20_000  # records whose surname candidates are looked up at a time
+SURNAME_BATCH = 5_000  # records whose surname candidates are looked up at a time
+PAIRS_AT_ONCE = 200_000  # (record, talk) pairs bounded at a time
 _BUCKET = np.full(256, 37, dtype=np.int64)  # a-z 0-25, 0-9 26-35, space 36, else 37
 _BUCKET[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789 ", np.uint8)] = np.arange(37)
 
@@ -175,7 +176,7 @@ def change(
     )
 
 
-def _counts(keys: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def _counts(keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Each key's characters counted by kind (38 kinds), and its length."""
     lengths = np.fromiter((len(k) for k in keys), dtype=np.int64, count=len(keys))
     chars = np.frombuffer("".join(keys).encode("utf-32-le"), dtype=np.uint32)
@@ -183,16 +184,26 @@ def _counts(keys: list[str]) -> tuple[np.ndarray, np.ndarray]:
     kind[chars > 127] = 37  # every other character in one kind: counts only grow
     rows = np.repeat(np.arange(len(keys), dtype=np.int64), lengths)
     counts = np.bincount(rows * 38 + kind, minlength=len(keys) * 38)
-    return counts.reshape(len(keys), 38), lengths
+    return np.minimum(counts, 65535).astype(np.uint16).reshape(len(keys), 38), lengths
 
 
-def _maybe_close(a: list[str], b: list[str]) -> np.ndarray:
-    """Pairs that may be FUZZY_TITLE alike: an upper bound on difflib's quick_ratio
-    from the characters both share, for all pairs at once (the exact test follows)."""
+def _maybe_close(
+    a: Sequence[str], b: Sequence[str], ia: np.ndarray | None = None, ib: np.ndarray | None = None
+) -> np.ndarray:
+    """For the pairs (a[ia[n]], b[ib[n]]) (default: a[n], b[n]), whether they may be
+    FUZZY_TITLE alike: an upper bound on difflib's quick_ratio from the characters
+    both share, for all pairs at once (the exact test follows). Each key is
+    counted once, however many pairs it is in; pairs go a slice at a time."""
+    ia = np.arange(len(a)) if ia is None else ia
+    ib = np.arange(len(b)) if ib is None else ib
     ca, la = _counts(a)
     cb, lb = _counts(b)
-    shared = np.minimum(ca, cb).sum(axis=1)
-    return 2 * shared >= PREFILTER * (la + lb)
+    out = np.zeros(len(ia), dtype=bool)
+    for lo in range(0, len(ia), PAIRS_AT_ONCE):
+        x, y = ia[lo : lo + PAIRS_AT_ONCE], ib[lo : lo + PAIRS_AT_ONCE]
+        shared = np.minimum(ca[x], cb[y]).sum(axis=1, dtype=np.int64)
+        out[lo : lo + PAIRS_AT_ONCE] = 2 * shared >= PREFILTER * (la[x] + lb[y])
+    return out
 
 
 def _matches(
@@ -219,10 +230,14 @@ def _matches(
         if not len(which):
             continue
         theirs = tables.title_keys(con, tids)
-        alike = _maybe_close([keys[i] for i in which.tolist()], [theirs[t] for t in tids.tolist()])
-        for i, tid in zip(which[alike].tolist(), tids[alike].tolist(), strict=True):
-            if titles_close(keys[i], theirs[tid]):
-                candidates.setdefault(i, set()).add(tid)
+        talk_ids = np.fromiter(theirs, dtype=np.int64, count=len(theirs))
+        order = np.argsort(talk_ids)
+        at = order[np.searchsorted(talk_ids[order], tids)]  # pair -> row of its talk
+        texts = list(theirs.values())
+        alike = _maybe_close(keys, texts, which, at)
+        for i, row in zip(which[alike].tolist(), at[alike].tolist(), strict=True):
+            if titles_close(keys[i], texts[row]):
+                candidates.setdefault(i, set()).add(int(talk_ids[row]))
     found = {tid for ids in candidates.values() for tid in ids}
     docs_of = tables.documents_of(con, found)
     out: set[int] = set()

@@ -123,7 +123,8 @@ class Postings:
         out = np.zeros(len(self.alive), dtype=np.float64)
         norm = self.__dict__.get("_norm")
         if norm is None:  # the length part of each talk's denominator
-            norm = self.__dict__["_norm"] = K1 * ((1 - B) + B * self.lengths / self.avg_length)
+            norm = K1 * ((1 - B) + B * self.lengths / self.avg_length)
+            norm = self.__dict__["_norm"] = norm.astype(np.float32)
         for term in dict.fromkeys(terms):
             parts = []
             for seg, off in zip(self.segments, self.offsets[:-1].tolist(), strict=True):
@@ -134,7 +135,7 @@ class Postings:
                 continue
             pos = np.concatenate([p for p, _ in parts]) if len(parts) > 1 else parts[0][0]
             tf = (np.concatenate([t for _, t in parts]) if len(parts) > 1 else parts[0][1]).astype(
-                np.float64
+                np.float32
             )
             if self.n_live < len(self.alive):
                 live = self.alive[pos]
@@ -142,8 +143,8 @@ class Postings:
             df = len(pos)
             if not df:
                 continue
-            idf = math.log(1 + (self.n_live - df + 0.5) / (df + 0.5))
-            out[pos] += idf * tf / (norm[pos] + tf)  # a term lists each talk once
+            idf = np.float32(math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)))
+            out[pos] += idf * tf / (norm[pos] + tf)  # a term lists each talk once (float32)
         return out
 
     def scores(self, terms: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

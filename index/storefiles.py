@@ -216,7 +216,8 @@ def load_segment(folder: Path, name: str) -> Segment:
     parts = {}
     for array in ARRAYS:
         path = folder / LEXICAL_DIR / f"{name}.{array}.npy"
-        parts[array] = np.load(path, mmap_mode="r" if path.stat().st_size >= 1 << 20 else None)
+        found = np.load(path, mmap_mode="r" if path.stat().st_size >= 1 << 20 else None)
+        parts[array] = found.view(np.ndarray)  # slices of a plain view cost less than a memmap's
     return Segment(**parts)
 
 

@@ -172,13 +172,16 @@ class FaissIndex:
             self.__dict__.pop("_sorted", None)
 
     def remove(self, ids: Iterable[int]) -> None:
-        """Drop `ids` (an HNSW graph cannot forget: it is rebuilt without them)."""
+        """Drop `ids` in place (an HNSW graph cannot forget: it is rebuilt without them)."""
         drop = _as_ids(ids)
         if not len(drop):
             return
         self.__dict__.pop("_sorted", None)
         if self.kind == "flat":
             self.index.remove_ids(self._faiss.IDSelectorBatch(drop))  # type: ignore[attr-defined]
+            return
+        if self.kind == "pq":
+            self._remove_pq(drop)
             return
         all_ids, vecs = self.all_vectors()
         keep = ~np.isin(all_ids, drop)
@@ -192,6 +195,26 @@ class FaissIndex:
         fresh.refine = self.refine
         fresh.add(all_ids[keep], vecs[keep])
         self.index, self._inner = fresh.index, fresh._inner
+
+    def _remove_pq(self, drop: np.ndarray) -> None:
+        """Drop ids from a "pq" index in place: from the codes and the full vectors
+        alike (both keep their order), then from the id map. FAISS's IndexRefine
+        cannot remove by itself; rebuilding would retrain the codebooks."""
+        faiss = self._faiss
+        stored = self.all_ids()
+        gone = np.isin(stored, drop)
+        if not gone.any():
+            return
+        rows = faiss.IDSelectorBatch(np.flatnonzero(gone).astype(np.int64))
+        inner = self.inner
+        codes = faiss.downcast_index(inner.base_index)
+        full = faiss.downcast_index(inner.refine_index)
+        if codes.remove_ids(rows) != full.remove_ids(rows):  # pragma: no cover - FAISS invariant
+            raise RuntimeError("the pq index lost its alignment")
+        inner.ntotal = codes.ntotal
+        faiss.copy_array_to_vector(stored[~gone], self.index.id_map)  # type: ignore[attr-defined]
+        self.index.ntotal = codes.ntotal  # type: ignore[attr-defined]
+        self.index.construct_rev_map()  # type: ignore[attr-defined]
 
     def search(
         self, query: np.ndarray, k: int, allowed: Iterable[int] | None = None

@@ -131,6 +131,16 @@ def test_pq_index_finds_the_exact_top_10_after_rescoring():
         ]
     )
     assert poor < np.mean(recall)
+    drop = ids[::3]  # removed in place: the rest stays findable, exactly rescored
+    idx.remove(drop)
+    ref2 = NumpyIndex(64)
+    ref2.add(ids[1::3], vecs[1::3])
+    ref2.add(ids[2::3], vecs[2::3])
+    assert len(idx) == len(ids) - len(drop) and sorted(idx.all_ids()) == sorted(ref2._ids)
+    idx.set_refine(2000)
+    for q in vecs[:20]:
+        assert {i for i, _ in idx.search(q, 10)} == {i for i, _ in ref2.search(q, 10)}
+    assert np.allclose(idx.vector(int(ids[1])), vecs[1], atol=1e-6)
 
 
 @pytest.mark.parametrize("kind", ["flat", "hnsw", "pq"])
