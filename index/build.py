@@ -33,7 +33,9 @@ from talkbase import settings
 from talkbase.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
 from talkbase.records import Talk, talk_from_dict
 
-MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one
+MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one...
+FOLD_UP_TO = 200_000  # ...in a base of at most this many talks (a whole build of a
+# larger one holds every record in memory: it keeps adding files instead)
 MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
 
 
@@ -300,7 +302,7 @@ def _can_change(build: store.Build) -> bool:
     lexical_dead = int(m["lexical"].get("dead", 0))
     talks = build.count("talks") or 0
     return (
-        len(m.get("sentence_chunks", ())) < MAX_CHUNKS
+        (len(m.get("sentence_chunks", ())) < MAX_CHUNKS or talks > FOLD_UP_TO)
         and rows - used <= MAX_DEAD_SHARE * max(rows, 1)
         and lexical_dead <= MAX_DEAD_SHARE * max(talks + lexical_dead, 1)
     )

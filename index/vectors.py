@@ -76,6 +76,9 @@ class NumpyIndex:
 
 EXACT_WITHIN = 20_000  # a filtered search over at most this many ids is exact
 TRAIN_SAMPLE = 65_536  # vectors a product quantizer learns its codebooks from
+# A "pq" search rescores at least 1/REFINE_SHARE of the base: measured on a million
+# hashing vectors, 2,000 candidates found 0.83 of the exact top 10, 10,000 found 0.98.
+REFINE_SHARE = 100
 
 
 def pq_codes(dim: int) -> int:
@@ -243,7 +246,9 @@ class FaissIndex:
         if self.kind == "hnsw" and params is None and k > self.inner.hnsw.efSearch:
             params = faiss.SearchParametersHNSW(efSearch=k)
         if self.kind == "pq":
-            params = faiss.IndexRefineSearchParameters(k_factor=max(1.0, self.refine / k))
+            # a larger base has more near-ties to sort out: 1% of it, when that is more
+            candidates = max(self.refine, len(self) // REFINE_SHARE)
+            params = faiss.IndexRefineSearchParameters(k_factor=max(1.0, candidates / k))
         scores, ids = self.index.search(q, k, params=params)  # type: ignore[attr-defined]
         hits = [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
         hits.sort(key=lambda h: (-h[1], h[0]))

@@ -133,8 +133,9 @@ SETTINGS: dict[str, Setting] = {
     "refine": Setting(
         "TALKBASE_REFINE",
         "2000",
-        "Candidates of a 'pq' index search rescored with the full vectors: higher is "
-        "slower and finds more of the exact top results.",
+        "Candidates of a 'pq' index search rescored with the full vectors (at least; a "
+        "base rescores 1% of its talks when that is more): higher is slower and finds "
+        "more of the exact top results.",
     ),
     "hnsw_m": Setting("TALKBASE_HNSW_M", "32", "Links per node of the HNSW index (set at build)."),
     "hnsw_ef": Setting(

@@ -103,7 +103,7 @@ def test_filtered_search_in_a_large_index_is_exact_within_the_ids(kind):
     assert [i for i, _ in got] == [i for i, _ in ref.search(q, 50, allowed)]
 
 
-def test_pq_index_finds_the_exact_top_10_after_rescoring():
+def test_pq_index_finds_the_exact_top_10_after_rescoring(monkeypatch):
     rng = np.random.default_rng(8)
     vecs = rng.standard_normal((20_000, 64)).astype(np.float32)
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -123,6 +123,7 @@ def test_pq_index_finds_the_exact_top_10_after_rescoring():
     assert np.mean(recall) >= 0.95
     q = vecs[7]  # `exact` is the reference: exact search over the kept full vectors
     assert [i for i, _ in idx.exact(q, 10)] == [i for i, _ in ref.search(q, 10)]
+    monkeypatch.setattr("index.vectors.REFINE_SHARE", 10**9)  # no share of the base
     idx.set_refine(10)  # rescoring only the codes' own top 10: the estimates show
     poor = np.mean(
         [
