@@ -120,32 +120,38 @@ class Postings:
 
     def dense(self, terms: Sequence[int]) -> np.ndarray:
         """The BM25 score of every position (0 where dead or sharing no term), in
-        float32: a million talks' scores are one pass over 4 MB."""
+        float32: a million talks' scores are one pass over 4 MB. Each segment's
+        postings are scored where they lie (no copy of a term's whole list)."""
         out = np.zeros(len(self.alive), dtype=np.float32)
         norm = self.__dict__.get("_norm")
         if norm is None:  # the length part of each talk's denominator
             norm = K1 * ((1 - B) + B * self.lengths / self.avg_length)
             norm = self.__dict__["_norm"] = norm.astype(np.float32)
+            self.__dict__["_has_dead"] = [
+                not self.alive[a:b].all()
+                for a, b in zip(self.offsets[:-1].tolist(), self.offsets[1:].tolist(), strict=True)
+            ]
+        has_dead = self.__dict__["_has_dead"]
         for term in dict.fromkeys(terms):
             parts = []
-            for seg, off in zip(self.segments, self.offsets[:-1].tolist(), strict=True):
+            for seg, off, dead in zip(
+                self.segments, self.offsets[:-1].tolist(), has_dead, strict=True
+            ):
                 rows, tf = seg.postings(term)
-                if len(rows):
-                    parts.append((rows.astype(np.int64) + off, tf))
-            if not parts:
-                continue
-            pos = np.concatenate([p for p, _ in parts]) if len(parts) > 1 else parts[0][0]
-            tf = (np.concatenate([t for _, t in parts]) if len(parts) > 1 else parts[0][1]).astype(
-                np.float32
-            )
-            if self.n_live < len(self.alive):
-                live = self.alive[pos]
-                pos, tf = pos[live], tf[live]
-            df = len(pos)
+                if not len(rows):
+                    continue
+                pos = rows.astype(np.int64) + off
+                if dead:
+                    live = self.alive[pos]
+                    pos, tf = pos[live], tf[live]
+                parts.append((pos, tf))
+            df = sum(len(pos) for pos, _ in parts)
             if not df:
                 continue
             idf = np.float32(math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)))
-            out[pos] += idf * tf / (norm[pos] + tf)  # a term lists each talk once (float32)
+            for pos, tf in parts:  # a term lists each talk once: no repeated positions
+                counts = tf.astype(np.float32)
+                out[pos] += idf * counts / (norm[pos] + counts)
         return out
 
     def scores(self, terms: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
