@@ -106,14 +106,20 @@ def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
 
 
 def _merged(
-    inputs: Sequence[Talk], origin: Sequence[tuple[str, int]], taken: set[int] | Taken
+    inputs: Sequence[Talk],
+    origin: Sequence[tuple[str, int]],
+    taken: set[int] | Taken,
+    as_read: Sequence[Talk] | None = None,
 ) -> tuple[list[Talk], tables.Rows]:
+    """Merge `inputs`; give each talk its id; the records rows to store (the
+    records `as_read`, when the inputs were renamed for merging)."""
     talks: list[Talk] = []
     rows: tables.Rows = []
+    stored = inputs if as_read is None else as_read
     for merged, members in merge_grouped(inputs):
         talk = replace(merged, id=stable_id(merged, taken))
         talks.append(talk)
-        rows += [(origin[m][0], origin[m][1], talk.id, inputs[m]) for m in members]
+        rows += [(origin[m][0], origin[m][1], talk.id, stored[m]) for m in members]
     return talks, rows
 
 
@@ -145,18 +151,27 @@ def change(
     )
     if any(canon.get(raw, raw) != kept for raw, kept in named if raw):
         return None  # a fuller conference name comes or goes: stored talks are renamed
-    new = [
-        (d.name, pos, replace(t, conference=canon.get(t.conference, t.conference)))
-        for d in docs
-        for pos, t in enumerate(d.talks)
-    ]
-    removed = tables.talks_of_documents(con, replaced) | _matches(con, new, set(replaced))
-    kept = [r for r in tables.records_of(con, removed) if r[0] not in replaced]
-    inputs = [r[3] for r in kept] + [r for _, _, r in new]
-    origin = [(r[0], r[1]) for r in kept] + [(d, p) for d, p, _ in new]
+
+    def canonical(t: Talk) -> Talk:  # as a whole build's merge names it
+        return replace(t, conference=canon.get(t.conference, t.conference))
+
+    new = [(d.name, pos, t) for d in docs for pos, t in enumerate(d.talks)]
+    looked_up = [(d, p, canonical(t)) for d, p, t in new]
+    removed = tables.talks_of_documents(con, replaced) | _matches(con, looked_up, set(replaced))
+    kept = [(d, p, t) for d, p, _, t in tables.records_of(con, removed) if d not in replaced]
+    # the order a whole build merges in: stored documents by name, then new ones
+    rank = {name: i for i, name in enumerate(sorted(stored))}
+    for d in parsed:
+        rank.setdefault(d.name, len(rank))
+    entries = sorted(kept + new, key=lambda e: (rank[e[0]], e[1]))
     ids = tables.all_ids(con)
     taken = Taken(ids[~np.isin(ids, np.fromiter(removed, np.int64, len(removed)))])
-    talks, rows = _merged(inputs, origin, taken)
+    talks, rows = _merged(
+        [canonical(t) for _, _, t in entries],
+        [(d, p) for d, p, _ in entries],
+        taken,
+        [t for _, _, t in entries],
+    )
     old = tables.talks_by_id(con, removed)
     changes = compare(old, {t.id: t for t in talks})
     total = len(ids) - len(removed) + len(talks)

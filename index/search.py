@@ -99,6 +99,10 @@ class KnowledgeBase:
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self._qcache: dict[str, np.ndarray] = {}
+        if "lexical" in self.manifest:
+            # stored postings open now (cheap: mapped, not read): a later ingest may
+            # prune this build while it stays open, and open files outlive that
+            self.bm25  # noqa: B018
         _one_thread_per_query()
 
     # -- parts loaded on demand -------------------------------------------------
@@ -124,6 +128,7 @@ class KnowledgeBase:
 
     def close(self) -> None:
         self.talks.close()
+        self.sentences.close()
         self.con.close()
 
     def __enter__(self) -> KnowledgeBase:

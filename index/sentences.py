@@ -36,6 +36,12 @@ class SentenceRows:
         self._whole: np.ndarray | None = None
         self._stored: OrderedDict[int, list[Sentence]] = OrderedDict()
 
+    def close(self) -> None:
+        """Close the sentence vector files (format 2's arrays need nothing)."""
+        closing = getattr(self.vectors, "close", None)
+        if closing is not None:
+            closing()
+
     def runs(self, tids: Sequence[int]) -> list[Run]:
         """The run of rows of each of `tids` that has sentences, in the order given."""
         if self._runs is None:

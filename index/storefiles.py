@@ -58,7 +58,9 @@ class RawChunk:
 
     def __init__(self, path: Path, rows: int, dim: int) -> None:
         self.path, self.rows, self.dim = path, rows, dim
-        self._fd: int | None = None  # opened on the first read
+        # open now: a later ingest may prune this build while a reader holds it,
+        # and an open file outlives its name
+        self._fd: int | None = os.open(path, os.O_RDONLY)
         self.shape = (rows, dim)
         self.ndim = 2
         self.dtype = np.dtype("<f2")
@@ -68,7 +70,7 @@ class RawChunk:
 
     def _read(self, first: int, count: int) -> np.ndarray:
         if self._fd is None:
-            self._fd = os.open(self.path, os.O_RDONLY)
+            raise OSError(f"{self.path.name} is closed")
         size = self.dim * 2
         data = os.pread(self._fd, count * size, first * size)
         if len(data) != count * size:
@@ -143,6 +145,11 @@ class Sentences:
             sel = which == c
             out[sel] = self.chunks[c][rows[sel] - self.starts[c]]
         return out
+
+    def close(self) -> None:
+        for chunk in self.chunks:
+            if isinstance(chunk, RawChunk):
+                chunk.close()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         whole = (

@@ -286,3 +286,75 @@ def test_removing_a_fosdem_program_is_a_change(tmp_path):
     assert _base(both) == _base(alone)
     for q in QUERIES:
         assert _lexical(both, q) == _lexical(alone, q), q
+
+
+# -- found in review: a change must merge as a whole build does -----------------------
+
+
+def _json(path: Path, rows: list[dict]) -> Path:
+    path.write_text(json.dumps(rows))
+    return path
+
+
+def test_a_change_merges_records_in_the_order_a_whole_build_does(tmp_path):
+    """The first record of a merged talk gives its title: a change must take the
+    records in document order, as a whole build does, not stored ones first."""
+    common = dict(conference="DemoConf 2025", start="2025-03-01T10:00:00", speakers="Ada Lovelace")
+    other = dict(title="Other talk A", conference="DemoConf 2025", speakers="Bob Smith")
+    a = _json(
+        tmp_path / "a.json",
+        [
+            dict(title="Scaling the compiler pipeline", abstract="From A.", **common),
+            dict(abstract="x y z", **other),
+        ],
+    )
+    b = _json(
+        tmp_path / "b.json",
+        [dict(title="Scaling the compiler pipelines", abstract="From B.", **common)],
+    )
+    changed, whole = tmp_path / "changed", tmp_path / "whole"
+    ingest([a, b], changed, HashingEmbedder())
+    _json(
+        a,
+        [
+            dict(title="Scaling the compiler pipeline", abstract="From A.", **common),
+            dict(abstract="changed", **other),
+        ],
+    )
+    ingest([a], changed, HashingEmbedder())  # a change: the shared talk is re-merged
+    assert len(store.require(changed).manifest["sentence_chunks"]) == 2
+    ingest([a, b], whole, HashingEmbedder())
+    assert _base(changed) == _base(whole)
+
+
+def test_records_keep_the_conference_they_name(tmp_path):
+    """A change names merged talks by the fullest conference name, as a whole build,
+    but stores each record as read: removing the fuller document renames them back."""
+    both = tmp_path / "both"
+    ingest([BLOG], both, HashingEmbedder())
+    ingest([DIGEST], both, HashingEmbedder())  # a change (the blog names it more fully)
+    stored = _table(
+        both, "SELECT DISTINCT conference FROM records WHERE document = '" + DIGEST.name + "'"
+    )
+    assert stored == [("PyTorch Conference 2026",)]
+    from index.build import remove
+
+    remove(both, HashingEmbedder(), [BLOG.name])
+    alone = tmp_path / "alone"
+    ingest([DIGEST], alone, HashingEmbedder())
+    assert _base(both) == _base(alone)
+
+
+@pytest.mark.skipif(not FOSDEM.is_dir(), reason="needs ../shared/schedules")
+def test_an_open_base_still_answers_after_its_build_is_pruned(tmp_path):
+    home = tmp_path / "home"
+    ingest([sorted(FOSDEM.glob("fosdem*.xml"))[0]], home, HashingEmbedder())
+    with KnowledgeBase(home, HashingEmbedder()) as kb:
+        for i in range(2):  # two more builds: the one this reader holds is pruned
+            extra = _json(
+                tmp_path / f"extra{i}.json", [dict(title=f"Extra talk {i}", abstract="New.")]
+            )
+            ingest([extra], home, HashingEmbedder())
+        assert not kb.build.path.exists()
+        hits = kb.search("rust memory safety", 5)
+        assert len(hits) == 5 and all(h.talk.title for h in hits)
