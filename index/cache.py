@@ -2,8 +2,8 @@
 
 A build keeps no separate copy of its vectors: its `embeddings` table maps the
 64-bit key of each text's sha256 to where the vector lies (a talk id in
-vectors.faiss, or a row of sentences.npy), and the next ingest reads only the
-rows it needs from those files (the sentence file is memory-mapped). A 64-bit
+vectors.faiss, or a row of the sentence files), and the next ingest reads only
+the rows it needs from those files. A 64-bit
 key collision between two different texts has a probability of about n²/2⁶⁵
 (5·10⁻⁶ for 13 million texts).
 """
@@ -11,7 +11,6 @@ key collision between two different texts has a probability of about n²/2⁶⁵
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -27,7 +26,8 @@ def key_of(h: str) -> int:
 
 
 class VectorCache:
-    """hash -> vector: new ones in memory, the previous build's read on demand."""
+    """hash -> vector of the previous build, read from its files on demand (those of
+    talks leaving the index are read ahead: `pin`)."""
 
     def __init__(
         self,
@@ -45,27 +45,19 @@ class VectorCache:
         self._row = rows[order] if rows is not None else np.zeros(0, np.int64)
         self.talks = talks  # the previous FaissIndex (or None)
         self._sentences = sentences
-        self._new: dict[str, np.ndarray] = {}
         self._pinned: dict[str, np.ndarray] = {}
         tk = self._talk >= 0
         self.talk_keys: dict[int, int] = dict(
             zip(self._talk[tk].tolist(), self._keys[tk].tolist(), strict=True)
         )
 
-    # -- the dict protocol the embedding loop uses ------------------------------------
-    def __contains__(self, h: object) -> bool:
-        return isinstance(h, str) and (
-            h in self._new or h in self._pinned or self._find(key_of(h)) >= 0
-        )
-
     def has(self, hashes: list[str]) -> np.ndarray:
-        """`h in self` for many hashes at once."""
+        """Whether each hash's vector is known (stored, or pinned)."""
         keys = np.fromiter((key_of(h) for h in hashes), dtype=np.int64, count=len(hashes))
         pos = np.minimum(np.searchsorted(self._keys, keys), max(len(self._keys) - 1, 0))
         found = self._keys[pos] == keys if len(self._keys) else np.zeros(len(keys), dtype=bool)
-        extra = self._new.keys() | self._pinned.keys()
-        if extra:
-            found |= np.fromiter((h in extra for h in hashes), dtype=bool, count=len(hashes))
+        if self._pinned:
+            found |= np.fromiter((h in self._pinned for h in hashes), bool, count=len(hashes))
         return found
 
     def pin(self, hashes: list[str], leaving: set[int]) -> None:
@@ -76,22 +68,6 @@ class VectorCache:
             if i >= 0 and int(self._talk[i]) in leaving and self._row[i] < 0:
                 self._pinned[h] = self.talks.vector(int(self._talk[i]))
 
-    def __setitem__(self, h: str, vector: np.ndarray) -> None:
-        self._new[h] = np.asarray(vector, dtype=np.float32)
-
-    def __getitem__(self, h: str) -> np.ndarray:
-        return self.gather([h])[0]
-
-    def __len__(self) -> int:
-        return len(self._keys) + len(self._new)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._new)
-
-    def forget_new(self) -> None:
-        """Drop the vectors embedded so far (they have been written out)."""
-        self._new.clear()
-
     def _find(self, key: int) -> int:
         i = int(np.searchsorted(self._keys, key))
         return i if i < len(self._keys) and self._keys[i] == key else -1
@@ -101,9 +77,7 @@ class VectorCache:
         out = np.zeros((len(hashes), self.dim), dtype=np.float32)
         old: list[int] = []
         for i, h in enumerate(hashes):
-            v = self._new.get(h)
-            if v is None:
-                v = self._pinned.get(h)
+            v = self._pinned.get(h)
             if v is None:
                 old.append(i)
             else:

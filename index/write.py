@@ -128,7 +128,7 @@ def write(
             index, same = _start_index(plan, talk_keys, embedder, cache)
             writer = sf.ChunkWriter(folder, name)
             words: Counter[str] = Counter()
-            t_embed, embed_seconds = 0.0, 0.0
+            embed_seconds = 0.0
             report.embedded = 0
             # the Ray engine starts its workers once per call: it asks for bigger chunks
             step = max(WRITE_CHUNK, getattr(embedder, "preferred_batch", 0) // TEXTS_PER_TALK)
@@ -197,6 +197,7 @@ def write(
         index.save(str(folder / store.VECTORS_FILE))
         report.merged, report.conflicts = counts["merged"], counts["conflicts"]
         report.reused = counts["talks"] + counts["sentences"] - report.embedded
+        conferences = counts.pop("conference_names")  # a list, not a count
         store.write_manifest(
             folder,
             {
@@ -213,7 +214,7 @@ def write(
                 },
                 "documents": plan.all_documents,
                 "document_files": doc_files,
-                "conferences": counts.pop("conference_names"),
+                "conferences": conferences,
                 "versions": store.versions(),
                 "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 "vector_index": index.params(),

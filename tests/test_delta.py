@@ -117,6 +117,7 @@ def test_a_change_shares_unchanged_files_and_adds_only_new_ones(tmp_path):
     assert second.manifest["counts"]["sentence_rows"] > second.manifest["counts"]["sentences"] - 1
     # the manifest's checksums hold for the shared files too
     assert not store.verify_files(second, hashes=True)
+    assert all(isinstance(n, int) for n in second.manifest["counts"].values())
 
 
 def test_a_changed_talk_is_replaced_and_its_old_text_is_gone(tmp_path):
