@@ -93,7 +93,7 @@ class VectorCache:
             in_file = rows >= 0
             if in_file.any() and self._sentences is not None:
                 picked = rows[in_file]
-                order = np.argsort(picked)  # read the memory-mapped file front to back
+                order = np.argsort(picked)  # read the files front to back
                 vecs = np.asarray(self._sentences[picked[order]], dtype=np.float32)
                 out[where[in_file][order]] = vecs
             for i, tid in zip(

@@ -18,10 +18,12 @@ records(document, position, talk_id, conference, record)  -- each parsed record 
                                     of, and the conference as the record names it
 words(word, df)                    -- words of titles and abstracts (index.vocab.talk_words)
                                       and how many talks hold each
-sentences(row, talk_id, position, text)  -- row i <-> sentences.npy row i
+sentences(row, talk_id, position, text)  -- row i <-> row i of the sentence files
+                                            (in manifest order; rows of replaced
+                                            talks are absent until a whole build)
 embeddings(key, talk_id, row)            -- where the vector of a text lies: the
                                             talk id in vectors.faiss or the row of
-                                            sentences.npy (key: 64 bits of its sha256)
+                                            the sentence files (key: 64 bits of its sha256)
 """
 
 from __future__ import annotations

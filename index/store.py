@@ -362,8 +362,7 @@ def building(home: Path) -> Iterator[Path]:
     Call it inside `locked(home)`.
     """
     folder = home / "builds"
-    folder.mkdir(parents=True, exist_ok=True)
-    remove_leftovers(home)
+    folder.mkdir(parents=True, exist_ok=True)  # (`locked` removed any crash's leftovers)
     tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".partial-"))
     try:
         os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
@@ -441,8 +440,8 @@ def load_documents(build: Build) -> list[dict[str, Any]] | None:
 
 
 def load_sentences(build: Build, mmap: bool | None = None) -> sf.Sentences:
-    """The sentence vectors (float16; float32 in builds of format 1), memory-mapped
-    when large: read on demand and shared between processes."""
+    """The sentence vectors (float16; float32 in builds of format 1); large files
+    are read on demand, row run by row run (storefiles.RawChunk)."""
     return sf.load_sentences(build.path, build.manifest, mmap)
 
 
