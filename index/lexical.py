@@ -22,6 +22,7 @@ import duckdb
 import numpy as np
 
 from index.filters import sql_literal
+from index.ranking import LexScores, positions
 from ingest.text import STOPWORDS, words
 
 # Words people wrap their question in ("talks about ...", "any sessions on ...").
@@ -150,6 +151,14 @@ class Bm25Index(Terms):
         order = hit[np.lexsort((self.ids[hit], -scores[hit]))]
         return self.ids[order], scores[order]
 
+    def score_all(self, query: str) -> LexScores:
+        """`scores` beside `ids`."""
+        return LexScores(self.ids, self.scores(query))
+
+    def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
+        """Whether each of `tids` holds a term of `query`."""
+        return np.asarray(self.score_all(query).at(tids) > 0, dtype=bool).reshape(-1)
+
     def scores(self, query: str) -> np.ndarray:
         """The BM25 score of every talk of `ids` (ascending; 0 where it shares no term)."""
         terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
@@ -225,6 +234,26 @@ class LexicalIndex(Terms):
             have = slot >= 0
             order[slot[have]] = np.flatnonzero(have)
         return self.postings.dense(wanted)[order]
+
+    def score_all(self, query: str) -> LexScores:
+        """`scores` in the order the postings hold the talks (no permutation of a
+        million scores per query), with the lookup that finds a talk's score."""
+        postings = self.postings
+        wanted = self._term_ids(query)
+        dense = postings.dense(wanted) if wanted else np.zeros(len(postings.ids), np.float32)
+        return LexScores(postings.ids, dense, postings.lookup())
+
+    def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
+        """Whether each of `tids` holds a term of `query` (a lookup per talk and term)."""
+        wanted = self._term_ids(query)
+        want = np.asarray(tids, dtype=np.int64).reshape(-1)
+        found = np.zeros(len(want), dtype=bool)
+        if wanted and len(want):
+            sorted_ids, at = self.postings.lookup()
+            pos, present = positions(sorted_ids, want)
+            if present.any():
+                found[present] = self.postings.holding(wanted, at[pos[present]])
+        return found
 
     def _term_ids(self, query: str) -> list[int]:
         terms = list(dict.fromkeys(self.tokens(lexical_query(query))))

@@ -105,54 +105,105 @@ class Postings:
         self.avg_length = live_len / self.n_live if self.n_live else 1.0
         self._by_id: tuple[np.ndarray, np.ndarray] | None = None
 
+    def lookup(self) -> tuple[np.ndarray, np.ndarray]:
+        """The live talk ids ascending, and the position of each (made once)."""
+        if self._by_id is None:
+            live = np.flatnonzero(self.alive)
+            order = np.argsort(self.ids[live], kind="stable")
+            self._by_id = (self.ids[live][order], live[order])
+        return self._by_id
+
     def positions_of(self, ids: Sequence[int]) -> np.ndarray:
         """The live positions of these talk ids (absent ids are skipped)."""
         want = np.asarray(list(ids), dtype=np.int64)
         if not len(want) or not self.n_live:
             return np.zeros(0, np.int64)
-        if self._by_id is None:  # live ids sorted, with their positions
-            live = np.flatnonzero(self.alive)
-            order = np.argsort(self.ids[live], kind="stable")
-            self._by_id = (self.ids[live][order], live[order])
-        sorted_ids, positions = self._by_id
+        sorted_ids, positions = self.lookup()
         at = np.minimum(np.searchsorted(sorted_ids, want), len(sorted_ids) - 1)
         return positions[at[sorted_ids[at] == want]]
+
+    def _prepare(self) -> tuple[np.ndarray, list[tuple[Segment, int, int, bool]]]:
+        """The length part of each talk's denominator (float32), and each segment
+        with the span of positions it holds and whether any of them is dead."""
+        found = self.__dict__.get("_prepared")
+        if found is None:
+            norm = (K1 * ((1 - B) + B * self.lengths / self.avg_length)).astype(np.float32)
+            spans = [
+                (seg, a, b, not self.alive[a:b].all())
+                for seg, a, b in zip(
+                    self.segments,
+                    self.offsets[:-1].tolist(),
+                    self.offsets[1:].tolist(),
+                    strict=True,
+                )
+            ]
+            found = self.__dict__["_prepared"] = (norm, spans)
+        return found
+
+    def df(self, term: int) -> int:
+        """Live talks holding `term`, remembered (a base never changes once open)."""
+        cache: dict[int, int] = self.__dict__.setdefault("_df", {})
+        found = cache.get(term)
+        if found is None:
+            _, spans = self._prepare()
+            found = 0
+            for seg, a, b, dead in spans:
+                rows, _ = seg.postings(term)
+                found += int(np.count_nonzero(self.alive[a:b][rows])) if dead else len(rows)
+            if len(cache) > 100_000:
+                cache.clear()
+            cache[term] = found
+        return found
+
+    def idf(self, term: int) -> float:
+        df = self.df(term)
+        return math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)) if df else 0.0
 
     def dense(self, terms: Sequence[int]) -> np.ndarray:
         """The BM25 score of every position (0 where dead or sharing no term), in
         float32: a million talks' scores are one pass over 4 MB. Each segment's
-        postings are scored where they lie (no copy of a term's whole list)."""
+        postings are scored in place, through views of the scores and the lengths
+        (row numbers index them as they are), and dead talks are zeroed once at the end."""
         out = np.zeros(len(self.alive), dtype=np.float32)
-        norm = self.__dict__.get("_norm")
-        if norm is None:  # the length part of each talk's denominator
-            norm = K1 * ((1 - B) + B * self.lengths / self.avg_length)
-            norm = self.__dict__["_norm"] = norm.astype(np.float32)
-            self.__dict__["_has_dead"] = [
-                not self.alive[a:b].all()
-                for a, b in zip(self.offsets[:-1].tolist(), self.offsets[1:].tolist(), strict=True)
-            ]
-        has_dead = self.__dict__["_has_dead"]
+        norm, spans = self._prepare()
         for term in dict.fromkeys(terms):
-            parts = []
-            for seg, off, dead in zip(
-                self.segments, self.offsets[:-1].tolist(), has_dead, strict=True
-            ):
+            idf = np.float32(self.idf(term))
+            if not idf:
+                continue
+            for seg, a, b, _ in spans:
                 rows, tf = seg.postings(term)
                 if not len(rows):
                     continue
-                pos = rows.astype(np.int64) + off
-                if dead:
-                    live = self.alive[pos]
-                    pos, tf = pos[live], tf[live]
-                parts.append((pos, tf))
-            df = sum(len(pos) for pos, _ in parts)
-            if not df:
-                continue
-            idf = np.float32(math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)))
-            for pos, tf in parts:  # a term lists each talk once: no repeated positions
                 counts = tf.astype(np.float32)
-                out[pos] += idf * counts / (norm[pos] + counts)
+                part = np.take(norm[a:b], rows)  # (take and add.at need no cast of the rows)
+                part += counts
+                np.divide(counts, part, out=part)
+                part *= idf
+                np.add.at(out[a:b], rows, part)
+        if any(dead for *_, dead in spans):
+            out[~self.alive] = 0.0
         return out
+
+    def holding(self, terms: Sequence[int], positions: np.ndarray) -> np.ndarray:
+        """Whether each of `positions` (live ones) holds any of `terms`: a binary
+        search in each term's rows, with no pass over the base."""
+        pos = np.asarray(positions, dtype=np.int64)
+        found = np.zeros(len(pos), dtype=bool)
+        if not len(pos):
+            return found
+        _, spans = self._prepare()
+        where = np.searchsorted(self.offsets, pos, side="right") - 1
+        for k, (seg, a, _, _) in enumerate(spans):
+            mine = np.flatnonzero(where == k)
+            if not len(mine):
+                continue
+            local = pos[mine] - a
+            for term in dict.fromkeys(terms):
+                rows, _ = seg.postings(term)
+                if len(rows):
+                    at = np.minimum(np.searchsorted(rows, local), len(rows) - 1)
+                    found[mine[rows[at] == local]] = True
+        return found
 
     def scores(self, terms: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """Live positions sharing a term with `terms` and their BM25 scores."""

@@ -33,23 +33,34 @@ def positions(ids: np.ndarray, wanted: Sequence[int] | np.ndarray) -> tuple[np.n
 @dataclass(frozen=True)
 class LexScores:
     """One query's BM25 score of every talk of the lexical index (0: shares no term),
-    beside the index's talk ids (ascending). Looking up a talk costs a binary search,
-    so a query needs no pass over every talk but the one that scored them."""
+    beside the talk id of each score. The ids are ascending, or in any order (a
+    stored index's positions, where a dead talk scores 0) with `lookup`: the live
+    ids ascending and where each one's score lies. Looking up a talk costs a binary
+    search, so a query needs no pass over every talk but the one that scored them."""
 
     ids: np.ndarray
     scores: np.ndarray
+    lookup: tuple[np.ndarray, np.ndarray] | None = None
+
+    def _where(self, tids: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Where the score of each of `tids` lies, and whether it is there."""
+        if self.lookup is None:
+            return positions(self.ids, tids)
+        sorted_ids, at = self.lookup
+        pos, found = positions(sorted_ids, tids)
+        return (at[pos] if len(at) else pos), found
 
     def at(self, tids: Sequence[int]) -> np.ndarray:
         """The score of each of `tids` (0 for a talk the index does not hold)."""
-        pos, found = positions(self.ids, tids)
+        pos, found = self._where(tids)
         return np.where(found, self.scores[pos], 0.0) if len(pos) else np.zeros(0)
 
     def within(self, allowed: Sequence[int]) -> LexScores:
         """These scores with every talk not in `allowed` set to 0."""
-        pos, found = positions(self.ids, allowed)
+        pos, found = self._where(allowed)
         kept = np.zeros_like(self.scores)
         kept[pos[found]] = self.scores[pos[found]]
-        return LexScores(self.ids, kept)
+        return LexScores(self.ids, kept, self.lookup)
 
     def best(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """The first `n` talks sharing a term, by score then id: ids and scores."""
@@ -81,11 +92,11 @@ class LexScores:
 
     def rank(self, tid: int) -> int | None:
         """The 1-based place of `tid` among the talks sharing a term (None: it shares none)."""
-        score = float(self.at([tid])[0])
+        score = self.at([tid])[0]
         if score <= 0:
             return None
         ahead = np.count_nonzero(self.scores > score)
-        tied = np.count_nonzero((self.scores == score) & (self.ids < tid))
+        tied = np.count_nonzero(self.ids[np.flatnonzero(self.scores == score)] < tid)
         return 1 + int(ahead) + int(tied)
 
 

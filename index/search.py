@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -47,6 +48,9 @@ from talkbase.records import Hit, Talk, Why
 Mode = Literal["hybrid", "lexical", "dense"]
 MODES: tuple[str, ...] = ("hybrid", "lexical", "dense")
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
+# From this many talks on, a hybrid query's vector search and word scoring (each
+# several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
+BOTH_AT_ONCE = 50_000
 REMEMBERED = 256  # queries, filters and limits whose answers are kept
 
 
@@ -69,6 +73,16 @@ def _one_thread_per_query() -> None:
 
         threadpool_limits(1, user_api="blas")
     except ImportError:  # pragma: no cover - comes with scikit-learn
+        pass
+
+
+def _one_faiss_thread() -> None:
+    """FAISS's OpenMP thread count is per thread: a worker thread sets its own."""
+    try:
+        import faiss
+
+        faiss.omp_set_num_threads(1)
+    except ImportError:  # pragma: no cover - faiss is a dependency
         pass
 
 
@@ -127,6 +141,9 @@ class KnowledgeBase:
         return vec
 
     def close(self) -> None:
+        worker = self.__dict__.pop("_worker", None)
+        if worker is not None:
+            worker.shutdown(wait=True)
         self.talks.close()
         self.sentences.close()
         self.con.close()
@@ -200,9 +217,21 @@ class KnowledgeBase:
 
     def _lexical(self, query: str, allowed: Sequence[int] | None) -> LexScores:
         """The BM25 score of every talk for `query` (0 outside `allowed`)."""
-        index = self.bm25
-        scores = LexScores(index.ids, index.scores(query))
+        scores = self.bm25.score_all(query)
         return scores if allowed is None else scores.within(allowed)
+
+    def _dense_meanwhile(self, qvec: np.ndarray, allowed: list[int] | None) -> Future[Any]:
+        """`_rank_dense`, started on this base's worker thread: FAISS and the reads of
+        sentence vectors let go of the GIL, so in a large base the talks near in
+        meaning are found while the words are scored. (Only the main thread uses
+        the database: where sentence runs lie is read before the worker starts.)"""
+        worker = self.__dict__.get("_worker")
+        if worker is None:
+            worker = self.__dict__["_worker"] = ThreadPoolExecutor(
+                1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
+            )
+        self.sentences.runs(())
+        return worker.submit(self._rank_dense, qvec, allowed)
 
     def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
         """Cosine of the talk vector plus that of its best sentence, halved.
@@ -251,12 +280,12 @@ class KnowledgeBase:
         if len(kept) == len(terms):
             if lex is None:
                 return set()
-            scores = lex.at(tids)
+            held = lex.at(tids) > 0
         elif not kept:
             return set()
-        else:
-            scores = self._lexical(" ".join(kept), None).at(tids)
-        return {t for t, s in zip(tids, scores.tolist(), strict=True) if s > 0}
+        else:  # a lookup of these talks in the rarer words' postings, not a second BM25
+            held = self.bm25.sharing(" ".join(kept), tids)
+        return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
 
     def search(
         self,
@@ -307,9 +336,15 @@ class KnowledgeBase:
 
     def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
         words = lexical.expand(text, self.vocab.words)
-        lex = self._lexical(words, allowed) if mode != "dense" else None
         qvec = self.query_vector(text) if mode != "lexical" else None
-        dense = self._rank_dense(qvec, allowed) if qvec is not None else []
+        pending = None
+        if qvec is not None and mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
+            pending = self._dense_meanwhile(qvec, allowed)
+        lex = self._lexical(words, allowed) if mode != "dense" else None
+        if pending is not None:
+            dense = pending.result()
+        else:
+            dense = self._rank_dense(qvec, allowed) if qvec is not None else []
         # Fused over the best POOL by words and every talk near in meaning: a talk
         # outside both gets at most the POOL-th word score, too little to reach the top.
         by_words, lex_rank = (

@@ -59,7 +59,13 @@ class SentenceRows:
         """The vectors of sentence `rows` as float32. A base of at most WHOLE_SENTENCES
         rows keeps all of them, cast once; a larger one reads only the rows asked for."""
         if len(self.vectors) > WHOLE_SENTENCES:
-            return np.asarray(self.vectors[rows], dtype=np.float32)
+            reader = getattr(self.vectors, "read_runs", None)
+            if reader is None or not len(rows):
+                return np.asarray(self.vectors[rows], dtype=np.float32)
+            rows = np.asarray(rows, dtype=np.int64)
+            begins = np.flatnonzero(np.r_[True, np.diff(rows) != 1])  # runs of rows
+            sizes = np.diff(np.r_[begins, len(rows)])
+            return np.asarray(reader(rows[begins].tolist(), sizes.tolist()), dtype=np.float32)
         if self._whole is None:  # stored compactly (float16): cast once, not per query
             self._whole = np.asarray(self.vectors, dtype=np.float32)
         return self._whole[rows]

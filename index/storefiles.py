@@ -21,6 +21,7 @@ they still open.
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import hashlib
 import json
@@ -76,6 +77,15 @@ class RawChunk:
         if len(data) != count * size:
             raise OSError(f"{self.path.name} ends before row {first + count}")
         return np.frombuffer(data, dtype=self.dtype).reshape(count, self.dim)
+
+    def read_into(self, buffer: memoryview, first: int) -> None:
+        """Fill `buffer` (whole rows' bytes) with the rows from `first` on: one read."""
+        if self._fd is None:
+            raise OSError(f"{self.path.name} is closed")
+        if os.preadv(self._fd, [buffer], first * self.dim * 2) != len(buffer):
+            raise OSError(
+                f"{self.path.name} ends before row {first + len(buffer) // (self.dim * 2)}"
+            )
 
     def __getitem__(self, rows: Any) -> np.ndarray:
         if isinstance(rows, slice):
@@ -144,6 +154,31 @@ class Sentences:
         for c in np.unique(which).tolist():
             sel = which == c
             out[sel] = self.chunks[c][rows[sel] - self.starts[c]]
+        return out
+
+    def read_runs(self, firsts: Sequence[int], sizes: Sequence[int]) -> np.ndarray:
+        """Rows `first` to `first + size - 1` of each run, one run after another: a
+        talk's sentences lie together, so a query reads once per talk it scores,
+        straight into the array it returns."""
+        total = int(sum(sizes))
+        out = np.empty((total, self.dim), dtype=self.dtype)
+        if not all(isinstance(c, RawChunk) for c in self.chunks):  # arrays (format 2)
+            rows = [r for a, n in zip(firsts, sizes, strict=True) for r in range(a, a + n)]
+            out[:] = self[np.asarray(rows, dtype=np.int64)] if total else out
+            return out
+        data = memoryview(out.reshape(-1).view(np.uint8))  # type: ignore[arg-type]
+        width = self.dim * out.itemsize
+        starts = self.starts.tolist()
+        done = 0
+        for first, size in zip(firsts, sizes, strict=True):
+            first, size = int(first), int(size)
+            if first < 0 or first + size > starts[-1]:
+                raise IndexError("a sentence row outside the build's sentence files")
+            while size:  # a run crossing into the next chunk is read in two
+                c = bisect.bisect_right(starts, first) - 1
+                n = min(size, starts[c + 1] - first)
+                self.chunks[c].read_into(data[done * width : (done + n) * width], first - starts[c])
+                first, size, done = first + n, size - n, done + n
         return out
 
     def close(self) -> None:

@@ -200,6 +200,24 @@ def test_postings_score_as_bm25_by_hand_with_dead_talks():
     assert sorted(ids.tolist()) == [12, 14]
 
 
+def test_postings_know_which_talks_hold_a_term_without_scoring_the_base():
+    first = {10: [0, 1, 1, 2], 11: [1, 3], 12: [2, 2, 2, 0, 4], 13: [4]}
+    second = {11: [3, 3, 5], 14: [5, 0]}
+    segs = [build_segment(list(first), list(first.values()), 5)]
+    segs.append(build_segment(list(second), list(second.values()), 6))
+    postings = Postings(segs, dead=np.array([1]))
+    sorted_ids, at = postings.lookup()
+    assert sorted_ids.tolist() == [10, 11, 12, 13, 14]
+    assert postings.ids[at].tolist() == sorted_ids.tolist()  # 11: its live position (4)
+    assert at.tolist()[1] == 4
+    for terms in ([0], [1], [3, 5], [4, 2], [9], []):
+        held = postings.holding(terms, at)
+        dense = postings.dense(terms)
+        assert held.tolist() == (dense[at] > 0).tolist(), terms
+    assert postings.df(1) == 1  # 10 only: 11's first version, which held it, is dead
+    assert postings.df(3) == 1 and postings.df(0) == 3 and postings.df(9) == 0
+
+
 def test_lexical_index_ranks_as_duckdb_fts(fake_home, tmp_path):
     build = store.require(fake_home)
     copy = tmp_path / "fts.duckdb"

@@ -385,3 +385,44 @@ def test_query_path_writes_values_as_safe_literals(fake_kb):
     assert fake_kb.allowed(Filters(speaker=hostile)) == []
     fake_kb.search(hostile, 3, mode="lexical")
     assert fake_kb.sql("SELECT count(*) FROM talks").fetchone()[0] == len(fake_kb.talks)
+
+
+def test_lexical_scores_in_stored_order_look_up_as_in_id_order():
+    """A stored index scores talks in the order of its segments (a dead copy scoring
+    0); with the lookup, every answer is the one the id-ordered scores give."""
+    import numpy as np
+
+    from index.ranking import LexScores
+
+    ids = np.array([3, 5, 8, 13, 21, 34], dtype=np.int64)
+    scores = np.array([0.5, 2.0, 0.0, 2.0, 1.0, 0.5])
+    plain = LexScores(ids, scores)
+    # stored order: 21, 5 (dead copy), 34, 3, 8, 5, 13
+    stored_ids = np.array([21, 5, 34, 3, 8, 5, 13], dtype=np.int64)
+    stored = np.array([1.0, 0.0, 0.5, 0.5, 0.0, 2.0, 2.0])
+    at = np.array([3, 5, 4, 6, 0, 2])  # where each of `ids` lies in the stored order
+    lex = LexScores(stored_ids, stored, (ids, at))
+    for probe in (plain, lex):
+        assert probe.best(10)[0].tolist() == [5, 13, 21, 3, 34]
+        assert [probe.rank(t) for t in (5, 13, 21, 3, 34, 8, 99)] == [1, 2, 3, 4, 5, None, None]
+        assert probe.at([13, 99, 8, 5]).tolist() == [2.0, 0.0, 0.0, 2.0]
+        assert probe.within([21, 3, 99]).best(10)[0].tolist() == [21, 3]
+
+
+def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch):
+    """From BOTH_AT_ONCE talks on, the vector half of a hybrid query runs on a worker
+    thread: the answers are those of one thread, filters and all."""
+    from index import search as search_module
+    from index.filters import Filters
+
+    queries = [("kernels and compilers", None), ("distributed training", None)]
+    queries.append(("inference", Filters(track=next(iter(fake_kb.vocab.tracks)))))
+    alone = [fake_kb.search(q, 8, f) for q, f in queries]
+    monkeypatch.setattr(search_module, "BOTH_AT_ONCE", 1)
+    fake_kb.__dict__.pop("_allowed_for_cache", None)
+    together = [fake_kb.search(q, 8, f) for q, f in queries]
+    assert "_worker" in fake_kb.__dict__  # the worker really ran
+    for a, b in zip(alone, together, strict=True):
+        assert a and [(h.talk.id, h.score, h.why) for h in a] == [
+            (h.talk.id, h.score, h.why) for h in b
+        ]

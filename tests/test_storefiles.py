@@ -17,15 +17,20 @@ def _write(folder, name, vectors):
     return {"file": writer.file, "rows": writer.rows}
 
 
-def test_chunks_read_as_one_array_by_row_number(tmp_path):
-    rng = np.random.default_rng(1)
+def _two_chunks(folder, seed):
+    """A manifest of two sentence files (7 and 5 rows of 4), and their rows as one array."""
+    rng = np.random.default_rng(seed)
     a = rng.standard_normal((7, 4)).astype(np.float16)
     b = rng.standard_normal((5, 4)).astype(np.float16)
     manifest = {
         "dimension": 4,
-        "sentence_chunks": [_write(tmp_path, "a", a), _write(tmp_path, "b", b)],
+        "sentence_chunks": [_write(folder, "a", a), _write(folder, "b", b)],
     }
-    both = np.concatenate([a, b])
+    return manifest, np.concatenate([a, b])
+
+
+def test_chunks_read_as_one_array_by_row_number(tmp_path):
+    manifest, both = _two_chunks(tmp_path, 1)
     for mmap in (False, True):
         vecs = sf.load_sentences(tmp_path, manifest, mmap=mmap)
         assert vecs.shape == (12, 4) and len(vecs) == 12 and vecs.dtype == np.float16
@@ -35,6 +40,17 @@ def test_chunks_read_as_one_array_by_row_number(tmp_path):
         assert np.array_equal(vecs[rng_rows], both[rng_rows])
         assert np.array_equal(vecs[2:9], both[2:9])
         assert np.array_equal(np.asarray(vecs, dtype=np.float32), both.astype(np.float32))
+
+
+def test_runs_of_rows_are_read_in_the_order_asked_across_chunks(tmp_path):
+    manifest, both = _two_chunks(tmp_path, 4)
+    vecs = sf.load_sentences(tmp_path, manifest, mmap=False)
+    firsts, sizes = [9, 0, 5, 3, 11], [2, 2, 4, 1, 1]  # 5..8 crosses into the second file
+    rows = [r for f, n in zip(firsts, sizes, strict=True) for r in range(f, f + n)]
+    assert np.array_equal(vecs.read_runs(firsts, sizes), both[rows])
+    assert vecs.read_runs([], []).shape == (0, 4)
+    with pytest.raises(IndexError):
+        vecs.read_runs([10], [3])
 
 
 def test_a_chunk_of_the_wrong_size_is_refused(tmp_path):
