@@ -192,17 +192,20 @@ class Postings:
         if not len(pos):
             return found
         _, spans = self._prepare()
-        where = np.searchsorted(self.offsets, pos, side="right") - 1
+        order = np.argsort(pos, kind="stable")
+        ranked = pos[order]
+        bounds = np.searchsorted(ranked, self.offsets).tolist()  # each segment's share
+        terms = list(dict.fromkeys(terms))
         for k, (seg, a, _, _) in enumerate(spans):
-            mine = np.flatnonzero(where == k)
-            if not len(mine):
+            lo, hi = bounds[k], bounds[k + 1]
+            if lo == hi:
                 continue
-            local = pos[mine] - a
-            for term in dict.fromkeys(terms):
+            local = ranked[lo:hi] - a
+            for term in terms:
                 rows, _ = seg.postings(term)
                 if len(rows):
                     at = np.minimum(np.searchsorted(rows, local), len(rows) - 1)
-                    found[mine[rows[at] == local]] = True
+                    found[order[lo:hi][rows[at] == local]] = True
         return found
 
     def scores(self, terms: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -101,12 +101,12 @@ class LexScores:
 
 
 def word_pool(
-    lex: LexScores, n: int, near: Sequence[int]
+    lex: LexScores, best: tuple[np.ndarray, np.ndarray], near: Sequence[int]
 ) -> tuple[list[tuple[int, float]], dict[int, int]]:
-    """The lexical list search fuses: the best `n` talks by words, and those of `near`
-    (close in meaning) that share a word, as (id, score) by score then id; and the
-    rank of each of the best `n` (the others' ranks: `lex.rank`)."""
-    top_ids, top_scores = lex.best(n)
+    """The lexical list search fuses: the best talks by words (`lex.best(n)`), and
+    those of `near` (close in meaning) that share a word, as (id, score) by score
+    then id; and the rank of each of the best (the others' ranks: `lex.rank`)."""
+    top_ids, top_scores = best
     ranks = {t: r for r, t in enumerate(top_ids.tolist(), start=1)}
     pairs = list(zip(ranks, top_scores.tolist(), strict=True))
     more = [t for t in near if t not in ranks]

@@ -341,6 +341,7 @@ class KnowledgeBase:
         if qvec is not None and mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
             pending = self._dense_meanwhile(qvec, allowed)
         lex = self._lexical(words, allowed) if mode != "dense" else None
+        best_by_words = lex.best(max(POOL, k)) if lex is not None else None
         if pending is not None:
             dense = pending.result()
         else:
@@ -348,7 +349,9 @@ class KnowledgeBase:
         # Fused over the best POOL by words and every talk near in meaning: a talk
         # outside both gets at most the POOL-th word score, too little to reach the top.
         by_words, lex_rank = (
-            word_pool(lex, max(POOL, k), [t for t, _ in dense]) if lex is not None else ([], {})
+            word_pool(lex, best_by_words, [t for t, _ in dense])
+            if lex is not None and best_by_words is not None
+            else ([], {})
         )
         word_scored = dict(by_words)
         dense_rank = {tid: r for r, (tid, _) in enumerate(dense, start=1)}
