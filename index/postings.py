@@ -177,8 +177,8 @@ class Postings:
                 counts = tf.astype(np.float32)
                 part = np.take(norm[a:b], rows)  # (take and add.at need no cast of the rows)
                 part += counts
+                np.multiply(counts, idf, out=counts)  # idf * tf / (norm + tf), in that order
                 np.divide(counts, part, out=part)
-                part *= idf
                 np.add.at(out[a:b], rows, part)
         if any(dead for *_, dead in spans):
             out[~self.alive] = 0.0

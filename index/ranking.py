@@ -69,7 +69,9 @@ class LexScores:
             values = self.scores[hit]
             edge = np.partition(values, len(values) - n)[len(values) - n]  # the n-th best
             above = hit[values > edge]
-            hit = np.concatenate([above, hit[values == edge][: n - len(above)]])
+            tied = hit[values == edge]  # the lowest ids of them: positions need not be in id order
+            tied = tied[np.argsort(self.ids[tied], kind="stable")][: n - len(above)]
+            hit = np.concatenate([above, tied])
         elif n <= 0:
             hit = hit[:0]
         order = hit[np.lexsort((self.ids[hit], -self.scores[hit]))]

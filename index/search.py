@@ -10,6 +10,7 @@ the vocabulary (from aggregates). A query touches the talks it ranks, not the ba
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -113,6 +114,10 @@ class KnowledgeBase:
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self._qcache: dict[str, np.ndarray] = {}
+        # the worker thread of large bases' hybrid queries (`_dense_meanwhile`): one per
+        # base, so queries from several threads take turns on it (the app's do anyway)
+        self._worker_lock = threading.Lock()
+        self._closed = False
         if "lexical" in self.manifest:
             # stored postings open now (cheap: mapped, not read): a later ingest may
             # prune this build while it stays open, and open files outlive that
@@ -141,7 +146,9 @@ class KnowledgeBase:
         return vec
 
     def close(self) -> None:
-        worker = self.__dict__.pop("_worker", None)
+        with self._worker_lock:
+            self._closed = True
+            worker = self.__dict__.pop("_worker", None)
         if worker is not None:
             worker.shutdown(wait=True)
         self.talks.close()
@@ -225,13 +232,16 @@ class KnowledgeBase:
         sentence vectors let go of the GIL, so in a large base the talks near in
         meaning are found while the words are scored. (Only the main thread uses
         the database: where sentence runs lie is read before the worker starts.)"""
-        worker = self.__dict__.get("_worker")
-        if worker is None:
-            worker = self.__dict__["_worker"] = ThreadPoolExecutor(
-                1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
-            )
         self.sentences.runs(())
-        return worker.submit(self._rank_dense, qvec, allowed)
+        with self._worker_lock:
+            if self._closed:
+                raise ValueError(f"the knowledge base of {self.home} is closed")  # as a file
+            worker = self.__dict__.get("_worker")
+            if worker is None:
+                worker = self.__dict__["_worker"] = ThreadPoolExecutor(
+                    1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
+                )
+            return worker.submit(self._rank_dense, qvec, allowed)
 
     def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
         """Cosine of the talk vector plus that of its best sentence, halved.

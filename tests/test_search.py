@@ -404,9 +404,62 @@ def test_lexical_scores_in_stored_order_look_up_as_in_id_order():
     lex = LexScores(stored_ids, stored, (ids, at))
     for probe in (plain, lex):
         assert probe.best(10)[0].tolist() == [5, 13, 21, 3, 34]
+        assert probe.best(4)[0].tolist() == [5, 13, 21, 3]  # 3 before 34: ties go by id
+        assert probe.best(1)[0].tolist() == [5]
         assert [probe.rank(t) for t in (5, 13, 21, 3, 34, 8, 99)] == [1, 2, 3, 4, 5, None, None]
         assert probe.at([13, 99, 8, 5]).tolist() == [2.0, 0.0, 0.0, 2.0]
         assert probe.within([21, 3, 99]).best(10)[0].tolist() == [21, 3]
+
+
+def test_best_by_words_in_stored_order_is_the_head_of_the_full_order():
+    """Stored positions are not in id order (ids are hashes; a replaced talk comes
+    again at the end): ties at the cut, in the sampled bound too, still go by id."""
+    import numpy as np
+
+    from index.ranking import LexScores
+
+    rng = np.random.default_rng(5)
+    for trial in range(40):
+        size = int(rng.integers(1, 30000))
+        ids = np.sort(rng.choice(10**9, size, replace=False)).astype(np.int64)
+        scores = rng.integers(0, 4, size).astype(np.float32)  # long ties, a quarter 0
+        shuffle = rng.permutation(size)  # position p holds talk ids[shuffle[p]]
+        at = np.argsort(shuffle)  # where each id (ascending) lies
+        lex = LexScores(ids[shuffle], scores[shuffle], (ids, at))
+        hit = np.flatnonzero(scores > 0)
+        order = hit[np.lexsort((ids[hit], -scores[hit]))]
+        for n in (1, 7, 200):
+            assert lex.best(n)[0].tolist() == ids[order[:n]].tolist(), (trial, n)
+        probe = ids[rng.integers(0, size, 5)]
+        assert lex.at(probe).tolist() == LexScores(ids, scores).at(probe).tolist()
+        assert [lex.rank(int(t)) for t in probe] == [
+            LexScores(ids, scores).rank(int(t)) for t in probe
+        ]
+
+
+def test_the_rarer_words_check_looks_talks_up_as_scoring_them_would(fake_kb):
+    index = fake_kb.bm25
+    tids = fake_kb.talks.ids.tolist() + [10**15]  # and a talk the base does not hold
+    for words in ("kernels", "distributed training compilers", "the of", "zzzqqq"):
+        scored = index.score_all(words).at(tids) > 0
+        assert index.sharing(words, tids).tolist() == scored.tolist(), words
+    assert not index.sharing("kernels", [10**15]).any()
+
+
+def test_sentence_vectors_of_a_large_base_are_read_run_by_run(fake_kb, monkeypatch):
+    """Above WHOLE_SENTENCES rows, a query reads the rows it asks for from the files."""
+    import numpy as np
+
+    from index import sentences as sentences_module
+
+    rows_by_talk = fake_kb.sentences.runs(fake_kb.talks.ids[:40].tolist())
+    forward = np.concatenate([np.arange(a, b) for _, a, b in rows_by_talk])
+    asked = [forward, forward[::-1].copy(), forward[: len(forward) // 2]]  # runs, single rows
+    kept = [fake_kb.sentences.rows_vectors(rows) for rows in asked]  # all cast once (small)
+    monkeypatch.setattr(sentences_module, "WHOLE_SENTENCES", 0)
+    for rows, want in zip(asked, kept, strict=True):
+        read = fake_kb.sentences.rows_vectors(rows)
+        assert read.dtype == np.float32 and np.array_equal(read, want)
 
 
 def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch):
@@ -426,3 +479,7 @@ def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch
         assert a and [(h.talk.id, h.score, h.why) for h in a] == [
             (h.talk.id, h.score, h.why) for h in b
         ]
+    fake_kb.close()
+    assert "_worker" not in fake_kb.__dict__
+    with pytest.raises(ValueError, match="closed"):
+        fake_kb.search("kernels", 3)
