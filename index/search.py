@@ -141,7 +141,7 @@ class KnowledgeBase:
         if vec is None:
             vec = self.embedder.embed([query])[0]
             if len(self._qcache) >= 256:
-                self._qcache.pop(next(iter(self._qcache)))
+                self._qcache.pop(next(iter(self._qcache)), None)
             self._qcache[query] = vec
         return vec
 
@@ -227,11 +227,12 @@ class KnowledgeBase:
         scores = self.bm25.score_all(query)
         return scores if allowed is None else scores.within(allowed)
 
-    def _dense_meanwhile(self, qvec: np.ndarray, allowed: list[int] | None) -> Future[Any]:
-        """`_rank_dense`, started on this base's worker thread: FAISS and the reads of
-        sentence vectors let go of the GIL, so in a large base the talks near in
-        meaning are found while the words are scored. (Only the main thread uses
-        the database: where sentence runs lie is read before the worker starts.)"""
+    def _dense_meanwhile(self, text: str, allowed: list[int] | None) -> Future[Any]:
+        """The query's vector and `_rank_dense`, started on this base's worker thread:
+        the encoder, FAISS and the reads of sentence vectors let go of the GIL, so
+        in a large base the talks near in meaning are found while the words are
+        scored. (Only the calling thread uses the database: where sentence runs
+        lie is read before the worker starts.)"""
         self.sentences.runs(())
         with self._worker_lock:
             if self._closed:
@@ -241,7 +242,13 @@ class KnowledgeBase:
                 worker = self.__dict__["_worker"] = ThreadPoolExecutor(
                     1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
                 )
-            return worker.submit(self._rank_dense, qvec, allowed)
+            return worker.submit(self._embed_and_rank, text, allowed)
+
+    def _embed_and_rank(
+        self, text: str, allowed: list[int] | None
+    ) -> tuple[np.ndarray, list[tuple[int, float]]]:
+        qvec = self.query_vector(text)
+        return qvec, self._rank_dense(qvec, allowed)
 
     def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
         """Cosine of the talk vector plus that of its best sentence, halved.
@@ -346,16 +353,18 @@ class KnowledgeBase:
 
     def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
         words = lexical.expand(text, self.vocab.words)
-        qvec = self.query_vector(text) if mode != "lexical" else None
         pending = None
-        if qvec is not None and mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
-            pending = self._dense_meanwhile(qvec, allowed)
+        if mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
+            pending = self._dense_meanwhile(text, allowed)
         lex = self._lexical(words, allowed) if mode != "dense" else None
         best_by_words = lex.best(max(POOL, k)) if lex is not None else None
+        qvec: np.ndarray | None = None
+        dense: list[tuple[int, float]] = []
         if pending is not None:
-            dense = pending.result()
-        else:
-            dense = self._rank_dense(qvec, allowed) if qvec is not None else []
+            qvec, dense = pending.result()
+        elif mode != "lexical":
+            qvec = self.query_vector(text)
+            dense = self._rank_dense(qvec, allowed)
         # Fused over the best POOL by words and every talk near in meaning: a talk
         # outside both gets at most the POOL-th word score, too little to reach the top.
         by_words, lex_rank = (
