@@ -114,7 +114,7 @@ class KnowledgeBase:
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self._qcache: dict[str, np.ndarray] = {}
-        # the worker thread of large bases' hybrid queries (`_dense_meanwhile`): one per
+        # the worker thread of large bases' hybrid queries (`_meanwhile`): one per
         # base, so queries from several threads take turns on it (the app's do anyway)
         self._worker_lock = threading.Lock()
         self._closed = False
@@ -227,13 +227,11 @@ class KnowledgeBase:
         scores = self.bm25.score_all(query)
         return scores if allowed is None else scores.within(allowed)
 
-    def _dense_meanwhile(self, text: str, allowed: list[int] | None) -> Future[Any]:
-        """The query's vector and `_rank_dense`, started on this base's worker thread:
-        the encoder, FAISS and the reads of sentence vectors let go of the GIL, so
-        in a large base the talks near in meaning are found while the words are
-        scored. (Only the calling thread uses the database: where sentence runs
-        lie is read before the worker starts.)"""
-        self.sentences.runs(())
+    def _meanwhile(self, work: Any, *args: Any) -> Future[Any]:
+        """`work(*args)` on this base's worker thread (made on first use). A hybrid
+        query in a large base hands it what lets go of the GIL (the encoder, FAISS,
+        reads from the sentence files and through `talks`' own connection) while
+        the calling thread scores words; only the calling thread uses `con`."""
         with self._worker_lock:
             if self._closed:
                 raise ValueError(f"the knowledge base of {self.home} is closed")  # as a file
@@ -242,23 +240,38 @@ class KnowledgeBase:
                 worker = self.__dict__["_worker"] = ThreadPoolExecutor(
                     1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
                 )
-            return worker.submit(self._embed_and_rank, text, allowed)
+            return worker.submit(work, *args)
 
-    def _embed_and_rank(
+    def _embed_and_find(
         self, text: str, allowed: list[int] | None
     ) -> tuple[np.ndarray, list[tuple[int, float]]]:
+        """The query's vector and its nearest talks, whose sentence vectors the disk
+        starts reading at once (they are scored once the words are)."""
         qvec = self.query_vector(text)
-        return qvec, self._rank_dense(qvec, allowed)
+        doc = self._nearest(qvec, allowed)
+        self.sentences.prefetch([tid for tid, _ in doc])
+        return qvec, doc
 
-    def _rank_dense(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
+    def _nearest(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
+        """The best POOL talks by the cosine of their own vector."""
+        n = len(self.vectors) if allowed is None else len(allowed)
+        return self.vectors.search(qvec, min(n, POOL), allowed)
+
+    def _rank_dense(
+        self,
+        qvec: np.ndarray,
+        allowed: list[int] | None,
+        doc: list[tuple[int, float]] | None = None,
+    ) -> list[tuple[int, float]]:
         """Cosine of the talk vector plus that of its best sentence, halved.
 
         The talk vector sees the whole talk; the best sentence rewards one
         passage squarely on the question. Together they beat either alone.
-        Only the nearest talks by their own vector are scored (all of a small base).
+        Only the nearest talks by their own vector (`doc`, found here when not
+        given) are scored: all of a small base.
         """
-        n = len(self.vectors) if allowed is None else len(allowed)
-        doc = self.vectors.search(qvec, min(n, POOL), allowed)
+        if doc is None:
+            doc = self._nearest(qvec, allowed)
         best = self.sentences.best_scores(qvec, [tid for tid, _ in doc])
         scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
         scored.sort(key=lambda h: (-h[1], h[0]))
@@ -355,13 +368,15 @@ class KnowledgeBase:
         words = lexical.expand(text, self.vocab.words)
         pending = None
         if mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
-            pending = self._dense_meanwhile(text, allowed)
+            self.sentences.runs(())  # (read now: the worker must not use the database)
+            pending = self._meanwhile(self._embed_and_find, text, allowed)
         lex = self._lexical(words, allowed) if mode != "dense" else None
         best_by_words = lex.best(max(POOL, k)) if lex is not None else None
         qvec: np.ndarray | None = None
         dense: list[tuple[int, float]] = []
         if pending is not None:
-            qvec, dense = pending.result()
+            qvec, doc = pending.result()
+            dense = self._rank_dense(qvec, allowed, doc)
         elif mode != "lexical":
             qvec = self.query_vector(text)
             dense = self._rank_dense(qvec, allowed)
@@ -392,7 +407,16 @@ class KnowledgeBase:
             seen = {t for t, _ in matches}
             matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
         ids = [tid for tid, _ in matches]
-        talks = dict(zip(ids, self.talks.get_many(ids), strict=True))
+        reading = self._meanwhile(self.talks.get_many, ids) if pending is not None else None
+        lex_ranks: dict[int, int] = {}
+        for tid in ids:
+            rank = lex_rank.get(tid)
+            if rank is None and lex is not None and tid in word_scored:
+                rank = lex.rank(tid)  # near in meaning, past the best POOL by words
+            if rank is not None:
+                lex_ranks[tid] = rank
+        read = reading.result() if reading is not None else self.talks.get_many(ids)
+        talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
         terms = lexical.matched_terms(stems, words, {tid: self._words(talks[tid]) for tid in ids})
         sentences = self.sentences.of(list(talks.values()))
@@ -400,11 +424,8 @@ class KnowledgeBase:
         hits = []
         for tid, score in matches:
             ranks = {}
-            rank = lex_rank.get(tid)
-            if rank is None and lex is not None and tid in word_scored:
-                rank = lex.rank(tid)  # near in meaning, past the best POOL by words
-            if rank is not None:
-                ranks["lexical"] = rank
+            if tid in lex_ranks:
+                ranks["lexical"] = lex_ranks[tid]
             if tid in dense_rank:
                 ranks["dense"] = dense_rank[tid]
             sentence, source = best_sentence(

@@ -55,6 +55,15 @@ class SentenceRows:
             for t, a, b in zip(want[found], first[pos[found]], end[pos[found]], strict=True)
         ]
 
+    def prefetch(self, tids: Sequence[int]) -> None:
+        """Have the disk start reading these talks' sentence vectors, in a base large
+        enough to read them from its files (returns at once)."""
+        ahead = getattr(self.vectors, "prefetch_runs", None)
+        if ahead is None or len(self.vectors) <= WHOLE_SENTENCES:
+            return
+        runs = self.runs(tids)
+        ahead([a for _, a, _ in runs], [b - a for _, a, b in runs])
+
     def rows_vectors(self, rows: np.ndarray) -> np.ndarray:
         """The vectors of sentence `rows` as float32. A base of at most WHOLE_SENTENCES
         rows keeps all of them, cast once; a larger one reads only the rows asked for."""

@@ -457,6 +457,7 @@ def test_sentence_vectors_of_a_large_base_are_read_run_by_run(fake_kb, monkeypat
     asked = [forward, forward[::-1].copy(), forward[: len(forward) // 2]]  # runs, single rows
     kept = [fake_kb.sentences.rows_vectors(rows) for rows in asked]  # all cast once (small)
     monkeypatch.setattr(sentences_module, "WHOLE_SENTENCES", 0)
+    fake_kb.sentences.prefetch(fake_kb.talks.ids[:40].tolist())  # (asks the disk ahead)
     for rows, want in zip(asked, kept, strict=True):
         read = fake_kb.sentences.rows_vectors(rows)
         assert read.dtype == np.float32 and np.array_equal(read, want)
