@@ -10,10 +10,8 @@ the vocabulary (from aggregates). A query touches the talks it ranks, not the ba
 from __future__ import annotations
 
 import re
-import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -38,6 +36,7 @@ from index.ranking import (
     word_pool,
 )
 from index.sentences import SentenceRows
+from index.threads import Worker, one_thread_per_query
 from index.understand import FRAME, Understood, understand
 from index.understand import literal as literal_query
 from index.vectors import VectorIndex
@@ -53,38 +52,6 @@ POOL = 200  # talks fused from each list: the best by words, the nearest by thei
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
 BOTH_AT_ONCE = 50_000
 REMEMBERED = 256  # queries, filters and limits whose answers are kept
-
-
-def _one_thread_per_query() -> None:
-    """A query's products are small (one vector against a few thousand): one thread
-    answers them faster than several competing for the cores. On a busy 2-core
-    machine FAISS took 30 ms with two threads and 0.4 ms with one, at 3,204 talks.
-    Set once per process, for FAISS's OpenMP and NumPy's BLAS."""
-    if _one_thread_per_query.__dict__.get("done"):
-        return
-    _one_thread_per_query.__dict__["done"] = True
-    try:
-        import faiss
-
-        faiss.omp_set_num_threads(1)
-    except ImportError:  # pragma: no cover - faiss is a dependency
-        pass
-    try:
-        from threadpoolctl import threadpool_limits
-
-        threadpool_limits(1, user_api="blas")
-    except ImportError:  # pragma: no cover - comes with scikit-learn
-        pass
-
-
-def _one_faiss_thread() -> None:
-    """FAISS's OpenMP thread count is per thread: a worker thread sets its own."""
-    try:
-        import faiss
-
-        faiss.omp_set_num_threads(1)
-    except ImportError:  # pragma: no cover - faiss is a dependency
-        pass
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int = REMEMBERED) -> Any:
@@ -114,15 +81,14 @@ class KnowledgeBase:
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self._qcache: dict[str, np.ndarray] = {}
-        # the worker thread of large bases' hybrid queries (`_meanwhile`): one per
-        # base, so queries from several threads take turns on it (the app's do anyway)
-        self._worker_lock = threading.Lock()
-        self._closed = False
+        # the worker thread of large bases' hybrid queries: one per base, so queries
+        # from several threads take turns on it (the app's do anyway)
+        self.worker = Worker(str(self.home))
         if "lexical" in self.manifest:
             # stored postings open now (cheap: mapped, not read): a later ingest may
             # prune this build while it stays open, and open files outlive that
             self.bm25  # noqa: B018
-        _one_thread_per_query()
+        one_thread_per_query()
 
     # -- parts loaded on demand -------------------------------------------------
     @property
@@ -146,11 +112,7 @@ class KnowledgeBase:
         return vec
 
     def close(self) -> None:
-        with self._worker_lock:
-            self._closed = True
-            worker = self.__dict__.pop("_worker", None)
-        if worker is not None:
-            worker.shutdown(wait=True)
+        self.worker.close()
         self.talks.close()
         self.sentences.close()
         self.con.close()
@@ -226,21 +188,6 @@ class KnowledgeBase:
         """The BM25 score of every talk for `query` (0 outside `allowed`)."""
         scores = self.bm25.score_all(query)
         return scores if allowed is None else scores.within(allowed)
-
-    def _meanwhile(self, work: Any, *args: Any) -> Future[Any]:
-        """`work(*args)` on this base's worker thread (made on first use). A hybrid
-        query in a large base hands it what lets go of the GIL (the encoder, FAISS,
-        reads from the sentence files and through `talks`' own connection) while
-        the calling thread scores words; only the calling thread uses `con`."""
-        with self._worker_lock:
-            if self._closed:
-                raise ValueError(f"the knowledge base of {self.home} is closed")  # as a file
-            worker = self.__dict__.get("_worker")
-            if worker is None:
-                worker = self.__dict__["_worker"] = ThreadPoolExecutor(
-                    1, thread_name_prefix="talkbase-dense", initializer=_one_faiss_thread
-                )
-            return worker.submit(work, *args)
 
     def _embed_and_find(
         self, text: str, allowed: list[int] | None
@@ -369,7 +316,7 @@ class KnowledgeBase:
         pending = None
         if mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)
-            pending = self._meanwhile(self._embed_and_find, text, allowed)
+            pending = self.worker.submit(self._embed_and_find, text, allowed)
         lex = self._lexical(words, allowed) if mode != "dense" else None
         best_by_words = lex.best(max(POOL, k)) if lex is not None else None
         qvec: np.ndarray | None = None
@@ -407,7 +354,7 @@ class KnowledgeBase:
             seen = {t for t, _ in matches}
             matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
         ids = [tid for tid, _ in matches]
-        reading = self._meanwhile(self.talks.get_many, ids) if pending is not None else None
+        reading = self.worker.submit(self.talks.get_many, ids) if pending is not None else None
         lex_ranks: dict[int, int] = {}
         for tid in ids:
             rank = lex_rank.get(tid)

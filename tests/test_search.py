@@ -475,12 +475,12 @@ def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch
     monkeypatch.setattr(search_module, "BOTH_AT_ONCE", 1)
     fake_kb.__dict__.pop("_allowed_for_cache", None)
     together = [fake_kb.search(q, 8, f) for q, f in queries]
-    assert "_worker" in fake_kb.__dict__  # the worker really ran
+    assert fake_kb.worker.started  # the worker really ran
     for a, b in zip(alone, together, strict=True):
         assert a and [(h.talk.id, h.score, h.why) for h in a] == [
             (h.talk.id, h.score, h.why) for h in b
         ]
     fake_kb.close()
-    assert "_worker" not in fake_kb.__dict__
+    assert not fake_kb.worker.started
     with pytest.raises(ValueError, match="closed"):
         fake_kb.search("kernels", 3)
