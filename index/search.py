@@ -215,11 +215,13 @@ class KnowledgeBase:
         The talk vector sees the whole talk; the best sentence rewards one
         passage squarely on the question. Together they beat either alone.
         Only the nearest talks by their own vector (`doc`, found here when not
-        given) are scored: all of a small base.
+        given) are scored: all of a small base. A given `doc` comes from
+        `_embed_and_find`, which already asked the disk for their sentence vectors.
         """
+        given = doc is not None
         if doc is None:
             doc = self._nearest(qvec, allowed)
-        best = self.sentences.best_scores(qvec, [tid for tid, _ in doc])
+        best = self.sentences.best_scores(qvec, [tid for tid, _ in doc], prefetched=given)
         scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
         scored.sort(key=lambda h: (-h[1], h[0]))
         return scored

@@ -64,9 +64,10 @@ class SentenceRows:
         runs = self.runs(tids)
         ahead([a for _, a, _ in runs], [b - a for _, a, b in runs])
 
-    def rows_vectors(self, rows: np.ndarray) -> np.ndarray:
+    def rows_vectors(self, rows: np.ndarray, prefetched: bool = False) -> np.ndarray:
         """The vectors of sentence `rows` as float32. A base of at most WHOLE_SENTENCES
-        rows keeps all of them, cast once; a larger one reads only the rows asked for."""
+        rows keeps all of them, cast once; a larger one reads only the rows asked for
+        (`prefetched`: the disk was already asked for them, see `prefetch`)."""
         if len(self.vectors) > WHOLE_SENTENCES:
             reader = getattr(self.vectors, "read_runs", None)
             if reader is None or not len(rows):
@@ -74,12 +75,15 @@ class SentenceRows:
             rows = np.asarray(rows, dtype=np.int64)
             begins = np.flatnonzero(np.r_[True, np.diff(rows) != 1])  # runs of rows
             sizes = np.diff(np.r_[begins, len(rows)])
-            return np.asarray(reader(rows[begins].tolist(), sizes.tolist()), dtype=np.float32)
+            found = reader(rows[begins].tolist(), sizes.tolist(), announce=not prefetched)
+            return np.asarray(found, dtype=np.float32)
         if self._whole is None:  # stored compactly (float16): cast once, not per query
             self._whole = np.asarray(self.vectors, dtype=np.float32)
         return self._whole[rows]
 
-    def best_scores(self, qvec: np.ndarray, tids: Sequence[int]) -> dict[int, float]:
+    def best_scores(
+        self, qvec: np.ndarray, tids: Sequence[int], prefetched: bool = False
+    ) -> dict[int, float]:
         """The cosine of each talk's best sentence with `qvec`, for these talks only."""
         runs = self.runs(tids)
         if not runs:
@@ -88,7 +92,7 @@ class SentenceRows:
         size = np.fromiter((b - a for _, a, b in runs), dtype=np.int64, count=len(runs))
         starts = np.cumsum(size) - size  # where each talk's run begins in `rows`
         rows = np.arange(int(size.sum())) + np.repeat(first - starts, size)
-        best = np.maximum.reduceat(self.rows_vectors(rows) @ qvec, starts)
+        best = np.maximum.reduceat(self.rows_vectors(rows, prefetched) @ qvec, starts)
         return dict(zip((t for t, _, _ in runs), best.tolist(), strict=True))
 
     def of(self, talks: Sequence[Talk]) -> dict[int, list[Sentence]]:

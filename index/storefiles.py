@@ -167,7 +167,9 @@ class Sentences:
             out[sel] = self.chunks[c][rows[sel] - self.starts[c]]
         return out
 
-    def read_runs(self, firsts: Sequence[int], sizes: Sequence[int]) -> np.ndarray:
+    def read_runs(
+        self, firsts: Sequence[int], sizes: Sequence[int], announce: bool = True
+    ) -> np.ndarray:
         """Rows `first` to `first + size - 1` of each run, one run after another: a
         talk's sentences lie together, so a query reads once per talk it scores,
         straight into the array it returns."""
@@ -180,7 +182,7 @@ class Sentences:
         data = memoryview(out.reshape(-1).view(np.uint8))  # type: ignore[arg-type]
         width = self.dim * out.itemsize
         pieces = self._pieces(firsts, sizes)
-        if len(pieces) > 1:
+        if announce and len(pieces) > 1:  # (not when `prefetch_runs` already did)
             self._prefetch(pieces)
         done = 0
         for c, local, n in pieces:

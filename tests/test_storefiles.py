@@ -48,6 +48,8 @@ def test_runs_of_rows_are_read_in_the_order_asked_across_chunks(tmp_path):
     firsts, sizes = [9, 0, 5, 3, 11], [2, 2, 4, 1, 1]  # 5..8 crosses into the second file
     rows = [r for f, n in zip(firsts, sizes, strict=True) for r in range(f, f + n)]
     assert np.array_equal(vecs.read_runs(firsts, sizes), both[rows])
+    vecs.prefetch_runs(firsts, sizes)
+    assert np.array_equal(vecs.read_runs(firsts, sizes, announce=False), both[rows])
     assert vecs.read_runs([], []).shape == (0, 4)
     with pytest.raises(IndexError):
         vecs.read_runs([10], [3])
