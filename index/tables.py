@@ -336,6 +336,21 @@ def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
         con.unregister("_keys")
 
 
+def same_uid(con: duckdb.DuckDBPyConnection, uids: Iterable[str]) -> Rows:
+    """(talk id, uid, conference) of talks with a record of one of these source uids."""
+    import pandas as pd
+
+    con.register("_uids", pd.DataFrame({"u": list(dict.fromkeys(uids))}))
+    try:
+        return con.execute("""
+            SELECT DISTINCT r.talk_id, u.u, t.conference
+            FROM records r JOIN talks t ON t.id = r.talk_id
+            JOIN _uids u ON json_extract_string(r.record, '$.uid') = u.u
+        """).fetchall()
+    finally:
+        con.unregister("_uids")
+
+
 def same_surname(con: duckdb.DuckDBPyConnection, wanted: Rows) -> tuple[np.ndarray, np.ndarray]:
     """(want index, talk id) arrays of the talks with a speaker of the given
     surname, in the conference (any when ''), whose title key is within the

@@ -1,9 +1,24 @@
 """One talk per talk: join the records several documents give for the same talk.
 
-Two records are the same talk when their titles match after `title_key`
-(case, dashes, punctuation ignored), or nearly match and share a speaker.
-Records from one document are never merged with each other. Where documents
+Two records are one talk only when the evidence says so (`same_talk`):
+
+- never two records of one document, nor of two conferences;
+- never when they contradict each other (`contradict`): starts more than
+  TIME_SLACK minutes apart (so: two days), or other speakers at another start
+  or in another room;
+- the same source uid in one conference, with a matching title key, both
+  times known, or a shared speaker;
+- the same title key (case, accents, dashes, punctuation ignored; "C++" and
+  "C#" kept apart), unless the title names no one talk (`generic_title`: "",
+  one letter, "Lunch", "Lightning talks", "Welcome"): such a title needs both
+  times known (and no other room) or a shared speaker;
+- a nearly equal title (FUZZY_TITLE) with a shared speaker surname.
+
+A record without a time is compatible with any time: a digest without times
+joins the schedule that has them. A record joins a merged talk when it is the
+same talk as one of its records and contradicts none. Where documents
 disagree, the merged talk keeps every value with its document as a `Conflict`.
+Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
 from __future__ import annotations
@@ -11,30 +26,69 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from difflib import SequenceMatcher
 
-from ingest.text import name_key, org_key, same_org, title_key
+from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
 from talkbase.records import Conflict, Speaker, Talk
 
 FUZZY_TITLE = 0.92
+TIME_SLACK = 30  # minutes: two starts further apart are two talks
 
 
 def _surnames(talk: Talk) -> set[str]:
     return {n for n in (surname(s.name) for s in talk.speakers) if n}
 
 
+def minutes_apart(a: datetime | None, b: datetime | None) -> float | None:
+    """How far apart two starts are (None when either is unknown)."""
+    if a is None or b is None:
+        return None
+    if (a.tzinfo is None) != (b.tzinfo is None):  # a floating time: compare the clocks
+        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return abs((a - b).total_seconds()) / 60
+
+
+def _other_rooms(a: Talk, b: Talk) -> bool:
+    ra, rb = title_key(a.room or ""), title_key(b.room or "")
+    return bool(ra and rb and ra not in rb and rb not in ra)
+
+
+def contradict(a: Talk, b: Talk) -> bool:
+    """The two records cannot be one talk: their starts are more than TIME_SLACK
+    minutes apart (two days, or two slots of one day), or they have other
+    speakers (both lists non-empty, no surname shared) at another start or in
+    another room. A record without a time, room or speakers contradicts nothing."""
+    apart = minutes_apart(a.start, b.start)
+    if apart is not None and apart > TIME_SLACK:
+        return True
+    sa, sb = _surnames(a), _surnames(b)
+    others = bool(sa and sb and not sa & sb)
+    return others and ((apart is not None and apart > 0) or _other_rooms(a, b))
+
+
 def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> bool:
-    """Same talk: not from one document, of one conference, and the same title
-    (or a nearly equal title with a shared speaker)."""
+    """Same talk, on the evidence (see the module's docstring): not from one
+    document, of one conference, not contradicting each other, and the same uid,
+    the same specific title, a generic title at one time or with one speaker,
+    or a nearly equal title with a shared speaker."""
     if a.sources and b.sources and a.sources[0].document == b.sources[0].document:
         return False
     if conference is not None and a.conference and b.conference:
         if conference.get(a.conference, a.conference) != conference.get(b.conference, b.conference):
             return False  # two "Opening Keynote"s of two conferences
+    if contradict(a, b):
+        return False
     ka, kb = title_key(a.title), title_key(b.title)
-    if ka == kb:
+    timed = minutes_apart(a.start, b.start) is not None
+    shared = bool(_surnames(a) & _surnames(b))
+    if a.uid and a.uid == b.uid and (ka == kb or timed or shared):
         return True
-    if not _surnames(a) & _surnames(b):
+    if ka == kb:
+        if not generic_title(ka):
+            return True
+        return (timed and not _other_rooms(a, b)) or shared
+    if not shared or weak_title(ka) or weak_title(kb):
         return False
     return titles_close(ka, kb)
 
@@ -175,32 +229,42 @@ def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
 def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
     """Each merged talk with the positions (in `talks`) of the records it joins.
 
-    Candidates are looked up by title key and by speaker surname, so merging
-    stays close to linear in the number of records.
+    Candidates are looked up by title key, by source uid and by speaker surname,
+    so merging stays close to linear in the number of records. A record joins
+    the first candidate it is the same talk as (`same_talk` with one of its
+    records) and contradicts none of (`contradict`).
     """
     groups: list[list[Talk]] = []
     members: list[list[int]] = []
     docs: list[set[str]] = []
     by_key: dict[str, list[int]] = {}
+    by_uid: dict[tuple[str, str], list[int]] = {}
     # by (conference, surname): a common surname across a million talks of many
     # conferences must not make every talk a candidate ("*": any conference)
     by_surname: dict[tuple[str, str], list[int]] = {}
-    all_talks = list(talks)
+    all_talks = [nfc_talk(t) for t in talks]
     conference = canonical_conferences(t.conference for t in all_talks)
     for position, talk in enumerate(all_talks):
         key = title_key(talk.title)
         surnames = _surnames(talk)
         conf = conference.get(talk.conference, talk.conference) if talk.conference else ""
         places = [(c, n) for n in sorted(surnames) for c in ((conf, "") if conf else ("*",))]
+        uid_at = (conf, talk.uid) if talk.uid else None
         candidates = list(
-            dict.fromkeys(by_key.get(key, []) + [g for p in places for g in by_surname.get(p, [])])
+            dict.fromkeys(
+                by_key.get(key, [])
+                + (by_uid.get(uid_at, []) if uid_at else [])
+                + [g for p in places for g in by_surname.get(p, [])]
+            )
         )
         doc = talk.sources[0].document if talk.sources else None
         home = next(
             (
                 g
                 for g in candidates
-                if doc not in docs[g] and same_talk(groups[g][0], talk, conference)
+                if doc not in docs[g]
+                and not any(contradict(m, talk) for m in groups[g])
+                and any(same_talk(m, talk, conference) for m in groups[g])
             ),
             None,
         )
@@ -215,6 +279,8 @@ def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
             docs[home].add(doc)
         if home not in by_key.setdefault(key, []):
             by_key[key].append(home)
+        if uid_at and home not in by_uid.setdefault(uid_at, []):
+            by_uid[uid_at].append(home)
         first = groups[home][0].conference
         group_conf = conference.get(first, first) if first else ""
         for n in surnames:

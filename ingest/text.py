@@ -4,16 +4,45 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from ingest.orgs import canonical_org
-from talkbase.records import Talk
+from talkbase.records import Speaker, Talk
 
 _WS = re.compile(r"\s+")
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 
 
+def nfc(text: str) -> str:
+    """`text` in Unicode NFC: "José" typed as one code point or as "e" plus an
+    accent are then one string (one speaker, one room, one title)."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def nfc_talk(talk: Talk) -> Talk:
+    """`talk` with every text field in NFC (the same object when it already is)."""
+    fix = lambda s: nfc(s) if s else s  # noqa: E731
+    speakers = tuple(Speaker(nfc(s.name), fix(s.affiliation)) for s in talk.speakers)
+    fields = dict(
+        title=fix(talk.title),
+        speakers=speakers,
+        room=fix(talk.room),
+        track=fix(talk.track),
+        track_description=fix(talk.track_description),
+        format=fix(talk.format),
+        abstract=fix(talk.abstract),
+        notes=tuple((fix(label), fix(text)) for label, text in talk.notes),
+        conference=fix(talk.conference),
+        uid=fix(talk.uid),
+    )
+    if all(getattr(talk, k) == v for k, v in fields.items()):
+        return talk
+    return replace(talk, **fields)  # type: ignore[arg-type]
+
+
 def clean(text: str) -> str:
-    """Normalise line endings and odd whitespace; keep every letter as is."""
+    """Normalise line endings, odd whitespace and Unicode (NFC); keep every letter."""
+    text = nfc(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
     text = text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u200b", "")
     return _WS.sub(" ", text).strip()
@@ -22,15 +51,52 @@ def clean(text: str) -> str:
 def title_key(title: str) -> str:
     """A key under which two spellings of one title compare equal.
 
-    Case, accents, dashes, quotes and punctuation are ignored; words are kept.
+    Case, accents, dashes, quotes and punctuation are ignored; words are kept,
+    and so are "+" and "#" ending a word ("C++" and "C#" are two languages, not
+    "c"). A key with fewer than three letters or digits (emoji only, "R", "C#")
+    is `weak_title`: too little to say two records are one talk.
     """
     text = unicodedata.normalize("NFKD", title)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.lower()
     for d in _DASHES:
         text = text.replace(d, "-")
-    text = re.sub(r"[^\w]+", " ", text)
+    text = _KEY_SPLIT.sub(lambda m: m.group(1) or " ", text)
     return _WS.sub(" ", text).strip()
+
+
+# "+"/"#" right after a word and not before one ("c++ in", "c#,") stay; other
+# non-word runs are one space.
+_KEY_SPLIT = re.compile(r"(?<=\w)([+#]+)(?!\w)|[^\w]+")
+
+
+def loose_key(key: str) -> str:
+    """A title key without its "+"/"#" marks: the key as builds before they were
+    kept stored it (`talks.title_key` of an older base)."""
+    return _WS.sub(" ", key.replace("+", " ").replace("#", " ")).strip()
+
+
+def weak_title(key: str) -> bool:
+    """A title key too short to identify a talk on its own (fewer than three
+    letters or digits: "", "r", "c#", "go")."""
+    return sum(c.isalnum() for c in key) < 3
+
+
+# Words of the sessions a program repeats (each day has its "Lunch", each room
+# its "Welcome"): a title made only of these (and numbers) names no one talk.
+_GENERIC = frozenset(
+    """a afternoon and announcements ask bof break breakfast breakout closing coffee
+    day devroom dinner discussion evening hallway intro introduction keynote keynotes
+    lightning lunch morning networking of open opening panel party plenary poster
+    posters q qa questions reception registration remarks session sessions social
+    talk talks tea the to track welcome words wrap up""".split()
+)
+
+
+def generic_title(key: str) -> bool:
+    """A title key a program may give several sessions ("lunch", "lightning talks",
+    "welcome", "day 2 opening remarks"), or a `weak_title`."""
+    return weak_title(key) or all(w in _GENERIC or w.isdigit() for w in key.split())
 
 
 def name_key(name: str) -> str:
