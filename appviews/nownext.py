@@ -15,11 +15,21 @@ from talkbase.present import minutes, plural
 STEP = 15  # minutes between the times to choose from
 
 
+def _wall(moment: datetime) -> datetime:
+    """A moment as the clock of its own zone shows it (no zone attached)."""
+    return moment.replace(tzinfo=None)
+
+
 def _times(lib: Library, day: date) -> list[str]:
-    starts = [t.start for t in lib.talks.values() if t.start and t.day == day]
-    ends = [t.end or t.start for t in lib.talks.values() if t.start and t.day == day]
+    """The times to choose from on `day`, as wall-clock times: from the first start to
+    the last end by each conference's own clock (a chosen time is read in each
+    conference's zone, see `program.at_talk`)."""
+    timed = [t for t in lib.talks.values() if t.start and t.day == day]
+    starts = [_wall(t.start) for t in timed if t.start]
+    ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))
-    hi = max(e for e in ends if e) if ends else datetime.combine(day, time(18))
+    hi = max(ends) if ends else datetime.combine(day, time(18))
+    hi = min(hi, datetime.combine(day, time(23, 59)))
     out: list[str] = []
     at = lo
     while at <= hi and len(out) < 24 * 60 // STEP:
@@ -61,12 +71,12 @@ def show(lib: Library) -> None:
     )
     c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
     hh, mm = (int(x) for x in ss["at"].split(":"))
-    at = datetime.combine(day, time(hh, mm), tzinfo=tz)
+    at = datetime.combine(day, time(hh, mm))  # a wall-clock time, read in each talk's zone
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
     rows = program.now_and_next(talks, at, saved_ids)
     st.caption(
         f"At {at:%H:%M} on {at:%A %d %B}"
-        + (" (now)" if inside and abs((now - at).total_seconds()) < STEP * 60 else "")
+        + (" (now)" if inside and abs((_wall(now) - at).total_seconds()) < STEP * 60 else "")
         + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
         "with a saved talk first."
     )
@@ -84,7 +94,7 @@ def show(lib: Library) -> None:
             else:
                 st.html(render.line_html("Nothing on right now", "tb-why"))
             if n.next:
-                wait = int((n.next.start - at).total_seconds() // 60) if n.next.start else 0
+                wait = program.minutes_until(n.next, at)
                 st.html(
                     render.line_html(
                         f"Next, in {minutes(wait)} (at {n.next.start:%H:%M})"

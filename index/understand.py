@@ -10,6 +10,9 @@ read too. Pure functions of the query and a `Vocab`; no model, no database.
 
 Every limit becomes a `Chip` that knows the text it came from, so a caller can
 drop one and search again: `understood.without(chip)` is the query without it.
+A time range that ends before it starts ("between 3pm and 2pm", "after 5pm before
+9am") sets no time limit: its words become an "unclear" chip said back as not
+understood (`Understood.not_understood`), never a rewritten range.
 """
 
 from __future__ import annotations
@@ -104,7 +107,7 @@ _TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$")
 class Chip:
     """One limit read from the query, e.g. Chip("day", "Wed", "Wednesday")."""
 
-    field: str  # a Filters field, or "phrase" / "exclude"
+    field: str  # a Filters field, or "phrase" / "exclude" / "unclear" (words read as no limit)
     value: str
     label: str
     source: str = ""  # the words of the query it came from
@@ -123,6 +126,12 @@ class Understood:
     any_speakers: tuple[str, ...] = ()  # "by A or B": a talk by any of them
     any_orgs: tuple[str, ...] = ()
     literal: bool = False
+
+    @property
+    def not_understood(self) -> tuple[str, ...]:
+        """What to say back about words read as no limit (a time range that ends before
+        it starts), one sentence each; their chips have the field "unclear"."""
+        return tuple(c.label for c in self.chips if c.field == "unclear")
 
     @property
     def label(self) -> str:
@@ -178,6 +187,12 @@ def _tokens(query: str) -> list[_Tok]:
 
 def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
     """A clock time at tokens[i] ("3pm", "3 pm", "15:00", "3"): ("15:00", tokens used)."""
+    found = _clock(tokens, i)
+    return (found[0], found[1]) if found else None
+
+
+def _clock(tokens: list[_Tok], i: int) -> tuple[str, int, bool] | None:
+    """`_hm` and whether the hour was a guess (a bare "3" taken as 15:00)."""
     if i >= len(tokens):
         return None
     text, used = tokens[i].low, 1
@@ -187,15 +202,29 @@ def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
     if not m:
         return None
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    guessed = False
     if half and half.startswith("p") and hour < 12:
         hour += 12
     elif half and half.startswith("a") and hour == 12:
         hour = 0
     elif not half and not m.group(2) and 1 <= hour <= 7:
-        hour += 12  # "after 3": conference hours are afternoon hours
+        hour, guessed = hour + 12, True  # "after 3": conference hours are afternoon hours
     if hour > 23 or minute > 59:
         return None
-    return f"{hour:02d}:{minute:02d}", used
+    return f"{hour:02d}:{minute:02d}", used, guessed
+
+
+def _minutes(value: str) -> int | None:
+    """Minutes since midnight of an "HH:MM" (or "3pm", as an operator may give it)."""
+    m = _TIME.match(value.strip().lower().replace("a.m.", "am").replace("p.m.", "pm"))
+    if not m:
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half.startswith("p") else 0)
+    return hour * 60 + minute if hour <= 23 and minute <= 59 else None
 
 
 _FIRSTS: dict[int, tuple[dict[tuple[str, ...], str], frozenset[str]]] = {}
@@ -317,6 +346,8 @@ class _Reader:
             else:
                 self.take(i, 1, "before", before or "", w.rstrip("s"), cue)
             return True
+        if w in ("between", "from") and self.time_range(i):
+            return True
         if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
                 lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"
@@ -332,19 +363,37 @@ class _Reader:
                 fld = "before" if w in ("before", "until", "till") else "after"
                 self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}")
                 return True
-        if w == "between":
-            a = _hm(self.toks, i + 1)
-            if a and self.low(i + 1 + a[1]) in ("and", "to", "-"):
-                b = _hm(self.toks, i + 2 + a[1])
-                if b:
-                    start = a[0]
-                    if int(start[:2]) > int(b[0][:2]) and int(start[:2]) >= 12:
-                        start = f"{int(start[:2]) - 12:02d}{start[2:]}"
-                    n = 2 + a[1] + b[1]
-                    self.take(i, n, "after", start, f"{start}–{b[0]}")
-                    self.values["before"] = b[0]
-                    return True
         return False
+
+    def time_range(self, i: int) -> bool:
+        """ "between 2 and 4pm", "from 10:00 to 12:00": both limits, or, when the range
+        ends before it starts, words said back as not understood (never rewritten)."""
+        a = _clock(self.toks, i + 1)
+        if not a or any(not self.free(j) for j in range(i, i + 2 + a[1])):
+            return False
+        joins = ("and", "to", "-") if self.low(i) == "between" else ("to", "-", "until", "till")
+        if self.low(i + 1 + a[1]) not in joins:
+            return False
+        b = _clock(self.toks, i + 2 + a[1])
+        if not b or any(not self.free(j) for j in range(i + 2 + a[1], i + 2 + a[1] + b[1])):
+            return False
+        start, end = a[0], b[0]
+        if a[2] and start >= end and f"{int(start[:2]) - 12:02d}{start[2:]}" < end:
+            start = f"{int(start[:2]) - 12:02d}{start[2:]}"  # "between 6 and 8am": 06:00
+        n = 2 + a[1] + b[1]
+        if start >= end:
+            self.unclear(i, n, start == end)
+            return True
+        self.take(i, n, "after", start, f"{start}–{end}")
+        self.values["before"] = end
+        return True
+
+    def unclear(self, i: int, n: int, same: bool) -> None:
+        """Words that read as a time range that ends before it starts (or as it starts)."""
+        first, last = self.toks[i], self.toks[i + n - 1]
+        for t in self.toks[i : i + n]:
+            t.used = True
+        self.chips.append(_unclear(self.query, first.start, last.end, same))
 
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
@@ -449,6 +498,42 @@ class _Reader:
         ) or self.low(j) in ("etc", "etc.")
 
 
+def _unclear(query: str, start: int, end: int, same: bool, also: tuple[str, ...] = ()) -> Chip:
+    """A chip saying back the words query[start:end] (with the words `also` elsewhere in
+    the query): a time range that is no range."""
+    source = query[start:end]
+    why = "ends when it starts" if same else "ends before it starts"
+    said = " with ".join(f"“{w}”" for w in (source, *also))
+    return Chip(
+        "unclear", source, f"not understood: {said} ({why}; no time limit set)", source, start, end
+    )
+
+
+def _inverted_times(r: _Reader) -> None:
+    """An after-limit at or past the before-limit, however each was said ("after 5pm
+    before 9am", "morning after 2pm", "after:17:00 before:09:00"): both are dropped and
+    their words said back as not understood, never silently rewritten."""
+    lo, hi = _minutes(r.values.get("after") or ""), _minutes(r.values.get("before") or "")
+    if lo is None or hi is None or lo < hi:
+        return
+    del r.values["after"], r.values["before"]
+    timed = sorted((c for c in r.chips if c.field in ("after", "before")), key=lambda c: c.start)
+    r.chips = [c for c in r.chips if c.field not in ("after", "before")]
+    spans: list[tuple[int, int]] = []  # chips next to each other become one
+    for c in timed:
+        if c.start < 0:
+            continue
+        if spans and not r.query[spans[-1][1] : c.start].strip():
+            spans[-1] = (spans[-1][0], max(spans[-1][1], c.end))
+        else:
+            spans.append((c.start, c.end))
+    words = [r.query[a:b] for a, b in spans]
+    r.chips += [
+        _unclear(r.query, a, b, lo == hi, tuple(w for k, w in enumerate(words) if k != n))
+        for n, (a, b) in enumerate(spans)
+    ]
+
+
 def _first_fits(word: str, name: str) -> bool:
     """Whether `word` can be the first name of `name` ("Gerard" of "Salton, G.")."""
     last, comma, first = name.partition(",")
@@ -505,6 +590,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         for i in range(len(r.toks)):
             if r.free(i):
                 reader(i)
+    _inverted_times(r)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
         left.pop(0)

@@ -36,6 +36,7 @@ from ingest.when import (
     parse_clock,
     parse_datetime,
     parse_duration,
+    talk_end,
     unique_uid,
     zone,
 )
@@ -122,9 +123,9 @@ def event_talk(
     length = parse_duration(ev.get("duration"))
     if start is None:
         ctx.warn(ev, where, f"{title!r} has no readable start time; kept without one")
-        end = None
-    elif end is None or end <= start:
-        end = start + length if length is not None else None
+    end, problem = talk_end(start, end, length)
+    if problem:
+        ctx.warn(ev, where, f"{title!r} {problem}")
     ident = next((text_of(ev[k]) for k in ("guid", "code", "id", "uid") if text_of(ev.get(k))), "")
     uid, repeated = unique_uid(ident, ctx.seen)
     if repeated:

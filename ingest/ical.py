@@ -297,10 +297,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         end = _when(ev.get("DTEND"), own_tz or cal_tz, fallback, cal.offsets)
         if start is None:
             cal.warnings.append(f"{where}: {title!r} has no readable DTSTART; kept without a time")
-            end = None
-        elif end is None or end <= start:
-            length = when.parse_duration(ev.text("DURATION"))
-            end = start + length if length else None
+        length = when.parse_duration(ev.text("DURATION")) if ev.text("DURATION") else None
+        end, problem = when.talk_end(start, end, length)
+        if problem:
+            cal.warnings.append(f"{where}: {title!r} {problem}")
         uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
         if repeated:
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")

@@ -7,6 +7,7 @@
   boundary with a warning (never rejected); titles and other short fields stop at
   SHORT_FIELD characters;
 - a file keeps at most TALKBASE_MAX_WARNINGS warnings, then one "… and N more" line;
+- an end before the start or more than a day after it is dropped with a warning;
 - a file name that is not valid text (bytes that are not UTF-8) is shown and stored
   with U+FFFD in place of each bad byte.
 """
@@ -19,6 +20,7 @@ import stat
 from dataclasses import replace
 from pathlib import Path
 
+from ingest import when
 from talkbase import settings
 from talkbase.errors import InputError
 from talkbase.records import Speaker, Talk
@@ -173,11 +175,29 @@ def valid_text(talk: Talk) -> Talk:
     )
 
 
+def limit_times(talk: Talk, where: str, warnings: list[str]) -> Talk:
+    """The talk without an end that is before its start or more than a day after it
+    (`when.LONGEST_TALK`), with a warning naming the talk: what every parser's talks
+    go through, whatever the parser did with the end."""
+    if talk.start is None or talk.end is None:
+        return talk
+    try:
+        problem = when.end_problem(talk.start, talk.end)
+    except TypeError:  # one naive, one aware: no instant to compare
+        problem = "has an end that cannot be compared with its start"
+    if problem is None:
+        return talk
+    warnings.append(f"{where}: {talk.title[:60]!r} {problem}; kept without an end")
+    return replace(talk, end=None)
+
+
 def limit_fields(talk: Talk, document: str, warnings: list[str]) -> Talk:
-    """The talk as valid text with every field within its limit; each cut is a warning."""
+    """The talk as valid text with every field within its limit and an end that can be
+    its end (`limit_times`); each cut is a warning."""
     talk = valid_text(talk)
     limit = settings.max_field_chars()
     where = f"{document} {talk.sources[0].location}" if talk.sources else document
+    talk = limit_times(talk, where, warnings)
     if (
         len(talk.abstract) <= limit
         and len(talk.title) <= SHORT_FIELD

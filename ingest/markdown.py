@@ -139,12 +139,32 @@ def _headings(lines: list[str]) -> list[_Heading]:
 
 
 def _talk_level(heads: list[_Heading]) -> int | None:
-    """The level with the most distinct headings (labels such as "Abstract" repeat)."""
+    """The level with the most distinct headings (labels such as "Abstract" repeat).
+
+    A heading counts once per day it is under: "Lightning talks" or "Lunch" under
+    each day heading are different talks. A level of nothing but day headings is
+    not the talk level while deeper headings exist."""
+    keys: list[tuple[int, tuple[date | None, str]]] = []
+    days: list[date | None] = []  # the date of each day heading
+    scope: list[tuple[int, date | None]] = []  # (level, day) of the headings above
+    for h in heads:
+        while scope and scope[-1][0] >= h.level:
+            scope.pop()
+        text = h.text.lower()
+        label = text.rstrip(" :") in _FIELD  # labels stay labels whatever the day
+        day = None if label else next((d for _, d in reversed(scope) if d), None)
+        keys.append((h.level, (day, text)))
+        days.append(_date_of(h.text) if not _HAS_CLOCK.search(h.text) else None)
+        scope.append((h.level, days[-1]))
+    deepest = max((h.level for h in heads), default=0)
     best: tuple[int, int] | None = None
     for level in sorted({h.level for h in heads}):
-        texts = [h.text.lower() for h in heads if h.level == level]
-        distinct = len(set(texts))
-        if distinct < 0.8 * len(texts):
+        mine = [k for lv, k in keys if lv == level]
+        distinct = len(set(mine))
+        if distinct < 0.8 * len(mine):
+            continue
+        only_days = all(d for h, d in zip(heads, days, strict=True) if h.level == level)
+        if level < deepest and only_days:
             continue
         if best is None or distinct >= best[1]:
             best = (level, distinct)
@@ -185,7 +205,7 @@ def _when(
         return None, None, rest
     start = datetime.combine(on, first).replace(tzinfo=fallback)
     end = datetime.combine(on, second).replace(tzinfo=fallback) if second else None
-    return start, end if end and end > start else None, rest
+    return start, end, rest  # an end before the start is judged by `when.talk_end`
 
 
 def _names(line: str) -> bool:
@@ -394,6 +414,9 @@ def _talk(
             "it; not read as a talk"
         )
         return None
+    end, problem = when.talk_end(start, end)
+    if problem:
+        warnings.append(f"{document} line {h.line}: {title.strip()!r} {problem}")
     keywords = block.fields.get("keywords", "")
     notes = tuple(
         (k, v) for k, v in (("Keywords", keywords), ("URL", block.fields.get("url", ""))) if v

@@ -296,9 +296,12 @@ class _Reader:
             )
         if start is not None:
             end_at, _ = when.parse_when(text_of(get("end")), tz, self.fallback, start.date())
-            end = end_at if end_at and end_at > start else end
             length = when.parse_duration(get("duration"))
-            end = end or (start + length if length else None)
+            end, problem = when.talk_end(start, end_at or end, length)
+            if problem:
+                self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
+        else:
+            end = None
         ident = inline(text_of(get("uid")))
         uid, repeated = when.unique_uid(ident, self.seen)
         if repeated:

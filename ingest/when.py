@@ -19,6 +19,7 @@ _WORDS_DURATION = re.compile(
     r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$"
 )
 MAX_DURATION = timedelta(days=31)
+LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
 RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
 _CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
 _DATE_FORMATS = (
@@ -180,10 +181,46 @@ def parse_date(value: str) -> date | None:
     return None
 
 
+def _moment(when: datetime) -> str:
+    return f"{when:%Y-%m-%d %H:%M}"
+
+
+def end_problem(start: datetime, end: datetime) -> str | None:
+    """Why `end` cannot be the end of a talk starting at `start` (before it, or more
+    than LONGEST_TALK after it); None when it can. An end equal to the start is no end."""
+    if end < start:
+        return f"ends ({_moment(end)}) before it starts ({_moment(start)})"
+    if end - start > LONGEST_TALK:
+        return f"ends ({_moment(end)}) more than a day after it starts ({_moment(start)})"
+    return None
+
+
+def talk_end(
+    start: datetime | None, end: datetime | None, length: timedelta | None = None
+) -> tuple[datetime | None, str | None]:
+    """The end to keep for a talk from its explicit `end` and its `length` (a duration),
+    and, when one of them was dropped, what to say about it ("... ; kept without an
+    end"): an end before the start or more than a day after it is dropped, the
+    duration then used when it is at most a day."""
+    if start is None:
+        return None, None
+    problem = None
+    if end is not None and end != start:
+        problem = end_problem(start, end)
+        if problem is None:
+            return end, None
+    if length is not None:
+        if length <= LONGEST_TALK:
+            return start + length, (f"{problem}; its duration is used" if problem else None)
+        problem = problem or f"lasts {length.total_seconds() / 3600:,.0f} hours, more than a day"
+    return None, (f"{problem}; kept without an end" if problem else None)
+
+
 def parse_when(
     value: str, tz: tzinfo | None, fallback: tzinfo, day: date | None = None
 ) -> tuple[datetime | None, datetime | None]:
-    """A start (and an end, for ranges) from one cell; `day` completes bare clock times."""
+    """A start (and an end, for ranges) from one cell; `day` completes bare clock times.
+    The end is as written, even before the start: see `talk_end`."""
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
@@ -197,7 +234,7 @@ def parse_when(
         if on is not None and first is not None:
             start = localise(datetime.combine(on, first), tz, fallback)
             end = localise(datetime.combine(on, second), tz, fallback) if second else None
-            return start, (end if end and end > start else None)
+            return start, end
     on = parse_date(text)
     if on is not None:
         return localise(datetime.combine(on, datetime.min.time()), tz, fallback), None

@@ -6,6 +6,10 @@
   so every calendar places them at the right instant whatever its own zone.
 - TEXT values are escaped (backslash, semicolon, comma, newline), lines are
   folded at 75 octets without splitting a UTF-8 character, lines end in CRLF.
+  Every character that some reader takes for a line end (CR, LF, VT, FF, the file,
+  group and record separators, NEL U+0085, U+2028, U+2029) is written as an escaped
+  newline, so `str.splitlines()` finds no line the export did not write; other
+  control characters are dropped.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ PRODID = "-//talkbase//talkbase agenda 1.0//EN"
 UID_DOMAIN = "talkbase"
 CRLF = "\r\n"
 FOLD_AT = 75  # octets per line, excluding the CRLF
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+# what str.splitlines() (and some calendar readers) split lines on, CR LF first
+_LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x9f]")
 
 
 def event_uid(talk: Talk) -> str:
@@ -29,8 +35,9 @@ def event_uid(talk: Talk) -> str:
 
 
 def escape_text(value: str) -> str:
-    """A TEXT property value (RFC 5545 3.3.11): \\ ; , and newlines escaped."""
-    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    """A TEXT property value (RFC 5545 3.3.11): \\ ; , and newlines escaped; every line
+    separator is a newline, other control characters are dropped."""
+    value = _LINE_END.sub("\n", value)
     value = _CONTROL.sub("", value)
     return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
 

@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta
 
 import numpy as np
 
+from ingest.when import LONGEST_TALK
 from talkbase import people
 from talkbase.records import Talk
 
@@ -112,7 +113,9 @@ def time_grid(
     talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None, default_minutes: int = 30
 ) -> TimeGrid | None:
     """The time grid of `day` (None when no talk that day has a time). A talk without
-    an end lasts `default_minutes`; talks overlapping in one room share a block."""
+    an end lasts `default_minutes`, and so does one whose end is more than a day after its
+    start (ingest drops such ends; an older base may still hold one), so the grid never
+    spans more than two days of rows; talks overlapping in one room share a block."""
     talks = list(talks)
     order = tuple(rooms) if rooms is not None else room_order(talks)
     today = [t for t in talks if t.start and t.day == day and (t.room or NO_ROOM) in order]
@@ -121,7 +124,9 @@ def time_grid(
 
     def end_of(t: Talk) -> datetime:
         assert t.start
-        return t.end if t.end and t.end > t.start else t.start + timedelta(minutes=default_minutes)
+        if t.end and t.start < t.end <= t.start + LONGEST_TALK:
+            return t.end
+        return t.start + timedelta(minutes=default_minutes)
 
     first = min(t.start for t in today if t.start)
     origin = first.replace(minute=0, second=0, microsecond=0)
@@ -168,17 +173,38 @@ class NowNext:
     next: Talk | None  # the next one to start in that room
 
 
+def at_talk(at: datetime, talk: Talk) -> datetime:
+    """`at` as a moment to compare with `talk`: a naive `at` is a wall-clock time, read
+    in the talk's own zone (its conference's); an aware one is already a moment."""
+    if at.tzinfo is not None or talk.start is None or talk.start.tzinfo is None:
+        return at
+    return at.replace(tzinfo=talk.start.tzinfo)
+
+
+def minutes_until(talk: Talk, at: datetime) -> int:
+    """Whole minutes from `at` (read as in `at_talk`) to the talk's start; 0 without one."""
+    if talk.start is None:
+        return 0
+    return int((talk.start - at_talk(at, talk)).total_seconds() // 60)
+
+
 def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
     """For each room with something on or still to come that day: what runs at `at`
-    and what starts next; rooms with a saved talk first, then in room order."""
+    and what starts next; rooms with a saved talk first, then in room order.
+
+    A naive `at` is a time a person chose, "12:00 on Tuesday": each conference's talks
+    are compared with 12:00 by that conference's own clock (see `at_talk`)."""
     talks = [t for t in talks if t.start and t.day == at.date()]
     out = []
     for room in room_order(talks):
         mine = sorted(
-            (t for t in talks if (t.room or NO_ROOM) == room), key=lambda t: (t.start, t.title)
+            (t for t in talks if (t.room or NO_ROOM) == room),
+            key=lambda t: (t.start - at_talk(at, t) if t.start else timedelta(0), t.title),
         )
-        running = tuple(t for t in mine if t.start and t.start <= at < (t.end or t.start))
-        upcoming = next((t for t in mine if t.start and t.start > at), None)
+        running = tuple(
+            t for t in mine if t.start and t.start <= at_talk(at, t) < (t.end or t.start)
+        )
+        upcoming = next((t for t in mine if t.start and t.start > at_talk(at, t)), None)
         if running or upcoming:
             out.append(NowNext(room, running, upcoming))
 
