@@ -5,7 +5,7 @@ PY      := $(VENV)/bin/python
 HOME_KB ?= $(CURDIR)/.kb
 PORT    ?= 8501
 
-.PHONY: install run ingest app test test-fast browser lint bench eval clean notebooks
+.PHONY: install run ingest app test test-fast browser lint bench bench-load eval clean notebooks
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,10 @@ $(VENV)/.bench: $(VENV)/.installed
 
 bench: $(VENV)/.bench
 	$(PY) bench/run.py
+
+# Many browser tabs at once against a served demo base (bench/load.py --help for the options).
+bench-load: install
+	$(PY) bench/load.py --serve --users 20 --think 2 --duration 45
 
 # JupyterLab on the notebooks, reading the demo knowledge base (built first if missing).
 notebooks: ingest

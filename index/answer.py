@@ -41,6 +41,7 @@ class Answer:
             )
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
+        out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
         if self.did_you_mean:
             out.append(f"Did you mean: {self.did_you_mean}?")
         return out

@@ -19,7 +19,7 @@ import duckdb
 import numpy as np
 
 from index import store
-from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkbaseError
+from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, NewerFormat, TalkbaseError
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,24 @@ def _check_contents(build: store.Build) -> list[str]:
 
 
 def check(home: Path) -> CheckReport:
-    """Check the base in use and every build kept beside it; say how to recover."""
+    """Check the base in use and every build kept beside it; say how to recover.
+
+    A base in use of a newer format than this talkbase reads is refused
+    (NewerFormat): this talkbase can neither vouch for it nor repair it."""
+    store.check_home(home)
     marker = home / "CURRENT"
     kept = store.builds(home)
     name = marker.read_text(encoding="utf-8", errors="replace").strip() if marker.exists() else ""
     if not kept and not marker.exists():
         raise KnowledgeBaseMissing(str(home))
+    in_use = home / "builds" / name
+    if name and in_use in kept:
+        try:
+            store.read_manifest(in_use)
+        except NewerFormat:
+            raise
+        except KnowledgeBaseDamaged:
+            pass  # said below, with the rest of what is wrong
     states = tuple(check_build(p) for p in reversed(kept))  # newest first
     by_name = {s.name: s for s in states}
     problems: list[str] = []

@@ -44,6 +44,7 @@ Guarantees:
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import hashlib
 import json
@@ -62,12 +63,22 @@ import numpy as np
 
 from index import storefiles as sf
 from talkbase import __version__, settings
-from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkbaseError
+from talkbase.errors import (
+    BaseReadOnly,
+    DiskFull,
+    HomeNotAFolder,
+    KnowledgeBaseDamaged,
+    KnowledgeBaseMissing,
+    NewerFormat,
+    OlderFormat,
+    TalkbaseError,
+)
 
 # 2: sentence vectors in float16; embeddings table points into the files
 # 3: shared files (sentence chunks, postings segments, document copies); a build
 #    that changes a few talks copies the database and adds only what is new
 FORMAT_VERSION = 3
+OLDEST_FORMAT = 1  # the oldest format this talkbase still opens (and upgrades on ingest)
 SENTENCE_DTYPE = sf.SENTENCE_DTYPE
 DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
     "talks.duckdb",
@@ -145,7 +156,36 @@ def read_manifest(path: Path) -> dict[str, Any]:
                 k for k in REQUIRED_KEYS if not isinstance(manifest, dict) or k not in manifest
             ),
         )
+    _check_format(home, path.name, manifest)
     return manifest
+
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_format(home: Path, name: str, manifest: dict[str, Any]) -> None:
+    """Refuse a manifest this talkbase cannot read: a format version that is not a
+    whole number, or the fields every reader relies on of the wrong kind, are damage;
+    a format newer or older than those it reads is said as such."""
+    version = manifest["format_version"]
+    where = f"the {MANIFEST_FILE} of build {name}"
+    if not _whole_number(version):
+        raise KnowledgeBaseDamaged(
+            str(home),
+            f"{where} gives its format_version as {json.dumps(version)[:40]} "
+            f"({type(version).__name__}), not a whole number",
+        )
+    if version > FORMAT_VERSION:
+        raise NewerFormat(str(home), name, version, FORMAT_VERSION, __version__)
+    if version < OLDEST_FORMAT:
+        raise OlderFormat(str(home), name, version, OLDEST_FORMAT)
+    if not _whole_number(manifest["dimension"]) or manifest["dimension"] < 1:
+        raise KnowledgeBaseDamaged(
+            str(home), f"{where} gives its dimension as {json.dumps(manifest['dimension'])[:40]}"
+        )
+    if not isinstance(manifest["counts"], dict):
+        raise KnowledgeBaseDamaged(str(home), f"{where} holds counts that are not a table")
 
 
 def current(home: Path) -> Build | None:
@@ -156,6 +196,7 @@ def current(home: Path) -> Build | None:
     manifest, a data file missing or not of the size the manifest records.
     """
     marker = home / "CURRENT"
+    check_home(home)
     try:
         name = marker.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
@@ -181,6 +222,59 @@ def current(home: Path) -> Build | None:
     if problems:
         raise build.damaged(problems[0])
     return build
+
+
+def check_home(home: Path) -> None:
+    """HomeNotAFolder when `home`, or a path above it, is something other than a folder."""
+    for path in (home, *home.parents):
+        try:
+            is_dir = path.is_dir()
+            exists = is_dir or path.exists()
+        except OSError:
+            return  # cannot tell (no permission): the reads that follow say what is wrong
+        if exists:
+            if not is_dir:
+                raise HomeNotAFolder(str(home), str(path))
+            return
+
+
+def writing_error(home: Path, exc: BaseException) -> TalkbaseError | None:
+    """The domain error for a failure to write the home: a read-only folder or
+    mount, a full disk (DuckDB and FAISS say so in words), a file where a folder
+    should be; None when it is none of these."""
+    code = getattr(exc, "errno", None)
+    text = str(exc)
+    filename = getattr(exc, "filename", None)
+    inside = filename is None or str(filename).startswith(str(home))
+    if code in (errno.ENOSPC, errno.EDQUOT) or (
+        isinstance(exc, (duckdb.Error, RuntimeError))
+        and ("No space left on device" in text or "Disk quota exceeded" in text)
+    ):
+        return DiskFull(str(home), str(filename) if filename else None)
+    if code == errno.EROFS or (isinstance(exc, duckdb.Error) and "Read-only file system" in text):
+        return BaseReadOnly(str(home), "a read-only file system")
+    if code in (errno.EACCES, errno.EPERM) and inside:
+        return BaseReadOnly(str(home), "no permission to write there")
+    if code in (errno.ENOTDIR, errno.EEXIST) and isinstance(exc, OSError):
+        try:
+            check_home(home)
+        except HomeNotAFolder as not_a_folder:
+            return not_a_folder
+    return None
+
+
+@contextlib.contextmanager
+def writes_to(home: Path) -> Iterator[None]:
+    """Turn a failure to write the home into its domain error (`writing_error`)."""
+    try:
+        yield
+    except TalkbaseError:
+        raise
+    except (OSError, duckdb.Error, RuntimeError) as exc:
+        found = writing_error(home, exc)
+        if found is None:
+            raise
+        raise found from exc
 
 
 def _build_name(name: str) -> bool:
@@ -332,11 +426,17 @@ def _write_atomic(path: Path, text: str) -> None:
 def locked(home: Path) -> Iterator[None]:
     """Hold the home's write lock: one ingest at a time reads the current build,
     builds the next one and swaps it in, so no ingest loses another's documents."""
-    home.mkdir(parents=True, exist_ok=True)
-    with open(home / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    check_home(home)
+    with writes_to(home):
+        home.mkdir(parents=True, exist_ok=True)
+        # opened for writing, never truncated: a read-only home says so here, first
+        fd = os.open(home / ".lock", os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         remove_leftovers(home)  # nobody else writes now: what is half-written was a crash
         yield
+    finally:
+        os.close(fd)
 
 
 def remove_leftovers(home: Path) -> list[str]:
@@ -362,17 +462,25 @@ def building(home: Path) -> Iterator[Path]:
     Call it inside `locked(home)`.
     """
     folder = home / "builds"
-    folder.mkdir(parents=True, exist_ok=True)  # (`locked` removed any crash's leftovers)
-    tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".partial-"))
+    with writes_to(home):
+        folder.mkdir(parents=True, exist_ok=True)  # (`locked` removed any crash's leftovers)
+        tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".partial-"))
     try:
-        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
-        yield tmp
-        # names sort by time, to the microsecond: builds of one second stay in order
-        now = time.time()
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now % 1 * 1e6):06d}"
-        name = f"{stamp}-{os.getpid()}-{tmp.name[-6:]}"
-        os.rename(tmp, folder / name)
-        commit(home, name)
+        # a full disk or a home turned read-only midway is one sentence; the build
+        # in use stays as it was
+        with writes_to(home):
+            os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
+            yield tmp
+            # names sort by time, to the microsecond: builds of one second stay in order
+            now = time.time()
+            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now % 1 * 1e6):06d}"
+            name = f"{stamp}-{os.getpid()}-{tmp.name[-6:]}"
+            os.rename(tmp, folder / name)
+            try:
+                commit(home, name)
+            except BaseException:  # CURRENT still names the build before: this one goes
+                shutil.rmtree(folder / name, ignore_errors=True)
+                raise
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)

@@ -136,7 +136,7 @@ class Understood:
     @property
     def label(self) -> str:
         """ "Wednesday · afternoon · org: NVIDIA" """
-        return " · ".join(c.label for c in self.chips)
+        return " · ".join(c.label for c in self.chips if c.field != "unclear")
 
     def without(self, chip: Chip) -> str:
         """The query with the words of one chip taken out: search it again to drop the chip."""

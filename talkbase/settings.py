@@ -7,6 +7,7 @@ checks that the two agree).
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,6 +168,19 @@ SETTINGS: dict[str, Setting] = {
         "50",
         "Warnings kept per program file; the rest are counted in one last line.",
     ),
+    "max_query_chars": Setting(
+        "TALKBASE_MAX_QUERY_CHARS",
+        "1000",
+        "Longest query a search reads, in characters (CLI, API and app alike); a longer "
+        "one is refused with a sentence saying so.",
+    ),
+    "max_query_operators": Setting(
+        "TALKBASE_MAX_QUERY_OPERATORS",
+        "20",
+        "Most operators (speaker:, org:, room:, track:, day:, format:, after:, before:, "
+        '"phrases" and -words) a query may hold; a query with more is refused with a '
+        "sentence saying so.",
+    ),
     "follow_links": Setting(
         "TALKBASE_FOLLOW_LINKS",
         "no",
@@ -188,13 +202,17 @@ def model_name() -> str:
 
 
 def _number(name: str, kind: type[int] | type[float]) -> float:
+    """The setting as a number; a word, "nan" or an infinity is refused by name."""
     raw = get(name)
     try:
-        return kind(raw)
+        value = kind(raw)
     except ValueError:
+        value = None
+    if value is None or not math.isfinite(value):
         from talkbase.errors import TalkbaseError
 
-        raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}") from None
+        raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}")
+    return value
 
 
 def batch_size() -> int:
@@ -205,9 +223,19 @@ def lexical_weight() -> float:
     return min(1.0, max(0.0, _number("lexical_weight", float)))
 
 
+FUSIONS = ("scaled", "relative", "rrf")
+
+
 def fusion() -> str:
     value = get("fusion").lower()
-    return value if value in ("scaled", "relative", "rrf") else "scaled"
+    if value not in FUSIONS:
+        from talkbase.errors import TalkbaseError
+
+        raise TalkbaseError(
+            f"TALKBASE_FUSION must be {', '.join(repr(f) for f in FUSIONS[:-1])} or "
+            f"{FUSIONS[-1]!r}, not {value!r}"
+        )
+    return value
 
 
 def dense_floor() -> float:
@@ -236,6 +264,14 @@ def max_field_chars() -> int:
 
 def max_warnings() -> int:
     return max(1, int(_number("max_warnings", int)))
+
+
+def max_query_chars() -> int:
+    return max(1, int(_number("max_query_chars", int)))
+
+
+def max_query_operators() -> int:
+    return max(0, int(_number("max_query_operators", int)))
 
 
 def follow_links() -> bool:

@@ -301,3 +301,79 @@ def test_builds_honour_the_umask(tmp_path, mask, file_mode, dir_mode):
     assert stat.S_IMODE(build.stat().st_mode) == dir_mode
     for path in [home / "CURRENT", *(build / n for n in (*store.DATA_FILES, store.MANIFEST_FILE))]:
         assert stat.S_IMODE(path.stat().st_mode) == file_mode, path.name
+
+
+# -- the manifest's format version ----------------------------------------------------
+
+
+def _set_format(home, value):
+    folder = _build_dir(home)
+    manifest = json.loads((folder / store.MANIFEST_FILE).read_text())
+    manifest["format_version"] = value
+    (folder / store.MANIFEST_FILE).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def test_a_base_of_a_newer_format_is_refused_everywhere_and_left_alone(fake_home, capsys):
+    from talkbase.errors import NewerFormat
+
+    folder = _build_dir(fake_home)
+    _set_format(fake_home, store.FORMAT_VERSION + 96)
+    manifest_before = (folder / store.MANIFEST_FILE).read_bytes()
+    with pytest.raises(NewerFormat) as err:
+        KnowledgeBase(fake_home, HashingEmbedder())
+    assert "built by a newer talkbase" in err.value.sentence()
+    assert err.value.found == store.FORMAT_VERSION + 96
+    with pytest.raises(NewerFormat):
+        ingest([DIGEST], fake_home, HashingEmbedder())
+    with pytest.raises(NewerFormat):
+        check(fake_home)
+    with pytest.raises(NewerFormat):
+        repair(fake_home, HashingEmbedder())
+    for argv in (["search", "kernels"], ["ingest", str(DIGEST)], ["check"], ["stats"]):
+        assert main(["--home", str(fake_home), *argv]) == 1
+        err_text = capsys.readouterr().err
+        assert "built by a newer talkbase" in err_text and "Traceback" not in err_text
+        assert err_text.count("\n") == 1
+    assert (folder / store.MANIFEST_FILE).read_bytes() == manifest_before
+    # the deliberate way out still works
+    ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
+    assert _talks(fake_home) == 19
+
+
+@pytest.mark.parametrize("value", ["3", 3.0, True, None, [3], {"v": 3}])
+def test_a_format_version_that_is_not_a_whole_number_is_damage(fake_home, capsys, value):
+    _set_format(fake_home, value)
+    with pytest.raises(KnowledgeBaseDamaged, match="format_version"):
+        KnowledgeBase(fake_home, HashingEmbedder())
+    with pytest.raises(KnowledgeBaseDamaged, match="format_version"):
+        ingest([DIGEST], fake_home, HashingEmbedder())
+    report = check(fake_home)
+    assert not report.ok and any("format_version" in p for p in report.problems)
+    assert main(["--home", str(fake_home), "check"]) == 1
+    out = capsys.readouterr().out
+    assert "format_version" in out and "--repair" in out
+    for argv in (["search", "kernels"], ["ingest", str(DIGEST)]):
+        assert main(["--home", str(fake_home), *argv]) == 1
+        err_text = capsys.readouterr().err
+        assert "format_version" in err_text and err_text.count("\n") == 1
+    assert repair(fake_home, HashingEmbedder()).ok and _talks(fake_home) == 71
+
+
+def test_a_format_older_than_any_readable_says_how_to_rebuild(fake_home):
+    from talkbase.errors import OlderFormat
+
+    _set_format(fake_home, 0)
+    with pytest.raises(OlderFormat) as err:
+        KnowledgeBase(fake_home, HashingEmbedder())
+    sentence = err.value.sentence()
+    assert "older" in sentence and "ingest --replace" in sentence
+    ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
+    assert _talks(fake_home) == 19
+
+
+def test_an_older_readable_format_is_upgraded_by_the_next_ingest(fake_home):
+    _set_format(fake_home, 2)
+    assert _talks(fake_home) == 71  # still opens
+    ingest([DIGEST], fake_home, HashingEmbedder())
+    assert store.require(fake_home).manifest["format_version"] == store.FORMAT_VERSION
+    assert _talks(fake_home) == 71 and check(fake_home).ok

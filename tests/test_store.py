@@ -179,3 +179,227 @@ def test_same_file_name_in_two_folders_is_two_documents(fake_home, tmp_path):
     )
     titles = {c.title for c in report.changes.added} | {c.title for c in report.changes.removed}
     assert titles == {"Early Talk", "Another Talk"}
+
+
+# -- a base that cannot be written: read-only, or a full disk ---------------------------
+
+import errno  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from talkbase.cli import main  # noqa: E402
+from talkbase.errors import BaseReadOnly, DiskFull  # noqa: E402
+
+TALKBASE = str(Path(sys.executable).parent / "talkbase")
+
+
+@pytest.fixture(scope="module")
+def _cli_master(tmp_path_factory):
+    """The demo corpus built as `TALKBASE_MODEL=hashing talkbase ingest` builds it."""
+    home = tmp_path_factory.mktemp("cli-master") / "home"
+    mp = pytest.MonkeyPatch()
+    mp.setenv("TALKBASE_MODEL", "hashing")
+    try:
+        assert main(["--home", str(home), "ingest", str(PROGRAMS)]) == 0
+    finally:
+        mp.undo()
+    return home
+
+
+@pytest.fixture
+def cli_home(_cli_master, tmp_path, monkeypatch):
+    """A private copy of it (writable); the CLI of this test uses the same model."""
+    home = tmp_path / "home"
+    shutil.copytree(_cli_master, home)
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    return home
+
+
+def _cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_sentence(err):
+    assert err.startswith("talkbase: ") and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def _answers(capsys, home):
+    code, out, err = _cli(capsys, "--home", str(home), "search", "kernels", "--json", "-n", "20")
+    assert code == 0, err
+    return [(h["id"], h["title"], h["score"]) for h in json.loads(out)]
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES, errno.EPERM])
+def test_a_read_only_base_says_so_and_still_searches(cli_home, monkeypatch, capsys, code):
+    before = _answers(capsys, cli_home)
+    real_open = os.open
+
+    def refusing(path, flags, *args, **kwargs):
+        if str(path).endswith(".lock") or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(code, os.strerror(code), str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(store.os, "open", refusing)
+    for argv in (["ingest", str(DIGEST)], ["remove", DIGEST.name], ["check", "--repair"]):
+        code_, out, err = _cli(capsys, "--home", str(cli_home), *argv)
+        assert code_ == 1 and out == ""
+        _one_sentence(err)
+        assert "read-only" in err and str(cli_home) in err, err
+    with pytest.raises(BaseReadOnly) as info:
+        ingest([DIGEST], cli_home, HashingEmbedder(name="hashing"))
+    assert info.value.home == str(cli_home)
+    assert _answers(capsys, cli_home) == before  # searching keeps working
+    assert _cli(capsys, "--home", str(cli_home), "check")[0] == 0
+
+
+def _ingest_fails_midway(monkeypatch, raiser):
+    """Make the next build's sentence-vector writes fail the way a full disk does."""
+    from index import storefiles
+
+    monkeypatch.setattr(storefiles.ChunkWriter, "append", raiser)
+
+
+@pytest.mark.parametrize("how", ["oserror", "duckdb", "quota"])
+def test_a_full_disk_during_ingest_says_so_and_where_and_keeps_the_base(
+    cli_home, monkeypatch, capsys, how
+):
+    in_use = store.require(cli_home).path
+
+    def full(self, vectors):
+        path = str(in_use.parent / ".partial-x" / "sentences" / "a.f16")
+        if how == "duckdb":
+            raise duckdb.IOException(f'Could not write file "{path}": No space left on device')
+        code = errno.EDQUOT if how == "quota" else errno.ENOSPC
+        raise OSError(code, os.strerror(code), path)
+
+    _ingest_fails_midway(monkeypatch, full)
+    with pytest.raises(DiskFull) as info:
+        ingest([BLOG], cli_home, HashingEmbedder(name="hashing"), rebuild=True)
+    assert info.value.home == str(cli_home)
+    for argv in (
+        ["ingest", str(BLOG), "--rebuild"],
+        ["remove", DIGEST.name],
+        ["check", "--repair"],
+    ):
+        if argv[0] == "check":  # a repair only writes when something is wrong
+            (in_use / store.VECTORS_FILE).write_bytes(b"broken")
+        code, out, err = _cli(capsys, "--home", str(cli_home), *argv)
+        assert code == 1, (out, err)
+        _one_sentence(err)
+        assert "full" in err and str(cli_home) in err, err
+        assert (cli_home / "CURRENT").read_text().strip() == in_use.name
+        leftovers = [p.name for p in (cli_home / "builds").iterdir() if p.name.startswith(".")]
+        assert leftovers == [] and store.builds(cli_home)[-1] == in_use
+
+
+def test_a_full_disk_leaves_the_previous_build_answering_identically(cli_home, monkeypatch, capsys):
+    before = _answers(capsys, cli_home)
+
+    def full(self, vectors):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    _ingest_fails_midway(monkeypatch, full)
+    code, _, err = _cli(capsys, "--home", str(cli_home), "ingest", str(PROGRAMS), "--rebuild")
+    assert code == 1 and "full" in err
+    monkeypatch.undo()
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    assert _answers(capsys, cli_home) == before
+
+
+# The same, for real: a read-only bind mount and a small tmpfs, in a private mount
+# namespace (needs util-linux unshare and user namespaces; skipped where there are none).
+
+
+def _namespace_ok() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    p = subprocess.run(
+        [
+            "unshare",
+            "-rm",
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=1m tmpfs /mnt 2>/dev/null || "
+            "mount -t tmpfs -o size=1m tmpfs /tmp",
+        ],
+        capture_output=True,
+        timeout=30,
+    )
+    return p.returncode == 0
+
+
+needs_namespace = pytest.mark.skipif(
+    not _namespace_ok(), reason="no private mount namespace (unshare -rm) here"
+)
+
+
+def _in_namespace(script: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@needs_namespace
+def test_a_read_only_mount_for_real(cli_home, tmp_path):
+    env = {**os.environ, "TALKBASE_MODEL": "hashing", "TALKBASE_HOME": str(cli_home)}
+    search = f"{TALKBASE} search kernels --json -n 20"
+    before = subprocess.run(search.split(), capture_output=True, text=True, env=env, check=True)
+    script = f"""
+mount --bind -o ro "{cli_home}" "{cli_home}" || exit 99
+for cmd in "ingest {BLOG}" "remove {DIGEST.name}" "check --repair"; do
+  {TALKBASE} $cmd > /dev/null 2> "{tmp_path}/err"; echo "rc=$?"; cat "{tmp_path}/err"
+done
+{search} > "{tmp_path}/after.json" || echo "search failed"
+{TALKBASE} check > /dev/null || echo "check failed"
+"""
+    p = _in_namespace(script, env)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0::2] == ["rc=1"] * 3, p.stdout
+    for line in lines[1::2]:
+        assert line.startswith("talkbase: ") and "read-only" in line and str(cli_home) in line
+    assert len(lines) == 6, p.stdout
+    assert json.loads((tmp_path / "after.json").read_text()) == json.loads(before.stdout)
+
+
+@needs_namespace
+def test_a_full_disk_for_real(cli_home):
+    scratch = Path(tempfile.mkdtemp(prefix="talkbase-full-"))
+    try:
+        env = {**os.environ, "TALKBASE_MODEL": "hashing", "TALKBASE_HOME": str(scratch)}
+        before, err = (
+            scratch.parent / f"{scratch.name}.before",
+            scratch.parent / f"{scratch.name}.err",
+        )
+        script = f"""
+mount -t tmpfs -o size=12m tmpfs "{scratch}" || exit 99
+cp -a "{cli_home}/." "{scratch}/"
+{TALKBASE} search kernels --json -n 20 > "{before}"
+free=$(df -k --output=avail "{scratch}" | tail -1)
+dd if=/dev/zero of="{scratch}/filler" bs=1k count=$((free - 1500)) 2>/dev/null
+{TALKBASE} ingest "{BLOG}" "{DIGEST}" --rebuild > /dev/null 2> "{err}"
+echo "rc=$?"
+cat "{err}"
+{TALKBASE} search kernels --json -n 20 | cmp - "{before}" && echo same
+"""
+        p = _in_namespace(script, env)
+        assert p.returncode == 0, p.stderr
+        lines = p.stdout.splitlines()
+        assert lines[0] == "rc=1", p.stdout
+        assert lines[1].startswith("talkbase: ") and "full" in lines[1], p.stdout
+        assert str(scratch) in lines[1] and lines[2:] == ["same"], p.stdout
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        for leftover in scratch.parent.glob(f"{scratch.name}.*"):
+            leftover.unlink()
