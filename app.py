@@ -36,13 +36,25 @@ def _missing(home: str) -> None:
     )
 
 
-def main() -> None:
-    home = str(settings.home())
-    build = current_build(home)
-    if build is None:
-        _missing(home)
+def _settle(lib: Library) -> None:
+    """Fill in what the view shows by default (the Program's day, Now & next's time)
+    before the URL is written, so a view is one history entry."""
+    ss = st.session_state
+    if any(ss.get(name) for name in state.PAGE_PARAMS):
         return
+    if ss.get("view") == "Program":
+        grid.settle(lib)
+    elif ss.get("view") == "Now & next":
+        nownext.settle(lib)
+
+
+def main() -> None:
     try:
+        home = str(settings.home())
+        build = current_build(home)
+        if build is None:
+            _missing(home)
+            return
         lib = open_library(home, build)
     except TalkbaseError as exc:
         st.title("talkbase")
@@ -51,6 +63,8 @@ def main() -> None:
     render.style()
     render.use_stems(lib.stems)
     state.start(lib.known)
+    _settle(lib)
+    state.sync_url()  # before the page is drawn: see `state.sync_url`
     n_saved = len(state.agenda().saved)
     top = st.columns([1, 3], vertical_alignment="center")
     top[0].title("talkbase", anchor=False)
@@ -88,7 +102,8 @@ def main() -> None:
             search.show(lib)
     except TalkbaseError as exc:
         st.error(exc.sentence())
-    state.sync_url()
+    state.sync_url()  # in case drawing the page changed the state (a chip dropped)
+    render.keep_scroll()
 
 
 main()

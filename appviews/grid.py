@@ -122,6 +122,14 @@ def _default_day(days: list[date]) -> date:
     return today if today in days else days[0]
 
 
+def settle(lib: Library) -> None:
+    """Choose the day the grid shows when the URL names none: done before the run
+    writes the URL, so the view and its day are one history entry."""
+    days = program.program_days(list(lib.talks.values()))
+    if days and st.session_state.get("date") not in [d.isoformat() for d in days]:
+        st.session_state["date"] = _default_day(days).isoformat()
+
+
 def show(lib: Library) -> None:
     ss = st.session_state
     talks = list(lib.talks.values())
@@ -131,8 +139,7 @@ def show(lib: Library) -> None:
         _untimed(lib)
         return
     iso = [d.isoformat() for d in days]
-    if ss.get("date") not in iso:
-        ss["date"] = _default_day(days).isoformat()
+    settle(lib)
     all_rooms = program.room_order(talks)
     c1, c2 = st.columns([2, 3], vertical_alignment="bottom")
     with c1:

@@ -11,6 +11,7 @@ from appviews import cards, render, state
 from appviews.library import Library
 from talkbase import program
 from talkbase.present import minutes, plural
+from talkbase.records import Talk
 
 STEP = 15  # minutes between the times to choose from
 
@@ -38,15 +39,21 @@ def _times(lib: Library, day: date) -> list[str]:
     return out
 
 
-def show(lib: Library) -> None:
+def _now(talks: list[Talk]) -> datetime:
+    tz = next((t.start.tzinfo for t in talks if t.start), None)
+    return datetime.now(tz)
+
+
+def settle(lib: Library) -> None:
+    """Choose the day and time shown when the URL names none (today and now, inside
+    the conference): done before the run writes the URL, so the view, its day and
+    its time are one history entry."""
     ss = st.session_state
     talks = list(lib.talks.values())
     days = program.program_days(talks)
     if not days:
-        st.info("The program gives no times, so there is nothing on now or next.")
         return
-    tz = next((t.start.tzinfo for t in talks if t.start), None)
-    now = datetime.now(tz)
+    now = _now(talks)
     inside = now.date() in days
     iso = [d.isoformat() for d in days]
     if ss.get("date") not in iso:
@@ -60,6 +67,23 @@ def show(lib: Library) -> None:
         if here and here not in choices:
             choices = sorted({*choices, here})
         ss["at"] = here if here in choices else choices[0]
+
+
+def show(lib: Library) -> None:
+    ss = st.session_state
+    talks = list(lib.talks.values())
+    days = program.program_days(talks)
+    if not days:
+        st.info("The program gives no times, so there is nothing on now or next.")
+        return
+    settle(lib)
+    now = _now(talks)
+    inside = now.date() in days
+    iso = [d.isoformat() for d in days]
+    day = date.fromisoformat(ss["date"])
+    choices = _times(lib, day)
+    if ss["at"] not in choices:  # a time from a link, or now
+        choices = sorted({*choices, ss["at"]})
     c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.segmented_control(
         "Day",

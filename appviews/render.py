@@ -54,6 +54,7 @@ mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
 .tb-grid td.tb-clash { background: #fee2e2; border-color: #dc2626; }
 .tb-grid .tb-dur { color: #555; font-size: .75rem; }
 .tb-grid .tb-who { color: #333; font-size: .76rem; }
+.st-key-scroll-keeper { display: none; }
 @media print {
   header, [data-testid="stSidebar"], .stButton, [data-testid="stSegmentedControl"],
   .st-key-view, [data-testid="stDownloadButton"], .tb-noprint { display: none !important; }
@@ -77,6 +78,80 @@ def scroll_top(page: str) -> None:
     """Show a newly opened page from its top (the app keeps the list's scroll position
     otherwise); runs once per page, named by `page`."""
     _top(data=page, key="scroll-top")
+
+
+# Back and Forward return to a list scrolled where it was. Streamlit scrolls its main
+# block, not the window, and redraws a page after the browser has moved through its
+# history, so the browser's own scroll restoration cannot do it. This script, installed
+# once per tab, remembers each URL's scroll position (fixed at the click or Enter that
+# leaves it: what the page does after that click is not the person scrolling) and, when
+# a Back or Forward run has drawn its page, scrolls there again as soon as the page is
+# tall enough. Touching the page (a wheel, a click, a key) stops it trying.
+_SCROLL_JS = """
+export default function(component) {
+  if (!window.__talkbaseScroll) {
+    const keeper = { saved: new Map(), frozen: null, pending: null };
+    const norm = (search) => JSON.stringify([...new URLSearchParams(search)].sort());
+    const here = () => norm(window.location.search);
+    const scroller = () => {
+      const main = document.querySelector('[data-testid="stMain"]');
+      return main && main.scrollHeight > main.clientHeight
+        ? main : (document.scrollingElement || document.documentElement);
+    };
+    const expired = () => keeper.pending && Date.now() - keeper.pending.since > 40000;
+    const remember = () => {
+      const key = here();
+      keeper.saved.delete(key);
+      keeper.saved.set(key, scroller().scrollTop);
+      if (keeper.saved.size > 200) { keeper.saved.delete(keeper.saved.keys().next().value); }
+    };
+    const fix = () => { keeper.pending = null; remember(); keeper.frozen = here(); };
+    const free = () => { keeper.pending = null; keeper.frozen = null; };
+    const moves = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
+    document.addEventListener('scroll', () => {
+      if (expired()) { keeper.pending = null; }
+      if (!keeper.pending && keeper.frozen !== here()) { remember(); }
+    }, true);
+    document.addEventListener('pointerdown', fix, true);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { fix(); } else if (moves.has(e.key)) { free(); }
+    }, true);
+    window.addEventListener('wheel', free, { capture: true, passive: true });
+    window.addEventListener('touchmove', free, { capture: true, passive: true });
+    window.addEventListener('popstate', () => {
+      keeper.frozen = null;
+      keeper.pending = { key: here(), y: keeper.saved.get(here()) || 0, since: Date.now() };
+    });
+    keeper.drawn = () => {
+      const wanted = keeper.pending;
+      if (!wanted || wanted.key !== here()) { return; }
+      let steady = 0;
+      const step = () => {
+        if (keeper.pending !== wanted) { return; }
+        if (wanted.key !== here() || expired()) { keeper.pending = null; return; }
+        const box = scroller();
+        const drawing = document.querySelector('[data-stale="true"]');
+        if (!drawing && box.scrollHeight - box.clientHeight >= wanted.y - 1) {
+          if (Math.abs(box.scrollTop - wanted.y) > 1) { box.scrollTop = wanted.y; steady = 0; }
+          else if (++steady >= 5) { keeper.pending = null; return; }
+        }
+        setTimeout(step, 100);
+      };
+      step();
+    };
+    window.__talkbaseScroll = keeper;
+  }
+  window.__talkbaseScroll.drawn();
+}
+"""
+_scroll = st.components.v2.component("talkbase_scroll", js=_SCROLL_JS, isolate_styles=False)
+
+
+def keep_scroll() -> None:
+    """Back and Forward return to the scroll position each URL was left at (see
+    _SCROLL_JS); drawn last on every run, so it runs once the page above is there."""
+    runs = st.session_state["_runs"] = st.session_state.get("_runs", 0) + 1
+    _scroll(data=runs, key="scroll-keeper")
 
 
 def esc(text: object) -> str:

@@ -3,13 +3,16 @@
 The URL mirrors the state (query, filters, open talk, speaker or organization
 page, view, agenda, toggles), so a reload keeps everything and the address bar
 is a share link. Each change of the state writes the URL once (one browser
-history entry), so the browser's Back and Forward move through views and pages.
+history entry), early in the run, before the page is drawn, so the browser's Back
+and Forward move through views and pages however soon they are pressed. How many
+results "Show more" had shown is kept per URL for the session, and the scroll
+position per URL in the tab (`render.keep_scroll`): Back returns to a list as it was.
 
 `parse` is the one place a URL's text enters the app: every parameter is read
 here, with ASCII-digit ids and bounded text; anything unknown or malformed is
 ignored and reported as a notice, never an exception. On the first run of a
-session, and whenever the URL differs from the one the app last wrote (Back,
-Forward, an edited address), the state is read back from the URL.
+session, on every run Back or Forward starts, and whenever the URL differs from
+the one the app last wrote (an edited address), the state is read back from the URL.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import streamlit as st
 
 from talkbase import agenda as agenda_mod
+from talkbase import settings
 from talkbase.agenda import Agenda
 from talkbase.facets import FACETS, Selection
 from talkbase.records import Talk
@@ -50,6 +54,7 @@ PAGE = 10  # results shown at a time
 FALLBACK_URL = "http://localhost:8501/"
 MAX_TEXT = 300  # characters of a query or a name taken from a URL
 MAX_NOTICES = 5
+MAX_REMEMBERED = 200  # URLs whose "Show more" depth a session remembers for Back
 ROOM_SEP = "|"
 
 PAGE_PARAMS = ("talk", "speaker", "org")
@@ -104,10 +109,10 @@ class Parsed:
     notices: tuple[str, ...] = ()
 
 
-def clean(text: str) -> str:
+def clean(text: str, limit: int = MAX_TEXT) -> str:
     """URL text made safe to keep: control and direction characters and lone
-    surrogates dropped, whitespace collapsed, at most MAX_TEXT characters."""
-    return " ".join(_CONTROL.sub("", text).split())[:MAX_TEXT]
+    surrogates dropped, whitespace collapsed, at most `limit` characters."""
+    return " ".join(_CONTROL.sub("", text[: limit * 4 + 64]).split())[:limit]
 
 
 def _shown(text: str) -> str:
@@ -127,7 +132,14 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
     for name in params:
         if name not in _KNOWN:
             notices.append(f"Ignored the unknown link parameter “{_shown(name)}”.")
-    q = clean(one("q"))
+    longest = settings.max_query_chars()
+    q = clean(one("q"), longest + 1)
+    if len(q) > longest:
+        notices.append(
+            f"The link's query is longer than the {longest:,} characters a query may have "
+            f"(TALKBASE_MAX_QUERY_CHARS); searched its first {longest:,}."
+        )
+        q = q[:longest]
     view_raw = one("view")
     view = next((v for v, p in VIEW_PARAM.items() if p and p == view_raw), "Search")
     if view_raw and view == "Search":
@@ -202,12 +214,26 @@ def current_params() -> dict[str, list[str]]:
     return {k: params.get_all(k) for k in params}
 
 
+def _url_key(params: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """One URL's parameters, in a fixed order: what the depth memory is keyed by."""
+    return tuple(sorted((k, tuple(v)) for k, v in params.items()))
+
+
+def _history_navigation() -> bool:
+    """Whether this run was started by the browser's Back or Forward button."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    return bool(getattr(get_script_run_ctx(), "is_history_navigation", False))
+
+
 def start(known: Known) -> None:
-    """Fill the session state from the URL on a session's first run, and again
-    whenever the URL is not the one the app wrote last (Back, Forward, edits)."""
+    """Fill the session state from the URL on a session's first run, on every run the
+    browser's Back or Forward started, and whenever the URL is not the one the app
+    wrote last (an edited address). "Show more" is not in the URL: how far a URL's
+    results had been shown is remembered in the session and comes back with it."""
     ss = st.session_state
     url = current_params()
-    if ss.get("_started") and url == ss.get("_url"):
+    if ss.get("_started") and url == ss.get("_url") and not _history_navigation():
         return
     p = parse(url, known)
     ss["_started"] = True
@@ -226,7 +252,7 @@ def start(known: Known) -> None:
     ss["date"] = p.date
     ss["at"] = p.at
     ss["rooms"] = list(p.rooms)
-    ss["limit"] = PAGE
+    ss["limit"] = _depths().get(_url_key(url), PAGE)
     ss["notices"] = list(p.notices)
     ss["undo_talk"] = None
 
@@ -284,12 +310,31 @@ def desired_params() -> dict[str, str]:
     return out
 
 
+def _depths() -> dict[tuple[tuple[str, tuple[str, ...]], ...], int]:
+    """How many results were shown ("Show more") under each URL of this session."""
+    found: dict[tuple[tuple[str, tuple[str, ...]], ...], int] = st.session_state.setdefault(
+        "_depths", {}
+    )
+    return found
+
+
 def sync_url() -> None:
-    """Write the state into the URL in one step (one history entry) when it changed."""
+    """Write the state into the URL in one step (one history entry) when it changed.
+
+    app.py calls this as soon as a run knows its state, before it draws the page: a
+    page a person can see already has its URL, so Back pressed while it is still
+    drawing leaves that page, not the one before it (a URL written at the end of a
+    long run arrived after the Back and pushed a page over the one Back went to)."""
     want = desired_params()
     if current_params() != {k: [v] for k, v in want.items()}:
         st.query_params.from_dict(want)
-    st.session_state["_url"] = current_params()
+    url = current_params()
+    st.session_state["_url"] = url
+    depths = _depths()
+    depths.pop(_url_key(url), None)  # most recent last
+    depths[_url_key(url)] = int(st.session_state.get("limit", PAGE))
+    while len(depths) > MAX_REMEMBERED:
+        depths.pop(next(iter(depths)))
 
 
 def base_url() -> str:

@@ -11,6 +11,10 @@ from typing import Any
 from talkbase.errors import BadQuery
 
 _WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+# Longest filter value taken (characters). No stored name, room, track or title is
+# longer (ingest stops short fields at 1,000), so a longer value could match nothing:
+# it is refused at once, before it becomes a regex DuckDB chokes on.
+MAX_FILTER_CHARS = 1000
 
 
 @dataclass(frozen=True)
@@ -25,21 +29,42 @@ class Filters:
     conference: str | None = None
     format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                raise BadQuery(
+                    f"the {f.name} filter wants text, not {type(value).__name__} {_shown(value)}"
+                )
+            if len(value) > MAX_FILTER_CHARS:
+                raise BadQuery(
+                    f"the {f.name} filter is {len(value):,} characters long; "
+                    f"a filter takes at most {MAX_FILTER_CHARS:,} characters"
+                )
+
     def active(self) -> dict[str, str]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
+
+
+def _shown(value: object, width: int = 40) -> str:
+    """A value for an error sentence: quoted, on one line, and short."""
+    text = " ".join(clean_text(str(value)).split())
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def _hm(value: str, name: str) -> time:
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
     if not m:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {value!r}")
+        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
     if m.group(3) == "pm" and hour < 12:
         hour += 12
     if m.group(3) == "am" and hour == 12:
         hour = 0
     if hour > 23 or minute > 59:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {value!r}")
+        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
     return time(hour, minute)
 
 
@@ -137,13 +162,13 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
                 clauses.append("t.day = ?")
                 params.append(date.fromisoformat(d))
             except ValueError as exc:
-                raise BadQuery(f"--day {f.day!r} is not a real date") from exc
+                raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
             clauses.append("isodow(t.day) = ?")
             params.append(_WEEKDAYS.index(d[:3]) + 1)
         else:
             raise BadQuery(
-                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {f.day!r}"
+                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
             )
     if f.after:
         clauses.append("CAST(t.start_time AS TIME) >= ?")
@@ -176,3 +201,65 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             + ")"
         )
     return (" AND ".join(clauses) or "TRUE"), params
+
+
+# -- read-only SQL ------------------------------------------------------------------
+
+READING_STATEMENTS = ("SELECT", "WITH", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE")
+# what may come before a statement's first word: whitespace, comments, open parentheses
+_LEADING = re.compile(r"(?:\s+|--[^\n]*|/\*.*?\*/|\()*", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z_]+")
+_EXPLAIN = re.compile(r"EXPLAIN(?:\s+ANALY[SZ]E)?\b", re.IGNORECASE)
+
+
+def _first_word(text: str) -> tuple[str, str]:
+    """The first keyword of `text` past comments, whitespace and parentheses
+    (upper case; "" when there is none), and the text from that word on."""
+    rest = text[_LEADING.match(text).end() :]  # type: ignore[union-attr]  # always matches
+    word = _WORD.match(rest)
+    return (word.group(0).upper() if word else ""), rest
+
+
+def read_only_sql(query: str, parser: Any = None) -> str:
+    """The one reading statement in `query`, or BadQuery. Two checks must agree:
+    DuckDB's own parser (`parser`, a connection; an in-memory one by default) finds
+    exactly one statement and calls it a SELECT (or an EXPLAIN of one), and its first
+    word past comments and parentheses is SELECT, WITH, DESCRIBE, SHOW, EXPLAIN or
+    SUMMARIZE. So a comment, a second statement after ";", a PRAGMA (which DuckDB
+    rewrites into a SELECT) or `WITH ... INSERT` never passes for a read."""
+    import duckdb
+
+    query = clean_text(query)
+    con = parser if parser is not None else duckdb.connect()
+    try:
+        statements = con.extract_statements(query)
+    except duckdb.Error as exc:
+        raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
+    finally:
+        if parser is None:
+            con.close()
+    if not statements:
+        raise BadQuery("there is no SQL statement to run, only spaces or comments")
+    if len(statements) > 1:
+        raise BadQuery(
+            f"sql() is read-only and runs one statement at a time, not {len(statements)}"
+        )
+    kind = statements[0].type
+    word, rest = _first_word(query)  # the text as given: DuckDB rewrites a PRAGMA
+    if kind == duckdb.StatementType.EXPLAIN and word == "EXPLAIN":
+        inner = _EXPLAIN.match(rest)
+        if inner is not None:  # EXPLAIN ANALYZE runs what it explains: that must read too
+            read_only_sql(rest[inner.end() :], parser)
+            return query
+    if kind != duckdb.StatementType.SELECT or word not in READING_STATEMENTS:
+        shown = word or str(kind).rsplit(".", 1)[-1]
+        raise BadQuery(
+            f"sql() is read-only: it runs one {', '.join(READING_STATEMENTS[:-1])} or "
+            f"{READING_STATEMENTS[-1]} statement, not {shown}"
+        )
+    return query
+
+
+def one_line(message: str) -> str:
+    """The first line of a (DuckDB) error message, for a one-sentence error."""
+    return next((line.strip() for line in message.splitlines() if line.strip()), message)

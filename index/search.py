@@ -37,12 +37,13 @@ from index.ranking import (
 )
 from index.sentences import SentenceRows
 from index.threads import Worker, one_thread_per_query
-from index.understand import FRAME, Understood, understand
+from index.understand import FRAME, OPERATORS, Understood, understand
 from index.understand import literal as literal_query
 from index.vectors import VectorIndex
 from index.vocab import Vocab, suggest
+from ingest.text import title_key
 from talkbase import settings
-from talkbase.errors import BadQuery, ModelMismatch
+from talkbase.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
 from talkbase.records import Hit, Talk, Why
 
 Mode = Literal["hybrid", "lexical", "dense"]
@@ -52,6 +53,41 @@ POOL = 200  # talks fused from each list: the best by words, the nearest by thei
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
 BOTH_AT_ONCE = 50_000
 REMEMBERED = 256  # queries, filters and limits whose answers are kept
+
+
+SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title names a talk
+# What a query's reading takes as an operator: `field:value` (OPERATORS), a quoted
+# phrase, a `-word` (the forms index/understand.py reads)
+_OPERATOR = re.compile(
+    r"(?<!\S)(?:(?:" + "|".join(OPERATORS) + r'):\S|"[^"]*"|-[^\W\d_]\S)', re.IGNORECASE
+)
+
+
+def check_query(query: str, literal: bool = False) -> None:
+    """Refuse, with a BadQuery that says why, a query no search should run: one that
+    is not text (bytes that were not UTF-8: lone surrogates), or one longer, or with
+    more operators, than TALKBASE_MAX_QUERY_CHARS / TALKBASE_MAX_QUERY_OPERATORS
+    allow (a literal query reads no operators). Every search entry runs it first."""
+    if not isinstance(query, str):
+        raise BadQuery(f"the query must be text, not {type(query).__name__}")
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = query[exc.start]
+        byte = ord(bad) - 0xDC00 if 0xDC80 <= ord(bad) <= 0xDCFF else None
+        what = f"the byte 0x{byte:02x}" if byte is not None else f"U+{ord(bad):04X}"
+        raise BadQuery(
+            f"The query is not UTF-8 text ({what} at character {exc.start + 1}); "
+            "type it again, or set the terminal to UTF-8"
+        ) from None
+    limit = settings.max_query_chars()
+    if len(query) > limit:
+        raise QueryTooLarge("characters", len(query), limit, "TALKBASE_MAX_QUERY_CHARS")
+    if not literal:
+        limit = settings.max_query_operators()
+        found = len(_OPERATOR.findall(query))
+        if found > limit:
+            raise QueryTooLarge("operators", found, limit, "TALKBASE_MAX_QUERY_OPERATORS")
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int = REMEMBERED) -> Any:
@@ -145,6 +181,18 @@ class KnowledgeBase:
         text = str(ref).strip()
         if re.fullmatch(r"[0-9]{1,18}", text) and int(text) in self.talks:  # ASCII digits only
             return self.talks[int(text)]
+        key = title_key(text)
+        if len(key) < SHORTEST_PARTIAL:
+            # "²" folds to "2", which a title containing "2026" contains: too little to
+            # go on. A name this short must be a whole title.
+            found = (
+                reads.titles_by_key(self.con, key, "equal")
+                if key and self._title_keys_stored
+                else [(tid, t) for tid, t in reads.titles(self.con) if key and title_key(t) == key]
+            )
+            if len(found) != 1:
+                raise TalkNotFound(text, [f"{i}: {title}" for i, title in found])
+            return self.talks[found[0][0]]
         return self.talks[titles.find(self.con, text, self._title_keys_stored)]
 
     @property
@@ -158,8 +206,15 @@ class KnowledgeBase:
         return bool(found)
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> Any:
-        """Run read-only SQL on the knowledge base; returns a DuckDB relation result."""
-        return self.con.execute(query, list(params or []))
+        """Run one reading statement (`index.filters.read_only_sql`) on the knowledge
+        base; returns the pending DuckDB result. It runs on a connection of its own
+        (a cursor: the same database, its own session), so even a statement that got
+        past the check could leave no temporary table or setting where the base's
+        own queries would see it."""
+        from index.filters import read_only_sql
+
+        cursor = self.con.cursor()
+        return cursor.execute(read_only_sql(query, cursor), list(params or []))
 
     # -- search -------------------------------------------------------------------
     @property
@@ -173,6 +228,7 @@ class KnowledgeBase:
 
     def understand(self, query: str, literal: bool = False) -> Understood:
         """What `search` reads out of `query` (nothing when `literal`)."""
+        check_query(query, literal)
         return literal_query(query) if literal else understand(query, self.vocab)
 
     @property
@@ -294,6 +350,7 @@ class KnowledgeBase:
             raise BadQuery(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if k < 1:
             raise BadQuery("the number of results must be at least 1")
+        check_query(query, literal)
         u = self.understand(query.strip(), literal)
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)

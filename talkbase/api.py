@@ -28,7 +28,7 @@ from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
-from index.filters import Filters
+from index.filters import Filters, one_line
 from talkbase import present
 from talkbase.errors import BadQuery
 from talkbase.records import Hit, Talk
@@ -387,11 +387,13 @@ class Talkbase:
         return self.sql(CONFLICTS_SQL)
 
     def sql(self, query: str, *params: Any) -> pd.DataFrame:
-        """Run SQL on the DuckDB database (read-only); `?` placeholders take `params`.
+        """Run one read-only statement on the DuckDB database; `?` placeholders take `params`.
 
-        Tables: talks, conferences, speakers, talk_speakers, tracks, notes,
-        sources, conflicts, documents, sentences (see `index.schema`). Errors, including
-        any attempt to write, raise `talkbase.errors.BadQuery`.
+        SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE run, one statement at a
+        time, on a connection of their own: nothing run here changes what the other
+        methods answer. Tables: talks, conferences, speakers, talk_speakers, tracks,
+        notes, sources, conflicts, documents, sentences (see `index.schema`). Errors,
+        including any other statement, raise `talkbase.errors.BadQuery`.
 
             tb.sql("SELECT title FROM talks WHERE room = ? ORDER BY start_time", "LL20AB")
         """
@@ -400,7 +402,7 @@ class Talkbase:
         try:
             return self.kb.sql(query, params).df()
         except duckdb.Error as exc:
-            raise BadQuery(f"SQL failed: {exc}") from exc
+            raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
 
     # -- vectors ------------------------------------------------------------------
     def embeddings(self) -> tuple[np.ndarray, np.ndarray]:

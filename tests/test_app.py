@@ -355,7 +355,7 @@ def test_share_link_ignores_unknown_ids(demo_home, demo_kb, monkeypatch) -> None
 
 
 def grid_html(at: AppTest) -> str:
-    (component,) = at.get("bidi_component")
+    (component,) = [c for c in at.get("bidi_component") if "talkbase_grid" in str(c.proto)]
     return json.loads(component.proto.json)
 
 
@@ -464,6 +464,66 @@ def test_back_returns_from_a_talk_to_the_same_results(demo_home, demo_kb, monkey
     assert plain(htmls(at, "tb-title-big")[0]) == demo_kb.talks[mccl].title
 
 
+def test_back_returns_to_results_shown_as_deep_as_they_were(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="PyTorch")
+    assert len(titles(at)) == 10
+    url = dict(at.query_params)
+    click(at, "more")
+    deep = titles(at)
+    assert len(deep) > 10 and dict(at.query_params) == url  # "Show more" is not in the URL
+    opened = int(
+        next(b.key for b in at.button if (b.key or "").startswith("result-open-")).split("-")[-1]
+    )
+    click(at, f"result-open-{opened}")
+    assert at.query_params["talk"] == str(opened)
+    at.query_params = url  # Back
+    rerun(at)
+    assert titles(at) == deep
+    at.query_params = {"q": "kernels"}  # another URL, typed: shown from the first page
+    rerun(at)
+    assert len(titles(at)) == 10
+    at.query_params = url  # Back again, to the deep list
+    rerun(at)
+    assert titles(at) == deep
+
+
+def test_the_url_is_written_before_the_page_is_drawn(demo_home, demo_kb, monkeypatch) -> None:
+    """A page a person sees already has its URL (its own history entry), so Back pressed
+    while it is still drawing leaves it; a view and its default day are one entry."""
+    import streamlit as st
+
+    from appviews import grid, nownext, talkpage
+
+    events: list[tuple[str, dict[str, str]]] = []
+    original = type(st.query_params).from_dict
+
+    def spy(self, params):  # noqa: ANN001, ANN202
+        events.append(("url", dict(params)))
+        return original(self, params)
+
+    monkeypatch.setattr(type(st.query_params), "from_dict", spy)
+    for module in (talkpage, grid, nownext):
+        drawn = module.show
+
+        def draw(lib, *args, _drawn=drawn, _name=module.__name__):  # noqa: ANN001, ANN202
+            events.append(("drawn", {"page": _name}))
+            return _drawn(lib, *args)
+
+        monkeypatch.setattr(module, "show", draw)
+    at = run_app(demo_home, monkeypatch, q="fault-tolerant collectives")
+    mccl = id_of(demo_kb, "MCCL")
+    events.clear()
+    click(at, f"result-open-{mccl}")
+    assert [e[0] for e in events] == ["url", "drawn"], events
+    assert events[0][1].get("talk") == str(mccl)
+    for view, param, default in (("Program", "program", "date"), ("Now & next", "now", "at")):
+        events.clear()
+        at.button_group(key="view").set_value(view)  # leaves the talk page too
+        rerun(at)
+        assert [e[0] for e in events] == ["url", "drawn"], events
+        assert events[0][1]["view"] == param and events[0][1][default]
+
+
 @pytest.mark.parametrize(
     "params",
     [
@@ -484,6 +544,38 @@ def test_hostile_links_give_a_notice_never_a_traceback(demo_home, monkeypatch, p
     if "talk" in params:
         assert "No talk has the id" in shown and len(shown) < 400
     assert "Traceback" not in shown and "/work/" not in shown
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "q",
+        "by",
+        "from",
+        "track",
+        "room",
+        "day",
+        "time",
+        "conference",
+        "speaker",
+        "org",
+        "date",
+        "at",
+        "rooms",
+        "talk",
+        "saved",
+    ],
+)
+@pytest.mark.parametrize("size", [1_000_000, 400_000])  # streamlit drops a URL over 512 KB
+def test_a_huge_link_parameter_is_at_most_a_short_notice(
+    demo_home, monkeypatch, name, size
+) -> None:
+    huge = ("kernel " * (size // 7 + 1))[:size]
+    at = run_app(demo_home, monkeypatch, **{name: huge})
+    assert not at.exception and at.button_group(key="view").value
+    for notice in (plain(v) for v in htmls(at, "tb-warn")):
+        assert len(notice) < 300 and "Traceback" not in notice
+    assert not at.error  # no error box either: the value is dropped or cut, never a failure
 
 
 def test_arbitrary_query_parameters_through_the_app(demo_home, monkeypatch) -> None:

@@ -590,3 +590,117 @@ def test_a_5000_character_word_wraps_inside_the_card(long_home, tmp_path) -> Non
         idle(d)
         assert _overflow(d) == 0
         d.save_screenshot(str(tmp_path / "long-word-talk.png"))
+
+
+def _result_cards(d: Any) -> list[Any]:
+    return d.find_elements(By.CSS_SELECTOR, '[class*="st-key-card-result-"]')
+
+
+def _scroll_y(d: Any) -> int:
+    """How far the results are scrolled (Streamlit scrolls its main block, not the window)."""
+    return int(
+        d.execute_script(
+            "const main = document.querySelector('[data-testid=\"stMain\"]');"
+            "return Math.round(Math.max(window.scrollY, main ? main.scrollTop : 0));"
+        )
+    )
+
+
+def _card_id(card: Any) -> str:
+    return str(card.get_attribute("class").split("st-key-card-result-")[1].split()[0])
+
+
+def _type_query(d: Any, query: str) -> None:
+    """Type a new query in the search box and press Enter, as a person would."""
+
+    def typed(d: Any) -> bool:
+        box = d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]')
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(query, Keys.ENTER)
+        return True
+
+    wait(d, typed, why=f"could not type {query!r}")
+
+
+def _search_open_and_back(d: Any, n: int, query: str, more: bool) -> None:
+    """One round: type `query`, maybe press "Show more", open a result far down the
+    list, press Back once the talk shows; the same list must come back, as deep and
+    scrolled as far as it was."""
+    in_url = "q=" + query.replace(" ", "+")
+    _type_query(d, query)
+    wait(
+        d,
+        lambda d: in_url in d.current_url and _result_cards(d),
+        why=f"round {n}: no results for {query!r}",
+    )
+    idle(d)
+    depth = len(_result_cards(d))
+    if more:
+        assert depth == 10, f"round {n}: {query!r} has too few results to show more"
+        click_key(d, "more")
+        wait(d, lambda d: len(_result_cards(d)) > 10, why=f"round {n}: no more results")
+        idle(d)
+        depth = len(_result_cards(d))
+    before = titles(d)
+    card = _result_cards(d)[min(depth - 1, 6 + n)]
+    talk = _card_id(card)
+    button = card.find_element(By.CSS_SELECTOR, f".st-key-result-open-{talk} button")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    time.sleep(0.3)
+    scrolled = _scroll_y(d)
+    assert scrolled > 200, f"round {n}: the list is too short to scroll"
+    button.click()
+    wait(
+        d,
+        lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+        why=f"round {n}: the talk did not open",
+    )
+    # a person presses Back once the page shows, while the app may still be drawing it:
+    # by then the page must have its own history entry
+    assert f"talk={talk}" in d.current_url, f"round {n}: {d.current_url}"
+    d.back()
+    wait(
+        d,
+        lambda d: not d.find_elements(By.CSS_SELECTOR, ".tb-title-big") and titles(d) == before,
+        timeout=40,
+        why=f"round {n}: Back did not return to the results of {query!r}",
+    )
+    idle(d)
+    assert in_url in d.current_url and "talk=" not in d.current_url, d.current_url
+    assert len(_result_cards(d)) == depth, f"round {n}: Show more depth lost"
+    wait(
+        d,
+        lambda d: abs(_scroll_y(d) - scrolled) <= 40,
+        timeout=10,
+        why=f"round {n}: Back did not scroll the results back to {scrolled}",
+    )
+    box = 'input[aria-label="Search talks"]'
+    wait(
+        d,
+        lambda d: d.find_element(By.CSS_SELECTOR, box).get_attribute("value") == query,
+        why=f"round {n}: the search box lost {query!r}",
+    )
+
+
+def test_back_returns_to_the_results_every_time_in_a_long_session(demo_home, tmp_path) -> None:
+    """One tab, several searches in a row: type a query, open a result, Back; each Back
+    shows that query's results again, scrolled where they were, "Show more" as deep."""
+    rounds = [
+        ("GPU kernels", False),
+        ("PyTorch", True),  # many results: "Show more" pressed once before opening one
+        ("fault tolerant collectives", False),
+        ("inference serving", False),
+        ("compiler", True),
+        ("distributed training", False),
+    ]
+    with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        d.get(url)
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+            timeout=SERVER_START_S,
+            why="the app never showed its search box",
+        )
+        idle(d)
+        for n, (query, more) in enumerate(rounds):
+            _search_open_and_back(d, n, query, more)

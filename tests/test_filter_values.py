@@ -125,3 +125,69 @@ def test_arbitrary_unicode_in_filters_never_escapes(odd_kb, value: str) -> None:
             odd_kb.allowed(Filters(**{name: value}))
         except BadQuery:
             assert not clean_text(value).strip()  # refused only when nothing is left
+
+
+# -- huge values: refused where they come in, in one sentence -----------------------------
+MEGABYTE = 1_000_000
+FILTER_NAMES = ("day", "after", "before", "track", "room", "speaker", "org", "conference", "format")
+HUGE = {
+    "letters": "a" * MEGABYTE,
+    "words": "kernel " * (MEGABYTE // 7),
+    "parentheses": "(" * MEGABYTE,
+    "backslashes": "\\" * MEGABYTE,
+    "accents": "e\u0301" * (MEGABYTE // 2),
+}
+
+
+def _one_sentence(exc: BadQuery, name: str) -> None:
+    sentence = exc.sentence()
+    assert "\n" not in sentence and len(sentence) < 300, sentence[:300]
+    assert name in sentence and "characters" in sentence, sentence
+
+
+@pytest.fixture
+def api(fake_home, hashing_embedder):
+    import talkbase
+
+    with talkbase.open(fake_home, embedder=hashing_embedder) as tb:
+        yield tb
+
+
+@pytest.mark.parametrize("name", FILTER_NAMES)
+@pytest.mark.parametrize("kind", sorted(HUGE))
+def test_a_megabyte_filter_value_is_one_sentence_through_the_api(api, name: str, kind: str) -> None:
+    for call in (
+        lambda: api.search("kernels", k=3, mode="lexical", **{name: HUGE[kind]}),
+        lambda: api.search("", k=3, **{name: HUGE[kind]}),
+        lambda: api.similar(next(iter(api.kb.talks)), k=3, **{name: HUGE[kind]}),
+    ):
+        with pytest.raises(BadQuery) as caught:
+            call()
+        _one_sentence(caught.value, name)
+
+
+def test_the_length_cap_is_checked_when_filters_are_made() -> None:
+    from index.filters import MAX_FILTER_CHARS
+
+    for name in FILTER_NAMES:
+        with pytest.raises(BadQuery) as caught:
+            Filters(**{name: "a" * (MAX_FILTER_CHARS + 1)})
+        _one_sentence(caught.value, name)
+
+
+def test_a_value_at_the_cap_still_filters(odd_kb) -> None:
+    from index.filters import MAX_FILTER_CHARS
+
+    padded = "O’Reilly" + " " * (MAX_FILTER_CHARS - len("O’Reilly"))
+    ids = odd_kb.allowed(Filters(org=padded))
+    assert [odd_kb.talks[i].title for i in ids] == ["Kernels for everyone"]
+    assert odd_kb.allowed(Filters(track="x" * MAX_FILTER_CHARS)) == []
+
+
+def test_the_library_raises_no_duckdb_error_for_a_long_value(odd_kb) -> None:
+    """Below the cap, a value that is valid text but a hard regex still gives an answer."""
+    from index.filters import MAX_FILTER_CHARS
+
+    for name in ("org", "track", "room", "speaker", "conference", "format"):
+        for value in ("(" * MAX_FILTER_CHARS, "\\" * MAX_FILTER_CHARS, "é" * MAX_FILTER_CHARS):
+            assert odd_kb.allowed(Filters(**{name: value})) == []

@@ -4,6 +4,7 @@ search box and `?q=`) all say it, fast, and run nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -175,6 +176,25 @@ def test_the_app_says_so_for_a_link_and_for_the_search_box(home):
     at.text_input(key="q").input("kernels").run()  # and a sane query works again
     assert not at.exception and not _errors(at)
     assert any("best first" in c.value for c in at.caption)
+
+
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_a_link_with_a_query_past_the_limit_says_it_was_cut(home):
+    at = _app(home, q="kernels " + "w" * 200_000)
+    notes = " ".join(h.value for h in at.get("html") if 'class="tb-warn"' in h.value)
+    assert "TALKBASE_MAX_QUERY_CHARS" in notes and f"{CHARS:,}" in notes
+    assert len(at.text_input(key="q").value) == CHARS
+    assert not _errors(at)
+
+
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_a_damaged_base_is_one_sentence_in_the_app_not_a_traceback(home):
+    for build in (home / "builds").iterdir():
+        manifest = json.loads((build / "manifest.json").read_text())
+        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    at = _app(home)
+    (sentence,) = _errors(at)
+    assert "newer talkbase" in sentence
 
 
 def test_limits_are_listed_by_talkbase_settings(capsys):
