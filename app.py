@@ -16,8 +16,8 @@ import streamlit as st
 
 from appviews import agendaview, browse, grid, nownext, people, render, search, state, talkpage
 from appviews.library import Library, current_build
-from talkbase import settings
-from talkbase.errors import TalkbaseError
+from talkbase.core import settings
+from talkbase.core.errors import TalkbaseError
 
 st.set_page_config(page_title="talkbase", page_icon="🎤", layout="wide")
 

@@ -10,9 +10,10 @@ import streamlit as st
 
 from appviews import render, state
 from appviews.library import Library
-from talkbase import agenda as agenda_mod
-from talkbase import ics, present
-from talkbase.records import Talk
+from appviews.models import agenda as agenda_mod
+from appviews.models import ics
+from talkbase.core import present
+from talkbase.core.records import Talk
 
 ICS_NAME = "talkbase-agenda.ics"
 CSV_NAME = "talkbase-agenda.csv"

@@ -8,8 +8,8 @@ import streamlit as st
 
 from appviews import cards, state
 from appviews.library import Library
-from talkbase import program
-from talkbase.records import Talk
+from appviews.models import program
+from talkbase.core.records import Talk
 
 NO_TRACK = "(no track)"
 

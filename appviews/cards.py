@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import streamlit as st
 
 from appviews import render, state
-from index.lexical import query_terms
-from talkbase import agenda as agenda_mod
-from talkbase import evidence, people
-from talkbase.records import Talk, Why
+from appviews.models import agenda as agenda_mod
+from appviews.models import evidence, people
+from index.search.lexical import query_terms
+from talkbase.core.records import Talk, Why
 
 SPEAKER, ORG = "s:", "o:"
 

@@ -16,9 +16,10 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
-from talkbase import agenda as agenda_mod
-from talkbase import present, program
-from talkbase.records import Talk
+from appviews.models import agenda as agenda_mod
+from appviews.models import program
+from talkbase.core import present
+from talkbase.core.records import Talk
 
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
 

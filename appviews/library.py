@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 
 from appviews import state
-from index import store
-from index.embed import load as load_embedder
-from index.search import KnowledgeBase
-from talkbase import facets, people, program
-from talkbase.records import Hit, Talk
+from appviews.models import facets, people, program
+from index.encoders.embed import load as load_embedder
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
+from talkbase.core.records import Hit, Talk
 
 CACHED_QUERIES = 256
 
@@ -68,7 +68,7 @@ class Library:
         return hits, sims
 
     def answer(self, query: str, literal: bool = False) -> tuple[list[Hit], dict[int, float], Any]:
-        """`ranked` with what the query was read as (index.understand's `Understood`,
+        """`ranked` with what the query was read as (index.search.understand's `Understood`,
         None when the search has no query understanding), cached per query."""
         key = " ".join(query.split())
         with self._lock:

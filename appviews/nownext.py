@@ -9,9 +9,9 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
-from talkbase import program
-from talkbase.present import minutes, plural
-from talkbase.records import Talk
+from appviews.models import program
+from talkbase.core.present import minutes, plural
+from talkbase.core.records import Talk
 
 STEP = 15  # minutes between the times to choose from
 

@@ -6,8 +6,8 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
-from talkbase import people
-from talkbase.present import plural
+from appviews.models import people
+from talkbase.core.present import plural
 
 
 def _back() -> None:

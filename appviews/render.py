@@ -15,8 +15,9 @@ from collections.abc import Iterable
 
 import streamlit as st
 
-from talkbase import evidence, present
-from talkbase.records import Speaker, Talk
+from appviews.models import evidence
+from talkbase.core import present
+from talkbase.core.records import Speaker, Talk
 
 CSS = """<style>
 /* a 5,000-character word in a title or abstract wraps inside its card */

@@ -8,9 +8,9 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
-from talkbase import facets
-from talkbase.present import plural
-from talkbase.records import Hit
+from appviews.models import facets
+from talkbase.core.present import plural
+from talkbase.core.records import Hit
 
 
 def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:

@@ -25,11 +25,11 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
-from talkbase import agenda as agenda_mod
-from talkbase import settings
-from talkbase.agenda import Agenda
-from talkbase.facets import FACETS, Selection
-from talkbase.records import Talk
+from appviews.models import agenda as agenda_mod
+from appviews.models.agenda import Agenda
+from appviews.models.facets import FACETS, Selection
+from talkbase.core import settings
+from talkbase.core.records import Talk
 
 VIEWS = ("Search", "Program", "Now & next", "My agenda", "Browse")
 VIEW_PARAM = {

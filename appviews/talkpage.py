@@ -7,8 +7,8 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
-from talkbase import people
-from talkbase.records import Talk
+from appviews.models import people
+from talkbase.core.records import Talk
 
 SIMILAR = 5
 

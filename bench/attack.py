@@ -1231,7 +1231,7 @@ def _end_files() -> dict[str, str]:
 GRID_SCRIPT = r"""
 import json, sys
 import talkbase
-from talkbase import program
+from appviews.models import program
 tb = talkbase.open(sys.argv[1])
 talks = list(tb.kb.talks.values())
 out = {}
@@ -1544,7 +1544,7 @@ def attack_unbounded(ctx: Ctx17) -> Row:
 SQL_SCRIPT = r"""
 import json, sys
 import talkbase
-from talkbase.errors import TalkbaseError
+from talkbase.core.errors import TalkbaseError
 
 home, cases = sys.argv[1], json.loads(sys.stdin.read())
 
@@ -1627,7 +1627,7 @@ def attack_sql(ctx: Ctx17) -> Row:
 ICS_SCRIPT = r"""
 import json, sys
 import talkbase
-from talkbase import ics
+from appviews.models import ics
 with talkbase.open(sys.argv[1]) as tb:
     print(json.dumps(ics.calendar(list(tb.kb.talks.values()))))
 """
@@ -1849,7 +1849,7 @@ FILTER_SCRIPT = r"""
 import json, sys, time
 import talkbase
 from talkbase.api import FILTERS
-from talkbase.errors import TalkbaseError
+from talkbase.core.errors import TalkbaseError
 big = "x" * 1_000_000
 out = []
 with talkbase.open(sys.argv[1]) as tb:

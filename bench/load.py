@@ -75,7 +75,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
 from websockets.typing import Origin, Subprotocol  # noqa: E402
 
-from talkbase.errors import TalkbaseError  # noqa: E402
+from talkbase.core.errors import TalkbaseError  # noqa: E402
 
 PAGES = {  # page type -> what the table calls it
     "home": "home",

@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import collection  # noqa: E402
 
-from index import embed  # noqa: E402
-from index.build import ingest  # noqa: E402
+from index.build.builder import ingest  # noqa: E402
+from index.encoders import embed  # noqa: E402
 from index.evaluate import evaluate, load_judgments  # noqa: E402
-from index.search import KnowledgeBase  # noqa: E402
+from index.search.kb import KnowledgeBase  # noqa: E402
 
 MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 ENCODERS = ("torch", "onnx", "onnx-int8")

@@ -4,7 +4,7 @@
 
 The program is the demo corpus plus `--talks` synthetic talks from
 bench/scale.py (120-200-word abstracts, seeded). Each engine ingests it into a
-fresh base through `index.build.ingest`, the function `talkbase ingest` calls:
+fresh base through `index.build.builder.ingest`, the function `talkbase ingest` calls:
 the local engine as configured (every core), the Ray engine on a private local
 Ray of `--cpus` CPUs with one single-threaded actor per CPU. Besides wall-clock
 texts/s it reports the CPU seconds the encoder spent per text (summed over the
@@ -48,7 +48,7 @@ class Timed:
 
 
 def run(engine: object, folder: Path, cpu_of: object) -> dict[str, float]:
-    from index.build import ingest
+    from index.build.builder import ingest
 
     with tempfile.TemporaryDirectory() as home:
         t0 = time.perf_counter()
@@ -75,8 +75,8 @@ def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import scale
 
-    from index.embed import load
-    from index.rayengine import RayEmbedder
+    from index.encoders.embed import load
+    from index.encoders.rayengine import RayEmbedder
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -163,9 +163,9 @@ def app_deep_link(home: Path) -> tuple[float | None, str]:
 
 def talkbase_collection(tmp: Path, program: Path, queries: list[str]) -> tuple[float, float]:
     """(ingest docs/s, warm hybrid p50 ms) of talkbase on the collection, in this process."""
-    from index.build import ingest
-    from index.embed import LazyEmbedder
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.encoders.embed import LazyEmbedder
+    from index.search.kb import KnowledgeBase
 
     home = tmp / "cacm-home"
     t0 = time.perf_counter()
@@ -196,7 +196,7 @@ def txtai_side(docs: list[dict], queries: list[str]) -> tuple[float, float] | No
         from txtai import Embeddings
     except ImportError:
         return None
-    from index.embed import resolve_model_path
+    from index.encoders.embed import resolve_model_path
 
     t0 = time.perf_counter()
     emb = Embeddings(
@@ -266,7 +266,7 @@ def main() -> None:
                 secs <= 1.5,
             )
         )
-        from index.search import KnowledgeBase
+        from index.search.kb import KnowledgeBase
 
         with KnowledgeBase(home) as kb:
             demo = p50_ms(kb, DEV)

@@ -457,7 +457,7 @@ def query_phase(home: str, queries: int) -> dict[str, float]:
     """Run in its own process: open, time hybrid queries, measure dense recall@10."""
     import numpy as np
 
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
 
     t0 = time.perf_counter()
     kb = KnowledgeBase(home)
@@ -497,7 +497,7 @@ def query_phase(home: str, queries: int) -> dict[str, float]:
 
 def _narrow_filter(kb: object) -> Any:
     """One conference's one track: about 1/4000 of the talks."""
-    from index.filters import Filters
+    from index.search.filters import Filters
 
     return Filters(conference="FOSDEM 2003", track="Kernel")
 

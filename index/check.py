@@ -18,8 +18,13 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index import store
-from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing, NewerFormat, TalkbaseError
+from index.store import disk as store
+from talkbase.core.errors import (
+    KnowledgeBaseDamaged,
+    KnowledgeBaseMissing,
+    NewerFormat,
+    TalkbaseError,
+)
 
 
 @dataclass(frozen=True)
@@ -281,7 +286,7 @@ def repair(home: Path, embedder: Any) -> CheckReport:
 
 
 def _recover(home: Path, embedder: Any, how: str, state: BuildState) -> str:
-    from index.build import restore
+    from index.build.builder import restore
 
     if how == "switch":
         store.commit(home, state.name)

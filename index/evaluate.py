@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.text import title_key
-from talkbase.errors import InputError
+from talkbase.core.errors import InputError
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
-from ingest import blog, digest, frab, frabxml, ical, markdown, table, tablesniff
+from ingest.formats import blog, digest, frab, frabxml, ical, markdown, table, tablesniff
 from ingest.limits import (
     cap_warnings,
     check_file,
@@ -30,9 +30,9 @@ from ingest.limits import (
 )
 from ingest.text import clean
 from ingest.when import document_stem
-from talkbase import settings
-from talkbase.errors import InputError
-from talkbase.records import Talk
+from talkbase.core import settings
+from talkbase.core.errors import InputError
+from talkbase.core.records import Talk
 
 Parser = Callable[[str, str], tuple[list[Talk], list[str]]]
 

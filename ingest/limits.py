@@ -1,4 +1,4 @@
-"""Limits on untrusted input, checked where it enters (settings in talkbase/settings.py).
+"""Limits on untrusted input, checked where it enters (settings in talkbase/core/settings.py).
 
 - a program file is a regular file no bigger than TALKBASE_MAX_FILE_MB; FIFOs,
   devices and sockets are refused by name after a `stat`, without being opened
@@ -21,9 +21,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from ingest import when
-from talkbase import settings
-from talkbase.errors import InputError
-from talkbase.records import Speaker, Talk
+from talkbase.core import settings
+from talkbase.core.errors import InputError
+from talkbase.core.records import Speaker, Talk
 
 SHORT_FIELD = 1000
 

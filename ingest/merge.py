@@ -30,7 +30,7 @@ from datetime import datetime
 from difflib import SequenceMatcher
 
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
-from talkbase.records import Conflict, Speaker, Talk
+from talkbase.core.records import Conflict, Speaker, Talk
 
 FUZZY_TITLE = 0.92
 TIME_SLACK = 30  # minutes: two starts further apart are two talks

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from talkbase.records import Speaker
+from talkbase.core.records import Speaker
 
 _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
 

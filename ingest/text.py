@@ -6,8 +6,8 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from ingest.orgs import canonical_org
-from talkbase.records import Speaker, Talk
+from talkbase.core.orgs import canonical_org
+from talkbase.core.records import Speaker, Talk
 
 _WS = re.compile(r"\s+")
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -113,7 +113,7 @@ def org_key(org: str | None) -> str:
 
 def same_org(a: str | None, b: str | None) -> bool:
     """One organisation? The same canonical name ("Amazon" and "AWS", see
-    ingest/orgs.py), the same head words, or one is the other's initials."""
+    talkbase/core/orgs.py), the same head words, or one is the other's initials."""
     ka, kb = org_key(a), org_key(b)
     if not ka or not kb or ka == kb:
         return True

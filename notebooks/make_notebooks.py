@@ -696,7 +696,7 @@ Hybrid search fuses the two lists with `TALKBASE_LEXICAL_WEIGHT` (default 0.6) a
 lexical share. The settings are read on every search, so the weight can be swept here
 without rebuilding anything (the environment is restored afterwards).
 %% code
-from talkbase import settings
+from talkbase.core import settings
 
 saved = os.environ.get("TALKBASE_LEXICAL_WEIGHT")
 sweep = []

@@ -28,22 +28,22 @@ from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
-from index.filters import Filters, one_line
-from talkbase import present
-from talkbase.errors import BadQuery
-from talkbase.records import Hit, Talk
+from index.search.filters import Filters, one_line
+from talkbase.core import present
+from talkbase.core.errors import BadQuery
+from talkbase.core.records import Hit, Talk
 
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from index.embed import Embedder
-    from index.search import KnowledgeBase
+    from index.encoders.embed import Embedder
+    from index.search.kb import KnowledgeBase
 
 __all__ = ["FILTERS", "Results", "Talkbase", "open"]
 
 FILTERS: tuple[str, ...] = tuple(f.name for f in fields(Filters))
-"""Keyword filters `search` and `similar` take; see `index.filters.Filters`."""
+"""Keyword filters `search` and `similar` take; see `index.search.filters.Filters`."""
 
 RESULT_COLUMNS: tuple[str, ...] = (
     "rank",
@@ -80,13 +80,13 @@ def open(
 
         tb = talkbase.open("~/talks", build_from="data/programs")
     """
-    from index import store
-    from talkbase import settings
+    from index.store import disk as store
+    from talkbase.core import settings
 
     where = settings.home(Path(home).expanduser() if home is not None else None)
     if build_from is not None and store.current(where) is None:
-        from index.build import ingest
-        from index.embed import LazyEmbedder
+        from index.build.builder import ingest
+        from index.encoders.embed import LazyEmbedder
 
         paths = [build_from] if isinstance(build_from, str | PathLike) else list(build_from)
         ingest([Path(p) for p in paths], where, embedder or LazyEmbedder())
@@ -109,7 +109,7 @@ class Results(list[Hit]):
         super().__init__(hits)
         self.query = query
         self.mode = mode
-        self.understood: Any = None  # what search read out of the query (index.understand)
+        self.understood: Any = None  # what search read out of the query (index.search.understand)
         self.notes: list[str] = []  # e.g. "No close match; nearest talks:"
 
     @overload
@@ -221,7 +221,7 @@ def _why_html(hit: Hit) -> str:
 
 
 def _filters(values: dict[str, Any]) -> Filters:
-    """An `index.filters.Filters` from keyword filters; unknown names are a BadQuery."""
+    """An `index.search.filters.Filters` from keyword filters; unknown names are a BadQuery."""
     unknown = sorted(set(values) - set(FILTERS))
     if unknown:
         raise BadQuery(f"unknown filter {', '.join(unknown)}; use {', '.join(FILTERS)}")
@@ -277,11 +277,11 @@ class Talkbase:
     def __init__(
         self, home: str | PathLike[str] | None = None, embedder: Embedder | None = None
     ) -> None:
-        from index.search import KnowledgeBase
+        from index.search.kb import KnowledgeBase
 
         where = Path(home).expanduser() if home is not None else None
         self.kb: KnowledgeBase = KnowledgeBase(where, embedder)
-        """The underlying `index.search.KnowledgeBase`, for what this API does not cover."""
+        """The underlying `index.search.kb.KnowledgeBase`, for what this API does not cover."""
 
     @property
     def home(self) -> Path:
@@ -354,7 +354,7 @@ class Talkbase:
     def talk(self, ref: int | str | Talk | Hit) -> Talk:
         """One talk by id, exact title, unique title prefix or close title match.
 
-        Raises `talkbase.errors.TalkNotFound` (with `.candidates`) otherwise.
+        Raises `talkbase.core.errors.TalkNotFound` (with `.candidates`) otherwise.
 
             tb.talk("LMCache").speakers
         """
@@ -392,8 +392,8 @@ class Talkbase:
         SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE run, one statement at a
         time, on a connection of their own: nothing run here changes what the other
         methods answer. Tables: talks, conferences, speakers, talk_speakers, tracks,
-        notes, sources, conflicts, documents, sentences (see `index.schema`). Errors,
-        including any other statement, raise `talkbase.errors.BadQuery`.
+        notes, sources, conflicts, documents, sentences (see `index.store.schema`). Errors,
+        including any other statement, raise `talkbase.core.errors.BadQuery`.
 
             tb.sql("SELECT title FROM talks WHERE room = ? ORDER BY start_time", "LL20AB")
         """

@@ -14,20 +14,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO, cast
 
-from talkbase import __version__, output, settings
-from talkbase.errors import BadQuery, InputError, TalkbaseError
+from talkbase import __version__, output
+from talkbase.core import settings
+from talkbase.core.errors import BadQuery, InputError, TalkbaseError
 
 
 def _filters(args: argparse.Namespace) -> Any:
     from dataclasses import fields
 
-    from index.filters import Filters
+    from index.search.filters import Filters
 
     return Filters(**{f.name: getattr(args, f.name, None) for f in fields(Filters)})
 
 
 def _kb(args: argparse.Namespace) -> Any:
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
 
     return KnowledgeBase(args.home)
 
@@ -46,11 +47,11 @@ def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from index.build import ingest
-    from index.embed import LazyEmbedder
+    from index.build.builder import ingest
+    from index.encoders.embed import LazyEmbedder
 
     if args.engine == "ray":
-        from index.rayengine import RayEmbedder
+        from index.encoders.rayengine import RayEmbedder
 
         embedder: Any = RayEmbedder(
             actors=args.ray_actors, batch_size=args.ray_batch_size, gpus=args.ray_gpus
@@ -77,9 +78,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from index.build import ingest
-    from index.embed import HashingEmbedder
-    from index.store import require
+    from index.build.builder import ingest
+    from index.encoders.embed import HashingEmbedder
+    from index.store.disk import require
 
     home = settings.home(args.home)
     manifest = require(home).manifest
@@ -93,8 +94,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from index.build import remove
-    from index.embed import LazyEmbedder
+    from index.build.builder import remove
+    from index.encoders.embed import LazyEmbedder
 
     if not args.documents and not args.conference:
         raise TalkbaseError("Name documents to remove, or --conference NAME")
@@ -127,7 +128,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     kb = _kb(args)
     filters = _filters(args)
     if args.batch:
-        from index.search import check_query
+        from index.search.kb import check_query
 
         queries = _batch_queries(args.batch)
         for n, query in enumerate(queries, start=1):  # every one checked before any runs
@@ -294,7 +295,7 @@ EXPORT_COLUMNS = (
 def cmd_export(args: argparse.Namespace) -> int:
     kb = _kb(args)
     talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
-    from talkbase.agenda import spreadsheet_cell
+    from appviews.models.agenda import spreadsheet_cell
 
     try:
         out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
@@ -356,7 +357,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     home = settings.home(args.home)
     if args.repair:
-        from index.embed import LazyEmbedder
+        from index.encoders.embed import LazyEmbedder
 
         report = repair(home, LazyEmbedder())
     else:

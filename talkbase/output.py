@@ -14,7 +14,7 @@ import re
 import sys
 from typing import Any, TextIO
 
-from talkbase import present
+from talkbase.core import present
 
 SHOWN = 10  # changes listed per kind in a terminal report
 

@@ -44,14 +44,14 @@ def _isolated_settings(
 
 @pytest.fixture(scope="session")
 def real_embedder():
-    from index.embed import load
+    from index.encoders.embed import load
 
     return load()
 
 
 @pytest.fixture(scope="session")
 def hashing_embedder():
-    from index.embed import HashingEmbedder
+    from index.encoders.embed import HashingEmbedder
 
     return HashingEmbedder()
 
@@ -59,7 +59,7 @@ def hashing_embedder():
 @pytest.fixture(scope="session")
 def demo_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
     """The demo corpus, built with the real model. Treat as read-only."""
-    from index.build import ingest
+    from index.build.builder import ingest
 
     home = tmp_path_factory.mktemp("demo-home")
     ingest([PROGRAMS], home, real_embedder)
@@ -68,7 +68,7 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
 
 @pytest.fixture(scope="session")
 def _fake_home_master(tmp_path_factory: pytest.TempPathFactory, hashing_embedder) -> Path:
-    from index.build import ingest
+    from index.build.builder import ingest
 
     home = tmp_path_factory.mktemp("fake-home-master")
     ingest([PROGRAMS], home, hashing_embedder)
@@ -85,7 +85,7 @@ def fake_home(_fake_home_master: Path, tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def demo_kb(demo_home: Path, real_embedder):
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
 
     kb = KnowledgeBase(demo_home, real_embedder)
     yield kb
@@ -94,7 +94,7 @@ def demo_kb(demo_home: Path, real_embedder):
 
 @pytest.fixture
 def fake_kb(fake_home: Path, hashing_embedder):
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
 
     kb = KnowledgeBase(fake_home, hashing_embedder)
     yield kb
@@ -105,8 +105,8 @@ def fake_kb(fake_home: Path, hashing_embedder):
 def evil_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> tuple[Path, int]:
     """A knowledge base of one talk whose text is full of HTML, script and markdown;
     returns its home and the talk's id."""
-    from index.build import ingest
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
 
     folder = tmp_path_factory.mktemp("evil-docs")
     shutil.copy(EVIL, folder / "evil.txt")

@@ -10,9 +10,9 @@ from urllib.parse import parse_qs, urlencode
 from hypothesis import given
 from hypothesis import strategies as st
 
-from talkbase import agenda
-from talkbase.agenda import Agenda
-from talkbase.records import Speaker, Talk
+from appviews.models import agenda
+from appviews.models.agenda import Agenda
+from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))
 

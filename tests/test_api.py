@@ -14,8 +14,8 @@ import pytest
 
 import talkbase
 from talkbase.api import RESULT_COLUMNS, Results, Talkbase
-from talkbase.errors import BadQuery, KnowledgeBaseMissing, TalkNotFound
-from talkbase.records import Hit, Speaker, Talk, Why
+from talkbase.core.errors import BadQuery, KnowledgeBaseMissing, TalkNotFound
+from talkbase.core.records import Hit, Speaker, Talk, Why
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "data" / "programs"
 

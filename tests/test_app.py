@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 import icalendar
 import pytest
 
-from talkbase import agenda as agenda_mod
-from talkbase import facets, ics, present
+from appviews.models import agenda as agenda_mod
+from appviews.models import facets, ics
+from talkbase.core import present
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest

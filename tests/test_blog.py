@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from ingest import blog
 from ingest.detect import parse_path
+from ingest.formats import blog
 from tests.conftest import BLOG
 
 TRACKS = [

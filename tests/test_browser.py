@@ -535,7 +535,7 @@ LONG = "x" * 5000
 @pytest.fixture(scope="module")
 def long_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
     """A knowledge base of one talk whose title and notes hold a 5,000-character word."""
-    from index.build import ingest
+    from index.build.builder import ingest
 
     folder = tmp_path_factory.mktemp("long-docs")
     (folder / "long.txt").write_text(

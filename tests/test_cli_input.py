@@ -53,8 +53,8 @@ def test_a_query_that_is_not_utf8_is_one_sentence(hashing_home, capsys):
 
 
 def test_a_query_that_is_not_utf8_is_a_bad_query_in_the_library(hashing_home):
-    from index.search import KnowledgeBase
-    from talkbase.errors import BadQuery
+    from index.search.kb import KnowledgeBase
+    from talkbase.core.errors import BadQuery
 
     with KnowledgeBase(hashing_home) as kb:
         with pytest.raises(BadQuery, match="UTF-8"):
@@ -88,7 +88,7 @@ def test_show_with_no_real_match_is_one_sentence(fake_home, capsys, ref):
 
 
 def test_show_still_opens_real_matches(fake_home, capsys):
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
 
     with KnowledgeBase(fake_home) as kb:
         talk = kb.talk("Monarch")

@@ -1,6 +1,6 @@
-"""A build that changes a few talks (index/delta.py) gives the base a whole build
+"""A build that changes a few talks (index/build/delta.py) gives the base a whole build
 gives, shares the unchanged files with the build before it, and writes only
-what is new. Postings BM25 (index/postings.py) scores as BM25 written out by hand
+what is new. Postings BM25 (index/store/postings.py) scores as BM25 written out by hand
 and ranks as DuckDB's FTS index."""
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from index import build as build_mod
-from index import lexical, store
-from index import storefiles as sf
-from index.build import ingest
-from index.embed import HashingEmbedder
-from index.postings import Postings, build_segment
-from index.search import KnowledgeBase
+from index.build import builder as build_mod
+from index.build.builder import ingest
+from index.encoders.embed import HashingEmbedder
+from index.search import lexical
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
+from index.store import files as sf
+from index.store.postings import Postings, build_segment
 from tests.conftest import BLOG, DIGEST, ROOT
 
 FOSDEM = Path(ROOT).parent / "shared" / "schedules"
@@ -257,7 +258,7 @@ def test_the_title_prefilter_never_drops_a_close_pair():
     exact test rejects, never the other way round."""
     import random
 
-    from index.delta import _maybe_close
+    from index.build.delta import _maybe_close
     from ingest.merge import titles_close
     from ingest.text import title_key
 
@@ -279,7 +280,7 @@ def test_the_title_prefilter_never_drops_a_close_pair():
 
 
 def test_removing_a_document_gives_what_building_the_rest_gives(tmp_path):
-    from index.build import remove
+    from index.build.builder import remove
 
     # the digest shares talks with the blog, and the blog names the conference
     # more fully: removing it renames the digest's talks (a whole build does)
@@ -292,7 +293,7 @@ def test_removing_a_document_gives_what_building_the_rest_gives(tmp_path):
 
 @pytest.mark.skipif(not FOSDEM.is_dir(), reason="needs ../shared/schedules")
 def test_removing_a_fosdem_program_is_a_change(tmp_path):
-    from index.build import remove
+    from index.build.builder import remove
 
     first, second = sorted(FOSDEM.glob("fosdem*.xml"))
     both, alone = tmp_path / "both", tmp_path / "alone"
@@ -356,7 +357,7 @@ def test_records_keep_the_conference_they_name(tmp_path):
         both, "SELECT DISTINCT conference FROM records WHERE document = '" + DIGEST.name + "'"
     )
     assert stored == [("PyTorch Conference 2026",)]
-    from index.build import remove
+    from index.build.builder import remove
 
     remove(both, HashingEmbedder(), [BLOG.name])
     alone = tmp_path / "alone"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ingest import digest
 from ingest.detect import parse_path
+from ingest.formats import digest
 from tests.conftest import DIGEST
 
 

@@ -8,12 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from index import embed, onnx_encoder, store
-from index.build import Report, embedding_text, ingest, parse_all, talk_sentences
-from index.embed import HashingEmbedder, LazyEmbedder
-from index.search import KnowledgeBase
+from index.build.builder import Report, embedding_text, ingest, parse_all, talk_sentences
+from index.encoders import embed, onnx_encoder
+from index.encoders.embed import HashingEmbedder, LazyEmbedder
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
 from ingest.merge import merge_talks
-from talkbase.errors import InputError, ModelMismatch, TalkbaseError
+from talkbase.core.errors import InputError, ModelMismatch, TalkbaseError
 from tests.conftest import DIGEST, PROGRAMS
 
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from talkbase import evidence
-from talkbase.records import Why
+from appviews.models import evidence
+from talkbase.core.records import Why
 
 
 def marked(text: str, terms: tuple[str, ...]) -> list[str]:

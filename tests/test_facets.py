@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from index.filters import Filters
-from talkbase import facets
-from talkbase.facets import AllowedCache, Selection
-from talkbase.records import Hit, Talk, Why
+from appviews.models import facets
+from appviews.models.facets import AllowedCache, Selection
+from index.search.filters import Filters
+from talkbase.core.records import Hit, Talk, Why
 
 
 def hit(tid: int, lexical: int | None = None, terms: tuple[str, ...] = ()) -> Hit:

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from index.filters import Filters, clean_text, words_pattern
-from talkbase import facets
-from talkbase.errors import BadQuery
+from appviews.models import facets
+from index.search.filters import Filters, clean_text, words_pattern
+from talkbase.core.errors import BadQuery
 
 PROGRAM = """\
 title,speakers,affiliation,day,start,end,room,track,abstract
@@ -48,8 +48,8 @@ ODD = [
 
 @pytest.fixture(scope="module")
 def odd_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    from index.build import ingest
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
 
     tmp_path = tmp_path_factory.mktemp("odd")
     program = tmp_path / "odd.csv"
@@ -167,7 +167,7 @@ def test_a_megabyte_filter_value_is_one_sentence_through_the_api(api, name: str,
 
 
 def test_the_length_cap_is_checked_when_filters_are_made() -> None:
-    from index.filters import MAX_FILTER_CHARS
+    from index.search.filters import MAX_FILTER_CHARS
 
     for name in FILTER_NAMES:
         with pytest.raises(BadQuery) as caught:
@@ -176,7 +176,7 @@ def test_the_length_cap_is_checked_when_filters_are_made() -> None:
 
 
 def test_a_value_at_the_cap_still_filters(odd_kb) -> None:
-    from index.filters import MAX_FILTER_CHARS
+    from index.search.filters import MAX_FILTER_CHARS
 
     padded = "O’Reilly" + " " * (MAX_FILTER_CHARS - len("O’Reilly"))
     ids = odd_kb.allowed(Filters(org=padded))
@@ -186,7 +186,7 @@ def test_a_value_at_the_cap_still_filters(odd_kb) -> None:
 
 def test_the_library_raises_no_duckdb_error_for_a_long_value(odd_kb) -> None:
     """Below the cap, a value that is valid text but a hard regex still gives an answer."""
-    from index.filters import MAX_FILTER_CHARS
+    from index.search.filters import MAX_FILTER_CHARS
 
     for name in ("org", "track", "room", "speaker", "conference", "format"):
         for value in ("(" * MAX_FILTER_CHARS, "\\" * MAX_FILTER_CHARS, "é" * MAX_FILTER_CHARS):

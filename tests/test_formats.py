@@ -15,10 +15,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ingest import detect, frab, html, ical, markdown, table, when
+from ingest import detect, html, when
 from ingest.detect import expand, parse_path, parse_text
-from talkbase.errors import InputError
-from talkbase.records import Speaker, Talk
+from ingest.formats import frab, ical, markdown, table
+from talkbase.core.errors import InputError
+from talkbase.core.records import Speaker, Talk
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "formats"
 PROGRAMS = Path(__file__).resolve().parent.parent / "data" / "programs"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ingest.detect import PARSERS, parse_path, parse_text
-from talkbase.errors import InputError
+from talkbase.core.errors import InputError
 
 SCHEDULES = Path(__file__).resolve().parents[2] / "shared" / "schedules"
 FOSDEM = {"fosdem2019.xml": 775, "fosdem2024.xml": 674}
@@ -99,7 +99,7 @@ def test_conference_name_from_argument_column_or_file_name(tmp_path: Path) -> No
 
 
 def test_ingest_summary_names_the_conference(tmp_path: Path, capsys, hashing_embedder) -> None:
-    from index.build import ingest
+    from index.build.builder import ingest
     from talkbase import output
 
     path = tmp_path / "papers.csv"
@@ -130,8 +130,8 @@ def test_cli_ingest_takes_a_conference_name() -> None:
 def test_speakers_carry_their_canonical_organisation(tmp_path: Path, hashing_embedder) -> None:
     import duckdb
 
-    from index.build import ingest
-    from talkbase.records import Speaker, talk_from_dict
+    from index.build.builder import ingest
+    from talkbase.core.records import Speaker, talk_from_dict
 
     path = tmp_path / "talks.csv"
     path.write_text(

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from ingest import detect, html
 from ingest.detect import PARSERS, parse_text
-from talkbase.errors import InputError
-from talkbase.records import Talk
+from talkbase.core.errors import InputError
+from talkbase.core.records import Talk
 
 # TALKBASE_FUZZ_EXAMPLES=2000 for a longer hunt; the default keeps the suite fast.
 FUZZ = settings(
@@ -508,7 +508,7 @@ def test_arbitrary_unicode_in_every_field_of_every_format(
 @FUZZ
 @given(text=hostile)
 def test_organisation_names_take_any_text(text: str) -> None:
-    from ingest.orgs import aliases, canonical_org, orgs_of
+    from talkbase.core.orgs import aliases, canonical_org, orgs_of
 
     org = canonical_org(text)
     assert org.original == text and isinstance(org.name, str)

@@ -14,7 +14,7 @@ import pytest
 
 from ingest import limits
 from ingest.detect import decode, expand_all, parse_path, parse_text
-from talkbase.errors import InputError
+from talkbase.core.errors import InputError
 
 CSV = "title,speakers,abstract\nVector search,Ada Byron (Acme),About vectors.\nGPUs,Bob Ray,Fast.\n"
 
@@ -151,7 +151,7 @@ def test_a_file_name_with_invalid_bytes_is_ingested_under_a_text_name(
 ) -> None:
     import duckdb
 
-    from index.build import ingest
+    from index.build.builder import ingest
 
     folder = tmp_path / "in"
     folder.mkdir()
@@ -238,7 +238,7 @@ def test_skipped_files_are_reported_on_stderr(
 ) -> None:
     import argparse
 
-    from index.build import ingest
+    from index.build.builder import ingest
     from talkbase import output
 
     folder = tmp_path / "programs"

@@ -14,12 +14,13 @@ from zoneinfo import ZoneInfo
 import icalendar
 import pytest
 
-from index.understand import understand
-from index.vocab import Vocab
-from ingest import detect, markdown
-from talkbase import ics, program
-from talkbase.present import minutes
-from talkbase.records import Talk
+from appviews.models import ics, program
+from index.search.understand import understand
+from index.search.vocab import Vocab
+from ingest import detect
+from ingest.formats import markdown
+from talkbase.core.present import minutes
+from talkbase.core.records import Talk
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "data" / "programs" / "001_8fbb4517d0e7d07e.txt"
@@ -193,7 +194,7 @@ def test_now_and_next_view_at_noon_with_the_demo_and_an_italian_program(
 
     from streamlit.testing.v1 import AppTest
 
-    from index.build import ingest
+    from index.build.builder import ingest
 
     home = tmp_path / "home"
     shutil.copytree(demo_home, home)

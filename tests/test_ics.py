@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta, timezone
 import icalendar
 import pytest
 
-from talkbase import ics
-from talkbase.records import Speaker, Talk
+from appviews.models import ics
+from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))
 STAMP = datetime(2026, 9, 1, 12, 0, tzinfo=UTC)

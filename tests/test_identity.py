@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from index import delta
-from index.build import ingest, remove
-from index.search import KnowledgeBase
+from index.build import delta
+from index.build.builder import ingest, remove
+from index.search.kb import KnowledgeBase
 from ingest.detect import parse_path
 from ingest.merge import merge_talks, same_talk
 from ingest.text import clean, title_key
-from talkbase.records import Source, Speaker, Talk
+from talkbase.core.records import Source, Speaker, Talk
 from tests.conftest import BLOG, DIGEST, ROOT
 
 FOSDEM_2024 = Path(ROOT).parent / "shared" / "schedules" / "fosdem2024.xml"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from index.build import ingest, remove
-from index.changes import compare
-from index.embed import HashingEmbedder
-from index.search import KnowledgeBase
-from talkbase.errors import InputError
-from talkbase.records import Talk
+from index.build.builder import ingest, remove
+from index.build.changes import compare
+from index.encoders.embed import HashingEmbedder
+from index.search.kb import KnowledgeBase
+from talkbase.core.errors import InputError
+from talkbase.core.records import Talk
 from tests.conftest import BLOG, DIGEST
 
 
@@ -67,7 +67,7 @@ def test_changed_program_reembeds_only_what_changed(fake_home, tmp_path):
 
 
 def test_dry_run_writes_nothing(fake_home, tmp_path):
-    from index import store
+    from index.store import disk as store
 
     before = store.require(fake_home).path
     report = ingest([_changed_blog(tmp_path)], fake_home, HashingEmbedder(), dry_run=True)

@@ -10,14 +10,14 @@ import stat
 import numpy as np
 import pytest
 
-from index import store
-from index import storefiles as sf
-from index.build import ingest
+from index.build.builder import ingest
 from index.check import check, repair
-from index.embed import HashingEmbedder
-from index.search import KnowledgeBase
+from index.encoders.embed import HashingEmbedder
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
+from index.store import files as sf
 from talkbase.cli import main
-from talkbase.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing
+from talkbase.core.errors import KnowledgeBaseDamaged, KnowledgeBaseMissing
 from tests.conftest import BLOG, DIGEST
 
 
@@ -314,7 +314,7 @@ def _set_format(home, value):
 
 
 def test_a_base_of_a_newer_format_is_refused_everywhere_and_left_alone(fake_home, capsys):
-    from talkbase.errors import NewerFormat
+    from talkbase.core.errors import NewerFormat
 
     folder = _build_dir(fake_home)
     _set_format(fake_home, store.FORMAT_VERSION + 96)
@@ -360,7 +360,7 @@ def test_a_format_version_that_is_not_a_whole_number_is_damage(fake_home, capsys
 
 
 def test_a_format_older_than_any_readable_says_how_to_rebuild(fake_home):
-    from talkbase.errors import OlderFormat
+    from talkbase.core.errors import OlderFormat
 
     _set_format(fake_home, 0)
     with pytest.raises(OlderFormat) as err:

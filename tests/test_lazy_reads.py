@@ -1,5 +1,5 @@
 """Issue 9: a knowledge base opens without reading its talks, and a query reads only
-the talks it touches (index/reads.py, index/search.py). Fast: HashingEmbedder."""
+the talks it touches (index/store/reads.py, index/search/kb.py). Fast: HashingEmbedder."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from index import reads, store
-from index.filters import Filters
-from index.ranking import talk_text
-from index.vocab import Vocab, plain_text
-from talkbase.errors import TalkNotFound
-from talkbase.records import talk_from_dict
+from index.search.filters import Filters
+from index.search.ranking import talk_text
+from index.search.vocab import Vocab, plain_text
+from index.store import disk as store
+from index.store import reads
+from talkbase.core.errors import TalkNotFound
+from talkbase.core.records import talk_from_dict
 
 
 def _all_records(con) -> dict[int, dict]:
@@ -112,8 +113,8 @@ def test_vocab_without_a_words_table_counts_words_from_titles_and_abstracts(fake
 def test_vocab_from_the_store_keeps_first_and_last_spellings(tmp_path, hashing_embedder):
     """Two spellings of one room or one name: from_talks keeps the key where it was
     first met, holding the spelling met last (talks by id); the store does the same."""
-    from index.build import ingest
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
 
     rows = [
         _talk(f"t{i}", title, room=room, speakers=speakers, affiliation=org, type=fmt)
@@ -169,9 +170,9 @@ def test_talk_lookup_asks_the_title_keys_and_falls_back_to_scanning(fake_kb, mon
 # -- time order ----------------------------------------------------------------------------
 def test_browse_lists_in_true_time_order_across_time_zones(tmp_path, hashing_embedder):
     """Written times mislead across zones: 10:00 in Tokyo comes before 05:00 in London."""
-    from index.build import ingest
-    from index.ranking import time_order
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+    from index.search.ranking import time_order
 
     rows = [
         _talk("a", "Tokyo morning", start="2026-03-02T10:00:00+09:00", duration=30),
@@ -209,7 +210,7 @@ def _brute_best(kb, qvec) -> dict[int, float]:
 
 @pytest.mark.parametrize("whole", [True, False])
 def test_sentences_are_read_for_the_talks_asked_only(fake_kb, monkeypatch, whole):
-    import index.sentences as sentences_mod
+    import index.search.sentences as sentences_mod
 
     if not whole:  # as in a large base: vectors read row by row, never cast whole
         monkeypatch.setattr(sentences_mod, "WHOLE_SENTENCES", 0)
@@ -237,7 +238,7 @@ def test_sentences_are_read_for_the_talks_asked_only(fake_kb, monkeypatch, whole
 def test_sentences_come_from_the_table_when_the_talk_gives_other_ones(fake_kb, monkeypatch):
     """A base built by code that split sentences otherwise: its stored run has another
     length than the talk's sentences today, so the table is read for that talk."""
-    import index.sentences as sentences_mod
+    import index.search.sentences as sentences_mod
 
     talks = fake_kb.talks.get_many(list(fake_kb.talks)[:5])
     want = fake_kb.sentences.of(talks)
@@ -252,8 +253,8 @@ def test_sentences_come_from_the_table_when_the_talk_gives_other_ones(fake_kb, m
 def test_sentence_rows_with_gaps_after_an_incremental_ingest(tmp_path, hashing_embedder):
     """A changed talk gets new sentence rows; its old rows stay, dead, in the vector
     files (format 3). Each talk still finds its own sentences and vectors."""
-    from index.build import ingest
-    from index.search import KnowledgeBase
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
 
     rows = [
         _talk(f"t{i}", f"Talk {i} on {topic}", abstract=f"First on {topic}. Then more {topic}.")
@@ -311,7 +312,7 @@ def test_phrase_test_on_ascii_text_answers_as_plain_text():
     """The regular expression used on ASCII text gives the answer `plain_text` gives."""
     import random
 
-    from index.phrases import PhraseTest
+    from index.search.phrases import PhraseTest
 
     rng = random.Random(9)
     pieces = [
@@ -376,7 +377,7 @@ def test_a_search_that_finds_nothing_reads_nothing(fake_kb):
 def test_ranks_shown_are_places_in_the_whole_lexical_ranking(fake_kb, monkeypatch):
     """With a pool of 3, most hits come from meaning and sit past the pool by words:
     their lexical rank is still their place among every talk sharing a word."""
-    import index.search as search_mod
+    import index.search.kb as search_mod
 
     query = "fault tolerant collective communication"
     words = fake_kb.search(query, 1)  # warm: the lexical index is open

@@ -9,7 +9,7 @@ import pytest
 from ingest.detect import parse_path
 from ingest.merge import canonical_conferences, merge_talks, same_talk
 from ingest.text import same_org, title_key
-from talkbase.records import Source, Speaker, Talk
+from talkbase.core.records import Source, Speaker, Talk
 from tests.conftest import BLOG, DIGEST
 
 SHARED = {
@@ -124,7 +124,7 @@ def test_title_key_and_orgs():
     assert same_org("AWS", "Amazon Web Services")
     assert same_org("Meta", "Meta (PyTorch Distributed)")
     assert not same_org("Meta", "Google")
-    assert same_org("Amazon", "AWS") and same_org("Facebook", "Meta AI")  # ingest/orgs.py
+    assert same_org("Amazon", "AWS") and same_org("Facebook", "Meta AI")  # talkbase/core/orgs.py
     assert same_org("Nvidia", "NVIDIA Corporation") and not same_org("Amazon", "Anyscale")
 
 
@@ -155,7 +155,7 @@ def test_same_title_in_two_conferences_is_two_talks():
 
 
 def test_timezone_names_survive_a_round_trip():
-    from talkbase.records import talk_from_dict
+    from talkbase.core.records import talk_from_dict
 
     (t, *_) = parse_path(BLOG).talks
     back = talk_from_dict(t.to_dict())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.orgs import Org, aliases, canonical_org, orgs_of
+from talkbase.core.orgs import Org, aliases, canonical_org, orgs_of
 
 
 @pytest.mark.parametrize(

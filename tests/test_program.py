@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
-from talkbase import program
-from talkbase.records import Speaker, Talk
+from appviews.models import program
+from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))
 

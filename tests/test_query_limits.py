@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import talkbase
-from index.search import KnowledgeBase
-from talkbase import settings
+from index.search.kb import KnowledgeBase
 from talkbase.cli import main
-from talkbase.errors import QueryTooLarge
+from talkbase.core import settings
+from talkbase.core.errors import QueryTooLarge
 from tests.conftest import PROGRAMS, ROOT
 
 APP = ROOT / "app.py"

@@ -66,7 +66,7 @@ class _FakeRay:
 def test_connect_starts_a_private_local_ray_without_ray_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from index.rayengine import connect
+    from index.encoders.rayengine import connect
 
     monkeypatch.setenv("TALKBASE_ENCODER", "torch")
     ray = _FakeRay()
@@ -79,7 +79,7 @@ def test_connect_starts_a_private_local_ray_without_ray_address(
 
 
 def test_connect_joins_the_cluster_named_by_ray_address() -> None:
-    from index.rayengine import connect
+    from index.encoders.rayengine import connect
 
     ray = _FakeRay()
     assert connect(ray, "10.0.0.5:6379", 2) is False  # joined, so not ours to stop
@@ -90,7 +90,7 @@ def test_connect_joins_the_cluster_named_by_ray_address() -> None:
 
 
 def test_connect_failure_is_one_sentence() -> None:
-    from index.rayengine import RayFailed, connect
+    from index.encoders.rayengine import RayFailed, connect
 
     class Unreachable(_FakeRay):
         def init(self, **kwargs: Any) -> None:
@@ -106,8 +106,9 @@ def test_the_build_hands_the_ray_engine_its_whole_list(
 ) -> None:
     """A Ray pipeline starts its actors once per call: the build must not chop the
     texts into the local engine's chunks (64 texts, or its memory chunk)."""
-    from index import build, write
-    from index.embed import HashingEmbedder
+    from index.build import builder as build
+    from index.build import write
+    from index.encoders.embed import HashingEmbedder
 
     calls: list[int] = []
 
@@ -143,8 +144,8 @@ def test_ray_engine_builds_the_same_base_as_the_local_engine(
 ) -> None:
     import ray
 
-    from index import store
-    from index.search import KnowledgeBase
+    from index.search.kb import KnowledgeBase
+    from index.store import disk as store
 
     home = tmp_path / "ray-home"
     # By default the Ray engine embeds batches of 64 texts, as the local engine's build
@@ -186,7 +187,7 @@ def test_ray_engine_builds_the_same_base_as_the_local_engine(
 
 
 def test_a_cluster_that_wants_a_token_says_how_to_give_it() -> None:
-    from index.rayengine import RayFailed, connect
+    from index.encoders.rayengine import RayFailed, connect
 
     class Guarded(_FakeRay):
         def init(self, **kwargs: Any) -> None:
@@ -208,8 +209,8 @@ def test_a_failure_on_the_workers_is_one_sentence_and_stops_ray(
     fails fast in the worker's `load`), and its error comes back as one sentence."""
     import ray
 
-    from index.rayengine import RayEmbedder
-    from talkbase.errors import TalkbaseError
+    from index.encoders.rayengine import RayEmbedder
+    from talkbase.core.errors import TalkbaseError
 
     monkeypatch.setenv("TALKBASE_ENCODER", "bogus-encoder")
     with pytest.raises(TalkbaseError) as e:

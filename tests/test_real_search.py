@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from index.evaluate import load_judgments, ndcg_at, recall_at
-from index.filters import Filters
+from index.search.filters import Filters
 from ingest.text import title_key
 from tests.conftest import DEV_QUERIES
 
@@ -129,8 +129,8 @@ def test_did_you_mean(demo_kb):
 
 
 def test_labels_follow_the_ranks(demo_kb):
-    from talkbase import evidence
-    from talkbase.records import CLOSE_RANK
+    from appviews.models import evidence
+    from talkbase.core.records import CLOSE_RANK
 
     for query in ("fault-tolerant collectives", "inference", "compiler caching", "TPUs"):
         for h in demo_kb.search(query, 10):

@@ -12,12 +12,12 @@ import pytest
 
 from bench.scale import talks as synthetic_talks
 from bench.scale import write_jsonl
-from index import store
-from index import storefiles as sf
-from index.build import ingest
-from index.embed import HashingEmbedder
-from index.search import KnowledgeBase
-from index.vectors import FaissIndex, NumpyIndex, grow
+from index.build.builder import ingest
+from index.encoders.embed import HashingEmbedder
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
+from index.store import files as sf
+from index.store.vectors import FaissIndex, NumpyIndex, grow
 from tests.conftest import DIGEST
 
 
@@ -123,7 +123,7 @@ def test_pq_index_finds_the_exact_top_10_after_rescoring(monkeypatch):
     assert np.mean(recall) >= 0.95
     q = vecs[7]  # `exact` is the reference: exact search over the kept full vectors
     assert [i for i, _ in idx.exact(q, 10)] == [i for i, _ in ref.search(q, 10)]
-    monkeypatch.setattr("index.vectors.REFINE_SHARE", 10**9)  # no share of the base
+    monkeypatch.setattr("index.store.vectors.REFINE_SHARE", 10**9)  # no share of the base
     idx.set_refine(10)  # rescoring only the codes' own top 10: the estimates show
     poor = np.mean(
         [
@@ -190,7 +190,7 @@ def large_home(_large_master, tmp_path):
 
 
 def test_large_base_crash_while_adding_leaves_the_previous_whole(large_home, tmp_path, monkeypatch):
-    from index import build as build_mod
+    from index.build import builder as build_mod
 
     before = store.require(large_home)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from talkbase import settings
+from talkbase.core import settings
 from tests.conftest import ROOT
 
 
@@ -28,7 +28,7 @@ def test_environment_overrides_defaults(monkeypatch, tmp_path):
 def _refused(name, value):
     import pytest
 
-    from talkbase.errors import TalkbaseError
+    from talkbase.core.errors import TalkbaseError
 
     with pytest.raises(TalkbaseError) as info:
         {
@@ -79,7 +79,7 @@ def test_query_limits_are_settings(monkeypatch):
     monkeypatch.setenv("TALKBASE_MAX_QUERY_CHARS", "nan")
     import pytest
 
-    from talkbase.errors import TalkbaseError
+    from talkbase.core.errors import TalkbaseError
 
     with pytest.raises(TalkbaseError, match="TALKBASE_MAX_QUERY_CHARS must be"):
         settings.max_query_chars()

@@ -10,10 +10,10 @@ import pandas as pd
 import pytest
 
 import talkbase
-from index import filters
-from index.filters import read_only_sql
+from index.search import filters
+from index.search.filters import read_only_sql
 from talkbase.api import Talkbase
-from talkbase.errors import BadQuery
+from talkbase.core.errors import BadQuery
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import json
 import duckdb
 import pytest
 
-from index import build as build_mod
-from index import store
-from index.build import ingest
-from index.embed import HashingEmbedder
-from index.search import KnowledgeBase
-from talkbase.errors import InputError, KnowledgeBaseMissing, ModelMismatch
+from index.build import builder as build_mod
+from index.build.builder import ingest
+from index.encoders.embed import HashingEmbedder
+from index.search.kb import KnowledgeBase
+from index.store import disk as store
+from talkbase.core.errors import InputError, KnowledgeBaseMissing, ModelMismatch
 from tests.conftest import BLOG, DIGEST, PROGRAMS
 
 
@@ -192,7 +192,7 @@ import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from talkbase.cli import main  # noqa: E402
-from talkbase.errors import BaseReadOnly, DiskFull  # noqa: E402
+from talkbase.core.errors import BaseReadOnly, DiskFull  # noqa: E402
 
 TALKBASE = str(Path(sys.executable).parent / "talkbase")
 
@@ -261,7 +261,7 @@ def test_a_read_only_base_says_so_and_still_searches(cli_home, monkeypatch, caps
 
 def _ingest_fails_midway(monkeypatch, raiser):
     """Make the next build's sentence-vector writes fail the way a full disk does."""
-    from index import storefiles
+    from index.store import files as storefiles
 
     monkeypatch.setattr(storefiles.ChunkWriter, "append", raiser)
 

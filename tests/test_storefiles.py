@@ -1,4 +1,4 @@
-"""The shared data files of a build (index/storefiles.py): sentence chunks read as
+"""The shared data files of a build (index/store/files.py): sentence chunks read as
 one array by row number, raw float16 files checked against the manifest's rows."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from index import storefiles as sf
+from index.store import files as sf
 
 
 def _write(folder, name, vectors):

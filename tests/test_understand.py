@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from index.understand import Understood, Vocab, literal, understand
-from talkbase.records import Speaker, Talk
+from index.search.understand import Understood, Vocab, literal, understand
+from talkbase.core.records import Speaker, Talk
 
 WED, TUE = "2026-10-21", "2026-10-20"
 
 
 @pytest.fixture(scope="module")
 def vocab(_fake_home_master):
-    from index.embed import HashingEmbedder
-    from index.search import KnowledgeBase
+    from index.encoders.embed import HashingEmbedder
+    from index.search.kb import KnowledgeBase
 
     with KnowledgeBase(_fake_home_master, HashingEmbedder()) as kb:
         return kb.vocab

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from index.embed import HashingEmbedder, normalise
-from index.vectors import FaissIndex, NumpyIndex
+from index.encoders.embed import HashingEmbedder, normalise
+from index.store.vectors import FaissIndex, NumpyIndex
 
 
 def _data(n=200, dim=32, seed=0):

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from appviews import state
-from index.changes import compare
-from index.filters import Filters
-from talkbase import agenda, facets, people, present, program
-from talkbase.records import Speaker, Talk
+from appviews.models import agenda, facets, people, program
+from index.build.changes import compare
+from index.search.filters import Filters
+from talkbase.core import present
+from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))
 DAY = date(2026, 10, 20)
@@ -221,7 +222,7 @@ def test_when_and_plurals() -> None:
 
     assert output.when(t) == present.when(t, year=True)
     from talkbase.api import Results
-    from talkbase.records import Hit
+    from talkbase.core.records import Hit
 
     assert present.when(t) in Results([Hit(t, 1.0)], query="x")._repr_html_()
 
@@ -251,7 +252,7 @@ def test_cli_and_api_refuse_unicode_digits_in_one_sentence(
 ) -> None:
     import talkbase as api
     from talkbase.cli import main
-    from talkbase.errors import TalkNotFound
+    from talkbase.core.errors import TalkNotFound
 
     monkeypatch.setenv("TALKBASE_HOME", str(fake_home))
     for argv in (["show", "²"], ["similar", "²"], ["show", "9" * 5000]):

@@ -1,0 +1,292 @@
+"""A person's agenda: the talks they saved and the ones they are not interested in.
+
+Everything here is a pure function of talks and ids, so the app, the CLI and the
+tests share one notion of what overlaps, what fits a free slot, how a day looks
+on a timeline, and how an agenda travels in a share link.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from talkbase.core.records import Talk
+
+# Query-parameter names of a share link, e.g. ?saved=15183178-20235778&skip=22513969
+SAVED_PARAM = "saved"
+SKIPPED_PARAM = "skip"
+SEPARATOR = "-"  # unreserved in URLs, so links stay readable (no %2C)
+MAX_IDS = 500  # a share link carrying more than this is not a person's agenda
+# an id is 1-18 ASCII digits: "²".isdigit() is true but int("²") fails, and 5,000
+# nines are no id (int() refuses strings that long)
+_ID = re.compile(r"[0-9]{1,18}")
+
+
+def parse_id(text: str | None) -> int | None:
+    """A talk id from a person's text (URL, command line), None when it is not one."""
+    text = (text or "").strip()
+    return int(text) if _ID.fullmatch(text) else None
+
+
+@dataclass(frozen=True)
+class Agenda:
+    """Saved talk ids in the order they were saved, and ids marked "not interested".
+
+    A talk is never in both: saving a skipped talk un-skips it and vice versa.
+    """
+
+    saved: tuple[int, ...] = ()
+    skipped: tuple[int, ...] = ()
+
+    def save(self, talk_id: int) -> Agenda:
+        saved = self.saved if talk_id in self.saved else (*self.saved, talk_id)
+        return Agenda(saved, tuple(i for i in self.skipped if i != talk_id))
+
+    def remove(self, talk_id: int) -> Agenda:
+        return Agenda(tuple(i for i in self.saved if i != talk_id), self.skipped)
+
+    def skip(self, talk_id: int) -> Agenda:
+        skipped = self.skipped if talk_id in self.skipped else (*self.skipped, talk_id)
+        return Agenda(tuple(i for i in self.saved if i != talk_id), skipped)
+
+    def unskip(self, talk_id: int) -> Agenda:
+        return Agenda(self.saved, tuple(i for i in self.skipped if i != talk_id))
+
+    def keep_known(self, known: Collection[int]) -> Agenda:
+        """The same agenda without ids the knowledge base does not hold."""
+        return Agenda(
+            tuple(i for i in self.saved if i in known), tuple(i for i in self.skipped if i in known)
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.saved or self.skipped)
+
+
+# -- time arithmetic --------------------------------------------------------------
+
+
+def _timed(talk: Talk) -> bool:
+    return talk.start is not None and talk.end is not None and talk.end > talk.start
+
+
+def overlap_minutes(a: Talk, b: Talk) -> int:
+    """Minutes two talks share; 0 when either has no time or they only touch."""
+    if not (_timed(a) and _timed(b)):
+        return 0
+    assert a.start and a.end and b.start and b.end
+    shared = (min(a.end, b.end) - max(a.start, b.start)).total_seconds()
+    return max(0, int(shared // 60))
+
+
+@dataclass(frozen=True)
+class Overlap:
+    first: int  # talk id that starts first (ties: smaller id)
+    second: int
+    minutes: int
+
+
+def overlaps(talks: Iterable[Talk]) -> list[Overlap]:
+    """Every pair of talks that run at the same time, in time order."""
+    timed = sorted((t for t in talks if _timed(t)), key=_order)
+    out: list[Overlap] = []
+    for i, a in enumerate(timed):
+        for b in timed[i + 1 :]:
+            assert a.end and b.start
+            if b.start >= a.end:
+                break  # sorted by start: nothing later can overlap `a`
+            minutes = overlap_minutes(a, b)
+            if minutes:
+                out.append(Overlap(a.id, b.id, minutes))
+    return out
+
+
+def clashes(talk: Talk, agenda_talks: Iterable[Talk]) -> list[Talk]:
+    """The talks of an agenda that run at the same time as `talk` (never itself)."""
+    return [t for t in agenda_talks if t.id != talk.id and overlap_minutes(talk, t) > 0]
+
+
+def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
+    """True when `talk` has a time and nothing in the agenda runs at that time."""
+    return _timed(talk) and not clashes(talk, agenda_talks)
+
+
+# -- timeline ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    talk: Talk
+    lane: int  # 0, 1, ...: overlapping talks get different lanes
+    overlaps_with: tuple[int, ...]  # ids of saved talks running at the same time
+
+
+@dataclass(frozen=True)
+class Day:
+    day: date
+    slots: tuple[Slot, ...]  # in time order
+
+    @property
+    def lanes(self) -> int:
+        return 1 + max((s.lane for s in self.slots), default=0)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    days: tuple[Day, ...]
+    unscheduled: tuple[Talk, ...]  # saved talks the program gives no time for
+    overlaps: tuple[Overlap, ...]
+
+
+def timeline(talks: Iterable[Talk]) -> Timeline:
+    """Saved talks laid out per day, overlapping talks on separate lanes."""
+    talks = list(talks)
+    pairs = overlaps(talks)
+    partners: dict[int, list[int]] = {}
+    for p in pairs:
+        partners.setdefault(p.first, []).append(p.second)
+        partners.setdefault(p.second, []).append(p.first)
+    by_day: dict[date, list[Talk]] = {}
+    for t in sorted((t for t in talks if _timed(t)), key=_order):
+        assert t.day
+        by_day.setdefault(t.day, []).append(t)
+    days = []
+    for day, day_talks in sorted(by_day.items()):
+        lane_ends: list[datetime] = []
+        slots = []
+        for t in day_talks:
+            assert t.start and t.end
+            lane = next((i for i, end in enumerate(lane_ends) if end <= t.start), len(lane_ends))
+            if lane == len(lane_ends):
+                lane_ends.append(t.end)
+            else:
+                lane_ends[lane] = t.end
+            slots.append(Slot(t, lane, tuple(sorted(partners.get(t.id, ())))))
+        days.append(Day(day, tuple(slots)))
+    unscheduled = tuple(sorted((t for t in talks if not _timed(t)), key=lambda t: t.title))
+    return Timeline(tuple(days), unscheduled, tuple(pairs))
+
+
+DAY_START, DAY_END = 8, 18  # hours an axis covers at least, where the program has times
+
+
+def day_span(day: date, program: Iterable[Talk]) -> tuple[datetime, datetime]:
+    """The time axis of one day: from the first to the last session of that day in
+    the whole program (not only the saved talks), at least 08:00-18:00, whole hours."""
+    timed = [t for t in program if _timed(t) and t.day == day]
+    tz = timed[0].start.tzinfo if timed and timed[0].start else None
+    lo = datetime.combine(day, datetime.min.time()).replace(hour=DAY_START, tzinfo=tz)
+    hi = lo.replace(hour=DAY_END)
+    for t in timed:
+        assert t.start and t.end
+        lo = min(lo, t.start.replace(minute=0, second=0, microsecond=0))
+        end = t.end.replace(minute=0, second=0, microsecond=0)
+        hi = max(hi, end if end == t.end else end + timedelta(hours=1))
+    if hi.date() != day:  # a session past midnight: the axis ends at the day's end
+        hi = datetime.combine(day, datetime.max.time().replace(microsecond=0), tzinfo=tz)
+    return lo, hi
+
+
+def now_line(day: date, now: datetime) -> datetime | None:
+    """Where "now" sits on the day's axis, or None when that day is not today."""
+    return now if now.date() == day else None
+
+
+def _order(t: Talk) -> tuple[float, float, int]:
+    # timestamps, not ISO strings: strings of two timezones do not sort by time
+    return (t.start.timestamp() if t.start else 0.0, t.end.timestamp() if t.end else 0.0, t.id)
+
+
+# -- share links ------------------------------------------------------------------
+
+
+def encode_ids(ids: Sequence[int]) -> str:
+    return SEPARATOR.join(str(i) for i in ids)
+
+
+def decode_ids(text: str | None) -> tuple[int, ...]:
+    """Ids from a share-link value; anything that is not a positive id is ignored."""
+    out: list[int] = []
+    for part in re.split(r"[\s,.;_~+-]+", text or ""):
+        if _ID.fullmatch(part) and int(part) > 0 and int(part) not in out:
+            out.append(int(part))
+        if len(out) >= MAX_IDS:
+            break
+    return tuple(out)
+
+
+def to_query(agenda: Agenda) -> dict[str, str]:
+    """The query parameters that carry `agenda` (empty parts are left out)."""
+    out: dict[str, str] = {}
+    if agenda.saved:
+        out[SAVED_PARAM] = encode_ids(agenda.saved)
+    if agenda.skipped:
+        out[SKIPPED_PARAM] = encode_ids(agenda.skipped)
+    return out
+
+
+def from_query(params: Mapping[str, str | Sequence[str]]) -> Agenda:
+    """The agenda a share link carries; tolerant of junk, repeats and missing parts."""
+
+    def values(name: str) -> str:
+        raw = params.get(name, "")
+        return raw if isinstance(raw, str) else SEPARATOR.join(raw)
+
+    saved = decode_ids(values(SAVED_PARAM))
+    skipped = tuple(i for i in decode_ids(values(SKIPPED_PARAM)) if i not in saved)
+    return Agenda(saved, skipped)
+
+
+# -- CSV export -------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "day",
+    "start",
+    "end",
+    "timezone",
+    "title",
+    "speakers",
+    "room",
+    "track",
+    "conference",
+    "overlaps_with",
+    "talk_id",
+)
+
+
+def to_csv(talks: Iterable[Talk]) -> str:
+    """The agenda as CSV, in time order (talks without a time last)."""
+    talks = sorted(talks, key=lambda t: (0 if _timed(t) else 1, _order(t), t.title))
+    titles = {t.id: t.title for t in talks}
+    partners: dict[int, list[int]] = {}
+    for p in overlaps(talks):
+        partners.setdefault(p.first, []).append(p.second)
+        partners.setdefault(p.second, []).append(p.first)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for t in talks:
+        writer.writerow(
+            [
+                t.day.isoformat() if t.day else "",
+                t.start.strftime("%H:%M") if t.start else "",
+                t.end.strftime("%H:%M") if t.end else "",
+                str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
+                spreadsheet_cell(t.title),
+                spreadsheet_cell("; ".join(s.label for s in t.speakers)),
+                spreadsheet_cell(t.room or ""),
+                spreadsheet_cell(t.track or ""),
+                spreadsheet_cell(t.conference),
+                spreadsheet_cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
+                t.id,
+            ]
+        )
+    return buf.getvalue()
+
+
+def spreadsheet_cell(text: str) -> str:
+    """Program text as a CSV cell a spreadsheet shows, never runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,400 @@
+"""The program at a glance: day x time-slot x room grids, track and organization
+overviews, and a 2-D topic map of the talk embeddings with readable topic labels.
+
+Pure functions of talks (and, for the map, their vectors); the app draws them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+import numpy as np
+
+from appviews.models import people
+from ingest.when import LONGEST_TALK
+from talkbase.core.records import Talk
+
+NO_ROOM = "(room not given)"
+
+
+@dataclass(frozen=True)
+class DayGrid:
+    """One day of the program: rows are start times, columns rooms."""
+
+    day: date
+    slots: tuple[str, ...]  # "HH:MM" start times, in order
+    rooms: tuple[str, ...]  # busiest room first
+    cells: tuple[tuple[str, str, tuple[int, ...]], ...]  # (slot, room, talk ids)
+
+    def at(self, slot: str, room: str) -> tuple[int, ...]:
+        for s, r, ids in self.cells:
+            if s == slot and r == room:
+                return ids
+        return ()
+
+
+def grids(talks: Iterable[Talk]) -> list[DayGrid]:
+    """A grid per day for the talks that have a time (see `unscheduled`)."""
+    by_day: dict[date, list[Talk]] = {}
+    for t in talks:
+        if t.start and t.day:
+            by_day.setdefault(t.day, []).append(t)
+    out = []
+    for day, day_talks in sorted(by_day.items()):
+        day_talks.sort(key=lambda t: (t.start, t.room or "", t.title))
+        rooms = Counter(t.room or NO_ROOM for t in day_talks)
+        cells: dict[tuple[str, str], list[int]] = {}
+        for t in day_talks:
+            assert t.start
+            cells.setdefault((f"{t.start:%H:%M}", t.room or NO_ROOM), []).append(t.id)
+        out.append(
+            DayGrid(
+                day=day,
+                slots=tuple(sorted({s for s, _ in cells})),
+                rooms=tuple(sorted(rooms, key=lambda r: (-rooms[r], r.casefold()))),
+                cells=tuple((s, r, tuple(ids)) for (s, r), ids in sorted(cells.items())),
+            )
+        )
+    return out
+
+
+def room_order(talks: Iterable[Talk]) -> tuple[str, ...]:
+    """Every room of the program in one stable order for all days: natural order of
+    the names ("Room 2" before "Room 10"), the room not given last."""
+    rooms = {t.room or NO_ROOM for t in talks}
+    return tuple(sorted(rooms, key=lambda r: (r == NO_ROOM, _natural(r))))
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple(
+        (0, int(p)) if p.isascii() and p.isdigit() else (1, p.casefold())
+        for p in re.findall(r"\d+|\D+", text)
+    )
+
+
+@dataclass(frozen=True)
+class Block:
+    """One box of the time grid: a room's talk (or talks sharing the time)."""
+
+    room: str
+    talks: tuple[int, ...]
+    start: datetime
+    end: datetime
+    row: int  # first row (0-based)
+    rows: int  # rows it spans: its duration
+
+    @property
+    def minutes(self) -> int:
+        return int((self.end - self.start).total_seconds() // 60)
+
+
+@dataclass(frozen=True)
+class TimeGrid:
+    """One day as a true time grid: rows of `step` minutes from `start`, a column per
+    room, each talk a block spanning its duration."""
+
+    day: date
+    start: datetime
+    step: int  # minutes per row
+    rows: int
+    rooms: tuple[str, ...]
+    blocks: tuple[Block, ...]
+
+    def time_at(self, row: int) -> datetime:
+        return self.start + timedelta(minutes=self.step * row)
+
+
+def time_grid(
+    talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None, default_minutes: int = 30
+) -> TimeGrid | None:
+    """The time grid of `day` (None when no talk that day has a time). A talk without
+    an end lasts `default_minutes`, and so does one whose end is more than a day after its
+    start (ingest drops such ends; an older base may still hold one), so the grid never
+    spans more than two days of rows; talks overlapping in one room share a block."""
+    talks = list(talks)
+    order = tuple(rooms) if rooms is not None else room_order(talks)
+    today = [t for t in talks if t.start and t.day == day and (t.room or NO_ROOM) in order]
+    if not today:
+        return None
+
+    def end_of(t: Talk) -> datetime:
+        assert t.start
+        if t.end and t.start < t.end <= t.start + LONGEST_TALK:
+            return t.end
+        return t.start + timedelta(minutes=default_minutes)
+
+    first = min(t.start for t in today if t.start)
+    origin = first.replace(minute=0, second=0, microsecond=0)
+    offsets = [
+        int((x - origin).total_seconds() // 60)
+        for t in today
+        if t.start
+        for x in (t.start, end_of(t))
+    ]
+    step = math.gcd(*offsets) if any(offsets) else 30
+    step = min(30, max(5, step - step % 5 if step >= 5 else 5))
+    last = max(end_of(t) for t in today)
+    rows = max(1, -(-int((last - origin).total_seconds() // 60) // step))
+    blocks: list[Block] = []
+    for room in order:
+        mine = sorted(
+            (t for t in today if (t.room or NO_ROOM) == room), key=lambda t: (t.start, t.title)
+        )
+        groups: list[tuple[list[int], datetime, datetime]] = []
+        for t in mine:
+            assert t.start
+            if groups and t.start < groups[-1][2]:  # overlaps the previous block
+                groups[-1][0].append(t.id)
+                groups[-1] = (groups[-1][0], groups[-1][1], max(groups[-1][2], end_of(t)))
+            else:
+                groups.append(([t.id], t.start, end_of(t)))
+        for ids, lo, hi in groups:
+            row = int((lo - origin).total_seconds() // 60) // step
+            end_row = -(-int((hi - origin).total_seconds() // 60) // step)
+            blocks.append(Block(room, tuple(ids), lo, hi, row, max(1, end_row - row)))
+    used = tuple(r for r in order if any(b.room == r for b in blocks))
+    return TimeGrid(day, origin, step, rows, used, tuple(blocks))
+
+
+def program_days(talks: Iterable[Talk]) -> list[date]:
+    """The days the program has timed talks on, in order."""
+    return sorted({t.day for t in talks if t.day})
+
+
+@dataclass(frozen=True)
+class NowNext:
+    room: str
+    now: tuple[Talk, ...]  # running at the moment
+    next: Talk | None  # the next one to start in that room
+
+
+def at_talk(at: datetime, talk: Talk) -> datetime:
+    """`at` as a moment to compare with `talk`: a naive `at` is a wall-clock time, read
+    in the talk's own zone (its conference's); an aware one is already a moment."""
+    if at.tzinfo is not None or talk.start is None or talk.start.tzinfo is None:
+        return at
+    return at.replace(tzinfo=talk.start.tzinfo)
+
+
+def minutes_until(talk: Talk, at: datetime) -> int:
+    """Whole minutes from `at` (read as in `at_talk`) to the talk's start; 0 without one."""
+    if talk.start is None:
+        return 0
+    return int((talk.start - at_talk(at, talk)).total_seconds() // 60)
+
+
+def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
+    """For each room with something on or still to come that day: what runs at `at`
+    and what starts next; rooms with a saved talk first, then in room order.
+
+    A naive `at` is a time a person chose, "12:00 on Tuesday": each conference's talks
+    are compared with 12:00 by that conference's own clock (see `at_talk`)."""
+    talks = [t for t in talks if t.start and t.day == at.date()]
+    out = []
+    for room in room_order(talks):
+        mine = sorted(
+            (t for t in talks if (t.room or NO_ROOM) == room),
+            key=lambda t: (t.start - at_talk(at, t) if t.start else timedelta(0), t.title),
+        )
+        running = tuple(
+            t for t in mine if t.start and t.start <= at_talk(at, t) < (t.end or t.start)
+        )
+        upcoming = next((t for t in mine if t.start and t.start > at_talk(at, t)), None)
+        if running or upcoming:
+            out.append(NowNext(room, running, upcoming))
+
+    def mine_first(n: NowNext) -> int:
+        ids = {t.id for t in n.now} | ({n.next.id} if n.next else set())
+        return 0 if ids & set(saved) else 1
+
+    return sorted(out, key=mine_first)  # stable: room order within each group
+
+
+def unscheduled(talks: Iterable[Talk]) -> list[Talk]:
+    """Talks the program gives no time for, by title."""
+    return sorted((t for t in talks if not t.start), key=lambda t: t.title.casefold())
+
+
+# -- overviews ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrackSummary:
+    name: str
+    description: str
+    talks: int
+    organizations: tuple[tuple[str, int], ...]  # most talks first, at most 3
+
+
+def organization_names(talks: Iterable[Talk]) -> dict[str, str]:
+    """Each affiliation -> the canonical name of its organization (the alias table of
+    `talkbase.core.orgs`: "AWS" -> "Amazon Web Services", "Meta (PyTorch Distributed)" -> "Meta")."""
+    return people.organization_names(talks)
+
+
+def organizations(talks: Iterable[Talk]) -> list[tuple[str, int]]:
+    """(canonical organization, number of talks with a speaker from it), most talks first."""
+    counts: Counter[str] = Counter()
+    for t in talks:
+        counts.update(people.talk_organizations(t))
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+
+
+def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
+    """Each track with its description, size and leading organizations."""
+    talks = list(talks)
+    by_track: dict[str, list[Talk]] = {}
+    for t in talks:
+        if t.track:
+            by_track.setdefault(t.track, []).append(t)
+    out = []
+    for name, members in by_track.items():
+        orgs: Counter[str] = Counter()
+        for t in members:
+            orgs.update(people.talk_organizations(t))
+        description = next((t.track_description for t in members if t.track_description), "")
+        top = sorted(orgs.items(), key=lambda kv: (-kv[1], kv[0].casefold()))[:3]
+        out.append(TrackSummary(name, description or "", len(members), tuple(top)))
+    out.sort(key=lambda s: (-s.talks, s.name.casefold()))
+    return out
+
+
+# -- topic map ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    talk_id: int
+    x: float
+    y: float
+    topic: int
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: int
+    label: str  # the topic's most distinctive words, e.g. "kernels · triton · dsl"
+    x: float  # where its talks sit on the map (mean position)
+    y: float
+    size: int
+
+
+@dataclass(frozen=True)
+class TopicMap:
+    points: tuple[Point, ...]
+    topics: tuple[Topic, ...]
+
+
+# Words every talk of a PyTorch-conference-like program shares; they label nothing.
+_GENERIC = {
+    "pytorch",
+    "talk",
+    "session",
+    "new",
+    "using",
+    "use",
+    "based",
+    "open",
+    "source",
+    "model",
+    "models",
+    "work",
+    "make",
+    "makes",
+    "across",
+    "without",
+    "including",
+    "first",
+    "one",
+    "two",
+    "also",
+    "today",
+    "ll",
+    "don",
+}
+
+
+def project_2d(vectors: np.ndarray) -> np.ndarray:
+    """The first two principal components (PCA by SVD), signs fixed for stable maps."""
+    x = np.asarray(vectors, dtype=np.float64)
+    if len(x) < 2:
+        return np.zeros((len(x), 2))
+    x = x - x.mean(axis=0)
+    _, _, vt = np.linalg.svd(x, full_matrices=False)
+    comps = vt[:2]
+    signs = np.sign(comps[np.arange(len(comps)), np.abs(comps).argmax(axis=1)])
+    coords = x @ (comps * signs[:, None]).T
+    if coords.shape[1] < 2:
+        coords = np.hstack([coords, np.zeros((len(x), 2 - coords.shape[1]))])
+    return coords
+
+
+def default_topics(n: int) -> int:
+    return max(1, min(8, round((n / 2) ** 0.5)))
+
+
+def topic_labels(texts: Sequence[str], topics: np.ndarray, words: int = 3) -> dict[int, str]:
+    """Each topic's label: its words whose TF-IDF weight most exceeds the other topics'."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
+
+    stop = sorted(ENGLISH_STOP_WORDS | _GENERIC)
+    vec = TfidfVectorizer(
+        stop_words=stop,
+        token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",
+        max_df=0.5 if len(texts) > 10 else 1.0,
+        sublinear_tf=True,
+    )
+    try:
+        mat = vec.fit_transform(texts)
+    except ValueError:  # every word was a stop word
+        return {int(k): f"topic {int(k) + 1}" for k in np.unique(topics)}
+    vocab = np.array(vec.get_feature_names_out())
+    dense = mat.toarray()
+    out = {}
+    for k in np.unique(topics):
+        inside = dense[topics == k].mean(axis=0)
+        outside = dense[topics != k].mean(axis=0) if (topics != k).any() else 0.0
+        order = np.argsort(-(inside - outside), kind="stable")
+        picked = [str(vocab[i]) for i in order[:words] if inside[i] > 0]
+        out[int(k)] = " · ".join(picked) or f"topic {int(k) + 1}"
+    return out
+
+
+def topic_map(
+    ids: Sequence[int],
+    vectors: np.ndarray,
+    texts: Sequence[str],
+    n_topics: int | None = None,
+    seed: int = 0,
+) -> TopicMap:
+    """Talks on a 2-D map (PCA of their embeddings) grouped into KMeans topics."""
+    if not len(ids):
+        return TopicMap((), ())
+    vectors = np.asarray(vectors, dtype=np.float64)
+    coords = project_2d(vectors)
+    k = min(n_topics or default_topics(len(ids)), len(ids))
+    if k > 1:
+        from sklearn.cluster import KMeans
+
+        topics = KMeans(n_clusters=k, n_init=10, random_state=seed).fit_predict(vectors)
+    else:
+        topics = np.zeros(len(ids), dtype=int)
+    labels = topic_labels(texts, topics)
+    points = tuple(
+        Point(int(i), float(x), float(y), int(c))
+        for i, (x, y), c in zip(ids, coords, topics, strict=True)
+    )
+    found = []
+    for c in sorted(labels):
+        members = coords[topics == c]
+        found.append(
+            Topic(
+                c, labels[c], float(members[:, 0].mean()), float(members[:, 1].mean()), len(members)
+            )
+        )
+    return TopicMap(points, tuple(found))

@@ -1,0 +1,1 @@
+"""Builds: whole and incremental, the caches they reuse and what they report."""

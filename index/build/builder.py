@@ -1,0 +1,449 @@
+"""Build a knowledge base from program documents, aside, then swap it in.
+
+Ingest keeps every document it has seen (its parsed records are stored in the
+build). Adding or re-ingesting documents changes only the talks they touch
+(index/build/delta.py): the next build copies the database, shares the unchanged
+vector, postings and document files with the build in use by hard link, and
+writes only what is new. A whole build (the first ingest, --rebuild,
+--replace, remove, repair, or when shared files have piled up) merges every
+stored record again. Only texts not embedded before (by content hash, same
+model) go through the model.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from index.build import delta, write
+from index.build.cache import VectorCache, key_of, text_hash
+from index.build.changes import Changes
+from index.build.write import Progress, embedding_text, talk_sentences
+from index.encoders.embed import Embedder, built_identity, identity_of
+from index.store import disk as store
+from index.store import tables
+from index.store.vectors import FaissIndex
+from ingest.detect import ParsedDocument, expand_all, parse_path
+from ingest.text import title_key
+from talkbase.core import settings
+from talkbase.core.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
+from talkbase.core.records import Talk, talk_from_dict
+
+MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one...
+FOLD_UP_TO = 200_000  # ...in a base of at most this many talks (a whole build of a
+# larger one holds every record in memory: it keeps adding files instead)
+MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
+
+
+@dataclass
+class Report:
+    documents: list[ParsedDocument] = field(default_factory=list)
+    failed: list[InputError] = field(default_factory=list)
+    removed_documents: list[str] = field(default_factory=list)
+    talks: int = 0
+    merged: int = 0
+    conflicts: int = 0
+    embedded: int = 0
+    reused: int = 0
+    seconds: float = 0.0
+    embed_seconds: float = 0.0  # time spent in the encoder (texts/s = embedded / this)
+    home: str = ""
+    changes: Changes = field(default_factory=Changes)
+    written: bool = False
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.notices + [w for d in self.documents for w in d.warnings]
+
+
+def _in_use(home: Path, replace_all: bool) -> store.Build | None:
+    """The build in use, checked (KnowledgeBaseDamaged unless `replace_all`, which
+    is the one way to start afresh over a damaged base)."""
+    try:
+        build = store.current(home)
+        if build is not None and not replace_all:
+            problems = store.verify_files(build, hashes=store.small_enough_to_hash(build))
+            if problems:
+                raise build.damaged(problems[0])
+    except KnowledgeBaseDamaged:
+        if replace_all:
+            return None
+        raise
+    return build
+
+
+def _check_model(home: Path, build: store.Build | None, model: str, rebuild: bool) -> None:
+    built_with = built_identity(build.manifest) if build is not None else None
+    if build is not None and built_with != model and not rebuild:
+        raise ModelMismatch(str(home), str(built_with), model)
+
+
+def _previous(
+    home: Path,
+    model: str,
+    rebuild: bool = False,
+    replace_all: bool = False,
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
+    """Documents, embeddings and talks of the build in use.
+
+    `rebuild` re-embeds everything (needed after changing the model);
+    `replace_all` forgets the stored documents, and is the one way to start
+    afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
+    """
+    build = _in_use(home, replace_all)
+    if build is None:
+        return {}, {}, {}
+    _check_model(home, build, model, rebuild)
+    with store.reading(build):
+        return _read_previous(build, model, rebuild, replace_all)
+
+
+def _read_previous(
+    build: store.Build,
+    model: str,
+    rebuild: bool,
+    replace_all: bool,
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
+    built_with = built_identity(build.manifest)
+    con = store.connect(build.db_path)
+    try:
+        docs = {}
+        if not replace_all:
+            records = tables.records_by_document(con)
+            for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
+                talks = tuple(records.get(name, ()))
+                docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
+        cache: Any = {}
+        if built_with == model and not rebuild and build.manifest.get("format_version", 1) >= 2:
+            cache = _previous_vectors(build, con)
+        old = tables.talks_by_id(con, tables.all_ids(con).tolist())
+    finally:
+        con.close()
+    return docs, cache, old
+
+
+def _previous_vectors(build: store.Build, con: Any, keys: np.ndarray | None = None) -> VectorCache:
+    """The previous build's vectors (all, or those of `keys`) by text hash, read
+    from its files on demand."""
+    found = tables.vector_places(con, keys)
+    return VectorCache(
+        int(build.manifest["dimension"]),
+        *found,
+        FaissIndex.load(str(build.vectors_path)),
+        store.load_sentences(build, mmap=True),
+    )
+
+
+def parse_all(
+    paths: Iterable[str | Path],
+    fmt: str | None,
+    report: Report,
+    progress: Progress | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+) -> list[ParsedDocument]:
+    """Parse every file; unreadable ones go to `report.failed`."""
+    files, skipped = expand_all(paths)
+    report.failed.extend(skipped)
+    parsed: list[ParsedDocument] = []
+    for n, path in enumerate(files, start=1):
+        try:
+            parsed.append(parse_path(path, fmt, mapping, conference))
+        except InputError as exc:
+            report.failed.append(exc)
+        if progress:
+            progress("parse", n, len(files))
+    if not parsed:
+        if report.failed:
+            raise report.failed[0]
+        raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
+    return _distinct_names(parsed)
+
+
+def _distinct_names(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
+    """Two files of one name (fosdem/schedule.xml, ccc/schedule.xml) are two
+    documents: each is then named with its folder."""
+    count: dict[str, int] = {}
+    for doc in parsed:
+        count[doc.name] = count.get(doc.name, 0) + 1
+    out = []
+    for doc in parsed:
+        if count[doc.name] > 1:
+            name = f"{Path(doc.path).parent.name}/{doc.name}"
+            talks = tuple(
+                replace(
+                    t,
+                    sources=tuple(
+                        replace(src, document=name) if src.document == doc.name else src
+                        for src in t.sources
+                    ),
+                )
+                for t in doc.talks
+            )
+            doc = replace(doc, name=name, talks=talks)
+        out.append(doc)
+    return out
+
+
+def ingest(
+    paths: Iterable[str | Path],
+    home: Path,
+    embedder: Embedder,
+    fmt: str | None = None,
+    rebuild: bool = False,
+    progress: Progress | None = None,
+    dry_run: bool = False,
+    mapping: dict[str, str] | None = None,
+    replace_all: bool = False,
+    conference: str | None = None,
+) -> Report:
+    """Parse `paths`, merge with what the knowledge base holds, build, swap in.
+
+    A file that cannot be read is reported in `Report.failed` and skipped; when
+    no file could be read, the first error is raised and nothing changes.
+    `mapping` names table columns ({"title": "Paper Name"}). `rebuild`
+    re-embeds every text (after a model change); `replace_all` keeps only the
+    documents given now. With `dry_run`, nothing is embedded or written: the report only tells what
+    would change (`talkbase diff`).
+    """
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    paths = list(paths)
+    parsed = parse_all(paths, fmt, report, progress, mapping, conference)
+    with contextlib.nullcontext() if dry_run else store.locked(home):
+        report.documents = parsed
+        if not (rebuild or replace_all) and _change_in_place(
+            home, embedder, parsed, report, progress, dry_run
+        ):
+            report.seconds = time.perf_counter() - t0
+            return report
+        docs, cache, old = _previous(home, identity_of(embedder), rebuild, replace_all)
+        for doc in parsed:
+            earlier = docs.get(doc.name)
+            if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
+                report.notices.append(
+                    f"{doc.path}: replaces the document of the same name read from {earlier.path}"
+                )
+            docs[doc.name] = doc
+        report.documents = parsed
+        _build(home, embedder, docs, cache, old, report, progress, dry_run)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _change_in_place(
+    home: Path,
+    embedder: Embedder,
+    parsed: list[ParsedDocument],
+    report: Report,
+    progress: Progress | None,
+    dry_run: bool = False,
+    dropped: Sequence[str] = (),
+) -> bool:
+    """Add `parsed` to the build in use touching only the talks they change (with
+    `dry_run`, only say what would change); False when a whole build is due (no
+    base yet, an older format, shared files piled up, or a change that renames
+    stored talks)."""
+    build = _in_use(home, False)
+    if build is None or not _can_change(build):
+        return False
+    _check_model(home, build, identity_of(embedder), False)
+    with store.reading(build):
+        con = store.connect(build.db_path)
+        try:
+            plan = delta.change(con, parsed, dropped)
+            if plan is None:
+                return False
+            if not (plan.talks or plan.removed or plan.removed_documents) and _index_fits(build):
+                # nothing new (the same documents again): the build in use stays
+                report.talks = plan.total
+                report.merged = build.count("merged") or 0
+                report.conflicts = build.count("conflicts") or 0
+                report.reused = plan.total + (build.count("sentences") or 0)
+                report.changes = plan.changes
+                return True
+            if dry_run:
+                report.notices += plan.notices
+                report.changes, report.talks = plan.changes, plan.total
+                # the base's counts, less the talks replaced, plus their new versions
+                for attr, count in (
+                    ("merged", lambda ts: sum(1 for t in ts if len(t.sources) > 1)),
+                    ("conflicts", lambda ts: sum(len(t.conflicts) for t in ts)),
+                ):
+                    before = (build.count(attr) or 0) - count(plan.old.values())
+                    setattr(report, attr, before + count(plan.talks))
+                return True
+            keys = _keys_of(plan.talks)
+            cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
+        finally:
+            con.close()
+    report.notices += plan.notices
+    write.write(home, build, plan, embedder, cache, report, progress)
+    return True
+
+
+def _index_fits(build: store.Build) -> bool:
+    """The build's vector index is of the kind the settings ask for at its size."""
+    large = (build.count("talks") or 0) > settings.index_threshold()
+    want = settings.large_index() if large else "flat"
+    return bool(build.manifest.get("vector_index", {}).get("kind", "flat") == want)
+
+
+def _can_change(build: store.Build) -> bool:
+    m = build.manifest
+    if m.get("format_version") != store.FORMAT_VERSION or "lexical" not in m:
+        return False
+    rows, used = build.sentence_rows(), build.count("sentences") or 0
+    lexical_dead = int(m["lexical"].get("dead", 0))
+    talks = build.count("talks") or 0
+    return (
+        (len(m.get("sentence_chunks", ())) < MAX_CHUNKS or talks > FOLD_UP_TO)
+        and rows - used <= MAX_DEAD_SHARE * max(rows, 1)
+        and lexical_dead <= MAX_DEAD_SHARE * max(talks + lexical_dead, 1)
+    )
+
+
+def _keys_of(talks: list[Talk]) -> list[int]:
+    """The keys of every text these talks are embedded from (talk, then sentences)."""
+    return [key_of(text_hash(embedding_text(t))) for t in talks] + [
+        key_of(text_hash(s)) for t in talks for s in talk_sentences(t)
+    ]
+
+
+def remove(
+    home: Path,
+    embedder: Embedder,
+    documents: Iterable[str] = (),
+    conference: str | None = None,
+    dry_run: bool = False,
+) -> Report:
+    """Remove documents (by file name) and/or every talk of a conference."""
+    with contextlib.nullcontext() if dry_run else store.locked(home):
+        return _remove(home, embedder, list(documents), conference, dry_run)
+
+
+def _remove(
+    home: Path, embedder: Embedder, names: list[str], conference: str | None, dry_run: bool
+) -> Report:
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    store.require(home)
+    if (
+        not conference
+        and names
+        and _change_in_place(home, embedder, [], report, None, dry_run, dropped=names)
+    ):
+        report.removed_documents = list(names)
+        report.seconds = time.perf_counter() - t0
+        return report
+    docs, cache, old = _previous(home, identity_of(embedder))
+    unknown = [n for n in names if n not in docs]
+    if unknown:
+        raise InputError(
+            unknown[0], "no such document in the knowledge base; known: " + ", ".join(sorted(docs))
+        )
+    conf_key = title_key(conference) if conference else None
+    if conf_key and not any(title_key(t.conference) == conf_key for t in old.values()):
+        known = sorted({t.conference for t in old.values()})
+        raise InputError(conference or "", "no such conference; known: " + ", ".join(known))
+    for name in names:
+        del docs[name]
+        report.removed_documents.append(name)
+    if conf_key:
+        for name, doc in list(docs.items()):
+            keep = tuple(t for t in doc.talks if title_key(_conference_of(t, old)) != conf_key)
+            if not keep:
+                del docs[name]
+                report.removed_documents.append(name)
+            elif len(keep) != len(doc.talks):
+                docs[name] = replace(doc, talks=keep)
+    _build(home, embedder, docs, cache, old, report, None, dry_run)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def restore(
+    home: Path,
+    embedder: Embedder,
+    folder: Path,
+    manifest: dict[str, Any],
+    reuse_vectors: bool = True,
+    use_copy: bool = False,
+) -> Report:
+    """Rebuild the base from the documents stored in the build `folder` and swap
+    it in (`talkbase check --repair`). Call it under `store.locked(home)`.
+    Without a manifest, or with `reuse_vectors=False` (its vector files are
+    damaged), every text is embedded again. `use_copy` reads the documents
+    from the copy beside the database (when the database is damaged)."""
+    t0 = time.perf_counter()
+    report = Report(home=str(home))
+    built_with = built_identity(manifest)
+    if built_with is not None and built_with != identity_of(embedder):
+        raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
+    build = store.Build(folder, manifest)
+    copy = store.load_documents(build) if use_copy else None
+    if copy is not None:  # the database is damaged: its documents' copy rebuilds everything
+        docs: dict[str, ParsedDocument] = documents_from(copy)
+        cache: Any = {}
+        old: dict[int, Talk] = {}
+    else:
+        with store.reading(build):
+            docs, cache, old = _read_previous(
+                build, identity_of(embedder), built_with is None or not reuse_vectors, False
+            )
+    _build(home, embedder, docs, cache, old, report, None, False)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
+    return {
+        r["name"]: ParsedDocument(
+            r["path"],
+            r["name"],
+            r["format"],
+            r["sha256"],
+            tuple(talk_from_dict(t) for t in r["records"]),
+            tuple(r["warnings"]),
+        )
+        for r in rows
+    }
+
+
+def _conference_of(record: Talk, old: dict[int, Talk]) -> str:
+    """The (canonical) conference a parsed record ended up in."""
+    key = title_key(record.title)
+    for t in old.values():
+        if title_key(t.title) == key and any(s in t.sources for s in record.sources):
+            return t.conference
+    return record.conference
+
+
+def _build(
+    home: Path,
+    embedder: Embedder,
+    docs: dict[str, ParsedDocument],
+    cache: Any,
+    old: dict[int, Talk],
+    report: Report,
+    progress: Progress | None,
+    dry_run: bool,
+) -> None:
+    """A whole build: every stored record merged again, every file written anew."""
+    plan = delta.whole(docs, old)
+    if not isinstance(cache, VectorCache):  # new vectors leave memory once written
+        cache = VectorCache(embedder.dim)
+    if dry_run:
+        report.changes = plan.changes
+        report.talks = plan.total
+        report.merged = sum(1 for t in plan.talks if len(t.sources) > 1)
+        report.conflicts = sum(len(t.conflicts) for t in plan.talks)
+        return
+    write.write(home, None, plan, embedder, cache, report, progress)

@@ -1,0 +1,300 @@
+"""Writing one build: the talks of a plan (index/build/delta.py) embedded, stored in
+the database's tables, the vector index, a new sentence-vector file and a new
+postings segment, with the unchanged files of the previous build shared by
+hard link, then the manifest; all in a folder aside, swapped in at the end.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from index.build import delta
+from index.build.cache import VectorCache, key_of, text_hash
+from index.encoders.embed import Embedder, describe, identity_of
+from index.search import lexical
+from index.search.vocab import talk_words
+from index.store import disk as store
+from index.store import files as sf
+from index.store import tables
+from index.store.vectors import FaissIndex, grow
+from ingest.detect import ParsedDocument
+from ingest.text import talk_sentences
+from talkbase.core import settings
+from talkbase.core.records import Talk
+
+if TYPE_CHECKING:
+    from index.build.builder import Report
+
+HNSW_EF_CONSTRUCTION = 80
+Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
+
+
+def embedding_text(talk: Talk) -> str:
+    """What one talk's vector is made from: its title and abstract.
+
+    Measured on the dev judgments (see README, "Search quality"): adding the
+    track name or the digest's notes did not help; the notes are searched
+    through their own sentence vectors and BM25 instead.
+    """
+    return f"{talk.title}\n{talk.abstract}".strip()
+
+
+def embed_texts(
+    texts: list[str],
+    embedder: Embedder,
+    cache: VectorCache,
+    progress: Progress | None = None,
+) -> tuple[np.ndarray, int]:
+    """The vectors of `texts` (float32 rows) and how many distinct texts went
+    through the model; the others come from `cache`."""
+    hashes = [text_hash(t) for t in texts]
+    out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
+    where: dict[str, list[int]] = {}
+    for i, h in enumerate(hashes):
+        where.setdefault(h, []).append(i)
+    cached = cache.has(hashes)
+    known = np.flatnonzero(cached).tolist()
+    if known:
+        out[known] = cache.gather([hashes[i] for i in known])
+    # shortest first: texts of one batch have similar lengths, so little padding
+    todo = sorted(
+        (h for h, at in where.items() if not cached[at[0]]), key=lambda h: len(texts[where[h][0]])
+    )
+    step = getattr(embedder, "preferred_batch", 64)  # the Ray engine wants the whole list
+    for lo in range(0, len(todo), step):
+        chunk = todo[lo : lo + step]
+        vecs = embedder.embed([texts[where[h][0]] for h in chunk])
+        for h, v in zip(chunk, vecs, strict=True):
+            out[where[h]] = v
+        if progress:
+            progress("embed", min(lo + step, len(todo)), len(todo))
+    return out, len(todo)
+
+
+def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
+    """Parsed documents as plain data, for the copy kept beside the database."""
+    return [
+        {
+            "name": d.name,
+            "path": d.path,
+            "format": d.format,
+            "sha256": d.sha256,
+            "warnings": list(d.warnings),
+            "records": [t.to_dict() for t in d.talks],
+        }
+        for d in docs
+    ]
+
+
+WRITE_CHUNK = 5_000  # talks embedded and written at a time: memory stays flat
+TEXTS_PER_TALK = 12  # about: the talk and its sentences (FOSDEM: 7,479 texts, 943 talks)
+
+
+def write(
+    home: Path,
+    previous: store.Build | None,
+    plan: delta.Plan,
+    embedder: Embedder,
+    cache: Any,
+    report: Report,
+    progress: Progress | None,
+) -> None:
+    """Write the build `plan` describes (aside), then swap it in. A change
+    (`plan.delta`) starts from a copy of `previous`'s database and shares its
+    unchanged files; a whole build writes everything."""
+    report.changes = plan.changes
+    report.talks = plan.total
+    name = uuid.uuid4().hex[:12]  # of the files this build adds to the shared ones
+    prev = previous if plan.delta else None
+    with store.building(home) as folder:
+        if prev is not None:
+            shutil.copyfile(prev.db_path, folder / store.DB_FILE)
+        con = store.connect(folder / store.DB_FILE, read_only=False)
+        try:
+            if prev is not None:
+                tables.delete_talks(con, plan.removed)
+                tables.delete_documents(con, plan.removed_documents)
+                speaker_ids = tables.speaker_ids(con)
+                row = prev.sentence_rows()
+            else:
+                tables.create(con)
+                speaker_ids, row = {}, 0
+            talk_keys = [key_of(text_hash(embedding_text(t))) for t in plan.talks]
+            index, same = _start_index(plan, talk_keys, embedder, cache)
+            writer = sf.ChunkWriter(folder, name)
+            words: Counter[str] = Counter()
+            embed_seconds = 0.0
+            report.embedded = 0
+            # the Ray engine starts its workers once per call: it asks for bigger chunks
+            step = max(WRITE_CHUNK, getattr(embedder, "preferred_batch", 0) // TEXTS_PER_TALK)
+            for lo in range(0, len(plan.talks), step):
+                part = plan.talks[lo : lo + step]
+                rows = [(row + n, *r) for n, r in enumerate(_sentence_rows(part))]
+                row += len(rows)
+                keys = talk_keys[lo : lo + step]
+                t_embed = time.perf_counter()
+                report.embedded += _vectors(
+                    index, part, same, rows, embedder, cache, writer, progress
+                )
+                embed_seconds += time.perf_counter() - t_embed
+                tables.insert_talks(con, part, speaker_ids)
+                tables.insert_sentences(con, rows)
+                tables.insert_keys(
+                    con,
+                    np.array(keys + [key_of(text_hash(r[3])) for r in rows], dtype=np.int64),
+                    np.array([t.id for t in part] + [-1] * len(rows), dtype=np.int64),
+                    np.r_[
+                        np.full(len(part), -1, np.int64), np.array([r[0] for r in rows], np.int64)
+                    ],
+                )
+                for t in part:
+                    words.update(talk_words(t))
+            writer.close()
+            report.embed_seconds = embed_seconds
+            tables.insert_documents(con, plan.documents)
+            tables.insert_records(con, plan.records)
+            for t in plan.old.values():
+                words.subtract(talk_words(t))
+            tables.add_words(con, words)
+            tables.refresh_summaries(con)
+            texts = (
+                (
+                    t.id,
+                    lexical.index_text(
+                        t.title, t.abstract, tables.speakers_text(t), t.track, tables.notes_text(t)
+                    ),
+                )
+                for t in plan.talks
+            )
+            lexical_meta = lexical.extend_index(folder, prev, texts, plan.removed, con, name)
+            counts = tables.counts(con)
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        chunks = list(prev.manifest.get("sentence_chunks", ())) if prev is not None else []
+        if writer.rows or not chunks:
+            chunks.append({"file": writer.file, "rows": writer.rows})
+        else:
+            (folder / sf.SENTENCES_DIR / writer.file).unlink()
+        doc_files = _document_files(folder, prev, plan)
+        shared: dict[str, Any] = {}
+        if prev is not None:
+            recorded = prev.manifest.get("files", {})
+            for rel in [*sf.chunk_names(prev.manifest), *doc_files.values()]:
+                if (prev.path / rel).exists() and not (folder / rel).exists():
+                    sf.share(prev.path / rel, folder / rel)
+                if rel in recorded:
+                    shared[rel] = recorded[rel]
+            for seg in lexical_meta["segments"]:
+                for rel in sf.segment_files(seg):
+                    if rel in recorded:
+                        shared[rel] = recorded[rel]
+        index.save(str(folder / store.VECTORS_FILE))
+        report.merged, report.conflicts = counts["merged"], counts["conflicts"]
+        report.reused = counts["talks"] + counts["sentences"] - report.embedded
+        conferences = counts.pop("conference_names")  # a list, not a count
+        store.write_manifest(
+            folder,
+            {
+                "format_version": store.FORMAT_VERSION,
+                "model": embedder.name,
+                "encoder": identity_of(embedder),
+                "encoder_info": describe(identity_of(embedder)),
+                "dimension": embedder.dim,
+                "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
+                "counts": {
+                    **counts,
+                    "documents": len(plan.all_documents),
+                    "sentence_rows": sum(int(c["rows"]) for c in chunks),
+                },
+                "documents": plan.all_documents,
+                "document_files": doc_files,
+                "conferences": conferences,
+                "versions": store.versions(),
+                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "vector_index": index.params(),
+                "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
+                "sentence_chunks": chunks,
+                "lexical": lexical_meta,
+            },
+            shared,
+        )
+    report.written = True
+
+
+def _sentence_rows(talks: list[Talk]) -> list[tuple[int, int, str]]:
+    """(talk id, position, sentence) of every sentence of these talks."""
+    return [(t.id, i, s) for t in talks for i, s in enumerate(talk_sentences(t))]
+
+
+def _document_files(folder: Path, prev: store.Build | None, plan: delta.Plan) -> dict[str, str]:
+    """Write the copy of each new document; name the copies of the others (shared)."""
+    files = dict(prev.manifest.get("document_files", {})) if prev is not None else {}
+    for name in plan.removed_documents:
+        files.pop(name, None)
+    for row in document_rows(plan.documents):
+        files[row["name"]] = sf.save_document(folder, row)
+    return {n: files[n] for n in plan.all_documents if n in files}
+
+
+def _start_index(
+    plan: delta.Plan, talk_keys: list[int], embedder: Embedder, cache: Any
+) -> tuple[FaissIndex, set[int]]:
+    """The talk index of the next build before its new vectors: the previous one,
+    less the talks that leave it. Returns it with the ids of the talks whose
+    vector stays (same id, same text)."""
+    known = getattr(cache, "talk_keys", {})
+    talks = plan.talks
+    same = {t.id for t, k in zip(talks, talk_keys, strict=True) if known.get(t.id) == k}
+    before = getattr(cache, "talks", None)
+    stored = before.all_ids() if before is not None else np.zeros(0, np.int64)
+    if plan.delta:  # arrays, not sets: a large base holds a million ids
+        leaving = set(plan.removed) - same
+        keep = stored[~np.isin(stored, np.fromiter(leaving, np.int64, len(leaving)))]
+    else:
+        keep = np.fromiter(same, np.int64, len(same))
+        leaving = set(stored[~np.isin(stored, keep)].tolist())
+    if isinstance(cache, VectorCache) and leaving:  # read before they leave the index
+        cache.pin([text_hash(embedding_text(t)) for t in talks if t.id not in same], leaving)
+    index = grow(
+        before,
+        embedder.dim,
+        keep,
+        plan.total,
+        settings.index_threshold(),
+        settings.hnsw_m(),
+        HNSW_EF_CONSTRUCTION,
+        settings.large_index(),
+    )
+    index.set_ef_search(settings.hnsw_ef())
+    index.set_refine(settings.refine())
+    return index, same
+
+
+def _vectors(
+    index: FaissIndex,
+    talks: list[Talk],
+    same: set[int],
+    rows: list[tuple[int, int, int, str]],
+    embedder: Embedder,
+    cache: Any,
+    writer: sf.ChunkWriter,
+    progress: Progress | None,
+) -> int:
+    """Add the vectors of `talks` (those not in `same`) to `index` and append
+    those of their sentences `rows` to `writer`; returns how many texts went
+    through the model (every other vector is read from the previous build)."""
+    fresh = [t for t in talks if t.id not in same]
+    texts = [embedding_text(t) for t in fresh] + [r[3] for r in rows]
+    vectors, new = embed_texts(texts, embedder, cache, progress)
+    index.add(np.array([t.id for t in fresh], dtype=np.int64), vectors[: len(fresh)])
+    writer.append(vectors[len(fresh) :])
+    return new

@@ -1,0 +1,399 @@
+"""The default encoder: the bundled MiniLM as ONNX, run by onnxruntime + tokenizers.
+
+No torch at query time. The ONNX files are made once from the installed model
+(`python -m index.encoders.onnx_encoder`, run by `make install`, or on first use) and
+kept in TALKBASE_ENCODER_CACHE, in a folder named after a hash of the model's
+files, so a changed model never meets stale ONNX files. Nothing is downloaded.
+
+    int8: the fp32 export quantized dynamically (weights int8 per channel,
+          activations uint8 at run time), with the settings that fit the CPU:
+          avx512_vnni, avx512, avx2 or arm64; any other CPU gets fp32.
+
+Pooling is what sentence-transformers does for this model: mean over the
+attention mask, then L2 normalisation; texts are cut at the model's
+max_seq_length (256 tokens).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from talkbase.core import settings
+from talkbase.core.errors import ModelUnavailable
+
+# quantization config -> weight type for onnxruntime's quantize_dynamic (all
+# per channel, symmetric weights, full 8-bit range; u8 weights on AVX2 as
+# optimum's AutoQuantizationConfig.avx2 does).
+CONFIGS: dict[str, str] = {
+    "avx512_vnni": "QInt8",
+    "avx512": "QInt8",
+    "avx2": "QUInt8",
+    "arm64": "QInt8",
+}
+# What int8 quantizes: the matrix products and the token-embedding table (the table
+# in int8 halves the load time and saves ~60 MB of memory; every demo text stays
+# within cosine 0.98 of torch fp32). The version names the files, so a changed
+# recipe never reuses older files.
+QUANTIZED_OPS = ("MatMul", "Gather")
+RECIPE = "v2"
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+OPSET = 17
+HASHED_SKIP = {"README.md", ".gitattributes"}
+
+
+def cpu_config() -> str | None:
+    """The quantization config that fits this CPU, or None (use fp32)."""
+    machine = platform.machine().lower()
+    if machine in ("arm64", "aarch64"):
+        return "arm64"
+    if machine not in ("x86_64", "amd64", "i686", "x86"):
+        return None
+    flags: set[str] = set()
+    try:
+        for line in (
+            Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").splitlines()
+        ):
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        return None
+    if "avx512_vnni" in flags:
+        return "avx512_vnni"
+    if "avx512f" in flags and "avx512bw" in flags:
+        return "avx512"
+    if "avx2" in flags:
+        return "avx2"
+    return None
+
+
+def quantization_for(encoder: str) -> str:
+    """'fp32' or 'int8-<config>' for the TALKBASE_ENCODER value `encoder`
+    ('onnx', 'onnx-int8', or 'onnx-int8-<config>' to force one)."""
+    if encoder == "onnx":
+        return "fp32"
+    forced = encoder.removeprefix("onnx-int8").lstrip("-")
+    if forced:
+        if forced not in CONFIGS:
+            from talkbase.core.errors import TalkbaseError
+
+            raise TalkbaseError(
+                f"TALKBASE_ENCODER={encoder!r}: the int8 configs are "
+                + ", ".join(f"onnx-int8-{c}" for c in CONFIGS)
+            )
+        return f"int8-{forced}"
+    config = cpu_config()
+    return f"int8-{config}" if config else "fp32"
+
+
+def cache_root() -> Path:
+    return Path(settings.get("encoder_cache")).expanduser()
+
+
+def model_hash(model_path: str | Path) -> str:
+    """sha256 over the model's files (names and contents). Remembered per
+    (name, size, mtime) of the files, so a query pays a few stat calls."""
+    root = Path(model_path)
+    files = sorted(p for p in root.rglob("*") if p.is_file() and p.name not in HASHED_SKIP)
+    stats = [(str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns) for p in files]
+    key = hashlib.sha1(json.dumps([str(root.resolve()), stats]).encode()).hexdigest()
+    memo = cache_root() / "hashes" / key
+    try:
+        return memo.read_text(encoding="ascii").strip()
+    except OSError:
+        pass
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(str(p.relative_to(root)).encode() + b"\0")
+        with p.open("rb") as fh:
+            while block := fh.read(1 << 20):
+                digest.update(block)
+    value = digest.hexdigest()
+    with contextlib.suppress(OSError):  # a read-only cache costs the hash again next time
+        _write_atomic(memo, value.encode("ascii"))
+    return value
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which ONNX file serves `model_path` with `quantization`, and where it lives."""
+
+    model_path: Path
+    model_hash: str
+    quantization: str  # "fp32" or "int8-<config>"
+
+    @property
+    def folder(self) -> Path:
+        return cache_root() / f"{self.model_path.name}-{self.model_hash[:16]}"
+
+    @property
+    def onnx_path(self) -> Path:
+        suffix = "" if self.quantization == "fp32" else f"-{RECIPE}"
+        return self.folder / f"model-{self.quantization}{suffix}.onnx"
+
+    @property
+    def backend(self) -> str:
+        return f"onnx-{self.quantization}"
+
+
+@lru_cache(maxsize=8)
+def plan(model_path: str, encoder: str) -> Plan:
+    return Plan(Path(model_path), model_hash(model_path), quantization_for(encoder))
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _export_fp32(model_path: Path, target: Path) -> None:
+    """torch.onnx export of the transformer (prepare time only: needs torch)."""
+    import torch
+    from transformers import AutoModel
+
+    base = AutoModel.from_pretrained(str(model_path), attn_implementation="eager").eval()
+
+    class Hidden(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.base = base
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            return self.base(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+
+    ids = torch.ones(2, 8, dtype=torch.long)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    import warnings
+
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            Hidden(),
+            (ids, ids, torch.zeros_like(ids)),
+            str(tmp),
+            input_names=list(INPUTS),
+            output_names=["last_hidden_state"],
+            opset_version=OPSET,
+            dynamo=False,
+            dynamic_axes={n: {0: "batch", 1: "tokens"} for n in (*INPUTS, "last_hidden_state")},
+        )
+    os.replace(tmp, target)
+
+
+def _export_in_subprocess(model_path: Path, target: Path) -> None:
+    """The export in a process of its own: torch never enters the caller's (a
+    search that prepares on first use stays torch-free), and onnxruntime's
+    quantizer misreads models in a process that has run torch's exporter."""
+    import subprocess
+
+    root = str(Path(__file__).resolve().parents[2])  # the folder holding `index`
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])]),
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "index.encoders.onnx_encoder",
+            "--export-fp32",
+            str(model_path),
+            str(target),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0 or not target.exists():
+        lines = [x for x in (done.stderr or "").strip().splitlines() if x.strip()]
+        raise RuntimeError(lines[-1] if lines else f"exit status {done.returncode}")
+
+
+def _quantize(source: Path, target: Path, config: str) -> None:
+    import logging
+
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    logging.getLogger().setLevel(logging.ERROR)  # "consider pre-processing" is advice, not news
+    quantize_dynamic(
+        str(source),
+        str(tmp),
+        op_types_to_quantize=list(QUANTIZED_OPS),
+        per_channel=True,
+        reduce_range=False,
+        weight_type=getattr(QuantType, CONFIGS[config]),
+        extra_options={"WeightSymmetric": True, "ActivationSymmetric": False},
+    )
+    os.replace(tmp, target)
+
+
+def prepare(p: Plan, quiet: bool = False) -> Path:
+    """Make the ONNX file of plan `p` unless it exists; returns its path."""
+    if p.onnx_path.exists():
+        return p.onnx_path
+    if not quiet:
+        sys.stderr.write(f"Preparing the {p.backend} encoder once in {p.folder} ...\n")
+    t0 = time.perf_counter()
+    p.folder.mkdir(parents=True, exist_ok=True)
+    fp32 = p.folder / "model-fp32.onnx"
+    try:
+        if not fp32.exists():
+            _export_in_subprocess(p.model_path, fp32)
+        if p.quantization != "fp32":
+            _quantize(fp32, p.onnx_path, p.quantization.removeprefix("int8-"))
+    except Exception as exc:
+        raise ModelUnavailable(
+            str(p.model_path),
+            f"could not make the ONNX encoder "
+            f"({type(exc).__name__}: {exc}); set TALKBASE_ENCODER=torch "
+            "to use the model through torch".split("\n")[0],
+        ) from exc
+    _write_atomic(
+        p.folder / "about.json",
+        json.dumps(
+            {
+                "model_path": str(p.model_path),
+                "model_sha256": p.model_hash,
+                "opset": OPSET,
+                "made_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            },
+            indent=2,
+        ).encode(),
+    )
+    if not quiet:
+        sys.stderr.write(f"... done in {time.perf_counter() - t0:.0f} s\n")
+    return p.onnx_path
+
+
+def threads() -> int:
+    # A Ray actor (the Ray engine) is told its share of cores through OMP_NUM_THREADS.
+    if os.environ.get("OMP_NUM_THREADS", "").isdigit():
+        return max(1, int(os.environ["OMP_NUM_THREADS"]))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class OnnxEmbedder:
+    """`embed(texts)` with onnxruntime; texts sorted by token count and batched,
+    so a batch pads little."""
+
+    def __init__(self, name: str, p: Plan, batch_size: int = 32) -> None:
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        path = prepare(p)
+        try:
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+
+            opts = ort.SessionOptions()
+            opts.intra_op_num_threads = threads()
+            opts.inter_op_num_threads = 1
+            # no busy-waiting between runs: a query's Python work (and other
+            # processes on a small machine) get the cores back at once
+            opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            opts.log_severity_level = 3
+            self._session = ort.InferenceSession(
+                str(path), opts, providers=["CPUExecutionProvider"]
+            )
+            self._tokenizer = Tokenizer.from_file(str(p.model_path / "tokenizer.json"))
+        except Exception as exc:
+            raise ModelUnavailable(name, f"{type(exc).__name__}: {exc}".split("\n")[0]) from exc
+        self.max_tokens = max_seq_length(p.model_path)
+        self._tokenizer.enable_truncation(self.max_tokens)
+        self._tokenizer.no_padding()
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self.name = name
+        self.plan = p
+        self.identity = f"{name}|{p.backend}|{p.model_hash[:12]}"
+        self.batch_size = batch_size
+        size = self._session.get_outputs()[0].shape[-1]
+        self.dim = size if isinstance(size, int) else embedding_dim(p.model_path) or 384
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        encodings = self._tokenizer.encode_batch(list(texts))
+        order = np.argsort([len(e.ids) for e in encodings], kind="stable")
+        rows: list[np.ndarray] = [np.empty(0)] * len(texts)
+        for lo in range(0, len(order), self.batch_size):
+            batch = [int(i) for i in order[lo : lo + self.batch_size]]
+            width = max(len(encodings[i].ids) for i in batch)
+            ids = np.zeros((len(batch), width), dtype=np.int64)
+            mask = np.zeros((len(batch), width), dtype=np.int64)
+            for r, i in enumerate(batch):
+                n = len(encodings[i].ids)
+                ids[r, :n] = encodings[i].ids
+                mask[r, :n] = 1
+            feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[
+                0
+            ]
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+            for r, i in enumerate(batch):
+                rows[i] = pooled[r]
+        from index.encoders.embed import normalise
+
+        return normalise(np.vstack(rows))
+
+
+def max_seq_length(model_path: Path) -> int:
+    try:
+        config = json.loads((model_path / "sentence_bert_config.json").read_text(encoding="utf-8"))
+        return int(config.get("max_seq_length") or 256)
+    except (OSError, ValueError):
+        return 256
+
+
+def embedding_dim(model_path: Path) -> int | None:
+    """The vector size, read from the pooling config without loading anything."""
+    try:
+        pooling = json.loads((model_path / "1_Pooling" / "config.json").read_text(encoding="utf-8"))
+        return int(pooling["word_embedding_dimension"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m index.encoders.onnx_encoder [--all]`: make the configured encoder's ONNX
+    file now (with --all: fp32 and the int8 file for this CPU)."""
+    from index.encoders.embed import resolve_model_path
+
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--export-fp32"] and len(args) == 3:
+        _export_fp32(Path(args[1]), Path(args[2]))
+        return 0
+    model_path = resolve_model_path(settings.model_name())
+    if not os.path.isdir(model_path):
+        sys.stderr.write(
+            f"{settings.model_name()} is not a local model folder: nothing to prepare\n"
+        )
+        return 0
+    encoders = ["onnx", "onnx-int8"] if "--all" in args else [settings.get("encoder")]
+    for encoder in encoders:
+        if encoder.startswith("onnx"):
+            path = prepare(plan(model_path, encoder))
+            print(f"{encoder}: {path}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Search: reading the query, the rankers, fusion, evidence and the match rule."""

@@ -1,0 +1,56 @@
+"""A search's answer: the hits with what the query was read as, and what to say."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from index.search.understand import Understood
+from index.search.vocab import norm
+from talkbase.core.records import Hit
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A search's hits with what the query was read as."""
+
+    understood: Understood
+    hits: list[Hit]
+    relaxed: bool = False  # no talk passed the limits read from the query: they were dropped
+    suggestions: dict[str, str] = field(default_factory=dict)  # unknown word -> known word
+
+    @property
+    def matches(self) -> int:
+        """How many hits match the query (the rest are only the nearest talks)."""
+        return sum(1 for h in self.hits if h.why.match)
+
+    @property
+    def did_you_mean(self) -> str | None:
+        if not self.suggestions:
+            return None
+        words = [
+            self.suggestions.get(norm(w).strip("?!.,;:"), w) for w in self.understood.query.split()
+        ]
+        return " ".join(words)
+
+    def notes(self) -> list[str]:
+        """What a person should be told about this answer, one sentence each."""
+        out = []
+        if self.relaxed:
+            out.append(
+                f"No talk matches {self.understood.label}; showing results without these limits."
+            )
+        if self.hits and not self.matches and self.understood.topic:
+            out.append("No close match; nearest talks:")
+        out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
+        if self.did_you_mean:
+            out.append(f"Did you mean: {self.did_you_mean}?")
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "understood": self.understood.to_dict(),
+            "relaxed": self.relaxed,
+            "matches": self.matches,
+            "did_you_mean": self.did_you_mean,
+            "results": [h.to_dict() for h in self.hits],
+        }

@@ -1,0 +1,265 @@
+"""Search filters, validated where a person's text comes in, turned into SQL."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, fields
+from datetime import date, time
+from typing import Any
+
+from talkbase.core.errors import BadQuery
+
+_WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+# Longest filter value taken (characters). No stored name, room, track or title is
+# longer (ingest stops short fields at 1,000), so a longer value could match nothing:
+# it is refused at once, before it becomes a regex DuckDB chokes on.
+MAX_FILTER_CHARS = 1000
+
+
+@dataclass(frozen=True)
+class Filters:
+    day: str | None = None  # ISO date ("2026-10-20") or weekday ("Tue", "tuesday")
+    after: str | None = None  # talks starting at or after HH:MM
+    before: str | None = None  # talks ending at or before HH:MM
+    track: str | None = None  # substring, case-insensitive
+    room: str | None = None
+    speaker: str | None = None
+    org: str | None = None
+    conference: str | None = None
+    format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                raise BadQuery(
+                    f"the {f.name} filter wants text, not {type(value).__name__} {_shown(value)}"
+                )
+            if len(value) > MAX_FILTER_CHARS:
+                raise BadQuery(
+                    f"the {f.name} filter is {len(value):,} characters long; "
+                    f"a filter takes at most {MAX_FILTER_CHARS:,} characters"
+                )
+
+    def active(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
+
+
+def _shown(value: object, width: int = 40) -> str:
+    """A value for an error sentence: quoted, on one line, and short."""
+    text = " ".join(clean_text(str(value)).split())
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
+
+
+def _hm(value: str, name: str) -> time:
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
+    if not m:
+        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3) == "pm" and hour < 12:
+        hour += 12
+    if m.group(3) == "am" and hour == 12:
+        hour = 0
+    if hour > 23 or minute > 59:
+        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+    return time(hour, minute)
+
+
+# The characters RE2 (DuckDB's regex engine) gives a meaning to. Only these are
+# escaped: RE2 rejects a backslash before any other character, so escaping
+# "’", "–" or "·" would turn a person's filter into an error.
+_RE2_SPECIAL = frozenset(r"\.^$*+?{}[]|()")
+
+
+def clean_text(value: str) -> str:
+    """Text a person typed, made safe to hand to DuckDB: lone surrogates (from
+    undecodable bytes) and NULs cannot cross into a UTF-8 query, so they go."""
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    return value.replace("\x00", "")
+
+
+def words_pattern(value: str) -> str:
+    """A case- and accent-insensitive regex for `value` as whole words: "Intel"
+    matches "Intel" and "Intel Labs" but not "Artificial Intelligence".
+    Every character but RE2's own metacharacters is matched literally."""
+    plain = "".join(
+        c
+        for c in unicodedata.normalize("NFKD", clean_text(value).strip())
+        if not unicodedata.combining(c)
+    )
+    escaped = "".join("\\" + c if c in _RE2_SPECIAL else c for c in plain)
+    return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
+
+
+def org_pattern(value: str) -> str:
+    """Like `words_pattern`, for an organisation under any of its spellings:
+    "AWS" matches "Amazon Web Services" and "Amazon" (talkbase.core.orgs holds the table)."""
+    from talkbase.core.orgs import aliases
+
+    spellings = [a for a in dict.fromkeys((value.strip(), *aliases(value))) if a.strip()]
+    if len(spellings) <= 1:
+        return words_pattern(value)
+    parts = []
+    for s in spellings:
+        plain = "".join(
+            c
+            for c in unicodedata.normalize("NFKD", clean_text(s).strip())
+            if not unicodedata.combining(c)
+        )
+        parts.append("".join("\\" + c if c in _RE2_SPECIAL else c for c in plain))
+    return rf"(?i)(^|[^\w])({'|'.join(parts)})($|[^\w])"
+
+
+def sql_literal(value: Any) -> str:
+    """`value` written as a DuckDB SQL literal. The query path inlines its few values
+    this way because binding Python parameters makes DuckDB import pandas (over a
+    second in a new process). Strings are quoted by the SQL standard (a quote
+    doubled; backslashes have no meaning there) after `clean_text`."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, date):
+        return f"DATE '{value.isoformat()}'"
+    if isinstance(value, time):
+        return f"TIME '{value.isoformat()}'"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(sql_literal(v) for v in value) + "]"
+    return "'" + clean_text(str(value)).replace("'", "''") + "'"
+
+
+def inline(where: str, params: list[Any]) -> str:
+    """A clause from `to_sql` with its parameters written in (see `sql_literal`)."""
+    pieces = where.split("?")
+    if len(pieces) != len(params) + 1:
+        raise ValueError("one parameter per placeholder")
+    return "".join(p + sql_literal(v) for p, v in zip(pieces, params, strict=False)) + pieces[-1]
+
+
+def _text_filter(f: Filters, name: str) -> str | None:
+    """A text filter's value. Whitespace alone would match nearly every talk,
+    so it is refused rather than silently treated as a filter."""
+    value = getattr(f, name)
+    if value is None or value == "":
+        return None
+    value = clean_text(value)
+    if not value.strip():
+        raise BadQuery(f"--{name} needs something to match, not only spaces")
+    return value
+
+
+def to_sql(f: Filters) -> tuple[str, list[Any]]:
+    """A WHERE clause over the `talks` table (alias t) and its parameters."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if f.day:
+        d = f.day.strip().lower()
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
+            try:
+                clauses.append("t.day = ?")
+                params.append(date.fromisoformat(d))
+            except ValueError as exc:
+                raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
+        elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
+            clauses.append("isodow(t.day) = ?")
+            params.append(_WEEKDAYS.index(d[:3]) + 1)
+        else:
+            raise BadQuery(
+                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
+            )
+    if f.after:
+        clauses.append("CAST(t.start_time AS TIME) >= ?")
+        params.append(_hm(f.after, "after"))
+    if f.before:  # a talk without an end time ends, for this purpose, when it starts
+        clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
+        params.append(_hm(f.before, "before"))
+    for name, column in (
+        ("track", "t.track"),
+        ("room", "t.room"),
+        ("conference", "t.conference"),
+        ("format", "t.format"),
+    ):
+        value = _text_filter(f, name)
+        if value:
+            clauses.append(f"regexp_matches(strip_accents({column}), ?)")
+            params.append(words_pattern(value))
+    speaker, org = _text_filter(f, "speaker"), _text_filter(f, "org")
+    if speaker or org:
+        sub = ["ts.talk_id = t.id"]
+        if speaker:
+            sub.append("regexp_matches(strip_accents(s.name), ?)")
+            params.append(words_pattern(speaker))
+        if org:
+            sub.append("regexp_matches(strip_accents(ts.affiliation), ?)")
+            params.append(org_pattern(org))
+        clauses.append(
+            "EXISTS (SELECT 1 FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE "
+            + " AND ".join(sub)
+            + ")"
+        )
+    return (" AND ".join(clauses) or "TRUE"), params
+
+
+# -- read-only SQL ------------------------------------------------------------------
+
+READING_STATEMENTS = ("SELECT", "WITH", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE")
+# what may come before a statement's first word: whitespace, comments, open parentheses
+_LEADING = re.compile(r"(?:\s+|--[^\n]*|/\*.*?\*/|\()*", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z_]+")
+_EXPLAIN = re.compile(r"EXPLAIN(?:\s+ANALY[SZ]E)?\b", re.IGNORECASE)
+
+
+def _first_word(text: str) -> tuple[str, str]:
+    """The first keyword of `text` past comments, whitespace and parentheses
+    (upper case; "" when there is none), and the text from that word on."""
+    rest = text[_LEADING.match(text).end() :]  # type: ignore[union-attr]  # always matches
+    word = _WORD.match(rest)
+    return (word.group(0).upper() if word else ""), rest
+
+
+def read_only_sql(query: str, parser: Any = None) -> str:
+    """The one reading statement in `query`, or BadQuery. Two checks must agree:
+    DuckDB's own parser (`parser`, a connection; an in-memory one by default) finds
+    exactly one statement and calls it a SELECT (or an EXPLAIN of one), and its first
+    word past comments and parentheses is SELECT, WITH, DESCRIBE, SHOW, EXPLAIN or
+    SUMMARIZE. So a comment, a second statement after ";", a PRAGMA (which DuckDB
+    rewrites into a SELECT) or `WITH ... INSERT` never passes for a read."""
+    import duckdb
+
+    query = clean_text(query)
+    con = parser if parser is not None else duckdb.connect()
+    try:
+        statements = con.extract_statements(query)
+    except duckdb.Error as exc:
+        raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
+    finally:
+        if parser is None:
+            con.close()
+    if not statements:
+        raise BadQuery("there is no SQL statement to run, only spaces or comments")
+    if len(statements) > 1:
+        raise BadQuery(
+            f"sql() is read-only and runs one statement at a time, not {len(statements)}"
+        )
+    kind = statements[0].type
+    word, rest = _first_word(query)  # the text as given: DuckDB rewrites a PRAGMA
+    if kind == duckdb.StatementType.EXPLAIN and word == "EXPLAIN":
+        inner = _EXPLAIN.match(rest)
+        if inner is not None:  # EXPLAIN ANALYZE runs what it explains: that must read too
+            read_only_sql(rest[inner.end() :], parser)
+            return query
+    if kind != duckdb.StatementType.SELECT or word not in READING_STATEMENTS:
+        shown = word or str(kind).rsplit(".", 1)[-1]
+        raise BadQuery(
+            f"sql() is read-only: it runs one {', '.join(READING_STATEMENTS[:-1])} or "
+            f"{READING_STATEMENTS[-1]} statement, not {shown}"
+        )
+    return query
+
+
+def one_line(message: str) -> str:
+    """The first line of a (DuckDB) error message, for a one-sentence error."""
+    return next((line.strip() for line in message.splitlines() if line.strip()), message)

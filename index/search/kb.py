@@ -1,0 +1,529 @@
+"""Open a knowledge base and ask it things: search, similar talks, lookups.
+
+Every function here returns `Hit`s sorted by score, best first.
+
+Opening a base reads nothing per talk: talks are read from the database when a
+query needs them (`reads.Talks`), and so are sentence texts, title lookups and
+the vocabulary (from aggregates). A query touches the talks it ranks, not the base.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from index.encoders.embed import Embedder, built_identity, identity_of
+from index.encoders.embed import identity as embedder_identity
+from index.encoders.embed import load as load_embedder
+from index.search import lexical, phrases, titles
+from index.search.answer import Answer
+from index.search.filters import Filters, inline, to_sql
+from index.search.fusion import mmr
+from index.search.ranking import (
+    LexScores,
+    best_sentence,
+    first_by_time,
+    fuse,
+    positions,
+    talk_text,
+    time_order,
+    word_pool,
+)
+from index.search.sentences import SentenceRows
+from index.search.threads import Worker, one_thread_per_query
+from index.search.understand import FRAME, OPERATORS, Understood, understand
+from index.search.understand import literal as literal_query
+from index.search.vocab import Vocab, suggest
+from index.store import disk as store
+from index.store import reads
+from index.store.vectors import VectorIndex
+from ingest.text import title_key
+from talkbase.core import settings
+from talkbase.core.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
+from talkbase.core.records import Hit, Talk, Why
+
+Mode = Literal["hybrid", "lexical", "dense"]
+MODES: tuple[str, ...] = ("hybrid", "lexical", "dense")
+POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
+# From this many talks on, a hybrid query's vector search and word scoring (each
+# several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
+BOTH_AT_ONCE = 50_000
+REMEMBERED = 256  # queries, filters and limits whose answers are kept
+
+
+SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title names a talk
+# What a query's reading takes as an operator: `field:value` (OPERATORS), a quoted
+# phrase, a `-word` (the forms index/search/understand.py reads)
+_OPERATOR = re.compile(
+    r"(?<!\S)(?:(?:" + "|".join(OPERATORS) + r'):\S|"[^"]*"|-[^\W\d_]\S)', re.IGNORECASE
+)
+
+
+def check_query(query: str, literal: bool = False) -> None:
+    """Refuse, with a BadQuery that says why, a query no search should run: one that
+    is not text (bytes that were not UTF-8: lone surrogates), or one longer, or with
+    more operators, than TALKBASE_MAX_QUERY_CHARS / TALKBASE_MAX_QUERY_OPERATORS
+    allow (a literal query reads no operators). Every search entry runs it first."""
+    if not isinstance(query, str):
+        raise BadQuery(f"the query must be text, not {type(query).__name__}")
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = query[exc.start]
+        byte = ord(bad) - 0xDC00 if 0xDC80 <= ord(bad) <= 0xDCFF else None
+        what = f"the byte 0x{byte:02x}" if byte is not None else f"U+{ord(bad):04X}"
+        raise BadQuery(
+            f"The query is not UTF-8 text ({what} at character {exc.start + 1}); "
+            "type it again, or set the terminal to UTF-8"
+        ) from None
+    limit = settings.max_query_chars()
+    if len(query) > limit:
+        raise QueryTooLarge("characters", len(query), limit, "TALKBASE_MAX_QUERY_CHARS")
+    if not literal:
+        limit = settings.max_query_operators()
+        found = len(_OPERATOR.findall(query))
+        if found > limit:
+            raise QueryTooLarge("operators", found, limit, "TALKBASE_MAX_QUERY_OPERATORS")
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int = REMEMBERED) -> Any:
+    """Put `value` in a bounded cache (the oldest entry goes first) and return it."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > limit:
+        cache.popitem(last=False)
+    return value
+
+
+class KnowledgeBase:
+    """A read-only view of the build in use in `home`."""
+
+    def __init__(self, home: str | Path | None = None, embedder: Embedder | None = None) -> None:
+        self.home = settings.home(home)
+        self.build = store.require(self.home)
+        self.manifest = self.build.manifest
+        self.model_name: str = self.manifest["model"]
+        self._embedder = embedder
+        self.encoder: str = built_identity(self.manifest) or self.model_name
+        if embedder is not None and identity_of(embedder) != self.encoder:
+            raise ModelMismatch(str(self.home), self.encoder, identity_of(embedder))
+        # Checked against the manifest: a damaged file is KnowledgeBaseDamaged.
+        self.con, vectors, sentence_vectors = store.open_build(self.build)
+        self.vectors: VectorIndex = vectors
+        self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
+        self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
+        self._qcache: dict[str, np.ndarray] = {}
+        # the worker thread of large bases' hybrid queries: one per base, so queries
+        # from several threads take turns on it (the app's do anyway)
+        self.worker = Worker(str(self.home))
+        if "lexical" in self.manifest:
+            # stored postings open now (cheap: mapped, not read): a later ingest may
+            # prune this build while it stays open, and open files outlive that
+            self.bm25  # noqa: B018
+        one_thread_per_query()
+
+    # -- parts loaded on demand -------------------------------------------------
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            configured = settings.model_name()
+            wanted = embedder_identity(configured)  # known before loading anything
+            if wanted != self.encoder:
+                raise ModelMismatch(str(self.home), self.encoder, wanted)
+            self._embedder = load_embedder(configured)
+        return self._embedder
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The query's embedding, remembered for the last few hundred queries."""
+        vec = self._qcache.get(query)
+        if vec is None:
+            vec = self.embedder.embed([query])[0]
+            if len(self._qcache) >= 256:
+                self._qcache.pop(next(iter(self._qcache)), None)
+            self._qcache[query] = vec
+        return vec
+
+    def close(self) -> None:
+        self.worker.close()
+        self.talks.close()
+        self.sentences.close()
+        self.con.close()
+
+    def __enter__(self) -> KnowledgeBase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _cache(self, name: str) -> OrderedDict[Any, Any]:
+        """A bounded cache kept on this (read-only) base."""
+        found: OrderedDict[Any, Any] = self.__dict__.setdefault(name, OrderedDict())
+        return found
+
+    # -- lookups ------------------------------------------------------------------
+    def allowed(self, filters: Filters | None) -> list[int] | None:
+        """Ids of talks passing `filters`, or None when no filter is set."""
+        if filters is None or not filters.active():
+            return None
+        cache = self._cache("_allowed_cache")
+        found = cache.get(filters)
+        if found is None:
+            where = inline(*to_sql(filters))  # no bound parameters: see `sql_literal`
+            found = _remember(cache, filters, reads.ids_where(self.con, where))
+        return list(found.tolist())
+
+    def talk(self, ref: str | int) -> Talk:
+        """A talk by id, exact title, unique title prefix, or close title match."""
+        text = str(ref).strip()
+        if re.fullmatch(r"[0-9]{1,18}", text) and int(text) in self.talks:  # ASCII digits only
+            return self.talks[int(text)]
+        key = title_key(text)
+        if len(key) < SHORTEST_PARTIAL:
+            # "²" folds to "2", which a title containing "2026" contains: too little to
+            # go on. A name this short must be a whole title.
+            found = (
+                reads.titles_by_key(self.con, key, "equal")
+                if key and self._title_keys_stored
+                else [(tid, t) for tid, t in reads.titles(self.con) if key and title_key(t) == key]
+            )
+            if len(found) != 1:
+                raise TalkNotFound(text, [f"{i}: {title}" for i, title in found])
+            return self.talks[found[0][0]]
+        return self.talks[titles.find(self.con, text, self._title_keys_stored)]
+
+    @property
+    def _title_keys_stored(self) -> bool:
+        """Whether the database holds each talk's title key (builds of format 3)."""
+        found = self.__dict__.get("_has_title_key")
+        if found is None:
+            found = self.__dict__["_has_title_key"] = reads.has_column(
+                self.con, "talks", "title_key"
+            )
+        return bool(found)
+
+    def sql(self, query: str, params: Sequence[Any] | None = None) -> Any:
+        """Run one reading statement (`index.search.filters.read_only_sql`) on the knowledge
+        base; returns the pending DuckDB result. It runs on a connection of its own
+        (a cursor: the same database, its own session), so even a statement that got
+        past the check could leave no temporary table or setting where the base's
+        own queries would see it."""
+        from index.search.filters import read_only_sql
+
+        cursor = self.con.cursor()
+        return cursor.execute(read_only_sql(query, cursor), list(params or []))
+
+    # -- search -------------------------------------------------------------------
+    @property
+    def vocab(self) -> Vocab:
+        """The days, rooms, tracks, formats, people, organisations and words of this base."""
+        vocab = self.__dict__.get("_vocab")
+        if vocab is None:
+            with store.reading(self.build):
+                vocab = self.__dict__["_vocab"] = Vocab.from_store(self.con)
+        return vocab
+
+    def understand(self, query: str, literal: bool = False) -> Understood:
+        """What `search` reads out of `query` (nothing when `literal`)."""
+        check_query(query, literal)
+        return literal_query(query) if literal else understand(query, self.vocab)
+
+    @property
+    def bm25(self) -> lexical.LexicalIndex | lexical.Bm25Index:
+        """The lexical index of the build (`lexical.open_index`), opened on first use."""
+        index = self.__dict__.get("_bm25")
+        if index is None:
+            with store.reading(self.build):
+                index = self.__dict__["_bm25"] = lexical.open_index(self.build, self.con)
+        return index
+
+    def _lexical(self, query: str, allowed: Sequence[int] | None) -> LexScores:
+        """The BM25 score of every talk for `query` (0 outside `allowed`)."""
+        scores = self.bm25.score_all(query)
+        return scores if allowed is None else scores.within(allowed)
+
+    def _embed_and_find(
+        self, text: str, allowed: list[int] | None
+    ) -> tuple[np.ndarray, list[tuple[int, float]]]:
+        """The query's vector and its nearest talks, whose sentence vectors the disk
+        starts reading at once (they are scored once the words are)."""
+        qvec = self.query_vector(text)
+        doc = self._nearest(qvec, allowed)
+        self.sentences.prefetch([tid for tid, _ in doc])
+        return qvec, doc
+
+    def _nearest(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
+        """The best POOL talks by the cosine of their own vector."""
+        n = len(self.vectors) if allowed is None else len(allowed)
+        return self.vectors.search(qvec, min(n, POOL), allowed)
+
+    def _rank_dense(
+        self,
+        qvec: np.ndarray,
+        allowed: list[int] | None,
+        doc: list[tuple[int, float]] | None = None,
+    ) -> list[tuple[int, float]]:
+        """Cosine of the talk vector plus that of its best sentence, halved.
+
+        The talk vector sees the whole talk; the best sentence rewards one
+        passage squarely on the question. Together they beat either alone.
+        Only the nearest talks by their own vector (`doc`, found here when not
+        given) are scored: all of a small base. A given `doc` comes from
+        `_embed_and_find`, which already asked the disk for their sentence vectors.
+        """
+        given = doc is not None
+        if doc is None:
+            doc = self._nearest(qvec, allowed)
+        best = self.sentences.best_scores(qvec, [tid for tid, _ in doc], prefetched=given)
+        scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
+        scored.sort(key=lambda h: (-h[1], h[0]))
+        return scored
+
+    def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
+        """Talks passing the filters and what the query itself asks (any of several
+        people or organisations, phrases to contain, words to avoid)."""
+        key = (filters, u.any_speakers, u.any_orgs, u.phrases, u.excluded)
+        cache = self._cache("_allowed_for_cache")
+        if key in cache:
+            cache.move_to_end(key)
+            found = cache[key]
+            return None if found is None else found.tolist()
+        allowed = self.allowed(filters)
+        ids = None if allowed is None else set(allowed)
+        for name, values in (("speaker", u.any_speakers), ("org", u.any_orgs)):
+            if values:
+                union: set[int] = set()
+                for value in values:
+                    union.update(self.allowed(Filters(**{name: value})) or ())
+                ids = union if ids is None else ids & union
+        if u.phrases or u.excluded:
+            everyone = self.talks.ids
+            ids = phrases.limit(self.con, self.bm25, everyone, u.phrases, u.excluded, ids)
+        found = None if ids is None else np.array(sorted(ids), dtype=np.int64)
+        _remember(cache, key, found)
+        return None if found is None else found.tolist()
+
+    def _sharing(self, lex: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:
+        """Those of `tids` sharing a word with the query that is not in most talks: in
+        a PyTorch program "pytorch" alone does not make a talk a match."""
+        terms = lexical.query_terms(words)
+        common = self.vocab.common
+        kept = [t for t in terms if t not in common]
+        if len(kept) == len(terms):
+            if lex is None:
+                return set()
+            held = lex.at(tids) > 0
+        elif not kept:
+            return set()
+        else:  # a lookup of these talks in the rarer words' postings, not a second BM25
+            held = self.bm25.sharing(" ".join(kept), tids)
+        return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: Mode = "hybrid",
+        literal: bool = False,
+    ) -> list[Hit]:
+        """The best `k` talks for `query`: matches first, then (marked `why.match`
+        False) the nearest talks when fewer match. What the query was read as is
+        kept in `last_answer` (see `answer`)."""
+        return self.answer(query, k, filters, mode, literal).hits
+
+    def answer(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: Mode = "hybrid",
+        literal: bool = False,
+    ) -> Answer:
+        """`search` with what it understood: the query read into topic and filters
+        (`literal` turns that off), whether those filters had to be dropped because
+        no talk passes them, and "did you mean" suggestions."""
+        if mode not in MODES:
+            raise BadQuery(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if k < 1:
+            raise BadQuery("the number of results must be at least 1")
+        check_query(query, literal)
+        u = self.understand(query.strip(), literal)
+        given = filters.active() if filters is not None else {}
+        allowed = self._allowed_for(replace(u.filters, **given), u)
+        relaxed = False
+        topic = u.topic
+        if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
+            relaxed, allowed = True, self.allowed(filters)
+            topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
+        text = " ".join([topic, *u.phrases]).strip()
+        if not text:
+            hits = self._browse(allowed, k)
+            suggestions: dict[str, str] = {}
+        else:
+            hits = self._ranked(text, k, allowed, mode)
+            suggestions = suggest(text, self.vocab, FRAME)
+        result = Answer(u, hits, relaxed, suggestions)
+        self.last_answer = result
+        return result
+
+    def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
+        words = lexical.expand(text, self.vocab.words)
+        pending = None
+        if mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
+            self.sentences.runs(())  # (read now: the worker must not use the database)
+            pending = self.worker.submit(self._embed_and_find, text, allowed)
+        lex = self._lexical(words, allowed) if mode != "dense" else None
+        best_by_words = lex.best(max(POOL, k)) if lex is not None else None
+        qvec: np.ndarray | None = None
+        dense: list[tuple[int, float]] = []
+        if pending is not None:
+            qvec, doc = pending.result()
+            dense = self._rank_dense(qvec, allowed, doc)
+        elif mode != "lexical":
+            qvec = self.query_vector(text)
+            dense = self._rank_dense(qvec, allowed)
+        # Fused over the best POOL by words and every talk near in meaning: a talk
+        # outside both gets at most the POOL-th word score, too little to reach the top.
+        by_words, lex_rank = (
+            word_pool(lex, best_by_words, [t for t, _ in dense])
+            if lex is not None and best_by_words is not None
+            else ([], {})
+        )
+        word_scored = dict(by_words)
+        dense_rank = {tid: r for r, (tid, _) in enumerate(dense, start=1)}
+        if mode == "lexical":
+            scored = by_words
+        elif mode == "dense":
+            scored = dense
+        else:
+            scored = fuse(by_words, dense)
+        near = dict(dense)
+        floor = settings.match_floor()
+        shared = self._sharing(lex, words, [t for t, _ in scored])
+
+        def is_match(tid: int) -> bool:
+            return tid in shared or near.get(tid, -1.0) >= floor
+
+        matches = [(t, s) for t, s in scored if is_match(t)][:k]
+        if len(matches) < k:  # the nearest talks fill up the list, marked as such
+            seen = {t for t, _ in matches}
+            matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
+        ids = [tid for tid, _ in matches]
+        reading = self.worker.submit(self.talks.get_many, ids) if pending is not None else None
+        lex_ranks: dict[int, int] = {}
+        for tid in ids:
+            rank = lex_rank.get(tid)
+            if rank is None and lex is not None and tid in word_scored:
+                rank = lex.rank(tid)  # near in meaning, past the best POOL by words
+            if rank is not None:
+                lex_ranks[tid] = rank
+        read = reading.result() if reading is not None else self.talks.get_many(ids)
+        talks = dict(zip(ids, read, strict=True))
+        stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
+        terms = lexical.matched_terms(stems, words, {tid: self._words(talks[tid]) for tid in ids})
+        sentences = self.sentences.of(list(talks.values()))
+        sims = self.sentences.sims(qvec, sentences)
+        hits = []
+        for tid, score in matches:
+            ranks = {}
+            if tid in lex_ranks:
+                ranks["lexical"] = lex_ranks[tid]
+            if tid in dense_rank:
+                ranks["dense"] = dense_rank[tid]
+            sentence, source = best_sentence(
+                talks[tid], sentences[tid], sims.get(tid), terms.get(tid, ())
+            )
+            why = Why(
+                matched_terms=terms.get(tid, ()),
+                best_sentence=sentence,
+                ranks=ranks,
+                sentence_source=source,
+                match=is_match(tid),
+            )
+            hits.append(Hit(talks[tid], float(score), why))
+        return hits
+
+    def _browse(self, allowed: list[int] | None, k: int) -> list[Hit]:
+        """The first `k` talks (of `allowed`) in time order: timed talks by their start,
+        then by title; then the untimed ones by title."""
+        starts = self.__dict__.get("_starts")
+        if starts is None:
+            with store.reading(self.build):
+                starts = self.__dict__["_starts"] = reads.start_seconds(self.con)
+        ids, written = starts
+        if allowed is None:
+            pos = np.arange(len(ids))
+        else:
+            pos, found = positions(ids, allowed)
+            pos = pos[found]
+        timed = pos[~np.isnan(written[pos])]
+        window = timed[first_by_time(written[timed], k)]
+        chosen = self.talks.get_many(ids[window].tolist())  # by id: ties stay in id order
+        chosen.sort(key=time_order)
+        del chosen[k:]
+        if len(chosen) < k:
+            untimed = pos[np.isnan(written[pos])]
+            if len(untimed):
+                among = None if allowed is None else ids[untimed].tolist()
+                rest = reads.untimed_by_title(self.con, k - len(chosen), among)
+                chosen += self.talks.get_many(rest)
+        return [Hit(t, 0.0) for t in chosen]
+
+    def similar(
+        self,
+        ref: str | int | Talk,
+        k: int = 5,
+        filters: Filters | None = None,
+        diversity: float = 0.3,
+    ) -> list[Hit]:
+        """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR."""
+        seed = ref if isinstance(ref, Talk) else self.talk(ref)
+        allowed = self.allowed(filters)
+        qvec = self.vectors.vector(seed.id)
+        if allowed is None:  # the seed is one of the base's talks (it has a vector)
+            want = min(len(self.vectors) - 1, max(4 * k, 20))
+            near = [h for h in self.vectors.search(qvec, want + 1) if h[0] != seed.id][:want]
+        else:
+            pool = [tid for tid in allowed if tid != seed.id]
+            near = self.vectors.search(qvec, min(len(pool), max(4 * k, 20)), pool) if pool else []
+        if not near:
+            return []
+        vecs = {tid: self.vectors.vector(tid) for tid, _ in near}
+        picked = mmr(qvec, [tid for tid, _ in near], vecs, k, lambda_=1.0 - diversity)
+        picked.sort(key=lambda p: -p[1])
+        dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
+        ids = [tid for tid, _ in picked]
+        talks = dict(zip(ids, self.talks.get_many(ids), strict=True))
+        sentences = self.sentences.of(list(talks.values()))
+        sims = self.sentences.sims(qvec, sentences)
+        hits = []
+        for tid, score in picked:
+            sentence, source = best_sentence(talks[tid], sentences[tid], sims.get(tid), ())
+            hits.append(
+                Hit(
+                    talks[tid],
+                    score,
+                    Why(
+                        best_sentence=sentence,
+                        sentence_source=source,
+                        ranks={"dense": dense_rank[tid]},
+                    ),
+                )
+            )
+        return hits
+
+    # -- evidence -----------------------------------------------------------------
+    def _words(self, talk: Talk) -> list[str]:
+        """The words of a talk's text (as `lexical.words`), remembered."""
+        cache = self._cache("_word_cache")
+        found = cache.get(talk.id)
+        if found is None:
+            found = lexical.words(talk_text(talk))
+            _remember(cache, talk.id, found, reads.CACHED_TALKS)
+        return found

@@ -1,0 +1,458 @@
+"""Lexical BM25, and the terms a talk matched.
+
+A build stores its postings (`LexicalIndex` over index/store/postings.py): BM25 in
+Lucene's form over title, abstract, speakers, track and notes, with DuckDB's
+Porter stems and English stopwords, so it ranks as DuckDB's FTS index over the
+same fields (checked by a test) without building anything when a base opens.
+Builds of format 2 have no postings: `Bm25Index` (bm25s, in memory) serves
+them. `bm25` (DuckDB's FTS macro, on a database given such an index) stays as
+the reference the tests compare with.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+import duckdb
+import numpy as np
+
+from index.search.filters import sql_literal
+from index.search.ranking import LexScores, positions
+from ingest.text import STOPWORDS, words
+
+# Words people wrap their question in ("talks about ...", "any sessions on ...").
+# They say nothing about the topic, yet "talk" and "session" occur in abstracts.
+FILLER = frozenset(
+    """talk talks session sessions presentation presentations speaker speakers about any
+    anything something related regarding interested looking find show me want i i'm im
+    please there are is which what who where""".split()
+)
+
+
+def lexical_query(query: str) -> str:
+    """The query without conversational filler; the query itself if nothing is left."""
+    kept = [w for w in query.split() if w.lower().strip("?.,!:;\"'") not in FILLER]
+    return " ".join(kept) or query
+
+
+def bm25(
+    con: duckdb.DuckDBPyConnection, query: str, allowed: Sequence[int] | None = None
+) -> list[tuple[int, float]]:
+    """Talk ids matching `query` by BM25 over all indexed fields, best first.
+
+    (Counting the title a second time was measured and made results worse.)
+    """
+    where = ""
+    if allowed is not None:
+        if not allowed:
+            return []
+        where = "AND id IN (" + ", ".join(str(int(t)) for t in allowed) + ")"
+    # the query is written in as a literal: bound parameters make DuckDB import pandas
+    rows = con.execute(
+        f"""
+        SELECT id, score FROM (
+            SELECT id, fts_main_talks.match_bm25(id, {sql_literal(lexical_query(query))}) AS score
+            FROM talks
+        ) WHERE score IS NOT NULL {where}
+        ORDER BY score DESC, id
+        """
+    ).fetchall()
+    return [(int(i), float(s)) for i, s in rows]
+
+
+REMEMBER_WORDS = 200_000  # stems kept by a lexical index before it starts afresh
+REMEMBER_TALKS = 20_000  # talks whose stems `matched_terms` keeps
+_TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
+
+
+class Terms:
+    """What both lexical indexes share: tokens, Porter stems (remembered), `search`."""
+
+    con: duckdb.DuckDBPyConnection
+    stopwords: frozenset[str]
+    _stem: dict[str, str]
+
+    def tokens(self, text: str) -> list[str]:
+        return tokenize(text, self.stopwords)
+
+    def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
+        """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
+        new = [t for t in dict.fromkeys(tokens) if t not in self._stem]
+        if new:
+            if len(self._stem) > REMEMBER_WORDS:  # a long-lived process: start afresh
+                self._stem = {}
+                new = list(dict.fromkeys(tokens))
+            self._stem.update(stems(self.con, new))
+        return self._stem
+
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def search(self, query: str, allowed: Sequence[int] | None = None) -> list[tuple[int, float]]:
+        """`ranked` as (id, score) pairs."""
+        ids, scores = self.ranked(query, allowed)
+        return list(zip(ids.tolist(), scores.tolist(), strict=True))
+
+
+class Bm25Index(Terms):
+    """BM25 (Lucene's formula, k1 1.2, b 0.75, as DuckDB's FTS) over the talks' indexed
+    fields, built once from the database when first needed (bases of format 2)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        import bm25s
+
+        from index.store.schema import FTS_FIELDS
+
+        self.con = con
+        cols = ", ".join(f"coalesce({f}, '')" for f in FTS_FIELDS)
+        rows = con.execute(f"SELECT id, concat_ws(' ', {cols}) FROM talks ORDER BY id").fetchall()
+        try:
+            found = con.execute("SELECT sw FROM fts_main_talks.stopwords").fetchall()
+            self.stopwords = frozenset(r[0] for r in found)
+        except duckdb.Error:
+            self.stopwords = STOPWORDS
+        docs = [self.tokens(text) for _, text in rows]
+        self._stem: dict[str, str] = {}
+        self.stem_all({w for d in docs for w in d})
+        self.ids = np.array([int(r[0]) for r in rows], dtype=np.int64)
+        self.position = {int(tid): i for i, tid in enumerate(self.ids)}
+        self.retriever: Any = bm25s.BM25(method="lucene", k1=1.2, b=0.75)
+        if rows:
+            self.retriever.index([[self._stem[w] for w in d] for d in docs], show_progress=False)
+
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Ids of the talks sharing a term with `query` and their BM25 scores, as
+        arrays, best first (ties by id)."""
+        none = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
+        if allowed is not None and not allowed:
+            return none
+        terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
+        stem = self.stem_all(terms)
+        vocab = self.retriever.vocab_dict if len(self.ids) else {}
+        wanted = [t for t in dict.fromkeys(stem[w] for w in terms) if t in vocab]
+        if not wanted:
+            return none
+        scores = np.asarray(self.retriever.get_scores(wanted), dtype=np.float64)
+        hit = np.flatnonzero(scores > 0)
+        if allowed is not None:
+            keep = np.array(
+                [self.position[t] for t in allowed if t in self.position], dtype=np.int64
+            )
+            hit = np.intersect1d(hit, keep)
+        order = hit[np.lexsort((self.ids[hit], -scores[hit]))]
+        return self.ids[order], scores[order]
+
+    def score_all(self, query: str) -> LexScores:
+        """`scores` beside `ids`."""
+        return LexScores(self.ids, self.scores(query))
+
+    def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
+        """Whether each of `tids` holds a term of `query`."""
+        return np.asarray(self.score_all(query).at(tids) > 0, dtype=bool).reshape(-1)
+
+    def scores(self, query: str) -> np.ndarray:
+        """The BM25 score of every talk of `ids` (ascending; 0 where it shares no term)."""
+        terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
+        stem = self.stem_all(terms)
+        vocab = self.retriever.vocab_dict if len(self.ids) else {}
+        wanted = [t for t in dict.fromkeys(stem[w] for w in terms) if t in vocab]
+        if not wanted:
+            return np.zeros(len(self.ids), dtype=np.float64)
+        return np.asarray(self.retriever.get_scores(wanted), dtype=np.float64)
+
+
+def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm25Index:
+    """The lexical index of `build`: its stored postings (format 3), or for an
+    older build the in-memory bm25s index made from its database."""
+    meta = build.manifest.get("lexical")
+    if not isinstance(meta, dict):
+        return Bm25Index(con)
+    from index.store import files as sf
+    from index.store.postings import Postings
+
+    folder = build.path
+    segments = [sf.load_segment(folder, name) for name in meta["segments"]]
+    dead = sf.load_array(folder / sf.LEXICAL_DIR / "dead.npy")
+    return LexicalIndex(
+        con,
+        frozenset(sf.load_lines(folder / sf.LEXICAL_DIR / "stopwords.txt")),
+        sf.load_lines(folder / sf.LEXICAL_DIR / "lexicon.txt"),
+        Postings(segments, dead),
+    )
+
+
+class LexicalIndex(Terms):
+    """BM25 over the postings a build stored (index/store/postings.py): nothing to build
+    when a base opens, and an ingest only adds a segment. Ranks as `Bm25Index`."""
+
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        stopwords: frozenset[str],
+        lexicon: list[str],
+        postings: Any,
+    ) -> None:
+        self.con = con
+        self.stopwords = stopwords
+        self.lexicon = lexicon
+        self.term_id = {stem: i for i, stem in enumerate(lexicon)}
+        self.postings = postings
+        self._stem: dict[str, str] = {}
+
+    @property
+    def ids(self) -> np.ndarray:
+        """The talk ids of the index, ascending (the order of `scores`)."""
+        found = self.__dict__.get("_ids")
+        if found is None:
+            live = np.flatnonzero(self.postings.alive)
+            order = np.argsort(self.postings.ids[live], kind="stable")
+            found = self.__dict__["_ids"] = self.postings.ids[live][order]
+            slot = np.full(len(self.postings.alive), -1, dtype=np.int64)
+            slot[live[order]] = np.arange(len(order))
+            self.__dict__["_slot"] = slot  # position in the segments -> index in `ids`
+        return found
+
+    def scores(self, query: str) -> np.ndarray:
+        """The BM25 score of every talk of `ids` (0 where it shares no term)."""
+        ids = self.ids  # (also maps positions to their index in `ids`)
+        wanted = self._term_ids(query)
+        if not wanted:
+            return np.zeros(len(ids), dtype=np.float64)
+        order = self.__dict__.get("_order")
+        if order is None:  # index in `ids` -> position in the segments
+            slot = self.__dict__["_slot"]
+            order = self.__dict__["_order"] = np.empty(len(self.ids), dtype=np.int64)
+            have = slot >= 0
+            order[slot[have]] = np.flatnonzero(have)
+        return self.postings.dense(wanted)[order]
+
+    def score_all(self, query: str) -> LexScores:
+        """`scores` in the order the postings hold the talks (no permutation of a
+        million scores per query), with the lookup that finds a talk's score."""
+        postings = self.postings
+        wanted = self._term_ids(query)
+        dense = postings.dense(wanted) if wanted else np.zeros(len(postings.ids), np.float32)
+        return LexScores(postings.ids, dense, postings.lookup())
+
+    def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
+        """Whether each of `tids` holds a term of `query` (a lookup per talk and term)."""
+        wanted = self._term_ids(query)
+        want = np.asarray(tids, dtype=np.int64).reshape(-1)
+        found = np.zeros(len(want), dtype=bool)
+        if wanted and len(want):
+            sorted_ids, at = self.postings.lookup()
+            pos, present = positions(sorted_ids, want)
+            if present.any():
+                found[present] = self.postings.holding(wanted, at[pos[present]])
+        return found
+
+    def _term_ids(self, query: str) -> list[int]:
+        terms = list(dict.fromkeys(self.tokens(lexical_query(query))))
+        stem = self.stem_all(terms)
+        return [self.term_id[s] for s in dict.fromkeys(stem[w] for w in terms) if s in self.term_id]
+
+    def ranked(
+        self, query: str, allowed: Sequence[int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        none = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
+        if allowed is not None and not allowed:
+            return none
+        wanted = self._term_ids(query)
+        if not wanted:
+            return none
+        return self.postings.ranked(wanted, allowed)
+
+
+def index_text(
+    title: str, abstract: str, speakers_text: str, track: str | None, notes_text: str
+) -> str:
+    """What the lexical index reads of a talk: the fields DuckDB's FTS index read."""
+    return " ".join(x for x in (title, abstract, speakers_text, track or "", notes_text) if x)
+
+
+def english_stopwords() -> frozenset[str]:
+    """DuckDB FTS's English stopwords (read from the extension, so both agree)."""
+    from index.store.disk import fts_extension_path
+
+    con = duckdb.connect()
+    try:
+        con.execute(f"LOAD '{fts_extension_path()}'")
+        con.execute("CREATE TABLE t (id INTEGER, x VARCHAR)")
+        con.execute("PRAGMA create_fts_index('t', 'id', 'x', stopwords='english')")
+        return frozenset(
+            r[0] for r in con.execute("SELECT sw FROM fts_main_t.stopwords").fetchall()
+        )
+    finally:
+        con.close()
+
+
+def tokenize(text: str, stopwords: Collection[str]) -> list[str]:
+    """Lower-cased, accent-free runs of letters and digits, without stopwords (as the FTS index)."""
+    text = text.lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    return [w for w in _TOKEN.findall(text) if w not in stopwords]
+
+
+def query_terms(query: str) -> list[str]:
+    """Query words worth showing as evidence; "fault-tolerant" also gives its parts."""
+    out: list[str] = []
+    for w in words(query):
+        out.append(w)
+        if "-" in w:
+            out += w.split("-")
+    return [w for w in dict.fromkeys(out) if w not in STOPWORDS and w not in FILLER and len(w) > 1]
+
+
+def _with_digits(vocabulary: Collection[str]) -> Collection[str]:
+    """The words holding a digit (the only ones a part like "fp4" can be in),
+    remembered per vocabulary: a large base's words are scanned once."""
+    if not isinstance(vocabulary, frozenset):
+        return vocabulary
+    return _digit_words(vocabulary)
+
+
+@functools.lru_cache(maxsize=4)
+def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
+
+
+def expand(query: str, vocabulary: Collection[str]) -> str:
+    """The query with the base's words that contain a query word as a part:
+    "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
+    "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
+    "nvfp4", "mxfp4"), or two query words written as one."""
+    ws = [w for w in words(query) if w not in STOPWORDS]
+    extra: list[str] = []
+    for w in ws:
+        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
+            extra += [
+                v
+                for v in _with_digits(vocabulary)
+                if v != w
+                and (v.endswith(w) or v.startswith(w))
+                and v.isalnum()
+                and len(v) <= len(w) + 4
+            ]
+        elif w not in vocabulary and w.isalpha() and len(w) >= 6:
+            for i in range(3, len(w) - 2):  # "cudagraphs" -> "cuda graphs"
+                if w[:i] in vocabulary and w[i:] in vocabulary:
+                    extra += [w[:i], w[i:]]
+                    break
+    for a, b in zip(ws, ws[1:], strict=False):
+        if a + b in vocabulary:
+            extra.append(a + b)
+    extra = [e for e in dict.fromkeys(extra) if e not in ws]
+    return " ".join([query, *extra]) if extra else query
+
+
+def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, str]:
+    uniq = list(dict.fromkeys(tokens))
+    if not uniq:
+        return {}
+    row = con.execute(
+        f"SELECT list_transform({sql_literal(uniq)}::VARCHAR[], x -> stem(x, 'porter'))"
+    ).fetchone()
+    out = row[0] if row else uniq
+    return dict(zip(uniq, out, strict=True))
+
+
+def matched_terms(
+    con: duckdb.DuckDBPyConnection | Terms,
+    query: str,
+    texts: Mapping[int, str | list[str]],
+) -> dict[int, tuple[str, ...]]:
+    """For each talk text (or its `words`), the query terms it contains (compared by
+    Porter stem). Given a lexical index, its remembered stems are used (no database call)."""
+    terms = query_terms(query)
+    per_text = {tid: words(text) if isinstance(text, str) else text for tid, text in texts.items()}
+    known = con.__dict__.setdefault("_have", {}) if isinstance(con, Terms) else {}
+    if len(known) > REMEMBER_TALKS:  # bounded: a long-lived process sees many talks
+        known.clear()
+    every = terms + [w for tid, ws in per_text.items() if tid not in known for w in ws]
+    stem_of = con.stem_all(every) if isinstance(con, Terms) else stems(con, every)
+    out: dict[int, tuple[str, ...]] = {}
+    for tid, ws in per_text.items():
+        have = known.get(tid)
+        if have is None:  # the talk's stems and hyphen parts, remembered by the index
+            have = {stem_of[w] for w in ws}
+            have |= {p for w in ws for p in w.split("-")}  # "fault-tolerant" matches "fault"
+            if isinstance(con, Terms):
+                known[tid] = have
+        found = [t for t in terms if stem_of[t] in have or t in have]
+        # a matched whole ("fault-tolerant") makes its parts redundant
+        out[tid] = tuple(t for t in found if not any(t != f and t in f.split("-") for f in found))
+    return out
+
+
+SEGMENT_TALKS = 20_000  # talks tokenized (and held) at a time
+
+
+def extend_index(
+    folder: Any,
+    previous: Any,
+    talks: Iterable[tuple[int, str]],
+    removed: Collection[int],
+    con: duckdb.DuckDBPyConnection,
+    name: str,
+) -> dict[str, Any]:
+    """Write the lexical index of a new build into `folder`: the segments of
+    `previous` (a store.Build of format 3, or None) hard-linked, with the talks
+    `removed` marked dead, and new segments for `talks` ((id, index_text) pairs).
+    Returns what the manifest records."""
+    from index.store import files as sf
+    from index.store.postings import Postings, build_segment
+
+    meta = previous.manifest.get("lexical") if previous is not None else None
+    lexdir = folder / sf.LEXICAL_DIR
+    if isinstance(meta, dict):
+        old = previous.path
+        stopwords = frozenset(sf.load_lines(old / sf.LEXICAL_DIR / "stopwords.txt"))
+        lexicon = sf.load_lines(old / sf.LEXICAL_DIR / "lexicon.txt")
+        names = list(meta["segments"])
+        segments = [sf.load_segment(old, n) for n in names]
+        for n in names:
+            for rel in sf.segment_files(n):
+                sf.share(old / rel, folder / rel)
+        dead_before = sf.load_array(old / sf.LEXICAL_DIR / "dead.npy")
+        dead = dead_before
+        if removed:
+            gone = Postings(segments, dead_before).positions_of(list(removed))
+            dead = np.union1d(dead_before, gone)
+    else:
+        stopwords, lexicon, names, dead = english_stopwords(), [], [], np.zeros(0, np.int64)
+    term_id = {stem: i for i, stem in enumerate(lexicon)}
+    id_of: dict[str, int] = {}  # token -> term id (of its stem)
+    pending = iter(talks)
+    for lo in itertools.count(0, SEGMENT_TALKS):
+        part = list(itertools.islice(pending, SEGMENT_TALKS))
+        if not part:
+            break
+        docs: list[np.ndarray] = []
+        for a in range(0, len(part), 2_000):  # tokens live as strings only briefly
+            tokens = [tokenize(text, stopwords) for _, text in part[a : a + 2_000]]
+            fresh = sorted({w for d in tokens for w in d if w not in id_of})
+            for token, stem in stems(con, fresh).items():
+                if stem not in term_id:
+                    term_id[stem] = len(lexicon)
+                    lexicon.append(stem)
+                id_of[token] = term_id[stem]
+            docs += [np.fromiter((id_of[w] for w in d), np.int32, len(d)) for d in tokens]
+        seg_name = f"{name}-{lo // SEGMENT_TALKS}"
+        segment = build_segment([tid for tid, _ in part], docs, len(lexicon))
+        sf.save_segment(folder, seg_name, segment)
+        names.append(seg_name)
+    sf.save_lines(lexdir / "lexicon.txt", lexicon)
+    sf.save_lines(lexdir / "stopwords.txt", sorted(stopwords))
+    sf.save_array(lexdir / "dead.npy", np.asarray(dead, dtype=np.int64))
+    return {"segments": names, "terms": len(lexicon), "dead": len(dead)}

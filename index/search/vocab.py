@@ -1,0 +1,247 @@
+"""What a knowledge base holds, for reading queries: its days, rooms, tracks,
+formats, people, organisations (under all their spellings) and words, built once
+per base from its talks; and "did you mean" for words it does not hold.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from talkbase.core.records import Talk
+
+if TYPE_CHECKING:
+    import duckdb
+
+COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
+COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
+SUGGESTIONS_KEPT = 4096  # "did you mean" answers remembered per base
+_PARTS_SPLIT = re.compile(r"[.+-]")
+
+
+def norm(text: str) -> str:
+    if text.isascii():
+        return text.casefold()
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+def word_tuple(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[\w][\w.+-]*[\w]|\w", norm(text)))
+
+
+@dataclass
+class Vocab:
+    """The values a knowledge base holds, to recognise in queries. Built once per base."""
+
+    days: tuple[date, ...] = ()
+    rooms: dict[tuple[str, ...], str] = field(default_factory=dict)  # words -> room
+    tracks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # track -> its words
+    formats: tuple[str, ...] = ()
+    speakers: dict[tuple[str, ...], str] = field(default_factory=dict)  # full name words -> name
+    surnames: dict[str, str] = field(default_factory=dict)  # last name -> a full name
+    orgs: dict[tuple[str, ...], str] = field(default_factory=dict)  # spelling words -> canonical
+    timed: bool = False
+    words: frozenset[str] = frozenset()  # every word of titles and abstracts
+    common: frozenset[str] = frozenset()  # words in over COMMON_SHARE of the talks
+
+    @classmethod
+    def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
+        v = cls()
+        days: set[date] = set()
+        vocab_words: set[str] = set()
+        org_names: set[str] = set()
+        df: Counter[str] = Counter()
+        n = 0
+        for t in talks:
+            n += 1
+            if t.start is not None:
+                v.timed = True
+                days.add(t.start.date())
+            if t.room:
+                v.rooms[word_tuple(t.room)] = t.room
+            if t.track:
+                v.tracks[t.track] = word_tuple(t.track)
+            if t.format and t.format not in v.formats:
+                v.formats += (t.format,)
+            for s in t.speakers:
+                v._add_speaker(s.name)
+                if s.affiliation:
+                    org_names.update(o.name for o in _orgs_of(s.affiliation))
+            own = talk_words(t)
+            vocab_words |= own
+            df.update(own)
+        v.days = tuple(sorted(days))
+        v._add_orgs(org_names)
+        v._add_words(vocab_words, df, n)
+        return v
+
+    @classmethod
+    def from_store(cls, con: duckdb.DuckDBPyConnection) -> Vocab:
+        """The vocabulary of a build's database (a DuckDB connection), read with a few
+        aggregate queries: equal to `from_talks` over its talks. The words come from
+        the `words` table; a build without one (format 2) has them counted from the
+        titles and abstracts, still without reading whole talks."""
+        from index.store import reads
+
+        v = cls()
+        v.days = tuple(reads.days(con))
+        v.timed = bool(v.days)
+        v.rooms = _last_wins((word_tuple(r), r, a, b) for r, a, b in reads.spread(con, "room"))
+        v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
+        v.formats = tuple(f for f, _, _ in reads.spread(con, "format"))
+        names = reads.speaker_spread(con)
+        v.speakers = _last_wins(
+            (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
+        )
+        for name, _, _ in names:  # by first place: the first full name holding a surname wins
+            key = _name_key(name)
+            if _surname_key(key):
+                v.surnames.setdefault(key[-1], name)
+        v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
+        n = reads.talk_count(con)
+        if reads.has_table(con, "words"):
+            counted = reads.words(con)
+            v._add_words({w for w, _ in counted}, Counter(dict(counted)), n)
+        else:
+            df: Counter[str] = Counter()
+            for rows in reads.titles_and_abstracts(con):
+                for title, abstract in rows:
+                    df.update(words_of(title, abstract or ""))
+            v._add_words(set(df), df, n)
+        return v
+
+    def _add_speaker(self, name: str) -> None:
+        key = _name_key(name)
+        if _surname_key(key):
+            if _spoken(key):
+                self.speakers[key] = name
+            self.surnames.setdefault(key[-1], name)
+
+    def _add_orgs(self, names: Collection[str]) -> None:
+        for name in sorted(names):  # sorted: one order whatever the order they were met in
+            for spelling in _aliases(name):
+                key = word_tuple(spelling)
+                if key:
+                    self.orgs.setdefault(key, name)
+
+    def _add_words(self, words: set[str], df: Counter[str], n: int) -> None:
+        self.words = frozenset(words)
+        if n >= COMMON_MIN_TALKS:
+            self.common = frozenset(w for w, c in df.items() if c > COMMON_SHARE * n)
+
+    def weekdays(self) -> set[int]:
+        return {d.weekday() for d in self.days}
+
+
+def talk_words(talk: Talk) -> set[str]:
+    """The words of a talk's title and abstract as the vocabulary counts them
+    (with the parts of "fp8-e4m3" or "c++.net"). The build stores their
+    document frequencies, so opening a large base need not read every talk."""
+    return words_of(talk.title, talk.abstract)
+
+
+def words_of(title: str, abstract: str) -> set[str]:
+    """`talk_words` of a title and an abstract."""
+    own = set(word_tuple(f"{title} {abstract}"))
+    own |= {p for w in own if not w.isalnum() for p in _PARTS_SPLIT.split(w) if p}
+    return own
+
+
+def _name_key(name: str) -> tuple[str, ...]:
+    """The words of a speaker's name, first name first ("Salton, G." is G. Salton)."""
+    last, comma, first = name.partition(",")
+    return word_tuple(f"{first} {last}" if comma else name)
+
+
+def _surname_key(key: tuple[str, ...]) -> bool:
+    """A name of two words or more ending in a surname of three letters or more."""
+    return len(key) >= 2 and len(key[-1]) >= 3
+
+
+def _spoken(key: tuple[str, ...]) -> bool:
+    """A name to spot in a query: two words of two letters or more ("I. M." is not)."""
+    return _surname_key(key) and sum(len(w) >= 2 for w in key) >= 2
+
+
+def _last_wins(
+    entries: Iterable[tuple[tuple[str, ...], str, int, int]],
+) -> dict[tuple[str, ...], str]:
+    """key -> value as filling a dict in one pass would leave it, given each value's
+    first and last place in that pass: keys in the order first met, each holding
+    the value met last."""
+    first: dict[tuple[str, ...], int] = {}
+    last: dict[tuple[str, ...], tuple[int, str]] = {}
+    for key, value, a, b in entries:
+        first[key] = min(a, first.get(key, a))
+        if key not in last or b > last[key][0]:
+            last[key] = (b, value)
+    return {key: last[key][1] for key in sorted(first, key=first.__getitem__)}
+
+
+def _orgs_of(text: str) -> tuple[Any, ...]:
+    try:
+        from talkbase.core.orgs import orgs_of
+    except ImportError:  # pragma: no cover - talkbase/core/orgs.py ships with talkbase
+        return ()
+    return orgs_of(text)
+
+
+def _aliases(name: str) -> tuple[str, ...]:
+    try:
+        from talkbase.core.orgs import aliases
+    except ImportError:  # pragma: no cover
+        return (name,)
+    return aliases(name) or (name,)
+
+
+def plain_text(text: str) -> str:
+    """Lower case, no accents, words separated by single spaces: for phrase tests."""
+    return " ".join(re.findall(r"\w+", norm(text)))
+
+
+def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, str]:
+    """ "Did you mean": each word of `text` the base does not know (and not in `skip`)
+    that is one edit (two for words of ten letters or more) from a word it does know,
+    starting with the same letter."""
+    try:
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+    except ImportError:  # pragma: no cover - rapidfuzz is a dependency
+        return {}
+    known: dict[str, list[str]] | None = vocab.__dict__.get("_known")
+    if known is None:  # the known words by first letter: typos rarely touch the first letter
+        known = vocab.__dict__["_known"] = {}
+        for w in sorted(w for w in vocab.words if w.isalpha()):
+            known.setdefault(w[:1], []).append(w)
+    seen: dict[str, str | None] = vocab.__dict__.setdefault("_suggested", {})
+    if len(seen) > SUGGESTIONS_KEPT:
+        seen.clear()
+    out: dict[str, str] = {}
+    for word in dict.fromkeys(word_tuple(text)):
+        if len(word) < 4 or not word.isalpha() or word in vocab.words or word in skip:
+            continue
+        if _known_form(word, vocab.words):
+            continue
+        if word not in seen:
+            limit = 2 if len(word) >= 10 else 1
+            # "lightning" is not "fighting": only words with the same first letter
+            found = process.extractOne(
+                word, known.get(word[:1], []), scorer=Levenshtein.distance, score_cutoff=limit
+            )
+            seen[word] = found[0] if found else None
+        if seen[word]:
+            out[word] = seen[word]  # type: ignore[assignment]
+    return out
+
+
+def _known_form(word: str, words: frozenset[str]) -> bool:
+    """A plural or a run of two known words ("cudagraphs") is no typo."""
+    if word.endswith("s") and word[:-1] in words:
+        return True
+    return any(word[:i] in words and word[i:] in words for i in range(3, len(word) - 2))

@@ -1,0 +1,68 @@
+"""The DuckDB schema: normalised tables a person can query with plain SQL.
+
+talks(id, title, conference, day, start_time, end_time, start_hm, end_hm,
+      timezone, room, track, format, abstract, abstract_only, speakers_text,
+      notes_text, content_hash, record, title_key, track_description)
+                                   -- record: the whole talk as JSON; title_key: its
+                                      title as ingest.text.title_key gives it
+conferences(name, year, timezone, talks, first_day, last_day)
+speakers(id, name)
+talk_speakers(talk_id, speaker_id, position, affiliation, org, surname)  -- org: canonical
+tracks(name, conference, description, talks)
+notes(talk_id, label, text)
+sources(talk_id, document, parser, location, section)
+conflicts(talk_id, field, document, value)
+documents(name, path, format, sha256, talks, warnings)
+records(document, position, talk_id, conference, record)  -- each parsed record of
+                                    each document, as JSON, the talk it became part
+                                    of, and the conference as the record names it
+words(word, df)                    -- words of titles and abstracts (index.search.vocab.talk_words)
+                                      and how many talks hold each
+sentences(row, talk_id, position, text)  -- row i <-> row i of the sentence files
+                                            (in manifest order; rows of replaced
+                                            talks are absent until a whole build)
+embeddings(key, talk_id, row)            -- where the vector of a text lies: the
+                                            talk id in vectors.faiss or the row of
+                                            the sentence files (key: 64 bits of its sha256)
+"""
+
+from __future__ import annotations
+
+DDL = """
+CREATE TABLE talks (
+    id BIGINT PRIMARY KEY, title VARCHAR NOT NULL, conference VARCHAR,
+    day DATE, start_time TIMESTAMP, end_time TIMESTAMP, start_hm VARCHAR, end_hm VARCHAR,
+    timezone VARCHAR, room VARCHAR, track VARCHAR, format VARCHAR, abstract VARCHAR,
+    abstract_only BOOLEAN, speakers_text VARCHAR, notes_text VARCHAR,
+    content_hash VARCHAR, record VARCHAR, title_key VARCHAR, track_description VARCHAR
+);
+CREATE TABLE conferences (
+    name VARCHAR, year INTEGER, timezone VARCHAR, talks INTEGER, first_day DATE, last_day DATE
+);
+CREATE TABLE speakers (id INTEGER PRIMARY KEY, name VARCHAR NOT NULL);
+CREATE TABLE talk_speakers (
+    talk_id BIGINT, speaker_id INTEGER, position INTEGER, affiliation VARCHAR, org VARCHAR,
+    surname VARCHAR
+);
+CREATE TABLE tracks (name VARCHAR, conference VARCHAR, description VARCHAR, talks INTEGER);
+CREATE TABLE notes (talk_id BIGINT, label VARCHAR, text VARCHAR);
+CREATE TABLE sources (
+    talk_id BIGINT, document VARCHAR, parser VARCHAR, location VARCHAR, section VARCHAR
+);
+CREATE TABLE conflicts (talk_id BIGINT, field VARCHAR, document VARCHAR, value VARCHAR);
+CREATE TABLE documents (
+    name VARCHAR PRIMARY KEY, path VARCHAR, format VARCHAR, sha256 VARCHAR,
+    talks INTEGER, warnings VARCHAR
+);
+CREATE TABLE records (
+    document VARCHAR, position INTEGER, talk_id BIGINT, conference VARCHAR, record VARCHAR
+);
+CREATE TABLE words (word VARCHAR, df INTEGER);
+CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARCHAR);
+CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
+"""
+
+# What lexical search reads of a talk (index/search/lexical.py), in this order.
+FTS_FIELDS = ("title", "abstract", "speakers_text", "track", "notes_text")
+# The tables that hold rows of one talk (by `talk_id`), besides `talks` itself.
+TALK_TABLES = ("talk_speakers", "notes", "sources", "conflicts", "records", "sentences")

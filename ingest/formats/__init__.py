@@ -1,0 +1,1 @@
+"""One module per program format; `ingest.detect` picks the parser for a document."""

@@ -1,0 +1,338 @@
+"""iCalendar (`.ics`) schedules: one talk per VEVENT.
+
+    BEGIN:VEVENT
+    UID:SCHED-4f2a@example.sched.com
+    DTSTART;TZID=Europe/Berlin:20240203T093000      (or ...Z, or floating + X-WR-TIMEZONE)
+    DTEND;TZID=Europe/Berlin:20240203T100000        (or DURATION:PT30M)
+    SUMMARY:Title - Jane Doe\\, Staff Engineer\\, Acme & Max Muster\\, Beispiel GmbH
+    LOCATION:Room A          -> room
+    CATEGORIES:Security      -> track
+    DESCRIPTION:...\\n...    -> abstract
+    URL:https://...
+    END:VEVENT
+
+Sched-style exports pack speakers into SUMMARY ("Title - Name, Role, Org", several
+joined by " & "); they are split off only when every part looks like a person's
+name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped. Malformed lines
+are skipped with a warning, unclosed events are kept, and a UID seen twice is
+kept as "UID#2" so that no event is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, tzinfo
+
+from ingest import when
+from ingest.formats.icalnames import split_description, split_summary
+from ingest.html import inline, plain
+from talkbase.core.errors import InputError
+from talkbase.core.records import Source, Speaker, Talk
+
+NAME = "ical"
+MAX_LINE_WARNINGS = 20
+MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
+_PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
+_WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
+_WINDOWS_ZONES = {
+    "pacific standard time": "America/Los_Angeles",
+    "mountain standard time": "America/Denver",
+    "central standard time": "America/Chicago",
+    "eastern standard time": "America/New_York",
+    "gmt standard time": "Europe/London",
+    "w. europe standard time": "Europe/Berlin",
+    "romance standard time": "Europe/Paris",
+    "central europe standard time": "Europe/Budapest",
+    "central european standard time": "Europe/Warsaw",
+    "india standard time": "Asia/Kolkata",
+    "china standard time": "Asia/Shanghai",
+    "tokyo standard time": "Asia/Tokyo",
+    "singapore standard time": "Asia/Singapore",
+    "aus eastern standard time": "Australia/Sydney",
+}
+
+
+@dataclass
+class _Event:
+    line: int
+    props: dict[str, list[tuple[dict[str, str], str]]] = field(default_factory=dict)
+
+    def get(self, name: str) -> tuple[dict[str, str], str] | None:
+        values = self.props.get(name)
+        return values[0] if values else None
+
+    def text(self, name: str) -> str:
+        found = self.get(name)
+        return unescape(found[1]) if found else ""
+
+
+def unfold(text: str) -> list[tuple[int, str]]:
+    """Logical lines with the number of the physical line each starts on."""
+    out: list[tuple[int, str]] = []
+    pieces: list[str] = []  # the logical line being unfolded, joined once at its end
+    start = 0
+    for no, raw in enumerate(re.split(r"\r\n|\n|\r", text), start=1):
+        if raw[:1] in (" ", "\t") and pieces:
+            pieces.append(raw[1:])
+            continue
+        if pieces:
+            out.append((start, "".join(pieces)))
+        start, pieces = no, [raw]
+    if pieces:
+        out.append((start, "".join(pieces)))
+    return out
+
+
+def content_line(raw: str) -> tuple[str, dict[str, str], str] | None:
+    """NAME;PARAM=value;...:VALUE -> (NAME, params, VALUE); None if malformed."""
+    m = re.match(r"[A-Za-z0-9-]+", raw)
+    if not m:
+        return None
+    params: dict[str, str] = {}
+    i = m.end()
+    while i < len(raw) and raw[i] == ";":
+        pm = _PARAM.match(raw, i)
+        if not pm:
+            return None
+        params[pm.group(1).upper()] = pm.group(2).replace('"', "")
+        i = pm.end()
+    if i >= len(raw) or raw[i] != ":":
+        return None
+    return m.group().upper(), params, raw[i + 1 :]
+
+
+def unescape(value: str) -> str:
+    return re.sub(r"\\([\\;,:nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), value)
+
+
+def split_list(value: str) -> list[str]:
+    """A comma-separated property (CATEGORIES), honouring escaped commas."""
+    return [unescape(p).strip() for p in re.split(r"(?<!\\),", value) if p.strip()]
+
+
+def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
+    found = when.zone(tzid)
+    if found is not None:
+        return found
+    parts = [p for p in tzid.strip().split("/") if p]
+    for k in range(1, len(parts)):  # "/freeassociation.sourceforge.net/Tzfile/Europe/Berlin"
+        found = when.zone("/".join(parts[k:]))
+        if found is not None:
+            return found
+    windows = _WINDOWS_ZONES.get(tzid.strip().lower())
+    if windows:
+        return when.zone(windows)
+    if "/" not in tzid:  # pentabarf writes "Europe-Brussels"
+        found = when.zone(tzid.strip().replace("-", "/", 1))
+    return found or offsets.get(tzid)
+
+
+@dataclass
+class _Calendar:
+    document: str
+    name: str = ""
+    tz_name: str = ""
+    producer: str = ""  # PRODID
+    offsets: dict[str, tzinfo] = field(default_factory=dict)
+    tzids: list[str] = field(default_factory=list)
+    events: list[_Event] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    bad_lines: int = 0
+
+
+def _scan(text: str, document: str) -> _Calendar:
+    cal = _Calendar(document)
+    stack: list[str] = []
+    current: _Event | None = None
+    tzid = ""
+
+    def bad(no: int, problem: str) -> None:
+        cal.bad_lines += 1
+        if cal.bad_lines <= MAX_LINE_WARNINGS:
+            cal.warnings.append(f"{document} line {no}: {problem}")
+
+    for no, raw in unfold(text.lstrip("\ufeff")):
+        if not raw.strip():
+            continue
+        parsed = content_line(raw)
+        if parsed is None:
+            bad(no, f"not an iCalendar line ({raw[:40]!r}); skipped")
+            continue
+        name, params, value = parsed
+        comp = value.strip().upper()
+        if name == "BEGIN":
+            if comp == "VEVENT" and current is not None:
+                cal.warnings.append(
+                    f"{document} line {no}: a VEVENT begins before the one at "
+                    f"line {current.line} ended; that one ends here"
+                )
+                cal.events.append(current)
+                del stack[stack.index("VEVENT") :]
+            if len(stack) >= MAX_DEPTH and comp != "VEVENT":
+                bad(no, f"BEGIN:{comp} nests deeper than {MAX_DEPTH} components; ignored")
+                continue
+            stack.append(comp)
+            if comp == "VEVENT":
+                current = _Event(no)
+            continue
+        if name == "END":
+            if comp not in stack:
+                bad(no, f"END:{comp} without BEGIN; ignored")
+                continue
+            closing = stack[stack.index(comp) :]
+            del stack[stack.index(comp) :]
+            if "VEVENT" in closing and current is not None:
+                if comp != "VEVENT":
+                    cal.warnings.append(
+                        f"{document} line {current.line}: the VEVENT is not "
+                        f"closed before line {no}; kept"
+                    )
+                cal.events.append(current)
+                current = None
+            continue
+        top = stack[-1] if stack else ""
+        if top == "VEVENT" and current is not None:
+            current.props.setdefault(name, []).append((params, value))
+        elif top in ("VCALENDAR", "") and name in ("X-WR-CALNAME", "NAME") and not cal.name:
+            cal.name = inline(unescape(value))
+        elif top in ("VCALENDAR", "") and name in ("X-WR-TIMEZONE", "TIMEZONE-ID"):
+            cal.tz_name = value.strip()
+        elif top in ("VCALENDAR", "") and name in ("VTIMEZONE", "TZID") and not cal.tz_name:
+            cal.tz_name = value.strip()  # a malformed bare "VTIMEZONE: Europe/Rome" line
+        elif top in ("VCALENDAR", "") and name == "PRODID":
+            cal.producer = value.lower()
+        elif top == "VTIMEZONE" and name == "TZID":
+            tzid = value.strip()
+            cal.tzids.append(tzid)
+        elif top in ("STANDARD", "DAYLIGHT") and name == "TZOFFSETTO" and tzid:
+            offset = when.zone(value.strip()[:3] + ":" + value.strip()[3:5])
+            if offset is not None and (top == "STANDARD" or tzid not in cal.offsets):
+                cal.offsets[tzid] = offset
+    if current is not None:
+        cal.warnings.append(
+            f"{document} line {current.line}: the VEVENT is not closed; read to the end of the file"
+        )
+        cal.events.append(current)
+    if cal.bad_lines > MAX_LINE_WARNINGS:
+        cal.warnings.append(
+            f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more malformed lines skipped"
+        )
+    return cal
+
+
+def _when(
+    prop: tuple[dict[str, str], str] | None,
+    cal_tz: tzinfo | None,
+    fallback: tzinfo,
+    offsets: dict[str, tzinfo],
+) -> datetime | None:
+    if prop is None:
+        return None
+    params, value = prop
+    m = _WHEN.fullmatch(value.strip())
+    if not m:
+        return None
+    try:
+        day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        clock = time(int(m.group(4) or 0), int(m.group(5) or 0), min(59, int(m.group(6) or 0)))
+    except ValueError:
+        return None
+    moment = datetime.combine(day, clock)
+    if m.group(7):
+        return when.localise(moment.replace(tzinfo=UTC), cal_tz, fallback)
+    if params.get("TZID"):
+        tz = resolve_tzid(params["TZID"], offsets)
+        if tz is not None:
+            return moment.replace(tzinfo=tz)
+    return moment.replace(tzinfo=cal_tz or fallback)
+
+
+def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
+    """ORGANIZER;CN=Name of each event (by id of the event), where it names the
+    speaker: not when it is the calendar's own name, nor when every event of several
+    has the same organizer (then it is whoever publishes the calendar)."""
+    names = {
+        id(ev): inline((ev.get("ORGANIZER") or ({}, ""))[0].get("CN", "")) for ev in cal.events
+    }
+    distinct = {n.casefold() for n in names.values()}
+    if len(cal.events) > 1 and len(distinct) == 1:
+        return {}
+    own = cal.name.casefold()
+    return {
+        key: (Speaker(name),)
+        for key, name in names.items()
+        if name and name.casefold() != own and "@" not in name
+    }
+
+
+def looks_like(text: str) -> bool:
+    head = text[:4096].lstrip("\ufeff \t\r\n").upper()
+    return head.startswith("BEGIN:VCALENDAR") or bool(re.match(r"BEGIN:VEVENT\s", head))
+
+
+def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
+    cal = _scan(text, document)
+    if not cal.events:
+        raise InputError(document, "no VEVENT in this calendar", "line 1")
+    fallback = when.zone(default_tz) or UTC
+    cal_tz = when.zone(cal.tz_name)
+    if cal_tz is None and len(set(cal.tzids)) == 1:
+        cal_tz = resolve_tzid(cal.tzids[0], cal.offsets)
+    hints = cal.producer + " ".join(ev.text("UID") + ev.text("URL") for ev in cal.events[:20])
+    style = "sched" if "sched" in hints.lower() else "pretalx" if "pretalx" in hints.lower() else ""
+    conference = cal.name or when.document_stem(document)
+    organizers = _organizers(cal)
+    seen: dict[str, int] = {}
+    talks: list[Talk] = []
+    for ev in cal.events:
+        where = f"{document} line {ev.line}"
+        summary = inline(ev.text("SUMMARY"))
+        if not summary:
+            cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
+            continue
+        title, speakers = split_summary(summary, style)
+        own_tz = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
+        start = _when(ev.get("DTSTART"), own_tz or cal_tz, fallback, cal.offsets)
+        end = _when(ev.get("DTEND"), own_tz or cal_tz, fallback, cal.offsets)
+        if start is None:
+            cal.warnings.append(f"{where}: {title!r} has no readable DTSTART; kept without a time")
+        length = when.parse_duration(ev.text("DURATION")) if ev.text("DURATION") else None
+        end, problem = when.talk_end(start, end, length)
+        if problem:
+            cal.warnings.append(f"{where}: {title!r} {problem}")
+        uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
+        if repeated:
+            cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
+        categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
+        described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
+        attendees = tuple(
+            Speaker(inline(p["CN"]))
+            for p, _ in ev.props.get("ATTENDEE", [])
+            if inline(p.get("CN", ""))
+        )
+        speakers = speakers or listed or attendees or organizers.get(id(ev), ())
+        abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
+        notes = [("URL", inline(ev.text("URL")))]
+        if len(categories) > 1:
+            notes.append(("Categories", ", ".join(categories)))
+        if ev.text("STATUS").strip().upper() == "CANCELLED":
+            notes.append(("Status", "cancelled"))
+        track = inline(categories[0]) if categories else labelled_track
+        section = start.date().isoformat() if start else track
+        talks.append(
+            Talk(
+                title=title,
+                speakers=speakers,
+                start=start,
+                end=end,
+                room=inline(ev.text("LOCATION")) or None,
+                track=track or None,
+                abstract=abstract,
+                notes=tuple((k, v) for k, v in notes if v),
+                conference=conference,
+                sources=(Source(document, NAME, f"line {ev.line}", section),),
+                uid=uid,
+            )
+        )
+    return talks, cal.warnings

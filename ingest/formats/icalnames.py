@@ -1,0 +1,242 @@
+"""Speakers as calendar exports write them: packed into SUMMARY ("Title - Name, Role,
+Org & Name2, Org2", Sched), or listed in DESCRIPTION's first lines ("Speakers: ...").
+
+They are split off only when every part looks like a person's name: two to six
+capitalised words, none a job title or a company word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.speakers import parse_speakers
+from talkbase.core.records import Speaker
+
+_PARTICLES = frozenset(
+    [
+        "de",
+        "da",
+        "di",
+        "del",
+        "der",
+        "van",
+        "von",
+        "la",
+        "le",
+        "du",
+        "dos",
+        "bin",
+        "al",
+        "ten",
+        "ter",
+        "y",
+        "zu",
+    ]
+)
+_NOT_NAMES = frozenset(
+    [
+        "part",
+        "day",
+        "session",
+        "track",
+        "room",
+        "hall",
+        "keynote",
+        "panel",
+        "workshop",
+        "lunch",
+        "break",
+        "coffee",
+        "registration",
+        "remarks",
+        "opening",
+        "closing",
+        "welcome",
+        "q&a",
+        "introduction",
+        "intro",
+        "demo",
+        "tutorial",
+        "lab",
+        "lightning",
+        "talks",
+        "talk",
+        "the",
+        "a",
+        "an",
+        "and",
+        "of",
+        "in",
+        "on",
+        "for",
+        "with",
+        "to",
+        "sponsored",
+        "level",
+        "floor",
+        "online",
+        "virtual",
+        "stage",
+        "reception",
+        "party",
+        "meetup",
+        "networking",
+        "office",
+        "hours",
+    ]
+)
+_ROLE_OR_ORG = frozenset(
+    [
+        "director",
+        "engineer",
+        "manager",
+        "ceo",
+        "cto",
+        "cfo",
+        "coo",
+        "cio",
+        "founder",
+        "co-founder",
+        "head",
+        "lead",
+        "vp",
+        "president",
+        "architect",
+        "developer",
+        "scientist",
+        "professor",
+        "researcher",
+        "maintainer",
+        "chair",
+        "officer",
+        "evangelist",
+        "advocate",
+        "consultant",
+        "student",
+        "fellow",
+        "analyst",
+        "specialist",
+        "principal",
+        "staff",
+        "senior",
+        "chief",
+        "executive",
+        "product",
+        "program",
+        "programme",
+        "member",
+        "partner",
+        "owner",
+        "contributor",
+        "inc",
+        "inc.",
+        "llc",
+        "ltd",
+        "gmbh",
+        "corp",
+        "corporation",
+        "foundation",
+        "university",
+        "institute",
+        "labs",
+        "lab",
+        "technologies",
+        "technology",
+        "systems",
+        "software",
+        "group",
+        "company",
+        "cloud",
+        "solutions",
+        "network",
+        "networks",
+        "college",
+        "school",
+        "ag",
+        "sa",
+    ]
+)
+_CORPORATE = re.compile(
+    r"^(?:Inc\.?|LLC|Ltd\.?|GmbH|Corp\.?|Co\.?|S\.A\.?|AG|SE|PLC|B\.V\.?|"
+    r"L\.P\.?|Pty\.? Ltd\.?|SAS|S\.r\.l\.?)$",
+    re.IGNORECASE,
+)
+
+
+def _name_like(text: str) -> bool:
+    """Two to six capitalised words, none a job title or a company word."""
+    words = text.split()
+    if not 2 <= len(words) <= 6 or len(text) > 60:
+        return False
+    for w in words:
+        low = w.lower().strip(".,")
+        if low in _NOT_NAMES or low in _ROLE_OR_ORG or any(c.isdigit() for c in w):
+            return False
+        if low in _PARTICLES:
+            continue
+        if not w[0].isupper() or not re.fullmatch(r"[^\W\d_][\w'\u2019.\-]*", w):
+            return False
+    return True
+
+
+def _speaker(chunk: str, style: str) -> list[Speaker] | None:
+    """One " & "-separated part of the speaker tail: "Name, Role, Org", or "Name, Name"."""
+    parts = [p.strip() for p in chunk.split(",") if p.strip()]
+    if not parts or not _name_like(parts[0]):
+        return None
+    if style == "pretalx" or (
+        style != "sched" and len(parts) > 1 and all(_name_like(p) for p in parts)
+    ):
+        return [Speaker(p) for p in parts] if all(_name_like(p) for p in parts) else None
+    org = None
+    if len(parts) >= 3 and _CORPORATE.match(parts[-1]):
+        org = f"{parts[-2]}, {parts[-1]}"
+    elif len(parts) >= 2:
+        org = parts[-1]
+    return [Speaker(parts[0], org)]
+
+
+def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ...]]:
+    """ "Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
+
+    `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
+    (Name, Name, ...) or "" (decided per part: job titles and company words are no names).
+    """
+    summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
+    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
+    if not seps:
+        return summary, ()
+    title, tail = summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
+    if not title or not tail:
+        return summary, ()
+    chunks: list[str] = []
+    for piece in re.split(r"\s+&\s+|;\s+", tail):
+        if chunks and not _name_like(piece.split(",")[0].strip()):
+            chunks[-1] += " & " + piece  # "Johnson & Johnson" is an organisation
+        else:
+            chunks.append(piece)
+    found = [_speaker(c, style) for c in chunks]
+    if not found or any(s is None for s in found):
+        return summary, ()
+    if "," not in tail and len(chunks) == 1 and not style:
+        return summary, ()  # "Title - Two Words" alone is too weak a sign
+    return title, tuple(s for group in found if group for s in group)
+
+
+_LABELLED = re.compile(r"^(Speakers?|Track)\s*:\s*(.+)$", re.IGNORECASE)
+
+
+def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
+    """Leading "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and the rest."""
+    speakers: tuple[Speaker, ...] = ()
+    track = None
+    lines = text.split("\n")
+    while lines and (m := _LABELLED.match(lines[0].strip())):
+        if m.group(1).lower().startswith("speaker"):
+            speakers = parse_speakers(m.group(2))
+        else:
+            track = m.group(2).strip()
+        lines.pop(0)
+        while lines and not lines[0].strip():
+            lines.pop(0)
+    return "\n".join(lines), speakers, track

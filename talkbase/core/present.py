@@ -1,0 +1,50 @@
+"""How a talk is told to a person, one function per idea, for the app, the CLI, the
+API and the notebooks alike: when it is, who gives it, how many of a thing.
+
+Plain text only; the app escapes it before it reaches the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from talkbase.core.records import Speaker
+
+NO_TIME = "Time not given"
+NO_SPEAKERS = "Speakers not given"
+
+
+def when(t: Any, year: bool = False) -> str:
+    """ "Tue 20 Oct 09:00–09:25" (with the year, for terminals and logs where dates
+    sort: "Tue 2026-10-20 09:00–09:25"),
+    the start alone when the end is unknown, or "Time not given". `t` is anything
+    with `start` and `end` datetimes (a Talk, a row)."""
+    if not t.start:
+        return NO_TIME
+    day = f"{t.start:%a %Y-%m-%d}" if year else f"{t.start:%a} {t.start.day} {t.start:%b}"
+    end = f"–{t.end:%H:%M}" if t.end else ""
+    return f"{day} {t.start:%H:%M}{end}"
+
+
+def speakers(people: Iterable[Speaker]) -> str:
+    """ "Name (Affiliation), Name", in the program's order; "" when none are given."""
+    return ", ".join(s.label for s in people)
+
+
+def speakers_line(people: Iterable[Speaker]) -> str:
+    """`speakers`, or a sentence saying the program gives none."""
+    return speakers(people) or NO_SPEAKERS
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 saved talk", "3 saved talks", "0 pairs" ("many" for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def minutes(n: int) -> str:
+    """A span of time as a person says it: "25 min", "1 h", "6 h 55 min"."""
+    hours, rest = divmod(max(0, n), 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h" + (f" {rest} min" if rest else "")
