@@ -38,11 +38,12 @@ test: install browser
 test-fast: install
 	$(PY) -m pytest -m "not model and not browser"
 
-# The same checks CI runs (.ci/run): lint, formatting, types over every package.
+# The same checks CI runs (.ci/run): lint, formatting, types over every package, the layers.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # txtai (the [bench] extra) runs beside talkbase on the same collection; never a runtime need.
 $(VENV)/.bench: $(VENV)/.installed

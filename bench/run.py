@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import collection  # noqa: E402
 
-from talkbase.cli import app_command  # noqa: E402
+from talkbase.serve import app_command  # noqa: E402
 
 PROGRAMS = ROOT / "data" / "programs"
 DEV = [q["query"] for q in json.loads((ROOT / "tests/data/dev_queries.json").read_text())]

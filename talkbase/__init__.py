@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # real types for type checkers; imported lazily at run time
     from talkbase.api import Results, Talkbase, open
 
-__version__ = "0.1.0"
+from talkbase.core.version import __version__
 
 _API_NAMES = ("open", "Talkbase", "Results")
 __all__ = ["Results", "Talkbase", "__version__", "open"]

@@ -11,12 +11,12 @@ import csv
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO, cast
 
-from talkbase import __version__, output
+from talkbase import output, serve
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.version import __version__
 
 
 def _filters(args: argparse.Namespace) -> Any:
@@ -385,29 +385,6 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return 0
 
 
-def app_command(address: str, port: int, watch_files: bool = True) -> list[str]:
-    """The `streamlit run app.py` command line, for `talkbase app`, the browser
-    tests and the benchmark alike."""
-    app = Path(__file__).resolve().parent.parent / "app.py"
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app)]
-    cmd += ["--server.address", address, "--server.port", str(port)]
-    cmd += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    cmd += ["--client.toolbarMode", "minimal"]
-    if not watch_files:
-        cmd += ["--server.fileWatcherType", "none"]
-    return cmd
-
-
-def cmd_app(args: argparse.Namespace) -> int:
-    import subprocess
-
-    cmd = app_command(args.address, args.port)
-    env = dict(__import__("os").environ)
-    if args.home:
-        env["TALKBASE_HOME"] = str(args.home)
-    return subprocess.call(cmd, env=env)
-
-
 def _add_filters(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("filters (applied before ranking)")
     g.add_argument("--day", help="date (2026-10-20) or weekday (Tue)")
@@ -568,9 +545,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_settings)
 
     s = sub.add_parser("app", help="start the web app (Streamlit) on localhost")
-    s.add_argument("--port", type=int, default=8501)
-    s.add_argument("--address", default="127.0.0.1")
-    s.set_defaults(func=cmd_app)
+    serve.add_arguments(s)
+    s.set_defaults(func=serve.cmd_app)
     return p
 
 

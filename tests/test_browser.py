@@ -22,7 +22,7 @@ from typing import Any
 import icalendar
 import pytest
 
-from talkbase.cli import app_command
+from talkbase.serve import app_command
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")

@@ -376,7 +376,8 @@ def test_judgments_by_document_id(tmp_path):
 
 
 def test_query_path_writes_values_as_safe_literals(fake_kb):
-    from index.search.filters import inline, sql_literal, to_sql
+    from index.search.filters import to_sql
+    from index.store.sql import inline, sql_literal
 
     assert sql_literal("O'Brien") == "'O''Brien'"
     assert sql_literal(["a", "b'c"]) == "['a', 'b''c']"

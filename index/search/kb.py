@@ -23,7 +23,7 @@ from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import lexical, phrases, titles
 from index.search.answer import Answer
-from index.search.filters import Filters, inline, to_sql
+from index.search.filters import Filters, to_sql
 from index.search.fusion import mmr
 from index.search.ranking import (
     LexScores,
@@ -42,6 +42,7 @@ from index.search.understand import literal as literal_query
 from index.search.vocab import Vocab, suggest
 from index.store import disk as store
 from index.store import reads
+from index.store.sql import inline
 from index.store.vectors import VectorIndex
 from ingest.text import title_key
 from talkbase.core import settings

@@ -21,8 +21,8 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.filters import sql_literal
 from index.search.ranking import LexScores, positions
+from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
 
 # Words people wrap their question in ("talks about ...", "any sessions on ...").

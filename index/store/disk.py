@@ -62,7 +62,6 @@ import duckdb
 import numpy as np
 
 from index.store import files as sf
-from talkbase import __version__
 from talkbase.core import settings
 from talkbase.core.errors import (
     BaseReadOnly,
@@ -74,6 +73,7 @@ from talkbase.core.errors import (
     OlderFormat,
     TalkbaseError,
 )
+from talkbase.core.version import __version__
 
 # 2: sentence vectors in float16; embeddings table points into the files
 # 3: shared files (sentence chunks, postings segments, document copies); a build

@@ -23,7 +23,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.filters import sql_literal
+from index.store.sql import sql_literal
 from talkbase.core.records import Talk, talk_from_dict
 
 CACHED_TALKS = 4096  # talks kept in memory once read

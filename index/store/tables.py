@@ -234,7 +234,7 @@ def delete_talks(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> None:
 
 
 def delete_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> None:
-    from index.search.filters import sql_literal
+    from index.store.sql import sql_literal
 
     if names:
         con.execute(f"DELETE FROM documents WHERE list_contains({sql_literal(list(names))}, name)")
@@ -283,7 +283,7 @@ def records_of(con: duckdb.DuckDBPyConnection, talk_ids: Iterable[int]) -> Rows:
 
 
 def talks_of_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> set[int]:
-    from index.search.filters import sql_literal
+    from index.store.sql import sql_literal
 
     if not names:
         return set()
@@ -314,7 +314,7 @@ def speaker_ids(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) -> Rows:
     """(conference as a record names it, conference of its talk) pairs, over the
     records of every document but those `leaving`."""
-    from index.search.filters import sql_literal
+    from index.store.sql import sql_literal
 
     skip = f"WHERE NOT list_contains({sql_literal(list(leaving))}, r.document)" if leaving else ""
     return con.execute(f"""
