@@ -453,7 +453,7 @@ def _disk_mb(path: Path) -> float:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
 
 
-def query_phase(home: str, queries: int) -> dict[str, float]:
+def query_phase(home: str, queries: int) -> dict[str, Any]:
     """Run in its own process: open, time hybrid queries, measure dense recall@10."""
     import numpy as np
 
@@ -490,7 +490,7 @@ def query_phase(home: str, queries: int) -> dict[str, float]:
         "recall_at_10": round(float(np.mean(recalls)), 3),
         "narrow_filter_hits": len(narrow),
         "narrow_filter_ms": round(narrow_ms, 1),
-        "index": kb.manifest.get("vector_index", {}).get("kind", "flat"),
+        "index": kb.manifest.index_kind,
         "peak_rss_query_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }
 

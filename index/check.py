@@ -18,7 +18,9 @@ from typing import Any
 import duckdb
 import numpy as np
 
+from index.build.builder import restore
 from index.store import disk as store
+from index.store.manifest import Manifest
 from talkbase.core.errors import (
     KnowledgeBaseDamaged,
     KnowledgeBaseMissing,
@@ -33,7 +35,7 @@ class BuildState:
     problems: tuple[str, ...]
     database_ok: bool  # its stored documents can be read: they can rebuild the base
     documents: tuple[str, ...] = ()
-    manifest: dict[str, Any] = field(default_factory=dict, repr=False)
+    manifest: Manifest | None = field(default=None, repr=False)  # None: it cannot be read
 
     @property
     def whole(self) -> bool:
@@ -109,13 +111,14 @@ def _norms_ok(vectors: np.ndarray) -> bool:
 def check_build(path: Path) -> BuildState:
     """Everything wrong with the build folder `path` (nothing: it is whole)."""
     problems: list[str] = []
+    manifest: Manifest | None
     try:
         manifest = store.read_manifest(path)
     except KnowledgeBaseDamaged as exc:
         problems.append(exc.problem)
-        manifest = {}
-    build = store.Build(path, manifest)
-    if manifest:
+        manifest = None
+    build = store.Build(path, manifest or Manifest.empty())
+    if manifest is not None:
         problems += store.verify_files(build, hashes=True)
     database_ok = False
     documents: tuple[str, ...] = ()
@@ -130,12 +133,12 @@ def check_build(path: Path) -> BuildState:
         except KnowledgeBaseDamaged as exc:
             if not db_changed:
                 problems.append(exc.problem.split(": ", 1)[-1])
-    if not database_ok and manifest:
+    if not database_ok and manifest is not None:
         copy = store.load_documents(build)  # the documents' copy beside the database
         if copy is not None:
             database_ok = True
             documents = tuple(sorted(str(d["name"]) for d in copy))
-    if manifest and database_ok and not problems:
+    if manifest is not None and database_ok and not problems:
         problems += _check_contents(build)
     return BuildState(path.name, tuple(problems), database_ok, documents, manifest)
 
@@ -151,13 +154,9 @@ def _check_contents(build: store.Build) -> list[str]:
             ids = np.array(
                 sorted(r[0] for r in con.execute("SELECT id FROM talks").fetchall()), dtype=np.int64
             )
-            import faiss
-
             index = vectors.index
             faiss_ids = (
-                np.sort(faiss.vector_to_array(index.id_map))
-                if hasattr(index, "id_map")
-                else np.zeros(0, np.int64)
+                np.sort(vectors.all_ids()) if hasattr(index, "id_map") else np.zeros(0, np.int64)
             )
             problems = []
             if hasattr(index, "id_map") and not np.array_equal(ids, faiss_ids):
@@ -286,8 +285,6 @@ def repair(home: Path, embedder: Any) -> CheckReport:
 
 
 def _recover(home: Path, embedder: Any, how: str, state: BuildState) -> str:
-    from index.build.builder import restore
-
     if how == "switch":
         store.commit(home, state.name)
         return f"went back to build {state.name}"

@@ -1,7 +1,8 @@
 """Reading program documents: decoding, format detection and dispatch.
 
-Every parser is a module with `NAME`, `looks_like(text)` and
-`parse(text, document, ...) -> (talks, warnings)`. Detection asks each in turn;
+Every format is registered in ingest/formats/registry.py by its own module
+(`looks_like(text)`, `parse(text, document, options) -> (talks, warnings)`,
+suffixes). Detection asks each in turn;
 `--format` overrides it. Problems that stop a file raise `InputError` naming the
 file and the place; problems with one talk become warnings and the rest of the
 file still ingests.
@@ -14,11 +15,10 @@ import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
-from typing import Any, cast
 
-from ingest.formats import blog, digest, frab, frabxml, ical, markdown, table, tablesniff
+from ingest.formats import registry
+from ingest.formats.registry import Options
 from ingest.limits import (
     cap_warnings,
     check_file,
@@ -34,58 +34,10 @@ from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
 
-Parser = Callable[[str, str], tuple[list[Talk], list[str]]]
-
-
-def _parse_blog(text: str, document: str) -> tuple[list[Talk], list[str]]:
-    return blog.parse(text, document, default_tz=settings.get("timezone"))
-
-
-def _parse_digest(text: str, document: str) -> tuple[list[Talk], list[str]]:
-    return digest.parse(text, document)
-
-
-def _with_tz(
-    parse: Callable[..., tuple[list[Talk], list[str]]], text: str, document: str, **kw: str
-) -> tuple[list[Talk], list[str]]:
-    return parse(text, document, default_tz=settings.get("timezone"), **kw)
-
-
-# Order matters: the first format whose `looks_like` accepts a text wins. The structured
-# formats come first: each needs its own syntax (a JSON schedule, <schedule>, BEGIN:VCALENDAR,
-# a header row of known column names); Markdown, the loosest, comes last.
-PARSERS: dict[str, tuple[Callable[[str], bool], Parser]] = {
-    frab.NAME: (frab.looks_like, partial(_with_tz, frab.parse)),
-    frabxml.NAME: (frabxml.looks_like, partial(_with_tz, frabxml.parse)),
-    ical.NAME: (ical.looks_like, partial(_with_tz, ical.parse)),
-    "jsonl": (tablesniff.looks_like_jsonl, partial(_with_tz, table.parse, parser="jsonl")),
-    "json": (tablesniff.looks_like_json, partial(_with_tz, table.parse, parser="json")),
-    digest.NAME: (digest.looks_like, _parse_digest),
-    blog.NAME: (blog.looks_like, _parse_blog),
-    "tsv": (tablesniff.looks_like_tsv, partial(_with_tz, table.parse, parser="tsv")),
-    "csv": (tablesniff.looks_like_csv, partial(_with_tz, table.parse, parser="csv")),
-    markdown.NAME: (markdown.looks_like, partial(_with_tz, markdown.parse)),
-}
-
-# Formats read line by line: a large file of these streams instead of loading whole.
-STREAMING = ("jsonl", "tsv", "csv")
+# (importing ingest.formats.registry first imports ingest.formats, which registers
+# the built-in formats)
 STREAM_BYTES = 32 * 1024 * 1024
 _HEAD_BYTES = 256 * 1024
-
-SUFFIXES = {
-    ".txt",
-    ".md",
-    ".markdown",
-    ".text",
-    ".json",
-    ".jsonl",
-    ".ndjson",
-    ".xml",
-    ".ics",
-    ".ical",
-    ".csv",
-    ".tsv",
-}
 
 
 @dataclass(frozen=True)
@@ -186,13 +138,8 @@ def cut_inside_character(data: bytes) -> bool:
 
 
 def detect(text: str) -> str | None:
-    for name, (looks_like, _) in PARSERS.items():
-        if looks_like(text):
-            return name
-    return None
-
-
-TABLES = ("csv", "tsv", "json", "jsonl")
+    """The first format whose `looks_like` accepts `text`, in detection order."""
+    return registry.detect(text)
 
 
 def parse_text(
@@ -217,25 +164,27 @@ def parse_text(
             raise InputError(
                 document,
                 "not a program format talkbase knows (looked for: "
-                + ", ".join(PARSERS)
+                + ", ".join(registry.names())
                 + "); name one with --format",
                 "line 1",
             )
-    if fmt not in PARSERS:
-        raise InputError(document, f"unknown format {fmt!r}; known: {', '.join(PARSERS)}")
-    parser = PARSERS[fmt][1]
-    if mapping:
-        if fmt not in TABLES:
-            raise InputError(
-                document,
-                f"a column mapping applies to tables ({', '.join(TABLES)}), not to {fmt!r}",
-            )
-        parser = partial(cast(Any, parser), mapping=mapping)
+    found = registry.get(fmt)
+    if found is None:
+        raise InputError(document, f"unknown format {fmt!r}; known: {', '.join(registry.names())}")
+    if mapping and not found.table:
+        raise InputError(
+            document,
+            f"a column mapping applies to tables ({', '.join(registry.tables())}), not to {fmt!r}",
+        )
     try:
-        talks, warnings = parser(text, document)
+        talks, warnings = found.parse(text, document, _options(mapping))
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
     return fmt, *finish(talks, warnings, document, fmt, conference)
+
+
+def _options(mapping: dict[str, str] | None = None) -> Options:
+    return Options(default_tz=settings.get("timezone"), mapping=mapping or None)
 
 
 def finish(
@@ -301,6 +250,7 @@ def expand_all(
     not extensionless ones, not README.md), and a symbolic link that leads out of the
     folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS)."""
     follow = settings.follow_links() if follow_links is None else follow_links
+    suffixes = registry.suffixes()
     out: list[Path] = []
     skipped: list[InputError] = []
     for raw in paths:
@@ -312,7 +262,7 @@ def expand_all(
                 if (
                     any(part.startswith(".") for part in rel.parts)
                     or not f.suffix
-                    or f.suffix.lower() not in SUFFIXES
+                    or f.suffix.lower() not in suffixes
                     or f.name.lower() in {"readme.md", "source.md"}
                 ):
                     continue
@@ -368,25 +318,22 @@ def _parse_streaming(
     if b"\x00" in head[:4096]:
         return None
     found = fmt or detect(head.decode("utf-8-sig", errors="ignore"))
-    if found not in STREAMING:
+    reader = registry.get(found) if found else None
+    if reader is None or reader.parse_lines is None:
         return None
     digest_ = hashlib.sha256()
     with p.open("rb") as f:
         try:
-            talks, warnings = table.parse_lines(
-                _hashed_lines(f, digest_.update),
-                name,
-                parser=found,
-                mapping=mapping,
-                default_tz=settings.get("timezone"),
+            talks, warnings = reader.parse_lines(
+                _hashed_lines(f, digest_.update), name, _options(mapping)
             )
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback
-    talks, warnings = finish(talks, warnings, name, found, conference)
+    talks, warnings = finish(talks, warnings, name, reader.name, conference)
     return ParsedDocument(
         path=text_name(p),
         name=name,
-        format=found,
+        format=reader.name,
         sha256=digest_.hexdigest(),
         talks=tuple(talks),
         warnings=tuple(warnings),

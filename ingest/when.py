@@ -13,13 +13,14 @@ from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from talkbase.core.when import LONGEST_TALK
+
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 _ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
 _WORDS_DURATION = re.compile(
     r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$"
 )
 MAX_DURATION = timedelta(days=31)
-LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
 RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
 _CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
 _DATE_FORMATS = (

@@ -75,8 +75,8 @@ def test_adding_a_document_gives_what_a_whole_build_gives(tmp_path):
     # the blog names the conference more fully: after it, the digest is a change
     ingest([BLOG], one_by_one, HashingEmbedder())
     report = ingest([DIGEST], one_by_one, HashingEmbedder())
-    assert len(store.require(one_by_one).manifest["sentence_chunks"]) == 2  # a change
-    assert store.require(one_by_one).manifest["counts"]["talks"] == 71
+    assert len(store.require(one_by_one).manifest.sentence_chunks) == 2  # a change
+    assert store.require(one_by_one).manifest.counts["talks"] == 71
     assert report.merged > 0  # digest and blog share talks: the change merged them
     ingest([BLOG, DIGEST], together, HashingEmbedder())
     _same_base(one_by_one, together)
@@ -87,8 +87,8 @@ def test_a_fuller_conference_name_needs_a_whole_build(tmp_path):
     ingest([DIGEST], home, HashingEmbedder())
     ingest([BLOG], home, HashingEmbedder())  # renames the digest's conference
     build = store.require(home)
-    assert len(build.manifest["sentence_chunks"]) == 1
-    assert build.manifest["conferences"] == ["PyTorch Conference North America 2026"]
+    assert len(build.manifest.sentence_chunks) == 1
+    assert build.manifest.conferences == ("PyTorch Conference North America 2026",)
 
 
 @pytest.mark.skipif(not FOSDEM.is_dir(), reason="needs ../shared/schedules")
@@ -108,17 +108,17 @@ def test_a_change_shares_unchanged_files_and_adds_only_new_ones(tmp_path):
     ingest([DIGEST], home, HashingEmbedder())
     second = store.require(home)
     shared = [
-        *sf.chunk_names(first.manifest),
-        *(r for n in first.manifest["lexical"]["segments"] for r in sf.segment_files(n)),
-        *first.manifest["document_files"].values(),
+        *first.manifest.chunk_names(),
+        *(r for n in first.manifest.lexical["segments"] for r in sf.segment_files(n)),
+        *first.manifest.document_files.values(),
     ]
     for rel in shared:  # one file on disk, two names
         assert (first.path / rel).stat().st_ino == (second.path / rel).stat().st_ino, rel
-    assert len(second.manifest["sentence_chunks"]) == 2
-    assert second.manifest["counts"]["sentence_rows"] > second.manifest["counts"]["sentences"] - 1
+    assert len(second.manifest.sentence_chunks) == 2
+    assert second.manifest.counts["sentence_rows"] > second.manifest.counts["sentences"] - 1
     # the manifest's checksums hold for the shared files too
     assert not store.verify_files(second, hashes=True)
-    assert all(isinstance(n, int) for n in second.manifest["counts"].values())
+    assert all(isinstance(n, int) for n in second.manifest.counts.values())
 
 
 def test_a_changed_talk_is_replaced_and_its_old_text_is_gone(tmp_path):
@@ -136,7 +136,7 @@ def test_a_changed_talk_is_replaced_and_its_old_text_is_gone(tmp_path):
     assert [c.title for c in report.changes.redescribed] == ["Talk 1 on compilers"]
     assert report.embedded == 2  # the talk's text and its one sentence; nothing else
     build = store.require(home)
-    assert build.manifest["lexical"]["dead"] >= 1
+    assert build.manifest.lexical["dead"] >= 1
     with KnowledgeBase(home, HashingEmbedder()) as kb:
         assert [h.talk.title for h in kb.search("garbage collectors", 3, mode="lexical")] == [
             "Talk 1 on compilers"
@@ -155,13 +155,13 @@ def test_piled_up_files_are_folded_by_a_whole_build(tmp_path, monkeypatch):
     home = tmp_path / "home"
     ingest([BLOG], home, HashingEmbedder())
     ingest([DIGEST], home, HashingEmbedder())
-    assert len(store.require(home).manifest["sentence_chunks"]) == 2
+    assert len(store.require(home).manifest.sentence_chunks) == 2
     copy = tmp_path / "more.txt"
     shutil.copyfile(BLOG, copy)  # a new document name: one more change is due
     ingest([copy], home, HashingEmbedder())
     build = store.require(home)
-    assert len(build.manifest["sentence_chunks"]) == 1  # folded
-    assert build.manifest["lexical"]["dead"] == 0
+    assert len(build.manifest.sentence_chunks) == 1  # folded
+    assert build.manifest.lexical["dead"] == 0
     assert build.sentence_rows() == build.count("sentences")
 
 
@@ -300,8 +300,8 @@ def test_removing_a_fosdem_program_is_a_change(tmp_path):
     ingest([first, second], both, HashingEmbedder())
     report = remove(both, HashingEmbedder(), [first.name])
     build = store.require(both)
-    assert len(build.manifest["sentence_chunks"]) == 1  # the surviving rows: shared, not rewritten
-    assert build.manifest["lexical"]["dead"] == len(report.changes.removed) > 0
+    assert len(build.manifest.sentence_chunks) == 1  # the surviving rows: shared, not rewritten
+    assert build.manifest.lexical["dead"] == len(report.changes.removed) > 0
     ingest([second], alone, HashingEmbedder())
     assert _base(both) == _base(alone)
     for q in QUERIES:
@@ -342,7 +342,7 @@ def test_a_change_merges_records_in_the_order_a_whole_build_does(tmp_path):
         ],
     )
     ingest([a], changed, HashingEmbedder())  # a change: the shared talk is re-merged
-    assert len(store.require(changed).manifest["sentence_chunks"]) == 2
+    assert len(store.require(changed).manifest.sentence_chunks) == 2
     ingest([a, b], whole, HashingEmbedder())
     assert _base(changed) == _base(whole)
 

@@ -13,6 +13,7 @@ from index.encoders import embed, onnx_encoder
 from index.encoders.embed import HashingEmbedder, LazyEmbedder
 from index.search.kb import KnowledgeBase
 from index.store import disk as store
+from index.store.manifest import Manifest
 from ingest.merge import merge_talks
 from talkbase.core.errors import InputError, ModelMismatch, TalkbaseError
 from tests.conftest import DIGEST, PROGRAMS
@@ -141,13 +142,13 @@ def test_a_base_refuses_queries_from_another_encoder(tmp_path, monkeypatch):
     home = tmp_path / "home"
     ingest([DIGEST], home, HashingEmbedder(name=MINILM, identity=built))
     manifest = store.require(home).manifest
-    assert manifest["encoder"] == built and manifest["model"] == MINILM
-    assert manifest["encoder_info"]["backend"] == "onnx-int8-avx2"
+    assert manifest.encoder == built and manifest.model == MINILM
+    assert manifest.encoder_info["backend"] == "onnx-int8-avx2"
 
     def no_loading(*args):
         raise AssertionError("the model must not load")
 
-    monkeypatch.setattr(embed, "_load", no_loading)
+    monkeypatch.setattr(embed, "_load", no_loading)  # (load() calls it)
     monkeypatch.setenv("TALKBASE_ENCODER", "torch")
     with KnowledgeBase(home) as kb, pytest.raises(ModelMismatch) as caught:
         kb.search("collectives", mode="dense")
@@ -177,10 +178,14 @@ def test_embeddings_cache_is_reused_only_with_the_same_identity(tmp_path):
     )
 
 
+def _manifest(**raw) -> Manifest:
+    return Manifest.from_dict({"format_version": 1, "dimension": 384, "counts": {}, **raw})
+
+
 def test_legacy_manifest_without_encoder_was_built_with_torch():
-    assert embed.built_identity({"model": MINILM}) == embed.identity(MINILM, "torch")
-    assert embed.built_identity({"model": "test-hashing"}) == "test-hashing"
-    assert embed.built_identity({"model": MINILM, "encoder": "x"}) == "x"
+    assert embed.built_identity(_manifest(model=MINILM)) == embed.identity(MINILM, "torch")
+    assert embed.built_identity(_manifest(model="test-hashing")) == "test-hashing"
+    assert embed.built_identity(_manifest(model=MINILM, encoder="x")) == "x"
 
 
 def test_legacy_manifest_without_encoder_means_torch_in_the_message():

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.detect import PARSERS, parse_path, parse_text
+from ingest.detect import parse_path, parse_text
+from ingest.formats.registry import names as format_names
 from talkbase.core.errors import InputError
 
 SCHEDULES = Path(__file__).resolve().parents[2] / "shared" / "schedules"
@@ -183,7 +184,7 @@ def test_real_fosdem_program_parses_fully(name: str) -> None:
 
 
 @pytest.mark.skipif(not SCHEDULES.is_dir(), reason="../shared/schedules is not beside the clone")
-@pytest.mark.parametrize("fmt", sorted(PARSERS))
+@pytest.mark.parametrize("fmt", sorted(format_names()))
 def test_every_parser_on_a_real_program_gives_talks_or_one_error(fmt: str) -> None:
     text = (SCHEDULES / "fosdem2024.xml").read_text(encoding="utf-8")
     t0 = time.process_time()

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import detect, html
-from ingest.detect import PARSERS, parse_text
+from ingest.detect import parse_text
+from ingest.formats.registry import names as format_names
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
 
@@ -22,7 +23,7 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-FORMATS = sorted(PARSERS)
+FORMATS = sorted(format_names())
 
 
 def only_input_errors(text: str, fmt: str | None) -> None:
@@ -31,7 +32,7 @@ def only_input_errors(text: str, fmt: str | None) -> None:
     except InputError as exc:
         assert exc.path == "fuzz.txt"
         return
-    assert found in PARSERS and talks
+    assert found in format_names() and talks
     assert all(isinstance(t, Talk) and t.title for t in talks)
     assert all(isinstance(w, str) and w.startswith("fuzz.txt") for w in warnings)
     # everything is valid text: it can be printed and stored (no lone surrogates)

@@ -101,3 +101,22 @@ def test_ingest_of_a_bad_file_fails_fast_without_an_encoder(tmp_path):
     assert loaded == "[]", f"loaded {loaded} before reading the file"
     assert float(inside) < 3.0 and wall < 10.0  # about 0.3 s on a quiet machine
     assert not (tmp_path / "home").exists() or not any((tmp_path / "home").iterdir())
+
+
+def test_a_search_of_a_current_base_loads_no_bm25s(fake_home):
+    # bm25s (and scipy with it) serves only bases of format 2; importing it costs
+    # about 0.3 s of every query process, so it stays inside Bm25Index
+    code = (
+        "import sys\n"
+        "from index.encoders.hashing import HashingEmbedder\n"
+        "from index.search.kb import KnowledgeBase\n"
+        f"kb = KnowledgeBase({str(fake_home)!r}, HashingEmbedder())\n"
+        "assert kb.search('gpu kernels', 5)\n"
+        "print([m for m in ('bm25s', 'scipy') if m in sys.modules])"
+    )
+    environ = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environ, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"

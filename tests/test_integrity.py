@@ -31,7 +31,7 @@ def _data_file(home, name):
     folder = _build_dir(home)
     if name == store.SENTENCES_FILE:
         manifest = json.loads((folder / store.MANIFEST_FILE).read_text())
-        return folder / sf.chunk_names(manifest)[0]
+        return folder / sf.chunk_names(manifest.get("sentence_chunks"))[0]
     return folder / name
 
 
@@ -178,7 +178,7 @@ def test_counts_that_disagree_are_damage(fake_home):
 
 def test_manifest_records_size_and_sha256_of_every_file(fake_home):
     build = store.require(fake_home)
-    files = build.manifest["files"]
+    files = build.manifest.files
     on_disk = {
         p.relative_to(build.path).as_posix()
         for p in build.path.rglob("*")
@@ -188,7 +188,7 @@ def test_manifest_records_size_and_sha256_of_every_file(fake_home):
     assert any(n.startswith(sf.DOCUMENTS_DIR + "/") for n in files)
     for name, meta in files.items():
         assert meta["bytes"] == (build.path / name).stat().st_size
-        assert meta["sha256"] == store.file_digest(build.path / name)
+        assert meta["sha256"] == sf.file_digest(build.path / name)
     assert check(fake_home).ok
 
 
@@ -375,5 +375,5 @@ def test_an_older_readable_format_is_upgraded_by_the_next_ingest(fake_home):
     _set_format(fake_home, 2)
     assert _talks(fake_home) == 71  # still opens
     ingest([DIGEST], fake_home, HashingEmbedder())
-    assert store.require(fake_home).manifest["format_version"] == store.FORMAT_VERSION
+    assert store.require(fake_home).manifest.format_version == store.FORMAT_VERSION
     assert _talks(fake_home) == 71 and check(fake_home).ok

@@ -169,8 +169,8 @@ def test_ray_engine_builds_the_same_base_as_the_local_engine(
     assert not ray.is_initialized()  # the local Ray it started is stopped again
 
     local, remote = store.require(demo_home), store.require(home)
-    assert remote.manifest["model"] == local.manifest["model"] == real_embedder.name
-    assert remote.manifest["dimension"] == local.manifest["dimension"]
+    assert remote.manifest.model == local.manifest.model == real_embedder.name
+    assert remote.manifest.dimension == local.manifest.dimension
     with KnowledgeBase(demo_home, real_embedder) as a, KnowledgeBase(home, real_embedder) as b:
         assert sorted(a.talks) == sorted(b.talks) and len(a.talks) > 10
         for tid, talk in a.talks.items():

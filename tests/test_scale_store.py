@@ -47,24 +47,24 @@ def test_unchanged_talks_keep_their_vectors_bit_for_bit(fake_home, tmp_path):
 
 def test_sentence_vectors_are_float16_and_memory_mapped(fake_home):
     build = store.require(fake_home)
-    assert build.manifest["sentence_dtype"] == "float16"
-    assert build.manifest["format_version"] == store.FORMAT_VERSION
+    assert build.manifest.sentence_dtype == "float16"
+    assert build.manifest.format_version == store.FORMAT_VERSION
     mapped = store.load_sentences(build, mmap=True)
     # large chunks are read run by run (pread), never loaded or mapped whole
     assert all(isinstance(c, sf.RawChunk) for c in mapped.chunks) and mapped.dtype == np.float16
-    assert mapped.shape == (build.count("sentences"), build.manifest["dimension"])
+    assert mapped.shape == (build.count("sentences"), build.manifest.dimension)
     norms = np.linalg.norm(np.asarray(mapped, dtype=np.float32), axis=1)
     assert np.allclose(norms, 1.0, atol=2e-3)
 
 
 @pytest.mark.parametrize("large", ["hnsw", "pq"])
 def test_index_is_exact_below_the_threshold_and_large_above(fake_home, monkeypatch, large):
-    assert store.require(fake_home).manifest["vector_index"] == {"kind": "flat"}
+    assert store.require(fake_home).manifest.vector_index == {"kind": "flat"}
     flat_ids, flat_vecs = _index(fake_home).all_vectors()
     monkeypatch.setenv("TALKBASE_INDEX_THRESHOLD", "50")  # 71 talks: now the large kind
     monkeypatch.setenv("TALKBASE_LARGE_INDEX", large)
     ingest([DIGEST], fake_home, HashingEmbedder())
-    params = store.require(fake_home).manifest["vector_index"]
+    params = store.require(fake_home).manifest.vector_index
     if large == "hnsw":
         assert params["kind"] == "hnsw" and params["M"] == 32 and params["ef_search"] == 512
     else:
@@ -228,8 +228,8 @@ def test_large_base_two_ingests_at_once_lose_nothing(large_home, tmp_path):
         t.join()
     assert not errors
     build = store.require(large_home)
-    assert build.manifest["counts"]["talks"] == 1600
-    assert set(build.manifest["documents"]) == {"big.jsonl", "add0.jsonl", "add1.jsonl"}
+    assert build.manifest.counts["talks"] == 1600
+    assert set(build.manifest.documents) == {"big.jsonl", "add0.jsonl", "add1.jsonl"}
     with KnowledgeBase(large_home, HashingEmbedder()) as kb:
         assert len(kb.talks) == len(kb.vectors) == 1600
     assert json.loads((build.path / store.MANIFEST_FILE).read_text())["files"]

@@ -12,6 +12,7 @@ from index.build.builder import ingest
 from index.encoders.embed import HashingEmbedder
 from index.search.kb import KnowledgeBase
 from index.store import disk as store
+from index.store.manifest import Manifest, render
 from talkbase.core.errors import InputError, KnowledgeBaseMissing, ModelMismatch
 from tests.conftest import BLOG, DIGEST, PROGRAMS
 
@@ -24,10 +25,10 @@ def _count(home):
 def test_manifest_records_model_dimension_counts_versions(fake_home):
     b = store.require(fake_home)
     m = b.manifest
-    assert m["model"] == "test-hashing" and m["dimension"] == 256
-    assert m["counts"]["talks"] == 71 and m["counts"]["documents"] == 2
-    assert m["counts"]["merged"] == 10
-    assert {"duckdb", "numpy", "talkbase"} <= set(m["versions"])
+    assert m.model == "test-hashing" and m.dimension == 256
+    assert m.counts["talks"] == 71 and m.counts["documents"] == 2
+    assert m.counts["merged"] == 10
+    assert {"duckdb", "numpy", "talkbase"} <= set(m.versions)
 
 
 def test_faiss_ids_are_duckdb_ids(fake_kb):
@@ -403,3 +404,32 @@ cat "{err}"
         shutil.rmtree(scratch, ignore_errors=True)
         for leftover in scratch.parent.glob(f"{scratch.name}.*"):
             leftover.unlink()
+
+
+def test_the_typed_manifest_round_trips_the_file_byte_for_byte(fake_home):
+    build = store.require(fake_home)
+    text = (build.path / store.MANIFEST_FILE).read_text(encoding="utf-8")
+    typed = Manifest.from_dict(json.loads(text))
+    assert render(typed) == text and typed == build.manifest
+    assert typed.to_dict() == json.loads(text)
+    assert typed.model == "test-hashing" and typed.dimension == 256
+    assert typed.files and typed.sentence_chunks and typed.lexical is not None
+    assert isinstance(typed.documents, tuple) and typed.extra == {}
+
+
+def test_a_manifest_keeps_keys_it_does_not_know_as_they_were():
+    raw = {
+        "format_version": 1,
+        "model": "m",
+        "dimension": 4,
+        "counts": {"talks": 2},
+        "documents": "not a list",  # of another kind: kept, not read
+        "encoder": None,
+        "from_the_future": {"x": [1, 2]},
+    }
+    typed = Manifest.from_dict(raw)
+    assert typed.documents is None and typed.encoder is None
+    assert typed.to_dict() == raw
+    assert render(typed) == json.dumps(raw, indent=2, sort_keys=True) + "\n"
+    with pytest.raises(ValueError, match="model"):
+        Manifest.from_dict({**raw, "model": None})

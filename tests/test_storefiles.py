@@ -32,7 +32,9 @@ def _two_chunks(folder, seed):
 def test_chunks_read_as_one_array_by_row_number(tmp_path):
     manifest, both = _two_chunks(tmp_path, 1)
     for mmap in (False, True):
-        vecs = sf.load_sentences(tmp_path, manifest, mmap=mmap)
+        vecs = sf.load_sentences(
+            tmp_path, manifest["sentence_chunks"], manifest["dimension"], mmap=mmap
+        )
         assert vecs.shape == (12, 4) and len(vecs) == 12 and vecs.dtype == np.float16
         rows = np.array([11, 0, 6, 7, 3, 7])  # across the boundary, repeated, out of order
         assert np.array_equal(vecs[rows], both[rows])
@@ -44,7 +46,9 @@ def test_chunks_read_as_one_array_by_row_number(tmp_path):
 
 def test_runs_of_rows_are_read_in_the_order_asked_across_chunks(tmp_path):
     manifest, both = _two_chunks(tmp_path, 4)
-    vecs = sf.load_sentences(tmp_path, manifest, mmap=False)
+    vecs = sf.load_sentences(
+        tmp_path, manifest["sentence_chunks"], manifest["dimension"], mmap=False
+    )
     firsts, sizes = [9, 0, 5, 3, 11], [2, 2, 4, 1, 1]  # 5..8 crosses into the second file
     rows = [r for f, n in zip(firsts, sizes, strict=True) for r in range(f, f + n)]
     assert np.array_equal(vecs.read_runs(firsts, sizes), both[rows])
@@ -58,7 +62,7 @@ def test_runs_of_rows_are_read_in_the_order_asked_across_chunks(tmp_path):
 def test_a_chunk_of_the_wrong_size_is_refused(tmp_path):
     chunk = _write(tmp_path, "a", np.ones((4, 8), np.float16))
     with pytest.raises(ValueError, match="does not hold 5 vectors"):
-        sf.load_sentences(tmp_path, {"dimension": 8, "sentence_chunks": [{**chunk, "rows": 5}]})
+        sf.load_sentences(tmp_path, [{**chunk, "rows": 5}], 8)
 
 
 def test_shared_files_are_one_file_under_two_names(tmp_path):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +23,12 @@ import numpy as np
 
 from index.build import delta, write
 from index.build.cache import VectorCache, key_of, text_hash
-from index.build.changes import Changes
+from index.build.report import Report
 from index.build.write import Progress, embedding_text, talk_sentences
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
 from index.store import tables
+from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import FaissIndex
 from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.text import title_key
@@ -39,28 +40,6 @@ MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into on
 FOLD_UP_TO = 200_000  # ...in a base of at most this many talks (a whole build of a
 # larger one holds every record in memory: it keeps adding files instead)
 MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
-
-
-@dataclass
-class Report:
-    documents: list[ParsedDocument] = field(default_factory=list)
-    failed: list[InputError] = field(default_factory=list)
-    removed_documents: list[str] = field(default_factory=list)
-    talks: int = 0
-    merged: int = 0
-    conflicts: int = 0
-    embedded: int = 0
-    reused: int = 0
-    seconds: float = 0.0
-    embed_seconds: float = 0.0  # time spent in the encoder (texts/s = embedded / this)
-    home: str = ""
-    changes: Changes = field(default_factory=Changes)
-    written: bool = False
-    notices: list[str] = field(default_factory=list)
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.notices + [w for d in self.documents for w in d.warnings]
 
 
 def _in_use(home: Path, replace_all: bool) -> store.Build | None:
@@ -121,7 +100,7 @@ def _read_previous(
                 talks = tuple(records.get(name, ()))
                 docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
         cache: Any = {}
-        if built_with == model and not rebuild and build.manifest.get("format_version", 1) >= 2:
+        if built_with == model and not rebuild and build.manifest.format_version >= 2:
             cache = _previous_vectors(build, con)
         old = tables.talks_by_id(con, tables.all_ids(con).tolist())
     finally:
@@ -134,7 +113,7 @@ def _previous_vectors(build: store.Build, con: Any, keys: np.ndarray | None = No
     from its files on demand."""
     found = tables.vector_places(con, keys)
     return VectorCache(
-        int(build.manifest["dimension"]),
+        build.manifest.dimension,
         *found,
         FaissIndex.load(str(build.vectors_path)),
         store.load_sentences(build, mmap=True),
@@ -293,18 +272,18 @@ def _index_fits(build: store.Build) -> bool:
     """The build's vector index is of the kind the settings ask for at its size."""
     large = (build.count("talks") or 0) > settings.index_threshold()
     want = settings.large_index() if large else "flat"
-    return bool(build.manifest.get("vector_index", {}).get("kind", "flat") == want)
+    return build.manifest.index_kind == want
 
 
 def _can_change(build: store.Build) -> bool:
     m = build.manifest
-    if m.get("format_version") != store.FORMAT_VERSION or "lexical" not in m:
+    if m.format_version != FORMAT_VERSION or m.lexical is None:
         return False
     rows, used = build.sentence_rows(), build.count("sentences") or 0
-    lexical_dead = int(m["lexical"].get("dead", 0))
+    lexical_dead = int(m.lexical.get("dead", 0))
     talks = build.count("talks") or 0
     return (
-        (len(m.get("sentence_chunks", ())) < MAX_CHUNKS or talks > FOLD_UP_TO)
+        (len(m.sentence_chunks or ()) < MAX_CHUNKS or talks > FOLD_UP_TO)
         and rows - used <= MAX_DEAD_SHARE * max(rows, 1)
         and lexical_dead <= MAX_DEAD_SHARE * max(talks + lexical_dead, 1)
     )
@@ -373,7 +352,7 @@ def restore(
     home: Path,
     embedder: Embedder,
     folder: Path,
-    manifest: dict[str, Any],
+    manifest: Manifest | None,
     reuse_vectors: bool = True,
     use_copy: bool = False,
 ) -> Report:
@@ -384,6 +363,7 @@ def restore(
     from the copy beside the database (when the database is damaged)."""
     t0 = time.perf_counter()
     report = Report(home=str(home))
+    manifest = manifest or Manifest.empty()
     built_with = built_identity(manifest)
     if built_with is not None and built_with != identity_of(embedder):
         raise ModelMismatch(str(home), str(built_with), identity_of(embedder))

@@ -12,26 +12,32 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from index.build import delta
 from index.build.cache import VectorCache, key_of, text_hash
+from index.build.report import Report
 from index.encoders.embed import Embedder, describe, identity_of
 from index.search import lexical
 from index.search.vocab import talk_words
 from index.store import disk as store
 from index.store import files as sf
 from index.store import tables
+from index.store.manifest import (
+    EMBEDDING_TEXT,
+    FORMAT_VERSION,
+    Manifest,
+    built_now,
+    versions,
+)
+from index.store.manifest import write as write_manifest
 from index.store.vectors import FaissIndex, grow
 from ingest.detect import ParsedDocument
 from ingest.text import talk_sentences
 from talkbase.core import settings
 from talkbase.core.records import Talk
-
-if TYPE_CHECKING:
-    from index.build.builder import Report
 
 HNSW_EF_CONSTRUCTION = 80
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
@@ -179,7 +185,7 @@ def write(
             con.execute("CHECKPOINT")
         finally:
             con.close()
-        chunks = list(prev.manifest.get("sentence_chunks", ())) if prev is not None else []
+        chunks = list(prev.manifest.sentence_chunks or ()) if prev is not None else []
         if writer.rows or not chunks:
             chunks.append({"file": writer.file, "rows": writer.rows})
         else:
@@ -187,8 +193,8 @@ def write(
         doc_files = _document_files(folder, prev, plan)
         shared: dict[str, Any] = {}
         if prev is not None:
-            recorded = prev.manifest.get("files", {})
-            for rel in [*sf.chunk_names(prev.manifest), *doc_files.values()]:
+            recorded = prev.manifest.files or {}
+            for rel in [*prev.manifest.chunk_names(), *doc_files.values()]:
                 if (prev.path / rel).exists() and not (folder / rel).exists():
                     sf.share(prev.path / rel, folder / rel)
                 if rel in recorded:
@@ -201,32 +207,30 @@ def write(
         report.merged, report.conflicts = counts["merged"], counts["conflicts"]
         report.reused = counts["talks"] + counts["sentences"] - report.embedded
         conferences = counts.pop("conference_names")  # a list, not a count
-        store.write_manifest(
-            folder,
-            {
-                "format_version": store.FORMAT_VERSION,
-                "model": embedder.name,
-                "encoder": identity_of(embedder),
-                "encoder_info": describe(identity_of(embedder)),
-                "dimension": embedder.dim,
-                "embedding_text": "title + abstract; one vector per sentence of abstract and notes",
-                "counts": {
-                    **counts,
-                    "documents": len(plan.all_documents),
-                    "sentence_rows": sum(int(c["rows"]) for c in chunks),
-                },
-                "documents": plan.all_documents,
-                "document_files": doc_files,
-                "conferences": conferences,
-                "versions": store.versions(),
-                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "vector_index": index.params(),
-                "sentence_dtype": np.dtype(store.SENTENCE_DTYPE).name,
-                "sentence_chunks": chunks,
-                "lexical": lexical_meta,
+        ident = identity_of(embedder)
+        manifest = Manifest(
+            format_version=FORMAT_VERSION,
+            model=embedder.name,
+            encoder=ident,
+            encoder_info=describe(ident),
+            dimension=embedder.dim,
+            embedding_text=EMBEDDING_TEXT,
+            counts={
+                **counts,
+                "documents": len(plan.all_documents),
+                "sentence_rows": sum(int(c["rows"]) for c in chunks),
             },
-            shared,
+            documents=tuple(plan.all_documents),
+            document_files=doc_files,
+            conferences=tuple(conferences),
+            versions=versions(),
+            built_at=built_now(),
+            vector_index=index.params(),
+            sentence_dtype=np.dtype(store.SENTENCE_DTYPE).name,
+            sentence_chunks=tuple(chunks),
+            lexical=lexical_meta,
         )
+        write_manifest(folder, manifest, shared)
     report.written = True
 
 
@@ -237,7 +241,7 @@ def _sentence_rows(talks: list[Talk]) -> list[tuple[int, int, str]]:
 
 def _document_files(folder: Path, prev: store.Build | None, plan: delta.Plan) -> dict[str, str]:
     """Write the copy of each new document; name the copies of the others (shared)."""
-    files = dict(prev.manifest.get("document_files", {})) if prev is not None else {}
+    files = dict(prev.manifest.document_files or {}) if prev is not None else {}
     for name in plan.removed_documents:
         files.pop(name, None)
     for row in document_rows(plan.documents):

@@ -16,22 +16,33 @@ max_seq_length (256 tokens).
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
+import logging
 import os
 import platform
+import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from tokenizers import Tokenizer
 
+from index.encoders.base import (
+    bundled_path,
+    cache_root,
+    model_hash,
+    normalise,
+    pooled_dim,
+    resolve_model_path,
+    write_atomic,
+)
 from talkbase.core import settings
-from talkbase.core.errors import ModelUnavailable
+from talkbase.core.errors import ModelUnavailable, TalkbaseError
 
 # quantization config -> weight type for onnxruntime's quantize_dynamic (all
 # per channel, symmetric weights, full 8-bit range; u8 weights on AVX2 as
@@ -50,7 +61,6 @@ QUANTIZED_OPS = ("MatMul", "Gather")
 RECIPE = "v2"
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 OPSET = 17
-HASHED_SKIP = {"README.md", ".gitattributes"}
 
 
 def cpu_config() -> str | None:
@@ -87,8 +97,6 @@ def quantization_for(encoder: str) -> str:
     forced = encoder.removeprefix("onnx-int8").lstrip("-")
     if forced:
         if forced not in CONFIGS:
-            from talkbase.core.errors import TalkbaseError
-
             raise TalkbaseError(
                 f"TALKBASE_ENCODER={encoder!r}: the int8 configs are "
                 + ", ".join(f"onnx-int8-{c}" for c in CONFIGS)
@@ -96,34 +104,6 @@ def quantization_for(encoder: str) -> str:
         return f"int8-{forced}"
     config = cpu_config()
     return f"int8-{config}" if config else "fp32"
-
-
-def cache_root() -> Path:
-    return Path(settings.get("encoder_cache")).expanduser()
-
-
-def model_hash(model_path: str | Path) -> str:
-    """sha256 over the model's files (names and contents). Remembered per
-    (name, size, mtime) of the files, so a query pays a few stat calls."""
-    root = Path(model_path)
-    files = sorted(p for p in root.rglob("*") if p.is_file() and p.name not in HASHED_SKIP)
-    stats = [(str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns) for p in files]
-    key = hashlib.sha1(json.dumps([str(root.resolve()), stats]).encode()).hexdigest()
-    memo = cache_root() / "hashes" / key
-    try:
-        return memo.read_text(encoding="ascii").strip()
-    except OSError:
-        pass
-    digest = hashlib.sha256()
-    for p in files:
-        digest.update(str(p.relative_to(root)).encode() + b"\0")
-        with p.open("rb") as fh:
-            while block := fh.read(1 << 20):
-                digest.update(block)
-    value = digest.hexdigest()
-    with contextlib.suppress(OSError):  # a read-only cache costs the hash again next time
-        _write_atomic(memo, value.encode("ascii"))
-    return value
 
 
 @dataclass(frozen=True)
@@ -153,13 +133,6 @@ def plan(model_path: str, encoder: str) -> Plan:
     return Plan(Path(model_path), model_hash(model_path), quantization_for(encoder))
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
 def _export_fp32(model_path: Path, target: Path) -> None:
     """torch.onnx export of the transformer (prepare time only: needs torch)."""
     import torch
@@ -179,8 +152,6 @@ def _export_fp32(model_path: Path, target: Path) -> None:
 
     ids = torch.ones(2, 8, dtype=torch.long)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    import warnings
-
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.onnx.export(
@@ -200,8 +171,6 @@ def _export_in_subprocess(model_path: Path, target: Path) -> None:
     """The export in a process of its own: torch never enters the caller's (a
     search that prepares on first use stays torch-free), and onnxruntime's
     quantizer misreads models in a process that has run torch's exporter."""
-    import subprocess
-
     root = str(Path(__file__).resolve().parents[2])  # the folder holding `index`
     env = dict(
         os.environ,
@@ -226,8 +195,6 @@ def _export_in_subprocess(model_path: Path, target: Path) -> None:
 
 
 def _quantize(source: Path, target: Path, config: str) -> None:
-    import logging
-
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -265,7 +232,7 @@ def prepare(p: Plan, quiet: bool = False) -> Path:
             f"({type(exc).__name__}: {exc}); set TALKBASE_ENCODER=torch "
             "to use the model through torch".split("\n")[0],
         ) from exc
-    _write_atomic(
+    write_atomic(
         p.folder / "about.json",
         json.dumps(
             {
@@ -300,8 +267,7 @@ class OnnxEmbedder:
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         path = prepare(p)
         try:
-            import onnxruntime as ort
-            from tokenizers import Tokenizer
+            import onnxruntime as ort  # heavy: only when the encoder loads
 
             opts = ort.SessionOptions()
             opts.intra_op_num_threads = threads()
@@ -325,7 +291,7 @@ class OnnxEmbedder:
         self.identity = f"{name}|{p.backend}|{p.model_hash[:12]}"
         self.batch_size = batch_size
         size = self._session.get_outputs()[0].shape[-1]
-        self.dim = size if isinstance(size, int) else embedding_dim(p.model_path) or 384
+        self.dim = size if isinstance(size, int) else pooled_dim(p.model_path) or 384
 
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
@@ -350,8 +316,6 @@ class OnnxEmbedder:
             pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
             for r, i in enumerate(batch):
                 rows[i] = pooled[r]
-        from index.encoders.embed import normalise
-
         return normalise(np.vstack(rows))
 
 
@@ -363,20 +327,41 @@ def max_seq_length(model_path: Path) -> int:
         return 256
 
 
-def embedding_dim(model_path: Path) -> int | None:
-    """The vector size, read from the pooling config without loading anything."""
-    try:
-        pooling = json.loads((model_path / "1_Pooling" / "config.json").read_text(encoding="utf-8"))
-        return int(pooling["word_embedding_dimension"])
-    except (OSError, ValueError, KeyError):
-        return None
+def serves(model: str) -> bool:
+    """The ONNX encoders serve the bundled MiniLM alone."""
+    return bundled_path(model) is not None
+
+
+def _plan_for(model: str, setting: str) -> Plan:
+    path = bundled_path(model)
+    if path is None:
+        raise ModelUnavailable(model, "the ONNX encoders serve the bundled MiniLM only")
+    return plan(path, setting)
+
+
+def identity(model: str, setting: str) -> str:
+    """ "model|onnx-<quantization>|model-hash", known without loading."""
+    p = _plan_for(model, setting)
+    return f"{model}|{p.backend}|{p.model_hash[:12]}"
+
+
+def load(model: str, device: str, setting: str) -> OnnxEmbedder:
+    p = _plan_for(model, setting)
+    if p.quantization != "fp32":
+        # Dynamic int8 scales activations per batch, so a text batched with
+        # others gets another vector (cosine ~0.98) than alone. One text per
+        # run makes a vector a function of its text alone, as a query's is,
+        # so cached, re-ingested and Ray-built vectors all agree; measured
+        # ~10% slower than batches of 8 on 2 cores.
+        batch = 1
+    else:  # small batches of length-sorted texts were fastest (8: ~20% over 32)
+        batch = settings.batch_size() if os.environ.get("TALKBASE_BATCH_SIZE", "").strip() else 8
+    return OnnxEmbedder(model, p, batch_size=batch)
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m index.encoders.onnx_encoder [--all]`: make the configured encoder's ONNX
     file now (with --all: fp32 and the int8 file for this CPU)."""
-    from index.encoders.embed import resolve_model_path
-
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["--export-fp32"] and len(args) == 3:
         _export_fp32(Path(args[1]), Path(args[2]))

@@ -25,8 +25,11 @@ from types import TracebackType
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from index.encoders.embed import normalise
+from index.encoders.base import normalise
+from index.encoders.embed import load
+from index.encoders.registry import encoder_setting
 from talkbase.core import settings
 from talkbase.core.errors import TalkbaseError
 
@@ -66,8 +69,6 @@ class _Encode:
     device: str | None = None
 
     def __init__(self) -> None:
-        from index.encoders.embed import load
-
         self.encoder = load(self.model, self.device)
 
     def __call__(self, batch: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -84,8 +85,6 @@ class _Encode:
 
 def _describe(model: str, device: str | None) -> dict[str, Any]:
     """What the workers' encoder calls itself (run as a Ray task)."""
-    from index.encoders.embed import load
-
     encoder = load(model, device)
     return {
         "name": encoder.name,
@@ -127,8 +126,6 @@ class RayEmbedder:
         if batch_size < 1:
             raise TalkbaseError(f"--ray-batch-size must be at least 1, not {batch_size}")
         if gpus > 0:
-            from index.encoders.embed import encoder_setting
-
             if encoder_setting() != "torch":
                 raise TalkbaseError(
                     "--ray-gpus needs TALKBASE_ENCODER=torch (the ONNX encoders run on CPUs); "
@@ -171,8 +168,6 @@ class RayEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        import pandas as pd
-
         # One block per batch, so every actor gets work however the texts arrive.
         step = self.batch_size
         frames = [

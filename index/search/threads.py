@@ -9,6 +9,11 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+try:  # limits NumPy's BLAS threads; comes with scikit-learn, not a dependency of ours
+    from threadpoolctl import threadpool_limits
+except ImportError:  # pragma: no cover
+    threadpool_limits = None  # type: ignore[assignment]
+
 
 def one_thread_per_query() -> None:
     """A query's products are small (one vector against a few thousand): one thread
@@ -19,18 +24,14 @@ def one_thread_per_query() -> None:
         return
     one_thread_per_query.__dict__["done"] = True
     one_faiss_thread()
-    try:
-        from threadpoolctl import threadpool_limits
-
+    if threadpool_limits is not None:
         threadpool_limits(1, user_api="blas")
-    except ImportError:  # pragma: no cover - comes with scikit-learn
-        pass
 
 
 def one_faiss_thread() -> None:
     """One OpenMP thread for FAISS in the calling thread (the count is per thread)."""
     try:
-        import faiss
+        import faiss  # heavy: only once a base is open (tests/test_imports.py)
 
         faiss.omp_set_num_threads(1)
     except ImportError:  # pragma: no cover - faiss is a dependency

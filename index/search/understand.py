@@ -23,10 +23,10 @@ from datetime import date
 
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
+from talkbase.core.terms import FORMAT_WORDS, WEEKDAYS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY_WORDS: dict[str, int] = {}
 for _i, _name in enumerate(WEEKDAYS):
     for _w in (_name, _name + "s", _name[:3], _name[:3] + "."):
@@ -58,17 +58,7 @@ _PARTS: dict[str, tuple[str | None, str | None]] = {
     "tonight": ("17:00", None),
 }
 # Session formats people name, and the words a format's own name may use for them.
-_FORMATS: dict[str, tuple[str, ...]] = {
-    "keynote": ("keynote",),
-    "bof": ("bof", "birds of a feather"),
-    "birds of a feather": ("bof", "birds of a feather"),
-    "demo": ("demo",),
-    "lightning": ("lightning",),
-    "workshop": ("workshop",),
-    "panel": ("panel",),
-    "tutorial": ("tutorial",),
-    "poster": ("poster",),
-}
+_FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
 _BY = {"by", "from", "at", "with", "featuring"}

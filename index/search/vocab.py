@@ -11,12 +11,15 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import duckdb
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from index.store import reads
+from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-
-if TYPE_CHECKING:
-    import duckdb
 
 COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
@@ -87,8 +90,6 @@ class Vocab:
         aggregate queries: equal to `from_talks` over its talks. The words come from
         the `words` table; a build without one (format 2) has them counted from the
         titles and abstracts, still without reading whole talks."""
-        from index.store import reads
-
         v = cls()
         v.days = tuple(reads.days(con))
         v.timed = bool(v.days)
@@ -185,18 +186,10 @@ def _last_wins(
 
 
 def _orgs_of(text: str) -> tuple[Any, ...]:
-    try:
-        from talkbase.core.orgs import orgs_of
-    except ImportError:  # pragma: no cover - talkbase/core/orgs.py ships with talkbase
-        return ()
     return orgs_of(text)
 
 
 def _aliases(name: str) -> tuple[str, ...]:
-    try:
-        from talkbase.core.orgs import aliases
-    except ImportError:  # pragma: no cover
-        return (name,)
     return aliases(name) or (name,)
 
 
@@ -209,11 +202,6 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
     """ "Did you mean": each word of `text` the base does not know (and not in `skip`)
     that is one edit (two for words of ten letters or more) from a word it does know,
     starting with the same letter."""
-    try:
-        from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
-    except ImportError:  # pragma: no cover - rapidfuzz is a dependency
-        return {}
     known: dict[str, list[str]] | None = vocab.__dict__.get("_known")
     if known is None:  # the known words by first letter: typos rarely touch the first letter
         known = vocab.__dict__["_known"] = {}

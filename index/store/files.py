@@ -22,11 +22,14 @@ they still open.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import gzip
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Sequence
+import shutil
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +48,37 @@ def share(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst)
     except OSError:
-        import shutil
-
         shutil.copyfile(src, dst)
+
+
+def file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` whole (written aside, synced, renamed), honouring the umask."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        os.fchmod(fd, 0o666 & ~umask())  # mkstemp makes 0600
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
 
 
 # -- sentence vectors ---------------------------------------------------------------
@@ -229,20 +260,25 @@ class Sentences:
         return whole if dtype is None else whole.astype(dtype)
 
 
-def chunk_names(manifest: dict[str, Any]) -> list[str]:
-    """Paths (relative to the build) of the sentence files, in row order."""
-    chunks = manifest.get("sentence_chunks")
+Chunks = Sequence[Mapping[str, Any]]  # the manifest's sentence_chunks: {"file", "rows"}
+
+
+def chunk_names(chunks: Chunks | None) -> list[str]:
+    """Paths (relative to the build) of the sentence files, in row order (None: the
+    one file of format 2)."""
     if chunks is None:
         return [LEGACY_SENTENCES]
     return [f"{SENTENCES_DIR}/{c['file']}" for c in chunks]
 
 
-def load_sentences(folder: Path, manifest: dict[str, Any], mmap: bool | None = None) -> Sentences:
-    dim = int(manifest.get("dimension", 0))
-    chunks = manifest.get("sentence_chunks")
+def load_sentences(
+    folder: Path, chunks: Chunks | None, dim: int, mmap: bool | None = None
+) -> Sentences:
+    """The sentence vectors of the build `folder`: its `chunks` (None: format 2's
+    one .npy file) of `dim` dimensions."""
     sizes = [int(c["rows"]) for c in chunks] if chunks is not None else [None]
     arrays = []
-    for name, rows in zip(chunk_names(manifest), sizes, strict=True):
+    for name, rows in zip(chunk_names(chunks), sizes, strict=True):
         path = folder / name
         use_mmap = path.stat().st_size >= 1 << 20 if mmap is None else mmap
         if rows is None:  # format 2: one .npy file

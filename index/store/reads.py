@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
 from datetime import date
 from typing import Any
@@ -24,6 +23,7 @@ import duckdb
 import numpy as np
 
 from index.store.sql import sql_literal
+from talkbase.core.lru import Bounded
 from talkbase.core.records import Talk, talk_from_dict
 
 CACHED_TALKS = 4096  # talks kept in memory once read
@@ -112,8 +112,7 @@ class Talks(Mapping[int, Talk]):
     def __init__(self, con: duckdb.DuckDBPyConnection, cached: int = CACHED_TALKS) -> None:
         self._con = con.cursor()
         self._lock = threading.Lock()
-        self._cache: OrderedDict[int, Talk] = OrderedDict()
-        self._cached = max(1, cached)
+        self._cache: Bounded[int, Talk] = Bounded(max(1, cached))
         self._ids: np.ndarray | None = None
 
     @property
@@ -139,9 +138,8 @@ class Talks(Mapping[int, Talk]):
 
     def __getitem__(self, key: int) -> Talk:
         with self._lock:
-            found = self._cache.get(key) if isinstance(key, (int, np.integer)) else None
+            found = self._cache.get(int(key)) if isinstance(key, (int, np.integer)) else None
             if found is not None:
-                self._cache.move_to_end(key)
                 return found
         if key not in self:
             raise KeyError(key)
@@ -152,7 +150,7 @@ class Talks(Mapping[int, Talk]):
         KeyError names the first id that is no talk."""
         ids = [int(i) for i in ids]
         with self._lock:
-            have = {i: self._cache[i] for i in dict.fromkeys(ids) if i in self._cache}
+            have = {i: t for i in dict.fromkeys(ids) if (t := self._cache.get(i)) is not None}
             missing = [i for i in dict.fromkeys(ids) if i not in have]
             for lo in range(0, len(missing), BATCH):
                 for tid, record in records(self._con, missing[lo : lo + BATCH]):
@@ -160,10 +158,7 @@ class Talks(Mapping[int, Talk]):
             for tid in ids:
                 if tid not in have:
                     raise KeyError(tid)
-                self._cache[tid] = have[tid]
-                self._cache.move_to_end(tid)
-            while len(self._cache) > self._cached:
-                self._cache.popitem(last=False)
+                self._cache.put(tid, have[tid])
         return [have[i] for i in ids]
 
     def batches(self) -> Iterator[list[tuple[int, Talk]]]:

@@ -6,12 +6,7 @@ from __future__ import annotations
 from datetime import date, time
 from typing import Any
 
-
-def clean_text(value: str) -> str:
-    """Text a person typed, made safe to hand to DuckDB: lone surrogates (from
-    undecodable bytes) and NULs cannot cross into a UTF-8 query, so they go."""
-    value = value.encode("utf-8", "replace").decode("utf-8")
-    return value.replace("\x00", "")
+from talkbase.core.filters import clean_text
 
 
 def sql_literal(value: Any) -> str:

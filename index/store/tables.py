@@ -7,6 +7,7 @@ replaces or removes, insert the new ones, recount the summaries.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -14,8 +15,10 @@ from typing import Any
 
 import duckdb
 import numpy as np
+import pandas as pd
 
 from index.store.schema import DDL, TALK_TABLES
+from index.store.sql import sql_literal
 from ingest.merge import surname
 from ingest.text import title_key
 from talkbase.core.records import Talk, talk_from_dict
@@ -32,8 +35,6 @@ def bulk(con: duckdb.DuckDBPyConnection, table: str, rows: Rows) -> None:
     """Insert many rows at once through a DataFrame (executemany is slow in DuckDB)."""
     if not rows:
         return
-    import pandas as pd
-
     columns = [c[0] for c in con.execute(f"SELECT * FROM {table} LIMIT 0").description]
     for lo in range(0, len(rows), CHUNK):
         frame = pd.DataFrame.from_records(rows[lo : lo + CHUNK], columns=columns)
@@ -57,8 +58,6 @@ def insert_talks(
 ) -> None:
     """Rows of `talks` in talks, talk_speakers, notes, sources, conflicts; speakers
     not yet in `speaker_ids` are given the next ids (and `speaker_ids` grows)."""
-    import hashlib
-
     known = max(speaker_ids.values(), default=0)
     next_id = known + 1
     for lo in range(0, len(talks), CHUNK):
@@ -148,8 +147,6 @@ def insert_keys(
     """Where each text's vector lies: a talk id (else -1) or a sentence row (else -1)."""
     if not len(keys):
         return
-    import pandas as pd
-
     frame = pd.DataFrame(
         {
             "key": keys,
@@ -171,8 +168,6 @@ def add_words(con: duckdb.DuckDBPyConnection, change: Counter[str]) -> None:
     change = Counter({w: n for w, n in change.items() if n})
     if not change:
         return
-    import pandas as pd
-
     frame = pd.DataFrame({"word": list(change), "d": list(change.values())})
     con.register("_words", frame)
     try:
@@ -204,8 +199,6 @@ def refresh_summaries(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _id_table(con: duckdb.DuckDBPyConnection, name: str, ids: Iterable[int]) -> None:
-    import pandas as pd
-
     con.register(name, pd.DataFrame({"id": np.fromiter((int(i) for i in ids), np.int64)}))
 
 
@@ -234,8 +227,6 @@ def delete_talks(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> None:
 
 
 def delete_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> None:
-    from index.store.sql import sql_literal
-
     if names:
         con.execute(f"DELETE FROM documents WHERE list_contains({sql_literal(list(names))}, name)")
         con.execute(
@@ -283,8 +274,6 @@ def records_of(con: duckdb.DuckDBPyConnection, talk_ids: Iterable[int]) -> Rows:
 
 
 def talks_of_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> set[int]:
-    from index.store.sql import sql_literal
-
     if not names:
         return set()
     rows = con.execute(
@@ -314,8 +303,6 @@ def speaker_ids(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) -> Rows:
     """(conference as a record names it, conference of its talk) pairs, over the
     records of every document but those `leaving`."""
-    from index.store.sql import sql_literal
-
     skip = f"WHERE NOT list_contains({sql_literal(list(leaving))}, r.document)" if leaving else ""
     return con.execute(f"""
         SELECT DISTINCT coalesce(r.conference, ''), t.conference
@@ -325,8 +312,6 @@ def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) ->
 
 def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
     """(id, title_key, conference) of talks whose title key is one of `keys`."""
-    import pandas as pd
-
     con.register("_keys", pd.DataFrame({"k": list(dict.fromkeys(keys))}))
     try:
         return con.execute(
@@ -338,8 +323,6 @@ def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
 
 def same_uid(con: duckdb.DuckDBPyConnection, uids: Iterable[str]) -> Rows:
     """(talk id, uid, conference) of talks with a record of one of these source uids."""
-    import pandas as pd
-
     con.register("_uids", pd.DataFrame({"u": list(dict.fromkeys(uids))}))
     try:
         return con.execute("""
@@ -355,8 +338,6 @@ def same_surname(con: duckdb.DuckDBPyConnection, wanted: Rows) -> tuple[np.ndarr
     """(want index, talk id) arrays of the talks with a speaker of the given
     surname, in the conference (any when ''), whose title key is within the
     length bounds: `wanted` holds (index, surname, conference, shortest, longest)."""
-    import pandas as pd
-
     frame = pd.DataFrame.from_records(wanted, columns=["i", "surname", "conf", "lo", "hi"])
     con.register("_want", frame)
     try:
@@ -405,8 +386,6 @@ def vector_places(
     if keys is None:
         found = con.execute("SELECT key, talk_id, row FROM embeddings").fetchnumpy()
     else:
-        import pandas as pd
-
         con.register("_keys", pd.DataFrame({"k": np.unique(np.asarray(keys, np.int64))}))
         try:
             found = con.execute(

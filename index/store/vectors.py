@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from talkbase.core import settings
+
 
 class VectorIndex(Protocol):
     dim: int
@@ -316,8 +318,6 @@ class FaissIndex:
     @classmethod
     def load(cls, path: str) -> FaissIndex:
         import faiss
-
-        from talkbase.core import settings
 
         index = faiss.read_index(path)
         loaded = cls(index.d, index)

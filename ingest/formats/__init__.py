@@ -1,1 +1,12 @@
-"""One module per program format; `ingest.detect` picks the parser for a document."""
+"""One module per program format; each registers itself in `registry` when imported.
+The built-in formats are imported here, so importing `ingest.formats` registers them all."""
+
+from ingest.formats import (  # noqa: F401  (each registers its format)
+    blog,
+    digest,
+    frab,
+    frabxml,
+    ical,
+    markdown,
+    tablesniff,
+)

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import parse_speakers
 from ingest.text import clean
 from talkbase.core.records import Source, Talk
+from talkbase.core.terms import formats_pattern
 
 NAME = "blog"
 _DAYS = "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
@@ -90,11 +92,7 @@ _DESC_START = frozenset(
         "From",
     ]
 )
-_FORMATS = re.compile(
-    r"^(Birds of a Feather|BoF|Keynote|Panel|Lightning Talk|Tutorial|Workshop|Poster|"
-    r"Demo|Demo Theater|Community Expo)$",
-    re.IGNORECASE,
-)
+_FORMATS = re.compile(rf"^({formats_pattern()})$", re.IGNORECASE)
 _CLOSING = re.compile(
     r"^(Conclusion|Conclusions|Summary|Final Thoughts|Closing Thoughts|Wrapping Up|Register)\b"
 )
@@ -548,3 +546,10 @@ def _boundaries_sentences(text: str) -> list[str]:
         if len(out) >= 6:
             break
     return out
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document, default_tz=options.default_tz)
+
+
+register(Format(NAME, 70, looks_like, _parse, suffixes=(".txt", ".md")))

@@ -17,19 +17,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import parse_speakers
 from ingest.text import STOPWORDS, clean
 from talkbase.core.records import Source, Talk
+from talkbase.core.terms import formats_pattern
 
 NAME = "digest"
 NOTE_LABELS = ("Why", "What", "How", "Where applicable")
 _NOTE = re.compile(r"(?:^|\s)-\s+(Why|What|How|Where applicable):\s*")
 _MARKER = re.compile(r"\s*\(from abstract only\)\s*", re.IGNORECASE)
-_FORMAT_PREFIX = re.compile(
-    r"^(Demo Theater|Keynote|Panel|Lightning Talk|Tutorial|Workshop|BoF|Birds of a Feather|Poster)"
-    r"\s*:\s+(?=\S)",
-    re.IGNORECASE,
-)
+_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
 # A code span that lost its spaces when the page was flattened: it starts a line
 # and is glued to the next word, e.g. "torch.distributedis the layer".
 _GLUED = re.compile(r"^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?)(:?)([A-Za-z]\S*)?")
@@ -172,3 +170,10 @@ def parse(text: str, document: str, conference: str = "") -> tuple[list[Talk], l
             )
         )
     return talks, warnings
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document)  # a digest's times are dates alone
+
+
+register(Format(NAME, 60, looks_like, _parse, suffixes=(".txt", ".md")))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
 from ingest.locate import IdLines
 from ingest.when import (
@@ -344,3 +345,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     except RecursionError as exc:
         raise InputError(document, "the schedule nests too deeply to read") from exc
     return talks, ctx.warnings
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document, default_tz=options.default_tz)
+
+
+register(Format(NAME, 10, looks_like, _parse, suffixes=(".json",)))

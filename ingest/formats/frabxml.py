@@ -31,6 +31,7 @@ from defusedxml.common import DefusedXmlException
 
 from ingest import when
 from ingest.formats import frab
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline
 from ingest.locate import IdLines
 from talkbase.core.errors import InputError
@@ -200,3 +201,10 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
                 if talk is not None:
                     talks.append(talk)
     return talks, ctx.warnings
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document, default_tz=options.default_tz)
+
+
+register(Format(NAME, 20, looks_like, _parse, suffixes=(".xml",)))

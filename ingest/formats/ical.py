@@ -26,6 +26,7 @@ from datetime import UTC, date, datetime, time, tzinfo
 
 from ingest import when
 from ingest.formats.icalnames import split_description, split_summary
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
@@ -336,3 +337,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             )
         )
     return talks, cal.warnings
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document, default_tz=options.default_tz)
+
+
+register(Format(NAME, 30, looks_like, _parse, suffixes=(".ics", ".ical")))

@@ -29,10 +29,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, tzinfo
 
 from ingest import when
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import plain
 from ingest.speakers import parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Talk
+from talkbase.core.terms import formats_pattern
 
 NAME = "markdown"
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -80,11 +82,7 @@ _CLK = (
 )
 _CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
 _HAS_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
-_FORMAT_PREFIX = re.compile(
-    r"^(Keynote|Panel|Lightning Talk|Tutorial|Workshop|BoF|Poster|Demo)"
-    r"\s*:\s+(?=\S)",
-    re.IGNORECASE,
-)
+_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
@@ -440,3 +438,10 @@ def _talk(
             Source(document, NAME, f"line {h.line}", track or (day.isoformat() if day else None)),
         ),
     )
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    return parse(text, document, default_tz=options.default_tz)
+
+
+register(Format(NAME, 100, looks_like, _parse, suffixes=(".md", ".markdown", ".txt", ".text")))

@@ -1,12 +1,16 @@
 """Recognising tables: CSV and TSV by a header row of known column names, JSON
-Lines by a first line that is a whole JSON object, JSON by its first character."""
+Lines by a first line that is a whole JSON object, JSON by its first character;
+and registering the four table formats."""
 
 from __future__ import annotations
 
 import csv
 import json
 import re
+from collections.abc import Callable, Iterable
 
+from ingest.formats import table
+from ingest.formats.registry import Format, Options, Result, register
 from ingest.formats.table import resolve
 
 
@@ -55,3 +59,38 @@ def looks_like_jsonl(text: str) -> bool:
 
 def looks_like_json(text: str) -> bool:
     return text[:1024].lstrip("\ufeff \t\r\n")[:1] in ("[", "{")
+
+
+def _table(kind: str) -> Callable[[str, str, Options], Result]:
+    def parse_table(text: str, document: str, options: Options) -> Result:
+        return table.parse(text, document, kind, options.mapping, options.default_tz)
+
+    return parse_table
+
+
+def _lines(kind: str) -> Callable[[Iterable[str], str, Options], Result]:
+    def parse_lines(lines: Iterable[str], document: str, options: Options) -> Result:
+        return table.parse_lines(lines, document, kind, options.mapping, options.default_tz)
+
+    return parse_lines
+
+
+# The tables (ingest/formats/table.py reads them all), registered here beside how
+# each is recognised.
+for _name, _rank, _looks_like, _suffixes, _streams in (
+    ("jsonl", 40, looks_like_jsonl, (".jsonl", ".ndjson"), True),
+    ("json", 50, looks_like_json, (".json",), False),
+    ("tsv", 80, looks_like_tsv, (".tsv",), True),
+    ("csv", 90, looks_like_csv, (".csv",), True),
+):
+    register(
+        Format(
+            _name,
+            _rank,
+            _looks_like,
+            _table(_name),
+            suffixes=_suffixes,
+            table=True,
+            parse_lines=_lines(_name) if _streams else None,
+        )
+    )

@@ -12,6 +12,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from talkbase.core.errors import TalkbaseError
+
+try:  # a dependency; without it the homes fall back to the XDG defaults
+    from platformdirs import user_cache_dir, user_data_dir
+except ImportError:  # pragma: no cover
+    user_cache_dir = user_data_dir = None  # type: ignore[assignment]
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -25,21 +32,15 @@ class Setting:
 
 
 def _default_home() -> str:
-    try:
-        from platformdirs import user_data_dir
-
-        return str(Path(user_data_dir("talkbase", appauthor=False)))
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
+    if user_data_dir is None:  # pragma: no cover - platformdirs is a dependency
         return str(Path.home() / ".local" / "share" / "talkbase")
+    return str(Path(user_data_dir("talkbase", appauthor=False)))
 
 
 def _default_encoder_cache() -> str:
-    try:
-        from platformdirs import user_cache_dir
-
-        return str(Path(user_cache_dir("talkbase", appauthor=False)) / "encoders")
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
+    if user_cache_dir is None:  # pragma: no cover - platformdirs is a dependency
         return str(Path.home() / ".cache" / "talkbase" / "encoders")
+    return str(Path(user_cache_dir("talkbase", appauthor=False)) / "encoders")
 
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
@@ -209,8 +210,6 @@ def _number(name: str, kind: type[int] | type[float]) -> float:
     except ValueError:
         value = None
     if value is None or not math.isfinite(value):
-        from talkbase.core.errors import TalkbaseError
-
         raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}")
     return value
 
@@ -229,8 +228,6 @@ FUSIONS = ("scaled", "relative", "rrf")
 def fusion() -> str:
     value = get("fusion").lower()
     if value not in FUSIONS:
-        from talkbase.core.errors import TalkbaseError
-
         raise TalkbaseError(
             f"TALKBASE_FUSION must be {', '.join(repr(f) for f in FUSIONS[:-1])} or "
             f"{FUSIONS[-1]!r}, not {value!r}"
@@ -283,8 +280,6 @@ def index_threshold() -> int:
 
 
 def large_index() -> str:
-    from talkbase.core.errors import TalkbaseError
-
     value = get("large_index").strip().lower()
     if value not in ("pq", "hnsw"):
         raise TalkbaseError(f"TALKBASE_LARGE_INDEX must be 'pq' or 'hnsw', not {value!r}")

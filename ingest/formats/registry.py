@@ -1,0 +1,87 @@
+"""The program formats, by name: each format module registers one `Format` (or,
+for tables, several) when it is imported; `ingest/formats/__init__.py` imports
+the built-in ones. Detection asks each format in `rank` order, lowest first:
+the structured formats (a JSON schedule, <schedule>, BEGIN:VCALENDAR, a JSON
+Lines record, JSON) first, each needing its own syntax; then the digest and the
+blog post; then tables by their header row; Markdown, the loosest, last.
+
+To add a format: write `ingest/formats/<name>.py` with `looks_like(text)` and
+`parse(...)`, end it with `register(Format(...))`, import it in
+`ingest/formats/__init__.py`, and add its row to the README's table of formats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from talkbase.core.records import Talk
+
+Result = tuple[list[Talk], list[str]]  # the talks of a document, and warnings
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every parse is given: the time zone of times that name none
+    (TALKBASE_TIMEZONE), and for tables the column mapping (`--map`)."""
+
+    default_tz: str = "UTC"
+    mapping: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str  # the `--format` name, and what a document's provenance records
+    rank: int  # detection order: lower is asked first
+    looks_like: Callable[[str], bool]
+    parse: Callable[[str, str, Options], Result]  # (text, document name, options)
+    suffixes: tuple[str, ...] = ()  # of the files read from inside a folder
+    table: bool = False  # takes a column mapping (--map)
+    # reads a large file line by line instead of whole (CSV, TSV, JSON Lines)
+    parse_lines: Callable[[Iterable[str], str, Options], Result] | None = None
+
+
+_FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    if fmt.name in _FORMATS:
+        raise ValueError(f"the format {fmt.name!r} is registered twice")
+    if any(f.rank == fmt.rank for f in _FORMATS.values()):
+        raise ValueError(f"the format {fmt.name!r} takes a rank already taken ({fmt.rank})")
+    _FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def formats() -> tuple[Format, ...]:
+    """Every registered format, in detection order."""
+    return tuple(sorted(_FORMATS.values(), key=lambda f: f.rank))
+
+
+def names() -> tuple[str, ...]:
+    """The `--format` names, in detection order."""
+    return tuple(f.name for f in formats())
+
+
+def get(name: str) -> Format | None:
+    return _FORMATS.get(name)
+
+
+def detect(text: str) -> str | None:
+    """The first format (in rank order) whose `looks_like` accepts `text`, or None."""
+    return next((f.name for f in formats() if f.looks_like(text)), None)
+
+
+def suffixes() -> frozenset[str]:
+    """The file suffixes read from inside a folder (lowercase, with the dot)."""
+    return frozenset(s for f in formats() for s in f.suffixes)
+
+
+def tables() -> tuple[str, ...]:
+    """The formats a column mapping applies to, as told (the most common first)."""
+    return tuple(f.name for f in reversed(formats()) if f.table)
+
+
+def streaming() -> tuple[str, ...]:
+    """The formats a large file of is read line by line."""
+    return tuple(f.name for f in formats() if f.parse_lines is not None)
