@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from index.search.fusion import minmax, mmr, relative_score, rrf, scaled_score
+from index.search.fusion import fuse, minmax, mmr, relative_score, rrf, scaled_score
 
 
 def test_rrf_rewards_agreement():
@@ -78,3 +78,46 @@ def test_scaled_score_floor_and_edge_cases():
     assert scaled_score([[("a", 2.0), ("b", 2.0)]]) == [("a", 1.0), ("b", 1.0)]  # ties: first seen
     with pytest.raises(ValueError):
         scaled_score([[("a", 1.0)]], [0.5, 0.5])
+
+
+# -- any number of ranked lists ------------------------------------------------------
+WORDS = [("a", 8.0), ("b", 6.0), ("c", 4.0)]
+MEANING = [("c", 0.7), ("d", 0.5), ("a", 0.3)]
+TITLES = [("d", 3.0), ("e", 1.0)]
+
+
+def test_fuse_of_two_lists_is_the_two_list_fusion_it_names():
+    """The fusion search has always done with two lists, by each `how`."""
+    lists = [WORDS, MEANING]
+    assert fuse(lists, [0.6, 0.4], [0.0, 0.2]) == scaled_score(lists, [0.6, 0.4], [0.0, 0.2])
+    assert fuse(lists, [0.6, 0.4], how="relative") == relative_score(lists, [0.6, 0.4])
+    assert fuse(lists, [0.6, 0.4], how="rrf", k=60) == rrf([["a", "b", "c"], ["c", "d", "a"]])
+
+
+def test_fuse_weighs_each_of_three_lists():
+    fused = dict(fuse([WORDS, MEANING, TITLES], [0.6, 0.4, 0.5], [0.0, 0.2, 0.0]))
+    assert fused["a"] == pytest.approx(0.6 * 8 / 8 + 0.4 * 0.1 / 0.5)
+    assert fused["d"] == pytest.approx(0.4 * 0.3 / 0.5 + 0.5 * 3 / 3)
+    assert fused["e"] == pytest.approx(0.5 * 1 / 3)  # in the third list only
+    # a heavier third list puts its best first; without it, it counts for nothing
+    assert fuse([WORDS, MEANING, TITLES], [0.6, 0.4, 10.0])[0][0] == "d"
+    two = fuse([WORDS, MEANING], [0.6, 0.4], [0.0, 0.2])
+    none = fuse([WORDS, MEANING, TITLES], [0.6, 0.4, 0.0], [0.0, 0.2, 0.0])
+    assert [(x, pytest.approx(s)) for x, s in two] == [(x, s) for x, s in none if x in dict(two)]
+    assert dict(none)["e"] == 0.0
+
+
+def test_fuse_by_rank_counts_every_list_once():
+    fused = fuse([WORDS, MEANING, TITLES], [0.6, 0.4, 9.0], how="rrf", k=1)
+    assert dict(fused)["d"] == pytest.approx(1 / 3 + 1 / 2)  # weights are not read
+    assert [x for x, _ in fused] == ["d", "a", "c", "b", "e"]  # a and c tie: a seen first
+    relative = dict(fuse([WORDS, MEANING, TITLES], [1.0, 1.0, 1.0], how="relative"))
+    assert relative["c"] == pytest.approx(0.0 + 1.0)  # min-max per list: floors not read
+
+
+def test_fuse_refuses_what_it_cannot_do():
+    with pytest.raises(ValueError, match="one weight"):
+        fuse([WORDS, MEANING], [1.0])
+    with pytest.raises(ValueError, match="fusion must be"):
+        fuse([WORDS], [1.0], how="average")
+    assert fuse([], []) == []

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from index.search import lexical
 from index.search.filters import Filters
 from index.search.ranking import talk_text
 from index.search.vocab import Vocab, plain_text
@@ -382,7 +383,7 @@ def test_ranks_shown_are_places_in_the_whole_lexical_ranking(fake_kb, monkeypatc
     query = "fault tolerant collective communication"
     words = fake_kb.search(query, 1)  # warm: the lexical index is open
     assert words
-    every, _ = fake_kb._lexical(query, None).best(len(fake_kb.talks))
+    every, _ = lexical.word_scores(fake_kb.bm25, query, None).best(len(fake_kb.talks))
     place = {int(t): i for i, t in enumerate(every.tolist(), start=1)}
     monkeypatch.setattr(search_mod, "POOL", 3)
     hits = fake_kb.search(query, 15)

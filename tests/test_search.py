@@ -208,13 +208,15 @@ def test_lexical_ranking_matches_duckdb_fts_with_and_without_filters(fake_kb, tm
         for query in QUERIES:
             for allowed in (None, tuesday):
                 fts = lexical.bm25(con, query, allowed)
-                ids, scores = fake_kb._lexical(query, allowed).best(len(fake_kb.talks))
+                ids, scores = lexical.word_scores(fake_kb.bm25, query, allowed).best(
+                    len(fake_kb.talks)
+                )
                 assert ids.tolist() == [t for t, _ in fts], query
                 if fts:
                     assert scores / scores[0] == pytest.approx(
                         [s / fts[0][1] for _, s in fts], rel=1e-6
                     )
-                    best3, _ = fake_kb._lexical(query, allowed).best(3)
+                    best3, _ = lexical.word_scores(fake_kb.bm25, query, allowed).best(3)
                     assert best3.tolist() == ids[:3].tolist()
     finally:
         con.close()
@@ -475,7 +477,7 @@ def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch
     queries.append(("inference", Filters(track=next(iter(fake_kb.vocab.tracks)))))
     alone = [fake_kb.search(q, 8, f) for q, f in queries]
     monkeypatch.setattr(search_module, "BOTH_AT_ONCE", 1)
-    fake_kb.__dict__.pop("_allowed_for_cache", None)
+    fake_kb._allowed_for_cache.clear()
     together = [fake_kb.search(q, 8, f) for q, f in queries]
     assert fake_kb.worker.started  # the worker really ran
     for a, b in zip(alone, together, strict=True):

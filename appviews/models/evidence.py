@@ -108,7 +108,9 @@ def signal(why: Why) -> str:
     """Which signal carried a hit, in words, with each signal's rank; no scores.
 
     The words come from `why.carried_by`, which is read from the same ranks that
-    are shown, so the sentence cannot contradict its numbers.
+    are shown, so the sentence cannot contradict its numbers. Every registered
+    signal's rank is listed, in its own words (`SIGNALS`: the ground's names and
+    labels, which registering a signal fills in).
     """
     ranks = [f"#{rank} {SIGNALS.get(name, 'by ' + name)}" for name, rank in why.ranks.items()]
     detail = f" ({', '.join(ranks)})" if ranks else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from index.search import match
 from index.search.understand import Understood
 from index.search.vocab import norm
 from talkbase.core.records import Hit
@@ -20,8 +21,9 @@ class Answer:
 
     @property
     def matches(self) -> int:
-        """How many hits match the query (the rest are only the nearest talks)."""
-        return sum(1 for h in self.hits if h.why.match)
+        """How many hits match the query (the rest are only the nearest talks): the
+        verdict of index/search/match.py, which each hit carries."""
+        return match.count(self.hits)
 
     @property
     def did_you_mean(self) -> str | None:

@@ -1,4 +1,8 @@
-"""Fusion and diversification: pure functions of ranked lists and vectors."""
+"""Fusion and diversification: pure functions of ranked lists and vectors.
+
+Every fusion here takes any number of ranked lists, one per signal, each of
+(item, score) best first (`rrf`: of items), and gives one list, best first.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
 import numpy as np
+
+from talkbase.core.settings import FUSIONS  # the ways `fuse` knows (TALKBASE_FUSION)
 
 K = TypeVar("K", bound=Hashable)
 
@@ -96,6 +102,28 @@ def scaled_score(
         item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))
     }
     return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
+
+
+def fuse(
+    scored_lists: Sequence[Sequence[tuple[K, float]]],
+    weights: Sequence[float],
+    floors: Sequence[float] | None = None,
+    how: str = "scaled",
+    k: int = 60,
+) -> list[tuple[K, float]]:
+    """Any number of ranked lists fused into one by `how`: "scaled" (`scaled_score`
+    with one weight and one floor per list), "relative" (`relative_score`, weighted;
+    floors are not read) or "rrf" (`rrf` with constant `k` over the lists' orders;
+    every list counts once, as search has always fused: weights are not read)."""
+    if how not in FUSIONS:
+        raise ValueError(f"fusion must be one of {', '.join(FUSIONS)}, not {how!r}")
+    if len(weights) != len(scored_lists):
+        raise ValueError("one weight per list")
+    if how == "rrf":
+        return rrf([[item for item, _ in scored] for scored in scored_lists], k=k)
+    if how == "relative":
+        return relative_score(scored_lists, weights)
+    return scaled_score(scored_lists, weights, floors)
 
 
 def mmr(

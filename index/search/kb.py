@@ -10,30 +10,30 @@ the vocabulary (from aggregates). A query touches the talks it ranks, not the ba
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
-from index.search import lexical, phrases, titles
+from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
+from index.search import lexical, phrases, signals, titles
 from index.search.answer import Answer
 from index.search.filters import Filters, to_sql
 from index.search.fusion import mmr
+from index.search.match import Matches
 from index.search.ranking import (
-    LexScores,
+    Query,
     best_sentence,
     first_by_time,
-    fuse,
     positions,
     talk_text,
     time_order,
-    word_pool,
 )
 from index.search.sentences import SentenceRows
 from index.search.threads import Worker, one_thread_per_query
@@ -47,10 +47,10 @@ from index.store.vectors import VectorIndex
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
+from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
 
-Mode = Literal["hybrid", "lexical", "dense"]
-MODES: tuple[str, ...] = ("hybrid", "lexical", "dense")
+Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
 # From this many talks on, a hybrid query's vector search and word scoring (each
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
@@ -93,15 +93,6 @@ def check_query(query: str, literal: bool = False) -> None:
             raise QueryTooLarge("operators", found, limit, "TALKBASE_MAX_QUERY_OPERATORS")
 
 
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, limit: int = REMEMBERED) -> Any:
-    """Put `value` in a bounded cache (the oldest entry goes first) and return it."""
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > limit:
-        cache.popitem(last=False)
-    return value
-
-
 class KnowledgeBase:
     """A read-only view of the build in use in `home`."""
 
@@ -109,7 +100,7 @@ class KnowledgeBase:
         self.home = settings.home(home)
         self.build = store.require(self.home)
         self.manifest = self.build.manifest
-        self.model_name: str = self.manifest["model"]
+        self.model_name: str = self.manifest.model
         self._embedder = embedder
         self.encoder: str = built_identity(self.manifest) or self.model_name
         if embedder is not None and identity_of(embedder) != self.encoder:
@@ -119,11 +110,17 @@ class KnowledgeBase:
         self.vectors: VectorIndex = vectors
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
-        self._qcache: dict[str, np.ndarray] = {}
+        # What this (read-only) base remembers, bounded; queries from several threads
+        # share it, so each look-up or addition holds the lock.
+        self._remembering = threading.Lock()
+        self._qcache: Bounded[str, np.ndarray] = Bounded(REMEMBERED)
+        self._allowed_cache: Bounded[Filters, np.ndarray] = Bounded(REMEMBERED)
+        self._allowed_for_cache: Bounded[Any, tuple[np.ndarray | None]] = Bounded(REMEMBERED)
+        self._word_cache: Bounded[int, list[str]] = Bounded(reads.CACHED_TALKS)
         # the worker thread of large bases' hybrid queries: one per base, so queries
         # from several threads take turns on it (the app's do anyway)
         self.worker = Worker(str(self.home))
-        if "lexical" in self.manifest:
+        if self.manifest.lexical is not None:
             # stored postings open now (cheap: mapped, not read): a later ingest may
             # prune this build while it stays open, and open files outlive that
             self.bm25  # noqa: B018
@@ -141,13 +138,13 @@ class KnowledgeBase:
         return self._embedder
 
     def query_vector(self, query: str) -> np.ndarray:
-        """The query's embedding, remembered for the last few hundred queries."""
-        vec = self._qcache.get(query)
+        """The query's embedding, remembered for the last REMEMBERED queries."""
+        with self._remembering:
+            vec = self._qcache.get(query)
         if vec is None:
             vec = self.embedder.embed([query])[0]
-            if len(self._qcache) >= 256:
-                self._qcache.pop(next(iter(self._qcache)), None)
-            self._qcache[query] = vec
+            with self._remembering:
+                self._qcache.put(query, vec)
         return vec
 
     def close(self) -> None:
@@ -162,21 +159,18 @@ class KnowledgeBase:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _cache(self, name: str) -> OrderedDict[Any, Any]:
-        """A bounded cache kept on this (read-only) base."""
-        found: OrderedDict[Any, Any] = self.__dict__.setdefault(name, OrderedDict())
-        return found
-
     # -- lookups ------------------------------------------------------------------
     def allowed(self, filters: Filters | None) -> list[int] | None:
         """Ids of talks passing `filters`, or None when no filter is set."""
         if filters is None or not filters.active():
             return None
-        cache = self._cache("_allowed_cache")
-        found = cache.get(filters)
+        with self._remembering:
+            found = self._allowed_cache.get(filters)
         if found is None:
             where = inline(*to_sql(filters))  # no bound parameters: see `sql_literal`
-            found = _remember(cache, filters, reads.ids_where(self.con, where))
+            found = reads.ids_where(self.con, where)
+            with self._remembering:
+                self._allowed_cache.put(filters, found)
         return list(found.tolist())
 
     def talk(self, ref: str | int) -> Talk:
@@ -214,10 +208,8 @@ class KnowledgeBase:
         (a cursor: the same database, its own session), so even a statement that got
         past the check could leave no temporary table or setting where the base's
         own queries would see it."""
-        from index.search.filters import read_only_sql
-
         cursor = self.con.cursor()
-        return cursor.execute(read_only_sql(query, cursor), list(params or []))
+        return cursor.execute(sql_check.read_only_sql(query, cursor), list(params or []))
 
     # -- search -------------------------------------------------------------------
     @property
@@ -243,56 +235,14 @@ class KnowledgeBase:
                 index = self.__dict__["_bm25"] = lexical.open_index(self.build, self.con)
         return index
 
-    def _lexical(self, query: str, allowed: Sequence[int] | None) -> LexScores:
-        """The BM25 score of every talk for `query` (0 outside `allowed`)."""
-        scores = self.bm25.score_all(query)
-        return scores if allowed is None else scores.within(allowed)
-
-    def _embed_and_find(
-        self, text: str, allowed: list[int] | None
-    ) -> tuple[np.ndarray, list[tuple[int, float]]]:
-        """The query's vector and its nearest talks, whose sentence vectors the disk
-        starts reading at once (they are scored once the words are)."""
-        qvec = self.query_vector(text)
-        doc = self._nearest(qvec, allowed)
-        self.sentences.prefetch([tid for tid, _ in doc])
-        return qvec, doc
-
-    def _nearest(self, qvec: np.ndarray, allowed: list[int] | None) -> list[tuple[int, float]]:
-        """The best POOL talks by the cosine of their own vector."""
-        n = len(self.vectors) if allowed is None else len(allowed)
-        return self.vectors.search(qvec, min(n, POOL), allowed)
-
-    def _rank_dense(
-        self,
-        qvec: np.ndarray,
-        allowed: list[int] | None,
-        doc: list[tuple[int, float]] | None = None,
-    ) -> list[tuple[int, float]]:
-        """Cosine of the talk vector plus that of its best sentence, halved.
-
-        The talk vector sees the whole talk; the best sentence rewards one
-        passage squarely on the question. Together they beat either alone.
-        Only the nearest talks by their own vector (`doc`, found here when not
-        given) are scored: all of a small base. A given `doc` comes from
-        `_embed_and_find`, which already asked the disk for their sentence vectors.
-        """
-        given = doc is not None
-        if doc is None:
-            doc = self._nearest(qvec, allowed)
-        best = self.sentences.best_scores(qvec, [tid for tid, _ in doc], prefetched=given)
-        scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
-        scored.sort(key=lambda h: (-h[1], h[0]))
-        return scored
-
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
         people or organisations, phrases to contain, words to avoid)."""
         key = (filters, u.any_speakers, u.any_orgs, u.phrases, u.excluded)
-        cache = self._cache("_allowed_for_cache")
-        if key in cache:
-            cache.move_to_end(key)
-            found = cache[key]
+        with self._remembering:
+            kept = self._allowed_for_cache.get(key)
+        if kept is not None:
+            (found,) = kept
             return None if found is None else found.tolist()
         allowed = self.allowed(filters)
         ids = None if allowed is None else set(allowed)
@@ -306,24 +256,9 @@ class KnowledgeBase:
             everyone = self.talks.ids
             ids = phrases.limit(self.con, self.bm25, everyone, u.phrases, u.excluded, ids)
         found = None if ids is None else np.array(sorted(ids), dtype=np.int64)
-        _remember(cache, key, found)
+        with self._remembering:
+            self._allowed_for_cache.put(key, (found,))
         return None if found is None else found.tolist()
-
-    def _sharing(self, lex: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:
-        """Those of `tids` sharing a word with the query that is not in most talks: in
-        a PyTorch program "pytorch" alone does not make a talk a match."""
-        terms = lexical.query_terms(words)
-        common = self.vocab.common
-        kept = [t for t in terms if t not in common]
-        if len(kept) == len(terms):
-            if lex is None:
-                return set()
-            held = lex.at(tids) > 0
-        elif not kept:
-            return set()
-        else:  # a lookup of these talks in the rarer words' postings, not a second BM25
-            held = self.bm25.sharing(" ".join(kept), tids)
-        return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
 
     def search(
         self,
@@ -349,8 +284,7 @@ class KnowledgeBase:
         """`search` with what it understood: the query read into topic and filters
         (`literal` turns that off), whether those filters had to be dropped because
         no talk passes them, and "did you mean" suggestions."""
-        if mode not in MODES:
-            raise BadQuery(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        chosen = signals.chosen(mode)
         if k < 1:
             raise BadQuery("the number of results must be at least 1")
         check_query(query, literal)
@@ -367,83 +301,58 @@ class KnowledgeBase:
             hits = self._browse(allowed, k)
             suggestions: dict[str, str] = {}
         else:
-            hits = self._ranked(text, k, allowed, mode)
+            hits = self._ranked(text, k, allowed, mode, chosen)
             suggestions = suggest(text, self.vocab, FRAME)
         result = Answer(u, hits, relaxed, suggestions)
         self.last_answer = result
         return result
 
-    def _ranked(self, text: str, k: int, allowed: list[int] | None, mode: str) -> list[Hit]:
+    def _ranked(
+        self,
+        text: str,
+        k: int,
+        allowed: list[int] | None,
+        mode: str,
+        chosen: Sequence[signals.Signal],
+    ) -> list[Hit]:
+        """The hits for `text`: ranked by the `chosen` signals (fused in the hybrid
+        mode), matches first (index/search/match.py), with their evidence."""
         words = lexical.expand(text, self.vocab.words)
-        pending = None
-        if mode == "hybrid" and len(self.vectors) >= BOTH_AT_ONCE:
+        query = Query(self, text, words, allowed, k, POOL)
+        submit = None
+        if mode == signals.HYBRID and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)
-            pending = self.worker.submit(self._embed_and_find, text, allowed)
-        lex = self._lexical(words, allowed) if mode != "dense" else None
-        best_by_words = lex.best(max(POOL, k)) if lex is not None else None
-        qvec: np.ndarray | None = None
-        dense: list[tuple[int, float]] = []
-        if pending is not None:
-            qvec, doc = pending.result()
-            dense = self._rank_dense(qvec, allowed, doc)
-        elif mode != "lexical":
-            qvec = self.query_vector(text)
-            dense = self._rank_dense(qvec, allowed)
-        # Fused over the best POOL by words and every talk near in meaning: a talk
-        # outside both gets at most the POOL-th word score, too little to reach the top.
-        by_words, lex_rank = (
-            word_pool(lex, best_by_words, [t for t, _ in dense])
-            if lex is not None and best_by_words is not None
-            else ([], {})
-        )
-        word_scored = dict(by_words)
-        dense_rank = {tid: r for r, (tid, _) in enumerate(dense, start=1)}
-        if mode == "lexical":
-            scored = by_words
-        elif mode == "dense":
-            scored = dense
-        else:
-            scored = fuse(by_words, dense)
-        near = dict(dense)
-        floor = settings.match_floor()
-        shared = self._sharing(lex, words, [t for t, _ in scored])
-
-        def is_match(tid: int) -> bool:
-            return tid in shared or near.get(tid, -1.0) >= floor
-
+            submit = self.worker.submit
+        # Fused over each signal's best POOL, widened by what the others found (the
+        # words of every talk near in meaning): a talk outside all of them gets at
+        # most the POOL-th word score, too little to reach the top.
+        rankings = signals.rank(query, chosen, submit)
+        hybrid = mode == signals.HYBRID
+        scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
+        is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such
             seen = {t for t, _ in matches}
             matches += [(t, s) for t, s in scored if t not in seen][: k - len(matches)]
         ids = [tid for tid, _ in matches]
-        reading = self.worker.submit(self.talks.get_many, ids) if pending is not None else None
-        lex_ranks: dict[int, int] = {}
-        for tid in ids:
-            rank = lex_rank.get(tid)
-            if rank is None and lex is not None and tid in word_scored:
-                rank = lex.rank(tid)  # near in meaning, past the best POOL by words
-            if rank is not None:
-                lex_ranks[tid] = rank
+        reading = self.worker.submit(self.talks.get_many, ids) if submit is not None else None
+        ranks = {tid: signals.places(rankings, tid) for tid in ids}
         read = reading.result() if reading is not None else self.talks.get_many(ids)
         talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
         terms = lexical.matched_terms(stems, words, {tid: self._words(talks[tid]) for tid in ids})
         sentences = self.sentences.of(list(talks.values()))
+        qvec = next((r.vector for r in rankings.values() if r.vector is not None), None)
         sims = self.sentences.sims(qvec, sentences)
         hits = []
         for tid, score in matches:
-            ranks = {}
-            if tid in lex_ranks:
-                ranks["lexical"] = lex_ranks[tid]
-            if tid in dense_rank:
-                ranks["dense"] = dense_rank[tid]
             sentence, source = best_sentence(
                 talks[tid], sentences[tid], sims.get(tid), terms.get(tid, ())
             )
             why = Why(
                 matched_terms=terms.get(tid, ()),
                 best_sentence=sentence,
-                ranks=ranks,
+                ranks=ranks[tid],
                 sentence_source=source,
                 match=is_match(tid),
             )
@@ -513,7 +422,7 @@ class KnowledgeBase:
                     Why(
                         best_sentence=sentence,
                         sentence_source=source,
-                        ranks={"dense": dense_rank[tid]},
+                        ranks={signals.DENSE.name: dense_rank[tid]},
                     ),
                 )
             )
@@ -522,9 +431,10 @@ class KnowledgeBase:
     # -- evidence -----------------------------------------------------------------
     def _words(self, talk: Talk) -> list[str]:
         """The words of a talk's text (as `lexical.words`), remembered."""
-        cache = self._cache("_word_cache")
-        found = cache.get(talk.id)
+        with self._remembering:
+            found = self._word_cache.get(talk.id)
         if found is None:
             found = lexical.words(talk_text(talk))
-            _remember(cache, talk.id, found, reads.CACHED_TALKS)
+            with self._remembering:
+                self._word_cache.put(talk.id, found)
         return found

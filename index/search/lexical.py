@@ -21,7 +21,11 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.ranking import LexScores, positions
+from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
+from index.store import files as sf
+from index.store.disk import fts_extension_path
+from index.store.postings import Postings, build_segment
+from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
 
@@ -106,9 +110,7 @@ class Bm25Index(Terms):
     fields, built once from the database when first needed (bases of format 2)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
-        import bm25s
-
-        from index.store.schema import FTS_FIELDS
+        import bm25s  # (only builds of format 2; it costs scipy, 0.3 s, on import)
 
         self.con = con
         cols = ", ".join(f"coalesce({f}, '')" for f in FTS_FIELDS)
@@ -173,12 +175,9 @@ class Bm25Index(Terms):
 def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm25Index:
     """The lexical index of `build`: its stored postings (format 3), or for an
     older build the in-memory bm25s index made from its database."""
-    meta = build.manifest.get("lexical")
+    meta = build.manifest.lexical
     if not isinstance(meta, dict):
         return Bm25Index(con)
-    from index.store import files as sf
-    from index.store.postings import Postings
-
     folder = build.path
     segments = [sf.load_segment(folder, name) for name in meta["segments"]]
     dead = sf.load_array(folder / sf.LEXICAL_DIR / "dead.npy")
@@ -272,6 +271,38 @@ class LexicalIndex(Terms):
         return self.postings.ranked(wanted, allowed)
 
 
+def word_scores(
+    index: LexicalIndex | Bm25Index, words: str, allowed: Sequence[int] | None
+) -> LexScores:
+    """The BM25 score of every talk for `words` (0 outside `allowed`)."""
+    scores = index.score_all(words)
+    return scores if allowed is None else scores.within(allowed)
+
+
+def rank(query: Query) -> Ranking:
+    """The lexical signal's ranking: the best `query.pool` talks (at least k) by
+    BM25 over the query's words, in the base's lexical index. Widened by the talks
+    other signals found that share a word; a talk's place is its place among every
+    talk sharing a word with the query (`LexScores.rank`)."""
+    scores = word_scores(query.base.bm25, query.words, query.allowed)
+    return _pooled(scores, scores.best(max(query.pool, query.k)), ())
+
+
+def _pooled(
+    scores: LexScores, best: tuple[np.ndarray, np.ndarray], found: Sequence[int]
+) -> Ranking:
+    """The best talks by words with those of `found` that share one (`word_pool`)."""
+    pairs, places = word_pool(scores, best, found)
+    listed = {tid for tid, _ in pairs}
+    return Ranking(
+        pairs,
+        places,
+        past=lambda tid: scores.rank(tid) if tid in listed else None,
+        widen=lambda more: _pooled(scores, best, more),
+        scores=scores,
+    )
+
+
 def index_text(
     title: str, abstract: str, speakers_text: str, track: str | None, notes_text: str
 ) -> str:
@@ -281,8 +312,6 @@ def index_text(
 
 def english_stopwords() -> frozenset[str]:
     """DuckDB FTS's English stopwords (read from the extension, so both agree)."""
-    from index.store.disk import fts_extension_path
-
     con = duckdb.connect()
     try:
         con.execute(f"LOAD '{fts_extension_path()}'")
@@ -410,10 +439,7 @@ def extend_index(
     `previous` (a store.Build of format 3, or None) hard-linked, with the talks
     `removed` marked dead, and new segments for `talks` ((id, index_text) pairs).
     Returns what the manifest records."""
-    from index.store import files as sf
-    from index.store.postings import Postings, build_segment
-
-    meta = previous.manifest.get("lexical") if previous is not None else None
+    meta = previous.manifest.lexical if previous is not None else None
     lexdir = folder / sf.LEXICAL_DIR
     if isinstance(meta, dict):
         old = previous.path

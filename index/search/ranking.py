@@ -1,17 +1,17 @@
 """The arithmetic of a search, apart from where its inputs are read: lexical scores
-looked up by talk id, the fusion of the two rankings, the sentence a hit quotes,
-and the order talks are listed in when nothing is asked.
+looked up by talk id, what a ranking signal is asked (`Query`) and answers
+(`Ranking`), the sentence a hit quotes, and the order talks are listed in when
+nothing is asked. (Fusing the signals' rankings: index/search/signals.py.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
-from index.search.fusion import relative_score, rrf, scaled_score
-from talkbase.core import settings
 from talkbase.core.records import Talk
 
 NOTE_PENALTY = 0.15  # how much better a note must be than the abstract to be quoted
@@ -118,15 +118,49 @@ def word_pool(
     return pairs, ranks
 
 
-def fuse(lex: list[tuple[int, float]], dense: list[tuple[int, float]]) -> list[tuple[int, float]]:
-    """The hybrid ranking, by the configured fusion (see talkbase.core.settings)."""
-    how = settings.fusion()
-    w = settings.lexical_weight()
-    if how == "rrf":
-        return rrf([[t for t, _ in lex], [t for t, _ in dense]], k=settings.rrf_k())
-    if how == "relative":
-        return relative_score([lex, dense], [w, 1.0 - w])
-    return scaled_score([lex, dense], [w, 1.0 - w], [0.0, settings.dense_floor()])
+@dataclass(frozen=True)
+class Query:
+    """What every ranking signal ranks for: one search's text on one open base."""
+
+    base: Any  # the open KnowledgeBase (index/search/kb.py, which imports this module)
+    text: str  # the topic as asked: what the dense signal embeds
+    words: str  # the text with the base's words holding its words (`lexical.expand`)
+    allowed: list[int] | None  # the talks it may rank (None: every talk)
+    k: int  # how many hits the search returns
+    pool: int  # how many talks each signal puts forward at least (kb.POOL)
+
+
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """One signal's answer to a `Query`: `scored`, its (talk id, score) best first,
+    the list fusion reads; and the 1-based place of a talk in the signal's whole
+    ranking (`place`), which a hit shows in `Why.ranks`.
+
+    `places` holds the places known up front; `past` finds the place of another
+    listed talk (one past the signal's own best, added by `widened`). A signal may
+    also score the talks the other signals found (`widen`: the lexical one scores
+    the talks near in meaning by their words), and hand on what the rest of the
+    search reads: the query's `vector` (the dense signal's: the quoted sentence is
+    chosen by it) and its `scores` of every talk (the lexical signal's LexScores:
+    the match rule reads which talks share a word from them)."""
+
+    scored: list[tuple[int, float]]
+    places: Mapping[int, int] = field(default_factory=dict)
+    past: Callable[[int], int | None] | None = None
+    widen: Callable[[Sequence[int]], Ranking] | None = None
+    vector: np.ndarray | None = None
+    scores: LexScores | None = None
+
+    def place(self, tid: int) -> int | None:
+        """The 1-based place of `tid` in this signal's ranking (None: it has none)."""
+        found = self.places.get(tid)
+        if found is None and self.past is not None:
+            return self.past(tid)
+        return found
+
+    def widened(self, found: Sequence[int]) -> Ranking:
+        """This ranking with the talks other signals `found` that it also scores."""
+        return self if self.widen is None else self.widen(found)
 
 
 def talk_text(t: Talk) -> str:

@@ -3,13 +3,13 @@ vectors and their texts, read for the talks a query is about.
 
 The build writes a talk's sentences (`ingest.text.talk_sentences`) as one run of
 consecutive rows of the `sentences` table, each row the index of its vector in
-the sentence files (`storefiles.Sentences`). Rows of removed talks may stay in
+the sentence files (`index.store.files.Sentences`). Rows of removed talks may stay in
 the files, dead: only the runs the table lists count.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +20,7 @@ from index.search.ranking import positions
 from index.store import disk as store
 from index.store import reads
 from ingest.text import talk_sentences
+from talkbase.core.lru import Bounded
 from talkbase.core.records import Talk
 
 WHOLE_SENTENCES = 20000  # up to this many sentence rows, keep them all as float32 in memory
@@ -35,7 +36,8 @@ class SentenceRows:
         self.con, self.build, self.vectors = con, build, vectors
         self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._whole: np.ndarray | None = None
-        self._stored: OrderedDict[int, list[Sentence]] = OrderedDict()
+        self._stored: Bounded[int, list[Sentence]] = Bounded(reads.CACHED_TALKS)
+        self._storing = threading.Lock()  # queries from several threads share `_stored`
 
     def close(self) -> None:
         """Close the sentence vector files (format 2's arrays need nothing)."""
@@ -115,15 +117,20 @@ class SentenceRows:
     def stored(self, tids: Sequence[int]) -> dict[int, list[Sentence]]:
         """The (row, text) of each talk's sentences as the table holds them, the last
         reads.CACHED_TALKS talks' remembered."""
-        missing = [t for t in dict.fromkeys(tids) if t not in self._stored]
+        known: dict[int, list[Sentence]] = {}
+        with self._storing:
+            for tid in dict.fromkeys(tids):
+                kept = self._stored.get(tid)
+                if kept is not None:
+                    known[tid] = kept
+        missing = [t for t in dict.fromkeys(tids) if t not in known]
         if missing:
             with store.reading(self.build):
                 found = reads.sentence_texts(self.con, self.runs(missing))
-            for tid in missing:
-                self._stored[tid] = found.get(tid, [])
-            while len(self._stored) > reads.CACHED_TALKS:
-                self._stored.popitem(last=False)
-        return {t: self._stored[t] for t in tids}
+            with self._storing:
+                for tid in missing:
+                    known[tid] = self._stored.put(tid, found.get(tid, []))
+        return {t: known[t] for t in tids}
 
     def sims(
         self, qvec: np.ndarray | None, sentences: dict[int, list[Sentence]]

@@ -7,12 +7,14 @@ All are frozen: a stage that changes a record makes a new one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, tzinfo
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from talkbase.core.orgs import canonical_org
 
 
 @dataclass(frozen=True)
@@ -28,11 +30,10 @@ class Speaker:
     @property
     def org(self) -> str | None:
         """The canonical organisation of the affiliation ("AWS" -> "Amazon Web
-        Services", "IBM Research" -> "IBM"); `affiliation` keeps the text as written."""
+        Services", "IBM Research" -> "IBM"); `affiliation` keeps the text as written.
+        Derived, not stored, so old records need no field."""
         if not self.affiliation:
             return None
-        from talkbase.core.orgs import canonical_org  # derived, so old records need no field
-
         return canonical_org(self.affiliation).name or None
 
     def to_dict(self) -> dict[str, Any]:
@@ -121,15 +122,41 @@ class Talk:
         }
 
 
-# How each signal is named in ranks and in words; a new signal adds one entry.
+# The ranking signals by the name their ranks carry, and how each is said in words.
+# The ground holds this vocabulary because `Why`, `carried_by` and the app's evidence
+# sentence read it and may import nothing above the ground. The scorers live above:
+# index/search/signals.py registers one under each name; registering a signal this
+# table does not list adds its entry here (`name_signal`), so a new signal is written
+# down once, in the index. The two built-in names are the CLI contract (`ranks`,
+# `lexical_rank`, `dense_rank`), so they are listed here, in the order they rank.
 SIGNALS: dict[str, str] = {"lexical": "by words", "dense": "by meaning"}
+BUILT_IN_SIGNALS: tuple[str, ...] = tuple(SIGNALS)
 CLOSE_RANK = 10  # ranks up to this count as a signal finding the talk on its own
 
 
+def name_signal(name: str, label: str) -> None:
+    """Add a signal's name and label to `SIGNALS` (index/search/signals.register calls
+    it). A name already listed keeps its label: another one is a ValueError."""
+    if not name or not name.isidentifier():
+        raise ValueError(f"a signal's name is one word, not {name!r}")
+    known = SIGNALS.get(name)
+    if known is not None and known != label:
+        raise ValueError(f"the signal {name!r} is already said {known!r}, not {label!r}")
+    SIGNALS[name] = label
+
+
+def unname_signal(name: str) -> None:
+    """Take a registered signal's name out of `SIGNALS` (the built-in ones stay)."""
+    if name not in BUILT_IN_SIGNALS:
+        SIGNALS.pop(name, None)
+
+
 def carried_by(ranks: Mapping[str, int]) -> str:
-    """Which signal carried a hit, from its ranks alone, so the two can never disagree:
-    "both" when every signal ranks it within CLOSE_RANK, else the signal ranking it
-    best ("lexical" or "semantic"); "" when no signal ranked it."""
+    """Which of words and meaning carried a hit, from its ranks alone, so the two can
+    never disagree: "both" when the lexical and the dense signal each rank it within
+    CLOSE_RANK, else the one ranking it best ("lexical" or "semantic"); "" when
+    neither ranked it. Other registered signals show in `ranks`, not here: the
+    values of this field are the CLI contract."""
     lex, dense = ranks.get("lexical"), ranks.get("dense")
     if lex is None and dense is None:
         return ""
@@ -144,7 +171,8 @@ def carried_by(ranks: Mapping[str, int]) -> str:
 class Why:
     """Why a talk matched: the evidence shown to the person.
 
-    `ranks` holds the 1-based rank each signal gave the talk ("lexical", "dense", ...);
+    `ranks` holds the 1-based rank each registered signal gave the talk, by its name
+    in `SIGNALS` ("lexical", "dense", ...), in the order they are registered;
     `lexical_rank`, `dense_rank` and `carried_by` are read from it.
     """
 
@@ -279,3 +307,37 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
             for c in d.get("conflicts", [])
         ),
     )
+
+
+@dataclass(frozen=True, init=False)
+class Because(Why):
+    """A recommendation's evidence: `Why` (matched_terms = the shared words, best_sentence
+    = the hit's sentence closest to the saved talk) and `because` (the saved talks it
+    follows from), `clashes` (saved talks running at the same time), `reason` (one line)."""
+
+    because: tuple[int, ...]
+    clashes: tuple[int, ...]
+    reason: str
+
+    def __init__(
+        self,
+        because: Iterable[int] = (),
+        clashes: Iterable[int] = (),
+        reason: str = "",
+        matched_terms: tuple[str, ...] = (),
+        best_sentence: str = "",
+        ranks: Mapping[str, int] | None = None,
+        sentence_source: str = "",
+    ) -> None:
+        super().__init__(matched_terms, best_sentence, ranks, sentence_source)
+        object.__setattr__(self, "because", tuple(because))
+        object.__setattr__(self, "clashes", tuple(clashes))
+        object.__setattr__(self, "reason", reason)
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.because, self.clashes, self.reason))
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = dict(super().to_dict())
+        out.update(because=list(self.because), clashes=list(self.clashes), reason=self.reason)
+        return out

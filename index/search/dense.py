@@ -1,0 +1,64 @@
+"""The dense signal: talks ranked by closeness in meaning to the query.
+
+A talk's dense score is the cosine of its own vector with the query's, plus that
+of its best sentence, halved. The talk vector sees the whole talk; the best
+sentence rewards one passage squarely on the question. Together they beat either
+alone. Only the nearest `query.pool` talks by their own vector are scored (all of
+a small base): a talk further away gets nothing from this signal.
+
+A large base's hybrid query finds the nearest talks on the base's worker thread
+(`find`, which also has the disk start reading their sentence vectors) while the
+words are scored, then scores their sentences (`rank_found`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from index.search.ranking import Query, Ranking
+
+Found = tuple[np.ndarray, list[tuple[int, float]]]  # the query's vector, its nearest talks
+
+
+def nearest(query: Query, qvec: np.ndarray) -> list[tuple[int, float]]:
+    """The best `query.pool` talks (of those allowed) by the cosine of their own vector."""
+    vectors = query.base.vectors
+    n = len(vectors) if query.allowed is None else len(query.allowed)
+    found: list[tuple[int, float]] = vectors.search(qvec, min(n, query.pool), query.allowed)
+    return found
+
+
+def find(query: Query) -> Found:
+    """The query's vector and its nearest talks, whose sentence vectors the disk
+    starts reading at once (they are scored once the words are): what may run on
+    the worker thread, which must not use the database."""
+    qvec = query.base.query_vector(query.text)
+    doc = nearest(query, qvec)
+    query.base.sentences.prefetch([tid for tid, _ in doc])
+    return qvec, doc
+
+
+def rank(query: Query) -> Ranking:
+    """The dense signal's ranking, found and scored on the calling thread."""
+    qvec = query.base.query_vector(query.text)
+    return _scored(query, qvec, nearest(query, qvec), prefetched=False)
+
+
+def rank_found(query: Query, found: Found) -> Ranking:
+    """The dense signal's ranking of the talks `find` found (their sentence vectors
+    already asked of the disk)."""
+    qvec, doc = found
+    return _scored(query, qvec, doc, prefetched=True)
+
+
+def _scored(
+    query: Query, qvec: np.ndarray, doc: list[tuple[int, float]], prefetched: bool
+) -> Ranking:
+    """Each of `doc` scored by its own cosine and its best sentence's, halved, by
+    score then id; a talk's place is its place in that list."""
+    sentences = query.base.sentences
+    best = sentences.best_scores(qvec, [tid for tid, _ in doc], prefetched=prefetched)
+    scored = [(tid, (s + best.get(tid, s)) / 2) for tid, s in doc]
+    scored.sort(key=lambda h: (-h[1], h[0]))
+    places = {tid: r for r, (tid, _) in enumerate(scored, start=1)}
+    return Ranking(scored, places, vector=qvec)

@@ -1,0 +1,90 @@
+"""The one rule that says whether a talk a search lists matches the query.
+
+The rule, in plain words: a talk matches a query when
+
+- it holds a word of the query that is not in most talks of the base (the base's
+  common words, `Vocab.common`: in a PyTorch program "pytorch" alone does not make
+  a talk a match; words are compared by Porter stem), or
+- it is close in meaning: its dense score (the cosine of its talk vector with the
+  query's and that of its best sentence, halved) is at least TALKBASE_MATCH_FLOOR
+  (0.40).
+
+Every other talk a search lists fills the list up as one of the nearest talks,
+after the matches, with `Why.match` False. A search in one mode reads only what
+that mode computed: a lexical search has no dense scores (only shared words make
+a match), and a dense search has no word scores when every query word is rare (only
+closeness makes a match then).
+
+The search decides it once, here, and every hit carries the verdict in
+`hit.why.match`: a caller that has hits (the CLI, the API, the app's facets) reads
+it there (`matching`, `count`) and never judges again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from index.search import lexical
+from index.search.ranking import LexScores, Ranking
+from talkbase.core import settings
+from talkbase.core.records import Hit
+
+WORDS = "lexical"  # the signal whose scores tell which talks share a word
+MEANING = "dense"  # the signal whose scores tell how close in meaning a talk is
+
+
+@dataclass(frozen=True)
+class Matches:
+    """Which talks of one search match its query (the rule of this module): those
+    `sharing` a rare word, and those whose closeness in `near` reaches `floor`."""
+
+    sharing: frozenset[int]
+    near: Mapping[int, float]
+    floor: float
+
+    def __call__(self, tid: int) -> bool:
+        return tid in self.sharing or self.near.get(tid, -1.0) >= self.floor
+
+    @classmethod
+    def judge(
+        cls, base: Any, words: str, tids: Sequence[int], rankings: Mapping[str, Ranking]
+    ) -> Matches:
+        """The verdict on `tids` for a query of `words` on the open `base`, from the
+        rankings its signals gave (the lexical one's word scores, the dense one's
+        closeness; a signal that did not run gives nothing)."""
+        by_words, by_meaning = rankings.get(WORDS), rankings.get(MEANING)
+        near = dict(by_meaning.scored) if by_meaning is not None else {}
+        floor = settings.match_floor()
+        scores = by_words.scores if by_words is not None else None
+        return cls(frozenset(sharing(base, scores, words, tids)), near, floor)
+
+
+def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:
+    """Those of `tids` holding a query word that is not in most talks of `base`.
+    With every word rare, the word scores tell (a talk scoring above 0 holds one;
+    none without scores); otherwise the rarer words are looked up in the base's
+    lexical index (its postings, not a second BM25)."""
+    terms = lexical.query_terms(words)
+    common = base.vocab.common
+    kept = [t for t in terms if t not in common]
+    if len(kept) == len(terms):
+        if scores is None:
+            return set()
+        held = scores.at(tids) > 0
+    elif not kept:
+        return set()
+    else:
+        held = base.bm25.sharing(" ".join(kept), tids)
+    return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
+
+
+def matching(hits: Iterable[Hit]) -> list[Hit]:
+    """The hits the rule found to match (the rest are only the nearest talks)."""
+    return [h for h in hits if h.why.match]
+
+
+def count(hits: Iterable[Hit]) -> int:
+    """How many of `hits` match the query."""
+    return len(matching(hits))
