@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import streamlit as st
 
 from appviews import render, state
-from appviews.models import agenda as agenda_mod
 from appviews.models import evidence, people
-from index.search.lexical import query_terms
+from talkbase.core import timetable
 from talkbase.core.records import Talk, Why
+from talkbase.service import query_terms
 
 SPEAKER, ORG = "s:", "o:"
 
@@ -21,11 +21,11 @@ def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
     "Fits a free slot" is only said when there is an agenda to fit into."""
     if any(t.id == talk.id for t in saved):
         return render.line_html("✓ In your agenda", "tb-ok")
-    clash = agenda_mod.clashes(talk, saved)
+    clash = timetable.clashes(talk, saved)
     if clash:
         names = "; ".join(t.title for t in clash[:2]) + ("…" if len(clash) > 2 else "")
         return render.line_html(f"⚠ Clashes with your agenda: {names}", "tb-warn")
-    if mark_fit and saved and agenda_mod.fits(talk, saved):
+    if mark_fit and saved and timetable.fits(talk, saved):
         return render.line_html("Fits a free slot in your agenda", "tb-ok")
     return ""
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from appviews import cards, render, state
+from appviews import cards, foryou, render, state
 from appviews.library import Library
 from appviews.models import facets
 from talkbase.core.present import plural
@@ -14,15 +14,11 @@ from talkbase.core.records import Hit
 
 
 def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
-    """The result set before facets: matching talks, best first (all talks, in time
-    order, for an empty query), without those marked not interested."""
+    """The result set before facets: the talks the search says match, best first (with
+    `loose`, every talk ranked; all talks in time order for an empty query), without
+    those marked not interested."""
     if query.strip():
-        hits, sims, found = lib.answer(query, literal)
-        understood = getattr(found, "understood", None)
-        if understood is not None and not understood.topic.strip():
-            hits = [h for h in hits if h.why.match]  # only limits ("on Wednesday"): all pass
-        elif not loose:
-            hits = facets.matching(hits, sims)
+        hits = facets.result_set(lib.answer(query, literal).hits, loose)
     else:
         hits = lib.in_time_order()
     skipped = set(state.agenda().skipped)
@@ -106,9 +102,8 @@ def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
 def _drop_chip(query: str, literal: bool, lib: Library) -> None:
     picked = st.session_state.get("chips")
     st.session_state["chips"] = None
-    found = lib.answer(query, literal)[2]
-    understood = getattr(found, "understood", None)
-    if picked is None or understood is None or picked >= len(understood.chips):
+    understood = lib.answer(query, literal).understood
+    if picked is None or picked >= len(understood.chips):
         return
     st.session_state["q"] = understood.without(understood.chips[picked])
     state.reset_limit()
@@ -117,10 +112,8 @@ def _drop_chip(query: str, literal: bool, lib: Library) -> None:
 def chips(lib: Library, query: str, literal: bool) -> None:
     """What the search read from the query ("Wednesday · afternoon · org: NVIDIA") as
     chips that remove themselves, the notes on it, and the switch to exact words."""
-    found = lib.answer(query, literal)[2]
-    understood = getattr(found, "understood", None)
-    if understood is None:
-        return
+    found = lib.answer(query, literal)
+    understood = found.understood
     left, right = st.columns([3, 1], vertical_alignment="center")
     with left:
         if understood.chips:
@@ -143,7 +136,7 @@ def chips(lib: Library, query: str, literal: bool) -> None:
         help="Search your words as typed, without reading days, times, rooms, "
         "speakers or organizations out of them (kept in the link)",
     )
-    for note in found.notes() if hasattr(found, "notes") else ():
+    for note in found.notes():
         st.html(render.line_html(note, "tb-why"))
 
 
@@ -177,6 +170,8 @@ def show(lib: Library) -> None:
             f"{len(lib.talks)} talks in the knowledge base; {len(shown)} shown in time "
             "order. Type what you care about in plain words."
         )
+    if not query.strip() and not state.selection():
+        foryou.show(lib, "foryou-search", k=3)
     limit = ss.get("limit", state.PAGE)
     for hit in shown[:limit]:
         cards.card(hit.talk, "result", saved, hit.why if query.strip() else None)

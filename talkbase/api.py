@@ -22,28 +22,26 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
-from datetime import date, datetime, time
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
-from index.search.filters import Filters, one_line
+from talkbase import service
 from talkbase.core import present
 from talkbase.core.errors import BadQuery
+from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.records import Hit, Talk
 
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from index.encoders.embed import Embedder
-    from index.search.kb import KnowledgeBase
+    from talkbase.service import Embedder
 
 __all__ = ["FILTERS", "Results", "Talkbase", "open"]
 
-FILTERS: tuple[str, ...] = tuple(f.name for f in fields(Filters))
-"""Keyword filters `search` and `similar` take; see `index.search.filters.Filters`."""
+FILTERS: tuple[str, ...] = FILTER_NAMES
+"""Keyword filters `search` and `similar` take; see `talkbase.core.filters.Filters`."""
 
 RESULT_COLUMNS: tuple[str, ...] = (
     "rank",
@@ -80,16 +78,10 @@ def open(
 
         tb = talkbase.open("~/talks", build_from="data/programs")
     """
-    from index.store import disk as store
-    from talkbase.core import settings
-
-    where = settings.home(Path(home).expanduser() if home is not None else None)
-    if build_from is not None and store.current(where) is None:
-        from index.build.builder import ingest
-        from index.encoders.embed import LazyEmbedder
-
+    where = Path(home).expanduser() if home is not None else None
+    if build_from is not None and service.current_build(where) is None:
         paths = [build_from] if isinstance(build_from, str | PathLike) else list(build_from)
-        ingest([Path(p) for p in paths], where, embedder or LazyEmbedder())
+        service.ingest([Path(p) for p in paths], where, embedder=embedder)
     return Talkbase(where, embedder)
 
 
@@ -220,53 +212,6 @@ def _why_html(hit: Hit) -> str:
     return "<br>".join(bits)
 
 
-def _filters(values: dict[str, Any]) -> Filters:
-    """An `index.search.filters.Filters` from keyword filters; unknown names are a BadQuery."""
-    unknown = sorted(set(values) - set(FILTERS))
-    if unknown:
-        raise BadQuery(f"unknown filter {', '.join(unknown)}; use {', '.join(FILTERS)}")
-    return Filters(**{name: _filter_text(v) for name, v in values.items() if v is not None})
-
-
-def _filter_text(value: Any) -> str:
-    if isinstance(value, datetime):
-        return value.date().isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, time):
-        return value.strftime("%H:%M")
-    return str(value)
-
-
-TALKS_SQL = """
-SELECT t.id, t.title, t.day, t.start_time AS "start", t.end_time AS "end",
-       date_diff('minute', t.start_time, t.end_time) AS minutes, t.room, t.track, t.format,
-       (SELECT string_agg(s.name, ', ' ORDER BY ts.position) FROM talk_speakers ts
-          JOIN speakers s ON s.id = ts.speaker_id WHERE ts.talk_id = t.id) AS speakers,
-       t.conference, t.abstract, t.abstract_only,
-       (SELECT count(*) FROM sources so WHERE so.talk_id = t.id) AS sources,
-       (SELECT count(DISTINCT c.field) FROM conflicts c WHERE c.talk_id = t.id) AS conflicts
-FROM talks t ORDER BY t.start_time NULLS LAST, t.room, t.title
-"""
-
-SPEAKERS_SQL = """
-SELECT s.id, s.name,
-       string_agg(DISTINCT ts.affiliation, '; ' ORDER BY ts.affiliation) AS affiliations,
-       count(DISTINCT ts.talk_id) AS talks
-FROM speakers s LEFT JOIN talk_speakers ts ON ts.speaker_id = s.id
-GROUP BY s.id, s.name ORDER BY talks DESC, s.name
-"""
-
-TRACKS_SQL = """
-SELECT name AS track, conference, description, talks FROM tracks ORDER BY talks DESC, name
-"""
-
-CONFLICTS_SQL = """
-SELECT c.talk_id, t.title, c.field, c.document, c.value
-FROM conflicts c JOIN talks t ON t.id = c.talk_id ORDER BY t.title, c.field, c.document
-"""
-
-
 class Talkbase:
     """An open knowledge base. Make one with `talkbase.open(...)`.
 
@@ -277,29 +222,32 @@ class Talkbase:
     def __init__(
         self, home: str | PathLike[str] | None = None, embedder: Embedder | None = None
     ) -> None:
-        from index.search.kb import KnowledgeBase
-
         where = Path(home).expanduser() if home is not None else None
-        self.kb: KnowledgeBase = KnowledgeBase(where, embedder)
+        self.service = service.Service(where, embedder).open()
+        """The `talkbase.service.Service` every entry point asks."""
+
+    @property
+    def kb(self) -> Any:
         """The underlying `index.search.kb.KnowledgeBase`, for what this API does not cover."""
+        return self.service.kb
 
     @property
     def home(self) -> Path:
-        return self.kb.home
+        return self.service.home
 
     @property
     def model(self) -> str:
         """The embedding model the knowledge base was built with."""
-        return self.kb.model_name
+        return self.service.model_name
 
     def __len__(self) -> int:
-        return len(self.kb.talks)
+        return len(self.service.talks)
 
     def __repr__(self) -> str:
         return f"<Talkbase {len(self)} talks in {self.home} (model {self.model})>"
 
     def close(self) -> None:
-        self.kb.close()
+        self.service.close()
 
     def __enter__(self) -> Talkbase:
         return self
@@ -325,7 +273,7 @@ class Talkbase:
             tb.search("GPU kernels", track="kernel", after="14:00")
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        answer = self.kb.answer(query, k, _filters(filters), mode, literal)  # type: ignore[arg-type]
+        answer = self.service.answer(query, k, Filters.of(filters), mode, literal)
         results = Results(answer.hits, query, mode)
         results.understood = answer.understood
         results.notes = answer.notes()
@@ -347,9 +295,27 @@ class Talkbase:
             raise BadQuery("the number of results must be at least 1")
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
-        seed = self.talk(talk)
-        hits = self.kb.similar(seed, k, _filters(filters), diversity=diversity)
+        hits = self.service.similar(talk, k, filters, diversity)
+        seed = self.service.talk(talk)
         return Results(hits, f"like: {seed.title}", "similar")
+
+    def recommend(
+        self,
+        saved: Sequence[int | str | Talk | Hit],
+        avoid: Sequence[int | str | Talk | Hit] = (),
+        k: int = 10,
+        fits: bool = False,
+    ) -> Results:
+        """More talks for an agenda: each interest among the `saved` talks gets its
+        share, nothing saved or in `avoid` comes back, and with `fits` nothing that
+        overlaps a saved talk. Each hit's `why.reason` says which saved talk it follows
+        from and what they share (`why.because`, `why.clashes` hold the ids).
+
+            tb.recommend(["MCCL", "agent sandboxing"], k=5)[0].why.reason
+        """
+        if k < 1:
+            raise BadQuery("the number of results must be at least 1")
+        return Results(self.service.recommend(saved, avoid, k, fits), "for you", "recommend")
 
     def talk(self, ref: int | str | Talk | Hit) -> Talk:
         """One talk by id, exact title, unique title prefix or close title match.
@@ -358,11 +324,7 @@ class Talkbase:
 
             tb.talk("LMCache").speakers
         """
-        if isinstance(ref, Hit):
-            ref = ref.talk
-        if isinstance(ref, Talk):
-            ref = ref.id
-        return self.kb.talk(ref)
+        return self.service.talk(ref)
 
     # -- tables -------------------------------------------------------------------
     def talks(self) -> pd.DataFrame:
@@ -372,19 +334,19 @@ class Talkbase:
         speakers, conference, abstract, abstract_only, sources (how many
         documents describe it) and conflicts (fields they disagree on).
         """
-        return self.sql(TALKS_SQL)
+        return self.service.table("talks")
 
     def speakers(self) -> pd.DataFrame:
         """Every speaker with their affiliations and number of talks, busiest first."""
-        return self.sql(SPEAKERS_SQL)
+        return self.service.table("speakers")
 
     def tracks(self) -> pd.DataFrame:
         """Every track with its conference, description and number of talks."""
-        return self.sql(TRACKS_SQL)
+        return self.service.table("tracks")
 
     def conflicts(self) -> pd.DataFrame:
         """Where the program documents disagree: one row per (talk, field, document)."""
-        return self.sql(CONFLICTS_SQL)
+        return self.service.table("conflicts")
 
     def sql(self, query: str, *params: Any) -> pd.DataFrame:
         """Run one read-only statement on the DuckDB database; `?` placeholders take `params`.
@@ -397,12 +359,7 @@ class Talkbase:
 
             tb.sql("SELECT title FROM talks WHERE room = ? ORDER BY start_time", "LL20AB")
         """
-        import duckdb
-
-        try:
-            return self.kb.sql(query, params).df()
-        except duckdb.Error as exc:
-            raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
+        return self.service.sql(query, params)
 
     # -- vectors ------------------------------------------------------------------
     def embeddings(self) -> tuple[np.ndarray, np.ndarray]:
@@ -411,12 +368,6 @@ class Talkbase:
         Cosine similarity is a dot product: `matrix @ matrix.T`.
 
             ids, X = tb.embeddings()
-            X.shape == (len(ids), tb.kb.manifest["dimension"])
+            X.shape == (len(ids), tb.kb.manifest.dimension)
         """
-        import numpy as np
-
-        ids = np.array(sorted(self.kb.talks), dtype=np.int64)
-        matrix = np.zeros((len(ids), self.kb.vectors.dim), dtype=np.float32)
-        for row, tid in enumerate(ids):
-            matrix[row] = self.kb.vectors.vector(int(tid))
-        return ids, matrix
+        return self.service.embeddings()

@@ -1,7 +1,8 @@
 """The `talkbase` command: the same operations as the app, for terminals and scripts.
 
-Heavy modules (duckdb, faiss, torch) are imported inside commands, so `--help`
-stays fast. Library errors become one plain sentence on stderr and exit 1.
+Every command asks `talkbase.service` (which imports the index, and with it duckdb,
+faiss and the encoder, only when a command needs it, so `--help` stays fast).
+Library errors become one plain sentence on stderr and exit 1.
 """
 
 from __future__ import annotations
@@ -11,26 +12,23 @@ import csv
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO, cast
+from typing import TextIO, cast
 
-from talkbase import output, serve
+from appviews.models.agenda import spreadsheet_cell
+from talkbase import output, serve, service
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.version import __version__
 
 
-def _filters(args: argparse.Namespace) -> Any:
-    from dataclasses import fields
-
-    from index.search.filters import Filters
-
-    return Filters(**{f.name: getattr(args, f.name, None) for f in fields(Filters)})
+def _filters(args: argparse.Namespace) -> Filters:
+    return Filters(**{name: getattr(args, name, None) for name in FILTER_NAMES})
 
 
-def _kb(args: argparse.Namespace) -> Any:
-    from index.search.kb import KnowledgeBase
-
-    return KnowledgeBase(args.home)
+def _open(args: argparse.Namespace) -> service.Service:
+    """The knowledge base of --home, opened now (a missing one is the first error)."""
+    return service.Service(args.home).open()
 
 
 def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
@@ -47,59 +45,32 @@ def _mapping(pairs: list[str] | None) -> dict[str, str] | None:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from index.build.builder import ingest
-    from index.encoders.embed import LazyEmbedder
-
-    if args.engine == "ray":
-        from index.encoders.rayengine import RayEmbedder
-
-        embedder: Any = RayEmbedder(
-            actors=args.ray_actors, batch_size=args.ray_batch_size, gpus=args.ray_gpus
-        )
-    else:  # loads only once every file is read and something new needs embedding
-        embedder = LazyEmbedder()
-    try:
-        report = ingest(
-            args.paths,
-            settings.home(args.home),
-            embedder,
-            fmt=args.format,
-            rebuild=args.rebuild,
-            progress=output.Progress(),
-            mapping=_mapping(args.map),
-            replace_all=args.replace,
-            conference=args.conference,
-        )
-    finally:
-        if args.engine == "ray":
-            embedder.close()
+    report = service.ingest(
+        args.paths,
+        args.home,
+        fmt=args.format,
+        rebuild=args.rebuild,
+        replace=args.replace,
+        mapping=_mapping(args.map),
+        conference=args.conference,
+        engine=args.engine,
+        ray_actors=args.ray_actors,
+        ray_batch_size=args.ray_batch_size,
+        ray_gpus=args.ray_gpus,
+        progress=output.Progress(),
+    )
     output.print_report(report, args)
     return 1 if report.failed else 0
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from index.build.builder import ingest
-    from index.encoders.embed import HashingEmbedder
-    from index.store.disk import require
-
-    home = settings.home(args.home)
-    manifest = require(home).manifest
-    # Nothing is embedded in a dry run: a stand-in with the same name is enough.
-    stand_in = HashingEmbedder(name=manifest["model"], identity=manifest.get("encoder"))
-    report = ingest(
-        args.paths, home, stand_in, fmt=args.format, dry_run=True, mapping=_mapping(args.map)
-    )
+    report = service.diff(args.paths, args.home, fmt=args.format, mapping=_mapping(args.map))
     output.print_report(report, args)
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from index.build.builder import remove
-    from index.encoders.embed import LazyEmbedder
-
-    if not args.documents and not args.conference:
-        raise TalkbaseError("Name documents to remove, or --conference NAME")
-    report = remove(settings.home(args.home), LazyEmbedder(), args.documents, args.conference)
+    report = service.remove(args.home, args.documents, args.conference)
     output.print_report(report, args)
     return 0
 
@@ -125,20 +96,18 @@ def _batch_queries(path: str) -> list[str]:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    kb = _kb(args)
+    tb = _open(args)
     filters = _filters(args)
     if args.batch:
-        from index.search.kb import check_query
-
         queries = _batch_queries(args.batch)
         for n, query in enumerate(queries, start=1):  # every one checked before any runs
             try:
-                check_query(query, args.literal)
+                service.check_query(query, args.literal)
             except BadQuery as exc:
                 raise InputError(args.batch, exc.sentence(), f"line {n}") from None
         for query in queries:
             if query:
-                answer = kb.answer(query, args.limit, filters, args.mode, literal=args.literal)
+                answer = tb.answer(query, args.limit, filters, args.mode, literal=args.literal)
                 sys.stdout.write(
                     json.dumps({"query": query, **answer.to_dict()}, ensure_ascii=False) + "\n"
                 )
@@ -146,7 +115,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     if args.query is None:
         raise TalkbaseError("Give a query, or --batch FILE with one query per line")
-    answer = kb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
+    answer = tb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
     hits = answer.hits
     if args.json:  # a list of results, as before; what was understood goes to stderr
         if answer.understood.label:
@@ -158,7 +127,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     if not hits:
         active = ", ".join(f"--{k} {v}" for k, v in filters.active().items())
-        if args.mode == "lexical" and kb.allowed(filters) != []:
+        if args.mode == "lexical" and tb.allowed(filters) != []:
             sys.stdout.write(
                 f"No talk{' with ' + active if active else ''} contains these words; "
                 "try --mode hybrid.\n"
@@ -171,9 +140,9 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
-    kb = _kb(args)
-    seed = kb.talk(args.talk)
-    hits = kb.similar(seed, args.limit, _filters(args))
+    tb = _open(args)
+    seed = tb.talk(args.talk)
+    hits = tb.similar(seed, args.limit, _filters(args))
     if args.json:
         json.dump(
             {"talk": seed.to_dict(), "results": [h.to_dict() for h in hits]},
@@ -189,8 +158,35 @@ def cmd_similar(args: argparse.Namespace) -> int:
     return 0
 
 
+def _talk_refs(values: list[str] | None) -> list[str]:
+    """--saved A,B --saved C -> ["A", "B", "C"] (ids or titles; a title holding a
+    comma is given by its id)."""
+    return [part.strip() for value in values or () for part in value.split(",") if part.strip()]
+
+
+def cmd_recommend(args: argparse.Namespace) -> int:
+    saved = _talk_refs(args.saved)
+    if not saved:
+        raise TalkbaseError("Name the saved talks: --saved ID,ID,... (ids or titles)")
+    tb = _open(args)
+    hits = tb.recommend(saved, _talk_refs(args.avoid), args.limit, fits=args.fits)
+    if args.json:
+        json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if not hits:
+        sys.stdout.write("No more talks to recommend for these.\n")
+        return 0
+    n_saved = len(set(saved))
+    sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
+    for n, hit in enumerate(hits, start=1):
+        output.print_hit(n, hit, sys.stdout)
+        output.print_reason(hit, sys.stdout)
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
-    t = _kb(args).talk(args.talk)
+    t = _open(args).talk(args.talk)
     if args.json:
         json.dump(t.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -219,39 +215,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    kb = _kb(args)
-    q = kb.sql
-    stats = {
-        "home": str(kb.home),
-        "model": kb.model_name,
-        "dimension": kb.manifest["dimension"],
-        "built_at": kb.manifest.get("built_at"),
-        "talks": q("SELECT count(*) FROM talks").fetchone()[0],
-        "speakers": q("SELECT count(*) FROM speakers").fetchone()[0],
-        "documents": [
-            dict(zip(("name", "format", "talks"), r, strict=True))
-            for r in q("SELECT name, format, talks FROM documents ORDER BY name").fetchall()
-        ],
-        "merged": q(
-            "SELECT count(*) FROM (SELECT talk_id FROM sources GROUP BY talk_id "
-            "HAVING count(*) > 1)"
-        ).fetchone()[0],
-        "conflicts": q("SELECT count(DISTINCT (talk_id, field)) FROM conflicts").fetchone()[0],
-        "days": [
-            str(r[0])
-            for r in q("SELECT DISTINCT day FROM talks WHERE day IS NOT NULL ORDER BY 1").fetchall()
-        ],
-        "tracks": [
-            dict(zip(("track", "talks"), r, strict=True))
-            for r in q("SELECT name, talks FROM tracks ORDER BY talks DESC, name").fetchall()
-        ],
-        "rooms": [
-            r[0]
-            for r in q(
-                "SELECT DISTINCT room FROM talks WHERE room IS NOT NULL ORDER BY 1"
-            ).fetchall()
-        ],
-    }
+    stats = _open(args).stats()
     if args.json:
         json.dump(stats, sys.stdout, indent=2, default=str)
         sys.stdout.write("\n")
@@ -293,10 +257,9 @@ EXPORT_COLUMNS = (
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    kb = _kb(args)
-    talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
-    from appviews.models.agenda import spreadsheet_cell
-
+    talks = sorted(
+        _open(args).talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title)
+    )
     try:
         out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
     except OSError as exc:
@@ -333,13 +296,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from index.evaluate import evaluate, load_judgments
-
-    kb = _kb(args)
-    judged = load_judgments(args.judgments)
-    if not judged:
-        raise InputError(args.judgments, "holds no judged queries")
-    rows = evaluate(kb, judged, args.modes)
+    rows = _open(args).evaluate(args.judgments, args.modes)
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -353,15 +310,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from index.check import check, repair
-
-    home = settings.home(args.home)
-    if args.repair:
-        from index.encoders.embed import LazyEmbedder
-
-        report = repair(home, LazyEmbedder())
-    else:
-        report = check(home)
+    report = service.repair(args.home) if args.repair else service.check(args.home)
     if args.json:
         json.dump(report.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -436,7 +385,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument(
         "--engine",
-        choices=("local", "ray"),
+        choices=service.ENGINES,
         default="local",
         help="embed in this process (local) or on Ray workers (ray: a local Ray, "
         "or the cluster named by RAY_ADDRESS; needs the [ray] extra)",
@@ -480,7 +429,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("search", help="hybrid search: words and meaning")
     s.add_argument("query", nargs="?", help="what you are looking for, in plain words")
     s.add_argument("--limit", "-n", type=int, default=10, help="how many results (default 10)")
-    s.add_argument("--mode", choices=("hybrid", "lexical", "dense"), default="hybrid")
+    s.add_argument("--mode", choices=service.MODES, default="hybrid")
     s.add_argument("--json", action="store_true", help="print results as JSON")
     s.add_argument(
         "--batch",
@@ -502,6 +451,20 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     _add_filters(s)
     s.set_defaults(func=cmd_similar)
+
+    s = sub.add_parser(
+        "recommend", help="more talks for an agenda: each interest, none saved or hidden"
+    )
+    s.add_argument(
+        "--saved", action="append", metavar="ID,ID,...", help="saved talks (ids or titles)"
+    )
+    s.add_argument(
+        "--avoid", action="append", metavar="ID,ID,...", help="hidden talks: push their like down"
+    )
+    s.add_argument("--fits", action="store_true", help="only talks that clash with no saved one")
+    s.add_argument("--limit", "-n", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_recommend)
 
     s = sub.add_parser("show", help="everything about one talk")
     s.add_argument("talk", help="talk id or title")
@@ -527,7 +490,7 @@ def parser() -> argparse.ArgumentParser:
         "--modes",
         nargs="+",
         default=["lexical", "dense", "hybrid"],
-        choices=("lexical", "dense", "hybrid"),
+        choices=service.MODES,
     )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_eval)

@@ -105,6 +105,13 @@ def print_hit(n: int, hit: Any, out: TextIO) -> None:
         out.write("    why: " + " ".join(bits) + "\n")
 
 
+def print_reason(hit: Any, out: TextIO) -> None:
+    """A recommendation's reason and clashes (`Because`), under its hit."""
+    reason = getattr(hit.why, "reason", "")
+    if reason:
+        out.write(f"    {reason}\n")
+
+
 def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
     matches, then (under "no close match; nearest talks:") the talks that only come near."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from appviews.models import agenda
 from appviews.models.agenda import Agenda
+from talkbase.core import timetable
 from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))
@@ -47,26 +48,26 @@ def test_overlaps_find_every_pair_and_ignore_talks_that_only_touch() -> None:
     e = talk(5, None)
     found = agenda.overlaps([d, c, b, a, e])
     assert [(o.first, o.second, o.minutes) for o in found] == [(1, 2, 10), (2, 3, 10)]
-    assert agenda.overlap_minutes(a, c) == 0
-    assert agenda.overlap_minutes(a, e) == 0
+    assert timetable.overlap_minutes(a, c) == 0
+    assert timetable.overlap_minutes(a, e) == 0
 
 
 def test_overlaps_across_timezones_compare_instants() -> None:
     a = talk(1, "2026-10-20T10:00", 60)
     utc_b = datetime(2026, 10, 20, 17, 30, tzinfo=UTC)  # 10:30 PDT
     b = Talk("B", start=utc_b, end=utc_b + timedelta(minutes=30), id=2)
-    assert agenda.overlap_minutes(a, b) == 30
+    assert timetable.overlap_minutes(a, b) == 30
 
 
 def test_fits_and_clashes() -> None:
     saved = [talk(1, "2026-10-20T10:00", 30), talk(2, "2026-10-21T14:00", 25)]
     clash = talk(3, "2026-10-20T10:15", 25)
     free = talk(4, "2026-10-20T10:30", 25)
-    assert [t.id for t in agenda.clashes(clash, saved)] == [1]
-    assert not agenda.fits(clash, saved)
-    assert agenda.fits(free, saved)
-    assert not agenda.fits(talk(5, None), saved)  # no time, no slot to fit
-    assert agenda.fits(saved[0], saved)  # a saved talk does not clash with itself
+    assert [t.id for t in timetable.clashes(clash, saved)] == [1]
+    assert not timetable.fits(clash, saved)
+    assert timetable.fits(free, saved)
+    assert not timetable.fits(talk(5, None), saved)  # no time, no slot to fit
+    assert timetable.fits(saved[0], saved)  # a saved talk does not clash with itself
 
 
 def test_timeline_groups_by_day_and_puts_overlaps_on_separate_lanes() -> None:
@@ -150,4 +151,4 @@ def test_real_program_overlaps_are_found(demo_kb) -> None:
     same = next(ts for ts in by_slot.values() if len(ts) >= 2)
     found = agenda.overlaps(same[:2])
     assert len(found) == 1 and {found[0].first, found[0].second} == {same[0].id, same[1].id}
-    assert not agenda.fits(same[1], [same[0]])
+    assert not timetable.fits(same[1], [same[0]])

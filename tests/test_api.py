@@ -253,7 +253,7 @@ def test_sql_is_read_only_and_errors_are_bad_queries(tb: Talkbase) -> None:
 def test_embeddings_are_aligned_with_their_ids(tb: Talkbase) -> None:
     ids, matrix = tb.embeddings()
     assert ids.dtype == np.int64 and list(ids) == sorted(tb.kb.talks)
-    assert matrix.shape == (len(tb), tb.kb.manifest["dimension"])
+    assert matrix.shape == (len(tb), tb.kb.manifest.dimension)
     assert np.allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
     for row in (0, len(ids) // 2, len(ids) - 1):
         assert np.array_equal(matrix[row], tb.kb.vectors.vector(int(ids[row])))

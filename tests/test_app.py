@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 import icalendar
 import pytest
 
-from appviews.models import agenda as agenda_mod
-from appviews.models import facets, ics
-from talkbase.core import present
+from appviews.models import ics
+from talkbase.core import present, timetable
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -114,6 +113,27 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, bytes]]:
     yield got
 
 
+# -- the pages ---------------------------------------------------------------------------
+
+
+def test_every_view_and_every_page_of_its_own_is_one_registered_page() -> None:
+    from appviews import pages, state
+
+    views = [p.name for p in pages.PAGES if isinstance(p, pages.ViewPage)]
+    params = [p.param for p in pages.PAGES if isinstance(p, pages.ItemPage)]
+    assert sorted(views) == sorted(state.VIEWS) and pages.DEFAULT_VIEW in views
+    assert sorted(params) == sorted(state.PAGE_PARAMS)
+    assert len({p.name for p in pages.PAGES}) == len(pages.PAGES)
+    for p in pages.PAGES:
+        assert callable(getattr(p.module, getattr(p, "function", "show"))), p.name
+    # a page named in the URL is drawn over any view; a view by its name; Search otherwise
+    for view in state.VIEWS:
+        assert pages.choose({"view": view}).name == view
+        assert pages.choose({"view": view, "speaker": "Ben"}).name == "Speaker"
+    assert pages.choose({"view": "Program", "talk": 7}).name == "Talk"
+    assert pages.choose({}).name == pages.choose({"view": "nonsense"}).name == "Search"
+
+
 # -- no knowledge base -------------------------------------------------------------------
 
 
@@ -177,9 +197,7 @@ def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(
     at.sidebar.selectbox(key="f_track").select(track)
     rerun(at)
     hits = demo_kb.search(query, k=len(demo_kb.talks))
-    qvec = demo_kb.embedder.embed([query])[0]
-    sims = {i: float(demo_kb.vectors.vector(i) @ qvec) for i in demo_kb.talks}
-    ranked = [h.talk.title for h in facets.matching(hits, sims)]
+    ranked = [h.talk.title for h in hits if h.why.match]
     expected = [t for t in ranked if demo_kb.talks[id_of(demo_kb, t)].track == track]
     assert titles(at) == expected and len(expected) >= 2
     assert any(ranked.index(t) >= 10 for t in expected)  # beyond the global top ten
@@ -264,7 +282,7 @@ def test_similar_talks_mark_those_that_fit_a_free_slot(demo_home, demo_kb, monke
     notes = [plain(v) for v in htmls(at, "tb-ok") + htmls(at, "tb-warn")]
     assert "✓ In your agenda" in notes
     similar = demo_kb.similar(mccl, 5)
-    fitting = [h for h in similar if agenda_mod.fits(h.talk, [demo_kb.talks[mccl]])]
+    fitting = [h for h in similar if timetable.fits(h.talk, [demo_kb.talks[mccl]])]
     assert fitting  # the demo has free slots around it
     assert notes.count("Fits a free slot in your agenda") == len(fitting)
 
@@ -370,7 +388,7 @@ def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
         if t.start
         and t.day == demo_kb.talks[first].day
         and t.id not in (first, second)
-        and not agenda_mod.clashes(t, [demo_kb.talks[first]])
+        and not timetable.clashes(t, [demo_kb.talks[first]])
     )
     at = run_app(
         demo_home,

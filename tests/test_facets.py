@@ -4,38 +4,33 @@ from __future__ import annotations
 
 from appviews.models import facets
 from appviews.models.facets import AllowedCache, Selection
-from index.search.filters import Filters
+from talkbase.core.filters import Filters
 from talkbase.core.records import Hit, Talk, Why
 
 
-def hit(tid: int, lexical: int | None = None, terms: tuple[str, ...] = ()) -> Hit:
-    return Hit(Talk(f"T{tid}", id=tid), 0.0, Why(matched_terms=terms, lexical_rank=lexical))
+def hit(
+    tid: int, lexical: int | None = None, terms: tuple[str, ...] = (), match: bool = True
+) -> Hit:
+    return Hit(
+        Talk(f"T{tid}", id=tid), 0.0, Why(matched_terms=terms, lexical_rank=lexical, match=match)
+    )
 
 
-def test_matching_keeps_distinctive_word_matches_and_close_meanings() -> None:
+def test_the_result_set_is_the_hits_the_search_marks_as_matching_in_their_order() -> None:
+    # the app no longer scores: a hit the search ranked but did not mark as a match
+    # (one of the nearest talks) stays out, whatever words or ranks it carries
     hits = [
-        hit(1, 1, ("tpu", "pytorch")),
-        hit(2, 2, ("pytorch",)),
-        hit(3, 3, ("pytorch",)),
-        hit(4, None),
-        hit(5, None),
-        hit(6, 4, ()),
+        hit(3, 1, ("tpu", "pytorch")),
+        hit(1, 2, ("pytorch",), match=False),
+        hit(6, None),
+        hit(2, 4, (), match=False),
+        hit(5, None, match=False),
+        hit(4, 3, ("pytorch",)),
     ]
-    sims = {1: 0.1, 2: 0.5, 3: 0.1, 4: 0.36, 5: 0.2, 6: 0.0}
-    # "pytorch" is in 3 of 6 talks: not more than half, so it still counts
-    assert [h.talk.id for h in facets.matching(hits, sims, min_talks=1)] == [1, 2, 3, 4, 6]
-    # in more than 40 %, it no longer makes a match alone; meaning can still carry it
-    got = facets.matching(hits, sims, common_share=0.4, min_talks=1)
-    assert [h.talk.id for h in got] == [1, 2, 4, 6]
-    strict = facets.matching(hits, sims, min_similarity=0.9, common_share=0.4, min_talks=1)
-    assert [h.talk.id for h in strict] == [1, 6]
-
-
-def test_in_a_small_program_every_shared_word_counts() -> None:
-    hits = [hit(1, 1, ("collective",)), hit(2, 2, ("collective",))]
-    assert len(facets.matching(hits, {}, common_share=0.1)) == 2
-    many = [hit(i, i, ("pytorch",)) for i in range(1, 12)]
-    assert facets.matching(many, {}, common_share=0.5) == []
+    assert [h.talk.id for h in facets.result_set(hits)] == [3, 6, 4]
+    # "Include loosely related talks": every talk the search ranked, in its order
+    assert [h.talk.id for h in facets.result_set(hits, loose=True)] == [3, 1, 6, 2, 5, 4]
+    assert facets.result_set([hit(1, match=False)]) == []
 
 
 def test_selection_maps_to_filters() -> None:

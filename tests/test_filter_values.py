@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from appviews.models import facets
-from index.search.filters import Filters, clean_text, words_pattern
+from index.search.filters import words_pattern
 from talkbase.core.errors import BadQuery
+from talkbase.core.filters import Filters, clean_text
 
 PROGRAM = """\
 title,speakers,affiliation,day,start,end,room,track,abstract
@@ -167,7 +168,7 @@ def test_a_megabyte_filter_value_is_one_sentence_through_the_api(api, name: str,
 
 
 def test_the_length_cap_is_checked_when_filters_are_made() -> None:
-    from index.search.filters import MAX_FILTER_CHARS
+    from talkbase.core.filters import MAX_FILTER_CHARS
 
     for name in FILTER_NAMES:
         with pytest.raises(BadQuery) as caught:
@@ -176,7 +177,7 @@ def test_the_length_cap_is_checked_when_filters_are_made() -> None:
 
 
 def test_a_value_at_the_cap_still_filters(odd_kb) -> None:
-    from index.search.filters import MAX_FILTER_CHARS
+    from talkbase.core.filters import MAX_FILTER_CHARS
 
     padded = "O’Reilly" + " " * (MAX_FILTER_CHARS - len("O’Reilly"))
     ids = odd_kb.allowed(Filters(org=padded))
@@ -186,7 +187,7 @@ def test_a_value_at_the_cap_still_filters(odd_kb) -> None:
 
 def test_the_library_raises_no_duckdb_error_for_a_long_value(odd_kb) -> None:
     """Below the cap, a value that is valid text but a hard regex still gives an answer."""
-    from index.search.filters import MAX_FILTER_CHARS
+    from talkbase.core.filters import MAX_FILTER_CHARS
 
     for name in ("org", "track", "room", "speaker", "conference", "format"):
         for value in ("(" * MAX_FILTER_CHARS, "\\" * MAX_FILTER_CHARS, "é" * MAX_FILTER_CHARS):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from appviews import state
 from appviews.models import agenda, facets, people, program
 from index.build.changes import compare
-from index.search.filters import Filters
 from talkbase.core import present
+from talkbase.core.filters import Filters
 from talkbase.core.records import Speaker, Talk
 
 PDT = timezone(timedelta(hours=-7))

@@ -14,7 +14,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from talkbase.core import timetable
 from talkbase.core.records import Talk
+from talkbase.core.timetable import overlap_minutes
 
 # Query-parameter names of a share link, e.g. ?saved=15183178-20235778&skip=22513969
 SAVED_PARAM = "saved"
@@ -69,19 +71,6 @@ class Agenda:
 # -- time arithmetic --------------------------------------------------------------
 
 
-def _timed(talk: Talk) -> bool:
-    return talk.start is not None and talk.end is not None and talk.end > talk.start
-
-
-def overlap_minutes(a: Talk, b: Talk) -> int:
-    """Minutes two talks share; 0 when either has no time or they only touch."""
-    if not (_timed(a) and _timed(b)):
-        return 0
-    assert a.start and a.end and b.start and b.end
-    shared = (min(a.end, b.end) - max(a.start, b.start)).total_seconds()
-    return max(0, int(shared // 60))
-
-
 @dataclass(frozen=True)
 class Overlap:
     first: int  # talk id that starts first (ties: smaller id)
@@ -91,7 +80,7 @@ class Overlap:
 
 def overlaps(talks: Iterable[Talk]) -> list[Overlap]:
     """Every pair of talks that run at the same time, in time order."""
-    timed = sorted((t for t in talks if _timed(t)), key=_order)
+    timed = sorted((t for t in talks if timetable.timed(t)), key=_order)
     out: list[Overlap] = []
     for i, a in enumerate(timed):
         for b in timed[i + 1 :]:
@@ -102,16 +91,6 @@ def overlaps(talks: Iterable[Talk]) -> list[Overlap]:
             if minutes:
                 out.append(Overlap(a.id, b.id, minutes))
     return out
-
-
-def clashes(talk: Talk, agenda_talks: Iterable[Talk]) -> list[Talk]:
-    """The talks of an agenda that run at the same time as `talk` (never itself)."""
-    return [t for t in agenda_talks if t.id != talk.id and overlap_minutes(talk, t) > 0]
-
-
-def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
-    """True when `talk` has a time and nothing in the agenda runs at that time."""
-    return _timed(talk) and not clashes(talk, agenda_talks)
 
 
 # -- timeline ---------------------------------------------------------------------
@@ -150,7 +129,7 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
         partners.setdefault(p.first, []).append(p.second)
         partners.setdefault(p.second, []).append(p.first)
     by_day: dict[date, list[Talk]] = {}
-    for t in sorted((t for t in talks if _timed(t)), key=_order):
+    for t in sorted((t for t in talks if timetable.timed(t)), key=_order):
         assert t.day
         by_day.setdefault(t.day, []).append(t)
     days = []
@@ -166,7 +145,7 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
                 lane_ends[lane] = t.end
             slots.append(Slot(t, lane, tuple(sorted(partners.get(t.id, ())))))
         days.append(Day(day, tuple(slots)))
-    unscheduled = tuple(sorted((t for t in talks if not _timed(t)), key=lambda t: t.title))
+    unscheduled = tuple(sorted((t for t in talks if not timetable.timed(t)), key=lambda t: t.title))
     return Timeline(tuple(days), unscheduled, tuple(pairs))
 
 
@@ -176,7 +155,7 @@ DAY_START, DAY_END = 8, 18  # hours an axis covers at least, where the program h
 def day_span(day: date, program: Iterable[Talk]) -> tuple[datetime, datetime]:
     """The time axis of one day: from the first to the last session of that day in
     the whole program (not only the saved talks), at least 08:00-18:00, whole hours."""
-    timed = [t for t in program if _timed(t) and t.day == day]
+    timed = [t for t in program if timetable.timed(t) and t.day == day]
     tz = timed[0].start.tzinfo if timed and timed[0].start else None
     lo = datetime.combine(day, datetime.min.time()).replace(hour=DAY_START, tzinfo=tz)
     hi = lo.replace(hour=DAY_END)
@@ -259,7 +238,7 @@ CSV_COLUMNS = (
 
 def to_csv(talks: Iterable[Talk]) -> str:
     """The agenda as CSV, in time order (talks without a time last)."""
-    talks = sorted(talks, key=lambda t: (0 if _timed(t) else 1, _order(t), t.title))
+    talks = sorted(talks, key=lambda t: (0 if timetable.timed(t) else 1, _order(t), t.title))
     titles = {t.id: t.title for t in talks}
     partners: dict[int, list[int]] = {}
     for p in overlaps(talks):

@@ -1,11 +1,10 @@
-"""The result set of a search and the facets that narrow it.
+"""The facets that narrow a search's result set.
 
-A search ranks every talk; the *result set* keeps the talks that match the
-query: those sharing a word with it (BM25) and those close in meaning
-(cosine >= MIN_SIMILARITY). Facets (day, time of day, track, organization,
-speaker, room, conference) count, for each value, how many talks of the
-result set that value would leave given the other choices, and, when nothing
-is left, which single choice to drop to get talks back.
+The *result set* is the talks the search says match the query (`why.match`, the
+one rule the CLI and the API use too: `talkbase.service`). Facets (day, time of
+day, track, organization, speaker, room, conference) count, for each value, how
+many talks of the result set that value would leave given the other choices,
+and, when nothing is left, which single choice to drop to get talks back.
 
 Counting goes through the same `allowed(Filters)` the search uses (SQL), so
 a count always equals what choosing the value shows.
@@ -18,15 +17,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from appviews.models import people
-from index.search.filters import Filters
+from talkbase.core.filters import Filters
 from talkbase.core.records import Hit, Talk
-
-# Talk-vector cosine above which a talk without a shared word still counts as a
-# match (all-MiniLM-L6-v2: unrelated talks sit near 0.1-0.25, related above 0.35).
-MIN_SIMILARITY = 0.35
-# A query word found in more than this share of all talks does not make a match alone.
-COMMON_SHARE = 0.5
-COMMON_MIN_TALKS = 10  # below this, how many talks share a word says nothing
 
 
 @dataclass(frozen=True)
@@ -158,38 +150,10 @@ def canonical_orgs(lookup: Lookup, talks: Iterable[Talk]) -> Lookup:
     return answer
 
 
-def matching(
-    hits: Sequence[Hit],
-    similarity: Mapping[int, float],
-    min_similarity: float = MIN_SIMILARITY,
-    common_share: float = COMMON_SHARE,
-    min_talks: int = COMMON_MIN_TALKS,
-) -> list[Hit]:
-    """The hits that match, in their order: those sharing a distinctive word with the
-    query, and those close enough in meaning.
-
-    `hits` should rank every talk: a query word found in more than `common_share`
-    of them ("pytorch" at a PyTorch conference) tells nothing, so a talk sharing
-    only such words needs to be close in meaning to count (with at least
-    `min_talks` talks; in a smaller program every shared word counts).
-    """
-    seen: dict[str, int] = {}
-    for h in hits:
-        for term in h.why.matched_terms:
-            seen[term] = seen.get(term, 0) + 1
-    common = (
-        {t for t, n in seen.items() if n > common_share * len(hits)}
-        if len(hits) >= min_talks
-        else set()
-    )
-
-    def lexical(h: Hit) -> bool:
-        if h.why.lexical_rank is None:
-            return False
-        # no evidence of which words matched: trust the lexical signal
-        return not h.why.matched_terms or any(t not in common for t in h.why.matched_terms)
-
-    return [h for h in hits if lexical(h) or similarity.get(h.talk.id, 0.0) >= min_similarity]
+def result_set(hits: Sequence[Hit], loose: bool = False) -> list[Hit]:
+    """The hits that make a search's result set, in their order: those the search
+    marks as matching (`why.match`); with `loose`, every hit it ranked."""
+    return list(hits) if loose else [h for h in hits if h.why.match]
 
 
 def candidates(talks: Iterable[Talk]) -> dict[str, list[tuple[str, str]]]:

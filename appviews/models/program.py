@@ -16,8 +16,8 @@ from datetime import date, datetime, timedelta
 import numpy as np
 
 from appviews.models import people
-from ingest.when import LONGEST_TALK
 from talkbase.core.records import Talk
+from talkbase.core.when import LONGEST_TALK
 
 NO_ROOM = "(room not given)"
 

@@ -1,58 +1,31 @@
-"""Search filters, validated where a person's text comes in, turned into SQL."""
+"""Search filters (`talkbase.core.filters.Filters`, checked where a person's text comes
+in) turned into SQL, and the check that a statement only reads."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, fields
 from datetime import date, time
 from typing import Any
 
-from index.store.sql import clean_text
 from talkbase.core.errors import BadQuery
+from talkbase.core.filters import MAX_FILTER_CHARS, Filters, clean_text
+from talkbase.core.filters import shown as _shown
+from talkbase.core.orgs import aliases
+from talkbase.core.terms import WEEKDAY_ABBREVIATIONS
 
-_WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-# Longest filter value taken (characters). No stored name, room, track or title is
-# longer (ingest stops short fields at 1,000), so a longer value could match nothing:
-# it is refused at once, before it becomes a regex DuckDB chokes on.
-MAX_FILTER_CHARS = 1000
+_WEEKDAYS = WEEKDAY_ABBREVIATIONS
 
-
-@dataclass(frozen=True)
-class Filters:
-    day: str | None = None  # ISO date ("2026-10-20") or weekday ("Tue", "tuesday")
-    after: str | None = None  # talks starting at or after HH:MM
-    before: str | None = None  # talks ending at or before HH:MM
-    track: str | None = None  # substring, case-insensitive
-    room: str | None = None
-    speaker: str | None = None
-    org: str | None = None
-    conference: str | None = None
-    format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None:
-                continue
-            if not isinstance(value, str):
-                raise BadQuery(
-                    f"the {f.name} filter wants text, not {type(value).__name__} {_shown(value)}"
-                )
-            if len(value) > MAX_FILTER_CHARS:
-                raise BadQuery(
-                    f"the {f.name} filter is {len(value):,} characters long; "
-                    f"a filter takes at most {MAX_FILTER_CHARS:,} characters"
-                )
-
-    def active(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
-
-
-def _shown(value: object, width: int = 40) -> str:
-    """A value for an error sentence: quoted, on one line, and short."""
-    text = " ".join(clean_text(str(value)).split())
-    return repr(text if len(text) <= width else text[: width - 1] + "…")
+__all__ = [
+    "MAX_FILTER_CHARS",
+    "Filters",
+    "clean_text",
+    "one_line",
+    "org_pattern",
+    "read_only_sql",
+    "to_sql",
+    "words_pattern",
+]
 
 
 def _hm(value: str, name: str) -> time:
@@ -91,8 +64,6 @@ def words_pattern(value: str) -> str:
 def org_pattern(value: str) -> str:
     """Like `words_pattern`, for an organisation under any of its spellings:
     "AWS" matches "Amazon Web Services" and "Amazon" (talkbase.core.orgs holds the table)."""
-    from talkbase.core.orgs import aliases
-
     spellings = [a for a in dict.fromkeys((value.strip(), *aliases(value))) if a.strip()]
     if len(spellings) <= 1:
         return words_pattern(value)

@@ -1,0 +1,396 @@
+"""One service for every entry point: the CLI, the Python API and the app ask the
+knowledge base everything through here, and never import `index` or `ingest`.
+
+Read side: `Service`, one per home, opened on first use: answers and searches,
+similar talks, talks and lookups, the filters' talk sets, stems for highlighting,
+query vectors and the embedding matrix, SQL, tables, stats and evaluation.
+Write side: module functions on a home: `ingest`, `diff` (a dry run), `remove`,
+`check` and `repair`. Errors are the domain's own (`talkbase.core.errors`) and pass
+through unchanged: each entry point says them as one sentence.
+
+Which talks match a query is decided once, by the search (`why.match` on each hit):
+an entry point that lists matches keeps the hits with `why.match` true, in order.
+
+The index is imported where it is first needed, not at the top: `talkbase --help`
+loads no DuckDB (tests/test_cli.py::test_help_is_fast_and_imports_nothing_heavy),
+and every index module imports DuckDB or numpy on its way in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from talkbase.core import settings, terms
+from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.filters import Filters
+from talkbase.core.records import Hit, Talk
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
+    from index.build.builder import Report
+    from index.check import CheckReport
+    from index.encoders.embed import Embedder
+    from index.search.answer import Answer
+    from index.search.kb import KnowledgeBase
+
+__all__ = [
+    "ENGINES",
+    "MODES",
+    "TABLES",
+    "Service",
+    "check",
+    "check_query",
+    "current_build",
+    "diff",
+    "ingest",
+    "query_terms",
+    "remove",
+    "repair",
+]
+
+Home = str | PathLike[str] | None
+Progress = Callable[[str, int, int], None]
+
+MODES: tuple[str, ...] = terms.MODES
+"""Search modes: words and meaning fused, words only, meaning only."""
+ENGINES: tuple[str, ...] = ("local", "ray")
+"""Where `ingest` embeds: in this process, or on Ray workers (the [ray] extra)."""
+TABLES: tuple[str, ...] = ("talks", "speakers", "tracks", "conflicts")
+"""The tables `Service.table` gives as DataFrames."""
+
+
+class Service:
+    """The read side of the knowledge base in `home` (default: TALKBASE_HOME).
+
+    Nothing is opened until asked (`open()`, or the first question); then the
+    build in use is read-only for this service's life. `embedder` replaces the
+    configured model (tests pass a fast one); it must be the one the base was built with.
+    """
+
+    def __init__(self, home: Home = None, embedder: Embedder | None = None) -> None:
+        self.home = settings.home(home)
+        self._embedder = embedder
+        self._kb: KnowledgeBase | None = None
+
+    def open(self) -> Service:
+        """Open the base now (a missing or damaged one raises here), and return self."""
+        _ = self.kb
+        return self
+
+    @property
+    def kb(self) -> KnowledgeBase:
+        """The opened `index.search.kb.KnowledgeBase`, for what the service does not cover."""
+        if self._kb is None:
+            from index.search.kb import KnowledgeBase
+
+            self._kb = KnowledgeBase(self.home, self._embedder)
+        return self._kb
+
+    def load_model(self) -> None:
+        """Load the query encoder now rather than on the first query (the app does, once)."""
+        _ = self.kb.embedder
+
+    def close(self) -> None:
+        """Close the base; what is asked of it afterwards fails (it is not opened again)."""
+        if self._kb is not None:
+            self._kb.close()
+
+    def __enter__(self) -> Service:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- what the base is ---------------------------------------------------------
+    @property
+    def model_name(self) -> str:
+        """The embedding model the base was built with."""
+        return self.kb.model_name
+
+    @property
+    def build_name(self) -> str:
+        """The name of the build this service reads."""
+        return self.kb.build.path.name
+
+    @property
+    def talks(self) -> Mapping[int, Talk]:
+        """Every talk by id, read from the database when asked for."""
+        return self.kb.talks
+
+    # -- search -------------------------------------------------------------------
+    def answer(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: str = "hybrid",
+        literal: bool = False,
+    ) -> Answer:
+        """The `k` best talks for `query` with what the query was read as: matches first
+        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`."""
+        return self.kb.answer(query, k, filters, mode, literal)  # type: ignore[arg-type]
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: Filters | None = None,
+        mode: str = "hybrid",
+        literal: bool = False,
+    ) -> list[Hit]:
+        """`answer`'s hits; an empty query lists talks in time order."""
+        return self.answer(query, k, filters, mode, literal).hits
+
+    def matches(self, query: str, literal: bool = False) -> Answer:
+        """Every talk ranked for `query` (`k` is the number of talks): the hits with
+        `why.match` true are the talks that match, the rest only come near."""
+        return self.answer(query, k=max(1, len(self.talks)), literal=literal)
+
+    def similar(
+        self,
+        ref: int | str | Talk | Hit,
+        k: int = 5,
+        filters: Filters | Mapping[str, Any] | None = None,
+        diversity: float = 0.3,
+    ) -> list[Hit]:
+        """Talks nearest to `ref` in meaning, never `ref` itself, diversified by MMR
+        (`diversity` 0: the plain nearest). `filters` may be keyword values (`Filters.of`),
+        made once `ref` is found."""
+        seed = self.talk(ref)
+        if filters is not None and not isinstance(filters, Filters):
+            filters = Filters.of(filters)
+        return self.kb.similar(seed, k, filters, diversity=diversity)
+
+    def recommend(
+        self,
+        saved: Sequence[int | str | Talk | Hit],
+        avoid: Sequence[int | str | Talk | Hit] = (),
+        k: int = 10,
+        fits: bool = False,
+    ) -> list[Hit]:
+        """Talks for an agenda: more of each interest among the `saved` talks, in
+        proportion, none of `saved` or `avoid` (whose neighbours are pushed down); with
+        `fits`, none overlapping a saved talk, else clashes are marked. Each hit's `why`
+        is a `Because` (the saved talks it follows from, what they share, the reason).
+        Talks are named as `talk` takes them; an unknown one is TalkNotFound."""
+        from index.search.recommend import recommend
+
+        return recommend(
+            self.kb,
+            [self.talk(r).id for r in saved],
+            [self.talk(r).id for r in avoid],
+            k=k,
+            fits=fits,
+        )
+
+    def talk(self, ref: int | str | Talk | Hit) -> Talk:
+        """One talk by id, exact title, unique title prefix or close title match
+        (TalkNotFound, with candidates, otherwise)."""
+        if isinstance(ref, Hit):
+            ref = ref.talk
+        if isinstance(ref, Talk):
+            ref = ref.id
+        return self.kb.talk(ref)
+
+    def allowed(self, filters: Filters | None) -> list[int] | None:
+        """Ids of the talks passing `filters`, ascending; None when no filter is set."""
+        return self.kb.allowed(filters)
+
+    def stems(self, words: Collection[str]) -> dict[str, str]:
+        """Porter stems of lower-case words, from the search's own lexical index, so
+        what is highlighted is what search matched."""
+        table = self.kb.bm25.stem_all(words)
+        return {w: table.get(w, w) for w in words}
+
+    # -- vectors ------------------------------------------------------------------
+    def query_vector(self, text: str) -> np.ndarray:
+        """The unit vector of `text` by the base's encoder (loads it on first use)."""
+        return self.kb.query_vector(text)
+
+    def embeddings(self) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, matrix): talk ids ascending and their unit vectors, row for row."""
+        import numpy as np
+
+        vectors = self.kb.vectors
+        ids = np.array(sorted(self.kb.talks), dtype=np.int64)
+        matrix = np.zeros((len(ids), vectors.dim), dtype=np.float32)
+        for row, tid in enumerate(ids):
+            matrix[row] = vectors.vector(int(tid))
+        return ids, matrix
+
+    # -- tables and SQL -----------------------------------------------------------
+    def sql(self, query: str, params: Sequence[Any] = ()) -> pd.DataFrame:
+        """One reading statement as a DataFrame; any failure (or any other statement)
+        is a BadQuery. See `KnowledgeBase.sql`."""
+        import duckdb
+
+        from index.search.filters import one_line
+
+        try:
+            return self.kb.sql(query, params).df()
+        except duckdb.Error as exc:
+            raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
+
+    def table(self, name: str) -> pd.DataFrame:
+        """One of TABLES as a DataFrame (`index.store.stats.TABLES` says what each holds)."""
+        from index.store import stats
+
+        if name not in TABLES:
+            raise BadQuery(f"there is no table {name!r}; use {', '.join(TABLES)}")
+        return stats.table(self.kb.con, name).df()
+
+    def stats(self) -> dict[str, Any]:
+        """What the base holds: where, which model, when built, then the counts, the
+        documents, days, tracks and rooms (`talkbase stats --json`)."""
+        from index.store import stats
+
+        kb = self.kb
+        return {
+            "home": str(kb.home),
+            "model": kb.model_name,
+            "dimension": kb.manifest.dimension,
+            "built_at": kb.manifest.built_at,
+            **stats.summary(kb.con),
+        }
+
+    def evaluate(self, judgments: str | Path, modes: Sequence[str]) -> list[dict[str, Any]]:
+        """nDCG@10 and Recall@5 per mode against a judgments file (`index.evaluate`)."""
+        from index.evaluate import evaluate, load_judgments
+
+        judged = load_judgments(judgments)
+        if not judged:
+            raise InputError(str(judgments), "holds no judged queries")
+        return evaluate(self.kb, judged, modes)
+
+
+def check_query(query: str, literal: bool = False) -> None:
+    """BadQuery when no search should run `query` (not text, too long, too many operators)."""
+    from index.search.kb import check_query as check
+
+    check(query, literal)
+
+
+def query_terms(text: str) -> list[str]:
+    """The words of `text` search shows as evidence ("fault-tolerant" also gives its parts)."""
+    from index.search.lexical import query_terms as terms
+
+    return terms(text)
+
+
+def current_build(home: Home = None) -> str | None:
+    """The name of the build in use in `home`, or None when there is none yet."""
+    from index.store import disk
+
+    build = disk.current(settings.home(home))
+    return build.path.name if build else None
+
+
+# -- the write side ---------------------------------------------------------------------
+
+
+def ingest(
+    paths: Sequence[str | Path],
+    home: Home = None,
+    *,
+    fmt: str | None = None,
+    rebuild: bool = False,
+    replace: bool = False,
+    mapping: Mapping[str, str] | None = None,
+    conference: str | None = None,
+    engine: str = "local",
+    ray_actors: int | None = None,
+    ray_batch_size: int = 64,
+    ray_gpus: float = 0.0,
+    progress: Progress | None = None,
+    embedder: Embedder | None = None,
+) -> Report:
+    """Read program files or folders into the base in `home` (made when there is none).
+
+    The encoder loads only once every file is read and something new needs embedding;
+    `engine` "ray" embeds on Ray workers instead (`ray_*`: workers, batch, GPUs each).
+    `replace` forgets the documents not given now, `rebuild` embeds every text again,
+    `mapping` names a table's columns, `conference` names the program the files are.
+    """
+    from index.build.builder import ingest as build
+    from index.encoders import engines
+
+    if engine not in ENGINES:
+        raise TalkbaseError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    made = None
+    if embedder is None:
+        options = engines.EngineOptions(ray_actors, ray_batch_size, ray_gpus)
+        embedder = made = engines.make(engine, options)
+    try:
+        return build(
+            list(paths),
+            settings.home(home),
+            embedder,
+            fmt=fmt,
+            rebuild=rebuild,
+            progress=progress,
+            mapping=dict(mapping) if mapping is not None else None,
+            replace_all=replace,
+            conference=conference,
+        )
+    finally:
+        if made is not None:
+            engines.close(made)
+
+
+def diff(
+    paths: Sequence[str | Path],
+    home: Home = None,
+    *,
+    fmt: str | None = None,
+    mapping: Mapping[str, str] | None = None,
+) -> Report:
+    """What ingesting `paths` would change in the base in `home`; writes nothing."""
+    from index.build.builder import ingest as build
+    from index.encoders.embed import HashingEmbedder
+    from index.store.disk import require
+
+    where = settings.home(home)
+    manifest = require(where).manifest
+    # Nothing is embedded in a dry run: a stand-in with the same name is enough.
+    stand_in = HashingEmbedder(name=manifest.model, identity=manifest.encoder)
+    return build(
+        list(paths),
+        where,
+        stand_in,
+        fmt=fmt,
+        dry_run=True,
+        mapping=dict(mapping) if mapping is not None else None,
+    )
+
+
+def remove(
+    home: Home = None, documents: Sequence[str] = (), conference: str | None = None
+) -> Report:
+    """Forget documents (by file name) or every talk of a conference."""
+    from index.build.builder import remove as forget
+    from index.encoders.embed import LazyEmbedder
+
+    if not documents and not conference:
+        raise TalkbaseError("Name documents to remove, or --conference NAME")
+    return forget(settings.home(home), LazyEmbedder(), list(documents), conference)
+
+
+def check(home: Home = None) -> CheckReport:
+    """Verify every file of the base in `home`; the report says how to recover."""
+    from index.check import check as verify
+
+    return verify(settings.home(home))
+
+
+def repair(home: Home = None) -> CheckReport:
+    """Recover the base in `home`: rebuild it from the stored documents, or go back
+    to the previous build."""
+    from index.check import repair as recover
+    from index.encoders.embed import LazyEmbedder
+
+    return recover(settings.home(home), LazyEmbedder())
