@@ -1,0 +1,48 @@
+""" "For you": talks recommended from the agenda (the service's `recommend`), each
+card with its reason and the usual Save / Not interested buttons. Shown on My
+agenda once a talk is saved, and on the search page before anything is typed."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from appviews import cards, render, state
+from appviews.library import Library
+
+SHOWN = 6  # recommendations listed
+
+
+def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
+    """The "For you" list for the agenda in this session (nothing when none is saved)."""
+    ag = state.agenda()
+    saved = state.saved_talks(lib.talks)
+    if not saved:
+        return
+    fits = bool(st.session_state.get(f"{ctx}-fits"))
+    hits = lib.for_you(ag.saved, ag.skipped, k, fits)
+    st.subheader("For you", anchor=False)
+    st.caption(
+        f"From the {len(saved)} talk{'s' * (len(saved) != 1)} you saved: more of each "
+        "interest, nothing you saved or marked not interested."
+    )
+    st.toggle(
+        "Only talks that fit my agenda",
+        key=f"{ctx}-fits",
+        help="Leave out talks that run at the same time as a saved one",
+    )
+    if not hits:
+        st.info("Nothing more to recommend for these talks.")
+        return
+    for hit in hits:
+        talk = hit.talk
+        with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
+            st.html(render.title_html(talk.title, hit.why.matched_terms))
+            st.text(render.speakers_line(talk.speakers))
+            st.html(render.meta_html(talk))
+            reason = getattr(hit.why, "reason", "")
+            if reason:
+                st.html(render.line_html(reason[:1].upper() + reason[1:], "tb-why"))
+            note = cards.agenda_note(talk, saved, mark_fit=True)
+            if note:
+                st.html(note)
+            cards.actions(talk, ctx)

@@ -1,0 +1,444 @@
+"""Talks for a whole agenda: several interests at once, only talks that fit, and why.
+
+`recommend(kb, saved, avoid, k, fits)` reads the base; what it decides are pure
+functions of vectors and talks, which tests drive with hand-made ones: `interests`
+groups the saved talks (average-linkage clustering of their vectors), `quotas` shares
+the k slots between interests by size (at least one each), `relevance`,
+`word_relevance` and `track_relevance` say how close each candidate is to each
+interest, `penalty` pushes down the neighbours of hidden talks, `draw` lets the
+interests take turns, each by maximal marginal relevance; `talkbase.core.timetable` is
+the agenda's overlap rule; `shared_terms` and `reason_text` say why. Saved and hidden
+talks never come back. Hits come in the order drawn (the interests interleaved),
+each scored by its relevance to its own interest.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections import OrderedDict
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from index.search.lexical import FILLER
+from index.search.ranking import best_sentence
+from index.search.vocab import word_tuple
+from index.store import reads
+from ingest.text import STOPWORDS
+from talkbase.core import timetable
+from talkbase.core.errors import BadQuery, TalkNotFound
+from talkbase.core.records import Because, Hit, Talk
+
+if TYPE_CHECKING:
+    from index.search.kb import KnowledgeBase
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The recommender's knobs (measured with bench/recommend.py)."""
+
+    threshold: float = 0.3  # mean cosine from which two groups of saved talks are one interest
+    centroid_share: float = 0.75  # cosine with the interest's centre; the rest: its nearest talk
+    word_weight: float = 0.5  # plus this times the words' cosine (tf-idf) with the interest's
+    track_weight: float = 0.3  # plus this times the share of the interest in the talk's track
+    avoid_weight: float = 0.5  # how hard the nearest hidden talk pushes a candidate down
+    diversity: float = 0.3  # MMR within an interest: 0 plain nearest, higher skips near-duplicates
+    pool_per_query: int = 100  # nearest talks fetched per saved talk and per interest centre
+    because_margin: float = 0.05  # saved talks this close to the best one are named too
+
+
+TUNING = Tuning()
+MAX_BECAUSE = 2  # saved talks a reason names
+MAX_TERMS = 3  # shared words or phrases a reason names
+DISTINCTIVE_SHARE = 0.1  # a word in more of the talks than this says nothing about two of them
+NAMED_IDF = math.log(100)  # a word named in a reason is in at most 1% of the talks (or in a title)
+WEAKEST_TERM = 0.5  # a shared word weighing less than this share of the best is not named
+QUOTE_CHARS = 120  # a quoted sentence is cut here
+
+
+# -- interests and drawing (pure) -------------------------------------------------
+
+
+def interests(vectors: np.ndarray, threshold: float = TUNING.threshold) -> list[tuple[int, ...]]:
+    """Groups of rows of `vectors` (unit vectors of saved talks): average-linkage
+    clustering, two groups merged while their mean pairwise cosine is at least
+    `threshold`. Largest group first (ties: the one holding the earliest row)."""
+    n = len(vectors)
+    groups: list[list[int]] = [[i] for i in range(n)]
+    if n > 1:
+        sums = np.asarray(vectors @ vectors.T, dtype=np.float64)  # pairwise cosine sums
+        sizes = np.ones(n)
+        alive = np.ones(n, dtype=bool)
+        while alive.sum() > 1:
+            mean = sums / np.outer(sizes, sizes)
+            mean[~alive, :] = mean[:, ~alive] = -np.inf
+            np.fill_diagonal(mean, -np.inf)
+            a, b = sorted(np.unravel_index(int(np.argmax(mean)), mean.shape))
+            if mean[a, b] < threshold:
+                break
+            sums[a, :] += sums[b, :]
+            sums[:, a] += sums[:, b]
+            sizes[a] += sizes[b]
+            alive[b] = False
+            groups[a] += groups[b]
+        groups = [sorted(g) for g, keep in zip(groups, alive, strict=True) if keep]
+    return sorted((tuple(g) for g in groups), key=lambda g: (-len(g), g[0]))
+
+
+def quotas(sizes: Sequence[int], k: int) -> list[int]:
+    """Slots per interest: `k` shared in proportion to `sizes` (largest remainders),
+    at least one each; when there are more interests than slots, the largest (then
+    the first) get one."""
+    n = len(sizes)
+    order = sorted(range(n), key=lambda i: (-sizes[i], i))
+    if k <= n:
+        return [1 if i in order[:k] else 0 for i in range(n)]
+    total = sum(sizes)
+    ideal = [k * s / total for s in sizes]
+    got = [max(1, math.floor(x)) for x in ideal]
+    while sum(got) > k:  # the floor of one took a slot: from the most over its share
+        i = max((i for i in order if got[i] > 1), key=lambda i: got[i] - ideal[i])
+        got[i] -= 1
+    while sum(got) < k:
+        i = max(order, key=lambda i: ideal[i] - got[i])
+        got[i] += 1
+    return got
+
+
+def relevance(
+    candidates: np.ndarray,
+    saved: np.ndarray,
+    groups: Sequence[Sequence[int]],
+    centroid_share: float = TUNING.centroid_share,
+) -> np.ndarray:
+    """(interests x candidates): how close each candidate is to each interest, the
+    cosine with its centre and with its nearest saved talk, mixed."""
+    sims = saved @ candidates.T
+    out = np.zeros((len(groups), len(candidates)), dtype=np.float32)
+    for g, members in enumerate(groups):
+        centre = _centre(saved[list(members)])
+        nearest = sims[list(members)].max(axis=0)
+        out[g] = centroid_share * (candidates @ centre) + (1 - centroid_share) * nearest
+    return out
+
+
+def penalty(
+    candidates: np.ndarray, avoid: np.ndarray, weight: float = TUNING.avoid_weight
+) -> np.ndarray:
+    """How far each candidate is pushed down: `weight` times its cosine with the
+    nearest hidden talk (0 when nothing is hidden, never negative)."""
+    if not len(avoid) or not len(candidates):
+        return np.zeros(len(candidates), dtype=np.float32)
+    return weight * np.maximum(0.0, (avoid @ candidates.T).max(axis=0))
+
+
+def draw(
+    rel: np.ndarray,
+    candidates: np.ndarray,
+    slots: Sequence[int],
+    k: int,
+    diversity: float = TUNING.diversity,
+    usable: np.ndarray | None = None,
+) -> list[tuple[int, int]]:
+    """(candidate, interest) pairs in the order drawn. The interest furthest from its
+    quota `slots` draws next (ties: the larger quota, then the first); it takes the
+    candidate maximising (1 - diversity) * rel - diversity * (its closest cosine with
+    the interest's earlier picks). `usable` masks candidates out (e.g. clashes). Once
+    every interest has its quota, or the candidates run out for one, the slots left
+    go the same way to the others."""
+    n_groups, n = rel.shape
+    free = np.ones(n, dtype=bool) if usable is None else np.asarray(usable, dtype=bool).copy()
+    redundancy = np.zeros((n_groups, n), dtype=np.float32)
+    counts = [0] * n_groups
+    out: list[tuple[int, int]] = []
+    lam = 1.0 - diversity
+    while len(out) < k and free.any():
+        g = min(
+            range(n_groups),
+            key=lambda i: (counts[i] / slots[i] if slots[i] else math.inf, -slots[i], i),
+        )
+        score = np.where(free, lam * rel[g] - (1 - lam) * redundancy[g], -np.inf)
+        best = int(np.argmax(score))
+        out.append((best, g))
+        free[best] = False
+        counts[g] += 1
+        redundancy[g] = np.maximum(redundancy[g], candidates @ candidates[best])
+    return out
+
+
+# -- reasons (pure) --------------------------------------------------------------
+
+
+def _key(word: str) -> str:
+    """A word and its plural compare equal ("collectives", "collective")."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _weight(word: str, df: Mapping[str, int], n_talks: int) -> float:
+    """How much a word says about a talk: its idf in the base, 0 for a stopword, a
+    number, or a word in more than DISTINCTIVE_SHARE of the talks."""
+    if word in STOPWORDS or word in FILLER or len(word) < 3:
+        return 0.0
+    seen = df.get(word, 2)
+    if seen > max(2.0, DISTINCTIVE_SHARE * n_talks) or not any(c.isalpha() for c in word):
+        return 0.0
+    return math.log((n_talks + 1) / seen)
+
+
+def word_weights(
+    title: Sequence[str], abstract: Sequence[str], df: Mapping[str, int], n_talks: int
+) -> dict[str, float]:
+    """A talk's words as a sparse tf-idf vector: each distinctive word (plurals folded)
+    its `_weight`, twice in the title."""
+    out: dict[str, float] = {}
+    for w in set(title) | set(abstract):
+        weight = _weight(w, df, n_talks) * (2 if w in title else 1)
+        if weight:
+            out[_key(w)] = max(out.get(_key(w), 0.0), weight)
+    return out
+
+
+def word_relevance(
+    saved: Sequence[Mapping[str, float]],
+    groups: Sequence[Sequence[int]],
+    candidates: Sequence[Mapping[str, float]],
+) -> np.ndarray:
+    """(interests x candidates): the cosine of each candidate's `word_weights` with its
+    interest's (the mean of its saved talks')."""
+    out = np.zeros((len(groups), len(candidates)), dtype=np.float32)
+    for g, members in enumerate(groups):
+        profile: dict[str, float] = {}
+        for i in members:
+            for w, x in saved[i].items():
+                profile[w] = profile.get(w, 0.0) + x / len(members)
+        norm = math.sqrt(sum(x * x for x in profile.values()))
+        for c, words in enumerate(candidates):
+            dot = sum(x * profile.get(w, 0.0) for w, x in words.items())
+            size = norm * math.sqrt(sum(x * x for x in words.values()))
+            out[g, c] = dot / size if size else 0.0
+    return out
+
+
+def track_relevance(
+    saved: Sequence[str | None], groups: Sequence[Sequence[int]], candidates: Sequence[str | None]
+) -> np.ndarray:
+    """(interests x candidates): the share of an interest's saved talks in the
+    candidate's track (devroom); 0 for a talk without one."""
+    out = np.zeros((len(groups), len(candidates)), dtype=np.float32)
+    for g, members in enumerate(groups):
+        for c, track in enumerate(candidates):
+            if track:
+                out[g, c] = sum(saved[i] == track for i in members) / len(members)
+    return out
+
+
+def shared_terms(
+    hit_words: Sequence[str],
+    saved_words: Sequence[str],
+    df: Mapping[str, int],
+    n_talks: int,
+    titles: tuple[Collection[str], Collection[str]] = ((), ()),
+    limit: int = MAX_TERMS,
+) -> tuple[str, ...]:
+    """The distinctive words and two-word phrases two talks' texts share, as the hit
+    writes them, best first: a word scores its `_weight`, doubled for each of the two
+    `titles` (words of the hit's, the saved talk's) holding it, and is named from
+    NAMED_IDF (or a word of two talks in a small base) and from WEAKEST_TERM of the best."""
+    theirs = {_key(w) for w in saved_words}
+    pairs = {(_key(a), _key(b)) for a, b in zip(saved_words, saved_words[1:], strict=False)}
+    in_titles = [{_key(w) for w in t} for t in titles]
+    scored: dict[str, float] = {}
+    for w in hit_words:
+        x = _weight(w, df, n_talks) if _key(w) in theirs else 0.0
+        scored[w] = x * math.prod(2 if _key(w) in t else 1 for t in in_titles)
+    floor = min(NAMED_IDF, math.log((n_talks + 1) / 2))
+    best = max(scored.values(), default=0.0)
+    scored = {w: x for w, x in scored.items() if x >= max(floor, WEAKEST_TERM * best)}
+    for a, b in zip(hit_words, hit_words[1:], strict=False):
+        if a in scored and b in scored and (_key(a), _key(b)) in pairs:
+            scored.setdefault(f"{a} {b}", scored[a] + scored[b])
+    chosen: list[str] = []
+    said: set[str] = set()
+    for term, _ in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
+        keys = {_key(w) for w in term.split()}
+        if not keys & said:  # "rank failures" said, "failure" is not said again
+            chosen.append(term)
+            said |= keys
+        if len(chosen) == limit:
+            break
+    return tuple(chosen)
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _quoted(text: str) -> str:
+    text = " ".join(text.split())
+    return f"“{text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1] + '…'}”"
+
+
+def reason_text(
+    because: Sequence[str], terms: Sequence[str], sentence: str = "", clashes: Sequence[str] = ()
+) -> str:
+    """One line: the saved talks a hit follows from, what they share (the words, else
+    the saved talk's sentence closest to the hit), and what it clashes with."""
+    text = f"because you saved {_listed(because)}" if because else ""
+    if terms:
+        text += f" — {'both' if len(because) < 2 else 'all'} about {_listed(terms)}"
+    elif sentence:
+        text += f" — close to {_quoted(sentence)}"
+    if clashes:
+        text += f"; at the same time as {_listed(clashes)}"
+    return text
+
+
+# -- the knowledge base's part ----------------------------------------------------
+
+
+class _Words:
+    """A base's document frequencies (none in builds without a `words` table) and the
+    `word_weights` of the talks last asked for."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        has = reads.has_table(kb.con, "words")
+        self.df: dict[str, int] = dict(reads.words(kb.con)) if has else {}
+        self.n = len(kb.talks)
+        self.kept: OrderedDict[int, dict[str, float]] = OrderedDict()
+
+    def of(self, talk: Talk) -> dict[str, float]:
+        found = self.kept.get(talk.id)
+        if found is None:
+            found = self.kept[talk.id] = word_weights(_title(talk), _text(talk), self.df, self.n)
+            while len(self.kept) > reads.CACHED_TALKS:
+                self.kept.popitem(last=False)
+        return found
+
+
+_WORDS: weakref.WeakKeyDictionary[KnowledgeBase, _Words] = weakref.WeakKeyDictionary()
+
+
+def _title(talk: Talk) -> tuple[str, ...]:
+    return word_tuple(talk.title)
+
+
+def _text(talk: Talk) -> tuple[str, ...]:
+    return word_tuple(f"{talk.title} {talk.abstract}")
+
+
+def _centre(vectors: np.ndarray) -> np.ndarray:
+    centre = vectors.mean(axis=0)
+    return np.asarray(centre / (np.linalg.norm(centre) or 1.0), dtype=np.float32)
+
+
+def _known(kb: KnowledgeBase, ids: Iterable[int]) -> list[int]:
+    """The ids in order, once each; one the base does not hold is TalkNotFound."""
+    out: list[int] = []
+    for ref in ids:
+        good = isinstance(ref, int | np.integer) and not isinstance(ref, bool)
+        if not good or int(ref) not in kb.talks:
+            raise TalkNotFound(str(ref))
+        if int(ref) not in out:
+            out.append(int(ref))
+    return out
+
+
+def recommend(
+    kb: KnowledgeBase,
+    saved: Sequence[int],
+    avoid: Sequence[int] = (),
+    k: int = 10,
+    fits: bool = False,
+    tuning: Tuning = TUNING,
+) -> list[Hit]:
+    """Up to `k` talks for someone who saved `saved` and hid `avoid` (talk ids; an
+    unknown one is TalkNotFound, one in both counts as saved; no saved talk, no
+    hits). With `fits`, only talks that have a time and overlap no saved talk;
+    otherwise a clash is marked (`why.clashes`, and the reason). `why` is a `Because`."""
+    if k < 1:
+        raise BadQuery("the number of recommendations must be at least 1")
+    saved_ids = _known(kb, saved)
+    avoid_ids = [t for t in _known(kb, avoid) if t not in saved_ids]
+    if not saved_ids:
+        return []
+    s_vecs = np.vstack([kb.vectors.vector(t) for t in saved_ids]).astype(np.float32)
+    groups = interests(s_vecs, tuning.threshold)
+    exclude = set(saved_ids) | set(avoid_ids)
+    want = min(len(kb.vectors), tuning.pool_per_query + len(exclude))
+    pool: dict[int, None] = {}
+    for query in [*s_vecs, *(_centre(s_vecs[list(g)]) for g in groups)]:
+        pool.update((tid, None) for tid, _ in kb.vectors.search(query, want) if tid not in exclude)
+    if not pool:
+        return []
+    ids = list(pool)
+    talks, mine = kb.talks.get_many(ids), kb.talks.get_many(saved_ids)
+    c_vecs = np.vstack([kb.vectors.vector(t) for t in ids]).astype(np.float32)
+    rel = relevance(c_vecs, s_vecs, groups, tuning.centroid_share)
+    words = _WORDS.get(kb) or _WORDS.setdefault(kb, _Words(kb))
+    if tuning.word_weight:
+        theirs = [words.of(t) for t in talks]
+        rel += tuning.word_weight * word_relevance([words.of(t) for t in mine], groups, theirs)
+    if tuning.track_weight:
+        tracks = [t.track for t in talks]
+        rel += tuning.track_weight * track_relevance([t.track for t in mine], groups, tracks)
+    if avoid_ids:
+        a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
+        rel -= penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
+    clashing = [tuple(c.id for c in timetable.clashes(t, mine)) for t in talks]
+    usable = np.array([timetable.timed(t) and not c for t, c in zip(talks, clashing, strict=True)])
+    slots = quotas([len(g) for g in groups], k)
+    titles = {t.id: t.title for t in mine}
+    hits = []
+    for c, g in draw(rel, c_vecs, slots, k, tuning.diversity, usable if fits else None):
+        sims = s_vecs[list(groups[g])] @ c_vecs[c]
+        close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
+        near = [i for i in close if s_vecs[i] @ c_vecs[c] >= sims.max() - tuning.because_margin]
+        because, terms, sentence, source, closest = _evidence(
+            kb, words, talks[c], [mine[i] for i in near], s_vecs[near[0]]
+        )
+        clash = [titles[i] for i in clashing[c]]
+        why = Because(
+            because=because,
+            clashes=clashing[c],
+            reason=reason_text([titles[i] for i in because], terms, closest, clash),
+            matched_terms=terms,
+            best_sentence=sentence,
+            sentence_source=source,
+            ranks={"dense": 1 + int(np.count_nonzero(rel[g] > rel[g, c]))},
+        )
+        hits.append(Hit(talks[c], float(rel[g, c]), why))
+    return hits
+
+
+def _evidence(
+    kb: KnowledgeBase, words: _Words, talk: Talk, near: list[Talk], near_vec: np.ndarray
+) -> tuple[list[int], tuple[str, ...], str, str, str]:
+    """What `talk` shares with the saved talks `near` it follows from (closest first):
+    the words it shares with the first, or with the first two when they share some;
+    the hit's sentence closest to the first and where it comes from; that talk's
+    sentence closest to it. Returns (saved ids, terms, sentence, source, closest)."""
+
+    def shared(saved: Talk, limit: int = MAX_TERMS) -> tuple[str, ...]:
+        titles = (_title(talk), _title(saved))
+        return shared_terms(_text(talk), _text(saved), words.df, words.n, titles, limit)
+
+    because, terms = near[:1], shared(near[0])
+    if len(near) > 1:
+        also = shared(near[1], limit=100)
+        if any(t in also for t in terms):
+            because, terms = near[:MAX_BECAUSE], tuple(t for t in terms if t in also)
+    sentences = kb.sentences.of([talk, near[0]])
+    ours, theirs = sentences.get(talk.id, []), sentences.get(near[0].id, [])
+    sims = kb.sentences.sims(near_vec, {talk.id: ours}).get(talk.id) if ours else None
+    sentence, source = best_sentence(talk, ours, sims, [w for t in terms for w in t.split()])
+    closest = near[0].title
+    row = next((r for r, text in ours if text == sentence), None)
+    if row is not None and theirs:
+        vecs = kb.sentences.rows_vectors(np.array([row, *(r for r, _ in theirs)], dtype=np.int64))
+        closest = theirs[int(np.argmax(vecs[1:] @ vecs[0]))][1]
+    return [t.id for t in because], terms, sentence, source, closest

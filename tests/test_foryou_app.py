@@ -1,0 +1,34 @@
+""" "For you" in the app: a saved talk (from the share link) brings recommendation
+cards with their reason and a Save button; saving one updates the list."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_app import _keep_mplbackend, htmls, plain, rerun, run_app
+
+pytestmark = pytest.mark.model
+
+
+__all__ = ["_keep_mplbackend"]  # the app test's autouse fixture, in force here too
+
+
+def test_a_saved_talk_brings_for_you_cards_with_reasons(demo_home, demo_kb, monkeypatch):
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    at = run_app(demo_home, monkeypatch, saved=str(mccl.id))
+    assert any(s.value == "For you" for s in at.subheader)
+    reasons = [plain(v) for v in htmls(at, "tb-why") if "Because you saved" in plain(v)]
+    assert reasons and all("MCCL" in r for r in reasons)
+    saves = [b for b in at.button if b.key and b.key.startswith("foryou-search-save-")]
+    assert saves and not any(str(mccl.id) in b.key for b in saves)
+    first = int(saves[0].key.rsplit("-", 1)[1])
+    saves[0].click()
+    at = rerun(at)
+    assert first in at.session_state["agenda"].saved
+    after = [b.key for b in at.button if b.key and b.key.startswith("foryou-search-save-")]
+    assert f"foryou-search-save-{first}" not in after  # a saved talk is no longer offered
+
+
+def test_no_for_you_without_a_saved_talk(demo_home, monkeypatch):
+    at = run_app(demo_home, monkeypatch)
+    assert not any(s.value == "For you" for s in at.subheader)

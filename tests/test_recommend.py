@@ -1,0 +1,326 @@
+"""The recommender (index/search/recommend.py): interests, quotas, hidden talks, the
+timetable, diversity and reasons, on hand-made vectors and talks; then on the demo base
+built with the hashing embedder."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import numpy as np
+import pytest
+
+from index.search import recommend as rec
+from talkbase.core import timetable
+from talkbase.core.errors import BadQuery, TalkNotFound
+from talkbase.core.records import Because, Hit, Talk
+
+BRUSSELS = ZoneInfo("Europe/Brussels")
+
+
+def unit(*xs: float) -> np.ndarray:
+    v = np.asarray(xs, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+def near(axis: int, wobble: float, dim: int = 6, other: int | None = None) -> np.ndarray:
+    v = np.zeros(dim, dtype=np.float32)
+    v[axis] = 1.0
+    v[other if other is not None else (axis + 1) % dim] = wobble
+    return v / np.linalg.norm(v)
+
+
+def talk(tid: int, start: str | None = None, minutes: int = 30, **kw: object) -> Talk:
+    begin = datetime.fromisoformat(start).replace(tzinfo=BRUSSELS) if start else None
+    end = begin + timedelta(minutes=minutes) if begin else None
+    return Talk(title=str(kw.pop("title", f"talk {tid}")), start=begin, end=end, id=tid, **kw)  # type: ignore[arg-type]
+
+
+# -- interests ----------------------------------------------------------------------
+
+
+def test_saved_talks_on_two_topics_make_two_interests_largest_first() -> None:
+    saved = np.vstack([near(0, 0.1), near(3, 0.2), near(0, 0.2), near(0, -0.1), near(3, 0.1)])
+    assert rec.interests(saved, 0.5) == [(0, 2, 3), (1, 4)]
+
+
+def test_one_talk_is_one_interest_and_nothing_is_none() -> None:
+    assert rec.interests(np.vstack([near(0, 0.1)]), 0.5) == [(0,)]
+    assert rec.interests(np.zeros((0, 6), dtype=np.float32), 0.5) == []
+
+
+def test_the_threshold_decides_what_is_one_interest() -> None:
+    saved = np.vstack([unit(1, 0), unit(1, 1)])  # cosine 0.71
+    assert rec.interests(saved, 0.7) == [(0, 1)]
+    assert rec.interests(saved, 0.75) == [(0,), (1,)]
+
+
+def test_average_linkage_does_not_chain_distant_talks() -> None:
+    # a-b and b-c are alike, a and c are not: one step of the chain each side of b
+    a, b, c = unit(1, 0, 0), unit(1, 1, 0), unit(0, 1, 0)
+    groups = rec.interests(np.vstack([a, b, c]), 0.6)
+    assert len(groups) == 2 and sorted(len(g) for g in groups) == [1, 2]
+
+
+# -- quotas and drawing ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sizes", "k", "expected"),
+    [
+        ([4, 2], 10, [7, 3]),
+        ([9, 1], 10, [9, 1]),  # the small interest is not drowned
+        ([20, 1, 1], 10, [8, 1, 1]),
+        ([1, 1, 1], 10, [4, 3, 3]),
+        ([3, 2, 1], 2, [1, 1, 0]),  # fewer slots than interests: the largest first
+        ([5], 3, [3]),
+    ],
+)
+def test_quotas_are_proportional_with_one_slot_each(sizes, k, expected) -> None:
+    got = rec.quotas(sizes, k)
+    assert got == expected and sum(got) == k
+
+
+def test_quotas_always_fill_k_and_give_everyone_a_slot() -> None:
+    for sizes in itertools.product(range(1, 6), repeat=3):
+        for k in range(3, 13):
+            got = rec.quotas(list(sizes), k)
+            assert sum(got) == k and min(got) >= 1
+
+
+def _two_topics(n: int = 12) -> tuple[np.ndarray, np.ndarray, list[tuple[int, ...]]]:
+    """Four saved talks on axis 0, one on axis 3; candidates around both."""
+    saved = np.vstack([near(0, w) for w in (0.1, 0.2, -0.1, 0.15)] + [near(3, 0.1)])
+    cands = np.vstack(
+        [near(0, 0.05 * i, other=1 + i % 2) for i in range(n)]
+        + [near(3, 0.1 * i, other=4) for i in range(4)]
+    )
+    return saved, cands, rec.interests(saved, 0.5)
+
+
+def test_a_small_second_interest_is_served() -> None:
+    saved, cands, groups = _two_topics()
+    rel = rec.relevance(cands, saved, groups)
+    picks = rec.draw(rel, cands, rec.quotas([len(g) for g in groups], 5), 5, 0.0)
+    by_interest = [g for _, g in picks]
+    assert by_interest.count(0) == 4 and by_interest.count(1) == 1
+    # the centroid alone (one average) would take the five nearest to axis 0
+    centre = saved.mean(axis=0)
+    assert all(i < 12 for i in np.argsort(-(cands @ centre))[:5])
+    assert any(c >= 12 for c, _ in picks)
+
+
+def test_interests_take_turns_by_their_quota() -> None:
+    saved, cands, groups = _two_topics()
+    rel = rec.relevance(cands, saved, groups)
+    picks = rec.draw(rel, cands, [3, 2], 5, 0.0)
+    assert [g for _, g in picks] == [0, 1, 0, 1, 0]
+
+
+def test_slots_an_interest_cannot_fill_go_to_the_others() -> None:
+    saved, cands, groups = _two_topics()
+    rel = rec.relevance(cands, saved, groups)
+    usable = np.arange(len(cands)) < 12  # nothing left near the second interest
+    picks = rec.draw(rel, cands, [3, 2], 5, 0.0, usable)
+    assert len(picks) == 5 and all(c < 12 for c, _ in picks)
+    assert len(rec.draw(rel, cands, [3, 2], 50, 0.0)) == len(cands)  # all, once each
+
+
+def test_mmr_skips_near_duplicates_within_an_interest() -> None:
+    saved = np.vstack([unit(1, 0, 0, 0)])
+    dup = unit(1, 0.3, 0, 0)
+    cands = np.vstack([dup, dup, dup, unit(1, 0, 0.45, 0)])  # three copies, one other
+    rel = rec.relevance(cands, saved, [(0,)])
+    plain = [c for c, _ in rec.draw(rel, cands, [2], 2, 0.0)]
+    varied = [c for c, _ in rec.draw(rel, cands, [2], 2, 0.3)]
+    assert plain == [0, 1]  # the nearest twice over
+    assert varied == [0, 3]
+
+
+def test_a_hidden_talk_pushes_its_neighbours_down() -> None:
+    saved = np.vstack([unit(1, 0, 0)])
+    cands = np.vstack([unit(1, 0.5, 0), unit(1, 0, 0.55)])  # the first is a bit nearer
+    hidden = np.vstack([unit(0.2, 1, 0)])  # ...and next to the hidden talk
+    rel = rec.relevance(cands, saved, [(0,)])
+    assert rel[0, 0] > rel[0, 1]
+    pushed = rel - rec.penalty(cands, hidden)[None, :]
+    assert pushed[0, 0] < pushed[0, 1]
+    assert not rec.penalty(cands, np.zeros(0)).any()
+    assert (rec.penalty(cands, np.vstack([unit(0, 0, -1)])) >= 0).all()  # never a bonus
+
+
+def test_words_and_tracks_of_an_interest() -> None:
+    df = {"rdma": 2, "nccl": 2, "sandbox": 2, "agents": 3}
+    a = rec.word_weights(["rdma"], ["rdma", "nccl", "the"], df, 100)
+    assert set(a) == {"rdma", "nccl"} and a["rdma"] == 2 * a["nccl"]  # titles count twice
+    b = rec.word_weights([], ["sandbox", "agents"], df, 100)
+    assert set(b) == {"sandbox", "agent"}  # plurals folded
+    rel = rec.word_relevance([a, b], [(0,), (1,)], [a, b, {}])
+    assert rel[0, 0] == pytest.approx(1.0) and rel[0, 1] == 0 and rel[1, 1] == pytest.approx(1.0)
+    assert not rel[:, 2].any()  # a talk without words is near nothing
+    tracks = rec.track_relevance(["HPC", "HPC", "Security"], [(0, 1, 2)], ["HPC", None, "Go"])
+    assert tracks.tolist() == [[pytest.approx(2 / 3), 0.0, 0.0]]
+
+
+# -- the timetable -------------------------------------------------------------------
+
+
+def test_touching_talks_do_not_clash() -> None:
+    a = talk(1, "2024-02-03 10:00", 30)
+    assert timetable.clashes(talk(2, "2024-02-03 10:30"), [a]) == []
+    assert [t.id for t in timetable.clashes(talk(3, "2024-02-03 10:29"), [a])] == [1]
+    assert not timetable.fits(talk(4), [a])  # no time: fits no slot, as in the agenda
+
+
+# -- reasons --------------------------------------------------------------------------
+
+
+def test_shared_terms_are_distinctive_words_and_phrases() -> None:
+    df = {"rank": 3, "failures": 2, "communicator": 2, "open": 60, "source": 70, "talk": 50}
+    hit = "communicator reconfiguration after rank failures in open source".split()
+    saved = "fault tolerant communicator and rank failures of open source".split()
+    assert rec.shared_terms(hit, saved, df, 1000) == ("rank failures", "communicator")
+    # a word in 3% of the talks is named only from a title
+    assert rec.shared_terms(hit, saved, {**df, "rank": 30, "failures": 30}, 1000) == (
+        "communicator",
+    )
+    titles = (["rank", "failures"], ["rank"])
+    assert rec.shared_terms(hit, saved, {**df, "rank": 30}, 1000, titles)[0] == "rank failures"
+
+
+def test_shared_terms_leave_out_words_far_weaker_than_the_best() -> None:
+    hit, saved = ["unikernel", "and", "additional"], ["unikernels", "with", "additional"]
+    df = {"unikernel": 3, "additional": 9}
+    titles = (["unikernel"], ["unikernels"])
+    assert rec.shared_terms(hit, saved, df, 1000, titles) == ("unikernel",)
+    assert rec.shared_terms(hit, saved, df, 1000) == ("unikernel", "additional")
+
+
+def test_shared_terms_fold_plurals_and_skip_stopwords() -> None:
+    hit = ["the", "collective", "rdma", "and"]
+    saved = ["collectives", "over", "the", "rdma"]
+    assert set(rec.shared_terms(hit, saved, {}, 100)) == {"collective", "rdma"}
+    assert rec.shared_terms(["about", "the"], ["about", "the"], {}, 100) == ()
+
+
+def test_reason_text() -> None:
+    assert (
+        rec.reason_text(["MCCL: Fault-Tolerant Collective Communication"], ["rank failures"])
+        == "because you saved MCCL: Fault-Tolerant Collective Communication"
+        " — both about rank failures"
+    )
+    two = rec.reason_text(["A", "B"], ["rdma", "nccl", "collectives"], clashes=["C"])
+    assert (
+        two
+        == "because you saved A and B — all about rdma, nccl and collectives; at the same time as C"
+    )
+    said = rec.reason_text(["A"], [], "Sandboxes keep agents   from the host. " * 10)
+    assert said.startswith("because you saved A — close to “Sandboxes keep agents from the host.")
+    assert said.endswith("…”") and len(said) < 200
+
+
+def test_because_carries_the_fields_into_json() -> None:
+    why = Because(because=[3], clashes=(4,), reason="because", matched_terms=("x",))
+    out = why.to_dict()
+    assert out["because"] == [3] and out["clashes"] == [4] and out["reason"] == "because"
+    assert out["matched_terms"] == ["x"] and json.dumps(out)
+    assert hash(why) == hash(
+        Because(because=[3], clashes=(4,), reason="because", matched_terms=("x",))
+    )
+
+
+# -- on a knowledge base (the demo corpus, hashing embedder) ------------------------
+
+
+@pytest.fixture
+def kb(fake_home, hashing_embedder):
+    from index.search.kb import KnowledgeBase
+
+    with KnowledgeBase(fake_home, hashing_embedder) as base:
+        yield base
+
+
+def _ids(kb) -> list[int]:
+    return sorted(kb.talks.ids.tolist())
+
+
+def test_never_returns_what_was_saved_or_hidden(kb) -> None:
+    ids = _ids(kb)
+    saved, avoid = ids[:3], ids[3:5]
+    hits = rec.recommend(kb, saved, avoid, k=len(ids))
+    got = [h.talk.id for h in hits]
+    assert got and not set(got) & (set(saved) | set(avoid))
+    assert len(got) == len(set(got))
+
+
+def test_each_hit_says_why(kb) -> None:
+    saved = _ids(kb)[:2]
+    hits = rec.recommend(kb, saved, k=5)
+    assert len(hits) == 5
+    for h in hits:
+        why = h.why
+        assert isinstance(why, Because)
+        assert why.because and set(why.because) <= set(saved)
+        named = [kb.talks[i].title for i in why.because]
+        assert why.reason.startswith("because you saved " + named[0])
+        assert h.why.best_sentence
+        for term in h.why.matched_terms:
+            assert term.split()[0] in (h.talk.title + " " + h.talk.abstract).lower()
+        json.dumps(h.to_dict())
+
+
+def test_fits_leaves_out_every_clash_and_otherwise_marks_them(kb) -> None:
+    talks = [t for t in kb.talks.values() if t.start and t.end]
+    saved = [t.id for t in talks[:6]]
+    saved_talks = [kb.talks[i] for i in saved]
+    marked = rec.recommend(kb, saved, k=len(kb.talks))
+    for h in marked:
+        assert _clashes(h) == tuple(t.id for t in timetable.clashes(h.talk, saved_talks))
+        assert ("; at the same time as " in _reason(h)) == bool(_clashes(h))
+    assert any(_clashes(h) for h in marked), "the demo program has clashes to mark"
+    fitting = rec.recommend(kb, saved, k=len(kb.talks), fits=True)
+    assert fitting and all(timetable.fits(h.talk, saved_talks) for h in fitting)
+    assert not any(_clashes(h) for h in fitting)
+
+
+def _clashes(hit: Hit) -> tuple[int, ...]:
+    assert isinstance(hit.why, Because)
+    return hit.why.clashes
+
+
+def _reason(hit: Hit) -> str:
+    assert isinstance(hit.why, Because)
+    return hit.why.reason
+
+
+def test_unknown_ids_and_bad_limits_are_domain_errors(kb) -> None:
+    ids = _ids(kb)
+    with pytest.raises(TalkNotFound):
+        rec.recommend(kb, [ids[0], 123456789012])
+    with pytest.raises(TalkNotFound):
+        rec.recommend(kb, [ids[0]], avoid=[-4])
+    with pytest.raises(BadQuery):
+        rec.recommend(kb, [ids[0]], k=0)
+    assert rec.recommend(kb, []) == []
+
+
+def test_a_talk_saved_and_hidden_counts_as_saved(kb) -> None:
+    ids = _ids(kb)
+    both = rec.recommend(kb, [ids[0], ids[0]], avoid=[ids[0]], k=4)
+    alone = rec.recommend(kb, [ids[0]], k=4)
+    assert [h.talk.id for h in both] == [h.talk.id for h in alone]
+
+
+def test_hiding_a_talk_pushes_its_neighbours_down_by_their_closeness(kb) -> None:
+    ids = _ids(kb)
+    saved, hidden = ids[:1], ids[2]  # one interest: each score is its relevance to it
+    everything = len(ids)
+    plain = {h.talk.id: h.score for h in rec.recommend(kb, saved, k=everything)}
+    pushed = {h.talk.id: h.score for h in rec.recommend(kb, saved, [hidden], k=everything)}
+    assert hidden in plain and hidden not in pushed and set(pushed) == set(plain) - {hidden}
+    near = kb.vectors.vector(hidden)
+    for tid, score in pushed.items():
+        closeness = max(0.0, float(kb.vectors.vector(tid) @ near))
+        assert score == pytest.approx(plain[tid] - rec.TUNING.avoid_weight * closeness, abs=1e-5)
