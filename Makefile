@@ -5,7 +5,7 @@ PY      := $(VENV)/bin/python
 HOME_KB ?= $(CURDIR)/.kb
 PORT    ?= 8501
 
-.PHONY: install run ingest app test test-fast browser lint bench bench-load eval clean notebooks
+.PHONY: install run ingest app test test-fast browser serve-deps lint bench bench-load eval clean notebooks
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,11 @@ run: ingest app
 browser:
 	@sh scripts/ensure-chromium.sh
 
-test: install browser
+# Debian's haproxy for `talkbase app --replicas N` (and its test).
+serve-deps:
+	@sh scripts/ensure-haproxy.sh
+
+test: install browser serve-deps
 	$(PY) -m pytest
 
 test-fast: install

@@ -8,7 +8,14 @@ import grimp
 import pytest
 
 PACKAGES = ("talkbase", "ingest", "index", "appviews")
-ENTRY_POINTS = ("talkbase.cli", "talkbase.api", "talkbase.serve", "talkbase.output", "appviews")
+ENTRY_POINTS = (
+    "talkbase.cli",
+    "talkbase.api",
+    "talkbase.serve",
+    "talkbase.proxy",
+    "talkbase.output",
+    "appviews",
+)
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +116,9 @@ def test_ingest_imports_no_index_and_no_layer_imports_an_entry_point(graph):
 
 def test_the_ground_imports_nothing_else_of_ours(graph):
     ground = [m for m in graph.modules if _within(m, "talkbase.core")]
-    assert sorted(
-        (m, i) for m in ground for i in _imports(graph, m) if not _within(i, "talkbase.core")
-    ) == []
+    assert (
+        sorted(
+            (m, i) for m in ground for i in _imports(graph, m) if not _within(i, "talkbase.core")
+        )
+        == []
+    )

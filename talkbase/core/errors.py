@@ -182,3 +182,20 @@ class OlderFormat(KnowledgeBaseDamaged):
             f"talkbase reads (from {oldest}): rebuild it from the program files with "
             f"'talkbase --home {home} ingest --replace PATH'",
         )
+
+
+class ProxyMissing(TalkbaseError):
+    """`--replicas` asked for, but HAProxy is not installed."""
+
+    def __init__(self, package: str = "haproxy") -> None:
+        super().__init__(
+            f"--replicas needs HAProxy in front of the app processes: install the "
+            f"Debian package `{package}` (`make serve-deps` or `apt-get install {package}`)."
+        )
+
+
+class ProxyFailed(TalkbaseError):
+    """HAProxy would not start or stopped on its own."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"HAProxy in front of the app processes {problem}.")

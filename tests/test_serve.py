@@ -1,0 +1,181 @@
+"""`talkbase app`: the served command line, and `--replicas 2` behind a real HAProxy.
+
+The real test starts `talkbase app --replicas 2` on the demo base (two Streamlit
+processes on loopback ports, HAProxy in front), gets pages through the proxy (the
+sticky cookie set, then honoured), runs real websocket page runs through it with
+bench/load.py, kills a replica (restarted), then SIGTERMs `talkbase app` alone and
+checks that every process it started is gone. `make serve-deps` installs HAProxy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from talkbase import cli, proxy, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+START_S = 120  # two replicas starting on a busy 2-core machine
+LOAD_S = 240
+HAPROXY = proxy.shutil.which("haproxy", path=os.pathsep.join([os.environ["PATH"], *proxy.SBIN]))
+
+if os.environ.get("CI") and HAPROXY is None:  # `make test` installs it: never skip silently in CI
+    raise RuntimeError("CI: haproxy is missing; scripts/ensure-haproxy.sh should have installed it")
+
+needs_haproxy = pytest.mark.skipif(
+    HAPROXY is None, reason="needs Debian's haproxy: run `make serve-deps`"
+)
+
+
+def test_the_served_app_hides_error_details_and_drops_closed_sessions() -> None:
+    cmd = serve.app_command("127.0.0.1", 8600, watch_files=False)
+    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert Path(cmd[4]) == serve.app_script() and serve.app_script().is_file()
+    options = dict(zip(cmd[5::2], cmd[6::2], strict=True))
+    assert options["--client.showErrorDetails"] == "none"  # no traceback, no server path
+    assert 0 < int(options["--server.disconnectedSessionTTL"]) <= 120
+    assert options["--server.fileWatcherType"] == "none"
+
+
+def test_the_proxy_configuration_is_sticky_by_cookie_and_health_checked() -> None:
+    cfg = proxy.render("127.0.0.1", 8600, [9001, 9002])
+    assert "bind 127.0.0.1:8600" in cfg
+    assert "server r1 127.0.0.1:9001 cookie r1" in cfg and "cookie r2" in cfg
+    assert f"cookie {proxy.COOKIE} insert" in cfg and "balance source" not in cfg
+    assert "option httpchk GET /_stcore/health" in cfg and "timeout tunnel" in cfg
+    assert "bind [::1]:8600" in proxy.render("::1", 8600, [9001])
+
+
+def test_replicas_without_haproxy_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no haproxy on it
+    monkeypatch.setattr(proxy, "SBIN", ())
+    assert cli.main(["app", "--replicas", "2", "--port", "1"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("talkbase: ") and err.endswith(".")
+    assert "`haproxy`" in err and "Traceback" not in err
+
+
+def test_replicas_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["app", "--replicas", "0"])
+    assert "--replicas" in capsys.readouterr().err
+
+
+# -- the real thing -------------------------------------------------------------------
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of the session `talkbase app` leads."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            pids.append(int(stat.parent.name))
+    return sorted(pids)
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _get(url: str, cookie: str | None = None) -> tuple[int, list[str], str]:
+    req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return r.status, r.headers.get_all("Set-Cookie") or [], r.read().decode(errors="replace")
+
+
+def _wait(what, timeout: float, why: str):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = what()
+        if got:
+            return got
+        time.sleep(0.25)
+    pytest.fail(why)
+
+
+@pytest.fixture
+def replicas(demo_home: Path, tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    port = proxy.free_ports(1)[0]
+    env = {**os.environ, "TALKBASE_HOME": str(demo_home), "HF_HUB_OFFLINE": "1"}
+    cmd = [sys.executable, "-m", "talkbase.cli", "app", "--port", str(port), "--replicas", "2"]
+    log = tmp_path / "app.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        _wait(
+            lambda: proc.poll() is not None or proxy.healthy(f"http://127.0.0.1:{port}"),
+            START_S,
+            "no answer through the proxy",
+        )
+        assert proc.poll() is None, log.read_text()[-2000:]
+        yield proc, port
+    finally:
+        for pid in _session(proc.pid):  # whatever the test left running
+            os.kill(pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+@pytest.mark.model
+@needs_haproxy
+def test_two_replicas_behind_haproxy_serve_sticky_sessions_and_stop_together(
+    replicas: tuple[subprocess.Popen[bytes], int], tmp_path: Path
+) -> None:
+    proc, port = replicas
+    url = f"http://127.0.0.1:{port}/"
+    kids = _session(proc.pid)
+    apps = [p for p in kids if "streamlit run" in _cmdline(p)]
+    assert len(apps) == 2 and any("haproxy" in _cmdline(p) for p in kids), kids
+    assert all("appviews/script/app.py" in _cmdline(p) for p in apps)
+
+    status, cookies, body = _get(url)
+    assert status == 200 and 'id="root"' in body  # Streamlit's page
+    (sticky,) = [c for c in cookies if c.startswith(proxy.COOKIE + "=")]
+    value = re.match(rf"{proxy.COOKIE}=(r[12]);", sticky)
+    assert value and "HttpOnly" in sticky, sticky
+    status, cookies, _ = _get(url + "_stcore/health", f"{proxy.COOKIE}={value[1]}")
+    assert status == 200 and not [c for c in cookies if c.startswith(proxy.COOKIE)]  # honoured
+
+    out = tmp_path / "load.json"
+    cmd = [sys.executable, str(ROOT / "bench" / "load.py"), "--port", str(port)]
+    cmd += ["--users", "2", "--runs", "4", "--think", "0", "--timeout", "60", "--json", str(out)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=LOAD_S)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads(out.read_text())
+    (every,) = [r for r in result["pages"] if r["page"] == "all"]
+    assert result["errors"] == 0 and every["runs"] >= 4 and every["errors"] == 0
+
+    os.kill(apps[0], signal.SIGKILL)  # a crashed replica is started again
+    _wait(
+        lambda: (
+            len([p for p in _session(proc.pid) if "streamlit run" in _cmdline(p)]) == 2
+            and apps[0] not in _session(proc.pid)
+        ),
+        30,
+        "the killed replica was not restarted",
+    )
+    assert proxy.healthy(url.rstrip("/"))
+
+    os.kill(proc.pid, signal.SIGTERM)  # `talkbase app` alone, not its process group
+    assert proc.wait(timeout=30) == 0
+    _wait(lambda: not _session(proc.pid), 20, f"still running: {_session(proc.pid)}")
