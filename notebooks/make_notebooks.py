@@ -533,6 +533,21 @@ pd.DataFrame({
     "similar(diversity=0.7)": [h.talk.title for h in tb.similar(seed, k=5, diversity=0.7)],
 }, index=range(1, 6))
 %% md
+## More talks for me
+
+`tb.recommend(saved, avoid=(), k=10, fits=False)` starts from a whole agenda: the saved
+talks are grouped into interests, each interest gets its share of the list (a small one
+is not drowned by a large one), nothing saved or hidden comes back, and with `fits=True`
+nothing that clashes with a saved talk. Each hit says which saved talk it follows from
+and what they share.
+%% code
+saved = [tb.talk("MCCL").id, tb.talk("TorchTPU: Running PyTorch Natively").id]
+for_me = tb.recommend(saved, k=6, fits=True)
+pd.DataFrame({
+    "talk": [h.talk.title for h in for_me],
+    "because": [h.why.reason for h in for_me],
+}, index=range(1, len(for_me) + 1))
+%% md
 ## Which tracks overlap in content
 
 Average similarity between the talks of two tracks (within a track: between its different
