@@ -1,4 +1,9 @@
-"""My agenda: a timeline per day with overlaps flagged, exports, a share link."""
+"""My agenda: a timeline per day with overlaps flagged, exports, a share link.
+
+On a wide screen each day is a calendar column (an Altair chart); below ~700 px
+wide the chart gives way to a compact list per day (time, room, title, ✓/⚠ in
+words), shown and hidden by the CSS in `render.CSS`, so the right one is there on
+the first paint. The agenda is kept in this browser too (`appviews.storage`)."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import render, state
+from appviews import render, state, storage
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import ics
@@ -99,6 +104,29 @@ def _chart(
         usermeta={"embedOptions": {"renderer": "svg"}},
     )
     return chart
+
+
+def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
+    """The day as a compact list for a phone: one line per saved talk, a clash said
+    in words (✓ saved, ⚠ overlaps …); every bit of program text escaped."""
+    esc = render.esc
+    rows = []
+    for slot in day.slots:
+        t = slot.talk
+        assert t.start and t.end
+        clash = [by_id[i].title for i in slot.overlaps_with if i in by_id]
+        cue = (
+            f'<span class="tb-warn">⚠ overlaps {esc(", ".join(clash))}</span>'
+            if clash
+            else '<span class="tb-ok">✓ saved</span>'
+        )
+        rows.append(
+            f'<div class="tb-ag-item{" tb-ag-clash" if clash else ""}">'
+            f'<div class="tb-ag-when">{esc(f"{t.start:%H:%M}–{t.end:%H:%M}")} · '
+            f"{esc(t.room or 'room not given')}</div>"
+            f'<div class="tb-ag-title">{esc(t.title)}</div>{cue}</div>'
+        )
+    return f'<div class="tb-aglist">{"".join(rows)}</div>'
 
 
 def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
@@ -223,6 +251,7 @@ def show(lib: Library) -> None:
             "Your agenda is empty. Save talks from Search or the Program and they "
             "appear here, day by day."
         )
+        storage.note()
         _skipped(lib, ag)
         if ag:
             _share(ag)
@@ -248,6 +277,7 @@ def show(lib: Library) -> None:
     now = datetime.now(tz)
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
+        st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
         span = agenda_mod.day_span(day.day, program)
         with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
             st.altair_chart(
@@ -262,4 +292,5 @@ def show(lib: Library) -> None:
             _row(t, [], "agenda")
     _exports(talks)
     _share(ag)
+    storage.note()
     _skipped(lib, ag)

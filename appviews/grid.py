@@ -1,6 +1,11 @@
 """Program: the day as a true time grid (rows by time, a talk spans its duration),
 every room a column in one stable order (scroll sideways), speakers shown, saved
-talks and clashes marked, a room filter; clicking a talk opens it.
+talks and clashes marked, room and track presets; clicking a talk opens it.
+
+The grid scrolls inside a box of its own, both ways, with the room names stuck to
+its top and the times to its left, so a program of 30 rooms keeps both axes in
+view. Below ~700 px wide (CSS, so right on the first paint) the same component
+shows a list by time instead, for the rooms picked above it.
 
 The grid is HTML built here from escaped program text, shown by a small
 st.components.v2 component whose only script sends the clicked talk's id back
@@ -22,6 +27,7 @@ from talkbase.core import present
 from talkbase.core.records import Talk
 
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
+TRACKS_KEY = "grid_tracks"  # the track preset (this session; the rooms are in the URL)
 
 _JS = """
 export default function(component) {
@@ -39,14 +45,34 @@ export default function(component) {
 }
 """
 
+MAX_ROWS = 2 * 24 * 60 // 5  # rows of a day's grid at most (time_grid's bound: two days)
+MAX_LIST = 600  # talks of a day the phone's list shows at most
+
 _CSS = f"""
-.tb-grid {{ overflow-x: auto; max-width: 100%; font-family: inherit; font-size: .8rem;
-           color: #1f2937; }}
+.tb-grid {{ overflow: auto; max-width: 100%; max-height: 78vh; font-family: inherit;
+           font-size: .8rem; color: #1f2937; border: 1px solid #e2e8f0; border-radius: .3rem;
+           overscroll-behavior: contain; }}
 .tb-g {{ display: grid; grid-auto-rows: minmax({ROW_PX}px, auto); position: relative; }}
 .tb-h {{ position: sticky; top: 0; background: #f3f5f9; font-weight: 600; padding: .3rem .4rem;
-        border-bottom: 1px solid #cbd5e1; z-index: 2; overflow-wrap: anywhere; }}
+        border-bottom: 1px solid #cbd5e1; z-index: 3; overflow-wrap: anywhere; }}
+.tb-h.tb-corner {{ left: 0; z-index: 4; }}
 .tb-t {{ color: #475569; font-size: .75rem; padding-right: .3rem;
-        position: sticky; left: 0; background: #fff; z-index: 1; }}
+        position: sticky; left: 0; background: #fff; z-index: 2;
+        border-right: 1px solid #e2e8f0; }}
+.tb-list {{ display: none; }}
+.tb-lt {{ font-weight: 700; margin: .6rem 0 .2rem 0; color: #334155; }}
+.tb-li {{ display: block; margin: 0 0 .3rem 0; padding: .45rem .55rem; min-height: 44px;
+         border-radius: .35rem; background: #e8eefc; border: 1px solid #b9c8ec;
+         cursor: pointer; overflow-wrap: anywhere; box-sizing: border-box; }}
+.tb-li.tb-saved {{ background: #dcfce7; border-color: #16a34a; }}
+.tb-li.tb-clash {{ background: #fee2e2; border-color: #dc2626; }}
+.tb-li .tb-lr {{ color: #475569; font-size: .75rem; display: block; }}
+.tb-li .tb-n {{ font-weight: 600; }}
+@media (max-width: 700px) {{
+  .tb-grid {{ max-height: none; overflow: visible; border: none; }}
+  .tb-g {{ display: none; }}
+  .tb-list {{ display: block; }}
+}}
 .tb-line {{ border-top: 1px solid #eef2f7; }}
 .tb-b {{ margin: 1px 2px; padding: .15rem .35rem; border-radius: .35rem; background: #e8eefc;
         border: 1px solid #b9c8ec; overflow: hidden; cursor: pointer; overflow-wrap: anywhere; }}
@@ -79,8 +105,10 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
     parts = [
         f'<div class="tb-g" role="grid" style="grid-template-columns: 3.4rem '
         f"repeat({cols}, minmax(12rem, 1fr)); grid-template-rows: auto "
-        f'repeat({grid.rows}, minmax({ROW_PX}px, auto));">',
-        '<div class="tb-h" style="grid-row:1;grid-column:1">Time</div>',
+        f"repeat({min(grid.rows, MAX_ROWS)}, minmax({ROW_PX}px, auto)); "
+        # as wide as its columns, so the sticky time column stays in view to the end
+        f'min-width: calc(3.4rem + {cols} * 12rem);">',
+        '<div class="tb-h tb-corner" style="grid-row:1;grid-column:1">Time</div>',
     ]
     for c, room in enumerate(grid.rooms, start=2):
         parts.append(
@@ -88,7 +116,7 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
             f"{render.esc(room)}</div>"
         )
     per_hour = max(1, 60 // grid.step)
-    for r in range(grid.rows):
+    for r in range(min(grid.rows, MAX_ROWS)):
         at = grid.time_at(r)
         label = f"{at:%H:%M}" if at.minute in (0, 30) or grid.step >= 30 else ""
         parts.append(f'<div class="tb-t" style="grid-row:{r + 2};grid-column:1">{label}</div>')
@@ -114,6 +142,40 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
                 f'data-talk="{t.id}" aria-label="Open {render.esc(t.title)}" '
                 f'style="{style}">{_talk_html(t, mark)}</div>'
             )
+    parts.append("</div>")
+    parts.append(list_html(lib, grid, saved, clashing))
+    return "".join(parts)
+
+
+def list_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: set[int]) -> str:
+    """The day as a list by start time (the phone's view of the grid): time, room,
+    title, ✓/⚠ in words; at most MAX_LIST talks."""
+    esc = render.esc
+    talks = sorted(
+        (lib.talks[i] for b in grid.blocks for i in b.talks),
+        key=lambda t: (t.start, t.room or "", t.title),
+    )
+    parts = ['<div class="tb-list" role="list">']
+    last = ""
+    for t in talks[:MAX_LIST]:
+        at = f"{t.start:%H:%M}" if t.start else ""
+        if at != last:
+            parts.append(f'<div class="tb-lt">{esc(at)}</div>')
+            last = at
+        mark = "tb-clash" if t.id in clashing else "tb-saved" if t.id in saved else ""
+        flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
+        end = f"{t.end:%H:%M}" if t.end else "?"
+        parts.append(
+            f'<div class="tb-li {mark}" role="button" tabindex="0" '
+            f'data-talk="{t.id}" aria-label="Open {esc(t.title)}">'
+            f'<span class="tb-lr">{esc(flag)}{esc(at)}–{esc(end)} · '
+            f"{esc(t.room or program.NO_ROOM)}</span>"
+            f'<span class="tb-n">{esc(t.title)}</span></div>'
+        )
+    if len(talks) > MAX_LIST:
+        parts.append(
+            f'<div class="tb-lt">{len(talks) - MAX_LIST} more: pick fewer rooms above.</div>'
+        )
     parts.append("</div>")
     return "".join(parts)
 
@@ -142,7 +204,8 @@ def show(lib: Library) -> None:
     iso = [d.isoformat() for d in days]
     settle(lib)
     all_rooms = program.room_order(talks)
-    c1, c2 = st.columns([2, 3], vertical_alignment="bottom")
+    all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
+    c1, c2, c3 = st.columns([2, 3, 3], vertical_alignment="bottom")
     with c1:
         st.segmented_control(
             "Day",
@@ -158,11 +221,22 @@ def show(lib: Library) -> None:
             list(all_rooms),
             key="rooms",
             placeholder="All rooms",
-            help="Show only these rooms (none chosen: every room)",
+            help="Show only these rooms (none chosen: every room); kept in the link",
         )
+    with c3:
+        if all_tracks:
+            st.multiselect(
+                "Tracks",
+                all_tracks,
+                key=TRACKS_KEY,
+                placeholder="All tracks",
+                help="Show only the talks of these tracks (none chosen: every track)",
+            )
     day = date.fromisoformat(ss.get("date") or iso[0])
     chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]
-    grid = program.time_grid(talks, day, chosen)
+    tracks = set(ss.get(TRACKS_KEY) or ())
+    shown = [t for t in talks if not tracks or t.track in tracks]
+    grid = program.time_grid(shown, day, chosen)
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
     saved = set(saved_ids)
     clashing = {
@@ -175,8 +249,9 @@ def show(lib: Library) -> None:
         st.caption(
             f"{present.plural(n, 'talk')} in {present.plural(len(grid.rooms), 'room')}; "
             f"each row is {grid.step} minutes and a talk's box spans its duration. "
-            "Green: saved; red: saved and clashing. Scroll sideways for more rooms; "
-            "click a talk to open it."
+            "Green: saved; red: saved and clashing. Scroll the grid down and sideways "
+            "(room names and times stay in view); click a talk to open it. On a narrow "
+            "screen the day is a list by time: pick rooms above."
         )
         key = f"grid-{day.isoformat()}"
         result = _component(

@@ -1,19 +1,67 @@
 """Now & next: for a chosen day and time (now, when inside the conference), what is
-on in each room and what starts next there, rooms with a saved talk first."""
+on in each room and what starts next there, rooms with a saved talk first.
+
+One compact row per room (room, what is on with the time left, what is next with
+its start), filterable by room and track, in one small st.components.v2 component
+whose only script sends a clicked talk's id back (as the Program's grid does). The
+words say whether the time is now or a chosen one, and whether the conference is
+over by then or not begun."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from typing import Any
 
 import streamlit as st
 
-from appviews import cards, render, state
+from appviews import render, state
 from appviews.library import Library
+from appviews.models import agenda as agenda_mod
 from appviews.models import program
 from talkbase.core.present import minutes, plural
 from talkbase.core.records import Talk
 
 STEP = 15  # minutes between the times to choose from
+ROOMS_KEY = "nn_rooms"  # the room and track filters (this session)
+TRACKS_KEY = "nn_tracks"
+_KEY = "now-rows"
+_NOTHING_ON = '<span class="tb-nn-w">nothing on</span>'
+_NOTHING_NEXT = '<span class="tb-nn-w">nothing more today</span>'
+
+_JS = """
+export default function(component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let box = parentElement.querySelector('.tb-nn-box');
+  if (!box) { box = document.createElement('div'); box.className = 'tb-nn-box';
+              parentElement.appendChild(box); }
+  box.innerHTML = data;
+  box.querySelectorAll('[data-talk]').forEach((el) => {
+    const open = (e) => { e.preventDefault();
+                          setTriggerValue('open', el.getAttribute('data-talk')); };
+    el.onclick = open;
+    el.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') open(e); };
+  });
+}
+"""
+
+_CSS = """
+.tb-nn-box { font-family: inherit; font-size: .88rem; color: #1f2937; }
+.tb-nn-row { display: grid; grid-template-columns: minmax(8rem, 14rem) 1fr 1fr; gap: .6rem;
+             padding: .3rem .2rem; border-top: 1px solid #e2e8f0; align-items: start; }
+.tb-nn-head { font-weight: 700; color: #475569; font-size: .8rem; border-top: none; }
+.tb-nn-room { font-weight: 600; overflow-wrap: anywhere; }
+.tb-nn-talk { cursor: pointer; overflow-wrap: anywhere; line-height: 1.3; border-radius: .25rem; }
+.tb-nn-talk:hover, .tb-nn-talk:focus { outline: 2px solid #1f3b8f; }
+.tb-nn-talk .tb-nn-t { color: #1f3b8f; }
+.tb-nn-saved .tb-nn-t { color: #166534; font-weight: 600; }
+.tb-nn-w { color: #64748b; font-size: .8rem; white-space: nowrap; }
+@media (max-width: 700px) {
+  .tb-nn-row { grid-template-columns: 1fr; gap: .1rem; }
+  .tb-nn-head { display: none; }
+  .tb-nn-talk { min-height: 44px; padding: .25rem 0; }
+}
+"""
+_component = st.components.v2.component("talkbase_now", js=_JS, css=_CSS, isolate_styles=False)
 
 
 def _wall(moment: datetime) -> datetime:
@@ -69,6 +117,76 @@ def settle(lib: Library) -> None:
         ss["at"] = here if here in choices else choices[0]
 
 
+def _day_words(d: date) -> str:
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
+def _span(talks: list[Talk]) -> tuple[datetime, datetime] | None:
+    """The first start and the last end of the program, by its own wall clock."""
+    timed = [t for t in talks if t.start]
+    if not timed:
+        return None
+    first = min(_wall(t.start) for t in timed if t.start)
+    last = max(_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start)
+    return first, last
+
+
+def headline(at: datetime, is_now: bool, span: tuple[datetime, datetime] | None) -> str:
+    """What the chosen time is, in honest words: "now", "at 09:00", and whether the
+    conference has not begun yet or is over by then."""
+    when = "now" if is_now else f"at {at:%H:%M}"
+    if span is not None and at >= span[1]:
+        return f"This conference ended on {_day_words(span[1].date())} at {span[1]:%H:%M}."
+    if span is not None and at < span[0]:
+        return (
+            f"Before the conference: it starts on {_day_words(span[0].date())} at {span[0]:%H:%M}."
+        )
+    return f"What is on {when}, and what starts next in each room."
+
+
+def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: set[int]) -> str:
+    """One compact row per room: the room, what is on (with the time left), what is
+    next (with its start time); every bit of program text escaped."""
+    esc = render.esc
+    on_label = "On now" if is_now else f"On at {at:%H:%M}"
+    out = [
+        '<div class="tb-nn" role="table">',
+        '<div class="tb-nn-row tb-nn-head" role="row"><div role="columnheader">Room</div>'
+        f'<div role="columnheader">{esc(on_label)}</div>'
+        '<div role="columnheader">Next</div></div>',
+    ]
+
+    def talk(t: Talk, words: str) -> str:
+        mark = " tb-nn-saved" if t.id in saved else ""
+        flag = "✓ " if t.id in saved else ""
+        return (
+            f'<div class="tb-nn-talk{mark}" role="button" tabindex="0" data-talk="{t.id}" '
+            f'aria-label="Open {esc(t.title)}">{esc(flag)}<span class="tb-nn-t">'
+            f'{esc(t.title)}</span> <span class="tb-nn-w">{esc(words)}</span></div>'
+        )
+
+    for n in rows:
+        now_cells = []
+        for t in n.now:
+            end = t.end or t.start
+            assert end
+            left = int((end - program.at_talk(at, t)).total_seconds() // 60)
+            now_cells.append(talk(t, f"until {end:%H:%M} · {minutes(max(0, left))} left"))
+        nxt = ""
+        if n.next is not None and n.next.start:
+            wait = program.minutes_until(n.next, at)
+            nxt = talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
+        out.append(
+            '<div class="tb-nn-row" role="row">'
+            f'<div class="tb-nn-room" role="cell">{esc(n.room)}</div>'
+            f'<div role="cell">{"".join(now_cells) or _NOTHING_ON}</div>'
+            f'<div role="cell">{nxt or _NOTHING_NEXT}</div>'
+            "</div>"
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
 def show(lib: Library) -> None:
     ss = st.session_state
     talks = list(lib.talks.values())
@@ -78,12 +196,13 @@ def show(lib: Library) -> None:
         return
     settle(lib)
     now = _now(talks)
-    inside = now.date() in days
     iso = [d.isoformat() for d in days]
     day = date.fromisoformat(ss["date"])
     choices = _times(lib, day)
     if ss["at"] not in choices:  # a time from a link, or now
         choices = sorted({*choices, ss["at"]})
+    all_rooms = program.room_order(talks)
+    all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
     c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.segmented_control(
         "Day",
@@ -94,37 +213,63 @@ def show(lib: Library) -> None:
         help="Which day of the program",
     )
     c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
+    f1, f2 = st.columns(2)
+    f1.multiselect(
+        "Rooms",
+        list(all_rooms),
+        key=ROOMS_KEY,
+        placeholder="All rooms",
+        help="Show only these rooms (none chosen: every room)",
+    )
+    if all_tracks:
+        f2.multiselect(
+            "Tracks",
+            all_tracks,
+            key=TRACKS_KEY,
+            placeholder="All tracks",
+            help="Show only the talks of these tracks (none chosen: every track)",
+        )
     hh, mm = (int(x) for x in ss["at"].split(":"))
     at = datetime.combine(day, time(hh, mm))  # a wall-clock time, read in each talk's zone
+    is_now = abs((_wall(now) - at).total_seconds()) < STEP * 60
+    rooms = set(ss.get(ROOMS_KEY) or ())
+    tracks = set(ss.get(TRACKS_KEY) or ())
+    shown = [
+        t
+        for t in talks
+        if (not rooms or (t.room or program.NO_ROOM) in rooms) and (not tracks or t.track in tracks)
+    ]
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
-    rows = program.now_and_next(talks, at, saved_ids)
+    rows = program.now_and_next(shown, at, saved_ids)
     st.caption(
         f"At {at:%H:%M} on {at:%A %d %B}"
-        + (" (now)" if inside and abs((_wall(now) - at).total_seconds()) < STEP * 60 else "")
+        + (" (now)" if is_now else "")
         + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
         "with a saved talk first."
     )
+    st.html(render.line_html(headline(at, is_now, _span(talks)), "tb-why"))
     if not rows:
-        st.info("Nothing is on or still to come at this time.")
+        where = " in these rooms and tracks" if rooms or tracks else ""
+        st.info(f"Nothing is on or still to come at this time{where}.")
         return
-    saved = [lib.talks[i] for i in saved_ids]
-    for n in rows:
-        with st.container(border=True, key=f"room-{abs(hash(n.room))}"):
-            st.html(render.line_html(n.room, "tb-title"))
-            if n.now:
-                for t in n.now:
-                    st.html(render.line_html("On now", "tb-ok"))
-                    cards.compact(t, "now", saved)
-            else:
-                st.html(render.line_html("Nothing on right now", "tb-why"))
-            if n.next:
-                wait = program.minutes_until(n.next, at)
-                st.html(
-                    render.line_html(
-                        f"Next, in {minutes(wait)} (at {n.next.start:%H:%M})"
-                        if n.next.start
-                        else "Next",
-                        "tb-why",
-                    )
-                )
-                cards.compact(n.next, "next", saved)
+    result = _component(
+        data=rows_html(rows, at, is_now, set(saved_ids)),
+        key=_KEY,
+        on_open_change=lambda: _opened(lib.talks),
+    )
+    if _open(result.open, lib.talks):
+        st.rerun()
+
+
+def _open(value: object, talks: dict[int, Talk]) -> bool:
+    picked = agenda_mod.parse_id(str(value or ""))  # from the page: checked like a URL
+    if picked is None or picked not in talks:
+        return False
+    state.open_talk(picked)
+    return True
+
+
+def _opened(talks: dict[int, Talk]) -> None:
+    """A click on a talk of the rows, before the script runs (one run, no rerun)."""
+    value: Any = st.session_state.get(_KEY)
+    _open(value.get("open") if hasattr(value, "get") else None, talks)

@@ -55,7 +55,28 @@ mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
 .tb-grid td.tb-clash { background: #fee2e2; border-color: #dc2626; }
 .tb-grid .tb-dur { color: #555; font-size: .75rem; }
 .tb-grid .tb-who { color: #333; font-size: .76rem; }
-.st-key-scroll-keeper { display: none; }
+.st-key-scroll-keeper, .st-key-agenda-store, .st-key-skip-link { display: none; }
+/* My agenda on a phone: a compact list per day instead of the calendar column */
+.tb-aglist { display: none; }
+.tb-ag-item { border: 1px solid #d0d7e5; border-radius: .4rem; padding: .35rem .55rem;
+              margin: 0 0 .35rem 0; background: #f5f8ff; min-width: 100px; }
+.tb-ag-item.tb-ag-clash { background: #fff1f1; border-color: #f1a5a5; }
+.tb-ag-when { color: rgba(49, 51, 63, .75); font-size: .85rem; }
+.tb-ag-title { font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }
+/* the skip link: off screen until it has the keyboard's focus */
+.tb-skip { position: absolute; left: -10000px; top: 0; z-index: 1000; background: #fff;
+           padding: .4rem .8rem; border: 2px solid #1f3b8f; border-radius: .3rem; }
+.tb-skip:focus { left: .5rem; top: .5rem; }
+@media (max-width: 700px) {
+  .tb-aglist { display: block; }
+  [class*="st-key-day-"] { display: none; }
+  /* tap targets of at least 44 px: the view switcher and every button */
+  .st-key-view button, .stButton button, [data-testid="stDownloadButton"] button,
+  [data-testid="stBaseButton-segmented_control"],
+  [data-testid="stBaseButton-segmented_controlActive"] { min-height: 44px; }
+  .st-key-view button { min-width: 44px; }
+  h1 { font-size: 1.6rem !important; padding: .2rem 0 !important; }
+}
 @media print {
   header, [data-testid="stSidebar"], .stButton, [data-testid="stSegmentedControl"],
   .st-key-view, [data-testid="stDownloadButton"], .tb-noprint { display: none !important; }

@@ -421,6 +421,11 @@ def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
     assert at.query_params["rooms"] == lone.room
 
 
+def now_html(at: AppTest) -> str:
+    (component,) = [c for c in at.get("bidi_component") if "talkbase_now" in str(c.proto)]
+    return json.loads(component.proto.json)
+
+
 def test_now_and_next_shows_each_rooms_current_and_next_talk(
     demo_home, demo_kb, monkeypatch
 ) -> None:
@@ -438,9 +443,12 @@ def test_now_and_next_shows_each_rooms_current_and_next_talk(
         saved=str(t.id),
     )
     assert at.caption[0].value.startswith(f"At {t.start:%H:%M} on ")
-    first_room = plain(htmls(at, "tb-title")[0])
-    assert first_room == t.room  # the room of the saved talk comes first
-    assert titles(at)[1] == t.title and "On now" in [plain(v) for v in htmls(at, "tb-ok")]
+    page = now_html(at)
+    rooms = re.findall(r'class="tb-nn-room" role="cell">([^<]*)<', page)
+    assert html.unescape(rooms[0]) == t.room  # the room of the saved talk comes first
+    first_row = page.split('class="tb-nn-row" role="row"')[1]
+    assert f'data-talk="{t.id}"' in first_row and html.escape(t.title) in first_row
+    assert f"On at {t.start:%H:%M}" in page  # a chosen time, not "On now"
 
 
 def test_browse_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -494,6 +496,9 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         )
         pages = []
         for name in ("AWS", "Amazon+Web+Services"):
+            # the agenda saved above is kept in this browser and would come back into
+            # the URL (appviews/storage.py): this checks the organization's own link
+            d.execute_script("window.localStorage.clear();")
             d.get(url + f"?org={name}")
             wait(
                 d,
@@ -704,3 +709,93 @@ def test_back_returns_to_the_results_every_time_in_a_long_session(demo_home, tmp
         idle(d)
         for n, (query, more) in enumerate(rounds):
             _search_open_and_back(d, n, query, more)
+
+
+@contextmanager
+def replicated_server(home: Path, log: Path) -> Iterator[str]:
+    """`talkbase app --replicas 2`: two app processes behind HAProxy on a free port;
+    SIGTERM to `talkbase app` afterwards stops them all."""
+    port = free_port()
+    env = {**os.environ, "TALKBASE_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    cmd = [sys.executable, "-m", "talkbase.cli", "app", "--port", str(port), "--replicas", "2"]
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=log.parent,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"talkbase app exited with {proc.returncode}: {log.read_text()[-2000:]}"
+                )
+            try:
+                with urllib.request.urlopen(url + "_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"no answer through the proxy within {SERVER_START_S}s")
+            time.sleep(0.25)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
+
+
+@pytest.mark.skipif(
+    shutil.which("haproxy", path=os.environ.get("PATH", "") + ":/usr/sbin") is None,
+    reason="needs Debian's haproxy: run `make serve-deps`",
+)
+def test_back_forward_and_deep_links_through_the_proxy(demo_home, demo_kb, tmp_path) -> None:
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    with replicated_server(demo_home, tmp_path / "app.log") as url, chromium(tmp_path) as d:
+        d.get(url + "?q=fault-tolerant+collectives")  # a deep link, through HAProxy
+        wait(
+            d,
+            lambda d: titles(d) and titles(d)[0].startswith("MCCL"),
+            timeout=SERVER_START_S,
+            why="no results for the deep link through the proxy",
+        )
+        idle(d)
+        assert any(c["name"] == "TALKBASE_REPLICA" for c in d.get_cookies())  # sticky
+        before = titles(d)
+        click_key(d, f"result-open-{mccl.id}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"), why="no talk page")
+        idle(d)
+        assert f"talk={mccl.id}" in d.current_url
+        d.back()
+        wait(
+            d,
+            lambda d: not d.find_elements(By.CSS_SELECTOR, ".tb-title-big") and titles(d) == before,
+            why="Back did not return to the same results through the proxy",
+        )
+        idle(d)
+        d.forward()
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title-big"),
+            why="Forward did not reopen the talk through the proxy",
+        )
+        idle(d)
+        d.get(url + f"?talk={mccl.id}")  # a deep link to the talk page, a fresh page load
+        wait(
+            d,
+            lambda d: any(t.startswith("MCCL") for t in titles(d)),
+            timeout=SERVER_START_S,
+            why="the talk's deep link did not open it through the proxy",
+        )
+        idle(d)
+        body = d.find_element(By.TAG_NAME, "body").text
+        assert "Traceback" not in body and str(demo_home) not in body

@@ -1,0 +1,265 @@
+"""The app on a phone (390×844) and on a big program (FOSDEM 2024: ~670 talks, ~30
+rooms a day) at a desktop's 1400×1000, in a real Chromium against `streamlit run`.
+
+Uses test_browser.py's server and browser; skipped, saying why, without Chromium or
+without the shared FOSDEM schedule. Screenshots go to $TALKBASE_SHOTS when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_browser import (
+    SERVER_START_S,
+    chromium,
+    idle,
+    pytestmark,  # noqa: F401  (browser marks and the skip without Chromium)
+    streamlit_server,
+    wait,
+)
+
+from index.search.kb import KnowledgeBase
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+
+FOSDEM = Path(__file__).resolve().parents[2] / "shared" / "schedules" / "fosdem2024.xml"
+PHONE = (390, 844)
+DESKTOP = (1400, 1000)
+FIRST_DAY = date(2024, 2, 3)
+
+
+@pytest.fixture(scope="module")
+def fosdem_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
+    if not FOSDEM.exists():
+        pytest.skip(f"needs the shared FOSDEM schedule at {FOSDEM}")
+    from index.build.builder import ingest
+
+    folder = tmp_path_factory.mktemp("fosdem-docs")
+    shutil.copy(FOSDEM, folder / FOSDEM.name)
+    home = tmp_path_factory.mktemp("fosdem-home")
+    ingest([folder], home, real_embedder)
+    return home
+
+
+@pytest.fixture(scope="module")
+def fosdem(fosdem_home: Path, real_embedder, tmp_path_factory) -> Iterator[tuple[str, Any]]:
+    """The app serving FOSDEM 2024, and its talks."""
+    with KnowledgeBase(fosdem_home, real_embedder) as kb:
+        talks = dict(kb.talks)
+    log = tmp_path_factory.mktemp("fosdem-log") / "streamlit.log"
+    with streamlit_server(fosdem_home, log) as url:
+        yield url, talks
+
+
+@contextmanager
+def browser(tmp_path: Path, size: tuple[int, int]) -> Iterator[Any]:
+    with chromium(tmp_path) as d:
+        width, height = size
+        d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700},
+        )
+        yield d
+
+
+def shot(d: Any, name: str) -> None:
+    folder = os.environ.get("TALKBASE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        d.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def visible(d: Any, css: str) -> list[Any]:
+    return [e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
+
+
+def page_height(d: Any) -> int:
+    return int(
+        d.execute_script(
+            "const m = document.querySelector('[data-testid=\"stMain\"]');"
+            "return Math.max(document.body.scrollHeight, m ? m.scrollHeight : 0);"
+        )
+    )
+
+
+def test_the_fosdem_grid_keeps_room_names_and_times_in_view(fosdem, tmp_path) -> None:
+    url, _ = fosdem
+    link = f"{url}?view=program&date={FIRST_DAY.isoformat()}"
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(link)
+        wait(d, lambda d: visible(d, ".tb-grid .tb-b"), SERVER_START_S, "no grid")
+        idle(d)
+        shot(d, "grid-desktop")
+        rooms = d.find_elements(By.CSS_SELECTOR, ".tb-grid .tb-h")
+        assert len(rooms) > 20  # the day's rooms (24), each a column
+        geometry = """
+          const box = document.querySelector('.tb-grid');
+          box.scrollTop = arguments[0]; box.scrollLeft = arguments[1];
+          const b = box.getBoundingClientRect();
+          const head = box.querySelectorAll('.tb-h')[3].getBoundingClientRect();
+          const times = [...box.querySelectorAll('.tb-t')].map(e => e.getBoundingClientRect())
+            .filter(r => r.top >= b.top + 20 && r.bottom <= b.bottom);
+          return {boxTop: b.top, boxLeft: b.left, headTop: head.top, headH: head.height,
+                  timeLeft: times.length ? times[0].left : null,
+                  scrolled: [box.scrollTop, box.scrollLeft]};
+        """
+        down = d.execute_script(geometry, 800, 0)
+        assert down["scrolled"][0] > 700, "the grid does not scroll down inside its box"
+        assert abs(down["headTop"] - down["boxTop"]) <= 2 and down["headH"] > 10
+        right = d.execute_script(geometry, 800, 3000)
+        assert right["scrolled"][1] > 2000, "the grid does not scroll sideways"
+        assert right["timeLeft"] is not None and abs(right["timeLeft"] - right["boxLeft"]) <= 2
+        shot(d, "grid-desktop-scrolled")
+    with browser(tmp_path, PHONE) as d:
+        d.get(link)
+        wait(d, lambda d: visible(d, ".tb-grid .tb-li"), SERVER_START_S, "no list on a phone")
+        idle(d)
+        assert not visible(d, ".tb-grid .tb-b")  # the list by time, not the grid
+        assert all(e.rect["width"] >= 300 for e in visible(d, ".tb-grid .tb-li")[:20])
+        shot(d, "grid-phone")
+
+
+def test_now_and_next_on_fosdem_fits_four_desktop_screens(fosdem, tmp_path) -> None:
+    url, _ = fosdem
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?view=now&date={FIRST_DAY.isoformat()}&at=11:00")
+        wait(d, lambda d: len(visible(d, ".tb-nn-row")) > 20, SERVER_START_S, "no rows")
+        idle(d)
+        body = d.find_element(By.TAG_NAME, "body").text
+        assert "On at 11:00" in body and "On now" not in body
+        height = page_height(d)
+        assert height <= 4 * DESKTOP[1], f"Now & next is {height} px tall"
+        shot(d, "now-desktop")
+        d.get(f"{url}?view=now&date=2024-02-04&at=23:45")
+        wait(
+            d,
+            lambda d: (
+                "This conference ended on Sun 4 Feb 2024"
+                in d.find_element(By.TAG_NAME, "body").text
+            ),
+            SERVER_START_S,
+            "no word that the conference is over",
+        )
+    with browser(tmp_path, PHONE) as d:
+        d.get(f"{url}?view=now&date={FIRST_DAY.isoformat()}&at=11:00")
+        wait(d, lambda d: len(visible(d, ".tb-nn-row")) > 20, SERVER_START_S, "no rows")
+        idle(d)
+        shot(d, "now-phone")
+
+
+def _agenda_ids(talks: dict[int, Any]) -> list[int]:
+    """Three saved talks on the first day, two of them clashing."""
+    day = sorted(
+        (t for t in talks.values() if t.day == FIRST_DAY and t.start and t.end),
+        key=lambda t: (t.start, t.id),
+    )
+    first = day[len(day) // 3]
+    clash = next(t for t in day if t.id != first.id and t.start < first.end and t.end > first.start)
+    later = next(t for t in day if t.start >= first.end and t.start >= clash.end)
+    return [first.id, clash.id, later.id]
+
+
+def _boxes_too_narrow(d: Any) -> list[float]:
+    """Widths under 100 px of the talk boxes shown: the list's items on a phone, the
+    timeline's bars on a desktop."""
+    return [
+        float(w)
+        for w in d.execute_script(
+            'return [...document.querySelectorAll(\'.tb-ag-item, [class*="st-key-day-"] '
+            ".mark-rect path')].map(e => e.getBoundingClientRect())"
+            ".filter(r => r.width > 0 || r.height > 0).map(r => r.width);"
+        )
+        if w < 100
+    ]
+
+
+def test_the_agenda_on_a_phone_and_a_desktop(fosdem, tmp_path) -> None:
+    url, talks = fosdem
+    ids = _agenda_ids(talks)
+    link = f"{url}?view=agenda&saved={'-'.join(map(str, ids))}"
+    with browser(tmp_path, PHONE) as d:
+        d.get(link)
+        wait(d, lambda d: len(visible(d, ".tb-ag-title")) == 3, SERVER_START_S, "no list")
+        idle(d)
+        shown = {e.text: e.rect for e in visible(d, ".tb-ag-title")}
+        assert set(shown) == {talks[i].title for i in ids}
+        assert all(r["y"] + r["height"] <= PHONE[1] for r in shown.values()), shown
+        assert "⚠ overlaps" in d.find_element(By.CSS_SELECTOR, ".tb-aglist").text
+        assert _boxes_too_narrow(d) == []
+        shot(d, "agenda-phone")
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(link)
+        wait(
+            d,
+            lambda d: visible(d, '[class*="st-key-day-"] .mark-rect path'),
+            SERVER_START_S,
+            "no timeline",
+        )
+        idle(d)
+        assert not visible(d, ".tb-ag-title")  # the chart, not the list
+        assert _boxes_too_narrow(d) == []
+        shot(d, "agenda-desktop")
+
+
+def test_the_agenda_stays_in_the_browser(fosdem, tmp_path) -> None:
+    url, talks = fosdem
+    first, other, _ = _agenda_ids(talks)
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?view=agenda&saved={first}")
+        wait(
+            d,
+            lambda d: "kept in this browser" in d.find_element(By.TAG_NAME, "body").text,
+            SERVER_START_S,
+            "no word on where the agenda is kept",
+        )
+        idle(d)
+        wait(
+            d,
+            lambda d: d.execute_script(
+                "return Object.keys(localStorage).some(k => k.startsWith('talkbase-agenda:'))"
+            ),
+            why="the agenda was not stored",
+        )
+        d.get(url)  # the bare address, in the same browser
+        wait(
+            d,
+            lambda d: f"saved={first}" in d.current_url,
+            SERVER_START_S,
+            "the stored agenda did not come back",
+        )
+        idle(d)
+        assert "My agenda (1)" in [
+            b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
+        ]
+        # a link with another agenda wins, and offers to merge the stored one
+        d.get(f"{url}?view=agenda&saved={other}")
+        merge = wait(
+            d,
+            lambda d: visible(d, ".st-key-store-merge button"),
+            SERVER_START_S,
+            "no offer to merge",
+        )[0]
+        idle(d)
+        merge.click()
+        wait(d, lambda d: f"saved={other}-{first}" in d.current_url, why="merge did not take")
+        idle(d)
+        d.find_element(By.CSS_SELECTOR, ".st-key-store-clear button").click()
+        wait(d, lambda d: "saved=" not in d.current_url, why="Clear did not empty the agenda")
+        idle(d)
+        wait(
+            d,
+            lambda d: (
+                not d.execute_script(
+                    "return Object.keys(localStorage).some(k => k.startsWith('talkbase-agenda:'))"
+                )
+            ),
+            why="Clear left the agenda in the browser",
+        )
