@@ -1,0 +1,42 @@
+"""The README's module map matches the tree: every module of every package is
+named in it, and every file it names exists."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import ROOT
+
+PACKAGES = ("talkbase", "ingest", "index", "appviews")
+
+
+def _section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Module map")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_every_module_is_on_the_map():
+    section = _section()
+    rows = {
+        m.group(1): m.group(2)
+        for m in re.finditer(r"^\| `([\w/]+/)` \|[^|]*\|(.*)\|$", section, re.M)
+    }
+    missing = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.name == "__init__.py":
+                continue
+            folder = path.parent.relative_to(ROOT).as_posix() + "/"
+            if f"`{path.name}`" not in rows.get(folder, ""):
+                missing.append(path.relative_to(ROOT).as_posix())
+    assert missing == []
+
+
+def test_every_file_on_the_map_exists():
+    section = _section()
+    for m in re.finditer(r"^\| `([\w/]+/)` \|[^|]*\|(.*)\|$", section, re.M):
+        folder, modules = m.group(1), m.group(2)
+        assert (ROOT / folder).is_dir(), folder
+        for name in re.findall(r"`([\w]+\.py)`", modules):
+            assert (ROOT / folder / name).is_file(), folder + name
