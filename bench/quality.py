@@ -1,20 +1,25 @@
-"""Search quality by encoder: torch fp32, ONNX fp32 and ONNX int8 side by side.
+"""Search quality on every judged set at once: nDCG@10 and R@5 per set, mode and kind.
 
-    python bench/quality.py                  # dev queries + the whole CACM collection
-    python bench/quality.py --modes dense    # the encoder alone
+    python bench/quality.py                       # dev, CACM and FOSDEM 2024, default encoder
+    python bench/quality.py --sets fosdem2024     # one set
+    python bench/quality.py --encoders torch onnx onnx-int8 --modes dense hybrid
+    python bench/quality.py --queries             # also each query's nDCG@10 (hybrid)
 
-Builds the demo programs and the CACM collection (3,204 documents, 52 judged
-queries) once per encoder in a temporary folder and prints nDCG@10 per mode
-(dense isolates the encoder; hybrid is what people get), with each
-encoder's ingest speed.
+Sets: the demo programs with tests/data/dev_queries.json; the CACM collection
+(3,204 documents, 52 queries judged by id); the FOSDEM 2024 program (674 talks,
+40 attendee queries judged by title + day + start, with kinds). Each set's base is
+built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
+a change to search (not to ingest: pass --rebuild then) takes seconds.
+R@5 is the recall of the grade-2 talks in the first five (of all judged talks where
+the set grades nothing 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -27,51 +32,76 @@ import collection  # noqa: E402
 
 from index.build.builder import ingest  # noqa: E402
 from index.encoders import embed  # noqa: E402
-from index.evaluate import evaluate, load_judgments  # noqa: E402
+from index.evaluate import evaluate, load_judgments, per_query  # noqa: E402
 from index.search.kb import KnowledgeBase  # noqa: E402
+from index.store import disk as store  # noqa: E402
 
-MODEL = "sentence-transformers/all-MiniLM-L6-v2"
-ENCODERS = ("torch", "onnx", "onnx-int8")
+MODES = ("lexical", "dense", "hybrid")
+FOSDEM = collection.SHARED / "schedules" / "fosdem2024.xml"
+FOSDEM_QUERIES = collection.SHARED / "collections" / "fosdem2024_queries.json"
+
+
+def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
+    """name -> (program paths, judgments file)."""
+    cacm_q = cache / "cacm_queries.json"
+    if not cacm_q.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        cacm_q.write_text(json.dumps(collection.queries()))
+    cacm_dir = cache / "cacm-program"
+    if not (cacm_dir / "cacm.jsonl").exists():
+        collection.program(None, cacm_dir)
+    return {
+        "dev": ([ROOT / "data" / "programs"], ROOT / "tests" / "data" / "dev_queries.json"),
+        "cacm": ([cacm_dir / "cacm.jsonl"], cacm_q),
+        "fosdem2024": ([FOSDEM], FOSDEM_QUERIES),
+    }
+
+
+def built(name: str, paths: list[Path], embedder: Any, cache: Path, rebuild: bool) -> Path:
+    ident = embed.identity_of(embedder)
+    home = cache / f"{name}-{hashlib.sha1(ident.encode()).hexdigest()[:10]}"
+    if rebuild or store.current(home) is None:
+        t0 = time.perf_counter()
+        ingest(paths, home, embedder)
+        print(f"built {name} ({ident}) in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    return home
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--modes", nargs="+", default=["dense", "hybrid"])
-    ap.add_argument("--encoders", nargs="+", default=list(ENCODERS))
-    ap.add_argument("--docs", type=int, default=0, help="only the first N CACM documents")
-    ap.add_argument("--dev-only", action="store_true", help="skip the CACM collection")
+    ap.add_argument("--modes", nargs="+", default=list(MODES))
+    ap.add_argument("--encoders", nargs="+", default=[""], help="default: the configured one")
+    ap.add_argument("--sets", nargs="+", default=["dev", "cacm", "fosdem2024"])
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
+    ap.add_argument("--rebuild", action="store_true", help="build every base again")
+    ap.add_argument("--queries", action="store_true", help="each query's hybrid nDCG@10")
+    ap.add_argument("--json", type=Path, help="also write the rows here")
     args = ap.parse_args()
-    dev = load_judgments(ROOT / "tests" / "data" / "dev_queries.json")
-    with tempfile.TemporaryDirectory(prefix="tb-quality-") as tmp:
-        qfile = Path(tmp) / "cacm_queries.json"
-        qfile.write_text(json.dumps(collection.queries(args.docs or None)))
-        cacm = load_judgments(qfile)
-        program = collection.program(args.docs or None, Path(tmp) / "cacm")
-        rows = []
-        for enc in args.encoders:
-            embedder = embed._load(MODEL, "cpu", enc)
-            row: dict[str, Any] = {"encoder": embed.identity_of(embedder).split("|")[1]}
-            sets = [("dev", [ROOT / "data" / "programs"], dev), ("cacm", [program], cacm)]
-            for name, paths, judged in sets[: 1 if args.dev_only else 2]:
-                home = Path(tmp) / f"{name}-{enc}"
-                t0 = time.perf_counter()
-                report = ingest(paths, home, embedder)
-                row[f"{name} texts/s"] = report.embedded / (time.perf_counter() - t0)
-                with KnowledgeBase(home, embedder) as kb:
-                    for r in evaluate(kb, judged, args.modes):
-                        row[f"{name} {r['mode']}"] = r["ndcg@10"]
-            rows.append(row)
-            print(json.dumps(row), file=sys.stderr, flush=True)
-    cols = list(rows[0])
-    print(" | ".join(cols))
-    print(" | ".join("---" for _ in cols))
-    for row in rows:
-        print(
-            " | ".join(
-                v if isinstance(v, str) else f"{v:.4f}" if v < 2 else f"{v:.0f}"
-                for v in row.values()
-            )
-        )
+    known = sets(args.cache)
+    rows: list[dict[str, Any]] = []
+    for enc in args.encoders:
+        embedder = embed._load(embed.settings.model_name(), "cpu", enc) if enc else embed.load()
+        label = embed.identity_of(embedder).split("|")[1]
+        for name in args.sets:
+            paths, qfile = known[name]
+            home = built(name, paths, embedder, args.cache, args.rebuild)
+            judged = load_judgments(qfile)
+            with KnowledgeBase(home, embedder) as kb:
+                for r in evaluate(kb, judged, args.modes):
+                    rows.append({"encoder": label, "set": name, **r})
+                if args.queries:
+                    for q in per_query(kb, judged, "hybrid"):
+                        print(f"  {name} {q['kind']:10s} {q['ndcg@10']:.3f}  {q['query']}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2))
+    kinds = sorted({kd for r in rows for kd in r["kinds"]})
+    head = ["encoder", "set", "mode", "nDCG@10", "R@5", *kinds]
+    print(" | ".join(head))
+    print(" | ".join("---" for _ in head))
+    for r in rows:
+        cells = [r["encoder"], r["set"], r["mode"], f"{r['ndcg@10']:.3f}", f"{r['recall@5']:.3f}"]
+        cells += [f"{r['kinds'][kd]['ndcg@10']:.3f}" if kd in r["kinds"] else "" for kd in kinds]
+        print(" | ".join(cells))
 
 
 if __name__ == "__main__":

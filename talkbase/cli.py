@@ -122,6 +122,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.write(f"understood: {answer.understood.label}\n")
         for note in answer.understood.not_understood:
             sys.stderr.write(note[:1].upper() + note[1:] + ".\n")
+        if answer.searched_instead:
+            sys.stderr.write(answer.notes()[-1] + "\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
@@ -301,11 +303,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(f"{'mode':8s} {'nDCG@10':>8s} {'Recall@5':>9s}  queries\n")
+        sys.stdout.write(f"{'mode':8s} {'kind':10s} {'nDCG@10':>8s} {'Recall@5':>9s}  queries\n")
         for r in rows:
-            sys.stdout.write(
-                f"{r['mode']:8s} {r['ndcg@10']:8.3f} {r['recall@5']:9.3f}  {r['queries']}\n"
-            )
+            each = [("all", r), *r.get("kinds", {}).items()]
+            for kind, m in each:
+                sys.stdout.write(
+                    f"{r['mode']:8s} {kind:10s} {m['ndcg@10']:8.3f} {m['recall@5']:9.3f}"
+                    f"  {m['queries']}\n"
+                )
     return 0
 
 

@@ -18,6 +18,7 @@ class Answer:
     hits: list[Hit]
     relaxed: bool = False  # no talk passed the limits read from the query: they were dropped
     suggestions: dict[str, str] = field(default_factory=dict)  # unknown word -> known word
+    corrected: bool = False  # the suggestions were searched instead of the words typed
 
     @property
     def matches(self) -> int:
@@ -44,9 +45,20 @@ class Answer:
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
-        if self.did_you_mean:
+        if self.corrected and self.did_you_mean:
+            out.append(
+                f"Showing results for {self.did_you_mean} — "
+                f"search instead for {self.understood.query}"
+            )
+        elif self.did_you_mean:
             out.append(f"Did you mean: {self.did_you_mean}?")
         return out
+
+    @property
+    def searched_instead(self) -> str | None:
+        """The query as searched, when its typos were corrected ("distributed
+        checkpointing" for "distribted checkpointing"); None when searched as typed."""
+        return self.did_you_mean if self.corrected else None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -54,5 +66,6 @@ class Answer:
             "relaxed": self.relaxed,
             "matches": self.matches,
             "did_you_mean": self.did_you_mean,
+            "corrected": self.searched_instead,
             "results": [h.to_dict() for h in self.hits],
         }

@@ -29,6 +29,7 @@ from index.search.fusion import mmr
 from index.search.match import Matches
 from index.search.ranking import (
     Query,
+    below,
     best_sentence,
     first_by_time,
     positions,
@@ -39,11 +40,12 @@ from index.search.sentences import SentenceRows
 from index.search.threads import Worker, one_thread_per_query
 from index.search.understand import FRAME, OPERATORS, Understood, understand
 from index.search.understand import literal as literal_query
-from index.search.vocab import Vocab, suggest
+from index.search.vocab import Vocab, all_suggested, correct, suggest
 from index.store import disk as store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
+from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
@@ -51,6 +53,11 @@ from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
 
 Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
+RARE_BONUS = 0.2  # of the best fused score, given for holding every rare query term
+RARE_SHARE = 0.01  # a term in at most this share of the talks is rare
+RARE_MIN_TALKS = 5  # (or in at most this many, in a small base)
+RARE_WINDOW = 100  # talks of the fused list weighed
+HOUSEKEEPING_WINDOW = 60  # of the best this many, housekeeping sessions go last
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
 # From this many talks on, a hybrid query's vector search and word scoring (each
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
@@ -283,7 +290,9 @@ class KnowledgeBase:
     ) -> Answer:
         """`search` with what it understood: the query read into topic and filters
         (`literal` turns that off), whether those filters had to be dropped because
-        no talk passes them, and "did you mean" suggestions."""
+        no talk passes them, and "did you mean" suggestions. A word the base does not
+        hold, near one it does, is searched as that word (`Answer.corrected`), unless
+        `literal`."""
         chosen = signals.chosen(mode)
         if k < 1:
             raise BadQuery("the number of results must be at least 1")
@@ -297,13 +306,18 @@ class KnowledgeBase:
             relaxed, allowed = True, self.allowed(filters)
             topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
         text = " ".join([topic, *u.phrases]).strip()
+        suggestions: dict[str, str] = {}
+        corrected = False
         if not text:
             hits = self._browse(allowed, k)
-            suggestions: dict[str, str] = {}
         else:
-            hits = self._ranked(text, k, allowed, mode, chosen)
-            suggestions = suggest(text, self.vocab, FRAME)
-        result = Answer(u, hits, relaxed, suggestions)
+            skip = self.vocab.names_words | FRAME
+            suggestions = suggest(text, self.vocab, skip)
+            if not literal and all_suggested(text, self.vocab, suggestions, skip):
+                topic, corrected = correct(topic, suggestions), True
+                text = " ".join([topic, *u.phrases]).strip()
+            hits = self._ranked(text, k, allowed, mode, chosen, asks_for_housekeeping(query))
+        result = Answer(u, hits, relaxed, suggestions, corrected)
         self.last_answer = result
         return result
 
@@ -314,9 +328,11 @@ class KnowledgeBase:
         allowed: list[int] | None,
         mode: str,
         chosen: Sequence[signals.Signal],
+        housekeeping: bool = False,
     ) -> list[Hit]:
         """The hits for `text`: ranked by the `chosen` signals (fused in the hybrid
-        mode), matches first (index/search/match.py), with their evidence."""
+        mode), matches first (index/search/match.py), with their evidence; below the
+        real talks the housekeeping sessions, unless `housekeeping` (asked for)."""
         words = lexical.expand(text, self.vocab.words)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
@@ -329,6 +345,10 @@ class KnowledgeBase:
         rankings = signals.rank(query, chosen, submit)
         hybrid = mode == signals.HYBRID
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
+        if hybrid and self.manifest.lexical is not None:
+            scored = self._rare_terms_weigh(text, scored)
+        if not housekeeping:
+            scored = self._housekeeping_last(scored, max(k, HOUSEKEEPING_WINDOW))
         is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such
@@ -358,6 +378,50 @@ class KnowledgeBase:
             )
             hits.append(Hit(talks[tid], float(score), why))
         return hits
+
+    def _rare_terms_weigh(
+        self, text: str, scored: list[tuple[int, float]]
+    ) -> list[tuple[int, float]]:
+        """The fused list with each of its first RARE_WINDOW talks' score raised by the
+        share of the query's rare terms (in at most RARE_SHARE of the talks) it holds:
+        a specific word ("GraalVM") outweighs common ones, and the talks near in
+        meaning that hold none of them fall behind those that do."""
+        bonus = RARE_BONUS
+        head = scored[:RARE_WINDOW]
+        if not head:
+            return scored
+        n = max(len(self.vectors), 1)
+        ids = [tid for tid, _ in head]
+        held = np.zeros(len(ids))
+        rare = 0
+        for term in dict.fromkeys(self.bm25.tokens(lexical.lexical_query(text))):
+            found = self.bm25.score_all(term)
+            df = int(np.count_nonzero(found.scores))
+            if 0 < df <= max(RARE_MIN_TALKS, RARE_SHARE * n):
+                rare += 1
+                held += found.at(ids) > 0
+        if not rare:
+            return scored
+        top = max(abs(head[0][1]), 1e-9)
+        raised = [
+            (tid, sc + bonus * top * h / rare) for (tid, sc), h in zip(head, held, strict=True)
+        ]
+        raised.sort(key=lambda p: -p[1])
+        return raised + list(scored[RARE_WINDOW:])
+
+    def _housekeeping_last(
+        self, scored: list[tuple[int, float]], window: int
+    ) -> list[tuple[int, float]]:
+        """The first `window` of `scored` with the housekeeping sessions among them last
+        (`ingest.housekeeping`: welcome, opening, closing, breaks)."""
+        head = [tid for tid, _ in scored[:window]]
+        if not head:
+            return scored
+        titles_ = reads.titles_of(self.con, head)
+        pushed = {tid for tid in head if is_housekeeping(titles_.get(tid, ""))}
+        if not pushed:
+            return scored
+        return below(scored[:window], pushed) + list(scored[window:])
 
     def _browse(self, allowed: list[int] | None, k: int) -> list[Hit]:
         """The first `k` talks (of `allowed`) in time order: timed talks by their start,

@@ -215,3 +215,9 @@ def first_by_time(written: np.ndarray, k: int) -> np.ndarray:
     n = min(k, len(written))
     edge = float(np.partition(written, n - 1)[n - 1])
     return written <= edge + ZONE_SPREAD_S
+
+
+def below(scored: Sequence[tuple[int, float]], pushed: set[int]) -> list[tuple[int, float]]:
+    """`scored` with the talks of `pushed` (housekeeping sessions) moved after all the
+    others, each group in its own order; the scores stay what they were."""
+    return [p for p in scored if p[0] not in pushed] + [p for p in scored if p[0] in pushed]

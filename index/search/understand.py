@@ -419,26 +419,27 @@ class _Reader:
         return False
 
     def track(self, i: int) -> bool:
-        if self.low(i) != "track":
+        """ "kernel track", "the Go devroom", "Python track", "track kernel", "the Rust
+        room": the words next to the cue name one track of the base."""
+        if self.low(i) not in _TRACK_CUES or not self.vocab.tracks:
             return False
-        for lo, hi in ((i - 3, i), (i + 1, i + 4)):  # "kernel track", "track kernel"
-            cand = [
-                j
-                for j in range(max(lo, 0), min(hi, len(self.toks)))
-                if self.free(j) and self.low(j) not in FRAME
-            ]
+        for step in (-1, 1):  # the words right before the cue, else right after it
+            cand: list[int] = []
+            j = i + step
+            while len(cand) < 3 and self.free(j) and self.low(j) not in FRAME | _TRACK_CUES:
+                cand.append(j)
+                j += step
+            cand.sort()
             while cand:
-                want = [_stem(self.low(j)) for j in cand]
-                names = [
-                    t
-                    for t, ws in self.vocab.tracks.items()
-                    if all(any(_stem(x).startswith(w) for x in ws) for w in want)
-                ]
-                if len(names) == 1:
+                name = _one_track(self.vocab.tracks, [self.low(j) for j in cand])
+                if name is not None:
                     first, last = min(cand[0], i), max(cand[-1], i)
-                    self.take(first, last - first + 1, "track", names[0], f"track: {names[0]}")
+                    cue = 1 if self.free(first - 1) and self.low(first - 1) in ("in", "at") else 0
+                    if not cue and self.low(first - 1) == "the" and self.low(first - 2) in _IN:
+                        cue = 2
+                    self.take(first, last - first + 1, "track", name, f"track: {name}", cue)
                     return True
-                cand = cand[1:] if lo < i else cand[:-1]
+                cand = cand[1:] if step < 0 else cand[:-1]
         return False
 
     def person(self, i: int) -> bool:
@@ -531,7 +532,33 @@ def _first_fits(word: str, name: str) -> bool:
     if not firsts:
         return False
     initials = re.fullmatch(r"\w(?:\.\w)*\.?", firsts[0]) is not None  # "U.W.", "G"
-    return firsts[0] == word or (initials and word[:1] == firsts[0][:1])
+    typed_initial = len(word.rstrip(".")) == 1  # "by L. Poettering"
+    return firsts[0] == word or ((initials or typed_initial) and word[:1] == firsts[0][:1])
+
+
+_IN = ("in", "at")
+_TRACK_CUES = frozenset(
+    "track tracks devroom devrooms dev-room dev-rooms room rooms stream streams".split()
+)
+
+
+def _one_track(tracks: dict[str, tuple[str, ...]], want: list[str]) -> str | None:
+    """The one track whose name holds every word of `want` (as a word, or else as the
+    start of one: "kernel" of "Kernel devroom"), not counting words like "devroom"."""
+    stems = [_stem(w) for w in want]
+    for exact in (True, False):
+        names = [
+            t
+            for t, ws in tracks.items()
+            if all(
+                any(_stem(x) == w if exact else _stem(x).startswith(w) for x in ws) for w in stems
+            )
+        ]
+        if len(names) == 1:
+            return names[0]
+        if names:
+            return None
+    return None
 
 
 def _stem(word: str) -> str:

@@ -80,6 +80,7 @@ class Vocab:
             vocab_words |= own
             df.update(own)
         v.days = tuple(sorted(days))
+        v._add_room_names()
         v._add_orgs(org_names)
         v._add_words(vocab_words, df, n)
         return v
@@ -94,6 +95,7 @@ class Vocab:
         v.days = tuple(reads.days(con))
         v.timed = bool(v.days)
         v.rooms = _last_wins((word_tuple(r), r, a, b) for r, a, b in reads.spread(con, "room"))
+        v._add_room_names()
         v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
         v.formats = tuple(f for f, _, _ in reads.spread(con, "format"))
         names = reads.speaker_spread(con)
@@ -119,10 +121,22 @@ class Vocab:
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)
+        if _spoken(key):
+            self.speakers[key] = name
         if _surname_key(key):
-            if _spoken(key):
-                self.speakers[key] = name
             self.surnames.setdefault(key[-1], name)
+
+    def _add_room_names(self) -> None:
+        """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)") and by its
+        name alone ("Lameere"), where no other room is called so."""
+        extra: dict[tuple[str, ...], set[str]] = {}
+        for key, room in self.rooms.items():
+            if len(key) >= 2 and any(ch.isdigit() for ch in key[0]):
+                extra.setdefault(key[:1], set()).add(room)
+                extra.setdefault(key[1:], set()).add(room)
+        for key, rooms in extra.items():
+            if len(rooms) == 1 and key not in self.rooms:
+                self.rooms[key] = next(iter(rooms))
 
     def _add_orgs(self, names: Collection[str]) -> None:
         for name in sorted(names):  # sorted: one order whatever the order they were met in
@@ -138,6 +152,17 @@ class Vocab:
 
     def weekdays(self) -> set[int]:
         return {d.weekday() for d in self.days}
+
+    @property
+    def names_words(self) -> frozenset[str]:
+        """The words of people's, organisations', tracks' and rooms' names: never
+        typos to correct ("Cheuk Ting Ho" is no "tang")."""
+        found: frozenset[str] | None = self.__dict__.get("_names_words")
+        if found is None:
+            keys = [*self.speakers, *self.orgs, *self.rooms, *self.tracks.values()]
+            found = frozenset(w for key in keys for w in key) | frozenset(self.surnames)
+            self.__dict__["_names_words"] = found
+        return found
 
 
 def talk_words(talk: Talk) -> set[str]:
@@ -166,7 +191,10 @@ def _surname_key(key: tuple[str, ...]) -> bool:
 
 
 def _spoken(key: tuple[str, ...]) -> bool:
-    """A name to spot in a query: two words of two letters or more ("I. M." is not)."""
+    """A name to spot in a query: two words of two letters or more ("I. M." is not),
+    ending in a surname of three letters, or three such words ("Cheuk Ting Ho")."""
+    if len(key) >= 3 and all(len(w) >= 2 for w in key):
+        return True
     return _surname_key(key) and sum(len(w) >= 2 for w in key) >= 2
 
 
@@ -226,6 +254,29 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
         if seen[word]:
             out[word] = seen[word]  # type: ignore[assignment]
     return out
+
+
+def all_suggested(
+    text: str, vocab: Vocab, suggestions: dict[str, str], skip: Collection[str]
+) -> bool:
+    """Whether `suggest` found a known word for every word of `text` the base does not
+    hold ("xyzzy plugh" is no typo of "plug", with "xyzzy" left unknown)."""
+    unknown = [
+        w
+        for w in word_tuple(text)
+        if len(w) >= 4 and w.isalpha() and w not in vocab.words and w not in skip
+        if not _known_form(w, vocab.words)
+    ]
+    return bool(suggestions) and all(w in suggestions for w in unknown)
+
+
+def correct(text: str, suggestions: dict[str, str]) -> str:
+    """`text` with each word `suggest` found a known word for replaced by it."""
+    if not suggestions:
+        return text
+    return re.sub(
+        r"[\w][\w.+-]*[\w]|\w", lambda m: suggestions.get(norm(m.group()), m.group()), text
+    )
 
 
 def _known_form(word: str, words: frozenset[str]) -> bool:

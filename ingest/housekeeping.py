@@ -1,0 +1,86 @@
+"""Housekeeping sessions: a devroom's welcome, an opening or closing, an outro, a
+break or lunch. Kept in the program (people go to them), ranked below real talks
+by search unless the query asks for them (index/search/kb.py).
+
+`is_housekeeping(title, format)` reads it from the title and the format alone,
+so it is derived wherever a talk is, with nothing stored:
+
+    >>> is_housekeeping("Welcome to the Modern Email DevRoom 💌")
+    True
+    >>> is_housekeeping("Open Source Firmware, BMC and Bootloader devroom - outro")
+    True
+    >>> is_housekeeping("Opening the black box of LLM inference")
+    False
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# What a housekeeping title opens (or ends) with
+OPENERS = (
+    "welcome",
+    "welcoming",
+    "opening",
+    "closing",
+    "intro",
+    "introduction",
+    "outro",
+    "concluding",
+    "farewell",
+    "wrap up",
+    "wrap-up",
+)
+# ...and what it is about: the room, the track or the event itself
+ABOUT = ("devroom", "dev room", "track", "room", "remarks", "announcements", "session")
+# Sessions that are no talk by their name alone, in a title or a format
+ALONE = (
+    "welcome",
+    "opening",
+    "closing",
+    "opening remarks",
+    "closing remarks",
+    "welcome and opening",
+    "outro",
+    "break",
+    "coffee break",
+    "coffee",
+    "lunch",
+    "lunch break",
+    "registration",
+    "housekeeping",
+)
+# Query words that ask for housekeeping sessions (then nothing is pushed down)
+ASKING = frozenset(
+    "welcome welcoming opening closing intro outro concluding farewell break lunch coffee "
+    "registration housekeeping remarks".split()
+)
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", text))
+
+
+def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A002
+    """Whether a session of this title (and format) is housekeeping, not a talk."""
+    if format and _plain(format) in ALONE:
+        return True
+    words = _plain(title)
+    if not words:
+        return False
+    if words in ALONE or any(words == f"{a} {b}" for a in OPENERS for b in ABOUT):
+        return True
+    first = next((o for o in OPENERS if words == o or words.startswith(o + " ")), None)
+    last = next((o for o in OPENERS if words.endswith(" " + o)), None)
+    about = any(re.search(rf"\b{re.escape(b)}s?\b", words) for b in ABOUT)
+    if re.search(r"\b(?:welcoming|welcome|opening|closing|concluding) (?:remarks|words)\b", words):
+        return True
+    # "Welcome to Nix!" alone is no devroom's welcome: it may be the newcomers' talk
+    return bool((first or last) and about)
+
+
+def asks_for_housekeeping(query: str) -> bool:
+    """Whether a query names housekeeping ("the welcome session of the Go devroom")."""
+    return any(w in ASKING for w in _plain(query).split())

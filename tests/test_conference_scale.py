@@ -1,0 +1,132 @@
+"""Search at conference scale (issue 22), on real FOSDEM 2024 titles, tracks, rooms
+and speakers: track chips, housekeeping sessions, typo correction, speaker names.
+Pure functions of a `Vocab`; no model, no base."""
+
+from __future__ import annotations
+
+from index.evaluate import Judged, load_judgments, ndcg_at, recall_at, slot_key
+from index.search.answer import Answer
+from index.search.understand import Vocab, understand
+from index.search.vocab import correct, suggest
+from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
+
+TRACKS = [
+    "Go devroom",
+    "Modern Email devroom",
+    "Python Devroom devroom",
+    "Rust devroom",
+    "Mozilla devroom",
+    "Testing and Continuous delivery devroom",
+    "Kernel devroom",
+    "FOSS on Mobile Devices devroom",
+]
+
+
+def fosdem_vocab() -> Vocab:
+    v = Vocab.from_talks([])
+    from index.search.vocab import word_tuple
+
+    v.tracks = {t: word_tuple(t) for t in TRACKS}
+    v.rooms = {word_tuple(r): r for r in ("UB2.252A (Lameere)", "UD2.218A", "K.3.401")}
+    v._add_room_names()
+    for name in ("Cheuk Ting Ho", "Stéphane Graber", "Lennart Poettering"):
+        v._add_speaker(name)
+    v.words = frozenset({"kubernetes", "operators", "thunderbird", "android", "raspberry", "pi"})
+    return v
+
+
+def test_devroom_named_in_words_is_a_track_chip():
+    u = understand("talks in the Go devroom about testing", fosdem_vocab())
+    assert u.filters.track == "Go devroom" and u.topic == "testing"
+    (chip,) = u.chips
+    assert chip.label == "track: Go devroom"
+    assert u.without(chip) == "talks about testing"
+
+
+def test_track_variants():
+    v = fosdem_vocab()
+    assert understand("security talks in the Modern Email devroom", v).filters.track == (
+        "Modern Email devroom"
+    )
+    assert understand("Python track", v).filters.track == "Python Devroom devroom"
+    assert understand("the Rust room", v).filters.track == "Rust devroom"
+    assert understand("in the Mozilla dev-room", v).filters.track == "Mozilla devroom"
+    assert understand("talks in the kernel devrooms", v).filters.track == "Kernel devroom"
+
+
+def test_no_track_when_the_words_name_none():
+    v = fosdem_vocab()
+    assert understand("talks in the Haskell devroom", v).filters.track is None
+    assert understand("escape room puzzles", v).filters.track is None
+    assert understand("Rust talks on Saturday morning", v).filters.track is None
+
+
+def test_room_by_code_or_name():
+    v = fosdem_vocab()
+    assert understand("talks in UB2.252A", v).filters.room == "UB2.252A (Lameere)"
+    assert understand("what is on in Lameere", v).filters.room == "UB2.252A (Lameere)"
+
+
+def test_housekeeping_from_real_titles():
+    for title in (
+        "Welcome to the Modern Email DevRoom 💌",
+        "Opening Railways and Open Transport devroom",
+        "Closing Railways and Open Transport devroom",
+        "Open Source Firmware, BMC and Bootloader devroom - outro",
+        "Confidential Computing devroom welcome",
+        "Community DevRoom Welcoming Remarks Day 1",
+        "Welcome to the GCC dev room",
+    ):
+        assert is_housekeeping(title), title
+    for title in (
+        "Welcome to Nix!",  # graded a newcomers' talk
+        "[JMAP] Intro to Ltt.rs a JMAP client for Android",
+        "SemVer in the Rust ecosystem: breakage, tooling, and edge cases",
+        'From "Free-Lunch" to Dog-Fooding: A Culinary Journey in Crafting IaC',
+    ):
+        assert not is_housekeeping(title), title
+    assert is_housekeeping("Lunch") and is_housekeeping("Anything", "break")
+    assert asks_for_housekeeping("welcome session of the Go devroom")
+    assert not asks_for_housekeeping("security talks in the Modern Email devroom")
+
+
+def test_typos_are_corrected():
+    v = fosdem_vocab()
+    s = suggest("kuberentes operators", v)
+    assert s == {"kuberentes": "kubernetes"}
+    assert correct("kuberentes operators", s) == "kubernetes operators"
+    assert correct("thunderbrid on android", suggest("thunderbrid on android", v)) == (
+        "thunderbird on android"
+    )
+    u = understand("raspbery pi projects", v)
+    answer = Answer(u, [], suggestions=suggest(u.topic, v), corrected=True)
+    assert answer.searched_instead == "raspberry pi projects"
+    assert answer.notes()[-1] == (
+        "Showing results for raspberry pi projects — search instead for raspbery pi projects"
+    )
+    assert answer.to_dict()["corrected"] == "raspberry pi projects"
+    assert "did_you_mean" in answer.to_dict()
+
+
+def test_speaker_names_as_a_unit():
+    v = fosdem_vocab()
+    u = understand("talks by Cheuk Ting Ho", v)
+    assert u.filters.speaker == "Cheuk Ting Ho" and not u.topic
+    assert "ting" in v.names_words  # never "corrected" to "tang"
+    assert understand("Stephane Graber", v).filters.speaker == "Stéphane Graber"
+    assert understand("talks by L. Poettering", v).filters.speaker == "Poettering"
+
+
+def test_fosdem_judgments_by_slot(tmp_path):
+    path = tmp_path / "q.json"
+    path.write_text(
+        '[{"query": "q", "kind": "typo", "relevant": [{"title": "Hedy", "day": "2024-02-03",'
+        ' "start": "10:00", "room": "K", "grade": 2}, {"title": "Hedy", "day": "2024-02-04",'
+        ' "start": "10:00", "room": "K", "grade": 1}]}]'
+    )
+    (j,) = load_judgments(path)
+    assert isinstance(j, Judged) and j.by == "slot" and j.kind == "typo"
+    first = slot_key("Hedy", "2024-02-03", "10:00")
+    assert j.relevant[first] == 2
+    assert recall_at([first], j.relevant, 5, graded=True) == 1.0
+    assert ndcg_at([slot_key("Hedy", "2024-02-04", "10:00")], j.relevant) < 0.5
