@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import html
 import json
 import os
 import random
@@ -1109,6 +1110,11 @@ for params in json.loads(sys.stdin.read()):
             if kind == "html":
                 value = html.unescape(re.sub(r"<[^>]+>", "", value))
             items.append([kind, value.strip()[:2000]])
+    try:  # pages drawn by a component (Now & next's rows) keep their markup
+        for el in at.get("bidi_component"):
+            items.append(["component", str(json.loads(el.proto.json))[:200000]])
+    except Exception:
+        pass
     if at.exception and not error:
         error = str(at.exception[0].value)[:300]
     out.append({"secs": time.perf_counter() - t0, "error": error, "items": items})
@@ -1140,9 +1146,18 @@ ITALIAN_ICS = (
 
 
 def _on_now(view: Mapping[str, Any]) -> list[str]:
-    """The titles the Now & next view marks "On now" (the card after each marker)."""
-    shown = [text for kind, text in view["items"] if kind == "html"]
-    return [shown[i + 1] for i, text in enumerate(shown[:-1]) if text == "On now"]
+    """The titles the Now & next view lists as on at the chosen time: the middle
+    column of its rows (one row per room: room, on now, next)."""
+    pages = [text for kind, text in view["items"] if kind == "component" and "tb-nn-row" in text]
+    titles = []
+    for page in pages:
+        for row in page.split('class="tb-nn-row" role="row"')[1:]:
+            cells = row.split('role="cell">')
+            if len(cells) > 2:
+                titles += [
+                    html.unescape(t) for t in re.findall(r'class="tb-nn-t">([^<]*)<', cells[2])
+                ]
+    return titles
 
 
 def attack_now_next(ctx: Ctx17) -> Row:
