@@ -317,10 +317,27 @@ def test_hiding_a_talk_pushes_its_neighbours_down_by_their_closeness(kb) -> None
     ids = _ids(kb)
     saved, hidden = ids[:1], ids[2]  # one interest: each score is its relevance to it
     everything = len(ids)
-    plain = {h.talk.id: h.score for h in rec.recommend(kb, saved, k=everything)}
-    pushed = {h.talk.id: h.score for h in rec.recommend(kb, saved, [hidden], k=everything)}
+    plain = {h.talk.id: h.why.relevance for h in rec.recommend(kb, saved, k=everything)}
+    pushed = {h.talk.id: h.why.relevance for h in rec.recommend(kb, saved, [hidden], k=everything)}
     assert hidden in plain and hidden not in pushed and set(pushed) == set(plain) - {hidden}
     near = kb.vectors.vector(hidden)
     for tid, score in pushed.items():
         closeness = max(0.0, float(kb.vectors.vector(tid) @ near))
         assert score == pytest.approx(plain[tid] - rec.TUNING.avoid_weight * closeness, abs=1e-5)
+
+
+def test_recommendations_come_sorted_by_score_in_the_order_drawn(fake_home) -> None:
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    with KnowledgeBase(fake_home, HashingEmbedder()) as kb:
+        ids = sorted(kb.talks)
+        hits = rec.recommend(kb, [ids[0], ids[len(ids) // 2], ids[-1]], k=10)
+    scores = [h.score for h in hits]
+    assert len(hits) == 10 and scores == sorted(scores, reverse=True)
+
+
+def test_in_score_order_caps_a_rising_score_and_keeps_the_order() -> None:
+    a, b, c = (Hit(talk(i), s, Because()) for i, s in ((1, 0.9), (2, 0.95), (3, 0.5)))
+    got = rec.in_score_order([a, b, c])
+    assert [h.talk.id for h in got] == [1, 2, 3] and [h.score for h in got] == [0.9, 0.9, 0.5]

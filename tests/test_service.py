@@ -194,5 +194,5 @@ def test_the_modes_and_engines_the_cli_offers_are_the_registered_ones():
     from index.encoders import engines
     from index.search import signals
 
-    assert service.MODES == signals.modes()
-    assert service.ENGINES == tuple(engines.ENGINES)
+    assert signals.modes() == service.MODES
+    assert tuple(engines.ENGINES) == service.ENGINES

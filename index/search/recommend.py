@@ -410,9 +410,22 @@ def recommend(
             best_sentence=sentence,
             sentence_source=source,
             ranks={"dense": 1 + int(np.count_nonzero(rel[g] > rel[g, c]))},
+            relevance=float(rel[g, c]),
         )
         hits.append(Hit(talks[c], float(rel[g, c]), why))
-    return hits
+    return in_score_order(hits)
+
+
+def in_score_order(hits: list[Hit]) -> list[Hit]:
+    """The hits in the order drawn, scored so that the scores never rise down the list
+    (every search function returns hits sorted by score): a hit drawn for a smaller
+    interest after a closer one of a larger interest keeps its place, its score capped
+    at the one before it."""
+    out: list[Hit] = []
+    for hit in hits:
+        cap = out[-1].score if out else hit.score
+        out.append(hit if hit.score <= cap else Hit(hit.talk, cap, hit.why))
+    return out
 
 
 def _evidence(

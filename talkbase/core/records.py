@@ -313,11 +313,14 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
 class Because(Why):
     """A recommendation's evidence: `Why` (matched_terms = the shared words, best_sentence
     = the hit's sentence closest to the saved talk) and `because` (the saved talks it
-    follows from), `clashes` (saved talks running at the same time), `reason` (one line)."""
+    follows from), `clashes` (saved talks running at the same time), `reason` (one line),
+    `relevance` (how close it is to its interest; the hit's score is capped so that the
+    list, in the order drawn, is sorted by score)."""
 
     because: tuple[int, ...]
     clashes: tuple[int, ...]
     reason: str
+    relevance: float
 
     def __init__(
         self,
@@ -328,16 +331,19 @@ class Because(Why):
         best_sentence: str = "",
         ranks: Mapping[str, int] | None = None,
         sentence_source: str = "",
+        relevance: float = 0.0,
     ) -> None:
         super().__init__(matched_terms, best_sentence, ranks, sentence_source)
+        object.__setattr__(self, "relevance", float(relevance))
         object.__setattr__(self, "because", tuple(because))
         object.__setattr__(self, "clashes", tuple(clashes))
         object.__setattr__(self, "reason", reason)
 
     def __hash__(self) -> int:
-        return hash((super().__hash__(), self.because, self.clashes, self.reason))
+        return hash((super().__hash__(), self.because, self.clashes, self.reason, self.relevance))
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = dict(super().to_dict())
         out.update(because=list(self.because), clashes=list(self.clashes), reason=self.reason)
+        out["relevance"] = round(self.relevance, 6)
         return out
