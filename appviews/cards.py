@@ -1,5 +1,9 @@
 """A talk as a card: what it is, who gives it, why it matched, how it sits with my
-agenda, actions. Every button carries a label and a help text (screen readers)."""
+agenda, actions. Every button carries a label and a help text (screen readers).
+
+A card is few elements (page runs are cheap): its text is one escaped HTML block
+(`appviews.cardhtml`), then the speaker and organization chips, then the buttons
+in one row."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from appviews import render, state
+from appviews import cardhtml, render, state
 from appviews.models import evidence, people
 from talkbase.core import timetable
 from talkbase.core.records import Talk, Why
@@ -33,16 +37,14 @@ def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
 def similar_terms(seed: Talk, other: Talk) -> tuple[str, ...]:
     """The words of the seed's title that `other` also uses (title or abstract),
     matched the way search evidence is highlighted."""
-    text = f"{other.title} {other.abstract}"
-    return tuple(
-        w for w in query_terms(seed.title) if any(s.match for s in render.highlight(text, [w]))
-    )
+    return cardhtml.shared_terms(seed, other, query_terms(seed.title))
 
 
-def similar_reason(seed: Talk, other: Talk, why: Why) -> str:
-    """Why a talk is listed as similar: its rank by meaning and the words it shares."""
+def similar_reason(seed: Talk, other: Talk, why: Why, shared: Sequence[str] | None = None) -> str:
+    """Why a talk is listed as similar: its rank by meaning and the words it shares
+    (`shared`, when the caller has them already)."""
     rank = f" (#{why.dense_rank} nearest)" if why.dense_rank else ""
-    shared = similar_terms(seed, other)
+    shared = similar_terms(seed, other) if shared is None else shared
     words = f" · shares: {', '.join(shared)}" if shared else ""
     return f"Close in meaning to this talk{rank}{words}"
 
@@ -86,19 +88,17 @@ def people_links(talk: Talk, ctx: str) -> None:
 def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
     """Open / save or remove / not interested, keyed by context so a talk can appear twice."""
     ag = state.agenda()
-    cols = st.columns([1, 1.4, 1.4, 3] if open_button else [1.4, 1.4, 4])
-    i = 0
+    row = st.container(horizontal=True, gap="small", key=f"{ctx}-actions-{talk.id}")
     if open_button:
-        cols[0].button(
+        row.button(
             "Open",
             key=f"{ctx}-open-{talk.id}",
             on_click=state.open_talk,
             args=(talk.id,),
             help="Abstract, notes, sources and similar talks",
         )
-        i = 1
     if talk.id in ag.saved:
-        cols[i].button(
+        row.button(
             "Remove from agenda",
             key=f"{ctx}-remove-{talk.id}",
             on_click=state.remove,
@@ -106,7 +106,7 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
             help="Take this talk out of My agenda",
         )
     else:
-        cols[i].button(
+        row.button(
             "Save to agenda",
             key=f"{ctx}-save-{talk.id}",
             type="primary",
@@ -115,7 +115,7 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
             help="Add this talk to My agenda",
         )
     if talk.id in ag.skipped:
-        cols[i + 1].button(
+        row.button(
             "Interested again",
             key=f"{ctx}-unskip-{talk.id}",
             on_click=state.unskip,
@@ -123,7 +123,7 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
             help="Show this talk in results again",
         )
     else:
-        cols[i + 1].button(
+        row.button(
             "Not interested",
             key=f"{ctx}-skip-{talk.id}",
             on_click=state.skip,
@@ -136,12 +136,7 @@ def compact(talk: Talk, ctx: str, saved: Sequence[Talk]) -> None:
     """A talk in a dense list (Now & next, untimed talks): what, who, when, how it sits
     with the agenda, and one Open button (its page has everything else)."""
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
-        st.html(render.title_html(talk.title))
-        st.text(render.speakers_line(talk.speakers))
-        st.html(render.meta_html(talk))
-        note = agenda_note(talk, saved, mark_fit=False)
-        if note:
-            st.html(note)
+        st.html(cardhtml.block(talk, note=agenda_note(talk, saved, mark_fit=False)))
         st.button(
             "Open",
             key=f"{ctx}-open-{talk.id}",
@@ -161,20 +156,16 @@ def card(
 ) -> None:
     """A talk. `why` explains a search hit; with `seed` it explains a similar talk."""
     terms = similar_terms(seed, talk) if seed else (why.matched_terms if why else ())
+    reason = ""
+    if seed and why:
+        reason = similar_reason(seed, talk, why, terms)
+    elif why and why.carried_by:
+        words = f" · matched: {', '.join(why.matched_terms)}" if why.matched_terms else ""
+        reason = evidence.signal(why) + words
+    sentence = why.best_sentence if why else ""
+    note = agenda_note(talk, saved, mark_fit)
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
-        st.html(render.title_html(talk.title, terms))
-        st.text(render.speakers_line(talk.speakers))
-        st.html(render.meta_html(talk))
-        if why and why.best_sentence:
-            st.html(render.quote_html(why.best_sentence, terms))
-        if seed and why:
-            st.html(render.line_html(similar_reason(seed, talk, why), "tb-why"))
-        elif why and why.carried_by:
-            words = f" · matched: {', '.join(why.matched_terms)}" if why.matched_terms else ""
-            st.html(render.line_html(evidence.signal(why) + words, "tb-why"))
-        note = agenda_note(talk, saved, mark_fit)
-        if note:
-            st.html(note)
+        st.html(cardhtml.block(talk, terms, sentence, reason, note))
         people_links(talk, ctx)
         actions(talk, ctx)
 

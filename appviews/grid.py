@@ -188,7 +188,7 @@ def _default_day(days: list[date]) -> date:
 def settle(lib: Library) -> None:
     """Choose the day the grid shows when the URL names none: done before the run
     writes the URL, so the view and its day are one history entry."""
-    days = program.program_days(list(lib.talks.values()))
+    days = list(lib.days)
     if days and st.session_state.get("date") not in [d.isoformat() for d in days]:
         st.session_state["date"] = _default_day(days).isoformat()
 
@@ -196,14 +196,14 @@ def settle(lib: Library) -> None:
 def show(lib: Library) -> None:
     ss = st.session_state
     talks = list(lib.talks.values())
-    days = program.program_days(talks)
+    days = list(lib.days)
     if not days:
         st.info("The program gives no times, so there is no time grid.")
         _untimed(lib)
         return
     iso = [d.isoformat() for d in days]
     settle(lib)
-    all_rooms = program.room_order(talks)
+    all_rooms = list(lib.room_order)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
     c1, c2, c3 = st.columns([2, 3, 3], vertical_alignment="bottom")
     with c1:
@@ -235,8 +235,12 @@ def show(lib: Library) -> None:
     day = date.fromisoformat(ss.get("date") or iso[0])
     chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]
     tracks = set(ss.get(TRACKS_KEY) or ())
-    shown = [t for t in talks if not tracks or t.track in tracks]
-    grid = program.time_grid(shown, day, chosen)
+    grid = lib.kept(
+        ("time_grid", day, tuple(chosen), tuple(sorted(tracks))),
+        lambda: program.time_grid(
+            [t for t in talks if not tracks or t.track in tracks], day, chosen
+        ),
+    )
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
     saved = set(saved_ids)
     clashing = {
@@ -255,7 +259,17 @@ def show(lib: Library) -> None:
         )
         key = f"grid-{day.isoformat()}"
         result = _component(
-            data=grid_html(lib, grid, saved, clashing),
+            data=lib.kept(
+                (
+                    "grid",
+                    day,
+                    tuple(chosen),
+                    tuple(sorted(tracks)),
+                    frozenset(saved),
+                    frozenset(clashing),
+                ),
+                lambda: grid_html(lib, grid, saved, clashing),
+            ),
             key=key,
             on_open_change=lambda: _opened(key, lib.talks),
         )

@@ -2,17 +2,20 @@
 
 Wraps the `talkbase.service.Service` with a lock (one DuckDB connection serves all
 sessions, and a connection is not safe to use from two threads at once) and with
-the per-process caches the views need: answers per query, facet id sets, similar
-talks, the topic map. Which talks match a query is the service's answer
+the per-process caches the views need: answers per query, the talks in time order,
+facet id sets and counts per result set and selection, word stems, similar talks,
+the topic map. A Library serves one build of the base (app.py opens a new one for a
+new build), so what depends only on the base is computed once per process. Which talks match a query is the service's answer
 (`why.match`), the same the CLI and the API give.
 """
 
 from __future__ import annotations
 
+import gc
 import threading
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from appviews import state
 from appviews.models import facets, people, program
@@ -21,7 +24,10 @@ from talkbase.core.filters import Filters
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk
 
+V = TypeVar("V")
 CACHED_QUERIES = 256
+CACHED_STEMS = 100_000  # words (a conference's vocabulary, and what people type)
+CACHED_VIEWS = 512  # drawn pieces of pages (a day of the program grid...)
 
 
 class Library:
@@ -48,7 +54,21 @@ class Library:
         self._answers: Bounded[tuple[str, bool], Any] = Bounded(CACHED_QUERIES)
         self._similar: Bounded[tuple[int, int], list[Hit]] = Bounded(CACHED_QUERIES)
         self._for_you: Bounded[tuple[object, ...], list[Hit]] = Bounded(CACHED_QUERIES)
+        self._counts: Bounded[tuple[frozenset[int], facets.Selection], list[facets.Facet]]
+        self._counts = Bounded(CACHED_QUERIES)
+        self._stems: Bounded[str, str] = Bounded(CACHED_STEMS)
+        self._in_time_order: tuple[Hit, ...] | None = None
+        self._kept: Bounded[tuple[object, ...], Any] = Bounded(CACHED_VIEWS)
+        timed = list(self.talks.values())
+        self.days = tuple(program.program_days(timed))  # the program's days, in order
+        self.room_order = tuple(program.room_order(timed))  # the grid's rooms, in order
         self._map: program.TopicMap | None = None
+        # Streamlit collects garbage after every page run (runner.postScriptGC); the
+        # model, the base and the modules, made once and kept for the process, need
+        # not be searched again each time: without this a full collection cost about
+        # 100 ms of every run. Objects made later are collected as before.
+        gc.collect()
+        gc.freeze()
 
     def _lookup(self, f: Filters) -> list[int] | None:
         with self._lock:
@@ -66,14 +86,43 @@ class Library:
 
     def stems(self, words: Collection[str]) -> dict[str, str]:
         """Porter stems of lower-case words, from the search's own lexical index (so
-        what the app highlights is what search matched)."""
+        what the app highlights is what search matched), each word's kept."""
         with self._lock:
-            return self.service.stems(words)
+            found = {w: self._stems.get(w) for w in words}
+            missing = [w for w, s in found.items() if s is None]
+            if missing:
+                for w, s in self.service.stems(missing).items():
+                    found[w] = self._stems.put(w, s)
+        return {w: s or w for w, s in found.items()}
 
     def in_time_order(self) -> list[Hit]:
         """Every talk, timed ones first by start (what an empty search lists)."""
         with self._lock:
-            return self.service.search("", k=max(1, len(self.talks)))
+            if self._in_time_order is None:
+                hits = self.service.search("", k=max(1, len(self.talks)))
+                self._in_time_order = tuple(hits)
+            return list(self._in_time_order)
+
+    def kept(self, key: tuple[object, ...], make: Callable[[], V]) -> V:
+        """What `make()` returns, kept per `key` for this build of the base: for a view's
+        piece that depends only on the base and on `key` (e.g. one day of the program
+        grid for a set of rooms, tracks and saved talks). `make` runs outside the lock;
+        two sessions may make the same piece at once, and one is kept."""
+        with self._lock:
+            if key in self._kept:
+                return cast(V, self._kept.get(key))
+        made = make()
+        with self._lock:
+            self._kept.put(key, made)
+        return made
+
+    def facet_counts(self, results: Collection[int], sel: facets.Selection) -> list[facets.Facet]:
+        """`facets.facet_counts` for this base, kept per result set and selection."""
+        key = (frozenset(results), sel)
+        with self._lock:
+            return self._counts.get_or_make(
+                key, lambda: facets.facet_counts(key[0], sel, self.candidates, self.allowed)
+            )
 
     def similar(self, talk_id: int, k: int) -> list[Hit]:
         with self._lock:

@@ -21,10 +21,10 @@ from talkbase.core.records import Speaker, Talk
 
 CSS = """<style>
 /* a 5,000-character word in a title or abstract wraps inside its card */
-.tb-title, .tb-title-big, .tb-meta, .tb-quote, .tb-why, .tb-warn, .tb-ok,
+.tb-title, .tb-title-big, .tb-meta, .tb-quote, .tb-why, .tb-warn, .tb-ok, .tb-speakers,
 [data-testid="stText"], [data-testid="stVerticalBlockBorderWrapper"], .stButton button p {
   overflow-wrap: anywhere; word-break: break-word; min-width: 0; max-width: 100%; }
-[data-testid="stText"] { white-space: pre-wrap; }
+[data-testid="stText"], .tb-speakers { white-space: pre-wrap; }
 .tb-title { font-size: 1.15rem; font-weight: 600; margin: 0 0 .15rem 0; line-height: 1.35; }
 .tb-title-big { font-size: 1.7rem; font-weight: 700; margin: 0 0 .3rem 0; line-height: 1.25; }
 .tb-meta { color: rgba(49, 51, 63, .75); font-size: .92rem; }

@@ -32,7 +32,7 @@ def _labeller(labels: dict[str, str]) -> Callable[[str], str]:
 def sidebar(lib: Library, found: list[Hit]) -> None:
     """One select box per facet; every option shows how many results it leaves."""
     sel = state.selection()
-    counted = facets.facet_counts({h.talk.id for h in found}, sel, lib.candidates, lib.allowed)
+    counted = lib.facet_counts([h.talk.id for h in found], sel)
     with st.sidebar:
         st.header("Filters", anchor=False)
         for facet in counted:
@@ -138,6 +138,18 @@ def chips(lib: Library, query: str, literal: bool) -> None:
     )
     for note in found.notes():
         st.html(render.line_html(note, "tb-why"))
+    if getattr(found, "searched_instead", None) and not literal:
+        st.button(
+            f"Search instead for “{understood.query}”",
+            key="instead",
+            on_click=_search_as_typed,
+            help="Search the words exactly as you typed them, without correcting them",
+        )
+
+
+def _search_as_typed() -> None:
+    st.session_state["literal"] = True
+    state.reset_limit()
 
 
 def show(lib: Library) -> None:

@@ -66,7 +66,17 @@ def plain(fragment: str) -> str:
 
 
 def htmls(at: AppTest, cls: str) -> list[str]:
-    return [h.value for h in at.get("html") if f'class="{cls}"' in h.value]
+    """The HTML of every part of class `cls`: a whole st.html element, or the `div` of
+    that class inside a card's one block (appviews.cardhtml)."""
+    out = []
+    for h in at.get("html"):
+        if f'class="{cls}"' not in h.value:
+            continue
+        if 'class="tb-card"' in h.value:
+            out += re.findall(rf'<div class="{cls}">.*?</div>', h.value, re.S)
+        else:
+            out.append(h.value)
+    return out
 
 
 def titles(at: AppTest) -> list[str]:
@@ -74,7 +84,9 @@ def titles(at: AppTest) -> list[str]:
 
 
 def texts(at: AppTest) -> list[str]:
-    return [t.value for t in at.text]
+    """What is shown as plain text: st.text elements and the speakers lines of cards
+    (escaped program text inside the card's HTML block, read back as text)."""
+    return [t.value for t in at.text] + [plain(v) for v in htmls(at, "tb-speakers")]
 
 
 def click(at: AppTest, key: str) -> AppTest:

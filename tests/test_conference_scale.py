@@ -4,6 +4,8 @@ Pure functions of a `Vocab`; no model, no base."""
 
 from __future__ import annotations
 
+import pytest
+
 from index.evaluate import Judged, load_judgments, ndcg_at, recall_at, slot_key
 from index.search.answer import Answer
 from index.search.understand import Vocab, understand
@@ -130,3 +132,24 @@ def test_fosdem_judgments_by_slot(tmp_path):
     assert j.relevant[first] == 2
     assert recall_at([first], j.relevant, 5, graded=True) == 1.0
     assert ndcg_at([slot_key("Hedy", "2024-02-04", "10:00")], j.relevant) < 0.5
+
+
+@pytest.mark.model
+def test_the_app_searches_a_typo_corrected_and_offers_the_words_as_typed(demo_home, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+
+    monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["q"] = "distribted chekpointing"
+    at.run()
+    assert not at.exception, at.exception
+    notes = " ".join(h.value for h in at.get("html") if 'class="tb-why"' in h.value)
+    assert "Showing results for" in notes and "checkpointing" in notes
+    (instead,) = [b for b in at.button if b.key == "instead"]
+    assert "distribted chekpointing" in instead.label
+    instead.click()
+    at.run()
+    assert not at.exception and at.session_state["literal"] is True
+    assert not [b for b in at.button if b.key == "instead"]

@@ -1,0 +1,76 @@
+"""A talk card's text as one HTML block: title, speakers, when and where, the best
+sentence, why it is listed, how it sits with the agenda.
+
+One `st.html` element per card instead of one element per line (each element is a
+message to the browser and work on every run). Every piece of program text is
+escaped by `appviews.render`'s helpers, so it stays text; the block uses only
+`div`, `span` and `mark`. Blocks are kept (a bounded cache shared by the sessions
+of the process): a card's text depends only on the talk and on what is passed in,
+and the highlighted words are the search's own Porter stems, the same on every base.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from appviews import render
+from talkbase.core.lru import Bounded
+from talkbase.core.records import Talk
+
+CACHED_BLOCKS = 4096  # about 1.5 kB each
+SPEAKERS_CLASS = "tb-speakers"
+
+_Key = tuple[Talk, tuple[str, ...], str, str, str]
+_blocks: Bounded[_Key, str] = Bounded(CACHED_BLOCKS)
+_terms: Bounded[tuple[Talk, Talk], tuple[str, ...]] = Bounded(CACHED_BLOCKS)
+_lock = threading.Lock()
+
+
+def speakers_html(talk: Talk) -> str:
+    """The speakers line (names and affiliations as written), escaped."""
+    return f'<div class="{SPEAKERS_CLASS}">{render.esc(render.speakers_line(talk.speakers))}</div>'
+
+
+def _make(talk: Talk, terms: tuple[str, ...], sentence: str, reason: str, note: str) -> str:
+    parts = [render.title_html(talk.title, terms), speakers_html(talk), render.meta_html(talk)]
+    if sentence:
+        parts.append(render.quote_html(sentence, terms))
+    if reason:
+        parts.append(render.line_html(reason, "tb-why"))
+    if note:
+        parts.append(note)  # already escaped HTML (cards.agenda_note)
+    return '<div class="tb-card">' + "".join(parts) + "</div>"
+
+
+def block(
+    talk: Talk,
+    terms: Sequence[str] = (),
+    sentence: str = "",
+    reason: str = "",
+    note: str = "",
+) -> str:
+    """The card's text as one HTML block: `terms` highlighted in the title and in
+    `sentence` (the best sentence, "" for none), `reason` (plain text, "" for none) as
+    the line on why it is listed, `note` (HTML from `cards.agenda_note`) last."""
+    key = (talk, tuple(terms), sentence, reason, note)
+    with _lock:
+        kept = _blocks.get(key)
+    if kept is None:
+        kept = _make(*key)
+        with _lock:
+            _blocks.put(key, kept)
+    return kept
+
+
+def shared_terms(seed: Talk, other: Talk, terms: Sequence[str]) -> tuple[str, ...]:
+    """Which of `terms` (the words of the seed's title) `other` also uses in its title
+    or abstract, matched the way search evidence is highlighted; kept per pair."""
+    with _lock:
+        kept = _terms.get((seed, other))
+    if kept is None:
+        text = f"{other.title} {other.abstract}"
+        kept = tuple(w for w in terms if any(s.match for s in render.highlight(text, [w])))
+        with _lock:
+            _terms.put((seed, other), kept)
+    return kept
