@@ -13,7 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import render, state, storage
+from appviews import foryou, render, state, storage
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import ics
@@ -294,3 +294,4 @@ def show(lib: Library) -> None:
     _share(ag)
     storage.note()
     _skipped(lib, ag)
+    foryou.show(lib, "foryou-agenda")

@@ -32,3 +32,17 @@ def test_a_saved_talk_brings_for_you_cards_with_reasons(demo_home, demo_kb, monk
 def test_no_for_you_without_a_saved_talk(demo_home, monkeypatch):
     at = run_app(demo_home, monkeypatch)
     assert not any(s.value == "For you" for s in at.subheader)
+
+
+def test_my_agenda_shows_for_you_below_the_saved_talks(demo_home, demo_kb, monkeypatch):
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    at = run_app(demo_home, monkeypatch, view="agenda", saved=str(mccl.id))
+    assert any(s.value == "For you" for s in at.subheader)
+    saves = [b for b in at.button if b.key and b.key.startswith("foryou-agenda-save-")]
+    assert saves and all(str(mccl.id) not in b.key for b in saves)
+    fits = [t for t in at.toggle if t.key == "foryou-agenda-fits"]
+    assert fits
+    fits[0].set_value(True)
+    at = rerun(at)
+    clash = [plain(v) for v in htmls(at, "tb-warn") if "Clashes with your agenda" in plain(v)]
+    assert not clash  # with "only talks that fit", nothing clashing is offered
