@@ -130,20 +130,31 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'\u201d\u2019)]?\s+(?=[\"'\u201c\u2018
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|vs|etc|approx|cf|Dr|Mr|Ms|Inc|Jr|Sr|St)\.|\b[A-Z]\.)$")
 
 
-def sentences(text: str) -> list[str]:
-    """Split prose into sentences, not breaking after common abbreviations."""
-    parts: list[str] = []
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) character spans of `sentences(text)` in `text`: each
+    sentence is `text[start:end]` (what late chunking pools token vectors over)."""
+    spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
         piece = text[start : m.start()].rstrip()
         if _ABBREV.search(piece):
             continue
-        parts.append(text[start : m.start()].strip())
+        spans.append(_stripped(text, start, m.start()))
         start = m.end()
-    tail = text[start:].strip()
-    if tail:
-        parts.append(tail)
-    return [p for p in parts if p]
+    spans.append(_stripped(text, start, len(text)))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of `text[start:end].strip()`."""
+    piece = text[start:end]
+    lead = len(piece) - len(piece.lstrip())
+    return start + lead, start + len(piece.rstrip()) if piece.strip() else start + lead
+
+
+def sentences(text: str) -> list[str]:
+    """Split prose into sentences, not breaking after common abbreviations."""
+    return [text[a:b] for a, b in sentence_spans(text)]
 
 
 STOPWORDS = frozenset(

@@ -24,7 +24,7 @@ import numpy as np
 from index.build import delta, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
-from index.build.write import Progress, embedding_text, talk_sentences
+from index.build.write import Progress, embedding_text, talk_sentences  # noqa: F401 (re-exported)
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
 from index.store import tables
@@ -259,7 +259,7 @@ def _change_in_place(
                     before = (build.count(attr) or 0) - count(plan.old.values())
                     setattr(report, attr, before + count(plan.talks))
                 return True
-            keys = _keys_of(plan.talks)
+            keys = _keys_of(plan.talks, write.sentence_mode(embedder))
             cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
         finally:
             con.close()
@@ -289,10 +289,11 @@ def _can_change(build: store.Build) -> bool:
     )
 
 
-def _keys_of(talks: list[Talk]) -> list[int]:
-    """The keys of every text these talks are embedded from (talk, then sentences)."""
+def _keys_of(talks: list[Talk], mode: str) -> list[int]:
+    """The keys of every vector of these talks (talk, then sentences; `mode`:
+    how sentence vectors are made, write.sentence_mode)."""
     return [key_of(text_hash(embedding_text(t))) for t in talks] + [
-        key_of(text_hash(s)) for t in talks for s in talk_sentences(t)
+        key_of(h) for h in write.sentence_hashes(talks, mode)
     ]
 
 

@@ -85,6 +85,104 @@ def embed_texts(
     return out, len(todo)
 
 
+def sentence_mode(embedder: Embedder) -> str:
+    """'late' (sentence vectors pooled from their talk's pass) when the setting
+    asks for it and the encoder can; else 'separate' (each sentence embedded)."""
+    can = getattr(embedder, "sentence_vectors", "separate") == "late"
+    return "late" if can and settings.sentence_vectors() == "late" else "separate"
+
+
+def sentence_hashes(talks: list[Talk], mode: str) -> list[str]:
+    """The cache hash of every sentence vector of `talks`, in row order. A late
+    vector depends on its talk's texts and its place, not only on its own text."""
+    if mode != "late":
+        return [text_hash(s) for t in talks for s in talk_sentences(t)]
+    out = []
+    for t in talks:
+        context = "\x1f".join(["late", embedding_text(t), notes_text(t)])
+        out += [text_hash(f"{context}\x1f{i}\x1f{s}") for i, s in enumerate(talk_sentences(t))]
+    return out
+
+
+def notes_text(talk: Talk) -> str:
+    """The text of a talk's notes, in one pass (their sentences' late vectors)."""
+    return "\n".join(text for _label, text in talk.notes)
+
+
+def late_docs(talk: Talk) -> list[tuple[str, list[tuple[int, int]], list[int]]]:
+    """The passes that give `talk`'s sentence vectors: (text, sentence spans, the
+    sentences' positions). The first is the talk's embedding text (its vector
+    too), the second its notes; a sentence found in neither is a text of its own."""
+    docs: list[tuple[str, list[tuple[int, int]], list[int]]] = [
+        (embedding_text(talk), [], []),
+        (notes_text(talk), [], []),
+    ]
+    cursor = [len(talk.title), 0]
+    for pos, s in enumerate(talk_sentences(talk)):
+        for d in (0, 1):
+            at = docs[d][0].find(s, cursor[d])
+            at = at if at >= 0 else docs[d][0].find(s)
+            if at >= 0 and s:
+                docs[d][1].append((at, at + len(s)))
+                docs[d][2].append(pos)
+                cursor[d] = at + len(s)
+                break
+        else:
+            docs.append((s, [(0, len(s))], [pos]))
+    return [docs[0]] + [d for d in docs[1:] if d[1]]
+
+
+LATE_BATCH = 32  # talks per embed_late call: their token vectors stay small
+
+
+def _late_vectors(
+    index: FaissIndex,
+    talks: list[Talk],
+    same: set[int],
+    rows: list[tuple[int, int, int, str]],
+    embedder: Embedder,
+    cache: Any,
+    writer: sf.ChunkWriter,
+    progress: Progress | None,
+) -> int:
+    """`_vectors` with late sentence vectors: one pass per talk (and one per
+    talk with notes) gives its vector and its sentences'; a talk whose vectors
+    are all in `cache` takes no pass. Returns how many vectors were made."""
+    talk_h = [text_hash(embedding_text(t)) for t in talks]
+    sent_h = sentence_hashes(talks, "late")
+    known_t, known_s = cache.has(talk_h), cache.has(sent_h)
+    out = np.zeros((len(sent_h), embedder.dim), np.float32)
+    if known_s.any():
+        out[known_s] = cache.gather([h for h, k in zip(sent_h, known_s, strict=True) if k])
+    tvecs = np.zeros((len(talks), embedder.dim), np.float32)
+    if known_t.any():
+        tvecs[known_t] = cache.gather([h for h, k in zip(talk_h, known_t, strict=True) if k])
+    first = np.cumsum([0] + [len(talk_sentences(t)) for t in talks])
+    todo = [
+        i
+        for i, t in enumerate(talks)
+        if (t.id not in same and not known_t[i]) or not known_s[first[i] : first[i + 1]].all()
+    ]
+    made = 0
+    for lo in range(0, len(todo), LATE_BATCH):
+        chunk = todo[lo : lo + LATE_BATCH]
+        passes = [(i, d) for i in chunk for d in late_docs(talks[i])]
+        tv, sv = embedder.embed_late([(text, spans) for _, (text, spans, _) in passes])  # type: ignore[attr-defined]
+        for n, (i, (_, _, positions)) in enumerate(passes):
+            if n == 0 or passes[n - 1][0] != i:  # the talk's own pass
+                if not known_t[i]:
+                    tvecs[i] = tv[n]
+                    made += talks[i].id not in same
+            out[first[i] + np.asarray(positions, np.int64)] = sv[n]
+            made += len(positions)
+        if progress:
+            progress("embed", min(lo + LATE_BATCH, len(todo)), len(todo))
+    fresh = [i for i, t in enumerate(talks) if t.id not in same]
+    index.add(np.array([talks[i].id for i in fresh], dtype=np.int64), tvecs[fresh])
+    writer.append(out)
+    return made
+
+
 def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
     """Parsed documents as plain data, for the copy kept beside the database."""
     return [
@@ -134,6 +232,7 @@ def write(
                 tables.create(con)
                 speaker_ids, row = {}, 0
             talk_keys = [key_of(text_hash(embedding_text(t))) for t in plan.talks]
+            mode = sentence_mode(embedder)
             index, same = _start_index(plan, talk_keys, embedder, cache)
             writer = sf.ChunkWriter(folder, name)
             words: Counter[str] = Counter()
@@ -147,7 +246,8 @@ def write(
                 row += len(rows)
                 keys = talk_keys[lo : lo + step]
                 t_embed = time.perf_counter()
-                report.embedded += _vectors(
+                vectors = _late_vectors if mode == "late" else _vectors
+                report.embedded += vectors(
                     index, part, same, rows, embedder, cache, writer, progress
                 )
                 embed_seconds += time.perf_counter() - t_embed
@@ -155,7 +255,7 @@ def write(
                 tables.insert_sentences(con, rows)
                 tables.insert_keys(
                     con,
-                    np.array(keys + [key_of(text_hash(r[3])) for r in rows], dtype=np.int64),
+                    np.array(keys + [key_of(h) for h in sentence_hashes(part, mode)], np.int64),
                     np.array([t.id for t in part] + [-1] * len(rows), dtype=np.int64),
                     np.r_[
                         np.full(len(part), -1, np.int64), np.array([r[0] for r in rows], np.int64)
@@ -212,7 +312,7 @@ def write(
             format_version=FORMAT_VERSION,
             model=embedder.name,
             encoder=ident,
-            encoder_info=describe(ident),
+            encoder_info={**describe(ident), "sentence_vectors": mode},
             dimension=embedder.dim,
             embedding_text=EMBEDDING_TEXT,
             counts={

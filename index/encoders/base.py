@@ -68,6 +68,14 @@ def pooled_dim(model_path: Path) -> int | None:
         return None
 
 
+def max_seq_length(model_path: Path) -> int:
+    try:
+        config = json.loads((model_path / "sentence_bert_config.json").read_text(encoding="utf-8"))
+        return int(config.get("max_seq_length") or 256)
+    except (OSError, ValueError):
+        return 256
+
+
 def known_dim(name: str) -> int | None:
     """The vector size of the bundled model, known without loading it (else None)."""
     path = bundled_path(name)

@@ -16,6 +16,7 @@ loads on the first `embed` call: ingest reads and checks every file before that.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -31,6 +32,7 @@ from index.encoders.base import (
     resolve_model_path,
 )
 from index.encoders.hashing import HashingEmbedder
+from index.encoders.late import Doc
 from index.encoders.registry import encoder_setting
 from index.encoders.torch_encoder import SentenceTransformerEmbedder
 from talkbase.core import settings
@@ -121,6 +123,17 @@ class LazyEmbedder:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         return self.real().embed(texts)
+
+    @property
+    def sentence_vectors(self) -> str:
+        """'late' when the encoder pools sentence vectors from a text's own pass
+        (`embed_late`), known without loading; else 'separate'."""
+        if self._real is not None:
+            return str(getattr(self._real, "sentence_vectors", "separate"))
+        return "late" if registry.choose(self.name).late else "separate"
+
+    def embed_late(self, docs: Sequence[Doc]) -> tuple[np.ndarray, list[np.ndarray]]:
+        return self.real().embed_late(docs)  # type: ignore[attr-defined,no-any-return]
 
 
 def load(name: str | None = None, device: str | None = None) -> Embedder:

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,9 +33,11 @@ from typing import Any
 import numpy as np
 from tokenizers import Tokenizer
 
+from index.encoders import late
 from index.encoders.base import (
     bundled_path,
     cache_root,
+    max_seq_length,
     model_hash,
     normalise,
     pooled_dim,
@@ -285,6 +288,8 @@ class OnnxEmbedder:
         self.max_tokens = max_seq_length(p.model_path)
         self._tokenizer.enable_truncation(self.max_tokens)
         self._tokenizer.no_padding()
+        self._whole = Tokenizer.from_str(self._tokenizer.to_str())  # no truncation: windows
+        self._whole.no_truncation()
         self._inputs = {i.name for i in self._session.get_inputs()}
         self.name = name
         self.plan = p
@@ -293,38 +298,50 @@ class OnnxEmbedder:
         size = self._session.get_outputs()[0].shape[-1]
         self.dim = size if isinstance(size, int) else pooled_dim(p.model_path) or 384
 
+    sentence_vectors = "late"  # can pool sentence vectors from a text's pass (`embed_late`)
+
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         encodings = self._tokenizer.encode_batch(list(texts))
-        order = np.argsort([len(e.ids) for e in encodings], kind="stable")
-        rows: list[np.ndarray] = [np.empty(0)] * len(texts)
+        hidden = self._run([e.ids for e in encodings])
+        return normalise(np.vstack([h.mean(axis=0) for h in hidden]))
+
+    def embed_late(self, docs: Sequence[late.Doc]) -> tuple[np.ndarray, list[np.ndarray]]:
+        """One pass per text (windows when longer than the model's): the texts'
+        vectors, as `embed` gives them, and each text's sentence vectors, pooled
+        from its token vectors over the sentences' character spans."""
+        if not docs:
+            return np.zeros((0, self.dim), np.float32), []
+        encodings = self._whole.encode_batch([text for text, _ in docs])
+        lay = late.layout(encodings, docs, self.max_tokens)
+        texts, sentences = late.pool(lay, self._run([w.ids for w in lay.windows]))
+        for (text, spans), places, rows in zip(docs, lay.places, sentences, strict=True):
+            alone = [i for i, (w, _, _) in enumerate(places) if w < 0]
+            if alone:  # no token of its own (rare): the sentence is embedded by itself
+                rows[alone] = self.embed([text[spans[i][0] : spans[i][1]] for i in alone])
+        return normalise(texts), [normalise(s) for s in sentences]
+
+    def _run(self, sequences: Sequence[Sequence[int]]) -> list[np.ndarray]:
+        """The token vectors of each id sequence; sorted by length and batched,
+        padding masked out (so a sequence's vectors do not depend on its batch)."""
+        order = np.argsort([len(s) for s in sequences], kind="stable")
+        out: list[np.ndarray] = [np.empty(0)] * len(sequences)
         for lo in range(0, len(order), self.batch_size):
             batch = [int(i) for i in order[lo : lo + self.batch_size]]
-            width = max(len(encodings[i].ids) for i in batch)
+            width = max(len(sequences[i]) for i in batch)
             ids = np.zeros((len(batch), width), dtype=np.int64)
             mask = np.zeros((len(batch), width), dtype=np.int64)
             for r, i in enumerate(batch):
-                n = len(encodings[i].ids)
-                ids[r, :n] = encodings[i].ids
+                n = len(sequences[i])
+                ids[r, :n] = sequences[i]
                 mask[r, :n] = 1
             feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[
-                0
-            ]
-            weights = mask[..., None].astype(np.float32)
-            pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+            wanted = {k: v for k, v in feed.items() if k in self._inputs}
+            hidden = self._session.run(None, wanted)[0]
             for r, i in enumerate(batch):
-                rows[i] = pooled[r]
-        return normalise(np.vstack(rows))
-
-
-def max_seq_length(model_path: Path) -> int:
-    try:
-        config = json.loads((model_path / "sentence_bert_config.json").read_text(encoding="utf-8"))
-        return int(config.get("max_seq_length") or 256)
-    except (OSError, ValueError):
-        return 256
+                out[i] = np.asarray(hidden[r, : len(sequences[i])], np.float32)
+        return out
 
 
 def serves(model: str) -> bool:

@@ -32,6 +32,7 @@ class Encoder:
     load: Callable[[str, str, str], Embedder]  # (model, device, setting) -> embedder
     known_dim: Callable[[str], int | None]  # the vector size without loading, when known
     by_model: bool = False  # chosen by the model's name, whatever TALKBASE_ENCODER says
+    late: bool = False  # its embedder has `embed_late` (sentence vectors from one pass)
 
 
 def _named(value: str) -> Callable[[str], bool]:
@@ -48,6 +49,7 @@ ENCODERS: dict[str, Encoder] = {
             onnx_encoder.identity,
             onnx_encoder.load,
             known_dim,
+            late=True,
         ),
         Encoder(
             "onnx",
@@ -56,6 +58,7 @@ ENCODERS: dict[str, Encoder] = {
             onnx_encoder.identity,
             onnx_encoder.load,
             known_dim,
+            late=True,
         ),
         Encoder(
             "torch",

@@ -73,6 +73,13 @@ SETTINGS: dict[str, Setting] = {
         "or 'torch' (sentence-transformers). Other models always run through torch. "
         "A knowledge base answers only queries embedded the way it was built.",
     ),
+    "sentence_vectors": Setting(
+        "TALKBASE_SENTENCE_VECTORS",
+        "separate",
+        "How sentence vectors are made: 'late' (pooled from the token vectors of the "
+        "talk's own pass, one pass per talk; the ONNX encoders) or 'separate' (each "
+        "sentence embedded on its own, as before; what other encoders always do).",
+    ),
     "encoder_cache": Setting(
         "TALKBASE_ENCODER_CACHE",
         _default_encoder_cache(),
@@ -211,6 +218,13 @@ def _number(name: str, kind: type[int] | type[float]) -> float:
         value = None
     if value is None or not math.isfinite(value):
         raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}")
+    return value
+
+
+def sentence_vectors() -> str:
+    value = get("sentence_vectors").strip().lower()
+    if value not in ("late", "separate"):
+        raise TalkbaseError(f"TALKBASE_SENTENCE_VECTORS must be late or separate, not {value!r}")
     return value
 
 
