@@ -8,6 +8,7 @@ import streamlit as st
 
 from appviews import cards, render, state
 from appviews.library import Library
+from talkbase.core import timetable
 
 SHOWN = 6  # recommendations listed
 
@@ -36,13 +37,16 @@ def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
     for hit in hits:
         talk = hit.talk
         with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
-            st.html(render.title_html(talk.title, hit.why.matched_terms))
+            # classes of their own (tb-fy-*): a recommendation is no search result or
+            # agenda entry, and what reads those (tests, styles) tells them apart
+            st.html(render.title_html(talk.title, hit.why.matched_terms, cls="tb-fy-title"))
             st.text(render.speakers_line(talk.speakers))
             st.html(render.meta_html(talk))
             reason = getattr(hit.why, "reason", "")
             if reason:
-                st.html(render.line_html(reason[:1].upper() + reason[1:], "tb-why"))
-            note = cards.agenda_note(talk, saved, mark_fit=True)
-            if note:
-                st.html(note)
+                st.html(render.line_html(reason[:1].upper() + reason[1:], "tb-fy-why"))
+            clash = timetable.clashes(talk, saved)
+            if clash:
+                names = "; ".join(t.title for t in clash[:2]) + ("…" if len(clash) > 2 else "")
+                st.html(render.line_html(f"⚠ Clashes with your agenda: {names}", "tb-fy-note"))
             cards.actions(talk, ctx)

@@ -15,11 +15,10 @@ st.components.v2 component whose only script sends the clicked talk's id back
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import streamlit as st
 
-from appviews import cards, render, state
+from appviews import cards, render, state, talklinks
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import program
@@ -29,21 +28,7 @@ from talkbase.core.records import Talk
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
 TRACKS_KEY = "grid_tracks"  # the track preset (this session; the rooms are in the URL)
 
-_JS = """
-export default function(component) {
-  const { data, setTriggerValue, parentElement } = component;
-  let box = parentElement.querySelector('.tb-grid');
-  if (!box) { box = document.createElement('div'); box.className = 'tb-grid';
-              parentElement.appendChild(box); }
-  box.innerHTML = data;
-  box.querySelectorAll('[data-talk]').forEach((el) => {
-    const open = (e) => { e.preventDefault();
-                          setTriggerValue('open', el.getAttribute('data-talk')); };
-    el.onclick = open;
-    el.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') open(e); };
-  });
-}
-"""
+_JS = talklinks.script("tb-grid")
 
 MAX_ROWS = 2 * 24 * 60 // 5  # rows of a day's grid at most (time_grid's bound: two days)
 MAX_LIST = 600  # talks of a day the phone's list shows at most
@@ -271,25 +256,11 @@ def show(lib: Library) -> None:
                 lambda: grid_html(lib, grid, saved, clashing),
             ),
             key=key,
-            on_open_change=lambda: _opened(key, lib.talks),
+            on_open_change=lambda: talklinks.opened(key, lib.talks),
         )
-        if _open(result.open, lib.talks):  # the callback missed it: open it now
+        if talklinks.open_picked(result.open, lib.talks):  # the callback missed it: open it now
             st.rerun()
     _untimed(lib)
-
-
-def _open(value: object, talks: dict[int, Talk]) -> bool:
-    picked = agenda_mod.parse_id(str(value or ""))  # from the page: checked like a URL
-    if picked is None or picked not in talks:
-        return False
-    state.open_talk(picked)
-    return True
-
-
-def _opened(key: str, talks: dict[int, Talk]) -> None:
-    """The click on a talk of the grid, before the script runs (one run, no rerun)."""
-    value: Any = st.session_state.get(key)
-    _open(value.get("open") if hasattr(value, "get") else None, talks)
 
 
 def _untimed(lib: Library) -> None:

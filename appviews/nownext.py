@@ -10,13 +10,11 @@ over by then or not begun."""
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from typing import Any
 
 import streamlit as st
 
-from appviews import render, state
+from appviews import render, state, talklinks
 from appviews.library import Library
-from appviews.models import agenda as agenda_mod
 from appviews.models import program
 from talkbase.core.present import minutes, plural
 from talkbase.core.records import Talk
@@ -28,21 +26,7 @@ _KEY = "now-rows"
 _NOTHING_ON = '<span class="tb-nn-w">nothing on</span>'
 _NOTHING_NEXT = '<span class="tb-nn-w">nothing more today</span>'
 
-_JS = """
-export default function(component) {
-  const { data, setTriggerValue, parentElement } = component;
-  let box = parentElement.querySelector('.tb-nn-box');
-  if (!box) { box = document.createElement('div'); box.className = 'tb-nn-box';
-              parentElement.appendChild(box); }
-  box.innerHTML = data;
-  box.querySelectorAll('[data-talk]').forEach((el) => {
-    const open = (e) => { e.preventDefault();
-                          setTriggerValue('open', el.getAttribute('data-talk')); };
-    el.onclick = open;
-    el.onkeydown = (e) => { if (e.key === 'Enter' || e.key === ' ') open(e); };
-  });
-}
-"""
+_JS = talklinks.script("tb-nn-box")
 
 _CSS = """
 .tb-nn-box { font-family: inherit; font-size: .88rem; color: #1f2937; }
@@ -255,21 +239,7 @@ def show(lib: Library) -> None:
     result = _component(
         data=rows_html(rows, at, is_now, set(saved_ids)),
         key=_KEY,
-        on_open_change=lambda: _opened(lib.talks),
+        on_open_change=lambda: talklinks.opened(_KEY, lib.talks),
     )
-    if _open(result.open, lib.talks):
+    if talklinks.open_picked(result.open, lib.talks):
         st.rerun()
-
-
-def _open(value: object, talks: dict[int, Talk]) -> bool:
-    picked = agenda_mod.parse_id(str(value or ""))  # from the page: checked like a URL
-    if picked is None or picked not in talks:
-        return False
-    state.open_talk(picked)
-    return True
-
-
-def _opened(talks: dict[int, Talk]) -> None:
-    """A click on a talk of the rows, before the script runs (one run, no rerun)."""
-    value: Any = st.session_state.get(_KEY)
-    _open(value.get("open") if hasattr(value, "get") else None, talks)

@@ -22,10 +22,12 @@ from talkbase.core.records import Speaker, Talk
 CSS = """<style>
 /* a 5,000-character word in a title or abstract wraps inside its card */
 .tb-title, .tb-title-big, .tb-meta, .tb-quote, .tb-why, .tb-warn, .tb-ok, .tb-speakers,
+.tb-fy-title, .tb-fy-why, .tb-fy-note,
 [data-testid="stText"], [data-testid="stVerticalBlockBorderWrapper"], .stButton button p {
   overflow-wrap: anywhere; word-break: break-word; min-width: 0; max-width: 100%; }
 [data-testid="stText"], .tb-speakers { white-space: pre-wrap; }
 .tb-title { font-size: 1.15rem; font-weight: 600; margin: 0 0 .15rem 0; line-height: 1.35; }
+.tb-fy-title { font-size: 1.15rem; font-weight: 600; margin: 0 0 .15rem 0; line-height: 1.35; }
 .tb-title-big { font-size: 1.7rem; font-weight: 700; margin: 0 0 .3rem 0; line-height: 1.25; }
 .tb-meta { color: rgba(49, 51, 63, .75); font-size: .92rem; }
 .tb-badge { display: inline-block; padding: 0 .5rem; border-radius: .6rem; font-size: .8rem;
@@ -35,6 +37,8 @@ CSS = """<style>
 .tb-why { color: rgba(49, 51, 63, .7); font-size: .85rem; }
 .tb-warn { color: #9a3412; font-size: .9rem; }
 .tb-ok { color: #166534; font-size: .9rem; }
+.tb-fy-why { color: rgba(49, 51, 63, .7); font-size: .85rem; }
+.tb-fy-note { color: #9a3412; font-size: .9rem; }
 mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
 .tb-kind { color: rgba(49, 51, 63, .6); font-size: .8rem; text-transform: uppercase;
            letter-spacing: .05em; }
@@ -222,8 +226,10 @@ def highlight(text: str, terms: Iterable[str]) -> tuple[evidence.Span, ...]:
     return evidence.highlight(text, list(terms), _STEMS[0] if _STEMS else None)
 
 
-def title_html(title: str, terms: Iterable[str] = (), big: bool = False) -> str:
-    cls = "tb-title-big" if big else "tb-title"
+def title_html(
+    title: str, terms: Iterable[str] = (), big: bool = False, cls: str | None = None
+) -> str:
+    cls = cls or ("tb-title-big" if big else "tb-title")
     return f'<div class="{cls}">{evidence.as_html(highlight(title, terms))}</div>'
 
 

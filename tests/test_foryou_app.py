@@ -17,7 +17,7 @@ def test_a_saved_talk_brings_for_you_cards_with_reasons(demo_home, demo_kb, monk
     mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
     at = run_app(demo_home, monkeypatch, saved=str(mccl.id))
     assert any(s.value == "For you" for s in at.subheader)
-    reasons = [plain(v) for v in htmls(at, "tb-why") if "Because you saved" in plain(v)]
+    reasons = [plain(v) for v in htmls(at, "tb-fy-why") if "Because you saved" in plain(v)]
     assert reasons and all("MCCL" in r for r in reasons)
     saves = [b for b in at.button if b.key and b.key.startswith("foryou-search-save-")]
     assert saves and not any(str(mccl.id) in b.key for b in saves)
@@ -44,5 +44,5 @@ def test_my_agenda_shows_for_you_below_the_saved_talks(demo_home, demo_kb, monke
     assert fits
     fits[0].set_value(True)
     at = rerun(at)
-    clash = [plain(v) for v in htmls(at, "tb-warn") if "Clashes with your agenda" in plain(v)]
+    clash = [plain(v) for v in htmls(at, "tb-fy-note") if "Clashes with your agenda" in plain(v)]
     assert not clash  # with "only talks that fit", nothing clashing is offered
