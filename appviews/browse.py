@@ -6,12 +6,41 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import cards, state
+from appviews import cards, render, state
 from appviews.library import Library
 from appviews.models import program
+from talkbase.core.present import plural
 from talkbase.core.records import Talk
 
 NO_TRACK = "(no track)"
+SUMMARY_CLASS = "tb-chart-text"  # a chart's text alternative, under it
+LEADING = 3  # bars or topics a summary names
+
+
+def map_summary(tm: program.TopicMap) -> str:
+    """The topic map in words: "Topic map: 71 talks in 6 topics; largest: a (20), b (15)…"."""
+    sizes: dict[int, int] = {}
+    for p in tm.points:
+        sizes[p.topic] = sizes.get(p.topic, 0) + 1
+    labels = {t.id: t.label for t in tm.topics}
+    top = sorted(sizes.items(), key=lambda kv: (-kv[1], labels.get(kv[0], "")))[:LEADING]
+    largest = ", ".join(f"{labels.get(i, '?')} ({n})" for i, n in top)
+    return (
+        f"Topic map: {plural(len(tm.points), 'talk')} in {plural(len(sizes), 'topic')}"
+        + (f"; largest: {largest}" if largest else "")
+        + "."
+    )
+
+
+def bars_summary(what: str, rows: list[tuple[str, int]], total: int) -> str:
+    """A bar chart in words: "Tracks: 12 in all; most talks: A (9), B (7), C (5)."."""
+    top = ", ".join(f"{name} ({n})" for name, n in rows[:LEADING])
+    return f"{what}: {total} in all" + (f"; most talks: {top}" if top else "") + "."
+
+
+def _say(text: str) -> None:
+    """A chart's text alternative, as escaped text (names are program text)."""
+    st.html(render.line_html(text, SUMMARY_CLASS))
 
 
 def _saved(lib: Library) -> list[Talk]:
@@ -72,12 +101,14 @@ def topic_map(lib: Library) -> None:
         "are discovered clusters, named by their most distinctive words. Drag over "
         "dots to list those talks."
     )
+    summary = map_summary(tm)
     event = st.altair_chart(
-        alt.layer(points, text).properties(height=520),
+        alt.layer(points, text).properties(height=520, description=summary),
         key="topic-map",
         on_select="rerun",
         selection_mode="area",
     )
+    _say(summary)
     picked = _in_area(df, event.selection.get("area", {}) if event else {})
     topic = st.selectbox(
         "Or list the talks of one topic",
@@ -122,7 +153,9 @@ def overview(lib: Library) -> None:
                     for s in summaries
                 ]
             )
-            st.altair_chart(_bars(tdf, "track"), key="tracks-chart")
+            said = bars_summary("Tracks", [(x.name, x.talks) for x in summaries], len(summaries))
+            st.altair_chart(_bars(tdf, "track", said), key="tracks-chart")
+            _say(said)
             st.dataframe(tdf, hide_index=True, key="tracks-table")
             pick = st.selectbox(
                 "Search within a track",
@@ -145,7 +178,9 @@ def overview(lib: Library) -> None:
         st.subheader("Organizations", anchor=False)
         if orgs:
             odf = pd.DataFrame([{"organization": o, "talks": n} for o, n in orgs])
-            st.altair_chart(_bars(odf.head(15), "organization"), key="orgs-chart")
+            said = bars_summary("Organizations", list(orgs), len(orgs))
+            st.altair_chart(_bars(odf.head(15), "organization", said), key="orgs-chart")
+            _say(said)
             st.dataframe(odf, hide_index=True, key="orgs-table")
             pick = st.selectbox(
                 "Open an organization",
@@ -165,9 +200,9 @@ def overview(lib: Library) -> None:
             st.caption("The program names no organizations.")
 
 
-def _bars(df: pd.DataFrame, field: str) -> alt.Chart:
+def _bars(df: pd.DataFrame, field: str, description: str) -> alt.Chart:
     return (
-        alt.Chart(df)
+        alt.Chart(df, description=description)
         .mark_bar()
         .encode(
             x=alt.X("talks:Q", title="talks"),

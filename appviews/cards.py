@@ -2,8 +2,8 @@
 agenda, actions. Every button carries a label and a help text (screen readers).
 
 A card is few elements (page runs are cheap): its text is one escaped HTML block
-(`appviews.cardhtml`), then the speaker and organization chips, then the buttons
-in one row."""
+(`appviews.cardhtml`, whose speakers line names each speaker once), then the
+organization chips, then the buttons in one row. A talk's page has the speaker chips."""
 
 from __future__ import annotations
 
@@ -60,9 +60,11 @@ def _go(key: str) -> None:
         state.open_org(picked[len(ORG) :])
 
 
-def people_links(talk: Talk, ctx: str) -> None:
-    """The talk's speakers and organizations as chips that open their pages."""
-    options = [SPEAKER + s.name for s in talk.speakers]
+def people_links(talk: Talk, ctx: str, speakers: bool = True) -> None:
+    """The talk's speakers and organizations as chips that open their pages; with
+    `speakers` false only the organizations (a card names its speakers in its text
+    already, and shows each speaker once)."""
+    options = [SPEAKER + s.name for s in talk.speakers] if speakers else []
     orgs = dict.fromkeys(
         o.name for s in talk.speakers for o in people.organizations_of(s.affiliation)
     )
@@ -109,7 +111,7 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
         row.button(
             "Save to agenda",
             key=f"{ctx}-save-{talk.id}",
-            type="primary",
+            type="secondary",  # one of a row of actions, not a loud call
             on_click=state.save,
             args=(talk.id,),
             help="Add this talk to My agenda",
@@ -166,7 +168,7 @@ def card(
     note = agenda_note(talk, saved, mark_fit)
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
         st.html(cardhtml.block(talk, terms, sentence, reason, note))
-        people_links(talk, ctx)
+        people_links(talk, ctx, speakers=False)  # the speakers line names them once
         actions(talk, ctx)
 
 

@@ -26,7 +26,7 @@ from talkbase.core import present
 from talkbase.core.records import Talk
 
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
-TRACKS_KEY = "grid_tracks"  # the track preset (this session; the rooms are in the URL)
+TRACKS_KEY = state.GRID_TRACKS  # the track preset (in the URL, as the rooms)
 
 _JS = talklinks.script("tb-grid")
 
@@ -215,7 +215,8 @@ def show(lib: Library) -> None:
                 all_tracks,
                 key=TRACKS_KEY,
                 placeholder="All tracks",
-                help="Show only the talks of these tracks (none chosen: every track)",
+                help="Show only the talks of these tracks (none chosen: every track); "
+                "kept in the link",
             )
     day = date.fromisoformat(ss.get("date") or iso[0])
     chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from appviews import home as home_page
 from appviews import state
 from appviews.models import facets, people, program
 from talkbase import service
@@ -49,8 +50,11 @@ class Library:
             speakers=speakers,
             org=lambda text: (lambda n: n if n in self.orgs else None)(people.canonical_name(text)),
             rooms=frozenset(t.room or program.NO_ROOM for t in self.talks.values()),
+            tracks=frozenset(t.track for t in self.talks.values() if t.track),
         )
         self.conferences = len(self.candidates["conference"])
+        # what the home page names: each conference, its dates and time zone
+        self.held = tuple(home_page.conference_lines(self.talks.values()))
         self._answers: Bounded[tuple[str, bool], Any] = Bounded(CACHED_QUERIES)
         self._similar: Bounded[tuple[int, int], list[Hit]] = Bounded(CACHED_QUERIES)
         self._for_you: Bounded[tuple[object, ...], list[Hit]] = Bounded(CACHED_QUERIES)

@@ -60,6 +60,7 @@ def main() -> None:
         st.error(exc.sentence())
         return
     render.style()
+    render.skip_link()  # the first stop of Tab: straight to the search box
     render.use_stems(lib.stems)
     state.start(lib.known)
     # the agenda this browser keeps, when the link brings none (before the URL is written)

@@ -22,6 +22,7 @@ from talkbase.core.records import Speaker, Talk
 CSS = """<style>
 /* a 5,000-character word in a title or abstract wraps inside its card */
 .tb-title, .tb-title-big, .tb-meta, .tb-quote, .tb-why, .tb-warn, .tb-ok, .tb-speakers,
+.tb-held, .tb-chart-text,
 .tb-fy-title, .tb-fy-why, .tb-fy-note,
 [data-testid="stText"], [data-testid="stVerticalBlockBorderWrapper"], .stButton button p {
   overflow-wrap: anywhere; word-break: break-word; min-width: 0; max-width: 100%; }
@@ -35,6 +36,8 @@ CSS = """<style>
 .tb-quote { border-left: 3px solid #d0d7e5; padding-left: .6rem; margin: .3rem 0;
             font-size: .95rem; }
 .tb-why { color: rgba(49, 51, 63, .7); font-size: .85rem; }
+.tb-held { font-weight: 600; font-size: .95rem; }
+.tb-chart-text { color: rgba(49, 51, 63, .75); font-size: .88rem; }
 .tb-warn { color: #9a3412; font-size: .9rem; }
 .tb-ok { color: #166534; font-size: .9rem; }
 .tb-fy-why { color: rgba(49, 51, 63, .7); font-size: .85rem; }
@@ -81,6 +84,9 @@ mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
   .st-key-view button { min-width: 44px; }
   h1 { font-size: 1.6rem !important; padding: .2rem 0 !important; }
 }
+.tb-skip { position: absolute; left: -10000px; top: 0; z-index: 1000001; }
+.tb-skip:focus { left: .5rem; top: .5rem; padding: .6rem 1rem; background: #fff;
+                 color: #1f3b8f; border: 2px solid #1f3b8f; border-radius: .4rem; }
 @media print {
   header, [data-testid="stSidebar"], .stButton, [data-testid="stSegmentedControl"],
   .st-key-view, [data-testid="stDownloadButton"], .tb-noprint { display: none !important; }
@@ -171,6 +177,40 @@ export default function(component) {
 }
 """
 _scroll = st.components.v2.component("talkbase_scroll", js=_SCROLL_JS, isolate_styles=False)
+
+
+# A skip link, the first thing Tab reaches on every page: it moves the focus to the
+# search box (or, on a view without one, to the page's content). It is put at the top
+# of the document, before Streamlit's own header and sidebar controls, once per tab;
+# hidden until focused (.tb-skip in CSS).
+SKIP_ID = "tb-skip"  # the link's id, as in _SKIP_JS
+_SKIP_JS = """
+export default function(component) {
+  if (document.getElementById('tb-skip')) { return; }
+  const link = document.createElement('a');
+  link.id = 'tb-skip';
+  link.className = 'tb-skip';
+  link.href = '#';
+  link.textContent = 'Skip to search';
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    const box = document.querySelector('.st-key-q input');
+    const main = document.querySelector('[data-testid="stMain"]');
+    const target = box || main;
+    if (!target) { return; }
+    if (!box) { target.setAttribute('tabindex', '-1'); }
+    target.focus();
+    target.scrollIntoView({ block: 'center' });
+  });
+  document.body.insertBefore(link, document.body.firstChild);
+}
+"""
+_skip = st.components.v2.component("talkbase_skip", js=_SKIP_JS, isolate_styles=False)
+
+
+def skip_link() -> None:
+    """The skip link to the search box (see _SKIP_JS)."""
+    _skip(key="skip-link")
 
 
 def keep_scroll() -> None:

@@ -12,6 +12,8 @@ from appviews.models import facets
 from talkbase.core.present import plural
 from talkbase.core.records import Hit
 
+HELD_CLASS = "tb-held"  # a line naming a conference the base holds
+
 
 def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
     """The result set before facets: the talks the search says match, best first (with
@@ -147,6 +149,40 @@ def chips(lib: Library, query: str, literal: bool) -> None:
         )
 
 
+FILTER_CHIPS = "filter-chips"
+
+
+def filter_label(lib: Library, name: str, value: str) -> str:
+    """A sidebar filter as a chip's Markdown label: "Day: Sat 3 Feb" (the value,
+    program text, escaped)."""
+    shown = dict(lib.candidates.get(name, ())).get(value, value)
+    return f"{facets.LABELS[name]}: {render.md_label(shown)}"
+
+
+def _drop_filter() -> None:
+    picked = st.session_state.get(FILTER_CHIPS)
+    st.session_state[FILTER_CHIPS] = None
+    if picked:
+        state.clear_facet(picked)  # the sidebar's box shows "Any" again
+
+
+def filter_chips(lib: Library) -> None:
+    """Each filter chosen in the sidebar as a chip above the results, which removes
+    the filter (and empties its box in the sidebar) when clicked."""
+    chosen = state.selection().chosen
+    if not chosen:
+        return
+    labels = {name: filter_label(lib, name, value) for name, value in chosen}
+    st.pills(
+        "Filters",
+        list(labels),
+        key=FILTER_CHIPS,
+        format_func=lambda n: labels[n] + " :material/close:",
+        on_change=_drop_filter,
+        help="Filters chosen in the sidebar; click one to remove it",
+    )
+
+
 def _search_as_typed() -> None:
     st.session_state["literal"] = True
     state.reset_limit()
@@ -166,6 +202,7 @@ def show(lib: Library) -> None:
     literal = bool(ss.get("literal"))
     if query.strip():
         chips(lib, query, literal)
+    filter_chips(lib)
     cards.undo_notice(lib.talks)
     found = results(lib, query, bool(ss.get("loose")), literal)
     sidebar(lib, found)
@@ -178,6 +215,8 @@ def show(lib: Library) -> None:
     if query.strip():
         st.caption(f"{len(shown)} {what}, best first.")
     else:
+        for line in lib.held:  # which conferences, their dates and time zone
+            st.html(render.line_html(line, HELD_CLASS))
         st.caption(
             f"{len(lib.talks)} talks in the knowledge base; {len(shown)} shown in time "
             "order. Type what you care about in plain words."

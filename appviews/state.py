@@ -55,7 +55,8 @@ FALLBACK_URL = "http://localhost:8501/"
 MAX_TEXT = 300  # characters of a query or a name taken from a URL
 MAX_NOTICES = 5
 MAX_REMEMBERED = 200  # URLs whose "Show more" depth a session remembers for Back
-ROOM_SEP = "|"
+ROOM_SEP = "|"  # between the rooms, and between the tracks, of a Program preset
+GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
 
 PAGE_PARAMS = ("talk", "speaker", "org")
 TOGGLES = ("loose", "literal", "print")  # "1" in the URL when on
@@ -68,6 +69,7 @@ _KNOWN = {
     "date",
     "at",
     "rooms",
+    "tracks",
     agenda_mod.SAVED_PARAM,
     agenda_mod.SKIPPED_PARAM,
 }
@@ -89,6 +91,7 @@ class Known:
     speakers: Mapping[str, str]  # casefolded name -> name as written
     org: Callable[[str], str | None]  # any spelling -> canonical name, None if unknown
     rooms: Collection[str] = ()
+    tracks: Collection[str] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class Parsed:
     at: str | None = None
     rooms: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
+    tracks: tuple[str, ...] = ()
 
 
 def clean(text: str, limit: int = MAX_TEXT) -> str:
@@ -182,9 +186,8 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
     at = one("at") if _HM.fullmatch(one("at")) else None
     if one("at") and at is None:
         notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
-    rooms = (
-        tuple(r for r in one("rooms").split(ROOM_SEP) if r in known.rooms) if one("rooms") else ()
-    )
+    rooms = _preset(one("rooms"), known.rooms)
+    tracks = _preset(one("tracks"), known.tracks)
     return Parsed(
         q,
         view,
@@ -198,7 +201,13 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         at,
         rooms,
         tuple(notices[:MAX_NOTICES]),
+        tracks,
     )
+
+
+def _preset(text: str, known: Collection[str]) -> tuple[str, ...]:
+    """The names of a preset ("A|B") that the base holds, each once, in link order."""
+    return tuple(dict.fromkeys(n for n in text.split(ROOM_SEP) if n in known)) if text else ()
 
 
 def _valid_day(text: str) -> bool:
@@ -252,6 +261,7 @@ def start(known: Known) -> None:
     ss["date"] = p.date
     ss["at"] = p.at
     ss["rooms"] = list(p.rooms)
+    ss[GRID_TRACKS] = list(p.tracks)
     ss["limit"] = _depths().get(_url_key(url), PAGE)
     ss["notices"] = list(p.notices)
     ss["undo_talk"] = None
@@ -306,6 +316,8 @@ def desired_params() -> dict[str, str]:
         out["at"] = ss["at"]
     if timed_view and ss.get("view") == "Program" and ss.get("rooms"):
         out["rooms"] = ROOM_SEP.join(ss["rooms"])
+    if timed_view and ss.get("view") == "Program" and ss.get(GRID_TRACKS):
+        out["tracks"] = ROOM_SEP.join(ss[GRID_TRACKS])
     out.update(agenda_mod.to_query(agenda()))
     return out
 

@@ -185,6 +185,25 @@ def test_typing_a_query_shows_results_and_updates_the_url(demo_home, monkeypatch
     assert at.query_params["q"] == "running PyTorch on Google TPUs"
 
 
+def test_the_home_page_names_the_conferences_their_dates_and_time_zone(
+    demo_home, demo_kb, monkeypatch
+) -> None:
+    from appviews import home, search
+
+    at = run_app(demo_home, monkeypatch)
+    held = [plain(v) for v in htmls(at, search.HELD_CLASS)]
+    assert held == home.conference_lines(demo_kb.talks.values()) and held
+    for conf in {t.conference for t in demo_kb.talks.values() if t.start}:
+        timed = [t for t in demo_kb.talks.values() if t.conference == conf and t.start]
+        line = next(h for h in held if h.startswith(conf or home.NO_NAME))
+        first = min(t.start for t in timed)
+        assert f"{first:%a} {first.day}" in line and str(first.year) in line
+        assert str(getattr(first.tzinfo, "key", first.tzinfo)) in line
+    at.text_input(key="q").input("kernels")
+    rerun(at)
+    assert not htmls(at, search.HELD_CLASS)  # a search's results come first
+
+
 def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(
     demo_home, demo_kb, monkeypatch
 ) -> None:
@@ -215,6 +234,20 @@ def test_filters_show_live_counts_and_every_match_of_a_narrow_filter(
     assert any(ranked.index(t) >= 10 for t in expected)  # beyond the global top ten
     option = next(o for o in at.sidebar.selectbox(key="f_track").options if o.startswith(track))
     assert option == f"{track} ({len(expected)})"
+
+
+def test_a_sidebar_filter_is_a_removable_chip_above_the_results(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels")
+    assert not [g for g in at.button_group if g.key == "filter-chips"]
+    at.sidebar.selectbox(key="f_day").select("2026-10-20")
+    rerun(at)
+    chip = at.button_group(key="filter-chips")
+    assert [o.split(" :material")[0] for o in chip.options] == ["Day: Tue 20 Oct"]
+    chip.set_value("day")
+    rerun(at)
+    assert at.sidebar.selectbox(key="f_day").value == ""  # the sidebar follows the chip
+    assert "day" not in at.query_params
+    assert not [g for g in at.button_group if g.key == "filter-chips"]
 
 
 def test_nothing_matching_says_so(demo_home, monkeypatch) -> None:
@@ -431,6 +464,16 @@ def test_program_is_a_time_grid_with_durations_saved_and_clashing_talks(
     rerun(at)
     assert re.findall(r'role="columnheader"[^>]*>([^<]*)<', grid_html(at)) == [lone.room]
     assert at.query_params["rooms"] == lone.room
+    # so does the track preset, and a link brings it back
+    track = next(t.track for t in day if t.track)
+    at.multiselect(key="grid_tracks").set_value([track])
+    rerun(at)
+    assert at.query_params["tracks"] == track
+    again = run_app(demo_home, monkeypatch, view="program", tracks=f"{track}|No such track")
+    assert again.multiselect(key="grid_tracks").value == [track]
+    assert again.query_params["tracks"] == track and not again.warning
+    boxes = re.findall(r'data-talk="(\d+)"', grid_html(again))
+    assert boxes and all(demo_kb.talks[int(b)].track == track for b in boxes)
 
 
 def now_html(at: AppTest) -> str:
@@ -466,6 +509,11 @@ def test_now_and_next_shows_each_rooms_current_and_next_talk(
 def test_browse_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
     at = run_app(demo_home, monkeypatch, view="browse")
     assert len(at.get("vega_lite_chart")) == 3  # topic map, tracks, organizations
+    said = [plain(v) for v in htmls(at, "tb-chart-text")]  # each chart in words too
+    assert len(said) == 3, said
+    assert re.fullmatch(r"Topic map: 71 talks in \d+ topics; largest: .+ \(\d+\)\.", said[0])
+    assert said[1].startswith("Tracks: ") and "Kernel Engineering" in said[1]
+    assert said[2].startswith("Organizations: ") and "most talks: " in said[2]
     topic = at.selectbox(key="map-topic")
     topic.select(topic.options[1])
     rerun(at)
@@ -743,6 +791,21 @@ def test_cards_link_speakers_and_organizations(demo_home, demo_kb, monkeypatch) 
     rerun(at)
     assert at.query_params["org"] == "Meta" and "talk" not in at.query_params
     assert "Ben Carver" in " ".join(b for b in at.button_group(key="org-people").options)
+
+
+def test_a_card_names_each_speaker_once_and_save_is_a_secondary_button(
+    demo_home, demo_kb, monkeypatch
+) -> None:
+    mccl = id_of(demo_kb, "MCCL")
+    at = run_app(demo_home, monkeypatch, q="MCCL fault-tolerant collectives")
+    title = demo_kb.talks[mccl].title
+    block = next(plain(h.value) for h in at.get("html") if title in plain(h.value))
+    assert block.count("Ben Carver") == 1  # in the speakers line
+    chips = at.button_group(key=f"result-who-{mccl}").options
+    assert [o.split(": ", 1)[-1] for o in chips] == ["Meta"]  # the organization's link
+    assert all("Ben Carver" not in o for o in chips)
+    save = at.button(key=f"result-save-{mccl}")
+    assert save.proto.type == "secondary"
 
 
 def test_every_button_has_a_label_and_a_help_text(demo_home, demo_kb, monkeypatch) -> None:

@@ -799,3 +799,24 @@ def test_back_forward_and_deep_links_through_the_proxy(demo_home, demo_kb, tmp_p
         idle(d)
         body = d.find_element(By.TAG_NAME, "body").text
         assert "Traceback" not in body and str(demo_home) not in body
+
+
+def test_the_first_tab_is_a_skip_link_to_the_search_box(demo_home, tmp_path) -> None:
+    with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        d.get(url)
+        box = wait(
+            d,
+            lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+            timeout=SERVER_START_S,
+            why="the app never showed its search box",
+        )
+        idle(d)
+        link = wait(d, lambda d: d.find_elements(By.ID, "tb-skip"), why="no skip link")[0]
+        assert link.text == "" or link.rect["x"] < 0  # hidden until it has the focus
+        d.execute_script("document.activeElement && document.activeElement.blur();")
+        ActionChains(d).send_keys(Keys.TAB).perform()
+        focused = d.switch_to.active_element
+        assert focused.get_attribute("id") == "tb-skip"
+        assert focused.text == "Skip to search" and focused.rect["x"] >= 0  # shown when focused
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        wait(d, lambda d: d.switch_to.active_element == box, why="Enter left the focus elsewhere")

@@ -3,6 +3,7 @@ grid, now & next, the agenda axis, speakers and organizations, the shared wordin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime, timedelta, timezone
 
 from hypothesis import given, settings
@@ -111,6 +112,46 @@ def test_names_are_recognised_in_any_case_and_spelling() -> None:
     assert (p.date, p.at, p.rooms, p.notices) == ("2026-10-20", "09:10", ("Room 2",), ())
 
 
+def test_a_track_preset_keeps_the_known_tracks_once_in_link_order() -> None:
+    tracked = [
+        replace(t, track=name) for t, name in zip(TALKS, ("ML", "HPC", "ML", "Web"), strict=True)
+    ]
+    base = replace(known(tracked), tracks=frozenset(t.track for t in tracked))
+    p = state.parse({"view": ["program"], "tracks": ["Web|Nope|ML|Web"]}, base)
+    assert p.tracks == ("Web", "ML") and p.notices == ()
+    assert state.parse({"tracks": [""]}, base).tracks == ()
+    assert state.parse({"tracks": ["ML"]}, KNOWN).tracks == ()  # a base without tracks
+
+
+def test_the_home_page_names_each_conference_with_its_dates_and_zone() -> None:
+    from zoneinfo import ZoneInfo
+
+    from appviews import home
+
+    brussels = ZoneInfo("Europe/Brussels")
+
+    def at(conf: str, day: str) -> Talk:
+        begin = datetime.fromisoformat(f"{day}T10:00").replace(tzinfo=brussels)
+        return Talk(title="t", start=begin, end=begin + timedelta(minutes=30), conference=conf)
+
+    talks = [
+        at("FOSDEM 2024", "2024-02-04"),
+        at("FOSDEM 2024", "2024-02-03"),
+        at("Later", "2024-11-30"),
+        at("Later", "2024-12-01"),
+        Talk(title="untimed", conference="Later"),
+    ]
+    assert home.conference_lines(talks) == [
+        "FOSDEM 2024 · Sat 3 – Sun 4 Feb 2024 · Europe/Brussels",
+        "Later · Sat 30 Nov – Sun 1 Dec 2024 · Europe/Brussels",
+    ]
+    assert (
+        home.date_range(date(2023, 12, 30), date(2024, 1, 1)) == "Sat 30 Dec 2023 – Mon 1 Jan 2024"
+    )
+    assert home.date_range(DAY, DAY) == "Tue 20 Oct 2026"
+    assert home.conference_lines([Talk(title="x")]) == [home.NO_NAME]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.dictionaries(st.text(max_size=12), st.lists(st.text(max_size=300), max_size=3), max_size=8),
@@ -124,6 +165,7 @@ def test_names_are_recognised_in_any_case_and_spelling() -> None:
             "date",
             "at",
             "rooms",
+            "tracks",
             "day",
             "from",
             "by",
