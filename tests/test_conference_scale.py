@@ -1,16 +1,22 @@
 """Search at conference scale (issue 22), on real FOSDEM 2024 titles, tracks, rooms
 and speakers: track chips, housekeeping sessions, typo correction, speaker names.
-Pure functions of a `Vocab`; no model, no base."""
+Mostly pure functions of a `Vocab`; what is said back about limits the program does
+not hold is tested on the real program, ingested with the hashing encoder."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from index.build.builder import ingest
 from index.evaluate import Judged, load_judgments, ndcg_at, recall_at, slot_key
 from index.search.answer import Answer
+from index.search.kb import KnowledgeBase
 from index.search.understand import Vocab, understand
 from index.search.vocab import correct, suggest
 from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
+from tests.conftest import ROOT
 
 TRACKS = [
     "Go devroom",
@@ -153,3 +159,53 @@ def test_the_app_searches_a_typo_corrected_and_offers_the_words_as_typed(demo_ho
     at.run()
     assert not at.exception and at.session_state["literal"] is True
     assert not [b for b in at.button if b.key == "instead"]
+
+
+FOSDEM_XML = Path(ROOT).parent / "shared" / "schedules" / "fosdem2024.xml"
+
+
+@pytest.fixture(scope="module")
+def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
+    """The real FOSDEM 2024 program (talks on Sat 3 and Sun 4 Feb), hashing encoder."""
+    if not FOSDEM_XML.is_file():
+        pytest.skip("needs ../shared/schedules/fosdem2024.xml")
+    home = tmp_path_factory.mktemp("fosdem2024")
+    ingest([FOSDEM_XML], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        yield kb
+
+
+@pytest.mark.parametrize(
+    ("query", "said", "topic"),
+    [
+        ("talks on Wednesday", "No talks on Wednesday at FOSDEM 2024: showing all days.", ""),
+        (
+            "Rust talks on Wednesday",
+            "No talks on Wednesday at FOSDEM 2024: showing all days.",
+            "Rust",
+        ),
+        ("Rust talks on 5 Feb", "No talks on Mon 05 Feb at FOSDEM 2024: showing all days.", "Rust"),
+        ("rust on day 3", "No talks on day 3 at FOSDEM 2024: showing all days.", "rust"),
+        (
+            "Rust talks in room K.9.999",
+            "No talks in room K.9.999 at FOSDEM 2024: showing all rooms.",
+            "Rust",
+        ),
+    ],
+)
+def test_a_day_or_room_the_program_lacks_is_said_back_not_applied(fosdem_kb, query, said, topic):
+    answer = fosdem_kb.answer(query)
+    assert said in answer.notes()
+    assert not answer.understood.filters.active()
+    # the words stay words to rank by (a talk may be about "Friday"), unless all there is
+    assert answer.understood.said_back_only == (topic == "")
+    assert answer.understood.label == ""  # no chip of a limit set
+    assert len(answer.hits) == 10  # every day's (room's) talks, not an empty filter
+    if topic:
+        assert any("rust" in h.talk.title.lower() for h in answer.hits[:3])
+
+
+def test_a_day_the_program_holds_is_a_filter_and_says_nothing(fosdem_kb):
+    answer = fosdem_kb.answer("Rust talks on Sunday")
+    assert answer.understood.filters.day == "Sun" and answer.notes() == []
+    assert {h.talk.start.strftime("%a") for h in answer.hits if h.talk.start} == {"Sun"}

@@ -301,7 +301,7 @@ class KnowledgeBase:
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = False
-        topic = u.topic
+        topic = "" if u.said_back_only else u.topic
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
             relaxed, allowed = True, self.allowed(filters)
             topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)

@@ -33,6 +33,8 @@ for _i, _name in enumerate(WEEKDAYS):
         _DAY_WORDS[_w] = _i
 for _w, _i in (("tues", 1), ("weds", 2), ("thur", 3), ("thurs", 3)):
     _DAY_WORDS[_w] = _i
+# The words that name a weekday whatever the program holds ("sun", "wed" may be words)
+_DAY_NAMES = {w: i for w, i in _DAY_WORDS.items() if w.rstrip("s") in WEEKDAYS}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ORDINALS = {
     "first": 1,
@@ -93,11 +95,15 @@ _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 _TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$")
 
 
+_SAID_BACK = ("unclear", "absent")  # chips of words read as no limit
+
+
 @dataclass(frozen=True)
 class Chip:
     """One limit read from the query, e.g. Chip("day", "Wed", "Wednesday")."""
 
-    field: str  # a Filters field, or "phrase" / "exclude" / "unclear" (words read as no limit)
+    # a Filters field, or "phrase" / "exclude" / "unclear" / "absent" (words read as no limit)
+    field: str
     value: str
     label: str
     source: str = ""  # the words of the query it came from
@@ -119,14 +125,24 @@ class Understood:
 
     @property
     def not_understood(self) -> tuple[str, ...]:
-        """What to say back about words read as no limit (a time range that ends before
-        it starts), one sentence each; their chips have the field "unclear"."""
-        return tuple(c.label for c in self.chips if c.field == "unclear")
+        """What to say back about words read as no limit, one sentence each: a time range
+        that ends before it starts (chips of the field "unclear"), a day or room the
+        program does not hold (the field "absent")."""
+        return tuple(c.label for c in self.chips if c.field in _SAID_BACK)
+
+    @property
+    def said_back_only(self) -> bool:
+        """Whether the topic is only the words of days or rooms the program does not hold
+        ("talks on Wednesday" at a weekend conference): nothing to rank by."""
+        if not self.topic:
+            return False
+        said = {w for c in self.chips if c.field == "absent" for w in c.source.lower().split()}
+        return bool(said) and all(w in said or w in FRAME for w in self.topic.lower().split())
 
     @property
     def label(self) -> str:
         """ "Wednesday · afternoon · org: NVIDIA" """
-        return " · ".join(c.label for c in self.chips if c.field != "unclear")
+        return " · ".join(c.label for c in self.chips if c.field not in _SAID_BACK)
 
     def without(self, chip: Chip) -> str:
         """The query with the words of one chip taken out: search it again to drop the chip."""
@@ -284,10 +300,16 @@ class _Reader:
             d = _DAY_WORDS[w]
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             return True
+        if w in _DAY_NAMES and v.days:  # a weekday the program has no talks on
+            self.absent(i, 1, cue, f"on {WEEKDAYS[_DAY_NAMES[w]].title()}", "days")
+            return True
         if w == "day" and self.free(i + 1) and self.low(i + 1).isdigit():
             n = int(self.low(i + 1))
             if 1 <= n <= len(v.days):
                 self.take(i, 2, "day", v.days[n - 1].isoformat(), f"day {n}", cue)
+                return True
+            if n >= 1 and v.days:
+                self.absent(i, 2, cue, f"on day {n}", "days")
                 return True
         if w in _ORDINALS and self.low(i + 1) == "day" and self.free(i + 1):
             n = _ORDINALS[w]
@@ -300,7 +322,23 @@ class _Reader:
                     continue
                 self.take(i, n, "day", found.isoformat(), f"{found:%a %d %b}", cue)
                 return True
+        for n in (2, 1):  # a date the program has no talks on ("5 Feb", "2024-02-05")
+            found = self._date(w, self.low(i + 1) if n == 2 else "")
+            if found and v.days and all(self.free(j) for j in range(i, i + n)):
+                self.absent(i, n, cue, f"on {found:%a %d %b}", "days")
+                return True
         return False
+
+    def absent(self, i: int, n: int, cue: int, what: str, kind: str) -> None:
+        """Words naming a day (or room) the program does not hold: read as no limit and
+        said back ("no talks on Wednesday at FOSDEM 2024: showing all days"). They stay
+        words of the topic (a talk may be about "Friday"), unless they are all of it
+        (`Understood.said_back_only`)."""
+        first, last = self.toks[i - cue], self.toks[i + n - 1]
+        at = f" at {self.vocab.conference}" if self.vocab.conference else ""
+        source = self.query[first.start : last.end]
+        label = f"no talks {what}{at}: showing all {kind}"
+        self.chips.append(Chip("absent", source, label, source, first.start, last.end))
 
     def _date(self, a: str, b: str) -> date | None:
         if not (a[:1].isdigit() or a[:3] in MONTHS):
@@ -392,6 +430,11 @@ class _Reader:
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.take(i + 1, found[1], "room", found[0], f"room: {found[0]}", cue + 1)
+                return True
+            named = self.toks[i + 1].text.strip("?!,;:()")
+            if rooms and any(ch.isdigit() for ch in named):  # "room K.9.999": no such room
+                cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
+                self.absent(i, 2, cue, f"in room {named}", "rooms")
                 return True
         found = _match_seq(self.toks, i, rooms)
         if found is None:

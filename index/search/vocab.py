@@ -52,6 +52,7 @@ class Vocab:
     timed: bool = False
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
     common: frozenset[str] = frozenset()  # words in over COMMON_SHARE of the talks
+    conference: str = ""  # the conference's name where the base holds one ("FOSDEM 2024")
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -59,6 +60,7 @@ class Vocab:
         days: set[date] = set()
         vocab_words: set[str] = set()
         org_names: set[str] = set()
+        conferences: set[str] = set()
         df: Counter[str] = Counter()
         n = 0
         for t in talks:
@@ -66,6 +68,8 @@ class Vocab:
             if t.start is not None:
                 v.timed = True
                 days.add(t.start.date())
+            if t.conference:
+                conferences.add(t.conference)
             if t.room:
                 v.rooms[word_tuple(t.room)] = t.room
             if t.track:
@@ -80,6 +84,7 @@ class Vocab:
             vocab_words |= own
             df.update(own)
         v.days = tuple(sorted(days))
+        v.conference = next(iter(conferences)) if len(conferences) == 1 else ""
         v._add_room_names()
         v._add_orgs(org_names)
         v._add_words(vocab_words, df, n)
@@ -94,6 +99,7 @@ class Vocab:
         v = cls()
         v.days = tuple(reads.days(con))
         v.timed = bool(v.days)
+        v.conference = _one_conference(con)
         v.rooms = _last_wins((word_tuple(r), r, a, b) for r, a, b in reads.spread(con, "room"))
         v._add_room_names()
         v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
@@ -163,6 +169,14 @@ class Vocab:
             found = frozenset(w for key in keys for w in key) | frozenset(self.surnames)
             self.__dict__["_names_words"] = found
         return found
+
+
+def _one_conference(con: duckdb.DuckDBPyConnection) -> str:
+    """The name of the one conference a build holds ("" for none or several)."""
+    if not reads.has_table(con, "conferences"):
+        return ""
+    names = {r[0] for r in con.execute("SELECT name FROM conferences").fetchall() if r[0]}
+    return next(iter(names)) if len(names) == 1 else ""
 
 
 def talk_words(talk: Talk) -> set[str]:
