@@ -433,17 +433,22 @@ def parse_mix(text: str) -> dict[str, float]:
 
 
 async def discover(t: Target, timeout: float) -> tuple[Catalog, Outcome]:
-    """Open the home page and the program in one session (warming the server) and
-    collect what they link to. Returns the catalog and the first page's outcome."""
+    """Open the home page, the program and a few talk pages in one session (warming
+    the server) and collect what they link to (a talk page links its speakers).
+    Returns the catalog and the first page's outcome."""
     tab = Tab(t, timeout)
     try:
         first = await tab.page("home", "", read=True)
         if first.error:
             raise LoadError(t.http, f"the home page failed ({first.error})")
         program = await tab.page("program", "view=program", read=True)
+        pages = [first, program]
+        talks = sorted(set().union(*(o.seen.talks for o in pages if o.seen)))
+        for tid in talks[:3]:
+            pages.append(await tab.page("talk", urlencode({"talk": tid}), read=True))
     finally:
         await tab.close()
-    seen = [o.seen for o in (first, program) if o.seen]
+    seen = [o.seen for o in pages if o.seen]
     catalog = Catalog(
         tuple(sorted(set().union(*(s.talks for s in seen)))),
         tuple(sorted(set().union(*(s.speakers for s in seen)))),
