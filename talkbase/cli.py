@@ -11,15 +11,14 @@ import argparse
 import csv
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO, cast
 
 from appviews.models.agenda import spreadsheet_cell
-from talkbase import output, serve, service
+from talkbase import cliargs, output, serve, service
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
 from talkbase.core.filters import FILTER_NAMES, Filters
-from talkbase.core.version import __version__
 
 
 def _filters(args: argparse.Namespace) -> Filters:
@@ -339,183 +338,25 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_filters(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("filters (applied before ranking)")
-    g.add_argument("--day", help="date (2026-10-20) or weekday (Tue)")
-    g.add_argument("--after", help="starting at or after HH:MM")
-    g.add_argument("--before", help="ending at or before HH:MM")
-    g.add_argument("--track", help="track name contains this")
-    g.add_argument("--speaker", help="a speaker's name contains this")
-    g.add_argument("--org", help="a speaker's organization contains this")
-    g.add_argument("--room", help="room name contains this")
-    g.add_argument("--conference", help="conference name contains this")
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "ingest": cmd_ingest,
+    "diff": cmd_diff,
+    "remove": cmd_remove,
+    "search": cmd_search,
+    "similar": cmd_similar,
+    "recommend": cmd_recommend,
+    "show": cmd_show,
+    "stats": cmd_stats,
+    "export": cmd_export,
+    "eval": cmd_eval,
+    "check": cmd_check,
+    "settings": cmd_settings,
+    "app": serve.cmd_app,
+}
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="talkbase", description="A searchable knowledge base of conference talks."
-    )
-    p.add_argument("--version", action="version", version=f"talkbase {__version__}")
-    p.add_argument(
-        "--home",
-        help=f"knowledge base folder (env TALKBASE_HOME; default {settings.SETTINGS['home'].default})",
-    )
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    s = sub.add_parser("ingest", help="read program documents into the knowledge base")
-    s.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    s.add_argument("--format", help="skip detection and read every file in this format")
-    s.add_argument(
-        "--rebuild",
-        action="store_true",
-        help="embed every text again (needed after changing TALKBASE_MODEL)",
-    )
-    s.add_argument(
-        "--replace",
-        action="store_true",
-        help="keep only the documents given now, forgetting the others",
-    )
-    s.add_argument(
-        "--map",
-        action="append",
-        metavar="FIELD=COLUMN",
-        help="for tables: which column holds a field, e.g. --map title='Paper Name'",
-    )
-    s.add_argument(
-        "--conference",
-        metavar="NAME",
-        help="the conference these files are the program of (over the name a file "
-        "gives, or its file name)",
-    )
-    s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    s.add_argument(
-        "--engine",
-        choices=service.ENGINES,
-        default="local",
-        help="embed in this process (local) or on Ray workers (ray: a local Ray, "
-        "or the cluster named by RAY_ADDRESS; needs the [ray] extra)",
-    )
-    s.add_argument(
-        "--ray-actors",
-        type=int,
-        metavar="N",
-        help="Ray workers that each load the encoder (default: one per CPU)",
-    )
-    s.add_argument(
-        "--ray-batch-size",
-        type=int,
-        default=64,
-        metavar="N",
-        help="texts one Ray worker embeds at a time (default 64, as the local "
-        "engine: the same batches give the same vectors)",
-    )
-    s.add_argument(
-        "--ray-gpus",
-        type=float,
-        default=0.0,
-        metavar="G",
-        help="GPUs each Ray worker takes (default 0: CPU only)",
-    )
-    s.set_defaults(func=cmd_ingest)
-
-    s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
-    s.add_argument("paths", nargs="+", metavar="PATH")
-    s.add_argument("--format", help="skip detection and read every file in this format")
-    s.add_argument("--map", action="append", metavar="FIELD=COLUMN", help="as for ingest")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_diff)
-
-    s = sub.add_parser("remove", help="remove documents or a whole conference")
-    s.add_argument("documents", nargs="*", metavar="DOCUMENT", help="document file names")
-    s.add_argument("--conference", help="remove every talk of this conference")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_remove)
-
-    s = sub.add_parser("search", help="hybrid search: words and meaning")
-    s.add_argument("query", nargs="?", help="what you are looking for, in plain words")
-    s.add_argument("--limit", "-n", type=int, default=10, help="how many results (default 10)")
-    s.add_argument("--mode", choices=service.MODES, default="hybrid")
-    s.add_argument("--json", action="store_true", help="print results as JSON")
-    s.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="one query per line ('-' for stdin); writes one JSON line per query",
-    )
-    s.add_argument(
-        "--literal",
-        action="store_true",
-        help="take the query as typed: do not read days, times, rooms, people or "
-        "organisations out of it",
-    )
-    _add_filters(s)
-    s.set_defaults(func=cmd_search)
-
-    s = sub.add_parser("similar", help="talks like a given one (never itself)")
-    s.add_argument("talk", help="talk id or title (a unique prefix or close match is fine)")
-    s.add_argument("--limit", "-n", type=int, default=5)
-    s.add_argument("--json", action="store_true")
-    _add_filters(s)
-    s.set_defaults(func=cmd_similar)
-
-    s = sub.add_parser(
-        "recommend", help="more talks for an agenda: each interest, none saved or hidden"
-    )
-    s.add_argument(
-        "--saved", action="append", metavar="ID,ID,...", help="saved talks (ids or titles)"
-    )
-    s.add_argument(
-        "--avoid", action="append", metavar="ID,ID,...", help="hidden talks: push their like down"
-    )
-    s.add_argument("--fits", action="store_true", help="only talks that clash with no saved one")
-    s.add_argument("--limit", "-n", type=int, default=10)
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_recommend)
-
-    s = sub.add_parser("show", help="everything about one talk")
-    s.add_argument("talk", help="talk id or title")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_show)
-
-    s = sub.add_parser("stats", help="what the knowledge base holds")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_stats)
-
-    s = sub.add_parser("export", help="every talk with all its fields")
-    s.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
-    s.add_argument("--output", "-o", help="file to write (default: stdout)")
-    s.set_defaults(func=cmd_export)
-
-    s = sub.add_parser("eval", help="score search modes against graded judgments")
-    s.add_argument(
-        "judgments",
-        help="JSON file like tests/data/dev_queries.json (talks named by "
-        "title), or one naming them by id like ../shared/collections/cacm_queries.json",
-    )
-    s.add_argument(
-        "--modes",
-        nargs="+",
-        default=["lexical", "dense", "hybrid"],
-        choices=service.MODES,
-    )
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_eval)
-
-    s = sub.add_parser("check", help="verify every file of the knowledge base; say how to recover")
-    s.add_argument(
-        "--repair",
-        action="store_true",
-        help="recover: rebuild from the stored documents, or go back to the previous build",
-    )
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_check)
-
-    s = sub.add_parser("settings", help="list settings, their environment variables and values")
-    s.set_defaults(func=cmd_settings)
-
-    s = sub.add_parser("app", help="start the web app (Streamlit) on localhost")
-    serve.add_arguments(s)
-    s.set_defaults(func=serve.cmd_app)
-    return p
+    return cliargs.parser()
 
 
 def _writes_json(args: argparse.Namespace) -> bool:
@@ -535,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
         terminal.json = _writes_json(args)
         try:
-            return int(args.func(args) or 0)
+            return int(COMMANDS[args.command](args) or 0)
         except TalkbaseError as exc:
             sys.stderr.write(f"talkbase: {exc.sentence()}\n")
             return 1
