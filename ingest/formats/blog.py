@@ -20,6 +20,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from ingest.formats.blognames import (
+    FUNCTION_WORDS,
+    capitalised,
+    lowercase_vocab,
+    split_speakers,
+    tokens,
+)
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import parse_speakers
 from ingest.text import clean
@@ -40,39 +47,6 @@ _BOUNDARY = re.compile(
     r"(?<=[.!?])[\"'\u201d\u2019)]?\s+(?=[\"'\u201c\u2018]?(?:[A-Z0-9]|[a-z]+[A-Z]))"
 )
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|vs|etc|Inc|Dr|Mr|Ms|St|[A-Z])\.$")
-FUNCTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "as",
-        "at",
-        "by",
-        "for",
-        "from",
-        "in",
-        "into",
-        "of",
-        "on",
-        "or",
-        "over",
-        "per",
-        "the",
-        "to",
-        "via",
-        "vs",
-        "vs.",
-        "with",
-        "without",
-        "through",
-        "across",
-        "versus",
-        "is",
-        "not",
-        "just",
-        "up",
-    ]
-)
 _DESC_START = frozenset(
     [
         "The",
@@ -95,101 +69,6 @@ _DESC_START = frozenset(
 _FORMATS = re.compile(rf"^({formats_pattern()})$", re.IGNORECASE)
 _CLOSING = re.compile(
     r"^(Conclusion|Conclusions|Summary|Final Thoughts|Closing Thoughts|Wrapping Up|Register)\b"
-)
-# Words that end titles often enough to be mistaken for a first name.
-_TITLE_WORDS = frozenset(
-    [
-        "study",
-        "studies",
-        "review",
-        "reviews",
-        "engine",
-        "engines",
-        "modern",
-        "multiple",
-        "variant",
-        "variants",
-        "compromise",
-        "scale",
-        "scaling",
-        "systems",
-        "system",
-        "production",
-        "practice",
-        "practices",
-        "future",
-        "research",
-        "lessons",
-        "guide",
-        "primer",
-        "update",
-        "updates",
-        "overview",
-        "introduction",
-        "deep",
-        "dive",
-        "case",
-        "cases",
-        "edge",
-        "hardware",
-        "software",
-        "models",
-        "model",
-        "training",
-        "inference",
-        "serving",
-        "performance",
-        "pipelines",
-        "pipeline",
-        "agents",
-        "agent",
-        "tools",
-        "tooling",
-        "library",
-        "libraries",
-        "workloads",
-        "workload",
-        "compilers",
-        "compiler",
-        "kernels",
-        "kernel",
-        "backends",
-        "backend",
-        "cloud",
-        "clusters",
-        "cluster",
-        "accelerators",
-        "accelerator",
-        "data",
-        "language",
-        "languages",
-        "python",
-        "ecosystem",
-        "ecosystems",
-        "framework",
-        "frameworks",
-        "platform",
-        "platforms",
-        "stack",
-        "stacks",
-        "world",
-        "era",
-        "age",
-        "way",
-        "ways",
-        "part",
-        "beyond",
-        "toward",
-        "towards",
-        "everyone",
-        "everything",
-    ]
-)
-_ENGLISH_ENDING = re.compile(
-    r"(?:tion|sion|ing|ness|ity|ment|ance|ence|ism|ure|ive|ous|ful|able|ible|ics|ers|ies|ses)$"
-)
-_PARTICLES = frozenset(
-    ["de", "da", "di", "del", "der", "van", "von", "la", "le", "bin", "al", "dos", "du"]
 )
 ROOM_WINDOW = 500
 _MONTH_NO = {m: i for i, m in enumerate(_MONTHS.split("|"), start=1)}
@@ -244,106 +123,6 @@ def conference_facts(text: str, default_tz: str) -> tuple[str, int, str]:
     return name, year, tz
 
 
-def _tokens(text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
-
-
-def _capitalised(tok: str) -> bool:
-    return bool(tok) and tok[0].isupper()
-
-
-def _name_token(tok: str) -> bool:
-    tok = tok.rstrip(",;")
-    if tok.lower() in _PARTICLES:
-        return True
-    return bool(re.fullmatch(r"[^\W\d_][\w'\u2019.\-]*", tok)) and tok[0].isupper()
-
-
-def _lowercase_vocab(text: str) -> set[str]:
-    return {w for w in re.findall(r"(?<![\w.\-])[a-z][a-z\-]+(?![\w.])", text)}
-
-
-def _common(tok: str, vocab: set[str]) -> bool:
-    low = tok.lower().rstrip(",;:")
-    return low in vocab or low.rstrip("s") in vocab or low in FUNCTION_WORDS
-
-
-def _first_name_like(tok: str, rest: str, document: str, vocab: set[str]) -> bool:
-    """Could `tok` be the first of three name parts ("Sanket" in "Sanket Jayant Purandare")?
-
-    Only a plainly capitalised word that is no common or title word, has no
-    English word ending, and appears nowhere else in the document except
-    before the same name.
-    """
-    if not re.fullmatch(r"[^\W\d_][^\W\d_'\u2019\-]*", tok) or not tok[1:].islower():
-        return False
-    low = tok.lower()
-    if _common(tok, vocab) or low in _TITLE_WORDS or _ENGLISH_ENDING.search(low):
-        return False
-    everywhere = len(re.findall(rf"\b{re.escape(tok)}s?\b", document, re.IGNORECASE))
-    as_name = len(re.findall(rf"\b{re.escape(tok)}\s+{re.escape(rest)}", document))
-    return everywhere <= as_name
-
-
-def _tail_name(text: str, vocab: set[str], document: str = "") -> int | None:
-    """Start of the person's name that ends `text` (undelimited on its left).
-
-    Two name parts are taken; a third only when it passes `_first_name_like`.
-    """
-    toks = _tokens(text)
-    last_two = [text[s:e] for s, e in toks[-2:]]
-    if len(toks) < 2 or not all(_name_token(t) for t in last_two):
-        return None
-    if any(t.lower() in FUNCTION_WORDS or t.lower() in _TITLE_WORDS for t in last_two):
-        return None  # "... Without Speakers", "... Case Study": title words, not a name
-    take = 2
-    if len(toks) > 2:
-        s, e = toks[-3]
-        rest = text[toks[-2][0] :]
-        if _first_name_like(text[s:e], rest, document, vocab):
-            take = 3
-    return toks[-take][0]
-
-
-def _is_name(segment: str, vocab: set[str]) -> bool:
-    toks = segment.split()
-    if not 1 <= len(toks) <= 5 or not all(_name_token(t) for t in toks):
-        return False
-    common = sum(1 for t in toks if _common(t, vocab) and t.lower() not in _PARTICLES)
-    return common * 2 < len(toks)
-
-
-def split_speakers(pre: str, vocab: set[str], document: str = "") -> int:
-    """Index in `pre` where the speaker list (which ends `pre`) begins."""
-    pos = len(pre.rstrip())
-    start = pos
-    while pos > 0:
-        if pre[pos - 1] == ")":
-            depth, i = 0, pos - 1
-            while i >= 0:
-                depth += {")": 1, "(": -1}.get(pre[i], 0)
-                if depth == 0:
-                    break
-                i -= 1
-            if i < 0:
-                return start
-            pos = len(pre[:i].rstrip())
-        # names back to the previous separator
-        m = list(re.finditer(r"[,;]\s", pre[:pos]))
-        sep = m[-1] if m else None
-        segment = pre[sep.end() if sep else 0 : pos]
-        if sep is not None and _is_name(segment.strip(), vocab) and ")" not in segment:
-            start = sep.end()
-            pos = sep.start()
-            if pre[pos - 1] == ")" or sep is not None:
-                continue
-        name_at = _tail_name(pre[:pos], vocab, document)
-        if name_at is None:
-            return start if start < len(pre.rstrip()) else len(pre.rstrip())
-        return name_at
-    return start
-
-
 def _boundaries(text: str) -> list[int]:
     out = []
     for m in _BOUNDARY.finditer(text):
@@ -355,23 +134,21 @@ def _boundaries(text: str) -> list[int]:
 def find_heading(text: str, at_start: bool) -> Heading | None:
     """A track heading followed by its description, e.g.
     "Communication & Collective Libraries The collective-communication layer ..."."""
-    toks = _tokens(text)
+    toks = tokens(text)
     words = [text[s:e] for s, e in toks]
     anchors = [i for i, w in enumerate(words) if w == "&"]
-    if at_start and words and _capitalised(words[0]):
+    if at_start and words and capitalised(words[0]):
         anchors.append(0)
     for a in reversed(anchors):
         lo = a
-        while (
-            lo > 0 and _capitalised(words[lo - 1]) and not words[lo - 1].endswith((".", "?", "!"))
-        ):
+        while lo > 0 and capitalised(words[lo - 1]) and not words[lo - 1].endswith((".", "?", "!")):
             lo -= 1
             if a - lo > 6:
                 break
         if at_start and lo != 0:
             continue
         hi = a
-        while hi + 1 < len(words) and (_capitalised(words[hi + 1]) or words[hi + 1] == "&"):
+        while hi + 1 < len(words) and (capitalised(words[hi + 1]) or words[hi + 1] == "&"):
             hi += 1
         if hi + 1 >= len(words) or hi - lo < 2:
             continue
@@ -385,11 +162,11 @@ def find_heading(text: str, at_start: bool) -> Heading | None:
 
 def title_case_start(text: str) -> int:
     """Start of the longest Title-Case run that ends `text`."""
-    toks = _tokens(text)
+    toks = tokens(text)
     i = len(toks)
     while i > 0:
         w = text[toks[i - 1][0] : toks[i - 1][1]]
-        if _capitalised(w) or w.lower() in FUNCTION_WORDS or w[0].isdigit() or w in "&–—-:":
+        if capitalised(w) or w.lower() in FUNCTION_WORDS or w[0].isdigit() or w in "&–—-:":
             i -= 1
         else:
             break
@@ -427,7 +204,7 @@ def parse(
     text = clean(text)
     conference, year, tz_name = conference_facts(text, default_tz)
     tz = ZoneInfo(tz_name)
-    vocab = _lowercase_vocab(text)
+    vocab = lowercase_vocab(text)
     markers = list(MARKER.finditer(text))
     warnings: list[str] = []
     rooms: list[tuple[str, str | None, int]] = []

@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable, Iterable
 
 from ingest.formats import table
+from ingest.formats.columns import resolve
 from ingest.formats.registry import Format, Options, Result, register
-from ingest.formats.table import resolve
 
 
 def _first_line(text: str) -> str:

@@ -1,0 +1,177 @@
+"""Which column of a table holds which talk field: the names each field accepts
+(`FIELDS`, first match wins; case, spaces and underscores ignored), or an
+explicit mapping such as {"title": "Paper Name"}.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "title": (
+        "title",
+        "talk_title",
+        "session_title",
+        "paper_title",
+        "presentation_title",
+        "event_title",
+        "name",
+        "talk_name",
+        "session_name",
+        "session",
+        "talk",
+        "presentation",
+        "paper",
+        "event",
+        "subject",
+    ),
+    "abstract": (
+        "abstract",
+        "description",
+        "summary",
+        "talk_abstract",
+        "session_description",
+        "paper_abstract",
+        "desc",
+        "details",
+        "synopsis",
+        "blurb",
+        "body",
+        "content",
+        "text",
+        "long_description",
+    ),
+    "speakers": (
+        "speakers",
+        "authors",
+        "presenters",
+        "speaker",
+        "author",
+        "presenter",
+        "speaker_names",
+        "author_names",
+        "speaker_name",
+        "speaker_s",
+        "author_s",
+        "people",
+        "persons",
+        "panelists",
+    ),
+    "affiliation": (
+        "affiliation",
+        "affiliations",
+        "organization",
+        "organisation",
+        "company",
+        "organizations",
+        "companies",
+        "org",
+        "institution",
+        "institutions",
+        "employer",
+        "speaker_affiliation",
+        "speaker_company",
+    ),
+    "start": (
+        "start_iso",
+        "start_datetime",
+        "start_date_time",
+        "starts_at",
+        "start",
+        "begin",
+        "start_time",
+        "begins",
+        "from",
+        "scheduled_at",
+        "session_start",
+        "start_at",
+        "datetime",
+        "time",
+        "slot",
+        "when",
+    ),
+    "end": (
+        "end_iso",
+        "end_datetime",
+        "end_date_time",
+        "ends_at",
+        "end",
+        "end_time",
+        "finish",
+        "until",
+        "to",
+        "session_end",
+        "end_at",
+        "end_date",
+    ),
+    "duration": (
+        "duration",
+        "duration_minutes",
+        "duration_min",
+        "scheduled_duration",
+        "length",
+        "minutes",
+        "mins",
+    ),
+    "date": ("date", "day", "session_date", "talk_date", "start_date"),
+    "timezone": ("timezone", "time_zone", "tz"),
+    "room": ("room", "location", "venue", "hall", "stage", "place", "room_name", "where"),
+    "track": (
+        "track",
+        "tracks",
+        "session",
+        "sessions",
+        "category",
+        "categories",
+        "topic",
+        "theme",
+        "stream",
+        "area",
+        "track_name",
+    ),
+    "format": ("type", "format", "session_type", "talk_type", "kind", "submission_type"),
+    "keywords": ("keywords", "tags", "topics", "subjects", "keyword"),
+    "uid": (
+        "uid",
+        "guid",
+        "id",
+        "code",
+        "talk_id",
+        "session_id",
+        "paper_id",
+        "submission_id",
+        "key",
+    ),
+    "conference": ("conference", "conference_name", "event_name"),
+    "url": ("url", "link", "pdf_url", "web", "website", "page"),
+    "subtitle": ("subtitle",),
+    "notes": ("notes",),
+}
+
+
+def norm(header: object) -> str:
+    return re.sub(r"[^0-9a-z]+", "_", str(header).lower().replace("\ufeff", "")).strip("_")
+
+
+def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[str, str]:
+    """Which column holds which field: {field: column name as written}."""
+    by_norm: dict[str, str] = {}
+    for k in keys:
+        by_norm.setdefault(norm(k), k)
+        by_norm.setdefault(norm(k).replace("_", ""), k)
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for fld, column in (mapping or {}).items():
+        out[fld] = column
+        used.add(column)
+    for fld, names in FIELDS.items():
+        if fld in out:
+            continue
+        for name in names:
+            col = by_norm.get(name) or by_norm.get(name.replace("_", ""))
+            if col is not None and col not in used:
+                out[fld] = col
+                used.add(col)
+                break
+    return out
