@@ -11,7 +11,7 @@ import pytest
 
 from appviews.models import evidence
 from index.search import kb as kb_module
-from index.search import lexical, signals
+from index.search import lexical, signals, trackprior
 from index.search.filters import Filters
 from index.search.fusion import relative_score, rrf, scaled_score
 from index.search.ranking import Query, Ranking, word_pool
@@ -102,14 +102,16 @@ def two_list_search(kb, text: str, k: int, allowed: list[int] | None, mode: str)
 
 
 def registry_search(kb, text: str, k: int, allowed: list[int] | None, mode: str) -> list[tuple]:
-    # the fused lists as such: the later, query-level steps (rare terms lifted,
-    # housekeeping sessions last) are tested on their own in test_conference_scale.py
+    # the fused lists as such: the later, query-level steps (tracks weighed, rare
+    # terms lifted, housekeeping sessions last) are tested on their own in
+    # test_trackprior.py and test_conference_scale.py
     hits = kb._ranked(text, k, allowed, mode, signals.chosen(mode), housekeeping=True)
     return [(h.talk.id, h.score, list(h.why.ranks.items()), h.why.match) for h in hits]
 
 
 def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(kb_module, "RARE_BONUS", 0.0)
+    monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday
     compared = 0
@@ -188,7 +190,8 @@ def toy_weight() -> Iterator[list[float]]:
         signals.unregister("talk_id")
 
 
-def test_a_third_signal_ranks_shows_its_rank_and_moves_the_fusion(fake_kb, toy_weight):
+def test_a_third_signal_ranks_shows_its_rank_and_moves_the_fusion(fake_kb, toy_weight, monkeypatch):
+    monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # the fusion's own arithmetic
     text = "distributed training"
     assert signals.modes() == ("hybrid", "lexical", "dense", "talk_id")
     assert records.SIGNALS["talk_id"] == "by talk id"

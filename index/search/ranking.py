@@ -142,7 +142,8 @@ class Ranking:
     the talks near in meaning by their words), and hand on what the rest of the
     search reads: the query's `vector` (the dense signal's: the quoted sentence is
     chosen by it) and its `scores` of every talk (the lexical signal's LexScores:
-    the match rule reads which talks share a word from them)."""
+    the match rule reads which talks share a word from them). `query` is the
+    `Query` it answers (`signals.rank` sets it: fusion reads the base through it)."""
 
     scored: list[tuple[int, float]]
     places: Mapping[int, int] = field(default_factory=dict)
@@ -150,6 +151,7 @@ class Ranking:
     widen: Callable[[Sequence[int]], Ranking] | None = None
     vector: np.ndarray | None = None
     scores: LexScores | None = None
+    query: Query | None = None
 
     def place(self, tid: int) -> int | None:
         """The 1-based place of `tid` in this signal's ranking (None: it has none)."""

@@ -5,7 +5,8 @@ A signal is a name (its key in `Why.ranks`, and a search mode of its own), a lab
 ("by words"), the setting its weight is read from, and a scorer: given the
 `Query` (the open base, the query's text, the allowed talk ids, k) it returns a
 `Ranking`, its (talk id, score) list best first. Fusion (`fuse`) weighs each
-signal's list by its weight.
+signal's list by its weight; "scaled" fusion then weighs the tracks the first
+fused talks gather in (index/search/trackprior.py).
 
 Names and labels are the ground's vocabulary (talkbase.core.records.SIGNALS: `Why`
 and the app read them and may import nothing above the ground); this registry
@@ -21,10 +22,10 @@ end of this module (or call `register` at run time; `unregister` takes it out).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from index.search import dense, lexical
+from index.search import dense, lexical, trackprior
 from index.search.fusion import fuse as fuse_lists
 from index.search.ranking import Query, Ranking
 from talkbase.core import records, settings
@@ -114,7 +115,9 @@ def rank(
             found[s.name] = s.finish(query, started[s.name].result())
         else:
             found[s.name] = s.rank(query)
-    return {name: r.widened(_others(found, name)) for name, r in found.items()}
+    return {
+        name: replace(r.widened(_others(found, name)), query=query) for name, r in found.items()
+    }
 
 
 def _others(found: Mapping[str, Ranking], name: str) -> list[int]:
@@ -124,14 +127,20 @@ def _others(found: Mapping[str, Ranking], name: str) -> list[int]:
 
 def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tuple[int, float]]:
     """The signals' lists fused into one by the configured fusion (TALKBASE_FUSION),
-    each weighted by its signal (see talkbase.core.settings)."""
+    each weighted by its signal (see talkbase.core.settings). "scaled" fusion then,
+    where the rankings name the base they ranked in (`rank` does), raises the
+    talks of the tracks the first fused talks gather in (index/search/trackprior.py;
+    its bonus is a share of the best score, a unit "scaled" scores keep from query
+    to query, where "rrf" and "relative" squeeze or stretch them)."""
     how = settings.fusion()
     lists = [rankings[s.name].scored for s in signals]
     weights = [s.weight() for s in signals]
     if how == "rrf":
         return fuse_lists(lists, weights, how=how, k=settings.rrf_k())
     floors = [s.floor() for s in signals] if how == "scaled" else None
-    return fuse_lists(lists, weights, floors, how)
+    fused = fuse_lists(lists, weights, floors, how)
+    query = next((r.query for r in rankings.values() if r.query is not None), None)
+    return trackprior.weigh(query.base, fused) if how == "scaled" and query else fused
 
 
 def places(rankings: Mapping[str, Ranking], tid: int) -> dict[str, int]:

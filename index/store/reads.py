@@ -373,3 +373,28 @@ def titles_and_abstracts(con: duckdb.DuckDBPyConnection) -> Iterator[list[tuple[
             yield rows
     finally:
         cur.close()
+
+
+def track_codes(
+    con: duckdb.DuckDBPyConnection,
+) -> tuple[list[tuple[str, str]], np.ndarray, np.ndarray]:
+    """Every (conference, track) pair the talks name (conference '' where none), in
+    order, and two arrays: the talk ids ascending and each talk's place in that
+    list (-1: no track)."""
+    named = con.execute(
+        "SELECT DISTINCT coalesce(conference, '') AS c, track AS t FROM talks "
+        "WHERE track IS NOT NULL AND track <> '' ORDER BY c, t"
+    ).fetchall()
+    found = con.execute(
+        "WITH coded AS (SELECT DISTINCT coalesce(conference, '') AS c, track AS t, "
+        "  dense_rank() OVER (ORDER BY coalesce(conference, ''), track) - 1 AS code "
+        "  FROM talks WHERE track IS NOT NULL AND track <> '') "
+        "SELECT talks.id, coalesce(coded.code, -1) AS code FROM talks LEFT JOIN coded "
+        "  ON coalesce(talks.conference, '') = coded.c AND talks.track = coded.t "
+        "ORDER BY talks.id"
+    ).fetchnumpy()
+    return (
+        [(str(c), str(t)) for c, t in named],
+        np.asarray(found["id"], dtype=np.int64),
+        np.asarray(found["code"], dtype=np.int64),
+    )
