@@ -11,6 +11,7 @@ and the highlighted words are the search's own Porter stems, the same on every b
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 
@@ -25,6 +26,7 @@ _Key = tuple[Talk, tuple[str, ...], str, str, str]
 _blocks: Bounded[_Key, str] = Bounded(CACHED_BLOCKS)
 _terms: Bounded[tuple[Talk, Talk], tuple[str, ...]] = Bounded(CACHED_BLOCKS)
 _lock = threading.Lock()
+_WORD = re.compile(r"\w+")  # as appviews.models.evidence cuts words
 
 
 def speakers_html(talk: Talk) -> str:
@@ -69,8 +71,12 @@ def shared_terms(seed: Talk, other: Talk, terms: Sequence[str]) -> tuple[str, ..
     with _lock:
         kept = _terms.get((seed, other))
     if kept is None:
-        text = f"{other.title} {other.abstract}"
-        kept = tuple(w for w in terms if any(s.match for s in render.highlight(text, [w])))
+        # the words of `other`'s text stemmed once, not highlighted again for each term
+        words = {w.lower() for w in _WORD.findall(f"{other.title} {other.abstract}")}
+        parts = {w: [p for p in _WORD.findall(w.lower()) if len(p) > 1] for w in terms}
+        table = render.word_stems(words | {p for ps in parts.values() for p in ps})
+        found = {table[w] for w in words}
+        kept = tuple(w for w in terms if any(table[p] in found for p in parts[w]))
         with _lock:
             _terms.put((seed, other), kept)
     return kept

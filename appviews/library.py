@@ -12,7 +12,9 @@ new build), so what depends only on the base is computed once per process. Which
 from __future__ import annotations
 
 import gc
+import os
 import threading
+import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -29,6 +31,7 @@ V = TypeVar("V")
 CACHED_QUERIES = 256
 CACHED_STEMS = 100_000  # words (a conference's vocabulary, and what people type)
 CACHED_VIEWS = 512  # drawn pieces of pages (a day of the program grid...)
+BUILD_RECHECK_S = 2.0  # the build in use is verified again at least this often
 
 
 class Library:
@@ -67,10 +70,24 @@ class Library:
         self.days = tuple(program.program_days(timed))  # the program's days, in order
         self.room_order = tuple(program.room_order(timed))  # the grid's rooms, in order
         self._map: program.TopicMap | None = None
+        self._drawn: set[str] = set()  # the pages drawn once in this process
         # Streamlit collects garbage after every page run (runner.postScriptGC); the
         # model, the base and the modules, made once and kept for the process, need
         # not be searched again each time: without this a full collection cost about
         # 100 ms of every run. Objects made later are collected as before.
+        gc.collect()
+        gc.freeze()
+
+    def drawn(self, page: str) -> None:
+        """Called after each page run with the page's name. After the first run of
+        each page (the warm-up's, `talkbase.warmup`) what that run made for good (the
+        charts' schemas, modules imported on first use, the topic map, caches) is
+        frozen as the base was, so the collector does not search it again; what
+        sessions make later is collected as before."""
+        with self._lock:
+            if page in self._drawn:
+                return
+            self._drawn.add(page)
         gc.collect()
         gc.freeze()
 
@@ -161,6 +178,31 @@ class Library:
         return self._map
 
 
+_builds: dict[str, tuple[object, float, str | None]] = {}
+_builds_lock = threading.Lock()
+
+
+def _marker(home: str | Path) -> object:
+    """What changes when a build is swapped in: the CURRENT file's identity and time."""
+    try:
+        st = os.stat(Path(home) / "CURRENT")
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def current_build(home: str | Path) -> str | None:
-    """The name of the build in use in `home`, or None when there is none."""
-    return service.current_build(home)
+    """The name of the build in use in `home`, or None when there is none. Every page
+    run asks; the manifest is read and the files checked (`service.current_build`)
+    when CURRENT changed (an ingest swaps a build in by renaming it) and at least
+    every BUILD_RECHECK_S seconds, otherwise the last answer stands."""
+    key, now = str(home), time.monotonic()
+    marker = _marker(home)
+    with _builds_lock:
+        known = _builds.get(key)
+    if known is not None and known[0] == marker and now - known[1] < BUILD_RECHECK_S:
+        return known[2]
+    name = service.current_build(home)  # raises on a damaged base: nothing kept
+    with _builds_lock:
+        _builds[key] = (marker, now, name)
+    return name

@@ -73,9 +73,11 @@ def main() -> None:
     for notice in state.notices():
         st.html(render.line_html(notice, "tb-warn"))
     storage.offer()
+    page = pages.choose(ss)
     try:
-        pages.choose(ss).draw(lib, ss)
+        page.draw(lib, ss)
     except TalkbaseError as exc:
         st.error(exc.sentence())
     state.sync_url()  # in case drawing the page changed the state (a chip dropped)
     render.keep_scroll()
+    lib.drawn(page.name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 import streamlit as st
 
@@ -264,6 +264,15 @@ def highlight(text: str, terms: Iterable[str]) -> tuple[evidence.Span, ...]:
     """`evidence.highlight` with the knowledge base's stemmer: the marked words are
     the words search matched."""
     return evidence.highlight(text, list(terms), _STEMS[0] if _STEMS else None)
+
+
+def word_stems(words: Collection[str]) -> Mapping[str, str]:
+    """Lower-case words -> their stems, as `highlight` compares them (the knowledge
+    base's stemmer once the app has one, else the light built-in one)."""
+    if _STEMS:
+        table = _STEMS[0](words)
+        return {w: table.get(w, w) for w in words}
+    return {w: evidence.stem(w) for w in words}
 
 
 def title_html(

@@ -118,7 +118,8 @@ MAX_SESSIONS = 100_000
 MAX_DURATION_S = 3600.0
 RUNS_ONLY_LIMIT_S = 900.0  # --runs without --duration still stops after this
 DEFAULT_DURATION_S = 30.0
-SERVER_START_S = 120.0
+SERVER_START_S = 240.0  # started, then warmed up
+SERVING = "talkbase app: serving"  # said once warmed up (talkbase/serve.py, proxy.py)
 VISIBLE_TARGET_S = 5.0
 VISIBLE_GIVE_UP_S = 60.0
 CLI_TIMEOUT_S = 600.0
@@ -909,11 +910,26 @@ def served(
             if time.monotonic() > deadline:
                 raise LoadError("talkbase app", f"no answer within {SERVER_START_S:g} s")
             time.sleep(0.2)
+        # `talkbase app` warms each process up before it says it is serving
+        while SERVING not in _read_log(log) and proc.poll() is None:
+            if time.monotonic() > deadline:
+                raise LoadError("talkbase app", f"not serving within {SERVER_START_S:g} s")
+            time.sleep(0.2)
+        for line in _read_log(log).splitlines():
+            if "warmed up" in line:
+                say.write(line.strip() + "\n")
         yield Served(t, home, proc.pid, log)
     finally:
         if proc is not None:
             _stop(proc)
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _read_log(log: Path) -> str:
+    try:
+        return log.read_text(errors="replace")
+    except OSError:
+        return ""
 
 
 def _tail(log: Path) -> str:

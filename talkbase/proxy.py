@@ -45,6 +45,7 @@ RESTARTS = 5  # a replica that exits more often than this within RESTART_WINDOW_
 RESTART_WINDOW_S = 60.0  # ... stays out of the rotation
 POLL_S = 0.5
 START_S = 120  # for every replica to answer before HAProxy starts anyway
+WARM_S = 300  # for the warm-up of every replica (talkbase/warmup.py)
 
 
 def proxy_binary(path: str | None = None) -> str:
@@ -61,7 +62,7 @@ def template() -> str:
     return resources.files("talkbase").joinpath("templates", "haproxy.cfg").read_text()
 
 
-def _hostport(address: str, port: int) -> str:
+def hostport(address: str, port: int) -> str:
     return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
@@ -71,7 +72,7 @@ def render(address: str, port: int, replicas: Sequence[int]) -> str:
         f"    server r{i} 127.0.0.1:{p} cookie r{i}\n" for i, p in enumerate(replicas, 1)
     )
     return Template(template()).substitute(
-        bind=_hostport(address, port), cookie=COOKIE, servers=servers.rstrip("\n")
+        bind=hostport(address, port), cookie=COOKIE, servers=servers.rstrip("\n")
     )
 
 
@@ -135,6 +136,46 @@ def stop(procs: Sequence[subprocess.Popen[bytes]]) -> None:
             p.wait()
 
 
+def wait_healthy(
+    urls: Sequence[str],
+    procs: Sequence[subprocess.Popen[bytes]],
+    stopping: threading.Event,
+    timeout: float = START_S,
+) -> bool:
+    """Wait until every URL answers its health check; False when told to stop, when a
+    process exits or after `timeout` seconds."""
+    waiting = list(urls)
+    deadline = time.monotonic() + timeout
+    while waiting:
+        if stopping.is_set() or any(p.poll() is not None for p in procs):
+            return False
+        if time.monotonic() > deadline:
+            say(f"no answer from {', '.join(waiting)} within {timeout:g} s")
+            return False
+        waiting = [u for u in waiting if not healthy(u.rstrip("/"))]
+        if waiting:
+            stopping.wait(0.2)
+    return True
+
+
+def warm_up(urls: Sequence[str], env: Mapping[str, str], stopping: threading.Event) -> bool:
+    """One real first session on each URL (`python -m talkbase.warmup`, which says how
+    it went on standard error), so that the first visitor finds the base open, the model
+    loaded and every page's first-use work done; True when every page ran."""
+    child = start([sys.executable, "-m", "talkbase.warmup", *urls], env, quiet=True)
+    deadline = time.monotonic() + WARM_S
+    try:
+        while child.poll() is None:
+            if stopping.wait(POLL_S / 5):
+                return False
+            if time.monotonic() > deadline:
+                say(f"the warm-up took more than {WARM_S} s; serving anyway")
+                return False
+    finally:
+        stop([child])
+    return child.returncode == 0
+
+
 @dataclass
 class Replica:
     port: int
@@ -177,6 +218,10 @@ class Fleet:
             self.replicas = [Replica(p, self._replica(p), []) for p in ports]
             if not self._ready(stopping):
                 return 0
+            # every replica warmed up before HAProxy sends it a visitor
+            warm_up([f"http://127.0.0.1:{r.port}/" for r in self.replicas], self.env, stopping)
+            if stopping.is_set():
+                return 0
             self.proxy = start([self.binary, "-db", "-f", str(config)])
             return self._watch(stopping)
         finally:
@@ -204,7 +249,7 @@ class Fleet:
     def _watch(self, stopping: threading.Event) -> int:
         assert self.proxy is not None
         here = "127.0.0.1" if self.address in ("0.0.0.0", "::", "") else self.address
-        url = f"http://{_hostport(here, self.port)}"
+        url = f"http://{hostport(here, self.port)}"
         announced = False
         while not stopping.wait(POLL_S):
             code = self.proxy.poll()

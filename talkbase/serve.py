@@ -27,6 +27,12 @@ from talkbase import proxy
 # one that comes back later starts afresh from its URL, which holds the state).
 SHOW_ERROR_DETAILS = "none"
 DISCONNECTED_SESSION_TTL_S = 60
+# Streamlit collects garbage (a full collection) after every page run by default, on
+# the script's thread before the page's last message is sent: with the modules, the
+# charts' schemas and the caches of a warmed process, 20-60 ms of every page run.
+# Python's own collector still runs as objects are made; appviews.library freezes what
+# the first run of each page made.
+POST_SCRIPT_GC = "false"
 
 
 def _replicas(text: str) -> int:
@@ -53,6 +59,7 @@ def app_command(address: str, port: int, watch_files: bool = True) -> list[str]:
     cmd += ["--client.toolbarMode", "minimal"]
     cmd += ["--client.showErrorDetails", SHOW_ERROR_DETAILS]
     cmd += ["--server.disconnectedSessionTTL", str(DISCONNECTED_SESSION_TTL_S)]
+    cmd += ["--runner.postScriptGC", POST_SCRIPT_GC]
     if not watch_files:
         cmd += ["--server.fileWatcherType", "none"]
     return cmd
@@ -85,11 +92,16 @@ def stop_signals() -> Iterator[threading.Event]:
             signal.signal(s, handler)
 
 
-def serve_one(cmd: list[str], env: dict[str, str]) -> int:
-    """One Streamlit process until it exits or `talkbase app` is told to stop."""
+def serve_one(cmd: list[str], env: dict[str, str], url: str) -> int:
+    """One Streamlit process until it exits or `talkbase app` is told to stop; warmed
+    up (`talkbase.warmup`) once it answers, then said to be serving on `url`."""
     with stop_signals() as stopping:
         child = proxy.start(cmd, env)
         try:
+            if proxy.wait_healthy([url], [child], stopping) and child.poll() is None:
+                proxy.warm_up([url], env, stopping)
+                if child.poll() is None and not stopping.is_set():
+                    proxy.say(f"serving {url}")
             while child.poll() is None and not stopping.wait(proxy.POLL_S):
                 pass
         finally:
@@ -103,7 +115,9 @@ def cmd_app(args: argparse.Namespace) -> int:
         env["TALKBASE_HOME"] = str(args.home)
     n = int(getattr(args, "replicas", 1))
     if n == 1:
-        return serve_one(app_command(args.address, args.port), env)
+        here = "127.0.0.1" if args.address in ("0.0.0.0", "::", "") else args.address
+        url = f"http://{proxy.hostport(here, args.port)}/"
+        return serve_one(app_command(args.address, args.port), env, url)
     fleet = proxy.Fleet(
         lambda port: app_command("127.0.0.1", port, watch_files=False),
         env,

@@ -65,3 +65,27 @@ def test_a_result_card_is_a_few_elements(demo_home, monkeypatch) -> None:
     assert count(at.main) <= 8 * len(cards) + 25
     # what was made with the base is not searched by the collector after each run
     assert gc.get_freeze_count() > 0
+
+
+def test_shared_terms_are_the_words_highlighting_finds() -> None:
+    """`cardhtml.shared_terms` stems the other talk's words once: the same terms as
+    highlighting the text for each term, as it did before."""
+    from appviews import render
+
+    seed = Talk(title="Fault-tolerant collectives for training", speakers=(), abstract="", id=1)
+    others = [
+        Talk(title="Collective ops", speakers=(), abstract="Training runs; faults tolerated", id=2),
+        Talk(title="Kernels", speakers=(), abstract="nothing in common", id=3),
+        Talk(title="x", speakers=(), abstract="fault-tolerant training a b", id=4),
+    ]
+    terms = ("fault-tolerant", "collectives", "training", "a")
+    for other in others:
+        text = f"{other.title} {other.abstract}"
+        before = tuple(w for w in terms if any(s.match for s in render.highlight(text, [w])))
+        assert cardhtml.shared_terms(seed, other, terms) == before
+    assert cardhtml.shared_terms(seed, others[0], terms) == (
+        "fault-tolerant",
+        "collectives",
+        "training",
+    )
+    assert cardhtml.shared_terms(seed, others[1], terms) == ()

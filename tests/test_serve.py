@@ -9,6 +9,7 @@ checks that every process it started is gone. `make serve-deps` installs HAProxy
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -43,6 +44,7 @@ def test_the_served_app_hides_error_details_and_drops_closed_sessions() -> None:
     assert Path(cmd[4]) == serve.app_script() and serve.app_script().is_file()
     options = dict(zip(cmd[5::2], cmd[6::2], strict=True))
     assert options["--client.showErrorDetails"] == "none"  # no traceback, no server path
+    assert options["--runner.postScriptGC"] == "false"  # no full collection after each run
     assert 0 < int(options["--server.disconnectedSessionTTL"]) <= 120
     assert options["--server.fileWatcherType"] == "none"
 
@@ -148,6 +150,15 @@ def test_two_replicas_behind_haproxy_serve_sticky_sessions_and_stop_together(
     assert len(apps) == 2 and any("haproxy" in _cmdline(p) for p in kids), kids
     assert all("appviews/script/app.py" in _cmdline(p) for p in apps)
 
+    # each replica had a first session of its own before HAProxy sent it a visitor
+    log = tmp_path / "app.log"
+    _wait(lambda: "talkbase app: serving" in log.read_text(), 30, "never said it was serving")
+    said = log.read_text(errors="replace")
+    warmed = re.findall(r"warmed up http://127\.0\.0\.1:(\d+)/: (\d+) pages in .*", said)
+    assert len(warmed) == 2 and all(int(n) >= 8 for _, n in warmed), said[-2000:]
+    assert "failed" not in " ".join(re.findall(r"warmed up .*", said))
+    assert said.index("warmed up") < said.index("talkbase app: serving")
+
     status, cookies, body = _get(url)
     assert status == 200 and 'id="root"' in body  # Streamlit's page
     (sticky,) = [c for c in cookies if c.startswith(proxy.COOKIE + "=")]
@@ -179,3 +190,69 @@ def test_two_replicas_behind_haproxy_serve_sticky_sessions_and_stop_together(
     os.kill(proc.pid, signal.SIGTERM)  # `talkbase app` alone, not its process group
     assert proc.wait(timeout=30) == 0
     _wait(lambda: not _session(proc.pid), 20, f"still running: {_session(proc.pid)}")
+
+
+def test_one_process_is_warmed_up_before_it_says_it_is_serving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`serve_one` runs the warm-up once the process answers, then says "serving"."""
+    said: list[str] = []
+
+    class Child:
+        returncode = 0
+        polls = 0
+
+        def poll(self) -> int | None:
+            self.polls += 1
+            return None if self.polls < 6 else 0
+
+    child = Child()
+    monkeypatch.setattr(proxy, "start", lambda cmd, env: child)
+    monkeypatch.setattr(proxy, "stop", lambda procs: None)
+    monkeypatch.setattr(proxy, "POLL_S", 0.01)
+    monkeypatch.setattr(proxy, "wait_healthy", lambda urls, procs, stopping: True)
+
+    def warm_up(urls: list[str], env: object, stopping: object) -> bool:
+        said.append(f"warm {urls[0]}")
+        return True
+
+    monkeypatch.setattr(proxy, "warm_up", warm_up)
+    monkeypatch.setattr(proxy, "say", said.append)
+    assert serve.serve_one(["streamlit"], {}, "http://127.0.0.1:8601/") == 0
+    assert said == ["warm http://127.0.0.1:8601/", "serving http://127.0.0.1:8601/"]
+
+
+@pytest.mark.model
+def test_the_warm_up_is_a_real_first_session(demo_home: Path, tmp_path: Path) -> None:
+    """`talkbase app` (one process) warms itself up through the websocket before it
+    says it is serving: the base opened, every page drawn once, so a visitor's first
+    page costs a fraction of the warm-up's first."""
+    from talkbase import warmup
+
+    port = proxy.free_ports(1)[0]
+    env = {**os.environ, "TALKBASE_HOME": str(demo_home), "HF_HUB_OFFLINE": "1"}
+    log = tmp_path / "app.log"
+    cmd = [sys.executable, "-m", "talkbase.cli", "app", "--port", str(port)]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        _wait(
+            lambda: proc.poll() is not None or "talkbase app: serving" in log.read_text(),
+            START_S,
+            "never said it was serving",
+        )
+        said = log.read_text(errors="replace")
+        found = re.search(r"warmed up \S+: (\d+) pages in [\d.]+ s \(the first ([\d.]+) s\)", said)
+        assert found and said.index("warmed up") < said.index("serving"), said[-2000:]
+        assert int(found[1]) >= 8 and "failed" not in found[0], found[0]
+        visit = asyncio.run(warmup.warm(f"http://127.0.0.1:{port}/"))
+        assert not visit.errors, visit.errors
+        assert {q.split("=")[0] for q, _ in visit.pages} >= {"", "q", "view", "talk"}
+        home_s = visit.pages[0][1]  # a fresh session's first page, after the warm-up
+        assert home_s < max(0.5, float(found[2]) / 2), (home_s, found[0])
+    finally:
+        for pid in _session(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        proc.wait(timeout=10)
