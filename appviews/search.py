@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from appviews import cards, foryou, render, state
+from appviews import cards, filterbutton, filterchips, foryou, render, state
 from appviews.library import Library
 from appviews.models import facets
 from talkbase.core.present import plural
@@ -31,10 +31,30 @@ def _labeller(labels: dict[str, str]) -> Callable[[str], str]:
     return lambda value: labels.get(value, value) if value else "Any"
 
 
+def _counted(lib: Library, found: list[Hit]) -> list[facets.Facet]:
+    """The sidebar's facets with their counts; a kind the words of the query name is
+    counted over the query without those words (choosing a value replaces them)."""
+    sel = state.selection()
+    counted = lib.facet_counts([h.talk.id for h in found], sel)
+    named = filterchips.named_kinds(lib)
+    if not named:
+        return counted
+    ss = st.session_state
+    out = []
+    for facet in counted:
+        if facet.name in named:
+            rest = results(lib, named[facet.name].rest, bool(ss.get("loose")), False)
+            others = lib.facet_counts([h.talk.id for h in rest], sel)
+            facet = next(f for f in others if f.name == facet.name)
+        out.append(facet)
+    return out
+
+
 def sidebar(lib: Library, found: list[Hit]) -> None:
     """One select box per facet; every option shows how many results it leaves."""
     sel = state.selection()
-    counted = lib.facet_counts([h.talk.id for h in found], sel)
+    counted = _counted(lib, found)
+    named = filterchips.named_kinds(lib)
     with st.sidebar:
         st.header("Filters", anchor=False)
         for facet in counted:
@@ -46,9 +66,13 @@ def sidebar(lib: Library, found: list[Hit]) -> None:
                 ["", *labels],
                 key=state.facet_key(facet.name),
                 format_func=_labeller(labels),
-                on_change=state.reset_limit,
+                on_change=filterchips.sidebar_changed,  # replaces words of its kind
+                args=(lib, facet.name),
                 persist_state="session",
             )
+            if facet.name in named and not sel.get(facet.name):
+                said = " · ".join(named[facet.name].labels)
+                st.caption(f"From your words: {render.md_label(said)} (choose one to replace it)")
         if sel:
             st.button(
                 "Clear all filters",
@@ -101,35 +125,14 @@ def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
         )
 
 
-def _drop_chip(query: str, literal: bool, lib: Library) -> None:
-    picked = st.session_state.get("chips")
-    st.session_state["chips"] = None
-    understood = lib.answer(query, literal).understood
-    if picked is None or picked >= len(understood.chips):
-        return
-    st.session_state["q"] = understood.without(understood.chips[picked])
-    state.reset_limit()
-
-
-def chips(lib: Library, query: str, literal: bool) -> None:
+def chips(lib: Library, query: str, literal: bool, found: filterchips.Limits) -> None:
     """What the search read from the query ("Wednesday · afternoon · org: NVIDIA") as
-    chips that remove themselves, the notes on it, and the switch to exact words."""
-    found = lib.answer(query, literal)
-    understood = found.understood
+    chips that remove themselves (those of a sidebar filter's kind are that filter's
+    chip: `filterchips`), the notes on it, and the switch to exact words."""
+    answer = lib.answer(query, literal)
     left, right = st.columns([3, 1], vertical_alignment="center")
     with left:
-        if understood.chips:
-            st.pills(
-                "Read as",
-                list(range(len(understood.chips))),
-                key="chips",
-                format_func=lambda i: (
-                    render.md_label(understood.chips[i].label) + " :material/close:"
-                ),
-                on_change=_drop_chip,
-                args=(query, literal, lib),
-                help="Limits read from your words; click one to drop it",
-            )
+        filterchips.draw_read_as(lib, found)
     right.toggle(
         "Exact words",
         key="literal",
@@ -138,49 +141,37 @@ def chips(lib: Library, query: str, literal: bool) -> None:
         help="Search your words as typed, without reading days, times, rooms, "
         "speakers or organizations out of them (kept in the link)",
     )
-    for note in found.notes():
+    suggested = getattr(answer, "did_you_mean", None)
+    corrected = getattr(answer, "searched_instead", None) and not literal
+    for note in answer.notes():
+        if suggested and not corrected and note.startswith(DID_YOU_MEAN):
+            continue  # the button below says it, and searches it
+        if corrected:  # "… — search instead for …" is the button below
+            note = note.split(" — search instead for ")[0]
         st.html(render.line_html(note, "tb-why"))
-    if getattr(found, "searched_instead", None) and not literal:
+    if corrected:
         st.button(
-            f"Search instead for “{understood.query}”",
+            f"Search instead for “{render.md_label(answer.understood.query)}”",
             key="instead",
             on_click=_search_as_typed,
             help="Search the words exactly as you typed them, without correcting them",
         )
+    elif suggested:  # a correction not searched (exact words): one tap searches it
+        st.button(
+            f"{DID_YOU_MEAN} {render.md_label(suggested)}?",
+            key="did-you-mean",
+            on_click=_search_for,
+            args=(suggested,),
+            help="Search these words instead of the ones typed",
+        )
 
 
-FILTER_CHIPS = "filter-chips"
+DID_YOU_MEAN = "Did you mean:"  # how the answer's note on a correction begins
 
 
-def filter_label(lib: Library, name: str, value: str) -> str:
-    """A sidebar filter as a chip's Markdown label: "Day: Sat 3 Feb" (the value,
-    program text, escaped)."""
-    shown = dict(lib.candidates.get(name, ())).get(value, value)
-    return f"{facets.LABELS[name]}: {render.md_label(shown)}"
-
-
-def _drop_filter() -> None:
-    picked = st.session_state.get(FILTER_CHIPS)
-    st.session_state[FILTER_CHIPS] = None
-    if picked:
-        state.clear_facet(picked)  # the sidebar's box shows "Any" again
-
-
-def filter_chips(lib: Library) -> None:
-    """Each filter chosen in the sidebar as a chip above the results, which removes
-    the filter (and empties its box in the sidebar) when clicked."""
-    chosen = state.selection().chosen
-    if not chosen:
-        return
-    labels = {name: filter_label(lib, name, value) for name, value in chosen}
-    st.pills(
-        "Filters",
-        list(labels),
-        key=FILTER_CHIPS,
-        format_func=lambda n: labels[n] + " :material/close:",
-        on_change=_drop_filter,
-        help="Filters chosen in the sidebar; click one to remove it",
-    )
+def _search_for(words: str) -> None:
+    st.session_state["q"] = words
+    state.reset_limit()
 
 
 def _search_as_typed() -> None:
@@ -193,16 +184,19 @@ def show(lib: Library) -> None:
     st.text_input(
         "Search talks",
         key="q",
-        on_change=state.reset_limit,
+        on_change=filterchips.typed,  # empties the sidebar's boxes of the kinds typed
+        args=(lib,),
         persist_state="session",
         placeholder="e.g. fault-tolerant collectives, running PyTorch on TPUs",
         help="Plain words; press Enter. Finds talks by shared words and by meaning.",
     )
     query = ss.get("q", "")
     literal = bool(ss.get("literal"))
+    found_limits = filterchips.current(lib)
+    filterbutton.show(found_limits.count)  # "Filters (n)", on a phone
     if query.strip():
-        chips(lib, query, literal)
-    filter_chips(lib)
+        chips(lib, query, literal, found_limits)
+    filterchips.draw_filters(lib, found_limits)
     cards.undo_notice(lib.talks)
     found = results(lib, query, bool(ss.get("loose")), literal)
     sidebar(lib, found)

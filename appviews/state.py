@@ -2,25 +2,23 @@
 
 The URL mirrors the state (query, filters, open talk, speaker or organization
 page, view, agenda, toggles), so a reload keeps everything and the address bar
-is a share link. Each change of the state writes the URL once (one browser
+is a share link. The agenda is the person's, not the page's: Back or Forward to a
+URL without it (or with an older one) keeps the session's agenda and writes it back
+into that URL. Each change of the state writes the URL once (one browser
 history entry), early in the run, before the page is drawn, so the browser's Back
 and Forward move through views and pages however soon they are pressed. How many
 results "Show more" had shown is kept per URL for the session, and the scroll
 position per URL in the tab (`render.keep_scroll`): Back returns to a list as it was.
 
-`parse` is the one place a URL's text enters the app: every parameter is read
-here, with ASCII-digit ids and bounded text; anything unknown or malformed is
-ignored and reported as a notice, never an exception. On the first run of a
+`appviews.urlstate.parse` is the one place a URL's text enters the app (every
+parameter checked; its names are re-exported here). On the first run of a
 session, on every run Back or Forward starts, and whenever the URL differs from
 the one the app last wrote (an edited address), the state is read back from the URL.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import date
+from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -28,194 +26,29 @@ import streamlit as st
 from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 from appviews.models.facets import FACETS, Selection
-from talkbase.core import settings
+from appviews.urlstate import (  # the URL's names, known to the app from here too
+    FACET_PARAM,
+    MAX_NOTICES,  # noqa: F401  (re-exported: tests read the limits from here)
+    MAX_TEXT,  # noqa: F401
+    PAGE_PARAMS,
+    ROOM_SEP,
+    TOGGLES,
+    VIEW_PARAM,
+    Known,
+    parse,
+)
 from talkbase.core.records import Talk
 
 VIEWS = ("Search", "Program", "Now & next", "My agenda", "Browse")
-VIEW_PARAM = {
-    "Search": "",
-    "Program": "program",
-    "Now & next": "now",
-    "My agenda": "agenda",
-    "Browse": "browse",
-}
-# Facets in the URL; the speaker and organization filters get their own names, since
-# ?speaker=NAME and ?org=NAME open those pages.
-FACET_PARAM = {
-    "day": "day",
-    "time": "time",
-    "track": "track",
-    "org": "from",
-    "speaker": "by",
-    "room": "room",
-    "conference": "conference",
-}
 PAGE = 10  # results shown at a time
 FALLBACK_URL = "http://localhost:8501/"
-MAX_TEXT = 300  # characters of a query or a name taken from a URL
-MAX_NOTICES = 5
 MAX_REMEMBERED = 200  # URLs whose "Show more" depth a session remembers for Back
-ROOM_SEP = "|"  # between the rooms, and between the tracks, of a Program preset
+AGENDA_SET = "_agenda_set"  # the agenda as an action last set it (appviews.storage)
 GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
-
-PAGE_PARAMS = ("talk", "speaker", "org")
-TOGGLES = ("loose", "literal", "print")  # "1" in the URL when on
-_KNOWN = {
-    "q",
-    "view",
-    *PAGE_PARAMS,
-    *FACET_PARAM.values(),
-    *TOGGLES,
-    "date",
-    "at",
-    "rooms",
-    "tracks",
-    agenda_mod.SAVED_PARAM,
-    agenda_mod.SKIPPED_PARAM,
-}
-_HM = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
-_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def facet_key(name: str) -> str:
     return f"f_{name}"
-
-
-@dataclass(frozen=True)
-class Known:
-    """What the knowledge base holds, to check a URL against."""
-
-    talks: Collection[int]
-    candidates: Mapping[str, Sequence[tuple[str, str]]]
-    speakers: Mapping[str, str]  # casefolded name -> name as written
-    org: Callable[[str], str | None]  # any spelling -> canonical name, None if unknown
-    rooms: Collection[str] = ()
-    tracks: Collection[str] = ()
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """The state a URL asks for, every part checked."""
-
-    q: str = ""
-    view: str = "Search"
-    talk: int | None = None
-    speaker: str | None = None
-    org: str | None = None
-    facets: dict[str, str] = field(default_factory=dict)
-    toggles: dict[str, bool] = field(default_factory=dict)
-    agenda: Agenda = Agenda()
-    date: str | None = None
-    at: str | None = None
-    rooms: tuple[str, ...] = ()
-    notices: tuple[str, ...] = ()
-    tracks: tuple[str, ...] = ()
-
-
-def clean(text: str, limit: int = MAX_TEXT) -> str:
-    """URL text made safe to keep: control and direction characters and lone
-    surrogates dropped, whitespace collapsed, at most `limit` characters."""
-    return " ".join(_CONTROL.sub("", text[: limit * 4 + 64]).split())[:limit]
-
-
-def _shown(text: str) -> str:
-    text = clean(text)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
-    """The state a URL's query parameters ask for. Never raises: a value that is not
-    valid is dropped with a notice saying which and why."""
-    notices: list[str] = []
-
-    def one(name: str) -> str:
-        values = params.get(name) or [""]
-        return values[-1] if isinstance(values[-1], str) else ""
-
-    for name in params:
-        if name not in _KNOWN:
-            notices.append(f"Ignored the unknown link parameter “{_shown(name)}”.")
-    longest = settings.max_query_chars()
-    q = clean(one("q"), longest + 1)
-    if len(q) > longest:
-        notices.append(
-            f"The link's query is longer than the {longest:,} characters a query may have "
-            f"(TALKBASE_MAX_QUERY_CHARS); searched its first {longest:,}."
-        )
-        q = q[:longest]
-    view_raw = one("view")
-    view = next((v for v, p in VIEW_PARAM.items() if p and p == view_raw), "Search")
-    if view_raw and view == "Search":
-        notices.append(f"There is no view called “{_shown(view_raw)}”; showing Search.")
-    talk = None
-    if one("talk"):
-        talk = agenda_mod.parse_id(one("talk"))
-        if talk is None or talk not in known.talks:
-            notices.append(f"No talk has the id “{_shown(one('talk'))}”.")
-            talk = None
-    speaker = None
-    if one("speaker").strip():
-        speaker = known.speakers.get(clean(one("speaker")).casefold())
-        if speaker is None:
-            notices.append(f"No speaker called “{_shown(one('speaker'))}” in the knowledge base.")
-    org = None
-    if one("org").strip():
-        org = known.org(clean(one("org")))
-        if org is None:
-            notices.append(f"No organization called “{_shown(one('org'))}” in the knowledge base.")
-    facets: dict[str, str] = {}
-    for f in FACETS:
-        value = one(FACET_PARAM[f.name])
-        if not value:
-            continue
-        allowed = {v for v, _ in known.candidates.get(f.name, ())}
-        if value in allowed:
-            facets[f.name] = value
-        else:
-            notices.append(
-                f"Ignored the {f.label.lower()} filter “{_shown(value)}”: no talk has it."
-            )
-    toggles = {t: one(t) == "1" for t in TOGGLES}
-    shared = agenda_mod.from_query(
-        {k: list(params.get(k) or ()) for k in (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)}
-    )
-    day = one("date") if _ISO_DAY.fullmatch(one("date")) and _valid_day(one("date")) else None
-    if one("date") and day is None:
-        notices.append(f"Ignored the date “{_shown(one('date'))}”: it wants YYYY-MM-DD.")
-    at = one("at") if _HM.fullmatch(one("at")) else None
-    if one("at") and at is None:
-        notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
-    rooms = _preset(one("rooms"), known.rooms)
-    tracks = _preset(one("tracks"), known.tracks)
-    return Parsed(
-        q,
-        view,
-        talk,
-        speaker,
-        org,
-        facets,
-        toggles,
-        shared.keep_known(known.talks),
-        day,
-        at,
-        rooms,
-        tuple(notices[:MAX_NOTICES]),
-        tracks,
-    )
-
-
-def _preset(text: str, known: Collection[str]) -> tuple[str, ...]:
-    """The names of a preset ("A|B") that the base holds, each once, in link order."""
-    return tuple(dict.fromkeys(n for n in text.split(ROOM_SEP) if n in known)) if text else ()
-
-
-def _valid_day(text: str) -> bool:
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def current_params() -> dict[str, list[str]]:
@@ -242,8 +75,10 @@ def start(known: Known) -> None:
     results had been shown is remembered in the session and comes back with it."""
     ss = st.session_state
     url = current_params()
-    if ss.get("_started") and url == ss.get("_url") and not _history_navigation():
+    moved = _history_navigation()
+    if ss.get("_started") and url == ss.get("_url") and not moved:
         return
+    resumed = bool(ss.get("_started")) and moved
     p = parse(url, known)
     ss["_started"] = True
     # the URL now read: a run stopped early (the person typed before it ended) must not
@@ -257,7 +92,8 @@ def start(known: Known) -> None:
         ss[facet_key(f.name)] = p.facets.get(f.name, "")
     for t in TOGGLES:
         ss[t] = p.toggles.get(t, False)
-    ss["agenda"] = p.agenda
+    if not resumed:  # Back and Forward keep the agenda: it changes only by an action
+        ss["agenda"] = p.agenda
     ss["date"] = p.date
     ss["at"] = p.at
     ss["rooms"] = list(p.rooms)
@@ -283,7 +119,10 @@ def saved_talks(talks: Mapping[int, Talk]) -> list[Talk]:
 
 
 def set_agenda(new: Agenda) -> None:
+    """The agenda changed by an action (save, remove, hide, clear, merge, or the one
+    kept in this browser restored): what `appviews.storage` keeps in the browser."""
     st.session_state["agenda"] = new
+    st.session_state[AGENDA_SET] = new
 
 
 def selection() -> Selection:

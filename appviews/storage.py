@@ -8,7 +8,9 @@ offers to merge them, and writes nothing until the person has chosen.
 
 A small st.components.v2 component (plain JS, run in the page, so its local storage
 is the app's own origin's) reads the stored entry once per session and sends it back
-as its `stored` state; on every later run it writes the agenda the session holds.
+as its `stored` state; on every later run it writes the agenda an action last set
+(`state.set_agenda`: save, remove, hide, clear, merge, the restore itself), never
+one a URL brought in on its own.
 The entry is keyed by the knowledge base's conference names, which do not change
 when the base is rebuilt (its build name does, on every ingest).
 """
@@ -102,8 +104,8 @@ def _url_agenda() -> bool:
 def restore(from_url: Agenda, stored: Agenda, url_had_agenda: bool) -> tuple[Agenda, Agenda | None]:
     """What the session's agenda becomes once the stored one is known, and the stored
     agenda to offer to merge (None: nothing to ask). The link's agenda wins."""
-    if not url_had_agenda:
-        return (stored if stored else from_url), None
+    if not url_had_agenda:  # a talk saved before the stored entry was read is kept too
+        return merge(stored, from_url), None
     if not stored or merge(from_url, stored) == from_url:
         return from_url, None
     return from_url, stored
@@ -127,7 +129,9 @@ def keep(conferences: Iterable[str], known: Iterable[int]) -> None:
         if offer is not None:
             ss[_OFFER] = encode(offer)
     seen = _SEEN in ss
-    write = encode(state.agenda()) if seen and not ss.get(_OFFER) else None
+    # only what an action set is written: never the agenda of a URL Back landed on
+    acted = ss.get(state.AGENDA_SET)
+    write = encode(acted) if seen and acted is not None and not ss.get(_OFFER) else None
     _component(
         data={"key": key, "seen": seen, "write": write},
         key=_KEY,

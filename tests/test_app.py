@@ -250,6 +250,51 @@ def test_a_sidebar_filter_is_a_removable_chip_above_the_results(demo_home, monke
     assert not [g for g in at.button_group if g.key == "filter-chips"]
 
 
+def _chip_labels(at: AppTest, key: str) -> list[str]:
+    groups = [g for g in at.button_group if g.key == key]
+    return [plain(o).split(" :material")[0].replace("\\", "") for g in groups for o in g.options]
+
+
+def test_a_day_read_from_the_words_and_chosen_in_the_sidebar_is_one_chip(
+    demo_home, monkeypatch
+) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels on tuesday", day="2026-10-20")
+    assert _chip_labels(at, "filter-chips") == ["Day: Tue 20 Oct"]
+    assert _chip_labels(at, "chips") == []  # not a second chip for the words
+    at.button_group(key="filter-chips").set_value("day")
+    rerun(at)  # removing it takes out the words and empties the sidebar's box
+    assert at.query_params["q"] == "kernels" and "day" not in at.query_params
+    assert at.sidebar.selectbox(key="f_day").value == ""
+    assert at.text_input(key="q").value == "kernels"
+    assert not _chip_labels(at, "filter-chips") and not _chip_labels(at, "chips")
+
+
+def test_a_day_the_sidebar_and_the_words_disagree_on_is_said_in_one_chip(
+    demo_home, monkeypatch
+) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels on tuesday", day="2026-10-21")
+    assert _chip_labels(at, "filter-chips") == ["Day: Wed 21 Oct and Tuesday"]
+    assert _chip_labels(at, "chips") == []
+
+
+def test_sidebar_and_words_replace_each_other_kind_by_kind(demo_home, monkeypatch) -> None:
+    at = run_app(demo_home, monkeypatch, q="kernels on tuesday")
+    assert _chip_labels(at, "chips") == ["Tuesday"]
+    at.sidebar.selectbox(key="f_day").select("2026-10-21")
+    rerun(at)  # the sidebar's day replaces the day of the words
+    assert at.query_params["q"] == "kernels" and at.query_params["day"] == "2026-10-21"
+    assert _chip_labels(at, "filter-chips") == ["Day: Wed 21 Oct"]
+    assert _chip_labels(at, "chips") == []
+    at.text_input(key="q").input("kernels on tuesday")
+    rerun(at)  # and words naming a day empty the sidebar's day
+    assert at.sidebar.selectbox(key="f_day").value == "" and "day" not in at.query_params
+    assert _chip_labels(at, "chips") == ["Tuesday"] and not _chip_labels(at, "filter-chips")
+    # the box offers every day (counted without the words' day) and says what they read
+    days = at.sidebar.selectbox(key="f_day").options
+    assert any(o.startswith("Tue") for o in days) and any(o.startswith("Wed") for o in days)
+    assert any("From your words: Tuesday" in c.value for c in at.sidebar.caption)
+
+
 def test_nothing_matching_says_so(demo_home, monkeypatch) -> None:
     at = run_app(demo_home, monkeypatch, q="xyzzy")
     assert not titles(at)
@@ -406,6 +451,28 @@ def test_exports_and_share_link_restore_the_agenda(
     fresh.text_input(key="q").input("fault-tolerant collectives")
     rerun(fresh)
     assert demo_kb.talks[skipped].title not in titles(fresh)  # still not interested
+
+
+def test_back_to_a_url_without_the_agenda_keeps_it(demo_home, demo_kb, monkeypatch) -> None:
+    from appviews import state, storage
+
+    first, second = same_slot_pair(demo_kb)
+    at = run_app(demo_home, monkeypatch, q="kernels", saved=f"{first}-{second}")
+    assert at.session_state["agenda"].saved == (first, second)
+    # Back lands on the results as they were before anything was saved
+    monkeypatch.setattr(state, "_history_navigation", lambda: True)
+    del at.query_params["saved"]
+    rerun(at)
+    assert at.session_state["agenda"].saved == (first, second)  # not emptied by Back
+    assert at.query_params["saved"] == f"{first}-{second}"  # and back in that URL
+    # what the browser keeps is only ever what an action set
+    assert storage.restore(storage.Agenda(), storage.Agenda().save(first), False)[0].saved == (
+        first,
+    )
+    kept_then_saved = storage.restore(
+        storage.Agenda().save(second), storage.Agenda().save(first), False
+    )
+    assert kept_then_saved[0].saved == (first, second)  # a save before the read is kept
 
 
 def test_share_link_ignores_unknown_ids(demo_home, demo_kb, monkeypatch) -> None:
@@ -726,6 +793,28 @@ def test_what_the_search_read_shows_as_removable_chips_and_can_be_turned_off(
     rerun(at)
     assert at.query_params["literal"] == "1" and not any(b.key == "chips" for b in at.button_group)
     assert len(titles(at)) > len(narrowed)
+
+
+def test_a_corrected_query_can_be_searched_as_typed_and_corrected_again(
+    demo_home, demo_kb, monkeypatch
+) -> None:
+    typo = "distribted chekpointing"
+    corrected = demo_kb.answer(typo, k=len(demo_kb.talks))
+    assert corrected.searched_instead == "distributed checkpointing"
+    at = run_app(demo_home, monkeypatch, q=typo)
+    why = [plain(v) for v in htmls(at, "tb-why")]
+    assert any(w.startswith("Showing results for distributed checkpointing") for w in why)
+    assert at.caption[0].value.startswith(f"{corrected.matches} talks match")
+    instead = at.button(key="instead")
+    assert instead.label == "Search instead for “distribted chekpointing”"
+    click(at, "instead")  # the words as typed: none of them is in any talk
+    assert at.query_params["literal"] == "1" and not titles(at)
+    assert at.info[0].value.startswith("No talk matches your search")
+    again = at.button(key="did-you-mean")  # the correction, a tap away (not plain text)
+    assert again.label == "Did you mean: distributed checkpointing?"
+    assert not any(plain(v).startswith("Did you mean") for v in htmls(at, "tb-why"))
+    click(at, "did-you-mean")
+    assert at.query_params["q"] == "distributed checkpointing" and titles(at)
 
 
 def test_highlighted_words_are_the_words_search_matched(demo_home, monkeypatch) -> None:

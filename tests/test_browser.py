@@ -172,7 +172,14 @@ def click_key(driver: Any, key: str) -> None:
         driver,
         wait(
             driver,
-            lambda d: d.find_element(By.CSS_SELECTOR, f".st-key-{key} button"),
+            lambda d: next(
+                (
+                    b
+                    for b in d.find_elements(By.CSS_SELECTOR, f".st-key-{key} button")
+                    if b.is_displayed()  # on a phone a button with help has a hidden twin
+                ),
+                None,
+            ),
             why=f"no button {key}",
         ),
     )
@@ -649,7 +656,11 @@ def _search_open_and_back(d: Any, n: int, query: str, more: bool) -> None:
     before = titles(d)
     card = _result_cards(d)[min(depth - 1, 6 + n)]
     talk = _card_id(card)
-    button = card.find_element(By.CSS_SELECTOR, f".st-key-result-open-{talk} button")
+    button = next(
+        b
+        for b in card.find_elements(By.CSS_SELECTOR, f".st-key-result-open-{talk} button")
+        if b.is_displayed()  # not the hidden twin a phone's layout gives it
+    )
     d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
     time.sleep(0.3)
     scrolled = _scroll_y(d)

@@ -263,3 +263,22 @@ def test_the_agenda_stays_in_the_browser(fosdem, tmp_path) -> None:
             ),
             why="Clear left the agenda in the browser",
         )
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_day_fosdem_does_not_hold_is_said_back(fosdem, tmp_path, size) -> None:
+    url, _ = fosdem
+    with browser(tmp_path, size) as d:
+        d.get(f"{url}?q=rust+on+wednesday")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".tb-title"),
+            SERVER_START_S,
+            "no results for a day FOSDEM does not hold",
+        )
+        idle(d)
+        said = [e.text for e in visible(d, ".tb-why")]
+        assert "No talks on Wednesday at FOSDEM 2024: showing all days." in said, said
+        days = {e.text.split(" ")[0] for e in visible(d, ".tb-meta")}
+        assert days <= {"Sat", "Sun"} and days, days  # the results, of every day held
+        shot(d, f"wednesday-{size[0]}")
