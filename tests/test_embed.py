@@ -73,6 +73,24 @@ def test_batching_by_length_does_not_change_vectors(real_embedder):
 
 
 @pytest.mark.model
+def test_an_int8_vector_is_the_same_alone_or_among_others(monkeypatch):
+    """Int8 runs one text per call; several calls go side by side on one-thread
+    sessions (TALKBASE_ENCODER_WORKERS), a query runs alone on every core: each
+    text gets the same vector either way."""
+    int8 = embed._load(MINILM, "cpu", "onnx-int8")
+    if int8.batch_size != 1:  # no int8 config for this CPU: fp32, tested above
+        pytest.skip("this CPU runs the fp32 encoder")
+    texts = demo_texts()[:24]
+    alone = np.vstack([int8.embed([t]) for t in texts])
+    for n in ("2", "3", "1"):
+        monkeypatch.setenv("TALKBASE_ENCODER_WORKERS", n)
+        together = int8.embed(texts)
+        assert together.shape == alone.shape
+        assert np.sum(together * alone, axis=1).min() >= 0.9999, n
+    assert int8._solo is not None  # the side-by-side path ran
+
+
+@pytest.mark.model
 def test_int8_onnx_stays_within_cosine_098_of_torch_fp32_on_every_demo_text(real_embedder):
     texts = demo_texts()
     assert len(texts) > 200

@@ -88,6 +88,13 @@ SETTINGS: dict[str, Setting] = {
         "hash of the model's files. `python -m index.encoders.onnx_encoder` fills it.",
     ),
     "batch_size": Setting("TALKBASE_BATCH_SIZE", "32", "How many texts the model embeds at once."),
+    "encoder_workers": Setting(
+        "TALKBASE_ENCODER_WORKERS",
+        "0",
+        "Texts the int8 ONNX encoder runs side by side during ingest, each on one core "
+        "(it runs one text per call, so that a vector depends on its text alone): 0 "
+        "means one per core this process may use, 1 one call at a time on every core.",
+    ),
     "rrf_k": Setting(
         "TALKBASE_RRF_K",
         "60",
@@ -230,6 +237,11 @@ def sentence_vectors() -> str:
 
 def batch_size() -> int:
     return max(1, int(_number("batch_size", int)))
+
+
+def encoder_workers() -> int:
+    """0: one per core (the caller counts them); else the number asked for."""
+    return max(0, int(_number("encoder_workers", int)))
 
 
 def lexical_weight() -> float:
