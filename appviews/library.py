@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 
 from appviews import home as home_page
 from appviews import state
+from appviews.facettable import FacetTable
 from appviews.models import facets, people, program
 from talkbase import service
 from talkbase.core.filters import Filters
@@ -45,6 +46,7 @@ class Library:
             facets.canonical_orgs(self._lookup, self.talks.values()), frozenset(self.talks)
         )
         self.candidates = facets.candidates(self.talks.values())
+        self.facets = FacetTable(self.candidates, self.allowed)  # each value's talks once
         self.orgs = people.by_organization(self.talks.values())  # canonical name -> talk ids
         speakers = {n.casefold(): n for n in people.speaker_names(self.talks.values())}
         self.known = state.Known(
@@ -138,12 +140,11 @@ class Library:
         return made
 
     def facet_counts(self, results: Collection[int], sel: facets.Selection) -> list[facets.Facet]:
-        """`facets.facet_counts` for this base, kept per result set and selection."""
+        """`facets.facet_counts` for this base (`FacetTable.counts`: the talks of each
+        value looked up once per base), kept per result set and selection."""
         key = (frozenset(results), sel)
         with self._lock:
-            return self._counts.get_or_make(
-                key, lambda: facets.facet_counts(key[0], sel, self.candidates, self.allowed)
-            )
+            return self._counts.get_or_make(key, lambda: self.facets.counts(key[0], sel))
 
     def similar(self, talk_id: int, k: int) -> list[Hit]:
         with self._lock:

@@ -373,13 +373,62 @@ def _links(el: Any, talks: set[int], speakers: set[str], orgs: set[str]) -> None
 # -- the pages ---------------------------------------------------------------------
 
 
+class Queries:
+    """What search pages ask: drawn at random from SEARCHES and PLAIN_SEARCHES (so
+    queries come back, and the app answers many from its cache), or, from a file
+    (--queries), each in turn over all users together: every search page asks a
+    query not asked before until the file's are used up."""
+
+    def __init__(
+        self,
+        searches: Sequence[str] = SEARCHES,
+        plain: Sequence[str] = PLAIN_SEARCHES,
+        in_turn: bool = False,
+    ) -> None:
+        self.searches, self.plain = tuple(searches), tuple(plain)
+        self._turns = (
+            {"search": itertools.cycle(self.searches), "words": itertools.cycle(self.plain)}
+            if in_turn
+            else None
+        )
+
+    def next(self, kind: str, rng: random.Random) -> str:
+        """The next query of a "search" or a "words" page."""
+        if self._turns is not None:
+            return next(self._turns[kind])
+        return rng.choice(self.searches if kind == "search" else self.plain)
+
+
+PLAIN_WORDS = 4  # a query of this many words or more is a plain-word search
+
+
+def queries_from(path: Path) -> Queries:
+    """The queries of a JSON file, in turn: a list of texts or of objects with a
+    "query" (the judged queries' files); the short ones for search pages, those of
+    PLAIN_WORDS words or more for plain-word searches (all for both when one kind
+    has none)."""
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        texts = [q["query"] if isinstance(q, dict) else q for q in found]
+    except (OSError, ValueError, TypeError, KeyError) as exc:
+        raise LoadError(str(path), f"not a JSON list of queries ({exc})") from None
+    texts = [t.strip() for t in texts if isinstance(t, str) and t.strip()]
+    if not texts:
+        raise LoadError(str(path), "holds no query")
+    short = [t for t in texts if len(t.split()) < PLAIN_WORDS]
+    long = [t for t in texts if len(t.split()) >= PLAIN_WORDS]
+    return Queries(short or texts, long or texts, in_turn=True)
+
+
 @dataclass(frozen=True)
 class Catalog:
-    """What the warm-up pages linked to: what talk, agenda and people pages ask for."""
+    """What the warm-up pages linked to: what talk, agenda and people pages ask for;
+    and what search pages ask."""
 
     talks: tuple[int, ...] = ()
     speakers: tuple[str, ...] = ()
     orgs: tuple[str, ...] = ()
+    queries: Queries = field(default_factory=Queries)
 
     def can_show(self, kind: str) -> bool:
         if kind in NEEDS_TALKS:
@@ -395,10 +444,8 @@ def query_for(kind: str, catalog: Catalog, rng: random.Random) -> str:
     """The query string a tab opens for a page of this type."""
     if kind == "home":
         return ""
-    if kind == "search":
-        return urlencode({"q": rng.choice(SEARCHES)})
-    if kind == "words":
-        return urlencode({"q": rng.choice(PLAIN_SEARCHES)})
+    if kind in ("search", "words"):
+        return urlencode({"q": catalog.queries.next(kind, rng)})
     if kind in ("program", "now", "browse"):
         return urlencode({"view": kind})
     if kind == "agenda":
@@ -989,6 +1036,12 @@ def parser() -> argparse.ArgumentParser:
         f"(types: {', '.join(PAGES)}; default all, equally)",
     )
     load.add_argument("--order", choices=("random", "cycle"), default="random")
+    load.add_argument(
+        "--queries",
+        type=Path,
+        help='a JSON file of queries (texts, or objects with a "query") that search '
+        "pages ask in turn, each once before any again (default: a few, drawn at random)",
+    )
     load.add_argument("--ramp", type=float, default=0.0, help="seconds over which users start")
     load.add_argument("--timeout", type=float, default=30.0, help="seconds a page run may take")
     load.add_argument("--seed", type=int, default=1)
@@ -1064,6 +1117,8 @@ async def measure(
     if not any(mix.values()):
         raise LoadError(t.http, "the pages found no talks to open: nothing left in the mix")
     plan = replace(plan, mix=mix)
+    if args.queries is not None:
+        catalog = replace(catalog, queries=queries_from(args.queries))
     before = rss_of(pids())
     tally = Tally()
     cycles: list[Reingest] = []
@@ -1128,7 +1183,8 @@ async def measure(
         "think_s": plan.think_s,
         "sessions": args.sessions,
         "first_page_s": first.seconds,
-        "catalog": {k: len(v) for k, v in catalog.__dict__.items()},
+        "catalog": {k: len(getattr(catalog, k)) for k in ("talks", "speakers", "orgs")},
+        "queries": len(catalog.queries.searches) + len(catalog.queries.plain),
         "pages": tally.rows(),
         "runs_per_s": (tally.runs - errors) / tally.elapsed,
         "elapsed_s": tally.elapsed,

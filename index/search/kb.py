@@ -24,6 +24,7 @@ from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search import lexical, phrases, signals, titles
 from index.search.answer import Answer
+from index.search.chores import Chores
 from index.search.filters import Filters, to_sql
 from index.search.fusion import mmr
 from index.search.match import Matches
@@ -45,7 +46,7 @@ from index.store import disk as store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
-from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
+from ingest.housekeeping import asks_for_housekeeping
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
@@ -117,6 +118,7 @@ class KnowledgeBase:
         self.vectors: VectorIndex = vectors
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
+        self.chores = Chores(self.con)  # the housekeeping sessions, judged once
         # What this (read-only) base remembers, bounded; queries from several threads
         # share it, so each look-up or addition holds the lock.
         self._remembering = threading.Lock()
@@ -417,8 +419,7 @@ class KnowledgeBase:
         head = [tid for tid, _ in scored[:window]]
         if not head:
             return scored
-        titles_ = reads.titles_of(self.con, head)
-        pushed = {tid for tid in head if is_housekeeping(titles_.get(tid, ""))}
+        pushed = self.chores.among(head)  # each talk's title judged once per base
         if not pushed:
             return scored
         return below(scored[:window], pushed) + list(scored[window:])

@@ -190,7 +190,11 @@ def best_sentence(
         not in_abstract.any() and terms and any(t in talk.title.lower() for t in terms)
     ):
         return talk.title, "title"
-    overlap = np.array([sum(t in s.lower() for t in terms) for s in texts], dtype=np.float32)
+    overlap = (
+        np.array([sum(t in s.lower() for t in terms) for s in texts], dtype=np.float32)
+        if terms
+        else np.zeros(len(texts), dtype=np.float32)  # most hits share no word: skip the loop
+    )
     score = 0.1 * overlap - np.where(in_abstract, 0.0, NOTE_PENALTY)
     if sims is not None:
         score = score + sims

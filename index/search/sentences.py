@@ -37,7 +37,10 @@ class SentenceRows:
         self._runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._whole: np.ndarray | None = None
         self._stored: Bounded[int, list[Sentence]] = Bounded(reads.CACHED_TALKS)
-        self._storing = threading.Lock()  # queries from several threads share `_stored`
+        # each talk's sentences as `of` made them from the talk (the talk, its rows)
+        # (with the splitter that made them: one swapped in, a test's, makes them again)
+        self._made: Bounded[int, tuple[Talk, Any, list[Sentence]]] = Bounded(reads.CACHED_TALKS)
+        self._storing = threading.Lock()  # queries from several threads share the caches
 
     def close(self) -> None:
         """Close the sentence vector files (format 2's arrays need nothing)."""
@@ -101,14 +104,31 @@ class SentenceRows:
     def of(self, talks: Sequence[Talk]) -> dict[int, list[Sentence]]:
         """The (row, text) of each talk's sentences, by talk id: made again from the
         talk, as the build wrote them; read from the table only for a talk whose
-        stored run has another length (a build made by older code)."""
-        runs = {tid: (a, b) for tid, a, b in self.runs([t.id for t in talks])}
+        stored run has another length (a build made by older code). What is made is
+        remembered per talk (the last reads.CACHED_TALKS), for the same talk: the base
+        never changes once open, and splitting a talk's text costs more than the rest
+        of a query's work on it. The lists are shared: read them, never change them."""
         out: dict[int, list[Sentence]] = {}
-        for talk in talks:
+        split = talk_sentences
+        with self._storing:
+            for talk in talks:
+                kept = self._made.get(talk.id)
+                if kept is not None and kept[1] is split and (kept[0] is talk or kept[0] == talk):
+                    out[talk.id] = kept[2]
+        todo = [t for t in talks if t.id not in out]
+        runs = {tid: (a, b) for tid, a, b in self.runs([t.id for t in todo])} if todo else {}
+        made: list[tuple[Talk, list[Sentence]]] = []
+        for talk in todo:
             a, b = runs.get(talk.id, (0, 0))
-            texts = talk_sentences(talk)
+            texts = split(talk)
             if len(texts) == b - a:
                 out[talk.id] = list(zip(range(a, b), texts, strict=True))
+                made.append((talk, out[talk.id]))
+        if made:
+            with self._storing:
+                for talk, found in made:
+                    self._made.put(talk.id, (talk, split, found))
+        out = {t.id: out[t.id] for t in talks if t.id in out}  # in the order given
         missing = [t.id for t in talks if t.id not in out]
         if missing:
             out.update(self.stored(missing))
