@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Collection, Iterable, Mapping
 
 import streamlit as st
 
 from appviews.models import evidence
+from appviews.models.agenda import SAVED_PARAM, SKIPPED_PARAM
 from talkbase.core import present
 from talkbase.core.records import Speaker, Talk
 
@@ -123,7 +125,11 @@ _SCROLL_JS = """
 export default function(component) {
   if (!window.__talkbaseScroll) {
     const keeper = { saved: new Map(), frozen: null, pending: null };
-    const norm = (search) => JSON.stringify([...new URLSearchParams(search)].sort());
+    // the agenda's parameters are not where a list is: Back past a save comes to
+    // a URL that gets its saved= back, and is still the same list
+    const agenda = new Set(AGENDA_PARAMS);
+    const norm = (search) => JSON.stringify([...new URLSearchParams(search)]
+      .filter(([k]) => !agenda.has(k)).sort());
     const here = () => norm(window.location.search);
     const scroller = () => {
       const main = document.querySelector('[data-testid="stMain"]');
@@ -176,7 +182,11 @@ export default function(component) {
   window.__talkbaseScroll.drawn();
 }
 """
-_scroll = st.components.v2.component("talkbase_scroll", js=_SCROLL_JS, isolate_styles=False)
+_scroll = st.components.v2.component(
+    "talkbase_scroll",
+    js=_SCROLL_JS.replace("AGENDA_PARAMS", json.dumps([SAVED_PARAM, SKIPPED_PARAM])),
+    isolate_styles=False,
+)
 
 
 # A skip link, the first thing Tab reaches on every page: it moves the focus to the
