@@ -20,6 +20,7 @@ DIGEST = PROGRAMS / "000_3ed018f1c49838da.txt"
 BLOG = PROGRAMS / "001_8fbb4517d0e7d07e.txt"
 DEV_QUERIES = ROOT / "tests" / "data" / "dev_queries.json"
 EVIL = ROOT / "tests" / "data" / "evil_program.txt"  # a digest full of markup and script
+FOSDEM_XML = ROOT.parent / "shared" / "schedules" / "fosdem2024.xml"  # a real program
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -115,6 +116,34 @@ def evil_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> tuple[
     with KnowledgeBase(home, real_embedder) as kb:
         (evil_id,) = [i for i, t in kb.talks.items() if "pwned" in t.title]
     return home, evil_id
+
+
+@pytest.fixture(scope="session")
+def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
+    """The real FOSDEM 2024 program (674 talks on Sat 3 and Sun 4 Feb, its devrooms
+    as tracks), built once per session with the hashing encoder."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    if not FOSDEM_XML.is_file():
+        pytest.skip("needs ../shared/schedules/fosdem2024.xml")
+    home = tmp_path_factory.mktemp("fosdem2024")
+    ingest([FOSDEM_XML], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        yield kb
+
+
+@pytest.fixture
+def _keep_mplbackend():
+    """Importing streamlit sets MPLBACKEND=Agg for the whole process; app tests import
+    it, and this puts the variable back, so processes other tests start (notebook
+    kernels) still draw inline."""
+    before = os.environ.get("MPLBACKEND")
+    yield
+    if before is None:
+        os.environ.pop("MPLBACKEND", None)
+    else:
+        os.environ["MPLBACKEND"] = before
 
 
 REAL_MODEL_FIXTURES = {"real_embedder", "demo_home", "demo_kb", "evil_home"}

@@ -7,7 +7,6 @@ import csv
 import html
 import io
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,20 +26,7 @@ APP = ROOT / "app.py"
 EVIL = ROOT / "tests" / "data" / "evil_program.txt"  # a digest full of markup
 EVIL_TITLE = "<script>window.pwned=1</script> **Bold** [click](javascript:alert(1)) :red[Red] Talk"
 
-pytestmark = pytest.mark.model
-
-
-@pytest.fixture(autouse=True)
-def _keep_mplbackend() -> Iterator[None]:
-    """Importing streamlit sets MPLBACKEND=Agg for the whole process; streamlit is
-    imported inside the tests and this puts the variable back, so processes other
-    tests start (notebook kernels) still draw inline."""
-    before = os.environ.get("MPLBACKEND")
-    yield
-    if before is None:
-        os.environ.pop("MPLBACKEND", None)
-    else:
-        os.environ["MPLBACKEND"] = before
+pytestmark = [pytest.mark.model, pytest.mark.usefixtures("_keep_mplbackend")]
 
 
 def run_app(home: Path, monkeypatch: pytest.MonkeyPatch, **params: str) -> AppTest:

@@ -66,6 +66,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def until_healthy(proc: subprocess.Popen[bytes], url: str, log: Path, what: str) -> None:
+    """Wait until `url` answers its health check; fail with the log's tail if the
+    process `what` exits first, or after SERVER_START_S."""
+    deadline = time.monotonic() + SERVER_START_S
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"{what} exited with {proc.returncode}: {log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url + "_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not answer within {SERVER_START_S}s")
+        time.sleep(0.25)
+
+
 @contextmanager
 def streamlit_server(home: Path, log: Path) -> Iterator[str]:
     """`streamlit run app.py` on a free localhost port; always stopped afterwards."""
@@ -76,19 +94,7 @@ def streamlit_server(home: Path, log: Path) -> Iterator[str]:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"streamlit exited with {proc.returncode}: {log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(url + "_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not answer within {SERVER_START_S}s")
-            time.sleep(0.25)
+        until_healthy(proc, url, log, "streamlit")
         yield url
     finally:
         proc.terminate()
@@ -740,21 +746,7 @@ def replicated_server(home: Path, log: Path) -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(
-                    f"talkbase app exited with {proc.returncode}: {log.read_text()[-2000:]}"
-                )
-            try:
-                with urllib.request.urlopen(url + "_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"no answer through the proxy within {SERVER_START_S}s")
-            time.sleep(0.25)
+        until_healthy(proc, url, log, "talkbase app (through the proxy)")
         yield url
     finally:
         proc.terminate()

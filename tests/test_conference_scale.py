@@ -5,14 +5,10 @@ not hold is tested on the real program, ingested with the hashing encoder."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from index.build.builder import ingest
 from index.evaluate import Judged, load_judgments, ndcg_at, recall_at, slot_key
 from index.search.answer import Answer
-from index.search.kb import KnowledgeBase
 from index.search.understand import Vocab, understand
 from index.search.vocab import correct, suggest
 from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
@@ -144,8 +140,6 @@ def test_fosdem_judgments_by_slot(tmp_path):
 def test_the_app_searches_a_typo_corrected_and_offers_the_words_as_typed(demo_home, monkeypatch):
     from streamlit.testing.v1 import AppTest
 
-    from tests.conftest import ROOT
-
     monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["q"] = "distribted chekpointing"
@@ -159,20 +153,6 @@ def test_the_app_searches_a_typo_corrected_and_offers_the_words_as_typed(demo_ho
     at.run()
     assert not at.exception and at.session_state["literal"] is True
     assert not [b for b in at.button if b.key == "instead"]
-
-
-FOSDEM_XML = Path(ROOT).parent / "shared" / "schedules" / "fosdem2024.xml"
-
-
-@pytest.fixture(scope="module")
-def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    """The real FOSDEM 2024 program (talks on Sat 3 and Sun 4 Feb), hashing encoder."""
-    if not FOSDEM_XML.is_file():
-        pytest.skip("needs ../shared/schedules/fosdem2024.xml")
-    home = tmp_path_factory.mktemp("fosdem2024")
-    ingest([FOSDEM_XML], home, hashing_embedder)
-    with KnowledgeBase(home, hashing_embedder) as kb:
-        yield kb
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_app import _keep_mplbackend, htmls, plain, rerun, run_app
+from tests.test_app import htmls, plain, rerun, run_app
 
-pytestmark = pytest.mark.model
-
-
-__all__ = ["_keep_mplbackend"]  # the app test's autouse fixture, in force here too
+pytestmark = [pytest.mark.model, pytest.mark.usefixtures("_keep_mplbackend")]
 
 
 def test_a_saved_talk_brings_for_you_cards_with_reasons(demo_home, demo_kb, monkeypatch):

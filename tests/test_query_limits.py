@@ -5,10 +5,8 @@ search box and `?q=`) all say it, fast, and run nothing."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -128,16 +126,6 @@ def test_the_cli_says_so_in_one_sentence(home, tmp_path, capsys):
 
 
 # -- the app: the search box and ?q= --------------------------------------------------
-
-
-@pytest.fixture
-def _keep_mplbackend() -> Iterator[None]:
-    before = os.environ.get("MPLBACKEND")
-    yield
-    if before is None:
-        os.environ.pop("MPLBACKEND", None)
-    else:
-        os.environ["MPLBACKEND"] = before
 
 
 def _app(home: Path, **params: str):

@@ -6,8 +6,6 @@ search decides what matches (`why.match`)."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,17 +17,7 @@ from talkbase.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
 PAGE = 10  # cards the app shows before "Show more" (appviews.state.PAGE)
-
-
-@pytest.fixture(autouse=True)
-def _keep_mplbackend() -> Iterator[None]:
-    """Importing streamlit sets MPLBACKEND for the whole process; put it back."""
-    before = os.environ.get("MPLBACKEND")
-    yield
-    if before is None:
-        os.environ.pop("MPLBACKEND", None)
-    else:
-        os.environ["MPLBACKEND"] = before
+pytestmark = pytest.mark.usefixtures("_keep_mplbackend")
 
 
 def queries(home: Path) -> dict[str, str]:

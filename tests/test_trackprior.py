@@ -3,15 +3,11 @@ search's first talks gather in are raised, on real FOSDEM 2024 titles and tracks
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from index.build.builder import ingest
 from index.search import signals, trackprior
 from index.search.kb import KnowledgeBase
 from index.search.trackprior import lift, shares
-from tests.conftest import ROOT
 
 FOSDEM = "FOSDEM 2024"
 RETRO = (FOSDEM, "Retrocomputing devroom")
@@ -94,20 +90,6 @@ def test_tracks_of_two_conferences_are_two_tracks():
     }
     lifted = dict(lift(scored, tracks, window=2))
     assert lifted[4] > lifted[3] == 0.5
-
-
-FOSDEM_XML = Path(ROOT).parent / "shared" / "schedules" / "fosdem2024.xml"
-
-
-@pytest.fixture(scope="module")
-def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    """The real FOSDEM 2024 program, hashing encoder."""
-    if not FOSDEM_XML.is_file():
-        pytest.skip("needs ../shared/schedules/fosdem2024.xml")
-    home = tmp_path_factory.mktemp("fosdem2024-tracks")
-    ingest([FOSDEM_XML], home, hashing_embedder)
-    with KnowledgeBase(home, hashing_embedder) as kb:
-        yield kb
 
 
 def top_tracks(kb: KnowledgeBase, query: str, mode: str = "hybrid") -> list[str]:
