@@ -33,6 +33,7 @@ KIND = {
     "day": "day",
     "after": "time",
     "before": "time",
+    "starts_before": "time",
     "room": "room",
     "track": "track",
     "speaker": "speaker",

@@ -189,3 +189,19 @@ def test_a_day_the_program_holds_is_a_filter_and_says_nothing(fosdem_kb):
     answer = fosdem_kb.answer("Rust talks on Sunday")
     assert answer.understood.filters.day == "Sun" and answer.notes() == []
     assert {h.talk.start.strftime("%a") for h in answer.hits if h.talk.start} == {"Sun"}
+
+
+def test_morning_is_when_a_talk_starts_on_the_real_program(fosdem_kb):
+    """"Saturday morning" holds the Rust devroom's 11:40-12:10 talk (it starts in the
+    morning), and no talk that starts at noon or later; "before 12:00" (how a talk
+    ends) still leaves it out."""
+    u = understand("Rust talks on Saturday morning", fosdem_kb.vocab)
+    assert u.filters.starts_before == "12:00" and u.filters.before is None
+    hits = fosdem_kb.search("Rust talks on Saturday morning", k=50)
+    titles = {h.talk.title for h in hits}
+    assert "The plan for gccrs" in titles
+    assert all(h.talk.start.strftime("%a") == "Sat" for h in hits)
+    assert all(h.talk.start.hour < 12 for h in hits)
+    ended = fosdem_kb.search("Rust talks on Saturday before 12:00", k=50)
+    assert "The plan for gccrs" not in {h.talk.title for h in ended}
+    assert ended and all((h.talk.end or h.talk.start).strftime("%H:%M") <= "12:00" for h in ended)

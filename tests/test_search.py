@@ -35,6 +35,7 @@ def test_filters_apply_before_ranking_and_fill_k(fake_kb):
         (Filters(day="Tue"), lambda t: t.start.strftime("%a") == "Tue"),
         (Filters(after="17:00"), lambda t: t.start.strftime("%H:%M") >= "17:00"),
         (Filters(before="12:00"), lambda t: t.end.strftime("%H:%M") <= "12:00"),
+        (Filters(starts_before="11:00"), lambda t: t.start.strftime("%H:%M") < "11:00"),
         (Filters(room="210AE"), lambda t: t.room == "210AE"),
         (Filters(speaker="gimelshein"), lambda t: any("Gimelshein" in s.name for s in t.speakers)),
         (
@@ -55,6 +56,8 @@ def test_bad_filter_values_are_clear(fake_kb):
         fake_kb.search("x", 5, Filters(day="someday"))
     with pytest.raises(BadQuery, match="--after"):
         fake_kb.search("x", 5, Filters(after="25:99"))
+    with pytest.raises(BadQuery, match="--starts-before"):
+        fake_kb.search("x", 5, Filters(starts_before="noonish"))
     with pytest.raises(BadQuery):
         fake_kb.search("x", 0)
 

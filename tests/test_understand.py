@@ -40,7 +40,7 @@ PHRASINGS = [
     ("by Gimelshein", "", {"speaker": "Gimelshein"}),
     ("Will Constable on fault tolerance", "fault tolerance", {"speaker": "Will Constable"}),
     ("quantization on 21 Oct", "quantization", {"day": WED}),
-    ("Oct 20 morning", "", {"day": TUE, "before": "12:00"}),
+    ("Oct 20 morning", "", {"day": TUE, "starts_before": "12:00"}),
     ("day 2 compilers", "compilers", {"day": WED}),
     ("compilers on the first day", "compilers", {"day": TUE}),
     ("Wed", "", {"day": "Wed"}),

@@ -115,6 +115,9 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if f.before:  # a talk without an end time ends, for this purpose, when it starts
         clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
         params.append(_hm(f.before, "before"))
+    if f.starts_before:
+        clauses.append("CAST(t.start_time AS TIME) < ?")
+        params.append(_hm(f.starts_before, "starts-before"))
     for name, column in (
         ("track", "t.track"),
         ("room", "t.room"),

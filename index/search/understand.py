@@ -49,16 +49,19 @@ _ORDINALS = {
     "5th": 5,
     "last": -1,
 }
-# Parts of the day: (after, before), either may be None.
-_PARTS: dict[str, tuple[str | None, str | None]] = {
-    "morning": (None, "12:00"),
-    "mornings": (None, "12:00"),
-    "afternoon": ("12:00", None),
-    "afternoons": ("12:00", None),
-    "evening": ("17:00", None),
-    "evenings": ("17:00", None),
-    "tonight": ("17:00", None),
+# Parts of the day, by when a talk starts: (filter, HH:MM). A morning talk starts
+# before noon, even when it runs past it (11:40-12:10 is a morning talk).
+_PARTS: dict[str, tuple[str, str]] = {
+    "morning": ("starts_before", "12:00"),
+    "mornings": ("starts_before", "12:00"),
+    "afternoon": ("after", "12:00"),
+    "afternoons": ("after", "12:00"),
+    "evening": ("after", "17:00"),
+    "evenings": ("after", "17:00"),
+    "tonight": ("after", "17:00"),
 }
+# the limits on when a talk starts or ends that an after-limit can contradict
+_UPPER = ("before", "starts_before")
 # Session formats people name, and the words a format's own name may use for them.
 _FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
@@ -368,11 +371,8 @@ class _Reader:
         if cue and self.low(i - 1) == "the" and self.free(i - 2) and self.low(i - 2) == "in":
             cue = 2
         if w in _PARTS:
-            after, before = _PARTS[w]
-            if after:
-                self.take(i, 1, "after", after, w.rstrip("s"), cue)
-            else:
-                self.take(i, 1, "before", before or "", w.rstrip("s"), cue)
+            fld, hm = _PARTS[w]
+            self.take(i, 1, fld, hm, w.rstrip("s"), cue)
             return True
         if w in ("between", "from") and self.time_range(i):
             return True
@@ -547,12 +547,16 @@ def _inverted_times(r: _Reader) -> None:
     """An after-limit at or past the before-limit, however each was said ("after 5pm
     before 9am", "morning after 2pm", "after:17:00 before:09:00"): both are dropped and
     their words said back as not understood, never silently rewritten."""
-    lo, hi = _minutes(r.values.get("after") or ""), _minutes(r.values.get("before") or "")
+    lo = _minutes(r.values.get("after") or "")
+    uppers = [m for m in (_minutes(r.values.get(f) or "") for f in _UPPER) if m is not None]
+    hi = min(uppers, default=None)
     if lo is None or hi is None or lo < hi:
         return
-    del r.values["after"], r.values["before"]
-    timed = sorted((c for c in r.chips if c.field in ("after", "before")), key=lambda c: c.start)
-    r.chips = [c for c in r.chips if c.field not in ("after", "before")]
+    timing = ("after", *_UPPER)
+    for f in timing:
+        r.values.pop(f, None)
+    timed = sorted((c for c in r.chips if c.field in timing), key=lambda c: c.start)
+    r.chips = [c for c in r.chips if c.field not in timing]
     spans: list[tuple[int, int]] = []  # chips next to each other become one
     for c in timed:
         if c.start < 0:

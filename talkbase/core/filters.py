@@ -37,6 +37,7 @@ class Filters:
     day: str | None = None  # ISO date ("2026-10-20") or weekday ("Tue", "tuesday")
     after: str | None = None  # talks starting at or after HH:MM
     before: str | None = None  # talks ending at or before HH:MM
+    starts_before: str | None = None  # talks starting before HH:MM ("morning": 12:00)
     track: str | None = None  # substring, case-insensitive
     room: str | None = None
     speaker: str | None = None
