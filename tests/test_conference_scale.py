@@ -192,7 +192,7 @@ def test_a_day_the_program_holds_is_a_filter_and_says_nothing(fosdem_kb):
 
 
 def test_morning_is_when_a_talk_starts_on_the_real_program(fosdem_kb):
-    """"Saturday morning" holds the Rust devroom's 11:40-12:10 talk (it starts in the
+    """ "Saturday morning" holds the Rust devroom's 11:40-12:10 talk (it starts in the
     morning), and no talk that starts at noon or later; "before 12:00" (how a talk
     ends) still leaves it out."""
     u = understand("Rust talks on Saturday morning", fosdem_kb.vocab)
