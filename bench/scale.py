@@ -1,7 +1,8 @@
-"""How talkbase scales, with no model in the way (TALKBASE_MODEL=hashing).
+"""How talkbase scales, with no model in the way (TALKBASE_MODEL=hashing), or with it.
 
     python bench/scale.py --talks 100000
     python bench/scale.py --talks 1000000 --keep /tmp/tb-1m   # keep the base
+    python bench/scale.py --talks 10000 --model default       # the real encoder
 
 Generates a synthetic program of N talks (seeded: titles, 120-200-word
 abstracts, speakers, organisations, days, rooms, tracks, drawn from a fixed
@@ -14,7 +15,11 @@ vectors. Prints one JSON line:
      "recall_at_10", "peak_rss_mb", "disk_mb", ...details}
 
 peak_rss_mb is the largest of the ingest, add and query processes (each is
-also given). Timings on a shared machine are noisy: compare runs made together.
+also given). `--model default` ingests with the configured encoder instead of
+hashing vectors (the MiniLM int8 ONNX model unless TALKBASE_MODEL /
+TALKBASE_ENCODER say otherwise) and adds "ingest_talks_per_s" and
+"ingest_texts_per_s" (texts through the model, from the ingest's own report),
+what the README's sizing paragraph is computed from. Timings on a shared machine are noisy: compare runs made together.
 """
 
 from __future__ import annotations
@@ -436,6 +441,12 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, object]]) -> None:
 
 def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one child process."""
+    seconds, rss, _ = _run_report(cmd, env)
+    return seconds, rss
+
+
+def _run_report(cmd: list[str], env: dict[str, str]) -> tuple[float, float, dict[str, Any]]:
+    """Wall seconds, peak RSS (MB) and the JSON report (`--json`) of one child."""
     with tempfile.TemporaryFile() as out:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -446,7 +457,14 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
             out.seek(0)
             sys.stderr.write(out.read().decode(errors="replace")[-4000:])
             raise SystemExit(f"failed: {' '.join(cmd)}")
-    return seconds, usage.ru_maxrss / 1024
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    start = text.find("{")
+    try:
+        report = json.loads(text[start:]) if start >= 0 else {}
+    except json.JSONDecodeError:
+        report = {}
+    return seconds, usage.ru_maxrss / 1024, report if isinstance(report, dict) else {}
 
 
 def _disk_mb(path: Path) -> float:
@@ -515,6 +533,13 @@ def main() -> None:
         help="talks per program file; a larger N is ingested file by file, one "
         "`talkbase ingest` each (ingest_s is their sum)",
     )
+    ap.add_argument(
+        "--model",
+        choices=("hashing", "default"),
+        default="hashing",
+        help="hashing vectors (no model: the store and search alone), or the "
+        "configured real encoder (default), for ingest talks/s and texts/s",
+    )
     ap.add_argument("--keep", help="build the base in this folder and keep it")
     ap.add_argument("--query-phase", metavar="HOME", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -535,12 +560,15 @@ def main() -> None:
         write_jsonl(files[-1], itertools.islice(rows, args.per_file))
     write_jsonl(data / "more.jsonl", talks(args.add, args.seed + 1, start_uid=args.talks))
     generate_s = time.perf_counter() - t0
-    env = {**os.environ, "TALKBASE_MODEL": "hashing", "TALKBASE_HOME": str(home)}
+    env = {**os.environ, "TALKBASE_HOME": str(home)}
+    if args.model == "hashing":
+        env["TALKBASE_MODEL"] = "hashing"
     cli = [sys.executable, "-m", "talkbase.cli"]
-    ingest_s, rss_ingest = 0.0, 0.0
+    ingest_s, rss_ingest, embedded = 0.0, 0.0, 0
     for path in files:
-        seconds, rss = _run([*cli, "ingest", str(path), "--json"], env)
+        seconds, rss, report = _run_report([*cli, "ingest", str(path), "--json"], env)
         ingest_s, rss_ingest = ingest_s + seconds, max(rss_ingest, rss)
+        embedded += int(report.get("embedded", 0))
         print(f"ingested {path.name}: {seconds:.1f} s, {rss:.0f} MB", file=sys.stderr)
     add_s, rss_add = _run([*cli, "ingest", str(data / "more.jsonl"), "--json"], env)
     proc = subprocess.run(
@@ -566,6 +594,10 @@ def main() -> None:
         "ingest_files": len(files),
         "peak_rss_add_mb": round(rss_add),
         "generate_s": round(generate_s, 1),
+        "model": args.model,
+        "ingest_talks_per_s": round(args.talks / ingest_s, 1) if ingest_s else None,
+        "ingest_texts_per_s": round(embedded / ingest_s, 1) if ingest_s else None,
+        "texts_embedded": embedded,
         **q,
     }
     print(json.dumps(out))

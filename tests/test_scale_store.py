@@ -233,3 +233,16 @@ def test_large_base_two_ingests_at_once_lose_nothing(large_home, tmp_path):
     with KnowledgeBase(large_home, HashingEmbedder()) as kb:
         assert len(kb.talks) == len(kb.vectors) == 1600
     assert json.loads((build.path / store.MANIFEST_FILE).read_text())["files"]
+
+
+def test_scale_bench_reads_the_ingest_report_of_its_child():
+    """bench/scale.py --model default computes texts/s from the child's --json report."""
+    import os
+    import sys
+
+    from bench.scale import _run_report
+
+    code = "print('progress line'); print('{\"embedded\": 12, \"talks\": 3}')"
+    seconds, rss, report = _run_report([sys.executable, "-c", code], dict(os.environ))
+    assert report == {"embedded": 12, "talks": 3}
+    assert seconds > 0 and rss > 0
