@@ -25,7 +25,6 @@ from types import TracebackType
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from index.encoders.base import normalise
 from index.encoders.embed import load
@@ -166,6 +165,8 @@ class RayEmbedder:
             raise _failure(exc) from exc
 
     def embed(self, texts: list[str]) -> np.ndarray:
+        import pandas as pd  # (as lazy as ray: `talkbase ingest` builds this engine's table)
+
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         # One block per batch, so every actor gets work however the texts arrive.

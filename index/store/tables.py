@@ -15,7 +15,6 @@ from typing import Any
 
 import duckdb
 import numpy as np
-import pandas as pd
 
 from index.store.schema import DDL, TALK_TABLES
 from index.store.sql import sql_literal
@@ -23,6 +22,9 @@ from ingest.merge import surname
 from ingest.text import title_key
 from talkbase.core.records import Talk, talk_from_dict
 
+# pandas (0.4 s to import) is imported by the functions that hand DuckDB a frame,
+# so an ingest that fails on its input answers before paying for it
+# (tests/test_cli.py checks that a failed ingest never imports it).
 Rows = list[tuple[Any, ...]]
 CHUNK = 5_000  # rows per insert: memory stays flat however large the build
 
@@ -33,6 +35,8 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
 
 def bulk(con: duckdb.DuckDBPyConnection, table: str, rows: Rows) -> None:
     """Insert many rows at once through a DataFrame (executemany is slow in DuckDB)."""
+    import pandas as pd
+
     if not rows:
         return
     columns = [c[0] for c in con.execute(f"SELECT * FROM {table} LIMIT 0").description]
@@ -145,6 +149,8 @@ def insert_keys(
     con: duckdb.DuckDBPyConnection, keys: np.ndarray, talk_ids: np.ndarray, rows: np.ndarray
 ) -> None:
     """Where each text's vector lies: a talk id (else -1) or a sentence row (else -1)."""
+    import pandas as pd
+
     if not len(keys):
         return
     frame = pd.DataFrame(
@@ -165,6 +171,8 @@ def insert_keys(
 
 def add_words(con: duckdb.DuckDBPyConnection, change: Counter[str]) -> None:
     """Add `change` (word -> talks gained, negative when lost) to the `words` table."""
+    import pandas as pd
+
     change = Counter({w: n for w, n in change.items() if n})
     if not change:
         return
@@ -199,6 +207,8 @@ def refresh_summaries(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _id_table(con: duckdb.DuckDBPyConnection, name: str, ids: Iterable[int]) -> None:
+    import pandas as pd
+
     con.register(name, pd.DataFrame({"id": np.fromiter((int(i) for i in ids), np.int64)}))
 
 
@@ -312,6 +322,8 @@ def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) ->
 
 def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
     """(id, title_key, conference) of talks whose title key is one of `keys`."""
+    import pandas as pd
+
     con.register("_keys", pd.DataFrame({"k": list(dict.fromkeys(keys))}))
     try:
         return con.execute(
@@ -323,6 +335,8 @@ def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
 
 def same_uid(con: duckdb.DuckDBPyConnection, uids: Iterable[str]) -> Rows:
     """(talk id, uid, conference) of talks with a record of one of these source uids."""
+    import pandas as pd
+
     con.register("_uids", pd.DataFrame({"u": list(dict.fromkeys(uids))}))
     try:
         return con.execute("""
@@ -338,6 +352,8 @@ def same_surname(con: duckdb.DuckDBPyConnection, wanted: Rows) -> tuple[np.ndarr
     """(want index, talk id) arrays of the talks with a speaker of the given
     surname, in the conference (any when ''), whose title key is within the
     length bounds: `wanted` holds (index, surname, conference, shortest, longest)."""
+    import pandas as pd
+
     frame = pd.DataFrame.from_records(wanted, columns=["i", "surname", "conf", "lo", "hi"])
     con.register("_want", frame)
     try:
@@ -383,6 +399,8 @@ def vector_places(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(key, talk id or -1, sentence row or -1) of the stored vectors: all of them,
     or only those of `keys`."""
+    import pandas as pd
+
     if keys is None:
         found = con.execute("SELECT key, talk_id, row FROM embeddings").fetchnumpy()
     else:
