@@ -1,0 +1,372 @@
+"""The words of a query, and the days and times said in them.
+
+`Words` splits a query into tokens (`_Tok`: as typed, normalised, where it stands)
+and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21",
+"day 2"), a part of the day ("morning": starting before noon; "afternoon";
+"evening"), a clock limit ("after 3pm", "before lunch") or a range ("between 2 and
+4pm"). A range that ends before it starts is said back as not understood
+(`inverted_times`). Each limit is a `Chip` knowing the words it came from.
+index/search/understand.py reads rooms, formats, tracks and people on top of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from index.search.vocab import Vocab, norm, word_tuple
+from talkbase.core.terms import WEEKDAYS
+
+_DAY_WORDS: dict[str, int] = {}
+for _i, _name in enumerate(WEEKDAYS):
+    for _w in (_name, _name + "s", _name[:3], _name[:3] + "."):
+        _DAY_WORDS[_w] = _i
+for _w, _i in (("tues", 1), ("weds", 2), ("thur", 3), ("thurs", 3)):
+    _DAY_WORDS[_w] = _i
+# The words that name a weekday whatever the program holds ("sun", "wed" may be words)
+_DAY_NAMES = {w: i for w, i in _DAY_WORDS.items() if w.rstrip("s") in WEEKDAYS}
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ORDINALS = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "fifth": 5,
+    "5th": 5,
+    "last": -1,
+}
+# Parts of the day, by when a talk starts: (filter, HH:MM). A morning talk starts
+# before noon, even when it runs past it (11:40-12:10 is a morning talk).
+_PARTS: dict[str, tuple[str, str]] = {
+    "morning": ("starts_before", "12:00"),
+    "mornings": ("starts_before", "12:00"),
+    "afternoon": ("after", "12:00"),
+    "afternoons": ("after", "12:00"),
+    "evening": ("after", "17:00"),
+    "evenings": ("after", "17:00"),
+    "tonight": ("after", "17:00"),
+}
+# the limits on when a talk starts or ends that an after-limit can contradict
+_UPPER = ("before", "starts_before")
+
+_TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$")
+# In a question longer than this, quotes are quotation rather than a requirement and
+# names are limits only after "by"/"from": long questions cite.
+LONG_WORDS = 12
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One limit read from the query, e.g. Chip("day", "Wed", "Wednesday")."""
+
+    # a Filters field, or "phrase" / "exclude" / "unclear" / "absent" (words read as no limit)
+    field: str
+    value: str
+    label: str
+    source: str = ""  # the words of the query it came from
+    start: int = -1  # where those words stand in the query (character offsets)
+    end: int = -1
+
+
+@dataclass
+class _Tok:
+    text: str  # as typed
+    low: str  # normalised, punctuation and possessive stripped
+    start: int
+    end: int
+    possessive: bool = False
+    used: bool = False
+    words: tuple[str, ...] = ()
+
+
+def _tokens(query: str) -> list[_Tok]:
+    out = []
+    for m in re.finditer(r"\S+", query):
+        raw = m.group()
+        low = norm(raw).strip('?!,;:()[]{}"“”')
+        low = low.rstrip(".") if not re.fullmatch(r"[a-z]{3}\.", low) else low
+        possessive = False
+        for suffix in ("'s", "’s", "s'", "’"):
+            if low.endswith(suffix) and len(low) > len(suffix) + 1:
+                low, possessive = low[: -len(suffix)] + ("s" if suffix == "s'" else ""), True
+                break
+        out.append(_Tok(raw, low, m.start(), m.end(), possessive, words=word_tuple(low)))
+    return out
+
+
+def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
+    """A clock time at tokens[i] ("3pm", "3 pm", "15:00", "3"): ("15:00", tokens used)."""
+    found = _clock(tokens, i)
+    return (found[0], found[1]) if found else None
+
+
+def _clock(tokens: list[_Tok], i: int) -> tuple[str, int, bool] | None:
+    """`_hm` and whether the hour was a guess (a bare "3" taken as 15:00)."""
+    if i >= len(tokens):
+        return None
+    text, used = tokens[i].low, 1
+    if i + 1 < len(tokens) and tokens[i + 1].low in ("am", "pm", "a.m", "p.m", "a.m.", "p.m."):
+        text, used = text + tokens[i + 1].low, 2
+    m = _TIME.match(text.replace("a.m", "am").replace("p.m", "pm").rstrip("."))
+    if not m:
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    guessed = False
+    if half and half.startswith("p") and hour < 12:
+        hour += 12
+    elif half and half.startswith("a") and hour == 12:
+        hour = 0
+    elif not half and not m.group(2) and 1 <= hour <= 7:
+        hour, guessed = hour + 12, True  # "after 3": conference hours are afternoon hours
+    if hour > 23 or minute > 59:
+        return None
+    return f"{hour:02d}:{minute:02d}", used, guessed
+
+
+def _minutes(value: str) -> int | None:
+    """Minutes since midnight of an "HH:MM" (or "3pm", as an operator may give it)."""
+    m = _TIME.match(value.strip().lower().replace("a.m.", "am").replace("p.m.", "pm"))
+    if not m:
+        return None
+    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half.startswith("p") else 0)
+    return hour * 60 + minute if hour <= 23 and minute <= 59 else None
+
+
+_FIRSTS: dict[int, tuple[dict[tuple[str, ...], str], frozenset[str]]] = {}
+
+
+def _firsts(table: dict[tuple[str, ...], str]) -> frozenset[str]:
+    """The first words of a table's keys (remembered per table)."""
+    found = _FIRSTS.get(id(table))
+    if found is None or found[0] is not table or len(_FIRSTS) > 64:
+        if len(_FIRSTS) > 64:
+            _FIRSTS.clear()
+        found = _FIRSTS[id(table)] = (table, frozenset(k[0] for k in table if k))
+    return found[1]
+
+
+def _match_seq(
+    tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str], longest: int = 6
+) -> tuple[str, int] | None:
+    """The longest run of free tokens from i that is a key of `table`."""
+    if not table or not tokens[i].words or tokens[i].words[0] not in _firsts(table):
+        return None
+    for n in range(min(longest, len(tokens) - i), 0, -1):
+        run = tokens[i : i + n]
+        if any(t.used for t in run):
+            continue
+        key = tuple(w for t in run for w in t.words)
+        if key in table:
+            return table[key], n
+    return None
+
+
+class Words:
+    """A query's tokens, the chips read from them so far and the values they set;
+    the day and time readers (index/search/understand.py adds the others)."""
+
+    def __init__(self, query: str, vocab: Vocab) -> None:
+        self.query, self.vocab = query, vocab
+        self.toks = _tokens(query)
+        self.chips: list[Chip] = []
+        self.values: dict[str, str] = {}
+        self.speakers: list[str] = []
+        self.orgs: list[str] = []
+        self.long = len(query.split()) > LONG_WORDS
+
+    def take(self, i: int, n: int, fld: str, value: str, label: str, cue: int = 0) -> None:
+        first, last = self.toks[i - cue], self.toks[i + n - 1]
+        for t in self.toks[i - cue : i + n]:
+            t.used = True
+        self.chips.append(
+            Chip(fld, value, label, self.query[first.start : last.end], first.start, last.end)
+        )
+        if fld == "speaker":
+            self.speakers.append(value)
+        elif fld == "org":
+            self.orgs.append(value)
+        elif fld not in self.values:
+            self.values[fld] = value
+
+    def free(self, i: int) -> bool:
+        return 0 <= i < len(self.toks) and not self.toks[i].used
+
+    def low(self, i: int) -> str:
+        return self.toks[i].low if 0 <= i < len(self.toks) else ""
+
+    # each reader tries to read a limit at token i; returns True when it took tokens
+    def day(self, i: int) -> bool:
+        v, w = self.vocab, self.low(i)
+        cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
+        if w in _DAY_WORDS and _DAY_WORDS[w] in v.weekdays():
+            d = _DAY_WORDS[w]
+            self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
+            return True
+        if w in _DAY_NAMES and v.days:  # a weekday the program has no talks on
+            self.absent(i, 1, cue, f"on {WEEKDAYS[_DAY_NAMES[w]].title()}", "days")
+            return True
+        if w == "day" and self.free(i + 1) and self.low(i + 1).isdigit():
+            n = int(self.low(i + 1))
+            if 1 <= n <= len(v.days):
+                self.take(i, 2, "day", v.days[n - 1].isoformat(), f"day {n}", cue)
+                return True
+            if n >= 1 and v.days:
+                self.absent(i, 2, cue, f"on day {n}", "days")
+                return True
+        if w in _ORDINALS and self.low(i + 1) == "day" and self.free(i + 1):
+            n = _ORDINALS[w]
+            if v.days and -1 <= n <= len(v.days) and n != 0:
+                self.take(i, 2, "day", v.days[n if n < 0 else n - 1].isoformat(), f"{w} day", cue)
+                return True
+        for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
+            if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
+                if n == 1 and self._date(w, self.low(i + 1)):
+                    continue
+                self.take(i, n, "day", found.isoformat(), f"{found:%a %d %b}", cue)
+                return True
+        for n in (2, 1):  # a date the program has no talks on ("5 Feb", "2024-02-05")
+            found = self._date(w, self.low(i + 1) if n == 2 else "")
+            if found and v.days and all(self.free(j) for j in range(i, i + n)):
+                self.absent(i, n, cue, f"on {found:%a %d %b}", "days")
+                return True
+        return False
+
+    def absent(self, i: int, n: int, cue: int, what: str, kind: str) -> None:
+        """Words naming a day (or room) the program does not hold: read as no limit and
+        said back ("no talks on Wednesday at FOSDEM 2024: showing all days"). They stay
+        words of the topic (a talk may be about "Friday"), unless they are all of it
+        (`Understood.said_back_only`)."""
+        first, last = self.toks[i - cue], self.toks[i + n - 1]
+        at = f" at {self.vocab.conference}" if self.vocab.conference else ""
+        source = self.query[first.start : last.end]
+        label = f"no talks {what}{at}: showing all {kind}"
+        self.chips.append(Chip("absent", source, label, source, first.start, last.end))
+
+    def _date(self, a: str, b: str) -> date | None:
+        if not (a[:1].isdigit() or a[:3] in MONTHS):
+            return None
+        years = sorted({d.year for d in self.vocab.days}) or [date.today().year]
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", a) and not b:
+            try:
+                return date.fromisoformat(a)
+            except ValueError:
+                return None
+        day_s, month_s = (a, b) if a[:1].isdigit() else (b, a)
+        m = re.fullmatch(r"(\d{1,2})(st|nd|rd|th)?", day_s)
+        if not m or month_s[:3] not in MONTHS or not b:
+            return None
+        for year in years:
+            try:
+                return date(year, MONTHS.index(month_s[:3]) + 1, int(m.group(1)))
+            except ValueError:
+                return None
+        return None
+
+    def time(self, i: int) -> bool:
+        if not self.vocab.timed:
+            return False
+        w = self.low(i)
+        cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "this", "the") else 0
+        if cue and self.low(i - 1) == "the" and self.free(i - 2) and self.low(i - 2) == "in":
+            cue = 2
+        if w in _PARTS:
+            fld, at = _PARTS[w]
+            self.take(i, 1, fld, at, w.rstrip("s"), cue)
+            return True
+        if w in ("between", "from") and self.time_range(i):
+            return True
+        if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
+            if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
+                lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"
+                fld, value = (
+                    ("before", "12:00")
+                    if w in ("before", "until", "till", "by")
+                    else ("after", lunch_after)
+                )
+                self.take(i, 2, fld, value, f"{w} {self.low(i + 1)}")
+                return True
+            hm = _hm(self.toks, i + 1)
+            if hm and w != "by":
+                fld = "before" if w in ("before", "until", "till") else "after"
+                self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}")
+                return True
+        return False
+
+    def time_range(self, i: int) -> bool:
+        """ "between 2 and 4pm", "from 10:00 to 12:00": both limits, or, when the range
+        ends before it starts, words said back as not understood (never rewritten)."""
+        a = _clock(self.toks, i + 1)
+        if not a or any(not self.free(j) for j in range(i, i + 2 + a[1])):
+            return False
+        joins = ("and", "to", "-") if self.low(i) == "between" else ("to", "-", "until", "till")
+        if self.low(i + 1 + a[1]) not in joins:
+            return False
+        b = _clock(self.toks, i + 2 + a[1])
+        if not b or any(not self.free(j) for j in range(i + 2 + a[1], i + 2 + a[1] + b[1])):
+            return False
+        start, end = a[0], b[0]
+        if a[2] and start >= end and f"{int(start[:2]) - 12:02d}{start[2:]}" < end:
+            start = f"{int(start[:2]) - 12:02d}{start[2:]}"  # "between 6 and 8am": 06:00
+        n = 2 + a[1] + b[1]
+        if start >= end:
+            self.unclear(i, n, start == end)
+            return True
+        self.take(i, n, "after", start, f"{start}–{end}")
+        self.values["before"] = end
+        return True
+
+    def unclear(self, i: int, n: int, same: bool) -> None:
+        """Words that read as a time range that ends before it starts (or as it starts)."""
+        first, last = self.toks[i], self.toks[i + n - 1]
+        for t in self.toks[i : i + n]:
+            t.used = True
+        self.chips.append(_unclear(self.query, first.start, last.end, same))
+
+
+def _unclear(query: str, start: int, end: int, same: bool, also: tuple[str, ...] = ()) -> Chip:
+    """A chip saying back the words query[start:end] (with the words `also` elsewhere in
+    the query): a time range that is no range."""
+    source = query[start:end]
+    why = "ends when it starts" if same else "ends before it starts"
+    said = " with ".join(f"“{w}”" for w in (source, *also))
+    return Chip(
+        "unclear", source, f"not understood: {said} ({why}; no time limit set)", source, start, end
+    )
+
+
+def inverted_times(r: Words) -> None:
+    """An after-limit at or past the before-limit, however each was said ("after 5pm
+    before 9am", "morning after 2pm", "after:17:00 before:09:00"): both are dropped and
+    their words said back as not understood, never silently rewritten."""
+    lo = _minutes(r.values.get("after") or "")
+    uppers = [m for m in (_minutes(r.values.get(f) or "") for f in _UPPER) if m is not None]
+    hi = min(uppers, default=None)
+    if lo is None or hi is None or lo < hi:
+        return
+    timing = ("after", *_UPPER)
+    for f in timing:
+        r.values.pop(f, None)
+    timed = sorted((c for c in r.chips if c.field in timing), key=lambda c: c.start)
+    r.chips = [c for c in r.chips if c.field not in timing]
+    spans: list[tuple[int, int]] = []  # chips next to each other become one
+    for c in timed:
+        if c.start < 0:
+            continue
+        if spans and not r.query[spans[-1][1] : c.start].strip():
+            spans[-1] = (spans[-1][0], max(spans[-1][1], c.end))
+        else:
+            spans.append((c.start, c.end))
+    words = [r.query[a:b] for a, b in spans]
+    r.chips += [
+        _unclear(r.query, a, b, lo == hi, tuple(w for k, w in enumerate(words) if k != n))
+        for n, (a, b) in enumerate(spans)
+    ]
