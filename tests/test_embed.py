@@ -16,7 +16,7 @@ from index.store import disk as store
 from index.store.manifest import Manifest
 from ingest.merge import merge_talks
 from talkbase.core.errors import InputError, ModelMismatch, TalkbaseError
-from tests.conftest import DIGEST, PROGRAMS
+from tests.conftest import BLOG, DIGEST, PROGRAMS
 
 MINILM = "sentence-transformers/all-MiniLM-L6-v2"
 
@@ -177,6 +177,42 @@ def test_a_base_refuses_queries_from_another_encoder(tmp_path, monkeypatch):
         KnowledgeBase(home, HashingEmbedder(name=MINILM, identity=embed.identity(MINILM, "onnx")))
     with pytest.raises(ModelMismatch, match="TALKBASE_ENCODER=onnx-int8-avx2"):
         ingest([DIGEST], home, LazyEmbedder())  # torch configured: no mixing in one base
+
+
+def test_a_base_of_another_int8_config_is_served_and_grown_its_own_way(tmp_path, monkeypatch):
+    """TALKBASE_ENCODER=onnx-int8 (the default) leaves the int8 config to the CPU; a
+    base built with another one (on another CPU family, or "avx2" before "avx2_s8")
+    is queried and added to with the base's config, so its vectors never mix. A
+    config named in the setting is kept as asked."""
+    built = embed.identity(MINILM, "onnx-int8-avx2")
+    home = tmp_path / "home"
+    ingest([DIGEST], home, HashingEmbedder(384, name=MINILM, identity=built))
+    monkeypatch.setenv("TALKBASE_ENCODER", "onnx-int8")
+    assert embed.identity(MINILM) != built  # no CPU picks "avx2" now
+    assert embed.kept_encoder(MINILM, built) == "onnx-int8-avx2"
+    loaded: list[str] = []
+
+    def fake_load(name: str, device: str, encoder: str) -> HashingEmbedder:
+        loaded.append(encoder)
+        return HashingEmbedder(384, name=name, identity=embed.identity(name, encoder))
+
+    monkeypatch.setattr(embed, "_load", fake_load)
+    with KnowledgeBase(home) as kb:
+        assert kb.search("collectives", mode="dense")
+    assert loaded == ["onnx-int8-avx2"]
+    lazy = LazyEmbedder()
+    ingest([BLOG], home, lazy)  # a new document: embedded the base's way
+    assert lazy.identity == built and loaded[-1] == "onnx-int8-avx2"
+    assert store.require(home).manifest.encoder == built
+    monkeypatch.setenv("TALKBASE_ENCODER", "onnx-int8-avx512_vnni")
+    assert embed.kept_encoder(MINILM, built) is None
+    with KnowledgeBase(home) as kb, pytest.raises(ModelMismatch):
+        kb.search("collectives", mode="dense")
+    monkeypatch.setenv("TALKBASE_ENCODER", "onnx-int8")
+    other_model = built.replace(MINILM, "sentence-transformers/other")
+    assert embed.kept_encoder(MINILM, other_model) is None
+    assert embed.kept_encoder(MINILM, built[:-4] + "0000") is None  # other model files
+    assert embed.kept_encoder(MINILM, f"{MINILM}|onnx-int8-avx9|{built[-12:]}") is None
 
 
 def test_embeddings_cache_is_reused_only_with_the_same_identity(tmp_path):

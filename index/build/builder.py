@@ -58,15 +58,22 @@ def _in_use(home: Path, replace_all: bool) -> store.Build | None:
     return build
 
 
-def _check_model(home: Path, build: store.Build | None, model: str, rebuild: bool) -> None:
+def _check_model(home: Path, build: store.Build | None, embedder: Embedder, rebuild: bool) -> None:
+    """Refuse to add to a base built another way, unless `embedder` can follow the
+    base's way (a `LazyEmbedder` whose int8 config the machine picks: see
+    `index.encoders.embed.kept_encoder`); `rebuild` embeds every text anew."""
     built_with = built_identity(build.manifest) if build is not None else None
-    if build is not None and built_with != model and not rebuild:
-        raise ModelMismatch(str(home), str(built_with), model)
+    if build is None or rebuild or built_with == identity_of(embedder):
+        return
+    follow = getattr(embedder, "follow", None)
+    if built_with and callable(follow) and follow(built_with):
+        return
+    raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
 
 
 def _previous(
     home: Path,
-    model: str,
+    embedder: Embedder,
     rebuild: bool = False,
     replace_all: bool = False,
 ) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
@@ -79,9 +86,9 @@ def _previous(
     build = _in_use(home, replace_all)
     if build is None:
         return {}, {}, {}
-    _check_model(home, build, model, rebuild)
+    _check_model(home, build, embedder, rebuild)
     with store.reading(build):
-        return _read_previous(build, model, rebuild, replace_all)
+        return _read_previous(build, identity_of(embedder), rebuild, replace_all)
 
 
 def _read_previous(
@@ -203,7 +210,7 @@ def ingest(
         ):
             report.seconds = time.perf_counter() - t0
             return report
-        docs, cache, old = _previous(home, identity_of(embedder), rebuild, replace_all)
+        docs, cache, old = _previous(home, embedder, rebuild, replace_all)
         for doc in parsed:
             earlier = docs.get(doc.name)
             if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
@@ -233,7 +240,7 @@ def _change_in_place(
     build = _in_use(home, False)
     if build is None or not _can_change(build):
         return False
-    _check_model(home, build, identity_of(embedder), False)
+    _check_model(home, build, embedder, False)
     with store.reading(build):
         con = store.connect(build.db_path)
         try:
@@ -323,7 +330,7 @@ def _remove(
         report.removed_documents = list(names)
         report.seconds = time.perf_counter() - t0
         return report
-    docs, cache, old = _previous(home, identity_of(embedder))
+    docs, cache, old = _previous(home, embedder)
     unknown = [n for n in names if n not in docs]
     if unknown:
         raise InputError(

@@ -36,6 +36,7 @@ from index.encoders.late import Doc
 from index.encoders.registry import encoder_setting
 from index.encoders.torch_encoder import SentenceTransformerEmbedder
 from talkbase.core import settings
+from talkbase.core.errors import TalkbaseError
 
 __all__ = [
     "HASHING",
@@ -48,6 +49,7 @@ __all__ = [
     "encoder_setting",
     "identity",
     "identity_of",
+    "kept_encoder",
     "load",
     "normalise",
     "resolve_model_path",
@@ -102,7 +104,18 @@ class LazyEmbedder:
         self.name = name or settings.model_name()
         self.device = device
         self.identity = identity(self.name)
+        self._encoder: str | None = None  # TALKBASE_ENCODER's value unless `follow` set one
         self._real: Embedder | None = None
+
+    def follow(self, recorded: str) -> bool:
+        """Embed as a base built as `recorded` was, when `kept_encoder` allows it (then
+        True, and nothing is loaded yet); False when it does not."""
+        encoder = kept_encoder(self.name, recorded)
+        if encoder is None:
+            return False
+        if self.identity != recorded:
+            self._encoder, self.identity, self._real = encoder, recorded, None
+        return True
 
     @property
     def loaded(self) -> bool:
@@ -110,7 +123,11 @@ class LazyEmbedder:
 
     def real(self) -> Embedder:
         if self._real is None:
-            self._real = load(self.name, self.device)
+            self._real = (
+                load(self.name, self.device)
+                if self._encoder is None
+                else load(self.name, self.device, self._encoder)
+            )
         return self._real
 
     @property
@@ -136,13 +153,39 @@ class LazyEmbedder:
         return self.real().embed_late(docs)  # type: ignore[attr-defined,no-any-return]
 
 
-def load(name: str | None = None, device: str | None = None) -> Embedder:
+def load(
+    name: str | None = None, device: str | None = None, encoder: str | None = None
+) -> Embedder:
     """The embedder for `name` (default: the configured model) run the configured
-    way (TALKBASE_ENCODER), loaded once per process: `load()` and
+    way (TALKBASE_ENCODER, or `encoder`), loaded once per process: `load()` and
     `load(<the configured name>)` give the same object."""
     name = name or settings.model_name()
-    setting = "" if registry.by_model(name) is not None else encoder_setting()
+    setting = "" if registry.by_model(name) is not None else encoder or encoder_setting()
     return _load(name, device or settings.get("device"), setting)
+
+
+AUTO_INT8 = "onnx-int8"  # the setting that leaves the int8 config to the machine
+
+
+def kept_encoder(name: str, recorded: str) -> str | None:
+    """The TALKBASE_ENCODER value that embeds exactly as a base recorded as
+    `recorded` was built, when the configured way differs from it only in the int8
+    config the machine picked (TALKBASE_ENCODER=onnx-int8: a base built on another
+    CPU family, or with the config an earlier version picked): that config's ONNX
+    file is made from the same installed model, so queries and new talks go on
+    being embedded as the base's were. None when the setting names a config or
+    backend of its own, or the base was built some other way."""
+    if registry.by_model(name) is not None or encoder_setting() != AUTO_INT8:
+        return None
+    model, _, rest = recorded.partition("|")
+    backend = rest.partition("|")[0]
+    if model != name or not backend.startswith(AUTO_INT8 + "-"):
+        return None
+    try:
+        same = identity(name, backend) == recorded
+    except TalkbaseError:  # a config this version does not know
+        return None
+    return backend if same else None
 
 
 @lru_cache(maxsize=4)

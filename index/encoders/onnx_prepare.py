@@ -3,8 +3,10 @@
 The fp32 file is torch's export of the bundled MiniLM (in a process of its own,
 so torch never enters a searching process); the int8 file is that export
 quantized dynamically (weights int8 per channel, activations uint8 at run
-time) with the config that fits the CPU: avx512_vnni, avx512, avx2 or arm64
-(any other CPU gets fp32). Files live in TALKBASE_ENCODER_CACHE, in a folder
+time) with the config that fits the CPU: avx512_vnni, avx512, avx2_s8 (AVX2:
+7-bit signed weights; "avx2", unsigned weights, was the default until
+2026-12 and still serves the bases built with it) or arm64 (any other CPU
+gets fp32). Files live in TALKBASE_ENCODER_CACHE, in a folder
 named after a hash of the model's files; `python -m index.encoders.onnx_prepare`
 (or `python -m index.encoders.onnx_encoder`, which `make install` runs) makes them now.
 """
@@ -39,9 +41,14 @@ from talkbase.core.errors import ModelUnavailable, TalkbaseError
 CONFIGS: dict[str, str] = {
     "avx512_vnni": "QInt8",
     "avx512": "QInt8",
+    "avx2_s8": "QInt8",
     "avx2": "QUInt8",
     "arm64": "QInt8",
 }
+# configs whose weights use 7 of their 8 bits: AVX2 multiplies u8 activations by s8
+# weights in pairs summed into int16 (vpmaddubsw), which full-range weights can
+# overflow; 7-bit weights cannot, and that kernel is ~18% faster than u8 x u8.
+REDUCED_RANGE = frozenset({"avx2_s8"})
 # What int8 quantizes: the matrix products and the token-embedding table (the table
 # in int8 halves the load time and saves ~60 MB of memory; every demo text stays
 # within cosine 0.98 of torch fp32). The version names the files, so a changed
@@ -74,7 +81,7 @@ def cpu_config() -> str | None:
     if "avx512f" in flags and "avx512bw" in flags:
         return "avx512"
     if "avx2" in flags:
-        return "avx2"
+        return "avx2_s8"
     return None
 
 
@@ -193,7 +200,7 @@ def _quantize(source: Path, target: Path, config: str) -> None:
         str(tmp),
         op_types_to_quantize=list(QUANTIZED_OPS),
         per_channel=True,
-        reduce_range=False,
+        reduce_range=config in REDUCED_RANGE,
         weight_type=getattr(QuantType, CONFIGS[config]),
         extra_options={"WeightSymmetric": True, "ActivationSymmetric": False},
     )

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from index.encoders.embed import Embedder, built_identity, identity_of
+from index.encoders.embed import Embedder, built_identity, identity_of, kept_encoder
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
@@ -141,9 +141,13 @@ class KnowledgeBase:
         if self._embedder is None:
             configured = settings.model_name()
             wanted = embedder_identity(configured)  # known before loading anything
+            encoder = None
             if wanted != self.encoder:
-                raise ModelMismatch(str(self.home), self.encoder, wanted)
-            self._embedder = load_embedder(configured)
+                # the int8 config this machine picks differs from the base's: run that
+                encoder = kept_encoder(configured, self.encoder)
+                if encoder is None:
+                    raise ModelMismatch(str(self.home), self.encoder, wanted)
+            self._embedder = load_embedder(configured, encoder=encoder)
         return self._embedder
 
     def query_vector(self, query: str) -> np.ndarray:
