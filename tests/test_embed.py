@@ -264,7 +264,7 @@ def test_lazy_embedder_loads_only_when_something_is_new(tmp_path, monkeypatch):
     loads: list[str] = []
     real = Counting(name="hashing")
 
-    def fake_load(name=None, device=None):
+    def fake_load(name=None, device=None, encoder=None):
         loads.append(name)
         return real
 

@@ -123,11 +123,7 @@ class LazyEmbedder:
 
     def real(self) -> Embedder:
         if self._real is None:
-            self._real = (
-                load(self.name, self.device)
-                if self._encoder is None
-                else load(self.name, self.device, self._encoder)
-            )
+            self._real = load(self.name, self.device, self._encoder)
         return self._real
 
     @property

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
-from index.search.whenwords import LONG_WORDS, Chip, Words, _match_seq, inverted_times
+from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
 from talkbase.core.terms import FORMAT_WORDS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -120,7 +120,7 @@ class _Reader(Words):
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
         if self.low(i) == "room" and self.free(i + 1):
-            found = _match_seq(self.toks, i + 1, rooms)
+            found = match_seq(self.toks, i + 1, rooms)
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.take(i + 1, found[1], "room", found[0], f"room: {found[0]}", cue + 1)
@@ -130,7 +130,7 @@ class _Reader(Words):
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.absent(i, 2, cue, f"in room {named}", "rooms")
                 return True
-        found = _match_seq(self.toks, i, rooms)
+        found = match_seq(self.toks, i, rooms)
         if found is None:
             return False
         cued = self.free(i - 1) and self.low(i - 1) in ("in", "at")
@@ -183,12 +183,12 @@ class _Reader(Words):
         cued = self.free(i - 1) and self.low(i - 1) in _BY
         cue = 1 if cued else 0
         listed = self.low(i - 1) in ("or", "and", ",")
-        found = _match_seq(self.toks, i, self.vocab.speakers)
+        found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
         # a cue ("by", "from") makes it a limit: there names are often citations
         if found and found[1] >= 2 and (cued or listed or not self.long):
             return self._person(i, found[1], found[0], cue)
-        org = _match_seq(self.toks, i, self.vocab.orgs)
+        org = match_seq(self.toks, i, self.vocab.orgs)
         if org:
             end = i + org[1]
             followed = self.free(end) and self.low(end) in _GROUP

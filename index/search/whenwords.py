@@ -154,7 +154,7 @@ def _firsts(table: dict[tuple[str, ...], str]) -> frozenset[str]:
     return found[1]
 
 
-def _match_seq(
+def match_seq(
     tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str], longest: int = 6
 ) -> tuple[str, int] | None:
     """The longest run of free tokens from i that is a key of `table`."""
