@@ -81,6 +81,17 @@ def visible(d: Any, css: str) -> list[Any]:
     return [e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
 
 
+def agenda_comes_back(d: Any, url: str, talk: int, why: str) -> None:
+    """Opening the bare address `url` in the same browser brings back the stored
+    one-talk agenda: the talk in the URL and "My agenda (1)" in the top bar."""
+    d.get(url)
+    wait(d, lambda d: f"saved={talk}" in d.current_url, SERVER_START_S, why)
+    idle(d)
+    assert "My agenda (1)" in [
+        b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
+    ]
+
+
 def page_height(d: Any) -> int:
     return int(
         d.execute_script(
@@ -228,17 +239,7 @@ def test_the_agenda_stays_in_the_browser(fosdem, tmp_path) -> None:
             ),
             why="the agenda was not stored",
         )
-        d.get(url)  # the bare address, in the same browser
-        wait(
-            d,
-            lambda d: f"saved={first}" in d.current_url,
-            SERVER_START_S,
-            "the stored agenda did not come back",
-        )
-        idle(d)
-        assert "My agenda (1)" in [
-            b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
-        ]
+        agenda_comes_back(d, url, first, "the stored agenda did not come back")
         # a link with another agenda wins, and offers to merge the stored one
         d.get(f"{url}?view=agenda&saved={other}")
         merge = wait(

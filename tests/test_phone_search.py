@@ -24,7 +24,7 @@ from test_browser import (
     titles,
     wait,
 )
-from test_phone import DESKTOP, PHONE, browser, shot, visible
+from test_phone import DESKTOP, PHONE, agenda_comes_back, browser, shot, visible
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -221,17 +221,7 @@ def test_back_to_a_page_before_the_save_keeps_the_stored_agenda(app, demo_kb, tm
         # the agenda stays: in the session (back in this URL) and in the browser
         wait(d, lambda d: f"saved={mccl.id}" in d.current_url, why="Back emptied the agenda")
         assert str(mccl.id) in _stored(d)
-        d.get(app)  # the bare address, in the same browser
-        wait(
-            d,
-            lambda d: f"saved={mccl.id}" in d.current_url,
-            SERVER_START_S,
-            "the stored agenda did not come back after Back",
-        )
-        idle(d)
-        assert "My agenda (1)" in [
-            b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")
-        ]
+        agenda_comes_back(d, app, mccl.id, "the stored agenda did not come back after Back")
 
 
 def test_back_on_a_phone_restores_show_more_depth_and_scroll(app, tmp_path) -> None:
