@@ -34,6 +34,7 @@ KIND = {
     "after": "time",
     "before": "time",
     "starts_before": "time",
+    "at": "time",
     "room": "room",
     "track": "track",
     "speaker": "speaker",
@@ -80,16 +81,17 @@ class Limits:
         return len(self.read_as) + len(self.filters)
 
 
-def _agrees(name: str, chosen: str, word_value: str) -> bool:
+def _agrees(name: str, chosen: str, chip: Chip) -> bool:
     """Whether a limit read from the words means what the sidebar's value means."""
+    word_value = chip.value
     if name == "day":
         try:
             day = date.fromisoformat(chosen)
         except ValueError:
             return False
         return word_value in (chosen, f"{day:%a}")
-    if name == "time":
-        return False  # the words name clock times, the sidebar parts of the day
+    if name == "time":  # the same part of the day ("morning"), or a clock time
+        return facets.TIMES_OF_DAY.get(chosen, ("", {}))[1] == {chip.field: word_value}
     return word_value.casefold() == chosen.casefold()
 
 
@@ -115,9 +117,7 @@ def limits(
         words = tuple(mine.get(name, ()))
         label = label_of(name, value)
         differing = [
-            render.md_label(chips[i].label)
-            for i in words
-            if not _agrees(name, value, chips[i].value)
+            render.md_label(chips[i].label) for i in words if not _agrees(name, value, chips[i])
         ]
         if differing:
             label = " and ".join([label, *differing])

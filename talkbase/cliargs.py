@@ -19,6 +19,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     g.add_argument("--after", help="starting at or after HH:MM")
     g.add_argument("--before", help="ending at or before HH:MM")
     g.add_argument("--starts-before", help="starting before HH:MM (what 'morning' means)")
+    g.add_argument("--at", help="under way at HH:MM: started by then, not yet over")
     g.add_argument("--track", help="track name contains this")
     g.add_argument("--speaker", help="a speaker's name contains this")
     g.add_argument("--org", help="a speaker's organization contains this")

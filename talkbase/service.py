@@ -270,7 +270,7 @@ class Service:
 
 def check_query(query: str, literal: bool = False) -> None:
     """BadQuery when no search should run `query` (not text, too long, too many operators)."""
-    from index.search.kb import check_query as check
+    from index.search.querycheck import check_query as check
 
     check(query, literal)
 

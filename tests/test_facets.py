@@ -44,11 +44,27 @@ def test_selection_maps_to_filters() -> None:
             "bogus": "x",
         }
     )
-    assert sel.filters() == Filters(day="2026-10-20", before="13:00", track="Kernels", org="Meta")
+    assert sel.filters() == Filters(
+        day="2026-10-20", starts_before="12:00", track="Kernels", org="Meta"
+    )
     assert sel.get("speaker") is None
-    assert sel.without("time").filters().before is None
+    assert sel.without("time").filters().starts_before is None
     assert sel.with_("room", "LL20AB").get("room") == "LL20AB"
     assert not Selection() and sel
+
+
+def test_the_sidebar_parts_of_the_day_are_the_words_parts() -> None:
+    """ "Saturday morning" in the words and Morning in the sidebar hold the same talks:
+    both read talkbase.core.when.PARTS_OF_DAY, by when a talk starts."""
+    from index.search.understand import understand
+    from index.search.vocab import Vocab
+
+    vocab = Vocab(timed=True)
+    for part in ("morning", "afternoon", "evening"):
+        words = understand(f"rust talks in the {part}", vocab).filters.active()
+        chosen = Selection.of({"time": part}).filters().active()
+        assert words == chosen, part
+        assert part.title() in dict(facets.candidates([])["time"])[part]
 
 
 def _fake_allowed() -> AllowedCache:

@@ -42,6 +42,13 @@ def test_a_kind_chosen_in_the_sidebar_takes_the_words_of_that_kind_into_its_chip
     assert found.count == 4
 
 
+def test_words_that_mean_the_sidebars_part_of_the_day_are_said_once() -> None:
+    found = limits(CHIPS, (("time", "afternoon"),), label_of)
+    assert [(x.facet, x.label, x.words) for x in found.filters] == [
+        ("time", "Time: afternoon", (1,))
+    ]
+
+
 def test_words_that_mean_another_value_are_said_in_the_same_chip() -> None:
     found = limits(CHIPS, (("day", "2026-10-21"), ("time", "morning")), label_of)
     labels = {x.facet: x.label for x in found.filters}

@@ -11,7 +11,7 @@ import pytest
 
 from appviews.models import evidence
 from index.search import kb as kb_module
-from index.search import lexical, signals, trackprior
+from index.search import lexical, reorder, signals, trackprior
 from index.search.filters import Filters
 from index.search.fusion import relative_score, rrf, scaled_score
 from index.search.ranking import Query, Ranking, word_pool
@@ -110,7 +110,7 @@ def registry_search(kb, text: str, k: int, allowed: list[int] | None, mode: str)
 
 
 def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
-    monkeypatch.setattr(kb_module, "RARE_BONUS", 0.0)
+    monkeypatch.setattr(reorder, "RARE_BONUS", 0.0)
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday

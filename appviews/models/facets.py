@@ -19,6 +19,7 @@ from datetime import date
 from appviews.models import people
 from talkbase.core.filters import Filters
 from talkbase.core.records import Hit, Talk
+from talkbase.core.when import PARTS_OF_DAY
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,15 @@ FACETS: tuple[FacetSpec, ...] = (
 )
 LABELS = {f.name: f.label for f in FACETS}
 
-# Time-of-day choices as Filters: `before` bounds the end, `after` the start.
+# Time-of-day choices as Filters: the parts of the day a query's words name too
+# (talkbase.core.when), each by when a talk starts.
+_STARTS = {"starts_before": "starts before", "after": "starts at"}
 TIMES_OF_DAY: dict[str, tuple[str, dict[str, str]]] = {
-    "morning": ("Morning (ends by 13:00)", {"before": "13:00"}),
-    "afternoon": ("Afternoon (starts 13:00 or later)", {"after": "13:00"}),
-    "late": ("Late afternoon (starts 16:00 or later)", {"after": "16:00"}),
+    name: (
+        f"{name.title()} ({_STARTS[field]} {at}{' or later' if field == 'after' else ''})",
+        {field: at},
+    )
+    for name, (field, at) in PARTS_OF_DAY.items()
 }
 
 

@@ -19,6 +19,7 @@ class Answer:
     relaxed: bool = False  # no talk passed the limits read from the query: they were dropped
     suggestions: dict[str, str] = field(default_factory=dict)  # unknown word -> known word
     corrected: bool = False  # the suggestions were searched instead of the words typed
+    dropped: tuple[str, ...] = ()  # when relaxed, the labels of the limits dropped
 
     @property
     def matches(self) -> int:
@@ -39,8 +40,10 @@ class Answer:
         """What a person should be told about this answer, one sentence each."""
         out = []
         if self.relaxed:
+            kept = [c for c in self.understood.label.split(" · ") if c not in self.dropped]
+            without = " · ".join(self.dropped) if self.dropped and kept else "these limits"
             out.append(
-                f"No talk matches {self.understood.label}; showing results without these limits."
+                f"No talk matches {self.understood.label}; showing results without {without}."
             )
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
@@ -64,6 +67,7 @@ class Answer:
         return {
             "understood": self.understood.to_dict(),
             "relaxed": self.relaxed,
+            "dropped": list(self.dropped),
             "matches": self.matches,
             "did_you_mean": self.did_you_mean,
             "corrected": self.searched_instead,

@@ -118,6 +118,13 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if f.starts_before:
         clauses.append("CAST(t.start_time AS TIME) < ?")
         params.append(_hm(f.starts_before, "starts-before"))
+    if f.at:  # under way: started by then and ending later (or starting then, no end known)
+        at = _hm(f.at, "at")
+        clauses.append(
+            "CAST(t.start_time AS TIME) <= ? AND (CAST(t.end_time AS TIME) > ?"
+            " OR CAST(t.start_time AS TIME) = ?)"
+        )
+        params += [at, at, at]
     for name, column in (
         ("track", "t.track"),
         ("room", "t.room"),

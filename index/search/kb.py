@@ -22,15 +22,15 @@ from index.encoders.embed import Embedder, built_identity, identity_of, kept_enc
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search import lexical, phrases, signals, titles
+from index.search import lexical, phrases, relax, reorder, signals, titles
 from index.search.answer import Answer
 from index.search.chores import Chores
 from index.search.filters import Filters, to_sql
 from index.search.fusion import mmr
 from index.search.match import Matches
+from index.search.querycheck import check_query
 from index.search.ranking import (
     Query,
-    below,
     best_sentence,
     first_by_time,
     positions,
@@ -39,7 +39,7 @@ from index.search.ranking import (
 )
 from index.search.sentences import SentenceRows
 from index.search.threads import Worker, one_thread_per_query
-from index.search.understand import FRAME, OPERATORS, Understood, understand
+from index.search.understand import FRAME, Understood, understand
 from index.search.understand import literal as literal_query
 from index.search.vocab import Vocab, all_suggested, correct, suggest
 from index.store import disk as store
@@ -49,16 +49,11 @@ from index.store.vectors import VectorIndex
 from ingest.housekeeping import asks_for_housekeeping
 from ingest.text import title_key
 from talkbase.core import settings
-from talkbase.core.errors import BadQuery, ModelMismatch, QueryTooLarge, TalkNotFound
+from talkbase.core.errors import BadQuery, ModelMismatch, TalkNotFound
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
 
 Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
-RARE_BONUS = 0.2  # of the best fused score, given for holding every rare query term
-RARE_SHARE = 0.01  # a term in at most this share of the talks is rare
-RARE_MIN_TALKS = 5  # (or in at most this many, in a small base)
-RARE_WINDOW = 100  # talks of the fused list weighed
-HOUSEKEEPING_WINDOW = 60  # of the best this many, housekeeping sessions go last
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
 # From this many talks on, a hybrid query's vector search and word scoring (each
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
@@ -67,38 +62,6 @@ REMEMBERED = 256  # queries, filters and limits whose answers are kept
 
 
 SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title names a talk
-# What a query's reading takes as an operator: `field:value` (OPERATORS), a quoted
-# phrase, a `-word` (the forms index/search/understand.py reads)
-_OPERATOR = re.compile(
-    r"(?<!\S)(?:(?:" + "|".join(OPERATORS) + r'):\S|"[^"]*"|-[^\W\d_]\S)', re.IGNORECASE
-)
-
-
-def check_query(query: str, literal: bool = False) -> None:
-    """Refuse, with a BadQuery that says why, a query no search should run: one that
-    is not text (bytes that were not UTF-8: lone surrogates), or one longer, or with
-    more operators, than TALKBASE_MAX_QUERY_CHARS / TALKBASE_MAX_QUERY_OPERATORS
-    allow (a literal query reads no operators). Every search entry runs it first."""
-    if not isinstance(query, str):
-        raise BadQuery(f"the query must be text, not {type(query).__name__}")
-    try:
-        query.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        bad = query[exc.start]
-        byte = ord(bad) - 0xDC00 if 0xDC80 <= ord(bad) <= 0xDCFF else None
-        what = f"the byte 0x{byte:02x}" if byte is not None else f"U+{ord(bad):04X}"
-        raise BadQuery(
-            f"The query is not UTF-8 text ({what} at character {exc.start + 1}); "
-            "type it again, or set the terminal to UTF-8"
-        ) from None
-    limit = settings.max_query_chars()
-    if len(query) > limit:
-        raise QueryTooLarge("characters", len(query), limit, "TALKBASE_MAX_QUERY_CHARS")
-    if not literal:
-        limit = settings.max_query_operators()
-        found = len(_OPERATOR.findall(query))
-        if found > limit:
-            raise QueryTooLarge("operators", found, limit, "TALKBASE_MAX_QUERY_OPERATORS")
 
 
 class KnowledgeBase:
@@ -307,10 +270,19 @@ class KnowledgeBase:
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = False
+        dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
         topic = "" if u.said_back_only else u.topic
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
-            relaxed, allowed = True, self.allowed(filters)
-            topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
+            relaxed, kept = True, ""  # keep the limits that still leave talks
+            fewer = relax.fewest_dropped(
+                u, lambda v: self._allowed_for(replace(v.filters, **given), v)
+            )
+            if fewer is None:
+                allowed = self.allowed(filters)
+            else:
+                allowed, dropped, kept = fewer
+            if not kept:  # every limit dropped: the words they were said in are the topic
+                topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
         text = " ".join([topic, *u.phrases]).strip()
         suggestions: dict[str, str] = {}
         corrected = False
@@ -323,7 +295,7 @@ class KnowledgeBase:
                 topic, corrected = correct(topic, suggestions), True
                 text = " ".join([topic, *u.phrases]).strip()
             hits = self._ranked(text, k, allowed, mode, chosen, asks_for_housekeeping(query))
-        result = Answer(u, hits, relaxed, suggestions, corrected)
+        result = Answer(u, hits, relaxed, suggestions, corrected, dropped)
         self.last_answer = result
         return result
 
@@ -352,9 +324,9 @@ class KnowledgeBase:
         hybrid = mode == signals.HYBRID
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
         if hybrid and self.manifest.lexical is not None:
-            scored = self._rare_terms_weigh(text, scored)
+            scored = reorder.rare_terms_first(self, text, scored)
         if not housekeeping:
-            scored = self._housekeeping_last(scored, max(k, HOUSEKEEPING_WINDOW))
+            scored = reorder.housekeeping_last(self, scored, max(k, reorder.HOUSEKEEPING_WINDOW))
         is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such
@@ -384,49 +356,6 @@ class KnowledgeBase:
             )
             hits.append(Hit(talks[tid], float(score), why))
         return hits
-
-    def _rare_terms_weigh(
-        self, text: str, scored: list[tuple[int, float]]
-    ) -> list[tuple[int, float]]:
-        """The fused list with each of its first RARE_WINDOW talks' score raised by the
-        share of the query's rare terms (in at most RARE_SHARE of the talks) it holds:
-        a specific word ("GraalVM") outweighs common ones, and the talks near in
-        meaning that hold none of them fall behind those that do."""
-        bonus = RARE_BONUS
-        head = scored[:RARE_WINDOW]
-        if not head:
-            return scored
-        n = max(len(self.vectors), 1)
-        ids = [tid for tid, _ in head]
-        held = np.zeros(len(ids))
-        rare = 0
-        for term in dict.fromkeys(self.bm25.tokens(lexical.lexical_query(text))):
-            found = self.bm25.score_all(term)
-            df = int(np.count_nonzero(found.scores))
-            if 0 < df <= max(RARE_MIN_TALKS, RARE_SHARE * n):
-                rare += 1
-                held += found.at(ids) > 0
-        if not rare:
-            return scored
-        top = max(abs(head[0][1]), 1e-9)
-        raised = [
-            (tid, sc + bonus * top * h / rare) for (tid, sc), h in zip(head, held, strict=True)
-        ]
-        raised.sort(key=lambda p: -p[1])
-        return raised + list(scored[RARE_WINDOW:])
-
-    def _housekeeping_last(
-        self, scored: list[tuple[int, float]], window: int
-    ) -> list[tuple[int, float]]:
-        """The first `window` of `scored` with the housekeeping sessions among them last
-        (`ingest.housekeeping`: welcome, opening, closing, breaks)."""
-        head = [tid for tid, _ in scored[:window]]
-        if not head:
-            return scored
-        pushed = self.chores.among(head)  # each talk's title judged once per base
-        if not pushed:
-            return scored
-        return below(scored[:window], pushed) + list(scored[window:])
 
     def _browse(self, allowed: list[int] | None, k: int) -> list[Hit]:
         """The first `k` talks (of `allowed`) in time order: timed talks by their start,

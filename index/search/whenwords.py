@@ -3,7 +3,8 @@
 `Words` splits a query into tokens (`_Tok`: as typed, normalised, where it stands)
 and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21",
 "day 2"), a part of the day ("morning": starting before noon; "afternoon";
-"evening"), a clock limit ("after 3pm", "before lunch") or a range ("between 2 and
+"evening"), a clock limit ("after 3pm", "before lunch"), a moment ("at 10:00": the talks
+under way then) or a range ("between 2 and
 4pm"). A range that ends before it starts is said back as not understood
 (`inverted_times`). Each limit is a `Chip` knowing the words it came from.
 index/search/understand.py reads rooms, formats, tracks and people on top of it.
@@ -17,6 +18,7 @@ from datetime import date
 
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core.terms import WEEKDAYS
+from talkbase.core.when import PARTS_OF_DAY
 
 _DAY_WORDS: dict[str, int] = {}
 for _i, _name in enumerate(WEEKDAYS):
@@ -40,16 +42,11 @@ _ORDINALS = {
     "5th": 5,
     "last": -1,
 }
-# Parts of the day, by when a talk starts: (filter, HH:MM). A morning talk starts
-# before noon, even when it runs past it (11:40-12:10 is a morning talk).
+# Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
+# the same), by when a talk starts
 _PARTS: dict[str, tuple[str, str]] = {
-    "morning": ("starts_before", "12:00"),
-    "mornings": ("starts_before", "12:00"),
-    "afternoon": ("after", "12:00"),
-    "afternoons": ("after", "12:00"),
-    "evening": ("after", "17:00"),
-    "evenings": ("after", "17:00"),
-    "tonight": ("after", "17:00"),
+    **{w: part for name, part in PARTS_OF_DAY.items() for w in (name, name + "s")},
+    "tonight": PARTS_OF_DAY["evening"],
 }
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
@@ -284,6 +281,12 @@ class Words:
             return True
         if w in ("between", "from") and self.time_range(i):
             return True
+        if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
+            noon = self.low(i + 1) in ("noon", "midday")
+            clock = ("12:00", 1, False) if noon else _clock(self.toks, i + 1)
+            if clock and not (w == "around" and clock[2]):  # "around 3" may count things
+                self.take(i, 1 + clock[1], "at", clock[0], f"at {clock[0]}")
+                return True
         if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
                 lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"

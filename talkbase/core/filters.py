@@ -38,6 +38,7 @@ class Filters:
     after: str | None = None  # talks starting at or after HH:MM
     before: str | None = None  # talks ending at or before HH:MM
     starts_before: str | None = None  # talks starting before HH:MM ("morning": 12:00)
+    at: str | None = None  # talks under way at HH:MM: started by then, not yet over
     track: str | None = None  # substring, case-insensitive
     room: str | None = None
     speaker: str | None = None

@@ -1,8 +1,18 @@
 """Time rules every layer agrees on: what ingest keeps as a talk's end is what the
-app's program grid draws."""
+app's program grid draws; a part of the day is the same in a query's words
+("Saturday morning") and in the app's time-of-day filter."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
+
+# Parts of the day, by when a talk starts (a talk starting at 11:40 is a morning talk,
+# even when it runs past noon): each as the filter that holds its talks (a Filters
+# field and its HH:MM).
+PARTS_OF_DAY: dict[str, tuple[str, str]] = {
+    "morning": ("starts_before", "12:00"),
+    "afternoon": ("after", "12:00"),
+    "evening": ("after", "17:00"),
+}
