@@ -266,7 +266,7 @@ def _change_in_place(
                     before = (build.count(attr) or 0) - count(plan.old.values())
                     setattr(report, attr, before + count(plan.talks))
                 return True
-            keys = _keys_of(plan.talks, write.sentence_mode(embedder))
+            keys = _keys_of(plan.talks, embedder, write.talk_tokens(build if plan.delta else None))
             cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
         finally:
             con.close()
@@ -296,10 +296,13 @@ def _can_change(build: store.Build) -> bool:
     )
 
 
-def _keys_of(talks: list[Talk], mode: str) -> list[int]:
-    """The keys of every vector of these talks (talk, then sentences; `mode`:
-    how sentence vectors are made, write.sentence_mode)."""
-    return [key_of(text_hash(embedding_text(t))) for t in talks] + [
+def _keys_of(talks: list[Talk], embedder: Embedder, limit: int) -> list[int]:
+    """The keys of every vector of these talks (talk, then sentences), as `embedder`
+    makes them (write.sentence_mode: how sentence vectors are made; `limit`: the
+    tokens a talk vector reads, write.talk_tokens)."""
+    mode = write.sentence_mode(embedder)
+    texts = write.talk_texts(talks, embedder, mode, limit)
+    return [key_of(text_hash(t)) for t in texts] + [
         key_of(h) for h in write.sentence_hashes(talks, mode)
     ]
 

@@ -10,7 +10,7 @@ import shutil
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ import numpy as np
 from index.build import delta
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
+from index.encoders.cut import cut
 from index.encoders.embed import Embedder, describe, identity_of
 from index.search import lexical
 from index.search.vocab import talk_words
@@ -85,6 +86,30 @@ def embed_texts(
     return out, len(todo)
 
 
+def talk_texts(talks: Sequence[Talk], embedder: Embedder, mode: str, limit: int) -> list[str]:
+    """The text each talk's own vector is made from (and hashed by): `embedding_text`,
+    cut to `limit` tokens of the model (index/encoders/cut.py; `talk_tokens`) when
+    sentences are embedded separately; whole in the late mode, whose talk vector is
+    its pass's first window."""
+    texts = [embedding_text(t) for t in talks]
+    if mode == "late":
+        return texts
+    return cut(texts, embedder.name, limit)
+
+
+def talk_tokens(previous: store.Build | None) -> int:
+    """The tokens a build's talk vectors read: those of the `previous` build it grows
+    (a base keeps its value, so its talk vectors are never a mix; one built before
+    the setting existed read whole texts: 0), else TALKBASE_TALK_TOKENS."""
+    if previous is None:
+        return settings.talk_tokens()
+    info = previous.manifest.encoder_info or {}
+    try:
+        return max(0, int(info.get("talk_tokens") or 0))
+    except ValueError:
+        return 0
+
+
 def sentence_mode(embedder: Embedder) -> str:
     """'late' (sentence vectors pooled from their talk's pass) when the setting
     asks for it and the encoder can; else 'separate' (each sentence embedded)."""
@@ -138,6 +163,7 @@ LATE_BATCH = 32  # talks per embed_late call: their token vectors stay small
 def _late_vectors(
     index: FaissIndex,
     talks: list[Talk],
+    texts: list[str],
     same: set[int],
     rows: list[tuple[int, int, int, str]],
     embedder: Embedder,
@@ -148,7 +174,7 @@ def _late_vectors(
     """`_vectors` with late sentence vectors: one pass per talk (and one per
     talk with notes) gives its vector and its sentences'; a talk whose vectors
     are all in `cache` takes no pass. Returns how many vectors were made."""
-    talk_h = [text_hash(embedding_text(t)) for t in talks]
+    talk_h = [text_hash(x) for x in texts]  # (whole in this mode: `talk_texts`)
     sent_h = sentence_hashes(talks, "late")
     known_t, known_s = cache.has(talk_h), cache.has(sent_h)
     out = np.zeros((len(sent_h), embedder.dim), np.float32)
@@ -231,9 +257,11 @@ def write(
             else:
                 tables.create(con)
                 speaker_ids, row = {}, 0
-            talk_keys = [key_of(text_hash(embedding_text(t))) for t in plan.talks]
             mode = sentence_mode(embedder)
-            index, same = _start_index(plan, talk_keys, embedder, cache)
+            limit = talk_tokens(prev)
+            texts = talk_texts(plan.talks, embedder, mode, limit)
+            talk_keys = [key_of(text_hash(t)) for t in texts]
+            index, same = _start_index(plan, texts, talk_keys, embedder, cache)
             writer = sf.ChunkWriter(folder, name)
             words: Counter[str] = Counter()
             embed_seconds = 0.0
@@ -248,7 +276,15 @@ def write(
                 t_embed = time.perf_counter()
                 vectors = _late_vectors if mode == "late" else _vectors
                 report.embedded += vectors(
-                    index, part, same, rows, embedder, cache, writer, progress
+                    index,
+                    part,
+                    texts[lo : lo + step],
+                    same,
+                    rows,
+                    embedder,
+                    cache,
+                    writer,
+                    progress,
                 )
                 embed_seconds += time.perf_counter() - t_embed
                 tables.insert_talks(con, part, speaker_ids)
@@ -271,7 +307,7 @@ def write(
                 words.subtract(talk_words(t))
             tables.add_words(con, words)
             tables.refresh_summaries(con)
-            texts = (
+            indexed = (
                 (
                     t.id,
                     lexical.index_text(
@@ -280,7 +316,7 @@ def write(
                 )
                 for t in plan.talks
             )
-            lexical_meta = lexical.extend_index(folder, prev, texts, plan.removed, con, name)
+            lexical_meta = lexical.extend_index(folder, prev, indexed, plan.removed, con, name)
             counts = tables.counts(con)
             con.execute("CHECKPOINT")
         finally:
@@ -312,7 +348,11 @@ def write(
             format_version=FORMAT_VERSION,
             model=embedder.name,
             encoder=ident,
-            encoder_info={**describe(ident), "sentence_vectors": mode},
+            encoder_info={
+                **describe(ident),
+                "sentence_vectors": mode,
+                "talk_tokens": str(limit if mode == "separate" else 0),
+            },
             dimension=embedder.dim,
             embedding_text=EMBEDDING_TEXT,
             counts={
@@ -350,7 +390,7 @@ def _document_files(folder: Path, prev: store.Build | None, plan: delta.Plan) ->
 
 
 def _start_index(
-    plan: delta.Plan, talk_keys: list[int], embedder: Embedder, cache: Any
+    plan: delta.Plan, texts: list[str], talk_keys: list[int], embedder: Embedder, cache: Any
 ) -> tuple[FaissIndex, set[int]]:
     """The talk index of the next build before its new vectors: the previous one,
     less the talks that leave it. Returns it with the ids of the talks whose
@@ -367,7 +407,9 @@ def _start_index(
         keep = np.fromiter(same, np.int64, len(same))
         leaving = set(stored[~np.isin(stored, keep)].tolist())
     if isinstance(cache, VectorCache) and leaving:  # read before they leave the index
-        cache.pin([text_hash(embedding_text(t)) for t in talks if t.id not in same], leaving)
+        cache.pin(
+            [text_hash(x) for t, x in zip(talks, texts, strict=True) if t.id not in same], leaving
+        )
     index = grow(
         before,
         embedder.dim,
@@ -386,6 +428,7 @@ def _start_index(
 def _vectors(
     index: FaissIndex,
     talks: list[Talk],
+    texts: list[str],
     same: set[int],
     rows: list[tuple[int, int, int, str]],
     embedder: Embedder,
@@ -393,12 +436,13 @@ def _vectors(
     writer: sf.ChunkWriter,
     progress: Progress | None,
 ) -> int:
-    """Add the vectors of `talks` (those not in `same`) to `index` and append
-    those of their sentences `rows` to `writer`; returns how many texts went
-    through the model (every other vector is read from the previous build)."""
+    """Add the vectors of `talks` (those not in `same`; `texts`: each one's
+    `talk_texts`) to `index` and append those of their sentences `rows` to `writer`;
+    returns how many texts went through the model (every other vector is read from
+    the previous build)."""
     fresh = [t for t in talks if t.id not in same]
-    texts = [embedding_text(t) for t in fresh] + [r[3] for r in rows]
-    vectors, new = embed_texts(texts, embedder, cache, progress)
+    own = [x for t, x in zip(talks, texts, strict=True) if t.id not in same]
+    vectors, new = embed_texts(own + [r[3] for r in rows], embedder, cache, progress)
     index.add(np.array([t.id for t in fresh], dtype=np.int64), vectors[: len(fresh)])
     writer.append(vectors[len(fresh) :])
     return new

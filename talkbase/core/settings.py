@@ -80,6 +80,14 @@ SETTINGS: dict[str, Setting] = {
         "talk's own pass, one pass per talk; the ONNX encoders) or 'separate' (each "
         "sentence embedded on its own, as before; what other encoders always do).",
     ),
+    "talk_tokens": Setting(
+        "TALKBASE_TALK_TOKENS",
+        "128",
+        "How many tokens of a talk's title and abstract its own vector reads (cut at a "
+        "word's end; 0: as many as the model takes, 256 for MiniLM, which was trained on "
+        "128). Its sentences' vectors and the words read the rest. A base built with "
+        "another value embeds its long talks again on its next ingest.",
+    ),
     "encoder_cache": Setting(
         "TALKBASE_ENCODER_CACHE",
         _default_encoder_cache(),
@@ -233,6 +241,10 @@ def sentence_vectors() -> str:
     if value not in ("late", "separate"):
         raise TalkbaseError(f"TALKBASE_SENTENCE_VECTORS must be late or separate, not {value!r}")
     return value
+
+
+def talk_tokens() -> int:
+    return max(0, int(_number("talk_tokens", int)))
 
 
 def batch_size() -> int:

@@ -1,0 +1,66 @@
+"""A talk's own text cut to the tokens its vector reads (TALKBASE_TALK_TOKENS).
+
+MiniLM was trained on texts of at most 128 tokens, and reads up to 256. A talk's
+vector made from the first 128 tokens of its title and abstract ranked as well as
+one made from 256 on every judged set (within 0.003 nDCG@10: README, "Encoder
+speed"), while the rest of a long abstract is read anyway by its sentence vectors
+and by the words; on FOSDEM's long abstracts that is 16% fewer tokens through the
+encoder. Sentences and queries are not cut.
+
+The cut is made on the text, at the end of a word, with the model's own
+tokenizer: the text hashed for the vector cache is the text embedded, every
+encoder (ONNX, torch, the Ray engine's workers) is given the same text, and a
+base built before the cut, or with another TALKBASE_TALK_TOKENS, has its long
+talks embedded again on its next ingest (their texts changed), never mixed.
+A model without a `tokenizer.json` in its folder (one named by its hub name, the
+hashing "model") gets its texts whole.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from index.encoders.base import HASHING, resolve_model_path
+
+SPECIAL = 2  # the [CLS] and [SEP] every pass adds
+
+
+@lru_cache(maxsize=4)
+def tokenizer(model_path: str) -> Any:
+    """The model's tokenizer (no truncation, no padding), or None without one."""
+    path = os.path.join(model_path, "tokenizer.json")
+    if not os.path.isfile(path):
+        return None
+    from tokenizers import Tokenizer  # (light: the ONNX encoders' own dependency)
+
+    found = Tokenizer.from_file(path)
+    found.no_truncation()
+    found.no_padding()
+    return found
+
+
+def cut(texts: Sequence[str], model: str, limit: int) -> list[str]:
+    """Each of `texts` cut, at a word's end, to at most `limit` tokens of `model`'s
+    tokenizer (its two special tokens counted); whole when `limit` is 0 or the model
+    has no tokenizer to count with."""
+    out = list(texts)
+    if limit <= SPECIAL or model == HASHING:
+        return out
+    tok = tokenizer(resolve_model_path(model))
+    if tok is None:
+        return out
+    # a token covers at least one character: a text this short cannot be too long
+    long = [i for i, t in enumerate(out) if len(t) > limit - SPECIAL]
+    for i, enc in zip(long, tok.encode_batch([out[i] for i in long]), strict=True):
+        if len(enc.ids) <= limit:
+            continue
+        text = out[i]
+        end = enc.offsets[limit - SPECIAL][1]  # the last token kept ([CLS] is token 0)
+        if end < len(text) and text[end].isalnum() and text[end - 1].isalnum():
+            space = max(text.rfind(" ", 0, end), text.rfind("\n", 0, end))
+            end = space if space > 0 else end  # inside a word: back to the one before
+        out[i] = text[:end].rstrip()
+    return out
