@@ -3,8 +3,8 @@
 `Words` splits a query into tokens (`_Tok`: as typed, normalised, where it stands)
 and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21",
 "day 2"), a part of the day ("morning": starting before noon; "afternoon";
-"evening"), a clock limit ("after 3pm", "before lunch"), a moment ("at 10:00": the talks
-under way then) or a range ("between 2 and
+"evening"), a clock limit ("after 3pm", "before lunch"), a moment ("at 10:00",
+"around 11am", "at noon": the talks under way then) or a range ("between 2 and
 4pm"). A range that ends before it starts is said back as not understood
 (`inverted_times`). Each limit is a `Chip` knowing the words it came from.
 index/search/understand.py reads rooms, formats, tracks and people on top of it.
