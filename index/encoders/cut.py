@@ -2,8 +2,8 @@
 
 MiniLM was trained on texts of at most 128 tokens, and reads up to 256. A talk's
 vector made from the first 128 tokens of its title and abstract ranked as well as
-one made from 256 on every judged set (within 0.003 nDCG@10: README, "Encoder
-speed"), while the rest of a long abstract is read anyway by its sentence vectors
+one made from 256 on every judged set (within 0.003 nDCG@10: README, "The
+encoder"), while the rest of a long abstract is read anyway by its sentence vectors
 and by the words; on FOSDEM's long abstracts that is 16% fewer tokens through the
 encoder. Sentences and queries are not cut.
 
