@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 
+from index.search import whenwords
 from index.search.understand import Understood, Vocab, literal, understand
 from talkbase.core.records import Speaker, Talk
 
@@ -78,6 +81,29 @@ def test_phrasings(vocab: Vocab, query: str, topic: str, want: dict[str, str]) -
     u = understand(query, vocab)
     assert u.topic == topic
     assert u.filters.active() == want
+
+
+@pytest.mark.parametrize(
+    ("now", "query", "day"),
+    [
+        (date(2026, 10, 20), "kernels tomorrow", WED),
+        (date(2026, 10, 21), "what's on today about kernels", WED),
+        (date(2026, 10, 22), "kernels yesterday afternoon", WED),
+        (date(2026, 10, 19), "kernels today", None),  # the day before: no talks that day
+        (date(2026, 12, 1), "kernels tomorrow", None),
+    ],
+)
+def test_today_and_tomorrow_count_from_this_machines_date(
+    vocab: Vocab, monkeypatch: pytest.MonkeyPatch, now: date, query: str, day: str | None
+) -> None:
+    monkeypatch.setattr(whenwords, "today", lambda: now)
+    u = understand(query, vocab)
+    assert u.topic == "kernels"  # never a word of the topic
+    assert u.filters.day == day
+    if day is None:  # said back: the program has no talks that day
+        (chip,) = [c for c in u.chips if c.field == "absent"]
+        assert f"{now + timedelta(days=1 if 'tomorrow' in query else 0):%a %d %b}" in chip.label
+        assert u.not_understood == (chip.label,)
 
 
 def test_several_organisations_or_people_mean_any_of_them(vocab: Vocab) -> None:

@@ -2,7 +2,7 @@
 
 `Words` splits a query into tokens (`_Tok`: as typed, normalised, where it stands)
 and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21",
-"day 2"), a part of the day ("morning": starting before noon; "afternoon";
+"day 2", "tomorrow"), a part of the day ("morning": starting before noon; "afternoon";
 "evening"), a clock limit ("after 3pm", "before lunch"), a moment ("at 10:00",
 "around 11am", "at noon": the talks under way then) or a range ("between 2 and
 4pm"). A range that ends before it starts is said back as not understood
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core.terms import WEEKDAYS
@@ -28,6 +28,7 @@ for _w, _i in (("tues", 1), ("weds", 2), ("thur", 3), ("thurs", 3)):
     _DAY_WORDS[_w] = _i
 # The words that name a weekday whatever the program holds ("sun", "wed" may be words)
 _DAY_NAMES = {w: i for w, i in _DAY_WORDS.items() if w.rstrip("s") in WEEKDAYS}
+_RELATIVE = {"today": 0, "tomorrow": 1, "yesterday": -1}  # days from today
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ORDINALS = {
     "first": 1,
@@ -94,6 +95,11 @@ def _tokens(query: str) -> list[_Tok]:
                 break
         out.append(_Tok(raw, low, m.start(), m.end(), possessive, words=word_tuple(low)))
     return out
+
+
+def today() -> date:
+    """The date "today" and "tomorrow" count from: this machine's (a test swaps it)."""
+    return date.today()
 
 
 def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
@@ -204,6 +210,14 @@ class Words:
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
+        if w in _RELATIVE and v.days:  # "today", "tomorrow": by this machine's date
+            d = today() + timedelta(days=_RELATIVE[w])
+            if d in v.days:
+                self.take(i, 1, "day", d.isoformat(), f"{w} ({d:%a %d %b})", cue)
+            else:  # said back, and no word of the topic: no talk is about "tomorrow"
+                self.absent(i, 1, cue, f"{w} ({d:%a %d %b})", "days")
+                self.toks[i].used = True
+            return True
         if w in _DAY_WORDS and _DAY_WORDS[w] in v.weekdays():
             d = _DAY_WORDS[w]
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
