@@ -211,11 +211,11 @@ class Words:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
         if w in _RELATIVE and v.days:  # "today", "tomorrow": by this machine's date
-            d = today() + timedelta(days=_RELATIVE[w])
-            if d in v.days:
-                self.take(i, 1, "day", d.isoformat(), f"{w} ({d:%a %d %b})", cue)
+            when = today() + timedelta(days=_RELATIVE[w])
+            if when in v.days:
+                self.take(i, 1, "day", when.isoformat(), f"{w} ({when:%a %d %b})", cue)
             else:  # said back, and no word of the topic: no talk is about "tomorrow"
-                self.absent(i, 1, cue, f"{w} ({d:%a %d %b})", "days")
+                self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
             return True
         if w in _DAY_WORDS and _DAY_WORDS[w] in v.weekdays():
