@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from index.build.builder import Report, ingest, parse_all
-from index.build.write import embedding_text, late_docs, sentence_hashes, sentence_mode
+from index.build.texts import embedding_text, late_docs, sentence_hashes, sentence_mode
 from index.encoders import embed, late
 from index.encoders.embed import HashingEmbedder, LazyEmbedder
 from index.search.kb import KnowledgeBase

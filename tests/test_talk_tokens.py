@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from index.build.builder import ingest
-from index.build.write import embedding_text, talk_texts
+from index.build.texts import embedding_text, talk_texts
 from index.encoders import embed
 from index.encoders.base import resolve_model_path
 from index.encoders.cut import cut, tokenizer

@@ -21,10 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, write
+from index.build import delta, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
-from index.build.write import Progress, embedding_text, talk_sentences  # noqa: F401 (re-exported)
+from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
+from index.build.write import Progress
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
 from index.store import tables
@@ -266,7 +267,7 @@ def _change_in_place(
                     before = (build.count(attr) or 0) - count(plan.old.values())
                     setattr(report, attr, before + count(plan.talks))
                 return True
-            keys = _keys_of(plan.talks, embedder, write.talk_tokens(build if plan.delta else None))
+            keys = _keys_of(plan.talks, embedder, texts.talk_tokens(build if plan.delta else None))
             cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
         finally:
             con.close()
@@ -298,12 +299,12 @@ def _can_change(build: store.Build) -> bool:
 
 def _keys_of(talks: list[Talk], embedder: Embedder, limit: int) -> list[int]:
     """The keys of every vector of these talks (talk, then sentences), as `embedder`
-    makes them (write.sentence_mode: how sentence vectors are made; `limit`: the
-    tokens a talk vector reads, write.talk_tokens)."""
-    mode = write.sentence_mode(embedder)
-    texts = write.talk_texts(talks, embedder, mode, limit)
-    return [key_of(text_hash(t)) for t in texts] + [
-        key_of(h) for h in write.sentence_hashes(talks, mode)
+    makes them (texts.sentence_mode: how sentence vectors are made; `limit`: the
+    tokens a talk vector reads, texts.talk_tokens)."""
+    mode = texts.sentence_mode(embedder)
+    own = texts.talk_texts(talks, embedder, mode, limit)
+    return [key_of(text_hash(t)) for t in own] + [
+        key_of(h) for h in texts.sentence_hashes(talks, mode)
     ]
 
 
