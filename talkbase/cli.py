@@ -119,6 +119,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.json:  # a list of results, as before; what was understood goes to stderr
         if answer.understood.label:
             sys.stderr.write(f"understood: {answer.understood.label}\n")
+        if answer.relaxed:  # which limits were dropped ("showing results without Sunday")
+            sys.stderr.write(answer.notes()[0] + "\n")
         for note in answer.understood.not_understood:
             sys.stderr.write(note[:1].upper() + note[1:] + ".\n")
         if answer.searched_instead:

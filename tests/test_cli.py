@@ -87,6 +87,14 @@ def test_search_filters_from_the_command_line(home, capsys):
     assert all(any("Meta" in (s["affiliation"] or "") for s in r["speakers"]) for r in results)
 
 
+def test_search_json_says_which_limits_it_dropped(home, capsys):
+    query = "talks in the Quantization & Low-Precision Training track on Tuesday"
+    code, out, err = run(capsys, "search", query, "--json", "-n", "5")
+    assert code == 0
+    assert {r["track"] for r in json.loads(out)} == {"Quantization & Low-Precision Training"}
+    assert "showing results without Tuesday." in err
+
+
 def test_search_human_output_and_empty_result(home, capsys):
     code, out, _ = run(capsys, "search", "prompt caching", "-n", "2")
     assert code == 0 and out.startswith(" 1. LMCache") and "why:" in out
