@@ -106,6 +106,25 @@ def test_today_and_tomorrow_count_from_this_machines_date(
         assert u.not_understood == (chip.label,)
 
 
+def test_formats_named_as_fosdem_writes_them() -> None:
+    """FOSDEM 2019's event types are one word ("lightningtalk", "maintrack"); people
+    say "lightning talks" and "the main track"."""
+    talks = [
+        Talk("Structured Concurrency", format="lightningtalk", id=1),
+        Talk("The Current and Future Tor Project", format="maintrack", id=2),
+        Talk("Welcome to FOSDEM 2019", format="keynote", id=3),
+    ]
+    v = Vocab.from_talks(talks)
+    u = understand("lightning talks about python", v)
+    assert (u.topic, u.filters.active()) == ("python", {"format": "lightningtalk"})
+    u = understand("the main track talks about security", v)
+    assert (u.topic, u.filters.active()) == ("security", {"format": "maintrack"})
+    assert understand("keynotes", v).filters.active() == {"format": "keynote"}
+    plain = Vocab.from_talks([Talk("Tor", format="devroom", id=4)])
+    assert understand("the main track", plain).filters.active() == {}  # no such format here
+    assert understand("maintenance of old code", v).filters.active() == {}
+
+
 def test_several_organisations_or_people_mean_any_of_them(vocab: Vocab) -> None:
     u = understand("talks from IBM or Intel", vocab)
     assert u.any_orgs == ("IBM", "Intel") and u.filters.org is None

@@ -143,14 +143,14 @@ class _Reader(Words):
     def format(self, i: int) -> bool:
         if not self.vocab.formats or self.low(i).rstrip("s") not in _FORMAT_FIRST:
             return False
-        for n in (4, 1):
+        for n in (4, 2, 1):  # "birds of a feather", "main track", "keynote"
             words = " ".join(self.low(j) for j in range(i, i + n))
             words = words[:-1] if words.endswith("s") and words[:-1] in _FORMATS else words
             if words not in _FORMATS or not all(self.free(j) for j in range(i, i + n)):
                 continue
             for fmt in self.vocab.formats:
                 name = norm(fmt)
-                if any(re.search(rf"\b{re.escape(s)}\b", name) for s in _FORMATS[words]):
+                if any(re.search(rf"\b{re.escape(s)}", name) for s in _FORMATS[words]):
                     self.take(i, n, "format", fmt, f"format: {fmt}")
                     return True
         return False

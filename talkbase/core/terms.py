@@ -27,7 +27,8 @@ SESSION_FORMATS = (
     "Demo Theater",
     "Community Expo",
 )
-# The formats a query names (lowercase), and the words a talk's format may use for it.
+# The formats a query names (lowercase), and the words a talk's format may use for it
+# (each a word's start there: "lightning" is FOSDEM's "lightningtalk").
 FORMAT_WORDS: dict[str, tuple[str, ...]] = {
     "keynote": ("keynote",),
     "bof": ("bof", "birds of a feather"),
@@ -38,6 +39,7 @@ FORMAT_WORDS: dict[str, tuple[str, ...]] = {
     "panel": ("panel",),
     "tutorial": ("tutorial",),
     "poster": ("poster",),
+    "main track": ("main track", "maintrack"),
 }
 
 HYBRID = "hybrid"  # every ranking signal, fused
