@@ -75,19 +75,22 @@ def test_batching_by_length_does_not_change_vectors(real_embedder):
 @pytest.mark.model
 def test_an_int8_vector_is_the_same_alone_or_among_others(monkeypatch):
     """Int8 runs one text per call; several calls go side by side on one-thread
-    sessions (TALKBASE_ENCODER_WORKERS), a query runs alone on every core: each
-    text gets the same vector either way."""
+    sessions (TALKBASE_ENCODER_WORKERS); a text alone runs on one thread when short
+    (a query: onnx_encoder.SOLO_TOKENS), on every core when long: each text gets
+    the same vector every way."""
     int8 = embed._load(MINILM, "cpu", "onnx-int8")
     if int8.batch_size != 1:  # no int8 config for this CPU: fp32, tested above
         pytest.skip("this CPU runs the fp32 encoder")
-    texts = demo_texts()[:24]
+    texts = demo_texts()[:24] + ["fault-tolerant collectives", "talks on Wednesday"]
+    sizes = [len(e.ids) for e in int8._tokenizer.encode_batch(texts)]
+    # both ways of running a text alone: one thread, and every core
+    assert min(sizes) <= onnx_encoder.SOLO_TOKENS < max(sizes)
     alone = np.vstack([int8.embed([t]) for t in texts])
     for n in ("2", "3", "1"):
         monkeypatch.setenv("TALKBASE_ENCODER_WORKERS", n)
         together = int8.embed(texts)
         assert together.shape == alone.shape
         assert np.sum(together * alone, axis=1).min() >= 0.9999, n
-    assert int8._solo is not None  # the side-by-side path ran
 
 
 @pytest.mark.model

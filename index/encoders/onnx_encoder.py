@@ -46,6 +46,12 @@ from index.encoders.onnx_prepare import (  # noqa: F401 (the encoder's names, re
 from talkbase.core import settings
 from talkbase.core.errors import ModelUnavailable
 
+# A text of at most this many tokens embeds alone on one thread (the side-by-side
+# session): waking a second thread for each of its operators costs more than it saves.
+# On the 2-core AVX2 EPYC, the demo's dev queries: p50 6.4-6.7 ms against 7.0-7.3 ms
+# with 50 ms between queries, and 4.5-4.9 against 6.1-7.5 ms of CPU a query.
+SOLO_TOKENS = 32
+
 
 def threads() -> int:
     # A Ray actor (the Ray engine) is told its share of cores through OMP_NUM_THREADS.
@@ -86,10 +92,10 @@ class OnnxEmbedder:
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         path = prepare(p)
         self._path = path
-        self._solo: Any = None  # the one-thread session of side-by-side runs
-        self._solo_lock = threading.Lock()
+        self._pool: Any = None  # the session on every core, made when first needed
+        self._pool_lock = threading.Lock()
         try:
-            self._session = _session(path, threads())
+            self._solo = _session(path, 1)  # short texts, and side-by-side runs
             self._tokenizer = Tokenizer.from_file(str(p.model_path / "tokenizer.json"))
         except Exception as exc:
             raise ModelUnavailable(name, f"{type(exc).__name__}: {exc}".split("\n")[0]) from exc
@@ -98,12 +104,12 @@ class OnnxEmbedder:
         self._tokenizer.no_padding()
         self._whole = Tokenizer.from_str(self._tokenizer.to_str())  # no truncation: windows
         self._whole.no_truncation()
-        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._inputs = {i.name for i in self._solo.get_inputs()}
         self.name = name
         self.plan = p
         self.identity = f"{name}|{p.backend}|{p.model_hash[:12]}"
         self.batch_size = batch_size
-        size = self._session.get_outputs()[0].shape[-1]
+        size = self._solo.get_outputs()[0].shape[-1]
         self.dim = size if isinstance(size, int) else pooled_dim(p.model_path) or 384
 
     sentence_vectors = "late"  # can pool sentence vectors from a text's pass (`embed_late`)
@@ -130,13 +136,15 @@ class OnnxEmbedder:
                 rows[alone] = self.embed([text[spans[i][0] : spans[i][1]] for i in alone])
         return normalise(texts), [normalise(s) for s in sentences]
 
-    def _side_by_side(self) -> Any:
-        """The one-thread session that `workers` calls share (onnxruntime runs one
-        session from several threads at once), made on the first ingest that needs it."""
-        with self._solo_lock:
-            if self._solo is None:
-                self._solo = _session(self._path, 1)
-            return self._solo
+    def _every_core(self) -> Any:
+        """The session that runs one call on every core (`threads`), for batches and
+        long texts; made on the first that needs it (a query of a few words runs on
+        the one-thread session that side-by-side calls share: onnxruntime runs one
+        session from several threads at once)."""
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = _session(self._path, threads())
+            return self._pool
 
     def _one(self, session: Any, ids: Sequence[int]) -> np.ndarray:
         """The token vectors of one id sequence, run alone."""
@@ -149,11 +157,12 @@ class OnnxEmbedder:
         """The token vectors of each id sequence; sorted by length and batched,
         padding masked out (so a sequence's vectors do not depend on its batch).
         Batches of one run side by side on `workers` cores when there are several."""
+        if len(sequences) == 1 and len(sequences[0]) <= SOLO_TOKENS:  # a query, mostly
+            return [self._one(self._solo, sequences[0])]
         n = workers()
         if self.batch_size == 1 and n > 1 and len(sequences) > 1:
-            solo = self._side_by_side()
             with ThreadPoolExecutor(max_workers=min(n, len(sequences))) as pool:
-                return list(pool.map(lambda ids: self._one(solo, ids), sequences))
+                return list(pool.map(lambda ids: self._one(self._solo, ids), sequences))
         order = np.argsort([len(s) for s in sequences], kind="stable")
         out: list[np.ndarray] = [np.empty(0)] * len(sequences)
         for lo in range(0, len(order), self.batch_size):
@@ -167,7 +176,7 @@ class OnnxEmbedder:
                 mask[r, :n] = 1
             feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
             wanted = {k: v for k, v in feed.items() if k in self._inputs}
-            hidden = self._session.run(None, wanted)[0]
+            hidden = self._every_core().run(None, wanted)[0]
             for r, i in enumerate(batch):
                 out[i] = np.asarray(hidden[r, : len(sequences[i])], np.float32)
         return out
