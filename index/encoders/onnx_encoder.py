@@ -48,8 +48,8 @@ from talkbase.core.errors import ModelUnavailable
 
 # A text of at most this many tokens embeds alone on one thread (the side-by-side
 # session): waking a second thread for each of its operators costs more than it saves.
-# On the 2-core AVX2 EPYC, the demo's dev queries: p50 6.4-6.7 ms against 7.0-7.3 ms
-# with 50 ms between queries, and 4.5-4.9 against 6.1-7.5 ms of CPU a query.
+# On the 2-core AVX2 EPYC, the demo's dev queries 50 ms apart: search p50 6.2-6.7 ms
+# against 6.7-7.3 ms; back to back, 4.4-4.9 against 5.8-7.5 ms of CPU a query.
 SOLO_TOKENS = 32
 
 
