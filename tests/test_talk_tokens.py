@@ -12,6 +12,7 @@ import pytest
 
 from index.build.builder import ingest
 from index.build.texts import embedding_text, talk_texts
+from index.encoders import cut as cut_module
 from index.encoders import embed
 from index.encoders.base import resolve_model_path
 from index.encoders.cut import cut, tokenizer
@@ -41,6 +42,13 @@ def test_a_long_text_is_cut_at_a_word_to_the_limit(limit: int) -> None:
     assert tokens(cut_text) >= limit - 8  # no more than a word short of it
     after = LONG[len(cut_text) : len(cut_text) + 1]
     assert after in ("", " ") or not after.isalnum()  # ends where a word ends
+
+
+def test_many_texts_are_cut_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [LONG, SHORT, LONG[7:], "", LONG[40:]]
+    one_by_one = [cut([t], MINILM, 64)[0] for t in texts]
+    monkeypatch.setattr(cut_module, "CHUNK", 2)
+    assert cut(texts, MINILM, 64) == one_by_one
 
 
 def test_short_texts_and_no_limit_keep_the_whole_text() -> None:
