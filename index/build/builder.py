@@ -267,12 +267,14 @@ def _change_in_place(
                     before = (build.count(attr) or 0) - count(plan.old.values())
                     setattr(report, attr, before + count(plan.talks))
                 return True
-            keys = _keys_of(plan.talks, embedder, texts.talk_tokens(build if plan.delta else None))
+            limit = texts.talk_tokens(build if plan.delta else None)
+            own = texts.talk_texts(plan.talks, embedder, texts.sentence_mode(embedder), limit)
+            keys = _keys_of(plan.talks, own, embedder)
             cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
         finally:
             con.close()
     report.notices += plan.notices
-    write.write(home, build, plan, embedder, cache, report, progress)
+    write.write(home, build, plan, embedder, cache, report, progress, own)
     return True
 
 
@@ -297,14 +299,12 @@ def _can_change(build: store.Build) -> bool:
     )
 
 
-def _keys_of(talks: list[Talk], embedder: Embedder, limit: int) -> list[int]:
+def _keys_of(talks: list[Talk], own: list[str], embedder: Embedder) -> list[int]:
     """The keys of every vector of these talks (talk, then sentences), as `embedder`
-    makes them (texts.sentence_mode: how sentence vectors are made; `limit`: the
-    tokens a talk vector reads, texts.talk_tokens)."""
-    mode = texts.sentence_mode(embedder)
-    own = texts.talk_texts(talks, embedder, mode, limit)
+    makes them: `own` holds each talk's own text (texts.talk_texts), the sentences'
+    keys follow texts.sentence_mode."""
     return [key_of(text_hash(t)) for t in own] + [
-        key_of(h) for h in texts.sentence_hashes(talks, mode)
+        key_of(h) for h in texts.sentence_hashes(talks, texts.sentence_mode(embedder))
     ]
 
 

@@ -161,10 +161,13 @@ def write(
     cache: Any,
     report: Report,
     progress: Progress | None,
+    own: list[str] | None = None,
 ) -> None:
     """Write the build `plan` describes (aside), then swap it in. A change
     (`plan.delta`) starts from a copy of `previous`'s database and shares its
-    unchanged files; a whole build writes everything."""
+    unchanged files; a whole build writes everything. `own`: each talk's own text
+    (`talk_texts`), when the caller already made them to look the previous
+    vectors up (tokenizing them again would be the same work twice)."""
     report.changes = plan.changes
     report.talks = plan.total
     name = uuid.uuid4().hex[:12]  # of the files this build adds to the shared ones
@@ -184,7 +187,7 @@ def write(
                 speaker_ids, row = {}, 0
             mode = sentence_mode(embedder)
             limit = talk_tokens(prev)
-            texts = talk_texts(plan.talks, embedder, mode, limit)
+            texts = own if own is not None else talk_texts(plan.talks, embedder, mode, limit)
             talk_keys = [key_of(text_hash(t)) for t in texts]
             index, same = _start_index(plan, texts, talk_keys, embedder, cache)
             writer = sf.ChunkWriter(folder, name)
