@@ -8,10 +8,10 @@ and by the words; on FOSDEM's long abstracts that is 16% fewer tokens through th
 encoder. Sentences and queries are not cut.
 
 The cut is made on the text, at the end of a word, with the model's own
-tokenizer: the text hashed for the vector cache is the text embedded, every
-encoder (ONNX, torch, the Ray engine's workers) is given the same text, and a
-base built before the cut, or with another TALKBASE_TALK_TOKENS, has its long
-talks embedded again on its next ingest (their texts changed), never mixed.
+tokenizer: the text hashed for the vector cache is the text embedded, and every
+encoder (ONNX, torch, the Ray engine's workers) is given the same text. A base
+keeps the value it was built with while it grows (index/build/texts.talk_tokens),
+so its talk vectors are never a mix; a rebuild takes the setting's.
 A model without a `tokenizer.json` in its folder (one named by its hub name, the
 hashing "model") gets its texts whole.
 """

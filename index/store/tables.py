@@ -24,7 +24,7 @@ from talkbase.core.records import Talk, talk_from_dict
 
 # pandas (0.4 s to import) is imported by the functions that hand DuckDB a frame,
 # so an ingest that fails on its input answers before paying for it
-# (tests/test_cli.py checks that a failed ingest never imports it).
+# (tests/test_imports.py checks that a failed ingest never imports it).
 Rows = list[tuple[Any, ...]]
 CHUNK = 5_000  # rows per insert: memory stays flat however large the build
 

@@ -85,8 +85,8 @@ SETTINGS: dict[str, Setting] = {
         "128",
         "How many tokens of a talk's title and abstract its own vector reads (cut at a "
         "word's end; 0: as many as the model takes, 256 for MiniLM, which was trained on "
-        "128). Its sentences' vectors and the words read the rest. A base built with "
-        "another value embeds its long talks again on its next ingest.",
+        "128). Its sentences' vectors and the words read the rest. A base keeps the value "
+        "it was built with while it grows; `talkbase ingest --rebuild` takes this one.",
     ),
     "encoder_cache": Setting(
         "TALKBASE_ENCODER_CACHE",
