@@ -40,8 +40,8 @@ class Answer:
         """What a person should be told about this answer, one sentence each."""
         out = []
         if self.relaxed:
-            kept = [c for c in self.understood.label.split(" · ") if c not in self.dropped]
-            without = " · ".join(self.dropped) if self.dropped and kept else "these limits"
+            some = self.dropped and set(self.understood.labels) - set(self.dropped)
+            without = " · ".join(self.dropped) if some else "these limits"
             out.append(
                 f"No talk matches {self.understood.label}; showing results without {without}."
             )

@@ -91,9 +91,14 @@ class Understood:
         return bool(said) and all(w in said or w in FRAME for w in self.topic.lower().split())
 
     @property
+    def labels(self) -> tuple[str, ...]:
+        """The label of each limit read ("Wednesday", "afternoon", "org: NVIDIA")."""
+        return tuple(c.label for c in self.chips if c.field not in _SAID_BACK)
+
+    @property
     def label(self) -> str:
         """ "Wednesday · afternoon · org: NVIDIA" """
-        return " · ".join(c.label for c in self.chips if c.field not in _SAID_BACK)
+        return " · ".join(self.labels)
 
     def without(self, chip: Chip) -> str:
         """The query with the words of one chip taken out: search it again to drop the chip."""
