@@ -3,6 +3,7 @@ the talks it touches (index/store/reads.py, index/search/kb.py). Fast: HashingEm
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from pathlib import Path
@@ -99,16 +100,30 @@ def test_vocab_from_the_store_equals_vocab_from_every_talk(fake_kb):
     assert fake_kb.vocab == from_talks  # what search uses
 
 
-def test_vocab_without_a_words_table_counts_words_from_titles_and_abstracts(fake_kb, tmp_path):
-    copy = tmp_path / "no-words.duckdb"
-    shutil.copyfile(fake_kb.build.db_path, copy)
+@contextlib.contextmanager
+def _database_without(kb, table: str, folder: Path):
+    """A connection to a copy of `kb`'s database without `table` (a build made
+    before that table existed)."""
+    copy = folder / f"no-{table}.duckdb"
+    shutil.copyfile(kb.build.db_path, copy)
     con = store.connect(copy, read_only=False)
     try:
-        con.execute("DROP TABLE words")
-        assert not reads.has_table(con, "words")
-        _same_vocab(Vocab.from_store(con), Vocab.from_talks(fake_kb.talks.values()))
+        con.execute(f"DROP TABLE {table}")
+        assert not reads.has_table(con, table)
+        yield con
     finally:
         con.close()
+
+
+def test_vocab_without_a_words_table_counts_words_from_titles_and_abstracts(fake_kb, tmp_path):
+    with _database_without(fake_kb, "words", tmp_path) as con:
+        _same_vocab(Vocab.from_store(con), Vocab.from_talks(fake_kb.talks.values()))
+
+
+def test_vocab_without_an_acronyms_table_reads_none(fake_kb, tmp_path):
+    assert Vocab.from_talks(fake_kb.talks.values()).acronyms  # the demo defines some
+    with _database_without(fake_kb, "acronyms", tmp_path) as con:
+        assert Vocab.from_store(con).acronyms == {}
 
 
 def test_vocab_from_the_store_keeps_first_and_last_spellings(tmp_path, hashing_embedder):

@@ -32,6 +32,7 @@ from index.search.vocab import talk_words
 from index.store import disk as store
 from index.store import files as sf
 from index.store import tables
+from index.store.counts import add_acronyms, add_words, start_acronyms
 from index.store.manifest import (
     EMBEDDING_TEXT,
     FORMAT_VERSION,
@@ -44,6 +45,7 @@ from index.store.vectors import FaissIndex, grow
 from ingest.detect import ParsedDocument
 from ingest.text import talk_sentences
 from talkbase.core import settings
+from talkbase.core.acronyms import Pair, of_talk
 from talkbase.core.records import Talk
 
 HNSW_EF_CONSTRUCTION = 80
@@ -178,6 +180,7 @@ def write(
         con = store.connect(folder / store.DB_FILE, read_only=False)
         try:
             if prev is not None:
+                start_acronyms(con, of_talk)  # (a base from before the table)
                 tables.delete_talks(con, plan.removed)
                 tables.delete_documents(con, plan.removed_documents)
                 speaker_ids = tables.speaker_ids(con)
@@ -192,6 +195,7 @@ def write(
             index, same = _start_index(plan, texts, talk_keys, embedder, cache)
             writer = sf.ChunkWriter(folder, name)
             words: Counter[str] = Counter()
+            acronyms: Counter[Pair] = Counter()
             embed_seconds = 0.0
             report.embedded = 0
             # the Ray engine starts its workers once per call: it asks for bigger chunks
@@ -227,13 +231,16 @@ def write(
                 )
                 for t in part:
                     words.update(talk_words(t))
+                    acronyms.update(of_talk(t.title, t.abstract))
             writer.close()
             report.embed_seconds = embed_seconds
             tables.insert_documents(con, plan.documents)
             tables.insert_records(con, plan.records)
             for t in plan.old.values():
                 words.subtract(talk_words(t))
-            tables.add_words(con, words)
+                acronyms.subtract(of_talk(t.title, t.abstract))
+            add_words(con, words)
+            add_acronyms(con, acronyms)
             tables.refresh_summaries(con)
             indexed = (
                 (

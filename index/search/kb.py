@@ -311,7 +311,7 @@ class KnowledgeBase:
         """The hits for `text`: ranked by the `chosen` signals (fused in the hybrid
         mode), matches first (index/search/match.py), with their evidence; below the
         real talks the housekeeping sessions, unless `housekeeping` (asked for)."""
-        words = lexical.expand(text, self.vocab.words)
+        words = lexical.expand(text, self.vocab.words, self.vocab.long_forms)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
         if mode == signals.HYBRID and len(self.vectors) >= BOTH_AT_ONCE:

@@ -28,6 +28,7 @@ from index.store.postings import Postings, build_segment
 from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
+from talkbase.core.acronyms import NONE, LongForms
 
 # Words people wrap their question in ("talks about ...", "any sessions on ...").
 # They say nothing about the topic, yet "talk" and "session" occur in abstracts.
@@ -356,11 +357,13 @@ def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
     return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
 
 
-def expand(query: str, vocabulary: Collection[str]) -> str:
+def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
     """The query with the base's words that contain a query word as a part:
     "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
     "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
-    "nvfp4", "mxfp4"), or two query words written as one."""
+    "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
+    long forms it says, as the base's talks define them (`long_forms`: Vocab's):
+    "unified kernel images" also asks for "uki"."""
     ws = [w for w in words(query) if w not in STOPWORDS]
     extra: list[str] = []
     for w in ws:
@@ -381,6 +384,7 @@ def expand(query: str, vocabulary: Collection[str]) -> str:
     for a, b in zip(ws, ws[1:], strict=False):
         if a + b in vocabulary:
             extra.append(a + b)
+    extra += long_forms.expansions(words(query))  # (stopwords too: "bill of materials")
     extra = [e for e in dict.fromkeys(extra) if e not in ws]
     return " ".join([query, *extra]) if extra else query
 

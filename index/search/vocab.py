@@ -17,7 +17,8 @@ import duckdb
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from index.store import reads
+from index.store import counts, reads
+from talkbase.core import acronyms as acronym_pairs
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 
@@ -53,6 +54,8 @@ class Vocab:
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
     common: frozenset[str] = frozenset()  # words in over COMMON_SHARE of the talks
     conference: str = ""  # the conference's name where the base holds one ("FOSDEM 2024")
+    # acronym -> its long form's words, as the talks define them ("uki": unified kernel image)
+    acronyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -62,9 +65,11 @@ class Vocab:
         org_names: set[str] = set()
         conferences: set[str] = set()
         df: Counter[str] = Counter()
+        defined: Counter[acronym_pairs.Pair] = Counter()
         n = 0
         for t in talks:
             n += 1
+            defined.update(acronym_pairs.of_talk(t.title, t.abstract))
             if t.start is not None:
                 v.timed = True
                 days.add(t.start.date())
@@ -88,6 +93,7 @@ class Vocab:
         v._add_room_names()
         v._add_orgs(org_names)
         v._add_words(vocab_words, df, n)
+        v.acronyms = acronym_pairs.table(defined)
         return v
 
     @classmethod
@@ -123,6 +129,7 @@ class Vocab:
                 for title, abstract in rows:
                     df.update(words_of(title, abstract or ""))
             v._add_words(set(df), df, n)
+        v.acronyms = acronym_pairs.table(counts.acronym_counts(con))
         return v
 
     def _add_speaker(self, name: str) -> None:
@@ -158,6 +165,14 @@ class Vocab:
 
     def weekdays(self) -> set[int]:
         return {d.weekday() for d in self.days}
+
+    @property
+    def long_forms(self) -> acronym_pairs.LongForms:
+        """The base's acronyms by their long forms (made on first use)."""
+        found: acronym_pairs.LongForms | None = self.__dict__.get("_long_forms")
+        if found is None:
+            found = self.__dict__["_long_forms"] = acronym_pairs.LongForms.of(self.acronyms)
+        return found
 
     @property
     def names_words(self) -> frozenset[str]:

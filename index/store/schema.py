@@ -18,6 +18,9 @@ records(document, position, talk_id, conference, record)  -- each parsed record 
                                     of, and the conference as the record names it
 words(word, df)                    -- words of titles and abstracts (index.search.vocab.talk_words)
                                       and how many talks hold each
+acronyms(short, long, talks)       -- acronyms titles and abstracts define ("uki",
+                                      "unified kernel image": talkbase/core/acronyms.py)
+                                      and how many talks define each so
 sentences(row, talk_id, position, text)  -- row i <-> row i of the sentence files
                                             (in manifest order; rows of replaced
                                             talks are absent until a whole build)
@@ -28,7 +31,9 @@ embeddings(key, talk_id, row)            -- where the vector of a text lies: the
 
 from __future__ import annotations
 
-DDL = """
+ACRONYMS_DDL = "CREATE TABLE acronyms (short VARCHAR, long VARCHAR, talks INTEGER)"
+
+DDL = f"""
 CREATE TABLE talks (
     id BIGINT PRIMARY KEY, title VARCHAR NOT NULL, conference VARCHAR,
     day DATE, start_time TIMESTAMP, end_time TIMESTAMP, start_hm VARCHAR, end_hm VARCHAR,
@@ -58,6 +63,7 @@ CREATE TABLE records (
     document VARCHAR, position INTEGER, talk_id BIGINT, conference VARCHAR, record VARCHAR
 );
 CREATE TABLE words (word VARCHAR, df INTEGER);
+{ACRONYMS_DDL};
 CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARCHAR);
 CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
 """

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -167,26 +166,6 @@ def insert_keys(
         con.execute("INSERT INTO embeddings SELECT key, talk_id, row FROM _keys")
     finally:
         con.unregister("_keys")
-
-
-def add_words(con: duckdb.DuckDBPyConnection, change: Counter[str]) -> None:
-    """Add `change` (word -> talks gained, negative when lost) to the `words` table."""
-    import pandas as pd
-
-    change = Counter({w: n for w, n in change.items() if n})
-    if not change:
-        return
-    frame = pd.DataFrame({"word": list(change), "d": list(change.values())})
-    con.register("_words", frame)
-    try:
-        con.execute("UPDATE words SET df = df + w.d FROM _words w WHERE words.word = w.word")
-        con.execute(
-            "INSERT INTO words SELECT w.word, w.d FROM _words w "
-            "WHERE w.word NOT IN (SELECT word FROM words)"
-        )
-        con.execute("DELETE FROM words WHERE df <= 0")
-    finally:
-        con.unregister("_words")
 
 
 def refresh_summaries(con: duckdb.DuckDBPyConnection) -> None:
