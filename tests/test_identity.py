@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from index.build import delta
+from index.build import delta, ids
 from index.build.builder import ingest, remove
 from index.search.kb import KnowledgeBase
 from ingest.detect import parse_path
@@ -273,9 +273,9 @@ def _ids_as_before(talks, taken, old=None):
         m = re.search(r"\b(19|20)\d\d\b", t.conference)
         year = m.group(0) if m else (str(t.start.year) if t.start else "")
         ident = f"uid:{year}|{t.uid}" if t.uid else f"{year}|{title_key(t.title)}"
-        n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % delta.ID_SPACE
+        n = int.from_bytes(hashlib.sha1(ident.encode()).digest()[:8], "big") % ids.ID_SPACE
         while n in taken:
-            n = n % (delta.ID_SPACE - 1) + 1
+            n = n % (ids.ID_SPACE - 1) + 1
         taken.add(n)
         out.append(n)
     return out

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 import pytest
 
+from index.search import reasons
 from index.search import recommend as rec
 from talkbase.core import timetable
 from talkbase.core.errors import BadQuery, TalkNotFound
@@ -153,9 +154,9 @@ def test_a_hidden_talk_pushes_its_neighbours_down() -> None:
 
 def test_words_and_tracks_of_an_interest() -> None:
     df = {"rdma": 2, "nccl": 2, "sandbox": 2, "agents": 3}
-    a = rec.word_weights(["rdma"], ["rdma", "nccl", "the"], df, 100)
+    a = reasons.word_weights(["rdma"], ["rdma", "nccl", "the"], df, 100)
     assert set(a) == {"rdma", "nccl"} and a["rdma"] == 2 * a["nccl"]  # titles count twice
-    b = rec.word_weights([], ["sandbox", "agents"], df, 100)
+    b = reasons.word_weights([], ["sandbox", "agents"], df, 100)
     assert set(b) == {"sandbox", "agent"}  # plurals folded
     rel = rec.word_relevance([a, b], [(0,), (1,)], [a, b, {}])
     assert rel[0, 0] == pytest.approx(1.0) and rel[0, 1] == 0 and rel[1, 1] == pytest.approx(1.0)
@@ -181,42 +182,42 @@ def test_shared_terms_are_distinctive_words_and_phrases() -> None:
     df = {"rank": 3, "failures": 2, "communicator": 2, "open": 60, "source": 70, "talk": 50}
     hit = "communicator reconfiguration after rank failures in open source".split()
     saved = "fault tolerant communicator and rank failures of open source".split()
-    assert rec.shared_terms(hit, saved, df, 1000) == ("rank failures", "communicator")
+    assert reasons.shared_terms(hit, saved, df, 1000) == ("rank failures", "communicator")
     # a word in 3% of the talks is named only from a title
-    assert rec.shared_terms(hit, saved, {**df, "rank": 30, "failures": 30}, 1000) == (
+    assert reasons.shared_terms(hit, saved, {**df, "rank": 30, "failures": 30}, 1000) == (
         "communicator",
     )
     titles = (["rank", "failures"], ["rank"])
-    assert rec.shared_terms(hit, saved, {**df, "rank": 30}, 1000, titles)[0] == "rank failures"
+    assert reasons.shared_terms(hit, saved, {**df, "rank": 30}, 1000, titles)[0] == "rank failures"
 
 
 def test_shared_terms_leave_out_words_far_weaker_than_the_best() -> None:
     hit, saved = ["unikernel", "and", "additional"], ["unikernels", "with", "additional"]
     df = {"unikernel": 3, "additional": 9}
     titles = (["unikernel"], ["unikernels"])
-    assert rec.shared_terms(hit, saved, df, 1000, titles) == ("unikernel",)
-    assert rec.shared_terms(hit, saved, df, 1000) == ("unikernel", "additional")
+    assert reasons.shared_terms(hit, saved, df, 1000, titles) == ("unikernel",)
+    assert reasons.shared_terms(hit, saved, df, 1000) == ("unikernel", "additional")
 
 
 def test_shared_terms_fold_plurals_and_skip_stopwords() -> None:
     hit = ["the", "collective", "rdma", "and"]
     saved = ["collectives", "over", "the", "rdma"]
-    assert set(rec.shared_terms(hit, saved, {}, 100)) == {"collective", "rdma"}
-    assert rec.shared_terms(["about", "the"], ["about", "the"], {}, 100) == ()
+    assert set(reasons.shared_terms(hit, saved, {}, 100)) == {"collective", "rdma"}
+    assert reasons.shared_terms(["about", "the"], ["about", "the"], {}, 100) == ()
 
 
 def test_reason_text() -> None:
     assert (
-        rec.reason_text(["MCCL: Fault-Tolerant Collective Communication"], ["rank failures"])
+        reasons.reason_text(["MCCL: Fault-Tolerant Collective Communication"], ["rank failures"])
         == "because you saved MCCL: Fault-Tolerant Collective Communication"
         " — both about rank failures"
     )
-    two = rec.reason_text(["A", "B"], ["rdma", "nccl", "collectives"], clashes=["C"])
+    two = reasons.reason_text(["A", "B"], ["rdma", "nccl", "collectives"], clashes=["C"])
     assert (
         two
         == "because you saved A and B — all about rdma, nccl and collectives; at the same time as C"
     )
-    said = rec.reason_text(["A"], [], "Sandboxes keep agents   from the host. " * 10)
+    said = reasons.reason_text(["A"], [], "Sandboxes keep agents   from the host. " * 10)
     assert said.startswith("because you saved A — close to “Sandboxes keep agents from the host.")
     assert said.endswith("…”") and len(said) < 200
 

@@ -247,7 +247,7 @@ def test_a_read_only_base_says_so_and_still_searches(cli_home, monkeypatch, caps
             raise OSError(code, os.strerror(code), str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(store.os, "open", refusing)
+    monkeypatch.setattr(os, "open", refusing)  # every module's os.open
     for argv in (["ingest", str(DIGEST)], ["remove", DIGEST.name], ["check", "--repair"]):
         code_, out, err = _cli(capsys, "--home", str(cli_home), *argv)
         assert code_ == 1 and out == ""

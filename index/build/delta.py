@@ -9,19 +9,11 @@ same conference), and so on for the records of those talks. Those talks are
 merged again from all their records; every other talk keeps its rows, vectors
 and postings. Anything that would rename talks outside that set (a document
 naming a conference more fully) needs a whole build, and so does a new talk
-whose id an untouched talk holds (`stable_ids`).
-
-A talk's id is the hash of its identity (`identity`: conference key and source
-uid, or conference key and title key; talks sharing one are told apart by their
-conference, start and room, the earliest keeping the plain identity), so the
-same talks get the same ids whatever order their documents came in, were
-removed in or came back in. A base built by an earlier talkbase keeps its ids.
+whose id an untouched talk holds (`stable_ids`; the ids: index/build/ids.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,6 +22,14 @@ import duckdb
 import numpy as np
 
 from index.build.changes import Changes, compare
+from index.build.ids import (
+    Clash,
+    Taken,
+    conference_key,
+    displaced,
+    stable_ids,
+)
+from index.store import candidates as maybe
 from index.store import tables
 from ingest.detect import ParsedDocument
 from ingest.merge import (
@@ -39,16 +39,14 @@ from ingest.merge import (
     surname,
     titles_close,
 )
-from ingest.text import loose_key, name_key, title_key
+from ingest.text import loose_key, title_key
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
 
-ID_SPACE = 10**9
 LENGTH_SLACK = 1.09  # titles whose lengths differ more cannot be FUZZY_TITLE alike
 PREFILTER = FUZZY_TITLE - 1e-9  # quick_ratio's own bound, less rounding
 SURNAME_BATCH = 5_000  # records whose surname candidates are looked up at a time
 PAIRS_AT_ONCE = 200_000  # (record, talk) pairs bounded at a time
-PROBE_WINDOW = 64  # an id this close after its identity's hash came from a clash
 _BUCKET = np.full(256, 37, dtype=np.int64)  # a-z 0-25, 0-9 26-35, space 36, else 37
 _BUCKET[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789 ", np.uint8)] = np.arange(37)
 
@@ -68,165 +66,6 @@ class Plan:
     changes: Changes = field(default_factory=Changes)
     total: int = 0  # talks in the next build
     notices: list[str] = field(default_factory=list)
-
-
-class Taken:
-    """Ids in use: a large base's as one sorted array, new ones in a set."""
-
-    def __init__(self, ids: np.ndarray) -> None:
-        self._ids = np.sort(ids)
-        self._new: set[int] = set()
-
-    def __contains__(self, n: object) -> bool:
-        if not isinstance(n, int):
-            return False
-        at = int(np.searchsorted(self._ids, n))
-        return n in self._new or (at < len(self._ids) and int(self._ids[at]) == n)
-
-    def add(self, n: int) -> None:
-        self._new.add(n)
-
-    def stored(self, n: int) -> bool:
-        """Held by a stored talk (not one given in this change)."""
-        at = int(np.searchsorted(self._ids, n))
-        return at < len(self._ids) and int(self._ids[at]) == n
-
-
-def conference_key(name: str) -> str:
-    """The part of a conference's name a talk id is made from: it stays the same
-    when another document names the conference more fully.
-
-    `canonical_conferences` renames only names holding a four-digit number, to a
-    name holding all their words ("PyTorch Conference 2026" -> "PyTorch
-    Conference North America 2026"), and such a name names the event from its
-    first words on. So a name with a number is keyed by its first word that is
-    no number and its four-digit numbers ("pytorch|2026"); a name without one is
-    never renamed and is keyed by all its words."""
-    words = title_key(name).split()
-    if not re.search(r"\d{4}", name):
-        return " ".join(words)
-    head = next((w for w in words if not w.isdigit()), "")
-    years = re.findall(r"\d{4}", name)
-    return f"{head}|{'-'.join(years)}"
-
-
-def identity(talk: Talk) -> str:
-    """A talk's own identity: its conference (`conference_key`) and its source
-    uid, or, without one, its title key. Talks sharing one are told apart by
-    `qualified`."""
-    conf = conference_key(talk.conference)
-    return f"{conf}|uid:{talk.uid}" if talk.uid else f"{conf}|title:{title_key(talk.title)}"
-
-
-def qualified(talk: Talk) -> str:
-    """`identity` with what tells talks of one identity apart: the conference as
-    named, the start and the room."""
-    start = talk.start.isoformat() if talk.start else ""
-    return f"{identity(talk)}|{title_key(talk.conference)}|{start}|{title_key(talk.room or '')}"
-
-
-def _hash(text: str) -> int:
-    return int.from_bytes(hashlib.sha1(text.encode()).digest()[:8], "big") % ID_SPACE or 1
-
-
-def _order(talk: Talk) -> tuple[str, str, str, str, str]:
-    """The total order of talks sharing an identity: the first keeps it plain."""
-    start = talk.start.isoformat() if talk.start else "~"  # untimed last
-    names = ";".join(name_key(s.name) for s in talk.speakers)
-    return (title_key(talk.conference), start, title_key(talk.room or ""), talk.title, names)
-
-
-def identities(talks: Sequence[Talk]) -> list[str]:
-    """Each talk's identity string, distinct within `talks`: the first of several
-    talks of one `identity` (in `_order`, so: the earliest) keeps it, the others
-    take `qualified` (and a count, when even that is shared). A function of the
-    set of talks, never of their order."""
-    groups: dict[str, list[int]] = {}
-    for i, t in enumerate(talks):
-        groups.setdefault(identity(t), []).append(i)
-    out = [""] * len(talks)
-    for ident, members in groups.items():
-        members = sorted(members, key=lambda i: _order(talks[i]))
-        out[members[0]] = ident
-        seen: dict[str, int] = {}
-        for i in members[1:]:
-            q = qualified(talks[i])
-            seen[q] = seen.get(q, 0) + 1
-            out[i] = q if seen[q] == 1 else f"{q}#{seen[q]}"
-    return out
-
-
-def _legacy(old: Mapping[int, Talk]) -> dict[str, int]:
-    """The ids of `old` talks given before ids came from `identities` (a base
-    built by an earlier talkbase), by identity, to be kept: an id that is neither
-    the hash of the talk's identity nor a few steps after it."""
-    out: dict[str, int] = {}
-    shared: set[str] = set()
-    for tid, t in old.items():
-        if any(0 <= tid - _hash(x) < PROBE_WINDOW for x in (identity(t), qualified(t))):
-            continue  # given by this scheme: it is given again, the same way
-        for key in (qualified(t), identity(t)):
-            if key in out:
-                shared.add(key)
-            out[key] = tid
-    return {k: v for k, v in out.items() if k not in shared}
-
-
-def stable_ids(
-    talks: Sequence[Talk], taken: set[int] | Taken, old: Mapping[int, Talk] | None = None
-) -> list[int]:
-    """Ids for `talks` that survive re-ingests and never depend on the order of
-    ingests: the hash of each talk's identity string (`identities`), taken in
-    the order of those strings; on a clash with an id in use, the next free
-    number. A talk of a base built by an earlier talkbase keeps its id (`old`:
-    the talks being replaced; `_legacy`)."""
-    names = identities(talks)
-    ids = [0] * len(talks)
-    order = sorted(range(len(talks)), key=lambda i: names[i])
-    kept = _legacy(old or {})
-    for key_of in (qualified, identity) if kept else ():  # the closest match first
-        for i in order:
-            n = 0 if ids[i] else kept.pop(key_of(talks[i]), 0)
-            if n and n not in taken:
-                ids[i] = n
-                taken.add(n)
-    for i in order:
-        if ids[i]:
-            continue
-        n = _hash(names[i])
-        if isinstance(taken, Taken) and taken.stored(n):
-            raise _Clash(n)
-        while n in taken:
-            n = n % (ID_SPACE - 1) + 1
-        taken.add(n)
-        ids[i] = n
-    return ids
-
-
-class _Clash(Exception):
-    """A new talk's id is held by a stored talk the change does not touch: only a
-    whole build gives every talk the id its identity gets."""
-
-
-def _displaced(freed: set[int], ids: np.ndarray, talks_of: Any) -> bool:
-    """Whether a stored talk got its id only because one of `freed` was taken
-    (a whole build would give it the freed one)."""
-    if not freed or not len(ids):
-        return False
-    ordered = np.sort(ids)
-    near: set[int] = set()
-    for f in freed:
-        at = int(np.searchsorted(ordered, f, side="right"))
-        while at < len(ordered) and int(ordered[at]) - f <= PROBE_WINDOW:
-            near.add(int(ordered[at]))
-            at += 1
-    if not near:
-        return False
-    for tid, t in talks_of(near).items():
-        starts = [_hash(x) for x in (identity(t), qualified(t))]
-        if any(h <= f < tid for h in starts for f in freed):
-            return True
-    return False
 
 
 def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
@@ -304,7 +143,7 @@ def change(
         for d in docs
         if d.name in stored and stored[d.name][0] != d.path
     ]
-    named = tables.conferences_named(con, replaced)  # (as a record says, as stored)
+    named = maybe.conferences_named(con, replaced)  # (as a record says, as stored)
     canon = canonical_conferences(
         [raw for raw, _ in named] + [t.conference for d in docs for t in d.talks]
     )
@@ -342,9 +181,9 @@ def change(
             [t for _, _, t in entries],
             old,
         )
-    except _Clash:
+    except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides
-    if _displaced(removed - {t.id for t in talks}, untouched, lambda i: tables.talks_by_id(con, i)):
+    if displaced(removed - {t.id for t in talks}, untouched, lambda i: tables.talks_by_id(con, i)):
         return None
     changes = compare(old, {t.id: t for t in talks})
     total = len(ids) - len(removed) + len(talks)
@@ -408,11 +247,11 @@ def _matches(
     confs = [conference_key(t.conference) if t.conference else "" for _, _, t in new]
     out: set[int] = set()
     by_key: dict[str, list[tuple[int, str]]] = {}
-    for tid, key, conf in tables.same_title(con, keys + [loose_key(k) for k in keys]):
+    for tid, key, conf in maybe.same_title(con, keys + [loose_key(k) for k in keys]):
         by_key.setdefault(key, []).append((int(tid), conference_key(conf) if conf else ""))
     uids = [t.uid for _, _, t in new if t.uid]
     by_uid: dict[str, list[tuple[int, str]]] = {}
-    for tid, uid, conf in tables.same_uid(con, uids) if uids else []:
+    for tid, uid, conf in maybe.same_uid(con, uids) if uids else []:
         by_uid.setdefault(uid, []).append((int(tid), conference_key(conf) if conf else ""))
     want: list[tuple[Any, ...]] = []
     for i, ((_, _, rec), key, mine) in enumerate(zip(new, keys, confs, strict=True)):
@@ -426,10 +265,10 @@ def _matches(
             want.append((i, name, rec.conference or "", lo, hi))
     candidates: dict[int, set[int]] = {}  # record index -> talk ids
     for lo in range(0, len(want), SURNAME_BATCH):  # bounded memory for many records
-        which, tids = tables.same_surname(con, want[lo : lo + SURNAME_BATCH])
+        which, tids = maybe.same_surname(con, want[lo : lo + SURNAME_BATCH])
         if not len(which):
             continue
-        theirs = tables.title_keys(con, tids)
+        theirs = maybe.title_keys(con, tids)
         talk_ids = np.fromiter(theirs, dtype=np.int64, count=len(theirs))
         order = np.argsort(talk_ids)
         at = order[np.searchsorted(talk_ids[order], tids)]  # pair -> row of its talk
@@ -439,7 +278,7 @@ def _matches(
             if titles_close(keys[i], texts[row]):
                 candidates.setdefault(i, set()).add(int(talk_ids[row]))
     found_ids = {tid for ids in candidates.values() for tid in ids} - out
-    docs_of = tables.documents_of(con, found_ids)
+    docs_of = maybe.documents_of(con, found_ids)
     for i, ids in candidates.items():
         doc = new[i][0]
         out |= {tid for tid in ids - out if doc not in docs_of.get(tid, set()) - replaced}

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta
+from index.build import delta, lexicon
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import (
@@ -27,7 +27,6 @@ from index.build.texts import (
     talk_tokens,
 )
 from index.encoders.embed import Embedder, describe, identity_of
-from index.search import lexical
 from index.search.vocab import talk_words
 from index.store import disk as store
 from index.store import files as sf
@@ -245,13 +244,13 @@ def write(
             indexed = (
                 (
                     t.id,
-                    lexical.index_text(
+                    lexicon.index_text(
                         t.title, t.abstract, tables.speakers_text(t), t.track, tables.notes_text(t)
                     ),
                 )
                 for t in plan.talks
             )
-            lexical_meta = lexical.extend_index(folder, prev, indexed, plan.removed, con, name)
+            lexical_meta = lexicon.extend_index(folder, prev, indexed, plan.removed, con, name)
             counts = tables.counts(con)
             con.execute("CHECKPOINT")
         finally:

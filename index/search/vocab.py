@@ -6,7 +6,6 @@ per base from its talks; and "did you mean" for words it does not hold.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
+from talkbase.core.terms import fold
 
 COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
@@ -29,10 +29,7 @@ _PARTS_SPLIT = re.compile(r"[.+-]")
 
 
 def norm(text: str) -> str:
-    if text.isascii():
-        return text.casefold()
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    return fold(text)
 
 
 def word_tuple(text: str) -> tuple[str, ...]:

@@ -1,4 +1,6 @@
-"""The one module that touches the knowledge base on disk.
+"""The knowledge base on disk: its layout, its builds, and reading them whole
+(writing them aside and swapping them in: index/store/writing.py, whose names
+this module also gives).
 
 Layout of a home folder:
 
@@ -44,14 +46,8 @@ Guarantees:
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import gzip
 import json
-import os
-import shutil
-import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from glob import glob
@@ -72,11 +68,17 @@ from index.store.manifest import OLDEST_FORMAT as OLDEST_FORMAT
 from index.store.manifest import Manifest
 from index.store.manifest import read as read_manifest
 from index.store.vectors import FaissIndex
+from index.store.writing import KEEP_BUILDS as KEEP_BUILDS
+from index.store.writing import building as building
+from index.store.writing import builds as builds
+from index.store.writing import check_home as check_home
+from index.store.writing import commit as commit
+from index.store.writing import locked as locked
+from index.store.writing import remove_leftovers as remove_leftovers
+from index.store.writing import writes_to as writes_to
+from index.store.writing import writing_error as writing_error
 from talkbase.core import settings
 from talkbase.core.errors import (
-    BaseReadOnly,
-    DiskFull,
-    HomeNotAFolder,
     KnowledgeBaseDamaged,
     KnowledgeBaseMissing,
     TalkbaseError,
@@ -87,7 +89,6 @@ DB_FILE, VECTORS_FILE, SENTENCES_FILE = ("talks.duckdb", "vectors.faiss", "sente
 DATA_FILES = (DB_FILE, VECTORS_FILE)  # every build has these; the manifest lists the rest
 # Format 2 kept one copy of all parsed documents outside the database.
 DOCUMENTS_FILE = "documents.jsonl.gz"
-KEEP_BUILDS = 2
 # DuckDB's own cache (it spills to disk beyond it): its default, most of the
 # machine's memory, would let one ingest of a large base take gigabytes
 DUCKDB_MEMORY = "256MB"
@@ -120,17 +121,6 @@ class Build:
 
     def damaged(self, problem: str) -> KnowledgeBaseDamaged:
         return KnowledgeBaseDamaged(str(self.home), f"build {self.path.name}: {problem}")
-
-
-def builds(home: Path) -> list[Path]:
-    """Complete build folders, oldest first (names start with their time)."""
-    folder = home / "builds"
-    if not folder.is_dir():
-        return []
-    return sorted(
-        (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
-        key=lambda p: p.name,
-    )
 
 
 def current(home: Path) -> Build | None:
@@ -167,59 +157,6 @@ def current(home: Path) -> Build | None:
     if problems:
         raise build.damaged(problems[0])
     return build
-
-
-def check_home(home: Path) -> None:
-    """HomeNotAFolder when `home`, or a path above it, is something other than a folder."""
-    for path in (home, *home.parents):
-        try:
-            is_dir = path.is_dir()
-            exists = is_dir or path.exists()
-        except OSError:
-            return  # cannot tell (no permission): the reads that follow say what is wrong
-        if exists:
-            if not is_dir:
-                raise HomeNotAFolder(str(home), str(path))
-            return
-
-
-def writing_error(home: Path, exc: BaseException) -> TalkbaseError | None:
-    """The domain error for a failure to write the home: a read-only folder or
-    mount, a full disk (DuckDB and FAISS say so in words), a file where a folder
-    should be; None when it is none of these."""
-    code = getattr(exc, "errno", None)
-    text = str(exc)
-    filename = getattr(exc, "filename", None)
-    inside = filename is None or str(filename).startswith(str(home))
-    if code in (errno.ENOSPC, errno.EDQUOT) or (
-        isinstance(exc, (duckdb.Error, RuntimeError))
-        and ("No space left on device" in text or "Disk quota exceeded" in text)
-    ):
-        return DiskFull(str(home), str(filename) if filename else None)
-    if code == errno.EROFS or (isinstance(exc, duckdb.Error) and "Read-only file system" in text):
-        return BaseReadOnly(str(home), "a read-only file system")
-    if code in (errno.EACCES, errno.EPERM) and inside:
-        return BaseReadOnly(str(home), "no permission to write there")
-    if code in (errno.ENOTDIR, errno.EEXIST) and isinstance(exc, OSError):
-        try:
-            check_home(home)
-        except HomeNotAFolder as not_a_folder:
-            return not_a_folder
-    return None
-
-
-@contextlib.contextmanager
-def writes_to(home: Path) -> Iterator[None]:
-    """Turn a failure to write the home into its domain error (`writing_error`)."""
-    try:
-        yield
-    except TalkbaseError:
-        raise
-    except (OSError, duckdb.Error, RuntimeError) as exc:
-        found = writing_error(home, exc)
-        if found is None:
-            raise
-        raise found from exc
 
 
 def _build_name(name: str) -> bool:
@@ -334,82 +271,6 @@ def check_counts(
     ):
         return f"the {SENTENCES_FILE} files hold {sentences.shape} vectors for {n_rows} sentences"
     return None
-
-
-@contextlib.contextmanager
-def locked(home: Path) -> Iterator[None]:
-    """Hold the home's write lock: one ingest at a time reads the current build,
-    builds the next one and swaps it in, so no ingest loses another's documents."""
-    check_home(home)
-    with writes_to(home):
-        home.mkdir(parents=True, exist_ok=True)
-        # opened for writing, never truncated: a read-only home says so here, first
-        fd = os.open(home / ".lock", os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        remove_leftovers(home)  # nobody else writes now: what is half-written was a crash
-        yield
-    finally:
-        os.close(fd)
-
-
-def remove_leftovers(home: Path) -> list[str]:
-    """Remove what crashed writers left: `.partial-*` build folders and `.CURRENT.*`
-    temp files. Call it only under `locked(home)`: then nobody is writing them."""
-    gone = []
-    folder = home / "builds"
-    partials = list(folder.glob(".partial-*")) if folder.is_dir() else []
-    for p in partials + list(home.glob(".CURRENT.*")):
-        if p.is_dir() and not p.is_symlink():
-            shutil.rmtree(p, ignore_errors=True)
-        else:
-            with contextlib.suppress(FileNotFoundError):
-                p.unlink()
-        gone.append(p.name)
-    return gone
-
-
-@contextlib.contextmanager
-def building(home: Path) -> Iterator[Path]:
-    """Yield an empty folder to write a build into; commit it if the block succeeds.
-
-    Call it inside `locked(home)`.
-    """
-    folder = home / "builds"
-    with writes_to(home):
-        folder.mkdir(parents=True, exist_ok=True)  # (`locked` removed any crash's leftovers)
-        tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".partial-"))
-    try:
-        # a full disk or a home turned read-only midway is one sentence; the build
-        # in use stays as it was
-        with writes_to(home):
-            os.chmod(tmp, 0o777 & ~sf.umask())  # mkdtemp makes 0700
-            yield tmp
-            # names sort by time, to the microsecond: builds of one second stay in order
-            now = time.time()
-            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now % 1 * 1e6):06d}"
-            name = f"{stamp}-{os.getpid()}-{tmp.name[-6:]}"
-            os.rename(tmp, folder / name)
-            try:
-                commit(home, name)
-            except BaseException:  # CURRENT still names the build before: this one goes
-                shutil.rmtree(folder / name, ignore_errors=True)
-                raise
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-
-
-def commit(home: Path, name: str) -> None:
-    """Make the complete build `name` the one in use; keep the one before it."""
-    sf.write_atomic(home / "CURRENT", name + "\n")
-    _prune(home / "builds", keep=name)
-
-
-def _prune(folder: Path, keep: str) -> None:
-    old = [p for p in builds(folder.parent) if p.name != keep]
-    for p in old[: max(0, len(old) - (KEEP_BUILDS - 1))]:
-        shutil.rmtree(p, ignore_errors=True)
 
 
 def load_documents(build: Build) -> list[dict[str, Any]] | None:

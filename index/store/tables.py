@@ -191,7 +191,7 @@ def _id_table(con: duckdb.DuckDBPyConnection, name: str, ids: Iterable[int]) -> 
     con.register(name, pd.DataFrame({"id": np.fromiter((int(i) for i in ids), np.int64)}))
 
 
-def _rows_for(con: duckdb.DuckDBPyConnection, ids: Iterable[int], sql: str) -> Rows:
+def rows_for(con: duckdb.DuckDBPyConnection, ids: Iterable[int], sql: str) -> Rows:
     """The rows of `sql`, which reads the wanted ids from the table `_want(id)`."""
     _id_table(con, "_want", ids)
     try:
@@ -253,7 +253,7 @@ def records_by_document(con: duckdb.DuckDBPyConnection) -> dict[str, list[Talk]]
 
 def records_of(con: duckdb.DuckDBPyConnection, talk_ids: Iterable[int]) -> Rows:
     """(document, position, talk_id, Talk) of the records behind these talks."""
-    rows = _rows_for(
+    rows = rows_for(
         con,
         talk_ids,
         "SELECT document, position, talk_id, record FROM records "
@@ -272,7 +272,7 @@ def talks_of_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> 
 
 
 def talks_by_id(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> dict[int, Talk]:
-    rows = _rows_for(
+    rows = rows_for(
         con,
         ids,
         "SELECT id, record FROM talks WHERE id IN (SELECT id FROM _want)",
@@ -287,90 +287,6 @@ def all_ids(con: duckdb.DuckDBPyConnection) -> np.ndarray:
 
 def speaker_ids(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {n: int(i) for i, n in con.execute("SELECT id, name FROM speakers").fetchall()}
-
-
-def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) -> Rows:
-    """(conference as a record names it, conference of its talk) pairs, over the
-    records of every document but those `leaving`."""
-    skip = f"WHERE NOT list_contains({sql_literal(list(leaving))}, r.document)" if leaving else ""
-    return con.execute(f"""
-        SELECT DISTINCT coalesce(r.conference, ''), t.conference
-        FROM records r JOIN talks t ON t.id = r.talk_id {skip}
-    """).fetchall()
-
-
-def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
-    """(id, title_key, conference) of talks whose title key is one of `keys`."""
-    import pandas as pd
-
-    con.register("_keys", pd.DataFrame({"k": list(dict.fromkeys(keys))}))
-    try:
-        return con.execute(
-            "SELECT id, title_key, conference FROM talks WHERE title_key IN (SELECT k FROM _keys)"
-        ).fetchall()
-    finally:
-        con.unregister("_keys")
-
-
-def same_uid(con: duckdb.DuckDBPyConnection, uids: Iterable[str]) -> Rows:
-    """(talk id, uid, conference) of talks with a record of one of these source uids."""
-    import pandas as pd
-
-    con.register("_uids", pd.DataFrame({"u": list(dict.fromkeys(uids))}))
-    try:
-        return con.execute("""
-            SELECT DISTINCT r.talk_id, u.u, t.conference
-            FROM records r JOIN talks t ON t.id = r.talk_id
-            JOIN _uids u ON json_extract_string(r.record, '$.uid') = u.u
-        """).fetchall()
-    finally:
-        con.unregister("_uids")
-
-
-def same_surname(con: duckdb.DuckDBPyConnection, wanted: Rows) -> tuple[np.ndarray, np.ndarray]:
-    """(want index, talk id) arrays of the talks with a speaker of the given
-    surname, in the conference (any when ''), whose title key is within the
-    length bounds: `wanted` holds (index, surname, conference, shortest, longest)."""
-    import pandas as pd
-
-    frame = pd.DataFrame.from_records(wanted, columns=["i", "surname", "conf", "lo", "hi"])
-    con.register("_want", frame)
-    try:
-        # equality on both columns lets DuckDB hash-join (a surname alone is common)
-        found = con.execute("""
-            SELECT DISTINCT w.i, t.id
-            FROM talk_speakers s
-            JOIN talks t ON t.id = s.talk_id
-            JOIN _want w ON s.surname = w.surname AND t.conference = w.conf
-            WHERE length(t.title_key) BETWEEN w.lo AND w.hi
-            UNION
-            SELECT DISTINCT w.i, t.id
-            FROM talk_speakers s
-            JOIN talks t ON t.id = s.talk_id
-            JOIN _want w ON s.surname = w.surname AND w.conf = ''
-            WHERE length(t.title_key) BETWEEN w.lo AND w.hi
-        """).fetchnumpy()
-    finally:
-        con.unregister("_want")
-    return np.asarray(found["i"], dtype=np.int64), np.asarray(found["id"], dtype=np.int64)
-
-
-def title_keys(con: duckdb.DuckDBPyConnection, ids: np.ndarray) -> dict[int, str]:
-    sql = "SELECT id, title_key FROM talks WHERE id IN (SELECT id FROM _want)"
-    return {int(i): k for i, k in _rows_for(con, np.unique(ids).tolist(), sql)}
-
-
-def documents_of(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> dict[int, set[str]]:
-    """talk id -> the documents its records come from."""
-    rows = _rows_for(
-        con,
-        ids,
-        "SELECT DISTINCT talk_id, document FROM records WHERE talk_id IN (SELECT id FROM _want)",
-    )
-    out: dict[int, set[str]] = {}
-    for tid, doc in rows:
-        out.setdefault(int(tid), set()).add(doc)
-    return out
 
 
 def vector_places(

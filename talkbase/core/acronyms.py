@@ -12,10 +12,11 @@ saying "unified kernel images" or "UKIs" finds the pair.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from talkbase.core.terms import fold, singular
 
 SMALL_WORDS = frozenset("a an and as at by de for in of on or the to with".split())
 _BRACKETS = re.compile(r"\(([^()]{2,80})\)")
@@ -28,12 +29,7 @@ Pair = tuple[str, tuple[str, ...]]  # (short key, long form's word keys)
 
 def key(word: str) -> str:
     """A word as acronyms compare it: lower case, no accents, no plural "s"."""
-    word = word.casefold()
-    if not word.isascii():
-        word = "".join(
-            c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)
-        )
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return singular(fold(word))
 
 
 def _is_short(text: str) -> bool:

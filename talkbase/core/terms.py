@@ -8,6 +8,7 @@ query names a format with), and the search modes.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 WEEKDAY_ABBREVIATIONS = tuple(d[:3] for d in WEEKDAYS)  # "mon" ... "sun"
@@ -49,3 +50,17 @@ MODES = (HYBRID, "lexical", "dense")  # hybrid, or one signal's list alone
 def formats_pattern(names: tuple[str, ...] = SESSION_FORMATS) -> str:
     """A regex alternation of `names`, longest first (so "Demo Theater" wins over "Demo")."""
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+def singular(word: str) -> str:
+    """A lower-case word without its plural "s", so a word and its plural compare
+    equal ("collectives", "collective"); "class" and short words ("gps") stay."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def fold(text: str) -> str:
+    """`text` as words compare: case folded, accents dropped ("Müller" -> "muller")."""
+    if text.isascii():
+        return text.casefold()
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
