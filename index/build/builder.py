@@ -21,111 +21,24 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, texts, write
+from index.build import delta, previous, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
 from index.build.write import Progress
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
-from index.store import tables
 from index.store.manifest import FORMAT_VERSION, Manifest
-from index.store.vectors import FaissIndex
 from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.text import title_key
 from talkbase.core import settings
-from talkbase.core.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
-from talkbase.core.records import Talk, talk_from_dict
+from talkbase.core.errors import InputError, ModelMismatch
+from talkbase.core.records import Talk
 
 MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one...
 FOLD_UP_TO = 200_000  # ...in a base of at most this many talks (a whole build of a
 # larger one holds every record in memory: it keeps adding files instead)
 MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
-
-
-def _in_use(home: Path, replace_all: bool) -> store.Build | None:
-    """The build in use, checked (KnowledgeBaseDamaged unless `replace_all`, which
-    is the one way to start afresh over a damaged base)."""
-    try:
-        build = store.current(home)
-        if build is not None and not replace_all:
-            problems = store.verify_files(build, hashes=store.small_enough_to_hash(build))
-            if problems:
-                raise build.damaged(problems[0])
-    except KnowledgeBaseDamaged:
-        if replace_all:
-            return None
-        raise
-    return build
-
-
-def _check_model(home: Path, build: store.Build | None, embedder: Embedder, rebuild: bool) -> None:
-    """Refuse to add to a base built another way, unless `embedder` can follow the
-    base's way (a `LazyEmbedder` whose int8 config the machine picks: see
-    `index.encoders.embed.kept_encoder`); `rebuild` embeds every text anew."""
-    built_with = built_identity(build.manifest) if build is not None else None
-    if build is None or rebuild or built_with == identity_of(embedder):
-        return
-    follow = getattr(embedder, "follow", None)
-    if built_with and callable(follow) and follow(built_with):
-        return
-    raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
-
-
-def _previous(
-    home: Path,
-    embedder: Embedder,
-    rebuild: bool = False,
-    replace_all: bool = False,
-) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
-    """Documents, embeddings and talks of the build in use.
-
-    `rebuild` re-embeds everything (needed after changing the model);
-    `replace_all` forgets the stored documents, and is the one way to start
-    afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
-    """
-    build = _in_use(home, replace_all)
-    if build is None:
-        return {}, {}, {}
-    _check_model(home, build, embedder, rebuild)
-    with store.reading(build):
-        return _read_previous(build, identity_of(embedder), rebuild, replace_all)
-
-
-def _read_previous(
-    build: store.Build,
-    model: str,
-    rebuild: bool,
-    replace_all: bool,
-) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
-    built_with = built_identity(build.manifest)
-    con = store.connect(build.db_path)
-    try:
-        docs = {}
-        if not replace_all:
-            records = tables.records_by_document(con)
-            for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
-                talks = tuple(records.get(name, ()))
-                docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
-        cache: Any = {}
-        if built_with == model and not rebuild and build.manifest.format_version >= 2:
-            cache = _previous_vectors(build, con)
-        old = tables.talks_by_id(con, tables.all_ids(con).tolist())
-    finally:
-        con.close()
-    return docs, cache, old
-
-
-def _previous_vectors(build: store.Build, con: Any, keys: np.ndarray | None = None) -> VectorCache:
-    """The previous build's vectors (all, or those of `keys`) by text hash, read
-    from its files on demand."""
-    found = tables.vector_places(con, keys)
-    return VectorCache(
-        build.manifest.dimension,
-        *found,
-        FaissIndex.load(str(build.vectors_path)),
-        store.load_sentences(build, mmap=True),
-    )
 
 
 def parse_all(
@@ -211,7 +124,7 @@ def ingest(
         ):
             report.seconds = time.perf_counter() - t0
             return report
-        docs, cache, old = _previous(home, embedder, rebuild, replace_all)
+        docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all)
         for doc in parsed:
             earlier = docs.get(doc.name)
             if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
@@ -238,10 +151,10 @@ def _change_in_place(
     `dry_run`, only say what would change); False when a whole build is due (no
     base yet, an older format, shared files piled up, or a change that renames
     stored talks)."""
-    build = _in_use(home, False)
+    build = previous.in_use(home, False)
     if build is None or not _can_change(build):
         return False
-    _check_model(home, build, embedder, False)
+    previous.check_model(home, build, embedder, False)
     with store.reading(build):
         con = store.connect(build.db_path)
         try:
@@ -270,7 +183,7 @@ def _change_in_place(
             limit = texts.talk_tokens(build if plan.delta else None)
             own = texts.talk_texts(plan.talks, embedder, texts.sentence_mode(embedder), limit)
             keys = _keys_of(plan.talks, own, embedder)
-            cache = _previous_vectors(build, con, np.array(keys, dtype=np.int64))
+            cache = previous.vectors(build, con, np.array(keys, dtype=np.int64))
         finally:
             con.close()
     report.notices += plan.notices
@@ -334,7 +247,7 @@ def _remove(
         report.removed_documents = list(names)
         report.seconds = time.perf_counter() - t0
         return report
-    docs, cache, old = _previous(home, embedder)
+    docs, cache, old = previous.of_home(home, embedder)
     unknown = [n for n in names if n not in docs]
     if unknown:
         raise InputError(
@@ -382,31 +295,17 @@ def restore(
     build = store.Build(folder, manifest)
     copy = store.load_documents(build) if use_copy else None
     if copy is not None:  # the database is damaged: its documents' copy rebuilds everything
-        docs: dict[str, ParsedDocument] = documents_from(copy)
+        docs: dict[str, ParsedDocument] = previous.documents_from(copy)
         cache: Any = {}
         old: dict[int, Talk] = {}
     else:
         with store.reading(build):
-            docs, cache, old = _read_previous(
+            docs, cache, old = previous.read(
                 build, identity_of(embedder), built_with is None or not reuse_vectors, False
             )
     _build(home, embedder, docs, cache, old, report, None, False)
     report.seconds = time.perf_counter() - t0
     return report
-
-
-def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
-    return {
-        r["name"]: ParsedDocument(
-            r["path"],
-            r["name"],
-            r["format"],
-            r["sha256"],
-            tuple(talk_from_dict(t) for t in r["records"]),
-            tuple(r["warnings"]),
-        )
-        for r in rows
-    }
 
 
 def _conference_of(record: Talk, old: dict[int, Talk]) -> str:

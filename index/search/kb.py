@@ -22,11 +22,10 @@ from index.encoders.embed import Embedder, built_identity, identity_of, kept_enc
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search import lexical, phrases, relax, reorder, signals, titles
+from index.search import lexical, phrases, relax, reorder, signals, similar, titles
 from index.search.answer import Answer
 from index.search.chores import Chores
 from index.search.filters import Filters, to_sql
-from index.search.fusion import mmr
 from index.search.match import Matches
 from index.search.querycheck import check_query
 from index.search.ranking import (
@@ -390,41 +389,10 @@ class KnowledgeBase:
         filters: Filters | None = None,
         diversity: float = 0.3,
     ) -> list[Hit]:
-        """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR."""
+        """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR
+        (index/search/similar.py)."""
         seed = ref if isinstance(ref, Talk) else self.talk(ref)
-        allowed = self.allowed(filters)
-        qvec = self.vectors.vector(seed.id)
-        if allowed is None:  # the seed is one of the base's talks (it has a vector)
-            want = min(len(self.vectors) - 1, max(4 * k, 20))
-            near = [h for h in self.vectors.search(qvec, want + 1) if h[0] != seed.id][:want]
-        else:
-            pool = [tid for tid in allowed if tid != seed.id]
-            near = self.vectors.search(qvec, min(len(pool), max(4 * k, 20)), pool) if pool else []
-        if not near:
-            return []
-        vecs = {tid: self.vectors.vector(tid) for tid, _ in near}
-        picked = mmr(qvec, [tid for tid, _ in near], vecs, k, lambda_=1.0 - diversity)
-        picked.sort(key=lambda p: -p[1])
-        dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
-        ids = [tid for tid, _ in picked]
-        talks = dict(zip(ids, self.talks.get_many(ids), strict=True))
-        sentences = self.sentences.of(list(talks.values()))
-        sims = self.sentences.sims(qvec, sentences)
-        hits = []
-        for tid, score in picked:
-            sentence, source = best_sentence(talks[tid], sentences[tid], sims.get(tid), ())
-            hits.append(
-                Hit(
-                    talks[tid],
-                    score,
-                    Why(
-                        best_sentence=sentence,
-                        sentence_source=source,
-                        ranks={signals.DENSE.name: dense_rank[tid]},
-                    ),
-                )
-            )
-        return hits
+        return similar.nearest_talks(self, seed, k, self.allowed(filters), diversity)
 
     # -- evidence -----------------------------------------------------------------
     def _words(self, talk: Talk) -> list[str]:

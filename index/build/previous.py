@@ -1,0 +1,120 @@
+"""What the build in use gives the next one (index/build/builder.py): its stored
+documents, its talks, and its vectors by text hash (read from its files on
+demand); and the checks made before adding to it (a damaged base, a base built
+with another model).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from index.build.cache import VectorCache
+from index.encoders.embed import Embedder, built_identity, identity_of
+from index.store import disk as store
+from index.store import tables
+from index.store.vectors import FaissIndex
+from ingest.detect import ParsedDocument
+from talkbase.core.errors import KnowledgeBaseDamaged, ModelMismatch
+from talkbase.core.records import Talk, talk_from_dict
+
+
+def in_use(home: Path, replace_all: bool) -> store.Build | None:
+    """The build in use, checked (KnowledgeBaseDamaged unless `replace_all`, which
+    is the one way to start afresh over a damaged base)."""
+    try:
+        build = store.current(home)
+        if build is not None and not replace_all:
+            problems = store.verify_files(build, hashes=store.small_enough_to_hash(build))
+            if problems:
+                raise build.damaged(problems[0])
+    except KnowledgeBaseDamaged:
+        if replace_all:
+            return None
+        raise
+    return build
+
+
+def check_model(home: Path, build: store.Build | None, embedder: Embedder, rebuild: bool) -> None:
+    """Refuse to add to a base built another way, unless `embedder` can follow the
+    base's way (a `LazyEmbedder` whose int8 config the machine picks: see
+    `index.encoders.embed.kept_encoder`); `rebuild` embeds every text anew."""
+    built_with = built_identity(build.manifest) if build is not None else None
+    if build is None or rebuild or built_with == identity_of(embedder):
+        return
+    follow = getattr(embedder, "follow", None)
+    if built_with and callable(follow) and follow(built_with):
+        return
+    raise ModelMismatch(str(home), str(built_with), identity_of(embedder))
+
+
+def of_home(
+    home: Path,
+    embedder: Embedder,
+    rebuild: bool = False,
+    replace_all: bool = False,
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
+    """Documents, embeddings and talks of the build in use.
+
+    `rebuild` re-embeds everything (needed after changing the model);
+    `replace_all` forgets the stored documents, and is the one way to start
+    afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
+    """
+    build = in_use(home, replace_all)
+    if build is None:
+        return {}, {}, {}
+    check_model(home, build, embedder, rebuild)
+    with store.reading(build):
+        return read(build, identity_of(embedder), rebuild, replace_all)
+
+
+def read(
+    build: store.Build,
+    model: str,
+    rebuild: bool,
+    replace_all: bool,
+) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
+    built_with = built_identity(build.manifest)
+    con = store.connect(build.db_path)
+    try:
+        docs = {}
+        if not replace_all:
+            records = tables.records_by_document(con)
+            for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
+                talks = tuple(records.get(name, ()))
+                docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
+        cache: Any = {}
+        if built_with == model and not rebuild and build.manifest.format_version >= 2:
+            cache = vectors(build, con)
+        old = tables.talks_by_id(con, tables.all_ids(con).tolist())
+    finally:
+        con.close()
+    return docs, cache, old
+
+
+def vectors(build: store.Build, con: Any, keys: np.ndarray | None = None) -> VectorCache:
+    """The previous build's vectors (all, or those of `keys`) by text hash, read
+    from its files on demand."""
+    found = tables.vector_places(con, keys)
+    return VectorCache(
+        build.manifest.dimension,
+        *found,
+        FaissIndex.load(str(build.vectors_path)),
+        store.load_sentences(build, mmap=True),
+    )
+
+
+def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
+    return {
+        r["name"]: ParsedDocument(
+            r["path"],
+            r["name"],
+            r["format"],
+            r["sha256"],
+            tuple(talk_from_dict(t) for t in r["records"]),
+            tuple(r["warnings"]),
+        )
+        for r in rows
+    }
