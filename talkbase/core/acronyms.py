@@ -4,9 +4,10 @@
 A pair counts only when the acronym's letters are the initials of the words
 before (or inside) the brackets, in order, small words ("of", "and") free to
 give a letter or not: "software bill of materials (SBOM)" is one, "Kubernetes
-(K8s)" and "the looks of something created (mostly)" are none. Both sides are
-kept as plain word keys (lower case, no accents, plural "s" dropped), so a query
-saying "unified kernel images" or "UKIs" finds the pair.
+(K8s)" and "the looks of something created (mostly)" are none. The acronym is
+kept as its letters ("UKIs" -> "uki", "RTOS" -> "rtos"), the long form as word
+keys (lower case, no accents, plural "s" dropped), so a query saying "unified
+kernel images" finds "uki".
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ _SHORT = re.compile(r"[A-Z][A-Za-z0-9]{1,7}")
 _WORD = re.compile(r"[^\W_]+(?:[-‐'’][^\W_]+)*")  # "Retrieval-Augmented" is one
 MAX_EXTRA_WORDS = 3  # small words a long form may hold beyond one per letter
 
-Pair = tuple[str, tuple[str, ...]]  # (short key, long form's word keys)
+Pair = tuple[str, tuple[str, ...]]  # (acronym's `_letters`, long form's word keys)
 
 
 def key(word: str) -> str:
@@ -39,9 +40,10 @@ def _is_short(text: str) -> bool:
 
 
 def _letters(short: str) -> str:
-    """The letters an acronym's words must start with ("LLMs" -> "llm")."""
+    """The letters an acronym's words must start with, also its key: a lower-case
+    plural "s" dropped ("LLMs" -> "llm"), a capital S kept ("RTOS" -> "rtos")."""
     letters = short[:-1] if short.endswith("s") and short[:-1].isupper() else short
-    return letters.casefold()
+    return fold(letters)
 
 
 def _fits(letters: str, words: list[str]) -> bool:
@@ -87,7 +89,7 @@ def pairs(text: str) -> set[Pair]:
         if _is_short(inside):  # long form (SF)
             found = _long_form(_letters(inside), before)
             if found and len(found) >= 2:
-                out.add((key(inside), found))
+                out.add((_letters(inside), found))
         elif before and _is_short(before[-1]):  # SF (long form)
             words = _WORD.findall(inside)
             while words and words[0].casefold() in SMALL_WORDS:  # "DPDK (the Data Plane ...)"
@@ -96,7 +98,7 @@ def pairs(text: str) -> set[Pair]:
             if words and len(words) <= len(letters) + MAX_EXTRA_WORDS and _fits(letters, words):
                 long = tuple(key(w) for w in re.split(r"[\s\-‐]+", " ".join(words)) if w)
                 if len(long) >= 2:
-                    out.add((key(before[-1]), long))
+                    out.add((letters, long))
     return out
 
 
