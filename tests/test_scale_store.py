@@ -190,14 +190,12 @@ def large_home(_large_master, tmp_path):
 
 
 def test_large_base_crash_while_adding_leaves_the_previous_whole(large_home, tmp_path, monkeypatch):
-    from index.build import builder as build_mod
-
     before = store.require(large_home)
 
     def boom(*args, **kwargs):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(build_mod.FaissIndex, "save", boom)
+    monkeypatch.setattr(FaissIndex, "save", boom)
     with pytest.raises(RuntimeError):
         ingest(
             [_program(tmp_path, "more.jsonl", 100, seed=12, start=1500)],

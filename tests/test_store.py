@@ -7,12 +7,12 @@ import json
 import duckdb
 import pytest
 
-from index.build import builder as build_mod
 from index.build.builder import ingest
 from index.encoders.embed import HashingEmbedder
 from index.search.kb import KnowledgeBase
 from index.store import disk as store
 from index.store.manifest import Manifest, render
+from index.store.vectors import FaissIndex
 from talkbase.core.errors import InputError, KnowledgeBaseMissing, ModelMismatch
 from tests.conftest import BLOG, DIGEST, PROGRAMS
 
@@ -62,7 +62,7 @@ def test_interrupted_build_leaves_previous_intact(fake_home, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(build_mod.FaissIndex, "save", boom)
+    monkeypatch.setattr(FaissIndex, "save", boom)
     with pytest.raises(RuntimeError):
         ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
     after = store.require(fake_home)
