@@ -58,7 +58,7 @@ def test_brackets_that_define_no_acronym(text):
 
 
 def test_a_query_saying_a_long_form_also_asks_for_its_acronym_not_the_other_way():
-    known = A.LongForms.of(A.table(A.counted([UKI, SBOM, LLMS, RAG])))
+    known = A.LongForms.of(A.table(Counter(p for t in (UKI, SBOM, LLMS, RAG) for p in A.pairs(t))))
     assert known.expansions("unified kernel images tpm".split()) == ["uki"]
     assert known.expansions("the software bill of materials".split()) == ["sbom"]
     assert known.expansions(["retrieval-augmented", "generation"]) == ["rag"]

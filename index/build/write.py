@@ -179,7 +179,7 @@ def write(
         con = store.connect(folder / store.DB_FILE, read_only=False)
         try:
             if prev is not None:
-                start_acronyms(con, of_talk)  # (a base from before the table)
+                start_acronyms(con)  # (a base from before the table)
                 tables.delete_talks(con, plan.removed)
                 tables.delete_documents(con, plan.removed_documents)
                 speaker_ids = tables.speaker_ids(con)

@@ -357,7 +357,8 @@ def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
     "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
     long forms it says, as the base's talks define them (`long_forms`: Vocab's):
     "unified kernel images" also asks for "uki"."""
-    ws = [w for w in words(query) if w not in STOPWORDS]
+    said = words(query)
+    ws = [w for w in said if w not in STOPWORDS]
     extra: list[str] = []
     for w in ws:
         if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
@@ -377,7 +378,7 @@ def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
     for a, b in zip(ws, ws[1:], strict=False):
         if a + b in vocabulary:
             extra.append(a + b)
-    extra += long_forms.expansions(words(query))  # (stopwords too: "bill of materials")
+    extra += long_forms.expansions(said)  # (stopwords too: "bill of materials")
     extra = [e for e in dict.fromkeys(extra) if e not in ws]
     return " ".join([query, *extra]) if extra else query
 

@@ -28,8 +28,7 @@ SUGGESTIONS_KEPT = 4096  # "did you mean" answers remembered per base
 _PARTS_SPLIT = re.compile(r"[.+-]")
 
 
-def norm(text: str) -> str:
-    return fold(text)
+norm = fold  # (the name this module's readers use)
 
 
 def word_tuple(text: str) -> tuple[str, ...]:

@@ -9,13 +9,12 @@ or removes brought, so opening a large base reads counts, never every talk.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
 
 import duckdb
 
 from index.store.reads import has_table, titles_and_abstracts
 from index.store.schema import ACRONYMS_DDL
-from talkbase.core.acronyms import Pair
+from talkbase.core.acronyms import Pair, of_talk
 
 
 def _add(
@@ -61,12 +60,10 @@ def add_acronyms(con: duckdb.DuckDBPyConnection, change: Counter[Pair]) -> None:
     )
 
 
-def start_acronyms(
-    con: duckdb.DuckDBPyConnection, of_talk: Callable[[str, str], Iterable[Pair]]
-) -> None:
+def start_acronyms(con: duckdb.DuckDBPyConnection) -> None:
     """Give a database copied from a build made before the `acronyms` table existed
-    its table, counted from the talks it holds (`of_talk`: a talk's pairs from its
-    title and abstract), once; a database that has one is left as it is."""
+    its table, counted from the talks it holds, once; a database that has one is
+    left as it is."""
     if has_table(con, "acronyms"):
         return
     con.execute(ACRONYMS_DDL)

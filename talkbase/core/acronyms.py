@@ -13,7 +13,6 @@ kernel images" finds "uki".
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -100,15 +99,6 @@ def pairs(text: str) -> set[Pair]:
                 if len(long) >= 2:
                     out.add((letters, long))
     return out
-
-
-def counted(texts: Iterable[str]) -> Counter[Pair]:
-    """In how many of `texts` each pair is defined (tests and benches; a build
-    counts per talk, `of_talk`)."""
-    found: Counter[Pair] = Counter()
-    for text in texts:
-        found.update(pairs(text))
-    return found
 
 
 def of_talk(title: str, abstract: str) -> set[Pair]:
