@@ -302,9 +302,17 @@ def words(text: str) -> list[str]:
     return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", text.lower()) if w.strip(".-_")]
 
 
+# Notes that hold a field's value, not prose ("Language: en", a link, "Status:
+# cancelled"): shown with the talk and searched by BM25, never quoted as the
+# sentence a talk matched by, nor embedded (every FOSDEM 2024 talk has "en").
+FIELD_NOTES = frozenset({"Language", "URL", "Status"})
+
+
 def talk_sentences(talk: Talk) -> list[str]:
-    """The sentences "why it matched" can quote: abstract first, then the notes."""
+    """The sentences "why it matched" can quote: abstract first, then the notes
+    that are prose (not FIELD_NOTES)."""
     out = sentences(talk.abstract) if talk.abstract else []
-    for _label, text in talk.notes:
-        out += [s for s in sentences(text) if s not in out]
+    for label, text in talk.notes:
+        if label not in FIELD_NOTES:
+            out += [s for s in sentences(text) if s not in out]
     return out or [talk.title]

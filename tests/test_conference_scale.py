@@ -205,3 +205,40 @@ def test_morning_is_when_a_talk_starts_on_the_real_program(fosdem_kb):
     ended = fosdem_kb.search("Rust talks on Saturday before 12:00", k=50)
     assert "The plan for gccrs" not in {h.talk.title for h in ended}
     assert ended and all((h.talk.end or h.talk.start).strftime("%H:%M") <= "12:00" for h in ended)
+
+
+FOSDEM_EVENT = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule><conference><title>FOSDEM 2024</title></conference>
+<day index="1" date="2024-02-03"><room name="J.1.106">
+<event id="10528"><start>10:30</start><duration>01:00</duration><room>J.1.106</room>
+<title>Creative Coding with TurtleStitch</title><subtitle></subtitle>
+<track>FOSS Educational Programming Languages devroom</track><type>devroom</type>
+<language>en</language><url>https://fosdem.org/2024/schedule/event/turtlestitch/</url>
+<abstract>&lt;p&gt;Turtlestitch is based on a browser-based educational programming
+language (Snap!) to generate patterns for embroidery machines. It is easy to use.&lt;/p&gt;
+</abstract><description></description>
+<persons><person id="1774">Pauline Maas</person></persons></event>
+<event id="10566"><start>11:40</start><duration>01:00</duration><room>J.1.106</room>
+<title>MicroBlocks</title><track>FOSS Educational Programming Languages devroom</track>
+<language>en</language><abstract></abstract><description></description>
+<persons><person id="1">Someone</person></persons></event>
+</room></day></schedule>"""
+
+
+def test_field_notes_are_kept_but_never_quoted_or_embedded():
+    """Every FOSDEM 2024 talk has the note Language: en; its "en" (and a URL) was a
+    sentence of each talk: embedded, and quotable as why a talk matched."""
+    from index.build.texts import sentence_hashes
+    from ingest.detect import parse_text
+    from ingest.text import talk_sentences
+
+    _fmt, talks, _warnings = parse_text(FOSDEM_EVENT, "fosdem2024.xml")
+    stitch, blocks = talks
+    assert dict(stitch.notes)["Language"] == "en" and "URL" in dict(stitch.notes)
+    assert talk_sentences(stitch) == [
+        "Turtlestitch is based on a browser-based educational programming language "
+        "(Snap!) to generate patterns for embroidery machines.",
+        "It is easy to use.",
+    ]
+    assert talk_sentences(blocks) == ["MicroBlocks"]  # no prose: the title, as before
+    assert len(sentence_hashes([stitch, blocks], "separate")) == 3
