@@ -1,6 +1,6 @@
 """Acronyms a program defines (talkbase/core/acronyms.py): found in real FOSDEM 2024
 abstracts, counted by the build as talks come and go (index/store/counts.py), and
-searched when a query says their long form (index/search/lexical.expand)."""
+searched when a query says their long form (index/search/wordparts.expand)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from index.build import write
 from index.build.builder import ingest
-from index.search import lexical
+from index.search import wordparts
 from index.search.kb import KnowledgeBase
 from index.search.vocab import Vocab
 from index.store import counts, reads, tables
@@ -143,7 +143,7 @@ def test_a_fosdem_query_saying_unified_kernel_images_finds_the_talks_saying_uki(
     assert v.acronyms["llm"] == ("large", "language", "model")
     assert "os" not in v.acronyms  # one talk's "open source (OS)" is not enough
     query = "unified kernel images"
-    words = lexical.expand(query, v.words, v.long_forms)
+    words = wordparts.expand(query, v.words, v.long_forms)
     assert words.split()[-1] == "uki"
     ukis = {tid for tid, t in fosdem_kb.talks.items() if re.search(r"\bukis?\b", t.title.lower())}
     assert len(ukis) >= 3  # "systemd-boot, systemd-stub, UKIs", "UKI addons ...", ...

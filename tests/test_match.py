@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from index.search import kb as kb_module
-from index.search import lexical, match, signals
+from index.search import match, signals, wordparts
 from index.search.match import Matches, sharing
 from index.search.ranking import LexScores, Query, Ranking
 from talkbase.core.records import Hit, Talk, Why
@@ -112,7 +112,7 @@ def test_the_floor_setting_moves_the_line(fake_kb, monkeypatch):
 
 
 def _words(kb, text: str) -> str:
-    return lexical.expand(text, kb.vocab.words)
+    return wordparts.expand(text, kb.vocab.words)
 
 
 def _query(kb, text: str, k: int) -> Query:

@@ -285,7 +285,7 @@ def test_the_stored_lexical_index_opens_with_the_base_and_answers_alike(fake_kb)
 
 
 def test_technical_tokens_expand_to_the_words_holding_them():
-    from index.search.lexical import expand
+    from index.search.wordparts import expand
 
     vocab = {"nvfp4", "mxfp4", "fp4", "quantization", "cudagraphs", "cuda", "graphs", "vllm"}
     assert set(expand("quantization FP4", vocab).split()) >= {"nvfp4", "mxfp4"}

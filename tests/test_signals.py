@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from appviews.models import evidence
+from index.search import feedback, lexical, reorder, signals, trackprior, wordparts
 from index.search import kb as kb_module
-from index.search import lexical, reorder, signals, trackprior
 from index.search.filters import Filters
 from index.search.fusion import relative_score, rrf, scaled_score
 from index.search.ranking import Query, Ranking, word_pool
@@ -50,7 +50,7 @@ def two_list_fuse(
 def two_list_search(kb, text: str, k: int, allowed: list[int] | None, mode: str) -> list[tuple]:
     """(id, score, ranks in order, match) of each hit, as the two-list `_ranked` found them."""
     pool = kb_module.POOL
-    words = lexical.expand(text, kb.vocab.words)
+    words = wordparts.expand(text, kb.vocab.words)
     lex = None
     if mode != "dense":
         lex = kb.bm25.score_all(words)
@@ -112,6 +112,7 @@ def registry_search(kb, text: str, k: int, allowed: list[int] | None, mode: str)
 def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(reorder, "RARE_BONUS", 0.0)
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
+    monkeypatch.setattr(feedback, "FEEDBACK_WEIGHT", 0.0)  # (tested in test_feedback.py)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday
     compared = 0
@@ -206,7 +207,7 @@ def test_a_third_signal_ranks_shows_its_rank_and_moves_the_fusion(fake_kb, toy_w
 
     # the fused score of each hit is the two-signal one plus the toy's share
     lists = signals.rank(
-        Query(fake_kb, text, lexical.expand(text, fake_kb.vocab.words), None, 10, kb_module.POOL),
+        Query(fake_kb, text, wordparts.expand(text, fake_kb.vocab.words), None, 10, kb_module.POOL),
         signals.chosen("hybrid"),
     )
     top = max(t for t, _ in lists["talk_id"].scored)

@@ -22,7 +22,7 @@ from index.encoders.embed import Embedder, built_identity, identity_of, kept_enc
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search import lexical, phrases, relax, reorder, signals, similar, titles
+from index.search import lexical, phrases, relax, reorder, signals, similar, titles, wordparts
 from index.search.answer import Answer
 from index.search.chores import Chores
 from index.search.filters import Filters, to_sql
@@ -310,7 +310,7 @@ class KnowledgeBase:
         """The hits for `text`: ranked by the `chosen` signals (fused in the hybrid
         mode), matches first (index/search/match.py), with their evidence; below the
         real talks the housekeeping sessions, unless `housekeeping` (asked for)."""
-        words = lexical.expand(text, self.vocab.words, self.vocab.long_forms)
+        words = wordparts.expand(text, self.vocab.words, self.vocab.long_forms)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
         if mode == signals.HYBRID and len(self.vectors) >= BOTH_AT_ONCE:

@@ -12,7 +12,6 @@ the reference the tests compare with.
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
@@ -21,6 +20,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
+from index.search import feedback
 from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.store import files as sf
 from index.store.disk import fts_extension_path
@@ -28,7 +28,6 @@ from index.store.postings import Postings
 from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
-from talkbase.core.acronyms import NONE, LongForms
 
 # Words people wrap their question in ("talks about ...", "any sessions on ...").
 # They say nothing about the topic, yet "talk" and "session" occur in abstracts.
@@ -158,6 +157,17 @@ class Bm25Index(Terms):
         """`scores` beside `ids`."""
         return LexScores(self.ids, self.scores(query))
 
+    def doc_freq(self, word: str) -> int:
+        """How many talks hold `word` (its stem)."""
+        return int(np.count_nonzero(self.scores(word)))
+
+    def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
+        """The BM25 of every talk for `words`, each (word, weight) weighed by its own."""
+        out = np.zeros(len(self.ids), dtype=np.float64)
+        for word, weight in words:
+            out += weight * self.scores(word)
+        return LexScores(self.ids, out)
+
     def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
         """Whether each of `tids` holds a term of `query`."""
         return np.asarray(self.score_all(query).at(tids) > 0, dtype=bool).reshape(-1)
@@ -243,6 +253,23 @@ class LexicalIndex(Terms):
         dense = postings.dense(wanted) if wanted else np.zeros(len(postings.ids), np.float32)
         return LexScores(postings.ids, dense, postings.lookup())
 
+    def doc_freq(self, word: str) -> int:
+        """How many live talks hold `word` (its stem): the postings' count, remembered."""
+        wanted = self._term_ids(word)
+        return self.postings.df(wanted[0]) if wanted else 0
+
+    def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
+        """`score_all` of `words`, each (word, weight) weighed by its own: one pass."""
+        ids, weights = [], []
+        for word, weight in words:
+            for term in self._term_ids(word):
+                if term not in ids:
+                    ids.append(term)
+                    weights.append(weight)
+        postings = self.postings
+        dense = postings.dense(ids, weights) if ids else np.zeros(len(postings.ids), np.float32)
+        return LexScores(postings.ids, dense, postings.lookup())
+
     def sharing(self, query: str, tids: Sequence[int]) -> np.ndarray:
         """Whether each of `tids` holds a term of `query` (a lookup per talk and term)."""
         wanted = self._term_ids(query)
@@ -282,25 +309,30 @@ def word_scores(
 
 def rank(query: Query) -> Ranking:
     """The lexical signal's ranking: the best `query.pool` talks (at least k) by
-    BM25 over the query's words, in the base's lexical index. Widened by the talks
-    other signals found that share a word; a talk's place is its place among every
-    talk sharing a word with the query (`LexScores.rank`)."""
+    BM25 over the query's words, in the base's lexical index (a broad query's words
+    widened by feedback: index/search/feedback.py). Widened by the talks other
+    signals found that share a word; a talk's place is its place among every talk
+    sharing a word with the query (`LexScores.rank`). The ranking's `scores` are
+    the query's own words' (the match rule reads which talks hold one)."""
     scores = word_scores(query.base.bm25, query.words, query.allowed)
-    return _pooled(scores, scores.best(max(query.pool, query.k)), ())
+    n = max(query.pool, query.k)
+    terms = query.base.bm25.tokens(lexical_query(query.words))
+    ranked = feedback.widened(query.base, terms, scores, query.allowed)
+    return _pooled(ranked, ranked.best(n), (), scores)
 
 
 def _pooled(
-    scores: LexScores, best: tuple[np.ndarray, np.ndarray], found: Sequence[int]
+    ranked: LexScores, best: tuple[np.ndarray, np.ndarray], found: Sequence[int], own: LexScores
 ) -> Ranking:
     """The best talks by words with those of `found` that share one (`word_pool`)."""
-    pairs, places = word_pool(scores, best, found)
+    pairs, places = word_pool(ranked, best, found)
     listed = {tid for tid, _ in pairs}
     return Ranking(
         pairs,
         places,
-        past=lambda tid: scores.rank(tid) if tid in listed else None,
-        widen=lambda more: _pooled(scores, best, more),
-        scores=scores,
+        past=lambda tid: ranked.rank(tid) if tid in listed else None,
+        widen=lambda more: _pooled(ranked, best, more, own),
+        scores=own,
     )
 
 
@@ -335,52 +367,6 @@ def query_terms(query: str) -> list[str]:
         if "-" in w:
             out += w.split("-")
     return [w for w in dict.fromkeys(out) if w not in STOPWORDS and w not in FILLER and len(w) > 1]
-
-
-def _with_digits(vocabulary: Collection[str]) -> Collection[str]:
-    """The words holding a digit (the only ones a part like "fp4" can be in),
-    remembered per vocabulary: a large base's words are scanned once."""
-    if not isinstance(vocabulary, frozenset):
-        return vocabulary
-    return _digit_words(vocabulary)
-
-
-@functools.lru_cache(maxsize=4)
-def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
-    return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
-
-
-def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
-    """The query with the base's words that contain a query word as a part:
-    "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
-    "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
-    "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
-    long forms it says, as the base's talks define them (`long_forms`: Vocab's):
-    "unified kernel images" also asks for "uki"."""
-    said = words(query)
-    ws = [w for w in said if w not in STOPWORDS]
-    extra: list[str] = []
-    for w in ws:
-        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
-            extra += [
-                v
-                for v in _with_digits(vocabulary)
-                if v != w
-                and (v.endswith(w) or v.startswith(w))
-                and v.isalnum()
-                and len(v) <= len(w) + 4
-            ]
-        elif w not in vocabulary and w.isalpha() and len(w) >= 6:
-            for i in range(3, len(w) - 2):  # "cudagraphs" -> "cuda graphs"
-                if w[:i] in vocabulary and w[i:] in vocabulary:
-                    extra += [w[:i], w[i:]]
-                    break
-    for a, b in zip(ws, ws[1:], strict=False):
-        if a + b in vocabulary:
-            extra.append(a + b)
-    extra += long_forms.expansions(said)  # (stopwords too: "bill of materials")
-    extra = [e for e in dict.fromkeys(extra) if e not in ws]
-    return " ".join([query, *extra]) if extra else query
 
 
 def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, str]:

@@ -13,11 +13,10 @@ from typing import Any
 import numpy as np
 
 from index.search import lexical
+from index.search.feedback import rare_limit
 from index.search.ranking import below
 
 RARE_BONUS = 0.2  # of the best fused score, given for holding every rare query term
-RARE_SHARE = 0.01  # a term in at most this share of the talks is rare
-RARE_MIN_TALKS = 5  # (or in at most this many, in a small base)
 RARE_WINDOW = 100  # talks of the fused list weighed
 HOUSEKEEPING_WINDOW = 60  # of the best this many, housekeeping sessions go last
 
@@ -26,7 +25,7 @@ def rare_terms_first(
     base: Any, text: str, scored: list[tuple[int, float]]
 ) -> list[tuple[int, float]]:
     """The fused list with each of its first RARE_WINDOW talks' score raised by the
-    share of the query's rare terms (in at most RARE_SHARE of the talks) it holds:
+    share of the query's rare terms (`feedback.rare_limit`) it holds:
     a specific word ("GraalVM") outweighs common ones, and the talks near in
     meaning that hold none of them fall behind those that do."""
     head = scored[:RARE_WINDOW]
@@ -39,7 +38,7 @@ def rare_terms_first(
     for term in dict.fromkeys(base.bm25.tokens(lexical.lexical_query(text))):
         found = base.bm25.score_all(term)
         df = int(np.count_nonzero(found.scores))
-        if 0 < df <= max(RARE_MIN_TALKS, RARE_SHARE * n):
+        if 0 < df <= rare_limit(n):
             rare += 1
             held += found.at(ids) > 0
     if not rare:

@@ -159,15 +159,17 @@ class Postings:
         df = self.df(term)
         return math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)) if df else 0.0
 
-    def dense(self, terms: Sequence[int]) -> np.ndarray:
+    def dense(self, terms: Sequence[int], weights: Sequence[float] | None = None) -> np.ndarray:
         """The BM25 score of every position (0 where dead or sharing no term), in
         float32: a million talks' scores are one pass over 4 MB. Each segment's
         postings are scored in place, through views of the scores and the lengths
-        (row numbers index them as they are), and dead talks are zeroed once at the end."""
+        (row numbers index them as they are), and dead talks are zeroed once at the end.
+        With `weights` (one per term), each term's part is weighed by its own."""
         out = np.zeros(len(self.alive), dtype=np.float32)
         norm, spans = self._prepare()
+        weight = dict(zip(terms, weights, strict=True)) if weights is not None else {}
         for term in dict.fromkeys(terms):
-            idf = np.float32(self.idf(term))
+            idf = np.float32(self.idf(term) * weight.get(term, 1.0))
             if not idf:
                 continue
             for seg, a, b, _ in spans:

@@ -1,0 +1,61 @@
+"""A query's words widened by the words the base holds (what BM25 is asked for).
+
+"FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
+"cuda graphs", and "unified kernel images" for "uki" where the program defines
+that acronym (talkbase/core/acronyms.py). The knowledge base calls `expand` once a
+query (`Query.words`); the lexical signal ranks by what it gives.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection
+
+from ingest.text import STOPWORDS, words
+from talkbase.core.acronyms import NONE, LongForms
+
+
+def _with_digits(vocabulary: Collection[str]) -> Collection[str]:
+    """The words holding a digit (the only ones a part like "fp4" can be in),
+    remembered per vocabulary: a large base's words are scanned once."""
+    if not isinstance(vocabulary, frozenset):
+        return vocabulary
+    return _digit_words(vocabulary)
+
+
+@functools.lru_cache(maxsize=4)
+def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
+
+
+def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
+    """The query with the base's words that contain a query word as a part:
+    "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
+    "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
+    "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
+    long forms it says, as the base's talks define them (`long_forms`: Vocab's):
+    "unified kernel images" also asks for "uki"."""
+    said = words(query)
+    ws = [w for w in said if w not in STOPWORDS]
+    extra: list[str] = []
+    for w in ws:
+        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
+            extra += [
+                v
+                for v in _with_digits(vocabulary)
+                if v != w
+                and (v.endswith(w) or v.startswith(w))
+                and v.isalnum()
+                and len(v) <= len(w) + 4
+            ]
+        elif w not in vocabulary and w.isalpha() and len(w) >= 6:
+            for i in range(3, len(w) - 2):  # "cudagraphs" -> "cuda graphs"
+                if w[:i] in vocabulary and w[i:] in vocabulary:
+                    extra += [w[:i], w[i:]]
+                    break
+    for a, b in zip(ws, ws[1:], strict=False):
+        if a + b in vocabulary:
+            extra.append(a + b)
+    extra += long_forms.expansions(said)  # (stopwords too: "bill of materials")
+    extra = [e for e in dict.fromkeys(extra) if e not in ws]
+    return " ".join([query, *extra]) if extra else query
