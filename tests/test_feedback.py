@@ -60,6 +60,13 @@ def test_a_query_with_a_rare_word_ranks_as_typed(fosdem_kb):
         assert feedback.widened(kb, terms, own, None) is own
 
 
+def test_a_very_large_base_ranks_a_broad_query_as_typed(fosdem_kb, monkeypatch):
+    own = fosdem_kb.bm25.score_all(BROAD)
+    assert feedback.widened(fosdem_kb, _terms(fosdem_kb, BROAD), own, None) is not own
+    monkeypatch.setattr(feedback, "FEEDBACK_MAX_TALKS", len(fosdem_kb.vectors) - 1)
+    assert feedback.widened(fosdem_kb, _terms(fosdem_kb, BROAD), own, None) is own
+
+
 def test_filters_hold_and_the_match_rule_reads_the_query_words_alone(fosdem_kb):
     kb = fosdem_kb
     sunday = [t.id for t in kb.talks.values() if t.start and t.start.date().day == 4]

@@ -15,8 +15,9 @@ tried gained on all three (3 or 8 talks, 5 or 20 words, weights 0.1 to 0.2, rare
 shares of 0.5% or 2%); at 0.3 "kuberentes operators" lost, and feeding back every
 query, specific ones too, lost 0.017 on CACM.
 
-Only the order changes: which talks share a word with the query (what the match
-rule reads) is still told by the query's own words.
+Which talks share a word with the query (what the match rule reads) is still told
+by the query's own words: a talk the fed-back words alone reach is ranked, never
+counted a match for them. A base of over FEEDBACK_MAX_TALKS talks ranks as typed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ FEEDBACK_TALKS = 5  # the first talks by words whose words are fed back
 FEEDBACK_TERMS = 10  # words fed back
 FEEDBACK_WEIGHT = 0.15  # their weight, all together, against the query's own words
 FEEDBACK_MAX_SHARE = 0.2  # a word in more of the talks says nothing of a topic
+# Above this many talks a broad query ranks as typed: the fed-back words' pass over
+# the postings costs about what the query's own does (0.66 against 0.67 ms at
+# 100,000 synthetic talks, `bench/scale.py`'s base; p50 13.0-13.3 against 11.2-11.4
+# ms), which at a million talks would take the p50 past its 30 ms target.
+FEEDBACK_MAX_TALKS = 200_000
 
 
 def rare_limit(talks: int) -> float:
@@ -47,7 +53,7 @@ def widened(
     words' BM25, at FEEDBACK_WEIGHT; `scores` itself for a specific query."""
     index = base.bm25
     n = len(base.vectors)
-    if FEEDBACK_WEIGHT <= 0 or not terms:
+    if FEEDBACK_WEIGHT <= 0 or not terms or n > FEEDBACK_MAX_TALKS:
         return scores
     if any(index.doc_freq(t) <= rare_limit(n) for t in dict.fromkeys(terms)):
         return scores
