@@ -105,6 +105,14 @@ def test_every_word_match_keeps_its_credit(demo_kb):
     assert all(h.why.lexical_rank is not None for h in hits[: nccl + 1])
 
 
+def test_getting_started_is_how_a_question_is_asked_not_its_topic(demo_kb):
+    # "started" (BM25: "start") made two talks that say "start" matches, ahead of the
+    # one on contributing to PyTorch, the nearest in meaning
+    hits = demo_kb.search("how do I get started as a contributor", 3)
+    assert hits[0].talk.title == "Contributing to PyTorch with AI Agents"
+    assert not any({"started", "get"} & set(h.why.matched_terms) for h in hits)
+
+
 def test_keynote_says_nothing_matched(demo_kb):
     answer = demo_kb.answer("keynote", 10)
     assert answer.hits and answer.matches == 0

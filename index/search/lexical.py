@@ -29,12 +29,14 @@ from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
 
-# Words people wrap their question in ("talks about ...", "any sessions on ...").
-# They say nothing about the topic, yet "talk" and "session" occur in abstracts.
+# Words people wrap their question in ("talks about ...", "any sessions on ...", "how
+# do I get started with ..."). They say nothing about the topic, yet "talk" and
+# "session" occur in abstracts, and "started" made "how do I get started as a
+# contributor" match the demo's talks that say "start" before its contributing one.
 FILLER = frozenset(
     """talk talks session sessions presentation presentations speaker speakers about any
     anything something related regarding interested looking find show me want i i'm im
-    please there are is which what who where""".split()
+    please there are is which what who where get getting started""".split()
 )
 
 
