@@ -34,11 +34,11 @@ def test_a_broad_query_is_widened_by_its_first_talks_words(fosdem_kb):
     n = len(kb.vectors)
     assert all(kb.bm25.doc_freq(t) > feedback.rare_limit(n) for t in terms)  # none rare
     own = kb.bm25.score_all(BROAD)
-    words = feedback.fed_back(kb, terms, own)
+    words = feedback.fed_back(kb, terms, own, lexical.FILLER)
     assert 0 < len(words) <= feedback.FEEDBACK_TERMS
     assert [w for w, _ in words] == [w for w, _ in sorted(words, key=lambda p: -p[1])]
     for word, _ in words:
-        assert word not in terms
+        assert word not in terms and word not in lexical.FILLER
         assert 2 <= kb.bm25.doc_freq(word) <= feedback.FEEDBACK_MAX_SHARE * n
     # the fed-back words come from the first talks by words
     first = [kb.talks[t] for t in own.best(feedback.FEEDBACK_TALKS)[0].tolist()]

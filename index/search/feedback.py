@@ -23,7 +23,7 @@ counted a match for them. A base of over FEEDBACK_MAX_TALKS talks ranks as typed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from index.search.ranking import LexScores
@@ -47,17 +47,22 @@ def rare_limit(talks: int) -> float:
 
 
 def widened(
-    base: Any, terms: Sequence[str], scores: LexScores, allowed: Sequence[int] | None
+    base: Any,
+    terms: Sequence[str],
+    scores: LexScores,
+    allowed: Sequence[int] | None,
+    skip: Collection[str] = (),
 ) -> LexScores:
     """`scores` (BM25 of the query's `terms`, 0 outside `allowed`) plus the fed-back
-    words' BM25, at FEEDBACK_WEIGHT; `scores` itself for a specific query."""
+    words' BM25 (never those of `skip`: the words questions are wrapped in), at
+    FEEDBACK_WEIGHT; `scores` itself for a specific query."""
     index = base.bm25
     n = len(base.vectors)
     if FEEDBACK_WEIGHT <= 0 or not terms or n > FEEDBACK_MAX_TALKS:
         return scores
     if any(index.doc_freq(t) <= rare_limit(n) for t in dict.fromkeys(terms)):
         return scores
-    words = fed_back(base, terms, scores)
+    words = fed_back(base, terms, scores, skip)
     if not words:
         return scores
     scale = FEEDBACK_WEIGHT * len(terms) / sum(w for _, w in words)
@@ -69,7 +74,9 @@ def widened(
     return LexScores(scores.ids, scores.scores + more.scores, scores.lookup)
 
 
-def fed_back(base: Any, terms: Sequence[str], scores: LexScores) -> list[tuple[str, float]]:
+def fed_back(
+    base: Any, terms: Sequence[str], scores: LexScores, skip: Collection[str] = ()
+) -> list[tuple[str, float]]:
     """The words fed back for a query of `terms` whose BM25 is `scores`: (word,
     weight), heaviest first, at most FEEDBACK_TERMS. Words are counted as written
     ("contributors" is not the query's "contributing", though BM25 stems both
@@ -84,7 +91,7 @@ def fed_back(base: Any, terms: Sequence[str], scores: LexScores) -> list[tuple[s
         talk = base.talks[tid]
         tokens = index.tokens(f"{talk.title} {talk.abstract}")
         for word, count in Counter(tokens).items():
-            if word not in asked:
+            if word not in asked and word not in skip:
                 weight[word] += share * count / len(tokens)
     index.stem_all(list(weight))  # one database call for the stems `doc_freq` looks up
     most = FEEDBACK_MAX_SHARE * len(base.vectors)

@@ -319,7 +319,7 @@ def rank(query: Query) -> Ranking:
     scores = word_scores(query.base.bm25, query.words, query.allowed)
     n = max(query.pool, query.k)
     terms = query.base.bm25.tokens(lexical_query(query.words))
-    ranked = feedback.widened(query.base, terms, scores, query.allowed)
+    ranked = feedback.widened(query.base, terms, scores, query.allowed, FILLER)
     return _pooled(ranked, ranked.best(n), (), scores)
 
 
