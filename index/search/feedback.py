@@ -69,8 +69,7 @@ def widened(
     more = index.weighted([(word, w * scale) for word, w in words])
     if allowed is not None:
         more = more.within(allowed)
-    if len(more.scores) != len(scores.scores):  # (both are of every talk, in one order)
-        return scores
+    # (both score every talk of the index, in its one order)
     return LexScores(scores.ids, scores.scores + more.scores, scores.lookup)
 
 
