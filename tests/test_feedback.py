@@ -4,9 +4,11 @@ the weighted BM25 pass it runs (index/store/postings.py)."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
-from index.search import feedback, lexical
+from index.search import feedback, lexical, wordparts
 from index.search.match import Matches
 from index.search.ranking import Query
 from index.store.postings import Postings, build_segment
@@ -86,3 +88,21 @@ def test_filters_hold_and_the_match_rule_reads_the_query_words_alone(fosdem_kb):
     assert widened_only, "the broad query lists talks by the fed-back words"
     verdict = Matches.judge(kb, BROAD, widened_only, {"lexical": ranking})
     assert not any(verdict(t) for t in widened_only)
+
+
+def test_a_doing_word_finds_the_talks_that_name_its_doers(fosdem_kb):
+    """ "contributing" stems to "contribut", "contributors" to "contributor": the
+    query is widened by the doer the base holds (wordparts.doers), so "GCC for new
+    contributors" and the other talks naming contributors in their titles match."""
+    query = "contributing"
+    words = wordparts.expand(query, fosdem_kb.vocab.words, fosdem_kb.vocab.long_forms)
+    assert words == "contributing contributors"
+    named = {
+        tid
+        for tid, t in fosdem_kb.talks.items()
+        if re.search(r"\bcontributors?\b", t.title.lower())
+    }
+    assert len(named) >= 4  # "GCC for new contributors", "... becoming a Go contributor", ...
+    assert not named <= {tid for tid, _ in fosdem_kb.bm25.search(query)}
+    hits = fosdem_kb.search(query, 60, mode="lexical")
+    assert named <= {h.talk.id for h in hits if h.why.match}

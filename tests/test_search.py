@@ -294,6 +294,17 @@ def test_technical_tokens_expand_to_the_words_holding_them():
     assert expand("vLLM", vocab) == "vLLM"
 
 
+def test_a_doing_word_also_asks_for_its_doer_and_back():
+    from index.search.wordparts import doers, expand
+
+    vocab = {"contributors", "contributing", "editing", "editors", "translators", "monitor"}
+    assert expand("contributing to GCC", vocab).split()[-1] == "contributors"
+    assert expand("text editors", vocab).split()[-1] == "editing"
+    assert doers("translating", vocab) == []  # Porter already stems both to "transl"
+    assert doers("monitoring", vocab) == []  # "monitor" is no doer of "moni"
+    assert doers("contributing", {"contributing"}) == []  # only a word the base holds
+
+
 def test_did_you_mean_only_near_known_words():
     from index.search.understand import Vocab, suggest
 

@@ -1,8 +1,9 @@
 """A query's words widened by the words the base holds (what BM25 is asked for).
 
 "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
-"cuda graphs", and "unified kernel images" for "uki" where the program defines
-that acronym (talkbase/core/acronyms.py). The knowledge base calls `expand` once a
+"cuda graphs", "unified kernel images" for "uki" where the program defines
+that acronym (talkbase/core/acronyms.py), and "contributing" for "contributors"
+(`doers`). The knowledge base calls `expand` once a
 query (`Query.words`); the lexical signal ranks by what it gives.
 """
 
@@ -28,13 +29,40 @@ def _digit_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
     return tuple(v for v in vocabulary if any(c.isdigit() for c in v))
 
 
+def doers(word: str, vocabulary: Collection[str]) -> list[str]:
+    """The base's word for who does what `word` says, or for what the doer does:
+    "contributing" -> "contributors", "editors" -> "editing". The Porter stemmer
+    keeps an -or noun apart from its verb ("contributor" against "contribut"),
+    save the -ator ones ("translator" and "translating" are both "transl"), left
+    alone here. One word at most, and only one the base holds.
+
+        >>> doers("contributing", {"contributors", "contributor"})
+        ['contributors']
+        >>> doers("editors", {"editing"})
+        ['editing']
+        >>> doers("translating", {"translators"})
+        []
+    """
+    if len(word) < 6:
+        return []
+    if word.endswith("ing"):
+        root = word[:-3]
+        if root.endswith("t") and not root.endswith("at"):
+            return [w for w in (root + "ors", root + "or") if w in vocabulary][:1]
+    elif word.endswith(("tor", "tors")) and not word.endswith(("ator", "ators")):
+        root = word[: -3 if word.endswith("s") else -2]
+        return [w for w in (root + "ing", root + "e") if w in vocabulary][:1]
+    return []
+
+
 def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
     """The query with the base's words that contain a query word as a part:
     "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
     "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
     "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
     long forms it says, as the base's talks define them (`long_forms`: Vocab's):
-    "unified kernel images" also asks for "uki"."""
+    "unified kernel images" also asks for "uki". And each word's doer (`doers`):
+    "contributing" also asks for "contributors"."""
     said = words(query)
     ws = [w for w in said if w not in STOPWORDS]
     extra: list[str] = []
@@ -53,6 +81,7 @@ def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
                 if w[:i] in vocabulary and w[i:] in vocabulary:
                     extra += [w[:i], w[i:]]
                     break
+        extra += doers(w, vocabulary)
     for a, b in zip(ws, ws[1:], strict=False):
         if a + b in vocabulary:
             extra.append(a + b)
