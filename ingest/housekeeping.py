@@ -82,5 +82,7 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
 
 
 def asks_for_housekeeping(query: str) -> bool:
-    """Whether a query names housekeeping ("the welcome session of the Go devroom")."""
-    return any(w in ASKING for w in _plain(query).split())
+    """Whether a query names housekeeping ("the welcome session of the Go devroom");
+    "intro to eBPF" asks for a newcomers' talk instead (`ingest.audience`)."""
+    words = re.sub(r"\bintro to\b", " ", _plain(query))
+    return any(w in ASKING for w in words.split())

@@ -103,14 +103,15 @@ def two_list_search(kb, text: str, k: int, allowed: list[int] | None, mode: str)
 
 def registry_search(kb, text: str, k: int, allowed: list[int] | None, mode: str) -> list[tuple]:
     # the fused lists as such: the later, query-level steps (tracks weighed, rare
-    # terms lifted, housekeeping sessions last) are tested on their own in
-    # test_trackprior.py and test_conference_scale.py
-    hits = kb._ranked(text, k, allowed, mode, signals.chosen(mode), housekeeping=True)
+    # terms lifted, housekeeping sessions last, `reorder.last_touches`, off in
+    # `assert_as_before`) are tested on their own in test_trackprior.py and
+    # test_conference_scale.py
+    hits = kb._ranked(text, k, allowed, mode, signals.chosen(mode))
     return [(h.talk.id, h.score, list(h.why.ranks.items()), h.why.match) for h in hits]
 
 
 def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
-    monkeypatch.setattr(reorder, "RARE_BONUS", 0.0)
+    monkeypatch.setattr(reorder, "last_touches", lambda base, asked, text, scored, k, hy: scored)
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     monkeypatch.setattr(feedback, "FEEDBACK_WEIGHT", 0.0)  # (tested in test_feedback.py)
     tuesday = kb.allowed(Filters(day="Tue"))

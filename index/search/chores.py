@@ -1,42 +1,72 @@
 """Which talks of an open base are housekeeping sessions (welcome, opening,
-closing, breaks: `ingest.housekeeping`), each talk judged once.
+closing, breaks: `ingest.housekeeping`) and which are for newcomers
+(`ingest.audience`), each talk judged once.
 
-A search puts the housekeeping sessions among its first results last. Whether a
-talk is one depends only on its title, and an open base never changes (an ingest
-makes a new build, opened as a new base), so each talk's title is read and judged
-on the first query that ranks it, and remembered for the base's life: a query
-reads and judges only the talks no earlier query ranked.
+A search puts the housekeeping sessions among its first results last, and raises
+the newcomers' talks when it asks where to start. Both verdicts depend only on
+the talk's own fields, and an open base never changes (an ingest makes a new
+build, opened as a new base), so each talk is read and judged on the first query
+that needs it, and remembered for the base's life: a query reads and judges only
+the talks no earlier query did.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import duckdb
 
 from index.store import reads
+from ingest.audience import is_introductory
 from ingest.housekeeping import is_housekeeping
 
 
-class Chores:
-    """The housekeeping sessions among the talks of the open database `con`."""
+class Judged:
+    """The talks of the open database `con` that one rule (`_judge`, of the fields
+    `_read` reads) holds for, each talk judged once."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self._judged: set[int] = set()  # talks whose title was judged
-        self._chores: set[int] = set()  # those of them that are housekeeping
+        self._judged: set[int] = set()  # talks judged
+        self._held: set[int] = set()  # those of them the rule holds for
         self._judging = threading.Lock()  # queries from several threads share the sets
 
+    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
+        raise NotImplementedError
+
+    def _judge(self, fields: tuple[str, ...]) -> bool:
+        raise NotImplementedError
+
     def among(self, ids: Sequence[int]) -> set[int]:
-        """The housekeeping sessions among `ids` (a talk the base lacks is none)."""
+        """Those of `ids` the rule holds for (never for a talk the base lacks)."""
         with self._judging:
             unknown = list(dict.fromkeys(t for t in ids if t not in self._judged))
         if unknown:
-            titles = reads.titles_of(self.con, unknown)
-            found = {t for t in unknown if is_housekeeping(titles.get(t, ""))}
+            read = self._read(unknown)
+            found = {t for t in unknown if t in read and self._judge(read[t])}
             with self._judging:
-                self._chores |= found
+                self._held |= found
                 self._judged.update(unknown)
         with self._judging:
-            return {t for t in ids if t in self._chores}
+            return {t for t in ids if t in self._held}
+
+
+class Chores(Judged):
+    """The housekeeping sessions, by their titles."""
+
+    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
+        return {t: (title,) for t, title in reads.titles_of(self.con, ids).items()}
+
+    def _judge(self, fields: tuple[str, ...]) -> bool:
+        return is_housekeeping(fields[0])
+
+
+class Introductions(Judged):
+    """The talks for newcomers, by their titles and abstracts."""
+
+    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
+        return reads.titles_and_abstracts_of(self.con, ids)
+
+    def _judge(self, fields: tuple[str, ...]) -> bool:
+        return is_introductory(*fields)

@@ -24,7 +24,7 @@ from index.encoders.embed import load as load_embedder
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search import lexical, phrases, relax, reorder, signals, similar, titles, wordparts
 from index.search.answer import Answer
-from index.search.chores import Chores
+from index.search.chores import Chores, Introductions
 from index.search.filters import Filters, to_sql
 from index.search.match import Matches
 from index.search.querycheck import check_query
@@ -45,7 +45,6 @@ from index.store import disk as store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
-from ingest.housekeeping import asks_for_housekeeping
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkNotFound
@@ -81,6 +80,7 @@ class KnowledgeBase:
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self.chores = Chores(self.con)  # the housekeeping sessions, judged once
+        self.introductions = Introductions(self.con)  # the talks for newcomers, judged once
         # What this (read-only) base remembers, bounded; queries from several threads
         # share it, so each look-up or addition holds the lock.
         self._remembering = threading.Lock()
@@ -293,7 +293,7 @@ class KnowledgeBase:
             if not literal and all_suggested(text, self.vocab, suggestions, skip):
                 topic, corrected = correct(topic, suggestions), True
                 text = " ".join([topic, *u.phrases]).strip()
-            hits = self._ranked(text, k, allowed, mode, chosen, asks_for_housekeeping(query))
+            hits = self._ranked(text, k, allowed, mode, chosen, query)
         result = Answer(u, hits, relaxed, suggestions, corrected, dropped)
         self.last_answer = result
         return result
@@ -305,11 +305,12 @@ class KnowledgeBase:
         allowed: list[int] | None,
         mode: str,
         chosen: Sequence[signals.Signal],
-        housekeeping: bool = False,
+        asked: str = "",
     ) -> list[Hit]:
-        """The hits for `text`: ranked by the `chosen` signals (fused in the hybrid
-        mode), matches first (index/search/match.py), with their evidence; below the
-        real talks the housekeeping sessions, unless `housekeeping` (asked for)."""
+        """The hits for `text` (the topic of the query `asked`, as typed): ranked by
+        the `chosen` signals (fused in the hybrid mode), given the last touches the
+        query calls for (index/search/reorder.py: housekeeping sessions last, unless
+        asked for), matches first (index/search/match.py), with their evidence."""
         words = wordparts.expand(text, self.vocab.words, self.vocab.long_forms)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
@@ -322,10 +323,7 @@ class KnowledgeBase:
         rankings = signals.rank(query, chosen, submit)
         hybrid = mode == signals.HYBRID
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
-        if hybrid and self.manifest.lexical is not None:
-            scored = reorder.rare_terms_first(self, text, scored)
-        if not housekeeping:
-            scored = reorder.housekeeping_last(self, scored, max(k, reorder.HOUSEKEEPING_WINDOW))
+        scored = reorder.last_touches(self, asked, text, scored, k, hybrid)
         is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such

@@ -1,9 +1,12 @@
-"""The last touches of a hybrid search's fused list, before the match rule reads it:
-talks holding the query's rare terms raised, housekeeping sessions put last.
+"""The last touches of a search's ranked list, before the match rule reads it
+(`last_touches`, in this order): in the hybrid mode, talks holding the query's rare
+terms raised, and the talks for newcomers raised when the query asks where to
+start; in every mode, housekeeping sessions put last unless the query asks for
+them.
 
-Both take the open base (index/search/kb.py's KnowledgeBase: its lexical index,
-its vectors' count, its `Chores`) and a fused list of (talk id, score), best first,
-and return the list reordered; neither adds or drops a talk.
+Each takes the open base (index/search/kb.py's KnowledgeBase: its lexical index,
+its vectors' count, its `Chores` and `Introductions`) and a ranked list of (talk
+id, score), best first, and returns the list reordered; none adds or drops a talk.
 """
 
 from __future__ import annotations
@@ -15,10 +18,28 @@ import numpy as np
 from index.search import lexical
 from index.search.feedback import rare_limit
 from index.search.ranking import below
+from ingest.audience import asks_for_introductions
+from ingest.housekeeping import asks_for_housekeeping
 
 RARE_BONUS = 0.2  # of the best fused score, given for holding every rare query term
 RARE_WINDOW = 100  # talks of the fused list weighed
 HOUSEKEEPING_WINDOW = 60  # of the best this many, housekeeping sessions go last
+INTRO_BONUS = 0.3  # of the best fused score, for a talk for newcomers, when asked
+INTRO_WINDOW = 100  # talks of the fused list weighed
+
+
+def last_touches(
+    base: Any, asked: str, text: str, scored: list[tuple[int, float]], k: int, hybrid: bool
+) -> list[tuple[int, float]]:
+    """`scored`, the ranking of `text` (the topic of the query `asked`, as typed),
+    with the touches of this module for a search of `k` hits (`hybrid`: fused)."""
+    if hybrid and base.manifest.lexical is not None:
+        scored = rare_terms_first(base, text, scored)
+    if hybrid and asks_for_introductions(asked):
+        scored = introductions_first(base, scored)
+    if not asks_for_housekeeping(asked):
+        scored = housekeeping_last(base, scored, max(k, HOUSEKEEPING_WINDOW))
+    return scored
 
 
 def rare_terms_first(
@@ -63,3 +84,21 @@ def housekeeping_last(
     if not pushed:
         return scored
     return below(scored[:window], pushed) + list(scored[window:])
+
+
+def introductions_first(
+    base: Any, scored: list[tuple[int, float]], window: int = INTRO_WINDOW
+) -> list[tuple[int, float]]:
+    """The first `window` of `scored` with the talks for newcomers among them
+    (`ingest.audience`: a beginner's guide, a talk for new contributors) raised by
+    INTRO_BONUS of the best score: for a query asking where to start."""
+    head = scored[:window]
+    if not head:
+        return scored
+    raised_ids = base.introductions.among([tid for tid, _ in head])  # judged once per base
+    if not raised_ids:
+        return scored
+    bonus = INTRO_BONUS * max(abs(head[0][1]), 1e-9)
+    raised = [(tid, sc + bonus * (tid in raised_ids)) for tid, sc in head]
+    raised.sort(key=lambda p: -p[1])
+    return raised + list(scored[window:])

@@ -1,0 +1,115 @@
+"""Talks for newcomers (ingest/audience.py), on real FOSDEM 2024 titles and
+abstracts, and what a search that asks where to start does with them
+(index/search/reorder.py `introductions_first`), on the real program ingested with
+the hashing encoder."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+import index.search.chores as chores_mod
+from index.search import reorder
+from index.search.chores import Introductions
+from ingest.audience import asks_for_introductions, is_introductory
+from ingest.housekeeping import asks_for_housekeeping
+
+STARTING = "how do I start contributing to open source"
+NEWCOMERS = (  # the FOSDEM 2024 talks its judgments grade 2 and a title tells
+    "A beginner's guide to Backports",
+    "GCC for new contributors",
+    "You're already running my code in production: My simple journey to becoming a Go contributor.",
+    "Outreachy: My journey working and contributing to an open source community as a user "
+    "experience design intern",
+)
+
+
+def test_talks_for_newcomers_from_real_titles_and_abstracts():
+    for title in (
+        *NEWCOMERS,
+        "An Introduction to Open Source AI",
+        "[JMAP] JMAP: Getting Started",
+        "WASM 101: porting a Sega Game Gear emulator to the browser",
+        "From Scratch to PyTorch: Demystifying ML Frameworks by Building Your Own",
+    ):
+        assert is_introductory(title), title
+    for title in (
+        "Introducing Incus",  # a launch
+        "Introduction to the Public Code and Digital Public Goods devroom",  # housekeeping
+        "The Journey to Ubuntu Touch 20.04 on PINE64",  # a project's journey, not mine
+        "Kubernetes Operators: Expanding Automation in Containerized Applications",
+    ):
+        assert not is_introductory(title), title
+    # an abstract says it in plain words only: "the introduction of" a feature is no
+    assert is_introductory(
+        "Build your first Clang compilation database plugin",
+        "No prior knowledge of Clang internals is needed.",
+    )
+    assert not is_introductory("Rust 1.75", "The introduction of async fn in traits.")
+
+
+def test_queries_that_ask_where_to_start():
+    for query in (STARTING, "getting started with Nix", "Rust for beginners", "intro to eBPF"):
+        assert asks_for_introductions(query), query
+    for query in (
+        "contributing to open source",
+        "fast start-up of JVM containers",
+        "start time of the keynote",
+        "GraalVM native images",
+    ):
+        assert not asks_for_introductions(query), query
+    # "intro to" asks for a newcomers' talk, not for a devroom's intro
+    assert asks_for_housekeeping("the intro of the Kernel devroom")
+    assert not asks_for_housekeeping("intro to eBPF")
+
+
+def _newcomers(kb) -> set[int]:
+    return {tid for tid, t in kb.talks.items() if t.title in NEWCOMERS}
+
+
+def test_a_query_asking_where_to_start_raises_the_talks_for_newcomers(fosdem_kb, monkeypatch):
+    newcomers = _newcomers(fosdem_kb)
+    assert len(newcomers) == len(NEWCOMERS)
+    raised = [h.talk.id for h in fosdem_kb.search(STARTING, 10)]
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
+    plain = [h.talk.id for h in fosdem_kb.search(STARTING, 10)]
+    assert len(newcomers & set(raised)) > len(newcomers & set(plain))
+    assert fosdem_kb.introductions.among(raised)  # the raised ones are judged for newcomers
+    # a query that does not ask where to start ranks them as any talk
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 5.0)
+    big = [h.talk.id for h in fosdem_kb.search("contributing to open source", 10)]
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
+    assert big == [h.talk.id for h in fosdem_kb.search("contributing to open source", 10)]
+
+
+@pytest.mark.parametrize("mode", ["lexical", "dense"])
+def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
+    with_bonus = [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
+    assert with_bonus == [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
+
+
+def test_introductions_are_judged_once_per_talk(monkeypatch):
+    con = duckdb.connect(":memory:")
+    con.execute("CREATE TABLE talks (id BIGINT, title VARCHAR, abstract VARCHAR)")
+    rows = [
+        (1, "GCC for new contributors", ""),
+        (2, "Taming Abstraction", "Deep in the compiler."),
+        (3, "Build a plugin", "No prior experience needed."),
+        (4, "Welcome to the GCC dev room", "Introduction for beginners"),  # housekeeping
+    ]
+    con.executemany("INSERT INTO talks VALUES (?, ?, ?)", rows)
+    read = chores_mod.reads.titles_and_abstracts_of
+    asked: list[list[int]] = []
+
+    def counting(c, ids):
+        asked.append(list(ids))
+        return read(c, ids)
+
+    monkeypatch.setattr(chores_mod.reads, "titles_and_abstracts_of", counting)
+    intro = Introductions(con)
+    assert intro.among([2, 1]) == {1}
+    assert intro.among([1, 2, 3, 4, 99]) == {1, 3}  # 99: no such talk
+    assert asked == [[2, 1], [3, 4, 99]]
+    assert intro.among([3, 1]) == {1, 3} and len(asked) == 2
+    con.close()
