@@ -1,7 +1,7 @@
 """What an open base remembers between queries (issue 19: a search page run with a
-new query costs less): each talk's housekeeping verdict (index/search/chores.py)
-and each talk's sentences (`SentenceRows.of`). Remembered or made again, the
-answers are the same."""
+new query costs less): each talk's housekeeping and newcomers' verdicts
+(index/search/chores.py) and each talk's sentences (`SentenceRows.of`).
+Remembered or made again, the answers are the same."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 import index.search.chores as chores_mod
 import index.search.sentences as sentences_mod
-from index.search.chores import Chores
+from index.search.chores import Chores, Introductions
 from ingest.housekeeping import is_housekeeping
 from ingest.text import talk_sentences
 
@@ -35,15 +35,21 @@ def titled() -> duckdb.DuckDBPyConnection:
     con.close()
 
 
-def test_chores_are_the_housekeeping_rule_judged_once(titled, monkeypatch):
-    reads_of = chores_mod.reads.titles_of
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[list[int]]:
+    """The ids of every call of `reads.<name>` the judges make, as they make it."""
+    read = getattr(chores_mod.reads, name)
     asked: list[list[int]] = []
 
-    def counting(con, ids):
+    def counting(con, ids):  # type: ignore[no-untyped-def]
         asked.append(list(ids))
-        return reads_of(con, ids)
+        return read(con, ids)
 
-    monkeypatch.setattr(chores_mod.reads, "titles_of", counting)
+    monkeypatch.setattr(chores_mod.reads, name, counting)
+    return asked
+
+
+def test_chores_are_the_housekeeping_rule_judged_once(titled, monkeypatch):
+    asked = _counted(monkeypatch, "titles_of")
     chores = Chores(titled)
     want = {tid for tid, title in TITLES.items() if is_housekeeping(title)}
     assert want == {1, 3, 5}
@@ -54,6 +60,25 @@ def test_chores_are_the_housekeeping_rule_judged_once(titled, monkeypatch):
     assert chores.among(list(TITLES)) == want
     assert chores.among([]) == set()
     assert len(asked) == 2  # nothing read again
+
+
+def test_introductions_are_judged_once_per_talk(monkeypatch):
+    con = duckdb.connect(":memory:")
+    con.execute("CREATE TABLE talks (id BIGINT, title VARCHAR, abstract VARCHAR)")
+    rows = [
+        (1, "GCC for new contributors", ""),
+        (2, "Taming Abstraction", "Deep in the compiler."),
+        (3, "Build a plugin", "No prior experience needed."),
+        (4, "Welcome to the GCC dev room", "Introduction for beginners"),  # housekeeping
+    ]
+    con.executemany("INSERT INTO talks VALUES (?, ?, ?)", rows)
+    asked = _counted(monkeypatch, "titles_and_abstracts_of")
+    intro = Introductions(con)
+    assert intro.among([2, 1]) == {1}
+    assert intro.among([1, 2, 3, 4, 99]) == {1, 3}  # 99: no such talk
+    assert asked == [[2, 1], [3, 4, 99]]
+    assert intro.among([3, 1]) == {1, 3} and len(asked) == 2
+    con.close()
 
 
 def test_sentences_are_made_once_per_talk(fake_kb, monkeypatch):

@@ -1,16 +1,13 @@
 """Talks for newcomers (ingest/audience.py), on real FOSDEM 2024 titles and
 abstracts, and what a search that asks where to start does with them
 (index/search/reorder.py `introductions_first`), on the real program ingested with
-the hashing encoder."""
+the hashing encoder. (Each talk judged once per base: test_base_caches.py.)"""
 
 from __future__ import annotations
 
-import duckdb
 import pytest
 
-import index.search.chores as chores_mod
 from index.search import reorder
-from index.search.chores import Introductions
 from ingest.audience import asks_for_introductions, is_introductory
 from ingest.housekeeping import asks_for_housekeeping
 
@@ -87,29 +84,3 @@ def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
     with_bonus = [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
     monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
     assert with_bonus == [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
-
-
-def test_introductions_are_judged_once_per_talk(monkeypatch):
-    con = duckdb.connect(":memory:")
-    con.execute("CREATE TABLE talks (id BIGINT, title VARCHAR, abstract VARCHAR)")
-    rows = [
-        (1, "GCC for new contributors", ""),
-        (2, "Taming Abstraction", "Deep in the compiler."),
-        (3, "Build a plugin", "No prior experience needed."),
-        (4, "Welcome to the GCC dev room", "Introduction for beginners"),  # housekeeping
-    ]
-    con.executemany("INSERT INTO talks VALUES (?, ?, ?)", rows)
-    read = chores_mod.reads.titles_and_abstracts_of
-    asked: list[list[int]] = []
-
-    def counting(c, ids):
-        asked.append(list(ids))
-        return read(c, ids)
-
-    monkeypatch.setattr(chores_mod.reads, "titles_and_abstracts_of", counting)
-    intro = Introductions(con)
-    assert intro.among([2, 1]) == {1}
-    assert intro.among([1, 2, 3, 4, 99]) == {1, 3}  # 99: no such talk
-    assert asked == [[2, 1], [3, 4, 99]]
-    assert intro.among([3, 1]) == {1, 3} and len(asked) == 2
-    con.close()
