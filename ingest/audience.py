@@ -43,7 +43,7 @@ IN_TITLE = re.compile(
 )
 # What a query that asks where to start says
 ASKING = re.compile(
-    r"\b(?:get(?:ting)? started|start(?:ing)? (?:with|to|contributing|using|learning|out|in)"
+    r"\b(?:get(?:ting)? started|start(?:ing)? (?:with|to|contributing|using|learning|out)"
     r"|how (?:do|can|should|would) (?:i|we|you|one) (?:get )?(?:start|begin)"
     r"|beginners?|newbies?|newcomers?|new to|first steps|introductions? to|intro to"
     r"|introductory|basics of|101)\b"

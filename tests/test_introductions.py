@@ -52,6 +52,7 @@ def test_queries_that_ask_where_to_start():
         "contributing to open source",
         "fast start-up of JVM containers",
         "start time of the keynote",
+        "talks that start in room K.3.401",
         "GraalVM native images",
     ):
         assert not asks_for_introductions(query), query

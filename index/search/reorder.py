@@ -57,11 +57,9 @@ def rare_terms_first(
     held = np.zeros(len(ids))
     rare = 0
     for term in dict.fromkeys(base.bm25.tokens(lexical.lexical_query(text))):
-        found = base.bm25.score_all(term)
-        df = int(np.count_nonzero(found.scores))
-        if 0 < df <= rare_limit(n):
+        if 0 < base.bm25.doc_freq(term) <= rare_limit(n):  # (a count: no pass over the talks)
             rare += 1
-            held += found.at(ids) > 0
+            held += base.bm25.score_all(term).at(ids) > 0
     if not rare:
         return scored
     top = max(abs(head[0][1]), 1e-9)
