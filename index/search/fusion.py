@@ -89,19 +89,20 @@ def scaled_score(
     floors = [0.0] * n if floors is None else floors
     if len(weights) != n or len(floors) != n:
         raise ValueError("one weight and one floor per list")
-    total: dict[K, float] = {}
+    total: dict[K, float] = {}  # in first-seen order, which the stable sort keeps for ties
     for scored, w, floor in zip(scored_lists, weights, floors, strict=True):
         if not scored:
             continue
         best = max(s for _, s in scored)
         span = best - floor
-        for item, s in scored:
-            part = w * max(0.0, s - floor) / span if span > 1e-12 else (w if s >= best else 0.0)
-            total[item] = total.get(item, 0.0) + part
-    order = {
-        item: i for i, item in enumerate(dict.fromkeys(x for sl in scored_lists for x, _ in sl))
-    }
-    return sorted(total.items(), key=lambda kv: (-kv[1], order[kv[0]]))
+        if span > 1e-12:
+            for item, s in scored:
+                above = s - floor
+                total[item] = total.get(item, 0.0) + (w * above / span if above > 0 else 0.0)
+        else:
+            for item, s in scored:
+                total[item] = total.get(item, 0.0) + (w if s >= best else 0.0)
+    return sorted(total.items(), key=lambda kv: -kv[1])
 
 
 def fuse(

@@ -56,10 +56,8 @@ class SentenceRows:
         talk, first, end = self._runs
         pos, found = positions(talk, tids)
         want = np.asarray(tids, dtype=np.int64).reshape(-1)
-        return [
-            (int(t), int(a), int(b))
-            for t, a, b in zip(want[found], first[pos[found]], end[pos[found]], strict=True)
-        ]
+        at = pos[found]  # (as lists: Python ints, made at once)
+        return list(zip(want[found].tolist(), first[at].tolist(), end[at].tolist(), strict=True))
 
     def prefetch(self, tids: Sequence[int]) -> None:
         """Have the disk start reading these talks' sentence vectors, in a base large

@@ -228,16 +228,17 @@ class FaissIndex:
         q = np.ascontiguousarray(np.asarray(query, dtype=np.float32).reshape(1, -1))
         params = None
         limit = len(self)
+        kind = self.kind  # (read once: it asks FAISS for the inner index each time)
         if allowed is not None:
             allowed_ids = _as_ids(allowed)
             if not len(allowed_ids):
                 return []
-            if self.kind != "flat" and len(allowed_ids) <= EXACT_WITHIN:
+            if kind != "flat" and len(allowed_ids) <= EXACT_WITHIN:
                 return self._exact_within(q[0], k, allowed_ids)
-            if self.kind == "pq":  # no selector in a fast scan: ask for more, keep the allowed
+            if kind == "pq":  # no selector in a fast scan: ask for more, keep the allowed
                 return self._filtered(q, k, allowed_ids)
             params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed_ids))
-            if self.kind == "hnsw":
+            if kind == "hnsw":
                 params = faiss.SearchParametersHNSW(
                     sel=params.sel, efSearch=max(self.inner.hnsw.efSearch, 2 * k)
                 )
@@ -245,14 +246,14 @@ class FaissIndex:
         k = min(k, limit)
         if k <= 0:
             return []
-        if self.kind == "hnsw" and params is None and k > self.inner.hnsw.efSearch:
+        if kind == "hnsw" and params is None and k > self.inner.hnsw.efSearch:
             params = faiss.SearchParametersHNSW(efSearch=k)
-        if self.kind == "pq":
+        if kind == "pq":
             # a larger base has more near-ties to sort out: 1% of it, when that is more
             candidates = max(self.refine, len(self) // REFINE_SHARE)
             params = faiss.IndexRefineSearchParameters(k_factor=max(1.0, candidates / k))
         scores, ids = self.index.search(q, k, params=params)  # type: ignore[attr-defined]
-        hits = [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i != -1]
+        hits = [(i, s) for i, s in zip(ids[0].tolist(), scores[0].tolist(), strict=True) if i != -1]
         hits.sort(key=lambda h: (-h[1], h[0]))
         return hits
 
