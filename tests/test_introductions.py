@@ -80,6 +80,21 @@ def test_a_query_asking_where_to_start_raises_the_talks_for_newcomers(fosdem_kb,
     assert big == [h.talk.id for h in fosdem_kb.search("contributing to open source", 10)]
 
 
+def test_the_answer_says_when_it_raised_talks_for_newcomers(fosdem_kb, monkeypatch):
+    answer = fosdem_kb.answer(STARTING, 10)
+    assert answer.newcomers and answer.to_dict()["newcomers_first"] is True
+    assert "Talks for newcomers first, as the query asks where to start." in answer.notes()
+    for plain in (
+        fosdem_kb.answer("contributing to open source", 10),
+        fosdem_kb.answer(STARTING, 10, mode="lexical"),  # one signal's list, as ranked
+    ):
+        assert not plain.newcomers
+        assert not any("newcomers" in n for n in plain.notes())
+    # a program with no talk for newcomers: nothing raised, nothing to say
+    monkeypatch.setattr(fosdem_kb.introductions, "among", lambda ids: set())
+    assert not fosdem_kb.answer(STARTING, 10).newcomers
+
+
 @pytest.mark.parametrize("mode", ["lexical", "dense"])
 def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
     with_bonus = [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]

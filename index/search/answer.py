@@ -20,6 +20,7 @@ class Answer:
     suggestions: dict[str, str] = field(default_factory=dict)  # unknown word -> known word
     corrected: bool = False  # the suggestions were searched instead of the words typed
     dropped: tuple[str, ...] = ()  # when relaxed, the labels of the limits dropped
+    newcomers: bool = False  # the query asks where to start: talks for newcomers raised
 
     @property
     def matches(self) -> int:
@@ -48,6 +49,8 @@ class Answer:
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
+        if self.newcomers:  # (before a correction's note, which callers read last)
+            out.append("Talks for newcomers first, as the query asks where to start.")
         if self.corrected and self.did_you_mean:
             out.append(
                 f"Showing results for {self.did_you_mean} — "
@@ -71,5 +74,6 @@ class Answer:
             "matches": self.matches,
             "did_you_mean": self.did_you_mean,
             "corrected": self.searched_instead,
+            "newcomers_first": self.newcomers,
             "results": [h.to_dict() for h in self.hits],
         }

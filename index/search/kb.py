@@ -284,7 +284,7 @@ class KnowledgeBase:
                 topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
         text = " ".join([topic, *u.phrases]).strip()
         suggestions: dict[str, str] = {}
-        corrected = False
+        corrected = newcomers = False
         if not text:
             hits = self._browse(allowed, k)
         else:
@@ -294,7 +294,9 @@ class KnowledgeBase:
                 topic, corrected = correct(topic, suggestions), True
                 text = " ".join([topic, *u.phrases]).strip()
             hits = self._ranked(text, k, allowed, mode, chosen, query)
-        result = Answer(u, hits, relaxed, suggestions, corrected, dropped)
+            ids = [h.talk.id for h in hits]
+            newcomers = reorder.newcomers_shown(self, query, mode == signals.HYBRID, ids)
+        result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers)
         self.last_answer = result
         return result
 

@@ -11,6 +11,7 @@ id, score), best first, and returns the list reordered; none adds or drops a tal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,7 @@ def last_touches(
     with the touches of this module for a search of `k` hits (`hybrid`: fused)."""
     if hybrid and base.manifest.lexical is not None:
         scored = rare_terms_first(base, text, scored)
-    if hybrid and asks_for_introductions(asked):
+    if raises_introductions(asked, hybrid):
         scored = introductions_first(base, scored)
     if not asks_for_housekeeping(asked):
         scored = housekeeping_last(base, scored, max(k, HOUSEKEEPING_WINDOW))
@@ -82,6 +83,18 @@ def housekeeping_last(
     if not pushed:
         return scored
     return below(scored[:window], pushed) + list(scored[window:])
+
+
+def raises_introductions(asked: str, hybrid: bool) -> bool:
+    """Whether a search for the query `asked` raises the talks for newcomers: a
+    hybrid one, of a query asking where to start."""
+    return hybrid and asks_for_introductions(asked)
+
+
+def newcomers_shown(base: Any, asked: str, hybrid: bool, ids: Sequence[int]) -> bool:
+    """Whether the search raised talks for newcomers and its hits `ids` hold one
+    (what its answer says: `Answer.newcomers`)."""
+    return raises_introductions(asked, hybrid) and bool(base.introductions.among(ids))
 
 
 def introductions_first(
