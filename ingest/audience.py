@@ -13,8 +13,10 @@ a feature ("the introduction of v2"), so only the plainer words count there.
     True
     >>> is_introductory("GCC for new contributors", "")
     True
-    >>> is_introductory("Go proposals", "This talk wants to demystify the process.")
+    >>> is_introductory("Go proposals", "No prior knowledge of the process is needed.")
     True
+    >>> is_introductory("Advanced eBPF: beyond the basics", "")
+    False
     >>> is_introductory("Introducing Incus", "")  # a project's launch, for anyone
     False
     >>> asks_for_introductions("getting started with Nix")
@@ -33,21 +35,32 @@ from ingest.housekeeping import is_housekeeping
 # What an introductory talk says in its abstract, and its title
 _PLAIN = (
     r"beginners?|beginner's|newcomers?|newbies?|new contributors?|first[- ]time contributors?"
-    r"|getting started|get started|first steps|gentle introduction|no prior (?:knowledge|experience)"
-    r"|get involved|demystif\w*"
+    r"|getting started|get started|first steps|gentle intro(?:duction)?"
+    r"|no prior (?:knowledge|experience)"
 )
+_NUMBER = r"(?<![.\w])(?<!room )101(?! lines)"  # "Rust 101", not room 101, "H.101"
 IN_ABSTRACT = re.compile(rf"\b(?:{_PLAIN})\b")
 IN_TITLE = re.compile(
-    rf"\b(?:{_PLAIN}|introduction|introductory|intro to|101|gentle|primer|basics|crash course"
-    r"|my (?:\w+ )?journey|my first)\b"
+    rf"\b(?:{_PLAIN}|introduction(?! of)|introductory|intro to|{_NUMBER}|primer|basics"
+    r"|crash course|for dummies|demystif\w*|my (?:\w+ )?journey|my first)\b"
 )
 # What a query that asks where to start says
 ASKING = re.compile(
-    r"\b(?:get(?:ting)? started|start(?:ing)? (?:with|to|contributing|using|learning|out)"
-    r"|how (?:do|can|should|would) (?:i|we|you|one) (?:get )?(?:start|begin)"
-    r"|beginners?|newbies?|newcomers?|new to|first steps|introductions? to|intro to"
-    r"|introductory|basics of|101)\b"
+    r"\b(?:get(?:ting)?[- ]started|start (?:with|contributing|using|learning)|starting out"
+    r"|how (?:do|can|should|would) (?:i|we|you|one) (?:get )?start(?:ed)?"
+    r"|where (?:do|should|can|to) (?:i |we |you |one )?start|(?:how to )?get(?:ting)? into"
+    rf"|{_PLAIN}|(?<!what's )(?<!whats )(?<!what is )new to|introductions? to|intro to"
+    rf"|introductory|basics|for dummies|{_NUMBER})\b"
 )
+# ...unless the words just before it say the opposite ("not for beginners")
+_NOT = re.compile(r"(?:\bnot (?:for|a|an)|\bbeyond(?: the)?|\bno longer|\bpast the) $")
+
+
+def _said(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether `pattern` is in `text`, other than right after a word that negates it."""
+    return any(
+        not _NOT.search(text[max(0, m.start() - 12) : m.start()]) for m in pattern.finditer(text)
+    )
 
 
 def _plain(text: str) -> str:
@@ -59,11 +72,11 @@ def is_introductory(title: str, abstract: str | None = None) -> bool:
     session, "Introduction to the Go devroom", is none)."""
     if is_housekeeping(title):
         return False
-    if IN_TITLE.search(_plain(title)):
+    if _said(IN_TITLE, _plain(title)):
         return True
-    return bool(abstract) and bool(IN_ABSTRACT.search(_plain(abstract or "")))
+    return bool(abstract) and _said(IN_ABSTRACT, _plain(abstract or ""))
 
 
 def asks_for_introductions(query: str) -> bool:
     """Whether a query asks where to start ("getting started with Nix")."""
-    return bool(ASKING.search(_plain(query)))
+    return _said(ASKING, _plain(query))

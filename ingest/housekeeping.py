@@ -51,6 +51,11 @@ ALONE = (
     "registration",
     "housekeeping",
 )
+# Titles of only these words are housekeeping ("Introductory remarks")
+SAID_ONLY = frozenset(
+    "welcome welcoming opening closing intro introduction introductory outro concluding "
+    "farewell remarks words and".split()
+)
 # Query words that ask for housekeeping sessions (then nothing is pushed down)
 ASKING = frozenset(
     "welcome welcoming opening closing intro outro concluding farewell break lunch coffee "
@@ -77,6 +82,9 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
     about = any(re.search(rf"\b{re.escape(b)}s?\b", words) for b in ABOUT)
     if re.search(r"\b(?:welcoming|welcome|opening|closing|concluding) (?:remarks|words)\b", words):
         return True
+    said = set(words.split())
+    if said <= SAID_ONLY and said - {"and", "remarks", "words"}:  # "Welcome and introduction"
+        return True
     # "Welcome to Nix!" alone is no devroom's welcome: it may be the newcomers' talk
     return bool((first or last) and about)
 
@@ -84,5 +92,9 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
 def asks_for_housekeeping(query: str) -> bool:
     """Whether a query names housekeeping ("the welcome session of the Go devroom");
     "intro to eBPF" asks for a newcomers' talk instead (`ingest.audience`)."""
-    words = re.sub(r"\bintro to\b", " ", _plain(query))
+    words = re.sub(  # ("intro to the Go devroom" still does)
+        r"\bintro to\b(?!(?: \S+){0,5} (?:devroom|dev room|track|room|session)s?\b)",
+        " ",
+        _plain(query),
+    )
     return any(w in ASKING for w in words.split())

@@ -123,6 +123,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.write(answer.notes()[0] + "\n")
         for note in answer.understood.not_understood:
             sys.stderr.write(note[:1].upper() + note[1:] + ".\n")
+        if answer.newcomers_note:
+            sys.stderr.write(answer.newcomers_note + "\n")
         if answer.searched_instead:
             sys.stderr.write(answer.notes()[-1] + "\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)

@@ -33,6 +33,11 @@ def test_talks_for_newcomers_from_real_titles_and_abstracts():
     for title in (
         "Introducing Incus",  # a launch
         "Introduction to the Public Code and Digital Public Goods devroom",  # housekeeping
+        "Introductory remarks",  # housekeeping too
+        "Not for beginners: advanced Nix",  # said the other way round
+        "Advanced eBPF: beyond the basics",
+        "The Gentle Art of Patching",
+        "Room 101: surveillance",
         "The Journey to Ubuntu Touch 20.04 on PINE64",  # a project's journey, not mine
         "Kubernetes Operators: Expanding Automation in Containerized Applications",
     ):
@@ -46,19 +51,34 @@ def test_talks_for_newcomers_from_real_titles_and_abstracts():
 
 
 def test_queries_that_ask_where_to_start():
-    for query in (STARTING, "getting started with Nix", "Rust for beginners", "intro to eBPF"):
+    for query in (
+        STARTING,
+        "getting started with Nix",
+        "Rust for beginners",
+        "intro to eBPF",
+        "where do I start",
+        "how to get into open source",
+        "talks for new contributors",
+        "Kubernetes 101",
+    ):
         assert asks_for_introductions(query), query
     for query in (
         "contributing to open source",
         "fast start-up of JVM containers",
         "start time of the keynote",
         "talks that start in room K.3.401",
+        "talks in room 101",
+        "talks in H.101",
+        "start to finish CI pipelines",
+        "what's new to PostgreSQL 17",
+        "not for beginners",
         "GraalVM native images",
     ):
         assert not asks_for_introductions(query), query
     # "intro to" asks for a newcomers' talk, not for a devroom's intro
     assert asks_for_housekeeping("the intro of the Kernel devroom")
     assert not asks_for_housekeeping("intro to eBPF")
+    assert asks_for_housekeeping("intro to the Go devroom")
 
 
 def _newcomers(kb) -> set[int]:
@@ -72,7 +92,6 @@ def test_a_query_asking_where_to_start_raises_the_talks_for_newcomers(fosdem_kb,
     monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
     plain = [h.talk.id for h in fosdem_kb.search(STARTING, 10)]
     assert len(newcomers & set(raised)) > len(newcomers & set(plain))
-    assert fosdem_kb.introductions.among(raised)  # the raised ones are judged for newcomers
     # a query that does not ask where to start ranks them as any talk
     monkeypatch.setattr(reorder, "INTRO_BONUS", 5.0)
     big = [h.talk.id for h in fosdem_kb.search("contributing to open source", 10)]
@@ -90,13 +109,69 @@ def test_the_answer_says_when_it_raised_talks_for_newcomers(fosdem_kb, monkeypat
     ):
         assert not plain.newcomers
         assert not any("newcomers" in n for n in plain.notes())
-    # a program with no talk for newcomers: nothing raised, nothing to say
-    monkeypatch.setattr(fosdem_kb.introductions, "among", lambda ids: set())
-    assert not fosdem_kb.answer(STARTING, 10).newcomers
+    # said only of the first page: a talk for newcomers at the 30th hit is not "first"
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
+    hits = fosdem_kb.answer(STARTING, 40).hits
+    monkeypatch.setattr(fosdem_kb.introductions, "among", lambda ids: {hits[29].talk.id} & set(ids))
+    assert not fosdem_kb.answer(STARTING, 40).newcomers
+    monkeypatch.setattr(fosdem_kb.introductions, "among", lambda ids: {hits[3].talk.id} & set(ids))
+    assert fosdem_kb.answer(STARTING, 40).newcomers
+
+
+def test_the_newcomers_note_comes_before_a_correction_s(fosdem_kb):
+    answer = fosdem_kb.answer("how do I start contributting to open source", 10)
+    assert answer.searched_instead == "how do I start contributing to open source"
+    assert answer.newcomers
+    notes = answer.notes()
+    assert notes[-1].startswith("Showing results for how do I start contributing")
+    assert notes[-2] == answer.newcomers_note  # (the CLI reads the correction last)
+
+
+def test_the_cli_says_it_on_stderr_and_in_batch_lines(tmp_path, monkeypatch, capsys):
+    import json
+
+    from talkbase.cli import main
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    talks = [  # FOSDEM 2024's words, shortened, and talks on other things
+        (
+            "GCC for new contributors",
+            "An overview of GCC's internals for people wanting to contribute.",
+        ),
+        (
+            "The State of Funding Free & Open Source Software",
+            "Who pays contributors to open source.",
+        ),
+        ("Meritocracy or Do-ocracy", "Why diversity in open source contributing is still hard."),
+        ("Sustainable Open Source Development", "Contributing to open source for the long run."),
+        ("Rust in the Linux kernel", "Drivers written in Rust, and what the kernel gains."),
+        ("PostgreSQL query planning", "How the planner picks a join order."),
+        ("Ceph on Kubernetes with Rook", "Storage clusters run by an operator."),
+        ("Passkeys and passwordless login", "WebAuthn for every web site."),
+    ]
+    program = tmp_path / "program.jsonl"
+    lines = [
+        json.dumps({"uid": f"t{i}", "title": t, "abstract": a}) for i, (t, a) in enumerate(talks)
+    ]
+    program.write_text("\n".join(lines) + "\n")
+    home = str(tmp_path / "home")
+    assert main(["--home", home, "ingest", str(program)]) == 0
+    queries = tmp_path / "queries.txt"
+    queries.write_text(f"{STARTING}\ncontributing to open source\n")
+    capsys.readouterr()
+    note = "Talks for newcomers first, as the query asks where to start."
+    for json_out in ([], ["--json"]):
+        assert main(["--home", home, "search", STARTING, "-n", "5", *json_out]) == 0
+        out, err = capsys.readouterr()
+        assert note in err and note not in out and "GCC for new contributors" in out
+    assert main(["--home", home, "search", "--batch", str(queries)]) == 0
+    asked, plain = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert asked["newcomers_first"] is True and plain["newcomers_first"] is False
 
 
 @pytest.mark.parametrize("mode", ["lexical", "dense"])
 def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
+    monkeypatch.setattr(reorder, "INTRO_BONUS", 5.0)  # enough to reorder any list it touched
     with_bonus = [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
     monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
     assert with_bonus == [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]

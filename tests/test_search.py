@@ -301,7 +301,8 @@ def test_a_doing_word_also_asks_for_its_doer_and_back():
     assert expand("contributing to GCC", vocab).split()[-1] == "contributors"
     assert expand("text editors", vocab).split()[-1] == "editing"
     assert doers("translating", vocab) == []  # Porter already stems both to "transl"
-    assert doers("monitoring", vocab) == []  # "monitor" is no doer of "moni"
+    assert doers("monitoring", vocab) == []  # its root "monitor" ends in no t: no doer
+    assert doers("compositors", {"composite"}) == []  # only the gerund: "compositing"
     assert doers("contributing", {"contributing"}) == []  # only a word the base holds
 
 

@@ -49,8 +49,8 @@ class Answer:
         if self.hits and not self.matches and self.understood.topic:
             out.append("No close match; nearest talks:")
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
-        if self.newcomers:  # (before a correction's note, which callers read last)
-            out.append("Talks for newcomers first, as the query asks where to start.")
+        if self.newcomers_note:  # (before a correction's note, which callers read last)
+            out.append(self.newcomers_note)
         if self.corrected and self.did_you_mean:
             out.append(
                 f"Showing results for {self.did_you_mean} — "
@@ -59,6 +59,15 @@ class Answer:
         elif self.did_you_mean:
             out.append(f"Did you mean: {self.did_you_mean}?")
         return out
+
+    @property
+    def newcomers_note(self) -> str | None:
+        """What to say when talks for newcomers were raised (`newcomers`)."""
+        return (
+            "Talks for newcomers first, as the query asks where to start."
+            if self.newcomers
+            else None
+        )
 
     @property
     def searched_instead(self) -> str | None:

@@ -27,6 +27,7 @@ RARE_WINDOW = 100  # talks of the fused list weighed
 HOUSEKEEPING_WINDOW = 60  # of the best this many, housekeeping sessions go last
 INTRO_BONUS = 0.3  # of the best fused score, for a talk for newcomers, when asked
 INTRO_WINDOW = 100  # talks of the fused list weighed
+INTRO_PAGE = 10  # the first hits, a page, where a raised one is said to be
 
 
 def last_touches(
@@ -92,9 +93,10 @@ def raises_introductions(asked: str, hybrid: bool) -> bool:
 
 
 def newcomers_shown(base: Any, asked: str, hybrid: bool, ids: Sequence[int]) -> bool:
-    """Whether the search raised talks for newcomers and its hits `ids` hold one
-    (what its answer says: `Answer.newcomers`)."""
-    return raises_introductions(asked, hybrid) and bool(base.introductions.among(ids))
+    """Whether the search raised talks for newcomers and the first page of its hits
+    `ids` (INTRO_PAGE) holds one: what its answer says (`Answer.newcomers`)."""
+    first = list(ids[:INTRO_PAGE])
+    return raises_introductions(asked, hybrid) and bool(base.introductions.among(first))
 
 
 def introductions_first(

@@ -34,7 +34,8 @@ def doers(word: str, vocabulary: Collection[str]) -> list[str]:
     "contributing" -> "contributors", "editors" -> "editing". The Porter stemmer
     keeps an -or noun apart from its verb ("contributor" against "contribut"),
     save the -ator ones ("translator" and "translating" are both "transl"), left
-    alone here. One word at most, and only one the base holds.
+    alone here. One word at most, and only one the base holds (a gerund: "compositor"
+    asks for "compositing", never "composite").
 
         >>> doers("contributing", {"contributors", "contributor"})
         ['contributors']
@@ -51,7 +52,7 @@ def doers(word: str, vocabulary: Collection[str]) -> list[str]:
             return [w for w in (root + "ors", root + "or") if w in vocabulary][:1]
     elif word.endswith(("tor", "tors")) and not word.endswith(("ator", "ators")):
         root = word[: -3 if word.endswith("s") else -2]
-        return [w for w in (root + "ing", root + "e") if w in vocabulary][:1]
+        return [root + "ing"] if root + "ing" in vocabulary else []
     return []
 
 
