@@ -781,6 +781,15 @@ def test_what_the_search_read_shows_as_removable_chips_and_can_be_turned_off(
     assert len(titles(at)) > len(narrowed)
 
 
+def test_the_app_says_when_it_puts_talks_for_newcomers_first(demo_home, monkeypatch) -> None:
+    note = "Talks for newcomers first, as the query asks where to start."
+    at = run_app(demo_home, monkeypatch, q="getting started with PyTorch")
+    assert note in [plain(v) for v in htmls(at, "tb-why")]
+    assert titles(at)[0].startswith("From Scratch to PyTorch")  # the demo's one such talk
+    at = run_app(demo_home, monkeypatch, q="PyTorch compiler internals")
+    assert note not in [plain(v) for v in htmls(at, "tb-why")]
+
+
 def test_a_corrected_query_can_be_searched_as_typed_and_corrected_again(
     demo_home, demo_kb, monkeypatch
 ) -> None:
