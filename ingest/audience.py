@@ -48,7 +48,8 @@ IN_TITLE = re.compile(
 ASKING = re.compile(
     r"\b(?:get(?:ting)?[- ]started|start (?:with|contributing|using|learning)|starting out"
     r"|how (?:do|can|should|would) (?:i|we|you|one) (?:get )?start(?:ed)?"
-    r"|where (?:do|should|can|to) (?:i |we |you |one )?start|(?:how to )?get(?:ting)? into"
+    r"|where (?:do|should|can|to) (?:i |we |you |one )?start|getting into"
+    r"|how (?:to|do i|can i|do you|can you|do we|can we|does one|can one) get into"
     rf"|{_PLAIN}|(?<!what's )(?<!whats )(?<!what is )new to|introductions? to|intro to"
     rf"|introductory|basics|for dummies|{_NUMBER})\b"
 )

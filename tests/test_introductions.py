@@ -71,6 +71,7 @@ def test_queries_that_ask_where_to_start():
         "talks in H.101",
         "start to finish CI pipelines",
         "what's new to PostgreSQL 17",
+        "how do packets get into the kernel",
         "not for beginners",
         "GraalVM native images",
     ):
