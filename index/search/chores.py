@@ -1,10 +1,10 @@
 """Which talks of an open base are housekeeping sessions (welcome, opening,
 closing, breaks: `ingest.housekeeping`) and which are for newcomers
-(`ingest.audience`), each talk judged once.
+(`ingest.audience`), each talk judged once, by its title.
 
 A search puts the housekeeping sessions among its first results last, and raises
 the newcomers' talks when it asks where to start. Both verdicts depend only on
-the talk's own fields, and an open base never changes (an ingest makes a new
+the talk's title, and an open base never changes (an ingest makes a new
 build, opened as a new base), so each talk is read and judged on the first query
 that needs it, and remembered for the base's life: a query reads and judges only
 the talks no earlier query did.
@@ -24,7 +24,7 @@ from ingest.housekeeping import is_housekeeping
 
 class Judged:
     """The talks of the open database `con` that one rule (`_judge`, of the fields
-    `_read` reads) holds for, each talk judged once."""
+    `_read` reads: the title) holds for, each talk judged once."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
@@ -33,7 +33,7 @@ class Judged:
         self._judging = threading.Lock()  # queries from several threads share the sets
 
     def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
-        raise NotImplementedError
+        return {t: (title,) for t, title in reads.titles_of(self.con, ids).items()}
 
     def _judge(self, fields: tuple[str, ...]) -> bool:
         raise NotImplementedError
@@ -55,18 +55,12 @@ class Judged:
 class Chores(Judged):
     """The housekeeping sessions, by their titles."""
 
-    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
-        return {t: (title,) for t, title in reads.titles_of(self.con, ids).items()}
-
     def _judge(self, fields: tuple[str, ...]) -> bool:
         return is_housekeeping(fields[0])
 
 
 class Introductions(Judged):
-    """The talks for newcomers, by their titles and abstracts."""
-
-    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
-        return reads.titles_and_abstracts_of(self.con, ids)
+    """The talks for newcomers, by their titles."""
 
     def _judge(self, fields: tuple[str, ...]) -> bool:
-        return is_introductory(*fields)
+        return is_introductory(fields[0])

@@ -282,16 +282,6 @@ def titles_of(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> dict[int, s
     return {int(i): t for i, t in rows.fetchall()}
 
 
-def titles_and_abstracts_of(
-    con: duckdb.DuckDBPyConnection, ids: Sequence[int]
-) -> dict[int, tuple[str, str]]:
-    """id -> (title, abstract) of the talks `ids` that exist."""
-    if not ids:
-        return {}
-    rows = con.execute(f"SELECT id, title, abstract FROM talks WHERE id IN ({id_list(ids)})")
-    return {int(i): (t, a or "") for i, t, a in rows.fetchall()}
-
-
 # -- time order -------------------------------------------------------------------------
 def start_seconds(con: duckdb.DuckDBPyConnection) -> tuple[np.ndarray, np.ndarray]:
     """(ids ascending, start) of every talk: the start as written in its own time
