@@ -22,6 +22,9 @@ no judged talk the titles did not.
     True
     >>> asks_for_introductions("fast start-up of JVM containers")
     False
+    >>> without_starter_words("Python for beginners")
+    'Python for'
+
 """
 
 from __future__ import annotations
@@ -70,6 +73,21 @@ def is_introductory(title: str) -> bool:
     """Whether a talk of this title is for newcomers (a housekeeping session,
     "Introduction to the Go devroom", is none)."""
     return not is_housekeeping(title) and _said(IN_TITLE, _plain(title))
+
+
+# The words of such a query that say where to start, not what about
+STARTER_WORDS = frozenset(
+    "start starting begin beginner beginners newbie newbies newcomer newcomers intro "
+    "introduction introductions introductory 101 basics dummies".split()
+)
+
+
+def without_starter_words(text: str) -> str:
+    """`text` without the words that say where to start ("where do I start with Go":
+    "where do I with Go"), for a search that raises the talks for newcomers instead
+    of asking BM25 for "start"; `text` itself when nothing else is left."""
+    kept = [w for w in text.split() if _plain(w).strip("?.,!:;'\"") not in STARTER_WORDS]
+    return " ".join(kept) if kept else text
 
 
 def asks_for_introductions(query: str) -> bool:

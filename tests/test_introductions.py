@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from index.search import reorder
-from ingest.audience import asks_for_introductions, is_introductory
+from ingest.audience import asks_for_introductions, is_introductory, without_starter_words
 from ingest.housekeeping import asks_for_housekeeping
 
 STARTING = "how do I start contributing to open source"
@@ -76,6 +76,19 @@ def test_queries_that_ask_where_to_start():
     assert asks_for_housekeeping("the intro of the Kernel devroom")
     assert not asks_for_housekeeping("intro to eBPF")
     assert asks_for_housekeeping("intro to the Go devroom")
+
+
+def test_a_query_asking_where_to_start_asks_bm25_for_its_subject_only(fosdem_kb, monkeypatch):
+    assert without_starter_words("where do I start with Go") == "where do I with Go"
+    assert without_starter_words("intro to eBPF") == "to eBPF"
+    assert without_starter_words("beginners") == "beginners"  # nothing else: as typed
+    import index.search.kb as kb_mod
+
+    query = "where do I start with Go"
+    hits = fosdem_kb.search(query, 30)
+    assert not any("start" in h.why.matched_terms for h in hits)
+    monkeypatch.setattr(kb_mod, "without_starter_words", lambda text: text)
+    assert any("start" in h.why.matched_terms for h in fosdem_kb.search(query, 30))
 
 
 def _newcomers(kb) -> set[int]:

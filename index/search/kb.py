@@ -45,6 +45,7 @@ from index.store import disk as store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
+from ingest.audience import without_starter_words
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkNotFound
@@ -313,7 +314,9 @@ class KnowledgeBase:
         the `chosen` signals (fused in the hybrid mode), given the last touches the
         query calls for (index/search/reorder.py: housekeeping sessions last, unless
         asked for), matches first (index/search/match.py), with their evidence."""
-        words = wordparts.expand(text, self.vocab.words, self.vocab.long_forms)
+        hybrid = mode == signals.HYBRID  # (raising newcomers' talks, it asks no "start")
+        said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
+        words = wordparts.expand(said, self.vocab.words, self.vocab.long_forms)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
         if mode == signals.HYBRID and len(self.vectors) >= BOTH_AT_ONCE:
@@ -323,7 +326,6 @@ class KnowledgeBase:
         # words of every talk near in meaning): a talk outside all of them gets at
         # most the POOL-th word score, too little to reach the top.
         rankings = signals.rank(query, chosen, submit)
-        hybrid = mode == signals.HYBRID
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
         scored = reorder.last_touches(self, asked, text, scored, k, hybrid)
         is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
