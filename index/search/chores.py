@@ -13,7 +13,7 @@ the talks no earlier query did.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import duckdb
 
@@ -23,8 +23,8 @@ from ingest.housekeeping import is_housekeeping
 
 
 class Judged:
-    """The talks of the open database `con` that one rule (`_judge`, of the fields
-    `_read` reads: the title) holds for, each talk judged once."""
+    """The talks of the open database `con` whose title one rule (`_judge`) holds
+    for, each talk judged once."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
@@ -32,10 +32,7 @@ class Judged:
         self._held: set[int] = set()  # those of them the rule holds for
         self._judging = threading.Lock()  # queries from several threads share the sets
 
-    def _read(self, ids: Sequence[int]) -> Mapping[int, tuple[str, ...]]:
-        return {t: (title,) for t, title in reads.titles_of(self.con, ids).items()}
-
-    def _judge(self, fields: tuple[str, ...]) -> bool:
+    def _judge(self, title: str) -> bool:
         raise NotImplementedError
 
     def among(self, ids: Sequence[int]) -> set[int]:
@@ -43,8 +40,8 @@ class Judged:
         with self._judging:
             unknown = list(dict.fromkeys(t for t in ids if t not in self._judged))
         if unknown:
-            read = self._read(unknown)
-            found = {t for t in unknown if t in read and self._judge(read[t])}
+            titles = reads.titles_of(self.con, unknown)
+            found = {t for t in unknown if t in titles and self._judge(titles[t])}
             with self._judging:
                 self._held |= found
                 self._judged.update(unknown)
@@ -53,14 +50,14 @@ class Judged:
 
 
 class Chores(Judged):
-    """The housekeeping sessions, by their titles."""
+    """The housekeeping sessions."""
 
-    def _judge(self, fields: tuple[str, ...]) -> bool:
-        return is_housekeeping(fields[0])
+    def _judge(self, title: str) -> bool:
+        return is_housekeeping(title)
 
 
 class Introductions(Judged):
-    """The talks for newcomers, by their titles."""
+    """The talks for newcomers."""
 
-    def _judge(self, fields: tuple[str, ...]) -> bool:
-        return is_introductory(fields[0])
+    def _judge(self, title: str) -> bool:
+        return is_introductory(title)
