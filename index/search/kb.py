@@ -314,12 +314,13 @@ class KnowledgeBase:
         the `chosen` signals (fused in the hybrid mode), given the last touches the
         query calls for (index/search/reorder.py: housekeeping sessions last, unless
         asked for), matches first (index/search/match.py), with their evidence."""
-        hybrid = mode == signals.HYBRID  # (raising newcomers' talks, it asks no "start")
+        hybrid = mode == signals.HYBRID
+        # the words BM25 is asked for: a search raising talks for newcomers asks no "start"
         said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
         words = wordparts.expand(said, self.vocab.words, self.vocab.long_forms)
         query = Query(self, text, words, allowed, k, POOL)
         submit = None
-        if mode == signals.HYBRID and len(self.vectors) >= BOTH_AT_ONCE:
+        if hybrid and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)
             submit = self.worker.submit
         # Fused over each signal's best POOL, widened by what the others found (the
@@ -327,7 +328,7 @@ class KnowledgeBase:
         # most the POOL-th word score, too little to reach the top.
         rankings = signals.rank(query, chosen, submit)
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
-        scored = reorder.last_touches(self, asked, text, scored, k, hybrid)
+        scored = reorder.last_touches(self, asked, said, scored, k, hybrid)
         is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such

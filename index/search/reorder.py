@@ -33,8 +33,9 @@ INTRO_PAGE = 10  # the first hits, a page, where a raised one is said to be
 def last_touches(
     base: Any, asked: str, text: str, scored: list[tuple[int, float]], k: int, hybrid: bool
 ) -> list[tuple[int, float]]:
-    """`scored`, the ranking of `text` (the topic of the query `asked`, as typed),
-    with the touches of this module for a search of `k` hits (`hybrid`: fused)."""
+    """`scored`, the ranking of `text` (the words of the query `asked`, as typed,
+    that BM25 was asked for), with the touches of this module for a search of `k`
+    hits (`hybrid`: fused)."""
     if hybrid and base.manifest.lexical is not None:
         scored = rare_terms_first(base, text, scored)
     if raises_introductions(asked, hybrid):
@@ -59,7 +60,7 @@ def rare_terms_first(
     held = np.zeros(len(ids))
     rare = 0
     for term in dict.fromkeys(base.bm25.tokens(lexical.lexical_query(text))):
-        if 0 < base.bm25.doc_freq(term) <= rare_limit(n):  # (a count: no pass over the talks)
+        if 0 < base.bm25.doc_freq(term) <= rare_limit(n):  # (stored postings: a count)
             rare += 1
             held += base.bm25.score_all(term).at(ids) > 0
     if not rare:
