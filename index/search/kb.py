@@ -294,9 +294,9 @@ class KnowledgeBase:
             if not literal and all_suggested(text, self.vocab, suggestions, skip):
                 topic, corrected = correct(topic, suggestions), True
                 text = " ".join([topic, *u.phrases]).strip()
-            hits = self._ranked(text, k, allowed, mode, chosen, query)
+            hits = self._ranked(text, k, allowed, mode, chosen, u.asked)
             ids = [h.talk.id for h in hits]
-            newcomers = reorder.newcomers_shown(self, query, mode == signals.HYBRID, ids)
+            newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
         result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers)
         self.last_answer = result
         return result
@@ -310,7 +310,8 @@ class KnowledgeBase:
         chosen: Sequence[signals.Signal],
         asked: str = "",
     ) -> list[Hit]:
-        """The hits for `text` (the topic of the query `asked`, as typed): ranked by
+        """The hits for `text` (the topic of the query `asked`: as typed, less the words
+        of its days and times, `Understood.asked`): ranked by
         the `chosen` signals (fused in the hybrid mode), given the last touches the
         query calls for (index/search/reorder.py: housekeeping sessions last, unless
         asked for), matches first (index/search/match.py), with their evidence."""

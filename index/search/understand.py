@@ -18,8 +18,10 @@ understood (`Understood.not_understood`), never a rewritten range.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from index.search import negation
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
@@ -60,6 +62,7 @@ _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
 _SAID_BACK = ("unclear", "absent")  # chips of words read as no limit
+_WHEN = ("day", "after", "before", "starts_before", "at")  # chips of a day or a time
 
 
 @dataclass(frozen=True)
@@ -100,11 +103,22 @@ class Understood:
         """ "Wednesday · afternoon · org: NVIDIA" """
         return " · ".join(self.labels)
 
+    @property
+    def asked(self) -> str:
+        """The query without the words read as a day or a time: what tells whether it
+        asks for housekeeping or for talks for newcomers ("MySQL talks before lunch"
+        names a time, not the lunch break; "talks after the opening" still asks)."""
+        return self._without(c for c in self.chips if c.field in _WHEN)
+
     def without(self, chip: Chip) -> str:
         """The query with the words of one chip taken out: search it again to drop the chip."""
-        if chip.start < 0:
-            return self.query
-        return " ".join((self.query[: chip.start] + " " + self.query[chip.end :]).split())
+        return self._without([chip])
+
+    def _without(self, chips: Iterable[Chip]) -> str:
+        text = self.query
+        for chip in sorted((c for c in chips if c.start >= 0), key=lambda c: -c.start):
+            text = text[: chip.start] + " " + text[chip.end :]
+        return " ".join(text.split())
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -168,7 +182,12 @@ class _Reader(Words):
         for step in (-1, 1):  # the words right before the cue, else right after it
             cand: list[int] = []
             j = i + step
-            while len(cand) < 3 and self.free(j) and self.low(j) not in FRAME | _TRACK_CUES:
+            while len(cand) < TRACK_WORDS and self.free(j):
+                if self.low(j) in _JOINS and self.free(j + step) and cand:  # "CAD and Open
+                    j += step  # Hardware devroom": a name's "and" is no word of it
+                    continue
+                if self.low(j) in FRAME | _TRACK_CUES:
+                    break
                 cand.append(j)
                 j += step
             cand.sort()
@@ -243,6 +262,8 @@ def _first_fits(word: str, name: str) -> bool:
 
 
 _IN = ("in", "at")
+_JOINS = ("and", "&", "")  # between the words of a track's name ("" : a lone "&")
+TRACK_WORDS = 5  # the most words of a track's name read next to a cue
 _TRACK_CUES = frozenset(
     "track tracks devroom devrooms dev-room dev-rooms room rooms stream streams".split()
 )
@@ -309,11 +330,14 @@ def understand(query: str, vocab: Vocab) -> Understood:
     for t in r.toks:
         if any(s <= t.start < e for s, e in pieces):
             t.used = True
+    said, unsaid = negation.exclusions(r, FRAME)
+    excluded += said
     for reader in (r.day, r.time, r.room, r.format, r.track, r.person):
         for i in range(len(r.toks)):
             if r.free(i):
                 reader(i)
     inverted_times(r)
+    negation.negated(r, unsaid, FRAME)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
         left.pop(0)

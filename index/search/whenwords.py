@@ -49,6 +49,16 @@ _PARTS: dict[str, tuple[str, str]] = {
     **{w: part for name, part in PARTS_OF_DAY.items() for w in (name, name + "s")},
     "tonight": PARTS_OF_DAY["evening"],
 }
+# "late afternoon": a part of the day narrowed, one or two limits on when a talk starts
+_SHADES: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
+    ("early", "morning"): (("starts_before", "10:00"),),
+    ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
+    ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
+    ("late", "afternoon"): (("after", "15:00"),),
+    ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
+    ("late", "evening"): (("after", "19:00"),),
+}
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
 
@@ -225,8 +235,9 @@ class Words:
         if w in _DAY_NAMES and v.days:  # a weekday the program has no talks on
             self.absent(i, 1, cue, f"on {WEEKDAYS[_DAY_NAMES[w]].title()}", "days")
             return True
-        if w == "day" and self.free(i + 1) and self.low(i + 1).isdigit():
-            n = int(self.low(i + 1))
+        after = self.low(i + 1)
+        if w == "day" and self.free(i + 1) and (after.isdigit() or after in _NUMBERS):
+            n = int(after) if after.isdigit() else _NUMBERS[after]  # "day 2", "day one"
             if 1 <= n <= len(v.days):
                 self.take(i, 2, "day", v.days[n - 1].isoformat(), f"day {n}", cue)
                 return True
@@ -289,6 +300,13 @@ class Words:
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "this", "the") else 0
         if cue and self.low(i - 1) == "the" and self.free(i - 2) and self.low(i - 2) == "in":
             cue = 2
+        shade = _SHADES.get((w, self.low(i + 1).rstrip("s")))
+        if shade and self.free(i + 1):  # "late afternoon": one chip per limit
+            for fld, at in shade:
+                bound = "before" if fld == "starts_before" else fld
+                label = f"{w} {self.low(i + 1).rstrip('s')}" + f" ({bound} {at})" * (len(shade) > 1)
+                self.take(i, 2, fld, at, label, cue)
+            return True
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)

@@ -1,0 +1,146 @@
+"""Limits in plain words as attendees of another program say them (FOSDEM 2019's
+real track names, which carry no "devroom"): track names with "and" in them, "day
+one", "late afternoon", "but not Rust", and a time that is no housekeeping ask
+("before lunch"). Pure functions of a `Vocab`, then the exclusion on the real
+FOSDEM 2024 program."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from index.search import relax
+from index.search.understand import Vocab, understand
+from index.search.vocab import word_tuple
+from ingest.housekeeping import asks_for_housekeeping
+from talkbase.core.records import Talk
+
+TRACKS_2019 = [
+    "CAD and Open Hardware",
+    "HPC, Big Data and Data Science",
+    "Decentralized Internet and Privacy",
+    "Online Privacy",
+    "MySQL, MariaDB and Friends",
+    "Go",
+    "Rust",
+    "Databases",
+]
+
+
+@pytest.fixture(scope="module")
+def v2019() -> Vocab:
+    brussels = timezone(timedelta(hours=1))
+    talks = [
+        Talk(title=f"t{i}", start=datetime(2019, 2, d, h, tzinfo=brussels), id=i)
+        for i, (d, h) in enumerate([(2, 10), (2, 15), (3, 9)])
+    ]
+    v = Vocab.from_talks(talks)
+    v.tracks = {t: word_tuple(t) for t in TRACKS_2019}
+    v._add_speaker("Lennart Poettering")
+    return v
+
+
+@pytest.mark.parametrize(
+    ("query", "track", "topic"),
+    [
+        ("talks in the CAD and open hardware devroom", "CAD and Open Hardware", ""),
+        ("HPC, Big Data and Data Science devroom talks on Spark", TRACKS_2019[1], "Spark"),
+        ("talks in the Decentralized Internet and Privacy devroom", TRACKS_2019[2], ""),
+        ("MySQL and friends track", "MySQL, MariaDB and Friends", ""),
+        ("Rust and Go devroom", "Go", "Rust"),
+    ],
+)
+def test_a_track_name_with_and_is_read_whole(v2019, query, track, topic):
+    u = understand(query, v2019)
+    assert u.filters.track == track and u.topic == topic
+
+
+def test_privacy_alone_names_two_tracks_so_no_filter(v2019):
+    u = understand("talks in the privacy devroom", v2019)
+    assert u.filters.track is None
+
+
+@pytest.mark.parametrize(
+    ("query", "day"),
+    [("talks on day one about privacy", "2019-02-02"), ("day two", "2019-02-03")],
+)
+def test_a_day_by_its_number_in_words(v2019, query, day):
+    u = understand(query, v2019)
+    assert u.filters.day == day
+    assert "one" not in u.topic.split() and "two" not in u.topic.split()
+
+
+def test_day_three_of_a_two_day_program_is_said_back(v2019):
+    u = understand("talks on day three", v2019)
+    assert u.filters.day is None and u.not_understood
+
+
+def test_late_afternoon_and_early_morning_are_one_limit_each(v2019):
+    u = understand("late afternoon talks about databases", v2019)
+    assert u.filters.active() == {"after": "15:00"} and u.topic == "databases"
+    assert u.labels == ("late afternoon",)
+    u = understand("early morning Rust talks", v2019)
+    assert u.filters.active() == {"starts_before": "10:00"}
+
+
+def test_early_afternoon_is_two_limits_dropped_together(v2019):
+    u = understand("early afternoon in the Go devroom", v2019)
+    assert u.filters.active() == {"after": "12:00", "starts_before": "14:00", "track": "Go"}
+    assert u.topic == ""
+    first, dropped = next(relax.attempts(u))  # the time of day is bent first, whole
+    assert first.filters.active() == {"track": "Go"}
+    assert dropped == ("early afternoon (after 12:00)", "early afternoon (before 14:00)")
+
+
+@pytest.mark.parametrize(
+    ("query", "topic", "excluded"),
+    [
+        ("talks about the Linux kernel but not Rust", "Linux kernel", ("Rust",)),
+        ("containers except Kubernetes", "containers", ("Kubernetes",)),
+        ("machine learning excluding deep learning talks", "machine learning", ("deep learning",)),
+        ("databases other than MySQL, on Sunday", "databases", ("MySQL",)),
+        ("kernel talks except for Lennart Poettering", "kernel", ("Lennart Poettering",)),
+    ],
+)
+def test_exclusions_in_plain_words(v2019, query, topic, excluded):
+    u = understand(query, v2019)
+    assert u.topic == topic and u.excluded == excluded
+    assert u.filters.speaker is None  # never the person left out as a speaker filter
+    assert f"not {excluded[0]}" in u.labels
+
+
+def test_a_limit_said_to_be_left_out_is_no_limit(v2019):
+    u = understand("Go but not on Sunday", v2019)
+    assert u.filters.day is None and u.topic == "Go" and u.excluded == ()
+    assert u.not_understood == (
+        "not understood: “but not on Sunday” (a limit to leave out; none set)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        ("MySQL talks before lunch", False),
+        ("Rust talks after lunch on Sunday", False),
+        ("lunch", True),
+        ("talks after the opening", True),
+        ("the closing session on Sunday", True),
+    ],
+)
+def test_a_time_said_by_a_break_asks_for_no_housekeeping(v2019, query, asks):
+    u = understand(query, v2019)
+    assert asks_for_housekeeping(u.asked) is asks
+    assert asks_for_housekeeping(query) is True  # the words as typed would have
+
+
+def test_excluded_words_drop_talks_on_the_real_program(fosdem_kb):
+    def says_rust(talk: Talk) -> bool:
+        return re.search(r"\brust\b", f"{talk.title} {talk.abstract}", re.I) is not None
+
+    with_rust = fosdem_kb.answer("Linux kernel", 30)
+    assert any(says_rust(h.talk) for h in with_rust.hits)
+    a = fosdem_kb.answer("Linux kernel but not Rust", 30)
+    assert a.understood.excluded == ("Rust",) and a.understood.topic == "Linux kernel"
+    assert len(a.hits) == 30 and not any(says_rust(h.talk) for h in a.hits)
