@@ -63,6 +63,15 @@ ASKING = frozenset(
 )
 
 
+# Of those, the words that ask only as a session's name ("the opening", "closing
+# keynote", "welcoming remarks"), not as a verb or an adjective ("closing the gap",
+# "a more welcoming project", "opening up data")
+NAMING_ONLY = frozenset("welcoming opening closing concluding".split())
+_NAMED_AFTER = frozenset("the a an".split())  # "the closing": a session
+_SESSION = frozenset("remarks session sessions keynote keynotes talk words address of".split())
+_DESCRIBED_AFTER = frozenset("more most less very so too be is are feel".split())
+
+
 def _plain(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     return " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", text))
@@ -90,11 +99,24 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
 
 
 def asks_for_housekeeping(query: str) -> bool:
-    """Whether a query names housekeeping ("the welcome session of the Go devroom");
-    "intro to eBPF" asks for a newcomers' talk instead (`ingest.audience`)."""
+    """Whether a query names housekeeping ("the welcome session of the Go devroom",
+    "the closing keynote"); "intro to eBPF" asks for a newcomers' talk instead
+    (`ingest.audience`), and "how do I make my project more welcoming" or "closing
+    the gap" for talks on a subject (`NAMING_ONLY`)."""
     words = re.sub(  # ("intro to the Go devroom" still does)
         r"\bintro to\b(?!(?: \S+){0,5} (?:devroom|dev room|track|room|session)s?\b)",
         " ",
         _plain(query),
     )
-    return any(w in ASKING for w in words.split())
+    said = words.split()
+    for i, w in enumerate(said):
+        if w not in ASKING:
+            continue
+        if w not in NAMING_ONLY:
+            return True
+        before, after = (said[i - 1] if i else ""), (said[i + 1] if i + 1 < len(said) else "")
+        if before in _NAMED_AFTER or after in _SESSION:
+            return True
+        if not after and before not in _DESCRIBED_AFTER:  # "Go devroom closing"
+            return True
+    return False

@@ -144,3 +144,23 @@ def test_excluded_words_drop_talks_on_the_real_program(fosdem_kb):
     a = fosdem_kb.answer("Linux kernel but not Rust", 30)
     assert a.understood.excluded == ("Rust",) and a.understood.topic == "Linux kernel"
     assert len(a.hits) == 30 and not any(says_rust(h.talk) for h in a.hits)
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        ("how do I make my project more welcoming", False),
+        ("closing the gap between dev and ops", False),
+        ("opening up government data", False),
+        ("the closing keynote", True),
+        ("welcoming remarks", True),
+        ("the opening of the Go devroom", True),
+        ("Go devroom closing", True),
+    ],
+)
+def test_opening_and_closing_ask_only_as_a_sessions_name(query, asks):
+    assert asks_for_housekeeping(query) is asks
+
+
+def test_who_is_speaking_is_the_questions_frame(v2019):
+    assert understand("who is speaking about Kubernetes", v2019).topic == "Kubernetes"
