@@ -13,7 +13,7 @@ import pytest
 
 from index.search import relax
 from index.search.understand import Vocab, understand
-from index.search.vocab import word_tuple
+from index.search.vocab import suggest, word_tuple
 from ingest.housekeeping import asks_for_housekeeping
 from talkbase.core.records import Talk
 
@@ -26,6 +26,7 @@ TRACKS_2019 = [
     "Go",
     "Rust",
     "Databases",
+    "Javascript",
 ]
 
 
@@ -38,7 +39,9 @@ def v2019() -> Vocab:
     ]
     v = Vocab.from_talks(talks)
     v.tracks = {t: word_tuple(t) for t in TRACKS_2019}
-    v._add_speaker("Lennart Poettering")
+    for name in ("Lennart Poettering", "Daniel Stenberg", "Jan Smith", "Ann Smyth"):
+        v._add_speaker(name)
+    v.words = frozenset({"python", "postgres", "container", "containers", "replication"})
     return v
 
 
@@ -164,3 +167,29 @@ def test_opening_and_closing_ask_only_as_a_sessions_name(query, asks):
 
 def test_who_is_speaking_is_the_questions_frame(v2019):
     assert understand("who is speaking about Kubernetes", v2019).topic == "Kubernetes"
+
+
+def test_two_letters_swapped_are_one_typo_and_ss_is_no_plural(v2019):
+    assert suggest("pyhton talks", v2019) == {"pyhton": "python"}
+    assert suggest("postgress replication", v2019) == {"postgress": "postgres"}
+    assert suggest("containers", v2019) == {}  # a plural of a known word
+
+
+def test_a_track_one_typo_away(v2019):
+    assert understand("javascrpt devroom", v2019).filters.track == "Javascript"
+    assert understand("the datbase devroom", v2019).filters.track == "Databases"
+    assert understand("the javscrpt devroom", v2019).filters.track is None  # two edits
+
+
+@pytest.mark.parametrize(
+    "query", ["talks by Lenart Poettering", "talks by Poetering", "by Lennart Poetering"]
+)
+def test_a_speaker_one_typo_away(v2019, query):
+    u = understand(query, v2019)
+    assert u.filters.speaker == "Poettering" and u.topic == ""
+    assert u.labels == ("speaker: Lennart Poettering",)
+
+
+def test_a_typo_near_two_surnames_names_nobody(v2019):
+    assert understand("talks by Smeth", v2019).filters.speaker is None
+    assert understand("talks by Stenbreg", v2019).filters.speaker == "Stenberg"

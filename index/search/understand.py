@@ -21,6 +21,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from rapidfuzz.distance import OSA
+
 from index.search import negation
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
@@ -229,10 +231,13 @@ class _Reader(Words):
             if n == 2 and not self.free(i + 1):
                 continue
             w = self.low(i + n - 1)
-            name = self.vocab.surnames.get(w)
+            name = self.vocab.surnames.get(w) or _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
-            surname = next((p for p in re.findall(r"[\w'’-]+", name) if norm(p) == w), w)
+            parts = re.findall(r"[\w'’-]+", name)
+            surname = next((p for p in parts if norm(p) == w), None) or next(
+                (p for p in reversed(parts) if OSA.distance(norm(p), w) <= 1), w
+            )
             return self._person(i, n, surname, cue, name)
         return False
 
@@ -258,7 +263,21 @@ def _first_fits(word: str, name: str) -> bool:
         return False
     initials = re.fullmatch(r"\w(?:\.\w)*\.?", firsts[0]) is not None  # "U.W.", "G"
     typed_initial = len(word.rstrip(".")) == 1  # "by L. Poettering"
-    return firsts[0] == word or ((initials or typed_initial) and word[:1] == firsts[0][:1])
+    typo = len(word) >= 4 and OSA.distance(firsts[0], word, score_cutoff=1) <= 1  # "Lenart"
+    return firsts[0] == word or typo or ((initials or typed_initial) and word[:1] == firsts[0][:1])
+
+
+def _one_typo_from(word: str, surnames: dict[str, str]) -> str | None:
+    """The full name of the one surname a typo away from `word` ("Poetering"), for
+    words of five letters or more; None when none is, or several are."""
+    if len(word) < 5:
+        return None
+    near = [
+        n
+        for s, n in surnames.items()
+        if s[:1] == word[:1] and OSA.distance(s, word, score_cutoff=1) <= 1
+    ]
+    return near[0] if len(set(near)) == 1 else None
 
 
 _IN = ("in", "at")
@@ -270,22 +289,31 @@ _TRACK_CUES = frozenset(
 
 
 def _one_track(tracks: dict[str, tuple[str, ...]], want: list[str]) -> str | None:
-    """The one track whose name holds every word of `want` (as a word, or else as the
-    start of one: "kernel" of "Kernel devroom"), not counting words like "devroom"."""
+    """The one track whose name holds every word of `want` (as a word, else as the
+    start of one: "kernel" of "Kernel devroom", else one typo away: "javascrpt" of
+    "Javascript", for words of five letters or more), not counting words like
+    "devroom"."""
     stems = [_stem(w) for w in want]
-    for exact in (True, False):
+    for how in ("word", "start", "typo"):
         names = [
             t
             for t, ws in tracks.items()
-            if all(
-                any(_stem(x) == w if exact else _stem(x).startswith(w) for x in ws) for w in stems
-            )
+            if all(any(_fits(_stem(x), w, how) for x in ws) for w in stems)
         ]
         if len(names) == 1:
             return names[0]
         if names:
             return None
     return None
+
+
+def _fits(name_word: str, want: str, how: str) -> bool:
+    if how == "word":
+        return name_word == want
+    if how == "start":
+        return name_word.startswith(want)
+    fuzzy = len(want) >= 5 and OSA.distance(name_word, want, score_cutoff=1) <= 1
+    return fuzzy or name_word.startswith(want)
 
 
 def _stem(word: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 import duckdb
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
@@ -254,7 +254,7 @@ def plain_text(text: str) -> str:
 def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, str]:
     """ "Did you mean": each word of `text` the base does not know (and not in `skip`)
     that is one edit (two for words of ten letters or more) from a word it does know,
-    starting with the same letter."""
+    starting with the same letter; two letters swapped are one edit ("pyhton")."""
     known: dict[str, list[str]] | None = vocab.__dict__.get("_known")
     if known is None:  # the known words by first letter: typos rarely touch the first letter
         known = vocab.__dict__["_known"] = {}
@@ -273,7 +273,7 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
             limit = 2 if len(word) >= 10 else 1
             # "lightning" is not "fighting": only words with the same first letter
             found = process.extractOne(
-                word, known.get(word[:1], []), scorer=Levenshtein.distance, score_cutoff=limit
+                word, known.get(word[:1], []), scorer=OSA.distance, score_cutoff=limit
             )
             seen[word] = found[0] if found else None
         if seen[word]:
@@ -305,7 +305,8 @@ def correct(text: str, suggestions: dict[str, str]) -> str:
 
 
 def _known_form(word: str, words: frozenset[str]) -> bool:
-    """A plural or a run of two known words ("cudagraphs") is no typo."""
-    if word.endswith("s") and word[:-1] in words:
+    """A plural or a run of two known words ("cudagraphs") is no typo; a word ending
+    in "ss" is no plural ("postgress" is a typo of "postgres")."""
+    if word.endswith("s") and not word.endswith("ss") and word[:-1] in words:
         return True
     return any(word[:i] in words and word[i:] in words for i in range(3, len(word) - 2))
