@@ -154,3 +154,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if REAL_MODEL_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.model)
+
+
+def fts_index(con, fields: str, stopwords) -> None:
+    """DuckDB's FTS index over `fields` of the talks table, built as the base's own
+    lexical index is (Porter stems, its build's `stopwords`): the reference the
+    stored postings must rank as."""
+    con.execute("CREATE OR REPLACE TABLE build_stopwords (sw VARCHAR)")
+    con.executemany("INSERT INTO build_stopwords VALUES (?)", [[w] for w in sorted(stopwords)])
+    con.execute(
+        f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
+        "stopwords='build_stopwords', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1)"
+    )

@@ -242,3 +242,16 @@ def test_field_notes_are_kept_but_never_quoted_or_embedded():
     ]
     assert talk_sentences(blocks) == ["MicroBlocks"]  # no prose: the title, as before
     assert len(sentence_hashes([stitch, blocks], "separate")) == 3
+
+
+def test_go_is_a_word_of_the_index_and_a_verb_only_in_questions(fosdem_kb):
+    """DuckDB's English stopwords hold "go": a base built before this indexed no
+    talk by it, so "Go talks" shared no word with the Go devroom."""
+    from index.search import lexical
+
+    assert "go" not in fosdem_kb.bm25.stopwords and fosdem_kb.bm25.doc_freq("go") > 0
+    a = fosdem_kb.answer("Go generics on Saturday", 10)
+    by_words = [h for h in a.hits if h.why.match and "go" in h.why.matched_terms]
+    assert len(by_words) >= 3 and all("Go" in (h.talk.track or "") for h in by_words[:3])
+    assert lexical.lexical_query("where should I go for security") == "should for security"
+    assert lexical.lexical_query("Go for beginners") == "Go for beginners"

@@ -21,7 +21,7 @@ from index.search.kb import KnowledgeBase
 from index.store import disk as store
 from index.store import files as sf
 from index.store.postings import Postings, build_segment
-from tests.conftest import BLOG, DIGEST, ROOT
+from tests.conftest import BLOG, DIGEST, ROOT, fts_index
 
 FOSDEM = Path(ROOT).parent / "shared" / "schedules"
 QUERIES = ["fault tolerant collectives", "kernels", "NCCL", "compiler", "inference serving"]
@@ -228,12 +228,10 @@ def test_lexical_index_ranks_as_duckdb_fts(fake_home, tmp_path):
         fields = ", ".join(
             f"'{f}'" for f in ("title", "abstract", "speakers_text", "track", "notes_text")
         )
-        con.execute(
-            f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
-            "stopwords='english', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1)"
-        )
         index = lexical.open_index(build, con)
         assert isinstance(index, lexical.LexicalIndex)
+        assert "go" not in index.stopwords and "the" in index.stopwords
+        fts_index(con, fields, index.stopwords)
         queries = [
             q["query"] for q in json.loads((ROOT / "tests/data/dev_queries.json").read_text())
         ]

@@ -7,6 +7,7 @@ import pytest
 from index.search import lexical
 from index.search.filters import Filters
 from talkbase.core.errors import BadQuery, TalkNotFound
+from tests.conftest import fts_index
 
 
 def test_every_search_returns_hits_sorted_by_score(fake_kb):
@@ -202,10 +203,7 @@ def test_lexical_ranking_matches_duckdb_fts_with_and_without_filters(fake_kb, tm
     con = store.connect(copy, read_only=False)
     try:
         fields = ", ".join(f"'{f}'" for f in FTS_FIELDS)
-        con.execute(
-            f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
-            "stopwords='english', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1)"
-        )
+        fts_index(con, fields, fake_kb.bm25.stopwords)
         tuesday = fake_kb.allowed(Filters(day="Tue"))
         assert tuesday and len(tuesday) < len(fake_kb.talks)
         for query in QUERIES:

@@ -14,7 +14,8 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.lexical import english_stopwords, stems, tokenize
+from index.search.lexical import stems, tokenize
+from index.search.stopwords import index_stopwords
 from index.store import files as sf
 from index.store.postings import Postings, build_segment
 
@@ -58,7 +59,7 @@ def extend_index(
             gone = Postings(segments, dead_before).positions_of(list(removed))
             dead = np.union1d(dead_before, gone)
     else:
-        stopwords, lexicon, names, dead = english_stopwords(), [], [], np.zeros(0, np.int64)
+        stopwords, lexicon, names, dead = index_stopwords(), [], [], np.zeros(0, np.int64)
     term_id = {stem: i for i, stem in enumerate(lexicon)}
     id_of: dict[str, int] = {}  # token -> term id (of its stem)
     pending = iter(talks)

@@ -22,8 +22,8 @@ import numpy as np
 
 from index.search import feedback
 from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
+from index.search.stopwords import FILLER, lexical_query
 from index.store import files as sf
-from index.store.disk import fts_extension_path
 from index.store.postings import Postings
 from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
@@ -33,17 +33,6 @@ from ingest.text import STOPWORDS, words
 # do I get started with ..."). They say nothing about the topic, yet "talk" and
 # "session" occur in abstracts, and "started" made "how do I get started as a
 # contributor" match the demo's talks that say "start" before its contributing one.
-FILLER = frozenset(
-    """talk talks session sessions presentation presentations speaker speakers about any
-    anything something related regarding interested looking find show me want i i'm im
-    please there are is which what who where get getting started""".split()
-)
-
-
-def lexical_query(query: str) -> str:
-    """The query without conversational filler; the query itself if nothing is left."""
-    kept = [w for w in query.split() if w.lower().strip("?.,!:;\"'") not in FILLER]
-    return " ".join(kept) or query
 
 
 def bm25(
@@ -336,20 +325,6 @@ def _pooled(
         widen=lambda more: _pooled(ranked, best, more, own),
         scores=own,
     )
-
-
-def english_stopwords() -> frozenset[str]:
-    """DuckDB FTS's English stopwords (read from the extension, so both agree)."""
-    con = duckdb.connect()
-    try:
-        con.execute(f"LOAD '{fts_extension_path()}'")
-        con.execute("CREATE TABLE t (id INTEGER, x VARCHAR)")
-        con.execute("PRAGMA create_fts_index('t', 'id', 'x', stopwords='english')")
-        return frozenset(
-            r[0] for r in con.execute("SELECT sw FROM fts_main_t.stopwords").fetchall()
-        )
-    finally:
-        con.close()
 
 
 def tokenize(text: str, stopwords: Collection[str]) -> list[str]:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.search.lexical import FILLER
 from index.search.ranking import best_sentence
+from index.search.stopwords import FILLER
 from index.search.vocab import word_tuple
 from index.store import reads
 from ingest.text import STOPWORDS
