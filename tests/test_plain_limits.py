@@ -27,6 +27,10 @@ TRACKS_2019 = [
     "Rust",
     "Databases",
     "Javascript",
+    "Software Defined Networking",
+    "Software Defined Storage",
+    "ML on Code",
+    "Tool the Docs",
 ]
 
 
@@ -53,6 +57,11 @@ def v2019() -> Vocab:
         ("talks in the Decentralized Internet and Privacy devroom", TRACKS_2019[2], ""),
         ("MySQL and friends track", "MySQL, MariaDB and Friends", ""),
         ("Rust and Go devroom", "Go", "Rust"),
+        ("the ML on code devroom", "ML on Code", ""),
+        ("tool the docs devroom", "Tool the Docs", ""),
+        ("the SDN devroom", "Software Defined Networking", ""),
+        ("BPF in the SDS room", "Software Defined Storage", "BPF"),
+        ("testing in the Go devroom", "Go", "testing"),
     ],
 )
 def test_a_track_name_with_and_is_read_whole(v2019, query, track, topic):

@@ -25,6 +25,7 @@ from rapidfuzz.distance import OSA
 
 from index.search import negation
 from index.search.filters import Filters
+from index.search.tracknames import JOINS, TRACK_CUES, TRACK_WORDS, one_track
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
 from talkbase.core.terms import FORMAT_WORDS
@@ -179,22 +180,22 @@ class _Reader(Words):
     def track(self, i: int) -> bool:
         """ "kernel track", "the Go devroom", "Python track", "track kernel", "the Rust
         room": the words next to the cue name one track of the base."""
-        if self.low(i) not in _TRACK_CUES or not self.vocab.tracks:
+        if self.low(i) not in TRACK_CUES or not self.vocab.tracks:
             return False
         for step in (-1, 1):  # the words right before the cue, else right after it
             cand: list[int] = []
             j = i + step
             while len(cand) < TRACK_WORDS and self.free(j):
-                if self.low(j) in _JOINS and self.free(j + step) and cand:  # "CAD and Open
+                if self.low(j) in JOINS and self.free(j + step) and cand:  # "CAD and Open
                     j += step  # Hardware devroom": a name's "and" is no word of it
                     continue
-                if self.low(j) in FRAME | _TRACK_CUES:
+                if self.low(j) in FRAME | TRACK_CUES:
                     break
                 cand.append(j)
                 j += step
             cand.sort()
             while cand:
-                name = _one_track(self.vocab.tracks, [self.low(j) for j in cand])
+                name = one_track(self.vocab.tracks, [self.low(j) for j in cand])
                 if name is not None:
                     first, last = min(cand[0], i), max(cand[-1], i)
                     cue = 1 if self.free(first - 1) and self.low(first - 1) in ("in", "at") else 0
@@ -281,43 +282,6 @@ def _one_typo_from(word: str, surnames: dict[str, str]) -> str | None:
 
 
 _IN = ("in", "at")
-_JOINS = ("and", "&", "")  # between the words of a track's name ("" : a lone "&")
-TRACK_WORDS = 5  # the most words of a track's name read next to a cue
-_TRACK_CUES = frozenset(
-    "track tracks devroom devrooms dev-room dev-rooms room rooms stream streams".split()
-)
-
-
-def _one_track(tracks: dict[str, tuple[str, ...]], want: list[str]) -> str | None:
-    """The one track whose name holds every word of `want` (as a word, else as the
-    start of one: "kernel" of "Kernel devroom", else one typo away: "javascrpt" of
-    "Javascript", for words of five letters or more), not counting words like
-    "devroom"."""
-    stems = [_stem(w) for w in want]
-    for how in ("word", "start", "typo"):
-        names = [
-            t
-            for t, ws in tracks.items()
-            if all(any(_fits(_stem(x), w, how) for x in ws) for w in stems)
-        ]
-        if len(names) == 1:
-            return names[0]
-        if names:
-            return None
-    return None
-
-
-def _fits(name_word: str, want: str, how: str) -> bool:
-    if how == "word":
-        return name_word == want
-    if how == "start":
-        return name_word.startswith(want)
-    fuzzy = len(want) >= 5 and OSA.distance(name_word, want, score_cutoff=1) <= 1
-    return fuzzy or name_word.startswith(want)
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
 def understand(query: str, vocab: Vocab) -> Understood:
