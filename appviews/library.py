@@ -60,7 +60,7 @@ class Library:
         self.conferences = len(self.candidates["conference"])
         # what the home page names: each conference, its dates and time zone
         self.held = tuple(home_page.conference_lines(self.talks.values()))
-        self._answers: Bounded[tuple[str, bool], Any] = Bounded(CACHED_QUERIES)
+        self._answers: Bounded[tuple[str, bool, str], Any] = Bounded(CACHED_QUERIES)
         self._similar: Bounded[tuple[int, int], list[Hit]] = Bounded(CACHED_QUERIES)
         self._for_you: Bounded[tuple[object, ...], list[Hit]] = Bounded(CACHED_QUERIES)
         self._counts: Bounded[tuple[frozenset[int], facets.Selection], list[facets.Facet]]
@@ -102,9 +102,10 @@ class Library:
         `Answer`: `.hits`, the matches first with `why.match` true; `.understood`;
         `.notes()`), cached per query."""
         key = " ".join(query.split())
+        moment = "" if literal else service.moment_of(key)  # "what's on now": this minute's answer
         with self._lock:
             return self._answers.get_or_make(
-                (key, literal), lambda: self.service.matches(key, literal)
+                (key, literal, moment), lambda: self.service.matches(key, literal)
             )
 
     def stems(self, words: Collection[str]) -> dict[str, str]:

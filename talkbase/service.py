@@ -275,6 +275,17 @@ def check_query(query: str, literal: bool = False) -> None:
     check(query, literal)
 
 
+def moment_of(query: str) -> str:
+    """What an answer for `query` depends on besides the base and the words: the
+    minute (this machine's), for a query saying "now" or "coming up"
+    (index/search/nowwords.py); "" for any other. A cache of answers keys by it."""
+    from datetime import datetime
+
+    from index.search.nowwords import says_a_moment
+
+    return f"{datetime.now():%Y-%m-%d %H:%M}" if says_a_moment(query) else ""
+
+
 def query_terms(text: str) -> list[str]:
     """The words of `text` search shows as evidence ("fault-tolerant" also gives its parts)."""
     from index.search.lexical import query_terms as terms

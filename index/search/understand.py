@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from rapidfuzz.distance import OSA
 
-from index.search import negation
+from index.search import negation, nowwords
 from index.search.filters import Filters
 from index.search.tracknames import JOINS, TRACK_CUES, TRACK_WORDS, one_track
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
@@ -324,7 +325,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
             t.used = True
     said, unsaid = negation.exclusions(r, FRAME)
     excluded += said
-    for reader in (r.day, r.time, r.room, r.format, r.track, r.person):
+    for reader in (partial(nowwords.read, r), r.day, r.time, r.room, r.format, r.track, r.person):
         for i in range(len(r.toks)):
             if r.free(i):
                 reader(i)

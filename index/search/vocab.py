@@ -50,6 +50,7 @@ class Vocab:
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
     common: frozenset[str] = frozenset()  # words in over COMMON_SHARE of the talks
     conference: str = ""  # the conference's name where the base holds one ("FOSDEM 2024")
+    timezone: str = ""  # its zone where the program gives one ("Europe/Brussels")
     # acronym -> its long form's words, as the talks define them ("uki": unified kernel image)
     acronyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -101,7 +102,7 @@ class Vocab:
         v = cls()
         v.days = tuple(reads.days(con))
         v.timed = bool(v.days)
-        v.conference = _one_conference(con)
+        v.conference, v.timezone = _one_conference(con)
         v.rooms = _last_wins((word_tuple(r), r, a, b) for r, a, b in reads.spread(con, "room"))
         v._add_room_names()
         v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
@@ -182,12 +183,16 @@ class Vocab:
         return found
 
 
-def _one_conference(con: duckdb.DuckDBPyConnection) -> str:
-    """The name of the one conference a build holds ("" for none or several)."""
+def _one_conference(con: duckdb.DuckDBPyConnection) -> tuple[str, str]:
+    """The name and zone of the one conference a build holds ("" for none or several;
+    a zone "" where the program gives none)."""
     if not reads.has_table(con, "conferences"):
-        return ""
-    names = {r[0] for r in con.execute("SELECT name FROM conferences").fetchall() if r[0]}
-    return next(iter(names)) if len(names) == 1 else ""
+        return "", ""
+    rows = {r for r in con.execute("SELECT name, timezone FROM conferences").fetchall() if r[0]}
+    if len(rows) != 1:
+        return "", ""
+    name, zone = next(iter(rows))
+    return name, zone or ""
 
 
 def talk_words(talk: Talk) -> set[str]:

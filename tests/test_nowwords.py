@@ -1,0 +1,86 @@
+""" "What's on now" and "coming up", by the conference's own clock (a fixed moment
+swapped in for `nowwords.now`), on a Vocab and on the real FOSDEM 2024 program."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from index.search import nowwords
+from index.search.understand import Vocab, understand
+from index.search.vocab import word_tuple
+from talkbase import service
+from talkbase.core.records import Talk
+
+BRUSSELS = ZoneInfo("Europe/Brussels")
+
+
+@pytest.fixture
+def vocab() -> Vocab:
+    plus1 = timezone(timedelta(hours=1))
+    talks = [Talk(title="t", start=datetime(2019, 2, d, 10, tzinfo=plus1)) for d in (2, 3)]
+    v = Vocab.from_talks(talks)
+    v.tracks = {t: word_tuple(t) for t in ("Go", "Rust")}
+    v.timezone = "Europe/Brussels"
+    return v
+
+
+def at(monkeypatch, moment: datetime) -> None:
+    def fixed(zone: str = "") -> datetime:
+        return moment.astimezone(ZoneInfo(zone)) if zone else moment
+
+    monkeypatch.setattr(nowwords, "now", fixed)
+
+
+@pytest.mark.parametrize(
+    ("query", "topic", "want"),
+    [
+        ("what's on now", "", {"day": "2019-02-02", "at": "15:10"}),
+        ("Rust talks right now", "Rust", {"day": "2019-02-02", "at": "15:10"}),
+        ("coming up in the Go devroom", "", {"day": "2019-02-02", "after": "15:10", "track": "Go"}),
+        ("what is starting soon", "", {"day": "2019-02-02", "after": "15:10"}),
+    ],
+)
+def test_now_and_coming_up_on_a_conference_day(vocab, monkeypatch, query, topic, want):
+    at(monkeypatch, datetime(2019, 2, 2, 14, 10, tzinfo=UTC))  # 15:10 in Brussels
+    u = understand(query, vocab)
+    assert u.filters.active() == want and u.topic == topic
+    assert "today (Sat 02 Feb)" in u.labels
+
+
+def test_now_on_no_day_of_the_program_is_said_back_and_sets_no_limit(vocab, monkeypatch):
+    at(monkeypatch, datetime(2026, 12, 2, 9, 5, tzinfo=BRUSSELS))
+    u = understand("what's on now", vocab)
+    assert u.filters.active() == {} and u.topic == ""
+    assert u.not_understood == ("no talks now (Wed 02 Dec 09:05): showing all talks",)
+
+
+def test_words_like_now_are_no_moment(vocab, monkeypatch):
+    at(monkeypatch, datetime(2019, 2, 2, 15, 10, tzinfo=BRUSSELS))
+    assert understand("nowhere to hide", vocab).filters.active() == {}
+    assert understand("up and coming languages", vocab).filters.active() == {}
+    assert not nowwords.says_a_moment("nowhere to hide")
+    assert nowwords.says_a_moment("What's on NOW?") and nowwords.says_a_moment("coming up")
+
+
+def test_an_unknown_zone_falls_back_to_this_machines_clock():
+    assert nowwords.now("Not/AZone").tzinfo is not None
+
+
+def test_the_apps_answers_are_kept_per_minute_only_for_moments():
+    assert service.moment_of("Rust talks") == ""
+    assert service.moment_of("Rust talks right now") == f"{datetime.now():%Y-%m-%d %H:%M}"
+
+
+def test_on_now_on_the_real_program(fosdem_kb, monkeypatch):
+    assert fosdem_kb.vocab.timezone == "Europe/Brussels"
+    at(monkeypatch, datetime(2024, 2, 3, 15, 10, tzinfo=BRUSSELS))
+    a = fosdem_kb.answer("what's on now", 200)
+    assert 20 <= len(a.hits) < 200  # one talk or none per room
+    for h in a.hits:
+        start, end = h.talk.start, h.talk.end
+        assert start is not None and end is not None
+        assert start.date().isoformat() == "2024-02-03"
+        assert f"{start:%H:%M}" <= "15:10" < f"{end:%H:%M}"
