@@ -84,3 +84,18 @@ def test_on_now_on_the_real_program(fosdem_kb, monkeypatch):
         assert start is not None and end is not None
         assert start.date().isoformat() == "2024-02-03"
         assert f"{start:%H:%M}" <= "15:10" < f"{end:%H:%M}"
+
+
+def test_this_afternoon_at_the_conference_is_todays(vocab, monkeypatch):
+    from datetime import date
+
+    from index.search import whenwords
+
+    monkeypatch.setattr(whenwords, "today", lambda: date(2019, 2, 3))
+    assert understand("Rust talks this afternoon", vocab).filters.active() == {
+        "after": "12:00",
+        "day": "2019-02-03",
+    }
+    assert understand("Rust talks in the afternoon", vocab).filters.active() == {"after": "12:00"}
+    monkeypatch.setattr(whenwords, "today", lambda: date(2026, 12, 2))  # no day of the program
+    assert understand("Rust talks this afternoon", vocab).filters.active() == {"after": "12:00"}

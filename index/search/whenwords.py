@@ -18,7 +18,7 @@ from datetime import date, timedelta
 
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core.terms import WEEKDAYS
-from talkbase.core.when import PARTS_OF_DAY
+from talkbase.core.when import PARTS_OF_DAY, SHADES_OF_DAY
 
 _DAY_WORDS: dict[str, int] = {}
 for _i, _name in enumerate(WEEKDAYS):
@@ -48,15 +48,6 @@ _ORDINALS = {
 _PARTS: dict[str, tuple[str, str]] = {
     **{w: part for name, part in PARTS_OF_DAY.items() for w in (name, name + "s")},
     "tonight": PARTS_OF_DAY["evening"],
-}
-# "late afternoon": a part of the day narrowed, one or two limits on when a talk starts
-_SHADES: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
-    ("early", "morning"): (("starts_before", "10:00"),),
-    ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
-    ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
-    ("late", "afternoon"): (("after", "15:00"),),
-    ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
-    ("late", "evening"): (("after", "19:00"),),
 }
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # the limits on when a talk starts or ends that an after-limit can contradict
@@ -300,7 +291,7 @@ class Words:
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "this", "the") else 0
         if cue and self.low(i - 1) == "the" and self.free(i - 2) and self.low(i - 2) == "in":
             cue = 2
-        shade = _SHADES.get((w, self.low(i + 1).rstrip("s")))
+        shade = SHADES_OF_DAY.get((w, self.low(i + 1).rstrip("s")))
         if shade and self.free(i + 1):  # "late afternoon": one chip per limit
             for fld, at in shade:
                 bound = "before" if fld == "starts_before" else fld
@@ -310,6 +301,9 @@ class Words:
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)
+            if (w == "tonight" or self.low(i - cue) == "this") and today() in self.vocab.days:
+                when = today()  # "this afternoon" at the conference: today's
+                self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
             return True
         if w in ("between", "from") and self.time_range(i):
             return True

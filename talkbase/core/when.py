@@ -16,3 +16,14 @@ PARTS_OF_DAY: dict[str, tuple[str, str]] = {
     "afternoon": ("after", "12:00"),
     "evening": ("after", "17:00"),
 }
+
+# "late afternoon": a part of the day narrowed, as one or two limits on when a talk
+# starts (index/search/whenwords.py reads them in a query's words)
+SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
+    ("early", "morning"): (("starts_before", "10:00"),),
+    ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
+    ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
+    ("late", "afternoon"): (("after", "15:00"),),
+    ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
+    ("late", "evening"): (("after", "19:00"),),
+}
