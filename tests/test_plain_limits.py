@@ -176,6 +176,7 @@ def test_opening_and_closing_ask_only_as_a_sessions_name(query, asks):
 
 def test_who_is_speaking_is_the_questions_frame(v2019):
     assert understand("who is speaking about Kubernetes", v2019).topic == "Kubernetes"
+    assert understand("what is Lennart Poettering talking about", v2019).topic == ""
 
 
 def test_two_letters_swapped_are_one_typo_and_ss_is_no_plural(v2019):
