@@ -123,6 +123,22 @@ def test_exclusions_in_plain_words(v2019, query, topic, excluded):
     assert f"not {excluded[0]}" in u.labels
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "last but not least",
+        "Rust but not only for systems",
+        "storage but not exclusively Ceph",
+        "I'm interested in mechanisms for communicating between disjoint processes, "
+        "possibly, but not exclusively, in a distributed environment",
+    ],
+)
+def test_a_hedge_or_a_long_question_leaves_nothing_out(v2019, query):
+    u = understand(query, v2019)
+    assert u.excluded == () and not u.not_understood
+    assert "not" in u.topic.split()  # the words stay words to rank by
+
+
 def test_a_limit_said_to_be_left_out_is_no_limit(v2019):
     u = understand("Go but not on Sunday", v2019)
     assert u.filters.day is None and u.topic == "Go" and u.excluded == ()

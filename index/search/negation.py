@@ -14,6 +14,9 @@ from index.search.whenwords import Chip, Words
 
 _EXCEPT = (("but", "not"), ("except", "for"), ("except",), ("excluding",), ("other", "than"))
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
+# after a cue, words that hedge rather than leave out ("but not only", "but not
+# limited to", "last but not least"); so does any word in -ly ("but not exclusively")
+HEDGES = frozenset("only just limited least necessarily all always entirely solely".split())
 
 
 def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[int, int]]]:
@@ -22,10 +25,14 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
     must not hold (as "-rust"; a chip "not rust"), and the spans of the cues no such
     word follows ("but not on Sunday": for `negated`, once the other limits are read).
     Read before names and tracks, so "except for Lennart Poettering" is never a
-    speaker filter."""
+    speaker filter. Nothing is read in a long question (`Words.long`: "... possibly,
+    but not exclusively, in a distributed environment" is prose) nor after a hedge
+    (`HEDGES`)."""
     stops = {*frame, ""}
     out: list[str] = []
     unsaid: list[tuple[int, int]] = []  # cues no word followed
+    if r.long:  # a long question's "but not" is prose, as its quotes are quotation
+        return out, unsaid
     for i in range(len(r.toks)):
         cue = next(
             (
@@ -37,8 +44,10 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
         )
         if cue is None:
             continue
-        words: list[str] = []
         j = i + len(cue)
+        if r.low(j) in HEDGES or r.low(j).endswith("ly"):  # "but not exclusively"
+            continue
+        words: list[str] = []
         while len(words) < EXCLUDED_WORDS and r.free(j) and r.low(j) not in stops:
             words.append(r.toks[j].text.strip(",;.?!()"))
             if r.toks[j].text[-1:] in ",;.?!":
