@@ -3,6 +3,7 @@ swapped in for `nowwords.now`), on a Vocab and on the real FOSDEM 2024 program."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -21,9 +22,10 @@ BRUSSELS = ZoneInfo("Europe/Brussels")
 def vocab() -> Vocab:
     plus1 = timezone(timedelta(hours=1))
     talks = [Talk(title="t", start=datetime(2019, 2, d, 10, tzinfo=plus1)) for d in (2, 3)]
-    v = Vocab.from_talks(talks)
+    v = Vocab.from_talks([replace(t, conference="FOSDEM 2019") for t in talks])
+    assert v.timezone == "UTC+01:00"  # the offset the talks' starts give
     v.tracks = {t: word_tuple(t) for t in ("Go", "Rust")}
-    v.timezone = "Europe/Brussels"
+    v.timezone, v.conference = "Europe/Brussels", ""
     return v
 
 
@@ -65,8 +67,10 @@ def test_words_like_now_are_no_moment(vocab, monkeypatch):
     assert nowwords.says_a_moment("What's on NOW?") and nowwords.says_a_moment("coming up")
 
 
-def test_an_unknown_zone_falls_back_to_this_machines_clock():
+def test_an_unknown_zone_falls_back_to_this_machines_clock_and_an_offset_is_read():
     assert nowwords.now("Not/AZone").tzinfo is not None
+    assert nowwords.now("UTC+01:00").utcoffset() == timedelta(hours=1)
+    assert nowwords.now("UTC-05:30").utcoffset() == -timedelta(hours=5, minutes=30)
 
 
 def test_the_apps_answers_are_kept_per_minute_only_for_moments():

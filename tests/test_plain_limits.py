@@ -219,3 +219,35 @@ def test_a_speaker_one_typo_away(v2019, query):
 def test_a_typo_near_two_surnames_names_nobody(v2019):
     assert understand("talks by Smeth", v2019).filters.speaker is None
     assert understand("talks by Stenbreg", v2019).filters.speaker == "Stenberg"
+
+
+@pytest.mark.parametrize(
+    ("query", "order", "topic"),
+    [
+        ("the first talk in the Rust devroom", "first", ""),
+        ("the last talk on Sunday", "last", ""),
+        ("latest talks in the Go devroom", "last", ""),
+        ("the first steps in Rust", "", "first steps in Rust"),
+        ("last but not least", "", "last but not least"),
+    ],
+)
+def test_first_and_last_talk_are_an_order_only_when_nothing_else_is_asked(
+    v2019, query, order, topic
+):
+    u = understand(query, v2019)
+    assert u.order == order and u.topic == topic
+
+
+def test_the_last_and_first_talks_on_the_real_program(fosdem_kb):
+    go_saturday = [
+        t
+        for t in fosdem_kb.talks.values()
+        if t.track == "Go devroom" and t.start and t.start.date().isoformat() == "2024-02-03"
+    ]
+    latest = max(t.start for t in go_saturday if t.start)
+    a = fosdem_kb.answer("the last talk on Saturday in the Go devroom", 5)
+    assert a.understood.labels[0] == "latest first" and a.understood.topic == ""
+    starts = [h.talk.start for h in a.hits]
+    assert starts[0] == latest and starts == sorted(starts, reverse=True) and len(starts) == 5
+    first = fosdem_kb.answer("the first talk in the Go devroom", 3).hits[0].talk
+    assert first.start == min(t.start for t in go_saturday if t.start)

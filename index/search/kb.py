@@ -21,8 +21,18 @@ import numpy as np
 from index.encoders.embed import Embedder, built_identity, identity_of, kept_encoder
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
+from index.search import (
+    browse,
+    lexical,
+    phrases,
+    relax,
+    reorder,
+    signals,
+    similar,
+    titles,
+    wordparts,
+)
 from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search import lexical, phrases, relax, reorder, signals, similar, titles, wordparts
 from index.search.answer import Answer
 from index.search.chores import Chores, Introductions
 from index.search.filters import Filters, to_sql
@@ -31,10 +41,7 @@ from index.search.querycheck import check_query
 from index.search.ranking import (
     Query,
     best_sentence,
-    first_by_time,
-    positions,
     talk_text,
-    time_order,
 )
 from index.search.sentences import SentenceRows
 from index.search.threads import Worker, one_thread_per_query
@@ -287,7 +294,7 @@ class KnowledgeBase:
         suggestions: dict[str, str] = {}
         corrected = newcomers = False
         if not text:
-            hits = self._browse(allowed, k)
+            hits = self._browse(allowed, k, latest=u.order == "last")
         else:
             skip = self.vocab.names_words | FRAME
             suggestions = suggest(text, self.vocab, skip)
@@ -360,31 +367,13 @@ class KnowledgeBase:
             hits.append(Hit(talks[tid], float(score), why))
         return hits
 
-    def _browse(self, allowed: list[int] | None, k: int) -> list[Hit]:
-        """The first `k` talks (of `allowed`) in time order: timed talks by their start,
-        then by title; then the untimed ones by title."""
+    def _browse(self, allowed: list[int] | None, k: int, latest: bool = False) -> list[Hit]:
+        """The first `k` talks (of `allowed`) in time order (index/search/browse.py)."""
         starts = self.__dict__.get("_starts")
         if starts is None:
             with store.reading(self.build):
                 starts = self.__dict__["_starts"] = reads.start_seconds(self.con)
-        ids, written = starts
-        if allowed is None:
-            pos = np.arange(len(ids))
-        else:
-            pos, found = positions(ids, allowed)
-            pos = pos[found]
-        timed = pos[~np.isnan(written[pos])]
-        window = timed[first_by_time(written[timed], k)]
-        chosen = self.talks.get_many(ids[window].tolist())  # by id: ties stay in id order
-        chosen.sort(key=time_order)
-        del chosen[k:]
-        if len(chosen) < k:
-            untimed = pos[np.isnan(written[pos])]
-            if len(untimed):
-                among = None if allowed is None else ids[untimed].tolist()
-                rest = reads.untimed_by_title(self.con, k - len(chosen), among)
-                chosen += self.talks.get_many(rest)
-        return [Hit(t, 0.0) for t in chosen]
+        return browse.in_time(self.talks, self.con, starts, allowed, k, latest)
 
     def similar(
         self,

@@ -10,7 +10,8 @@ The moment is this machine's clock in the zone the program gives (`Vocab.timezon
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from index.search.whenwords import Words
@@ -29,7 +30,13 @@ _LONGEST = max(len(k) for k in MOMENTS)
 
 
 def now(zone: str = "") -> datetime:
-    """This moment on the clock of `zone` (an IANA name), else of this machine."""
+    """This moment on the clock of `zone` (an IANA name or an offset as a program
+    without a named zone gives it, "UTC+01:00"), else of this machine."""
+    offset = re.fullmatch(r"UTC([+-])(\d{2}):(\d{2})", zone)
+    if offset:
+        sign = 1 if offset.group(1) == "+" else -1
+        span = timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3)))
+        return datetime.now(timezone(sign * span))
     try:
         return datetime.now(ZoneInfo(zone)) if zone else datetime.now().astimezone()
     except (ZoneInfoNotFoundError, ValueError):

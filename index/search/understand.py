@@ -66,6 +66,10 @@ _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
 _SAID_BACK = ("unclear", "absent")  # chips of words read as no limit
+# "the first talk in the Rust devroom", "the last talk on Sunday": when all that is
+# left of a query is one of these, it lists the talks in time order (no topic)
+ORDER_WORDS = {"first": "first", "earliest": "first", "last": "last", "latest": "last"}
+ORDER_WORDS["final"] = "last"
 _WHEN = ("day", "after", "before", "starts_before", "at")  # chips of a day or a time
 
 
@@ -80,6 +84,7 @@ class Understood:
     any_speakers: tuple[str, ...] = ()  # "by A or B": a talk by any of them
     any_orgs: tuple[str, ...] = ()
     literal: bool = False
+    order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
 
     @property
     def not_understood(self) -> tuple[str, ...]:
@@ -336,6 +341,11 @@ def understand(query: str, vocab: Vocab) -> Understood:
         left.pop(0)
     while left and left[-1].low in FRAME:
         left.pop()
+    order = ""
+    if len(left) == 1 and left[0].low in ORDER_WORDS and r.vocab.timed:  # "the last talk"
+        order, t = ORDER_WORDS[left[0].low], left.pop()
+        label = "earliest first" if order == "first" else "latest first"
+        r.chips.append(Chip("order", order, label, t.text, t.start, t.end))
     topic = " ".join(t.text for t in left).strip(" ?!,;:")
     filters = Filters(**{k: v for k, v in r.values.items() if k in Filters.__dataclass_fields__})
     speakers, orgs = tuple(dict.fromkeys(r.speakers)), tuple(dict.fromkeys(r.orgs))
@@ -352,6 +362,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         excluded=tuple(excluded),
         any_speakers=speakers if len(speakers) > 1 else (),
         any_orgs=orgs if len(orgs) > 1 else (),
+        order=order,
     )
 
 

@@ -61,6 +61,7 @@ class Vocab:
         vocab_words: set[str] = set()
         org_names: set[str] = set()
         conferences: set[str] = set()
+        zones: dict[str, str] = {}  # conference -> the zone of its first timed talk
         df: Counter[str] = Counter()
         defined: Counter[acronym_pairs.Pair] = Counter()
         n = 0
@@ -72,6 +73,8 @@ class Vocab:
                 days.add(t.start.date())
             if t.conference:
                 conferences.add(t.conference)
+                if t.conference not in zones and t.zone:
+                    zones[t.conference] = t.zone
             if t.room:
                 v.rooms[word_tuple(t.room)] = t.room
             if t.track:
@@ -87,6 +90,7 @@ class Vocab:
             df.update(own)
         v.days = tuple(sorted(days))
         v.conference = next(iter(conferences)) if len(conferences) == 1 else ""
+        v.timezone = zones.get(v.conference, "")
         v._add_room_names()
         v._add_orgs(org_names)
         v._add_words(vocab_words, df, n)

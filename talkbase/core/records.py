@@ -86,6 +86,12 @@ class Talk:
         return self.start.date() if self.start else None
 
     @property
+    def zone(self) -> str | None:
+        """The name of the zone the talk's start is in ("Europe/Brussels", or an
+        offset such as "UTC+01:00"), as its record writes it; None when untimed."""
+        return _zone_name(self.start)
+
+    @property
     def duration_minutes(self) -> int | None:
         if self.start and self.end:
             return int((self.end - self.start).total_seconds() // 60)
@@ -107,7 +113,7 @@ class Talk:
             "end": self.end.strftime("%H:%M") if self.end else None,
             "start_iso": self.start.isoformat() if self.start else None,
             "end_iso": self.end.isoformat() if self.end else None,
-            "timezone": _zone_name(self.start),
+            "timezone": self.zone,
             "room": self.room,
             "track": self.track,
             "track_description": self.track_description,

@@ -1,0 +1,47 @@
+"""A search with nothing to rank by ("talks in the Go devroom on Sunday", "the last
+talk in Janson"): the talks its limits let through, in time order, each as a hit of
+score 0. Called by index/search/kb.py with the base's talk starts (read once)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+import numpy as np
+
+from index.search.ranking import first_by_time, positions, time_order
+from index.store import reads
+from talkbase.core.records import Hit
+
+
+def in_time(
+    talks: Any,
+    con: duckdb.DuckDBPyConnection,
+    starts: tuple[np.ndarray, np.ndarray],
+    allowed: list[int] | None,
+    k: int,
+    latest: bool = False,
+) -> list[Hit]:
+    """The first `k` talks of `allowed` (None: of all) in time order: timed talks by
+    their start, then by title; then the untimed ones by title. `latest`: the last `k`
+    timed talks, the latest first ("the last talk on Sunday"). `talks` reads talks by
+    id (`reads.Talks`); `starts` is (ids, starts as written in seconds, NaN untimed)."""
+    ids, written = starts
+    if allowed is None:
+        pos = np.arange(len(ids))
+    else:
+        pos, found = positions(ids, allowed)
+        pos = pos[found]
+    timed = pos[~np.isnan(written[pos])]
+    sign = -1.0 if latest else 1.0
+    window = timed[first_by_time(sign * written[timed], k)]
+    chosen = talks.get_many(ids[window].tolist())  # by id: ties stay in id order
+    chosen.sort(key=time_order, reverse=latest)
+    del chosen[k:]
+    if len(chosen) < k and not latest:
+        untimed = pos[np.isnan(written[pos])]
+        if len(untimed):
+            among = None if allowed is None else ids[untimed].tolist()
+            rest = reads.untimed_by_title(con, k - len(chosen), among)
+            chosen += talks.get_many(rest)
+    return [Hit(t, 0.0) for t in chosen]
