@@ -114,6 +114,9 @@ def test_early_afternoon_is_two_limits_dropped_together(v2019):
         ("machine learning excluding deep learning talks", "machine learning", ("deep learning",)),
         ("databases other than MySQL, on Sunday", "databases", ("MySQL",)),
         ("kernel talks except for Lennart Poettering", "kernel", ("Lennart Poettering",)),
+        ("Rust but not in production", "Rust", ("production",)),
+        ("databases but not the MySQL ones", "databases", ("MySQL",)),
+        ("containers except Kubernetes stuff", "containers", ("Kubernetes",)),
     ],
 )
 def test_exclusions_in_plain_words(v2019, query, topic, excluded):
@@ -137,6 +140,12 @@ def test_a_hedge_or_a_long_question_leaves_nothing_out(v2019, query):
     u = understand(query, v2019)
     assert u.excluded == () and not u.not_understood
     assert "not" in u.topic.split()  # the words stay words to rank by
+
+
+def test_a_cue_nothing_follows_is_said_back(v2019):
+    u = understand("Go but not", v2019)
+    assert u.topic == "Go" and u.excluded == ()
+    assert u.not_understood == ("not understood: “but not” (nothing to leave out followed it)",)
 
 
 def test_a_limit_said_to_be_left_out_is_no_limit(v2019):

@@ -17,20 +17,21 @@ EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
 # after a cue, words that hedge rather than leave out ("but not only", "but not
 # limited to", "last but not least"); so does any word in -ly ("but not exclusively")
 HEDGES = frozenset("only just limited least necessarily all always entirely solely".split())
+PLACEHOLDERS = frozenset("one ones stuff things".split())  # "but not the MySQL ones"
 
 
 def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[int, int]]]:
     """ "the Linux kernel but not Rust", "except Kubernetes", "excluding machine
     learning": the words after the cue, up to a word of the frame or a comma, a talk
-    must not hold (as "-rust"; a chip "not rust"), and the spans of the cues no such
-    word follows ("but not on Sunday": for `negated`, once the other limits are read).
+    must not hold (as "-rust"; a chip "not rust"), and where the cues no such word
+    follows stand ("but not on Sunday": for `negated`, once the other limits are read).
     Read before names and tracks, so "except for Lennart Poettering" is never a
     speaker filter. Nothing is read in a long question (`Words.long`: "... possibly,
     but not exclusively, in a distributed environment" is prose) nor after a hedge
     (`HEDGES`)."""
     stops = {*frame, ""}
     out: list[str] = []
-    unsaid: list[tuple[int, int]] = []  # cues no word followed
+    unsaid: list[tuple[int, int]] = []  # (first token, length) of cues no word followed
     if r.long:  # a long question's "but not" is prose, as its quotes are quotation
         return out, unsaid
     for i in range(len(r.toks)):
@@ -48,37 +49,68 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
         if r.low(j) in HEDGES or r.low(j).endswith("ly"):  # "but not exclusively"
             continue
         words: list[str] = []
-        while len(words) < EXCLUDED_WORDS and r.free(j) and r.low(j) not in stops:
+        while len(words) < EXCLUDED_WORDS and r.free(j) and r.low(j) not in stops | PLACEHOLDERS:
             words.append(r.toks[j].text.strip(",;.?!()"))
             if r.toks[j].text[-1:] in ",;.?!":
                 break
             j += 1
         if words:
             phrase = " ".join(words)
-            r.take(i, len(cue) + len(words), "exclude", phrase, f"not {phrase}")
+            n = len(cue) + len(words)
+            n += int(r.free(i + n) and r.low(i + n) in PLACEHOLDERS)  # "Kubernetes stuff"
+            r.take(i, n, "exclude", phrase, f"not {phrase}")
             out.append(phrase)
         else:  # "but not on Sunday": a limit said to be left out
             for t in r.toks[i : i + len(cue)]:
                 t.used = True
-            unsaid.append((r.toks[i].start, r.toks[i + len(cue) - 1].end))
+            unsaid.append((i, len(cue)))
     return out, unsaid
 
 
-def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -> None:
-    """A limit read right after an exclusion cue ("Go but not on Sunday") is no limit
-    (a day filter would list the very talks left out): dropped, and its words said
-    back as not understood."""
-    for start, end in cues:
+def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -> list[str]:
+    """After the other limits are read, what each cue no word followed leaves out
+    (`cues`: its first token and length): a limit read right after it ("Go but not
+    on Sunday") is no limit (a day filter would list the very talks left out), so
+    it is dropped and its words said back as not understood; else the words after
+    the frame's ("Rust but not in production": "production") are left out, as
+    returned; else the cue is said back."""
+    out: list[str] = []
+    for i, n in cues:
+        start, end = r.toks[i].start, r.toks[i + n - 1].end
         after = [c for c in r.chips if c.start >= end and c.field not in ("unclear", "absent")]
         chip = min(after, key=lambda c: c.start, default=None)
-        if chip is None or any(w not in frame for w in r.query[end : chip.start].lower().split()):
+        if chip is not None and all(w in frame for w in r.query[end : chip.start].lower().split()):
+            _unsay(r, chip)
+            said = r.query[start : chip.end]
+            label = f"not understood: “{said}” (a limit to leave out; none set)"
+            r.chips.append(Chip("unclear", said, label, said, start, chip.end))
             continue
-        r.chips.remove(chip)
-        if r.values.get(chip.field) == chip.value:
-            del r.values[chip.field]
-        for names in (r.speakers, r.orgs):
-            if chip.value in names:
-                names.remove(chip.value)
-        said = r.query[start : chip.end]
-        label = f"not understood: “{said}” (a limit to leave out; none set)"
-        r.chips.append(Chip("unclear", said, label, said, start, chip.end))
+        j = i + n
+        while j < i + n + 2 and r.free(j) and r.low(j) in frame:
+            j += 1
+        words = [
+            k
+            for k in range(j, j + EXCLUDED_WORDS)
+            if r.free(k) and r.low(k) not in frame and r.low(k) not in PLACEHOLDERS
+        ]
+        words = [k for m, k in enumerate(words) if k == j + m]  # in a row
+        if words and r.low(words[0]) not in HEDGES:
+            phrase = " ".join(r.toks[k].text.strip(",;.?!()") for k in words)
+            last = words[-1] + int(r.free(words[-1] + 1) and r.low(words[-1] + 1) in PLACEHOLDERS)
+            r.take(i, last - i + 1, "exclude", phrase, f"not {phrase}")
+            out.append(phrase)
+        else:
+            said = r.query[start:end]
+            label = f"not understood: “{said}” (nothing to leave out followed it)"
+            r.chips.append(Chip("unclear", said, label, said, start, end))
+    return out
+
+
+def _unsay(r: Words, chip: Chip) -> None:
+    """`chip` and the value it set taken back."""
+    r.chips.remove(chip)
+    if r.values.get(chip.field) == chip.value:
+        del r.values[chip.field]
+    for names in (r.speakers, r.orgs):
+        if chip.value in names:
+            names.remove(chip.value)

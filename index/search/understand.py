@@ -335,7 +335,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
             if r.free(i):
                 reader(i)
     inverted_times(r)
-    negation.negated(r, unsaid, FRAME)
+    excluded += negation.negated(r, unsaid, FRAME)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
         left.pop(0)
