@@ -68,8 +68,13 @@ _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 _SAID_BACK = ("unclear", "absent")  # chips of words read as no limit
 # "the first talk in the Rust devroom", "the last talk on Sunday": when all that is
 # left of a query is one of these, it lists the talks in time order (no topic)
-ORDER_WORDS = {"first": "first", "earliest": "first", "last": "last", "latest": "last"}
-ORDER_WORDS["final"] = "last"
+ORDER_WORDS = {
+    "first": "first",
+    "earliest": "first",
+    "last": "last",
+    "latest": "last",
+    "final": "last",
+}
 _WHEN = ("day", "after", "before", "starts_before", "at")  # chips of a day or a time
 
 
