@@ -29,11 +29,6 @@ from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
 
-# Words people wrap their question in ("talks about ...", "any sessions on ...", "how
-# do I get started with ..."). They say nothing about the topic, yet "talk" and
-# "session" occur in abstracts, and "started" made "how do I get started as a
-# contributor" match the demo's talks that say "start" before its contributing one.
-
 
 def bm25(
     con: duckdb.DuckDBPyConnection, query: str, allowed: Sequence[int] | None = None

@@ -10,6 +10,10 @@ import duckdb
 
 from index.store.disk import fts_extension_path
 
+# Words people wrap their question in ("talks about ...", "any sessions on ...", "how
+# do I get started with ..."). They say nothing about the topic, yet "talk" and
+# "session" occur in abstracts, and "started" made "how do I get started as a
+# contributor" match the demo's talks that say "start" before its contributing one.
 FILLER = frozenset(
     """talk talks session sessions presentation presentations speaker speakers about any
     anything something related regarding interested looking find show me want i i'm im

@@ -301,8 +301,8 @@ class Words:
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)
-            if (w == "tonight" or self.low(i - cue) == "this") and today() in self.vocab.days:
-                when = today()  # "this afternoon" at the conference: today's
+            when = today()  # "this afternoon" at the conference: today's
+            if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
             return True
         if w in ("between", "from") and self.time_range(i):
