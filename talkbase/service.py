@@ -276,14 +276,17 @@ def check_query(query: str, literal: bool = False) -> None:
 
 
 def moment_of(query: str) -> str:
-    """What an answer for `query` depends on besides the base and the words: the
-    minute (this machine's), for a query saying "now" or "coming up"
-    (index/search/nowwords.py); "" for any other. A cache of answers keys by it."""
+    """What an answer for `query` depends on besides the base and the words: the day
+    (this machine's: "today", "this afternoon" read by it), and the minute too for a
+    query saying "now" or "coming up" (index/search/nowwords.py). A cache of answers
+    keys by it, so an answer kept yesterday is not today's."""
     from datetime import datetime
 
     from index.search.nowwords import says_a_moment
 
-    return f"{datetime.now():%Y-%m-%d %H:%M}" if says_a_moment(query) else ""
+    return (
+        f"{datetime.now():%Y-%m-%d %H:%M}" if says_a_moment(query) else f"{datetime.now():%Y-%m-%d}"
+    )
 
 
 def query_terms(text: str) -> list[str]:
