@@ -45,21 +45,11 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
         )
         if cue is None:
             continue
-        j = i + len(cue)
-        if r.low(j) in HEDGES or r.low(j).endswith("ly"):  # "but not exclusively"
+        if _hedged(r, i + len(cue)):
             continue
-        words: list[str] = []
-        while len(words) < EXCLUDED_WORDS and r.free(j) and r.low(j) not in stops | PLACEHOLDERS:
-            words.append(r.toks[j].text.strip(",;.?!()"))
-            if r.toks[j].text[-1:] in ",;.?!":
-                break
-            j += 1
+        words = _words_from(r, i + len(cue), stops)
         if words:
-            phrase = " ".join(words)
-            n = len(cue) + len(words)
-            n += int(r.free(i + n) and r.low(i + n) in PLACEHOLDERS)  # "Kubernetes stuff"
-            r.take(i, n, "exclude", phrase, f"not {phrase}")
-            out.append(phrase)
+            out.append(_leave_out(r, i, words))
         else:  # "but not on Sunday": a limit said to be left out
             for t in r.toks[i : i + len(cue)]:
                 t.used = True
@@ -88,22 +78,42 @@ def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -
         j = i + n
         while j < i + n + 2 and r.free(j) and r.low(j) in frame:
             j += 1
-        words = [
-            k
-            for k in range(j, j + EXCLUDED_WORDS)
-            if r.free(k) and r.low(k) not in frame and r.low(k) not in PLACEHOLDERS
-        ]
-        words = [k for m, k in enumerate(words) if k == j + m]  # in a row
-        if words and r.low(words[0]) not in HEDGES:
-            phrase = " ".join(r.toks[k].text.strip(",;.?!()") for k in words)
-            last = words[-1] + int(r.free(words[-1] + 1) and r.low(words[-1] + 1) in PLACEHOLDERS)
-            r.take(i, last - i + 1, "exclude", phrase, f"not {phrase}")
-            out.append(phrase)
+        words = [] if _hedged(r, j) else _words_from(r, j, {*frame, ""})
+        if words:
+            out.append(_leave_out(r, i, words))
         else:
             said = r.query[start:end]
             label = f"not understood: “{said}” (nothing to leave out followed it)"
             r.chips.append(Chip("unclear", said, label, said, start, end))
     return out
+
+
+def _hedged(r: Words, j: int) -> bool:
+    """Whether token `j` hedges rather than leaves out ("but not only", "but not
+    exclusively")."""
+    return r.low(j) in HEDGES or r.low(j).endswith("ly")
+
+
+def _words_from(r: Words, j: int, stops: Collection[str]) -> list[int]:
+    """The free tokens from `j` on, in a row, that name what is left out: at most
+    EXCLUDED_WORDS, up to a word of `stops` or a placeholder, or a comma's word."""
+    out: list[int] = []
+    ends = {*stops, *PLACEHOLDERS}
+    while len(out) < EXCLUDED_WORDS and r.free(j) and r.low(j) not in ends:
+        out.append(j)
+        if r.toks[j].text[-1:] in ",;.?!":
+            break
+        j += 1
+    return out
+
+
+def _leave_out(r: Words, i: int, words: list[int]) -> str:
+    """The phrase of the tokens `words`, taken from token `i` (the cue) through them
+    and a placeholder after them ("Kubernetes stuff") as one "exclude" chip."""
+    phrase = " ".join(r.toks[k].text.strip(",;.?!()") for k in words)
+    last = words[-1] + int(r.free(words[-1] + 1) and r.low(words[-1] + 1) in PLACEHOLDERS)
+    r.take(i, last - i + 1, "exclude", phrase, f"not {phrase}")
+    return phrase
 
 
 def _unsay(r: Words, chip: Chip) -> None:
