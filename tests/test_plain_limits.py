@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
 from index.search import relax
 from index.search.understand import Vocab, understand
 from index.search.vocab import suggest, word_tuple
+from ingest.detect import parse_path
 from ingest.housekeeping import asks_for_housekeeping
 from talkbase.core.records import Talk
 
@@ -208,6 +210,29 @@ def test_two_letters_swapped_are_one_typo_and_ss_is_no_plural(v2019):
     assert suggest("pyhton talks", v2019) == {"pyhton": "python"}
     assert suggest("postgress replication", v2019) == {"postgress": "postgres"}
     assert suggest("containers", v2019) == {}  # a plural of a known word
+
+
+@pytest.fixture(scope="module")
+def real2019() -> Vocab:
+    """The vocabulary of the real FOSDEM 2019 program (775 talks)."""
+    path = Path(__file__).resolve().parents[2] / "shared" / "schedules" / "fosdem2019.xml"
+    if not path.is_file():
+        pytest.skip("needs ../shared/schedules/fosdem2019.xml")
+    return Vocab.from_talks(parse_path(path).talks)
+
+
+def test_a_typo_reads_as_the_word_more_talks_hold(real2019):
+    # one abstract's own typo is as near "kuberntes" as "kubernetes" is
+    assert "kuberentes" in real2019.words
+    assert real2019.counts["kubernetes"] > real2019.counts["kuberentes"] == 1
+    assert suggest("kuberntes networking", real2019) == {"kuberntes": "kubernetes"}
+
+
+def test_a_plural_typo_reads_through_its_singular(real2019):
+    # the program says "compositor" only; "composers" is as many edits from the plural
+    assert "compositor" in real2019.words and "compositors" not in real2019.words
+    assert suggest("wayland compositers", real2019) == {"compositers": "compositors"}
+    assert suggest("libreofice online", real2019) == {"libreofice": "libreoffice"}
 
 
 def test_a_track_one_typo_away(v2019):

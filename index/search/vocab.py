@@ -48,6 +48,7 @@ class Vocab:
     orgs: dict[tuple[str, ...], str] = field(default_factory=dict)  # spelling words -> canonical
     timed: bool = False
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
+    counts: dict[str, int] = field(default_factory=dict)  # word -> talks holding it
     common: frozenset[str] = frozenset()  # words in over COMMON_SHARE of the talks
     conference: str = ""  # the conference's name where the base holds one ("FOSDEM 2024")
     timezone: str = ""  # its zone where the program gives one ("Europe/Brussels")
@@ -161,6 +162,7 @@ class Vocab:
 
     def _add_words(self, words: set[str], df: Counter[str], n: int) -> None:
         self.words = frozenset(words)
+        self.counts = dict(df)
         if n >= COMMON_MIN_TALKS:
             self.common = frozenset(w for w, c in df.items() if c > COMMON_SHARE * n)
 
@@ -263,7 +265,10 @@ def plain_text(text: str) -> str:
 def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, str]:
     """ "Did you mean": each word of `text` the base does not know (and not in `skip`)
     that is one edit (two for words of ten letters or more) from a word it does know,
-    starting with the same letter; two letters swapped are one edit ("pyhton")."""
+    starting with the same letter; two letters swapped are one edit ("pyhton").
+    Of several words as close, the one more talks hold ("kuberntes" is as near
+    "kuberentes", one abstract's typo, as "kubernetes"); a plural typo is also read
+    through its singular ("compositers": "compositors", by "compositor")."""
     known: dict[str, list[str]] | None = vocab.__dict__.get("_known")
     if known is None:  # the known words by first letter: typos rarely touch the first letter
         known = vocab.__dict__["_known"] = {}
@@ -279,15 +284,32 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
         if _known_form(word, vocab.words):
             continue
         if word not in seen:
-            limit = 2 if len(word) >= 10 else 1
             # "lightning" is not "fighting": only words with the same first letter
-            found = process.extractOne(
-                word, known.get(word[:1], []), scorer=OSA.distance, score_cutoff=limit
-            )
-            seen[word] = found[0] if found else None
+            seen[word] = _closest(word, known.get(word[:1], []), vocab)
         if seen[word]:
             out[word] = seen[word]  # type: ignore[assignment]
     return out
+
+
+def _closest(word: str, candidates: list[str], vocab: Vocab) -> str | None:
+    """The known word `suggest` offers for `word` (of `candidates`), or None: the
+    fewest edits away, then the one most talks hold, then the first alphabetically.
+    A plural's singular is matched too, and the match said as a plural."""
+    limit = 2 if len(word) >= 10 else 1
+    best: tuple[int, int, str] | None = None
+    forms = [(word, "")]
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.append((word[:-1], "s"))
+    for form, ending in forms:
+        found = process.extract(
+            form, candidates, scorer=OSA.distance, score_cutoff=limit, limit=None
+        )
+        for match, distance, _ in found:
+            said = match if match.endswith("s") else match + ending
+            key = (int(distance), -vocab.counts.get(match, 0), said)
+            if best is None or key < best:
+                best = key
+    return best[2] if best else None
 
 
 def all_suggested(
