@@ -22,6 +22,8 @@ no judged talk the titles did not.
     True
     >>> asks_for_introductions("fast start-up of JVM containers")
     False
+    >>> asks_for_introductions("I'm new, how do I get involved in an open source community")
+    True
     >>> without_starter_words("Python for beginners")
     'Python for'
 
@@ -50,6 +52,7 @@ ASKING = re.compile(
     r"\b(?:get(?:ting)?[- ]started|start (?:with|contributing|using|learning)|starting out"
     r"|how (?:do|can|should|would) (?:i|we|you|one) (?:get )?start(?:ed)?"
     r"|where (?:do|should|can|to) (?:i |we |you |one )?start|getting into"
+    r"|get(?:ting)? involved|(?:i'm|i am|im) (?:new|a newcomer|a beginner)"
     r"|how (?:to|do i|can i|do you|can you|do we|can we|does one|can one) get into"
     rf"|{_PLAIN}|(?<!what's )(?<!whats )(?<!what is )new to|introductions? to|intro to"
     rf"|introductory|basics|for dummies|{_NUMBER})\b"
@@ -78,7 +81,7 @@ def is_introductory(title: str) -> bool:
 # The words of such a query that say where to start, not what about
 STARTER_WORDS = frozenset(
     "start starting begin beginner beginners newbie newbies newcomer newcomers intro "
-    "introduction introductions introductory 101 basics dummies".split()
+    "introduction introductions introductory 101 basics dummies new involved".split()
 )
 
 

@@ -56,6 +56,10 @@ def test_queries_that_ask_where_to_start():
         "how to get into open source",
         "talks for new contributors",
         "Kubernetes 101",
+        "I'm new, how do I get involved in an open source community",
+        "how can I get involved in Debian",
+        "getting involved in KDE",
+        "I am new to Rust",
     ):
         assert asks_for_introductions(query), query
     for query in (
@@ -70,8 +74,14 @@ def test_queries_that_ask_where_to_start():
         "how do packets get into the kernel",
         "not for beginners",
         "GraalVM native images",
+        "the people involved in a Debian release",
+        "what's new in Python 3.12",
     ):
         assert not asks_for_introductions(query), query
+    # such a query asks BM25 for its subject: "new" and "involved" say where to start
+    assert without_starter_words("I'm new, how do I get involved in Debian") == (
+        "I'm how do I get in Debian"
+    )
     # "intro to" asks for a newcomers' talk, not for a devroom's intro
     assert asks_for_housekeeping("the intro of the Kernel devroom")
     assert not asks_for_housekeeping("intro to eBPF")
