@@ -255,3 +255,24 @@ def test_go_is_a_word_of_the_index_and_a_verb_only_in_questions(fosdem_kb):
     assert len(by_words) >= 3 and all("Go" in (h.talk.track or "") for h in by_words[:3])
     assert lexical.lexical_query("where should I go for security") == "should for security"
     assert lexical.lexical_query("Go for beginners") == "Go for beginners"
+
+
+def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
+    """One FOSDEM 2024 talk writes "opensource": asked as an alternative spelling of
+    "open source", that rare word outweighed every talk saying "open source"."""
+    from index.search import lexical, wordparts
+
+    index = fosdem_kb.bm25
+    alts = wordparts.alternatives("open source AI", fosdem_kb.vocab.words)
+    assert alts == [("opensource", ("open", "source"))]
+    (weight,) = lexical.alternative_weights(index, alts).values()
+    assert index.idf("opensource") * weight == pytest.approx(
+        index.idf("open") + index.idf("source")
+    )
+    assert weight < 1
+    first = fosdem_kb.search("what does open source AI actually mean", 3, mode="lexical")
+    # first was "The API Landscape: mapping the 2000+ API and opensource tooling"
+    assert "opensource" not in first[0].talk.title.lower()
+    assert all("open source" in f"{h.talk.title} {h.talk.abstract}".lower() for h in first)
+    # a word the query does not hold is no cap: "cudagraphs" asked as "cuda graphs" keeps its weight
+    assert lexical.alternative_weights(index, [("cuda", ("cudagraphs",))]) == {}

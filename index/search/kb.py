@@ -325,8 +325,9 @@ class KnowledgeBase:
         hybrid = mode == signals.HYBRID
         # the words BM25 is asked for: a search raising talks for newcomers asks no "start"
         said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
-        words = wordparts.expand(said, self.vocab.words, self.vocab.long_forms)
-        query = Query(self, text, words, allowed, k, POOL)
+        alternatives = wordparts.alternatives(said, self.vocab.words, self.vocab.long_forms)
+        words = wordparts.written(said, alternatives)
+        query = Query(self, text, words, allowed, k, POOL, tuple(alternatives))
         submit = None
         if hybrid and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)

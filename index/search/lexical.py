@@ -23,8 +23,9 @@ import numpy as np
 from index.search import feedback
 from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.search.stopwords import FILLER, lexical_query
+from index.search.wordparts import Alternative
 from index.store import files as sf
-from index.store.postings import Postings
+from index.store.postings import Postings, idf
 from index.store.schema import FTS_FIELDS
 from index.store.sql import sql_literal
 from ingest.text import STOPWORDS, words
@@ -84,6 +85,19 @@ class Terms:
         self, query: str, allowed: Sequence[int] | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         raise NotImplementedError
+
+    def doc_freq(self, word: str) -> int:
+        raise NotImplementedError
+
+    def talk_count(self) -> int:
+        raise NotImplementedError
+
+    def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
+        raise NotImplementedError
+
+    def idf(self, word: str) -> float:
+        """BM25's inverse document frequency of `word` (its stem) in this index."""
+        return idf(self.talk_count(), self.doc_freq(word))
 
     def search(self, query: str, allowed: Sequence[int] | None = None) -> list[tuple[int, float]]:
         """`ranked` as (id, score) pairs."""
@@ -146,6 +160,9 @@ class Bm25Index(Terms):
     def doc_freq(self, word: str) -> int:
         """How many talks hold `word` (its stem)."""
         return int(np.count_nonzero(self.scores(word)))
+
+    def talk_count(self) -> int:
+        return len(self.ids)
 
     def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
         """The BM25 of every talk for `words`, each (word, weight) weighed by its own."""
@@ -244,6 +261,9 @@ class LexicalIndex(Terms):
         wanted = self._term_ids(word)
         return self.postings.df(wanted[0]) if wanted else 0
 
+    def talk_count(self) -> int:
+        return int(self.postings.n_live)
+
     def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
         """`score_all` of `words`, each (word, weight) weighed by its own: one pass."""
         ids, weights = [], []
@@ -286,11 +306,38 @@ class LexicalIndex(Terms):
 
 
 def word_scores(
-    index: LexicalIndex | Bm25Index, words: str, allowed: Sequence[int] | None
+    index: LexicalIndex | Bm25Index,
+    words: str,
+    allowed: Sequence[int] | None,
+    alternatives: Sequence[Alternative] = (),
 ) -> LexScores:
-    """The BM25 score of every talk for `words` (0 outside `allowed`)."""
-    scores = index.score_all(words)
+    """The BM25 score of every talk for `words` (0 outside `allowed`), each of the
+    `alternatives` among them weighed by `alternative_weights`."""
+    weights = alternative_weights(index, alternatives)
+    if any(w < 1.0 for w in weights.values()):
+        terms = dict.fromkeys(index.tokens(lexical_query(words)))
+        scores = index.weighted([(t, weights.get(t, 1.0)) for t in terms])
+    else:
+        scores = index.score_all(words)
     return scores if allowed is None else scores.within(allowed)
+
+
+def alternative_weights(
+    index: LexicalIndex | Bm25Index, alternatives: Sequence[Alternative]
+) -> dict[str, float]:
+    """The weight of each word standing for some of the query's (wordparts.alternatives):
+    as much as those words' inverse document frequencies add up to, at most its
+    own. "opensource" stands for "open source": the few talks writing it so would
+    otherwise outrank every talk saying "open source" on that one rare spelling (a
+    talk on Russian crypto standards came first for "how do I get involved in an
+    open source community"). Words the index does not hold weigh nothing to cap by."""
+    out: dict[str, float] = {}
+    for word, stood in alternatives:
+        own = index.idf(word)
+        cap = sum(index.idf(w) for w in dict.fromkeys(stood))
+        if own > 0 and cap > 0:
+            out[word] = min(1.0, cap / own)
+    return out
 
 
 def rank(query: Query) -> Ranking:
@@ -300,7 +347,7 @@ def rank(query: Query) -> Ranking:
     signals found that share a word; a talk's place is its place among every talk
     sharing a word with the query (`LexScores.rank`). The ranking's `scores` are
     the query's own words' (the match rule reads which talks hold one)."""
-    scores = word_scores(query.base.bm25, query.words, query.allowed)
+    scores = word_scores(query.base.bm25, query.words, query.allowed, query.alternatives)
     n = max(query.pool, query.k)
     terms = query.base.bm25.tokens(lexical_query(query.words))
     ranked = feedback.widened(query.base, terms, scores, query.allowed, FILLER)

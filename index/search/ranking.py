@@ -128,6 +128,8 @@ class Query:
     allowed: list[int] | None  # the talks it may rank (None: every talk)
     k: int  # how many hits the search returns
     pool: int  # how many talks each signal puts forward at least (kb.POOL)
+    # the words of `words` that stand for others (`wordparts.alternatives`)
+    alternatives: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -10,7 +10,7 @@ query (`Query.words`); the lexical signal ranks by what it gives.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from ingest.text import STOPWORDS, words
 from talkbase.core.acronyms import NONE, LongForms
@@ -56,21 +56,32 @@ def doers(word: str, vocabulary: Collection[str]) -> list[str]:
     return []
 
 
-def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
-    """The query with the base's words that contain a query word as a part:
-    "FP4" also asks for "nvfp4", "CUDA graphs" for "cudagraphs", "cudagraphs" for
-    "cuda graphs". Parts are whole pieces: letters joined to digits ("fp4" in
-    "nvfp4", "mxfp4"), or two query words written as one. And the acronyms of the
-    long forms it says, as the base's talks define them (`long_forms`: Vocab's):
-    "unified kernel images" also asks for "uki". And each word's doer (`doers`):
-    "contributing" also asks for "contributors"."""
+Alternative = tuple[str, tuple[str, ...]]  # a word the base holds, the query's words it stands for
+
+
+def alternatives(
+    query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
+) -> list[Alternative]:
+    """The base's words that contain a query word as a part, each with the query's
+    words it stands for: "FP4" also asks for "nvfp4", "CUDA graphs" for
+    "cudagraphs", "cudagraphs" for "cuda graphs". Parts are whole pieces: letters
+    joined to digits ("fp4" in "nvfp4", "mxfp4"), or two query words written as
+    one. And the acronyms of the long forms it says, as the base's talks define
+    them (`long_forms`: Vocab's): "unified kernel images" also asks for "uki". And
+    each word's doer (`doers`): "contributing" also asks for "contributors".
+    BM25 weighs each no higher than the words it stands for
+    (index/search/lexical.py, `alternative_weights`).
+
+        >>> alternatives("open source AI", {"opensource", "open", "source"})
+        [('opensource', ('open', 'source'))]
+    """
     said = words(query)
     ws = [w for w in said if w not in STOPWORDS]
-    extra: list[str] = []
+    extra: list[Alternative] = []
     for w in ws:
         if any(c.isdigit() for c in w) and any(c.isalpha() for c in w) and len(w) >= 3:
             extra += [
-                v
+                (v, (w,))
                 for v in _with_digits(vocabulary)
                 if v != w
                 and (v.endswith(w) or v.startswith(w))
@@ -80,12 +91,25 @@ def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
         elif w not in vocabulary and w.isalpha() and len(w) >= 6:
             for i in range(3, len(w) - 2):  # "cudagraphs" -> "cuda graphs"
                 if w[:i] in vocabulary and w[i:] in vocabulary:
-                    extra += [w[:i], w[i:]]
+                    extra += [(w[:i], (w,)), (w[i:], (w,))]
                     break
-        extra += doers(w, vocabulary)
+        extra += [(d, (w,)) for d in doers(w, vocabulary)]
     for a, b in zip(ws, ws[1:], strict=False):
         if a + b in vocabulary:
-            extra.append(a + b)
-    extra += long_forms.expansions(said)  # (stopwords too: "bill of materials")
-    extra = [e for e in dict.fromkeys(extra) if e not in ws]
-    return " ".join([query, *extra]) if extra else query
+            extra.append((a + b, (a, b)))
+    extra += long_forms.stood_for(said)  # (stopwords too: "bill of materials")
+    first: dict[str, tuple[str, ...]] = {}
+    for word, stood in extra:
+        if word not in ws:
+            first.setdefault(word, stood)
+    return list(first.items())
+
+
+def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
+    """The query with its `alternatives` after it."""
+    return written(query, alternatives(query, vocabulary, long_forms))
+
+
+def written(query: str, extra: Sequence[Alternative]) -> str:
+    """`query` with the words of `extra` (its `alternatives`) after it: what BM25 is asked."""
+    return " ".join([query, *(word for word, _ in extra)]) if extra else query

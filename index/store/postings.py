@@ -23,6 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 K1, B = 1.2, 0.75
+
+
+def idf(talks: int, df: int) -> float:
+    """BM25's inverse document frequency (Lucene's form) of a term `df` of `talks`
+    talks hold (0 for a term none holds)."""
+    return math.log(1 + (talks - df + 0.5) / (df + 0.5)) if df else 0.0
+
+
 ARRAYS = ("ids", "lengths", "indptr", "rows", "tf")
 
 
@@ -156,8 +164,7 @@ class Postings:
         return found
 
     def idf(self, term: int) -> float:
-        df = self.df(term)
-        return math.log(1 + (self.n_live - df + 0.5) / (df + 0.5)) if df else 0.0
+        return idf(self.n_live, self.df(term))
 
     def dense(self, terms: Sequence[int], weights: Sequence[float] | None = None) -> np.ndarray:
         """The BM25 score of every position (0 where dead or sharing no term), in

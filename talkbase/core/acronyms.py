@@ -139,14 +139,19 @@ class LongForms:
         images" also asks for "uki". Not the other way: "LLMs" asking for "large",
         "language" and "model" would rank by words every talk has; the talks on
         LLMs say "LLM"."""
+        return [short for short, _ in self.stood_for(words)]
+
+    def stood_for(self, words: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """`expansions`, each with the long form's words it stands for (as `key` writes
+        them): ("uki", ("unified", "kernel", "image"))."""
         keys = [key(p) for w in words for p in re.split(r"[-‐]", w) if p]
-        out = [
-            self.acronym[run]
-            for i in range(len(keys))
-            for n in self.lengths
-            if (run := tuple(keys[i : i + n])) in self.acronym and self.acronym[run] not in keys
-        ]
-        return list(dict.fromkeys(out))
+        out: dict[str, tuple[str, ...]] = {}
+        for i in range(len(keys)):
+            for n in self.lengths:
+                run = tuple(keys[i : i + n])
+                if run in self.acronym and self.acronym[run] not in keys:
+                    out.setdefault(self.acronym[run], run)
+        return list(out.items())
 
 
 NONE = LongForms({}, ())
