@@ -260,12 +260,12 @@ def test_go_is_a_word_of_the_index_and_a_verb_only_in_questions(fosdem_kb):
 def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
     """One FOSDEM 2024 talk writes "opensource": asked as an alternative spelling of
     "open source", that rare word outweighed every talk saying "open source"."""
-    from index.search import lexical, wordparts
+    from index.search import wordparts
 
     index = fosdem_kb.bm25
     alts = wordparts.alternatives("open source AI", fosdem_kb.vocab.words)
     assert alts == [("opensource", ("open", "source"))]
-    (weight,) = lexical.alternative_weights(index, alts).values()
+    (weight,) = wordparts.alternative_weights(index, alts).values()
     assert index.idf("opensource") * weight == pytest.approx(
         index.idf("open") + index.idf("source")
     )
@@ -275,4 +275,4 @@ def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
     assert "opensource" not in first[0].talk.title.lower()
     assert all("open source" in f"{h.talk.title} {h.talk.abstract}".lower() for h in first)
     # a word the query does not hold is no cap: "cudagraphs" asked as "cuda graphs" keeps its weight
-    assert lexical.alternative_weights(index, [("cuda", ("cudagraphs",))]) == {}
+    assert wordparts.alternative_weights(index, [("cuda", ("cudagraphs",))]) == {}

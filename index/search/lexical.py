@@ -23,7 +23,7 @@ import numpy as np
 from index.search import feedback
 from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.search.stopwords import FILLER, lexical_query
-from index.search.wordparts import Alternative
+from index.search.wordparts import Alternative, alternative_weights
 from index.store import files as sf
 from index.store.postings import Postings, idf
 from index.store.schema import FTS_FIELDS
@@ -85,19 +85,6 @@ class Terms:
         self, query: str, allowed: Sequence[int] | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         raise NotImplementedError
-
-    def doc_freq(self, word: str) -> int:
-        raise NotImplementedError
-
-    def talk_count(self) -> int:
-        raise NotImplementedError
-
-    def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
-        raise NotImplementedError
-
-    def idf(self, word: str) -> float:
-        """BM25's inverse document frequency of `word` (its stem) in this index."""
-        return idf(self.talk_count(), self.doc_freq(word))
 
     def search(self, query: str, allowed: Sequence[int] | None = None) -> list[tuple[int, float]]:
         """`ranked` as (id, score) pairs."""
@@ -161,8 +148,9 @@ class Bm25Index(Terms):
         """How many talks hold `word` (its stem)."""
         return int(np.count_nonzero(self.scores(word)))
 
-    def talk_count(self) -> int:
-        return len(self.ids)
+    def idf(self, word: str) -> float:
+        """BM25's inverse document frequency of `word` (its stem)."""
+        return idf(len(self.ids), self.doc_freq(word))
 
     def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
         """The BM25 of every talk for `words`, each (word, weight) weighed by its own."""
@@ -261,8 +249,10 @@ class LexicalIndex(Terms):
         wanted = self._term_ids(word)
         return self.postings.df(wanted[0]) if wanted else 0
 
-    def talk_count(self) -> int:
-        return int(self.postings.n_live)
+    def idf(self, word: str) -> float:
+        """BM25's inverse document frequency of `word` (its stem)."""
+        wanted = self._term_ids(word)
+        return self.postings.idf(wanted[0]) if wanted else 0.0
 
     def weighted(self, words: Sequence[tuple[str, float]]) -> LexScores:
         """`score_all` of `words`, each (word, weight) weighed by its own: one pass."""
@@ -320,24 +310,6 @@ def word_scores(
     else:
         scores = index.score_all(words)
     return scores if allowed is None else scores.within(allowed)
-
-
-def alternative_weights(
-    index: LexicalIndex | Bm25Index, alternatives: Sequence[Alternative]
-) -> dict[str, float]:
-    """The weight of each word standing for some of the query's (wordparts.alternatives):
-    as much as those words' inverse document frequencies add up to, at most its
-    own. "opensource" stands for "open source": the few talks writing it so would
-    otherwise outrank every talk saying "open source" on that one rare spelling (a
-    talk on Russian crypto standards came first for "how do I get involved in an
-    open source community"). Words the index does not hold weigh nothing to cap by."""
-    out: dict[str, float] = {}
-    for word, stood in alternatives:
-        own = index.idf(word)
-        cap = sum(index.idf(w) for w in dict.fromkeys(stood))
-        if own > 0 and cap > 0:
-            out[word] = min(1.0, cap / own)
-    return out
 
 
 def rank(query: Query) -> Ranking:

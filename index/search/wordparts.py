@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from ingest.text import STOPWORDS, words
 from talkbase.core.acronyms import NONE, LongForms
@@ -69,8 +70,7 @@ def alternatives(
     one. And the acronyms of the long forms it says, as the base's talks define
     them (`long_forms`: Vocab's): "unified kernel images" also asks for "uki". And
     each word's doer (`doers`): "contributing" also asks for "contributors".
-    BM25 weighs each no higher than the words it stands for
-    (index/search/lexical.py, `alternative_weights`).
+    BM25 weighs each no higher than the words it stands for (`alternative_weights`).
 
         >>> alternatives("open source AI", {"opensource", "open", "source"})
         [('opensource', ('open', 'source'))]
@@ -113,3 +113,19 @@ def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE
 def written(query: str, extra: Sequence[Alternative]) -> str:
     """`query` with the words of `extra` (its `alternatives`) after it: what BM25 is asked."""
     return " ".join([query, *(word for word, _ in extra)]) if extra else query
+
+
+def alternative_weights(index: Any, alternatives: Sequence[Alternative]) -> dict[str, float]:
+    """The weight in BM25 (`index`: index/search/lexical.py's) of each word standing
+    for some of the query's (`alternatives`): as much as those words' inverse
+    document frequencies add up to, at most its own. "opensource" stands for "open source": the few talks writing it so would
+    otherwise outrank every talk saying "open source" on that one rare spelling (a
+    talk on Russian crypto standards came first for "how do I get involved in an
+    open source community"). Words the index does not hold weigh nothing to cap by."""
+    out: dict[str, float] = {}
+    for word, stood in alternatives:
+        own = index.idf(word)
+        cap = sum(index.idf(w) for w in dict.fromkeys(stood))
+        if own > 0 and cap > 0:
+            out[word] = min(1.0, cap / own)
+    return out
