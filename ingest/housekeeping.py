@@ -1,6 +1,8 @@
 """Housekeeping sessions: a devroom's welcome, an opening or closing, an outro, a
-break or lunch. Kept in the program (people go to them), ranked below real talks
-by search unless the query asks for them (index/search/kb.py).
+break or lunch; and a talk the program marks cancelled ("CANCELLED Full-text
+Search Tips and Tricks": nobody can go to it). Kept in the program (people go to
+the others), ranked below real talks by search unless the query asks for them
+(index/search/kb.py).
 
 `is_housekeeping(title, format)` reads it from the title and the format alone,
 so it is derived wherever a talk is, with nothing stored:
@@ -11,6 +13,8 @@ so it is derived wherever a talk is, with nothing stored:
     True
     >>> is_housekeeping("Opening the black box of LLM inference")
     False
+    >>> is_housekeeping("CANCELED Restoring a 30+ years old Minitel server on Apple II")
+    True
 """
 
 from __future__ import annotations
@@ -56,10 +60,12 @@ SAID_ONLY = frozenset(
     "welcome welcoming opening closing intro introduction introductory outro concluding "
     "farewell remarks words and".split()
 )
+# A title opening or ending with one of these is of a talk that will not take place
+CANCELLED = frozenset("cancelled canceled".split())
 # Query words that ask for housekeeping sessions (then nothing is pushed down)
 ASKING = frozenset(
     "welcome welcoming opening closing intro outro concluding farewell break lunch coffee "
-    "registration housekeeping remarks".split()
+    "registration housekeeping remarks cancelled canceled".split()
 )
 
 
@@ -84,6 +90,9 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
     words = _plain(title)
     if not words:
         return False
+    said = words.split()
+    if said[0] in CANCELLED or said[-1] in CANCELLED:
+        return True
     if words in ALONE or any(words == f"{a} {b}" for a in OPENERS for b in ABOUT):
         return True
     first = next((o for o in OPENERS if words == o or words.startswith(o + " ")), None)
@@ -91,8 +100,8 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
     about = any(re.search(rf"\b{re.escape(b)}s?\b", words) for b in ABOUT)
     if re.search(r"\b(?:welcoming|welcome|opening|closing|concluding) (?:remarks|words)\b", words):
         return True
-    said = set(words.split())
-    if said <= SAID_ONLY and said - {"and", "remarks", "words"}:  # "Welcome and introduction"
+    # "Welcome and introduction"
+    if set(said) <= SAID_ONLY and set(said) - {"and", "remarks", "words"}:
         return True
     # "Welcome to Nix!" alone is no devroom's welcome: it may be the newcomers' talk
     return bool((first or last) and about)

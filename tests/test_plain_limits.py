@@ -16,7 +16,7 @@ from index.search import relax
 from index.search.understand import Vocab, understand
 from index.search.vocab import suggest, word_tuple
 from ingest.detect import parse_path
-from ingest.housekeeping import asks_for_housekeeping
+from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
 from talkbase.core.records import Talk
 
 TRACKS_2019 = [
@@ -71,9 +71,37 @@ def test_a_track_name_with_and_is_read_whole(v2019, query, track, topic):
     assert u.filters.track == track and u.topic == topic
 
 
-def test_privacy_alone_names_two_tracks_so_no_filter(v2019):
+def test_privacy_alone_names_two_tracks_so_a_talk_of_either(v2019):
     u = understand("talks in the privacy devroom", v2019)
-    assert u.filters.track is None
+    assert u.filters.track is None and u.topic == ""
+    assert u.any_tracks == ("Decentralized Internet and Privacy", "Online Privacy")
+    (chip,) = u.chips
+    assert chip.label == "track: Decentralized Internet and Privacy or Online Privacy"
+    assert relax.without(u, frozenset({"track"})).any_tracks == ()
+    # a word more names the one
+    assert understand("the online privacy devroom", v2019).filters.track == "Online Privacy"
+    # a word five or more tracks share names none of them
+    five = Vocab.from_talks([])
+    five.tracks = {f"{w} Data": word_tuple(f"{w} Data") for w in "Big Open Geo Graph Time".split()}
+    assert understand("the data devroom", five).any_tracks == ()
+
+
+def test_a_name_two_real_tracks_share_keeps_the_talks_of_both(fosdem_kb):
+    mobile = {"FOSS on Mobile Devices devroom", "Embedded, Mobile and Automotive devroom"}
+    a = fosdem_kb.answer("talks in the mobile devroom about Linux", 10)
+    assert set(a.understood.any_tracks) == mobile and not a.relaxed
+    assert len(a.hits) == 10 and {h.talk.track for h in a.hits} == mobile
+
+
+def test_a_cancelled_talk_is_pushed_down_like_housekeeping():
+    for title in (  # FOSDEM 2019's
+        "CANCELLED Open and federated identities with ID4me",
+        "CANCELED Restoring a 30+ years old Minitel server on Apple II",
+        "Full-text Search Tips and Tricks (cancelled)",
+    ):
+        assert is_housekeeping(title), title
+    assert not is_housekeeping("Cancelling tasks in structured concurrency")
+    assert asks_for_housekeeping("which talks were cancelled")
 
 
 @pytest.mark.parametrize(

@@ -65,8 +65,6 @@ POOL = 200  # talks fused from each list: the best by words, the nearest by thei
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
 BOTH_AT_ONCE = 50_000
 REMEMBERED = 256  # queries, filters and limits whose answers are kept
-
-
 SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title names a talk
 
 
@@ -220,8 +218,8 @@ class KnowledgeBase:
 
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
-        people or organisations, phrases to contain, words to avoid)."""
-        key = (filters, u.any_speakers, u.any_orgs, u.phrases, u.excluded)
+        people, organisations or tracks, phrases to contain, words to avoid)."""
+        key = (filters, u.any_speakers, u.any_orgs, u.any_tracks, u.phrases, u.excluded)
         with self._remembering:
             kept = self._allowed_for_cache.get(key)
         if kept is not None:
@@ -229,7 +227,8 @@ class KnowledgeBase:
             return None if found is None else found.tolist()
         allowed = self.allowed(filters)
         ids = None if allowed is None else set(allowed)
-        for name, values in (("speaker", u.any_speakers), ("org", u.any_orgs)):
+        anyof = (("speaker", u.any_speakers), ("org", u.any_orgs), ("track", u.any_tracks))
+        for name, values in anyof:
             if values:
                 union: set[int] = set()
                 for value in values:

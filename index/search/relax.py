@@ -43,6 +43,7 @@ def without(u: Understood, fields: frozenset[str]) -> Understood:
         chips=tuple(c for c in u.chips if c.field not in fields),
         any_speakers=() if "speaker" in fields else u.any_speakers,
         any_orgs=() if "org" in fields else u.any_orgs,
+        any_tracks=() if "track" in fields else u.any_tracks,
         phrases=() if "phrase" in fields else u.phrases,
         excluded=() if "exclude" in fields else u.excluded,
     )

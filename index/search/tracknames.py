@@ -2,7 +2,7 @@
 devroom", "Python track", "the CAD and Open Hardware devroom" (a name's "and", "on",
 "the" read with it), "the SDN devroom" (by its initials), "the javascrpt devroom"
 (one typo away). index/search/understand.py reads the words next to a cue
-(`TRACK_CUES`) and asks `one_track` which track they name."""
+(`TRACK_CUES`) and asks `tracks_named` which tracks they name."""
 
 from __future__ import annotations
 
@@ -16,11 +16,16 @@ TRACK_CUES = frozenset(
 )
 
 
-def one_track(tracks: dict[str, tuple[str, ...]], want: list[str]) -> str | None:
-    """The one track whose name holds every word of `want` (as a word, else as the
+MOST_TRACKS = 4  # the most tracks one name may stand for ("the privacy devroom")
+
+
+def tracks_named(tracks: dict[str, tuple[str, ...]], want: list[str]) -> tuple[str, ...]:
+    """The tracks whose names hold every word of `want` (as a word, else as the
     start of one: "kernel" of "Kernel devroom", else one typo away: "javascrpt" of
     "Javascript", for words of five letters or more, else a lone word as its
-    initials: "sdn"), not counting words like "devroom"."""
+    initials: "sdn"), not counting words like "devroom": one, or the few a name
+    shared by several stands for (FOSDEM 2019's "the privacy devroom": "Online
+    Privacy" and "Decentralized Internet and Privacy"); none when more share it."""
     stems = [_stem(w) for w in want]
     for how in ("word", "start", "typo", "initials"):
         names = [
@@ -32,11 +37,9 @@ def one_track(tracks: dict[str, tuple[str, ...]], want: list[str]) -> str | None
                 else all(any(_fits(_stem(x), w, how) for x in ws) for w in stems)
             )
         ]
-        if len(names) == 1:
-            return names[0]
         if names:
-            return None
-    return None
+            return tuple(names) if len(names) <= MOST_TRACKS else ()
+    return ()
 
 
 def _initials(words: tuple[str, ...]) -> str:

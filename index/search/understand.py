@@ -26,7 +26,7 @@ from rapidfuzz.distance import OSA
 
 from index.search import negation, nowwords
 from index.search.filters import Filters
-from index.search.tracknames import JOINS, TRACK_CUES, TRACK_WORDS, one_track
+from index.search.tracknames import JOINS, TRACK_CUES, TRACK_WORDS, tracks_named
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
 from talkbase.core.terms import FORMAT_WORDS
@@ -88,6 +88,7 @@ class Understood:
     excluded: tuple[str, ...] = ()  # a matching talk contains none
     any_speakers: tuple[str, ...] = ()  # "by A or B": a talk by any of them
     any_orgs: tuple[str, ...] = ()
+    any_tracks: tuple[str, ...] = ()  # "the privacy devroom": a talk of any of them
     literal: bool = False
     order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
 
@@ -206,13 +207,17 @@ class _Reader(Words):
                 j += step
             cand.sort()
             while cand:
-                name = one_track(self.vocab.tracks, [self.low(j) for j in cand])
-                if name is not None:
+                names = tracks_named(self.vocab.tracks, [self.low(j) for j in cand])
+                if names:
                     first, last = min(cand[0], i), max(cand[-1], i)
                     cue = 1 if self.free(first - 1) and self.low(first - 1) in ("in", "at") else 0
                     if not cue and self.low(first - 1) == "the" and self.low(first - 2) in _IN:
                         cue = 2
-                    self.take(first, last - first + 1, "track", name, f"track: {name}", cue)
+                    label = f"track: {' or '.join(names)}"
+                    self.take(first, last - first + 1, "track", names[0], label, cue)
+                    if len(names) > 1:  # a talk of any of them (`Understood.any_tracks`)
+                        self.tracks = list(names)
+                        del self.values["track"]
                     return True
                 cand = cand[1:] if step < 0 else cand[:-1]
         return False
@@ -367,6 +372,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         excluded=tuple(excluded),
         any_speakers=speakers if len(speakers) > 1 else (),
         any_orgs=orgs if len(orgs) > 1 else (),
+        any_tracks=tuple(r.tracks),
         order=order,
     )
 

@@ -184,6 +184,7 @@ class Words:
         self.chips: list[Chip] = []
         self.values: dict[str, str] = {}
         self.speakers: list[str] = []
+        self.tracks: list[str] = []  # the tracks one name stands for, when several
         self.orgs: list[str] = []
         self.long = len(query.split()) > LONG_WORDS
 
