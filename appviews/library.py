@@ -102,7 +102,7 @@ class Library:
         `Answer`: `.hits`, the matches first with `why.match` true; `.understood`;
         `.notes()`), cached per query."""
         key = " ".join(query.split())
-        moment = "" if literal else service.moment_of(key)  # today's answer ("now": this minute's)
+        moment = "" if literal else service.moment_of(key)  # this quarter hour's ("now": minute's)
         with self._lock:
             return self._answers.get_or_make(
                 (key, literal, moment), lambda: self.service.matches(key, literal)

@@ -276,16 +276,20 @@ def check_query(query: str, literal: bool = False) -> None:
 
 
 def moment_of(query: str) -> str:
-    """What an answer for `query` depends on besides the base and the words: the day
-    (this machine's: "today", "this afternoon" read by it), and the minute too for a
-    query saying "now" or "coming up" (index/search/nowwords.py). A cache of answers
-    keys by it, so an answer kept yesterday is not today's."""
-    from datetime import datetime
+    """What an answer for `query` depends on besides the base and the words: the
+    conference's date ("today", "this afternoon" are read by its clock), which turns
+    at its midnight, a quarter hour of UTC in every zone, so the quarter hour of UTC;
+    and the minute for a query saying "now" or "coming up" (index/search/nowwords.py).
+    A cache of answers keys by it, so an answer kept yesterday is not today's."""
+    from datetime import UTC, datetime
 
     from index.search.nowwords import says_a_moment
 
+    t = datetime.now(UTC)
     return (
-        f"{datetime.now():%Y-%m-%d %H:%M}" if says_a_moment(query) else f"{datetime.now():%Y-%m-%d}"
+        f"{t:%Y-%m-%d %H:%M}"
+        if says_a_moment(query)
+        else f"{t:%Y-%m-%d %H}:{t.minute // 15 * 15:02d}"
     )
 
 

@@ -1,5 +1,5 @@
 """ "What's on now" and "coming up", by the conference's own clock (a fixed moment
-swapped in for `nowwords.now`), on a Vocab and on the real FOSDEM 2024 program."""
+swapped in for talkbase/core/when.py's `now`), on a Vocab and on the real FOSDEM 2024 program."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from index.search import nowwords
 from index.search.understand import Vocab, understand
 from index.search.vocab import word_tuple
 from talkbase import service
+from talkbase.core import when as clock
 from talkbase.core.records import Talk
 
 BRUSSELS = ZoneInfo("Europe/Brussels")
@@ -33,7 +34,7 @@ def at(monkeypatch, moment: datetime) -> None:
     def fixed(zone: str = "") -> datetime:
         return moment.astimezone(ZoneInfo(zone)) if zone else moment
 
-    monkeypatch.setattr(nowwords, "now", fixed)
+    monkeypatch.setattr(clock, "now", fixed)
 
 
 @pytest.mark.parametrize(
@@ -68,17 +69,30 @@ def test_words_like_now_are_no_moment(vocab, monkeypatch):
 
 
 def test_an_unknown_zone_falls_back_to_this_machines_clock_and_an_offset_is_read():
-    assert nowwords.now("Not/AZone").tzinfo is not None
-    assert nowwords.now("UTC+01:00").utcoffset() == timedelta(hours=1)
-    assert nowwords.now("UTC-05:30").utcoffset() == -timedelta(hours=5, minutes=30)
+    assert clock.now("Not/AZone").tzinfo is not None
+    assert clock.now("UTC+01:00").utcoffset() == timedelta(hours=1)
+    assert clock.now("UTC-05:30").utcoffset() == -timedelta(hours=5, minutes=30)
 
 
-def test_the_apps_answers_are_kept_per_day_and_per_minute_for_moments():
-    before = datetime.now()
+def test_the_apps_answers_are_kept_per_quarter_hour_and_per_minute_for_moments():
+    """A conference's date turns at its midnight, a quarter hour of UTC in every zone."""
+    before = datetime.now(UTC)
     day, minute = service.moment_of("Rust talks this afternoon"), service.moment_of("right now")
-    after = datetime.now()  # (the clock may pass a minute or midnight in between)
-    assert day in {f"{t:%Y-%m-%d}" for t in (before, after)}
+    after = datetime.now(UTC)  # (the clock may pass a minute or a quarter in between)
+    assert day in {f"{t:%Y-%m-%d %H}:{t.minute // 15 * 15:02d}" for t in (before, after)}
     assert minute in {f"{t:%Y-%m-%d %H:%M}" for t in (before, after)}
+
+
+def test_today_is_the_conferences_date_as_now_is_its_minute(vocab, monkeypatch):
+    """Past midnight in Brussels and before it in UTC, "today" is the conference's
+    Sunday, as "now" reads it, not this machine's Saturday."""
+    at(monkeypatch, datetime(2019, 2, 2, 23, 30, tzinfo=UTC))
+    assert understand("Rust talks today", vocab).filters.day == "2019-02-03"
+    assert understand("Rust talks tomorrow", vocab).not_understood  # Monday: said back
+    assert understand("what's on now", vocab).filters.day == "2019-02-03"
+    vocab.timezone = ""  # a program without a zone: this machine's clock
+    at(monkeypatch, datetime(2019, 2, 2, 23, 30).astimezone())
+    assert understand("Rust talks today", vocab).filters.day == "2019-02-02"
 
 
 def test_on_now_on_the_real_program(fosdem_kb, monkeypatch):
@@ -96,13 +110,12 @@ def test_on_now_on_the_real_program(fosdem_kb, monkeypatch):
 def test_this_afternoon_at_the_conference_is_todays(vocab, monkeypatch):
     from datetime import date
 
-    from index.search import whenwords
-
-    monkeypatch.setattr(whenwords, "today", lambda: date(2019, 2, 3))
+    monkeypatch.setattr(clock, "today", lambda zone="": date(2019, 2, 3))
     assert understand("Rust talks this afternoon", vocab).filters.active() == {
         "after": "12:00",
         "day": "2019-02-03",
     }
     assert understand("Rust talks in the afternoon", vocab).filters.active() == {"after": "12:00"}
-    monkeypatch.setattr(whenwords, "today", lambda: date(2026, 12, 2))  # no day of the program
+    no_day = date(2026, 12, 2)  # no day of the program
+    monkeypatch.setattr(clock, "today", lambda zone="": no_day)
     assert understand("Rust talks this afternoon", vocab).filters.active() == {"after": "12:00"}

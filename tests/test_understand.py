@@ -6,8 +6,8 @@ from datetime import date, timedelta
 
 import pytest
 
-from index.search import whenwords
 from index.search.understand import Understood, Vocab, literal, understand
+from talkbase.core import when as clock
 from talkbase.core.records import Speaker, Talk
 
 WED, TUE = "2026-10-21", "2026-10-20"
@@ -96,7 +96,7 @@ def test_phrasings(vocab: Vocab, query: str, topic: str, want: dict[str, str]) -
 def test_today_and_tomorrow_count_from_this_machines_date(
     vocab: Vocab, monkeypatch: pytest.MonkeyPatch, now: date, query: str, day: str | None
 ) -> None:
-    monkeypatch.setattr(whenwords, "today", lambda: now)
+    monkeypatch.setattr(clock, "today", lambda zone="": now)
     u = understand(query, vocab)
     assert u.topic == "kernels"  # never a word of the topic
     assert u.filters.day == day

@@ -5,16 +5,14 @@ on a day the program holds no talks, the words are said back ("no talks now (Wed
 02 Dec 10:05) at FOSDEM 2019: showing all talks") and set no limit.
 
 The moment is this machine's clock in the zone the program gives (`Vocab.timezone`,
-"Europe/Brussels"), else the machine's own zone; a test swaps `now`.
+"Europe/Brussels"), else the machine's own zone (talkbase/core/when.py's `now`, which "today"
+reads too; a test swaps it).
 """
 
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta, timezone
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
 from index.search.whenwords import Words
+from talkbase.core import when as zoned
 
 # the words, and whether they mean the talks under way ("at") or those to come ("after")
 MOMENTS: dict[tuple[str, ...], str] = {
@@ -27,20 +25,6 @@ MOMENTS: dict[tuple[str, ...], str] = {
     ("later", "today"): "after",
 }
 _LONGEST = max(len(k) for k in MOMENTS)
-
-
-def now(zone: str = "") -> datetime:
-    """This moment on the clock of `zone` (an IANA name or an offset as a program
-    without a named zone gives it, "UTC+01:00"), else of this machine."""
-    offset = re.fullmatch(r"UTC([+-])(\d{2}):(\d{2})", zone)
-    if offset:
-        sign = 1 if offset.group(1) == "+" else -1
-        span = timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3)))
-        return datetime.now(timezone(sign * span))
-    try:
-        return datetime.now(ZoneInfo(zone)) if zone else datetime.now().astimezone()
-    except (ZoneInfoNotFoundError, ValueError):
-        return datetime.now().astimezone()
 
 
 def says_a_moment(query: str) -> bool:
@@ -64,7 +48,7 @@ def read(r: Words, i: int) -> bool:
             break
     else:
         return False
-    when = now(r.vocab.timezone)
+    when = zoned.now(r.vocab.timezone)
     hm = f"{when:%H:%M}"
     if when.date() not in r.vocab.days:
         r.absent(i, n, 0, f"now ({when:%a %d %b} {hm})", "talks")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from index.search.vocab import Vocab, norm, word_tuple
+from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import PARTS_OF_DAY, SHADES_OF_DAY
 
@@ -96,11 +97,6 @@ def _tokens(query: str) -> list[_Tok]:
                 break
         out.append(_Tok(raw, low, m.start(), m.end(), possessive, words=word_tuple(low)))
     return out
-
-
-def today() -> date:
-    """The date "today" and "tomorrow" count from: this machine's (a test swaps it)."""
-    return date.today()
 
 
 def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
@@ -212,8 +208,8 @@ class Words:
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
-        if w in _RELATIVE and v.days:  # "today", "tomorrow": by this machine's date
-            when = today() + timedelta(days=_RELATIVE[w])
+        if w in _RELATIVE and v.days:  # "today", "tomorrow": by the conference's date
+            when = zoned.today(v.timezone) + timedelta(days=_RELATIVE[w])
             if when in v.days:
                 self.take(i, 1, "day", when.isoformat(), f"{w} ({when:%a %d %b})", cue)
             else:  # said back, and no word of the topic: no talk is about "tomorrow"
@@ -302,7 +298,7 @@ class Words:
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)
-            when = today()  # "this afternoon" at the conference: today's
+            when = zoned.today(self.vocab.timezone)  # "this afternoon" at the conference: today's
             if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
             return True
