@@ -125,12 +125,11 @@ def reason_text(
 
 
 class Words:
-    """A base's document frequencies (none in builds without a `words` table) and the
+    """A base's document frequencies (its vocabulary's, `Vocab.counts`) and the
     `word_weights` of the talks last asked for."""
 
     def __init__(self, kb: KnowledgeBase) -> None:
-        has = reads.has_table(kb.con, "words")
-        self.df: dict[str, int] = dict(reads.words(kb.con)) if has else {}
+        self.df: Mapping[str, int] = kb.vocab.counts  # (one copy per open base)
         self.n = len(kb.talks)
         self.kept: OrderedDict[int, dict[str, float]] = OrderedDict()
 
