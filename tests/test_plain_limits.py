@@ -147,6 +147,9 @@ def test_early_afternoon_is_two_limits_dropped_together(v2019):
         ("Rust but not in production", "Rust", ("production",)),
         ("databases but not the MySQL ones", "databases", ("MySQL",)),
         ("containers except Kubernetes stuff", "containers", ("Kubernetes",)),
+        ("security talks not about containers", "security", ("containers",)),
+        ("Rust talks that aren't about embedded", "Rust", ("embedded",)),
+        ("talks that are not about Python", "", ("Python",)),
     ],
 )
 def test_exclusions_in_plain_words(v2019, query, topic, excluded):
@@ -164,6 +167,7 @@ def test_exclusions_in_plain_words(v2019, query, topic, excluded):
         "storage but not exclusively Ceph",
         "I'm interested in mechanisms for communicating between disjoint processes, "
         "possibly, but not exclusively, in a distributed environment",
+        "why Go is not about simplicity",  # a talk's title says what it is
     ],
 )
 def test_a_hedge_or_a_long_question_leaves_nothing_out(v2019, query):

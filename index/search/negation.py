@@ -12,12 +12,25 @@ from collections.abc import Collection, Sequence
 
 from index.search.whenwords import Chip, Words
 
-_EXCEPT = (("but", "not"), ("except", "for"), ("except",), ("excluding",), ("other", "than"))
+_EXCEPT = (
+    ("but", "not"),
+    ("except", "for"),
+    ("except",),
+    ("excluding",),
+    ("other", "than"),
+    ("not", "about"),  # "security talks not about containers"
+    ("aren't", "about"),  # "Rust talks that aren't about embedded"
+    ("arent", "about"),
+)
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
 # after a cue, words that hedge rather than leave out ("but not only", "but not
 # limited to", "last but not least"); so does any word in -ly ("but not exclusively")
 HEDGES = frozenset("only just limited least necessarily all always entirely solely".split())
 PLACEHOLDERS = frozenset("one ones stuff things".split())  # "but not the MySQL ones"
+# "X is not about Y" says what a talk is ("Why Go is not about simplicity"), unless
+# it is the query's own clause ("talks that are not about Rust")
+_COPULAS = frozenset("is are was were it's that's".split())
+_CLAUSE = frozenset("that which who".split())
 
 
 def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[int, int]]]:
@@ -45,7 +58,7 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
         )
         if cue is None:
             continue
-        if _hedged(r, i + len(cue)):
+        if _hedged(r, i + len(cue)) or _a_statement(r, i, cue):
             continue
         words = _words_from(r, i + len(cue), stops)
         if words:
@@ -55,6 +68,13 @@ def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[
                 t.used = True
             unsaid.append((i, len(cue)))
     return out, unsaid
+
+
+def _a_statement(r: Words, i: int, cue: tuple[str, ...]) -> bool:
+    """Whether the cue `cue` at token `i` ("not about") says what something is rather
+    than what to leave out: "Go is not about simplicity", not "talks that are not
+    about Rust"."""
+    return cue[0] == "not" and r.low(i - 1) in _COPULAS and r.low(i - 2) not in _CLAUSE
 
 
 def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -> list[str]:

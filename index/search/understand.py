@@ -59,7 +59,7 @@ FRAME = frozenset(
     find tell looking for want i i'm im interested please talk talks session sessions
     presentation presentations speaker speakers about on in at by from the a an of and or with
     during this next held happening related regarding to do does am either written like
-    i'd id would papers articles speaking speaks presenting talking""".split()
+    i'd id would papers articles speaking speaks presenting talking that""".split()
 )
 OPERATORS = ("speaker", "org", "room", "track", "day", "format", "after", "before")
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
