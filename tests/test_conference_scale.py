@@ -276,3 +276,17 @@ def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
     assert all("open source" in f"{h.talk.title} {h.talk.abstract}".lower() for h in first)
     # a word the query does not hold is no cap: "cudagraphs" asked as "cuda graphs" keeps its weight
     assert wordparts.alternative_weights(index, [("cuda", ("cudagraphs",))]) == {}
+
+
+def test_a_numeronym_asks_for_the_word_it_stands_for(fosdem_kb):
+    """FOSDEM 2024 writes "K8s" in four talks and "Kubernetes" in many more."""
+    from index.search import wordparts
+
+    v = fosdem_kb.vocab
+    assert wordparts.numeronyms("k8s", v.words, v.counts) == ["kubernetes"]
+    assert wordparts.numeronyms("kubernetes", v.words) == []  # (BM25 would count both)
+    assert wordparts.numeronyms("e2e", v.words, v.counts) == []  # a word of its own
+    hits = fosdem_kb.search("k8s operators", 5, mode="lexical")
+    (found,) = [h for h in hits if h.talk.title.startswith("Kubernetes Operators")]
+    assert "k8s" not in f"{found.talk.title} {found.talk.abstract}".lower()
+    assert found.why.matched_terms == ("operators", "kubernetes")

@@ -324,7 +324,8 @@ class KnowledgeBase:
         hybrid = mode == signals.HYBRID
         # the words BM25 is asked for: a search raising talks for newcomers asks no "start"
         said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
-        alternatives = wordparts.alternatives(said, self.vocab.words, self.vocab.long_forms)
+        vocab = self.vocab
+        alternatives = wordparts.alternatives(said, vocab.words, vocab.long_forms, vocab.counts)
         words = wordparts.written(said, alternatives)
         query = Query(self, text, words, allowed, k, POOL, tuple(alternatives))
         submit = None
