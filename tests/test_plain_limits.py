@@ -282,6 +282,17 @@ def test_a_speaker_one_typo_away(v2019, query):
     assert u.labels == ("speaker: Lennart Poettering",)
 
 
+def test_a_first_name_after_by_is_anyone_so_named(v2019):
+    u = understand("Saturday talks by Lennart", v2019)
+    assert u.filters.speaker == "Lennart" and u.labels == ("Saturday", "speaker: Lennart")
+    assert understand("DNS talks by daniel", v2019).filters.speaker == "Daniel"
+    # only after "by", and only a name's first word
+    assert understand("Lennart", v2019).filters.speaker is None
+    assert understand("Rust talks with Daniel", v2019).filters.speaker is None
+    assert understand("sorted by date", v2019).filters.speaker is None
+    assert understand("talks by Smith", v2019).filters.speaker == "Smith"  # a surname first
+
+
 def test_a_typo_near_two_surnames_names_nobody(v2019):
     assert understand("talks by Smeth", v2019).filters.speaker is None
     assert understand("talks by Stenbreg", v2019).filters.speaker == "Stenberg"

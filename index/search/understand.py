@@ -248,7 +248,9 @@ class _Reader(Words):
             if n == 2 and not self.free(i + 1):
                 continue
             w = self.low(i + n - 1)
-            name = self.vocab.surnames.get(w) or _one_typo_from(w, self.vocab.surnames)
+            name = self.vocab.surnames.get(w)
+            if name is None and not (n == 1 and w in self.vocab.first_names):
+                name = _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
             parts = re.findall(r"[\w'’-]+", name)
@@ -256,7 +258,8 @@ class _Reader(Words):
                 (p for p in reversed(parts) if OSA.distance(norm(p), w) <= 1), w
             )
             return self._person(i, n, surname, cue, name)
-        return False
+        first = self.vocab.first_names.get(self.low(i))  # "by Lennart": anyone so named
+        return bool(first and cued and self.low(i - 1) == "by" and self._person(i, 1, first, cue))
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):

@@ -45,6 +45,7 @@ class Vocab:
     formats: tuple[str, ...] = ()
     speakers: dict[tuple[str, ...], str] = field(default_factory=dict)  # full name words -> name
     surnames: dict[str, str] = field(default_factory=dict)  # last name -> a full name
+    first_names: dict[str, str] = field(default_factory=dict)  # folded -> as a name writes it
     orgs: dict[tuple[str, ...], str] = field(default_factory=dict)  # spelling words -> canonical
     timed: bool = False
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
@@ -117,9 +118,7 @@ class Vocab:
             (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
         )
         for name, _, _ in names:  # by first place: the first full name holding a surname wins
-            key = _name_key(name)
-            if _surname_key(key):
-                v.surnames.setdefault(key[-1], name)
+            v._add_names_of(name, _name_key(name))
         v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
         n = reads.talk_count(con)
         if reads.has_table(con, "words"):
@@ -138,8 +137,15 @@ class Vocab:
         key = _name_key(name)
         if _spoken(key):
             self.speakers[key] = name
+        self._add_names_of(name, key)
+
+    def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
+        """A full name's surname and first name, to read "by Poettering", "by Lennart"."""
         if _surname_key(key):
             self.surnames.setdefault(key[-1], name)
+            if len(key[0]) >= 3 and key[0].isalpha():
+                written = next((p for p in name.replace(",", " ").split() if norm(p) == key[0]), "")
+                self.first_names.setdefault(key[0], written or key[0])
 
     def _add_room_names(self) -> None:
         """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)") and by its
