@@ -60,8 +60,9 @@ SAID_ONLY = frozenset(
     "welcome welcoming opening closing intro introduction introductory outro concluding "
     "farewell remarks words and".split()
 )
-# A title opening or ending with one of these is of a talk that will not take place
-CANCELLED = frozenset("cancelled canceled".split())
+# A title the program marks as of a talk that will not take place: "CANCELLED ...",
+# "... (cancelled)", "... - Canceled" (not "when requests get cancelled")
+CANCELLED = re.compile(r"^\W*cancell?ed\b|(?:[(\[]\s*|\s[-–:]\s*)cancell?ed\W*$", re.IGNORECASE)
 # Query words that ask for housekeeping sessions (then nothing is pushed down)
 ASKING = frozenset(
     "welcome welcoming opening closing intro outro concluding farewell break lunch coffee "
@@ -90,9 +91,9 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
     words = _plain(title)
     if not words:
         return False
-    said = words.split()
-    if said[0] in CANCELLED or said[-1] in CANCELLED:
+    if CANCELLED.search(title):
         return True
+    said = words.split()
     if words in ALONE or any(words == f"{a} {b}" for a in OPENERS for b in ABOUT):
         return True
     first = next((o for o in OPENERS if words == o or words.startswith(o + " ")), None)

@@ -98,9 +98,12 @@ def test_a_cancelled_talk_is_pushed_down_like_housekeeping():
         "CANCELLED Open and federated identities with ID4me",
         "CANCELED Restoring a 30+ years old Minitel server on Apple II",
         "Full-text Search Tips and Tricks (cancelled)",
+        "Full-text Search Tips and Tricks - Canceled",
+        "[CANCELLED] Full-text Search Tips and Tricks",
     ):
         assert is_housekeeping(title), title
     assert not is_housekeeping("Cancelling tasks in structured concurrency")
+    assert not is_housekeeping("What happens when a request gets cancelled")
     assert asks_for_housekeeping("which talks were cancelled")
 
 

@@ -214,10 +214,12 @@ class _Reader(Words):
                     if not cue and self.low(first - 1) == "the" and self.low(first - 2) in _IN:
                         cue = 2
                     label = f"track: {' or '.join(names)}"
+                    had = "track" in self.values  # (a track named before stays the filter)
                     self.take(first, last - first + 1, "track", names[0], label, cue)
                     if len(names) > 1:  # a talk of any of them (`Understood.any_tracks`)
                         self.tracks = list(names)
-                        del self.values["track"]
+                        if not had:
+                            del self.values["track"]
                     return True
                 cand = cand[1:] if step < 0 else cand[:-1]
         return False

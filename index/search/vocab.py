@@ -313,7 +313,7 @@ def _closest(word: str, candidates: list[str], vocab: Vocab) -> str | None:
         for match, distance, _ in found:
             said = match if match.endswith("s") else match + ending
             key = (int(distance), -vocab.counts.get(match, 0), said)
-            if best is None or key < best:
+            if said != word and (best is None or key < best):
                 best = key
     return best[2] if best else None
 
