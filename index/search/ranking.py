@@ -124,7 +124,7 @@ class Query:
 
     base: Any  # the open KnowledgeBase (index/search/kb.py, which imports this module)
     text: str  # the topic as asked: what the dense signal embeds
-    words: str  # the text with the base's words holding its words (`wordparts.expand`)
+    words: str  # the text with its `alternatives` after it (`wordparts.expand`)
     allowed: list[int] | None  # the talks it may rank (None: every talk)
     k: int  # how many hits the search returns
     pool: int  # how many talks each signal puts forward at least (kb.POOL)

@@ -147,9 +147,14 @@ def alternatives(
     return list(first.items())
 
 
-def expand(query: str, vocabulary: Collection[str], long_forms: LongForms = NONE) -> str:
-    """The query with its `alternatives` after it."""
-    return written(query, alternatives(query, vocabulary, long_forms))
+def expand(
+    query: str,
+    vocabulary: Collection[str],
+    long_forms: LongForms = NONE,
+    counts: Mapping[str, int] | None = None,
+) -> str:
+    """The query with its `alternatives` after it (what a search's `Query.words` is)."""
+    return written(query, alternatives(query, vocabulary, long_forms, counts))
 
 
 def written(query: str, extra: Sequence[Alternative]) -> str:

@@ -134,16 +134,12 @@ class LongForms:
         acronym = {long: short for short, long in known.items()}
         return cls(acronym, tuple(sorted({len(long) for long in acronym})))
 
-    def expansions(self, words: Iterable[str]) -> list[str]:
-        """The acronyms of the long forms a query of `words` says: "unified kernel
-        images" also asks for "uki". Not the other way: "LLMs" asking for "large",
-        "language" and "model" would rank by words every talk has; the talks on
-        LLMs say "LLM"."""
-        return [short for short, _ in self.stood_for(words)]
-
     def stood_for(self, words: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
-        """`expansions`, each with the long form's words it stands for (as `key` writes
-        them): ("uki", ("unified", "kernel", "image"))."""
+        """The acronyms of the long forms a query of `words` says, each with the long
+        form's words it stands for (as `key` writes them): "unified kernel images"
+        also asks for ("uki", ("unified", "kernel", "image")). Not the other way:
+        "LLMs" asking for "large", "language" and "model" would rank by words every
+        talk has; the talks on LLMs say "LLM"."""
         keys = [key(p) for w in words for p in re.split(r"[-‐]", w) if p]
         out: dict[str, tuple[str, ...]] = {}
         for i in range(len(keys)):
