@@ -131,7 +131,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     if not hits:
-        active = ", ".join(f"--{k} {v}" for k, v in filters.active().items())
+        active = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in filters.active().items())
         if args.mode == "lexical" and tb.allowed(filters) != []:
             sys.stdout.write(
                 f"No talk{' with ' + active if active else ''} contains these words; "

@@ -25,6 +25,8 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     g.add_argument("--org", help="a speaker's organization contains this")
     g.add_argument("--room", help="room name contains this")
     g.add_argument("--conference", help="conference name contains this")
+    g.add_argument("--max-minutes", help="lasting at most this many minutes ('short talks': 20)")
+    g.add_argument("--min-minutes", help="lasting at least this many minutes ('long talks': 50)")
 
 
 def parser() -> argparse.ArgumentParser:

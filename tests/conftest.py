@@ -25,6 +25,24 @@ FOSDEM_XML = ROOT.parent / "shared" / "schedules" / "fosdem2024.xml"  # a real p
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
+def weekend_vocab(year: int, month: int, first: int):
+    """The vocabulary of a two-day program in Brussels (days `first` and `first` + 1
+    of `month`, talks at 10:00 and 15:00, then 09:00): what a reader of a query's
+    words needs to know of days and times. Tests add tracks, people and words."""
+    from datetime import datetime, timedelta, timezone
+
+    from index.search.vocab import Vocab
+    from talkbase.core.records import Talk
+
+    brussels = timezone(timedelta(hours=1))
+    slots = [(first, 10), (first, 15), (first + 1, 9)]
+    talks = [
+        Talk(title=f"t{i}", start=datetime(year, month, d, h, tzinfo=brussels), id=i)
+        for i, (d, h) in enumerate(slots)
+    ]
+    return Vocab.from_talks(talks)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_settings(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory

@@ -42,6 +42,20 @@ def _hm(value: str, name: str) -> time:
     return time(hour, minute)
 
 
+MOST_MINUTES = 7 * 24 * 60  # a week: no talk lasts longer
+
+
+def _minutes(value: str | None, name: str) -> int | None:
+    """A limit on a talk's length in whole minutes (None: no limit), or BadQuery."""
+    if value is None or value == "":
+        return None
+    text = value.strip()
+    if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MOST_MINUTES:
+        flag = name.replace("_", "-")
+        raise BadQuery(f"--{flag} wants a number of minutes like 30, not {_shown(value)}")
+    return int(text)
+
+
 # The characters RE2 (DuckDB's regex engine) gives a meaning to. Only these are
 # escaped: RE2 rejects a backslash before any other character, so escaping
 # "’", "–" or "·" would turn a person's filter into an error.
@@ -125,6 +139,11 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             " OR CAST(t.start_time AS TIME) = ?)"
         )
         params += [at, at, at]
+    for name, bound in (("max_minutes", "<="), ("min_minutes", ">=")):
+        minutes = _minutes(getattr(f, name), name)
+        if minutes is not None:  # a talk of unknown length passes no limit on its length
+            clauses.append(f"date_diff('minute', t.start_time, t.end_time) {bound} ?")
+            params.append(minutes)
     for name, column in (
         ("track", "t.track"),
         ("room", "t.room"),

@@ -24,7 +24,7 @@ from index.encoders.embed import load as load_embedder
 from index.search import (
     browse,
     lexical,
-    phrases,
+    passing,
     relax,
     reorder,
     signals,
@@ -218,25 +218,15 @@ class KnowledgeBase:
 
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
-        people, organisations or tracks, phrases to contain, words to avoid)."""
-        key = (filters, u.any_speakers, u.any_orgs, u.any_tracks, u.phrases, u.excluded)
+        people, organisations, tracks or rooms, tracks left out, phrases to contain,
+        words to avoid: index/search/passing.py), remembered."""
+        key = passing.key(filters, u)
         with self._remembering:
             kept = self._allowed_for_cache.get(key)
         if kept is not None:
             (found,) = kept
             return None if found is None else found.tolist()
-        allowed = self.allowed(filters)
-        ids = None if allowed is None else set(allowed)
-        anyof = (("speaker", u.any_speakers), ("org", u.any_orgs), ("track", u.any_tracks))
-        for name, values in anyof:
-            if values:
-                union: set[int] = set()
-                for value in values:
-                    union.update(self.allowed(Filters(**{name: value})) or ())
-                ids = union if ids is None else ids & union
-        if u.phrases or u.excluded:
-            everyone = self.talks.ids
-            ids = phrases.limit(self.con, self.bm25, everyone, u.phrases, u.excluded, ids)
+        ids = passing.ids(self, filters, u)
         found = None if ids is None else np.array(sorted(ids), dtype=np.int64)
         with self._remembering:
             self._allowed_for_cache.put(key, (found,))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from index.search import tracknames
 from index.search.whenwords import Chip, Words
 
 _EXCEPT = (
@@ -90,6 +91,9 @@ def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -
         after = [c for c in r.chips if c.start >= end and c.field not in ("unclear", "absent")]
         chip = min(after, key=lambda c: c.start, default=None)
         if chip is not None and all(w in frame for w in r.query[end : chip.start].lower().split()):
+            if chip.field == "track":  # "but not in the Go devroom": any other track
+                tracknames.leave_out(r, chip, start)
+                continue
             _unsay(r, chip)
             said = r.query[start : chip.end]
             label = f"not understood: “{said}” (a limit to leave out; none set)"

@@ -6,12 +6,13 @@ answers with the Rust devroom, which is what the person is after. A search tries
 the ways to keep fewer limits in `attempts`' order and keeps the first that leaves
 talks (index/search/kb.py); the answer says which it dropped (`Answer.dropped`).
 
-Limits go by kind, the one a person is likeliest to bend first: the time of day,
-then the day, the room or format, the track or conference, the people, and last
-the quoted phrases and excluded words. When and where bend alone first ("Go
-devroom on Sunday afternoon" at a program whose Go devroom met on Saturday keeps
-the afternoon); then kinds are dropped together in that order, so what a talk is
-about (its track, its people, its phrases) is kept longest.
+Limits go by kind, the one a person is likeliest to bend first: a talk's length
+("short talks"), the time of day, then the day, the room or format, the track or
+conference, the people, and last the quoted phrases and excluded words. How long,
+when and where bend alone first ("Go devroom on Sunday afternoon" at a program
+whose Go devroom met on Saturday keeps the afternoon); then kinds are dropped
+together in that order, so what a talk is about (its track, its people, its
+phrases) is kept longest.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from index.search.understand import Understood
 
 # Kinds of limit (the chip fields of each), in the order they are given up
 KINDS: tuple[tuple[str, ...], ...] = (
+    ("max_minutes", "min_minutes"),
     ("after", "before", "starts_before", "at"),
     ("day",),
     ("room", "format"),
@@ -30,7 +32,7 @@ KINDS: tuple[tuple[str, ...], ...] = (
     ("speaker", "org"),
     ("phrase", "exclude"),
 )
-BENDS = 3  # the first kinds (when and where), each tried dropped alone first
+BENDS = 4  # the first kinds (how long, when and where), each tried dropped alone first
 _FILTER_FIELDS = frozenset(f for kind in KINDS[:-1] for f in kind)
 
 
@@ -44,6 +46,8 @@ def without(u: Understood, fields: frozenset[str]) -> Understood:
         any_speakers=() if "speaker" in fields else u.any_speakers,
         any_orgs=() if "org" in fields else u.any_orgs,
         any_tracks=() if "track" in fields else u.any_tracks,
+        excluded_tracks=() if "track" in fields else u.excluded_tracks,
+        any_rooms=() if "room" in fields else u.any_rooms,
         phrases=() if "phrase" in fields else u.phrases,
         excluded=() if "exclude" in fields else u.excluded,
     )

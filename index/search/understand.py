@@ -24,9 +24,8 @@ from functools import partial
 
 from rapidfuzz.distance import OSA
 
-from index.search import negation, nowwords
+from index.search import asking, buildings, lengthwords, negation, nowwords, tracknames
 from index.search.filters import Filters
-from index.search.tracknames import JOINS, TRACK_CUES, TRACK_WORDS, tracks_named
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
 from talkbase.core.terms import FORMAT_WORDS
@@ -59,7 +58,7 @@ FRAME = frozenset(
     find tell looking for want i i'm im interested please talk talks session sessions
     presentation presentations speaker speakers about on in at by from the a an of and or with
     during this next held happening related regarding to do does am either written like
-    i'd id would papers articles speaking speaks presenting talking that""".split()
+    i'd id would papers articles speaking speaks presenting talking that something""".split()
 )
 OPERATORS = ("speaker", "org", "room", "track", "day", "format", "after", "before")
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
@@ -89,6 +88,8 @@ class Understood:
     any_speakers: tuple[str, ...] = ()  # "by A or B": a talk by any of them
     any_orgs: tuple[str, ...] = ()
     any_tracks: tuple[str, ...] = ()  # "the privacy devroom": a talk of any of them
+    excluded_tracks: tuple[str, ...] = ()  # "not in the Go devroom": of none of them
+    any_rooms: tuple[str, ...] = ()  # "in building K": a talk in any of its rooms
     literal: bool = False
     order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
 
@@ -170,7 +171,9 @@ class _Reader(Words):
         cued = self.free(i - 1) and self.low(i - 1) in ("in", "at")
         distinctive = any(ch.isdigit() for ch in found[0])
         if cued or distinctive:
-            self.take(i, found[1], "room", found[0], f"room: {found[0]}", 1 if cued else 0)
+            end = i + found[1]  # "the Lameere room": the word "room" goes with its name
+            n = found[1] + int(self.free(end) and self.low(end) in ("room", "hall"))
+            self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
 
@@ -190,39 +193,9 @@ class _Reader(Words):
         return False
 
     def track(self, i: int) -> bool:
-        """ "kernel track", "the Go devroom", "Python track", "track kernel", "the Rust
-        room": the words next to the cue name one track of the base."""
-        if self.low(i) not in TRACK_CUES or not self.vocab.tracks:
-            return False
-        for step in (-1, 1):  # the words right before the cue, else right after it
-            cand: list[int] = []
-            j = i + step
-            while len(cand) < TRACK_WORDS and self.free(j):
-                if self.low(j) in JOINS and self.free(j + step) and cand:  # "CAD and Open
-                    j += step  # Hardware devroom": a name's "and" is no word of it
-                    continue
-                if self.low(j) in FRAME | TRACK_CUES:
-                    break
-                cand.append(j)
-                j += step
-            cand.sort()
-            while cand:
-                names = tracks_named(self.vocab.tracks, [self.low(j) for j in cand])
-                if names:
-                    first, last = min(cand[0], i), max(cand[-1], i)
-                    cue = 1 if self.free(first - 1) and self.low(first - 1) in ("in", "at") else 0
-                    if not cue and self.low(first - 1) == "the" and self.low(first - 2) in _IN:
-                        cue = 2
-                    label = f"track: {' or '.join(names)}"
-                    had = "track" in self.values  # (a track named before stays the filter)
-                    self.take(first, last - first + 1, "track", names[0], label, cue)
-                    if len(names) > 1:  # a talk of any of them (`Understood.any_tracks`)
-                        self.tracks = list(names)
-                        if not had:
-                            del self.values["track"]
-                    return True
-                cand = cand[1:] if step < 0 else cand[:-1]
-        return False
+        """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the
+        Go devroom" (index/search/tracknames.py)."""
+        return tracknames.read(self, i, FRAME)
 
     def person(self, i: int) -> bool:
         cued = self.free(i - 1) and self.low(i - 1) in _BY
@@ -252,7 +225,8 @@ class _Reader(Words):
             w = self.low(i + n - 1)
             name = self.vocab.surnames.get(w)
             if name is None and not (n == 1 and w in self.vocab.first_names):
-                name = _one_typo_from(w, self.vocab.surnames)
+                # (a word the talks use is no typo: "with video" is not "with Vides")
+                name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
             parts = re.findall(r"[\w'’-]+", name)
@@ -302,9 +276,6 @@ def _one_typo_from(word: str, surnames: dict[str, str]) -> str | None:
     return near[0] if len(set(near)) == 1 else None
 
 
-_IN = ("in", "at")
-
-
 def understand(query: str, vocab: Vocab) -> Understood:
     """Read the limits out of `query`; what is left is the topic."""
     r = _Reader(query, vocab)
@@ -343,9 +314,13 @@ def understand(query: str, vocab: Vocab) -> Understood:
     for t in r.toks:
         if any(s <= t.start < e for s, e in pieces):
             t.used = True
+    asking.frame(r)  # "what can I see", "at FOSDEM": no topic and no limit
     said, unsaid = negation.exclusions(r, FRAME)
     excluded += said
-    for reader in (partial(nowwords.read, r), r.day, r.time, r.room, r.format, r.track, r.person):
+    lengths = partial(lengthwords.read, r)  # "short talks", "under 30 minutes"
+    places = (partial(buildings.read, r), r.room)  # "in building K", "in room K.3.201"
+    readers = (r.day, r.time, r.clock_alone, lengths, *places, r.format, r.track, r.person)
+    for reader in (partial(nowwords.read, r), *readers):
         for i in range(len(r.toks)):
             if r.free(i):
                 reader(i)
@@ -378,6 +353,8 @@ def understand(query: str, vocab: Vocab) -> Understood:
         any_speakers=speakers if len(speakers) > 1 else (),
         any_orgs=orgs if len(orgs) > 1 else (),
         any_tracks=tuple(r.tracks),
+        excluded_tracks=tuple(r.tracks_not),
+        any_rooms=tuple(r.rooms),
         order=order,
     )
 

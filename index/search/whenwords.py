@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from index.search.clockwords import LEAD_INS, clock, minutes, standalone
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
@@ -54,7 +55,6 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
 
-_TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$")
 # In a question longer than this, quotes are quotation rather than a requirement and
 # names are limits only after "by"/"from": long questions cite.
 LONG_WORDS = 12
@@ -99,48 +99,6 @@ def _tokens(query: str) -> list[_Tok]:
     return out
 
 
-def _hm(tokens: list[_Tok], i: int) -> tuple[str, int] | None:
-    """A clock time at tokens[i] ("3pm", "3 pm", "15:00", "3"): ("15:00", tokens used)."""
-    found = _clock(tokens, i)
-    return (found[0], found[1]) if found else None
-
-
-def _clock(tokens: list[_Tok], i: int) -> tuple[str, int, bool] | None:
-    """`_hm` and whether the hour was a guess (a bare "3" taken as 15:00)."""
-    if i >= len(tokens):
-        return None
-    text, used = tokens[i].low, 1
-    if i + 1 < len(tokens) and tokens[i + 1].low in ("am", "pm", "a.m", "p.m", "a.m.", "p.m."):
-        text, used = text + tokens[i + 1].low, 2
-    m = _TIME.match(text.replace("a.m", "am").replace("p.m", "pm").rstrip("."))
-    if not m:
-        return None
-    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
-    guessed = False
-    if half and half.startswith("p") and hour < 12:
-        hour += 12
-    elif half and half.startswith("a") and hour == 12:
-        hour = 0
-    elif not half and not m.group(2) and 1 <= hour <= 7:
-        hour, guessed = hour + 12, True  # "after 3": conference hours are afternoon hours
-    if hour > 23 or minute > 59:
-        return None
-    return f"{hour:02d}:{minute:02d}", used, guessed
-
-
-def _minutes(value: str) -> int | None:
-    """Minutes since midnight of an "HH:MM" (or "3pm", as an operator may give it)."""
-    m = _TIME.match(value.strip().lower().replace("a.m.", "am").replace("p.m.", "pm"))
-    if not m:
-        return None
-    hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
-    if half:
-        if not 1 <= hour <= 12:
-            return None
-        hour = hour % 12 + (12 if half.startswith("p") else 0)
-    return hour * 60 + minute if hour <= 23 and minute <= 59 else None
-
-
 _FIRSTS: dict[int, tuple[dict[tuple[str, ...], str], frozenset[str]]] = {}
 
 
@@ -181,6 +139,8 @@ class Words:
         self.values: dict[str, str] = {}
         self.speakers: list[str] = []
         self.tracks: list[str] = []  # the tracks one name stands for, when several
+        self.tracks_not: list[str] = []  # tracks left out ("not in the Go devroom")
+        self.rooms: list[str] = []  # the rooms of a building named ("building K")
         self.orgs: list[str] = []
         self.long = len(query.split()) > LONG_WORDS
 
@@ -304,11 +264,12 @@ class Words:
             return True
         if w in ("between", "from") and self.time_range(i):
             return True
+        lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0  # "starting at"
         if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
             noon = self.low(i + 1) in ("noon", "midday")
-            clock = ("12:00", 1, False) if noon else _clock(self.toks, i + 1)
-            if clock and not (w == "around" and clock[2]):  # "around 3" may count things
-                self.take(i, 1 + clock[1], "at", clock[0], f"at {clock[0]}")
+            found = ("12:00", 1, False) if noon else clock(self.toks, i + 1)
+            if found and not (w == "around" and found[2]):  # "around 3" may count things
+                self.take(i, 1 + found[1], "at", found[0], f"at {found[0]}", lead)
                 return True
         if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
@@ -318,25 +279,35 @@ class Words:
                     if w in ("before", "until", "till", "by")
                     else ("after", lunch_after)
                 )
-                self.take(i, 2, fld, value, f"{w} {self.low(i + 1)}")
+                self.take(i, 2, fld, value, f"{w} {self.low(i + 1)}", lead)
                 return True
-            hm = _hm(self.toks, i + 1)
+            hm = clock(self.toks, i + 1)
             if hm and w != "by":
                 fld = "before" if w in ("before", "until", "till") else "after"
-                self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}")
+                self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}", lead)
                 return True
         return False
+
+    def clock_alone(self, i: int) -> bool:
+        """ "Sunday 9am", "14:00 talks": a time said as one, with no word before it
+        (`clockwords.standalone`), is the talks under way then, as "at 9am"."""
+        found = standalone(self.toks, i) if self.vocab.timed else None
+        if found is None or not all(self.free(j) for j in range(i, i + found[1])):
+            return False
+        lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0
+        self.take(i, found[1], "at", found[0], f"at {found[0]}", lead)
+        return True
 
     def time_range(self, i: int) -> bool:
         """ "between 2 and 4pm", "from 10:00 to 12:00": both limits, or, when the range
         ends before it starts, words said back as not understood (never rewritten)."""
-        a = _clock(self.toks, i + 1)
+        a = clock(self.toks, i + 1)
         if not a or any(not self.free(j) for j in range(i, i + 2 + a[1])):
             return False
         joins = ("and", "to", "-") if self.low(i) == "between" else ("to", "-", "until", "till")
         if self.low(i + 1 + a[1]) not in joins:
             return False
-        b = _clock(self.toks, i + 2 + a[1])
+        b = clock(self.toks, i + 2 + a[1])
         if not b or any(not self.free(j) for j in range(i + 2 + a[1], i + 2 + a[1] + b[1])):
             return False
         start, end = a[0], b[0]
@@ -373,8 +344,8 @@ def inverted_times(r: Words) -> None:
     """An after-limit at or past the before-limit, however each was said ("after 5pm
     before 9am", "morning after 2pm", "after:17:00 before:09:00"): both are dropped and
     their words said back as not understood, never silently rewritten."""
-    lo = _minutes(r.values.get("after") or "")
-    uppers = [m for m in (_minutes(r.values.get(f) or "") for f in _UPPER) if m is not None]
+    lo = minutes(r.values.get("after") or "")
+    uppers = [m for m in (minutes(r.values.get(f) or "") for f in _UPPER) if m is not None]
     hi = min(uppers, default=None)
     if lo is None or hi is None or lo < hi:
         return

@@ -45,6 +45,8 @@ class Filters:
     org: str | None = None
     conference: str | None = None
     format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
+    max_minutes: str | None = None  # talks lasting at most this many minutes ("short")
+    min_minutes: str | None = None  # talks lasting at least this many minutes ("long")
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -1,0 +1,237 @@
+"""How attendees put a question, read as they mean it: the words a question is
+asked in ("what can I see", "at FOSDEM", "this weekend") rank nothing; a time said
+alone ("Sunday 9am") or led into ("starting at 10:00", "right after lunch") is a
+limit; several tracks ("the Rust and Go devrooms") are any of them; a track left
+out ("not in the Go devroom") is every other; a word the talks use ("with video")
+is no typo of a speaker's name. Pure functions of a `Vocab` with FOSDEM 2019's
+real track names, then the same questions on the real FOSDEM 2024 program."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.search import relax
+from index.search.understand import Vocab, understand
+from index.search.vocab import word_tuple
+from talkbase.core.records import Talk
+from tests.conftest import weekend_vocab
+
+TRACKS = ["Go", "Rust", "Python", "Databases", "CAD and Open Hardware", "Online Privacy"]
+
+
+@pytest.fixture(scope="module")
+def v() -> Vocab:
+    vocab = weekend_vocab(2019, 2, 2)
+    vocab.tracks = {t: word_tuple(t) for t in TRACKS}
+    vocab.conference = "FOSDEM 2019"
+    for name in ("Lennart Poettering", "Nelson Vides"):
+        vocab._add_speaker(name)
+    vocab.words = frozenset({"video", "videos", "recordings", "bus", "can"})
+    return vocab
+
+
+@pytest.mark.parametrize(
+    ("query", "topic"),
+    [
+        ("what can I see about Rust", "Rust"),
+        ("what should I attend about databases", "databases"),
+        ("talks I can catch about postgres", "postgres"),
+        ("I want to see talks about Rust", "Rust"),
+        ("we'd like to go to something on databases", "databases"),
+        ("what's worth seeing about kernels", "kernels"),
+        ("Rust talks at FOSDEM", "Rust"),
+        ("security talks at FOSDEM 2019", "security"),
+        ("is there anything about Nix this weekend", "Nix"),
+        ("the best talks of the conference about Go", "best talks about Go"),
+    ],
+)
+def test_the_words_a_question_is_asked_in_rank_nothing(v, query, topic):
+    u = understand(query, v)
+    assert u.topic == topic and not u.chips
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "CAN bus talks",  # a modal alone is a word
+        "talks about the FOSDEM network",  # the conference as a subject
+        "the year of the Linux desktop",
+    ],
+)
+def test_a_framing_word_in_another_shape_stays_a_topic_word(v, query):
+    u = understand(query, v)
+    assert u.topic.split()[0].lower() in {"can", "fosdem", "year"}
+
+
+def test_a_long_question_keeps_every_word():
+    vocab = Vocab.from_talks([Talk(title="t", id=1)])
+    query = "papers on how one can check that a module matches the contexts in which it is used"
+    assert "can check" in understand(query, vocab).topic
+
+
+@pytest.mark.parametrize(
+    ("query", "at", "day"),
+    [
+        ("Sunday 9am", "09:00", "Sun"),
+        ("talks on saturday 2pm", "14:00", "Sat"),
+        ("2 pm sunday", "14:00", "Sun"),
+        ("14:00 talks on saturday", "14:00", "Sat"),
+        ("talks at 10h30 on sunday", "10:30", "Sun"),
+    ],
+)
+def test_a_time_said_alone_is_the_talks_under_way_then(v, query, at, day):
+    u = understand(query, v)
+    assert u.filters.at == at and u.filters.day == day and u.topic == ""
+
+
+@pytest.mark.parametrize("query", ["Python 3.11 talks", "C++20 modules", "Go 1.22 generics"])
+def test_a_version_number_is_no_time(v, query):
+    u = understand(query, v)
+    assert u.filters.at is None and not u.chips
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value", "source"),
+    [
+        ("talks starting at 10:00 on Sunday", "at", "10:00", "starting at 10:00"),
+        ("Rust right after lunch", "after", "13:00", "right after lunch"),
+        ("databases sometime before noon", "before", "12:00", "sometime before noon"),
+        ("Go talks starting after 3pm", "after", "15:00", "starting after 3pm"),
+    ],
+)
+def test_words_leading_into_a_time_are_read_with_it(v, query, field, value, source):
+    u = understand(query, v)
+    assert getattr(u.filters, field) == value
+    chip = next(c for c in u.chips if c.field == field)
+    assert chip.source == source
+    assert "start" not in u.topic.lower() and "right" not in u.topic.lower()
+    assert u.topic.lower() not in {"sometime", "starting"}
+
+
+@pytest.mark.parametrize(
+    ("query", "tracks", "topic"),
+    [
+        ("talks in the Rust and Go devrooms", ("Rust", "Go"), ""),
+        ("Rust or Go devroom talks about testing", ("Rust", "Go"), "testing"),
+        ("the Rust, Go or Python devrooms", ("Rust", "Go", "Python"), ""),
+        ("talks in the Rust devroom and the Go devroom", ("Rust", "Go"), ""),
+        ("the Go devroom or the Rust devroom about testing", ("Go", "Rust"), "testing"),
+    ],
+)
+def test_several_tracks_named_are_any_of_them(v, query, tracks, topic):
+    u = understand(query, v)
+    assert u.any_tracks == tracks and u.filters.track is None and u.topic == topic
+    assert [c.label for c in u.chips if c.field == "track"][-1].startswith("track: ")
+    assert relax.without(u, frozenset({"track"})).any_tracks == ()
+
+
+def test_a_track_name_with_and_is_still_one_track(v):
+    u = understand("talks in the CAD and Open Hardware devroom", v)
+    assert u.filters.track == "CAD and Open Hardware" and u.any_tracks == ()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "talks about testing not in the Go devroom",
+        "testing talks but not in the Go devroom",
+        "testing outside the Go devroom",
+        "testing except the Go devroom",
+    ],
+)
+def test_a_track_left_out_is_every_other_track(v, query):
+    u = understand(query, v)
+    assert u.excluded_tracks == ("Go",) and u.filters.track is None and u.any_tracks == ()
+    assert u.topic == "testing"
+    assert "not track: Go" in u.labels
+    assert relax.without(u, frozenset({"track"})).excluded_tracks == ()
+
+
+def test_a_word_the_talks_use_is_no_typo_of_a_speakers_name(v):
+    u = understand("talks with video recordings", v)
+    assert u.filters.speaker is None and u.topic == "video recordings"
+    # a true typo of a surname still names the speaker
+    assert understand("talks by Poetering", v).filters.speaker == "Poettering"
+    assert understand("talks with Vides", v).filters.speaker == "Vides"
+
+
+# -- on the real FOSDEM 2024 program ---------------------------------------------
+
+
+def test_a_track_left_out_drops_its_talks_on_the_real_program(fosdem_kb):
+    a = fosdem_kb.answer("testing talks not in the Go devroom", 20)
+    assert a.understood.excluded_tracks == ("Go devroom",) and not a.relaxed
+    assert len(a.hits) == 20 and all(h.talk.track != "Go devroom" for h in a.hits)
+    everywhere = fosdem_kb.answer("testing talks", 40)
+    assert any(h.talk.track == "Go devroom" for h in everywhere.hits)
+
+
+def test_two_devrooms_named_keep_the_talks_of_both_on_the_real_program(fosdem_kb):
+    both = {"Rust devroom", "Go devroom"}
+    a = fosdem_kb.answer("testing in the Rust and Go devrooms", 10)
+    assert set(a.understood.any_tracks) == both and not a.relaxed
+    assert len(a.hits) == 10 and {h.talk.track for h in a.hits} == both
+
+
+def test_a_time_said_alone_limits_the_real_program(fosdem_kb):
+    a = fosdem_kb.answer("what can I see sunday 11am", 50)
+    assert a.understood.topic == "" and a.understood.filters.at == "11:00"
+    assert a.hits and all(
+        h.talk.start is not None
+        and h.talk.start.strftime("%a") == "Sun"
+        and h.talk.start.strftime("%H:%M") <= "11:00"
+        and (h.talk.end is None or h.talk.end.strftime("%H:%M") > "11:00")
+        for h in a.hits
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value"),
+    [
+        ("early talks on sunday", "starts_before", "10:00"),
+        ("late sessions about rust", "after", "17:00"),
+    ],
+)
+def test_early_and_late_talks_are_when_they_start(v, query, field, value):
+    u = understand(query, v)
+    assert getattr(u.filters, field) == value and "early" not in u.topic
+    assert understand("the early days of unix", v).topic == "early days of unix"
+
+
+def test_the_word_room_after_a_rooms_name_is_read_with_it(fosdem_kb):
+    u = fosdem_kb.understand("talks in the Lameere room on sunday")
+    assert u.filters.room == "UB2.252A (Lameere)" and u.filters.day == "Sun" and u.topic == ""
+
+
+def test_a_rooms_building_is_the_letters_of_its_code():
+    from index.search.buildings import building_of, rooms_in
+
+    rooms = ["K.3.201", "K.4.401", "H.2215 (Ferrer)", "UB2.252A (Lameere)", "UB5.132", "Janson"]
+    assert [building_of(r) for r in rooms] == ["K", "K", "H", "UB", "UB", ""]
+    assert rooms_in(rooms, "ub") == ("UB2.252A (Lameere)", "UB5.132")
+    assert rooms_in(rooms, "J") == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "topic", "day"),
+    [
+        ("rust talks in building K", "rust", None),
+        ("talks in the K building on sunday", "", "Sun"),
+        ("what's on in the UB building", "", None),
+    ],
+)
+def test_a_building_named_is_any_of_its_rooms_on_the_real_program(fosdem_kb, query, topic, day):
+    u = fosdem_kb.understand(query)
+    letters = "UB" if "UB" in query else "K"
+    assert u.any_rooms and all(room.startswith(letters) for room in u.any_rooms)
+    assert u.topic == topic and u.filters.day == day and u.filters.room is None
+    assert f"building: {letters}" in u.labels
+    a = fosdem_kb.answer(query, 10)
+    assert not a.relaxed and a.hits and all(h.talk.room in u.any_rooms for h in a.hits)
+    assert relax.without(u, frozenset({"room"})).any_rooms == ()
+
+
+@pytest.mark.parametrize("query", ["the building blocks of Rust", "building Z talks"])
+def test_words_that_name_no_building_stay_words(fosdem_kb, query):
+    u = fosdem_kb.understand(query)
+    assert u.any_rooms == () and "building" in u.topic

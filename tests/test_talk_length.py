@@ -1,0 +1,113 @@
+"""How long a talk is, as attendees ask it: "short talks", "long talks", "30 minute
+talks", "under half an hour", "45 minutes or less" read as the filters
+`max_minutes` / `min_minutes` (CLI `--max-minutes`, `--min-minutes`); words that
+only look like a length ("long term support", "in 30 minutes") stay what they were.
+Pure functions of a `Vocab`, then the filters on the real FOSDEM 2024 program and
+through the CLI."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+import pytest
+
+from index.search import relax
+from index.search.filters import Filters, to_sql
+from index.search.lengthwords import LONG_MINUTES, SHORT_MINUTES
+from index.search.understand import Vocab, understand
+from talkbase.cli import main
+from talkbase.core.errors import BadQuery
+from tests.conftest import weekend_vocab
+
+
+@pytest.fixture(scope="module")
+def v() -> Vocab:
+    return weekend_vocab(2024, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("query", "most", "least", "topic"),
+    [
+        ("short talks about databases", SHORT_MINUTES, None, "databases"),
+        ("quick talks on sunday", SHORT_MINUTES, None, ""),
+        ("long talks about compilers", None, LONG_MINUTES, "compilers"),
+        ("30 minute talks about Kubernetes", 33, 27, "Kubernetes"),
+        ("50-minute talks", 55, 45, ""),
+        ("hour-long talks", 66, 54, ""),
+        ("talks lasting 25 minutes", 27, 23, ""),
+        ("a 2 hour workshop on kicad", 132, 108, "kicad"),
+        ("talks shorter than 20 minutes", 19, None, ""),
+        ("talks under half an hour about Rust", 29, None, "Rust"),
+        ("talks up to 15 min", 15, None, ""),
+        ("45 minutes or less", 45, None, ""),
+        ("talks of at least an hour", None, 60, ""),
+        ("talks over 40 minutes about security", None, 41, "security"),
+    ],
+)
+def test_a_length_in_words_is_a_filter(v, query, most, least, topic):
+    u = understand(query, v)
+    wanted = (str(most) if most else None, str(least) if least else None)
+    assert (u.filters.max_minutes, u.filters.min_minutes) == wanted
+    assert u.topic.replace("workshop on ", "") == topic
+    length = [c for c in u.chips if c.field in ("max_minutes", "min_minutes")]
+    assert len(length) == 1  # one chip; relaxing drops every limit on length
+    kind = next(k for k in relax.KINDS if length[0].field in k)
+    dropped = relax.without(u, frozenset(kind))
+    assert (dropped.filters.max_minutes, dropped.filters.min_minutes) == (None, None)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "long term support",
+        "short-lived containers",
+        "the short history of unix",
+        "what's on in 30 minutes",
+        "talks in the next hour",
+        "Python 3.11 talks",
+    ],
+)
+def test_words_that_only_look_like_a_length_are_none(v, query):
+    u = understand(query, v)
+    assert u.filters.max_minutes is None and u.filters.min_minutes is None
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-5", "30.5", "99999999"])
+def test_a_length_filter_that_is_no_number_of_minutes_is_refused(value):
+    with pytest.raises(BadQuery, match="--max-minutes wants a number of minutes"):
+        to_sql(Filters(max_minutes=value))
+
+
+def test_short_talks_on_the_real_program(fosdem_kb):
+    a = fosdem_kb.answer("short talks about databases", 10)
+    assert a.understood.filters.max_minutes == str(SHORT_MINUTES) and not a.relaxed
+    assert len(a.hits) == 10
+    assert all(h.talk.duration_minutes <= SHORT_MINUTES for h in a.hits)
+    every = fosdem_kb.answer("talks about databases", 30)
+    assert any(h.talk.duration_minutes > SHORT_MINUTES for h in every.hits)
+
+
+def test_a_length_no_talk_has_is_the_first_limit_dropped(fosdem_kb):
+    a = fosdem_kb.answer("3 hour talks about Kubernetes on Sunday", 5)
+    assert a.relaxed and a.dropped == ("3 h long",)
+    assert a.hits and all(h.talk.start.strftime("%a") == "Sun" for h in a.hits)
+
+
+@pytest.mark.model
+def test_the_cli_takes_a_length(demo_home, monkeypatch, capsys):
+    monkeypatch.setenv("TALKBASE_HOME", str(demo_home))
+    code = main(["search", "training", "--max-minutes", "30", "--json", "-n", "20"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    hits = json.loads(out)
+    assert hits
+    for hit in hits:
+        start, end = (
+            datetime.fromisoformat(hit["start_iso"]),
+            datetime.fromisoformat(hit["end_iso"]),
+        )
+        assert end - start <= timedelta(minutes=30)
+    code = main(["search", "training", "--max-minutes", "soon"])
+    out, err = capsys.readouterr()
+    assert code != 0 and "--max-minutes wants a number of minutes like 30" in err
