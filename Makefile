@@ -56,6 +56,7 @@ $(VENV)/.bench: $(VENV)/.installed
 
 bench: $(VENV)/.bench
 	$(PY) bench/run.py
+	$(PY) bench/reading.py --quiet
 
 # Many browser tabs at once against a served demo base (bench/load.py --help for the options).
 bench-load: install

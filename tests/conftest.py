@@ -151,6 +151,19 @@ def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
         yield kb
 
 
+@pytest.fixture(scope="session")
+def real2019():
+    """The vocabulary of the real FOSDEM 2019 program (775 talks), read from its XML
+    (no base, no model)."""
+    from index.search.vocab import Vocab
+    from ingest.detect import parse_path
+
+    path = ROOT.parent / "shared" / "schedules" / "fosdem2019.xml"
+    if not path.is_file():
+        pytest.skip("needs ../shared/schedules/fosdem2019.xml")
+    return Vocab.from_talks(parse_path(path).talks)
+
+
 @pytest.fixture
 def _keep_mplbackend():
     """Importing streamlit sets MPLBACKEND=Agg for the whole process; app tests import

@@ -7,14 +7,12 @@ FOSDEM 2024 program."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from index.search import relax
 from index.search.understand import Vocab, understand
 from index.search.vocab import suggest, word_tuple
-from ingest.detect import parse_path
 from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
 from talkbase.core.records import Talk
 from tests.conftest import weekend_vocab
@@ -240,15 +238,6 @@ def test_two_letters_swapped_are_one_typo_and_ss_is_no_plural(v2019):
     assert suggest("pyhton talks", v2019) == {"pyhton": "python"}
     assert suggest("postgress replication", v2019) == {"postgress": "postgres"}
     assert suggest("containers", v2019) == {}  # a plural of a known word
-
-
-@pytest.fixture(scope="module")
-def real2019() -> Vocab:
-    """The vocabulary of the real FOSDEM 2019 program (775 talks)."""
-    path = Path(__file__).resolve().parents[2] / "shared" / "schedules" / "fosdem2019.xml"
-    if not path.is_file():
-        pytest.skip("needs ../shared/schedules/fosdem2019.xml")
-    return Vocab.from_talks(parse_path(path).talks)
 
 
 def test_a_typo_reads_as_the_word_more_talks_hold(real2019):

@@ -235,3 +235,111 @@ def test_a_building_named_is_any_of_its_rooms_on_the_real_program(fosdem_kb, que
 def test_words_that_name_no_building_stay_words(fosdem_kb, query):
     u = fosdem_kb.understand(query)
     assert u.any_rooms == () and "building" in u.topic
+
+
+# -- the ways attendees shorten and misspell, on the real programs' vocabularies ------
+
+
+@pytest.mark.parametrize(
+    ("query", "tracks", "topic"),
+    [
+        ("dns devrom after 3", {"DNS"}, ""),  # a typo of the cue
+        ("monitoring & observability dev room sunday", {"Monitoring and Observability"}, ""),
+        ("js devroom after lunch", {"Javascript"}, ""),  # a long word's letters
+        ("tool the docs saturday afternoon", {"Tool the Docs"}, ""),  # the whole name, a time
+        ("guile minimalistic languages after 3pm", {"Minimalistic Languages"}, "guile"),
+    ],
+)
+def test_devrooms_said_short_or_misspelled_on_fosdem_2019(real2019, query, tracks, topic):
+    u = understand(query, real2019)
+    assert set(u.any_tracks) | {u.filters.track} - {None} == tracks and u.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("query", "tracks"),
+    [
+        (
+            "what's on in the sdr devroom at noon sunday?",
+            {"Software-Defined Radio and Amateur Radio devroom"},
+        ),
+        ("llm stuff in the ai/ml devroom after lunch", {"AI and Machine Learning devroom"}),
+        ("sbom devroom both days", {"Software Bill of Materials devroom"}),  # the acronym
+    ],
+)
+def test_devrooms_by_their_initials_on_fosdem_2024(fosdem_kb, query, tracks):
+    u = fosdem_kb.understand(query)
+    assert set(u.any_tracks) | {u.filters.track} - {None} == tracks
+    assert "devroom" not in u.topic
+    assert u.filters.day == ("Sun" if "sunday" in query else None)
+
+
+def test_a_whole_track_name_without_a_time_is_a_topic(fosdem_kb):
+    u = fosdem_kb.understand("remote attestation for confidential computing")
+    assert u.filters.track is None and "confidential computing" in u.topic
+    u = fosdem_kb.understand("confidential computing on sunday")
+    assert u.filters.track == "Confidential Computing devroom" and u.filters.day == "Sun"
+
+
+@pytest.mark.parametrize(
+    ("query", "days"),
+    [
+        ("burnout community devroom sat and sun", ("Sat", "Sun")),
+        ("rust talks on saturday or sunday", ("Sat", "Sun")),
+    ],
+)
+def test_two_days_joined_are_either(v, query, days):
+    u = understand(query, v)
+    assert u.any_days == days and u.filters.day is None
+    assert relax.without(u, frozenset({"day"})).any_days == ()
+
+
+@pytest.mark.parametrize("query", ["lightning talks both days", "rust all weekend"])
+def test_both_days_asks_for_no_day(v, query):
+    u = understand(query, v)
+    assert u.filters.day is None and u.any_days == () and "day" not in u.topic
+    assert "weekend" not in u.topic
+
+
+@pytest.mark.parametrize(
+    ("query", "after", "before"),
+    [
+        ("containers late on sunday", "15:00", None),
+        ("early sunday in the python devroom", None, "10:00"),
+        ("the translations room early", None, "10:00"),
+        ("bsd devroom sat arvo", "12:00", None),
+        ("contianers devroom lunchtime", "12:00", "14:00"),
+        ("rust during lunch", "12:00", "14:00"),
+        ("monitoring sunday 9-11", "09:00", "11:00"),
+        ("rust or go devrooms sat 10:30-12", "10:30", "12:00"),
+        ("wasm 2-4pm", "14:00", "16:00"),
+    ],
+)
+def test_parts_of_a_day_as_attendees_say_them(v, query, after, before):
+    u = understand(query, v)
+    assert u.filters.after == after
+    assert (u.filters.before or u.filters.starts_before) == before
+    assert not {"early", "late", "arvo", "lunchtime", "lunch"} & set(u.topic.lower().split())
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["version 3-4 compatibility", "the early days of unix", "catching bugs early", "running late"],
+)
+def test_numbers_and_words_that_are_no_time(v, query):
+    u = understand(query, v)
+    assert u.filters.after is None and u.filters.starts_before is None
+
+
+def test_two_days_joined_keep_the_talks_of_both_on_the_real_program(fosdem_kb):
+    a = fosdem_kb.answer("rust talks on saturday or sunday", 30)
+    assert a.understood.any_days == ("Sat", "Sun") and not a.relaxed
+    assert {h.talk.start.strftime("%a") for h in a.hits} == {"Sat", "Sun"}
+
+
+@pytest.mark.parametrize(
+    ("query", "fmt"),
+    [("bof rooms sunday afternoon", "bof"), ("the lightning talk room on Sunday", "lightningtalk")],
+)
+def test_a_formats_room_is_read_with_it(real2019, query, fmt):
+    u = understand(query, real2019)
+    assert u.filters.format == fmt and u.topic == "" and u.filters.day == "Sun"

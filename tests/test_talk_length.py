@@ -39,6 +39,7 @@ def v() -> Vocab:
         ("a 2 hour workshop on kicad", 132, 108, "kicad"),
         ("talks shorter than 20 minutes", 19, None, ""),
         ("talks under half an hour about Rust", 29, None, "Rust"),
+        ("half hour talks on rust", 33, 27, "rust"),
         ("talks up to 15 min", 15, None, ""),
         ("45 minutes or less", 45, None, ""),
         ("talks of at least an hour", None, 60, ""),

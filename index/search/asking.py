@@ -3,8 +3,9 @@ I see", "should I attend", "which talks are worth seeing", "this weekend", "at
 FOSDEM", "of the conference". They name no subject, so neither BM25 nor the
 query's vector should rank by them ("attend", "watch" and "FOSDEM" are words of
 many abstracts). `frame` marks them read, before the limits are read, so "at
-FOSDEM" is never taken for an organisation either. Each needs its whole shape: "CAN
-bus talks" keeps "CAN", "talks about the FOSDEM network" keeps "FOSDEM".
+FOSDEM" is never taken for an organisation either; "both days" and "all weekend"
+ask for no day. Each needs its whole shape: "CAN bus talks" keeps "CAN", "talks
+about the FOSDEM network" keeps "FOSDEM".
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def frame(r: Words) -> None:
     for i in range(len(r.toks)):
         if not r.free(i):
             continue
-        n = _asking(r, i) or _worth(r, i) or _gathering(r, i, name)
+        n = _asking(r, i) or _worth(r, i) or _gathering(r, i, name) or _any_day(r, i)
         for j in range(i, i + n):
             r.toks[j].used = True
 
@@ -81,4 +82,14 @@ def _gathering(r: Words, i: int, name: tuple[str, ...]) -> int:
         while n < len(name) and r.low(j + n) == name[n] and r.free(j + n):
             n += 1
         return j - i + n
+    return 0
+
+
+def _any_day(r: Words, i: int) -> int:
+    """ "both days", "either day", "all weekend", "the whole weekend": no day limit.
+    The words it takes."""
+    if r.low(i) in ("both", "either", "all", "any", "every") and r.low(i + 1) in ("day", "days"):
+        return 2 if r.free(i + 1) else 0
+    if r.low(i) in ("all", "whole") and r.low(i + 1) == "weekend":
+        return 2 if r.free(i + 1) else 0
     return 0

@@ -72,3 +72,26 @@ def minutes(value: str) -> int | None:
             return None
         hour = hour % 12 + (12 if half.startswith("p") else 0)
     return hour * 60 + minute if hour <= 23 and minute <= 59 else None
+
+
+_SPAN = re.compile(r"(\d{1,2}(?:[:h]\d{2})?)-(\d{1,2}(?:[:h]\d{2})?)(am|pm)?")
+
+
+def span(word: str) -> tuple[str, str] | None:
+    """A range of clock times in one word ("9-11", "10:30-12", "2-4pm"): its start and
+    end ("HH:MM"), when both are times of a conference day and it ends after it
+    starts; a bare "3-4" (a count, a version) is none."""
+    m = _SPAN.fullmatch(word)
+    if m is None:
+        return None
+    a, b, half = m.group(1), m.group(2), m.group(3) or ""
+    said = half or ":" in word or "h" in word
+    ends = [minutes(x.replace("h", ":") + half) for x in (a, b)]
+    if half == "pm" and ends[0] is not None and ends[1] is not None and ends[0] > ends[1]:
+        ends[0] = minutes(a.replace("h", ":") + "am")  # "11-1pm": 11:00 to 13:00
+    start, end = ends
+    if start is None or end is None or start >= end:
+        return None
+    if not said and not (start >= 8 * 60 and end <= 20 * 60):
+        return None
+    return f"{start // 60:02d}:{start % 60:02d}", f"{end // 60:02d}:{end % 60:02d}"

@@ -91,6 +91,8 @@ def length(r: Words, i: int) -> tuple[int, int] | None:
     joined = _JOINED.fullmatch(w)
     if joined:
         return round(float(joined.group(1)) * _UNITS[joined.group(2)]), 1
+    if w == "half" and r.low(i + 1) == "hour":  # "half hour talks"
+        return (30, 2) if r.free(i + 1) else None
     if w == "half" and r.low(i + 1) in ("an", "a") and r.low(i + 2) == "hour":
         return (30, 3) if r.free(i + 1) and r.free(i + 2) else None
     number = _NUMBER.get(w) if w != "half" else None

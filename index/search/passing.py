@@ -1,6 +1,6 @@
 """Which talks pass a query's limits: its filters (one value each), and what its words
 ask beyond them: a talk of any of several people, organisations, tracks or rooms
-("by A or B", "the Rust and Go devrooms", "in building K"), of none of the tracks left out ("not in the Go
+("by A or B", "the Rust and Go devrooms", "in building K", "sat and sun"), of none of the tracks left out ("not in the Go
 devroom"), holding every quoted phrase and none of the words left out. The open base
 (index/search/kb.py's KnowledgeBase) reads the ids each filter lets through
 (`allowed`, remembered) and keeps what this finds per query reading."""
@@ -23,6 +23,7 @@ def key(filters: Filters, u: Understood) -> tuple[Any, ...]:
         u.any_tracks,
         u.excluded_tracks,
         u.any_rooms,
+        u.any_days,
         u.phrases,
         u.excluded,
     )
@@ -37,6 +38,7 @@ def ids(base: Any, filters: Filters, u: Understood) -> set[int] | None:
         ("org", u.any_orgs),
         ("track", u.any_tracks),
         ("room", u.any_rooms),
+        ("day", u.any_days),
     )
     for name, values in anyof:
         if values:

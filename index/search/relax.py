@@ -48,6 +48,7 @@ def without(u: Understood, fields: frozenset[str]) -> Understood:
         any_tracks=() if "track" in fields else u.any_tracks,
         excluded_tracks=() if "track" in fields else u.excluded_tracks,
         any_rooms=() if "room" in fields else u.any_rooms,
+        any_days=() if "day" in fields else u.any_days,
         phrases=() if "phrase" in fields else u.phrases,
         excluded=() if "exclude" in fields else u.excluded,
     )

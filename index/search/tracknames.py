@@ -4,26 +4,20 @@ devroom", "Python track", "the CAD and Open Hardware devroom" (a name's "and", "
 (one typo away); several ("the Rust and Go devrooms", "Rust or Go devroom talks",
 "the Rust devroom or the Go devroom": a talk of any of them); and left out ("not in
 the Go devroom", "outside the Go devroom": a talk of any other track). `read`
-reads the words next to a cue (`TRACK_CUES`) for index/search/understand.py and
-asks `tracks_named` which tracks they name."""
+reads the words next to a cue ("devroom", "track", "room", "dev room", "devrom")
+for index/search/understand.py and asks `trackmatch.tracks_named` which tracks they
+name; `read_whole` reads a long name said in full with no cue ("tool the docs
+saturday afternoon")."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from rapidfuzz.distance import OSA
-
+from index.search.trackmatch import JOINS, MOST_TRACKS, is_cue, tracks_named
 from index.search.whenwords import Chip, Words
 
-# between the words of a track's name ("": a lone "&"; "ML on Code", "Tool the Docs")
-JOINS = ("and", "&", "", "on", "of", "the", "in", "for")
 TRACK_WORDS = 5  # the most words of a track's name read next to a cue
-TRACK_CUES = frozenset(
-    "track tracks devroom devrooms dev-room dev-rooms room rooms stream streams".split()
-)
-
-
-MOST_TRACKS = 4  # the most tracks one name may stand for ("the privacy devroom")
+WHEN = ("day", "after", "before", "starts_before", "at")  # the chips of a day or time
 EITHER = ("and", "or", "&", "")  # between names of several tracks ("": a lone comma)
 _IN = ("in", "at")
 NOT_IN = ("not", "outside")  # "not in the Go devroom", "outside the Go devroom"
@@ -34,32 +28,80 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     query's `Words`; `frame`: the words a question is framed in, which end a name):
     one track sets the filter; a name several tracks share, or several names, sets
     `r.tracks` (a talk of any of them); after "not"/"outside", `r.tracks_not`."""
-    if r.low(i) not in TRACK_CUES or not r.vocab.tracks:
+    if not is_cue(r.low(i)) or not r.vocab.tracks:
         return False
+    lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
     for step in (-1, 1):  # the words right before the cue, else right after it
         cand: list[int] = []
         splits: list[int] = []  # where "and"/"or" stood between the words read
-        j = i + step
+        j = (lo if step < 0 else i) + step
         while len(cand) < TRACK_WORDS and r.free(j):
             if (r.low(j) in JOINS or r.low(j) == "or") and r.free(j + step) and cand:
                 splits += [j] if r.low(j) in EITHER else []  # "CAD and Open Hardware
                 j += step  # devroom": a name's "and" is no word of it
                 continue
-            if r.low(j) in frame or r.low(j) in TRACK_CUES:
+            if r.low(j) in frame or is_cue(r.low(j)):
                 break
             cand.append(j)
             splits += [j + 1] if r.toks[j].text.endswith(",") else []  # "Rust, Go"
             j += step
         cand.sort()
         while cand:
-            names = tracks_named(r.vocab.tracks, [r.low(j) for j in cand]) or _each_named(
-                r, cand, splits
+            said = _said(r, cand)
+            names = (
+                tracks_named(r.vocab.tracks, said)
+                or _each_named(r, cand, splits)
+                or tracks_named(r.vocab.tracks, _spelled_out(r, said))  # "the SBOM devroom"
             )
             if names:
-                _take(r, i, cand, names)
+                _take(r, (lo, i), cand, names)
                 return True
             cand = cand[1:] if step < 0 else cand[:-1]
     return False
+
+
+def read_whole(r: Words, i: int) -> bool:
+    """A track's whole name from token `i` with no cue: "tool the docs saturday
+    afternoon", "libreoffice open document editors", "u-boot hardware enablement".
+    Only a name of two words or more that say something, written in full (its joins
+    may be left out), in a query that also says when (a day or a time: finding
+    one's way in the program), is read so. Without one it ranks as words ("remote
+    attestation for confidential computing" is a topic, not the Confidential
+    Computing devroom), as does a one-word name ("Go", "Containers") with no cue."""
+    if not r.vocab.tracks or not r.free(i) or not any(c.field in WHEN for c in r.chips):
+        return False
+    best: tuple[int, str] | None = None
+    for track, words in r.vocab.tracks.items():
+        kept = [w for w in words if w not in JOINS and not is_cue(w)]
+        if len(kept) < 2 or r.low(i) != kept[0]:
+            continue
+        j, k = i, 0
+        while k < len(kept) and r.free(j):
+            if r.low(j) == kept[k]:
+                k += 1
+            elif r.low(j) not in JOINS or not k:
+                break
+            j += 1
+        if k == len(kept) and (best is None or j > best[0]):
+            best = (j, track)
+    if best is None:
+        return False
+    end = best[0] + int(r.free(best[0]) and is_cue(r.low(best[0])))  # "... devroom"
+    _take(r, (end - 1, end - 1), list(range(i, end)), (best[1],))
+    return True
+
+
+def _spelled_out(r: Words, words: list[str]) -> list[str]:
+    """`words` with each acronym the program defines as its long form ("sbom":
+    "software bill of material"); [] when none is one."""
+    if not any(w in r.vocab.acronyms for w in words):
+        return []
+    return [x for w in words for x in r.vocab.acronyms.get(w, (w,))]
+
+
+def _said(r: Words, cand: list[int]) -> list[str]:
+    """The words of the tokens `cand`, "ai/ml" as two."""
+    return [part for j in cand for part in r.low(j).split("/") if part]
 
 
 def _each_named(r: Words, cand: list[int], splits: list[int]) -> tuple[str, ...]:
@@ -75,17 +117,18 @@ def _each_named(r: Words, cand: list[int], splits: list[int]) -> tuple[str, ...]
     parts.append(cand[start:])
     found: list[str] = []
     for part in parts:
-        named = tracks_named(r.vocab.tracks, [r.low(j) for j in part]) if part else ()
+        named = tracks_named(r.vocab.tracks, _said(r, part)) if part else ()
         if not named:
             return ()
         found += [n for n in named if n not in found]
     return tuple(found) if len(found) <= MOST_TRACKS else ()
 
 
-def _take(r: Words, i: int, cand: list[int], names: tuple[str, ...]) -> None:
-    """The words from the first of `cand` to the cue `i` (and "in the" before them)
-    read as the tracks `names`: a filter, any of several, or left out."""
-    first, last = min(cand[0], i), max(cand[-1], i)
+def _take(r: Words, cue_at: tuple[int, int], cand: list[int], names: tuple[str, ...]) -> None:
+    """The words from the first of `cand` to the cue's tokens `cue_at` (first, last;
+    and "in the" before them) read as the tracks `names`: a filter, any of several,
+    or left out."""
+    first, last = min(cand[0], cue_at[0]), max(cand[-1], cue_at[1])
     cue = 1 if r.free(first - 1) and r.low(first - 1) in (*_IN, *NOT_IN) else 0
     if not cue and r.low(first - 1) == "the" and r.low(first - 2) in (*_IN, *NOT_IN):
         cue = 2
@@ -116,49 +159,6 @@ def _joined_to_last(r: Words, start: int) -> bool:
     return any(w in ("and", "or", ",") for w in between) and all(
         w in ("and", "or", ",", "the", "in", "at") for w in between
     )
-
-
-def tracks_named(tracks: dict[str, tuple[str, ...]], want: list[str]) -> tuple[str, ...]:
-    """The tracks whose names hold every word of `want` (as a word, else as the
-    start of one: "kernel" of "Kernel devroom", else one typo away: "javascrpt" of
-    "Javascript", for words of five letters or more, else a lone word as its
-    initials: "sdn"), not counting words like "devroom": one, or the few a name
-    shared by several stands for (FOSDEM 2019's "the privacy devroom": "Online
-    Privacy" and "Decentralized Internet and Privacy"); none when more share it."""
-    stems = [_stem(w) for w in want]
-    for how in ("word", "start", "typo", "initials"):
-        names = [
-            t
-            for t, ws in tracks.items()
-            if (
-                len(want) == 1 and _initials(ws) == want[0]
-                if how == "initials"
-                else all(any(_fits(_stem(x), w, how) for x in ws) for w in stems)
-            )
-        ]
-        if names:
-            return tuple(names) if len(names) <= MOST_TRACKS else ()
-    return ()
-
-
-def _initials(words: tuple[str, ...]) -> str:
-    """ "sdn" of "Software Defined Networking (devroom)": a track by its initials,
-    when its name has three words or more."""
-    kept = [w for w in words if w not in JOINS and w not in TRACK_CUES]
-    return "".join(w[0] for w in kept) if len(kept) >= 3 else ""
-
-
-def _fits(name_word: str, want: str, how: str) -> bool:
-    if how == "word":
-        return name_word == want
-    if how == "start":
-        return name_word.startswith(want)
-    fuzzy = len(want) >= 5 and OSA.distance(name_word, want, score_cutoff=1) <= 1
-    return fuzzy or name_word.startswith(want)
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
 def leave_out(r: Words, chip: Chip, start: int) -> None:

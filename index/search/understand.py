@@ -27,7 +27,7 @@ from rapidfuzz.distance import OSA
 from index.search import asking, buildings, lengthwords, negation, nowwords, tracknames
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
-from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
+from index.search.whenwords import LONG_WORDS, Chip, Words, either_days, inverted_times, match_seq
 from talkbase.core.terms import FORMAT_WORDS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -90,6 +90,7 @@ class Understood:
     any_tracks: tuple[str, ...] = ()  # "the privacy devroom": a talk of any of them
     excluded_tracks: tuple[str, ...] = ()  # "not in the Go devroom": of none of them
     any_rooms: tuple[str, ...] = ()  # "in building K": a talk in any of its rooms
+    any_days: tuple[str, ...] = ()  # "sat and sun": a talk on any of them
     literal: bool = False
     order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
 
@@ -188,6 +189,10 @@ class _Reader(Words):
             for fmt in self.vocab.formats:
                 name = norm(fmt)
                 if any(re.search(rf"\b{re.escape(s)}", name) for s in _FORMATS[words]):
+                    end = i + n  # "the lightning talk room", "bof rooms": the format's room
+                    noun = self.free(end) and self.low(end) in ("talk", "talks", "session")
+                    end += int(noun and self.low(end + 1) in ("room", "rooms"))
+                    n = end - i + int(self.free(end) and self.low(end) in ("room", "rooms"))
                     self.take(i, n, "format", fmt, f"format: {fmt}")
                     return True
         return False
@@ -196,6 +201,10 @@ class _Reader(Words):
         """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the
         Go devroom" (index/search/tracknames.py)."""
         return tracknames.read(self, i, FRAME)
+
+    def whole_track(self, i: int) -> bool:
+        """A track's long name in full, with no cue (index/search/tracknames.py)."""
+        return tracknames.read_whole(self, i)
 
     def person(self, i: int) -> bool:
         cued = self.free(i - 1) and self.low(i - 1) in _BY
@@ -319,12 +328,14 @@ def understand(query: str, vocab: Vocab) -> Understood:
     excluded += said
     lengths = partial(lengthwords.read, r)  # "short talks", "under 30 minutes"
     places = (partial(buildings.read, r), r.room)  # "in building K", "in room K.3.201"
-    readers = (r.day, r.time, r.clock_alone, lengths, *places, r.format, r.track, r.person)
+    tracks = (r.track, r.whole_track)  # "the Go devroom", "tool the docs"
+    readers = (r.day, r.time, r.clock_alone, lengths, *places, r.format, *tracks, r.person)
     for reader in (partial(nowwords.read, r), *readers):
         for i in range(len(r.toks)):
             if r.free(i):
                 reader(i)
     inverted_times(r)
+    either_days(r)  # "sat and sun": either day
     excluded += negation.negated(r, unsaid, FRAME)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
@@ -355,6 +366,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         any_tracks=tuple(r.tracks),
         excluded_tracks=tuple(r.tracks_not),
         any_rooms=tuple(r.rooms),
+        any_days=tuple(r.days),
         order=order,
     )
 

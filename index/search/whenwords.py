@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from index.search.clockwords import LEAD_INS, clock, minutes, standalone
+from index.search.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
@@ -50,10 +50,17 @@ _ORDINALS = {
 _PARTS: dict[str, tuple[str, str]] = {
     **{w: part for name, part in PARTS_OF_DAY.items() for w in (name, name + "s")},
     "tonight": PARTS_OF_DAY["evening"],
+    "arvo": PARTS_OF_DAY["afternoon"],
 }
+# "early" or "late" alone ("early sunday", "late on Sunday", "the translations room
+# early"), as the first talks of a day or its last ones
+_EARLY_LATE = {"early": ("starts_before", "10:00"), "late": ("after", "15:00")}
+# lunch as a time: talks starting from noon to 14:00 ("lunchtime", "during lunch")
+_LUNCHTIME = (("after", "12:00"), ("starts_before", "14:00"))
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
+_AROUND = ("at", "during", "over", "around")  # "during lunch"
 
 # In a question longer than this, quotes are quotation rather than a requirement and
 # names are limits only after "by"/"from": long questions cite.
@@ -141,6 +148,7 @@ class Words:
         self.tracks: list[str] = []  # the tracks one name stands for, when several
         self.tracks_not: list[str] = []  # tracks left out ("not in the Go devroom")
         self.rooms: list[str] = []  # the rooms of a building named ("building K")
+        self.days: list[str] = []  # days joined by "and"/"or" ("sat and sun")
         self.orgs: list[str] = []
         self.long = len(query.split()) > LONG_WORDS
 
@@ -255,6 +263,15 @@ class Words:
                 label = f"{w} {self.low(i + 1).rstrip('s')}" + f" ({bound} {at})" * (len(shade) > 1)
                 self.take(i, 2, fld, at, label, cue)
             return True
+        if w in _EARLY_LATE and self._said_alone(i):
+            fld, at = _EARLY_LATE[w]
+            self.take(i, 1, fld, at, f"{w} ({'before' if w == 'early' else 'after'} {at})")
+            return True
+        if w == "lunchtime" or (w in _AROUND and self.low(i + 1) in ("lunch", "lunchtime")):
+            n = 1 + int(w != "lunchtime")
+            for fld, at in _LUNCHTIME:
+                self.take(i, n, fld, at, "lunchtime" + f" ({fld.split('_')[-1]} {at})")
+            return True
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)
@@ -288,10 +305,27 @@ class Words:
                 return True
         return False
 
+    def _said_alone(self, i: int) -> bool:
+        """Whether "early"/"late" at `i` says when by itself: next to a day ("early
+        sunday", "late on Sunday", "sunday late") or last after a room or devroom
+        ("the translations room early"); never in a long question, nor last after
+        other words ("catching bugs early" is a topic)."""
+        after, before = self.low(i + 1), self.low(i - 1)
+        by_a_day = after in _DAY_WORDS or after == "on" or before in _DAY_WORDS
+        after_a_place = after == "" and before in ("room", "devroom", "track")
+        return self.free(i) and not self.long and (by_a_day or after_a_place)
+
     def clock_alone(self, i: int) -> bool:
         """ "Sunday 9am", "14:00 talks": a time said as one, with no word before it
         (`clockwords.standalone`), is the talks under way then, as "at 9am"."""
-        found = standalone(self.toks, i) if self.vocab.timed else None
+        if not self.vocab.timed:
+            return False
+        between = span(self.low(i))  # "9-11", "10:30-12", "2-4pm"
+        if between is not None:
+            self.take(i, 1, "after", between[0], f"{between[0]}–{between[1]}")
+            self.values["before"] = between[1]
+            return True
+        found = standalone(self.toks, i)
         if found is None or not all(self.free(j) for j in range(i, i + found[1])):
             return False
         lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0
@@ -367,3 +401,15 @@ def inverted_times(r: Words) -> None:
         _unclear(r.query, a, b, lo == hi, tuple(w for k, w in enumerate(words) if k != n))
         for n, (a, b) in enumerate(spans)
     ]
+
+
+def either_days(r: Words) -> None:
+    """Two days joined by "and"/"or" ("sat and sun", "Saturday or Sunday"): a talk on
+    either (`Words.days`), where the first alone was the filter."""
+    said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
+    for a, b in zip(said, said[1:], strict=False):
+        between = r.query[a.end : b.start].lower().replace(",", " , ").split()
+        if a.value != b.value and between and set(between) <= {"and", "or", "&", ",", "on"}:
+            r.days = list(dict.fromkeys([*(r.days or [a.value]), b.value]))
+    if r.days:
+        r.values.pop("day", None)
