@@ -57,6 +57,7 @@ $(VENV)/.bench: $(VENV)/.installed
 bench: $(VENV)/.bench
 	$(PY) bench/run.py
 	$(PY) bench/reading.py --quiet
+	$(PY) bench/reading.py --quiet --file bench/data/constraint_phrasings_2.json
 
 # Many browser tabs at once against a served demo base (bench/load.py --help for the options).
 bench-load: install

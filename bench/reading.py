@@ -46,13 +46,16 @@ def reading(u: Understood) -> dict[str, Any]:
         "at": f.at,
         "tracks": sorted(set(u.any_tracks) | ({f.track} if f.track else set())),
         "tracks_not": sorted(u.excluded_tracks),
+        "rooms": sorted(set(u.any_rooms) | ({f.room} if f.room else set())),
     }
 
 
 def differences(got: dict[str, Any], meant: dict[str, Any]) -> list[str]:
     """The parts of a reading that differ from what the writer meant."""
     out = []
-    for key in ("day", "after", "before", "at", "tracks", "tracks_not"):
+    for key in ("day", "after", "before", "at", "tracks", "tracks_not", "rooms"):
+        if key not in meant:  # (a file that does not say which rooms)
+            continue
         want = sorted(meant[key]) if isinstance(meant[key], list) else meant[key]
         if got[key] != want:
             out.append(f"{key} {got[key]!r}, meant {want!r}")
@@ -62,13 +65,14 @@ def differences(got: dict[str, Any], meant: dict[str, Any]) -> list[str]:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quiet", action="store_true", help="print the table only")
+    p.add_argument("--file", type=Path, default=PHRASINGS, help="phrasings to read")
     args = p.parse_args()
     missing = [str(path) for path in PROGRAMS.values() if not path.is_file()]
     if missing:
         print(f"needs {', '.join(missing)}", file=sys.stderr)
         return 2
     vocabs = {year: Vocab.from_talks(parse_path(path).talks) for year, path in PROGRAMS.items()}
-    queries = json.loads(PHRASINGS.read_text(encoding="utf-8"))
+    queries = json.loads(args.file.read_text(encoding="utf-8"))
     tally: dict[int, list[int]] = {year: [0, 0] for year in PROGRAMS}
     lines = []
     for q in queries:

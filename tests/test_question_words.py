@@ -343,3 +343,99 @@ def test_two_days_joined_keep_the_talks_of_both_on_the_real_program(fosdem_kb):
 def test_a_formats_room_is_read_with_it(real2019, query, fmt):
     u = understand(query, real2019)
     assert u.filters.format == fmt and u.topic == "" and u.filters.day == "Sun"
+
+
+@pytest.mark.parametrize(
+    ("query", "room"),
+    [
+        ("talks in h2215", "H.2215 (Ferrer)"),
+        ("ub2 252a sunday", "UB2.252A (Lameere)"),
+        ("k4201 saturday", "K.4.201"),
+    ],
+)
+def test_a_rooms_code_typed_in_a_hurry(fosdem_kb, query, room):
+    u = fosdem_kb.understand(query)
+    assert u.filters.room == room and u.topic == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value", "topic", "day"),
+    [
+        ("rust sun pm", "after", "12:00", "rust", "Sun"),
+        ("sat am databases", "starts_before", "12:00", "databases", "Sat"),
+        ("databases 10.30 sunday", "at", "10:30", "databases", "Sun"),
+        ("sunday 1030", "at", "10:30", "", "Sun"),
+        ("14h sunday", "at", "14:00", "", "Sun"),
+        ("noon-ish sunday", "at", "12:00", "", "Sun"),
+        ("3pm-ish talks on sunday", "at", "15:00", "", "Sun"),
+    ],
+)
+def test_times_as_typed_on_a_phone(v, query, field, value, topic, day):
+    u = understand(query, v)
+    assert getattr(u.filters, field) == value and u.topic == topic and u.filters.day == day
+
+
+@pytest.mark.parametrize(
+    "query", ["python 3.11 on sunday", "linux 5.15 sunday", "rust 2024 sunday", "I am new"]
+)
+def test_versions_years_and_am_are_no_times(v, query):
+    u = understand(query, v)
+    assert u.filters.at is None and u.filters.after is None and u.filters.starts_before is None
+
+
+@pytest.mark.parametrize(
+    ("query", "day"),
+    [("2/3 python", "2019-02-03"), ("3/2 python", "2019-02-03"), ("2/2 rust", "2019-02-02")],
+)
+def test_a_date_with_a_slash_is_whichever_way_names_a_day_of_the_program(v, query, day):
+    u = understand(query, v)
+    assert u.filters.day == day and "/" not in u.topic
+    assert understand("1/2 rust", v).filters.day is None
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value"),
+    [
+        ("kernel talks at half past two", "at", "14:30"),
+        ("what's on at half three saturday", "at", "15:30"),  # British: 3:30
+        ("rust at quarter past 3", "at", "15:15"),
+        ("wasm around quarter to 4 sunday", "at", "15:45"),
+        ("email ~10.30", "at", "10:30"),
+        ("ada sat 1700-1900", "after", "17:00"),
+        ("python room sunday, done by 12", "before", "12:00"),
+        ("translations first thing sunday", "starts_before", "10:00"),
+        ("rust sat eve", "after", "17:00"),
+        ("unikernels saturday night", "after", "17:00"),
+    ],
+)
+def test_more_ways_to_say_when(v, query, field, value):
+    u = understand(query, v)
+    assert getattr(u.filters, field) == value
+    words = set(u.topic.lower().split())
+    assert not words & {"half", "quarter", "past", "done", "thing", "eve", "night", "~10.30"}
+
+
+def test_a_date_last_in_the_query_is_read(v):
+    assert understand("rust talks 3/2", v).filters.day == "2019-02-03"
+    assert understand("rust talks on 2019-02-02", v).filters.day == "2019-02-02"
+
+
+def test_tomorrow_said_short_is_tomorrow(v):
+    u = understand("postgres tmrw am", v)
+    assert "tmrw" not in u.topic and u.filters.starts_before == "12:00"
+
+
+@pytest.mark.parametrize(
+    "query", ["LLM talks that AREN'T in the Go devroom", "testing that isn't in the Go devroom"]
+)
+def test_aren_t_in_a_devroom_leaves_it_out(v, query):
+    u = understand(query, v)
+    assert u.excluded_tracks == ("Go",) and u.filters.track is None
+
+
+@pytest.mark.parametrize(
+    "query", ["years 2019-2024 of rust", "half of the kernel", "a year 1999-2004"]
+)
+def test_numbers_and_halves_that_are_no_times(v, query):
+    u = understand(query, v)
+    assert u.filters.after is None and u.filters.at is None

@@ -21,6 +21,7 @@ WHEN = ("day", "after", "before", "starts_before", "at")  # the chips of a day o
 EITHER = ("and", "or", "&", "")  # between names of several tracks ("": a lone comma)
 _IN = ("in", "at")
 NOT_IN = ("not", "outside")  # "not in the Go devroom", "outside the Go devroom"
+NEGATIONS = ("not", "aren't", "arent", "isn't", "isnt")  # "talks that aren't in the AI devroom"
 
 
 def read(r: Words, i: int, frame: Collection[str]) -> bool:
@@ -133,7 +134,7 @@ def _take(r: Words, cue_at: tuple[int, int], cand: list[int], names: tuple[str, 
     if not cue and r.low(first - 1) == "the" and r.low(first - 2) in (*_IN, *NOT_IN):
         cue = 2
     lead = first - cue
-    left_out = r.low(lead) in NOT_IN or (r.low(lead - 1) == "not" and r.free(lead - 1))
+    left_out = r.low(lead) in NOT_IN or (r.low(lead - 1) in NEGATIONS and r.free(lead - 1))
     cue += int(r.low(lead) not in NOT_IN and left_out)
     had = "track" in r.values  # (a track named before stays the filter)
     joined = _joined_to_last(r, r.toks[first - cue].start)

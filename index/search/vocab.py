@@ -148,13 +148,18 @@ class Vocab:
                 self.first_names.setdefault(key[0], written or key[0])
 
     def _add_room_names(self) -> None:
-        """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)") and by its
-        name alone ("Lameere"), where no other room is called so."""
+        """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)"), by its
+        name alone ("Lameere"), and by its code as typed in a hurry ("ub2 252a",
+        "h2215", "k4201": its letters and digits), where no other room is called so."""
         extra: dict[tuple[str, ...], set[str]] = {}
         for key, room in self.rooms.items():
-            if len(key) >= 2 and any(ch.isdigit() for ch in key[0]):
+            code = key[0] if key and any(ch.isdigit() for ch in key[0]) else ""
+            if len(key) >= 2 and code:
                 extra.setdefault(key[:1], set()).add(room)
                 extra.setdefault(key[1:], set()).add(room)
+            if code:
+                extra.setdefault((re.sub(r"[^0-9a-z]", "", code),), set()).add(room)
+                extra.setdefault(tuple(p for p in code.split(".") if p), set()).add(room)
         for key, rooms in extra.items():
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))

@@ -6,7 +6,8 @@ and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21"
 "evening"), a clock limit ("after 3pm", "before lunch"), a moment ("at 10:00",
 "around 11am", "at noon": the talks under way then) or a range ("between 2 and
 4pm"). A range that ends before it starts is said back as not understood
-(`inverted_times`). Each limit is a `Chip` knowing the words it came from.
+(`inverted_times`). Each limit is a `Chip` knowing the words it came from. Days'
+words and dates: index/search/daywords.py; clock times: index/search/clockwords.py.
 index/search/understand.py reads rooms, formats, tracks and people on top of it.
 """
 
@@ -17,34 +18,19 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from index.search.clockwords import LEAD_INS, clock, minutes, span, standalone
+from index.search.daywords import (
+    DAY_NAMES,
+    DAY_WORDS,
+    NUMBERS,
+    ORDINALS,
+    RELATIVE,
+    date_of,
+)
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import PARTS_OF_DAY, SHADES_OF_DAY
 
-_DAY_WORDS: dict[str, int] = {}
-for _i, _name in enumerate(WEEKDAYS):
-    for _w in (_name, _name + "s", _name[:3], _name[:3] + "."):
-        _DAY_WORDS[_w] = _i
-for _w, _i in (("tues", 1), ("weds", 2), ("thur", 3), ("thurs", 3)):
-    _DAY_WORDS[_w] = _i
-# The words that name a weekday whatever the program holds ("sun", "wed" may be words)
-_DAY_NAMES = {w: i for w, i in _DAY_WORDS.items() if w.rstrip("s") in WEEKDAYS}
-_RELATIVE = {"today": 0, "tomorrow": 1, "yesterday": -1}  # days from today
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_ORDINALS = {
-    "first": 1,
-    "1st": 1,
-    "second": 2,
-    "2nd": 2,
-    "third": 3,
-    "3rd": 3,
-    "fourth": 4,
-    "4th": 4,
-    "fifth": 5,
-    "5th": 5,
-    "last": -1,
-}
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
 # the same), by when a talk starts
 _PARTS: dict[str, tuple[str, str]] = {
@@ -57,10 +43,12 @@ _PARTS: dict[str, tuple[str, str]] = {
 _EARLY_LATE = {"early": ("starts_before", "10:00"), "late": ("after", "15:00")}
 # lunch as a time: talks starting from noon to 14:00 ("lunchtime", "during lunch")
 _LUNCHTIME = (("after", "12:00"), ("starts_before", "14:00"))
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
 _AROUND = ("at", "during", "over", "around")  # "during lunch"
+# a part of the day said short, right after a day: "sun pm", "sat am", "sat eve", "saturday night"
+_AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "evening"}
+_DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
 # In a question longer than this, quotes are quotation rather than a requirement and
 # names are limits only after "by"/"from": long questions cite.
@@ -176,38 +164,38 @@ class Words:
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
-        if w in _RELATIVE and v.days:  # "today", "tomorrow": by the conference's date
-            when = zoned.today(v.timezone) + timedelta(days=_RELATIVE[w])
+        if w in RELATIVE and v.days:  # "today", "tomorrow": by the conference's date
+            when = zoned.today(v.timezone) + timedelta(days=RELATIVE[w])
             if when in v.days:
                 self.take(i, 1, "day", when.isoformat(), f"{w} ({when:%a %d %b})", cue)
             else:  # said back, and no word of the topic: no talk is about "tomorrow"
                 self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
             return True
-        if w in _DAY_WORDS and _DAY_WORDS[w] in v.weekdays():
-            d = _DAY_WORDS[w]
+        if w in DAY_WORDS and DAY_WORDS[w] in v.weekdays():
+            d = DAY_WORDS[w]
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             return True
-        if w in _DAY_NAMES and v.days:  # a weekday the program has no talks on
-            self.absent(i, 1, cue, f"on {WEEKDAYS[_DAY_NAMES[w]].title()}", "days")
+        if w in DAY_NAMES and v.days:  # a weekday the program has no talks on
+            self.absent(i, 1, cue, f"on {WEEKDAYS[DAY_NAMES[w]].title()}", "days")
             return True
         after = self.low(i + 1)
-        if w == "day" and self.free(i + 1) and (after.isdigit() or after in _NUMBERS):
-            n = int(after) if after.isdigit() else _NUMBERS[after]  # "day 2", "day one"
+        if w == "day" and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
+            n = int(after) if after.isdigit() else NUMBERS[after]  # "day 2", "day one"
             if 1 <= n <= len(v.days):
                 self.take(i, 2, "day", v.days[n - 1].isoformat(), f"day {n}", cue)
                 return True
             if n >= 1 and v.days:
                 self.absent(i, 2, cue, f"on day {n}", "days")
                 return True
-        if w in _ORDINALS and self.low(i + 1) == "day" and self.free(i + 1):
-            n = _ORDINALS[w]
+        if w in ORDINALS and self.low(i + 1) == "day" and self.free(i + 1):
+            n = ORDINALS[w]
             if v.days and -1 <= n <= len(v.days) and n != 0:
                 self.take(i, 2, "day", v.days[n if n < 0 else n - 1].isoformat(), f"{w} day", cue)
                 return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
-                if n == 1 and self._date(w, self.low(i + 1)):
+                if n == 1 and self.low(i + 1) and self._date(w, self.low(i + 1)):
                     continue
                 self.take(i, n, "day", found.isoformat(), f"{found:%a %d %b}", cue)
                 return True
@@ -230,24 +218,7 @@ class Words:
         self.chips.append(Chip("absent", source, label, source, first.start, last.end))
 
     def _date(self, a: str, b: str) -> date | None:
-        if not (a[:1].isdigit() or a[:3] in MONTHS):
-            return None
-        years = sorted({d.year for d in self.vocab.days}) or [date.today().year]
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", a) and not b:
-            try:
-                return date.fromisoformat(a)
-            except ValueError:
-                return None
-        day_s, month_s = (a, b) if a[:1].isdigit() else (b, a)
-        m = re.fullmatch(r"(\d{1,2})(st|nd|rd|th)?", day_s)
-        if not m or month_s[:3] not in MONTHS or not b:
-            return None
-        for year in years:
-            try:
-                return date(year, MONTHS.index(month_s[:3]) + 1, int(m.group(1)))
-            except ValueError:
-                return None
-        return None
+        return date_of(a, b, self.vocab.days)
 
     def time(self, i: int) -> bool:
         if not self.vocab.timed:
@@ -272,6 +243,19 @@ class Words:
             for fld, at in _LUNCHTIME:
                 self.take(i, n, fld, at, "lunchtime" + f" ({fld.split('_')[-1]} {at})")
             return True
+        if w in _AFTER_A_DAY and self.low(i - 1) in (*DAY_WORDS, *RELATIVE):  # "sun pm"
+            fld, at = PARTS_OF_DAY[_AFTER_A_DAY[w]]
+            self.take(i, 1, fld, at, _AFTER_A_DAY[w])
+            return True
+        if w == "first" and self.low(i + 1) == "thing" and self.free(i + 1):  # "first thing"
+            self.take(i, 2, "starts_before", "10:00", "first thing (before 10:00)")
+            return True
+        if w == "by" and self.free(i + 1) and self.low(i - 1) in _DONE:  # "done by 12"
+            hm = clock(self.toks, i + 1)
+            if hm:
+                lead = int(self.free(i - 1))
+                self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
+                return True
         if w in _PARTS:
             fld, at = _PARTS[w]
             self.take(i, 1, fld, at, w.rstrip("s"), cue)
@@ -311,7 +295,7 @@ class Words:
         ("the translations room early"); never in a long question, nor last after
         other words ("catching bugs early" is a topic)."""
         after, before = self.low(i + 1), self.low(i - 1)
-        by_a_day = after in _DAY_WORDS or after == "on" or before in _DAY_WORDS
+        by_a_day = after in DAY_WORDS or after == "on" or before in DAY_WORDS
         after_a_place = after == "" and before in ("room", "devroom", "track")
         return self.free(i) and not self.long and (by_a_day or after_a_place)
 
@@ -325,7 +309,8 @@ class Words:
             self.take(i, 1, "after", between[0], f"{between[0]}–{between[1]}")
             self.values["before"] = between[1]
             return True
-        found = standalone(self.toks, i)
+        by_a_day = self.low(i - 1) in DAY_WORDS or self.low(i + 1) in DAY_WORDS
+        found = standalone(self.toks, i, by_a_day)
         if found is None or not all(self.free(j) for j in range(i, i + found[1])):
             return False
         lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0
@@ -401,15 +386,3 @@ def inverted_times(r: Words) -> None:
         _unclear(r.query, a, b, lo == hi, tuple(w for k, w in enumerate(words) if k != n))
         for n, (a, b) in enumerate(spans)
     ]
-
-
-def either_days(r: Words) -> None:
-    """Two days joined by "and"/"or" ("sat and sun", "Saturday or Sunday"): a talk on
-    either (`Words.days`), where the first alone was the filter."""
-    said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
-    for a, b in zip(said, said[1:], strict=False):
-        between = r.query[a.end : b.start].lower().replace(",", " , ").split()
-        if a.value != b.value and between and set(between) <= {"and", "or", "&", ",", "on"}:
-            r.days = list(dict.fromkeys([*(r.days or [a.value]), b.value]))
-    if r.days:
-        r.values.pop("day", None)
