@@ -439,3 +439,9 @@ def test_aren_t_in_a_devroom_leaves_it_out(v, query):
 def test_numbers_and_halves_that_are_no_times(v, query):
     u = understand(query, v)
     assert u.filters.after is None and u.filters.at is None
+
+
+def test_a_first_name_of_a_name_with_a_two_letter_surname_on_the_real_program(fosdem_kb):
+    a = fosdem_kb.answer("anything by Cheuk", 5)
+    assert a.understood.filters.speaker == "Cheuk" and a.understood.topic == ""
+    assert a.hits and all("Cheuk Ting Ho" in [s.name for s in h.talk.speakers] for h in a.hits)

@@ -7,6 +7,9 @@ the words next to a cue ("devroom", "track", "room") and asks `tracks_named`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from rapidfuzz.distance import OSA
 
 # between the words of a track's name ("": a lone "&"; "ML on Code", "Tool the Docs")
@@ -19,6 +22,7 @@ MOST_TRACKS = 4  # the most tracks one name may stand for ("the privacy devroom"
 WAYS = ("word", "start", "typo", "initials", "short")
 
 
+@lru_cache(maxsize=4096)
 def is_cue(word: str) -> bool:
     """ "devroom", "track", "room", or one typo from "devroom" ("devrom", "devrooom")."""
     if word in TRACK_CUES:
@@ -37,36 +41,70 @@ def tracks_named(tracks: dict[str, tuple[str, ...]], want: list[str]) -> tuple[s
     Internet and Privacy"); none when more share it."""
     if not want:
         return ()
+    names_of = _names_of(tracks)
     stems = [_stem(w) for w in want]
     for how in WAYS[:-1]:
-        names = [t for t, ws in tracks.items() if _names(ws, want, stems, how)]
+        names = [n.track for n in names_of if n.named(want, stems, how)]
         if names:
             return tuple(names) if len(names) <= MOST_TRACKS else ()
-    strength = {t: _short_strength(ws, want) for t, ws in tracks.items()}
+    strength = {n.track: _short_strength(n, want) for n in names_of}
     best = max(strength.values(), default=0)
     names = [t for t, n in strength.items() if n == best and best > 0]
     return tuple(names) if len(names) <= MOST_TRACKS else ()
 
 
-def _names(ws: tuple[str, ...], want: list[str], stems: list[str], how: str) -> bool:
-    if how == "initials":
-        return len(want) == 1 and _initials(ws) == want[0]
-    return all(any(_fits(_stem(x), w, how) for x in ws) for w in stems)
+@dataclass(frozen=True)
+class _Name:
+    """A track's name as `tracks_named` compares words with it, worked out once."""
+
+    track: str
+    words: tuple[str, ...]
+    stems: frozenset[str]  # its words without a plural "s"
+    initials: str  # of the whole name ("sdn"), "" when it has under three words
+    kept: tuple[str, ...]  # its words that say something, hyphens split (`_kept`)
+    runs: frozenset[str]  # the initials of two to four of those in a row (`_runs`)
+
+    def named(self, want: list[str], stems: list[str], how: str) -> bool:
+        if how == "word":
+            return all(w in self.stems for w in stems)
+        if how == "initials":
+            return len(want) == 1 and self.initials == want[0]
+        return all(any(_fits(x, w, how) for x in self.stems) for w in stems)
 
 
-def _short_strength(ws: tuple[str, ...], want: list[str]) -> int:
-    """How well a name's words `ws` fit `want` said short ("ai ml", "sdr", "js"): 3
-    for each word it holds (or one typo away), 2 for each word that is the initials
-    of some of its words in a row, 1 for the letters of one word in order; 0 when a
+def _name(track: str, words: tuple[str, ...]) -> _Name:
+    kept = _kept(words)
+    stems = frozenset(_stem(x) for x in words)
+    return _Name(track, words, stems, _initials(words), tuple(kept), _runs(kept))
+
+
+_NAMES: dict[int, tuple[dict[str, tuple[str, ...]], tuple[_Name, ...]]] = {}
+
+
+def _names_of(tracks: dict[str, tuple[str, ...]]) -> tuple[_Name, ...]:
+    """The `_Name` of every track of `tracks` (remembered per table, a few tables)."""
+    found = _NAMES.get(id(tracks))
+    if found is None or found[0] is not tracks or len(found[1]) != len(tracks):
+        if len(_NAMES) > 16:
+            _NAMES.clear()
+        names = tuple(_name(t, ws) for t, ws in tracks.items())
+        found = _NAMES[id(tracks)] = (tracks, names)
+    return found[1]
+
+
+def _short_strength(name: _Name, want: list[str]) -> int:
+    """How well a track's `name` fits `want` said short ("ai ml", "sdr", "js"): 3 for
+    each word it holds (or one typo away), 2 for each word that is the initials of
+    some of its words in a row, 1 for the letters of one word in order; 0 when a
     word fits none of these. The tracks that fit best are named."""
-    kept = _kept(ws)
     total = 0
     for w in want:
-        if any(_fits(_stem(x), _stem(w), "typo") for x in ws):
+        stem = _stem(w)
+        if stem in name.stems or any(_fits(x, stem, "typo") for x in name.stems):
             total += 3
-        elif _initials_of_run(w, kept):
+        elif 2 <= len(w) <= 4 and w.isalpha() and w in name.runs:
             total += 2
-        elif _letters_of_one(w, kept):
+        elif _letters_of_one(w, name.kept):
             total += 1
         else:
             return 0
@@ -85,18 +123,14 @@ def _initials(words: tuple[str, ...]) -> str:
     return "".join(w[0] for w in kept) if len(kept) >= 3 else ""
 
 
-def _initials_of_run(want: str, kept: list[str]) -> bool:
-    """Whether `want` (two to four letters) is the initials of two or more of a
-    name's `kept` words in a row ("sdr" of "software defined radio", "ml" of
-    "machine learning")."""
-    n = len(want)
-    if not 2 <= n <= 4 or not want.isalpha():
-        return False
+def _runs(kept: list[str]) -> frozenset[str]:
+    """The initials of two to four of a name's `kept` words in a row ("sdr" of
+    "software defined radio", "ml" of "machine learning")."""
     letters = "".join(w[0] for w in kept)
-    return any(letters[k : k + n] == want for k in range(len(letters) - n + 1))
+    return frozenset(letters[k : k + n] for n in range(2, 5) for k in range(len(letters) - n + 1))
 
 
-def _letters_of_one(want: str, kept: list[str]) -> bool:
+def _letters_of_one(want: str, kept: tuple[str, ...]) -> bool:
     """Whether `want` (two to four letters) is the letters of one long word of a
     name, in order, from its first ("js" of "javascript")."""
     if not 2 <= len(want) <= 4 or not want.isalpha():

@@ -140,9 +140,12 @@ class Vocab:
         self._add_names_of(name, key)
 
     def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
-        """A full name's surname and first name, to read "by Poettering", "by Lennart"."""
+        """A full name's surname and first name, to read "by Poettering", "by Lennart";
+        the first name also of a name whose surname is too short to read alone ("by
+        Cheuk" of "Cheuk Ting Ho")."""
         if _surname_key(key):
             self.surnames.setdefault(key[-1], name)
+        if _surname_key(key) or _spoken(key):
             if len(key[0]) >= 3 and key[0].isalpha():
                 written = next((p for p in name.replace(",", " ").split() if norm(p) == key[0]), "")
                 self.first_names.setdefault(key[0], written or key[0])
