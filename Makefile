@@ -58,6 +58,7 @@ bench: $(VENV)/.bench
 	$(PY) bench/run.py
 	$(PY) bench/reading.py --quiet
 	$(PY) bench/reading.py --quiet --file bench/data/constraint_phrasings_2.json
+	$(PY) bench/reading.py --quiet --file bench/data/topical_phrasings.json
 
 # Many browser tabs at once against a served demo base (bench/load.py --help for the options).
 bench-load: install

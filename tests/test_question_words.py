@@ -434,7 +434,8 @@ def test_aren_t_in_a_devroom_leaves_it_out(v, query):
 
 
 @pytest.mark.parametrize(
-    "query", ["years 2019-2024 of rust", "half of the kernel", "a year 1999-2004"]
+    "query",
+    ["years 2019-2024 of rust", "half of the kernel", "a year 1999-2004", "langchain from 0 to 1"],
 )
 def test_numbers_and_halves_that_are_no_times(v, query):
     u = understand(query, v)

@@ -40,6 +40,8 @@ def clock(tokens: Sequence[_Low], i: int) -> tuple[str, int, bool] | None:
     if not m:
         return None
     hour, minute, half = int(m.group(1)), int(m.group(2) or 0), m.group(3)
+    if hour == 0 and not half and not m.group(2):  # "from 0 to 1" counts, never a time
+        return None
     guessed = False
     if half and half.startswith("p") and hour < 12:
         hour += 12
