@@ -446,3 +446,13 @@ def test_a_first_name_of_a_name_with_a_two_letter_surname_on_the_real_program(fo
     a = fosdem_kb.answer("anything by Cheuk", 5)
     assert a.understood.filters.speaker == "Cheuk" and a.understood.topic == ""
     assert a.hits and all("Cheuk Ting Ho" in [s.name for s in h.talk.speakers] for h in a.hits)
+
+
+def test_rooms_after_one_name_are_rooms_of_a_kind(fosdem_kb):
+    u = fosdem_kb.understand("scheduling recurring video meetings as matrix rooms")
+    assert u.filters.track is None and u.any_tracks == () and "matrix rooms" in u.topic
+    assert fosdem_kb.understand("the Rust and Go rooms").any_tracks == (
+        "Rust devroom",
+        "Go devroom",
+    )
+    assert fosdem_kb.understand("the matrix room on sunday").filters.track == "Matrix devroom"

@@ -54,7 +54,7 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
                 or _each_named(r, cand, splits)
                 or tracks_named(r.vocab.tracks, _spelled_out(r, said))  # "the SBOM devroom"
             )
-            if names:
+            if names and not _plain_rooms(r.low(i), cand, splits):
                 _take(r, (lo, i), cand, names)
                 return True
             cand = cand[1:] if step < 0 else cand[:-1]
@@ -106,6 +106,14 @@ def _long_names(tracks: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[str,
                 by_first.setdefault(kept[0], []).append((track, kept))
         found = _LONG[id(tracks)] = (tracks, by_first)
     return found[1]
+
+
+def _plain_rooms(cue: str, cand: list[int], splits: list[int]) -> bool:
+    """Whether "rooms" or "tracks" after one name says rooms of a kind ("Matrix
+    rooms", "chat rooms"), not a devroom: a plural cue names devrooms only after
+    several names ("the Rust and Go rooms")."""
+    several = any(cand[0] < s <= cand[-1] for s in splits)
+    return cue in ("rooms", "tracks", "streams") and not several
 
 
 def _spelled_out(r: Words, words: list[str]) -> list[str]:
