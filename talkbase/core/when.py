@@ -29,11 +29,12 @@ SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("late", "afternoon"): (("after", "15:00"),),
     ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
     ("late", "evening"): (("after", "19:00"),),
-    # "early talks", "late sessions": the first of a day, the last
+    # "early talks", "late sessions": the first of a day, the last (as "early" and
+    # "late" alone: index/search/whenwords.py)
     ("early", "talk"): (("starts_before", "10:00"),),
     ("early", "session"): (("starts_before", "10:00"),),
-    ("late", "talk"): (("after", "17:00"),),
-    ("late", "session"): (("after", "17:00"),),
+    ("late", "talk"): (("after", "15:00"),),
+    ("late", "session"): (("after", "15:00"),),
 }
 
 
