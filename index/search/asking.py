@@ -21,13 +21,13 @@ ATTEND = frozenset(
 )
 _AFTER_ATTEND = frozenset({"to", "out"})  # "go to", "check out"
 WISHES = frozenset("want wanna like love need plan going".split())  # "want to see"
-WORTH = frozenset({"worth"})  # "worth seeing", "worth attending", "worth a visit"
+# after "worth": "worth seeing", "worth attending", "worth a visit"
 WORTH_WHAT = frozenset(
     "seeing attending watching catching hearing visiting going checking it a visit".split()
 )
 # the gathering itself: "at the conference", "this weekend", "this year's"
 GATHERING = frozenset("conference event weekend year edition festival summit".split())
-_INTO = frozenset({"at", "of", "during", "for", "in", "this", "the"})
+_INTO = frozenset({"at", "of", "during", "for", "in", "this"})
 
 
 def frame(r: Words) -> None:
@@ -62,7 +62,7 @@ def _asking(r: Words, i: int) -> int:
 
 def _worth(r: Words, i: int) -> int:
     """ "worth seeing", "worth a visit": the words it takes."""
-    if r.low(i) not in WORTH or r.low(i + 1) not in WORTH_WHAT:
+    if r.low(i) != "worth" or r.low(i + 1) not in WORTH_WHAT:
         return 0
     n = 3 if r.low(i + 1) == "a" and r.low(i + 2) == "visit" else 2
     return n if all(r.free(j) for j in range(i, i + n)) else 0
@@ -72,7 +72,7 @@ def _gathering(r: Words, i: int, name: tuple[str, ...]) -> int:
     """ "at the conference", "this weekend", "this year's", "at FOSDEM 2024", "at
     FOSDEM": a word into it ("at", "of", "this"...), then the gathering's own name or
     a word for it. The words it takes."""
-    if r.low(i) not in _INTO or r.low(i) == "the":
+    if r.low(i) not in _INTO:
         return 0
     j = i + 1 + (r.low(i + 1) == "the" and r.low(i) != "this")
     if r.low(j) in GATHERING and r.free(j):

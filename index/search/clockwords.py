@@ -83,7 +83,7 @@ def spoken(tokens: Sequence[_Low], i: int) -> tuple[str, int] | None:
         if not 1 <= hour <= 12:
             return None
         hour += 12 if hour <= 7 else 0
-        total = hour * 60 + shift if shift > 0 else hour * 60 + shift
+        total = hour * 60 + shift
         return f"{total // 60:02d}:{total % 60:02d}", n + 1
     return None
 

@@ -1,8 +1,8 @@
 """Days in a query's words: weekday names and their short forms ("sat", "Tues"),
 "today"/"tomorrow", "day 2", "the second day", dates ("Feb 3", "3rd feb",
 "2024-02-03", "2/3": day/month or month/day, whichever names a day of the
-program), and two days joined ("sat and sun": either). index/search/whenwords.py
-reads them with the other limits on when a talk is.
+program). index/search/whenwords.py reads them with the other limits on when a
+talk is.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
-from typing import Protocol
 
 from talkbase.core.terms import WEEKDAYS
 
@@ -71,38 +70,3 @@ def date_of(a: str, b: str, days: Sequence[date]) -> date | None:
     if not m or month_s[:3] not in MONTHS or not b:
         return None
     return _real(years[0], MONTHS.index(month_s[:3]) + 1, int(m.group(1)))
-
-
-class _Chip(Protocol):
-    @property
-    def field(self) -> str: ...
-    @property
-    def value(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-
-
-class _Read(Protocol):
-    """What `either_days` reads and sets of a query's `Words` (whenwords.py)."""
-
-    days: list[str]
-    values: dict[str, str]
-
-    @property
-    def query(self) -> str: ...
-    @property
-    def chips(self) -> Sequence[_Chip]: ...
-
-
-def either_days(r: _Read) -> None:
-    """Two days joined by "and"/"or" ("sat and sun", "Saturday or Sunday"): a talk on
-    either (`Words.days`), where the first alone was the filter."""
-    said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
-    for a, b in zip(said, said[1:], strict=False):
-        between = r.query[a.end : b.start].lower().replace(",", " , ").split()
-        if a.value != b.value and between and set(between) <= {"and", "or", "&", ",", "on"}:
-            r.days = list(dict.fromkeys([*(r.days or [a.value]), b.value]))
-    if r.days:
-        r.values.pop("day", None)

@@ -37,7 +37,7 @@ AT_MOST = (
 OR_SO = {"less": "max", "shorter": "max", "under": "max", "more": "min", "longer": "min"}
 _UNITS = {"m": 1, "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hr": 60}
 _UNITS |= {"hrs": 60, "hour": 60, "hours": 60}
-_NUMBER = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "half": 0.5}
+_NUMBER = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0}
 _JOINED = re.compile(r"(\d+(?:\.\d+)?)-?(m|min|mins|minute|minutes|h|hr|hrs|hour|hours)")
 
 
@@ -95,7 +95,7 @@ def length(r: Words, i: int) -> tuple[int, int] | None:
         return (30, 2) if r.free(i + 1) else None
     if w == "half" and r.low(i + 1) in ("an", "a") and r.low(i + 2) == "hour":
         return (30, 3) if r.free(i + 1) and r.free(i + 2) else None
-    number = _NUMBER.get(w) if w != "half" else None
+    number = _NUMBER.get(w)
     if number is None and re.fullmatch(r"\d{1,3}(\.\d+)?", w):
         number = float(w)
     unit = _UNITS.get(r.low(i + 1).rstrip("-"))

@@ -41,7 +41,7 @@ def tracks_named(tracks: dict[str, tuple[str, ...]], want: list[str]) -> tuple[s
     Internet and Privacy"); none when more share it."""
     if not want:
         return ()
-    names_of = _names_of(tracks)
+    names_of = _table(tracks).names
     stems = [_stem(w) for w in want]
     for how in WAYS[:-1]:
         names = [n.track for n in names_of if n.named(want, stems, how)]
@@ -58,7 +58,6 @@ class _Name:
     """A track's name as `tracks_named` compares words with it, worked out once."""
 
     track: str
-    words: tuple[str, ...]
     stems: frozenset[str]  # its words without a plural "s"
     initials: str  # of the whole name ("sdn"), "" when it has under three words
     kept: tuple[str, ...]  # its words that say something, hyphens split (`_kept`)
@@ -75,21 +74,43 @@ class _Name:
 def _name(track: str, words: tuple[str, ...]) -> _Name:
     kept = _kept(words)
     stems = frozenset(_stem(x) for x in words)
-    return _Name(track, words, stems, _initials(words), tuple(kept), _runs(kept))
+    return _Name(track, stems, _initials(words), tuple(kept), _runs(kept))
 
 
-_NAMES: dict[int, tuple[dict[str, tuple[str, ...]], tuple[_Name, ...]]] = {}
+@dataclass(frozen=True)
+class _Table:
+    """What matching reads of one base's tracks, worked out once per table: each
+    track's `_Name`, and the names of two words or more that say something, by the
+    first of those words (`long_names`)."""
+
+    names: tuple[_Name, ...]
+    long: dict[str, list[tuple[str, list[str]]]]
 
 
-def _names_of(tracks: dict[str, tuple[str, ...]]) -> tuple[_Name, ...]:
-    """The `_Name` of every track of `tracks` (remembered per table, a few tables)."""
-    found = _NAMES.get(id(tracks))
-    if found is None or found[0] is not tracks or len(found[1]) != len(tracks):
-        if len(_NAMES) > 16:
-            _NAMES.clear()
-        names = tuple(_name(t, ws) for t, ws in tracks.items())
-        found = _NAMES[id(tracks)] = (tracks, names)
+_TABLES: dict[int, tuple[dict[str, tuple[str, ...]], _Table]] = {}
+
+
+def _table(tracks: dict[str, tuple[str, ...]]) -> _Table:
+    """The `_Table` of `tracks` (remembered per table, a few tables)."""
+    found = _TABLES.get(id(tracks))
+    if found is None or found[0] is not tracks or len(found[1].names) != len(tracks):
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        long: dict[str, list[tuple[str, list[str]]]] = {}
+        for track, words in tracks.items():
+            said = [w for w in words if w not in JOINS and not is_cue(w)]
+            if len(said) >= 2:
+                long.setdefault(said[0], []).append((track, said))
+        table = _Table(tuple(_name(t, ws) for t, ws in tracks.items()), long)
+        found = _TABLES[id(tracks)] = (tracks, table)
     return found[1]
+
+
+def long_names(tracks: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[str, list[str]]]]:
+    """The tracks whose names have two words or more that say something (not joins,
+    not "devroom"), as (track, those words), by the first of them: what a name said
+    in full with no cue is looked for in (index/search/tracknames.py)."""
+    return _table(tracks).long
 
 
 def _short_strength(name: _Name, want: list[str]) -> int:

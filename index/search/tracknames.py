@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from index.search.trackmatch import JOINS, MOST_TRACKS, is_cue, tracks_named
+from index.search.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
 from index.search.whenwords import Chip, Words
 
 TRACK_WORDS = 5  # the most words of a track's name read next to a cue
@@ -72,7 +72,7 @@ def read_whole(r: Words, i: int) -> bool:
     if not r.vocab.tracks or not r.free(i) or not any(c.field in WHEN for c in r.chips):
         return False
     best: tuple[int, str] | None = None
-    for track, kept in _long_names(r.vocab.tracks).get(r.low(i), ()):
+    for track, kept in long_names(r.vocab.tracks).get(r.low(i), ()):
         j, k = i, 0
         while k < len(kept) and r.free(j):
             if r.low(j) == kept[k]:
@@ -87,25 +87,6 @@ def read_whole(r: Words, i: int) -> bool:
     end = best[0] + int(r.free(best[0]) and is_cue(r.low(best[0])))  # "... devroom"
     _take(r, (end - 1, end - 1), list(range(i, end)), (best[1],))
     return True
-
-
-_LONG: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[str, list[str]]]]]] = {}
-
-
-def _long_names(tracks: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[str, list[str]]]]:
-    """The tracks whose names have two words or more that say something, as (track,
-    those words), by the first of them (remembered per table, a few tables)."""
-    found = _LONG.get(id(tracks))
-    if found is None or found[0] is not tracks:
-        if len(_LONG) > 16:
-            _LONG.clear()
-        by_first: dict[str, list[tuple[str, list[str]]]] = {}
-        for track, words in tracks.items():
-            kept = [w for w in words if w not in JOINS and not is_cue(w)]
-            if len(kept) >= 2:
-                by_first.setdefault(kept[0], []).append((track, kept))
-        found = _LONG[id(tracks)] = (tracks, by_first)
-    return found[1]
 
 
 def _plain_rooms(cue: str, cand: list[int], splits: list[int]) -> bool:

@@ -25,10 +25,16 @@ from functools import partial
 from rapidfuzz.distance import OSA
 
 from index.search import asking, buildings, lengthwords, negation, nowwords, tracknames
-from index.search.daywords import either_days
 from index.search.filters import Filters
 from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
-from index.search.whenwords import LONG_WORDS, Chip, Words, inverted_times, match_seq
+from index.search.whenwords import (
+    LONG_WORDS,
+    Chip,
+    Words,
+    either_days,
+    inverted_times,
+    match_seq,
+)
 from talkbase.core.terms import FORMAT_WORDS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]

@@ -29,7 +29,7 @@ from index.search.daywords import (
 from index.search.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
-from talkbase.core.when import PARTS_OF_DAY, SHADES_OF_DAY
+from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
 # the same), by when a talk starts
@@ -38,15 +38,12 @@ _PARTS: dict[str, tuple[str, str]] = {
     "tonight": PARTS_OF_DAY["evening"],
     "arvo": PARTS_OF_DAY["afternoon"],
 }
-# "early" or "late" alone ("early sunday", "late on Sunday", "the translations room
-# early"), as the first talks of a day or its last ones
-_EARLY_LATE = {"early": ("starts_before", "10:00"), "late": ("after", "15:00")}
-# lunch as a time: talks starting from noon to 14:00 ("lunchtime", "during lunch")
-_LUNCHTIME = (("after", "12:00"), ("starts_before", "14:00"))
+_EARLY_LATE = {"early": EARLY, "late": LATE}  # alone: "early sunday", "late on Sunday"
+_LUNCHTIME = (("after", "12:00"), ("starts_before", "14:00"))  # "lunchtime", "during lunch"
 # the limits on when a talk starts or ends that an after-limit can contradict
 _UPPER = ("before", "starts_before")
 _AROUND = ("at", "during", "over", "around")  # "during lunch"
-# a part of the day said short, right after a day: "sun pm", "sat am", "sat eve", "saturday night"
+# a part of the day said short right after a day: "sun pm", "sat eve", "saturday night"
 _AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "evening"}
 _DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
@@ -243,12 +240,12 @@ class Words:
             for fld, at in _LUNCHTIME:
                 self.take(i, n, fld, at, "lunchtime" + f" ({fld.split('_')[-1]} {at})")
             return True
-        if w in _AFTER_A_DAY and self.low(i - 1) in (*DAY_WORDS, *RELATIVE):  # "sun pm"
+        if w in _AFTER_A_DAY and (self.low(i - 1) in DAY_WORDS or self.low(i - 1) in RELATIVE):
             fld, at = PARTS_OF_DAY[_AFTER_A_DAY[w]]
             self.take(i, 1, fld, at, _AFTER_A_DAY[w])
             return True
         if w == "first" and self.low(i + 1) == "thing" and self.free(i + 1):  # "first thing"
-            self.take(i, 2, "starts_before", "10:00", "first thing (before 10:00)")
+            self.take(i, 2, *EARLY, f"first thing (before {EARLY[1]})")
             return True
         if w == "by" and self.free(i + 1) and self.low(i - 1) in _DONE:  # "done by 12"
             hm = clock(self.toks, i + 1)
@@ -265,7 +262,7 @@ class Words:
             return True
         if w in ("between", "from") and self.time_range(i):
             return True
-        lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0  # "starting at"
+        lead = self._lead_in(i)  # "starting at 10:00"
         if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
             noon = self.low(i + 1) in ("noon", "midday")
             found = ("12:00", 1, False) if noon else clock(self.toks, i + 1)
@@ -288,6 +285,10 @@ class Words:
                 self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}", lead)
                 return True
         return False
+
+    def _lead_in(self, i: int) -> int:
+        """1 when the word before `i` leads into a time ("starting", "right"), else 0."""
+        return int(self.free(i - 1) and self.low(i - 1) in LEAD_INS)
 
     def _said_alone(self, i: int) -> bool:
         """Whether "early"/"late" at `i` says when by itself: next to a day ("early
@@ -313,8 +314,7 @@ class Words:
         found = standalone(self.toks, i, by_a_day)
         if found is None or not all(self.free(j) for j in range(i, i + found[1])):
             return False
-        lead = 1 if self.free(i - 1) and self.low(i - 1) in LEAD_INS else 0
-        self.take(i, found[1], "at", found[0], f"at {found[0]}", lead)
+        self.take(i, found[1], "at", found[0], f"at {found[0]}", self._lead_in(i))
         return True
 
     def time_range(self, i: int) -> bool:
@@ -386,3 +386,15 @@ def inverted_times(r: Words) -> None:
         _unclear(r.query, a, b, lo == hi, tuple(w for k, w in enumerate(words) if k != n))
         for n, (a, b) in enumerate(spans)
     ]
+
+
+def either_days(r: Words) -> None:
+    """Two days joined by "and"/"or" ("sat and sun", "Saturday or Sunday"): a talk on
+    either (`Words.days`), where the first alone was the filter."""
+    said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
+    for a, b in zip(said, said[1:], strict=False):
+        between = r.query[a.end : b.start].lower().replace(",", " , ").split()
+        if a.value != b.value and between and set(between) <= {"and", "or", "&", ",", "on"}:
+            r.days = list(dict.fromkeys([*(r.days or [a.value]), b.value]))
+    if r.days:
+        r.values.pop("day", None)

@@ -20,21 +20,24 @@ PARTS_OF_DAY: dict[str, tuple[str, str]] = {
     "evening": ("after", "17:00"),
 }
 
+# "early" and "late" said alone ("early sunday", "late talks", "first thing"): the
+# first talks of a day (an early morning's) and its last (a late afternoon's)
+EARLY = ("starts_before", "10:00")
+LATE = ("after", "15:00")
+
 # "late afternoon": a part of the day narrowed, as one or two limits on when a talk
 # starts (index/search/whenwords.py reads them in a query's words)
 SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
-    ("early", "morning"): (("starts_before", "10:00"),),
+    ("early", "morning"): (EARLY,),
     ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
     ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
-    ("late", "afternoon"): (("after", "15:00"),),
+    ("late", "afternoon"): (LATE,),
     ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
     ("late", "evening"): (("after", "19:00"),),
-    # "early talks", "late sessions": the first of a day, the last (as "early" and
-    # "late" alone: index/search/whenwords.py)
-    ("early", "talk"): (("starts_before", "10:00"),),
-    ("early", "session"): (("starts_before", "10:00"),),
-    ("late", "talk"): (("after", "15:00"),),
-    ("late", "session"): (("after", "15:00"),),
+    ("early", "talk"): (EARLY,),  # "early talks", "late sessions"
+    ("early", "session"): (EARLY,),
+    ("late", "talk"): (LATE,),
+    ("late", "session"): (LATE,),
 }
 
 
