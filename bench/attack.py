@@ -2009,6 +2009,24 @@ ATTACKS17: dict[str, Callable[[Ctx17], Row]] = {
 # ----------------------------------------------------------------------------------------
 
 
+def _round4() -> dict[str, tuple[str, Callable[[Path], Row]]]:
+    """Issue 35's attacks (bench/round4/), by key: 35.AREA.CASE -> (what, attack)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import round4
+
+    return round4.load()
+
+
+def _areas(keys: Mapping[str, object]) -> list[str]:
+    return sorted({".".join(k.split(".")[:2]) for k in keys})
+
+
+def _scratch(folder: Path) -> Path:
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--kills", type=int, default=12, help="kill -9 points (default 12)")
@@ -2026,13 +2044,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=2,
         help="timings of each quadratic input; the least counts (2)",
     )
+    round4 = _round4()
     p.add_argument(
         "--only",
         nargs="+",
-        choices=(*ISSUE11, "issue11", "issue17", *ATTACKS17),
+        choices=(*ISSUE11, "issue11", "issue17", *ATTACKS17, "issue35", *round4, *_areas(round4)),
         metavar="NAME",
         help="run only these: " + ", ".join(ISSUE11) + " (issue11: all five), "
-        "17.1 ... 17.19 and 17.1+2 (issue17: all of them)",
+        "17.1 ... 17.19 and 17.1+2 (issue17: all of them), "
+        "35.AREA or 35.AREA.CASE (issue35: all of bench/round4/)",
     )
     p.add_argument(
         "--schedules",
@@ -2046,9 +2066,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.steps:
         return run_steps(args.steps)
-    chosen = set(args.only or ("issue11", "issue17"))
+    chosen = set(args.only or ("issue11", "issue17", "issue35"))
     old = [k for k in ISSUE11 if k in chosen or "issue11" in chosen]
     new = [k for k in ATTACKS17 if k in chosen or "issue17" in chosen]
+    fourth = [
+        k
+        for k in round4
+        if "issue35" in chosen or k in chosen or ".".join(k.split(".")[:2]) in chosen
+    ]
     ctx = Context(args.workdir, random.Random(args.seed))
     shutil.rmtree(ctx.work, ignore_errors=True)
     ctx.work.mkdir(parents=True)
@@ -2067,8 +2092,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         prepare17(ctx17)
         for key in new:
             runs[key] = functools.partial(ATTACKS17[key], ctx17)
+    for key in fourth:
+        runs[key] = functools.partial(round4[key][1], _scratch(ctx.work / "issue35" / key))
     rows = []
-    for key in (*old, *new):
+    for key in (*old, *new, *fourth):
         t0 = time.perf_counter()
         try:
             rows.append(runs[key]())
