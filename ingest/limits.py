@@ -150,6 +150,7 @@ def valid_text(talk: Talk) -> Talk:
         *(x for pair in talk.notes for x in pair),
         *(x for s in talk.speakers for x in (s.name, s.affiliation)),
         *(x for s in talk.sources for x in (s.location, s.section)),
+        *(label for label, _ in talk.links),
     ]
     if not any(x and _SURROGATE.search(x) for x in fields):
         return talk
@@ -172,6 +173,7 @@ def valid_text(talk: Talk) -> Talk:
         sources=tuple(
             replace(s, location=_valid(s.location), section=fix(s.section)) for s in talk.sources
         ),
+        links=tuple((_valid(label), url) for label, url in talk.links),
     )
 
 

@@ -177,6 +177,15 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
     return tuple(merged.values()), conflicts
 
 
+def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
+    """Every record's links, each URL once with the first label it was given."""
+    first: dict[str, str] = {}
+    for rec in records:
+        for label, url in rec.links:
+            first.setdefault(url, label)
+    return tuple((label, url) for url, label in first.items())
+
+
 def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
     records = sorted(records, key=_priority)
     first = records[0]
@@ -211,6 +220,8 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             notes=tuple(notes.items()),
             abstract_only=any(r.abstract_only for r in records),
             sources=tuple(s for r in records for s in r.sources),
+            language=next((r.language for r in records if r.language), None),
+            links=_merge_links(records),
         )
     abstract = merged.abstract or (merged.note("What") or "")
     return replace(

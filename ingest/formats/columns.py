@@ -145,6 +145,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "conference": ("conference", "conference_name", "event_name"),
     "url": ("url", "link", "pdf_url", "web", "website", "page"),
+    "links": ("links", "attachments", "resources"),
+    "language": ("language", "lang", "content_locale", "locale", "talk_language"),
     "subtitle": ("subtitle",),
     "notes": ("notes",),
 }

@@ -27,6 +27,7 @@ from typing import Any
 
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
+from ingest.links import link_pairs
 from ingest.locate import IdLines
 from ingest.when import (
     as_list,
@@ -42,6 +43,7 @@ from ingest.when import (
     zone,
 )
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 
 NAME = "frab"
@@ -88,6 +90,27 @@ def speakers_of(persons: object) -> tuple[Speaker, ...]:
         elif name := inline(text_of(p)):
             out.append(Speaker(name))
     return tuple(out)
+
+
+# where frab and pretalx put a talk's links, and the keys of a link's address and label
+_LINK_LISTS = ("links", "attachments", "resources", "recordings")
+_LINK_URL = ("url", "href", "link", "resource")
+_LINK_LABEL = ("title", "label", "name", "description", "type")
+
+
+def links_of(ev: dict[str, Any]) -> tuple[tuple[tuple[str, str], ...], int]:
+    """The talk's own links (its page, then `links`, `attachments`, pretalx
+    `resources`) as (label, URL), web addresses only; and how many were refused."""
+    found: list[tuple[object, object]] = [("Program page", ev.get("url"))]
+    for key in _LINK_LISTS:
+        for item in as_list(ev.get(key)):
+            if isinstance(item, dict):
+                url = next((item[k] for k in _LINK_URL if item.get(k)), None)
+                label = next((text_of(item[k]) for k in _LINK_LABEL if text_of(item.get(k))), "")
+                found.append((label or key.rstrip("s").capitalize(), url))
+            elif isinstance(item, str):
+                found.append((key.rstrip("s").capitalize(), item))
+    return link_pairs(found)
 
 
 def _start(
@@ -146,6 +169,12 @@ def event_talk(
     )
     persons = ev.get("persons") if ev.get("persons") is not None else ev.get("speakers")
     speakers = speakers_of(persons)
+    links, refused = links_of(ev)
+    if refused:
+        ctx.warn(
+            ev, where, f"{title!r}: {refused} link(s) not a web address (http/https); left out"
+        )
+    language = inline(text_of(ev.get("language") or ev.get("content_locale")))
     section = day.isoformat() if day else (start.date().isoformat() if start else None)
     return Talk(
         title=title,
@@ -160,6 +189,8 @@ def event_talk(
         conference=ctx.conference,
         sources=(Source(ctx.document, ctx.parser, f"event {ident}" if ident else where, section),),
         uid=uid,
+        language=language_code(language),
+        links=links,
     )
 
 

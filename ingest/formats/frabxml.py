@@ -87,6 +87,12 @@ def event_dict(el: Element) -> dict[str, Any]:
                 for p in child
                 if _local(p.tag) == "person"
             ]
+        elif name in ("links", "attachments"):  # <link href="...">Video</link>
+            ev[name] = [
+                {"url": item.get("href") or "", "title": _text(item) or item.get("type") or ""}
+                for item in child
+                if _local(item.tag) in ("link", "attachment")
+            ]
         elif name in ("abstract", "description"):
             ev[name] = _markup(child)
         elif name in _FIELDS:

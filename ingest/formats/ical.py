@@ -28,6 +28,7 @@ from ingest import when
 from ingest.formats.icalnames import split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
+from ingest.links import link_pairs
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
 
@@ -319,6 +320,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             notes.append(("Categories", ", ".join(categories)))
         if ev.text("STATUS").strip().upper() == "CANCELLED":
             notes.append(("Status", "cancelled"))
+        links, refused = link_pairs(("Program page", v) for _, v in ev.props.get("URL", []))
+        if refused:
+            cal.warnings.append(f"{where}: a URL that is not a web address (http/https); left out")
         track = inline(categories[0]) if categories else labelled_track
         section = start.date().isoformat() if start else track
         talks.append(
@@ -334,6 +338,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 conference=conference,
                 sources=(Source(document, NAME, f"line {ev.line}", section),),
                 uid=uid,
+                links=links,
             )
         )
     return talks, cal.warnings

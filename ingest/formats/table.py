@@ -31,8 +31,10 @@ from ingest.formats import frab
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.jsonrecords import array_items, located, records, references
 from ingest.html import inline, plain, text_of
+from ingest.links import link_pairs
 from ingest.speakers import parse_speakers
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 
 # ---- values ------------------------------------------------------------------------------
@@ -170,6 +172,12 @@ class _Reader:
         if sessions:
             notes.append(("Sessions", ", ".join(sessions)))
         section = track or (start.date().isoformat() if start else None)
+        links, refused = link_pairs(_links(get("url"), get("links")))
+        if refused:
+            self.warnings.append(
+                f"{self.document} {where}: {refused} link(s) of {title!r} not a web address "
+                "(http/https); left out"
+            )
         return Talk(
             title=title,
             speakers=speakers_of(get("speakers"), get("affiliation")),
@@ -183,7 +191,28 @@ class _Reader:
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
             uid=uid,
+            language=language_code(inline(text_of(get("language")))),
+            links=links,
         )
+
+
+def _links(url: object, listed: object) -> list[tuple[object, object]]:
+    """(label, address) pairs of a url column and a links column: talkbase's own
+    export ([{"label", "url"}]), frab's ([{"title", "url"}]), a list of addresses,
+    or addresses in one cell separated by "|" or whitespace."""
+    found: list[tuple[object, object]] = [("Program page", text_of(url).strip() or None)]
+    if isinstance(listed, str):
+        with contextlib.suppress(ValueError, RecursionError):
+            listed = json.loads(listed) if listed.lstrip().startswith("[") else listed
+    if isinstance(listed, str):
+        return found + [("Link", u) for u in re.split(r"[|\s]+", listed) if u]
+    for item in listed if isinstance(listed, list) else []:
+        if isinstance(item, dict):
+            address = item.get("url") or item.get("href")
+            found.append((text_of(item.get("label") or item.get("title")), address))
+        elif isinstance(item, str):
+            found.append(("Link", item))
+    return found
 
 
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:

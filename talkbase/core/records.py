@@ -80,6 +80,8 @@ class Talk:
     conflicts: tuple[Conflict, ...] = ()
     uid: str | None = None  # the source's own id for the talk (frab guid, iCal UID...)
     id: int = 0  # assigned when the knowledge base is built
+    language: str | None = None  # ISO 639-1 code ("en") where the program says it
+    links: tuple[tuple[str, str], ...] = ()  # (label, http(s) URL) from the program
 
     @property
     def day(self) -> date | None:
@@ -125,13 +127,15 @@ class Talk:
             "sources": [asdict(s) for s in self.sources],
             "conflicts": [c.to_dict() for c in self.conflicts],
             "uid": self.uid,
+            "language": self.language,
+            "links": [{"label": label, "url": url} for label, url in self.links],
         }
 
 
 # The ranking signals by the name their ranks carry, and how each is said in words.
 # The ground holds this vocabulary because `Why`, `carried_by` and the app's evidence
 # sentence read it and may import nothing above the ground. The scorers live above:
-# index/search/signals.py registers one under each name; registering a signal this
+# index/search/rank/signals.py registers one under each name; registering a signal this
 # table does not list adds its entry here (`name_signal`), so a new signal is written
 # down once, in the index. The two built-in names are the CLI contract (`ranks`,
 # `lexical_rank`, `dense_rank`), so they are listed here, in the order they rank.
@@ -287,8 +291,20 @@ def _aware(iso: str | None, zone: tzinfo | None) -> datetime | None:
     return moment.astimezone(zone) if zone is not None and moment.tzinfo else moment
 
 
+def _links(value: object) -> tuple[tuple[str, str], ...]:
+    """`links` as `to_dict` writes them ([{"label", "url"}]; [label, url] pairs read too)."""
+    out: list[tuple[str, str]] = []
+    for item in value if isinstance(value, list) else []:
+        if isinstance(item, dict) and item.get("url"):
+            out.append((str(item.get("label") or ""), str(item["url"])))
+        elif isinstance(item, list | tuple) and len(item) == 2:
+            out.append((str(item[0]), str(item[1])))
+    return tuple(out)
+
+
 def talk_from_dict(d: dict[str, Any]) -> Talk:
-    """Inverse of `Talk.to_dict` (extra keys such as score are ignored)."""
+    """Inverse of `Talk.to_dict` (extra keys such as score are ignored; a record
+    stored before a field existed reads with the field's default)."""
     zone = _zone(d.get("timezone"))
     start = _aware(d.get("start_iso"), zone)
     end = _aware(d.get("end_iso"), zone)
@@ -312,6 +328,8 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
             Conflict(c["field"], tuple((v["document"], v["value"]) for v in c["values"]))
             for c in d.get("conflicts", [])
         ),
+        language=d.get("language") or None,
+        links=_links(d.get("links")),
     )
 
 

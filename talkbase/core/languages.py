@@ -1,0 +1,110 @@
+"""A talk's language as one ISO 639-1 code ("en"), whatever way a program writes it:
+the code itself ("en", "EN"), a tag with a region or script ("en-US", "pt_BR",
+"zh-Hant"), the language's English name ("English") or its own ("Deutsch",
+"français"). Ingest reads programs through it; search and the app can read a
+person's words ("talks in German") through the same table.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# ISO 639-1 code -> the language's English name and its own names (lowercase, as
+# written without accents they are matched too). The languages conference programs
+# are held in; a code not listed here is still read when it is one of ISO 639-1's.
+_NAMES: dict[str, tuple[str, ...]] = {
+    "ar": ("arabic", "العربية"),
+    "bg": ("bulgarian", "български"),
+    "ca": ("catalan", "català"),
+    "cs": ("czech", "čeština", "česky"),
+    "da": ("danish", "dansk"),
+    "de": ("german", "deutsch"),
+    "el": ("greek", "ελληνικά"),
+    "en": ("english",),
+    "eo": ("esperanto",),
+    "es": ("spanish", "español", "castellano"),
+    "et": ("estonian", "eesti"),
+    "eu": ("basque", "euskara"),
+    "fa": ("persian", "farsi", "فارسی"),
+    "fi": ("finnish", "suomi"),
+    "fr": ("french", "français"),
+    "ga": ("irish", "gaeilge"),
+    "gl": ("galician", "galego"),
+    "he": ("hebrew", "עברית"),
+    "hi": ("hindi", "हिन्दी"),
+    "hr": ("croatian", "hrvatski"),
+    "hu": ("hungarian", "magyar"),
+    "id": ("indonesian", "bahasa indonesia"),
+    "is": ("icelandic", "íslenska"),
+    "it": ("italian", "italiano"),
+    "ja": ("japanese", "日本語"),
+    "ko": ("korean", "한국어"),
+    "lt": ("lithuanian", "lietuvių"),
+    "lv": ("latvian", "latviešu"),
+    "ms": ("malay", "bahasa melayu"),
+    "nb": ("norwegian bokmål", "bokmål"),
+    "nl": ("dutch", "nederlands", "flemish", "vlaams"),
+    "nn": ("norwegian nynorsk", "nynorsk"),
+    "no": ("norwegian", "norsk"),
+    "pl": ("polish", "polski"),
+    "pt": ("portuguese", "português"),
+    "ro": ("romanian", "română"),
+    "ru": ("russian", "русский"),
+    "sk": ("slovak", "slovenčina"),
+    "sl": ("slovenian", "slovene", "slovenščina"),
+    "sr": ("serbian", "српски", "srpski"),
+    "sv": ("swedish", "svenska"),
+    "sw": ("swahili", "kiswahili"),
+    "ta": ("tamil", "தமிழ்"),
+    "th": ("thai", "ไทย"),
+    "tr": ("turkish", "türkçe"),
+    "uk": ("ukrainian", "українська"),
+    "ur": ("urdu", "اردو"),
+    "vi": ("vietnamese", "tiếng việt"),
+    "zh": ("chinese", "mandarin", "中文", "汉语", "漢語"),
+}
+# The rest of ISO 639-1's codes: read as codes, without names.
+_OTHER_CODES = frozenset(
+    "aa ab ae af ak am an as av ay az ba be bh bi bm bn bo br bs ce ch co cr cu cv cy "
+    "dv dz ee ff fj fo fy gd gn gu gv ha ho ht hy hz ia ie ig ii ik io iu jv ka kg ki "
+    "kj kk kl km kn kr ks ku kv kw ky la lb lg li ln lo lu mg mh mi mk ml mn mr mt my "
+    "na nd ne ng nr nv ny oc oj om or os pa pi ps qu rm rn rw sa sc sd se sg si sm sn "
+    "so sq ss st su tg ti tk tl tn to ts tt tw ty ug uz ve vo wa wo xh yi yo za zu".split()
+)
+CODES = frozenset(_NAMES) | _OTHER_CODES
+
+
+def _plain(text: str) -> str:
+    """Lowercase, accents off, one space between words."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
+_BY_NAME: dict[str, str] = {
+    form: code for code, names in _NAMES.items() for name in names for form in (name, _plain(name))
+}
+_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
+_THREE = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es"}
+_THREE |= {"ita": "it", "nld": "nl", "dut": "nl", "por": "pt", "rus": "ru", "zho": "zh"}
+_THREE |= {"chi": "zh", "jpn": "ja", "kor": "ko", "pol": "pl", "ces": "cs", "cze": "cs"}
+
+
+def language_code(text: object) -> str | None:
+    """The ISO 639-1 code of the one language `text` names ("English", "en-US",
+    "EN", "Deutsch" -> "en", "en", "en", "de"); None when it names none this module
+    knows, or several ("English, German" names the first)."""
+    if not isinstance(text, str):
+        return None
+    first = re.split(r"[,;/|]| and | & |\+", text.strip(), maxsplit=1)[0].strip()
+    first = re.sub(r"\s*\(.*\)\s*$", "", first)  # "English (US)"
+    if not first:
+        return None
+    m = _TAG.fullmatch(first)
+    if m:
+        code = m.group(1).lower()
+        if len(code) == 2 and code in CODES:
+            return code
+        if code in _THREE:
+            return _THREE[code]
+    return _BY_NAME.get(first.casefold()) or _BY_NAME.get(_plain(first))

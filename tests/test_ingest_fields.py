@@ -1,0 +1,239 @@
+"""A talk's language and links: read from each format that carries them, validated
+where they come in, kept through to_dict / talk_from_dict and the store, and an old
+record without them still loads."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from ingest.detect import parse_path, parse_text
+from ingest.links import link_pairs, web_url
+from ingest.merge import merge_talks
+from talkbase.core.languages import language_code
+from talkbase.core.records import Source, Talk, talk_from_dict
+from tests.conftest import FOSDEM_XML
+
+
+def _talk(**kw: object) -> Talk:
+    base = dict(
+        title="Kernels",
+        start=datetime(2024, 2, 3, 10, tzinfo=UTC),
+        sources=(Source("a.json", "frab", "event 1"),),
+    )
+    return Talk(**(base | kw))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("en", "en"),
+        ("EN", "en"),
+        ("en-US", "en"),
+        ("pt_BR", "pt"),
+        ("zh-Hant", "zh"),
+        ("English", "en"),
+        ("english", "en"),
+        ("Deutsch", "de"),
+        ("Français", "fr"),
+        ("francais", "fr"),
+        ("Italiano", "it"),
+        ("English (US)", "en"),
+        ("English, German", "en"),
+        ("eng", "en"),
+        ("cy", "cy"),  # an ISO 639-1 code without a name in the table
+        ("", None),
+        ("xx", None),
+        ("Klingon", None),
+        (None, None),
+    ],
+)
+def test_language_code(text: object, code: str | None) -> None:
+    assert language_code(text) == code
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://fosdem.org/2024/",
+        "http://example.org:8080/a?b=c#d",
+        "https://video.fosdem.org/x.mp4",
+    ],
+)
+def test_web_url_accepts_web_addresses(url: str) -> None:
+    assert web_url(url) == url
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "file:///etc/passwd",
+        "data:text/html,<script>",
+        "ftp://example.org/x",
+        "/media/slides.pdf",
+        "http://",
+        "https://exa mple.org/",
+        "https://example.org/\nSet-Cookie",
+        "https://example.org:99999/",
+        "https://[::1/",
+        "",
+        None,
+        42,
+        "https://example.org/" + "a" * 3000,
+    ],
+)
+def test_web_url_refuses_the_rest(url: object) -> None:
+    assert web_url(url) is None
+
+
+def test_link_pairs_counts_other_schemes_not_placeholders() -> None:
+    links, refused = link_pairs(
+        [
+            ("Slides", "https://a.org/s.pdf"),
+            ("Again", "https://a.org/s.pdf"),  # one URL once, the first label kept
+            ("Evil", "javascript:alert(1)"),
+            ("Empty", "http://"),
+            ("Relative", "/media/x.pdf"),
+            ("", "https://b.org/"),
+        ]
+    )
+    assert links == (("Slides", "https://a.org/s.pdf"), ("Link", "https://b.org/"))
+    assert refused == 1
+
+
+def test_fields_round_trip_and_old_records_load() -> None:
+    talk = _talk(language="de", links=(("Slides", "https://a.org/s.pdf"),))
+    d = talk.to_dict()
+    assert d["language"] == "de"
+    assert d["links"] == [{"label": "Slides", "url": "https://a.org/s.pdf"}]
+    back = talk_from_dict(json.loads(json.dumps(d)))
+    assert back.language == "de" and back.links == talk.links
+    assert back == talk
+    old = {k: v for k, v in d.items() if k not in ("language", "links")}  # stored before
+    loaded = talk_from_dict(old)
+    assert loaded.language is None and loaded.links == ()
+    assert loaded.title == "Kernels" and loaded.start == talk.start
+
+
+def test_real_fosdem_xml_has_language_and_attachments() -> None:
+    doc = parse_path(FOSDEM_XML)
+    assert {t.language for t in doc.talks} == {"en"}
+    linked = [t for t in doc.talks if t.links]
+    assert linked, "FOSDEM 2024's attachments are links"
+    assert all(u.startswith(("http://", "https://")) for t in linked for _, u in t.links)
+    assert any(label == "Slides" for t in linked for label, _ in t.links)
+
+
+def test_frab_json_links_attachments_language() -> None:
+    ev = {
+        "id": 1,
+        "guid": "g1",
+        "date": "2024-02-03T10:00:00+01:00",
+        "duration": "00:30",
+        "room": "Janson",
+        "title": "Talk one",
+        "language": "English",
+        "url": "https://c.example/talk/1/",
+        "links": [
+            {"title": "Code", "url": "https://git.example/x"},
+            {"title": "Bad", "url": "javascript:alert(1)"},
+        ],
+        "attachments": [{"title": "Slides", "url": "https://c.example/s.pdf"}],
+        "persons": [{"public_name": "Ann Lee"}],
+    }
+    root = {
+        "schedule": {
+            "conference": {
+                "title": "C",
+                "days": [{"date": "2024-02-03", "rooms": {"Janson": [ev]}}],
+            }
+        }
+    }
+    fmt, (talk,), warnings = parse_text(json.dumps(root), "schedule.json")
+    assert fmt == "frab" and talk.language == "en"
+    assert talk.links == (
+        ("Program page", "https://c.example/talk/1/"),
+        ("Code", "https://git.example/x"),
+        ("Slides", "https://c.example/s.pdf"),
+    )
+    assert any("not a web address" in w for w in warnings)
+
+
+def test_pretalx_content_locale_is_the_language() -> None:
+    root = {
+        "results": [
+            {
+                "code": "ABC",
+                "title": "Eine Rede",
+                "content_locale": "de",
+                "slot": {"room": "R1", "start": "2024-05-01T10:00:00+02:00"},
+            }
+        ]
+    }
+    _, (talk,), _ = parse_text(json.dumps(root), "talks.json")
+    assert talk.language == "de"
+
+
+def test_ical_url_is_a_link_and_a_bad_one_is_refused() -> None:
+    ics = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        "BEGIN:VEVENT\r\nUID:1\r\nDTSTART:20240203T100000Z\r\nSUMMARY:One\r\n"
+        "URL:https://c.example/1\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:2\r\nDTSTART:20240203T110000Z\r\nSUMMARY:Two\r\n"
+        "URL:javascript:alert(1)\r\nEND:VEVENT\r\n"
+        "END:VCALENDAR\r\n"
+    )
+    _, (one, two), warnings = parse_text(ics, "c.ics")
+    assert one.links == (("Program page", "https://c.example/1"),)
+    assert two.links == ()
+    assert any("line" in w and "not a web address" in w for w in warnings)
+
+
+def test_jsonl_export_reads_back_language_and_links() -> None:
+    talk = _talk(language="fr", links=(("Video", "https://v.example/1.mp4"),), uid="u1")
+    line = json.dumps(talk.to_dict())
+    _, (back,), _ = parse_text(line + "\n", "export.jsonl")
+    assert back.language == "fr"
+    assert back.links == (("Video", "https://v.example/1.mp4"),)
+
+
+def test_csv_language_and_url_columns() -> None:
+    text = "title,language,url\nOne,en-GB,https://c.example/1\nTwo,Español,file:///x\n"
+    _, (one, two), warnings = parse_text(text, "p.csv")
+    assert one.language == "en" and one.links == (("Program page", "https://c.example/1"),)
+    assert two.language == "es" and two.links == ()
+    assert any("not a web address" in w for w in warnings)
+
+
+def test_merge_keeps_a_language_and_every_link() -> None:
+    a = _talk(links=(("Slides", "https://a.org/s.pdf"),))
+    b = _talk(
+        language="en",
+        links=(("slides", "https://a.org/s.pdf"), ("Video", "https://a.org/v.mp4")),
+        sources=(Source("b.json", "frab", "event 1"),),
+    )
+    (merged,) = merge_talks([a, b])
+    assert merged.language == "en"
+    assert merged.links == (("Slides", "https://a.org/s.pdf"), ("Video", "https://a.org/v.mp4"))
+
+
+def test_the_store_keeps_language_and_links(tmp_path, hashing_embedder) -> None:
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    text = (
+        "title,language,url,abstract\n"
+        "Kernels on GPUs,de,https://c.example/1,Fast kernels.\n"
+        "Plain talk,,,\n"
+    )
+    (tmp_path / "p.csv").write_text(text, encoding="utf-8")
+    home = tmp_path / "home"
+    ingest([tmp_path / "p.csv"], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        by_title = {t.title: t for t in kb.talks.values()}
+    assert by_title["Kernels on GPUs"].language == "de"
+    assert by_title["Kernels on GPUs"].links == (("Program page", "https://c.example/1"),)
+    assert by_title["Plain talk"].language is None and by_title["Plain talk"].links == ()
