@@ -16,14 +16,18 @@ otherwise wait for (the base, the model, the first query, the first chart, the t
 map, modules imported on first use) is then done, and the app keeps what it made
 (`appviews.library`). The URLs are warmed at the same time.
 
-It prints one line per URL on standard error and exits 1 when a page failed (the
-server still serves; a page that failed in the warm-up fails for a visitor too).
+A page failed when it shows an error: an exception or an error alert (`st.error`,
+what the app draws when it cannot open the base). It prints one line per URL on
+standard error (with `--json`, one JSON object per URL on standard output too) and
+exits 1 when a page showed an error (a visitor would meet it: `talkbase app` then
+refuses to say it serves), 3 when a session could not be opened or broke off.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import sys
 import time
@@ -32,15 +36,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit
 
+from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketError, websocket_connect
 
 XSRF_COOKIE = "_streamlit_xsrf"
+ERROR_CHARS = 400  # of an error a page shows, kept to say why
 PAGE_S = 120.0  # one page run, the first included (the base and the model open)
 SEARCH = "kernels"
 PLAIN_SEARCH = "talks about making training faster on tuesday afternoon"
+CLOSED = "the session closed"
 _TALK = re.compile(r"-open-([0-9]{1,18})$")
 _ICON = re.compile(r":material/(person|apartment):")
 _MD_ESCAPE = re.compile(r"\\(.)")  # a label's markdown escapes (appviews.render.md_label)
@@ -48,11 +55,21 @@ _MD_ESCAPE = re.compile(r"\\(.)")  # a label's markdown escapes (appviews.render
 
 @dataclass
 class Warmed:
-    """What one URL's warm-up did: the pages run (query, seconds) and the errors."""
+    """What one URL's warm-up did: the pages run (query, seconds), every error, and
+    those of them a page showed (a visitor meets these; the others are the session's)."""
 
     url: str
     pages: list[tuple[str, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
+
+    def record(self) -> dict[str, object]:
+        return {
+            "url": self.url,
+            "pages": len(self.pages),
+            "errors": self.errors,
+            "shown": self.shown,
+        }
 
     def line(self) -> str:
         total = sum(s for _, s in self.pages)
@@ -71,8 +88,11 @@ class _Seen:
     orgs: list[str] = field(default_factory=list)
 
 
-def _xsrf(url: str) -> str | None:
-    with urllib.request.urlopen(url + "_stcore/health", timeout=PAGE_S) as answer:
+def _xsrf(url: str, cookie: str | None = None) -> str | None:
+    ask = urllib.request.Request(
+        url + "_stcore/health", headers={"Cookie": cookie} if cookie else {}
+    )
+    with urllib.request.urlopen(ask, timeout=PAGE_S) as answer:
         for header in answer.headers.get_all("Set-Cookie") or ():
             name, _, rest = header.partition("=")
             if name.strip() == XSRF_COOKIE:
@@ -95,7 +115,9 @@ def _read(el: object, seen: _Seen) -> str | None:
     """Note the talks, speakers and organizations an element links to; its error, if any."""
     kind = el.WhichOneof("type")  # type: ignore[attr-defined]
     if kind == "exception":
-        return f"{el.exception.type}: {el.exception.message}"[:200]  # type: ignore[attr-defined]
+        return f"{el.exception.type}: {el.exception.message}"[:ERROR_CHARS]  # type: ignore[attr-defined]
+    if kind == "alert" and el.alert.format == Alert.ERROR:  # type: ignore[attr-defined]
+        return _MD_ESCAPE.sub(r"\1", el.alert.body)[:ERROR_CHARS]  # type: ignore[attr-defined]
     if kind == "button":
         found = _TALK.search(el.button.id)  # type: ignore[attr-defined]
         if found:
@@ -120,7 +142,7 @@ class _Session:
         while True:
             raw = await asyncio.wait_for(self.ws.read_message(), PAGE_S)
             if raw is None:
-                return "the session closed"
+                return CLOSED
             if isinstance(raw, str):
                 continue
             msg = ForwardMsg()
@@ -136,13 +158,16 @@ class _Session:
                 return error
 
 
-async def _connect(url: str) -> WebSocketClientConnection:
-    token = await asyncio.to_thread(_xsrf, url)
+async def _connect(url: str, cookie: str | None = None) -> WebSocketClientConnection:
+    token = await asyncio.to_thread(_xsrf, url, cookie)
     parts = urlsplit(url)
     ws_url = f"ws://{parts.netloc}{parts.path}_stcore/stream"
     headers = {"Origin": f"http://{parts.netloc}"}
+    cookies = [cookie] if cookie else []
     if token:
-        headers["Cookie"] = f"{XSRF_COOKIE}={token}"
+        cookies.append(f"{XSRF_COOKIE}={token}")
+    if cookies:
+        headers["Cookie"] = "; ".join(cookies)
     request = HTTPRequest(ws_url, headers=headers, connect_timeout=PAGE_S)
     protocols = ["streamlit"] + ([token] if token else [])
     return await websocket_connect(request, subprotocols=protocols, max_message_size=1 << 30)
@@ -156,12 +181,14 @@ def _pages(seen: _Seen) -> list[str]:
     return out
 
 
-async def warm(url: str) -> Warmed:
-    """One session through `url`'s pages (see the module's text)."""
+async def warm(url: str, cookie: str | None = None, pages: int | None = None) -> Warmed:
+    """One session through `url`'s pages (see the module's text); `cookie` goes with
+    every request (a proxy's sticky cookie: one replica behind it), `pages` stops
+    after that many."""
     url = url if url.endswith("/") else url + "/"
     done = Warmed(url)
     try:
-        session = _Session(url, await _connect(url))
+        session = _Session(url, await _connect(url, cookie))
     except (OSError, TimeoutError, HTTPClientError, WebSocketError) as exc:
         done.errors.append(f"no session ({type(exc).__name__}: {exc})")
         return done
@@ -169,19 +196,22 @@ async def warm(url: str) -> Warmed:
     queue = [""]
     asked: set[str] = set()
     try:
-        while queue:
+        while queue and (pages is None or len(done.pages) < pages):
             query = queue.pop(0)
             if query in asked:
                 continue
             asked.add(query)
             start = time.monotonic()
+            broke = None
             try:
                 error = await session.page(query, seen)
             except (OSError, TimeoutError, HTTPClientError, WebSocketError) as exc:
-                error = f"{type(exc).__name__}: {exc}"
+                error = broke = f"{type(exc).__name__}: {exc}"
             done.pages.append((query, time.monotonic() - start))
             if error:
                 done.errors.append(f"?{query}: {error}")
+                if broke is None and error != CLOSED:
+                    done.shown.append(f"?{query}: {error}")
             if query == "":
                 queue += _pages(seen)
             elif query.startswith("talk="):
@@ -202,11 +232,16 @@ async def warm_all(urls: Sequence[str]) -> list[Warmed]:
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m talkbase.warmup", description=__doc__)
     p.add_argument("urls", nargs="+", help="a served app's address, e.g. http://127.0.0.1:8601/")
+    p.add_argument("--json", action="store_true", help="one JSON object per URL on stdout")
     args = p.parse_args(argv)
     results = asyncio.run(warm_all(args.urls))
     for r in results:
         sys.stderr.write(f"talkbase app: {r.line()}\n")
-    return 1 if any(r.errors or not r.pages for r in results) else 0
+        if args.json:
+            sys.stdout.write(json.dumps(r.record()) + "\n")
+    if any(r.shown for r in results):
+        return 1
+    return 3 if any(r.errors or not r.pages for r in results) else 0
 
 
 if __name__ == "__main__":

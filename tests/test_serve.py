@@ -14,6 +14,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -214,9 +215,9 @@ def test_one_process_is_warmed_up_before_it_says_it_is_serving(
     monkeypatch.setattr(proxy, "POLL_S", 0.01)
     monkeypatch.setattr(proxy, "wait_healthy", lambda urls, procs, stopping: True)
 
-    def warm_up(urls: list[str], env: object, stopping: object) -> bool:
+    def warm_up(urls: list[str], env: object, stopping: object) -> proxy.Warmth:
         said.append(f"warm {urls[0]}")
-        return True
+        return proxy.Warmth(True)
 
     monkeypatch.setattr(proxy, "warm_up", warm_up)
     monkeypatch.setattr(proxy, "say", said.append)
@@ -258,3 +259,163 @@ def test_the_warm_up_is_a_real_first_session(demo_home: Path, tmp_path: Path) ->
         for pid in _session(proc.pid):
             os.kill(pid, signal.SIGKILL)
         proc.wait(timeout=10)
+
+
+def test_a_page_that_shows_an_error_is_not_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up's pages showed an error: `serve_one` says so and does not claim to serve."""
+    said: list[str] = []
+
+    class Child:
+        returncode = None
+
+        def poll(self) -> int | None:
+            return None
+
+    monkeypatch.setattr(proxy, "start", lambda cmd, env: Child())
+    monkeypatch.setattr(proxy, "stop", lambda procs: None)
+    monkeypatch.setattr(proxy, "wait_healthy", lambda urls, procs, stopping: True)
+    shown = ("?: The knowledge base in /x is damaged: CURRENT names a missing build",)
+    monkeypatch.setattr(proxy, "warm_up", lambda urls, env, stopping: proxy.Warmth(True, shown))
+    monkeypatch.setattr(proxy, "say", said.append)
+    with pytest.raises(proxy.CannotServe) as err:
+        serve.serve_one(["streamlit"], {}, "http://127.0.0.1:8601/")
+    assert "shows an error on its home page" in err.value.sentence()
+    assert "CURRENT names a missing build" in err.value.sentence() and not said
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [
+        (["--port", "70000"], "--port"),
+        (["--port", "-1"], "--port"),
+        (["--port", "eighty"], "--port"),
+        (["--address", "256.1.1.1"], "--address"),
+    ],
+)
+def test_odd_ports_and_addresses_are_refused_by_the_parser(
+    args: list[str], word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["app", *args])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert word in err.splitlines()[-1] and "Traceback" not in err
+
+
+def test_too_many_replicas_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    started: list[object] = []
+    assert cli.main(["app", "--replicas", "500", "--port", "1"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--replicas 500" in err and "at most" in err
+    assert not started
+
+
+def _listener(reuseport: bool) -> socket.socket:
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuseport:  # as HAProxy binds by default
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    return s
+
+
+@pytest.mark.parametrize("replicas", ["1", "2"])
+def test_a_port_in_use_is_refused_before_anything_starts(
+    replicas: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def start(*args: object, **kw: object) -> None:
+        raise AssertionError("started a process on a port in use")
+
+    monkeypatch.setattr(proxy, "start", start)
+    monkeypatch.setattr(proxy, "proxy_binary", lambda: "/usr/sbin/haproxy")
+    with _listener(reuseport=True) as taken:
+        port = taken.getsockname()[1]
+        assert cli.main(["app", "--port", str(port), "--replicas", replicas]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"port {port} is in use" in err, err
+
+
+def test_port_0_picks_a_free_port_and_says_which(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr(serve, "serve_one", lambda cmd, env, url: served.append(url) or 0)
+    assert cli.main(["app", "--port", "0"]) == 0
+    (url,) = served
+    port = int(url.rsplit(":", 1)[1].rstrip("/"))
+    assert port > 0 and f"serving on port {port}" in capsys.readouterr().err
+
+
+@needs_haproxy
+def test_haproxy_binds_without_reuseport_so_a_second_one_fails() -> None:
+    """One fleet per port: the configuration says `noreuseport`, so a second HAProxy on a
+    port one already holds cannot bind (with SO_REUSEPORT the kernel split visitors)."""
+    assert HAPROXY
+    port = proxy.free_ports(1)[0]
+    cfg = ROOT / ".pytest_cache"
+    cfg.mkdir(exist_ok=True)
+    path = cfg / f"haproxy-{port}.cfg"
+    path.write_text(proxy.render("127.0.0.1", port, [proxy.free_ports(1)[0]]))
+    first = subprocess.Popen([HAPROXY, "-db", "-f", str(path)], stderr=subprocess.PIPE)
+    try:
+        _wait(lambda: _port_taken(port), 10, "the first HAProxy never listened")
+        second = subprocess.run(
+            [HAPROXY, "-db", "-f", str(path)], capture_output=True, text=True, timeout=20
+        )
+        assert second.returncode != 0 and "cannot bind" in second.stderr, second.stderr
+    finally:
+        first.terminate()
+        first.wait(timeout=10)
+        path.unlink()
+
+
+def _port_taken(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@needs_haproxy
+def test_a_configuration_haproxy_refuses_is_its_own_first_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = proxy.template().replace("balance leastconn", "frobnicate leastconn")
+    monkeypatch.setattr(proxy, "template", lambda: broken)
+    monkeypatch.setattr(proxy, "start", lambda *a, **k: pytest.fail("started a replica"))
+    assert cli.main(["app", "--replicas", "2", "--port", str(proxy.free_ports(1)[0])]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "refused its configuration: " in err
+    assert "frobnicate" in err and "()" not in err, err
+
+
+def test_a_killed_parent_leaves_no_run_folder(tmp_path: Path) -> None:
+    """kill -9 of `talkbase app`: its janitor removes the run folder; one left by a
+    parent that died anyway is removed by the next start."""
+    code = "from talkbase import proxy; import time; f, j = proxy.run_folder(); print(f, flush=True); time.sleep(60)"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    folder = Path(parent.stdout.readline().strip())
+    assert folder.is_dir() and folder.name.startswith(proxy.RUN_PREFIX)
+    parent.kill()
+    parent.wait()
+    _wait(lambda: not folder.exists(), 10, f"{folder} left behind")
+
+    stale = tmp_path / f"{proxy.RUN_PREFIX}{parent.pid}-left"
+    stale.mkdir()
+    monkey_tmp = tmp_path
+    import tempfile
+
+    before = tempfile.tempdir
+    tempfile.tempdir = str(monkey_tmp)
+    try:
+        mine, janitor = proxy.run_folder()
+        assert not stale.exists() and mine.is_dir()
+    finally:
+        tempfile.tempdir = before
+        import shutil
+
+        shutil.rmtree(mine, ignore_errors=True)
+        proxy._end_janitor(janitor)
