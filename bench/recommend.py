@@ -1,97 +1,129 @@
-"""Recommendations from an agenda (issue 23), on the FOSDEM 2024 judged queries.
+"""Recommendations from an agenda (issues 23, 38), on every judged program at once.
 
-    python bench/recommend.py                # builds /tmp/recbench/home once (a few minutes)
-    python bench/recommend.py --sweep        # and the recommender's knobs around the defaults
+    python bench/recommend.py                 # every program: recommend against the baselines
+    python bench/recommend.py --sets fosdem2019 moca2024
+    python bench/recommend.py --lopo          # settings chosen leaving each program out in turn
 
-Each judged query with at least four grade-2 talks is a person's interest: half of
-those talks (every other one in time order) are saved, nothing is hidden, ten talks
-are recommended, and held-out recall@10 counts how many of the other half come back.
-Mixed agendas put two queries' saved halves together (ten pairs of queries judging
-no talk in common): both interests are served when the ten hold a talk judged for
-each (grade 1 or 2). Lopsided ones save one query's half and a single talk of the
-other. With --fits, no recommended talk may overlap a saved one (the agenda's rule).
+Programs: the demo with tests/data/dev_queries.json, FOSDEM 2019 with
+bench/data/fosdem2019_queries.json, FOSDEM 2024 and MOCA 2024 with their sets in
+../shared/collections, and CACM (documents, not talks: no times, no tracks; its
+judgments are binary, so its one grade stands for grade 2 and "by time" is by id).
+Each base is built once with the configured (real) model and kept under --cache, as
+bench/quality.py does (the same folders, so either bench reuses the other's bases).
 
-Two baselines run on the same base: the talks nearest the centroid of the saved
+The protocol (issue 38's): each judged query with at least four grade-2 talks is a
+person's one interest: every other one of those talks in time order is saved,
+nothing is hidden, ten talks are recommended, and held-out recall@10 counts how many
+of the other grade-2 talks come back. A two-interest agenda saves two grade-2 talks
+of each of two queries judging no talk in common (nine pairs where there are
+enough): both interests are served when the ten hold a talk judged (grade 1 or 2)
+for each. `--fits` overlaps: recommended talks (with fits) running at the same time
+as a saved one, over every agenda.
+
+Two baselines run on the same bases: the talks nearest the centroid of the saved
 vectors, and the union of each saved talk's `similar` list, taken in turns.
-The base is FOSDEM 2024 built with the real model by `talkbase ingest`, kept in
---home and reused.
+
+--lopo scores a grid of recommender settings (GRID) on every program, then for each
+program picks the setting best on the others (mean gain over the centroid's recall,
+both-served as a floor) and reports that setting's figures on the program left out.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
 import os
 import platform
-import re
-import subprocess
 import sys
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-SHARED = ROOT.parent / "shared" if (ROOT.parent / "shared").is_dir() else Path("/work/shared")
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from appviews.models.agenda import overlap_minutes  # noqa: E402
+import quality  # noqa: E402
+
+from index.evaluate import Judged, load_judgments  # noqa: E402
 from index.search.kb import KnowledgeBase  # noqa: E402
 from index.search.recommend import TUNING, Tuning, recommend  # noqa: E402
+from talkbase.core.timetable import overlap_minutes  # noqa: E402
 
 K = 10
-SWEEP = (  # --sweep: one knob at a time around the defaults (index/search/recommend.py)
-    ("threshold", (0.2, 0.4, 0.5)),
-    ("centroid_share", (0.5, 1.0)),
-    ("word_weight", (0.0, 1.0)),
-    ("track_weight", (0.0, 0.5)),
-    ("diversity", (0.0, 0.5)),
-)
+PAIRS = 9
+MIN_BEST = 4  # a query is an interest when it has this many top-grade talks
+SETS = ("dev", "fosdem2019", "fosdem2024", "moca2024", "cacm")
 Method = Callable[[KnowledgeBase, list[int]], list[int]]
 
 
-def norm_title(title: str) -> str:
-    """As the collection's README says: NFKC, case-folded, non-alphanumerics as one space."""
-    text = unicodedata.normalize("NFKC", title).casefold()
-    return re.sub(r"[\W_]+", " ", text).strip()
+def programs(cache: Path) -> dict[str, tuple[list[Path], Path]]:
+    """name -> (program paths, judgments): bench/quality.py's sets and MOCA 2024."""
+    shared = quality.collection.SHARED
+    return {
+        **quality.sets(cache),
+        "moca2024": (
+            [shared / "schedules" / "moca2024.ics"],
+            shared / "collections" / "moca2024_queries.json",
+        ),
+    }
 
 
-def build(home: Path, schedule: Path) -> None:
-    """FOSDEM 2024 with the configured (real) model, once."""
-    if (home / "CURRENT").is_file():
-        return
-    talkbase = Path(sys.executable).parent / "talkbase"
-    command = [str(talkbase)] if talkbase.is_file() else [sys.executable, "-m", "talkbase.cli"]
-    print(f"building {home} from {schedule.name} (a few minutes)...", file=sys.stderr)
-    subprocess.run([*command, "--home", str(home), "ingest", str(schedule)], check=True)
+# -- agendas ----------------------------------------------------------------------
 
 
-def judged(kb: KnowledgeBase, path: Path) -> list[dict]:
-    """The queries, each judgment mapped to a talk id by title + day + start."""
-    by_key: dict[tuple[str, str | None, str | None], int] = {}
+@dataclass(frozen=True)
+class Interest:
+    query: str
+    grades: dict[int, int]  # talk id -> grade (1 or 2)
+    saved: tuple[int, ...]  # every other top-grade talk by time
+    held: tuple[int, ...]  # the others
+    least: int  # the grade counted: the set's top one, or 1 where no query has enough
+
+
+def interests(kb: KnowledgeBase, judged: Sequence[Judged]) -> list[Interest]:
+    """The judged queries with at least MIN_BEST talks of the set's top grade (of any
+    grade in a set where no query has that many: the demo's), each judgment mapped to
+    the talks it names (by title, slot or uid: Judged.key)."""
+    keys: dict[str, dict[str, list[int]]] = {}
     for tid, talk in kb.talks.items():
-        d = talk.to_dict()
-        by_key[(norm_title(talk.title), d["day"], d["start"])] = tid
-    out = []
-    for q in json.loads(path.read_text(encoding="utf-8")):
-        grades: dict[int, int] = {}
-        for r in q["relevant"]:
-            found = by_key.get((norm_title(r["title"]), r["day"], r["start"]))
-            if found is None:
-                print(f"unmatched judgment: {r['title']} {r['day']} {r['start']}", file=sys.stderr)
-            else:
-                grades[found] = r["grade"]
-        best = sorted((t for t, g in grades.items() if g == 2), key=lambda t: _when(kb, t))
-        out.append({"query": q["query"], "grades": grades, "saved": best[::2], "held": best[1::2]})
+        for by in {j.by for j in judged}:
+            key = Judged("", {}, by).key(talk)
+            keys.setdefault(by, {}).setdefault(key, []).append(tid)
+    top = max(g for j in judged for g in j.relevant.values())
+    for least in (top, 1):  # a set with no query that long: its talks of any grade
+        out = []
+        for j in judged:
+            grades = {t: g for key, g in j.relevant.items() for t in keys[j.by].get(key, [])}
+            best = sorted((t for t, g in grades.items() if g >= least), key=lambda t: _when(kb, t))
+            if len(best) >= MIN_BEST:
+                out.append(Interest(j.query, grades, tuple(best[::2]), tuple(best[1::2]), least))
+        if out:
+            break
     return out
 
 
-def _when(kb: KnowledgeBase, tid: int) -> tuple[float, str]:
+def _when(kb: KnowledgeBase, tid: int) -> tuple[float, int]:
     talk = kb.talks[tid]
-    return (talk.start.timestamp() if talk.start else 0.0, talk.title)
+    return (talk.start.timestamp() if talk.start else 0.0, tid)
+
+
+def pairs(found: Sequence[Interest], n: int = PAIRS) -> list[tuple[Interest, Interest]]:
+    """`n` pairs of interests judging no talk in common: each with the one half the
+    list further on (then the next ones), so two topics far apart in the file meet."""
+    out: list[tuple[Interest, Interest]] = []
+    half = len(found) // 2
+    for shift in range(max(1, half), len(found)):
+        for i, a in enumerate(found):
+            b = found[(i + shift) % len(found)]
+            if len(out) < n and a is not b and not set(a.grades) & set(b.grades):
+                if not any({a.query, b.query} == {x.query, y.query} for x, y in out):
+                    out.append((a, b))
+    return out
 
 
 # -- the methods ------------------------------------------------------------------
@@ -124,97 +156,150 @@ def recommender(tuning: Tuning = TUNING, fits: bool = False) -> Method:
 # -- the measures -----------------------------------------------------------------
 
 
-def mixed_pairs(queries: list[dict], n: int = 10) -> list[tuple[dict, dict]]:
-    """`n` pairs of queries judging no talk in common: each with the one half the list
-    further on (then the next ones), so two topics far apart in the file meet."""
-    pairs: list[tuple[dict, dict]] = []
-    half = len(queries) // 2
-    for shift in range(half, len(queries)):
-        for i, a in enumerate(queries):
-            b = queries[(i + shift) % len(queries)]
-            if len(pairs) < n and not set(a["grades"]) & set(b["grades"]):
-                if not any({a["query"], b["query"]} == {x["query"], y["query"]} for x, y in pairs):
-                    pairs.append((a, b))
-    return pairs
+def served(top: Sequence[int], it: Interest, saved: Sequence[int]) -> bool:
+    return any(t in it.grades and t not in saved for t in top)
 
 
-def served(top: Sequence[int], query: dict, saved: Sequence[int]) -> bool:
-    return any(t in query["grades"] and t not in saved for t in top)
-
-
-def clashes(kb: KnowledgeBase, top: Sequence[int], saved: Sequence[int]) -> int:
+def overlaps(kb: KnowledgeBase, top: Sequence[int], saved: Sequence[int]) -> int:
     mine = kb.talks.get_many(list(saved))
     return sum(any(overlap_minutes(kb.talks[t], s) > 0 for s in mine) for t in top)
 
 
-def measure(kb: KnowledgeBase, method: Method, queries: list[dict], pairs) -> dict:
-    recall, took = [], []
-    clashing = 0
-    for q in queries:
+def measure(kb: KnowledgeBase, method: Method, found, paired) -> dict:
+    recall, took, clashing = [], [], 0
+    for it in found:
         began = time.perf_counter()
-        top = method(kb, q["saved"])
+        top = method(kb, list(it.saved))
         took.append(time.perf_counter() - began)
-        recall.append(len(set(top) & set(q["held"])) / len(q["held"]))
-        clashing += clashes(kb, top, q["saved"])
-    both = lopsided = 0
-    for a, b in pairs:
-        saved = a["saved"] + b["saved"]
+        recall.append(len(set(top) & set(it.held)) / len(it.held))
+        clashing += overlaps(kb, top, it.saved)
+    both = 0
+    for a, b in paired:
+        saved = [*a.saved[:2], *b.saved[:2]]
         top = method(kb, saved)
         both += served(top, a, saved) and served(top, b, saved)
-        clashing += clashes(kb, top, saved)
-        for big, small in ((a, b), (b, a)):  # one talk of the second interest
-            saved = big["saved"] + small["saved"][:1]
-            top = method(kb, saved)
-            lopsided += served(top, big, saved) and served(top, small, saved)
+        clashing += overlaps(kb, top, saved)
     return {
         "recall": float(np.mean(recall)),
         "both": both,
-        "lopsided": lopsided,
-        "clashing": clashing,
+        "pairs": len(paired),
+        "overlaps": clashing,
         "ms": 1000 * float(np.median(took)),
     }
 
 
-def row(name: str, m: dict, pairs: int) -> str:
-    return (
-        f"| {name:<36} | {m['recall']:13.3f} | {m['both']:>8}/{pairs} | "
-        f"{m['lopsided']:>5}/{2 * pairs} | {m['clashing']:>7} | {m['ms']:7.1f} |"
-    )
+class Program:
+    """One judged program, its base open, its agendas made."""
+
+    def __init__(self, name: str, cache: Path, embedder) -> None:
+        paths, qfile = programs(cache)[name]
+        self.name = name
+        self.kb = KnowledgeBase(quality.built(name, paths, embedder, cache, False), embedder)
+        self.found = interests(self.kb, load_judgments(qfile))
+        self.paired = pairs(self.found)
+        least = {it.least for it in self.found}
+        self.label = f"{len(self.found)}" + (" (any grade)" if least == {1} else "")
+        self.timed = any(t.start for t in self.kb.talks.get_many(self.kb.talks.ids[:50].tolist()))
+
+    def run(self, method: Method) -> dict:
+        return measure(self.kb, method, self.found, self.paired)
+
+
+# -- choosing settings, each program left out in turn ----------------------------
+
+GRID = {  # --lopo: every combination (index/search/recommend.py's Tuning)
+    "split_gain": (0.0, 0.3, 0.6),
+    "word_weight": (0.25, 0.5),
+    "track_weight": (0.15, 0.3),
+    "diversity": (0.0, 0.3),
+}
+
+
+def grid() -> list[Tuning]:
+    names = list(GRID)
+    return [
+        replace(TUNING, **dict(zip(names, v, strict=True)))
+        for v in itertools.product(*GRID.values())
+    ]
+
+
+def lopo(progs: list[Program], base: dict[str, dict]) -> None:
+    tunings = grid()
+    print(f"\nscoring {len(tunings)} settings on {len(progs)} programs...", file=sys.stderr)
+    scores = {p.name: [p.run(recommender(t)) for t in tunings] for p in progs}
+
+    def merit(names: Sequence[str], i: int) -> float:
+        gain = np.mean([scores[n][i]["recall"] - base[n]["recall"] for n in names])
+        short = sum(max(0, scores[n][i]["pairs"] - 1 - scores[n][i]["both"]) for n in names)
+        return float(gain) - 0.05 * short  # each pair below 8 of 9 costs 0.05
+
+    print("\n| left out | its setting (tuned on the others) | recall@10 | centroid | gain | both |")
+    print("|---|---|---|---|---|---|")
+    for p in progs:
+        others = [q.name for q in progs if q is not p] or [p.name]
+        best = max(range(len(tunings)), key=lambda i: merit(others, i))
+        m, c = scores[p.name][best], base[p.name]
+        knobs = ", ".join(f"{k}={getattr(tunings[best], k)}" for k in GRID)
+        print(
+            f"| {p.name} | {knobs} | {m['recall']:.3f} | {c['recall']:.3f} | "
+            f"{m['recall'] - c['recall']:+.3f} | {m['both']}/{m['pairs']} |"
+        )
+    best = max(range(len(tunings)), key=lambda i: merit([p.name for p in progs], i))
+    knobs = ", ".join(f"{k}={getattr(tunings[best], k)}" for k in GRID)
+    print(f"\nbest on all programs together: {knobs}")
+    for p in progs:
+        m = scores[p.name][best]
+        print(f"  {p.name}: {m['recall']:.3f} (centroid {base[p.name]['recall']:.3f})")
+
+
+# -- the table ----------------------------------------------------------------------
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--home", type=Path, default=Path("/tmp/recbench/home"))
-    ap.add_argument("--schedule", type=Path, default=SHARED / "schedules" / "fosdem2024.xml")
-    ap.add_argument(
-        "--queries", type=Path, default=SHARED / "collections" / "fosdem2024_queries.json"
-    )
-    ap.add_argument("--sweep", action="store_true", help="also the knobs around the defaults")
+    ap.add_argument("--sets", nargs="+", default=list(SETS), choices=SETS)
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
+    ap.add_argument("--lopo", action="store_true", help="settings chosen leaving each out")
     args = ap.parse_args()
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    build(args.home, args.schedule)
-    with KnowledgeBase(args.home) as kb:
-        queries = [q for q in judged(kb, args.queries) if len(q["saved"]) + len(q["held"]) >= 4]
-        pairs = mixed_pairs(queries)
-        methods: list[tuple[str, Method]] = [
-            ("centroid of the saved vectors", centroid),
-            ("union of per-talk similar (in turns)", union_similar),
-            ("recommend", recommender()),
-            ("recommend --fits", recommender(fits=True)),
-        ]
-        if args.sweep:
-            for field, values in SWEEP:
-                for v in values:
-                    tuned = replace(TUNING, **{field: v})  # type: ignore[arg-type]
-                    methods.append((f"recommend {field}={v}", recommender(tuned)))
-        print(
-            f"FOSDEM 2024, {len(kb.talks)} talks, model {kb.model_name}; {len(queries)} queries "
-            f"with >= 4 grade-2 talks, {len(pairs)} mixed agendas; CPU: {cpu()}\n"
-        )
-        print(f"| {'method':<36} | held-out R@10 | both served | lopsided | clashes | ms/call |")
-        print(f"|{'-' * 38}|{'-' * 15}|{'-' * 13}|{'-' * 10}|{'-' * 9}|{'-' * 9}|")
+    from index.encoders import embed
+
+    embedder = embed.load()
+    progs = [Program(name, args.cache, embedder) for name in args.sets]
+    methods: list[tuple[str, Method]] = [
+        ("centroid", centroid),
+        ("similar union", union_similar),
+        ("recommend", recommender()),
+        ("recommend --fits", recommender(fits=True)),
+    ]
+    print(f"model {embed.identity_of(embedder)}; CPU: {cpu()}\n")
+    print("| program | talks | interests | method | recall@10 | both served | overlaps | ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    table: dict[str, dict[str, dict]] = {}
+    for p in progs:
         for name, method in methods:
-            print(row(name, measure(kb, method, queries, pairs), len(pairs)), flush=True)
+            m = table.setdefault(name, {})[p.name] = p.run(method)
+            both = f"{m['both']}/{m['pairs']}" if m["pairs"] else "-"
+            lap = m["overlaps"] if p.timed else "- (untimed)"
+            print(
+                f"| {p.name} | {len(p.kb.talks)} | {p.label} | {name} | {m['recall']:.3f} "
+                f"| {both} | {lap} | {m['ms']:.1f} |",
+                flush=True,
+            )
+    print("\n| method | mean recall@10 | gain over centroid (min over programs) | both served |")
+    print("|---|---|---|---|")
+    for name, rows in table.items():
+        gains = [rows[n]["recall"] - table["centroid"][n]["recall"] for n in rows]
+        both = sum(r["both"] for r in rows.values())
+        n_pairs = sum(r["pairs"] for r in rows.values())
+        mean = np.mean([r["recall"] for r in rows.values()])
+        print(
+            f"| {name} | {mean:.3f} | {np.mean(gains):+.3f} ({min(gains):+.3f}) | "
+            f"{both}/{n_pairs} |"
+        )
+    if args.lopo:
+        lopo(progs, table["centroid"])
+    for p in progs:
+        p.kb.close()
 
 
 def cpu() -> str:

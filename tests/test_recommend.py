@@ -342,3 +342,19 @@ def test_in_score_order_caps_a_rising_score_and_keeps_the_order() -> None:
     a, b, c = (Hit(talk(i), s, Because()) for i, s in ((1, 0.9), (2, 0.95), (3, 0.5)))
     got = rec.in_score_order([a, b, c])
     assert [h.talk.id for h in got] == [1, 2, 3] and [h.score for h in got] == [0.9, 0.9, 0.5]
+
+
+# -- when saved talks fall apart into interests (issue 38) ---------------------------
+
+
+def test_two_topics_fall_apart_and_one_spread_topic_does_not() -> None:
+    two = np.vstack([near(0, 0.1), near(0, -0.1), near(3, 0.1), near(3, -0.1)])
+    groups = rec.interests(two, 0.5)
+    assert groups == [(0, 1), (2, 3)] and rec.explained(two, groups) > 0.9
+    assert rec.apart(two, groups, 0.3)
+    # one topic whose talks the clustering still cuts in two: a split explains little
+    # more than cutting four talks at random would (1/3), so it is one interest
+    one = np.vstack([unit(1, a, b, 0) for a in (0.4, -0.4) for b in (0.4, -0.4)])
+    cut = [(0, 1), (2, 3)]
+    assert rec.explained(one, cut) == pytest.approx(0.5, abs=0.01) and not rec.apart(one, cut, 0.3)
+    assert not rec.apart(one, [(0, 1, 2, 3)], 0.0)  # one group is never apart

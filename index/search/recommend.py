@@ -2,7 +2,8 @@
 
 `recommend(kb, saved, avoid, k, fits)` reads the base; what it decides are pure
 functions of vectors and talks, which tests drive with hand-made ones: `interests`
-groups the saved talks (average-linkage clustering of their vectors), `quotas` shares
+groups the saved talks (average-linkage clustering of their vectors), kept apart only
+when the groups explain more of the talks' scatter than chance would (`apart`), `quotas` shares
 the k slots between interests by size (at least one each), `relevance`,
 `word_relevance` and `track_relevance` say how close each candidate is to each
 interest, `penalty` pushes down the neighbours of hidden talks, `draw` lets the
@@ -35,6 +36,9 @@ class Tuning:
     """The recommender's knobs (measured with bench/recommend.py)."""
 
     threshold: float = 0.3  # mean cosine from which two groups of saved talks are one interest
+    # a split into interests is kept only when it explains this share of the scatter
+    # left over after what splitting as many talks at random would explain (`apart`)
+    split_gain: float = 0.3
     centroid_share: float = 0.75  # cosine with the interest's centre; the rest: its nearest talk
     word_weight: float = 0.5  # plus this times the words' cosine (tf-idf) with the interest's
     track_weight: float = 0.3  # plus this times the share of the interest in the talk's track
@@ -74,6 +78,29 @@ def interests(vectors: np.ndarray, threshold: float = TUNING.threshold) -> list[
             groups[a] += groups[b]
         groups = [sorted(g) for g, keep in zip(groups, alive, strict=True) if keep]
     return sorted((tuple(g) for g in groups), key=lambda g: (-len(g), g[0]))
+
+
+def explained(vectors: np.ndarray, groups: Sequence[Sequence[int]]) -> float:
+    """The share of the saved talks' scatter (squared distances to their mean) that
+    `groups` explain: 1 - within-group scatter / total; 0 for one group."""
+    total = float(((vectors - vectors.mean(axis=0)) ** 2).sum())
+    if len(groups) < 2 or total <= 0:
+        return 0.0
+    within = sum(
+        float(((vectors[list(g)] - vectors[list(g)].mean(axis=0)) ** 2).sum()) for g in groups
+    )
+    return 1.0 - within / total
+
+
+def apart(vectors: np.ndarray, groups: Sequence[Sequence[int]], gain: float) -> bool:
+    """Whether the saved talks really fall apart into `groups`: the share they explain
+    beats what k groups of n talks explain by chance, (k - 1) / (n - 1), by `gain` of
+    what is left above it. Each talk alone (k = n) is apart."""
+    n, k = len(vectors), len(groups)
+    if k < 2:
+        return False
+    chance = (k - 1) / (n - 1)
+    return explained(vectors, groups) >= chance + gain * (1.0 - chance) - 1e-9
 
 
 def quotas(sizes: Sequence[int], k: int) -> list[int]:
@@ -231,6 +258,8 @@ def recommend(
         return []
     s_vecs = np.vstack([kb.vectors.vector(t) for t in saved_ids]).astype(np.float32)
     groups = interests(s_vecs, tuning.threshold)
+    if not apart(s_vecs, groups, tuning.split_gain):
+        groups = [tuple(range(len(saved_ids)))]
     exclude = set(saved_ids) | set(avoid_ids)
     want = min(len(kb.vectors), tuning.pool_per_query + len(exclude))
     pool: dict[int, None] = {}
