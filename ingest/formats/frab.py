@@ -299,7 +299,9 @@ def looks_like(text: str) -> bool:
     head = text[:_HEAD].lstrip("\ufeff \t\r\n")
     if not head.startswith("{"):
         return False
-    if re.search(r'"schedule"\s*:\s*\{', head) and re.search(r'"(?:conference|days)"\s*:', head):
+    if re.search(r'"schedule"\s*:\s*\{', head) and re.search(
+        r'"conference"\s*:\s*\{|"days"\s*:\s*\[\s*\{', head
+    ):  # frab's conference, or its list of day objects ("days": ["2024-07-17"] is not)
         return True
     if all(re.search(rf'"{k}"\s*:\s*\[', head) for k in ("talks", "rooms", "speakers")):
         return True

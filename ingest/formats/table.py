@@ -27,7 +27,7 @@ from datetime import UTC
 from typing import Any
 
 from ingest import when
-from ingest.formats import frab
+from ingest.formats import frab, jsontree, registry
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.jsonrecords import array_items, located, records, references
 from ingest.html import inline, plain, text_of
@@ -354,11 +354,12 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
                 if isinstance(x, dict)
             ]
             items = located(body, groups, "record") if groups else items
+        if not reader.mapping:  # a list of rooms or people is no program
+            gate = jsontree.find([o for _, o in items], _other_formats())
+            if gate.refused:
+                raise InputError(reader.document, gate.refused, "line 1")
     else:
-        root = frab.load_json(body, reader.document)
-        refs = references(root) if isinstance(root, dict) else dict
-        found = records(root, lambda o: _has_title(o))
-        items = located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
+        items = _tree(body, reader)
     if not any(_has_title(o, reader.mapping) for _, o in items):
         raise InputError(
             reader.document,
@@ -372,6 +373,46 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
         elif (talk := reader.talk(obj, where)) is not None:
             talks.append(talk)
     return talks
+
+
+def _other_formats() -> str:
+    """What a refusal of a JSON file suggests: the other formats that read JSON files."""
+    others = [f.name for f in registry.formats() if ".json" in f.suffixes and f.name != "json"]
+    return f"try --format {' or '.join(others)}, or name its title field with --map title=FIELD"
+
+
+def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
+    """The talk objects of a JSON object, wherever they sit (`jsontree`), each with
+    its line; refused in one sentence when what it holds looks like no talks."""
+    root = frab.load_json(body, reader.document)
+    if reader.mapping or _has_title(root) and jsontree.level(root) in ("strong", "weak"):
+        # one talk, or fields named by the user: the largest list of records, as told
+        refs = references(root) if isinstance(root, dict) else dict
+        found = records(root, lambda o: _has_title(o, reader.mapping))
+        return located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
+    gate = jsontree.find(root, _other_formats())
+    if gate.refused:
+        raise InputError(reader.document, gate.refused, "line 1")
+    refs = references(root) if isinstance(root, dict) else dict
+    tables = jsontree.tables(root)
+    locate = frab.id_locator(body)
+    seen: dict[str, int] = {}
+    kept: set[tuple[str, ...]] = set()
+    out: list[tuple[str, object]] = []
+    for path, obj in gate.talks:
+        for ev in jsontree.events(path, refs(obj), root, tables):
+            cols = resolve(ev)
+            same = tuple(
+                text_of(ev.get(cols.get(f, ""))) for f in ("uid", "title", "start", "room")
+            )
+            if same in kept:  # one talk listed twice (a tree and a list of the same talks)
+                continue
+            kept.add(same)
+            ident = next((text_of(obj[k]) for k in ("guid", "code", "id", "uid") if obj.get(k)), "")
+            seen[ident] = seen.get(ident, 0) + 1
+            line = locate(obj, seen[ident]) if ident else None
+            out.append((f"line {line}" if line else jsontree.where(path), ev))
+    return out
 
 
 def parse_lines(

@@ -1,0 +1,387 @@
+"""The talks of a JSON program of any shape: found wherever they sit in the tree,
+their references followed, their place in the tree read, and a sanity gate.
+
+A program's JSON puts its talks in a list ("talks", "sessions", ...), or deep in
+a tree keyed by day, minute and room (`{"schedule": {"2024-07-17": {"540": {"r1":
+{...talk...}}}}, "rooms": [...], "speakers": [...]}`, as sites fed from pretalx
+publish), and names rooms, speakers and tracks by id or code from tables beside
+them. Here:
+
+- a talk is an object with a title and a start (or a `slot`/`slots`), or speakers,
+  or an abstract (`level`); the names each field accepts are `columns.FIELDS`'.
+  An object that has only a name (and maybe a description) is no talk: rooms,
+  people and tracks have one;
+- objects are grouped by their place in the tree (list positions and the keys
+  that are data, days, minutes, ids, as "*"): a group holding talks is talks,
+  every member (a "Lunch" with a title and a room, too);
+- a reference table is a list of objects with an id or code; a talk's room,
+  track and speakers written as such an id are replaced by what the table names;
+- a talk's place says what it does not: a day key (2024-07-17), a minute key
+  under it (540 = 09:00), a room key (an id of the rooms table, or a key under
+  a "rooms" key), an enclosing room object;
+- `slot` ({room, start, end}) is the talk's time and room; `slots` is one talk
+  per slot (a workshop given twice), the one its place in the tree names when it
+  has one;
+- the gate (`Gate`): objects under a key naming rooms, people or tracks
+  ("rooms", "speakers", "tracks", by `columns.FIELDS`) are never talks unless
+  they have times or speakers and nothing else does; a file where only such
+  objects (or only names) are found, or where the talks found are far fewer
+  than the other titled objects of the tree, is refused with one sentence saying
+  what was found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from ingest import when
+from ingest.formats.columns import FIELDS, norm, resolve
+from ingest.formats.jsonrecords import RECORD_KEYS
+from ingest.html import inline, text_of
+
+MAX_DEPTH = 24  # deeper is damage, not a program
+_ID_KEYS = ("id", "code", "guid", "uuid", "slug")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_NUMBER = re.compile(r"-?\d+")
+_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def _singular(key: str) -> str:
+    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
+
+
+def _kind_of(key: object) -> str | None:
+    """ "room", "speaker" or "track" when a key names a list of those (by the names
+    `FIELDS` gives each field, singular or plural), else None. A key naming talk
+    records ("sessions", `RECORD_KEYS`) is none of them."""
+    name = norm(key)
+    if not name or name in RECORD_KEYS:
+        return None
+    for kind, fld in (("room", "room"), ("speaker", "speakers"), ("track", "track")):
+        names = {norm(n) for n in FIELDS[fld]}
+        if name in names or _singular(name) in names or name.replace("_", "") in names:
+            return kind
+    return None
+
+
+def _has(obj: dict[str, Any], cols: dict[str, str], fld: str) -> bool:
+    return fld in cols and bool(text_of(obj.get(cols[fld])).strip())
+
+
+def level(obj: dict[str, Any]) -> str:
+    """How much an object looks like a talk: "strong" (a title and a start, slot or
+    speakers), "weak" (a title and an abstract), "titled" (a title only, by a key
+    other than "name"), "named" (a name only: a room, a person, a track), ""."""
+    cols = resolve(obj)
+    if not _has(obj, cols, "title"):
+        return ""
+    timed = (
+        _has(obj, cols, "start")
+        or isinstance(obj.get("slot"), dict)
+        or any(isinstance(s, dict) for s in when.as_list(obj.get("slots")))
+    )
+    if timed or _has(obj, cols, "speakers"):
+        return "strong"
+    if _has(obj, cols, "abstract"):
+        return "weak"
+    return "named" if norm(cols["title"]) == "name" else "titled"
+
+
+@dataclass
+class _Found:
+    path: tuple[object, ...]  # keys and list positions from the root
+    obj: dict[str, Any]
+    level: str
+
+
+def _variable(key: object, ids: set[str]) -> bool:
+    """A key that is data (a day, a minute, a clock time, a number, an id) rather
+    than a name: objects under such keys are one group."""
+    text = str(key)
+    return bool(
+        isinstance(key, int)
+        or _DATE.fullmatch(text)
+        or _NUMBER.fullmatch(text)
+        or _CLOCK.fullmatch(text)
+        or text in ids
+    )
+
+
+class _TooDeep(Exception):
+    pass
+
+
+def _walk(root: object, ids: set[str]) -> Iterator[_Found]:
+    """Every object with a title, in the order of the text; the objects inside a
+    talk (its speakers, its slot, its links) are not visited. An object at a place
+    of one (no list position, no data key on its path: `{"conference": {"title",
+    "start", "days": [...]}}`) describes the program, not a talk: it is not one,
+    and what it holds is visited."""
+    stack: list[tuple[object, tuple[object, ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            raise _TooDeep
+        children: list[tuple[object, object]] = []
+        if isinstance(node, dict):
+            many = any(isinstance(k, int) or _variable(k, ids) for k in path)
+            found = level(node) if path and many else ""
+            if found:
+                yield _Found(path, node, found)
+                if found in ("strong", "weak"):
+                    continue
+            children = list(node.items())
+        elif isinstance(node, list):
+            children = list(enumerate(node))
+        for key, value in reversed(children):
+            if isinstance(value, dict | list):
+                stack.append((value, (*path, key)))
+
+
+@dataclass
+class Tables:
+    """The reference tables of a tree: for each kind (room, speaker, track), id or
+    code -> the object it names."""
+
+    by_kind: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    zone: str | None = None
+
+    @property
+    def ids(self) -> set[str]:
+        return {i for table in self.by_kind.values() for i in table}
+
+    def name(self, kind: str, value: object) -> object:
+        """What `value` names in the table of `kind` (its object), else the value."""
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            return self.by_kind.get(kind, {}).get(str(value), value)
+        return value
+
+
+def tables(root: object) -> Tables:
+    """Lists of objects with ids under keys naming rooms, speakers or tracks, in the
+    first three levels; and the program's time zone where a key there names one."""
+    out = Tables()
+    zone_keys = {norm(n) for n in FIELDS["timezone"]}
+    queue: list[tuple[object, int]] = [(root, 0)]
+    while queue:
+        node, depth = queue.pop(0)
+        if not isinstance(node, dict) or depth > 2:
+            continue
+        for key, value in node.items():
+            kind = _kind_of(key)
+            if kind and isinstance(value, list):
+                table = out.by_kind.setdefault(kind, {})
+                for item in value:
+                    if isinstance(item, dict):
+                        for k in _ID_KEYS:
+                            if item.get(k) is not None and not isinstance(item[k], dict | list):
+                                table.setdefault(str(item[k]), item)
+                                break
+            elif norm(key) in zone_keys and out.zone is None and when.zone(value) is not None:
+                out.zone = str(value)
+            elif isinstance(value, dict):
+                queue.append((value, depth + 1))
+    return out
+
+
+def _place(path: tuple[object, ...], ids: set[str]) -> tuple[str, ...]:
+    return tuple("[]" if isinstance(k, int) else "*" if _variable(k, ids) else str(k) for k in path)
+
+
+def _holder(path: tuple[object, ...], ids: set[str]) -> str:
+    """The nearest key of the path that is a name, not data ("rooms", "schedule")."""
+    return next((str(k) for k in reversed(path) if not _variable(k, ids)), "")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a talk's place in the tree says of it."""
+
+    day: date | None = None
+    minute: int | None = None
+    room: str | None = None
+
+
+def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
+    day: date | None = None
+    minute: int | None = None
+    room: str | None = None
+    node = root
+    parent_key: object = None
+    for key in path:
+        text = str(key)
+        if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
+            # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
+            holder = node[key] if key < len(node) else None
+            name = inline(text_of(holder)) if isinstance(holder, dict) else ""
+            room = name or room
+        elif isinstance(node, dict) and not isinstance(key, int):
+            if _DATE.fullmatch(text):
+                day = when.iso_date(text)
+            elif day is not None and _NUMBER.fullmatch(text) and 0 <= int(text) < 48 * 60:
+                if text in refs.by_kind.get("room", {}) and minute is not None:
+                    room = inline(text_of(refs.by_kind["room"][text]))
+                else:
+                    minute = int(text)
+            elif text in refs.by_kind.get("room", {}):
+                room = inline(text_of(refs.by_kind["room"][text])) or text
+            elif _kind_of(parent_key) == "room":
+                room = text
+        node = (
+            node.get(key)
+            if isinstance(node, dict)
+            else (
+                node[key]
+                if isinstance(node, list) and isinstance(key, int) and key < len(node)
+                else None
+            )
+        )
+        parent_key = key
+    return Context(day, minute, room)
+
+
+def _slots(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    if isinstance(obj.get("slot"), dict):
+        return [obj["slot"]]
+    return [s for s in when.as_list(obj.get("slots")) if isinstance(s, dict)]
+
+
+def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> bool:
+    """Does a slot's start fall on the day and minute (and in the room) of the place?"""
+    tz = when.zone(zone)
+    start = when.parse_datetime(slot.get("start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
+    if start is not None and ctx.day is not None and start.date() != ctx.day:
+        return False
+    if start is not None and ctx.minute is not None and tz is not None:
+        if start.hour * 60 + start.minute != ctx.minute:
+            return False
+    room = inline(text_of(refs.name("room", slot.get("room"))))
+    return not (ctx.room and room and room != ctx.room)
+
+
+def events(
+    path: tuple[object, ...], found: dict[str, Any], root: object, refs: Tables
+) -> list[dict[str, Any]]:
+    """The talk object as the table reader reads it: references followed, its slot
+    (or each of its slots) as start, end and room, its place's day, minute and
+    room where it names none, the program's zone, abstract and description one."""
+    obj = dict(found)
+    ctx = context(root, path, refs)
+    cols = resolve(obj)
+    if "room" in cols:
+        obj[cols["room"]] = refs.name("room", obj[cols["room"]])
+    if "track" in cols:
+        obj[cols["track"]] = refs.name("track", obj[cols["track"]])
+    if "speakers" in cols and isinstance(obj[cols["speakers"]], list):
+        obj[cols["speakers"]] = [refs.name("speaker", s) for s in obj[cols["speakers"]]]
+    parts = [text_of(obj.get(k)).strip() for k in ("abstract", "description")]
+    if all(parts) and parts[1] not in parts[0]:  # frab, pretalx: short abstract, long text
+        obj["abstract"] = parts[1] if parts[0] in parts[1] else f"{parts[0]}\n\n{parts[1]}"
+        obj.pop("description")
+    zone_col = cols.get("timezone")
+    if refs.zone and not (zone_col and when.zone(obj.get(zone_col))):
+        obj["timezone"] = refs.zone
+    zone = obj.get(cols.get("timezone", "timezone"))
+    every = _slots(obj)
+    slots = list(enumerate(every))
+    if len(every) > 1 and any(_fits(s, ctx, refs, zone) for s in every):
+        slots = [(n, s) for n, s in slots if _fits(s, ctx, refs, zone)][:1]
+    out: list[dict[str, Any]] = []
+    for n, slot in slots or [(0, None)]:
+        ev = dict(obj)
+        if n and "uid" in cols and text_of(ev.get(cols["uid"])):  # its second time: an id
+            ev[cols["uid"]] = f"{text_of(ev[cols['uid']])}#{n + 1}"
+        if slot is not None:
+            ev.pop("slot", None)
+            ev.pop("slots", None)
+            room = inline(text_of(refs.name("room", slot.get("room"))))
+            ev.update(start=slot.get("start"), end=slot.get("end"))
+            if room and not inline(text_of(ev.get(cols.get("room", "room")))):
+                ev[cols.get("room", "room")] = room
+        ev_cols = resolve(ev)
+        if "start" not in ev_cols or not text_of(ev.get(ev_cols["start"])).strip():
+            if ctx.day is not None and ctx.minute is not None:
+                hh, mm = divmod(ctx.minute, 60)
+                ev["start"] = f"{ctx.day.isoformat()}T{hh % 24:02d}:{mm:02d}"
+            elif ctx.day is not None and "date" not in ev_cols:
+                ev["date"] = ctx.day.isoformat()
+        if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
+            ev["room"] = ctx.room
+        out.append(ev)
+    return out
+
+
+def where(path: tuple[object, ...]) -> str:
+    return ".".join(f"[{k}]" if isinstance(k, int) else str(k) for k in path) or "the root"
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What the walk found, and whether the file holds talks."""
+
+    talks: list[tuple[tuple[object, ...], dict[str, Any]]]  # (path, object), text order
+    refused: str | None  # the sentence saying why the file is not read, or None
+
+
+def find(root: object, formats: str = "") -> Gate:
+    """The talk objects of `root` by the rules of the module's docstring; `formats`
+    is what a refusal suggests ("try --format frab, ...")."""
+    refs = tables(root)
+    ids = refs.ids
+    hint = f" If it is a program, {formats}." if formats else ""
+    try:
+        walked = list(_walk(root, ids))
+    except _TooDeep:
+        return Gate([], f"the JSON nests deeper than {MAX_DEPTH} levels")
+    groups: dict[tuple[str, ...], list[_Found]] = {}
+    for f in walked:
+        groups.setdefault(_place(f.path, ids), []).append(f)
+
+    def kind(members: list[_Found]) -> str | None:
+        return _kind_of(_holder(members[0].path, ids))
+
+    talky = {p: m for p, m in groups.items() if any(f.level in ("strong", "weak") for f in m)}
+    chosen = {p for p, m in talky.items() if kind(m) is None}
+    if not chosen:  # talks kept under a key naming rooms or people: only with times or speakers
+        chosen = {p for p, m in talky.items() if any(f.level == "strong" for f in m)}
+    if not chosen:  # only titles: a list of titles under a name that is no room, person, track
+        chosen = {
+            p
+            for p, m in groups.items()
+            if kind(m) is None
+            and any(f.level == "titled" for f in m)
+            and (p[-1:] == ("[]",) or norm(_holder(m[0].path, ids)) in RECORD_KEYS)
+        }
+    talks = [(f.path, f.obj) for f in walked if _place(f.path, ids) in chosen]
+    if not talks:
+        if not groups:
+            return Gate([], None)
+        described = "; ".join(
+            (f"{len(m)} under {h!r}" if (h := _holder(m[0].path, ids)) else f"{len(m)} in the list")
+            + (f" (e.g. {inline(text_of(m[0].obj))[:40]!r})" if inline(text_of(m[0].obj)) else "")
+            for m in sorted(groups.values(), key=len, reverse=True)[:3]
+        )
+        return Gate(
+            [],
+            "no talks found, only objects that look like rooms, people or tracks "
+            f"(a name, and no time, speakers or abstract): {described}.{hint}",
+        )
+    others = [
+        f
+        for p, m in groups.items()
+        if p not in chosen and kind(m) is None and p[-1:] == ("[]",)
+        for f in m
+        if f.level == "titled"
+    ]
+    if len(others) > len(talks):
+        return Gate(
+            [],
+            f"found {len(talks)} talk(s) with a time, speakers or abstract, but "
+            f"{len(others)} other titled objects (the first at {where(others[0].path)}) "
+            f"that may be talks too; refused rather than leave them out.{hint}",
+        )
+    return Gate(talks, None)
