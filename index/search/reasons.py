@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.search.ranking import best_sentence
-from index.search.stopwords import FILLER
-from index.search.vocab import word_tuple
+from index.search.rank.ranking import best_sentence
+from index.search.rank.stopwords import FILLER
+from index.search.read.vocab import word_tuple
 from index.store import reads
 from ingest.text import STOPWORDS
 from talkbase.core.records import Talk

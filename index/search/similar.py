@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from index.search import signals
-from index.search.fusion import mmr
-from index.search.ranking import best_sentence
+from index.search.rank import signals
+from index.search.rank.fusion import mmr
+from index.search.rank.ranking import best_sentence
 from talkbase.core.records import Hit, Talk, Why
 
 
