@@ -30,6 +30,7 @@ from datetime import datetime
 from difflib import SequenceMatcher
 
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
+from talkbase.core.names import surname_words
 from talkbase.core.records import Conflict, Speaker, Talk
 
 FUZZY_TITLE = 0.92
@@ -104,9 +105,9 @@ def titles_close(ka: str, kb: str) -> bool:
 
 
 def surname(name: str) -> str:
-    """The last word of a name's key: what fuzzy title matches must share."""
-    key = name_key(name)
-    return key.split()[-1] if key else ""
+    """A name's surname, its particles kept ("di vita" of "Luca Di Vita"; the rule is
+    talkbase.core.names'), in key form: what fuzzy title matches must share."""
+    return " ".join(surname_words(name_key(name).split()))
 
 
 def canonical_conferences(names: Iterable[str]) -> dict[str, str]:

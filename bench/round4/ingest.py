@@ -67,3 +67,29 @@ def rooms_only(work: Path) -> a.Row:
                 f"case {n + 1}: the refusal does not say what was found: {r.err.strip()[:120]}"
             )
     return row
+
+
+MOCA = Path(__file__).resolve().parents[3] / "shared" / "schedules" / "moca2024.ics"
+
+
+@attack("ingest.moca-names", "co-speakers in one iCal CN are two people; no name keeps a '\\n'")
+def moca_names(work: Path) -> a.Row:
+    row = a.Row("35.ingest.moca-names")
+    if not MOCA.exists():
+        row.notes.append(f"{MOCA} is not here; skipped")
+        return row
+    home = work / "home"
+    a.cli(home, "ingest", str(MOCA))
+    names = {
+        s["name"]
+        for line in a.cli(home, "export").out.splitlines()
+        if line.strip()
+        for s in json.loads(line)["speakers"]
+    }
+    row.tried += 2
+    if "Gregorio Palamà, Luca Di Vita" in names or "Luca Di Vita" not in names:
+        row.fail("'CN=Gregorio Palamà, Luca Di Vita' is not two speakers")
+    leaked = sorted(n for n in names if "\\" in n or "\n" in n)
+    if leaked:
+        row.fail(f"names keep an escape or a line break: {leaked[:3]}")
+    return row

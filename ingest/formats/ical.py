@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, tzinfo
 
 from ingest import when
-from ingest.formats.icalnames import split_description, split_summary
+from ingest.formats.icalnames import people, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
@@ -262,7 +262,7 @@ def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
         return {}
     own = cal.name.casefold()
     return {
-        key: (Speaker(name),)
+        key: people(unescape(name))
         for key, name in names.items()
         if name and name.casefold() != own and "@" not in name
     }
@@ -309,9 +309,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
         attendees = tuple(
-            Speaker(inline(p["CN"]))
-            for p, _ in ev.props.get("ATTENDEE", [])
-            if inline(p.get("CN", ""))
+            s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
         )
         speakers = speakers or listed or attendees or organizers.get(id(ev), ())
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))

@@ -10,29 +10,10 @@ from __future__ import annotations
 import re
 
 from ingest.speakers import parse_speakers
+from talkbase.core.names import PARTICLES, clean_name
 from talkbase.core.records import Speaker
 
-_PARTICLES = frozenset(
-    [
-        "de",
-        "da",
-        "di",
-        "del",
-        "der",
-        "van",
-        "von",
-        "la",
-        "le",
-        "du",
-        "dos",
-        "bin",
-        "al",
-        "ten",
-        "ter",
-        "y",
-        "zu",
-    ]
-)
+_PARTICLES = PARTICLES  # talkbase.core.names: one list of surname particles
 _NOT_NAMES = frozenset(
     [
         "part",
@@ -240,3 +221,17 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
         while lines and not lines[0].strip():
             lines.pop(0)
     return "\n".join(lines), speakers, track
+
+
+_CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b)\s*")
+
+
+def people(text: str) -> tuple[Speaker, ...]:
+    """The speakers of one CN ("Gregorio Palamà, Luca Di Vita", "Ann Lee & Bo Chen"):
+    split where every part looks like a person's full name (two words or more; so
+    "Lastname, Firstname" and "Johnson & Johnson" stay whole), each name cleaned."""
+    name = clean_name(text)
+    parts = [p for p in _CO_SPEAKERS.split(name) if p]
+    if len(parts) > 1 and all(_name_like(p) for p in parts):
+        return tuple(Speaker(p) for p in parts)
+    return (Speaker(name),) if name else ()

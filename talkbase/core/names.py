@@ -1,0 +1,34 @@
+"""People's names as the base keeps them: clean of what a source leaks into them
+(control characters, a literal "\\n" left by an export), and their surname with its
+particles ("Luca Di Vita" -> "Di Vita", "Ludwig van Beethoven" -> "van Beethoven").
+Ingest keys speakers by it; the search side reads "talks by Luca Di Vita" by the
+same rule."""
+
+from __future__ import annotations
+
+import re
+
+# Words that belong to the surname after them (lowercase; "d'" is a prefix of a word).
+PARTICLES = frozenset(
+    "de da di del della der den van von la le du dos das des bin al ten ter y zu".split()
+)
+_ESCAPED = re.compile(r"\\[nrt]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_name(text: str) -> str:
+    """`text` without control characters, escaped "\\n"/"\\t" a source left in it, or
+    runs of whitespace; "" when nothing is left."""
+    text = _CONTROL.sub(" ", _ESCAPED.sub(" ", text))
+    return " ".join(text.split())
+
+
+def surname_words(words: list[str]) -> list[str]:
+    """The last word of a name with the particles before it (never the whole name
+    when it has a first name before them): ["luca", "di", "vita"] -> ["di", "vita"]."""
+    if not words:
+        return []
+    at = len(words) - 1
+    while at > 1 and words[at - 1].lower() in PARTICLES:
+        at -= 1
+    return words[at:]
