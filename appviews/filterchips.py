@@ -46,7 +46,7 @@ FILTERS_KEY = "filter-chips"  # the "Filters" chips (values: facet names)
 
 
 class Chip(Protocol):
-    """What a limit read from the words is (index.search.understand.Chip)."""
+    """What a limit read from the words is (index.search.read.understand.Chip)."""
 
     @property
     def field(self) -> str: ...

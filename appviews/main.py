@@ -64,7 +64,7 @@ def main() -> None:
     render.use_stems(lib.stems)
     state.start(lib.known)
     # the agenda this browser keeps, when the link brings none (before the URL is written)
-    storage.keep((c for c, _ in lib.candidates.get("conference", ())), lib.talks)
+    storage.keep(lib.talks)
     ss = st.session_state
     # the page's defaults (the Program's day) before the URL is written: one history entry
     pages.choose(ss).settle(lib)

@@ -43,7 +43,9 @@ VIEWS = ("Search", "Program", "Now & next", "My agenda", "Browse")
 PAGE = 10  # results shown at a time
 FALLBACK_URL = "http://localhost:8501/"
 MAX_REMEMBERED = 200  # URLs whose "Show more" depth a session remembers for Back
-AGENDA_SET = "_agenda_set"  # the agenda as an action last set it (appviews.storage)
+AGENDA_OPS = "_agenda_ops"  # [(number, op)]: what actions did, for appviews.storage
+_AGENDA_SEQ = "_agenda_seq"  # the number of the last operation
+MAX_OPS = 100  # operations kept for the page to apply to the stored agenda
 GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
 
 
@@ -118,11 +120,29 @@ def saved_talks(talks: Mapping[int, Talk]) -> list[Talk]:
     return [talks[i] for i in agenda().saved if i in talks]
 
 
-def set_agenda(new: Agenda) -> None:
+def set_agenda(
+    new: Agenda, ops: Sequence[agenda_mod.Op] | None = None, superseding: bool = False
+) -> None:
     """The agenda changed by an action (save, remove, hide, clear, merge, or the one
-    kept in this browser restored): what `appviews.storage` keeps in the browser."""
-    st.session_state["agenda"] = new
-    st.session_state[AGENDA_SET] = new
+    kept in this browser restored), and what it did as operations (by default the
+    difference from the agenda before), numbered, for `appviews.storage` to apply to
+    the entry this browser keeps. `superseding`: the operations not yet sent are
+    replaced by these (a choice that settles the whole agenda)."""
+    ss = st.session_state
+    made = agenda_mod.ops_of(agenda(), new) if ops is None else list(ops)
+    ss["agenda"] = new
+    log = [] if superseding else list(ss.get(AGENDA_OPS, ()))
+    number = int(ss.get(_AGENDA_SEQ, 0))
+    for op in made:
+        number += 1
+        log.append((number, op))
+    ss[_AGENDA_SEQ] = number
+    ss[AGENDA_OPS] = log[-MAX_OPS:]
+
+
+def agenda_ops(after: int = 0) -> list[tuple[int, agenda_mod.Op]]:
+    """The numbered operations of this session after number `after`, oldest first."""
+    return [(n, op) for n, op in st.session_state.get(AGENDA_OPS, ()) if n > after]
 
 
 def selection() -> Selection:

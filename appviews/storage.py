@@ -1,6 +1,11 @@
 """The agenda kept in the browser: saved and not-interested talks in the browser's
-local storage, one entry per knowledge base, restored when the app is opened
-without an agenda in its link. Nothing is stored on the server.
+local storage, restored when the app is opened without an agenda in its link.
+Nothing is stored on the server.
+
+One entry per app origin (`KEY`), whatever the knowledge base holds: a conference
+added or renamed does not hide it. It keeps talk ids the base does not hold (a talk
+briefly out of the base during a re-ingest, another base served here before), as
+they were; a page shows the ones its base holds.
 
 The URL still carries the agenda (a share link opens it anywhere) and wins over the
 stored one: when a link brings an agenda that differs from the stored one, the app
@@ -8,18 +13,26 @@ offers to merge them, and writes nothing until the person has chosen.
 
 A small st.components.v2 component (plain JS, run in the page, so its local storage
 is the app's own origin's) reads the stored entry once per session and sends it back
-as its `stored` state; on every later run it writes the agenda an action last set
-(`state.set_agenda`: save, remove, hide, clear, merge, the restore itself), never
-one a URL brought in on its own.
-The entry is keyed by the knowledge base's conference names, which do not change
-when the base is rebuilt (its build name does, on every ingest).
+as its `stored` state. The entry is never rewritten from what a page saw: each
+action (`state.set_agenda`: save, remove, hide, unhide, clear, merge, replace) is an
+operation, and the JS applies the operations not yet applied to the entry as it
+reads it at write time, so two tabs add up (tab 1 saves X, tab 2 saves Y: both are
+kept) and a page that did not see a talk leaves it stored. A change another tab
+makes to the entry (the `storage` event) comes back as `stored` too, and the
+session's agenda follows it.
+
+The entry is validated where it is read (JS and Python): ids of 1-18 digits, each
+list at most `agenda.MAX_IDS` long once written, the ids the base holds kept first
+when a list is cut; JSON of any depth or size never raises. Entries an earlier
+version kept under `PREFIX` + a hash of the conference names are merged in once.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Iterable
+import re
+import secrets
+from collections.abc import Collection, Iterable
 from typing import Any
 
 import streamlit as st
@@ -28,41 +41,172 @@ from appviews import state
 from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 
-PREFIX = "talkbase-agenda:"
+KEY = "talkbase-agenda"  # the one entry of this origin
+PREFIX = KEY + ":"  # entries of earlier versions (one per set of conference names)
 PARAMS = (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)
-MAX_STORED = 20_000  # characters of a stored entry read back (an agenda is far less)
+MAX_READ = 6_000_000  # characters of `stored` read (more than a browser's local storage)
+MAX_OPS = 100  # operations a session keeps for the page to apply (one per action)
 _KEY = "agenda-store"  # the component's widget key (st-key-agenda-store, hidden)
-_SEEN = "_store_seen"  # the stored entry as read at the session's start, once read
+_SEEN = "_store_seen"  # `stored` as last read (the session's start, or another tab)
+_TOKEN = "_store_token"  # this session's name for its operations in the page
 _URL_AGENDA = "_store_url_agenda"  # the agenda the first URL of the session carried
 _OFFER = "_store_offer"  # a stored agenda differing from the link's: merge it?
+_ID = re.compile(r"[0-9]{1,18}")
+_SPLIT = re.compile(r"[\s,.;_~+-]+")
 
 _JS = """
+const ID = /^[0-9]{1,18}$/;
+function ids(v) {
+  const parts = typeof v === 'string' ? v.split(/[\\s,.;_~+-]+/) : (Array.isArray(v) ? v : []);
+  const out = [], seen = new Set();
+  for (const p of parts) {
+    let s = typeof p === 'string' ? p : (Number.isSafeInteger(p) ? String(p) : '');
+    if (!ID.test(s)) { continue; }
+    s = s.replace(/^0+/, '');
+    if (s && !seen.has(s)) { seen.add(s); out.push(s); }
+  }
+  return out;
+}
+function parse(text) {
+  const e = { saved: [], skip: [] };
+  if (typeof text !== 'string' || !text) { return e; }
+  let raw = null;
+  try { raw = JSON.parse(text); } catch (err) { return e; }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) { return e; }
+  e.saved = ids(raw.saved);
+  const s = new Set(e.saved);
+  e.skip = ids(raw.skip).filter(i => !s.has(i));
+  return e;
+}
+function encode(e) {
+  const o = {};
+  if (e.saved.length) { o.saved = e.saved.join('-'); }
+  if (e.skip.length) { o.skip = e.skip.join('-'); }
+  return Object.keys(o).length ? JSON.stringify(o) : '';
+}
+function merge(a, b) {  // a's talks, then b's; saved in either is saved
+  const saved = a.saved.concat(b.saved.filter(i => !a.saved.includes(i)));
+  const s = new Set(saved);
+  const skip = a.skip.concat(b.skip).filter((i, n, all) => !s.has(i) && all.indexOf(i) === n);
+  return { saved: saved, skip: skip };
+}
+function apply(e, op) {
+  const kind = op[0], id = String(op[1]);
+  const no = (list) => list.filter(i => i !== id);
+  if (kind === 'save') { return { saved: e.saved.includes(id) ? e.saved : e.saved.concat([id]), skip: no(e.skip) }; }
+  if (kind === 'remove') { return { saved: no(e.saved), skip: e.skip }; }
+  if (kind === 'skip') { return { saved: no(e.saved), skip: e.skip.includes(id) ? e.skip : e.skip.concat([id]) }; }
+  if (kind === 'unskip') { return { saved: e.saved, skip: no(e.skip) }; }
+  if (kind === 'clear') { return { saved: [], skip: [] }; }
+  const other = { saved: ids(op[1]), skip: ids(op[2]) };
+  if (kind === 'merge') { return merge(e, other); }
+  if (kind === 'replace') { return merge(other, { saved: [], skip: [] }); }
+  return e;
+}
+function bound(list, keep, cap) {  // at most cap ids: others' oldest go first, then the oldest
+  let out = list;
+  while (out.length > cap) {
+    const i = out.findIndex(x => !keep.has(x));
+    out = i >= 0 ? out.slice(0, i).concat(out.slice(i + 1)) : out.slice(1);
+  }
+  return out;
+}
+function read(store, key, prefix) {  // the entry, with any earlier version's merged in
+  let e = { saved: [], skip: [] }, old = [];
+  try { e = parse(store.getItem(key)); } catch (err) { return e; }
+  try {
+    for (let i = 0; i < store.length; i++) {
+      const k = store.key(i);
+      if (k && k.startsWith(prefix)) { old.push(k); }
+    }
+    if (old.length) {
+      for (const k of old) { e = merge(e, parse(store.getItem(k))); }
+      const text = encode(e);
+      if (text) { store.setItem(key, text); }
+      for (const k of old) { store.removeItem(k); }
+    }
+  } catch (err) { /* storage refused: what was read stands */ }
+  return e;
+}
 export default function(component) {
   const { data, setStateValue } = component;
-  if (!data || !data.key) { return; }
+  if (!data || !data.key || !data.token) { return; }
   let store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
-  if (!data.seen) {
-    let found = '';
-    try { found = (store && store.getItem(data.key)) || ''; } catch (e) { found = ''; }
-    setStateValue('stored', found);
-    return;
+  const applied = (window.__talkbaseAgendaApplied = window.__talkbaseAgendaApplied || {});
+  const tok = data.token;
+  const send = () => {
+    const e = store ? read(store, data.key, data.prefix) : { saved: [], skip: [] };
+    return JSON.stringify({ entry: encode(e), applied: applied[tok] || 0 });
+  };
+  window.__talkbaseAgendaSend = () => setStateValue('stored', send());
+  if (!window.__talkbaseAgendaListens) {
+    window.__talkbaseAgendaListens = true;
+    window.addEventListener('storage', (ev) => {
+      if ((ev.key === null || ev.key === data.key) && window.__talkbaseAgendaSend) {
+        window.__talkbaseAgendaSend();
+      }
+    });
   }
-  if (data.write === null || data.write === undefined || !store) { return; }
+  if (!data.seen) { setStateValue('stored', send()); return; }
+  const ops = (data.ops || []).filter(o => Array.isArray(o) && o[0] > (applied[tok] || 0));
+  if (!ops.length || !store) { return; }
   try {
-    if (data.write === '') { store.removeItem(data.key); }
-    else if (store.getItem(data.key) !== data.write) { store.setItem(data.key, data.write); }
+    let e = read(store, data.key, data.prefix);
+    for (const o of ops) { e = apply(e, o.slice(1)); }
+    const keep = new Set((data.keep || []).map(String));
+    e = { saved: bound(e.saved, keep, data.cap), skip: bound(e.skip, keep, data.cap) };
+    const text = encode(e);
+    if (text) { store.setItem(data.key, text); } else { store.removeItem(data.key); }
+    applied[tok] = ops[ops.length - 1][0];
   } catch (e) { /* storage full or refused: the URL still carries the agenda */ }
 }
 """
 _component = st.components.v2.component("talkbase_storage", js=_JS, isolate_styles=False)
 
 
-def storage_key(conferences: Iterable[str]) -> str:
-    """The local-storage key of a knowledge base: its conference names, which a
-    rebuild keeps (the build name changes on every ingest)."""
-    names = "\n".join(sorted({" ".join(c.split()) for c in conferences}))
-    return PREFIX + hashlib.sha256(names.encode("utf-8")).hexdigest()[:16]
+def _ids(value: object, known: Collection[int] | None) -> list[int]:
+    """Ids of one stored list ("1-2-3", or a list of ids), the ones `known` holds
+    (all when None), each once, at most `agenda.MAX_IDS` of them."""
+    parts: Iterable[object]
+    if isinstance(value, str):
+        parts = _SPLIT.split(value)
+    elif isinstance(value, list):
+        parts = value
+    else:
+        return []
+    out: list[int] = []
+    seen: set[int] = set()
+    for p in parts:
+        text = str(p) if isinstance(p, int) and not isinstance(p, bool) else p
+        if not isinstance(text, str) or not _ID.fullmatch(text):
+            continue
+        i = int(text)
+        if i > 0 and i not in seen and (known is None or i in known):
+            seen.add(i)
+            out.append(i)
+            if len(out) >= agenda_mod.MAX_IDS:
+                break
+    return out
+
+
+def decode(text: object, known: Collection[int] | None = None) -> Agenda:
+    """A stored entry read back, the talks `known` holds (every id when None); anything
+    that is not an entry (not JSON, too deep, too long, the wrong shape) is an empty
+    agenda, never an error. Ids the base does not hold before its own never push them
+    out: the cut to `agenda.MAX_IDS` comes after the unknown ones are left out."""
+    if not isinstance(text, str) or not text or len(text) > MAX_READ:
+        return Agenda()
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        return Agenda()
+    if not isinstance(raw, dict):
+        return Agenda()
+    saved = _ids(raw.get(agenda_mod.SAVED_PARAM), known)
+    chosen = set(saved)
+    skipped = [i for i in _ids(raw.get(agenda_mod.SKIPPED_PARAM), known) if i not in chosen]
+    return Agenda(tuple(saved), tuple(skipped))
 
 
 def encode(ag: Agenda) -> str:
@@ -70,30 +214,31 @@ def encode(ag: Agenda) -> str:
     return json.dumps(agenda_mod.to_query(ag), sort_keys=True) if ag else ""
 
 
-def decode(text: object, known: Iterable[int]) -> Agenda:
-    """A stored entry read back; anything that is not one is an empty agenda."""
-    if not isinstance(text, str) or not text or len(text) > MAX_STORED:
-        return Agenda()
+merge = agenda_mod.merge  # (kept here too: the app's callers know it from here)
+Op = agenda_mod.Op
+
+
+def _wire(op: Op) -> list[Any]:
+    """An operation as the page reads it: ids as strings (JS numbers stop at 2**53)."""
+    kind, *rest = op
+    if kind in ("merge", "replace"):
+        return [kind, [str(i) for i in rest[0]], [str(i) for i in rest[1]]]
+    return [kind, *(str(i) for i in rest)]
+
+
+def _read(got: object) -> tuple[str, int]:
+    """`stored` as the page sent it: the entry's text and the last operation applied."""
+    if not isinstance(got, str) or len(got) > MAX_READ:
+        return "", 0
     try:
-        raw = json.loads(text)
-    except ValueError:
-        return Agenda()
+        raw = json.loads(got)
+    except (ValueError, RecursionError):
+        return "", 0
     if not isinstance(raw, dict):
-        return Agenda()
-    parts = {k: v for k, v in raw.items() if k in PARAMS and isinstance(v, str)}
-    return agenda_mod.from_query(parts).keep_known(frozenset(known))
-
-
-def merge(first: Agenda, second: Agenda) -> Agenda:
-    """Both agendas: `first`'s talks, then `second`'s; a talk saved in either is saved."""
-    out = first
-    for tid in second.saved:
-        if tid not in out.skipped:
-            out = out.save(tid)
-    for tid in second.skipped:
-        if tid not in out.saved:
-            out = out.skip(tid)
-    return out
+        return "", 0
+    entry, applied = raw.get("entry"), raw.get("applied")
+    seq = applied if isinstance(applied, int) and not isinstance(applied, bool) else 0
+    return (entry if isinstance(entry, str) else ""), seq
 
 
 def _url_agenda() -> bool:
@@ -111,29 +256,55 @@ def restore(from_url: Agenda, stored: Agenda, url_had_agenda: bool) -> tuple[Age
     return from_url, stored
 
 
-def keep(conferences: Iterable[str], known: Iterable[int]) -> None:
+def page_data(
+    token: str, seen: bool, ops: Iterable[tuple[int, Op]], mine: Agenda
+) -> dict[str, Any]:
+    """What the page script is given on a run: the entry's key, this session's token,
+    whether the stored entry was read, the operations to apply (numbered) and the
+    session's own ids (kept first when a list must be cut)."""
+    return {
+        "key": KEY,
+        "prefix": PREFIX,
+        "token": token,
+        "seen": seen,
+        "ops": [[n, *_wire(op)] for n, op in ops],
+        "keep": [str(i) for i in (*mine.saved, *mine.skipped)],
+        "cap": agenda_mod.MAX_IDS,
+    }
+
+
+def keep(known: Collection[int]) -> None:
     """Once per run, after `state.start` and before the URL is written: restore the
-    stored agenda when the session has just begun without one in its link, then keep
-    the stored entry equal to the session's agenda (drawn as a hidden element)."""
+    stored agenda when the session has just begun without one in its link, follow a
+    change another tab made, and have the page apply this session's operations to
+    the stored entry (drawn as a hidden element)."""
     ss = st.session_state
-    key = storage_key(conferences)
     if _URL_AGENDA not in ss:
         ss[_URL_AGENDA] = _url_agenda()
+    token = ss.setdefault(_TOKEN, secrets.token_hex(8))
     value: Any = ss.get(_KEY)
     got = value.get("stored") if hasattr(value, "get") else None
-    if _SEEN not in ss and isinstance(got, str):
-        stored = decode(got, known)
-        ss[_SEEN] = encode(stored)
-        new, offer = restore(state.agenda(), stored, bool(ss[_URL_AGENDA]))
-        state.set_agenda(new)
-        if offer is not None:
-            ss[_OFFER] = encode(offer)
+    if isinstance(got, str) and got != ss.get(_SEEN):
+        entry, applied = _read(got)
+        stored = decode(entry, known)
+        if _SEEN not in ss:  # the session's start
+            new, offer = restore(state.agenda(), stored, bool(ss[_URL_AGENDA]))
+            if offer is not None:
+                ss[_OFFER] = encode(offer)
+                state.set_agenda(new, ())  # nothing written until the person chooses
+            elif ss[_URL_AGENDA] and new:
+                state.set_agenda(new, [("merge", new.saved, new.skipped)])
+            else:
+                state.set_agenda(new, ())
+        elif not ss.get(_OFFER):  # another tab changed it: what it stores, and ours
+            for _, op in state.agenda_ops(after=applied):
+                stored = agenda_mod.apply(stored, op)
+            state.set_agenda(stored, ())
+        ss[_SEEN] = got
     seen = _SEEN in ss
-    # only what an action set is written: never the agenda of a URL Back landed on
-    acted = ss.get(state.AGENDA_SET)
-    write = encode(acted) if seen and acted is not None and not ss.get(_OFFER) else None
+    ops = [] if ss.get(_OFFER) or not seen else state.agenda_ops()
     _component(
-        data={"key": key, "seen": seen, "write": write},
+        data=page_data(token, seen, ops, state.agenda()),
         key=_KEY,
         on_stored_change=lambda: None,
     )
@@ -144,7 +315,7 @@ def offer() -> None:
     ss = st.session_state
     if not ss.get(_OFFER):
         return
-    other = _checked(ss[_OFFER])
+    other = decode(ss[_OFFER])
     with st.container(border=True, key="store-offer"):
         st.html(
             '<div class="tb-warn">This link brought its own agenda; this browser keeps '
@@ -161,32 +332,28 @@ def offer() -> None:
         c2.button(
             "Keep the link's only",
             key="store-keep-link",
-            on_click=_drop_offer,
+            on_click=_keep_link,
             help="Replace the agenda this browser kept with the link's",
         )
 
 
 def _merge_stored(text: str) -> None:
-    state.set_agenda(merge(state.agenda(), _checked(text)))
-    _drop_offer()
+    mine = state.agenda()
+    new = merge(mine, decode(text))
+    # the link's talks merged into the entry as it stands (talks it keeps stay)
+    state.set_agenda(new, [("merge", mine.saved, mine.skipped)], superseding=True)
+    st.session_state[_OFFER] = None
 
 
-def _checked(text: str) -> Agenda:
-    """An offer's entry: read back from the storage and checked when it was offered."""
-    try:
-        raw = json.loads(text)
-    except ValueError:
-        return Agenda()
-    return agenda_mod.from_query({k: v for k, v in raw.items() if k in PARAMS})
-
-
-def _drop_offer() -> None:
+def _keep_link() -> None:
+    mine = state.agenda()
+    state.set_agenda(mine, [("replace", mine.saved, mine.skipped)], superseding=True)
     st.session_state[_OFFER] = None
 
 
 def clear() -> None:
     """Forget the agenda, in the session, the URL and this browser."""
-    state.set_agenda(Agenda())
+    state.set_agenda(Agenda(), [("clear",)])
     st.session_state[_OFFER] = None
 
 

@@ -1,7 +1,7 @@
 """How limits said in plain words are read: each query of
 bench/data/constraint_phrasings.json (90 ways FOSDEM attendees say a day, a part of
 the day, a time or a devroom, on the FOSDEM 2019 and 2024 programs, each with the
-reading its writer meant) read by `index.search.understand`, and compared with that
+reading its writer meant) read by `index.search.read.understand`, and compared with that
 reading: the day (or none), the time limits, the tracks (one or any of several)
 and the tracks left out (and the rooms, where the file says which). Prints a table
 per program and each query read otherwise. A file whose queries say no day
@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from index.search.understand import Understood, Vocab, understand  # noqa: E402
+from index.search.read.understand import Understood, Vocab, understand  # noqa: E402
 from ingest.detect import parse_path  # noqa: E402
 
 PHRASINGS = ROOT / "bench" / "data" / "constraint_phrasings.json"

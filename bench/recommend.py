@@ -218,7 +218,7 @@ GRID = {  # --lopo: every combination (index/search/recommend.py's Tuning)
 def grid() -> list[Tuning]:
     names = list(GRID)
     return [
-        replace(TUNING, **dict(zip(names, v, strict=True)))
+        replace(TUNING, **dict(zip(names, v, strict=True)))  # type: ignore[arg-type]
         for v in itertools.product(*GRID.values())
     ]
 

@@ -515,7 +515,7 @@ def query_phase(home: str, queries: int) -> dict[str, Any]:
 
 def _narrow_filter(kb: object) -> Any:
     """One conference's one track: about 1/4000 of the talks."""
-    from index.search.filters import Filters
+    from index.search.limits.filters import Filters
 
     return Filters(conference="FOSDEM 2003", track="Kernel")
 

@@ -1,7 +1,7 @@
 """Talks for newcomers: an introduction, a beginner's guide, a talk for new
 contributors, a first contributor's own journey. A search that asks where to start
 ("getting started with Nix", "how do I start contributing to open source") raises
-them among its first results (index/search/reorder.py); any other search ranks
+them among its first results (index/search/rank/reorder.py); any other search ranks
 them as it ranks every talk.
 
 `is_introductory(title)` reads it from the title alone, so it is derived wherever

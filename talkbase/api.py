@@ -101,7 +101,7 @@ class Results(list[Hit]):
         super().__init__(hits)
         self.query = query
         self.mode = mode
-        self.understood: Any = None  # what search read out of the query (index.search.understand)
+        self.understood: Any = None  # what search read out of the query (index.search.read)
         self.notes: list[str] = []  # e.g. "No close match; nearest talks:"
 
     @overload

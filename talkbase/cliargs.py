@@ -55,6 +55,12 @@ def parser() -> argparse.ArgumentParser:
         help="keep only the documents given now, forgetting the others",
     )
     s.add_argument(
+        "--shrink",
+        action="store_true",
+        help="accept a new version of a program holding far fewer talks than the stored "
+        "one (refused otherwise, as a file cut short)",
+    )
+    s.add_argument(
         "--map",
         action="append",
         metavar="FIELD=COLUMN",

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from index.build.builder import Report
     from index.check import CheckReport
     from index.encoders.embed import Embedder
-    from index.search.answer import Answer
+    from index.search.evidence.answer import Answer
     from index.search.kb import KnowledgeBase
 
 __all__ = [
@@ -229,7 +229,7 @@ class Service:
         is a BadQuery. See `KnowledgeBase.sql`."""
         import duckdb
 
-        from index.search.filters import one_line
+        from index.search.limits.filters import one_line
 
         try:
             return self.kb.sql(query, params).df()
@@ -270,7 +270,7 @@ class Service:
 
 def check_query(query: str, literal: bool = False) -> None:
     """BadQuery when no search should run `query` (not text, too long, too many operators)."""
-    from index.search.querycheck import check_query as check
+    from index.search.read.querycheck import check_query as check
 
     check(query, literal)
 
@@ -279,11 +279,11 @@ def moment_of(query: str) -> str:
     """What an answer for `query` depends on besides the base and the words: the
     conference's date ("today", "this afternoon" are read by its clock), which turns
     at its midnight, a quarter hour of UTC in every zone, so the quarter hour of UTC;
-    and the minute for a query saying "now" or "coming up" (index/search/nowwords.py).
+    and the minute for a query saying "now" or "coming up" (index/search/read/nowwords.py).
     A cache of answers keys by it, so an answer kept yesterday is not today's."""
     from datetime import UTC, datetime
 
-    from index.search.nowwords import says_a_moment
+    from index.search.read.nowwords import says_a_moment
 
     t = datetime.now(UTC)
     return (
@@ -295,7 +295,7 @@ def moment_of(query: str) -> str:
 
 def query_terms(text: str) -> list[str]:
     """The words of `text` search shows as evidence ("fault-tolerant" also gives its parts)."""
-    from index.search.lexical import query_terms as terms
+    from index.search.rank.lexical import query_terms as terms
 
     return terms(text)
 
@@ -318,6 +318,7 @@ def ingest(
     fmt: str | None = None,
     rebuild: bool = False,
     replace: bool = False,
+    shrink: bool = False,
     mapping: Mapping[str, str] | None = None,
     conference: str | None = None,
     engine: str = "local",
@@ -333,6 +334,8 @@ def ingest(
     `engine` "ray" embeds on Ray workers instead (`ray_*`: workers, batch, GPUs each).
     `replace` forgets the documents not given now, `rebuild` embeds every text again,
     `mapping` names a table's columns, `conference` names the program the files are.
+    A new version of a stored program with far fewer talks is refused as cut short
+    unless `shrink` (or `replace`).
     """
     from index.build.builder import ingest as build
     from index.encoders import engines
@@ -354,6 +357,7 @@ def ingest(
             mapping=dict(mapping) if mapping is not None else None,
             replace_all=replace,
             conference=conference,
+            shrink=shrink,
         )
     finally:
         if made is not None:

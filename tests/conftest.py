@@ -31,7 +31,7 @@ def weekend_vocab(year: int, month: int, first: int):
     words needs to know of days and times. Tests add tracks, people and words."""
     from datetime import datetime, timedelta, timezone
 
-    from index.search.vocab import Vocab
+    from index.search.read.vocab import Vocab
     from talkbase.core.records import Talk
 
     brussels = timezone(timedelta(hours=1))
@@ -155,7 +155,7 @@ def fosdem_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
 def real2019():
     """The vocabulary of the real FOSDEM 2019 program (775 talks), read from its XML
     (no base, no model)."""
-    from index.search.vocab import Vocab
+    from index.search.read.vocab import Vocab
     from ingest.detect import parse_path
 
     path = ROOT.parent / "shared" / "schedules" / "fosdem2019.xml"

@@ -13,9 +13,9 @@ import pytest
 
 from index.build import write
 from index.build.builder import ingest
-from index.search import wordparts
 from index.search.kb import KnowledgeBase
-from index.search.vocab import Vocab
+from index.search.rank import wordparts
+from index.search.read.vocab import Vocab
 from index.store import counts, reads, tables
 from index.store import disk as store
 from index.store.schema import ACRONYMS_DDL, DDL

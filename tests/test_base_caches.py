@@ -1,6 +1,6 @@
 """What an open base remembers between queries (issue 19: a search page run with a
 new query costs less): each talk's housekeeping and newcomers' verdicts
-(index/search/chores.py) and each talk's sentences (`SentenceRows.of`).
+(index/search/rank/chores.py) and each talk's sentences (`SentenceRows.of`).
 Remembered or made again, the answers are the same."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import dataclasses
 import duckdb
 import pytest
 
-import index.search.chores as chores_mod
-import index.search.sentences as sentences_mod
-from index.search.chores import Chores, Introductions
+import index.search.evidence.sentences as sentences_mod
+import index.search.rank.chores as chores_mod
+from index.search.rank.chores import Chores, Introductions
 from ingest.housekeeping import is_housekeeping
 from ingest.text import talk_sentences
 

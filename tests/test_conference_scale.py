@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from index.evaluate import Judged, load_judgments, ndcg_at, recall_at, slot_key
-from index.search.answer import Answer
-from index.search.understand import Vocab, understand
-from index.search.vocab import correct, suggest
+from index.search.evidence.answer import Answer
+from index.search.read.understand import Vocab, understand
+from index.search.read.vocab import correct, suggest
 from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
 from tests.conftest import ROOT
 
@@ -28,7 +28,7 @@ TRACKS = [
 
 def fosdem_vocab() -> Vocab:
     v = Vocab.from_talks([])
-    from index.search.vocab import word_tuple
+    from index.search.read.vocab import word_tuple
 
     v.tracks = {t: word_tuple(t) for t in TRACKS}
     v.rooms = {word_tuple(r): r for r in ("UB2.252A (Lameere)", "UD2.218A", "K.3.401")}
@@ -247,7 +247,7 @@ def test_field_notes_are_kept_but_never_quoted_or_embedded():
 def test_go_is_a_word_of_the_index_and_a_verb_only_in_questions(fosdem_kb):
     """DuckDB's English stopwords hold "go": a base built before this indexed no
     talk by it, so "Go talks" shared no word with the Go devroom."""
-    from index.search import lexical
+    from index.search.rank import lexical
 
     assert "go" not in fosdem_kb.bm25.stopwords and fosdem_kb.bm25.doc_freq("go") > 0
     a = fosdem_kb.answer("Go generics on Saturday", 10)
@@ -260,7 +260,7 @@ def test_go_is_a_word_of_the_index_and_a_verb_only_in_questions(fosdem_kb):
 def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
     """One FOSDEM 2024 talk writes "opensource": asked as an alternative spelling of
     "open source", that rare word outweighed every talk saying "open source"."""
-    from index.search import wordparts
+    from index.search.rank import wordparts
 
     index = fosdem_kb.bm25
     alts = wordparts.alternatives("open source AI", fosdem_kb.vocab.words)
@@ -280,7 +280,7 @@ def test_a_word_standing_for_a_phrase_weighs_no_more_than_the_phrase(fosdem_kb):
 
 def test_a_numeronym_asks_for_the_word_it_stands_for(fosdem_kb):
     """FOSDEM 2024 writes "K8s" in four talks and "Kubernetes" in many more."""
-    from index.search import wordparts
+    from index.search.rank import wordparts
 
     v = fosdem_kb.vocab
     assert wordparts.numeronyms("k8s", v.words, v.counts) == ["kubernetes"]

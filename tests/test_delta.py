@@ -16,8 +16,8 @@ import pytest
 from index.build import builder as build_mod
 from index.build.builder import ingest
 from index.encoders.embed import HashingEmbedder
-from index.search import lexical
 from index.search.kb import KnowledgeBase
+from index.search.rank import lexical
 from index.store import disk as store
 from index.store import files as sf
 from index.store.postings import Postings, build_segment

@@ -56,8 +56,8 @@ def test_selection_maps_to_filters() -> None:
 def test_the_sidebar_parts_of_the_day_are_the_words_parts() -> None:
     """ "Saturday morning" in the words and Morning in the sidebar hold the same talks:
     both read talkbase.core.when.PARTS_OF_DAY, by when a talk starts."""
-    from index.search.understand import understand
-    from index.search.vocab import Vocab
+    from index.search.read.understand import understand
+    from index.search.read.vocab import Vocab
 
     vocab = Vocab(timed=True)
     for part in ("morning", "afternoon", "evening"):

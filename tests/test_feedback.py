@@ -1,4 +1,4 @@
-"""Broad queries widened by their first talks' words (index/search/feedback.py), on
+"""Broad queries widened by their first talks' words (index/search/rank/feedback.py), on
 the real FOSDEM 2024 program (hashing encoder: the words are what is tested), and
 the weighted BM25 pass it runs (index/store/postings.py)."""
 
@@ -8,9 +8,9 @@ import re
 
 import numpy as np
 
-from index.search import feedback, lexical, wordparts
-from index.search.match import Matches
-from index.search.ranking import Query
+from index.search.rank import feedback, lexical, wordparts
+from index.search.rank.match import Matches
+from index.search.rank.ranking import Query
 from index.store.postings import Postings, build_segment
 
 BROAD = "how do I start contributing to open source"

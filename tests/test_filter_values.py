@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from appviews.models import facets
-from index.search.filters import words_pattern
+from index.search.limits.filters import words_pattern
 from talkbase.core.errors import BadQuery
 from talkbase.core.filters import Filters, clean_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from index.search.fusion import fuse, minmax, mmr, relative_score, rrf, scaled_score
+from index.search.rank.fusion import fuse, minmax, mmr, relative_score, rrf, scaled_score
 
 
 def test_rrf_rewards_agreement():

@@ -15,8 +15,8 @@ import icalendar
 import pytest
 
 from appviews.models import ics, program
-from index.search.understand import understand
-from index.search.vocab import Vocab
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
 from ingest import detect
 from ingest.formats import markdown
 from talkbase.core.present import minutes

@@ -1,12 +1,12 @@
 """Talks for newcomers (ingest/audience.py), on real FOSDEM titles, and what a
-search that asks where to start does with them (index/search/reorder.py
+search that asks where to start does with them (index/search/rank/reorder.py
 `introductions_first`), on the real program ingested with the hashing encoder. (Each talk judged once per base: test_base_caches.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from index.search import reorder
+from index.search.rank import reorder
 from ingest.audience import asks_for_introductions, is_introductory, without_starter_words
 from ingest.housekeeping import asks_for_housekeeping
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from index.search import lexical
-from index.search.filters import Filters
-from index.search.ranking import talk_text
-from index.search.vocab import Vocab, plain_text
+from index.search.limits.filters import Filters
+from index.search.rank import lexical
+from index.search.rank.ranking import talk_text
+from index.search.read.vocab import Vocab, plain_text
 from index.store import disk as store
 from index.store import reads
 from talkbase.core.errors import TalkNotFound
@@ -188,7 +188,7 @@ def test_browse_lists_in_true_time_order_across_time_zones(tmp_path, hashing_emb
     """Written times mislead across zones: 10:00 in Tokyo comes before 05:00 in London."""
     from index.build.builder import ingest
     from index.search.kb import KnowledgeBase
-    from index.search.ranking import time_order
+    from index.search.rank.ranking import time_order
 
     rows = [
         _talk("a", "Tokyo morning", start="2026-03-02T10:00:00+09:00", duration=30),
@@ -226,7 +226,7 @@ def _brute_best(kb, qvec) -> dict[int, float]:
 
 @pytest.mark.parametrize("whole", [True, False])
 def test_sentences_are_read_for_the_talks_asked_only(fake_kb, monkeypatch, whole):
-    import index.search.sentences as sentences_mod
+    import index.search.evidence.sentences as sentences_mod
 
     if not whole:  # as in a large base: vectors read row by row, never cast whole
         monkeypatch.setattr(sentences_mod, "WHOLE_SENTENCES", 0)
@@ -254,7 +254,7 @@ def test_sentences_are_read_for_the_talks_asked_only(fake_kb, monkeypatch, whole
 def test_sentences_come_from_the_table_when_the_talk_gives_other_ones(fake_kb, monkeypatch):
     """A base built by code that split sentences otherwise: its stored run has another
     length than the talk's sentences today, so the table is read for that talk."""
-    import index.search.sentences as sentences_mod
+    import index.search.evidence.sentences as sentences_mod
 
     talks = fake_kb.talks.get_many(list(fake_kb.talks)[:5])
     want = fake_kb.sentences.of(talks)
@@ -328,7 +328,7 @@ def test_phrase_test_on_ascii_text_answers_as_plain_text():
     """The regular expression used on ASCII text gives the answer `plain_text` gives."""
     import random
 
-    from index.search.phrases import PhraseTest
+    from index.search.limits.phrases import PhraseTest
 
     rng = random.Random(9)
     pieces = [

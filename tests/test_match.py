@@ -1,4 +1,4 @@
-"""One match rule (index/search/match.py): a talk matches when it shares a word of
+"""One match rule (index/search/rank/match.py): a talk matches when it shares a word of
 the query that is not in most talks, or is close enough in meaning; search uses
 it, and every hit carries its verdict."""
 
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from index.search import kb as kb_module
-from index.search import match, signals, wordparts
-from index.search.match import Matches, sharing
-from index.search.ranking import LexScores, Query, Ranking
+from index.search.rank import match, signals, wordparts
+from index.search.rank.match import Matches, sharing
+from index.search.rank.ranking import LexScores, Query, Ranking
 from talkbase.core.records import Hit, Talk, Why
 
 

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from index.search import nowwords
-from index.search.understand import Vocab, understand
-from index.search.vocab import word_tuple
+from index.search.read import nowwords
+from index.search.read.understand import Vocab, understand
+from index.search.read.vocab import word_tuple
 from talkbase import service
 from talkbase.core import when as clock
 from talkbase.core.records import Talk

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from index.search import relax
-from index.search.understand import Vocab, understand
-from index.search.vocab import suggest, word_tuple
+from index.search.limits import relax
+from index.search.read.understand import Vocab, understand
+from index.search.read.vocab import suggest, word_tuple
 from ingest.housekeeping import asks_for_housekeeping, is_housekeeping
 from talkbase.core.records import Talk
 from tests.conftest import weekend_vocab

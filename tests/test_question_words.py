@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from index.search import relax
-from index.search.understand import Vocab, understand
-from index.search.vocab import word_tuple
+from index.search.limits import relax
+from index.search.read.understand import Vocab, understand
+from index.search.read.vocab import word_tuple
 from talkbase.core.records import Talk
 from tests.conftest import weekend_vocab
 
@@ -204,7 +204,7 @@ def test_the_word_room_after_a_rooms_name_is_read_with_it(fosdem_kb):
 
 
 def test_a_rooms_building_is_the_letters_of_its_code():
-    from index.search.buildings import building_of, rooms_in
+    from index.search.read.buildings import building_of, rooms_in
 
     rooms = ["K.3.201", "K.4.401", "H.2215 (Ferrer)", "UB2.252A (Lameere)", "UB5.132", "Janson"]
     assert [building_of(r) for r in rooms] == ["K", "K", "H", "UB", "UB", ""]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from index.evaluate import load_judgments, ndcg_at, recall_at
-from index.search.filters import Filters
+from index.search.limits.filters import Filters
 from ingest.text import title_key
 from tests.conftest import DEV_QUERIES
 

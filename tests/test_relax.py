@@ -1,12 +1,12 @@
 """Limits no talk passes together: the search drops as few as it can, time first, and
-says which (index/search/relax.py); "at 10:00" holds the talks under way then."""
+says which (index/search/limits/relax.py); "at 10:00" holds the talks under way then."""
 
 from __future__ import annotations
 
 import pytest
 
-from index.search import relax
-from index.search.understand import Chip, Understood
+from index.search.limits import relax
+from index.search.read.understand import Chip, Understood
 from talkbase.core.filters import Filters
 
 QUANT = "Quantization & Low-Precision Training"  # the demo's: Wednesday only

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from index.search import lexical
-from index.search.filters import Filters
+from index.search.limits.filters import Filters
+from index.search.rank import lexical
 from talkbase.core.errors import BadQuery, TalkNotFound
 from tests.conftest import fts_index
 
@@ -116,7 +116,7 @@ def test_talk_lookup_by_id_title_prefix_and_close_match(fake_kb):
 
 
 def test_conversational_filler_does_not_change_lexical_ranking(fake_kb):
-    from index.search.lexical import lexical_query
+    from index.search.rank.lexical import lexical_query
 
     assert lexical_query("any sessions on quantization?") == "on quantization?"
     assert lexical_query("talks") == "talks"  # nothing left: keep the query
@@ -194,7 +194,7 @@ def test_lexical_ranking_matches_duckdb_fts_with_and_without_filters(fake_kb, tm
     cut to the best n) rank as DuckDB's FTS index made over a copy of the database."""
     import shutil
 
-    from index.search import lexical
+    from index.search.rank import lexical
     from index.store import disk as store
     from index.store.schema import FTS_FIELDS
 
@@ -226,7 +226,7 @@ def test_lexical_ranking_matches_duckdb_fts_with_and_without_filters(fake_kb, tm
 def test_lexical_scores_look_up_ranks_and_ties_without_sorting_every_talk():
     import numpy as np
 
-    from index.search.ranking import LexScores
+    from index.search.rank.ranking import LexScores
 
     ids = np.array([3, 5, 8, 13, 21, 34], dtype=np.int64)
     lex = LexScores(ids, np.array([0.5, 2.0, 0.0, 2.0, 1.0, 0.5]))
@@ -245,7 +245,7 @@ def test_best_by_words_is_the_head_of_the_full_order_whatever_the_scores():
     the head of the full order (score, then id), ties and all."""
     import numpy as np
 
-    from index.search.ranking import LexScores
+    from index.search.rank.ranking import LexScores
 
     rng = np.random.default_rng(3)
     for trial in range(120):
@@ -283,7 +283,7 @@ def test_the_stored_lexical_index_opens_with_the_base_and_answers_alike(fake_kb)
 
 
 def test_technical_tokens_expand_to_the_words_holding_them():
-    from index.search.wordparts import expand
+    from index.search.rank.wordparts import expand
 
     vocab = {"nvfp4", "mxfp4", "fp4", "quantization", "cudagraphs", "cuda", "graphs", "vllm"}
     assert set(expand("quantization FP4", vocab).split()) >= {"nvfp4", "mxfp4"}
@@ -293,7 +293,7 @@ def test_technical_tokens_expand_to_the_words_holding_them():
 
 
 def test_a_doing_word_also_asks_for_its_doer_and_back():
-    from index.search.wordparts import doers, expand
+    from index.search.rank.wordparts import doers, expand
 
     vocab = {"contributors", "contributing", "editing", "editors", "translators", "monitor"}
     assert expand("contributing to GCC", vocab).split()[-1] == "contributors"
@@ -305,7 +305,7 @@ def test_a_doing_word_also_asks_for_its_doer_and_back():
 
 
 def test_did_you_mean_only_near_known_words():
-    from index.search.understand import Vocab, suggest
+    from index.search.read.understand import Vocab, suggest
 
     v = Vocab(words=frozenset({"distributed", "checkpointing", "kernels", "compiler"}))
     assert suggest("distribted checkpointing", v) == {"distribted": "distributed"}
@@ -339,8 +339,8 @@ def test_answer_reports_what_it_understood(fake_kb):
 
 
 def test_phrases_and_excluded_words_limit_the_talks(fake_kb):
-    from index.search.ranking import talk_text
-    from index.search.vocab import plain_text
+    from index.search.rank.ranking import talk_text
+    from index.search.read.vocab import plain_text
 
     def plain(tid):
         return f" {plain_text(talk_text(fake_kb.talks[tid]))} "
@@ -391,7 +391,7 @@ def test_judgments_by_document_id(tmp_path):
 
 
 def test_query_path_writes_values_as_safe_literals(fake_kb):
-    from index.search.filters import to_sql
+    from index.search.limits.filters import to_sql
     from index.store.sql import inline, sql_literal
 
     assert sql_literal("O'Brien") == "'O''Brien'"
@@ -409,7 +409,7 @@ def test_lexical_scores_in_stored_order_look_up_as_in_id_order():
     0); with the lookup, every answer is the one the id-ordered scores give."""
     import numpy as np
 
-    from index.search.ranking import LexScores
+    from index.search.rank.ranking import LexScores
 
     ids = np.array([3, 5, 8, 13, 21, 34], dtype=np.int64)
     scores = np.array([0.5, 2.0, 0.0, 2.0, 1.0, 0.5])
@@ -433,7 +433,7 @@ def test_best_by_words_in_stored_order_is_the_head_of_the_full_order():
     again at the end): ties at the cut, in the sampled bound too, still go by id."""
     import numpy as np
 
-    from index.search.ranking import LexScores
+    from index.search.rank.ranking import LexScores
 
     rng = np.random.default_rng(5)
     for trial in range(40):
@@ -467,7 +467,7 @@ def test_sentence_vectors_of_a_large_base_are_read_run_by_run(fake_kb, monkeypat
     """Above WHOLE_SENTENCES rows, a query reads the rows it asks for from the files."""
     import numpy as np
 
-    from index.search import sentences as sentences_module
+    from index.search.evidence import sentences as sentences_module
 
     rows_by_talk = fake_kb.sentences.runs(fake_kb.talks.ids[:40].tolist())
     forward = np.concatenate([np.arange(a, b) for _, a, b in rows_by_talk])
@@ -484,7 +484,7 @@ def test_a_large_base_searches_its_two_halves_at_once_alike(fake_kb, monkeypatch
     """From BOTH_AT_ONCE talks on, the vector half of a hybrid query runs on a worker
     thread: the answers are those of one thread, filters and all."""
     from index.search import kb as search_module
-    from index.search.filters import Filters
+    from index.search.limits.filters import Filters
 
     queries = [("kernels and compilers", None), ("distributed training", None)]
     queries.append(("inference", Filters(track=next(iter(fake_kb.vocab.tracks)))))

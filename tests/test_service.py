@@ -192,7 +192,7 @@ def test_the_modes_and_engines_the_cli_offers_are_the_registered_ones():
     # the CLI builds its choices before any index module loads (a fast --help), from
     # names on the ground: they must stay the registries' own
     from index.encoders import engines
-    from index.search import signals
+    from index.search.rank import signals
 
     assert signals.modes() == service.MODES
     assert tuple(engines.ENGINES) == service.ENGINES

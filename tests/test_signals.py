@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from appviews.models import evidence
-from index.search import feedback, lexical, reorder, signals, trackprior, wordparts
 from index.search import kb as kb_module
-from index.search.filters import Filters
-from index.search.fusion import relative_score, rrf, scaled_score
-from index.search.ranking import Query, Ranking, word_pool
+from index.search.limits.filters import Filters
+from index.search.rank import feedback, lexical, reorder, signals, trackprior, wordparts
+from index.search.rank.fusion import relative_score, rrf, scaled_score
+from index.search.rank.ranking import Query, Ranking, word_pool
 from talkbase.core import records, settings
 from talkbase.core.errors import BadQuery
 

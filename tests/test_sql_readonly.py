@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 import talkbase
-from index.search import filters
-from index.search.filters import read_only_sql
+from index.search.limits import filters
+from index.search.limits.filters import read_only_sql
 from talkbase.api import Talkbase
 from talkbase.core.errors import BadQuery
 

@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from index.search import relax
-from index.search.filters import Filters, to_sql
-from index.search.lengthwords import LONG_MINUTES, SHORT_MINUTES
-from index.search.understand import Vocab, understand
+from index.search.limits import relax
+from index.search.limits.filters import Filters, to_sql
+from index.search.read.lengthwords import LONG_MINUTES, SHORT_MINUTES
+from index.search.read.understand import Vocab, understand
 from talkbase.cli import main
 from talkbase.core.errors import BadQuery
 from tests.conftest import weekend_vocab

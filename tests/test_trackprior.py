@@ -1,13 +1,13 @@
-"""The track prior (index/search/trackprior.py): the talks of the tracks a hybrid
+"""The track prior (index/search/rank/trackprior.py): the talks of the tracks a hybrid
 search's first talks gather in are raised, on real FOSDEM 2024 titles and tracks."""
 
 from __future__ import annotations
 
 import pytest
 
-from index.search import signals, trackprior
 from index.search.kb import KnowledgeBase
-from index.search.trackprior import lift, shares
+from index.search.rank import signals, trackprior
+from index.search.rank.trackprior import lift, shares
 
 FOSDEM = "FOSDEM 2024"
 RETRO = (FOSDEM, "Retrocomputing devroom")
@@ -110,7 +110,7 @@ def test_a_hybrid_search_of_the_real_program_weighs_tracks(fosdem_kb, monkeypatc
 
 
 def test_each_ranking_names_the_query_it_answered(fosdem_kb):
-    from index.search.ranking import Query
+    from index.search.rank.ranking import Query
 
     query = Query(fosdem_kb, "unikernels", "unikernels", None, 10, 50)
     rankings = signals.rank(query, signals.chosen("hybrid"))

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from index.search.understand import Understood, Vocab, literal, understand
+from index.search.read.understand import Understood, Vocab, literal, understand
 from talkbase.core import when as clock
 from talkbase.core.records import Speaker, Talk
 

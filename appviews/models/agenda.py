@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from talkbase.core import timetable
 from talkbase.core.records import Talk
@@ -66,6 +67,52 @@ class Agenda:
 
     def __bool__(self) -> bool:
         return bool(self.saved or self.skipped)
+
+
+def merge(first: Agenda, second: Agenda) -> Agenda:
+    """Both agendas: `first`'s talks, then `second`'s; a talk saved in either is saved."""
+    out = first
+    for tid in second.saved:
+        if tid not in out.skipped:
+            out = out.save(tid)
+    for tid in second.skipped:
+        if tid not in out.saved:
+            out = out.skip(tid)
+    return out
+
+
+# -- operations: what an action did, for an agenda kept elsewhere (the browser's) ----
+
+# ("save", id), ("remove", id), ("skip", id), ("unskip", id), ("clear",),
+# ("merge", saved ids, skipped ids), ("replace", saved ids, skipped ids)
+Op = tuple[Any, ...]
+
+
+def ops_of(old: Agenda, new: Agenda) -> list[Op]:
+    """The operations that turn `old` into `new`, for a copy that holds `old`'s talks
+    and maybe others, which they leave as they are."""
+    ops: list[Op] = [("remove", i) for i in old.saved if i not in new.saved + new.skipped]
+    ops += [("unskip", i) for i in old.skipped if i not in new.skipped + new.saved]
+    ops += [("save", i) for i in new.saved if i not in old.saved]
+    ops += [("skip", i) for i in new.skipped if i not in old.skipped]
+    return ops
+
+
+def apply(agenda: Agenda, op: Op) -> Agenda:
+    """One operation applied to an agenda, as `appviews.storage`'s page script applies
+    it to the stored entry (an unknown one changes nothing)."""
+    kind, *args = op
+    if kind == "clear":
+        return Agenda()
+    if kind in ("merge", "replace") and len(args) == 2:
+        saved = tuple(int(i) for i in args[0])
+        other = Agenda(saved, tuple(i for i in map(int, args[1]) if i not in saved))
+        return merge(agenda, other) if kind == "merge" else other
+    steps = {"save": agenda.save, "remove": agenda.remove, "skip": agenda.skip}
+    steps["unskip"] = agenda.unskip
+    if kind in steps and len(args) == 1:
+        return steps[kind](int(args[0]))
+    return agenda
 
 
 # -- time arithmetic --------------------------------------------------------------

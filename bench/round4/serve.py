@@ -296,9 +296,9 @@ def supervisor(work: Path) -> a.Row:
         # a restarted replica is warmed before it takes visitors
         row.tried += 1
         fleet.wait(lambda: _get(url + "_stcore/health", "TALKBASE_REPLICA=r1") == (200, []), 120)
-        pid = _pid_on(fleet, ports["r2"])
-        if pid is not None:
-            os.kill(pid, signal.SIGKILL)
+        killed = _pid_on(fleet, ports["r2"])
+        if killed is not None:
+            os.kill(killed, signal.SIGKILL)
         first = _first_page_on(url, "r2", 120)
         if first is None:
             row.fail("a killed replica never took a visitor again in 120 s")

@@ -21,13 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, previous, texts, write
+from index.build import delta, identity, previous, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
 from index.build.write import Progress
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
+from index.store import tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.text import title_key
@@ -64,32 +65,7 @@ def parse_all(
         if report.failed:
             raise report.failed[0]
         raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
-    return _distinct_names(parsed)
-
-
-def _distinct_names(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
-    """Two files of one name (fosdem/schedule.xml, ccc/schedule.xml) are two
-    documents: each is then named with its folder."""
-    count: dict[str, int] = {}
-    for doc in parsed:
-        count[doc.name] = count.get(doc.name, 0) + 1
-    out = []
-    for doc in parsed:
-        if count[doc.name] > 1:
-            name = f"{Path(doc.path).parent.name}/{doc.name}"
-            talks = tuple(
-                replace(
-                    t,
-                    sources=tuple(
-                        replace(src, document=name) if src.document == doc.name else src
-                        for src in t.sources
-                    ),
-                )
-                for t in doc.talks
-            )
-            doc = replace(doc, name=name, talks=talks)
-        out.append(doc)
-    return out
+    return parsed
 
 
 def ingest(
@@ -103,6 +79,7 @@ def ingest(
     mapping: dict[str, str] | None = None,
     replace_all: bool = False,
     conference: str | None = None,
+    shrink: bool = False,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
@@ -118,6 +95,7 @@ def ingest(
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     with contextlib.nullcontext() if dry_run else store.locked(home):
+        parsed = _identified(home, parsed, report, shrink, replace_all)
         report.documents = parsed
         if not (rebuild or replace_all) and _change_in_place(
             home, embedder, parsed, report, progress, dry_run
@@ -126,16 +104,37 @@ def ingest(
             return report
         docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all)
         for doc in parsed:
-            earlier = docs.get(doc.name)
-            if earlier is not None and earlier.path != doc.path and earlier.sha256 != doc.sha256:
-                report.notices.append(
-                    f"{doc.path}: replaces the document of the same name read from {earlier.path}"
-                )
             docs[doc.name] = doc
-        report.documents = parsed
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _identified(
+    home: Path, parsed: list[ParsedDocument], report: Report, shrink: bool, replace_all: bool
+) -> list[ParsedDocument]:
+    """`parsed` under the names of the stored documents they are again, or names of
+    their own (index/build/identity.py); a file refused as cut short goes to
+    `report.failed`, and when every file is refused the first refusal is raised."""
+    stored: dict[str, identity.Stored] = {}
+    build = None if replace_all else previous.in_use(home, False)
+    if build is not None:
+        bases = {d.name for d in parsed}
+        with store.reading(build):
+            con = store.connect(build.db_path)
+            try:
+                docs = tables.stored_documents(con)
+                names = [n for n in docs if identity.base_name(n) in bases]
+                records = tables.records_of_documents(con, names)
+            finally:
+                con.close()
+        stored = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in names}
+    named = identity.name_documents(parsed, stored, shrink or replace_all)
+    report.notices += named.notices
+    report.failed += named.refused
+    if not named.documents:
+        raise named.refused[0]
+    return named.documents
 
 
 def _change_in_place(

@@ -138,11 +138,7 @@ def change(
         )
     docs = [d for d in parsed if d.name not in stored or stored[d.name][2] != d.sha256]
     replaced = [d.name for d in docs if d.name in stored] + list(dropped)
-    notices = [
-        f"{d.path}: replaces the document of the same name read from {stored[d.name][0]}"
-        for d in docs
-        if d.name in stored and stored[d.name][0] != d.path
-    ]
+    notices: list[str] = []  # (a new version's own notice is identity.py's)
     named = maybe.conferences_named(con, replaced)  # (as a record says, as stored)
     canon = canonical_conferences(
         [raw for raw, _ in named] + [t.conference for d in docs for t in d.talks]

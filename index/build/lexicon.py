@@ -1,4 +1,4 @@
-"""Writing a build's lexical index (read by index/search/lexical.py): each talk's
+"""Writing a build's lexical index (read by index/search/rank/lexical.py): each talk's
 title, abstract, speakers, track and notes tokenized as DuckDB's FTS index does
 (English stopwords, Porter stems), in postings segments of SEGMENT_TALKS talks
 (index/store/postings.py); a changing base shares its previous segments and
@@ -14,8 +14,8 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.lexical import stems, tokenize
-from index.search.stopwords import index_stopwords
+from index.search.rank.lexical import stems, tokenize
+from index.search.rank.stopwords import index_stopwords
 from index.store import files as sf
 from index.store.postings import Postings, build_segment
 

@@ -27,7 +27,7 @@ from index.build.texts import (
     talk_tokens,
 )
 from index.encoders.embed import Embedder, describe, identity_of
-from index.search.vocab import talk_words
+from index.search.read.vocab import talk_words
 from index.store import disk as store
 from index.store import files as sf
 from index.store import tables

@@ -66,7 +66,7 @@ def talk_ids(con: duckdb.DuckDBPyConnection) -> np.ndarray:
 
 
 def ids_where(con: duckdb.DuckDBPyConnection, where: str) -> np.ndarray:
-    """Ids of the talks (table alias t) passing a WHERE clause (index.search.filters.to_sql), ascending."""
+    """Ids of the talks (table alias t) passing a WHERE clause (index.search.limits.filters.to_sql), ascending."""
     found = con.execute(f"SELECT t.id FROM talks t WHERE {where} ORDER BY t.id").fetchnumpy()
     return np.asarray(found["id"], dtype=np.int64)
 
@@ -307,7 +307,7 @@ def untimed_by_title(
     return [int(r[0]) for r in rows]
 
 
-# -- what the vocabulary is made of (index.search.vocab.Vocab.from_store) ---------------------------
+# -- what the vocabulary is made of (index.search.read.vocab.Vocab.from_store) ---------------------------
 def talk_count(con: duckdb.DuckDBPyConnection) -> int:
     row = con.execute("SELECT count(*) FROM talks").fetchone()
     return int(row[0]) if row else 0

@@ -16,7 +16,7 @@ documents(name, path, format, sha256, talks, warnings)
 records(document, position, talk_id, conference, record)  -- each parsed record of
                                     each document, as JSON, the talk it became part
                                     of, and the conference as the record names it
-words(word, df)                    -- words of titles and abstracts (index.search.vocab.talk_words)
+words(word, df)                    -- words of titles and abstracts (index.search.read.vocab.talk_words)
                                       and how many talks hold each
 acronyms(short, long, talks)       -- acronyms titles and abstracts define ("uki",
                                       "unified kernel image": talkbase/core/acronyms.py)
@@ -68,7 +68,7 @@ CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARC
 CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
 """
 
-# What lexical search reads of a talk (index/search/lexical.py), in this order.
+# What lexical search reads of a talk (index/search/rank/lexical.py), in this order.
 FTS_FIELDS = ("title", "abstract", "speakers_text", "track", "notes_text")
 # The tables that hold rows of one talk (by `talk_id`), besides `talks` itself.
 TALK_TABLES = ("talk_speakers", "notes", "sources", "conflicts", "records", "sentences")

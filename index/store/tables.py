@@ -230,6 +230,21 @@ def stored_documents(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str
     return {n: (p, f, s, json.loads(w)) for n, p, f, s, w in rows}
 
 
+def records_of_documents(
+    con: duckdb.DuckDBPyConnection, names: Sequence[str]
+) -> dict[str, list[Talk]]:
+    """The parsed records of these documents, document by document, in document order."""
+    out: dict[str, list[Talk]] = {n: [] for n in names}
+    if names and has_records_table(con):
+        for doc, rec in con.execute(
+            "SELECT document, record FROM records "
+            f"WHERE list_contains({sql_literal(list(names))}, document) "
+            "ORDER BY document, position"
+        ).fetchall():
+            out[doc].append(talk_from_dict(json.loads(rec)))
+    return out
+
+
 def has_records_table(con: duckdb.DuckDBPyConnection) -> bool:
     found = con.execute(
         "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'records'"

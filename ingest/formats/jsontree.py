@@ -291,7 +291,8 @@ def events(
     if len(every) > 1 and any(_fits(s, ctx, refs, zone) for s in every):
         slots = [(n, s) for n, s in slots if _fits(s, ctx, refs, zone)][:1]
     out: list[dict[str, Any]] = []
-    for n, slot in slots or [(0, None)]:
+    chosen: list[tuple[int, dict[str, Any] | None]] = list(slots) or [(0, None)]
+    for n, slot in chosen:
         ev = dict(obj)
         if n and "uid" in cols and text_of(ev.get(cols["uid"])):  # its second time: an id
             ev[cols["uid"]] = f"{text_of(ev[cols['uid']])}#{n + 1}"

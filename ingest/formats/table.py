@@ -385,7 +385,9 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
     """The talk objects of a JSON object, wherever they sit (`jsontree`), each with
     its line; refused in one sentence when what it holds looks like no talks."""
     root = frab.load_json(body, reader.document)
-    if reader.mapping or _has_title(root) and jsontree.level(root) in ("strong", "weak"):
+    if reader.mapping or (
+        isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
+    ):
         # one talk, or fields named by the user: the largest list of records, as told
         refs = references(root) if isinstance(root, dict) else dict
         found = records(root, lambda o: _has_title(o, reader.mapping))

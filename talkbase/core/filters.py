@@ -1,7 +1,7 @@
 """Search filters as entry points take them: a frozen record, checked where a person's
 text comes in (the CLI's options, the API's keywords, the app's facets).
 
-`index.search.filters` turns them into SQL; here they are only values.
+`index.search.limits.filters` turns them into SQL; here they are only values.
 """
 
 from __future__ import annotations

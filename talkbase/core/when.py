@@ -26,7 +26,7 @@ EARLY = ("starts_before", "10:00")
 LATE = ("after", "15:00")
 
 # "late afternoon": a part of the day narrowed, as one or two limits on when a talk
-# starts (index/search/whenwords.py reads them in a query's words)
+# starts (index/search/read/whenwords.py reads them in a query's words)
 SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("early", "morning"): (EARLY,),
     ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
@@ -58,5 +58,5 @@ def now(zone: str = "") -> datetime:
 
 def today(zone: str = "") -> date:
     """The date "today" and "tomorrow" count from: the conference's, by the clock of
-    its `zone` (as "now" reads it: index/search/nowwords.py), else this machine's."""
+    its `zone` (as "now" reads it: index/search/read/nowwords.py), else this machine's."""
     return now(zone).date()

@@ -16,7 +16,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.ranking import positions
+from index.search.rank.ranking import positions
 from index.store import disk as store
 from index.store import reads
 from ingest.text import talk_sentences

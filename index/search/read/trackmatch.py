@@ -2,7 +2,7 @@
 "kernel" ("Kernel devroom": a word's start), "javascrpt" (one typo away), "SDN"
 (initials of the whole name), "SDR" ("Software-Defined Radio and Amateur Radio":
 initials of its first words), "ML" ("AI and Machine Learning": of some of its words),
-"JS" ("JavaScript": one word's letters, in order). index/search/tracknames.py reads
+"JS" ("JavaScript": one word's letters, in order). index/search/read/tracknames.py reads
 the words next to a cue ("devroom", "track", "room") and asks `tracks_named`."""
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def _table(tracks: dict[str, tuple[str, ...]]) -> _Table:
 def long_names(tracks: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[str, list[str]]]]:
     """The tracks whose names have two words or more that say something (not joins,
     not "devroom"), as (track, those words), by the first of them: what a name said
-    in full with no cue is looked for in (index/search/tracknames.py)."""
+    in full with no cue is looked for in (index/search/read/tracknames.py)."""
     return _table(tracks).long
 
 

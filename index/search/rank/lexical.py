@@ -20,10 +20,10 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search import feedback
-from index.search.ranking import LexScores, Query, Ranking, positions, word_pool
-from index.search.stopwords import FILLER, lexical_query
-from index.search.wordparts import Alternative, alternative_weights
+from index.search.rank import feedback
+from index.search.rank.ranking import LexScores, Query, Ranking, positions, word_pool
+from index.search.rank.stopwords import FILLER, lexical_query
+from index.search.rank.wordparts import Alternative, alternative_weights
 from index.store import files as sf
 from index.store.postings import Postings, idf
 from index.store.schema import FTS_FIELDS
@@ -315,7 +315,7 @@ def word_scores(
 def rank(query: Query) -> Ranking:
     """The lexical signal's ranking: the best `query.pool` talks (at least k) by
     BM25 over the query's words, in the base's lexical index (a broad query's words
-    widened by feedback: index/search/feedback.py). Widened by the talks other
+    widened by feedback: index/search/rank/feedback.py). Widened by the talks other
     signals found that share a word; a talk's place is its place among every talk
     sharing a word with the query (`LexScores.rank`). The ranking's `scores` are
     the query's own words' (the match rule reads which talks hold one)."""

@@ -10,8 +10,8 @@ about the FOSDEM network" keeps "FOSDEM".
 
 from __future__ import annotations
 
-from index.search.vocab import word_tuple
-from index.search.whenwords import Words
+from index.search.read.vocab import word_tuple
+from index.search.read.whenwords import Words
 
 MODALS = frozenset("can could should shall may might will would must".split())
 ASKERS = frozenset("i we you i'd we'd you'd i'll we'll".split())

@@ -9,7 +9,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.ranking import first_by_time, positions, time_order
+from index.search.rank.ranking import first_by_time, positions, time_order
 from index.store import reads
 from talkbase.core.records import Hit
 

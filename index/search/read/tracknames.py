@@ -5,7 +5,7 @@ devroom", "Python track", "the CAD and Open Hardware devroom" (a name's "and", "
 "the Rust devroom or the Go devroom": a talk of any of them); and left out ("not in
 the Go devroom", "outside the Go devroom": a talk of any other track). `read`
 reads the words next to a cue ("devroom", "track", "room", "dev room", "devrom")
-for index/search/understand.py and asks `trackmatch.tracks_named` which tracks they
+for index/search/read/understand.py and asks `trackmatch.tracks_named` which tracks they
 name; `read_whole` reads a long name said in full with no cue ("tool the docs
 saturday afternoon")."""
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from index.search.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
-from index.search.whenwords import Chip, Words
+from index.search.read.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
+from index.search.read.whenwords import Chip, Words
 
 TRACK_WORDS = 5  # the most words of a track's name read next to a cue
 WHEN = ("day", "after", "before", "starts_before", "at")  # the chips of a day or time

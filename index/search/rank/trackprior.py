@@ -16,7 +16,7 @@ the best fused score times that share. A track the first talks do not reach
 gains nothing, no talk gains more than TRACK_BONUS of the best score, and a
 base without tracks (a plain collection) ranks as before. Only the hybrid mode
 fuses, and only its "scaled" fusion (the default) weighs tracks
-(index/search/signals.py says why).
+(index/search/rank/signals.py says why).
 Tracks are told apart by conference: two programs' "Keynotes" are two tracks.
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.ranking import positions
+from index.search.rank.ranking import positions
 from index.store import reads
 
 TRACK_BONUS = 0.2  # of the best fused score, for a track holding all of the first talks

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from index.search.ranking import Query, Ranking
+from index.search.rank.ranking import Query, Ranking
 
 Found = tuple[np.ndarray, list[tuple[int, float]]]  # the query's vector, its nearest talks
 

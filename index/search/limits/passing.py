@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from index.search import phrases
-from index.search.filters import Filters
-from index.search.understand import Understood
+from index.search.limits import phrases
+from index.search.limits.filters import Filters
+from index.search.read.understand import Understood
 
 
 def key(filters: Filters, u: Understood) -> tuple[Any, ...]:

@@ -1,7 +1,7 @@
 """Days in a query's words: weekday names and their short forms ("sat", "Tues"),
 "today"/"tomorrow", "day 2", "the second day", dates ("Feb 3", "3rd feb",
 "2024-02-03", "2/3": day/month or month/day, whichever names a day of the
-program). index/search/whenwords.py reads them with the other limits on when a
+program). index/search/read/whenwords.py reads them with the other limits on when a
 talk is.
 """
 

@@ -4,14 +4,14 @@ a tenth of that), "talks under 30 minutes", "at least an hour", "45 minutes or
 less". Each becomes the filters `max_minutes` / `min_minutes` (a talk whose end the
 program does not give passes none) and one chip; the words around it that say a
 length ("lasting", "long") are read with it. A reader over a query's `Words`
-(index/search/whenwords.py), called by index/search/understand.py.
+(index/search/read/whenwords.py), called by index/search/read/understand.py.
 """
 
 from __future__ import annotations
 
 import re
 
-from index.search.whenwords import Words
+from index.search.read.whenwords import Words
 
 SHORT_MINUTES = 20  # "short talks": lightning talks and short slots
 LONG_MINUTES = 50  # "long talks": a full lecture slot, workshops

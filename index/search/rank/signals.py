@@ -6,14 +6,14 @@ A signal is a name (its key in `Why.ranks`, and a search mode of its own), a lab
 `Query` (the open base, the query's text, the allowed talk ids, k) it returns a
 `Ranking`, its (talk id, score) list best first. Fusion (`fuse`) weighs each
 signal's list by its weight; "scaled" fusion then weighs the tracks the first
-fused talks gather in (index/search/trackprior.py).
+fused talks gather in (index/search/rank/trackprior.py).
 
 Names and labels are the ground's vocabulary (talkbase.core.records.SIGNALS: `Why`
 and the app read them and may import nothing above the ground); this registry
 holds the scorers under those names, and registering a signal the ground does not
 list adds its name and label there. Built in, in this order (the order ranks are
-listed and ties are broken in): "lexical" (BM25, index/search/lexical.py) and
-"dense" (vectors, index/search/dense.py).
+listed and ties are broken in): "lexical" (BM25, index/search/rank/lexical.py) and
+"dense" (vectors, index/search/rank/dense.py).
 
 Adding a signal: write its scorer in a module of its own and register it at the
 end of this module (or call `register` at run time; `unregister` takes it out).
@@ -25,9 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from index.search import dense, lexical, trackprior
-from index.search.fusion import fuse as fuse_lists
-from index.search.ranking import Query, Ranking
+from index.search.rank import dense, lexical, trackprior
+from index.search.rank.fusion import fuse as fuse_lists
+from index.search.rank.ranking import Query, Ranking
 from talkbase.core import records, settings
 from talkbase.core.errors import BadQuery
 from talkbase.core.terms import HYBRID  # the mode that fuses every registered signal
@@ -129,7 +129,7 @@ def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tup
     """The signals' lists fused into one by the configured fusion (TALKBASE_FUSION),
     each weighted by its signal (see talkbase.core.settings). "scaled" fusion then,
     where the rankings name the base they ranked in (`rank` does), raises the
-    talks of the tracks the first fused talks gather in (index/search/trackprior.py;
+    talks of the tracks the first fused talks gather in (index/search/rank/trackprior.py;
     its bonus is a share of the best score, a unit "scaled" scores keep from query
     to query, where "rrf" and "relative" squeeze or stretch them)."""
     how = settings.fusion()

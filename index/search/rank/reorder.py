@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from index.search import lexical
-from index.search.feedback import rare_limit
-from index.search.ranking import below
+from index.search.rank import lexical
+from index.search.rank.feedback import rare_limit
+from index.search.rank.ranking import below
 from ingest.audience import asks_for_introductions
 from ingest.housekeeping import asks_for_housekeeping
 

@@ -1,7 +1,7 @@
 """The arithmetic of a search, apart from where its inputs are read: lexical scores
 looked up by talk id, what a ranking signal is asked (`Query`) and answers
 (`Ranking`), the sentence a hit quotes, and the order talks are listed in when
-nothing is asked. (Fusing the signals' rankings: index/search/signals.py.)
+nothing is asked. (Fusing the signals' rankings: index/search/rank/signals.py.)
 """
 
 from __future__ import annotations

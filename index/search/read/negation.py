@@ -2,16 +2,16 @@
 "containers except Kubernetes", "excluding machine learning" (as "-rust" does; a
 matching talk holds none of them), and a limit said to be left out ("Go but not on
 Sunday"), which is no limit: said back as not understood, never applied as the
-opposite. Readers over a query's `Words` (index/search/whenwords.py), called by
-index/search/understand.py; `frame` is its words of the question's frame ("talks",
+opposite. Readers over a query's `Words` (index/search/read/whenwords.py), called by
+index/search/read/understand.py; `frame` is its words of the question's frame ("talks",
 "on", "the")."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from index.search import tracknames
-from index.search.whenwords import Chip, Words
+from index.search.read import tracknames
+from index.search.read.whenwords import Chip, Words
 
 _EXCEPT = (
     ("but", "not"),

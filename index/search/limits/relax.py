@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from index.search.understand import Understood
+from index.search.read.understand import Understood
 
 # Kinds of limit (the chip fields of each), in the order they are given up
 KINDS: tuple[tuple[str, ...], ...] = (

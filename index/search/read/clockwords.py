@@ -2,7 +2,7 @@
 "after" (an afternoon hour), and the ones that stand alone ("Sunday 9am", "14:00
 talks": the talks under way then, as "at 9am"). The words that lead into a time
 ("starting at 10:00", "right after lunch") are read with it, never as a topic.
-index/search/whenwords.py reads the limits these make.
+index/search/read/whenwords.py reads the limits these make.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ and reads the limits on when a talk is: a weekday or date ("Wednesday", "Oct 21"
 "around 11am", "at noon": the talks under way then) or a range ("between 2 and
 4pm"). A range that ends before it starts is said back as not understood
 (`inverted_times`). Each limit is a `Chip` knowing the words it came from. Days'
-words and dates: index/search/daywords.py; clock times: index/search/clockwords.py.
-index/search/understand.py reads rooms, formats, tracks and people on top of it.
+words and dates: index/search/read/daywords.py; clock times: index/search/read/clockwords.py.
+index/search/read/understand.py reads rooms, formats, tracks and people on top of it.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from index.search.clockwords import LEAD_INS, clock, minutes, span, standalone
-from index.search.daywords import (
+from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
+from index.search.read.daywords import (
     DAY_NAMES,
     DAY_WORDS,
     NUMBERS,
@@ -26,7 +26,7 @@ from index.search.daywords import (
     RELATIVE,
     date_of,
 )
-from index.search.vocab import Vocab, norm, word_tuple
+from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY
@@ -122,7 +122,7 @@ def match_seq(
 
 class Words:
     """A query's tokens, the chips read from them so far and the values they set;
-    the day and time readers (index/search/understand.py adds the others)."""
+    the day and time readers (index/search/read/understand.py adds the others)."""
 
     def __init__(self, query: str, vocab: Vocab) -> None:
         self.query, self.vocab = query, vocab

@@ -24,10 +24,9 @@ from functools import partial
 
 from rapidfuzz.distance import OSA
 
-from index.search import asking, buildings, lengthwords, negation, nowwords, tracknames
-from index.search.filters import Filters
-from index.search.vocab import Vocab, norm, plain_text, suggest, word_tuple
-from index.search.whenwords import (
+from index.search.read import asking, buildings, lengthwords, negation, nowwords, tracknames
+from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
+from index.search.read.whenwords import (
     LONG_WORDS,
     Chip,
     Words,
@@ -35,6 +34,7 @@ from index.search.whenwords import (
     inverted_times,
     match_seq,
 )
+from talkbase.core.filters import Filters
 from talkbase.core.terms import FORMAT_WORDS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -206,11 +206,11 @@ class _Reader(Words):
 
     def track(self, i: int) -> bool:
         """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the
-        Go devroom" (index/search/tracknames.py)."""
+        Go devroom" (index/search/read/tracknames.py)."""
         return tracknames.read(self, i, FRAME)
 
     def whole_track(self, i: int) -> bool:
-        """A track's long name in full, with no cue (index/search/tracknames.py)."""
+        """A track's long name in full, with no cue (index/search/read/tracknames.py)."""
         return tracknames.read_whole(self, i)
 
     def person(self, i: int) -> bool:

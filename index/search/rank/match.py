@@ -26,8 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from index.search import lexical
-from index.search.ranking import LexScores, Ranking
+from index.search.rank import lexical
+from index.search.rank.ranking import LexScores, Ranking
 from talkbase.core import settings
 from talkbase.core.records import Hit
 

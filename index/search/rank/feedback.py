@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from index.search.ranking import LexScores
+from index.search.rank.ranking import LexScores
 
 RARE_SHARE = 0.01  # a term in at most this share of the talks is rare
 RARE_MIN_TALKS = 5  # (or in at most this many, in a small base)

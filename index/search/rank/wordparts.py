@@ -163,7 +163,7 @@ def written(query: str, extra: Sequence[Alternative]) -> str:
 
 
 def alternative_weights(index: Any, alternatives: Sequence[Alternative]) -> dict[str, float]:
-    """The weight in BM25 (`index`: index/search/lexical.py's) of each word standing
+    """The weight in BM25 (`index`: index/search/rank/lexical.py's) of each word standing
     for some of the query's (`alternatives`): as much as those words' inverse
     document frequencies add up to, at most its own. "opensource" stands for "open source": the few talks writing it so would
     otherwise outrank every talk saying "open source" on that one rare spelling (a

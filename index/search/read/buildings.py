@@ -4,8 +4,8 @@ building's letters ("K.3.201", "H.2215 (Ferrer)", "UB2.252A (Lameere)", "AW1.120
 FOSDEM's ULB campus): the building is those letters, before a digit or a dot. A
 building the words name is a limit to any of its rooms (`Words.rooms`, read as
 `Understood.any_rooms`); a letter no room code starts with names no building and
-stays a word. A reader over a query's `Words` (index/search/whenwords.py), called by
-index/search/understand.py.
+stays a word. A reader over a query's `Words` (index/search/read/whenwords.py), called by
+index/search/read/understand.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from index.search.whenwords import Words
+from index.search.read.whenwords import Words
 
 BUILDING_WORDS = ("building", "bldg", "block", "wing")
 _CODE = re.compile(r"([A-Za-z]{1,3})(?=[0-9.])")

@@ -15,7 +15,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.vocab import plain_text
+from index.search.read.vocab import plain_text
 from index.store import reads
 
 

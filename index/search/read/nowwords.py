@@ -1,6 +1,6 @@
 """ "Now" and "next" in a query's words, by the conference's own clock: "what's on
 now" is the talks under way at this minute of today, "coming up in the Go devroom"
-those starting from this minute on. Read by index/search/understand.py's reader;
+those starting from this minute on. Read by index/search/read/understand.py's reader;
 on a day the program holds no talks, the words are said back ("no talks now (Wed
 02 Dec 10:05) at FOSDEM 2019: showing all talks") and set no limit.
 
@@ -11,7 +11,7 @@ reads too; a test swaps it).
 
 from __future__ import annotations
 
-from index.search.whenwords import Words
+from index.search.read.whenwords import Words
 from talkbase.core import when as zoned
 
 # the words, and whether they mean the talks under way ("at") or those to come ("after")
