@@ -100,7 +100,10 @@ class Library:
     def answer(self, query: str, literal: bool = False) -> Any:
         """Every talk ranked for `query` with what the query was read as (the service's
         `Answer`: `.hits`, the matches first with `why.match` true; `.understood`;
-        `.notes()`), cached per query."""
+        `.notes()`), cached per query. The search box keeps its cap: a query past
+        TALKBASE_MAX_QUERY_CHARS is refused here in a sentence (the box is there to
+        shorten it in), where the CLI and the API cut it and say so."""
+        service.check_query(query, literal)
         key = " ".join(query.split())
         moment = "" if literal else service.moment_of(key)  # this quarter hour's ("now": minute's)
         with self._lock:

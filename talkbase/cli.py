@@ -50,6 +50,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         fmt=args.format,
         rebuild=args.rebuild,
         replace=args.replace,
+        shrink=args.shrink,
         mapping=_mapping(args.map),
         conference=args.conference,
         engine=args.engine,
@@ -74,9 +75,9 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return 0
 
 
-def _batch_queries(path: str) -> list[str]:
-    """The queries of a --batch file, one a line, all checked before any runs:
-    a line that is not UTF-8 is an error naming the file and the line."""
+def _batch_lines(path: str) -> list[str | None]:
+    """The lines of a --batch file, one query a line; a line that is not UTF-8 is
+    None (answered with an error line of its own, never the whole batch refused)."""
     try:
         if path == "-":
             data = sys.stdin.buffer.read()
@@ -85,33 +86,44 @@ def _batch_queries(path: str) -> list[str]:
                 data = fh.read()
     except OSError as exc:
         raise InputError(path, f"cannot read the query file ({exc.strerror})") from exc
-    out = []
+    out: list[str | None] = []
     for n, raw in enumerate(data.splitlines(), start=1):
         try:
             out.append(raw.decode("utf-8-sig" if n == 1 else "utf-8").strip())
         except UnicodeDecodeError:
-            raise InputError(path, "is not UTF-8 text; save it as UTF-8", f"line {n}") from None
+            out.append(None)
     return out
+
+
+def _batch(tb: service.Service, args: argparse.Namespace, filters: Filters) -> int:
+    """One JSON line per query line, in order: its answer, or (for a line no search can
+    run) `{"line": N, "query": ..., "error": "..."}`; blank lines are skipped. Exit 1
+    when some line failed, after every other line was answered."""
+    failed = 0
+    for n, query in enumerate(_batch_lines(args.batch), start=1):
+        if query == "":
+            continue
+        try:
+            if query is None:
+                raise BadQuery("the line is not UTF-8 text; save the file as UTF-8")
+            answer = tb.answer(query, args.limit, filters, args.mode, literal=args.literal)
+            line: dict[str, object] = {"line": n, "query": query, **answer.to_dict()}
+        except TalkbaseError as exc:
+            failed += 1
+            line = {"line": n, "query": query, "error": exc.sentence()}
+            sys.stderr.write(f"talkbase: {args.batch}, line {n}: {exc.sentence()}\n")
+        sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    if failed:
+        sys.stderr.write(f"talkbase: {failed} of the lines in {args.batch} could not be searched\n")
+    return 1 if failed else 0
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     tb = _open(args)
     filters = _filters(args)
     if args.batch:
-        queries = _batch_queries(args.batch)
-        for n, query in enumerate(queries, start=1):  # every one checked before any runs
-            try:
-                service.check_query(query, args.literal)
-            except BadQuery as exc:
-                raise InputError(args.batch, exc.sentence(), f"line {n}") from None
-        for query in queries:
-            if query:
-                answer = tb.answer(query, args.limit, filters, args.mode, literal=args.literal)
-                sys.stdout.write(
-                    json.dumps({"query": query, **answer.to_dict()}, ensure_ascii=False) + "\n"
-                )
-                sys.stdout.flush()
-        return 0
+        return _batch(tb, args, filters)
     if args.query is None:
         raise TalkbaseError("Give a query, or --batch FILE with one query per line")
     answer = tb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
@@ -125,6 +137,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.write(note[:1].upper() + note[1:] + ".\n")
         if answer.newcomers_note:
             sys.stderr.write(answer.newcomers_note + "\n")
+        if answer.cut_note:
+            sys.stderr.write(answer.cut_note + "\n")
         if answer.searched_instead:
             sys.stderr.write(answer.notes()[-1] + "\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)

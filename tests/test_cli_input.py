@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from talkbase.cli import main
@@ -16,15 +18,19 @@ def hashing_home(tmp_path, monkeypatch):
     return home
 
 
-def test_batch_file_that_is_not_utf8_names_the_file_and_line(hashing_home, tmp_path, capsys):
+def test_a_batch_line_that_is_not_utf8_is_answered_with_why_and_the_rest_run(
+    hashing_home, tmp_path, capsys
+):
     batch = tmp_path / "queries.txt"
-    batch.write_bytes(b"kernels\ncompilers\n\xff\xfe inference\n")
+    batch.write_bytes(b"kernels\ncompilers\n\xff\xfe inference\nscheduling\n")
     capsys.readouterr()
     assert main(["--home", str(hashing_home), "search", "--batch", str(batch)]) == 1
     out, err = capsys.readouterr()
-    assert out == ""  # checked before any query runs
-    assert "queries.txt (line 3)" in err and "UTF-8" in err and "Traceback" not in err
-    assert len(err.strip().splitlines()) == 1
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [x["line"] for x in lines] == [1, 2, 3, 4]
+    assert "UTF-8" in lines[2]["error"] and lines[2]["query"] is None
+    assert all("results" in x for i, x in enumerate(lines) if i != 2)
+    assert "queries.txt, line 3" in err and "UTF-8" in err and "Traceback" not in err
 
 
 def test_batch_file_in_utf8_with_a_bom_runs_every_query(hashing_home, tmp_path, capsys):

@@ -1,6 +1,7 @@
-"""A query too long, or with too many operators, is refused by the library with a
-sentence that says so and names the setting: the CLI, the API and the app (the
-search box and `?q=`) all say it, fast, and run nothing."""
+"""A query with too many operators is refused by the library with a sentence that
+says so and names the setting. A query too long is cut at a word boundary and read
+that far, with a note (the library, the CLI, the API, a batch line: issue 35); the
+app's search box keeps its cap and says so, and a link's query is cut."""
 
 from __future__ import annotations
 
@@ -48,14 +49,22 @@ def _excluding(n: int) -> str:
     return "kernels " + " ".join(f"-word{i}" for i in range(n))
 
 
-def test_the_library_refuses_a_query_past_either_limit_and_says_which(home):
+def test_the_library_refuses_too_many_operators_and_cuts_a_long_query(home):
     with KnowledgeBase(home) as kb:
-        kb.search("k" * CHARS)  # at the limit: runs
+        assert not kb.answer("k" * CHARS).cut_from  # at the limit: read whole
         kb.search(_excluding(OPERATORS))
-        with pytest.raises(QueryTooLarge) as info:
-            kb.search("k" * (CHARS + 1))
-        assert info.value.setting == "TALKBASE_MAX_QUERY_CHARS" and info.value.limit == CHARS
-        assert f"{CHARS + 1:,} characters" in info.value.sentence()
+        answer = kb.answer("k" * (CHARS + 1))  # one word past the cap: cut at the cap
+        assert answer.cut_from == CHARS + 1 and len(answer.understood.query) == CHARS
+        words = "fault tolerant collectives " * (CHARS // 10)
+        answer = kb.answer(words)
+        kept = answer.understood.query
+        assert len(kept) <= CHARS and words.startswith(kept) and words[len(kept)] == " "
+        assert answer.cut_from == len(words)
+        assert any(
+            "TALKBASE_MAX_QUERY_CHARS" in n and f"{len(words):,}" in n for n in answer.notes()
+        )
+        assert answer.to_dict()["cut_from"] == len(words)
+        assert kb.answer("kernels").to_dict()["cut_from"] is None
         for query in (
             _excluding(OPERATORS + 1),
             " ".join(f"speaker:n{i}" for i in range(OPERATORS + 1)),
@@ -70,59 +79,81 @@ def test_the_library_refuses_a_query_past_either_limit_and_says_which(home):
                 kb.understand(query)
         # taken literally, a query reads no operators: only its length counts
         kb.search(_excluding(OPERATORS + 1), literal=True)
-        with pytest.raises(QueryTooLarge):
-            kb.search("k" * (CHARS + 1), literal=True)
+        assert kb.answer("k" * (CHARS + 1), literal=True).cut_from == CHARS + 1
+        with pytest.raises(QueryTooLarge) as info:  # the reader itself reads no more
+            kb.understand("k" * (CHARS + 1))
+        assert info.value.setting == "TALKBASE_MAX_QUERY_CHARS"
 
 
 def test_the_limits_are_settings(home, monkeypatch):
     monkeypatch.setenv("TALKBASE_MAX_QUERY_CHARS", "20")
     monkeypatch.setenv("TALKBASE_MAX_QUERY_OPERATORS", "1")
     with KnowledgeBase(home) as kb:
-        kb.search("fault tolerant")
-        with pytest.raises(QueryTooLarge, match="20"):
-            kb.search("fault tolerant collectives")
+        assert not kb.answer("fault tolerant").cut_from
+        answer = kb.answer("fault tolerant collectives")
+        assert answer.understood.query == "fault tolerant" and answer.cut_from == 26
         kb.search("kernels -cuda")
         with pytest.raises(QueryTooLarge, match="TALKBASE_MAX_QUERY_OPERATORS"):
             kb.search("kernels -cuda -rocm")
 
 
-def test_a_huge_query_is_refused_at_once(home):
+def test_a_huge_query_is_cut_or_refused_never_read_whole(home):
     with KnowledgeBase(home) as kb:
-        kb.search("warm up")
-        for query in ("a" * 200_000, " ".join(f"-w{i}x" for i in range(8_000))):
-            t0 = time.perf_counter()
-            with pytest.raises(QueryTooLarge):
-                kb.search(query)
-            assert time.perf_counter() - t0 < 0.5
+        answer = kb.answer("a" * 200_000)
+        assert answer.cut_from == 200_000 and len(answer.understood.query) == CHARS
+        with pytest.raises(QueryTooLarge):  # its first 1,000 characters hold 100+ operators
+            kb.search(" ".join(f"-w{i}x" for i in range(8_000)))
 
 
-def test_the_api_refuses_it_too(home):
+def test_the_api_cuts_it_too_and_says_so(home):
     tb = talkbase.open(home)
     assert tb.search("kernels", k=2)
-    with pytest.raises(QueryTooLarge):
-        tb.search("x" * (CHARS + 1))
+    results = tb.search("kernels " * CHARS)
+    assert results.understood.query.startswith("kernels kernels")
+    assert len(results.understood.query) <= CHARS
+    assert any("TALKBASE_MAX_QUERY_CHARS" in n for n in results.notes)
     with pytest.raises(QueryTooLarge):
         tb.search(_excluding(OPERATORS + 1), day="Tue")
 
 
-def test_the_cli_says_so_in_one_sentence(home, tmp_path, capsys):
-    for query, setting in (
-        ("w" * 200_000, "TALKBASE_MAX_QUERY_CHARS"),
-        (_excluding(8_000 // 8), "TALKBASE_MAX_QUERY_CHARS"),
-        (_excluding(OPERATORS + 1), "TALKBASE_MAX_QUERY_OPERATORS"),
-    ):
-        for extra in ((), ("--json",)):
-            assert main(["search", query, *extra]) == 1
-            out, err = capsys.readouterr()
-            assert out == "" and err.startswith("talkbase: ") and setting in err
-            assert len(err.strip().splitlines()) == 1
+def test_the_cli_cuts_a_long_query_and_refuses_too_many_operators(home, capsys):
+    for extra in ((), ("--json",)):
+        assert main(["search", "kernels " + "w" * 200_000, *extra]) == 0
+        out, err = capsys.readouterr()
+        assert "TALKBASE_MAX_QUERY_CHARS" in (err if extra else out + err)
+        assert "Traceback" not in err
+        assert main(["search", _excluding(OPERATORS + 1), *extra]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("talkbase: ") and "TALKBASE_MAX_QUERY_OPERATORS" in err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_a_batch_answers_every_line_it_can_in_order(home, tmp_path, capsys):
+    """Issue 35: five queries, the third a 1,406-character paragraph and the fourth
+    past the operator limit: every line gets a JSON line in order; the long one is cut
+    and answered, the bad one says why; the exit status says a line failed."""
+    long = ("How do distributed systems recover from the failure of one node " * 22)[:1406]
     batch = tmp_path / "queries.txt"
-    batch.write_text(f"kernels\ncompilers\n{'x' * (CHARS + 1)}\n", encoding="utf-8")
+    batch.write_text(
+        f"kernels\ncompilers\n{long}\n\n{_excluding(OPERATORS + 1)}\nscheduling\n",
+        encoding="utf-8",
+    )
+    capsys.readouterr()
     assert main(["search", "--batch", str(batch)]) == 1
     out, err = capsys.readouterr()
-    assert out == ""  # checked before any query runs
-    assert "line 3" in err and "TALKBASE_MAX_QUERY_CHARS" in err
-    assert len(err.strip().splitlines()) == 1
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [x["line"] for x in lines] == [1, 2, 3, 5, 6]
+    assert [x["query"][:9] for x in lines] == [
+        "kernels",
+        "compilers",
+        long[:9],
+        "kernels -",
+        "schedulin",
+    ]
+    assert lines[2]["cut_from"] == 1406 and "results" in lines[2] and "error" not in lines[2]
+    assert "TALKBASE_MAX_QUERY_OPERATORS" in lines[3]["error"] and "results" not in lines[3]
+    assert all("results" in x for i, x in enumerate(lines) if i != 3)
+    assert "line 5" in err and "1 of the lines" in err and "Traceback" not in err
 
 
 # -- the app: the search box and ?q= --------------------------------------------------

@@ -21,33 +21,27 @@ import numpy as np
 from index.encoders.embed import Embedder, built_identity, identity_of, kept_encoder
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
-from index.search import (
-    browse,
-    lexical,
-    passing,
-    relax,
-    reorder,
-    signals,
-    similar,
-    titles,
-    wordparts,
-)
-from index.search import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search.answer import Answer
-from index.search.chores import Chores, Introductions
-from index.search.filters import Filters, to_sql
-from index.search.match import Matches
-from index.search.querycheck import check_query
-from index.search.ranking import (
+from index.search import similar
+from index.search.evidence import browse, titles
+from index.search.evidence.answer import Answer
+from index.search.evidence.sentences import SentenceRows
+from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
+from index.search.limits import passing, relax
+from index.search.limits.filters import Filters, to_sql
+from index.search.rank import lexical, reorder, signals, wordparts
+from index.search.rank.chores import Chores, Introductions
+from index.search.rank.match import Matches
+from index.search.rank.ranking import (
     Query,
     best_sentence,
     talk_text,
 )
-from index.search.sentences import SentenceRows
+from index.search.read.querycheck import check_query
+from index.search.read.querycheck import cut as cut_query
+from index.search.read.understand import FRAME, Understood, understand
+from index.search.read.understand import literal as literal_query
+from index.search.read.vocab import Vocab, all_suggested, correct, suggest
 from index.search.threads import Worker, one_thread_per_query
-from index.search.understand import FRAME, Understood, understand
-from index.search.understand import literal as literal_query
-from index.search.vocab import Vocab, all_suggested, correct, suggest
 from index.store import disk as store
 from index.store import reads
 from index.store.sql import inline
@@ -184,7 +178,7 @@ class KnowledgeBase:
         return bool(found)
 
     def sql(self, query: str, params: Sequence[Any] | None = None) -> Any:
-        """Run one reading statement (`index.search.filters.read_only_sql`) on the knowledge
+        """Run one reading statement (`index.search.limits.filters.read_only_sql`) on the knowledge
         base; returns the pending DuckDB result. It runs on a connection of its own
         (a cursor: the same database, its own session), so even a statement that got
         past the check could leave no temporary table or setting where the base's
@@ -219,7 +213,7 @@ class KnowledgeBase:
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
         people, organisations, tracks or rooms, tracks left out, phrases to contain,
-        words to avoid: index/search/passing.py), remembered."""
+        words to avoid: index/search/limits/passing.py), remembered."""
         key = passing.key(filters, u)
         with self._remembering:
             kept = self._allowed_for_cache.get(key)
@@ -261,6 +255,7 @@ class KnowledgeBase:
         chosen = signals.chosen(mode)
         if k < 1:
             raise BadQuery("the number of results must be at least 1")
+        query, cut_from = cut_query(query)
         check_query(query, literal)
         u = self.understand(query.strip(), literal)
         given = filters.active() if filters is not None else {}
@@ -293,7 +288,7 @@ class KnowledgeBase:
             hits = self._ranked(text, k, allowed, mode, chosen, u.asked)
             ids = [h.talk.id for h in hits]
             newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
-        result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers)
+        result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers, cut_from)
         self.last_answer = result
         return result
 
@@ -309,8 +304,8 @@ class KnowledgeBase:
         """The hits for `text` (the topic of the query `asked`: as typed, less the words
         of its days and times, `Understood.asked`): ranked by
         the `chosen` signals (fused in the hybrid mode), given the last touches the
-        query calls for (index/search/reorder.py: housekeeping sessions last, unless
-        asked for), matches first (index/search/match.py), with their evidence."""
+        query calls for (index/search/rank/reorder.py: housekeeping sessions last, unless
+        asked for), matches first (index/search/rank/match.py), with their evidence."""
         hybrid = mode == signals.HYBRID
         # the words BM25 is asked for: a search raising talks for newcomers asks no "start"
         said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
@@ -359,7 +354,7 @@ class KnowledgeBase:
         return hits
 
     def _browse(self, allowed: list[int] | None, k: int, latest: bool = False) -> list[Hit]:
-        """The first `k` talks (of `allowed`) in time order (index/search/browse.py)."""
+        """The first `k` talks (of `allowed`) in time order (index/search/evidence/browse.py)."""
         starts = self.__dict__.get("_starts")
         if starts is None:
             with store.reading(self.build):

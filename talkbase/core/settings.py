@@ -194,8 +194,9 @@ SETTINGS: dict[str, Setting] = {
     "max_query_chars": Setting(
         "TALKBASE_MAX_QUERY_CHARS",
         "1000",
-        "Longest query a search reads, in characters (CLI, API and app alike); a longer "
-        "one is refused with a sentence saying so.",
+        "Longest query a search reads, in characters: the CLI, a batch line and the API "
+        "read a longer one up to its last whole word within this and say so; the app's "
+        "search box refuses it with a sentence.",
     ),
     "max_query_operators": Setting(
         "TALKBASE_MAX_QUERY_OPERATORS",

@@ -1,0 +1,107 @@
+"""A search's answer: the hits with what the query was read as, and what to say."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from index.search.rank import match
+from index.search.read.understand import Understood
+from index.search.read.vocab import norm
+from talkbase.core import settings
+from talkbase.core.records import Hit
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A search's hits with what the query was read as."""
+
+    understood: Understood
+    hits: list[Hit]
+    relaxed: bool = False  # no talk passed the limits read from the query: they were dropped
+    suggestions: dict[str, str] = field(default_factory=dict)  # unknown word -> known word
+    corrected: bool = False  # the suggestions were searched instead of the words typed
+    dropped: tuple[str, ...] = ()  # when relaxed, the labels of the limits dropped
+    newcomers: bool = False  # the query asks where to start: talks for newcomers raised
+    cut_from: int = (
+        0  # the query as given was this many characters, cut to the cap (querycheck.cut)
+    )
+
+    @property
+    def matches(self) -> int:
+        """How many hits match the query (the rest are only the nearest talks): the
+        verdict of index/search/rank/match.py, which each hit carries."""
+        return match.count(self.hits)
+
+    @property
+    def did_you_mean(self) -> str | None:
+        if not self.suggestions:
+            return None
+        words = [
+            self.suggestions.get(norm(w).strip("?!.,;:"), w) for w in self.understood.query.split()
+        ]
+        return " ".join(words)
+
+    def notes(self) -> list[str]:
+        """What a person should be told about this answer, one sentence each."""
+        out = []
+        if self.relaxed:
+            some = self.dropped and set(self.understood.labels) - set(self.dropped)
+            without = " · ".join(self.dropped) if some else "these limits"
+            out.append(
+                f"No talk matches {self.understood.label}; showing results without {without}."
+            )
+        if self.hits and not self.matches and self.understood.topic:
+            out.append("No close match; nearest talks:")
+        out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
+        if self.newcomers_note:  # (before a correction's note, which callers read last)
+            out.append(self.newcomers_note)
+        if self.cut_note:
+            out.append(self.cut_note)
+        if self.corrected and self.did_you_mean:
+            out.append(
+                f"Showing results for {self.did_you_mean} — "
+                f"search instead for {self.understood.query}"
+            )
+        elif self.did_you_mean:
+            out.append(f"Did you mean: {self.did_you_mean}?")
+        return out
+
+    @property
+    def cut_note(self) -> str | None:
+        """What to say when the query was longer than a search reads (`cut_from`)."""
+        if not self.cut_from:
+            return None
+        kept = len(self.understood.query)
+        return (
+            f"The query has {self.cut_from:,} characters; it was read up to the last whole "
+            f"word within {settings.max_query_chars():,} (TALKBASE_MAX_QUERY_CHARS): its first "
+            f"{kept:,}."
+        )
+
+    @property
+    def newcomers_note(self) -> str | None:
+        """What to say when talks for newcomers were raised (`newcomers`)."""
+        return (
+            "Talks for newcomers first, as the query asks where to start."
+            if self.newcomers
+            else None
+        )
+
+    @property
+    def searched_instead(self) -> str | None:
+        """The query as searched, when its typos were corrected ("distributed
+        checkpointing" for "distribted checkpointing"); None when searched as typed."""
+        return self.did_you_mean if self.corrected else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "understood": self.understood.to_dict(),
+            "relaxed": self.relaxed,
+            "dropped": list(self.dropped),
+            "matches": self.matches,
+            "did_you_mean": self.did_you_mean,
+            "corrected": self.searched_instead,
+            "newcomers_first": self.newcomers,
+            "cut_from": self.cut_from or None,
+            "results": [h.to_dict() for h in self.hits],
+        }
