@@ -1,6 +1,6 @@
 """Search quality on every judged set at once: nDCG@10 and R@5 per set, mode and kind.
 
-    python bench/quality.py                       # dev, CACM, FOSDEM 2024 and 2019, default encoder
+    python bench/quality.py                       # dev, CACM, FOSDEM 2024 and 2019, MOCA 2024
     python bench/quality.py --sets fosdem2024     # one set
     python bench/quality.py --encoders torch onnx onnx-int8 --modes dense hybrid
     python bench/quality.py --queries             # also each query's nDCG@10 (hybrid)
@@ -9,7 +9,8 @@ Sets: the demo programs with tests/data/dev_queries.json; the CACM collection
 (3,204 documents, 52 queries judged by id); the FOSDEM 2024 program (674 talks,
 40 attendee queries judged by title + day + start, with kinds); the FOSDEM 2019
 program (775 talks) with bench/data/fosdem2019_queries.json, 40 queries of the same
-kinds and format, our own (how they were made: bench/data/README.md). Each set's base is
+kinds and format, our own (how they were made: bench/data/README.md); the MOCA 2024
+camp (88 events, Italian and English) with its 24 judged queries. Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
 R@5 is the recall of the grade-2 talks in the first five (of all judged talks where
@@ -44,6 +45,9 @@ FOSDEM_QUERIES = collection.SHARED / "collections" / "fosdem2024_queries.json"
 FOSDEM2019 = collection.SHARED / "schedules" / "fosdem2019.xml"
 # our own: 40 attendee queries on FOSDEM 2019, judged by helper sessions (bench/data/README.md)
 FOSDEM2019_QUERIES = ROOT / "bench" / "data" / "fosdem2019_queries.json"
+# a bilingual (Italian/English) camp of four rooms: ../shared/collections/README.md
+MOCA = collection.SHARED / "schedules" / "moca2024.ics"
+MOCA_QUERIES = collection.SHARED / "collections" / "moca2024_queries.json"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -60,6 +64,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "cacm": ([cacm_dir / "cacm.jsonl"], cacm_q),
         "fosdem2024": ([FOSDEM], FOSDEM_QUERIES),
         "fosdem2019": ([FOSDEM2019], FOSDEM2019_QUERIES),
+        "moca2024": ([MOCA], MOCA_QUERIES),
     }
 
 
@@ -77,7 +82,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--modes", nargs="+", default=list(MODES))
     ap.add_argument("--encoders", nargs="+", default=[""], help="default: the configured one")
-    ap.add_argument("--sets", nargs="+", default=["dev", "cacm", "fosdem2024", "fosdem2019"])
+    ap.add_argument(
+        "--sets", nargs="+", default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024"]
+    )
     ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
     ap.add_argument("--rebuild", action="store_true", help="build every base again")
     ap.add_argument("--queries", action="store_true", help="each query's hybrid nDCG@10")

@@ -178,12 +178,11 @@ def test_a_cue_nothing_follows_is_said_back(v2019):
     assert u.not_understood == ("not understood: “but not” (nothing to leave out followed it)",)
 
 
-def test_a_limit_said_to_be_left_out_is_no_limit(v2019):
+def test_a_limit_said_to_be_left_out_is_left_out(v2019):
     u = understand("Go but not on Sunday", v2019)
     assert u.filters.day is None and u.topic == "Go" and u.excluded == ()
-    assert u.not_understood == (
-        "not understood: “but not on Sunday” (a limit to leave out; none set)",
-    )
+    assert [f.active() for f in u.excluded_limits] == [{"day": "Sun"}]
+    assert u.not_understood == () and u.label == "not Sunday"
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """Which talks pass a query's limits: its filters (one value each), and what its words
 ask beyond them: a talk of any of several people, organisations, tracks or rooms
 ("by A or B", "the Rust and Go devrooms", "in building K", "sat and sun"), of none of the tracks left out ("not in the Go
-devroom"), holding every quoted phrase and none of the words left out. The open base
+devroom"), passing none of the limits left out ("not on Saturday", "not before
+10am"), holding every quoted phrase and none of the words left out. The open base
 (index/search/kb.py's KnowledgeBase) reads the ids each filter lets through
 (`allowed`, remembered) and keeps what this finds per query reading."""
 
@@ -26,6 +27,7 @@ def key(filters: Filters, u: Understood) -> tuple[Any, ...]:
         u.any_days,
         u.phrases,
         u.excluded,
+        u.excluded_limits,
     )
 
 
@@ -51,6 +53,12 @@ def ids(base: Any, filters: Filters, u: Understood) -> set[int] | None:
         for track in u.excluded_tracks:
             left_out.update(base.allowed(Filters(track=track)) or ())
         found = (set(base.talks.ids.tolist()) if found is None else found) - left_out
+    if u.excluded_limits:  # "not on Saturday": the talks of any limit left out go
+        gone: set[int] = set()
+        for limit in u.excluded_limits:
+            if limit.active():
+                gone.update(base.allowed(limit) or ())
+        found = (set(base.talks.ids.tolist()) if found is None else found) - gone
     if u.phrases or u.excluded:
         everyone = base.talks.ids
         found = phrases.limit(base.con, base.bm25, everyone, u.phrases, u.excluded, found)

@@ -8,7 +8,8 @@ talks (index/search/kb.py); the answer says which it dropped (`Answer.dropped`).
 
 Limits go by kind, the one a person is likeliest to bend first: a talk's length
 ("short talks"), the time of day, then the day, the room or format, the track or
-conference, the people, and last the quoted phrases and excluded words. How long,
+conference, the people, and last the quoted phrases, excluded words and limits
+left out. How long,
 when and where bend alone first ("Go devroom on Sunday afternoon" at a program
 whose Go devroom met on Saturday keeps the afternoon); then kinds are dropped
 together in that order, so what a talk is about (its track, its people, its
@@ -30,7 +31,7 @@ KINDS: tuple[tuple[str, ...], ...] = (
     ("room", "format"),
     ("track", "conference"),
     ("speaker", "org"),
-    ("phrase", "exclude"),
+    ("phrase", "exclude", "not"),
 )
 BENDS = 4  # the first kinds (how long, when and where), each tried dropped alone first
 _FILTER_FIELDS = frozenset(f for kind in KINDS[:-1] for f in kind)
@@ -51,6 +52,7 @@ def without(u: Understood, fields: frozenset[str]) -> Understood:
         any_days=() if "day" in fields else u.any_days,
         phrases=() if "phrase" in fields else u.phrases,
         excluded=() if "exclude" in fields else u.excluded,
+        excluded_limits=() if "not" in fields else u.excluded_limits,
     )
 
 

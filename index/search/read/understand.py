@@ -98,6 +98,8 @@ class Understood:
     excluded_tracks: tuple[str, ...] = ()  # "not in the Go devroom": of none of them
     any_rooms: tuple[str, ...] = ()  # "in building K": a talk in any of its rooms
     any_days: tuple[str, ...] = ()  # "sat and sun": a talk on any of them
+    # "not on Saturday", "not before 10am": the talks passing any of these are left out
+    excluded_limits: tuple[Filters, ...] = ()
     literal: bool = False
     order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
 
@@ -152,6 +154,7 @@ class Understood:
             "filters": self.filters.active(),
             "phrases": list(self.phrases),
             "excluded": list(self.excluded),
+            "left_out": [f.active() for f in self.excluded_limits],
             "chips": [
                 {"field": c.field, "value": c.value, "label": c.label, "source": c.source}
                 for c in self.chips
@@ -374,6 +377,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         excluded_tracks=tuple(r.tracks_not),
         any_rooms=tuple(r.rooms),
         any_days=tuple(r.days),
+        excluded_limits=tuple(r.left_out),
         order=order,
     )
 

@@ -13,6 +13,7 @@ index/search/read/understand.py reads rooms, formats, tracks and people on top o
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -28,6 +29,7 @@ from index.search.read.daywords import (
 )
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
+from talkbase.core.filters import Filters
 from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY
 
@@ -63,6 +65,8 @@ class Chip:
     source: str = ""  # the words of the query it came from
     start: int = -1  # where those words stand in the query (character offsets)
     end: int = -1
+    # values the same words set besides `field` ("9-11": after 09:00 and before 11:00)
+    more: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -135,6 +139,7 @@ class Words:
         self.rooms: list[str] = []  # the rooms of a building named ("building K")
         self.days: list[str] = []  # days joined by "and"/"or" ("sat and sun")
         self.orgs: list[str] = []
+        self.left_out: list[Filters] = []  # limits said to be left out ("not on Saturday")
         self.long = len(query.split()) > LONG_WORDS
 
     def take(self, i: int, n: int, fld: str, value: str, label: str, cue: int = 0) -> None:
@@ -150,6 +155,12 @@ class Words:
             self.orgs.append(value)
         elif fld not in self.values:
             self.values[fld] = value
+
+    def also(self, fld: str, value: str) -> None:
+        """The last chip taken sets `fld` to `value` too ("9-11": before 11:00)."""
+        last = self.chips[-1]
+        self.chips[-1] = dataclasses.replace(last, more=(*last.more, (fld, value)))
+        self.values[fld] = value
 
     def free(self, i: int) -> bool:
         return 0 <= i < len(self.toks) and not self.toks[i].used
@@ -308,7 +319,7 @@ class Words:
         between = span(self.low(i))  # "9-11", "10:30-12", "2-4pm"
         if between is not None:
             self.take(i, 1, "after", between[0], f"{between[0]}–{between[1]}")
-            self.values["before"] = between[1]
+            self.also("before", between[1])
             return True
         by_a_day = self.low(i - 1) in DAY_WORDS or self.low(i + 1) in DAY_WORDS
         found = standalone(self.toks, i, by_a_day)
@@ -337,7 +348,7 @@ class Words:
             self.unclear(i, n, start == end)
             return True
         self.take(i, n, "after", start, f"{start}–{end}")
-        self.values["before"] = end
+        self.also("before", end)
         return True
 
     def unclear(self, i: int, n: int, same: bool) -> None:
