@@ -29,6 +29,7 @@ from dataclasses import replace
 from datetime import datetime
 from difflib import SequenceMatcher
 
+from ingest.language import guess as guess_language
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
 from talkbase.core.names import surname_words
 from talkbase.core.records import Conflict, Speaker, Talk
@@ -228,6 +229,7 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
     return replace(
         merged,
         abstract=abstract,
+        language=merged.language or guess_language(merged.title, abstract),
         conference=conference.get(merged.conference, merged.conference),
         conflicts=tuple(conflicts),
     )

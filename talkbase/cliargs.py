@@ -27,6 +27,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     g.add_argument("--conference", help="conference name contains this")
     g.add_argument("--max-minutes", help="lasting at most this many minutes ('short talks': 20)")
     g.add_argument("--min-minutes", help="lasting at least this many minutes ('long talks': 50)")
+    g.add_argument("--language", help="held in this language: a code (de) or a name (German)")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -34,7 +34,7 @@ def same_name(work: Path) -> a.Row:
         folder = work / year / "export"
         folder.mkdir(parents=True)
         files.append(shutil.copy(src, folder / "schedule.xml"))
-    each = []
+    each: list[int] = []
     for f in files:  # alone first: how many talks each holds
         home = work / f"alone-{len(each)}"
         a.cli(home, "ingest", str(f))

@@ -334,6 +334,15 @@ def spread(con: duckdb.DuckDBPyConnection, column: str) -> list[tuple[str, int, 
     return [(v, int(a), int(b)) for v, a, b in rows]
 
 
+def languages(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The languages the talks are in (ISO 639-1 codes, as their records say), most talks first."""
+    rows = con.execute(
+        "SELECT json_extract_string(record, '$.language') AS l, count(*) AS n FROM talks "
+        "WHERE l IS NOT NULL AND l <> '' GROUP BY l ORDER BY n DESC, l"
+    ).fetchall()
+    return [str(code) for code, _ in rows]
+
+
 def speaker_spread(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int, int]]:
     """Each speaker name with its first and last place among every talk's speakers
     (talks by id, each talk's speakers in order), by first place."""

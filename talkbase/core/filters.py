@@ -47,6 +47,7 @@ class Filters:
     format: str | None = None  # session format ("Birds of a Feather", "Demo Theater")
     max_minutes: str | None = None  # talks lasting at most this many minutes ("short")
     min_minutes: str | None = None  # talks lasting at least this many minutes ("long")
+    language: str | None = None  # the talk's language: an ISO 639-1 code or a name ("de", "German")
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
+from typing import Any
 
 # ISO 639-1 code -> the language's English name and its own names (lowercase, as
 # written without accents they are matched too). The languages conference programs
@@ -108,3 +110,80 @@ def language_code(text: object) -> str | None:
         if code in _THREE:
             return _THREE[code]
     return _BY_NAME.get(first.casefold()) or _BY_NAME.get(_plain(first))
+
+
+def english_name(code: str) -> str:
+    """ "de" -> "German"; the code itself for a language with no name here."""
+    names = _NAMES.get(code)
+    return names[0].title() if names else code
+
+
+def names(code: str, said_in: Iterable[str] = ()) -> tuple[str, ...]:
+    """The names a person may call the language `code` by: its English name, its own
+    names, and its name in each language of `said_in` (from CLDR, through Babel:
+    "tedesco" is German said in Italian), lowercase, each also without accents."""
+    out = list(_NAMES.get(code, ()))
+    for locale in {code, *said_in}:
+        out.extend(_cldr_name(code, locale))
+    return tuple(dict.fromkeys(f for n in out for f in (n.casefold(), _plain(n)) if f))
+
+
+def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
+    """The name of `code` in `locale` as CLDR writes it; () without Babel or the data."""
+    try:
+        from babel import Locale, UnknownLocaleError
+    except ImportError:  # (a dependency; a stripped install still reads English names)
+        return ()
+    try:
+        name = Locale(code).get_display_name(locale)
+    except (UnknownLocaleError, ValueError):
+        return ()
+    return (name,) if name else ()
+
+
+# CLDR's day periods -> the parts of the day search reads (talkbase/core/when.py)
+_PERIODS = {"morning1": "morning", "morning2": "morning", "afternoon1": "afternoon"}
+_PERIODS |= {"afternoon2": "afternoon", "evening1": "evening", "evening2": "evening"}
+
+
+def weekday_names(code: str) -> dict[str, int]:
+    """The weekdays as `code`'s speakers write them in full (CLDR, through Babel),
+    folded -> 0 (Monday) .. 6: {"sabato": 5, "domenica": 6, ...}; {} without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return {}
+    out: dict[str, int] = {}
+    for context in ("format", "stand-alone"):
+        for day, name in dict(locale.days[context]["wide"]).items():
+            for form in (name.casefold(), _plain(name)):
+                out.setdefault(form, int(day))
+    return out
+
+
+def day_part_names(code: str) -> dict[str, str]:
+    """The parts of the day as `code`'s speakers name them (CLDR's day periods, the
+    last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon" or
+    "evening"; a word CLDR gives to two parts is left out."""
+    locale = _locale(code)
+    if locale is None:
+        return {}
+    found: dict[str, set[str]] = {}
+    for context in ("format", "stand-alone"):
+        for period, name in dict(locale.day_periods[context]["wide"]).items():
+            part = _PERIODS.get(period)
+            words = name.split()
+            if part and words:
+                for form in (words[-1].casefold(), _plain(words[-1])):
+                    found.setdefault(form, set()).add(part)
+    return {w: next(iter(p)) for w, p in found.items() if len(p) == 1}
+
+
+def _locale(code: str) -> Any:
+    try:
+        from babel import Locale, UnknownLocaleError
+    except ImportError:
+        return None
+    try:
+        return Locale(code)
+    except (UnknownLocaleError, ValueError):
+        return None

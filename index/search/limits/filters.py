@@ -11,6 +11,7 @@ from typing import Any
 from talkbase.core.errors import BadQuery
 from talkbase.core.filters import MAX_FILTER_CHARS, Filters, clean_text
 from talkbase.core.filters import shown as _shown
+from talkbase.core.languages import language_code
 from talkbase.core.orgs import aliases
 from talkbase.core.terms import WEEKDAY_ABBREVIATIONS
 
@@ -154,6 +155,15 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         if value:
             clauses.append(f"regexp_matches(strip_accents({column}), ?)")
             params.append(words_pattern(value))
+    language = _text_filter(f, "language")
+    if language:  # as the program says it, or as ingest read it (ingest/language.py)
+        code = language_code(language)
+        if code is None:
+            raise BadQuery(
+                f"--language wants a language like en, de or Italian, not {_shown(language)}"
+            )
+        clauses.append("json_extract_string(t.record, '$.language') = ?")
+        params.append(code)
     speaker, org = _text_filter(f, "speaker"), _text_filter(f, "org")
     if speaker or org:
         sub = ["ts.talk_id = t.id"]

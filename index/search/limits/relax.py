@@ -29,7 +29,7 @@ KINDS: tuple[tuple[str, ...], ...] = (
     ("after", "before", "starts_before", "at"),
     ("day",),
     ("room", "format"),
-    ("track", "conference"),
+    ("track", "conference", "language"),
     ("speaker", "org"),
     ("phrase", "exclude", "not"),
 )

@@ -35,6 +35,7 @@ from index.search.read.whenwords import (
     match_seq,
 )
 from talkbase.core.filters import Filters
+from talkbase.core.languages import english_name
 from talkbase.core.terms import FORMAT_WORDS
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -68,6 +69,10 @@ FRAME = frozenset(
     i'd id would papers articles speaking speaks presenting talking that something""".split()
 )
 OPERATORS = ("speaker", "org", "room", "track", "day", "format", "after", "before")
+# Words a language's name follows when it says what the talks are held in ("in
+# German", "auf Deutsch", "en français", "em português"), and words that follow it so
+LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
+LANGUAGE_NOUNS = frozenset(("language", "speaking", "spoken", "lingua", "sprache"))
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
@@ -180,7 +185,12 @@ class _Reader(Words):
         if found is None:
             return False
         cued = self.free(i - 1) and self.low(i - 1) in ("in", "at")
-        distinctive = any(ch.isdigit() for ch in found[0])
+        # a code ("K.3.201"), or a name no talk's title or abstract uses ("XOR", "MOV"
+        # at a camp whose stages are named so): a room wherever it stands
+        words = [w for t in self.toks[i : i + found[1]] for w in t.words]
+        distinctive = any(ch.isdigit() for ch in found[0]) or not any(
+            w in self.vocab.words for w in words
+        )
         if cued or distinctive:
             end = i + found[1]  # "the Lameere room": the word "room" goes with its name
             n = found[1] + int(self.free(end) and self.low(end) in ("room", "hall"))
@@ -206,6 +216,26 @@ class _Reader(Words):
                     self.take(i, n, "format", fmt, f"format: {fmt}")
                     return True
         return False
+
+    def language(self, i: int) -> bool:
+        """ "talks in German", "auf Deutsch", "in italiano", "German talks", "English
+        security talks": a language some talk is in (`Vocab.languages`), named after a
+        cue (`LANGUAGE_CUES`), before a word for talks or "language", or opening a
+        query about talks; elsewhere it stays a topic word ("German energy policy")."""
+        found = match_seq(self.toks, i, self.vocab.languages)
+        if found is None:
+            return False
+        code, n = found
+        end = i + n
+        cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
+        named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
+        followed = named or (self.free(end) and self.low(end) in _GROUP)
+        opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
+        if not (cued or followed or opening):
+            return False
+        label = f"in {english_name(code)}"
+        self.take(i, n + int(named), "language", code, label, int(cued))
+        return True
 
     def track(self, i: int) -> bool:
         """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the
@@ -339,7 +369,17 @@ def understand(query: str, vocab: Vocab) -> Understood:
     lengths = partial(lengthwords.read, r)  # "short talks", "under 30 minutes"
     places = (partial(buildings.read, r), r.room)  # "in building K", "in room K.3.201"
     tracks = (r.track, r.whole_track)  # "the Go devroom", "tool the docs"
-    readers = (r.day, r.time, r.clock_alone, lengths, *places, r.format, *tracks, r.person)
+    readers = (
+        r.day,
+        r.time,
+        r.clock_alone,
+        lengths,
+        *places,
+        r.format,
+        r.language,
+        *tracks,
+        r.person,
+    )
     for reader in (partial(nowwords.read, r), *readers):
         for i in range(len(r.toks)):
             if r.free(i):

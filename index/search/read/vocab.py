@@ -18,6 +18,7 @@ from rapidfuzz.distance import OSA
 
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
+from talkbase.core import languages
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold
@@ -55,6 +56,13 @@ class Vocab:
     timezone: str = ""  # its zone where the program gives one ("Europe/Brussels")
     # acronym -> its long form's words, as the talks define them ("uki": unified kernel image)
     acronyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # a language's names (in English, its own, and each other language the talks are in)
+    # -> its code, for the languages some talk is in ("tedesco", "deutsch", "german": de)
+    languages: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # weekdays and parts of the day as the talks' other languages write them (CLDR):
+    # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
+    day_words: dict[str, int] = field(default_factory=dict)
+    part_words: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -67,8 +75,11 @@ class Vocab:
         df: Counter[str] = Counter()
         defined: Counter[acronym_pairs.Pair] = Counter()
         n = 0
+        spoken: set[str] = set()
         for t in talks:
             n += 1
+            if t.language:
+                spoken.add(t.language)
             defined.update(acronym_pairs.of_talk(t.title, t.abstract))
             if t.start is not None:
                 v.timed = True
@@ -97,6 +108,7 @@ class Vocab:
         v._add_orgs(org_names)
         v._add_words(vocab_words, df, n)
         v.acronyms = acronym_pairs.table(defined)
+        v._add_languages(spoken)
         return v
 
     @classmethod
@@ -131,7 +143,22 @@ class Vocab:
                     df.update(words_of(title, abstract or ""))
             v._add_words(set(df), df, n)
         v.acronyms = acronym_pairs.table(counts.acronym_counts(con))
+        v._add_languages(reads.languages(con))
         return v
+
+    def _add_languages(self, codes: Collection[str]) -> None:
+        """Each name of each language of `codes`, said in English, in its own words or
+        in any other of `codes` (talkbase/core/languages.py)."""
+        for code in sorted(codes):
+            for name in languages.names(code, codes):
+                key = word_tuple(name)
+                if key:
+                    self.languages.setdefault(key, code)
+            if code != "en":
+                for word, day in languages.weekday_names(code).items():
+                    self.day_words.setdefault(norm(word), day)
+                for word, part in languages.day_part_names(code).items():
+                    self.part_words.setdefault(norm(word), part)
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)

@@ -156,6 +156,10 @@ class Words:
         elif fld not in self.values:
             self.values[fld] = value
 
+    def a_day(self, word: str) -> bool:
+        """Whether `word` names a weekday, in English or in a language of the talks."""
+        return word in DAY_WORDS or word in self.vocab.day_words
+
     def also(self, fld: str, value: str) -> None:
         """The last chip taken sets `fld` to `value` too ("9-11": before 11:00)."""
         last = self.chips[-1]
@@ -180,8 +184,8 @@ class Words:
                 self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
             return True
-        if w in DAY_WORDS and DAY_WORDS[w] in v.weekdays():
-            d = DAY_WORDS[w]
+        d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
+        if d is not None and d in v.weekdays():
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             return True
         if w in DAY_NAMES and v.days:  # a weekday the program has no talks on
@@ -251,7 +255,7 @@ class Words:
             for fld, at in _LUNCHTIME:
                 self.take(i, n, fld, at, "lunchtime" + f" ({fld.split('_')[-1]} {at})")
             return True
-        if w in _AFTER_A_DAY and (self.low(i - 1) in DAY_WORDS or self.low(i - 1) in RELATIVE):
+        if w in _AFTER_A_DAY and (self.a_day(self.low(i - 1)) or self.low(i - 1) in RELATIVE):
             fld, at = PARTS_OF_DAY[_AFTER_A_DAY[w]]
             self.take(i, 1, fld, at, _AFTER_A_DAY[w])
             return True
@@ -264,9 +268,10 @@ class Words:
                 lead = int(self.free(i - 1))
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
-        if w in _PARTS:
-            fld, at = _PARTS[w]
-            self.take(i, 1, fld, at, w.rstrip("s"), cue)
+        part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
+        if part is not None:  # "afternoon", "sera"
+            fld, at = part
+            self.take(i, 1, fld, at, self.vocab.part_words.get(w) or w.rstrip("s"), cue)
             when = zoned.today(self.vocab.timezone)  # "this afternoon" at the conference: today's
             if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
@@ -307,7 +312,7 @@ class Words:
         ("the translations room early"); never in a long question, nor last after
         other words ("catching bugs early" is a topic)."""
         after, before = self.low(i + 1), self.low(i - 1)
-        by_a_day = after in DAY_WORDS or after == "on" or before in DAY_WORDS
+        by_a_day = self.a_day(after) or after == "on" or self.a_day(before)
         after_a_place = after == "" and before in ("room", "devroom", "track")
         return self.free(i) and not self.long and (by_a_day or after_a_place)
 
@@ -321,7 +326,7 @@ class Words:
             self.take(i, 1, "after", between[0], f"{between[0]}–{between[1]}")
             self.also("before", between[1])
             return True
-        by_a_day = self.low(i - 1) in DAY_WORDS or self.low(i + 1) in DAY_WORDS
+        by_a_day = self.a_day(self.low(i - 1)) or self.a_day(self.low(i + 1))
         found = standalone(self.toks, i, by_a_day)
         if found is None or not all(self.free(j) for j in range(i, i + found[1])):
             return False

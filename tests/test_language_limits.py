@@ -1,0 +1,147 @@
+"""A talk's language is a limit said in plain words (issue 37): "any talks in
+English?", "talk in italiano su Linux", "English security talks", "but not in
+Italian"; read only for languages some talk is in, by their names in English, in
+their own words and in the other languages of the program. Where the program names
+no language (an iCalendar export), ingest reads it from the talk's own words.
+Checked on the real MOCA 2024 camp program (88 events: 77 described in Italian, 4 in
+English, 7 with no description), built with the hashing encoder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from index.build.builder import ingest
+from index.search.kb import KnowledgeBase
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
+from ingest.language import guess
+from talkbase.cli import main
+from talkbase.core import languages
+from talkbase.core.errors import BadQuery
+from talkbase.core.filters import Filters
+from talkbase.core.records import Talk
+from tests.conftest import ROOT
+
+MOCA = ROOT.parent / "shared" / "schedules" / "moca2024.ics"
+
+
+@pytest.fixture(scope="module")
+def moca(tmp_path_factory, hashing_embedder):
+    if not MOCA.is_file():
+        pytest.skip("needs ../shared/schedules/moca2024.ics")
+    home = tmp_path_factory.mktemp("moca") / "home"
+    ingest([MOCA], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        yield kb
+
+
+def _language(kb, tid: int) -> str | None:
+    return kb.talks.get(tid).language
+
+
+def test_a_program_naming_no_language_gets_it_from_each_talks_words(moca):
+    langs = [t.language for t in moca.talks.values()]
+    assert langs.count("it") == 77 and langs.count("en") == 4 and langs.count(None) == 7
+
+
+def test_a_guess_needs_enough_words_and_certainty():
+    assert guess("Kubernetes", "") is None  # a title alone says too little
+    assert guess("Open Source Digital Forensic", "") is None
+    italian = "Il talk presenta le tecniche di analisi forense digitale per le investigazioni."
+    assert guess("Digital forensics", italian) == "it"
+    english = "How we handle digital forensics and incident response when the evidence lives in the cloud."
+    assert guess("Analisi forense", english) == "en"
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "topic"),
+    [
+        ("any talks in English?", "en", ""),
+        ("talk in italiano su Linux", "it", "su Linux"),
+        ("English security talks", "en", "security"),
+        ("security talks in inglese", "en", "security"),
+        ("Italian talks about hardware", "it", "hardware"),
+        ("hardware talks in Italian language", "it", "hardware"),
+    ],
+)
+def test_a_language_said_in_words_is_a_limit(moca, query, code, topic):
+    u = understand(query, moca.vocab)
+    assert u.filters.language == code, (query, u.label)
+    assert u.topic == topic
+    hits = moca.answer(query, 10).hits
+    assert hits and all(_language(moca, h.talk.id) == code for h in hits if h.why.match)
+
+
+@pytest.mark.parametrize(
+    "query", ["Italian hacker scene history", "english", "learning english grammar", "german"]
+)
+def test_a_language_name_elsewhere_stays_a_word(moca, query):
+    assert understand(query, moca.vocab).filters.language is None
+
+
+def test_a_language_left_out(moca):
+    answer = moca.answer("security but not in Italian", 20)
+    assert answer.understood.label == "not in Italian"
+    assert answer.hits and all(_language(moca, h.talk.id) != "it" for h in answer.hits)
+
+
+def test_only_languages_some_talk_is_in_are_read():
+    talks = [Talk(title="t", abstract="a", language="de")]
+    v = Vocab.from_talks(talks)
+    assert understand("talks in German", v).filters.language == "de"
+    assert understand("auf Deutsch", v).filters.language == "de"
+    assert understand("talks in French", v).filters.language is None
+
+
+def test_names_come_from_english_own_words_and_the_programs_other_languages():
+    said = languages.names("de", ["it", "fr"])
+    assert {"german", "deutsch", "tedesco", "allemand"} <= set(said)
+    assert "francais" in languages.names("fr") and "français" in languages.names("fr")
+
+
+def test_the_filter_takes_a_code_or_a_name_and_refuses_anything_else(moca, capsys, monkeypatch):
+    it = moca.allowed(Filters(language="it"))
+    assert it is not None and len(it) == 77
+    assert moca.allowed(Filters(language="Italian")) == it
+    with pytest.raises(BadQuery, match="--language"):
+        moca.allowed(Filters(language="klingonish"))
+
+
+def test_the_cli_has_language(tmp_path: Path, capsys, monkeypatch):
+    if not MOCA.is_file():
+        pytest.skip("needs ../shared/schedules/moca2024.ics")
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = str(tmp_path / "home")
+    assert main(["--home", home, "ingest", str(MOCA)]) == 0
+    capsys.readouterr()
+    assert main(["--home", home, "search", "security", "--language", "en", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "Kubernetes security fundamentals" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "day", "part"),
+    [
+        ("threat intelligence sabato sera", "Sat", ("after", "17:00")),
+        ("talk venerdì pomeriggio", "Fri", ("after", "12:00")),
+        ("cosa c'è sul palco XOR domenica mattina", "Sun", ("starts_before", "12:00")),
+    ],
+)
+def test_days_and_parts_of_the_day_in_the_programs_own_language(moca, query, day, part):
+    u = understand(query, moca.vocab)
+    assert u.filters.day == day and getattr(u.filters, part[0]) == part[1], u.label
+
+
+def test_day_words_of_a_language_no_talk_is_in_are_not_read():
+    talks = [Talk(title="t", abstract="a", language="en")]
+    v = Vocab.from_talks(talks)
+    assert v.day_words == {} and v.part_words == {}
+    assert understand("sabato sera", v).topic == "sabato sera"
+
+
+def test_a_room_named_by_a_word_no_talk_uses_is_a_room_without_a_cue(moca):
+    u = understand("cosa c'è sul palco XOR domenica mattina", moca.vocab)
+    assert u.filters.room == "XOR"
+    assert understand("talks on the MOV stage", moca.vocab).filters.room == "MOV"
