@@ -184,7 +184,7 @@ def parse_text(
 
 
 def _options(mapping: dict[str, str] | None = None) -> Options:
-    return Options(default_tz=settings.get("timezone"), mapping=mapping or None)
+    return Options(default_tz=settings.timezone(), mapping=mapping or None)
 
 
 def finish(

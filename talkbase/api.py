@@ -85,6 +85,13 @@ def open(
     return Talkbase(where, embedder)
 
 
+def _count(k: object, what: str = "k") -> int:
+    """`k` as a whole number of results, or BadQuery in a sentence ("k='5'" is not one)."""
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise BadQuery(f"{what} must be a whole number of results, not {type(k).__name__} {k!r}")
+    return k
+
+
 class Results(list[Hit]):
     """Search or similar-talk results: a list of `Hit`s, best first, as the CLI prints them.
 
@@ -273,7 +280,7 @@ class Talkbase:
             tb.search("GPU kernels", track="kernel", after="14:00")
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        answer = self.service.answer(query, k, Filters.of(filters), mode, literal)
+        answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
         results = Results(answer.hits, query, mode)
         results.understood = answer.understood
         results.notes = answer.notes()
@@ -291,8 +298,10 @@ class Talkbase:
             tb.similar("TorchTPU", k=3)
             tb.similar(hits[0], k=5, day="Wed")
         """
-        if k < 1:
+        if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
+        if isinstance(diversity, bool) or not isinstance(diversity, int | float):
+            raise BadQuery(f"diversity must be a number between 0 and 1, not {diversity!r}")
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
         hits = self.service.similar(talk, k, filters, diversity)
@@ -313,7 +322,7 @@ class Talkbase:
 
             tb.recommend(["MCCL", "agent sandboxing"], k=5)[0].why.reason
         """
-        if k < 1:
+        if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
         return Results(self.service.recommend(saved, avoid, k, fits), "for you", "recommend")
 

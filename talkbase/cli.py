@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO, cast
 
 from appviews.models.agenda import spreadsheet_cell
@@ -19,6 +21,7 @@ from talkbase import cliargs, output, serve, service
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
 from talkbase.core.filters import FILTER_NAMES, Filters
+from talkbase.core.records import Talk
 
 
 def _filters(args: argparse.Namespace) -> Filters:
@@ -275,42 +278,61 @@ EXPORT_COLUMNS = (
 )
 
 
+def _export_target(output: str, home: str | None) -> Path:
+    """Where an export may be written: a new or regular file outside the knowledge
+    base's folder (never a FIFO, a device, a folder, nor the base's own files)."""
+    path = Path(output)
+    base = Path(home or settings.home()).expanduser().resolve()
+    where = path.expanduser().resolve()
+    if where == base or base in where.parents:
+        raise InputError(output, "is inside the knowledge base's folder; export somewhere else")
+    if where.exists() and not where.is_file():
+        raise InputError(output, "is not a regular file (a folder, a device or a pipe)")
+    if not where.parent.is_dir():
+        raise InputError(output, f"cannot write the file: the folder {where.parent} does not exist")
+    return where
+
+
+def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
+    if fmt == "jsonl":
+        for t in talks:
+            out.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+        return
+    writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    for t in talks:
+        row = t.to_dict()
+        row["speakers"] = "; ".join(
+            f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
+            for s in row["speakers"]
+        )
+        row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
+        row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
+        row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
+        writer.writerow(
+            {k: spreadsheet_cell(v) if isinstance(v, str) else v for k, v in row.items()}
+        )
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     talks = sorted(
         _open(args).talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title)
     )
-    try:
-        out = open(args.output, "w", encoding="utf-8", newline="") if args.output else sys.stdout
+    if not args.output:
+        _write_talks(sys.stdout, talks, args.format)
+        return 0
+    target = _export_target(args.output, args.home)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:  # whole or not at all: a full disk leaves no half file, and nothing it replaced lost
+        with open(tmp, "w", encoding="utf-8", newline="") as out:
+            _write_talks(out, talks, args.format)
+        os.replace(tmp, target)
     except OSError as exc:
+        tmp.unlink(missing_ok=True)
         raise InputError(args.output, f"cannot write the file ({exc.strerror})") from exc
-    try:
-        if args.format == "jsonl":
-            for t in talks:
-                out.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
-        else:
-            writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, extrasaction="ignore")
-            writer.writeheader()
-            for t in talks:
-                row = t.to_dict()
-                row["speakers"] = "; ".join(
-                    f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
-                    for s in row["speakers"]
-                )
-                row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
-                row["sources"] = "; ".join(
-                    f"{s['document']}:{s['location']}" for s in row["sources"]
-                )
-                row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
-                writer.writerow(
-                    {k: spreadsheet_cell(v) if isinstance(v, str) else v for k, v in row.items()}
-                )
-    finally:
-        if args.output:
-            out.close()
-    if args.output:  # say what was written where (stdout itself carries the data otherwise)
-        sys.stderr.write(
-            f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} ({args.format}) to {args.output}\n"
-        )
+    sys.stderr.write(
+        f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} ({args.format}) to {args.output}\n"
+    )
     return 0
 
 

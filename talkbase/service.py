@@ -231,8 +231,15 @@ class Service:
 
         from index.search.limits.filters import one_line
 
+        if not isinstance(query, str):
+            raise BadQuery(f"sql() takes one statement as text, not {type(query).__name__}")
         try:
             return self.kb.sql(query, params).df()
+        except duckdb.InterruptException as exc:
+            raise BadQuery(
+                f"SQL ran past {settings.sql_seconds():g} s (TALKBASE_SQL_SECONDS) and was "
+                "stopped; a recursive query needs a condition that ends it"
+            ) from exc
         except duckdb.Error as exc:
             raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
 

@@ -211,10 +211,20 @@ def prepare(p: Plan, quiet: bool = False) -> Path:
     """Make the ONNX file of plan `p` unless it exists; returns its path."""
     if p.onnx_path.exists():
         return p.onnx_path
+    try:
+        p.folder.mkdir(parents=True, exist_ok=True)
+        probe = p.folder / f".writable.{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:  # a file, /proc, a read-only folder: the setting's fault, said so
+        raise ModelUnavailable(
+            str(p.model_path),
+            f"the encoder cache {p.folder} cannot be written ({exc.strerror or exc}); point "
+            "TALKBASE_ENCODER_CACHE at a writable folder",
+        ) from exc
     if not quiet:
         sys.stderr.write(f"Preparing the {p.backend} encoder once in {p.folder} ...\n")
     t0 = time.perf_counter()
-    p.folder.mkdir(parents=True, exist_ok=True)
     fp32 = p.folder / "model-fp32.onnx"
     try:
         if not fp32.exists():

@@ -182,9 +182,17 @@ class KnowledgeBase:
         base; returns the pending DuckDB result. It runs on a connection of its own
         (a cursor: the same database, its own session), so even a statement that got
         past the check could leave no temporary table or setting where the base's
-        own queries would see it."""
+        own queries would see it. One running past TALKBASE_SQL_SECONDS is
+        interrupted (duckdb.InterruptException)."""
         cursor = self.con.cursor()
-        return cursor.execute(sql_check.read_only_sql(query, cursor), list(params or []))
+        statement = sql_check.read_only_sql(query, cursor)
+        # a statement that never ends (a recursive CTE without a stop) is interrupted
+        timer = threading.Timer(settings.sql_seconds(), cursor.interrupt)
+        timer.start()
+        try:
+            return cursor.execute(statement, list(params or []))
+        finally:
+            timer.cancel()
 
     # -- search -------------------------------------------------------------------
     @property

@@ -327,6 +327,11 @@ class FaissIndex:
         return loaded
 
 
+# the fewest talks a "pq" or "hnsw" index is made for, whatever TALKBASE_INDEX_THRESHOLD says:
+# a 4-bit code trains 16 centroids on the vectors, which needs more than a handful
+LARGE_FROM = 256
+
+
 def grow(
     previous: FaissIndex | None,
     dim: int,
@@ -340,7 +345,7 @@ def grow(
     """The next build's index, ready for its new vectors: `previous` without the ids
     not in `keep`. Only what changed is touched, unless the base crosses `threshold`
     talks (then the index is made anew: exact below it, `large` above)."""
-    kind = large if total > threshold else "flat"
+    kind = large if total > max(threshold, LARGE_FROM) else "flat"
     kept = keep if isinstance(keep, np.ndarray) else np.fromiter(keep, np.int64, len(keep))
     if previous is not None and previous.dim == dim and previous.kind == kind:
         stored = previous.all_ids()

@@ -198,6 +198,12 @@ SETTINGS: dict[str, Setting] = {
         "read a longer one up to its last whole word within this and say so; the app's "
         "search box refuses it with a sentence.",
     ),
+    "sql_seconds": Setting(
+        "TALKBASE_SQL_SECONDS",
+        "30",
+        "Longest a statement run through `sql()` (the Python API's read-only SQL) may run "
+        "before it is stopped with a sentence saying so.",
+    ),
     "max_query_operators": Setting(
         "TALKBASE_MAX_QUERY_OPERATORS",
         "20",
@@ -234,6 +240,26 @@ def _number(name: str, kind: type[int] | type[float]) -> float:
         value = None
     if value is None or not math.isfinite(value):
         raise TalkbaseError(f"{SETTINGS[name].env} must be a number, not {raw!r}")
+    if abs(value) > LARGEST:
+        raise TalkbaseError(f"{SETTINGS[name].env} is {raw}: a number up to {LARGEST:,} is read")
+    return value
+
+
+LARGEST = 10**12  # the largest number a numeric setting takes (a byte count of a TB)
+
+
+def timezone() -> str:
+    """TALKBASE_TIMEZONE, checked: an IANA zone ("Europe/Brussels") or "UTC"; a misspelt
+    one ("Europe/Brussel") is refused in a sentence, never read as UTC."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    value = get("timezone").strip()
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise TalkbaseError(
+            f"TALKBASE_TIMEZONE must be a time zone like Europe/Brussels or UTC, not {value!r}"
+        ) from None
     return value
 
 
@@ -304,6 +330,10 @@ def max_warnings() -> int:
 
 def max_query_chars() -> int:
     return max(1, int(_number("max_query_chars", int)))
+
+
+def sql_seconds() -> float:
+    return max(0.1, _number("sql_seconds", float))
 
 
 def max_query_operators() -> int:
