@@ -145,3 +145,25 @@ def test_a_room_named_by_a_word_no_talk_uses_is_a_room_without_a_cue(moca):
     u = understand("cosa c'è sul palco XOR domenica mattina", moca.vocab)
     assert u.filters.room == "XOR"
     assert understand("talks on the MOV stage", moca.vocab).filters.room == "MOV"
+
+
+@pytest.mark.parametrize(
+    ("query", "left_out"),
+    [
+        ("forensics tranne sabato", [{"day": "Sat"}]),
+        ("malware non di sabato", [{"day": "Sat"}]),
+        ("intelligenza artificiale ma non in sala MOV", [{"room": "MOV"}]),
+        ("sabato sera evitando la sala mov", [{"room": "MOV"}]),
+        ("crittografia tranne domenica mattina", [{"day": "Sun", "starts_before": "12:00"}]),
+        ("linux ma non in inglese", [{"language": "en"}]),
+        ("sicurezza, domenica esclusa", [{"day": "Sun"}]),
+    ],
+)
+def test_leaving_out_in_the_programs_own_language(moca, query, left_out):
+    u = understand(query, moca.vocab)
+    assert [f.active() for f in u.excluded_limits] == left_out, u.label
+
+
+def test_another_languages_cues_are_not_read_where_no_talk_is_in_it():
+    v = Vocab.from_talks([Talk(title="t", abstract="a", language="en", room="MOV")])
+    assert understand("rust tranne MOV", v).excluded_limits == ()

@@ -82,3 +82,29 @@ def test_dropping_the_chip_searches_without_it(fosdem_kb):
     u = understand("rust talks not on saturday", fosdem_kb.vocab)
     (chip,) = [c for c in u.chips if c.field == "not"]
     assert u.without(chip) == "rust talks"
+
+
+@pytest.mark.parametrize(
+    ("query", "left_out"),
+    [
+        ("testing talks except sunday morning", [{"day": "Sun", "starts_before": "12:00"}]),
+        ("ebpf, sunday excluded", [{"day": "Sun"}]),
+        ("saturday networking talks outside UB4.136", [{"room": "UB4.136"}]),
+        ("postgres, anything but the morning", [{"starts_before": "12:00"}]),
+        ("javascript on saturday but nothing from 4pm on", [{"after": "16:00"}]),
+        ("nix stuff, nothing by malka", [{"speaker": "Malka"}]),
+        ("sdr / ham radio, no morning sessions", [{"starts_before": "12:00"}]),
+    ],
+)
+def test_more_ways_to_leave_a_limit_out(fosdem_kb, query, left_out):
+    u = understand(query, fosdem_kb.vocab)
+    assert [f.active() for f in u.excluded_limits] == left_out, u.label
+
+
+def test_limits_joined_or_apart_are_left_out_one_by_one(fosdem_kb):
+    u = understand("web security except saturday, and nothing in the evening", fosdem_kb.vocab)
+    assert sorted(map(str, (f.active() for f in u.excluded_limits))) == sorted(
+        ["{'day': 'Sat'}", "{'after': '17:00'}"]
+    )
+    u = understand("avoid the Janson room on sunday", fosdem_kb.vocab)
+    assert u.filters.day == "Sun"  # said apart: kept, not left out with the room

@@ -30,7 +30,7 @@ from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
 from index.store import tables
 from index.store.manifest import FORMAT_VERSION, Manifest
-from index.store.vectors import LARGE_FROM
+from index.store.vectors import index_kind
 from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.text import title_key
 from talkbase.core import settings
@@ -193,8 +193,7 @@ def _change_in_place(
 
 def _index_fits(build: store.Build) -> bool:
     """The build's vector index is of the kind the settings ask for at its size."""
-    large = (build.count("talks") or 0) > max(settings.index_threshold(), LARGE_FROM)
-    want = settings.large_index() if large else "flat"
+    want = index_kind(build.count("talks") or 0, settings.index_threshold(), settings.large_index())
     return build.manifest.index_kind == want
 
 

@@ -327,9 +327,17 @@ class FaissIndex:
         return loaded
 
 
-# the fewest talks a "pq" or "hnsw" index is made for, whatever TALKBASE_INDEX_THRESHOLD says:
-# a 4-bit code trains 16 centroids on the vectors, which needs more than a handful
-LARGE_FROM = 256
+# the fewest talks a "pq" index is made for, whatever TALKBASE_INDEX_THRESHOLD says: its
+# 4-bit codes train 16 centroids on the vectors (FAISS refuses fewer points than that)
+PQ_FROM = 64
+
+
+def index_kind(talks: int, threshold: int, large: str) -> str:
+    """The kind of vector index a base of `talks` talks gets: exact ("flat") up to
+    `threshold`, `large` above it, but a "pq" index only from PQ_FROM talks."""
+    if talks <= threshold or (large == "pq" and talks < PQ_FROM):
+        return "flat"
+    return large
 
 
 def grow(
@@ -345,7 +353,7 @@ def grow(
     """The next build's index, ready for its new vectors: `previous` without the ids
     not in `keep`. Only what changed is touched, unless the base crosses `threshold`
     talks (then the index is made anew: exact below it, `large` above)."""
-    kind = large if total > max(threshold, LARGE_FROM) else "flat"
+    kind = index_kind(total, threshold, large)
     kept = keep if isinstance(keep, np.ndarray) else np.fromiter(keep, np.int64, len(keep))
     if previous is not None and previous.dim == dim and previous.kind == kind:
         stored = previous.all_ids()

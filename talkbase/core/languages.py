@@ -146,17 +146,19 @@ _PERIODS = {"morning1": "morning", "morning2": "morning", "afternoon1": "afterno
 _PERIODS |= {"afternoon2": "afternoon", "evening1": "evening", "evening2": "evening"}
 
 
-def weekday_names(code: str) -> dict[str, int]:
-    """The weekdays as `code`'s speakers write them in full (CLDR, through Babel),
-    folded -> 0 (Monday) .. 6: {"sabato": 5, "domenica": 6, ...}; {} without Babel."""
+def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
+    """The weekdays as `code`'s speakers write them (CLDR, through Babel; `width`
+    "wide" or "abbreviated"), folded -> 0 (Monday) .. 6: {"sabato": 5, "domenica": 6,
+    ...}, {"sab": 5, "dom": 6, ...}; {} without Babel."""
     locale = _locale(code)
     if locale is None:
         return {}
     out: dict[str, int] = {}
     for context in ("format", "stand-alone"):
-        for day, name in dict(locale.days[context]["wide"]).items():
-            for form in (name.casefold(), _plain(name)):
-                out.setdefault(form, int(day))
+        for day, name in dict(locale.days[context][width]).items():
+            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
+                if form:
+                    out.setdefault(form, int(day))
     return out
 
 

@@ -1,45 +1,31 @@
-"""Words a query leaves out, in plain words: "the Linux kernel but not Rust",
-"containers except Kubernetes", "excluding machine learning" (as "-rust" does; a
-matching talk holds none of them), and a limit said to be left out ("Go but not on
-Sunday", "rust talks not on saturday", "not before 10am", "avoid saturday", "I
-can't make saturday", "not by Lennart", "no rust talks on sunday"): the talks
-passing that limit are left out (`Words.left_out`, read as
-`Understood.excluded_limits`), never the limit applied. Readers over a query's `Words` (index/search/read/whenwords.py), called by
-index/search/read/understand.py; `frame` is its words of the question's frame ("talks",
-"on", "the")."""
+"""What a query leaves out, in plain words, in English and in the languages of the
+talks (index/search/read/lexicon.py):
+
+- words: "the Linux kernel but not Rust", "containers except Kubernetes",
+  "excluding machine learning" (as "-rust" does; a matching talk holds none of them);
+- limits: "Go but not on Sunday", "rust talks not on saturday", "not before 10am",
+  "avoid saturday", "I can't make saturday", "not by Lennart", "no rust talks on
+  sunday", "except sunday morning", "stay out of the H building", "sunday
+  excluded", "tranne sabato", "ma non in sala MOV": the talks passing that limit
+  are left out (`Words.left_out`, read as `Understood.excluded_limits`), never the
+  limit applied. Limits said one after the other are left out together ("except
+  Sunday morning": the talks of Sunday morning, not all of Sunday).
+
+`exclusions` finds the cues before the other readers run; `negated` decides, once
+every limit is read, what each cue leaves out. Readers over a query's `Words`
+(index/search/read/whenwords.py), called by index/search/read/understand.py;
+`frame` is its words of the question's frame ("talks", "on", "the").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
-from index.search.read import tracknames
+from index.search.read import lexicon, tracknames
 from index.search.read.whenwords import Chip, Words
 from talkbase.core.filters import FILTER_NAMES, Filters
 
-_EXCEPT = (
-    ("but", "not"),
-    ("except", "for"),
-    ("except",),
-    ("excluding",),
-    ("other", "than"),
-    ("not", "about"),  # "security talks not about containers"
-    ("aren't", "about"),  # "Rust talks that aren't about embedded"
-    ("arent", "about"),
-)
-# Words that leave out the limit said right after them, and otherwise nothing: "not
-# on Saturday", "avoid saturday", "can't make saturday" ("not rust" stays a topic)
-_LIMIT_CUES = (
-    ("cannot", "make"),
-    ("can't", "make"),
-    ("cant", "make"),
-    ("can't", "do"),
-    ("not",),
-    ("avoid",),
-    ("avoiding",),
-)
-# A query that opens with this leaves out the first limit it says, wherever it stands:
-# "no rust talks on sunday" (rust talks, none on Sunday)
-_OPENING = ("no",)
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
 # after a cue, words that hedge rather than leave out ("but not only", "but not
 # limited to", "last but not least"); so does any word in -ly ("but not exclusively")
@@ -49,39 +35,50 @@ PLACEHOLDERS = frozenset("one ones stuff things".split())  # "but not the MySQL 
 # it is the query's own clause ("talks that are not about Rust")
 _COPULAS = frozenset("is are was were it's that's".split())
 _CLAUSE = frozenset("that which who".split())
+# the chips of limits a cue can leave out: every filter's (a track's goes its own way)
+_LIMITS = frozenset(FILTER_NAMES)
 
 
-def exclusions(r: Words, frame: Collection[str]) -> tuple[list[str], list[tuple[int, int]]]:
-    """ "the Linux kernel but not Rust", "except Kubernetes", "excluding machine
-    learning": the words after the cue, up to a word of the frame or a comma, a talk
-    must not hold (as "-rust"; a chip "not rust"), and where the cues no such word
-    follows stand ("but not on Sunday": for `negated`, once the other limits are read).
-    Read before names and tracks, so "except for Lennart Poettering" is never a
-    speaker filter. Nothing is read in a long question (`Words.long`: "... possibly,
-    but not exclusively, in a distributed environment" is prose) nor after a hedge
-    (`HEDGES`)."""
-    stops = {*frame, ""}
-    out: list[str] = []
-    unsaid: list[tuple[int, int]] = []  # (first token, length) of cues no word followed
+@dataclass(frozen=True)
+class Cue:
+    """Where a query says to leave something out: its first token, how many tokens,
+    and its kind (`lexicon.LeaveOut`'s: "words", "limits", "after"); `anywhere`: a
+    query opening with "no" leaves out its first limit, wherever it stands."""
+
+    i: int
+    n: int
+    kind: str
+    after_too: bool = False  # the cue may also follow its limit ("escluso")
+    anywhere: bool = False
+
+
+def exclusions(r: Words, frame: Collection[str]) -> list[Cue]:
+    """The cues of the query, for `negated` once the other limits are read. A cue of
+    words takes its tokens now ("except" is no word of the topic); a cue of limits
+    only if a limit follows. Nothing is read in a long question (`Words.long`: "...
+    possibly, but not exclusively, in a distributed environment" is prose), after a
+    hedge (`HEDGES`), nor in a statement ("Go is not about simplicity")."""
+    cues: list[Cue] = []
     if r.long:  # a long question's "but not" is prose, as its quotes are quotation
-        return out, unsaid
+        return cues
+    said = lexicon.leave_out(r.vocab.spoken)
     for i in range(len(r.toks)):
-        cue = _cue_at(r, i, _EXCEPT)
-        if cue is None:
-            soft = _cue_at(r, i, _LIMIT_CUES) or (_OPENING if i == 0 and r.low(0) == "no" else None)
-            if soft is not None:  # a limit after it is left out; else it stays a word
-                unsaid.append((i, -len(soft)))
-            continue
-        if _hedged(r, i + len(cue)) or _a_statement(r, i, cue):
-            continue
-        words = _words_from(r, i + len(cue), stops)
-        if words:
-            out.append(_leave_out(r, i, words))
-        else:  # "but not on Sunday": a limit said to be left out
+        cue = _cue_at(r, i, said.words)
+        if cue is not None:
+            if _hedged(r, i + len(cue)) or _a_statement(r, i, cue):
+                continue
             for t in r.toks[i : i + len(cue)]:
                 t.used = True
-            unsaid.append((i, len(cue)))
-    return out, unsaid
+            cues.append(Cue(i, len(cue), "words", after_too=cue in said.after))
+            continue
+        cue = _cue_at(r, i, said.limits)
+        if cue is not None:
+            cues.append(Cue(i, len(cue), "limits", anywhere=i == 0 and cue == ("no",)))
+            continue
+        cue = _cue_at(r, i, said.after)
+        if cue is not None:
+            cues.append(Cue(i, len(cue), "after"))
+    return cues
 
 
 def _cue_at(r: Words, i: int, cues: Sequence[tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -99,42 +96,42 @@ def _a_statement(r: Words, i: int, cue: tuple[str, ...]) -> bool:
     return cue[0] == "not" and r.low(i - 1) in _COPULAS and r.low(i - 2) not in _CLAUSE
 
 
-def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -> list[str]:
-    """After the other limits are read, what each cue no word followed leaves out
-    (`cues`: its first token and length, negative for a cue that leaves out only a
-    limit): a limit read right after it ("Go but not on Sunday", "not before 10am";
-    for a query opening with "no", its first limit) is left out: the talks passing it
-    go (`Words.left_out`), a track left out is any other track; else, for a cue of
-    words, the words after the frame's ("Rust but not in production": "production")
-    are left out, as returned; else the cue is said back. A cue of limits with no
-    limit after it stays a word of the topic."""
+def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
+    """After the other limits are read, what each cue leaves out: the limits read
+    right after it ("Go but not on Sunday", "not before 10am", "except Sunday
+    morning"; only the program's common words or the frame's between), or right
+    before it for a cue said after ("sunday excluded"), or for a query opening with
+    "no" its first limit: their talks go (`Words.left_out`); a track left out is any
+    other track. Else, for a cue of words, the words after it ("Rust but not in
+    production": "production") are left out, as returned, or the cue is said back.
+    A cue of limits with no limit by it stays a word of the topic."""
     out: list[str] = []
-    for i, n in cues:
-        soft, n = n < 0, abs(n)
-        if soft and not all(r.free(j) for j in range(i, i + n)):
+    between = {*frame, *r.vocab.common}
+    for cue in cues:
+        if cue.kind != "words" and not all(r.free(j) for j in range(cue.i, cue.i + cue.n)):
             continue  # (read as part of a limit already: "not in the Go devroom")
-        start, end = r.toks[i].start, r.toks[i + n - 1].end
-        after = [c for c in r.chips if c.start >= end and c.field in _LIMITS]
-        chip = min(after, key=lambda c: c.start, default=None)
-        opening = soft and i == 0 and r.low(0) == "no"
-        if chip is not None and (
-            opening or all(w in frame for w in r.query[end : chip.start].lower().split())
-        ):
-            for t in r.toks[i : i + n]:
+        start, end = r.toks[cue.i].start, r.toks[cue.i + cue.n - 1].end
+        chips = [] if cue.kind == "after" else _limits_after(r, end, between, cue.anywhere)
+        if not chips and (cue.kind == "after" or cue.after_too):
+            chips = _limits_before(r, start, between)
+        if chips:
+            for t in r.toks[cue.i : cue.i + cue.n]:
                 t.used = True
-            if chip.field == "track":  # "but not in the Go devroom": any other track
-                tracknames.leave_out(r, chip, start)
+            if chips[0].field == "track":  # "but not in the Go devroom": any other track
+                tracknames.leave_out(r, chips[0], min(start, chips[0].start))
             else:
-                _leave_out_limit(r, chip, start, end if opening else chip.start)
+                first = min(start, chips[0].start)
+                away = cue.anywhere and chips[0].start > end  # "no rust talks on sunday"
+                _leave_out_limit(r, chips, chips[0].start if away else first)
             continue
-        if soft:
+        if cue.kind != "words":
             continue
-        j = i + n
-        while j < i + n + 2 and r.free(j) and r.low(j) in frame:
+        j = cue.i + cue.n
+        while j < cue.i + cue.n + 2 and r.free(j) and r.low(j) in frame:
             j += 1
         words = [] if _hedged(r, j) else _words_from(r, j, {*frame, ""})
         if words:
-            out.append(_leave_out(r, i, words))
+            out.append(_leave_out(r, cue.i, words))
         else:
             said = r.query[start:end]
             label = f"not understood: “{said}” (nothing to leave out followed it)"
@@ -142,28 +139,66 @@ def negated(r: Words, cues: Sequence[tuple[int, int]], frame: Collection[str]) -
     return out
 
 
-# the chips of limits a cue can leave out: every filter's (a track's goes its own way)
-_LIMITS = frozenset(FILTER_NAMES)
+def _words_only(r: Words, a: int, b: int, allowed: Collection[str]) -> bool:
+    """Whether the query's characters a..b hold only words of `allowed` (and commas)."""
+    words = r.query[a:b].lower().replace(",", " ").split()
+    return all(w.strip("?!.;:") in allowed for w in words)
 
 
-def _leave_out_limit(r: Words, chip: Chip, start: int, cut: int) -> None:
-    """The limit of `chip` (and of the chips read from the same words: "lunchtime" is
-    two) left out rather than applied: its values taken back, the talks passing it
-    added to `Words.left_out` (each room of a building, each day of "sat or sun", on
-    its own), and one chip "not ..." for the words from character `start` (the cue)
-    through the limit's; a cue away from its limit ("no rust talks on sunday") keeps
-    the words between (`cut`: where the cue's words end) for the topic."""
-    group = [
-        c for c in r.chips if (c.start, c.end) == (chip.start, chip.end) and c.field in _LIMITS
-    ]
+def _limits_after(r: Words, end: int, between: Collection[str], anywhere: bool) -> list[Chip]:
+    """The limits read right after character `end` (only words of `between` before the
+    first, or anything when `anywhere`), and those said straight after it, no word
+    between ("sunday morning"; not "the MOV stage on sunday")."""
+    after = sorted((c for c in r.chips if c.start >= end and c.field in _LIMITS), key=_at)
+    if not after or not (anywhere or _words_only(r, end, after[0].start, between)):
+        return []
+    out = [after[0]]
+    for chip in after[1:]:
+        if chip.start < out[-1].end:  # read from the same words ("lunchtime": two)
+            out.append(chip)
+            continue
+        if r.query[out[-1].end : chip.start].strip():  # said straight after, no word between
+            break
+        out.append(chip)
+    return out
+
+
+def _limits_before(r: Words, start: int, between: Collection[str]) -> list[Chip]:
+    """The limits read right before character `start` ("sunday morning excluded")."""
+    before = sorted((c for c in r.chips if c.end <= start and c.field in _LIMITS), key=_at)
+    if not before or not _words_only(r, before[-1].end, start, between):
+        return []
+    out = [before[-1]]
+    for chip in reversed(before[:-1]):
+        if chip.end > out[0].start or not r.query[chip.end : out[0].start].strip():
+            out.insert(0, chip)
+        else:
+            break
+    return out
+
+
+def _at(chip: Chip) -> tuple[int, int]:
+    return chip.start, chip.end
+
+
+def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
+    """The limits of `chips` (and of the chips read from the same words: "lunchtime"
+    is two) left out together rather than applied: their values taken back, the
+    talks passing them all added to `Words.left_out` (each room of a building, each
+    day of "sat or sun", on its own), and one chip "not ..." for the words from
+    character `start` through the last limit's."""
+    spans = {(c.start, c.end) for c in chips}
+    group = [c for c in r.chips if (c.start, c.end) in spans and c.field in _LIMITS]
+    group.sort(key=_at)
     values: dict[str, str] = {}
     for c in group:
         values.setdefault(c.field, c.value)
         values.update(c.more)
-    if chip.field == "room" and chip.value in r.rooms:  # "not in building K"
+    head = group[0]
+    if len(spans) == 1 and head.field == "room" and head.value in r.rooms:  # "building K"
         left = [Filters(room=room) for room in r.rooms]
         r.rooms = []
-    elif chip.field == "day" and chip.value in r.days:  # "not on sat or sun"
+    elif len(spans) == 1 and head.field == "day" and head.value in r.days:  # "sat or sun"
         group += [c for c in r.chips if c.field == "day" and c.value in r.days and c not in group]
         left = [Filters(day=day) for day in r.days]
         r.days = []
@@ -176,10 +211,9 @@ def _leave_out_limit(r: Words, chip: Chip, start: int, cut: int) -> None:
                 del r.values[fld]
     r.left_out += [f for f in left if f.active() and f not in r.left_out]
     label = "not " + " · ".join(dict.fromkeys(c.label for c in group))
-    if cut < chip.start:  # the words between stay the topic's: the chip is the limit's words
-        start = chip.start
-    said = r.query[start : chip.end]
-    r.chips.append(Chip("not", chip.value, label, said, start, chip.end))
+    last = max(c.end for c in group)
+    said = r.query[start:last]
+    r.chips.append(Chip("not", head.value, label, said, start, last))
 
 
 def _hedged(r: Words, j: int) -> bool:

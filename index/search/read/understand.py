@@ -24,7 +24,15 @@ from functools import partial
 
 from rapidfuzz.distance import OSA
 
-from index.search.read import asking, buildings, lengthwords, negation, nowwords, tracknames
+from index.search.read import (
+    asking,
+    buildings,
+    lengthwords,
+    lexicon,
+    negation,
+    nowwords,
+    tracknames,
+)
 from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.read.whenwords import (
     LONG_WORDS,
@@ -170,7 +178,9 @@ class Understood:
 class _Reader(Words):
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
-        if self.low(i) == "room" and self.free(i + 1):
+        nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
+        # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
+        if self.low(i) in nouns and self.free(i + 1) and not match_seq(self.toks, i, rooms):
             found = match_seq(self.toks, i + 1, rooms)
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
@@ -193,7 +203,7 @@ class _Reader(Words):
         )
         if cued or distinctive:
             end = i + found[1]  # "the Lameere room": the word "room" goes with its name
-            n = found[1] + int(self.free(end) and self.low(end) in ("room", "hall"))
+            n = found[1] + int(self.free(end) and self.low(end) in nouns)
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
@@ -364,8 +374,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
         if any(s <= t.start < e for s, e in pieces):
             t.used = True
     asking.frame(r)  # "what can I see", "at FOSDEM": no topic and no limit
-    said, unsaid = negation.exclusions(r, FRAME)
-    excluded += said
+    cues = negation.exclusions(r, FRAME)  # "but not", "except", "tranne": read at the end
     lengths = partial(lengthwords.read, r)  # "short talks", "under 30 minutes"
     places = (partial(buildings.read, r), r.room)  # "in building K", "in room K.3.201"
     tracks = (r.track, r.whole_track)  # "the Go devroom", "tool the docs"
@@ -386,7 +395,7 @@ def understand(query: str, vocab: Vocab) -> Understood:
                 reader(i)
     inverted_times(r)
     either_days(r)  # "sat and sun": either day
-    excluded += negation.negated(r, unsaid, FRAME)
+    excluded += negation.negated(r, cues, FRAME)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
         left.pop(0)

@@ -62,6 +62,7 @@ class Vocab:
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     day_words: dict[str, int] = field(default_factory=dict)
+    spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
     part_words: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -149,6 +150,7 @@ class Vocab:
     def _add_languages(self, codes: Collection[str]) -> None:
         """Each name of each language of `codes`, said in English, in its own words or
         in any other of `codes` (talkbase/core/languages.py)."""
+        self.spoken = frozenset(codes)
         for code in sorted(codes):
             for name in languages.names(code, codes):
                 key = word_tuple(name)
@@ -157,6 +159,10 @@ class Vocab:
             if code != "en":
                 for word, day in languages.weekday_names(code).items():
                     self.day_words.setdefault(norm(word), day)
+                for word, day in languages.weekday_names(code, "abbreviated").items():
+                    # "sab", "dom": unless the talks use the word ("mar" is a sea too)
+                    if len(norm(word)) >= 3 and norm(word) not in self.words:
+                        self.day_words.setdefault(norm(word), day)
                 for word, part in languages.day_part_names(code).items():
                     self.part_words.setdefault(norm(word), part)
 
