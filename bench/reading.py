@@ -106,17 +106,14 @@ def differences(got: dict[str, Any], meant: dict[str, Any]) -> list[str]:
     return out
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--quiet", action="store_true", help="print the table only")
-    p.add_argument("--file", type=Path, default=PHRASINGS, help="phrasings to read")
-    args = p.parse_args()
-    queries = json.loads(args.file.read_text(encoding="utf-8"))
+def read_file(path: Path) -> tuple[dict[int | str, list[int]], list[str]]:
+    """Each program's [read as meant, queries] for the phrasings in `path`, and a line
+    per query read otherwise. FileNotFoundError names a program file that is missing."""
+    queries = json.loads(path.read_text(encoding="utf-8"))
     used = list(dict.fromkeys(q["program"] for q in queries))
     missing = [str(PROGRAMS[k]) for k in used if not PROGRAMS[k].is_file()]
     if missing:
-        print(f"needs {', '.join(missing)}", file=sys.stderr)
-        return 2
+        raise FileNotFoundError(", ".join(missing))
     # (merged as ingest merges them: a talk's language read where the program names none)
     vocabs = {k: Vocab.from_talks(merge_talks(parse_path(PROGRAMS[k]).talks)) for k in used}
     tally: dict[int | str, list[int]] = {k: [0, 0] for k in used}
@@ -130,6 +127,19 @@ def main() -> int:
         tally[q["program"]][1] += 1
         if wrong:
             lines.append(f"[{q['program']}] {q['query']!r}: " + "; ".join(wrong))
+    return tally, lines
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quiet", action="store_true", help="print the table only")
+    p.add_argument("--file", type=Path, default=PHRASINGS, help="phrasings to read")
+    args = p.parse_args()
+    try:
+        tally, lines = read_file(args.file)
+    except FileNotFoundError as exc:
+        print(f"needs {exc}", file=sys.stderr)
+        return 2
     print("program | queries | read as meant")
     print("--- | --- | ---")
     for year, (right, n) in tally.items():

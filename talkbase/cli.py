@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, cast
 
-from appviews.models.agenda import spreadsheet_cell
 from talkbase import cliargs, output, serve, service
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
 from talkbase.core.filters import FILTER_NAMES, Filters
+from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
 
 

@@ -10,6 +10,8 @@ import pytest
 PACKAGES = ("talkbase", "ingest", "index", "appviews")
 ENTRY_POINTS = (
     "talkbase.cli",
+    "talkbase.cliargs",
+    "talkbase.warmup",
     "talkbase.api",
     "talkbase.serve",
     "talkbase.proxy",

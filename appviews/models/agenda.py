@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from talkbase.core import timetable
+from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
 from talkbase.core.timetable import overlap_minutes
 
@@ -311,8 +312,3 @@ def to_csv(talks: Iterable[Talk]) -> str:
             ]
         )
     return buf.getvalue()
-
-
-def spreadsheet_cell(text: str) -> str:
-    """Program text as a CSV cell a spreadsheet shows, never runs as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -48,3 +48,8 @@ def minutes(n: int) -> str:
     if not hours:
         return f"{rest} min"
     return f"{hours} h" + (f" {rest} min" if rest else "")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """Program text as a CSV cell a spreadsheet shows, never runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

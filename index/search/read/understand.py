@@ -18,9 +18,8 @@ understood (`Understood.not_understood`), never a rewritten range.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import partial
 
 from rapidfuzz.distance import OSA
 
@@ -335,6 +334,131 @@ def _one_typo_from(word: str, surnames: dict[str, str]) -> str | None:
     return near[0] if len(set(near)) == 1 else None
 
 
+# -- the reader, as a declared pipeline -------------------------------------------
+
+WHOLE, TOKENS, AFTER = "whole", "tokens", "after"  # the phases, in this order
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One step of reading a query. A `WHOLE` or `AFTER` step reads the whole query
+    once (`read(words)`); a `TOKENS` step is tried at each token no earlier step took
+    (`read(words, i)`, True when it took tokens), so the first to claim a token wins."""
+
+    name: str
+    phase: str
+    read: Callable[..., object]
+    why: str  # why it stands where it does
+
+
+def _leave_out_cues(r: _Reader) -> None:
+    r.cues = negation.exclusions(r, FRAME)
+
+
+def _left_out(r: _Reader) -> None:
+    r.excluded += negation.negated(r, r.cues, FRAME)
+
+
+# The order is the precedence: nowhere else is it written.
+READERS: tuple[Reader, ...] = (
+    Reader(
+        "frame",
+        WHOLE,
+        asking.frame,
+        "the question's own words ('what can I see', 'at "
+        "FOSDEM') are no topic and no limit: taken before anything reads them",
+    ),
+    Reader(
+        "leave-out cues",
+        WHOLE,
+        _leave_out_cues,
+        "'but not', 'except', 'tranne' found "
+        "first, so no reader takes them; what they leave out is decided AFTER",
+    ),
+    Reader(
+        "now",
+        TOKENS,
+        lambda r, i: nowwords.read(r, i),
+        "'now', 'coming up': before the clock, which would read 'now' as no time",
+    ),
+    Reader("day", TOKENS, _Reader.day, "a weekday, a date, 'day 2', 'today'"),
+    Reader(
+        "time",
+        TOKENS,
+        _Reader.time,
+        "parts of the day and clock times with a cue "
+        "('after 3pm', 'between 2 and 4'): after the day, which they may follow",
+    ),
+    Reader(
+        "clock alone",
+        TOKENS,
+        _Reader.clock_alone,
+        "'Sunday 9am', '9-11': only once no cue claimed the number",
+    ),
+    Reader(
+        "length",
+        TOKENS,
+        lambda r, i: lengthwords.read(r, i),
+        "'short talks', 'under "
+        "30 minutes': after the clock, so '30' after 'under' is minutes, not a time",
+    ),
+    Reader(
+        "building",
+        TOKENS,
+        lambda r, i: buildings.read(r, i),
+        "'in building K': before rooms, which would read 'K' alone",
+    ),
+    Reader("room", TOKENS, _Reader.room, "a room by its code, name or a room word"),
+    Reader(
+        "format",
+        TOKENS,
+        _Reader.format,
+        "'keynote', 'lightning talks': a session kind "
+        "some talk has, before tracks that may share its name",
+    ),
+    Reader(
+        "language",
+        TOKENS,
+        _Reader.language,
+        "'in German', 'auf Deutsch': before "
+        "people, so a surname 'Deutsch' is no speaker after 'auf'",
+    ),
+    Reader("track", TOKENS, _Reader.track, "'the Go devroom', 'not in the Go devroom'"),
+    Reader(
+        "whole track",
+        TOKENS,
+        _Reader.whole_track,
+        "a track's long name with no cue: "
+        "only once a day or time was read (it looks at their chips)",
+    ),
+    Reader(
+        "person",
+        TOKENS,
+        _Reader.person,
+        "last: a name is read only where nothing "
+        "else took its words; its 'alone' test looks at what the others took",
+    ),
+    Reader(
+        "inverted times",
+        AFTER,
+        inverted_times,
+        "a range that ends before it starts is said back, never rewritten: needs every time read",
+    ),
+    Reader(
+        "either day",
+        AFTER,
+        either_days,
+        "'sat and sun': two day chips make one either-day limit: needs every day read",
+    ),
+    Reader(
+        "left out",
+        AFTER,
+        _left_out,
+        "the cues found first leave out the limits read by them, or words: needs every limit read",
+    ),
+)
+
+
 def understand(query: str, vocab: Vocab) -> Understood:
     """Read the limits out of `query`; what is left is the topic."""
     r = _Reader(query, vocab)
@@ -373,29 +497,14 @@ def understand(query: str, vocab: Vocab) -> Understood:
     for t in r.toks:
         if any(s <= t.start < e for s, e in pieces):
             t.used = True
-    asking.frame(r)  # "what can I see", "at FOSDEM": no topic and no limit
-    cues = negation.exclusions(r, FRAME)  # "but not", "except", "tranne": read at the end
-    lengths = partial(lengthwords.read, r)  # "short talks", "under 30 minutes"
-    places = (partial(buildings.read, r), r.room)  # "in building K", "in room K.3.201"
-    tracks = (r.track, r.whole_track)  # "the Go devroom", "tool the docs"
-    readers = (
-        r.day,
-        r.time,
-        r.clock_alone,
-        lengths,
-        *places,
-        r.format,
-        r.language,
-        *tracks,
-        r.person,
-    )
-    for reader in (partial(nowwords.read, r), *readers):
-        for i in range(len(r.toks)):
-            if r.free(i):
-                reader(i)
-    inverted_times(r)
-    either_days(r)  # "sat and sun": either day
-    excluded += negation.negated(r, cues, FRAME)
+    r.excluded = excluded
+    for reader in READERS:  # in the registry's order: its order is the precedence
+        if reader.phase == TOKENS:
+            for i in range(len(r.toks)):
+                if r.free(i):
+                    reader.read(r, i)
+        else:
+            reader.read(r)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in FRAME:
         left.pop(0)

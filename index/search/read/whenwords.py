@@ -17,6 +17,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.read.daywords import (
@@ -140,6 +141,8 @@ class Words:
         self.days: list[str] = []  # days joined by "and"/"or" ("sat and sun")
         self.orgs: list[str] = []
         self.left_out: list[Filters] = []  # limits said to be left out ("not on Saturday")
+        self.excluded: list[str] = []  # words a matching talk holds none of ("-rust")
+        self.cues: list[Any] = []  # where the query says to leave out (negation.Cue)
         self.long = len(query.split()) > LONG_WORDS
 
     def take(self, i: int, n: int, fld: str, value: str, label: str, cue: int = 0) -> None:
