@@ -11,6 +11,7 @@ from appviews.library import Library
 from talkbase.core import timetable
 
 SHOWN = 6  # recommendations listed
+FITS = "fits"  # the toggle's key, and its link parameter (appviews.urlstate.TOGGLES)
 
 
 def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
@@ -19,7 +20,7 @@ def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
     saved = state.saved_talks(lib.talks)
     if not saved:
         return
-    fits = bool(st.session_state.get(f"{ctx}-fits"))
+    fits = bool(st.session_state.get(FITS))
     hits = lib.for_you(ag.saved, ag.skipped, k, fits)
     st.subheader("For you", anchor=False)
     st.caption(
@@ -28,8 +29,9 @@ def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
     )
     st.toggle(
         "Only talks that fit my agenda",
-        key=f"{ctx}-fits",
-        help="Leave out talks that run at the same time as a saved one",
+        key=FITS,
+        persist_state="session",
+        help="Leave out talks that run at the same time as a saved one (kept in the link)",
     )
     if not hits:
         st.info("Nothing more to recommend for these talks.")

@@ -39,7 +39,7 @@ MAX_TEXT = 300  # characters of a query or a name taken from a URL
 MAX_NOTICES = 5
 ROOM_SEP = "|"  # between the rooms, and between the tracks, of a Program preset
 PAGE_PARAMS = ("talk", "speaker", "org")
-TOGGLES = ("loose", "literal", "print")  # "1" in the URL when on
+TOGGLES = ("loose", "literal", "print", "fits")  # "1" in the URL when on
 _KNOWN = {
     "q",
     "view",

@@ -37,9 +37,22 @@ def test_my_agenda_shows_for_you_below_the_saved_talks(demo_home, demo_kb, monke
     assert any(s.value == "For you" for s in at.subheader)
     saves = [b for b in at.button if b.key and b.key.startswith("foryou-agenda-save-")]
     assert saves and all(str(mccl.id) not in b.key for b in saves)
-    fits = [t for t in at.toggle if t.key == "foryou-agenda-fits"]
+    fits = [t for t in at.toggle if t.key == "fits"]
     assert fits
     fits[0].set_value(True)
     at = rerun(at)
     clash = [plain(v) for v in htmls(at, "tb-fy-note") if "Clashes with your agenda" in plain(v)]
     assert not clash  # with "only talks that fit", nothing clashing is offered
+    assert at.query_params.get("fits") in (
+        "1",
+        ["1"],
+    )  # in the link, like every such toggle (issue 38)
+
+
+def test_a_link_with_fits_opens_with_the_toggle_on(demo_home, demo_kb, monkeypatch):
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    at = run_app(demo_home, monkeypatch, view="agenda", saved=str(mccl.id), fits="1")
+    (fits,) = [t for t in at.toggle if t.key == "fits"]
+    assert fits.value is True
+    clash = [plain(v) for v in htmls(at, "tb-fy-note") if "Clashes with your agenda" in plain(v)]
+    assert not clash
