@@ -326,6 +326,16 @@ class Talkbase:
             raise BadQuery("the number of results must be at least 1")
         return Results(self.service.recommend(saved, avoid, k, fits), "for you", "recommend")
 
+    def export_site(self, folder: str | Path) -> Any:
+        """Write the program as a static site into `folder` (as `talkbase export
+        --format site -o FOLDER`): search by words and meaning, talk pages, the agenda,
+        all offline once opened. Returns what was written (`.talks`, `.meaning`,
+        `.first_visit_bytes`, `.model_bytes`).
+
+            tb.export_site("site/")
+        """
+        return self.service.export_site(folder)
+
     def talk(self, ref: int | str | Talk | Hit) -> Talk:
         """One talk by id, exact title, unique title prefix or close title match.
 

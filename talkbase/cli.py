@@ -315,6 +315,22 @@ def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.format == "site":
+        if not args.output:
+            raise TalkbaseError("--format site needs -o FOLDER: the folder to write the site into")
+        report = _open(args).export_site(args.output)
+        meaning = (
+            f"by words and by meaning ({report.model_bytes / 1e6:.0f} MB of model loads "
+            "after the first search works)"
+            if report.meaning
+            else "by words only (the base was not built with the ONNX model)"
+        )
+        sys.stderr.write(
+            f"Wrote the site of {report.talks} talks to {report.out}: it searches {meaning}; "
+            f"the first visit loads {report.first_visit_bytes / 1e6:.2f} MB. Serve the folder "
+            "from any static host.\n"
+        )
+        return 0
     talks = sorted(
         _open(args).talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title)
     )

@@ -158,9 +158,16 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("stats", help="what the knowledge base holds")
     s.add_argument("--json", action="store_true")
 
-    s = sub.add_parser("export", help="every talk with all its fields")
-    s.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
-    s.add_argument("--output", "-o", help="file to write (default: stdout)")
+    s = sub.add_parser(
+        "export", help="every talk with all its fields, or the program as a static site"
+    )
+    s.add_argument(
+        "--format",
+        choices=("jsonl", "csv", "site"),
+        default="jsonl",
+        help="site: a static site that searches by words and meaning offline (-o FOLDER)",
+    )
+    s.add_argument("--output", "-o", help="file (a folder for site) to write (default: stdout)")
 
     s = sub.add_parser("eval", help="score search modes against graded judgments")
     s.add_argument(

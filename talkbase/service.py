@@ -243,6 +243,14 @@ class Service:
         except duckdb.Error as exc:
             raise BadQuery(f"SQL failed: {one_line(str(exc))}") from exc
 
+    def export_site(self, out: str | Path) -> Any:
+        """The program as a static site in the folder `out` (index/site/export.py): it
+        searches by words and by meaning with no server, works offline, keeps the
+        agenda in the browser. Returns what was written (`SiteReport`)."""
+        from index.site.export import export_site
+
+        return export_site(self.kb, Path(out))
+
     def table(self, name: str) -> pd.DataFrame:
         """One of TABLES as a DataFrame (`index.store.stats.TABLES` says what each holds)."""
         from index.store import stats

@@ -1,0 +1,32 @@
+// The site offline: everything cached on the first visit (the model and onnxruntime when
+// first asked for), served from the cache first; a new export is a new version, whose
+// cache replaces the old one on the next online visit. The agenda lives in
+// localStorage, which no cache change touches.
+const VERSION = '__VERSION__';
+const CACHE = 'talkbase-site-' + VERSION;
+const SHELL = ['./', 'index.html', 'site.js', 'search.mjs', 'style.css', 'icon.svg',
+  'manifest.webmanifest', 'data/talks.json', 'data/meta.json', 'data/vectors.bin'];
+
+self.addEventListener('install', event => {
+  event.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', event => {
+  event.waitUntil(caches.keys()
+    .then(keys => Promise.all(keys.filter(k => k.startsWith('talkbase-site-') && k !== CACHE)
+      .map(k => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', event => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  const key = url.pathname.endsWith('/') ? new Request(url.origin + url.pathname) : event.request;
+  event.respondWith(caches.open(CACHE).then(async cache => {
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    const response = await fetch(event.request);
+    if (response.ok) cache.put(key, response.clone());
+    return response;
+  }));
+});

@@ -1,0 +1,167 @@
+"""The program as a static site (`talkbase export --format site -o DIR`): HTML, CSS,
+JavaScript and data files any static host can serve, that keep working offline.
+
+What it writes (assets/ and vendor/ beside this module are copied as they are):
+
+    index.html, site.js, search.mjs, style.css   the app (search, talk pages, agenda)
+    sw.js, manifest.webmanifest                  offline and "add to home screen"
+    data/talks.json      every talk: what a page shows, and its precomputed similar talks
+    data/meta.json       the conference, its zone, days, rooms, tracks, the words for
+                         days and parts of the day in the talks' languages, the fusion
+                         weight, and the export's version (a new one replaces the cache)
+    data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
+    model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
+                         onnxruntime-web: a query embedded in the browser, so a search
+                         by meaning needs no server (loaded after the first search works)
+
+A base built with an encoder that is not the int8 ONNX MiniLM (the hashing one, a
+torch model) gets a site that searches by words only, and says so.
+
+The folder is written whole or not at all: into a new folder beside `out`, which
+then takes its place. An existing `out` is replaced only when it is empty or a site
+this wrote before (it holds SITE_MARK).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from talkbase.core import settings
+from talkbase.core.errors import InputError
+
+if TYPE_CHECKING:
+    from index.search.kb import KnowledgeBase
+
+HERE = Path(__file__).resolve().parent
+SITE_MARK = ".talkbase-site"
+SIMILAR = 5  # precomputed similar talks per talk
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    out: Path
+    talks: int
+    meaning: bool  # whether the site searches by meaning (the model went with it)
+    first_visit_bytes: int  # what the first visit loads before its first search works
+    model_bytes: int  # what loads after, once
+
+
+def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
+    return {
+        "id": str(t.id),
+        "title": t.title,
+        "speakers": [s.name for s in t.speakers],
+        "orgs": [s.affiliation or "" for s in t.speakers],
+        "abstract": t.abstract or "",
+        "start": t.start.isoformat() if t.start else None,
+        "end": t.end.isoformat() if t.end else None,
+        "room": t.room or "",
+        "track": t.track or "",
+        "format": t.format or "",
+        "language": t.language or "",
+        "links": [{"label": label, "url": url} for label, url in t.links],
+        "similar": [str(i) for i in similar],
+    }
+
+
+def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
+    """The base's int8 ONNX file and its WordPiece vocabulary, when the base was built
+    with the ONNX MiniLM (what the browser can run); else None."""
+    plan = getattr(kb.embedder, "plan", None)
+    if plan is None or not str(getattr(plan, "quantization", "")).startswith("int8"):
+        return None
+    onnx, vocab = Path(plan.onnx_path), Path(plan.model_path) / "vocab.txt"
+    return (onnx, vocab) if onnx.is_file() and vocab.is_file() else None
+
+
+def _target(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise InputError(str(out), "is a file, not a folder to write the site into")
+    if out.is_dir() and any(out.iterdir()) and not (out / SITE_MARK).exists():
+        raise InputError(
+            str(out), "holds files that are not a talkbase site; give an empty or new folder"
+        )
+
+
+def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
+    """Write the static site of the base `kb` into the folder `out` (see the module)."""
+    out = Path(out).expanduser().resolve()
+    _target(out)
+    if not out.parent.is_dir():
+        raise InputError(str(out), f"cannot be written: the folder {out.parent} does not exist")
+    talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
+    ids = [t.id for t in talks]
+    vectors = np.vstack([kb.vectors.vector(i) for i in ids]).astype(np.float32)
+    similar = {t.id: [h.talk.id for h in kb.similar(t, SIMILAR)] for t in talks}
+    records = [_talk(t, similar[t.id]) for t in talks]
+    vocab = kb.vocab
+    model = _model_files(kb)
+    talks_json = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
+    quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
+    version = hashlib.sha256(talks_json.encode() + quantized.tobytes()).hexdigest()[:16]
+    meta = {
+        "version": version,
+        "conference": vocab.conference,
+        "timezone": vocab.timezone,
+        "days": [d.isoformat() for d in vocab.days],
+        "rooms": sorted({t.room for t in talks if t.room}),
+        "tracks": sorted({t.track for t in talks if t.track}),
+        "day_words": vocab.day_words,
+        "part_words": vocab.part_words,
+        "dim": int(vectors.shape[1]) if len(vectors) else 0,
+        "lexical_weight": settings.lexical_weight(),
+        "dense_floor": settings.dense_floor(),
+        "meaning": model is not None,
+        "model": "model/model.onnx" if model else None,
+    }
+    tmp = out.parent / f".{out.name}.{os.getpid()}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        shutil.copytree(HERE / "assets", tmp)
+        (tmp / "data").mkdir()
+        (tmp / "data" / "talks.json").write_text(talks_json, encoding="utf-8")
+        (tmp / "data" / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), "utf-8")
+        (tmp / "data" / "vectors.bin").write_bytes(quantized.tobytes())
+        model_bytes = 0
+        if model is not None:
+            shutil.copytree(HERE / "vendor", tmp / "vendor")
+            (tmp / "model").mkdir()
+            shutil.copy(model[0], tmp / "model" / "model.onnx")
+            shutil.copy(model[1], tmp / "model" / "vocab.txt")
+            model_bytes = sum(
+                p.stat().st_size for d in ("model", "vendor") for p in (tmp / d).iterdir()
+            )
+        sw = (tmp / "sw.js").read_text(encoding="utf-8").replace("__VERSION__", version)
+        (tmp / "sw.js").write_text(sw, encoding="utf-8")
+        name = vocab.conference or "Conference program"
+        manifest = {
+            "name": f"{name} (talkbase)",
+            "short_name": name[:12],
+            "start_url": "./index.html",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": "#1f4e79",
+            "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+        }
+        (tmp / "manifest.webmanifest").write_text(json.dumps(manifest), encoding="utf-8")
+        (tmp / SITE_MARK).write_text(version + "\n", encoding="utf-8")
+        first = sum(p.stat().st_size for p in tmp.iterdir() if p.is_file()) + sum(
+            p.stat().st_size for p in (tmp / "data").iterdir()
+        )
+        old = out.parent / f".{out.name}.{os.getpid()}.old"
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+    return SiteReport(out, len(talks), model is not None, first, model_bytes)

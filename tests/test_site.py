@@ -1,0 +1,114 @@
+"""The program as a static site (issue 40): `talkbase export --format site -o DIR`
+writes HTML, CSS, JavaScript and data that search by words with no server; with the
+base's own int8 MiniLM, by meaning too (tests/test_site_browser.py drives it in real
+Chromium). The site's search.mjs runs under Node here, as bench/site.py runs it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from index.site.export import SITE_MARK, export_site
+from talkbase.cli import main
+from talkbase.core.errors import InputError
+from tests.conftest import ROOT
+
+NODE = shutil.which("node")
+RUNNER = ROOT / "bench" / "site_search.mjs"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, fake_kb_module) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    report = export_site(fake_kb_module, out)
+    assert report.talks == len(fake_kb_module.talks) and not report.meaning
+    return out
+
+
+@pytest.fixture(scope="module")
+def fake_kb_module(tmp_path_factory, hashing_embedder):
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+    from tests.conftest import PROGRAMS
+
+    home = tmp_path_factory.mktemp("site-home")
+    ingest([PROGRAMS], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        yield kb
+
+
+def test_the_site_holds_every_talk_and_what_a_page_shows(site, fake_kb_module):
+    talks = json.loads((site / "data" / "talks.json").read_text(encoding="utf-8"))
+    assert {t["id"] for t in talks} == {str(i) for i in fake_kb_module.talks}
+    meta = json.loads((site / "data" / "meta.json").read_text(encoding="utf-8"))
+    assert meta["meaning"] is False and meta["dim"] > 0 and meta["days"]
+    assert (site / "data" / "vectors.bin").stat().st_size == len(talks) * meta["dim"]
+    some = talks[0]
+    assert {"title", "speakers", "abstract", "start", "room", "links", "similar"} <= set(some)
+    assert all(len(t["similar"]) == 5 and t["id"] not in t["similar"] for t in talks)
+    for name in (
+        "index.html",
+        "site.js",
+        "search.mjs",
+        "style.css",
+        "sw.js",
+        "manifest.webmanifest",
+    ):
+        assert (site / name).is_file(), name
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    assert meta["version"] in sw and "__VERSION__" not in sw  # a new export, a new cache
+    assert not (site / "model").exists()  # a hashing base: words only, and said so
+    site_js = (site / "site.js").read_text(encoding="utf-8")
+    assert "innerHTML" not in site_js  # program text is set as text, never as HTML
+
+
+def test_a_folder_that_is_no_site_is_never_overwritten(tmp_path, fake_kb_module):
+    other = tmp_path / "mine"
+    other.mkdir()
+    (other / "notes.txt").write_text("keep me")
+    with pytest.raises(InputError, match="not a talkbase site"):
+        export_site(fake_kb_module, other)
+    assert (other / "notes.txt").read_text() == "keep me"
+    again = tmp_path / "site"
+    export_site(fake_kb_module, again)
+    export_site(fake_kb_module, again)  # a site it wrote before: replaced whole
+    assert (again / SITE_MARK).exists() and not list(tmp_path.glob(".site.*"))
+
+
+def test_the_cli_writes_the_site_and_says_what_it_holds(tmp_path, capsys, monkeypatch):
+    from tests.conftest import PROGRAMS
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = str(tmp_path / "home")
+    assert main(["--home", home, "ingest", str(PROGRAMS)]) == 0
+    capsys.readouterr()
+    assert main(["--home", home, "export", "--format", "site"]) == 1
+    assert "-o FOLDER" in capsys.readouterr().err
+    assert main(["--home", home, "export", "--format", "site", "-o", str(tmp_path / "s")]) == 0
+    err = capsys.readouterr().err
+    assert "by words only" in err and "first visit loads" in err
+
+
+def _node_search(site: Path, queries: list[str]) -> list[dict]:
+    lines = "".join(json.dumps(q) + "\n" for q in queries)
+    run = subprocess.run(
+        ["node", str(RUNNER), str(site)], input=lines, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return [json.loads(x) for x in run.stdout.splitlines() if x.strip()]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_own_search_finds_by_words_forgives_typos_and_reads_days(site):
+    talks = {t["id"]: t for t in json.loads((site / "data" / "talks.json").read_text())}
+    mccl = next(i for i, t in talks.items() if t["title"].startswith("MCCL"))
+    words, typo, day = _node_search(
+        site, ["fault-tolerant collectives", "fault tolerant colectives", "kernels on Tuesday"]
+    )
+    assert words["words"][0] == mccl
+    assert mccl in typo["words"][:3]
+    assert day["words"] and all(talks[i]["start"].startswith("2026-10-20") for i in day["words"])

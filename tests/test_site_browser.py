@@ -1,0 +1,102 @@
+"""The static site in real Chromium (issue 40): served by a plain static file server,
+it searches by words at once and by meaning once the base's own model has loaded in
+the browser, keeps the agenda in the browser, and comes back with the server gone."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from index.site.export import export_site
+from tests.test_browser import STEP_S, chromium, wait
+
+pytestmark = [pytest.mark.browser, pytest.mark.model]
+
+By = pytest.importorskip("selenium.webdriver.common.by").By
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(folder: Path, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the static server did not start")
+
+
+def _titles(d) -> list[str]:
+    return [e.text for e in d.find_elements(By.CSS_SELECTOR, "#results .card a.open")]
+
+
+def _search(d, query: str) -> list[str]:
+    box = d.find_element(By.ID, "q")
+    box.clear()
+    box.send_keys(query)
+    wait(d, lambda d: _titles(d), why=f"no results for {query!r}")
+    time.sleep(0.3)  # (a search with meaning waits for its query's vector)
+    return _titles(d)
+
+
+def test_the_site_searches_offline_by_words_and_meaning(tmp_path, demo_kb):
+    site = tmp_path / "site"
+    report = export_site(demo_kb, site)
+    assert report.meaning and report.first_visit_bytes < 2_000_000
+    port = _free_port()
+    server = _serve(site, port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(url)
+            wait(d, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+            assert _search(d, "fault-tolerant collectives")[0].startswith("MCCL")
+            wait(
+                d,
+                lambda d: "by meaning." in d.find_element(By.ID, "status").text,
+                STEP_S * 4,
+                "the model never loaded",
+            )
+            found = _search(d, "keep training going when hardware breaks")[:3]
+            assert any(t.startswith(("MCCL", "Self-Healing")) for t in found), found
+            # the agenda, kept in this browser, and its share link in the app's form
+            d.find_element(By.CSS_SELECTOR, "#results .card button").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(1)", why="not saved")
+            d.get(url + "#agenda")
+            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#agenda-view .card"))
+            share = d.find_element(By.LINK_TEXT, "Share link").get_attribute("href")
+            assert "?saved=" in share
+            # the server goes; the site comes back from the service worker
+            wait(
+                d,
+                lambda d: (
+                    d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh()
+                ),
+                STEP_S,
+                "no service worker took the page",
+            )
+            server.terminate()
+            server.wait(timeout=10)
+            d.get(url)
+            wait(d, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+            assert _search(d, "fault-tolerant collectives")[0].startswith("MCCL")
+            assert d.find_element(By.ID, "count").text == "(1)"  # the agenda is still there
+    finally:
+        server.kill()
