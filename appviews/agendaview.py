@@ -28,8 +28,8 @@ HOUR_PX = 96  # height of an hour on the day's axis: a 10-minute talk fits its l
 def _chart(
     day: agenda_mod.Day, span: tuple[datetime, datetime], now: datetime | None
 ) -> alt.LayerChart:
-    """The day as a calendar column: time runs down from the first to the last session
-    of the conference day, hour ticks, overlapping talks side by side in lanes."""
+    """The day as a calendar column: time runs down from the first to the last saved
+    talk of the day, hour ticks, overlapping talks side by side in lanes."""
     lanes = day.lanes
     rows = []
     for slot in day.slots:
@@ -272,13 +272,12 @@ def show(lib: Library) -> None:
     if plan.overlaps:
         n = len(plan.overlaps)
         st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
-    program = list(lib.talks.values())
     tz = next((t.start.tzinfo for t in talks if t.start), None)
     now = datetime.now(tz)
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
         st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
-        span = agenda_mod.day_span(day.day, program)
+        span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots])
         with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
             st.altair_chart(
                 _chart(day, span, agenda_mod.now_line(day.day, now)),

@@ -13,8 +13,34 @@ from talkbase.core.records import Talk
 SIMILAR = 5
 
 
+# notes a talk page leaves out: the language is said in words in the meta line, and a
+# program's own page for the talk is a link (`links_html`), not a note to read
+_NOTES_SHOWN_ELSEWHERE = frozenset(("language", "url"))
+
+
+def links_html(talk: Talk) -> str:
+    """The talk's links (the program's page for it, video, slides, attachments) as
+    links that open in a new tab; only http(s) addresses (ingest/links.py keeps no
+    other), every label and address escaped."""
+    items = [
+        f'<li><a href="{render.esc(url)}" target="_blank" rel="noopener noreferrer">'
+        f"{render.esc(label or url)}</a></li>"
+        for label, url in talk.links
+        if url.startswith(("https://", "http://"))
+    ]
+    return f'<ul class="tb-links">{"".join(items)}</ul>' if items else ""
+
+
 def _sources(talk: Talk) -> None:
-    st.subheader("Sources", anchor=False)
+    """Where the talk was read, and any disagreement between documents: behind a
+    disclosure (open when the documents disagree), after what an attendee needs."""
+    with st.expander(
+        "Sources: the documents this talk was read from", expanded=bool(talk.conflicts)
+    ):
+        _source_tables(talk)
+
+
+def _source_tables(talk: Talk) -> None:
     st.dataframe(
         pd.DataFrame(
             [
@@ -66,9 +92,12 @@ def _similar(lib: Library, talk: Talk, saved: list[Talk]) -> None:
 
 
 def _speakers(talk: Talk) -> None:
-    """Each speaker with the affiliation as the program wrote it, and the canonical
-    organization it counts under."""
+    """The speakers once each, as chips that open their pages; a line of text only for
+    a speaker whose affiliation says more (as the program wrote it, and the canonical
+    organization it counts under)."""
     for s in talk.speakers:
+        if not s.affiliation:
+            continue
         orgs = people.organizations_of(s.affiliation)
         canon = ", ".join(o.label for o in orgs)
         same = not orgs or canon == s.affiliation
@@ -106,11 +135,18 @@ def show(lib: Library, talk_id: int) -> None:
         st.html(note)
     cards.actions(talk, "page", open_button=False)
 
+    links = links_html(talk)
+    if links:
+        st.subheader("Links", anchor=False)
+        st.html(links)
     st.subheader("Abstract", anchor=False)
     st.text(talk.abstract or "The program gives no abstract for this talk.")
-    if talk.notes:
+    notes = [
+        (label, text) for label, text in talk.notes if label.lower() not in _NOTES_SHOWN_ELSEWHERE
+    ]
+    if notes:
         st.subheader("Digest notes", anchor=False)
-        for label, text in talk.notes:
+        for label, text in notes:
             st.html(f"<strong>{render.esc(label)}</strong>")
             st.text(text)
         if talk.abstract_only:

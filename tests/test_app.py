@@ -323,7 +323,9 @@ def test_talk_page_has_abstract_sources_and_diverse_similar_talks(
     assert plain(htmls(at, "tb-title-big")[0]) == talk.title
     assert talk.abstract in texts(at)
     heads = [s.value for s in at.subheader]
-    assert heads[:1] == ["Abstract"] and "Sources" in heads and "Similar talks" in heads
+    assert heads[:1] == ["Abstract"] and "Similar talks" in heads
+    # provenance behind a disclosure, after what an attendee needs (issue 39)
+    assert any(e.label.startswith("Sources") for e in at.expander)
     if talk.notes:
         assert "Digest notes" in heads and talk.notes[0][1] in texts(at)
     sources = at.dataframe[0].value
@@ -985,3 +987,57 @@ def test_malicious_talk_is_shown_as_text(evil_home, monkeypatch) -> None:
     at.button_group(key="view").set_value("Browse")
     rerun(at)
     _assert_inert(at)
+
+
+def test_a_talk_page_links_the_programs_page_and_its_links(tmp_path, monkeypatch) -> None:
+    """Issue 39: the program's own page for a talk (frab `url`), its video and slides are
+    links that open in a new tab, never plain text; a non-web address is never a link."""
+    import json as _json
+
+    from talkbase.cli import main as cli
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    program = {
+        "schedule": {
+            "conference": {
+                "title": "Linkconf",
+                "days": [
+                    {
+                        "date": "2031-05-06",
+                        "rooms": {
+                            "Hall A": [
+                                {
+                                    "guid": "a1",
+                                    "title": "Streams that never stall",
+                                    "date": "2031-05-06T10:00:00+02:00",
+                                    "start": "10:00",
+                                    "duration": "00:30",
+                                    "room": "Hall A",
+                                    "abstract": "Backpressure in practice.",
+                                    "persons": [{"public_name": "Ann Lee"}],
+                                    "url": "https://linkconf.example/talk/a1",
+                                    "links": [
+                                        {"url": "https://video.example/a1.mp4", "title": "Video"},
+                                        {"url": "javascript:alert(1)", "title": "Evil"},
+                                    ],
+                                }
+                            ]
+                        },
+                    }
+                ],
+            }
+        }
+    }
+    path = tmp_path / "schedule.json"
+    path.write_text(_json.dumps(program), encoding="utf-8")
+    home = tmp_path / "home"
+    assert cli(["--home", str(home), "ingest", str(path)]) == 0
+    at = run_app(home, monkeypatch, q="streams")
+    tid = next(b.key for b in at.button if b.key and b.key.startswith("result-open-"))
+    click(at, tid)
+    links = " ".join(h.value for h in at.get("html") if "tb-links" in h.value)
+    assert 'href="https://linkconf.example/talk/a1"' in links
+    assert 'href="https://video.example/a1.mp4"' in links and ">Video<" in links
+    assert 'rel="noopener noreferrer"' in links and 'target="_blank"' in links
+    assert "javascript:" not in links
+    assert "https://linkconf.example/talk/a1" not in texts(at)  # a link, not a note to read

@@ -238,9 +238,14 @@ def test_now_and_next_puts_saved_rooms_first() -> None:
     assert [t.id for t in rows[1].now] == [11] and rows[1].next is None
 
 
-def test_agenda_axis_covers_the_conference_day() -> None:
+def test_agenda_axis_is_cropped_to_the_saved_talks() -> None:
+    """Issue 39: with the first saved talk at 15:20 the first screen was an empty
+    08:00-14:00 axis; the axis now starts at the hour of the first saved talk."""
     lo, hi = agenda.day_span(DAY, TALKS)
-    assert (f"{lo:%H:%M}", f"{hi:%H:%M}") == ("08:00", "18:00")
+    assert (f"{lo:%H:%M}", f"{hi:%H:%M}") == ("09:00", "12:00")  # 09:00 .. 10:30+50
+    afternoon = [talk(15, "15:20", 30), talk(16, "16:00", 20)]
+    lo, hi = agenda.day_span(DAY, afternoon)
+    assert (f"{lo:%H:%M}", f"{hi:%H:%M}") == ("15:00", "17:00")
     late = [*TALKS, talk(15, "19:10", 30), talk(16, "07:30", 20)]
     lo, hi = agenda.day_span(DAY, late)
     assert (f"{lo:%H:%M}", f"{hi:%H:%M}") == ("07:00", "20:00")
@@ -324,7 +329,7 @@ def test_the_agenda_chart_spans_the_day_and_draws_now_only_today() -> None:
     marks = [layer["mark"]["type"] for layer in spec["layer"]]
     assert marks == ["rect", "text", "rule"]  # overlapping talks in lanes, labels, now
     scale = spec["layer"][0]["encoding"]["y"]["scale"]
-    assert scale["domain"] == ["2026-10-20T08:00:00", "2026-10-20T18:00:00"]
+    assert scale["domain"] == ["2026-10-20T09:00:00", "2026-10-20T12:00:00"]
     later = _chart(plan.days[0], span, agenda.now_line(DAY, now + timedelta(days=1))).to_dict()
     assert [layer["mark"]["type"] for layer in later["layer"]] == ["rect", "text"]
     lanes = {row["lane"] for row in spec["datasets"][next(iter(spec["datasets"]))]}

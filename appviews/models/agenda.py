@@ -197,23 +197,28 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
     return Timeline(tuple(days), unscheduled, tuple(pairs))
 
 
-DAY_START, DAY_END = 8, 18  # hours an axis covers at least, where the program has times
+LEAST_HOURS = 2  # the shortest axis a day of the agenda gets
 
 
-def day_span(day: date, program: Iterable[Talk]) -> tuple[datetime, datetime]:
-    """The time axis of one day: from the first to the last session of that day in
-    the whole program (not only the saved talks), at least 08:00-18:00, whole hours."""
-    timed = [t for t in program if timetable.timed(t) and t.day == day]
-    tz = timed[0].start.tzinfo if timed and timed[0].start else None
-    lo = datetime.combine(day, datetime.min.time()).replace(hour=DAY_START, tzinfo=tz)
-    hi = lo.replace(hour=DAY_END)
+def day_span(day: date, talks: Iterable[Talk]) -> tuple[datetime, datetime]:
+    """The time axis of one day of the agenda: from the hour the first of `talks` (the
+    day's saved talks) starts to the hour after the last ends, at least LEAST_HOURS, so
+    the first screen shows the first saved talk, not an empty morning (issue 39)."""
+    timed = [t for t in talks if timetable.timed(t) and t.day == day]
+    if not timed:
+        lo = datetime.combine(day, datetime.min.time()).replace(hour=9)
+        return lo, lo + timedelta(hours=LEAST_HOURS)
+    first = min(timed, key=lambda t: t.start)  # type: ignore[arg-type,return-value]
+    assert first.start is not None
+    lo = first.start.replace(minute=0, second=0, microsecond=0)
+    hi = lo + timedelta(hours=LEAST_HOURS)
     for t in timed:
-        assert t.start and t.end
-        lo = min(lo, t.start.replace(minute=0, second=0, microsecond=0))
-        end = t.end.replace(minute=0, second=0, microsecond=0)
-        hi = max(hi, end if end == t.end else end + timedelta(hours=1))
+        assert t.end is not None
+        end = t.end.astimezone(lo.tzinfo) if lo.tzinfo and t.end.tzinfo else t.end
+        end_hour = end.replace(minute=0, second=0, microsecond=0)
+        hi = max(hi, end_hour if end_hour == end else end_hour + timedelta(hours=1))
     if hi.date() != day:  # a session past midnight: the axis ends at the day's end
-        hi = datetime.combine(day, datetime.max.time().replace(microsecond=0), tzinfo=tz)
+        hi = datetime.combine(day, datetime.max.time().replace(microsecond=0), tzinfo=lo.tzinfo)
     return lo, hi
 
 
