@@ -9,9 +9,46 @@ from __future__ import annotations
 from typing import Any
 
 from index.search.rank import signals
+from talkbase.core.filters import Filters
 from index.search.rank.fusion import mmr
 from index.search.rank.ranking import best_sentence
 from talkbase.core.records import Hit, Talk, Why
+
+
+# A short abstract says little to embed: the program's own structure (the talks of the
+# seed's track, and those of its speakers) leans in, by this much for a seed with no
+# text at all and less as the text grows, to nothing from SHORT_WORDS words on.
+TRACK_WEIGHT = 0.05
+SPEAKER_WEIGHT = 0.05
+SHORT_WORDS = 80
+MATES = 60  # track and speaker mates added to the candidates, at most
+
+
+def _structure(kb: Any, seed: Talk, near: list[int], allowed: list[int] | None) -> dict[int, float]:
+    """Talk id -> how much the program's structure adds to its closeness to `seed`:
+    the same track, a speaker in common; scaled by how short the seed's text is."""
+    lean = max(0.0, 1.0 - len((seed.abstract or "").split()) / SHORT_WORDS)
+    if lean <= 0 or not (seed.track or seed.speakers):
+        return {}
+    mates: list[int] = []
+    for f in [Filters(track=seed.track)] if seed.track else []:
+        mates += kb.allowed(f) or []
+    for s in seed.speakers[:3]:
+        mates += kb.allowed(Filters(speaker=s.name)) or []
+    keep = None if allowed is None else set(allowed)
+    ids = [
+        t
+        for t in dict.fromkeys([*near, *mates[: MATES * 2]])
+        if t != seed.id and (keep is None or t in keep)
+    ]
+    names = {s.name for s in seed.speakers}
+    out: dict[int, float] = {}
+    for t in kb.talks.get_many(ids):
+        bonus = TRACK_WEIGHT * (bool(seed.track) and t.track == seed.track)
+        bonus += SPEAKER_WEIGHT * bool(names & {s.name for s in t.speakers})
+        if bonus:
+            out[t.id] = lean * bonus
+    return out
 
 
 def nearest_talks(
@@ -29,10 +66,14 @@ def nearest_talks(
         near = kb.vectors.search(qvec, min(len(pool), max(4 * k, 20)), pool) if pool else []
     if not near:
         return []
-    vecs = {tid: kb.vectors.vector(tid) for tid, _ in near}
-    picked = mmr(qvec, [tid for tid, _ in near], vecs, k, lambda_=1.0 - diversity)
+    candidates = [tid for tid, _ in near]
+    prior = _structure(kb, seed, candidates, allowed)
+    candidates += [tid for tid in prior if tid not in set(candidates)]
+    vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
+    picked = mmr(qvec, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])
     dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
+    dense_rank.update({tid: len(near) + 1 for tid in candidates if tid not in dense_rank})
     ids = [tid for tid, _ in picked]
     talks = dict(zip(ids, kb.talks.get_many(ids), strict=True))
     sentences = kb.sentences.of(list(talks.values()))

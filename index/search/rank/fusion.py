@@ -133,18 +133,21 @@ def mmr(
     vectors: Mapping[K, np.ndarray],
     k: int,
     lambda_: float = 0.7,
+    prior: Mapping[K, float] | None = None,
 ) -> list[tuple[K, float]]:
     """Maximal marginal relevance over normalised vectors.
 
     Picks, one at a time, the candidate maximising
-    lambda * sim(query, c) - (1 - lambda) * max sim(c, already picked).
-    Returns (item, sim to query) in pick order.
+    lambda * (sim(query, c) + prior(c)) - (1 - lambda) * max sim(c, already picked).
+    Returns (item, its relevance: sim to query plus its prior) in pick order.
     """
     remaining = list(dict.fromkeys(candidates))
     if not remaining or k <= 0:
         return []
     mat = np.vstack([vectors[c] for c in remaining]).astype(np.float32)
     rel = mat @ np.asarray(query, dtype=np.float32).reshape(-1)
+    if prior:
+        rel = rel + np.array([prior.get(c, 0.0) for c in remaining], dtype=np.float32)
     picked: list[int] = []
     redundancy = np.full(len(remaining), -np.inf, dtype=np.float32)
     while len(picked) < min(k, len(remaining)):
