@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from index.search.rank import signals
-from talkbase.core.filters import Filters
 from index.search.rank.fusion import mmr
 from index.search.rank.ranking import best_sentence
+from talkbase.core.filters import Filters
 from talkbase.core.records import Hit, Talk, Why
-
 
 # A short abstract says little to embed: the program's own structure (the talks of the
 # seed's track, and those of its speakers) leans in, by this much for a seed with no
