@@ -524,7 +524,7 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         assert pages[0] == pages[1] and pages[0][1] == "org=Amazon+Web+Services"
         d.save_screenshot(str(shots / "organization.png"))
 
-        # the agenda's axis spans the conference day, with hour ticks
+        # the agenda's axis spans the saved talks (from the hour of the first), hour ticks
         d.get(url + f"?view=agenda&saved={mccl.id}")
         labels = wait(
             d,
@@ -537,8 +537,8 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         idle(d)
         labels = [e.text for e in d.find_elements(By.CSS_SELECTOR, f".st-key-day-{day} svg text")]
         hours = [x for x in labels if len(x) == 5 and x.endswith(":00")]
-        assert hours[0] <= "08:00" and hours[-1] >= "18:00", hours
-        assert len(hours) >= 10  # one tick per hour
+        first = f"{mccl.start:%H}:00"
+        assert hours[0] == first and len(hours) >= 2, hours  # not an empty morning (issue 39)
         assert any(mccl.title[:20] in x for x in labels)  # the bar is labelled
         assert "1 saved talk." in d.find_element(By.TAG_NAME, "body").text
         d.save_screenshot(str(shots / "agenda-axis.png"))
