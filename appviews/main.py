@@ -8,6 +8,10 @@ both call `main()`.
 
 from __future__ import annotations
 
+import sys
+import threading
+from pathlib import Path
+
 import streamlit as st
 
 from appviews import pages, render, state, storage
@@ -46,18 +50,55 @@ def _top_bar(n_saved: int) -> None:
         )
 
 
+# the library each home last opened whole, kept serving while its base is missing,
+# damaged, mid-repair or of another model (a visitor never loses the program)
+_last_good: dict[str, Library] = {}
+_last_good_lock = threading.Lock()
+
+
+def visitor_sentence(exc: TalkbaseError, home: str) -> str:
+    """What a visitor reads when the base cannot be opened: the sentence without the
+    server's folders (an administrator reads it whole in the server's log)."""
+    text = exc.sentence()
+    for form in {home, str(Path(home).resolve())}:
+        text = text.replace(form, "the server's knowledge base")
+    return text
+
+
+UPDATING = "The program is being updated; showing the version loaded before until it is done."
+
+
+def _library() -> tuple[Library | None, bool]:
+    """The library to serve this page run, or None (the page then says why), and
+    whether it is the one opened last, served while the current build cannot be."""
+    home = str(settings.home())
+    try:
+        build = current_build(home)
+        if build is not None:
+            lib = open_library(home, build)
+            with _last_good_lock:
+                _last_good[home] = lib
+            return lib, False
+        problem: TalkbaseError | None = None
+    except TalkbaseError as exc:
+        problem = exc
+        print(f"talkbase app: {exc.sentence()}", file=sys.stderr, flush=True)
+    with _last_good_lock:
+        kept = _last_good.get(home)
+    if kept is not None:
+        return kept, True
+    if problem is None:
+        _missing(home)
+    else:
+        st.title("talkbase")
+        st.error(visitor_sentence(problem, home))
+    return None, False
+
+
 def main() -> None:
     st.set_page_config(page_title="talkbase", page_icon="🎤", layout="wide")
-    try:
-        home = str(settings.home())
-        build = current_build(home)
-        if build is None:
-            _missing(home)
-            return
-        lib = open_library(home, build)
-    except TalkbaseError as exc:
-        st.title("talkbase")
-        st.error(exc.sentence())
+    lib, stale = _library()
+    if lib is None:
         return
     render.style()
     render.skip_link()  # the first stop of Tab: straight to the search box
@@ -70,14 +111,14 @@ def main() -> None:
     pages.choose(ss).settle(lib)
     state.sync_url()  # before the page is drawn: see `state.sync_url`
     _top_bar(len(state.agenda().saved))
-    for notice in state.notices():
+    for notice in [*state.notices(), *([UPDATING] if stale else [])]:
         st.html(render.line_html(notice, "tb-warn"))
     storage.offer()
     page = pages.choose(ss)
     try:
         page.draw(lib, ss)
     except TalkbaseError as exc:
-        st.error(exc.sentence())
+        st.error(visitor_sentence(exc, str(settings.home())))
     state.sync_url()  # in case drawing the page changed the state (a chip dropped)
     render.keep_scroll()
     lib.drawn(page.name)

@@ -220,3 +220,31 @@ def test_limits_are_listed_by_talkbase_settings(capsys):
     out = capsys.readouterr().out
     assert "TALKBASE_MAX_QUERY_CHARS = 1000" in out
     assert "TALKBASE_MAX_QUERY_OPERATORS = 20" in out
+
+
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_a_base_damaged_while_served_keeps_serving_the_build_open(home):
+    """Issue 35 (leak): while the base is damaged, mid-repair or of another model, a
+    visitor keeps the program the app already had open, told it is being updated; a
+    visitor of a base never opened reads a sentence without the server's folders."""
+    at = _app(home, q="kernels")
+    assert not _errors(at) and any("best first" in c.value for c in at.caption)
+    for build in (home / "builds").iterdir():
+        manifest = json.loads((build / "manifest.json").read_text())
+        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    (home / "CURRENT").touch()  # (what a swap does: the app checks the build again)
+    at = _app(home, q="kernels")
+    assert not _errors(at), _errors(at)
+    notes = " ".join(h.value for h in at.get("html") if 'class="tb-warn"' in h.value)
+    assert "being updated" in notes
+    assert any("best first" in c.value for c in at.caption)
+
+
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_a_visitor_never_reads_the_servers_folders(home):
+    for build in (home / "builds").iterdir():
+        manifest = json.loads((build / "manifest.json").read_text())
+        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    at = _app(home)
+    (sentence,) = _errors(at)
+    assert str(home) not in sentence and "the server's knowledge base" in sentence
