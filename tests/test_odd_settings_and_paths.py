@@ -86,7 +86,12 @@ def test_index_threshold_zero_on_a_small_base_stays_exact(tmp_path, monkeypatch)
 
 
 def test_an_encoder_cache_that_is_a_file_is_one_sentence(tmp_path, capsys, monkeypatch):
+    from index.encoders import embed
+
     monkeypatch.delenv("TALKBASE_MODEL", raising=False)
+    # (an encoder this process loaded before needs no cache: load it anew, as a CLI does)
+    embed._load.cache_clear()
+    embed._identity.cache_clear()
     monkeypatch.setenv("TALKBASE_ENCODER_CACHE", "/etc/hostname")
     _one_sentence(
         capsys, ["--home", str(tmp_path / "h"), "ingest", str(DIGEST)], "TALKBASE_ENCODER_CACHE"
