@@ -334,6 +334,14 @@ def spread(con: duckdb.DuckDBPyConnection, column: str) -> list[tuple[str, int, 
     return [(v, int(a), int(b)) for v, a, b in rows]
 
 
+def format_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
+    """Each session type (format) the talks have, with how many have it."""
+    rows = con.execute(
+        "SELECT format, count(*) FROM talks WHERE format <> '' GROUP BY format ORDER BY format"
+    ).fetchall()
+    return [(str(f), int(n)) for f, n in rows]
+
+
 def languages(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The languages the talks are in (ISO 639-1 codes, as their records say), most talks first."""
     rows = con.execute(

@@ -149,10 +149,13 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         ("track", "t.track"),
         ("room", "t.room"),
         ("conference", "t.conference"),
-        ("format", "t.format"),
+        # a session type as programs spell it: "Lightning Talk" is "lightning_talk"
+        ("format", "regexp_replace(t.format, '[_-]+', ' ', 'g')"),
     ):
         value = _text_filter(f, name)
         if value:
+            if name == "format":
+                value = re.sub(r"[_-]+", " ", value)
             clauses.append(f"regexp_matches(strip_accents({column}), ?)")
             params.append(words_pattern(value))
     language = _text_filter(f, "language")

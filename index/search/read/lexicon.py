@@ -95,6 +95,11 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Session types so generic that a program's own type of that name ("Talk", "session")
+# is never read from the words without a cue: every query says "talks"
+GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))
+
+
 def _of(languages: Collection[str]) -> list[str]:
     return ["en", *(code for code in sorted(languages) if code != "en")]
 

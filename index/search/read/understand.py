@@ -43,7 +43,7 @@ from index.search.read.whenwords import (
 )
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
-from talkbase.core.terms import FORMAT_WORDS
+from talkbase.core.terms import FORMAT_WORDS, singular
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
 
@@ -208,8 +208,10 @@ class _Reader(Words):
         return False
 
     def format(self, i: int) -> bool:
-        if not self.vocab.formats or self.low(i).rstrip("s") not in _FORMAT_FIRST:
+        if not self.vocab.formats:
             return False
+        if self.low(i).rstrip("s") not in _FORMAT_FIRST:
+            return self._own_format(i)
         for n in (4, 2, 1):  # "birds of a feather", "main track", "keynote"
             words = " ".join(self.low(j) for j in range(i, i + n))
             words = words[:-1] if words.endswith("s") and words[:-1] in _FORMATS else words
@@ -245,6 +247,29 @@ class _Reader(Words):
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued))
         return True
+
+    def _in_a_track_name(self, i: int, n: int) -> bool:
+        """Whether tokens i..i+n are words of a track's name said with a neighbour of
+        that name ("FOSDEM junior": the track, not the type "junior")."""
+        words = {w for j in range(i, i + n) for w in self.toks[j].words}
+        near = {w for j in (i - 1, i + n) if 0 <= j < len(self.toks) for w in self.toks[j].words}
+        return any(words <= set(tw) and near & set(tw) for tw in self.vocab.tracks.values())
+
+    def _own_format(self, i: int) -> bool:
+        """A session type as the program spells it ("concerts", "lightning talks" for
+        `lightning_talk`, "podcast"): its words in a row, plurals folded
+        (`Vocab.format_names`)."""
+        names = self.vocab.format_names
+        for n in (3, 2, 1):
+            run = range(i, i + n)
+            if not all(self.free(j) for j in run):
+                continue
+            key = tuple(singular(w) for j in run for w in self.toks[j].words)
+            fmt = names.get(key)
+            if fmt is not None and not self._in_a_track_name(i, n):
+                self.take(i, n, "format", fmt, f"format: {fmt}")
+                return True
+        return False
 
     def track(self, i: int) -> bool:
         """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the

@@ -16,13 +16,15 @@ import duckdb
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from index.search.read import lexicon
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-from talkbase.core.terms import fold
+from talkbase.core.terms import fold, singular
 
+FORMAT_SHARE = 0.5  # a session type more talks have than this is no limit read from words
 COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
 SUGGESTIONS_KEPT = 4096  # "did you mean" answers remembered per base
@@ -63,6 +65,9 @@ class Vocab:
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     day_words: dict[str, int] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
+    # a session type as the program spells it, its words folded and singular ("lightning
+    # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
+    format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -77,6 +82,7 @@ class Vocab:
         defined: Counter[acronym_pairs.Pair] = Counter()
         n = 0
         spoken: set[str] = set()
+        formats: Counter[str] = Counter()
         for t in talks:
             n += 1
             if t.language:
@@ -95,6 +101,8 @@ class Vocab:
                 v.tracks[t.track] = word_tuple(t.track)
             if t.format and t.format not in v.formats:
                 v.formats += (t.format,)
+            if t.format:
+                formats[t.format] += 1
             for s in t.speakers:
                 v._add_speaker(s.name)
                 if s.affiliation:
@@ -103,6 +111,7 @@ class Vocab:
             vocab_words |= own
             df.update(own)
         v.days = tuple(sorted(days))
+        v._add_format_names(formats, n)
         v.conference = next(iter(conferences)) if len(conferences) == 1 else ""
         v.timezone = zones.get(v.conference, "")
         v._add_room_names()
@@ -126,6 +135,7 @@ class Vocab:
         v._add_room_names()
         v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
         v.formats = tuple(f for f, _, _ in reads.spread(con, "format"))
+        v._add_format_names(Counter(dict(reads.format_counts(con))), reads.talk_count(con))
         names = reads.speaker_spread(con)
         v.speakers = _last_wins(
             (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
@@ -146,6 +156,18 @@ class Vocab:
         v.acronyms = acronym_pairs.table(counts.acronym_counts(con))
         v._add_languages(reads.languages(con))
         return v
+
+    def _add_format_names(self, counts: Counter[str], talks: int) -> None:
+        """Each session type few enough talks have (at most FORMAT_SHARE of them) by its
+        words as the program spells them, separators and plurals folded; not a type
+        named only by generic words ("Talk": lexicon.GENERIC_SESSION_WORDS)."""
+        for fmt, n in counts.items():
+            key = tuple(singular(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
+            if not key or n > FORMAT_SHARE * max(talks, 1):
+                continue
+            if all(w in lexicon.GENERIC_SESSION_WORDS for w in key):
+                continue
+            self.format_names.setdefault(key, fmt)
 
     def _add_languages(self, codes: Collection[str]) -> None:
         """Each name of each language of `codes`, said in English, in its own words or

@@ -1,0 +1,68 @@
+"""A program's own session types are limits as it spells them (issue 37: a stage's type
+`lightning_talk`, so "lightning talks on day 3" filtered out a lightning talk):
+separators and plurals folded, for types few enough talks have, never a type named
+only by generic words ("Talk")."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from index.build.builder import ingest
+from index.encoders.hashing import HashingEmbedder
+from index.search.kb import KnowledgeBase
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
+from talkbase.core.records import Talk
+
+TYPES = ["Talk"] * 8 + ["lightning_talk", "lightning_talk", "Concert", "podcast", "Workshop"]
+
+
+def _talks() -> list[Talk]:
+    start = datetime(2031, 12, 27, 10, tzinfo=UTC)
+    return [
+        Talk(title=f"Item {i}", abstract="Things.", format=f, start=start)
+        for i, f in enumerate(TYPES)
+    ]
+
+
+def test_types_are_read_as_the_program_spells_them():
+    v = Vocab.from_talks(_talks())
+    for query, fmt, topic in (
+        ("lightning talks on day 1", "lightning_talk", ""),
+        ("concerts", "Concert", ""),
+        ("a podcast about privacy", "podcast", "privacy"),
+        ("workshops", "Workshop", ""),
+    ):
+        u = understand(query, v)
+        assert (u.filters.format, u.topic) == (fmt, topic), query
+
+
+def test_a_type_most_talks_have_or_a_generic_one_is_no_limit():
+    v = Vocab.from_talks(_talks())
+    assert understand("talks about rust", v).filters.format is None
+    many = Vocab.from_talks([Talk(title="t", format="devroom")] * 3 + [Talk(title="u")])
+    assert understand("devroom talks", many).filters.format is None
+
+
+def test_a_type_filter_finds_it_whatever_its_separators(tmp_path):
+    lines = [
+        {
+            "title": f"Item {i}",
+            "abstract": "Things.",
+            "type": f,
+            "start": "2031-12-27T10:00:00+01:00",
+            "room": "Ada",
+        }
+        for i, f in enumerate(TYPES)
+    ]
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    home = tmp_path / "home"
+    ingest([path], home, HashingEmbedder())
+    with KnowledgeBase(home, HashingEmbedder()) as kb:
+        hits = kb.answer("lightning talks", 20).hits
+        assert sorted(h.talk.format for h in hits) == ["lightning_talk", "lightning_talk"]
+        from talkbase.core.filters import Filters
+
+        assert len(kb.allowed(Filters(format="Lightning Talk")) or []) == 2
