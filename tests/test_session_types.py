@@ -66,3 +66,27 @@ def test_a_type_filter_finds_it_whatever_its_separators(tmp_path):
         from talkbase.core.filters import Filters
 
         assert len(kb.allowed(Filters(format="Lightning Talk")) or []) == 2
+
+
+def test_rooms_of_several_words_or_accents_are_rooms():
+    """Issue 37: "the Chaos-West Bühne", "OIO stage" were not read as rooms."""
+    start = datetime(2031, 12, 27, 10, tzinfo=UTC)
+    rooms = ["Chaos-West Bühne", "OIO Stage", "Ada", "Saal 1", "Hall Zuse"]
+    v = Vocab.from_talks(
+        [
+            Talk(title=f"t{i}", abstract="about hacking", room=r, start=start)
+            for i, r in enumerate(rooms)
+        ]
+    )
+    for query, room in (
+        ("talks on the Chaos-West Bühne", "Chaos-West Bühne"),
+        ("in the chaos west buhne", "Chaos-West Bühne"),
+        ("on the chaos-west stage", "Chaos-West Bühne"),
+        ("whats on the OIO stage", "OIO Stage"),
+        ("talks at Zuse", "Hall Zuse"),
+        ("in Ada", "Ada"),
+        ("talks in Saal 1 saturday", "Saal 1"),
+    ):
+        assert understand(query, v).filters.room == room, query
+    assert understand("hacking", v).filters.room is None
+    assert understand("stage fright", v).filters.room is None  # a room word alone is none

@@ -24,6 +24,8 @@ from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold, singular
 
+# words for a room in any language the lexicon knows: never a room's name alone
+_ROOM_NOUNS = frozenset(w for ws in lexicon.ROOM_WORDS.values() for w in ws)
 FORMAT_SHARE = 0.5  # a session type more talks have than this is no limit read from words
 COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
@@ -207,8 +209,10 @@ class Vocab:
 
     def _add_room_names(self) -> None:
         """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)"), by its
-        name alone ("Lameere"), and by its code as typed in a hurry ("ub2 252a",
-        "h2215", "k4201": its letters and digits), where no other room is called so."""
+        name alone ("Lameere"), by its code as typed in a hurry ("ub2 252a", "h2215",
+        "k4201": its letters and digits), by its name's words without their hyphens
+        ("chaos west buhne") and by any one word of a name of several ("Zuse" of "Hall
+        Zuse"; not a word for a room, "hall", "stage"), where no other room is called so."""
         extra: dict[tuple[str, ...], set[str]] = {}
         for key, room in self.rooms.items():
             code = key[0] if key and any(ch.isdigit() for ch in key[0]) else ""
@@ -218,6 +222,14 @@ class Vocab:
             if code:
                 extra.setdefault((re.sub(r"[^0-9a-z]", "", code),), set()).add(room)
                 extra.setdefault(tuple(p for p in code.split(".") if p), set()).add(room)
+            if not code and len(key) >= 1:
+                split = tuple(w for part in key for w in part.split("-") if w)
+                if split != key:  # "chaos west buhne" of "Chaos-West Bühne"
+                    extra.setdefault(split, set()).add(room)
+                if len(split) >= 2:  # "Zuse" of "Hall Zuse", "Chaos-West" of the stage
+                    for w in {*split, *(p for p in key if "-" in p)}:
+                        if len(w) >= 3 and w.replace("-", "").isalpha() and w not in _ROOM_NOUNS:
+                            extra.setdefault((w,), set()).add(room)
         for key, rooms in extra.items():
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))
