@@ -334,3 +334,19 @@ def test_the_agenda_chart_spans_the_day_and_draws_now_only_today() -> None:
     assert [layer["mark"]["type"] for layer in later["layer"]] == ["rect", "text"]
     lanes = {row["lane"] for row in spec["datasets"][next(iter(spec["datasets"]))]}
     assert lanes == {0, 1}  # the two 09:00 talks side by side
+
+
+def test_fits_leaves_time_to_change_buildings() -> None:
+    """Issue 38: a talk starting when a saved one in another building ends does not fit
+    (CHANGE_MINUTES to walk); in the same building, or rooms naming no building, it does."""
+    from talkbase.core import timetable
+
+    saved = talk(21, "10:00", 30, room="H.2215 (Ferrer)")
+    right_after_k = talk(22, "10:30", 25, room="K.3.201")
+    right_after_h = talk(23, "10:30", 25, room="H.1302 (Depage)")
+    later_k = talk(24, "10:40", 25, room="K.3.201")
+    named = talk(25, "10:30", 25, room="Janson")
+    assert not timetable.fits(right_after_k, [saved])
+    assert timetable.fits(right_after_h, [saved]) and timetable.fits(later_k, [saved])
+    assert timetable.fits(named, [saved])
+    assert timetable.clashes(right_after_k, [saved]) == []  # tight, but no overlap

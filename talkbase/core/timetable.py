@@ -3,6 +3,7 @@ of "fits my agenda" and of recommendations."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from talkbase.core.records import Talk
@@ -27,6 +28,39 @@ def clashes(talk: Talk, agenda_talks: Iterable[Talk]) -> list[Talk]:
     return [t for t in agenda_talks if t.id != talk.id and overlap_minutes(talk, t) > 0]
 
 
+# Minutes to change buildings between two talks, where the rooms' codes name their
+# buildings ("H.2215" and "K.3.201" at FOSDEM): a talk that starts sooner after one in
+# another building ends (or ends sooner before it starts) does not fit beside it
+CHANGE_MINUTES = 5
+_CODE = re.compile(r"([A-Za-z]{1,3})(?=[0-9.])")
+
+
+def building_of(room: str) -> str:
+    """The building a room's code names ("K" of "K.3.201", "UB" of "UB2.252A
+    (Lameere)"), upper case; "" when its name starts with no code ("Janson")."""
+    m = _CODE.match(room.strip())
+    return m.group(1).upper() if m else ""
+
+
+def too_tight(a: Talk, b: Talk) -> bool:
+    """Whether one of two talks starts less than CHANGE_MINUTES after the other ends,
+    in another building as their room codes name them (no building named: no rule)."""
+    if not (timed(a) and timed(b)) or overlap_minutes(a, b) > 0:
+        return False
+    here, there = building_of(a.room or ""), building_of(b.room or "")
+    if not here or not there or here == there:
+        return False
+    assert a.start and a.end and b.start and b.end
+    gap = min(abs((b.start - a.end).total_seconds()), abs((a.start - b.end).total_seconds()))
+    return gap < CHANGE_MINUTES * 60
+
+
 def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
-    """True when `talk` has a time and nothing in the agenda runs at that time."""
-    return timed(talk) and not clashes(talk, agenda_talks)
+    """True when `talk` has a time, nothing in the agenda runs at that time, and no
+    saved talk in another building ends or starts too close to it (`too_tight`)."""
+    agenda_talks = list(agenda_talks)
+    return (
+        timed(talk)
+        and not clashes(talk, agenda_talks)
+        and not any(too_tight(talk, t) for t in agenda_talks if t.id != talk.id)
+    )

@@ -14,16 +14,11 @@ import re
 from collections.abc import Iterable
 
 from index.search.read.whenwords import Words
+from talkbase.core.timetable import building_of
+
+__all__ = ["BUILDING_WORDS", "building_of", "read", "rooms_in"]
 
 BUILDING_WORDS = ("building", "bldg", "block", "wing")
-_CODE = re.compile(r"([A-Za-z]{1,3})(?=[0-9.])")
-
-
-def building_of(room: str) -> str:
-    """The building a room's code names ("K" of "K.3.201", "UB" of "UB2.252A
-    (Lameere)"), upper case; "" when its name starts with no code ("Janson")."""
-    m = _CODE.match(room.strip())
-    return m.group(1).upper() if m else ""
 
 
 def rooms_in(rooms: Iterable[str], building: str) -> tuple[str, ...]:
