@@ -58,6 +58,7 @@ class Library:
             tracks=frozenset(t.track for t in self.talks.values() if t.track),
         )
         self.conferences = len(self.candidates["conference"])
+        self.placeholder = placeholder(self.talks.values())
         # what the home page names: each conference, its dates and time zone
         self.held = tuple(home_page.conference_lines(self.talks.values()))
         self._answers: Bounded[tuple[str, bool, str], Any] = Bounded(CACHED_QUERIES)
@@ -211,3 +212,23 @@ def current_build(home: str | Path) -> str | None:
     with _builds_lock:
         _builds[key] = (marker, now, name)
     return name
+
+
+def placeholder(talks: Collection[Talk]) -> str:
+    """The search box's example, from the program's own tracks: its two largest, in
+    lower case without the words most tracks share ("e.g. rust, containers"); a
+    program without tracks gets an example of the kinds of words a search reads."""
+    counts: dict[str, int] = {}
+    for t in talks:
+        if t.track:
+            counts[t.track] = counts.get(t.track, 0) + 1
+    if not counts:
+        return "e.g. a topic, a speaker's name, a day"
+    names = [n for n, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    words: dict[str, int] = {}
+    for n in names:
+        for w in set(n.lower().split()):
+            words[w] = words.get(w, 0) + 1
+    shared = {w for w, c in words.items() if len(names) > 2 and c > len(names) / 2}
+    plain = [" ".join(w for w in n.lower().split() if w not in shared) or n.lower() for n in names]
+    return "e.g. " + ", ".join(dict.fromkeys(plain[:2]))

@@ -45,7 +45,12 @@ CSS = """<style>
 .tb-fy-why { color: rgba(49, 51, 63, .7); font-size: .85rem; }
 .tb-fy-note { color: #9a3412; font-size: .9rem; }
 mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
-.tb-kind { color: rgba(49, 51, 63, .6); font-size: .8rem; text-transform: uppercase;
+/* contrast: captions at least 4.5:1 on white (Streamlit draws them at opacity .6,
+   3.9:1), and a focus ring a keyboard user sees (issue 39) */
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {
+  color: #4b5060 !important; opacity: 1 !important; }
+:focus-visible { outline: 3px solid #1d4ed8 !important; outline-offset: 2px !important; }
+.tb-kind { color: #4b5060; font-size: .8rem; text-transform: uppercase;
            letter-spacing: .05em; }
 .tb-print { border-collapse: collapse; width: 100%; margin-bottom: 1rem; table-layout: fixed; }
 .tb-print td:first-child { width: 8rem; }

@@ -60,6 +60,8 @@ def sidebar(lib: Library, found: list[Hit]) -> None:
         for facet in counted:
             if facet.name == "conference" and lib.conferences < 2:
                 continue
+            if not lib.candidates.get(facet.name) and not sel.get(facet.name):
+                continue  # a kind the program gives no value of (no affiliations): no box
             labels = {o.value: f"{o.label} ({o.count})" for o in facet.options}
             st.selectbox(
                 facet.label,
@@ -187,7 +189,7 @@ def show(lib: Library) -> None:
         on_change=filterchips.typed,  # empties the sidebar's boxes of the kinds typed
         args=(lib,),
         persist_state="session",
-        placeholder="e.g. fault-tolerant collectives, running PyTorch on TPUs",
+        placeholder=lib.placeholder,  # from the program's own tracks
         help="Plain words; press Enter. Finds talks by shared words and by meaning.",
     )
     query = ss.get("q", "")

@@ -1041,3 +1041,35 @@ def test_a_talk_page_links_the_programs_page_and_its_links(tmp_path, monkeypatch
     assert 'rel="noopener noreferrer"' in links and 'target="_blank"' in links
     assert "javascript:" not in links
     assert "https://linkconf.example/talk/a1" not in texts(at)  # a link, not a note to read
+
+
+def test_the_search_box_and_filters_follow_the_program(tmp_path, monkeypatch) -> None:
+    """Issue 39: the placeholder was the demo's ("running PyTorch on TPUs") on every
+    program, and the Organization filter offered only "Any" where no talk names one."""
+    import json as _json
+
+    from appviews.library import placeholder
+    from talkbase.cli import main as cli
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    lines = [
+        {
+            "title": f"Talk {i}",
+            "abstract": "About things.",
+            "speakers": f"Person {i}",
+            "track": track,
+            "start": f"2031-05-06T{10 + i}:00:00+02:00",
+            "room": "Hall A",
+        }
+        for i, track in enumerate(["Rust devroom", "Rust devroom", "Go devroom", "Kernel devroom"])
+    ]
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(_json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    home = tmp_path / "home"
+    assert cli(["--home", str(home), "ingest", str(path)]) == 0
+    at = run_app(home, monkeypatch)
+    box = at.text_input(key="q")
+    assert box.placeholder.startswith("e.g. rust") and "PyTorch" not in box.placeholder
+    labels = [s.label for s in at.sidebar.selectbox]
+    assert "Track" in labels and not any(lab.startswith("Organi") for lab in labels), labels
+    assert placeholder([]) == "e.g. a topic, a speaker's name, a day"
