@@ -18,6 +18,18 @@ export default function(component) {
   if (!box) { box = document.createElement('div'); box.className = 'BOX';
               parentElement.appendChild(box); }
   box.innerHTML = data;
+  // its own scroll kept per page address (view, day, rooms): Back to the grid finds the
+  // place it was left at, not 09:00 and the first room
+  const key = 'tb-scroll:BOX:' + window.location.search;
+  const pane = box.querySelector('.BOX') || box;
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(key) || 'null');
+    if (kept) { pane.scrollLeft = kept[0]; pane.scrollTop = kept[1]; }
+  } catch (e) {}
+  pane.onscroll = () => {
+    try { window.sessionStorage.setItem(key, JSON.stringify([pane.scrollLeft, pane.scrollTop])); }
+    catch (e) {}
+  };
   box.querySelectorAll('[data-talk]').forEach((el) => {
     const open = (e) => { e.preventDefault();
                           setTriggerValue('open', el.getAttribute('data-talk')); };

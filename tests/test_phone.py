@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from test_browser import (
     SERVER_START_S,
+    STEP_S,
     chromium,
     idle,
     pytestmark,  # noqa: F401  (browser marks and the skip without Chromium)
@@ -277,3 +278,36 @@ def test_a_day_fosdem_does_not_hold_is_said_back(fosdem, tmp_path, size) -> None
         days = {e.text.split(" ")[0] for e in visible(d, ".tb-meta")}
         assert days <= {"Sat", "Sun"} and days, days  # the results, of every day held
         shot(d, f"wednesday-{size[0]}")
+
+
+def test_back_to_the_grid_finds_the_place_it_was_left_at(fosdem, tmp_path) -> None:
+    """Issue 39: scrolled to an afternoon in a far room, opened a box, pressed Back: the
+    grid reset to 09:00 and the first room. Its own scroll is kept per address."""
+    url, _ = fosdem
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?view=program&date={FIRST_DAY.isoformat()}")
+        wait(d, lambda d: visible(d, ".tb-grid .tb-b"), SERVER_START_S, "no grid")
+        idle(d)
+        there = d.execute_script(
+            "const b = document.querySelector('.tb-grid'); b.scrollTop = 1500; b.scrollLeft = 2500;"
+            "b.dispatchEvent(new Event('scroll')); return [b.scrollLeft, b.scrollTop];"
+        )
+        assert there[0] > 2000 and there[1] > 1000
+        talk = d.execute_script(
+            """const b = document.querySelector('.tb-grid').getBoundingClientRect();
+               return [...document.querySelectorAll('.tb-grid [data-talk]')].find(e => {
+                 const r = e.getBoundingClientRect();
+                 return r.left > b.left + 60 && r.right < b.right && r.top > b.top + 40
+                        && r.bottom < b.bottom; }) || null;"""
+        )
+        assert talk is not None, "no talk box in view after scrolling"
+        talk.click()
+        wait(d, lambda d: "talk=" in d.current_url, STEP_S, "the talk did not open")
+        idle(d)
+        d.back()
+        wait(d, lambda d: visible(d, ".tb-grid .tb-b"), STEP_S, "no grid after Back")
+        idle(d)
+        back = d.execute_script(
+            "const b = document.querySelector('.tb-grid'); return [b.scrollLeft, b.scrollTop];"
+        )
+        assert abs(back[0] - there[0]) < 50 and abs(back[1] - there[1]) < 50, (back, there)
