@@ -169,6 +169,13 @@ def _app(home: Path, **params: str):
     return at
 
 
+def _from_a_newer_talkbase(home: Path) -> None:
+    """Every build of `home` marked as written by a newer talkbase: it cannot be read."""
+    for build in (home / "builds").iterdir():
+        manifest = json.loads((build / "manifest.json").read_text())
+        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+
+
 def _errors(at) -> list[str]:
     return [e.value for e in at.error]
 
@@ -207,9 +214,7 @@ def test_a_link_with_a_query_past_the_limit_says_it_was_cut(home):
 
 @pytest.mark.usefixtures("_keep_mplbackend")
 def test_a_damaged_base_is_one_sentence_in_the_app_not_a_traceback(home):
-    for build in (home / "builds").iterdir():
-        manifest = json.loads((build / "manifest.json").read_text())
-        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    _from_a_newer_talkbase(home)
     at = _app(home)
     (sentence,) = _errors(at)
     assert "newer talkbase" in sentence
@@ -229,9 +234,7 @@ def test_a_base_damaged_while_served_keeps_serving_the_build_open(home):
     visitor of a base never opened reads a sentence without the server's folders."""
     at = _app(home, q="kernels")
     assert not _errors(at) and any("best first" in c.value for c in at.caption)
-    for build in (home / "builds").iterdir():
-        manifest = json.loads((build / "manifest.json").read_text())
-        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    _from_a_newer_talkbase(home)
     (home / "CURRENT").touch()  # (what a swap does: the app checks the build again)
     at = _app(home, q="kernels")
     assert not _errors(at), _errors(at)
@@ -242,9 +245,7 @@ def test_a_base_damaged_while_served_keeps_serving_the_build_open(home):
 
 @pytest.mark.usefixtures("_keep_mplbackend")
 def test_a_visitor_never_reads_the_servers_folders(home):
-    for build in (home / "builds").iterdir():
-        manifest = json.loads((build / "manifest.json").read_text())
-        (build / "manifest.json").write_text(json.dumps({**manifest, "format_version": 99}))
+    _from_a_newer_talkbase(home)
     at = _app(home)
     (sentence,) = _errors(at)
     assert str(home) not in sentence and "the server's knowledge base" in sentence
