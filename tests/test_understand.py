@@ -226,3 +226,19 @@ def test_any_mix_of_words_reads_without_error_and_chips_point_into_the_query(voc
         for chip in u.chips:
             assert query[chip.start : chip.end] == chip.source
             assert chip.source not in u.without(chip) or len(u.without(chip)) < len(query)
+
+
+def test_a_surname_said_alone_is_that_person_unless_talks_use_the_word() -> None:
+    """Issue 39: "Poettering" ranked a talk naming him in its title above his own; a
+    surname alone now reads as the person, where few talks use it as a word."""
+    from talkbase.core.records import Speaker
+
+    talks = [Talk("systemd-boot", speakers=(Speaker("Lennart Poettering"),), id=1)]
+    talks += [Talk("What would Poettering do?", id=2)]
+    talks += [Talk("Rust in the kernel", speakers=(Speaker("Alex Rust"),), id=3)]
+    talks += [Talk(f"Rust talk {i}", abstract="rust", id=10 + i) for i in range(5)]
+    v = Vocab.from_talks(talks)
+    assert understand("Poettering", v).filters.speaker == "Poettering"
+    assert understand("poettering talks", v).filters.speaker == "Poettering"
+    assert understand("rust", v).filters.speaker is None  # a topic many talks use
+    assert understand("systemd Poettering", v).filters.speaker is None  # not alone

@@ -76,6 +76,9 @@ FRAME = frozenset(
     i'd id would papers articles speaking speaks presenting talking that something""".split()
 )
 OPERATORS = ("speaker", "org", "room", "track", "day", "format", "after", "before")
+# A surname said alone is that person only when at most this many talks use it as a
+# word ("Poettering"); a surname that is a topic too ("Rust", "Go") stays a topic
+SURNAME_ALONE_TALKS = 3
 # Words a language's name follows when it says what the talks are held in ("in
 # German", "auf Deutsch", "en français", "em português"), and words that follow it so
 LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
@@ -300,6 +303,16 @@ class _Reader(Words):
                 if not self._others(end):
                     self.take(i, org[1], "org", org[0], f"org: {org[0]}", cue)
                     return True
+        alone = all(t.used or t.low in FRAME or j == i for j, t in enumerate(self.toks))
+        rare = self.vocab.counts.get(self.low(i), 0) <= SURNAME_ALONE_TALKS
+        if alone and rare and not self.long and self.low(i) in self.vocab.surnames:
+            # a surname said alone ("Poettering"): that person's talks, before a talk
+            # that only names them in its title (issue 39)
+            full = self.vocab.surnames[self.low(i)]
+            written = next(
+                (p for p in re.findall(r"[\w'’-]+", full) if norm(p) == self.low(i)), full
+            )
+            return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
         for n in (2, 1):  # "by Gerard Salton", "by Salton", "Salton's"
