@@ -108,3 +108,27 @@ def test_limits_joined_or_apart_are_left_out_one_by_one(fosdem_kb):
     )
     u = understand("avoid the Janson room on sunday", fosdem_kb.vocab)
     assert u.filters.day == "Sun"  # said apart: kept, not left out with the room
+
+
+def test_a_zero_width_space_or_direction_mark_never_hides_a_day(fosdem_kb):
+    """Issue 35 (small): a right-to-left mark or zero-width space inside "saturday"
+    stopped the day being read."""
+    for query in (
+        "rust talks on satur\u200bday",
+        "rust on \u200fsaturday",
+        "rust \u2066saturday\u2069",
+    ):
+        assert understand(query, fosdem_kb.vocab).filters.day == "Sat", repr(query)
+
+
+def test_a_slashed_date_outside_the_program_or_ambiguous_is_said_back(fosdem_kb):
+    u = understand("talks on 1/2", fosdem_kb.vocab)
+    assert u.filters.day is None and any("01 Feb" in n for n in u.not_understood), u.chips
+    from datetime import date
+
+    from index.search.read.vocab import Vocab
+
+    both = Vocab(days=(date(2031, 2, 3), date(2031, 3, 2)), timed=True)
+    u = understand("talks on 3/2", both)
+    assert u.filters.day is None
+    assert any("write the month" in n for n in u.not_understood), u.not_understood

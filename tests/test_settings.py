@@ -16,10 +16,10 @@ def test_every_setting_is_documented_in_the_readme():
 def test_environment_overrides_defaults(monkeypatch, tmp_path):
     monkeypatch.setenv("TALKBASE_HOME", str(tmp_path))
     monkeypatch.setenv("TALKBASE_MODEL", "some/other-model")
-    monkeypatch.setenv("TALKBASE_LEXICAL_WEIGHT", "2.5")
+    monkeypatch.setenv("TALKBASE_LEXICAL_WEIGHT", "0.25")
     assert settings.home() == tmp_path
     assert settings.model_name() == "some/other-model"
-    assert settings.lexical_weight() == 1.0  # clamped
+    assert settings.lexical_weight() == 0.25
     monkeypatch.delenv("TALKBASE_MODEL")
     assert settings.model_name() == settings.DEFAULT_MODEL
     assert settings.home(tmp_path / "x") == tmp_path / "x"  # --home wins
@@ -54,6 +54,20 @@ def test_numbers_that_are_not_finite_are_refused_like_words(monkeypatch):
             monkeypatch.setenv(name, value)
             sentence = _refused(name, value)
             assert sentence.startswith(f"{name} must be a") and repr(value) in sentence
+        monkeypatch.delenv(name)
+
+
+def test_weights_out_of_their_range_are_refused_not_clamped(monkeypatch):
+    """Issue 35 (small): TALKBASE_LEXICAL_WEIGHT=5 was silently read as 1."""
+    for name, value in (
+        ("TALKBASE_LEXICAL_WEIGHT", "2.5"),
+        ("TALKBASE_LEXICAL_WEIGHT", "-0.1"),
+        ("TALKBASE_DENSE_FLOOR", "1.5"),
+        ("TALKBASE_MATCH_FLOOR", "-3"),
+    ):
+        monkeypatch.setenv(name, value)
+        sentence = _refused(name, value)
+        assert sentence.startswith(f"{name} must be a number from") and repr(value) in sentence
         monkeypatch.delenv(name)
 
 

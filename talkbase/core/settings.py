@@ -283,8 +283,19 @@ def encoder_workers() -> int:
     return max(0, int(_number("encoder_workers", int)))
 
 
+def _within(name: str, low: float, high: float) -> float:
+    """The setting as a number from `low` to `high`; outside them it is refused in a
+    sentence, never clamped to a value nobody chose."""
+    value = _number(name, float)
+    if not low <= value <= high:
+        raise TalkbaseError(
+            f"{SETTINGS[name].env} must be a number from {low:g} to {high:g}, not {get(name)!r}"
+        )
+    return value
+
+
 def lexical_weight() -> float:
-    return min(1.0, max(0.0, _number("lexical_weight", float)))
+    return _within("lexical_weight", 0.0, 1.0)
 
 
 FUSIONS = ("scaled", "relative", "rrf")
@@ -301,7 +312,7 @@ def fusion() -> str:
 
 
 def dense_floor() -> float:
-    return min(0.99, max(-1.0, _number("dense_floor", float)))
+    return _within("dense_floor", -1.0, 0.99)
 
 
 def rrf_k() -> int:
@@ -313,7 +324,7 @@ def verify_mb() -> float:
 
 
 def match_floor() -> float:
-    return min(1.0, max(-1.0, _number("match_floor", float)))
+    return _within("match_floor", -1.0, 1.0)
 
 
 def max_file_bytes() -> int:

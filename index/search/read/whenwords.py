@@ -81,11 +81,15 @@ class _Tok:
     words: tuple[str, ...] = ()
 
 
+_FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
 def _tokens(query: str) -> list[_Tok]:
     out = []
     for m in re.finditer(r"\S+", query):
         raw = m.group()
-        low = norm(raw).strip('?!,;:()[]{}"“”')
+        # (a zero-width space or a direction mark inside a word is no part of it)
+        low = norm(_FORMAT_CHARS.sub("", raw)).strip('?!,;:()[]{}"“”')
         low = low.rstrip(".") if not re.fullmatch(r"[a-z]{3}\.", low) else low
         possessive = False
         for suffix in ("'s", "’s", "s'", "’"):
@@ -123,6 +127,13 @@ def match_seq(
         if key in table:
             return table[key], n
     return None
+
+
+def _real_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 class Words:
@@ -218,6 +229,27 @@ class Words:
             found = self._date(w, self.low(i + 1) if n == 2 else "")
             if found and v.days and all(self.free(j) for j in range(i, i + n)):
                 self.absent(i, n, cue, f"on {found:%a %d %b}", "days")
+                return True
+        slashed = re.fullmatch(r"(\d{1,2})/(\d{1,2})", w)
+        if slashed and cue and v.days and not self.low(i + 1):  # "on 1/2", said last
+            x, y = int(slashed.group(1)), int(slashed.group(2))
+            year = v.days[0].year
+            readings = [d for d in (_real_date(year, y, x), _real_date(year, x, y)) if d]
+            held = [d for d in readings if d in v.days]
+            if len(held) > 1:  # both are days of the program: said back, never guessed
+                said = self.query[self.toks[i - cue].start : self.toks[i].end]
+                label = (
+                    f"not understood: “{said}” (it could be {held[0]:%a %d %b} or "
+                    f"{held[1]:%a %d %b}: write the month)"
+                )
+                self.chips.append(
+                    Chip("unclear", said, label, said, self.toks[i - cue].start, self.toks[i].end)
+                )
+                for t in self.toks[i - cue : i + 1]:
+                    t.used = True
+                return True
+            if readings and not held:
+                self.absent(i, 1, cue, "on " + " or ".join(f"{d:%d %b}" for d in readings), "days")
                 return True
         return False
 
