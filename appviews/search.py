@@ -9,7 +9,7 @@ import streamlit as st
 from appviews import cards, filterbutton, filterchips, foryou, render, state
 from appviews.library import Library
 from appviews.models import facets
-from talkbase.core.present import plural
+from talkbase.core.present import NEAREST, plural
 from talkbase.core.records import Hit
 
 HELD_CLASS = "tb-held"  # a line naming a conference the base holds
@@ -145,9 +145,12 @@ def chips(lib: Library, query: str, literal: bool, found: filterchips.Limits) ->
     )
     suggested = getattr(answer, "did_you_mean", None)
     corrected = getattr(answer, "searched_instead", None) and not literal
+    loose = bool(st.session_state.get("loose"))
     for note in answer.notes():
         if suggested and not corrected and note.startswith(DID_YOU_MEAN):
             continue  # the button below says it, and searches it
+        if note == NEAREST and not loose:
+            continue  # only matches are listed: "No talk matches your search" says it
         if corrected:  # "… — search instead for …" is the button below
             note = note.split(" — search instead for ")[0]
         st.html(render.line_html(note, "tb-why"))

@@ -1073,3 +1073,12 @@ def test_the_search_box_and_filters_follow_the_program(tmp_path, monkeypatch) ->
     labels = [s.label for s in at.sidebar.selectbox]
     assert "Track" in labels and not any(lab.startswith("Organi") for lab in labels), labels
     assert placeholder([]) == "e.g. a topic, a speaker's name, a day"
+
+
+def test_nonsense_words_get_one_word_not_two_that_disagree(demo_home, monkeypatch) -> None:
+    """Issue 39: nonsense showed "No close match; nearest talks:" and then "No talk
+    matches your search" with nothing between."""
+    at = run_app(demo_home, monkeypatch, q="qzxv blorft")
+    notes = [plain(v) for v in htmls(at, "tb-why")]
+    assert not any(n.startswith("No close match") for n in notes), notes
+    assert any("No talk matches your search" in i.value for i in at.info)

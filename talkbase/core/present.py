@@ -11,6 +11,7 @@ from typing import Any
 
 from talkbase.core.records import Speaker
 
+NEAREST = "No close match; nearest talks:"  # said before talks only near in meaning
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
 

@@ -8,6 +8,7 @@ from index.search.rank import match
 from index.search.read.understand import Understood
 from index.search.read.vocab import norm
 from talkbase.core import settings
+from talkbase.core.present import NEAREST
 from talkbase.core.records import Hit
 
 
@@ -51,7 +52,7 @@ class Answer:
                 f"No talk matches {self.understood.label}; showing results without {without}."
             )
         if self.hits and not self.matches and self.understood.topic:
-            out.append("No close match; nearest talks:")
+            out.append(NEAREST)
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
         if self.newcomers_note:  # (before a correction's note, which callers read last)
             out.append(self.newcomers_note)
