@@ -20,8 +20,10 @@ from talkbase.core.present import minutes, plural
 from talkbase.core.records import Talk
 
 STEP = 15  # minutes between the times to choose from
-ROOMS_KEY = "nn_rooms"  # the room and track filters (this session)
-TRACKS_KEY = "nn_tracks"
+# the room and track filters: the Program grid's, in the link too (one preset of the
+# rooms and tracks a person follows, for both timed views)
+ROOMS_KEY = "rooms"
+TRACKS_KEY = state.GRID_TRACKS
 _KEY = "now-rows"
 _NOTHING_ON = '<span class="tb-nn-w">nothing on</span>'
 _NOTHING_NEXT = '<span class="tb-nn-w">nothing more today</span>'

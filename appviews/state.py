@@ -173,9 +173,9 @@ def desired_params() -> dict[str, str]:
         out["date"] = ss["date"]
     if timed_view and ss.get("view") == "Now & next" and ss.get("at"):
         out["at"] = ss["at"]
-    if timed_view and ss.get("view") == "Program" and ss.get("rooms"):
+    if timed_view and ss.get("rooms"):  # (the Program's and Now & next's filters)
         out["rooms"] = ROOM_SEP.join(ss["rooms"])
-    if timed_view and ss.get("view") == "Program" and ss.get(GRID_TRACKS):
+    if timed_view and ss.get(GRID_TRACKS):
         out["tracks"] = ROOM_SEP.join(ss[GRID_TRACKS])
     out.update(agenda_mod.to_query(agenda()))
     return out

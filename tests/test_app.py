@@ -1082,3 +1082,12 @@ def test_nonsense_words_get_one_word_not_two_that_disagree(demo_home, monkeypatc
     notes = [plain(v) for v in htmls(at, "tb-why")]
     assert not any(n.startswith("No close match") for n in notes), notes
     assert any("No talk matches your search" in i.value for i in at.info)
+
+
+def test_now_and_next_filters_are_in_the_link(demo_home, demo_kb, monkeypatch) -> None:
+    """Issue 39: Now & next's room and track filters were not in the URL."""
+    room = next(t.room for t in demo_kb.talks.values() if t.room)
+    at = run_app(demo_home, monkeypatch, view="now", date="2026-10-21", at="11:00", rooms=room)
+    (rooms,) = [m for m in at.multiselect if m.label == "Rooms"]
+    assert rooms.value == [room]
+    assert at.query_params.get("rooms") in (room, [room])
