@@ -164,7 +164,9 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
             nxt = talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
         out.append(
             '<div class="tb-nn-row" role="row">'
-            f'<div class="tb-nn-room" role="cell">{esc(n.room)}</div>'
+            f'<div class="tb-nn-room" role="cell">{esc(n.room)}'
+            + (f'<div class="tb-nn-w">{esc(n.track)}</div>' if n.track else "")
+            + "</div>"
             f'<div role="cell">{"".join(now_cells) or _NOTHING_ON}</div>'
             f'<div role="cell">{nxt or _NOTHING_NEXT}</div>'
             "</div>"

@@ -350,3 +350,21 @@ def test_fits_leaves_time_to_change_buildings() -> None:
     assert timetable.fits(right_after_h, [saved]) and timetable.fits(later_k, [saved])
     assert timetable.fits(named, [saved])
     assert timetable.clashes(right_after_k, [saved]) == []  # tight, but no overlap
+
+
+def test_now_and_next_names_the_devroom_a_room_holds() -> None:
+    """Issue 39: room codes shown without the devroom's name."""
+    from dataclasses import replace as _replace
+
+    rust = [
+        _replace(talk(30 + i, f"{9 + i}:00", room="K.4.401"), track="Rust devroom")
+        for i in range(3)
+    ]
+    mixed = [
+        _replace(talk(40, "09:00", room="Janson"), track="Keynotes"),
+        _replace(talk(41, "10:00", room="Janson"), track="Main track"),
+    ]
+    at = datetime(2026, 10, 20, 9, 30)
+    rows = {r.room: r for r in program.now_and_next([*rust, *mixed], at)}
+    assert rows["K.4.401"].track == "Rust devroom"
+    assert rows["Janson"].track == ""  # a room of several tracks: no one name

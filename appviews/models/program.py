@@ -171,6 +171,7 @@ class NowNext:
     room: str
     now: tuple[Talk, ...]  # running at the moment
     next: Talk | None  # the next one to start in that room
+    track: str = ""  # the track the room holds that day, where most of its talks share one
 
 
 def at_talk(at: datetime, talk: Talk) -> datetime:
@@ -186,6 +187,22 @@ def minutes_until(talk: Talk, at: datetime) -> int:
     if talk.start is None:
         return 0
     return int((talk.start - at_talk(at, talk)).total_seconds() // 60)
+
+
+ROOM_TRACK_SHARE = 0.6  # of a room's talks that day that share a track: the room's track
+
+
+def room_track(talks: Collection[Talk]) -> str:
+    """The track a room holds, from its talks (of one day): the one most of them share
+    (at least ROOM_TRACK_SHARE: a devroom), else "" (a room of many tracks)."""
+    counts: dict[str, int] = {}
+    for t in talks:
+        if t.track:
+            counts[t.track] = counts.get(t.track, 0) + 1
+    if not counts:
+        return ""
+    track, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    return track if n >= ROOM_TRACK_SHARE * len(talks) else ""
 
 
 def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
@@ -206,7 +223,7 @@ def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = (
         )
         upcoming = next((t for t in mine if t.start and t.start > at_talk(at, t)), None)
         if running or upcoming:
-            out.append(NowNext(room, running, upcoming))
+            out.append(NowNext(room, running, upcoming, room_track(mine)))
 
     def mine_first(n: NowNext) -> int:
         ids = {t.id for t in n.now} | ({n.next.id} if n.next else set())
