@@ -357,7 +357,7 @@ def test_now_and_next_names_the_devroom_a_room_holds() -> None:
     from dataclasses import replace as _replace
 
     rust = [
-        _replace(talk(30 + i, f"{9 + i}:00", room="K.4.401"), track="Rust devroom")
+        _replace(talk(30 + i, f"{9 + i:02d}:00", room="K.4.401"), track="Rust devroom")
         for i in range(3)
     ]
     mixed = [
