@@ -45,6 +45,10 @@ _CSS = f"""
         position: sticky; left: 0; background: #fff; z-index: 2;
         border-right: 1px solid #e2e8f0; }}
 .tb-list {{ display: none; }}
+.tb-jump {{ display: flex; flex-wrap: wrap; gap: .3rem; margin: 0 0 .5rem 0;
+           position: sticky; top: 0; background: #fff; padding: .3rem 0; z-index: 1; }}
+.tb-jump-h {{ min-width: 44px; min-height: 44px; border: 1px solid #94a3b8; border-radius: .3rem;
+             background: #f8fafc; font-size: .85rem; }}
 .tb-lt {{ font-weight: 700; margin: .6rem 0 .2rem 0; color: #334155; }}
 .tb-li {{ display: block; margin: 0 0 .3rem 0; padding: .45rem .55rem; min-height: 44px;
          border-radius: .35rem; background: #e8eefc; border: 1px solid #b9c8ec;
@@ -140,12 +144,24 @@ def list_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
         (lib.talks[i] for b in grid.blocks for i in b.talks),
         key=lambda t: (t.start, t.room or "", t.title),
     )
-    parts = ['<div class="tb-list" role="list">']
-    last = ""
+    hours = list(dict.fromkeys(f"{t.start:%H}" for t in talks[:MAX_LIST] if t.start))
+    # a row of the day's hours: one tap jumps down the list to that hour (issue 39)
+    jump = "".join(
+        f'<button type="button" class="tb-jump-h" data-jump="tb-at-{h}">{h}:00</button>'
+        for h in hours
+    )
+    parts = [
+        '<div class="tb-list" role="list">',
+        f'<nav class="tb-jump" aria-label="Jump to a time">{jump}</nav>' if len(hours) > 1 else "",
+    ]
+    last, seen = "", set()
     for t in talks[:MAX_LIST]:
         at = f"{t.start:%H:%M}" if t.start else ""
         if at != last:
-            parts.append(f'<div class="tb-lt">{esc(at)}</div>')
+            hour = at[:2]
+            anchor = f' id="tb-at-{hour}"' if hour and hour not in seen else ""
+            seen.add(hour)
+            parts.append(f'<div class="tb-lt"{anchor}>{esc(at)}</div>')
             last = at
         mark = "tb-clash" if t.id in clashing else "tb-saved" if t.id in saved else ""
         flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
@@ -241,7 +257,7 @@ def show(lib: Library) -> None:
             f"each row is {grid.step} minutes and a talk's box spans its duration. "
             "Green: saved; red: saved and clashing. Scroll the grid down and sideways "
             "(room names and times stay in view); click a talk to open it. On a narrow "
-            "screen the day is a list by time: pick rooms above."
+            "screen the day is a list by time, with its hours at the top to jump to."
         )
         key = f"grid-{day.isoformat()}"
         result = _component(

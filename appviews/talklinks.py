@@ -30,6 +30,10 @@ export default function(component) {
     try { window.sessionStorage.setItem(key, JSON.stringify([pane.scrollLeft, pane.scrollTop])); }
     catch (e) {}
   };
+  box.querySelectorAll('[data-jump]').forEach((el) => {
+    el.onclick = () => { const to = box.querySelector('#' + el.getAttribute('data-jump'));
+                         if (to) { to.scrollIntoView({block: 'start'}); } };
+  });
   box.querySelectorAll('[data-talk]').forEach((el) => {
     const open = (e) => { e.preventDefault();
                           setTriggerValue('open', el.getAttribute('data-talk')); };

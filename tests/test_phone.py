@@ -311,3 +311,21 @@ def test_back_to_the_grid_finds_the_place_it_was_left_at(fosdem, tmp_path) -> No
             "const b = document.querySelector('.tb-grid'); return [b.scrollLeft, b.scrollTop];"
         )
         assert abs(back[0] - there[0]) < 50 and abs(back[1] - there[1]) < 50, (back, there)
+
+
+def test_the_phone_list_jumps_to_a_time(fosdem, tmp_path) -> None:
+    """Issue 39: an unfiltered Saturday on a phone was a 35,762 px list with no way to
+    jump to a time; its hours now head the list, and one tap goes there."""
+    url, _ = fosdem
+    with browser(tmp_path, PHONE) as d:
+        d.get(f"{url}?view=program&date={FIRST_DAY.isoformat()}")
+        wait(d, lambda d: visible(d, ".tb-grid .tb-li"), SERVER_START_S, "no list on a phone")
+        idle(d)
+        hours = visible(d, ".tb-jump .tb-jump-h")
+        assert len(hours) >= 5 and hours[0].rect["height"] >= 44
+        target = next(h for h in hours if h.text == "15:00")
+        target.click()
+        top = d.execute_script(
+            "return document.getElementById('tb-at-15').getBoundingClientRect().top"
+        )
+        assert 0 <= top < 300, top  # the 15:00 talks at the top of the screen
