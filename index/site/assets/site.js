@@ -202,6 +202,14 @@ async function loadMeaning() {
       fetch(state.meta.model).then(r => r.arrayBuffer()), fetch('model/vocab.txt').then(r => r.text())]);
     state.embed = await loadEncoder(ort, new Uint8Array(model), vocab);
     window.talkbaseEmbed = state.embed;
+    // kept for offline use, whole, in this export's cache (sw.js serves from it)
+    if ('caches' in window) {
+      const files = [state.meta.model, 'model/vocab.txt', 'vendor/ort.wasm.bundle.min.mjs',
+        'vendor/ort-wasm-simd-threaded.mjs', 'vendor/ort-wasm-simd-threaded.wasm'];
+      caches.open('talkbase-site-' + state.meta.version)
+        .then(async c => { for (const f of files) if (!(await c.match(f))) await c.add(f); })
+        .catch(() => {});
+    }
     $('status').textContent = 'Searching by words and by meaning.';
     if ($('q').value.trim()) runSearch();
   } catch (e) {

@@ -26,7 +26,8 @@ self.addEventListener('fetch', event => {
     const hit = await cache.match(key, { ignoreSearch: true });
     if (hit) return hit;
     const response = await fetch(event.request);
-    if (response.ok) cache.put(key, response.clone());
+    // kept alive until stored: a 23 MB model must not be cut off by a reload
+    if (response.ok) event.waitUntil(cache.put(key, response.clone()));
     return response;
   }));
 });
