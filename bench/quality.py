@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import platform
 import sys
 import time
 from pathlib import Path
@@ -66,6 +67,14 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "fosdem2019": ([FOSDEM2019], FOSDEM2019_QUERIES),
         "moca2024": ([MOCA], MOCA_QUERIES),
     }
+
+
+def cpu() -> str:
+    """The machine and the vector extension its int8 encoder runs on (say it with
+    every timing: the CPU differs between sessions)."""
+    flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
+    kind = "AVX-512 VNNI" if "avx512_vnni" in flags else ("AVX2" if "avx2" in flags else "?")
+    return f"{platform.machine()} {kind}"
 
 
 def built(name: str, paths: list[Path], embedder: Any, cache: Path, rebuild: bool) -> Path:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import subprocess
 import sys
 import tempfile
@@ -33,12 +32,6 @@ from index.search.kb import KnowledgeBase  # noqa: E402
 from index.site.export import export_site  # noqa: E402
 
 
-def cpu() -> str:
-    flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
-    kind = "AVX-512 VNNI" if "avx512_vnni" in flags else ("AVX2" if "avx2" in flags else "?")
-    return f"{platform.machine()} {kind}"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -48,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
     known = quality.sets(args.cache)
     embedder = embed.load()
-    print(f"CPU: {cpu()}; model {embed.identity_of(embedder)}\n")
+    print(f"CPU: {quality.cpu()}; model {embed.identity_of(embedder)}\n")
     print(
         "| set | talks | server hybrid | site words | site words + meaning | site ms/query (median) |"
     )

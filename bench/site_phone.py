@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import shutil
 import socket
 import subprocess
@@ -25,6 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from quality import cpu  # noqa: E402
 
 from index.encoders import embed  # noqa: E402
 from index.search.kb import KnowledgeBase  # noqa: E402
@@ -42,12 +44,6 @@ QUERIES = [
     "distributed checkpointing",
     "graph breaks",
 ]
-
-
-def cpu() -> str:
-    flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
-    kind = "AVX-512 VNNI" if "avx512_vnni" in flags else ("AVX2" if "avx2" in flags else "?")
-    return f"{platform.machine()} {kind}"
 
 
 def main() -> None:

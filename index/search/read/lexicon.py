@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -104,9 +105,15 @@ def _of(languages: Collection[str]) -> list[str]:
     return ["en", *(code for code in sorted(languages) if code != "en")]
 
 
-def leave_out(languages: Collection[str]) -> LeaveOut:
+def leave_out(languages: frozenset[str]) -> LeaveOut:
     """The ways to leave something out in English and the given languages, longest
-    cue first within each kind (so "but not" is read before "not")."""
+    cue first within each kind (so "but not" is read before "not"); made once per set
+    of languages (every query asks)."""
+    return _leave_out(languages)
+
+
+@lru_cache(maxsize=64)
+def _leave_out(languages: frozenset[str]) -> LeaveOut:
     kinds: dict[str, list[tuple[str, ...]]] = {"words": [], "limits": [], "after": []}
     for code in _of(languages):
         entry = LEAVE_OUT.get(code)
@@ -116,6 +123,8 @@ def leave_out(languages: Collection[str]) -> LeaveOut:
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
 
 
-def room_words(languages: Collection[str]) -> frozenset[str]:
-    """The words for a room in English and the given languages (one word each)."""
+@lru_cache(maxsize=64)
+def room_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for a room in English and the given languages (one word each); made
+    once per set of languages (the room reader asks at every token)."""
     return frozenset(w for code in _of(languages) for w in ROOM_WORDS.get(code, ()) if " " not in w)
