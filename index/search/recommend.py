@@ -282,8 +282,13 @@ def recommend(
         a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
         rel -= penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
     clashing = [tuple(c.id for c in timetable.clashes(t, mine)) for t in talks]
-    # (fits: no overlap, and time to change buildings: timetable.too_tight)
-    usable = np.array([timetable.fits(t, mine) for t in talks])
+    # (fits: timed, no overlap (`clashing`, computed once), time to change buildings)
+    usable = np.array(
+        [
+            timetable.timed(t) and not c and not any(timetable.too_tight(t, m) for m in mine)
+            for t, c in zip(talks, clashing, strict=True)
+        ]
+    )
     slots = quotas([len(g) for g in groups], k)
     titles = {t.id: t.title for t in mine}
     hits = []
