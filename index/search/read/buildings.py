@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from index.search.read import lexicon
 from index.search.read.whenwords import Words
 from talkbase.core.timetable import building_of
 
@@ -40,8 +41,8 @@ def read(r: Words, i: int) -> bool:
         if not found:
             continue
         first = min(i, j)
-        cue = 1 if r.free(first - 1) and r.low(first - 1) in ("in", "at", "the") else 0
-        if cue and r.low(first - 1) == "the" and r.low(first - 2) in ("in", "at"):
+        cue = 1 if r.free(first - 1) and r.low(first - 1) in lexicon.PLACE_CUES else 0
+        if cue and r.low(first - 1) == "the" and r.low(first - 2) in lexicon.AT_PLACE:
             cue = 2
         label = f"building: {r.low(j).upper()}"
         r.take(first, 2, "room", found[0], label, cue)

@@ -96,6 +96,14 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Words that join the items of a list: "rust, go or zig", "Alice and Bob"
+LISTING = frozenset((",", "and", "or"))
+
+# Words before a place: "in K.3.201", "at the Lameere room"
+AT_PLACE = ("in", "at")
+PLACE_CUES = frozenset((*AT_PLACE, "the"))
+
+
 # Session types so generic that a program's own type of that name ("Talk", "session")
 # is never read from the words without a cue: every query says "talks"
 GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from index.search.read.lexicon import AT_PLACE, LISTING, PLACE_CUES
 from index.search.read.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
-from index.search.read.whenwords import Chip, Words
+from index.search.read.whenwords import WHEN_FIELDS, Chip, Words
 
 TRACK_WORDS = 5  # the most words of a track's name read next to a cue
-WHEN = ("day", "after", "before", "starts_before", "at")  # the chips of a day or time
 EITHER = ("and", "or", "&", "")  # between names of several tracks ("": a lone comma)
-_IN = ("in", "at")
+_IN = AT_PLACE
 NOT_IN = ("not", "outside")  # "not in the Go devroom", "outside the Go devroom"
 NEGATIONS = ("not", "aren't", "arent", "isn't", "isnt")  # "talks that aren't in the AI devroom"
 
@@ -69,7 +69,7 @@ def read_whole(r: Words, i: int) -> bool:
     one's way in the program), is read so. Without one it ranks as words ("remote
     attestation for confidential computing" is a topic, not the Confidential
     Computing devroom), as does a one-word name ("Go", "Containers") with no cue."""
-    if not r.vocab.tracks or not r.free(i) or not any(c.field in WHEN for c in r.chips):
+    if not r.vocab.tracks or not r.free(i) or not any(c.field in WHEN_FIELDS for c in r.chips):
         return False
     best: tuple[int, str] | None = None
     for track, kept in long_names(r.vocab.tracks).get(r.low(i), ()):
@@ -162,8 +162,8 @@ def _joined_to_last(r: Words, start: int) -> bool:
     if not before:
         return False
     between = r.query[before[-1].end : start].lower().replace(",", " , ").split()
-    return any(w in ("and", "or", ",") for w in between) and all(
-        w in ("and", "or", ",", "the", "in", "at") for w in between
+    return any(w in LISTING for w in between) and all(
+        w in LISTING or w in PLACE_CUES for w in between
     )
 
 

@@ -35,6 +35,7 @@ from index.search.read import (
 from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
 from index.search.read.whenwords import (
     LONG_WORDS,
+    WHEN_FIELDS,
     Chip,
     Words,
     either_days,
@@ -96,7 +97,6 @@ ORDER_WORDS = {
     "latest": "last",
     "final": "last",
 }
-_WHEN = ("day", "after", "before", "starts_before", "at")  # chips of a day or a time
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class Understood:
         """The query without the words read as a day or a time: what tells whether it
         asks for housekeeping or for talks for newcomers ("MySQL talks before lunch"
         names a time, not the lunch break; "talks after the opening" still asks)."""
-        return self._without(c for c in self.chips if c.field in _WHEN)
+        return self._without(c for c in self.chips if c.field in WHEN_FIELDS)
 
     def without(self, chip: Chip) -> str:
         """The query with the words of one chip taken out: search it again to drop the chip."""
@@ -286,7 +286,7 @@ class _Reader(Words):
     def person(self, i: int) -> bool:
         cued = self.free(i - 1) and self.low(i - 1) in _BY
         cue = 1 if cued else 0
-        listed = self.low(i - 1) in ("or", "and", ",")
+        listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
         # a cue ("by", "from") makes it a limit: there names are often citations

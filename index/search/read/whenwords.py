@@ -70,6 +70,9 @@ class Chip:
     more: tuple[tuple[str, str], ...] = ()
 
 
+WHEN_FIELDS = ("day", "after", "before", "starts_before", "at")  # the chips of a day or a time
+
+
 @dataclass
 class _Tok:
     text: str  # as typed
