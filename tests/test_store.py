@@ -258,6 +258,27 @@ def test_a_read_only_base_says_so_and_still_searches(cli_home, monkeypatch, caps
     assert _cli(capsys, "--home", str(cli_home), "check")[0] == 0
 
 
+@pytest.mark.parametrize("how", ["oserror", "duckdb"])
+def test_a_full_disk_elsewhere_is_named_not_the_homes(cli_home, monkeypatch, capsys, tmp_path, how):
+    """A temporary folder or the encoder cache filling up is that disk's fault: the
+    sentence names where, and says the knowledge base is unchanged."""
+    elsewhere = tmp_path / "spill" / "duckdb_temp_block-1.block"
+
+    def full(self, vectors):
+        if how == "duckdb":
+            raise duckdb.IOException(f'Could not write file "{elsewhere}": No space left on device')
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(elsewhere))
+
+    in_use = store.require(cli_home).path
+    _ingest_fails_midway(monkeypatch, full)
+    code, out, err = _cli(capsys, "--home", str(cli_home), "ingest", str(BLOG), "--rebuild")
+    assert code == 1, (out, err)
+    _one_sentence(err)
+    assert f"disk holding {elsewhere.parent} is full" in err, err
+    assert "unchanged" in err and str(cli_home) in err, err
+    assert (cli_home / "CURRENT").read_text().strip() == in_use.name
+
+
 def _ingest_fails_midway(monkeypatch, raiser):
     """Make the next build's sentence-vector writes fail the way a full disk does."""
     from index.store import files as storefiles
@@ -293,6 +314,7 @@ def test_a_full_disk_during_ingest_says_so_and_where_and_keeps_the_base(
         assert code == 1, (out, err)
         _one_sentence(err)
         assert "full" in err and str(cli_home) in err, err
+        assert ".partial-x" not in err, err  # a build being written is the home, not its file
         assert (cli_home / "CURRENT").read_text().strip() == in_use.name
         leftovers = [p.name for p in (cli_home / "builds").iterdir() if p.name.startswith(".")]
         assert leftovers == [] and store.builds(cli_home)[-1] == in_use

@@ -25,6 +25,7 @@ from pathlib import Path
 import attack as a
 
 from round4 import attack
+from talkbase.proxy import COOKIE
 
 START_S = 180  # a fleet of two on a busy 2-core machine, warm-ups included
 SAY_S = 60  # for a refusal
@@ -133,11 +134,14 @@ def app(work: Path, home: Path, *args: str, **kw: dict[str, str]) -> Iterator[Ap
 
 
 def _get(url: str, cookie: str | None = None, timeout: float = 10) -> tuple[int, list[str]]:
+    """The status and the fleet's own cookies set (none: a replica cookie was honoured;
+    Streamlit's own XSRF cookie is not the fleet's and is left out)."""
     req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
             r.read()
-            return r.status, r.headers.get_all("Set-Cookie") or []
+            got = r.headers.get_all("Set-Cookie") or []
+            return r.status, [c for c in got if c.startswith(f"{COOKIE}=")]
     except urllib.error.HTTPError as exc:
         return exc.code, []
     except OSError:
@@ -234,9 +238,7 @@ def crash_loop(work: Path) -> a.Row:
                 os.kill(pid, signal.SIGKILL)
                 kills += 1
             time.sleep(0.3)
-        back = fleet.wait(
-            lambda: _get(url + "_stcore/health", "TALKBASE_REPLICA=r1") == (200, []), 150
-        )
+        back = fleet.wait(lambda: _get(url + "_stcore/health", f"{COOKIE}=r1") == (200, []), 150)
         if not back:
             row.fail(f"r1 killed {kills} times never came back in 150 s ({fleet.last()})")
         # every replica killed whenever it shows: the service must say so and exit
@@ -295,7 +297,7 @@ def supervisor(work: Path) -> a.Row:
             row.fail(f"a frozen replica: a fresh visitor waited {max(waits):.1f} s")
         # a restarted replica is warmed before it takes visitors
         row.tried += 1
-        fleet.wait(lambda: _get(url + "_stcore/health", "TALKBASE_REPLICA=r1") == (200, []), 120)
+        fleet.wait(lambda: _get(url + "_stcore/health", f"{COOKIE}=r1") == (200, []), 120)
         killed = _pid_on(fleet, ports["r2"])
         if killed is not None:
             os.kill(killed, signal.SIGKILL)
@@ -315,9 +317,9 @@ def _first_page_on(url: str, replica: str, timeout: float) -> float | None:
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        status, cookies = _get(url + "_stcore/health", f"TALKBASE_REPLICA={replica}")
+        status, cookies = _get(url + "_stcore/health", f"{COOKIE}={replica}")
         if status == 200 and not cookies:  # honoured: it is in the rotation
-            done = asyncio.run(warmup.warm(url, cookie=f"TALKBASE_REPLICA={replica}", pages=1))
+            done = asyncio.run(warmup.warm(url, cookie=f"{COOKIE}={replica}", pages=1))
             if done.pages and not done.errors:
                 return done.pages[0][1]
         time.sleep(0.2)

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -57,12 +58,17 @@ def writing_error(home: Path, exc: BaseException) -> TalkbaseError | None:
     code = getattr(exc, "errno", None)
     text = str(exc)
     filename = getattr(exc, "filename", None)
-    inside = filename is None or str(filename).startswith(str(home))
+    inside = filename is None or _inside(home, filename)
     if code in (errno.ENOSPC, errno.EDQUOT) or (
         isinstance(exc, (duckdb.Error, RuntimeError))
         and ("No space left on device" in text or "Disk quota exceeded" in text)
     ):
-        return DiskFull(str(home), str(filename) if filename else None)
+        if filename is None:  # DuckDB and FAISS name the file in their message
+            quoted = _QUOTED.search(text)
+            filename = quoted[1] if quoted else None
+        # the home's own files (a build being written) are the home; another disk by name
+        elsewhere = filename is not None and not _inside(home, filename)
+        return DiskFull(str(home), str(Path(filename).parent) if elsewhere else None)
     if code == errno.EROFS or (isinstance(exc, duckdb.Error) and "Read-only file system" in text):
         return BaseReadOnly(str(home), "a read-only file system")
     if code in (errno.EACCES, errno.EPERM) and inside:
@@ -73,6 +79,16 @@ def writing_error(home: Path, exc: BaseException) -> TalkbaseError | None:
         except HomeNotAFolder as not_a_folder:
             return not_a_folder
     return None
+
+
+_QUOTED = re.compile(r'"(/[^"]+)"')
+
+
+def _inside(home: Path, filename: object) -> bool:
+    try:
+        return Path(os.path.abspath(str(filename))).is_relative_to(os.path.abspath(home))
+    except (TypeError, ValueError):
+        return True
 
 
 @contextlib.contextmanager

@@ -131,16 +131,20 @@ class BaseReadOnly(TalkbaseError):
 
 
 class DiskFull(TalkbaseError):
-    """The disk holding the home filled up while a build was written; the build
-    in use is unchanged."""
+    """A disk filled up while a build was written; the build in use is unchanged.
+    `path` is what was being written when it is outside the home (a temporary
+    folder, the encoder cache): the sentence names that disk, not the home's."""
 
     def __init__(self, home: str, path: str | None = None) -> None:
         self.home, self.path = home, path
-        where = f" (writing {path})" if path else ""
-        super().__init__(
-            f"The disk holding the knowledge base in {home} is full{where}; the knowledge "
-            "base is unchanged: free some space there and run the command again"
-        )
+        if path is None:
+            full = f"The disk holding the knowledge base in {home} is full; the knowledge base"
+        else:
+            full = (
+                f"The disk holding {path} is full (written while building the knowledge "
+                f"base in {home}); the knowledge base"
+            )
+        super().__init__(f"{full} is unchanged: free some space there and run the command again")
 
 
 class HomeNotAFolder(TalkbaseError):
