@@ -358,3 +358,16 @@ def test_two_topics_fall_apart_and_one_spread_topic_does_not() -> None:
     cut = [(0, 1), (2, 3)]
     assert rec.explained(one, cut) == pytest.approx(0.5, abs=0.01) and not rec.apart(one, cut, 0.3)
     assert not rec.apart(one, [(0, 1, 2, 3)], 0.0)  # one group is never apart
+
+
+def test_a_signal_is_weighed_in_the_vectors_spread_whatever_its_own_scale() -> None:
+    """Words' cosines run higher on long abstracts than on one-liners: weighed in the
+    vectors' spread over the same candidates, a weight means the same on both."""
+    dense = np.array([[0.9, 0.5, 0.1, 0.3], [0.2, 0.2, 0.6, 0.2]], dtype=np.float32)
+    words = np.array([[0.4, 0.0, 0.2, 0.2], [0.0, 0.0, 0.0, 0.0]], dtype=np.float32)
+    got = rec.in_spread_of(words, dense)
+    assert got[0].mean() == pytest.approx(0.0, abs=1e-6)
+    assert got[0].std() == pytest.approx(dense[0].std(), rel=1e-5)
+    assert list(np.argsort(got[0])) == list(np.argsort(words[0], kind="stable"))
+    assert np.all(got[1] == 0.0)  # a signal that does not vary adds nothing
+    assert np.allclose(rec.in_spread_of(10 * words, dense), got, atol=1e-6)

@@ -6,7 +6,8 @@ groups the saved talks (average-linkage clustering of their vectors), kept apart
 when the groups explain more of the talks' scatter than chance would (`apart`), `quotas` shares
 the k slots between interests by size (at least one each), `relevance`,
 `word_relevance` and `track_relevance` say how close each candidate is to each
-interest, `penalty` pushes down the neighbours of hidden talks, `draw` lets the
+interest (the last two weighed in the vectors' spread, `in_spread_of`, so that a
+weight means the same on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance; `talkbase.core.timetable` is
 the agenda's overlap rule; index/search/reasons.py says why. Saved and hidden
 talks never come back. Hits come in the order drawn (the interests interleaved),
@@ -39,11 +40,14 @@ class Tuning:
     # a split into interests is kept only when it explains this share of the scatter
     # left over after what splitting as many talks at random would explain (`apart`)
     split_gain: float = 0.3
-    centroid_share: float = 0.75  # cosine with the interest's centre; the rest: its nearest talk
-    word_weight: float = 0.5  # plus this times the words' cosine (tf-idf) with the interest's
-    track_weight: float = 0.3  # plus this times the share of the interest in the talk's track
+    centroid_share: float = 1.0  # cosine with the interest's centre; the rest: its nearest talk
+    # plus this times the words' cosine (tf-idf) with the interest's, and the share of the
+    # interest in the talk's track, each in the vectors' spread over the candidates
+    # (`in_spread_of`): chosen leaving each program out in turn (bench/recommend.py --lopo)
+    word_weight: float = 1.0
+    track_weight: float = 0.5
     avoid_weight: float = 0.5  # how hard the nearest hidden talk pushes a candidate down
-    diversity: float = 0.3  # MMR within an interest: 0 plain nearest, higher skips near-duplicates
+    diversity: float = 0.15  # MMR within an interest: 0 plain nearest, higher skips near-duplicates
     pool_per_query: int = 100  # nearest talks fetched per saved talk and per interest centre
     because_margin: float = 0.05  # saved talks this close to the best one are named too
 
@@ -218,6 +222,15 @@ def track_relevance(
     return out
 
 
+def in_spread_of(signal: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """`signal` (interests x candidates) centred per interest and scaled to
+    `reference`'s spread over the same candidates (0 where it does not vary)."""
+    centred = signal - signal.mean(axis=1, keepdims=True)
+    sd = signal.std(axis=1, keepdims=True)
+    scale = np.divide(reference.std(axis=1, keepdims=True), sd, out=np.zeros_like(sd), where=sd > 0)
+    return np.asarray(centred * scale, dtype=np.float32)
+
+
 # -- the knowledge base's part ----------------------------------------------------
 
 
@@ -260,24 +273,34 @@ def recommend(
     groups = interests(s_vecs, tuning.threshold)
     if not apart(s_vecs, groups, tuning.split_gain):
         groups = [tuple(range(len(saved_ids)))]
-    exclude = set(saved_ids) | set(avoid_ids)
-    want = min(len(kb.vectors), tuning.pool_per_query + len(exclude))
+    # hidden talks stay in the pool, never drawn: the spread the signals are weighed in
+    # is the same whether or not a talk is hidden, so hiding only pushes down
+    want = min(len(kb.vectors), tuning.pool_per_query + len(saved_ids))
     pool: dict[int, None] = {}
     for query in [*s_vecs, *(_centre(s_vecs[list(g)]) for g in groups)]:
-        pool.update((tid, None) for tid, _ in kb.vectors.search(query, want) if tid not in exclude)
-    if not pool:
-        return []
+        pool.update(
+            (tid, None) for tid, _ in kb.vectors.search(query, want) if tid not in saved_ids
+        )
     ids = list(pool)
+    hidden = np.array([t in avoid_ids for t in ids], dtype=bool)
+    if hidden.all():
+        return []
     talks, mine = kb.talks.get_many(ids), kb.talks.get_many(saved_ids)
     c_vecs = np.vstack([kb.vectors.vector(t) for t in ids]).astype(np.float32)
-    rel = relevance(c_vecs, s_vecs, groups, tuning.centroid_share)
     words = words_for(kb)
+    theirs, my_words = [words.of(t) for t in talks], [words.of(t) for t in mine]
+    tracks, my_tracks = [t.track for t in talks], [t.track for t in mine]
+
+    # the words and the track, each in the vectors' spread over these candidates: a
+    # weight means the same on a program of long abstracts and one of one-liners
+    rel = relevance(c_vecs, s_vecs, groups, tuning.centroid_share)
+    dense = rel.copy()
     if tuning.word_weight:
-        theirs = [words.of(t) for t in talks]
-        rel += tuning.word_weight * word_relevance([words.of(t) for t in mine], groups, theirs)
+        w = word_relevance(my_words, groups, theirs)
+        rel += tuning.word_weight * in_spread_of(w, dense)
     if tuning.track_weight:
-        tracks = [t.track for t in talks]
-        rel += tuning.track_weight * track_relevance([t.track for t in mine], groups, tracks)
+        tr = track_relevance(my_tracks, groups, tracks)
+        rel += tuning.track_weight * in_spread_of(tr, dense)
     if avoid_ids:
         a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
         rel -= penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
@@ -292,7 +315,8 @@ def recommend(
     slots = quotas([len(g) for g in groups], k)
     titles = {t.id: t.title for t in mine}
     hits = []
-    for c, g in draw(rel, c_vecs, slots, k, tuning.diversity, usable if fits else None):
+    drawable = ~hidden & (usable if fits else True)
+    for c, g in draw(rel, c_vecs, slots, k, tuning.diversity, drawable):
         sims = s_vecs[list(groups[g])] @ c_vecs[c]
         close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
         near = [i for i in close if s_vecs[i] @ c_vecs[c] >= sims.max() - tuning.because_margin]
@@ -307,7 +331,7 @@ def recommend(
             matched_terms=terms,
             best_sentence=sentence,
             sentence_source=source,
-            ranks={"dense": 1 + int(np.count_nonzero(rel[g] > rel[g, c]))},
+            ranks={"dense": 1 + int(np.count_nonzero((rel[g] > rel[g, c]) & ~hidden))},
             relevance=float(rel[g, c]),
         )
         hits.append(Hit(talks[c], float(rel[g, c]), why))
