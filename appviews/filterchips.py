@@ -58,6 +58,8 @@ class Chip(Protocol):
     def start(self) -> int: ...
     @property
     def end(self) -> int: ...
+    @property
+    def more(self) -> tuple[tuple[str, str], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ def _agrees(name: str, chosen: str, chip: Chip) -> bool:
             return False
         return word_value in (chosen, f"{day:%a}")
     if name == "time":  # the same part of the day ("morning"), or a clock time
-        return facets.TIMES_OF_DAY.get(chosen, ("", {}))[1] == {chip.field: word_value}
+        said = {chip.field: word_value, **dict(chip.more)}
+        return facets.TIMES_OF_DAY.get(chosen, ("", {}))[1] == said
     return word_value.casefold() == chosen.casefold()
 
 

@@ -17,12 +17,13 @@ class Chip:
     label: str
     start: int
     end: int
+    more: tuple[tuple[str, str], ...] = ()
 
 
 QUERY = "kernels on tuesday afternoon in room 210BF -cuda"
 CHIPS = (
     Chip("day", "Tue", "Tuesday", 8, 18),
-    Chip("after", "12:00", "afternoon", 19, 28),
+    Chip("after", "12:00", "afternoon", 19, 28, (("starts_before", "18:00"),)),
     Chip("room", "210BF", "room: 210BF", 29, 42),
     Chip("exclude", "cuda", "not cuda", 43, 48),
 )

@@ -115,10 +115,11 @@ def test_day_three_of_a_two_day_program_is_said_back(v2019):
     assert u.filters.day is None and u.not_understood
 
 
-def test_late_afternoon_and_early_morning_are_one_limit_each(v2019):
+def test_late_afternoon_ends_with_the_afternoon_and_early_morning_is_one_limit(v2019):
     u = understand("late afternoon talks about databases", v2019)
-    assert u.filters.active() == {"after": "15:00"} and u.topic == "databases"
-    assert u.labels == ("late afternoon",)
+    assert u.filters.active() == {"after": "15:00", "starts_before": "18:00"}
+    assert u.topic == "databases"
+    assert u.labels == ("late afternoon (after 15:00)", "late afternoon (before 18:00)")
     u = understand("early morning Rust talks", v2019)
     assert u.filters.active() == {"starts_before": "10:00"}
 
@@ -319,3 +320,34 @@ def test_the_last_and_first_talks_on_the_real_program(fosdem_kb):
     assert starts[0] == latest and starts == sorted(starts, reverse=True) and len(starts) == 5
     first = fosdem_kb.answer("the first talk in the Go devroom", 3).hits[0].talk
     assert first.start == min(t.start for t in go_saturday if t.start)
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        # a part of the day has an end (CLDR's afternoon: 12:00-18:00): an 18:50 talk
+        # is no afternoon's
+        ("rust in the afternoon", {"after": "12:00", "starts_before": "18:00"}),
+        ("saturday evening", {"day": "Sat", "after": "17:00", "starts_before": "22:00"}),
+        ("talks at night", {"after": "21:00"}),
+        ("ctf late at night", {"after": "22:00"}),
+        ("late evening", {"after": "19:00", "starts_before": "22:00"}),
+        # a day's night and "tonight" run from the evening on, however late
+        ("saturday night", {"day": "Sat", "after": "17:00"}),
+        ("sat eve", {"day": "Sat", "after": "17:00", "starts_before": "22:00"}),
+    ],
+)
+def test_parts_of_the_day_have_an_end(v2019, query, limits):
+    u = understand(query, v2019)
+    assert u.filters.active() == limits, u.labels
+    assert not {"late", "night", "evening", "afternoon", "eve"} & set(u.topic.split())
+
+
+def test_a_part_of_the_day_is_one_chip_that_sets_both_ends(v2019):
+    u = understand("rust in the afternoon", v2019)
+    (chip,) = [c for c in u.chips if c.field == "after"]
+    assert (chip.value, chip.more, chip.label) == (
+        "12:00",
+        (("starts_before", "18:00"),),
+        "afternoon",
+    )

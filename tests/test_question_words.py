@@ -306,7 +306,7 @@ def test_both_days_asks_for_no_day(v, query):
         ("containers late on sunday", "15:00", None),
         ("early sunday in the python devroom", None, "10:00"),
         ("the translations room early", None, "10:00"),
-        ("bsd devroom sat arvo", "12:00", None),
+        ("bsd devroom sat arvo", "12:00", "18:00"),
         ("contianers devroom lunchtime", "12:00", "14:00"),
         ("rust during lunch", "12:00", "14:00"),
         ("monitoring sunday 9-11", "09:00", "11:00"),

@@ -27,7 +27,7 @@ PHRASINGS = [
     (
         "what's on Wednesday afternoon about inference",
         "inference",
-        {"day": "Wed", "after": "12:00"},
+        {"day": "Wed", "after": "12:00", "starts_before": "18:00"},
     ),
     ("kernels talks in room 210AE", "kernels", {"room": "210AE"}),
     ("kernels in 210AE", "kernels", {"room": "210AE"}),
@@ -47,7 +47,7 @@ PHRASINGS = [
     ("day 2 compilers", "compilers", {"day": WED}),
     ("compilers on the first day", "compilers", {"day": TUE}),
     ("Wed", "", {"day": "Wed"}),
-    ("tues evening", "", {"day": "Tue", "after": "17:00"}),
+    ("tues evening", "", {"day": "Tue", "after": "17:00", "starts_before": "22:00"}),
     ("before lunch on Tue", "", {"day": "Tue", "before": "12:00"}),
     ("after lunch", "", {"after": "13:00"}),
     ("profiling after 3pm", "profiling", {"after": "15:00"}),

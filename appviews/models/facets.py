@@ -39,15 +39,21 @@ FACETS: tuple[FacetSpec, ...] = (
 )
 LABELS = {f.name: f.label for f in FACETS}
 
+
 # Time-of-day choices as Filters: the parts of the day a query's words name too
 # (talkbase.core.when), each by when a talk starts.
-_STARTS = {"starts_before": "starts before", "after": "starts at"}
+def _said(limits: tuple[tuple[str, str], ...]) -> str:
+    bounds = dict(limits)
+    if "after" in bounds and "starts_before" in bounds:
+        return f"starts {bounds['after']}–{bounds['starts_before']}"
+    if "after" in bounds:
+        return f"starts at {bounds['after']} or later"
+    return f"starts before {bounds['starts_before']}"
+
+
 TIMES_OF_DAY: dict[str, tuple[str, dict[str, str]]] = {
-    name: (
-        f"{name.title()} ({_STARTS[field]} {at}{' or later' if field == 'after' else ''})",
-        {field: at},
-    )
-    for name, (field, at) in PARTS_OF_DAY.items()
+    name: (f"{name.title()} ({_said(limits)})", dict(limits))
+    for name, limits in PARTS_OF_DAY.items()
 }
 
 

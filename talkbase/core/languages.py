@@ -144,6 +144,7 @@ def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
 # CLDR's day periods -> the parts of the day search reads (talkbase/core/when.py)
 _PERIODS = {"morning1": "morning", "morning2": "morning", "afternoon1": "afternoon"}
 _PERIODS |= {"afternoon2": "afternoon", "evening1": "evening", "evening2": "evening"}
+_PERIODS |= {"night1": "night", "night2": "night"}
 
 
 def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
@@ -164,8 +165,8 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
 
 def day_part_names(code: str) -> dict[str, str]:
     """The parts of the day as `code`'s speakers name them (CLDR's day periods, the
-    last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon" or
-    "evening"; a word CLDR gives to two parts is left out."""
+    last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon",
+    "evening" or "night"; a word CLDR gives to two parts is left out."""
     locale = _locale(code)
     if locale is None:
         return {}

@@ -12,13 +12,19 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
 
 # Parts of the day, by when a talk starts (a talk starting at 11:40 is a morning talk,
-# even when it runs past noon): each as the filter that holds its talks (a Filters
-# field and its HH:MM).
-PARTS_OF_DAY: dict[str, tuple[str, str]] = {
-    "morning": ("starts_before", "12:00"),
-    "afternoon": ("after", "12:00"),
-    "evening": ("after", "17:00"),
+# even when it runs past noon): each as the limits that hold its talks (Filters fields
+# and their HH:MM), the first where it begins, the second (if any) where it ends. The
+# afternoon's end (18:00) and the night's start (21:00) are CLDR's English day periods
+# (Italian, German and French end the afternoon at 18:00 too); the evening starts at
+# 17:00, as attendees' "early evening" does, so it overlaps the afternoon's last hour.
+PARTS_OF_DAY: dict[str, tuple[tuple[str, str], ...]] = {
+    "morning": (("starts_before", "12:00"),),
+    "afternoon": (("after", "12:00"), ("starts_before", "18:00")),
+    "evening": (("after", "17:00"), ("starts_before", "22:00")),
+    "night": (("after", "21:00"),),
 }
+# "tonight": from the evening on, however late
+TONIGHT: tuple[tuple[str, str], ...] = (("after", "17:00"),)
 
 # "early" and "late" said alone ("early sunday", "late talks", "first thing"): the
 # first talks of a day (an early morning's) and its last (a late afternoon's)
@@ -31,9 +37,10 @@ SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("early", "morning"): (EARLY,),
     ("late", "morning"): (("after", "10:00"), ("starts_before", "12:00")),
     ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
-    ("late", "afternoon"): (LATE,),
+    ("late", "afternoon"): (LATE, ("starts_before", "18:00")),
     ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
-    ("late", "evening"): (("after", "19:00"),),
+    ("late", "evening"): (("after", "19:00"), ("starts_before", "22:00")),
+    ("late", "night"): (("after", "22:00"),),
     ("early", "talk"): (EARLY,),  # "early talks", "late sessions"
     ("early", "session"): (EARLY,),
     ("late", "talk"): (LATE,),

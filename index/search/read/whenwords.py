@@ -32,13 +32,13 @@ from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
 from talkbase.core.terms import WEEKDAYS
-from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY
+from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
 # the same), by when a talk starts
-_PARTS: dict[str, tuple[str, str]] = {
+_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
     **{w: part for name, part in PARTS_OF_DAY.items() for w in (name, name + "s")},
-    "tonight": PARTS_OF_DAY["evening"],
+    "tonight": TONIGHT,
     "arvo": PARTS_OF_DAY["afternoon"],
 }
 _EARLY_LATE = {"early": EARLY, "late": LATE}  # alone: "early sunday", "late on Sunday"
@@ -47,7 +47,8 @@ _LUNCHTIME = (("after", "12:00"), ("starts_before", "14:00"))  # "lunchtime", "d
 _UPPER = ("before", "starts_before")
 _AROUND = ("at", "during", "over", "around")  # "during lunch"
 # a part of the day said short right after a day: "sun pm", "sat eve", "saturday night"
-_AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "evening"}
+# (a day's night is its evening on, however late: "tonight")
+_AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "tonight"}
 _DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
 # In a question longer than this, quotes are quotation rather than a requirement and
@@ -173,6 +174,15 @@ class Words:
         elif fld not in self.values:
             self.values[fld] = value
 
+    def _part(
+        self, i: int, n: int, limits: tuple[tuple[str, str], ...], name: str, cue: int
+    ) -> None:
+        """A part of the day as one chip: where it begins, and where it ends set too."""
+        (fld, at), *rest = limits
+        self.take(i, n, fld, at, name, cue)
+        for more, value in rest:
+            self.also(more, value)
+
     def a_day(self, word: str) -> bool:
         """Whether `word` names a weekday, in English or in a language of the talks."""
         return word in DAY_WORDS or word in self.vocab.day_words
@@ -277,12 +287,14 @@ class Words:
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "this", "the") else 0
         if cue and self.low(i - 1) == "the" and self.free(i - 2) and self.low(i - 2) == "in":
             cue = 2
-        shade = SHADES_OF_DAY.get((w, self.low(i + 1).rstrip("s")))
-        if shade and self.free(i + 1):  # "late afternoon": one chip per limit
+        gap = int(self.low(i + 1) == "at" and self.free(i + 1))  # "late at night"
+        part_word = self.low(i + 1 + gap).rstrip("s")
+        shade = SHADES_OF_DAY.get((w, part_word))
+        if shade and self.free(i + 1 + gap):  # "late afternoon": one chip per limit
             for fld, at in shade:
                 bound = "before" if fld == "starts_before" else fld
-                label = f"{w} {self.low(i + 1).rstrip('s')}" + f" ({bound} {at})" * (len(shade) > 1)
-                self.take(i, 2, fld, at, label, cue)
+                label = f"{w} {part_word}" + f" ({bound} {at})" * (len(shade) > 1)
+                self.take(i, 2 + gap, fld, at, label, cue)
             return True
         if w in _EARLY_LATE and self._said_alone(i):
             fld, at = _EARLY_LATE[w]
@@ -294,8 +306,7 @@ class Words:
                 self.take(i, n, fld, at, "lunchtime" + f" ({fld.split('_')[-1]} {at})")
             return True
         if w in _AFTER_A_DAY and (self.a_day(self.low(i - 1)) or self.low(i - 1) in RELATIVE):
-            fld, at = PARTS_OF_DAY[_AFTER_A_DAY[w]]
-            self.take(i, 1, fld, at, _AFTER_A_DAY[w])
+            self._part(i, 1, _PARTS[_AFTER_A_DAY[w]], _AFTER_A_DAY[w], 0)
             return True
         if w == "first" and self.low(i + 1) == "thing" and self.free(i + 1):  # "first thing"
             self.take(i, 2, *EARLY, f"first thing (before {EARLY[1]})")
@@ -308,8 +319,7 @@ class Words:
                 return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None:  # "afternoon", "sera"
-            fld, at = part
-            self.take(i, 1, fld, at, self.vocab.part_words.get(w) or w.rstrip("s"), cue)
+            self._part(i, 1, part, self.vocab.part_words.get(w) or w.rstrip("s"), cue)
             when = zoned.today(self.vocab.timezone)  # "this afternoon" at the conference: today's
             if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
