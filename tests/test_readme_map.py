@@ -43,3 +43,18 @@ def test_every_file_on_the_map_exists():
         assert (ROOT / folder).is_dir(), folder
         for name in re.findall(r"`([\w]+\.py)`", modules):
             assert (ROOT / folder / name).is_file(), folder + name
+
+
+def test_every_source_path_the_docs_name_exists():
+    """A re-layout moves files: the README and docs/ follow (`NAME` is a placeholder)."""
+    named = re.compile(
+        r"`((?:index|ingest|talkbase|appviews|bench|tests)/[\w./-]+\.(?:py|mjs|js))`"
+    )
+    docs = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    missing = [
+        f"{doc.name}: {m.group(1)}"
+        for doc in docs
+        for m in named.finditer(doc.read_text(encoding="utf-8"))
+        if "NAME" not in m.group(1) and not (ROOT / m.group(1)).exists()
+    ]
+    assert missing == []
