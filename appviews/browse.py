@@ -1,6 +1,11 @@
-"""Browse: the topic map, tracks and organizations (the time grid is the Program view)."""
+"""Browse: tracks by day (to plan with: when and where each track runs), the topic
+map, tracks and organizations (the time grid is the Program view)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from urllib.parse import urlencode
 
 import altair as alt
 import pandas as pd
@@ -212,9 +217,77 @@ def _bars(df: pd.DataFrame, field: str, description: str) -> alt.Chart:
     )
 
 
+def by_day_html(parts: Sequence[program.TrackDay]) -> str:
+    """Tracks by day as an HTML table (program text escaped): a row per track, a
+    column per day, each part "10:30–18:00 · H.2215 · 12 talks" linking to the
+    Program view on that day with that track chosen."""
+    days = sorted({p.day for p in parts})
+    rows: dict[str, dict[date, program.TrackDay]] = {}
+    for p in parts:
+        rows.setdefault(p.track, {})[p.day] = p
+    head = "".join(f'<th scope="col">{render.esc(f"{d:%a %d %b}")}</th>' for d in days)
+    body = []
+    for track, by_day in rows.items():
+        cells = []
+        for d in days:
+            p = by_day.get(d)
+            if p is None:
+                cells.append('<td class="tb-none">–</td>')
+                continue
+            link = "?" + urlencode({"view": "program", "date": d.isoformat(), "tracks": track})
+            rooms = ", ".join(p.rooms[:2]) + (" …" if len(p.rooms) > 2 else "")
+            said = f"{p.first:%H:%M}–{p.last:%H:%M}" + (f" · {rooms}" if rooms else "")
+            cells.append(
+                f'<td><span class="tb-daylabel">{render.esc(f"{d:%a}")}: </span>'
+                f'<a href="{render.esc(link)}" target="_self">{render.esc(said)}</a>'
+                f" · {render.esc(plural(p.talks, 'talk'))}</td>"
+            )
+        body.append(f'<tr><th scope="row">{render.esc(track)}</th>{"".join(cells)}</tr>')
+    return (
+        f"<style>{BY_DAY_CSS}</style>"
+        '<table class="tb-byday"><caption>Tracks by day: when each runs, where, and how '
+        "many talks; a time opens that day's program with the track chosen</caption>"
+        f'<thead><tr><th scope="col">Track</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+BY_DAY_CSS = """
+.tb-byday { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
+.tb-byday caption { text-align: left; padding: 0 0 0.5rem; }
+.tb-byday th, .tb-byday td { text-align: left; vertical-align: top;
+  padding: 0.35rem 0.5rem; border-bottom: 1px solid rgba(128,128,128,0.3); }
+.tb-byday a { display: inline-block; min-height: 24px; }
+.tb-byday .tb-daylabel { display: none; }
+@media (max-width: 640px) {
+  .tb-byday thead { display: none; }
+  .tb-byday tr, .tb-byday th, .tb-byday td { display: block; border: 0; padding: 0.2rem 0; }
+  .tb-byday tr { border-bottom: 1px solid rgba(128,128,128,0.3); padding: 0.4rem 0; }
+  .tb-byday .tb-daylabel { display: inline; }
+  .tb-byday .tb-none { display: none; }
+  .tb-byday a { min-height: 44px; line-height: 44px; }
+}
+"""
+
+
+def by_day(lib: Library) -> None:
+    parts = program.tracks_by_day(lib.talks.values())
+    if not parts:
+        st.caption("The program names no tracks with times.")
+        return
+    st.html(by_day_html(parts))
+
+
+VIEWS = {  # Browse's views, the first shown first: the quickest to draw and to plan with
+    "Tracks by day": by_day,
+    "Topic map": topic_map,
+    "Tracks & organizations": overview,
+}
+
+
 def show(lib: Library) -> None:
-    tabs = st.tabs(["Topic map", "Tracks & organizations"])
-    with tabs[0]:
-        topic_map(lib)
-    with tabs[1]:
-        overview(lib)
+    # one view drawn at a time (tabs would draw the topic map on every visit)
+    chosen = st.segmented_control(
+        "Browse by", list(VIEWS), key="browse-view", default=next(iter(VIEWS)), required=True
+    )
+    VIEWS[chosen or next(iter(VIEWS))](lib)

@@ -561,19 +561,44 @@ def test_now_and_next_shows_each_rooms_current_and_next_talk(
     assert f"On at {t.start:%H:%M}" in page  # a chosen time, not "On now"
 
 
+def test_browse_opens_on_tracks_by_day_that_lead_to_the_program(
+    demo_home, demo_kb, monkeypatch
+) -> None:
+    at = run_app(demo_home, monkeypatch, view="browse")
+    assert at.button_group(key="browse-view").value == "Tracks by day"
+    assert not at.get("vega_lite_chart")  # nothing slow drawn before it is asked for
+    (table,) = htmls(at, "tb-byday")
+    track = "Kernel Engineering & Domain-Specific Languages"
+    mine = [t for t in demo_kb.talks.get_many(demo_kb.talks.ids.tolist()) if t.track == track]
+    day = min(t.day for t in mine if t.day)
+    first = min(t.start for t in mine if t.day == day)
+    row = next(r for r in table.split("<tr>") if f">{html.escape(track)}</th>" in r)
+    link = f"?view=program&amp;date={day.isoformat()}&amp;tracks=Kernel+Engineering+%26+"
+    assert link in row and f">{first:%H:%M}–" in row, row
+    # the link opens that day's program with the track chosen (the URL's own reader)
+    at = run_app(demo_home, monkeypatch, view="program", date=day.isoformat(), tracks=track)
+    assert list(at.session_state["grid_tracks"]) == [track]
+    assert at.query_params["date"] == day.isoformat()
+
+
 def test_browse_topic_map_and_overview(demo_home, demo_kb, monkeypatch) -> None:
     at = run_app(demo_home, monkeypatch, view="browse")
-    assert len(at.get("vega_lite_chart")) == 3  # topic map, tracks, organizations
-    said = [plain(v) for v in htmls(at, "tb-chart-text")]  # each chart in words too
-    assert len(said) == 3, said
-    assert re.fullmatch(r"Topic map: 71 talks in \d+ topics; largest: .+ \(\d+\)\.", said[0])
-    assert said[1].startswith("Tracks: ") and "Kernel Engineering" in said[1]
-    assert said[2].startswith("Organizations: ") and "most talks: " in said[2]
+    at.button_group(key="browse-view").set_value("Topic map")
+    rerun(at)
+    assert len(at.get("vega_lite_chart")) == 1
+    (said,) = [plain(v) for v in htmls(at, "tb-chart-text")]  # the chart in words too
+    assert re.fullmatch(r"Topic map: 71 talks in \d+ topics; largest: .+ \(\d+\)\.", said)
     topic = at.selectbox(key="map-topic")
     topic.select(topic.options[1])
     rerun(at)
     listed = [b.key for b in at.button if b.key and b.key.startswith("map-open-")]
     assert listed  # the talks of that topic are listed, each with its actions
+    at.button_group(key="browse-view").set_value("Tracks & organizations")
+    rerun(at)
+    assert len(at.get("vega_lite_chart")) == 2  # tracks, organizations
+    said = [plain(v) for v in htmls(at, "tb-chart-text")]
+    assert said[0].startswith("Tracks: ") and "Kernel Engineering" in said[0]
+    assert said[1].startswith("Organizations: ") and "most talks: " in said[1]
     tracks = next(d.value for d in at.dataframe if "track" in d.value.columns)
     assert tracks.iloc[0]["track"] == "Kernel Engineering & Domain-Specific Languages"
     assert tracks.iloc[0]["talks"] == 12

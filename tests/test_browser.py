@@ -297,6 +297,7 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
 
         # Browse > Topic map: dragging over dots lists those talks
         nav(d, "Browse")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "table.tb-byday"), why="no tracks")
         press(
             d,
             wait(
@@ -304,12 +305,12 @@ def test_search_open_save_and_download_the_calendar(demo_home, demo_kb, tmp_path
                 lambda d: next(
                     (
                         t
-                        for t in d.find_elements(By.CSS_SELECTOR, '[role="tab"]')
+                        for t in d.find_elements(By.CSS_SELECTOR, ".st-key-browse-view button")
                         if t.text == "Topic map"
                     ),
                     None,
                 ),
-                why="no Topic map tab",
+                why="no Topic map choice",
             ),
         )
         chart = wait(

@@ -93,3 +93,34 @@ def test_topic_map_handles_tiny_inputs() -> None:
     tm = program.topic_map([7], np.ones((1, 4)), ["Kernels for GPUs"])
     assert tm.points[0].talk_id == 7 and len(tm.topics) == 1
     assert program.topic_map([], np.zeros((0, 4)), []) == program.TopicMap((), ())
+
+
+def test_tracks_by_day_say_when_where_and_how_many() -> None:
+    talks = [
+        talk(1, "2026-10-20T14:00", "H.2215", track="Rust"),
+        talk(2, "2026-10-20T10:30", "H.2215", track="Rust"),
+        talk(3, "2026-10-20T16:00", "K.1.105", track="Rust"),
+        talk(4, "2026-10-21T09:00", "AW1.120", track="rust"),  # another track, as written
+        talk(5, "2026-10-21T11:00", "Janson", track="Go"),
+        talk(6, None, "Janson", track="Go"),  # untimed: no day to plan on
+        talk(7, "2026-10-21T12:00", "Janson"),  # no track
+    ]
+    got = [
+        (p.track, f"{p.day}", f"{p.first:%H:%M}", f"{p.last:%H:%M}", p.rooms, p.talks)
+        for p in program.tracks_by_day(talks)
+    ]
+    assert got == [
+        ("Go", "2026-10-21", "11:00", "11:25", ("Janson",), 1),
+        ("Rust", "2026-10-20", "10:30", "16:25", ("H.2215", "K.1.105"), 3),
+        ("rust", "2026-10-21", "09:00", "09:25", ("AW1.120",), 1),
+    ]
+
+
+def test_tracks_by_day_as_html_escape_the_program_and_link_the_day() -> None:
+    from appviews import browse
+
+    parts = program.tracks_by_day([talk(1, "2026-10-20T10:30", "<b>", track="A & <i>B</i>")])
+    page = browse.by_day_html(parts)
+    assert "<i>" not in page and "<b>" not in page
+    assert "A &amp; &lt;i&gt;B&lt;/i&gt;" in page and "&lt;b&gt;" in page
+    assert 'href="?view=program&amp;date=2026-10-20&amp;tracks=A+%26+%3Ci%3EB%3C%2Fi%3E"' in page

@@ -281,6 +281,43 @@ def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
     return out
 
 
+@dataclass(frozen=True)
+class TrackDay:
+    """One track's part of one day: when it runs (its first start, its last end), in
+    which rooms (most talks first) and how many talks."""
+
+    track: str
+    day: date
+    first: datetime
+    last: datetime
+    rooms: tuple[str, ...]
+    talks: int
+
+
+def tracks_by_day(talks: Iterable[Talk]) -> list[TrackDay]:
+    """Each track's days, for planning: by track name, then by day. Untimed talks and
+    talks without a track are left out."""
+    parts: dict[tuple[str, date], list[Talk]] = {}
+    for t in talks:
+        if t.track and t.start and t.day:
+            parts.setdefault((t.track, t.day), []).append(t)
+    out = []
+    for (track, day), members in parts.items():
+        rooms = Counter(t.room for t in members if t.room)
+        out.append(
+            TrackDay(
+                track,
+                day,
+                min(t.start for t in members if t.start),
+                max((t.end or t.start) for t in members if t.start),
+                tuple(r for r, _ in sorted(rooms.items(), key=lambda kv: (-kv[1], kv[0]))),
+                len(members),
+            )
+        )
+    out.sort(key=lambda p: (p.track.casefold(), p.track, p.day))
+    return out
+
+
 # -- topic map ------------------------------------------------------------------------
 
 
