@@ -201,7 +201,13 @@ def show(lib: Library) -> None:
         help="Which day of the program",
     )
     c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
-    f1, f2 = st.columns(2)
+    chosen = len(ss.get(ROOMS_KEY) or ()) + len(ss.get(TRACKS_KEY) or ())
+    # rooms and tracks folded away until wanted: on a phone the rows start on the
+    # first screen (two open boxes pushed them ~635 px down an 844 px screen)
+    folded = st.expander(
+        "Rooms and tracks" + (f" ({chosen} chosen)" if chosen else ""), expanded=bool(chosen)
+    )
+    f1, f2 = folded.columns(2)
     f1.multiselect(
         "Rooms",
         list(all_rooms),

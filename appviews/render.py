@@ -89,6 +89,12 @@ mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
   [data-testid="stBaseButton-segmented_control"],
   [data-testid="stBaseButton-segmented_controlActive"] { min-height: 44px; }
   .st-key-view button { min-width: 44px; }
+  /* the "?" of a control's help and the sidebar's "»": 16 and 28 px drawn, 44 px to tap */
+  [data-testid="stTooltipHoverTarget"]:has([data-testid="stTooltipIcon"]),
+  [data-testid="stTooltipIcon"] { min-width: 44px; min-height: 44px; display: inline-flex;
+    align-items: center; justify-content: center; }
+  [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {
+    min-width: 44px; min-height: 44px; }
   h1 { font-size: 1.6rem !important; padding: .2rem 0 !important; }
 }
 .tb-skip { position: absolute; left: -10000px; top: 0; z-index: 1000001; }
@@ -108,6 +114,19 @@ export default function(component) {
             || document.querySelector('[data-testid="stAppViewContainer"]');
   if (main) { main.scrollTo(0, 0); }
   window.scrollTo(0, 0);
+  // the keyboard's focus goes to the new page's title (a screen reader says it), once
+  // per page opened: not again when the same page redraws after a button on it
+  if (window.__talkbaseTop === component.data) { return; }
+  window.__talkbaseTop = component.data;
+  let tries = 0;
+  const focus = () => {
+    const title = document.querySelector('[data-testid="stMain"] .tb-title-big');
+    if (title) {
+      title.setAttribute('tabindex', '-1');
+      title.focus({ preventScroll: true });
+    } else if (++tries < 40) { setTimeout(focus, 50); }
+  };
+  focus();
 }
 """
 _top = st.components.v2.component("talkbase_top", js=_TOP_JS, isolate_styles=False)
@@ -115,7 +134,8 @@ _top = st.components.v2.component("talkbase_top", js=_TOP_JS, isolate_styles=Fal
 
 def scroll_top(page: str) -> None:
     """Show a newly opened page from its top (the app keeps the list's scroll position
-    otherwise); runs once per page, named by `page`."""
+    otherwise), the keyboard's focus on its big title; runs once per page, named by
+    `page`."""
     _top(data=page, key="scroll-top")
 
 
@@ -294,7 +314,8 @@ def title_html(
     title: str, terms: Iterable[str] = (), big: bool = False, cls: str | None = None
 ) -> str:
     cls = cls or ("tb-title-big" if big else "tb-title")
-    return f'<div class="{cls}">{evidence.as_html(highlight(title, terms))}</div>'
+    heading = ' role="heading" aria-level="1"' if big else ""  # a page's own title
+    return f'<div class="{cls}"{heading}>{evidence.as_html(highlight(title, terms))}</div>'
 
 
 def quote_html(sentence: str, terms: Iterable[str]) -> str:

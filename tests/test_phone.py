@@ -165,6 +165,28 @@ def test_now_and_next_on_fosdem_fits_four_desktop_screens(fosdem, tmp_path) -> N
         wait(d, lambda d: len(visible(d, ".tb-nn-row")) > 20, SERVER_START_S, "no rows")
         idle(d)
         shot(d, "now-phone")
+        # issue 39: the first row was ~635 px down an 844 px screen
+        first = visible(d, ".tb-nn-row")[0].rect["y"]
+        assert first < PHONE[1] / 2, f"the first room's row starts {first:.0f} px down"
+
+
+def test_small_icons_are_big_enough_to_tap_on_a_phone(fosdem, tmp_path) -> None:
+    """Issue 39: the "?" of a control's help was 16 px and the sidebar's "»" 28 px."""
+    url, _ = fosdem
+    with browser(tmp_path, PHONE) as d:
+        d.get(f"{url}?view=now&date={FIRST_DAY.isoformat()}&at=11:00")
+        wait(d, lambda d: visible(d, '[data-testid="stTooltipIcon"]'), SERVER_START_S, "no ?")
+        idle(d)
+        targets = [
+            *visible(d, '[data-testid="stTooltipIcon"]'),
+            *visible(d, '[data-testid="stExpandSidebarButton"]'),
+        ]
+        small = [
+            (e.get_attribute("data-testid"), e.rect["width"], e.rect["height"])
+            for e in targets
+            if min(e.rect["width"], e.rect["height"]) < 44
+        ]
+        assert targets and not small, small
 
 
 def _agenda_ids(talks: dict[int, Any]) -> list[int]:
@@ -329,3 +351,19 @@ def test_the_phone_list_jumps_to_a_time(fosdem, tmp_path) -> None:
             "return document.getElementById('tb-at-15').getBoundingClientRect().top"
         )
         assert 0 <= top < 300, top  # the 15:00 talks at the top of the screen
+
+
+def test_an_opened_talk_has_the_keyboards_focus_on_its_title(fosdem, tmp_path) -> None:
+    """Issue 39: focus dropped to the page's body when a talk opened."""
+    url, talks = fosdem
+    talk = next(t for t in talks.values() if t.day == FIRST_DAY and t.speakers)
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?talk={talk.id}")
+        wait(d, lambda d: visible(d, ".tb-title-big"), SERVER_START_S, "no talk page")
+        idle(d)
+        focused = d.execute_script(
+            "const e = document.activeElement;"
+            "return [e.className, e.getAttribute('role'), e.textContent];"
+        )
+        assert focused[0] == "tb-title-big" and focused[1] == "heading", focused
+        assert focused[2].strip() == talk.title

@@ -112,3 +112,22 @@ def test_the_sites_own_search_finds_by_words_forgives_typos_and_reads_days(site)
     assert words["words"][0] == mccl
     assert mccl in typo["words"][:3]
     assert day["words"] and all(talks[i]["start"].startswith("2026-10-20") for i in day["words"])
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_parts_of_the_day_are_the_servers(site):
+    """One table of the parts of the day (talkbase/core/when.py): the site reads the
+    windows the export wrote, never a copy of its own."""
+    from talkbase.core.when import PARTS_OF_DAY
+
+    meta = json.loads((site / "data" / "meta.json").read_text())
+    assert set(meta["parts"]) == set(PARTS_OF_DAY)
+    assert meta["parts"]["afternoon"] == [
+        dict(PARTS_OF_DAY["afternoon"])["after"],
+        dict(PARTS_OF_DAY["afternoon"])["starts_before"],
+    ]
+    assert "'12:00'" not in (site / "search.mjs").read_text()
+    talks = {t["id"]: t for t in json.loads((site / "data" / "talks.json").read_text())}
+    (afternoon,) = _node_search(site, ["talks tuesday afternoon"])
+    starts = [talks[i]["start"][11:16] for i in afternoon["words"]]
+    assert starts and all("12:00" <= s < meta["parts"]["afternoon"][1] for s in starts), starts

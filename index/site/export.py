@@ -36,6 +36,7 @@ import numpy as np
 
 from talkbase.core import settings
 from talkbase.core.errors import InputError
+from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
     from index.search.kb import KnowledgeBase
@@ -91,6 +92,16 @@ def _target(out: Path) -> None:
         )
 
 
+def parts_of_day() -> dict[str, list[str]]:
+    """Each part of the day as the browser reads it, [from, before) in HH:MM, from the
+    one table the server's reader and the app's filter read (talkbase/core/when.py)."""
+    out = {}
+    for name, limits in PARTS_OF_DAY.items():
+        bounds = dict(limits)
+        out[name] = [bounds.get("after", "00:00"), bounds.get("starts_before", "24:00")]
+    return out
+
+
 def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     """Write the static site of the base `kb` into the folder `out` (see the module)."""
     out = Path(out).expanduser().resolve()
@@ -116,6 +127,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
+        "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),

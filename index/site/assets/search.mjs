@@ -7,7 +7,6 @@
 const STOP = new Set(('a an and are as at be by for from has have how i in into is it its ' +
   'of on or that the their this to was we what when where which who why will with you your ' +
   'talk talks session sessions about any anything show me find looking there').split(' '));
-const PARTS = { morning: ['00:00', '12:00'], afternoon: ['12:00', '24:00'], evening: ['17:00', '24:00'] };
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
 const K1 = 1.2, B = 0.75;
@@ -100,7 +99,11 @@ export function createSearch(talks, meta, vectors) {
   }
   const dayWords = { ...meta.day_words };
   WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[w.slice(0, 3)] = i; });
-  const partWords = { ...meta.part_words, morning: 'morning', afternoon: 'afternoon', evening: 'evening' };
+  // the parts of the day, [from, before) as the export wrote them (the server's own table)
+  const PARTS = meta.parts || {};
+  const partWords = { ...meta.part_words };
+  Object.keys(PARTS).forEach(p => { partWords[p] = p; });
+  Object.keys(partWords).forEach(w => { if (!(partWords[w] in PARTS)) delete partWords[w]; });
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
