@@ -111,11 +111,12 @@ def test_this_afternoon_at_the_conference_is_todays(vocab, monkeypatch):
     from datetime import date
 
     monkeypatch.setattr(clock, "today", lambda zone="": date(2019, 2, 3))
+    afternoon = {"after": "12:00", "starts_before": "18:00"}
     assert understand("Rust talks this afternoon", vocab).filters.active() == {
-        "after": "12:00",
+        **afternoon,
         "day": "2019-02-03",
     }
-    assert understand("Rust talks in the afternoon", vocab).filters.active() == {"after": "12:00"}
+    assert understand("Rust talks in the afternoon", vocab).filters.active() == afternoon
     no_day = date(2026, 12, 2)  # no day of the program
     monkeypatch.setattr(clock, "today", lambda zone="": no_day)
-    assert understand("Rust talks this afternoon", vocab).filters.active() == {"after": "12:00"}
+    assert understand("Rust talks this afternoon", vocab).filters.active() == afternoon
