@@ -199,6 +199,7 @@ def show(lib: Library) -> None:
         required=True,
         format_func=lambda d: f"{date.fromisoformat(d):%a %d %b}",
         help="Which day of the program",
+        label_visibility="collapsed",  # the days say what they are; a reader still hears "Day"
     )
     c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
     chosen = len(ss.get(ROOMS_KEY) or ()) + len(ss.get(TRACKS_KEY) or ())
@@ -241,7 +242,9 @@ def show(lib: Library) -> None:
         + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
         "with a saved talk first."
     )
-    st.html(render.line_html(headline(at, is_now, _span(talks)), "tb-why"))
+    said = headline(at, is_now, _span(talks))
+    if not said.startswith("What is on"):  # before or after the conference: say so
+        st.html(render.line_html(said, "tb-why"))
     if not rows:
         where = " in these rooms and tracks" if rooms or tracks else ""
         st.info(f"Nothing is on or still to come at this time{where}.")

@@ -96,6 +96,8 @@ mark { background: #fde68a; padding: 0 .1rem; border-radius: .15rem; }
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {
     min-width: 44px; min-height: 44px; }
   h1 { font-size: 1.6rem !important; padding: .2rem 0 !important; }
+  /* the page starts under the header bar, not 6rem down the screen */
+  [data-testid="stMainBlockContainer"] { padding-top: 3.5rem !important; }
 }
 .tb-skip { position: absolute; left: -10000px; top: 0; z-index: 1000001; }
 .tb-skip:focus { left: .5rem; top: .5rem; padding: .6rem 1rem; background: #fff;
