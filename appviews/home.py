@@ -1,6 +1,6 @@
 """What the home page (Search with an empty query) says the base holds: each
-conference with its dates and time zone, e.g.
-"FOSDEM 2024 · Sat 3 – Sun 4 Feb 2024 · Europe/Brussels"."""
+conference with where it is held, its dates and time zone, e.g.
+"FOSDEM 2024 · ULB, Brussels · Sat 3 – Sun 4 Feb 2024 · Europe/Brussels"."""
 
 from __future__ import annotations
 
@@ -38,13 +38,17 @@ def _zone(talk: Talk) -> str:
 
 def conference_lines(talks: Iterable[Talk]) -> list[str]:
     """One line per conference the talks belong to (in order of their first day):
-    its name, the days its timed talks take, their time zones."""
+    its name, where it is held (as its program says), the days its timed talks take,
+    their time zones."""
     days: dict[str, list[date]] = {}
     zones: dict[str, dict[str, None]] = {}
+    venues: dict[str, dict[str, None]] = {}
     for t in talks:
         name = t.conference or NO_NAME
         days.setdefault(name, [])
         zones.setdefault(name, {})
+        if t.venue:
+            venues.setdefault(name, {})[t.venue] = None
         if t.start is not None:
             days[name].append(t.start.date())
             zone = _zone(t)
@@ -52,7 +56,7 @@ def conference_lines(talks: Iterable[Talk]) -> list[str]:
                 zones[name][zone] = None
     lines = []
     for name in sorted(days, key=lambda n: (min(days[n], default=date.max), n.casefold())):
-        parts = [name]
+        parts = [name, *venues.get(name, {})]
         if days[name]:
             parts.append(date_range(min(days[name]), max(days[name])))
         if zones[name]:

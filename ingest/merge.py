@@ -224,6 +224,7 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             sources=tuple(s for r in records for s in r.sources),
             language=next((r.language for r in records if r.language), None),
             links=_merge_links(records),
+            venue=next((r.venue for r in records if r.venue), None),
         )
     abstract = merged.abstract or (merged.note("What") or "")
     return replace(

@@ -5,6 +5,7 @@ record without them still loads."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -105,16 +106,16 @@ def test_link_pairs_counts_other_schemes_not_placeholders() -> None:
 
 
 def test_fields_round_trip_and_old_records_load() -> None:
-    talk = _talk(language="de", links=(("Slides", "https://a.org/s.pdf"),))
+    talk = _talk(language="de", links=(("Slides", "https://a.org/s.pdf"),), venue="ULB, Brussels")
     d = talk.to_dict()
-    assert d["language"] == "de"
+    assert d["language"] == "de" and d["venue"] == "ULB, Brussels"
     assert d["links"] == [{"label": "Slides", "url": "https://a.org/s.pdf"}]
     back = talk_from_dict(json.loads(json.dumps(d)))
     assert back.language == "de" and back.links == talk.links
     assert back == talk
-    old = {k: v for k, v in d.items() if k not in ("language", "links")}  # stored before
+    old = {k: v for k, v in d.items() if k not in ("language", "links", "venue")}  # stored before
     loaded = talk_from_dict(old)
-    assert loaded.language is None and loaded.links == ()
+    assert loaded.language is None and loaded.links == () and loaded.venue is None
     assert loaded.title == "Kernels" and loaded.start == talk.start
 
 
@@ -237,3 +238,23 @@ def test_the_store_keeps_language_and_links(tmp_path, hashing_embedder) -> None:
     assert by_title["Kernels on GPUs"].language == "de"
     assert by_title["Kernels on GPUs"].links == (("Program page", "https://c.example/1"),)
     assert by_title["Plain talk"].language is None and by_title["Plain talk"].links == ()
+
+
+def test_the_venue_is_read_from_a_frab_program_and_merged() -> None:
+    from ingest.formats import frab, frabxml
+
+    xml = (
+        "<schedule><conference><title>Conf</title><venue>ULB (Université Libre de "
+        "Bruxelles)</venue><city>Brussels</city><time_zone_name>Europe/Brussels"
+        "</time_zone_name></conference><day date='2024-02-03' index='1'><room name='K.1'>"
+        "<event guid='g1'><date>2024-02-03T10:00:00+01:00</date><start>10:00</start>"
+        "<duration>00:30</duration><room>K.1</room><title>A talk</title></event>"
+        "</room></day></schedule>"
+    )
+    (talk,) = frabxml.parse(xml, "schedule.xml")[0]
+    assert talk.venue == "ULB (Université Libre de Bruxelles), Brussels"
+    assert frab.venue_of("Hall 1, Leipzig", "Leipzig") == "Hall 1, Leipzig"  # the city once
+    assert frab.venue_of("", "Leipzig") == "Leipzig" and frab.venue_of(None, None) is None
+    elsewhere = (replace(talk.sources[0], document="other.xml"),)  # the same talk, another file
+    (merged,) = merge_talks([replace(talk, venue=None, sources=elsewhere), talk])
+    assert merged.venue == talk.venue

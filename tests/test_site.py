@@ -121,7 +121,7 @@ def test_the_sites_parts_of_the_day_are_the_servers(site):
     from talkbase.core.when import PARTS_OF_DAY
 
     meta = json.loads((site / "data" / "meta.json").read_text())
-    assert set(meta["parts"]) == set(PARTS_OF_DAY)
+    assert set(meta["parts"]) == set(PARTS_OF_DAY) and "venue" in meta
     assert meta["parts"]["afternoon"] == [
         dict(PARTS_OF_DAY["afternoon"])["after"],
         dict(PARTS_OF_DAY["afternoon"])["starts_before"],

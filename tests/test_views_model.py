@@ -139,11 +139,11 @@ def test_the_home_page_names_each_conference_with_its_dates_and_zone() -> None:
         at("FOSDEM 2024", "2024-02-03"),
         at("Later", "2024-11-30"),
         at("Later", "2024-12-01"),
-        Talk(title="untimed", conference="Later"),
+        Talk(title="untimed", conference="Later", venue="ULB, Brussels"),
     ]
     assert home.conference_lines(talks) == [
         "FOSDEM 2024 · Sat 3 – Sun 4 Feb 2024 · Europe/Brussels",
-        "Later · Sat 30 Nov – Sun 1 Dec 2024 · Europe/Brussels",
+        "Later · ULB, Brussels · Sat 30 Nov – Sun 1 Dec 2024 · Europe/Brussels",
     ]
     assert (
         home.date_range(date(2023, 12, 30), date(2024, 1, 1)) == "Sat 30 Dec 2023 – Mon 1 Jan 2024"

@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -118,9 +119,12 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     talks_json = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
     quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
     version = hashlib.sha256(talks_json.encode() + quantized.tobytes()).hexdigest()[:16]
+    venues = [t.venue for t in talks if t.venue]  # where it is held, as the program says
+    venue = Counter(venues).most_common(1)[0][0] if venues else None
     meta = {
         "version": version,
         "conference": vocab.conference,
+        "venue": venue,
         "timezone": vocab.timezone,
         "days": [d.isoformat() for d in vocab.days],
         "rooms": sorted({t.room for t in talks if t.room}),

@@ -61,6 +61,7 @@ class Context:
     tz: tzinfo | None  # the schedule's own zone, if it names one
     fallback: tzinfo  # talkbase's default zone
     locate: Callable[[dict[str, Any], int], int | None] = lambda ev, nth: None
+    venue: str | None = None  # where the conference is held ("ULB, Brussels")
     seen: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
@@ -191,6 +192,7 @@ def event_talk(
         uid=uid,
         language=language_code(language),
         links=links,
+        venue=ctx.venue,
     )
 
 
@@ -209,7 +211,18 @@ def _rooms(value: object) -> list[tuple[str, object]]:
     return []
 
 
+def venue_of(venue: object, city: object) -> str | None:
+    """Where a conference is held, from its program's venue and city ("ULB (Université
+    Libre de Bruxelles)", "Brussels" -> "ULB (Université Libre de Bruxelles), Brussels");
+    the city alone when the venue does not name it."""
+    place, town = inline(text_of(venue)), inline(text_of(city))
+    if town and town.casefold() not in place.casefold():
+        place = f"{place}, {town}" if place else town
+    return place or None
+
+
 def _frab(root: dict[str, Any], ctx: Context, conference: dict[str, Any]) -> list[Talk]:
+    ctx.venue = venue_of(conference.get("venue"), conference.get("city"))
     days = conference.get("days")
     if not isinstance(days, list):
         raise InputError(

@@ -180,6 +180,9 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
         when.zone(tz_name),
         when.zone(default_tz) or UTC,
         locate,
+        frab.venue_of(_text(_child(conf, "venue")), _text(_child(conf, "city")))
+        if conf is not None
+        else None,
     )
     talks: list[Talk] = []
     days = [d for d in root if _local(d.tag) == "day"]

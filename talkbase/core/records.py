@@ -82,6 +82,7 @@ class Talk:
     id: int = 0  # assigned when the knowledge base is built
     language: str | None = None  # ISO 639-1 code ("en") where the program says it
     links: tuple[tuple[str, str], ...] = ()  # (label, http(s) URL) from the program
+    venue: str | None = None  # where the conference is held, as its program says
 
     @property
     def day(self) -> date | None:
@@ -129,6 +130,7 @@ class Talk:
             "uid": self.uid,
             "language": self.language,
             "links": [{"label": label, "url": url} for label, url in self.links],
+            "venue": self.venue,
         }
 
 
@@ -330,6 +332,7 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
         ),
         language=d.get("language") or None,
         links=_links(d.get("links")),
+        venue=d.get("venue") or None,
     )
 
 

@@ -228,6 +228,7 @@ async function main() {
   state.engine = createSearch(talks, meta, new Int8Array(vecs));
   document.title = meta.conference || 'Program';
   $('title').textContent = meta.conference || 'Program';
+  if (meta.venue) { $('venue').textContent = meta.venue; $('venue').hidden = false; }
   for (const [id, values] of [['f-day', meta.days], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
     for (const v of values) $(id).append(el('option', { value: v, text: v }));
     if (!values.length) $(id).parentElement.hidden = true;
