@@ -147,6 +147,9 @@ def test_now_and_next_on_fosdem_fits_four_desktop_screens(fosdem, tmp_path) -> N
         idle(d)
         body = d.find_element(By.TAG_NAME, "body").text
         assert "On at 11:00" in body and "On now" not in body
+        # the Time box shows the link's time from the first load (once seen at 10:00)
+        box = d.find_element(By.CSS_SELECTOR, ".st-key-at input").get_attribute("value")
+        assert box == "11:00", f"the Time box shows {box!r} for at=11:00"
         height = page_height(d)
         assert height <= 4 * DESKTOP[1], f"Now & next is {height} px tall"
         shot(d, "now-desktop")
