@@ -103,6 +103,12 @@ def settle(lib: Library) -> None:
         ss["at"] = here if here in choices else choices[0]
 
 
+def _time_chosen(box: str) -> None:
+    """The Time box changed: its time is the one shown (the next run opens its own box)."""
+    ss = st.session_state
+    ss["at"] = ss.pop(box)
+
+
 def _day_words(d: date) -> str:
     return f"{d:%a} {d.day} {d:%b %Y}"
 
@@ -201,7 +207,18 @@ def show(lib: Library) -> None:
         help="Which day of the program",
         label_visibility="collapsed",  # the days say what they are; a reader still hears "Day"
     )
-    c2.selectbox("Time", choices, key="at", help="Show what is on at this time")
+    # a box of its own for each time shown, opened at that time: a box bound to the
+    # session's "at" showed its first choice on a session's first page (Streamlit 1.67)
+    box = f"at-box-{ss['at'].replace(':', '')}"
+    c2.selectbox(
+        "Time",
+        choices,
+        index=choices.index(ss["at"]),
+        key=box,
+        on_change=_time_chosen,
+        args=(box,),
+        help="Show what is on at this time",
+    )
     chosen = len(ss.get(ROOMS_KEY) or ()) + len(ss.get(TRACKS_KEY) or ())
     # rooms and tracks folded away until wanted: on a phone the rows start on the
     # first screen (two open boxes pushed them ~635 px down an 844 px screen)

@@ -225,6 +225,11 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             language=next((r.language for r in records if r.language), None),
             links=_merge_links(records),
             venue=next((r.venue for r in records if r.venue), None),
+            # the program day that goes with the start kept (a day change is frab's word)
+            program_day=next(
+                (r.program_day for r in records if r.program_day and r.start == fields["start"]),
+                None,
+            ),
         )
     abstract = merged.abstract or (merged.note("What") or "")
     return replace(

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from test_browser import (
@@ -148,8 +149,30 @@ def test_now_and_next_on_fosdem_fits_four_desktop_screens(fosdem, tmp_path) -> N
         body = d.find_element(By.TAG_NAME, "body").text
         assert "On at 11:00" in body and "On now" not in body
         # the Time box shows the link's time from the first load (once seen at 10:00)
-        box = d.find_element(By.CSS_SELECTOR, ".st-key-at input").get_attribute("value")
+        box = d.find_element(By.CSS_SELECTOR, "[class*=st-key-at-box] input").get_attribute("value")
         assert box == "11:00", f"the Time box shows {box!r} for at=11:00"
+        field = d.find_element(By.CSS_SELECTOR, "[class*=st-key-at-box] input")
+        field.click()
+        field.send_keys("14:00")  # the list is long: typed, as a keyboard user would
+        wait(
+            d,
+            lambda d: next((o for o in visible(d, '[role="option"]') if o.text == "14:00"), None),
+            STEP_S,
+            "no 14:00 in the Time box",
+        ).click()
+        wait(
+            d,
+            lambda d: "at=14:00" in unquote(d.current_url),
+            STEP_S,
+            "the time chosen is not in the URL",
+        )
+        idle(d)
+        assert "On at 14:00" in d.find_element(By.TAG_NAME, "body").text
+        box = d.find_element(By.CSS_SELECTOR, "[class*=st-key-at-box] input").get_attribute("value")
+        assert box == "14:00"
+        d.get(f"{url}?view=now&date={FIRST_DAY.isoformat()}&at=11:00")
+        wait(d, lambda d: len(visible(d, ".tb-nn-row")) > 20, SERVER_START_S, "no rows")
+        idle(d)
         height = page_height(d)
         assert height <= 4 * DESKTOP[1], f"Now & next is {height} px tall"
         shot(d, "now-desktop")

@@ -96,7 +96,8 @@ def test_filters_control_on_a_phone_opens_the_sidebar_and_counts(app, tmp_path) 
         open_page(d, f"{app}?q=kernels")
         control = wait(d, lambda d: visible(d, CONTROL), why="no Filters control")[0]
         assert control.text == "Filters" and control.rect["height"] >= 44
-        assert control.rect["y"] < d.find_element(By.CSS_SELECTOR, ".tb-title").rect["y"]
+        first = wait(d, lambda d: visible(d, ".tb-title"), why="no result drawn")[0]
+        assert control.rect["y"] < first.rect["y"]
         assert not visible(d, f'{SIDEBAR} [data-testid="stSelectbox"]')  # folded away
         before = matching(d)
         shot(d, "filters-phone-closed")

@@ -52,12 +52,20 @@ def grids(talks: Iterable[Talk]) -> list[DayGrid]:
         for t in day_talks:
             assert t.start
             cells.setdefault((f"{t.start:%H:%M}", t.room or NO_ROOM), []).append(t.id)
+        # slots in time order: a talk after midnight on its program day comes last
+        slots = tuple(dict.fromkeys(s for s, _ in cells))
+        place = {s: i for i, s in enumerate(slots)}
         out.append(
             DayGrid(
                 day=day,
-                slots=tuple(sorted({s for s, _ in cells})),
+                slots=slots,
                 rooms=tuple(sorted(rooms, key=lambda r: (-rooms[r], r.casefold()))),
-                cells=tuple((s, r, tuple(ids)) for (s, r), ids in sorted(cells.items())),
+                cells=tuple(
+                    (s, r, tuple(ids))
+                    for (s, r), ids in sorted(
+                        cells.items(), key=lambda c: (place[c[0][0]], c[0][1])
+                    )
+                ),
             )
         )
     return out

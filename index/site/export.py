@@ -65,6 +65,7 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         "abstract": t.abstract or "",
         "start": t.start.isoformat() if t.start else None,
         "end": t.end.isoformat() if t.end else None,
+        "day": t.day.isoformat() if t.day else None,  # the program's day (after midnight)
         "room": t.room or "",
         "track": t.track or "",
         "format": t.format or "",
@@ -99,7 +100,9 @@ def parts_of_day() -> dict[str, list[str]]:
     out = {}
     for name, limits in PARTS_OF_DAY.items():
         bounds = dict(limits)
-        out[name] = [bounds.get("after", "00:00"), bounds.get("starts_before", "24:00")]
+        # open at the end: on to the night's talks after midnight, which the browser
+        # reads on their program day as 24:50 (search.mjs `clock`)
+        out[name] = [bounds.get("after", "00:00"), bounds.get("starts_before", "48:00")]
     return out
 
 

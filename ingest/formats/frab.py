@@ -193,7 +193,20 @@ def event_talk(
         language=language_code(language),
         links=links,
         venue=ctx.venue,
+        program_day=program_day(start, day, day_change),
     )
+
+
+def program_day(start: datetime | None, day: date | None, change: time | None) -> date | None:
+    """The program's `day` for a talk listed under it that starts after midnight,
+    before the day's change of date (`change`, or 06:00 where the program names
+    none): it belongs to that night, not to the next day. None otherwise."""
+    if start is None or day is None or start.date() != day + timedelta(days=1):
+        return None
+    return day if start.time() < (change or NIGHT_ENDS) else None
+
+
+NIGHT_ENDS = time(6, 0)  # where a program names no day change: a night's talks end by then
 
 
 # ---- the JSON shapes ----------------------------------------------------------------------

@@ -83,9 +83,16 @@ class Talk:
     language: str | None = None  # ISO 639-1 code ("en") where the program says it
     links: tuple[tuple[str, str], ...] = ()  # (label, http(s) URL) from the program
     venue: str | None = None  # where the conference is held, as its program says
+    # the day of the program the talk belongs to where that is not its start's date:
+    # a talk at 00:50 that the program lists under the day before (frab's day change)
+    program_day: date | None = None
 
     @property
     def day(self) -> date | None:
+        """The day of the program the talk is on: its start's date, or the program's
+        own day for a talk after midnight listed under the day before."""
+        if self.program_day is not None and self.start is not None:
+            return self.program_day
         return self.start.date() if self.start else None
 
     @property
@@ -131,6 +138,7 @@ class Talk:
             "language": self.language,
             "links": [{"label": label, "url": url} for label, url in self.links],
             "venue": self.venue,
+            "program_day": self.program_day.isoformat() if self.program_day else None,
         }
 
 
@@ -333,7 +341,16 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
         language=d.get("language") or None,
         links=_links(d.get("links")),
         venue=d.get("venue") or None,
+        program_day=_date_or_none(d.get("program_day")),
     )
+
+
+def _date_or_none(value: Any) -> date | None:
+    """An ISO date from a stored record; None for none or one unreadable."""
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) and value else None
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, init=False)

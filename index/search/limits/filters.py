@@ -105,6 +105,14 @@ def _text_filter(f: Filters, name: str) -> str | None:
     return value
 
 
+# minutes from the midnight that begins the talk's program day (`talks.day`) to a time
+_ON_DAY = "date_diff('minute', CAST(t.day AS TIMESTAMP), {})"
+
+
+def _clock_minutes(at: time) -> int:
+    return at.hour * 60 + at.minute
+
+
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
     """A WHERE clause over the `talks` table (alias t) and its parameters."""
     clauses: list[str] = []
@@ -124,21 +132,25 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             raise BadQuery(
                 f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
             )
+    # clock times are read on the talk's program day: a talk at 00:50 that the program
+    # lists under the day before is "after 22:00" on that day, and a 23:30 talk ending
+    # at 00:30 does not end "before 12:00" (minutes from the program day's midnight)
+    starts, ends = (
+        _ON_DAY.format("t.start_time"),
+        _ON_DAY.format("coalesce(t.end_time, t.start_time)"),
+    )
     if f.after:
-        clauses.append("CAST(t.start_time AS TIME) >= ?")
-        params.append(_hm(f.after, "after"))
+        clauses.append(f"{starts} >= ?")
+        params.append(_clock_minutes(_hm(f.after, "after")))
     if f.before:  # a talk without an end time ends, for this purpose, when it starts
-        clauses.append("CAST(coalesce(t.end_time, t.start_time) AS TIME) <= ?")
-        params.append(_hm(f.before, "before"))
+        clauses.append(f"{ends} <= ?")
+        params.append(_clock_minutes(_hm(f.before, "before")))
     if f.starts_before:
-        clauses.append("CAST(t.start_time AS TIME) < ?")
-        params.append(_hm(f.starts_before, "starts-before"))
+        clauses.append(f"{starts} < ?")
+        params.append(_clock_minutes(_hm(f.starts_before, "starts-before")))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
-        at = _hm(f.at, "at")
-        clauses.append(
-            "CAST(t.start_time AS TIME) <= ? AND (CAST(t.end_time AS TIME) > ?"
-            " OR CAST(t.start_time AS TIME) = ?)"
-        )
+        at = _clock_minutes(_hm(f.at, "at"))
+        clauses.append(f"{starts} <= ? AND ({_ON_DAY.format('t.end_time')} > ? OR {starts} = ?)")
         params += [at, at, at]
     for name, bound in (("max_minutes", "<="), ("min_minutes", ">=")):
         minutes = _minutes(getattr(f, name), name)

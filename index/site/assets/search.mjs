@@ -48,21 +48,24 @@ function osa(a, b, most) {
   return d[a.length][b.length];
 }
 
-function clock(iso, zone) {
-  // "HH:MM" and "YYYY-MM-DD" of an ISO time on the conference's own clock
+function clock(iso, zone, programDay) {
+  // "HH:MM" and "YYYY-MM-DD" of an ISO time on the conference's own clock; a talk the
+  // program lists under the day before (after midnight) is on that day, at "24:50"
   if (!iso) return null;
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone || undefined, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).formatToParts(new Date(iso));
   const get = t => parts.find(p => p.type === t).value;
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, hm: `${get('hour')}:${get('minute')}` };
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  if (programDay && programDay < day) return { day: programDay, hm: `${Number(get('hour')) + 24}:${get('minute')}` };
+  return { day, hm: `${get('hour')}:${get('minute')}` };
 }
 
 export function createSearch(talks, meta, vectors) {
   const zone = meta.timezone && !meta.timezone.startsWith('UTC') ? meta.timezone : undefined;
   const docs = talks.map(t => {
-    const when = clock(t.start, zone);
+    const when = clock(t.start, zone, t.day);
     const fields = {
       title: terms(t.title), speakers: terms(t.speakers.join(' ')),
       track: terms(t.track), abstract: terms(t.abstract),
@@ -259,7 +262,7 @@ export function createSearch(talks, meta, vectors) {
     return { said, fixes, words: terms, hits };
   }
 
-  return { search, readLimits, clock: iso => clock(iso, zone) };
+  return { search, readLimits, clock: (iso, day) => clock(iso, zone, day) };
 }
 
 // -- the query encoder: BERT's WordPiece, as the base's tokenizer.json does it --------

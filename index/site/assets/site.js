@@ -116,7 +116,7 @@ function byDay(talks, into, note) {
   if (note) view.append(el('p', { class: 'note', text: note }));
   const days = new Map();
   for (const t of talks) {
-    const d = t.start ? state.engine.clock(t.start).day : 'No time given';
+    const d = t.start ? state.engine.clock(t.start, t.day).day : 'No time given';
     if (!days.has(d)) days.set(d, []);
     days.get(d).push(t);
   }
