@@ -139,3 +139,47 @@ def test_the_apps_grids_put_the_night_talk_last_on_its_program_day() -> None:
     night = next(b for b in grid.blocks if b.talks == (3,))
     assert night.row == max(b.row for b in grid.blocks)  # below the 23:30 talk
     assert program.program_days(talks) == [DAY1, DAY2]
+
+
+def test_a_tree_program_s_minute_past_midnight_is_the_next_date(tmp_path: Path) -> None:
+    """A program keyed by day and minute of the day ({"schedule": {"2024-07-17":
+    {"1490": {room: talk}}}}): minute 1490 is 00:50 of the next date, and the talk's
+    slot on that date fits its place."""
+    from ingest.detect import parse_path
+
+    talk = {"code": "N1", "title": "Night radio session", "abstract": "Radios at night."}
+    slotted = dict(
+        talk,
+        code="N2",
+        title="Night session with slots",
+        slots=[
+            {
+                "room": "r2",
+                "start": "2024-07-18T00:50:00+02:00",
+                "end": "2024-07-18T01:30:00+02:00",
+            },
+            {
+                "room": "r2",
+                "start": "2024-07-19T10:00:00+02:00",
+                "end": "2024-07-19T10:40:00+02:00",
+            },
+        ],
+    )
+    doc = {
+        "schedule": {
+            "2024-07-17": {
+                "600": {"r1": {**talk, "code": "D1", "title": "Day radio session"}},
+                "1490": {"r1": talk, "r2": slotted},
+            }
+        },
+        "rooms": [{"id": "r1", "name": "Main"}, {"id": "r2", "name": "Side"}],
+        "timezone": "Europe/Rome",
+    }
+    path = tmp_path / "schedule.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    by_title = {t.title: t for t in parse_path(path).talks}
+    night, slotted_night = by_title["Night radio session"], by_title["Night session with slots"]
+    assert night.start is not None and night.start.isoformat().startswith("2024-07-18T00:50")
+    assert slotted_night.start is not None
+    assert slotted_night.start.isoformat().startswith("2024-07-18T00:50")  # the slot that fits
+    assert by_title["Day radio session"].start.isoformat().startswith("2024-07-17T10:00")

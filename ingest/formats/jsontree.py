@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from ingest import when
@@ -254,10 +254,12 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
     """Does a slot's start fall on the day and minute (and in the room) of the place?"""
     tz = when.zone(zone)
     start = when.parse_datetime(slot.get("start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
-    if start is not None and ctx.day is not None and start.date() != ctx.day:
-        return False
-    if start is not None and ctx.minute is not None and tz is not None:
-        if start.hour * 60 + start.minute != ctx.minute:
+    if start is not None and ctx.day is not None:
+        wall = start.replace(tzinfo=None)
+        if ctx.minute is not None and tz is not None:  # minutes from the day's midnight
+            if wall != datetime.combine(ctx.day, time()) + timedelta(minutes=ctx.minute):
+                return False  # (a minute past 1440 is that night, after midnight)
+        elif start.date() != ctx.day + timedelta(days=(ctx.minute or 0) // 1440):
             return False
     room = inline(text_of(refs.name("room", slot.get("room"))))
     return not (ctx.room and room and room != ctx.room)
@@ -306,8 +308,8 @@ def events(
         ev_cols = resolve(ev)
         if "start" not in ev_cols or not text_of(ev.get(ev_cols["start"])).strip():
             if ctx.day is not None and ctx.minute is not None:
-                hh, mm = divmod(ctx.minute, 60)
-                ev["start"] = f"{ctx.day.isoformat()}T{hh % 24:02d}:{mm:02d}"
+                at = datetime.combine(ctx.day, time()) + timedelta(minutes=ctx.minute)
+                ev["start"] = f"{at:%Y-%m-%dT%H:%M}"  # a minute past 1440: the next date
             elif ctx.day is not None and "date" not in ev_cols:
                 ev["date"] = ctx.day.isoformat()
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
