@@ -230,17 +230,17 @@ def by_day_html(parts: Sequence[program.TrackDay]) -> str:
     for track, by_day in rows.items():
         cells = []
         for d in days:
-            p = by_day.get(d)
-            if p is None:
+            part = by_day.get(d)
+            if part is None:
                 cells.append('<td class="tb-none">–</td>')
                 continue
             link = "?" + urlencode({"view": "program", "date": d.isoformat(), "tracks": track})
-            rooms = ", ".join(p.rooms[:2]) + (" …" if len(p.rooms) > 2 else "")
-            said = f"{p.first:%H:%M}–{p.last:%H:%M}" + (f" · {rooms}" if rooms else "")
+            rooms = ", ".join(part.rooms[:2]) + (" …" if len(part.rooms) > 2 else "")
+            said = f"{part.first:%H:%M}–{part.last:%H:%M}" + (f" · {rooms}" if rooms else "")
             cells.append(
                 f'<td><span class="tb-daylabel">{render.esc(f"{d:%a}")}: </span>'
                 f'<a href="{render.esc(link)}" target="_self">{render.esc(said)}</a>'
-                f" · {render.esc(plural(p.talks, 'talk'))}</td>"
+                f" · {render.esc(plural(part.talks, 'talk'))}</td>"
             )
         body.append(f'<tr><th scope="row">{render.esc(track)}</th>{"".join(cells)}</tr>')
     return (

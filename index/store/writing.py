@@ -67,8 +67,10 @@ def writing_error(home: Path, exc: BaseException) -> TalkbaseError | None:
             quoted = _QUOTED.search(text)
             filename = quoted[1] if quoted else None
         # the home's own files (a build being written) are the home; another disk by name
-        elsewhere = filename is not None and not _inside(home, filename)
-        return DiskFull(str(home), str(Path(filename).parent) if elsewhere else None)
+        elsewhere = None
+        if filename is not None and not _inside(home, filename):
+            elsewhere = str(Path(filename).parent)
+        return DiskFull(str(home), elsewhere)
     if code == errno.EROFS or (isinstance(exc, duckdb.Error) and "Read-only file system" in text):
         return BaseReadOnly(str(home), "a read-only file system")
     if code in (errno.EACCES, errno.EPERM) and inside:
