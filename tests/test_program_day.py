@@ -183,3 +183,31 @@ def test_a_tree_program_s_minute_past_midnight_is_the_next_date(tmp_path: Path) 
     assert slotted_night.start is not None
     assert slotted_night.start.isoformat().startswith("2024-07-18T00:50")  # the slot that fits
     assert by_title["Day radio session"].start.isoformat().startswith("2024-07-17T10:00")
+
+
+def test_midnight_in_the_words_is_the_end_of_the_program_day(night_kb) -> None:
+    def matched(query: str) -> tuple[list[str], list[str]]:
+        answer = night_kb.answer(query, 5)
+        chips = [c.label for c in answer.understood.chips]
+        return chips, [h.talk.title for h in answer.hits if h.why.match]
+
+    assert matched("radios after midnight on friday") == (
+        ["after midnight", "Friday"],
+        ["Night talk about radios"],
+    )
+    assert matched("radios past midnight")[1] == ["Night talk about radios"]
+    chips, titles = matched("radios at midnight")
+    assert chips == ["at midnight"] and titles == ["Late talk about radios"]  # 23:30-00:30
+    assert "Night talk about radios" not in matched("radios before midnight on friday")[1]
+
+
+def test_a_clock_limit_counts_on_past_midnight_and_no_further() -> None:
+    from index.search.limits.filters import to_sql
+    from talkbase.core.errors import BadQuery
+
+    assert to_sql(Filters(after="24:00"))[1] == [24 * 60]
+    assert to_sql(Filters(before="25:30"))[1] == [25 * 60 + 30]
+    assert to_sql(Filters(after="3pm"))[1] == [15 * 60]
+    for bad in ("48:00", "25pm", "24:60"):
+        with pytest.raises(BadQuery, match="wants a time like 14:30"):
+            to_sql(Filters(after=bad))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date, time
+from datetime import date
 from typing import Any
 
 from talkbase.core.errors import BadQuery
@@ -29,18 +29,26 @@ __all__ = [
 ]
 
 
-def _hm(value: str, name: str) -> time:
+def _hm(value: str, name: str) -> int:
+    """A clock time as minutes from the program day's midnight: "14:30", "3pm", and
+    past midnight as the day's night goes on ("24:00" is midnight, "25:30" half past
+    one that night: a talk a program lists under the day before), or BadQuery."""
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
     if not m:
         raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if m.group(3) and hour > 23:  # "3pm" and (as ever) "13pm"; never "25pm"
+        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
     if m.group(3) == "pm" and hour < 12:
         hour += 12
     if m.group(3) == "am" and hour == 12:
         hour = 0
-    if hour > 23 or minute > 59:
+    if hour > LAST_HOUR or minute > 59:
         raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
-    return time(hour, minute)
+    return hour * 60 + minute
+
+
+LAST_HOUR = 47  # "47:59": the last minute of the night after a program day
 
 
 MOST_MINUTES = 7 * 24 * 60  # a week: no talk lasts longer
@@ -109,10 +117,6 @@ def _text_filter(f: Filters, name: str) -> str | None:
 _ON_DAY = "date_diff('minute', CAST(t.day AS TIMESTAMP), {})"
 
 
-def _clock_minutes(at: time) -> int:
-    return at.hour * 60 + at.minute
-
-
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
     """A WHERE clause over the `talks` table (alias t) and its parameters."""
     clauses: list[str] = []
@@ -141,15 +145,15 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     )
     if f.after:
         clauses.append(f"{starts} >= ?")
-        params.append(_clock_minutes(_hm(f.after, "after")))
+        params.append(_hm(f.after, "after"))
     if f.before:  # a talk without an end time ends, for this purpose, when it starts
         clauses.append(f"{ends} <= ?")
-        params.append(_clock_minutes(_hm(f.before, "before")))
+        params.append(_hm(f.before, "before"))
     if f.starts_before:
         clauses.append(f"{starts} < ?")
-        params.append(_clock_minutes(_hm(f.starts_before, "starts-before")))
+        params.append(_hm(f.starts_before, "starts-before"))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
-        at = _clock_minutes(_hm(f.at, "at"))
+        at = _hm(f.at, "at")
         clauses.append(f"{starts} <= ? AND ({_ON_DAY.format('t.end_time')} > ? OR {starts} = ?)")
         params += [at, at, at]
     for name, bound in (("max_minutes", "<="), ("min_minutes", ">=")):

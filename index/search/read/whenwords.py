@@ -48,6 +48,8 @@ _UPPER = ("before", "starts_before")
 _AROUND = ("at", "during", "over", "around")  # "during lunch"
 # a part of the day said short right after a day: "sun pm", "sat eve", "saturday night"
 # (a day's night is its evening on, however late: "tonight")
+# midnight at the end of a program day (limits count its night on: "24:50", filters.py)
+MIDNIGHT = "24:00"
 _AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "tonight"}
 _DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
@@ -330,8 +332,16 @@ class Words:
         if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
             noon = self.low(i + 1) in ("noon", "midday")
             found = ("12:00", 1, False) if noon else clock(self.toks, i + 1)
+            if self.low(i + 1) == "midnight":  # under way as the program day ends
+                found = (MIDNIGHT, 1, False)
             if found and not (w == "around" and found[2]):  # "around 3" may count things
-                self.take(i, 1 + found[1], "at", found[0], f"at {found[0]}", lead)
+                said = "midnight" if found[0] == MIDNIGHT else found[0]
+                self.take(i, 1 + found[1], "at", found[0], f"at {said}", lead)
+                return True
+        if w in ("after", "past", "before", "until", "till") and self.low(i + 1) == "midnight":
+            if self.free(i + 1):  # the night's talks: after 24:00 of the program day
+                fld = "after" if w in ("after", "past") else "before"
+                self.take(i, 2, fld, MIDNIGHT, f"{w} midnight", lead)
                 return True
         if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
