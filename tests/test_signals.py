@@ -114,7 +114,6 @@ def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(reorder, "last_touches", lambda base, asked, text, scored, k, hy: scored)
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     monkeypatch.setattr(feedback, "FEEDBACK_WEIGHT", 0.0)  # (tested in test_feedback.py)
-    monkeypatch.setattr(signals, "shares", lambda w, r: list(w))  # (tested below)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday
     compared = 0
@@ -252,53 +251,3 @@ def test_unregistering_a_signal_leaves_search_as_it_was(fake_kb):
     assert "toy" not in records.SIGNALS and signals.modes() == ("hybrid", "lexical", "dense")
     after = [(h.talk.id, h.score, h.why) for h in fake_kb.search("kernels and compilers", 10)]
     assert after == before
-
-
-# -- a signal that reads little of the query weighs less ---------------------------
-def test_a_signal_reading_enough_of_the_query_keeps_its_weight():
-    assert signals.shares([0.6, 0.4], [1.0, 1.0]) == [0.6, 0.4]
-    assert signals.shares([0.6, 0.4], [signals.READ_ENOUGH, 1.0]) == [0.6, 0.4]
-
-
-def test_what_a_signal_reading_little_gives_up_goes_to_those_reading_enough():
-    lex, dense = signals.shares([0.6, 0.4], [0.25, 1.0])
-    assert lex == pytest.approx(0.6 * 0.25 / signals.READ_ENOUGH)
-    assert lex + dense == pytest.approx(1.0)
-    assert signals.shares([0.6, 0.4], [0.0, 1.0]) == pytest.approx([0.0, 1.0])
-    # shared in proportion to the weights of those that read enough
-    assert signals.shares([0.5, 0.25, 0.25], [0.0, 1.0, 1.0]) == pytest.approx([0.0, 0.5, 0.5])
-
-
-def test_when_no_signal_reads_enough_the_weights_stay():
-    assert signals.shares([0.6, 0.4], [0.1, 0.2]) == [0.6, 0.4]
-
-
-def test_the_lexical_reach_is_the_share_of_the_query_words_some_talk_holds(demo_kb):
-    bm25 = demo_kb.bm25
-    assert lexical.reach(bm25, "pytorch inference") == 1.0
-    assert lexical.reach(bm25, "pytorch zzzqqq") == 0.5
-    assert lexical.reach(bm25, "zzzqqq wwwvvv") == 0.0
-    assert lexical.reach(bm25, "the of and") == 1.0  # no word worth matching: nothing missed
-
-
-def test_a_query_in_words_no_talk_holds_is_ranked_by_meaning(demo_kb, monkeypatch):
-    """The lexical list of a query whose words the base mostly lacks says so, and
-    the fused scores are then the dense list's alone (lexical reach 0)."""
-    monkeypatch.setattr(reorder, "last_touches", lambda base, asked, text, scored, k, hy: scored)
-    monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)
-    text = "zzzqqq wwwvvv gpu"  # one word of three held: reach 1/3, lexical weight 0.6 * 2/3
-    rankings = signals.rank(
-        Query(demo_kb, text, text, None, 10, kb_module.POOL), signals.chosen("hybrid")
-    )
-    assert rankings["lexical"].reach == pytest.approx(1 / 3)
-    assert rankings["dense"].reach == 1.0
-    w = settings.lexical_weight()
-    fused = dict(signals.fuse(signals.chosen("hybrid"), rankings))
-    plain = dict(
-        scaled_score(
-            [rankings["lexical"].scored, rankings["dense"].scored],
-            [w * (1 / 3) / signals.READ_ENOUGH, 1 - w * (1 / 3) / signals.READ_ENOUGH],
-            [0.0, settings.dense_floor()],
-        )
-    )
-    assert fused == pytest.approx(plain)

@@ -323,25 +323,11 @@ def rank(query: Query) -> Ranking:
     n = max(query.pool, query.k)
     terms = query.base.bm25.tokens(lexical_query(query.words))
     ranked = feedback.widened(query.base, terms, scores, query.allowed, FILLER)
-    return _pooled(ranked, ranked.best(n), (), scores, reach(query.base.bm25, query.text))
-
-
-def reach(index: LexicalIndex | Bm25Index, text: str) -> float:
-    """The share of the words of `text` worth matching (`query_terms`) that some
-    talk holds: low for a query in a language the program is not written in, or in
-    words no talk uses (1 when it has no such word: there is nothing to miss)."""
-    terms = query_terms(text)
-    if not terms:
-        return 1.0
-    return sum(index.doc_freq(t) > 0 for t in terms) / len(terms)
+    return _pooled(ranked, ranked.best(n), (), scores)
 
 
 def _pooled(
-    ranked: LexScores,
-    best: tuple[np.ndarray, np.ndarray],
-    found: Sequence[int],
-    own: LexScores,
-    share: float = 1.0,
+    ranked: LexScores, best: tuple[np.ndarray, np.ndarray], found: Sequence[int], own: LexScores
 ) -> Ranking:
     """The best talks by words with those of `found` that share one (`word_pool`)."""
     pairs, places = word_pool(ranked, best, found)
@@ -350,9 +336,8 @@ def _pooled(
         pairs,
         places,
         past=lambda tid: ranked.rank(tid) if tid in listed else None,
-        widen=lambda more: _pooled(ranked, best, more, own, share),
+        widen=lambda more: _pooled(ranked, best, more, own),
         scores=own,
-        reach=share,
     )
 
 

@@ -145,10 +145,7 @@ class Ranking:
     search reads: the query's `vector` (the dense signal's: the quoted sentence is
     chosen by it) and its `scores` of every talk (the lexical signal's LexScores:
     the match rule reads which talks share a word from them). `query` is the
-    `Query` it answers (`signals.rank` sets it: fusion reads the base through it).
-    `reach` is the share of the query the signal could read at all (the lexical
-    signal: of the query's words, those some talk holds; 1 for a signal that reads
-    any text): fusion weighs a signal that reads little of the query less."""
+    `Query` it answers (`signals.rank` sets it: fusion reads the base through it)."""
 
     scored: list[tuple[int, float]]
     places: Mapping[int, int] = field(default_factory=dict)
@@ -157,7 +154,6 @@ class Ranking:
     vector: np.ndarray | None = None
     scores: LexScores | None = None
     query: Query | None = None
-    reach: float = 1.0
 
     def place(self, tid: int) -> int | None:
         """The 1-based place of `tid` in this signal's ranking (None: it has none)."""

@@ -134,32 +134,13 @@ def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tup
     to query, where "rrf" and "relative" squeeze or stretch them)."""
     how = settings.fusion()
     lists = [rankings[s.name].scored for s in signals]
-    weights = shares([s.weight() for s in signals], [rankings[s.name].reach for s in signals])
+    weights = [s.weight() for s in signals]
     if how == "rrf":
         return fuse_lists(lists, weights, how=how, k=settings.rrf_k())
     floors = [s.floor() for s in signals] if how == "scaled" else None
     fused = fuse_lists(lists, weights, floors, how)
     query = next((r.query for r in rankings.values() if r.query is not None), None)
     return trackprior.weigh(query.base, fused) if how == "scaled" and query else fused
-
-
-READ_ENOUGH = 0.5  # a signal reading at least this share of the query keeps its weight
-
-
-def shares(weights: Sequence[float], reaches: Sequence[float]) -> list[float]:
-    """The signals' `weights` for one query, given the share of the query each could
-    read (`Ranking.reach`): a signal reading less than READ_ENOUGH of it keeps that
-    part of its weight (reach / READ_ENOUGH), and what it gives up goes to the signals
-    that read enough, in proportion to their weights. So an English question on a
-    program written in Italian, whose words few talks hold, is ranked mostly by
-    meaning; the weights still add up to what they did. (Measured: docs/quality.md,
-    "Words the program does not hold".)"""
-    kept = [w * min(1.0, max(0.0, r) / READ_ENOUGH) for w, r in zip(weights, reaches, strict=True)]
-    full = [w if r >= READ_ENOUGH else 0.0 for w, r in zip(weights, reaches, strict=True)]
-    given, among = sum(weights) - sum(kept), sum(full)
-    if given <= 0 or among <= 0:
-        return list(weights)
-    return [k + given * f / among for k, f in zip(kept, full, strict=True)]
 
 
 def places(rankings: Mapping[str, Ranking], tid: int) -> dict[str, int]:
