@@ -141,6 +141,42 @@ def test_day_words_of_a_language_no_talk_is_in_are_not_read():
     assert understand("sabato sera", v).topic == "sabato sera"
 
 
+def test_days_said_in_the_languages_of_where_the_conference_is(tmp_path: Path):
+    """An English program held in Brussels reads weekdays and parts of the day in
+    Dutch, French and German (the zone's country's languages: CLDR), not in Italian;
+    a word its talks use stays a word."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    start = datetime(2024, 2, 4, 15, 0, tzinfo=ZoneInfo("Europe/Brussels"))
+    talks = [
+        Talk(
+            title="Kubernetes talk",
+            abstract="about pods",
+            language="en",
+            start=start,
+            conference="Conf",
+        ),
+        Talk(
+            title="Abend",
+            abstract="a project named Abend",
+            language="en",
+            start=start,
+            conference="Conf",
+        ),
+    ]
+    v = Vocab.from_talks(talks)
+    assert languages.spoken_where("Europe/Brussels") == ("nl", "fr", "de")
+    assert languages.spoken_where("UTC+01:00") == () and languages.spoken_where("") == ()
+    u = understand("Kubernetes-Vorträge am Sonntag nachmittag", v)
+    assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
+    assert understand("exposés le dimanche après-midi", v).filters.day == "Sun"
+    assert understand("talks op zondag", v).filters.day == "Sun"
+    assert understand("talk domenica", v).filters.day is None  # Italian: not spoken there
+    assert understand("Abend talks", v).filters.after is None  # a word of the talks
+    assert v.day_words.get("sonntag") == 6 and "abend" not in v.part_words
+
+
 def test_a_room_named_by_a_word_no_talk_uses_is_a_room_without_a_cue(moca):
     u = understand("cosa c'è sul palco XOR domenica mattina", moca.vocab)
     assert u.filters.room == "XOR"

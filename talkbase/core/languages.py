@@ -181,6 +181,22 @@ def day_part_names(code: str) -> dict[str, str]:
     return {w: next(iter(p)) for w, p in found.items() if len(p) == 1}
 
 
+def spoken_where(zone: str) -> tuple[str, ...]:
+    """The languages official where a time zone is (CLDR's country of the zone and
+    its official languages, through Babel): ("nl", "fr", "de") for Europe/Brussels,
+    ("it",) for Europe/Rome; () for a zone of no one country, an offset, or without
+    Babel."""
+    try:
+        from babel.core import get_global
+        from babel.languages import get_official_languages
+    except ImportError:
+        return ()
+    territory = get_global("zone_territories").get(zone) if zone else None
+    if not territory or territory == "001":
+        return ()
+    return tuple(c for c in get_official_languages(territory, de_facto=True) if "_" not in c)
+
+
 def _locale(code: str) -> Any:
     try:
         from babel import Locale, UnknownLocaleError

@@ -121,6 +121,7 @@ class Vocab:
         v._add_words(vocab_words, df, n)
         v.acronyms = acronym_pairs.table(defined)
         v._add_languages(spoken)
+        v._add_local_words(v.timezone)
         return v
 
     @classmethod
@@ -157,6 +158,7 @@ class Vocab:
             v._add_words(set(df), df, n)
         v.acronyms = acronym_pairs.table(counts.acronym_counts(con))
         v._add_languages(reads.languages(con))
+        v._add_local_words(v.timezone)
         return v
 
     def _add_format_names(self, counts: Counter[str], talks: int) -> None:
@@ -188,6 +190,21 @@ class Vocab:
                     if len(norm(word)) >= 3 and norm(word) not in self.words:
                         self.day_words.setdefault(norm(word), day)
                 for word, part in languages.day_part_names(code).items():
+                    self.part_words.setdefault(norm(word), part)
+
+    def _add_local_words(self, zone: str) -> None:
+        """The weekdays and parts of the day in the languages spoken where the
+        conference is held (its zone's country: talkbase/core/languages.py), for a
+        visitor who asks in them of a program written in another ("am Sonntag" of
+        FOSDEM's English program in Brussels). A word the talks use stays theirs."""
+        for code in languages.spoken_where(zone):
+            if code in self.spoken:
+                continue  # read already, abbreviations too (`_add_languages`)
+            for word, day in languages.weekday_names(code).items():
+                if norm(word) not in self.words:
+                    self.day_words.setdefault(norm(word), day)
+            for word, part in languages.day_part_names(code).items():
+                if norm(word) not in self.words:
                     self.part_words.setdefault(norm(word), part)
 
     def _add_speaker(self, name: str) -> None:
