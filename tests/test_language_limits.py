@@ -175,6 +175,13 @@ def test_days_said_in_the_languages_of_where_the_conference_is(tmp_path: Path):
     assert understand("talk domenica", v).filters.day is None  # Italian: not spoken there
     assert understand("Abend talks", v).filters.after is None  # a word of the talks
     assert v.day_words.get("sonntag") == 6 and "abend" not in v.part_words
+    # German writes the day and its part as one word
+    u = understand("Python-Vorträge am Sonntagnachmittag", v)
+    assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
+    assert u.filters.starts_before == "18:00"
+    u = understand("Rust am Samstagmorgen", v)
+    assert u.filters.day is None  # no talk of this program is on a Saturday
+    assert understand("sonntagsfrage", v).filters.day is None  # no part of the day in it
 
 
 def test_a_room_named_by_a_word_no_talk_uses_is_a_room_without_a_cue(moca):

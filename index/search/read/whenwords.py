@@ -189,6 +189,18 @@ class Words:
         """Whether `word` names a weekday, in English or in a language of the talks."""
         return word in DAY_WORDS or word in self.vocab.day_words
 
+    def _day_and_part(self, word: str) -> tuple[int, str] | None:
+        """A weekday and a part of the day written as one word, as German writes them
+        ("sonntagnachmittag", "samstagmorgen"): (weekday, part), or None."""
+        v = self.vocab
+        for cut in range(3, len(word) - 3):
+            head, tail = word[:cut], word[cut:]
+            d = DAY_WORDS.get(head, v.day_words.get(head))
+            part = v.part_words.get(tail) or (tail if tail in PARTS_OF_DAY else None)
+            if d is not None and part in PARTS_OF_DAY:
+                return d, part
+        return None
+
     def also(self, fld: str, value: str) -> None:
         """The last chip taken sets `fld` to `value` too ("9-11": before 11:00)."""
         last = self.chips[-1]
@@ -216,6 +228,12 @@ class Words:
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
         if d is not None and d in v.weekdays():
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
+            return True
+        joined = self._day_and_part(w)  # "sonntagnachmittag": both in one word
+        if joined is not None and joined[0] in v.weekdays():
+            d, part = joined
+            self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
+            self._part(i, 1, PARTS_OF_DAY[part], part, 0)
             return True
         if w in DAY_NAMES and v.days:  # a weekday the program has no talks on
             self.absent(i, 1, cue, f"on {WEEKDAYS[DAY_NAMES[w]].title()}", "days")
