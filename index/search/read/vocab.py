@@ -183,29 +183,35 @@ class Vocab:
                 if key:
                     self.languages.setdefault(key, code)
             if code != "en":
-                for word, day in languages.weekday_names(code).items():
-                    self.day_words.setdefault(norm(word), day)
-                for word, day in languages.weekday_names(code, "abbreviated").items():
-                    # "sab", "dom": unless the talks use the word ("mar" is a sea too)
-                    if len(norm(word)) >= 3 and norm(word) not in self.words:
-                        self.day_words.setdefault(norm(word), day)
-                for word, part in languages.day_part_names(code).items():
-                    self.part_words.setdefault(norm(word), part)
+                self._add_when_words(code, theirs=True)
 
     def _add_local_words(self, zone: str) -> None:
         """The weekdays and parts of the day in the languages spoken where the
         conference is held (its zone's country: talkbase/core/languages.py), for a
         visitor who asks in them of a program written in another ("am Sonntag" of
-        FOSDEM's English program in Brussels). A word the talks use stays theirs."""
+        FOSDEM's English program in Brussels)."""
         for code in languages.spoken_where(zone):
-            if code in self.spoken:
-                continue  # read already, abbreviations too (`_add_languages`)
-            for word, day in languages.weekday_names(code).items():
-                if norm(word) not in self.words:
+            if code not in self.spoken:  # the talks' own languages are read already
+                self._add_when_words(code, theirs=False)
+
+    def _add_when_words(self, code: str, theirs: bool) -> None:
+        """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
+        (`theirs`) every full name and the abbreviations the talks do not use as words
+        ("sab", "dom"; "mar" is a sea too); in another, only words the talks do not use."""
+
+        def free(word: str) -> bool:
+            return theirs or word not in self.words
+
+        for word, day in languages.weekday_names(code).items():
+            if free(norm(word)):
+                self.day_words.setdefault(norm(word), day)
+        if theirs:
+            for word, day in languages.weekday_names(code, "abbreviated").items():
+                if len(norm(word)) >= 3 and norm(word) not in self.words:
                     self.day_words.setdefault(norm(word), day)
-            for word, part in languages.day_part_names(code).items():
-                if norm(word) not in self.words:
-                    self.part_words.setdefault(norm(word), part)
+        for word, part in languages.day_part_names(code).items():
+            if free(norm(word)):
+                self.part_words.setdefault(norm(word), part)
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)
