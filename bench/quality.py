@@ -15,7 +15,11 @@ camp (88 events, Italian and English) with its 24 judged queries. Each set's bas
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
 R@5 is the recall of the grade-2 talks in the first five (of all judged talks where
-the set grades nothing 2).
+the set grades nothing 2). The multilingual signal is a mode of its own on the bases
+that have its vectors (TALKBASE_MULTILINGUAL: with 'auto', MOCA 2024 only); to see
+it on every set, build them aside:
+
+    TALKBASE_MULTILINGUAL=on python bench/quality.py --cache /tmp/q22-on
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from index.evaluate import evaluate, load_judgments, per_query  # noqa: E402
 from index.search.kb import KnowledgeBase  # noqa: E402
 from index.store import disk as store  # noqa: E402
 
-MODES = ("lexical", "dense", "hybrid")
+MODES = ("lexical", "dense", "multilingual", "hybrid")  # multilingual: where a base has it
 FOSDEM = collection.SHARED / "schedules" / "fosdem2024.xml"
 FOSDEM_QUERIES = collection.SHARED / "collections" / "fosdem2024_queries.json"
 FOSDEM2019 = collection.SHARED / "schedules" / "fosdem2019.xml"
@@ -119,7 +123,8 @@ def main() -> None:
             home = built(SAME_BASE.get(name, name), paths, embedder, args.cache, args.rebuild)
             judged = load_judgments(qfile)
             with KnowledgeBase(home, embedder) as kb:
-                for r in evaluate(kb, judged, args.modes):
+                modes = [m for m in args.modes if m != "multilingual" or kb.multilingual]
+                for r in evaluate(kb, judged, modes):
                     rows.append({"encoder": label, "set": name, **r})
                 if args.queries:
                     for q in per_query(kb, judged, "hybrid"):

@@ -184,6 +184,9 @@ def report_json(report: Any) -> dict[str, Any]:
         "conflicts": report.conflicts,
         "embedded": report.embedded,
         "reused": report.reused,
+        "multilingual": {"embedded": report.multilingual, "why": report.multilingual_why}
+        if getattr(report, "multilingual_why", "")
+        else None,
         "seconds": round(report.seconds, 3),
         "written": report.written,
         "documents": [
@@ -242,5 +245,10 @@ def print_report(report: Any, args: argparse.Namespace) -> None:
             f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded"
             f"{_rate(report)}, {report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
         )
+        if getattr(report, "multilingual_why", ""):
+            out.write(
+                f"multilingual signal: {report.multilingual} of {report.talks} talks embedded "
+                f"in {report.multilingual_seconds:.1f}s ({report.multilingual_why})\n"
+            )
     elif report.changes.empty:
         out.write("no changes\n")

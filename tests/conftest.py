@@ -57,6 +57,8 @@ def _isolated_settings(
         "TALKBASE_RRF_K",
         "TALKBASE_DENSE_FLOOR",
         "TALKBASE_MATCH_FLOOR",
+        "TALKBASE_MULTILINGUAL",
+        "TALKBASE_MULTILINGUAL_WEIGHT",
     ):
         monkeypatch.delenv(name, raising=False)
 

@@ -145,12 +145,14 @@ def test_the_registry_searches_the_demo_base_as_the_two_list_search(demo_kb, mon
 
 
 def test_the_built_in_signals_are_registered_in_order_on_the_ground():
-    assert list(signals.SIGNALS) == ["lexical", "dense"]
+    assert list(signals.SIGNALS) == ["lexical", "dense", "multilingual"]
     assert {n: s.label for n, s in signals.SIGNALS.items()} == records.SIGNALS
-    assert signals.modes() == ("hybrid", "lexical", "dense")
-    assert [s.name for s in signals.chosen("hybrid")] == ["lexical", "dense"]
+    assert signals.modes() == ("hybrid", "lexical", "dense", "multilingual")
+    assert [s.name for s in signals.chosen("hybrid")] == ["lexical", "dense", "multilingual"]
     assert signals.LEXICAL.setting == signals.DENSE.setting == "lexical_weight"
-    with pytest.raises(BadQuery, match="mode must be one of hybrid, lexical, dense"):
+    assert signals.MULTILINGUAL.setting == "multilingual_weight"
+    assert signals.MULTILINGUAL.lowers == ("dense", 0.5)
+    with pytest.raises(BadQuery, match="mode must be one of hybrid, lexical, dense, multil"):
         signals.chosen("fuzzy")
 
 
@@ -168,8 +170,12 @@ def test_a_signal_is_registered_once_under_a_word_and_its_label(monkeypatch):
         records.name_signal("two words", "by two")
     with pytest.raises(ValueError, match="already said"):
         records.name_signal("lexical", "by letters")
-    assert list(signals.SIGNALS) == ["lexical", "dense"]
-    assert records.SIGNALS == {"lexical": "by words", "dense": "by meaning"}
+    assert list(signals.SIGNALS) == ["lexical", "dense", "multilingual"]
+    assert records.SIGNALS == {
+        "lexical": "by words",
+        "dense": "by meaning",
+        "multilingual": "by meaning in any language",
+    }
 
 
 # -- a third signal, registered here --------------------------------------------------
@@ -195,7 +201,7 @@ def toy_weight() -> Iterator[list[float]]:
 def test_a_third_signal_ranks_shows_its_rank_and_moves_the_fusion(fake_kb, toy_weight, monkeypatch):
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # the fusion's own arithmetic
     text = "distributed training"
-    assert signals.modes() == ("hybrid", "lexical", "dense", "talk_id")
+    assert signals.modes() == ("hybrid", "lexical", "dense", "multilingual", "talk_id")
     assert records.SIGNALS["talk_id"] == "by talk id"
     place = {t: r for r, t in enumerate(sorted(fake_kb.talks.ids.tolist(), reverse=True), 1)}
     hits = fake_kb.search(text, 10)
@@ -248,6 +254,7 @@ def test_unregistering_a_signal_leaves_search_as_it_was(fake_kb):
         assert changed != before
     finally:
         signals.unregister("toy")
-    assert "toy" not in records.SIGNALS and signals.modes() == ("hybrid", "lexical", "dense")
+    assert "toy" not in records.SIGNALS
+    assert signals.modes() == ("hybrid", "lexical", "dense", "multilingual")
     after = [(h.talk.id, h.score, h.why) for h in fake_kb.search("kernels and compilers", 10)]
     assert after == before

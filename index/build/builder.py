@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, identity, previous, texts, write
+from index.build import delta, identity, multilingual, previous, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
@@ -161,7 +161,12 @@ def _change_in_place(
             plan = delta.change(con, parsed, dropped)
             if plan is None:
                 return False
-            if not (plan.talks or plan.removed or plan.removed_documents) and _index_fits(build):
+            unchanged = not (plan.talks or plan.removed or plan.removed_documents)
+            if (
+                unchanged
+                and _index_fits(build)
+                and multilingual.fits(build.path, con, embedder.name)
+            ):
                 # nothing new (the same documents again): the build in use stays
                 report.talks = plan.total
                 report.merged = build.count("merged") or 0

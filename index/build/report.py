@@ -25,6 +25,11 @@ class Report:
     changes: Changes = field(default_factory=Changes)
     written: bool = False
     notices: list[str] = field(default_factory=list)
+    # the multilingual vectors (index/build/multilingual.py): talks embedded, seconds,
+    # and why the build has them ('' when it has none)
+    multilingual: int = 0
+    multilingual_seconds: float = 0.0
+    multilingual_why: str = ""
 
     @property
     def warnings(self) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from index.build import delta, lexicon
+from index.build import multilingual as multilingual_vectors
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import (
@@ -45,6 +46,7 @@ from ingest.detect import ParsedDocument
 from ingest.text import talk_sentences
 from talkbase.core import settings
 from talkbase.core.acronyms import Pair, of_talk
+from talkbase.core.errors import TalkbaseError
 from talkbase.core.records import Talk
 
 HNSW_EF_CONSTRUCTION = 80
@@ -251,6 +253,15 @@ def write(
                 for t in plan.talks
             )
             lexical_meta = lexicon.extend_index(folder, prev, indexed, plan.removed, con, name)
+            in_use = previous if previous is not None else _in_use(home)
+            made, seconds, why = multilingual_vectors.write(
+                folder, con, in_use, embedder.name, progress
+            )
+            report.multilingual, report.multilingual_seconds, report.multilingual_why = (
+                made,
+                seconds,
+                why,
+            )
             counts = tables.counts(con)
             con.execute("CHECKPOINT")
         finally:
@@ -306,6 +317,15 @@ def write(
         )
         write_manifest(folder, manifest, shared)
     report.written = True
+
+
+def _in_use(home: Path) -> store.Build | None:
+    """The build in use, whose multilingual vectors a whole build may reuse; None when
+    there is none or it cannot be read (a repair rebuilds from the documents)."""
+    try:
+        return store.current(home)
+    except TalkbaseError:
+        return None
 
 
 def _sentence_rows(talks: list[Talk]) -> list[tuple[int, int, str]]:

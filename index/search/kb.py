@@ -43,6 +43,7 @@ from index.search.read.understand import literal as literal_query
 from index.search.read.vocab import Vocab, all_suggested, correct, suggest
 from index.search.threads import Worker, one_thread_per_query
 from index.store import disk as store
+from index.store import multilingual as multilingual_store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
@@ -77,6 +78,8 @@ class KnowledgeBase:
         # Checked against the manifest: a damaged file is KnowledgeBaseDamaged.
         self.con, vectors, sentence_vectors = store.open_build(self.build)
         self.vectors: VectorIndex = vectors
+        with store.reading(self.build):  # one vector per talk in every language, or None
+            self.multilingual = multilingual_store.load(self.build.path)
         self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self.chores = Chores(self.con)  # the housekeeping sessions, judged once
@@ -85,6 +88,7 @@ class KnowledgeBase:
         # share it, so each look-up or addition holds the lock.
         self._remembering = threading.Lock()
         self._qcache: Bounded[str, np.ndarray] = Bounded(REMEMBERED)
+        self._mcache: Bounded[str, np.ndarray] = Bounded(REMEMBERED)
         self._allowed_cache: Bounded[Filters, np.ndarray] = Bounded(REMEMBERED)
         self._allowed_for_cache: Bounded[Any, tuple[np.ndarray | None]] = Bounded(REMEMBERED)
         self._word_cache: Bounded[int, list[str]] = Bounded(reads.CACHED_TALKS)
@@ -120,6 +124,18 @@ class KnowledgeBase:
             vec = self.embedder.embed([query])[0]
             with self._remembering:
                 self._qcache.put(query, vec)
+        return vec
+
+    def multilingual_vector(self, query: str) -> np.ndarray:
+        """The query's vector for the multilingual signal, remembered like `query_vector`'s."""
+        from index.encoders import multilingual
+
+        with self._remembering:
+            vec = self._mcache.get(query)
+        if vec is None:
+            vec = multilingual.load().query(query)
+            with self._remembering:
+                self._mcache.put(query, vec)
         return vec
 
     def close(self) -> None:
@@ -261,6 +277,11 @@ class KnowledgeBase:
         hold, near one it does, is searched as that word (`Answer.corrected`), unless
         `literal`."""
         chosen = signals.chosen(mode)
+        if mode == signals.MULTILINGUAL.name and self.multilingual is None:
+            raise BadQuery(
+                "this knowledge base has no multilingual vectors (its talks are in English); "
+                "set TALKBASE_MULTILINGUAL=on and ingest again to search by them"
+            )
         if k < 1:
             raise BadQuery("the number of results must be at least 1")
         query, cut_from = cut_query(query)

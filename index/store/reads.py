@@ -344,11 +344,17 @@ def format_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
 
 def languages(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The languages the talks are in (ISO 639-1 codes, as their records say), most talks first."""
+    return [code for code, _ in language_counts(con)]
+
+
+def language_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
+    """Each language the talks are in, with how many are (talks without one left out),
+    most talks first."""
     rows = con.execute(
         "SELECT json_extract_string(record, '$.language') AS l, count(*) AS n FROM talks "
         "WHERE l IS NOT NULL AND l <> '' GROUP BY l ORDER BY n DESC, l"
     ).fetchall()
-    return [str(code) for code, _ in rows]
+    return [(str(code), int(n)) for code, n in rows]
 
 
 def speaker_spread(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int, int]]:

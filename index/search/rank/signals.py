@@ -12,8 +12,16 @@ Names and labels are the ground's vocabulary (talkbase.core.records.SIGNALS: `Wh
 and the app read them and may import nothing above the ground); this registry
 holds the scorers under those names, and registering a signal the ground does not
 list adds its name and label there. Built in, in this order (the order ranks are
-listed and ties are broken in): "lexical" (BM25, index/search/rank/lexical.py) and
-"dense" (vectors, index/search/rank/dense.py).
+listed and ties are broken in): "lexical" (BM25, index/search/rank/lexical.py),
+"dense" (vectors, index/search/rank/dense.py) and "multilingual" (the vectors of a
+second, multilingual encoder, index/search/rank/multilingual.py: only where a base has
+them; elsewhere its list is empty and it changes nothing).
+
+Precedence between signals, stated here: a signal may name one it `lowers` and by
+how much, applied where its own list is not empty. The multilingual signal leaves the
+dense one half its weight: both measure closeness in meaning, and the multilingual
+one also reads the languages the dense model cannot (docs/quality.md: the weights
+chosen leaving each judged set out in turn).
 
 Adding a signal: write its scorer in a module of its own and register it at the
 end of this module (or call `register` at run time; `unregister` takes it out).
@@ -25,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from index.search.rank import dense, lexical, trackprior
+from index.search.rank import dense, lexical, multilingual, trackprior
 from index.search.rank.fusion import fuse as fuse_lists
 from index.search.rank.ranking import Query, Ranking
 from talkbase.core import records, settings
@@ -48,7 +56,9 @@ class Signal:
     gives it credit. `rank` is the scorer. A signal may also name the part of its
     work that a large base's hybrid query runs on the base's worker thread while
     the other signals score: `ahead(query)` (it must not use the database), whose
-    result `finish(query, result)` turns into the signal's ranking.
+    result `finish(query, result)` turns into the signal's ranking. `lowers`: where
+    this signal's list is not empty, the weight of the signal it names is multiplied
+    by the share given.
     """
 
     name: str
@@ -59,6 +69,7 @@ class Signal:
     floor: Callable[[], float] = no_floor
     ahead: Callable[[Query], Any] | None = None
     finish: Callable[[Query, Any], Ranking] | None = None
+    lowers: tuple[str, float] | None = None  # (a signal, the share of its weight left)
 
     def __post_init__(self) -> None:
         if (self.ahead is None) != (self.finish is None):
@@ -134,13 +145,23 @@ def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tup
     to query, where "rrf" and "relative" squeeze or stretch them)."""
     how = settings.fusion()
     lists = [rankings[s.name].scored for s in signals]
-    weights = [s.weight() for s in signals]
+    weights = weighed(signals, rankings)
     if how == "rrf":
         return fuse_lists(lists, weights, how=how, k=settings.rrf_k())
     floors = [s.floor() for s in signals] if how == "scaled" else None
     fused = fuse_lists(lists, weights, floors, how)
     query = next((r.query for r in rankings.values() if r.query is not None), None)
     return trackprior.weigh(query.base, fused) if how == "scaled" and query else fused
+
+
+def weighed(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[float]:
+    """Each signal's weight for this query: its setting's, lowered by a signal that
+    `lowers` it and ranked something."""
+    weights = {s.name: s.weight() for s in signals}
+    for s in signals:
+        if s.lowers is not None and s.lowers[0] in weights and rankings[s.name].scored:
+            weights[s.lowers[0]] *= s.lowers[1]
+    return [weights[s.name] for s in signals]
 
 
 def places(rankings: Mapping[str, Ranking], tid: int) -> dict[str, int]:
@@ -178,5 +199,15 @@ DENSE = register(
         floor=settings.dense_floor,
         ahead=dense.find,
         finish=dense.rank_found,
+    )
+)
+MULTILINGUAL = register(
+    Signal(
+        "multilingual",
+        records.SIGNALS["multilingual"],
+        "multilingual_weight",
+        settings.multilingual_weight,
+        multilingual.rank,
+        lowers=("dense", 0.5),
     )
 )

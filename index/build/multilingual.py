@@ -1,0 +1,119 @@
+"""The multilingual vectors of a build being written (index/store/multilingual.py): made
+where `wanted` says so, one per talk, from the text search matches (`reads.TALK_TEXT`);
+a talk whose text the build in use already embedded with the same encoder keeps its
+vector, so an ingest that changes a few talks embeds only those.
+
+`wanted`: TALKBASE_MULTILINGUAL 'on'; 'off'; or 'auto': where the base is built with
+the default (English) model and at least SHARE of the talks whose language is known
+(the program's field, or ingest/language.py's guess) are in another language. A base
+of another model is assumed to read its own languages.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import duckdb
+import numpy as np
+
+from index.build.cache import key_of, text_hash
+from index.encoders import multilingual as encoder
+from index.store import disk as store
+from index.store import files as sf
+from index.store import multilingual as stored
+from index.store import reads
+from talkbase.core import settings
+
+SHARE = 0.1  # of the talks with a known language, in other languages than English
+BATCH = 32  # talks per call to the encoder
+
+
+def wanted(con: duckdb.DuckDBPyConnection, model: str) -> tuple[bool, str]:
+    """Whether the build gets multilingual vectors, and why (said in the ingest summary)."""
+    how = settings.multilingual()
+    if how != "auto":
+        return how == "on", f"TALKBASE_MULTILINGUAL={how}"
+    if model != settings.DEFAULT_MODEL:
+        return False, "the model is not the default English one"
+    counts = reads.language_counts(con)
+    known = sum(n for _, n in counts)
+    other = sum(n for code, n in counts if code != "en")
+    if not known or other < SHARE * known:
+        return False, "the talks are in English"
+    return True, f"{other} of {known} talks are not in English"
+
+
+def fits(build: Path, con: duckdb.DuckDBPyConnection, model: str) -> bool:
+    """Whether the build in use has multilingual vectors, made by this encoder, exactly
+    where they are wanted (else the same documents again make a new build)."""
+    want, _ = wanted(con, model)
+    have = stored.load(build)
+    return (have is not None and have.identity == encoder.identity()) if want else have is None
+
+
+def write(
+    folder: Path,
+    con: duckdb.DuckDBPyConnection,
+    previous: store.Build | None,
+    model: str,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> tuple[int, float, str]:
+    """Write the vectors of every talk of the build in `folder` (its database open as
+        `con`) where they are wanted (those of the build in use, `previous`, reused when its
+    manifest vouches for their files); returns (talks embedded, seconds, why: '' when none
+        were written)."""
+    want, why = wanted(con, model)
+    if not want:
+        return 0, 0.0, ""
+    ident = encoder.identity()
+    before = _trusted(previous)
+    reuse = before.by_key() if before is not None and before.identity == ident else {}
+    n = reads.talk_count(con)
+    ids = np.zeros(n, np.int64)
+    keys = np.zeros(n, np.int64)
+    matrix = np.zeros((n, encoder.DIM), np.float16)
+    todo: list[tuple[int, str]] = []  # (row, text) of the talks not embedded before
+    row = 0
+    for batch in reads.all_talk_texts(con):
+        for tid, text in batch:
+            key = key_of(text_hash(text))
+            ids[row], keys[row] = tid, key
+            at = reuse.get(key)
+            if at is None:
+                todo.append((row, text))
+            else:
+                matrix[row] = before.vectors[at]  # type: ignore[union-attr]
+            row += 1
+    began = time.perf_counter()
+    if todo:
+        model_ = encoder.load()
+        for lo in range(0, len(todo), BATCH):
+            chunk = todo[lo : lo + BATCH]
+            vecs = model_.passages([t for _, t in chunk])
+            matrix[[r for r, _ in chunk]] = vecs
+            if progress:
+                progress("embed in every language", min(lo + BATCH, len(todo)), len(todo))
+    seconds = time.perf_counter() - began
+    stored.save(folder, ids[:row], keys[:row], matrix[:row], ident)
+    return len(todo), seconds, why
+
+
+def _trusted(build: store.Build | None) -> stored.MultilingualVectors | None:
+    """The multilingual vectors of `build` when each of their files has the size and
+    checksum its manifest recorded (a repair must not copy damage), else None."""
+    if build is None:
+        return None
+    recorded = build.manifest.files or {}
+    for name in stored.FILES:
+        entry = recorded.get(f"{stored.FOLDER}/{name}")
+        path = build.path / stored.FOLDER / name
+        if not isinstance(entry, dict) or not path.is_file():
+            return None
+        if path.stat().st_size != entry.get("bytes") or sf.file_digest(path) != entry.get("sha256"):
+            return None
+    try:
+        return stored.load(build.path)
+    except (OSError, ValueError):
+        return None

@@ -1,0 +1,31 @@
+"""The multilingual signal: talks ranked by closeness in meaning to the query, in the
+space of the multilingual encoder (index/encoders/multilingual.py), where the base
+has its vectors (index/store/multilingual.py; index/build/multilingual.py says which
+bases do). A question in Italian finds a talk written in English, and an English one
+a talk written in Italian; on a base without the vectors the signal ranks nothing
+and hybrid search is what it was.
+
+The model's cosines crowd in a narrow band (most talks score 0.75-0.85 against any
+query), so a talk's score is its cosine less the mean over the talks ranked: fusion
+gives credit from the floor 0 (`no_floor`), that is, to the talks closer than most.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from index.search.rank.ranking import Query, Ranking
+
+
+def rank(query: Query) -> Ranking:
+    """The `query.pool` talks (of those allowed) closest by the multilingual vectors."""
+    vectors = getattr(query.base, "multilingual", None)
+    if vectors is None or not len(vectors) or not query.text.strip():
+        return Ranking([])
+    ids, scores = vectors.scores(query.base.multilingual_vector(query.text), query.allowed)
+    if not len(ids):
+        return Ranking([])
+    centred = scores - float(scores.mean())
+    top = np.argsort(-centred, kind="stable")[: query.pool]
+    scored = [(int(ids[i]), float(centred[i])) for i in top]
+    return Ranking(scored, {tid: r for r, (tid, _) in enumerate(scored, start=1)})
