@@ -19,6 +19,9 @@ from talkbase.core.languages import CODES
 
 MIN_CHARS = 60  # shorter than this ("Kubernetes", a title alone), no guess
 SURE = 0.9  # the identifier's probability a guess needs
+# a search query is short: a guess as sure as this says it is not in English (on the
+# judged sets no English query is that sure of another language; docs/quality.md)
+QUERY_SURE = 0.5
 
 
 @lru_cache(maxsize=1)
@@ -39,3 +42,12 @@ def guess(title: str, abstract: str) -> str | None:
         return None
     code, probability = _identifier().classify(text)
     return code if probability >= SURE and code in CODES else None
+
+
+def query_language(text: str) -> str | None:
+    """The ISO 639-1 code of the language a search query is written in, when the
+    identifier is at least QUERY_SURE of it; None otherwise."""
+    if not text.strip():
+        return None
+    code, probability = _identifier().classify(text)
+    return code if probability >= QUERY_SURE and code in CODES else None

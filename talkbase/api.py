@@ -266,7 +266,8 @@ class Talkbase:
     def search(
         self, query: str, k: int = 10, mode: str = "hybrid", literal: bool = False, **filters: Any
     ) -> Results:
-        """The `k` best talks for `query`; mode "hybrid" (default), "lexical" or "dense".
+        """The `k` best talks for `query`; mode "hybrid" (default), "lexical", "dense"
+        or "multilingual" (a base with multilingual vectors).
 
         Filters narrow the talks before ranking: day ("2026-10-20", "Tue" or a
         date), after / before ("14:30" or a time), and substrings of track,

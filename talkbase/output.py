@@ -30,6 +30,9 @@ _SEQUENCE = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _C1_AND_DEL = re.compile(r"[\x7f-\x9f]")
 
+# how the text output names a signal's rank ("words #2, meaning #5")
+SAID = {"lexical": "words", "dense": "meaning", "multilingual": "meaning in any language"}
+
 
 def clean(text: str) -> str:
     """`text` as a terminal should get it: escape sequences and control characters
@@ -89,10 +92,7 @@ def print_hit(n: int, hit: Any, out: TextIO) -> None:
     bits = []
     if why.matched_terms:
         bits.append("matched " + ", ".join(why.matched_terms))
-    ranks = [
-        f"{'words' if name == 'lexical' else 'meaning' if name == 'dense' else name} #{r}"
-        for name, r in why.ranks.items()
-    ]
+    ranks = [f"{SAID.get(name, name)} #{r}" for name, r in why.ranks.items()]
     if ranks:
         bits.append("(" + ", ".join(ranks) + ")")
     if why.best_sentence:

@@ -52,6 +52,12 @@ def test_a_talk_matches_by_a_rare_word_or_by_closeness():
     assert Matches(frozenset(), {5: -1.0}, -1.0)(5)
 
 
+def test_a_talk_matches_by_closeness_in_any_language_from_its_own_floor():
+    rule = Matches(frozenset(), {1: 0.2, 2: 0.2}, 0.40, {1: 0.06, 2: 0.04})
+    assert rule(1) and not rule(2)  # the multilingual score, less its mean: 0.05 counts
+    assert not Matches(frozenset(), {1: 0.2}, 0.40)(1)  # no multilingual ranking: dense alone
+
+
 def test_rare_words_are_read_off_the_word_scores_when_every_word_is_rare():
     stub = base(set())
     assert sharing(stub, SCORES, "gpu kernels", [1, 2, 3, 4]) == {2, 3}  # scoring above 0

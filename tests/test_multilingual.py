@@ -237,3 +237,61 @@ def test_the_ingest_summary_says_what_the_signal_cost_and_why(tmp_path, fake, mo
     monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
     assert main(["--home", str(tmp_path / "home3"), "ingest", "--json", str(program)]) == 0
     assert json.loads(capsys.readouterr().out)["multilingual"] is None
+
+
+ENGLISH = [
+    ("Fuzzing the Linux kernel", "Finding kernel bugs with syzkaller.", "en"),
+    ("Zero knowledge proofs explained", "What a zk-SNARK proves, without maths.", "en"),
+    ("Robots for children", "Kids build a small robot in an afternoon.", "en"),
+]
+
+
+def test_on_an_english_program_the_signal_answers_only_questions_in_another_language(
+    tmp_path, fake, hashing_embedder
+):
+    home = tmp_path / "home"
+    ingest([write_program(tmp_path / "talks.csv", ENGLISH)], home, hashing_embedder)
+    hybrid = signals.chosen("hybrid")
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        assert kb.multilingual is not None and not kb.several_languages
+        asked = "kernel fuzzing with syzkaller"
+        found = signals.rank(signals.Query(kb, asked, asked, None, 3, 10), hybrid)
+        assert found["multilingual"].scored == []  # English: answered as before
+        assert signals.weighed(hybrid, found) == [0.6, 0.4, 0.8]
+        asked = "Vorträge über die Sicherheit des Kernels und wie man Fehler findet"
+        found = signals.rank(signals.Query(kb, asked, asked, None, 3, 10), hybrid)
+        assert found["multilingual"].scored
+        assert signals.weighed(hybrid, found) == [0.6, 0.2, 0.8]
+
+
+def test_the_share_of_talks_in_other_languages_decides_several_languages():
+    from talkbase.core.languages import several_languages
+
+    assert several_languages([("en", 90), ("de", 10)]) == (True, 10, 100)
+    assert several_languages([("en", 91), ("de", 9)]) == (False, 9, 100)
+    assert several_languages([("it", 3)]) == (True, 3, 3)
+    assert several_languages([]) == (False, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "query, code",
+    [
+        ("wie schreibt man einen Emulator", "de"),
+        ("come scrivere un emulatore", "it"),
+        ("how to write an emulator", "en"),
+        ("", None),
+    ],
+)
+def test_a_query_language_is_told_only_when_the_identifier_is_sure(query, code):
+    from ingest.language import query_language
+
+    assert query_language(query) == code
+
+
+def test_asked_for_by_name_the_signal_ranks_english_questions_too(tmp_path, fake, hashing_embedder):
+    home = tmp_path / "home"
+    ingest([write_program(tmp_path / "talks.csv", ENGLISH)], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        hits = kb.search("robot children", 2, mode="multilingual")
+        assert hits[0].talk.title == "Robots for children"
+        assert "multilingual" not in kb.search("robot children", 2)[0].why.ranks

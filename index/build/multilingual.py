@@ -4,8 +4,11 @@ a talk whose text the build in use already embedded with the same encoder keeps 
 vector, so an ingest that changes a few talks embeds only those.
 
 `wanted`: TALKBASE_MULTILINGUAL 'on'; 'off'; or 'auto': where the base is built with
-the default (English) model and at least SHARE of the talks whose language is known
-(the program's field, or ingest/language.py's guess) are in another language. A base
+the default (English) model and the talks are in several languages (at least a tenth
+of those whose language is known, by the program's field or ingest/language.py's
+guess: `languages.several_languages`). With 'on', a base of English talks has the
+vectors too, and the signal then ranks for the queries written in another language
+(index/search/rank/multilingual.py). A base
 of another model is assumed to read its own languages.
 """
 
@@ -25,8 +28,8 @@ from index.store import files as sf
 from index.store import multilingual as stored
 from index.store import reads
 from talkbase.core import settings
+from talkbase.core.languages import several_languages
 
-SHARE = 0.1  # of the talks with a known language, in other languages than English
 BATCH = 32  # talks per call to the encoder
 
 
@@ -37,10 +40,8 @@ def wanted(con: duckdb.DuckDBPyConnection, model: str) -> tuple[bool, str]:
         return how == "on", f"TALKBASE_MULTILINGUAL={how}"
     if model != settings.DEFAULT_MODEL:
         return False, "the model is not the default English one"
-    counts = reads.language_counts(con)
-    known = sum(n for _, n in counts)
-    other = sum(n for code, n in counts if code != "en")
-    if not known or other < SHARE * known:
+    several, other, known = several_languages(reads.language_counts(con))
+    if not several:
         return False, "the talks are in English"
     return True, f"{other} of {known} talks are not in English"
 

@@ -51,6 +51,7 @@ from ingest.audience import without_starter_words
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkNotFound
+from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
 
@@ -125,6 +126,16 @@ class KnowledgeBase:
             with self._remembering:
                 self._qcache.put(query, vec)
         return vec
+
+    @property
+    def several_languages(self) -> bool:
+        """Whether the talks are in several languages (`languages.several_languages`)."""
+        several = self.__dict__.get("_several")
+        if several is None:
+            with store.reading(self.build):
+                counts = reads.language_counts(self.con)
+            several = self.__dict__["_several"] = several_languages(counts)[0]
+        return bool(several)
 
     def multilingual_vector(self, query: str) -> np.ndarray:
         """The query's vector for the multilingual signal, remembered like `query_vector`'s."""
@@ -341,7 +352,7 @@ class KnowledgeBase:
         vocab = self.vocab
         alternatives = wordparts.alternatives(said, vocab.words, vocab.long_forms, vocab.counts)
         words = wordparts.written(said, alternatives)
-        query = Query(self, text, words, allowed, k, POOL, tuple(alternatives))
+        query = Query(self, text, words, allowed, k, POOL, tuple(alternatives), alone=not hybrid)
         submit = None
         if hybrid and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)

@@ -77,6 +77,21 @@ _OTHER_CODES = frozenset(
 CODES = frozenset(_NAMES) | _OTHER_CODES
 
 
+# A program is "in several languages" when at least this share of its talks with a
+# known language are not in English: then it gets the multilingual signal
+# (index/build/multilingual.py), and every query uses it (index/search/rank/multilingual.py).
+SEVERAL_LANGUAGES_SHARE = 0.1
+
+
+def several_languages(counts: Iterable[tuple[str, int]]) -> tuple[bool, int, int]:
+    """(whether the talks are in several languages, how many are not in English, how
+    many have a known language) from each language's count of talks."""
+    counted = list(counts)
+    known = sum(n for _, n in counted)
+    other = sum(n for code, n in counted if code != "en")
+    return bool(known) and other >= SEVERAL_LANGUAGES_SHARE * known, other, known
+
+
 def _plain(text: str) -> str:
     """Lowercase, accents off, one space between words."""
     folded = unicodedata.normalize("NFKD", text.casefold())

@@ -7,7 +7,9 @@ The rule, in plain words: a talk matches a query when
   a talk a match; words are compared by Porter stem), or
 - it is close in meaning: its dense score (the cosine of its talk vector with the
   query's and that of its best sentence, halved) is at least TALKBASE_MATCH_FLOOR
-  (0.40).
+  (0.40), or, where the multilingual signal ranked, its score there (the cosine
+  less the mean over the talks ranked) is at least ANY_LANGUAGE_FLOOR (0.05: on the
+  judged sets as precise as the dense floor or more, docs/quality.md).
 
 Every other talk a search lists fills the list up as one of the nearest talks,
 after the matches, with `Why.match` False. A search in one mode reads only what
@@ -23,7 +25,7 @@ it there (`matching`, `count`) and never judges again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from index.search.rank import lexical
@@ -33,6 +35,8 @@ from talkbase.core.records import Hit
 
 WORDS = "lexical"  # the signal whose scores tell which talks share a word
 MEANING = "dense"  # the signal whose scores tell how close in meaning a talk is
+ANY_LANGUAGE = "multilingual"  # and the one that tells it in any language
+ANY_LANGUAGE_FLOOR = 0.05
 
 
 @dataclass(frozen=True)
@@ -43,9 +47,14 @@ class Matches:
     sharing: frozenset[int]
     near: Mapping[int, float]
     floor: float
+    near_in_any_language: Mapping[int, float] = field(default_factory=dict)
 
     def __call__(self, tid: int) -> bool:
-        return tid in self.sharing or self.near.get(tid, -1.0) >= self.floor
+        return (
+            tid in self.sharing
+            or self.near.get(tid, -1.0) >= self.floor
+            or self.near_in_any_language.get(tid, -1.0) >= ANY_LANGUAGE_FLOOR
+        )
 
     @classmethod
     def judge(
@@ -56,9 +65,11 @@ class Matches:
         closeness; a signal that did not run gives nothing)."""
         by_words, by_meaning = rankings.get(WORDS), rankings.get(MEANING)
         near = dict(by_meaning.scored) if by_meaning is not None else {}
+        by_any = rankings.get(ANY_LANGUAGE)
+        near_any = dict(by_any.scored) if by_any is not None else {}
         floor = settings.match_floor()
         scores = by_words.scores if by_words is not None else None
-        return cls(frozenset(sharing(base, scores, words, tids)), near, floor)
+        return cls(frozenset(sharing(base, scores, words, tids)), near, floor, near_any)
 
 
 def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:

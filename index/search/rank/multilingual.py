@@ -3,7 +3,11 @@ space of the multilingual encoder (index/encoders/multilingual.py), where the ba
 has its vectors (index/store/multilingual.py; index/build/multilingual.py says which
 bases do). A question in Italian finds a talk written in English, and an English one
 a talk written in Italian; on a base without the vectors the signal ranks nothing
-and hybrid search is what it was.
+and hybrid search is what it was. On a base whose talks are in English (given the
+vectors by TALKBASE_MULTILINGUAL=on) it ranks only for a query the language
+identifier takes for another language (`ingest.language.query_language`), so English
+questions are answered as before; asked for alone (`--mode multilingual`) it always
+ranks.
 
 The model's cosines crowd in a narrow band (most talks score 0.75-0.85 against any
 query), so a talk's score is its cosine less the mean over the talks ranked: fusion
@@ -15,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from index.search.rank.ranking import Query, Ranking
+from ingest.language import query_language
 
 
 def rank(query: Query) -> Ranking:
@@ -22,6 +27,10 @@ def rank(query: Query) -> Ranking:
     vectors = getattr(query.base, "multilingual", None)
     if vectors is None or not len(vectors) or not query.text.strip():
         return Ranking([])
+    if query.alone or query.base.several_languages:
+        pass  # asked for by name (--mode multilingual), or a program in several languages
+    elif query_language(query.text) in (None, "en"):
+        return Ranking([])  # English talks asked in English: the dense signal reads them
     ids, scores = vectors.scores(query.base.multilingual_vector(query.text), query.allowed)
     if not len(ids):
         return Ranking([])

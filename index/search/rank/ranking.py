@@ -130,6 +130,7 @@ class Query:
     pool: int  # how many talks each signal puts forward at least (kb.POOL)
     # the words of `words` that stand for others (`wordparts.alternatives`)
     alternatives: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    alone: bool = False  # one signal's list asked for (a mode), not fused
 
 
 @dataclass(frozen=True, eq=False)
