@@ -295,3 +295,30 @@ def test_asked_for_by_name_the_signal_ranks_english_questions_too(tmp_path, fake
         hits = kb.search("robot children", 2, mode="multilingual")
         assert hits[0].talk.title == "Robots for children"
         assert "multilingual" not in kb.search("robot children", 2)[0].why.ranks
+
+
+def test_recommendations_read_the_multilingual_vectors_where_the_base_has_them(
+    tmp_path, fake, hashing_embedder
+):
+    from dataclasses import replace
+
+    from index.search import recommend as rec
+
+    home = tmp_path / "home"
+    ingest([write_program(tmp_path / "camp.csv")], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        ids = kb.talks.ids.tolist()
+        mine, theirs = rec._any_language(kb, ids[:2], ids[2:])  # type: ignore[misc]
+        assert mine.shape == (2, encoder.DIM) and theirs.shape == (len(ids) - 2, encoder.DIM)
+        assert np.allclose(mine[0], np.asarray(kb.multilingual.vectors[0], np.float32))  # type: ignore[union-attr]
+        with_it = rec.recommend(kb, ids[:1], k=3)
+        without = rec.recommend(kb, ids[:1], k=3, tuning=replace(rec.TUNING, any_language_weight=0))
+        assert [h.talk.id for h in with_it] and ids[0] not in [h.talk.id for h in with_it]
+        assert [h.score for h in with_it] != [h.score for h in without]
+
+
+def test_recommendations_on_a_base_without_them_are_as_before(fake_kb):
+    from index.search import recommend as rec
+
+    ids = fake_kb.talks.ids.tolist()
+    assert rec._any_language(fake_kb, ids[:2], ids[2:5]) is None

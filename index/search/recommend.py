@@ -6,8 +6,9 @@ groups the saved talks (average-linkage clustering of their vectors), kept apart
 when the groups explain more of the talks' scatter than chance would (`apart`), `quotas` shares
 the k slots between interests by size (at least one each), `relevance`,
 `word_relevance` and `track_relevance` say how close each candidate is to each
-interest (the last two weighed in the vectors' spread, `in_spread_of`, so that a
-weight means the same on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
+interest (the last two, and the multilingual vectors' `relevance` where the base has
+them, weighed in the vectors' spread, `in_spread_of`, so that a weight means the same
+on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance; `talkbase.core.timetable` is
 the agenda's overlap rule; index/search/reasons.py says why. Saved and hidden
 talks never come back. Hits come in the order drawn (the interests interleaved),
@@ -47,6 +48,11 @@ class Tuning:
     # no program's; the LOPO pick (bench/recommend.py --lopo) differs only in word_weight 1.0
     word_weight: float = 0.5
     track_weight: float = 0.5
+    # the multilingual vectors' closeness (where the base has them), in the same spread:
+    # bench/recommend.py on bases built with them (TALKBASE_MULTILINGUAL=on): 0.5 lowers
+    # no program's recall and serves two interests in 30 of 39 agendas (27 without); 1.0
+    # lowers two programs' (docs/quality.md)
+    any_language_weight: float = 0.5
     avoid_weight: float = 0.5  # how hard the nearest hidden talk pushes a candidate down
     diversity: float = 0.15  # MMR within an interest: 0 plain nearest, higher skips near-duplicates
     pool_per_query: int = 100  # nearest talks fetched per saved talk and per interest centre
@@ -240,6 +246,22 @@ def _centre(vectors: np.ndarray) -> np.ndarray:
     return np.asarray(centre / (np.linalg.norm(centre) or 1.0), dtype=np.float32)
 
 
+def _any_language(
+    kb: KnowledgeBase, saved: Sequence[int], candidates: Sequence[int]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The multilingual vectors of the saved talks and of the candidates, in their
+    order, where the base has one for each (index/store/multilingual.py); else None."""
+    vectors = getattr(kb, "multilingual", None)
+    if vectors is None:
+        return None
+    mine, my_rows = vectors.rows(saved)
+    theirs, their_rows = vectors.rows(candidates)
+    if len(mine) != len(saved) or len(theirs) != len(candidates):
+        return None
+    matrix = vectors.vectors  # mapped: only these rows are read
+    return np.asarray(matrix[my_rows], np.float32), np.asarray(matrix[their_rows], np.float32)
+
+
 def _known(kb: KnowledgeBase, ids: Iterable[int]) -> list[int]:
     """The ids in order, once each; one the base does not hold is TalkNotFound."""
     out: list[int] = []
@@ -302,6 +324,10 @@ def recommend(
     if tuning.track_weight:
         tr = track_relevance(my_tracks, groups, tracks)
         rel += tuning.track_weight * in_spread_of(tr, dense)
+    any_language = _any_language(kb, saved_ids, ids)
+    if tuning.any_language_weight and any_language is not None:
+        closeness = relevance(any_language[1], any_language[0], groups, tuning.centroid_share)
+        rel += tuning.any_language_weight * in_spread_of(closeness, dense)
     if avoid_ids:
         a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
         rel -= penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
