@@ -322,3 +322,16 @@ def test_recommendations_on_a_base_without_them_are_as_before(fake_kb):
 
     ids = fake_kb.talks.ids.tolist()
     assert rec._any_language(fake_kb, ids[:2], ids[2:5]) is None
+
+
+def test_a_talks_score_is_the_same_whatever_the_limits_allow(tmp_path, fake, hashing_embedder):
+    from index.search.rank import multilingual as signal
+
+    home = tmp_path / "home"
+    ingest([write_program(tmp_path / "camp.csv")], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        everything = dict(signal.rank(signals.Query(kb, "robot", "robot", None, 3, 10)).scored)
+        two = kb.talks.ids.tolist()[:2]
+        some = dict(signal.rank(signals.Query(kb, "robot", "robot", two, 3, 10)).scored)
+        assert set(some) == set(two)
+        assert all(abs(some[t] - everything[t]) < 1e-6 for t in two)

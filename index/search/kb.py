@@ -290,8 +290,9 @@ class KnowledgeBase:
         chosen = signals.chosen(mode)
         if mode == signals.MULTILINGUAL.name and self.multilingual is None:
             raise BadQuery(
-                "this knowledge base has no multilingual vectors (its talks are in English); "
-                "set TALKBASE_MULTILINGUAL=on and ingest again to search by them"
+                "this knowledge base has no multilingual vectors (with TALKBASE_MULTILINGUAL="
+                "auto, only programs in several languages built with the default model get "
+                "them); set TALKBASE_MULTILINGUAL=on and ingest again to search by them"
             )
         if k < 1:
             raise BadQuery("the number of results must be at least 1")

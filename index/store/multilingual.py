@@ -21,6 +21,7 @@ from index.store import files as sf
 
 FOLDER = "multilingual"
 FILES = ("ids.npy", "keys.npy", "vectors.npy", "identity.txt")
+TYPICAL_OF = 4096  # talks a query's mean cosine is taken over, at most
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +53,17 @@ class MultilingualVectors:
         matrix = self.vectors if rows is None else self.vectors[rows]
         q = np.asarray(query, dtype=np.float32).ravel()
         return ids, np.asarray(matrix, dtype=np.float32) @ q
+
+    def typical(self, query: np.ndarray) -> float:
+        """The mean cosine of the talks with `query`: over every talk of a base of up to
+        TYPICAL_OF talks, else over that many spread evenly through it (the same ones
+        for every query)."""
+        n = len(self.ids)
+        if not n:
+            return 0.0
+        rows = np.linspace(0, n - 1, min(n, TYPICAL_OF)).astype(np.int64)
+        q = np.asarray(query, dtype=np.float32).ravel()
+        return float((np.asarray(self.vectors[rows], dtype=np.float32) @ q).mean())
 
     def by_key(self) -> dict[int, int]:
         """text key -> row (for the next build to reuse vectors)."""

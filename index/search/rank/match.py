@@ -8,7 +8,7 @@ The rule, in plain words: a talk matches a query when
 - it is close in meaning: its dense score (the cosine of its talk vector with the
   query's and that of its best sentence, halved) is at least TALKBASE_MATCH_FLOOR
   (0.40), or, where the multilingual signal ranked, its score there (the cosine
-  less the mean over the talks ranked) is at least ANY_LANGUAGE_FLOOR (0.05: on the
+  less the query's mean over the base) is at least ANY_LANGUAGE_FLOOR (0.05: on the
   judged sets as precise as the dense floor or more, docs/quality.md).
 
 Every other talk a search lists fills the list up as one of the nearest talks,

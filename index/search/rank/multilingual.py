@@ -10,8 +10,9 @@ questions are answered as before; asked for alone (`--mode multilingual`) it alw
 ranks.
 
 The model's cosines crowd in a narrow band (most talks score 0.75-0.85 against any
-query), so a talk's score is its cosine less the mean over the talks ranked: fusion
-gives credit from the floor 0 (`no_floor`), that is, to the talks closer than most.
+query), so a talk's score is its cosine less the query's mean cosine over the base's
+talks (`typical`: the same whatever limits the query has), and fusion gives credit
+from the floor 0 (`no_floor`), that is, to the talks closer than most.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ def rank(query: Query) -> Ranking:
         pass  # asked for by name (--mode multilingual), or a program in several languages
     elif query_language(query.text) in (None, "en"):
         return Ranking([])  # English talks asked in English: the dense signal reads them
-    ids, scores = vectors.scores(query.base.multilingual_vector(query.text), query.allowed)
+    qvec = query.base.multilingual_vector(query.text)
+    ids, scores = vectors.scores(qvec, query.allowed)
     if not len(ids):
         return Ranking([])
-    centred = scores - float(scores.mean())
+    centred = scores - vectors.typical(qvec)  # the base's mean, whatever the limits allow
     top = np.argsort(-centred, kind="stable")[: query.pool]
     scored = [(int(ids[i]), float(centred[i])) for i in top]
     return Ranking(scored, {tid: r for r, (tid, _) in enumerate(scored, start=1)})
