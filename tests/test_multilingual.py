@@ -335,3 +335,35 @@ def test_a_talks_score_is_the_same_whatever_the_limits_allow(tmp_path, fake, has
         some = dict(signal.rank(signals.Query(kb, "robot", "robot", two, 3, 10)).scored)
         assert set(some) == set(two)
         assert all(abs(some[t] - everything[t]) < 1e-6 for t in two)
+
+
+class TranslatingEncoder(FakeEncoder):
+    """A fake that reads Italian: a few words put into English before hashing."""
+
+    WORDS = {"bambini": "children", "robotica": "robots", "laboratorio": "workshop"}
+
+    def _english(self, text: str) -> str:
+        return " ".join(self.WORDS.get(w.lower(), w.lower()) for w in text.split())
+
+    def passages(self, texts: list[str]) -> np.ndarray:
+        return super().passages([self._english(t) for t in texts])
+
+    def query(self, text: str) -> np.ndarray:
+        return super().query(self._english(text))
+
+
+def test_similar_talks_lean_on_the_multilingual_vectors_where_the_base_has_them(
+    tmp_path, monkeypatch, hashing_embedder
+):
+    from index.search import similar
+
+    monkeypatch.setattr(encoder, "load", TranslatingEncoder)
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "on")
+    rows = [*ROWS, ("Robots for children", "Children build robots in a workshop.", "en")]
+    home = tmp_path / "home"
+    ingest([write_program(tmp_path / "camp.csv", rows)], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        seed = next(t for t in kb.talks.values() if t.title == "Robots for children")
+        assert kb.similar(seed, 1)[0].talk.title == "Laboratorio di robotica per bambini"
+        monkeypatch.setattr(similar, "ANY_LANGUAGE_WEIGHT", 0.0)
+        assert kb.similar(seed, 1)[0].talk.title != "Laboratorio di robotica per bambini"

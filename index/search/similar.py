@@ -21,6 +21,10 @@ TRACK_WEIGHT = 0.05
 SPEAKER_WEIGHT = 0.05
 SHORT_WORDS = 80
 MATES = 60  # track and speaker mates added to the candidates, at most
+# Where the base has multilingual vectors (index/store/multilingual.py), a candidate's
+# closeness by them (cosine less the seed's mean over the base) counts this many times
+# beside the English model's cosine (docs/quality.md, similar talks in any language).
+ANY_LANGUAGE_WEIGHT = 12.0
 
 
 def _structure(kb: Any, seed: Talk, near: list[int], allowed: list[int] | None) -> dict[int, float]:
@@ -50,6 +54,23 @@ def _structure(kb: Any, seed: Talk, near: list[int], allowed: list[int] | None) 
     return out
 
 
+def _any_language(kb: Any, seed: Talk, n: int, allowed: list[int] | None) -> dict[int, float]:
+    """The `n` talks (of `allowed`) nearest to `seed` by the multilingual vectors, each
+    with ANY_LANGUAGE_WEIGHT times its cosine less the seed's mean over the base; empty
+    where the base has no such vectors."""
+    vectors = getattr(kb, "multilingual", None)
+    if vectors is None or not n:
+        return {}
+    found, rows = vectors.rows([seed.id])
+    if not len(found):
+        return {}
+    qvec = vectors.vectors[int(rows[0])]
+    ids, scores = vectors.scores(qvec, allowed)
+    scores = scores - vectors.typical(qvec)
+    order = [i for i in scores.argsort(kind="stable")[::-1] if int(ids[i]) != seed.id][:n]
+    return {int(ids[i]): ANY_LANGUAGE_WEIGHT * float(scores[i]) for i in order}
+
+
 def nearest_talks(
     kb: Any, seed: Talk, k: int, allowed: list[int] | None, diversity: float
 ) -> list[Hit]:
@@ -66,8 +87,12 @@ def nearest_talks(
     if not near:
         return []
     candidates = [tid for tid, _ in near]
+    any_language = _any_language(kb, seed, len(near), allowed)
+    candidates += [tid for tid in any_language if tid not in set(candidates)]
     prior = _structure(kb, seed, candidates, allowed)
     candidates += [tid for tid in prior if tid not in set(candidates)]
+    for tid, closeness in any_language.items():
+        prior[tid] = prior.get(tid, 0.0) + closeness
     vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
     picked = mmr(qvec, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])
