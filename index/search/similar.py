@@ -65,8 +65,7 @@ def _any_language(kb: Any, seed: Talk, n: int, allowed: list[int] | None) -> dic
     if not len(found):
         return {}
     qvec = vectors.vectors[int(rows[0])]
-    ids, scores = vectors.scores(qvec, allowed)
-    scores = scores - vectors.typical(qvec)
+    ids, scores = vectors.closeness(qvec, allowed)
     order = [i for i in scores.argsort(kind="stable")[::-1] if int(ids[i]) != seed.id][:n]
     return {int(ids[i]): ANY_LANGUAGE_WEIGHT * float(scores[i]) for i in order}
 

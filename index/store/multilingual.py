@@ -42,17 +42,18 @@ class MultilingualVectors:
         found = (self.ids[at] == want) if len(self.ids) else np.zeros(len(want), bool)
         return want[found], at[found]
 
-    def scores(
+    def closeness(
         self, query: np.ndarray, talk_ids: Sequence[int] | None
     ) -> tuple[np.ndarray, np.ndarray]:
-        """(talk ids, cosine with `query`) of every talk with a vector, or of `talk_ids`."""
+        """(talk ids, cosine with `query` less its `typical` cosine) of every talk with a
+        vector, or of `talk_ids`: the same for a talk whatever the others asked are."""
         if talk_ids is None:
             ids, rows = self.ids, None
         else:
             ids, rows = self.rows(talk_ids)
         matrix = self.vectors if rows is None else self.vectors[rows]
         q = np.asarray(query, dtype=np.float32).ravel()
-        return ids, np.asarray(matrix, dtype=np.float32) @ q
+        return ids, np.asarray(matrix, dtype=np.float32) @ q - self.typical(q)
 
     def typical(self, query: np.ndarray) -> float:
         """The mean cosine of the talks with `query`: over every talk of a base of up to

@@ -33,10 +33,9 @@ def rank(query: Query) -> Ranking:
     elif query_language(query.text) in (None, "en"):
         return Ranking([])  # English talks asked in English: the dense signal reads them
     qvec = query.base.multilingual_vector(query.text)
-    ids, scores = vectors.scores(qvec, query.allowed)
+    ids, centred = vectors.closeness(qvec, query.allowed)
     if not len(ids):
         return Ranking([])
-    centred = scores - vectors.typical(qvec)  # the base's mean, whatever the limits allow
     top = np.argsort(-centred, kind="stable")[: query.pool]
     scored = [(int(ids[i]), float(centred[i])) for i in top]
     return Ranking(scored, {tid: r for r, (tid, _) in enumerate(scored, start=1)})
