@@ -21,20 +21,21 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, identity, multilingual, previous, texts, write
+from index.build import delta, identity, lexicon, multilingual, previous, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
 from index.build.write import Progress
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
-from index.store import tables
+from index.store import reads, tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
 from ingest.detect import ParsedDocument, expand_all, parse_path
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import InputError, ModelMismatch
+from talkbase.core.languages import own_languages
 from talkbase.core.records import Talk
 
 MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into one...
@@ -166,6 +167,7 @@ def _change_in_place(
                 unchanged
                 and _index_fits(build)
                 and multilingual.fits(build.path, con, embedder.name)
+                and lexicon.fits(build, own_languages(reads.language_counts(con)))
             ):
                 # nothing new (the same documents again): the build in use stays
                 report.talks = plan.total

@@ -3,19 +3,26 @@ title, abstract, speakers, track and notes tokenized as DuckDB's FTS index does
 (English stopwords, Porter stems), in postings segments of SEGMENT_TALKS talks
 (index/store/postings.py); a changing base shares its previous segments and
 marks its removed talks dead.
+
+The stop words are decided when an index is made, for the languages the program is
+written in (`languages`, recorded in the manifest): English's, and those of each of
+its own languages the base shows to be function words (rank/stopwords.py's
+`own_stopwords`). A change that alters those languages makes the index anew
+(`fits`); any other keeps the index's stop words, so its segments stay comparable.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import duckdb
 import numpy as np
 
-from index.search.rank.lexical import stems, tokenize
-from index.search.rank.stopwords import index_stopwords
+from index.search.rank.lexical import stems
+from index.search.rank.stopwords import index_stopwords, own_stopwords
+from index.search.rank.tokens import tokenize
 from index.store import files as sf
 from index.store.postings import Postings, build_segment
 
@@ -28,23 +35,41 @@ def index_text(
 
 
 SEGMENT_TALKS = 20_000  # talks tokenized (and held) at a time
+Talks = Callable[[], Iterable[tuple[int, str, str | None]]]  # (id, index_text, language)
+
+
+def languages_of(build: Any) -> tuple[str, ...]:
+    """The languages whose stop words `build`'s lexical index leaves out besides
+    English's (none for a build from before they were recorded)."""
+    meta = build.manifest.lexical if build is not None else None
+    return tuple(meta.get("languages", ())) if isinstance(meta, dict) else ()
+
+
+def fits(build: Any, languages: Sequence[str]) -> bool:
+    """Whether `build`'s lexical index was made for the program's `languages`
+    (talkbase.core.languages.own_languages): else the index is made anew."""
+    return languages_of(build) == tuple(languages)
 
 
 def extend_index(
     folder: Any,
     previous: Any,
-    talks: Iterable[tuple[int, str]],
+    talks: Talks,
     removed: Collection[int],
     con: duckdb.DuckDBPyConnection,
     name: str,
+    languages: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Write the lexical index of a new build into `folder`: the segments of
     `previous` (a store.Build of format 3, or None) hard-linked, with the talks
-    `removed` marked dead, and new segments for `talks` ((id, index_text) pairs).
-    Returns what the manifest records."""
+    `removed` marked dead, and new segments for `talks()` ((id, index_text,
+    language)); an index made anew (no `previous`) leaves out the stop words of
+    `languages` too (read twice then: the base decides which). Returns what the
+    manifest records."""
     meta = previous.manifest.lexical if previous is not None else None
     lexdir = folder / sf.LEXICAL_DIR
     if isinstance(meta, dict):
+        languages = languages_of(previous)
         old = previous.path
         stopwords = frozenset(sf.load_lines(old / sf.LEXICAL_DIR / "stopwords.txt"))
         lexicon = sf.load_lines(old / sf.LEXICAL_DIR / "lexicon.txt")
@@ -59,10 +84,16 @@ def extend_index(
             gone = Postings(segments, dead_before).positions_of(list(removed))
             dead = np.union1d(dead_before, gone)
     else:
-        stopwords, lexicon, names, dead = index_stopwords(), [], [], np.zeros(0, np.int64)
+        own = (
+            own_stopwords(languages, ((lang, tokenize(text, ())) for _, text, lang in talks()))
+            if languages
+            else frozenset()
+        )
+        stopwords, lexicon, names = index_stopwords(own), [], []
+        dead = np.zeros(0, np.int64)
     term_id = {stem: i for i, stem in enumerate(lexicon)}
     id_of: dict[str, int] = {}  # token -> term id (of its stem)
-    pending = iter(talks)
+    pending = ((tid, text) for tid, text, _ in talks())
     for lo in itertools.count(0, SEGMENT_TALKS):
         part = list(itertools.islice(pending, SEGMENT_TALKS))
         if not part:
@@ -84,4 +115,9 @@ def extend_index(
     sf.save_lines(lexdir / "lexicon.txt", lexicon)
     sf.save_lines(lexdir / "stopwords.txt", sorted(stopwords))
     sf.save_array(lexdir / "dead.npy", np.asarray(dead, dtype=np.int64))
-    return {"segments": names, "terms": len(lexicon), "dead": len(dead)}
+    return {
+        "segments": names,
+        "terms": len(lexicon),
+        "dead": len(dead),
+        "languages": list(languages),
+    }

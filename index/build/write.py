@@ -31,7 +31,7 @@ from index.encoders.embed import Embedder, describe, identity_of
 from index.search.read.vocab import talk_words
 from index.store import disk as store
 from index.store import files as sf
-from index.store import tables
+from index.store import reads, tables
 from index.store.counts import add_acronyms, add_words, start_acronyms
 from index.store.manifest import (
     EMBEDDING_TEXT,
@@ -47,6 +47,7 @@ from ingest.text import talk_sentences
 from talkbase.core import settings
 from talkbase.core.acronyms import Pair, of_talk
 from talkbase.core.errors import TalkbaseError
+from talkbase.core.languages import own_languages
 from talkbase.core.records import Talk
 
 HNSW_EF_CONSTRUCTION = 80
@@ -243,16 +244,7 @@ def write(
             add_words(con, words)
             add_acronyms(con, acronyms)
             tables.refresh_summaries(con)
-            indexed = (
-                (
-                    t.id,
-                    lexicon.index_text(
-                        t.title, t.abstract, tables.speakers_text(t), t.track, tables.notes_text(t)
-                    ),
-                )
-                for t in plan.talks
-            )
-            lexical_meta = lexicon.extend_index(folder, prev, indexed, plan.removed, con, name)
+            lexical_meta = _lexical_index(folder, prev, plan, con, name)
             in_use = previous if previous is not None else _in_use(home)
             made, seconds, why = multilingual_vectors.write(
                 folder, con, in_use, embedder.name, progress
@@ -317,6 +309,35 @@ def write(
         )
         write_manifest(folder, manifest, shared)
     report.written = True
+
+
+def _lexical_index(
+    folder: Path, prev: store.Build | None, plan: delta.Plan, con: Any, name: str
+) -> dict[str, Any]:
+    """The build's lexical index: `prev`'s extended with the plan's talks, or made
+    anew from every talk of the build (its database open as `con`) when there is no
+    `prev` or the languages the program is written in changed (lexicon.fits)."""
+    languages = own_languages(reads.language_counts(con))
+    if prev is not None and lexicon.fits(prev, languages):
+        return lexicon.extend_index(
+            folder, prev, lambda: _index_texts(plan.talks), plan.removed, con, name
+        )
+    every = reads.Talks(con)
+    try:
+        talks = plan.talks if prev is None else every.values()
+        return lexicon.extend_index(
+            folder, None, lambda: _index_texts(talks), (), con, name, languages
+        )
+    finally:
+        every.close()
+
+
+def _index_texts(talks: Iterable[Talk]) -> Iterable[tuple[int, str, str | None]]:
+    for t in talks:
+        text = lexicon.index_text(
+            t.title, t.abstract, tables.speakers_text(t), t.track, tables.notes_text(t)
+        )
+        yield t.id, text, t.language
 
 
 def _in_use(home: Path) -> store.Build | None:

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol
 
@@ -31,6 +32,28 @@ class Embedder(Protocol):
     def dim(self) -> int: ...
 
     def embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+def whole_words(vocabulary: Iterable[str]) -> frozenset[str]:
+    """The whole words of a tokenizer's vocabulary (lowercase, two letters or more):
+    WordPiece's entries that are not a word's continuation ("##ing") or a special
+    token, SentencePiece's that begin a word ("▁word"). The words a model's language
+    knows, which "did you mean" never rewrites (index/search/kb.py)."""
+    out = set()
+    for token in vocabulary:
+        if token.startswith("##"):
+            continue
+        word = token.removeprefix("▁").lower()
+        if len(word) > 1 and word.isalpha():
+            out.add(word)
+    return frozenset(out)
+
+
+def known_words(embedder: object) -> frozenset[str]:
+    """The whole words `embedder`'s tokenizer knows (its `words()`), loading it if
+    need be; none for an encoder without a vocabulary (the hashing one)."""
+    words = getattr(embedder, "words", None)
+    return words() if callable(words) else frozenset()
 
 
 def normalise(vectors: np.ndarray) -> np.ndarray:

@@ -28,6 +28,7 @@ from index.encoders.base import (
     Embedder,
     describe,
     identity_of,
+    known_words,
     normalise,
     resolve_model_path,
 )
@@ -136,6 +137,10 @@ class LazyEmbedder:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         return self.real().embed(texts)
+
+    def words(self) -> frozenset[str]:
+        """The whole words the model's tokenizer knows (loading it: base.known_words)."""
+        return known_words(self.real())
 
     @property
     def sentence_vectors(self) -> str:

@@ -30,6 +30,7 @@ from index.encoders.base import (  # noqa: F401 (model_hash: re-exported)
     model_hash,
     normalise,
     pooled_dim,
+    whole_words,
 )
 from index.encoders.onnx_prepare import (  # noqa: F401 (the encoder's names, re-exported)
     CONFIGS,
@@ -113,6 +114,13 @@ class OnnxEmbedder:
         self.dim = size if isinstance(size, int) else pooled_dim(p.model_path) or 384
 
     sentence_vectors = "late"  # can pool sentence vectors from a text's pass (`embed_late`)
+
+    def words(self) -> frozenset[str]:
+        """The whole words of the model's tokenizer (base.whole_words)."""
+        found = self.__dict__.get("_words")
+        if found is None:
+            found = self.__dict__["_words"] = whole_words(self._tokenizer.get_vocab())
+        return found
 
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:

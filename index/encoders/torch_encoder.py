@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from index.encoders.base import model_hash, normalise, resolve_model_path
+from index.encoders.base import model_hash, normalise, resolve_model_path, whole_words
 from talkbase.core import settings
 from talkbase.core.errors import ModelUnavailable
 
@@ -38,6 +38,14 @@ class SentenceTransformerEmbedder:
         )
         dim = get_dim()
         self.dim = int(dim) if dim else int(self.embed(["x"]).shape[1])
+
+    def words(self) -> frozenset[str]:
+        """The whole words of the model's tokenizer (base.whole_words)."""
+        found = self.__dict__.get("_words")
+        if found is None:
+            vocab = self._model.tokenizer.get_vocab()
+            found = self.__dict__["_words"] = whole_words(vocab)
+        return found
 
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:

@@ -18,7 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from index.encoders.embed import Embedder, built_identity, identity_of, kept_encoder
+from index.encoders.embed import (
+    Embedder,
+    built_identity,
+    identity_of,
+    kept_encoder,
+    known_words,
+)
 from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import similar
@@ -245,6 +251,21 @@ class KnowledgeBase:
                 index = self.__dict__["_bm25"] = lexical.open_index(self.build, self.con)
         return index
 
+    @property
+    def stopwords(self) -> frozenset[str]:
+        """The stop words the base's lexical index leaves out, which a match never
+        names (`lexical.stored_stopwords`; read without opening the index)."""
+        found = self.__dict__.get("_stopwords")
+        if found is None:
+            index = self.__dict__.get("_bm25")
+            if index is not None:  # open already (its build may be pruned since)
+                found = index.stopwords
+            else:
+                with store.reading(self.build):
+                    found = lexical.stored_stopwords(self.build)
+            self.__dict__["_stopwords"] = found
+        return found
+
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
         people, organisations, tracks or rooms, tracks left out, phrases to contain,
@@ -323,10 +344,18 @@ class KnowledgeBase:
         else:
             skip = self.vocab.names_words | FRAME
             suggestions = suggest(text, self.vocab, skip)
-            if not literal and all_suggested(text, self.vocab, suggestions, skip):
-                topic, corrected = correct(topic, suggestions), True
-                text = " ".join([topic, *u.phrases]).strip()
-            hits = self._ranked(text, k, allowed, mode, chosen, u.asked)
+            near: list[wordparts.Alternative] = []
+            if suggestions:
+                every = not literal and all_suggested(text, self.vocab, suggestions, skip)
+                # a word the model's language knows is no typo: "automation" stays, and
+                # the base's word near it ("automazione") is searched beside it
+                known = known_words(self.embedder)
+                near = [(s, (w,)) for w, s in suggestions.items() if w in known and every]
+                suggestions = {w: s for w, s in suggestions.items() if w not in known}
+                if every and suggestions:
+                    topic, corrected = correct(topic, suggestions), True
+                    text = " ".join([topic, *u.phrases]).strip()
+            hits = self._ranked(text, k, allowed, mode, chosen, u.asked, near)
             ids = [h.talk.id for h in hits]
             newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
         result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers, cut_from)
@@ -341,9 +370,11 @@ class KnowledgeBase:
         mode: str,
         chosen: Sequence[signals.Signal],
         asked: str = "",
+        near: Sequence[wordparts.Alternative] = (),
     ) -> list[Hit]:
         """The hits for `text` (the topic of the query `asked`: as typed, less the words
-        of its days and times, `Understood.asked`): ranked by
+        of its days and times, `Understood.asked`; BM25 also asks for the words `near`
+        stands for, as for the other `wordparts.alternatives`): ranked by
         the `chosen` signals (fused in the hybrid mode), given the last touches the
         query calls for (index/search/rank/reorder.py: housekeeping sessions last, unless
         asked for), matches first (index/search/rank/match.py), with their evidence."""
@@ -352,8 +383,10 @@ class KnowledgeBase:
         said = without_starter_words(text) if reorder.raises_introductions(asked, hybrid) else text
         vocab = self.vocab
         alternatives = wordparts.alternatives(said, vocab.words, vocab.long_forms, vocab.counts)
+        alternatives += [a for a in near if a[0] not in dict(alternatives)]
         words = wordparts.written(said, alternatives)
-        query = Query(self, text, words, allowed, k, POOL, tuple(alternatives), alone=not hybrid)
+        meant = " ".join([text, *(w for w, _ in near)])
+        query = Query(self, meant, words, allowed, k, POOL, tuple(alternatives), alone=not hybrid)
         submit = None
         if hybrid and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)
@@ -375,7 +408,9 @@ class KnowledgeBase:
         read = reading.result() if reading is not None else self.talks.get_many(ids)
         talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
-        terms = lexical.matched_terms(stems, words, {tid: self._words(talks[tid]) for tid in ids})
+        terms = lexical.matched_terms(
+            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.stopwords
+        )
         sentences = self.sentences.of(list(talks.values()))
         qvec = next((r.vector for r in rankings.values() if r.vector is not None), None)
         sims = self.sentences.sims(qvec, sentences)

@@ -92,6 +92,16 @@ def several_languages(counts: Iterable[tuple[str, int]]) -> tuple[bool, int, int
     return bool(known) and other >= SEVERAL_LANGUAGES_SHARE * known, other, known
 
 
+def own_languages(counts: Iterable[tuple[str, int]]) -> tuple[str, ...]:
+    """The languages other than English a program is written in: each holding at least
+    SEVERAL_LANGUAGES_SHARE of its talks with a known language (sorted codes)."""
+    counted = list(counts)
+    known = sum(n for _, n in counted)
+    return tuple(
+        sorted(code for code, n in counted if code != "en" and n >= SEVERAL_LANGUAGES_SHARE * known)
+    )
+
+
 def _plain(text: str) -> str:
     """Lowercase, accents off, one space between words."""
     folded = unicodedata.normalize("NFKD", text.casefold())

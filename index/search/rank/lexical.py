@@ -12,8 +12,6 @@ the reference the tests compare with.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -23,6 +21,7 @@ import numpy as np
 from index.search.rank import feedback
 from index.search.rank.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.search.rank.stopwords import FILLER, lexical_query
+from index.search.rank.tokens import tokenize
 from index.search.rank.wordparts import Alternative, alternative_weights
 from index.store import files as sf
 from index.store.postings import Postings, idf
@@ -58,7 +57,6 @@ def bm25(
 
 REMEMBER_WORDS = 200_000  # stems kept by a lexical index before it starts afresh
 REMEMBER_TALKS = 20_000  # talks whose stems `matched_terms` keeps
-_TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
 
 
 class Terms:
@@ -185,10 +183,17 @@ def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm2
     dead = sf.load_array(folder / sf.LEXICAL_DIR / "dead.npy")
     return LexicalIndex(
         con,
-        frozenset(sf.load_lines(folder / sf.LEXICAL_DIR / "stopwords.txt")),
+        stored_stopwords(build),
         sf.load_lines(folder / sf.LEXICAL_DIR / "lexicon.txt"),
         Postings(segments, dead),
     )
+
+
+def stored_stopwords(build: Any) -> frozenset[str]:
+    """The stop words `build`'s lexical index leaves out (format 3; empty before)."""
+    if not isinstance(build.manifest.lexical, dict):
+        return frozenset()
+    return frozenset(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
 
 
 class LexicalIndex(Terms):
@@ -341,23 +346,23 @@ def _pooled(
     )
 
 
-def tokenize(text: str, stopwords: Collection[str]) -> list[str]:
-    """Lower-cased, accent-free runs of letters and digits, without stopwords (as the FTS index)."""
-    text = text.lower()
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    return [w for w in _TOKEN.findall(text) if w not in stopwords]
-
-
-def query_terms(query: str) -> list[str]:
-    """Query words worth showing as evidence; "fault-tolerant" also gives its parts."""
+def query_terms(query: str, left_out: Collection[str] = ()) -> list[str]:
+    """Query words worth showing as evidence; "fault-tolerant" also gives its parts.
+    `left_out`: the stop words the base's lexical index leaves out (`stored_stopwords`),
+    which a match never names."""
     out: list[str] = []
     for w in words(query):
         out.append(w)
         if "-" in w:
             out += w.split("-")
-    return [w for w in dict.fromkeys(out) if w not in STOPWORDS and w not in FILLER and len(w) > 1]
+    return [
+        w
+        for w in dict.fromkeys(out)
+        if w not in STOPWORDS
+        and w not in FILLER
+        and len(w) > 1
+        and not (left_out and set(tokenize(w, ())) <= set(left_out))
+    ]
 
 
 def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, str]:
@@ -375,10 +380,12 @@ def matched_terms(
     con: duckdb.DuckDBPyConnection | Terms,
     query: str,
     texts: Mapping[int, str | list[str]],
+    left_out: Collection[str] = (),
 ) -> dict[int, tuple[str, ...]]:
     """For each talk text (or its `words`), the query terms it contains (compared by
-    Porter stem). Given a lexical index, its remembered stems are used (no database call)."""
-    terms = query_terms(query)
+    Porter stem), but the stop words `left_out`. Given a lexical index, its
+    remembered stems are used (no database call)."""
+    terms = query_terms(query, left_out)
     per_text = {tid: words(text) if isinstance(text, str) else text for tid, text in texts.items()}
     known = con.__dict__.setdefault("_have", {}) if isinstance(con, Terms) else {}
     if len(known) > REMEMBER_TALKS:  # bounded: a long-lived process sees many talks

@@ -1,0 +1,76 @@
+"""A word the model's language knows is no typo (issue 37): "did you mean" never
+rewrites "automation" into the base's "automazione", nor the demo's "audio" into
+"audit"; the base's word near it is searched beside it, said as what it is. A word
+no vocabulary knows ("automazion") is still corrected.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from index.build.builder import ingest
+from index.encoders.base import known_words, whole_words
+from index.encoders.hashing import HashingEmbedder
+from index.search.kb import KnowledgeBase
+
+ROWS = [
+    ("Domotica con Home Assistant", "Automazione della casa senza cloud, con sensori."),
+    ("Registri di sistema", "Come leggere i log del kernel e fare audit della macchina."),
+    ("Robot per bambini", "Un laboratorio di robotica per i più piccoli."),
+]
+
+
+class KnowingEmbedder(HashingEmbedder):
+    """The hashing vectors, with a tokenizer's vocabulary of a few English words."""
+
+    def words(self) -> frozenset[str]:
+        return frozenset({"automation", "audio", "robot"})
+
+
+@pytest.fixture
+def camp(tmp_path: Path, monkeypatch) -> tuple[Path, KnowingEmbedder]:
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    path = tmp_path / "camp.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["title", "abstract", "language"])
+        out.writerows([(t, a, "it") for t, a in ROWS])
+    embedder = KnowingEmbedder()
+    ingest([path], tmp_path / "home", embedder)
+    return tmp_path / "home", embedder
+
+
+def test_a_tokenizers_whole_words_are_its_words_not_its_pieces():
+    vocab = ["[CLS]", "##ing", "satellites", "x", "a1", "Automation", "\u2581automazione", "##s"]
+    assert whole_words(vocab) == {"satellites", "automation", "automazione"}
+    assert known_words(HashingEmbedder()) == frozenset()  # no vocabulary: nothing known
+    assert "automation" in known_words(KnowingEmbedder())
+
+
+def test_a_known_word_is_searched_beside_the_bases_word_near_it_never_rewritten(camp):
+    home, embedder = camp
+    with KnowledgeBase(home, embedder) as kb:
+        answer = kb.answer("automation", k=3, mode="lexical")
+        assert answer.suggestions == {} and not answer.corrected and answer.did_you_mean is None
+        first = answer.hits[0]
+        assert first.talk.title == "Domotica con Home Assistant"
+        assert first.why.match and "automazione" in first.why.matched_terms
+
+
+def test_a_word_no_vocabulary_knows_is_still_corrected(camp):
+    home, embedder = camp
+    with KnowledgeBase(home, embedder) as kb:
+        answer = kb.answer("automazion", k=3, mode="lexical")
+        assert answer.suggestions == {"automazion": "automazione"} and answer.corrected
+        assert answer.hits[0].talk.title == "Domotica con Home Assistant"
+
+
+def test_the_real_models_english_is_never_rewritten_into_the_demos_words(demo_kb):
+    # before: "audio" -> "audit", "apply" -> "apple" (words one edit from the demo's)
+    answer = demo_kb.answer("audio models that apply attention")
+    assert not set(answer.suggestions) & {"audio", "apply"} and not answer.corrected
+    typo = demo_kb.answer("kernnels for attention")  # no language's word: still a typo
+    assert typo.suggestions.get("kernnels") == "kernels" and typo.corrected
