@@ -20,19 +20,21 @@ def show(lib: Library, ctx: str, k: int = SHOWN) -> None:
     saved = state.saved_talks(lib.talks)
     if not saved:
         return
-    fits = bool(st.session_state.get(FITS))
+    timed = bool(lib.days)  # a program without times: nothing can fit, no toggle
+    fits = timed and bool(st.session_state.get(FITS))
     hits = lib.for_you(ag.saved, ag.skipped, k, fits)
     st.subheader("For you", anchor=False)
     st.caption(
         f"From the {len(saved)} talk{'s' * (len(saved) != 1)} you saved: more of each "
         "interest, nothing you saved or marked not interested."
     )
-    st.toggle(
-        "Only talks that fit my agenda",
-        key=FITS,
-        persist_state="session",
-        help="Leave out talks that run at the same time as a saved one (kept in the link)",
-    )
+    if timed:
+        st.toggle(
+            "Only talks that fit my agenda",
+            key=FITS,
+            persist_state="session",
+            help="Leave out talks that run at the same time as a saved one (kept in the link)",
+        )
     if not hits:
         st.info("Nothing more to recommend for these talks.")
         return

@@ -56,3 +56,25 @@ def test_a_link_with_fits_opens_with_the_toggle_on(demo_home, demo_kb, monkeypat
     assert fits.value is True
     clash = [plain(v) for v in htmls(at, "tb-fy-note") if "Clashes with your agenda" in plain(v)]
     assert not clash
+
+
+def test_a_program_without_times_has_no_fits_toggle_and_still_recommends(
+    tmp_path, real_embedder, monkeypatch
+):
+    from index.build.builder import ingest
+
+    papers = tmp_path / "papers.csv"
+    rows = [f"Parsing paper {n},Fast parsing of grammars with tables {n}." for n in range(5)]
+    papers.write_text("title,abstract\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    home = tmp_path / "home"
+    ingest([papers], home, real_embedder)
+    from index.search.kb import KnowledgeBase
+
+    with KnowledgeBase(home, real_embedder) as kb:
+        first = kb.talks.ids.tolist()[0]
+    at = run_app(home, monkeypatch, view="agenda", saved=str(first), fits="1")
+    assert not at.exception
+    assert not [t for t in at.toggle if t.key == "fits"]  # nothing has a time to fit
+    assert any(s.value == "For you" for s in at.subheader)
+    saves = [b for b in at.button if b.key and b.key.startswith("foryou-agenda-save-")]
+    assert saves  # the link's fits=1 asks nothing the program can answer: ignored

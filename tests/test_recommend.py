@@ -129,6 +129,25 @@ def test_slots_an_interest_cannot_fill_go_to_the_others() -> None:
     assert len(rec.draw(rel, cands, [3, 2], 50, 0.0)) == len(cands)  # all, once each
 
 
+def test_a_saved_talk_the_draw_missed_gets_its_own_best_in_place_of_the_last_picks() -> None:
+    # three saved talks, one interest; candidates 0-4 are what the draw took
+    drawn = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    solo = np.array(
+        [
+            [0.9, 0.1, 0.1, 0.1, 0.1, 0.2, 0.1],  # its best (0) is drawn: nothing to do
+            [0.1, 0.1, 0.1, 0.1, 0.1, 0.8, 0.3],  # its best (5) was missed
+            [0.1, 0.1, 0.1, 0.1, 0.1, 0.2, 0.7],  # and so was this one's (6)
+        ]
+    )
+    groups = [(0, 1, 2)]
+    assert rec.cover(drawn, solo, groups, 2) == [(0, 0), (1, 0), (2, 0), (6, 0), (5, 0)]
+    assert rec.cover(drawn, solo, groups, 1) == [(0, 0), (1, 0), (2, 0), (3, 0), (5, 0)]
+    assert rec.cover(drawn, solo, groups, 0) == drawn
+    usable = np.array([True] * 5 + [False, True])  # 5 clashes: the next best that fits
+    # 1's next best is 6, which then serves 2 too
+    assert rec.cover(drawn, solo, groups, 2, usable) == [(0, 0), (1, 0), (2, 0), (3, 0), (6, 0)]
+
+
 def test_mmr_skips_near_duplicates_within_an_interest() -> None:
     saved = np.vstack([unit(1, 0, 0, 0)])
     dup = unit(1, 0.3, 0, 0)
@@ -294,6 +313,24 @@ def _clashes(hit: Hit) -> tuple[int, ...]:
 def _reason(hit: Hit) -> str:
     assert isinstance(hit.why, Because)
     return hit.why.reason
+
+
+def test_fits_on_a_program_without_times_is_refused_in_words(tmp_path, hashing_embedder) -> None:
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    papers = tmp_path / "papers.csv"
+    papers.write_text(
+        "title,abstract\n"
+        + "".join(f"Paper {n} on parsing,Parsing grammars fast {n}.\n" for n in range(6)),
+        encoding="utf-8",
+    )
+    ingest([papers], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as base:
+        saved = _ids(base)[:2]
+        assert len(rec.recommend(base, saved, k=3)) == 3  # without --fits: recommended
+        with pytest.raises(BadQuery, match="no times"):  # not "nothing more to recommend"
+            rec.recommend(base, saved, k=3, fits=True)
 
 
 def test_unknown_ids_and_bad_limits_are_domain_errors(kb) -> None:
