@@ -440,7 +440,7 @@ return out;
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> None:
     """Issue 39: text at least 4.5:1 against what it is drawn on (3:1 when large), on
-    the results, a talk's page, the program, now & next and the agenda, at both sizes
+    the results, a talk's page, the program, now & next, the agenda and Browse, at both sizes
     (the chosen view's label was Streamlit's red on pink, 4.48:1); the keyboard's
     focus drawn as a visible ring."""
     url, talks = fosdem
@@ -454,6 +454,7 @@ def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> 
             f"{url}?view=agenda&saved={talk.id}",
             ".tb-ag-item, [data-testid='stVegaLiteChart']",
         ),
+        "browse": (f"{url}?view=browse", ".tb-byday"),
     }
     with browser(tmp_path, size) as d:
         for name, (address, ready) in pages.items():
@@ -477,3 +478,66 @@ def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> 
             "return [s.outlineStyle, parseFloat(s.outlineWidth), s.boxShadow];"
         )
         assert (ring[0] != "none" and ring[1] >= 2) or ring[2] != "none", ring
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_talk_page_leads_to_the_programs_page_and_keeps_sources_closed(
+    fosdem, tmp_path, size
+) -> None:
+    """Issue 39: the program's own page for the talk (FOSDEM's, where video and slides
+    live) is a link opening in a new tab without handing it the app (noopener); the
+    devroom is named; where the talk was read from waits behind a closed "Sources";
+    the landing page names the venue, its search box's example comes from the
+    program's tracks (not the demo's), and no Organization filter is offered where
+    no talk names one."""
+    url, talks = fosdem
+    talk = next(t for t in talks.values() if t.links and t.track and t.speakers)
+    page = talk.links[0][1]
+    with browser(tmp_path, size) as d:
+        d.get(f"{url}?talk={talk.id}")
+        wait(d, lambda d: visible(d, ".tb-title-big"), SERVER_START_S, "no talk page")
+        idle(d)
+        links = visible(d, ".tb-links a")
+        assert [a.get_attribute("href") for a in links][:1] == [page]
+        for a in links:
+            assert a.get_attribute("target") == "_blank"
+            assert "noopener" in (a.get_attribute("rel") or "").split()
+        main = d.find_element(By.CSS_SELECTOR, "[data-testid='stMain']").text
+        assert talk.track in main  # the devroom's name, not the room code alone
+        (sources,) = [
+            e
+            for e in d.find_elements(By.CSS_SELECTOR, "[data-testid='stExpander'] details")
+            if "Sources" in e.text
+        ]
+        assert sources.get_attribute("open") is None  # closed: the attendee's part first
+        assert not any(s.document in main for s in talk.sources if s.document)
+        shot(d, f"talk-links-{size[0]}")
+        d.get(url)
+        box = wait(
+            d,
+            lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+            SERVER_START_S,
+            "no search box",
+        )
+        idle(d)
+        example = box.get_attribute("placeholder") or ""
+        venue = next(t.venue for t in talks.values() if t.venue)
+        wait(  # where the conference is, on the first page
+            d,
+            lambda d: venue in (d.find_element(By.CSS_SELECTOR, "body").text or ""),
+            STEP_S,
+            f"the landing page does not name the venue {venue!r}",
+        )
+
+        def labels(d: Any) -> list[str]:
+            found = d.find_elements(By.CSS_SELECTOR, "[data-testid='stSidebar'] label")
+            return [e.get_attribute("textContent") or "" for e in found]
+
+        wait(d, lambda d: any(x.startswith("Track") for x in labels(d)), STEP_S, "no filters")
+        said = labels(d)
+        assert not any(x.startswith("Organi") for x in said), said  # FOSDEM names none
+        tracks = {t.track.lower() for t in talks.values() if t.track}
+        assert example.startswith("e.g. ") and "pytorch" not in example.lower()
+        assert any(
+            part.strip() and part.strip() in " ".join(tracks) for part in example[5:].split(",")
+        )
