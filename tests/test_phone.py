@@ -541,3 +541,76 @@ def test_a_talk_page_leads_to_the_programs_page_and_keeps_sources_closed(
         assert any(
             part.strip() and part.strip() in " ".join(tracks) for part in example[5:].split(",")
         )
+
+
+def test_a_desktop_agenda_of_afternoon_talks_opens_on_them(fosdem, tmp_path) -> None:
+    """Issue 39: with the first saved talk at 15:20, the first screen was an empty
+    08:00-14:00 axis; each day's axis is cropped to its saved talks, so a saved title
+    is on the first screen."""
+    url, talks = fosdem
+    late = sorted(
+        (t for t in talks.values() if t.day == FIRST_DAY and t.start and t.start.hour >= 15),
+        key=lambda t: (t.start, t.id),
+    )
+    first = late[0]
+    later = next(t for t in late if t.start >= first.end)
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?view=agenda&saved={first.id}-{later.id}")
+        wait(
+            d,
+            lambda d: visible(d, '[class*="st-key-day-"] .mark-rect path'),
+            SERVER_START_S,
+            "no timeline",
+        )
+        idle(d)
+        shot(d, "agenda-afternoon-desktop")
+        drawn = d.execute_script(
+            "return [...document.querySelectorAll('[class*=\"st-key-day-\"] svg text')]"
+            ".map(e => [e.textContent, e.getBoundingClientRect().top,"
+            " e.getBoundingClientRect().bottom]);"
+        )
+        on_screen = [text for text, top, bottom in drawn if top >= 0 and bottom <= DESKTOP[1]]
+        titles = (first.title, later.title)
+        # a label reads "15:00 The best `case` scenario · K.3.401" (cut with … if long)
+        assert any(t[:20] in text for t in titles for text in on_screen), (on_screen, titles)
+        axis = [text for text in on_screen if text[:2].isdigit() and len(text) == 5]
+        assert axis and min(axis) >= "14:00", axis  # no empty morning before them
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_surname_finds_that_speakers_own_talks_first(fosdem, tmp_path, size) -> None:
+    """Issue 39: "Poettering" ranked a talk by someone else naming him above his own."""
+    url, talks = fosdem
+    his = {t.title for t in talks.values() if any("Poettering" in s.name for s in t.speakers)}
+    assert his
+    with browser(tmp_path, size) as d:
+        d.get(f"{url}?q=Poettering")
+        wait(d, lambda d: visible(d, ".tb-title"), SERVER_START_S, "no results")
+        idle(d)
+        shown = [e.text for e in visible(d, ".tb-title")]
+        assert set(shown[: len(his)]) == his, shown[:5]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_now_and_next_names_devrooms_and_keeps_its_filter_in_the_link(
+    fosdem, tmp_path, size
+) -> None:
+    """Issue 39: Now & next showed room codes without their devroom's name, and its
+    room and track filters were not in the URL."""
+    url, talks = fosdem
+    on = next(
+        t
+        for t in sorted(talks.values(), key=lambda t: t.id)
+        if t.day == FIRST_DAY and t.room and t.track and t.start and t.end
+        if t.start.hour <= 11 < t.end.hour
+    )
+    with browser(tmp_path, size) as d:
+        d.get(f"{url}?view=now&date={FIRST_DAY.isoformat()}&at=11:00&rooms={on.room}")
+        wait(d, lambda d: visible(d, ".tb-nn-room"), SERVER_START_S, "no rows")
+        idle(d)
+        rooms = [e.text for e in visible(d, ".tb-nn-room")]
+        assert rooms and all(r.startswith(on.room) for r in rooms), rooms
+        assert on.track in rooms[0]  # the devroom's name under its room
+        assert unquote(d.current_url).replace("+", " ").count(f"rooms={on.room}") == 1
+        folded = [e.text for e in d.find_elements(By.CSS_SELECTOR, "[data-testid='stExpander']")]
+        assert any("(1 chosen)" in f for f in folded), folded
