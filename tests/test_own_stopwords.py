@@ -58,17 +58,17 @@ def test_the_programs_own_languages_are_those_with_a_tenth_of_its_talks():
 
 def test_the_base_keeps_a_listed_word_its_other_talks_use_more_or_its_own_rarely():
     italian = [["per", "il", "robot"], ["per", "la", "casa"], ["per", "il", "router"]]
-    italian += [["per", "la", "rete"]] * 7 + [["fine", "per", "la"]]
-    italian += [["alla", "fine", "per", "chi", "inizia"]]
+    italian += [["per", "il", "rete"]] * 5 + [["per", "la", "rete"]] * 2
+    italian += [["fine", "per", "la"], ["fine", "per", "il"], ["alla", "fine", "per", "chi"]]
     others = [["fine", "tuning", "models"], ["fine", "grained", "kernel"], ["kernel", "per", "s"]]
     talks = [("it", t) for t in italian] + [("en", t) for t in others[:2]] + [(None, others[2])]
     own = stopwords.own_stopwords(["it"], talks)
     # "per": in every Italian talk and one of three others; "il", "la": common enough
     assert {"per", "il", "la"} <= own
-    # "fine": in a sixth of the Italian talks but two thirds of the others: a word of theirs
+    # "fine": in 3 of 13 Italian talks but two thirds of the others: a word of theirs
     assert "fine" not in own
     # "chi", "alla": listed, but in too few of the Italian talks to say nothing
-    assert stopwords.COMMON_SHARE == 0.1 and not own & {"chi", "alla", "abbiamo"}
+    assert stopwords.COMMON_SHARE == 0.2 and not own & {"chi", "alla", "abbiamo"}
     assert "robot" not in own and "kernel" not in own  # not in the list at all
     assert stopwords.own_stopwords([], talks) == frozenset()
 

@@ -131,3 +131,43 @@ def test_the_sites_parts_of_the_day_are_the_servers(site):
     (afternoon,) = _node_search(site, ["talks tuesday afternoon"])
     starts = [talks[i]["start"][11:16] for i in afternoon["words"]]
     assert starts and all("12:00" <= s < meta["parts"]["afternoon"][1] for s in starts), starts
+
+
+def test_the_site_leaves_out_the_function_words_its_server_does(tmp_path, monkeypatch):
+    """Issue 37 on the static site: an Italian program's "per", "della" are no words to
+    match there either; an English program's site gets none of them."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+    from tests.test_multilingual import write_program
+    from tests.test_own_stopwords import ENGLISH, ITALIAN
+
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    embedder = HashingEmbedder()
+    ingest([write_program(tmp_path / "camp.csv", ITALIAN + ENGLISH[:1])], tmp_path / "h", embedder)
+    with KnowledgeBase(tmp_path / "h", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    meta = json.loads((tmp_path / "site" / "data" / "meta.json").read_text())
+    assert {"per", "della", "che"} <= set(meta["stopwords"]) and "bambini" not in meta["stopwords"]
+    if NODE is not None:
+        script = (
+            "import { readFileSync } from 'node:fs';"
+            f"const site = {json.dumps(str(tmp_path / 'site'))};"
+            "const { createSearch } = await import(site + '/search.mjs');"
+            "const read = f => readFileSync(site + '/data/' + f);"
+            "const engine = createSearch(JSON.parse(read('talks.json')),"
+            " JSON.parse(read('meta.json')), new Int8Array(read('vectors.bin').buffer.slice(0)));"
+            "const r = engine.search('laboratorio per bambini della casa', null, {}, 3);"
+            "console.log(JSON.stringify([r.words, r.hits.map(h => h.talk.title)]));"
+        )
+        run = subprocess.run(
+            ["node", "--input-type=module", "-e", script], capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        words, titles = json.loads(run.stdout)
+        assert not {"per", "della"} & set(words) and "bambini" in words
+        assert titles[0] == "Laboratorio di robotica per bambini"
+    ingest([write_program(tmp_path / "conf.csv", ENGLISH)], tmp_path / "e", embedder)
+    with KnowledgeBase(tmp_path / "e", embedder) as kb:
+        export_site(kb, tmp_path / "english")
+    assert json.loads((tmp_path / "english" / "data" / "meta.json").read_text())["stopwords"] == []

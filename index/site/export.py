@@ -7,7 +7,8 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
     sw.js, manifest.webmanifest                  offline and "add to home screen"
     data/talks.json      every talk: what a page shows, and its precomputed similar talks
     data/meta.json       the conference, its zone, days, rooms, tracks, the words for
-                         days and parts of the day in the talks' languages, the fusion
+                         days and parts of the day in the talks' languages, the function
+                         words of those languages that search leaves out, the fusion
                          weight, and the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from index.search.rank.stopwords import english_stopwords
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.when import PARTS_OF_DAY
@@ -73,6 +75,15 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         "links": [{"label": label, "url": url} for label, url in t.links],
         "similar": [str(i) for i in similar],
     }
+
+
+def _stopwords(kb: KnowledgeBase) -> list[str]:
+    """The words the site's search leaves out beside its own short English list: those
+    the base's index leaves out, where its program is written in other languages too
+    (their function words, and English's); none for an English program, whose site
+    searches as it always did."""
+    left_out = kb.stopwords
+    return sorted(left_out) if left_out - english_stopwords() else []
 
 
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
@@ -136,6 +147,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "part_words": vocab.part_words,
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
+        "stopwords": _stopwords(kb),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "meaning": model is not None,

@@ -93,7 +93,7 @@ def language_list(code: str) -> frozenset[str]:
 
 # A listed word leaves the index only where it is common: held by at least this share of
 # the talks in its language. A rarer one keeps the weight BM25 gives it there.
-COMMON_SHARE = 0.1
+COMMON_SHARE = 0.2
 
 
 def own_stopwords(

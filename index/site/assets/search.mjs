@@ -95,6 +95,9 @@ export function createSearch(talks, meta, vectors) {
     return m;
   });
   const common = new Set([...df].filter(([, c]) => c > 0.4 * n).map(([w]) => w));
+  // the function words of the program's other languages its server leaves out ("per",
+  // "della"): the export writes them (index/search/rank/stopwords.py decides which)
+  const ownStop = new Set(meta.stopwords || []);
   const byFirst = new Map();
   for (const w of df.keys()) {
     if (!byFirst.has(w[0])) byFirst.set(w[0], []);
@@ -235,7 +238,7 @@ export function createSearch(talks, meta, vectors) {
     const { limits, topic, said } = readLimits(query);
     const allowed = [];
     docs.forEach((d, i) => { if (passes(d, limits, chosen)) allowed.push(i); });
-    const asked = topic.filter(w => !STOP.has(w)).map(stem);
+    const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(stem);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, corrected(w)]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order
