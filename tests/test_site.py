@@ -171,3 +171,18 @@ def test_the_site_leaves_out_the_function_words_its_server_does(tmp_path, monkey
     with KnowledgeBase(tmp_path / "e", embedder) as kb:
         export_site(kb, tmp_path / "english")
     assert json.loads((tmp_path / "english" / "data" / "meta.json").read_text())["stopwords"] == []
+
+
+def test_a_changed_setting_makes_a_new_version_and_the_same_base_the_same(
+    tmp_path, fake_kb_module, monkeypatch
+):
+    """The service worker keeps what the version names: a re-export of the same base
+    keeps it, one whose meta.json says something else (a fusion weight) gets a new one."""
+
+    def version(out: Path) -> str:
+        export_site(fake_kb_module, out)
+        return json.loads((out / "data" / "meta.json").read_text())["version"]
+
+    first, again = version(tmp_path / "a"), version(tmp_path / "b")
+    monkeypatch.setenv("TALKBASE_LEXICAL_WEIGHT", "0.5")
+    assert first == again != version(tmp_path / "c")

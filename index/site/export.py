@@ -77,6 +77,18 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
     }
 
 
+def _version(talks_json: str, vectors: np.ndarray, meta: dict[str, Any]) -> str:
+    """The export's version: of everything a visitor's browser keeps (the talks, their
+    vectors, what meta.json says, the site's own files), so that a new talk, a changed
+    setting or a newer talkbase each make a new one, and its service worker a new cache."""
+    h = hashlib.sha256(talks_json.encode() + vectors.tobytes())
+    h.update(json.dumps(meta, sort_keys=True, ensure_ascii=False).encode())
+    for path in sorted((HERE / "assets").rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(HERE).as_posix().encode() + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def _stopwords(kb: KnowledgeBase) -> list[str]:
     """The words the site's search leaves out beside its own short English list: those
     the base's index leaves out, where its program is written in other languages too
@@ -132,11 +144,9 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     model = _model_files(kb)
     talks_json = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
     quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
-    version = hashlib.sha256(talks_json.encode() + quantized.tobytes()).hexdigest()[:16]
     venues = [t.venue for t in talks if t.venue]  # where it is held, as the program says
     venue = Counter(venues).most_common(1)[0][0] if venues else None
     meta = {
-        "version": version,
         "conference": vocab.conference,
         "venue": venue,
         "timezone": vocab.timezone,
@@ -153,6 +163,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "meaning": model is not None,
         "model": "model/model.onnx" if model else None,
     }
+    version = _version(talks_json, quantized, meta)
+    meta = {"version": version, **meta}
     tmp = out.parent / f".{out.name}.{os.getpid()}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     try:
