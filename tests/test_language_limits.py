@@ -210,3 +210,54 @@ def test_leaving_out_in_the_programs_own_language(moca, query, left_out):
 def test_another_languages_cues_are_not_read_where_no_talk_is_in_it():
     v = Vocab.from_talks([Talk(title="t", abstract="a", language="en", room="MOV")])
     assert understand("rust tranne MOV", v).excluded_limits == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "limits", "topic"),
+    [
+        ("venerdi dopo le 21", {"day": "Fri", "after": "21:00"}, ""),
+        ("sicurezza sabato dalle 15 alle 18", {"day": "Sat", "after": "15:00"}, "sicurezza"),
+        ("talk sabato prima delle 11", {"day": "Sat", "before": "11:00"}, ""),
+        ("crittografia domenica alle 10", {"day": "Sun", "at": "10:00"}, "crittografia"),
+        ("talk tra le 10 e le 12 domenica", {"day": "Sun", "after": "10:00"}, ""),
+        ("in italiano dopo mezzanotte", {"language": "it", "after": "24:00"}, ""),
+        # "alle" is "to the" where no time follows: a word of the topic
+        ("talk facili per chi è alle prime armi", {}, "facili per chi è alle prime armi"),
+    ],
+)
+def test_times_said_in_the_programs_own_language(moca, query, limits, topic):
+    """Issue 37: "dopo le 21", "dalle 15 alle 18" were not read."""
+    u = understand(query, moca.vocab)
+    active = u.filters.active()
+    assert all(active.get(k) == v for k, v in limits.items()), u.label
+    if not limits:
+        assert not {"after", "before", "at"} & set(active), u.label
+    assert u.topic.removeprefix("talk ").strip() == topic.removeprefix("talk ").strip(), u.topic
+    said = [c.source for c in u.chips]
+    if "dalle" in query:
+        assert "dalle 15 alle 18" in said and u.filters.before == "18:00", said  # one range
+
+
+def test_times_in_german_and_spanish_where_talks_are_in_them_and_never_elsewhere():
+    def vocab(language: str) -> Vocab:
+        start = "2025-05-10T10:00:00+02:00"
+        return Vocab.from_talks(
+            [Talk(title="t", abstract="a", language=language, room="Saal 1", start=_at(start))]
+        )
+
+    german = understand("Rust nach 14 Uhr", vocab("de"))
+    assert german.filters.after == "14:00" and german.topic == "Rust", german.label
+    assert [c.source for c in german.chips] == ["nach 14 Uhr"]
+    ranged = understand("Kernel von 10 bis 12", vocab("de")).filters
+    assert (ranged.after, ranged.before) == ("10:00", "12:00")
+    spanish = understand("seguridad hasta las 12", vocab("es")).filters
+    assert spanish.before == "12:00"
+    english = understand("Rust nach 14 Uhr", vocab("en"))  # no German talk: words
+    assert english.filters.after is None
+    assert understand("a 10 minute talk", vocab("fr")).filters.at is None  # French "à" is not read
+
+
+def _at(iso: str):
+    from datetime import datetime
+
+    return datetime.fromisoformat(iso)

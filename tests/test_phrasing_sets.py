@@ -44,6 +44,7 @@ def test_the_reader_order_is_pinned():
     assert [(r.name, r.phase) for r in READERS] == [
         ("frame", "whole"),
         ("leave-out cues", "whole"),
+        ("time cues in other languages", "whole"),
         *(
             (name, TOKENS)
             for name in (

@@ -5,7 +5,7 @@ base is in it (`Vocab.languages`), so a word of one language is never a cue in a
 program of another ("no" is Italian and Spanish for "not", and an English word).
 Days, parts of the day and language names come from CLDR instead
 (talkbase/core/languages.py); this holds what CLDR does not: how people say to
-leave something out, and what they call a room.
+leave something out, what they call a room, and how they say "after 9pm".
 
 Each entry is a tuple of words said in a row.
 """
@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
+
+from talkbase.core.terms import fold
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,81 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# How a language says a time limit, as the English cue the clock reader reads by:
+# "dopo le 21" is "after 21", "nach 14 Uhr" "after 14", "hasta las 12" "until 12".
+# Read only right before a clock time (or midnight, noon), so "alle" ("to the") and
+# "vor" stay words elsewhere; each key is words said in a row, its articles included.
+# Right after "from" and its time, "at" and "until" end the range: "dalle 15 alle 18".
+TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
+    "it": {
+        ("dopo", "le"): "after",
+        ("dopo", "l'"): "after",
+        ("dopo",): "after",
+        ("prima", "delle"): "before",
+        ("prima", "dell'"): "before",
+        ("prima", "di"): "before",
+        ("a", "partire", "dalle"): "from",
+        ("dalle",): "from",
+        ("fino", "alle"): "until",
+        ("entro", "le"): "until",
+        ("alle",): "at",
+        ("verso", "le"): "around",
+        ("tra", "le"): "between",
+        ("fra", "le"): "between",
+        ("e", "le"): "and",
+        ("mezzanotte",): "midnight",
+        ("mezzogiorno",): "noon",
+    },
+    "de": {
+        ("nach",): "after",
+        ("vor",): "before",
+        ("ab",): "from",
+        ("von",): "from",
+        ("bis",): "until",
+        ("um",): "at",
+        ("gegen",): "around",
+        ("zwischen",): "between",
+        ("und",): "and",
+        ("mitternacht",): "midnight",
+        ("mittag",): "noon",
+    },
+    "fr": {
+        ("après",): "after",
+        ("apres",): "after",
+        ("avant",): "before",
+        ("à", "partir", "de"): "from",
+        ("a", "partir", "de"): "from",
+        ("dès",): "from",
+        ("de",): "from",
+        ("jusqu'à",): "until",
+        ("jusqu'a",): "until",
+        ("vers",): "around",  # (not "à" alone: folded, it is English "a" in "a 10 minute talk")
+        ("entre",): "between",
+        ("et",): "and",
+        ("minuit",): "midnight",
+        ("midi",): "noon",
+    },
+    "es": {
+        ("después", "de", "las"): "after",
+        ("despues", "de", "las"): "after",
+        ("antes", "de", "las"): "before",
+        ("desde", "las"): "from",
+        ("de", "las"): "from",
+        ("a", "partir", "de", "las"): "from",
+        ("hasta", "las"): "until",
+        ("a", "las"): "at",
+        ("hacia", "las"): "around",
+        ("entre", "las"): "between",
+        ("y", "las"): "and",
+        ("medianoche",): "midnight",
+        ("mediodía",): "noon",
+        ("mediodia",): "noon",
+    },
+}
+# What a language says after a clock time that adds nothing to it: "14 Uhr", "14 heures"
+CLOCK_AFTER: dict[str, tuple[str, ...]] = {"de": ("uhr",), "fr": ("heures", "heure")}
+
+
 # Words that join the items of a list: "rust, go or zig", "Alice and Bob"
 LISTING = frozenset((",", "and", "or"))
 
@@ -129,6 +206,23 @@ def _leave_out(languages: frozenset[str]) -> LeaveOut:
             for kind, cues in kinds.items():
                 cues.extend(c for c in getattr(entry, kind) if c not in cues)
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
+
+
+@lru_cache(maxsize=64)
+def time_cues(languages: frozenset[str]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The time cues of the given languages other than English (English's are the
+    clock reader's own), longest first, each with the English cue it says."""
+    found: dict[tuple[str, ...], str] = {}
+    for code in sorted(languages - {"en"}):
+        for words, cue in TIME_CUES.get(code, {}).items():
+            found.setdefault(tuple(fold(w) for w in words), cue)  # as tokens are: no accents
+    return tuple(sorted(found.items(), key=lambda kv: len(kv[0]), reverse=True))
+
+
+@lru_cache(maxsize=64)
+def clock_after(languages: frozenset[str]) -> frozenset[str]:
+    """The words said after a clock time in the given languages ("Uhr")."""
+    return frozenset(w for code in languages for w in CLOCK_AFTER.get(code, ()))
 
 
 @lru_cache(maxsize=64)

@@ -30,6 +30,7 @@ from index.search.read import (
     lexicon,
     negation,
     nowwords,
+    timecues,
     tracknames,
 )
 from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
@@ -412,6 +413,13 @@ READERS: tuple[Reader, ...] = (
         _leave_out_cues,
         "'but not', 'except', 'tranne' found "
         "first, so no reader takes them; what they leave out is decided AFTER",
+    ),
+    Reader(
+        "time cues in other languages",
+        WHOLE,
+        timecues.read,
+        "'dopo le 21', 'nach 14 Uhr' made the English cue they say before any reader "
+        "looks at a token, so the clock reader reads them as 'after 21'",
     ),
     Reader(
         "now",

@@ -1,0 +1,59 @@
+"""Time limits said in the program's other languages: "venerdì dopo le 21", "nach 14
+Uhr", "hasta las 12". Before any reader looks at a token, a cue of `lexicon.TIME_CUES`
+right before a clock time (or midnight, noon) becomes the English cue it says, its
+articles joined to it ("dopo le" one token, read as "after"), and a word after the
+time that adds nothing to it ("Uhr") is joined to the time; the clock reader
+(index/search/read/whenwords.py) then reads it as it reads "after 9pm", and a chip
+shows the words as typed. Only the languages some talk of the base is in are read,
+as for every word of index/search/read/lexicon.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from index.search.read import lexicon
+from index.search.read.clockwords import clock
+
+_SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves
+
+
+def read(r: Any) -> None:
+    """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
+    spoken = frozenset(r.vocab.spoken)
+    cues = lexicon.time_cues(spoken)
+    if not cues:
+        return
+    after = lexicon.clock_after(spoken)
+    toks = r.toks
+    i = 0
+    range_end = -1  # the token after a "from" and its time: where "alle 18" ends a range
+    while i < len(toks):
+        for words, cue in cues:
+            n = len(words)
+            if tuple(t.low for t in toks[i : i + n]) != words or any(
+                t.used for t in toks[i : i + n]
+            ):
+                continue
+            if cue in _SAID_ALONE:
+                toks[i] = replace(toks[i], low=cue)
+                break
+            found = clock(toks, i + n)
+            if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
+                continue
+            if i == range_end and cue in ("at", "until"):
+                cue = "to"
+            toks[i : i + n] = [replace(toks[i], low=cue, end=toks[i + n - 1].end)]
+            if found is not None:
+                last = i + found[1]
+                if last + 1 < len(toks) and toks[last + 1].low in after:  # "14 Uhr"
+                    toks[last : last + 2] = [replace(toks[last], end=toks[last + 1].end)]
+                range_end = i + 1 + found[1] if cue == "from" else -1
+            break
+        i += 1
+
+
+def _said_alone(toks: list[Any], j: int, cues: tuple[tuple[tuple[str, ...], str], ...]) -> bool:
+    """Whether toks[j] is midnight or noon said in one of the languages ("mezzanotte")."""
+    return any(words == (toks[j].low,) and cue in _SAID_ALONE for words, cue in cues)
