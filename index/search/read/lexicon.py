@@ -169,6 +169,64 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("mediodia",): "noon",
     },
 }
+# How a language says "day 2" and "the first day": its word for a day of the program,
+# and its ordinals ("primo giorno", "giorno 2", "zweiter Tag", "dernier jour")
+DAY_NOUNS: dict[str, tuple[str, ...]] = {
+    "it": ("giorno", "giornata"),
+    "de": ("tag",),
+    "fr": ("jour", "journee"),
+    "es": ("dia", "jornada"),
+}
+DAY_ORDINALS: dict[str, dict[str, int]] = {
+    "it": {
+        "primo": 1,
+        "prima": 1,
+        "secondo": 2,
+        "seconda": 2,
+        "terzo": 3,
+        "terza": 3,
+        "quarto": 4,
+        "quarta": 4,
+        "ultimo": -1,
+        "ultima": -1,
+    },
+    "de": {
+        "erster": 1,
+        "ersten": 1,
+        "erste": 1,
+        "zweiter": 2,
+        "zweiten": 2,
+        "zweite": 2,
+        "dritter": 3,
+        "dritten": 3,
+        "dritte": 3,
+        "letzter": -1,
+        "letzten": -1,
+        "letzte": -1,
+    },
+    "fr": {
+        "premier": 1,
+        "premiere": 1,
+        "deuxieme": 2,
+        "second": 2,
+        "seconde": 2,
+        "troisieme": 3,
+        "dernier": -1,
+        "derniere": -1,
+    },
+    "es": {
+        "primer": 1,
+        "primero": 1,
+        "primera": 1,
+        "segundo": 2,
+        "segunda": 2,
+        "tercer": 3,
+        "tercero": 3,
+        "tercera": 3,
+        "ultimo": -1,
+        "ultima": -1,
+    },
+}
 # What a language says after a clock time that adds nothing to it: "14 Uhr", "14 heures"
 CLOCK_AFTER: dict[str, tuple[str, ...]] = {"de": ("uhr",), "fr": ("heures", "heure")}
 
@@ -179,6 +237,26 @@ LISTING = frozenset((",", "and", "or"))
 # Words before a place: "in K.3.201", "at the Lameere room"
 AT_PLACE = ("in", "at")
 PLACE_CUES = frozenset((*AT_PLACE, "the"))
+# ...and in the other languages, with their articles: "ma non nella sala XOR"
+PLACE_WORDS: dict[str, tuple[str, ...]] = {
+    "it": (
+        "in",
+        "nella",
+        "nel",
+        "nello",
+        "nelle",
+        "sul",
+        "sulla",
+        "sullo",
+        "al",
+        "alla",
+        "la",
+        "il",
+    ),
+    "de": ("im", "in", "auf", "am", "der", "dem", "den", "die"),
+    "fr": ("dans", "en", "sur", "au", "la", "le", "les"),
+    "es": ("en", "el", "la", "los", "las"),
+}
 
 
 # Session types so generic that a program's own type of that name ("Talk", "session")
@@ -223,6 +301,24 @@ def time_cues(languages: frozenset[str]) -> tuple[tuple[tuple[str, ...], str], .
 def clock_after(languages: frozenset[str]) -> frozenset[str]:
     """The words said after a clock time in the given languages ("Uhr")."""
     return frozenset(w for code in languages for w in CLOCK_AFTER.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def day_nouns(languages: frozenset[str]) -> frozenset[str]:
+    """The words for a day of the program in English and the given languages."""
+    return frozenset(("day", *(w for c in languages for w in DAY_NOUNS.get(c, ()))))
+
+
+@lru_cache(maxsize=64)
+def day_ordinals(languages: frozenset[str]) -> dict[str, int]:
+    """The ordinals of the given languages other than English's ("primo": 1, "ultimo": -1)."""
+    return {w: n for c in sorted(languages - {"en"}) for w, n in DAY_ORDINALS.get(c, {}).items()}
+
+
+@lru_cache(maxsize=64)
+def place_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words said before a place in English and the given languages ("nella")."""
+    return frozenset((*PLACE_CUES, *(w for c in languages for w in PLACE_WORDS.get(c, ()))))
 
 
 @lru_cache(maxsize=64)

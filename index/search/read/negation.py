@@ -99,14 +99,15 @@ def _a_statement(r: Words, i: int, cue: tuple[str, ...]) -> bool:
 def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
     """After the other limits are read, what each cue leaves out: the limits read
     right after it ("Go but not on Sunday", "not before 10am", "except Sunday
-    morning"; only the program's common words or the frame's between), or right
+    morning"; only the program's common words, the frame's or words before a place
+    between: "ma non nella sala XOR"), or right
     before it for a cue said after ("sunday excluded"), or for a query opening with
     "no" its first limit: their talks go (`Words.left_out`); a track left out is any
     other track. Else, for a cue of words, the words after it ("Rust but not in
     production": "production") are left out, as returned, or the cue is said back.
     A cue of limits with no limit by it stays a word of the topic."""
     out: list[str] = []
-    between = {*frame, *r.vocab.common}
+    between = {*frame, *r.vocab.common, *lexicon.place_words(r.vocab.spoken)}
     for cue in cues:
         if cue.kind != "words" and not all(r.free(j) for j in range(cue.i, cue.i + cue.n)):
             continue  # (read as part of a limit already: "not in the Go devroom")

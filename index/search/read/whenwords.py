@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from index.search.read import lexicon
 from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.read.daywords import (
     DAY_NAMES,
@@ -88,6 +89,19 @@ class _Tok:
 
 
 _FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def misspelt_day(word: str, vocab: Vocab) -> int | None:
+    """The weekday a word of five letters or more misspells by one edit (two letters
+    swapped count one: "firday", "sabbato", "domenca"), in English or a language of the
+    program's talks; None for a word the base holds or a name, or one as near two days."""
+    if len(word) < 5 or not word.isalpha() or word in vocab.words or word in vocab.names_words:
+        return None
+    from rapidfuzz.distance import OSA
+
+    names = {w: d for w, d in (*DAY_WORDS.items(), *vocab.day_words.items()) if len(w) >= 5}
+    near = {d for w, d in names.items() if OSA.distance(word, w, score_cutoff=1) <= 1}
+    return near.pop() if len(near) == 1 else None
 
 
 def _tokens(query: str) -> list[_Tok]:
@@ -226,6 +240,8 @@ class Words:
                 self.toks[i].used = True
             return True
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
+        if d is None:
+            d = misspelt_day(w, v)  # "firday", "sabbato"
         if d is not None and d in v.weekdays():
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             return True
@@ -239,18 +255,21 @@ class Words:
             self.absent(i, 1, cue, f"on {WEEKDAYS[DAY_NAMES[w]].title()}", "days")
             return True
         after = self.low(i + 1)
-        if w == "day" and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
+        nouns = lexicon.day_nouns(v.spoken)  # "day", and "giorno" where talks are in Italian
+        if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
             n = int(after) if after.isdigit() else NUMBERS[after]  # "day 2", "day one"
             if 1 <= n <= len(v.days):
-                self.take(i, 2, "day", v.days[n - 1].isoformat(), f"day {n}", cue)
+                self.take(i, 2, "day", v.days[n - 1].isoformat(), f"{w} {n}", cue)
                 return True
             if n >= 1 and v.days:
                 self.absent(i, 2, cue, f"on day {n}", "days")
                 return True
-        if w in ORDINALS and self.low(i + 1) == "day" and self.free(i + 1):
-            n = ORDINALS[w]
+        ordinals = {**lexicon.day_ordinals(v.spoken), **ORDINALS}  # "primo giorno"
+        if w in ordinals and self.low(i + 1) in nouns and self.free(i + 1):
+            n = ordinals[w]
             if v.days and -1 <= n <= len(v.days) and n != 0:
-                self.take(i, 2, "day", v.days[n if n < 0 else n - 1].isoformat(), f"{w} day", cue)
+                day = v.days[n if n < 0 else n - 1]
+                self.take(i, 2, "day", day.isoformat(), f"{w} {self.low(i + 1)}", cue)
                 return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
