@@ -44,8 +44,10 @@ def camp(tmp_path: Path, monkeypatch) -> tuple[Path, KnowingEmbedder]:
 
 
 def test_a_tokenizers_whole_words_are_its_words_not_its_pieces():
-    vocab = ["[CLS]", "##ing", "satellites", "x", "a1", "Automation", "\u2581automazione", "##s"]
-    assert whole_words(vocab) == {"satellites", "automation", "automazione"}
+    vocab = ["[CLS]", "##ing", "satellites", "x", "a1", "Automation", "##s"]
+    assert whole_words(vocab) == {"satellites", "automation"}
+    # a SentencePiece piece may be the start of a word only: it knows none
+    assert whole_words(["\u2581automazion", "\u2581the", "e"]) == frozenset()
     assert known_words(HashingEmbedder()) == frozenset()  # no vocabulary: nothing known
     assert "automation" in known_words(KnowingEmbedder())
 
@@ -74,3 +76,31 @@ def test_the_real_models_english_is_never_rewritten_into_the_demos_words(demo_kb
     assert not set(answer.suggestions) & {"audio", "apply"} and not answer.corrected
     typo = demo_kb.answer("kernnels for attention")  # no language's word: still a typo
     assert typo.suggestions.get("kernnels") == "kernels" and typo.corrected
+
+
+def test_a_search_by_words_loads_no_model_to_know_its_words(tmp_path, monkeypatch):
+    """Review: a lexical search with a typo loaded the configured model (and a base
+    built with another one raised ModelMismatch); it corrects as before instead."""
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    path = tmp_path / "p.csv"
+    path.write_text("title,abstract\nKernel fuzzing,Fuzzing the kernel.\n", encoding="utf-8")
+    ingest([path], tmp_path / "home", HashingEmbedder())
+    with KnowledgeBase(tmp_path / "home") as kb:  # the configured model: not this base's
+        answer = kb.answer("kernal fuzzing", mode="lexical")
+        assert answer.suggestions == {"kernal": "kernel"} and answer.corrected
+        assert answer.hits[0].talk.title == "Kernel fuzzing"
+
+
+def test_an_english_programs_matches_name_what_they_always_did(tmp_path, monkeypatch):
+    """Review: naming no index stop word dropped "help", "value" and "C++" from an
+    English program's matches; only another language's function words are unnamed."""
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    path = tmp_path / "p.csv"
+    path.write_text(
+        "title,abstract,language\nHelp desk tooling,Value types in C++ for the help desk.,en\n",
+        encoding="utf-8",
+    )
+    ingest([path], tmp_path / "home", HashingEmbedder())
+    with KnowledgeBase(tmp_path / "home", HashingEmbedder()) as kb:
+        (hit,) = kb.search("help desk value c++", k=1, mode="lexical")
+        assert {"help", "value", "c++", "desk"} <= set(hit.why.matched_terms)

@@ -297,3 +297,26 @@ def test_a_room_left_out_after_an_italian_article(moca):
     u = understand("attivismo digitale sabato notte ma non nella sala XOR", moca.vocab)
     assert [f.active() for f in u.excluded_limits] == [{"room": "XOR"}], u.label
     assert u.filters.day == "Sat" and u.filters.room is None
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "label"),
+    [
+        # a leave-out cue after a time said in Italian (the time cue joins tokens first)
+        ("linux dopo le 21 ma non", "it", "after 21:00"),
+        ("sabato dopo le 21 tranne", "it", "Saturday · after 21:00"),
+        ("dopo le 21 tranne sabato", "it", "after 21:00 · not Saturday"),
+        # French "midi" and German "Mittag" are noon only after a cue
+        ("midi controllers", "fr", ""),
+        ("de 14 heures à 16 heures", "fr", "14:00–16:00"),
+        ("rust nach mitternacht", "de", "after midnight"),
+    ],
+)
+def test_time_cues_never_break_what_other_readers_read(query, language, label):
+    """Review of issue 37's time cues: a cue that joined tokens moved the places the
+    leave-out reader had noted (an IndexError), and "midi controllers" was read as noon."""
+    from datetime import datetime
+
+    start = datetime.fromisoformat("2025-05-10T10:00+02:00")  # a Saturday
+    v = Vocab.from_talks([Talk(title="t", abstract="a", language=language, start=start)])
+    assert understand(query, v).label == label

@@ -42,9 +42,9 @@ def test_the_reader_order_is_pinned():
     from index.search.read.understand import READERS, TOKENS
 
     assert [(r.name, r.phase) for r in READERS] == [
+        ("time cues in other languages", "whole"),
         ("frame", "whole"),
         ("leave-out cues", "whole"),
-        ("time cues in other languages", "whole"),
         *(
             (name, TOKENS)
             for name in (

@@ -148,6 +148,14 @@ def test_a_saved_talk_the_draw_missed_gets_its_own_best_in_place_of_the_last_pic
     assert rec.cover(drawn, solo, groups, 2, usable) == [(0, 0), (1, 0), (2, 0), (3, 0), (6, 0)]
 
 
+def test_cover_never_pushes_out_a_saved_talks_own_best() -> None:
+    """Review: the last pick was replaced even when it was an earlier saved talk's best."""
+    solo = np.zeros((2, 10))
+    solo[0, 5], solo[1, 9] = 1.0, 1.0  # talk 0's best (5) was drawn last; talk 1's (9) not
+    drawn = [(0, 0), (1, 0), (2, 0), (5, 0)]
+    assert rec.cover(drawn, solo, [(0, 1)], 2) == [(0, 0), (1, 0), (9, 0), (5, 0)]
+
+
 def test_mmr_skips_near_duplicates_within_an_interest() -> None:
     saved = np.vstack([unit(1, 0, 0, 0)])
     dup = unit(1, 0.3, 0, 0)
@@ -331,6 +339,28 @@ def test_fits_on_a_program_without_times_is_refused_in_words(tmp_path, hashing_e
         assert len(rec.recommend(base, saved, k=3)) == 3  # without --fits: recommended
         with pytest.raises(BadQuery, match="no times"):  # not "nothing more to recommend"
             rec.recommend(base, saved, k=3, fits=True)
+
+
+def test_fits_on_a_program_with_times_never_refuses(tmp_path, hashing_embedder) -> None:
+    """Review: the refusal looked at the candidates, not the program: saved talks of
+    an untimed part of a program with times drew only untimed candidates."""
+    from dataclasses import replace
+
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = ["title,abstract,start,end"]
+    rows += [
+        f"Timed {n},Sessions about welding {n}.,2030-01-0{n}T10:00,2030-01-0{n}T11:00"
+        for n in (1, 2)
+    ]
+    rows += [f"Paper {n} on parsing,Parsing grammars fast {n}.,," for n in range(6)]
+    (tmp_path / "p.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ingest([tmp_path / "p.csv"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as base:
+        papers = [t.id for t in base.talks.values() if t.title.startswith("Paper")]
+        narrow = replace(rec.TUNING, pool_per_query=2)  # only untimed papers come near
+        assert rec.recommend(base, papers[:2], k=3, fits=True, tuning=narrow) == []
 
 
 def test_unknown_ids_and_bad_limits_are_domain_errors(kb) -> None:

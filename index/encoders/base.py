@@ -35,18 +35,17 @@ class Embedder(Protocol):
 
 
 def whole_words(vocabulary: Iterable[str]) -> frozenset[str]:
-    """The whole words of a tokenizer's vocabulary (lowercase, two letters or more):
-    WordPiece's entries that are not a word's continuation ("##ing") or a special
-    token, SentencePiece's that begin a word ("▁word"). The words a model's language
-    knows, which "did you mean" never rewrites (index/search/kb.py)."""
-    out = set()
-    for token in vocabulary:
-        if token.startswith("##"):
-            continue
-        word = token.removeprefix("▁").lower()
-        if len(word) > 1 and word.isalpha():
-            out.add(word)
-    return frozenset(out)
+    """The whole words of a WordPiece vocabulary (lowercase, two letters or more): its
+    entries that are not a word's continuation ("##ing") or a special token. The words
+    a model's language knows, which "did you mean" never rewrites (index/search/kb.py).
+    Any other vocabulary says none: a SentencePiece entry ("▁automazion") may be only
+    the start of a word."""
+    tokens = list(vocabulary)
+    if not any(t.startswith("##") for t in tokens):
+        return frozenset()
+    return frozenset(
+        t.lower() for t in tokens if not t.startswith("##") and len(t) > 1 and t.isalpha()
+    )
 
 
 def known_words(embedder: object) -> frozenset[str]:

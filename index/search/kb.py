@@ -56,7 +56,7 @@ from index.store.vectors import VectorIndex
 from ingest.audience import without_starter_words
 from ingest.text import title_key
 from talkbase.core import settings
-from talkbase.core.errors import BadQuery, ModelMismatch, TalkNotFound
+from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
@@ -253,18 +253,40 @@ class KnowledgeBase:
 
     @property
     def stopwords(self) -> frozenset[str]:
-        """The stop words the base's lexical index leaves out, which a match never
-        names (`lexical.stored_stopwords`; read without opening the index)."""
+        """The stop words the base's lexical index leaves out (`lexical.stored_stopwords`:
+        a format-3 index's, read without opening it; none for an older build)."""
         found = self.__dict__.get("_stopwords")
         if found is None:
             index = self.__dict__.get("_bm25")
-            if index is not None:  # open already (its build may be pruned since)
+            if isinstance(index, lexical.LexicalIndex):  # open (its build may be pruned since)
                 found = index.stopwords
             else:
                 with store.reading(self.build):
                     found = lexical.stored_stopwords(self.build)
             self.__dict__["_stopwords"] = found
         return found
+
+    @property
+    def unnamed(self) -> frozenset[str]:
+        """The words a match never names: the function words of the program's other
+        languages its index leaves out (`lexical.unnamed`); none on an English program."""
+        found = self.__dict__.get("_unnamed")
+        if found is None:
+            meta = self.build.manifest.lexical
+            languages = tuple(meta.get("languages", ())) if isinstance(meta, dict) else ()
+            found = self.__dict__["_unnamed"] = lexical.unnamed(self.stopwords, languages)
+        return found
+
+    def _language_words(self, mode: str) -> frozenset[str]:
+        """The words the model's language knows (its tokenizer's whole words), which
+        "did you mean" never rewrites; a search by words alone loads no model for them
+        (none then, unless it is loaded), and a model that cannot load knows none."""
+        if mode == "lexical" and not getattr(self._embedder, "loaded", self._embedder is not None):
+            return frozenset()
+        try:
+            return known_words(self.embedder)
+        except TalkbaseError:
+            return frozenset()
 
     def _allowed_for(self, filters: Filters, u: Understood) -> list[int] | None:
         """Talks passing the filters and what the query itself asks (any of several
@@ -349,7 +371,7 @@ class KnowledgeBase:
                 every = not literal and all_suggested(text, self.vocab, suggestions, skip)
                 # a word the model's language knows is no typo: "automation" stays, and
                 # the base's word near it ("automazione") is searched beside it
-                known = known_words(self.embedder)
+                known = self._language_words(mode)
                 near = [(s, (w,)) for w, s in suggestions.items() if w in known and every]
                 suggestions = {w: s for w, s in suggestions.items() if w not in known}
                 if every and suggestions:
@@ -409,7 +431,7 @@ class KnowledgeBase:
         talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
         terms = lexical.matched_terms(
-            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.stopwords
+            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed
         )
         sentences = self.sentences.of(list(talks.values()))
         qvec = next((r.vector for r in rankings.values() if r.vector is not None), None)

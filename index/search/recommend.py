@@ -61,7 +61,7 @@ class Tuning:
     because_margin: float = 0.05  # saved talks this close to the best one are named too
     # at most this share of the k slots goes to saved talks whose own best candidate the
     # draw left out (`cover`): bench/recommend.py, two interests served in 31 of 39
-    # agendas (28 without), no program's recall@10 lower (CACM's 0.392 -> 0.397)
+    # agendas (28 without), no program's recall@10 lower
     cover_share: float = 0.3
 
 
@@ -211,20 +211,25 @@ def cover(
     """`draw`'s (candidate, interest) pairs with each saved talk's own best candidate
     among them: `solo` (saved talks x candidates) is each saved talk's relevance alone,
     `usable` masks candidates out. A saved talk whose best candidate was not drawn (in
-    saved order) puts it, for its interest, in place of the last pick not put there so,
-    at most `most` times: an interest's turns go to its centre, and a saved talk far
-    from it would otherwise go unheard (a second topic merged into the first)."""
+    saved order) puts it, for its interest, in place of the last pick that is no saved
+    talk's own best, at most `most` times: an interest's turns go to its centre, and a
+    saved talk far from it would otherwise go unheard (a second topic merged into the
+    first)."""
     out = list(drawn)
     interest_of = {i: g for g, members in enumerate(groups) for i in members}
     allowed = np.ones(solo.shape[1], dtype=bool) if usable is None else np.asarray(usable, bool)
-    last = len(out) - 1
-    for i in range(len(solo)):
-        if last < len(out) - min(most, len(out)) or not allowed.any():
+    if not len(out) or not allowed.any():
+        return out
+    bests = [int(np.argmax(np.where(allowed, solo[i], -np.inf))) for i in range(len(solo))]
+    kept = set(bests)  # a pick that is some saved talk's own best never makes way
+    free = [p for p in range(len(out) - 1, -1, -1) if out[p][0] not in kept]
+    placed = 0
+    for i, best in enumerate(bests):
+        if placed >= min(most, len(out)) or not free:
             break
-        best = int(np.argmax(np.where(allowed, solo[i], -np.inf)))
         if best not in (c for c, _ in out):
-            out[last] = (best, interest_of[i])
-            last -= 1
+            out[free.pop(0)] = (best, interest_of[i])
+            placed += 1
     return out
 
 
@@ -372,7 +377,7 @@ def recommend(
         a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
         pushed = penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
         rel, solo = rel - pushed, solo - pushed
-    if fits and not any(timetable.timed(t) for t in talks):
+    if fits and not kb.vocab.timed:  # (a program with times may still offer none here)
         raise BadQuery(
             "the talks of this program have no times, so none can be said to fit an agenda"
         )

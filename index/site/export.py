@@ -77,15 +77,24 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
     }
 
 
-def _version(talks_json: str, vectors: np.ndarray, meta: dict[str, Any]) -> str:
+def _version(
+    talks_json: str, vectors: np.ndarray, meta: dict[str, Any], model: tuple[Path, Path] | None
+) -> str:
     """The export's version: of everything a visitor's browser keeps (the talks, their
-    vectors, what meta.json says, the site's own files), so that a new talk, a changed
-    setting or a newer talkbase each make a new one, and its service worker a new cache."""
+    vectors, what meta.json says, the site's own files, the vendored runtime and the
+    model where shipped), so that a new talk, a changed setting or a newer talkbase each
+    make a new one, and its service worker a new cache."""
     h = hashlib.sha256(talks_json.encode() + vectors.tobytes())
     h.update(json.dumps(meta, sort_keys=True, ensure_ascii=False).encode())
-    for path in sorted((HERE / "assets").rglob("*")):
-        if path.is_file():
-            h.update(path.relative_to(HERE).as_posix().encode() + path.read_bytes())
+    shipped = [p for p in sorted((HERE / "assets").rglob("*")) if p.is_file()]
+    if model is not None:
+        shipped += [p for p in sorted((HERE / "vendor").rglob("*")) if p.is_file()]
+        shipped += list(model)
+    for path in shipped:
+        h.update(path.name.encode())
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
     return h.hexdigest()[:16]
 
 
@@ -163,7 +172,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "meaning": model is not None,
         "model": "model/model.onnx" if model else None,
     }
-    version = _version(talks_json, quantized, meta)
+    version = _version(talks_json, quantized, meta, model)
     meta = {"version": version, **meta}
     tmp = out.parent / f".{out.name}.{os.getpid()}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)

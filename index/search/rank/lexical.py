@@ -20,7 +20,7 @@ import numpy as np
 
 from index.search.rank import feedback
 from index.search.rank.ranking import LexScores, Query, Ranking, positions, word_pool
-from index.search.rank.stopwords import FILLER, lexical_query
+from index.search.rank.stopwords import FILLER, english_stopwords, language_list, lexical_query
 from index.search.rank.tokens import tokenize
 from index.search.rank.wordparts import Alternative, alternative_weights
 from index.store import files as sf
@@ -196,6 +196,17 @@ def stored_stopwords(build: Any) -> frozenset[str]:
     return frozenset(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
 
 
+def unnamed(stopwords: frozenset[str], languages: Sequence[str]) -> frozenset[str]:
+    """Of a build's `stopwords`, those a match never names: where its program is
+    written in other `languages`, their function words (index/search/rank/stopwords.py:
+    "per", "della"; "per" is in English's list too); none for an English program, whose
+    matches name what they always did ("value", "help", "C++")."""
+    if not languages:
+        return frozenset()
+    listed = frozenset().union(*(language_list(code) for code in languages))
+    return frozenset(w for w in stopwords if w in listed or w not in english_stopwords())
+
+
 class LexicalIndex(Terms):
     """BM25 over the postings a build stored (index/store/postings.py): nothing to build
     when a base opens, and an ingest only adds a segment. Ranks as `Bm25Index`."""
@@ -348,8 +359,7 @@ def _pooled(
 
 def query_terms(query: str, left_out: Collection[str] = ()) -> list[str]:
     """Query words worth showing as evidence; "fault-tolerant" also gives its parts.
-    `left_out`: the stop words the base's lexical index leaves out (`stored_stopwords`),
-    which a match never names."""
+    `left_out`: the words a match never names (`unnamed`): a word of letters only."""
     out: list[str] = []
     for w in words(query):
         out.append(w)
@@ -361,8 +371,12 @@ def query_terms(query: str, left_out: Collection[str] = ()) -> list[str]:
         if w not in STOPWORDS
         and w not in FILLER
         and len(w) > 1
-        and not (left_out and set(tokenize(w, ())) <= set(left_out))
+        and not (left_out and w.isalpha() and _one_of(tokenize(w, ()), left_out))
     ]
+
+
+def _one_of(tokens: list[str], words: Collection[str]) -> bool:
+    return len(tokens) == 1 and tokens[0] in words
 
 
 def stems(con: duckdb.DuckDBPyConnection, tokens: Sequence[str]) -> dict[str, str]:

@@ -102,7 +102,8 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 # "dopo le 21" is "after 21", "nach 14 Uhr" "after 14", "hasta las 12" "until 12".
 # Read only right before a clock time (or midnight, noon), so "alle" ("to the") and
 # "vor" stay words elsewhere; each key is words said in a row, its articles included.
-# Right after "from" and its time, "at" and "until" end the range: "dalle 15 alle 18".
+# Right after "from" and its time, "at" and "until" end the range: "dalle 15 alle 18";
+# a "to" is read there only ("de 14h à 16h"). Midnight and noon are read after a cue.
 TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
     "it": {
         ("dopo", "le"): "after",
@@ -146,7 +147,9 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("de",): "from",
         ("jusqu'à",): "until",
         ("jusqu'a",): "until",
-        ("vers",): "around",  # (not "à" alone: folded, it is English "a" in "a 10 minute talk")
+        ("vers",): "around",
+        # "à" folded is English "a" ("a 10 minute talk"): read only where it ends a range
+        ("à",): "to",
         ("entre",): "between",
         ("et",): "and",
         ("minuit",): "midnight",

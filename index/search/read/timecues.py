@@ -16,7 +16,8 @@ from typing import Any
 from index.search.read import lexicon
 from index.search.read.clockwords import clock
 
-_SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves
+_SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
+_BEFORE_ALONE = frozenset(("after", "before", "until", "from", "at", "around", "to"))
 
 
 def read(r: Any) -> None:
@@ -36,14 +37,17 @@ def read(r: Any) -> None:
                 t.used for t in toks[i : i + n]
             ):
                 continue
-            if cue in _SAID_ALONE:
-                toks[i] = replace(toks[i], low=cue)
+            if cue in _SAID_ALONE:  # "dopo mezzanotte"; never alone ("midi controllers")
+                if i and toks[i - 1].low in _BEFORE_ALONE:
+                    toks[i] = replace(toks[i], low=cue)
                 break
             found = clock(toks, i + n)
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
                 continue
             if i == range_end and cue in ("at", "until"):
                 cue = "to"
+            elif cue == "to" and i != range_end:  # "à" ends "de 14h à 16h", nothing else
+                continue
             toks[i : i + n] = [replace(toks[i], low=cue, end=toks[i + n - 1].end)]
             if found is not None:
                 last = i + found[1]

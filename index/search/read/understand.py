@@ -401,6 +401,13 @@ def _left_out(r: _Reader) -> None:
 # The order is the precedence: nowhere else is it written.
 READERS: tuple[Reader, ...] = (
     Reader(
+        "time cues in other languages",
+        WHOLE,
+        timecues.read,
+        "'dopo le 21', 'nach 14 Uhr' made the English cue they say first: it joins "
+        "tokens, so no reader may hold a token's place before it",
+    ),
+    Reader(
         "frame",
         WHOLE,
         asking.frame,
@@ -413,13 +420,6 @@ READERS: tuple[Reader, ...] = (
         _leave_out_cues,
         "'but not', 'except', 'tranne' found "
         "first, so no reader takes them; what they leave out is decided AFTER",
-    ),
-    Reader(
-        "time cues in other languages",
-        WHOLE,
-        timecues.read,
-        "'dopo le 21', 'nach 14 Uhr' made the English cue they say before any reader "
-        "looks at a token, so the clock reader reads them as 'after 21'",
     ),
     Reader(
         "now",
