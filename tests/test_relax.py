@@ -98,3 +98,23 @@ def test_at_in_the_words_is_the_moment(fake_kb) -> None:
     assert not answer.relaxed and answer.hits
     assert all(h.talk.start.strftime("%a %H:%M") <= "Wed 15:30" for h in answer.hits)
     assert all(h.talk.end.strftime("%H:%M") > "15:30" for h in answer.hits)
+
+
+def test_a_night_no_talk_reaches_lists_the_latest_talks_first(tmp_path, hashing_embedder):
+    """ "late at night on saturday" at a program whose Saturday ends at 18:45: the time is
+    dropped and the day's talks come latest first (they were listed from the morning)."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = ["title,abstract,start,end"]
+    rows += [f"Talk at {h},About {h}.,2030-01-05T{h}:00,2030-01-05T{h}:45" for h in (9, 14, 18)]
+    (tmp_path / "p.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ingest([tmp_path / "p.csv"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        answer = kb.answer("late at night on saturday", k=3)
+        assert answer.relaxed and answer.latest_first
+        assert [h.talk.title for h in answer.hits] == ["Talk at 18", "Talk at 14", "Talk at 9"]
+        assert answer.notes()[0].endswith("showing results without late night, the latest first.")
+        early = kb.answer("saturday before 8am", k=3)  # a limit from below: earliest first
+        assert early.relaxed and not early.latest_first
+        assert early.hits[0].talk.title == "Talk at 9"

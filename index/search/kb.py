@@ -361,8 +361,10 @@ class KnowledgeBase:
         text = " ".join([topic, *u.phrases]).strip()
         suggestions: dict[str, str] = {}
         corrected = newcomers = False
-        if not text:
-            hits = self._browse(allowed, k, latest=u.order == "last")
+        late = relaxed and u.filters.before is None and u.filters.at is None
+        late = late and any(c.field == "after" and c.label in dropped for c in u.chips)
+        if not text:  # limits only: in time order; the latest first where "after" was dropped
+            hits = self._browse(allowed, k, latest=u.order == "last" or late)
         else:
             skip = self.vocab.names_words | FRAME
             suggestions = suggest(text, self.vocab, skip)
@@ -380,7 +382,17 @@ class KnowledgeBase:
             hits = self._ranked(text, k, allowed, mode, chosen, u.asked, near)
             ids = [h.talk.id for h in hits]
             newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
-        result = Answer(u, hits, relaxed, suggestions, corrected, dropped, newcomers, cut_from)
+        result = Answer(
+            u,
+            hits,
+            relaxed,
+            suggestions,
+            corrected,
+            dropped,
+            newcomers,
+            cut_from,
+            late and not text,
+        )
         self.last_answer = result
         return result
 

@@ -26,6 +26,9 @@ class Answer:
     cut_from: int = (
         0  # the query as given was this many characters, cut to the cap (querycheck.cut)
     )
+    # a time said as "from then on" dropped ("late at night" on a day that ends at 22:30):
+    # the talks listed latest first, the nearest to it
+    latest_first: bool = False
 
     @property
     def matches(self) -> int:
@@ -48,8 +51,10 @@ class Answer:
         if self.relaxed:
             some = self.dropped and set(self.understood.labels) - set(self.dropped)
             without = " · ".join(self.dropped) if some else "these limits"
+            order = ", the latest first" if self.latest_first else ""
             out.append(
-                f"No talk matches {self.understood.label}; showing results without {without}."
+                f"No talk matches {self.understood.label}; showing results without "
+                f"{without}{order}."
             )
         if self.hits and not self.matches and self.understood.topic:
             out.append(NEAREST)
@@ -99,6 +104,7 @@ class Answer:
             "understood": self.understood.to_dict(),
             "relaxed": self.relaxed,
             "dropped": list(self.dropped),
+            "latest_first": self.latest_first,
             "matches": self.matches,
             "did_you_mean": self.did_you_mean,
             "corrected": self.searched_instead,
