@@ -310,6 +310,7 @@ def test_a_room_left_out_after_an_italian_article(moca):
         ("midi controllers", "fr", ""),
         ("de 14 heures à 16 heures", "fr", "14:00–16:00"),
         ("rust nach mitternacht", "de", "after midnight"),
+        ("linux vor 20 jahren", "de", ""),  # 20 years ago: no clock time
     ],
 )
 def test_time_cues_never_break_what_other_readers_read(query, language, label):

@@ -232,6 +232,13 @@ DAY_ORDINALS: dict[str, dict[str, int]] = {
 }
 # What a language says after a clock time that adds nothing to it: "14 Uhr", "14 heures"
 CLOCK_AFTER: dict[str, tuple[str, ...]] = {"de": ("uhr",), "fr": ("heures", "heure")}
+# ...and what makes the number no clock time at all: "Linux vor 20 Jahren" (20 years ago)
+NOT_A_CLOCK: dict[str, tuple[str, ...]] = {
+    "it": ("anni", "anno", "minuti", "ore", "giorni", "mesi", "secondi"),
+    "de": ("jahren", "jahre", "jahr", "minuten", "stunden", "tagen", "monaten", "sekunden"),
+    "fr": ("ans", "annees", "minutes", "jours", "mois", "secondes"),
+    "es": ("anos", "minutos", "horas", "dias", "meses", "segundos"),
+}
 
 
 # Words that join the items of a list: "rust, go or zig", "Alice and Bob"
@@ -298,6 +305,12 @@ def time_cues(languages: frozenset[str]) -> tuple[tuple[tuple[str, ...], str], .
         for words, cue in TIME_CUES.get(code, {}).items():
             found.setdefault(tuple(fold(w) for w in words), cue)  # as tokens are: no accents
     return tuple(sorted(found.items(), key=lambda kv: len(kv[0]), reverse=True))
+
+
+@lru_cache(maxsize=64)
+def not_a_clock(languages: frozenset[str]) -> frozenset[str]:
+    """The words after a number that make it a span, not a clock time ("Jahren")."""
+    return frozenset(w for code in languages for w in NOT_A_CLOCK.get(code, ()))
 
 
 @lru_cache(maxsize=64)

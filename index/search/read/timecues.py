@@ -27,6 +27,7 @@ def read(r: Any) -> None:
     if not cues:
         return
     after = lexicon.clock_after(spoken)
+    spans = lexicon.not_a_clock(spoken)
     toks = r.toks
     i = 0
     range_end = -1  # the token after a "from" and its time: where "alle 18" ends a range
@@ -42,6 +43,9 @@ def read(r: Any) -> None:
                     toks[i] = replace(toks[i], low=cue)
                 break
             found = clock(toks, i + n)
+            if found is not None and i + n + found[1] < len(toks):
+                if toks[i + n + found[1]].low in spans:  # "vor 20 Jahren": 20 years ago
+                    continue
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
                 continue
             if i == range_end and cue in ("at", "until"):
