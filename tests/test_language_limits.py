@@ -280,6 +280,22 @@ def test_days_by_their_place_in_italian_and_misspelt(moca, query, day, topic):
     assert u.filters.day == day and u.topic == topic, u.label
 
 
+def test_a_word_near_a_day_with_no_cue_or_time_by_it_stays_a_word():
+    """ "bike lanes" is one edit from Spanish "lunes" (Monday), "domino" from "domingo":
+    a misspelt day is read only after "on" or before a time of day."""
+    from datetime import datetime
+
+    talks = [
+        Talk(title="t", abstract="a", language="es", start=datetime.fromisoformat(iso))
+        for iso in ("2025-05-11T10:00+02:00", "2025-05-12T10:00+02:00")  # Sun, Mon
+    ]
+    v = Vocab.from_talks(talks)
+    for query in ("bike lanes", "domino effect"):
+        assert understand(query, v).filters.day is None, query
+    assert understand("kernel lunes morning", v).filters.day == "Mon"  # (spelt right)
+    assert understand("kernel on domnigo", v).filters.day == "Sun"
+
+
 def test_a_word_near_a_day_that_the_program_holds_stays_a_word():
     from datetime import datetime
 

@@ -94,7 +94,8 @@ _FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066
 def misspelt_day(word: str, vocab: Vocab) -> int | None:
     """The weekday a word of five letters or more misspells by one edit (two letters
     swapped count one: "firday", "sabbato", "domenca"), in English or a language of the
-    program's talks; None for a word the base holds or a name, or one as near two days."""
+    program's talks; None for a word the base holds or a name, or one as near two days.
+    The day reader asks only where a cue or a time of day stands by ("on firday")."""
     if len(word) < 5 or not word.isalpha() or word in vocab.words or word in vocab.names_words:
         return None
     from rapidfuzz.distance import OSA
@@ -203,6 +204,14 @@ class Words:
         """Whether `word` names a weekday, in English or in a language of the talks."""
         return word in DAY_WORDS or word in self.vocab.day_words
 
+    def _when_next(self, i: int) -> bool:
+        """Whether the word after `i` says a time of day ("pomeriggio", "morning",
+        "after"): what makes a misspelt day name a day rather than a word ("bike lanes"
+        is no "lunes")."""
+        w = self.low(i + 1)
+        part = _PARTS.get(w) or self.vocab.part_words.get(w)
+        return bool(part) or w in ("after", "before", "at", "from", "until", "between")
+
     def _day_and_part(self, word: str) -> tuple[int, str] | None:
         """A weekday and a part of the day written as one word, as German writes them
         ("sonntagnachmittag", "samstagmorgen"): (weekday, part), or None."""
@@ -240,8 +249,8 @@ class Words:
                 self.toks[i].used = True
             return True
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
-        if d is None:
-            d = misspelt_day(w, v)  # "firday", "sabbato"
+        if d is None and (cue or self._when_next(i)):  # "on firday", "sabbato pomeriggio"
+            d = misspelt_day(w, v)
         if d is not None and d in v.weekdays():
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             return True
