@@ -290,8 +290,17 @@ def test_a_word_near_a_day_with_no_cue_or_time_by_it_stays_a_word():
         for iso in ("2025-05-11T10:00+02:00", "2025-05-12T10:00+02:00")  # Sun, Mon
     ]
     v = Vocab.from_talks(talks)
-    for query in ("bike lanes", "domino effect"):
+    for query in ("bike lanes", "domino effect", "bike lanes after 5pm", "talks on domino"):
         assert understand(query, v).filters.day is None, query
+    english = Vocab.from_talks(
+        [
+            Talk(title="t", abstract="a", start=datetime.fromisoformat(f"2025-05-{d}T10:00+02:00"))
+            for d in range(12, 19)
+        ]  # every day of a week
+    )
+    for query in ("talks on tours", "city tours after 6pm", "talks on sundae", "talks on thugs"):
+        assert understand(query, english).filters.day is None, query  # words, not slips
+    assert understand("talks on wendesday", english).filters.day == "Wed"  # a slip
     assert understand("kernel lunes morning", v).filters.day == "Mon"  # (spelt right)
     assert understand("kernel on domnigo", v).filters.day == "Sun"
 
@@ -327,6 +336,12 @@ def test_a_room_left_out_after_an_italian_article(moca):
         ("de 14 heures à 16 heures", "fr", "14:00–16:00"),
         ("rust nach mitternacht", "de", "after midnight"),
         ("linux vor 20 jahren", "de", ""),  # 20 years ago: no clock time
+        # a second review: English words before "midi", counts after "de", "bis", "alle"
+        ("converting audio to midi", "fr", ""),
+        ("plus de 20 contributeurs", "fr", ""),
+        ("Python 2 bis 3 Migration", "de", ""),
+        ("alle 3 sorelle", "it", ""),
+        ("apres midi", "fr", "after noon"),
     ],
 )
 def test_time_cues_never_break_what_other_readers_read(query, language, label):

@@ -118,3 +118,10 @@ def test_a_night_no_talk_reaches_lists_the_latest_talks_first(tmp_path, hashing_
         early = kb.answer("saturday before 8am", k=3)  # a limit from below: earliest first
         assert early.relaxed and not early.latest_first
         assert early.hits[0].talk.title == "Talk at 9"
+        alone = kb.answer("after midnight", k=2)  # the time alone: no words searched for
+        assert alone.latest_first and [h.talk.title for h in alone.hits] == [
+            "Talk at 18",
+            "Talk at 14",
+        ]
+        asked = kb.answer("first talk after 10pm on saturday", k=1)  # "first" is kept
+        assert not asked.latest_first and asked.hits[0].talk.title == "Talk at 9"

@@ -344,7 +344,7 @@ class KnowledgeBase:
         u = self.understand(query.strip(), literal)
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)
-        relaxed = False
+        relaxed = late = False
         dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
         topic = "" if u.said_back_only else u.topic
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
@@ -356,15 +356,20 @@ class KnowledgeBase:
                 allowed = self.allowed(filters)
             else:
                 allowed, dropped, kept = fewer
-            if not kept:  # every limit dropped: the words they were said in are the topic
+            # a time said "from then on" that no talk reaches: the nearest talks, the
+            # latest first (not "after midnight" searched as words)
+            late = u.filters.before is None and u.filters.at is None and u.order != "first"
+            late = late and any(c.field == "after" and c.label in dropped for c in u.chips)
+            times_only = all(c.field in ("after", "starts_before") for c in u.chips)
+            if not kept and not (late and times_only):
+                # every limit dropped: the words they were said in are the topic
                 topic = topic or " ".join(w for w in query.split() if w.lower() not in FRAME)
         text = " ".join([topic, *u.phrases]).strip()
         suggestions: dict[str, str] = {}
         corrected = newcomers = False
-        late = relaxed and u.filters.before is None and u.filters.at is None
-        late = late and any(c.field == "after" and c.label in dropped for c in u.chips)
+        late = relaxed and late
         if not text:  # limits only: in time order; the latest first where "after" was dropped
-            hits = self._browse(allowed, k, latest=u.order == "last" or late)
+            hits = self._browse(allowed, k, latest=u.order == "last", late=late)
         else:
             skip = self.vocab.names_words | FRAME
             suggestions = suggest(text, self.vocab, skip)
@@ -463,12 +468,17 @@ class KnowledgeBase:
             hits.append(Hit(talks[tid], float(score), why))
         return hits
 
-    def _browse(self, allowed: list[int] | None, k: int, latest: bool = False) -> list[Hit]:
-        """The first `k` talks (of `allowed`) in time order (index/search/evidence/browse.py)."""
+    def _browse(
+        self, allowed: list[int] | None, k: int, latest: bool = False, late: bool = False
+    ) -> list[Hit]:
+        """The first `k` talks (of `allowed`) in time order, or latest in their day first
+        (`late`; index/search/evidence/browse.py)."""
         starts = self.__dict__.get("_starts")
         if starts is None:
             with store.reading(self.build):
                 starts = self.__dict__["_starts"] = reads.start_seconds(self.con)
+        if late:
+            return browse.latest_in_the_day(self.talks, starts, allowed, k)
         return browse.in_time(self.talks, self.con, starts, allowed, k, latest)
 
     def similar(

@@ -86,15 +86,22 @@ def _version(
     make a new one, and its service worker a new cache."""
     h = hashlib.sha256(talks_json.encode() + vectors.tobytes())
     h.update(json.dumps(meta, sort_keys=True, ensure_ascii=False).encode())
-    shipped = [p for p in sorted((HERE / "assets").rglob("*")) if p.is_file()]
+    shipped = [(p.relative_to(HERE).as_posix(), p) for p in sorted((HERE / "assets").rglob("*"))]
     if model is not None:
-        shipped += [p for p in sorted((HERE / "vendor").rglob("*")) if p.is_file()]
-        shipped += list(model)
-    for path in shipped:
-        h.update(path.name.encode())
-        with open(path, "rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                h.update(block)
+        shipped += [
+            (p.relative_to(HERE).as_posix(), p) for p in sorted((HERE / "vendor").rglob("*"))
+        ]
+        shipped += [(f"model/{p.name}", p) for p in model]
+    for label, path in shipped:
+        if not path.is_file():
+            continue
+        h.update(label.encode())
+        try:
+            with open(path, "rb") as fh:
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(block)
+        except OSError as exc:
+            raise InputError(str(path), f"cannot be read for the site ({exc.strerror})") from exc
     return h.hexdigest()[:16]
 
 

@@ -1,6 +1,7 @@
 """A search with nothing to rank by ("talks in the Go devroom on Sunday", "the last
-talk in Janson"): the talks its limits let through, in time order, each as a hit of
-score 0. Called by index/search/kb.py with the base's talk starts (read once)."""
+talk in Janson"): the talks its limits let through, in time order (or latest in their
+day first, `latest_in_the_day`), each as a hit of score 0. Called by
+index/search/kb.py with the base's talk starts (read once)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,24 @@ def in_time(
             rest = reads.untimed_by_title(con, k - len(chosen), among)
             chosen += talks.get_many(rest)
     return [Hit(t, 0.0) for t in chosen]
+
+
+DAY_S = 86_400
+
+
+def latest_in_the_day(
+    talks: Any, starts: tuple[np.ndarray, np.ndarray], allowed: list[int] | None, k: int
+) -> list[Hit]:
+    """The `k` timed talks of `allowed` (None: of all) that start latest in their day,
+    by their clock time as written (ties: the later day first): for a time said "from
+    then on" that no talk reaches ("after midnight"), the nearest talks to it."""
+    ids, written = starts
+    if allowed is None:
+        pos = np.arange(len(ids))
+    else:
+        pos, found = positions(ids, allowed)
+        pos = pos[found]
+    timed = pos[~np.isnan(written[pos])]
+    clock = np.mod(written[timed], DAY_S)
+    order = np.lexsort((-written[timed], -clock))[:k]
+    return [Hit(t, 0.0) for t in talks.get_many(ids[timed[order]].tolist())]

@@ -15,9 +15,10 @@ from typing import Any
 
 from index.search.read import lexicon
 from index.search.read.clockwords import clock
+from index.search.read.daywords import DAY_WORDS
+from talkbase.core.when import PARTS_OF_DAY
 
 _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
-_BEFORE_ALONE = frozenset(("after", "before", "until", "from", "at", "around", "to"))
 
 
 def read(r: Any) -> None:
@@ -29,6 +30,8 @@ def read(r: Any) -> None:
     after = lexicon.clock_after(spoken)
     spans = lexicon.not_a_clock(spoken)
     toks = r.toks
+    followers = _followers(r, spoken, cues)
+    rewritten: set[int] = set()  # the tokens made a cue here
     i = 0
     range_end = -1  # the token after a "from" and its time: where "alle 18" ends a range
     while i < len(toks):
@@ -39,13 +42,12 @@ def read(r: Any) -> None:
             ):
                 continue
             if cue in _SAID_ALONE:  # "dopo mezzanotte"; never alone ("midi controllers")
-                if i and toks[i - 1].low in _BEFORE_ALONE:
+                if i - 1 in rewritten:
                     toks[i] = replace(toks[i], low=cue)
                 break
             found = clock(toks, i + n)
-            if found is not None and i + n + found[1] < len(toks):
-                if toks[i + n + found[1]].low in spans:  # "vor 20 Jahren": 20 years ago
-                    continue
+            if found is not None and not _a_time(toks, i + n, found[1], spans, followers):
+                continue  # "vor 20 Jahren", "plus de 20 contributeurs": counts
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
                 continue
             if i == range_end and cue in ("at", "until"):
@@ -53,6 +55,7 @@ def read(r: Any) -> None:
             elif cue == "to" and i != range_end:  # "à" ends "de 14h à 16h", nothing else
                 continue
             toks[i : i + n] = [replace(toks[i], low=cue, end=toks[i + n - 1].end)]
+            rewritten.add(i)
             if found is not None:
                 last = i + found[1]
                 if last + 1 < len(toks) and toks[last + 1].low in after:  # "14 Uhr"
@@ -60,6 +63,43 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _a_time(
+    toks: list[Any], j: int, used: int, spans: frozenset[str], followers: frozenset[str]
+) -> bool:
+    """Whether the clock time read at toks[j] (`used` tokens) is one: a number with
+    minutes or "h" is; a bare number ("de 5", "alle 3") only where nothing follows it
+    but words of when or where ("dopo le 21 tranne sabato", "dalle 15 alle 18"), never
+    before a span ("vor 20 Jahren") or another word ("plus de 20 contributeurs")."""
+    nxt = toks[j + used].low if j + used < len(toks) else ""
+    if nxt in spans:
+        return False
+    if not toks[j].low.isdigit() or not nxt:
+        return True
+    return nxt in followers or len(nxt) < 4 or not nxt.isalpha()
+
+
+def _followers(r: Any, spoken: frozenset[str], cues: Any) -> frozenset[str]:
+    """The words that may follow a bare hour: the when and where of every language read."""
+    v = r.vocab
+    leave = lexicon.leave_out(spoken)
+    return frozenset(
+        (
+            *(w for words, _ in cues for w in words),
+            *(w for kind in (leave.words, leave.limits, leave.after) for c in kind for w in c),
+            *lexicon.clock_after(spoken),
+            *lexicon.day_nouns(spoken),
+            *lexicon.place_words(spoken),
+            *lexicon.room_words(spoken),
+            *v.day_words,
+            *v.part_words,
+            *DAY_WORDS,
+            *PARTS_OF_DAY,
+            "and",
+            "or",
+        )
+    )
 
 
 def _said_alone(toks: list[Any], j: int, cues: tuple[tuple[tuple[str, ...], str], ...]) -> bool:

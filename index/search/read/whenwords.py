@@ -92,17 +92,37 @@ _FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066
 
 
 def misspelt_day(word: str, vocab: Vocab) -> int | None:
-    """The weekday a word of five letters or more misspells by one edit (two letters
-    swapped count one: "firday", "sabbato", "domenca"), in English or a language of the
-    program's talks; None for a word the base holds or a name, or one as near two days.
-    The day reader asks only where a cue or a time of day stands by ("on firday")."""
+    """The weekday whose full name (English's, or of a language of the program) `word`
+    misspells by a slip of the fingers: two letters next to each other swapped
+    ("firday", "thrusday") or one letter typed twice ("sabbato", "fridday"); None for a
+    word the base holds or a name, or one that slips into two days. Not one letter for
+    another, nor one left out: "sundae", "tours", "lines", "domino" are words, one
+    such edit from "sunday", "thurs", "lunes", "domingo". The day reader asks only
+    where a cue or a time of day stands by ("on firday")."""
     if len(word) < 5 or not word.isalpha() or word in vocab.words or word in vocab.names_words:
         return None
-    from rapidfuzz.distance import OSA
-
-    names = {w: d for w, d in (*DAY_WORDS.items(), *vocab.day_words.items()) if len(w) >= 5}
-    near = {d for w, d in names.items() if OSA.distance(word, w, score_cutoff=1) <= 1}
+    names = {w: i for i, w in enumerate(WEEKDAYS)}
+    names.update((w, d) for w, d in vocab.day_words.items() if len(w) >= 5 and w.isalpha())
+    near = {d for w, d in names.items() if _slipped(word, w)}
     return near.pop() if len(near) == 1 else None
+
+
+def _slipped(typed: str, name: str) -> bool:
+    """Whether `typed` is `name` with two neighbouring letters swapped or a letter doubled."""
+    if len(typed) == len(name):
+        diff = [k for k in range(len(name)) if typed[k] != name[k]]
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and typed[diff[0]] == name[diff[1]]
+            and typed[diff[1]] == name[diff[0]]
+        )
+    if len(typed) == len(name) + 1:
+        return any(
+            typed[k] == typed[k - 1] and typed[:k] + typed[k + 1 :] == name
+            for k in range(1, len(typed))
+        )
+    return False
 
 
 def _tokens(query: str) -> list[_Tok]:
