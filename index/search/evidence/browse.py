@@ -28,12 +28,7 @@ def in_time(
     timed talks, the latest first ("the last talk on Sunday"). `talks` reads talks by
     id (`reads.Talks`); `starts` is (ids, starts as written in seconds, NaN untimed)."""
     ids, written = starts
-    if allowed is None:
-        pos = np.arange(len(ids))
-    else:
-        pos, found = positions(ids, allowed)
-        pos = pos[found]
-    timed = pos[~np.isnan(written[pos])]
+    pos, timed = _where(starts, allowed)
     sign = -1.0 if latest else 1.0
     window = timed[first_by_time(sign * written[timed], k)]
     chosen = talks.get_many(ids[window].tolist())  # by id: ties stay in id order
@@ -58,12 +53,20 @@ def latest_in_the_day(
     by their clock time as written (ties: the later day first): for a time said "from
     then on" that no talk reaches ("after midnight"), the nearest talks to it."""
     ids, written = starts
+    _, timed = _where(starts, allowed)
+    clock = np.mod(written[timed], DAY_S)
+    order = np.lexsort((-written[timed], -clock))[:k]
+    return [Hit(t, 0.0) for t in talks.get_many(ids[timed[order]].tolist())]
+
+
+def _where(
+    starts: tuple[np.ndarray, np.ndarray], allowed: list[int] | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The positions in `starts` of the talks of `allowed` (None: all), and of those timed."""
+    ids, written = starts
     if allowed is None:
         pos = np.arange(len(ids))
     else:
         pos, found = positions(ids, allowed)
         pos = pos[found]
-    timed = pos[~np.isnan(written[pos])]
-    clock = np.mod(written[timed], DAY_S)
-    order = np.lexsort((-written[timed], -clock))[:k]
-    return [Hit(t, 0.0) for t in talks.get_many(ids[timed[order]].tolist())]
+    return pos, pos[~np.isnan(written[pos])]
