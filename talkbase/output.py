@@ -15,6 +15,7 @@ import sys
 from typing import Any, TextIO
 
 from talkbase.core import present
+from talkbase.core.languages import english_name
 
 SHOWN = 10  # changes listed per kind in a terminal report
 
@@ -187,6 +188,12 @@ def report_json(report: Any) -> dict[str, Any]:
         "multilingual": {"embedded": report.multilingual, "why": report.multilingual_why}
         if getattr(report, "multilingual_why", "")
         else None,
+        "stopwords": {
+            "languages": list(report.stopword_languages),
+            "words": report.own_stopwords,
+        }
+        if getattr(report, "stopword_languages", ())
+        else None,
         "seconds": round(report.seconds, 3),
         "written": report.written,
         "documents": [
@@ -249,6 +256,12 @@ def print_report(report: Any, args: argparse.Namespace) -> None:
             out.write(
                 f"multilingual signal: {report.multilingual} of {report.talks} talks embedded "
                 f"in {report.multilingual_seconds:.1f}s ({report.multilingual_why})\n"
+            )
+        if getattr(report, "stopword_languages", ()):
+            names = " and ".join(english_name(c) for c in report.stopword_languages)
+            out.write(
+                f"words: {report.own_stopwords} common words of {names} are left out of the "
+                "index, as English's are\n"
             )
     elif report.changes.empty:
         out.write("no changes\n")

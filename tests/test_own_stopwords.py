@@ -130,3 +130,19 @@ def test_an_index_made_before_the_languages_were_recorded_does_not_fit_a_bilingu
     assert lexicon.fits(old, ()) and not lexicon.fits(old, ("it",))
     older = SimpleNamespace(manifest=SimpleNamespace(lexical=None))  # bm25s from the database
     assert lexicon.languages_of(older) == ()
+
+
+def test_the_ingest_summary_says_which_languages_words_are_left_out(tmp_path, monkeypatch, capsys):
+    from talkbase.cli import main
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    camp = write_program(tmp_path / "camp.csv", ITALIAN + ENGLISH[:1])
+    assert main(["--home", str(tmp_path / "home"), "ingest", str(camp)]) == 0
+    out = capsys.readouterr().out
+    assert "common words of Italian are left out of the index, as English's are" in out
+    assert main(["--home", str(tmp_path / "h2"), "ingest", "--json", str(camp)]) == 0
+    said = json.loads(capsys.readouterr().out)["stopwords"]
+    assert said["languages"] == ["it"] and said["words"] > 0
+    english = write_program(tmp_path / "conf.csv", ENGLISH)
+    assert main(["--home", str(tmp_path / "h3"), "ingest", "--json", str(english)]) == 0
+    assert json.loads(capsys.readouterr().out)["stopwords"] is None

@@ -120,4 +120,5 @@ def extend_index(
         "terms": len(lexicon),
         "dead": len(dead),
         "languages": list(languages),
+        "own_stopwords": len(stopwords - index_stopwords()),
     }

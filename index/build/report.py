@@ -30,6 +30,10 @@ class Report:
     multilingual: int = 0
     multilingual_seconds: float = 0.0
     multilingual_why: str = ""
+    # the other languages whose common words the lexical index leaves out, and how many
+    # words that is beyond English's (index/build/lexicon.py)
+    stopword_languages: tuple[str, ...] = ()
+    own_stopwords: int = 0
 
     @property
     def warnings(self) -> list[str]:

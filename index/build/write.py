@@ -245,6 +245,8 @@ def write(
             add_acronyms(con, acronyms)
             tables.refresh_summaries(con)
             lexical_meta = _lexical_index(folder, prev, plan, con, name)
+            report.stopword_languages = tuple(lexical_meta["languages"])
+            report.own_stopwords = int(lexical_meta.get("own_stopwords", 0))
             in_use = previous if previous is not None else _in_use(home)
             made, seconds, why = multilingual_vectors.write(
                 folder, con, in_use, embedder.name, progress
