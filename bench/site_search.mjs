@@ -8,22 +8,26 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
 const site = process.argv[2];
-const { createSearch, loadEncoder } = await import(pathToFileURL(join(site, 'search.mjs')).href);
+const { createSearch, loadEncoder, wholeWords } = await import(pathToFileURL(join(site, 'search.mjs')).href);
 const meta = JSON.parse(readFileSync(join(site, 'data/meta.json'), 'utf8'));
 const talks = JSON.parse(readFileSync(join(site, 'data/talks.json'), 'utf8'));
 const vectors = new Int8Array(readFileSync(join(site, 'data/vectors.bin')).buffer.slice(0));
 const engine = createSearch(talks, meta, vectors);
-let embed = null;
+let embed = null, known = new Set();
 if (meta.meaning) {
   const ort = await import(pathToFileURL(join(site, 'vendor/ort.wasm.bundle.min.mjs')).href);
-  embed = await loadEncoder(ort, readFileSync(join(site, meta.model)), readFileSync(join(site, 'model/vocab.txt'), 'utf8'));
+  const vocab = readFileSync(join(site, 'model/vocab.txt'), 'utf8');
+  embed = await loadEncoder(ort, readFileSync(join(site, meta.model)), vocab);
+  known = wholeWords(vocab);
 }
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const q = JSON.parse(line);
+  engine.knowWords(new Set());  // as the site searches before its model has loaded
   const words = engine.search(q, null, {}, 10).hits.map(h => h.talk.id);
   let both = words, ms = 0;
   if (embed) {
+    engine.knowWords(known);  // and once it has (site.js: loadMeaning)
     const t0 = performance.now();
     const qv = await embed(q);
     both = engine.search(q, qv, {}, 10).hits.map(h => h.talk.id);

@@ -186,3 +186,27 @@ def test_a_changed_setting_makes_a_new_version_and_the_same_base_the_same(
     first, again = version(tmp_path / "a"), version(tmp_path / "b")
     monkeypatch.setenv("TALKBASE_LEXICAL_WEIGHT", "0.5")
     assert first == again != version(tmp_path / "c")
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_corrects_no_word_its_model_knows_once_it_has_loaded(site):
+    """As on the server: "audio" is no typo of the demo's "audit" once the model's
+    vocabulary is there (site.js hands it over when the model loads)."""
+    script = (
+        "import { readFileSync } from 'node:fs';"
+        f"const site = {json.dumps(str(site))};"
+        "const { createSearch, wholeWords } = await import(site + '/search.mjs');"
+        "const read = f => readFileSync(site + '/data/' + f);"
+        "const engine = createSearch(JSON.parse(read('talks.json')),"
+        " JSON.parse(read('meta.json')), new Int8Array(read('vectors.bin').buffer.slice(0)));"
+        "const before = engine.search('audio models', null, {}, 3).fixes;"
+        "engine.knowWords(wholeWords('[CLS]\\n##ing\\naudio\\nmodels\\n'));"
+        "const after = engine.search('audio models', null, {}, 3).fixes;"
+        "console.log(JSON.stringify([before, after]));"
+    )
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    before, after = json.loads(run.stdout)
+    assert before == [["audio", "audit"]] and after == []

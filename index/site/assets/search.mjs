@@ -118,9 +118,12 @@ export function createSearch(talks, meta, vectors) {
     if (w.length) surnames.set(w[w.length - 1], s);
   }
 
+  // the whole words of the model's vocabulary, once it has loaded (`knowWords`): a word
+  // the language knows is no typo, as on the server ("audio" is not "audit")
+  let known = new Set();
   function corrected(w) {
     // a word no talk holds, near one that talks hold: the nearest, the commonest first
-    if (df.has(w) || w.length < 4 || /\d/.test(w)) return w;
+    if (df.has(w) || w.length < 4 || /\d/.test(w) || known.has(w)) return w;
     const most = w.length >= 8 ? 2 : 1;
     let best = null, bestDf = 0, bestD = most + 1;
     for (const c of byFirst.get(w[0]) || []) {
@@ -265,7 +268,9 @@ export function createSearch(talks, meta, vectors) {
     return { said, fixes, words: terms, hits };
   }
 
-  return { search, readLimits, clock: (iso, day) => clock(iso, zone, day) };
+  function knowWords(words) { known = words; }
+
+  return { search, readLimits, knowWords, clock: (iso, day) => clock(iso, zone, day) };
 }
 
 // -- the query encoder: BERT's WordPiece, as the base's tokenizer.json does it --------
@@ -305,6 +310,17 @@ export function wordpiece(vocabText) {
     ids.push(sep);
     return ids;
   };
+}
+
+export function wholeWords(vocabText) {
+  // a WordPiece vocabulary's whole words (not "##ing", not "[CLS]"), as the server's
+  // index/encoders/base.py whole_words reads them
+  const out = new Set();
+  for (const line of vocabText.split('\n')) {
+    const w = line.replace(/\r$/, '');
+    if (w.length > 1 && !w.startsWith('##') && /^\p{L}+$/u.test(w)) out.add(w.toLowerCase());
+  }
+  return out;
 }
 
 export async function loadEncoder(ort, modelBytes, vocabText) {

@@ -1,6 +1,6 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
-import { createSearch, loadEncoder } from './search.mjs';
+import { createSearch, loadEncoder, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
 const KEY = 'talkbase-agenda';  // the agenda in localStorage, as the app keeps it
@@ -201,6 +201,7 @@ async function loadMeaning() {
     const [model, vocab] = await Promise.all([
       fetch(state.meta.model).then(r => r.arrayBuffer()), fetch('model/vocab.txt').then(r => r.text())]);
     state.embed = await loadEncoder(ort, new Uint8Array(model), vocab);
+    state.engine.knowWords(wholeWords(vocab));  // no "did you mean" for a word it knows
     window.talkbaseEmbed = state.embed;
     // kept for offline use, whole, in this export's cache (sw.js serves from it)
     if ('caches' in window) {
