@@ -146,3 +146,18 @@ def test_the_ingest_summary_says_which_languages_words_are_left_out(tmp_path, mo
     english = write_program(tmp_path / "conf.csv", ENGLISH)
     assert main(["--home", str(tmp_path / "h3"), "ingest", "--json", str(english)]) == 0
     assert json.loads(capsys.readouterr().out)["stopwords"] is None
+
+
+def test_limits_with_only_function_words_list_their_talks_in_time_order(tmp_path):
+    """ "che cosa c'è dopo le 12" (what is there after 12) on an Italian program: nothing
+    to rank by, as "what's on after noon" in English: the talks in time order."""
+    from index.encoders.hashing import HashingEmbedder
+
+    home, embedder = tmp_path / "home", HashingEmbedder()
+    ingest([write_program(tmp_path / "camp.csv", ITALIAN + ENGLISH[:1])], home, embedder)
+    with KnowledgeBase(home, embedder) as kb:
+        answer = kb.answer("che cosa c'è dopo le 12", k=5)
+        starts = [h.talk.start for h in answer.hits]
+        assert answer.understood.filters.after == "12:00" and starts == sorted(starts)
+        # (ranked by "che", the 13:00 talk saying "che lampeggia" came first)
+        assert [h.talk.title for h in answer.hits][0] == "Storia della scena hacker"  # 12:00

@@ -42,6 +42,7 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
+from index.search.rank.tokens import tokenize
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
@@ -277,6 +278,15 @@ class KnowledgeBase:
             found = self.__dict__["_unnamed"] = lexical.unnamed(self.stopwords, languages)
         return found
 
+    def _says_nothing(self, u: Understood) -> bool:
+        """Whether a query with limits has no topic but words its index leaves out
+        ("cosa c'è dopo le 18": "what is there"): its talks are then listed in time
+        order, as for "what's on after 6pm", not ranked by those words."""
+        if not u.chips or not u.topic or u.phrases:
+            return False
+        left_out = self.stopwords | FRAME
+        return all(w in left_out for w in tokenize(u.topic, ()))
+
     def _language_words(self, mode: str) -> frozenset[str]:
         """The words the model's language knows (its tokenizer's whole words), which
         "did you mean" never rewrites; a search by words alone loads no model for them
@@ -346,7 +356,7 @@ class KnowledgeBase:
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = late = False
         dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
-        topic = "" if u.said_back_only else u.topic
+        topic = "" if u.said_back_only or self._says_nothing(u) else u.topic
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
             relaxed, kept = True, ""  # keep the limits that still leave talks
             fewer = relax.fewest_dropped(
