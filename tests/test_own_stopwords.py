@@ -15,6 +15,7 @@ from index.build import lexicon
 from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.search.rank import stopwords
+from index.search.rank.lexical import index_languages
 from index.store import disk
 from index.store import files as sf
 from talkbase.core.languages import own_languages
@@ -79,7 +80,7 @@ def test_an_italian_program_leaves_its_function_words_out_and_never_names_them(
     home = tmp_path / "home"
     ingest([write_program(tmp_path / "camp.csv", ITALIAN + ENGLISH[:1])], home, hashing_embedder)
     build = disk.current(home)
-    assert build is not None and lexicon.languages_of(build) == ("it",)
+    assert build is not None and index_languages(build) == ("it",)
     left_out = set(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
     assert {"per", "della", "che", "the"} <= left_out and "bambini" not in left_out
     with KnowledgeBase(home, hashing_embedder) as kb:
@@ -94,7 +95,7 @@ def test_an_english_program_is_indexed_as_before(tmp_path, hashing_embedder):
     home = tmp_path / "home"
     ingest([write_program(tmp_path / "conf.csv", ENGLISH)], home, hashing_embedder)
     build = disk.current(home)
-    assert build is not None and lexicon.languages_of(build) == ()
+    assert build is not None and index_languages(build) == ()
     left_out = frozenset(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
     assert left_out == stopwords.index_stopwords()
 
@@ -106,12 +107,12 @@ def test_a_program_turning_bilingual_is_indexed_anew_and_the_same_documents_keep
     english = write_program(tmp_path / "conf.csv", ENGLISH)
     ingest([english], home, hashing_embedder)
     first = disk.current(home)
-    assert first is not None and lexicon.languages_of(first) == ()
+    assert first is not None and index_languages(first) == ()
     italian = write_program(tmp_path / "camp.csv", ITALIAN)
     ingest([italian], home, hashing_embedder)  # added in place: now 4 of 7 talks Italian
     second = disk.current(home)
     assert second is not None and second.path != first.path
-    assert lexicon.languages_of(second) == ("it",)
+    assert index_languages(second) == ("it",)
     assert "per" in set(sf.load_lines(second.path / sf.LEXICAL_DIR / "stopwords.txt"))
     segments = json.loads((second.path / "manifest.json").read_text())["lexical"]["segments"]
     old_segments = json.loads((first.path / "manifest.json").read_text())["lexical"]["segments"]
@@ -126,10 +127,10 @@ def test_a_program_turning_bilingual_is_indexed_anew_and_the_same_documents_keep
 
 def test_an_index_made_before_the_languages_were_recorded_does_not_fit_a_bilingual_program():
     old = SimpleNamespace(manifest=SimpleNamespace(lexical={"segments": [], "dead": 0}))
-    assert lexicon.languages_of(old) == ()
+    assert index_languages(old) == ()
     assert lexicon.fits(old, ()) and not lexicon.fits(old, ("it",))
     older = SimpleNamespace(manifest=SimpleNamespace(lexical=None))  # bm25s from the database
-    assert lexicon.languages_of(older) == ()
+    assert index_languages(older) == ()
 
 
 def test_the_ingest_summary_says_which_languages_words_are_left_out(tmp_path, monkeypatch, capsys):

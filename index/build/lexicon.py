@@ -20,7 +20,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.rank.lexical import stems
+from index.search.rank.lexical import index_languages, stems, stored_stopwords
 from index.search.rank.stopwords import index_stopwords, own_stopwords
 from index.search.rank.tokens import tokenize
 from index.store import files as sf
@@ -38,17 +38,10 @@ SEGMENT_TALKS = 20_000  # talks tokenized (and held) at a time
 Talks = Callable[[], Iterable[tuple[int, str, str | None]]]  # (id, index_text, language)
 
 
-def languages_of(build: Any) -> tuple[str, ...]:
-    """The languages whose stop words `build`'s lexical index leaves out besides
-    English's (none for a build from before they were recorded)."""
-    meta = build.manifest.lexical if build is not None else None
-    return tuple(meta.get("languages", ())) if isinstance(meta, dict) else ()
-
-
 def fits(build: Any, languages: Sequence[str]) -> bool:
     """Whether `build`'s lexical index was made for the program's `languages`
     (talkbase.core.languages.own_languages): else the index is made anew."""
-    return languages_of(build) == tuple(languages)
+    return index_languages(build) == tuple(languages)
 
 
 def extend_index(
@@ -69,9 +62,9 @@ def extend_index(
     meta = previous.manifest.lexical if previous is not None else None
     lexdir = folder / sf.LEXICAL_DIR
     if isinstance(meta, dict):
-        languages = languages_of(previous)
+        languages = index_languages(previous)
         old = previous.path
-        stopwords = frozenset(sf.load_lines(old / sf.LEXICAL_DIR / "stopwords.txt"))
+        stopwords = stored_stopwords(previous)
         lexicon = sf.load_lines(old / sf.LEXICAL_DIR / "lexicon.txt")
         names = list(meta["segments"])
         segments = [sf.load_segment(old, n) for n in names]

@@ -320,15 +320,14 @@ def _lexical_index(
     anew from every talk of the build (its database open as `con`) when there is no
     `prev` or the languages the program is written in changed (lexicon.fits)."""
     languages = own_languages(reads.language_counts(con))
-    if prev is not None and lexicon.fits(prev, languages):
+    if prev is None or lexicon.fits(prev, languages):  # the plan's talks: new or changed
         return lexicon.extend_index(
-            folder, prev, lambda: _index_texts(plan.talks), plan.removed, con, name
+            folder, prev, lambda: _index_texts(plan.talks), plan.removed, con, name, languages
         )
-    every = reads.Talks(con)
+    every = reads.Talks(con)  # the languages changed: every talk of the build, anew
     try:
-        talks = plan.talks if prev is None else every.values()
         return lexicon.extend_index(
-            folder, None, lambda: _index_texts(talks), (), con, name, languages
+            folder, None, lambda: _index_texts(every.values()), (), con, name, languages
         )
     finally:
         every.close()

@@ -273,8 +273,7 @@ class KnowledgeBase:
         languages its index leaves out (`lexical.unnamed`); none on an English program."""
         found = self.__dict__.get("_unnamed")
         if found is None:
-            meta = self.build.manifest.lexical
-            languages = tuple(meta.get("languages", ())) if isinstance(meta, dict) else ()
+            languages = lexical.index_languages(self.build)
             found = self.__dict__["_unnamed"] = lexical.unnamed(self.stopwords, languages)
         return found
 

@@ -196,6 +196,13 @@ def stored_stopwords(build: Any) -> frozenset[str]:
     return frozenset(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
 
 
+def index_languages(build: Any) -> tuple[str, ...]:
+    """The languages whose stop words `build`'s lexical index leaves out besides
+    English's (index/build/lexicon.py; none for a build from before they were recorded)."""
+    meta = build.manifest.lexical if build is not None else None
+    return tuple(meta.get("languages", ())) if isinstance(meta, dict) else ()
+
+
 def unnamed(stopwords: frozenset[str], languages: Sequence[str]) -> frozenset[str]:
     """Of a build's `stopwords`, those a match never names: where its program is
     written in other `languages`, their function words (index/search/rank/stopwords.py:
