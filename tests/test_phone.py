@@ -94,6 +94,16 @@ def agenda_comes_back(d: Any, url: str, talk: int, why: str) -> None:
     ]
 
 
+def search_box(d: Any) -> Any:
+    """The search box, once the page shows it."""
+    return wait(
+        d,
+        lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
+        SERVER_START_S,
+        "no search box",
+    )
+
+
 def page_height(d: Any) -> int:
     return int(
         d.execute_script(
@@ -464,12 +474,7 @@ def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> 
             faint = d.execute_script(CONTRAST)
             assert faint == [], f"{name} at {size}: text below its contrast: {faint[:8]}"
         d.get(url)
-        box = wait(
-            d,
-            lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
-            SERVER_START_S,
-            "no search box",
-        )
+        box = search_box(d)
         idle(d)
         d.execute_script("arguments[0].focus()", box)
         box.send_keys(" ")  # typed: the browser shows focus as it would to a keyboard user
@@ -513,12 +518,7 @@ def test_a_talk_page_leads_to_the_programs_page_and_keeps_sources_closed(
         assert not any(s.document in main for s in talk.sources if s.document)
         shot(d, f"talk-links-{size[0]}")
         d.get(url)
-        box = wait(
-            d,
-            lambda d: d.find_element(By.CSS_SELECTOR, 'input[aria-label="Search talks"]'),
-            SERVER_START_S,
-            "no search box",
-        )
+        box = search_box(d)
         idle(d)
         example = box.get_attribute("placeholder") or ""
         venue = next(t.venue for t in talks.values() if t.venue)

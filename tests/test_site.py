@@ -150,21 +150,11 @@ def test_the_site_leaves_out_the_function_words_its_server_does(tmp_path, monkey
     meta = json.loads((tmp_path / "site" / "data" / "meta.json").read_text())
     assert {"per", "della", "che"} <= set(meta["stopwords"]) and "bambini" not in meta["stopwords"]
     if NODE is not None:
-        script = (
-            "import { readFileSync } from 'node:fs';"
-            f"const site = {json.dumps(str(tmp_path / 'site'))};"
-            "const { createSearch } = await import(site + '/search.mjs');"
-            "const read = f => readFileSync(site + '/data/' + f);"
-            "const engine = createSearch(JSON.parse(read('talks.json')),"
-            " JSON.parse(read('meta.json')), new Int8Array(read('vectors.bin').buffer.slice(0)));"
+        words, titles = _node_engine(
+            tmp_path / "site",
             "const r = engine.search('laboratorio per bambini della casa', null, {}, 3);"
-            "console.log(JSON.stringify([r.words, r.hits.map(h => h.talk.title)]));"
+            "console.log(JSON.stringify([r.words, r.hits.map(h => h.talk.title)]));",
         )
-        run = subprocess.run(
-            ["node", "--input-type=module", "-e", script], capture_output=True, text=True
-        )
-        assert run.returncode == 0, run.stderr[-2000:]
-        words, titles = json.loads(run.stdout)
         assert not {"per", "della"} & set(words) and "bambini" in words
         assert titles[0] == "Laboratorio di robotica per bambini"
     ingest([write_program(tmp_path / "conf.csv", ENGLISH)], tmp_path / "e", embedder)
@@ -192,6 +182,19 @@ def test_a_changed_setting_makes_a_new_version_and_the_same_base_the_same(
 def test_the_site_corrects_no_word_its_model_knows_once_it_has_loaded(site):
     """As on the server: "audio" is no typo of the demo's "audit" once the model's
     vocabulary is there (site.js hands it over when the model loads)."""
+    before, after = _node_engine(
+        site,
+        "const before = engine.search('audio models', null, {}, 3).fixes;"
+        "engine.knowWords(wholeWords('[CLS]\\n##ing\\naudio\\nmodels\\n'));"
+        "const after = engine.search('audio models', null, {}, 3).fixes;"
+        "console.log(JSON.stringify([before, after]));",
+    )
+    assert before == [["audio", "audit"]] and after == []
+
+
+def _node_engine(site: Path, body: str):
+    """What `body` prints (JSON) run under Node beside the site's own search engine
+    (`engine`, made from the site's data, and `wholeWords`, from its search.mjs)."""
     script = (
         "import { readFileSync } from 'node:fs';"
         f"const site = {json.dumps(str(site))};"
@@ -199,14 +202,10 @@ def test_the_site_corrects_no_word_its_model_knows_once_it_has_loaded(site):
         "const read = f => readFileSync(site + '/data/' + f);"
         "const engine = createSearch(JSON.parse(read('talks.json')),"
         " JSON.parse(read('meta.json')), new Int8Array(read('vectors.bin').buffer.slice(0)));"
-        "const before = engine.search('audio models', null, {}, 3).fixes;"
-        "engine.knowWords(wholeWords('[CLS]\\n##ing\\naudio\\nmodels\\n'));"
-        "const after = engine.search('audio models', null, {}, 3).fixes;"
-        "console.log(JSON.stringify([before, after]));"
+        + body
     )
     run = subprocess.run(
         ["node", "--input-type=module", "-e", script], capture_output=True, text=True
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    before, after = json.loads(run.stdout)
-    assert before == [["audio", "audit"]] and after == []
+    return json.loads(run.stdout)

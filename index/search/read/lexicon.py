@@ -102,6 +102,7 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 # "dopo le 21" is "after 21", "nach 14 Uhr" "after 14", "hasta las 12" "until 12".
 # Read only right before a clock time (or midnight, noon), so "alle" ("to the") and
 # "vor" stay words elsewhere; each key is words said in a row, its articles included.
+# Written with their accents: they are read without (`time_cues` folds them, as tokens are).
 # Right after "from" and its time, "at" and "until" end the range: "dalle 15 alle 18";
 # a "to" is read there only ("de 14h à 16h"). Midnight and noon are read after a cue.
 TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
@@ -139,14 +140,11 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
     },
     "fr": {
         ("après",): "after",
-        ("apres",): "after",
         ("avant",): "before",
         ("à", "partir", "de"): "from",
-        ("a", "partir", "de"): "from",
         ("dès",): "from",
         ("de",): "from",
         ("jusqu'à",): "until",
-        ("jusqu'a",): "until",
         ("vers",): "around",
         # "à" folded is English "a" ("a 10 minute talk"): read only where it ends a range
         ("à",): "to",
@@ -157,7 +155,6 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
     },
     "es": {
         ("después", "de", "las"): "after",
-        ("despues", "de", "las"): "after",
         ("antes", "de", "las"): "before",
         ("desde", "las"): "from",
         ("de", "las"): "from",
@@ -169,7 +166,6 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("y", "las"): "and",
         ("medianoche",): "midnight",
         ("mediodía",): "noon",
-        ("mediodia",): "noon",
     },
 }
 # How a language says "day 2" and "the first day": its word for a day of the program,

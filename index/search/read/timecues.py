@@ -81,8 +81,16 @@ def _a_time(
 
 
 def _followers(r: Any, spoken: frozenset[str], cues: Any) -> frozenset[str]:
-    """The words that may follow a bare hour: the when and where of every language read."""
+    """The words that may follow a bare hour: the when and where of every language read
+    (made once per base's vocabulary, as vocab.py's `suggest` keeps its tables)."""
     v = r.vocab
+    found: frozenset[str] | None = v.__dict__.get("_time_followers")
+    if found is None:
+        found = v.__dict__["_time_followers"] = _when_and_where(v, spoken, cues)
+    return found
+
+
+def _when_and_where(v: Any, spoken: frozenset[str], cues: Any) -> frozenset[str]:
     leave = lexicon.leave_out(spoken)
     return frozenset(
         (

@@ -293,9 +293,8 @@ class Words:
             if n >= 1 and v.days:
                 self.absent(i, 2, cue, f"on day {n}", "days")
                 return True
-        ordinals = {**lexicon.day_ordinals(v.spoken), **ORDINALS}  # "primo giorno"
-        if w in ordinals and self.low(i + 1) in nouns and self.free(i + 1):
-            n = ordinals[w]
+        if self.low(i + 1) in nouns and self.free(i + 1):  # "first day", "primo giorno"
+            n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0))
             if v.days and -1 <= n <= len(v.days) and n != 0:
                 day = v.days[n if n < 0 else n - 1]
                 self.take(i, 2, "day", day.isoformat(), f"{w} {self.low(i + 1)}", cue)
