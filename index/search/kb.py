@@ -283,8 +283,8 @@ class KnowledgeBase:
         order, as for "what's on after 6pm", not ranked by those words."""
         if not u.chips or not u.topic or u.phrases:
             return False
-        left_out = self.stopwords | FRAME
-        return all(w in left_out for w in tokenize(u.topic, ()))
+        left_out = self.stopwords
+        return all(w in left_out or w in FRAME for w in tokenize(u.topic, ()))
 
     def _language_words(self, mode: str) -> frozenset[str]:
         """The words the model's language knows (its tokenizer's whole words), which

@@ -323,10 +323,14 @@ def recommend(
     """Up to `k` talks for someone who saved `saved` and hid `avoid` (talk ids; an
     unknown one is TalkNotFound, one in both counts as saved; no saved talk, no
     hits). With `fits`, only talks that have a time and overlap no saved talk (a
-    BadQuery where no candidate has a time: a program without times); otherwise a
-    clash is marked (`why.clashes`, and the reason). `why` is a `Because`."""
+    BadQuery on a program without times); otherwise a clash is marked
+    (`why.clashes`, and the reason). `why` is a `Because`."""
     if k < 1:
         raise BadQuery("the number of recommendations must be at least 1")
+    if fits and not kb.vocab.timed:  # asked of the program: its candidates may all lack one
+        raise BadQuery(
+            "the talks of this program have no times, so none can be said to fit an agenda"
+        )
     saved_ids = _known(kb, saved)
     avoid_ids = [t for t in _known(kb, avoid) if t not in saved_ids]
     if not saved_ids:
@@ -377,10 +381,6 @@ def recommend(
         a_vecs = np.vstack([kb.vectors.vector(t) for t in avoid_ids]).astype(np.float32)
         pushed = penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
         rel, solo = rel - pushed, solo - pushed
-    if fits and not kb.vocab.timed:  # (a program with times may still offer none here)
-        raise BadQuery(
-            "the talks of this program have no times, so none can be said to fit an agenda"
-        )
     clashing = [tuple(c.id for c in timetable.clashes(t, mine)) for t in talks]
     # (fits: timed, no overlap (`clashing`, computed once), time to change buildings)
     usable = np.array(
