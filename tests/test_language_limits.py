@@ -134,16 +134,49 @@ def test_days_and_parts_of_the_day_in_the_programs_own_language(moca, query, day
     assert u.filters.day == day and getattr(u.filters, part[0]) == part[1], u.label
 
 
-def test_day_words_of_a_language_no_talk_is_in_are_not_read():
+def test_day_words_of_a_language_no_talk_is_in_are_not_read_in_an_untimed_program():
     talks = [Talk(title="t", abstract="a", language="en")]
     v = Vocab.from_talks(talks)
-    assert v.day_words == {} and v.part_words == {}
     assert understand("sabato sera", v).topic == "sabato sera"
+
+
+def test_days_said_in_any_language_the_reader_knows_unless_a_word_or_name_of_the_program():
+    """An English program held nowhere in particular reads weekdays and parts of the
+    day in the languages the reader has words for (lexicon.ASKED_IN: "domenica",
+    "domingo", "samedi"), but not a word its talks use, nor a speaker's name, nor a
+    language the reader knows nothing of ("zondag" outside the Low Countries)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from index.search.read import lexicon
+    from talkbase.core.records import Speaker
+
+    start = datetime(2024, 2, 4, 15, 0, tzinfo=ZoneInfo("UTC"))
+    talks = [
+        Talk(title="Rust talk", abstract="about ownership", language="en", start=start),
+        Talk(title="Sera", abstract="a database called Sera", language="en", start=start),
+        Talk(
+            title="Go",
+            abstract="goroutines",
+            language="en",
+            start=start,
+            speakers=(Speaker(name="Domingo Perez"),),
+        ),
+    ]
+    v = Vocab.from_talks(talks)
+    assert set(lexicon.ASKED_IN) == {"de", "es", "fr", "it"}
+    u = understand("talk su Rust domenica pomeriggio", v)
+    assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
+    assert understand("charlas de Rust el domingo", v).filters.day is None  # a speaker
+    assert understand("exposés Rust samedi", v).filters.day is None  # no talk on Saturday
+    assert understand("Rust am Sonntag", v).filters.day == "Sun"
+    assert understand("Sera talks", v).filters.after is None  # a word of the talks
+    assert understand("Rust zondag", v).filters.day is None  # Dutch: not asked in here
 
 
 def test_days_said_in_the_languages_of_where_the_conference_is(tmp_path: Path):
     """An English program held in Brussels reads weekdays and parts of the day in
-    Dutch, French and German (the zone's country's languages: CLDR), not in Italian;
+    Dutch, French and German (the zone's country's languages: CLDR), not in Swedish;
     a word its talks use stays a word."""
     from datetime import datetime
     from zoneinfo import ZoneInfo
@@ -172,7 +205,7 @@ def test_days_said_in_the_languages_of_where_the_conference_is(tmp_path: Path):
     assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
     assert understand("exposés le dimanche après-midi", v).filters.day == "Sun"
     assert understand("talks op zondag", v).filters.day == "Sun"
-    assert understand("talk domenica", v).filters.day is None  # Italian: not spoken there
+    assert understand("talk söndag", v).filters.day is None  # Swedish: neither
     assert understand("Abend talks", v).filters.after is None  # a word of the talks
     assert v.day_words.get("sonntag") == 6 and "abend" not in v.part_words
     # German writes the day and its part as one word

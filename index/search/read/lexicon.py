@@ -267,6 +267,11 @@ PLACE_WORDS: dict[str, tuple[str, ...]] = {
 
 # Session types so generic that a program's own type of that name ("Talk", "session")
 # is never read from the words without a cue: every query says "talks"
+# the languages other than English a visitor may ask in of any program: those this file
+# has words for; their weekdays and parts of the day (CLDR) are read wherever the talks
+# do not use them as words (Vocab._add_local_words)
+ASKED_IN = tuple(sorted(TIME_CUES))
+
 GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))
 
 

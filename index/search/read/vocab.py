@@ -187,20 +187,24 @@ class Vocab:
 
     def _add_local_words(self, zone: str) -> None:
         """The weekdays and parts of the day in the languages spoken where the
-        conference is held (its zone's country: talkbase/core/languages.py), for a
-        visitor who asks in them of a program written in another ("am Sonntag" of
-        FOSDEM's English program in Brussels)."""
-        for code in languages.spoken_where(zone):
+        conference is held (its zone's country: talkbase/core/languages.py), then in
+        those the reader has words for (lexicon.ASKED_IN), for a visitor who asks in
+        them of a program written in another ("am Sonntag" of FOSDEM's English program
+        in Brussels, "domenica" there too)."""
+        for code in dict.fromkeys((*languages.spoken_where(zone), *lexicon.ASKED_IN)):
             if code not in self.spoken:  # the talks' own languages are read already
                 self._add_when_words(code, theirs=False)
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
         (`theirs`) every full name and the abbreviations the talks do not use as words
-        ("sab", "dom"; "mar" is a sea too); in another, only words the talks do not use."""
+        ("sab", "dom"; "mar" is a sea too); in another, only words the talks do not use
+        and no speaker is called ("Domingo")."""
 
-        def free(word: str) -> bool:
-            return theirs or word not in self.words
+        def free(word: str) -> bool:  # no word of the talks, no name of a speaker
+            return theirs or not (
+                word in self.words or word in self.first_names or word in self.surnames
+            )
 
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)):
