@@ -125,6 +125,25 @@ def test_several_tracks_named_are_any_of_them(v, query, tracks, topic):
     assert relax.without(u, frozenset({"track"})).any_tracks == ()
 
 
+@pytest.mark.parametrize(
+    ("query", "track", "topic"),
+    [
+        ("Vorträge im Go-Devroom über Testen", "Go", "Vorträge im über Testen"),
+        ("testing in the go-devroom", "Go", "testing"),
+        ("talks in the Online-Privacy devroom", "Online Privacy", ""),
+        ("the Online-Privacy-Track", "Online Privacy", ""),
+    ],
+)
+def test_a_track_and_its_cue_written_with_hyphens(v, query, track, topic):
+    u = understand(query, v)
+    assert u.filters.track == track and u.topic == topic, u.labels
+
+
+@pytest.mark.parametrize("query", ["go-kart racing", "the dev-room of rust", "hands-on track"])
+def test_hyphenated_words_naming_no_track_stay_words(v, query):
+    assert understand(query, v).filters.track is None
+
+
 def test_a_track_name_with_and_is_still_one_track(v):
     u = understand("talks in the CAD and Open Hardware devroom", v)
     assert u.filters.track == "CAD and Open Hardware" and u.any_tracks == ()

@@ -2,8 +2,9 @@
 devroom", "Python track", "the CAD and Open Hardware devroom" (a name's "and", "on",
 "the" read with it), "the SDN devroom" (by its initials), "the javascrpt devroom"
 (one typo away); several ("the Rust and Go devrooms", "Rust or Go devroom talks",
-"the Rust devroom or the Go devroom": a talk of any of them); and left out ("not in
-the Go devroom", "outside the Go devroom": a talk of any other track). `read`
+"the Rust devroom or the Go devroom": a talk of any of them); a name and its cue in
+one word ("im Go-Devroom"); and left out ("not in the Go devroom", "outside the Go
+devroom": a talk of any other track). `read`
 reads the words next to a cue ("devroom", "track", "room", "dev room", "devrom")
 for index/search/read/understand.py and asks `trackmatch.tracks_named` which tracks they
 name; `read_whole` reads a long name said in full with no cue ("tool the docs
@@ -29,8 +30,10 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     query's `Words`; `frame`: the words a question is framed in, which end a name):
     one track sets the filter; a name several tracks share, or several names, sets
     `r.tracks` (a talk of any of them); after "not"/"outside", `r.tracks_not`."""
-    if not is_cue(r.low(i)) or not r.vocab.tracks:
+    if not r.vocab.tracks:
         return False
+    if not is_cue(r.low(i)):
+        return _hyphenated(r, i)
     lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
     for step in (-1, 1):  # the words right before the cue, else right after it
         cand: list[int] = []
@@ -53,12 +56,26 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
                 tracks_named(r.vocab.tracks, said)
                 or _each_named(r, cand, splits)
                 or tracks_named(r.vocab.tracks, _spelled_out(r, said))  # "the SBOM devroom"
+                or tracks_named(r.vocab.tracks, _unhyphenated(said))  # "Modern-Email devroom"
             )
             if names and not _plain_rooms(r.low(i), cand, splits):
                 _take(r, (lo, i), cand, names)
                 return True
             cand = cand[1:] if step < 0 else cand[:-1]
     return False
+
+
+def _hyphenated(r: Words, i: int) -> bool:
+    """A name and its cue written as one word, as German writes them ("im
+    Go-Devroom", "Modern-Email-Devroom"; "the go-devroom" too): the track the parts
+    before the cue name, read from that one token."""
+    *said, cue = r.low(i).split("-")
+    if not said or not all(said) or not is_cue(cue):
+        return False
+    names = tracks_named(r.vocab.tracks, said)
+    if names:
+        _take(r, (i, i), [i], names)
+    return bool(names)
 
 
 def read_whole(r: Words, i: int) -> bool:
@@ -103,6 +120,13 @@ def _spelled_out(r: Words, words: list[str]) -> list[str]:
     if not any(w in r.vocab.acronyms for w in words):
         return []
     return [x for w in words for x in r.vocab.acronyms.get(w, (w,))]
+
+
+def _unhyphenated(words: list[str]) -> list[str]:
+    """`words` with their hyphens split, where some has one; else []."""
+    if not any("-" in w for w in words):
+        return []
+    return [part for w in words for part in w.split("-") if part]
 
 
 def _said(r: Words, cand: list[int]) -> list[str]:
