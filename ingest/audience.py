@@ -35,16 +35,41 @@ import re
 import unicodedata
 
 from ingest.housekeeping import is_housekeeping
+from talkbase.core.terms import fold
 
+# The same in the other languages the query reader has words for (lexicon.ASKED_IN),
+# accents folded: what a title for newcomers says, and a query asking for one
+NEWCOMERS_IN: dict[str, tuple[str, ...]] = {
+    "de": (
+        r"neulinge?",
+        r"(?:neu)?einsteiger(?:innen|\*innen|:innen)?",
+        r"anfanger(?:innen|\*innen|:innen)?",
+        r"erste schritte",
+        r"erstbesucher(?:innen)?",
+    ),
+    "es": (r"principiantes?", r"novatos?", r"primeros pasos", r"recien llegad[oa]s"),
+    "fr": (r"debutants?", r"premiers pas", r"nouveaux (?:venus|arrivants|contributeurs)"),
+    "it": (r"principianti", r"neofiti", r"primi passi", r"alle prime armi", r"nuovi arrivati"),
+}
+# ...and an introduction, in a title only ("Einführung in Nix", "introduzione a Rust")
+INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
+    "de": (r"einfuhrung",),
+    "es": (r"introduccion",),
+    "fr": (r"initiation",),  # (French "introduction" is English's)
+    "it": (r"introduzione",),
+}
+_OWN = "|".join(w for words in NEWCOMERS_IN.values() for w in words)
+_OWN_INTRO = "|".join(w for words in INTRODUCTION_IN.values() for w in words)
 # What an introductory talk's title says (and a query asking for one)
 _PLAIN = (
-    r"beginners?|beginner's|newcomers?|newbies?|new contributors?|first[- ]time contributors?"
+    r"beginners?|beginner's|newcomers?|newbies?|novices?|new contributors?"
+    r"|first[- ]time(?:rs?| contributors?| attendees?| visitors?)"
     r"|getting started|get started|first steps|gentle intro(?:duction)?"
-    r"|no prior (?:knowledge|experience)"
+    rf"|no prior (?:knowledge|experience)|{_OWN}"
 )
 _NUMBER = r"(?<![.\w])(?<!room )101(?! lines)"  # "Rust 101", not room 101, "H.101"
 IN_TITLE = re.compile(
-    rf"\b(?:{_PLAIN}|introduction(?! of)|introductory|intro to|{_NUMBER}|primer|basics"
+    rf"\b(?:{_PLAIN}|introduction(?! of)|introductory|intro to|{_OWN_INTRO}|{_NUMBER}|primer|basics"
     r"|crash course|for dummies|demystif\w*|my (?:\w+ )?journey|my first)\b"
 )
 # What a query that asks where to start says
@@ -69,7 +94,8 @@ def _said(pattern: re.Pattern[str], text: str) -> bool:
 
 
 def _plain(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'").split())
+    """Case and accents folded ("Einführung": "einfuhrung"), one space between words."""
+    return " ".join(fold(unicodedata.normalize("NFKC", text)).replace("\u2019", "'").split())
 
 
 def is_introductory(title: str) -> bool:
@@ -81,7 +107,10 @@ def is_introductory(title: str) -> bool:
 # The words of such a query that say where to start, not what about
 STARTER_WORDS = frozenset(
     "start starting begin beginner beginners newbie newbies newcomer newcomers intro "
-    "introduction introductions introductory 101 basics dummies new involved".split()
+    "introduction introductions introductory 101 basics dummies new involved novice novices "
+    "first-timer first-timers neuling neulinge einsteiger einsteigerinnen "
+    "anfanger anfangerinnen principiante principiantes novato novatos debutant debutants "
+    "principianti neofiti".split()
 )
 
 

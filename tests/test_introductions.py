@@ -195,3 +195,77 @@ def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
     with_bonus = [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
     monkeypatch.setattr(reorder, "INTRO_BONUS", 0.0)
     assert with_bonus == [h.talk.id for h in fosdem_kb.search(STARTING, 10, mode=mode)]
+
+
+def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
+    """Titles and queries in German, French, Italian and Spanish, accents typed or
+    not; the languages are those the query reader has words for."""
+    from index.search.read import lexicon
+    from ingest.audience import INTRODUCTION_IN, NEWCOMERS_IN
+
+    assert set(NEWCOMERS_IN) == set(INTRODUCTION_IN) == set(lexicon.ASKED_IN)
+    for title in (
+        "Einführung in Nix",
+        "Congress für Neulinge",
+        "Workshop für Einsteiger*innen",
+        "Python pour débutants",
+        "Rust per principianti",
+        "Introduzione a Kubernetes",
+        "Los primeros pasos con Go",
+        "Introduccion a Rust",
+        "Tips for first-timers",
+    ):
+        assert is_introductory(title), title
+    for title in ("Einsteins Feldgleichungen", "Principia Mathematica", "Timer interrupts"):
+        assert not is_introductory(title), title
+    for query in (
+        "good talks for first-timers",
+        "talk facili per chi è alle prime armi",
+        "Vorträge für Anfänger",
+        "charlas para principiantes",
+        "exposés pour débutants",
+    ):
+        assert asks_for_introductions(query), query
+    assert not asks_for_introductions("timer interrupts on ARM")
+    assert without_starter_words("Vorträge für Einsteiger") == "Vorträge für"
+    assert without_starter_words("good talks for first-timers") == "good talks for"
+
+
+def test_a_session_for_first_timers_comes_first_when_they_ask(tmp_path, monkeypatch, capsys):
+    """Through the CLI on an ingested program: a query for first-timers raises the
+    session for them, titled in German, and counts it a match."""
+    import json
+
+    from talkbase.cli import main
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    talks = [
+        ("Mesh networks in the camp", "How the camp's network is built, what is there."),
+        ("Soldering workshop", "Solder your own badge at the camp: what is there to solder."),
+        ("Rust in the Linux kernel", "Drivers written in Rust."),
+        ("Rundgang für Neulinge", "Ein Rundgang über das Gelände."),
+        ("Opening", "Welcome to the camp."),
+    ]
+    program = tmp_path / "program.jsonl"
+    program.write_text(
+        "".join(
+            json.dumps({"uid": f"t{i}", "title": t, "abstract": a}) + "\n"
+            for i, (t, a) in enumerate(talks)
+        )
+    )
+    home = str(tmp_path / "home")
+    assert main(["--home", home, "ingest", str(program)]) == 0
+    capsys.readouterr()
+
+    def hits(query: str) -> list[dict]:
+        assert main(["--home", home, "search", query, "-n", "5", "--json"]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    # it shares no word of the query, yet matches it: the query asks for newcomers
+    first = hits("good talks for first-timers")[0]
+    assert first["title"] == "Rundgang für Neulinge" and first["why"]["match"] is True
+    # where talks hold words of the query, those decide what matches
+    matched = {h["title"]: h["why"]["match"] for h in hits("first-timers at the camp")}
+    assert matched["Rundgang für Neulinge"] is False and matched["Soldering workshop"] is True
+    matched = {h["title"]: h["why"]["match"] for h in hits("good talks")}
+    assert not any(matched.values())  # not asked: no match

@@ -445,7 +445,10 @@ class KnowledgeBase:
         rankings = signals.rank(query, chosen, submit)
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
         scored = reorder.last_touches(self, asked, said, scored, k, hybrid)
-        is_match = Matches.judge(self, words, [t for t, _ in scored], rankings)
+        listed = [t for t, _ in scored]
+        raised = reorder.raises_introductions(asked, hybrid)
+        newcomers = self.introductions.among(listed[: reorder.INTRO_WINDOW]) if raised else ()
+        is_match = Matches.judge(self, words, listed, rankings, newcomers)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such
             seen = {t for t, _ in matches}

@@ -9,7 +9,11 @@ The rule, in plain words: a talk matches a query when
   query's and that of its best sentence, halved) is at least TALKBASE_MATCH_FLOOR
   (0.40), or, where the multilingual signal ranked, its score there (the cosine
   less the query's mean over the base) is at least ANY_LANGUAGE_FLOOR (0.05: on the
-  judged sets as precise as the dense floor or more, docs/quality.md).
+  judged sets as precise as the dense floor or more, docs/quality.md), or
+- the query asks where to start, no talk listed holds a word of it, and the talk is
+  for newcomers (`ingest.audience`: "Rundgang für Neulinge" matches "good talks for
+  first-timers"; where words match, "talk facili per chi è alle prime armi", they
+  decide).
 
 Every other talk a search lists fills the list up as one of the nearest talks,
 after the matches, with `Why.match` False. A search in one mode reads only what
@@ -48,28 +52,38 @@ class Matches:
     near: Mapping[int, float]
     floor: float
     near_in_any_language: Mapping[int, float] = field(default_factory=dict)
+    for_newcomers: frozenset[int] = frozenset()  # when the query asks where to start
 
     def __call__(self, tid: int) -> bool:
         return (
             tid in self.sharing
+            or tid in self.for_newcomers
             or self.near.get(tid, -1.0) >= self.floor
             or self.near_in_any_language.get(tid, -1.0) >= ANY_LANGUAGE_FLOOR
         )
 
     @classmethod
     def judge(
-        cls, base: Any, words: str, tids: Sequence[int], rankings: Mapping[str, Ranking]
+        cls,
+        base: Any,
+        words: str,
+        tids: Sequence[int],
+        rankings: Mapping[str, Ranking],
+        newcomers: Iterable[int] = (),
     ) -> Matches:
         """The verdict on `tids` for a query of `words` on the open `base`, from the
         rankings its signals gave (the lexical one's word scores, the dense one's
-        closeness; a signal that did not run gives nothing)."""
+        closeness; a signal that did not run gives nothing) and, for a query asking
+        where to start, the talks for `newcomers` (when none holds a word of it)."""
         by_words, by_meaning = rankings.get(WORDS), rankings.get(MEANING)
         near = dict(by_meaning.scored) if by_meaning is not None else {}
         by_any = rankings.get(ANY_LANGUAGE)
         near_any = dict(by_any.scored) if by_any is not None else {}
         floor = settings.match_floor()
         scores = by_words.scores if by_words is not None else None
-        return cls(frozenset(sharing(base, scores, words, tids)), near, floor, near_any)
+        found = frozenset(sharing(base, scores, words, tids))
+        asked = frozenset(newcomers) if not found else frozenset()
+        return cls(found, near, floor, near_any, asked)
 
 
 def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]) -> set[int]:
