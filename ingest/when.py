@@ -120,6 +120,32 @@ def parse_datetime(value: object, tz: tzinfo | None, fallback: tzinfo) -> dateti
     return localise(when, tz, fallback)
 
 
+# the keys of a date-time written as an object: Indico's {"date", "time", "tz"},
+# Google Calendar's {"dateTime", "timeZone"} (or {"date"} for a whole day)
+_OBJECT_DATE = ("date",)
+_OBJECT_TIME = ("time",)
+_OBJECT_WHOLE = ("datetime", "date_time", "iso", "value")
+_OBJECT_ZONE = ("tz", "timezone", "time_zone", "zone")
+
+
+def moment_text(value: object) -> tuple[str, str] | None:
+    """A date-time written as an object, as one text and its zone's name ("" where it
+    names none): {"date": "2024-06-10", "time": "09:00:00", "tz": "Europe/Zurich"} is
+    ("2024-06-10 09:00:00", "Europe/Zurich"); None for anything else."""
+    if not isinstance(value, dict):
+        return None
+    keys = {re.sub(r"[\W_]+", "", str(k)).lower(): v for k, v in value.items()}
+
+    def first(names: tuple[str, ...]) -> str:
+        found = (keys.get(n.replace("_", "")) for n in names)
+        return next((v.strip() for v in found if isinstance(v, str) and v.strip()), "")
+
+    whole = first(_OBJECT_WHOLE)
+    on, at = first(_OBJECT_DATE), first(_OBJECT_TIME)
+    text = whole or " ".join(x for x in (on, at) if x)
+    return (text, first(_OBJECT_ZONE)) if text else None
+
+
 def parse_clock(value: object) -> time | None:
     """A time of day: "10:00", "9:30:00", "10h30", "4:20 PM", "10am"."""
     if not isinstance(value, str):

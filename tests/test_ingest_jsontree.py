@@ -111,3 +111,98 @@ def test_a_list_of_titles_and_metadata_objects_still_read() -> None:
     }
     _, talks, _ = parse_text(json.dumps(body), "p.json")
     assert [(t.title, t.room) for t in talks] == [("A", "R")]
+
+
+def test_an_indico_timetable_reads_its_date_time_objects_and_sessions() -> None:
+    """Indico writes a time as {"date", "time", "tz"}: read whole (not the date alone,
+    at midnight), in its zone; a contribution inside a session slot has the slot's
+    title as its track; the serializer's "_type" is no session type."""
+    doc = parse_path(FIX / "indico_timetable.json")
+    got = {
+        t.title: (
+            f"{t.start:%Y-%m-%d %H:%M}",
+            f"{t.end:%H:%M}",
+            str(t.start.tzinfo),
+            t.room,
+            t.track,
+        )
+        for t in doc.talks
+    }
+    assert got == {
+        "Silicon pixel detectors for the HL-LHC": (
+            "2024-06-10 09:00",
+            "09:30",
+            "Europe/Zurich",
+            "Main Auditorium",
+            "Detectors",
+        ),
+        "Timing layers with LGADs": (
+            "2024-06-10 09:30",
+            "10:00",
+            "Europe/Zurich",
+            "Main Auditorium",
+            "Detectors",
+        ),
+        "Machine learning triggers on FPGAs": (
+            "2024-06-10 11:00",
+            "11:30",
+            "Europe/Zurich",
+            "Room 2",
+            None,
+        ),
+    }
+    assert all(t.format is None for t in doc.talks)
+    assert all(s.location.startswith("line ") for t in doc.talks for s in t.sources)
+
+
+def test_a_google_calendar_export_reads_summary_as_title_and_its_times() -> None:
+    body = {
+        "kind": "calendar#events",
+        "items": [
+            {
+                "kind": "calendar#event",
+                "id": "a1",
+                "summary": "Podman deep dive",
+                "description": "Rootless containers explained.",
+                "location": "Room D105",
+                "start": {"dateTime": "2025-06-12T10:00:00+02:00", "timeZone": "Europe/Prague"},
+                "end": {"dateTime": "2025-06-12T10:40:00+02:00", "timeZone": "Europe/Prague"},
+            },
+            {
+                "kind": "calendar#event",
+                "id": "a2",
+                "summary": "Fedora release party",
+                "description": "Cake and a demo.",
+                "start": {"dateTime": "2025-06-12T18:00:00+02:00"},
+                "end": {"dateTime": "2025-06-12T19:00:00+02:00"},
+            },
+        ],
+    }
+    _, talks, _ = parse_text(json.dumps(body, indent=1), "devconf.json")
+    got = {t.title: (f"{t.start:%H:%M}", f"{t.end:%H:%M}", t.room, t.format) for t in talks}
+    assert got == {
+        "Podman deep dive": ("10:00", "10:40", "Room D105", None),
+        "Fedora release party": ("18:00", "19:00", None, None),
+    }
+    assert str(talks[0].start.tzinfo) == "Europe/Prague"
+    assert {t.abstract for t in talks} == {"Rootless containers explained.", "Cake and a demo."}
+
+
+def test_a_date_time_object_and_a_serializers_note_read_alone() -> None:
+    from ingest.formats.columns import resolve
+    from ingest.when import moment_text
+
+    assert moment_text({"date": "2024-06-10", "time": "09:00:00", "tz": "Europe/Zurich"}) == (
+        "2024-06-10 09:00:00",
+        "Europe/Zurich",
+    )
+    assert moment_text({"dateTime": "2025-06-12T10:00:00+02:00"}) == (
+        "2025-06-12T10:00:00+02:00",
+        "",
+    )
+    assert moment_text({"name": "Room 1"}) is None and moment_text("10:00") is None
+    assert "format" not in resolve(["title", "_type", "@type", "__typename"])
+    assert resolve(["title", "type"])["format"] == "type"
+    # a summary is the title only where the record has no title and says iCalendar's words
+    assert resolve(["summary", "description"])["title"] == "summary"
+    assert resolve(["title", "summary"])["abstract"] == "summary"

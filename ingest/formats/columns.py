@@ -156,10 +156,20 @@ def norm(header: object) -> str:
     return re.sub(r"[^0-9a-z]+", "_", str(header).lower().replace("\ufeff", "")).strip("_")
 
 
+def _serializers(key: object) -> bool:
+    """Whether a key is a serializer's note of its own class, not data: "_type"
+    (Indico's "ContribSchEntry"), "@type" (JSON-LD), "$type", "__typename" (GraphQL)."""
+    text = str(key)
+    return text[:1] in "_@$" and norm(text) in ("type", "typename", "class")
+
+
 def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[str, str]:
-    """Which column holds which field: {field: column name as written}."""
+    """Which column holds which field: {field: column name as written}; a
+    serializer's class note is no field (`_serializers`)."""
     by_norm: dict[str, str] = {}
     for k in keys:
+        if _serializers(k):
+            continue
         by_norm.setdefault(norm(k), k)
         by_norm.setdefault(norm(k).replace("_", ""), k)
     out: dict[str, str] = {}
@@ -167,6 +177,11 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
     for fld, column in (mapping or {}).items():
         out[fld] = column
         used.add(column)
+    calendar = "title" not in out and not any(n in by_norm for n in FIELDS["title"])
+    if calendar and "summary" in by_norm and "description" in by_norm:
+        # iCalendar's words (Google Calendar's JSON too): the summary is the title
+        out.setdefault("title", by_norm["summary"])
+        used.add(by_norm["summary"])
     for fld, names in FIELDS.items():
         if fld in out:
             continue

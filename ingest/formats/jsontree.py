@@ -18,7 +18,8 @@ them. Here:
   track and speakers written as such an id are replaced by what the table names;
 - a talk's place says what it does not: a day key (2024-07-17), a minute key
   under it (540 = 09:00), a room key (an id of the rooms table, or a key under
-  a "rooms" key), an enclosing room object;
+  a "rooms" key), an enclosing room object, an enclosing session (a titled
+  object starting at a clock time, Indico's slots: its title is the track);
 - `slot` ({room, start, end}) is the talk's time and room; `slots` is one talk
   per slot (a workshop given twice), the one its place in the tree names when it
   has one;
@@ -204,16 +205,36 @@ class Context:
     day: date | None = None
     minute: int | None = None
     room: str | None = None
+    session: str | None = None  # the title of a timed object holding it (Indico's slots)
+
+
+def _session_title(node: object) -> str | None:
+    """The title of an object that holds talks as a session does: titled, and
+    starting at a clock time (Indico's {"title": "Detectors", "startDate": {"date",
+    "time"}, "entries": {...}}); a conference or a day (a date alone) is none."""
+    if not isinstance(node, dict):
+        return None
+    cols = resolve(node)
+    begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
+    if "title" not in cols or begins is None:
+        return None
+    start = node[begins]
+    moment = when.moment_text(start)
+    said = moment[0] if moment else text_of(start)
+    return inline(text_of(node[cols["title"]])) or None if _CLOCK.search(said) else None
 
 
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     day: date | None = None
     minute: int | None = None
     room: str | None = None
+    session: str | None = None
     node = root
     parent_key: object = None
-    for key in path:
+    for depth, key in enumerate(path):
         text = str(key)
+        if depth < len(path) - 1:  # (an object the talk sits in, not the talk)
+            session = _session_title(node) or session
         if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
             # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
             holder = node[key] if key < len(node) else None
@@ -241,7 +262,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             )
         )
         parent_key = key
-    return Context(day, minute, room)
+    return Context(day, minute, room, session)
 
 
 def _slots(obj: dict[str, Any]) -> list[dict[str, Any]]:
@@ -314,6 +335,8 @@ def events(
                 ev["date"] = ctx.day.isoformat()
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room
+        if ctx.session and not inline(text_of(ev.get(ev_cols.get("track", "track")))):
+            ev[ev_cols.get("track", "track")] = ctx.session
         out.append(ev)
     return out
 

@@ -77,6 +77,12 @@ def _name_org(item: str) -> tuple[str, str | None]:
 # ---- rows to talks -----------------------------------------------------------------------
 
 
+def _format(value: object) -> str | None:
+    """A session type as written; an API's tag of its record ("calendar#event") is none."""
+    text = inline(text_of(value))
+    return None if not text or re.fullmatch(r"[\w.-]+#[\w.-]+", text) else text
+
+
 class _Reader:
     def __init__(
         self,
@@ -117,20 +123,22 @@ class _Reader:
             if any(text_of(v).strip() for v in row.values()):
                 self.warnings.append(f"{self.document} {where}: a row without a title; skipped")
             return None
-        tz = when.zone(text_of(get("timezone")))
-        day, _ = when.parse_when(text_of(get("date")), tz, self.fallback)
-        start, end = when.parse_when(
-            text_of(get("start")), tz, self.fallback, day.date() if day else None
-        )
-        if start is None and not text_of(get("start")).strip():
+        # a date-time may be an object ({"date", "time", "tz"}): its text, its zone
+        moments = {f: when.moment_text(get(f)) for f in ("date", "start", "end")}
+        said = {f: m[0] if m else text_of(get(f)) for f, m in moments.items()}
+        named = next((m[1] for m in moments.values() if m and m[1]), "")
+        tz = when.zone(text_of(get("timezone"))) or when.zone(named)
+        day, _ = when.parse_when(said["date"], tz, self.fallback)
+        start, end = when.parse_when(said["start"], tz, self.fallback, day.date() if day else None)
+        if start is None and not said["start"].strip():
             start = day  # only a date
         elif start is None:
             self.warnings.append(
                 f"{self.document} {where}: cannot read the start time "
-                f"{text_of(get('start'))[:40]!r} of {title!r}; kept without one"
+                f"{said['start'][:40]!r} of {title!r}; kept without one"
             )
         if start is not None:
-            end_at, _ = when.parse_when(text_of(get("end")), tz, self.fallback, start.date())
+            end_at, _ = when.parse_when(said["end"], tz, self.fallback, start.date())
             length = when.parse_duration(get("duration"))
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
@@ -185,7 +193,7 @@ class _Reader:
             end=end,
             room=inline(text_of(get("room"))) or None,
             track=track,
-            format=inline(text_of(get("format"))) or None,
+            format=_format(get("format")),
             abstract=plain(text_of(get("abstract"))),
             notes=tuple(notes),
             conference=inline(text_of(get("conference"))) or self.conference,
