@@ -50,6 +50,7 @@ NEWCOMERS_IN: dict[str, tuple[str, ...]] = {
     "es": (r"principiantes?", r"novatos?", r"primeros pasos", r"recien llegad[oa]s"),
     "fr": (r"debutants?", r"premiers pas", r"nouveaux (?:venus|arrivants|contributeurs)"),
     "it": (r"principianti", r"neofiti", r"primi passi", r"alle prime armi", r"nuovi arrivati"),
+    "nl": (r"nieuwkomers", r"eerste stappen", r"voor beginners"),
 }
 # ...and an introduction, in a title only ("Einführung in Nix", "introduzione a Rust")
 INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
@@ -57,6 +58,7 @@ INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
     "es": (r"introduccion",),
     "fr": (r"initiation",),  # (French "introduction" is English's)
     "it": (r"introduzione",),
+    "nl": (r"inleiding", r"introductie", r"kennismaking"),
 }
 _OWN = "|".join(w for words in NEWCOMERS_IN.values() for w in words)
 _OWN_INTRO = "|".join(w for words in INTRODUCTION_IN.values() for w in words)
@@ -110,7 +112,7 @@ STARTER_WORDS = frozenset(
     "introduction introductions introductory 101 basics dummies new involved novice novices "
     "first-timer first-timers neuling neulinge einsteiger einsteigerinnen "
     "anfanger anfangerinnen principiante principiantes novato novatos debutant debutants "
-    "principianti neofiti".split()
+    "principianti neofiti nieuwkomers".split()
 )
 
 

@@ -198,8 +198,8 @@ def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
 
 
 def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
-    """Titles and queries in German, French, Italian and Spanish, accents typed or
-    not; the languages are those the query reader has words for."""
+    """Titles and queries in German, French, Italian, Spanish and Dutch, accents
+    typed or not; the languages are those the query reader has words for."""
     from index.search.read import lexicon
     from ingest.audience import INTRODUCTION_IN, NEWCOMERS_IN
 
@@ -213,6 +213,7 @@ def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
         "Introduzione a Kubernetes",
         "Los primeros pasos con Go",
         "Introduccion a Rust",
+        "Kennismaking met Nix",
         "Tips for first-timers",
     ):
         assert is_introductory(title), title
@@ -224,6 +225,7 @@ def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
         "Vorträge für Anfänger",
         "charlas para principiantes",
         "exposés pour débutants",
+        "talks voor nieuwkomers",
     ):
         assert asks_for_introductions(query), query
     assert not asks_for_introductions("timer interrupts on ARM")

@@ -144,7 +144,7 @@ def test_days_said_in_any_language_the_reader_knows_unless_a_word_or_name_of_the
     """An English program held nowhere in particular reads weekdays and parts of the
     day in the languages the reader has words for (lexicon.ASKED_IN: "domenica",
     "domingo", "samedi"), but not a word its talks use, nor a speaker's name, nor a
-    language the reader knows nothing of ("zondag" outside the Low Countries)."""
+    language the reader knows nothing of ("söndag")."""
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
@@ -164,14 +164,14 @@ def test_days_said_in_any_language_the_reader_knows_unless_a_word_or_name_of_the
         ),
     ]
     v = Vocab.from_talks(talks)
-    assert set(lexicon.ASKED_IN) == {"de", "es", "fr", "it"}
+    assert set(lexicon.ASKED_IN) == {"de", "es", "fr", "it", "nl"}
     u = understand("talk su Rust domenica pomeriggio", v)
     assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
     assert understand("charlas de Rust el domingo", v).filters.day is None  # a speaker
     assert understand("exposés Rust samedi", v).filters.day is None  # no talk on Saturday
     assert understand("Rust am Sonntag", v).filters.day == "Sun"
     assert understand("Sera talks", v).filters.after is None  # a word of the talks
-    assert understand("Rust zondag", v).filters.day is None  # Dutch: not asked in here
+    assert understand("Rust söndag", v).filters.day is None  # Swedish: the reader has none
 
 
 def test_days_said_in_the_languages_of_where_the_conference_is(tmp_path: Path):
@@ -271,7 +271,7 @@ def test_times_said_in_the_programs_own_language(moca, query, limits, topic):
         assert "dalle 15 alle 18" in said and u.filters.before == "18:00", said  # one range
 
 
-def test_times_in_german_and_spanish_where_talks_are_in_them_and_never_elsewhere():
+def test_times_in_german_and_spanish_on_any_program():
     def vocab(language: str) -> Vocab:
         start = "2025-05-10T10:00:00+02:00"
         return Vocab.from_talks(
@@ -285,8 +285,11 @@ def test_times_in_german_and_spanish_where_talks_are_in_them_and_never_elsewhere
     assert (ranged.after, ranged.before) == ("10:00", "12:00")
     spanish = understand("seguridad hasta las 12", vocab("es")).filters
     assert spanish.before == "12:00"
-    english = understand("Rust nach 14 Uhr", vocab("en"))  # no German talk: words
-    assert english.filters.after is None
+    # on a program in English too: a cue is read only right before a clock time
+    english = understand("Rust nach 14 Uhr", vocab("en"))
+    assert english.filters.after == "14:00" and english.topic == "Rust", english.label
+    assert understand("Linux vor 20 Jahren", vocab("en")).filters.before is None  # a count
+    assert understand("bis bald", vocab("en")).filters.active() == {}
     assert understand("a 10 minute talk", vocab("fr")).filters.at is None  # French "à" is not read
 
 

@@ -21,6 +21,8 @@ FLOORS = {
     "constraint_phrasings_2.json": {2019: 20, 2024: 23},
     "topical_phrasings.json": {2019: 50, 2024: 50},
     "limit_phrasings_heldout.json": {"moca2024": 36, "fosdem2024": 28},
+    "limit_phrasings_heldout_2.json": {"moca2024": 40},
+    "limit_phrasings_heldout_3.json": {"fosdem2024": 34},
 }
 
 

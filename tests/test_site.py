@@ -133,6 +133,19 @@ def test_the_sites_parts_of_the_day_are_the_servers(site):
     assert starts and all("12:00" <= s < meta["parts"]["afternoon"][1] for s in starts), starts
 
 
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_part_of_the_day_of_another_language_only_by_a_day(site):
+    """An English program's site reads "Dienstag Nachmittag" (a day beside it), but not
+    the "morgen" of "von morgen" (tomorrow's), as the server does."""
+    meta = json.loads((site / "data" / "meta.json").read_text())
+    assert "morgen" in meta["foreign_parts"] and "afternoon" not in meta["foreign_parts"]
+    talks = {t["id"]: t for t in json.loads((site / "data" / "talks.json").read_text())}
+    by_day, alone = _node_search(site, ["kernels Dienstag Nachmittag", "kernels von morgen"])
+    starts = [talks[i]["start"] for i in by_day["words"]]
+    assert starts and all(s.startswith("2026-10-20") and s[11:16] >= "12:00" for s in starts)
+    assert any(talks[i]["start"][11:16] >= "12:00" for i in alone["words"])
+
+
 def test_the_site_leaves_out_the_function_words_its_server_does(tmp_path, monkeypatch):
     """Issue 37 on the static site: an Italian program's "per", "della" are no words to
     match there either; an English program's site gets none of them."""

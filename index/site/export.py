@@ -171,6 +171,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
+        # read only next to a day's name (the server: or after an article): "von morgen"
+        "foreign_parts": sorted(vocab.foreign_parts),
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),

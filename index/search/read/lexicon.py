@@ -85,6 +85,11 @@ LEAVE_OUT: dict[str, LeaveOut] = {
         limits=(("no",), ("sin",), ("evitando",)),
         after=(("excluido",), ("excluida",), ("excluidos",)),
     ),
+    "nl": LeaveOut(
+        words=(("maar", "niet"), ("behalve",), ("uitgezonderd",)),
+        limits=(("niet",), ("geen",), ("zonder",)),
+        after=(("uitgezonderd",),),
+    ),
 }
 
 # What people call a room, said before or after its name ("room K.3.201", "the Lameere
@@ -95,6 +100,7 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "de": ("raum", "saal", "bühne", "buehne"),
     "fr": ("salle", "scène", "scene", "amphi"),
     "es": ("sala", "aula", "escenario"),
+    "nl": ("zaal", "podium", "lokaal"),
 }
 
 
@@ -167,6 +173,18 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("medianoche",): "midnight",
         ("mediodía",): "noon",
     },
+    "nl": {
+        ("na",): "after",
+        ("voor",): "before",
+        ("vanaf",): "from",
+        ("van",): "from",
+        ("tot",): "until",
+        ("om",): "at",
+        ("rond",): "around",
+        ("tussen",): "between",
+        ("en",): "and",
+        ("middernacht",): "midnight",
+    },
 }
 # How a language says "day 2" and "the first day": its word for a day of the program,
 # and its ordinals ("primo giorno", "giorno 2", "zweiter Tag", "dernier jour")
@@ -175,6 +193,7 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "de": ("tag",),
     "fr": ("jour", "journee"),
     "es": ("dia", "jornada"),
+    "nl": ("dag",),
 }
 DAY_ORDINALS: dict[str, dict[str, int]] = {
     "it": {
@@ -225,15 +244,21 @@ DAY_ORDINALS: dict[str, dict[str, int]] = {
         "ultimo": -1,
         "ultima": -1,
     },
+    "nl": {"eerste": 1, "tweede": 2, "derde": 3, "laatste": -1},
 }
 # What a language says after a clock time that adds nothing to it: "14 Uhr", "14 heures"
-CLOCK_AFTER: dict[str, tuple[str, ...]] = {"de": ("uhr",), "fr": ("heures", "heure")}
+CLOCK_AFTER: dict[str, tuple[str, ...]] = {
+    "de": ("uhr",),
+    "fr": ("heures", "heure"),
+    "nl": ("uur",),
+}
 # ...and what makes the number no clock time at all: "Linux vor 20 Jahren" (20 years ago)
 NOT_A_CLOCK: dict[str, tuple[str, ...]] = {
     "it": ("anni", "anno", "minuti", "ore", "giorni", "mesi", "secondi"),
     "de": ("jahren", "jahre", "jahr", "minuten", "stunden", "tagen", "monaten", "sekunden"),
     "fr": ("ans", "annees", "minutes", "jours", "mois", "secondes"),
     "es": ("anos", "minutos", "horas", "dias", "meses", "segundos"),
+    "nl": ("jaar", "jaren", "minuten", "uren", "dagen", "maanden", "seconden"),
 }
 
 
@@ -262,6 +287,24 @@ PLACE_WORDS: dict[str, tuple[str, ...]] = {
     "de": ("im", "in", "auf", "am", "der", "dem", "den", "die"),
     "fr": ("dans", "en", "sur", "au", "la", "le", "les"),
     "es": ("en", "el", "la", "los", "las"),
+    "nl": ("in", "op", "de", "het"),
+}
+# Words for "of" between a word for a track and its name: "la devroom de JavaScript"
+OF_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("of",),
+    "it": ("di", "del", "della", "dei"),
+    "de": ("von", "vom", "des"),
+    "fr": ("de", "du", "des"),
+    "es": ("de", "del"),
+    "nl": ("van",),
+}
+# The parts of the day CLDR does not name for a language (Babel's data has none of
+# this kind for Spanish and Dutch, no morning for French): "por la tarde",
+# "zaterdagochtend", "dimanche matin"; CLDR's own come first
+DAY_PARTS: dict[str, dict[str, str]] = {
+    "es": {"mañana": "morning", "tarde": "afternoon", "noche": "evening"},
+    "fr": {"matin": "morning", "soir": "evening", "nuit": "night"},
+    "nl": {"ochtend": "morning", "middag": "afternoon", "avond": "evening", "nacht": "night"},
 }
 
 
@@ -279,21 +322,24 @@ def _of(languages: Collection[str]) -> list[str]:
     return ["en", *(code for code in sorted(languages) if code != "en")]
 
 
-def leave_out(languages: frozenset[str]) -> LeaveOut:
-    """The ways to leave something out in English and the given languages, longest
-    cue first within each kind (so "but not" is read before "not"); made once per set
-    of languages (every query asks)."""
-    return _leave_out(languages)
+def leave_out(languages: frozenset[str], asked: frozenset[str] = frozenset()) -> LeaveOut:
+    """The ways to leave something out in English and the given languages (those some
+    talk is in), and of the other languages a visitor may ask in (`asked`) those of two
+    words or more ("aber nicht", not "no", "sans": words of other languages too),
+    longest cue first within each kind (so "but not" is read before "not"); made once
+    per set of languages (every query asks)."""
+    return _leave_out(languages, asked - languages)
 
 
 @lru_cache(maxsize=64)
-def _leave_out(languages: frozenset[str]) -> LeaveOut:
+def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
     kinds: dict[str, list[tuple[str, ...]]] = {"words": [], "limits": [], "after": []}
-    for code in _of(languages):
+    for code in [*_of(languages), *sorted(others - {"en"})]:
         entry = LEAVE_OUT.get(code)
         if entry is not None:
             for kind, cues in kinds.items():
-                cues.extend(c for c in getattr(entry, kind) if c not in cues)
+                said = getattr(entry, kind)
+                cues.extend(c for c in said if c not in cues and (code not in others or len(c) > 1))
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
 
 
@@ -339,6 +385,12 @@ def place_words(languages: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
+def of_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "of" in English and the given languages ("de", "von")."""
+    return frozenset(w for code in _of(languages) for w in OF_WORDS.get(code, ()))
+
+
 def room_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for a room in English and the given languages (one word each); made
     once per set of languages (the room reader asks at every token)."""

@@ -61,7 +61,7 @@ def exclusions(r: Words, frame: Collection[str]) -> list[Cue]:
     cues: list[Cue] = []
     if r.long:  # a long question's "but not" is prose, as its quotes are quotation
         return cues
-    said = lexicon.leave_out(r.vocab.spoken)
+    said = lexicon.leave_out(r.vocab.spoken, r.vocab.asked_in)
     for i in range(len(r.toks)):
         cue = _cue_at(r, i, said.words)
         if cue is not None:
@@ -107,7 +107,8 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
     production": "production") are left out, as returned, or the cue is said back.
     A cue of limits with no limit by it stays a word of the topic."""
     out: list[str] = []
-    between = {*frame, *r.vocab.common, *lexicon.place_words(r.vocab.spoken)}
+    asked = r.vocab.asked_in  # ("ma non di domenica": "di" says "on" there)
+    between = {*frame, *r.vocab.common, *lexicon.place_words(asked), *lexicon.of_words(asked)}
     for cue in cues:
         if cue.kind != "words" and not all(r.free(j) for j in range(cue.i, cue.i + cue.n)):
             continue  # (read as part of a limit already: "not in the Go devroom")

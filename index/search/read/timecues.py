@@ -4,8 +4,9 @@ right before a clock time (or midnight, noon) becomes the English cue it says, i
 articles joined to it ("dopo le" one token, read as "after"), and a word after the
 time that adds nothing to it ("Uhr") is joined to the time; the clock reader
 (index/search/read/whenwords.py) then reads it as it reads "after 9pm", and a chip
-shows the words as typed. Only the languages some talk of the base is in are read,
-as for every word of index/search/read/lexicon.py.
+shows the words as typed. The languages read are those a visitor may ask in
+(`Vocab.asked_in`: the talks', where the conference is, and every one the lexicon
+has): a cue is read only right before a clock time, where no English word is one.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read afte
 
 def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
-    spoken = frozenset(r.vocab.spoken)
+    spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
     cues = lexicon.time_cues(spoken)
     if not cues:
         return

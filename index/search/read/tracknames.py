@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from index.search.read import lexicon
 from index.search.read.lexicon import AT_PLACE, LISTING, PLACE_CUES
 from index.search.read.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
 from index.search.read.whenwords import WHEN_FIELDS, Chip, Words
@@ -35,11 +36,14 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     if not is_cue(r.low(i)):
         return _hyphenated(r, i)
     lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
+    articles = _articles(r.vocab.asked_in)  # "la devroom Rust": no word of a name
     for step in (-1, 1):  # the words right before the cue, else right after it
         cand: list[int] = []
         splits: list[int] = []  # where "and"/"or" stood between the words read
         j = (lo if step < 0 else i) + step
-        while len(cand) < TRACK_WORDS and r.free(j):
+        if step > 0 and r.free(j) and r.low(j) in lexicon.of_words(r.vocab.asked_in):
+            j += 1  # "la devroom de JavaScript", "the devroom of Go"
+        while len(cand) < TRACK_WORDS and r.free(j) and r.low(j) not in articles:
             if (r.low(j) in JOINS or r.low(j) == "or") and r.free(j + step) and cand:
                 splits += [j] if r.low(j) in EITHER else []  # "CAD and Open Hardware
                 j += step  # devroom": a name's "and" is no word of it
@@ -65,6 +69,12 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     return False
 
 
+def _articles(languages: frozenset[str]) -> frozenset[str]:
+    """The words before a place in the languages other than English ("la", "im",
+    "nella"; English's "in", "the" are joins of names: "Tool the Docs")."""
+    return lexicon.place_words(languages) - lexicon.place_words(frozenset()) - set(JOINS)
+
+
 def _hyphenated(r: Words, i: int) -> bool:
     """A name and its cue written as one word, as German writes them ("im
     Go-Devroom", "Modern-Email-Devroom"; "the go-devroom" too): the track the parts
@@ -72,7 +82,10 @@ def _hyphenated(r: Words, i: int) -> bool:
     *said, cue = r.low(i).split("-")
     if not said or not all(said) or not is_cue(cue):
         return False
-    names = tracks_named(r.vocab.tracks, said)
+    names = tracks_named(r.vocab.tracks, said) or tracks_named(
+        r.vocab.tracks,
+        _spelled_out(r, said),  # "SBOM-devroom"
+    )
     if names:
         _take(r, (i, i), [i], names)
     return bool(names)
@@ -162,6 +175,9 @@ def _take(r: Words, cue_at: tuple[int, int], cand: list[int], names: tuple[str, 
     cue = 1 if r.free(first - 1) and r.low(first - 1) in (*_IN, *NOT_IN) else 0
     if not cue and r.low(first - 1) == "the" and r.low(first - 2) in (*_IN, *NOT_IN):
         cue = 2
+    places = lexicon.place_words(r.vocab.asked_in)
+    if not cue and r.free(first - 1) and r.low(first - 1) in _articles(r.vocab.asked_in):
+        cue = 2 if r.free(first - 2) and r.low(first - 2) in places else 1  # "en la", "im"
     lead = first - cue
     left_out = r.low(lead) in NOT_IN or (r.low(lead - 1) in NEGATIONS and r.free(lead - 1))
     cue += int(r.low(lead) not in NOT_IN and left_out)

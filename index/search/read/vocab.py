@@ -67,6 +67,12 @@ class Vocab:
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     day_words: dict[str, int] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
+    # ...and those a visitor may ask in: where the conference is, and every language the
+    # reader has words for (lexicon.ASKED_IN); read where they are no words of the talks
+    asked_in: frozenset[str] = frozenset()
+    # the parts of the day of `part_words` in a language no talk is in: read next to a
+    # day or after an article only ("dimanche matin", "am Abend"; not "von morgen")
+    foreign_parts: frozenset[str] = frozenset()
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -191,9 +197,11 @@ class Vocab:
         those the reader has words for (lexicon.ASKED_IN), for a visitor who asks in
         them of a program written in another ("am Sonntag" of FOSDEM's English program
         in Brussels, "domenica" there too)."""
-        for code in dict.fromkeys((*languages.spoken_where(zone), *lexicon.ASKED_IN)):
-            if code not in self.spoken:  # the talks' own languages are read already
+        others = dict.fromkeys((*languages.spoken_where(zone), *lexicon.ASKED_IN))
+        for code in others:
+            if code not in self.spoken and code != "en":  # (read already: English always)
                 self._add_when_words(code, theirs=False)
+        self.asked_in = self.spoken | frozenset(others)
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
@@ -213,9 +221,13 @@ class Vocab:
             for word, day in languages.weekday_names(code, "abbreviated").items():
                 if len(norm(word)) >= 3 and norm(word) not in self.words:
                     self.day_words.setdefault(norm(word), day)
-        for word, part in languages.day_part_names(code).items():
-            if free(norm(word)):
-                self.part_words.setdefault(norm(word), part)
+        parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
+        for word, part in parts.items():
+            key = norm(word)
+            if free(key) and key not in self.part_words:
+                self.part_words[key] = part
+                if not theirs:  # read only by a day or after an article (`foreign_parts`)
+                    self.foreign_parts |= {key}
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)

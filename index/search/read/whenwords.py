@@ -232,12 +232,26 @@ class Words:
         part = _PARTS.get(w) or self.vocab.part_words.get(w)
         return bool(part) or w in ("after", "before", "at", "from", "until", "between")
 
+    def _by_a_day(self, i: int) -> bool:
+        """Whether a day's name or an article stands next to token `i` ("dimanche
+        matin", "matin du dimanche", "am Abend", "por la tarde", "in de ochtend")."""
+        before, after = self.low(i - 1), self.low(i + 1)
+        if self.a_day(before) or self.a_day(after) or (before and self._said_day(i - 1)):
+            return True
+        return before in lexicon.place_words(self.vocab.asked_in)
+
+    def _said_day(self, j: int) -> bool:
+        """Whether token `j` was read as a day already."""
+        t = self.toks[j]
+        return any(c.field == "day" and c.start <= t.start < c.end for c in self.chips)
+
     def _day_and_part(self, word: str) -> tuple[int, str] | None:
-        """A weekday and a part of the day written as one word, as German writes them
-        ("sonntagnachmittag", "samstagmorgen"): (weekday, part), or None."""
+        """A weekday and a part of the day written as one word, as German and Dutch
+        write them ("sonntagnachmittag", "zaterdagochtend", "saturday-evening"):
+        (weekday, part), or None."""
         v = self.vocab
         for cut in range(3, len(word) - 3):
-            head, tail = word[:cut], word[cut:]
+            head, tail = word[:cut], word[cut:].removeprefix("-")  # "saturday-evening"
             d = DAY_WORDS.get(head, v.day_words.get(head))
             part = v.part_words.get(tail) or (tail if tail in PARTS_OF_DAY else None)
             if d is not None and part in PARTS_OF_DAY:
@@ -385,6 +399,8 @@ class Words:
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
+        if part is not None and w in self.vocab.foreign_parts and not self._by_a_day(i):
+            part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
         if part is not None:  # "afternoon", "sera"
             self._part(i, 1, part, self.vocab.part_words.get(w) or w.rstrip("s"), cue)
             when = zoned.today(self.vocab.timezone)  # "this afternoon" at the conference: today's
