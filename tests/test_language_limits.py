@@ -388,3 +388,28 @@ def test_time_cues_never_break_what_other_readers_read(query, language, label):
     start = datetime.fromisoformat("2025-05-10T10:00+02:00")  # a Saturday
     v = Vocab.from_talks([Talk(title="t", abstract="a", language=language, start=start)])
     assert understand(query, v).label == label
+
+
+def test_a_visitors_function_words_are_not_searched_where_no_talk_is_in_their_language(
+    fosdem_kb, moca, monkeypatch
+):
+    """On FOSDEM 2024 (English), "talk su Rust sabato" searches words and meaning for
+    "Rust", not the Italian "su", while the multilingual signal is handed every word
+    (`Query.whole`); "cosa c'è dopo le 18" says nothing else and lists the talks after
+    18:00 in time order. On MOCA (Italian) its own words stay as they are."""
+    from index.search.rank import signals
+
+    seen = []
+    real = signals.rank
+    monkeypatch.setattr(signals, "rank", lambda q, *a, **kw: seen.append(q) or real(q, *a, **kw))
+    hits = fosdem_kb.search("talk su Rust sabato", 5)
+    assert hits and all(h.talk.start.strftime("%a") == "Sat" for h in hits)
+    assert (seen[-1].text, seen[-1].whole) == ("Rust", "su Rust")
+    assert all("su" not in h.why.matched_terms for h in hits)
+    assert fosdem_kb._without_visitors_function_words("sulla sicurezza") == "sicurezza"
+    assert fosdem_kb._without_visitors_function_words("della") == "della"  # nothing else
+    answer = fosdem_kb.answer("cosa c'è dopo le 18", 20)
+    starts = [h.talk.start for h in answer.hits]
+    assert starts == sorted(starts) and all(s.hour >= 18 for s in starts)
+    assert "su" not in moca._visitors_function_words  # Italian is MOCA's own
+    assert moca._without_visitors_function_words("talk su Linux") == "talk su Linux"

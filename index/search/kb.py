@@ -42,6 +42,7 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
+from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import tokenize
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
@@ -278,13 +279,35 @@ class KnowledgeBase:
         return found
 
     def _says_nothing(self, u: Understood) -> bool:
-        """Whether a query with limits has no topic but words its index leaves out
-        ("cosa c'è dopo le 18": "what is there"): its talks are then listed in time
-        order, as for "what's on after 6pm", not ranked by those words."""
+        """Whether a query with limits has no topic but words its index leaves out, or
+        a visitor's language's function words ("cosa c'è dopo le 18": "what is there"):
+        its talks are then listed in time order, as for "what's on after 6pm", not
+        ranked by those words."""
         if not u.chips or not u.topic or u.phrases:
             return False
-        left_out = self.stopwords
+        left_out = self.stopwords | self._visitors_function_words
         return all(w in left_out or w in FRAME for w in tokenize(u.topic, ()))
+
+    @property
+    def _visitors_function_words(self) -> frozenset[str]:
+        """The function words (the `stop-words` lists) of the languages a visitor may
+        ask in that no talk is in (`Vocab.asked_in`), less any word a talk holds: "su",
+        "sulla", "nella" of "talk su Rust" asked of an English program say nothing to
+        search by there (its index, made for its own languages, keeps them)."""
+        v = self.vocab
+        found = v.__dict__.get("_visitors_function_words")  # (made once per vocabulary)
+        if found is None:
+            codes = sorted(v.asked_in - v.spoken - {"en"})
+            found = frozenset(w for c in codes for w in language_list(c) if w not in v.words)
+            v.__dict__["_visitors_function_words"] = found
+        return found
+
+    def _without_visitors_function_words(self, topic: str) -> str:
+        """`topic` less its words that are `_visitors_function_words` (itself when no
+        other word is left)."""
+        drop = self._visitors_function_words
+        kept = [w for w in topic.split() if not (set(tokenize(w, ())) or {""}) <= drop]
+        return " ".join(kept) if kept and len(kept) < len(topic.split()) else topic
 
     def _language_words(self, mode: str) -> frozenset[str]:
         """The words the model's language knows (its tokenizer's whole words), which
@@ -356,6 +379,7 @@ class KnowledgeBase:
         relaxed = late = False
         dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
         topic = "" if u.said_back_only or self._says_nothing(u) else u.topic
+        whole, topic = topic, self._without_visitors_function_words(topic)
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
             relaxed, kept = True, ""  # keep the limits that still leave talks
             fewer = relax.fewest_dropped(
@@ -393,7 +417,10 @@ class KnowledgeBase:
                 if every and suggestions:
                     topic, corrected = correct(topic, suggestions), True
                     text = " ".join([topic, *u.phrases]).strip()
-            hits = self._ranked(text, k, allowed, mode, chosen, u.asked, near)
+                    whole = correct(whole, suggestions)
+            # the multilingual signal reads the visitor's every word (`Query.whole`)
+            whole = " ".join([whole, *u.phrases]).strip() if whole != topic else ""
+            hits = self._ranked(text, k, allowed, mode, chosen, u.asked, near, whole)
             ids = [h.talk.id for h in hits]
             newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
         result = Answer(
@@ -419,6 +446,7 @@ class KnowledgeBase:
         chosen: Sequence[signals.Signal],
         asked: str = "",
         near: Sequence[wordparts.Alternative] = (),
+        whole: str = "",
     ) -> list[Hit]:
         """The hits for `text` (the topic of the query `asked`: as typed, less the words
         of its days and times, `Understood.asked`; BM25 also asks for the words `near`
@@ -434,7 +462,9 @@ class KnowledgeBase:
         alternatives += [a for a in near if a[0] not in dict(alternatives)]
         words = wordparts.written(said, alternatives)
         meant = " ".join([text, *(w for w, _ in near)])
-        query = Query(self, meant, words, allowed, k, POOL, tuple(alternatives), alone=not hybrid)
+        query = Query(
+            self, meant, words, allowed, k, POOL, tuple(alternatives), not hybrid, whole or meant
+        )
         submit = None
         if hybrid and len(self.vectors) >= BOTH_AT_ONCE:
             self.sentences.runs(())  # (read now: the worker must not use the database)

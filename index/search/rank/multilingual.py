@@ -26,13 +26,14 @@ from ingest.language import query_language
 def rank(query: Query) -> Ranking:
     """The `query.pool` talks (of those allowed) closest by the multilingual vectors."""
     vectors = getattr(query.base, "multilingual", None)
-    if vectors is None or not len(vectors) or not query.text.strip():
+    said = query.whole or query.text  # every word the visitor said: it reads them all
+    if vectors is None or not len(vectors) or not said.strip():
         return Ranking([])
     if query.alone or query.base.several_languages:
         pass  # asked for by name (--mode multilingual), or a program in several languages
-    elif query_language(query.text) in (None, "en"):
+    elif query_language(said) in (None, "en"):
         return Ranking([])  # English talks asked in English: the dense signal reads them
-    qvec = query.base.multilingual_vector(query.text)
+    qvec = query.base.multilingual_vector(said)
     ids, centred = vectors.closeness(qvec, query.allowed)
     if not len(ids):
         return Ranking([])

@@ -131,6 +131,9 @@ class Query:
     # the words of `words` that stand for others (`wordparts.alternatives`)
     alternatives: tuple[tuple[str, tuple[str, ...]], ...] = ()
     alone: bool = False  # one signal's list asked for (a mode), not fused
+    # the topic with every word the visitor said, which the multilingual signal reads
+    # (`text` less a visitor's language's function words where no talk is in it)
+    whole: str = ""
 
 
 @dataclass(frozen=True, eq=False)
