@@ -258,3 +258,65 @@ def test_the_venue_is_read_from_a_frab_program_and_merged() -> None:
     elsewhere = (replace(talk.sources[0], document="other.xml"),)  # the same talk, another file
     (merged,) = merge_talks([replace(talk, venue=None, sources=elsewhere), talk])
     assert merged.venue == talk.venue
+
+
+@pytest.mark.parametrize(
+    ("header", "rows"),
+    [
+        (
+            "Titel;Referent;Datum;Beginn;Ende;Raum;Beschreibung;Sprache",
+            ["Datenschutz für alle;Eva Klein;03.02.2024;10:00;10:45;Saal 1;Warum es zählt.;de"],
+        ),
+        (
+            "Titre;Intervenant;Date;Début;Fin;Salle;Résumé;Langue",
+            ["Protéger ses données;Eva Klein;03/02/2024;10:00;10:45;Saal 1;Pourquoi.;fr"],
+        ),
+        (
+            "Título;Ponente;Fecha;Inicio;Fin;Sala;Resumen;Idioma",
+            ["Proteger tus datos;Eva Klein;2024-02-03;10:00;10:45;Saal 1;Por qué.;es"],
+        ),
+        (
+            "Titolo;Relatore;Data;Inizio;Fine;Sala;Descrizione;Lingua",
+            ["Proteggere i dati;Eva Klein;2024-02-03;10:00;10:45;Saal 1;Perché.;it"],
+        ),
+        (
+            "Titel;Spreker;Datum;Begin;Einde;Zaal;Samenvatting;Taal",
+            ["Je gegevens beschermen;Eva Klein;2024-02-03;10:00;10:45;Saal 1;Waarom.;nl"],
+        ),
+    ],
+)
+def test_a_spreadsheet_with_headers_in_another_language(header, rows):
+    """A program exported with its headers in German, French, Spanish, Italian or
+    Dutch is read as one in English is (it was refused as no program); its
+    "03/02/2024" is 3 February, as dates are written there."""
+    _, talks, warnings = parse_text("\n".join([header, *rows]) + "\n", "programm.csv")
+    (talk,) = talks
+    assert [s.name for s in talk.speakers] == ["Eva Klein"] and talk.room == "Saal 1"
+    assert (f"{talk.start:%Y-%m-%d %H:%M}", f"{talk.end:%H:%M}") == ("2024-02-03 10:00", "10:45")
+    assert talk.abstract and talk.language == rows[0].rsplit(";", 1)[1] and not warnings
+
+
+def test_schema_org_events_keep_their_performers_and_language():
+    body = [
+        {
+            "@context": "https://schema.org",
+            "@type": "Event",
+            "name": "Datenschutz im Alltag",
+            "startDate": "2024-06-10T10:00:00+02:00",
+            "endDate": "2024-06-10T10:45:00+02:00",
+            "location": {"@type": "Place", "name": "Saal 2"},
+            "performer": [{"@type": "Person", "name": "Bernd Müller"}],
+            "description": "Wie wir unsere Daten schützen.",
+            "inLanguage": "de",
+        }
+    ]
+    _, (talk,), _ = parse_text(json.dumps(body), "events.json")
+    assert [s.name for s in talk.speakers] == ["Bernd Müller"]
+    assert (talk.room, talk.language, talk.format) == ("Saal 2", "de", None)
+    assert f"{talk.start:%H:%M}-{talk.end:%H:%M}" == "10:00-10:45"
+
+
+def test_a_date_with_slashes_is_us_order_under_english_headers_unless_it_cannot_be():
+    body = "title,date,start\nA,03/02/2024,10:00\nB,25/02/2024,10:00\n"
+    _, talks, _ = parse_text(body, "program.csv")
+    assert [f"{t.start:%m-%d}" for t in talks] == ["03-02", "02-25"]

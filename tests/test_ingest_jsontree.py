@@ -206,3 +206,53 @@ def test_a_date_time_object_and_a_serializers_note_read_alone() -> None:
     # a summary is the title only where the record has no title and says iCalendar's words
     assert resolve(["summary", "description"])["title"] == "summary"
     assert resolve(["title", "summary"])["abstract"] == "summary"
+
+
+def test_a_conference_or_a_day_holding_talks_is_no_session() -> None:
+    """Only an object from one clock time to another the same day (at most 12 hours)
+    gives its talks its title as their track: not a conference with a start and no
+    end, not one of several days, not a day."""
+    talk = {"title": "Rust in the kernel", "start": "2024-06-13T10:00:00+02:00", "speakers": ["A"]}
+    shapes = [
+        {
+            "conference": {
+                "name": "DevConf.CZ 2024",
+                "start": "2024-06-13T09:00:00+02:00",
+                "talks": [talk],
+            }
+        },
+        {
+            "event": {
+                "title": "PyCon Italia",
+                "startDate": "2024-06-13T09:00:00",
+                "endDate": "2024-06-15T18:00:00",
+                "sessions": [talk],
+            }
+        },
+        {"days": [{"title": "Day 1", "date": "2024-06-13T00:00:00", "talks": [talk]}]},
+    ]
+    for body in shapes:
+        _, talks, _ = parse_text(json.dumps(body, indent=1), "p.json")
+        assert [(t.title, t.track) for t in talks] == [("Rust in the kernel", None)], body
+
+
+def test_date_time_objects_and_tags_read_with_care() -> None:
+    """A time that is no clock time keeps the date; an end in its own zone is read in
+    it; a session type with "#" is one unless it is an API's tag under "kind"; a
+    record with a title under another name keeps it over its summary."""
+    body = [
+        {
+            "title": "A",
+            "speakers": ["X"],
+            "type": "Talk#1",
+            "start": {"date": "2024-06-13", "time": "09:00", "tz": "Europe/Zurich"},
+            "end": {"date": "2024-06-13", "time": "08:30", "tz": "UTC"},
+        },
+        {"title": "B", "speakers": ["Y"], "date": {"date": "2024-06-14", "time": "morning"}},
+        {"sessionTitle": "Scaling Postgres", "summary": "Short teaser", "description": "Long."},
+    ]
+    _, talks, warnings = parse_text(json.dumps(body, indent=1), "p.json")
+    a, b, c = talks
+    assert (a.format, f"{a.end:%H:%M %Z}") == ("Talk#1", "10:30 CEST") and not warnings
+    assert b.start is not None and f"{b.start:%Y-%m-%d}" == "2024-06-14"
+    assert c.title == "Scaling Postgres"

@@ -1,12 +1,16 @@
 """Which column of a table holds which talk field: the names each field accepts
-(`FIELDS`, first match wins; case, spaces and underscores ignored), or an
-explicit mapping such as {"title": "Paper Name"}.
+(`FIELDS`, first match wins; case, accents, spaces and underscores ignored; in
+English first, then in German, French, Spanish, Italian and Dutch,
+`IN_OTHER_LANGUAGES`: "Titel", "Referent", "Début", "Ponente", "Relatore", "Zaal"), or
+an explicit mapping such as {"title": "Paper Name"}.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from talkbase.core.terms import fold
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "title": (
@@ -57,6 +61,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "people",
         "persons",
         "panelists",
+        "performer",  # schema.org's Event
+        "performers",
     ),
     "affiliation": (
         "affiliation",
@@ -146,14 +152,140 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "conference": ("conference", "conference_name", "event_name"),
     "url": ("url", "link", "pdf_url", "web", "website", "page"),
     "links": ("links", "attachments", "resources"),
-    "language": ("language", "lang", "content_locale", "locale", "talk_language"),
+    "language": ("language", "lang", "content_locale", "locale", "talk_language", "in_language"),
     "subtitle": ("subtitle",),
     "notes": ("notes",),
 }
 
 
+# The same fields named in the other languages a program may be written in (German,
+# French, Spanish, Italian, Dutch; accents folded: "Début" is "debut"), after English's
+IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "title": (
+        "titel",
+        "titre",
+        "titulo",
+        "titolo",
+        "intitule",
+        "vortrag",
+        "veranstaltung",
+    ),
+    "abstract": (
+        "beschreibung",
+        "zusammenfassung",
+        "kurzbeschreibung",
+        "resume",
+        "descripcion",
+        "resumen",
+        "descrizione",
+        "sommario",
+        "riassunto",
+        "beschrijving",
+        "samenvatting",
+    ),
+    "speakers": (
+        "referent",
+        "referenten",
+        "referentin",
+        "referierende",
+        "sprecher",
+        "vortragende",
+        "intervenant",
+        "intervenants",
+        "orateur",
+        "orateurs",
+        "ponente",
+        "ponentes",
+        "relatore",
+        "relatori",
+        "spreker",
+        "sprekers",
+    ),
+    "affiliation": (
+        "firma",
+        "unternehmen",
+        "entreprise",
+        "empresa",
+        "azienda",
+        "organizzazione",
+        "organisatie",
+        "bedrijf",
+    ),
+    "start": (
+        "beginn",
+        "startzeit",
+        "debut",
+        "heure",
+        "inicio",
+        "hora",
+        "inizio",
+        "ora",
+        "aanvang",
+    ),
+    "end": (
+        "ende",
+        "endzeit",
+        "fin",
+        "fine",
+        "einde",
+        "eind",
+    ),
+    "duration": (
+        "dauer",
+        "duree",
+        "duracion",
+        "durata",
+        "duur",
+    ),
+    "date": (
+        "datum",
+        "fecha",
+        "data",
+    ),
+    "room": (
+        "raum",
+        "saal",
+        "salle",
+        "lieu",
+        "sala",
+        "aula",
+        "lugar",
+        "zaal",
+        "locatie",
+    ),
+    "track": (
+        "kategorie",
+        "categorie",
+        "categoria",
+        "themenbereich",
+    ),
+    "format": (
+        "typ",
+        "tipo",
+        "formato",
+        "formaat",
+    ),
+    "language": (
+        "sprache",
+        "langue",
+        "idioma",
+        "lingua",
+        "taal",
+    ),
+}
+FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
+
+
+def said_in_another_language(header: object, fld: str) -> bool:
+    """Whether `header` names `fld` in one of the other languages (not English's)."""
+    key = norm(header)
+    theirs = IN_OTHER_LANGUAGES.get(fld, ())
+    return bool(key) and (key in theirs or key.replace("_", "") in theirs)
+
+
 def norm(header: object) -> str:
-    return re.sub(r"[^0-9a-z]+", "_", str(header).lower().replace("\ufeff", "")).strip("_")
+    """A header as names compare: case and accents folded, runs of anything else "_"."""
+    return re.sub(r"[^0-9a-z]+", "_", fold(str(header).replace("\ufeff", ""))).strip("_")
 
 
 def _serializers(key: object) -> bool:
@@ -177,7 +309,8 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
     for fld, column in (mapping or {}).items():
         out[fld] = column
         used.add(column)
-    calendar = "title" not in out and not any(n in by_norm for n in FIELDS["title"])
+    titled = any(n in by_norm or n.replace("_", "") in by_norm for n in FIELDS["title"])
+    calendar = "title" not in out and not titled
     if calendar and "summary" in by_norm and "description" in by_norm:
         # iCalendar's words (Google Calendar's JSON too): the summary is the title
         out.setdefault("title", by_norm["summary"])

@@ -19,7 +19,8 @@ them. Here:
 - a talk's place says what it does not: a day key (2024-07-17), a minute key
   under it (540 = 09:00), a room key (an id of the rooms table, or a key under
   a "rooms" key), an enclosing room object, an enclosing session (a titled
-  object starting at a clock time, Indico's slots: its title is the track);
+  object from a clock time to another the same day, Indico's slots: its title is
+  the track);
 - `slot` ({room, start, end}) is the talk's time and room; `slots` is one talk
   per slot (a workshop given twice), the one its place in the tree names when it
   has one;
@@ -208,20 +209,33 @@ class Context:
     session: str | None = None  # the title of a timed object holding it (Indico's slots)
 
 
+SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
+
+
 def _session_title(node: object) -> str | None:
-    """The title of an object that holds talks as a session does: titled, and
-    starting at a clock time (Indico's {"title": "Detectors", "startDate": {"date",
-    "time"}, "entries": {...}}); a conference or a day (a date alone) is none."""
+    """The title of an object that holds talks as a session does: titled, with a start
+    and an end at clock times on one day, at most SESSION_HOURS apart (Indico's
+    {"title": "Detectors", "startDate": {"date", "time"}, "endDate": ..., "entries":
+    {...}}); a conference (days long, or no end) or a day (a date alone) is none."""
     if not isinstance(node, dict):
         return None
     cols = resolve(node)
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
-    if "title" not in cols or begins is None:
+    if "title" not in cols or begins is None or "end" not in cols:
         return None
-    start = node[begins]
-    moment = when.moment_text(start)
-    said = moment[0] if moment else text_of(start)
-    return inline(text_of(node[cols["title"]])) or None if _CLOCK.search(said) else None
+    utc = when.zone("UTC")
+    moments = []
+    for key in (begins, cols["end"]):
+        moment = when.moment_text(node[key])
+        said = moment[0] if moment else text_of(node[key])
+        at, _ = when.parse_when(said, None, utc) if _CLOCK.search(said) else (None, None)
+        moments.append(at)
+    start, end = moments
+    if start is None or end is None or start.date() != end.date():
+        return None
+    if not timedelta(0) < end - start <= timedelta(hours=SESSION_HOURS):
+        return None
+    return inline(text_of(node[cols["title"]])) or None
 
 
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ingest import when
 from ingest.formats import frab, jsontree, registry
-from ingest.formats.columns import FIELDS, norm, resolve
+from ingest.formats.columns import FIELDS, norm, resolve, said_in_another_language
 from ingest.formats.jsonrecords import array_items, located, records, references
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
@@ -77,10 +77,12 @@ def _name_org(item: str) -> tuple[str, str | None]:
 # ---- rows to talks -----------------------------------------------------------------------
 
 
-def _format(value: object) -> str | None:
-    """A session type as written; an API's tag of its record ("calendar#event") is none."""
+def _format(value: object, column: str | None) -> str | None:
+    """A session type as written; an API's tag of its record under "kind"
+    ("calendar#event": Google's) is none ("Talk#1" under "type" is one)."""
     text = inline(text_of(value))
-    return None if not text or re.fullmatch(r"[\w.-]+#[\w.-]+", text) else text
+    tagged = norm(column or "") == "kind" and re.fullmatch(r"[a-z]+#[a-z]+", text)
+    return None if not text or tagged else text
 
 
 class _Reader:
@@ -128,8 +130,11 @@ class _Reader:
         said = {f: m[0] if m else text_of(get(f)) for f, m in moments.items()}
         named = next((m[1] for m in moments.values() if m and m[1]), "")
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
-        day, _ = when.parse_when(said["date"], tz, self.fallback)
-        start, end = when.parse_when(said["start"], tz, self.fallback, day.date() if day else None)
+        # headers in another language: "03/02/2024" is 3 February there
+        first = any(said_in_another_language(cols.get(f, ""), f) for f in ("date", "start"))
+        day, _ = when.parse_when(said["date"], tz, self.fallback, None, first)
+        on = day.date() if day else None
+        start, end = when.parse_when(said["start"], tz, self.fallback, on, first)
         if start is None and not said["start"].strip():
             start = day  # only a date
         elif start is None:
@@ -137,8 +142,10 @@ class _Reader:
                 f"{self.document} {where}: cannot read the start time "
                 f"{said['start'][:40]!r} of {title!r}; kept without one"
             )
-        if start is not None:
-            end_at, _ = when.parse_when(said["end"], tz, self.fallback, start.date())
+        if start is not None:  # (an end written with its own zone is read in it)
+            own = when.zone(moments["end"][1]) if moments["end"] else None
+            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date(), first)
+            end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             length = when.parse_duration(get("duration"))
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
@@ -193,7 +200,7 @@ class _Reader:
             end=end,
             room=inline(text_of(get("room"))) or None,
             track=track,
-            format=_format(get("format")),
+            format=_format(get("format"), cols.get("format")),
             abstract=plain(text_of(get("abstract"))),
             notes=tuple(notes),
             conference=inline(text_of(get("conference"))) or self.conference,
