@@ -47,7 +47,7 @@ NEWCOMERS_IN: dict[str, tuple[str, ...]] = {
         r"erste schritte",
         r"erstbesucher(?:innen)?",
     ),
-    "es": (r"principiantes?", r"novatos?", r"primeros pasos", r"recien llegad[oa]s"),
+    "es": (r"principiantes?", r"novatos", r"primeros pasos", r"recien llegad[oa]s"),
     "fr": (r"debutants?", r"premiers pas", r"nouveaux (?:venus|arrivants|contributeurs)"),
     "it": (r"principianti", r"neofiti", r"primi passi", r"alle prime armi", r"nuovi arrivati"),
     "nl": (r"nieuwkomers", r"eerste stappen", r"voor beginners"),
@@ -56,7 +56,9 @@ NEWCOMERS_IN: dict[str, tuple[str, ...]] = {
 INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
     "de": (r"einfuhrung",),
     "es": (r"introduccion",),
-    "fr": (r"initiation",),  # (French "introduction" is English's)
+    # French "introduction" is English's; "initiation" is a protocol's too ("Session
+    # Initiation Protocol")
+    "fr": (),
     "it": (r"introduzione",),
     "nl": (r"inleiding", r"introductie", r"kennismaking"),
 }
@@ -64,11 +66,13 @@ _OWN = "|".join(w for words in NEWCOMERS_IN.values() for w in words)
 _OWN_INTRO = "|".join(w for words in INTRODUCTION_IN.values() for w in words)
 # What an introductory talk's title says (and a query asking for one)
 _PLAIN = (
-    r"beginners?|beginner's|newcomers?|newbies?|novices?|new contributors?"
-    r"|first[- ]time(?:rs?| contributors?| attendees?| visitors?)"
+    r"beginners?|beginner's|newcomers?|newbies?|new contributors?"
+    r"|first[- ]timers?|first[- ]time contributors?"
     r"|getting started|get started|first steps|gentle intro(?:duction)?"
     rf"|no prior (?:knowledge|experience)|{_OWN}"
 )
+# ...and what only a query says ("The novice programmer's mind" is research on them)
+_ASKED_ONLY = r"novices?|first[- ]time (?:attendees?|visitors?)"
 _NUMBER = r"(?<![.\w])(?<!room )101(?! lines)"  # "Rust 101", not room 101, "H.101"
 IN_TITLE = re.compile(
     rf"\b(?:{_PLAIN}|introduction(?! of)|introductory|intro to|{_OWN_INTRO}|{_NUMBER}|primer|basics"
@@ -81,7 +85,7 @@ ASKING = re.compile(
     r"|where (?:do|should|can|to) (?:i |we |you |one )?start|getting into"
     r"|get(?:ting)? involved|(?:i'm|i am|im) (?:new|a newcomer|a beginner)"
     r"|how (?:to|do i|can i|do you|can you|do we|can we|does one|can one) get into"
-    rf"|{_PLAIN}|(?<!what's )(?<!whats )(?<!what is )new to|introductions? to|intro to"
+    rf"|{_PLAIN}|{_ASKED_ONLY}|(?<!what's )(?<!whats )(?<!what is )new to|introductions? to|intro to"
     rf"|introductory|basics|for dummies|{_NUMBER})\b"
 )
 # ...unless the words just before it say the opposite ("not for beginners")
@@ -116,11 +120,17 @@ STARTER_WORDS = frozenset(
 )
 
 
+def subject_words(text: str) -> list[str]:
+    """The words of `text` that are no starter words: what it asks about ([] for
+    "first-timers")."""
+    return [w for w in text.split() if _plain(w).strip("?.,!:;'\"") not in STARTER_WORDS]
+
+
 def without_starter_words(text: str) -> str:
     """`text` without the words that say where to start ("where do I start with Go":
     "where do I with Go"), for a search that raises the talks for newcomers instead
     of asking BM25 for "start"; `text` itself when nothing else is left."""
-    kept = [w for w in text.split() if _plain(w).strip("?.,!:;'\"") not in STARTER_WORDS]
+    kept = subject_words(text)
     return " ".join(kept) if kept else text
 
 

@@ -264,8 +264,10 @@ def test_a_session_for_first_timers_comes_first_when_they_ask(tmp_path, monkeypa
         return json.loads(capsys.readouterr().out)
 
     # it shares no word of the query, yet matches it: the query asks for newcomers
-    first = hits("good talks for first-timers")[0]
+    first = hits("what is there for first-timers")[0]
     assert first["title"] == "Rundgang für Neulinge" and first["why"]["match"] is True
+    # ...of nothing else: asked of a subject no talk holds, nothing matches
+    assert not any(h["why"]["match"] for h in hits("Haskell for first-timers"))
     # where talks hold words of the query, those decide what matches
     matched = {h["title"]: h["why"]["match"] for h in hits("first-timers at the camp")}
     assert matched["Rundgang für Neulinge"] is False and matched["Soldering workshop"] is True

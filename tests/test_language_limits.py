@@ -240,9 +240,14 @@ def test_leaving_out_in_the_programs_own_language(moca, query, left_out):
     assert [f.active() for f in u.excluded_limits] == left_out, u.label
 
 
-def test_another_languages_cues_are_not_read_where_no_talk_is_in_it():
+def test_another_languages_one_word_cues_leave_out_only_a_limit_where_no_talk_is_in_it():
+    """Where no talk is in Italian or French, "tranne", "sans" leave out a limit read
+    after them ("rust tranne MOV"), never words ("sans serif fonts" stays a topic)."""
     v = Vocab.from_talks([Talk(title="t", abstract="a", language="en", room="MOV")])
-    assert understand("rust tranne MOV", v).excluded_limits == ()
+    u = understand("rust tranne MOV", v)
+    assert [x.active() for x in u.excluded_limits] == [{"room": "MOV"}] and u.topic == "rust"
+    u = understand("sans serif fonts", v)
+    assert u.excluded == () and u.excluded_limits == () and u.topic == "sans serif fonts"
 
 
 @pytest.mark.parametrize(
@@ -406,10 +411,93 @@ def test_a_visitors_function_words_are_not_searched_where_no_talk_is_in_their_la
     assert hits and all(h.talk.start.strftime("%a") == "Sat" for h in hits)
     assert (seen[-1].text, seen[-1].whole) == ("Rust", "su Rust")
     assert all("su" not in h.why.matched_terms for h in hits)
-    assert fosdem_kb._without_visitors_function_words("sulla sicurezza") == "sicurezza"
-    assert fosdem_kb._without_visitors_function_words("della") == "della"  # nothing else
+    said = "talk sulla sicurezza della rete"
+    assert fosdem_kb._without_visitors_function_words("sulla sicurezza", said) == "sicurezza"
+    assert fosdem_kb._without_visitors_function_words("della", said) == "della"  # nothing else
+    # one word of a language is no query in it ("car" is French for "because"), and a
+    # word whose plural a talk holds is no function word there
+    for english in ("car talks on saturday", "vi on sunday", "electric car charging"):
+        assert fosdem_kb._visitors_function_words(english) == frozenset(), english
+    assert "car" not in fosdem_kb._visitors_function_words("car pour les voitures")
     answer = fosdem_kb.answer("cosa c'è dopo le 18", 20)
     starts = [h.talk.start for h in answer.hits]
     assert starts == sorted(starts) and all(s.hour >= 18 for s in starts)
-    assert "su" not in moca._visitors_function_words  # Italian is MOCA's own
-    assert moca._without_visitors_function_words("talk su Linux") == "talk su Linux"
+    assert "su" not in moca._visitors_function_words("talk su Linux sabato")  # MOCA's own
+    assert moca._without_visitors_function_words("talk su Linux", "talk su Linux sabato") == (
+        "talk su Linux"
+    )
+
+
+@pytest.fixture(scope="module")
+def fosdem_vocab() -> Vocab:
+    from ingest.detect import parse_path
+    from ingest.merge import merge_talks
+    from tests.conftest import FOSDEM_XML
+
+    if not FOSDEM_XML.is_file():
+        pytest.skip("needs ../shared/schedules/fosdem2024.xml")
+    return Vocab.from_talks(merge_talks(parse_path(FOSDEM_XML).talks))
+
+
+@pytest.mark.parametrize(
+    ("query", "left_out"),
+    [
+        ("rust tranne domenica", {"day": "Sun"}),
+        ("rust excepto el domingo", {"day": "Sun"}),
+        ("domenica esclusa", {"day": "Sun"}),
+        ("Rust nicht nach 18 Uhr", {"after": "18:00"}),
+        ("rust pas après 18h", {"after": "18:00"}),
+    ],
+)
+def test_a_limit_left_out_in_a_visitors_language_is_never_kept(fosdem_vocab, query, left_out):
+    """On FOSDEM 2024 (English): the limit is left out, not applied (the review found
+    "rust tranne domenica" read as Sunday)."""
+    u = understand(query, fosdem_vocab)
+    assert [x.active() for x in u.excluded_limits] == [left_out], u.labels
+    assert not {"day", "after"} & set(u.filters.active()), u.labels
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Debian bis 12",
+        "kubernetes ab 5",
+        "python tot 3",
+        "Python voor 3",
+        "rust om 10",
+        "keeping projects on-track",
+        "matrix-room encryption",
+        "Energiesysteme von morgen",
+    ],
+)
+def test_english_and_ambiguous_words_stay_words_on_an_english_program(fosdem_vocab, query):
+    u = understand(query, fosdem_vocab)
+    assert u.filters.active() == {} and not u.any_tracks, u.labels
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        ("Rust abends", {"after": "17:00"}),
+        ("Linux morgens", {"starts_before": "12:00"}),
+        ("Sonntag morgen", {"day": "Sun", "starts_before": "12:00"}),
+        ("nach 14 Uhr", {"after": "14:00"}),
+        ("om 11 uur", {"at": "11:00"}),
+        ("la devroom PostgreSQL", {"track": "PostgreSQL devroom"}),
+        ("keycloak en la devroom de IAM", {"track": "Identity and Access Management devroom"}),
+    ],
+)
+def test_a_visitors_limits_on_an_english_program(fosdem_vocab, query, limits):
+    active = understand(query, fosdem_vocab).filters.active()
+    assert all(active.get(k) == v for k, v in limits.items()), active
+
+
+def test_a_track_name_holding_an_article_is_read_whole():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    start = datetime(2024, 2, 4, 15, tzinfo=ZoneInfo("Europe/Berlin"))
+    track = "Freie Software in der Schule"
+    v = Vocab.from_talks([Talk(title="a", abstract="b", language="de", start=start, track=track)])
+    u = understand("Freie Software in der Schule Track", v)
+    assert u.filters.track == track and u.topic == ""

@@ -134,11 +134,11 @@ def test_the_sites_parts_of_the_day_are_the_servers(site):
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
-def test_the_site_reads_a_part_of_the_day_of_another_language_only_by_a_day(site):
-    """An English program's site reads "Dienstag Nachmittag" (a day beside it), but not
-    the "morgen" of "von morgen" (tomorrow's), as the server does."""
+def test_the_site_reads_a_part_of_the_day_that_is_also_tomorrow_only_by_a_day(site):
+    """An English program's site reads "Dienstag Nachmittag", but not the "morgen" of
+    "von morgen" (tomorrow's: no day beside it), as the server does."""
     meta = json.loads((site / "data" / "meta.json").read_text())
-    assert "morgen" in meta["foreign_parts"] and "afternoon" not in meta["foreign_parts"]
+    assert "morgen" in meta["ambiguous_parts"] and "nachmittag" not in meta["ambiguous_parts"]
     talks = {t["id"]: t for t in json.loads((site / "data" / "talks.json").read_text())}
     by_day, alone = _node_search(site, ["kernels Dienstag Nachmittag", "kernels von morgen"])
     starts = [talks[i]["start"] for i in by_day["words"]]

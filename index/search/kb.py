@@ -9,6 +9,7 @@ the vocabulary (from aggregates). A query touches the talks it ranks, not the ba
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Sequence
@@ -42,8 +43,9 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
-from index.search.rank.stopwords import language_list
+from index.search.rank.stopwords import english_stopwords, language_list
 from index.search.rank.tokens import tokenize
+from index.search.read import lexicon
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
@@ -55,9 +57,9 @@ from index.store import multilingual as multilingual_store
 from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
-from ingest.audience import without_starter_words
+from ingest.audience import subject_words, without_starter_words
 from ingest.text import title_key
-from talkbase.core import settings
+from talkbase.core import languages, settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
@@ -285,29 +287,38 @@ class KnowledgeBase:
         ranked by those words."""
         if not u.chips or not u.topic or u.phrases:
             return False
-        left_out = self.stopwords | self._visitors_function_words
+        left_out = self.stopwords | self._visitors_function_words(u.query)
         return all(w in left_out or w in FRAME for w in tokenize(u.topic, ()))
 
-    @property
-    def _visitors_function_words(self) -> frozenset[str]:
-        """The function words (the `stop-words` lists) of the languages a visitor may
-        ask in that no talk is in (`Vocab.asked_in`), less any word a talk holds: "su",
-        "sulla", "nella" of "talk su Rust" asked of an English program say nothing to
-        search by there (its index, made for its own languages, keeps them)."""
+    def _visitors_function_words(self, query: str) -> frozenset[str]:
+        """The function words (the `stop-words` lists) to leave out of the search for
+        `query`: of each language a visitor may ask in that no talk is in
+        (`Vocab.asked_in`) where the query says two words of it or more (its function
+        words, weekdays, parts of the day, time cues; none of English's: "car talks on
+        saturday" is no French), less any word a talk holds, or its plural ("car":
+        "cars"). "talk su Rust sabato mattina" asked of an English program searches
+        "Rust": its index, made for its own languages, would rank by "su"."""
         v = self.vocab
-        found = v.__dict__.get("_visitors_function_words")  # (made once per vocabulary)
-        if found is None:
-            codes = sorted(v.asked_in - v.spoken - {"en"})
-            found = frozenset(w for c in codes for w in language_list(c) if w not in v.words)
-            v.__dict__["_visitors_function_words"] = found
-        return found
+        said = set(tokenize(query, ()))
+        out: set[str] = set()
+        for code in sorted(v.asked_in - v.spoken - {"en"}):
+            if len(said & visitor_words(code)) >= 2:
+                out |= {w for w in language_list(code) & said if not _held(w, v.words)}
+        return frozenset(out)
 
-    def _without_visitors_function_words(self, topic: str) -> str:
-        """`topic` less its words that are `_visitors_function_words` (itself when no
-        other word is left)."""
-        drop = self._visitors_function_words
+    def _without_visitors_function_words(self, topic: str, query: str) -> str:
+        """`topic` less its words that are `_visitors_function_words` of `query`
+        (itself when no other word is left)."""
+        drop = self._visitors_function_words(query)
+        if not drop:
+            return topic
         kept = [w for w in topic.split() if not (set(tokenize(w, ())) or {""}) <= drop]
         return " ".join(kept) if kept and len(kept) < len(topic.split()) else topic
+
+    def _holds_every_word(self, text: str) -> bool:
+        """Whether some talk holds each word of `text` but the words it leaves out."""
+        left_out = self.stopwords | FRAME
+        return all(w in self.vocab.words for w in tokenize(text, ()) if w not in left_out)
 
     def _language_words(self, mode: str) -> frozenset[str]:
         """The words the model's language knows (its tokenizer's whole words), which
@@ -379,7 +390,7 @@ class KnowledgeBase:
         relaxed = late = False
         dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
         topic = "" if u.said_back_only or self._says_nothing(u) else u.topic
-        whole, topic = topic, self._without_visitors_function_words(topic)
+        whole, topic = topic, self._without_visitors_function_words(topic, u.query)
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
             relaxed, kept = True, ""  # keep the limits that still leave talks
             fewer = relax.fewest_dropped(
@@ -476,7 +487,10 @@ class KnowledgeBase:
         scored = signals.fuse(chosen, rankings) if hybrid else rankings[mode].scored
         scored = reorder.last_touches(self, asked, said, scored, k, hybrid)
         listed = [t for t, _ in scored]
+        # asked where to start and of nothing the base lacks: the talks for newcomers
+        # match ("good talks for first-timers"; not "getting started with Haskell")
         raised = reorder.raises_introductions(asked, hybrid)
+        raised = raised and self._holds_every_word(" ".join(subject_words(text)))
         newcomers = self.introductions.among(listed[: reorder.INTRO_WINDOW]) if raised else ()
         is_match = Matches.judge(self, words, listed, rankings, newcomers)
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
@@ -545,3 +559,20 @@ class KnowledgeBase:
             with self._remembering:
                 self._word_cache.put(talk.id, found)
         return found
+
+
+def _held(word: str, words: frozenset[str]) -> bool:
+    """Whether a talk holds `word` or its plural."""
+    return word in words or f"{word}s" in words or f"{word}es" in words
+
+
+@functools.cache
+def visitor_words(code: str) -> frozenset[str]:
+    """The words that show a query is in the language `code`: its function words,
+    weekdays, parts of the day and time cues, folded, less English's stop words (which
+    show nothing: "on" is French too)."""
+    own = set(language_list(code))
+    own |= {w for w in languages.weekday_names(code)}
+    own |= set(languages.day_part_names(code)) | set(lexicon.DAY_PARTS.get(code, {}))
+    own |= {w for cue in lexicon.TIME_CUES.get(code, {}) for w in cue}
+    return frozenset(t for w in own for t in tokenize(w, ())) - english_stopwords()

@@ -172,7 +172,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
         # read only next to a day's name (the server: or after an article): "von morgen"
-        "foreign_parts": sorted(vocab.foreign_parts),
+        "ambiguous_parts": sorted(vocab.ambiguous_parts),
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),

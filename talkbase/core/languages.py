@@ -206,6 +206,19 @@ def day_part_names(code: str) -> dict[str, str]:
     return {w: next(iter(p)) for w, p in found.items() if len(p) == 1}
 
 
+def relative_day_names(code: str) -> frozenset[str]:
+    """The words `code`'s speakers say for a day relative to today (CLDR: "morgen",
+    "heute", "mañana", "domani"), folded; empty without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return frozenset()
+    try:
+        names = dict(locale._data["date_fields"]["day"]["relative"]).values()
+    except (KeyError, TypeError):
+        return frozenset()
+    return frozenset(form for n in names for form in (n.casefold(), _plain(n)) if form)
+
+
 def spoken_where(zone: str) -> tuple[str, ...]:
     """The languages official where a time zone is (CLDR's country of the zone and
     its official languages, through Babel): ("nl", "fr", "de") for Europe/Brussels,

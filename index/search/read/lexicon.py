@@ -324,10 +324,11 @@ def _of(languages: Collection[str]) -> list[str]:
 
 def leave_out(languages: frozenset[str], asked: frozenset[str] = frozenset()) -> LeaveOut:
     """The ways to leave something out in English and the given languages (those some
-    talk is in), and of the other languages a visitor may ask in (`asked`) those of two
-    words or more ("aber nicht", not "no", "sans": words of other languages too),
-    longest cue first within each kind (so "but not" is read before "not"); made once
-    per set of languages (every query asks)."""
+    talk is in), and in the other languages a visitor may ask in (`asked`), where a
+    cue of one word that leaves out words ("sauf", "tranne") leaves out only a limit
+    read after it ("sans serif" stays words: "sans" is one of theirs too); longest cue
+    first within each kind (so "but not" is read before "not"); made once per set of
+    languages (every query asks)."""
     return _leave_out(languages, asked - languages)
 
 
@@ -337,9 +338,15 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
     for code in [*_of(languages), *sorted(others - {"en"})]:
         entry = LEAVE_OUT.get(code)
         if entry is not None:
-            for kind, cues in kinds.items():
-                said = getattr(entry, kind)
-                cues.extend(c for c in said if c not in cues and (code not in others or len(c) > 1))
+            for kind in list(kinds):
+                for cue in getattr(entry, kind):
+                    to = kind
+                    if code in others and kind == "words" and len(cue) == 1:
+                        if cue in entry.after:  # "domenica esclusa": said after only
+                            continue
+                        to = "limits"
+                    if cue not in kinds[to]:
+                        kinds[to].append(cue)
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
 
 
@@ -385,12 +392,12 @@ def place_words(languages: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-@lru_cache(maxsize=64)
 def of_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for "of" in English and the given languages ("de", "von")."""
     return frozenset(w for code in _of(languages) for w in OF_WORDS.get(code, ()))
 
 
+@lru_cache(maxsize=64)
 def room_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for a room in English and the given languages (one word each); made
     once per set of languages (the room reader asks at every token)."""

@@ -28,6 +28,10 @@ def read(r: Any) -> None:
     cues = lexicon.time_cues(spoken)
     if not cues:
         return
+    # a cue of a language no talk is in needs a time that can be nothing else: with its
+    # minutes, "h", "Uhr" or am/pm, or an hour past noon ("nach 14 Uhr", "dopo le 17";
+    # not "Debian bis 12", "Python voor 3")
+    theirs = {w for w, _ in lexicon.time_cues(frozenset(r.vocab.spoken))}
     after = lexicon.clock_after(spoken)
     spans = lexicon.not_a_clock(spoken)
     toks = r.toks
@@ -49,6 +53,8 @@ def read(r: Any) -> None:
             found = clock(toks, i + n)
             if found is not None and not _a_time(toks, i + n, found[1], spans, followers):
                 continue  # "vor 20 Jahren", "plus de 20 contributeurs": counts
+            if found is not None and words not in theirs and not _plain(toks, i + n, after):
+                continue
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
                 continue
             if i == range_end and cue in ("at", "until"):
@@ -64,6 +70,16 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _plain(toks: list[Any], j: int, after: frozenset[str]) -> bool:
+    """Whether the number at toks[j] is plainly a clock time: not a bare hour up to 12
+    ("14", "15h", "10:30", "3pm" and "3 Uhr" are)."""
+    word = toks[j].low
+    if not word.isdigit():
+        return True
+    nxt = toks[j + 1].low if j + 1 < len(toks) else ""
+    return int(word) > 12 or nxt in after or nxt in ("am", "pm", "h")
 
 
 def _a_time(

@@ -36,14 +36,14 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     if not is_cue(r.low(i)):
         return _hyphenated(r, i)
     lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
-    articles = _articles(r.vocab.asked_in)  # "la devroom Rust": no word of a name
+    articles = _articles(r.vocab.asked_in)  # ("la devroom Rust")
     for step in (-1, 1):  # the words right before the cue, else right after it
         cand: list[int] = []
         splits: list[int] = []  # where "and"/"or" stood between the words read
         j = (lo if step < 0 else i) + step
         if step > 0 and r.free(j) and r.low(j) in lexicon.of_words(r.vocab.asked_in):
             j += 1  # "la devroom de JavaScript", "the devroom of Go"
-        while len(cand) < TRACK_WORDS and r.free(j) and r.low(j) not in articles:
+        while len(cand) < TRACK_WORDS and r.free(j):
             if (r.low(j) in JOINS or r.low(j) == "or") and r.free(j + step) and cand:
                 splits += [j] if r.low(j) in EITHER else []  # "CAD and Open Hardware
                 j += step  # devroom": a name's "and" is no word of it
@@ -53,7 +53,7 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
             cand.append(j)
             splits += [j + 1] if r.toks[j].text.endswith(",") else []  # "Rust, Go"
             j += step
-        cand.sort()
+        cand = _trimmed(r, sorted(cand), articles)
         while cand:
             said = _said(r, cand)
             names = (
@@ -65,8 +65,18 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
             if names and not _plain_rooms(r.low(i), cand, splits):
                 _take(r, (lo, i), cand, names)
                 return True
-            cand = cand[1:] if step < 0 else cand[:-1]
+            cand = _trimmed(r, cand[1:] if step < 0 else cand[:-1], articles)
     return False
+
+
+def _trimmed(r: Words, cand: list[int], articles: frozenset[str]) -> list[int]:
+    """`cand` without the articles at either end ("en la devroom Rust": "la" names no
+    track; "Freie Software in der Schule Track" keeps its "der")."""
+    while cand and r.low(cand[0]) in articles:
+        cand = cand[1:]
+    while cand and r.low(cand[-1]) in articles:
+        cand = cand[:-1]
+    return cand
 
 
 def _articles(languages: frozenset[str]) -> frozenset[str]:
@@ -80,7 +90,9 @@ def _hyphenated(r: Words, i: int) -> bool:
     Go-Devroom", "Modern-Email-Devroom"; "the go-devroom" too): the track the parts
     before the cue name, read from that one token."""
     *said, cue = r.low(i).split("-")
-    if not said or not all(said) or not is_cue(cue):
+    if not said or not all(said) or not is_cue(cue) or cue in ("room", "rooms"):
+        return False  # ("matrix-room": a room of Matrix's own)
+    if all(w in JOINS for w in said):  # "on-track": no name
         return False
     names = tracks_named(r.vocab.tracks, said) or tracks_named(
         r.vocab.tracks,

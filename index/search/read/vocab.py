@@ -70,9 +70,10 @@ class Vocab:
     # ...and those a visitor may ask in: where the conference is, and every language the
     # reader has words for (lexicon.ASKED_IN); read where they are no words of the talks
     asked_in: frozenset[str] = frozenset()
-    # the parts of the day of `part_words` in a language no talk is in: read next to a
-    # day or after an article only ("dimanche matin", "am Abend"; not "von morgen")
-    foreign_parts: frozenset[str] = frozenset()
+    # the parts of the day of `part_words` that are also their language's word for a day
+    # from today ("morgen", "mañana": tomorrow too): read next to a day or after an
+    # article only ("Sonntag morgen", "am Morgen", "por la mañana"; not "von morgen")
+    ambiguous_parts: frozenset[str] = frozenset()
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -222,12 +223,13 @@ class Vocab:
                 if len(norm(word)) >= 3 and norm(word) not in self.words:
                     self.day_words.setdefault(norm(word), day)
         parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
+        relative = languages.relative_day_names(code)
         for word, part in parts.items():
             key = norm(word)
             if free(key) and key not in self.part_words:
                 self.part_words[key] = part
-                if not theirs:  # read only by a day or after an article (`foreign_parts`)
-                    self.foreign_parts |= {key}
+                if key in relative or word in relative:  # (`ambiguous_parts`)
+                    self.ambiguous_parts |= {key}
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)

@@ -399,7 +399,7 @@ class Words:
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
-        if part is not None and w in self.vocab.foreign_parts and not self._by_a_day(i):
+        if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
         if part is not None:  # "afternoon", "sera"
             self._part(i, 1, part, self.vocab.part_words.get(w) or w.rstrip("s"), cue)

@@ -108,7 +108,7 @@ export function createSearch(talks, meta, vectors) {
   // the parts of the day, [from, before) as the export wrote them (the server's own table)
   const PARTS = meta.parts || {};
   const partWords = { ...meta.part_words };
-  const foreignParts = new Set(meta.foreign_parts || []);
+  const ambiguousParts = new Set(meta.ambiguous_parts || []);
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
   Object.keys(partWords).forEach(w => { if (!(partWords[w] in PARTS)) delete partWords[w]; });
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
@@ -149,9 +149,9 @@ export function createSearch(talks, meta, vectors) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { limits.days.push(...d); used[i] = true; said.push(WEEKDAYS[dayWords[w]]); continue; }
       }
-      // a part of the day in a language no talk is in: only next to a day ("dimanche matin")
+      // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[i + 1] in dayWords);
-      if (w in partWords && (!foreignParts.has(w) || byDay)) {
+      if (w in partWords && (!ambiguousParts.has(w) || byDay)) {
         limits.parts.push(partWords[w]); used[i] = true; said.push(partWords[w]); continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
