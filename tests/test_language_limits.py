@@ -501,3 +501,22 @@ def test_a_track_name_holding_an_article_is_read_whole():
     v = Vocab.from_talks([Talk(title="a", abstract="b", language="de", start=start, track=track)])
     u = understand("Freie Software in der Schule Track", v)
     assert u.filters.track == track and u.topic == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "tracks"),
+    [
+        ("Rust oder Go Devroom", ("Rust devroom", "Go devroom")),
+        (
+            "giochi nella devroom Retrocomputing o Emulator",
+            ("Retrocomputing devroom", "Emulator devroom"),
+        ),
+        (
+            "IA dans la devroom Mozilla ou la devroom AI",
+            ("Mozilla devroom", "AI and Machine Learning devroom"),
+        ),
+    ],
+)
+def test_devrooms_joined_in_a_visitors_language_are_either(fosdem_vocab, query, tracks):
+    u = understand(query, fosdem_vocab)
+    assert u.any_tracks == tracks and u.filters.track is None, u.labels

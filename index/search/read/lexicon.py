@@ -264,6 +264,22 @@ NOT_A_CLOCK: dict[str, tuple[str, ...]] = {
 
 # Words that join the items of a list: "rust, go or zig", "Alice and Bob"
 LISTING = frozenset((",", "and", "or"))
+# ...in the other languages, between names ("la devroom Mozilla ou la devroom AI",
+# "Rust oder Go Devroom"; Dutch "of" and "en" are English and Spanish words too)
+LISTING_IN: dict[str, tuple[str, ...]] = {
+    "it": ("e", "o", "oppure"),
+    "de": ("und", "oder"),
+    "fr": ("et", "ou"),
+    "es": ("y", "o", "u"),
+    "nl": (),
+}
+
+
+@lru_cache(maxsize=64)
+def listing(languages: frozenset[str]) -> frozenset[str]:
+    """The words joining a list's items in English and the given languages."""
+    return LISTING | {w for code in languages for w in LISTING_IN.get(code, ())}
+
 
 # Words before a place: "in K.3.201", "at the Lameere room"
 AT_PLACE = ("in", "at")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from index.search.read import lexicon
-from index.search.read.lexicon import AT_PLACE, LISTING, PLACE_CUES
+from index.search.read.lexicon import AT_PLACE, PLACE_CUES
 from index.search.read.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
 from index.search.read.whenwords import WHEN_FIELDS, Chip, Words
 
@@ -37,15 +37,21 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
         return _hyphenated(r, i)
     lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
     articles = _articles(r.vocab.asked_in)  # ("la devroom Rust")
+    listed = lexicon.listing(r.vocab.asked_in)  # "or", "oder", "ou": between names
     for step in (-1, 1):  # the words right before the cue, else right after it
+        if step < 0 and r.free(lo - 1) and r.low(lo - 1) in articles:
+            continue  # "IA dans la devroom Mozilla": the name comes after its article
         cand: list[int] = []
         splits: list[int] = []  # where "and"/"or" stood between the words read
         j = (lo if step < 0 else i) + step
         if step > 0 and r.free(j) and r.low(j) in lexicon.of_words(r.vocab.asked_in):
             j += 1  # "la devroom de JavaScript", "the devroom of Go"
         while len(cand) < TRACK_WORDS and r.free(j):
-            if (r.low(j) in JOINS or r.low(j) == "or") and r.free(j + step) and cand:
-                splits += [j] if r.low(j) in EITHER else []  # "CAD and Open Hardware
+            joins = r.low(j) in JOINS or r.low(j) in listed
+            if joins and r.free(j + step) and cand:
+                splits += (
+                    [j] if r.low(j) in EITHER or r.low(j) in listed else []
+                )  # "CAD and Open Hardware
                 j += step  # devroom": a name's "and" is no word of it
                 continue
             if r.low(j) in frame or is_cue(r.low(j)):
@@ -214,9 +220,9 @@ def _joined_to_last(r: Words, start: int) -> bool:
     if not before:
         return False
     between = r.query[before[-1].end : start].lower().replace(",", " , ").split()
-    return any(w in LISTING for w in between) and all(
-        w in LISTING or w in PLACE_CUES for w in between
-    )
+    listed = lexicon.listing(r.vocab.asked_in)
+    places = PLACE_CUES | lexicon.place_words(r.vocab.asked_in)
+    return any(w in listed for w in between) and all(w in listed or w in places for w in between)
 
 
 def leave_out(r: Words, chip: Chip, start: int) -> None:
