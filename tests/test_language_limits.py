@@ -520,3 +520,20 @@ def test_a_track_name_holding_an_article_is_read_whole():
 def test_devrooms_joined_in_a_visitors_language_are_either(fosdem_vocab, query, tracks):
     u = understand(query, fosdem_vocab)
     assert u.any_tracks == tracks and u.filters.track is None, u.labels
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        ("linux el sábado a las 3 de la tarde", {"day": "Sat", "at": "15:00"}),
+        ("alle 3 del pomeriggio", {"at": "15:00"}),
+        ("à 8 heures du soir", {"at": "20:00"}),
+        ("a las 10 de la mañana", {"at": "10:00"}),
+        ("om 3 uur 's middags", {"at": "15:00"}),
+    ],
+)
+def test_an_hour_said_with_its_part_of_the_day(fosdem_vocab, query, limits):
+    """A bare hour and the part of the day after it are one time ("3 de la tarde" is
+    15:00), not an hour and a window."""
+    u = understand(query, fosdem_vocab)
+    assert u.filters.active() == limits and u.topic in ("", "linux el"), u.labels

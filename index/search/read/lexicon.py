@@ -312,7 +312,7 @@ OF_WORDS: dict[str, tuple[str, ...]] = {
     "de": ("von", "vom", "des"),
     "fr": ("de", "du", "des"),
     "es": ("de", "del"),
-    "nl": ("van",),
+    "nl": ("van", "'s"),  # ("om 3 uur 's middags")
 }
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
@@ -320,7 +320,15 @@ OF_WORDS: dict[str, tuple[str, ...]] = {
 DAY_PARTS: dict[str, dict[str, str]] = {
     "es": {"mañana": "morning", "tarde": "afternoon", "noche": "evening"},
     "fr": {"matin": "morning", "soir": "evening", "nuit": "night"},
-    "nl": {"ochtend": "morning", "middag": "afternoon", "avond": "evening", "nacht": "night"},
+    "nl": {
+        "ochtend": "morning",
+        "middag": "afternoon",
+        "avond": "evening",
+        "nacht": "night",
+        "ochtends": "morning",  # ("'s ochtends", "'s middags", "'s avonds")
+        "middags": "afternoon",
+        "avonds": "evening",
+    },
 }
 
 

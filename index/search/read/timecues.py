@@ -50,6 +50,7 @@ def read(r: Any) -> None:
                 if i - 1 in rewritten:
                     toks[i] = replace(toks[i], low=cue)
                 break
+            _with_its_part(r, toks, i + n)  # "alle 3 del pomeriggio": 3pm
             found = clock(toks, i + n)
             if found is not None and not _a_time(toks, i + n, found[1], spans, followers):
                 continue  # "vor 20 Jahren", "plus de 20 contributeurs": counts
@@ -70,6 +71,31 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+_PM = ("afternoon", "evening", "night")
+
+
+def _with_its_part(r: Any, toks: list[Any], j: int) -> None:
+    """A bare hour followed by a part of the day ("3 de la tarde", "9 di sera", "8
+    heures du soir", "10 de la mañana") made one token, its hour of that part ("3pm",
+    "10am"), read as a plain clock time."""
+    word = toks[j].low if j < len(toks) else ""
+    if not word.isdigit() or not 1 <= int(word) <= 12:
+        return
+    asked = frozenset(r.vocab.asked_in)
+    skip = lexicon.of_words(asked) | lexicon.place_words(asked) | lexicon.clock_after(asked)
+    k = j + 1
+    while k < len(toks) and k - j <= 3 and toks[k].low in skip:
+        k += 1
+    if k >= len(toks) or k == j + 1 and not toks[k].low.endswith("s"):
+        return  # ("3 sera": a part said right after the hour only as "3 abends")
+    said = toks[k].low.removeprefix("l'").removeprefix("l\u2019")
+    part = r.vocab.part_words.get(said) or (said if said in PARTS_OF_DAY else None)
+    if part not in PARTS_OF_DAY:
+        return
+    half = "pm" if part in _PM and int(word) < 12 else "am"
+    toks[j : k + 1] = [replace(toks[j], low=f"{word}{half}", end=toks[k].end)]
 
 
 def _plain(toks: list[Any], j: int, after: frozenset[str]) -> bool:
