@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from ingest import when
@@ -223,7 +223,7 @@ def _session_title(node: object) -> str | None:
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
     if "title" not in cols or begins is None or "end" not in cols:
         return None
-    utc = when.zone("UTC")
+    utc = UTC
     moments = []
     for key in (begins, cols["end"]):
         moment = when.moment_text(node[key])
