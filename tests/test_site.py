@@ -222,3 +222,15 @@ def _node_engine(site: Path, body: str):
     )
     assert run.returncode == 0, run.stderr[-2000:]
     return json.loads(run.stdout)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_visitors_day_only_with_another_word_of_its_language(site):
+    """As the server: "kernels martes" (Spanish, no other Spanish word) is words; "kernels
+    el martes" is Tuesday (the demo's first day)."""
+    meta = json.loads((site / "data" / "meta.json").read_text())
+    assert meta["foreign_words"]["martes"] == "es" and "el" in meta["visitor_words"]["es"]
+    talks = {t["id"]: t for t in json.loads((site / "data" / "talks.json").read_text())}
+    alone, said = _node_search(site, ["kernels martes", "kernels el martes"])
+    assert said["words"] and all(talks[i]["start"].startswith("2026-10-20") for i in said["words"])
+    assert any(not talks[i]["start"].startswith("2026-10-20") for i in alone["words"])

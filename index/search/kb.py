@@ -9,7 +9,6 @@ the vocabulary (from aggregates). A query touches the talks it ranks, not the ba
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from collections.abc import Sequence
@@ -43,9 +42,9 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
-from index.search.rank.stopwords import english_stopwords, language_list
+from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import tokenize
-from index.search.read import lexicon
+from index.search.read import visitors
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
@@ -59,7 +58,7 @@ from index.store.sql import inline
 from index.store.vectors import VectorIndex
 from ingest.audience import subject_words, without_starter_words
 from ingest.text import title_key
-from talkbase.core import languages, settings
+from talkbase.core import settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
@@ -302,7 +301,7 @@ class KnowledgeBase:
         said = set(tokenize(query, ()))
         out: set[str] = set()
         for code in sorted(v.asked_in - v.spoken - {"en"}):
-            if len(said & visitor_words(code)) >= 2:
+            if len(said & visitors.words_of(code)) >= 2:
                 out |= {w for w in language_list(code) & said if not _held(w, v.words)}
         return frozenset(out)
 
@@ -564,15 +563,3 @@ class KnowledgeBase:
 def _held(word: str, words: frozenset[str]) -> bool:
     """Whether a talk holds `word` or its plural."""
     return word in words or f"{word}s" in words or f"{word}es" in words
-
-
-@functools.cache
-def visitor_words(code: str) -> frozenset[str]:
-    """The words that show a query is in the language `code`: its function words,
-    weekdays, parts of the day and time cues, folded, less English's stop words (which
-    show nothing: "on" is French too)."""
-    own = set(language_list(code))
-    own |= {w for w in languages.weekday_names(code)}
-    own |= set(languages.day_part_names(code)) | set(lexicon.DAY_PARTS.get(code, {}))
-    own |= {w for cue in lexicon.TIME_CUES.get(code, {}) for w in cue}
-    return frozenset(t for w in own for t in tokenize(w, ())) - english_stopwords()

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
+from index.search.read import visitors
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.when import PARTS_OF_DAY
@@ -173,6 +174,13 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "part_words": vocab.part_words,
         # read only next to a day's name (the server: or after an article): "von morgen"
         "ambiguous_parts": sorted(vocab.ambiguous_parts),
+        # a visitor's weekday or part of the day is read where the query says another
+        # word of its language (index/search/read/visitors.py)
+        "foreign_words": vocab.foreign_words,
+        "visitor_words": {
+            code: sorted(visitors.words_of(code))
+            for code in sorted(set(vocab.foreign_words.values()))
+        },
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),

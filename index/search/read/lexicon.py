@@ -415,6 +415,23 @@ def place_words(languages: frozenset[str]) -> frozenset[str]:
     return frozenset((*PLACE_CUES, *(w for c in languages for w in PLACE_WORDS.get(c, ()))))
 
 
+@lru_cache(maxsize=16)
+def own_words(code: str) -> frozenset[str]:
+    """The words this file has for the language `code` (its cues, articles, words for
+    "of", a room, a day, a list), folded, less English's own words ("in", "no")."""
+    said: set[str] = set()
+    entry = LEAVE_OUT.get(code)
+    if entry is not None:
+        said |= {w for kind in (entry.words, entry.limits, entry.after) for c in kind for w in c}
+    said |= {w for c in TIME_CUES.get(code, {}) for w in c}
+    for table in (ROOM_WORDS, DAY_NOUNS, PLACE_WORDS, OF_WORDS, LISTING_IN, CLOCK_AFTER):
+        said |= set(table.get(code, ()))
+    said |= set(DAY_ORDINALS.get(code, {})) | set(DAY_PARTS.get(code, {}))
+    english = {w for c in LEAVE_OUT["en"].words + LEAVE_OUT["en"].limits for w in c}
+    english |= {*ROOM_WORDS["en"], *OF_WORDS["en"], *AT_PLACE, "the", "a", "to", "on"}
+    return frozenset(fold(w) for w in said) - {fold(w) for w in english}
+
+
 @lru_cache(maxsize=64)
 def of_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for "of" in English and the given languages ("de", "von")."""

@@ -11,6 +11,7 @@ has): a cue is read only right before a clock time, where no English word is one
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -99,9 +100,12 @@ def _with_its_part(r: Any, toks: list[Any], j: int) -> None:
 
 
 def _plain(toks: list[Any], j: int, after: frozenset[str]) -> bool:
-    """Whether the number at toks[j] is plainly a clock time: not a bare hour up to 12
-    ("14", "15h", "10:30", "3pm" and "3 Uhr" are)."""
+    """Whether the number at toks[j] is plainly a clock time: not a bare hour up to 12,
+    nor one written with a dot, as versions are ("14", "15h", "10:30", "3pm" and "3
+    Uhr" are; "vers 3.12" is a version)."""
     word = toks[j].low
+    if re.fullmatch(r"\d+\.\d+", word):  # "vers 3.12": a version
+        return False
     if not word.isdigit():
         return True
     nxt = toks[j + 1].low if j + 1 < len(toks) else ""

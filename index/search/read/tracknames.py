@@ -38,14 +38,15 @@ def read(r: Words, i: int, frame: Collection[str]) -> bool:
     lo = i - 1 if r.free(i - 1) and r.low(i - 1) == "dev" else i  # "dev room"
     articles = _articles(r.vocab.asked_in)  # ("la devroom Rust")
     listed = lexicon.listing(r.vocab.asked_in)  # "or", "oder", "ou": between names
+    others_of = lexicon.of_words(r.vocab.asked_in) - lexicon.of_words(frozenset())
     for step in (-1, 1):  # the words right before the cue, else right after it
         if step < 0 and r.free(lo - 1) and r.low(lo - 1) in articles:
             continue  # "IA dans la devroom Mozilla": the name comes after its article
         cand: list[int] = []
         splits: list[int] = []  # where "and"/"or" stood between the words read
         j = (lo if step < 0 else i) + step
-        if step > 0 and r.free(j) and r.low(j) in lexicon.of_words(r.vocab.asked_in):
-            j += 1  # "la devroom de JavaScript", "the devroom of Go"
+        if step > 0 and r.free(j) and r.low(j) in others_of:
+            j += 1  # "la devroom de JavaScript" (not English "of": "keeping track of time")
         while len(cand) < TRACK_WORDS and r.free(j):
             joins = r.low(j) in JOINS or r.low(j) in listed
             if joins and r.free(j + step) and cand:

@@ -74,6 +74,11 @@ class Vocab:
     # from today ("morgen", "mañana": tomorrow too): read next to a day or after an
     # article only ("Sonntag morgen", "am Morgen", "por la mañana"; not "von morgen")
     ambiguous_parts: frozenset[str] = frozenset()
+    # the weekdays and parts of the day of `day_words` and `part_words` in a language no
+    # talk is in, with it: read by a day, a time or an article beside them, or where
+    # the query says another word of that language ("talk su Rust domenica", "python ce
+    # soir"; not "placido domingo", "blood sera analysis")
+    foreign_words: dict[str, str] = field(default_factory=dict)
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -216,8 +221,10 @@ class Vocab:
             )
 
         for word, day in languages.weekday_names(code).items():
-            if free(norm(word)):
-                self.day_words.setdefault(norm(word), day)
+            if free(norm(word)) and norm(word) not in self.day_words:
+                self.day_words[norm(word)] = day
+                if not theirs:  # (`foreign_words`)
+                    self.foreign_words[norm(word)] = code
         if theirs:
             for word, day in languages.weekday_names(code, "abbreviated").items():
                 if len(norm(word)) >= 3 and norm(word) not in self.words:
@@ -230,6 +237,8 @@ class Vocab:
                 self.part_words[key] = part
                 if key in relative or word in relative:  # (`ambiguous_parts`)
                     self.ambiguous_parts |= {key}
+                if not theirs:
+                    self.foreign_words[key] = code
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)

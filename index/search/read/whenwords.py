@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from index.search.read import lexicon
+from index.search.read import lexicon, visitors
 from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.read.daywords import (
     DAY_NAMES,
@@ -32,8 +32,13 @@ from index.search.read.daywords import (
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
-from talkbase.core.terms import WEEKDAYS
+from talkbase.core.terms import WEEKDAYS, fold
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
+
+# a clock time that is nothing else: "15h", "10:30", "3pm", "14 Uhr", "11 uur"
+_PLAIN_TIME = re.compile(
+    r"\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?[ap]\.?m\b|\s(?:uhr|uur|heures?)\b)", re.IGNORECASE
+)
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
 # the same), by when a talk starts
@@ -240,6 +245,28 @@ class Words:
             return True
         return before in lexicon.place_words(self.vocab.asked_in)
 
+    def _foreign_alone(self, i: int, cue: int = 0) -> bool:
+        """Whether token `i` is a weekday or part of the day of a language no talk is in
+        (`Vocab.foreign_words`) with nothing by it or in the query to say it is one: no
+        day, time or article beside it, no cue before it, no other word of its language
+        ("talk su Rust domenica", "python ce soir" say one; "placido domingo" none)."""
+        w = self.low(i)
+        code = self.vocab.foreign_words.get(w)
+        if code is None or cue or self._by_a_day(i):
+            return False
+        if self._a_plain_time(i + 1) or self._a_plain_time(i - 1):
+            return False
+        if w in self.vocab.day_words and _PLAIN_TIME.search(self.query):
+            return False  # "dimanche à 15h": a day and a time
+        theirs = visitors.words_of(code)
+        said = set(re.findall(r"[^\W\d_]+", fold(self.query))) - {w}  # (as typed: cues too)
+        return not any(x in theirs or self.vocab.foreign_words.get(x) == code for x in said)
+
+    def _a_plain_time(self, j: int) -> bool:
+        """Whether token `j` starts a clock time that is no bare number ("15h", "3pm")."""
+        found = clock(self.toks, j) if 0 <= j < len(self.toks) else None
+        return found is not None and not found[2] and not self.low(j).isdigit()
+
     def _said_day(self, j: int) -> bool:
         """Whether token `j` was read as a day already."""
         t = self.toks[j]
@@ -283,6 +310,8 @@ class Words:
                 self.toks[i].used = True
             return True
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
+        if d is not None and w not in DAY_WORDS and self._foreign_alone(i, cue):
+            d = None  # "placido domingo": a name, said in no other word of Spanish
         if d is None and (cue or self._when_next(i)):  # "on firday", "sabbato pomeriggio"
             d = misspelt_day(w, v)
         if d is not None and d in v.weekdays():
@@ -401,6 +430,8 @@ class Words:
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
+        if part is not None and w not in _PARTS and self._foreign_alone(i, cue):
+            part = None  # "blood sera analysis": "sera" is English too
         if part is not None:  # "afternoon", "sera"
             self._part(i, 1, part, self.vocab.part_words.get(w) or w.rstrip("s"), cue)
             when = zoned.today(self.vocab.timezone)  # "this afternoon" at the conference: today's

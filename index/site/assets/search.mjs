@@ -109,6 +109,18 @@ export function createSearch(talks, meta, vectors) {
   const PARTS = meta.parts || {};
   const partWords = { ...meta.part_words };
   const ambiguousParts = new Set(meta.ambiguous_parts || []);
+  // a visitor's weekday or part of the day: read where another word of its language is said
+  const foreignWords = meta.foreign_words || {};
+  const visitorWords = Object.fromEntries(
+    Object.entries(meta.visitor_words || {}).map(([code, ws]) => [code, new Set(ws)]));
+  const alone = (toks, i) => {
+    const code = foreignWords[toks[i]];
+    if (!code) return false;
+    const near = [toks[i - 1], toks[i + 1]];
+    if (near.some(t => t in dayWords || t in partWords)) return false;
+    return !toks.some((t, j) => j !== i && t !== toks[i] &&
+      ((visitorWords[code] && visitorWords[code].has(t)) || foreignWords[t] === code));
+  };
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
   Object.keys(partWords).forEach(w => { if (!(partWords[w] in PARTS)) delete partWords[w]; });
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
@@ -145,13 +157,13 @@ export function createSearch(talks, meta, vectors) {
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
     for (let i = 0; i < toks.length; i++) {
       const w = toks[i];
-      if (w in dayWords) {
+      if (w in dayWords && !alone(toks, i)) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { limits.days.push(...d); used[i] = true; said.push(WEEKDAYS[dayWords[w]]); continue; }
       }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[i + 1] in dayWords);
-      if (w in partWords && (!ambiguousParts.has(w) || byDay)) {
+      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i)) {
         limits.parts.push(partWords[w]); used[i] = true; said.push(partWords[w]); continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {

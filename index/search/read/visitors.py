@@ -1,0 +1,26 @@
+"""The words that show a query is asked in a language no talk of the program is in:
+a visitor's. A weekday or part of the day of such a language is read only where the
+query says another of its words ("talk su Rust domenica": "su"; "placido domingo"
+none, index/search/read/whenwords.py), and its function words leave the search where
+it says two (index/search/kb.py)."""
+
+from __future__ import annotations
+
+import functools
+
+from index.search.rank.stopwords import english_stopwords, language_list
+from index.search.rank.tokens import tokenize
+from index.search.read import lexicon
+from talkbase.core import languages
+
+
+@functools.cache
+def words_of(code: str) -> frozenset[str]:
+    """The words that show a query is in the language `code`: its function words (the
+    `stop-words` lists), weekdays, parts of the day (CLDR and the lexicon's) and the
+    lexicon's own words for it (cues, articles, "of"), folded, less English's stop
+    words, which show nothing ("on" is French too)."""
+    own = set(language_list(code)) | set(lexicon.own_words(code))
+    own |= set(languages.weekday_names(code))
+    own |= set(languages.day_part_names(code)) | set(lexicon.DAY_PARTS.get(code, {}))
+    return frozenset(t for w in own for t in tokenize(w, ())) - english_stopwords()
