@@ -544,3 +544,40 @@ def test_an_hour_said_with_its_part_of_the_day(fosdem_vocab, query, limits):
     15:00), not an hour and a window."""
     u = understand(query, fosdem_vocab)
     assert u.filters.active() == limits and u.topic in ("", "linux el"), u.labels
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        ("ab 14.30 Uhr", {"after": "14:30"}),
+        ("domenica alle 15.30", {"day": "Sun", "at": "15:30"}),
+        ("om 14.30 uur", {"at": "14:30"}),
+        ("el sábado a las 10", {"day": "Sat", "at": "10:00"}),
+        ("domenica alle 11", {"day": "Sun", "at": "11:00"}),
+        ("sabato dalle 10 alle 12", {"day": "Sat", "after": "10:00", "before": "12:00"}),
+        ("zondag tussen 10 en 12 uur", {"day": "Sun", "after": "10:00", "before": "12:00"}),
+        ("sécurité email dimanche à 15h", {"day": "Sun", "at": "15:00"}),
+        ("dans l'après-midi du samedi", {"day": "Sat", "after": "12:00"}),
+    ],
+)
+def test_a_visitors_times_with_a_dot_or_a_bare_hour_where_the_query_is_in_its_language(
+    fosdem_vocab, query, limits
+):
+    active = understand(query, fosdem_vocab).filters.active()
+    assert all(active.get(k) == v for k, v in limits.items()), active
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "java vers 21",  # a version after a one-word cue, no other French word
+        "kernel ab 6.1",
+        "ubuntu vanaf 24.04",
+        "the tarde project",  # English articles say nothing of Spanish
+        "in notte",
+        "man pages abend",  # "man" is in the talks: no sign of German
+        "die shrink nacht",
+    ],
+)
+def test_versions_and_english_around_a_visitors_word_read_nothing(fosdem_vocab, query):
+    assert understand(query, fosdem_vocab).filters.active() == {}, query

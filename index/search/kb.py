@@ -301,7 +301,7 @@ class KnowledgeBase:
         said = set(tokenize(query, ()))
         out: set[str] = set()
         for code in sorted(v.asked_in - v.spoken - {"en"}):
-            if len(said & visitors.words_of(code)) >= 2:
+            if visitors.evidence(code, query, v) >= 2:
                 out |= {w for w in language_list(code) & said if not _held(w, v.words)}
         return frozenset(out)
 

@@ -15,9 +15,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from index.search.read import lexicon
+from index.search.read import lexicon, visitors
 from index.search.read.clockwords import clock
 from index.search.read.daywords import DAY_WORDS
+from talkbase.core.terms import fold
 from talkbase.core.when import PARTS_OF_DAY
 
 _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
@@ -55,7 +56,7 @@ def read(r: Any) -> None:
             found = clock(toks, i + n)
             if found is not None and not _a_time(toks, i + n, found[1], spans, followers):
                 continue  # "vor 20 Jahren", "plus de 20 contributeurs": counts
-            if found is not None and words not in theirs and not _plain(toks, i + n, after):
+            if found is not None and words not in theirs and not _plainly(r, i + n, words, after):
                 continue
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
                 continue
@@ -99,17 +100,32 @@ def _with_its_part(r: Any, toks: list[Any], j: int) -> None:
     toks[j : k + 1] = [replace(toks[j], low=f"{word}{half}", end=toks[k].end)]
 
 
-def _plain(toks: list[Any], j: int, after: frozenset[str]) -> bool:
-    """Whether the number at toks[j] is plainly a clock time: not a bare hour up to 12,
-    nor one written with a dot, as versions are ("14", "15h", "10:30", "3pm" and "3
-    Uhr" are; "vers 3.12" is a version)."""
+def _plainly(r: Any, j: int, cue: tuple[str, ...], after: frozenset[str]) -> bool:
+    """Whether the number at toks[j], after `cue` of a language no talk is in, is a
+    clock time: one with minutes, "h", "Uhr" or am/pm ("15h", "10:30", "14 Uhr"); a
+    dotted one on the quarter hour in the day ("14.30"; "3.12", "1.22", "24.04" are
+    versions); a bare hour where the query says another word of the cue's language
+    ("domenica alle 11"), or past noon after a cue of two words ("dopo le 17"); not
+    "Debian bis 12", "java vers 21", "python vers 3.12"."""
+    toks = r.toks
     word = toks[j].low
-    if re.fullmatch(r"\d+\.\d+", word):  # "vers 3.12": a version
-        return False
+    dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})", word)
+    if dotted:
+        hour, minute = int(dotted.group(1)), dotted.group(2)
+        return 7 <= hour <= 23 and minute in ("00", "15", "30", "45")
     if not word.isdigit():
         return True
     nxt = toks[j + 1].low if j + 1 < len(toks) else ""
-    return int(word) > 12 or nxt in after or nxt in ("am", "pm", "h")
+    if nxt in after or nxt in ("am", "pm", "h"):
+        return True
+    code = next((c for c, cues in lexicon.TIME_CUES.items() if cue in _folded(cues)), "")
+    if code and visitors.evidence(code, r.query, r.vocab, cue) > 0:
+        return True
+    return len(cue) > 1 and int(word) > 12
+
+
+def _folded(cues: dict[tuple[str, ...], str]) -> set[tuple[str, ...]]:
+    return {tuple(fold(w) for w in c) for c in cues}
 
 
 def _a_time(

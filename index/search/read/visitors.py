@@ -7,11 +7,18 @@ it says two (index/search/kb.py)."""
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from index.search.rank.stopwords import english_stopwords, language_list
 from index.search.rank.tokens import tokenize
 from index.search.read import lexicon
 from talkbase.core import languages
+from talkbase.core.terms import fold
+
+if TYPE_CHECKING:
+    from index.search.read.vocab import Vocab
 
 
 @functools.cache
@@ -24,3 +31,17 @@ def words_of(code: str) -> frozenset[str]:
     own |= set(languages.weekday_names(code))
     own |= set(languages.day_part_names(code)) | set(lexicon.DAY_PARTS.get(code, {}))
     return frozenset(t for w in own for t in tokenize(w, ())) - english_stopwords()
+
+
+def evidence(code: str, query: str, vocab: Vocab, besides: Iterable[str] = ()) -> int:
+    """How many words of `query` (as typed, folded) show the language `code`: its
+    `words_of` and the weekdays and parts of the day read in it (`Vocab.foreign_words`),
+    not counting `besides` nor any word the talks hold ("solo", "con", "die" are in an
+    English program's abstracts: they show nothing there)."""
+    said = set(re.findall(r"[^\W\d_]+", fold(query))) - set(besides)
+    theirs = words_of(code)
+    return sum(
+        1
+        for x in said
+        if (x in theirs or vocab.foreign_words.get(x) == code) and x not in vocab.words
+    )

@@ -232,7 +232,7 @@ class Vocab:
         parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
         relative = languages.relative_day_names(code)
         for word, part in parts.items():
-            key = norm(word)
+            key = norm(word).replace("\u2019", "'")  # ("l’après-midi" typed "l'après-midi")
             if free(key) and key not in self.part_words:
                 self.part_words[key] = part
                 if key in relative or word in relative:  # (`ambiguous_parts`)

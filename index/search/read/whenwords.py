@@ -32,7 +32,7 @@ from index.search.read.daywords import (
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
-from talkbase.core.terms import WEEKDAYS, fold
+from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
 # a clock time that is nothing else: "15h", "10:30", "3pm", "14 Uhr", "11 uur"
@@ -248,19 +248,24 @@ class Words:
     def _foreign_alone(self, i: int, cue: int = 0) -> bool:
         """Whether token `i` is a weekday or part of the day of a language no talk is in
         (`Vocab.foreign_words`) with nothing by it or in the query to say it is one: no
-        day, time or article beside it, no cue before it, no other word of its language
-        ("talk su Rust domenica", "python ce soir" say one; "placido domingo" none)."""
+        day or part of the day beside it, no article of its language before it ("el
+        domingo"), no clock time beside it (for a day: in the query), no cue before it,
+        no other word of its language (`visitors.evidence`: "talk su Rust domenica",
+        "python ce soir" say one; "placido domingo", "the tarde project" none)."""
         w = self.low(i)
         code = self.vocab.foreign_words.get(w)
-        if code is None or cue or self._by_a_day(i):
+        if code is None or cue:
+            return False
+        beside = {self.low(i - 1), self.low(i + 1)} - {w}  # ("que sera sera": the same word)
+        if any(self.a_day(x) or x in self.vocab.part_words or x in _PARTS for x in beside):
+            return False
+        if self.low(i - 1) in lexicon.own_words(code):
             return False
         if self._a_plain_time(i + 1) or self._a_plain_time(i - 1):
             return False
         if w in self.vocab.day_words and _PLAIN_TIME.search(self.query):
             return False  # "dimanche à 15h": a day and a time
-        theirs = visitors.words_of(code)
-        said = set(re.findall(r"[^\W\d_]+", fold(self.query))) - {w}  # (as typed: cues too)
-        return not any(x in theirs or self.vocab.foreign_words.get(x) == code for x in said)
+        return visitors.evidence(code, self.query, self.vocab, {w}) == 0
 
     def _a_plain_time(self, j: int) -> bool:
         """Whether token `j` starts a clock time that is no bare number ("15h", "3pm")."""
@@ -430,7 +435,7 @@ class Words:
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
-        if part is not None and w not in _PARTS and self._foreign_alone(i, cue):
+        if part is not None and w not in _PARTS and self._foreign_alone(i):
             part = None  # "blood sera analysis": "sera" is English too
         if part is not None:  # "afternoon", "sera"
             self._part(i, 1, part, self.vocab.part_words.get(w) or w.rstrip("s"), cue)

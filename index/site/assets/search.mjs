@@ -116,9 +116,10 @@ export function createSearch(talks, meta, vectors) {
   const alone = (toks, i) => {
     const code = foreignWords[toks[i]];
     if (!code) return false;
-    const near = [toks[i - 1], toks[i + 1]];
+    const near = [toks[i - 1], toks[i + 1]].filter(t => t !== toks[i]);
     if (near.some(t => t in dayWords || t in partWords)) return false;
-    return !toks.some((t, j) => j !== i && t !== toks[i] &&
+    // (a word the talks hold shows no language: "con", "die" in an English program)
+    return !toks.some((t, j) => j !== i && t !== toks[i] && !df.has(t) &&
       ((visitorWords[code] && visitorWords[code].has(t)) || foreignWords[t] === code));
   };
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
