@@ -477,3 +477,17 @@ def test_rooms_after_one_name_are_rooms_of_a_kind(fosdem_kb):
         "Go devroom",
     )
     assert fosdem_kb.understand("the matrix room on sunday").filters.track == "Matrix devroom"
+
+
+@pytest.mark.parametrize(
+    ("query", "after", "starts_before"),
+    [
+        ("sunday afternoon after 2pm", "14:00", "18:00"),  # the time narrows the part
+        ("after 2pm sunday afternoon", "14:00", "18:00"),  # said first, it stays
+        ("evening after 8pm", "20:00", "22:00"),
+        ("afternoon after 11am", "12:00", "18:00"),  # a wider time leaves the part as it is
+    ],
+)
+def test_a_time_said_beside_a_part_of_the_day_narrows_it(v, query, after, starts_before):
+    f = understand(query, v).filters
+    assert (f.after, f.starts_before) == (after, starts_before), f

@@ -200,6 +200,7 @@ class Words:
         self.left_out: list[Filters] = []  # limits said to be left out ("not on Saturday")
         self.excluded: list[str] = []  # words a matching talk holds none of ("-rust")
         self.cues: list[Any] = []  # where the query says to leave out (negation.Cue)
+        self.parted: set[str] = set()  # the values a part of the day set (`_narrows`)
         self.long = len(query.split()) > LONG_WORDS
 
     def take(self, i: int, n: int, fld: str, value: str, label: str, cue: int = 0) -> None:
@@ -213,17 +214,29 @@ class Words:
             self.speakers.append(value)
         elif fld == "org":
             self.orgs.append(value)
-        elif fld not in self.values:
-            self.values[fld] = value
+        elif fld not in self.values or self._narrows(fld, value):
+            self.values[fld] = value  # (a time said beside a part of the day narrows it)
+            self.parted.discard(fld)
+
+    def _narrows(self, fld: str, value: str) -> bool:
+        """Whether `value`, said for `fld`, narrows the window a part of the day set
+        ("afternoon after 2pm": from 14:00, not 12:00)."""
+        if fld not in self.parted:
+            return False
+        if fld == "after":
+            return value > self.values[fld]
+        return fld in ("before", "starts_before") and value < self.values[fld]
 
     def _part(
         self, i: int, n: int, limits: tuple[tuple[str, str], ...], name: str, cue: int
     ) -> None:
         """A part of the day as one chip: where it begins, and where it ends set too."""
         (fld, at), *rest = limits
+        had = {f for f, _ in limits if f in self.values}  # (said before it: they stay)
         self.take(i, n, fld, at, name, cue)
         for more, value in rest:
             self.also(more, value)
+        self.parted |= {f for f, _ in limits} - had
 
     def a_day(self, word: str) -> bool:
         """Whether `word` names a weekday, in English or in a language of the talks."""
