@@ -100,6 +100,13 @@ def test_the_site_searches_offline_by_words_and_meaning(tmp_path, demo_kb):
             )
             _ready(d)
             _meaning_ready(d)
+            wait(  # every file search by meaning needs is kept (the page says so)
+                d,
+                lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-offline"),
+                STEP_S * 4,
+                "the model was never kept for offline use",
+            )
+            assert "Kept for offline use." in d.find_element(By.ID, "status").text
             server.terminate()  # the network is gone
             server.wait(timeout=10)
             d.refresh()

@@ -207,8 +207,13 @@ async function loadMeaning() {
     if ('caches' in window) {
       const files = [state.meta.model, 'model/vocab.txt', 'vendor/ort.wasm.bundle.min.mjs',
         'vendor/ort-wasm-simd-threaded.mjs', 'vendor/ort-wasm-simd-threaded.wasm'];
+      // said once every file is kept: search by meaning then works offline too
       caches.open('talkbase-site-' + state.meta.version)
         .then(async c => { for (const f of files) if (!(await c.match(f))) await c.add(f); })
+        .then(() => {
+          document.body.dataset.offline = 'ready';
+          $('status').textContent = 'Searching by words and by meaning. Kept for offline use.';
+        })
         .catch(() => {});
     }
     $('status').textContent = 'Searching by words and by meaning.';
