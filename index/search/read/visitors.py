@@ -1,8 +1,10 @@
 """The words that show a query is asked in a language no talk of the program is in:
-a visitor's. A weekday or part of the day of such a language is read only where the
-query says another of its words ("talk su Rust domenica": "su"; "placido domingo"
-none, index/search/read/whenwords.py), and its function words leave the search where
-it says two (index/search/kb.py)."""
+a visitor's. A weekday or part of the day of such a language with no day, time or
+article of its own beside it is read only where the query says another of its words
+("talk su Rust domenica": "su"; "placido domingo" none, index/search/read/whenwords.py
+`_foreign_alone`), a bare hour after one of its one-word cues likewise
+(index/search/read/timecues.py), and its function words leave the search where it
+says two (index/search/kb.py)."""
 
 from __future__ import annotations
 
