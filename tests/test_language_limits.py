@@ -412,8 +412,9 @@ def test_a_visitors_function_words_are_not_searched_where_no_talk_is_in_their_la
     assert (seen[-1].text, seen[-1].whole) == ("Rust", "su Rust")
     assert all("su" not in h.why.matched_terms for h in hits)
     said = "talk sulla sicurezza della rete"
-    assert fosdem_kb._without_visitors_function_words("sulla sicurezza", said) == "sicurezza"
-    assert fosdem_kb._without_visitors_function_words("della", said) == "della"  # nothing else
+    drop = fosdem_kb._visitors_function_words(said)
+    assert fosdem_kb._without("sulla sicurezza", drop) == "sicurezza"
+    assert fosdem_kb._without("della", drop) == "della"  # nothing else
     # one word of a language is no query in it ("car" is French for "because"), and a
     # word whose plural a talk holds is no function word there
     for english in ("car talks on saturday", "vi on sunday", "electric car charging"):
@@ -423,9 +424,9 @@ def test_a_visitors_function_words_are_not_searched_where_no_talk_is_in_their_la
     starts = [h.talk.start for h in answer.hits]
     assert starts == sorted(starts) and all(s.hour >= 18 for s in starts)
     assert "su" not in moca._visitors_function_words("talk su Linux sabato")  # MOCA's own
-    assert moca._without_visitors_function_words("talk su Linux", "talk su Linux sabato") == (
-        "talk su Linux"
-    )
+    assert moca._without(
+        "talk su Linux", moca._visitors_function_words("talk su Linux sabato")
+    ) == ("talk su Linux")
 
 
 @pytest.fixture(scope="module")

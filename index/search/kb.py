@@ -279,14 +279,14 @@ class KnowledgeBase:
             found = self.__dict__["_unnamed"] = lexical.unnamed(self.stopwords, languages)
         return found
 
-    def _says_nothing(self, u: Understood) -> bool:
+    def _says_nothing(self, u: Understood, visitors_words: frozenset[str]) -> bool:
         """Whether a query with limits has no topic but words its index leaves out, or
         a visitor's language's function words ("cosa c'è dopo le 18": "what is there"):
         its talks are then listed in time order, as for "what's on after 6pm", not
-        ranked by those words."""
+        ranked by those words; `visitors_words`: `_visitors_function_words`)."""
         if not u.chips or not u.topic or u.phrases:
             return False
-        left_out = self.stopwords | self._visitors_function_words(u.query)
+        left_out = self.stopwords | visitors_words
         return all(w in left_out or w in FRAME for w in tokenize(u.topic, ()))
 
     def _visitors_function_words(self, query: str) -> frozenset[str]:
@@ -305,10 +305,9 @@ class KnowledgeBase:
                 out |= {w for w in language_list(code) & said if not _held(w, v.words)}
         return frozenset(out)
 
-    def _without_visitors_function_words(self, topic: str, query: str) -> str:
-        """`topic` less its words that are `_visitors_function_words` of `query`
-        (itself when no other word is left)."""
-        drop = self._visitors_function_words(query)
+    def _without(self, topic: str, drop: frozenset[str]) -> str:
+        """`topic` less its words that are in `drop` (`_visitors_function_words`;
+        itself when no other word is left)."""
         if not drop:
             return topic
         kept = [w for w in topic.split() if not (set(tokenize(w, ())) or {""}) <= drop]
@@ -388,8 +387,9 @@ class KnowledgeBase:
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = late = False
         dropped: tuple[str, ...] = ()  # the labels of the limits given up (relax.py)
-        topic = "" if u.said_back_only or self._says_nothing(u) else u.topic
-        whole, topic = topic, self._without_visitors_function_words(topic, u.query)
+        theirs = self._visitors_function_words(u.query)  # (once per query)
+        topic = "" if u.said_back_only or self._says_nothing(u, theirs) else u.topic
+        whole, topic = topic, self._without(topic, theirs)
         if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
             relaxed, kept = True, ""  # keep the limits that still leave talks
             fewer = relax.fewest_dropped(

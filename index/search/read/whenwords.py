@@ -35,11 +35,6 @@ from talkbase.core.filters import Filters
 from talkbase.core.terms import WEEKDAYS
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
-# a clock time that is nothing else: "15h", "10:30", "3pm", "14 Uhr", "11 uur"
-_PLAIN_TIME = re.compile(
-    r"\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?[ap]\.?m\b|\s(?:uhr|uur|heures?)\b)", re.IGNORECASE
-)
-
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
 # the same), by when a talk starts
 _PARTS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -276,14 +271,18 @@ class Words:
             return False
         if self._a_plain_time(i + 1) or self._a_plain_time(i - 1):
             return False
-        if w in self.vocab.day_words and _PLAIN_TIME.search(self.query):
+        if w in self.vocab.day_words and any(map(self._a_plain_time, range(len(self.toks)))):
             return False  # "dimanche à 15h": a day and a time
         return visitors.evidence(code, self.query, self.vocab, {w}) == 0
 
     def _a_plain_time(self, j: int) -> bool:
-        """Whether token `j` starts a clock time that is no bare number ("15h", "3pm")."""
+        """Whether token `j` starts a clock time that is no bare number ("15h", "3pm",
+        "14 Uhr")."""
         found = clock(self.toks, j) if 0 <= j < len(self.toks) else None
-        return found is not None and not found[2] and not self.low(j).isdigit()
+        if found is None or found[2]:
+            return False
+        unit = self.low(j + 1) in lexicon.clock_after(self.vocab.asked_in)
+        return not self.low(j).isdigit() or unit
 
     def _said_day(self, j: int) -> bool:
         """Whether token `j` was read as a day already."""
