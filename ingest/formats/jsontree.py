@@ -63,11 +63,17 @@ def _kind_of(key: object) -> str | None:
     name = norm(key)
     if not name or name in RECORD_KEYS:
         return None
-    for kind, fld in (("room", "room"), ("speaker", "speakers"), ("track", "track")):
-        names = {norm(n) for n in FIELDS[fld]}
+    for kind, names in _KIND_NAMES:
         if name in names or _singular(name) in names or name.replace("_", "") in names:
             return kind
     return None
+
+
+# the names of each kind `_kind_of` reads, normalised once (it is asked at every key)
+_KIND_NAMES = tuple(
+    (kind, frozenset(norm(n) for n in FIELDS[fld]))
+    for kind, fld in (("room", "room"), ("speaker", "speakers"), ("track", "track"))
+)
 
 
 def _has(obj: dict[str, Any], cols: dict[str, str], fld: str) -> bool:
@@ -151,6 +157,9 @@ class Tables:
 
     by_kind: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     zone: str | None = None
+    # each object holding talks -> its title when it is a session (`_session_title`),
+    # judged once per file: a day of 400 sessions is asked of by each of its talks
+    sessions: dict[int, str | None] = field(default_factory=dict)
 
     @property
     def ids(self) -> set[str]:
@@ -248,7 +257,9 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     for depth, key in enumerate(path):
         text = str(key)
         if depth < len(path) - 1:  # (an object the talk sits in, not the talk)
-            session = _session_title(node) or session
+            if id(node) not in refs.sessions:  # (the tree outlives the read: ids hold)
+                refs.sessions[id(node)] = _session_title(node)
+            session = refs.sessions[id(node)] or session
         if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
             # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
             holder = node[key] if key < len(node) else None
