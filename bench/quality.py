@@ -1,7 +1,8 @@
 """Search quality on every judged set at once: nDCG@10 and R@5 per set, mode and kind.
 
     python bench/quality.py                       # dev, CACM, FOSDEM 2024 and 2019, MOCA 2024,
-                                                  # FOSDEM 2024 asked in German and Italian
+                                                  # FOSDEM 2024 asked in German and Italian,
+                                                  # vague questions on FOSDEM 2019
     python bench/quality.py --sets fosdem2024     # one set
     python bench/quality.py --encoders torch onnx onnx-int8 --modes dense hybrid
     python bench/quality.py --queries             # also each query's nDCG@10 (hybrid)
@@ -11,7 +12,10 @@ Sets: the demo programs with tests/data/dev_queries.json; the CACM collection
 40 attendee queries judged by title + day + start, with kinds); the FOSDEM 2019
 program (775 talks) with bench/data/fosdem2019_queries.json, 40 queries of the same
 kinds and format, our own (how they were made: bench/data/README.md); the MOCA 2024
-camp (88 events, Italian and English) with its 24 judged queries. Each set's base is
+camp (88 events, Italian and English) with its 24 judged queries; FOSDEM 2024's
+queries asked in German and in Italian; 32 questions in everyday words on FOSDEM 2019
+(bench/data/fosdem2019_vague.json, 8 of them in German, French, Spanish or Italian).
+Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
 R@5 is the recall of the grade-2 talks in the first five (of all judged talks where
@@ -74,11 +78,17 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         # the same program asked in German and in Italian (bench/data/README.md)
         "fosdem2024-de": ([FOSDEM], ROOT / "bench" / "data" / "fosdem2024_queries_de.json"),
         "fosdem2024-it": ([FOSDEM], ROOT / "bench" / "data" / "fosdem2024_queries_it.json"),
+        # 32 questions in everyday words on FOSDEM 2019, 8 of them in four other languages
+        "fosdem2019-vague": ([FOSDEM2019], ROOT / "bench" / "data" / "fosdem2019_vague.json"),
     }
 
 
 # sets that ask a program another set builds: its base is built once, under that name
-SAME_BASE = {"fosdem2024-de": "fosdem2024", "fosdem2024-it": "fosdem2024"}
+SAME_BASE = {
+    "fosdem2024-de": "fosdem2024",
+    "fosdem2024-it": "fosdem2024",
+    "fosdem2019-vague": "fosdem2019",
+}
 
 
 def cpu() -> str:

@@ -19,7 +19,7 @@ from index.build.builder import ingest
 from index.encoders import multilingual as encoder
 from index.encoders.hashing import HashingEmbedder
 from index.search.kb import KnowledgeBase
-from index.search.rank import signals
+from index.search.rank import agreement, signals
 from index.store import multilingual as stored
 from talkbase.core.errors import BadQuery, TalkbaseError
 
@@ -121,8 +121,9 @@ def test_turning_it_off_drops_the_vectors_at_the_next_ingest_of_the_same_files(
 
 
 def test_the_signal_ranks_by_its_vectors_and_lowers_the_dense_weight(
-    tmp_path, fake, hashing_embedder
+    tmp_path, fake, hashing_embedder, monkeypatch
 ):
+    monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (that rule: test_agreement.py)
     home = tmp_path / "home"
     ingest([write_program(tmp_path / "camp.csv")], home, hashing_embedder)
     with KnowledgeBase(home, hashing_embedder) as kb:
@@ -136,7 +137,8 @@ def test_the_signal_ranks_by_its_vectors_and_lowers_the_dense_weight(
         assert signals.weighed(signals.chosen("hybrid"), found) == [0.6, 0.2, 0.8]
 
 
-def test_without_vectors_the_signal_ranks_nothing_and_the_weights_stay(fake_kb):
+def test_without_vectors_the_signal_ranks_nothing_and_the_weights_stay(fake_kb, monkeypatch):
+    monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (that rule: test_agreement.py)
     query = signals.Query(fake_kb, "kernels", "kernels", None, 3, 10)
     found = signals.rank(query, signals.chosen("hybrid"))
     assert found["multilingual"].scored == []

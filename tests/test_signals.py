@@ -12,7 +12,15 @@ import pytest
 from appviews.models import evidence
 from index.search import kb as kb_module
 from index.search.limits.filters import Filters
-from index.search.rank import feedback, lexical, reorder, signals, trackprior, wordparts
+from index.search.rank import (
+    agreement,
+    feedback,
+    lexical,
+    reorder,
+    signals,
+    trackprior,
+    wordparts,
+)
 from index.search.rank.fusion import relative_score, rrf, scaled_score
 from index.search.rank.ranking import Query, Ranking, word_pool
 from talkbase.core import records, settings
@@ -114,6 +122,7 @@ def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(reorder, "last_touches", lambda base, asked, text, scored, k, hy: scored)
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     monkeypatch.setattr(feedback, "FEEDBACK_WEIGHT", 0.0)  # (tested in test_feedback.py)
+    monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (tested in test_agreement.py)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday
     compared = 0

@@ -21,7 +21,10 @@ Precedence between signals, stated here: a signal may name one it `lowers` and b
 how much, applied where its own list is not empty. The multilingual signal leaves the
 dense one half its weight: both measure closeness in meaning, and the multilingual
 one also reads the languages the dense model cannot (docs/quality.md: the weights
-chosen leaving each judged set out in turn).
+chosen leaving each judged set out in turn). Then, for each query, where the first
+talks by words are far in meaning from the first talks by meaning, the lexical
+signal gives a quarter of its weight to the others: meaning leads where words and
+meaning disagree (index/search/rank/agreement.py).
 
 Adding a signal: write its scorer in a module of its own and register it at the
 end of this module (or call `register` at run time; `unregister` takes it out).
@@ -33,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from index.search.rank import dense, lexical, multilingual, trackprior
+from index.search.rank import agreement, dense, lexical, multilingual, trackprior
 from index.search.rank.fusion import fuse as fuse_lists
 from index.search.rank.ranking import Query, Ranking
 from talkbase.core import records, settings
@@ -58,7 +61,9 @@ class Signal:
     the other signals score: `ahead(query)` (it must not use the database), whose
     result `finish(query, result)` turns into the signal's ranking. `lowers`: where
     this signal's list is not empty, the weight of the signal it names is multiplied
-    by the share given.
+    by the share given. `meaning`: it ranks by closeness in meaning, and shares the
+    weight the lexical signal gives up where words and meaning disagree
+    (index/search/rank/agreement.py).
     """
 
     name: str
@@ -70,6 +75,7 @@ class Signal:
     ahead: Callable[[Query], Any] | None = None
     finish: Callable[[Query, Any], Ranking] | None = None
     lowers: tuple[str, float] | None = None  # (a signal, the share of its weight left)
+    meaning: bool = False  # ranks by closeness in meaning (index/search/rank/agreement.py)
 
     def __post_init__(self) -> None:
         if (self.ahead is None) != (self.finish is None):
@@ -156,11 +162,14 @@ def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tup
 
 def weighed(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[float]:
     """Each signal's weight for this query: its setting's, lowered by a signal that
-    `lowers` it and ranked something."""
+    `lowers` it and ranked something; then, where the first talks by words are far in
+    meaning from the first by meaning, part of the lexical weight moved to the dense
+    signal (index/search/rank/agreement.py)."""
     weights = {s.name: s.weight() for s in signals}
     for s in signals:
         if s.lowers is not None and s.lowers[0] in weights and rankings[s.name].scored:
             weights[s.lowers[0]] *= s.lowers[1]
+    weights = agreement.reweighed(weights, rankings, [s.name for s in signals if s.meaning])
     return [weights[s.name] for s in signals]
 
 
@@ -199,6 +208,7 @@ DENSE = register(
         floor=settings.dense_floor,
         ahead=dense.find,
         finish=dense.rank_found,
+        meaning=True,
     )
 )
 MULTILINGUAL = register(
@@ -209,5 +219,6 @@ MULTILINGUAL = register(
         settings.multilingual_weight,
         multilingual.rank,
         lowers=("dense", 0.5),
+        meaning=True,
     )
 )
