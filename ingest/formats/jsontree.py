@@ -92,11 +92,38 @@ def level(obj: dict[str, Any]) -> str:
         or isinstance(obj.get("slot"), dict)
         or any(isinstance(s, dict) for s in when.as_list(obj.get("slots")))
     )
+    if norm(cols["title"]) == "name" and not _at_a_time_of_day(obj, cols):
+        return "named"  # (a name, an author, a description and a date: a package, a place)
     if timed or _has(obj, cols, "speakers"):
         return "strong"
     if _has(obj, cols, "abstract"):
         return "weak"
-    return "named" if norm(cols["title"]) == "name" else "titled"
+    return "titled"
+
+
+def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
+    """Whether an object says when it happens as a session does: a start at a time of
+    day (not a date alone: a date is when anything was made or sold), ending, where it
+    says, within a day (a product "from" March "to" June is no session); or a slot.
+    What an object titled only by a name must say to be a talk."""
+    if isinstance(obj.get("slot"), dict) or any(
+        isinstance(s, dict) for s in when.as_list(obj.get("slots"))
+    ):
+        return True  # (their own times)
+    begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
+    if begins is None:
+        return False
+    moment = when.moment_text(obj[begins])
+    said = moment[0] if moment else text_of(obj[begins])
+    start, _ = when.parse_when(said, None, UTC)
+    if start is None or not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
+        return False
+    if "end" not in cols:
+        return True
+    moment = when.moment_text(obj[cols["end"]])
+    said = moment[0] if moment else text_of(obj[cols["end"]])
+    end, _ = when.parse_when(said, None, UTC, start.date())
+    return end is None or when.end_problem(start, end) is None
 
 
 @dataclass
@@ -418,8 +445,9 @@ def find(root: object, formats: str = "") -> Gate:
         )
         return Gate(
             [],
-            "no talks found, only objects that look like rooms, people or tracks "
-            f"(a name, and no time, speakers or abstract): {described}.{hint}",
+            "no talks found, only objects that look like rooms, people or tracks, or "
+            "named things such as products or places (a name, and no title with a time "
+            f"of day, speakers or abstract): {described}.{hint}",
         )
     others = [
         f

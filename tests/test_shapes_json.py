@@ -1,0 +1,212 @@
+"""JSON (and YAML) program shapes an outside sweep fed to ingest: each is read right
+or refused in one sentence naming the file. Small documents modelled on real exports
+(npm package.json, GeoJSON, a product list; Unix times; Eventbrite, OpenAgenda,
+Sessionize, Indico, a page of the pretalx API; a Jekyll YAML data file)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ingest.detect import parse_text
+from talkbase.core.errors import InputError
+
+
+def _read(body: object, name: str = "program.json"):
+    text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+    return parse_text(text, name)
+
+
+# ---- what is not a program is refused --------------------------------------------------
+
+PACKAGE = {
+    "name": "@acme/conference-site",
+    "version": "2.4.1",
+    "description": "Website for the ACME developer conference",
+    "author": "ACME Events <events@acme.example>",
+    "scripts": {"dev": "astro dev"},
+    "contributors": [{"name": "Jane Doe", "email": "jane@acme.example"}],
+}
+CAFES = {
+    "type": "FeatureCollection",
+    "features": [
+        {
+            "type": "Feature",
+            "properties": {
+                "name": name,
+                "description": "Viennese coffee house.",
+                "date": "2024-05-01",
+                "room": street,
+            },
+            "geometry": {"type": "Point", "coordinates": [16.36, 48.2]},
+        }
+        for name, street in (
+            ("Café Sperl", "Gumpendorfer Str. 11"),
+            ("Café Prückel", "Stubenring 24"),
+        )
+    ],
+}
+PRODUCTS = [
+    {
+        "name": name,
+        "date": "2024-03-01T09:00:00Z",
+        "end": "2024-06-01T09:00:00Z",
+        "price": 29.99,
+        "category": "Peripherals",
+        "description": "Vertical design.",
+        "location": "Warehouse B",
+    }
+    for name in ("Wireless Mouse", "Keyboard TKL")
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "example"),
+    [
+        (PACKAGE, "package.json", "Jane Doe"),
+        (CAFES, "cafes.geojson", "Café Sperl"),
+        (PRODUCTS, "products.json", "Wireless Mouse"),
+    ],
+)
+def test_a_package_places_or_products_are_refused_naming_the_file(body, name, example) -> None:
+    with pytest.raises(InputError, match=f"no talks found.*{example}") as err:
+        _read(body, name)
+    assert err.value.path == name
+
+
+def test_named_events_at_a_time_of_day_still_read() -> None:
+    """A name is a talk's title where the object says when it happens, that day."""
+    body = [
+        {"name": "Opening keynote", "start": "2024-05-02T09:00:00+02:00", "description": "x"},
+        {
+            "name": "Tutorial",
+            "date": "2024-05-02T10:00:00+02:00",
+            "end": "2024-05-02T12:00:00+02:00",
+        },
+    ]
+    _, talks, _ = _read(body)
+    assert [(t.title, t.start.isoformat()) for t in talks] == [
+        ("Opening keynote", "2024-05-02T09:00:00+02:00"),
+        ("Tutorial", "2024-05-02T10:00:00+02:00"),
+    ]
+    assert talks[1].end.isoformat() == "2024-05-02T12:00:00+02:00"
+
+
+# ---- times as Unix seconds or milliseconds, speakers as displayName ----------------------
+
+
+def test_unix_seconds_are_read_in_the_zone_the_document_names() -> None:
+    body = {
+        "conference": "PyCon JP 2024",
+        "timezone": "Asia/Tokyo",
+        "generated_at": 1726000000,
+        "sessions": [
+            {
+                "id": 100,
+                "title": "Pythonで始める型ヒント入門",
+                "speakers": [{"name": "鈴木 一郎"}],
+                "start": 1727400600,
+                "end": 1727402400,
+                "room": "Room Hiyoshi",
+            },
+            {"id": 101, "title": "LT: fixtures", "start": 1727510400, "end": 1727510700},
+        ],
+    }
+    _, talks, warnings = _read(body)
+    assert warnings == []
+    assert [(t.start.isoformat(), t.end.isoformat()) for t in talks] == [
+        ("2024-09-27T10:30:00+09:00", "2024-09-27T11:00:00+09:00"),
+        ("2024-09-28T17:00:00+09:00", "2024-09-28T17:05:00+09:00"),
+    ]
+    assert [s.name for s in talks[0].speakers] == ["鈴木 一郎"]
+
+
+def test_unix_milliseconds_and_display_names() -> None:
+    body = {
+        "event": {"name": "DevFest CDMX 2024", "tz": "America/Mexico_City"},
+        "agenda": [
+            {
+                "sessionId": "s1",
+                "title": "Taller: React Native desde cero",
+                "speakers": [{"displayName": "Valeria Ortiz"}, {"displayName": "Andrés Ramírez"}],
+                "startTime": 1718902800000,
+                "endTime": 1718910000000,
+                "room": {"name": "Sala Quetzalcóatl"},
+            },
+            {
+                "sessionId": "s3",
+                "title": "Cierre y fiesta",
+                "speakers": [],
+                "startTime": 1718944200000,
+                "endTime": 1718953200000,
+            },
+        ],
+    }
+    _, talks, warnings = _read(body)
+    assert warnings == []
+    first, party = talks
+    assert [s.name for s in first.speakers] == ["Valeria Ortiz", "Andrés Ramírez"]
+    assert (first.start.isoformat(), first.end.isoformat()) == (
+        "2024-06-20T11:00:00-06:00",
+        "2024-06-20T13:00:00-06:00",
+    )
+    assert party.end.isoformat() == "2024-06-21T01:00:00-06:00"  # past midnight
+
+
+def test_a_number_that_is_no_unix_time_is_not_read_as_one() -> None:
+    body = [{"title": "A", "start": "2024", "speakers": ["Ann"]}]
+    _, (talk,), warnings = _read(body)
+    assert talk.start is None and "cannot read the start time '2024'" in warnings[0]
+
+
+# ---- Eventbrite's time objects --------------------------------------------------------------
+
+
+def test_eventbrite_local_times_in_their_zone_across_a_dst_change() -> None:
+    def event(day: str, utc: str) -> dict[str, object]:
+        return {
+            "name": {"text": f"NYC Python {day}", "html": f"NYC Python {day}"},
+            "start": {
+                "timezone": "America/New_York",
+                "local": f"{day}T18:30:00",
+                "utc": f"{day}T{utc}:30:00Z",
+            },
+            "end": {"timezone": "America/New_York", "local": f"{day}T20:30:00", "utc": "x"},
+            "venue": {"name": "Civic Hall"},
+        }
+
+    body = {
+        "pagination": {"object_count": 2},
+        "events": [event("2024-10-29", "22"), event("2024-11-05", "23")],
+    }
+    _, talks, warnings = _read(body)
+    assert warnings == []
+    assert [(t.title, t.start.isoformat(), t.end.isoformat()) for t in talks] == [
+        ("NYC Python 2024-10-29", "2024-10-29T18:30:00-04:00", "2024-10-29T20:30:00-04:00"),
+        ("NYC Python 2024-11-05", "2024-11-05T18:30:00-05:00", "2024-11-05T20:30:00-05:00"),
+    ]
+
+
+# ---- Indico's people --------------------------------------------------------------------
+
+
+def test_a_person_written_family_comma_given_is_said_given_family() -> None:
+    body = [
+        {
+            "title": "Timing layers with LGADs",
+            "startDate": {"date": "2024-06-11", "time": "10:45:00", "tz": "Europe/Zurich"},
+            "presenters": [
+                {"firstName": "Nicolò", "familyName": "Cartiglia", "name": "Cartiglia, Nicolò"},
+                {"first_name": "Ana", "last_name": "Ventura Barroso"},
+                {"name": "Dra. Patricia Vega", "firstName": "Patricia", "familyName": "Vega"},
+            ],
+        }
+    ]
+    _, (talk,), _ = _read(body)
+    assert [s.name for s in talk.speakers] == [
+        "Nicolò Cartiglia",
+        "Ana Ventura Barroso",
+        "Dra. Patricia Vega",
+    ]
+    assert talk.start.isoformat() == "2024-06-11T10:45:00+02:00"
