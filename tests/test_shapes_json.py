@@ -210,3 +210,61 @@ def test_a_person_written_family_comma_given_is_said_given_family() -> None:
         "Dra. Patricia Vega",
     ]
     assert talk.start.isoformat() == "2024-06-11T10:45:00+02:00"
+
+
+# ---- OpenAgenda: every timing is a session; text objects by language ----------------------
+
+
+def test_openagenda_timings_are_each_a_session_and_french_text_is_read() -> None:
+    body = {
+        "total": 2,
+        "events": [
+            {
+                "uid": 81234002,
+                "title": {"fr": "L'ADN, mode d'emploi", "en": ""},
+                "description": {"fr": "Par la biologiste Hélène Mercier (CNRS).", "en": ""},
+                "timings": [
+                    {"begin": "2024-10-05T14:00:00+02:00", "end": "2024-10-05T15:00:00+02:00"},
+                    {"begin": "2024-10-06T14:00:00+02:00", "end": "2024-10-06T15:00:00+02:00"},
+                ],
+                "firstTiming": {"begin": "2024-10-05T14:00:00+02:00"},
+                "location": {"uid": 4411, "name": "Amphithéâtre Marie Curie"},
+                "timezone": "Europe/Paris",
+            },
+            {
+                "uid": 81234003,
+                "title": {"fr": "Mathématiques et origami"},
+                "timings": [
+                    {"begin": "2024-10-05T10:00:00+02:00", "end": "2024-10-05T12:00:00+02:00"}
+                ],
+                "location": {"uid": 4412, "name": "Bibliothèque"},
+                "timezone": "Europe/Paris",
+            },
+        ],
+    }
+    _, talks, warnings = _read(body)
+    assert warnings == []
+    assert [(t.title, t.start.isoformat(), t.end.isoformat(), t.room, t.uid) for t in talks] == [
+        (
+            "L'ADN, mode d'emploi",
+            "2024-10-05T14:00:00+02:00",
+            "2024-10-05T15:00:00+02:00",
+            "Amphithéâtre Marie Curie",
+            "81234002",
+        ),
+        (
+            "L'ADN, mode d'emploi",
+            "2024-10-06T14:00:00+02:00",
+            "2024-10-06T15:00:00+02:00",
+            "Amphithéâtre Marie Curie",
+            "81234002#2",
+        ),
+        (
+            "Mathématiques et origami",
+            "2024-10-05T10:00:00+02:00",
+            "2024-10-05T12:00:00+02:00",
+            "Bibliothèque",
+            "81234003",
+        ),
+    ]
+    assert talks[0].abstract == "Par la biologiste Hélène Mercier (CNRS)."

@@ -21,9 +21,9 @@ them. Here:
   a "rooms" key), an enclosing room object, an enclosing session (a titled
   object from a clock time to another the same day, Indico's slots: its title is
   the track);
-- `slot` ({room, start, end}) is the talk's time and room; `slots` is one talk
-  per slot (a workshop given twice), the one its place in the tree names when it
-  has one;
+- `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
+  of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
+  workshop given twice), the one its place in the tree names when it has one;
 - the gate (`Gate`): objects under a key naming rooms, people or tracks
   ("rooms", "speakers", "tracks", by `columns.FIELDS`) are never talks unless
   they have times or speakers and nothing else does; a file where only such
@@ -87,11 +87,7 @@ def level(obj: dict[str, Any]) -> str:
     cols = resolve(obj)
     if not _has(obj, cols, "title"):
         return ""
-    timed = (
-        _has(obj, cols, "start")
-        or isinstance(obj.get("slot"), dict)
-        or any(isinstance(s, dict) for s in when.as_list(obj.get("slots")))
-    )
+    timed = _has(obj, cols, "start") or bool(_slots(obj)[1])
     if norm(cols["title"]) == "name" and not _at_a_time_of_day(obj, cols):
         return "named"  # (a name, an author, a description and a date: a package, a place)
     if timed or _has(obj, cols, "speakers"):
@@ -106,9 +102,7 @@ def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
     day (not a date alone: a date is when anything was made or sold), ending, where it
     says, within a day (a product "from" March "to" June is no session); or a slot.
     What an object titled only by a name must say to be a talk."""
-    if isinstance(obj.get("slot"), dict) or any(
-        isinstance(s, dict) for s in when.as_list(obj.get("slots"))
-    ):
+    if _slots(obj)[1]:
         return True  # (their own times)
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
     if begins is None:
@@ -317,16 +311,36 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     return Context(day, minute, room, session)
 
 
-def _slots(obj: dict[str, Any]) -> list[dict[str, Any]]:
+def _timing(item: object) -> bool:
+    """An object that is a time, not a thing: a start (by `FIELDS`' names) and no title."""
+    if not isinstance(item, dict):
+        return False
+    cols = resolve(item)
+    return "start" in cols and "title" not in cols
+
+
+def _slots(obj: dict[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
+    """The key and the times of a talk held more than once, or held in a slot:
+    pretalx's `slot` ({room, start, end}) and `slots`, OpenAgenda's `timings`
+    ([{begin, end}]): any list of objects that are each a time (`_timing`)."""
     if isinstance(obj.get("slot"), dict):
-        return [obj["slot"]]
-    return [s for s in when.as_list(obj.get("slots")) if isinstance(s, dict)]
+        return "slot", [obj["slot"]]
+    for key, value in obj.items():
+        if isinstance(value, list) and value and all(_timing(s) for s in value):
+            return str(key), value
+    return None, []
+
+
+def _slot_field(slot: dict[str, Any], fld: str) -> object:
+    """A slot's start, end or room, by the names `FIELDS` gives them ("begin")."""
+    col = resolve(slot).get(fld)
+    return slot.get(col) if col else None
 
 
 def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> bool:
     """Does a slot's start fall on the day and minute (and in the room) of the place?"""
     tz = when.zone(zone)
-    start = when.parse_datetime(slot.get("start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
+    start = when.parse_datetime(_slot_field(slot, "start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
     if start is not None and ctx.day is not None:
         wall = start.replace(tzinfo=None)
         if ctx.minute is not None and tz is not None:  # minutes from the day's midnight
@@ -334,7 +348,7 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
                 return False  # (a minute past 1440 is that night, after midnight)
         elif start.date() != ctx.day + timedelta(days=(ctx.minute or 0) // 1440):
             return False
-    room = inline(text_of(refs.name("room", slot.get("room"))))
+    room = inline(text_of(refs.name("room", _slot_field(slot, "room"))))
     return not (ctx.room and room and room != ctx.room)
 
 
@@ -361,9 +375,10 @@ def events(
     if refs.zone and not (zone_col and when.zone(obj.get(zone_col))):
         obj["timezone"] = refs.zone
     zone = obj.get(cols.get("timezone", "timezone"))
-    every = _slots(obj)
+    held, every = _slots(obj)
     slots = list(enumerate(every))
-    if len(every) > 1 and any(_fits(s, ctx, refs, zone) for s in every):
+    placed = ctx.day is not None or ctx.room is not None  # (else each time is a session)
+    if len(every) > 1 and placed and any(_fits(s, ctx, refs, zone) for s in every):
         slots = [(n, s) for n, s in slots if _fits(s, ctx, refs, zone)][:1]
     out: list[dict[str, Any]] = []
     chosen: list[tuple[int, dict[str, Any] | None]] = list(slots) or [(0, None)]
@@ -372,10 +387,9 @@ def events(
         if n and "uid" in cols and text_of(ev.get(cols["uid"])):  # its second time: an id
             ev[cols["uid"]] = f"{text_of(ev[cols['uid']])}#{n + 1}"
         if slot is not None:
-            ev.pop("slot", None)
-            ev.pop("slots", None)
-            room = inline(text_of(refs.name("room", slot.get("room"))))
-            ev.update(start=slot.get("start"), end=slot.get("end"))
+            ev.pop(held or "slot", None)
+            room = inline(text_of(refs.name("room", _slot_field(slot, "room"))))
+            ev.update(start=_slot_field(slot, "start"), end=_slot_field(slot, "end"))
             if room and not inline(text_of(ev.get(cols.get("room", "room")))):
                 ev[cols.get("room", "room")] = room
         ev_cols = resolve(ev)
