@@ -268,3 +268,109 @@ def test_openagenda_timings_are_each_a_session_and_french_text_is_read() -> None
         ),
     ]
     assert talks[0].abstract == "Par la biologiste Hélène Mercier (CNRS)."
+
+
+# ---- Sessionize: the grid, service sessions, categories by their title -----------------------
+
+
+def _grid_session(ident: str, title: str, start: str, end: str, **more: object) -> dict:
+    return {
+        "id": ident,
+        "title": title,
+        "startsAt": start,
+        "endsAt": end,
+        "isServiceSession": False,
+        "speakers": [{"id": f"p{ident}", "name": f"Speaker {ident}"}],
+        "categories": [
+            {"id": 7001, "name": "Track", "categoryItems": [{"id": 801, "name": "Community"}]},
+            {"id": 7002, "name": "Formato", "categoryItems": [{"id": 811, "name": "Keynote"}]},
+        ],
+        "roomId": 31001,
+        **more,
+    }
+
+
+def test_a_sessionize_grid_reads_its_sessions_once_not_its_rooms(monkeypatch) -> None:
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Rome")
+    keynote = _grid_session("701", "Apertura", "2024-10-10T09:30:00", "2024-10-10T10:15:00")
+    lunch = _grid_session("704", "Pranzo", "2024-10-10T12:30:00", "2024-10-10T13:30:00")
+    lunch.update(isServiceSession=True, speakers=[], categories=[])
+    body = [
+        {
+            "date": "2024-10-10T00:00:00",
+            "rooms": [{"id": 31001, "name": "Aula Magna", "sessions": [keynote, lunch]}],
+            "timeSlots": [
+                {
+                    "slotStart": "09:30:00",
+                    "rooms": [{"id": 31001, "name": "Aula Magna", "session": keynote}],
+                }
+            ],
+        }
+    ]
+    _, talks, warnings = _read(body, "grid.json")
+    assert warnings == []
+    assert [(t.title, t.start.isoformat(), t.room, t.track, t.format) for t in talks] == [
+        ("Apertura", "2024-10-10T09:30:00+02:00", "Aula Magna", "Community", "Keynote"),
+        ("Pranzo", "2024-10-10T12:30:00+02:00", "Aula Magna", None, "break"),
+    ]
+    assert [s.name for s in talks[0].speakers] == ["Speaker 701"]
+
+
+def test_sessionize_all_data_categories_go_to_format_language_and_track() -> None:
+    body = {
+        "sessions": [
+            {
+                "id": "612301",
+                "title": "Plattform-Engineering ohne Plattform-Team",
+                "startsAt": "2024-05-16T09:00:00",
+                "endsAt": "2024-05-16T09:45:00",
+                "isServiceSession": False,
+                "speakers": ["5e55"],
+                "categoryItems": [20001, 20014, 20021, 20031],
+                "roomId": 11001,
+            },
+            {
+                "id": "S1",
+                "title": "Kaffeepause",
+                "startsAt": "2024-05-16T10:40:00",
+                "endsAt": "2024-05-16T11:00:00",
+                "isServiceSession": True,
+                "speakers": [],
+                "categoryItems": [],
+                "roomId": 11001,
+            },
+        ],
+        "speakers": [{"id": "5e55", "fullName": "Katrin Schäfer"}],
+        "categories": [
+            {"id": 5001, "title": "Track", "items": [{"id": 20001, "name": "Cloud"}]},
+            {"id": 5002, "title": "Session format", "items": [{"id": 20014, "name": "Keynote"}]},
+            {"id": 5003, "title": "Language", "items": [{"id": 20021, "name": "Deutsch"}]},
+            {"id": 5004, "title": "Level", "items": [{"id": 20031, "name": "Advanced"}]},
+        ],
+        "rooms": [{"id": 11001, "name": "Saal Übersee"}],
+    }
+    _, (talk, coffee), _ = _read(body)
+    assert (talk.track, talk.format, talk.language, talk.room) == (
+        "Cloud",
+        "Keynote",
+        "de",
+        "Saal Übersee",
+    )
+    assert [s.name for s in talk.speakers] == ["Katrin Schäfer"]
+    assert ("Sessions", "Cloud, Advanced") in talk.notes  # (a category naming no field)
+    assert (coffee.title, coffee.format) == ("Kaffeepause", "break")
+
+
+def test_a_category_is_the_field_its_title_names() -> None:
+    from ingest.formats.jsonrecords import category_field
+
+    said = ["Session format", "Formato", "Language", "Sprache", "Track", "Level", "Type"]
+    assert [category_field(t) for t in said] == [
+        "format",
+        "format",
+        "language",
+        "language",
+        "track",
+        None,
+        "format",
+    ]

@@ -358,23 +358,21 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     if body.lstrip().startswith("["):
         items = list(array_items(body, reader.document))
         if items and not any(_has_title(o, reader.mapping) for _, o in items):
-            # Sessionize-style groups: [{"groupName": ..., "sessions": [...]}]
-            groups: list[object] = [
-                x
-                for _, o in items
-                if isinstance(o, dict)
-                for v in o.values()
-                if isinstance(v, list)
-                for x in v
-                if isinstance(x, dict)
-            ]
-            items = located(body, groups, "record") if groups else items
+            # Sessionize's groups ([{"groupName", "sessions": [...]}]) or its grid
+            # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]):
+            # talks deeper in a tree (`jsontree`)
+            return _objects(_tree(body, reader), reader)
         if not reader.mapping:  # a list of rooms or people is no program
             gate = jsontree.find([o for _, o in items], _other_formats())
             if gate.refused:
                 raise InputError(reader.document, gate.refused, "line 1")
     else:
         items = _tree(body, reader)
+    return _objects(items, reader)
+
+
+def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
+    """The talks of a JSON document's talk objects, each with its place."""
     if not any(_has_title(o, reader.mapping) for _, o in items):
         raise InputError(
             reader.document,
@@ -404,13 +402,13 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
         isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
     ):
         # one talk, or fields named by the user: the largest list of records, as told
-        refs = references(root) if isinstance(root, dict) else dict
+        refs = references(root)
         found = records(root, lambda o: _has_title(o, reader.mapping))
         return located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")
-    refs = references(root) if isinstance(root, dict) else dict
+    refs = references(root)
     tables = jsontree.tables(root)
     locate = frab.id_locator(body)
     seen: dict[str, int] = {}
