@@ -374,3 +374,46 @@ def test_a_category_is_the_field_its_title_names() -> None:
         None,
         "format",
     ]
+
+
+# ---- a page of a paginated API ----------------------------------------------------------
+
+
+def _pretalx_result(n: int) -> dict:
+    return {
+        "code": f"P{n:05d}",
+        "title": f"Talk {n}",
+        "speakers": [{"code": f"S{n}", "name": f"Speaker {n}"}],
+        "slot": {"room": {"en": "Amphi A"}, "start": f"2024-10-10T{9 + n}:00:00+02:00"},
+    }
+
+
+def test_one_page_of_a_paginated_api_is_read_with_a_warning_naming_what_is_missing() -> None:
+    page = {
+        "count": 27,
+        "next": "https://pretalx.com/api/events/x/talks/?limit=2&offset=2",
+        "previous": None,
+        "results": [_pretalx_result(1), _pretalx_result(2)],
+    }
+    fmt, talks, warnings = _read(page, "page1.json")
+    assert (fmt, [t.title for t in talks]) == ("frab", ["Talk 1", "Talk 2"])
+    assert warnings == [
+        "page1.json: holds 2 of the 27 records its API counts, one page of a paginated list "
+        "with a next page (https://pretalx.com/api/events/x/talks/?limit=2&offset=2); the "
+        "other pages must be fetched and ingested too"
+    ]
+    whole = dict(page, count=2, next=None)
+    assert _read(whole, "all.json")[2] == []
+
+
+def test_a_page_of_events_read_as_a_tree_is_warned_too() -> None:
+    body = {
+        "pagination": {"object_count": 40, "has_more_items": True, "page_size": 1},
+        "events": [{"title": "Meetup", "start": "2024-10-29T18:30:00-04:00"}],
+    }
+    _, (talk,), warnings = _read(body, "eventbrite.json")
+    assert talk.start.isoformat() == "2024-10-29T18:30:00-04:00"
+    assert warnings == [
+        "eventbrite.json: holds 1 of the 40 records its API counts, one page of a paginated "
+        "list with a next page; the other pages must be fetched and ingested too"
+    ]

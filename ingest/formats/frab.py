@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
+from ingest.formats.jsonrecords import page_left
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
@@ -423,6 +424,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             talks = _widget(root, ctx)
         else:
             talks = _api(root, ctx)
+            left = page_left(root, document, len(as_list(root.get("results"))))
+            ctx.warnings.extend([left] if left else [])
     except RecursionError as exc:
         raise InputError(document, "the schedule nests too deeply to read") from exc
     return talks, ctx.warnings

@@ -93,6 +93,32 @@ def records(root: object, is_record: Callable[[object], bool]) -> list[object]:
     return max(found, key=lambda f: (f[0], f[1]))[2] if found else []
 
 
+# what a page of a paginated API says of the whole list: its size, and where the next
+# page is (at the top, or in a "pagination"/"meta"/"links" object: Django REST
+# framework's count/next, Eventbrite's pagination.object_count/has_more_items)
+_TOTAL_KEYS = ("count", "total", "total_count", "object_count", "total_items", "total_results")
+_NEXT_KEYS = ("next", "next_page", "next_url", "has_more_items", "has_more")
+
+
+def page_left(root: object, document: str, held: int) -> str | None:
+    """The warning for one page of a paginated API: it counts more records than the
+    `held` it holds and names a next page; None for a whole list."""
+    if not isinstance(root, dict):
+        return None
+    places = [root, *(v for v in root.values() if isinstance(v, dict))]
+    said = {_norm(k): v for place in places for k, v in place.items()}
+    total = next((said[k] for k in _TOTAL_KEYS if isinstance(said.get(k), int)), None)
+    more = next((said[k] for k in _NEXT_KEYS if said.get(k)), None)
+    if isinstance(total, bool) or total is None or total <= held or not more:
+        return None
+    where = f" ({more})" if isinstance(more, str) else ""
+    return (
+        f"{document}: holds {held} of the {total} records its API counts, one page of a "
+        f"paginated list with a next page{where}; the other pages must be fetched and "
+        "ingested too"
+    )
+
+
 _IDS = re.compile(r'"(?P<key>id)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]')
 
 

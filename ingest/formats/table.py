@@ -29,7 +29,7 @@ from typing import Any
 from ingest import when
 from ingest.formats import frab, jsontree, registry
 from ingest.formats.columns import FIELDS, norm, resolve, said_in_another_language
-from ingest.formats.jsonrecords import array_items, located, records, references
+from ingest.formats.jsonrecords import array_items, located, page_left, records, references
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import parse_speakers
@@ -408,6 +408,8 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")
+    if left := page_left(root, reader.document, len(gate.talks)):
+        reader.warnings.append(left)
     refs = references(root)
     tables = jsontree.tables(root)
     locate = frab.id_locator(body)
