@@ -417,3 +417,111 @@ def test_a_page_of_events_read_as_a_tree_is_warned_too() -> None:
         "eventbrite.json: holds 1 of the 40 records its API counts, one page of a paginated "
         "list with a next page; the other pages must be fetched and ingested too"
     ]
+
+
+# ---- YAML programs ------------------------------------------------------------------------
+
+SCHEDULE_YML = """\
+# _data/schedule.yml — a Jekyll data file
+# All times are local conference time.
+conference: PyData Praha 2024
+timezone: Europe/Prague
+days:
+  - date: 2024-07-10
+    name: Wednesday
+    slots:
+      - start: 09:00
+        end: 09:45
+        sessions:
+          - title: "Keynote: small models"
+            speakers: [Tereza Nováková]
+            room: Forum Hall
+      - start: 10:00
+        end: 10:30
+        sessions:
+          - title: Polars internals
+            speakers:
+              - Jiří Dvořák
+              - Laura Fischer
+            room: Forum Hall
+            track: Data engineering
+      - start: 10:30
+        end: 11:00
+        type: break
+        title: Coffee break
+  - date: 2024-07-11
+    name: Thursday
+    slots:
+      - start: 17:00
+        end: 17:30
+        sessions:
+          - title: Closing keynote
+            speakers: [Václav Procházka]
+            room: Forum Hall
+"""
+
+
+def test_a_yaml_schedule_reads_its_talks_with_their_slots_times_and_days() -> None:
+    fmt, talks, warnings = parse_text(SCHEDULE_YML, "schedule.yml")
+    assert (fmt, warnings) == ("yaml", [])
+    assert [(t.title, t.start.isoformat(), t.end.isoformat(), t.room, t.format) for t in talks] == [
+        (
+            "Keynote: small models",
+            "2024-07-10T09:00:00+02:00",
+            "2024-07-10T09:45:00+02:00",
+            "Forum Hall",
+            None,
+        ),
+        (
+            "Polars internals",  # (10:00 unquoted: YAML 1.1 would read 600)
+            "2024-07-10T10:00:00+02:00",
+            "2024-07-10T10:30:00+02:00",
+            "Forum Hall",
+            None,
+        ),
+        ("Coffee break", "2024-07-10T10:30:00+02:00", "2024-07-10T11:00:00+02:00", None, "break"),
+        (
+            "Closing keynote",
+            "2024-07-11T17:00:00+02:00",
+            "2024-07-11T17:30:00+02:00",
+            "Forum Hall",
+            None,
+        ),
+    ]
+    assert [s.name for s in talks[1].speakers] == ["Jiří Dvořák", "Laura Fischer"]
+    assert talks[1].track == "Data engineering"
+
+
+def test_a_yaml_list_of_talks_reads_and_bad_yaml_names_its_line() -> None:
+    text = "- title: A\n  start: 2024-07-10 10:00\n  speakers: [Ann]\n- title: B\n  start: x\n"
+    fmt, talks, _ = parse_text(text, "talks.yaml")
+    assert (fmt, [t.title for t in talks]) == ("yaml", ["A", "B"])
+    assert talks[0].start.strftime("%Y-%m-%d %H:%M") == "2024-07-10 10:00"
+    with pytest.raises(InputError, match="not valid YAML") as err:
+        parse_text("talks:\n  - title: [A\n", "bad.yml", "yaml")
+    assert err.value.path == "bad.yml" and "line" in (err.value.where or "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Program\n\n## Opening\nSpeaker: Ann\n\nWelcome to all.\n\n## Close\nBye.\n",
+        "---\ntitle: PyCon\n---\n# Day 1\n\n## Talk A\nRoom: B\n\n## Talk B\nText.\n",
+        "# Programa\n\n## Viernes 4 de octubre\n- 10:00–10:30 · Título — Ponente (Sala)\n"
+        "- 11:00–11:30 · Otro — Ponente (Sala)\n\n## Sábado\n- 10:00 · Cierre\n",
+        "# Talks\n\n## A talk\nroom: B\n\n## Another\nroom: C\n",
+    ],
+)
+def test_markdown_is_never_taken_for_yaml(text: str) -> None:
+    from ingest.formats import yamltree
+
+    assert not yamltree.looks_like(text)
+    assert parse_text(text, "program.md")[0] == "markdown"
+
+
+def test_yaml_is_not_taken_for_markdown() -> None:
+    """Its comments are headings to Markdown: detection asks YAML first (rank 55)."""
+    from ingest.formats import markdown
+
+    assert markdown.looks_like(SCHEDULE_YML)
+    assert parse_text(SCHEDULE_YML, "schedule.txt")[0] == "yaml"

@@ -181,6 +181,8 @@ class Tables:
     # each object holding talks -> its title when it is a session (`_session_title`),
     # judged once per file: a day of 400 sessions is asked of by each of its talks
     sessions: dict[int, str | None] = field(default_factory=dict)
+    # each object holding talks -> the day and clock times it gives them (`_gives`)
+    gives: dict[int, tuple[date | None, str | None, str | None]] = field(default_factory=dict)
 
     @property
     def ids(self) -> set[str]:
@@ -237,6 +239,8 @@ class Context:
     minute: int | None = None
     room: str | None = None
     session: str | None = None  # the title of a timed object holding it (Indico's slots)
+    start: str | None = None  # the clock times of an untitled object holding it (a slot)
+    end: str | None = None
 
 
 SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
@@ -268,11 +272,30 @@ def _session_title(node: object) -> str | None:
     return inline(text_of(node[cols["title"]])) or None
 
 
+def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
+    """The day, start and end an object in a list gives the talks it holds where they
+    name none: a day's date ({"date": "2024-07-10", "slots": [...]}), an untitled
+    slot's clock times ({"start": "10:00", "end": "10:30", "sessions": [...]}, as a
+    Jekyll site's schedule.yml nests them); an object that is a talk gives none."""
+    if level(node) in ("strong", "weak"):
+        return None, None, None
+    cols = resolve(node)
+    on = when.iso_date(text_of(node.get(cols.get("date", ""))))
+    if "title" in cols:
+        return on, None, None
+    said = {f: text_of(node.get(cols.get(f, ""))).strip() for f in ("start", "end")}
+    start = said["start"] if when.parse_clock(said["start"]) else None
+    end = said["end"] if start and when.parse_clock(said["end"]) else None
+    return on, start, end
+
+
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     day: date | None = None
     minute: int | None = None
     room: str | None = None
     session: str | None = None
+    start: str | None = None
+    end: str | None = None
     node = root
     parent_key: object = None
     for depth, key in enumerate(path):
@@ -281,6 +304,11 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             if id(node) not in refs.sessions:  # (the tree outlives the read: ids hold)
                 refs.sessions[id(node)] = _session_title(node)
             session = refs.sessions[id(node)] or session
+        if isinstance(node, dict) and isinstance(parent_key, int):  # (an object in a list)
+            if id(node) not in refs.gives:
+                refs.gives[id(node)] = _gives(node)
+            on, at, until = refs.gives[id(node)]
+            day, start, end = on or day, at or start, (until if at else end)
         if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
             # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
             holder = node[key] if key < len(node) else None
@@ -308,15 +336,17 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             )
         )
         parent_key = key
-    return Context(day, minute, room, session)
+    return Context(day, minute, room, session, start, end)
 
 
 def _timing(item: object) -> bool:
-    """An object that is a time, not a thing: a start (by `FIELDS`' names) and no title."""
+    """An object that is a time, not a thing: a start (by `FIELDS`' names), no title,
+    and no objects inside (a slot holding sessions is their place, not a time)."""
     if not isinstance(item, dict):
         return False
     cols = resolve(item)
-    return "start" in cols and "title" not in cols
+    holds = any(isinstance(v, list) and any(isinstance(x, dict) for x in v) for v in item.values())
+    return "start" in cols and "title" not in cols and not holds
 
 
 def _slots(obj: dict[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
@@ -393,12 +423,19 @@ def events(
             if room and not inline(text_of(ev.get(cols.get("room", "room")))):
                 ev[cols.get("room", "room")] = room
         ev_cols = resolve(ev)
-        if "start" not in ev_cols or not text_of(ev.get(ev_cols["start"])).strip():
+        said = text_of(ev.get(ev_cols["start"])).strip() if "start" in ev_cols else ""
+        if not said:
             if ctx.day is not None and ctx.minute is not None:
                 at = datetime.combine(ctx.day, time()) + timedelta(minutes=ctx.minute)
                 ev["start"] = f"{at:%Y-%m-%dT%H:%M}"  # a minute past 1440: the next date
             elif ctx.day is not None and "date" not in ev_cols:
                 ev["date"] = ctx.day.isoformat()
+            if ctx.start and "start" not in resolve(ev):  # its slot's times
+                ev["start"] = ctx.start
+                if ctx.end and "end" not in ev_cols:
+                    ev["end"] = ctx.end
+        elif ctx.day is not None and "date" not in ev_cols and when.parse_clock(said):
+            ev["date"] = ctx.day.isoformat()  # a clock time on its day's date
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room
         if ctx.session and not inline(text_of(ev.get(ev_cols.get("track", "track")))):

@@ -396,15 +396,26 @@ def _other_formats() -> str:
 
 def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
     """The talk objects of a JSON object, wherever they sit (`jsontree`), each with
-    its line; refused in one sentence when what it holds looks like no talks."""
-    root = frab.load_json(body, reader.document)
+    its line."""
+    return _found(frab.load_json(body, reader.document), reader, body)
+
+
+def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, object]]:
+    """The talk objects of a tree, each with its line in `body` (its JSON text) or,
+    without one (a YAML document's tree), its place in the tree; refused in one
+    sentence when what it holds looks like no talks."""
     if reader.mapping or (
         isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
     ):
         # one talk, or fields named by the user: the largest list of records, as told
         refs = references(root)
-        found = records(root, lambda o: _has_title(o, reader.mapping))
-        return located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
+        found = [
+            refs(o) if isinstance(o, dict) else o
+            for o in records(root, lambda o: _has_title(o, reader.mapping))
+        ]
+        if body is None:
+            return [(f"item {n}", o) for n, o in enumerate(found, start=1)]
+        return located(body, found, "item")
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")
@@ -412,7 +423,7 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
         reader.warnings.append(left)
     refs = references(root)
     tables = jsontree.tables(root)
-    locate = frab.id_locator(body)
+    locate = frab.id_locator(body) if body is not None else lambda obj, nth: None
     seen: dict[str, int] = {}
     kept: set[tuple[str, ...]] = set()
     out: list[tuple[str, object]] = []
@@ -430,6 +441,21 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
             line = locate(obj, seen[ident]) if ident else None
             out.append((f"line {line}" if line else jsontree.where(path), ev))
     return out
+
+
+def parse_tree(
+    root: object,
+    document: str,
+    parser: str,
+    mapping: dict[str, str] | None = None,
+    default_tz: str = "UTC",
+) -> tuple[list[Talk], list[str]]:
+    """The talks of a program already read into a tree (YAML's), as of a JSON one."""
+    reader = _Reader(document, parser, mapping, default_tz, None)
+    try:
+        return _objects(_found(root, reader, None), reader), reader.warnings
+    except RecursionError as exc:
+        raise InputError(document, "a record nests too deeply to read") from exc
 
 
 def parse_lines(
