@@ -507,7 +507,7 @@ def test_a_yaml_list_of_talks_reads_and_bad_yaml_names_its_line() -> None:
     [
         "# Program\n\n## Opening\nSpeaker: Ann\n\nWelcome to all.\n\n## Close\nBye.\n",
         "---\ntitle: PyCon\n---\n# Day 1\n\n## Talk A\nRoom: B\n\n## Talk B\nText.\n",
-        "# Programa\n\n## Viernes 4 de octubre\n- 10:00–10:30 · Título — Ponente (Sala)\n"
+        "# Programa 2024\n\n## Viernes 4 de octubre\n- 10:00–10:30 · Título — Ponente (Sala)\n"
         "- 11:00–11:30 · Otro — Ponente (Sala)\n\n## Sábado\n- 10:00 · Cierre\n",
         "# Talks\n\n## A talk\nroom: B\n\n## Another\nroom: C\n",
     ],
