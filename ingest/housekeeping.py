@@ -15,6 +15,8 @@ so it is derived wherever a talk is, with nothing stored:
     False
     >>> is_housekeeping("CANCELED Restoring a 30+ years old Minitel server on Apple II")
     True
+    >>> is_housekeeping("Pausa café"), is_housekeeping("Kaffeepause")
+    (True, True)
 """
 
 from __future__ import annotations
@@ -55,6 +57,60 @@ ALONE = (
     "registration",
     "housekeeping",
 )
+# ...and as programs in other languages name them ("Kaffeepause", "Pausa café",
+# "Pranzo", "Accueil"): a title of only these words is no talk either
+ALONE_IN: dict[str, tuple[str, ...]] = {
+    "de": (
+        "pause",
+        "kaffeepause",
+        "mittagspause",
+        "mittagessen",
+        "registrierung",
+        "anmeldung",
+        "begrüßung",
+        "eröffnung",
+        "abschluss",
+    ),
+    "fr": (
+        "pause",
+        "pause café",
+        "pause-café",
+        "pause déjeuner",
+        "déjeuner",
+        "accueil",
+        "accueil café",
+        "ouverture",
+        "clôture",
+        "inscription",
+        "inscriptions",
+    ),
+    "es": (
+        "pausa",
+        "pausa café",
+        "pausa para el café",
+        "comida",
+        "almuerzo",
+        "registro",
+        "acreditaciones",
+        "bienvenida",
+        "apertura",
+        "clausura",
+    ),
+    "it": (
+        "pausa",
+        "pausa caffè",
+        "pausa pranzo",
+        "pranzo",
+        "registrazione",
+        "accoglienza",
+        "benvenuto",
+        "benvenuti",
+        "apertura",
+        "chiusura",
+    ),
+    "nl": ("pauze", "koffiepauze", "lunchpauze", "registratie", "welkom", "afsluiting"),
+}
+_ALONE = frozenset(ALONE).union(*ALONE_IN.values())
 # Titles of only these words are housekeeping ("Introductory remarks")
 SAID_ONLY = frozenset(
     "welcome welcoming opening closing intro introduction introductory outro concluding "
@@ -66,7 +122,10 @@ CANCELLED = re.compile(r"^\W*cancell?ed\b|(?:[(\[]\s*|\s[-–:]\s*)cancell?ed\W*
 # Query words that ask for housekeeping sessions (then nothing is pushed down)
 ASKING = frozenset(
     "welcome welcoming opening closing intro outro concluding farewell break lunch coffee "
-    "registration housekeeping remarks cancelled canceled".split()
+    "registration housekeeping remarks cancelled canceled "
+    # (in other languages, the words that name nothing else)
+    "kaffeepause mittagspause mittagessen déjeuner pranzo almuerzo koffiepauze "
+    "lunchpauze".split()
 )
 
 
@@ -86,7 +145,7 @@ def _plain(text: str) -> str:
 
 def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A002
     """Whether a session of this title (and format) is housekeeping, not a talk."""
-    if format and _plain(format) in ALONE:
+    if format and _plain(format) in _ALONE:
         return True
     words = _plain(title)
     if not words:
@@ -94,7 +153,7 @@ def is_housekeeping(title: str, format: str | None = None) -> bool:  # noqa: A00
     if CANCELLED.search(title):
         return True
     said = words.split()
-    if words in ALONE or any(words == f"{a} {b}" for a in OPENERS for b in ABOUT):
+    if words in _ALONE or any(words == f"{a} {b}" for a in OPENERS for b in ABOUT):
         return True
     first = next((o for o in OPENERS if words == o or words.startswith(o + " ")), None)
     last = next((o for o in OPENERS if words.endswith(" " + o)), None)

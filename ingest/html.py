@@ -158,16 +158,17 @@ def plain(value: object) -> str:
 
 def text_of(value: object) -> str:
     """Text of a JSON value: lists joined with " | ", objects by their name or their
-    English translation (pretalx writes {"en": ..., "de": ...}), Sessionize categories
-    by their items."""
+    English translation (pretalx writes {"en": ..., "de": ...}), else the first
+    language that says something (OpenAgenda's {"fr": "...", "en": ""}), Sessionize
+    categories by their items."""
     if value is None or isinstance(value, bool):
         return ""
     if isinstance(value, list):
         return " | ".join(t for t in map(text_of, value) if t)
     if isinstance(value, dict):
         for key in ("categoryItems", "name", "en", "title"):
-            if key in value:
-                return text_of(value[key])
+            if key in value and (said := text_of(value[key])):
+                return said
         return next((text_of(v) for v in value.values() if isinstance(v, str) and v.strip()), "")
     return str(value)
 

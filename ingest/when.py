@@ -120,11 +120,30 @@ def parse_datetime(value: object, tz: tzinfo | None, fallback: tzinfo) -> dateti
     return localise(when, tz, fallback)
 
 
+# Unix time, as APIs write it: seconds (10 digits) or milliseconds (13) since 1970,
+# read only from 2000 to 2100 so that no other number (a year, an id, a price) is
+_EPOCH = re.compile(r"\d{9,10}|\d{12,13}")
+_EPOCH_SPAN = (946684800, 4102444800)  # 2000-01-01, 2100-01-01
+
+
+def parse_epoch(value: str, tz: tzinfo | None, fallback: tzinfo) -> datetime | None:
+    """A Unix time in seconds or milliseconds ("1727400600", "1718899200000"), shown
+    in `tz` (else `fallback`): it names an instant, so no zone is assumed for it."""
+    text = value.strip()
+    if not _EPOCH.fullmatch(text):
+        return None
+    seconds = int(text) / (1000 if len(text) > 10 else 1)
+    if not _EPOCH_SPAN[0] <= seconds < _EPOCH_SPAN[1]:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).astimezone(tz or fallback)
+
+
 # the keys of a date-time written as an object: Indico's {"date", "time", "tz"},
-# Google Calendar's {"dateTime", "timeZone"} (or {"date"} for a whole day)
+# Google Calendar's {"dateTime", "timeZone"} (or {"date"} for a whole day),
+# Eventbrite's {"timezone", "local", "utc"} (the wall time where it happens first)
 _OBJECT_DATE = ("date",)
 _OBJECT_TIME = ("time",)
-_OBJECT_WHOLE = ("datetime", "date_time", "iso", "value")
+_OBJECT_WHOLE = ("datetime", "date_time", "iso", "value", "local", "utc")
 _OBJECT_ZONE = ("tz", "timezone", "time_zone", "zone")
 
 
@@ -259,7 +278,7 @@ def parse_when(
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
-    iso = parse_datetime(text, tz, fallback)
+    iso = parse_datetime(text, tz, fallback) or parse_epoch(text, tz, fallback)
     if iso is not None:
         return iso, None
     m = re.fullmatch(rf"(?:(.*?)[ ,T]+)?({_CLOCK})(?:{RANGE_SEP}({_CLOCK}))?", text)

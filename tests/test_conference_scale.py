@@ -94,6 +94,36 @@ def test_housekeeping_from_real_titles():
     assert not asks_for_housekeeping("security talks in the Modern Email devroom")
 
 
+def test_breaks_and_openings_in_other_languages_are_housekeeping():
+    for title in (
+        "Kaffeepause",
+        "Mittagspause",
+        "Pause café",
+        "Pause-café",
+        "Déjeuner",
+        "Pausa café",
+        "Comida",
+        "Pausa caffè",
+        "Pranzo",
+        "Koffiepauze",
+        "Registrierung",
+        "Accueil",
+        "Apertura",
+    ):
+        assert is_housekeeping(title), title
+    assert is_housekeeping("Anything", "Pausa")  # a format that names a break
+    for title in (
+        "Pause and resume training jobs",
+        "Comida rápida y software libre",
+        "La chiusura dei progetti open source",
+        "Apertura dei dati pubblici",
+    ):
+        assert not is_housekeeping(title), title
+    assert asks_for_housekeeping("wann ist die Mittagspause")
+    assert asks_for_housekeeping("a che ora è il pranzo")
+    assert not asks_for_housekeeping("pause and resume training")
+
+
 def test_typos_are_corrected():
     v = fosdem_vocab()
     s = suggest("kuberentes operators", v)

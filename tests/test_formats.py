@@ -358,7 +358,8 @@ def test_ics_agrees_with_the_icalendar_package() -> None:
 def test_outlook_ics_zones_alarms_and_broken_structure() -> None:
     doc = parse_path(FIX / "outlook.ics")
     talks = by_title(doc.talks)
-    assert len(doc.talks) == 4  # the unclosed and the interrupted events are kept
+    # the unclosed and the interrupted events are kept; the all-day one is no session
+    assert len(doc.talks) == 3
     custom = talks["Custom zone name"]
     assert custom.start.utcoffset() == timedelta(hours=1) and custom.abstract == ""  # not VALARM
     win = talks["Windows zone name"]
@@ -369,6 +370,7 @@ def test_outlook_ics_zones_alarms_and_broken_structure() -> None:
     assert "line 29: END:VTODO without BEGIN" in text
     assert "line 36: a VEVENT begins before the one at line 30 ended" in text
     assert "line 41: the VEVENT is not closed" in text
+    assert "line 36: 'Started before the previous event ended' is an all-day event" in text
 
 
 def test_pentabarf_ics_attendees_and_event_zone() -> None:
@@ -376,9 +378,10 @@ def test_pentabarf_ics_attendees_and_event_zone() -> None:
     assert t.speakers == (Speaker("FOSDEM Staff"), Speaker("Zoë Kowalczyk"))
     assert t.start == at(2023, 2, 4, 9, 30, "Europe/Brussels")  # TZID:Europe-Brussels
     assert str(t.start.tzinfo) == "Europe/Brussels" and t.duration_minutes == 25
-    assert (t.room, t.track, t.abstract) == (
+    assert (t.room, t.track, t.format, t.abstract) == (
         "Janson",
-        "Keynotes",
+        None,  # CATEGORIES:Keynotes names a session kind: the format, not a track
+        "Keynote",
         "FOSDEM welcome and opening talk.",
     )
 

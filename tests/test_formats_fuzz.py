@@ -483,6 +483,11 @@ def _documents(title: str, name: str, org: str, abstract: str, room: str) -> dic
         "csv": "title,speakers,abstract\n"
         + ",".join('"' + x.replace('"', '""') + '"' for x in (title, f"{name} ({org})", abstract))
         + "\n",
+        "yaml": (
+            f"talks:\n  - title: {json.dumps(title)}\n    speakers: [{json.dumps(name)}]\n"
+            f"    room: {json.dumps(room)}\n    start: 2024-02-03 10:00\n"
+            f"    abstract: {json.dumps(abstract)}\n"
+        ),
         "markdown": f"# {title}\n\n## {title}\n**Speakers:** {name} ({org})\n"
         f"**Room:** {room}\n\n{abstract}\n",
     }

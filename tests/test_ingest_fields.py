@@ -316,7 +316,17 @@ def test_schema_org_events_keep_their_performers_and_language():
     assert f"{talk.start:%H:%M}-{talk.end:%H:%M}" == "10:00-10:45"
 
 
-def test_a_date_with_slashes_is_us_order_under_english_headers_unless_it_cannot_be():
+def test_a_date_with_slashes_is_us_order_under_english_headers_unless_its_column_says_not():
+    """The order is the column's, not the row's: "25/02/2024" makes the "03/02/2024"
+    above it 3 February (it was read 2 March, row by row); a column that does not
+    tell is read month first, and the warning says so."""
     body = "title,date,start\nA,03/02/2024,10:00\nB,25/02/2024,10:00\n"
-    _, talks, _ = parse_text(body, "program.csv")
-    assert [f"{t.start:%m-%d}" for t in talks] == ["03-02", "02-25"]
+    _, talks, warnings = parse_text(body, "program.csv")
+    assert [f"{t.start:%m-%d}" for t in talks] == ["02-03", "02-25"] and not warnings
+    _, talks, warnings = parse_text("title,date,start\nA,03/02/2024,10:00\n", "program.csv")
+    assert [f"{t.start:%m-%d}" for t in talks] == ["03-02"]
+    assert warnings == [
+        "program.csv line 2: no date of column 'date' tells whether it is written day or "
+        "month first (none is past the 12th) and the headers are in English, so they are "
+        "read month first, as in the US: '03/02/2024' is 2 March 2024"
+    ]

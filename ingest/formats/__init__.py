@@ -9,4 +9,5 @@ from ingest.formats import (  # noqa: F401  (each registers its format)
     ical,
     markdown,
     tablesniff,
+    yamltree,
 )

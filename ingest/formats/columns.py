@@ -1,5 +1,6 @@
 """Which column of a table holds which talk field: the names each field accepts
-(`FIELDS`, first match wins; case, accents, spaces and underscores ignored; in
+(`FIELDS`, first match wins; case, accents, spaces, underscores and inclusive
+writing ("Intervenant·e·s") ignored; in
 English first, then in German, French, Spanish, Italian and Dutch,
 `IN_OTHER_LANGUAGES`: "Titel", "Referent", "Début", "Ponente", "Relatore", "Zaal"), or
 an explicit mapping such as {"title": "Paper Name"}.
@@ -160,6 +161,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 # The same fields named in the other languages a program may be written in (German,
 # French, Spanish, Italian, Dutch; accents folded: "Début" is "debut"), after English's
+# (all of them write a date day first: "03/10/2024" is 3 October there)
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     "title": (
         "titel",
@@ -221,6 +223,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "inizio",
         "ora",
         "aanvang",
+        "heure_de_debut",
+        "hora_de_inicio",
+        "hora_inicio",
+        "ora_di_inizio",
+        "ora_inizio",
+        "begintijd",
+        "starttijd",
     ),
     "end": (
         "ende",
@@ -229,6 +238,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "fine",
         "einde",
         "eind",
+        "heure_de_fin",
+        "hora_de_fin",
+        "hora_fin",
+        "ora_di_fine",
+        "ora_fine",
+        "eindtijd",
     ),
     "duration": (
         "dauer",
@@ -258,6 +273,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "categorie",
         "categoria",
         "themenbereich",
+        "thematique",
+        "tematica",
+        "parcours",
     ),
     "format": (
         "typ",
@@ -283,9 +301,21 @@ def said_in_another_language(header: object, fld: str) -> bool:
     return bool(key) and (key in theirs or key.replace("_", "") in theirs)
 
 
+# Inclusive writing names one column in several spellings: "Intervenant·e·s" and
+# "Intervenant(e)s" are "Intervenants" (French), "Referent*innen" and "Referent:innen"
+# are "Referent" (German); the marks and the feminine ending between them are dropped,
+# a plural "s" after them kept.
+_DOT = "[\u00b7\u22c5\u2022]"  # the middle dots of "Intervenant·e·s"
+_INCLUSIVE = re.compile(
+    rf"(?<=\w)(?:{_DOT}[a-zà-ÿ]{{1,5}}(?:{_DOT}(?=s\b))?|\((?:e|es|s)\)|[*:]innen\b)"
+)
+
+
 def norm(header: object) -> str:
-    """A header as names compare: case and accents folded, runs of anything else "_"."""
-    return re.sub(r"[^0-9a-z]+", "_", fold(str(header).replace("\ufeff", ""))).strip("_")
+    """A header as names compare: case and accents folded, inclusive writing as its
+    plain word (`_INCLUSIVE`), runs of anything else "_"."""
+    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", ""))
+    return re.sub(r"[^0-9a-z]+", "_", fold(text)).strip("_")
 
 
 def _serializers(key: object) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
+from ingest.formats.jsonrecords import page_left
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
@@ -71,13 +72,35 @@ class Context:
         self.warnings.append(f"{self.document} {f'line {line}' if line else where}: {problem}")
 
 
+# the keys of a person's name, as exports spell them (case and "_" ignored): the
+# whole name, or its given and family parts
+_NAME_KEYS = ("publicname", "name", "fullname", "displayname")
+_GIVEN_KEYS = ("firstname", "givenname")
+_FAMILY_KEYS = ("lastname", "familyname", "surname")
+
+
+def person_name(person: dict[str, Any]) -> str:
+    """A person's name as it is said, "Given Family": the whole name where one is
+    written (pretalx's public_name, Sessionize's fullName, "displayName"), else the
+    given and family names; a whole name written "Family, Given" (Indico's) beside
+    them is said in their order instead."""
+    keys = {re.sub(r"[\W_]+", "", str(k)).lower(): v for k, v in person.items()}
+
+    def first(names: tuple[str, ...]) -> str:
+        return next((inline(text_of(keys[n])) for n in names if text_of(keys.get(n))), "")
+
+    whole, given, family = first(_NAME_KEYS), first(_GIVEN_KEYS), first(_FAMILY_KEYS)
+    parts = inline(f"{given} {family}")
+    if whole and not ("," in whole and given and family):
+        return whole
+    return parts
+
+
 def speakers_of(persons: object) -> tuple[Speaker, ...]:
     out: list[Speaker] = []
     for p in persons if isinstance(persons, list) else []:
         if isinstance(p, dict):
-            name = inline(text_of(p.get("public_name") or p.get("name") or p.get("full_name")))
-            if not name:
-                name = inline(f"{text_of(p.get('first_name'))} {text_of(p.get('last_name'))}")
+            name = person_name(p)
             org = next(
                 (
                     inline(text_of(p[k]))
@@ -401,6 +424,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             talks = _widget(root, ctx)
         else:
             talks = _api(root, ctx)
+            left = page_left(root, document, len(as_list(root.get("results"))))
+            ctx.warnings.extend([left] if left else [])
     except RecursionError as exc:
         raise InputError(document, "the schedule nests too deeply to read") from exc
     return talks, ctx.warnings

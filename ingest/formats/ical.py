@@ -5,8 +5,9 @@
     DTSTART;TZID=Europe/Berlin:20240203T093000      (or ...Z, or floating + X-WR-TIMEZONE)
     DTEND;TZID=Europe/Berlin:20240203T100000        (or DURATION:PT30M)
     SUMMARY:Title - Jane Doe\\, Staff Engineer\\, Acme & Max Muster\\, Beispiel GmbH
+    RRULE:FREQ=DAILY;COUNT=3 (+ EXDATE)               -> one talk per occurrence
     LOCATION:Room A          -> room
-    CATEGORIES:Security      -> track
+    CATEGORIES:Security      -> track (a session kind, "Workshop", "Vortrag": format)
     DESCRIPTION:...\\n...    -> abstract
     URL:https://...
     END:VEVENT
@@ -16,13 +17,23 @@ joined by " & "); they are split off only when every part looks like a person's
 name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped. Malformed lines
 are skipped with a warning, unclosed events are kept, and a UID seen twice is
 kept as "UID#2" so that no event is lost.
+
+A recurring event (RRULE, expanded by python-dateutil in the event's own wall time,
+less its EXDATEs and the occurrences a RECURRENCE-ID event replaces) is one talk per
+occurrence: a three-day workshop is three sessions, each but the first with the UID
+"UID#<its start>"; an open-ended rule stops at MAX_OCCURRENCES, with a warning. An
+all-day event (DTSTART;VALUE=DATE: a registration desk, the conference itself) is
+no session at midnight: it is skipped with a warning.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, tzinfo
+from itertools import islice
+
+from dateutil.rrule import rrulestr
 
 from ingest import when
 from ingest.formats.icalnames import people, split_description, split_summary
@@ -31,10 +42,12 @@ from ingest.html import inline, plain
 from ingest.links import link_pairs
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
+from talkbase.core.terms import format_named
 
 NAME = "ical"
 MAX_LINE_WARNINGS = 20
 MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
+MAX_OCCURRENCES = 366  # of one recurring event: a daily rule for a year; more is a mistake
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
 _WINDOWS_ZONES = {
@@ -268,6 +281,49 @@ def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
     }
 
 
+def all_day(prop: tuple[dict[str, str], str] | None) -> bool:
+    """DTSTART;VALUE=DATE:20240923 (or a bare date): an event of whole days, no session."""
+    if prop is None:
+        return False
+    params, value = prop
+    return params.get("VALUE", "").upper() == "DATE" or bool(re.fullmatch(r"\d{8}", value.strip()))
+
+
+def _local(moment: datetime, tz: tzinfo | None) -> datetime:
+    """`moment` as a wall-clock time (naive) in `tz`: the time a recurrence repeats."""
+    return (moment.astimezone(tz) if tz is not None else moment).replace(tzinfo=None)
+
+
+def occurrences(
+    start: datetime, rule: str, skipped: set[datetime]
+) -> tuple[list[datetime], str | None]:
+    """The starts of a recurring event (RRULE `rule` from `start`, in `start`'s zone's
+    wall time, so that a daily 14:00 stays 14:00 across a change of summer time), less
+    those in `skipped` (EXDATE and overridden occurrences, as wall times), at most
+    MAX_OCCURRENCES; and what to say when the rule cannot be read or goes on beyond."""
+    tz = start.tzinfo
+
+    def wall(m: re.Match[str]) -> str:  # UNTIL=...Z against a start in a zone
+        until = datetime.strptime(m.group(1), "%Y%m%dT%H%M%S").replace(tzinfo=UTC)
+        return f"UNTIL={_local(until, tz):%Y%m%dT%H%M%S}"
+
+    text = re.sub(r"UNTIL=(\d{8}T\d{6})Z", wall, rule.strip(), flags=re.IGNORECASE)
+    try:
+        found = list(
+            islice(rrulestr(text, dtstart=_local(start, tz), cache=False), MAX_OCCURRENCES + 1)
+        )
+    except (ValueError, TypeError, OverflowError) as exc:
+        return [start], f"the RRULE {rule.strip()[:60]!r} cannot be read ({exc}); kept once"
+    problem = None
+    if len(found) > MAX_OCCURRENCES:
+        found = found[:MAX_OCCURRENCES]
+        problem = (
+            f"its RRULE repeats it more than {MAX_OCCURRENCES} times; "
+            f"the first {MAX_OCCURRENCES} are kept"
+        )
+    return [m.replace(tzinfo=tz) for m in found if m not in skipped], problem
+
+
 def looks_like(text: str) -> bool:
     head = text[:4096].lstrip("\ufeff \t\r\n").upper()
     return head.startswith("BEGIN:VCALENDAR") or bool(re.match(r"BEGIN:VEVENT\s", head))
@@ -285,13 +341,22 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     style = "sched" if "sched" in hints.lower() else "pretalx" if "pretalx" in hints.lower() else ""
     conference = cal.name or when.document_stem(document)
     organizers = _organizers(cal)
+    replaced = _replaced(cal, cal_tz, fallback)
     seen: dict[str, int] = {}
     talks: list[Talk] = []
+    skipped_days: list[str] = []
     for ev in cal.events:
         where = f"{document} line {ev.line}"
         summary = inline(ev.text("SUMMARY"))
         if not summary:
             cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
+            continue
+        if all_day(ev.get("DTSTART")):
+            skipped_days.append(where)
+            cal.warnings.append(
+                f"{where}: {summary[:60]!r} is an all-day event (DTSTART;VALUE=DATE), "
+                "not a session; skipped"
+            )
             continue
         title, speakers = split_summary(summary, style)
         own_tz = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
@@ -304,9 +369,14 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if problem:
             cal.warnings.append(f"{where}: {title!r} {problem}")
         uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
-        if repeated:
+        recurrence = _when(ev.get("RECURRENCE-ID"), own_tz or cal_tz, fallback, cal.offsets)
+        if repeated and recurrence is not None:
+            uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
+        elif repeated:
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
+        kinds = [k for k in (format_named(c) for c in categories) if k]
+        topics = [c for c in categories if format_named(c) is None]
         described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
         attendees = tuple(
             s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
@@ -321,25 +391,80 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         links, refused = link_pairs(("Program page", v) for _, v in ev.props.get("URL", []))
         if refused:
             cal.warnings.append(f"{where}: a URL that is not a web address (http/https); left out")
-        track = inline(categories[0]) if categories else labelled_track
-        section = start.date().isoformat() if start else track
-        talks.append(
-            Talk(
-                title=title,
-                speakers=speakers,
-                start=start,
-                end=end,
-                room=inline(ev.text("LOCATION")) or None,
-                track=track or None,
-                abstract=abstract,
-                notes=tuple((k, v) for k, v in notes if v),
-                conference=conference,
-                sources=(Source(document, NAME, f"line {ev.line}", section),),
-                uid=uid,
-                links=links,
-            )
+        track = inline(topics[0]) if topics else labelled_track
+        talk = Talk(
+            title=title,
+            speakers=speakers,
+            start=start,
+            end=end,
+            room=inline(ev.text("LOCATION")) or None,
+            track=track or None,
+            format=kinds[0] if kinds else None,
+            abstract=abstract,
+            notes=tuple((k, v) for k, v in notes if v),
+            conference=conference,
+            sources=(Source(document, NAME, f"line {ev.line}", _section(start, track)),),
+            uid=uid,
+            links=links,
+        )
+        rule = ev.text("RRULE")
+        if start is None or not rule or recurrence is not None:
+            talks.append(talk)
+            continue
+        skipped = {_local(m, start.tzinfo) for m in _exdates(ev, own_tz or cal_tz, fallback, cal)}
+        skipped |= replaced.get(inline(ev.text("UID")), set())
+        starts, problem = occurrences(start, rule, skipped)
+        if problem:
+            cal.warnings.append(f"{where}: {title!r} {problem}")
+        if not starts:
+            cal.warnings.append(f"{where}: every occurrence of {title!r} is excluded; skipped")
+        talks.extend(_occurrence(talk, at, n == 0) for n, at in enumerate(starts))
+    if skipped_days and not talks:
+        raise InputError(
+            document,
+            "every event is an all-day event (DTSTART;VALUE=DATE) or has no SUMMARY; no sessions",
+            skipped_days[0].removeprefix(f"{document} "),
         )
     return talks, cal.warnings
+
+
+def _section(start: datetime | None, track: str | None) -> str | None:
+    return start.date().isoformat() if start else track
+
+
+def _exdates(ev: _Event, tz: tzinfo | None, fallback: tzinfo, cal: _Calendar) -> list[datetime]:
+    """The starts EXDATE takes out of a recurring event (each line may list several)."""
+    out: list[datetime] = []
+    for params, value in ev.props.get("EXDATE", []):
+        for one in value.split(","):
+            found = _when((params, one), tz, fallback, cal.offsets)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def _replaced(cal: _Calendar, cal_tz: tzinfo | None, fallback: tzinfo) -> dict[str, set[datetime]]:
+    """UID -> the occurrences (wall times) that an event with a RECURRENCE-ID replaces."""
+    out: dict[str, set[datetime]] = {}
+    for ev in cal.events:
+        own = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
+        moment = _when(ev.get("RECURRENCE-ID"), own or cal_tz, fallback, cal.offsets)
+        if moment is not None:
+            base = _when(ev.get("DTSTART"), own or cal_tz, fallback, cal.offsets)
+            zone = base.tzinfo if base is not None else moment.tzinfo
+            out.setdefault(inline(ev.text("UID")), set()).add(_local(moment, zone))
+    return out
+
+
+def _occurrence(talk: Talk, at: datetime, first: bool) -> Talk:
+    """One occurrence of a recurring talk: its start, its end as long after, and (but
+    for the first) a UID of its own."""
+    if talk.start is None or at == talk.start:
+        return talk
+    end = at + (talk.end - talk.start) if talk.end else None
+    uid = talk.uid if first or not talk.uid else f"{talk.uid}#{at:%Y%m%dT%H%M}"
+    source = replace(talk.sources[0], section=_section(at, talk.track))
+    return replace(talk, start=at, end=end, uid=uid, sources=(source,))
 
 
 def _parse(text: str, document: str, options: Options) -> Result:

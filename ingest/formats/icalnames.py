@@ -223,7 +223,7 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
     return "\n".join(lines), speakers, track
 
 
-_CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b)\s*")
+_CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b|\by\b)\s*")
 
 
 def people(text: str) -> tuple[Speaker, ...]:

@@ -21,9 +21,9 @@ them. Here:
   a "rooms" key), an enclosing room object, an enclosing session (a titled
   object from a clock time to another the same day, Indico's slots: its title is
   the track);
-- `slot` ({room, start, end}) is the talk's time and room; `slots` is one talk
-  per slot (a workshop given twice), the one its place in the tree names when it
-  has one;
+- `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
+  of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
+  workshop given twice), the one its place in the tree names when it has one;
 - the gate (`Gate`): objects under a key naming rooms, people or tracks
   ("rooms", "speakers", "tracks", by `columns.FIELDS`) are never talks unless
   they have times or speakers and nothing else does; a file where only such
@@ -87,16 +87,37 @@ def level(obj: dict[str, Any]) -> str:
     cols = resolve(obj)
     if not _has(obj, cols, "title"):
         return ""
-    timed = (
-        _has(obj, cols, "start")
-        or isinstance(obj.get("slot"), dict)
-        or any(isinstance(s, dict) for s in when.as_list(obj.get("slots")))
-    )
+    timed = _has(obj, cols, "start") or bool(_slots(obj)[1])
+    if norm(cols["title"]) == "name" and not _at_a_time_of_day(obj, cols):
+        return "named"  # (a name, an author, a description and a date: a package, a place)
     if timed or _has(obj, cols, "speakers"):
         return "strong"
     if _has(obj, cols, "abstract"):
         return "weak"
-    return "named" if norm(cols["title"]) == "name" else "titled"
+    return "titled"
+
+
+def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
+    """Whether an object says when it happens as a session does: a start at a time of
+    day (not a date alone: a date is when anything was made or sold), ending, where it
+    says, within a day (a product "from" March "to" June is no session); or a slot.
+    What an object titled only by a name must say to be a talk."""
+    if _slots(obj)[1]:
+        return True  # (their own times)
+    begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
+    if begins is None:
+        return False
+    moment = when.moment_text(obj[begins])
+    said = moment[0] if moment else text_of(obj[begins])
+    start, _ = when.parse_when(said, None, UTC)
+    if start is None or not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
+        return False
+    if "end" not in cols:
+        return True
+    moment = when.moment_text(obj[cols["end"]])
+    said = moment[0] if moment else text_of(obj[cols["end"]])
+    end, _ = when.parse_when(said, None, UTC, start.date())
+    return end is None or when.end_problem(start, end) is None
 
 
 @dataclass
@@ -160,6 +181,8 @@ class Tables:
     # each object holding talks -> its title when it is a session (`_session_title`),
     # judged once per file: a day of 400 sessions is asked of by each of its talks
     sessions: dict[int, str | None] = field(default_factory=dict)
+    # each object holding talks -> the day and clock times it gives them (`_gives`)
+    gives: dict[int, tuple[date | None, str | None, str | None]] = field(default_factory=dict)
 
     @property
     def ids(self) -> set[str]:
@@ -216,6 +239,8 @@ class Context:
     minute: int | None = None
     room: str | None = None
     session: str | None = None  # the title of a timed object holding it (Indico's slots)
+    start: str | None = None  # the clock times of an untitled object holding it (a slot)
+    end: str | None = None
 
 
 SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
@@ -247,11 +272,30 @@ def _session_title(node: object) -> str | None:
     return inline(text_of(node[cols["title"]])) or None
 
 
+def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
+    """The day, start and end an object in a list gives the talks it holds where they
+    name none: a day's date ({"date": "2024-07-10", "slots": [...]}), an untitled
+    slot's clock times ({"start": "10:00", "end": "10:30", "sessions": [...]}, as a
+    Jekyll site's schedule.yml nests them); an object that is a talk gives none."""
+    if level(node) in ("strong", "weak"):
+        return None, None, None
+    cols = resolve(node)
+    on = when.iso_date(text_of(node.get(cols.get("date", ""))))
+    if "title" in cols:
+        return on, None, None
+    said = {f: text_of(node.get(cols.get(f, ""))).strip() for f in ("start", "end")}
+    start = said["start"] if when.parse_clock(said["start"]) else None
+    end = said["end"] if start and when.parse_clock(said["end"]) else None
+    return on, start, end
+
+
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     day: date | None = None
     minute: int | None = None
     room: str | None = None
     session: str | None = None
+    start: str | None = None
+    end: str | None = None
     node = root
     parent_key: object = None
     for depth, key in enumerate(path):
@@ -260,6 +304,11 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             if id(node) not in refs.sessions:  # (the tree outlives the read: ids hold)
                 refs.sessions[id(node)] = _session_title(node)
             session = refs.sessions[id(node)] or session
+        if isinstance(node, dict) and isinstance(parent_key, int):  # (an object in a list)
+            if id(node) not in refs.gives:
+                refs.gives[id(node)] = _gives(node)
+            on, at, until = refs.gives[id(node)]
+            day, start, end = on or day, at or start, (until if at else end)
         if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
             # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
             holder = node[key] if key < len(node) else None
@@ -287,19 +336,41 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             )
         )
         parent_key = key
-    return Context(day, minute, room, session)
+    return Context(day, minute, room, session, start, end)
 
 
-def _slots(obj: dict[str, Any]) -> list[dict[str, Any]]:
+def _timing(item: object) -> bool:
+    """An object that is a time, not a thing: a start (by `FIELDS`' names), no title,
+    and no objects inside (a slot holding sessions is their place, not a time)."""
+    if not isinstance(item, dict):
+        return False
+    cols = resolve(item)
+    holds = any(isinstance(v, list) and any(isinstance(x, dict) for x in v) for v in item.values())
+    return "start" in cols and "title" not in cols and not holds
+
+
+def _slots(obj: dict[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
+    """The key and the times of a talk held more than once, or held in a slot:
+    pretalx's `slot` ({room, start, end}) and `slots`, OpenAgenda's `timings`
+    ([{begin, end}]): any list of objects that are each a time (`_timing`)."""
     if isinstance(obj.get("slot"), dict):
-        return [obj["slot"]]
-    return [s for s in when.as_list(obj.get("slots")) if isinstance(s, dict)]
+        return "slot", [obj["slot"]]
+    for key, value in obj.items():
+        if isinstance(value, list) and value and all(_timing(s) for s in value):
+            return str(key), value
+    return None, []
+
+
+def _slot_field(slot: dict[str, Any], fld: str) -> object:
+    """A slot's start, end or room, by the names `FIELDS` gives them ("begin")."""
+    col = resolve(slot).get(fld)
+    return slot.get(col) if col else None
 
 
 def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> bool:
     """Does a slot's start fall on the day and minute (and in the room) of the place?"""
     tz = when.zone(zone)
-    start = when.parse_datetime(slot.get("start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
+    start = when.parse_datetime(_slot_field(slot, "start"), tz, tz or when.zone("UTC"))  # type: ignore[arg-type]
     if start is not None and ctx.day is not None:
         wall = start.replace(tzinfo=None)
         if ctx.minute is not None and tz is not None:  # minutes from the day's midnight
@@ -307,7 +378,7 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
                 return False  # (a minute past 1440 is that night, after midnight)
         elif start.date() != ctx.day + timedelta(days=(ctx.minute or 0) // 1440):
             return False
-    room = inline(text_of(refs.name("room", slot.get("room"))))
+    room = inline(text_of(refs.name("room", _slot_field(slot, "room"))))
     return not (ctx.room and room and room != ctx.room)
 
 
@@ -334,9 +405,10 @@ def events(
     if refs.zone and not (zone_col and when.zone(obj.get(zone_col))):
         obj["timezone"] = refs.zone
     zone = obj.get(cols.get("timezone", "timezone"))
-    every = _slots(obj)
+    held, every = _slots(obj)
     slots = list(enumerate(every))
-    if len(every) > 1 and any(_fits(s, ctx, refs, zone) for s in every):
+    placed = ctx.day is not None or ctx.room is not None  # (else each time is a session)
+    if len(every) > 1 and placed and any(_fits(s, ctx, refs, zone) for s in every):
         slots = [(n, s) for n, s in slots if _fits(s, ctx, refs, zone)][:1]
     out: list[dict[str, Any]] = []
     chosen: list[tuple[int, dict[str, Any] | None]] = list(slots) or [(0, None)]
@@ -345,19 +417,25 @@ def events(
         if n and "uid" in cols and text_of(ev.get(cols["uid"])):  # its second time: an id
             ev[cols["uid"]] = f"{text_of(ev[cols['uid']])}#{n + 1}"
         if slot is not None:
-            ev.pop("slot", None)
-            ev.pop("slots", None)
-            room = inline(text_of(refs.name("room", slot.get("room"))))
-            ev.update(start=slot.get("start"), end=slot.get("end"))
+            ev.pop(held or "slot", None)
+            room = inline(text_of(refs.name("room", _slot_field(slot, "room"))))
+            ev.update(start=_slot_field(slot, "start"), end=_slot_field(slot, "end"))
             if room and not inline(text_of(ev.get(cols.get("room", "room")))):
                 ev[cols.get("room", "room")] = room
         ev_cols = resolve(ev)
-        if "start" not in ev_cols or not text_of(ev.get(ev_cols["start"])).strip():
+        said = text_of(ev.get(ev_cols["start"])).strip() if "start" in ev_cols else ""
+        if not said:
             if ctx.day is not None and ctx.minute is not None:
                 at = datetime.combine(ctx.day, time()) + timedelta(minutes=ctx.minute)
                 ev["start"] = f"{at:%Y-%m-%dT%H:%M}"  # a minute past 1440: the next date
             elif ctx.day is not None and "date" not in ev_cols:
                 ev["date"] = ctx.day.isoformat()
+            if ctx.start and "start" not in resolve(ev):  # its slot's times
+                ev["start"] = ctx.start
+                if ctx.end and "end" not in ev_cols:
+                    ev["end"] = ctx.end
+        elif ctx.day is not None and "date" not in ev_cols and when.parse_clock(said):
+            ev["date"] = ctx.day.isoformat()  # a clock time on its day's date
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room
         if ctx.session and not inline(text_of(ev.get(ev_cols.get("track", "track")))):
@@ -418,8 +496,9 @@ def find(root: object, formats: str = "") -> Gate:
         )
         return Gate(
             [],
-            "no talks found, only objects that look like rooms, people or tracks "
-            f"(a name, and no time, speakers or abstract): {described}.{hint}",
+            "no talks found, only objects that look like rooms, people or tracks, or "
+            "named things such as products or places (a name, and no title with a time "
+            f"of day, speakers or abstract): {described}.{hint}",
         )
     others = [
         f

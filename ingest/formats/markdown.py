@@ -11,6 +11,20 @@ Shapes read (and mixed):
     **When:** 16:20–16:30 · Room 210      labelled lines: Speakers, By, When, Time,
     Abstract paragraphs ...               Date, Room, Where, Track, Format, Tags
 
+A program written as lists is read too: under day headings ("## Viernes 4 de octubre",
+a day in words in any language CLDR knows, its year from the document), and maybe
+room or track headings ("### Sala Álvaro Cunqueiro": a room by its room word), every
+list line that starts with a clock time or a range is a talk:
+
+    - 10:00–10:30 · Keynote: Title — Jane Doe y Max Muster (Room 2)
+    - **10:00** Title, Speaker
+    * 14:00-14:45 Title (Room)
+
+A heading whose own lines are mostly such lines holds talks, not a talk. A day
+heading that gives no year where the document names none, or whose weekday is not
+that date's, is refused; so is a day heading left as a talk's title. A time zone
+the opening lines state ("Europe/Madrid", "CEST, UTC+2") is the times' zone.
+
 Unlabelled lines: a first short line of names is the speaker list, a first short
 line with a clock time is the time (and room), the rest is the abstract.
 Headings may be ATX ("## Title") or setext (a title underlined with === or ---). The
@@ -26,6 +40,7 @@ warning that it may be incomplete.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, date, tzinfo
 
 from ingest import when
@@ -36,9 +51,16 @@ from ingest.formats.mdparts import (
     Block,
     Heading,
     date_of,
+    day_problem,
+    document_years,
     headings,
     read_block,
+    read_bullet,
+    room_named,
+    spoken_day,
+    stated_zone,
     talk_level,
+    timed_bullet,
     times,
 )
 from ingest.formats.registry import Format, Options, Result, register
@@ -70,29 +92,37 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 conference = conference or m.group(1)
         lines = [""] * (end + 1) + lines[end + 1 :]
     heads = headings(lines)
-    level = talk_level(heads)
-    if level is None:
+    years = document_years(lines)
+    for h in heads:
+        if problem := day_problem(h.text, years):
+            raise InputError(document, problem, f"line {h.line}")
+    lists = listed_talks(lines, heads)
+    framing = lists | _above(heads, lists)
+    level = talk_level([h for i, h in enumerate(heads) if i not in framing], years)
+    if level is None and not lists:
         raise InputError(document, "no Markdown headings to read talks from", "line 1")
-    above = [h for h in heads if h.level < level]
+    deepest = level if level is not None else max(h.level for h in heads) + 1
+    above = [h for h in heads if h.level < deepest]
     top = min((h.level for h in above), default=None)
     if (
         not conference
         and top is not None
         and sum(h.level == top for h in above) == 1
         and above[0].level == top
-        and date_of(above[0].text) is None
+        and date_of(above[0].text, years) is None
     ):
         # A lone top heading names the conference when it says a year or a conference word,
         # or when sections, not talks, follow it; else it is the first track.
         after = heads[heads.index(above[0]) + 1] if above[0] is not heads[-1] else None
         if re.search(
             r"\b(?:19|20)\d\d\b|\b(?:conf\w*|summit|symposium|forum|days|con|meetup|"
-            r"workshop|program(?:me)?|schedule|agenda)\b",
+            r"workshop|program(?:me|a)?|schedule|agenda)\b",
             above[0].text,
             re.I,
-        ) or (after is not None and after.level < level):
+        ) or (after is not None and after.level < deepest):
             conference = above[0].text
-    fallback = when.zone(default_tz) or UTC
+    opening = lines[: next((h.line - 1 for h in heads if h.text != conference), len(lines))]
+    fallback = stated_zone(opening) or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
     sections: dict[int, tuple[str, date | None, str]] = {}  # level -> (name, day, description)
@@ -102,22 +132,40 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     following = len(lines) + 1
     for i in range(len(heads) - 1, -1, -1):
         ends[i] = following
-        if heads[i].level <= level:
+        if heads[i].level <= deepest:
             following = heads[i].line
     for i, h in enumerate(heads):
         nxt = ends[i]
         body = lines[h.body : nxt - 1]
-        if h.level < level:
+        own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+        if i in framing or h.level < deepest:
             for deeper in [k for k in sections if k >= h.level]:
                 del sections[deeper]
             if h.text != conference or h.level != top:
-                intro = read_block(
-                    lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+                intro = read_block([ln for ln in own if timed_bullet(ln) is None])
+                sections[h.level] = (h.text, date_of(h.text, years), " ".join(intro.abstract))
+            if i in lists:
+                talks.extend(
+                    _listed(
+                        h,
+                        own,
+                        sections,
+                        conference or when.document_stem(document),
+                        document,
+                        fallback,
+                        warnings,
+                    )
                 )
-                sections[h.level] = (h.text, date_of(h.text), " ".join(intro.abstract))
             continue
-        if h.level > level:
+        if h.level > deepest:
             continue
+        if when.parse_date(h.text) or spoken_day(h.text):
+            raise InputError(
+                document,
+                f"the day heading {h.text!r} would be read as a talk: its lines are no "
+                "talks this reader knows (headings, or list lines that start with a time)",
+                f"line {h.line}",
+            )
         talk = _talk(
             h,
             read_block(body),
@@ -137,6 +185,96 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             f"the last talk ({last.title[:60]!r}) may be incomplete"
         )
     return talks, warnings
+
+
+def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
+    """The headings (by index) whose own lines are mostly list lines that start with a
+    clock time: they hold talks, not a talk. Read only where some heading holds two
+    such lines or more (a talk's one "- 16:20 · Room 210" line is its time)."""
+    found: dict[int, tuple[int, int]] = {}  # heading -> (timed lines, all top-level lines)
+    for i, h in enumerate(heads):
+        own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+        items = [ln for ln in own if ln.strip() and not ln[:1].isspace()]
+        timed = sum(timed_bullet(ln) is not None for ln in items)
+        if timed:
+            found[i] = (timed, len(items))
+    if not any(t >= 2 and 2 * t > n for t, n in found.values()):
+        return set()
+    return {i for i, (t, n) in found.items() if 2 * t > n}
+
+
+def _above(heads: list[Heading], inner: set[int]) -> set[int]:
+    """The headings (by index) that the headings `inner` are under."""
+    out: set[int] = set()
+    for i in inner:
+        level = heads[i].level
+        for j in range(i - 1, -1, -1):
+            if heads[j].level < level:
+                out.add(j)
+                level = heads[j].level
+    return out
+
+
+def _listed(
+    h: Heading,
+    own: list[str],
+    sections: dict[int, tuple[str, date | None, str]],
+    conference: str,
+    document: str,
+    fallback: tzinfo,
+    warnings: list[str],
+) -> list[Talk]:
+    """The talks of a heading's timed list lines, on the day of the nearest day heading,
+    in the room (or track) the nearest other heading names; an indented line under one
+    adds to its abstract, an untimed list line is told and left."""
+    day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
+    places = [n for _, (n, d, _) in sorted(sections.items(), reverse=True) if d is None]
+    places = [n for n in places if n != conference]
+    room = next((n for n in places if room_named(n)), None)
+    track = next((n for n in places if not room_named(n)), None)
+    talks: list[Talk] = []
+    abstracts: list[list[str]] = []
+    for no, raw in enumerate(own, start=h.body + 1):
+        text = timed_bullet(raw)
+        if text is None:
+            if raw[:1].isspace() and raw.strip() and abstracts:
+                abstracts[-1].append(raw.strip())
+            elif re.match(r"^ {0,3}[-*+]\s+\S", raw):
+                warnings.append(
+                    f"{document} line {no}: a list line without a time under {h.text!r}; "
+                    "not read as a talk"
+                )
+            continue
+        b = read_bullet(text, day, fallback)
+        if day is None:
+            warnings.append(
+                f"{document} line {no}: {b.title!r} gives a time but no date; kept without a time"
+            )
+        end, problem = when.talk_end(b.start, b.end)
+        if problem:
+            warnings.append(f"{document} line {no}: {b.title!r} {problem}")
+        talks.append(
+            Talk(
+                title=b.title,
+                speakers=b.speakers,
+                start=b.start,
+                end=end,
+                room=b.room or room,
+                track=track,
+                format=b.format,
+                conference=conference,
+                sources=(
+                    Source(
+                        document, NAME, f"line {no}", track or (day.isoformat() if day else None)
+                    ),
+                ),
+            )
+        )
+        abstracts.append([])
+    return [
+        replace(t, abstract=plain(" ".join(a))) if a else t
+        for t, a in zip(talks, abstracts, strict=True)
+    ]
 
 
 _OPEN_LINK = re.compile(r"\[[^\]]*\]\([^)\s]*$|\[[^\]]*$")

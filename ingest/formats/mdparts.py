@@ -2,17 +2,27 @@
 puts them together): headings, ATX or setext, outside code fences (`headings`);
 the level the talks are at (`talk_level`); and a talk's block under its heading,
 labelled lines ("**When:** 16:20", "Speakers: ...") and paragraphs (`read_block`),
-with the clock times and dates in its lines (`times`, `date_of`).
+with the clock times and dates in its lines (`times`, `date_of`: a day heading in
+words, "Viernes 4 de octubre", in any language CLDR names days and months in, its
+year from the document where it gives none); a program's talks as timed list lines
+("- 10:00–10:30 · Title — Speaker (Room)": `timed_bullet`, `read_bullet`); and the
+time zone a document's opening lines state (`stated_zone`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, tzinfo
+from functools import cache
 
 from ingest import when
+from ingest.formats.icalnames import people
 from ingest.speakers import parse_speakers
+from talkbase.core import languages
+from talkbase.core.names import PARTICLES
+from talkbase.core.records import Speaker
+from talkbase.core.terms import ROOM_WORDS, fold, format_named
 
 ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -111,7 +121,7 @@ def headings(lines: list[str]) -> list[Heading]:
     return out
 
 
-def talk_level(heads: list[Heading]) -> int | None:
+def talk_level(heads: list[Heading], years: tuple[int, ...] = ()) -> int | None:
     """The level with the most distinct headings (labels such as "Abstract" repeat).
 
     A heading counts once per day it is under: "Lightning talks" or "Lunch" under
@@ -127,7 +137,7 @@ def talk_level(heads: list[Heading]) -> int | None:
         label = text.rstrip(" :") in FIELD  # labels stay labels whatever the day
         day = None if label else next((d for _, d in reversed(scope) if d), None)
         keys.append((h.level, (day, text)))
-        days.append(date_of(h.text) if not HAS_CLOCK.search(h.text) else None)
+        days.append(date_of(h.text, years) if not HAS_CLOCK.search(h.text) else None)
         scope.append((h.level, days[-1]))
     deepest = max((h.level for h in heads), default=0)
     best: tuple[int, int] | None = None
@@ -144,13 +154,103 @@ def talk_level(heads: list[Heading]) -> int | None:
     return best[0] if best else None
 
 
-def date_of(text: str) -> date | None:
+def date_of(text: str, years: tuple[int, ...] = ()) -> date | None:
+    """The date a heading or a line is (or begins with); a day in words without a year
+    ("Viernes 4 de octubre") takes the first of `years` (the document's) it falls on."""
     for candidate in (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text)):
         found = when.parse_date(strip_markup(candidate))
         if found:
             return found
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
-    return date.fromisoformat(m.group()) if m and when.parse_date(m.group()) else None
+    if m and when.parse_date(m.group()):
+        return date.fromisoformat(m.group())
+    spoken = spoken_day(strip_markup(text))
+    return _on(spoken, years) if spoken else None
+
+
+_TOKEN = re.compile(r"\d{1,4}|[^\W\d_]+")
+_FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
+
+
+@cache
+def _calendar_words(code: str) -> tuple[dict[str, int], dict[str, int]]:
+    return languages.month_names(code), languages.weekday_names(code)
+
+
+def spoken_day(text: str) -> tuple[int | None, int, int, int | None] | None:
+    """(weekday 0-6 or None, day, month, year or None) of a text that is nothing but
+    a date in words of one language ("Viernes 4 de octubre", "Samstag, 5. Oktober
+    2024", "Friday, October 4"): months and weekdays as CLDR writes them
+    (talkbase/core/languages.py), small words between; None for anything else."""
+    tokens = _TOKEN.findall(fold(text))
+    numbers = [int(t) for t in tokens if t.isdigit()]
+    words = [t for t in tokens if not t.isdigit()]
+    days = [n for n in numbers if 1 <= n <= 31]
+    years = [n for n in numbers if 1900 <= n <= 2100]
+    if not 2 <= len(tokens) <= 8 or len(days) != 1 or len(days) + len(years) != len(numbers):
+        return None
+    for code in languages.written_in():
+        months, weekdays = _calendar_words(code)
+        month = [months[w] for w in words if w in months]
+        weekday = [weekdays[w] for w in words if w in weekdays and w not in months]
+        rest = [w for w in words if w not in months and w not in weekdays]
+        if len(month) == 1 and len(weekday) <= 1 and all(len(w) <= _FILLER for w in rest):
+            return (weekday[0] if weekday else None, days[0], month[0], years[0] if years else None)
+    return None
+
+
+def _on(spoken: tuple[int | None, int, int, int | None], years: tuple[int, ...]) -> date | None:
+    weekday, day, month, year = spoken
+    for candidate in (year,) if year else years:
+        try:
+            found = date(candidate, month, day)
+        except ValueError:
+            continue
+        if weekday is None or found.weekday() == weekday:
+            return found
+    return None
+
+
+def day_problem(text: str, years: tuple[int, ...]) -> str | None:
+    """Why a heading that is a day in words is no date (no year in it nor in the
+    document, or its weekday falls on no year the document names); None otherwise."""
+    spoken = spoken_day(strip_markup(text))
+    if spoken is None or _on(spoken, years) is not None:
+        return None
+    if spoken[3] is None and not years:
+        return f"the day heading {text!r} gives no year, and the document names none"
+    said = (spoken[3],) if spoken[3] else years
+    return f"the day heading {text!r} names a weekday that date is not in {said[0]}"
+
+
+def document_years(lines: list[str]) -> tuple[int, ...]:
+    """The years a document names in its headings and opening lines (front matter, a
+    title "PyConES 2024"), most named first: the year of its day headings that give none."""
+    found: dict[int, int] = {}
+    for no, line in enumerate(lines):
+        if no < 30 or ATX.match(line):
+            for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", line):
+                found[int(y)] = found.get(int(y), 0) + 1
+    return tuple(sorted(found, key=lambda y: -found[y]))
+
+
+_STATED_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-\u2212]\s*\d{1,2}(?::?\d{2})?)(?![\d:])")
+_STATED_NAME = re.compile(r"\b[A-Z][a-z]+/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?\b")
+
+
+def stated_zone(lines: list[str]) -> tzinfo | None:
+    """The time zone a document's opening lines state for its times: an IANA name
+    ("Europe/Madrid", "timezone: Europe/Madrid") or an offset ("CEST, UTC+2")."""
+    for line in lines:
+        for name in _STATED_NAME.findall(line):
+            if found := when.zone(name):
+                return found
+    for line in lines:
+        if offset := _STATED_OFFSET.search(line):
+            sign = "-" if offset.group(1).lstrip()[:1] in "-\u2212" else "+"
+            if found := when.zone(sign + re.sub(r"[^\d:]", "", offset.group(1))):
+                return found
+    return None
 
 
 def times(
@@ -236,3 +336,81 @@ def read_block(lines: list[str]) -> Block:
         para.append(line)
     flush()
     return block
+
+
+# A list line that starts with a clock time or a range ("- 10:00–10:30 · ...", "* 14:00-14:45
+# ...", "- **10:00** ..."): a talk of a program written as lists under day headings
+_BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
+_LEADING_TIME = re.compile(rf"^\(?({CLOCK_RANGE.pattern})\)?(?:\s*[|\u00b7:\u2013\u2014-])?\s*")
+_SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
+_SPEAKERS_AFTER = re.compile(r"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+")
+_ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
+
+
+def timed_bullet(line: str) -> str | None:
+    """The text of a list line that starts with a clock time, its markup off; None
+    for any other line."""
+    m = _BULLET.match(line)
+    if not m:
+        return None
+    text = strip_markup(m.group(1))
+    lead = _LEADING_TIME.match(text)
+    return text if lead and when.parse_clock(lead.group(2)) is not None else None
+
+
+def room_named(text: str) -> bool:
+    """Whether a heading or a "(...)" names a room: a room word in any language
+    ("Sala Álvaro Cunqueiro", "Auditorio Abanca", "Main Hall"), or a room's code ("F1.24")."""
+    words = set(_TOKEN.findall(fold(text)))
+    nouns = {fold(w) for ws in ROOM_WORDS.values() for w in ws if " " not in w}
+    return bool(words & nouns) or bool(_ROOM_CODE.match(text.strip()))
+
+
+@dataclass
+class Bullet:
+    title: str
+    speakers: tuple[Speaker, ...]
+    start: datetime | None
+    end: datetime | None
+    room: str | None
+    format: str | None
+
+
+def _people(text: str) -> tuple[Speaker, ...]:
+    """The speakers of a list line's tail ("Luis Gómez y Carmen Ruiz", "Jane Doe
+    (Acme), Max Muster"), or () when it is no list of names."""
+    out = tuple(
+        replace(p, affiliation=s.affiliation) for s in parse_speakers(text) for p in people(s.name)
+    )
+    ok = all(
+        1 <= len(s.name.split()) <= 5
+        and all(w[:1].isupper() or w.lower() in PARTICLES for w in s.name.split())
+        and not re.search(r"\d", s.name)
+        for s in out
+    )
+    return out if out and ok and len(text) < 200 else ()
+
+
+def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
+    """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
+    "10:00 Title, Speaker", "14:00-14:45 Title (Room)". A last "(...)" is its room
+    when it names one (`room_named`); the part after the last spaced dash (or " · ",
+    " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
+    or "Keynote:" before the title its format (talkbase/core/terms.py)."""
+    lead = _LEADING_TIME.match(text)
+    start, end, _ = times(lead.group(1), day, fallback) if lead else (None, None, "")
+    rest = text[lead.end() :].strip() if lead else text
+    room = None
+    if (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
+        room, rest = m.group(1).strip(), rest[: m.start()].strip()
+    speakers: tuple[Speaker, ...] = ()
+    dashes = list(_SPEAKERS_AFTER.finditer(rest))[-1:]  # the last dash; else the first comma
+    for cut in dashes or list(re.finditer(r",\s+|\s+by\s+", rest)):
+        if found := _people(rest[cut.end() :]):
+            speakers, rest = found, rest[: cut.start()].strip()
+            break
+    rest = _SYMBOLS.sub("", rest).strip()
+    fmt = None
+    if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
+        fmt, rest = format_named(m.group(1)), rest[m.end() :]
+    return Bullet(rest.strip(), speakers, start, end, room, fmt)

@@ -2,8 +2,9 @@
 for tables, several) when it is imported; `ingest/formats/__init__.py` imports
 the built-in ones. Detection asks each format in `rank` order, lowest first:
 the structured formats (a JSON schedule, <schedule>, BEGIN:VCALENDAR, a JSON
-Lines record, JSON) first, each needing its own syntax; then the digest and the
-blog post; then tables by their header row; Markdown, the loosest, last.
+Lines record, JSON, YAML) first, each needing its own syntax (YAML: key lines
+and no prose at the margin, so never Markdown); then the digest and the blog
+post; then tables by their header row; Markdown, the loosest, last.
 
 To add a format: write `ingest/formats/<name>.py` with `looks_like(text)` and
 `parse(...)`, end it with `register(Format(...))`, import it in

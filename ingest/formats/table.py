@@ -9,9 +9,12 @@ Values: authors/speakers split on "|" (Mini-Conf), else as speaker lines
 ("Name (Org), Name; Name — Org"), or lists of names or {name, affiliation}
 objects; affiliations from their own column, "|"-aligned with the names;
 times as ISO date-times, or a date column plus clock times ("10:00", "4:20 PM",
-"16:20–16:30"), end from an end column or a duration ("00:30", "45", "PT45M");
-keywords split on "|" ";" or ",". CSV and JSONL are read row by row
-(`parse_lines` takes any iterable of lines, so large files stream).
+"9h45", "16:20–16:30"), end from an end column or a duration ("00:30", "45", "PT45M");
+a date of numbers ("03/10/2024", "20-06-2024") is read day or month first as its
+whole column tells (`date_order`), never row by row;
+keywords split on "|" ";" or ",". CSV and JSONL are read line by line
+(`parse_lines` takes any iterable of lines); a CSV's header row may sit under a
+few lines of title (`header_row`), which are skipped with a warning.
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
-from datetime import UTC
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date
 from typing import Any
 
 from ingest import when
 from ingest.formats import frab, jsontree, registry
 from ingest.formats.columns import FIELDS, norm, resolve, said_in_another_language
-from ingest.formats.jsonrecords import array_items, located, records, references
+from ingest.formats.jsonrecords import array_items, located, page_left, records, references
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import parse_speakers
@@ -74,6 +78,75 @@ def _name_org(item: str) -> tuple[str, str | None]:
     return (m.group(1), m.group(2) or None) if m and m.group(1) else (item.strip(), None)
 
 
+# ---- the order of a column's dates --------------------------------------------------------
+
+# A date of numbers whose order (day or month first) its column decides: "03/10/2024",
+# "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written: `when.parse_date`)
+_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?!\d)")
+
+
+@dataclass
+class DateColumn:
+    """What the values of one column say of the order of their dates: the first
+    value (and its place) only day first can read ("14/10/2024"), only month first
+    can ("10/14/2024"), and both can, as different days ("03/10/2024")."""
+
+    day_first: tuple[str, str] | None = None
+    month_first: tuple[str, str] | None = None
+    either: tuple[str, str] | None = None
+
+    def see(self, value: str, where: str) -> None:
+        for m in _NUMERIC_DATE.finditer(value):
+            a, b = int(m.group(1)), int(m.group(3))
+            as_day, as_month = 1 <= b <= 12 and 1 <= a <= 31, 1 <= a <= 12 and 1 <= b <= 31
+            if as_day and not as_month:
+                self.day_first = self.day_first or (m.group(0), where)
+            elif as_month and not as_day:
+                self.month_first = self.month_first or (m.group(0), where)
+            elif as_day and a != b:
+                self.either = self.either or (m.group(0), where)
+
+
+def date_order(
+    column: str, seen: DateColumn, day_first_language: bool, document: str
+) -> tuple[bool, str | None]:
+    """Whether a column's dates are day first, decided once from all its values, and
+    what to warn: a value past the 12th tells; else headers in a language that writes
+    the day first (`IN_OTHER_LANGUAGES`) do; else the US order is assumed, and said.
+    Values that only one order each can read, in both orders, are refused: which
+    day any other one is cannot be known."""
+    if seen.day_first and seen.month_first:
+        (a, where_a), (b, where_b) = seen.day_first, seen.month_first
+        raise InputError(
+            document,
+            f"the dates of column {column!r} are written day first ({a!r}, {where_a}) and "
+            f"month first ({b!r}, {where_b}); write them in one order, or as 2024-10-03",
+            where_b,
+        )
+    if seen.day_first or seen.month_first:
+        return seen.day_first is not None, None
+    if seen.either is None or day_first_language:
+        return day_first_language, None
+    value, where = seen.either
+    read = date.fromisoformat(_iso_dates(value, False))  # (both orders read it)
+    return False, (
+        f"{document} {where}: no date of column {column!r} tells whether it is written day "
+        f"or month first (none is past the 12th) and the headers are in English, so they "
+        f"are read month first, as in the US: {value!r} is {read.day} {read:%B %Y}"
+    )
+
+
+def _iso_dates(value: str, day_first: bool) -> str:
+    """`value` with its dates of numbers written as ISO dates, in the order decided."""
+
+    def iso(m: re.Match[str]) -> str:
+        a, b, year = int(m.group(1)), int(m.group(3)), m.group(4)
+        day, month = (a, b) if day_first else (b, a)
+        return f"{year}-{month:02d}-{day:02d}" if month <= 12 and day <= 31 else m.group(0)
+
+    return _NUMERIC_DATE.sub(iso, value)
+
+
 # ---- rows to talks -----------------------------------------------------------------------
 
 
@@ -107,15 +180,39 @@ class _Reader:
         self.seen: dict[str, int] = {}
         self.warnings: list[str] = []
         self.columns: dict[frozenset[str], dict[str, str]] = {}
+        self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
+
+    def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
+        """Which key of a row holds which field, resolved once per set of keys."""
+        key = frozenset(row)
+        if key not in self.columns:
+            self.columns[key] = resolve(row, self.mapping)
+        return self.columns[key]
+
+    def decide_dates(self, rows: Sequence[tuple[dict[str, Any], str]]) -> None:
+        """The order of each date column's dates, from all its values (`date_order`)."""
+        seen: dict[str, DateColumn] = {}
+        for row, where in rows:
+            cols = self.cols_of(row)
+            for fld in ("date", "start", "end"):
+                value = row.get(cols.get(fld, ""))
+                if isinstance(value, str) and value:
+                    seen.setdefault(cols[fld], DateColumn()).see(value, where)
+        other_language = any(
+            said_in_another_language(c, f)
+            for cols in self.columns.values()
+            for f, c in cols.items()
+        )
+        for column, told in seen.items():
+            first, warning = date_order(column, told, other_language, self.document)
+            self.day_first[column] = first
+            if warning:
+                self.warnings.append(warning)
 
     def talk(
         self, row: dict[str, Any], where: str, cols: dict[str, str] | None = None
     ) -> Talk | None:
-        if cols is None:
-            key = frozenset(row)
-            if key not in self.columns:
-                self.columns[key] = resolve(row, self.mapping)
-            cols = self.columns[key]
+        cols = self.cols_of(row) if cols is None else cols
 
         def get(fld: str) -> Any:
             return row.get(cols[fld]) if fld in cols else None
@@ -127,14 +224,17 @@ class _Reader:
             return None
         # a date-time may be an object ({"date", "time", "tz"}): its text, its zone
         moments = {f: when.moment_text(get(f)) for f in ("date", "start", "end")}
-        said = {f: m[0] if m else text_of(get(f)) for f, m in moments.items()}
+        said = {
+            f: m[0]
+            if m
+            else _iso_dates(text_of(get(f)), self.day_first.get(cols.get(f, ""), False))
+            for f, m in moments.items()
+        }
         named = next((m[1] for m in moments.values() if m and m[1]), "")
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
-        # headers in another language: "03/02/2024" is 3 February there
-        first = any(said_in_another_language(cols.get(f, ""), f) for f in ("date", "start"))
-        day, _ = when.parse_when(said["date"], tz, self.fallback, None, first)
+        day, _ = when.parse_when(said["date"], tz, self.fallback)
         on = day.date() if day else None
-        start, end = when.parse_when(said["start"], tz, self.fallback, on, first)
+        start, end = when.parse_when(said["start"], tz, self.fallback, on)
         if start is None and not said["start"].strip():
             start = day  # only a date
         elif start is None:
@@ -144,7 +244,7 @@ class _Reader:
             )
         if start is not None:  # (an end written with its own zone is read in it)
             own = when.zone(moments["end"][1]) if moments["end"] else None
-            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date(), first)
+            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             length = when.parse_duration(get("duration"))
             end, problem = when.talk_end(start, end_at or end, length)
@@ -230,23 +330,68 @@ def _links(url: object, listed: object) -> list[tuple[object, object]]:
     return found
 
 
+PREAMBLE = 5  # the lines of title a table's header row may sit under
+
+
+def _cells(line: str, delimiter: str | None) -> tuple[str, list[str]]:
+    """The delimiter of a line (as given, else the most used of "," ";" and tab) and
+    its cells."""
+    if delimiter is None:
+        delimiter = max((",", ";", "\t"), key=line.count)
+    try:
+        cells = next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:
+        cells = []
+    return delimiter, [c.strip() for c in cells]
+
+
+def header_row(
+    lines: Sequence[str], delimiter: str | None, mapping: dict[str, str] | None = None
+) -> int | None:
+    """Which of a table's first non-blank `lines` is its header row: the first when
+    it names two known columns; else the first of the next `PREAMBLE` naming the
+    title and another column, under lines of one or two cells each (a title row,
+    "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is."""
+    for i, line in enumerate(lines[: PREAMBLE + 1]):
+        cells = [c for c in _cells(line, delimiter)[1] if c]
+        cols = resolve(cells, mapping)
+        named = [f for f, c in cols.items() if c in cells]
+        if len(named) >= 2 and (i == 0 or "title" in named):
+            return i
+        if len(cells) > 2:  # a row of a table, not a title above one
+            return None
+    return None
+
+
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:
     it = iter(lines)
-    first, line_no = "", 0
+    read: list[str] = []  # the lines read to find the header row
+    head: list[tuple[int, int]] = []  # the non-blank ones: (index in read, line number)
     for raw in it:
-        line_no += 1
-        if raw.strip():
-            first = raw
+        read.append(raw)
+        if not raw.strip():
+            continue
+        if not head and (m := re.match(r"^\s*sep=(.)\s*$", raw)):
+            delimiter = m.group(1)
+            continue
+        head.append((len(read) - 1, len(read)))
+        if len(head) > PREAMBLE:
             break
-    if not first:
+    if not head:
         raise InputError(reader.document, "the table is empty", "line 1")
-    if m := re.match(r"^\s*sep=(.)\s*$", first):
-        delimiter, first = m.group(1), next(it, "")
-        line_no += 1
-    if delimiter is None:
-        counts = {d: first.count(d) for d in (",", ";", "\t")}
-        delimiter = max(counts, key=lambda d: counts[d])
-    header_line = line_no
+    found = header_row([read[i] for i, _ in head], delimiter, reader.mapping) or 0
+    at, header_line = head[found]
+    delimiter = _cells(read[at], delimiter)[0]
+    if found:
+        above = " / ".join(
+            " ".join(c for c in _cells(read[i], delimiter)[1] if c) for i, _ in head[:found]
+        )
+        top, bottom = head[0][1], header_line - 1
+        place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
+        reader.warnings.append(
+            f"{reader.document} {place}: not the table but a title above its header row "
+            f"(line {header_line}), skipped: {above[:160]!r}"
+        )
     record: list[str] = []  # the raw lines of the row being read
 
     def kept(source: Iterable[str]) -> Iterator[str]:
@@ -254,8 +399,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             record.append(raw)
             yield raw
 
-    rows = csv.reader(kept(itertools.chain([first], it)), delimiter=delimiter)
-    talks: list[Talk] = []
+    rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
+    found_rows: list[tuple[dict[str, Any], str]] = []
+    cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
         cols = resolve(header, reader.mapping)
@@ -278,27 +424,22 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             )
         done = rows.line_num
         last: list[str] = []
-        last_where, last_kept = "", False
+        last_where, last_found = "", False
         for cells in rows:
             last, last_where = record[:], f"line {header_line + done}"
             record.clear()
-            where = last_where
             done = rows.line_num
-            last_kept = False
-            if not any(c.strip() for c in cells):
-                continue
-            row: dict[str, str] = {}
-            for name, cell in zip(header, cells, strict=False):
-                row.setdefault(name, cell)
-            talk = reader.talk(row, where, cols)
-            if talk is not None:
-                talks.append(talk)
-                last_kept = True
+            last_found = any(c.strip() for c in cells)
+            if last_found:
+                row: dict[str, Any] = {}
+                for name, cell in zip(header, cells, strict=False):
+                    row.setdefault(name, cell)
+                found_rows.append((row, last_where))
         if last and _unclosed_quote(last, delimiter):
-            if last_kept:
-                talks.pop()
+            if last_found:
+                found_rows.pop()
             spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
-            reader.warnings.append(
+            cut_short = (
                 f"{reader.document} {last_where}: a quoted field opened in this row is never "
                 f"closed{spans}; the file looks cut short, so the row is dropped"
             )
@@ -308,6 +449,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
+    reader.decide_dates(found_rows)
+    talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
+    reader.warnings.extend([cut_short] if cut_short else [])
     return talks
 
 
@@ -322,7 +466,7 @@ def _unclosed_quote(lines: list[str], delimiter: str) -> bool:
 
 
 def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
-    talks: list[Talk] = []
+    found: list[tuple[dict[str, Any], str]] = []
     titled = False
     for no, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -336,16 +480,15 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
             reader.warnings.append(f"{reader.document} line {no}: not a JSON object; skipped")
             continue
         titled = titled or _has_title(obj, reader.mapping)
-        talk = reader.talk(obj, f"line {no}")
-        if talk is not None:
-            talks.append(talk)
+        found.append((obj, f"line {no}"))
     if not titled:
         raise InputError(
             reader.document,
             "no record has a title field (looked for: " + ", ".join(FIELDS["title"]) + ")",
             "line 1",
         )
-    return talks
+    reader.decide_dates(found)
+    return [t for obj, where in found if (t := reader.talk(obj, where)) is not None]
 
 
 def _has_title(obj: object, mapping: dict[str, str] | None = None) -> bool:
@@ -358,36 +501,35 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     if body.lstrip().startswith("["):
         items = list(array_items(body, reader.document))
         if items and not any(_has_title(o, reader.mapping) for _, o in items):
-            # Sessionize-style groups: [{"groupName": ..., "sessions": [...]}]
-            groups: list[object] = [
-                x
-                for _, o in items
-                if isinstance(o, dict)
-                for v in o.values()
-                if isinstance(v, list)
-                for x in v
-                if isinstance(x, dict)
-            ]
-            items = located(body, groups, "record") if groups else items
+            # Sessionize's groups ([{"groupName", "sessions": [...]}]) or its grid
+            # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]):
+            # talks deeper in a tree (`jsontree`)
+            return _objects(_tree(body, reader), reader)
         if not reader.mapping:  # a list of rooms or people is no program
             gate = jsontree.find([o for _, o in items], _other_formats())
             if gate.refused:
                 raise InputError(reader.document, gate.refused, "line 1")
     else:
         items = _tree(body, reader)
+    return _objects(items, reader)
+
+
+def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
+    """The talks of a JSON document's talk objects, each with its place."""
     if not any(_has_title(o, reader.mapping) for _, o in items):
         raise InputError(
             reader.document,
             "no object has a title field (looked for: " + ", ".join(FIELDS["title"]) + ")",
             "line 1",
         )
-    talks: list[Talk] = []
+    objects: list[tuple[dict[str, Any], str]] = []
     for where, obj in items:
         if not isinstance(obj, dict):
             reader.warnings.append(f"{reader.document} {where}: not an object; skipped")
-        elif (talk := reader.talk(obj, where)) is not None:
-            talks.append(talk)
-    return talks
+        else:
+            objects.append((obj, where))
+    reader.decide_dates(objects)
+    return [t for obj, where in objects if (t := reader.talk(obj, where)) is not None]
 
 
 def _other_formats() -> str:
@@ -398,21 +540,34 @@ def _other_formats() -> str:
 
 def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
     """The talk objects of a JSON object, wherever they sit (`jsontree`), each with
-    its line; refused in one sentence when what it holds looks like no talks."""
-    root = frab.load_json(body, reader.document)
+    its line."""
+    return _found(frab.load_json(body, reader.document), reader, body)
+
+
+def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, object]]:
+    """The talk objects of a tree, each with its line in `body` (its JSON text) or,
+    without one (a YAML document's tree), its place in the tree; refused in one
+    sentence when what it holds looks like no talks."""
     if reader.mapping or (
         isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
     ):
         # one talk, or fields named by the user: the largest list of records, as told
-        refs = references(root) if isinstance(root, dict) else dict
-        found = records(root, lambda o: _has_title(o, reader.mapping))
-        return located(body, [refs(o) if isinstance(o, dict) else o for o in found], "item")
+        refs = references(root)
+        found = [
+            refs(o) if isinstance(o, dict) else o
+            for o in records(root, lambda o: _has_title(o, reader.mapping))
+        ]
+        if body is None:
+            return [(f"item {n}", o) for n, o in enumerate(found, start=1)]
+        return located(body, found, "item")
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")
-    refs = references(root) if isinstance(root, dict) else dict
+    if left := page_left(root, reader.document, len(gate.talks)):
+        reader.warnings.append(left)
+    refs = references(root)
     tables = jsontree.tables(root)
-    locate = frab.id_locator(body)
+    locate = frab.id_locator(body) if body is not None else lambda obj, nth: None
     seen: dict[str, int] = {}
     kept: set[tuple[str, ...]] = set()
     out: list[tuple[str, object]] = []
@@ -430,6 +585,21 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
             line = locate(obj, seen[ident]) if ident else None
             out.append((f"line {line}" if line else jsontree.where(path), ev))
     return out
+
+
+def parse_tree(
+    root: object,
+    document: str,
+    parser: str,
+    mapping: dict[str, str] | None = None,
+    default_tz: str = "UTC",
+) -> tuple[list[Talk], list[str]]:
+    """The talks of a program already read into a tree (YAML's), as of a JSON one."""
+    reader = _Reader(document, parser, mapping, default_tz, None)
+    try:
+        return _objects(_found(root, reader, None), reader), reader.warnings
+    except RecursionError as exc:
+        raise InputError(document, "a record nests too deeply to read") from exc
 
 
 def parse_lines(

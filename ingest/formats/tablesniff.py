@@ -1,6 +1,7 @@
-"""Recognising tables: CSV and TSV by a header row of known column names, JSON
-Lines by a first line that is a whole JSON object, JSON by its first character;
-and registering the four table formats."""
+"""Recognising tables: CSV and TSV by a header row of known column names (under a
+few lines of title, if any: `table.header_row`), JSON Lines by a first line that
+is a whole JSON object, JSON by its first character; and registering the four
+table formats."""
 
 from __future__ import annotations
 
@@ -10,28 +11,28 @@ import re
 from collections.abc import Callable, Iterable
 
 from ingest.formats import table
-from ingest.formats.columns import resolve
 from ingest.formats.registry import Format, Options, Result, register
 
 
-def _first_line(text: str) -> str:
+def _first_lines(text: str) -> list[str]:
+    """The first non-blank lines (but a "sep=;" line): a header row and the lines
+    of title it may sit under (`table.header_row`)."""
+    lines: list[str] = []
     for raw in text[:65536].lstrip("\ufeff").splitlines():
-        if raw.strip() and not re.match(r"^\s*sep=.\s*$", raw):
-            return raw
-    return ""
+        if raw.strip() and not (not lines and re.match(r"^\s*sep=.\s*$", raw)):
+            lines.append(raw)
+            if len(lines) > table.PREAMBLE:
+                break
+    return lines
 
 
 def _looks_delimited(text: str, delimiter: str) -> bool:
-    line = _first_line(text)
-    if delimiter not in line:
+    lines = _first_lines(text)
+    found = table.header_row(lines, delimiter)
+    if found is None or delimiter not in lines[found]:
         return False
-    try:
-        cells = next(csv.reader([line], delimiter=delimiter))
-    except (csv.Error, StopIteration):
-        return False
-    if len(cells) < 2 or any(len(c) > 60 for c in cells):
-        return False
-    return len(resolve(c.strip() for c in cells if c.strip())) >= 2
+    cells = [c for c in next(csv.reader([lines[found]], delimiter=delimiter), []) if c.strip()]
+    return len(cells) >= 2 and not any(len(c) > 60 for c in cells)
 
 
 def looks_like_tsv(text: str) -> bool:

@@ -188,6 +188,28 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
     return out
 
 
+def month_names(code: str) -> dict[str, int]:
+    """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
+    wide names, as a date writes them and standing alone: "października",
+    "październik"), folded -> 1 (January) .. 12; {} without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return {}
+    out: dict[str, int] = {}
+    for context in ("format", "stand-alone"):
+        for month, name in dict(locale.months[context]["wide"]).items():
+            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
+                if form:
+                    out.setdefault(form, int(month))
+    return out
+
+
+def written_in() -> tuple[str, ...]:
+    """The languages with names here (`_NAMES`), English first: those a program's
+    dates are read in."""
+    return ("en", *sorted(c for c in _NAMES if c != "en"))
+
+
 def day_part_names(code: str) -> dict[str, str]:
     """The parts of the day as `code`'s speakers name them (CLDR's day periods, the
     last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon",

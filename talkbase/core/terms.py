@@ -2,7 +2,9 @@
 
 Weekdays (query understanding, filters), session formats (the parsers that
 strip "Keynote: " from a title, the blog parser's format lines, the words a
-query names a format with), and the search modes.
+query names a format with, and their names in other languages: a calendar's
+categories), the words for a room (queries, a Markdown program's headings), and
+the search modes.
 """
 
 from __future__ import annotations
@@ -43,6 +45,18 @@ FORMAT_WORDS: dict[str, tuple[str, ...]] = {
     "main track": ("main track", "maintrack"),
 }
 
+# What people call a room, said before or after its name ("room K.3.201", "the Lameere
+# room", "sala MOV", "palco XOR", "the XOR stage"): queries name rooms with them
+# (index/search/read/lexicon.py), Markdown programs' headings do (ingest/formats/mdparts.py)
+ROOM_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("room", "hall", "stage", "track room", "auditorium"),
+    "it": ("sala", "aula", "palco", "stanza", "auditorium"),
+    "de": ("raum", "saal", "bühne", "buehne", "hörsaal", "hoersaal"),
+    "fr": ("salle", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
+    "es": ("sala", "aula", "escenario", "auditorio"),
+    "nl": ("zaal", "podium", "lokaal"),
+}
+
 HYBRID = "hybrid"  # every ranking signal, fused
 MODES = (HYBRID, "lexical", "dense", "multilingual")  # hybrid, or one signal's list alone
 
@@ -64,3 +78,40 @@ def fold(text: str) -> str:
         return text.casefold()
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+# The formats above (and the plain talk) as a program names them in a label of its own
+# (a calendar's CATEGORIES, a "Taller: ..." before a title), in the languages programs
+# are written in, folded (`fold`) -> the name this product gives the format
+FORMAT_NAMES: dict[str, str] = {
+    **{fold(f): f for f in SESSION_FORMATS},
+    **{fold(f) + "s": f for f in SESSION_FORMATS if not f.endswith("s")},
+    "lightning": "Lightning Talk",
+    "talk": "Talk",
+    "vortrag": "Talk",
+    "charla": "Talk",
+    "ponencia": "Talk",
+    "intervento": "Talk",
+    "lezing": "Talk",
+    "hauptvortrag": "Keynote",
+    "keynote speech": "Keynote",
+    "conferencia magistral": "Keynote",
+    "conference pleniere": "Keynote",
+    "taller": "Workshop",
+    "atelier": "Workshop",
+    "kurzvortrag": "Lightning Talk",
+    "charla relampago": "Lightning Talk",
+    "charlas relampago": "Lightning Talk",
+    "presentation eclair": "Lightning Talk",
+    "talk lampo": "Lightning Talk",
+    "bliksemtalk": "Lightning Talk",
+    "podiumsdiskussion": "Panel",
+    "mesa redonda": "Panel",
+    "table ronde": "Panel",
+}
+
+
+def format_named(label: str) -> str | None:
+    """The session format a whole label names ("Workshop", "Lightning Talks",
+    "Vortrag", "Taller" -> "Workshop"), None for anything else (a topic: "Rust")."""
+    return FORMAT_NAMES.get(" ".join(fold(label).split()))

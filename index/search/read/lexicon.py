@@ -16,6 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from talkbase.core import terms
 from talkbase.core.terms import fold
 
 
@@ -92,16 +93,8 @@ LEAVE_OUT: dict[str, LeaveOut] = {
     ),
 }
 
-# What people call a room, said before or after its name ("room K.3.201", "the Lameere
-# room", "sala MOV", "palco XOR", "the XOR stage")
-ROOM_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("room", "hall", "stage", "track room"),
-    "it": ("sala", "aula", "palco", "stanza"),
-    "de": ("raum", "saal", "bühne", "buehne"),
-    "fr": ("salle", "scène", "scene", "amphi"),
-    "es": ("sala", "aula", "escenario"),
-    "nl": ("zaal", "podium", "lokaal"),
-}
+# What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
+ROOM_WORDS = terms.ROOM_WORDS
 
 
 # How a language says a time limit, as the English cue the clock reader reads by:

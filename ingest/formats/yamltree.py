@@ -1,0 +1,127 @@
+"""YAML programs (a Jekyll or Hugo site's `_data/schedule.yml`): loaded safely and
+read as the JSON tree they are (`table.parse_tree`, `jsontree`), so a talk is
+found wherever it sits, as in a JSON program.
+
+A YAML document is recognised by its lines, not tried on any text: its first line
+that says something (comments, "---" and "%YAML" aside) is a key ("days:",
+"conference: PyData") or a list item ("- title: ..."), no line at the left margin
+is prose, it loads as a list of mappings or a mapping holding a list or a mapping,
+and no mapping says a key twice. Markdown is none of these: its headings are comments to YAML, but its paragraphs and its bullets of
+text are not keys, and its front matter ("---" ... "---" then text) is two
+documents. YAML 1.1's readings that a program never means are not made: "10:00"
+is a clock time, not 600 (sexagesimal), and dates come back as the ISO text JSON
+would hold.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any
+
+import yaml
+
+from ingest.formats import table
+from ingest.formats.registry import Format, Options, Result, register
+from talkbase.core.errors import InputError
+
+NAME = "yaml"
+_HEAD = 65536
+_SAID = re.compile(r"^(?:---|\.\.\.|%YAML\b|#)")  # a line that says nothing of the tree
+_KEY = re.compile(r"""^(?:[^\s#'"\-?:,\[\]{}&*!|>%@`][^:#]*|"[^"]*"|'[^']*'):(?:\s|$)""")
+_ITEM = re.compile(r"^-(?:\s|$)")
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, with integers and floats as YAML 1.2 reads them (no
+    sexagesimal "10:00" = 600, no "0o17"), so clock times stay text; and a key said
+    twice in one mapping refused, as YAML says (the second would silently win: a
+    Markdown page of "room: A" lines under headings is no mapping)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, str | int | float | bool) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is said twice", key_node.start_mark
+                )
+            seen.add(key if isinstance(key, str | int | float | bool) else id(key_node))
+        return super().construct_mapping(node, deep=deep)
+
+
+_NUMBERS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _NUMBERS]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    _NUMBERS[0], re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
+)
+_Loader.add_implicit_resolver(
+    _NUMBERS[1], re.compile(r"^[-+]?[0-9]*\.[0-9]+(?:[eE][-+]?[0-9]+)?$"), list("-+.0123456789")
+)
+
+
+def _margin_lines(text: str) -> list[str]:
+    """The lines at the left margin that say something."""
+    return [
+        line.rstrip()
+        for line in text[:_HEAD].lstrip("\ufeff").splitlines()
+        if line.strip() and not line[0].isspace() and not _SAID.match(line)
+    ]
+
+
+def load(text: str, document: str) -> object:
+    """The tree of a YAML document; an InputError naming its line where it is none."""
+    try:
+        root = yaml.load(text.lstrip("\ufeff"), Loader=_Loader)  # noqa: S506 (a safe loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "line 1"
+        raise InputError(document, f"not valid YAML ({exc.problem})", where) from exc
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
+        # (a date YAML matches but the calendar has not, "2024-13-45", is a ValueError)
+        raise InputError(document, f"not readable YAML ({exc})") from exc
+    return _as_json(root)
+
+
+def _as_json(node: object) -> object:
+    """The tree as JSON would hold it: dates and date-times as ISO text, keys as text."""
+    if isinstance(node, datetime | date):
+        return node.isoformat()
+    if isinstance(node, dict):
+        return {str(k): _as_json(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_as_json(v) for v in node]
+    return node
+
+
+def looks_like(text: str) -> bool:
+    lines = _margin_lines(text)
+    if not lines or not all(_KEY.match(x) or _ITEM.match(x) for x in lines):
+        return False
+    if _ITEM.match(lines[0]) and not all(_ITEM.match(x) for x in lines):
+        return False  # (a list at the top, then keys: no YAML document)
+    try:
+        root = load(text, "")
+    except InputError:
+        return False
+    items = root if isinstance(root, list) else [root]
+    if not items or not all(isinstance(x, dict) for x in items):
+        return False
+    # a program is a tree: a list somewhere, or mappings in a mapping (one flat
+    # mapping of text under comment lines is a Markdown page's "Room: B" lines)
+    return isinstance(root, list) or (
+        isinstance(root, dict) and any(isinstance(v, dict | list) for v in root.values())
+    )
+
+
+def _parse(text: str, document: str, options: Options) -> Result:
+    root: Any = load(text, document)
+    if not isinstance(root, dict | list):
+        raise InputError(document, "the YAML holds no mapping or list of talks", "line 1")
+    return table.parse_tree(root, document, NAME, options.mapping, options.default_tz)
+
+
+register(Format(NAME, 55, looks_like, _parse, suffixes=(".yml", ".yaml")))
