@@ -176,8 +176,11 @@ def parse_text(
             document,
             f"a column mapping applies to tables ({', '.join(registry.tables())}), not to {fmt!r}",
         )
+    options = _options(mapping)
     try:
-        talks, warnings = found.parse(text, document, _options(mapping))
+        talks, warnings = found.parse(text, document, options)
+        if len(text) <= ZONE_CHECK_CHARS and not settings.is_set("timezone"):
+            warnings = [*warnings, *_zone_assumed(found, text, document, options, talks)]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
     return fmt, *finish(talks, warnings, document, fmt, conference)
@@ -185,6 +188,43 @@ def parse_text(
 
 def _options(mapping: dict[str, str] | None = None) -> Options:
     return Options(default_tz=settings.timezone(), mapping=mapping or None)
+
+
+# A document is read a second time, in another zone, to tell whether it names its
+# own (up to this size: a larger one, or one read line by line, is not checked)
+ZONE_CHECK_CHARS = 20_000_000
+# the zone of that second reading: 14 hours from UTC, so that it differs from any
+# other zone a setting may name (and one ten hours off, for a setting of +14:00)
+_OTHER_ZONES = ("Pacific/Kiritimati", "Pacific/Honolulu")
+
+
+def _zone_assumed(
+    found: registry.Format, text: str, document: str, options: Options, talks: list[Talk]
+) -> list[str]:
+    """A warning where the document names no time zone for (some of) its times, so
+    that they were read in TALKBASE_TIMEZONE's default: told by reading it again in
+    another zone and finding its talks at other instants. Names how many talks that
+    is. (A zone the user set is the one they chose: no warning then.)"""
+    starts = [t.start for t in talks]
+    if not any(starts):
+        return []
+    other = next(z for z in _OTHER_ZONES if z != options.default_tz)
+    again, _ = found.parse(text, document, replace(options, default_tz=other))
+    if len(again) != len(talks):
+        return []  # (a reading that depends on the zone in other ways: not compared)
+    moved = sum(
+        1
+        for a, b in zip(starts, (t.start for t in again), strict=True)
+        if a is not None and b is not None and a != b
+    )
+    if not moved:
+        return []
+    some = "its times" if moved == len(talks) else f"the times of {moved} of its {len(talks)} talks"
+    return [
+        f"{document}: names no time zone for {some}; they were read in {options.default_tz}, "
+        "the default: if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone "
+        "and ingest again"
+    ]
 
 
 def finish(

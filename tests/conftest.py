@@ -199,3 +199,12 @@ def fts_index(con, fields: str, stopwords) -> None:
         f"PRAGMA create_fts_index('talks', 'id', {fields}, stemmer='porter', "
         "stopwords='build_stopwords', ignore='[^\\p{L}\\p{N}]+', strip_accents=1, lower=1)"
     )
+
+
+def zone_note(document: str, some: str = "its times", zone: str = "America/Los_Angeles") -> str:
+    """The warning of a document that names no time zone for `some` of its times,
+    read in TALKBASE_TIMEZONE's default (ingest/detect.py)."""
+    return (
+        f"{document}: names no time zone for {some}; they were read in {zone}, the default: "
+        "if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone and ingest again"
+    )

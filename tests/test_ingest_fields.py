@@ -15,7 +15,7 @@ from ingest.links import link_pairs, web_url
 from ingest.merge import merge_talks
 from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Talk, talk_from_dict
-from tests.conftest import FOSDEM_XML
+from tests.conftest import FOSDEM_XML, zone_note
 
 
 def _talk(**kw: object) -> Talk:
@@ -293,7 +293,8 @@ def test_a_spreadsheet_with_headers_in_another_language(header, rows):
     (talk,) = talks
     assert [s.name for s in talk.speakers] == ["Eva Klein"] and talk.room == "Saal 1"
     assert (f"{talk.start:%Y-%m-%d %H:%M}", f"{talk.end:%H:%M}") == ("2024-02-03 10:00", "10:45")
-    assert talk.abstract and talk.language == rows[0].rsplit(";", 1)[1] and not warnings
+    assert talk.abstract and talk.language == rows[0].rsplit(";", 1)[1]
+    assert warnings == [zone_note("programm.csv")]  # (no zone named: the default's)
 
 
 def test_schema_org_events_keep_their_performers_and_language():
@@ -322,11 +323,32 @@ def test_a_date_with_slashes_is_us_order_under_english_headers_unless_its_column
     tell is read month first, and the warning says so."""
     body = "title,date,start\nA,03/02/2024,10:00\nB,25/02/2024,10:00\n"
     _, talks, warnings = parse_text(body, "program.csv")
-    assert [f"{t.start:%m-%d}" for t in talks] == ["02-03", "02-25"] and not warnings
+    assert [f"{t.start:%m-%d}" for t in talks] == ["02-03", "02-25"]
+    assert warnings == [zone_note("program.csv")]
     _, talks, warnings = parse_text("title,date,start\nA,03/02/2024,10:00\n", "program.csv")
     assert [f"{t.start:%m-%d}" for t in talks] == ["03-02"]
     assert warnings == [
         "program.csv line 2: no date of column 'date' tells whether it is written day or "
         "month first (none is past the 12th) and the headers are in English, so they are "
-        "read month first, as in the US: '03/02/2024' is 2 March 2024"
+        "read month first, as in the US: '03/02/2024' is 2 March 2024",
+        zone_note("program.csv"),
     ]
+
+
+def test_a_program_that_names_no_zone_says_which_zone_its_times_were_read_in(monkeypatch):
+    """Read in the default zone, a program naming none says so (its talks are at
+    other instants when read in another zone); one that names its zone, or a zone the
+    user set, says nothing of it."""
+    body = "title,date,start\nA,2024-10-03,10:00\nB,2024-10-03,11:00\n"
+    _, (a, _), warnings = parse_text(body, "program.csv")
+    assert f"{a.start:%H:%M %z}" == "10:00 -0700"
+    assert warnings == [zone_note("program.csv")]
+    named = "title,date,start,timezone\nA,2024-10-03,10:00,Europe/Paris\nB,2024-10-03,11:00,\n"
+    _, (a, b), warnings = parse_text(named, "program.csv")
+    assert f"{a.start:%z}" == "+0200"
+    assert warnings == [zone_note("program.csv", "the times of 1 of its 2 talks")]
+    _, talks, warnings = parse_text(FOSDEM_XML.read_text(), "fosdem.xml")
+    assert len(talks) > 600 and not [w for w in warnings if "time zone" in w]
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "America/Los_Angeles")  # said, not assumed
+    _, talks, warnings = parse_text(body, "program.csv")
+    assert f"{talks[0].start:%z}" == "-0700" and warnings == []

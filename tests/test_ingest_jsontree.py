@@ -13,6 +13,7 @@ import pytest
 
 from ingest.detect import parse_path, parse_text
 from talkbase.core.errors import InputError
+from tests.conftest import zone_note
 from tests.test_formats import FIX
 
 
@@ -253,6 +254,7 @@ def test_date_time_objects_and_tags_read_with_care() -> None:
     ]
     _, talks, warnings = parse_text(json.dumps(body, indent=1), "p.json")
     a, b, c = talks
-    assert (a.format, f"{a.end:%H:%M %Z}") == ("Talk#1", "10:30 CEST") and not warnings
+    assert (a.format, f"{a.end:%H:%M %Z}") == ("Talk#1", "10:30 CEST")
+    assert warnings == [zone_note("p.json", "the times of 1 of its 3 talks")]  # B's day
     assert b.start is not None and f"{b.start:%Y-%m-%d}" == "2024-06-14"
     assert c.title == "Scaling Postgres"

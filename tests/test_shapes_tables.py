@@ -12,6 +12,7 @@ from ingest.detect import parse_text
 from ingest.formats import table
 from ingest.formats.columns import norm, resolve
 from talkbase.core.errors import InputError
+from tests.conftest import zone_note
 
 # modelled on a French R users' meeting's export (semicolons, "9h45", a BOM)
 RENCONTRES = (
@@ -93,7 +94,8 @@ def test_an_undecidable_column_under_english_headers_says_which_order_it_assumed
     assert warnings == [
         "program.csv line 2: no date of column 'date' tells whether it is written day or "
         "month first (none is past the 12th) and the headers are in English, so they are "
-        "read month first, as in the US: '03/10/2024' is 10 March 2024"
+        "read month first, as in the US: '03/10/2024' is 10 March 2024",
+        zone_note("program.csv"),
     ]
 
 

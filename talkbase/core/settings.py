@@ -241,6 +241,11 @@ def get(name: str) -> str:
     return SETTINGS[name].value()
 
 
+def is_set(name: str) -> bool:
+    """Whether the user set the setting (its variable holds a value), not its default."""
+    return bool(os.environ.get(SETTINGS[name].env, "").strip())
+
+
 def home(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(override) if override else Path(get("home")).expanduser()
 
