@@ -488,6 +488,29 @@ def _documents(title: str, name: str, org: str, abstract: str, room: str) -> dic
             f"    room: {json.dumps(room)}\n    start: 2024-02-03 10:00\n"
             f"    abstract: {json.dumps(abstract)}\n"
         ),
+        "toml": (
+            f"[conference]\nname = {json.dumps(title)}\n\n[[talks]]\n"
+            f"title = {json.dumps(title)}\nspeakers = [{json.dumps(name)}]\n"
+            f"room = {json.dumps(room)}\nstart = 2024-02-03T10:00:00\n"
+            f"abstract = {json.dumps(abstract)}\n"
+        ),
+        "jsonld": (
+            '<html><head><script type="application/ld+json">'
+            + json.dumps(
+                [
+                    {
+                        "@type": "Event",
+                        "name": title,
+                        "startDate": f"2024-02-03T{h}:00:00+01:00",
+                        "performer": {"@type": "Person", "name": name},
+                        "location": {"@type": "Place", "name": room},
+                        "description": abstract,
+                    }
+                    for h in (10, 11)
+                ]
+            ).replace("</", "<\\/")
+            + "</script></head><body></body></html>"
+        ),
         "markdown": f"# {title}\n\n## {title}\n**Speakers:** {name} ({org})\n"
         f"**Room:** {room}\n\n{abstract}\n",
     }

@@ -7,7 +7,9 @@ from ingest.formats import (  # noqa: F401  (each registers its format)
     frab,
     frabxml,
     ical,
+    jsonld,
     markdown,
     tablesniff,
+    tomltree,
     yamltree,
 )

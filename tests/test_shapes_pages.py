@@ -1,0 +1,159 @@
+"""Programs published as a web page's schema.org data (ingest/formats/jsonld.py)
+and as TOML (ingest/formats/tomltree.py): both were refused as no program."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ingest.detect import detect, parse_text
+from talkbase.core.errors import InputError
+
+
+def _event(name: str, start: str, end: str, room: str, people: list[str], lang: str) -> dict:
+    return {
+        "@type": "Event",
+        "name": name,
+        "startDate": start,
+        "endDate": end,
+        "location": {"@type": "Place", "name": room},
+        "performer": [{"@type": "Person", "name": p} for p in people],
+        "inLanguage": lang,
+    }
+
+
+def _page(*blocks: object) -> str:
+    scripts = "".join(
+        f'<script type="application/ld+json">\n{json.dumps(b, indent=1)}\n</script>\n'
+        for b in blocks
+    )
+    return f"<!DOCTYPE html>\n<html><head><title>Programma</title>\n{scripts}</head><body></body></html>"
+
+
+FESTIVAL = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    "name": "Festival dell'Innovazione 2024",
+    "startDate": "2024-03-21",
+    "endDate": "2024-03-22",
+    "location": {"@type": "Place", "name": "Palazzo delle Stelline"},
+    "subEvent": [
+        _event(
+            "Open data in Lombardia",
+            "2024-03-21T10:30:00+01:00",
+            "2024-03-21T11:15:00+01:00",
+            "Chiostro Piccolo – Aula 2",
+            ["Martina Colombo", "Paolo Rizzi"],
+            "it",
+        ),
+        _event(
+            "Building EU-compliant AI products",
+            "2024-03-21T14:00:00+01:00",
+            "2024-03-21T14:45:00+01:00",
+            "Sala Volta",
+            ["Hannah Becker"],
+            "en",
+        ),
+    ],
+}
+CRUMBS = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    "itemListElement": [{"@type": "ListItem", "position": 1, "name": "Home"}],
+}
+
+
+def test_a_pages_schema_org_events_are_its_program():
+    fmt, talks, warnings = parse_text(_page(CRUMBS, FESTIVAL), "programma.html")
+    assert fmt == "jsonld" and not warnings
+    assert [t.title for t in talks] == [
+        "Open data in Lombardia",
+        "Building EU-compliant AI products",
+    ]
+    a, b = talks
+    assert [s.name for s in a.speakers] == ["Martina Colombo", "Paolo Rizzi"]
+    assert (f"{a.start:%Y-%m-%d %H:%M %z}", f"{a.end:%H:%M}") == ("2024-03-21 10:30 +0100", "11:15")
+    assert (a.room, a.language, b.room, b.language) == (
+        "Chiostro Piccolo – Aula 2",
+        "it",
+        "Sala Volta",
+        "en",
+    )
+
+
+def test_a_block_that_is_no_json_is_skipped_with_its_line():
+    page = _page(FESTIVAL).replace(
+        "</head>", '<script type="application/ld+json">{"@type": "Event", oops</script></head>'
+    )
+    _, talks, warnings = parse_text(page, "p.html")
+    assert len(talks) == 2
+    assert (
+        len(warnings) == 1 and warnings[0].startswith("p.html line ") and "no JSON" in warnings[0]
+    )
+
+
+def test_a_page_naming_only_its_conference_is_no_schema_org_program():
+    one = dict(FESTIVAL, subEvent=[])
+    assert detect(_page(CRUMBS, one)) != "jsonld"
+    with pytest.raises(InputError):
+        parse_text(_page(CRUMBS, one), "home.html")
+
+
+TOML = """# program.toml
+[conference]
+name = "Python Brasil 2024"
+timezone = "America/Sao_Paulo"
+
+[[talks]]
+title = "Tipagem estática com mypy"
+speakers = ["Rafael Souza", "Juliana Lima"]
+start = 2024-10-17T10:00:00
+end = 2024-10-17T10:40:00
+room = "Auditório Paulo Freire"
+track = "Boas práticas"
+language = "pt-BR"
+abstract = \"\"\"
+Como adotamos tipagem gradual.
+\"\"\"
+
+[[talks]]
+title = "Scientific Python on GPUs"
+speakers = ["Emily Chen"]
+start = 2024-10-17T14:00:00
+end = 2024-10-17T14:40:00
+room = "Sala Araucária"
+"""
+
+
+def test_a_toml_program_reads_its_talks_in_its_own_zone():
+    fmt, talks, warnings = parse_text(TOML, "program.toml")
+    assert fmt == "toml" and not warnings
+    a, b = talks
+    assert (a.title, [s.name for s in a.speakers]) == (
+        "Tipagem estática com mypy",
+        ["Rafael Souza", "Juliana Lima"],
+    )
+    assert f"{a.start:%Y-%m-%d %H:%M %z}" == "2024-10-17 10:00 -0300"
+    assert (a.room, a.track, a.language, a.abstract) == (
+        "Auditório Paulo Freire",
+        "Boas práticas",
+        "pt",
+        "Como adotamos tipagem gradual.",
+    )
+    assert (b.title, f"{b.end:%H:%M}") == ("Scientific Python on GPUs", "14:40")
+
+
+def test_toml_look_alikes_are_not_toml():
+    for text in (
+        "# Program\n\n## Talk A\nroom = B\n\nSome words.\n",  # Markdown with an '=' line
+        "title,room\nA,B\n",
+        "key = value\nother = 2\n",  # flat settings: no table of talks
+    ):
+        assert detect(text) != "toml", text
+
+
+def test_a_broken_toml_program_is_refused_naming_its_line():
+    with pytest.raises(InputError) as err:
+        parse_text(TOML.replace('room = "Sala Araucária"', 'room = "Sala'), "program.toml", "toml")
+    assert "program.toml" in str(err.value) and "line" in str(err.value)
