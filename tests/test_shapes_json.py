@@ -525,3 +525,38 @@ def test_yaml_is_not_taken_for_markdown() -> None:
 
     assert markdown.looks_like(SCHEDULE_YML)
     assert parse_text(SCHEDULE_YML, "schedule.txt")[0] == "yaml"
+
+
+def test_markdown_bullets_of_labels_are_markdown_not_yaml() -> None:
+    """Headings are comments to YAML and "- Speaker: Jane Doe" a one-key mapping: a
+    page of such bullets was taken for a YAML list and refused."""
+    text = (
+        "# PyCon Example 2024\n\n## Opening keynote\n\n- Speaker: Jane Doe\n"
+        "- When: 2024-10-04 09:00\n\n## Rust for Pythonistas\n\n- Speaker: Max Muster\n"
+        "- When: 2024-10-04 10:00\n"
+    )
+    fmt, talks, _ = parse_text(text, "program.md")
+    assert fmt == "markdown"
+    assert [(t.title, [s.name for s in t.speakers]) for t in talks] == [
+        ("Opening keynote", ["Jane Doe"]),
+        ("Rust for Pythonistas", ["Max Muster"]),
+    ]
+
+
+def test_yaml_reads_words_as_words_and_refuses_a_nest_of_aliases(monkeypatch) -> None:
+    from ingest.formats import yamltree
+
+    monkeypatch.setattr(yamltree, "MAX_NODES", 100_000)  # (9**7 entries: past it at once)
+    text = (
+        "talks:\n  - title: No\n    speaker: Jane Doe\n    start: 2024-10-04T09:00:00+02:00\n"
+        "  - title: Rust\n    speaker: Max Muster\n    start: 2024-10-04T10:00:00+02:00\n"
+    )
+    _, talks, _ = parse_text(text, "schedule.yml")
+    assert [t.title for t in talks] == ["No", "Rust"]  # YAML 1.1 read "No" as False
+    laughs = "l0: &l0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]\n" for i in range(1, 8)
+    )
+    laughs += "talks:\n  - title: Hello\n    start: '2024-07-10T10:00:00'\n"
+    with pytest.raises(InputError, match="aliases expand to more than"):
+        yamltree.load(laughs, "laughs.yml")
+    assert not yamltree.looks_like(laughs)

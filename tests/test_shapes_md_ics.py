@@ -263,6 +263,19 @@ def test_ics_open_ended_rrule_is_capped_with_a_warning() -> None:
     ]
 
 
+def test_ics_start_off_the_rule_is_still_the_first_occurrence_and_counts() -> None:
+    """RFC 5545: DTSTART always counts as the first occurrence, even where the rule
+    would not match it (a Tuesday start of a Wednesday-and-Thursday rule), and COUNT
+    counts it."""
+    talks, warnings = _ics(_weekly("FREQ=WEEKLY;BYDAY=WE,TH;COUNT=3"))
+    assert warnings == []
+    assert [f"{t.start:%a %m-%d %H:%M}" for t in talks if t.start] == [
+        "Tue 03-05 18:00",
+        "Wed 03-06 18:00",
+        "Thu 03-07 18:00",
+    ]
+
+
 def test_ics_unreadable_rrule_keeps_the_event_once() -> None:
     talks, warnings = _ics(_weekly("FREQ=SOMETIMES"))
     assert [t.start.isoformat() for t in talks if t.start] == ["2024-03-05T18:00:00+01:00"]

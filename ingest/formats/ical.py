@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -48,6 +48,9 @@ NAME = "ical"
 MAX_LINE_WARNINGS = 20
 MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
 MAX_OCCURRENCES = 366  # of one recurring event: a daily rule for a year; more is a mistake
+# how far ahead of its start a rule without an end is read (a week, for one that
+# repeats within a day: its search runs minute by minute)
+RECURRENCE_HORIZON = timedelta(days=5 * 366)
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
 _WINDOWS_ZONES = {
@@ -300,7 +303,9 @@ def occurrences(
     """The starts of a recurring event (RRULE `rule` from `start`, in `start`'s zone's
     wall time, so that a daily 14:00 stays 14:00 across a change of summer time), less
     those in `skipped` (EXDATE and overridden occurrences, as wall times), at most
-    MAX_OCCURRENCES; and what to say when the rule cannot be read or goes on beyond."""
+    MAX_OCCURRENCES within RECURRENCE_HORIZON of the start; `start` itself always the
+    first (RFC 5545, even where the rule would not match it, and counted in COUNT);
+    and what to say when the rule cannot be read or goes on beyond."""
     tz = start.tzinfo
 
     def wall(m: re.Match[str]) -> str:  # UNTIL=...Z against a start in a zone
@@ -308,12 +313,22 @@ def occurrences(
         return f"UNTIL={_local(until, tz):%Y%m%dT%H%M%S}"
 
     text = re.sub(r"UNTIL=(\d{8}T\d{6})Z", wall, rule.strip(), flags=re.IGNORECASE)
+    first = _local(start, tz)
+    if not re.search(r"(?:^|;)\s*(?:UNTIL|COUNT)=", text, re.IGNORECASE):
+        # (a rule without an end, or one that matches nothing for years,
+        # "FREQ=MINUTELY;BYMONTHDAY=30;BYMONTH=2", is not searched to the year 9999)
+        finer = re.search(r"FREQ=(?:HOURLY|MINUTELY|SECONDLY)", text, re.IGNORECASE)
+        horizon = timedelta(days=7) if finer else RECURRENCE_HORIZON
+        text += f";UNTIL={first + horizon:%Y%m%dT%H%M%S}"
     try:
-        found = list(
-            islice(rrulestr(text, dtstart=_local(start, tz), cache=False), MAX_OCCURRENCES + 1)
-        )
+        found = list(islice(rrulestr(text, dtstart=first, cache=False), MAX_OCCURRENCES + 1))
     except (ValueError, TypeError, OverflowError) as exc:
         return [start], f"the RRULE {rule.strip()[:60]!r} cannot be read ({exc}); kept once"
+    if not found or found[0] != first:
+        # RFC 5545: DTSTART is always the first occurrence, and counts in COUNT
+        found = [first, *found]
+        if re.search(r"(?:^|;)\s*COUNT=", text, re.IGNORECASE) and len(found) > 1:
+            found = found[:-1]
     problem = None
     if len(found) > MAX_OCCURRENCES:
         found = found[:MAX_OCCURRENCES]

@@ -51,10 +51,15 @@ class _Loader(yaml.SafeLoader):
 
 
 _NUMBERS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_BOOL = "tag:yaml.org,2002:bool"
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag not in _NUMBERS]
+    first: [(tag, rx) for tag, rx in resolvers if tag not in (*_NUMBERS, _BOOL)]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+# (YAML 1.2's booleans only: a talk titled "No" or a room "On" stays text, not False)
+_Loader.add_implicit_resolver(
+    _BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 _Loader.add_implicit_resolver(
     _NUMBERS[0], re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
 )
@@ -83,17 +88,28 @@ def load(text: str, document: str) -> object:
     except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
         # (a date YAML matches but the calendar has not, "2024-13-45", is a ValueError)
         raise InputError(document, f"not readable YAML ({exc})") from exc
-    return _as_json(root)
+    return _as_json(root, document)
 
 
-def _as_json(node: object) -> object:
-    """The tree as JSON would hold it: dates and date-times as ISO text, keys as text."""
+MAX_NODES = 2_000_000  # entries a document may hold once its aliases are expanded
+
+
+def _as_json(node: object, document: str = "", budget: list[int] | None = None) -> object:
+    """The tree as JSON would hold it: dates and date-times as ISO text, keys as text.
+    Each alias (`*name`) is copied where it stands, so a document of a few lines whose
+    aliases nest ("a billion laughs") is refused once it expands past MAX_NODES."""
+    budget = [MAX_NODES] if budget is None else budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise InputError(
+            document, f"its aliases expand to more than {MAX_NODES:,} entries", "line 1"
+        )
     if isinstance(node, datetime | date):
         return node.isoformat()
     if isinstance(node, dict):
-        return {str(k): _as_json(v) for k, v in node.items()}
+        return {str(k): _as_json(v, document, budget) for k, v in node.items()}
     if isinstance(node, list):
-        return [_as_json(v) for v in node]
+        return [_as_json(v, document, budget) for v in node]
     return node
 
 
@@ -111,10 +127,26 @@ def looks_like(text: str) -> bool:
     if not items or not all(isinstance(x, dict) for x in items):
         return False
     # a program is a tree: a list somewhere, or mappings in a mapping (one flat
-    # mapping of text under comment lines is a Markdown page's "Room: B" lines)
-    return isinstance(root, list) or (
+    # mapping of text under comment lines is a Markdown page's "Room: B" lines); and
+    # some record in it says two things (a list of one-key mappings under "#" lines is
+    # a Markdown page's "- Speaker: Jane Doe" or "- 09:00: Opening" bullets)
+    tree = isinstance(root, list) or (
         isinstance(root, dict) and any(isinstance(v, dict | list) for v in root.values())
     )
+    return tree and _says_two_things(root)
+
+
+def _says_two_things(node: object, depth: int = 0) -> bool:
+    """Whether a mapping of two keys or more sits in the tree (looked for to a depth
+    of 8, along the first 50 entries of each list)."""
+    if depth > 8:
+        return False
+    if isinstance(node, dict):
+        scalars = sum(1 for v in node.values() if not isinstance(v, dict | list))
+        return scalars >= 2 or any(_says_two_things(v, depth + 1) for v in node.values())
+    if isinstance(node, list):
+        return any(_says_two_things(v, depth + 1) for v in node[:50])
+    return False
 
 
 def _parse(text: str, document: str, options: Options) -> Result:
