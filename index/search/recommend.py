@@ -288,9 +288,12 @@ def _any_language(
     kb: KnowledgeBase, saved: Sequence[int], candidates: Sequence[int]
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The multilingual vectors of the saved talks and of the candidates, in their
-    order, where the base has one for each (index/store/multilingual.py); else None."""
+    order, where the base has one for each, of the talks' whole text
+    (index/store/multilingual.py); else None. (A program in English has them of its
+    titles alone, for questions in other languages: bench/recommend.py, recall@10 on
+    the demo 0.778 -> 0.556 with them.)"""
     vectors = getattr(kb, "multilingual", None)
-    if vectors is None:
+    if vectors is None or not vectors.whole_text:
         return None
     mine, my_rows = vectors.rows(saved)
     theirs, their_rows = vectors.rows(candidates)

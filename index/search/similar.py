@@ -57,9 +57,10 @@ def _structure(kb: Any, seed: Talk, near: list[int], allowed: list[int] | None) 
 def _any_language(kb: Any, seed: Talk, n: int, allowed: list[int] | None) -> dict[int, float]:
     """The `n` talks (of `allowed`) nearest to `seed` by the multilingual vectors, each
     with ANY_LANGUAGE_WEIGHT times its cosine less the seed's mean over the base; empty
-    where the base has no such vectors."""
+    where the base has no such vectors of its talks' whole text (a program in English
+    has them of its titles alone, for questions in other languages)."""
     vectors = getattr(kb, "multilingual", None)
-    if vectors is None or not n:
+    if vectors is None or not vectors.whole_text or not n:
         return {}
     found, rows = vectors.rows([seed.id])
     if not len(found):

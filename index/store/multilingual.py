@@ -24,6 +24,11 @@ FILES = ("ids.npy", "keys.npy", "vectors.npy", "identity.txt")
 TYPICAL_OF = 4096  # talks a query's mean cosine is taken over, at most
 
 
+# The mark ending the identity of vectors made from the talks' titles and tracks
+# alone (a program in English: index/build/multilingual.py)
+TITLES = "|titles"
+
+
 @dataclass(frozen=True, eq=False)
 class MultilingualVectors:
     ids: np.ndarray  # int64, ascending
@@ -33,6 +38,12 @@ class MultilingualVectors:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def whole_text(self) -> bool:
+        """Whether they read each talk's whole text (not its title alone): what similar
+        talks and recommendations weigh them by."""
+        return not self.identity.endswith(TITLES)
 
     def rows(self, talk_ids: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the ids of `talk_ids` that have a vector, their rows)."""

