@@ -46,6 +46,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "content",
         "text",
         "long_description",
+        "short_abstract",  # Open Event's "short-abstract" and "long-abstract"
+        "long_abstract",
     ),
     "speakers": (
         "speakers",
@@ -123,7 +125,17 @@ FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "date": ("date", "day", "session_date", "talk_date", "start_date"),
     "timezone": ("timezone", "time_zone", "tz"),
-    "room": ("room", "location", "venue", "hall", "stage", "place", "room_name", "where"),
+    "room": (
+        "room",
+        "location",
+        "venue",
+        "hall",
+        "stage",
+        "place",
+        "room_name",
+        "where",
+        "microlocation",  # Open Event's
+    ),
     "track": (
         "track",
         "tracks",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ingest import when
-from ingest.formats.columns import FIELDS, norm
+from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.html import text_of
 from ingest.locate import IdLines
 from talkbase.core.errors import InputError
@@ -215,3 +215,143 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         return obj
 
     return resolve_refs
+
+
+# ---- shapes read as the plain tree they stand for ---------------------------------------
+
+
+def _resource(node: object) -> bool:
+    """A JSON:API resource object: a type, an id and an `attributes` object."""
+    return (
+        isinstance(node, dict)
+        and isinstance(node.get("type"), str)
+        and isinstance(node.get("id"), str | int)
+        and isinstance(node.get("attributes"), dict)
+    )
+
+
+def _resources(value: object) -> list[dict[str, Any]]:
+    """The resources of a JSON:API `data` or `included` member (one or a list)."""
+    items = value if isinstance(value, list) else [value]
+    return [r for r in items if isinstance(r, dict) and _resource(r)]
+
+
+def _flat(res: dict[str, Any]) -> dict[str, Any]:
+    """A resource as a plain object: its attributes, its id, and its JSON:API type
+    kept as "_type" (the class of the resource, as JSON-LD's "@type" is: a "session"
+    resource's type is not the session's type)."""
+    return {"id": res["id"], "_type": res["type"], **res["attributes"]}
+
+
+def jsonapi(root: object) -> object:
+    """A JSON:API document (`{"data": [{"type", "id", "attributes", "relationships"}],
+    "included": [...]}`: Open Event's, Drupal's exports) as the plain tree the reader
+    reads: each resource of `data` flattened (`_flat`), each of its relationships
+    replaced by the resource(s) it names, found by (type, id) among `included` and
+    `data` (flattened too, their own relationships not followed: they may loop), so
+    that a session's speakers, room, track and type are under its relationships'
+    names; an identifier found nowhere stays its id. `included` is dropped (joined).
+    Any other document is returned as it is."""
+    if not isinstance(root, dict):
+        return root
+    data = root.get("data")
+    listed = _resources(data)
+    if not listed or len(listed) != (len(data) if isinstance(data, list) else 1):
+        return root
+    index = {
+        (str(r["type"]), str(r["id"])): _flat(r)
+        for r in (*_resources(root.get("included")), *listed)
+    }
+
+    def named(ident: object) -> object:
+        if not isinstance(ident, dict):
+            return ident
+        return index.get((str(ident.get("type")), str(ident.get("id"))), ident.get("id"))
+
+    def joined(res: dict[str, Any]) -> dict[str, Any]:
+        out = _flat(res)
+        relations = res.get("relationships")
+        for name, rel in (relations if isinstance(relations, dict) else {}).items():
+            linkage = rel.get("data") if isinstance(rel, dict) else None
+            if isinstance(linkage, list):
+                out.setdefault(name, [named(i) for i in linkage])
+            elif isinstance(linkage, dict):
+                out.setdefault(name, named(linkage))
+        return out
+
+    flat = [joined(r) for r in listed]
+    rest = {k: v for k, v in root.items() if k not in ("data", "included")}
+    return {**rest, "data": flat if isinstance(data, list) else flat[0]}
+
+
+# the words a record's keys may be prefixed with, naming the record itself
+# ("event_start", "session_type", "talkTitle"): the first words of the compound
+# names of a title (`FIELDS`' "event_title", "session_name", "talk_title" ...)
+_RECORD_PREFIXES = tuple(sorted({n.split("_")[0] for n in FIELDS["title"] if "_" in n}))
+
+
+def _prefix_of(key: object) -> str | None:
+    """The record-naming word a key starts with ("event" of "event_start"), if a
+    word follows it."""
+    name = norm(key).replace("_", "")
+    return next((p for p in _RECORD_PREFIXES if name.startswith(p) and name != p), None)
+
+
+def unprefixed(obj: dict[str, Any]) -> dict[str, Any]:
+    """An object whose keys share a prefix naming the record (Sched's API:
+    "event_key", "event_start", "event_end", "event_type") with each such key that
+    names no field as it is, and names one once the prefix is set aside, renamed to
+    that name ("start", "end", "type"), where no other key names that field. Two keys
+    or more must share the prefix (one "event_start" beside a "title" could be the
+    conference's). Then `subtyped`."""
+    prefixes = [p for k in obj if (p := _prefix_of(k))]
+    shared = {p for p in prefixes if prefixes.count(p) > 1}
+    if not shared:
+        return subtyped(obj)
+    cols = resolve(obj)
+    named_by = {c: f for f, c in cols.items()}
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        prefix = _prefix_of(key)
+        rest = norm(key).replace("_", "")[len(prefix) :] if prefix in shared else ""
+        fld = next(iter(resolve([rest])), None) if rest and key not in named_by else None
+        if fld is not None and fld not in cols and rest not in obj:
+            cols[fld] = rest
+            out[rest] = value
+        else:
+            out[key] = value
+    return subtyped(out)
+
+
+def subtyped(obj: dict[str, Any]) -> dict[str, Any]:
+    """A record with a type and a subtype (any key ending so: Sched's "event_type":
+    "Linux Kernel", "event_subtype": "Talk") says its kind of session in the subtype, its category in
+    the type: the subtype, where it says one, is the format, the type the track
+    (where no key names one)."""
+    sub = next((k for k in obj if norm(k).replace("_", "").endswith("subtype")), None)
+    said = text_of(obj.get(sub)).strip() if sub is not None else ""
+    cols = resolve(obj)
+    if sub is None or not said or "format" not in cols or cols["format"] == sub:
+        return obj
+    out = dict(obj)
+    if "track" not in cols:
+        out["track"] = out.pop(cols["format"])
+    else:
+        out.pop(cols["format"])
+    out["type"] = said
+    out.pop(sub)
+    return out
+
+
+def plain_tree(root: object, depth: int = 0) -> object:
+    """A JSON program's tree as the reader reads it: a JSON:API document joined
+    (`jsonapi`), each object's record-prefixed keys read (`unprefixed`)."""
+    if depth == 0:
+        root = jsonapi(root)
+    if depth > 64:  # (deeper is refused by the tree reader, not read here)
+        return root
+    if isinstance(root, dict):
+        return unprefixed({k: plain_tree(v, depth + 1) for k, v in root.items()})
+    if isinstance(root, list):
+        return [plain_tree(v, depth + 1) for v in root]
+    return root

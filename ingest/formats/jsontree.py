@@ -21,6 +21,8 @@ them. Here:
   a "rooms" key), an enclosing room object, an enclosing session (a titled
   object from a clock time to another the same day, Indico's slots: its title is
   the track);
+- a talk holding a list of talks (Whova's `sub_sessions`) is a block (`holds_talks`):
+  its talks are read, given its title as their track and its room;
 - `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
   of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
   workshop given twice), the one its place in the tree names when it has one;
@@ -29,7 +31,9 @@ them. Here:
   they have times or speakers and nothing else does; a file where only such
   objects (or only names) are found, or where the talks found are far fewer
   than the other titled objects of the tree, is refused with one sentence saying
-  what was found.
+  what was found; so is an OpenAPI or Swagger spec (`api_description`), and a file
+  whose only talks sit under `example`/`examples` keys (documentation);
+- the conference is named as the document names it (`conference`).
 """
 
 from __future__ import annotations
@@ -140,6 +144,18 @@ def _variable(key: object, ids: set[str]) -> bool:
     )
 
 
+def holds_talks(node: dict[str, Any]) -> bool:
+    """Whether a talk-like object is a block of talks: it holds a list of objects
+    that are talks by themselves, each with a title and a time or speakers (Whova's
+    "Lightning Round" with its `sub_sessions`). The block is no talk: its talks are,
+    and take from it what they do not say (`context`), as the talks of Indico's
+    session slots do; the objects inside a talk (its speakers, its slots) are none."""
+    return any(
+        isinstance(value, list) and any(isinstance(x, dict) and level(x) == "strong" for x in value)
+        for value in node.values()
+    )
+
+
 class _TooDeep(Exception):
     pass
 
@@ -159,7 +175,9 @@ def _walk(root: object, ids: set[str]) -> Iterator[_Found]:
         if isinstance(node, dict):
             many = any(isinstance(k, int) or _variable(k, ids) for k in path)
             found = level(node) if path and many else ""
-            if found:
+            if found in ("strong", "weak") and holds_talks(node):
+                pass  # a block of talks (`holds_talks`): they are visited, not it
+            elif found:
                 yield _Found(path, node, found)
                 if found in ("strong", "weak"):
                     continue
@@ -183,6 +201,9 @@ class Tables:
     sessions: dict[int, str | None] = field(default_factory=dict)
     # each object holding talks -> the day and clock times it gives them (`_gives`)
     gives: dict[int, tuple[date | None, str | None, str | None]] = field(default_factory=dict)
+
+    # each block of talks (`holds_talks`) -> its title and room, given to its talks
+    blocks: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
 
     @property
     def ids(self) -> set[str]:
@@ -289,6 +310,19 @@ def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
     return on, start, end
 
 
+def _block(node: dict[str, Any], refs: Tables) -> tuple[str | None, str | None]:
+    """The title and room a block of talks (`holds_talks`) gives them; (None, None)
+    for any other object."""
+    if level(node) not in ("strong", "weak") or not holds_talks(node):
+        return None, None
+    cols = resolve(node)
+    title = inline(text_of(node.get(cols["title"])))
+    room = (
+        inline(text_of(refs.name("room", node.get(cols.get("room", ""))))) if "room" in cols else ""
+    )
+    return title or None, room or None
+
+
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     day: date | None = None
     minute: int | None = None
@@ -304,6 +338,11 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             if id(node) not in refs.sessions:  # (the tree outlives the read: ids hold)
                 refs.sessions[id(node)] = _session_title(node)
             session = refs.sessions[id(node)] or session
+            if isinstance(node, dict) and isinstance(parent_key, int):
+                if id(node) not in refs.blocks:
+                    refs.blocks[id(node)] = _block(node, refs)
+                title, where_held = refs.blocks[id(node)]
+                session, room = title or session, where_held or room
         if isinstance(node, dict) and isinstance(parent_key, int):  # (an object in a list)
             if id(node) not in refs.gives:
                 refs.gives[id(node)] = _gives(node)
@@ -382,6 +421,24 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
     return not (ctx.room and room and room != ctx.room)
 
 
+def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
+    """The key of an object's longer text besides its abstract, where it says more:
+    frab's and pretalx's "description" beside "abstract", Open Event's
+    "long-abstract" beside "short-abstract" (a name of an abstract in `FIELDS`
+    beginning "long"); None where there is none, or nothing more in it."""
+    if "abstract" not in cols:
+        return None
+    short = text_of(obj.get(cols["abstract"])).strip()
+    for key in obj:
+        name = norm(key)
+        if key == cols["abstract"] or name not in FIELDS["abstract"]:
+            continue
+        if name == "description" or name.startswith("long_"):
+            said = text_of(obj[key]).strip()
+            return key if said and said not in short else None
+    return None
+
+
 def events(
     path: tuple[object, ...], found: dict[str, Any], root: object, refs: Tables
 ) -> list[dict[str, Any]]:
@@ -397,10 +454,10 @@ def events(
         obj[cols["track"]] = refs.name("track", obj[cols["track"]])
     if "speakers" in cols and isinstance(obj[cols["speakers"]], list):
         obj[cols["speakers"]] = [refs.name("speaker", s) for s in obj[cols["speakers"]]]
-    parts = [text_of(obj.get(k)).strip() for k in ("abstract", "description")]
-    if all(parts) and parts[1] not in parts[0]:  # frab, pretalx: short abstract, long text
-        obj["abstract"] = parts[1] if parts[0] in parts[1] else f"{parts[0]}\n\n{parts[1]}"
-        obj.pop("description")
+    if longer := _longer_text(obj, cols):  # frab, pretalx: short abstract, long text
+        short = text_of(obj.get(cols["abstract"])).strip()
+        said = text_of(obj.pop(longer)).strip()
+        obj[cols["abstract"]] = said if short in said else f"{short}\n\n{said}"
     zone_col = cols.get("timezone")
     if refs.zone and not (zone_col and when.zone(obj.get(zone_col))):
         obj["timezone"] = refs.zone
@@ -444,6 +501,79 @@ def events(
     return out
 
 
+_EXAMPLE_KEYS = ("example", "examples")  # what documentation shows, not a program
+
+
+def api_description(root: object) -> str | None:
+    """Why a document is an API's description, not a program (an OpenAPI or Swagger
+    spec: its root names the version of `openapi` or `swagger` and holds `paths`,
+    the talks in its examples are documentation); None for any other."""
+    if not isinstance(root, dict) or not isinstance(root.get("paths"), dict):
+        return None
+    said = next((k for k in ("openapi", "swagger") if isinstance(root.get(k), str)), None)
+    if said is None:
+        return None
+    spec = "an OpenAPI" if said == "openapi" else "a Swagger"
+    return (
+        f"{spec} description of a web API (its root names {said!r} and 'paths'), not a "
+        "program: the talks in its examples are documentation"
+    )
+
+
+# the keys naming the conference in the objects that hold a program: `FIELDS`' names
+# of a talk's conference ("conference_name", "event_name") and their first words
+_CONFERENCE_KEYS = frozenset(
+    (*FIELDS["conference"], *(n.split("_")[0] for n in FIELDS["conference"]))
+)
+
+
+def _named(value: object) -> str | None:
+    """A conference's name as a key gives it: a line of text, or the title (or name)
+    of an object ({"conference": {"name": ..., "city": ...}})."""
+    if isinstance(value, dict):
+        cols = resolve(value)
+        value = value.get(cols["title"]) if "title" in cols else None
+    said = inline(value) if isinstance(value, str) else ""
+    return said if 0 < len(said) <= 200 else None
+
+
+def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
+    """The conference's name where the document gives one: in the objects that hold
+    the talks at places of one (no list position, no data key: `{"data": {"event":
+    {"name": "JSConf Madrid 2025", "sessions": [...]}}}`), the nearest first, a key
+    naming the conference (`_CONFERENCE_KEYS`: a name, or an object's name) or else
+    the object's own title (a schema.org Event holding its subEvents); then such a
+    key in an object beside them at the root (JSON:API's `"meta": {"event": ...}`).
+    None where it gives none (the file's name is the conference then)."""
+    if not paths or not isinstance(root, dict):
+        return None
+    common: list[object] = []
+    for keys in zip(*paths, strict=False):
+        if any(k != keys[0] for k in keys) or isinstance(keys[0], int) or _variable(keys[0], set()):
+            break
+        common.append(keys[0])
+    holders: list[dict[str, Any]] = [root]
+    for key in common:
+        node = holders[-1].get(str(key))
+        if not isinstance(node, dict):
+            break
+        holders.append(node)
+    held = {id(h) for h in holders}
+    beside = [v for v in root.values() if isinstance(v, dict) and id(v) not in held]
+    for node in reversed(holders):
+        for key, value in node.items():
+            if norm(key) in _CONFERENCE_KEYS and (name := _named(value)):
+                return name
+        cols = resolve(node)
+        if "title" in cols and (name := _named(node.get(cols["title"]))):
+            return name
+    for node in beside:
+        for key, value in node.items():
+            if norm(key) in _CONFERENCE_KEYS and (name := _named(value)):
+                return name
+    return None
+
+
 def where(path: tuple[object, ...]) -> str:
     return ".".join(f"[{k}]" if isinstance(k, int) else str(k) for k in path) or "the root"
 
@@ -459,6 +589,8 @@ class Gate:
 def find(root: object, formats: str = "") -> Gate:
     """The talk objects of `root` by the rules of the module's docstring; `formats`
     is what a refusal suggests ("try --format frab, ...")."""
+    if described := api_description(root):
+        return Gate([], described)
     refs = tables(root)
     ids = refs.ids
     hint = f" If it is a program, {formats}." if formats else ""
@@ -486,6 +618,14 @@ def find(root: object, formats: str = "") -> Gate:
             and (p[-1:] == ("[]",) or norm(_holder(m[0].path, ids)) in RECORD_KEYS)
         }
     talks = [(f.path, f.obj) for f in walked if _place(f.path, ids) in chosen]
+    shown = [(p, o) for p, o in talks if not any(norm(k) in _EXAMPLE_KEYS for k in p)]
+    if talks and not shown:
+        return Gate(
+            [],
+            f"the only talks found are examples (the first at {where(talks[0][0])}), as an "
+            "API's documentation shows them: no program",
+        )
+    talks = shown
     if not talks:
         if not groups:
             return Gate([], None)

@@ -33,7 +33,14 @@ from typing import Any
 from ingest import when
 from ingest.formats import frab, jsontree, registry
 from ingest.formats.columns import FIELDS, norm, resolve, said_in_another_language
-from ingest.formats.jsonrecords import array_items, located, page_left, records, references
+from ingest.formats.jsonrecords import (
+    array_items,
+    located,
+    page_left,
+    plain_tree,
+    records,
+    references,
+)
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import parse_speakers
@@ -177,6 +184,7 @@ class _Reader:
         self.document, self.parser, self.mapping = document, parser, mapping
         self.fallback = when.zone(default_tz) or UTC
         self.conference = conference or when.document_stem(document)
+        self.named = bool(conference)  # by the user: over the document's own name for it
         self.seen: dict[str, int] = {}
         self.warnings: list[str] = []
         self.columns: dict[frozenset[str], dict[str, str]] = {}
@@ -499,7 +507,7 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     body = text.lstrip("\ufeff")
     items: list[tuple[str, object]]
     if body.lstrip().startswith("["):
-        items = list(array_items(body, reader.document))
+        items = [(where, plain_tree(o)) for where, o in array_items(body, reader.document)]
         if items and not any(_has_title(o, reader.mapping) for _, o in items):
             # Sessionize's groups ([{"groupName", "sessions": [...]}]) or its grid
             # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]):
@@ -547,7 +555,9 @@ def _tree(body: str, reader: _Reader) -> list[tuple[str, object]]:
 def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, object]]:
     """The talk objects of a tree, each with its line in `body` (its JSON text) or,
     without one (a YAML document's tree), its place in the tree; refused in one
-    sentence when what it holds looks like no talks."""
+    sentence when what it holds looks like no talks. The tree is first read as the
+    plain one it stands for (`plain_tree`: JSON:API joined, prefixed keys)."""
+    root = plain_tree(root)
     if reader.mapping or (
         isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
     ):
@@ -563,6 +573,9 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")
+    if not reader.named:  # (`--conference` names it over what the document says)
+        said = jsontree.conference(root, [path for path, _ in gate.talks])
+        reader.conference = said or reader.conference
     if left := page_left(root, reader.document, len(gate.talks)):
         reader.warnings.append(left)
     refs = references(root)
