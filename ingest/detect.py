@@ -24,6 +24,7 @@ from ingest.limits import (
     check_file,
     limit_fields,
     read_bytes,
+    spreadsheet_kind,
     text_name,
     valid_error,
     valid_str,
@@ -109,6 +110,10 @@ def decode(data: bytes, path: str) -> str:
         if not text.strip():
             raise InputError(path, "the file is empty")
         return text
+    if kind := spreadsheet_kind(data):
+        raise InputError(
+            path, f"{kind}, which talkbase does not read: export it as CSV and ingest that"
+        )
     if b"\x00" in data[:4096]:
         raise InputError(path, "this is a binary file, not a program document")
     try:

@@ -9,14 +9,19 @@
 - a file keeps at most TALKBASE_MAX_WARNINGS warnings, then one "… and N more" line;
 - an end before the start or more than a day after it is dropped with a warning;
 - a file name that is not valid text (bytes that are not UTF-8) is shown and stored
-  with U+FFFD in place of each bad byte.
+  with U+FFFD in place of each bad byte;
+- a spreadsheet (Excel .xlsx, OpenDocument .ods), told by its zip signature and the
+  content type inside, not its name, is refused saying what it is and to export it
+  as CSV (`spreadsheet_kind`): talkbase reads no binary formats.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -90,6 +95,31 @@ def read_bytes(path: Path) -> bytes:
             text_name(path), f"the file is over the limit of {_mb(limit)} (TALKBASE_MAX_FILE_MB)"
         )
     return data
+
+
+# The content types of the zip-packaged spreadsheets, and what a person calls each
+_SPREADSHEETS = (
+    ("application/vnd.oasis.opendocument.spreadsheet", "a spreadsheet (OpenDocument .ods)"),
+    ("spreadsheetml", "a spreadsheet (Excel .xlsx)"),
+)
+
+
+def spreadsheet_kind(data: bytes) -> str | None:
+    """What spreadsheet `data` is ("a spreadsheet (Excel .xlsx)"), from its zip
+    signature and the content type it declares inside (an .ods's "mimetype" entry,
+    an .xlsx's "[Content_Types].xml"), whatever the file is named; None for
+    anything else. Told apart so that the refusal says what to do: export it as CSV."""
+    if not data.startswith(b"PK\x03\x04"):
+        return None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = set(z.namelist())
+            declared = b"".join(  # (never more than 64 KiB of each: a zip may bomb)
+                z.open(n).read(65536) for n in ("mimetype", "[Content_Types].xml") if n in names
+            )
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
+        return None
+    return next((kind for t, kind in _SPREADSHEETS if t.encode() in declared), None)
 
 
 def _mb(size: int) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from talkbase.core.records import Speaker
+from talkbase.core.terms import placeholder_speaker
 
 _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
 
@@ -44,7 +45,8 @@ def _name_and_affiliation(item: str) -> tuple[str, str | None]:
 
 
 def parse_speakers(text: str) -> tuple[Speaker, ...]:
-    """Parse one speaker line into speakers with affiliations."""
+    """Parse one speaker line into speakers with affiliations; a stand-in for a
+    name ("TBA", "N.N.", "Varios": `terms.PLACEHOLDER_SPEAKERS`) is no speaker."""
     text = text.strip()
     if not text:
         return ()
@@ -65,5 +67,5 @@ def parse_speakers(text: str) -> tuple[Speaker, ...]:
     return tuple(
         Speaker(name=n, affiliation=a if a is not None else shared)
         for n, a in zip(names, affs, strict=True)
-        if n
+        if n and not placeholder_speaker(n)
     )

@@ -723,7 +723,7 @@ def test_markdown_track_sections_with_descriptions() -> None:
 
 
 def test_markdown_without_headings_is_an_input_error() -> None:
-    with pytest.raises(InputError, match="no Markdown headings"):
+    with pytest.raises(InputError, match="no talks found: a text program is read from"):
         markdown.parse("just some text\nwith lines\n", "x.md")
 
 

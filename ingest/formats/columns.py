@@ -2,7 +2,8 @@
 (`FIELDS`, first match wins; case, accents, spaces, underscores and inclusive
 writing ("Intervenant·e·s") ignored; in
 English first, then in German, French, Spanish, Italian and Dutch,
-`IN_OTHER_LANGUAGES`: "Titel", "Referent", "Début", "Ponente", "Relatore", "Zaal"), or
+`IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", "Ponente",
+"Relatore", "Zaal"), or
 an explicit mapping such as {"title": "Paper Name"}.
 """
 
@@ -183,6 +184,14 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "intitule",
         "vortrag",
         "veranstaltung",
+        "thema",
+        "sujet",
+        "sesion",
+        "ponencia",
+        "charla",
+        "tema",
+        "sessione",
+        "onderwerp",
     ),
     "abstract": (
         "beschreibung",
@@ -228,6 +237,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     "start": (
         "beginn",
         "startzeit",
+        "zeit",
+        "uhrzeit",
+        "horaire",
+        "horario",
+        "orario",
+        "tijd",
         "debut",
         "heure",
         "inicio",

@@ -20,7 +20,18 @@ list line that starts with a clock time or a range is a talk:
     - **10:00** Title, Speaker
     * 14:00-14:45 Title (Room)
 
-A heading whose own lines are mostly such lines holds talks, not a talk. A day
+A program written as pipe tables is read too: under day headings, each row of a table
+whose header names a title and a time or date column ("| Zeit | Titel | Referent |
+Raum |") is a talk, its columns named as a CSV's are (ingest/formats/columns.py), its
+date the day heading's where no column gives one:
+
+    ## Samstag, 14. Juni 2025
+    | Zeit        | Titel                     | Referent          | Raum        |
+    |-------------|---------------------------|-------------------|-------------|
+    | 09:30–10:15 | Eröffnungs-Keynote: ...   | Dr. Sabine Krüger | Hörsaal Süd |
+
+A heading whose own lines are mostly such lines, or that holds such a table, holds
+talks, not a talk. A day
 heading that gives no year where the document names none, or whose weekday is not
 that date's, is refused; so is a day heading left as a talk's title. A time zone
 the opening lines state ("Europe/Madrid", "CEST, UTC+2") is the times' zone.
@@ -44,16 +55,19 @@ from dataclasses import replace
 from datetime import UTC, date, tzinfo
 
 from ingest import when
+from ingest.formats.columns import resolve
 from ingest.formats.mdparts import (
     CLOCK_RANGE,
     FENCE,
     HAS_CLOCK,
     Block,
     Heading,
+    PipeTable,
     date_of,
     day_problem,
     document_years,
     headings,
+    pipe_tables,
     read_block,
     read_bullet,
     room_named,
@@ -64,6 +78,7 @@ from ingest.formats.mdparts import (
     times,
 )
 from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.table import read_rows
 from ingest.html import plain
 from ingest.speakers import parse_speakers
 from talkbase.core.errors import InputError
@@ -96,11 +111,12 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     for h in heads:
         if problem := day_problem(h.text, years):
             raise InputError(document, problem, f"line {h.line}")
+    tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads)
-    framing = lists | _above(heads, lists)
+    framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years)
-    if level is None and not lists:
-        raise InputError(document, "no Markdown headings to read talks from", "line 1")
+    if level is None and not lists and not tables:
+        raise InputError(document, _nothing_read(heads), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
     above = [h for h in heads if h.level < deepest]
     top = min((h.level for h in above), default=None)
@@ -144,6 +160,16 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             if h.text != conference or h.level != top:
                 intro = read_block([ln for ln in own if timed_bullet(ln) is None])
                 sections[h.level] = (h.text, date_of(h.text, years), " ".join(intro.abstract))
+            if i in tables:
+                found, said = _tabled(
+                    tables[i],
+                    sections,
+                    conference or when.document_stem(document),
+                    document,
+                    fallback,
+                )
+                talks.extend(found)
+                warnings.extend(said)
             if i in lists:
                 talks.extend(
                     _listed(
@@ -163,7 +189,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             raise InputError(
                 document,
                 f"the day heading {h.text!r} would be read as a talk: its lines are no "
-                "talks this reader knows (headings, or list lines that start with a time)",
+                "talks this reader knows (headings, list lines that start with a time, or "
+                "a table with a title column and a time column)",
                 f"line {h.line}",
             )
         talk = _talk(
@@ -187,6 +214,18 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     return talks, warnings
 
 
+def _nothing_read(heads: list[Heading]) -> str:
+    """Why a text gave no talks, saying what it would be read from: a plain text (an
+    e-mail) has no headings at all, which is no Markdown program, not a broken one."""
+    ways = (
+        "headings ('## 10:00 Title'), list lines that start with a time, or a table "
+        "with a title column and a time column"
+    )
+    if not heads:
+        return f"no talks found: a text program is read from its {ways}, and it has none"
+    return f"no talks found: no level of its headings reads as talks, nor any of its {ways}"
+
+
 def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
     """The headings (by index) whose own lines are mostly list lines that start with a
     clock time: they hold talks, not a talk. Read only where some heading holds two
@@ -201,6 +240,72 @@ def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
     if not any(t >= 2 and 2 * t > n for t, n in found.values()):
         return set()
     return {i for i, (t, n) in found.items() if 2 * t > n}
+
+
+def program_table(t: PipeTable) -> bool:
+    """Whether a pipe table lists talks: its header names a title and a time or date
+    column, as a CSV's would (`columns.resolve`); any other table is a talk's text."""
+    cols = resolve(t.header)
+    return "title" in cols and any(f in cols for f in ("start", "date", "end"))
+
+
+def tabled_talks(lines: list[str], heads: list[Heading]) -> dict[int, list[PipeTable]]:
+    """The headings (by index) whose own lines hold a table of talks (`program_table`),
+    with those tables."""
+    found: dict[int, list[PipeTable]] = {}
+    for i, h in enumerate(heads):
+        own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+        if kept := [t for t in pipe_tables(own, h.body + 1) if program_table(t)]:
+            found[i] = kept
+    return found
+
+
+def _context(
+    sections: dict[int, tuple[str, date | None, str]], conference: str
+) -> tuple[date | None, str | None, str | None]:
+    """The day, room and track the headings above a list or a table name: the
+    nearest day heading, the nearest other heading with a room word (else none), the
+    nearest other one that has none."""
+    day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
+    places = [n for _, (n, d, _) in sorted(sections.items(), reverse=True) if d is None]
+    places = [n for n in places if n != conference]
+    room = next((n for n in places if room_named(n)), None)
+    track = next((n for n in places if not room_named(n)), None)
+    return day, room, track
+
+
+def _tabled(
+    found: list[PipeTable],
+    sections: dict[int, tuple[str, date | None, str]],
+    conference: str,
+    document: str,
+    fallback: tzinfo,
+) -> tuple[list[Talk], list[str]]:
+    """The talks of a heading's pipe tables, each row read as a CSV row is
+    (`table.read_rows`), on the day of the nearest day heading, in the room or
+    track the nearest other heading names where no column names one."""
+    day, room, track = _context(sections, conference)
+    talks: list[Talk] = []
+    warnings: list[str] = []
+    for t in found:
+        rows = [
+            ({h: c for h, c in zip(t.header, cells, strict=False) if h}, f"line {no}")
+            for no, cells in t.rows
+        ]
+        read, said = read_rows(rows, document, NAME, fallback, conference, day)
+        talks.extend(
+            replace(
+                x,
+                room=x.room or room,
+                track=x.track or track,
+                sources=tuple(
+                    replace(src, section=x.track or track or src.section) for src in x.sources
+                ),
+            )
+            for x in read
+        )
+        warnings.extend(said)
+    return talks, warnings
 
 
 def _above(heads: list[Heading], inner: set[int]) -> set[int]:
@@ -227,11 +332,7 @@ def _listed(
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
     adds to its abstract, an untimed list line is told and left."""
-    day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
-    places = [n for _, (n, d, _) in sorted(sections.items(), reverse=True) if d is None]
-    places = [n for n in places if n != conference]
-    room = next((n for n in places if room_named(n)), None)
-    track = next((n for n in places if not room_named(n)), None)
+    day, room, track = _context(sections, conference)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
     for no, raw in enumerate(own, start=h.body + 1):

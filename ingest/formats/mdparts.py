@@ -5,8 +5,9 @@ labelled lines ("**When:** 16:20", "Speakers: ...") and paragraphs (`read_block`
 with the clock times and dates in its lines (`times`, `date_of`: a day heading in
 words, "Viernes 4 de octubre", in any language CLDR names days and months in, its
 year from the document where it gives none); a program's talks as timed list lines
-("- 10:00–10:30 · Title — Speaker (Room)": `timed_bullet`, `read_bullet`); and the
-time zone a document's opening lines state (`stated_zone`).
+("- 10:00–10:30 · Title — Speaker (Room)": `timed_bullet`, `read_bullet`) or as
+pipe tables ("| Zeit | Titel | Referent | Raum |": `pipe_tables`); and the time zone
+a document's opening lines state (`stated_zone`).
 """
 
 from __future__ import annotations
@@ -414,3 +415,50 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
         fmt, rest = format_named(m.group(1)), rest[m.end() :]
     return Bullet(rest.strip(), speakers, start, end, room, fmt)
+
+
+# A pipe table (GitHub's Markdown): a header row, a rule of dashes under it
+# ("|------|:---:|"), then rows, each cell between "|"s
+_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_EMPTY_CELL = re.compile(r"^[-\u2013\u2014\s]*$")  # "–", "—", "-": nothing said
+
+
+@dataclass
+class PipeTable:
+    line: int  # of its header row, 1-based
+    header: list[str]
+    rows: list[tuple[int, list[str]]]  # (line, cells)
+
+
+def _pipe_cells(line: str) -> list[str]:
+    """The cells of one pipe-table row, their markup off; an escaped "\\|" is text,
+    and a cell of nothing but a dash ("–") is empty."""
+    body = line.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
+    cells = [c.replace("\\|", "|") for c in re.split(r"(?<!\\)\|", body)]
+    return ["" if _EMPTY_CELL.match(c) else strip_markup(c) for c in cells]
+
+
+def pipe_tables(lines: list[str], first: int) -> list[PipeTable]:
+    """The pipe tables among `lines` (the first of them line `first`, 1-based): a row
+    with a "|", a rule under it with as many cells, and the rows below up to the
+    first line without a "|"."""
+    out: list[PipeTable] = []
+    i = 0
+    while i + 1 < len(lines):
+        head, rule = lines[i], lines[i + 1]
+        if "|" not in head or "-" not in rule or not _RULE.match(rule):
+            i += 1
+            continue
+        header = _pipe_cells(head)
+        if len(_pipe_cells(rule)) != len(header):
+            i += 1
+            continue
+        table = PipeTable(first + i, header, [])
+        i += 2
+        while i < len(lines) and "|" in lines[i] and lines[i].strip():
+            table.rows.append((first + i, _pipe_cells(lines[i])))
+            i += 1
+        out.append(table)
+    return out

@@ -27,7 +27,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from ingest import when
@@ -218,8 +218,14 @@ class _Reader:
                 self.warnings.append(warning)
 
     def talk(
-        self, row: dict[str, Any], where: str, cols: dict[str, str] | None = None
+        self,
+        row: dict[str, Any],
+        where: str,
+        cols: dict[str, str] | None = None,
+        on_day: date | None = None,
     ) -> Talk | None:
+        """The talk of one row; `on_day` is its date where no cell gives one (a
+        Markdown table's, from the day heading above it)."""
         cols = self.cols_of(row) if cols is None else cols
 
         def get(fld: str) -> Any:
@@ -238,6 +244,8 @@ class _Reader:
             else _iso_dates(text_of(get(f)), self.day_first.get(cols.get(f, ""), False))
             for f, m in moments.items()
         }
+        if on_day is not None and not said["date"].strip():
+            said["date"] = on_day.isoformat()  # the day a heading above the table names
         named = next((m[1] for m in moments.values() if m and m[1]), "")
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
         day, _ = when.parse_when(said["date"], tz, self.fallback)
@@ -245,6 +253,11 @@ class _Reader:
         start, end = when.parse_when(said["start"], tz, self.fallback, on)
         if start is None and not said["start"].strip():
             start = day  # only a date
+        elif start is None and _undated(said["start"], self.fallback):
+            self.warnings.append(
+                f"{self.document} {where}: {title!r} gives a start time "
+                f"({said['start'][:40]!r}) but no date; kept without a time"
+            )
         elif start is None:
             self.warnings.append(
                 f"{self.document} {where}: cannot read the start time "
@@ -254,6 +267,9 @@ class _Reader:
             own = when.zone(moments["end"][1]) if moments["end"] else None
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
+            if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
+                end_at = end_at and past_midnight(start, end_at)
+            end = end and past_midnight(start, end)
             length = when.parse_duration(get("duration"))
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
@@ -317,6 +333,51 @@ class _Reader:
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )
+
+
+def _undated(value: str, fallback: tzinfo) -> bool:
+    """Whether a cell is a clock time (or a range) that gives no date of its own, so
+    that it reads only with a date from elsewhere (a date column, a day heading)."""
+    if when.parse_when(value, None, fallback)[0] is not None:
+        return False
+    return when.parse_when(value, None, fallback, date(2000, 1, 1))[0] is not None
+
+
+# An evening start and an end in the small hours, its clock before the start's: the
+# end is the next day's ("Hackatón nocturna", 22:00 to 02:00), not an end before the start
+_EVENING, _SMALL_HOURS = time(18), time(8)
+
+
+def past_midnight(start: datetime, end: datetime) -> datetime:
+    """`end` moved to the next day when it is a small hours' clock time on the day of
+    an evening `start` (an end written without a date of its own); else as it is."""
+    overnight = end.date() == start.date() and end.timetz() < start.timetz()
+    if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
+        return end + timedelta(days=1)
+    return end
+
+
+def carry_dates(
+    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+) -> list[tuple[dict[str, Any], str]]:
+    """The rows of a spreadsheet that writes a day's date only on its first row, the
+    rows below left blank (Google Sheets programs), with that date carried down: to
+    each row whose date cell is blank and whose start cell is not, until the next
+    date. Only the date column is filled; a table without a date column, or a
+    start column, is as it was."""
+    column, start = cols.get("date"), cols.get("start")
+    if column is None or start is None or column == start:
+        return rows
+    out: list[tuple[dict[str, Any], str]] = []
+    last = ""
+    for row, where in rows:
+        own = text_of(row.get(column)).strip()
+        if own:
+            last = own
+        elif last and text_of(row.get(start)).strip():
+            row = {**row, column: last}
+        out.append((row, where))
+    return out
 
 
 def _links(url: object, listed: object) -> list[tuple[object, object]]:
@@ -457,6 +518,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
+    found_rows = carry_dates(found_rows, cols)
     reader.decide_dates(found_rows)
     talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
     reader.warnings.extend([cut_short] if cut_short else [])
@@ -613,6 +675,25 @@ def parse_tree(
         return _objects(_found(root, reader, None), reader), reader.warnings
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
+
+
+def read_rows(
+    rows: list[tuple[dict[str, Any], str]],
+    document: str,
+    parser: str,
+    fallback: tzinfo,
+    conference: str,
+    on_day: date | None = None,
+) -> tuple[list[Talk], list[str]]:
+    """The talks of rows another format found (a Markdown pipe table's, each
+    {header: cell} with its place), read as a CSV's are: columns by the same names
+    (`columns.FIELDS`), times in `fallback` where they name no zone, dated `on_day`
+    where no cell gives a date (the day heading above the table)."""
+    reader = _Reader(document, parser, None, "UTC", conference)
+    reader.fallback = fallback
+    reader.decide_dates(rows)
+    talks = [t for row, where in rows if (t := reader.talk(row, where, on_day=on_day)) is not None]
+    return talks, reader.warnings
 
 
 def parse_lines(

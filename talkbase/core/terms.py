@@ -3,8 +3,9 @@
 Weekdays (query understanding, filters), session formats (the parsers that
 strip "Keynote: " from a title, the blog parser's format lines, the words a
 query names a format with, and their names in other languages: a calendar's
-categories), the words for a room (queries, a Markdown program's headings), and
-the search modes.
+categories), the words for a room (queries, a Markdown program's headings), the
+words a program writes in a speaker's place before it knows one ("TBA", "Varios"),
+and the search modes.
 """
 
 from __future__ import annotations
@@ -55,6 +56,18 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "fr": ("salle", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
     "es": ("sala", "aula", "escenario", "auditorio"),
     "nl": ("zaal", "podium", "lokaal"),
+}
+
+# What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",
+# "Various", "Varios", "diverse"), by language, folded (`fold`): no speaker's name
+# (ingest/speakers.py drops them from every speaker list)
+PLACEHOLDER_SPEAKERS: dict[str, tuple[str, ...]] = {
+    "en": ("tba", "tbd", "tbc", "to be announced", "to be confirmed", "various", "several"),
+    "de": ("n.n.", "diverse", "verschiedene", "mehrere", "wird bekannt gegeben"),
+    "fr": ("divers", "plusieurs", "a confirmer", "a venir"),
+    "es": ("varios", "varias", "por confirmar", "por anunciar", "a confirmar"),
+    "it": ("vari", "varie", "diversi", "da confermare", "da definire"),
+    "nl": ("diversen", "verschillende", "nog te bepalen", "nnb"),
 }
 
 HYBRID = "hybrid"  # every ranking signal, fused
@@ -115,3 +128,19 @@ def format_named(label: str) -> str | None:
     """The session format a whole label names ("Workshop", "Lightning Talks",
     "Vortrag", "Taller" -> "Workshop"), None for anything else (a topic: "Rust")."""
     return FORMAT_NAMES.get(" ".join(fold(label).split()))
+
+
+def _bare(text: str) -> str:
+    """A name as placeholders compare: folded, only its letters and digits ("N. N." is "nn")."""
+    return "".join(c for c in fold(text) if c.isalnum())
+
+
+_PLACEHOLDERS = frozenset(_bare(w) for ws in PLACEHOLDER_SPEAKERS.values() for w in ws)
+
+
+def placeholder_speaker(name: str) -> bool:
+    """Whether a speaker's name is a program's stand-in for one ("TBA", "N.N.",
+    "Varios", "diverse", "Various speakers"): kept as a speaker it would be searched
+    and counted as a person."""
+    bare = _bare(name)
+    return bare in _PLACEHOLDERS or bare.removesuffix("speakers") in _PLACEHOLDERS
