@@ -142,8 +142,7 @@ def _says_two_things(node: object, depth: int = 0) -> bool:
     if depth > 8:
         return False
     if isinstance(node, dict):
-        scalars = sum(1 for v in node.values() if not isinstance(v, dict | list))
-        return scalars >= 2 or any(_says_two_things(v, depth + 1) for v in node.values())
+        return len(node) >= 2 or any(_says_two_things(v, depth + 1) for v in node.values())
     if isinstance(node, list):
         return any(_says_two_things(v, depth + 1) for v in node[:50])
     return False
