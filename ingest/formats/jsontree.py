@@ -87,25 +87,44 @@ def _has(obj: dict[str, Any], cols: dict[str, str], fld: str) -> bool:
 def level(obj: dict[str, Any]) -> str:
     """How much an object looks like a talk: "strong" (a title and a start, slot or
     speakers), "weak" (a title and an abstract), "titled" (a title only, by a key
-    other than "name"), "named" (a name only: a room, a person, a track), ""."""
+    other than "name"), "named" (a name only: a room, a person, a track, a product,
+    a package: an object titled by "name" that neither names who presents it,
+    `_presented`, nor says when at a time of day, `_at_a_time_of_day`), ""."""
     cols = resolve(obj)
     if not _has(obj, cols, "title"):
         return ""
-    timed = _has(obj, cols, "start") or bool(_slots(obj)[1])
-    if norm(cols["title"]) == "name" and not _at_a_time_of_day(obj, cols):
+    if norm(cols["title"]) == "name" and not (
+        _presented(obj, cols) or _at_a_time_of_day(obj, cols)
+    ):
         return "named"  # (a name, an author, a description and a date: a package, a place)
-    if timed or _has(obj, cols, "speakers"):
+    if _has(obj, cols, "start") or bool(_slots(obj)[1]) or _has(obj, cols, "speakers"):
         return "strong"
     if _has(obj, cols, "abstract"):
         return "weak"
     return "titled"
 
 
+# the names of a talk's speakers (`FIELDS`) that say who wrote a thing ("author": a
+# package's, a release's, a post's) or who belongs to a group ("people"), not who
+# presents: what an object titled by "name" holds under them makes it no talk
+_NOT_PRESENTERS = frozenset(
+    n for n in FIELDS["speakers"] if n.startswith("author") or n in ("people", "persons")
+)
+
+
+def _presented(obj: dict[str, Any], cols: dict[str, str]) -> bool:
+    """Whether an object names who presents it: speakers under a name of `FIELDS`
+    other than `_NOT_PRESENTERS` ("speakers", "presenter", "Referent")."""
+    return _has(obj, cols, "speakers") and norm(cols["speakers"]) not in _NOT_PRESENTERS
+
+
 def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
     """Whether an object says when it happens as a session does: a start at a time of
-    day (not a date alone: a date is when anything was made or sold), ending, where it
-    says, within a day (a product "from" March "to" June is no session); or a slot.
-    What an object titled only by a name must say to be a talk."""
+    day, its date beside it or not ("time": "09:00" beside "date"; a day it sits
+    under), ending, where it says, within a day (a product "from" March "to" June is
+    no session); or a slot. A date alone is not (a date is when anything was made or
+    sold), nor midnight: a date written as a date-time or a Unix time is at 00:00.
+    What an object titled only by a name, naming no presenter, must say to be a talk."""
     if _slots(obj)[1]:
         return True  # (their own times)
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
@@ -113,8 +132,13 @@ def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
         return False
     moment = when.moment_text(obj[begins])
     said = moment[0] if moment else text_of(obj[begins])
+    clock = when.parse_clock(said)
+    if clock is not None:  # a time alone: its date is beside it, or where it sits
+        return clock != time()
     start, _ = when.parse_when(said, None, UTC)
-    if start is None or not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
+    if start is None or start.time() == time():
+        return False
+    if not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
         return False
     if "end" not in cols:
         return True

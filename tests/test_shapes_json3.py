@@ -1,0 +1,156 @@
+"""JSON program shapes of the review of the second sweep: objects titled by "name"
+read when they name presenters or a clock time (wherever its date is), products
+dated by a Unix time refused, ... Small inline documents modelled on the probes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ingest.detect import parse_text
+from talkbase.core.errors import InputError
+
+
+def _read(body: object, name: str = "program.json"):
+    text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+    return parse_text(text, name, conference=None)
+
+
+def _times(talks) -> list[tuple[str, str | None, str | None]]:
+    return [
+        (
+            t.title,
+            t.start.strftime("%Y-%m-%d %H:%M") if t.start else None,
+            t.end.strftime("%H:%M") if t.end else None,
+        )
+        for t in talks
+    ]
+
+
+# --- 1. objects titled by "name": a talk when they name presenters or a clock time
+
+
+def test_name_with_date_and_time_apart_is_read():
+    body = [
+        {"name": "Opening keynote", "date": "2024-07-10", "time": "09:00", "speaker": "Ada"},
+        {"name": "Rust in production", "date": "2024-07-10", "time": "10:00", "speaker": "Bob"},
+    ]
+    _, talks, _ = _read(body)
+    assert _times(talks) == [
+        ("Opening keynote", "2024-07-10 09:00", None),
+        ("Rust in production", "2024-07-10 10:00", None),
+    ]
+    assert [[s.name for s in t.speakers] for t in talks] == [["Ada"], ["Bob"]]
+
+
+def test_name_with_start_date_and_start_time_is_read():
+    body = {
+        "events": [
+            {"name": "Opening keynote", "startDate": "2024-07-10", "startTime": "09:00"},
+            {"name": "Rust in production", "startDate": "2024-07-10", "startTime": "10:00"},
+        ]
+    }
+    _, talks, _ = _read(body)
+    assert _times(talks) == [
+        ("Opening keynote", "2024-07-10 09:00", None),
+        ("Rust in production", "2024-07-10 10:00", None),
+    ]
+
+
+def test_name_with_clock_times_under_a_day_is_read():
+    body = {
+        "days": [
+            {
+                "date": "2024-07-10",
+                "talks": [
+                    {"name": "Opening keynote", "start": "09:00", "end": "09:45"},
+                    {"name": "Rust in production", "start": "10:00", "end": "10:30"},
+                ],
+            }
+        ]
+    }
+    _, talks, _ = _read(body)
+    assert _times(talks) == [
+        ("Opening keynote", "2024-07-10 09:00", "09:45"),
+        ("Rust in production", "2024-07-10 10:00", "10:30"),
+    ]
+
+
+def test_name_with_speakers_and_abstract_and_no_time_is_read():
+    body = {
+        "talks": [
+            {"name": "Opening keynote", "speakers": ["Ada Lovelace"], "abstract": "A look back."},
+            {"name": "Rust in production", "speakers": ["Bob Stone"], "abstract": "To Rust."},
+        ]
+    }
+    _, talks, _ = _read(body)
+    assert [(t.title, t.speakers[0].name, t.abstract, t.start) for t in talks] == [
+        ("Opening keynote", "Ada Lovelace", "A look back.", None),
+        ("Rust in production", "Bob Stone", "To Rust.", None),
+    ]
+
+
+def test_yaml_names_with_date_and_time_are_read():
+    text = (
+        "- name: Opening keynote\n  speakers: [Jane Doe]\n  date: 2024-10-04\n"
+        '  time: "09:00"\n'
+        "- name: Rust for Pythonistas\n  speakers: [Max Muster]\n  date: 2024-10-04\n"
+        '  time: "10:00"\n'
+    )
+    _, talks, _ = _read(text, "sched.yml")
+    assert _times(talks) == [
+        ("Opening keynote", "2024-10-04 09:00", None),
+        ("Rust for Pythonistas", "2024-10-04 10:00", None),
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a release list: a name, an author, a text and a date-time (no start)
+        [
+            {"name": "Version 1.0", "published_at": "2024-10-01T09:13:00Z", "author": "octo"},
+            {"name": "Version 1.1", "published_at": "2024-11-01T09:13:00Z", "author": "octo"},
+        ],
+        # packages: a name, authors, a description
+        {
+            "packages": [
+                {"name": "left-pad", "author": "Azer", "description": "Pads a string."},
+                {"name": "right-pad", "author": "Azer", "description": "Pads it right."},
+            ]
+        },
+        # a team list: a name and its people
+        {"teams": [{"name": "Infra", "people": ["Ada"]}, {"name": "Web", "people": ["Bob"]}]},
+    ],
+)
+def test_names_by_authors_or_members_stay_refused(body):
+    with pytest.raises(InputError, match="no talks found"):
+        _read(body)
+
+
+# --- 8. a Unix time at midnight is a date, not a time of day
+
+
+def test_products_dated_by_a_unix_time_are_refused():
+    body = [
+        {"name": "Wireless Mouse", "date": 1709251200, "price": 29.99, "location": "B"},
+        {"name": "Keyboard TKL", "date": 1709251200, "price": 59.99, "location": "B"},
+    ]
+    with pytest.raises(InputError, match=r"program\.json.*no talks found"):
+        _read(body)
+
+
+def test_names_at_a_unix_time_of_day_are_read():
+    body = {
+        "timezone": "Europe/Berlin",
+        "sessions": [
+            {"name": "Opening keynote", "start": 1720594800, "end": 1720597500},
+            {"name": "Rust in production", "start": 1720598400, "end": 1720600200},
+        ],
+    }
+    _, talks, _ = _read(body)
+    assert _times(talks) == [
+        ("Opening keynote", "2024-07-10 09:00", "09:45"),
+        ("Rust in production", "2024-07-10 10:00", "10:30"),
+    ]
