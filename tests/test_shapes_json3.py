@@ -154,3 +154,55 @@ def test_names_at_a_unix_time_of_day_are_read():
         ("Opening keynote", "2024-07-10 09:00", "09:45"),
         ("Rust in production", "2024-07-10 10:00", "10:30"),
     ]
+
+
+# --- 6. a talk with its own times and a list of chapter marks is one talk, at its time
+
+
+def test_a_talk_with_its_own_times_and_chapter_marks_is_one_talk_at_its_time():
+    chapters = [
+        {"start": "00:00:00", "description": "Intro"},
+        {"start": "00:12:30", "description": "Ownership"},
+        {"start": "00:30:00", "description": "Q&A"},
+    ]
+    body = {
+        "talks": [
+            {
+                "title": "Rust for Pythonistas",
+                "speaker": "Max Muster",
+                "start": "2024-10-04T10:00:00+02:00",
+                "end": "2024-10-04T10:45:00+02:00",
+                "chapters": chapters,
+            },
+            {
+                "title": "Async all the way",
+                "start": "2024-10-04T11:00:00+02:00",
+                "end": "2024-10-04T11:45:00+02:00",
+            },
+        ]
+    }
+    _, talks, warnings = _read(body)
+    assert _times(talks) == [
+        ("Rust for Pythonistas", "2024-10-04 10:00", "10:45"),
+        ("Async all the way", "2024-10-04 11:00", "11:45"),
+    ]
+    assert warnings == []
+
+
+def test_a_talk_without_a_start_is_held_at_each_of_its_times():
+    body = {
+        "events": [
+            {
+                "title": "Workshop: Rust",
+                "timings": [
+                    {"begin": "2024-10-04T10:00:00+02:00", "end": "2024-10-04T12:00:00+02:00"},
+                    {"begin": "2024-10-05T10:00:00+02:00", "end": "2024-10-05T12:00:00+02:00"},
+                ],
+            }
+        ]
+    }
+    _, talks, _ = _read(body)
+    assert _times(talks) == [
+        ("Workshop: Rust", "2024-10-04 10:00", "12:00"),
+        ("Workshop: Rust", "2024-10-05 10:00", "12:00"),
+    ]

@@ -25,7 +25,9 @@ them. Here:
   its talks are read, given its title as their track and its room;
 - `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
   of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
-  workshop given twice), the one its place in the tree names when it has one;
+  workshop given twice), the one its place in the tree names when it has one; a
+  talk that says its own start is held at it (a list of times in it is its
+  chapter marks, not its slots);
 - the gate (`Gate`): objects under a key naming rooms, people or tracks
   ("rooms", "speakers", "tracks", by `columns.FIELDS`) are never talks unless
   they have times or speakers and nothing else does; a file where only such
@@ -415,9 +417,13 @@ def _timing(item: object) -> bool:
 def _slots(obj: dict[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
     """The key and the times of a talk held more than once, or held in a slot:
     pretalx's `slot` ({room, start, end}) and `slots`, OpenAgenda's `timings`
-    ([{begin, end}]): any list of objects that are each a time (`_timing`)."""
+    ([{begin, end}]): any list of objects that are each a time (`_timing`). A talk
+    that says its own start is held at it: a list of times inside it is something
+    else (a video's chapter marks, `{"start": "00:12:30", "description": ...}`)."""
     if isinstance(obj.get("slot"), dict):
         return "slot", [obj["slot"]]
+    if _has(obj, resolve(obj), "start"):
+        return None, []
     for key, value in obj.items():
         if isinstance(value, list) and value and all(_timing(s) for s in value):
             return str(key), value
