@@ -9,6 +9,7 @@ import json
 import pytest
 
 from ingest.detect import parse_text
+from ingest.formats.jsonrecords import category_field
 from talkbase.core.errors import InputError
 
 
@@ -206,3 +207,75 @@ def test_a_talk_without_a_start_is_held_at_each_of_its_times():
         ("Workshop: Rust", "2024-10-04 10:00", "12:00"),
         ("Workshop: Rust", "2024-10-05 10:00", "12:00"),
     ]
+
+
+# --- 7. Sessionize categories: to the field their title names, where the item is one
+
+
+SESSIONIZE = {
+    "sessions": [
+        {
+            "id": "1",
+            "title": "Typing in practice",
+            "startsAt": "2024-05-16T09:00:00",
+            "endsAt": "2024-05-16T09:45:00",
+            "speakers": ["a"],
+            "categoryItems": [1, 2, 3, 5],
+            "roomId": 9,
+        },
+        {
+            "id": "2",
+            "title": "Kotlin coroutines",
+            "startsAt": "2024-05-16T10:00:00",
+            "speakers": ["a"],
+            "categoryItems": [4, 2, 3, 6],
+            "roomId": 9,
+        },
+    ],
+    "speakers": [{"id": "a", "fullName": "Jane Doe"}],
+    "categories": [
+        {
+            "id": 1,
+            "title": "Programming language",
+            "items": [{"id": 1, "name": "Python"}, {"id": 4, "name": "Kotlin"}],
+        },
+        {"id": 2, "title": "Session Duration", "items": [{"id": 2, "name": "45 minutes"}]},
+        {"id": 3, "title": "Type of session", "items": [{"id": 3, "name": "Workshop"}]},
+        {
+            "id": 7,
+            "title": "Language",
+            "items": [{"id": 5, "name": "English"}, {"id": 6, "name": "Deutsch"}],
+        },
+    ],
+    "rooms": [{"id": 9, "name": "Hall A"}],
+}
+
+
+def test_sessionize_categories_go_to_the_field_whose_values_they_are():
+    _, talks, _ = _read(SESSIONIZE, "sessionize.json")
+    assert [(t.title, t.track, t.format, t.language, t.room) for t in talks] == [
+        ("Typing in practice", "Python", "Workshop", "en", "Hall A"),
+        ("Kotlin coroutines", "Kotlin", "Workshop", "de", "Hall A"),
+    ]
+    # the duration category gives the end a talk does not say
+    assert _times(talks) == [
+        ("Typing in practice", "2024-05-16 09:00", "09:45"),
+        ("Kotlin coroutines", "2024-05-16 10:00", "10:45"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "field"),
+    [
+        ("Session format", "format"),
+        ("Type of session", "format"),
+        ("Language", "language"),
+        ("Programming language", "language"),
+        ("Session Duration", "duration"),
+        ("Track", "track"),
+        ("Level", None),
+        ("Level of experience", None),
+    ],
+)
+def test_a_categorys_title_names_its_field(title, field):
+    assert category_field(title) == field

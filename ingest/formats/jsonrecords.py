@@ -18,6 +18,7 @@ from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.html import text_of
 from ingest.locate import IdLines
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 
 RECORD_KEYS = (
     "talks",
@@ -140,20 +141,34 @@ def located(text: str, objs: list[object], label: str) -> list[tuple[str, object
 
 
 # the fields a category of Sessionize (or any program) may stand for, by its title
-# ("Session format", "Formato", "Language", "Track"); the rest stay tracks and notes
-_CATEGORY_FIELDS = ("format", "language", "track")
+# ("Session format", "Type of session", "Language", "Session duration", "Track");
+# the rest stay tracks and notes
+_CATEGORY_FIELDS = ("format", "language", "duration", "track")
 
 
 def category_field(title: object) -> str | None:
     """The talk field a category's title names, by the names `FIELDS` gives the
-    fields: the whole title, else its words from the last ("Session format" is the
-    format, "Language" the language, "Level" none)."""
+    fields: the whole title, else its words from the last, those before an "of"
+    ("Session format" and "Type of session" are the format, "Language" the language,
+    "Level" none)."""
     words = [w for w in norm(title).split("_") if w]
-    for said in ("_".join(words), *reversed(words)):
+    head = words[: words.index("of")] if "of" in words[1:] else words
+    for said in ("_".join(words), *reversed(head)):
         for fld in _CATEGORY_FIELDS:
             if said in FIELDS[fld]:
                 return fld
     return None
+
+
+def category_value(fld: str | None, name: str) -> str | None:
+    """The field a category's item goes to: the one its title names (`category_field`)
+    where the item is a value of it (a language the product knows, a duration it
+    reads: "Programming language: Python" is none), else the track (None)."""
+    if fld == "language" and language_code(name) is None:
+        return None
+    if fld == "duration" and when.parse_duration(name) is None:
+        return None
+    return fld
 
 
 def _service(obj: dict[str, Any]) -> bool:
@@ -191,7 +206,7 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         fields: dict[str, list[str]] = {}
         for fld, name in named:
             if name:
-                fields.setdefault(fld or "track", []).append(name)
+                fields.setdefault(category_value(fld, name) or "track", []).append(name)
         for fld, names in fields.items():
             if not obj.get(fld):
                 obj[fld] = names if fld == "track" else names[0]
