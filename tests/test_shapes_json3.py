@@ -279,3 +279,43 @@ def test_sessionize_categories_go_to_the_field_whose_values_they_are():
 )
 def test_a_categorys_title_names_its_field(title, field):
     assert category_field(title) == field
+
+
+# --- 9. talks in an object spanning days get none of its days
+
+
+def _edition(end_date: str) -> dict[str, object]:
+    return {
+        "editions": [
+            {
+                "name": "PyCon Example 2024",
+                "start_date": "2024-10-04",
+                "end_date": end_date,
+                "talks": [
+                    {
+                        "title": "Opening keynote",
+                        "start": "09:00",
+                        "end": "09:30",
+                        "speaker": "Jane",
+                    },
+                    {"title": "Closing", "start": "17:00", "end": "17:30", "speaker": "Max"},
+                ],
+            }
+        ]
+    }
+
+
+def test_talks_in_an_edition_of_several_days_are_kept_untimed_with_a_warning():
+    _, talks, warnings = _read(_edition("2024-10-06"), "conf.json")
+    assert _times(talks) == [("Opening keynote", None, None), ("Closing", None, None)]
+    assert [[s.name for s in t.speakers] for t in talks] == [["Jane"], ["Max"]]
+    assert len(warnings) == 2
+    assert all("but no date; kept without a time" in w for w in warnings)
+
+
+def test_talks_in_an_edition_of_one_day_are_on_its_day():
+    _, talks, _ = _read(_edition("2024-10-04"), "conf.json")
+    assert _times(talks) == [
+        ("Opening keynote", "2024-10-04 09:00", "09:30"),
+        ("Closing", "2024-10-04 17:00", "17:30"),
+    ]

@@ -323,11 +323,16 @@ def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
     """The day, start and end an object in a list gives the talks it holds where they
     name none: a day's date ({"date": "2024-07-10", "slots": [...]}), an untitled
     slot's clock times ({"start": "10:00", "end": "10:30", "sessions": [...]}, as a
-    Jekyll site's schedule.yml nests them); an object that is a talk gives none."""
+    Jekyll site's schedule.yml nests them); an object that is a talk gives none, nor
+    does one that spans days (a conference's edition from the 4th to the 6th: which of
+    its days its talks are on it does not say)."""
     if level(node) in ("strong", "weak"):
         return None, None, None
     cols = resolve(node)
     on = when.iso_date(text_of(node.get(cols.get("date", ""))))
+    last = when.iso_date(text_of(node.get(cols.get("end", ""))))
+    if on is not None and last is not None and last != on:
+        on = None
     if "title" in cols:
         return on, None, None
     said = {f: text_of(node.get(cols.get(f, ""))).strip() for f in ("start", "end")}
