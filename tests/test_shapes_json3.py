@@ -319,3 +319,25 @@ def test_talks_in_an_edition_of_one_day_are_on_its_day():
         ("Opening keynote", "2024-10-04 09:00", "09:30"),
         ("Closing", "2024-10-04 17:00", "17:30"),
     ]
+
+
+# --- 14b. a speaker of a Sessionize table is named as any person is (`person_name`)
+
+
+def test_sessionize_speakers_named_by_their_given_and_family_names():
+    body = {
+        "sessions": [
+            {
+                "id": "1",
+                "title": "Typing in practice",
+                "startsAt": "2024-05-16T09:00:00",
+                "speakers": ["a", "b"],
+            }
+        ],
+        "speakers": [
+            {"id": "a", "firstName": "Jane", "lastName": "Doe"},
+            {"id": "b", "displayName": "Max  Muster"},
+        ],
+    }
+    _, talks, _ = _read(body, "sessionize.json")
+    assert [s.name for s in talks[0].speakers] == ["Jane Doe", "Max Muster"]

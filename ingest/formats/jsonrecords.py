@@ -17,6 +17,7 @@ from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.html import text_of
 from ingest.locate import IdLines
+from ingest.speakers import person_name
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 
@@ -185,15 +186,12 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
     product keeps breaks (ingest/housekeeping.py)."""
     top = root if isinstance(root, dict) else {}
 
-    def table(key: str, name_keys: tuple[str, ...]) -> dict[str, str]:
+    def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
-        return {
-            text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
-            for r in rows
-        }
+        return {text_of(r.get("id")): name_of(r) for r in rows}
 
-    people = table("speakers", ("fullName", "name"))
-    rooms = table("rooms", ("name",))
+    people = table("speakers", person_name)
+    rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name)
         text_of(i.get("id")): (category_field(text_of(c.get("title") or c.get("name"))), text_of(i))
         for c in when.as_list(top.get("categories"))
