@@ -341,3 +341,21 @@ def test_sessionize_speakers_named_by_their_given_and_family_names():
     }
     _, talks, _ = _read(body, "sessionize.json")
     assert [s.name for s in talks[0].speakers] == ["Jane Doe", "Max Muster"]
+
+
+# --- text_of: an empty name says nothing; an empty English gives way to another language
+
+
+def test_a_room_with_an_empty_name_is_no_room_and_a_translation_reads_its_language():
+    body = {
+        "sessions": [
+            {
+                "title": {"en": "", "fr": "Ouverture"},
+                "start": "2024-10-04T09:00:00+02:00",
+                "room": {"name": "", "id": "r1", "color": "#ff0000"},
+                "track": {"name": "", "slug": "web"},
+            }
+        ]
+    }
+    _, talks, _ = _read(body)
+    assert [(t.title, t.room, t.track) for t in talks] == [("Ouverture", None, None)]
