@@ -14,6 +14,8 @@ import html
 import re
 from html.parser import HTMLParser
 
+from talkbase.core.languages import language_code
+
 _BLOCK = frozenset(
     [
         "p",
@@ -158,17 +160,21 @@ def plain(value: object) -> str:
 
 def text_of(value: object) -> str:
     """Text of a JSON value: lists joined with " | ", objects by their name or their
-    English translation (pretalx writes {"en": ..., "de": ...}), else the first
-    language that says something (OpenAgenda's {"fr": "...", "en": ""}), Sessionize
-    categories by their items."""
+    English translation (pretalx writes {"en": ..., "de": ...}), Sessionize
+    categories by their items; a translation (every key a language) whose English
+    is empty by the first language that says something (OpenAgenda's {"fr": "...",
+    "en": ""}); an object with none of those keys by its first text. An object whose
+    name is empty says nothing: not its id nor its colour."""
     if value is None or isinstance(value, bool):
         return ""
     if isinstance(value, list):
         return " | ".join(t for t in map(text_of, value) if t)
     if isinstance(value, dict):
-        for key in ("categoryItems", "name", "en", "title"):
-            if key in value and (said := text_of(value[key])):
-                return said
+        named = [key for key in ("categoryItems", "name", "en", "title") if key in value]
+        if said := next((s for key in named if (s := text_of(value[key]))), ""):
+            return said
+        if named and not all(language_code(str(k)) for k in value):
+            return ""
         return next((text_of(v) for v in value.values() if isinstance(v, str) and v.strip()), "")
     return str(value)
 

@@ -11,11 +11,36 @@ Shapes handled (and mixed):
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from ingest.html import inline, text_of
 from talkbase.core.records import Speaker
 from talkbase.core.terms import placeholder_speaker
 
 _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
+
+# the keys of a person's name, as exports spell them (case and "_" ignored): the
+# whole name, or its given and family parts
+_NAME_KEYS = ("publicname", "name", "fullname", "displayname")
+_GIVEN_KEYS = ("firstname", "givenname")
+_FAMILY_KEYS = ("lastname", "familyname", "surname")
+
+
+def person_name(person: dict[str, Any]) -> str:
+    """A person's name as it is said, "Given Family": the whole name where one is
+    written (pretalx's public_name, Sessionize's fullName, "displayName"), else the
+    given and family names; a whole name written "Family, Given" (Indico's) beside
+    them is said in their order instead."""
+    keys = {re.sub(r"[\W_]+", "", str(k)).lower(): v for k, v in person.items()}
+
+    def first(names: tuple[str, ...]) -> str:
+        return next((inline(text_of(keys[n])) for n in names if text_of(keys.get(n))), "")
+
+    whole, given, family = first(_NAME_KEYS), first(_GIVEN_KEYS), first(_FAMILY_KEYS)
+    parts = inline(f"{given} {family}")
+    if whole and not ("," in whole and given and family):
+        return whole
+    return parts
 
 
 def split_top_level(text: str, seps: str = ",;") -> list[str]:

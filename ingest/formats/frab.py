@@ -30,6 +30,7 @@ from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.locate import IdLines
+from ingest.speakers import person_name
 from ingest.when import (
     as_list,
     city_zone,
@@ -70,30 +71,6 @@ class Context:
         """A warning naming the event's line when `locate` finds its id (the nth time)."""
         line = self.locate(ev, nth)
         self.warnings.append(f"{self.document} {f'line {line}' if line else where}: {problem}")
-
-
-# the keys of a person's name, as exports spell them (case and "_" ignored): the
-# whole name, or its given and family parts
-_NAME_KEYS = ("publicname", "name", "fullname", "displayname")
-_GIVEN_KEYS = ("firstname", "givenname")
-_FAMILY_KEYS = ("lastname", "familyname", "surname")
-
-
-def person_name(person: dict[str, Any]) -> str:
-    """A person's name as it is said, "Given Family": the whole name where one is
-    written (pretalx's public_name, Sessionize's fullName, "displayName"), else the
-    given and family names; a whole name written "Family, Given" (Indico's) beside
-    them is said in their order instead."""
-    keys = {re.sub(r"[\W_]+", "", str(k)).lower(): v for k, v in person.items()}
-
-    def first(names: tuple[str, ...]) -> str:
-        return next((inline(text_of(keys[n])) for n in names if text_of(keys.get(n))), "")
-
-    whole, given, family = first(_NAME_KEYS), first(_GIVEN_KEYS), first(_FAMILY_KEYS)
-    parts = inline(f"{given} {family}")
-    if whole and not ("," in whole and given and family):
-        return whole
-    return parts
 
 
 def speakers_of(persons: object) -> tuple[Speaker, ...]:

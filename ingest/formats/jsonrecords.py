@@ -17,7 +17,9 @@ from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.html import text_of
 from ingest.locate import IdLines
+from ingest.speakers import person_name
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 
 RECORD_KEYS = (
     "talks",
@@ -140,20 +142,34 @@ def located(text: str, objs: list[object], label: str) -> list[tuple[str, object
 
 
 # the fields a category of Sessionize (or any program) may stand for, by its title
-# ("Session format", "Formato", "Language", "Track"); the rest stay tracks and notes
-_CATEGORY_FIELDS = ("format", "language", "track")
+# ("Session format", "Type of session", "Language", "Session duration", "Track");
+# the rest stay tracks and notes
+_CATEGORY_FIELDS = ("format", "language", "duration", "track")
 
 
 def category_field(title: object) -> str | None:
     """The talk field a category's title names, by the names `FIELDS` gives the
-    fields: the whole title, else its words from the last ("Session format" is the
-    format, "Language" the language, "Level" none)."""
+    fields: the whole title, else its words from the last, those before an "of"
+    ("Session format" and "Type of session" are the format, "Language" the language,
+    "Level" none)."""
     words = [w for w in norm(title).split("_") if w]
-    for said in ("_".join(words), *reversed(words)):
+    head = words[: words.index("of")] if "of" in words[1:] else words
+    for said in ("_".join(words), *reversed(head)):
         for fld in _CATEGORY_FIELDS:
             if said in FIELDS[fld]:
                 return fld
     return None
+
+
+def category_value(fld: str | None, name: str) -> str | None:
+    """The field a category's item goes to: the one its title names (`category_field`)
+    where the item is a value of it (a language the product knows, a duration it
+    reads: "Programming language: Python" is none), else the track (None)."""
+    if fld == "language" and language_code(name) is None:
+        return None
+    if fld == "duration" and when.parse_duration(name) is None:
+        return None
+    return fld
 
 
 def _service(obj: dict[str, Any]) -> bool:
@@ -170,15 +186,12 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
     product keeps breaks (ingest/housekeeping.py)."""
     top = root if isinstance(root, dict) else {}
 
-    def table(key: str, name_keys: tuple[str, ...]) -> dict[str, str]:
+    def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
-        return {
-            text_of(r.get("id")): text_of(next((r[k] for k in name_keys if r.get(k)), ""))
-            for r in rows
-        }
+        return {text_of(r.get("id")): name_of(r) for r in rows}
 
-    people = table("speakers", ("fullName", "name"))
-    rooms = table("rooms", ("name",))
+    people = table("speakers", person_name)
+    rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name)
         text_of(i.get("id")): (category_field(text_of(c.get("title") or c.get("name"))), text_of(i))
         for c in when.as_list(top.get("categories"))
@@ -191,7 +204,7 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         fields: dict[str, list[str]] = {}
         for fld, name in named:
             if name:
-                fields.setdefault(fld or "track", []).append(name)
+                fields.setdefault(category_value(fld, name) or "track", []).append(name)
         for fld, names in fields.items():
             if not obj.get(fld):
                 obj[fld] = names if fld == "track" else names[0]

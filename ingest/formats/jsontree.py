@@ -25,7 +25,9 @@ them. Here:
   its talks are read, given its title as their track and its room;
 - `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
   of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
-  workshop given twice), the one its place in the tree names when it has one;
+  workshop given twice), the one its place in the tree names when it has one; a
+  talk that says its own start is held at it (a list of times in it is its
+  chapter marks, not its slots);
 - the gate (`Gate`): objects under a key naming rooms, people or tracks
   ("rooms", "speakers", "tracks", by `columns.FIELDS`) are never talks unless
   they have times or speakers and nothing else does; a file where only such
@@ -87,25 +89,44 @@ def _has(obj: dict[str, Any], cols: dict[str, str], fld: str) -> bool:
 def level(obj: dict[str, Any]) -> str:
     """How much an object looks like a talk: "strong" (a title and a start, slot or
     speakers), "weak" (a title and an abstract), "titled" (a title only, by a key
-    other than "name"), "named" (a name only: a room, a person, a track), ""."""
+    other than "name"), "named" (a name only: a room, a person, a track, a product,
+    a package: an object titled by "name" that neither names who presents it,
+    `_presented`, nor says when at a time of day, `_at_a_time_of_day`), ""."""
     cols = resolve(obj)
     if not _has(obj, cols, "title"):
         return ""
-    timed = _has(obj, cols, "start") or bool(_slots(obj)[1])
-    if norm(cols["title"]) == "name" and not _at_a_time_of_day(obj, cols):
+    if norm(cols["title"]) == "name" and not (
+        _presented(obj, cols) or _at_a_time_of_day(obj, cols)
+    ):
         return "named"  # (a name, an author, a description and a date: a package, a place)
-    if timed or _has(obj, cols, "speakers"):
+    if _has(obj, cols, "start") or bool(_slots(obj)[1]) or _has(obj, cols, "speakers"):
         return "strong"
     if _has(obj, cols, "abstract"):
         return "weak"
     return "titled"
 
 
+# the names of a talk's speakers (`FIELDS`) that say who wrote a thing ("author": a
+# package's, a release's, a post's) or who belongs to a group ("people"), not who
+# presents: what an object titled by "name" holds under them makes it no talk
+_NOT_PRESENTERS = frozenset(
+    n for n in FIELDS["speakers"] if n.startswith("author") or n in ("people", "persons")
+)
+
+
+def _presented(obj: dict[str, Any], cols: dict[str, str]) -> bool:
+    """Whether an object names who presents it: speakers under a name of `FIELDS`
+    other than `_NOT_PRESENTERS` ("speakers", "presenter", "Referent")."""
+    return _has(obj, cols, "speakers") and norm(cols["speakers"]) not in _NOT_PRESENTERS
+
+
 def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
     """Whether an object says when it happens as a session does: a start at a time of
-    day (not a date alone: a date is when anything was made or sold), ending, where it
-    says, within a day (a product "from" March "to" June is no session); or a slot.
-    What an object titled only by a name must say to be a talk."""
+    day, its date beside it or not ("time": "09:00" beside "date"; a day it sits
+    under), ending, where it says, within a day (a product "from" March "to" June is
+    no session); or a slot. A date alone is not (a date is when anything was made or
+    sold), nor midnight: a date written as a date-time or a Unix time is at 00:00.
+    What an object titled only by a name, naming no presenter, must say to be a talk."""
     if _slots(obj)[1]:
         return True  # (their own times)
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
@@ -113,8 +134,13 @@ def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:
         return False
     moment = when.moment_text(obj[begins])
     said = moment[0] if moment else text_of(obj[begins])
+    clock = when.parse_clock(said)
+    if clock is not None:  # a time alone: its date is beside it, or where it sits
+        return clock != time()
     start, _ = when.parse_when(said, None, UTC)
-    if start is None or not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
+    if start is None or start.time() == time():
+        return False
+    if not (_CLOCK.search(said) or when.parse_epoch(said, None, UTC)):
         return False
     if "end" not in cols:
         return True
@@ -297,11 +323,16 @@ def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
     """The day, start and end an object in a list gives the talks it holds where they
     name none: a day's date ({"date": "2024-07-10", "slots": [...]}), an untitled
     slot's clock times ({"start": "10:00", "end": "10:30", "sessions": [...]}, as a
-    Jekyll site's schedule.yml nests them); an object that is a talk gives none."""
+    Jekyll site's schedule.yml nests them); an object that is a talk gives none, nor
+    does one that spans days (a conference's edition from the 4th to the 6th: which of
+    its days its talks are on it does not say)."""
     if level(node) in ("strong", "weak"):
         return None, None, None
     cols = resolve(node)
     on = when.iso_date(text_of(node.get(cols.get("date", ""))))
+    last = when.iso_date(text_of(node.get(cols.get("end", ""))))
+    if on is not None and last is not None and last != on:
+        on = None
     if "title" in cols:
         return on, None, None
     said = {f: text_of(node.get(cols.get(f, ""))).strip() for f in ("start", "end")}
@@ -391,9 +422,13 @@ def _timing(item: object) -> bool:
 def _slots(obj: dict[str, Any]) -> tuple[str | None, list[dict[str, Any]]]:
     """The key and the times of a talk held more than once, or held in a slot:
     pretalx's `slot` ({room, start, end}) and `slots`, OpenAgenda's `timings`
-    ([{begin, end}]): any list of objects that are each a time (`_timing`)."""
+    ([{begin, end}]): any list of objects that are each a time (`_timing`). A talk
+    that says its own start is held at it: a list of times inside it is something
+    else (a video's chapter marks, `{"start": "00:12:30", "description": ...}`)."""
     if isinstance(obj.get("slot"), dict):
         return "slot", [obj["slot"]]
+    if _has(obj, resolve(obj), "start"):
+        return None, []
     for key, value in obj.items():
         if isinstance(value, list) and value and all(_timing(s) for s in value):
             return str(key), value
