@@ -207,15 +207,16 @@ def parse_duration(value: object) -> timedelta | None:
     return out
 
 
-def parse_date(value: str, day_first: bool = False) -> date | None:
-    """A date as programs write it; "03/02/2024" is 2 March (US order) unless
-    `day_first` (3 February: a file in another language) or the first number is over 12."""
+def parse_date(value: str) -> date | None:
+    """A date as programs write it; "03/02/2024" is 2 March (US order) unless the
+    first number is over 12. A table decides its column's order from all its values
+    and hands this ISO dates (ingest/formats/table.py, `date_order`)."""
     text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
     text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
     text = " ".join(text.split())
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
         a, b, year = (int(g) for g in m.groups())
-        month, day = (a, b) if a <= 12 and not (day_first and b <= 12) else (b, a)
+        month, day = (a, b) if a <= 12 else (b, a)
         try:
             return date(year, month, day)
         except ValueError:
@@ -270,11 +271,9 @@ def parse_when(
     tz: tzinfo | None,
     fallback: tzinfo,
     day: date | None = None,
-    day_first: bool = False,
 ) -> tuple[datetime | None, datetime | None]:
-    """A start (and an end, for ranges) from one cell; `day` completes bare clock times,
-    `day_first` reads "03/02/2024" as 3 February (`parse_date`). The end is as
-    written, even before the start: see `talk_end`."""
+    """A start (and an end, for ranges) from one cell; `day` completes bare clock times.
+    The end is as written, even before the start: see `talk_end`."""
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
@@ -283,13 +282,13 @@ def parse_when(
         return iso, None
     m = re.fullmatch(rf"(?:(.*?)[ ,T]+)?({_CLOCK})(?:{RANGE_SEP}({_CLOCK}))?", text)
     if m:
-        on = parse_date(m.group(1), day_first) if m.group(1) else day
+        on = parse_date(m.group(1)) if m.group(1) else day
         first, second = parse_clock(m.group(2)), parse_clock(m.group(3) or "")
         if on is not None and first is not None:
             start = localise(datetime.combine(on, first), tz, fallback)
             end = localise(datetime.combine(on, second), tz, fallback) if second else None
             return start, end
-    on = parse_date(text, day_first)
+    on = parse_date(text)
     if on is not None:
         return localise(datetime.combine(on, datetime.min.time()), tz, fallback), None
     return None, None

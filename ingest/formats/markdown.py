@@ -64,14 +64,16 @@ from ingest.formats.mdparts import (
     Heading,
     PipeTable,
     date_of,
+    day_languages,
     day_problem,
     document_years,
     headings,
+    names_its_talk,
     pipe_tables,
     read_block,
     read_bullet,
     room_named,
-    spoken_day,
+    sessions,
     stated_zone,
     talk_level,
     timed_bullet,
@@ -108,13 +110,14 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         lines = [""] * (end + 1) + lines[end + 1 :]
     heads = headings(lines)
     years = document_years(lines)
+    langs = day_languages(heads, text)
     for h in heads:
-        if problem := day_problem(h.text, years):
+        if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
-    level = talk_level([h for i, h in enumerate(heads) if i not in framing], years)
+    level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
     if level is None and not lists and not tables:
         raise InputError(document, _nothing_read(heads), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
@@ -125,7 +128,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         and top is not None
         and sum(h.level == top for h in above) == 1
         and above[0].level == top
-        and date_of(above[0].text, years) is None
+        and date_of(above[0].text, years, langs) is None
     ):
         # A lone top heading names the conference when it says a year or a conference word,
         # or when sections, not talks, follow it; else it is the first track.
@@ -159,7 +162,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 del sections[deeper]
             if h.text != conference or h.level != top:
                 intro = read_block([ln for ln in own if timed_bullet(ln) is None])
-                sections[h.level] = (h.text, date_of(h.text, years), " ".join(intro.abstract))
+                sections[h.level] = (
+                    h.text,
+                    date_of(h.text, years, langs),
+                    " ".join(intro.abstract),
+                )
             if i in tables:
                 found, said = _tabled(
                     tables[i],
@@ -185,7 +192,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             continue
         if h.level > deepest:
             continue
-        if when.parse_date(h.text) or spoken_day(h.text):
+        if date_of(h.text, years, langs):
             raise InputError(
                 document,
                 f"the day heading {h.text!r} would be read as a talk: its lines are no "
@@ -193,6 +200,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 "a table with a title column and a time column)",
                 f"line {h.line}",
             )
+        given, body = sessions(body)
         talk = _talk(
             h,
             read_block(body),
@@ -203,7 +211,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             warnings,
         )
         if talk is not None:
-            talks.append(talk)
+            talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
     cut = cut_short(lines)
     if cut and talks:
         last = talks[-1]
@@ -235,7 +243,7 @@ def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
         own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
         items = [ln for ln in own if ln.strip() and not ln[:1].isspace()]
         timed = sum(timed_bullet(ln) is not None for ln in items)
-        if timed:
+        if timed and not names_its_talk(own):
             found[i] = (timed, len(items))
     if not any(t >= 2 and 2 * t > n for t, n in found.values()):
         return set()
@@ -402,6 +410,36 @@ def cut_short(lines: list[str]) -> tuple[int, str] | None:
     if last and _OPEN_LINK.search(lines[last - 1].rstrip()):
         return last, "the last line stops inside a link"
     return None
+
+
+def _given(
+    talk: Talk,
+    given: list[tuple[str, str | None]],
+    sections: dict[int, tuple[str, date | None, str]],
+    document: str,
+    line: int,
+    fallback: tzinfo,
+    warnings: list[str],
+) -> list[Talk]:
+    """A talk once per session its list lines give ("- 10:00–12:00 · Room 1", "-
+    14:00–16:00 · Room 2"), each at its time and in its room; the talk itself where
+    it gives its own time or no session."""
+    if not given or talk.start is not None:
+        return [talk]
+    day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
+    out: list[Talk] = []
+    for clock, room in given:
+        start, end, _ = times(clock, day, fallback)
+        if start is None:
+            warnings.append(
+                f"{document} line {line}: {talk.title!r} gives a time but no date; "
+                "kept without a time"
+            )
+        end, problem = when.talk_end(start, end)
+        if problem:
+            warnings.append(f"{document} line {line}: {talk.title!r} {problem}")
+        out.append(replace(talk, start=start, end=end, room=room or talk.room))
+    return out
 
 
 def _talk(

@@ -22,6 +22,7 @@ from ingest.formats.icalnames import people
 from ingest.speakers import parse_speakers
 from talkbase.core import languages
 from talkbase.core.names import PARTICLES
+from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import ROOM_WORDS, fold, format_named
 
@@ -66,7 +67,7 @@ FIELD = {
 # A clock time needs its minutes or am/pm, so that dates ("20 Oct", "2026-10-20") are not times.
 _CLK = (
     r"(?<![\d:])\d{1,2}(?:[:h]\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?|\s*[AaPp]\.?[Mm]\.?)"
-    r"(?![\w:])"
+    r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
 )
 CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
 HAS_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
@@ -122,7 +123,9 @@ def headings(lines: list[str]) -> list[Heading]:
     return out
 
 
-def talk_level(heads: list[Heading], years: tuple[int, ...] = ()) -> int | None:
+def talk_level(
+    heads: list[Heading], years: tuple[int, ...] = (), langs: tuple[str, ...] = ("en",)
+) -> int | None:
     """The level with the most distinct headings (labels such as "Abstract" repeat).
 
     A heading counts once per day it is under: "Lightning talks" or "Lunch" under
@@ -138,7 +141,7 @@ def talk_level(heads: list[Heading], years: tuple[int, ...] = ()) -> int | None:
         label = text.rstrip(" :") in FIELD  # labels stay labels whatever the day
         day = None if label else next((d for _, d in reversed(scope) if d), None)
         keys.append((h.level, (day, text)))
-        days.append(date_of(h.text, years) if not HAS_CLOCK.search(h.text) else None)
+        days.append(date_of(h.text, years, langs) if not HAS_CLOCK.search(h.text) else None)
         scope.append((h.level, days[-1]))
     deepest = max((h.level for h in heads), default=0)
     best: tuple[int, int] | None = None
@@ -155,17 +158,26 @@ def talk_level(heads: list[Heading], years: tuple[int, ...] = ()) -> int | None:
     return best[0] if best else None
 
 
-def date_of(text: str, years: tuple[int, ...] = ()) -> date | None:
+def _candidates(text: str) -> tuple[str, ...]:
+    """A heading and its parts between spaced dashes or after a colon: "Day 1 —
+    Friday, October 4" is a day by its second part."""
+    return (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text))
+
+
+def date_of(
+    text: str, years: tuple[int, ...] = (), langs: tuple[str, ...] = ("en",)
+) -> date | None:
     """The date a heading or a line is (or begins with); a day in words without a year
-    ("Viernes 4 de octubre") takes the first of `years` (the document's) it falls on."""
-    for candidate in (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text)):
+    ("Viernes 4 de octubre") takes the first of `years` (the document's) it falls on,
+    read in the languages `langs` (the document's, `day_languages`)."""
+    for candidate in _candidates(text):
         found = when.parse_date(strip_markup(candidate))
         if found:
             return found
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
     if m and when.parse_date(m.group()):
         return date.fromisoformat(m.group())
-    spoken = spoken_day(strip_markup(text))
+    spoken = spoken_in(text, langs)
     return _on(spoken, years) if spoken else None
 
 
@@ -178,29 +190,89 @@ def _calendar_words(code: str) -> tuple[dict[str, int], dict[str, int]]:
     return languages.month_names(code), languages.weekday_names(code)
 
 
-def spoken_day(text: str) -> tuple[int | None, int, int, int | None] | None:
-    """(weekday 0-6 or None, day, month, year or None) of a text that is nothing but
-    a date in words of one language ("Viernes 4 de octubre", "Samstag, 5. Oktober
-    2024", "Friday, October 4"): months and weekdays as CLDR writes them
-    (talkbase/core/languages.py), small words between; None for anything else."""
+Spoken = tuple[int | None, int, int, int | None]
+
+
+def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool]]:
+    """(language, (weekday or None, day, month, year or None), whether it names a
+    weekday) for each of `langs` in which `text` is nothing but a date in words: it
+    begins with a weekday, its day or its month, ends with its day, month or year (or
+    an ordinal's ending, "4th"), and any other word between is a small one ("de", "of")."""
     tokens = _TOKEN.findall(fold(text))
     numbers = [int(t) for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit()]
     days = [n for n in numbers if 1 <= n <= 31]
     years = [n for n in numbers if 1900 <= n <= 2100]
     if not 2 <= len(tokens) <= 8 or len(days) != 1 or len(days) + len(years) != len(numbers):
-        return None
-    for code in languages.written_in():
+        return []
+    out: list[tuple[str, Spoken, bool]] = []
+    for code in langs:
         months, weekdays = _calendar_words(code)
         month = [months[w] for w in words if w in months]
         weekday = [weekdays[w] for w in words if w in weekdays and w not in months]
         rest = [w for w in words if w not in months and w not in weekdays]
-        if len(month) == 1 and len(weekday) <= 1 and all(len(w) <= _FILLER for w in rest):
-            return (weekday[0] if weekday else None, days[0], month[0], years[0] if years else None)
+        first, last = tokens[0], tokens[-1]
+        ends = (first.isdigit() or first in months or first in weekdays) and (
+            last.isdigit() or last in months or (len(tokens) > 1 and tokens[-2].isdigit())
+        )
+        if ends and len(month) == 1 and len(weekday) <= 1 and all(len(w) <= _FILLER for w in rest):
+            out.append(
+                (
+                    code,
+                    (
+                        weekday[0] if weekday else None,
+                        days[0],
+                        month[0],
+                        years[0] if years else None,
+                    ),
+                    bool(weekday),
+                )
+            )
+    return out
+
+
+def spoken_day(text: str, langs: tuple[str, ...] = ("en",)) -> Spoken | None:
+    """(weekday 0-6 or None, day, month, year or None) of a text that is nothing but
+    a date in words of one of `langs` ("Viernes 4 de octubre", "Samstag, 5. Oktober
+    2024", "Friday, October 4"): months and weekdays as CLDR writes them
+    (talkbase/core/languages.py), small words between; None for anything else ("Mac
+    OS 9" is no day in English, "Vue 3 in May" begins with no part of a date)."""
+    found = _readings(text, langs)
+    return found[0][1] if found else None
+
+
+def spoken_in(text: str, langs: tuple[str, ...] = ("en",)) -> Spoken | None:
+    """`spoken_day` of a heading or of one of its parts (`_candidates`)."""
+    for candidate in _candidates(strip_markup(text)):
+        if found := spoken_day(candidate, langs):
+            return found
     return None
 
 
-def _on(spoken: tuple[int | None, int, int, int | None], years: tuple[int, ...]) -> date | None:
+def day_languages(heads: list[Heading], text: str) -> tuple[str, ...]:
+    """The languages a document's day headings are read in: English, each language in
+    which one of its headings names a weekday and a month ("Viernes 4 de octubre"),
+    and the language its text is written in (`ingest.language.guess`). A word that is
+    a month only in some other language ("mac", Malay for March) names no day."""
+    found: list[str] = ["en"]
+    for h in heads:
+        for candidate in _candidates(strip_markup(h.text)):
+            found += [
+                code for code, _, weekday in _readings(candidate, languages.written_in()) if weekday
+            ]
+    if len(set(found)) == 1 and any(
+        _readings(c, languages.written_in())
+        for h in heads
+        for c in _candidates(strip_markup(h.text))
+    ):
+        from ingest.language import guess  # the identifier loads only where it may matter
+
+        if (code := guess("", " ".join(text[:20000].split()))) and code in languages.written_in():
+            found.append(code)
+    return tuple(dict.fromkeys(found))
+
+
+def _on(spoken: Spoken, years: tuple[int, ...]) -> date | None:
     weekday, day, month, year = spoken
     for candidate in (year,) if year else years:
         try:
@@ -212,10 +284,10 @@ def _on(spoken: tuple[int | None, int, int, int | None], years: tuple[int, ...])
     return None
 
 
-def day_problem(text: str, years: tuple[int, ...]) -> str | None:
+def day_problem(text: str, years: tuple[int, ...], langs: tuple[str, ...] = ("en",)) -> str | None:
     """Why a heading that is a day in words is no date (no year in it nor in the
     document, or its weekday falls on no year the document names); None otherwise."""
-    spoken = spoken_day(strip_markup(text))
+    spoken = spoken_in(text, langs)
     if spoken is None or _on(spoken, years) is not None:
         return None
     if spoken[3] is None and not years:
@@ -359,6 +431,39 @@ def timed_bullet(line: str) -> str | None:
     return text if lead and when.parse_clock(lead.group(2)) is not None else None
 
 
+def names_its_talk(own: list[str]) -> bool:
+    """Whether a heading's own lines give a talk's speakers or its time by label
+    ("**Speakers:** Jane Doe", "**When:** 2024-05-10 09:00–12:00"): then it is a
+    talk, and its timed list lines are its agenda or its sessions, not talks."""
+    for raw in own:
+        if timed_bullet(raw) is not None:
+            continue
+        line = strip_markup(re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", raw)).strip()
+        if (m := LABEL.match(line)) and m.group(2).strip():
+            fld = FIELD[m.group(1).lower()]
+            if fld == "speakers" or (fld == "when" and HAS_CLOCK.search(m.group(2))):
+                return True
+    return False
+
+
+def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """A talk's timed list lines that give nothing but a time and maybe a room ("-
+    10:00–12:00 · Room 1": a workshop given twice), as (time, room), and its other
+    lines; a timed line with words of its own ("- 09:00 Setup") is its agenda."""
+    found: list[tuple[str, str | None]] = []
+    rest: list[str] = []
+    for raw in own:
+        text = timed_bullet(raw)
+        lead = _LEADING_TIME.match(text) if text is not None else None
+        if text is not None and lead is not None:
+            place = text[lead.end() :].strip(" |\u00b7,;-\u2013\u2014()")
+            if not place or room_named(place):
+                found.append((lead.group(1), place or None))
+                continue
+        rest.append(raw)
+    return found, rest
+
+
 def room_named(text: str) -> bool:
     """Whether a heading or a "(...)" names a room: a room word in any language
     ("Sala Álvaro Cunqueiro", "Auditorio Abanca", "Main Hall"), or a room's code ("F1.24")."""
@@ -380,9 +485,15 @@ class Bullet:
 def _people(text: str) -> tuple[Speaker, ...]:
     """The speakers of a list line's tail ("Luis Gómez y Carmen Ruiz", "Jane Doe
     (Acme), Max Muster"), or () when it is no list of names."""
-    out = tuple(
-        replace(p, affiliation=s.affiliation) for s in parse_speakers(text) for p in people(s.name)
-    )
+    found: list[Speaker] = []
+    for s in parse_speakers(text):
+        for p in people(s.name):
+            if found and not found[-1].affiliation and names_organisation(p.name):
+                # "Max Muster, Acme Corp": the organisation is the speaker's affiliation
+                found[-1] = replace(found[-1], affiliation=p.name)
+            else:
+                found.append(replace(p, affiliation=s.affiliation))
+    out = tuple(found)
     ok = all(
         1 <= len(s.name.split()) <= 5
         and all(w[:1].isupper() or w.lower() in PARTICLES for w in s.name.split())

@@ -219,6 +219,16 @@ def _one(text: str, original: str) -> Org:
 
 
 @lru_cache(maxsize=4096)
+def names_organisation(text: str) -> bool:
+    """Whether a text is an organisation's name by this module's rules, not a
+    person's: a known name ("Google", "AWS Labs"), a legal suffix ("Acme Corp",
+    "Beispiel GmbH") or an institution's word ("University of Vigo")."""
+    text = _squash(text)
+    return bool(text) and (
+        _lookup(text) is not None or bool(_LEGAL.search(text) or _INSTITUTION.search(text))
+    )
+
+
 def orgs_of(text: str) -> tuple[Org, ...]:
     """Every organisation an affiliation names, first as written first."""
     if not text or not text.strip():
