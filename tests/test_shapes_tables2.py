@@ -17,6 +17,7 @@ from ingest.limits import spreadsheet_kind
 from ingest.speakers import parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.terms import placeholder_speaker
+from tests.test_shapes_tables import _read, _when
 
 # modelled on a Google Sheets export of a Latin American open-data meeting
 SHEET = (
@@ -27,16 +28,6 @@ SHEET = (
     ",22:00,02:00,Hackatón nocturna,Equipo organizador,Laboratorio 3,Taller,ES\n"
     "14/03/2025,10:00,10:30,Charlas relámpago,Varios,Auditorio Ñandú,Relámpago,ES\n"
 )
-
-
-def _read(text: str, document: str, zone: str, monkeypatch) -> tuple[str, list, list[str]]:
-    """A document parsed as `ingest` parses it, its times with no zone in `zone`."""
-    monkeypatch.setenv("TALKBASE_TIMEZONE", zone)
-    return parse_text(text, document)
-
-
-def _when(talk) -> str:
-    return f"{talk.start.isoformat()} -> {talk.end.isoformat()}"
 
 
 def test_a_date_written_on_a_days_first_row_carries_down_to_the_rows_below(monkeypatch):
