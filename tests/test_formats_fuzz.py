@@ -511,6 +511,12 @@ def _documents(title: str, name: str, org: str, abstract: str, room: str) -> dic
             ).replace("</", "<\\/")
             + "</script></head><body></body></html>"
         ),
+        "html": (
+            f"<!DOCTYPE html><html><body><h1>{escape(title)}</h1><h2>{escape(title)}</h2>"
+            f"<p><strong>Speakers:</strong> {escape(name)} ({escape(org)})</p>"
+            f"<p><strong>Room:</strong> {escape(room)}</p><p>{escape(abstract)}</p>"
+            "</body></html>"
+        ),
         "markdown": f"# {title}\n\n## {title}\n**Speakers:** {name} ({org})\n"
         f"**Room:** {room}\n\n{abstract}\n",
     }

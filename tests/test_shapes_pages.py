@@ -157,3 +157,63 @@ def test_a_broken_toml_program_is_refused_naming_its_line():
     with pytest.raises(InputError) as err:
         parse_text(TOML.replace('room = "Sala Araucária"', 'room = "Sala'), "program.toml", "toml")
     assert "program.toml" in str(err.value) and "line" in str(err.value)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><title>Programme</title><style>h2 {color: red}</style></head>
+<body>
+<header><nav><a href="/">Home</a> · <a href="/cfp">CfP</a></nav></header>
+<main>
+<h1>Programme — PyCon Example 2025</h1>
+<h2>Saturday 8 November 2025</h2>
+<ul>
+  <li><span>09:15–10:00</span> <strong>Keynote: Python in Public Services</strong> —
+      <span>Aoife Byrne</span></li>
+  <li><span>10:15–10:45</span> <strong>Async Django in Production</strong> —
+      <span>Ciarán Walsh</span>, <span>Emma Byrne</span></li>
+</ul>
+<h2>Sunday 9 November 2025</h2>
+<ul>
+  <li><span>10:00–10:30</span> <strong>Type-Safe Config with Pydantic</strong> —
+      <span>Róisín Walsh</span></li>
+</ul>
+</main>
+<footer><p>© 2025 Example. <script>track()</script></p></footer>
+</body></html>
+"""
+
+
+def test_a_web_page_of_day_headings_and_timed_lists_is_read_as_its_markdown(monkeypatch):
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Dublin")
+    fmt, talks, warnings = parse_text(PAGE, "programme.html")
+    assert fmt == "html" and not warnings
+    assert [t.title for t in talks] == [
+        "Python in Public Services",
+        "Async Django in Production",
+        "Type-Safe Config with Pydantic",
+    ]
+    keynote, django, pydantic = talks
+    assert keynote.format == "Keynote" and [s.name for s in keynote.speakers] == ["Aoife Byrne"]
+    assert [s.name for s in django.speakers] == ["Ciarán Walsh", "Emma Byrne"]
+    assert f"{django.start:%Y-%m-%d %H:%M %z}-{django.end:%H:%M}" == "2025-11-08 10:15 +0000-10:45"
+    assert f"{pydantic.start:%Y-%m-%d %H:%M}" == "2025-11-09 10:00"
+
+
+def test_a_web_page_holding_no_program_is_refused_naming_it():
+    page = "<!DOCTYPE html><html><body><h1>About us</h1><p>We are a club.</p></body></html>"
+    with pytest.raises(InputError) as err:
+        parse_text(page, "about.html")
+    assert str(err.value).startswith("about.html") and "read as Markdown" in str(err.value)
+    # a page whose program is its schema.org data is read by that first
+    assert detect(_page(CRUMBS, FESTIVAL)) == "jsonld"
+
+
+def test_a_record_holding_an_empty_key_is_read_without_it():
+    """(found by the fuzz test: a key "" beside a title was looked up as a column of
+    dates)"""
+    body = json.dumps(
+        [{"title": "A", "": "0", "start": "2024-05-01T10:00:00+02:00"}, {"title": "B"}]
+    )
+    _, talks, _ = parse_text(body, "p.json")
+    assert [t.title for t in talks] == ["A", "B"]
+    assert f"{talks[0].start:%H:%M %z}" == "10:00 +0200"

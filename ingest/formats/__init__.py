@@ -6,6 +6,7 @@ from ingest.formats import (  # noqa: F401  (each registers its format)
     digest,
     frab,
     frabxml,
+    htmlpage,
     ical,
     jsonld,
     markdown,

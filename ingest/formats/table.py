@@ -203,7 +203,9 @@ class _Reader:
         for row, where in rows:
             cols = self.cols_of(row)
             for fld in ("date", "start", "end"):
-                value = row.get(cols.get(fld, ""))
+                if fld not in cols:
+                    continue  # (a record may hold a key "", never a column of dates)
+                value = row.get(cols[fld])
                 if isinstance(value, str) and value:
                     seen.setdefault(cols[fld], DateColumn()).see(value, where)
         other_language = any(
