@@ -185,7 +185,8 @@ def parse_text(
     try:
         talks, warnings = found.parse(text, document, options)
         if len(text) <= ZONE_CHECK_CHARS and not settings.is_set("timezone"):
-            warnings = [*warnings, *_zone_assumed(found, text, document, options, talks)]
+            # (first: it speaks of the whole document, and the cap keeps the first)
+            warnings = [*_zone_assumed(found, text, document, options, talks), *warnings]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
     return fmt, *finish(talks, warnings, document, fmt, conference)

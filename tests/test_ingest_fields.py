@@ -328,10 +328,10 @@ def test_a_date_with_slashes_is_us_order_under_english_headers_unless_its_column
     _, talks, warnings = parse_text("title,date,start\nA,03/02/2024,10:00\n", "program.csv")
     assert [f"{t.start:%m-%d}" for t in talks] == ["03-02"]
     assert warnings == [
+        zone_note("program.csv"),
         "program.csv line 2: no date of column 'date' tells whether it is written day or "
         "month first (none is past the 12th) and the headers are in English, so they are "
         "read month first, as in the US: '03/02/2024' is 2 March 2024",
-        zone_note("program.csv"),
     ]
 
 
@@ -352,3 +352,11 @@ def test_a_program_that_names_no_zone_says_which_zone_its_times_were_read_in(mon
     monkeypatch.setenv("TALKBASE_TIMEZONE", "America/Los_Angeles")  # said, not assumed
     _, talks, warnings = parse_text(body, "program.csv")
     assert f"{talks[0].start:%z}" == "-0700" and warnings == []
+
+
+def test_the_zone_warning_is_kept_when_the_rows_warnings_are_capped():
+    """It speaks of the whole document: it comes first, and the cap keeps the first."""
+    rows = "".join(f"T{i},2024-10-03,10:00\nB{i},someday,10:00\n" for i in range(80))
+    _, _, warnings = parse_text("title,date,start\n" + rows, "program.csv")
+    assert warnings[0] == zone_note("program.csv", "the times of 80 of its 160 talks")
+    assert warnings[-1].endswith("(TALKBASE_MAX_WARNINGS)")

@@ -217,3 +217,41 @@ def test_a_record_holding_an_empty_key_is_read_without_it():
     _, talks, _ = parse_text(body, "p.json")
     assert [t.title for t in talks] == ["A", "B"]
     assert f"{talks[0].start:%H:%M %z}" == "10:00 +0200"
+
+
+def test_a_markdown_program_naming_a_tag_stays_markdown():
+    text = (
+        "# DevConf 2025\n\n## Saturday 8 November 2025\n\n- 09:00 Opening — Jane Doe\n"
+        "- 10:00 Styling the `<body>` element — John Smith\n"
+    )
+    fmt, talks, _ = parse_text(text, "program.md")
+    assert fmt == "markdown"
+    assert [(t.title, f"{t.start:%H:%M}") for t in talks] == [
+        ("Opening", "09:00"),
+        ("Styling the <body> element", "10:00"),  # (code marks dropped, as ever)
+    ]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        # a table whose cells and rows end where the next begins (end tags left out)
+        "<table><tr><th>Time<th>Title<th>Speaker"
+        "<tr><td>09:00<td>Opening<td>Jane Doe<tr><td>10:00<td>Modern CSS<td>John Smith</table>",
+        # a preformatted program
+        "<pre>\n09:00 Opening — Jane Doe\n10:00 Modern CSS — John Smith\n</pre>",
+        # each talk an article whose header holds its title
+        "<article><header><h3>Opening</h3></header><p>09:00 · Jane Doe</p></article>"
+        "<article><header><h3>Modern CSS</h3></header><p>10:00 · John Smith</p></article>",
+    ],
+)
+def test_pages_of_other_markup_read_their_talks(program, monkeypatch):
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Dublin")
+    page = (
+        "<!DOCTYPE html><html><body><h1>DevConf 2025</h1>"
+        f"<h2>Saturday 8 November 2025</h2>\n{program}</body></html>"
+    )
+    fmt, talks, _ = parse_text(page, "p.html")
+    assert fmt == "html"
+    assert [t.title for t in talks] == ["Opening", "Modern CSS"]
+    assert [f"{t.start:%Y-%m-%d %H:%M}" for t in talks] == ["2025-11-08 09:00", "2025-11-08 10:00"]

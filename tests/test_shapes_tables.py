@@ -92,10 +92,10 @@ def test_an_undecidable_column_under_english_headers_says_which_order_it_assumed
     _, talks, warnings = parse_text(body, "program.csv")
     assert [f"{t.start:%Y-%m-%d}" for t in talks] == ["2024-03-10", "2024-04-10"]
     assert warnings == [
+        zone_note("program.csv"),
         "program.csv line 2: no date of column 'date' tells whether it is written day or "
         "month first (none is past the 12th) and the headers are in English, so they are "
         "read month first, as in the US: '03/10/2024' is 10 March 2024",
-        zone_note("program.csv"),
     ]
 
 
