@@ -359,3 +359,27 @@ def test_a_room_with_an_empty_name_is_no_room_and_a_translation_reads_its_langua
     }
     _, talks, _ = _read(body)
     assert [(t.title, t.room, t.track) for t in talks] == [("Ouverture", None, None)]
+
+
+def test_a_conference_in_a_list_holding_its_talks_is_no_talk_itself() -> None:
+    """A list whose one titled object is the conference, its talks under "talks": the
+    conference was read as the one talk and its talks lost, silently."""
+    body = [
+        {
+            "title": "PyCon Example 2024",
+            "date": "2024-10-04",
+            "talks": [
+                {
+                    "title": "Opening keynote",
+                    "start": "2024-10-04T09:00:00+02:00",
+                    "speaker": "Jane Doe",
+                },
+                {"title": "Closing", "start": "2024-10-05T17:00:00+02:00", "speaker": "Max Muster"},
+            ],
+        }
+    ]
+    _, talks, _ = parse_text(json.dumps(body), "conf.json")
+    assert [(t.title, f"{t.start:%m-%d %H:%M}", [s.name for s in t.speakers]) for t in talks] == [
+        ("Opening keynote", "10-04 09:00", ["Jane Doe"]),
+        ("Closing", "10-05 17:00", ["Max Muster"]),
+    ]

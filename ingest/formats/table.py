@@ -572,10 +572,12 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     items: list[tuple[str, object]]
     if body.lstrip().startswith("["):
         items = [(where, plain_tree(o)) for where, o in array_items(body, reader.document)]
-        if items and not any(_has_title(o, reader.mapping) for _, o in items):
+        holding = any(isinstance(o, dict) and jsontree.holds_talks(o) for _, o in items)
+        if items and (holding or not any(_has_title(o, reader.mapping) for _, o in items)):
             # Sessionize's groups ([{"groupName", "sessions": [...]}]) or its grid
-            # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]):
-            # talks deeper in a tree (`jsontree`)
+            # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]),
+            # or a titled conference or block holding its talks: talks deeper in a
+            # tree (`jsontree`)
             return _objects(_tree(body, reader), reader)
         if not reader.mapping:  # a list of rooms or people is no program
             gate = jsontree.find([o for _, o in items], _other_formats())
