@@ -163,8 +163,8 @@ def fuse(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[tup
 def weighed(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[float]:
     """Each signal's weight for this query: its setting's, lowered by a signal that
     `lowers` it and ranked something; then, where the first talks by words are far in
-    meaning from the first by meaning, part of the lexical weight moved to the dense
-    signal (index/search/rank/agreement.py)."""
+    meaning from the first by meaning, part of the lexical weight moved to the signals
+    of meaning (`Signal.meaning`; index/search/rank/agreement.py)."""
     weights = {s.name: s.weight() for s in signals}
     for s in signals:
         if s.lowers is not None and s.lowers[0] in weights and rankings[s.name].scored:
