@@ -199,9 +199,9 @@ def _options(mapping: dict[str, str] | None = None) -> Options:
 # A document is read a second time, in another zone, to tell whether it names its
 # own (up to this size: a larger one, or one read line by line, is not checked)
 ZONE_CHECK_CHARS = 20_000_000
-# the zone of that second reading: 14 hours from UTC, so that it differs from any
-# other zone a setting may name (and one ten hours off, for a setting of +14:00)
-_OTHER_ZONES = ("Pacific/Kiritimati", "Pacific/Honolulu")
+# the zone of that second reading, 14 hours from UTC: never the default's (the check
+# runs only where the user set no zone, so the first reading is in the default's)
+_OTHER_ZONE = "Pacific/Kiritimati"
 
 
 def _zone_assumed(
@@ -214,8 +214,7 @@ def _zone_assumed(
     starts = [t.start for t in talks]
     if not any(starts):
         return []
-    other = next(z for z in _OTHER_ZONES if z != options.default_tz)
-    again, _ = found.parse(text, document, replace(options, default_tz=other))
+    again, _ = found.parse(text, document, replace(options, default_tz=_OTHER_ZONE))
     if len(again) != len(talks):
         return []  # (a reading that depends on the zone in other ways: not compared)
     moved = sum(
