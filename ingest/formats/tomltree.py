@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from datetime import date, datetime, time
 from typing import Any
 
 from ingest.formats import table
 from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.yamltree import as_json
 from talkbase.core.errors import InputError
 
 NAME = "toml"
@@ -34,18 +34,7 @@ def load(text: str, document: str) -> object:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         where = f"line {found[1]}, column {found[2]}" if found else "line 1"
         raise InputError(document, f"not valid TOML ({str(exc).split(' (at')[0]})", where) from exc
-    return _as_json(root)
-
-
-def _as_json(node: object) -> object:
-    """The tree as JSON would hold it: dates, times and date-times as ISO text."""
-    if isinstance(node, datetime | date | time):
-        return node.isoformat()
-    if isinstance(node, dict):
-        return {str(k): _as_json(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_as_json(v) for v in node]
-    return node
+    return as_json(root)
 
 
 def looks_like(text: str) -> bool:

@@ -16,7 +16,7 @@ would hold.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 import yaml
@@ -88,28 +88,29 @@ def load(text: str, document: str) -> object:
     except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
         # (a date YAML matches but the calendar has not, "2024-13-45", is a ValueError)
         raise InputError(document, f"not readable YAML ({exc})") from exc
-    return _as_json(root, document)
+    return as_json(root, document, [MAX_NODES])
 
 
 MAX_NODES = 2_000_000  # entries a document may hold once its aliases are expanded
 
 
-def _as_json(node: object, document: str = "", budget: list[int] | None = None) -> object:
-    """The tree as JSON would hold it: dates and date-times as ISO text, keys as text.
-    Each alias (`*name`) is copied where it stands, so a document of a few lines whose
-    aliases nest ("a billion laughs") is refused once it expands past MAX_NODES."""
-    budget = [MAX_NODES] if budget is None else budget
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise InputError(
-            document, f"its aliases expand to more than {MAX_NODES:,} entries", "line 1"
-        )
-    if isinstance(node, datetime | date):
+def as_json(node: object, document: str = "", budget: list[int] | None = None) -> object:
+    """A tree a YAML or TOML reader loaded, as JSON would hold it: dates, times and
+    date-times as ISO text, keys as text. Given a `budget` of entries (YAML's: each
+    alias, `*name`, is copied where it stands), a document of a few lines whose
+    aliases nest ("a billion laughs") is refused once it expands past it."""
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise InputError(
+                document, f"its aliases expand to more than {MAX_NODES:,} entries", "line 1"
+            )
+    if isinstance(node, datetime | date | time):
         return node.isoformat()
     if isinstance(node, dict):
-        return {str(k): _as_json(v, document, budget) for k, v in node.items()}
+        return {str(k): as_json(v, document, budget) for k, v in node.items()}
     if isinstance(node, list):
-        return [_as_json(v, document, budget) for v in node]
+        return [as_json(v, document, budget) for v in node]
     return node
 
 
