@@ -17,7 +17,9 @@ nothing is hidden, ten talks are recommended, and held-out recall@10 counts how 
 of the other grade-2 talks come back. A two-interest agenda saves two grade-2 talks
 of each of two queries judging no talk in common (nine pairs where there are
 enough): both interests are served when the ten hold a talk judged (grade 1 or 2)
-for each. `--fits` overlaps: recommended talks (with fits) running at the same time
+for each. A talk the program runs more than once counts once, by its first showing
+(index/search/showings.py): saving one showing and recalling another is no recall,
+and every method skips the showings of saved talks. `--fits` overlaps: recommended talks (with fits) running at the same time
 as a saved one, over every agenda.
 
 Two baselines run on the same bases: the talks nearest the centroid of the saved
@@ -51,6 +53,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import quality  # noqa: E402
 
 from index.evaluate import Judged, load_judgments  # noqa: E402
+from index.search import showings  # noqa: E402
 from index.search.kb import KnowledgeBase  # noqa: E402
 from index.search.recommend import TUNING, Tuning, recommend  # noqa: E402
 from talkbase.core.timetable import overlap_minutes  # noqa: E402
@@ -87,10 +90,22 @@ class Interest:
     least: int  # the grade counted: the set's top one, or 1 where no query has enough
 
 
+def firsts(kb: KnowledgeBase) -> dict[int, int]:
+    """Talk id -> the id of its first showing (itself for a talk shown once)."""
+    ordered = sorted(kb.talks.ids.tolist(), key=lambda t: _when(kb, t))
+    first: dict[object, int] = {}
+    out = {}
+    for tid in ordered:
+        k = showings.key(kb.talks[tid])
+        out[tid] = tid if k is None else first.setdefault(k, tid)
+    return out
+
+
 def interests(kb: KnowledgeBase, judged: Sequence[Judged]) -> list[Interest]:
     """The judged queries with at least MIN_BEST talks of the set's top grade (of any
     grade in a set where no query has that many: the demo's), each judgment mapped to
-    the talks it names (by title, slot or uid: Judged.key)."""
+    the talks it names (by title, slot or uid: Judged.key), a talk's showings as one."""
+    one = firsts(kb)
     keys: dict[str, dict[str, list[int]]] = {}
     for tid, talk in kb.talks.items():
         for by in {j.by for j in judged}:
@@ -101,7 +116,8 @@ def interests(kb: KnowledgeBase, judged: Sequence[Judged]) -> list[Interest]:
         out = []
         for j in judged:
             grades = {t: g for key, g in j.relevant.items() for t in keys[j.by].get(key, [])}
-            best = sorted((t for t, g in grades.items() if g >= least), key=lambda t: _when(kb, t))
+            tops = {one[t] for t, g in grades.items() if g >= least}
+            best = sorted(tops, key=lambda t: _when(kb, t))
             if len(best) >= MIN_BEST:
                 out.append(Interest(j.query, grades, tuple(best[::2]), tuple(best[1::2]), least))
         if out:
@@ -131,21 +147,25 @@ def pairs(found: Sequence[Interest], n: int = PAIRS) -> list[tuple[Interest, Int
 # -- the methods ------------------------------------------------------------------
 
 
+def fresh(kb: KnowledgeBase, found: Sequence[int], saved: Sequence[int]) -> list[int]:
+    """`found` less the saved talks, their other showings and later showings."""
+    ids = [t for t in dict.fromkeys(found) if t not in saved]
+    talks = kb.talks.get_many(ids)
+    keep = showings.collapse(talks, kb.talks.get_many(list(saved)))
+    return [t for t, k in zip(ids, keep, strict=True) if k]
+
+
 def centroid(kb: KnowledgeBase, saved: list[int]) -> list[int]:
     centre = np.mean([kb.vectors.vector(t) for t in saved], axis=0)
     centre /= np.linalg.norm(centre) or 1.0
-    near = kb.vectors.search(centre, K + len(saved))
-    return [t for t, _ in near if t not in saved][:K]
+    near = kb.vectors.search(centre, 2 * K + len(saved))
+    return fresh(kb, [t for t, _ in near], saved)[:K]
 
 
 def union_similar(kb: KnowledgeBase, saved: list[int]) -> list[int]:
-    lists = [[h.talk.id for h in kb.similar(t, K)] for t in saved]
-    out: list[int] = []
-    for rank in range(K):
-        for found in lists:
-            if rank < len(found) and found[rank] not in saved and found[rank] not in out:
-                out.append(found[rank])
-    return out[:K]
+    lists = [[h.talk.id for h in kb.similar(t, 2 * K)] for t in saved]
+    turns = [f[rank] for rank in range(2 * K) for f in lists if rank < len(f)]
+    return fresh(kb, turns, saved)[:K]
 
 
 def recommender(tuning: Tuning = TUNING, fits: bool = False) -> Method:
@@ -158,8 +178,9 @@ def recommender(tuning: Tuning = TUNING, fits: bool = False) -> Method:
 # -- the measures -----------------------------------------------------------------
 
 
-def served(top: Sequence[int], it: Interest, saved: Sequence[int]) -> bool:
-    return any(t in it.grades and t not in saved for t in top)
+def served(top: Sequence[int], it: Interest, saved: Sequence[int], one: dict[int, int]) -> bool:
+    mine = {one[t] for t in saved}
+    return any(t in it.grades and one[t] not in mine for t in top)
 
 
 def overlaps(kb: KnowledgeBase, top: Sequence[int], saved: Sequence[int]) -> int:
@@ -167,19 +188,19 @@ def overlaps(kb: KnowledgeBase, top: Sequence[int], saved: Sequence[int]) -> int
     return sum(any(overlap_minutes(kb.talks[t], s) > 0 for s in mine) for t in top)
 
 
-def measure(kb: KnowledgeBase, method: Method, found, paired) -> dict:
+def measure(kb: KnowledgeBase, method: Method, found, paired, one: dict[int, int]) -> dict:
     recall, took, clashing = [], [], 0
     for it in found:
         began = time.perf_counter()
         top = method(kb, list(it.saved))
         took.append(time.perf_counter() - began)
-        recall.append(len(set(top) & set(it.held)) / len(it.held))
+        recall.append(len({one[t] for t in top} & set(it.held)) / len(it.held))
         clashing += overlaps(kb, top, it.saved)
     both = 0
     for a, b in paired:
         saved = [*a.saved[:2], *b.saved[:2]]
         top = method(kb, saved)
-        both += served(top, a, saved) and served(top, b, saved)
+        both += served(top, a, saved, one) and served(top, b, saved, one)
         clashing += overlaps(kb, top, saved)
     return {
         "recall": float(np.mean(recall)),
@@ -198,13 +219,14 @@ class Program:
         self.name = name
         self.kb = KnowledgeBase(quality.built(name, paths, embedder, cache, False), embedder)
         self.found = interests(self.kb, load_judgments(qfile))
+        self.one = firsts(self.kb)
         self.paired = pairs(self.found)
         least = {it.least for it in self.found}
         self.label = f"{len(self.found)}" + (" (any grade)" if least == {1} else "")
         self.timed = any(t.start for t in self.kb.talks.get_many(self.kb.talks.ids[:50].tolist()))
 
     def run(self, method: Method) -> dict:
-        return measure(self.kb, method, self.found, self.paired)
+        return measure(self.kb, method, self.found, self.paired, self.one)
 
 
 # -- choosing settings, each program left out in turn ----------------------------

@@ -438,3 +438,53 @@ def test_a_signal_is_weighed_in_the_vectors_spread_whatever_its_own_scale() -> N
     assert list(np.argsort(got[0])) == list(np.argsort(words[0], kind="stable"))
     assert np.all(got[1] == 0.0)  # a signal that does not vary adds nothing
     assert np.allclose(rec.in_spread_of(10 * words, dense), got, atol=1e-6)
+
+
+# -- showings: a talk the program runs more than once ---------------------------
+
+
+def test_showings_are_one_talk_when_title_speakers_and_abstract_agree() -> None:
+    from index.search import showings
+    from talkbase.core.records import Speaker
+
+    ada = (Speaker(name="Ada L"),)
+    lab = talk(1, "2030-01-01T10:00", title="Soldering Lab", speakers=ada, abstract="Solder.")
+    again = talk(2, "2030-01-02T10:00", title="soldering lab!", speakers=ada, abstract="Solder.")
+    other = talk(3, "2030-01-02T12:00", title="Soldering Lab", abstract="Something else.")
+    empty = [talk(i, f"2030-01-0{i}T09:00", title="Lightning talks") for i in (4, 5)]
+    assert showings.key(lab) == showings.key(again) != showings.key(other)
+    assert showings.key(empty[0]) is None  # nothing said of it: never one talk
+    assert showings.collapse([again, other, *empty], held=[lab]) == [False, True, True, True]
+    assert showings.collapse([lab, again, other]) == [True, False, True]
+
+
+def test_draw_takes_one_showing_of_a_talk() -> None:
+    vecs = np.vstack([near(0, 0.1), near(0, 0.1), near(0, 0.3), near(1, 0.1)])
+    rel = np.array([[0.9, 0.9, 0.8, 0.1]], dtype=np.float32)
+    assert [c for c, _ in rec.draw(rel, vecs, [3], 3, 0.0)] == [0, 1, 2]
+    label = np.array([7, 7, 8, 9])  # 0 and 1: showings of one talk
+    assert [c for c, _ in rec.draw(rel, vecs, [3], 3, 0.0, label=label)] == [0, 2, 3]
+
+
+def test_no_other_showing_of_a_saved_talk_and_one_of_each_other(tmp_path, hashing_embedder) -> None:
+    """Review of MOCA 2024 (a lab for children runs three times a day): having saved
+    its first showing, the recommendations held its two others and two showings of
+    another lab."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = ["title,speaker,abstract,start,end"]
+    for day in (1, 2, 3):
+        rows.append(f"3D printing lab,Ada,Print and model in 3D for kids.,2030-01-0{day}T10:00,")
+        rows.append(f"Robot lab,Bob,Build robots with kids in 3D.,2030-01-0{day}T12:00,")
+    rows += [
+        f"Talk {n} on printing,Cy {n},Printing and modelling in 3D {n}.,2030-01-04T1{n}:00,"
+        for n in range(4)
+    ]
+    (tmp_path / "p.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ingest([tmp_path / "p.csv"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as base:
+        first = min(t.id for t in base.talks.values() if t.title == "3D printing lab")
+        titles = [h.talk.title for h in rec.recommend(base, [first], k=10)]
+    assert "3D printing lab" not in titles
+    assert titles.count("Robot lab") == 1 and len(titles) == 5, titles

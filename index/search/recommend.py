@@ -11,10 +11,11 @@ them, weighed in the vectors' spread, `in_spread_of`, so that a weight means the
 on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance, and `cover` gives a saved talk
 its own nearest candidate where the interest's turns missed it (the last picks make
-way); `talkbase.core.timetable` is
-the agenda's overlap rule; index/search/reasons.py says why. Saved and hidden
-talks never come back. Hits come in the order drawn (the interests interleaved),
-each scored by its relevance to its own interest.
+way); `talkbase.core.timetable` is the agenda's overlap rule; index/search/reasons.py
+says why. Saved and hidden talks never come back, nor other showings of a saved
+talk, and of a talk the program runs several times one showing at most
+(index/search/showings.py). Hits come in the order drawn (the interests
+interleaved), each scored by its relevance to its own interest.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from index.search import showings
 from index.search.reasons import evidence, reason_text, words_for
 from talkbase.core import timetable
 from talkbase.core.errors import BadQuery, TalkNotFound
-from talkbase.core.records import Because, Hit
+from talkbase.core.records import Because, Hit, Talk
 
 if TYPE_CHECKING:
     from index.search.kb import KnowledgeBase
@@ -174,11 +176,14 @@ def draw(
     k: int,
     diversity: float = TUNING.diversity,
     usable: np.ndarray | None = None,
+    label: np.ndarray | None = None,
 ) -> list[tuple[int, int]]:
     """(candidate, interest) pairs in the order drawn. The interest furthest from its
     quota `slots` draws next (ties: the larger quota, then the first); it takes the
     candidate maximising (1 - diversity) * rel - diversity * (its closest cosine with
-    the interest's earlier picks). `usable` masks candidates out (e.g. clashes). Once
+    the interest's earlier picks). `usable` masks candidates out (e.g. clashes);
+    candidates of one `label` are showings of one talk (index/search/showings.py):
+    once one is drawn the others are out. Once
     every interest has its quota, or the candidates run out for one, the slots left
     go the same way to the others."""
     n_groups, n = rel.shape
@@ -196,6 +201,8 @@ def draw(
         best = int(np.argmax(score))
         out.append((best, g))
         free[best] = False
+        if label is not None:
+            free &= label != label[best]
         counts[g] += 1
         redundancy[g] = np.maximum(redundancy[g], candidates @ candidates[best])
     return out
@@ -207,6 +214,7 @@ def cover(
     groups: Sequence[Sequence[int]],
     most: int,
     usable: np.ndarray | None = None,
+    label: np.ndarray | None = None,
 ) -> list[tuple[int, int]]:
     """`draw`'s (candidate, interest) pairs with each saved talk's own best candidate
     among them: `solo` (saved talks x candidates) is each saved talk's relevance alone,
@@ -214,8 +222,9 @@ def cover(
     saved order) puts it, for its interest, in place of the last pick that is no saved
     talk's own best, at most `most` times: an interest's turns go to its centre, and a
     saved talk far from it would otherwise go unheard (a second topic merged into the
-    first)."""
+    first). A best candidate one of whose showings (same `label`) was drawn is there."""
     out = list(drawn)
+    label = np.arange(solo.shape[1]) if label is None else np.asarray(label)
     interest_of = {i: g for g, members in enumerate(groups) for i in members}
     allowed = np.ones(solo.shape[1], dtype=bool) if usable is None else np.asarray(usable, bool)
     if not len(out) or not allowed.any():
@@ -227,7 +236,7 @@ def cover(
     for i, best in enumerate(bests):
         if placed >= min(most, len(out)) or not free:
             break
-        if best not in (c for c, _ in out):
+        if label[best] not in {label[c] for c, _ in out}:
             out[free.pop(0)] = (best, interest_of[i])
             placed += 1
     return out
@@ -303,6 +312,14 @@ def _any_language(
     return np.asarray(matrix[my_rows], np.float32), np.asarray(matrix[their_rows], np.float32)
 
 
+def _labels(talks: Sequence[Talk]) -> np.ndarray:
+    """One integer per talk, the same for showings of one talk (showings.key)."""
+    seen: dict[object, int] = {}
+    return np.array(
+        [seen.setdefault(showings.key(t) or ("alone", i), len(seen)) for i, t in enumerate(talks)]
+    )
+
+
 def _known(kb: KnowledgeBase, ids: Iterable[int]) -> list[int]:
     """The ids in order, once each; one the base does not hold is TalkNotFound."""
     out: list[int] = []
@@ -351,10 +368,13 @@ def recommend(
             (tid, None) for tid, _ in kb.vectors.search(query, want) if tid not in saved_ids
         )
     ids = list(pool)
-    hidden = np.array([t in avoid_ids for t in ids], dtype=bool)
+    talks, mine = kb.talks.get_many(ids), kb.talks.get_many(saved_ids)
+    # another showing of a saved talk is no news (index/search/showings.py): as hidden
+    again = [not keep for keep in showings.collapse(talks, mine)]
+    hidden = np.array([t in avoid_ids or a for t, a in zip(ids, again, strict=True)], dtype=bool)
     if hidden.all():
         return []
-    talks, mine = kb.talks.get_many(ids), kb.talks.get_many(saved_ids)
+    label = _labels(talks)
     c_vecs = np.vstack([kb.vectors.vector(t) for t in ids]).astype(np.float32)
     words = words_for(kb)
     theirs, my_words = [words.of(t) for t in talks], [words.of(t) for t in mine]
@@ -396,9 +416,9 @@ def recommend(
     titles = {t.id: t.title for t in mine}
     hits = []
     drawable = ~hidden & (usable if fits else True)
-    drawn = draw(rel, c_vecs, slots, k, tuning.diversity, drawable)
+    drawn = draw(rel, c_vecs, slots, k, tuning.diversity, drawable, label)
     most = int(tuning.cover_share * k + 1e-9)
-    for c, g in cover(drawn, solo, groups, most, drawable):
+    for c, g in cover(drawn, solo, groups, most, drawable, label):
         sims = s_vecs[list(groups[g])] @ c_vecs[c]
         close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
         near = [i for i in close if s_vecs[i] @ c_vecs[c] >= sims.max() - tuning.because_margin]

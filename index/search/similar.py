@@ -1,13 +1,15 @@
-"""More talks like this one: the nearest talks by embedding, never the talk itself,
-diversified by maximal marginal relevance. It takes the open base
-(index/search/kb.py's KnowledgeBase, whose `similar` calls it: its vectors, talks
-and sentences), typed loosely so the two modules do not import each other.
+"""More talks like this one: the nearest talks by embedding, never the talk itself
+nor its other showings (index/search/showings.py), one showing of each, diversified
+by maximal marginal relevance. It takes the open base (index/search/kb.py's
+KnowledgeBase, whose `similar` calls it: its vectors, talks and sentences), typed
+loosely so the two modules do not import each other.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from index.search import showings
 from index.search.rank import signals
 from index.search.rank.fusion import mmr
 from index.search.rank.ranking import best_sentence
@@ -93,6 +95,11 @@ def nearest_talks(
     candidates += [tid for tid in prior if tid not in set(candidates)]
     for tid, closeness in any_language.items():
         prior[tid] = prior.get(tid, 0.0) + closeness
+    # the seed's other showings, and a second showing of a talk, say nothing new
+    keep = showings.collapse(kb.talks.get_many(candidates), held=[seed])
+    candidates = [tid for tid, k in zip(candidates, keep, strict=True) if k]
+    if not candidates:
+        return []
     vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
     picked = mmr(qvec, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])

@@ -1,0 +1,44 @@
+"""Showings: one talk a program runs more than once (a workshop each morning, a lab
+for children three times a day) is several records at several times. To a person
+they are one talk: recommending another showing of a talk they saved, or listing
+the same talk twice among talks like another one, is a slot wasted on news they
+already have.
+
+Two talks are showings of one when their conference, title (`ingest.text.title_key`:
+case, accents and punctuation aside), speakers and abstract are the same and they
+are not both empty of speakers and abstract (two "Lightning talks" slots with
+nothing said of them may hold anything). `key` is that identity; `collapse` keeps
+the first of each and drops those of talks already held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ingest.text import title_key
+from talkbase.core.records import Talk
+
+Key = tuple[str, str, tuple[str, ...], str]
+
+
+def key(talk: Talk) -> Key | None:
+    """What a talk shares with its other showings; None where too little is said of
+    it to tell (no speakers and no abstract)."""
+    speakers = tuple(sorted(s.name.casefold() for s in talk.speakers))
+    abstract = " ".join((talk.abstract or "").split())
+    if not speakers and not abstract:
+        return None
+    return (talk.conference or "", title_key(talk.title), speakers, abstract)
+
+
+def collapse(talks: Sequence[Talk], held: Iterable[Talk] = ()) -> list[bool]:
+    """For each of `talks` in order: whether it is kept, i.e. it is neither a
+    showing of a talk in `held` nor of one before it in `talks`."""
+    seen = {k for k in map(key, held) if k is not None}
+    out = []
+    for talk in talks:
+        k = key(talk)
+        out.append(k is None or k not in seen)
+        if k is not None:
+            seen.add(k)
+    return out
