@@ -104,6 +104,28 @@ def fake_home(_fake_home_master: Path, tmp_path: Path) -> Path:
     return home
 
 
+@pytest.fixture
+def showings_kb(tmp_path: Path, hashing_embedder):
+    """A program running two labs three times each (same title, speaker and abstract:
+    showings of one talk, index/search/showings.py) and four talks shown once."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = ["title,speaker,abstract,start"]
+    for day in (1, 2, 3):
+        rows.append(f"3D printing lab,Ada,Print and model in 3D for kids.,2030-01-0{day}T10:00")
+        rows.append(f"Robot lab,Bob,Build robots with kids in 3D.,2030-01-0{day}T12:00")
+    rows += [
+        f"Printing {n},Cy {n},Printing and modelling in 3D {n}.,2030-01-04T1{n}:00"
+        for n in range(4)
+    ]
+    (tmp_path / "labs.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ingest([tmp_path / "labs.csv"], tmp_path / "labs", hashing_embedder)
+    kb = KnowledgeBase(tmp_path / "labs", hashing_embedder)
+    yield kb
+    kb.close()
+
+
 @pytest.fixture(scope="session")
 def demo_kb(demo_home: Path, real_embedder):
     from index.search.kb import KnowledgeBase

@@ -466,25 +466,11 @@ def test_draw_takes_one_showing_of_a_talk() -> None:
     assert [c for c, _ in rec.draw(rel, vecs, [3], 3, 0.0, label=label)] == [0, 2, 3]
 
 
-def test_no_other_showing_of_a_saved_talk_and_one_of_each_other(tmp_path, hashing_embedder) -> None:
+def test_no_other_showing_of_a_saved_talk_and_one_of_each_other(showings_kb) -> None:
     """Review of MOCA 2024 (a lab for children runs three times a day): having saved
     its first showing, the recommendations held its two others and two showings of
     another lab."""
-    from index.build.builder import ingest
-    from index.search.kb import KnowledgeBase
-
-    rows = ["title,speaker,abstract,start,end"]
-    for day in (1, 2, 3):
-        rows.append(f"3D printing lab,Ada,Print and model in 3D for kids.,2030-01-0{day}T10:00,")
-        rows.append(f"Robot lab,Bob,Build robots with kids in 3D.,2030-01-0{day}T12:00,")
-    rows += [
-        f"Talk {n} on printing,Cy {n},Printing and modelling in 3D {n}.,2030-01-04T1{n}:00,"
-        for n in range(4)
-    ]
-    (tmp_path / "p.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    ingest([tmp_path / "p.csv"], tmp_path / "home", hashing_embedder)
-    with KnowledgeBase(tmp_path / "home", hashing_embedder) as base:
-        first = min(t.id for t in base.talks.values() if t.title == "3D printing lab")
-        titles = [h.talk.title for h in rec.recommend(base, [first], k=10)]
+    first = min(t.id for t in showings_kb.talks.values() if t.title == "3D printing lab")
+    titles = [h.talk.title for h in rec.recommend(showings_kb, [first], k=10)]
     assert "3D printing lab" not in titles
     assert titles.count("Robot lab") == 1 and len(titles) == 5, titles
