@@ -42,3 +42,20 @@ def test_similar_talks_never_list_another_showing_of_the_talk(showings_kb):
     titles = [h.talk.title for h in showings_kb.similar(seed, 10)]
     assert "3D printing lab" not in titles
     assert titles.count("Robot lab") == 1 and len(titles) == 5, titles
+
+
+def test_a_title_shown_several_times_is_told_apart_by_when(showings_kb):
+    """`show "3D printing lab"` listed three ids with the same title and asked for "a
+    longer title", which cannot tell them apart: each candidate now says when it is."""
+    import pytest
+
+    from talkbase.core.errors import TalkNotFound
+
+    with pytest.raises(TalkNotFound) as caught:
+        showings_kb.talk("3D printing lab")
+    listed = caught.value.candidates
+    assert len(listed) == 3 and len(set(listed)) == 3
+    assert all("3D printing lab (" in c and "10:00" in c for c in listed), listed
+    with pytest.raises(TalkNotFound) as caught:
+        showings_kb.talk("Printing")  # different titles: as before, no times
+    assert all("(" not in c for c in caught.value.candidates), caught.value.candidates

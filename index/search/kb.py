@@ -58,7 +58,7 @@ from index.store.sql import inline
 from index.store.vectors import VectorIndex
 from ingest.audience import subject_words, without_starter_words
 from ingest.text import title_key
-from talkbase.core import settings
+from talkbase.core import present, settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
@@ -199,9 +199,23 @@ class KnowledgeBase:
                 else [(tid, t) for tid, t in reads.titles(self.con) if key and title_key(t) == key]
             )
             if len(found) != 1:
-                raise TalkNotFound(text, [f"{i}: {title}" for i, title in found])
+                raise TalkNotFound(text, self._told_apart(found))
             return self.talks[found[0][0]]
-        return self.talks[titles.find(self.con, text, self._title_keys_stored)]
+        return self.talks[titles.find(self.con, text, self._title_keys_stored, self._told_apart)]
+
+    def _told_apart(self, found: list[tuple[int, str]]) -> list[str]:
+        """Candidates for a name as "id: title", with when and where for those whose
+        titles are alike (a talk the program runs several times: index/search/showings.py),
+        which a longer title cannot tell apart."""
+        keys = [title_key(title) for _, title in found]
+        alike = {k for k in keys if keys.count(k) > 1}
+        out = []
+        for (tid, title), key in zip(found, keys, strict=True):
+            if key in alike:
+                talk = self.talks[tid]
+                title += f" ({', '.join(x for x in (present.when(talk), talk.room) if x)})"
+            out.append(f"{tid}: {title}")
+        return out
 
     @property
     def _title_keys_stored(self) -> bool:

@@ -8,6 +8,7 @@ in SQL; an older build has its keys made here, from every title.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
 import duckdb
 
@@ -16,11 +17,21 @@ from ingest.text import title_key
 from talkbase.core.errors import TalkNotFound
 
 Scanned = dict[int, tuple[str, str]]  # id -> (title key, title)
+Found = list[tuple[int, str]]  # (id, title) of candidates
+Describe = Callable[[Found], list[str]]
 
 
-def find(con: duckdb.DuckDBPyConnection, text: str, stored: bool) -> int:
+def plainly(found: Found) -> list[str]:
+    """Candidates as "id: title"."""
+    return [f"{i}: {title}" for i, title in found]
+
+
+def find(
+    con: duckdb.DuckDBPyConnection, text: str, stored: bool, describe: Describe = plainly
+) -> int:
     """The id of the one talk `text` names (the database `con` holds the title keys
-    when `stored`); TalkNotFound, listing the candidates, when it names none or several."""
+    when `stored`); TalkNotFound, listing the candidates (as `describe` words them),
+    when it names none or several."""
     key = title_key(text)
     if not key:
         raise TalkNotFound(text)
@@ -32,7 +43,7 @@ def find(con: duckdb.DuckDBPyConnection, text: str, stored: bool) -> int:
         if len(found) == 1:
             return found[0][0]
         if found:
-            raise TalkNotFound(text, [f"{i}: {title}" for i, title in found])
+            raise TalkNotFound(text, describe(found))
     by_key = (
         {tid: k for tid, (k, _) in scanned.items()}
         if scanned is not None
@@ -43,7 +54,7 @@ def find(con: duckdb.DuckDBPyConnection, text: str, stored: bool) -> int:
     if len(ids) == 1:
         return ids[0]
     titles = reads.titles_of(con, ids)
-    raise TalkNotFound(text, [f"{i}: {titles[i]}" for i in ids])
+    raise TalkNotFound(text, describe([(i, titles[i]) for i in ids]))
 
 
 def _matching(
