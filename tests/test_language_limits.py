@@ -64,6 +64,8 @@ def test_a_guess_needs_enough_words_and_certainty():
         ("security talks in inglese", "en", "security"),
         ("Italian talks about hardware", "it", "hardware"),
         ("hardware talks in Italian language", "it", "hardware"),
+        ("English-language security talks", "en", "security"),  # one word with its noun
+        ("italian-speaking talks on hardware", "it", "hardware"),
     ],
 )
 def test_a_language_said_in_words_is_a_limit(moca, query, code, topic):
@@ -75,7 +77,14 @@ def test_a_language_said_in_words_is_a_limit(moca, query, code, topic):
 
 
 @pytest.mark.parametrize(
-    "query", ["Italian hacker scene history", "english", "learning english grammar", "german"]
+    "query",
+    [
+        "Italian hacker scene history",
+        "english",
+        "learning english grammar",
+        "german",
+        "machine-language tricks",  # no language of a talk before "-language"
+    ],
 )
 def test_a_language_name_elsewhere_stays_a_word(moca, query):
     assert understand(query, moca.vocab).filters.language is None

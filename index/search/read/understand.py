@@ -239,7 +239,7 @@ class _Reader(Words):
         query about talks; elsewhere it stays a topic word ("German energy policy")."""
         found = match_seq(self.toks, i, self.vocab.languages)
         if found is None:
-            return False
+            return self._language_compound(i)
         code, n = found
         end = i + n
         cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
@@ -250,6 +250,16 @@ class _Reader(Words):
             return False
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued))
+        return True
+
+    def _language_compound(self, i: int) -> bool:
+        """ "Spanish-language sessions": a language and its noun written as one word
+        (`LANGUAGE_NOUNS`), a limit as "in Spanish" is."""
+        words = self.low(i).split("-")
+        code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None
+        if code is None or not self.free(i) or words[-1] not in LANGUAGE_NOUNS:
+            return False
+        self.take(i, 1, "language", code, f"in {english_name(code)}")
         return True
 
     def _in_a_track_name(self, i: int, n: int) -> bool:
