@@ -73,7 +73,7 @@ def test_agreeing_rankings_keep_their_weights():
 
 
 def test_rankings_with_the_same_first_talk_agree_however_far_the_rest():
-    """Review of "raspberry pi projects": both put the Raspberry Pi workshop first, the meaning's
+    """"raspberry pi projects": both put the Raspberry Pi workshop first, the meaning's
     next talks were about projects in general, and the rule handed them the lead."""
     same = _rankings(BASE, [1, 6, 7, 8, 9], [1, 2, 3, 4, 5])  # 1/5 of the closeness
     assert agreement.agreement(same) == pytest.approx(0.2) and agreement.same_first(same)
