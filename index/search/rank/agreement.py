@@ -26,15 +26,6 @@ docs/quality.md: the held-out vague questions on FOSDEM 2019
 on every base, TALKBASE_MULTILINGUAL=on, none lower at all). Moving the weight to
 the dense signal alone lost 0.008 on FOSDEM 2024 asked in Italian with that
 signal on.
-
-Where both rankings put the same talk first, they agree on what is asked and the rule
-stands aside (`same_first`): "raspberry pi projects" drew, by meaning, talks about
-projects in general after the Raspberry Pi workshop, and the rule then handed them
-the lead (0.993 by words, 0.830 fused). Measured (December 2026, docs/quality.md):
-the demo 0.947 -> 0.951, FOSDEM 2024 0.913 -> 0.914 (typos 0.859 -> 0.866), FOSDEM
-2019 0.871 -> 0.873, asked in German 0.828 -> 0.829 and in Italian 0.857 -> 0.859,
-CACM 0.573 -> 0.572, the vague questions and MOCA unchanged; the same first two or
-three talks (as sets) instead: the vague questions 0.459 -> 0.457 and 0.455.
 """
 
 from __future__ import annotations
@@ -71,24 +62,12 @@ def agreement(rankings: Mapping[str, Ranking], n: int = AGREEMENT_TALKS) -> floa
     return float(by_words.mean()) / near if near > 0 else None
 
 
-def same_first(rankings: Mapping[str, Ranking]) -> bool:
-    """Whether the words and the meaning rank the same talk first: then they agree on
-    what the query asks, however far the words' next talks stray ("raspberry pi
-    projects": both put the Raspberry Pi workshop first, and the meaning's next four
-    are talks about projects in general)."""
-    words, meaning = rankings.get(WORDS), rankings.get(MEANING)
-    if words is None or meaning is None or not words.scored or not meaning.scored:
-        return False
-    return words.scored[0][0] == meaning.scored[0][0]
-
-
 def reweighed(
     weights: Mapping[str, float], rankings: Mapping[str, Ranking], meaning: Collection[str]
 ) -> dict[str, float]:
     """`weights` (by signal name), where the `agreement` of `rankings` is below
-    AGREEMENT_FLOOR and they rank different talks first (`same_first`), with
-    FAR_KEEPS of the lexical signal's weight left to it and the rest shared among
-    the signals of `meaning` that ranked something (the
+    AGREEMENT_FLOOR, with FAR_KEEPS of the lexical signal's weight left to it and the
+    rest shared among the signals of `meaning` that ranked something (the
     registry's: dense, and multilingual where a base has its vectors) in proportion
     to their weights; as given elsewhere."""
     out = dict(weights)
@@ -100,7 +79,7 @@ def reweighed(
     if WORDS not in out or not others:
         return out
     share = agreement(rankings)
-    if share is None or share >= AGREEMENT_FLOOR or same_first(rankings):
+    if share is None or share >= AGREEMENT_FLOOR:
         return out
     moved = out[WORDS] * (1.0 - FAR_KEEPS)
     out[WORDS] -= moved
