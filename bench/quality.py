@@ -16,7 +16,9 @@ camp (88 events, Italian and English) with its 24 judged queries; FOSDEM 2024's
 queries asked in German and in Italian; 32 questions in everyday words on FOSDEM 2019
 (bench/data/fosdem2019_vague.json, 8 of them in German, French, Spanish or Italian),
 24 on FOSDEM 2024 and 16 on MOCA 2024 (bench/data/fosdem2024_vague.json and
-moca2024_vague.json, held out: written and judged after the code they measure).
+moca2024_vague.json, held out: written and judged after the code they measure); a
+French/English/Spanish public-health conference (bench/data/villes_sante_2025.json, 85
+sessions, 36 queries: a program of another kind, written and judged by a helper).
 Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
@@ -60,6 +62,8 @@ FOSDEM2019_QUERIES = ROOT / "bench" / "data" / "fosdem2019_queries.json"
 # a bilingual (Italian/English) camp of four rooms: ../shared/collections/README.md
 MOCA = collection.SHARED / "schedules" / "moca2024.ics"
 MOCA_QUERIES = collection.SHARED / "collections" / "moca2024_queries.json"
+# a French/English/Spanish public-health conference in pretalx JSON (85 sessions)
+VILLES = ROOT / "bench" / "data" / "villes_sante_2025.json"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -85,6 +89,8 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         # held out: 24 on FOSDEM 2024 (6 in Italian or German), 16 on MOCA 2024 (8 Italian)
         "fosdem2024-vague": ([FOSDEM], ROOT / "bench" / "data" / "fosdem2024_vague.json"),
         "moca2024-vague": ([MOCA], ROOT / "bench" / "data" / "moca2024_vague.json"),
+        # a program of another kind, written and judged by helper sessions (bench/data/README.md)
+        "villes2025": ([VILLES], ROOT / "bench" / "data" / "villes_sante_2025_queries.json"),
     }
 
 
@@ -123,7 +129,7 @@ def main() -> None:
     ap.add_argument(
         "--sets",
         nargs="+",
-        default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024", *SAME_BASE],
+        default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024", "villes2025", *SAME_BASE],
     )
     ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
     ap.add_argument("--rebuild", action="store_true", help="build every base again")
