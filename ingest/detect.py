@@ -5,7 +5,9 @@ Every format is registered in ingest/formats/registry.py by its own module
 suffixes). Detection asks each in turn;
 `--format` overrides it. Problems that stop a file raise `InputError` naming the
 file and the place; problems with one talk become warnings and the rest of the
-file still ingests.
+file still ingests. A file that looks cut short (a format's `CutShort` warning, or
+a last character left incomplete) is still read, and its `ParsedDocument` says so
+(`cut_short`): what that means for a stored version of it is the index's to decide.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.formats import registry
-from ingest.formats.registry import Options
+from ingest.formats.registry import CutShort, Options
 from ingest.limits import (
     cap_warnings,
     check_file,
@@ -49,6 +51,9 @@ class ParsedDocument:
     sha256: str
     talks: tuple[Talk, ...]
     warnings: tuple[str, ...]
+    # the warning that the file looks cut short, where the reading noticed it (a row or
+    # a character left incomplete at its end, a quote or a code block never closed)
+    cut_short: str = ""
 
     @property
     def conferences(self) -> tuple[str, ...]:
@@ -161,6 +166,19 @@ def parse_text(
     the document's own name for it. Fields over their limits are cut and the
     warnings capped (ingest/limits.py).
     """
+    fmt, talks, warnings, _ = _read(text, document, fmt, mapping, conference)
+    return fmt, talks, warnings
+
+
+def _read(
+    text: str,
+    document: str,
+    fmt: str | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+) -> tuple[str, list[Talk], list[str], str]:
+    """`parse_text`'s (format, talks, warnings), and the format's warning that the
+    text looks cut short ("" if none: see `_cut`)."""
     document = text_name(document)
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
     if fmt is None:
@@ -189,7 +207,13 @@ def parse_text(
             warnings = [*_zone_assumed(found, text, document, options, talks), *warnings]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
-    return fmt, *finish(talks, warnings, document, fmt, conference)
+    return fmt, *finish(talks, warnings, document, fmt, conference), _cut(warnings)
+
+
+def _cut(warnings: list[str]) -> str:
+    """The first of a format's warnings that says the document looks cut short (a
+    `CutShort`, told before the warnings are capped), or ""."""
+    return next((w for w in warnings if isinstance(w, CutShort)), "")
 
 
 def _options(mapping: dict[str, str] | None = None) -> Options:
@@ -266,12 +290,13 @@ def parse_path(
             return streamed
     data = read_bytes(p)
     text = decode(data, shown)
-    found, talks, warnings = parse_text(text, name, fmt, mapping, conference)
+    found, talks, warnings, cut = _read(text, name, fmt, mapping, conference)
     if wide_encoding(data) is None and cut_inside_character(data):
         warnings.append(
             f"{name}: the file ends in the middle of a character; it looks cut "
             "short, so its last talk may be incomplete"
         )
+        cut = cut or warnings[-1]
     return ParsedDocument(
         path=shown,
         name=name,
@@ -279,6 +304,7 @@ def parse_path(
         sha256=hashlib.sha256(data).hexdigest(),
         talks=tuple(talks),
         warnings=tuple(warnings),
+        cut_short=cut,
     )
 
 
@@ -374,6 +400,7 @@ def _parse_streaming(
             )
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback
+    cut = _cut(warnings)
     talks, warnings = finish(talks, warnings, name, reader.name, conference)
     return ParsedDocument(
         path=text_name(p),
@@ -382,4 +409,5 @@ def _parse_streaming(
         sha256=digest_.hexdigest(),
         talks=tuple(talks),
         warnings=tuple(warnings),
+        cut_short=cut,
     )

@@ -58,8 +58,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--shrink",
         action="store_true",
-        help="accept a new version of a program holding far fewer talks than the stored "
-        "one (refused otherwise, as a file cut short)",
+        help="accept a new version of a program that holds far fewer talks than the "
+        "stored one, or that looks cut short (a last row left incomplete) and would "
+        "remove stored talks (either is refused otherwise, as a file cut short)",
     )
     s.add_argument(
         "--map",

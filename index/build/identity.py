@@ -17,8 +17,11 @@ the same way, each by the shortest end of its path the others do not share.
 
 A file that replaces a stored document but holds far fewer talks (fewer than
 KEEP_SHARE of them, and at least MIN_LOST fewer) looks cut short: a download or a
-save still in progress. It is refused, so the program it would replace is kept,
-unless the person says the shrink is meant (`--shrink`, or `--replace`).
+save still in progress. So does one whose reading found it cut short (a last row
+left incomplete, a quote never closed: `ParsedDocument.cut_short`), and then
+removing any stored talk is enough (fewer talks, or a stored title it lacks). Either
+is refused, so the program it would replace is kept, unless the person says the
+shrink is meant (`--shrink`, or `--replace`).
 """
 
 from __future__ import annotations
@@ -75,6 +78,12 @@ def same_program(old: Sequence[Talk], new: Sequence[Talk]) -> bool:
     if not a or not b:
         return True  # nothing to tell them apart by: the name decides, as it always did
     return len(a & b) >= SAME_SHARE * min(len(a), len(b))
+
+
+def _removed(old: Sequence[Talk], new: Sequence[Talk]) -> int:
+    """How many talks `new`, replacing `old`, would remove: as many as it has fewer,
+    or as many titles of `old` as it lacks, whichever is more."""
+    return max(len(old) - len(new), len(_titles(old) - _titles(new)))
 
 
 def _ends(path: str) -> list[str]:
@@ -150,6 +159,18 @@ def name_documents(
         again = claimed.get(i)
         if again is not None:
             lost = len(again.talks) - len(doc.talks)
+            gone = _removed(again.talks, doc.talks)
+            if not shrink and doc.cut_short and gone:
+                said = doc.cut_short.removeprefix(doc.name).lstrip(": ")
+                refused.append(
+                    InputError(
+                        doc.path,
+                        f"{said}; it would remove {gone} of the {len(again.talks)} talks of "
+                        f"the version stored as {again.name}, so that version is kept (pass "
+                        "--shrink if the program really lost those talks)",
+                    )
+                )
+                continue
             if not shrink and lost >= MIN_LOST and len(doc.talks) < KEEP_SHARE * len(again.talks):
                 refused.append(
                     InputError(

@@ -79,7 +79,7 @@ from ingest.formats.mdparts import (
     timed_bullet,
     times,
 )
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import CutShort, Format, Options, Result, register
 from ingest.formats.table import read_rows
 from ingest.html import plain
 from ingest.speakers import parse_speakers
@@ -216,8 +216,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     if cut and talks:
         last = talks[-1]
         warnings.append(
-            f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
-            f"the last talk ({last.title[:60]!r}) may be incomplete"
+            CutShort(
+                f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
+                f"the last talk ({last.title[:60]!r}) may be incomplete"
+            )
         )
     return talks, warnings
 

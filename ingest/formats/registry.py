@@ -21,6 +21,15 @@ from talkbase.core.records import Talk
 Result = tuple[list[Talk], list[str]]  # the talks of a document, and warnings
 
 
+class CutShort(str):
+    """A warning that the document looks cut short (a download or a save that
+    stopped in the middle): a format says so by giving its warning as this type, and
+    the parsed document is then marked as looking cut short
+    (ingest/detect.py `ParsedDocument.cut_short`)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Options:
     """What every parse is given: the time zone of times that name none

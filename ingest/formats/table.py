@@ -496,11 +496,18 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         done = rows.line_num
         last: list[str] = []
         last_where, last_found = "", False
+        # the fewest fields of a row so far, the header's (to its last named column)
+        # the first: a last row shorter than all of them, with no end of line, is cut
+        fewest, last_fields = len(header), 0
+        while fewest and not header[fewest - 1]:
+            fewest -= 1
         for cells in rows:
+            if last_found:  # (the row before this one)
+                fewest = min(fewest, last_fields)
             last, last_where = record[:], f"line {header_line + done}"
             record.clear()
             done = rows.line_num
-            last_found = any(c.strip() for c in cells)
+            last_found, last_fields = any(c.strip() for c in cells), len(cells)
             if last_found:
                 row: dict[str, Any] = {}
                 for name, cell in zip(header, cells, strict=False):
@@ -510,9 +517,16 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             if last_found:
                 found_rows.pop()
             spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
-            cut_short = (
+            cut_short = registry.CutShort(
                 f"{reader.document} {last_where}: a quoted field opened in this row is never "
                 f"closed{spans}; the file looks cut short, so the row is dropped"
+            )
+        elif last_found and last_fields < fewest and not last[-1].endswith(("\n", "\r")):
+            found_rows.pop()
+            cut_short = registry.CutShort(
+                f"{reader.document} {last_where}: the last row stops after {last_fields} of "
+                f"the header's {len(header)} columns, with no end of line; the file looks cut "
+                "short, so the row is dropped"
             )
     except csv.Error as exc:
         raise InputError(
@@ -546,7 +560,14 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
         try:
             obj = json.loads(raw)
         except (ValueError, RecursionError) as exc:
-            reader.warnings.append(f"{reader.document} line {no}: not valid JSON ({exc}); skipped")
+            reader.warnings.append(
+                f"{reader.document} line {no}: not valid JSON ({exc}); skipped"
+                if raw.endswith(("\n", "\r"))
+                else registry.CutShort(  # the last line, with no end of line: a file cut short
+                    f"{reader.document} line {no}: the last line, with no end of line, is not "
+                    f"valid JSON ({exc}); the file looks cut short, so the record is dropped"
+                )
+            )
             continue
         if not isinstance(obj, dict):
             reader.warnings.append(f"{reader.document} line {no}: not a JSON object; skipped")
