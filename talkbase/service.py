@@ -349,8 +349,9 @@ def ingest(
     `engine` "ray" embeds on Ray workers instead (`ray_*`: workers, batch, GPUs each).
     `replace` forgets the documents not given now, `rebuild` embeds every text again,
     `mapping` names a table's columns, `conference` names the program the files are.
-    A new version of a stored program with far fewer talks is refused as cut short
-    unless `shrink` (or `replace`).
+    A new version of a stored program with far fewer talks, or one that looks cut
+    short (a last row stopping early, a quote never closed) and would remove stored
+    talks, is refused unless `shrink` (or `replace`).
     """
     from index.build.builder import ingest as build
     from index.encoders import engines
