@@ -68,6 +68,16 @@ CREATE TABLE sentences (row INTEGER, talk_id BIGINT, position INTEGER, text VARC
 CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
 """
 
+# A talk's length in whole minutes, in SQL over `talks` as t: from the instants its
+# record holds (start_iso, end_iso, with their offsets), not from start_time and
+# end_time, which are wall-clock times: a talk from 01:30+02:00 to 02:30+01:00 (the
+# night summer time ends) lasts 120 minutes, its wall clock says 60. NULL without an
+# end. (The record is the talk as ingest read it: bases built before need no rebuild.)
+LENGTH_MINUTES = (
+    "floor((epoch(CAST(json_extract_string(t.record, '$.end_iso') AS TIMESTAMPTZ))"
+    " - epoch(CAST(json_extract_string(t.record, '$.start_iso') AS TIMESTAMPTZ))) / 60)"
+)
+
 # What lexical search reads of a talk (index/search/rank/lexical.py), in this order.
 FTS_FIELDS = ("title", "abstract", "speakers_text", "track", "notes_text")
 # The tables that hold rows of one talk (by `talk_id`), besides `talks` itself.

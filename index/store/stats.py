@@ -11,11 +11,13 @@ from typing import Any
 
 import duckdb
 
+from index.store.schema import LENGTH_MINUTES
+
 TABLES: dict[str, str] = {
     # every talk, by start time (talks without a time last)
-    "talks": """
+    "talks": f"""
 SELECT t.id, t.title, t.day, t.start_time AS "start", t.end_time AS "end",
-       date_diff('minute', t.start_time, t.end_time) AS minutes, t.room, t.track, t.format,
+       CAST({LENGTH_MINUTES} AS BIGINT) AS minutes, t.room, t.track, t.format,
        (SELECT string_agg(s.name, ', ' ORDER BY ts.position) FROM talk_speakers ts
           JOIN speakers s ON s.id = ts.speaker_id WHERE ts.talk_id = t.id) AS speakers,
        t.conference, t.abstract, t.abstract_only,

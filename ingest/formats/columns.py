@@ -3,7 +3,8 @@
 writing ("Intervenant·e·s") ignored; in
 English first, then in German, French, Spanish, Italian and Dutch,
 `IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", "Ponente",
-"Relatore", "Zaal"), or
+"Relatore", "Zaal"; a name followed by a word saying its value is a list of them,
+`LIST_WORDS`: "speakerList", "presenters_array"), or
 an explicit mapping such as {"title": "Paper Name"}.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from talkbase.core.terms import fold
 
@@ -67,6 +69,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "panelists",
         "performer",  # schema.org's Event
         "performers",
+        "host",  # a meetup's, a podcast's, a panel's
+        "hosts",
     ),
     "affiliation": (
         "affiliation",
@@ -303,6 +307,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "thematique",
         "tematica",
         "parcours",
+        # the theme, where another column is the title ("Titolo" beside "Tema"; alone,
+        # "Tema" and "Thema" are the title, which takes them first)
+        "tema",
+        "thema",
     ),
     "format": (
         "typ",
@@ -352,9 +360,36 @@ def _serializers(key: object) -> bool:
     return text[:1] in "_@$" and norm(text) in ("type", "typename", "class")
 
 
+# the words after a field's name that say a key holds a list of them: "speakerList",
+# "speaker_list", "presentersArray", "tagsList" (a last word, after a word or more)
+LIST_WORDS = ("list", "array", "collection")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def listed_name(key: object) -> str | None:
+    """The name a key says before a word of `LIST_WORDS` ("speaker" of "speakerList",
+    "speaker_list" or "Speaker List"), as `norm` writes names; None for any other key."""
+    return _listed(str(key))
+
+
+@lru_cache(maxsize=4096)  # (asked of every key of every object of a JSON tree)
+def _listed(key: str) -> str | None:
+    words = [w for w in norm(_CAMEL.sub("_", key)).split("_") if w]
+    return "_".join(words[:-1]) if len(words) > 1 and words[-1] in LIST_WORDS else None
+
+
+# each name of `FIELDS`, written without "_" -> its field (the first naming it)
+_FIELD_OF: dict[str, str] = {}
+for _fld, _names in FIELDS.items():
+    for _name in _names:
+        _FIELD_OF.setdefault(_name.replace("_", ""), _fld)
+
+
 def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[str, str]:
     """Which column holds which field: {field: column name as written}; a
-    serializer's class note is no field (`_serializers`)."""
+    serializer's class note is no field (`_serializers`). A key naming a field as a
+    list of it (`listed_name`: "speakerList") holds it where no key names it plainly."""
+    keys = list(keys)
     by_norm: dict[str, str] = {}
     for k in keys:
         if _serializers(k):
@@ -381,4 +416,10 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
                 out[fld] = col
                 used.add(col)
                 break
+    for k in keys:
+        listed = listed_name(k) if k not in used and not _serializers(k) else None
+        named = _FIELD_OF.get(listed.replace("_", "")) if listed else None
+        if named is not None and named not in out:
+            out[named] = k
+            used.add(k)
     return out

@@ -321,10 +321,8 @@ def _shape(root: object) -> str | None:
     return None
 
 
-def looks_like(text: str) -> bool:
-    head = text[:_HEAD].lstrip("\ufeff \t\r\n")
-    if not head.startswith("{"):
-        return False
+def _named(head: str) -> bool:
+    """Whether the start of a text names the keys of frab's or pretalx's shapes."""
     if re.search(r'"schedule"\s*:\s*\{', head) and re.search(
         r'"conference"\s*:\s*\{|"days"\s*:\s*\[\s*\{', head
     ):  # frab's conference, or its list of day objects ("days": ["2024-07-17"] is not)
@@ -332,6 +330,23 @@ def looks_like(text: str) -> bool:
     if all(re.search(rf'"{k}"\s*:\s*\[', head) for k in ("talks", "rooms", "speakers")):
         return True
     return bool(re.search(r'"results"\s*:\s*\[', head) and re.search(r'"slot"\s*:', head))
+
+
+def looks_like(text: str) -> bool:
+    """A JSON object naming frab's or pretalx's keys (`_named`) whose tree, where the
+    whole text is at hand and reads as JSON, has one of their shapes (`_shape`): a
+    GraphQL response holding `{"data": {"conference": {"schedule": {"edges": ...}}}}`
+    names the keys in other places, and is left to the other JSON readers. A text
+    that does not read as JSON (a head, a file cut short) is taken on its keys: frab's
+    reader then says what is wrong with it."""
+    head = text[:_HEAD].lstrip("\ufeff \t\r\n")
+    if not head.startswith("{") or not _named(head):
+        return False
+    try:
+        root = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return True
+    return _shape(root) is not None
 
 
 _ID_PLACES = re.compile(
@@ -380,7 +395,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         raise InputError(
             document,
             "not a frab or pretalx schedule (expected "
-            "schedule.conference.days, or pretalx talks/rooms/speakers)",
+            "schedule.conference.days, or pretalx talks/rooms/speakers); if it is a "
+            "program of another shape, try --format json",
             "line 1",
         )
     fallback = zone(default_tz) or UTC

@@ -47,7 +47,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from ingest import when
-from ingest.formats.columns import FIELDS, norm, resolve
+from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.jsonrecords import RECORD_KEYS
 from ingest.html import inline, text_of
 
@@ -116,8 +116,10 @@ _NOT_PRESENTERS = frozenset(
 
 def _presented(obj: dict[str, Any], cols: dict[str, str]) -> bool:
     """Whether an object names who presents it: speakers under a name of `FIELDS`
-    other than `_NOT_PRESENTERS` ("speakers", "presenter", "Referent")."""
-    return _has(obj, cols, "speakers") and norm(cols["speakers"]) not in _NOT_PRESENTERS
+    other than `_NOT_PRESENTERS` ("speakers", "presenter", "Referent"), or a list of
+    them ("speakerList"; "authorList" is not)."""
+    said = listed_name(cols.get("speakers", "")) or norm(cols.get("speakers", ""))
+    return _has(obj, cols, "speakers") and said not in _NOT_PRESENTERS
 
 
 def _at_a_time_of_day(obj: dict[str, Any], cols: dict[str, str]) -> bool:

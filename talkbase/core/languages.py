@@ -1,7 +1,8 @@
 """A talk's language as one ISO 639-1 code ("en"), whatever way a program writes it:
 the code itself ("en", "EN"), a tag with a region or script ("en-US", "pt_BR",
 "zh-Hant"), the language's English name ("English") or its own ("Deutsch",
-"français"). Ingest reads programs through it; search and the app can read a
+"français"), or its name in another language of `_NAMES` ("inglese", "Englisch",
+"anglais": CLDR's, through Babel). Ingest reads programs through it; search and the app can read a
 person's words ("talks in German") through the same table.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 # ISO 639-1 code -> the language's English name and its own names (lowercase, as
@@ -134,7 +136,28 @@ def language_code(text: object) -> str | None:
             return code
         if code in _THREE:
             return _THREE[code]
-    return _BY_NAME.get(first.casefold()) or _BY_NAME.get(_plain(first))
+    return (
+        _BY_NAME.get(first.casefold())
+        or _BY_NAME.get(_plain(first))
+        or _named_elsewhere().get(first.casefold())
+        or _named_elsewhere().get(_plain(first))
+    )
+
+
+@lru_cache(maxsize=1)
+def _named_elsewhere() -> dict[str, str]:
+    """Each language of `_NAMES` by its name in each of the others (`written_in`), as
+    CLDR writes it (through Babel: "inglese", "Englisch", "anglais", "Engels" ->
+    "en"), lowercase and without accents; a name two languages share is left out;
+    {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
+    found: dict[str, set[str]] = {}
+    for said_in in written_in():
+        locale = _locale(said_in)
+        for code, name in dict(locale.languages if locale is not None else {}).items():
+            if code in _NAMES:
+                for form in (name.casefold(), _plain(name)):
+                    found.setdefault(form, set()).add(code)
+    return {form: next(iter(codes)) for form, codes in found.items() if len(codes) == 1}
 
 
 def english_name(code: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -103,8 +103,12 @@ class Talk:
 
     @property
     def duration_minutes(self) -> int | None:
+        """How long the talk lasts, in whole minutes: between its instants (in UTC: a
+        talk from 01:30+02:00 to 02:30+01:00, the night summer time ends, lasts 120
+        minutes, though its wall clock says 60); None without an end."""
         if self.start and self.end:
-            return int((self.end - self.start).total_seconds() // 60)
+            length = self.end.astimezone(UTC) - self.start.astimezone(UTC)
+            return int(length.total_seconds() // 60)
         return None
 
     def note(self, label: str) -> str | None:

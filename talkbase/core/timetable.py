@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import UTC
 
 from talkbase.core.records import Talk
 
@@ -15,11 +16,14 @@ def timed(talk: Talk) -> bool:
 
 
 def overlap_minutes(a: Talk, b: Talk) -> int:
-    """Minutes two talks share; 0 when either has no time or they only touch."""
+    """Minutes two talks share, between their instants (in UTC: wall clocks repeat an
+    hour the night summer time ends); 0 when either has no time or they only touch."""
     if not (timed(a) and timed(b)):
         return 0
     assert a.start and a.end and b.start and b.end
-    shared = (min(a.end, b.end) - max(a.start, b.start)).total_seconds()
+    ends = min(a.end.astimezone(UTC), b.end.astimezone(UTC))
+    starts = max(a.start.astimezone(UTC), b.start.astimezone(UTC))
+    shared = (ends - starts).total_seconds()
     return max(0, int(shared // 60))
 
 

@@ -8,6 +8,7 @@ import unicodedata
 from datetime import date
 from typing import Any
 
+from index.store.schema import LENGTH_MINUTES
 from talkbase.core.errors import BadQuery
 from talkbase.core.filters import MAX_FILTER_CHARS, Filters, clean_text
 from talkbase.core.filters import shown as _shown
@@ -159,7 +160,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     for name, bound in (("max_minutes", "<="), ("min_minutes", ">=")):
         minutes = _minutes(getattr(f, name), name)
         if minutes is not None:  # a talk of unknown length passes no limit on its length
-            clauses.append(f"date_diff('minute', t.start_time, t.end_time) {bound} ?")
+            clauses.append(f"{LENGTH_MINUTES} {bound} ?")  # (from its instants)
             params.append(minutes)
     for name, column in (
         ("track", "t.track"),
