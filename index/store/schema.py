@@ -73,9 +73,14 @@ CREATE TABLE embeddings (key BIGINT, talk_id BIGINT, row BIGINT);
 # end_time, which are wall-clock times: a talk from 01:30+02:00 to 02:30+01:00 (the
 # night summer time ends) lasts 120 minutes, its wall clock says 60. NULL without an
 # end. (The record is the talk as ingest read it: bases built before need no rebuild.)
+# Clocks change between midnight and 04:00 wherever they change, so a talk that starts
+# from 04:00 and ends the same day is measured on its wall clock (the columns, no JSON
+# read: a length limit stays cheap on a million talks); the others by their instants.
 LENGTH_MINUTES = (
-    "floor((epoch(CAST(json_extract_string(t.record, '$.end_iso') AS TIMESTAMPTZ))"
-    " - epoch(CAST(json_extract_string(t.record, '$.start_iso') AS TIMESTAMPTZ))) / 60)"
+    "CASE WHEN hour(t.start_time) >= 4 AND CAST(t.end_time AS DATE) = CAST(t.start_time AS DATE)"
+    " THEN date_diff('minute', t.start_time, t.end_time)"
+    " ELSE floor((epoch(CAST(json_extract_string(t.record, '$.end_iso') AS TIMESTAMPTZ))"
+    " - epoch(CAST(json_extract_string(t.record, '$.start_iso') AS TIMESTAMPTZ))) / 60) END"
 )
 
 # What lexical search reads of a talk (index/search/rank/lexical.py), in this order.
