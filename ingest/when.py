@@ -2,6 +2,10 @@
 
 Shared by the schedule parsers (frab, frabxml, ical, table, markdown), plus
 the small record helpers they all use (repeated uids, list fields, file stems).
+Clock times are read in the forms of the languages programs are written in
+(`parse_clock`: "14h30", "10:00 Uhr", "9 a.m.", noon and midnight in words, as CLDR
+writes them: talkbase/core/languages.py); a date may follow a weekday in any of them
+("Sa, 16.11.2024": `parse_date`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from talkbase.core import languages
+from talkbase.core.terms import fold
 from talkbase.core.when import LONGEST_TALK
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
@@ -22,7 +28,7 @@ _WORDS_DURATION = re.compile(
 )
 MAX_DURATION = timedelta(days=31)
 RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
-_CLOCK = r"\d{1,2}(?:[:.h]\d{2})?(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?"
+_AM_PM = r"[AaPp]\.?\s?[Mm]\.?"
 _DATE_FORMATS = (
     "%d.%m.%Y",
     "%Y/%m/%d",
@@ -166,37 +172,116 @@ def moment_text(value: object) -> tuple[str, str] | None:
     return (text, first(_OBJECT_ZONE)) if text else None
 
 
+@lru_cache(maxsize=1)
+def _clock_words() -> tuple[dict[str, time], tuple[str, ...]]:
+    """Noon and midnight in words, lowercase, with and without accents -> their time
+    ("noon", "midi", "mezzanotte", "mediodía", "mediodia"),
+    and the words written after a clock time ("Uhr", "h"), longest first: CLDR's, in
+    every language programs are read in (`languages.written_in`). A name of noon or
+    midnight of under four letters is left out ("dél", Hungarian noon, folds to a
+    Spanish word)."""
+    said: dict[str, time] = {"noon": time(12), "midnight": time(0)}
+    after: set[str] = set()
+    for code in languages.written_in():
+        for word, period in languages.noon_midnight_names(code).items():
+            if len(fold(word)) >= 4:
+                said.setdefault(word, time(12) if period == "noon" else time(0))
+        after |= languages.clock_suffixes(code)
+    return said, tuple(sorted(after, key=lambda w: (-len(w), w)))
+
+
+@lru_cache(maxsize=1)
+def _clock_pattern() -> str:
+    """A clock time as a regular expression, its groups: hour, minute, second, am/pm,
+    the word after it ("Uhr"), noon or midnight in words."""
+    said, after = _clock_words()
+    words = "|".join(re.escape(w) for w in sorted(said, key=lambda w: (-len(w), w)))
+    suffix = "|".join(re.escape(w) for w in after)
+    return (
+        rf"(?:(\d{{1,2}})(?:(?:[:.]|\s?h\s?)(\d{{2}}))?(?::(\d{{2}}))?"
+        rf"(?:\s*({_AM_PM}))?(?:\s*(?i:({suffix}))\.?)?"
+        rf"|(?:12(?:[:.]00)?\s*)?(?i:({words}))(?!\w))"
+    )
+
+
+@lru_cache(maxsize=1)
+def clock_span() -> str:
+    """A clock time or a range of two ("9:30 – 10:15", "14h-15h30") as a regular
+    expression, its groups: the first time, the second."""
+    clock = re.sub(r"\((?!\?)", "(?:", _clock_pattern())  # (its groups left out)
+    return rf"({clock})(?:{RANGE_SEP}({clock}))?"
+
+
 def parse_clock(value: object) -> time | None:
-    """A time of day: "10:00", "9:30:00", "10h30", "4:20 PM", "10am"."""
+    """A time of day: "10:00", "9:30:00", "10h30", "14h", "4:20 PM", "10am", "9 a.m.",
+    "10:00 Uhr", "14.30 Uhr", "9 Uhr", "noon", "midi", "Mitternacht" (`_clock_words`).
+    A bare number is none: it needs its minutes, am/pm or a word after it."""
     if not isinstance(value, str):
         return None
-    m = re.match(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*$", value)
-    if not m or (m.group(2) is None and m.group(4) is None):
+    m = re.fullmatch(_clock_pattern(), " ".join(value.split()))
+    if not m:
         return None
-    hour, minute = int(m.group(1)), int(m.group(2) or 0)
-    if m.group(4):
+    hour_, minute_, second, ampm, after, word = m.groups()
+    if word:
+        said = _clock_words()[0]
+        return said.get(word.casefold()) or said.get(fold(word))
+    if minute_ is None and ampm is None and after is None:
+        return None
+    hour, minute = int(hour_), int(minute_ or 0)
+    if ampm:
         if not 1 <= hour <= 12:
             return None
-        hour = hour % 12 + (12 if m.group(4)[0] in "Pp" else 0)
-    if hour > 23 or minute > 59 or int(m.group(3) or 0) > 59:
+        hour = hour % 12 + (12 if ampm[0] in "Pp" else 0)
+    if hour > 23 or minute > 59 or int(second or 0) > 59:
         return None
     return time(hour, minute)
 
 
-def parse_duration(value: object) -> timedelta | None:
-    """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; None when unreadable or absurd."""
+def _range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
+    """The clock times of a range; am/pm written only after the second ("9:00 - 9:50
+    AM", "11:30 - 1 PM") holds for the first too where it keeps the range in order."""
+    start, end = parse_clock(first), parse_clock(second) if second else None
+    marked = re.search(rf"{_AM_PM}\s*$", second or "")
+    if end is None or not marked or re.search(_AM_PM, first):
+        return start, end
+    ampm = marked.group(0).strip()
+    same = parse_clock(f"{first} {ampm}")
+    other = parse_clock(f"{first} {'AM' if ampm[0] in 'Pp' else 'PM'}")
+    if same is not None and same <= end:
+        return same, end
+    return (other or start), end
+
+
+MINUTE, HOUR = timedelta(minutes=1), timedelta(hours=1)
+BARE_NUMBER = re.compile(r"\d{1,6}(?:[.,]\d+)?")  # "90", "1.5", "1,5" (a decimal comma)
+
+
+def bare_number(value: object) -> float | None:
+    """A number written alone ("1,5" with a decimal comma, as a semicolon table
+    writes it), or given as one; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and BARE_NUMBER.fullmatch(value.strip()):
+        return float(value.strip().replace(",", "."))
+    return None
+
+
+def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
+    """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; a bare number counts `per`
+    (minutes, unless a table's column says hours: "1,5" is then 90 minutes); None
+    when unreadable or absurd."""
     out: timedelta | None = None
     if isinstance(value, bool) or value is None:
         return None
-    if isinstance(value, int | float):
-        out = timedelta(minutes=value) if 0 <= value < 1e6 else None
+    if (number := bare_number(value)) is not None:
+        out = per * number if 0 <= number < 1e6 else None
     elif isinstance(value, str):
         text = value.strip()
         if re.fullmatch(r"\d{1,2}(?::\d{2}){1,2}", text):
             parts = [int(p) for p in text.split(":")] + [0]
             out = timedelta(hours=parts[0], minutes=parts[1], seconds=parts[2])
-        elif re.fullmatch(r"\d{1,6}(?:\.\d+)?", text):
-            out = timedelta(minutes=float(text))
         elif m := _ISO_DURATION.match(text.upper()):
             w, d, h, mi, s = (int(g or 0) for g in m.groups())
             out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
@@ -214,6 +299,9 @@ def parse_date(value: str) -> date | None:
     text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
     text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
     text = " ".join(text.split())
+    head, _, rest = text.partition(" ")
+    if rest and head[:1].isalpha() and fold(head).rstrip(".") in _weekdays():
+        text = rest  # "Sa 16.11.2024", "samedi 05/04/2025"
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
         a, b, year = (int(g) for g in m.groups())
         month, day = (a, b) if a <= 12 else (b, a)
@@ -229,6 +317,18 @@ def parse_date(value: str) -> date | None:
         except ValueError:
             continue
     return None
+
+
+@lru_cache(maxsize=1)
+def _weekdays() -> frozenset[str]:
+    """The weekdays, wide and abbreviated, in every language programs are read in
+    (CLDR's: "samstag", "sa", "samedi", "sam"), folded."""
+    return frozenset(
+        fold(name)
+        for code in languages.written_in()
+        for width in ("wide", "abbreviated")
+        for name in languages.weekday_names(code, width)
+    )
 
 
 def _moment(when: datetime) -> str:
@@ -280,10 +380,13 @@ def parse_when(
     iso = parse_datetime(text, tz, fallback) or parse_epoch(text, tz, fallback)
     if iso is not None:
         return iso, None
-    m = re.fullmatch(rf"(?:(.*?)[ ,T]+)?({_CLOCK})(?:{RANGE_SEP}({_CLOCK}))?", text)
+    # a clock time or a range alone, else after a date ("9:30 – 10:15" is no date
+    # "9:30" and a time "10:15")
+    m = re.fullmatch(clock_span(), text) or re.fullmatch(rf"(.*?)[ ,T]+{clock_span()}", text)
     if m:
-        on = parse_date(m.group(1)) if m.group(1) else day
-        first, second = parse_clock(m.group(2)), parse_clock(m.group(3) or "")
+        said, one, two = m.groups() if m.re.groups == 3 else (None, *m.groups())
+        on = parse_date(said) if said else day
+        first, second = _range_clocks(one or "", two or "")
         if on is not None and first is not None:
             start = localise(datetime.combine(on, first), tz, fallback)
             end = localise(datetime.combine(on, second), tz, fallback) if second else None

@@ -186,7 +186,8 @@ def test_a_list_word_names_its_field_only_as_a_word_of_its_own() -> None:
     assert listed_name("tracklist") is None  # one word: no list of tracks
     assert listed_name("list") is None
     assert resolve(["title", "speakerList"])["speakers"] == "speakerList"
-    assert resolve(["title", "tagList"]).get("keywords") is None  # "tag" names no field
+    assert resolve(["title", "tagList"]).get("keywords") == "tagList"  # a list of tags
+    assert resolve(["title", "colourList"]) == {"title": "title"}  # "colour" names no field
     # a key naming the field plainly wins over one naming it as a list
     assert resolve(["title", "speakerList", "speakers"])["speakers"] == "speakers"
     assert "track" not in resolve(["title", "tracklist"])

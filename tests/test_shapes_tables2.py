@@ -84,10 +84,12 @@ def test_a_time_without_any_date_is_said_to_miss_its_date(monkeypatch):
 
 
 def test_an_unreadable_time_is_still_said_to_be_unreadable(monkeypatch):
-    text = "Date,Start,Title\n2025-03-12,soonish,Opening\n"
+    text = "Date,Start,End,Title\n2025-03-12,soonish,11:00,Opening\n"
     _, talks, warnings = _read(text, "odd.csv", "Europe/Madrid", monkeypatch)
-    assert talks[0].start is None
-    assert "cannot read the start time 'soonish' of 'Opening'" in warnings[0]
+    # the row's date is kept (at its midnight, as a row giving only a date), no end
+    assert talks[0].day.isoformat() == "2025-03-12" and talks[0].start.hour == 0
+    assert talks[0].end is None
+    assert "cannot read the start time 'soonish' of 'Opening'; kept on its day" in warnings[0]
 
 
 def test_an_end_before_a_daytime_start_is_still_refused_not_moved_to_the_next_day(monkeypatch):

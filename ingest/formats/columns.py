@@ -5,15 +5,18 @@ English first, then in German, French, Spanish, Italian and Dutch,
 `IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", "Ponente",
 "Relatore", "Zaal"; a name followed by a word saying its value is a list of them,
 `LIST_WORDS`: "speakerList", "presenters_array"), or
-an explicit mapping such as {"title": "Paper Name"}.
+an explicit mapping such as {"title": "Paper Name"}. A duration column may name its
+unit, in any language CLDR names hours and minutes in ("Dauer (Std.)", "Duration
+(min)", "hrs": `duration_unit`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
+from talkbase.core import languages
 from talkbase.core.terms import fold
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -155,7 +158,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "track_name",
     ),
     "format": ("type", "format", "session_type", "talk_type", "kind", "submission_type"),
-    "keywords": ("keywords", "tags", "topics", "subjects", "keyword"),
+    "keywords": ("keywords", "tags", "topics", "subjects", "keyword", "tag"),
     "uid": (
         "uid",
         "guid",
@@ -287,6 +290,14 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "datum",
         "fecha",
         "data",
+        # the day's noun: a program's day column ("Jour", "Giorno", "Día", "Dag"; not
+        # German "Tag": in English a column of keywords, `FIELDS["keywords"]`)
+        "jour",
+        "journee",
+        "giorno",
+        "giornata",
+        "dia",
+        "dag",
     ),
     "room": (
         "raum",
@@ -327,6 +338,79 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     ),
 }
 FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
+
+
+# The words that name a duration column without its unit ("Dauer", "Duration"):
+# the field's names that are not a unit themselves ("minutes", "duration_min")
+_DURATION_NAMES = (
+    "duration",
+    "scheduled_duration",
+    "length",
+    "talk_length",
+    "dauer",
+    "duree",
+    "duracion",
+    "durata",
+    "duur",
+)
+_UNITS = {"hours": "duration-hour", "minutes": "duration-minute"}
+
+
+@cache
+def _unit_words() -> dict[str, str]:
+    """The names of an hour and a minute (CLDR's, in every language programs are read
+    in: "Std.", "Stunden", "heures", "min", "Minuten"), as headers compare (`norm`) ->
+    "hours" or "minutes"; English's plural abbreviations too ("hrs", "mins"). A name
+    of one letter is read only as English writes it ("h", "m"), and no name that
+    is another field's ("time", Norwegian for hour, is a start)."""
+    fields = {n for f, names in FIELDS.items() if f != "duration" for n in names}
+    found: dict[str, set[str]] = {}
+    for unit, cldr in _UNITS.items():
+        for code in languages.written_in():
+            for name in languages.unit_names(code, cldr):
+                key = norm(name)
+                if key and (len(key) > 1 or code == "en"):
+                    found.setdefault(key, set()).add(unit)
+        for key in _english_units(cldr):
+            found.setdefault(key, set()).add(unit)
+    return {k: next(iter(u)) for k, u in found.items() if len(u) == 1 and k not in fields}
+
+
+@cache
+def _english_units(cldr: str) -> frozenset[str]:
+    """English's names of a unit (`norm`ed), with the plural of its abbreviations."""
+    names = {norm(n) for n in languages.unit_names("en", cldr)} - {""}
+    return frozenset(names | {n + "s" for n in names if 1 < len(n) < 4 and n[-1] != "s"})
+
+
+def duration_unit(header: object) -> str | None:
+    """What a column's header says of its durations: "hours" ("Dauer (Std.)",
+    "Duration (hours)", "Duration in h", "hrs"), "minutes" ("Dauer (Min.)",
+    "duration_min", "Minuten"), "" where it is a duration's name without a unit
+    ("Dauer", "Duration"), the word after a duration's name where it is no unit
+    known here ("Duration (slots)" -> "slots"); None for no duration's header
+    ("Length of abstract")."""
+    key = norm(header)
+    units = _unit_words()
+    if key in _DURATION_NAMES:
+        return ""
+    english = _english_units(_UNITS["hours"]) | _english_units(_UNITS["minutes"])
+    if key in units and (len(key) > 4 or (key in english and len(key) > 1)):
+        return units[key]  # the unit alone ("Minuten", "hrs"; not "Sat", Croatian hours)
+    words = key.split("_")
+    for cut in range(len(words) - 1, 0, -1):
+        if "_".join(words[:cut]) in _DURATION_NAMES:
+            rest = words[cut:]
+            unit = units.get("_".join(rest)) or (units.get(rest[-1]) if len(rest) == 2 else None)
+            return unit or (rest[0] if len(rest) == 1 else None)
+    return None
+
+
+# Headers that name one field in English and another in a language programs are
+# written in: German "Tag" is a day, English "Tag" a keyword. `resolve` reads them as
+# English does; a table whose such column holds dates reads it as the other field
+# (ingest/formats/table.py, `_Reader.cols_of`).
+TWO_WAYS: dict[str, tuple[str, str]] = {"tag": ("keywords", "date")}
 
 
 def said_in_another_language(header: object, fld: str) -> bool:
@@ -422,4 +506,10 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
         if named is not None and named not in out:
             out[named] = k
             used.add(k)
+    if "duration" not in out:  # a duration named with its unit: "Dauer (Std.)"
+        timed = (k for k in by_norm.values() if k not in used)
+        found = next((k for k in timed if duration_unit(k) in _UNITS), None)
+        if found is not None:
+            out["duration"] = found
+            used.add(found)
     return out

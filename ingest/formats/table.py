@@ -9,9 +9,17 @@ Values: authors/speakers split on "|" (Mini-Conf), else as speaker lines
 ("Name (Org), Name; Name — Org"), or lists of names or {name, affiliation}
 objects; affiliations from their own column, "|"-aligned with the names;
 times as ISO date-times, or a date column plus clock times ("10:00", "4:20 PM",
-"9h45", "16:20–16:30"), end from an end column or a duration ("00:30", "45", "PT45M");
+"9h45", "14h", "10:00 Uhr", "Noon": `when.parse_clock`) or a range in one cell
+("16:20–16:30", "9:00 AM - 9:50 AM"), end from an end column or a duration ("00:30",
+"45", "PT45M"; a bare number in the unit its header names, "Dauer (Std.)", else
+minutes unless the whole column reads only as hours: `duration_per`);
 a date of numbers ("03/10/2024", "20-06-2024") is read day or month first as its
-whole column tells (`date_order`), never row by row;
+whole column tells (`date_order`), never row by row; a date may follow a weekday or
+be written in words, in any language programs are written in ("Sa, 16.11.2024",
+"samedi 5 avril 2025": `date_in_words`); a row whose time cannot be read keeps its
+date, with a warning. A spreadsheet that writes a day's date (`carry_dates`), or the
+time of sessions side by side (`carry_times`), only on the first of its rows has it
+carried down;
 keywords split on "|" ";" or ",". CSV and JSONL are read line by line
 (`parse_lines` takes any iterable of lines); a CSV's header row may sit under a
 few lines of title (`header_row`), which are skipped with a warning.
@@ -28,11 +36,19 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
 from typing import Any
 
 from ingest import when
-from ingest.formats import frab, jsontree, registry
-from ingest.formats.columns import FIELDS, norm, resolve, said_in_another_language
+from ingest.formats import frab, jsontree, mdparts, registry
+from ingest.formats.columns import (
+    FIELDS,
+    TWO_WAYS,
+    duration_unit,
+    norm,
+    resolve,
+    said_in_another_language,
+)
 from ingest.formats.jsonrecords import (
     array_items,
     located,
@@ -45,7 +61,7 @@ from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import parse_speakers
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code
+from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
 
 # ---- values ------------------------------------------------------------------------------
@@ -154,6 +170,52 @@ def _iso_dates(value: str, day_first: bool) -> str:
     return _NUMERIC_DATE.sub(iso, value)
 
 
+@lru_cache(maxsize=4096)
+def date_in_words(text: str) -> date | None:
+    """A date cell written in words, in any language programs are read in ("samedi 5
+    avril 2025", "Samstag, 16. November 2024"): read as a Markdown program's day
+    headings are (`mdparts.date_of`), one language at a time, English first; the
+    first reading that is a day (its weekday, where it names one, that date's) wins.
+    A date in words without its year is none here."""
+    if not re.search(r"[^\W\d_]", text) or not re.search(r"\d", text) or len(text) > 60:
+        return None
+    for code in written_in():
+        if (found := mdparts.date_of(text, (), (code,))) is not None:
+            return found
+    return None
+
+
+# ---- the unit of a column's durations ----------------------------------------------------
+
+_LONGEST_IN_HOURS = 12  # a column of durations in hours holds none longer
+_SHORTEST_TALK = 5  # minutes: a column of numbers all under it is in hours ("1", "2")
+
+
+def duration_per(
+    column: str, values: Sequence[tuple[object, str]], document: str
+) -> tuple[timedelta, str | None]:
+    """What a bare number of a duration column counts, and what to warn: hours or
+    minutes as its header names them ("Dauer (Std.)", "Duration (min)"); else, from
+    all its values (as `date_order` decides a column's dates), hours where every
+    number is at most 12 and one has a fraction ("0.75", "1,5") or all are under 5
+    (no talk lasts 1 minute), said in a warning; else minutes."""
+    unit = duration_unit(column)
+    if unit in ("hours", "minutes"):
+        return (when.HOUR if unit == "hours" else when.MINUTE), None
+    numbers = [(n, v, where) for v, where in values if (n := when.bare_number(v)) is not None]
+    if not numbers or any(n > _LONGEST_IN_HOURS for n, _, _ in numbers):
+        return when.MINUTE, None
+    if not any(n != int(n) for n, _, _ in numbers) and any(
+        n >= _SHORTEST_TALK for n, _, _ in numbers
+    ):
+        return when.MINUTE, None
+    said = ", ".join(dict.fromkeys(text_of(v).strip() for _, v, _ in numbers[:4]))
+    return when.HOUR, (
+        f"{document} {numbers[0][2]}: column {column!r} names no unit for its durations "
+        f"({said}...), and no talk lasts so few minutes: they are read as hours"
+    )
+
+
 # ---- rows to talks -----------------------------------------------------------------------
 
 
@@ -189,17 +251,38 @@ class _Reader:
         self.warnings: list[str] = []
         self.columns: dict[frozenset[str], dict[str, str]] = {}
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
+        self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
         key = frozenset(row)
         if key not in self.columns:
-            self.columns[key] = resolve(row, self.mapping)
+            cols = resolve(row, self.mapping)
+            for header, (english, other) in TWO_WAYS.items():
+                col = cols.get(english)
+                if col is None or norm(col) != header or other in cols:
+                    continue
+                if self.day_of(str(row.get(col) or ""), None) is not None:
+                    cols[other] = cols.pop(english)  # German "Tag" holding dates: the day
+            self.columns[key] = cols
         return self.columns[key]
 
+    def day_of(self, text: str, tz: tzinfo | None) -> datetime | None:
+        """The day a date cell names, at its midnight: in numbers or ISO, or in words
+        in any language programs are written in (`date_in_words`)."""
+        day, _ = when.parse_when(text, tz, self.fallback)
+        if day is None and (spoken := date_in_words(" ".join(text.split()))) is not None:
+            day = when.localise(datetime.combine(spoken, time()), tz, self.fallback)
+        return day
+
     def decide_dates(self, rows: Sequence[tuple[dict[str, Any], str]]) -> None:
-        """The order of each date column's dates, from all its values (`date_order`)."""
+        """The order of each date column's dates, from all its values (`date_order`),
+        and the unit of each duration column's numbers (`duration_per`); a column
+        that gives durations in a unit this reader does not know is said to be left
+        out."""
         seen: dict[str, DateColumn] = {}
+        lengths: dict[str, list[tuple[object, str]]] = {}
+        unknown: dict[str, str] = {}
         for row, where in rows:
             cols = self.cols_of(row)
             for fld in ("date", "start", "end"):
@@ -208,6 +291,21 @@ class _Reader:
                 value = row.get(cols[fld])
                 if isinstance(value, str) and value:
                     seen.setdefault(cols[fld], DateColumn()).see(value, where)
+            if "duration" in cols and text_of(row.get(cols["duration"])).strip():
+                lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
+        for keys, cols in self.columns.items():  # (each set of keys once)
+            for key in sorted(keys) if "duration" not in cols else ():
+                if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
+                    unknown.setdefault(key, unit)
+        for column, values in lengths.items():
+            self.per[column], warning = duration_per(column, values, self.document)
+            self.warnings.extend([warning] if warning else [])
+        for column, unit in unknown.items():
+            self.warnings.append(
+                f"{self.document}: column {column!r} seems to give each talk's duration, "
+                f"in {unit!r}, a unit this reader does not know; left out (name it in "
+                "minutes or hours)"
+            )
         other_language = any(
             said_in_another_language(c, f)
             for cols in self.columns.values()
@@ -250,29 +348,40 @@ class _Reader:
             said["date"] = on_day.isoformat()  # the day a heading above the table names
         named = next((m[1] for m in moments.values() if m and m[1]), "")
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
-        day, _ = when.parse_when(said["date"], tz, self.fallback)
+        day = self.day_of(said["date"], tz)
         on = day.date() if day else None
         start, end = when.parse_when(said["start"], tz, self.fallback, on)
+        lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
+        lost = lost if day is None and said["date"].strip() else ""
+        timeless = False  # a start that is the row's day, its time unread (no end then)
         if start is None and not said["start"].strip():
             start = day  # only a date
+            if lost:
+                self.warnings.append(f"{self.document} {where}: {lost}; kept without a day")
         elif start is None and _undated(said["start"], self.fallback):
             self.warnings.append(
-                f"{self.document} {where}: {title!r} gives a start time "
+                f"{self.document} {where}: {lost}, so its start time ({said['start'][:40]!r}) "
+                "has no day; kept without a time"
+                if lost
+                else f"{self.document} {where}: {title!r} gives a start time "
                 f"({said['start'][:40]!r}) but no date; kept without a time"
             )
         elif start is None:
+            kept = f"kept on its day ({on:%Y-%m-%d}) without a time" if on else "kept without one"
             self.warnings.append(
                 f"{self.document} {where}: cannot read the start time "
-                f"{said['start'][:40]!r} of {title!r}; kept without one"
+                f"{said['start'][:40]!r} of {title!r}; {kept}" + (f" (and {lost})" if lost else "")
             )
-        if start is not None:  # (an end written with its own zone is read in it)
+            start, timeless = day, True  # the row's date is kept: only its time is unread
+        if start is not None and not timeless:  # (an end with its own zone is read in it)
             own = when.zone(moments["end"][1]) if moments["end"] else None
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
                 end_at = end_at and past_midnight(start, end_at)
             end = end and past_midnight(start, end)
-            length = when.parse_duration(get("duration"))
+            per = self.per.get(cols.get("duration", ""), when.MINUTE)
+            length = when.parse_duration(get("duration"), per)
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
@@ -357,6 +466,49 @@ def past_midnight(start: datetime, end: datetime) -> datetime:
     if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
         return end + timedelta(days=1)
     return end
+
+
+def carry_times(
+    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+) -> tuple[list[tuple[dict[str, Any], str]], list[str], list[str]]:
+    """The rows of a spreadsheet that merges the time cells of parallel sessions
+    (Google Sheets writes a merged cell's value in its first row only, the rows below
+    it blank), each blank one with the start and end of its time slot: a talk's row
+    (it has a title) whose start, end and date cells are blank, whose room is named
+    and is none of its slot's yet (a session beside the one above, not after it).
+    Also the places of the rows so filled, and of the talks' rows left with neither
+    a start nor a date where other rows give starts (to be warned of)."""
+    start, end, room = cols.get("start"), cols.get("end"), cols.get("room")
+    title, day = cols.get("title"), cols.get("date")
+    if start is None or title is None:
+        return rows, [], []
+
+    def cell(row: dict[str, Any], column: str | None) -> str:
+        return text_of(row.get(column)).strip() if column is not None else ""
+
+    out: list[tuple[dict[str, Any], str]] = []
+    filled: list[str] = []
+    untimed: list[str] = []
+    slot: dict[str, Any] | None = None  # the row that starts the time slot
+    rooms: set[str] = set()  # the rooms of its sessions
+    for row, where in rows:
+        here = cell(row, room)
+        if cell(row, start):
+            slot, rooms = row, {here}
+        elif cell(row, title) and not cell(row, end) and not cell(row, day):
+            if slot is not None and here and here not in rooms:
+                row = {**row, start: slot[start], **({end: slot.get(end)} if end else {})}
+                rooms.add(here)
+                filled.append(where)
+            else:
+                slot = None
+                untimed.append(where)
+        else:
+            slot = None
+        out.append((row, where))
+    if not any(cell(r, start) for r, _ in rows):
+        untimed = []  # (a table of talks without times)
+    return out, filled, untimed
 
 
 def carry_dates(
@@ -534,11 +686,32 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
+    if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
+        cols = reader.cols_of(found_rows[0][0])
+    found_rows, filled, untimed = carry_times(found_rows, cols)
     found_rows = carry_dates(found_rows, cols)
     reader.decide_dates(found_rows)
     talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
+    if filled:
+        reader.warnings.append(
+            f"{reader.document} {_lines(filled)}: {len(filled)} talk(s) with blank time "
+            "cells, each in a room other than the talks above it, are read at the time of "
+            "the row above (a spreadsheet's merged cells: sessions side by side)"
+        )
+    if untimed:
+        reader.warnings.append(
+            f"{reader.document} {_lines(untimed)}: {len(untimed)} talk(s) with blank time "
+            "and date cells are kept without a day and a time"
+        )
     reader.warnings.extend([cut_short] if cut_short else [])
     return talks
+
+
+def _lines(places: list[str]) -> str:
+    """ "line 4", "lines 4, 5, 7" (the first ten) from places "line 4", "line 5"..."""
+    numbers = [p.removeprefix("line ") for p in places]
+    more = f" and {len(numbers) - 10} more" if len(numbers) > 10 else ""
+    return ("line " if len(numbers) == 1 else "lines ") + ", ".join(numbers[:10]) + more
 
 
 def _unclosed_quote(lines: list[str], delimiter: str) -> bool:

@@ -227,6 +227,60 @@ def month_names(code: str) -> dict[str, int]:
     return out
 
 
+def noon_midnight_names(code: str) -> dict[str, str]:
+    """Noon and midnight as `code`'s speakers write them (CLDR's day periods "noon"
+    and "midnight", wide, else abbreviated where a locale writes only those:
+    "midi", "minuit", "Mitternacht", "mezzogiorno", "middernacht"), folded -> "noon"
+    or "midnight"; {} without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return {}
+    out: dict[str, str] = {}
+    for context in ("format", "stand-alone"):
+        widths = locale.day_periods.get(context, {})
+        wide, abbreviated = dict(widths.get("wide", {})), dict(widths.get("abbreviated", {}))
+        for period in ("noon", "midnight"):
+            name = wide.get(period) or abbreviated.get(period)
+            for form in (name.casefold(), _plain(name)) if name else ():
+                out.setdefault(form, period)
+    return out
+
+
+def clock_suffixes(code: str) -> frozenset[str]:
+    """The words `code`'s speakers write after a clock time's hour ("10 Uhr", "14 giờ"),
+    as CLDR's patterns for an hour alone write them ("HH 'Uhr'"), folded; empty
+    without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return frozenset()
+    patterns = [p.pattern for p in dict(locale.time_formats).values()]
+    for skeleton, p in dict(locale._data.get("datetime_skeletons", {})).items():
+        if re.fullmatch(r"B?[Hh]", skeleton):
+            patterns.append(getattr(p, "pattern", str(p)))
+    words = (w.strip(" .") for p in patterns for w in re.findall(r"'([^']+)'", p))
+    return frozenset(form for w in words if w for form in (w.casefold(), _plain(w)))
+
+
+def unit_names(code: str, unit: str) -> frozenset[str]:
+    """The names `code`'s speakers give a unit of time (`unit`: CLDR's "duration-hour",
+    "duration-minute") in a column's header or after a number, long, short and narrow
+    ("Stunden", "Std.", "h"), folded, without a final dot; empty without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return frozenset()
+    try:
+        from babel.units import get_unit_name
+    except ImportError:
+        return frozenset()
+    found: list[str] = []
+    for length in ("long", "short", "narrow"):
+        found.append(get_unit_name(unit, length=length, locale=locale) or "")
+        counted = dict(locale._data.get("unit_patterns", {}).get(unit, {}).get(length, {}))
+        found += [p.replace("{0}", "") for k, p in counted.items() if k != "per"]
+    names = (n.strip().rstrip(".") for n in found if isinstance(n, str))
+    return frozenset(form for n in names if n for form in (n.casefold(), _plain(n)))
+
+
 def written_in() -> tuple[str, ...]:
     """The languages with names here (`_NAMES`), English first: those a program's
     dates are read in."""
