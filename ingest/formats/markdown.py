@@ -31,8 +31,9 @@ date the day heading's where no column gives one:
     | 09:30–10:15 | Eröffnungs-Keynote: ...   | Dr. Sabine Krüger | Hörsaal Süd |
 
 A heading whose own lines are mostly such lines, or that holds such a table, holds
-talks, not a talk. A text whose talks would all be without a time, a day heading and
-a speaker (a README's "Installation", "Usage", "License") is no program: refused. A day
+talks, not a talk. A text whose talks would all be without a time, a day heading, a
+speaker, a room and a session kind (a README's "Installation", "Usage", "License") is
+no program: refused. A day
 heading that gives no year where the document names none, or whose weekday is not
 that date's, is refused; so is a day heading left as a talk's title. A time zone
 the opening lines state ("Europe/Madrid", "CEST, UTC+2") is the times' zone.
@@ -216,7 +217,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if talk is not None:
             talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
             dated = dated or any(d for _, d, _ in sections.values())
-    if talks and not (lists or tables or dated or any(t.start or t.speakers for t in talks)):
+    if talks and not (
+        lists or tables or dated or any(t.start or t.speakers or t.room or t.format for t in talks)
+    ):
         raise InputError(document, _no_program(heads), "line 1")
     cut = cut_short(lines)
     if cut and talks:
@@ -242,12 +245,12 @@ def _nothing_read(heads: list[Heading]) -> str:
 
 def _no_program(heads: list[Heading]) -> str:
     """Why a text whose headings read as talks is no program: none of them says when
-    (a time, or a day heading above it) or who speaks, as a README's "Installation",
-    "Usage" and "License" do not."""
+    (a time, or a day heading above it), who speaks, where or what kind of session it
+    is, as a README's "Installation", "Usage" and "License" do not."""
     named = ", ".join(repr(h.text) for h in heads[:3])
     return (
-        f"no program found: its headings ({named}, …) name no session time, no day and "
-        "no speaker, as a program's talks do"
+        f"no program found: its headings ({named}, …) name no session time, no day, "
+        "no speaker and no room, as a program's talks do"
     )
 
 
