@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.formats import registry
+from ingest.formats.ical import mend_split_characters
 from ingest.formats.registry import CutShort, Options
 from ingest.limits import (
     cap_warnings,
@@ -289,7 +290,7 @@ def parse_path(
         if streamed is not None:
             return streamed
     data = read_bytes(p)
-    text = decode(data, shown)
+    text = decode(mend_split_characters(data), shown)
     found, talks, warnings, cut = _read(text, name, fmt, mapping, conference)
     if wide_encoding(data) is None and cut_inside_character(data):
         warnings.append(

@@ -14,9 +14,11 @@
 
 Sched-style exports pack speakers into SUMMARY ("Title - Name, Role, Org", several
 joined by " & "); they are split off only when every part looks like a person's
-name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped. Malformed lines
-are skipped with a warning, unclosed events are kept, and a UID seen twice is
-kept as "UID#2" so that no event is lost.
+name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped; a fold that a
+writer put inside a multi-byte UTF-8 character (RFC 5545 3.1 folds octets, not
+characters) is mended in the bytes, before they are decoded
+(`mend_split_characters`). Malformed lines are skipped with a warning, unclosed
+events are kept, and a UID seen twice is kept as "UID#2" so that no event is lost.
 
 A recurring event (RRULE, expanded by python-dateutil in the event's own wall time,
 less its EXDATEs and the occurrences a RECURRENCE-ID event replaces) is one talk per
@@ -83,6 +85,28 @@ class _Event:
     def text(self, name: str) -> str:
         found = self.get(name)
         return unescape(found[1]) if found else ""
+
+
+_CALENDAR_HEAD = re.compile(rb"(?:\xef\xbb\xbf)?\s*BEGIN:V(?:CALENDAR|EVENT)\s", re.IGNORECASE)
+# the start of a character, the fold (a line break and one blank), the rest of it
+_SPLIT_CHARACTER = re.compile(
+    rb"([\xc0-\xf7][\x80-\xbf]{0,2})((?:(?:\r\n|\n|\r)[ \t])+)([\x80-\xbf]{1,3})"
+)
+
+
+def mend_split_characters(data: bytes) -> bytes:
+    """The bytes of an iCalendar with every fold that splits a UTF-8 character moved
+    to after that character, so that the text decodes as UTF-8 (and not, with one
+    split "ö", as Windows-1252); other bytes, and the line numbers, are unchanged.
+    Moving bytes across a fold changes no unfolded line, whatever the encoding."""
+    if not _CALENDAR_HEAD.match(data[:4096]):
+        return data
+    mended = data
+    for _ in range(3):  # a character folded twice (lines of a few octets)
+        data, mended = mended, _SPLIT_CHARACTER.sub(rb"\1\3\2", mended)
+        if mended == data:
+            break
+    return mended
 
 
 def unfold(text: str) -> list[tuple[int, str]]:

@@ -205,22 +205,82 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
 
 
 _LABELLED = re.compile(r"^(Speakers?|Track)\s*:\s*(.+)$", re.IGNORECASE)
+# where a speaker line's names may end and its text go on: a sentence's end (not
+# after an initial, "J.", or a title, "Dr."), or a dash between blanks
+_NAMES_END = re.compile(r"(?<=[^\W\d_]{2})[.!?]\s+(?=[^\W_])|\s+(?:[-\u2013\u2014]|--)\s+")
+_TITLES = frozenset(["dr", "prof", "mr", "mrs", "ms", "mx", "jr", "sr", "st"])
+
+
+def _prose(text: str) -> bool:
+    """Does `text` read as sentences, not as a name or an organisation? Three words
+    or more in lower case where it ends a sentence, five where it does not
+    ("Head of Engineering at the University of Oslo" is an affiliation)."""
+    lower = sum(1 for w in text.split() if w[0].islower())
+    return lower >= 5 or (lower >= 3 and bool(re.search(r"[.!?\u2026][\"'\u201d)]*\s*$", text)))
+
+
+def names_and_text(value: str, after: str = "") -> tuple[str, str]:
+    """A "Speaker:" line's value as (names, the text that goes on after them): the
+    names end at the first sentence end or dash, outside parentheses, after which
+    prose follows ("Jane Doe. Her talk is about…", "Jane Doe (Acme) – The talk…");
+    `after` is the text on the lines below, which the test of prose reads too. An
+    organisation after a dash ("Jane Doe – Acme") is no prose, and stays."""
+    for m in _NAMES_END.finditer(value):
+        head = value[: m.start()]
+        if head.count("(") != head.count(")") or not head.strip():
+            continue
+        word = re.search(r"(\w+)$", head)
+        if m.group().lstrip()[:1] in ".!?" and word and word.group(1).lower() in _TITLES:
+            continue
+        rest = value[m.end() :].strip()
+        if _prose(f"{rest}\n{after}".strip()):
+            return head.strip(), rest
+    return value.strip(), ""
 
 
 def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
-    """Leading "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and the rest."""
+    """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, leading it or ending
+    it, and the rest: a speaker line's names end where prose goes on
+    (`names_and_text`), and that prose stays in the rest."""
     speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
-    while lines and (m := _LABELLED.match(lines[0].strip())):
-        if m.group(1).lower().startswith("speaker"):
-            speakers = parse_speakers(m.group(2))
-        else:
+
+    def label(line: str, below: str, last: bool = False) -> str | None:
+        """Read one labelled line; None if it is none, else the text it goes on with.
+        A last line that names no people ("Speakers: all welcome to stay…") is none."""
+        nonlocal speakers, track
+        m = _LABELLED.match(line.strip())
+        if not m or (last and m.group(1).lower().startswith("speaker") and _prose(m.group(2))):
+            return None
+        if not m.group(1).lower().startswith("speaker"):
             track = m.group(2).strip()
+            return ""
+        names, rest = names_and_text(m.group(2), below)
+        speakers = parse_speakers(names)
+        return rest
+
+    while lines and (rest := label(lines[0], "\n".join(lines[1:]))) is not None:
         lines.pop(0)
         while lines and not lines[0].strip():
             lines.pop(0)
-    return "\n".join(lines), speakers, track
+        if rest:
+            lines.insert(0, rest)
+            break
+    tail: list[str] = []
+    while lines and not speakers and len(lines) > 1:
+        if not lines[-1].strip():
+            lines.pop()
+            continue
+        rest = label(lines[-1], "", last=True)
+        if rest is None:
+            break
+        lines.pop()
+        if rest:
+            tail.insert(0, rest)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines + tail), speakers, track
 
 
 _CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b|\by\b)\s*")

@@ -31,7 +31,9 @@ date the day heading's where no column gives one:
     | 09:30–10:15 | Eröffnungs-Keynote: ...   | Dr. Sabine Krüger | Hörsaal Süd |
 
 A heading whose own lines are mostly such lines, or that holds such a table, holds
-talks, not a talk. A day
+talks, not a talk. A text whose talks would all be without a time, a day heading, a
+speaker, a room and a session kind (a README's "Installation", "Usage", "License") is
+no program: refused. A day
 heading that gives no year where the document names none, or whose weekday is not
 that date's, is refused; so is a day heading left as a talk's title. A time zone
 the opening lines state ("Europe/Madrid", "CEST, UTC+2") is the times' zone.
@@ -78,6 +80,7 @@ from ingest.formats.mdparts import (
     talk_level,
     timed_bullet,
     times,
+    unread_clocks,
 )
 from ingest.formats.registry import CutShort, Format, Options, Result, register
 from ingest.formats.table import read_rows
@@ -144,6 +147,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     fallback = stated_zone(opening) or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
+    dated = False  # whether a talk is under a day heading
     sections: dict[int, tuple[str, date | None, str]] = {}  # level -> (name, day, description)
     # where each heading's body ends: the next heading at the talk level or above,
     # found in one backward pass (a search per heading would make long programs quadratic)
@@ -212,6 +216,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         )
         if talk is not None:
             talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
+            dated = dated or any(d for _, d, _ in sections.values())
+    if talks and not (
+        lists or tables or dated or any(t.start or t.speakers or t.room or t.format for t in talks)
+    ):
+        raise InputError(document, _no_program(heads), "line 1")
     cut = cut_short(lines)
     if cut and talks:
         last = talks[-1]
@@ -234,6 +243,17 @@ def _nothing_read(heads: list[Heading]) -> str:
     if not heads:
         return f"no talks found: a text program is read from its {ways}, and it has none"
     return f"no talks found: no level of its headings reads as talks, nor any of its {ways}"
+
+
+def _no_program(heads: list[Heading]) -> str:
+    """Why a text whose headings read as talks is no program: none of them says when
+    (a time, or a day heading above it), who speaks, where or what kind of session it
+    is, as a README's "Installation", "Usage" and "License" do not."""
+    named = ", ".join(repr(h.text) for h in heads[:3])
+    return (
+        f"no program found: its headings ({named}, …) name no session time, no day, "
+        "no speaker and no room, as a program's talks do"
+    )
 
 
 def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
@@ -357,7 +377,12 @@ def _listed(
                 )
             continue
         b = read_bullet(text, day, fallback)
-        if day is None:
+        if unread := unread_clocks(text):
+            warnings.append(
+                f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "
+                + ("kept without a time" if b.start is None else "kept without an end")
+            )
+        elif day is None:
             warnings.append(
                 f"{document} line {no}: {b.title!r} gives a time but no date; kept without a time"
             )

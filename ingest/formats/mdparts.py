@@ -7,7 +7,7 @@ words, "Viernes 4 de octubre", in any language CLDR names days and months in, it
 year from the document where it gives none); a program's talks as timed list lines
 ("- 10:00–10:30 · Title — Speaker (Room)": `timed_bullet`, `read_bullet`) or as
 pipe tables ("| Zeit | Titel | Referent | Raum |": `pipe_tables`); and the time zone
-a document's opening lines state (`stated_zone`).
+a document's opening lines state (`stated_zone`: a zone's name, a city, an offset).
 """
 
 from __future__ import annotations
@@ -64,13 +64,20 @@ FIELD = {
     "url": "url",
     "link": "url",
 }
-# A clock time needs its minutes or am/pm, so that dates ("20 Oct", "2026-10-20") are not times.
+# A clock time needs its minutes, am/pm or a clock word ("10.00 Uhr", "9 Uhr"), so that
+# dates ("20 Oct", "2026-10-20", "16.11.") are not times; a dotted one ("10.00") needs
+# am/pm or "Uhr" after it or after the range it begins ("11.00 – 11.45 Uhr"). This
+# finds a clock time; `when.parse_clock` reads it.
+_AMPM = r"[AaPp]\.?[Mm]\.?"
 _CLK = (
-    r"(?<![\d:])\d{1,2}(?:[:h]\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?|\s*[AaPp]\.?[Mm]\.?)"
+    rf"(?<![\d:.])\d{{1,2}}(?:[:h]\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}"
+    rf"|(?:\.\d{{2}})?(?=(?:{when.RANGE_SEP}\d{{1,2}}(?:[.:]\d{{2}})?)?\s*Uhr\b)(?:\s*Uhr\b)?)"
     r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
 )
 CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
-HAS_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b", re.IGNORECASE)
+HAS_CLOCK = re.compile(
+    r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b|\b\d{1,2}\s*Uhr\b", re.IGNORECASE
+)
 
 
 @dataclass
@@ -309,19 +316,85 @@ def document_years(lines: list[str]) -> tuple[int, ...]:
 
 _STATED_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-\u2212]\s*\d{1,2}(?::?\d{2})?)(?![\d:])")
 _STATED_NAME = re.compile(r"\b[A-Z][a-z]+/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?\b")
+_WORD = re.compile(r"[^\W\d_]+")
+_ABBREVIATION = re.compile(r"\b[A-Z]{3,4}\b")
+# the tz database's areas where people live: a zone of a city is in one
+# ("Canada/Eastern" names none, nor do the research stations "Antarctica/Davis")
+_AREAS = frozenset(
+    ["Africa", "America", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian"]
+    + ["Pacific"]
+)
+
+
+@cache
+def _time_words() -> tuple[str, ...]:
+    """The word a language says a clock's "time" with, in each language talkbase
+    reads days in: the longest of the words (three letters or more) that most of
+    CLDR's names of time zones in that language have ("Central European Time",
+    "Mitteleuropäische Zeit", "heure d’Europe centrale")."""
+    from babel import Locale
+
+    found: set[str] = {"time"}
+    for code in languages.written_in():
+        names = [
+            n for z in Locale(code).meta_zones.values() if (n := z.get("long", {}).get("generic"))
+        ]
+        counts: dict[str, int] = {}
+        for n in names:
+            for w in {w.casefold() for w in _WORD.findall(n)}:
+                if len(w) >= 3:
+                    counts[w] = counts.get(w, 0) + 1
+        most = max(counts.values(), default=0)
+        if names and most >= 0.8 * len(names):
+            found.add(max((w for w, k in counts.items() if k == most), key=len))
+    return tuple(sorted(found))
+
+
+def _says_time(line: str) -> bool:
+    """Whether a line speaks of time ("All times are…", "Alle Zeiten in…")."""
+    words = _time_words()
+    return any(w.casefold().startswith(words) for w in _WORD.findall(line))
+
+
+def _city_zone(line: str) -> tzinfo | None:
+    """The zone of a city a line names ("Berlin", "New York"), or of a word made of a
+    city's name and an ending of two letters ("Berliner Zeit")."""
+    words = _WORD.findall(line)
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            said = " ".join(words[i : i + n])
+            if not said[:1].isupper():
+                continue
+            forms = [said, said[:-2]] if n == 1 and len(said) >= 7 else [said]
+            for form in forms:
+                name = when.city_zone(form) or ""
+                if name.split("/")[0] in _AREAS and (found := when.zone(name)):
+                    return found
+    return None
 
 
 def stated_zone(lines: list[str]) -> tzinfo | None:
     """The time zone a document's opening lines state for its times: an IANA name
-    ("Europe/Madrid", "timezone: Europe/Madrid") or an offset ("CEST, UTC+2")."""
+    ("Europe/Madrid", "timezone: Europe/Madrid"); a city in a line that speaks of
+    time ("All times are Berlin time (CET)", "Alle Zeiten in Berliner Zeit"); an
+    offset ("CEST, UTC+2"); or the tz database's name of a zone in such a line
+    ("All times are UTC", "… in CET"). An abbreviation that the database does not
+    name ("MESZ", "CEST") says no zone: several share it."""
     for line in lines:
         for name in _STATED_NAME.findall(line):
             if found := when.zone(name):
                 return found
     for line in lines:
+        if (found := _city_zone(line)) and _says_time(line):
+            return found
+    for line in lines:
         if offset := _STATED_OFFSET.search(line):
             sign = "-" if offset.group(1).lstrip()[:1] in "-\u2212" else "+"
             if found := when.zone(sign + re.sub(r"[^\d:]", "", offset.group(1))):
+                return found
+    for line in lines:
+        for name in _ABBREVIATION.findall(line):
+            if (found := when.zone(name)) and _says_time(line):
                 return found
     return None
 
@@ -348,12 +421,15 @@ def times(
 
 
 def names_line(line: str) -> bool:
+    """Whether a line is nothing but people's names: one to five capitalised words
+    each, no digits; a lone word in capitals is an acronym ("MIT", "IBM"), no name."""
     people = parse_speakers(line)
     return (
         bool(people)
         and len(line) < 200
         and all(
             1 <= len(s.name.split()) <= 5
+            and not (" " not in s.name and s.name.isupper())
             and all(
                 w[:1].isupper()
                 or w.lower() in ("de", "van", "von", "der", "da", "di", "la", "le", "du")
@@ -422,13 +498,21 @@ _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 
 def timed_bullet(line: str) -> str | None:
     """The text of a list line that starts with a clock time, its markup off; None
-    for any other line."""
+    for any other line. A clock time found is enough: a list of them is a program's
+    talks even where one cannot be read (`unread_clocks`)."""
     m = _BULLET.match(line)
     if not m:
         return None
     text = strip_markup(m.group(1))
+    return text if _LEADING_TIME.match(text) else None
+
+
+def unread_clocks(text: str) -> list[str]:
+    """The clock times a timed list line's text (`timed_bullet`) starts with that
+    `when.parse_clock` cannot read ("25:00"), as written."""
     lead = _LEADING_TIME.match(text)
-    return text if lead and when.parse_clock(lead.group(2)) is not None else None
+    found = [lead.group(2), lead.group(3)] if lead else []
+    return [c for c in found if c and when.parse_clock(c) is None]
 
 
 def names_its_talk(own: list[str]) -> bool:
