@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, time, timedelta
 
+import pytest
+
 from ingest import when
 from ingest.formats import table
 from ingest.formats.columns import duration_unit, resolve
@@ -51,62 +53,69 @@ def test_a_range_in_one_cell_gives_start_and_end():
     assert clocks("2025-04-05 17h15 – 18h") == ("17:15", "18:00")
 
 
-def test_a_csv_with_ranges_in_its_time_column_keeps_days_and_times(monkeypatch):
-    text = (
-        "Date,Time,Title,Room\n"
-        "2025-04-05,9:30 – 10:15,Opening,Hall A\n"
-        "2025-04-05,2:00 PM - 2:45 PM,Maps,Hall A\n"
-        "2025-04-05,14h - 14h45,Bikes,Hall B\n"
-        "2025-04-05,Noon,Lunch talk,Hall B\n"
-    )
-    _, talks, warnings = _read(text, "ranges.csv", "Europe/Paris", monkeypatch)
-    assert _times(talks) == [
-        "2025-04-05T09:30:00+02:00 -> 2025-04-05T10:15:00+02:00",
-        "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
-        "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
-        "2025-04-05T12:00:00+02:00",
-    ]
+@pytest.mark.parametrize(
+    ("text", "name", "zone", "expected"),
+    [
+        (  # ranges in one time column
+            "Date,Time,Title,Room\n"
+            "2025-04-05,9:30 – 10:15,Opening,Hall A\n"
+            "2025-04-05,2:00 PM - 2:45 PM,Maps,Hall A\n"
+            "2025-04-05,14h - 14h45,Bikes,Hall B\n"
+            "2025-04-05,Noon,Lunch talk,Hall B\n",
+            "ranges.csv",
+            "Europe/Paris",
+            [
+                "2025-04-05T09:30:00+02:00 -> 2025-04-05T10:15:00+02:00",
+                "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
+                "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
+                "2025-04-05T12:00:00+02:00",
+            ],
+        ),
+        (  # a Markdown pipe table with French ranges under a day heading
+            "# Programme\n\n## Samedi 5 avril 2025\n\n"
+            "| Horaire | Titre | Intervenant | Salle |\n|---|---|---|---|\n"
+            "| 9h30 – 10h15 | Ouverture | Claire Dubois | Amphi A |\n"
+            "| 17h15 – 18h | Table ronde | Hugo Faure | Amphi A |\n",
+            "programme.md",
+            "Europe/Paris",
+            [
+                "2025-04-05T09:30:00+02:00 -> 2025-04-05T10:15:00+02:00",
+                "2025-04-05T17:15:00+02:00 -> 2025-04-05T18:00:00+02:00",
+            ],
+        ),
+        (
+            "Tag;Beginn;Ende;Titel;Vortragende;Raum\n"
+            "Sa, 16.11.2024;10:00 Uhr;10:45 Uhr;Eröffnung;Henrike Albers;Saal 1\n"
+            "So, 17.11.2024;9 Uhr;9.45 Uhr;Rust im Kernel;Jakob Weber;Saal 1\n",
+            "programm.csv",
+            "Europe/Berlin",
+            [
+                "2024-11-16T10:00:00+01:00 -> 2024-11-16T10:45:00+01:00",
+                "2024-11-17T09:00:00+01:00 -> 2024-11-17T09:45:00+01:00",
+            ],
+        ),
+        (
+            "Jour;Heure de début;Heure de fin;Titre;Intervenant;Salle\n"
+            "samedi 5 avril 2025;14h;14h45;OpenStreetMap;Léa Martin;Amphi A\n"
+            "dimanche 6 avril 2025;10h00;10h40;Debian;Pierre-Yves Caron;Salle 2\n",
+            "programme.csv",
+            "Europe/Paris",
+            [
+                "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
+                "2025-04-06T10:00:00+02:00 -> 2025-04-06T10:40:00+02:00",
+            ],
+        ),
+    ],
+)
+def test_days_and_clocks_as_tables_write_them_in_their_languages(
+    monkeypatch, text, name, zone, expected
+):
+    _, talks, warnings = _read(text, name, zone, monkeypatch)
+    assert _times(talks) == expected
     assert warnings == []
 
 
-def test_a_markdown_pipe_table_with_french_ranges_under_a_day_heading(monkeypatch):
-    text = (
-        "# Programme\n\n## Samedi 5 avril 2025\n\n"
-        "| Horaire | Titre | Intervenant | Salle |\n|---|---|---|---|\n"
-        "| 9h30 – 10h15 | Ouverture | Claire Dubois | Amphi A |\n"
-        "| 17h15 – 18h | Table ronde | Hugo Faure | Amphi A |\n"
-    )
-    _, talks, warnings = _read(text, "programme.md", "Europe/Paris", monkeypatch)
-    assert _times(talks) == [
-        "2025-04-05T09:30:00+02:00 -> 2025-04-05T10:15:00+02:00",
-        "2025-04-05T17:15:00+02:00 -> 2025-04-05T18:00:00+02:00",
-    ]
-    assert warnings == []
-
-
-def test_german_and_french_days_and_clocks_under_their_own_headers(monkeypatch):
-    german = (
-        "Tag;Beginn;Ende;Titel;Vortragende;Raum\n"
-        "Sa, 16.11.2024;10:00 Uhr;10:45 Uhr;Eröffnung;Henrike Albers;Saal 1\n"
-        "So, 17.11.2024;9 Uhr;9.45 Uhr;Rust im Kernel;Jakob Weber;Saal 1\n"
-    )
-    _, talks, warnings = _read(german, "programm.csv", "Europe/Berlin", monkeypatch)
-    assert _times(talks) == [
-        "2024-11-16T10:00:00+01:00 -> 2024-11-16T10:45:00+01:00",
-        "2024-11-17T09:00:00+01:00 -> 2024-11-17T09:45:00+01:00",
-    ]
-    assert warnings == []
-    french = (
-        "Jour;Heure de début;Heure de fin;Titre;Intervenant;Salle\n"
-        "samedi 5 avril 2025;14h;14h45;OpenStreetMap;Léa Martin;Amphi A\n"
-        "dimanche 6 avril 2025;10h00;10h40;Debian;Pierre-Yves Caron;Salle 2\n"
-    )
-    _, talks, warnings = _read(french, "programme.csv", "Europe/Paris", monkeypatch)
-    assert _times(talks) == [
-        "2025-04-05T14:00:00+02:00 -> 2025-04-05T14:45:00+02:00",
-        "2025-04-06T10:00:00+02:00 -> 2025-04-06T10:40:00+02:00",
-    ]
-    assert warnings == []
+def test_dates_in_words_in_a_cell():
     # the reader of Markdown's day headings, in any language, serves a date cell
     assert table.date_in_words("Saturday, April 5, 2025") == date(2025, 4, 5)
     assert table.date_in_words("sabato 5 aprile 2025") == date(2025, 4, 5)
