@@ -106,9 +106,41 @@ def test_a_question_in_everyday_words_is_led_by_meaning_on_the_demo(demo_kb):
         found = signals.rank(Query(demo_kb, text, text, None, 10, 100), chosen)
         return agreement.agreement(found), signals.weighed(chosen, found)
 
-    share, vague = weights("how do I make my model smaller")
+    share, vague = weights("how do I make my model smaller")  # a sentence, far too
     assert share is not None and share < agreement.AGREEMENT_FLOOR
-    assert vague[:2] == pytest.approx([0.45, 0.55])
+    assert vague[:2] == pytest.approx([0.6 * agreement.SENTENCE_KEEPS, 0.7])
     share, named = weights("running PyTorch on Google TPUs")
     assert share is not None and share >= agreement.AGREEMENT_FLOOR
     assert named[:2] == pytest.approx([0.6, 0.4])
+
+
+@pytest.mark.parametrize(
+    ("said", "sentence"),
+    [
+        ("how do databases make sure nothing is lost when a server dies", True),
+        ("who pays free software developers?", False),  # four words: too few to tell
+        ("comment rendre les villes moins bruyantes pour mieux dormir", True),
+        ("mainline Linux on smartphones and tablets", False),
+        ("kubernetes operators", False),
+    ],
+)
+def test_a_question_put_as_a_sentence(said, sentence):
+    assert agreement.as_a_sentence(said) is sentence
+
+
+def test_a_sentence_leans_on_meaning_where_words_are_not_as_close():
+    def ranked(by_words, by_meaning, said):
+        query = Query(BASE, said, said, None, 10, 100, whole=said)
+        out = _rankings(BASE, by_words, by_meaning)
+        out["lexical"] = Ranking([(t, 1.0) for t in by_words], query=query)
+        return out
+
+    said = "how do I keep my talks from being lost when the server dies"
+    near = ranked([1, 2, 3, 4, 6], [1, 2, 3, 4, 5], said)  # 0.8: above the far floor
+    got = agreement.reweighed(WEIGHTS, near, ["dense"])
+    assert got["lexical"] == pytest.approx(0.6 * agreement.SENTENCE_KEEPS)
+    assert sum(got.values()) == pytest.approx(1.0)
+    close = ranked([1, 2, 3, 4, 5], [1, 2, 3, 4, 5], said)  # as close as meaning's own
+    assert agreement.reweighed(WEIGHTS, close, ["dense"]) == WEIGHTS
+    topic = ranked([1, 2, 3, 4, 6], [1, 2, 3, 4, 5], "kubernetes operators")
+    assert agreement.reweighed(WEIGHTS, topic, ["dense"]) == WEIGHTS
