@@ -216,7 +216,11 @@ def test_a_language_named_in_any_language_known_is_its_code(said: str, code: str
     assert language_code(said) == code
 
 
-@pytest.mark.parametrize("said", ["Python", "Java", "Rust", "Cloud", "Level 2", ""])
+@pytest.mark.parametrize(
+    # review: short names and places another language calls a language by
+    "said",
+    ["Python", "Java", "Rust", "Cloud", "Level 2", "", "Japan", "Korea", "Dan", "Tai", "Turks"],
+)
 def test_words_that_name_no_language_stay_none(said: str) -> None:
     assert language_code(said) is None
 

@@ -451,9 +451,9 @@ def test_showings_are_one_talk_when_title_speakers_and_abstract_agree() -> None:
     lab = talk(1, "2030-01-01T10:00", title="Soldering Lab", speakers=ada, abstract="Solder.")
     again = talk(2, "2030-01-02T10:00", title="soldering lab!", speakers=ada, abstract="Solder.")
     other = talk(3, "2030-01-02T12:00", title="Soldering Lab", abstract="Something else.")
-    empty = [talk(i, f"2030-01-0{i}T09:00", title="Lightning talks") for i in (4, 5)]
+    empty = [talk(i, f"2030-01-0{i}T09:00", title="Lightning talks", speakers=ada) for i in (4, 5)]
     assert showings.key(lab) == showings.key(again) != showings.key(other)
-    assert showings.key(empty[0]) is None  # nothing said of it: never one talk
+    assert showings.key(empty[0]) is None  # no abstract, even with a host: never one talk
     assert showings.collapse([again, other, *empty], held=[lab]) == [False, True, True, True]
     assert showings.collapse([lab, again, other]) == [True, False, True]
 

@@ -339,3 +339,19 @@ def test_an_acronym_alone_is_no_line_of_names() -> None:
     assert not names_line("MIT")
     assert names_line("Jane Doe")
     assert names_line("Jane DOE, Max Muster")
+
+
+@pytest.mark.parametrize(
+    ("line", "zone"),
+    [  # review: a city named in passing, or a word that only begins like "ora", "saa"
+        ("All times are UTC+2 (Phoenix and Nerves tracks in Hall B).", "UTC+02:00"),
+        ("All times are CET; our speakers fly in from London and Paris.", "CET"),
+        ("Oracle Day Austin: all sessions in CET", None),
+        ("Horario: Victoria Hall", None),
+    ],
+)
+def test_a_city_in_passing_or_a_look_alike_word_states_no_zone(line, zone):
+    from ingest.formats.mdparts import stated_zone
+
+    found = stated_zone([line])
+    assert (str(found) if found is not None else None) == zone

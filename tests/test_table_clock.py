@@ -200,6 +200,10 @@ def test_durations_in_the_unit_their_header_names_or_their_column_tells(monkeypa
     text = head.format("Dauer") + rows.format("45", "5")
     _, talks, warnings = _read(text, "p.csv", "Europe/Berlin", monkeypatch)
     assert [t.duration_minutes for t in talks] == [45, 5] and not warnings
+    # whole numbers, however small, are minutes (review: lightning talks of "3", "4")
+    text = head.format("Dauer") + rows.format("3", "4")
+    _, talks, warnings = _read(text, "p.csv", "Europe/Berlin", monkeypatch)
+    assert [t.duration_minutes for t in talks] == [3, 4] and not warnings
     # a unit this reader does not know: left out, and said
     text = head.format("Duration (slots)") + rows.format("2", "3")
     _, talks, warnings = _read(text, "p.csv", "Europe/Berlin", monkeypatch)

@@ -5,10 +5,10 @@ the same talk twice among talks like another one, is a slot wasted on news they
 already have.
 
 Two talks are showings of one when their conference, title (`ingest.text.title_key`:
-case, accents and punctuation aside), speakers and abstract are the same and they
-are not both empty of speakers and abstract (two "Lightning talks" slots with
-nothing said of them may hold anything). `key` is that identity; `collapse` keeps
-the first of each and drops those of talks already held.
+case, accents and punctuation aside), speakers and abstract are the same and the
+abstract says something (two "Lightning talks" or "Closing remarks" slots with no
+abstract may hold anything, even with one host). `key` is that identity;
+`collapse` keeps the first of each and drops those of talks already held.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ Key = tuple[str, str, tuple[str, ...], str]
 
 def key(talk: Talk) -> Key | None:
     """What a talk shares with its other showings; None where too little is said of
-    it to tell (no speakers and no abstract)."""
+    it to tell (no abstract)."""
     speakers = tuple(sorted(s.name.casefold() for s in talk.speakers))
     abstract = " ".join((talk.abstract or "").split())
-    if not speakers and not abstract:
+    if not abstract:
         return None
     return (talk.conference or "", title_key(talk.title), speakers, abstract)
 

@@ -252,7 +252,8 @@ def _no_program(heads: list[Heading]) -> str:
     named = ", ".join(repr(h.text) for h in heads[:3])
     return (
         f"no program found: its headings ({named}, …) name no session time, no day, "
-        "no speaker and no room, as a program's talks do"
+        "no speaker and no room, as a program's talks do (a list of talks with no "
+        "more than a title and an abstract reads as a CSV with those two columns)"
     )
 
 

@@ -350,18 +350,42 @@ def _time_words() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+# the endings a word for time takes in a plural ("times", "Zeiten", "heures"), after a
+# word of four letters or more: a shorter one ("ora", "tid") is read only whole, so
+# that "Oracle", "SaaS" and "Tidal" speak of no time
+_PLURAL = ("s", "n", "en", "e")
+
+
+def _time_word(said: str) -> bool:
+    """Whether a word is a language's word for time (`_time_words`), whole or with a
+    plural's ending ("times", "Zeiten")."""
+    words = set(_time_words())
+    w = said.casefold()
+    if w in words:
+        return True
+    return len(w) > 4 and any(w[: -len(e)] in words for e in _PLURAL if w.endswith(e))
+
+
 def _says_time(line: str) -> bool:
     """Whether a line speaks of time ("All times are…", "Alle Zeiten in…")."""
-    words = _time_words()
-    return any(w.casefold().startswith(words) for w in _WORD.findall(line))
+    return any(_time_word(w) for w in _WORD.findall(line))
+
+
+# a city names the zone only this many words from a word for time at most ("Berlin
+# time", "heure de Paris"; not "…in CET; our speakers fly in from London")
+_CITY_REACH = 2
 
 
 def _city_zone(line: str) -> tzinfo | None:
-    """The zone of a city a line names ("Berlin", "New York"), or of a word made of a
-    city's name and an ending of two letters ("Berliner Zeit")."""
+    """The zone of a city a line names beside its word for time ("Berlin time", "New
+    York time"), or of a word made of a city's name and an ending of two letters
+    ("Berliner Zeit")."""
     words = _WORD.findall(line)
+    near = [j for j, w in enumerate(words) if _time_word(w)]
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
+            if not any(i - _CITY_REACH <= j < i + n + _CITY_REACH for j in near):
+                continue
             said = " ".join(words[i : i + n])
             if not said[:1].isupper():
                 continue
@@ -374,18 +398,18 @@ def _city_zone(line: str) -> tzinfo | None:
 
 
 def stated_zone(lines: list[str]) -> tzinfo | None:
-    """The time zone a document's opening lines state for its times: an IANA name
-    ("Europe/Madrid", "timezone: Europe/Madrid"); a city in a line that speaks of
-    time ("All times are Berlin time (CET)", "Alle Zeiten in Berliner Zeit"); an
-    offset ("CEST, UTC+2"); or the tz database's name of a zone in such a line
+    """The time zone a document's opening lines state for its times, in this order:
+    an IANA name ("Europe/Madrid", "timezone: Europe/Madrid"); a city beside a word
+    for time ("All times are Berlin time", "Alle Zeiten in Berliner Zeit"); an offset
+    ("CEST, UTC+2"); the tz database's name of a zone in a line that speaks of time
     ("All times are UTC", "… in CET"). An abbreviation that the database does not
     name ("MESZ", "CEST") says no zone: several share it."""
     for line in lines:
         for name in _STATED_NAME.findall(line):
             if found := when.zone(name):
                 return found
-    for line in lines:
-        if (found := _city_zone(line)) and _says_time(line):
+    for line in lines:  # (a city beside a word for time: one named in passing says none)
+        if found := _city_zone(line):
             return found
     for line in lines:
         if offset := _STATED_OFFSET.search(line):

@@ -188,7 +188,6 @@ def date_in_words(text: str) -> date | None:
 # ---- the unit of a column's durations ----------------------------------------------------
 
 _LONGEST_IN_HOURS = 12  # a column of durations in hours holds none longer
-_SHORTEST_TALK = 5  # minutes: a column of numbers all under it is in hours ("1", "2")
 
 
 def duration_per(
@@ -197,22 +196,20 @@ def duration_per(
     """What a bare number of a duration column counts, and what to warn: hours or
     minutes as its header names them ("Dauer (Std.)", "Duration (min)"); else, from
     all its values (as `date_order` decides a column's dates), hours where every
-    number is at most 12 and one has a fraction ("0.75", "1,5") or all are under 5
-    (no talk lasts 1 minute), said in a warning; else minutes."""
+    number is at most 12 and one has a fraction ("0.75", "1,5": no talk lasts a
+    fraction of a minute), said in a warning; else minutes (a lightning talk's "3")."""
     unit = duration_unit(column)
     if unit in ("hours", "minutes"):
         return (when.HOUR if unit == "hours" else when.MINUTE), None
     numbers = [(n, v, where) for v, where in values if (n := when.bare_number(v)) is not None]
     if not numbers or any(n > _LONGEST_IN_HOURS for n, _, _ in numbers):
         return when.MINUTE, None
-    if not any(n != int(n) for n, _, _ in numbers) and any(
-        n >= _SHORTEST_TALK for n, _, _ in numbers
-    ):
+    if not any(n != int(n) for n, _, _ in numbers):  # whole numbers: minutes ("3", "4")
         return when.MINUTE, None
     said = ", ".join(dict.fromkeys(text_of(v).strip() for _, v, _ in numbers[:4]))
     return when.HOUR, (
         f"{document} {numbers[0][2]}: column {column!r} names no unit for its durations "
-        f"({said}...), and no talk lasts so few minutes: they are read as hours"
+        f"({said}...), and a fraction of a minute is no talk's length: they are read as hours"
     )
 
 

@@ -148,8 +148,10 @@ def language_code(text: object) -> str | None:
 def _named_elsewhere() -> dict[str, str]:
     """Each language of `_NAMES` by its name in each of the others (`written_in`), as
     CLDR writes it (through Babel: "inglese", "Englisch", "anglais", "Engels" ->
-    "en"), lowercase and without accents; a name two languages share is left out;
-    {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
+    "en"), lowercase and without accents; a name two languages share is left out,
+    and so are names under five letters and English names of places ("Dan", "Tai",
+    "Japan", "Korea": review), which say no language in a field that holds other
+    words; {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
     found: dict[str, set[str]] = {}
     for said_in in written_in():
         locale = _locale(said_in)
@@ -157,7 +159,14 @@ def _named_elsewhere() -> dict[str, str]:
             if code in _NAMES:
                 for form in (name.casefold(), _plain(name)):
                     found.setdefault(form, set()).add(code)
-    return {form: next(iter(codes)) for form, codes in found.items() if len(codes) == 1}
+    english = _locale("en")
+    names = dict(english.territories).values() if english else ()
+    places = {w for n in names for w in [_plain(n), *_plain(n).split()]}  # "Korea" too
+    return {
+        form: next(iter(codes))
+        for form, codes in found.items()
+        if len(codes) == 1 and len(form) >= 5 and _plain(form) not in places
+    }
 
 
 def english_name(code: str) -> str:

@@ -34,8 +34,11 @@ the query is in: "how do databases make sure nothing is lost when a server dies"
 "comment rendre les villes moins bruyantes pour mieux dormir"), and the first talks by
 words are not as close in meaning as the first by meaning (below SENTENCE_NEAR of
 their closeness), the lexical signal keeps SENTENCE_KEEPS of its weight. A topic
-named in a few words ("kubernetes operators", "mainline Linux on smartphones") is no
-sentence. Precedence: this rule first, then the one above; one of them at most.
+named in four words or fewer ("kubernetes operators", "mainline Linux on
+smartphones") is no sentence; a longer one with its prepositions may be one
+("machine learning for the web"), and where its words find talks as close in meaning
+as the meaning's own, it keeps its weights. Precedence: this rule first, then the one
+above; one of them at most.
 
 Measured (sixth session, docs/quality.md; settings from a grid of 81, each program
 left out in turn: every left-out program but MOCA picked these): the held-out
