@@ -108,6 +108,7 @@ def _newcomers(kb) -> set[int]:
 def test_a_query_asking_where_to_start_raises_the_talks_for_newcomers(fosdem_kb, monkeypatch):
     # the hashing vectors' closeness is noise: fused at the configured weights
     monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (that rule: test_agreement.py)
+    monkeypatch.setattr(agreement, "SENTENCE_KEEPS", 1.0)
     newcomers = _newcomers(fosdem_kb)
     assert len(newcomers) == len(NEWCOMERS)
     raised = [h.talk.id for h in fosdem_kb.search(STARTING, 10)]

@@ -125,6 +125,7 @@ def test_the_signal_ranks_by_its_vectors_and_lowers_the_dense_weight(
     tmp_path, fake, hashing_embedder, monkeypatch
 ):
     monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (that rule: test_agreement.py)
+    monkeypatch.setattr(agreement, "SENTENCE_KEEPS", 1.0)
     home = tmp_path / "home"
     ingest([write_program(tmp_path / "camp.csv")], home, hashing_embedder)
     with KnowledgeBase(home, hashing_embedder) as kb:
@@ -140,6 +141,7 @@ def test_the_signal_ranks_by_its_vectors_and_lowers_the_dense_weight(
 
 def test_without_vectors_the_signal_ranks_nothing_and_the_weights_stay(fake_kb, monkeypatch):
     monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (that rule: test_agreement.py)
+    monkeypatch.setattr(agreement, "SENTENCE_KEEPS", 1.0)
     query = signals.Query(fake_kb, "kernels", "kernels", None, 3, 10)
     found = signals.rank(query, signals.chosen("hybrid"))
     assert found["multilingual"].scored == []

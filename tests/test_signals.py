@@ -123,6 +123,7 @@ def assert_as_before(kb, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(trackprior, "TRACK_BONUS", 0.0)  # (tested in test_trackprior.py)
     monkeypatch.setattr(feedback, "FEEDBACK_WEIGHT", 0.0)  # (tested in test_feedback.py)
     monkeypatch.setattr(agreement, "FAR_KEEPS", 1.0)  # (tested in test_agreement.py)
+    monkeypatch.setattr(agreement, "SENTENCE_KEEPS", 1.0)
     tuesday = kb.allowed(Filters(day="Tue"))
     assert tuesday
     compared = 0
