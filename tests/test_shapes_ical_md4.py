@@ -355,3 +355,14 @@ def test_a_city_in_passing_or_a_look_alike_word_states_no_zone(line, zone):
 
     found = stated_zone([line])
     assert (str(found) if found is not None else None) == zone
+
+
+def test_a_speakers_job_title_after_a_dash_stays_out_of_the_abstract():
+    """Review: "Jane Doe - Head of the platform team at the University of Oslo" read
+    the job title as prose and moved it into the abstract above the real one."""
+    from ingest.formats.icalnames import split_description
+
+    text = "Speakers: Jane Doe - Head of the platform team at the University of Oslo\nThe talk."
+    abstract, speakers, _ = split_description(text)
+    assert abstract == "The talk."
+    assert "Head of the platform team" in " ".join(f"{s.name} {s.affiliation}" for s in speakers)

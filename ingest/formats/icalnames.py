@@ -211,12 +211,19 @@ _NAMES_END = re.compile(r"(?<=[^\W\d_]{2})[.!?]\s+(?=[^\W_])|\s+(?:[-\u2013\u201
 _TITLES = frozenset(["dr", "prof", "mr", "mrs", "ms", "mx", "jr", "sr", "st"])
 
 
-def _prose(text: str) -> bool:
+# words in lower case from which a text that ends no sentence still reads as prose
+# (a job title runs to seven: "Head of the platform team at the University of Oslo")
+_PROSE_WORDS = 10
+
+
+def _prose(text: str, words: int = _PROSE_WORDS) -> bool:
     """Does `text` read as sentences, not as a name or an organisation? Three words
-    or more in lower case where it ends a sentence, five where it does not
-    ("Head of Engineering at the University of Oslo" is an affiliation)."""
+    or more in lower case where it ends a sentence, `words` where it does not (after
+    a speaker's name, "Head of the platform team at the University of Oslo" is an
+    affiliation; in place of names, five say no one: "all of you are welcome…")."""
     lower = sum(1 for w in text.split() if w[0].islower())
-    return lower >= 5 or (lower >= 3 and bool(re.search(r"[.!?\u2026][\"'\u201d)]*\s*$", text)))
+    ends = bool(re.search(r"[.!?\u2026][\"'\u201d)]*\s*$", text))
+    return lower >= words or (lower >= 3 and ends)
 
 
 def names_and_text(value: str, after: str = "") -> tuple[str, str]:
@@ -233,7 +240,7 @@ def names_and_text(value: str, after: str = "") -> tuple[str, str]:
         if m.group().lstrip()[:1] in ".!?" and word and word.group(1).lower() in _TITLES:
             continue
         rest = value[m.end() :].strip()
-        if _prose(f"{rest}\n{after}".strip()):
+        if _prose(rest or after.strip()):  # (the lines below only where the line ends)
             return head.strip(), rest
     return value.strip(), ""
 
@@ -251,7 +258,7 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
         A last line that names no people ("Speakers: all welcome to stay…") is none."""
         nonlocal speakers, track
         m = _LABELLED.match(line.strip())
-        if not m or (last and m.group(1).lower().startswith("speaker") and _prose(m.group(2))):
+        if not m or (last and m.group(1).lower().startswith("speaker") and _prose(m.group(2), 5)):
             return None
         if not m.group(1).lower().startswith("speaker"):
             track = m.group(2).strip()
