@@ -327,27 +327,12 @@ _AREAS = frozenset(
 
 
 @cache
-def _time_words() -> tuple[str, ...]:
-    """The word a language says a clock's "time" with, in each language talkbase
-    reads days in: the longest of the words (three letters or more) that most of
-    CLDR's names of time zones in that language have ("Central European Time",
-    "Mitteleuropäische Zeit", "heure d’Europe centrale")."""
-    from babel import Locale
-
-    found: set[str] = {"time"}
-    for code in languages.written_in():
-        names = [
-            n for z in Locale(code).meta_zones.values() if (n := z.get("long", {}).get("generic"))
-        ]
-        counts: dict[str, int] = {}
-        for n in names:
-            for w in {w.casefold() for w in _WORD.findall(n)}:
-                if len(w) >= 3:
-                    counts[w] = counts.get(w, 0) + 1
-        most = max(counts.values(), default=0)
-        if names and most >= 0.8 * len(names):
-            found.add(max((w for w, k in counts.items() if k == most), key=len))
-    return tuple(sorted(found))
+def _time_words() -> frozenset[str]:
+    """The word each language talkbase reads days in says a clock's "time" with
+    (`languages.time_word`: "time", "zeit", "heure"), folded to lower case."""
+    return frozenset(
+        {"time"} | {w for c in languages.written_in() if (w := languages.time_word(c))}
+    )
 
 
 # the endings a word for time takes in a plural ("times", "Zeiten", "heures"), after a
@@ -359,7 +344,7 @@ _PLURAL = ("s", "n", "en", "e")
 def _time_word(said: str) -> bool:
     """Whether a word is a language's word for time (`_time_words`), whole or with a
     plural's ending ("times", "Zeiten")."""
-    words = set(_time_words())
+    words = _time_words()
     w = said.casefold()
     if w in words:
         return True

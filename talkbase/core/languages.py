@@ -2,8 +2,8 @@
 the code itself ("en", "EN"), a tag with a region or script ("en-US", "pt_BR",
 "zh-Hant"), the language's English name ("English") or its own ("Deutsch",
 "français"), or its name in another language of `_NAMES` ("inglese", "Englisch",
-"anglais": CLDR's, through Babel). Ingest reads programs through it; search and the app can read a
-person's words ("talks in German") through the same table.
+"anglais": CLDR's, through Babel). Ingest reads programs through it; search and the
+app can read a person's words ("talks in German") through the same table.
 """
 
 from __future__ import annotations
@@ -288,6 +288,27 @@ def unit_names(code: str, unit: str) -> frozenset[str]:
         found += [p.replace("{0}", "") for k, p in counted.items() if k != "per"]
     names = (n.strip().rstrip(".") for n in found if isinstance(n, str))
     return frozenset(form for n in names if n for form in (n.casefold(), _plain(n)))
+
+
+def time_word(code: str) -> str | None:
+    """The word `code`'s speakers say a clock's "time" with, lower case: the longest of
+    the words (three letters or more) that most of CLDR's names of time zones in
+    that language hold ("Central European Time", "Mitteleuropäische Zeit", "heure
+    d’Europe centrale"); None where no word is in four fifths of them, or without
+    Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return None
+    names = [n for z in locale.meta_zones.values() if (n := z.get("long", {}).get("generic"))]
+    counts: dict[str, int] = {}
+    for n in names:
+        for w in {w.casefold() for w in re.findall(r"[^\W\d_]+", n)}:
+            if len(w) >= 3:
+                counts[w] = counts.get(w, 0) + 1
+    most = max(counts.values(), default=0)
+    if not names or most < 0.8 * len(names):
+        return None
+    return max((w for w, k in counts.items() if k == most), key=len)
 
 
 def written_in() -> tuple[str, ...]:
