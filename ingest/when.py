@@ -345,6 +345,20 @@ def end_problem(start: datetime, end: datetime) -> str | None:
     return None
 
 
+# An evening start and an end in the small hours, its clock before the start's: the
+# end is the next day's ("Hackatón nocturna", 22:00 to 02:00), not an end before the start
+_EVENING, _SMALL_HOURS = time(18), time(8)
+
+
+def past_midnight(start: datetime, end: datetime) -> datetime:
+    """`end` moved to the next day when it is a small hours' clock time on the day of
+    an evening `start` (an end written without a date of its own); else as it is."""
+    overnight = end.date() == start.date() and end.timetz() < start.timetz()
+    if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
+        return end + timedelta(days=1)
+    return end
+
+
 def talk_end(
     start: datetime | None, end: datetime | None, length: timedelta | None = None
 ) -> tuple[datetime | None, str | None]:

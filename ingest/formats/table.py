@@ -375,8 +375,8 @@ class _Reader:
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
-                end_at = end_at and past_midnight(start, end_at)
-            end = end and past_midnight(start, end)
+                end_at = end_at and when.past_midnight(start, end_at)
+            end = end and when.past_midnight(start, end)
             per = self.per.get(cols.get("duration", ""), when.MINUTE)
             length = when.parse_duration(get("duration"), per)
             end, problem = when.talk_end(start, end_at or end, length)
@@ -449,20 +449,6 @@ def _undated(value: str, fallback: tzinfo) -> bool:
     if when.parse_when(value, None, fallback)[0] is not None:
         return False
     return when.parse_when(value, None, fallback, date(2000, 1, 1))[0] is not None
-
-
-# An evening start and an end in the small hours, its clock before the start's: the
-# end is the next day's ("Hackatón nocturna", 22:00 to 02:00), not an end before the start
-_EVENING, _SMALL_HOURS = time(18), time(8)
-
-
-def past_midnight(start: datetime, end: datetime) -> datetime:
-    """`end` moved to the next day when it is a small hours' clock time on the day of
-    an evening `start` (an end written without a date of its own); else as it is."""
-    overnight = end.date() == start.date() and end.timetz() < start.timetz()
-    if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
-        return end + timedelta(days=1)
-    return end
 
 
 def carry_times(
