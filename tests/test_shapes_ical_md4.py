@@ -193,14 +193,6 @@ def test_german_clock_times_are_found_in_a_line() -> None:
     ]
 
 
-_UHR_READ = pytest.mark.skipif(
-    when.parse_clock("10.00 Uhr") is None,
-    reason="the shared clock parser (ingest/when.py parse_clock) does not read "
-    "'10.00 Uhr' yet: that form is another change's; the Markdown structure is tested above",
-)
-
-
-@_UHR_READ
 def test_uhr_times_under_room_headings() -> None:
     opening = "Alle Zeiten in Mitteleuropäischer Zeit (Berlin)."
     talks, warnings = markdown.parse(_program(UHR, opening), "p.md", "America/Los_Angeles")
@@ -208,7 +200,6 @@ def test_uhr_times_under_room_headings() -> None:
     assert _rows(talks) == [(*e, s) for e, s in zip(EXPECTED, SPEAKERS, strict=True)]
 
 
-@_UHR_READ
 def test_uhr_times_in_a_flat_list_under_day_headings() -> None:
     text = """\
 # Programm – Linuxtage Nord 2024
