@@ -18,7 +18,10 @@ queries asked in German and in Italian; 32 questions in everyday words on FOSDEM
 24 on FOSDEM 2024 and 16 on MOCA 2024 (bench/data/fosdem2024_vague.json and
 moca2024_vague.json, held out: written and judged after the code they measure); a
 French/English/Spanish public-health conference (bench/data/villes_sante_2025.json, 85
-sessions, 36 queries: a program of another kind, written and judged by a helper).
+sessions, 36 queries: a program of another kind, written and judged by a helper); and
+a German/English/Dutch libraries-and-archives conference in frab XML
+(bench/data/dba2025.xml, 91 sessions, 40 queries in German, English and Dutch, held
+out: written and judged by a helper that saw no code, measured before any change).
 Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
@@ -64,6 +67,8 @@ MOCA = collection.SHARED / "schedules" / "moca2024.ics"
 MOCA_QUERIES = collection.SHARED / "collections" / "moca2024_queries.json"
 # a French/English/Spanish public-health conference in pretalx JSON (85 sessions)
 VILLES = ROOT / "bench" / "data" / "villes_sante_2025.json"
+# a German/English/Dutch libraries-and-archives conference in frab XML (91 sessions)
+DBA = ROOT / "bench" / "data" / "dba2025.xml"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -91,6 +96,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "moca2024-vague": ([MOCA], ROOT / "bench" / "data" / "moca2024_vague.json"),
         # a program of another kind, written and judged by helper sessions (bench/data/README.md)
         "villes2025": ([VILLES], ROOT / "bench" / "data" / "villes_sante_2025_queries.json"),
+        "dba2025": ([DBA], ROOT / "bench" / "data" / "dba2025_queries.json"),
     }
 
 
@@ -129,7 +135,7 @@ def main() -> None:
     ap.add_argument(
         "--sets",
         nargs="+",
-        default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024", "villes2025", *SAME_BASE],
+        default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024", "villes2025", "dba2025", *SAME_BASE],
     )
     ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
     ap.add_argument("--rebuild", action="store_true", help="build every base again")

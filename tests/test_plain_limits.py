@@ -245,6 +245,14 @@ def test_two_letters_swapped_are_one_typo_and_ss_is_no_plural(v2019):
     assert suggest("containers", v2019) == {}  # a plural of a known word
 
 
+def test_the_singular_of_a_plural_the_base_holds_is_no_typo():
+    # a French program says "espaces verts", "capteurs": "vert" was read as "vers"
+    v = Vocab(words=frozenset({"verts", "vers", "capteurs", "mentale", "espaces"}))
+    assert suggest("santé mentalle et espaces vert", v) == {"mentalle": "mentale"}
+    assert suggest("capteur", v) == {}
+    assert suggest("capteurx", v) == {"capteurx": "capteurs"}  # a typo still is one
+
+
 def test_a_typo_reads_as_the_word_more_talks_hold(real2019):
     # one abstract's own typo is as near "kuberntes" as "kubernetes" is
     assert "kuberentes" in real2019.words

@@ -467,8 +467,12 @@ def correct(text: str, suggestions: dict[str, str]) -> str:
 
 
 def _known_form(word: str, words: frozenset[str]) -> bool:
-    """A plural or a run of two known words ("cudagraphs") is no typo; a word ending
-    in "ss" is no plural ("postgress" is a typo of "postgres")."""
+    """A plural or a run of two known words ("cudagraphs") is no typo, nor the
+    singular of a plural the base holds (French "vert" where talks say "espaces verts",
+    "capteur" beside "capteurs": was "corrected" to "vers"); a word ending in "ss" is
+    no plural ("postgress" is a typo of "postgres")."""
     if word.endswith("s") and not word.endswith("ss") and word[:-1] in words:
+        return True
+    if word + "s" in words:
         return True
     return any(word[:i] in words and word[i:] in words for i in range(3, len(word) - 2))
