@@ -135,7 +135,16 @@ def main() -> None:
     ap.add_argument(
         "--sets",
         nargs="+",
-        default=["dev", "cacm", "fosdem2024", "fosdem2019", "moca2024", "villes2025", "dba2025", *SAME_BASE],
+        default=[
+            "dev",
+            "cacm",
+            "fosdem2024",
+            "fosdem2019",
+            "moca2024",
+            "villes2025",
+            "dba2025",
+            *SAME_BASE,
+        ],
     )
     ap.add_argument("--cache", type=Path, default=Path("/tmp/q22"))
     ap.add_argument("--rebuild", action="store_true", help="build every base again")
