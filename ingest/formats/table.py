@@ -59,7 +59,7 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import parse_speakers
+from ingest.speakers import comma_affiliation, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
@@ -67,7 +67,11 @@ from talkbase.core.records import Source, Speaker, Talk
 # ---- values ------------------------------------------------------------------------------
 
 
-def speakers_of(value: object, orgs: object = None) -> tuple[Speaker, ...]:
+def speakers_of(
+    value: object, orgs: object = None, affiliation_after_comma: bool = False
+) -> tuple[Speaker, ...]:
+    """The speakers of a cell; `affiliation_after_comma` where its column writes
+    "Name, Organisation" (`speakers.comma_affiliation`)."""
     if isinstance(value, list):
         found = [
             s
@@ -81,7 +85,7 @@ def speakers_of(value: object, orgs: object = None) -> tuple[Speaker, ...]:
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
-            else list(parse_speakers(raw))
+            else list(parse_speakers(raw, affiliation_after_comma))
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
@@ -249,6 +253,7 @@ class _Reader:
         self.columns: dict[frozenset[str], dict[str, str]] = {}
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
+        self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -276,12 +281,19 @@ class _Reader:
         """The order of each date column's dates, from all its values (`date_order`),
         and the unit of each duration column's numbers (`duration_per`); a column
         that gives durations in a unit this reader does not know is said to be left
-        out."""
+        out. Also whether a speaker column writes "Name, Organisation"
+        (`comma_affiliation`, said with what tells it) where no column gives the
+        affiliations."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
+        people: dict[str, list[str]] = {}
         for row, where in rows:
             cols = self.cols_of(row)
+            if "speakers" in cols and "affiliation" not in cols:
+                cell = row.get(cols["speakers"])
+                if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
+                    people.setdefault(cols["speakers"], []).append(inline(cell))
             for fld in ("date", "start", "end"):
                 if fld not in cols:
                     continue  # (a record may hold a key "", never a column of dates)
@@ -294,6 +306,13 @@ class _Reader:
             for key in sorted(keys) if "duration" not in cols else ():
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
                     unknown.setdefault(key, unit)
+        for column, cells in people.items():
+            if told := comma_affiliation(cells):
+                self.org_after_comma.add(column)
+                self.warnings.append(
+                    f'{self.document}: column {column!r} reads as "Name, Organisation" '
+                    f"({told}): the part after the comma is taken as the speaker's affiliation"
+                )
         for column, values in lengths.items():
             self.per[column], warning = duration_per(column, values, self.document)
             self.warnings.extend([warning] if warning else [])
@@ -427,7 +446,11 @@ class _Reader:
             )
         return Talk(
             title=title,
-            speakers=speakers_of(get("speakers"), get("affiliation")),
+            speakers=speakers_of(
+                get("speakers"),
+                get("affiliation"),
+                cols.get("speakers", "") in self.org_after_comma,
+            ),
             start=start,
             end=end,
             room=inline(text_of(get("room"))) or None,
