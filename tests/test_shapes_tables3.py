@@ -60,3 +60,60 @@ def test_the_column_tells_it_by_separators_repeats_and_names_seen_alone():
     assert parse_speakers("Li Wei, Mozilla; Ana Pérez (Code for Ghana)", True) == parse_speakers(
         "Li Wei (Mozilla); Ana Pérez (Code for Ghana)"
     )
+
+
+# ---- noon as CLDR's day periods name it; dates in words without a year ---------------------
+
+GERMAN = (
+    "Datum;Beginn;Ende;Titel;Referent\n"
+    "16.11.2024;09:00;09:45;Eröffnung;Anna Schmidt\n"
+    "Samstag, 16. November;Mittag;12:45;Mittagsvortrag;Bo Chen\n"
+    "16. November;12 Uhr mittags;13:30;Zweiter Vortrag;Bo Chen\n"
+)
+
+
+def test_german_noon_and_a_date_without_its_year_take_the_documents(monkeypatch):
+    _, talks, warnings = _read(GERMAN, "programm.csv", "Europe/Berlin", monkeypatch)
+    assert warnings == []
+    assert [(t.start.isoformat(), t.end.isoformat()) for t in talks[1:]] == [
+        ("2024-11-16T12:00:00+01:00", "2024-11-16T12:45:00+01:00"),
+        ("2024-11-16T12:00:00+01:00", "2024-11-16T13:30:00+01:00"),
+    ]
+
+
+def test_a_year_stated_in_a_title_above_the_table_dates_the_rows(monkeypatch):
+    text = "Rencontres 2025\n" + "Date;Horaire;Titre\nsamedi 5 avril;9h30;Ouverture\n"
+    _, talks, warnings = _read(text, "programme.csv", "Europe/Paris", monkeypatch)
+    assert talks[0].start.isoformat() == "2025-04-05T09:30:00+02:00"
+    assert len(warnings) == 1 and "title above its header" in warnings[0]
+
+
+def test_a_date_without_a_year_the_document_never_states_is_said_not_guessed(monkeypatch):
+    text = "Datum;Beginn;Titel\nSamstag, 16. November;10:00;Ohne Jahr\n"
+    _, talks, warnings = _read(text, "programm.csv", "Europe/Berlin", monkeypatch)
+    assert talks[0].start is None
+    assert len(warnings) == 1 and "gives no year, and the document names none" in warnings[0]
+
+
+def test_a_weekday_tells_the_year_among_several_and_a_wrong_one_is_said(monkeypatch):
+    text = (
+        "Datum;Beginn;Titel\n"
+        "14.11.2025;10:00;Next year\n"
+        "16.11.2024;10:00;This year\n"
+        "Samstag, 16. November;11:00;Saturday\n"
+        "16. November;12:00;No weekday\n"
+    )
+    _, talks, warnings = _read(text, "programm.csv", "Europe/Berlin", monkeypatch)
+    assert talks[2].start.isoformat() == "2024-11-16T11:00:00+01:00"  # a Saturday in 2024
+    assert talks[3].start is None
+    assert len(warnings) == 1 and "several (2025, 2024)" in warnings[0]
+
+
+def test_a_markdown_tables_date_in_words_takes_the_year_its_title_states(monkeypatch):
+    text = (
+        "# Rencontres 2025\n\n## Programme\n\n"
+        "| Date | Horaire | Titre | Intervenant |\n|---|---|---|---|\n"
+        "| samedi 5 avril | 9h30 | Ouverture | Anne Martin |\n"
+    )
+    _, talks, warnings = _read(text, "programme.md", "Europe/Paris", monkeypatch)
+    assert warnings == [] and talks[0].start.isoformat() == "2025-04-05T09:30:00+02:00"
