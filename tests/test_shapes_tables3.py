@@ -117,3 +117,21 @@ def test_a_markdown_tables_date_in_words_takes_the_year_its_title_states(monkeyp
     )
     _, talks, warnings = _read(text, "programme.md", "Europe/Paris", monkeypatch)
     assert warnings == [] and talks[0].start.isoformat() == "2025-04-05T09:30:00+02:00"
+
+
+# ---- merged (blank) time cells of sessions side by side, in a Markdown pipe table ----------
+
+
+def test_a_markdown_tables_blank_time_cell_beside_another_room_takes_the_slot_above(monkeypatch):
+    text = (
+        "# Linux-Tage 2025\n\n## Samstag, 14. Juni 2025\n\n"
+        "| Zeit | Titel | Referent | Raum |\n|------|-------|----------|------|\n"
+        "| 10:30–11:15 | Ansible | Aylin Demir | Saal 1 |\n"
+        "|  | Podman | Nils Öhman | Saal 2 |\n"
+        "|  | Untimed | Ann Lee | Saal 1 |\n"
+    )
+    _, talks, warnings = _read(text, "programm.md", "Europe/Berlin", monkeypatch)
+    ansible, podman, untimed = talks
+    assert (podman.start, podman.end) == (ansible.start, ansible.end)
+    assert untimed.start.isoformat() == "2025-06-14T00:00:00+02:00" and untimed.end is None
+    assert len(warnings) == 2 and "line 8" in warnings[0] and "line 9" in warnings[1]

@@ -740,23 +740,43 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         ) from exc
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
-    found_rows, filled, untimed = carry_times(found_rows, cols)
-    found_rows = carry_dates(found_rows, cols)
+    found_rows, carried = _carried(found_rows, cols, reader.document)
     reader.decide_dates(found_rows)
     talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
+    reader.warnings.extend(carried)
+    reader.warnings.extend([cut_short] if cut_short else [])
+    return talks
+
+
+def _carried(
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    document: str,
+    dated: bool = False,
+) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
+    """The rows of a table (a CSV's, a Markdown pipe table's) with the time of
+    sessions side by side (`carry_times`) and a day's date (`carry_dates`) carried
+    down where only the first of their rows writes it, and what to warn of that;
+    `dated`: the rows have a day without a date cell (a day heading above them)."""
+    rows, filled, untimed = carry_times(rows, cols)
+    rows = carry_dates(rows, cols)
+    said: list[str] = []
     if filled:
-        reader.warnings.append(
-            f"{reader.document} {_lines(filled)}: {len(filled)} talk(s) with blank time "
+        said.append(
+            f"{document} {_lines(filled)}: {len(filled)} talk(s) with blank time "
             "cells, each in a room other than the talks above it, are read at the time of "
             "the row above (a spreadsheet's merged cells: sessions side by side)"
         )
     if untimed:
-        reader.warnings.append(
-            f"{reader.document} {_lines(untimed)}: {len(untimed)} talk(s) with blank time "
-            "and date cells are kept without a day and a time"
+        said.append(
+            f"{document} {_lines(untimed)}: {len(untimed)} talk(s) with blank time "
+            + (
+                "cells are kept on their day without a time"
+                if dated
+                else "and date cells are kept without a day and a time"
+            )
         )
-    reader.warnings.extend([cut_short] if cut_short else [])
-    return talks
+    return rows, said
 
 
 def _lines(places: list[str]) -> str:
@@ -940,13 +960,17 @@ def read_rows(
     {header: cell} with its place), read as a CSV's are: columns by the same names
     (`columns.FIELDS`), times in `fallback` where they name no zone, dated `on_day`
     where no cell gives a date (the day heading above the table); `years`: those
-    the document names, for a date cell in words that gives none."""
+    the document names, for a date cell in words that gives none. Blank time cells
+    of sessions side by side are carried down as a CSV's are (`_carried`)."""
     reader = _Reader(document, parser, None, "UTC", conference)
     reader.fallback = fallback
     reader.stated += "".join(f" {y}" for y in years)
+    carried: list[str] = []
+    if rows:  # (merged time cells of sessions side by side, as a CSV's: `_carried`)
+        rows, carried = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
     reader.decide_dates(rows)
     talks = [t for row, where in rows if (t := reader.talk(row, where, on_day=on_day)) is not None]
-    return talks, reader.warnings
+    return talks, reader.warnings + carried
 
 
 def parse_lines(
