@@ -98,15 +98,13 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     separate people with ";" or "|" too) then holds at most one comma outside
     parentheses, with a name before it, and the column shows it at least once: a
     part after a comma that is no name ("Li Wei, Mozilla"), one that follows
-    several people ("A B, Acme" and "C D, Acme"), a person named elsewhere without
-    the part ("Dana Whitfield" alone), or people separated by ";" or "|" in other
-    cells. "Ada Lovelace, Grace Hopper" alone is two people."""
+    several people ("A B, Acme" and "C D, Acme"), or a person named elsewhere
+    without the part ("Dana Whitfield" alone). "Ada Lovelace, Grace Hopper" is two
+    people, also where other cells separate people with ";" (programs mix them)."""
     pairs: list[tuple[str, str]] = []
     alone: set[str] = set()
-    other_seps = False
     for cell in cells:
         people = split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS)
-        other_seps = other_seps or len(people) > 1
         for person in people:
             parts = split_top_level(person, ",")
             if len(parts) > 2:
@@ -126,8 +124,6 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
         return f"{shared!r} follows the names of several speakers"
     if known := next((n for n, part in pairs if n in alone and part not in alone), None):
         return f"{known!r} is named elsewhere without what follows the comma"
-    if other_seps:
-        return 'other cells separate speakers with ";" or "|"'
     return None
 
 
