@@ -350,11 +350,11 @@ class _Reader:
                     unknown.setdefault(key, unit)
         self.years = tuple(sorted(years, key=lambda y: -years[y]))
         for column, cells in people.items():
-            if told := comma_affiliation(cells):
+            if sign := comma_affiliation(cells):
                 self.org_after_comma.add(column)
                 self.warnings.append(
                     f'{self.document}: column {column!r} reads as "Name, Organisation" '
-                    f"({told}): the part after the comma is taken as the speaker's affiliation"
+                    f"({sign}): the part after the comma is taken as the speaker's affiliation"
                 )
         for column, values in lengths.items():
             self.per[column], warning = duration_per(column, values, self.document)
