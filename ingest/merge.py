@@ -15,7 +15,11 @@ Two records are one talk only when the evidence says so (`same_talk`):
 - a nearly equal title (FUZZY_TITLE) with a shared speaker surname.
 
 A record without a time is compatible with any time: a digest without times
-joins the schedule that has them. A record joins a merged talk when it is the
+joins the schedule that has them. A talk moved is one talk too (`Moves`): the same
+specific title with a shared speaker in two documents of one conference, each
+document listing it once and programming the day the other puts it on (a later
+sheet that moves it from 11:00 to 16:00); a talk one document lists twice is two
+showings, and two documents of other days (day1.csv, day2.csv) are two showings. A record joins a merged talk when it is the
 same talk as one of its records and contradicts none. Where documents
 disagree, the merged talk keeps every value with its document as a `Conflict`.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
@@ -24,8 +28,9 @@ Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from difflib import SequenceMatcher
 
@@ -93,6 +98,54 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
     if not shared or weak_title(ka) or weak_title(kb):
         return False
     return titles_close(ka, kb)
+
+
+def _document(talk: Talk) -> str | None:
+    return talk.sources[0].document if talk.sources else None
+
+
+@dataclass(frozen=True)
+class Moves:
+    """What the documents of one merge say of a talk moved from one time to
+    another (see the module's docstring): how many times each document lists
+    each title in each conference, and the days each document programs."""
+
+    listed: Counter[tuple[str, str, str]]  # (document, conference, title key) -> times
+    days: dict[str, set[object]]  # document -> the days its talks start on
+    conference: dict[str, str]  # conference name -> its canonical name
+
+    @classmethod
+    def of(cls, talks: Sequence[Talk], conference: dict[str, str]) -> Moves:
+        listed: Counter[tuple[str, str, str]] = Counter()
+        days: dict[str, set[object]] = {}
+        for t in talks:
+            if (doc := _document(t)) is not None:
+                listed[(doc, conference.get(t.conference, t.conference), title_key(t.title))] += 1
+                if t.start is not None:
+                    days.setdefault(doc, set()).add(t.start.date())
+        return cls(listed, days, conference)
+
+    def moved(self, a: Talk, b: Talk) -> bool:
+        """`a` and `b` are one talk that two documents put at two times."""
+        da, db = _document(a), _document(b)
+        conf = self.conference.get(a.conference, a.conference)
+        key = title_key(a.title)
+        return bool(
+            da
+            and db
+            and da != db
+            and a.start is not None
+            and b.start is not None
+            and conf
+            and conf == self.conference.get(b.conference, b.conference)
+            and key == title_key(b.title)
+            and not generic_title(key)
+            and _surnames(a) & _surnames(b)
+            and self.listed[(da, conf, key)] == 1
+            and self.listed[(db, conf, key)] == 1
+            and b.start.date() in self.days.get(da, set())
+            and a.start.date() in self.days.get(db, set())
+        )
 
 
 def titles_close(ka: str, kb: str) -> bool:
@@ -252,7 +305,8 @@ def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
     Candidates are looked up by title key, by source uid and by speaker surname,
     so merging stays close to linear in the number of records. A record joins
     the first candidate it is the same talk as (`same_talk` with one of its
-    records) and contradicts none of (`contradict`).
+    records) and contradicts none of (`contradict`), or that holds the talk a
+    document moved (`Moves`).
     """
     groups: list[list[Talk]] = []
     members: list[list[int]] = []
@@ -264,6 +318,7 @@ def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
     by_surname: dict[tuple[str, str], list[int]] = {}
     all_talks = [nfc_talk(t) for t in talks]
     conference = canonical_conferences(t.conference for t in all_talks)
+    moves = Moves.of(all_talks, conference)
     for position, talk in enumerate(all_talks):
         key = title_key(talk.title)
         surnames = _surnames(talk)
@@ -283,8 +338,8 @@ def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
                 g
                 for g in candidates
                 if doc not in docs[g]
-                and not any(contradict(m, talk) for m in groups[g])
-                and any(same_talk(m, talk, conference) for m in groups[g])
+                and not any(contradict(m, talk) and not moves.moved(m, talk) for m in groups[g])
+                and any(same_talk(m, talk, conference) or moves.moved(m, talk) for m in groups[g])
             ),
             None,
         )

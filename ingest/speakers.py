@@ -6,11 +6,14 @@ Shapes handled (and mixed):
       applies to the names before it that have none of their own
   "Bob Ren; Aaron Orenstein (Meta)"                          ";" separates names too
   "Kuntai Du (Tensormesh, Inc.)"                             commas inside "(...)"
+  "Li Wei, Mozilla"                                          a name and its organisation,
+      where the column it stands in says so (`comma_affiliation`)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from ingest.html import inline, text_of
@@ -69,9 +72,66 @@ def _name_and_affiliation(item: str) -> tuple[str, str | None]:
     return item.strip(), None
 
 
-def parse_speakers(text: str) -> tuple[Speaker, ...]:
+# a word of a person's name: letters, with inner apostrophes, hyphens or dots
+_NAME_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019.\-])*")
+# what separates people in a cell besides ",": ";" and Mini-Conf's "|"
+_PEOPLE_SEPS = ";|"
+
+
+def name_shaped(text: str) -> bool:
+    """Whether `text` is shaped as a person's whole name: two to four words of
+    letters, the first and the last capitalised ("Li Wei", "Ludwig van Beethoven");
+    one word ("Mozilla"), digits or signs ("O2 & Co") are not."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 4
+        and all(_NAME_WORD.fullmatch(w) for w in words)
+        and words[0][0].isupper()
+        and words[-1][0].isupper()
+    )
+
+
+def comma_affiliation(cells: Iterable[str]) -> str | None:
+    """Whether the speaker cells of one column write "Name, Organisation" (the comma
+    before the speaker's organisation, not between two people), decided from the
+    whole column; what tells it, to be said, or None. Each person in a cell (cells
+    separate people with ";" or "|" too) then holds at most one comma outside
+    parentheses, with a name before it, and the column shows it at least once: a
+    part after a comma that is no name ("Li Wei, Mozilla"), one that follows
+    several people ("A B, Acme" and "C D, Acme"), or a person named elsewhere
+    without the part ("Dana Whitfield" alone). "Ada Lovelace, Grace Hopper" is two
+    people, also where other cells separate people with ";" (programs mix them)."""
+    pairs: list[tuple[str, str]] = []
+    alone: set[str] = set()
+    for cell in cells:
+        people = split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS)
+        for person in people:
+            parts = split_top_level(person, ",")
+            if len(parts) > 2:
+                return None  # a list of people
+            if len(parts) == 2:
+                pairs.append((parts[0], parts[1]))
+            else:
+                alone.add(_name_and_affiliation(person)[0])
+    if not pairs or not all(name_shaped(name) for name, _ in pairs):
+        return None
+    after: dict[str, set[str]] = {}
+    for name, part in pairs:
+        after.setdefault(part, set()).add(name)
+    if odd := next((part for _, part in pairs if not name_shaped(part)), None):
+        return f"{odd!r} after a comma is no person's name"
+    if shared := next((part for part, names in after.items() if len(names) > 1), None):
+        return f"{shared!r} follows the names of several speakers"
+    if known := next((n for n, part in pairs if n in alone and part not in alone), None):
+        return f"{known!r} is named elsewhere without what follows the comma"
+    return None
+
+
+def parse_speakers(text: str, affiliation_after_comma: bool = False) -> tuple[Speaker, ...]:
     """Parse one speaker line into speakers with affiliations; a stand-in for a
-    name ("TBA", "N.N.", "Varios": `terms.PLACEHOLDER_SPEAKERS`) is no speaker."""
+    name ("TBA", "N.N.", "Varios": `terms.PLACEHOLDER_SPEAKERS`) is no speaker.
+    With `affiliation_after_comma` (a column that writes "Name, Organisation":
+    `comma_affiliation`) the part after a person's one comma is their affiliation."""
     text = text.strip()
     if not text:
         return ()
@@ -79,7 +139,16 @@ def parse_speakers(text: str) -> tuple[Speaker, ...]:
     pieces = _AFFIL_DASH.split(text, maxsplit=1)
     if len(pieces) == 2:
         text, shared = pieces[0].strip(), pieces[1].strip() or None
-    items = [_name_and_affiliation(p) for p in split_top_level(text)]
+    if affiliation_after_comma:
+        items: list[tuple[str, str | None]] = []
+        for person in split_top_level(text, _PEOPLE_SEPS):
+            parts = split_top_level(person, ",")
+            if len(parts) == 2 and name_shaped(parts[0]):
+                items.append((parts[0], parts[1]))
+            else:
+                items.extend(_name_and_affiliation(p) for p in parts)
+    else:
+        items = [_name_and_affiliation(p) for p in split_top_level(text)]
     names = [n for n, _ in items]
     affs = [a for _, a in items]
     # A trailing "(Org)" applies to the names before it that have none of their own.

@@ -193,14 +193,15 @@ def _clock_words() -> tuple[dict[str, time], tuple[str, ...]]:
 @lru_cache(maxsize=1)
 def _clock_pattern() -> str:
     """A clock time as a regular expression, its groups: hour, minute, second, am/pm,
-    the word after it ("Uhr"), noon or midnight in words."""
+    the word after it ("Uhr"), noon or midnight in words (after "12" or "12 Uhr" too:
+    "12 Uhr mittags")."""
     said, after = _clock_words()
     words = "|".join(re.escape(w) for w in sorted(said, key=lambda w: (-len(w), w)))
     suffix = "|".join(re.escape(w) for w in after)
     return (
         rf"(?:(\d{{1,2}})(?:(?:[:.]|\s?h\s?)(\d{{2}}))?(?::(\d{{2}}))?"
         rf"(?:\s*({_AM_PM}))?(?:\s*(?i:({suffix}))\.?)?"
-        rf"|(?:12(?:[:.]00)?\s*)?(?i:({words}))(?!\w))"
+        rf"|(?:12(?:[:.]00)?\s*(?:(?i:{suffix})\.?\s*)?)?(?i:({words}))(?!\w))"
     )
 
 

@@ -1,5 +1,6 @@
 """Speakers as calendar exports write them: packed into SUMMARY ("Title - Name, Role,
-Org & Name2, Org2", Sched), or listed in DESCRIPTION's first lines ("Speakers: ...").
+Org & Name2, Org2", Sched), or listed in DESCRIPTION's first or last line ("Speakers:
+...", or a word for "by" before names: "Presented by Jane Doe", "A talk by: …").
 
 They are split off only when every part looks like a person's name: two to six
 capitalised words, none a job title or a company word.
@@ -205,9 +206,17 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
 
 
 _LABELLED = re.compile(r"^(Speakers?|Track)\s*:\s*(.+)$", re.IGNORECASE)
+# a line that names its speakers after a word for "by", led in by up to three words
+# ("Presented by Jane Doe", "A talk by: Jane Doe", "Vortrag von …", "Présenté par …",
+# "Presentado por …", "Gepresenteerd door …"); only names make it one (`_by_names`)
+_BY = re.compile(
+    r"^(?:[^\W\d_][\w'\u2019-]*\s+){0,3}?(?:by|von|par|por|door)\s*:?\s+(.+)$", re.IGNORECASE
+)
 # where a speaker line's names may end and its text go on: a sentence's end (not
 # after an initial, "J.", or a title, "Dr."), or a dash between blanks
-_NAMES_END = re.compile(r"(?<=[^\W\d_]{2})[.!?]\s+(?=[^\W_])|\s+(?:[-\u2013\u2014]|--)\s+")
+_NAMES_END = re.compile(
+    r"(?:(?<=[^\W\d_]{2})|(?<=\)))[.!?]\s+(?=[^\W_])|\s+(?:[-\u2013\u2014]|--)\s+"
+)
 _TITLES = frozenset(["dr", "prof", "mr", "mrs", "ms", "mx", "jr", "sr", "st"])
 
 
@@ -245,10 +254,21 @@ def names_and_text(value: str, after: str = "") -> tuple[str, str]:
     return value.strip(), ""
 
 
+def _by_names(names: str) -> tuple[Speaker, ...]:
+    """The speakers a "by" line names ("Jane Doe (Acme)", "Ann Lee and Bo Chen"), or
+    none where any part is no person's name ("by the community", "by Google")."""
+    listed = parse_speakers(names)
+    if listed and all(_name_like(s.name) for s in listed):
+        return listed
+    split = people(names)
+    return split if split and all(_name_like(s.name) for s in split) else ()
+
+
 def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
-    """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, leading it or ending
-    it, and the rest: a speaker line's names end where prose goes on
-    (`names_and_text`), and that prose stays in the rest."""
+    """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and lines naming the
+    speakers after a word for "by" (`_BY`), leading it or ending it, and the rest: a
+    speaker line's names end where prose goes on (`names_and_text`), and that prose
+    stays in the rest."""
     speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
@@ -258,6 +278,10 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
         A last line that names no people ("Speakers: all welcome to stay…") is none."""
         nonlocal speakers, track
         m = _LABELLED.match(line.strip())
+        if not m and (by := _BY.match(line.strip())):
+            names, rest = names_and_text(by.group(1), below)
+            speakers = _by_names(names)
+            return rest if speakers else None
         if not m or (last and m.group(1).lower().startswith("speaker") and _prose(m.group(2), 5)):
             return None
         if not m.group(1).lower().startswith("speaker"):

@@ -178,6 +178,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                     conference or when.document_stem(document),
                     document,
                     fallback,
+                    years,
                 )
                 talks.extend(found)
                 warnings.extend(said)
@@ -311,10 +312,12 @@ def _tabled(
     conference: str,
     document: str,
     fallback: tzinfo,
+    years: tuple[int, ...] = (),
 ) -> tuple[list[Talk], list[str]]:
     """The talks of a heading's pipe tables, each row read as a CSV row is
     (`table.read_rows`), on the day of the nearest day heading, in the room or
-    track the nearest other heading names where no column names one."""
+    track the nearest other heading names where no column names one; a date cell
+    in words without its year takes one of `years` (the document's)."""
     day, room, track = _context(sections, conference)
     talks: list[Talk] = []
     warnings: list[str] = []
@@ -323,7 +326,7 @@ def _tabled(
             ({h: c for h, c in zip(t.header, cells, strict=False) if h}, f"line {no}")
             for no, cells in t.rows
         ]
-        read, said = read_rows(rows, document, NAME, fallback, conference, day)
+        read, said = read_rows(rows, document, NAME, fallback, conference, day, years)
         talks.extend(
             replace(
                 x,

@@ -59,7 +59,7 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import parse_speakers
+from ingest.speakers import comma_affiliation, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
@@ -67,7 +67,11 @@ from talkbase.core.records import Source, Speaker, Talk
 # ---- values ------------------------------------------------------------------------------
 
 
-def speakers_of(value: object, orgs: object = None) -> tuple[Speaker, ...]:
+def speakers_of(
+    value: object, orgs: object = None, affiliation_after_comma: bool = False
+) -> tuple[Speaker, ...]:
+    """The speakers of a cell; `affiliation_after_comma` where its column writes
+    "Name, Organisation" (`speakers.comma_affiliation`)."""
     if isinstance(value, list):
         found = [
             s
@@ -81,7 +85,7 @@ def speakers_of(value: object, orgs: object = None) -> tuple[Speaker, ...]:
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
-            else list(parse_speakers(raw))
+            else list(parse_speakers(raw, affiliation_after_comma))
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
@@ -171,18 +175,48 @@ def _iso_dates(value: str, day_first: bool) -> str:
 
 
 @lru_cache(maxsize=4096)
-def date_in_words(text: str) -> date | None:
+def date_in_words(text: str, years: tuple[int, ...] = ()) -> date | None:
     """A date cell written in words, in any language programs are read in ("samedi 5
     avril 2025", "Samstag, 16. November 2024"): read as a Markdown program's day
     headings are (`mdparts.date_of`), one language at a time, English first; the
     first reading that is a day (its weekday, where it names one, that date's) wins.
-    A date in words without its year is none here."""
+    A date in words without its year ("Samstag, 5. April", "5 avril") takes one of
+    `years` (the document's, most named first): the one its weekday falls on, or
+    the only one; else it is none (`yearless`)."""
     if not re.search(r"[^\W\d_]", text) or not re.search(r"\d", text) or len(text) > 60:
         return None
     for code in written_in():
         if (found := mdparts.date_of(text, (), (code,))) is not None:
             return found
+    for code in written_in() if years else ():
+        spoken = mdparts.spoken_in(text, (code,))
+        if spoken is None or (spoken[0] is None and len(years) > 1):
+            continue
+        if (found := mdparts.date_of(text, years, (code,))) is not None:
+            return found
     return None
+
+
+def yearless(text: str, years: tuple[int, ...]) -> str | None:
+    """Why a date cell in words that gives no year is no date: the document names no
+    year, names several and the cell no weekday to tell which, or none its weekday
+    falls on; None for any other cell."""
+    if not re.search(r"[^\W\d_]", text) or len(text) > 60:
+        return None
+    spoken = next(
+        (f for c in written_in() if (f := mdparts.spoken_in(text, (c,))) is not None), None
+    )
+    if spoken is None or spoken[3] is not None:
+        return None
+    if not years:
+        return "gives no year, and the document names none"
+    if spoken[0] is None and len(years) > 1:
+        named = ", ".join(str(y) for y in years[:4])
+        return f"gives no year, and the document names several ({named}) and no weekday tells which"
+    return f"names a weekday that date is not in {' or '.join(str(y) for y in years[:4])}"
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 # ---- the unit of a column's durations ----------------------------------------------------
@@ -249,6 +283,11 @@ class _Reader:
         self.columns: dict[frozenset[str], dict[str, str]] = {}
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
+        self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
+        # text that states the year beside the cells (a title above the header), and
+        # the years the document names, most named first: of dates that give none
+        self.stated = conference or ""
+        self.years: tuple[int, ...] = ()
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -268,7 +307,8 @@ class _Reader:
         """The day a date cell names, at its midnight: in numbers or ISO, or in words
         in any language programs are written in (`date_in_words`)."""
         day, _ = when.parse_when(text, tz, self.fallback)
-        if day is None and (spoken := date_in_words(" ".join(text.split()))) is not None:
+        words = " ".join(text.split())
+        if day is None and (spoken := date_in_words(words, self.years)) is not None:
             day = when.localise(datetime.combine(spoken, time()), tz, self.fallback)
         return day
 
@@ -276,12 +316,26 @@ class _Reader:
         """The order of each date column's dates, from all its values (`date_order`),
         and the unit of each duration column's numbers (`duration_per`); a column
         that gives durations in a unit this reader does not know is said to be left
-        out."""
+        out. Also whether a speaker column writes "Name, Organisation"
+        (`comma_affiliation`, said with what tells it) where no column gives the
+        affiliations, and the years the document names (in its date cells and the
+        text `stated` beside them), for dates in words that give none."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
+        people: dict[str, list[str]] = {}
+        years: dict[int, int] = {}
+        for y in _YEAR.findall(self.stated):
+            years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
             cols = self.cols_of(row)
+            for fld in ("date", "start", "end"):
+                for y in _YEAR.findall(text_of(row.get(cols[fld])) if fld in cols else ""):
+                    years[int(y)] = years.get(int(y), 0) + 1
+            if "speakers" in cols and "affiliation" not in cols:
+                cell = row.get(cols["speakers"])
+                if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
+                    people.setdefault(cols["speakers"], []).append(inline(cell))
             for fld in ("date", "start", "end"):
                 if fld not in cols:
                     continue  # (a record may hold a key "", never a column of dates)
@@ -294,6 +348,14 @@ class _Reader:
             for key in sorted(keys) if "duration" not in cols else ():
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
                     unknown.setdefault(key, unit)
+        self.years = tuple(sorted(years, key=lambda y: -years[y]))
+        for column, cells in people.items():
+            if sign := comma_affiliation(cells):
+                self.org_after_comma.add(column)
+                self.warnings.append(
+                    f'{self.document}: column {column!r} reads as "Name, Organisation" '
+                    f"({sign}): the part after the comma is taken as the speaker's affiliation"
+                )
         for column, values in lengths.items():
             self.per[column], warning = duration_per(column, values, self.document)
             self.warnings.extend([warning] if warning else [])
@@ -349,6 +411,8 @@ class _Reader:
         on = day.date() if day else None
         start, end = when.parse_when(said["start"], tz, self.fallback, on)
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
+        if why := yearless(" ".join(said["date"].split()), self.years):
+            lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
         lost = lost if day is None and said["date"].strip() else ""
         timeless = False  # a start that is the row's day, its time unread (no end then)
         if start is None and not said["start"].strip():
@@ -427,7 +491,11 @@ class _Reader:
             )
         return Talk(
             title=title,
-            speakers=speakers_of(get("speakers"), get("affiliation")),
+            speakers=speakers_of(
+                get("speakers"),
+                get("affiliation"),
+                cols.get("speakers", "") in self.org_after_comma,
+            ),
             start=start,
             end=end,
             room=inline(text_of(get("room"))) or None,
@@ -594,6 +662,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         )
         top, bottom = head[0][1], header_line - 1
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
+        reader.stated += f" {above}"
         reader.warnings.append(
             f"{reader.document} {place}: not the table but a title above its header row "
             f"(line {header_line}), skipped: {above[:160]!r}"
@@ -671,23 +740,43 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         ) from exc
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
-    found_rows, filled, untimed = carry_times(found_rows, cols)
-    found_rows = carry_dates(found_rows, cols)
+    found_rows, carried = _carried(found_rows, cols, reader.document)
     reader.decide_dates(found_rows)
     talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
+    reader.warnings.extend(carried)
+    reader.warnings.extend([cut_short] if cut_short else [])
+    return talks
+
+
+def _carried(
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    document: str,
+    dated: bool = False,
+) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
+    """The rows of a table (a CSV's, a Markdown pipe table's) with the time of
+    sessions side by side (`carry_times`) and a day's date (`carry_dates`) carried
+    down where only the first of their rows writes it, and what to warn of that;
+    `dated`: the rows have a day without a date cell (a day heading above them)."""
+    rows, filled, untimed = carry_times(rows, cols)
+    rows = carry_dates(rows, cols)
+    said: list[str] = []
     if filled:
-        reader.warnings.append(
-            f"{reader.document} {_lines(filled)}: {len(filled)} talk(s) with blank time "
+        said.append(
+            f"{document} {_lines(filled)}: {len(filled)} talk(s) with blank time "
             "cells, each in a room other than the talks above it, are read at the time of "
             "the row above (a spreadsheet's merged cells: sessions side by side)"
         )
     if untimed:
-        reader.warnings.append(
-            f"{reader.document} {_lines(untimed)}: {len(untimed)} talk(s) with blank time "
-            "and date cells are kept without a day and a time"
+        said.append(
+            f"{document} {_lines(untimed)}: {len(untimed)} talk(s) with blank time "
+            + (
+                "cells are kept on their day without a time"
+                if dated
+                else "and date cells are kept without a day and a time"
+            )
         )
-    reader.warnings.extend([cut_short] if cut_short else [])
-    return talks
+    return rows, said
 
 
 def _lines(places: list[str]) -> str:
@@ -865,16 +954,23 @@ def read_rows(
     fallback: tzinfo,
     conference: str,
     on_day: date | None = None,
+    years: tuple[int, ...] = (),
 ) -> tuple[list[Talk], list[str]]:
     """The talks of rows another format found (a Markdown pipe table's, each
     {header: cell} with its place), read as a CSV's are: columns by the same names
     (`columns.FIELDS`), times in `fallback` where they name no zone, dated `on_day`
-    where no cell gives a date (the day heading above the table)."""
+    where no cell gives a date (the day heading above the table); `years`: those
+    the document names, for a date cell in words that gives none. Blank time cells
+    of sessions side by side are carried down as a CSV's are (`_carried`)."""
     reader = _Reader(document, parser, None, "UTC", conference)
     reader.fallback = fallback
+    reader.stated += "".join(f" {y}" for y in years)
+    carried: list[str] = []
+    if rows:  # (merged time cells of sessions side by side, as a CSV's: `_carried`)
+        rows, carried = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
     reader.decide_dates(rows)
     talks = [t for row, where in rows if (t := reader.talk(row, where, on_day=on_day)) is not None]
-    return talks, reader.warnings
+    return talks, reader.warnings + carried
 
 
 def parse_lines(

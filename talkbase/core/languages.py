@@ -236,22 +236,29 @@ def month_names(code: str) -> dict[str, int]:
     return out
 
 
+_NOON_HOUR = {"from": 12 * 3600, "before": 13 * 3600}  # a day period's rule, in seconds
+
+
 def noon_midnight_names(code: str) -> dict[str, str]:
     """Noon and midnight as `code`'s speakers write them (CLDR's day periods "noon"
     and "midnight", wide, else abbreviated where a locale writes only those:
     "midi", "minuit", "Mitternacht", "mezzogiorno", "middernacht"), folded -> "noon"
-    or "midnight"; {} without Babel."""
+    or "midnight"; a day period CLDR's rules put at the hour from noon, where a
+    language names no noon ("Mittag", "mittags": German; "migdia": Catalan), is noon
+    too; {} without Babel."""
     locale = _locale(code)
     if locale is None:
         return {}
+    rules = dict(locale.day_period_rules.get(None, {}) or {})
+    at_noon = [p for p, specs in rules.items() if "noon" not in rules and _NOON_HOUR in specs]
     out: dict[str, str] = {}
     for context in ("format", "stand-alone"):
         widths = locale.day_periods.get(context, {})
         wide, abbreviated = dict(widths.get("wide", {})), dict(widths.get("abbreviated", {}))
-        for period in ("noon", "midnight"):
+        for period in ("noon", "midnight", *at_noon):
             name = wide.get(period) or abbreviated.get(period)
             for form in (name.casefold(), _plain(name)) if name else ():
-                out.setdefault(form, period)
+                out.setdefault(form, "midnight" if period == "midnight" else "noon")
     return out
 
 

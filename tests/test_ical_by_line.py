@@ -1,0 +1,39 @@
+"""A calendar DESCRIPTION that names its speakers after a word for "by"
+("Presented by Jane Doe", "A talk by: …") gives them as "Speaker: …" does; a "by"
+before anything but people's names ("by the community", "by Google") stays text."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.formats.icalnames import split_description
+from talkbase.core.records import Speaker
+
+ABOUT = "Connectivity when the nearest tower is 200 km away."
+
+
+@pytest.mark.parametrize(
+    ("description", "speakers", "abstract"),
+    [
+        (f"Presented by Bronwyn Clarke\n{ABOUT}", (Speaker("Bronwyn Clarke"),), ABOUT),
+        (f"Presented by: Bronwyn Clarke\n\n{ABOUT}", (Speaker("Bronwyn Clarke"),), ABOUT),
+        (
+            f"Presented by Bronwyn Clarke (Telstra). {ABOUT}",
+            (Speaker("Bronwyn Clarke", "Telstra"),),
+            ABOUT,
+        ),
+        (
+            f"A talk by Ann Lee and Bo Chen\n{ABOUT}",
+            (Speaker("Ann Lee"), Speaker("Bo Chen")),
+            ABOUT,
+        ),
+        (f"Vortrag von Anna Schmidt\n{ABOUT}", (Speaker("Anna Schmidt"),), ABOUT),
+        (f"{ABOUT}\n\nPresented by Bronwyn Clarke", (Speaker("Bronwyn Clarke"),), ABOUT),
+        # no names after "by": the line is the abstract's
+        (f"Organised by the community.\n{ABOUT}", (), f"Organised by the community.\n{ABOUT}"),
+        (f"Brought to you by Google\n{ABOUT}", (), f"Brought to you by Google\n{ABOUT}"),
+    ],
+)
+def test_a_by_line_names_the_speakers(description, speakers, abstract) -> None:
+    rest, found, _ = split_description(description)
+    assert (found, rest) == (speakers, abstract)
