@@ -38,6 +38,25 @@ def test_types_are_read_as_the_program_spells_them():
         assert (u.filters.format, u.topic) == (fmt, topic), query
 
 
+def test_a_type_in_another_languages_plural_is_read_by_its_stem():
+    """A held-out German program (bench/data/dba2025.xml): "Podiumsdiskussionen am
+    ersten Tag" searched "Podiumsdiskussionen" as a topic; German plurals add "-en",
+    "-e", an umlaut, not an "s"."""
+    kinds = ["Vortrag"] * 8 + ["Podiumsdiskussion", "Führung", "Führung", "Lesung"]
+    talks = [
+        Talk(title=f"Punkt {i}", abstract="Dinge.", format=f, language="de")
+        for i, f in enumerate(kinds)
+    ]
+    v = Vocab.from_talks(talks)
+    assert understand("Podiumsdiskussionen am Freitag", v).filters.format == "Podiumsdiskussion"
+    assert understand("Führungen durch das Archiv", v).filters.format == "Führung"
+    assert understand("Lesungen", v).filters.format == "Lesung"
+    # the same words in a program with no German talk: English rules only, no limit
+    english = Vocab.from_talks([Talk(title=t.title, format=t.format) for t in talks])
+    assert understand("Podiumsdiskussionen", english).filters.format is None
+    assert understand("Lesung", english).filters.format == "Lesung"  # as spelt: always
+
+
 def test_a_type_most_talks_have_or_a_generic_one_is_no_limit():
     v = Vocab.from_talks(_talks())
     assert understand("talks about rust", v).filters.format is None

@@ -43,6 +43,7 @@ from index.search.read.whenwords import (
     inverted_times,
     match_seq,
 )
+from talkbase.core import stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
 from talkbase.core.terms import FORMAT_WORDS, singular
@@ -81,6 +82,9 @@ OPERATORS = ("speaker", "org", "room", "track", "day", "format", "after", "befor
 # A surname said alone is that person only when at most this many talks use it as a
 # word ("Poettering"); a surname that is a topic too ("Rust", "Go") stays a topic
 SURNAME_ALONE_TALKS = 3
+# a session type's word is matched by its stem only from this many letters: short words
+# stem to little ("tour", "talks": Snowball leaves them or cuts them to a stub)
+STEMMED_FROM = 5
 # Words a language's name follows when it says what the talks are held in ("in
 # German", "auf Deutsch", "en français", "em português"), and words that follow it so
 LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
@@ -272,14 +276,22 @@ class _Reader(Words):
     def _own_format(self, i: int) -> bool:
         """A session type as the program spells it ("concerts", "lightning talks" for
         `lightning_talk`, "podcast"): its words in a row, plurals folded
-        (`Vocab.format_names`)."""
+        (`Vocab.format_names`), or the same words by their stems in a language the
+        program is written in or English ("Podiumsdiskussionen", "Führungen",
+        "lezingen": talkbase/core/stemming.py)."""
         names = self.vocab.format_names
+        codes = sorted(self.vocab.spoken | {"en"})
         for n in (3, 2, 1):
             run = range(i, i + n)
             if not all(self.free(j) for j in run):
                 continue
-            key = tuple(singular(w) for j in run for w in self.toks[j].words)
+            said = [w for j in run for w in self.toks[j].words]
+            key = tuple(singular(w) for w in said)
             fmt = names.get(key)
+            if fmt is None and all(len(w) >= STEMMED_FROM for w in said):
+                fmt = next(
+                    (f for k, f in names.items() if stemming.same_words(said, k, codes)), None
+                )
             if fmt is not None and not self._in_a_track_name(i, n):
                 self.take(i, n, "format", fmt, f"format: {fmt}")
                 return True
