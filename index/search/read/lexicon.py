@@ -403,6 +403,13 @@ def day_ordinals(languages: frozenset[str]) -> dict[str, int]:
 
 
 @lru_cache(maxsize=64)
+def at_place(languages: frozenset[str]) -> frozenset[str]:
+    """The words before a room's name that make it a room: English's "in" and "at",
+    and every word before a place of the given languages ("im", "nella", "dans")."""
+    return frozenset((*AT_PLACE, *(w for c in languages for w in PLACE_WORDS.get(c, ()))))
+
+
+@lru_cache(maxsize=64)
 def place_words(languages: frozenset[str]) -> frozenset[str]:
     """The words said before a place in English and the given languages ("nella")."""
     return frozenset((*PLACE_CUES, *(w for c in languages for w in PLACE_WORDS.get(c, ()))))

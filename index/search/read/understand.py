@@ -201,11 +201,14 @@ class _Reader(Words):
         found = match_seq(self.toks, i, rooms)
         if found is None:
             return False
-        cued = self.free(i - 1) and self.low(i - 1) in ("in", "at")
-        # a code ("K.3.201"), or a name no talk's title or abstract uses ("XOR", "MOV"
-        # at a camp whose stages are named so): a room wherever it stands
+        # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
+        # those of the languages the program is written in (lexicon.PLACE_WORDS)
+        cued = self.free(i - 1) and self.low(i - 1) in lexicon.at_place(self.vocab.spoken)
+        # a code ("K.3.201"), or a name no talk's title or abstract uses whole ("XOR",
+        # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
+        # "große" but never "Halle"): a room wherever it stands
         words = [w for t in self.toks[i : i + found[1]] for w in t.words]
-        distinctive = any(ch.isdigit() for ch in found[0]) or not any(
+        distinctive = any(ch.isdigit() for ch in found[0]) or not all(
             w in self.vocab.words for w in words
         )
         if cued or distinctive:
@@ -247,14 +250,23 @@ class _Reader(Words):
         code, n = found
         end = i + n
         cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
+        # "in het Engels": a cue, then an article of a language the visitor may ask in
+        article = not cued and self.free(i - 2) and self.low(i - 2) in LANGUAGE_CUES
+        article = article and self.free(i - 1) and self.low(i - 1) in self._articles()
+        cued = cued or article
         named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
         followed = named or (self.free(end) and self.low(end) in _GROUP)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
             return False
         label = f"in {english_name(code)}"
-        self.take(i, n + int(named), "language", code, label, int(cued))
+        self.take(i, n + int(named), "language", code, label, int(cued) + int(article))
         return True
+
+    def _articles(self) -> frozenset[str]:
+        """The words said before a place in the languages a visitor may ask in, less
+        English's ("the English track" names no language)."""
+        return lexicon.place_words(self.vocab.asked_in) - lexicon.PLACE_CUES
 
     def _language_compound(self, i: int) -> bool:
         """ "Spanish-language sessions": a language and its noun written as one word
