@@ -5,18 +5,20 @@ smaller than the stored one is refused as cut short (issue 35)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from index.build.builder import ingest
-from index.build.identity import Stored, name_documents, same_program
+from index.build.identity import KEEP_SHARE, MIN_LOST, Stored, name_documents, same_program
 from index.encoders.hashing import HashingEmbedder
 from index.search.kb import KnowledgeBase
 from ingest.detect import parse_path
+from ingest.text import title_key
 from talkbase.cli import main
 from talkbase.core.errors import InputError
-from talkbase.core.records import Talk
+from talkbase.core.records import Speaker, Talk
 
 
 def program(path: Path, conference: str, titles: list[str]) -> Path:
@@ -159,3 +161,178 @@ def test_naming_rules(tmp_path):
         "schedule.jsonl",
         "export/schedule.jsonl",
     )
+
+
+# -- another conference that shares a few generic titles is never "a new version" -----
+# (sweep 4, #29/#31: two conferences' schedule.json files shared "Opening", "Closing"
+# and "Lightning Talks", and the second deleted the first)
+
+GENERIC = [("Opening", "Orga"), ("Closing", "Orga"), ("Lightning Talks", "Various")]
+OWN_A = [("Rust on the ESP32", "Jana Voss"), ("Mesh networks", "Tim Roth")]
+OWN_B = [("Postgres internals", "Lea Brandt"), ("Vintage modems", "Ole Hansen")]
+
+
+def rows_file(
+    path: Path,
+    rows: list[tuple[str, str]],
+    conference: str | None = None,
+    day: str = "2031-03-03",
+    ids: str | None = None,
+) -> Path:
+    """A JSONL program of (title, speaker) rows on `day`, each on its own hour; with
+    a stated `conference` name or none (then talkbase names it by the file), and each
+    talk's own id `{ids}-{n}` where `ids` is given."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i, (title, speaker) in enumerate(rows):
+        row = {"title": title, "speakers": speaker, "start": f"{day}T{9 + i:02d}:00:00+01:00"}
+        if conference:
+            row["conference"] = conference
+        if ids:
+            row["id"] = f"{ids}-{i}"
+        lines.append(json.dumps(row))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_two_conferences_of_one_file_name_sharing_generic_titles_both_stay(tmp_path):
+    """They name different conferences: never versions of one another, though 3 of
+    their 5 titles are the same (before: the second replaced the first)."""
+    home = tmp_path / "home"
+    first = rows_file(
+        tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A, "Gulaschprogrammiernacht 22"
+    )
+    second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B, "Easterhegg 21")
+    ingest([first], home, HashingEmbedder())
+    report = ingest([second], home, HashingEmbedder())
+    assert not report.changes.removed
+    assert any("another program than the stored schedule.jsonl" in w for w in report.warnings)
+    kb = KnowledgeBase(home, embedder=HashingEmbedder())
+    assert len(kb.talks) == 10
+    assert {t.conference for t in kb.talks.values()} == {
+        "Gulaschprogrammiernacht 22",
+        "Easterhegg 21",
+    }
+
+
+def test_different_conference_names_given_on_the_command_line_are_two_programs(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = str(tmp_path / "home")
+    first = rows_file(tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A)
+    second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B)
+    assert main(["--home", home, "ingest", str(first), "--conference", "GPN 22"]) == 0
+    assert main(["--home", home, "ingest", str(second), "--conference", "Easterhegg 21"]) == 0
+    capsys.readouterr()
+    assert main(["--home", home, "export"]) == 0
+    exported = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(exported) == 10
+    assert {t["conference"] for t in exported} == {"GPN 22", "Easterhegg 21"}
+
+
+def test_unnamed_programs_on_other_days_are_two_programs(tmp_path):
+    """No name stated (both are "schedule"): another program's days tell it apart."""
+    home = tmp_path / "home"
+    ingest([rows_file(tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A)], home, HashingEmbedder())
+    second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B, day="2031-05-30")
+    assert not ingest([second], home, HashingEmbedder()).changes.removed
+    assert titles_of(home) == {t for t, _ in GENERIC + OWN_A + OWN_B}
+
+
+def test_unnamed_programs_whose_talks_have_other_ids_are_two_programs(tmp_path):
+    """Same day, no name: "Opening" under two different ids of their own is two talks."""
+    home = tmp_path / "home"
+    first = rows_file(tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A, ids="gpn")
+    ingest([first], home, HashingEmbedder())
+    second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B, ids="eh")
+    report = ingest([second], home, HashingEmbedder())
+    assert not report.changes.removed
+    assert [d.name for d in report.documents] == ["y/schedule.jsonl"]
+    assert titles_of(home) == {t for t, _ in GENERIC + OWN_A + OWN_B}
+
+
+def test_a_title_many_stored_conferences_hold_counts_little(tmp_path):
+    """With no name, no ids and one day, only the titles are left; those that the
+    knowledge base already holds in several conferences count by how rare they are."""
+    home = tmp_path / "home"
+    for n in range(2):
+        other = [(f"Talk {n} {i}", f"Person {n} {i}") for i in range(3)]
+        ingest(
+            [rows_file(tmp_path / f"c{n}.jsonl", GENERIC + other, f"Conf {n}")],
+            home,
+            HashingEmbedder(),
+        )
+    ingest([rows_file(tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A)], home, HashingEmbedder())
+    second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B)
+    report = ingest([second], home, HashingEmbedder())
+    assert not report.changes.removed
+    assert {t for t, _ in OWN_A + OWN_B} <= titles_of(home)
+
+
+def test_a_new_version_keeps_its_ids_and_replaces_the_program(tmp_path):
+    """The same conference again, one talk renamed (its id kept), one cancelled: it
+    replaces the stored version and says what changed."""
+    home = tmp_path / "home"
+    rows = GENERIC + OWN_A
+    ingest(
+        [rows_file(tmp_path / "v1" / "schedule.jsonl", rows, "GPN 22", ids="gpn")],
+        home,
+        HashingEmbedder(),
+    )
+    changed = [("Opening words", "Orga"), *rows[1:4]]  # renamed; "Mesh networks" cancelled
+    report = ingest(
+        [rows_file(tmp_path / "v2" / "schedule.jsonl", changed, "GPN 22", ids="gpn")],
+        home,
+        HashingEmbedder(),
+    )
+    assert any("a new version of the program" in w for w in report.warnings)
+    assert titles_of(home) == {t for t, _ in changed}
+    assert "Mesh networks" in {c.title for c in report.changes.removed}
+
+
+def test_resemblance_counts_ids_and_rare_titles():
+    a = tuple(Talk(title=t, uid=f"a{i}") for i, t in enumerate(TITLES_A))
+    renamed = tuple(Talk(title=f"New title {i}", uid=f"a{i}") for i in range(12))
+    assert not same_program(a, renamed)  # an id alone, with nothing else alike
+    spoken = tuple(replace(t, speakers=(Speaker("Ann Lee"),)) for t in a)
+    assert same_program(spoken, tuple(replace(t, speakers=(Speaker("Ann Lee"),)) for t in renamed))
+    assert not same_program(a, tuple(replace(t, uid=f"b{i}") for i, t in enumerate(a)))
+    generic = {title_key(t): 3 for t in TITLES_A[:8]}  # held by 3 conferences each
+    assert same_program(_talks(TITLES_A), _talks([*TITLES_A[:8], *TITLES_B[:4]]))
+    assert not same_program(_talks(TITLES_A), _talks([*TITLES_A[:8], *TITLES_B[:4]]), generic)
+    named = tuple(replace(t, conference="Conf A") for t in _talks(TITLES_A))
+    other = tuple(replace(t, conference="Conf B") for t in named)
+    assert not same_program(named, other) and same_program(named, named)
+
+
+# -- far fewer talks, in small programs too (sweep 4, #34) ---------------------------
+
+
+@pytest.mark.parametrize(("before", "after"), [(5, 2), (6, 2), (10, 6)])
+def test_a_small_program_cut_to_far_fewer_talks_is_refused(tmp_path, before, after):
+    home = tmp_path / "home"
+    path = program(tmp_path / "p.jsonl", "Conf", TITLES_A[:before])
+    ingest([path], home, HashingEmbedder())
+    program(path, "Conf", TITLES_A[:after])  # cut at a row boundary: nothing looks cut
+    with pytest.raises(InputError, match="looks cut short.*--shrink"):
+        ingest([path], home, HashingEmbedder())
+    assert titles_of(home) == set(TITLES_A[:before])
+    assert ingest([path], home, HashingEmbedder(), shrink=True).talks == after
+
+
+@pytest.mark.parametrize(("before", "after"), [(5, 3), (3, 1), (12, 10), (10, 7)])
+def test_one_or_two_cancelled_talks_are_accepted(tmp_path, before, after):
+    home = tmp_path / "home"
+    path = program(tmp_path / "p.jsonl", "Conf", TITLES_A[:before])
+    ingest([path], home, HashingEmbedder())
+    program(path, "Conf", TITLES_A[:after])
+    assert ingest([path], home, HashingEmbedder()).talks == after
+
+
+def test_the_help_of_shrink_says_what_far_fewer_is(capsys):
+    with pytest.raises(SystemExit):
+        main(["ingest", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--shrink" in said and f"at least {MIN_LOST} talks fewer" in said
+    assert f"under {KEEP_SHARE:.0%} of them" in said

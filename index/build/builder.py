@@ -119,6 +119,7 @@ def _identified(
     their own (index/build/identity.py); a file refused as cut short goes to
     `report.failed`, and when every file is refused the first refusal is raised."""
     stored: dict[str, identity.Stored] = {}
+    spread: dict[str, int] = {}
     build = None if replace_all else previous.in_use(home, False)
     if build is not None:
         bases = {d.name for d in parsed}
@@ -128,10 +129,12 @@ def _identified(
                 docs = tables.stored_documents(con)
                 names = [n for n in docs if identity.base_name(n) in bases]
                 records = tables.records_of_documents(con, names)
+                if names:
+                    spread = tables.titles_in_several_conferences(con)
             finally:
                 con.close()
         stored = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in names}
-    named = identity.name_documents(parsed, stored, shrink or replace_all)
+    named = identity.name_documents(parsed, stored, shrink or replace_all, spread)
     report.notices += named.notices
     report.failed += named.refused
     if not named.documents:

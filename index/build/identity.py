@@ -3,25 +3,40 @@
 A document is named by its file name ("schedule.xml") as long as that is enough to
 tell it apart. frab and pretalx export every conference as `schedule.xml`, so a
 file name alone would let one conference's program replace another's. A parsed file
-replaces the stored document of its name only when it is that document again:
+replaces the stored document of its name only when the evidence says it is that
+document again:
 
 1. read from the same path, or
-2. holding the same program: at least SAME_SHARE of the talks of the smaller of the
-   two share a title (a new version of a program keeps most of its talks; another
-   year or another conference keeps few).
+2. holding the same program (`same_program`):
+   - the same conference: where both documents state a conference name (their own
+     or `--conference`; a name made of the file name states nothing), they share
+     one. Two different stated names are two conferences, however alike their talks;
+   - and most of the same talks: at least SAME_SHARE of the talks of the smaller of
+     the two recur in the other (a new version of a program keeps most of its talks;
+     another year or another conference keeps few). A talk recurs by its own id (a
+     frab guid, an iCal UID) where both give it one and its title or a speaker agrees
+     too (a renamed talk keeps its id), else by its title, unless both give it ids
+     and they differ (two talks that share a title). A title counts as much as it is
+     rare: one that the knowledge base holds in n conferences ("Opening", "Lightning
+     Talks") counts 1/n; a title whose talks both name speakers and share none counts
+     half. Titles count only where the two programs share a day, or one has no days:
+     another year's or another conference's program falls on other days.
 
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
 "fosdem/2019/schedule.xml"). Files of one name given in one command are named
-the same way, each by the shortest end of its path the others do not share.
+the same way, each by the shortest end of its path the others do not share. A
+stored document is claimed by one parsed file at most, by path first, then by the
+program it resembles most.
 
-A file that replaces a stored document but holds far fewer talks (fewer than
-KEEP_SHARE of them, and at least MIN_LOST fewer) looks cut short: a download or a
-save still in progress. So does one whose reading found it cut short (a last row
-left incomplete, a quote never closed: `ParsedDocument.cut_short`), and then
-removing any stored talk is enough (fewer talks, or a stored title it lacks). Either
-is refused, so the program it would replace is kept, unless the person says the
-shrink is meant (`--shrink`, or `--replace`).
+A file that replaces a stored document but holds far fewer talks looks cut short:
+a download or a save still in progress. "Far fewer" is at least MIN_LOST talks
+fewer and fewer than KEEP_SHARE of the stored talks (5 -> 2, 10 -> 6, 40 -> 27;
+one or two cancelled talks never are). So does one whose reading found it cut short
+(a last row left incomplete, a quote never closed: `ParsedDocument.cut_short`), and
+then removing any stored talk is enough (fewer talks, or a stored title it lacks).
+Either is refused, so the program it would replace is kept, unless the person says
+the shrink is meant (`--shrink`, or `--replace`).
 """
 
 from __future__ import annotations
@@ -33,12 +48,13 @@ from pathlib import PurePath
 
 from ingest.detect import ParsedDocument
 from ingest.text import title_key
+from ingest.when import document_stem
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
 
 SAME_SHARE = 0.5  # of the smaller program's titles, shared: the same program again
 KEEP_SHARE = 0.7  # of the stored version's talks a new version keeps, at the least...
-MIN_LOST = 5  # ...unless it loses fewer talks than this
+MIN_LOST = 3  # ...unless it loses fewer talks than this
 
 
 @dataclass(frozen=True)
@@ -72,12 +88,68 @@ def _titles(talks: Sequence[Talk]) -> set[str]:
     return {k for k in (title_key(t.title) for t in talks) if k}
 
 
-def same_program(old: Sequence[Talk], new: Sequence[Talk]) -> bool:
-    """True when `new` is a version of the program `old` holds (see the module's rule 2)."""
-    a, b = _titles(old), _titles(new)
-    if not a or not b:
+def stated_conferences(talks: Sequence[Talk], name: str) -> set[str]:
+    """The conference names (as keys) the talks of the document `name` state: not the
+    one talkbase made of its file name."""
+    made = title_key(document_stem(base_name(name)))
+    return {k for k in (title_key(t.conference) for t in talks) if k and k != made}
+
+
+def _speakers(talk: Talk) -> set[str]:
+    return {k for k in (title_key(s.name) for s in talk.speakers) if k}
+
+
+def resemblance(
+    old: Sequence[Talk], new: Sequence[Talk], spread: Mapping[str, int] | None = None
+) -> float:
+    """The share of the smaller program's talks that recur in the other, each counted
+    by how distinctive it is (see the module's rule 2); `spread`: title key -> in how
+    many conferences the knowledge base holds it (1 where it is not given)."""
+    small, large = (new, old) if len(new) <= len(old) else (old, new)
+    if not small:
+        return 0.0
+    by_uid = {t.uid: t for t in large if t.uid}
+    by_title: dict[str, list[Talk]] = {}
+    for t in large:
+        by_title.setdefault(title_key(t.title), []).append(t)
+    days_a = {t.day for t in small if t.day}
+    days_b = {t.day for t in large if t.day}
+    titles_count = not days_a or not days_b or bool(days_a & days_b)
+    score = 0.0
+    for t in small:
+        key = title_key(t.title)
+        again = by_uid.get(t.uid) if t.uid else None
+        if again is not None and (title_key(again.title) == key or _speakers(t) & _speakers(again)):
+            score += 1.0
+            continue
+        if not key or not titles_count:
+            continue
+        alike = [o for o in by_title.get(key, ()) if not (t.uid and o.uid and o.uid != t.uid)]
+        if not alike:
+            continue
+        weight = 1.0 / max(1, (spread or {}).get(key, 1))
+        mine = _speakers(t)
+        if mine and all(_speakers(o) and not mine & _speakers(o) for o in alike):
+            weight /= 2
+        score += weight
+    return score / len(small)
+
+
+def same_program(
+    old: Sequence[Talk],
+    new: Sequence[Talk],
+    spread: Mapping[str, int] | None = None,
+    names: tuple[str, str] = ("", ""),
+) -> bool:
+    """True when `new` is a version of the program `old` holds (see the module's rule
+    2); `names`: the two documents' names, to tell a conference name they state from
+    one made of the file name."""
+    said_old, said_new = stated_conferences(old, names[0]), stated_conferences(new, names[1])
+    if said_old and said_new and not said_old & said_new:
+        return False  # two conferences, by their own names
+    if not _titles(old) or not _titles(new):
         return True  # nothing to tell them apart by: the name decides, as it always did
-    return len(a & b) >= SAME_SHARE * min(len(a), len(b))
+    return resemblance(old, new, spread) >= SAME_SHARE
 
 
 def _removed(old: Sequence[Talk], new: Sequence[Talk]) -> int:
@@ -120,38 +192,43 @@ def _renamed(doc: ParsedDocument, name: str) -> ParsedDocument:
     return replace(doc, name=name, talks=talks)
 
 
+def _mine(s: Stored, doc: ParsedDocument) -> bool:
+    return base_name(s.name) == doc.name
+
+
 def name_documents(
     parsed: Sequence[ParsedDocument],
     stored: Mapping[str, Stored],
     shrink: bool = False,
+    spread: Mapping[str, int] | None = None,
 ) -> Named:
     """Each parsed document under the name of the stored document it is again, or under
     a name of its own; a new version that looks cut short goes to `refused` (unless
-    `shrink`). `stored` holds every stored document whose base name a parsed one has.
-    A stored document is claimed by one parsed file at most: by path first, then by
-    program."""
+    `shrink`). `stored` holds every stored document whose base name a parsed one has;
+    `spread`, in how many conferences the knowledge base holds a title (by title key;
+    titles held by one may be left out). A stored document is claimed by one parsed
+    file at most: by path first, then by program."""
     notices: list[str] = []
     claimed: dict[int, Stored] = {}  # position in `parsed` -> the stored document it is
     free = dict(stored)
-    for rule in ("path", "program"):
-        for i, doc in enumerate(parsed):
-            if i in claimed:
-                continue
-            for s in free.values():
-                if base_name(s.name) != doc.name:
-                    continue
-                if (
-                    _same_path(s.path, doc.path)
-                    if rule == "path"
-                    else same_program(s.talks, doc.talks)
-                ):
-                    claimed[i] = free.pop(s.name)
-                    if rule == "program" and not _same_path(s.path, doc.path):
-                        notices.append(
-                            f"{doc.path}: a new version of the program read from {s.path} "
-                            "(most of its talks are the same): it replaces it"
-                        )
-                    break
+    for i, doc in enumerate(parsed):  # 1. by path
+        s = next((s for s in free.values() if _same_path(s.path, doc.path) and _mine(s, doc)), None)
+        if s is not None:
+            claimed[i] = free.pop(s.name)
+    for i, doc in enumerate(parsed):  # 2. by program: the one it resembles most
+        if i in claimed:
+            continue
+        alike = [
+            (resemblance(s.talks, doc.talks, spread), s.name)
+            for s in free.values()
+            if _mine(s, doc) and same_program(s.talks, doc.talks, spread, (s.name, doc.name))
+        ]
+        if alike:
+            s = claimed[i] = free.pop(max(alike)[1])
+            notices.append(
+                f"{doc.path}: a new version of the program read from {s.path} "
+                "(most of its talks are the same): it replaces it"
+            )
     out: list[ParsedDocument] = []
     refused: list[InputError] = []
     taken = set(stored)

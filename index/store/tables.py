@@ -245,6 +245,16 @@ def records_of_documents(
     return out
 
 
+def titles_in_several_conferences(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """title key -> the number of conferences holding a talk of that title, for the
+    titles that several conferences hold ("Opening", "Lightning Talks")."""
+    rows = con.execute(
+        "SELECT title_key, count(DISTINCT conference) FROM talks WHERE title_key <> '' "
+        "GROUP BY title_key HAVING count(DISTINCT conference) > 1"
+    ).fetchall()
+    return {str(k): int(n) for k, n in rows}
+
+
 def has_records_table(con: duckdb.DuckDBPyConnection) -> bool:
     found = con.execute(
         "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'records'"
