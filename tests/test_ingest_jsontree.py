@@ -334,3 +334,22 @@ def test_talks_beside_their_records_life_still_read() -> None:
     # nor a list of titles with no times at all (nothing says they are other records)
     _, talks, _ = parse_text(json.dumps([{"title": "A", "body": "x"}]), "p.json")
     assert [t.title for t in talks] == ["A"]
+
+
+def test_the_only_event_of_a_result_list_names_the_conference() -> None:
+    """Indico's export holds its event as the only object of `results`: its title is
+    the conference; a list of one track or one session names none."""
+    day = {"date": "2024-06-11", "time": "09:30:00", "tz": "Europe/Zurich"}
+    talk = {"title": "Fast tracking", "startDate": day, "speakers": [{"fullName": "Rossi, Maria"}]}
+    event = {
+        "title": "Workshop on Detector Software 2024",
+        "startDate": {"date": "2024-06-11", "time": "09:00:00", "tz": "Europe/Zurich"},
+        "endDate": {"date": "2024-06-12", "time": "18:00:00", "tz": "Europe/Zurich"},
+        "contributions": [talk, dict(talk, title="Slow tracking")],
+    }
+    body = {"count": 1, "_type": "HTTPAPIResult", "results": [event]}
+    _, talks, _ = parse_text(json.dumps(body), "export.json")
+    assert {t.conference for t in talks} == {"Workshop on Detector Software 2024"}
+    tracks = {"tracks": [{"id": 1, "name": "Security", "talks": event["contributions"]}]}
+    _, talks, _ = parse_text(json.dumps(tracks), "export.json")
+    assert {t.conference for t in talks} == {"export"}

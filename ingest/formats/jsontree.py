@@ -578,27 +578,50 @@ def _named(value: object) -> str | None:
     return said if 0 < len(said) <= 200 else None
 
 
+def _sole(items: list[Any], key: object) -> bool:
+    """Whether a list holding talks is a place of one: it holds one object, which is
+    no room, person or track (by the key of the list, `_kind_of`) nor a session
+    (`_session_title`): Indico's export, `{"count": 1, "results": [{"title": the
+    event, "startDate", "endDate", "contributions": [...]}]}`."""
+    return (
+        len(items) == 1
+        and isinstance(items[0], dict)
+        and _kind_of(key) is None
+        and _session_title(items[0]) is None
+    )
+
+
 def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
     """The conference's name where the document gives one: in the objects that hold
-    the talks at places of one (no list position, no data key: `{"data": {"event":
-    {"name": "JSConf Madrid 2025", "sessions": [...]}}}`), the nearest first, a key
-    naming the conference (`_CONFERENCE_KEYS`: a name, or an object's name) or else
+    the talks at places of one (no list position but a list's only object, `_sole`;
+    no data key: `{"data": {"event": {"name": "JSConf Madrid 2025", "sessions":
+    [...]}}}`), the nearest first, a key naming the conference (`_CONFERENCE_KEYS`:
+    a name, or an object's name) or else
     the object's own title (a schema.org Event holding its subEvents); then such a
     key in an object beside them at the root (JSON:API's `"meta": {"event": ...}`).
     None where it gives none (the file's name is the conference then)."""
     if not paths or not isinstance(root, dict):
         return None
-    common: list[object] = []
-    for keys in zip(*paths, strict=False):
-        if any(k != keys[0] for k in keys) or isinstance(keys[0], int) or _variable(keys[0], set()):
-            break
-        common.append(keys[0])
     holders: list[dict[str, Any]] = [root]
-    for key in common:
-        node = holders[-1].get(str(key))
-        if not isinstance(node, dict):
+    node: object = root
+    parent: object = None
+    for keys in zip(*(p[:-1] for p in paths), strict=False):  # (not the talks themselves)
+        key = keys[0]
+        if any(k != key for k in keys):
             break
-        holders.append(node)
+        if isinstance(key, int):  # the only object of a list: `_sole`
+            if not (isinstance(node, list) and _sole(node, parent)):
+                break
+            node = node[0]
+        elif isinstance(node, dict) and not _variable(key, set()):
+            node = node.get(str(key))
+        else:
+            break
+        if isinstance(node, dict):
+            holders.append(node)
+        elif not isinstance(node, list):
+            break
+        parent = key
     held = {id(h) for h in holders}
     beside = [v for v in root.values() if isinstance(v, dict) and id(v) not in held]
     for node in reversed(holders):
