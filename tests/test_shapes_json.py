@@ -361,6 +361,39 @@ def test_sessionize_all_data_categories_go_to_format_language_and_track() -> Non
     assert (coffee.title, coffee.format) == ("Kaffeepause", "break")
 
 
+def test_a_sessionize_speakers_tag_line_gives_the_affiliation_it_names() -> None:
+    """Sessionize's "all data" speakers say their organisation in their tag line:
+    after "at", after the comma of "Role, Org", or as the whole line; a role alone
+    or prose gives none."""
+    lines = {
+        "a": "Principal Engineer at MPK Kraków",
+        "b": "SRE, Allegro",
+        "c": "JetBrains",
+        "d": "Senior Software Engineer",
+        "e": "I love building things at scale.",
+    }
+    body = {
+        "sessions": [
+            {
+                "id": "1",
+                "title": "Postgres w MPK",
+                "startsAt": "2024-05-16T09:00:00",
+                "speakers": list(lines),
+            }
+        ],
+        "speakers": [{"id": k, "fullName": f"Person {k}", "tagLine": v} for k, v in lines.items()],
+    }
+    _, (talk,), _ = _read(body)
+    assert [s.affiliation for s in talk.speakers] == [
+        "MPK Kraków",
+        "Allegro",
+        "JetBrains",
+        None,
+        None,
+    ]
+    assert talk.speakers[0].name == "Person a"
+
+
 def test_a_category_is_the_field_its_title_names() -> None:
     from ingest.formats.jsonrecords import category_field
 

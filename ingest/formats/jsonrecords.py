@@ -15,7 +15,8 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
-from ingest.html import text_of
+from ingest.formats.icalnames import _ROLE_OR_ORG
+from ingest.html import inline, text_of
 from ingest.locate import IdLines
 from ingest.speakers import person_name
 from talkbase.core.errors import InputError
@@ -178,19 +179,68 @@ def _service(obj: dict[str, Any]) -> bool:
     return obj.get("isServiceSession") is True
 
 
+_AT = re.compile(r"\s(?:at|@)\s+(?=\S)")
+
+
+def _organisation(text: str) -> bool:
+    """A short name written as an organisation's: one to six words, the first
+    capitalised or a number, none a job title or a company word (`_ROLE_OR_ORG`,
+    the words the calendar reader knows: "Senior Engineer" is a role, and "Acme
+    Labs" cannot be told from one)."""
+    words = text.split()
+    return (
+        0 < len(words) <= 6
+        and len(text) <= 60
+        and (text[0].isupper() or text[0].isdigit())
+        and not any(w.lower().strip(".,()") in _ROLE_OR_ORG for w in words)
+    )
+
+
+def tagline_affiliation(tagline: object) -> str | None:
+    """The organisation a speaker's tag line names (Sessionize's `tagLine`), where it
+    says one: after "at" or "@" ("Principal Engineer at MPK Kraków"), after the one
+    comma of "Role, Org" ("SRE, Allegro"), or the whole line where it reads as an
+    organisation (`_organisation`: "JetBrains"); None for any other line (a role
+    alone, a list, prose), which is kept nowhere."""
+    said = inline(text_of(tagline))
+    if not said or len(said) > 120 or "\n" in said:
+        return None
+    found = list(_AT.finditer(said))
+    if found:
+        org = said[found[-1].end() :].strip(" .")  # (a name: "at scale" is none)
+        return org if org[:1].isupper() and len(org.split()) <= 6 and len(org) <= 60 else None
+    parts = [p.strip() for p in said.split(",")]
+    if len(parts) == 2 and all(parts) and _organisation(parts[1]):
+        return parts[1]
+    return said if len(parts) == 1 and _organisation(said) else None
+
+
+def _person(row: dict[str, Any]) -> object:
+    """A speaker of Sessionize's speakers table as the reader reads speakers: the
+    name, and the affiliation its tag line names (`tagline_affiliation`)."""
+    name = person_name(row)
+    org = tagline_affiliation(row.get("tagLine"))
+    return {"name": name, "affiliation": org} if name and org else name
+
+
 def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """Sessionize's "all data" JSON names speakers, rooms and categories by id; its
     grid and its lists name categories inline ({"name": "Track", "categoryItems":
     [...]}). Each category goes to the field its title names (`category_field`),
     the others to the track; a service session is kept typed "break", as the
-    product keeps breaks (ingest/housekeeping.py)."""
+    product keeps breaks (ingest/housekeeping.py); a speaker's tag line gives its
+    affiliation where it names one (`tagline_affiliation`)."""
     top = root if isinstance(root, dict) else {}
 
     def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
         return {text_of(r.get("id")): name_of(r) for r in rows}
 
-    people = table("speakers", person_name)
+    people = {
+        text_of(r.get("id")): _person(r)
+        for r in when.as_list(top.get("speakers"))
+        if isinstance(r, dict)
+    }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name)
         text_of(i.get("id")): (category_field(text_of(c.get("title") or c.get("name"))), text_of(i))
