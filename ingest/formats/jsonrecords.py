@@ -97,29 +97,60 @@ def records(root: object, is_record: Callable[[object], bool]) -> list[object]:
 
 
 # what a page of a paginated API says of the whole list: its size, and where the next
-# page is (at the top, or in a "pagination"/"meta"/"links" object: Django REST
-# framework's count/next, Eventbrite's pagination.object_count/has_more_items)
+# (and the previous) page is (at the top, or in a "pagination"/"meta"/"links" object:
+# Django REST framework's count/next/previous, Eventbrite's
+# pagination.object_count/has_more_items)
 _TOTAL_KEYS = ("count", "total", "total_count", "object_count", "total_items", "total_results")
 _NEXT_KEYS = ("next", "next_page", "next_url", "has_more_items", "has_more")
+_PREVIOUS_KEYS = ("previous", "prev", "previous_page", "prev_page", "previous_url", "prev_url")
 
 
-def page_left(root: object, document: str, held: int) -> str | None:
+class PageLeft(str):
+    """The warning that a document is one page of a paginated list (`page_left`),
+    with what the page says of the list: the address the list is fetched from
+    (`listing`: its next or previous page's, without the query, None where it names
+    none), how many records the list holds (`total`), how many this page does
+    (`held`), and its next page's address (`next`, "" where it names none), so that
+    the pages of one list read together are one program (ingest/detect.py
+    `join_pages`)."""
+
+    listing: str | None
+    total: int
+    held: int
+    next: str
+
+
+def _listing(link: object) -> str | None:
+    """The address of a list as a link to one of its pages gives it: the link
+    without its query ("https://pretalx.com/api/events/x/talks/")."""
+    return link.split("?", 1)[0].split("#", 1)[0] if isinstance(link, str) and link else None
+
+
+def page_left(root: object, document: str, held: int) -> PageLeft | None:
     """The warning for one page of a paginated API: it counts more records than the
-    `held` it holds and names a next page; None for a whole list."""
+    `held` it holds and names a next or a previous page; None for a whole list."""
     if not isinstance(root, dict):
         return None
     places = [root, *(v for v in root.values() if isinstance(v, dict))]
     said = {_norm(k): v for place in places for k, v in place.items()}
     total = next((said[k] for k in _TOTAL_KEYS if isinstance(said.get(k), int)), None)
     more = next((said[k] for k in _NEXT_KEYS if said.get(k)), None)
-    if isinstance(total, bool) or total is None or total <= held or not more:
+    before = next((said[k] for k in _PREVIOUS_KEYS if said.get(k)), None)
+    if isinstance(total, bool) or total is None or total <= held or not (more or before):
         return None
-    where = f" ({more})" if isinstance(more, str) else ""
-    return (
+    if more:
+        where = f" ({more})" if isinstance(more, str) else ""
+        side = f"a next page{where}"
+    else:
+        side = f"a previous page ({before})" if isinstance(before, str) else "a previous page"
+    left = PageLeft(
         f"{document}: holds {held} of the {total} records its API counts, one page of a "
-        f"paginated list with a next page{where}; the other pages must be fetched and "
-        "ingested too"
+        f"paginated list with {side}; the other pages must be fetched and ingested too"
     )
+    left.listing = _listing(more) or _listing(before)
+    left.total, left.held = total, held
+    left.next = more if isinstance(more, str) else ""
+    return left
 
 
 _IDS = re.compile(r'"(?P<key>id)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]')
