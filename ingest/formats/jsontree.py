@@ -603,23 +603,23 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
     if not paths or not isinstance(root, dict):
         return None
     holders: list[dict[str, Any]] = [root]
-    node: object = root
+    at: object = root
     parent: object = None
     for keys in zip(*(p[:-1] for p in paths), strict=False):  # (not the talks themselves)
         key = keys[0]
         if any(k != key for k in keys):
             break
         if isinstance(key, int):  # the only object of a list: `_sole`
-            if not (isinstance(node, list) and _sole(node, parent)):
+            if not (isinstance(at, list) and _sole(at, parent)):
                 break
-            node = node[0]
-        elif isinstance(node, dict) and not _variable(key, set()):
-            node = node.get(str(key))
+            at = at[0]
+        elif isinstance(at, dict) and not _variable(key, set()):
+            at = at.get(str(key))
         else:
             break
-        if isinstance(node, dict):
-            holders.append(node)
-        elif not isinstance(node, list):
+        if isinstance(at, dict):
+            holders.append(at)
+        elif not isinstance(at, list):
             break
         parent = key
     held = {id(h) for h in holders}
