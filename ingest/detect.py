@@ -8,6 +8,8 @@ file and the place; problems with one talk become warnings and the rest of the
 file still ingests. A file that looks cut short (a format's `CutShort` warning, or
 a last character left incomplete) is still read, and its `ParsedDocument` says so
 (`cut_short`): what that means for a stored version of it is the index's to decide.
+A document that is one page of a paginated list says so too (`page`): the pages of
+one list read together are one program (`join_pages`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
+from ingest.formats.jsonrecords import PageLeft
 from ingest.formats.registry import CutShort, Options
 from ingest.limits import (
     cap_warnings,
@@ -55,6 +59,11 @@ class ParsedDocument:
     # the warning that the file looks cut short, where the reading noticed it (a row or
     # a character left incomplete at its end, a quote or a code block never closed)
     cut_short: str = ""
+    # the warning that it is one page of a paginated list, with what the page says of
+    # the list (`PageLeft`), where the reading found one
+    page: PageLeft | None = None
+    # its conference is named after the files of the pages read with it (`join_pages`)
+    from_file_names: bool = False
 
     @property
     def conferences(self) -> tuple[str, ...]:
@@ -63,8 +72,9 @@ class ParsedDocument:
 
     @property
     def conference_from_file_name(self) -> bool:
-        """True when the only name talkbase found is the file's own ("papers")."""
-        return self.conferences == (document_stem(self.name),)
+        """True when the only name talkbase found is the file's own ("papers"), or
+        the files' of the pages of one list read together (`join_pages`)."""
+        return self.from_file_names or self.conferences == (document_stem(self.name),)
 
 
 _BOMS = (  # longest first: the UTF-32-LE mark begins with the UTF-16-LE one
@@ -167,7 +177,7 @@ def parse_text(
     the document's own name for it. Fields over their limits are cut and the
     warnings capped (ingest/limits.py).
     """
-    fmt, talks, warnings, _ = _read(text, document, fmt, mapping, conference)
+    fmt, talks, warnings, _, _ = _read(text, document, fmt, mapping, conference)
     return fmt, talks, warnings
 
 
@@ -177,9 +187,10 @@ def _read(
     fmt: str | None = None,
     mapping: dict[str, str] | None = None,
     conference: str | None = None,
-) -> tuple[str, list[Talk], list[str], str]:
-    """`parse_text`'s (format, talks, warnings), and the format's warning that the
-    text looks cut short ("" if none: see `_cut`)."""
+) -> tuple[str, list[Talk], list[str], str, PageLeft | None]:
+    """`parse_text`'s (format, talks, warnings), the format's warning that the text
+    looks cut short ("" if none: see `_cut`), and its warning that the text is one page
+    of a paginated list (None if none)."""
     document = text_name(document)
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
     if fmt is None:
@@ -208,7 +219,8 @@ def _read(
             warnings = [*_zone_assumed(found, text, document, options, talks), *warnings]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
-    return fmt, *finish(talks, warnings, document, fmt, conference), _cut(warnings)
+    page = next((w for w in warnings if isinstance(w, PageLeft)), None)
+    return fmt, *finish(talks, warnings, document, fmt, conference), _cut(warnings), page
 
 
 def _cut(warnings: list[str]) -> str:
@@ -291,7 +303,7 @@ def parse_path(
             return streamed
     data = read_bytes(p)
     text = decode(mend_split_characters(data), shown)
-    found, talks, warnings, cut = _read(text, name, fmt, mapping, conference)
+    found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
     if wide_encoding(data) is None and cut_inside_character(data):
         warnings.append(
             f"{name}: the file ends in the middle of a character; it looks cut "
@@ -306,7 +318,54 @@ def parse_path(
         talks=tuple(talks),
         warnings=tuple(warnings),
         cut_short=cut,
+        page=page,
     )
+
+
+def join_pages(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
+    """The documents read together, the pages of one paginated list among them read
+    as one program: pages of one format whose links name the same list
+    (`PageLeft.listing`, the same address without the query) and that count the same
+    number of records. Each page loses its warning; the pages together hold the
+    list, or the last of them warns once, naming the next pages they link to. Their
+    conference, where each was named after its own file, is named after the files
+    together: the start of their names they share ("talks_page1", "talks_page2":
+    "talks_page"), else the first page's; a conference a page names (or
+    `--conference`) is kept. Any other document is returned as it is."""
+    groups: dict[tuple[str, str | None, int], list[int]] = {}
+    for n, doc in enumerate(parsed):
+        if doc.page is not None:
+            groups.setdefault((doc.format, doc.page.listing, doc.page.total), []).append(n)
+    out = list(parsed)
+    for (_, listing, total), members in groups.items():
+        docs = [parsed[n] for n in members]
+        pages = {d.sha256: d.page for d in docs if d.page is not None}  # (a page given twice)
+        if len(pages) < 2:
+            continue
+        held = sum(p.held for p in pages.values())
+        named = [d for d in docs if d.conference_from_file_name]
+        by_file = {id(d) for d in named}
+        stems = [document_stem(d.name) for d in named]
+        shared = os.path.commonprefix(stems).rstrip("0123456789 _-.") if stems else ""
+        name = shared if len(shared) >= 3 else stems[0] if stems else ""
+        nexts = list(dict.fromkeys(p.next for p in pages.values() if p.next))
+        left = (
+            f"{', '.join(d.name for d in docs)}: pages of one paginated list"
+            f"{f' ({listing})' if listing else ''} holding {held} of the {total} records its "
+            f"API counts; the pages not given among those they link to as next "
+            f"({', '.join(nexts) or 'none named'}) must be fetched and ingested too"
+        )
+        for n, doc in zip(members, docs, strict=True):
+            warnings = [w for w in doc.warnings if w != doc.page]
+            if n == members[-1] and held < total:
+                warnings.append(left)
+            talks = doc.talks
+            if id(doc) in by_file and name:
+                talks = tuple(replace(t, conference=name) for t in talks)
+            out[n] = replace(
+                doc, talks=talks, warnings=tuple(warnings), from_file_names=id(doc) in by_file
+            )
+    return out
 
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:

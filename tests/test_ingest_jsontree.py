@@ -258,3 +258,98 @@ def test_date_time_objects_and_tags_read_with_care() -> None:
     assert warnings == [zone_note("p.json", "the times of 1 of its 3 talks")]  # B's day
     assert b.start is not None and f"{b.start:%Y-%m-%d}" == "2024-06-14"
     assert c.title == "Scaling Postgres"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (  # a package search: a name, an author, and the time the package was published
+            {
+                "objects": [
+                    {
+                        "package": {
+                            "name": "left-pad",
+                            "date": "2018-04-09T01:28:52.375Z",
+                            "author": {"name": "azer"},
+                            "description": "Pad",
+                        }
+                    },
+                    {
+                        "package": {
+                            "name": "pad-left",
+                            "date": "2016-03-10T12:00:00.000Z",
+                            "author": {"name": "jon"},
+                            "description": "Pad",
+                        }
+                    },
+                ],
+                "total": 2,
+            },
+            "'date'",
+        ),
+        (  # an issue tracker's list: a title, a body, and when each was opened and changed
+            [
+                {
+                    "id": 1,
+                    "title": "Crash on start",
+                    "user": {"login": "a"},
+                    "body": "Steps",
+                    "created_at": "2024-09-01T10:00:00Z",
+                    "updated_at": "2024-09-02T10:00:00Z",
+                },
+                {
+                    "id": 2,
+                    "title": "Dark mode",
+                    "user": {"login": "b"},
+                    "body": "Please",
+                    "createdAt": "2024-09-03T10:00:00Z",
+                },
+            ],
+            "'created_at', 'updated_at', 'createdAt'",
+        ),
+    ],
+)
+def test_records_timed_only_by_their_own_life_are_no_program(body: object, said: str) -> None:
+    """Records whose only times say when each was made or changed (a key naming it,
+    or a time to the second), naming no room, track, end, duration or presenter, are
+    refused in one sentence naming the file and the keys."""
+    with pytest.raises(InputError, match="no sessions") as err:
+        parse_text(json.dumps(body), "found.json")
+    assert err.value.path == "found.json"
+    assert said in str(err.value) and "\n" not in str(err.value)
+
+
+def test_talks_beside_their_records_life_still_read() -> None:
+    """A time off the whole minute in one record, or a "created_at", does not refuse
+    talks that name a room, speakers or a session's time."""
+    body = {
+        "sessions": [
+            {"title": "A", "start": "2024-05-01T10:00:00Z", "created_at": "2024-01-02T03:04:05Z"},
+            {"title": "B", "start": "2024-05-01T11:00:17Z", "room": "R1"},
+            {"title": "C", "updated": "2024-01-02T03:04:05Z", "speakers": ["Ann Lee"]},
+        ]
+    }
+    _, talks, _ = parse_text(json.dumps(body), "p.json")
+    assert [t.title for t in talks] == ["A", "B", "C"]
+    # nor a list of titles with no times at all (nothing says they are other records)
+    _, talks, _ = parse_text(json.dumps([{"title": "A", "body": "x"}]), "p.json")
+    assert [t.title for t in talks] == ["A"]
+
+
+def test_the_only_event_of_a_result_list_names_the_conference() -> None:
+    """Indico's export holds its event as the only object of `results`: its title is
+    the conference; a list of one track or one session names none."""
+    day = {"date": "2024-06-11", "time": "09:30:00", "tz": "Europe/Zurich"}
+    talk = {"title": "Fast tracking", "startDate": day, "speakers": [{"fullName": "Rossi, Maria"}]}
+    event = {
+        "title": "Workshop on Detector Software 2024",
+        "startDate": {"date": "2024-06-11", "time": "09:00:00", "tz": "Europe/Zurich"},
+        "endDate": {"date": "2024-06-12", "time": "18:00:00", "tz": "Europe/Zurich"},
+        "contributions": [talk, dict(talk, title="Slow tracking")],
+    }
+    body = {"count": 1, "_type": "HTTPAPIResult", "results": [event]}
+    _, talks, _ = parse_text(json.dumps(body), "export.json")
+    assert {t.conference for t in talks} == {"Workshop on Detector Software 2024"}
+    tracks = {"tracks": [{"id": 1, "name": "Security", "talks": event["contributions"]}]}
+    _, talks, _ = parse_text(json.dumps(tracks), "export.json")
+    assert {t.conference for t in talks} == {"export"}

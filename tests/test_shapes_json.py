@@ -361,6 +361,39 @@ def test_sessionize_all_data_categories_go_to_format_language_and_track() -> Non
     assert (coffee.title, coffee.format) == ("Kaffeepause", "break")
 
 
+def test_a_sessionize_speakers_tag_line_gives_the_affiliation_it_names() -> None:
+    """Sessionize's "all data" speakers say their organisation in their tag line:
+    after "at", after the comma of "Role, Org", or as the whole line; a role alone
+    or prose gives none."""
+    lines = {
+        "a": "Principal Engineer at MPK Kraków",
+        "b": "SRE, Allegro",
+        "c": "JetBrains",
+        "d": "Senior Software Engineer",
+        "e": "I love building things at scale.",
+    }
+    body = {
+        "sessions": [
+            {
+                "id": "1",
+                "title": "Postgres w MPK",
+                "startsAt": "2024-05-16T09:00:00",
+                "speakers": list(lines),
+            }
+        ],
+        "speakers": [{"id": k, "fullName": f"Person {k}", "tagLine": v} for k, v in lines.items()],
+    }
+    _, (talk,), _ = _read(body)
+    assert [s.affiliation for s in talk.speakers] == [
+        "MPK Kraków",
+        "Allegro",
+        "JetBrains",
+        None,
+        None,
+    ]
+    assert talk.speakers[0].name == "Person a"
+
+
 def test_a_category_is_the_field_its_title_names() -> None:
     from ingest.formats.jsonrecords import category_field
 
@@ -417,6 +450,65 @@ def test_a_page_of_events_read_as_a_tree_is_warned_too() -> None:
         "eventbrite.json: holds 1 of the 40 records its API counts, one page of a paginated "
         "list with a next page; the other pages must be fetched and ingested too"
     ]
+
+
+def _pages(tmp_path, count: int, names: tuple[str, ...]) -> list:
+    """Pages of one pretalx talks list of `count`, two talks a page, written as files."""
+    from ingest.detect import parse_path
+
+    base = "https://pretalx.com/api/events/x/talks/"
+    paths = []
+    for n, name in enumerate(names):
+        page = {
+            "count": count,
+            "next": f"{base}?limit=2&offset={2 * n + 2}" if 2 * n + 2 < count else None,
+            "previous": (f"{base}?limit=2" + (f"&offset={2 * n - 2}" if n > 1 else ""))
+            if n
+            else None,
+            "results": [_pretalx_result(2 * n + k) for k in (1, 2) if 2 * n + k <= count],
+        }
+        path = tmp_path / name
+        path.write_text(json.dumps(page), encoding="utf-8")
+        paths.append(parse_path(path))
+    return paths
+
+
+def test_the_pages_of_one_list_read_together_are_one_program(tmp_path) -> None:
+    """Pages whose links name one list and that count the same records are one
+    program, named after their files together, with no warning where they hold the
+    whole list; a last page read alone warns too."""
+    from ingest.detect import join_pages
+
+    first, last = _pages(tmp_path, 3, ("talks_page1.json", "talks_page2.json"))
+    assert "with a previous page" in last.warnings[0]  # (alone: the earlier pages are missing)
+    joined = join_pages([first, last])
+    assert [d.conferences for d in joined] == [("talks_page",), ("talks_page",)]
+    assert [d.warnings for d in joined] == [(), ()]
+    assert all(d.conference_from_file_name for d in joined)
+    # a page read alone, or with a page of another list, keeps its own warning
+    other = dict(json.loads((tmp_path / "talks_page2.json").read_text()), count=9)
+    (tmp_path / "other.json").write_text(json.dumps(other), encoding="utf-8")
+    from ingest.detect import parse_path
+
+    alone = join_pages([first, parse_path(tmp_path / "other.json")])
+    assert alone[0].warnings == first.warnings and alone[0].conferences == ("talks_page1",)
+
+
+def test_pages_read_together_that_miss_one_warn_once_naming_its_link(tmp_path) -> None:
+    from ingest.detect import join_pages
+
+    pages = _pages(tmp_path, 7, ("p1.json", "p2.json", "p3.json", "p4.json"))
+    joined = join_pages(pages[:2])
+    assert joined[0].warnings == ()
+    assert joined[1].warnings == (
+        "p1.json, p2.json: pages of one paginated list (https://pretalx.com/api/events/x/"
+        "talks/) holding 4 of the 7 records its API counts; the pages not given among those "
+        "they link to as next (https://pretalx.com/api/events/x/talks/?limit=2&offset=2, "
+        "https://pretalx.com/api/events/x/talks/?limit=2&offset=4) must be fetched and "
+        "ingested too",
+    )
+    assert [d.conferences for d in joined] == [("p1",), ("p1",)]  # ("p": too short a name)
+    assert [len(d.warnings) for d in join_pages(pages)] == [0, 0, 0, 0]
 
 
 # ---- YAML programs ------------------------------------------------------------------------

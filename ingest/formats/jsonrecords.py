@@ -15,7 +15,8 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
-from ingest.html import text_of
+from ingest.formats.icalnames import _ROLE_OR_ORG
+from ingest.html import inline, text_of
 from ingest.locate import IdLines
 from ingest.speakers import person_name
 from talkbase.core.errors import InputError
@@ -96,29 +97,60 @@ def records(root: object, is_record: Callable[[object], bool]) -> list[object]:
 
 
 # what a page of a paginated API says of the whole list: its size, and where the next
-# page is (at the top, or in a "pagination"/"meta"/"links" object: Django REST
-# framework's count/next, Eventbrite's pagination.object_count/has_more_items)
+# (and the previous) page is (at the top, or in a "pagination"/"meta"/"links" object:
+# Django REST framework's count/next/previous, Eventbrite's
+# pagination.object_count/has_more_items)
 _TOTAL_KEYS = ("count", "total", "total_count", "object_count", "total_items", "total_results")
 _NEXT_KEYS = ("next", "next_page", "next_url", "has_more_items", "has_more")
+_PREVIOUS_KEYS = ("previous", "prev", "previous_page", "prev_page", "previous_url", "prev_url")
 
 
-def page_left(root: object, document: str, held: int) -> str | None:
+class PageLeft(str):
+    """The warning that a document is one page of a paginated list (`page_left`),
+    with what the page says of the list: the address the list is fetched from
+    (`listing`: its next or previous page's, without the query, None where it names
+    none), how many records the list holds (`total`), how many this page does
+    (`held`), and its next page's address (`next`, "" where it names none), so that
+    the pages of one list read together are one program (ingest/detect.py
+    `join_pages`)."""
+
+    listing: str | None
+    total: int
+    held: int
+    next: str
+
+
+def _listing(link: object) -> str | None:
+    """The address of a list as a link to one of its pages gives it: the link
+    without its query ("https://pretalx.com/api/events/x/talks/")."""
+    return link.split("?", 1)[0].split("#", 1)[0] if isinstance(link, str) and link else None
+
+
+def page_left(root: object, document: str, held: int) -> PageLeft | None:
     """The warning for one page of a paginated API: it counts more records than the
-    `held` it holds and names a next page; None for a whole list."""
+    `held` it holds and names a next or a previous page; None for a whole list."""
     if not isinstance(root, dict):
         return None
     places = [root, *(v for v in root.values() if isinstance(v, dict))]
     said = {_norm(k): v for place in places for k, v in place.items()}
     total = next((said[k] for k in _TOTAL_KEYS if isinstance(said.get(k), int)), None)
     more = next((said[k] for k in _NEXT_KEYS if said.get(k)), None)
-    if isinstance(total, bool) or total is None or total <= held or not more:
+    before = next((said[k] for k in _PREVIOUS_KEYS if said.get(k)), None)
+    if isinstance(total, bool) or total is None or total <= held or not (more or before):
         return None
-    where = f" ({more})" if isinstance(more, str) else ""
-    return (
+    if more:
+        where = f" ({more})" if isinstance(more, str) else ""
+        side = f"a next page{where}"
+    else:
+        side = f"a previous page ({before})" if isinstance(before, str) else "a previous page"
+    left = PageLeft(
         f"{document}: holds {held} of the {total} records its API counts, one page of a "
-        f"paginated list with a next page{where}; the other pages must be fetched and "
-        "ingested too"
+        f"paginated list with {side}; the other pages must be fetched and ingested too"
     )
+    left.listing = _listing(more) or _listing(before)
+    left.total, left.held = total, held
+    left.next = more if isinstance(more, str) else ""
+    return left
 
 
 _IDS = re.compile(r'"(?P<key>id)"\s*:\s*(?:"(?P<s>[^"\n]*)"|(?P<n>[^\s,}\]"]+))\s*[,}\]]')
@@ -178,19 +210,68 @@ def _service(obj: dict[str, Any]) -> bool:
     return obj.get("isServiceSession") is True
 
 
+_AT = re.compile(r"\s(?:at|@)\s+(?=\S)")
+
+
+def _organisation(text: str) -> bool:
+    """A short name written as an organisation's: one to six words, the first
+    capitalised or a number, none a job title or a company word (`_ROLE_OR_ORG`,
+    the words the calendar reader knows: "Senior Engineer" is a role, and "Acme
+    Labs" cannot be told from one)."""
+    words = text.split()
+    return (
+        0 < len(words) <= 6
+        and len(text) <= 60
+        and (text[0].isupper() or text[0].isdigit())
+        and not any(w.lower().strip(".,()") in _ROLE_OR_ORG for w in words)
+    )
+
+
+def tagline_affiliation(tagline: object) -> str | None:
+    """The organisation a speaker's tag line names (Sessionize's `tagLine`), where it
+    says one: after "at" or "@" ("Principal Engineer at MPK Kraków"), after the one
+    comma of "Role, Org" ("SRE, Allegro"), or the whole line where it reads as an
+    organisation (`_organisation`: "JetBrains"); None for any other line (a role
+    alone, a list, prose), which is kept nowhere."""
+    said = inline(text_of(tagline))
+    if not said or len(said) > 120 or "\n" in said:
+        return None
+    found = list(_AT.finditer(said))
+    if found:
+        org = said[found[-1].end() :].strip(" .")  # (a name: "at scale" is none)
+        return org if org[:1].isupper() and len(org.split()) <= 6 and len(org) <= 60 else None
+    parts = [p.strip() for p in said.split(",")]
+    if len(parts) == 2 and all(parts) and _organisation(parts[1]):
+        return parts[1]
+    return said if len(parts) == 1 and _organisation(said) else None
+
+
+def _person(row: dict[str, Any]) -> object:
+    """A speaker of Sessionize's speakers table as the reader reads speakers: the
+    name, and the affiliation its tag line names (`tagline_affiliation`)."""
+    name = person_name(row)
+    org = tagline_affiliation(row.get("tagLine"))
+    return {"name": name, "affiliation": org} if name and org else name
+
+
 def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """Sessionize's "all data" JSON names speakers, rooms and categories by id; its
     grid and its lists name categories inline ({"name": "Track", "categoryItems":
     [...]}). Each category goes to the field its title names (`category_field`),
     the others to the track; a service session is kept typed "break", as the
-    product keeps breaks (ingest/housekeeping.py)."""
+    product keeps breaks (ingest/housekeeping.py); a speaker's tag line gives its
+    affiliation where it names one (`tagline_affiliation`)."""
     top = root if isinstance(root, dict) else {}
 
     def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
         return {text_of(r.get("id")): name_of(r) for r in rows}
 
-    people = table("speakers", person_name)
+    people = {
+        text_of(r.get("id")): _person(r)
+        for r in when.as_list(top.get("speakers"))
+        if isinstance(r, dict)
+    }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name)
         text_of(i.get("id")): (category_field(text_of(c.get("title") or c.get("name"))), text_of(i))

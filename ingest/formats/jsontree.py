@@ -33,8 +33,12 @@ them. Here:
   they have times or speakers and nothing else does; a file where only such
   objects (or only names) are found, or where the talks found are far fewer
   than the other titled objects of the tree, is refused with one sentence saying
-  what was found; so is an OpenAPI or Swagger spec (`api_description`), and a file
-  whose only talks sit under `example`/`examples` keys (documentation);
+  what was found; so is an OpenAPI or Swagger spec (`api_description`), a file
+  whose only talks sit under `example`/`examples` keys (documentation), and one
+  whose talks are mostly records of something else (`_not_sessions`: a package
+  search, an issue tracker's list): their only times say when each record was
+  made or changed, and none names a room, a track, an end, a duration or who
+  presents it;
 - the conference is named as the document names it (`conference`).
 """
 
@@ -574,27 +578,50 @@ def _named(value: object) -> str | None:
     return said if 0 < len(said) <= 200 else None
 
 
+def _sole(items: list[Any], key: object) -> bool:
+    """Whether a list holding talks is a place of one: it holds one object, which is
+    no room, person or track (by the key of the list, `_kind_of`) nor a session
+    (`_session_title`): Indico's export, `{"count": 1, "results": [{"title": the
+    event, "startDate", "endDate", "contributions": [...]}]}`."""
+    return (
+        len(items) == 1
+        and isinstance(items[0], dict)
+        and _kind_of(key) is None
+        and _session_title(items[0]) is None
+    )
+
+
 def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
     """The conference's name where the document gives one: in the objects that hold
-    the talks at places of one (no list position, no data key: `{"data": {"event":
-    {"name": "JSConf Madrid 2025", "sessions": [...]}}}`), the nearest first, a key
-    naming the conference (`_CONFERENCE_KEYS`: a name, or an object's name) or else
+    the talks at places of one (no list position but a list's only object, `_sole`;
+    no data key: `{"data": {"event": {"name": "JSConf Madrid 2025", "sessions":
+    [...]}}}`), the nearest first, a key naming the conference (`_CONFERENCE_KEYS`:
+    a name, or an object's name) or else
     the object's own title (a schema.org Event holding its subEvents); then such a
     key in an object beside them at the root (JSON:API's `"meta": {"event": ...}`).
     None where it gives none (the file's name is the conference then)."""
     if not paths or not isinstance(root, dict):
         return None
-    common: list[object] = []
-    for keys in zip(*paths, strict=False):
-        if any(k != keys[0] for k in keys) or isinstance(keys[0], int) or _variable(keys[0], set()):
-            break
-        common.append(keys[0])
     holders: list[dict[str, Any]] = [root]
-    for key in common:
-        node = holders[-1].get(str(key))
-        if not isinstance(node, dict):
+    at: object = root
+    parent: object = None
+    for keys in zip(*(p[:-1] for p in paths), strict=False):  # (not the talks themselves)
+        key = keys[0]
+        if any(k != key for k in keys):
             break
-        holders.append(node)
+        if isinstance(key, int):  # the only object of a list: `_sole`
+            if not (isinstance(at, list) and _sole(at, parent)):
+                break
+            at = at[0]
+        elif isinstance(at, dict) and not _variable(key, set()):
+            at = at.get(str(key))
+        else:
+            break
+        if isinstance(at, dict):
+            holders.append(at)
+        elif not isinstance(at, list):
+            break
+        parent = key
     held = {id(h) for h in holders}
     beside = [v for v in root.values() if isinstance(v, dict) and id(v) not in held]
     for node in reversed(holders):
@@ -613,6 +640,101 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
 
 def where(path: tuple[object, ...]) -> str:
     return ".".join(f"[{k}]" if isinstance(k, int) else str(k) for k in path) or "the root"
+
+
+# the words of a key saying when a record was made or changed, in its life as data
+# ("created_at", "updatedAt", "date_modified", "publishedAt", "closed_at"): a record's
+# times, never a session's
+_LIFE_WORDS = frozenset(
+    (
+        "created",
+        "updated",
+        "modified",
+        "published",
+        "edited",
+        "changed",
+        "closed",
+        "merged",
+        "deleted",
+        "pushed",
+        "posted",
+        "uploaded",
+        "released",
+        "timestamp",
+    )
+)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SECONDS = re.compile(r"\d{1,2}:\d{2}:(\d{2})(?:[.,](\d+))?")
+# what a session says besides its title and time, one of which a talk names
+_SESSION_FIELDS = ("room", "track", "end", "duration")
+
+
+def _life_key(key: object) -> bool:
+    """A key naming when a record was made or changed (`_LIFE_WORDS`)."""
+    return any(w in _LIFE_WORDS for w in norm(_CAMEL.sub("_", str(key))).split("_"))
+
+
+def _stamp(value: object) -> bool:
+    """A time off the whole minute ("2018-04-09T01:28:52.375Z", a Unix time at 52
+    seconds): a machine's clock noting when a record was made, never a session's
+    planned start."""
+    moment = when.moment_text(value)
+    said = moment[0] if moment else value if isinstance(value, str | int) else ""
+    if isinstance(said, int) and not isinstance(said, bool):
+        at = when.parse_epoch(str(said), None, UTC)
+        return at is not None and (at.second, at.microsecond) != (0, 0)
+    m = _SECONDS.search(str(said))
+    return bool(m and (m.group(1) != "00" or (m.group(2) or "").strip("0")))
+
+
+def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str | None:
+    """Why the talks found are records of something else (a package, an issue),
+    or None: most of them name no room, track, end, duration, slot or presenter
+    (`_presented`: a package's author is none), and the only times they give are
+    when each was made or changed: under a key saying so (`_life_key`), or under
+    their start or date where one of them is off the whole minute (`_stamp`: a
+    program plans its sessions on minutes, so the key is a record's timestamp)."""
+    objs = [o for _, o in talks]
+    timed = ("start", "date")
+    stamped_keys = {
+        key
+        for o in objs
+        for fld in timed
+        if (key := resolve(o).get(fld)) is not None and (_life_key(key) or _stamp(o[key]))
+    }
+    shown: list[str] = []
+
+    def no_session(obj: dict[str, Any]) -> bool:
+        cols = resolve(obj)
+        if any(_has(obj, cols, f) for f in _SESSION_FIELDS) or _slots(obj)[1]:
+            return False
+        if _presented(obj, cols):
+            return False
+        times = [cols[f] for f in timed if _has(obj, cols, f)]
+        if any(k not in stamped_keys for k in times):
+            return False
+        lives = [k for k, v in obj.items() if _life_key(k) and text_of(v).strip()]
+        for key in (*times, *lives):
+            if key not in shown:
+                shown.append(str(key))
+        return bool(times or lives)
+
+    records = [o for o in objs if no_session(o)]
+    if len(records) * 2 <= len(objs) or not shown:
+        return None
+    first = next(p for p, o in talks if o is records[0])
+    cols = resolve(records[0])
+    titled = f"titled by {cols['title']!r}" if "title" in cols else "found"
+    keys = ", ".join(repr(k) for k in shown[:4])
+    example = next((text_of(o[shown[0]]) for o in records if text_of(o.get(shown[0]))), "")
+    said = f" (e.g. {example[:40]!r})" if example else ""
+    return (
+        f"{len(records)} of its {len(objs)} records {titled} (the first at {where(first)}: "
+        f"{inline(text_of(records[0]))[:40]!r}) are no sessions: the only times they give, "
+        f"{keys}{said}, say when a record was made or changed (a key naming that, or a time "
+        "to the second), and none names a room, a track, an end, a duration or who "
+        "presents it"
+    )
 
 
 @dataclass(frozen=True)
@@ -677,6 +799,8 @@ def find(root: object, formats: str = "") -> Gate:
             "named things such as products or places (a name, and no title with a time "
             f"of day, speakers or abstract): {described}.{hint}",
         )
+    if why := _not_sessions(talks):
+        return Gate([], f"{why}: no program.{hint}")
     others = [
         f
         for p, m in groups.items()
