@@ -652,3 +652,19 @@ def test_yaml_reads_words_as_words_and_refuses_a_nest_of_aliases(monkeypatch) ->
     with pytest.raises(InputError, match="aliases expand to more than"):
         yamltree.load(laughs, "laughs.yml")
     assert not yamltree.looks_like(laughs)
+
+
+def test_ingest_reads_the_pages_of_one_list_as_one_conference(tmp_path) -> None:
+    """The builder joins the pages it is given (index/build/builder.py `parse_all`):
+    a pretalx API listing saved page by page is one program, not one per file."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    _pages(tmp_path, 3, ("talks_page1.json", "talks_page2.json"))
+    home = tmp_path / "home"
+    ingest([tmp_path / "talks_page1.json", tmp_path / "talks_page2.json"], home, HashingEmbedder())
+    with KnowledgeBase(home, HashingEmbedder()) as kb:
+        talks = kb.talks.get_many(kb.talks.ids.tolist())
+        assert len(talks) == 3
+        assert {t.conference for t in talks} == {"talks_page"}

@@ -31,7 +31,7 @@ from index.store import disk as store
 from index.store import reads, tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
-from ingest.detect import ParsedDocument, expand_all, parse_path
+from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import InputError, ModelMismatch
@@ -67,7 +67,7 @@ def parse_all(
         if report.failed:
             raise report.failed[0]
         raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
-    return parsed
+    return join_pages(parsed)
 
 
 def ingest(
