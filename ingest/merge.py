@@ -19,9 +19,18 @@ joins the schedule that has them. A talk moved is one talk too (`Moves`): the sa
 specific title with a shared speaker in two documents of one conference, each
 document listing it once and programming the day the other puts it on (a later
 sheet that moves it from 11:00 to 16:00); a talk one document lists twice is two
-showings, and two documents of other days (day1.csv, day2.csv) are two showings. A record joins a merged talk when it is the
-same talk as one of its records and contradicts none. Where documents
-disagree, the merged talk keeps every value with its document as a `Conflict`.
+showings, and two documents of other days (day1.csv, day2.csv) are two showings.
+Two documents of one conference giving one stable id (`stable_uid`: a guid, an
+iCal UID, a pretalx code) give one talk, whatever its time, title or speakers (a
+re-download of a newer version); an id of digits or a short code may number one
+document's rows, so it joins nothing alone. A record joins a merged talk when it is
+the same talk as one of its records and contradicts none.
+
+Where documents disagree, the merged talk keeps every value with its document as a
+`Conflict`; times are compared as instants (09:00Z is 10:00+01:00), and a record
+naming no speaker disagrees with none. Its values are first those of a record with a
+time, in a named zone ("Europe/Copenhagen", the program's own clock) rather than in
+UTC or a bare offset (an iCal export's "Z"), then with an abstract (`_priority`).
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -36,10 +45,12 @@ from difflib import SequenceMatcher
 
 from ingest.language import guess as guess_language
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
+from ingest.when import named_zone
 from talkbase.core.names import surname_words
 from talkbase.core.records import Conflict, Speaker, Talk
 
 FUZZY_TITLE = 0.92
+STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
 TIME_SLACK = 30  # minutes: two starts further apart are two talks
 
 
@@ -104,6 +115,14 @@ def _document(talk: Talk) -> str | None:
     return talk.sources[0].document if talk.sources else None
 
 
+def stable_uid(uid: str | None) -> bool:
+    """An id a program's own system gave the talk, the same in each of its exports:
+    a guid, an iCal UID ("osd24-QWE123@pretalx.example"), a pretalx code ("QWE123").
+    Digits alone ("12") or a short code ("T1") may number one document's rows: two
+    documents' "12"s may be two talks."""
+    return bool(uid and len(uid) >= STABLE_UID and re.search(r"[^\W\d_]", uid))
+
+
 @dataclass(frozen=True)
 class Moves:
     """What the documents of one merge say of a talk moved from one time to
@@ -126,18 +145,20 @@ class Moves:
         return cls(listed, days, conference)
 
     def moved(self, a: Talk, b: Talk) -> bool:
-        """`a` and `b` are one talk that two documents put at two times."""
+        """`a` and `b` are one talk that two documents put at two times: one stable
+        id, or one specific title with a shared speaker listed once by each."""
         da, db = _document(a), _document(b)
         conf = self.conference.get(a.conference, a.conference)
+        if not (da and db and da != db and conf):
+            return False
+        if conf != self.conference.get(b.conference, b.conference):
+            return False
+        if a.uid == b.uid and stable_uid(a.uid):
+            return True
         key = title_key(a.title)
         return bool(
-            da
-            and db
-            and da != db
-            and a.start is not None
+            a.start is not None
             and b.start is not None
-            and conf
-            and conf == self.conference.get(b.conference, b.conference)
             and key == title_key(b.title)
             and not generic_title(key)
             and _surnames(a) & _surnames(b)
@@ -189,9 +210,17 @@ def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _priority(talk: Talk) -> tuple[int, int]:
-    # Records with a schedule (times, room) speak for the program itself.
-    return (0 if talk.start else 1, 0 if talk.abstract else 1)
+def _priority(talk: Talk) -> tuple[int, int, int]:
+    # Records with a schedule (times, room) speak for the program itself; in the
+    # program's own zone more than a UTC export of it.
+    return (0 if talk.start else 1, 0 if named_zone(talk.start) else 1, 0 if talk.abstract else 1)
+
+
+def _disagree(values: Sequence[object]) -> bool:
+    """The values differ: times as instants (minutes_apart), text by title key."""
+    if all(isinstance(v, datetime) for v in values):
+        return any(minutes_apart(a, b) for a in values for b in values)  # type: ignore[arg-type]
+    return len({title_key(str(v)) for v in values}) > 1
 
 
 def _speaker_text(speakers: Sequence[Speaker]) -> str:
@@ -219,7 +248,9 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
             ):
                 merged[key] = Speaker(old.name, sp.affiliation)
     conflicts: list[Conflict] = []
-    lists = {rec.sources[0].document: rec.speakers for rec in records if rec.sources}
+    lists = {
+        rec.sources[0].document: rec.speakers for rec in records if rec.sources and rec.speakers
+    }
     if len({frozenset(name_key(s.name) for s in v) for v in lists.values()}) > 1:
         conflicts.append(
             Conflict("speakers", tuple((d, _speaker_text(v)) for d, v in lists.items()))
@@ -254,9 +285,16 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             values = [(r.sources[0].document, getattr(r, name)) for r in records]
             present = [(d, v) for d, v in values if v not in (None, "")]
             fields[name] = present[0][1] if present else None
-            distinct = {title_key(str(v)) for _, v in present}
-            if len(distinct) > 1:
+            if _disagree([v for _, v in present]):
                 conflicts.append(Conflict(name, tuple((d, str(v)) for d, v in present)))
+        start, end = fields["start"], fields["end"]
+        if (
+            isinstance(start, datetime)
+            and isinstance(end, datetime)
+            and start.tzinfo
+            and end.tzinfo
+        ):
+            fields["end"] = end.astimezone(start.tzinfo)  # one clock: the start's zone
         notes: dict[str, str] = {}
         for r in records:
             for label, text in r.notes:

@@ -103,6 +103,22 @@ def zone(name: object) -> tzinfo | None:
         return None
 
 
+# The tz database's names of UTC itself, and its fixed offsets (Etc/GMT-1)
+_UTC_ALIASES = frozenset(
+    {"UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "ZULU", "UNIVERSAL", "GREENWICH"}
+)
+
+
+def named_zone(moment: datetime | None) -> bool:
+    """`moment` is in a named IANA zone ("Europe/Copenhagen"): the place's own clock,
+    its summer time included. UTC ("Z", "Etc/UTC") and a bare offset ("+01:00",
+    "Etc/GMT-1") say only how far from UTC a clock was at that instant."""
+    key = getattr(moment.tzinfo, "key", None) if moment is not None else None
+    if not isinstance(key, str):
+        return False
+    return key.upper() not in _UTC_ALIASES and not key.upper().startswith("ETC/")
+
+
 def localise(when: datetime, tz: tzinfo | None, fallback: tzinfo) -> datetime:
     """Naive times are in `tz` (else `fallback`); aware times are shown in `tz`."""
     if when.tzinfo is None:
