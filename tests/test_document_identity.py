@@ -91,6 +91,25 @@ def test_a_new_version_moved_elsewhere_replaces_the_program(tmp_path):
     assert any("a new version of the program" in w for w in report.warnings)
 
 
+@pytest.mark.parametrize("copy", ["p (1).jsonl", "p(2).jsonl"])
+def test_a_second_download_beside_the_first_is_a_new_version(tmp_path, copy):
+    """A browser saves the same file downloaded again as "p (1).jsonl": it was kept
+    beside the first, so a cancelled talk stayed and a moved one was there twice."""
+    home = tmp_path / "home"
+    ingest([program(tmp_path / "p.jsonl", "Conf", TITLES_A)], home, HashingEmbedder())
+    changed = [*TITLES_A[:-1], "A late addition"]
+    report = ingest([program(tmp_path / copy, "Conf", changed)], home, HashingEmbedder())
+    assert titles_of(home) == set(changed)
+    assert any("a new version of the program" in w for w in report.warnings)
+
+
+def test_a_numbered_file_of_another_program_stays_beside_it(tmp_path):
+    home = tmp_path / "home"
+    ingest([program(tmp_path / "p.jsonl", "Conf", TITLES_A)], home, HashingEmbedder())
+    ingest([program(tmp_path / "p (1).jsonl", "Other", TITLES_B)], home, HashingEmbedder())
+    assert titles_of(home) == set(TITLES_A) | set(TITLES_B)
+
+
 def test_a_version_cut_short_is_refused_and_the_program_kept(tmp_path):
     home = tmp_path / "home"
     path = program(tmp_path / "p.jsonl", "Conf", TITLES_A)

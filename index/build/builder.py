@@ -122,12 +122,12 @@ def _identified(
     spread: dict[str, int] = {}
     build = None if replace_all else previous.in_use(home, False)
     if build is not None:
-        bases = {d.name for d in parsed}
+        bases = {identity.file_key(d.name) for d in parsed}
         with store.reading(build):
             con = store.connect(build.db_path)
             try:
                 docs = tables.stored_documents(con)
-                names = [n for n in docs if identity.base_name(n) in bases]
+                names = [n for n in docs if identity.file_key(n) in bases]
                 records = tables.records_of_documents(con, names)
                 if names:
                     spread = tables.titles_in_several_conferences(con)

@@ -22,6 +22,9 @@ document again:
      half. Titles count only where the two programs share a day, or one has no days:
      another year's or another conference's program falls on other days.
 
+A second download of a file ("schedule (1).json") is compared as the file itself
+(`file_key`): the same two tests decide whether it is a new version.
+
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
 "fosdem/2019/schedule.xml"). Files of one name given in one command are named
@@ -42,6 +45,7 @@ the shrink is meant (`--shrink`, or `--replace`).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePath
@@ -78,6 +82,18 @@ class Named:
 def base_name(name: str) -> str:
     """The file name a stored document's name ends in ("2019/schedule.xml" -> "schedule.xml")."""
     return name.rsplit("/", 1)[-1]
+
+
+# what a browser adds to a file it downloads again beside the first: "schedule (1).json"
+_COPY = re.compile(r"\s?\(\d{1,3}\)(?=\.[^.]*$|$)")
+
+
+def file_key(name: str) -> str:
+    """A document's file name as it is compared with the stored ones' (`base_name`):
+    without the number a browser gives a second download of the same file
+    ("osd24_schedule (1).json", "schedule(2).xml" -> "osd24_schedule.json",
+    "schedule.xml"), which is a new version like any other, if its program says so."""
+    return _COPY.sub("", base_name(name))
 
 
 def _same_path(a: str, b: str) -> bool:
@@ -193,7 +209,7 @@ def _renamed(doc: ParsedDocument, name: str) -> ParsedDocument:
 
 
 def _mine(s: Stored, doc: ParsedDocument) -> bool:
-    return base_name(s.name) == doc.name
+    return file_key(s.name) == file_key(doc.name)
 
 
 def name_documents(
@@ -204,7 +220,7 @@ def name_documents(
 ) -> Named:
     """Each parsed document under the name of the stored document it is again, or under
     a name of its own; a new version that looks cut short goes to `refused` (unless
-    `shrink`). `stored` holds every stored document whose base name a parsed one has;
+    `shrink`). `stored` holds every stored document whose file name (`file_key`) a parsed one has;
     `spread`, in how many conferences the knowledge base holds a title (by title key;
     titles held by one may be left out). A stored document is claimed by one parsed
     file at most: by path first, then by program."""
@@ -265,7 +281,7 @@ def name_documents(
         name = (
             doc.name if doc.name not in taken and not peers else _distinct(doc.path, taken, peers)
         )
-        mine = [s for s in stored.values() if base_name(s.name) == doc.name]
+        mine = [s for s in stored.values() if _mine(s, doc)]
         if mine:
             others = ", ".join(f"{s.name} (from {s.path})" for s in mine)
             notices.append(
