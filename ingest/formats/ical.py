@@ -358,8 +358,9 @@ def occurrences(
     if open_ended(text):
         # (a rule without an end, or one that matches nothing for years,
         # "FREQ=MINUTELY;BYMONTHDAY=30;BYMONTH=2", is not searched to the year 9999)
-        if until is None or _local(until, tz) <= first:
+        if (until is None or _local(until, tz) <= first) and _readable(rule, start):
             return ([start] if first not in skipped else []), None
+        until = until or start  # (an unreadable rule: its problem said below)
         text += f";UNTIL={_local(until, tz):%Y%m%dT%H%M%S}"
     try:
         found = list(islice(rrulestr(text, dtstart=first, cache=False), MAX_OCCURRENCES + 1))
