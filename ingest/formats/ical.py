@@ -8,7 +8,8 @@
     RRULE:FREQ=DAILY;COUNT=3 (+ EXDATE)               -> one talk per occurrence
     LOCATION:Room A          -> room
     CATEGORIES:Security      -> track (a session kind, "Workshop", "Vortrag": format)
-    DESCRIPTION:...\\n...    -> abstract
+    DESCRIPTION:...\\n...    -> abstract ("Speaker: Name (Org)" lines: speakers)
+    SUMMARY;LANGUAGE=de:...  -> language
     URL:https://...
     END:VEVENT
 
@@ -47,7 +48,9 @@ from ingest.formats.icalnames import people, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
+from ingest.speakers import comma_affiliation
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_named
 
@@ -399,6 +402,14 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     conference = cal.name or when.document_stem(document)
     organizers = _organizers(cal)
     replaced = _replaced(cal, cal_tz, fallback)
+    said: list[str] = []  # the speaker lines of the descriptions, as written
+    for ev in cal.events:
+        split_description(ev.text("DESCRIPTION"), said=said)
+    if after_comma := comma_affiliation(said):
+        cal.warnings.append(
+            f'{document}: the speaker lines read as "Name, Organisation" ({after_comma}): '
+            "the part after the comma is taken as the speaker's affiliation"
+        )
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     skipped_days: list[str] = []
@@ -436,7 +447,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]
-        described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
+        described, listed, labelled_track = split_description(
+            ev.text("DESCRIPTION"), bool(after_comma)
+        )
         attendees = tuple(
             s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
         )
@@ -465,6 +478,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             sources=(Source(document, NAME, f"line {ev.line}", _section(start, track)),),
             uid=uid,
             links=links,
+            language=_language(ev),
         )
         rule = ev.text("RRULE")
         if start is None or not rule or recurrence is not None:
@@ -522,6 +536,16 @@ def _recurring(
     if not starts:
         warnings.append(f"{where}: every occurrence of {talk.title!r} is excluded; skipped")
     return [_occurrence(talk, at, n == 0) for n, at in enumerate(starts)]
+
+
+def _language(ev: _Event) -> str | None:
+    """The language an event's text says it is in: the LANGUAGE parameter of its
+    SUMMARY or DESCRIPTION (RFC 5545 3.2.10, "SUMMARY;LANGUAGE=de:…", Outlook's)."""
+    for name in ("SUMMARY", "DESCRIPTION"):
+        found = ev.get(name)
+        if found and (code := language_code(found[0].get("LANGUAGE", ""))):
+            return code
+    return None
 
 
 def _section(start: datetime | None, track: str | None) -> str | None:
