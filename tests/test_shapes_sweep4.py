@@ -3,6 +3,10 @@ Markdown programs, a pipe table dated by its title, CJK dates in a table."""
 
 from __future__ import annotations
 
+from datetime import date
+
+from ingest import when
+from ingest.detect import parse_path
 from ingest.formats import ical, markdown
 
 OUTLOOK = """\
@@ -129,3 +133,47 @@ def test_md_list_line_parts_between_bars_time_room_title_speaker() -> None:
         ("Veilig omgaan met secrets", "Zaal 5"),
     ]
     assert [(s.name, s.affiliation) for s in talks[0].speakers] == [("Jan De Vries", "ING")]
+
+
+MD_TABLE = """\
+# SREcon23 EMEA — Day 1 (Tuesday 24 October 2023, Dublin, IST/UTC+1)
+
+| Time        | Room       | Talk                                   | Speaker(s)            |
+|-------------|------------|----------------------------------------|-----------------------|
+| 09:30–10:15 | Liffey A   | The SRE I aspire to be                 | Yury Niño (Google)    |
+| 10:45–11:30 | Liffey B   | Incident review: a 14-hour outage      | Laura Nolan (Slack)   |
+"""
+
+
+def test_md_pipe_table_under_one_heading_is_detected_and_dated_by_it(tmp_path) -> None:
+    """One heading over a table of talks is a Markdown program; the date in its
+    parentheses is the talks' day, its "UTC+1" their zone."""
+    path = tmp_path / "day1.md"
+    path.write_text(MD_TABLE, encoding="utf-8")
+    doc = parse_path(path)
+    assert [(t.title, t.start.isoformat() if t.start else None) for t in doc.talks] == [
+        ("The SRE I aspire to be", "2023-10-24T09:30:00+01:00"),
+        ("Incident review: a 14-hour outage", "2023-10-24T10:45:00+01:00"),
+    ]
+    assert [t.room for t in doc.talks] == ["Liffey A", "Liffey B"]
+    assert not any("no date" in w for w in doc.warnings)
+
+
+def test_table_dates_with_year_month_day_characters(tmp_path) -> None:
+    """ "2024年10月5日" (Japanese, Chinese; Korean "2024년 10월 5일") is read by the one
+    date parser (ingest/when.py), so the talks keep their times."""
+    path = tmp_path / "jp.tsv"
+    path.write_text(
+        "title\tspeaker\tdate\tstart\tend\troom\n"
+        "型安全なRustでWebサーバーを書く\t山田 太郎\t2024年10月5日\t10:00\t10:40\tホールA\n"
+        "フロントエンドのアクセシビリティ\t鈴木 一郎\t2024年10月6日（日）\t13:30\t14:00\tホールA\n",
+        encoding="utf-8",
+    )
+    doc = parse_path(path)
+    assert [f"{t.start:%Y-%m-%d %H:%M}-{t.end:%H:%M}" for t in doc.talks if t.start and t.end] == [
+        "2024-10-05 10:00-10:40",
+        "2024-10-06 13:30-14:00",
+    ]
+    assert not any("cannot read the date" in w for w in doc.warnings)
+    assert when.parse_date("2024년 10월 5일") == date(2024, 10, 5)
+    assert when.parse_date("2024年2月30日") is None

@@ -101,7 +101,12 @@ def looks_like(text: str) -> bool:
     head = text[:200000]
     atx = len(re.findall(r"(?m)^ {0,3}#{1,6}[ \t]+\S", head))
     setext = len(re.findall(r"(?m)^\S[^\n]*\n {0,3}(?:={3,}|-{3,})[ \t]*$", head))
-    return atx + setext >= 2
+    if atx + setext >= 2:
+        return True
+    # one heading over a pipe table of talks ("# Day 1 (Tuesday 24 October 2023)")
+    return atx + setext == 1 and any(
+        program_table(t) for t in pipe_tables(head.split("\n")[:2000], 1)
+    )
 
 
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
@@ -148,7 +153,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             re.I,
         ) or (after is not None and after.level < deepest):
             conference = above[0].text
-    opening = lines[: next((h.line - 1 for h in heads if h.text != conference), len(lines))]
+    # the lines above the first heading after the conference's, and that heading (a
+    # day's: "Day 1 (Tuesday 24 October 2023, Dublin, UTC+1)")
+    opening = lines[: next((h.line for h in heads if h.text != conference), len(lines))]
     fallback = stated_zone(opening) or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []

@@ -203,8 +203,14 @@ def talk_level(
 
 def _candidates(text: str) -> tuple[str, ...]:
     """A heading and its parts between spaced dashes or after a colon: "Day 1 —
-    Friday, October 4" is a day by its second part."""
-    return (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text))
+    Friday, October 4" is a day by its second part; and what it says in parentheses,
+    whole or up to one of its commas: "Day 1 (Tuesday 24 October 2023, Dublin)" is a
+    day by "Tuesday 24 October 2023"."""
+    inner: list[str] = []
+    for said in re.findall(r"\(([^()]{6,80})\)", text):
+        parts = said.split(", ")
+        inner += [", ".join(parts[:k]) for k in range(len(parts), 0, -1)]
+    return (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text), *inner)
 
 
 def date_of(
