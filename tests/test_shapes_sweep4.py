@@ -48,6 +48,15 @@ def test_ics_speaker_label_in_another_language_name_org_and_language_parameter()
     assert any('"Name, Organisation"' in w for w in warnings)
 
 
+def test_ics_plural_speakers_label_lists_people_not_an_organisation() -> None:
+    text = OUTLOOK.replace("Sprecher: Eva Hoffmann\\, SAP SE", "Speakers: Ann Lee\\, Bo Chen")
+    talks, _ = ical.parse(text, "o.ics")
+    assert [(s.name, s.affiliation) for s in talks[0].speakers] == [
+        ("Ann Lee", None),
+        ("Bo Chen", None),
+    ]
+
+
 def _md(text: str) -> tuple[list, list[str]]:
     return markdown.parse(text, "p.md", default_tz="UTC")
 

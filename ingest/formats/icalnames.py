@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.formats.columns import said_in_another_language
+from ingest.formats.columns import IN_OTHER_LANGUAGES, norm, said_in_another_language
 from ingest.speakers import parse_speakers
 from talkbase.core.names import PARTICLES, clean_name
 from talkbase.core.records import Speaker
@@ -212,12 +212,21 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
 _LABELLED = re.compile(r"^([^\W\d_][\w\-]{0,30})\s*:\s*(.+)$")
 
 
+def _plural(word: str) -> bool:
+    """Whether a speaker's label is a plural: another speaker's label with an ending
+    of one or two letters ("Speakers", "Palestrantes", "Referenten")."""
+    low = norm(word)
+    labels = ("speaker", *IN_OTHER_LANGUAGES["speakers"])
+    return any(low != w and low.startswith(w) and len(low) - len(w) <= 2 for w in labels)
+
+
 def _label_kind(word: str) -> str | None:
     """ "speakers" or "track" for a line's label, None for any other word."""
     low = word.lower()
     if low in ("speaker", "speakers") or said_in_another_language(word, "speakers"):
         return "speakers"
     return "track" if low == "track" else None
+
 
 # a line that names its speakers after a word for "by", led in by up to three words
 # ("Presented by Jane Doe", "A talk by: Jane Doe", "Vortrag von …", "Présenté par …",
@@ -285,7 +294,8 @@ def split_description(
     speaker line's names end where prose goes on (`names_and_text`), and that prose
     stays in the rest. With `after_comma` (the calendar's speaker lines write "Name,
     Organisation": `speakers.comma_affiliation`) the part after a person's one comma
-    is their affiliation; a "Speakers:" line's names as written are added to `said`."""
+    is their affiliation, but for a plural label's ("Speakers: A, B"); a singular
+    speaker line's names as written are added to `said`."""
     speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
@@ -306,8 +316,9 @@ def split_description(
             track = m.group(2).strip()
             return ""
         names, rest = names_and_text(m.group(2), below)
-        speakers = parse_speakers(names, after_comma)
-        if said is not None:
+        several = _plural(m.group(1))  # "Speakers: A, B" names people, no organisation
+        speakers = parse_speakers(names, after_comma and not several)
+        if said is not None and not several:
             said.append(names)
         return rest
 
