@@ -309,10 +309,24 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
     return out
 
 
+# a date as Chinese, Japanese and Korean write it: year, month and day, each with its
+# character ("2024年10月5日", "2024년 10월 5일"), maybe a weekday in parentheses after
+# ("2024年10月5日（土）")
+_CJK_DATE = re.compile(
+    r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?\s*(?:[(（][^()（）]{1,4}[)）])?"
+)
+
+
 def parse_date(value: str) -> date | None:
     """A date as programs write it; "03/02/2024" is 2 March (US order) unless the
     first number is over 12. A table decides its column's order from all its values
-    and hands this ISO dates (ingest/formats/table.py, `date_order`)."""
+    and hands this ISO dates (ingest/formats/table.py, `date_order`). Year, month and
+    day with their characters ("2024年10月5日": `_CJK_DATE`) are read too."""
+    if m := _CJK_DATE.fullmatch(value.strip()):
+        try:
+            return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return None
     text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
     text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
     text = " ".join(text.split())

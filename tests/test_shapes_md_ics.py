@@ -254,13 +254,63 @@ def test_ics_weekly_until_with_exdate_keeps_wall_time_across_summer_time() -> No
     ]
 
 
-def test_ics_open_ended_rrule_is_capped_with_a_warning() -> None:
-    talks, warnings = _ics(_weekly("FREQ=DAILY"))
+def test_ics_long_rrule_is_capped_with_a_warning() -> None:
+    talks, warnings = _ics(_weekly("FREQ=DAILY;COUNT=400"))
     assert len(talks) == ical.MAX_OCCURRENCES
     assert warnings == [
         f"lww.ics line 2: 'Meetup talk night' its RRULE repeats it more than "
         f"{ical.MAX_OCCURRENCES} times; the first {ical.MAX_OCCURRENCES} are kept"
     ]
+
+
+def _event(uid: str, start: str, end: str, summary: str, extra: str = "") -> str:
+    return (
+        f"BEGIN:VEVENT\nUID:{uid}\nDTSTART;TZID=Europe/Berlin:{start}\n"
+        f"DTEND;TZID=Europe/Berlin:{end}\n{extra}SUMMARY:{summary}\nEND:VEVENT\n"
+    )
+
+
+def test_ics_rrule_without_end_is_read_up_to_the_calendars_last_session() -> None:
+    """A daily breakfast without UNTIL or COUNT at a three-day conference is three
+    breakfasts, not years of them."""
+    text = (
+        "BEGIN:VCALENDAR\n"
+        + _event("b", "20240305T080000", "20240305T083000", "Breakfast", "RRULE:FREQ=DAILY\n")
+        + _event("t1", "20240305T090000", "20240305T100000", "Opening keynote")
+        + _event("t2", "20240306T140000", "20240306T150000", "Compilers today")
+        + _event("t3", "20240307T160000", "20240307T170000", "Closing panel")
+        + "END:VCALENDAR\n"
+    )
+    talks, warnings = _ics(text)
+    assert sorted(f"{t.start:%m-%d %H:%M} {t.title}" for t in talks if t.start) == [
+        "03-05 08:00 Breakfast",
+        "03-05 09:00 Opening keynote",
+        "03-06 08:00 Breakfast",
+        "03-06 14:00 Compilers today",
+        "03-07 08:00 Breakfast",
+        "03-07 16:00 Closing panel",
+    ]
+    assert warnings == [
+        "lww.ics line 2: 'Breakfast' repeats without end (its RRULE has no UNTIL or "
+        "COUNT); read up to the calendar's last session (2024-03-07)"
+    ]
+
+
+def test_ics_personal_calendar_is_refused_naming_the_file() -> None:
+    """A birthday, a dentist and a weekly 1:1 without end: most events are no sessions."""
+    text = (
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:p1\nDTSTART;VALUE=DATE:20240915\n"
+        "SUMMARY:Mum birthday\nEND:VEVENT\n"
+        + _event("p2", "20240916T090000", "20240916T093000", "Dentist")
+        + _event("p3", "20240917T180000", "20240917T183000", "1:1", "RRULE:FREQ=WEEKLY\n")
+        + "END:VCALENDAR\n"
+    )
+    with pytest.raises(InputError) as err:
+        _ics(text)
+    assert str(err.value).startswith("lww.ics (line 13): not a program: 2 of its 3 events")
+    assert "repeating without end" in str(err.value)
+    with pytest.raises(InputError, match="1 repeating without end"):
+        _ics(_weekly("FREQ=DAILY"))  # nothing but a meeting that repeats for ever
 
 
 def test_ics_start_off_the_rule_is_still_the_first_occurrence_and_counts() -> None:

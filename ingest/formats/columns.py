@@ -1,9 +1,11 @@
 """Which column of a table holds which talk field: the names each field accepts
 (`FIELDS`, first match wins; case, accents, spaces, underscores and inclusive
 writing ("Intervenant·e·s") ignored; in
-English first, then in German, French, Spanish, Italian and Dutch,
-`IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", "Ponente",
-"Relatore", "Zaal"; a name followed by a word saying its value is a list of them,
+English first, then in German, French, Spanish, Italian, Dutch, Portuguese and
+Polish, `IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", "Ponente",
+"Relatore", "Zaal", "Palestrante", "Prelegent"; the same words are the labels of a
+talk's lines ("Sprecher: Eva Hoffmann", "Palestrante: Ana Souza") in calendars and
+Markdown programs; a name followed by a word saying its value is a list of them,
 `LIST_WORDS`: "speakerList", "presenters_array"), or
 an explicit mapping such as {"title": "Paper Name"}. A duration column may name its
 unit, in any language CLDR names hours and minutes in ("Dauer (Std.)", "Duration
@@ -180,8 +182,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 
 # The same fields named in the other languages a program may be written in (German,
-# French, Spanish, Italian, Dutch; accents folded: "Début" is "debut"), after English's
-# (all of them write a date day first: "03/10/2024" is 3 October there)
+# French, Spanish, Italian, Dutch, Portuguese, Polish; accents folded: "Début" is
+# "debut"), after English's (all of them write a date day first: "03/10/2024" is 3
+# October there). CLDR names no such fields: this is the one list of them, read for
+# table headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     "title": (
         "titel",
@@ -212,6 +216,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "riassunto",
         "beschrijving",
         "samenvatting",
+        "resumo",
+        "descricao",
+        "opis",
+        "streszczenie",
     ),
     "speakers": (
         "referent",
@@ -230,6 +238,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "relatori",
         "spreker",
         "sprekers",
+        "palestrante",
+        "palestrantes",
+        "oradora",
+        "prelegent",
+        "prelegentka",
+        "prelegenci",
     ),
     "affiliation": (
         "firma",
@@ -264,6 +278,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ora_inizio",
         "begintijd",
         "starttijd",
+        "godzina",
     ),
     "end": (
         "ende",
@@ -309,6 +324,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "lugar",
         "zaal",
         "locatie",
+        "miejsce",
     ),
     "track": (
         "kategorie",
@@ -318,6 +334,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "thematique",
         "tematica",
         "parcours",
+        "trilha",
         # the theme, where another column is the title ("Titolo" beside "Tema"; alone,
         # "Tema" and "Thema" are the title, which takes them first)
         "tema",

@@ -8,7 +8,8 @@
     RRULE:FREQ=DAILY;COUNT=3 (+ EXDATE)               -> one talk per occurrence
     LOCATION:Room A          -> room
     CATEGORIES:Security      -> track (a session kind, "Workshop", "Vortrag": format)
-    DESCRIPTION:...\\n...    -> abstract
+    DESCRIPTION:...\\n...    -> abstract ("Speaker: Name (Org)" lines: speakers)
+    SUMMARY;LANGUAGE=de:...  -> language
     URL:https://...
     END:VEVENT
 
@@ -23,16 +24,21 @@ events are kept, and a UID seen twice is kept as "UID#2" so that no event is los
 A recurring event (RRULE, expanded by python-dateutil in the event's own wall time,
 less its EXDATEs and the occurrences a RECURRENCE-ID event replaces) is one talk per
 occurrence: a three-day workshop is three sessions, each but the first with the UID
-"UID#<its start>"; an open-ended rule stops at MAX_OCCURRENCES, with a warning. An
-all-day event (DTSTART;VALUE=DATE: a registration desk, the conference itself) is
-no session at midnight: it is skipped with a warning.
+"UID#<its start>"; a rule that says no end (no UNTIL or COUNT: a weekly meeting) is
+read up to the end of the calendar's other sessions (a daily breakfast of a three-day
+conference is three), and kept once where there are none; any rule stops at
+MAX_OCCURRENCES, with a warning. An all-day event (DTSTART;VALUE=DATE: a registration
+desk, the conference itself) is no session at midnight: it is skipped with a warning.
+
+A calendar most of whose events are no sessions, all-day or repeating without end (a
+birthday, a weekly 1:1: someone's own calendar), is no program: refused.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, tzinfo
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -42,7 +48,9 @@ from ingest.formats.icalnames import people, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
+from ingest.speakers import comma_affiliation
 from talkbase.core.errors import InputError
+from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_named
 
@@ -50,9 +58,6 @@ NAME = "ical"
 MAX_LINE_WARNINGS = 20
 MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
 MAX_OCCURRENCES = 366  # of one recurring event: a daily rule for a year; more is a mistake
-# how far ahead of its start a rule without an end is read (a week, for one that
-# repeats within a day: its search runs minute by minute)
-RECURRENCE_HORIZON = timedelta(days=5 * 366)
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
 _WINDOWS_ZONES = {
@@ -321,15 +326,30 @@ def _local(moment: datetime, tz: tzinfo | None) -> datetime:
     return (moment.astimezone(tz) if tz is not None else moment).replace(tzinfo=None)
 
 
+def open_ended(rule: str) -> bool:
+    """Whether an RRULE says no end (neither UNTIL nor COUNT): it repeats for ever."""
+    return not re.search(r"(?:^|;)\s*(?:UNTIL|COUNT)=", rule, re.IGNORECASE)
+
+
+def _readable(rule: str, start: datetime) -> bool:
+    """Whether python-dateutil reads an RRULE (an unreadable one is kept once)."""
+    try:
+        rrulestr(rule.strip(), dtstart=_local(start, start.tzinfo), cache=False)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
+
+
 def occurrences(
-    start: datetime, rule: str, skipped: set[datetime]
+    start: datetime, rule: str, skipped: set[datetime], until: datetime | None = None
 ) -> tuple[list[datetime], str | None]:
     """The starts of a recurring event (RRULE `rule` from `start`, in `start`'s zone's
     wall time, so that a daily 14:00 stays 14:00 across a change of summer time), less
     those in `skipped` (EXDATE and overridden occurrences, as wall times), at most
-    MAX_OCCURRENCES within RECURRENCE_HORIZON of the start; `start` itself always the
-    first (RFC 5545, even where the rule would not match it, and counted in COUNT);
-    and what to say when the rule cannot be read or goes on beyond."""
+    MAX_OCCURRENCES; a rule without an end (`open_ended`) up to `until` (the end of
+    the calendar's other sessions), and only once where there is none; `start`
+    itself always the first (RFC 5545, even where the rule would not match it, and
+    counted in COUNT); and what to say when the rule cannot be read or goes on beyond."""
     tz = start.tzinfo
 
     def wall(m: re.Match[str]) -> str:  # UNTIL=...Z against a start in a zone
@@ -338,12 +358,13 @@ def occurrences(
 
     text = re.sub(r"UNTIL=(\d{8}T\d{6})Z", wall, rule.strip(), flags=re.IGNORECASE)
     first = _local(start, tz)
-    if not re.search(r"(?:^|;)\s*(?:UNTIL|COUNT)=", text, re.IGNORECASE):
+    if open_ended(text):
         # (a rule without an end, or one that matches nothing for years,
         # "FREQ=MINUTELY;BYMONTHDAY=30;BYMONTH=2", is not searched to the year 9999)
-        finer = re.search(r"FREQ=(?:HOURLY|MINUTELY|SECONDLY)", text, re.IGNORECASE)
-        horizon = timedelta(days=7) if finer else RECURRENCE_HORIZON
-        text += f";UNTIL={first + horizon:%Y%m%dT%H%M%S}"
+        if (until is None or _local(until, tz) <= first) and _readable(rule, start):
+            return ([start] if first not in skipped else []), None
+        until = until or start  # (an unreadable rule: its problem said below)
+        text += f";UNTIL={_local(until, tz):%Y%m%dT%H%M%S}"
     try:
         found = list(islice(rrulestr(text, dtstart=first, cache=False), MAX_OCCURRENCES + 1))
     except (ValueError, TypeError, OverflowError) as exc:
@@ -381,9 +402,19 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     conference = cal.name or when.document_stem(document)
     organizers = _organizers(cal)
     replaced = _replaced(cal, cal_tz, fallback)
+    said: list[str] = []  # the speaker lines of the descriptions, as written
+    for ev in cal.events:
+        split_description(ev.text("DESCRIPTION"), said=said)
+    if after_comma := comma_affiliation(said):
+        cal.warnings.append(
+            f'{document}: the speaker lines read as "Name, Organisation" ({after_comma}): '
+            "the part after the comma is taken as the speaker's affiliation"
+        )
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     skipped_days: list[str] = []
+    # the events repeating without end: (where, talk, RRULE, skipped wall times)
+    endless: list[tuple[str, Talk, str, set[datetime]]] = []
     for ev in cal.events:
         where = f"{document} line {ev.line}"
         summary = inline(ev.text("SUMMARY"))
@@ -416,7 +447,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]
-        described, listed, labelled_track = split_description(ev.text("DESCRIPTION"))
+        described, listed, labelled_track = split_description(
+            ev.text("DESCRIPTION"), bool(after_comma)
+        )
         attendees = tuple(
             s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
         )
@@ -445,6 +478,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             sources=(Source(document, NAME, f"line {ev.line}", _section(start, track)),),
             uid=uid,
             links=links,
+            language=_language(ev),
         )
         rule = ev.text("RRULE")
         if start is None or not rule or recurrence is not None:
@@ -452,12 +486,30 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             continue
         skipped = {_local(m, start.tzinfo) for m in _exdates(ev, own_tz or cal_tz, fallback, cal)}
         skipped |= replaced.get(inline(ev.text("UID")), set())
-        starts, problem = occurrences(start, rule, skipped)
-        if problem:
-            cal.warnings.append(f"{where}: {title!r} {problem}")
-        if not starts:
-            cal.warnings.append(f"{where}: every occurrence of {title!r} is excluded; skipped")
-        talks.extend(_occurrence(talk, at, n == 0) for n, at in enumerate(starts))
+        if open_ended(rule) and _readable(rule, start):  # read once the others say how far
+            endless.append((where, talk, rule, skipped))
+            continue
+        talks.extend(_recurring(talk, rule, skipped, where, None, cal.warnings))
+    if endless and len(endless) + len(skipped_days) > len(talks):
+        where = endless[0][0].removeprefix(f"{document} ")
+        raise InputError(
+            document,
+            f"not a program: {len(endless) + len(skipped_days)} of its {len(cal.events)} "
+            f"events are no sessions ({len(skipped_days)} all-day, {len(endless)} repeating "
+            "without end: an RRULE without UNTIL or COUNT), as in someone's own calendar",
+            where,
+        )
+    until = max((t.end or t.start for t in talks if t.start), default=None)
+    for where, talk, rule, skipped in endless:
+        cal.warnings.append(
+            f"{where}: {talk.title!r} repeats without end (its RRULE has no UNTIL or COUNT); "
+            + (
+                f"read up to the calendar's last session ({until:%Y-%m-%d})"
+                if until is not None and talk.start is not None and until > talk.start
+                else "kept once"
+            )
+        )
+        talks.extend(_recurring(talk, rule, skipped, where, until, cal.warnings))
     if skipped_days and not talks:
         raise InputError(
             document,
@@ -465,6 +517,35 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             skipped_days[0].removeprefix(f"{document} "),
         )
     return talks, cal.warnings
+
+
+def _recurring(
+    talk: Talk,
+    rule: str,
+    skipped: set[datetime],
+    where: str,
+    until: datetime | None,
+    warnings: list[str],
+) -> list[Talk]:
+    """The talks of a recurring event's occurrences (`occurrences`), with what to say."""
+    if talk.start is None:
+        return [talk]
+    starts, problem = occurrences(talk.start, rule, skipped, until)
+    if problem:
+        warnings.append(f"{where}: {talk.title!r} {problem}")
+    if not starts:
+        warnings.append(f"{where}: every occurrence of {talk.title!r} is excluded; skipped")
+    return [_occurrence(talk, at, n == 0) for n, at in enumerate(starts)]
+
+
+def _language(ev: _Event) -> str | None:
+    """The language an event's text says it is in: the LANGUAGE parameter of its
+    SUMMARY or DESCRIPTION (RFC 5545 3.2.10, "SUMMARY;LANGUAGE=de:…", Outlook's)."""
+    for name in ("SUMMARY", "DESCRIPTION"):
+        found = ev.get(name)
+        if found and (code := language_code(found[0].get("LANGUAGE", ""))):
+            return code
+    return None
 
 
 def _section(start: datetime | None, track: str | None) -> str | None:

@@ -1,6 +1,7 @@
 """Speakers as calendar exports write them: packed into SUMMARY ("Title - Name, Role,
 Org & Name2, Org2", Sched), or listed in DESCRIPTION's first or last line ("Speakers:
-...", or a word for "by" before names: "Presented by Jane Doe", "A talk by: …").
+...", "Sprecher: …" in another language, or a word for "by" before names: "Presented
+by Jane Doe", "A talk by: …").
 
 They are split off only when every part looks like a person's name: two to six
 capitalised words, none a job title or a company word.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.formats.columns import IN_OTHER_LANGUAGES, norm, said_in_another_language
 from ingest.speakers import parse_speakers
 from talkbase.core.names import PARTICLES, clean_name
 from talkbase.core.records import Speaker
@@ -205,7 +207,27 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
     return title, tuple(s for group in found if group for s in group)
 
 
-_LABELLED = re.compile(r"^(Speakers?|Track)\s*:\s*(.+)$", re.IGNORECASE)
+# a labelled line: "Speakers: …", "Track: …", or a speaker's label in another
+# language ("Sprecher:", "Palestrante:": ingest/formats/columns.py, the one list)
+_LABELLED = re.compile(r"^([^\W\d_][\w\-]{0,30})\s*:\s*(.+)$")
+
+
+def _plural(word: str) -> bool:
+    """Whether a speaker's label is a plural: another speaker's label with an ending
+    of one or two letters ("Speakers", "Palestrantes", "Referenten")."""
+    low = norm(word)
+    labels = ("speaker", *IN_OTHER_LANGUAGES["speakers"])
+    return any(low != w and low.startswith(w) and len(low) - len(w) <= 2 for w in labels)
+
+
+def _label_kind(word: str) -> str | None:
+    """ "speakers" or "track" for a line's label, None for any other word."""
+    low = word.lower()
+    if low in ("speaker", "speakers") or said_in_another_language(word, "speakers"):
+        return "speakers"
+    return "track" if low == "track" else None
+
+
 # a line that names its speakers after a word for "by", led in by up to three words
 # ("Presented by Jane Doe", "A talk by: Jane Doe", "Vortrag von …", "Présenté par …",
 # "Presentado por …", "Gepresenteerd door …"); only names make it one (`_by_names`)
@@ -264,11 +286,16 @@ def _by_names(names: str) -> tuple[Speaker, ...]:
     return split if split and all(_name_like(s.name) for s in split) else ()
 
 
-def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
+def split_description(
+    text: str, after_comma: bool = False, said: list[str] | None = None
+) -> tuple[str, tuple[Speaker, ...], str | None]:
     """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and lines naming the
     speakers after a word for "by" (`_BY`), leading it or ending it, and the rest: a
     speaker line's names end where prose goes on (`names_and_text`), and that prose
-    stays in the rest."""
+    stays in the rest. With `after_comma` (the calendar's speaker lines write "Name,
+    Organisation": `speakers.comma_affiliation`) the part after a person's one comma
+    is their affiliation, but for a plural label's ("Speakers: A, B"); a singular
+    speaker line's names as written are added to `said`."""
     speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
@@ -278,17 +305,21 @@ def split_description(text: str) -> tuple[str, tuple[Speaker, ...], str | None]:
         A last line that names no people ("Speakers: all welcome to stay…") is none."""
         nonlocal speakers, track
         m = _LABELLED.match(line.strip())
-        if not m and (by := _BY.match(line.strip())):
+        kind = _label_kind(m.group(1)) if m else None
+        if kind is None and (by := _BY.match(line.strip())):
             names, rest = names_and_text(by.group(1), below)
             speakers = _by_names(names)
             return rest if speakers else None
-        if not m or (last and m.group(1).lower().startswith("speaker") and _prose(m.group(2), 5)):
+        if not m or kind is None or (last and kind == "speakers" and _prose(m.group(2), 5)):
             return None
-        if not m.group(1).lower().startswith("speaker"):
+        if kind == "track":
             track = m.group(2).strip()
             return ""
         names, rest = names_and_text(m.group(2), below)
-        speakers = parse_speakers(names)
+        several = _plural(m.group(1))  # "Speakers: A, B" names people, no organisation
+        speakers = parse_speakers(names, after_comma and not several)
+        if said is not None and not several:
+            said.append(names)
         return rest
 
     while lines and (rest := label(lines[0], "\n".join(lines[1:]))) is not None:

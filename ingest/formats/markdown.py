@@ -59,6 +59,7 @@ from datetime import UTC, date, tzinfo
 from ingest import when
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import (
+    ATX,
     CLOCK_RANGE,
     FENCE,
     HAS_CLOCK,
@@ -77,6 +78,7 @@ from ingest.formats.mdparts import (
     room_named,
     sessions,
     stated_zone,
+    strip_markup,
     talk_level,
     timed_bullet,
     times,
@@ -99,7 +101,12 @@ def looks_like(text: str) -> bool:
     head = text[:200000]
     atx = len(re.findall(r"(?m)^ {0,3}#{1,6}[ \t]+\S", head))
     setext = len(re.findall(r"(?m)^\S[^\n]*\n {0,3}(?:={3,}|-{3,})[ \t]*$", head))
-    return atx + setext >= 2
+    if atx + setext >= 2:
+        return True
+    # one heading over a pipe table of talks ("# Day 1 (Tuesday 24 October 2023)")
+    return atx + setext == 1 and any(
+        program_table(t) for t in pipe_tables(head.split("\n")[:2000], 1)
+    )
 
 
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
@@ -125,6 +132,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         raise InputError(document, _nothing_read(heads), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
     above = [h for h in heads if h.level < deepest]
+    leading = _times_above(lines, heads, deepest, framing)
+    for i in leading:
+        lines[heads[i].line - 2] = ""  # (the line is the talk's below, not the one above's)
     top = min((h.level for h in above), default=None)
     if (
         not conference
@@ -143,7 +153,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             re.I,
         ) or (after is not None and after.level < deepest):
             conference = above[0].text
-    opening = lines[: next((h.line - 1 for h in heads if h.text != conference), len(lines))]
+    # the lines above the first heading after the conference's, and that heading (a
+    # day's: "Day 1 (Tuesday 24 October 2023, Dublin, UTC+1)")
+    opening = lines[: next((h.line for h in heads if h.text != conference), len(lines))]
     fallback = stated_zone(opening) or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
@@ -205,7 +217,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 "a table with a title column and a time column)",
                 f"line {h.line}",
             )
-        given, body = sessions(body)
+        given, body = sessions([leading[i], *body] if i in leading else body)
+        body, titled = _titled_below(h.text, body)
         talk = _talk(
             h,
             read_block(body),
@@ -214,6 +227,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             document,
             fallback,
             warnings,
+            titled,
         )
         if talk is not None:
             talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
@@ -232,6 +246,47 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             )
         )
     return talks, warnings
+
+
+def _times_above(
+    lines: list[str], heads: list[Heading], level: int, framing: set[int]
+) -> dict[int, str]:
+    """The talk headings (by index) right above which, with no blank line between,
+    stands a line that begins with a clock time ("**14h30 – 15h10 — Auditório**" over
+    "### Title"), while the heading itself gives none: that line is the talk's time
+    (and room), as it is where every talk of a program writes it so; line -> text."""
+    found: dict[int, str] = {}
+    for i, h in enumerate(heads):
+        if h.level != level or i in framing or h.line < 2 or HAS_CLOCK.match(h.text):
+            continue
+        above = lines[h.line - 2]
+        text = strip_markup(above.strip())
+        clock = CLOCK_RANGE.match(text)
+        if (
+            clock
+            and not ATX.match(above)
+            and not re.match(r"^\s*(?:[-*+>]\s|\||\d+[.)]\s)", above)
+            and when.parse_clock(clock.group(1)) is not None
+        ):
+            found[i] = text
+    return found if len(found) * 2 >= sum(h.level == level for h in heads) else {}
+
+
+_TIME_FIRST = re.compile(rf"^\(?({CLOCK_RANGE.pattern})\)?\s*(?:[|\u00b7:\u2013\u2014-]\s*)?")
+_STRONG_LINE = re.compile(r"^\s*(\*\*|__)(?=\S)(.+?)\1\s*$")
+
+
+def _titled_below(heading: str, body: list[str]) -> tuple[list[str], str | None]:
+    """A heading that gives a time and a room, nothing else ("### 09:00–09:45 · Sala
+    Wawel"), over a first line in bold ("**Architektura heksagonalna**"): that line is
+    the talk's title. Returns the body without it, and the title (None otherwise)."""
+    lead = _TIME_FIRST.match(heading)
+    if not lead or not room_named(heading[lead.end() :].strip()):
+        return body, None
+    first = next((k for k, ln in enumerate(body) if ln.strip()), None)
+    if first is None or not (m := _STRONG_LINE.match(body[first])):
+        return body, None
+    return [*body[:first], *body[first + 1 :]], strip_markup(m.group(2))
 
 
 def _nothing_read(heads: list[Heading]) -> str:
@@ -481,19 +536,24 @@ def _talk(
     document: str,
     fallback: tzinfo,
     warnings: list[str],
+    titled: str | None = None,
 ) -> Talk | None:
+    """The talk of a heading and its block; `titled` is its title where the heading
+    gives only its time and room (`_titled_below`)."""
     title, fmt = h.text, block.fields.get("format")
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     track_of = next(
         ((n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None), None
     )
     start = end = None
-    if m := re.match(rf"^\(?({CLOCK_RANGE.pattern})\)?\s*(?:[|\u00b7:\u2013\u2014-]\s*)?", title):
+    if m := _TIME_FIRST.match(title):
         start, end, _ = times(m.group(1), day, fallback)
-        title = title[m.end() :].strip() if start or day is None else title
+        title = title[m.end() :].strip() if start or day is None or titled else title
+    room = block.fields.get("room")
+    if titled:
+        room, title = room or title, titled
     if m := _FORMAT_PREFIX.match(title):
         fmt, title = fmt or m.group(1).title(), title[m.end() :]
-    room = block.fields.get("room")
     if "when" in block.fields:
         s2, e2, rest = times(block.fields["when"], date_of(block.fields["when"]) or day, fallback)
         start, end = start or s2, end or e2

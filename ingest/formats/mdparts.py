@@ -18,6 +18,7 @@ from datetime import date, datetime, tzinfo
 from functools import cache
 
 from ingest import when
+from ingest.formats.columns import said_in_another_language
 from ingest.formats.icalnames import people
 from ingest.speakers import parse_speakers
 from talkbase.core import languages
@@ -64,6 +65,41 @@ FIELD = {
     "url": "url",
     "link": "url",
 }
+# the fields a label in another language names (ingest/formats/columns.py, the one
+# list of them: "Palestrante:", "Prelegent:", "Sprecher:", "Raum:", "Zeit:") -> the
+# field of `FIELD` it gives
+_THEIR_FIELDS = {
+    "speakers": "speakers",
+    "room": "room",
+    "start": "when",
+    "date": "when",
+    "track": "track",
+    "format": "format",
+    "abstract": "abstract",
+}
+_OTHER_LABEL = re.compile(r"^([^\W\d_][\w\-]{1,30})\s*[:\uff1a]\s*(.*)$")
+
+
+def label_field(word: str) -> str | None:
+    """The field of `FIELD` a label names: English's ("Speakers", "When"), or a
+    field's name in another language ("Palestrante", "Sprecher", "Sala")."""
+    low = word.strip().lower()
+    if low in FIELD:
+        return FIELD[low]
+    return next(
+        (mine for theirs, mine in _THEIR_FIELDS.items() if said_in_another_language(low, theirs)),
+        None,
+    )
+
+
+def labelled(line: str) -> tuple[str, str] | None:
+    """(field, value) of a labelled line ("Speakers: Jane Doe", "Palestrante: Ana
+    Souza"), the value maybe empty (the field's text below it); None for any other."""
+    m = LABEL.match(line) or _OTHER_LABEL.match(line)
+    fld = label_field(m.group(1)) if m else None
+    return (fld, m.group(2)) if m and fld else None
+
+
 # A clock time needs its minutes, am/pm or a clock word ("10.00 Uhr", "9 Uhr"), so that
 # dates ("20 Oct", "2026-10-20", "16.11.") are not times; a dotted one ("10.00") needs
 # am/pm or "Uhr" after it or after the range it begins ("11.00 – 11.45 Uhr"). This
@@ -145,7 +181,7 @@ def talk_level(
         while scope and scope[-1][0] >= h.level:
             scope.pop()
         text = h.text.lower()
-        label = text.rstrip(" :") in FIELD  # labels stay labels whatever the day
+        label = label_field(text.rstrip(" :")) is not None  # labels stay labels whatever the day
         day = None if label else next((d for _, d in reversed(scope) if d), None)
         keys.append((h.level, (day, text)))
         days.append(date_of(h.text, years, langs) if not HAS_CLOCK.search(h.text) else None)
@@ -167,8 +203,14 @@ def talk_level(
 
 def _candidates(text: str) -> tuple[str, ...]:
     """A heading and its parts between spaced dashes or after a colon: "Day 1 —
-    Friday, October 4" is a day by its second part."""
-    return (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text))
+    Friday, October 4" is a day by its second part; and what it says in parentheses,
+    whole or up to one of its commas: "Day 1 (Tuesday 24 October 2023, Dublin)" is a
+    day by "Tuesday 24 October 2023"."""
+    inner: list[str] = []
+    for said in re.findall(r"\(([^()]{6,80})\)", text):
+        parts = said.split(", ")
+        inner += [", ".join(parts[:k]) for k in range(len(parts), 0, -1)]
+    return (text, *re.split(r"\s[\u2013\u2014-]\s|:\s", text), *inner)
 
 
 def date_of(
@@ -474,12 +516,12 @@ def read_block(lines: list[str]) -> Block:
         if m := ATX.match(raw):  # a sub-heading inside a talk works as a label
             flush()
             label = strip_markup(m.group(2)).rstrip(":").lower()
-            pending = FIELD.get(label, "abstract")
+            pending = label_field(label) or "abstract"
             continue
-        if (m := LABEL.match(line)) and not para:
-            fld = FIELD[m.group(1).lower()]
-            if m.group(2).strip():
-                block.fields.setdefault(fld, m.group(2).strip())
+        if (said := labelled(line)) and not para:
+            fld, value = said
+            if value.strip():
+                block.fields.setdefault(fld, value.strip())
             else:
                 pending = fld
             continue
@@ -503,6 +545,10 @@ _LEADING_TIME = re.compile(rf"^\(?({CLOCK_RANGE.pattern})\)?(?:\s*[|\u00b7:\u201
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(r"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+")
 _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
+
+
+# the spaced bars and middle dots between a list line's parts ("Zaal 8 | Title")
+_SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 
 def timed_bullet(line: str) -> str | None:
@@ -532,9 +578,9 @@ def names_its_talk(own: list[str]) -> bool:
         if timed_bullet(raw) is not None:
             continue
         line = strip_markup(re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", raw)).strip()
-        if (m := LABEL.match(line)) and m.group(2).strip():
-            fld = FIELD[m.group(1).lower()]
-            if fld == "speakers" or (fld == "when" and HAS_CLOCK.search(m.group(2))):
+        if (said := labelled(line)) and said[1].strip():
+            fld, value = said
+            if fld == "speakers" or (fld == "when" and HAS_CLOCK.search(value)):
                 return True
     return False
 
@@ -598,8 +644,9 @@ def _people(text: str) -> tuple[Speaker, ...]:
 
 def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
-    "10:00 Title, Speaker", "14:00-14:45 Title (Room)". A last "(...)" is its room
-    when it names one (`room_named`); the part after the last spaced dash (or " · ",
+    "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
+    last "(...)", or a part at either end between " | " or " · ", is its room when
+    it names one (`room_named`); the part after the last spaced dash (or " · ",
     " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
     or "Keynote:" before the title its format (talkbase/core/terms.py)."""
     lead = _LEADING_TIME.match(text)
@@ -614,6 +661,12 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
         if found := _people(rest[cut.end() :]):
             speakers, rest = found, rest[: cut.start()].strip()
             break
+    if room is None and len(parts := _SEPARATED.split(rest)) > 1:
+        # "Zaal 8 | Title": the part at either end that names a room is the room
+        for k in (0, len(parts) - 1):
+            if room_named(parts[k]) and len(parts[k]) <= 40:
+                room, rest = parts[k].strip(), " | ".join(parts[:k] + parts[k + 1 :])
+                break
     rest = _SYMBOLS.sub("", rest).strip()
     fmt = None
     if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
