@@ -58,6 +58,25 @@ def test_a_table_of_days_or_of_fields_is_no_room_grid():
     assert "| Time | Monday 3 March | Tuesday 4 March |" in to_markdown(days)
     fields = days.replace("Monday 3 March", "Title").replace("Tuesday 4 March", "Speaker")
     assert "| Time | Title | Speaker |" in to_markdown(fields)
+    weekdays = days.replace("<html>", '<html lang="de">')
+    weekdays = weekdays.replace("Monday 3 March", "Montag").replace("Tuesday 4 March", "Dienstag")
+    assert "| Time | Montag | Dienstag |" in to_markdown(weekdays)
+
+
+def test_a_day_in_a_paragraph_above_a_list_is_its_day(monkeypatch):
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Oslo")
+    page = (
+        "<!DOCTYPE html><html><head><title>Program – NDC Oslo 2025</title></head><body>"
+        "<h1>Program</h1><p>Wednesday 21 May 2025</p>"
+        "<ul><li>09:00–10:00 Keynote: Software at scale — Kari Nordmann</li>"
+        "<li>10:20–11:20 Testing in production — Ola Hansen</li></ul></body></html>"
+    )
+    _, talks, _ = parse_text(page, "program.html")
+    assert [(t.title, f"{t.start:%Y-%m-%d %H:%M}") for t in talks] == [
+        ("Software at scale", "2025-05-21 09:00"),
+        ("Testing in production", "2025-05-21 10:20"),
+    ]
+    assert {t.conference for t in talks} == {"NDC Oslo 2025"}
 
 
 AGENDA = """<!doctype html><html><head><title>Schedule | GopherCon Lisboa 2025</title></head>

@@ -59,6 +59,7 @@ from ingest.formats.mdparts import (
 from ingest.formats.registry import Format, Options, Result, register
 from talkbase.core import languages
 from talkbase.core.errors import InputError
+from talkbase.core.terms import fold
 
 NAME = "html"
 # a document that begins as a page does (a Markdown program may name "<body>" in a title)
@@ -95,8 +96,9 @@ def _span(attrs: list[tuple[str, str | None]], name: str) -> int:
 class _Markdown(HTMLParser):
     """The page's text as Markdown lines."""
 
-    def __init__(self) -> None:
+    def __init__(self, langs: tuple[str, ...] = ("en",)) -> None:
         super().__init__(convert_charrefs=True)
+        self.langs = langs  # the languages its days are read in
         self.lines: list[str] = []
         self.line: list[str] = []
         self.left_out = 0  # depth inside an element left out
@@ -221,7 +223,7 @@ class _Markdown(HTMLParser):
         rows, self.table = self.table, []
         if not rows:
             return
-        written = _grid(rows) or [[c.text for c in row] for row in rows]
+        written = _grid(rows, self.langs) or [[c.text for c in row] for row in rows]
         for n, cells in enumerate(written):
             before = self.lines[-1] if self.lines else ""
             self.lines.append("| " + " | ".join(cells) + " |")
@@ -244,14 +246,15 @@ class _Markdown(HTMLParser):
         self.line.append(data)
 
 
-def _grid(rows: list[list[_Cell]]) -> list[list[str]] | None:
+def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | None:
     """The table of talks (time, room, title, speakers, abstract) a room x time grid
     stands for; None for a table that is no such grid (module docstring)."""
     rooms = [c.text for c in rows[0][1:] for _ in range(c.cols)]
     if len(rows) < 2 or not rooms:
         return None
+    weekdays = {w for code in langs for w in languages.weekday_names(code)}
     for name in rooms:
-        if not name or resolve([name]) or when.parse_date(name) or spoken_day(name):
+        if not name or resolve([name]) or fold(name) in weekdays or _is_day(name, (), langs):
             return None  # (a header naming fields, or days: no rooms)
     width, height = len(rooms) + 1, len(rows) - 1
     at: dict[tuple[int, int], _Cell] = {}
@@ -301,14 +304,26 @@ def _column(place: tuple[int, int]) -> int:
 _REMARK = re.compile(r"\s*(?:[(\[\u00b7|\u2022,;]|\s[\u2013\u2014-]\s)")
 
 
+def _is_day(text: str, years: tuple[int, ...], langs: tuple[str, ...]) -> bool:
+    """Whether a text is nothing but a date ("Saturday, 15 March 2025", "2025-03-15"),
+    or a day in words without a year where `years` give it one."""
+    if when.parse_date(text):
+        return True
+    return spoken_day(text, langs) is not None and (
+        not years or date_of(text, years, langs) is not None
+    )
+
+
 def _day(text: str, years: tuple[int, ...], langs: tuple[str, ...]) -> tuple[str, str] | None:
-    """(the day, the remark after it) of a line that is a day and a remark with no
-    clock time; None for any other line (one that is only a day is a day already)."""
+    """(the day, the remark after it, or "") of a line that is a day, or a day and a
+    remark with no clock time; None for any other line."""
     if HAS_CLOCK.search(text) or len(text) > 160:
         return None
+    if _is_day(text, years, langs) and date_of(text, years, langs):
+        return text, ""
     for m in reversed(list(_REMARK.finditer(text))):
         day = text[: m.start()].strip()
-        if (when.parse_date(day) or spoken_day(day, langs)) and date_of(day, years, langs):
+        if _is_day(day, years, langs) and date_of(day, years, langs):
             return day, text[m.start() :].strip(" \u00b7|\u2022,;\u2013\u2014-")
     return None
 
@@ -336,11 +351,12 @@ def _days(parser: _Markdown, langs: tuple[str, ...]) -> tuple[list[str], tzinfo 
         ):
             out.append(line)
             continue
-        found = _day(heading.group(2) if heading else line, years, langs)
-        if found is None:
-            out.append(line)
+        text = heading.group(2) if heading else line
+        found = _day(text, years, langs)
+        said += [text] if found else []
+        if found is None or (heading and (not found[1] or date_of(text, years, langs))):
+            out.append(line)  # (a heading that is a day already, as the reader reads it)
             continue
-        said.append(heading.group(2) if heading else line)
         day, remark = found
         mark = heading.group(1) if heading else "#" * min(6, level + 1)
         out += [f"{mark} {day}", *([remark] if remark else [])]
@@ -389,7 +405,7 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
         part
         for part in _TITLE_PARTS.split(parser.titled)
         if part
-        and not (when.parse_date(part) or spoken_day(part, langs) or date_of(part, (), langs))
+        and not _is_day(part, (), langs)
         and not any(re.search(rf"(?<!\w){re.escape(part)}(?!\w)", h, re.IGNORECASE) for h in heads)
     ]
     return parts[0] if len(parts) == 1 else parser.site
@@ -403,7 +419,10 @@ class _Page:
 
 
 def _read(page: str) -> _Page:
-    parser = _Markdown()
+    said = re.search(r"<html\b[^>]*\blang\s*=\s*[\"']?([A-Za-z]{2,3})\b", page[:4096])
+    code = said.group(1).lower() if said else "en"
+    langs = tuple(dict.fromkeys(("en", code) if code in languages.written_in() else ("en",)))
+    parser = _Markdown(langs)
     try:
         parser.feed(page)
         parser.close()
@@ -412,9 +431,6 @@ def _read(page: str) -> _Page:
     parser._end_row()
     parser._end_line()
     parser._end_table()
-    said = re.search(r"<html\b[^>]*\blang\s*=\s*[\"']?([A-Za-z]{2,3})\b", page[:4096])
-    code = said.group(1).lower() if said else "en"
-    langs = tuple(dict.fromkeys(("en", code) if code in languages.written_in() else ("en",)))
     lines, zone = _days(parser, langs)
     lines = _labelled(lines)
     return _Page("\n".join(lines) + "\n", _conference(parser, lines, langs), zone)
