@@ -6,8 +6,30 @@ tables with a title column under a day heading.
 
 A page is one when it begins as an HTML document does (a doctype, an `<html>`,
 `<head>` or `<body>` tag, after comments). Its navigation, footer, scripts and styles
-are left out; cells and rows whose end tags HTML lets a page leave out are closed by
-the next one; a `<pre>` block's lines are list lines. A page whose
+are left out, and so is an `<aside>` outside any `<article>` (the page's sidebar; one
+inside an article is of its talk); cells and rows whose end tags HTML lets a page leave
+out are closed by the next one; a `<pre>` block's lines are list lines.
+
+What the page itself says decides the rest:
+
+- a table whose header row names no field (`columns.resolve`: "Hall A", "Hall B", not
+  "Title" or "Speaker") above a first column of clock times is a room x time grid
+  (`_grid`): each cell a talk in its column's room at its row's time, its first line
+  the title, a next line of names its speakers; a cell spanning columns is one talk
+  in each room it spans, one spanning rows lasts to the last row's end; an empty
+  cell is no talk. It is written as the table of talks it stands for.
+- a paragraph or heading that is a day and a remark with no clock time ("Thursday 21
+  November 2024 · all times CET") is the day (`_days`): a paragraph so above a table
+  or a list is their day heading, the remark a line of its own; a time zone such
+  lines state is the times' zone where the text names none at its opening.
+- a line of parts ("10:00–10:45 · Hörsaal 1 · Track: Web") whose part is labelled by
+  a name a table's column takes (`columns.resolve`: "Track", "Raum", "Sprecher")
+  gives that field as a labelled line ("Track: Web"), as the Markdown reader reads one.
+- the conference is the part of the page's `<title>` ("Agenda — DataEngConf 2024")
+  that is no date and that none of its headings holds (the page's own name is its
+  heading's), or else its `og:site_name`; where neither decides, the Markdown reader's.
+
+A page whose
 program is in its schema.org data is read by ingest/formats/jsonld.py first. A page
 whose Markdown names no session time and no speaker holds no program (any page has
 headings and paragraphs) and is refused, as is one the Markdown reader refuses, in a
@@ -17,11 +39,27 @@ sentence naming the page (and the line of its text as read).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+from datetime import tzinfo
 from html.parser import HTMLParser
 
+from ingest import when
 from ingest.formats import markdown
+from ingest.formats.columns import resolve
+from ingest.formats.mdparts import (
+    CLOCK_RANGE,
+    HAS_CLOCK,
+    LABEL,
+    date_of,
+    document_years,
+    names_line,
+    spoken_day,
+    stated_zone,
+)
 from ingest.formats.registry import Format, Options, Result, register
+from talkbase.core import languages
 from talkbase.core.errors import InputError
+from talkbase.core.terms import fold
 
 NAME = "html"
 # a document that begins as a page does (a Markdown program may name "<body>" in a title)
@@ -32,34 +70,83 @@ _PAGE = re.compile(
 _LEFT_OUT = frozenset("script style nav footer noscript template svg form".split())
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BREAKS = frozenset("p div section article main br dl dt dd blockquote ul ol table".split())
+# what breaks a cell's text into its lines ("<b>Title</b><br>Speaker")
+_CELL_LINES = _BREAKS | frozenset(_HEADINGS) | {"li", "pre", "hr"}
+_MAX_SPAN = 100  # the most columns or rows one cell is taken to span
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """A table cell: its lines, and how many columns and rows it spans."""
+
+    parts: tuple[str, ...]
+    cols: int = 1
+    rows: int = 1
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.parts).replace("|", "/")
+
+
+def _span(attrs: list[tuple[str, str | None]], name: str) -> int:
+    value = dict(attrs).get(name) or ""
+    return min(int(value), _MAX_SPAN) if value.strip().isdigit() and int(value) > 0 else 1
 
 
 class _Markdown(HTMLParser):
     """The page's text as Markdown lines."""
 
-    def __init__(self) -> None:
+    def __init__(self, langs: tuple[str, ...] = ("en",)) -> None:
         super().__init__(convert_charrefs=True)
+        self.langs = langs  # the languages its days are read in
         self.lines: list[str] = []
         self.line: list[str] = []
         self.left_out = 0  # depth inside an element left out
-        self.cells: list[str] | None = None  # the cells of the table row being read
+        self.table: list[list[_Cell]] = []  # the rows of the table being read
+        self.cells: list[_Cell] | None = None  # the cells of the table row being read
         self.in_cell = False  # (HTML may leave a cell's and a row's end tags out)
+        self.span = (1, 1)  # the columns and rows the cell being read spans
         self.pre = 0  # depth inside <pre>: its lines are lines
+        self.article = 0  # depth inside <article>
+        self.asides: list[bool] = []  # of each open <aside>: whether it is left out
+        self.in_article: set[int] = set()  # the lines written inside an <article>
+        self.title: list[str] | None = None  # the <title>'s text, while it is read
+        self.titled = ""  # the <title>'s text, read
+        self.site = ""  # the page's og:site_name
+
+    def _put(self, line: str) -> None:
+        self._end_table()
+        if self.article:
+            self.in_article.add(len(self.lines))
+        self.lines.append(line)
 
     def _end_line(self) -> None:
         text = " ".join("".join(self.line).split())
         if text:
-            self.lines.append(text)
+            self._put(text)
         self.line = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _LEFT_OUT:
+        if tag == "aside":
+            self.asides.append(bool(self.left_out or not self.article))
+            self.left_out += self.asides[-1]
+        elif tag in _LEFT_OUT:
             self.left_out += 1
         if self.left_out:
             return
-        if tag in _HEADINGS:
+        if tag == "title" and not self.titled:
+            self.title = []
+        elif tag == "meta" and (dict(attrs).get("property") or "").lower() == "og:site_name":
+            self.site = " ".join((dict(attrs).get("content") or "").split())
+        elif tag == "article":
+            self.article += 1
+        if self.in_cell and tag in _CELL_LINES:
+            self.line.append("\n")  # (a cell's lines: "Title<br>Speaker")
+        elif self.in_cell and tag not in ("tr", "td", "th", "table"):
+            self.line.append(" ")  # (a cell's parts: "<span>s")
+        elif tag in _HEADINGS:
             self._end_line()
-            self.lines.append("")
+            self._put("")
             self.line = ["#" * _HEADINGS[tag] + " "]
         elif tag == "li":
             self._end_line()
@@ -74,51 +161,78 @@ class _Markdown(HTMLParser):
                 self.cells = []
             self._end_cell()
             self.line, self.in_cell = [], True
+            self.span = (_span(attrs, "colspan"), _span(attrs, "rowspan"))
         elif tag == "pre":
             self._end_line()
             self.pre += 1
         elif self.cells is not None:
-            self.line.append(" ")  # (a cell's parts: "Title<br>Speaker", "<span>s")
+            self.line.append(" ")  # (between a row's cells)
+        elif tag == "table":
+            self._end_line()
+            self._end_table()
         elif tag in _BREAKS:
             self._end_line()
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "aside" and self.asides:
+            self.left_out = max(0, self.left_out - self.asides.pop())
+            return
         if tag in _LEFT_OUT:
             self.left_out = max(0, self.left_out - 1)
             return
         if self.left_out:
             return
-        if tag in ("td", "th"):
+        if tag == "title" and self.title is not None:
+            self.titled, self.title = " ".join("".join(self.title).split()), None
+        elif tag == "article":
+            self.article = max(0, self.article - 1)
+        if self.in_cell and tag in _CELL_LINES and tag != "table":
+            self.line.append("\n")
+        elif tag in ("td", "th"):
             self._end_cell()
-        elif tag in ("tr", "table"):
+        elif tag == "tr":
             self._end_row()
+        elif tag == "table":
+            self._end_row()
+            self._end_table()
         elif tag == "pre":
             self._end_line()
             self.pre = max(0, self.pre - 1)
         elif tag in _HEADINGS:
             self._end_line()
-            self.lines.append("")
+            self._put("")
         elif tag in _BREAKS or tag == "li":
             self._end_line()
 
     def _end_cell(self) -> None:
         if self.in_cell and self.cells is not None:
-            self.cells.append(" ".join("".join(self.line).split()).replace("|", "/"))
+            parts = (" ".join(p.split()) for p in "".join(self.line).split("\n"))
+            self.cells.append(_Cell(tuple(p for p in parts if p), *self.span))
             self.line = []
         self.in_cell = False
 
     def _end_row(self) -> None:
-        """The row being read written out as a table row (after a header row's rule,
-        where it is the table's first)."""
         self._end_cell()
         if self.cells:
-            before = self.lines[-1] if self.lines else ""
-            self.lines.append("| " + " | ".join(self.cells) + " |")
-            if not before.startswith("|"):
-                self.lines.append("|" + "---|" * len(self.cells))
+            self.table.append(self.cells)
         self.cells = None
 
+    def _end_table(self) -> None:
+        """The rows read written out as a table's rows (after a header row's rule,
+        where they begin one), or as the table of talks a grid stands for."""
+        rows, self.table = self.table, []
+        if not rows:
+            return
+        written = _grid(rows, self.langs) or [[c.text for c in row] for row in rows]
+        for n, cells in enumerate(written):
+            before = self.lines[-1] if self.lines else ""
+            self.lines.append("| " + " | ".join(cells) + " |")
+            if n == 0 and not before.startswith("|"):
+                self.lines.append("|" + "---|" * len(cells))
+
     def handle_data(self, data: str) -> None:
+        if self.title is not None:
+            self.title.append(data)
         if self.left_out:
             return
         data = data.replace("\x00", "")
@@ -132,29 +246,222 @@ class _Markdown(HTMLParser):
         self.line.append(data)
 
 
-def to_markdown(page: str) -> str:
-    """The Markdown a page's markup stands for."""
-    parser = _Markdown()
+def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | None:
+    """The table of talks (time, room, title, speakers, abstract) a room x time grid
+    stands for; None for a table that is no such grid (module docstring)."""
+    rooms = [c.text for c in rows[0][1:] for _ in range(c.cols)]
+    if len(rows) < 2 or not rooms:
+        return None
+    weekdays = {w for code in langs for w in languages.weekday_names(code)}
+    for name in rooms:
+        if not name or resolve([name]) or fold(name) in weekdays or _is_day(name, (), langs):
+            return None  # (a header naming fields, or days: no rooms)
+    width, height = len(rooms) + 1, len(rows) - 1
+    at: dict[tuple[int, int], _Cell] = {}
+    origin: dict[int, tuple[int, int]] = {}  # by cell: its first row and column
+    for r, row in enumerate(rows[1:]):
+        c = 0
+        for cell in row:
+            while (r, c) in at:
+                c += 1
+            origin[id(cell)] = (r, c)
+            for dr in range(min(cell.rows, height - r)):
+                for dc in range(min(cell.cols, width - c)):
+                    at.setdefault((r + dr, c + dc), cell)
+            c += cell.cols
+    clocks: list[tuple[str, str | None]] = []
+    for r in range(height):
+        first = at.get((r, 0))
+        m = CLOCK_RANGE.fullmatch(first.text.strip()) if first is not None else None
+        if first is None or first.cols > 1 or m is None:
+            return None
+        clocks.append((m.group(1), m.group(2)))
+    # (a row that gives no end ends where the next begins)
+    nexts = [start for start, _ in clocks[1:]] + [""]
+    ends = [end or after for (_, end), after in zip(clocks, nexts, strict=True)]
+    written = [["Time", "Room", "Title", "Speakers", "Abstract"]]
+    for r in range(height):
+        for c in range(1, width):
+            held = at.get((r, c))
+            if held is None or origin.get(id(held)) != (r, c) or not held.parts:
+                continue
+            last = min(r + held.rows, height) - 1
+            room = ", ".join(dict.fromkeys(rooms[c - 1 : c - 1 + held.cols]))
+            start, end = clocks[r][0], ends[last]
+            title, *rest = (p.replace("|", "/") for p in held.parts)
+            people = rest.pop(0) if rest and names_line(rest[0]) else ""
+            span = f"{start}\u2013{end}" if end else start
+            written.append([span, room, title, people, " ".join(rest)])
+    return written
+
+
+def _column(place: tuple[int, int]) -> int:
+    return place[1]
+
+
+# a day stated before a remark: "Saturday, 15 March 2025 (all times CET)", "Thursday 21
+# November 2024 · all times CET"
+_REMARK = re.compile(r"\s*(?:[(\[\u00b7|\u2022,;]|\s[\u2013\u2014-]\s)")
+
+
+def _is_day(text: str, years: tuple[int, ...], langs: tuple[str, ...]) -> bool:
+    """Whether a text is nothing but a date ("Saturday, 15 March 2025", "2025-03-15"),
+    or a day in words without a year where `years` give it one."""
+    if when.parse_date(text):
+        return True
+    return spoken_day(text, langs) is not None and (
+        not years or date_of(text, years, langs) is not None
+    )
+
+
+def _day(text: str, years: tuple[int, ...], langs: tuple[str, ...]) -> tuple[str, str] | None:
+    """(the day, the remark after it, or "") of a line that is a day, or a day and a
+    remark with no clock time; None for any other line."""
+    if HAS_CLOCK.search(text) or len(text) > 160:
+        return None
+    if _is_day(text, years, langs) and date_of(text, years, langs):
+        return text, ""
+    for m in reversed(list(_REMARK.finditer(text))):
+        day = text[: m.start()].strip()
+        if _is_day(day, years, langs) and date_of(day, years, langs):
+            return day, text[m.start() :].strip(" \u00b7|\u2022,;\u2013\u2014-")
+    return None
+
+
+def _days(parser: _Markdown, langs: tuple[str, ...]) -> tuple[list[str], tzinfo | None]:
+    """The page's lines with each day stated before a remark as its day (a heading;
+    a paragraph so above a table or a list, outside an article, as its day heading),
+    and the time zone such lines state."""
+    lines = parser.lines
+    years = document_years(lines)
+    after = [""] * len(lines)  # the next line that is not blank, of each line
+    for i in range(len(lines) - 2, -1, -1):
+        after[i] = lines[i + 1] if lines[i + 1].strip() else after[i + 1]
+    out: list[str] = []
+    level = 1  # the level of the heading above
+    said: list[str] = []
+    for i, line in enumerate(lines):
+        heading = re.match(r"(#{1,6}) (.*)", line)
+        if heading:
+            level = len(heading.group(1))
+        elif (
+            i in parser.in_article
+            or line.startswith(("|", "- "))
+            or not after[i].startswith(("|", "- "))
+        ):
+            out.append(line)
+            continue
+        text = heading.group(2) if heading else line
+        found = _day(text, years, langs)
+        said += [text] if found else []
+        if found is None or (heading and (not found[1] or date_of(text, years, langs))):
+            out.append(line)  # (a heading that is a day already, as the reader reads it)
+            continue
+        day, remark = found
+        mark = heading.group(1) if heading else "#" * min(6, level + 1)
+        out += [f"{mark} {day}", *([remark] if remark else [])]
+    return out, stated_zone(said)
+
+
+def _labelled(lines: list[str]) -> list[str]:
+    """The page's lines with each part of a line of parts that a column's name labels
+    ("Track: Web", "Raum: C116") written as a labelled line of its own."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith(("#", "|", "- ")) or ":" not in line:
+            out.append(line)
+            continue
+        rest: list[str] = []
+        labelled: list[str] = []
+        for part in re.split(r"\s+[\u00b7|\u2022]\s+", line):
+            m = re.fullmatch(r"([^\W\d][^\W\d ]*(?: [^\W\d]+)?)\s*:\s+(\S.*)", part)
+            field = list(resolve([m.group(1)])) if m else []
+            if m and len(field) == 1 and field[0] in _LABELS and not LABEL.match(part):
+                labelled.append(f"{_LABELS[field[0]]}: {m.group(2)}")
+            elif m and LABEL.match(part) and part != line:
+                labelled.append(part)
+            else:
+                rest.append(part)
+        out += ([" \u00b7 ".join(rest)] if rest else []) + labelled
+    return out
+
+
+# the Markdown reader's label of each field a column's name may label
+_LABELS = {
+    "room": "Room",
+    "track": "Track",
+    "speakers": "Speakers",
+    "format": "Format",
+    "keywords": "Tags",
+}
+_TITLE_PARTS = re.compile(r"\s+(?:[|\u2013\u2014\u00b7\u2022\u00bb/-]|::)\s+")
+
+
+def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> str:
+    """The conference's name as the page's `<title>` and `og:site_name` tell it
+    (module docstring), or ""."""
+    heads = [m.group(1) for ln in lines if (m := re.match(r"#{1,6} (.*)", ln))]
+    parts = [
+        part
+        for part in _TITLE_PARTS.split(parser.titled)
+        if part
+        and not _is_day(part, (), langs)
+        and not any(re.search(rf"(?<!\w){re.escape(part)}(?!\w)", h, re.IGNORECASE) for h in heads)
+    ]
+    return parts[0] if len(parts) == 1 else parser.site
+
+
+@dataclass(frozen=True)
+class _Page:
+    markdown: str
+    conference: str  # as its title tells it, or ""
+    zone: tzinfo | None  # as its day lines state it
+
+
+def _read(page: str) -> _Page:
+    said = re.search(r"<html\b[^>]*\blang\s*=\s*[\"']?([A-Za-z]{2,3})\b", page[:4096])
+    code = said.group(1).lower() if said else "en"
+    langs = tuple(dict.fromkeys(("en", code) if code in languages.written_in() else ("en",)))
+    parser = _Markdown(langs)
     try:
         parser.feed(page)
         parser.close()
     except (AssertionError, ValueError):  # the stdlib parser gave up: no page to read
-        return ""
+        return _Page("", "", None)
     parser._end_row()
     parser._end_line()
-    return "\n".join(parser.lines) + "\n"
+    parser._end_table()
+    lines, zone = _days(parser, langs)
+    lines = _labelled(lines)
+    return _Page("\n".join(lines) + "\n", _conference(parser, lines, langs), zone)
+
+
+def to_markdown(page: str) -> str:
+    """The Markdown a page's markup stands for."""
+    return _read(page).markdown
 
 
 def looks_like(text: str) -> bool:
     return bool(_PAGE.search(text[:4096]))
 
 
+def _zone_name(zone: tzinfo) -> str:
+    """A zone as `when.zone` reads it: its tz database name, or its offset."""
+    if key := getattr(zone, "key", None):
+        return str(key)
+    offset = zone.utcoffset(None)
+    minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+    return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
 def _parse(text: str, document: str, options: Options) -> Result:
-    written = to_markdown(text)
+    page = _read(text)
+    written = page.markdown
     if not written.strip():
         raise InputError(document, "a web page with no text to read a program from", "line 1")
+    zone = _zone_name(page.zone) if page.zone is not None else options.default_tz
     try:
-        talks, warnings = markdown.parse(written, document, options.default_tz)
+        talks, warnings = markdown.parse(written, document, zone)
     except InputError as exc:
         raise InputError(
             document, f"{exc.problem} (in the page's text, read as Markdown)", exc.where
@@ -167,6 +474,8 @@ def _parse(text: str, document: str, options: Options) -> Result:
             "(in the page's text, read as Markdown): no program found",
             "line 1",
         )
+    if page.conference:
+        talks = [replace(t, conference=page.conference) for t in talks]
     return talks, warnings
 
 

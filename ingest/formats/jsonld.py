@@ -8,16 +8,26 @@ of its kinds, such as "EducationEvent"): a page naming only its conference holds
 program there. The page's other blocks
 (a BreadcrumbList, an Organization) are read too and give no talks; a block that
 is no JSON is skipped with a warning naming its line.
+
+schema.org's own words are read as the tree reader reads its fields' (`_as_talks`):
+a performer's `worksFor` is their affiliation where they name none; an `eventStatus`
+other than EventScheduled is the talk's "Status" note ("cancelled", as the iCal
+reader notes STATUS:CANCELLED; "postponed", "moved online"); and the Event holding
+the talks as its `subEvent`s (inline, in the page's `@graph`, or by `@id`), or the
+one `superEvent` the talks name, is the conference: its name, and its location the
+venue.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from ingest.formats import table
 from ingest.formats.registry import Format, Options, Result, register
+from ingest.html import inline, text_of
 from talkbase.core.errors import InputError
 
 NAME = "jsonld"
@@ -26,6 +36,73 @@ _BLOCK = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _EVENT = re.compile(r""""@type"\s*:\s*(?:\[[^\]]*)?"\w*Event\"""")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def _is_event(node: object) -> bool:
+    kinds = node.get("@type") if isinstance(node, dict) else None
+    return any(str(k).endswith("Event") for k in (kinds if isinstance(kinds, list) else [kinds]))
+
+
+def _status(value: object) -> str:
+    """The words of an `eventStatus` ("https://schema.org/EventCancelled" ->
+    "cancelled", "EventMovedOnline" -> "moved online"); "" for EventScheduled, the
+    status of any talk that says none."""
+    last = re.split(r"[/:#]", inline(text_of(value)))[-1].removeprefix("Event")
+    words = _CAMEL.sub(" ", last).lower().strip()
+    return "" if words in ("", "scheduled") else words
+
+
+def _as_talks(node: object) -> object:
+    """The tree with schema.org's words put as the tree reader reads them: a person's
+    `worksFor` as their `affiliation`, a lone performer object as a list of one, an
+    Event's `eventStatus` as its "Status" note."""
+    if isinstance(node, list):
+        return [_as_talks(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _as_talks(v) for k, v in node.items()}
+    if out.get("worksFor") and not out.get("affiliation"):
+        out["affiliation"] = out["worksFor"]
+    if _is_event(out):
+        for key in ("performer", "performers"):
+            if isinstance(out.get(key), dict):
+                out[key] = [out[key]]
+        if (said := _status(out.get("eventStatus"))) and "notes" not in out:
+            out["notes"] = {"Status": said}
+    return out
+
+
+def _conference(trees: list[Any]) -> tuple[list[Any], dict[str, Any] | None]:
+    """The trees without an Event that only points at its talks (`"subEvent":
+    [{"@id": ...}]`, the talks beside it in the `@graph`), and the Event that is the
+    conference: the one holding subEvents, else the one `superEvent` the talks name."""
+    parents = [t for t in trees if _is_event(t) and t.get("subEvent")]
+    kept = [
+        t
+        for t in trees
+        if not any(t is p for p in parents)
+        or not all(isinstance(s, dict) and set(s) <= {"@id", "@type"} for s in _listed(t))
+    ]
+    if len(parents) == 1:
+        return kept, parents[0]
+    supers = {
+        _name(s): s
+        for t in trees
+        if _is_event(t)
+        for s in [t.get("superEvent")]
+        if isinstance(s, dict) and _name(s)
+    }
+    return kept, next(iter(supers.values())) if len(supers) == 1 else None
+
+
+def _name(node: dict[str, Any]) -> str:
+    return inline(text_of(node.get("name")))
+
+
+def _listed(event: dict[str, Any]) -> list[Any]:
+    sub = event.get("subEvent")
+    return sub if isinstance(sub, list) else [sub]
 
 
 def _blocks(text: str) -> list[tuple[int, str]]:
@@ -57,7 +134,16 @@ def _parse(text: str, document: str, options: Options) -> Result:
         )
     if not trees:
         raise InputError(document, "its schema.org blocks hold no JSON to read", "line 1")
-    talks, more = table.parse_tree(trees, document, NAME, options.mapping, options.default_tz)
+    trees, parent = _conference(trees)
+    try:
+        read = _as_talks(trees)
+    except RecursionError as exc:
+        raise InputError(document, "a schema.org block nests too deeply to read") from exc
+    talks, more = table.parse_tree(read, document, NAME, options.mapping, options.default_tz)
+    if parent is not None and (name := _name(parent)):
+        place = parent.get("location")
+        venue = (_name(place) if isinstance(place, dict) else inline(text_of(place))) or None
+        talks = [replace(t, conference=name, venue=t.venue or venue) for t in talks]
     return talks, [*warnings, *more]
 
 
