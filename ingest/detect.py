@@ -188,7 +188,7 @@ def _read(
             raise InputError(
                 document,
                 "not a program format talkbase knows (looked for: "
-                + ", ".join(registry.names())
+                + ", ".join(f.name for f in registry.formats() if f.parse_bytes is None)
                 + "); name one with --format",
                 "line 1",
             )
