@@ -182,3 +182,14 @@ def test_a_folder_reads_its_workbooks(tmp_path):
     _program(tmp_path)
     (tmp_path / "macro.xlsm").write_bytes((tmp_path / "secdev.xlsx").read_bytes())
     assert sorted(p.name for p in expand([tmp_path])) == ["macro.xlsm", "secdev.xlsx"]
+
+
+def test_a_sheet_named_for_a_day_dates_its_rows(tmp_path):
+    rows = [("Talk", "Time", "Room"), ("Keynote", "09:00", "A"), ("Dated", "2024-10-06 10:00", "B")]
+    path = _book(
+        tmp_path / "days.xlsx", {"Samstag, 5. Oktober 2024": rows, "Sunday 6 October": rows}
+    )
+    doc = parse_path(path)
+    got = [(t.title, f"{t.start:%Y-%m-%d %H:%M}") for t in doc.talks]
+    assert got[:2] == [("Keynote", "2024-10-05 09:00"), ("Dated", "2024-10-06 10:00")]
+    assert got[2] == ("Keynote", "2024-10-06 09:00")  # its year the workbook's (2024)
