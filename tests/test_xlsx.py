@@ -6,11 +6,15 @@ none, or a cut or damaged one, refused in one sentence naming the file."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from ingest.detect import expand, parse_path
 from ingest.formats.xlsx import cell_text, is_workbook
@@ -193,3 +197,30 @@ def test_a_sheet_named_for_a_day_dates_its_rows(tmp_path):
     got = [(t.title, f"{t.start:%Y-%m-%d %H:%M}") for t in doc.talks]
     assert got[:2] == [("Keynote", "2024-10-05 09:00"), ("Dated", "2024-10-06 10:00")]
     assert got[2] == ("Keynote", "2024-10-06 09:00")  # its year the workbook's (2024)
+
+
+_CELL = st.text(st.characters(exclude_categories=("Cs",)), max_size=40).map(
+    lambda s: ILLEGAL_CHARACTERS_RE.sub("", s)  # (what a workbook cannot hold)
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title=_CELL, name=_CELL, room=_CELL, when=_CELL, sheet=_CELL)
+def test_any_text_in_a_workbooks_cells_gives_talks_or_one_error(
+    tmp_path_factory, title, name, room, when, sheet
+):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.xlsx"
+    wb = Workbook()
+    ws = wb.active
+    ws.title = re.sub(r"[\[\]:*?/\\']", "", sheet)[:31] or "S"
+    for row in [(title,), ("Title", "Speaker", "Room", "Start"), (title, name, room, when)]:
+        ws.append(list(row))
+    ws.append([title, name, room, datetime(2024, 5, 2, 10, 0)])
+    wb.save(path)
+    try:
+        doc = parse_path(path)
+    except InputError as exc:
+        assert exc.path == "fuzz.xlsx" and "\n" not in str(exc)
+        return
+    assert doc.talks and all(isinstance(t.title, str) and t.title for t in doc.talks)
+    assert all(w.startswith("fuzz.xlsx") for w in doc.warnings)
