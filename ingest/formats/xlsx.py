@@ -220,7 +220,7 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
             )
         tables = [t for t in tables if t.timed]
     if not tables:
-        named = ", ".join(repr(s.name) for s in book)
+        named = ", ".join(repr(s.name) for s in book[:5]) + (", …" if len(book) > 5 else "")
         raise InputError(
             document,
             f"no sheet of this workbook ({named}) holds a table of talks: a header row "
