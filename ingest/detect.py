@@ -199,10 +199,18 @@ def _read(
             raise InputError(
                 document,
                 "not a program format talkbase knows (looked for: "
-                + ", ".join(registry.names())
+                + ", ".join(f.name for f in registry.formats() if f.parse_bytes is None)
                 + "); name one with --format",
                 "line 1",
             )
+    found = _format(fmt, document, mapping)
+    return _parsed(
+        found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
+    )
+
+
+def _format(fmt: str, document: str, mapping: dict[str, str] | None) -> registry.Format:
+    """The format named `fmt`, where it takes `mapping`; else an InputError."""
     found = registry.get(fmt)
     if found is None:
         raise InputError(document, f"unknown format {fmt!r}; known: {', '.join(registry.names())}")
@@ -211,15 +219,29 @@ def _read(
             document,
             f"a column mapping applies to tables ({', '.join(registry.tables())}), not to {fmt!r}",
         )
+    return found
+
+
+def _parsed(
+    found: registry.Format,
+    parse: Callable[[Options], registry.Result],
+    size: int,
+    document: str,
+    mapping: dict[str, str] | None,
+    conference: str | None,
+) -> tuple[str, list[Talk], list[str], str, PageLeft | None]:
+    """`_read`'s result of a document of `size` characters (or bytes) that `parse`
+    reads in the options given: the format's talks, checked for a zone assumed."""
     options = _options(mapping)
     try:
-        talks, warnings = found.parse(text, document, options)
-        if len(text) <= ZONE_CHECK_CHARS and not settings.is_set("timezone"):
+        talks, warnings = parse(options)
+        if size <= ZONE_CHECK_CHARS and not settings.is_set("timezone"):
             # (first: it speaks of the whole document, and the cap keeps the first)
-            warnings = [*_zone_assumed(found, text, document, options, talks), *warnings]
+            warnings = [*_zone_assumed(parse, document, options, talks), *warnings]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
     page = next((w for w in warnings if isinstance(w, PageLeft)), None)
+    fmt = found.name
     return fmt, *finish(talks, warnings, document, fmt, conference), _cut(warnings), page
 
 
@@ -242,7 +264,10 @@ _OTHER_ZONE = "Pacific/Kiritimati"
 
 
 def _zone_assumed(
-    found: registry.Format, text: str, document: str, options: Options, talks: list[Talk]
+    parse: Callable[[Options], registry.Result],
+    document: str,
+    options: Options,
+    talks: list[Talk],
 ) -> list[str]:
     """A warning where the document names no time zone for (some of) its times, so
     that they were read in TALKBASE_TIMEZONE's default: told by reading it again in
@@ -251,7 +276,7 @@ def _zone_assumed(
     starts = [t.start for t in talks]
     if not any(starts):
         return []
-    again, _ = found.parse(text, document, replace(options, default_tz=_OTHER_ZONE))
+    again, _ = parse(replace(options, default_tz=_OTHER_ZONE))
     if len(again) != len(talks):
         return []  # (a reading that depends on the zone in other ways: not compared)
     moved = sum(
@@ -302,6 +327,21 @@ def parse_path(
         if streamed is not None:
             return streamed
     data = read_bytes(p)
+    binary = _binary(data, shown, fmt, mapping)
+    if binary is not None:  # (an Excel workbook: read from its bytes, never decoded)
+        read = binary.parse_bytes or (lambda *_: ([], []))
+        found, talks, warnings, cut, _ = _parsed(
+            binary, lambda o: read(data, name, o), len(data), name, mapping, conference
+        )
+        return ParsedDocument(
+            path=shown,
+            name=name,
+            format=found,
+            sha256=hashlib.sha256(data).hexdigest(),
+            talks=tuple(talks),
+            warnings=tuple(warnings),
+            cut_short=cut,
+        )
     text = decode(mend_split_characters(data), shown)
     found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
     if wide_encoding(data) is None and cut_inside_character(data):
@@ -366,6 +406,26 @@ def join_pages(parsed: list[ParsedDocument]) -> list[ParsedDocument]:
                 doc, talks=talks, warnings=tuple(warnings), from_file_names=id(doc) in by_file
             )
     return out
+
+
+def _binary(
+    data: bytes, shown: str, fmt: str | None, mapping: dict[str, str] | None
+) -> registry.Format | None:
+    """The binary format a file is read in (an Excel workbook: told by its bytes, or
+    named), or None for a text file; an InputError where the format named is not the
+    file's (a workbook named as 'csv', a text named as 'xlsx')."""
+    told = registry.detect_bytes(data)
+    if told is not None and fmt not in (None, told):
+        raise InputError(
+            shown,
+            f"this file is {told!r} (told by its bytes), not {fmt!r}: ingest it without --format",
+        )
+    named = registry.get(fmt or told or "")
+    if named is None or named.parse_bytes is None:
+        return None  # (a text file: an unknown format is `_read`'s to refuse)
+    if told is None:
+        raise InputError(shown, f"not a {fmt!r} file: name another format with --format, or none")
+    return _format(named.name, shown, mapping)
 
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:
@@ -446,7 +506,7 @@ def _parse_streaming(
     name = text_name(p.name)
     with p.open("rb") as f:
         head = f.read(_HEAD_BYTES)
-    if b"\x00" in head[:4096]:
+    if b"\x00" in head[:4096] or registry.detect_bytes(head):
         return None
     found = fmt or detect(head.decode("utf-8-sig", errors="ignore"))
     reader = registry.get(found) if found else None

@@ -10,9 +10,9 @@
 - an end before the start or more than a day after it is dropped with a warning;
 - a file name that is not valid text (bytes that are not UTF-8) is shown and stored
   with U+FFFD in place of each bad byte;
-- a spreadsheet (Excel .xlsx, OpenDocument .ods), told by its zip signature and the
-  content type inside, not its name, is refused saying what it is and to export it
-  as CSV (`spreadsheet_kind`): talkbase reads no binary formats.
+- a spreadsheet (Excel .xlsx, OpenDocument .ods) is told by its zip signature and the
+  content type inside, not its name (`spreadsheet_kind`): an Excel workbook is read
+  (ingest/formats/xlsx.py), an .ods refused saying what it is and to export it as CSV.
 """
 
 from __future__ import annotations

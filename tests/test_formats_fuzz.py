@@ -535,9 +535,12 @@ def test_arbitrary_unicode_in_every_field_of_every_format(
     title: str, name: str, org: str, abstract: str, room: str, fmt: str
 ) -> None:
     docs = _documents(title, name, org, abstract, room)
-    assert set(docs) == set(FORMATS)  # a new parser gets a document here too
-    only_input_errors(docs[fmt], fmt)
-    only_input_errors(docs[fmt], None)
+    # a new parser gets a document here too (a binary one, its own: an Excel workbook's
+    # cells are fuzzed in tests/test_xlsx.py)
+    assert set(docs) == set(FORMATS) - {"xlsx"}
+    if fmt in docs:
+        only_input_errors(docs[fmt], fmt)
+        only_input_errors(docs[fmt], None)
 
 
 @FUZZ

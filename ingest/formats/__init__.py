@@ -12,5 +12,6 @@ from ingest.formats import (  # noqa: F401  (each registers its format)
     markdown,
     tablesniff,
     tomltree,
+    xlsx,
     yamltree,
 )

@@ -6,6 +6,10 @@ Lines record, JSON, YAML) first, each needing its own syntax (YAML: key lines
 and no prose at the margin, so never Markdown); then the digest and the blog
 post; then tables by their header row; Markdown, the loosest, last.
 
+A binary format (an Excel workbook: ingest/formats/xlsx.py) is told by a file's
+bytes (`looks_like_bytes`) and read from them (`parse_bytes`), before the file is
+decoded as text.
+
 To add a format: write `ingest/formats/<name>.py` with `looks_like(text)` and
 `parse(...)`, end it with `register(Format(...))`, import it in
 `ingest/formats/__init__.py`, and add its row to the README's table of formats.
@@ -49,6 +53,10 @@ class Format:
     table: bool = False  # takes a column mapping (--map)
     # reads a large file line by line instead of whole (CSV, TSV, JSON Lines)
     parse_lines: Callable[[Iterable[str], str, Options], Result] | None = None
+    # a binary format (an Excel workbook): told by its file's bytes, before any text
+    # format is asked (its `looks_like` accepts no text), and read from them
+    looks_like_bytes: Callable[[bytes], bool] | None = None
+    parse_bytes: Callable[[bytes, str, Options], Result] | None = None
 
 
 _FORMATS: dict[str, Format] = {}
@@ -80,6 +88,13 @@ def get(name: str) -> Format | None:
 def detect(text: str) -> str | None:
     """The first format (in rank order) whose `looks_like` accepts `text`, or None."""
     return next((f.name for f in formats() if f.looks_like(text)), None)
+
+
+def detect_bytes(data: bytes) -> str | None:
+    """The first binary format (in rank order) that tells `data` as its own, or None."""
+    return next(
+        (f.name for f in formats() if f.looks_like_bytes and f.looks_like_bytes(data)), None
+    )
 
 
 def suffixes() -> frozenset[str]:

@@ -955,14 +955,16 @@ def read_rows(
     conference: str,
     on_day: date | None = None,
     years: tuple[int, ...] = (),
+    mapping: dict[str, str] | None = None,
 ) -> tuple[list[Talk], list[str]]:
-    """The talks of rows another format found (a Markdown pipe table's, each
-    {header: cell} with its place), read as a CSV's are: columns by the same names
-    (`columns.FIELDS`), times in `fallback` where they name no zone, dated `on_day`
-    where no cell gives a date (the day heading above the table); `years`: those
-    the document names, for a date cell in words that gives none. Blank time cells
-    of sessions side by side are carried down as a CSV's are (`_carried`)."""
-    reader = _Reader(document, parser, None, "UTC", conference)
+    """The talks of rows another format found (a Markdown pipe table's, a workbook
+    sheet's, each {header: cell} with its place), read as a CSV's are: columns by the
+    same names (`columns.FIELDS`) or `mapping`'s, times in `fallback` where they name
+    no zone, dated `on_day` where no cell gives a date (the day heading above the
+    table); `years`: those the document names, for a date cell in words that gives
+    none. Blank time cells of sessions side by side are carried down as a CSV's are
+    (`_carried`)."""
+    reader = _Reader(document, parser, mapping, "UTC", conference)
     reader.fallback = fallback
     reader.stated += "".join(f" {y}" for y in years)
     carried: list[str] = []

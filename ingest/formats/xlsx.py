@@ -1,0 +1,304 @@
+"""Excel workbooks (.xlsx, .xlsm): each sheet that holds a table of talks is read as
+its CSV export is (ingest/formats/table.py, `table.read_rows`: the same column
+names, clock times, dates, carried cells and warnings).
+
+A workbook is told by its bytes, not its name (`is_workbook`: a zip whose content
+types name SpreadsheetML, or a zip that names workbook parts but cannot be opened,
+cut short or damaged: refused in one sentence naming the file). It is opened with
+openpyxl read-only, cell values as last computed (never formulas). A cell Excel
+stores as a date, a time or a date-time is given to the table reader in ISO
+("2024-10-07", "09:30", "2024-10-07T09:30"), never in a display format whose day
+and month order is the locale's; a whole number stored as a float reads as one.
+
+In each sheet the header row is found as a CSV's is (`table.header_row`): under a
+few rows of title (a merged title cell), which are skipped with a warning. The day
+of a sheet's rows that give no date is the one its name or a title row above the
+header names ("Mon 7 Oct", "Friday 4 October 2024": `mdparts.date_of`, its year
+from the workbook's names and titles where it gives none), as a day heading above a
+Markdown table gives it; their zone, where no cell names one, the one those title
+rows state ("times in Europe/Dublin": `mdparts.stated_zone`), else the default.
+
+A sheet with no header row naming a title column (notes, a budget) is ignored with
+a warning; so, where some sheet's table gives times or dates, is a sheet whose table
+gives none (a list of speakers: "Name, Company, Bio"). A workbook with no table of
+talks is refused in one sentence naming the file. Hidden sheets are not read (a
+warning names them). Old binary .xls and OpenDocument .ods stay refused
+(`limits.spreadsheet_kind`), saying to export them as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Any
+
+from ingest import when
+from ingest.formats.columns import resolve
+from ingest.formats.mdparts import date_of, document_years, stated_zone
+from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.table import PREAMBLE, date_in_words, header_row, read_rows, yearless
+from ingest.limits import spreadsheet_kind
+from talkbase.core.errors import InputError
+from talkbase.core.records import Talk
+
+NAME = "xlsx"
+# the kind `limits.spreadsheet_kind` tells an Excel workbook by
+_EXCEL = "a spreadsheet (Excel .xlsx)"
+# the most cells read from one workbook (a sheet's XML may expand a thousandfold)
+MAX_CELLS = 5_000_000
+# the first bytes of a zip in which a workbook's part names ("xl/...") are looked for
+_HEAD = 64 * 1024
+# the days Excel counts from: a date-time on one of them is a time of day only
+_EPOCHS = (date(1899, 12, 30), date(1899, 12, 31), date(1900, 1, 1), date(1904, 1, 1))
+
+
+def is_workbook(data: bytes) -> bool:
+    """Whether `data` is an Excel workbook: a zip declaring SpreadsheetML content
+    (`limits.spreadsheet_kind`), or one that cannot be opened (cut short or
+    damaged) whose first entries are a workbook's parts ("xl/...")."""
+    if not data.startswith(b"PK\x03\x04"):
+        return False
+    return spreadsheet_kind(data) == _EXCEL or (b"xl/" in data[:_HEAD] and not _opens_as_zip(data))
+
+
+def _opens_as_zip(data: bytes) -> bool:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)):
+            return True
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
+        return False
+
+
+def cell_text(value: object) -> str:
+    """A cell's value as the table reader reads cells: dates and times in ISO, a
+    duration as "H:MM", a whole number without ".0", text as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, datetime):
+        if value.date() in _EPOCHS and value.year < 1905:
+            return _clock(value.time())
+        if value.time() == time():
+            return value.date().isoformat()
+        return f"{value.date().isoformat()}T{_clock(value.time())}"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, time):
+        return _clock(value)
+    if isinstance(value, timedelta):
+        minutes = round(value.total_seconds() / 60)
+        return f"{minutes // 60}:{minutes % 60:02d}"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _clock(t: time) -> str:
+    return t.strftime("%H:%M:%S" if t.second else "%H:%M")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet's name and its rows of cell texts, numbered as Excel numbers them."""
+
+    name: str
+    rows: tuple[tuple[int, tuple[str, ...]], ...]  # (row number, cells): non-blank rows only
+    hidden: bool = False
+
+
+def sheets(data: bytes, document: str) -> list[Sheet]:
+    """The sheets of a workbook, in order; an InputError naming the file where it
+    cannot be opened (not a zip, cut short, a part missing or malformed) or holds
+    more than `MAX_CELLS` cells."""
+    from openpyxl import load_workbook  # (loaded only where a workbook is read)
+
+    found: list[Sheet] = []
+    cells = 0
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            for ws in book.worksheets:
+                ws.reset_dimensions()  # (the size it declares may be wrong: read every row)
+                rows: list[tuple[int, tuple[str, ...]]] = []
+                for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
+                    cells += len(values)
+                    if cells > MAX_CELLS:
+                        raise InputError(
+                            document,
+                            f"the workbook holds more than {MAX_CELLS:,} cells, more than "
+                            "a program has; export the sheet of talks as CSV and ingest that",
+                            f"sheet {ws.title!r}",
+                        )
+                    texts = tuple(cell_text(v).strip() for v in values)
+                    if any(texts):
+                        rows.append((number, texts))
+                found.append(Sheet(ws.title, tuple(rows), ws.sheet_state != "visible"))
+        finally:
+            book.close()
+    except InputError:
+        raise
+    except Exception as exc:  # (openpyxl on a damaged file: zip, XML, key and value errors)
+        raise InputError(
+            document,
+            "an Excel workbook that cannot be read; it looks cut short or damaged "
+            f"({type(exc).__name__}: {str(exc)[:120]})",
+        ) from exc
+    return found
+
+
+def _line(cells: tuple[str, ...]) -> str:
+    """A row written as a CSV line, for `table.header_row`."""
+    out = io.StringIO()
+    csv.writer(out).writerow(cells)
+    return out.getvalue().rstrip("\r\n")
+
+
+@dataclass(frozen=True)
+class _Table:
+    """A sheet's table of talks: its title rows above the header, its header's row
+    number and the rows below it as {header: cell} with their places."""
+
+    sheet: Sheet
+    titles: tuple[tuple[int, str], ...]  # (row number, its text)
+    header_at: int
+    rows: tuple[tuple[dict[str, Any], str], ...]
+    timed: bool  # its header names a start, end or date column
+
+
+def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
+    """The table of talks a sheet holds (its header row found as a CSV's is), or None
+    where no header row names a title column."""
+    head = sheet.rows[: PREAMBLE + 1]
+    if not head:
+        return None
+    at = header_row([_line(cells) for _, cells in head], ",", mapping) or 0
+    header_at, header = head[at]
+    names = [h.strip() for h in header]
+    cols = resolve([n for n in names if n], mapping)
+    if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
+        return None
+    rows: list[tuple[dict[str, Any], str]] = []
+    for number, cells in sheet.rows[at + 1 :]:
+        row: dict[str, Any] = {}
+        for name, cell in zip(names, cells, strict=False):
+            if name:
+                row.setdefault(name, cell)
+        rows.append((row, f"sheet {sheet.name!r} row {number}"))
+    titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in head[:at])
+    timed = any(f in cols for f in ("start", "end", "date"))
+    return _Table(sheet, titles, header_at, tuple(rows), timed)
+
+
+def read_workbook(data: bytes, document: str, options: Options) -> Result:
+    """The talks of a workbook's tables, sheet by sheet, and the warnings."""
+    book = sheets(data, document)
+    warnings: list[str] = []
+    tables: list[_Table] = []
+    for sheet in book:
+        if sheet.hidden:
+            warnings.append(f"{document} sheet {sheet.name!r}: a hidden sheet; not read")
+            continue
+        found = _table(sheet, options.mapping)
+        if found is None:
+            if sheet.rows:
+                warnings.append(
+                    f"{document} sheet {sheet.name!r}: no table of talks (no header row "
+                    "naming a title column); ignored"
+                )
+            continue
+        tables.append(found)
+    if any(t.timed for t in tables):
+        for t in [t for t in tables if not t.timed]:
+            warnings.append(
+                f"{document} sheet {t.sheet.name!r}: its table gives no session times or "
+                "dates, unlike the program's other sheets; ignored"
+            )
+        tables = [t for t in tables if t.timed]
+    if not tables:
+        named = ", ".join(repr(s.name) for s in book[:5]) + (", …" if len(book) > 5 else "")
+        raise InputError(
+            document,
+            f"no sheet of this workbook ({named}) holds a table of talks: a header row "
+            "naming a title column (Title, Session, Talk…)",
+        )
+    texts = [s.name for s in book] + [text for t in tables for _, text in t.titles]
+    years = document_years(texts)  # (of a day named without its year)
+    default = when.zone(options.default_tz) or UTC
+    anywhere = stated_zone([text for t in tables for _, text in t.titles])
+    talks: list[Talk] = []
+    for t in tables:
+        read, said = _read(t, document, options, years, anywhere or default)
+        talks.extend(read)
+        warnings.extend(said)
+    return talks, warnings
+
+
+def _day(text: str, years: tuple[int, ...]) -> date | None:
+    """The day a sheet's name or a title row names, read as a date cell is (in
+    numbers, or in words in any language: `table.date_in_words`), or a part of it
+    between spaced dashes ("SecDevCon 2024 — Mon 7 Oct 2024"); an aside in
+    parentheses is no part of it ("(times in Europe/Dublin)")."""
+    bare = " ".join(_ASIDE.sub(" ", text).split())
+    return when.parse_date(bare) or date_in_words(bare, years) or date_of(bare, years)
+
+
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _read(
+    t: _Table,
+    document: str,
+    options: Options,
+    years: tuple[int, ...],
+    fallback: tzinfo,
+) -> tuple[list[Talk], list[str]]:
+    """One sheet's talks (`table.read_rows`), on the day its name or a title row
+    names where a row gives no date, in the zone its title rows state."""
+    warnings: list[str] = []
+    titles = [text for _, text in t.titles]
+    day = next((d for text in [*titles, t.sheet.name] if (d := _day(text, years))), None)
+    if t.titles:
+        first, last = t.titles[0][0], t.titles[-1][0]
+        place = f"rows {first}-{last}" if last > first else f"row {first}"
+        above = " / ".join(titles)
+        on = f"; rows that give no date are on {day.isoformat()}" if day else ""
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r} {place}: not the table but a title above "
+            f"its header row (row {t.header_at}), skipped: {above[:160]!r}{on}"
+        )
+    if day is None and (why := yearless(t.sheet.name, years)):
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r}: its name reads as a day but {why}; "
+            "its rows' dates are their own"
+        )
+    zone = stated_zone([t.sheet.name, *titles]) or fallback
+    read, said = read_rows(
+        list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
+    )
+    return read, warnings + said
+
+
+def _text(text: str, document: str, options: Options) -> Result:
+    """A workbook is read from its file's bytes (`read_workbook`), never as text."""
+    raise InputError(
+        document, "an Excel workbook is read from its file (talkbase ingest FILE.xlsx), not text"
+    )
+
+
+register(
+    Format(
+        NAME,
+        5,
+        lambda text: False,  # (told by its bytes: `is_workbook`)
+        _text,
+        suffixes=(".xlsx", ".xlsm"),
+        table=True,
+        looks_like_bytes=is_workbook,
+        parse_bytes=read_workbook,
+    )
+)
