@@ -58,6 +58,30 @@ def _frab(path: Path, version: str, days: dict[str, list[dict]]) -> Path:
     return path
 
 
+def _first_day() -> dict[str, list[dict]]:
+    """The program's first version: two talks on 7 November, in Aud 1."""
+    return {
+        "2024-11-07": [
+            _event(
+                GUID,
+                "QWE123",
+                "2024-11-07T10:00",
+                "Postgres logical replication",
+                "Aud 1",
+                "Mette Jensen",
+            ),
+            _event(
+                "e1d3-2",
+                "RTY456",
+                "2024-11-07T11:00",
+                "Home Assistant at scale",
+                "Aud 1",
+                "Lars Nielsen",
+            ),
+        ]
+    }
+
+
 def _export(capsys, home: Path) -> list[dict]:
     capsys.readouterr()
     assert main(["--home", str(home), "export"]) == 0
@@ -70,26 +94,7 @@ def test_a_talk_merged_from_a_utc_calendar_keeps_the_programs_zone(tmp_path, cap
     _frab(
         docs / "schedule.json",
         "1.0",
-        {
-            "2024-11-07": [
-                _event(
-                    GUID,
-                    "QWE123",
-                    "2024-11-07T10:00",
-                    "Postgres logical replication",
-                    "Aud 1",
-                    "Mette Jensen",
-                ),
-                _event(
-                    "e1d3-2",
-                    "RTY456",
-                    "2024-11-07T11:00",
-                    "Home Assistant at scale",
-                    "Aud 1",
-                    "Lars Nielsen",
-                ),
-            ]
-        },
+        _first_day(),
     )
     # the same talks as an attendee's calendar export writes them: in UTC, no speakers,
     # another room for one, an abstract too (and first in the folder: first ingested)
@@ -135,34 +140,10 @@ def test_named_zones_and_offsets():
     assert not named_zone(at) and not named_zone(None)
 
 
-def test_a_redownload_giving_one_guid_another_time_and_title_is_one_talk(tmp_path, capsys):
-    first = _frab(
-        tmp_path / "osd24_schedule.json",
-        "0.9",
-        {
-            "2024-11-07": [
-                _event(
-                    GUID,
-                    "QWE123",
-                    "2024-11-07T10:00",
-                    "Postgres logical replication",
-                    "Aud 1",
-                    "Mette Jensen",
-                ),
-                _event(
-                    "e1d3-2",
-                    "RTY456",
-                    "2024-11-07T11:00",
-                    "Home Assistant at scale",
-                    "Aud 1",
-                    "Lars Nielsen",
-                ),
-            ]
-        },
-    )
-    # the browser's "(1)": the talk moved to the next day at 14:00 and retitled
-    again = _frab(
-        tmp_path / "osd24_schedule (1).json",
+def _moved(path: Path) -> Path:
+    """The program's next version: one talk moved to the next day at 14:00, retitled."""
+    return _frab(
+        path,
         "1.0",
         {
             "2024-11-07": [
@@ -187,6 +168,13 @@ def test_a_redownload_giving_one_guid_another_time_and_title_is_one_talk(tmp_pat
             ],
         },
     )
+
+
+def test_a_second_document_giving_one_guid_another_time_and_title_is_one_talk(tmp_path, capsys):
+    """Two documents of one conference kept side by side (another file name: an
+    update sheet, not the same file again) that carry one guid are one talk."""
+    first = _frab(tmp_path / "osd24_schedule.json", "0.9", _first_day())
+    again = _moved(tmp_path / "osd24_update.json")
     home = tmp_path / "home"
     assert main(["--home", str(home), "ingest", str(first)]) == 0
     assert main(["--home", str(home), "ingest", str(again)]) == 0
@@ -196,6 +184,21 @@ def test_a_redownload_giving_one_guid_another_time_and_title_is_one_talk(tmp_pat
     conflicts = {c["field"]: {v["value"][:16] for v in c["values"]} for c in moved[0]["conflicts"]}
     assert conflicts["start"] == {"2024-11-07 10:00", "2024-11-08 14:00"}
     assert {s["document"] for s in moved[0]["sources"]} == {first.name, again.name}
+
+
+def test_a_browsers_redownload_is_the_new_version(tmp_path, capsys):
+    """The browser's "osd24_schedule (1).json" is the same file again: it replaces the
+    first, so the moved talk is at its new time only (index/build/identity.py)."""
+    first = _frab(tmp_path / "osd24_schedule.json", "0.9", _first_day())
+    again = _moved(tmp_path / "osd24_schedule (1).json")
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "ingest", str(first)]) == 0
+    assert main(["--home", str(home), "ingest", str(again)]) == 0
+    talks = _export(capsys, home)
+    moved = [t for t in talks if t["uid"] == GUID]
+    assert len(moved) == 1 and len(talks) == 2
+    assert (moved[0]["day"], moved[0]["start"]) == ("2024-11-08", "14:00")
+    assert not moved[0]["conflicts"]
 
 
 def test_two_day_files_numbering_their_rows_alike_keep_their_talks(tmp_path, capsys):
