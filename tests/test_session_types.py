@@ -57,6 +57,27 @@ def test_a_type_in_another_languages_plural_is_read_by_its_stem():
     assert understand("Lesung", english).filters.format == "Lesung"  # as spelt: always
 
 
+def test_another_word_of_a_types_stem_is_no_type():
+    """Review: "neural networks" was read as the type "Networking", "breaking changes"
+    as "Break", "trained models" as "Training", "Vortragende" as "Vortrag"."""
+    kinds = ["Talk"] * 8 + ["Networking", "Break", "Training", "Discussion", "Vortrag"]
+    talks = [
+        Talk(title=f"t{i}", format=f, language="de" if f == "Vortrag" else "en")
+        for i, f in enumerate(kinds)
+    ]
+    v = Vocab.from_talks(talks)
+    for query in (
+        "neural networks",
+        "breaking changes",
+        "trained models",
+        "discussing technical debt",
+        "Vortragende",
+    ):
+        assert understand(query, v).filters.format is None, query
+    assert understand("trainings on monday", v).filters.format == "Training"
+    assert understand("discussions", v).filters.format == "Discussion"
+
+
 def test_a_type_most_talks_have_or_a_generic_one_is_no_limit():
     v = Vocab.from_talks(_talks())
     assert understand("talks about rust", v).filters.format is None

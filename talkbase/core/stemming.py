@@ -1,6 +1,8 @@
 """Words of one language compared by their stem: "Podiumsdiskussionen" is
 "Podiumsdiskussion", "Führungen" "Führung", "lezingen" "lezing", "conferenze"
-"conferenza", whatever plural or ending a language gives them.
+"conferenza", whatever plural or ending a language gives them -- but not another
+word of the same stem ("networks" and "Networking", "breaking" and "Break": only an
+ending of a letter or two, `a_form_of`).
 
 A language's stemmer is Snowball's (the `snowballstemmer` package, pure Python) of
 that language, found by its English name (`languages.english_name`: "de" -> "german");
@@ -47,10 +49,29 @@ def stem(word: str, code: str) -> str:
         return str(stemmer.stemWord(folded))
 
 
+# how a word's other form may differ from it at its end: its last letter changed or
+# dropped, and at most this many letters added ("Führung" -> "Führungen", "conferenza"
+# -> "conferenze", "laboratorio" -> "laboratori"); a longer ending makes another word
+# of the same stem ("networking" is no "networks", "Vortragende" no "Vorträge")
+ENDING_LETTERS = 2
+
+
+def a_form_of(word: str, other: str, codes: Iterable[str]) -> bool:
+    """Whether `word` is `other` in another form (a plural, another ending of the same
+    word): the same stem in one of the languages `codes`, and the same letters but
+    for the end (`ENDING_LETTERS`)."""
+    a, b = fold(word), fold(other)
+    if a == b:
+        return True
+    if a[: len(b) - 1] != b[:-1] or not -1 <= len(a) - len(b) <= ENDING_LETTERS:
+        return False
+    return any(stem(a, c) == stem(b, c) for c in codes)
+
+
 def same_words(said: Iterable[str], named: Iterable[str], codes: Iterable[str]) -> bool:
-    """Whether the words `said` are the words `named`, one by one, by their stems in
-    one of the languages `codes` (all words by the same language's rules)."""
+    """Whether the words `said` are the words `named`, one by one, each a form of the
+    other (`a_form_of`)."""
     a, b = list(said), list(named)
     if len(a) != len(b) or not a:
         return False
-    return any(all(stem(x, c) == stem(y, c) for x, y in zip(a, b, strict=True)) for c in codes)
+    return all(a_form_of(x, y, codes) for x, y in zip(a, b, strict=True))
