@@ -103,6 +103,18 @@ def _people_parts(person: str) -> list[str]:
     return [p for i, p in enumerate(parts) if not (i and name_suffix(p))]
 
 
+def _no_person(part: str, name: str) -> bool:
+    """Whether what follows `name` after a comma is no person's name: not shaped as
+    one, an organisation's (`orgs.names_organisation`), or holding a word in capitals
+    ("SAP SE", "IBM Research") where the name before it is not written in capitals."""
+    capitals = any(len(w) > 1 and w.isupper() for w in part.split())
+    return (
+        not name_shaped(part)
+        or names_organisation(part)
+        or (capitals and not any(len(w) > 1 and w.isupper() for w in name.split()))
+    )
+
+
 def comma_affiliation(cells: Iterable[str]) -> str | None:
     """Whether the speaker cells of one column write "Name, Organisation" (the comma
     before the speaker's organisation, not between two people), decided from the
@@ -110,8 +122,9 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     separate people with ";" or "|" too) then holds at most one comma outside
     parentheses (a name's suffix or degree apart), with a name before it, and most
     of the column's parts after a comma are no person's name: not shaped as one
-    ("Li Wei, Mozilla", "Ana Pérez, Code for Ghana") or an organisation's by
-    `orgs.names_organisation` ("Marcus Lee, Amazon Web Services"). One such cell, a
+    ("Li Wei, Mozilla", "Ana Pérez, Code for Ghana"), an organisation's by
+    `orgs.names_organisation` ("Marcus Lee, Amazon Web Services") or in capitals
+    ("Eva Hoffmann, SAP SE"): `_no_person`. One such cell, a
     name after the comma in several cells or a person named alone elsewhere tells
     nothing: "Ada Lovelace, Grace Hopper" is two people whenever the column does not
     clearly say otherwise (a duplicate speaker is better than a lost one)."""
@@ -126,7 +139,7 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
                 pairs.append((parts[0], parts[1]))
     if not pairs or not all(name_shaped(name) for name, _ in pairs):
         return None
-    odd = [part for _, part in pairs if not name_shaped(part) or names_organisation(part)]
+    odd = [part for name, part in pairs if _no_person(part, name)]
     if 2 * len(odd) <= len(pairs):
         return None
     more = f" (and {len(odd) - 1} more of {len(pairs)})" if len(odd) > 1 else ""

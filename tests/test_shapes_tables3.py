@@ -47,6 +47,7 @@ def test_the_column_tells_it_only_by_most_parts_after_a_comma_naming_no_person()
     # organisations after most names
     told = comma_affiliation(["Marcus Lee, Open Data Institute", "Ana Pérez, Code for Ghana"])
     assert told and "'Open Data Institute'" in told
+    assert comma_affiliation(["Eva Hoffmann, SAP SE", "Jan Vogel, Zalando"])
     # a name after the comma in two cells, or a person named alone elsewhere: no telling
     assert comma_affiliation(["Jane Doe, John Smith", "Ann Lee, John Smith", "Alice Brown"]) is None
     assert comma_affiliation(["Jane Doe, John Smith", "Jane Doe", "Alice Brown"]) is None
