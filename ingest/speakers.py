@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ingest.html import inline, text_of
+from talkbase.core.names import PARTICLES, name_suffix
+from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import placeholder_speaker
 
@@ -80,14 +82,36 @@ _PEOPLE_SEPS = ";|"
 
 def name_shaped(text: str) -> bool:
     """Whether `text` is shaped as a person's whole name: two to four words of
-    letters, the first and the last capitalised ("Li Wei", "Ludwig van Beethoven");
-    one word ("Mozilla"), digits or signs ("O2 & Co") are not."""
+    letters, the first and the last capitalised, any other either capitalised or a
+    surname's particle ("Li Wei", "Ludwig van Beethoven"); one word ("Mozilla"),
+    digits or signs ("O2 & Co"), a lowercase word ("Code for Ghana") are not."""
     words = text.split()
     return (
         2 <= len(words) <= 4
         and all(_NAME_WORD.fullmatch(w) for w in words)
+        and all(w[0].isupper() or w.lower() in PARTICLES for w in words)
         and words[0][0].isupper()
         and words[-1][0].isupper()
+    )
+
+
+def _people_parts(person: str) -> list[str]:
+    """The comma-separated parts of one person's entry, without a name's suffix or
+    degree ("Jane Roe, PhD", "Alice Brown, Jr."): that is neither a person nor an
+    organisation."""
+    parts = split_top_level(person, ",")
+    return [p for i, p in enumerate(parts) if not (i and name_suffix(p))]
+
+
+def _no_person(part: str, name: str) -> bool:
+    """Whether what follows `name` after a comma is no person's name: not shaped as
+    one, an organisation's (`orgs.names_organisation`), or holding a word in capitals
+    ("SAP SE", "IBM Research") where the name before it is not written in capitals."""
+    capitals = any(len(w) > 1 and w.isupper() for w in part.split())
+    return (
+        not name_shaped(part)
+        or names_organisation(part)
+        or (capitals and not any(len(w) > 1 and w.isupper() for w in name.split()))
     )
 
 
@@ -96,35 +120,30 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     before the speaker's organisation, not between two people), decided from the
     whole column; what tells it, to be said, or None. Each person in a cell (cells
     separate people with ";" or "|" too) then holds at most one comma outside
-    parentheses, with a name before it, and the column shows it at least once: a
-    part after a comma that is no name ("Li Wei, Mozilla"), one that follows
-    several people ("A B, Acme" and "C D, Acme"), or a person named elsewhere
-    without the part ("Dana Whitfield" alone). "Ada Lovelace, Grace Hopper" is two
-    people, also where other cells separate people with ";" (programs mix them)."""
+    parentheses (a name's suffix or degree apart), with a name before it, and most
+    of the column's parts after a comma are no person's name: not shaped as one
+    ("Li Wei, Mozilla", "Ana Pérez, Code for Ghana"), an organisation's by
+    `orgs.names_organisation` ("Marcus Lee, Amazon Web Services") or in capitals
+    ("Eva Hoffmann, SAP SE"): `_no_person`. One such cell, a
+    name after the comma in several cells or a person named alone elsewhere tells
+    nothing: "Ada Lovelace, Grace Hopper" is two people whenever the column does not
+    clearly say otherwise (a duplicate speaker is better than a lost one)."""
     pairs: list[tuple[str, str]] = []
-    alone: set[str] = set()
     for cell in cells:
         people = split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS)
         for person in people:
-            parts = split_top_level(person, ",")
+            parts = _people_parts(person)
             if len(parts) > 2:
                 return None  # a list of people
             if len(parts) == 2:
                 pairs.append((parts[0], parts[1]))
-            else:
-                alone.add(_name_and_affiliation(person)[0])
     if not pairs or not all(name_shaped(name) for name, _ in pairs):
         return None
-    after: dict[str, set[str]] = {}
-    for name, part in pairs:
-        after.setdefault(part, set()).add(name)
-    if odd := next((part for _, part in pairs if not name_shaped(part)), None):
-        return f"{odd!r} after a comma is no person's name"
-    if shared := next((part for part, names in after.items() if len(names) > 1), None):
-        return f"{shared!r} follows the names of several speakers"
-    if known := next((n for n, part in pairs if n in alone and part not in alone), None):
-        return f"{known!r} is named elsewhere without what follows the comma"
-    return None
+    odd = [part for name, part in pairs if _no_person(part, name)]
+    if 2 * len(odd) <= len(pairs):
+        return None
+    more = f" (and {len(odd) - 1} more of {len(pairs)})" if len(odd) > 1 else ""
+    return f"{odd[0]!r}{more} after a comma is no person's name"
 
 
 def parse_speakers(text: str, affiliation_after_comma: bool = False) -> tuple[Speaker, ...]:
@@ -142,13 +161,17 @@ def parse_speakers(text: str, affiliation_after_comma: bool = False) -> tuple[Sp
     if affiliation_after_comma:
         items: list[tuple[str, str | None]] = []
         for person in split_top_level(text, _PEOPLE_SEPS):
-            parts = split_top_level(person, ",")
+            parts = _people_parts(person)
             if len(parts) == 2 and name_shaped(parts[0]):
                 items.append((parts[0], parts[1]))
             else:
                 items.extend(_name_and_affiliation(p) for p in parts)
     else:
-        items = [_name_and_affiliation(p) for p in split_top_level(text)]
+        items = [
+            _name_and_affiliation(p)
+            for person in split_top_level(text, ";")
+            for p in _people_parts(person)
+        ]
     names = [n for n, _ in items]
     affs = [a for _, a in items]
     # A trailing "(Org)" applies to the names before it that have none of their own.

@@ -37,3 +37,29 @@ ABOUT = "Connectivity when the nearest tower is 200 km away."
 def test_a_by_line_names_the_speakers(description, speakers, abstract) -> None:
     rest, found, _ = split_description(description)
     assert (found, rest) == (speakers, abstract)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Sponsored by Red Hat",
+        "Hosted by Women Who Code",
+        "Catering by Pizza Hut",
+        "Music by Daft Punk",
+        "Supported by Deutsche Bahn",
+        "Powered by Open Source",
+        "Brought to you by GitHub Sponsors",
+        "Inspired by Grace Hopper",
+        "Organised by John Smith",
+    ],
+)
+def test_by_after_words_that_are_no_presenting_names_no_speaker(line) -> None:
+    description = f"{ABOUT}\n{line}"
+    rest, found, _ = split_description(description)
+    assert (found, rest) == ((), description)
+
+
+@pytest.mark.parametrize("lead", ["By", "Talk by", "Given by", "Présenté par"])
+def test_a_bare_by_or_a_word_for_presenting_names_the_speaker(lead) -> None:
+    rest, found, _ = split_description(f"{ABOUT}\n{lead} Jane Doe")
+    assert (found, rest) == ((Speaker("Jane Doe"),), ABOUT)

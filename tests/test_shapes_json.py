@@ -668,3 +668,23 @@ def test_ingest_reads_the_pages_of_one_list_as_one_conference(tmp_path) -> None:
         talks = kb.talks.get_many(kb.talks.ids.tolist())
         assert len(talks) == 3
         assert {t.conference for t in talks} == {"talks_page"}
+
+
+# ---- a program grouped by days: a day is never the conference --------------------------
+
+_DAY_TALKS = [
+    {"title": "Scaling Postgres", "start": "09:00", "speaker": "Jane Doe"},
+    {"title": "Rust in the kernel", "start": "10:00", "speaker": "Alice Brown"},
+]
+
+
+def test_a_root_conference_key_wins_over_the_title_of_a_day_and_a_day_is_no_conference():
+    named = {
+        "conference": "DevConf 2025",
+        "schedule": [{"title": "Tuesday", "date": "2025-06-10", "talks": _DAY_TALKS}],
+    }
+    _, talks, _ = _read(named, "program.json")
+    assert [t.conference for t in talks] == ["DevConf 2025"] * 2
+    unnamed = {"days": [{"name": "Day 1", "date": "2025-06-10", "sessions": _DAY_TALKS}]}
+    _, talks, _ = _read(unnamed, "devconf.json")
+    assert [t.conference for t in talks] == ["devconf"] * 2

@@ -40,16 +40,21 @@ def test_two_names_separated_by_a_comma_stay_two_speakers(monkeypatch):
     assert warnings == []
 
 
-def test_the_column_tells_it_by_separators_repeats_and_names_seen_alone():
+def test_the_column_tells_it_only_by_most_parts_after_a_comma_naming_no_person():
     # people separated by ";" elsewhere tell nothing: programs mix separators
     pair = "Mathieu Lefort, Inès Benali"
     assert comma_affiliation([pair, "Amélie Girard ; Hugo Faure", "Claire Dubois"]) is None
-    # one organisation after several people
-    told = comma_affiliation(["Marcus Lee, Open Data Institute", "Ana Pérez, Open Data Institute"])
-    assert told and "several speakers" in told
-    # the same person alone in another row
-    told = comma_affiliation(["Dana Whitfield, Civic Data Group", "Dana Whitfield"])
-    assert told and "'Dana Whitfield'" in told
+    # organisations after most names
+    told = comma_affiliation(["Marcus Lee, Open Data Institute", "Ana Pérez, Code for Ghana"])
+    assert told and "'Open Data Institute'" in told
+    assert comma_affiliation(["Eva Hoffmann, SAP SE", "Jan Vogel, Zalando"])
+    # a name after the comma in two cells, or a person named alone elsewhere: no telling
+    assert comma_affiliation(["Jane Doe, John Smith", "Ann Lee, John Smith", "Alice Brown"]) is None
+    assert comma_affiliation(["Jane Doe, John Smith", "Jane Doe", "Alice Brown"]) is None
+    # one organisation or degree among cells of two people: no telling
+    two = ["Ada Lovelace, Grace Hopper", "Jane Doe, John Smith", "Alice Brown, Bob Stone"]
+    assert comma_affiliation([*two, "Ann Lee, Carol King", "Tim Berners-Lee, W3C"]) is None
+    assert comma_affiliation([*two, "Ann Lee, Carol King", "Dr. Jane Roe, PhD"]) is None
     # no telling: two people, "Family, Given", lists of three
     assert comma_affiliation(["Ada Lovelace, Grace Hopper", "Alan Turing"]) is None
     assert comma_affiliation(["Lovelace, Ada", "Hopper, Grace"]) is None
@@ -133,3 +138,35 @@ def test_a_markdown_tables_blank_time_cell_beside_another_room_takes_the_slot_ab
     assert (podman.start, podman.end) == (ansible.start, ansible.end)
     assert untimed.start.isoformat() == "2025-06-14T00:00:00+02:00" and untimed.end is None
     assert len(warnings) == 2 and "line 8" in warnings[0] and "line 9" in warnings[1]
+
+
+def test_one_cell_in_a_column_of_pairs_does_not_make_the_second_person_an_affiliation(
+    monkeypatch,
+):
+    text = (
+        "date,time,title,speaker,room\n"
+        '2025-06-10,09:00,Scaling Postgres at work,"Jane Doe, John Smith",Room A\n'
+        "2025-06-10,10:00,Observability for humans,Jane Doe,Room A\n"
+        '2025-06-10,11:00,Rust in the kernel,"Ada Lovelace, Grace Hopper",Room B\n'
+        '2025-06-10,12:00,Typing Python,"Tim Berners-Lee, W3C",Room B\n'
+    )
+    _, talks, _ = _read(text, "pairs.csv", "Europe/London", monkeypatch)
+    assert _people(talks[0]) == [("Jane Doe", None), ("John Smith", None)]
+    assert _people(talks[2]) == [("Ada Lovelace", None), ("Grace Hopper", None)]
+
+
+def test_a_degree_or_suffix_after_the_comma_is_one_speaker_without_an_affiliation(monkeypatch):
+    text = (
+        "date,time,title,speaker\n"
+        '2025-06-10,09:00,Scaling Postgres,"Dr. Jane Roe, PhD"\n'
+        '2025-06-10,10:00,Observability,"John Smith, MD"\n'
+        '2025-06-10,11:00,Rust in the kernel,"Alice Brown, Jr."\n'
+        '2025-06-10,12:00,Typing Python,"Ann Lee, MSc, Li Wei"\n'
+    )
+    _, talks, _ = _read(text, "deg.csv", "Europe/London", monkeypatch)
+    assert [_people(t) for t in talks[:3]] == [
+        [("Dr. Jane Roe", None)],
+        [("John Smith", None)],
+        [("Alice Brown", None)],
+    ]
+    assert _people(talks[3]) == [("Ann Lee", None), ("Li Wei", None)]

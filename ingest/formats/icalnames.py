@@ -228,11 +228,20 @@ def _label_kind(word: str) -> str | None:
     return "track" if low == "track" else None
 
 
-# a line that names its speakers after a word for "by", led in by up to three words
-# ("Presented by Jane Doe", "A talk by: Jane Doe", "Vortrag von …", "Présenté par …",
-# "Presentado por …", "Gepresenteerd door …"); only names make it one (`_by_names`)
+# the words that may lead in a word for "by" before a talk's speakers: words for
+# presenting or a talk ("Presented by", "A talk by:", "Vortrag von", "Présenté par",
+# "Presentado por", "Gepresenteerd door"); any other ("Sponsored by", "Hosted by",
+# "Music by") names no speaker
+_BY_LEAD = (
+    "a an the ein eine un une una talk session keynote lecture presentation workshop "
+    "presented given delivered vortrag gehalten präsentiert présenté présentée "
+    "conférence charla ponencia presentado presentada lezing gepresenteerd"
+).split()
+# a line that names its speakers after a word for "by", bare or led in by up to three
+# of `_BY_LEAD`'s words; only names make it one (`_by_names`)
 _BY = re.compile(
-    r"^(?:[^\W\d_][\w'\u2019-]*\s+){0,3}?(?:by|von|par|por|door)\s*:?\s+(.+)$", re.IGNORECASE
+    rf"^(?:(?:{'|'.join(_BY_LEAD)})\s+){{0,3}}(?:by|von|par|por|door)\s*:?\s+(.+)$",
+    re.IGNORECASE,
 )
 # where a speaker line's names may end and its text go on: a sentence's end (not
 # after an initial, "J.", or a title, "Dr."), or a dash between blanks

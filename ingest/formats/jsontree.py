@@ -54,6 +54,7 @@ from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.jsonrecords import RECORD_KEYS
 from ingest.html import inline, text_of
+from talkbase.core.terms import WEEKDAYS
 
 MAX_DEPTH = 24  # deeper is damage, not a program
 _ID_KEYS = ("id", "code", "guid", "uuid", "slug")
@@ -578,16 +579,34 @@ def _named(value: object) -> str | None:
     return said if 0 < len(said) <= 200 else None
 
 
+# a day's own name: a weekday, or "Day 2" ("Tag 2", "Jour 2", "Día 2", "Dag 2")
+_DAY_NAME = re.compile(
+    rf"(?i:(?:{'|'.join(WEEKDAYS)})|(?:day|tag|jour|d[ií]a|dag|giorno|dzie[nń])\s*\d{{1,2}})"
+)
+
+
+def _a_day(node: dict[str, Any]) -> bool:
+    """Whether an object is one day of a program: it gives a date alone (no end:
+    an event of one day gives its start and end), or its name is a day's ("Tuesday",
+    "Day 1")."""
+    cols = resolve(node)
+    if "end" not in cols and when.iso_date(text_of(node.get(cols.get("date", "")))):
+        return True
+    return "title" in cols and bool(_DAY_NAME.fullmatch(inline(text_of(node[cols["title"]]))))
+
+
 def _sole(items: list[Any], key: object) -> bool:
     """Whether a list holding talks is a place of one: it holds one object, which is
     no room, person or track (by the key of the list, `_kind_of`) nor a session
-    (`_session_title`): Indico's export, `{"count": 1, "results": [{"title": the
-    event, "startDate", "endDate", "contributions": [...]}]}`."""
+    (`_session_title`) nor a day (`_a_day`: a program of one day is no conference):
+    Indico's export, `{"count": 1, "results": [{"title": the event, "startDate",
+    "endDate", "contributions": [...]}]}`."""
     return (
         len(items) == 1
         and isinstance(items[0], dict)
         and _kind_of(key) is None
         and _session_title(items[0]) is None
+        and not _a_day(items[0])
     )
 
 
@@ -596,7 +615,7 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
     the talks at places of one (no list position but a list's only object, `_sole`;
     no data key: `{"data": {"event": {"name": "JSConf Madrid 2025", "sessions":
     [...]}}}`), the nearest first, a key naming the conference (`_CONFERENCE_KEYS`:
-    a name, or an object's name) or else
+    a name, or an object's name; the root's wins over an inner object's title) or else
     the object's own title (a schema.org Event holding its subEvents); then such a
     key in an object beside them at the root (JSON:API's `"meta": {"event": ...}`).
     None where it gives none (the file's name is the conference then)."""
@@ -628,6 +647,7 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
         for key, value in node.items():
             if norm(key) in _CONFERENCE_KEYS and (name := _named(value)):
                 return name
+    for node in reversed(holders):
         cols = resolve(node)
         if "title" in cols and (name := _named(node.get(cols["title"]))):
             return name

@@ -12,6 +12,12 @@ import re
 PARTICLES = frozenset(
     "de da di del della der den van von la le du dos das des bin al ten ter y zu".split()
 )
+# What follows a name after a comma and is part of neither a person nor an
+# organisation: generational suffixes and degrees ("Alice Brown, Jr.", "Jane Roe, PhD"),
+# lowercase, dots dropped.
+NAME_SUFFIXES = frozenset(
+    "jr sr ii iii iv phd md msc mba bsc mphil dphil dds dvm jd llm mfa edd esq cpa".split()
+)
 _ESCAPED = re.compile(r"\\[nrt]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -32,3 +38,8 @@ def surname_words(words: list[str]) -> list[str]:
     while at > 1 and words[at - 1].lower() in PARTICLES:
         at -= 1
     return words[at:]
+
+
+def name_suffix(text: str) -> bool:
+    """Whether `text` is a name's suffix or degree ("Jr.", "PhD", "M.D.", "MSc")."""
+    return text.replace(".", "").strip().lower() in NAME_SUFFIXES
