@@ -330,26 +330,18 @@ def parse_path(
     binary = _binary(data, shown, fmt, mapping)
     if binary is not None:  # (an Excel workbook: read from its bytes, never decoded)
         read = binary.parse_bytes or (lambda *_: ([], []))
-        found, talks, warnings, cut, _ = _parsed(
+        found, talks, warnings, cut, page = _parsed(
             binary, lambda o: read(data, name, o), len(data), name, mapping, conference
         )
-        return ParsedDocument(
-            path=shown,
-            name=name,
-            format=found,
-            sha256=hashlib.sha256(data).hexdigest(),
-            talks=tuple(talks),
-            warnings=tuple(warnings),
-            cut_short=cut,
-        )
-    text = decode(mend_split_characters(data), shown)
-    found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
-    if wide_encoding(data) is None and cut_inside_character(data):
-        warnings.append(
-            f"{name}: the file ends in the middle of a character; it looks cut "
-            "short, so its last talk may be incomplete"
-        )
-        cut = cut or warnings[-1]
+    else:
+        text = decode(mend_split_characters(data), shown)
+        found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
+        if wide_encoding(data) is None and cut_inside_character(data):
+            warnings.append(
+                f"{name}: the file ends in the middle of a character; it looks cut "
+                "short, so its last talk may be incomplete"
+            )
+            cut = cut or warnings[-1]
     return ParsedDocument(
         path=shown,
         name=name,

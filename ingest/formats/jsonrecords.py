@@ -229,10 +229,10 @@ def _organisation(text: str) -> bool:
 
 def tagline_affiliation(tagline: object) -> str | None:
     """The organisation a speaker's tag line names (Sessionize's `tagLine`), where it
-    says one: after "at" or "@" ("Principal Engineer at MPK Kraków"), after the one
-    comma of "Role, Org" ("SRE, Allegro"), or the whole line where it reads as an
-    organisation (`_organisation`: "JetBrains"); None for any other line (a role
-    alone, a list, prose), which is kept nowhere."""
+    says one: after "at" or "@" ("Principal Engineer at MPK Kraków") or after the one
+    comma of "Role, Org" ("SRE, Allegro"); None for any other line, which is kept
+    nowhere: a line alone cannot be told a role from an organisation ("JetBrains",
+    "Freelancer", "DevRel", "Microsoft MVP": review), nor a list or prose."""
     said = inline(text_of(tagline))
     if not said or len(said) > 120 or "\n" in said:
         return None
@@ -243,7 +243,7 @@ def tagline_affiliation(tagline: object) -> str | None:
     parts = [p.strip() for p in said.split(",")]
     if len(parts) == 2 and all(parts) and _organisation(parts[1]):
         return parts[1]
-    return said if len(parts) == 1 and _organisation(said) else None
+    return None
 
 
 def _person(row: dict[str, Any]) -> object:
