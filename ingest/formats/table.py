@@ -446,6 +446,11 @@ class _Reader:
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
+            elif end is None and length is None and (cell := inline(text_of(get("duration")))):
+                self.warnings.append(
+                    f"{self.document} {where}: cannot read the duration {cell[:40]!r} of "
+                    f"{title!r}; kept without an end"
+                )
         else:
             end = None
         ident = inline(text_of(get("uid")))
