@@ -32,3 +32,28 @@ def test_a_duration_cell_gives_the_end_or_a_warning(monkeypatch):
     assert by["Ansible"].end.isoformat() == "2025-06-12T10:30:00+02:00"
     assert by["Flux"].end is None
     assert any("line 4" in w and "'a while'" in w and "duration" in w for w in warnings)
+
+
+def test_numbered_speaker_columns_are_the_speakers_in_order(monkeypatch):
+    text = (
+        "Day,Time,Session Title,Speaker 1,Speaker 2,Speaker 3,Room\n"
+        "2025-09-18,9:30 - 10:15,Keynote,Priya Shah (ODI),,,Main\n"
+        "2025-09-18,10:30 - 11:00,dbt,Tom Evans (Monzo),Chloe Martin (Monzo),,Room 2\n"
+    )
+    _, talks, _ = _read(text, "g.csv", "Europe/London", monkeypatch)
+    assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
+        [("Priya Shah", "ODI")],
+        [("Tom Evans", "Monzo"), ("Chloe Martin", "Monzo")],
+    ]
+
+
+def test_numbered_referent_columns_take_the_company_of_their_number(monkeypatch):
+    text = (
+        "Datum,Beginn,Titel,Referent 2,Referent 1,Firma 1,Firma 2\n"
+        "2025-09-18,09:30,Rust,Lea Frei,Jan Vogel,SAP,\n"
+    )
+    _, talks, _ = _read(text, "g.csv", "Europe/Berlin", monkeypatch)
+    assert [(s.name, s.affiliation) for s in talks[0].speakers] == [
+        ("Jan Vogel", "SAP"),
+        ("Lea Frei", None),
+    ]
