@@ -30,7 +30,15 @@ _WORDS_DURATION = re.compile(
     r"\s*(?:(\d+)\s*(?:m(?:in(?:utes?|s)?)?|['\u2032]))?$"
 )
 MAX_DURATION = timedelta(days=31)
-RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
+# what joins the two clock times of a range: a dash, or the word of a language programs
+# are written in ("10:00 to 10:45", "von 10 bis 11 Uhr", "de 10:00 a 10:45", "dalle 10
+# alle 11", "van 10:00 tot 10:45", "od 10:00 do 10:45", "das 10h até 11h"); and the word
+# that may open such a range (`RANGE_FROM`: "from", "von", "de", "dalle", "van", "od")
+RANGE_SEP = (
+    r"(?:\s*(?:-|\u2013|\u2014|to|bis)\s*"
+    r"|\s+(?:a|\u00e0|al|alle|tot|do|at\u00e9|till|until)\s+)"
+)
+RANGE_FROM = r"(?:(?i:from|von|de|des|dalle|dal|van|od|das|desde)\s+)"
 _AM_PM = r"[AaPp]\.?\s?[Mm]\.?"
 _DATE_FORMATS = (
     "%d.%m.%Y",
@@ -229,7 +237,7 @@ def clock_span() -> str:
     """A clock time or a range of two ("9:30 – 10:15", "14h-15h30") as a regular
     expression, its groups: the first time, the second."""
     clock = re.sub(r"\((?!\?)", "(?:", _clock_pattern())  # (its groups left out)
-    return rf"({clock})(?:{RANGE_SEP}({clock}))?"
+    return rf"{RANGE_FROM}?({clock})(?:{RANGE_SEP}({clock}))?"
 
 
 def parse_clock(value: object) -> time | None:

@@ -57,3 +57,44 @@ def test_numbered_referent_columns_take_the_company_of_their_number(monkeypatch)
         ("Jan Vogel", "SAP"),
         ("Lea Frei", None),
     ]
+
+
+def test_a_spanish_de_a_range_heading_gives_time_and_room_over_a_bold_title():
+    from ingest.formats import markdown
+
+    text = (
+        "# Programa\n\n## Sábado, 4 de octubre de 2025\n\n"
+        "### de 10:00 a 10:45 · Sala Tajo\n**Tipado estático**\nPonente: Laura García (BBVA)\n\n"
+        "### de 11:00 a 11:30 · Sala Duero\n**Django y HTMX**\nPonente: Javier Martín\n"
+    )
+    talks, _ = markdown.parse(text, "es.md", "Europe/Madrid")
+    assert [(t.title, t.start.isoformat(), t.end.isoformat(), t.room) for t in talks][0] == (
+        "Tipado estático",
+        "2025-10-04T10:00:00+02:00",
+        "2025-10-04T10:45:00+02:00",
+        "Sala Tajo",
+    )
+
+
+def test_range_words_and_spaced_hours_are_read_by_the_one_clock_parser():
+    from datetime import date
+
+    from ingest.formats.mdparts import CLOCK_RANGE
+
+    day = date(2025, 6, 12)
+    for said in ("de 10:00 a 10:45", "von 10:00 bis 10:45", "van 10:00 tot 10:45"):
+        start, end = when.parse_when(said, None, when.UTC, day)
+        assert (start.hour, start.minute, end.hour, end.minute) == (10, 0, 10, 45), said
+    assert CLOCK_RANGE.search("14 h 30 – 15 h 15 · salle Turing").group(2) == "15 h 15"
+
+
+def test_a_refusal_does_not_deny_the_times_its_headings_name():
+    import pytest
+
+    from ingest.formats import markdown
+    from talkbase.core.errors import InputError
+
+    text = "# Programme – Sunny Tech 2025\n\nJeudi 12 juin 2025 (heure de Paris)\n\n## 14 h 30 – 15 h 15 · salle Turing\n### Rust pour les développeurs Java\nIntervenant·e : Camille Roux (Clever Cloud)\n\nUne introduction pragmatique.\n\n## 15 h 30 – 16 h 00 · salle Lovelace\n### Accessibilité : les bases\nIntervenant·e : Léa Fontaine (Octo Technology)\n\n## 16 h 15 – 17 h · salle Turing\n### Observabilité avec OpenTelemetry\nIntervenant·es : Paul Mercier (Datadog), Julie Blanc (Grafana Labs)\n"
+    with pytest.raises(InputError) as caught:
+        markdown.parse(text, "fr.md", "Europe/Paris")
+    assert "no session time" not in str(caught.value) and "line 5" in str(caught.value)
