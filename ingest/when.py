@@ -23,11 +23,22 @@ from talkbase.core.when import LONGEST_TALK
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 _ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
+# hours and minutes in words or signs: "2h", "1.5 hrs", "45 min", "1h 30m", "1h30" (the
+# minutes after an "h" need no unit), "90'" (a prime for minutes)
 _WORDS_DURATION = re.compile(
-    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*m(?:in(?:utes?|s)?)?)?$"
+    r"^(?:(\d+(?:\.\d+)?)\s*h(?:ours?|rs?)?\s*(?:([0-5]\d)(?!\d))?)?"
+    r"\s*(?:(\d+)\s*(?:m(?:in(?:utes?|s)?)?|['\u2032]))?$"
 )
 MAX_DURATION = timedelta(days=31)
-RANGE_SEP = r"\s*(?:-|\u2013|\u2014|to|bis)\s*"
+# what joins the two clock times of a range: a dash, or the word of a language programs
+# are written in ("10:00 to 10:45", "von 10 bis 11 Uhr", "de 10:00 a 10:45", "dalle 10
+# alle 11", "van 10:00 tot 10:45", "od 10:00 do 10:45", "das 10h até 11h"); and the word
+# that may open such a range (`RANGE_FROM`: "from", "von", "de", "dalle", "van", "od")
+RANGE_SEP = (
+    r"(?:\s*(?:-|\u2013|\u2014|to|bis)\s*"
+    r"|\s+(?:a|\u00e0|al|alle|tot|do|at\u00e9|till|until)\s+)"
+)
+RANGE_FROM = r"(?:(?i:from|von|de|des|dalle|dal|van|od|das|desde)\s+)"
 _AM_PM = r"[AaPp]\.?\s?[Mm]\.?"
 _DATE_FORMATS = (
     "%d.%m.%Y",
@@ -226,7 +237,7 @@ def clock_span() -> str:
     """A clock time or a range of two ("9:30 – 10:15", "14h-15h30") as a regular
     expression, its groups: the first time, the second."""
     clock = re.sub(r"\((?!\?)", "(?:", _clock_pattern())  # (its groups left out)
-    return rf"({clock})(?:{RANGE_SEP}({clock}))?"
+    return rf"{RANGE_FROM}?({clock})(?:{RANGE_SEP}({clock}))?"
 
 
 def parse_clock(value: object) -> time | None:
@@ -286,7 +297,7 @@ def bare_number(value: object) -> float | None:
 
 
 def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
-    """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m"; a bare number counts `per`
+    """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m", "1h30", "90'"; a bare number counts `per`
     (minutes, unless a table's column says hours: "1,5" is then 90 minutes); None
     when unreadable or absurd."""
     out: timedelta | None = None
@@ -303,7 +314,9 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
             w, d, h, mi, s = (int(g or 0) for g in m.groups())
             out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
         elif (m := _WORDS_DURATION.match(text.lower())) and text:
-            out = timedelta(hours=float(m.group(1) or 0), minutes=int(m.group(2) or 0))
+            hours, after_h, minutes = m.groups()
+            if not (after_h and minutes):  # ("1h30 45m" is no duration)
+                out = timedelta(hours=float(hours or 0), minutes=int(after_h or minutes or 0))
     if out is None or out <= timedelta(0) or out > MAX_DURATION:
         return None
     return out

@@ -6,7 +6,8 @@ Polish, `IN_OTHER_LANGUAGES`: "Titel", "Sesión", "Zeit", "Referent", "Début", 
 "Relatore", "Zaal", "Palestrante", "Prelegent"; the same words are the labels of a
 talk's lines ("Sprecher: Eva Hoffmann", "Palestrante: Ana Souza") in calendars and
 Markdown programs; a name followed by a word saying its value is a list of them,
-`LIST_WORDS`: "speakerList", "presenters_array"), or
+`LIST_WORDS`: "speakerList", "presenters_array"; numbered columns of a field a talk
+has several values of, `numbered`: "Speaker 1", "Speaker 2"), or
 an explicit mapping such as {"title": "Paper Name"}. A duration column may name its
 unit, in any language CLDR names hours and minutes in ("Dauer (Std.)", "Duration
 (min)", "hrs": `duration_unit`).
@@ -484,6 +485,31 @@ _FIELD_OF: dict[str, str] = {}
 for _fld, _names in FIELDS.items():
     for _name in _names:
         _FIELD_OF.setdefault(_name.replace("_", ""), _fld)
+
+
+# the fields a talk holds several values of, which a table may spread over numbered
+# columns of one value each ("Speaker 1", "Speaker 2", "Referent 3"; their "Company 1",
+# "Company 2"); a talk has one track, room or date (a "Track 2" column is no list)
+NUMBERED_FIELDS = ("speakers", "affiliation")
+_NUMBERED = re.compile(r"(.*?)_?(\d{1,2})")
+
+
+def numbered(keys: Iterable[str]) -> dict[str, list[str]]:
+    """The fields of `NUMBERED_FIELDS` that numbered columns hold ("Speaker 1",
+    "Speaker 2", "Speaker 3": speakers), each with its columns in their numbers' order."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for key in keys:
+        m = _NUMBERED.fullmatch(norm(key))
+        fld = _FIELD_OF.get(m.group(1).replace("_", "")) if m and m.group(1) else None
+        if m and fld in NUMBERED_FIELDS:
+            found.setdefault(fld, []).append((int(m.group(2)), key))
+    return {fld: [key for _, key in sorted(cols)] for fld, cols in found.items()}
+
+
+def column_number(key: str) -> int | None:
+    """The number a numbered column's name ends with ("Company 2": 2)."""
+    m = _NUMBERED.fullmatch(norm(key))
+    return int(m.group(2)) if m and m.group(1) else None
 
 
 def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[str, str]:

@@ -272,7 +272,9 @@ def _times_above(
     return found if len(found) * 2 >= sum(h.level == level for h in heads) else {}
 
 
-_TIME_FIRST = re.compile(rf"^\(?({CLOCK_RANGE.pattern})\)?\s*(?:[|\u00b7:\u2013\u2014-]\s*)?")
+_TIME_FIRST = re.compile(
+    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?\s*(?:[|\u00b7:\u2013\u2014-]\s*)?"
+)
 _STRONG_LINE = re.compile(r"^\s*(\*\*|__)(?=\S)(.+?)\1\s*$")
 
 
@@ -306,6 +308,14 @@ def _no_program(heads: list[Heading]) -> str:
     (a time, or a day heading above it), who speaks, where or what kind of session it
     is, as a README's "Installation", "Usage" and "License" do not."""
     named = ", ".join(repr(h.text) for h in heads[:3])
+    timed = [h for h in heads if HAS_CLOCK.search(h.text)]
+    if timed:  # a time it could not give its talks: said, not denied
+        return (
+            f"no program found: its headings name times (line {timed[0].line}: "
+            f"{timed[0].text[:60]!r}) that this reader could not read as the times of "
+            "the talks under or beside them, and their talks name no speaker or room "
+            "it could read"
+        )
     return (
         f"no program found: its headings ({named}, …) name no session time, no day, "
         "no speaker and no room, as a program's talks do (a list of talks with no "

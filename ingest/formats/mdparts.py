@@ -106,13 +106,13 @@ def labelled(line: str) -> tuple[str, str] | None:
 # finds a clock time; `when.parse_clock` reads it.
 _AMPM = r"[AaPp]\.?[Mm]\.?"
 _CLK = (
-    rf"(?<![\d:.])\d{{1,2}}(?:[:h]\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}"
+    rf"(?<![\d:.])\d{{1,2}}(?:(?::|\s?h\s?)\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}"
     rf"|(?:\.\d{{2}})?(?=(?:{when.RANGE_SEP}\d{{1,2}}(?:[.:]\d{{2}})?)?\s*Uhr\b)(?:\s*Uhr\b)?)"
     r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
 )
 CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
 HAS_CLOCK = re.compile(
-    r"\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b|\b\d{1,2}\s*Uhr\b", re.IGNORECASE
+    r"\b\d{1,2}(?:[:.]|\s?h\s?)\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b|\b\d{1,2}\s*Uhr\b", re.IGNORECASE
 )
 
 
@@ -541,7 +541,9 @@ def read_block(lines: list[str]) -> Block:
 # A list line that starts with a clock time or a range ("- 10:00–10:30 · ...", "* 14:00-14:45
 # ...", "- **10:00** ..."): a talk of a program written as lists under day headings
 _BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
-_LEADING_TIME = re.compile(rf"^\(?({CLOCK_RANGE.pattern})\)?(?:\s*[|\u00b7:\u2013\u2014-])?\s*")
+_LEADING_TIME = re.compile(
+    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
+)
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(r"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+")
 _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")

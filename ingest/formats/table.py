@@ -44,8 +44,10 @@ from ingest.formats import frab, jsontree, mdparts, registry
 from ingest.formats.columns import (
     FIELDS,
     TWO_WAYS,
+    column_number,
     duration_unit,
     norm,
+    numbered,
     resolve,
     said_in_another_language,
 )
@@ -284,6 +286,7 @@ class _Reader:
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
         self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
+        self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
         self.stated = conference or ""
@@ -300,6 +303,10 @@ class _Reader:
                     continue
                 if self.day_of(str(row.get(col) or ""), None) is not None:
                     cols[other] = cols.pop(english)  # German "Tag" holding dates: the day
+            for fld, numbered_cols in numbered(k for k in row if k not in cols.values()).items():
+                if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
+                    cols[fld] = numbered_cols[0]
+                    self.numbered[cols[fld]] = numbered_cols
             self.columns[key] = cols
         return self.columns[key]
 
@@ -446,6 +453,11 @@ class _Reader:
             end, problem = when.talk_end(start, end_at or end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
+            elif end is None and length is None and (cell := inline(text_of(get("duration")))):
+                self.warnings.append(
+                    f"{self.document} {where}: cannot read the duration {cell[:40]!r} of "
+                    f"{title!r}; kept without an end"
+                )
         else:
             end = None
         ident = inline(text_of(get("uid")))
@@ -491,11 +503,7 @@ class _Reader:
             )
         return Talk(
             title=title,
-            speakers=speakers_of(
-                get("speakers"),
-                get("affiliation"),
-                cols.get("speakers", "") in self.org_after_comma,
-            ),
+            speakers=self.speakers(row, cols),
             start=start,
             end=end,
             room=inline(text_of(get("room"))) or None,
@@ -509,6 +517,29 @@ class _Reader:
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )
+
+    def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
+        """A row's speakers: of its speaker column, or of its numbered ones in order
+        ("Speaker 1", "Speaker 2"), each with the affiliation of the same number
+        ("Company 1") where numbered columns give them."""
+        column = cols.get("speakers", "")
+        if column not in self.numbered:
+            return speakers_of(
+                row.get(column),
+                row.get(cols.get("affiliation", "")),
+                column in self.org_after_comma,
+            )
+        orgs = self.numbered.get(cols.get("affiliation", ""), [])
+        by_number = {column_number(c): c for c in orgs}
+        found: list[Speaker] = []
+        for c in self.numbered[column]:
+            org = (
+                row.get(by_number.get(column_number(c), ""))
+                if by_number
+                else row.get(cols.get("affiliation", ""))
+            )
+            found.extend(speakers_of(row.get(c), org if text_of(row.get(c)).strip() else None))
+        return tuple(found)
 
 
 def _undated(value: str, fallback: tzinfo) -> bool:
