@@ -692,3 +692,37 @@ def test_a_root_conference_key_wins_over_the_title_of_a_day_and_a_day_is_no_conf
     unnamed = {"days": [{"name": "Day 1", "date": "2025-06-10", "sessions": _DAY_TALKS}]}
     _, talks, _ = _read(unnamed, "devconf.json")
     assert [t.conference for t in talks] == ["devconf"] * 2
+
+
+def test_a_pretalx_submission_canceled_or_withdrawn_keeps_that_status() -> None:
+    """Outside re-check N04: pretalx's /submissions with `state` canceled and withdrawn
+    were indexed as ordinary talks, with no word of it."""
+    from ingest.detect import parse_text
+
+    def item(code: str, title: str, state: str) -> dict:
+        return {
+            "code": code,
+            "title": title,
+            "state": state,
+            "speakers": [{"code": "S" + code, "name": "Ann Lee"}],
+            "slot": {"room": {"en": "K.3.201"}, "start": "2025-02-01T11:00:00+01:00"},
+        }
+
+    body = {
+        "count": 3,
+        "next": None,
+        "previous": None,
+        "results": [
+            item("AB12CD", "Reproducible science with Nix", "confirmed"),
+            item("EF34GH", "GNOME on ARM laptops", "canceled"),
+            item("IJ56KL", "RISC-V firmware in Rust", "withdrawn"),
+        ],
+    }
+    _, talks, warnings = parse_text(json.dumps(body), "subs.json")
+    status = {t.title: dict(t.notes).get("Status") for t in talks}
+    assert status == {
+        "Reproducible science with Nix": None,
+        "GNOME on ARM laptops": "cancelled",
+        "RISC-V firmware in Rust": "withdrawn",
+    }
+    assert sum("is marked" in w for w in warnings) == 2

@@ -159,12 +159,17 @@ def event_talk(
     abstract = parts[0]
     if parts[1] and parts[1] not in abstract:  # frab: a short abstract, a long description
         abstract = parts[1] if parts[0] in parts[1] else f"{abstract}\n\n{parts[1]}".strip()
+    state = inline(text_of(ev.get("state"))).lower()  # pretalx's submission state
+    off = OFF_STATES.get(state, "")
+    if off:
+        ctx.warn(ev, where, f"{title!r} is marked {state} by the program; kept with that status")
     notes = tuple(
         (label, text)
         for label, text in (
             ("Subtitle", inline(text_of(ev.get("subtitle")))),
             ("Language", inline(text_of(ev.get("language") or ev.get("content_locale")))),
             ("URL", inline(text_of(ev.get("url")))),
+            ("Status", off),  # (as a calendar's STATUS:CANCELLED: ingest/formats/ical.py)
         )
         if text
     )
@@ -195,6 +200,16 @@ def event_talk(
         venue=ctx.venue,
         program_day=program_day(start, day, day_change),
     )
+
+
+# pretalx's states of a submission that will not take place, as the "Status" note says
+# them (the other readers' word: a calendar's STATUS:CANCELLED is "cancelled")
+OFF_STATES = {
+    "canceled": "cancelled",
+    "cancelled": "cancelled",
+    "withdrawn": "withdrawn",
+    "rejected": "rejected",
+}
 
 
 def program_day(start: datetime | None, day: date | None, change: time | None) -> date | None:
