@@ -131,6 +131,16 @@ def test_a_column_mapping_names_a_sheets_columns(tmp_path):
     assert [(t.title, t.start.date()) for t in doc.talks] == [("On graphs", date(2024, 5, 2))]
 
 
+def test_a_sheet_per_room_gives_its_talks_that_room(tmp_path):
+    """Outside re-check N01: one sheet per room ("Saal Wien", "Raum Graz") whose rows
+    name none: the room was lost. A sheet named otherwise gives no room."""
+    rows = [("Date", "Start", "Title", "Speaker"), ("2025-05-22", "09:00", "Signals", "Ann Lee")]
+    path = _book(tmp_path / "rooms.xlsx", {"Saal Wien": rows, "Raum Graz": rows, "Talks": rows})
+    doc = parse_path(path)
+    assert sorted(str(t.room) for t in doc.talks) == ["None", "Raum Graz", "Saal Wien"]
+    assert sum("the sheet's name is one" in w for w in doc.warnings) == 2
+
+
 def test_a_workbook_without_a_table_of_talks_is_refused_naming_it(tmp_path):
     path = _book(tmp_path / "budget.xlsx", {"Budget": [("Item", "Cost"), ("Coffee", 120)]})
     with pytest.raises(InputError) as err:

@@ -16,7 +16,9 @@ of a sheet's rows that give no date is the one its name or a title row above the
 header names ("Mon 7 Oct", "Friday 4 October 2024": `mdparts.date_of`, its year
 from the workbook's names and titles where it gives none), as a day heading above a
 Markdown table gives it; their zone, where no cell names one, the one those title
-rows state ("times in Europe/Dublin": `mdparts.stated_zone`), else the default.
+rows state ("times in Europe/Dublin": `mdparts.stated_zone`), else the default. A
+sheet whose rows name no room and whose name names one ("Saal Wien": a room word,
+`mdparts.room_named`) holds that room's talks.
 
 A sheet with no header row naming a title column (notes, a budget) is ignored with
 a warning; so, where some sheet's table gives times or dates, is a sheet whose table
@@ -32,13 +34,13 @@ import csv
 import io
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from ingest import when
 from ingest.formats.columns import resolve
-from ingest.formats.mdparts import date_of, document_years, stated_zone
+from ingest.formats.mdparts import date_of, document_years, room_named, stated_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.formats.table import PREAMBLE, date_in_words, header_row, read_rows, yearless
 from ingest.limits import spreadsheet_kind
@@ -280,6 +282,13 @@ def _read(
     read, said = read_rows(
         list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
     )
+    if read and not any(x.room for x in read) and room_named(t.sheet.name):
+        # a sheet per room ("Saal Wien", "Raum Graz"): its name is its talks' room
+        read = [replace(x, room=t.sheet.name.strip()) for x in read]
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r}: its rows name no room, and the sheet's "
+            "name is one: its talks are in that room"
+        )
     return read, warnings + said
 
 
