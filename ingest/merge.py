@@ -17,13 +17,16 @@ Two records are one talk only when the evidence says so (`same_talk`):
 A record without a time is compatible with any time: a digest without times
 joins the schedule that has them. A talk moved is one talk too (`Moves`): the same
 specific title with a shared speaker in two documents of one conference, each
-document listing it once and programming the day the other puts it on (a later
-sheet that moves it from 11:00 to 16:00); a talk one document lists twice is two
-showings, and two documents of other days (day1.csv, day2.csv) are two showings.
-Two documents of one conference giving one stable id (`stable_uid`: a guid, an
-iCal UID, a pretalx code) give one talk, whatever its time, title or speakers (a
-re-download of a newer version); an id of digits or a short code may number one
-document's rows, so it joins nothing alone. A record joins a merged talk when it is
+document listing it once, both on one day (a later sheet that moves it from 11:00
+to 16:00); a talk one document lists twice is two showings, and so is a talk two
+documents put on two days (day1.csv and day2.csv, or two tracks' sheets of the same
+days): losing a showing is worse than a duplicate. Two documents of one conference
+giving one stable id (`stable_uid`: a guid, an iCal UID, a pretalx code) with its
+title or a speaker agreeing give one talk, whatever its time (a re-download of a
+newer version; a renamed talk keeps its speaker); an id reused for a talk of
+another title and other speakers ("talk-01" in each day's file) joins nothing, and
+an id of digits or a short code may number one document's rows, so it joins
+nothing alone. A record joins a merged talk when it is
 the same talk as one of its records and contradicts none.
 
 Where documents disagree, the merged talk keeps every value with its document as a
@@ -123,49 +126,53 @@ def stable_uid(uid: str | None) -> bool:
     return bool(uid and len(uid) >= STABLE_UID and re.search(r"[^\W\d_]", uid))
 
 
+def _one_day(a: datetime, b: datetime) -> bool:
+    """Both starts on one day, on the first's clock where both have a zone."""
+    if a.tzinfo is not None and b.tzinfo is not None:
+        b = b.astimezone(a.tzinfo)
+    return a.date() == b.date()
+
+
 @dataclass(frozen=True)
 class Moves:
     """What the documents of one merge say of a talk moved from one time to
     another (see the module's docstring): how many times each document lists
-    each title in each conference, and the days each document programs."""
+    each title in each conference."""
 
     listed: Counter[tuple[str, str, str]]  # (document, conference, title key) -> times
-    days: dict[str, set[object]]  # document -> the days its talks start on
     conference: dict[str, str]  # conference name -> its canonical name
 
     @classmethod
     def of(cls, talks: Sequence[Talk], conference: dict[str, str]) -> Moves:
         listed: Counter[tuple[str, str, str]] = Counter()
-        days: dict[str, set[object]] = {}
         for t in talks:
             if (doc := _document(t)) is not None:
                 listed[(doc, conference.get(t.conference, t.conference), title_key(t.title))] += 1
-                if t.start is not None:
-                    days.setdefault(doc, set()).add(t.start.date())
-        return cls(listed, days, conference)
+        return cls(listed, conference)
 
     def moved(self, a: Talk, b: Talk) -> bool:
         """`a` and `b` are one talk that two documents put at two times: one stable
-        id, or one specific title with a shared speaker listed once by each."""
+        id with its title or a speaker, or, on one day, one specific title with a
+        shared speaker listed once by each."""
         da, db = _document(a), _document(b)
         conf = self.conference.get(a.conference, a.conference)
         if not (da and db and da != db and conf):
             return False
         if conf != self.conference.get(b.conference, b.conference):
             return False
-        if a.uid == b.uid and stable_uid(a.uid):
-            return True
         key = title_key(a.title)
+        shared = bool(_surnames(a) & _surnames(b))
+        if a.uid == b.uid and stable_uid(a.uid) and (key == title_key(b.title) or shared):
+            return True  # a renamed talk keeps its id and its speaker; a reused row id neither
         return bool(
             a.start is not None
             and b.start is not None
+            and _one_day(a.start, b.start)
             and key == title_key(b.title)
             and not generic_title(key)
-            and _surnames(a) & _surnames(b)
+            and shared
             and self.listed[(da, conf, key)] == 1
             and self.listed[(db, conf, key)] == 1
-            and b.start.date() in self.days.get(da, set())
-            and a.start.date() in self.days.get(db, set())
         )
 
 

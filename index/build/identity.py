@@ -10,20 +10,26 @@ document again:
 2. holding the same program (`same_program`):
    - the same conference: where both documents state a conference name (their own
      or `--conference`; a name made of the file name states nothing), they share
-     one. Two different stated names are two conferences, however alike their talks;
+     one, or one is the other with an addition ("DevConf 2025 Programme" and
+     "DevConf 2025 Programme (updated 3 June)", `one_name`). Two different stated
+     names are two conferences, however alike their talks;
    - and most of the same talks: at least SAME_SHARE of the talks of the smaller of
      the two recur in the other (a new version of a program keeps most of its talks;
      another year or another conference keeps few). A talk recurs by its own id (a
      frab guid, an iCal UID) where both give it one and its title or a speaker agrees
      too (a renamed talk keeps its id), else by its title, unless both give it ids
-     and they differ (two talks that share a title). A title counts as much as it is
+     and they differ (two talks that share a title). Only stable ids count
+     (`ingest.merge.stable_uid`): digits or a short code may number the rows, and a
+     talk inserted at the top renumbers them all, so such ids are no ids here. A title counts as much as it is
      rare: one that the knowledge base holds in n conferences ("Opening", "Lightning
      Talks") counts 1/n; a title whose talks both name speakers and share none counts
      half. Titles count only where the two programs share a day, or one has no days:
      another year's or another conference's program falls on other days.
 
 A second download of a file ("schedule (1).json") is compared as the file itself
-(`file_key`): the same two tests decide whether it is a new version.
+(`file_key`): the same two tests decide whether it is a new version. A new version
+whose conference talkbase named after its file ("schedule (1)") takes the stored
+document's conference name, so its name and its talks' ids stay.
 
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
@@ -51,6 +57,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from ingest.detect import ParsedDocument
+from ingest.merge import stable_uid
 from ingest.text import title_key
 from ingest.when import document_stem
 from talkbase.core.errors import InputError
@@ -111,8 +118,22 @@ def stated_conferences(talks: Sequence[Talk], name: str) -> set[str]:
     return {k for k in (title_key(t.conference) for t in talks) if k and k != made}
 
 
+def one_name(a: str, b: str) -> bool:
+    """Two conference names (as keys) name one conference: equal, or one is the other
+    with an addition ("devconf 2025 programme" and "devconf 2025 programme updated 3
+    june")."""
+    short, long = sorted((a, b), key=len)
+    return long == short or long.startswith(short + " ")
+
+
 def _speakers(talk: Talk) -> set[str]:
     return {k for k in (title_key(s.name) for s in talk.speakers) if k}
+
+
+def _stable_ids(talks: Sequence[Talk]) -> list[Talk]:
+    """The talks, an id that may only number a document's rows ("3", "T1": not
+    `stable_uid`) left out: a talk inserted at the top renumbers every row."""
+    return [t if stable_uid(t.uid) else replace(t, uid=None) for t in talks]
 
 
 def resemblance(
@@ -124,6 +145,7 @@ def resemblance(
     small, large = (new, old) if len(new) <= len(old) else (old, new)
     if not small:
         return 0.0
+    small, large = _stable_ids(small), _stable_ids(large)
     by_uid = {t.uid: t for t in large if t.uid}
     by_title: dict[str, list[Talk]] = {}
     for t in large:
@@ -161,7 +183,7 @@ def same_program(
     2); `names`: the two documents' names, to tell a conference name they state from
     one made of the file name."""
     said_old, said_new = stated_conferences(old, names[0]), stated_conferences(new, names[1])
-    if said_old and said_new and not said_old & said_new:
+    if said_old and said_new and not any(one_name(a, b) for a in said_old for b in said_new):
         return False  # two conferences, by their own names
     if not _titles(old) or not _titles(new):
         return True  # nothing to tell them apart by: the name decides, as it always did
@@ -193,8 +215,19 @@ def _distinct(path: str, taken: set[str], others: Sequence[str]) -> str:
     return f"{ends[-1]} ({n})"
 
 
-def _renamed(doc: ParsedDocument, name: str) -> ParsedDocument:
-    if name == doc.name:
+def _conference(stored: Stored, doc: ParsedDocument) -> str | None:
+    """The conference name a new version of `stored` takes: the stored one's, where
+    `doc` states none of its own (talkbase named it after its file, "schedule (1)")
+    and the stored talks name one conference; else None (its own names stay)."""
+    if not doc.conference_from_file_name:
+        return None
+    names = {t.conference for t in stored.talks if t.conference}
+    return names.pop() if len(names) == 1 else None
+
+
+def _renamed(doc: ParsedDocument, name: str, conference: str | None = None) -> ParsedDocument:
+    """`doc` stored as `name`, its talks of the conference `conference` where given."""
+    if name == doc.name and (conference is None or doc.conferences == (conference,)):
         return doc
     talks = tuple(
         replace(
@@ -202,6 +235,7 @@ def _renamed(doc: ParsedDocument, name: str) -> ParsedDocument:
             sources=tuple(
                 replace(s, document=name) if s.document == doc.name else s for s in t.sources
             ),
+            conference=conference or t.conference,
         )
         for t in doc.talks
     )
@@ -275,7 +309,7 @@ def name_documents(
                     )
                 )
                 continue
-            out.append(_renamed(doc, again.name))
+            out.append(_renamed(doc, again.name, _conference(again, doc)))
             continue
         peers = [d.path for j, d in enumerate(parsed) if j != i and d.name == doc.name]
         name = (
