@@ -170,17 +170,25 @@ def _moved(path: Path) -> Path:
     )
 
 
-def test_a_second_document_giving_one_guid_another_time_and_title_is_one_talk(tmp_path, capsys):
-    """Two documents of one conference kept side by side (another file name: an
-    update sheet, not the same file again) that carry one guid are one talk."""
+def _first_then(tmp_path: Path, capsys, name: str) -> tuple[dict, Path, Path]:
+    """The first version ingested, then the next one as the file `name`: the one talk
+    of GUID (there must be one, of two talks), and the two files."""
     first = _frab(tmp_path / "osd24_schedule.json", "0.9", _first_day())
-    again = _moved(tmp_path / "osd24_update.json")
+    again = _moved(tmp_path / name)
     home = tmp_path / "home"
     assert main(["--home", str(home), "ingest", str(first)]) == 0
     assert main(["--home", str(home), "ingest", str(again)]) == 0
     talks = _export(capsys, home)
     moved = [t for t in talks if t["uid"] == GUID]
     assert len(moved) == 1 and len(talks) == 2
+    return moved[0], first, again
+
+
+def test_a_second_document_giving_one_guid_another_time_and_title_is_one_talk(tmp_path, capsys):
+    """Two documents of one conference kept side by side (another file name: an
+    update sheet, not the same file again) that carry one guid are one talk."""
+    talk, first, again = _first_then(tmp_path, capsys, "osd24_update.json")
+    moved = [talk]
     conflicts = {c["field"]: {v["value"][:16] for v in c["values"]} for c in moved[0]["conflicts"]}
     assert conflicts["start"] == {"2024-11-07 10:00", "2024-11-08 14:00"}
     assert {s["document"] for s in moved[0]["sources"]} == {first.name, again.name}
@@ -189,16 +197,9 @@ def test_a_second_document_giving_one_guid_another_time_and_title_is_one_talk(tm
 def test_a_browsers_redownload_is_the_new_version(tmp_path, capsys):
     """The browser's "osd24_schedule (1).json" is the same file again: it replaces the
     first, so the moved talk is at its new time only (index/build/identity.py)."""
-    first = _frab(tmp_path / "osd24_schedule.json", "0.9", _first_day())
-    again = _moved(tmp_path / "osd24_schedule (1).json")
-    home = tmp_path / "home"
-    assert main(["--home", str(home), "ingest", str(first)]) == 0
-    assert main(["--home", str(home), "ingest", str(again)]) == 0
-    talks = _export(capsys, home)
-    moved = [t for t in talks if t["uid"] == GUID]
-    assert len(moved) == 1 and len(talks) == 2
-    assert (moved[0]["day"], moved[0]["start"]) == ("2024-11-08", "14:00")
-    assert not moved[0]["conflicts"]
+    talk, _, _ = _first_then(tmp_path, capsys, "osd24_schedule (1).json")
+    assert (talk["day"], talk["start"]) == ("2024-11-08", "14:00")
+    assert not talk["conflicts"]
 
 
 def test_two_day_files_numbering_their_rows_alike_keep_their_talks(tmp_path, capsys):
