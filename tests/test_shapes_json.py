@@ -357,14 +357,20 @@ def test_sessionize_all_data_categories_go_to_format_language_and_track() -> Non
         "Saal Übersee",
     )
     assert [s.name for s in talk.speakers] == ["Katrin Schäfer"]
-    assert ("Sessions", "Cloud, Advanced") in talk.notes  # (a category naming no field)
+    # a category naming no field is a note under its title, never a track (outside
+    # re-check N08: "Level" was the track where the program had no "Track" category)
+    assert ("Level", "Advanced") in talk.notes
+    assert all(label != "Sessions" for label, _ in talk.notes)
+    del body["categories"][0]
+    _, (talk, _), _ = _read(body)
+    assert (talk.track, dict(talk.notes).get("Level")) == (None, "Advanced")
     assert (coffee.title, coffee.format) == ("Kaffeepause", "break")
 
 
 def test_a_sessionize_speakers_tag_line_gives_the_affiliation_it_names() -> None:
     """Sessionize's "all data" speakers say their organisation in their tag line:
-    after "at", after the comma of "Role, Org", or as the whole line; a role alone
-    or prose gives none."""
+    after "at", or after the comma of "Role, Org"; a line alone (a role or an
+    organisation?), a role or prose gives none."""
     lines = {
         "a": "Principal Engineer at MPK Kraków",
         "b": "SRE, Allegro",

@@ -174,7 +174,7 @@ def located(text: str, objs: list[object], label: str) -> list[tuple[str, object
 
 
 # the fields a category of Sessionize (or any program) may stand for, by its title
-# ("Session format", "Type of session", "Language", "Session duration", "Track");
+# the rest are notes under their titles ("Level: Advanced": `by_field`)
 # the rest stay tracks and notes
 _CATEGORY_FIELDS = ("format", "language", "duration", "track")
 
@@ -273,22 +273,36 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         if isinstance(r, dict)
     }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
-    items = {  # item id -> (the field its category names, its name)
-        text_of(i.get("id")): (category_field(text_of(c.get("title") or c.get("name"))), text_of(i))
+    items = {  # item id -> (the field its category names, its name, the category's title)
+        text_of(i.get("id")): (category_field(said), text_of(i), said)
         for c in when.as_list(top.get("categories"))
         if isinstance(c, dict)
+        for said in [inline(text_of(c.get("title") or c.get("name")))]
         for i in when.as_list(c.get("items"))
         if isinstance(i, dict)
     }
 
-    def by_field(named: list[tuple[str | None, str]], obj: dict[str, Any]) -> None:
+    def by_field(named: list[tuple[str | None, str, str]], obj: dict[str, Any]) -> None:
+        """Each category item in the field its category names; an item of a category
+        named as no field ("Level", "Audience") is a note under the category's title
+        ("Level: Intermediate"), not a track, unless the category has no title."""
         fields: dict[str, list[str]] = {}
-        for fld, name in named:
-            if name:
-                fields.setdefault(category_value(fld, name) or "track", []).append(name)
+        notes: dict[str, list[str]] = {}
+        for fld, name, said in named:
+            if not name:
+                continue
+            to = category_value(fld, name)
+            if to is None and said and fld is None:
+                notes.setdefault(said, []).append(name)
+            else:
+                fields.setdefault(to or "track", []).append(name)
         for fld, names in fields.items():
             if not obj.get(fld):
                 obj[fld] = names if fld == "track" else names[0]
+        if notes:  # (read as talkbase's own export's notes: {"Level": "Intermediate"})
+            old = obj.get("notes")
+            kept: dict[str, Any] = old if isinstance(old, dict) else {}
+            obj["notes"] = {**{k: ", ".join(v) for k, v in notes.items()}, **kept}
 
     def resolve_refs(obj: dict[str, Any]) -> dict[str, Any]:
         obj = dict(obj)
@@ -299,11 +313,13 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         if obj.get("roomId") is not None and not obj.get("room"):
             obj["room"] = rooms.get(text_of(obj["roomId"]))
         if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):
-            by_field([items.get(text_of(i), (None, "")) for i in obj["categoryItems"]], obj)
+            by_field([items.get(text_of(i), (None, "", "")) for i in obj["categoryItems"]], obj)
         inline = [c for c in when.as_list(obj.get("categories")) if isinstance(c, dict)]
         if inline and all("categoryItems" in c for c in inline):
             obj.pop("categories")
-            by_field([(category_field(text_of(c.get("name"))), text_of(c)) for c in inline], obj)
+            by_field(
+                [(category_field(text_of(c.get("name"))), text_of(c), "") for c in inline], obj
+            )
         if _service(obj) and not obj.get("format"):
             obj["format"] = "break"
         return obj
