@@ -174,8 +174,8 @@ def located(text: str, objs: list[object], label: str) -> list[tuple[str, object
 
 
 # the fields a category of Sessionize (or any program) may stand for, by its title
+# ("Session format", "Type of session", "Language", "Session duration", "Track");
 # the rest are notes under their titles ("Level: Advanced": `by_field`)
-# the rest stay tracks and notes
 _CATEGORY_FIELDS = ("format", "language", "duration", "track")
 
 
