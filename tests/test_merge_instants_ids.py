@@ -58,6 +58,13 @@ def _frab(path: Path, version: str, days: dict[str, list[dict]]) -> Path:
     return path
 
 
+def _home_assistant() -> dict:
+    """The talk both versions hold at 11:00 on 7 November."""
+    return _event(
+        "e1d3-2", "RTY456", "2024-11-07T11:00", "Home Assistant at scale", "Aud 1", "Lars Nielsen"
+    )
+
+
 def _first_day() -> dict[str, list[dict]]:
     """The program's first version: two talks on 7 November, in Aud 1."""
     return {
@@ -70,14 +77,7 @@ def _first_day() -> dict[str, list[dict]]:
                 "Aud 1",
                 "Mette Jensen",
             ),
-            _event(
-                "e1d3-2",
-                "RTY456",
-                "2024-11-07T11:00",
-                "Home Assistant at scale",
-                "Aud 1",
-                "Lars Nielsen",
-            ),
+            _home_assistant(),
         ]
     }
 
@@ -147,14 +147,7 @@ def _moved(path: Path) -> Path:
         "1.0",
         {
             "2024-11-07": [
-                _event(
-                    "e1d3-2",
-                    "RTY456",
-                    "2024-11-07T11:00",
-                    "Home Assistant at scale",
-                    "Aud 1",
-                    "Lars Nielsen",
-                ),
+                _home_assistant(),
             ],
             "2024-11-08": [
                 _event(
