@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from talkbase.core import languages
-from talkbase.core.terms import fold
+from talkbase.core.terms import DAY_NOUNS, fold
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "title": (
@@ -306,14 +306,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "datum",
         "fecha",
         "data",
-        # the day's noun: a program's day column ("Jour", "Giorno", "Día", "Dag"; not
-        # German "Tag": in English a column of keywords, `FIELDS["keywords"]`)
-        "jour",
-        "journee",
-        "giorno",
-        "giornata",
-        "dia",
-        "dag",
+        # the day's noun: a program's day column ("Jour", "Giorno", "Día", "Dag":
+        # `terms.DAY_NOUNS`; not German "Tag": in English a column of keywords,
+        # `FIELDS["keywords"]`, read two ways by `TWO_WAYS`)
+        *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
     ),
     "room": (
         "raum",

@@ -54,7 +54,7 @@ from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.jsonrecords import RECORD_KEYS
 from ingest.html import inline, text_of
-from talkbase.core.terms import WEEKDAYS
+from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
 _ID_KEYS = ("id", "code", "guid", "uuid", "slug")
@@ -579,10 +579,10 @@ def _named(value: object) -> str | None:
     return said if 0 < len(said) <= 200 else None
 
 
-# a day's own name: a weekday, or "Day 2" ("Tag 2", "Jour 2", "Día 2", "Dag 2")
-_DAY_NAME = re.compile(
-    rf"(?i:(?:{'|'.join(WEEKDAYS)})|(?:day|tag|jour|d[ií]a|dag|giorno|dzie[nń])\s*\d{{1,2}})"
-)
+# a day's own name, folded: a weekday, or "Day 2" ("Tag 2", "Jour 2", "Día 2", "Dag 2":
+# `terms.DAY_NOUNS`)
+_DAY_NOUN = "|".join(["day", *(w for nouns in DAY_NOUNS.values() for w in nouns)])
+_DAY_NAME = re.compile(rf"(?:{'|'.join(WEEKDAYS)})|(?:{_DAY_NOUN})\s*\d{{1,2}}")
 
 
 def _a_day(node: dict[str, Any]) -> bool:
@@ -592,7 +592,7 @@ def _a_day(node: dict[str, Any]) -> bool:
     cols = resolve(node)
     if "end" not in cols and when.iso_date(text_of(node.get(cols.get("date", "")))):
         return True
-    return "title" in cols and bool(_DAY_NAME.fullmatch(inline(text_of(node[cols["title"]]))))
+    return "title" in cols and bool(_DAY_NAME.fullmatch(fold(inline(text_of(node[cols["title"]])))))
 
 
 def _sole(items: list[Any], key: object) -> bool:

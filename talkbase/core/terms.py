@@ -58,6 +58,20 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "nl": ("zaal", "podium", "lokaal"),
 }
 
+# How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",
+# "Dzień 2"), folded (`fold`), besides English's "day": queries read "day 2" with them
+# (index/search/read/lexicon.py), a table's day column is named with them
+# (ingest/formats/columns.py), a JSON program's day objects are told by them
+# (ingest/formats/jsontree.py)
+DAY_NOUNS: dict[str, tuple[str, ...]] = {
+    "it": ("giorno", "giornata"),
+    "de": ("tag",),
+    "fr": ("jour", "journee"),
+    "es": ("dia", "jornada"),
+    "nl": ("dag",),
+    "pl": ("dzien",),
+}
+
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",
 # "Various", "Varios", "diverse"), by language, folded (`fold`): no speaker's name
 # (ingest/speakers.py drops them from every speaker list)

@@ -181,13 +181,7 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
 }
 # How a language says "day 2" and "the first day": its word for a day of the program,
 # and its ordinals ("primo giorno", "giorno 2", "zweiter Tag", "dernier jour")
-DAY_NOUNS: dict[str, tuple[str, ...]] = {
-    "it": ("giorno", "giornata"),
-    "de": ("tag",),
-    "fr": ("jour", "journee"),
-    "es": ("dia", "jornada"),
-    "nl": ("dag",),
-}
+DAY_NOUNS = terms.DAY_NOUNS  # (talkbase/core/terms.py: the programs' parsers read it too)
 DAY_ORDINALS: dict[str, dict[str, int]] = {
     "it": {
         "primo": 1,
