@@ -69,7 +69,7 @@ _NOT_NAMES = frozenset(
         "hours",
     ]
 )
-_ROLE_OR_ORG = frozenset(
+ROLE_OR_ORG = frozenset(
     [
         "director",
         "engineer",
@@ -154,7 +154,7 @@ def _name_like(text: str) -> bool:
         return False
     for w in words:
         low = w.lower().strip(".,")
-        if low in _NOT_NAMES or low in _ROLE_OR_ORG or any(c.isdigit() for c in w):
+        if low in _NOT_NAMES or low in ROLE_OR_ORG or any(c.isdigit() for c in w):
             return False
         if low in _PARTICLES:
             continue

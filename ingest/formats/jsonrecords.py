@@ -15,7 +15,7 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
-from ingest.formats.icalnames import _ROLE_OR_ORG
+from ingest.formats.icalnames import ROLE_OR_ORG
 from ingest.html import inline, text_of
 from ingest.locate import IdLines
 from ingest.speakers import person_name
@@ -215,7 +215,7 @@ _AT = re.compile(r"\s(?:at|@)\s+(?=\S)")
 
 def _organisation(text: str) -> bool:
     """A short name written as an organisation's: one to six words, the first
-    capitalised or a number, none a job title or a company word (`_ROLE_OR_ORG`,
+    capitalised or a number, none a job title or a company word (`ROLE_OR_ORG`,
     the words the calendar reader knows: "Senior Engineer" is a role, and "Acme
     Labs" cannot be told from one)."""
     words = text.split()
@@ -223,7 +223,7 @@ def _organisation(text: str) -> bool:
         0 < len(words) <= 6
         and len(text) <= 60
         and (text[0].isupper() or text[0].isdigit())
-        and not any(w.lower().strip(".,()") in _ROLE_OR_ORG for w in words)
+        and not any(w.lower().strip(".,()") in ROLE_OR_ORG for w in words)
     )
 
 
