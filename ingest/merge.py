@@ -33,7 +33,11 @@ Where documents disagree, the merged talk keeps every value with its document as
 `Conflict`; times are compared as instants (09:00Z is 10:00+01:00), and a record
 naming no speaker disagrees with none. Its values are first those of a record with a
 time, in a named zone ("Europe/Copenhagen", the program's own clock) rather than in
-UTC or a bare offset (an iCal export's "Z"), then with an abstract (`_priority`).
+UTC or a bare offset (an iCal export's "Z"), then with an abstract (`_priority`); but
+first of all not a record that another document revises (`outdated`: the same stable
+uid with a newer revision stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
+newer export of a calendar ingested beside the old one moves the talk, whatever the
+two files are called.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -217,10 +221,36 @@ def canonical_conferences(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _priority(talk: Talk) -> tuple[int, int, int]:
-    # Records with a schedule (times, room) speak for the program itself; in the
+def _revision(talk: Talk) -> tuple[int, str] | None:
+    return talk.sources[0].revision if talk.sources else None
+
+
+def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
+    """Another document gives a newer revision of the same event: the same stable uid
+    and a later revision stamp (`Source.revision`: iCal's SEQUENCE, then its
+    LAST-MODIFIED or DTSTAMP), both documents keeping one."""
+    mine = _revision(talk)
+    if mine is None or not stable_uid(talk.uid):
+        return False
+    return any(
+        o.uid == talk.uid
+        and _document(o) != _document(talk)
+        and (theirs := _revision(o)) is not None
+        and theirs > mine
+        for o in others
+    )
+
+
+def _priority(talk: Talk, others: Sequence[Talk]) -> tuple[int, int, int, int]:
+    # A newer revision of the event (a later export of the calendar) says where it is
+    # now; records with a schedule (times, room) speak for the program itself; in the
     # program's own zone more than a UTC export of it.
-    return (0 if talk.start else 1, 0 if named_zone(talk.start) else 1, 0 if talk.abstract else 1)
+    return (
+        1 if outdated(talk, others) else 0,
+        0 if talk.start else 1,
+        0 if named_zone(talk.start) else 1,
+        0 if talk.abstract else 1,
+    )
 
 
 def _disagree(values: Sequence[object]) -> bool:
@@ -280,7 +310,8 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
 
 
 def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
-    records = sorted(records, key=_priority)
+    every = tuple(records)
+    records = sorted(every, key=lambda r: _priority(r, every))
     first = records[0]
     if len(records) == 1:
         merged = first

@@ -19,7 +19,13 @@ name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped; a fold that a
 writer put inside a multi-byte UTF-8 character (RFC 5545 3.1 folds octets, not
 characters) is mended in the bytes, before they are decoded
 (`mend_split_characters`). Malformed lines are skipped with a warning, unclosed
-events are kept, and a UID seen twice is kept as "UID#2" so that no event is lost.
+events are kept, and a UID seen twice is kept as "UID#2" so that no event is lost,
+unless the two are two revisions of one event (RFC 5545 3.8.7.4: a higher SEQUENCE,
+or at one SEQUENCE a later LAST-MODIFIED, else DTSTAMP): then the newer is the event
+and the older is left out with a warning (`_superseded`). Each talk's source keeps
+its event's revision (`Source.sequence`, `Source.revised`), so that a newer export of
+the calendar, ingested beside an older one, gives the merged talk its times
+(ingest/merge.py).
 
 A recurring event (RRULE, expanded by python-dateutil in the event's own wall time,
 less its EXDATEs and the occurrences a RECURRENCE-ID event replaces) is one talk per
@@ -295,6 +301,50 @@ def _when(
     return moment.replace(tzinfo=cal_tz or fallback)
 
 
+def _revision(ev: _Event, cal: _Calendar) -> tuple[int | None, str | None]:
+    """The event's SEQUENCE and its LAST-MODIFIED (else DTSTAMP) as an ISO instant in
+    UTC; None for what it does not say or says unreadably."""
+    number = ev.text("SEQUENCE").strip()
+    sequence = int(number) if number.isdigit() else None
+    stamp = None
+    for name in ("LAST-MODIFIED", "DTSTAMP"):
+        moment = _when(ev.get(name), UTC, UTC, cal.offsets)
+        if moment is not None:
+            stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            break
+    return sequence, stamp
+
+
+def _superseded(cal: _Calendar, document: str) -> dict[int, str]:
+    """The events (by id) that a later revision of the same UID in this calendar
+    replaces, each with its warning: of the events sharing a UID and no RECURRENCE-ID,
+    every one with an older revision than the newest (`Source.revision`). Events of
+    one UID and one revision (or none said) are kept, as showings."""
+    by_uid: dict[str, list[_Event]] = {}
+    for ev in cal.events:
+        uid = inline(ev.text("UID"))
+        if uid and ev.get("RECURRENCE-ID") is None:
+            by_uid.setdefault(uid, []).append(ev)
+    out: dict[int, str] = {}
+    for uid, events in by_uid.items():
+        if len(events) < 2:
+            continue
+        said = [Source("", "", "", None, *_revision(ev, cal)).revision for ev in events]
+        revisions = [r for r in said if r is not None]
+        if len(revisions) < len(events):
+            continue
+        newest = max(range(len(events)), key=lambda i: revisions[i])
+        top = revisions[newest]
+        for ev, revision in zip(events, revisions, strict=True):
+            if revision < top:
+                out[id(ev)] = (
+                    f"{document} line {ev.line}: the event {uid!r} is revised at line "
+                    f"{events[newest].line} (SEQUENCE {revision[0]} then {top[0]}); "
+                    "the older revision is left out"
+                )
+    return out
+
+
 def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
     """ORGANIZER;CN=Name of each event (by id of the event), where it names the
     speaker: not when it is the calendar's own name, nor when every event of several
@@ -413,11 +463,15 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     skipped_days: list[str] = []
+    older = _superseded(cal, document)
     # the events repeating without end: (where, talk, RRULE, skipped wall times)
     endless: list[tuple[str, Talk, str, set[datetime]]] = []
     for ev in cal.events:
         where = f"{document} line {ev.line}"
         summary = inline(ev.text("SUMMARY"))
+        if id(ev) in older:
+            cal.warnings.append(older[id(ev)])
+            continue
         if not summary:
             cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
             continue
@@ -475,7 +529,15 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             abstract=abstract,
             notes=tuple((k, v) for k, v in notes if v),
             conference=conference,
-            sources=(Source(document, NAME, f"line {ev.line}", _section(start, track)),),
+            sources=(
+                Source(
+                    document,
+                    NAME,
+                    f"line {ev.line}",
+                    _section(start, track),
+                    *_revision(ev, cal),
+                ),
+            ),
             uid=uid,
             links=links,
             language=_language(ev),

@@ -46,6 +46,19 @@ class Source:
     parser: str  # which parser read it ("digest", "blog", ...)
     location: str  # where in the document, e.g. "line 4" or "char 1200"
     section: str | None = None  # the document's own grouping, e.g. "Core"
+    # the document's own revision stamp of the record, where it keeps one: iCal's
+    # SEQUENCE (how often the event was revised) and its LAST-MODIFIED, else DTSTAMP
+    # (an ISO instant in UTC); a newer revision of one event outranks an older one
+    sequence: int | None = None
+    revised: str | None = None
+
+    @property
+    def revision(self) -> tuple[int, str] | None:
+        """What orders two revisions of one record: (SEQUENCE, stamp), a missing
+        SEQUENCE counting 0 (RFC 5545's default); None when the document keeps none."""
+        if self.sequence is None and self.revised is None:
+            return None
+        return (self.sequence or 0, self.revised or "")
 
 
 @dataclass(frozen=True)

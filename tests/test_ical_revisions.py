@@ -1,0 +1,198 @@
+"""A newer revision of a calendar's event moves the talk (RFC 5545 SEQUENCE, then
+LAST-MODIFIED or DTSTAMP): the re-downloaded export ingested beside the old one gives
+the talk its new time whatever the two files are called, the old time kept as a
+conflict; one calendar holding two revisions of one UID keeps the newer, with a
+warning; revisions of one UID in documents that keep none change nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ingest import merge_talks
+from ingest import parse_text as _parse
+from talkbase.cli import main
+
+HEAD = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Data Days 2025\r\n"
+ZONE = "Europe/Vienna"
+
+
+def _event(uid: str, title: str, start: str, *, sequence: int | None, stamp: str | None) -> str:
+    lines = [
+        "BEGIN:VEVENT",
+        f"UID:{uid}",
+        f"DTSTART;TZID={ZONE}:{start}",
+        "DURATION:PT30M",
+        f"SUMMARY:{title}",
+        "LOCATION:Saal 2",
+        "DESCRIPTION:Speaker: Ines Gruber",
+    ]
+    if sequence is not None:
+        lines.append(f"SEQUENCE:{sequence}")
+    if stamp is not None:
+        lines.append(f"DTSTAMP:{stamp}")
+    return "\r\n".join([*lines, "END:VEVENT"]) + "\r\n"
+
+
+def _calendar(*events: str) -> str:
+    return HEAD + "".join(events) + "END:VCALENDAR\r\n"
+
+
+OLD = _calendar(
+    _event(
+        "dd25-1@pretix.example",
+        "Vector search in Postgres",
+        "20250512T100000",
+        sequence=0,
+        stamp="20250401T080000Z",
+    ),
+    _event(
+        "dd25-2@pretix.example",
+        "Lakehouse formats compared",
+        "20250512T110000",
+        sequence=0,
+        stamp="20250401T080000Z",
+    ),
+)
+NEW = _calendar(
+    _event(
+        "dd25-1@pretix.example",
+        "Vector search in Postgres",
+        "20250512T150000",
+        sequence=1,
+        stamp="20250420T080000Z",
+    ),
+    _event(
+        "dd25-2@pretix.example",
+        "Lakehouse formats compared",
+        "20250512T110000",
+        sequence=0,
+        stamp="20250420T080000Z",
+    ),
+)
+
+
+def parse_text(text: str, document: str) -> tuple[list, list[str]]:
+    _, talks, warnings = _parse(text, document)
+    return talks, warnings
+
+
+def _export(capsys, home: Path) -> dict[str, dict]:
+    capsys.readouterr()
+    assert main(["--home", str(home), "export"]) == 0
+    return {t["title"]: t for t in map(json.loads, capsys.readouterr().out.splitlines())}
+
+
+@pytest.mark.parametrize(
+    ("old_name", "new_name"),
+    [("datadays.ics", "datadays-update.ics"), ("zz-datadays.ics", "aa-datadays.ics")],
+)
+def test_the_newer_export_gives_the_talk_its_time_whatever_the_names(
+    tmp_path, capsys, monkeypatch, old_name, new_name
+):
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / old_name).write_text(OLD, encoding="utf-8")
+    (docs / new_name).write_text(NEW, encoding="utf-8")
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "ingest", str(docs)]) == 0
+    talks = _export(capsys, home)
+    assert set(talks) == {"Vector search in Postgres", "Lakehouse formats compared"}
+    moved = talks["Vector search in Postgres"]
+    assert (moved["start"], moved["end"], moved["timezone"]) == ("15:00", "15:30", ZONE)
+    start = next(c for c in moved["conflicts"] if c["field"] == "start")
+    assert [v["document"] for v in start["values"]] == [new_name, old_name]
+    assert talks["Lakehouse formats compared"]["start"] == "11:00"
+    assert [s["sequence"] for s in moved["sources"]] == [1, 0]
+
+
+def test_the_older_export_ingested_later_changes_nothing(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = tmp_path / "home"
+    new, old = tmp_path / "a.ics", tmp_path / "b.ics"
+    new.write_text(NEW, encoding="utf-8")
+    old.write_text(OLD, encoding="utf-8")
+    assert main(["--home", str(home), "ingest", str(new)]) == 0
+    assert main(["--home", str(home), "ingest", str(old)]) == 0
+    assert _export(capsys, home)["Vector search in Postgres"]["start"] == "15:00"
+
+
+def test_at_one_sequence_the_later_stamp_wins():
+    old = parse_text(OLD, "one.ics")[0]
+    later = _calendar(
+        _event(
+            "dd25-1@pretix.example",
+            "Vector search in Postgres",
+            "20250512T090000",
+            sequence=0,
+            stamp="20250402T080000Z",
+        )
+    )
+    merged = merge_talks(parse_text(later, "two.ics")[0] + old)
+    vector = next(t for t in merged if t.title == "Vector search in Postgres")
+    assert vector.start is not None and vector.start.hour == 9
+    merged = merge_talks(old + parse_text(later, "two.ics")[0])
+    vector = next(t for t in merged if t.title == "Vector search in Postgres")
+    assert vector.start is not None and vector.start.hour == 9
+
+
+def test_one_calendar_with_two_revisions_of_one_uid_keeps_the_newer():
+    both = _calendar(
+        _event(
+            "dd25-1@pretix.example",
+            "Vector search in Postgres",
+            "20250512T100000",
+            sequence=0,
+            stamp="20250401T080000Z",
+        ),
+        _event(
+            "dd25-1@pretix.example",
+            "Vector search in Postgres",
+            "20250512T150000",
+            sequence=2,
+            stamp="20250401T080000Z",
+        ),
+    )
+    talks, warnings = parse_text(both, "appended.ics")
+    assert [(t.start.hour, t.uid) for t in talks if t.start] == [(15, "dd25-1@pretix.example")]
+    assert any(
+        w.startswith("appended.ics line 4:") and "revised at line 14" in w for w in warnings
+    ), warnings
+
+
+def test_one_uid_twice_at_one_revision_stays_two_showings():
+    twice = _calendar(
+        _event(
+            "dd25-9@pretix.example",
+            "Hands-on: dbt",
+            "20250512T100000",
+            sequence=0,
+            stamp="20250401T080000Z",
+        ),
+        _event(
+            "dd25-9@pretix.example",
+            "Hands-on: dbt",
+            "20250513T100000",
+            sequence=0,
+            stamp="20250401T080000Z",
+        ),
+    )
+    talks, _ = parse_text(twice, "twice.ics")
+    assert sorted(t.start.day for t in talks if t.start) == [12, 13]
+
+
+def test_documents_without_revisions_keep_the_old_order():
+    strip = lambda text: "".join(  # noqa: E731
+        line
+        for line in text.splitlines(keepends=True)
+        if not line.startswith(("SEQUENCE", "DTSTAMP"))
+    )
+    first = parse_text(strip(OLD), "a.ics")[0]
+    second = parse_text(strip(NEW), "b.ics")[0]
+    merged = merge_talks(first + second)
+    vector = next(t for t in merged if t.title == "Vector search in Postgres")
+    assert vector.start is not None and vector.start.hour == 10  # the first document's
+    assert any(c.field == "start" for c in vector.conflicts)
