@@ -8,6 +8,8 @@ Shapes handled (and mixed):
   "Kuntai Du (Tensormesh, Inc.)"                             commas inside "(...)"
   "Li Wei, Mozilla"                                          a name and its organisation,
       where the column it stands in says so (`comma_affiliation`)
+  "Smith, John (ACME); van Rossum, Guido"                    family name first, where
+      the column it stands in says so (`family_first`): "John Smith", "Guido van Rossum"
 """
 
 from __future__ import annotations
@@ -146,11 +148,77 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     return f"{odd[0]!r}{more} after a comma is no person's name"
 
 
-def parse_speakers(text: str, affiliation_after_comma: bool = False) -> tuple[Speaker, ...]:
+# a given name's initial, as a family-first list writes it: "J.", "J.R.R.", "A.-M."
+_INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
+
+
+def _family_part(part: str) -> bool:
+    """A family name alone: one capitalised word, hyphens and apostrophes inside
+    ("Smith", "Müller-Lüdenscheidt", "O'Brien"), with any particles before it ("van
+    Rossum", "de la Cruz")."""
+    words = part.split()
+    core = [w for w in words if w.lower() not in PARTICLES]
+    return (
+        len(core) == 1
+        and words[-1] == core[0]
+        and bool(_NAME_WORD.fullmatch(core[0]))
+        and core[0][0].isupper()
+    )
+
+
+def _given_part(part: str) -> bool:
+    """Given names: one to three capitalised words or initials ("John", "Mary Ann",
+    "J. R."), no organisation's name."""
+    name, _ = _name_and_affiliation(part)
+    words = name.split()
+    return (
+        1 <= len(words) <= 3
+        and all(
+            _INITIALS.fullmatch(w) or (_NAME_WORD.fullmatch(w) and w[0].isupper()) for w in words
+        )
+        and not names_organisation(name)
+    )
+
+
+def family_first(cells: Iterable[str]) -> str | None:
+    """Whether the speaker cells of one column write "Family, Given" ("Smith, John
+    (ACME); Doe, Jane"), decided from the whole column; what tells it, to be said, or
+    None. Each person in a cell (people separated by ";" or "|") holds at most one
+    comma outside parentheses (a name's suffix or degree apart); at least half of
+    the column's people hold one; and every one that does puts a family name alone
+    before it (`_family_part`: one word, with its particles) and given names or
+    initials after it (`_given_part`). "Ada Lovelace, Grace Hopper" (whole names
+    on both sides) and "Li Wei, Mozilla" (`comma_affiliation`) are not; a lone
+    "Smith, John" is one person, never "Smith" and "John"."""
+    with_comma = 0
+    people = 0
+    example = ""
+    for cell in cells:
+        for person in split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS):
+            parts = _people_parts(person)
+            people += 1
+            if len(parts) > 2:
+                return None  # a list of people
+            if len(parts) == 2:
+                if not (_family_part(parts[0]) and _given_part(parts[1])):
+                    return None
+                with_comma += 1
+                example = example or person
+    if not with_comma or 2 * with_comma < people:
+        return None
+    more = f" (and {with_comma - 1} more of {people})" if with_comma > 1 else ""
+    return f"{example!r}{more} puts a family name before the comma"
+
+
+def parse_speakers(
+    text: str, affiliation_after_comma: bool = False, family_names_first: bool = False
+) -> tuple[Speaker, ...]:
     """Parse one speaker line into speakers with affiliations; a stand-in for a
     name ("TBA", "N.N.", "Varios": `terms.PLACEHOLDER_SPEAKERS`) is no speaker.
     With `affiliation_after_comma` (a column that writes "Name, Organisation":
-    `comma_affiliation`) the part after a person's one comma is their affiliation."""
+    `comma_affiliation`) the part after a person's one comma is their affiliation;
+    with `family_names_first` (a column that writes "Family, Given": `family_first`)
+    the part before it is their family name ("Smith, John (ACME)": John Smith, ACME)."""
     text = text.strip()
     if not text:
         return ()
@@ -158,8 +226,16 @@ def parse_speakers(text: str, affiliation_after_comma: bool = False) -> tuple[Sp
     pieces = _AFFIL_DASH.split(text, maxsplit=1)
     if len(pieces) == 2:
         text, shared = pieces[0].strip(), pieces[1].strip() or None
-    if affiliation_after_comma:
-        items: list[tuple[str, str | None]] = []
+    items: list[tuple[str, str | None]] = []
+    if family_names_first:
+        for person in split_top_level(text, _PEOPLE_SEPS):
+            parts = _people_parts(person)
+            if len(parts) == 2:
+                given, org = _name_and_affiliation(parts[1])
+                items.append((f"{given} {parts[0]}", org))
+            else:
+                items.extend(_name_and_affiliation(p) for p in parts)
+    elif affiliation_after_comma:
         for person in split_top_level(text, _PEOPLE_SEPS):
             parts = _people_parts(person)
             if len(parts) == 2 and name_shaped(parts[0]):

@@ -54,7 +54,7 @@ from ingest.formats.icalnames import people, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
-from ingest.speakers import comma_affiliation
+from ingest.speakers import comma_affiliation, family_first
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
@@ -452,10 +452,17 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     conference = cal.name or when.document_stem(document)
     organizers = _organizers(cal)
     replaced = _replaced(cal, cal_tz, fallback)
-    said: list[str] = []  # the speaker lines of the descriptions, as written
+    said: list[str] = []  # the singular speaker lines of the descriptions, as written
+    heard: list[str] = []  # every speaker line
+    after_comma: str | None = None
     for ev in cal.events:
-        split_description(ev.text("DESCRIPTION"), said=said)
-    if after_comma := comma_affiliation(said):
+        split_description(ev.text("DESCRIPTION"), said=said, heard=heard)
+    if family := family_first(heard):
+        cal.warnings.append(
+            f'{document}: the speaker lines read as "Family, Given" ({family}): '
+            "each speaker is named given name first"
+        )
+    elif after_comma := comma_affiliation(said):
         cal.warnings.append(
             f'{document}: the speaker lines read as "Name, Organisation" ({after_comma}): '
             "the part after the comma is taken as the speaker's affiliation"
@@ -502,7 +509,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]
         described, listed, labelled_track = split_description(
-            ev.text("DESCRIPTION"), bool(after_comma)
+            ev.text("DESCRIPTION"), bool(after_comma), family=bool(family)
         )
         attendees = tuple(
             s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))

@@ -296,15 +296,21 @@ def _by_names(names: str) -> tuple[Speaker, ...]:
 
 
 def split_description(
-    text: str, after_comma: bool = False, said: list[str] | None = None
+    text: str,
+    after_comma: bool = False,
+    said: list[str] | None = None,
+    family: bool = False,
+    heard: list[str] | None = None,
 ) -> tuple[str, tuple[Speaker, ...], str | None]:
     """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and lines naming the
     speakers after a word for "by" (`_BY`), leading it or ending it, and the rest: a
     speaker line's names end where prose goes on (`names_and_text`), and that prose
     stays in the rest. With `after_comma` (the calendar's speaker lines write "Name,
     Organisation": `speakers.comma_affiliation`) the part after a person's one comma
-    is their affiliation, but for a plural label's ("Speakers: A, B"); a singular
-    speaker line's names as written are added to `said`."""
+    is their affiliation, but for a plural label's ("Speakers: A, B"); with `family`
+    (they write "Family, Given": `speakers.family_first`) the part before it is their
+    family name; a singular speaker line's names as written are added to `said`, and
+    every labelled speaker line's to `heard`."""
     speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
@@ -326,9 +332,11 @@ def split_description(
             return ""
         names, rest = names_and_text(m.group(2), below)
         several = _plural(m.group(1))  # "Speakers: A, B" names people, no organisation
-        speakers = parse_speakers(names, after_comma and not several)
+        speakers = parse_speakers(names, after_comma and not several, family)
         if said is not None and not several:
             said.append(names)
+        if heard is not None:
+            heard.append(names)
         return rest
 
     while lines and (rest := label(lines[0], "\n".join(lines[1:]))) is not None:

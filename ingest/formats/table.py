@@ -61,7 +61,7 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import comma_affiliation, parse_speakers
+from ingest.speakers import comma_affiliation, family_first, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
@@ -70,10 +70,14 @@ from talkbase.core.records import Source, Speaker, Talk
 
 
 def speakers_of(
-    value: object, orgs: object = None, affiliation_after_comma: bool = False
+    value: object,
+    orgs: object = None,
+    affiliation_after_comma: bool = False,
+    family_names_first: bool = False,
 ) -> tuple[Speaker, ...]:
     """The speakers of a cell; `affiliation_after_comma` where its column writes
-    "Name, Organisation" (`speakers.comma_affiliation`)."""
+    "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
+    it writes "Family, Given" (`speakers.family_first`)."""
     if isinstance(value, list):
         found = [
             s
@@ -87,7 +91,7 @@ def speakers_of(
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
-            else list(parse_speakers(raw, affiliation_after_comma))
+            else list(parse_speakers(raw, affiliation_after_comma, family_names_first))
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
@@ -286,6 +290,7 @@ class _Reader:
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
         self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
+        self.family_first: set[str] = set()  # speaker columns of "Family, Given"
         self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
@@ -325,12 +330,13 @@ class _Reader:
         that gives durations in a unit this reader does not know is said to be left
         out. Also whether a speaker column writes "Name, Organisation"
         (`comma_affiliation`, said with what tells it) where no column gives the
-        affiliations, and the years the document names (in its date cells and the
+        affiliations, or "Family, Given" (`family_first`), and the years the document names (in its date cells and the
         text `stated` beside them), for dates in words that give none."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
-        people: dict[str, list[str]] = {}
+        people: dict[str, list[str]] = {}  # by speaker column: its cells
+        unaffiliated: dict[str, list[str]] = {}  # its cells of rows with no affiliation column
         years: dict[int, int] = {}
         for y in _YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
@@ -339,10 +345,12 @@ class _Reader:
             for fld in ("date", "start", "end"):
                 for y in _YEAR.findall(text_of(row.get(cols[fld])) if fld in cols else ""):
                     years[int(y)] = years.get(int(y), 0) + 1
-            if "speakers" in cols and "affiliation" not in cols:
+            if "speakers" in cols:
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
+                    if "affiliation" not in cols:
+                        unaffiliated.setdefault(cols["speakers"], []).append(inline(cell))
             for fld in ("date", "start", "end"):
                 if fld not in cols:
                     continue  # (a record may hold a key "", never a column of dates)
@@ -357,7 +365,13 @@ class _Reader:
                     unknown.setdefault(key, unit)
         self.years = tuple(sorted(years, key=lambda y: -years[y]))
         for column, cells in people.items():
-            if sign := comma_affiliation(cells):
+            if sign := family_first(cells):
+                self.family_first.add(column)
+                self.warnings.append(
+                    f'{self.document}: column {column!r} reads as "Family, Given" ({sign}): '
+                    "each speaker is named given name first"
+                )
+            elif sign := comma_affiliation(unaffiliated.get(column, [])):
                 self.org_after_comma.add(column)
                 self.warnings.append(
                     f'{self.document}: column {column!r} reads as "Name, Organisation" '
@@ -528,6 +542,7 @@ class _Reader:
                 row.get(column),
                 row.get(cols.get("affiliation", "")),
                 column in self.org_after_comma,
+                column in self.family_first,
             )
         orgs = self.numbered.get(cols.get("affiliation", ""), [])
         by_number = {column_number(c): c for c in orgs}

@@ -1,0 +1,107 @@
+"""Speaker columns that write "Family, Given" (academic exports: "Smith, John (ACME);
+Doe, Jane") name one person per entry, given name first, with a warning saying so;
+whole names on both sides of a comma stay two people, a name and an organisation
+stay what `comma_affiliation` says, and a column mostly of plain names keeps its
+comma entries as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest import parse_text
+from ingest.speakers import family_first, parse_speakers
+
+CSV_HEAD = "Title,Speakers,Date,Start,End,Room\n"
+
+
+def _csv(*rows: tuple[str, str]) -> str:
+    body = "".join(
+        f'{title},"{who}",2025-05-12,{9 + i}:00,{9 + i}:30,Aula {i}\n'
+        for i, (title, who) in enumerate(rows)
+    )
+    return CSV_HEAD + body
+
+
+def _names(talks) -> dict[str, list[tuple[str, str | None]]]:
+    return {t.title: [(s.name, s.affiliation) for s in t.speakers] for t in talks}
+
+
+def test_a_family_first_column_names_each_person_once():
+    text = _csv(
+        ("Rust in the kernel", "Smith, John (ACME); Doe, Jane"),
+        ("Graph databases", "van Rossum, Guido"),
+        ("Opening", "Müller-Lüdenscheidt, Hans-Peter"),
+        ("Proofs", "Knuth, D. E."),
+    )
+    _, talks, warnings = parse_text(text, "conftool.csv")
+    assert _names(talks) == {
+        "Rust in the kernel": [("John Smith", "ACME"), ("Jane Doe", None)],
+        "Graph databases": [("Guido van Rossum", None)],
+        "Opening": [("Hans-Peter Müller-Lüdenscheidt", None)],
+        "Proofs": [("D. E. Knuth", None)],
+    }
+    said = [w for w in warnings if "Family, Given" in w]
+    assert len(said) == 1 and "column 'Speakers'" in said[0], warnings
+
+
+def test_with_an_affiliation_column_too():
+    text = (
+        "Title,Speaker,Organisation,Date,Start\n"
+        'Sensor fusion,"Okafor, Chidi",TU Delft,2025-05-12,09:00\n'
+        'Edge inference,"Lindqvist, Maja",KTH,2025-05-12,10:00\n'
+    )
+    _, talks, _ = parse_text(text, "sessions.csv")
+    assert _names(talks) == {
+        "Sensor fusion": [("Chidi Okafor", "TU Delft")],
+        "Edge inference": [("Maja Lindqvist", "KTH")],
+    }
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        ["Ada Lovelace, Grace Hopper", "Alan Turing"],  # two whole names: two people
+        ["Li Wei, Mozilla", "Ana Pérez, Code for Ghana"],  # name and organisation
+        ["Jane Doe", "John Roe", "Mary Major", "Smith, John"],  # mostly plain names
+        ["Smith, John, Doe, Jane"],  # a list of people
+        ["Smith, Acme Corporation"],  # an organisation after the comma
+    ],
+)
+def test_what_is_no_family_first_column(cells):
+    assert family_first(cells) is None
+
+
+def test_a_lone_family_first_name_is_one_person():
+    assert family_first(["Smith, John"])
+    assert [s.name for s in parse_speakers("Smith, John", family_names_first=True)] == [
+        "John Smith"
+    ]
+
+
+def test_plain_names_keep_their_reading():
+    text = _csv(("Rust in the kernel", "Ada Lovelace, Grace Hopper"), ("Graphs", "Alan Turing"))
+    _, talks, warnings = parse_text(text, "plain.csv")
+    assert _names(talks)["Rust in the kernel"] == [("Ada Lovelace", None), ("Grace Hopper", None)]
+    assert not [w for w in warnings if "Family, Given" in w]
+
+
+def test_a_calendar_whose_speaker_lines_are_family_first():
+    events = "".join(
+        "BEGIN:VEVENT\r\n"
+        f"UID:ev{i}@conf.example\r\n"
+        f"DTSTART;TZID=Europe/Prague:20251205T{9 + i:02d}0000\r\n"
+        "DURATION:PT45M\r\n"
+        f"SUMMARY:{title}\r\n"
+        f"DESCRIPTION:Speakers: {who}\\nAbout {title.lower()}.\r\n"
+        "END:VEVENT\r\n"
+        for i, (title, who) in enumerate(
+            [("Typed Python", "Novák, Jan; Dvořák, Eva"), ("Fuzzing", "Svoboda, Petr")]
+        )
+    )
+    text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + events + "END:VCALENDAR\r\n"
+    _, talks, warnings = parse_text(text, "prague.ics")
+    assert {t.title: [s.name for s in t.speakers] for t in talks} == {
+        "Typed Python": ["Jan Novák", "Eva Dvořák"],
+        "Fuzzing": ["Petr Svoboda"],
+    }
+    assert any("Family, Given" in w for w in warnings), warnings
