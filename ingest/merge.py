@@ -81,12 +81,15 @@ def _other_rooms(a: Talk, b: Talk) -> bool:
 
 def contradict(a: Talk, b: Talk) -> bool:
     """The two records cannot be one talk: their starts are more than TIME_SLACK
-    minutes apart (two days, or two slots of one day), or they have other
+    minutes apart (two days, or two slots of one day), their days differ (one of
+    them given a day but no time), or they have other
     speakers (both lists non-empty, no surname shared) at another start or in
     another room. A record without a time, room or speakers contradicts nothing."""
     apart = minutes_apart(a.start, b.start)
     if apart is not None and apart > TIME_SLACK:
         return True
+    if apart is None and a.day and b.day and a.day != b.day:
+        return True  # a talk the program puts on a day at no time said, and another day
     sa, sb = _surnames(a), _surnames(b)
     others = bool(sa and sb and not sa & sb)
     return others and ((apart is not None and apart > 0) or _other_rooms(a, b))

@@ -8,6 +8,9 @@ Shapes handled (and mixed):
   "Kuntai Du (Tensormesh, Inc.)"                             commas inside "(...)"
   "Li Wei, Mozilla"                                          a name and its organisation,
       where the column it stands in says so (`comma_affiliation`)
+  "Ines Carvalho, Staff Engineer, Fintrail & Marek Nowak, DBA, Allegro"
+      Sched's "Name, Role, Organisation", people joined by " & ", where the column
+      says so too: the organisation is the last part (`comma_affiliation`)
   "Smith, John (ACME); van Rossum, Guido"                    family name first, where
       the column it stands in says so (`family_first`): "John Smith", "Guido van Rossum"
 """
@@ -19,8 +22,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ingest.html import inline, text_of
-from talkbase.core.names import PARTICLES, name_suffix
-from talkbase.core.orgs import names_organisation
+from talkbase.core.names import PARTICLES, ROLE_OR_ORG, name_suffix
+from talkbase.core.orgs import legal_form, names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import placeholder_speaker
 
@@ -113,8 +116,39 @@ def _no_person(part: str, name: str) -> bool:
     return (
         not name_shaped(part)
         or names_organisation(part)
+        or any(w.lower().strip(".,()") in ROLE_OR_ORG for w in part.split())  # "Staff Engineer"
         or (capitals and not any(len(w) > 1 and w.isupper() for w in name.split()))
     )
+
+
+# " & " between two people of a "Name, Role, Organisation" list (Sched's)
+_AMPERSAND = re.compile(r"\s+&\s+")
+
+
+def _persons(text: str) -> list[str]:
+    """One cell's people, for a column of "Name, Organisation": split at ";" and "|",
+    and at " & " where a person's name follows it ("Fintrail & Marek Nowak, DBA"),
+    never inside an organisation's name ("Ben & Jerry's")."""
+    out: list[str] = []
+    for person in split_top_level(text, _PEOPLE_SEPS):
+        pieces = _AMPERSAND.split(person)
+        joined = [pieces[0]]
+        for piece in pieces[1:]:
+            head = split_top_level(piece, ",")
+            if head and name_shaped(head[0]) and "," in joined[-1]:
+                joined.append(piece)
+            else:
+                joined[-1] += " & " + piece
+        out.extend(joined)
+    return out
+
+
+def _organisation(parts: list[str]) -> str:
+    """The organisation of "Name, Role, Organisation": the last part, with the one
+    before it where the last is only a legal form ("Acme, Inc.")."""
+    if len(parts) > 2 and legal_form(parts[-1]):
+        return f"{parts[-2]}, {parts[-1]}"
+    return parts[-1]
 
 
 def comma_affiliation(cells: Iterable[str]) -> str | None:
@@ -132,13 +166,12 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     clearly say otherwise (a duplicate speaker is better than a lost one)."""
     pairs: list[tuple[str, str]] = []
     for cell in cells:
-        people = split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS)
-        for person in people:
+        for person in _persons(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0]):
             parts = _people_parts(person)
-            if len(parts) > 2:
+            if len(parts) > 2 and not all(_no_person(p, parts[0]) for p in parts[1:]):
                 return None  # a list of people
-            if len(parts) == 2:
-                pairs.append((parts[0], parts[1]))
+            if len(parts) >= 2:
+                pairs.append((parts[0], _organisation(parts) if len(parts) > 2 else parts[1]))
     if not pairs or not all(name_shaped(name) for name, _ in pairs):
         return None
     odd = [part for name, part in pairs if _no_person(part, name)]
@@ -236,10 +269,14 @@ def parse_speakers(
             else:
                 items.extend(_name_and_affiliation(p) for p in parts)
     elif affiliation_after_comma:
-        for person in split_top_level(text, _PEOPLE_SEPS):
+        for person in _persons(text):
             parts = _people_parts(person)
             if len(parts) == 2 and name_shaped(parts[0]):
                 items.append((parts[0], parts[1]))
+            elif len(parts) > 2 and name_shaped(parts[0]) and all(
+                _no_person(p, parts[0]) for p in parts[1:]
+            ):
+                items.append((parts[0], _organisation(parts)))  # Sched's "Name, Role, Org"
             else:
                 items.extend(_name_and_affiliation(p) for p in parts)
     else:

@@ -105,3 +105,32 @@ def test_a_calendar_whose_speaker_lines_are_family_first():
         "Fuzzing": ["Petr Svoboda"],
     }
     assert any("Family, Given" in w for w in warnings), warnings
+
+
+def test_a_sched_column_of_name_role_organisation():
+    """Sched's CSV: "Name, Role, Organisation", people joined by " & " (sweep 5)."""
+    text = _csv(
+        (
+            "Zero-downtime upgrades",
+            "Ines Carvalho, Staff Engineer, Fintrail & Marek Nowak, DBA, Allegro",
+        ),
+        ("Query planners", "Hannah Schulz, Researcher, TU Berlin"),
+        ("Observability", "Deepak Iyer, SRE, Zomato"),
+        ("Ice cream at scale", "Ana Lima, Head of Data, Ben & Jerry's"),
+        ("Billing", "Tom Berg, CTO, Acme, Inc."),
+    )
+    _, talks, warnings = parse_text(text, "sched.csv")
+    assert _names(talks) == {
+        "Zero-downtime upgrades": [("Ines Carvalho", "Fintrail"), ("Marek Nowak", "Allegro")],
+        "Query planners": [("Hannah Schulz", "TU Berlin")],
+        "Observability": [("Deepak Iyer", "Zomato")],
+        "Ice cream at scale": [("Ana Lima", "Ben & Jerry's")],
+        "Billing": [("Tom Berg", "Acme, Inc.")],
+    }
+    assert any('"Name, Organisation"' in w for w in warnings), warnings
+
+
+def test_three_whole_names_stay_three_people():
+    text = _csv(("Panel", "Ada Lovelace, Grace Hopper, Alan Turing"), ("Solo", "Edsger Dijkstra"))
+    _, talks, _ = parse_text(text, "panel.csv")
+    assert [n for n, _ in _names(talks)["Panel"]] == ["Ada Lovelace", "Grace Hopper", "Alan Turing"]

@@ -255,8 +255,8 @@ def test_date_time_objects_and_tags_read_with_care() -> None:
     _, talks, warnings = parse_text(json.dumps(body, indent=1), "p.json")
     a, b, c = talks
     assert (a.format, f"{a.end:%H:%M %Z}") == ("Talk#1", "10:30 CEST")
-    assert warnings == [zone_note("p.json", "the times of 1 of its 3 talks")]  # B's day
-    assert b.start is not None and f"{b.start:%Y-%m-%d}" == "2024-06-14"
+    assert warnings == []  # B's day alone needs no zone, and A's is named
+    assert b.start is None and f"{b.day:%Y-%m-%d}" == "2024-06-14"  # its day, no time
     assert c.title == "Scaling Postgres"
 
 

@@ -13,7 +13,7 @@ import re
 
 from ingest.formats.columns import IN_OTHER_LANGUAGES, norm, said_in_another_language
 from ingest.speakers import parse_speakers
-from talkbase.core.names import PARTICLES, clean_name
+from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name
 from talkbase.core.records import Speaker
 
 _PARTICLES = PARTICLES  # talkbase.core.names: one list of surname particles
@@ -69,77 +69,8 @@ _NOT_NAMES = frozenset(
         "hours",
     ]
 )
-ROLE_OR_ORG = frozenset(
-    [
-        "director",
-        "engineer",
-        "manager",
-        "ceo",
-        "cto",
-        "cfo",
-        "coo",
-        "cio",
-        "founder",
-        "co-founder",
-        "head",
-        "lead",
-        "vp",
-        "president",
-        "architect",
-        "developer",
-        "scientist",
-        "professor",
-        "researcher",
-        "maintainer",
-        "chair",
-        "officer",
-        "evangelist",
-        "advocate",
-        "consultant",
-        "student",
-        "fellow",
-        "analyst",
-        "specialist",
-        "principal",
-        "staff",
-        "senior",
-        "chief",
-        "executive",
-        "product",
-        "program",
-        "programme",
-        "member",
-        "partner",
-        "owner",
-        "contributor",
-        "inc",
-        "inc.",
-        "llc",
-        "ltd",
-        "gmbh",
-        "corp",
-        "corporation",
-        "foundation",
-        "university",
-        "institute",
-        "labs",
-        "lab",
-        "technologies",
-        "technology",
-        "systems",
-        "software",
-        "group",
-        "company",
-        "cloud",
-        "solutions",
-        "network",
-        "networks",
-        "college",
-        "school",
-        "ag",
-        "sa",
-    ]
-)
+# ROLE_OR_ORG (job titles and company words, never a person's name) lives in
+# talkbase.core.names: speaker lines of every format read it
 _CORPORATE = re.compile(
     r"^(?:Inc\.?|LLC|Ltd\.?|GmbH|Corp\.?|Co\.?|S\.A\.?|AG|SE|PLC|B\.V\.?|"
     r"L\.P\.?|Pty\.? Ltd\.?|SAS|S\.r\.l\.?)$",

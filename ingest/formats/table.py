@@ -435,9 +435,13 @@ class _Reader:
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
         lost = lost if day is None and said["date"].strip() else ""
-        timeless = False  # a start that is the row's day, its time unread (no end then)
+        timeless = False  # the row's day is read, its time is not (no end then)
+        only_day = None  # the day of a talk whose time the row does not give or is unread
         if start is None and not said["start"].strip():
-            start = day  # only a date
+            if day is not None and day.time() != time():
+                start = day  # a date cell that gives the time too ("2024-05-02T10:00+02:00")
+            else:
+                only_day = on  # only a date: the talk is on that day, at no time said
             if lost:
                 self.warnings.append(f"{self.document} {where}: {lost}; kept without a day")
         elif start is None and _undated(said["start"], self.fallback):
@@ -454,7 +458,7 @@ class _Reader:
                 f"{self.document} {where}: cannot read the start time "
                 f"{said['start'][:40]!r} of {title!r}; {kept}" + (f" (and {lost})" if lost else "")
             )
-            start, timeless = day, True  # the row's date is kept: only its time is unread
+            only_day, timeless = on, True  # the row's date is kept: only its time is unread
         if start is not None and not timeless:  # (an end with its own zone is read in it)
             own = when.zone(moments["end"][1]) if moments["end"] else None
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
@@ -508,7 +512,8 @@ class _Reader:
         sessions = list(dict.fromkeys(x for x in sessions if x))
         if sessions:
             notes.append(("Sessions", ", ".join(sessions)))
-        section = track or (start.date().isoformat() if start else None)
+        on_day = start.date() if start else only_day
+        section = track or (on_day.isoformat() if on_day else None)
         links, refused = link_pairs(_links(get("url"), get("links")))
         if refused:
             self.warnings.append(
@@ -528,6 +533,7 @@ class _Reader:
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
             uid=uid,
+            program_day=None if start else only_day,
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )

@@ -219,6 +219,12 @@ def _one(text: str, original: str) -> Org:
 
 
 @lru_cache(maxsize=4096)
+def legal_form(text: str) -> bool:
+    """Whether `text` is only a company's legal form ("Inc.", "GmbH", "Ltd"): the
+    part of an organisation's name that a comma may set apart ("Acme, Inc.")."""
+    return bool(_LEGAL.fullmatch(" " + text.strip()))
+
+
 def names_organisation(text: str) -> bool:
     """Whether a text is an organisation's name by this module's rules, not a
     person's: a known name ("Google", "AWS Labs"), a legal suffix ("Acme Corp",

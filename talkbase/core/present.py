@@ -7,6 +7,7 @@ Plain text only; the app escapes it before it reaches the page.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from talkbase.core.records import Speaker
@@ -19,10 +20,15 @@ NO_SPEAKERS = "Speakers not given"
 def when(t: Any, year: bool = False) -> str:
     """ "Tue 20 Oct 09:00–09:25" (with the year, for terminals and logs where dates
     sort: "Tue 2026-10-20 09:00–09:25"),
-    the start alone when the end is unknown, or "Time not given". `t` is anything
-    with `start` and `end` datetimes (a Talk, a row)."""
+    the start alone when the end is unknown, the day alone when the program gives no
+    time ("Tue 20 Oct, time not given"), or "Time not given". `t` is anything with
+    `start` and `end` datetimes (a Talk, a row), and a `day` where it has one."""
     if not t.start:
-        return NO_TIME
+        on = getattr(t, "day", None)
+        if not isinstance(on, date):
+            return NO_TIME
+        day = f"{on:%a %Y-%m-%d}" if year else f"{on:%a} {on.day} {on:%b}"
+        return f"{day}, {NO_TIME[0].lower()}{NO_TIME[1:]}"
     day = f"{t.start:%a %Y-%m-%d}" if year else f"{t.start:%a} {t.start.day} {t.start:%b}"
     end = f"–{t.end:%H:%M}" if t.end else ""
     return f"{day} {t.start:%H:%M}{end}"

@@ -97,14 +97,16 @@ class Talk:
     links: tuple[tuple[str, str], ...] = ()  # (label, http(s) URL) from the program
     venue: str | None = None  # where the conference is held, as its program says
     # the day of the program the talk belongs to where that is not its start's date:
-    # a talk at 00:50 that the program lists under the day before (frab's day change)
+    # a talk at 00:50 that the program lists under the day before (frab's day change),
+    # or a talk the program puts on a day at no time it says (start None)
     program_day: date | None = None
 
     @property
     def day(self) -> date | None:
         """The day of the program the talk is on: its start's date, or the program's
-        own day for a talk after midnight listed under the day before."""
-        if self.program_day is not None and self.start is not None:
+        own day for a talk after midnight listed under the day before or for a talk
+        whose day the program gives but not its time."""
+        if self.program_day is not None:
             return self.program_day
         return self.start.date() if self.start else None
 
