@@ -79,7 +79,8 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
     added = [Change(i, new[i].title, "cancelled" * new[i].cancelled) for i in new if i not in old]
     removed = [Change(i, old[i].title) for i in old if i not in new]
     retimed, moved, redescribed, respeakered, unspeakered = [], [], [], [], []
-    cancelled, reinstated = [], []
+    cancelled: list[Change] = []
+    reinstated: list[Change] = []
     unchanged = 0
     for i in new:
         if i not in old:

@@ -103,7 +103,7 @@ def nearest_talks(
         return []
     # a talk the program calls off is no talk to go to instead: listed (last) only
     # where fewer than `k` others are near
-    off = getattr(kb, "cancelled", frozenset())
+    off: frozenset[int] = getattr(kb, "cancelled", frozenset())
     if off and len(live := [t for t in candidates if t not in off]) >= k:
         candidates = live
     vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
