@@ -35,7 +35,8 @@ def speakers_html(talk: Talk) -> str:
 
 
 def _make(talk: Talk, terms: tuple[str, ...], sentence: str, reason: str, note: str) -> str:
-    parts = [render.title_html(talk.title, terms), speakers_html(talk), render.meta_html(talk)]
+    parts = [render.title_html(talk.title, terms), render.cancelled_html(talk)]
+    parts += [speakers_html(talk), render.meta_html(talk)]
     if sentence:
         parts.append(render.quote_html(sentence, terms))
     if reason:

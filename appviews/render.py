@@ -329,3 +329,12 @@ def quote_html(sentence: str, terms: Iterable[str]) -> str:
 
 def line_html(text: str, cls: str) -> str:
     return f'<div class="{cls}">{esc(text)}</div>'
+
+
+CANCELLED_LINE = "Cancelled: the program says this talk will not take place"
+
+
+def cancelled_html(t: Talk) -> str:
+    """The line that says a talk is cancelled (`Talk.cancelled`), "" for one that
+    takes place: under its title on its card and on its page."""
+    return line_html(CANCELLED_LINE, "tb-warn") if t.cancelled else ""

@@ -121,6 +121,8 @@ def show(lib: Library, talk_id: int) -> None:
     render.scroll_top(f"talk-{talk.id}")
     saved = state.saved_talks(lib.talks)
     st.html(render.title_html(talk.title, big=True))
+    if talk.cancelled:
+        st.html(render.cancelled_html(talk))
     if talk.speakers:
         _speakers(talk)
     else:

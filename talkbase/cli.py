@@ -210,11 +210,15 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     t = _open(args).talk(args.talk)
     if args.json:
-        json.dump(t.to_dict(), sys.stdout, ensure_ascii=False, indent=2)
+        json.dump(
+            {**t.to_dict(), "cancelled": t.cancelled}, sys.stdout, ensure_ascii=False, indent=2
+        )
         sys.stdout.write("\n")
         return 0
     w = sys.stdout.write
     w(f"{t.title}  [id {t.id}]\n")
+    if t.cancelled:
+        w(f"  {output.CANCELLED} the program says this talk will not take place\n")
     w(
         f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t)}\n  room: {t.room or '-'}\n"
     )

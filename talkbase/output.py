@@ -76,6 +76,10 @@ def raw(stream: Any) -> Any:
     return stream.raw if isinstance(stream, Terminal) else stream
 
 
+# how the CLI marks a talk the program says will not take place (`Talk.cancelled`)
+CANCELLED = "[CANCELLED]"
+
+
 def when(t: Any) -> str:
     return present.when(t, year=True)  # one "when" text for CLI, app and API
 
@@ -86,7 +90,8 @@ def speakers(t: Any) -> str:
 
 def print_hit(n: int, hit: Any, out: TextIO) -> None:
     t = hit.talk
-    out.write(f"{n:2d}. {t.title}  [id {t.id}]\n")
+    off = f"  {CANCELLED}" if t.cancelled else ""
+    out.write(f"{n:2d}. {t.title}  [id {t.id}]{off}\n")
     place = " · ".join(x for x in (speakers(t), when(t), t.room, t.track) if x)
     out.write(f"    {place}\n")
     why = hit.why
@@ -161,6 +166,8 @@ def print_changes(changes: Any, out: TextIO) -> None:
     labels = {
         "added": "added",
         "removed": "removed",
+        "cancelled": "cancelled",
+        "reinstated": "no longer cancelled",
         "retimed": "retimed",
         "moved": "moved",
         "redescribed": "re-described",

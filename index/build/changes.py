@@ -2,7 +2,10 @@
 
 Talks are matched by their stable id. A talk present in both can be retimed
 (start or end moved), moved (room changed), re-described (title or abstract or
-notes changed) and/or have new speakers; each is reported once per kind.
+notes changed) and/or have new speakers; each is reported once per kind. A talk
+whose program now says it will not take place (`Talk.cancelled`) is reported
+cancelled, not re-described for its "Status" note; one whose cancellation was
+lifted, reinstated. An added talk already cancelled says so in its detail.
 """
 
 from __future__ import annotations
@@ -39,10 +42,14 @@ class Changes:
             "redescribed",
             "respeakered",
             "unspeakered",
+            "cancelled",
+            "reinstated",
         ),
         repr=False,
     )
     unspeakered: tuple[Change, ...] = ()  # only lost speakers (e.g. a document was removed)
+    cancelled: tuple[Change, ...] = ()  # the program now says it will not take place
+    reinstated: tuple[Change, ...] = ()  # cancelled before, no longer
 
     @property
     def empty(self) -> bool:
@@ -61,10 +68,19 @@ def _when(t: Talk) -> str:
     return present.when(t, year=True)
 
 
+def _described(t: Talk, status: bool) -> tuple[object, ...]:
+    """The parts of a talk whose change makes it re-described: its title, abstract and notes
+    (without the "Status" note, where `status` is False: its change is said apart)."""
+    notes = t.notes if status else tuple(n for n in t.notes if n[0] != "Status")
+    return (t.title, t.abstract, notes)
+
+
 def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
-    added = [Change(i, new[i].title) for i in new if i not in old]
+    added = [Change(i, new[i].title, "cancelled" * new[i].cancelled) for i in new if i not in old]
     removed = [Change(i, old[i].title) for i in old if i not in new]
     retimed, moved, redescribed, respeakered, unspeakered = [], [], [], [], []
+    cancelled: list[Change] = []
+    reinstated: list[Change] = []
     unchanged = 0
     for i in new:
         if i not in old:
@@ -77,7 +93,12 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         if a.room != b.room:
             moved.append(Change(i, b.title, f"{a.room or '?'} -> {b.room or '?'}"))
             changed = True
-        if (a.title, a.abstract, a.notes) != (b.title, b.abstract, b.notes):
+        flipped = a.cancelled != b.cancelled
+        if flipped:
+            where = " · ".join(x for x in (_when(b), b.room) if x)
+            (cancelled if b.cancelled else reinstated).append(Change(i, b.title, where))
+            changed = True
+        if _described(a, not flipped) != _described(b, not flipped):
             redescribed.append(Change(i, b.title))
             changed = True
         if a.speakers != b.speakers:
@@ -100,4 +121,6 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         tuple(respeakered),
         unchanged,
         unspeakered=tuple(unspeakered),
+        cancelled=tuple(cancelled),
+        reinstated=tuple(reinstated),
     )

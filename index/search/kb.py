@@ -39,6 +39,7 @@ from index.search.rank.chores import Chores, Introductions
 from index.search.rank.match import Matches
 from index.search.rank.ranking import (
     Query,
+    below,
     best_sentence,
     talk_text,
 )
@@ -506,6 +507,11 @@ class KnowledgeBase:
         raised = raised and self._holds_every_word(" ".join(subject_words(text)))
         newcomers = self.introductions.among(listed[: reorder.INTRO_WINDOW]) if raised else ()
         is_match = Matches.judge(self, words, listed, rankings, newcomers)
+        # the talks that will not take place after those that will, matches and nearest
+        # alike: a cancelled match still shows, below every match that takes place
+        off = self.cancelled
+        if off and not off.isdisjoint(listed):
+            scored = below(scored, set(off))
         matches = [(t, s) for t, s in scored if is_match(t)][:k]
         if len(matches) < k:  # the nearest talks fill up the list, marked as such
             seen = {t for t, _ in matches}
@@ -536,6 +542,16 @@ class KnowledgeBase:
             )
             hits.append(Hit(talks[tid], float(score), why))
         return hits
+
+    @property
+    def cancelled(self) -> frozenset[int]:
+        """The talks the program says will not take place (`Talk.cancelled`), read
+        once: a search ranks them below the talks that do."""
+        found = self.__dict__.get("_cancelled")
+        if found is None:
+            with store.reading(self.build):
+                found = self.__dict__["_cancelled"] = reads.cancelled_ids(self.con)
+        return found
 
     def _browse(
         self, allowed: list[int] | None, k: int, latest: bool = False, late: bool = False

@@ -1,6 +1,7 @@
 """More talks like this one: the nearest talks by embedding, never the talk itself
 nor its other showings (index/search/showings.py), one showing of each, diversified
-by maximal marginal relevance. It takes the open base (index/search/kb.py's
+by maximal marginal relevance; talks the program calls off (`Talk.cancelled`) only
+where too few others are near, and last. It takes the open base (index/search/kb.py's
 KnowledgeBase, whose `similar` calls it: its vectors, talks and sentences), typed
 loosely so the two modules do not import each other.
 """
@@ -12,7 +13,7 @@ from typing import Any
 from index.search import showings
 from index.search.rank import signals
 from index.search.rank.fusion import mmr
-from index.search.rank.ranking import best_sentence
+from index.search.rank.ranking import below, best_sentence
 from talkbase.core.filters import Filters
 from talkbase.core.records import Hit, Talk, Why
 
@@ -100,9 +101,15 @@ def nearest_talks(
     candidates = [tid for tid, k in zip(candidates, keep, strict=True) if k]
     if not candidates:
         return []
+    # a talk the program calls off is no talk to go to instead: listed (last) only
+    # where fewer than `k` others are near
+    off: frozenset[int] = getattr(kb, "cancelled", frozenset())
+    if off and len(live := [t for t in candidates if t not in off]) >= k:
+        candidates = live
     vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
     picked = mmr(qvec, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])
+    picked = below(picked, set(off)) if off else picked
     dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
     dense_rank.update({tid: len(near) + 1 for tid in candidates if tid not in dense_rank})
     ids = [tid for tid, _ in picked]

@@ -25,6 +25,7 @@ import numpy as np
 from index.store.sql import sql_literal
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Talk, talk_from_dict
+from talkbase.core.terms import cancelled_state
 
 CACHED_TALKS = 4096  # talks kept in memory once read
 BATCH = 1000  # ids per query when many talks are read at once
@@ -287,6 +288,13 @@ def titles_of(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> dict[int, s
         return {}
     rows = con.execute(f"SELECT id, title FROM talks WHERE id IN ({id_list(ids)})")
     return {int(i): t for i, t in rows.fetchall()}
+
+
+def cancelled_ids(con: duckdb.DuckDBPyConnection) -> frozenset[int]:
+    """The talks whose "Status" note says they will not take place
+    (`Talk.cancelled`: `terms.cancelled_state`)."""
+    rows = con.execute("SELECT talk_id, text FROM notes WHERE label = 'Status'").fetchall()
+    return frozenset(int(i) for i, text in rows if cancelled_state(text or ""))
 
 
 # -- time order -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from talkbase.core.orgs import canonical_org
+from talkbase.core.terms import cancelled_state
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,13 @@ class Talk:
             if name == label:
                 return text
         return None
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the program says the talk will not take place: its "Status" note
+        is a word for that (`terms.cancelled_state`). The talk stays in the base."""
+        status = self.note("Status")
+        return status is not None and cancelled_state(status)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -298,6 +306,7 @@ class Hit:
     def to_dict(self) -> dict[str, Any]:
         out = self.talk.to_dict()
         out["score"] = round(self.score, 6)
+        out["cancelled"] = self.talk.cancelled
         out["why"] = self.why.to_dict()
         return out
 

@@ -84,6 +84,21 @@ PLACEHOLDER_SPEAKERS: dict[str, tuple[str, ...]] = {
     "nl": ("diversen", "verschillende", "nog te bepalen", "nnb"),
 }
 
+# What a program's status says of a talk that will not take place, in the languages
+# programs are written in, folded (`fold`): a calendar's STATUS:CANCELLED, pretalx's
+# "withdrawn", a table's status column ("Abgesagt"). The talk is kept, said to be
+# cancelled, and ranked below the talks that take place (`cancelled_state`)
+CANCELLED_STATES: dict[str, tuple[str, ...]] = {
+    "en": ("cancelled", "canceled", "withdrawn", "rejected", "called off"),
+    "de": ("abgesagt", "entfallt", "storniert", "zuruckgezogen"),
+    "fr": ("annule", "annulee", "retire", "retiree"),
+    "es": ("cancelado", "cancelada", "suspendido", "suspendida"),
+    "it": ("annullato", "annullata", "cancellato", "cancellata"),
+    "nl": ("geannuleerd", "afgelast", "vervallen"),
+    "pt": ("cancelado", "cancelada"),
+    "pl": ("odwolany", "odwolane", "odwolana", "anulowany", "anulowane"),
+}
+
 HYBRID = "hybrid"  # every ranking signal, fused
 MODES = (HYBRID, "lexical", "dense", "multilingual")  # hybrid, or one signal's list alone
 
@@ -158,3 +173,13 @@ def placeholder_speaker(name: str) -> bool:
     and counted as a person."""
     bare = _bare(name)
     return bare in _PLACEHOLDERS or bare.removesuffix("speakers") in _PLACEHOLDERS
+
+
+_CANCELLED = frozenset(w for ws in CANCELLED_STATES.values() for w in ws)
+
+
+def cancelled_state(status: str) -> bool:
+    """Whether a talk's status, as its program writes it ("cancelled", "CANCELED",
+    "Withdrawn", "abgesagt"), says it will not take place (CANCELLED_STATES); a status
+    such as "postponed" or "moved online" does not."""
+    return " ".join(fold(status).split()) in _CANCELLED
