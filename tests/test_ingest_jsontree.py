@@ -13,7 +13,6 @@ import pytest
 
 from ingest.detect import parse_path, parse_text
 from talkbase.core.errors import InputError
-from tests.conftest import zone_note
 from tests.test_formats import FIX
 
 

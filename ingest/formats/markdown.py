@@ -326,10 +326,14 @@ def _no_program(heads: list[Heading]) -> str:
 def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
     """The headings (by index) whose own lines are mostly list lines that start with a
     clock time: they hold talks, not a talk. Read only where some heading holds two
-    such lines or more (a talk's one "- 16:20 · Room 210" line is its time)."""
+    such lines or more (a talk's one "- 16:20 · Room 210" line is its time). The lines
+    after the last heading's last timed line, below a blank line, close the document
+    (an e-mail's "Cheers, / The program committee"): they are not counted."""
     found: dict[int, tuple[int, int]] = {}  # heading -> (timed lines, all top-level lines)
     for i, h in enumerate(heads):
         own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
+        if i == len(heads) - 1:
+            own = _without_closing(own)
         items = [ln for ln in own if ln.strip() and not ln[:1].isspace()]
         timed = sum(timed_bullet(ln) is not None for ln in items)
         if timed and not names_its_talk(own):
@@ -337,6 +341,16 @@ def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
     if not any(t >= 2 and 2 * t > n for t, n in found.values()):
         return set()
     return {i for i, (t, n) in found.items() if 2 * t > n}
+
+
+def _without_closing(own: list[str]) -> list[str]:
+    """A heading's lines without what follows its last timed list line below a blank
+    line: the closing words of the document, not the heading's own text."""
+    last = max((k for k, ln in enumerate(own) if timed_bullet(ln) is not None), default=None)
+    if last is None:
+        return own
+    blank = next((k for k in range(last + 1, len(own)) if not own[k].strip()), None)
+    return own if blank is None else own[:blank]
 
 
 def program_table(t: PipeTable) -> bool:

@@ -230,7 +230,9 @@ def date_of(
     return _on(spoken, years) if spoken else None
 
 
-_TOKEN = re.compile(r"\d{1,4}|[^\W\d_]+")
+# a number, or a word with its inner hyphens: Portuguese weekdays are one word
+# ("quinta-feira", as CLDR writes them)
+_TOKEN = re.compile(r"\d{1,4}|[^\W\d_]+(?:-[^\W\d_]+)*")
 _FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
 
 
@@ -245,8 +247,9 @@ Spoken = tuple[int | None, int, int, int | None]
 def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool]]:
     """(language, (weekday or None, day, month, year or None), whether it names a
     weekday) for each of `langs` in which `text` is nothing but a date in words: it
-    begins with a weekday, its day or its month, ends with its day, month or year (or
-    an ordinal's ending, "4th"), and any other word between is a small one ("de", "of")."""
+    begins with a weekday, its day or its month, ends with its day, month, year or
+    weekday (or an ordinal's ending, "4th"), and any other word between is a small one
+    ("de", "of")."""
     tokens = _TOKEN.findall(fold(text))
     numbers = [int(t) for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit()]
@@ -262,7 +265,10 @@ def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool
         rest = [w for w in words if w not in months and w not in weekdays]
         first, last = tokens[0], tokens[-1]
         ends = (first.isdigit() or first in months or first in weekdays) and (
-            last.isdigit() or last in months or (len(tokens) > 1 and tokens[-2].isdigit())
+            last.isdigit()
+            or last in months
+            or last in weekdays  # "5 Aralık 2026, Cumartesi"
+            or (len(tokens) > 1 and tokens[-2].isdigit())
         )
         if ends and len(month) == 1 and len(weekday) <= 1 and all(len(w) <= _FILLER for w in rest):
             out.append(
@@ -647,7 +653,8 @@ def _people(text: str) -> tuple[Speaker, ...]:
 def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
     "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
-    last "(...)", or a part at either end between " | " or " · ", is its room when
+    last "(...)", or a part at either end between " | " or " · ", or the last comma's
+    part after the speakers ("— Elif Şahin (Papara), Salon A"), is its room when
     it names one (`room_named`); the part after the last spaced dash (or " · ",
     " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
     or "Keynote:" before the title its format (talkbase/core/terms.py)."""
@@ -657,12 +664,23 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     room = None
     if (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
         room, rest = m.group(1).strip(), rest[: m.start()].strip()
+    parts = _SEPARATED.split(rest)
+    if room is None and len(parts) > 2 and room_named(parts[-1]) and len(parts[-1]) <= 40:
+        # "Title | Speaker | Room": the last part names a room, before any speakers
+        room, rest = parts[-1].strip(), " | ".join(parts[:-1])
     speakers: tuple[Speaker, ...] = ()
     dashes = list(_SPEAKERS_AFTER.finditer(rest))[-1:]  # the last dash; else the first comma
     for cut in dashes or list(re.finditer(r",\s+|\s+by\s+", rest)):
-        if found := _people(rest[cut.end() :]):
+        tail = rest[cut.end() :]
+        place = re.search(r",\s+([^,()]{1,40})$", tail)
+        if room is None and place and room_named(place.group(1)):
+            # "— Elif Şahin (Papara), Salon A": the last comma's part names the room
+            room, tail = place.group(1).strip(), tail[: place.start()]
+        if found := _people(tail):
             speakers, rest = found, rest[: cut.start()].strip()
             break
+        if place and room == place.group(1).strip():
+            room = None  # no speakers before it: the part stays where it was
     if room is None and len(parts := _SEPARATED.split(rest)) > 1:
         # "Zaal 8 | Title": the part at either end that names a room is the room
         for k in (0, len(parts) - 1):

@@ -53,9 +53,14 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("room", "hall", "stage", "track room", "auditorium"),
     "it": ("sala", "aula", "palco", "stanza", "auditorium"),
     "de": ("raum", "saal", "bühne", "buehne", "hörsaal", "hoersaal"),
-    "fr": ("salle", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
+    "fr": ("salle", "salon", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
     "es": ("sala", "aula", "escenario", "auditorio"),
     "nl": ("zaal", "podium", "lokaal"),
+    "pt": ("sala", "auditório", "auditorio", "palco", "anfiteatro"),
+    "pl": ("sala", "aula", "scena"),
+    "tr": ("salon", "salonu", "sahne"),
+    "sv": ("salen", "scen", "scenen", "aula"),
+    "cs": ("sál", "sal", "posluchárna", "poslucharna", "učebna", "ucebna"),
 }
 
 # How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",

@@ -1,0 +1,96 @@
+"""Program documents of the fifth outside sweep: Portuguese and Turkish day headings
+that name the weekday ("Quinta-feira, 3 de dezembro de 2026", "5 Aralık 2026,
+Cumartesi"), list lines "time | Title | Speaker | Room" and "time Title — Speaker
+(Org), Salon A", and an e-mail's closing words after the last list."""
+
+from __future__ import annotations
+
+from ingest import parse_text
+
+PT = """Assunto: Grade final - Python Brasil 2026
+
+Olá, pessoal! Segue a grade final das palestras.
+
+## Quinta-feira, 3 de dezembro de 2026
+
+- 9:30 - 10:15 | Abertura: O Futuro da Comunidade | Fernanda Oliveira (APyB) | Auditório Principal
+- 10:30 - 11:15 | Pandas 3.0 na prática | Rafael Souza (Nubank) | Sala Ipê
+
+## Sexta-feira, 4 de dezembro de 2026
+
+- 9:00 - 9:45 | Visão computacional no agronegócio | João Pedro Almeida (Embrapa) | Sala Ipê
+- 16:15 - 17:00 | Encerramento e sorteios | Comissão | Auditório Principal
+
+Abraços,
+Comissão organizadora
+"""
+
+TR = """# Ruby Türkiye Buluşması 2026
+
+Saatler İstanbul saatiyle (Europe/Istanbul) verilmiştir.
+
+## 5 Aralık 2026, Cumartesi
+
+- 10:00–10:40 Rails 8 ile Sıfırdan Üretime — Elif Şahin (Papara), Salon A
+- 11:00–11:30 Hotwire ve Stimulus İpuçları — Burak Aydoğan, Salon B
+
+## 6 Aralık 2026, Pazar
+
+- 14:00–14:45 Ractor'lar — Deniz Arslan (Insider), Salon A
+"""
+
+
+def _rows(text: str, name: str) -> list[tuple]:
+    _, talks, _ = parse_text(text, name)
+    return [
+        (
+            t.title,
+            f"{t.start:%Y-%m-%d %H:%M}" if t.start else None,
+            t.room,
+            [(s.name, s.affiliation) for s in t.speakers],
+        )
+        for t in talks
+    ]
+
+
+def test_a_portuguese_program_with_pipes_and_a_closing():
+    assert _rows(PT, "grade.md") == [
+        (
+            "Abertura: O Futuro da Comunidade",
+            "2026-12-03 09:30",
+            "Auditório Principal",
+            [("Fernanda Oliveira", "APyB")],
+        ),
+        ("Pandas 3.0 na prática", "2026-12-03 10:30", "Sala Ipê", [("Rafael Souza", "Nubank")]),
+        (
+            "Visão computacional no agronegócio",
+            "2026-12-04 09:00",
+            "Sala Ipê",
+            [("João Pedro Almeida", "Embrapa")],
+        ),
+        (
+            "Encerramento e sorteios",
+            "2026-12-04 16:15",
+            "Auditório Principal",
+            [("Comissão", None)],
+        ),
+    ]
+
+
+def test_a_turkish_list_with_the_room_after_the_speaker():
+    assert _rows(TR, "ruby.md") == [
+        ("Rails 8 ile Sıfırdan Üretime", "2026-12-05 10:00", "Salon A", [("Elif Şahin", "Papara")]),
+        ("Hotwire ve Stimulus İpuçları", "2026-12-05 11:00", "Salon B", [("Burak Aydoğan", None)]),
+        ("Ractor'lar", "2026-12-06 14:00", "Salon A", [("Deniz Arslan", "Insider")]),
+    ]
+
+
+def test_a_comma_part_that_is_no_room_stays_a_speaker():
+    text = (
+        "# Meetup 2026\n\n## 5 December 2026\n\n"
+        "- 10:00 Talk one — Ana Lima, Jo Kim\n- 11:00 Talk two — Bo Li\n"
+    )
+    assert [r[3] for r in _rows(text, "x.md")] == [
+        [("Ana Lima", None), ("Jo Kim", None)],
+        [("Bo Li", None)],
+    ]
