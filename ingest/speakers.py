@@ -273,8 +273,10 @@ def parse_speakers(
             parts = _people_parts(person)
             if len(parts) == 2 and name_shaped(parts[0]):
                 items.append((parts[0], parts[1]))
-            elif len(parts) > 2 and name_shaped(parts[0]) and all(
-                _no_person(p, parts[0]) for p in parts[1:]
+            elif (
+                len(parts) > 2
+                and name_shaped(parts[0])
+                and all(_no_person(p, parts[0]) for p in parts[1:])
             ):
                 items.append((parts[0], _organisation(parts)))  # Sched's "Name, Role, Org"
             else:
