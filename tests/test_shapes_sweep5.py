@@ -94,3 +94,65 @@ def test_a_comma_part_that_is_no_room_stays_a_speaker():
         [("Ana Lima", None), ("Jo Kim", None)],
         [("Bo Li", None)],
     ]
+
+
+EMAIL = """Subject: Final schedule — Open Source Summit Nairobi 2026
+
+Hi all,
+
+Here is the final schedule. All times are East Africa Time (Africa/Nairobi).
+
+Tuesday 9 June 2026
+09:00-09:45  Building M-Pesa Integrations in Go — Wanjiru Kamau (Safaricom) — Hall 1
+10:00-10:30  Offline-First Apps for Rural Clinics — Otieno Odhiambo — Hall 2
+
+Wednesday 10 June 2026
+14h - 14h45 | Open Data for Agriculture | Amina Hassan (KALRO) | Hall 1
+
+Cheers,
+The program committee
+"""
+
+
+def test_a_plain_text_email_schedule_is_read():
+    fmt, talks, warnings = parse_text(EMAIL, "schedule.txt")
+    assert fmt == "markdown" and warnings == []
+    assert [
+        (
+            t.title,
+            f"{t.start:%Y-%m-%d %H:%M %Z}",
+            f"{t.end:%H:%M}",
+            t.room,
+            [(s.name, s.affiliation) for s in t.speakers],
+        )
+        for t in talks
+    ] == [
+        (
+            "Building M-Pesa Integrations in Go",
+            "2026-06-09 09:00 EAT",
+            "09:45",
+            "Hall 1",
+            [("Wanjiru Kamau", "Safaricom")],
+        ),
+        (
+            "Offline-First Apps for Rural Clinics",
+            "2026-06-09 10:00 EAT",
+            "10:30",
+            "Hall 2",
+            [("Otieno Odhiambo", None)],
+        ),
+        (
+            "Open Data for Agriculture",
+            "2026-06-10 14:00 EAT",
+            "14:45",
+            "Hall 1",
+            [("Amina Hassan", "KALRO")],
+        ),
+    ]
+
+
+def test_prose_with_a_date_and_times_is_no_plain_schedule():
+    from ingest.formats.markdown import plain_schedule
+
+    letter = "Dear all,\n\nTuesday 9 June 2026\n\nWe meet at 10:00 in the hall.\nBring food.\n"
+    assert plain_schedule(letter.split("\n")) is None

@@ -88,6 +88,7 @@ from ingest.formats.registry import CutShort, Format, Options, Result, register
 from ingest.formats.table import read_rows
 from ingest.html import plain
 from ingest.speakers import parse_speakers
+from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Talk
 from talkbase.core.terms import formats_pattern
@@ -97,11 +98,44 @@ _FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECA
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
+def plain_schedule(lines: list[str]) -> list[str] | None:
+    """A plain-text program (an e-mail's: "Tuesday 9 June 2026" on a line of its own,
+    then "09:00-09:45  Title — Speaker — Hall 1" lines) written as the Markdown this
+    reader knows: each line that is nothing but a date a day heading ("## "), each
+    line that starts with a clock time or a range a list line ("- "); None where the
+    text has headings or list lines of its own, no date line or fewer than two timed
+    lines."""
+    if any(ATX.match(ln) or re.match(r"^ {0,3}[-*+][ \t]+\S", ln) for ln in lines):
+        return None
+    out: list[str] = []
+    days = timed = 0
+    for ln in lines:
+        bare = ln.strip()
+        if (
+            bare
+            and len(bare) <= 60
+            and not ln[:1].isspace()
+            and re.search(r"\d", bare)
+            and re.search(r"[^\W\d_]", bare)
+            and date_of(bare, (), languages.written_in()) is not None
+        ):
+            out.append(f"## {bare}")
+            days += 1
+        elif bare and not ln[:1].isspace() and timed_bullet(f"- {bare}") is not None:
+            out.append(f"- {bare}")
+            timed += 1
+        else:
+            out.append(ln)
+    return out if days and timed >= 2 else None
+
+
 def looks_like(text: str) -> bool:
     head = text[:200000]
     atx = len(re.findall(r"(?m)^ {0,3}#{1,6}[ \t]+\S", head))
     setext = len(re.findall(r"(?m)^\S[^\n]*\n {0,3}(?:={3,}|-{3,})[ \t]*$", head))
     if atx + setext >= 2:
+        return True
+    if atx + setext == 0 and plain_schedule(head.split("\n")[:2000]) is not None:
         return True
     # one heading over a pipe table of talks ("# Day 1 (Tuesday 24 October 2023)")
     return atx + setext == 1 and any(
@@ -118,6 +152,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             if m := re.match(r"^(?:title|conference)\s*:\s*[\"']?(.*?)[\"']?\s*$", ln):
                 conference = conference or m.group(1)
         lines = [""] * (end + 1) + lines[end + 1 :]
+    if not headings(lines) and (written := plain_schedule(lines)) is not None:
+        lines = written  # a plain-text program: its date lines and timed lines
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)

@@ -100,13 +100,14 @@ def labelled(line: str) -> tuple[str, str] | None:
     return (fld, m.group(2)) if m and fld else None
 
 
-# A clock time needs its minutes, am/pm or a clock word ("10.00 Uhr", "9 Uhr"), so that
-# dates ("20 Oct", "2026-10-20", "16.11.") are not times; a dotted one ("10.00") needs
+# A clock time needs its minutes, am/pm, an "h" ("14h") or a clock word ("10.00 Uhr",
+# "9 Uhr"), so that dates ("20 Oct", "2026-10-20", "16.11.") are not times; a dotted
+# one ("10.00") needs
 # am/pm or "Uhr" after it or after the range it begins ("11.00 – 11.45 Uhr"). This
 # finds a clock time; `when.parse_clock` reads it.
 _AMPM = r"[AaPp]\.?[Mm]\.?"
 _CLK = (
-    rf"(?<![\d:.])\d{{1,2}}(?:(?::|\s?h\s?)\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}"
+    rf"(?<![\d:.])\d{{1,2}}(?:(?::|\s?h\s?)\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}|h"
     rf"|(?:\.\d{{2}})?(?=(?:{when.RANGE_SEP}\d{{1,2}}(?:[.:]\d{{2}})?)?\s*Uhr\b)(?:\s*Uhr\b)?)"
     r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
 )
@@ -664,10 +665,12 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     room = None
     if (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
         room, rest = m.group(1).strip(), rest[: m.start()].strip()
-    parts = _SEPARATED.split(rest)
-    if room is None and len(parts) > 2 and room_named(parts[-1]) and len(parts[-1]) <= 40:
-        # "Title | Speaker | Room": the last part names a room, before any speakers
-        room, rest = parts[-1].strip(), " | ".join(parts[:-1])
+    cuts = list(_SPEAKERS_AFTER.finditer(rest))
+    if room is None and len(cuts) >= 2 and len(last := rest[cuts[-1].end() :]) <= 40:
+        if room_named(last):
+            # "Title | Speaker | Room", "Title — Speaker — Hall 1": the last part names
+            # a room, before any speakers
+            room, rest = last.strip(), rest[: cuts[-1].start()]
     speakers: tuple[Speaker, ...] = ()
     dashes = list(_SPEAKERS_AFTER.finditer(rest))[-1:]  # the last dash; else the first comma
     for cut in dashes or list(re.finditer(r",\s+|\s+by\s+", rest)):
