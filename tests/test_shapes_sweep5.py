@@ -5,7 +5,10 @@ Cumartesi"), list lines "time | Title | Speaker | Room" and "time Title — Spea
 
 from __future__ import annotations
 
+import pytest
+
 from ingest import parse_text
+from talkbase.core.errors import InputError
 
 PT = """Assunto: Grade final - Python Brasil 2026
 
@@ -156,3 +159,35 @@ def test_prose_with_a_date_and_times_is_no_plain_schedule():
 
     letter = "Dear all,\n\nTuesday 9 June 2026\n\nWe meet at 10:00 in the hall.\nBring food.\n"
     assert plain_schedule(letter.split("\n")) is None
+
+
+PAGE = """<!DOCTYPE html><html><head><title>DevFest 2026 - Program</title></head><body>
+<h1>DevFest 2026</h1><p>All times Europe/Istanbul.</p>
+<h2>5 December 2026</h2>
+<table><thead><tr><th>Time</th><th>Title</th><th>Speaker</th><th>Room</th></tr></thead>
+<tbody>
+<tr><td rowspan="2">10:00 - 10:45</td><td>Flutter everywhere</td><td>Ayşe Yılmaz (Trendyol)</td><td>Salon 1</td></tr>
+<tr><td>Kotlin coroutines</td><td>Mehmet Demir</td><td>Salon 2</td></tr>
+<tr><td>12:00 - 13:00</td><td colspan="2">Lunch</td><td>Foyer</td></tr>
+</tbody></table></body></html>
+"""
+
+
+def test_a_page_tables_spanning_cells_keep_every_cell_under_its_header():
+    assert _rows(PAGE, "program.html") == [
+        ("Flutter everywhere", "2026-12-05 10:00", "Salon 1", [("Ayşe Yılmaz", "Trendyol")]),
+        ("Kotlin coroutines", "2026-12-05 10:00", "Salon 2", [("Mehmet Demir", None)]),
+        ("Lunch", "2026-12-05 12:00", "Foyer", []),
+    ]
+
+
+def test_a_table_of_fields_under_unread_headers_is_no_room_grid():
+    """Turkish headers (Saat, Oturum, Konuşmacı, Salon): a column of rooms and one of
+    people tell a table of fields, never a grid whose "rooms" are the headers."""
+    turkish = PAGE.replace(
+        "<th>Time</th><th>Title</th><th>Speaker</th><th>Room</th>",
+        "<th>Saat</th><th>Oturum</th><th>Konuşmacı</th><th>Salon</th>",
+    )
+    with pytest.raises(InputError) as refused:
+        _rows(turkish, "program.html")
+    assert refused.value.path == "program.html"

@@ -14,10 +14,15 @@ What the page itself says decides the rest:
 
 - a table whose header row names no field (`columns.resolve`: "Hall A", "Hall B", not
   "Title" or "Speaker") above a first column of clock times is a room x time grid
-  (`_grid`): each cell a talk in its column's room at its row's time, its first line
+  (`_grid`), unless a column's cells are all rooms' names or all people's (a table
+  of fields in a language the header is not read in): each cell a talk in its
+  column's room at its row's time, its first line
   the title, a next line of names its speakers; a cell spanning columns is one talk
   in each room it spans, one spanning rows lasts to the last row's end; an empty
   cell is no talk. It is written as the table of talks it stands for.
+- in any other table, a cell spanning rows gives its text to each row it spans (the
+  time of talks side by side), and one spanning columns keeps the next cells under
+  their headers (`_spread`).
 - a paragraph or heading that is a day and a remark with no clock time ("Thursday 21
   November 2024 · all times CET") is the day (`_days`): a paragraph so above a table
   or a list is their day heading, the remark a line of its own; a time zone such
@@ -53,6 +58,7 @@ from ingest.formats.mdparts import (
     date_of,
     document_years,
     names_line,
+    room_named,
     spoken_day,
     stated_zone,
 )
@@ -223,7 +229,7 @@ class _Markdown(HTMLParser):
         rows, self.table = self.table, []
         if not rows:
             return
-        written = _grid(rows, self.langs) or [[c.text for c in row] for row in rows]
+        written = _grid(rows, self.langs) or _spread(rows)
         for n, cells in enumerate(written):
             before = self.lines[-1] if self.lines else ""
             self.lines.append("| " + " | ".join(cells) + " |")
@@ -244,6 +250,26 @@ class _Markdown(HTMLParser):
                 self.line.append(f"- {part}" if part.strip() else "")
             return
         self.line.append(data)
+
+
+def _spread(rows: list[list[_Cell]]) -> list[list[str]]:
+    """A table's rows as the cells of a plain table: a cell spanning rows gives its
+    text to each row it spans, in its column ("<td rowspan=2>10:00</td>": the time of
+    two talks side by side), and one spanning columns fills the first of them, the
+    others left empty, so that every cell stays under its column's header."""
+    height = len(rows)
+    at: dict[tuple[int, int], str] = {}
+    for r, row in enumerate(rows):
+        c = 0
+        for cell in row:
+            while (r, c) in at:
+                c += 1
+            for dr in range(min(cell.rows, height - r)):
+                for dc in range(cell.cols):
+                    at.setdefault((r + dr, c + dc), cell.text if dc == 0 else "")
+            c += cell.cols
+    width = 1 + max((c for _, c in at), default=-1)
+    return [[at.get((r, c), "") for c in range(width)] for r in range(height)]
 
 
 def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | None:
@@ -269,6 +295,14 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
                 for dc in range(min(cell.cols, width - c)):
                     at.setdefault((r + dr, c + dc), cell)
             c += cell.cols
+    for c in range(1, width):
+        said = [
+            held.text
+            for r in range(height)
+            if (held := at.get((r, c))) is not None and origin.get(id(held)) == (r, c)
+        ]
+        if len(said) >= 2 and (all(map(room_named, said)) or all(map(names_line, said))):
+            return None  # a column of rooms or of people: a table of fields, not of rooms
     clocks: list[tuple[str, str | None]] = []
     for r in range(height):
         first = at.get((r, 0))
