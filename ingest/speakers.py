@@ -143,6 +143,16 @@ def _persons(text: str) -> list[str]:
     return out
 
 
+def _joined_people(part: str) -> list[str]:
+    """ "Kenji Mori & Dana Whitfield" as two people where every side of its " & " is a
+    person's whole name (`name_shaped`, an "(Org)" after it aside); "Ben & Jerry's",
+    "Simon & Garfunkel" stay one."""
+    sides = _AMPERSAND.split(part)
+    if len(sides) > 1 and all(name_shaped(_name_and_affiliation(x)[0]) for x in sides):
+        return sides
+    return [part]
+
+
 def _organisation(parts: list[str]) -> str:
     """The organisation of "Name, Role, Organisation": the last part, with the one
     before it where the last is only a legal form ("Acme, Inc.")."""
@@ -283,9 +293,10 @@ def parse_speakers(
                 items.extend(_name_and_affiliation(p) for p in parts)
     else:
         items = [
-            _name_and_affiliation(p)
+            _name_and_affiliation(one)
             for person in split_top_level(text, ";")
             for p in _people_parts(person)
+            for one in _joined_people(p)
         ]
     names = [n for n, _ in items]
     affs = [a for _, a in items]

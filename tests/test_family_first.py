@@ -134,3 +134,11 @@ def test_three_whole_names_stay_three_people():
     text = _csv(("Panel", "Ada Lovelace, Grace Hopper, Alan Turing"), ("Solo", "Edsger Dijkstra"))
     _, talks, _ = parse_text(text, "panel.csv")
     assert [n for n, _ in _names(talks)["Panel"]] == ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
+
+
+def test_two_whole_names_joined_by_an_ampersand_are_two_people():
+    assert [s.name for s in parse_speakers("Kenji Mori & Dana Whitfield")] == [
+        "Kenji Mori",
+        "Dana Whitfield",
+    ]
+    assert [s.name for s in parse_speakers("Ben & Jerry")] == ["Ben & Jerry"]
