@@ -56,3 +56,39 @@ def test_speaker_objects_named_under_another_languages_key() -> None:
     people = {t.title: [(s.name, s.affiliation) for s in t.speakers] for t in talks}
     assert people["Deno 3 en producción"] == [("Camila Rojas", "Cornershop")]
     assert people["Accesibilidad con ARIA"] == [("Tomás", None)]
+
+
+def test_a_header_of_several_words_names_a_field_by_its_last_words() -> None:
+    from ingest.formats.columns import head_field, resolve
+
+    assert head_field("Event Date") == "date"
+    assert head_field("Session Category") == "track"
+    assert head_field("Event Start Date") == "date"
+    # the words before name another thing's: a person's, an end's, a record's
+    for other in ("Presenter Name", "Speaker Description", "Finish Date", "Created Date"):
+        assert head_field(other) is None
+    assert head_field("Main Hall") is None  # (a grid's room)
+    # a column that names the field exactly claims it first
+    cols = resolve(["Title", "Category", "Session Category", "Event Date"])
+    assert cols["track"] == "Category" and cols["date"] == "Event Date"
+    assert resolve(["Event Date"]) == {}  # (a label alone, no header among others)
+
+
+def test_event_date_and_session_category_columns_are_read() -> None:
+    text = (
+        "Event Date,Start,End,Session,Presenter,Stage,Session Category\n"
+        '"Fri Oct 16, 2026",11:30 PM,12:30 AM,Midnight Jam,Kenji Mori,Main Stage,Music\n'
+    )
+    _, talks, warnings = parse_text(text, "night.csv")
+    (talk,) = talks
+    assert talk.start is not None and talk.end is not None
+    assert f"{talk.start:%Y-%m-%d %H:%M}" == "2026-10-16 23:30"
+    assert f"{talk.end:%Y-%m-%d %H:%M}" == "2026-10-17 00:30"
+    assert talk.track == "Music"
+    assert not any("no date" in w for w in warnings)
+
+
+def test_a_key_of_data_is_no_header_of_words() -> None:
+    from ingest.formats.columns import head_field
+
+    assert head_field("event_date") is None and head_field("eventDate") is None
