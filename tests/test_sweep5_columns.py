@@ -92,3 +92,33 @@ def test_a_key_of_data_is_no_header_of_words() -> None:
     from ingest.formats.columns import head_field
 
     assert head_field("event_date") is None and head_field("eventDate") is None
+
+
+_SWEDISH = (
+    "Titel\tTalare\tDatum\tTid\tRum\n"
+    "Hållbar mjukvara\tKarin Lindström\t2026-09-08\t09.00–09.45\tAula Magna\n"
+    'Grafdatabaser\tAmira Haddad\t2026-09-09\t"13.15–14.00"\tSal 2\n'
+)
+
+
+def test_a_column_of_clock_times_is_the_start_by_its_values() -> None:
+    _, talks, warnings = parse_text(_SWEDISH, "p.tsv")
+    assert [f"{t.start:%m-%d %H:%M}" for t in talks if t.start] == ["09-08 09:00", "09-09 13:15"]
+    assert [f"{t.end:%H:%M}" for t in talks if t.end] == ["09:45", "14:00"]
+    assert "p.tsv: column 'Tid' read as the start times by its values" in warnings
+
+
+def test_unread_columns_are_named_never_dropped_unsaid() -> None:
+    _, _, warnings = parse_text(_SWEDISH, "p.tsv")
+    (said,) = [w for w in warnings if "not read" in w]
+    assert "'Talare', 'Rum'" in said and "--map" in said
+
+
+def test_a_table_with_dates_and_no_times_says_so() -> None:
+    text = "Title,Date,Notes2\nA,2026-09-08,x\n"
+    _, talks, warnings = parse_text(text, "p.csv")
+    assert any("dates but no times" in w for w in warnings)
+    assert any("'Notes2'" in w for w in warnings)
+    text = "Title,Date,Time\nA,2026-09-08,10:00\n"
+    _, _, warnings = parse_text(text, "p.csv")
+    assert not any("not read" in w or "no times" in w or "by its values" in w for w in warnings)
