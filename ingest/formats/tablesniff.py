@@ -16,6 +16,7 @@ from ingest import when
 from ingest.formats import table
 from ingest.formats.columns import duration_unit, norm, numbered, resolve
 from ingest.formats.registry import Format, Options, Result, register
+from ingest.speakers import name_shaped, parse_speakers
 
 
 def _first_lines(text: str) -> list[str]:
@@ -96,11 +97,31 @@ def _clock_or_span(value: str) -> bool:
     return bool(m and when.parse_clock(m.group(1)) is not None)
 
 
-# what an unnamed column's every value shows it holds, asked where no column is
-# named for the field (`by_values`)
-_VALUE_FIELDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("start", _clock_or_span),
-    ("date", lambda v: when.parse_date(v) is not None),
+def _people(value: str) -> bool:
+    """A cell naming people only, each by a whole name ("Karin Lindström (Spotify)",
+    "Ada Lovelace & Grace Hopper": `speakers.name_shaped`)."""
+    found = parse_speakers(value)
+    return bool(found) and all(name_shaped(s.name) for s in found)
+
+
+def _prose(values: list[str], titles: list[str]) -> bool:
+    """A column of text longer than the titles, written in sentences (half its
+    cells end as a sentence does, or run over lines): the talks' descriptions."""
+    if not values or not titles:
+        return False
+    longer = sum(map(len, values)) / len(values) > sum(map(len, titles)) / len(titles)
+    sentences = sum(1 for v in values if v.rstrip()[-1:] in ".!?…" or "\n" in v)
+    return longer and sentences * 2 >= len(values)
+
+
+# what an unnamed column's values show it holds (each value, or all of them beside
+# the titles), asked where no column is named for the field (`by_values`)
+_VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = (
+    ("start", lambda vs, _: all(map(_clock_or_span, vs))),
+    ("date", lambda vs, _: all(when.parse_date(v) is not None for v in vs)),
+    # (most cells differing: a column of rooms or tracks says a few names again)
+    ("speakers", lambda vs, _: len(set(vs)) * 2 > len(vs) and all(map(_people, vs))),
+    ("abstract", _prose),
 )
 
 
@@ -109,8 +130,11 @@ def by_values(
 ) -> tuple[dict[str, str], list[str]]:
     """The fields of a table's columns that no header names (`columns.resolve`), told
     by their values: a column whose every value is a clock time or a range of two
-    is the start ("Tid": "09.00–09.45"), one of dates the date, where no column is
-    named so and one column only shows it; and what is said of them: each column
+    is the start ("Tid": "09.00–09.45"), one of dates the date, one of people's
+    whole names the speakers (`_people`), one of sentences longer than the titles
+    the abstract (`_prose`), where no column is named so and one column only shows
+    it (a column of rooms named as people are, "Aula Magna", beside the speakers':
+    neither); and what is said of them: each column
     read so, the columns still unread that hold something (named, never dropped
     unsaid), and a table with dates but no times (its talks kept on their day
     without a time). Returns (field -> column, the sentences)."""
@@ -129,10 +153,11 @@ def by_values(
         start = out.get("start") or cols.get("start")
         if fld == "date" and start and not all(map(_clock_or_span, values.get(start, []))):
             continue  # (its starts say their dates)
+        titles = values.get(cols.get("title", ""), [])
         fits = [
             c
             for c, vs in values.items()
-            if c not in taken and c not in out.values() and all(map(shown, vs))
+            if c not in taken and c not in out.values() and shown(vs, titles)
         ]
         if len(fits) == 1:
             out[fld] = fits[0]
@@ -161,7 +186,12 @@ def by_values(
     return out, said
 
 
-_WORDS = {"start": "start times", "date": "dates"}
+_WORDS = {
+    "start": "start times",
+    "date": "dates",
+    "speakers": "speakers",
+    "abstract": "descriptions",
+}
 
 
 def _timed(value: str) -> bool:
