@@ -142,3 +142,23 @@ def test_a_table_with_dates_and_no_times_says_so() -> None:
     text = "Title,Date,Time\nA,2026-09-08,10:00\n"
     _, _, warnings = parse_text(text, "p.csv")
     assert not any("not read" in w or "no times" in w or "by its values" in w for w in warnings)
+
+
+def test_a_range_of_clock_times_takes_the_date_of_its_day_above() -> None:
+    text = (
+        "timezone: Europe/Athens\n"
+        "days:\n"
+        "  - date: 2026-10-17\n"
+        "    halls:\n"
+        "      - hall: Main\n"
+        "        slots:\n"
+        '          - time: "10:30-11:15"\n'
+        "            title: Building CLIs with Typer\n"
+        '            speakers: ["Nikos Georgiou"]\n'
+    )
+    _, talks, warnings = parse_text(text, "p.yaml")
+    (talk,) = talks
+    assert talk.start is not None and talk.end is not None
+    assert talk.start.isoformat() == "2026-10-17T10:30:00+03:00"
+    assert f"{talk.end:%H:%M}" == "11:15"
+    assert not any("no date" in w for w in warnings)

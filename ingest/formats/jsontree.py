@@ -514,6 +514,12 @@ def _person(person: object) -> object:
     return {**person, "name": name} if name else person
 
 
+def _clock_or_span(said: str) -> bool:
+    """A clock time, or a range of two ("09:30-10:15"): a time of a day said elsewhere."""
+    m = re.fullmatch(when.clock_span(), " ".join(said.split()))
+    return bool(m and when.parse_clock(m.group(1)) is not None)
+
+
 def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
     """The key of an object's longer text besides its abstract, where it says more:
     frab's and pretalx's "description" beside "abstract", Open Event's
@@ -584,8 +590,8 @@ def events(
                 ev["start"] = ctx.start
                 if ctx.end and "end" not in ev_cols:
                     ev["end"] = ctx.end
-        elif ctx.day is not None and "date" not in ev_cols and when.parse_clock(said):
-            ev["date"] = ctx.day.isoformat()  # a clock time on its day's date
+        elif ctx.day is not None and "date" not in ev_cols and _clock_or_span(said):
+            ev["date"] = ctx.day.isoformat()  # a clock time (or two) on its day's date
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room
         if ctx.session and not inline(text_of(ev.get(ev_cols.get("track", "track")))):
