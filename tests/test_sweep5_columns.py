@@ -162,3 +162,16 @@ def test_a_range_of_clock_times_takes_the_date_of_its_day_above() -> None:
     assert talk.start.isoformat() == "2026-10-17T10:30:00+03:00"
     assert f"{talk.end:%H:%M}" == "11:15"
     assert not any("no date" in w for w in warnings)
+
+
+def test_a_column_told_by_its_values_after_a_byte_order_mark() -> None:
+    _, talks, warnings = parse_text("\ufeffTid\tTitel\tDatum\n09:00\tA\t2026-09-08\n", "p.tsv")
+    assert talks[0].start is not None and f"{talks[0].start:%H:%M}" == "09:00"
+    assert "p.tsv: column 'Tid' read as the start times by its values" in warnings
+
+
+def test_a_broken_table_is_left_to_the_reader_to_judge() -> None:
+    from ingest.formats.tablesniff import _with_columns
+
+    lines = ["Title,Date,Tid\n", "A,2026-09-08,\x00\n"]
+    assert _with_columns(lines, "csv", "p.csv", None)[0] in (None, {})

@@ -85,7 +85,9 @@ def _header_and_rows(lines: list[str], kind: str) -> tuple[list[str], list[list[
     if delimiter is None:  # (as the table reader tells it: the most used of the three)
         delimiter = max((",", ";", "\t"), key=heads[found].count)
     at = lines.index(body[found])
-    rows = list(csv.reader([ln.lstrip("\ufeff") for ln in lines[at:]], delimiter=delimiter))
+    # (the cells as the table reader reads them, a byte order mark and all: the
+    # columns told are named to it as it names them)
+    rows = list(csv.reader(lines[at:], delimiter=delimiter))
     if len(lines) >= SAMPLE_LINES:
         rows = rows[:-1]
     return [h.strip() for h in rows[0]] if rows else [], rows[1:]
@@ -161,7 +163,8 @@ def by_values(
         ]
         if len(fits) == 1:
             out[fld] = fits[0]
-            said.append(f"column {fits[0]!r} read as the {_WORDS[fld]} by its values")
+            shown_as = fits[0].lstrip("\ufeff")
+            said.append(f"column {shown_as!r} read as the {_WORDS[fld]} by its values")
     unread = [  # (but a session's column, kept in the notes, and a duration's in
         # a unit not known, which the reader names itself)
         c
@@ -173,7 +176,8 @@ def by_values(
     ]
     if unread:
         said.append(
-            f"column(s) not read, as no field is named so: {', '.join(map(repr, unread))} "
+            "column(s) not read, as no field is named so: "
+            f"{', '.join(repr(c.lstrip(chr(0xFEFF))) for c in unread)} "
             "(name each with --map FIELD=COLUMN)"
         )
     day = out.get("date") or cols.get("date")
@@ -207,7 +211,10 @@ def _with_columns(
     their values: `by_values`) and what is said of its columns, as warnings."""
     if kind not in ("csv", "tsv"):
         return mapping, []
-    header, rows = _header_and_rows(lines, kind)
+    try:
+        header, rows = _header_and_rows(lines, kind)
+    except csv.Error:  # (the table reader says what is wrong with it)
+        return mapping, []
     if not header:
         return mapping, []
     found, said = by_values(header, rows, mapping)
