@@ -175,3 +175,11 @@ def test_a_broken_table_is_left_to_the_reader_to_judge() -> None:
 
     lines = ["Title,Date,Tid\n", "A,2026-09-08,\x00\n"]
     assert _with_columns(lines, "csv", "p.csv", None)[0] in (None, {})
+
+
+def test_a_speaker_objects_only_line_is_its_name_unless_it_is_a_sentence() -> None:
+    from ingest.formats.jsontree import _person
+
+    assert _person({"nombre": "Tomás"}) == {"nombre": "Tomás", "name": "Tomás"}
+    assert _person({"bio": "Loves Rust."}) == {"bio": "Loves Rust."}
+    assert _person({"name": "Ada Lovelace"}) == {"name": "Ada Lovelace"}

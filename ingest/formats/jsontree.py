@@ -486,13 +486,25 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
 _ORG_KEYS = ("affiliation", "organization", "organisation", "company")
 
 
+def _a_name(said: str) -> bool:
+    """A line that may be a name of one word or a few ("Tomás", "bob_dev"): at most
+    four words, no digit, address or sentence's end ("Loves Rust." is a bio; "Jr."
+    is no end)."""
+    return (
+        len(said.split()) <= 4
+        and not any(c.isdigit() or c in "@/:" for c in said)
+        and not (said[-1:] in "!?" or (said.endswith(".") and len(said.split()[-1]) > 4))
+    )
+
+
 def _person(person: object) -> object:
     """A talk's speaker as the table reader reads one: an object naming a person by
     a key it knows ("name", "fullName", "firstName": `speakers.person_name`) as it
     is; one naming it under another key, of any language ({"nombre": "Camila
     Rojas", "empresa": "Cornershop"}), given that name as "name": the value, under
     a key no field of `FIELDS` claims, that is shaped as a person's name
-    (`speakers.name_shaped`), or the only short line of text under such keys; and
+    (`speakers.name_shaped`), or the only short line of text under such keys that
+    may be a name (`_a_name`); and
     its organisation under another language's key ("empresa") as "affiliation"."""
     if not isinstance(person, dict):
         return person
@@ -508,8 +520,8 @@ def _person(person: object) -> object:
         for k, v in person.items()
         if k not in claimed and isinstance(v, str) and 0 < len(inline(v)) <= 60
     ]
-    name = next((n for n in said if name_shaped(n)), None)
-    if name is None and len(said) == 1 and not any(c.isdigit() or c in "@/" for c in said[0]):
+    name = next((n for n in said if name_shaped(n) and _a_name(n)), None)
+    if name is None and len(said) == 1 and _a_name(said[0]):
         name = said[0]
     return {**person, "name": name} if name else person
 
