@@ -508,6 +508,58 @@ def column_number(key: str) -> int | None:
     return int(m.group(2)) if m and m.group(1) else None
 
 
+# The fields a header of several words names by its last words, its head noun
+# ("Event Date", "Session Category", "Session Start Time"): not the talk's own name
+# or id ("Presenter Name" is no title), nor its room (a grid's columns are rooms
+# named so: "Main Hall"); and the names of the fields that are no noun of one ("to",
+# "when"), or a noun of other things too ("Live Stream", "Response Text", "Meeting
+# Minutes")
+_HEAD_FIELDS = (
+    "date",
+    "start",
+    "end",
+    "duration",
+    "track",
+    "abstract",
+    "speakers",
+    "affiliation",
+    "language",
+    "keywords",
+    "timezone",
+)
+_NO_HEADS = frozenset(
+    (
+        *("to", "from", "until", "when", "where", "begin", "begins", "finish"),
+        *("text", "body", "content", "details", "people", "persons", "org"),
+        *("host", "hosts", "stream", "minutes", "mins", "length", "area"),
+    )
+)
+
+
+def head_field(header: object) -> str | None:
+    """The field a header of several words names by its last words (`_HEAD_FIELDS`:
+    "Event Date" a date, "Session Category" a track, "Session Start Time" a start),
+    where each word before them names the talk itself ("Event", "Session": a name
+    of its title or its conference in `FIELDS`) or the same field ("Presenter
+    Location", "Speaker Description", "Finish Date" and "Created Date" name no room,
+    abstract or date of the talk's); else None. Only a header written in words, as
+    a table's is: a key of data ("event_end", "eventDate") may be the conference's
+    (`jsonrecords.unprefixed`)."""
+    if not re.search(r"\w\s+\w", str(header)):
+        return None
+    words = [w for w in norm(header).split("_") if w]
+    for cut in range(1, len(words)):
+        head = "_".join(words[cut:])
+        fld = None if head in _NO_HEADS else _FIELD_OF.get(head.replace("_", ""))
+        if fld is None:
+            continue
+        if fld not in _HEAD_FIELDS:
+            return None
+        before = {_FIELD_OF.get(w) for w in words[:cut]}
+        return fld if before <= {"title", "conference", fld} else None
+    return None
+
+
 def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[str, str]:
     """Which column holds which field: {field: column name as written}; a
     serializer's class note is no field (`_serializers`). A key naming a field as a
@@ -545,6 +597,12 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
         if named is not None and named not in out:
             out[named] = k
             used.add(k)
+    if len(keys) > 1:  # a header of several words by its last ones: "Event Date"
+        for k in keys:
+            head = head_field(k) if k not in used and not _serializers(k) else None
+            if head is not None and head not in out:
+                out[head] = k
+                used.add(k)
     if "duration" not in out:  # a duration named with its unit: "Dauer (Std.)"
         timed = (k for k in by_norm.values() if k not in used)
         found = next((k for k in timed if duration_unit(k) in _UNITS), None)

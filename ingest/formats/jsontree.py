@@ -54,6 +54,7 @@ from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.jsonrecords import RECORD_KEYS
 from ingest.html import inline, text_of
+from ingest.speakers import name_shaped, person_name
 from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
@@ -249,17 +250,32 @@ class Tables:
         return value
 
 
+def _zone_name(value: object) -> str | None:
+    """A value that is a zone's name in the tz database ("America/Santiago"; with
+    its "/": "UTC" or "CET" alone may be anything's code), else None."""
+    if not isinstance(value, str) or "/" not in value or len(value) > 40:
+        return None
+    said = value.strip()
+    return said if " " not in said and when.zone(said) is not None else None
+
+
 def tables(root: object) -> Tables:
     """Lists of objects with ids under keys naming rooms, speakers or tracks, in the
-    first three levels; and the program's time zone where a key there names one."""
+    first three levels; and the program's time zone where a key there names one
+    (`FIELDS["timezone"]`), else where the root, or else an object in it (the
+    conference's), holds a zone's name (`_zone_name`) under a key of any language
+    ("zona_horaria": "America/Santiago"), one zone only at that level."""
     out = Tables()
     zone_keys = {norm(n) for n in FIELDS["timezone"]}
+    named: dict[int, set[str]] = {0: set(), 1: set()}  # level -> the zones' names said
     queue: list[tuple[object, int]] = [(root, 0)]
     while queue:
         node, depth = queue.pop(0)
         if not isinstance(node, dict) or depth > 2:
             continue
         for key, value in node.items():
+            if depth in named and (said := _zone_name(value)):
+                named[depth].add(said)
             kind = _kind_of(key)
             if kind and isinstance(value, list):
                 table = out.by_kind.setdefault(kind, {})
@@ -273,6 +289,9 @@ def tables(root: object) -> Tables:
                 out.zone = str(value)
             elif isinstance(value, dict):
                 queue.append((value, depth + 1))
+    if out.zone is None:
+        zones = named[0] or named[1]
+        out.zone = next(iter(zones)) if len(zones) == 1 else None
     return out
 
 
@@ -463,6 +482,56 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
     return not (ctx.room and room and room != ctx.room)
 
 
+# the keys of a speaker's organisation the reader of speaker objects knows
+_ORG_KEYS = ("affiliation", "organization", "organisation", "company")
+
+
+def _a_name(said: str) -> bool:
+    """A line that may be a name of one word or a few ("Tomás", "bob_dev"): at most
+    four words, no digit, address or sentence's end ("Loves Rust." is a bio; "Jr."
+    is no end)."""
+    return (
+        len(said.split()) <= 4
+        and not any(c.isdigit() or c in "@/:" for c in said)
+        and not (said[-1:] in "!?" or (said.endswith(".") and len(said.split()[-1]) > 4))
+    )
+
+
+def _person(person: object) -> object:
+    """A talk's speaker as the table reader reads one: an object naming a person by
+    a key it knows ("name", "fullName", "firstName": `speakers.person_name`) as it
+    is; one naming it under another key, of any language ({"nombre": "Camila
+    Rojas", "empresa": "Cornershop"}), given that name as "name": the value, under
+    a key no field of `FIELDS` claims, that is shaped as a person's name
+    (`speakers.name_shaped`), or the only short line of text under such keys that
+    may be a name (`_a_name`); and
+    its organisation under another language's key ("empresa") as "affiliation"."""
+    if not isinstance(person, dict):
+        return person
+    cols = resolve(person)
+    org = cols.get("affiliation")
+    if org and "affiliation" not in person and norm(org) not in _ORG_KEYS:
+        person = {**person, "affiliation": person[org]}
+    if person_name(person):
+        return person
+    claimed = set(cols.values())
+    said = [
+        inline(v)
+        for k, v in person.items()
+        if k not in claimed and isinstance(v, str) and 0 < len(inline(v)) <= 60
+    ]
+    name = next((n for n in said if name_shaped(n) and _a_name(n)), None)
+    if name is None and len(said) == 1 and _a_name(said[0]):
+        name = said[0]
+    return {**person, "name": name} if name else person
+
+
+def _clock_or_span(said: str) -> bool:
+    """A clock time, or a range of two ("09:30-10:15"): a time of a day said elsewhere."""
+    m = re.fullmatch(when.clock_span(), " ".join(said.split()))
+    return bool(m and when.parse_clock(m.group(1)) is not None)
+
+
 def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
     """The key of an object's longer text besides its abstract, where it says more:
     frab's and pretalx's "description" beside "abstract", Open Event's
@@ -495,7 +564,7 @@ def events(
     if "track" in cols:
         obj[cols["track"]] = refs.name("track", obj[cols["track"]])
     if "speakers" in cols and isinstance(obj[cols["speakers"]], list):
-        obj[cols["speakers"]] = [refs.name("speaker", s) for s in obj[cols["speakers"]]]
+        obj[cols["speakers"]] = [_person(refs.name("speaker", s)) for s in obj[cols["speakers"]]]
     if longer := _longer_text(obj, cols):  # frab, pretalx: short abstract, long text
         short = text_of(obj.get(cols["abstract"])).strip()
         said = text_of(obj.pop(longer)).strip()
@@ -533,8 +602,8 @@ def events(
                 ev["start"] = ctx.start
                 if ctx.end and "end" not in ev_cols:
                     ev["end"] = ctx.end
-        elif ctx.day is not None and "date" not in ev_cols and when.parse_clock(said):
-            ev["date"] = ctx.day.isoformat()  # a clock time on its day's date
+        elif ctx.day is not None and "date" not in ev_cols and _clock_or_span(said):
+            ev["date"] = ctx.day.isoformat()  # a clock time (or two) on its day's date
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room
         if ctx.session and not inline(text_of(ev.get(ev_cols.get("track", "track")))):

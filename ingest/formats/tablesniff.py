@@ -6,12 +6,17 @@ table formats."""
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable
+from datetime import UTC, time
 
+from ingest import when
 from ingest.formats import table
+from ingest.formats.columns import duration_unit, norm, numbered, resolve
 from ingest.formats.registry import Format, Options, Result, register
+from ingest.speakers import name_shaped, parse_speakers
 
 
 def _first_lines(text: str) -> list[str]:
@@ -62,16 +67,179 @@ def looks_like_json(text: str) -> bool:
     return text[:1024].lstrip("\ufeff \t\r\n")[:1] in ("[", "{")
 
 
+SAMPLE_LINES = 2000  # the first lines of a table its columns are judged by
+
+
+def _header_and_rows(lines: list[str], kind: str) -> tuple[list[str], list[list[str]]]:
+    """A delimited table's header (`table.header_row`, under its lines of title) and
+    the rows after it among `lines`, its first (the last row left out where the
+    lines stop inside the table: it may be cut)."""
+    body = [ln for ln in lines if ln.strip()]
+    delimiter: str | None = "\t" if kind == "tsv" else None
+    if body and (m := re.match(r"^\s*sep=(.)\s*$", body[0].lstrip("\ufeff"))):
+        delimiter, body = m.group(1), body[1:]
+    heads = [ln.lstrip("\ufeff").rstrip("\r\n") for ln in body[: table.PREAMBLE + 1]]
+    found = table.header_row(heads, delimiter)
+    if found is None:
+        return [], []
+    if delimiter is None:  # (as the table reader tells it: the most used of the three)
+        delimiter = max((",", ";", "\t"), key=heads[found].count)
+    at = lines.index(body[found])
+    # (the cells as the table reader reads them, a byte order mark and all: the
+    # columns told are named to it as it names them)
+    rows = list(csv.reader(lines[at:], delimiter=delimiter))
+    if len(lines) >= SAMPLE_LINES:
+        rows = rows[:-1]
+    return [h.strip() for h in rows[0]] if rows else [], rows[1:]
+
+
+def _clock_or_span(value: str) -> bool:
+    """A clock time or a range of two ("09.00–09.45", "4:20 PM", "14h-15h30")."""
+    m = re.fullmatch(when.clock_span(), " ".join(value.split()))
+    return bool(m and when.parse_clock(m.group(1)) is not None)
+
+
+def _people(value: str) -> bool:
+    """A cell naming people only, each by a whole name ("Karin Lindström (Spotify)",
+    "Ada Lovelace & Grace Hopper": `speakers.name_shaped`)."""
+    found = parse_speakers(value)
+    return bool(found) and all(name_shaped(s.name) for s in found)
+
+
+def _prose(values: list[str], titles: list[str]) -> bool:
+    """A column of text longer than the titles, written in sentences (half its
+    cells end as a sentence does, or run over lines): the talks' descriptions."""
+    if not values or not titles:
+        return False
+    longer = sum(map(len, values)) / len(values) > sum(map(len, titles)) / len(titles)
+    sentences = sum(1 for v in values if v.rstrip()[-1:] in ".!?…" or "\n" in v)
+    return longer and sentences * 2 >= len(values)
+
+
+# what an unnamed column's values show it holds (each value, or all of them beside
+# the titles), asked where no column is named for the field (`by_values`)
+_VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = (
+    ("start", lambda vs, _: all(map(_clock_or_span, vs))),
+    ("date", lambda vs, _: all(when.parse_date(v) is not None for v in vs)),
+    # (most cells differing: a column of rooms or tracks says a few names again)
+    ("speakers", lambda vs, _: len(set(vs)) * 2 > len(vs) and all(map(_people, vs))),
+    ("abstract", _prose),
+)
+
+
+def by_values(
+    header: list[str], rows: list[list[str]], mapping: dict[str, str] | None
+) -> tuple[dict[str, str], list[str]]:
+    """The fields of a table's columns that no header names (`columns.resolve`), told
+    by their values: a column whose every value is a clock time or a range of two
+    is the start ("Tid": "09.00–09.45"), one of dates the date, one of people's
+    whole names the speakers (`_people`), one of sentences longer than the titles
+    the abstract (`_prose`), where no column is named so and one column only shows
+    it (a column of rooms named as people are, "Aula Magna", beside the speakers':
+    neither); and what is said of them: each column
+    read so, the columns still unread that hold something (named, never dropped
+    unsaid), and a table with dates but no times (its talks kept on their day
+    without a time). Returns (field -> column, the sentences)."""
+    cols = resolve(header, mapping)
+    taken = set(cols.values()) | {c for cs in numbered(header).values() for c in cs}
+    values: dict[str, list[str]] = {}
+    for row in rows:
+        for name, cell in zip(header, row, strict=False):
+            if name and cell.strip():
+                values.setdefault(name, []).append(cell.strip())
+    out: dict[str, str] = {}
+    said: list[str] = []
+    for fld, shown in _VALUE_FIELDS:
+        if fld in cols or (fld == "start" and ("end" in cols or "duration" in cols)):
+            continue
+        start = out.get("start") or cols.get("start")
+        if fld == "date" and start and not all(map(_clock_or_span, values.get(start, []))):
+            continue  # (its starts say their dates)
+        titles = values.get(cols.get("title", ""), [])
+        fits = [
+            c
+            for c, vs in values.items()
+            if c not in taken and c not in out.values() and shown(vs, titles)
+        ]
+        if len(fits) == 1:
+            out[fld] = fits[0]
+            shown_as = fits[0].lstrip("\ufeff")
+            said.append(f"column {shown_as!r} read as the {_WORDS[fld]} by its values")
+    unread = [  # (but a session's column, kept in the notes, and a duration's in
+        # a unit not known, which the reader names itself)
+        c
+        for c in values
+        if c not in taken
+        and c not in out.values()
+        and norm(c) not in ("session", "sessions")
+        and duration_unit(c) is None
+    ]
+    if unread:
+        said.append(
+            "column(s) not read, as no field is named so: "
+            f"{', '.join(repr(c.lstrip(chr(0xFEFF))) for c in unread)} "
+            "(name each with --map FIELD=COLUMN)"
+        )
+    day = out.get("date") or cols.get("date")
+    timed = {"start", "end"} & {*cols, *out} or any(_timed(v) for v in values.get(day or "", []))
+    if day and not timed:
+        said.append(
+            "it gives dates but no times (no column of start times): its talks are kept on "
+            "their day without a time"
+        )
+    return out, said
+
+
+_WORDS = {
+    "start": "start times",
+    "date": "dates",
+    "speakers": "speakers",
+    "abstract": "descriptions",
+}
+
+
+def _timed(value: str) -> bool:
+    """A date cell that gives a time of day too ("2026-09-08 09:00")."""
+    at, _ = when.parse_when(value, None, UTC)
+    return at is not None and at.time() != time()
+
+
+def _with_columns(
+    lines: list[str], kind: str, document: str, mapping: dict[str, str] | None
+) -> tuple[dict[str, str] | None, list[str]]:
+    """The mapping to read a delimited table with (`mapping`, and the columns told by
+    their values: `by_values`) and what is said of its columns, as warnings."""
+    if kind not in ("csv", "tsv"):
+        return mapping, []
+    try:
+        header, rows = _header_and_rows(lines, kind)
+    except csv.Error:  # (the table reader says what is wrong with it)
+        return mapping, []
+    if not header:
+        return mapping, []
+    found, said = by_values(header, rows, mapping)
+    return ({**found, **(mapping or {})} or None), [f"{document}: {s}" for s in said]
+
+
 def _table(kind: str) -> Callable[[str, str, Options], Result]:
     def parse_table(text: str, document: str, options: Options) -> Result:
-        return table.parse(text, document, kind, options.mapping, options.default_tz)
+        first = text[: 1 << 20].splitlines(keepends=True)[:SAMPLE_LINES]
+        mapping, said = _with_columns(first, kind, document, options.mapping)
+        talks, warnings = table.parse(text, document, kind, mapping, options.default_tz)
+        return talks, [*said, *warnings]
 
     return parse_table
 
 
 def _lines(kind: str) -> Callable[[Iterable[str], str, Options], Result]:
     def parse_lines(lines: Iterable[str], document: str, options: Options) -> Result:
-        return table.parse_lines(lines, document, kind, options.mapping, options.default_tz)
+        it = iter(lines)
+        first = list(itertools.islice(it, SAMPLE_LINES))
+        mapping, said = _with_columns(first, kind, document, options.mapping)
+        talks, warnings = table.parse_lines(
+            itertools.chain(first, it), document, kind, mapping, options.default_tz
+        )
+        return talks, [*said, *warnings]
 
     return parse_lines
 
