@@ -156,6 +156,21 @@ def test_cover_never_pushes_out_a_saved_talks_own_best() -> None:
     assert rec.cover(drawn, solo, [(0, 1)], 2) == [(0, 0), (1, 0), (9, 0), (5, 0)]
 
 
+def test_cover_replaces_the_pick_no_saved_talk_holds_dear_not_the_last() -> None:
+    """Issue 38: the last pick was a saved talk's second best (its topic's one voice);
+    the pick that makes way is the one every saved talk ranks low."""
+    drawn = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    solo = np.array(
+        [
+            [0.9, 0.5, 0.1, 0.2, 0.0],  # best 0 drawn
+            [0.1, 0.0, 0.0, 0.0, 0.8],  # best 4 missed
+            [0.0, 0.1, 0.2, 0.8, 0.9],  # best 4 too; 3 is its second: the last pick
+        ]
+    )
+    assert rec.dearest_rank(solo, np.ones(5, bool)).tolist() == [0, 1, 2, 1, 0]
+    assert rec.cover(drawn, solo, [(0, 1, 2)], 1) == [(0, 0), (1, 0), (4, 0), (3, 0)]
+
+
 def test_mmr_skips_near_duplicates_within_an_interest() -> None:
     saved = np.vstack([unit(1, 0, 0, 0)])
     dup = unit(1, 0.3, 0, 0)

@@ -10,8 +10,8 @@ interest (the last two, and the multilingual vectors' `relevance` where the base
 them, weighed in the vectors' spread, `in_spread_of`, so that a weight means the same
 on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance, and `cover` gives a saved talk
-its own nearest candidate where the interest's turns missed it (the last picks make
-way); `talkbase.core.timetable` is the agenda's overlap rule; index/search/reasons.py
+its own nearest candidate where the interest's turns missed it (the picks no saved
+talk ranks high make way, `dearest_rank`); `talkbase.core.timetable` is the agenda's overlap rule; index/search/reasons.py
 says why. Saved and hidden talks never come back, nor other showings of a saved
 talk, and of a talk the program runs several times one showing at most
 (index/search/showings.py). Hits come in the order drawn (the interests
@@ -219,10 +219,14 @@ def cover(
     """`draw`'s (candidate, interest) pairs with each saved talk's own best candidate
     among them: `solo` (saved talks x candidates) is each saved talk's relevance alone,
     `usable` masks candidates out. A saved talk whose best candidate was not drawn (in
-    saved order) puts it, for its interest, in place of the last pick that is no saved
-    talk's own best, at most `most` times: an interest's turns go to its centre, and a
-    saved talk far from it would otherwise go unheard (a second topic merged into the
-    first). A best candidate one of whose showings (same `label`) was drawn is there."""
+    saved order) puts it, for its interest, in place of a pick that is no saved talk's
+    own best, at most `most` times: an interest's turns go to its centre, and a saved
+    talk far from it would otherwise go unheard (a second topic merged into the first).
+    The pick that makes way is the one no saved talk holds dear: the worst of the
+    picks' best ranks (`dearest_rank`), the later of equals; the last pick, whatever it
+    was, may be the one that voices a saved talk the centre does not (bench/recommend.py:
+    a saved talk's second best replaced by another's best left its topic unserved). A
+    best candidate one of whose showings (same `label`) was drawn is there."""
     out = list(drawn)
     label = np.arange(solo.shape[1]) if label is None else np.asarray(label)
     interest_of = {i: g for g, members in enumerate(groups) for i in members}
@@ -231,7 +235,10 @@ def cover(
         return out
     bests = [int(np.argmax(np.where(allowed, solo[i], -np.inf))) for i in range(len(solo))]
     kept = set(bests)  # a pick that is some saved talk's own best never makes way
-    free = [p for p in range(len(out) - 1, -1, -1) if out[p][0] not in kept]
+    dear = dearest_rank(solo, allowed)
+    free = sorted(
+        (p for p in range(len(out)) if out[p][0] not in kept), key=lambda p: (-dear[out[p][0]], -p)
+    )
     placed = 0
     for i, best in enumerate(bests):
         if placed >= min(most, len(out)) or not free:
@@ -240,6 +247,14 @@ def cover(
             out[free.pop(0)] = (best, interest_of[i])
             placed += 1
     return out
+
+
+def dearest_rank(solo: np.ndarray, usable: np.ndarray) -> np.ndarray:
+    """Per candidate, the best rank any saved talk gives it (0: some saved talk's own
+    best) among the `usable` candidates, by `solo` (saved talks x candidates)."""
+    scores = np.where(np.asarray(usable, bool)[None, :], solo, -np.inf)
+    ranks = np.argsort(np.argsort(-scores, axis=1, kind="stable"), axis=1, kind="stable")
+    return ranks.min(axis=0)
 
 
 def word_relevance(
