@@ -144,3 +144,39 @@ def test_similar_talks_leave_the_cancelled_one_out_while_others_are_near(tmp_pat
     assert main([*argv, "--limit", "2"]) == 0  # too few others: kept, last
     results = json.loads(capsys.readouterr().out)["results"]
     assert [h["title"] for h in results][-1] == KERNEL and results[-1]["cancelled"]
+
+
+def test_recommend_never_suggests_a_cancelled_talk(tmp_path, capsys):
+    home, _ = _home(tmp_path, capsys, "CANCELLED")
+    argv = ["--home", str(home), "recommend", "--json", "--saved", DRIVERS, "--limit", "5"]
+    capsys.readouterr()
+    assert main(argv) == 0
+    titles = [h["title"] for h in json.loads(capsys.readouterr().out)]
+    assert titles == ["Async Embedded"]  # the only other talk that takes place
+    (tmp_path / "again").mkdir()
+    home2, _ = _home(tmp_path / "again", capsys, "CONFIRMED")
+    capsys.readouterr()
+    assert main(["--home", str(home2), *argv[2:]]) == 0
+    assert KERNEL in [h["title"] for h in json.loads(capsys.readouterr().out)]
+
+
+def test_a_tables_status_column_that_calls_a_talk_off(tmp_path, capsys):
+    """A CSV's status column: "cancelled" (or "Abgesagt") is the talk's Status note,
+    "confirmed" is no news (sweep 5, 32a -> 32b)."""
+    csv = tmp_path / "devday.csv"
+    head = "id,title,speakers,date,start,end,room,status\n"
+    rows = [
+        "dd-1,Edge Functions Explained,Paula Méndez,2026-03-12,09:00,09:40,Neptune,confirmed\n",
+        "dd-3,Testing with Testcontainers,Ana Lima,2026-03-12,11:00,11:40,Venus,{}\n",
+    ]
+    home = tmp_path / "home"
+    for status in ("confirmed", "Abgesagt"):
+        csv.write_text(head + rows[0] + rows[1].format(status), encoding="utf-8")
+        capsys.readouterr()
+        assert main(["--home", str(home), "ingest", str(csv)]) == 0
+    said = capsys.readouterr().out
+    assert "cancelled (1)" in said and "Testing with Testcontainers" in said
+    found = {t["title"]: t for t in _search(home, capsys, "testing")}
+    assert found["Testing with Testcontainers"]["cancelled"] is True
+    assert found["Testing with Testcontainers"]["notes"] == {"Status": "Abgesagt"}
+    assert found.get("Edge Functions Explained", {"notes": {}})["notes"] == {}

@@ -12,7 +12,7 @@ on every program), `penalty` pushes down the neighbours of hidden talks, `draw` 
 interests take turns, each by maximal marginal relevance, and `cover` gives a saved talk
 its own nearest candidate where the interest's turns missed it (the picks no saved
 talk ranks high make way, `dearest_rank`); `talkbase.core.timetable` is the agenda's overlap rule; index/search/reasons.py
-says why. Saved and hidden talks never come back, nor other showings of a saved
+says why. Saved and hidden talks never come back, nor cancelled ones, nor other showings of a saved
 talk, and of a talk the program runs several times one showing at most
 (index/search/showings.py). Hits come in the order drawn (the interests
 interleaved), each scored by its relevance to its own interest.
@@ -384,9 +384,16 @@ def recommend(
         )
     ids = list(pool)
     talks, mine = kb.talks.get_many(ids), kb.talks.get_many(saved_ids)
-    # another showing of a saved talk is no news (index/search/showings.py): as hidden
+    # another showing of a saved talk is no news (index/search/showings.py), and a talk
+    # the program calls off (`Talk.cancelled`) no talk to go to: as hidden
     again = [not keep for keep in showings.collapse(talks, mine)]
-    hidden = np.array([t in avoid_ids or a for t, a in zip(ids, again, strict=True)], dtype=bool)
+    hidden = np.array(
+        [
+            t in avoid_ids or a or talk.cancelled
+            for t, a, talk in zip(ids, again, talks, strict=True)
+        ],
+        dtype=bool,
+    )
     if hidden.all():
         return []
     label = _labels(talks)

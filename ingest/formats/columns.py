@@ -179,15 +179,19 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "language": ("language", "lang", "content_locale", "locale", "talk_language", "in_language"),
     "subtitle": ("subtitle",),
     "notes": ("notes",),
+    # whether the talk takes place: a value that calls it off ("cancelled", "abgesagt":
+    # terms.CANCELLED_STATES) is its "Status" note, any other is no news
+    "status": ("status", "state", "session_status", "talk_status", "event_status"),
 }
 
 
 # The same fields named in the other languages a program may be written in (German,
-# French, Spanish, Italian, Dutch, Portuguese, Polish; accents folded: "Début" is
-# "debut"), after English's (all of them write a date day first: "03/10/2024" is 3
+# French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
+# Czech, Turkish; accents folded: "Début" is "debut", "Konuşmacı" "konusmaci"), after English's (all of them write a date day first: "03/10/2024" is 3
 # October there). CLDR names no such fields: this is the one list of them, read for
 # table headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "status": ("estado", "stato", "statut", "stav", "durum"),
     "title": (
         "titel",
         "titre",
@@ -204,6 +208,11 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "tema",
         "sessione",
         "onderwerp",
+        "rubrik",
+        "tittel",
+        "nazev",
+        "baslik",
+        "oturum",
     ),
     "abstract": (
         "beschreibung",
@@ -221,6 +230,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "descricao",
         "opis",
         "streszczenie",
+        "beskrivning",
+        "beskrivelse",
+        "popis",
+        "anotace",
+        "aciklama",
+        "ozet",
     ),
     "speakers": (
         "referent",
@@ -245,6 +260,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "prelegent",
         "prelegentka",
         "prelegenci",
+        "talare",
+        "forelasare",
+        "foredragsholder",
+        "prednasejici",
+        "recnik",
+        "konusmaci",
     ),
     "affiliation": (
         "firma",
@@ -280,6 +301,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "begintijd",
         "starttijd",
         "godzina",
+        "starttid",
+        "cas",
+        "zacatek",
+        "saat",
     ),
     "end": (
         "ende",
@@ -294,6 +319,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ora_di_fine",
         "ora_fine",
         "eindtijd",
+        "konec",
+        "slut",
+        "sluttid",
+        "bitis",
     ),
     "duration": (
         "dauer",
@@ -310,6 +339,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # `terms.DAY_NOUNS`; not German "Tag": in English a column of keywords,
         # `FIELDS["keywords"]`, read two ways by `TWO_WAYS`)
         *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
+        "tarih",
+        "dato",
     ),
     "room": (
         "raum",
@@ -322,6 +353,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "zaal",
         "locatie",
         "miejsce",
+        "rum",
+        "lokal",
+        "lokale",
+        "mistnost",
+        "salon",
+        "sal",
     ),
     "track": (
         "kategorie",
@@ -336,6 +373,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # "Tema" and "Thema" are the title, which takes them first)
         "tema",
         "thema",
+        "spar",
+        "spor",
+        "sekce",
+        "kategori",
     ),
     "format": (
         "typ",
@@ -349,6 +390,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "idioma",
         "lingua",
         "taal",
+        "jazyk",
+        "sprak",
+        "dil",
     ),
 }
 FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
@@ -447,8 +491,13 @@ _INCLUSIVE = re.compile(
 def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
     plain word (`_INCLUSIVE`), runs of anything else "_"."""
-    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", ""))
+    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(_UNMARKED)
     return re.sub(r"[^0-9a-z]+", "_", fold(text)).strip("_")
+
+
+# letters that carry no accent to drop but stand for a plain one in a header's name
+# (Turkish "Konuşmacı", Danish "Lørdag", Polish "Miejsce wykładu")
+_UNMARKED = str.maketrans({"ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
 
 
 def _serializers(key: object) -> bool:

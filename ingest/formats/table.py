@@ -65,8 +65,17 @@ from ingest.speakers import comma_affiliation, family_first, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
+from talkbase.core.terms import cancelled_state
 
 # ---- values ------------------------------------------------------------------------------
+
+
+def _called_off(value: object) -> str:
+    """A status cell as the talk's "Status" note where it says the talk will not take
+    place ("cancelled", "Abgesagt": `terms.cancelled_state`); "" for any other status
+    ("confirmed", "accepted"), which tells an attendee nothing."""
+    said = inline(text_of(value))
+    return said if said and cancelled_state(said) else ""
 
 
 def speakers_of(
@@ -491,6 +500,7 @@ class _Reader:
                 ("Subtitle", inline(text_of(get("subtitle")))),
                 ("Keywords", ", ".join(k for k in keywords if k)),
                 ("URL", inline(text_of(get("url")))),
+                ("Status", _called_off(get("status"))),
             )
             if value
         ]
