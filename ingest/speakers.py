@@ -253,6 +253,11 @@ def family_first(cells: Iterable[str]) -> str | None:
     return f"{example!r}{more} puts a family name before the comma"
 
 
+# the commas and parentheses Japanese and Chinese write ("佐藤 花子、鈴木 一郎",
+# "山田 太郎（サイボウズ）") as the ones the lists above are split at
+_WIDE = str.maketrans({"、": ", ", "，": ", ", "；": "; ", "（": " (", "）": ")"})
+
+
 def parse_speakers(
     text: str, affiliation_after_comma: bool = False, family_names_first: bool = False
 ) -> tuple[Speaker, ...]:
@@ -262,7 +267,7 @@ def parse_speakers(
     `comma_affiliation`) the part after a person's one comma is their affiliation;
     with `family_names_first` (a column that writes "Family, Given": `family_first`)
     the part before it is their family name ("Smith, John (ACME)": John Smith, ACME)."""
-    text = text.strip()
+    text = text.strip().translate(_WIDE)
     if not text:
         return ()
     shared: str | None = None

@@ -240,12 +240,34 @@ def clock_span() -> str:
     return rf"{RANGE_FROM}?({clock})(?:{RANGE_SEP}({clock}))?"
 
 
+# A clock time in Japanese, Chinese or Korean: "午後2時40分", "下午2点", "오후 2시 40분",
+# "14時30分" (the half of the day before it, the hour and its minutes after them)
+_CJK_CLOCK = re.compile(
+    r"\s*(?:(午前|上午|早上|오전)|(午後|下午|晚上|오후))?\s*(\d{1,2})\s*[時时点點시]"
+    r"\s*(?:(\d{1,2})\s*[分분]|半)?\s*"
+)
+
+
+def _cjk_clock(value: str) -> str | None:
+    """A Japanese, Chinese or Korean clock time written as this module reads one
+    ("午後2時40分" -> "2:40 PM", "14時" -> "14:00"); None for any other text."""
+    m = _CJK_CLOCK.fullmatch(value)
+    if not m:
+        return None
+    morning, afternoon, hour, minute = m.groups()
+    minutes = minute or ("30" if value.rstrip().endswith("半") else "00")
+    half = " AM" if morning else " PM" if afternoon else ""
+    return f"{int(hour)}:{int(minutes):02d}{half}"
+
+
 def parse_clock(value: object) -> time | None:
     """A time of day: "10:00", "9:30:00", "10h30", "14h", "4:20 PM", "10am", "9 a.m.",
-    "10:00 Uhr", "14.30 Uhr", "9 Uhr", "noon", "midi", "Mitternacht" (`_clock_words`).
+    "10:00 Uhr", "14.30 Uhr", "9 Uhr", "noon", "midi", "Mitternacht" (`_clock_words`),
+    "午後2時40分" (`_cjk_clock`).
     A bare number is none: it needs its minutes, am/pm or a word after it."""
     if not isinstance(value, str):
         return None
+    value = _cjk_clock(value) or value
     m = re.fullmatch(_clock_pattern(), " ".join(value.split()))
     if not m:
         return None
@@ -435,6 +457,7 @@ def parse_when(
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
+    text = _cjk_clock(text) or text  # "午後2時" alone: "2:00 PM"
     iso = parse_datetime(text, tz, fallback) or parse_epoch(text, tz, fallback)
     if iso is not None:
         return iso, None

@@ -5,10 +5,7 @@ Cumartesi"), list lines "time | Title | Speaker | Room" and "time Title — Spea
 
 from __future__ import annotations
 
-import pytest
-
 from ingest import parse_text
-from talkbase.core.errors import InputError
 
 PT = """Assunto: Grade final - Python Brasil 2026
 
@@ -181,13 +178,86 @@ def test_a_page_tables_spanning_cells_keep_every_cell_under_its_header():
     ]
 
 
-def test_a_table_of_fields_under_unread_headers_is_no_room_grid():
-    """Turkish headers (Saat, Oturum, Konuşmacı, Salon): a column of rooms and one of
-    people tell a table of fields, never a grid whose "rooms" are the headers."""
+def test_a_table_of_fields_under_turkish_headers_is_no_room_grid():
+    """Turkish headers (Saat, Oturum, Konuşmacı, Salon) name the fields: a column of
+    rooms and one of people, never a grid whose "rooms" are the headers."""
     turkish = PAGE.replace(
         "<th>Time</th><th>Title</th><th>Speaker</th><th>Room</th>",
         "<th>Saat</th><th>Oturum</th><th>Konuşmacı</th><th>Salon</th>",
     )
-    with pytest.raises(InputError) as refused:
-        _rows(turkish, "program.html")
-    assert refused.value.path == "program.html"
+    assert _rows(turkish, "program.html") == _rows(PAGE, "program.html")
+
+
+def test_a_column_of_rooms_tells_a_table_of_fields_from_a_room_grid():
+    from ingest.formats.htmlpage import _Cell, _grid
+
+    def row(*texts: str) -> list:
+        return [_Cell((t,), 1, 1) for t in texts]
+
+    fields = [
+        row("", "Oturum", "Yer"),
+        row("10:00", "Flutter", "Salon 1"),
+        row("11:00", "Kotlin", "Salon 2"),
+    ]
+    assert _grid(fields, ("en", "tr")) is None
+    rooms = [
+        row("", "Hall A", "Hall B"),
+        row("10:00", "Flutter", "Kotlin"),
+        row("11:00", "Rust", "Go"),
+    ]
+    assert _grid(rooms, ("en",)) is not None
+
+
+JA_MD = """# PyCon JP 2026 プログラム
+
+時刻はすべて日本時間（Asia/Tokyo）です。
+
+## 2026年12月5日（土）
+
+### 11:00–11:30 型ヒントを大規模コードベースに導入する
+**登壇者:** 佐藤 花子、鈴木 一郎（株式会社サンプル）
+**会場:** ルームB
+**トラック:** 品質
+
+50万行のコードにmypyを段階的に導入した経験を共有します。
+
+### 13:30–14:15 機械学習パイプラインの監視
+**登壇者:** Emily Clark（Mercari）
+**会場:** ホールA
+"""
+
+JA_CSV = (
+    "タイトル,登壇者,日付,開始,終了,会場,言語\n"
+    "Pythonで始める量子計算,高橋 健,2026年12月5日,13:00,13:40,ホールA,日本語\n"
+    "Scaling Rails at Cookpad,Maria Lopez,2026年12月5日,午後2時,午後2時40分,ホールB,英語\n"
+)
+
+
+def test_japanese_labels_and_commas():
+    _, talks, warnings = parse_text(JA_MD, "pyconjp.md")
+    first = talks[0]
+    assert (first.room, first.track) == ("ルームB", "品質")
+    assert [(s.name, s.affiliation) for s in first.speakers] == [
+        ("佐藤 花子", "株式会社サンプル"),
+        ("鈴木 一郎", "株式会社サンプル"),
+    ]
+    assert first.abstract.startswith("50万行")
+    assert [(s.name, s.affiliation) for s in talks[1].speakers] == [("Emily Clark", "Mercari")]
+
+
+def test_japanese_headers_clocks_and_language_names():
+    _, talks, _ = parse_text(JA_CSV, "jp.csv")
+    assert [
+        (
+            t.title,
+            f"{t.start:%Y-%m-%d %H:%M}",
+            f"{t.end:%H:%M}",
+            t.room,
+            t.language,
+            [s.name for s in t.speakers],
+        )
+        for t in talks
+    ] == [
+        ("Pythonで始める量子計算", "2026-12-05 13:00", "13:40", "ホールA", "ja", ["高橋 健"]),
+        ("Scaling Rails at Cookpad", "2026-12-05 14:00", "14:40", "ホールB", "en", ["Maria Lopez"]),
+    ]

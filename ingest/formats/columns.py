@@ -187,7 +187,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 # The same fields named in the other languages a program may be written in (German,
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
-# Czech, Turkish; accents folded: "Début" is "debut", "Konuşmacı" "konusmaci"), after English's (all of them write a date day first: "03/10/2024" is 3
+# Czech, Turkish, Japanese, Chinese, Korean; accents folded: "Début" is "debut",
+# "Konuşmacı" "konusmaci"), after English's (all of them write a date day first: "03/10/2024" is 3
 # October there). CLDR names no such fields: this is the one list of them, read for
 # table headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
@@ -213,6 +214,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "nazev",
         "baslik",
         "oturum",
+        "タイトル",
+        "演題",
+        "題目",
+        "标题",
+        "題名",
+        "제목",
     ),
     "abstract": (
         "beschreibung",
@@ -236,6 +243,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "anotace",
         "aciklama",
         "ozet",
+        "概要",
+        "要旨",
+        "摘要",
+        "简介",
+        "개요",
+        "초록",
     ),
     "speakers": (
         "referent",
@@ -266,6 +279,15 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "prednasejici",
         "recnik",
         "konusmaci",
+        "登壇者",
+        "講演者",
+        "発表者",
+        "スピーカー",
+        "讲者",
+        "演讲者",
+        "讲师",
+        "발표자",
+        "연사",
     ),
     "affiliation": (
         "firma",
@@ -305,6 +327,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "cas",
         "zacatek",
         "saat",
+        "時間",
+        "時刻",
+        "开始时间",
+        "时间",
+        "시간",
+        "開始",
     ),
     "end": (
         "ende",
@@ -323,6 +351,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "slut",
         "sluttid",
         "bitis",
+        "終了",
+        "结束时间",
+        "종료",
     ),
     "duration": (
         "dauer",
@@ -341,6 +372,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
         "tarih",
         "dato",
+        "日付",
+        "日程",
+        "日期",
+        "날짜",
     ),
     "room": (
         "raum",
@@ -359,6 +394,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "mistnost",
         "salon",
         "sal",
+        "会場",
+        "部屋",
+        "ルーム",
+        "会场",
+        "地点",
+        "장소",
     ),
     "track": (
         "kategorie",
@@ -377,6 +418,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "spor",
         "sekce",
         "kategori",
+        "トラック",
+        "分野",
+        "专题",
+        "트랙",
     ),
     "format": (
         "typ",
@@ -393,6 +438,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "jazyk",
         "sprak",
         "dil",
+        "言語",
+        "语言",
+        "언어",
     ),
 }
 FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
@@ -492,7 +540,7 @@ def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
     plain word (`_INCLUSIVE`), runs of anything else "_"."""
     text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(_UNMARKED)
-    return re.sub(r"[^0-9a-z]+", "_", fold(text)).strip("_")
+    return re.sub(r"[\W_]+", "_", fold(text)).strip("_")  # (letters of any script kept)
 
 
 # letters that carry no accent to drop but stand for a plain one in a header's name

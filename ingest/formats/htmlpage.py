@@ -301,7 +301,8 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
             for r in range(height)
             if (held := at.get((r, c))) is not None and origin.get(id(held)) == (r, c)
         ]
-        if len(said) >= 2 and (all(map(room_named, said)) or all(map(names_line, said))):
+        whole_names = all(names_line(t) and len(t.split()) >= 2 for t in said)
+        if len(said) >= 2 and (all(map(room_named, said)) or whole_names):
             return None  # a column of rooms or of people: a table of fields, not of rooms
     clocks: list[tuple[str, str | None]] = []
     for r in range(height):

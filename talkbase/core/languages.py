@@ -149,7 +149,8 @@ def _named_elsewhere() -> dict[str, str]:
     """Each language of `_NAMES` by its name in each of the others (`written_in`), as
     CLDR writes it (through Babel: "inglese", "Englisch", "anglais", "Engels" ->
     "en"), lowercase and without accents; a name two languages share is left out,
-    and so are names under five letters and English names of places ("Dan", "Tai",
+    and so are names under five letters (but two Chinese characters, kana or Hangul:
+    "英語") and English names of places ("Dan", "Tai",
     "Japan", "Korea": review), which say no language in a field that holds other
     words; {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
     found: dict[str, set[str]] = {}
@@ -165,8 +166,14 @@ def _named_elsewhere() -> dict[str, str]:
     return {
         form: next(iter(codes))
         for form, codes in found.items()
-        if len(codes) == 1 and len(form) >= 5 and _plain(form) not in places
+        if len(codes) == 1
+        and (len(form) >= 5 or _CJK_WORD.fullmatch(form))
+        and _plain(form) not in places
     }
+
+
+# a word of Chinese characters, kana or Hangul: two of them name a language ("英語")
+_CJK_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}")
 
 
 def english_name(code: str) -> str:
