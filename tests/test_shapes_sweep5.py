@@ -261,3 +261,34 @@ def test_japanese_headers_clocks_and_language_names():
         ("Pythonで始める量子計算", "2026-12-05 13:00", "13:40", "ホールA", "ja", ["高橋 健"]),
         ("Scaling Rails at Cookpad", "2026-12-05 14:00", "14:40", "ホールB", "en", ["Maria Lopez"]),
     ]
+
+
+def test_a_stray_quote_loses_its_row_only():
+    text = (
+        "title,speakers,date,start,end,room\n"
+        "Reliable Webhooks,Grace Obi,2026-05-20,09:00,09:30,Room 1\n"
+        '"Broken ""quote row,Bola Ade,2026-05-20,12:00,12:30,Room 2\n'
+        "Feature Flags Done Right,Ifeanyi Nwosu,2026-05-21,14:00,14:45,Room 1\n"
+        "Chaos Days,Ada Obi,2026-05-21,15:00,15:45,Room 2\n"
+    )
+    _, talks, warnings = parse_text(text, "bad.csv")
+    assert [(t.title, t.sources[0].location) for t in talks] == [
+        ("Reliable Webhooks", "line 2"),
+        ("Feature Flags Done Right", "line 4"),
+        ("Chaos Days", "line 5"),
+    ]
+    (said,) = [w for w in warnings if "quote" in w]
+    assert said.startswith("bad.csv line 3:") and "the 2 rows after it are read" in said
+    assert "cut short" not in said
+
+
+def test_a_file_cut_inside_a_quoted_abstract_is_still_said_cut_short():
+    text = (
+        "title,speakers,date,start,abstract\n"
+        "Reliable Webhooks,Grace Obi,2026-05-20,09:00,Short.\n"
+        'Feature Flags,Ifeanyi Nwosu,2026-05-21,14:00,"First line of the abstract\n'
+        "and a second line, cut"
+    )
+    _, talks, warnings = parse_text(text, "cut.csv")
+    assert [t.title for t in talks] == ["Reliable Webhooks"]
+    assert any("looks cut short" in w for w in warnings)

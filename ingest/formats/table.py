@@ -782,11 +782,32 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         if last and _unclosed_quote(last, delimiter):
             if last_found:
                 found_rows.pop()
-            spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
-            cut_short = registry.CutShort(
-                f"{reader.document} {last_where}: a quoted field opened in this row is never "
-                f"closed{spans}; the file looks cut short, so the row is dropped"
-            )
+            after = _whole_rows(last[1:], delimiter, fewest)
+            at = int(last_where.removeprefix("line "))
+            if after is not None:
+                # a stray quote, not a cut: the lines after its row are whole rows
+                reader.warnings.append(
+                    f"{reader.document} {last_where}: a quote opened in this row is never "
+                    "closed, but the lines after it are whole rows: this row is dropped "
+                    f"({last[0].strip()[:60]!r}), "
+                    + (
+                        "the row after it is read"
+                        if len(after) == 1
+                        else f"the {len(after)} rows after it are read"
+                    )
+                )
+                for k, cells in enumerate(after, start=1):
+                    if any(c.strip() for c in cells):
+                        row = {}
+                        for name, cell in zip(header, cells, strict=False):
+                            row.setdefault(name, cell)
+                        found_rows.append((row, f"line {at + k}"))
+            else:
+                spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
+                cut_short = registry.CutShort(
+                    f"{reader.document} {last_where}: a quoted field opened in this row is "
+                    f"never closed{spans}; the file looks cut short, so the row is dropped"
+                )
         elif last_found and last_fields < fewest and not last[-1].endswith(("\n", "\r")):
             found_rows.pop()
             cut_short = registry.CutShort(
@@ -846,6 +867,26 @@ def _lines(places: list[str]) -> str:
     numbers = [p.removeprefix("line ") for p in places]
     more = f" and {len(numbers) - 10} more" if len(numbers) > 10 else ""
     return ("line " if len(numbers) == 1 else "lines ") + ", ".join(numbers[:10]) + more
+
+
+def _whole_rows(lines: list[str], delimiter: str, fewest: int) -> list[list[str]] | None:
+    """The rows of `lines`, one per line, where each is a whole row of its own (no
+    quote left open, at least `fewest` fields): then a quote left open above them was
+    a stray one, not a file cut short. None otherwise, or with no lines."""
+    if not lines:
+        return None
+    rows: list[list[str]] = []
+    for line in lines:
+        if not line.strip():
+            rows.append([])
+            continue
+        if _unclosed_quote([line], delimiter):
+            return None
+        cells = next(csv.reader([line], delimiter=delimiter), [])
+        if len(cells) < fewest:
+            return None
+        rows.append(cells)
+    return rows
 
 
 def _unclosed_quote(lines: list[str], delimiter: str) -> bool:
