@@ -234,3 +234,35 @@ def test_the_site_reads_a_visitors_day_only_with_another_word_of_its_language(si
     alone, said = _node_search(site, ["kernels martes", "kernels el martes"])
     assert said["words"] and all(talks[i]["start"].startswith("2026-10-20") for i in said["words"])
     assert any(not talks[i]["start"].startswith("2026-10-20") for i in alone["words"])
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_search_keeps_a_talk_given_a_day_and_no_time_on_its_day(
+    tmp_path, hashing_embedder
+):
+    """A talk the program puts on a day at no time: the site's day limits keep it, its
+    parts of the day never (as the server's do: tests/test_day_without_time.py)."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    doc = tmp_path / "program.csv"
+    doc.write_text(
+        "Title,Speaker,Date,Start,End,Room\n"
+        "Schema migrations at scale,Tunde Bakare,2026-05-20,,,Room 1\n"
+        "Reliable schema webhooks,Ana Lima,2026-05-20,09:30,10:00,Room 2\n",
+        encoding="utf-8",
+    )
+    home = tmp_path / "home"
+    ingest([doc], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    talks = {
+        t["id"]: t for t in json.loads((tmp_path / "site" / "data" / "talks.json").read_text())
+    }
+    dayonly = next(i for i, t in talks.items() if t["title"].startswith("Schema migrations"))
+    assert (talks[dayonly]["start"], talks[dayonly]["day"]) == (None, "2026-05-20")
+    wednesday, morning = _node_search(
+        tmp_path / "site", ["schema on Wednesday", "schema in the morning"]
+    )
+    assert dayonly in wednesday["words"]
+    assert dayonly not in morning["words"] and morning["words"]

@@ -50,8 +50,9 @@ function osa(a, b, most) {
 
 function clock(iso, zone, programDay) {
   // "HH:MM" and "YYYY-MM-DD" of an ISO time on the conference's own clock; a talk the
-  // program lists under the day before (after midnight) is on that day, at "24:50"
-  if (!iso) return null;
+  // program lists under the day before (after midnight) is on that day, at "24:50"; a
+  // talk the program gives a day and no time is on its day at no time (hm null)
+  if (!iso) return programDay ? { day: programDay, hm: null } : null;
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone || undefined, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
@@ -204,7 +205,7 @@ export function createSearch(talks, meta, vectors) {
     if (chosen.track && t.track !== chosen.track) return false;
     if (limits.days.length && (!d.when || !limits.days.includes(d.when.day))) return false;
     if (limits.parts.length) {
-      if (!d.when) return false;
+      if (!d.when || d.when.hm === null) return false;
       if (!limits.parts.some(p => d.when.hm >= PARTS[p][0] && d.when.hm < PARTS[p][1])) return false;
     }
     if (limits.room && t.room !== limits.room) return false;

@@ -45,6 +45,10 @@ function clashes(t) {
 
 // -- showing a talk ------------------------------------------------------------------
 function when(t) {
+  if (!t.start && t.day) {  // the program gives the day, not the time
+    const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(t.day + 'T12:00:00Z'));
+    return `${day}, time not given`;
+  }
   if (!t.start) return 'Time not given';
   const opts = { timeZone: state.zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   const start = new Intl.DateTimeFormat('en-GB', opts).format(new Date(t.start));
@@ -116,7 +120,7 @@ function byDay(talks, into, note) {
   if (note) view.append(el('p', { class: 'note', text: note }));
   const days = new Map();
   for (const t of talks) {
-    const d = t.start ? state.engine.clock(t.start, t.day).day : 'No time given';
+    const d = t.start ? state.engine.clock(t.start, t.day).day : (t.day || 'No time given');
     if (!days.has(d)) days.set(d, []);
     days.get(d).push(t);
   }
