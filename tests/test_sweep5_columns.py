@@ -200,3 +200,27 @@ def test_swedish_headers_are_read_by_their_names() -> None:
     )
     assert [(s.name, s.affiliation) for s in talk.speakers] == [("Karin Lindström", "Spotify")]
     assert f"{talk.start:%H:%M}" == "09:00" and not [w for w in warnings if "not read" in w]
+
+
+def test_a_spanish_tree_names_its_conference_and_tracks() -> None:
+    body = json.dumps(
+        {
+            "congreso": "JSConf Chile 2026",
+            "zona_horaria": "America/Santiago",
+            "jornadas": [
+                {
+                    "fecha": "2026-11-20",
+                    "sesiones": [
+                        {"titulo": "Deno 3 en producción", "hora_inicio": "09:30", "eje": "Backend"}
+                    ],
+                }
+            ],
+        }
+    )
+    _, talks, _ = parse_text(body, "jsconf.json")
+    (talk,) = talks
+    assert (talk.conference, talk.track, f"{talk.start:%H:%M%z}") == (
+        "JSConf Chile 2026",
+        "Backend",
+        "09:30-0300",
+    )

@@ -193,6 +193,20 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # table headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     "status": ("estado", "stato", "statut", "stav", "durum"),
+    "conference": (
+        "konferenz",
+        "tagung",
+        "congres",
+        "congreso",
+        "conferencia",
+        "congresso",
+        "conferenza",
+        "konferencja",
+        "konferens",
+        "konference",
+        "konferans",
+        "kongres",
+    ),
     "title": (
         "titel",
         "titre",
@@ -422,6 +436,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "分野",
         "专题",
         "트랙",
+        "eje",
+        "eixo",
     ),
     "format": (
         "typ",
