@@ -224,3 +224,20 @@ def test_a_spanish_tree_names_its_conference_and_tracks() -> None:
         "Backend",
         "09:30-0300",
     )
+
+
+def test_an_event_object_under_a_longer_key_names_the_conference() -> None:
+    body = {
+        "event_info": {"name": "GreenOps Summit 2026", "timezone": "America/Chicago"},
+        "event_end": "2026-09-15",
+        "agenda": [
+            {
+                "date": "2026-09-14",
+                "sessions": [{"name": "Carbon-aware computing", "start_time": "09:00"}],
+            }
+        ],
+    }
+    _, talks, _ = parse_text(json.dumps(body), "whova.json")
+    assert [(t.conference, f"{t.start:%H:%M%z}") for t in talks] == [
+        ("GreenOps Summit 2026", "09:00-0500")
+    ]

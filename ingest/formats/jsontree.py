@@ -714,7 +714,7 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
     beside = [v for v in root.values() if isinstance(v, dict) and id(v) not in held]
     for node in reversed(holders):
         for key, value in node.items():
-            if norm(key) in _CONFERENCE_KEYS and (name := _named(value)):
+            if _conference_key(key, value) and (name := _named(value)):
                 return name
     for node in reversed(holders):
         cols = resolve(node)
@@ -722,9 +722,18 @@ def conference(root: object, paths: list[tuple[object, ...]]) -> str | None:
             return name
     for node in beside:
         for key, value in node.items():
-            if norm(key) in _CONFERENCE_KEYS and (name := _named(value)):
+            if _conference_key(key, value) and (name := _named(value)):
                 return name
     return None
+
+
+def _conference_key(key: object, value: object) -> bool:
+    """Whether `key` names the conference (`_CONFERENCE_KEYS`), or is an object under
+    a key of its words and more ("event_info": {"name": ...}; not "event_end", a date)."""
+    said = norm(key)
+    return said in _CONFERENCE_KEYS or (
+        isinstance(value, dict) and said.split("_")[0] in _CONFERENCE_KEYS
+    )
 
 
 def where(path: tuple[object, ...]) -> str:
