@@ -292,3 +292,12 @@ def test_a_file_cut_inside_a_quoted_abstract_is_still_said_cut_short():
     _, talks, warnings = parse_text(text, "cut.csv")
     assert [t.title for t in talks] == ["Reliable Webhooks"]
     assert any("looks cut short" in w for w in warnings)
+
+
+def test_a_pages_conference_is_the_title_part_naming_a_year():
+    page = PAGE.replace(
+        "<title>DevFest 2026 - Program</title>", "<title>DevFest İstanbul 2026 - Program</title>"
+    )
+    page = page.replace("<h1>DevFest 2026</h1>", "<h1>DevFest İstanbul 2026</h1>")
+    _, talks, _ = parse_text(page, "program.html")
+    assert {t.conference for t in talks} == {"DevFest İstanbul 2026"}

@@ -30,9 +30,10 @@ What the page itself says decides the rest:
 - a line of parts ("10:00–10:45 · Hörsaal 1 · Track: Web") whose part is labelled by
   a name a table's column takes (`columns.resolve`: "Track", "Raum", "Sprecher")
   gives that field as a labelled line ("Track: Web"), as the Markdown reader reads one.
-- the conference is the part of the page's `<title>` ("Agenda — DataEngConf 2024")
-  that is no date and that none of its headings holds (the page's own name is its
-  heading's), or else its `og:site_name`; where neither decides, the Markdown reader's.
+- the conference is the one part of the page's `<title>` that names a year and is
+  no date ("DevFest İstanbul 2026 - Program"), else the part that is no date and that
+  none of its headings holds ("Agenda — DataEngConf 2024": the page's own name is its
+  heading's), or else its `og:site_name`; where none decides, the Markdown reader's.
 
 A page whose
 program is in its schema.org data is read by ingest/formats/jsonld.py first. A page
@@ -436,6 +437,13 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
     """The conference's name as the page's `<title>` and `og:site_name` tell it
     (module docstring), or ""."""
     heads = [m.group(1) for ln in lines if (m := re.match(r"#{1,6} (.*)", ln))]
+    dated = [
+        part
+        for part in _TITLE_PARTS.split(parser.titled)
+        if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", part) and not _is_day(part, (), langs)
+    ]
+    if len(dated) == 1:  # "DevFest İstanbul 2026 - Program": the part naming a year
+        return dated[0]
     parts = [
         part
         for part in _TITLE_PARTS.split(parser.titled)
