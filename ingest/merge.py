@@ -30,8 +30,9 @@ nothing alone. A record joins a merged talk when it is
 the same talk as one of its records and contradicts none.
 
 Where documents disagree, the merged talk keeps every value with its document as a
-`Conflict`; times are compared as instants (09:00Z is 10:00+01:00), and a record
-naming no speaker disagrees with none. Its values are first those of a record with a
+`Conflict` (its abstract too: an English and a German version of one program);
+times are compared as instants (09:00Z is 10:00+01:00), and a record naming no
+speaker disagrees with none. Its values are first those of a record with a
 time, in a named zone ("Europe/Copenhagen", the program's own clock) rather than in
 UTC or a bare offset (an iCal export's "Z"), then with an abstract (`_priority`); but
 first of all not a record that another document revises (`outdated`: the same stable
@@ -328,6 +329,9 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             fields[name] = present[0][1] if present else None
             if _disagree([v for _, v in present]):
                 conflicts.append(Conflict(name, tuple((d, str(v)) for d, v in present)))
+        described = [(r.sources[0].document, r.abstract) for r in records if r.abstract]
+        if _disagree([a for _, a in described]):  # (an English and a German version)
+            conflicts.append(Conflict("abstract", tuple(described)))
         start, end = fields["start"], fields["end"]
         if (
             isinstance(start, datetime)

@@ -118,8 +118,13 @@ def test_a_talk_merged_from_a_utc_calendar_keeps_the_programs_zone(tmp_path, cap
         "10:40",
         "Europe/Copenhagen",
     )
-    assert [c["field"] for c in postgres["conflicts"]] == ["room"]  # not start, end, speakers
+    # not start, end, speakers; the two abstracts both kept
+    assert [c["field"] for c in postgres["conflicts"]] == ["room", "abstract"]
     assert {v["value"] for v in postgres["conflicts"][0]["values"]} == {"Aud 1", "Aud 3"}
+    assert {v["value"] for v in postgres["conflicts"][1]["values"]} == {
+        "Postgres logical replication, explained.",
+        "Replication slots.",
+    }
     assert talks["Home Assistant at scale"]["conflicts"] == []
     argv = ["--home", str(home), "search", "--json", "--after", "10:00", "--before", "10:45"]
     assert main([*argv, "postgres replication"]) == 0

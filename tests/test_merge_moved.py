@@ -53,3 +53,18 @@ def test_a_talk_listed_once_in_each_of_two_day_files_stays_two_showings():
     day2 = [_at("Green software metrics", "day2.csv", 12, 16), _at("More", "day2.csv", 12, 9)]
     merged = merge_talks(day1 + day2)
     assert sorted(t.start.day for t in merged if t.title == "Green software metrics") == [11, 12]
+
+
+def test_two_abstracts_of_one_talk_are_both_kept():
+    """An English and a German program of one conference: the merged talk shows one
+    abstract and keeps the other as a conflict (sweep 6, 19)."""
+    en = _at("Green software metrics", "program_en.csv", 12, 11)
+    de = _at("Green software metrics", "programm_de.csv", 12, 11)
+    en = Talk(**{**en.__dict__, "abstract": "How to measure the energy of software."})
+    de = Talk(**{**de.__dict__, "abstract": "Wie man den Energieverbrauch von Software misst."})
+    (merged,) = merge_talks([en, de])
+    (said,) = [c for c in merged.conflicts if c.field == "abstract"]
+    assert {d for d, _ in said.values} == {"program_en.csv", "programm_de.csv"}
+    assert merged.abstract in {v for _, v in said.values}
+    same = Talk(**{**de.__dict__, "abstract": "How to measure the energy of software!"})
+    assert not [c for c in merge_talks([en, same])[0].conflicts if c.field == "abstract"]
