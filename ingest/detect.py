@@ -15,6 +15,7 @@ one list read together are one program (`join_pages`).
 from __future__ import annotations
 
 import codecs
+import csv
 import hashlib
 import io
 import os
@@ -198,6 +199,20 @@ def _read(
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
     if fmt is None:
         fmt = detect(text)
+        table = _table_shape(text) if fmt is None else None
+        if fmt is None and table is not None and mapping:
+            named, header = table
+            if set(mapping.values()) <= set(header):  # --map names its columns: a table
+                fmt = named
+        if fmt is None and table is not None:
+            raise InputError(
+                document,
+                f"a table ({table[0].upper()}) whose header names no column talkbase knows "
+                f"({', '.join(table[1][:6])}{', ...' if len(table[1]) > 6 else ''}): name its "
+                "columns with --map FIELD=COLUMN (title, start, date, speakers, room, ...), "
+                f"e.g. --map title={table[1][0]!r}",
+                "line 1",
+            )
         if fmt is None:
             raise InputError(
                 document,
@@ -210,6 +225,24 @@ def _read(
     return _parsed(
         found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
     )
+
+
+def _table_shape(text: str) -> tuple[str, list[str]] | None:
+    """("csv" or "tsv", the header's cells) of a text whose first lines are rows of
+    one delimiter (",", ";" or a tab) with the same count of cells, three or more; None
+    for any other text. For a table whose header names no known column: to say so."""
+    lines = [ln for ln in text.lstrip("\ufeff").splitlines()[:12] if ln.strip()]
+    if len(lines) < 2:
+        return None
+    for delimiter, name in (("\t", "tsv"), (";", "csv"), (",", "csv")):
+        try:
+            rows = list(csv.reader(lines[:6], delimiter=delimiter))
+        except csv.Error:
+            continue
+        counts = {len(r) for r in rows}
+        if len(counts) == 1 and min(counts) >= 3:
+            return name, [c.strip() for c in rows[0]]
+    return None
 
 
 def _format(fmt: str, document: str, mapping: dict[str, str] | None) -> registry.Format:

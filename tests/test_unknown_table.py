@@ -1,0 +1,44 @@
+"""A table whose header names no column talkbase knows (a language no list holds) is
+refused saying it is a table and how to name its columns, not "not a program format";
+with --map naming its columns it is read as the table it is, no --format needed
+(sweep 5, 10; sweep 6, 02)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest import parse_text
+from talkbase.core.errors import InputError
+
+FINNISH = (
+    "Otsikko;Puhuja;Päiväys;Alku;Sali\n"
+    "Rust tuotannossa;Matti Virtanen;2026-11-12;9:30;Sali 1\n"
+    "Observability budjetilla;Liisa Korhonen;2026-11-12;10:30;Sali 2\n"
+)
+
+
+def test_an_unknown_header_is_said_to_be_a_table_and_how_to_map_it():
+    with pytest.raises(InputError) as refused:
+        parse_text(FINNISH, "ohjelma.csv")
+    said = str(refused.value)
+    assert refused.value.path == "ohjelma.csv"
+    assert "a table (CSV) whose header names no column" in said and "Otsikko" in said
+    assert "--map title='Otsikko'" in said
+
+
+def test_with_map_it_is_read_as_the_table_it_is():
+    mapping = {"title": "Otsikko", "speakers": "Puhuja", "date": "Päiväys", "start": "Alku"}
+    fmt, talks, _ = parse_text(FINNISH, "ohjelma.csv", mapping=mapping)
+    assert fmt == "csv"
+    assert [
+        (t.title, [s.name for s in t.speakers], f"{t.start:%Y-%m-%d %H:%M}") for t in talks
+    ] == [
+        ("Rust tuotannossa", ["Matti Virtanen"], "2026-11-12 09:30"),
+        ("Observability budjetilla", ["Liisa Korhonen"], "2026-11-12 10:30"),
+    ]
+
+
+def test_prose_is_no_table():
+    with pytest.raises(InputError) as refused:
+        parse_text("Dear all,\nsee you soon.\nBest, Ana\n", "note.txt")
+    assert "not a program format" in str(refused.value)
