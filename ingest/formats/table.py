@@ -681,14 +681,71 @@ def _cells(line: str, delimiter: str | None) -> tuple[str, list[str]]:
     return delimiter, [c.strip() for c in cells]
 
 
+_LONGEST_NAME = 60  # the most characters of a column's name in a header row
+
+
+def _named(line: str, delimiter: str | None, mapping: dict[str, str] | None) -> list[str]:
+    """The fields a header line names (`columns.resolve`): by its short cells only
+    (a header names its columns in a few words; a long cell is a row's data)."""
+    cells = [c for c in _cells(line, delimiter)[1] if c and len(c) <= _LONGEST_NAME]
+    return [f for f, c in resolve(cells, mapping).items() if c in cells]
+
+
+def group_row(
+    above: str, line: str, delimiter: str | None, mapping: dict[str, str] | None = None
+) -> bool:
+    """Whether `above` is a row of group headings over the header row `line`
+    ("Session", "", "", "Schedule", "" over "Title", "Track", "Abstract", "Date",
+    "Start"): it has two cells or more, fewer than `line` (a heading spans
+    columns), and names a field, fewer than `line`, which names the title and two
+    more. A row of data above a header names no field; a header above a row of
+    data names more fields than the row does."""
+    cells = [c for c in _cells(above, delimiter)[1] if c]
+    if len(cells) < 2 or len(cells) >= len([c for c in _cells(line, delimiter)[1] if c]):
+        return False
+    below = _named(line, delimiter, mapping)
+    if "title" not in below or len(below) < 3:
+        return False
+    return 0 < len(_named(above, delimiter, mapping)) < len(below)
+
+
+def under_groups(
+    header: list[str], groups: list[str], mapping: dict[str, str] | None = None
+) -> list[str]:
+    """A header row under a row of group headings (`group_row`), each column that
+    names no field on its own named with the heading of its group in front where
+    that names one no other column does ("Name" under "Speaker": "Speaker Name",
+    the speakers; "Company" under it: "Speaker Company", the affiliation). A group
+    heading stands over its column and the ones right of it with no heading of
+    their own. Columns the mapping names stay as written."""
+    cols = resolve([h for h in header if h], mapping)
+    taken = set(cols.values()) | set((mapping or {}).values())
+    out = list(header)
+    group = ""
+    for i, name in enumerate(header):
+        group = (groups[i].strip() if i < len(groups) else "") or group
+        if not name or name in taken or not group or norm(group) == norm(name):
+            continue
+        joined = f"{group} {name}"
+        fld = next(iter(resolve([joined])), None)
+        if fld is not None and fld not in cols and joined not in header:
+            out[i] = joined
+            cols[fld] = joined
+    return out
+
+
 def header_row(
     lines: Sequence[str], delimiter: str | None, mapping: dict[str, str] | None = None
 ) -> int | None:
     """Which of a table's first non-blank `lines` is its header row: the first when
-    it names two known columns; else the first of the next `PREAMBLE` naming the
+    it names two known columns, unless it is a row of group headings over the header
+    (`group_row`: the next then); else the first of the next `PREAMBLE` naming the
     title and another column, under lines of one or two cells each (a title row,
     "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is."""
-    for i, line in enumerate(lines[: PREAMBLE + 1]):
+    head = lines[: PREAMBLE + 1]
+    for i, line in enumerate(head):
+        if i + 1 < len(head) and group_row(line, head[i + 1], delimiter, mapping):
+            return i + 1
         cells = [c for c in _cells(line, delimiter)[1] if c]
         cols = resolve(cells, mapping)
         named = [f for f, c in cols.items() if c in cells]
@@ -718,11 +775,21 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     found = header_row([read[i] for i, _ in head], delimiter, reader.mapping) or 0
     at, header_line = head[found]
     delimiter = _cells(read[at], delimiter)[0]
-    if found:
-        above = " / ".join(
-            " ".join(c for c in _cells(read[i], delimiter)[1] if c) for i, _ in head[:found]
+    groups: list[str] = []  # a row of group headings right above the header row
+    if found and group_row(read[head[found - 1][0]], read[at], delimiter, reader.mapping):
+        groups = [c.lstrip("\ufeff") for c in _cells(read[head[found - 1][0]], delimiter)[1]]
+        named = ", ".join(repr(c) for c in groups if c)
+        reader.warnings.append(
+            f"{reader.document} line {head[found - 1][1]}: a row of group headings "
+            f"({named[:160]}) above the header row (line {header_line}), which names the "
+            "columns: it is not the header, nor a talk"
         )
-        top, bottom = head[0][1], header_line - 1
+    if found - bool(groups):
+        titled = head[: found - bool(groups)]
+        above = " / ".join(
+            " ".join(c for c in _cells(read[i], delimiter)[1] if c) for i, _ in titled
+        )
+        top, bottom = titled[0][1], (head[found - 1][1] if groups else header_line) - 1
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
         reader.stated += f" {above}"
         reader.warnings.append(
@@ -741,6 +808,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
+        header = under_groups(header, groups, reader.mapping) if groups else header
         cols = resolve(header, reader.mapping)
         if "title" not in cols:
             raise InputError(
