@@ -471,9 +471,18 @@ class _Reader:
                 f"{said['start'][:40]!r} of {title!r}; {kept}" + (f" (and {lost})" if lost else "")
             )
             only_day, timeless = on, True  # the row's date is kept: only its time is unread
+        # a start written past 24:00 ("25:30") on the row's day: the next day's
+        # clock, in the night of the row's day (its program day)
+        night = (
+            on
+            if start and on and start.date() > on and when.written_past_24(said["start"])
+            else None
+        )
         if start is not None and not timeless:  # (an end with its own zone is read in it)
             own = when.zone(moments["end"][1]) if moments["end"] else None
-            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
+            # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
+            base = night if night and when.written_past_24(said["end"]) else start.date()
+            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, base)
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
                 end_at = end_at and when.past_midnight(start, end_at)
@@ -546,7 +555,7 @@ class _Reader:
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
             uid=uid,
-            program_day=None if start else only_day,
+            program_day=night if start else only_day,
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )
