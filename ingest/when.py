@@ -302,6 +302,29 @@ def _range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
     return (other or start), end
 
 
+# A clock past midnight written on the clock of the day before, as programs of late
+# events write them: "24:00", "25:30", "26h15" (the next day's 00:00, 01:30, 02:15).
+# With a dot its minutes cannot be a month ("24.00", "25.30"; "24.07" is a date).
+_PAST_24 = re.compile(r"(2[4-9])(?:(?:\s?h\s?|:)([0-5]\d)|\.(00|1[3-9]|[2-5]\d))(?!\d)")
+
+
+def past_24(value: str) -> tuple[str, int]:
+    """A clock time written past 24:00 ("25:30", "24:00 Uhr") as the next day's
+    clock ("01:30", "00:00 Uhr") and 1, the days it runs over; any other text as
+    it is, and 0."""
+    m = _PAST_24.match(value)
+    if m is None:
+        return value, 0
+    minutes = m.group(2) or m.group(3)
+    return f"{int(m.group(1)) - 24:02d}:{minutes}{value[m.end() :]}", 1
+
+
+def written_past_24(value: str) -> bool:
+    """Whether a cell's time is written past 24:00 ("25:30", "24:00-25:00")."""
+    m = re.fullmatch(clock_span(), " ".join(value.split()))
+    return m is not None and past_24(m.group(1) or "")[1] == 1
+
+
 MINUTE, HOUR = timedelta(minutes=1), timedelta(hours=1)
 BARE_NUMBER = re.compile(r"\d{1,6}(?:[.,]\d+)?")  # "90", "1.5", "1,5" (a decimal comma)
 
@@ -453,7 +476,8 @@ def parse_when(
     day: date | None = None,
 ) -> tuple[datetime | None, datetime | None]:
     """A start (and an end, for ranges) from one cell; `day` completes bare clock times.
-    The end is as written, even before the start: see `talk_end`."""
+    A clock written past 24:00 ("24:00", "25:30") is that day's next day's ("00:00",
+    "01:30": `past_24`). The end is as written, even before the start: see `talk_end`."""
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
@@ -467,10 +491,14 @@ def parse_when(
     if m:
         said, one, two = m.groups() if m.re.groups == 3 else (None, *m.groups())
         on = parse_date(said) if said else day
-        first, second = _range_clocks(one or "", two or "")
+        one, late = past_24(one or "")  # ("25:30": the next day's 01:30)
+        two, later = past_24(two or "")
+        first, second = _range_clocks(one, two)
         if on is not None and first is not None:
-            start = localise(datetime.combine(on, first), tz, fallback)
-            end = localise(datetime.combine(on, second), tz, fallback) if second else None
+            start = localise(datetime.combine(on + timedelta(days=late), first), tz, fallback)
+            # (an end after a start past 24:00 is on its day too: "24:00–01:00")
+            after = on + timedelta(days=late or later)
+            end = localise(datetime.combine(after, second), tz, fallback) if second else None
             return start, end
     on = parse_date(text)
     if on is not None:

@@ -22,7 +22,10 @@ time of sessions side by side (`carry_times`), only on the first of its rows has
 carried down;
 keywords split on "|" ";" or ",". CSV and JSONL are read line by line
 (`parse_lines` takes any iterable of lines); a CSV's header row may sit under a
-few lines of title (`header_row`), which are skipped with a warning.
+few lines of title (`header_row`), which are skipped with a warning, or under a
+row of group headings (`group_row`); last rows that fill only their first cell
+below talks that all fill more ("Total: 3 sessions") are a footer (`footer`),
+dropped with a warning.
 """
 
 from __future__ import annotations
@@ -468,9 +471,18 @@ class _Reader:
                 f"{said['start'][:40]!r} of {title!r}; {kept}" + (f" (and {lost})" if lost else "")
             )
             only_day, timeless = on, True  # the row's date is kept: only its time is unread
+        # a start written past 24:00 ("25:30") on the row's day: the next day's
+        # clock, in the night of the row's day (its program day)
+        night = (
+            on
+            if start and on and start.date() > on and when.written_past_24(said["start"])
+            else None
+        )
         if start is not None and not timeless:  # (an end with its own zone is read in it)
             own = when.zone(moments["end"][1]) if moments["end"] else None
-            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, start.date())
+            # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
+            base = night if night and when.written_past_24(said["end"]) else start.date()
+            end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, base)
             end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
             if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
                 end_at = end_at and when.past_midnight(start, end_at)
@@ -543,7 +555,7 @@ class _Reader:
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
             uid=uid,
-            program_day=None if start else only_day,
+            program_day=night if start else only_day,
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )
@@ -681,14 +693,71 @@ def _cells(line: str, delimiter: str | None) -> tuple[str, list[str]]:
     return delimiter, [c.strip() for c in cells]
 
 
+_LONGEST_NAME = 60  # the most characters of a column's name in a header row
+
+
+def _named(line: str, delimiter: str | None, mapping: dict[str, str] | None) -> list[str]:
+    """The fields a header line names (`columns.resolve`): by its short cells only
+    (a header names its columns in a few words; a long cell is a row's data)."""
+    cells = [c for c in _cells(line, delimiter)[1] if c and len(c) <= _LONGEST_NAME]
+    return [f for f, c in resolve(cells, mapping).items() if c in cells]
+
+
+def group_row(
+    above: str, line: str, delimiter: str | None, mapping: dict[str, str] | None = None
+) -> bool:
+    """Whether `above` is a row of group headings over the header row `line`
+    ("Session", "", "", "Schedule", "" over "Title", "Track", "Abstract", "Date",
+    "Start"): it has two cells or more, fewer than `line` (a heading spans
+    columns), and names a field, fewer than `line`, which names the title and two
+    more. A row of data above a header names no field; a header above a row of
+    data names more fields than the row does."""
+    cells = [c for c in _cells(above, delimiter)[1] if c]
+    if len(cells) < 2 or len(cells) >= len([c for c in _cells(line, delimiter)[1] if c]):
+        return False
+    below = _named(line, delimiter, mapping)
+    if "title" not in below or len(below) < 3:
+        return False
+    return 0 < len(_named(above, delimiter, mapping)) < len(below)
+
+
+def under_groups(
+    header: list[str], groups: list[str], mapping: dict[str, str] | None = None
+) -> list[str]:
+    """A header row under a row of group headings (`group_row`), each column that
+    names no field on its own named with the heading of its group in front where
+    that names one no other column does ("Name" under "Speaker": "Speaker Name",
+    the speakers; "Company" under it: "Speaker Company", the affiliation). A group
+    heading stands over its column and the ones right of it with no heading of
+    their own. Columns the mapping names stay as written."""
+    cols = resolve([h for h in header if h], mapping)
+    taken = set(cols.values()) | set((mapping or {}).values())
+    out = list(header)
+    group = ""
+    for i, name in enumerate(header):
+        group = (groups[i].strip() if i < len(groups) else "") or group
+        if not name or name in taken or not group or norm(group) == norm(name):
+            continue
+        joined = f"{group} {name}"
+        fld = next(iter(resolve([joined])), None)
+        if fld is not None and fld not in cols and joined not in header:
+            out[i] = joined
+            cols[fld] = joined
+    return out
+
+
 def header_row(
     lines: Sequence[str], delimiter: str | None, mapping: dict[str, str] | None = None
 ) -> int | None:
     """Which of a table's first non-blank `lines` is its header row: the first when
-    it names two known columns; else the first of the next `PREAMBLE` naming the
+    it names two known columns, unless it is a row of group headings over the header
+    (`group_row`: the next then); else the first of the next `PREAMBLE` naming the
     title and another column, under lines of one or two cells each (a title row,
     "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is."""
-    for i, line in enumerate(lines[: PREAMBLE + 1]):
+    head = lines[: PREAMBLE + 1]
+    for i, line in enumerate(head):
+        if i + 1 < len(head) and group_row(line, head[i + 1], delimiter, mapping):
+            return i + 1
         cells = [c for c in _cells(line, delimiter)[1] if c]
         cols = resolve(cells, mapping)
         named = [f for f, c in cols.items() if c in cells]
@@ -718,11 +787,21 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     found = header_row([read[i] for i, _ in head], delimiter, reader.mapping) or 0
     at, header_line = head[found]
     delimiter = _cells(read[at], delimiter)[0]
-    if found:
-        above = " / ".join(
-            " ".join(c for c in _cells(read[i], delimiter)[1] if c) for i, _ in head[:found]
+    groups: list[str] = []  # a row of group headings right above the header row
+    if found and group_row(read[head[found - 1][0]], read[at], delimiter, reader.mapping):
+        groups = [c.lstrip("\ufeff") for c in _cells(read[head[found - 1][0]], delimiter)[1]]
+        named = ", ".join(repr(c) for c in groups if c)
+        reader.warnings.append(
+            f"{reader.document} line {head[found - 1][1]}: a row of group headings "
+            f"({named[:160]}) above the header row (line {header_line}), which names the "
+            "columns: it is not the header, nor a talk"
         )
-        top, bottom = head[0][1], header_line - 1
+    if found - bool(groups):
+        titled = head[: found - bool(groups)]
+        above = " / ".join(
+            " ".join(c for c in _cells(read[i], delimiter)[1] if c) for i, _ in titled
+        )
+        top, bottom = titled[0][1], (head[found - 1][1] if groups else header_line) - 1
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
         reader.stated += f" {above}"
         reader.warnings.append(
@@ -741,6 +820,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
+        header = under_groups(header, groups, reader.mapping) if groups else header
         cols = resolve(header, reader.mapping)
         if "title" not in cols:
             raise InputError(
@@ -823,12 +903,41 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         ) from exc
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
+    found_rows, below = footer(found_rows, reader.document)
+    reader.warnings.extend(below)
     found_rows, carried = _carried(found_rows, cols, reader.document)
     reader.decide_dates(found_rows)
     talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
     reader.warnings.extend(carried)
     reader.warnings.extend([cut_short] if cut_short else [])
     return talks
+
+
+def footer(
+    rows: list[tuple[dict[str, Any], str]], document: str
+) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
+    """The rows of a table less its footer, and what to warn of that: its last rows
+    that fill only their first cell ("Total: 3 sessions", "Generated by ... on
+    2026-03-01") below talk rows that each fill a column these leave blank (every
+    talk above has its time, or its speaker: these are no talks of that table). A
+    last talk that lacks what talks above it lack too is a talk."""
+    end = len(rows)
+    while end and all(not text_of(v).strip() for v in list(rows[end - 1][0].values())[1:]):
+        end -= 1
+    if end == len(rows) or end < 2:  # (one talk above tells too little)
+        return rows, []
+    filled = [{k for k, v in row.items() if text_of(v).strip()} for row, _ in rows[:end]]
+    shared = set.intersection(*filled) - {next(iter(rows[0][0]), "")}
+    if not shared:
+        return rows, []
+    dropped = rows[end:]
+    said = " / ".join(text_of(next(iter(r.values()), "")).strip()[:60] for r, _ in dropped[:3])
+    named = ", ".join(repr(c.lstrip("\ufeff")) for c in sorted(shared)[:3])
+    return rows[:end], [
+        f"{document} {_lines([w for _, w in dropped])}: not talks but a footer below the "
+        f"table (only the first cell filled, where every talk above fills {named}); "
+        f"dropped: {said!r}"
+    ]
 
 
 def _carried(
@@ -1070,9 +1179,10 @@ def read_rows(
     reader = _Reader(document, parser, mapping, "UTC", conference)
     reader.fallback = fallback
     reader.stated += "".join(f" {y}" for y in years)
-    carried: list[str] = []
+    rows, carried = footer(rows, document)
     if rows:  # (merged time cells of sessions side by side, as a CSV's: `_carried`)
-        rows, carried = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
+        rows, said = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
+        carried += said
     reader.decide_dates(rows)
     talks = [t for row, where in rows if (t := reader.talk(row, where, on_day=on_day)) is not None]
     return talks, reader.warnings + carried

@@ -70,7 +70,9 @@ def looks_like_json(text: str) -> bool:
 SAMPLE_LINES = 2000  # the first lines of a table its columns are judged by
 
 
-def _header_and_rows(lines: list[str], kind: str) -> tuple[list[str], list[list[str]]]:
+def _header_and_rows(
+    lines: list[str], kind: str, mapping: dict[str, str] | None = None
+) -> tuple[list[str], list[list[str]]]:
     """A delimited table's header (`table.header_row`, under its lines of title) and
     the rows after it among `lines`, its first (the last row left out where the
     lines stop inside the table: it may be cut)."""
@@ -79,7 +81,7 @@ def _header_and_rows(lines: list[str], kind: str) -> tuple[list[str], list[list[
     if body and (m := re.match(r"^\s*sep=(.)\s*$", body[0].lstrip("\ufeff"))):
         delimiter, body = m.group(1), body[1:]
     heads = [ln.lstrip("\ufeff").rstrip("\r\n") for ln in body[: table.PREAMBLE + 1]]
-    found = table.header_row(heads, delimiter)
+    found = table.header_row(heads, delimiter, mapping)
     if found is None:
         return [], []
     if delimiter is None:  # (as the table reader tells it: the most used of the three)
@@ -90,7 +92,12 @@ def _header_and_rows(lines: list[str], kind: str) -> tuple[list[str], list[list[
     rows = list(csv.reader(lines[at:], delimiter=delimiter))
     if len(lines) >= SAMPLE_LINES:
         rows = rows[:-1]
-    return [h.strip() for h in rows[0]] if rows else [], rows[1:]
+    header = [h.strip() for h in rows[0]] if rows else []
+    if found and header and table.group_row(heads[found - 1], heads[found], delimiter, mapping):
+        # (its columns named as the table reader names them: `table.under_groups`)
+        groups = next(csv.reader([heads[found - 1]], delimiter=delimiter), [])
+        header = table.under_groups(header, [g.strip() for g in groups], mapping)
+    return header, rows[1:]
 
 
 def _clock_or_span(value: str) -> bool:
@@ -212,7 +219,7 @@ def _with_columns(
     if kind not in ("csv", "tsv"):
         return mapping, []
     try:
-        header, rows = _header_and_rows(lines, kind)
+        header, rows = _header_and_rows(lines, kind, mapping)
     except csv.Error:  # (the table reader says what is wrong with it)
         return mapping, []
     if not header:

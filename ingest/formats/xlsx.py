@@ -42,7 +42,15 @@ from ingest import when
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import date_of, document_years, room_named, stated_zone
 from ingest.formats.registry import Format, Options, Result, register
-from ingest.formats.table import PREAMBLE, date_in_words, header_row, read_rows, yearless
+from ingest.formats.table import (
+    PREAMBLE,
+    date_in_words,
+    group_row,
+    header_row,
+    read_rows,
+    under_groups,
+    yearless,
+)
 from ingest.limits import spreadsheet_kind
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
@@ -170,6 +178,7 @@ class _Table:
     header_at: int
     rows: tuple[tuple[dict[str, Any], str], ...]
     timed: bool  # its header names a start, end or date column
+    grouped: tuple[int, str] | None = None  # a row of group headings above the header
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -181,6 +190,12 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     at = header_row([_line(cells) for _, cells in head], ",", mapping) or 0
     header_at, header = head[at]
     names = [h.strip() for h in header]
+    grouped = None
+    if at and group_row(_line(head[at - 1][1]), _line(header), ",", mapping):
+        # ("Session" over "Title", "Track"; "Speaker" over "Name": `table.group_row`)
+        number, groups = head[at - 1]
+        names = under_groups(names, [g.strip() for g in groups], mapping)
+        grouped = (number, ", ".join(repr(g.strip()) for g in groups if g.strip()))
     cols = resolve([n for n in names if n], mapping)
     if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
         return None
@@ -191,9 +206,10 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
             if name:
                 row.setdefault(name, cell)
         rows.append((row, f"sheet {sheet.name!r} row {number}"))
-    titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in head[:at])
+    above = head[: at - 1] if grouped else head[:at]
+    titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
     timed = any(f in cols for f in ("start", "end", "date"))
-    return _Table(sheet, titles, header_at, tuple(rows), timed)
+    return _Table(sheet, titles, header_at, tuple(rows), timed, grouped)
 
 
 def read_workbook(data: bytes, document: str, options: Options) -> Result:
@@ -272,6 +288,12 @@ def _read(
         warnings.append(
             f"{document} sheet {t.sheet.name!r} {place}: not the table but a title above "
             f"its header row (row {t.header_at}), skipped: {above[:160]!r}{on}"
+        )
+    if t.grouped:
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r} row {t.grouped[0]}: a row of group headings "
+            f"({t.grouped[1][:160]}) above the header row (row {t.header_at}), which names "
+            "the columns: it is not the header, nor a talk"
         )
     if day is None and (why := yearless(t.sheet.name, years)):
         warnings.append(
