@@ -56,3 +56,60 @@ def test_a_track_heading_over_talk_headings_stays_their_track():
     talks, _ = markdown.parse(text, "rb.md", "UTC")
     assert (talks[0].room, talks[0].track) == (None, "Concorrência")
     assert (talks[1].room, talks[1].track) == ("Sala Jatobá", None)
+
+
+def test_finnish_and_vietnamese_room_words_end_a_list_line():
+    fi = (
+        "# Päivä 2026\n\n## Torstai 15. lokakuuta 2026\n\n"
+        "- 10:00–10:45 Tyyppivihjeet käytännössä — Mikko Korhonen (Wolt), Sali 2\n"
+        "- 11:00–11:30 Datan laatu — Laura Nieminen (Tilastokeskus), Sali 1\n"
+    )
+    talks, _ = markdown.parse(fi, "fi.md", "Europe/Helsinki")
+    t = talks[0]
+    assert (t.title, t.room, t.speakers[0].name, t.speakers[0].affiliation) == (
+        "Tyyppivihjeet käytännössä",
+        "Sali 2",
+        "Mikko Korhonen",
+        "Wolt",
+    )
+    vi = (
+        "Saturday 7 November 2026\n\n"
+        "08:30 - 09:15 | Khai mạc: Hệ sinh thái web | Nguyễn Văn An (VNG) | Hội trường A\n"
+        "09:30 - 10:15 | Tối ưu hiệu năng với Next.js | Trần Thị Bích (Tiki) | Phòng B\n"
+    )
+    talks, _ = markdown.parse(vi, "vi.txt", "Asia/Ho_Chi_Minh")
+    assert [(t.room, [s.name for s in t.speakers]) for t in talks] == [
+        ("Hội trường A", ["Nguyễn Văn An"]),
+        ("Phòng B", ["Trần Thị Bích"]),
+    ]
+
+
+def test_room_words_of_other_languages_name_rooms():
+    from ingest.formats.mdparts import room_named
+
+    for name in ("Sali 1", "Phòng B", "Hội trường A", "Nagy terem", "Ruang 3", "قاعة 2", "Sala 4"):
+        assert room_named(name), name
+    assert not room_named("Trường học")  # (one word of the two is no room)
+
+
+def test_dotted_list_times_are_refused_saying_why():
+    import pytest
+
+    from talkbase.core.errors import InputError
+
+    text = "# Ohjelma 2026\n\n## Torstai 15. lokakuuta 2026\n\n- 9.00–9.45 Avaus — Aino Virtanen, Sali 1\n"
+    with pytest.raises(InputError) as caught:
+        markdown.parse(text, "fi.md", "Europe/Helsinki")
+    assert "9.00–9.45" in str(caught.value) and "9:00–9:45" in str(caught.value)
+
+
+def test_timed_lines_under_no_readable_day_are_refused_saying_so():
+    import pytest
+
+    from talkbase.core.errors import InputError
+
+    text = "Chào các bạn,\n\nThứ Bảy, ngày 7 tháng 11 năm 2026\n\n08:30 - 09:15 | A | B\n09:30 - 10:15 | C | D\n"
+    with pytest.raises(InputError) as caught:
+        markdown.parse(text, "vi.txt", "UTC")
+    said = str(caught.value)
+    assert "line 5" in said and "day" in said and "and it has none" not in said

@@ -165,7 +165,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
     if level is None and not lists and not tables:
-        raise InputError(document, _nothing_read(heads), "line 1")
+        raise InputError(document, _nothing_read(heads, lines), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
     above = [h for h in heads if h.level < deepest]
     leading = _times_above(lines, heads, deepest, framing)
@@ -250,7 +250,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 document,
                 f"the day heading {h.text!r} would be read as a talk: its lines are no "
                 "talks this reader knows (headings, list lines that start with a time, or "
-                "a table with a title column and a time column)",
+                "a table with a title column and a time column)" + _dotted_hint(own),
                 f"line {h.line}",
             )
         given, body = sessions([leading[i], *body] if i in leading else body)
@@ -349,16 +349,59 @@ def _titled_below(heading: str, body: list[str]) -> tuple[list[str], str | None]
     return [*body[:first], *body[first + 1 :]], strip_markup(m.group(2))
 
 
-def _nothing_read(heads: list[Heading]) -> str:
+def _nothing_read(heads: list[Heading], lines: list[str]) -> str:
     """Why a text gave no talks, saying what it would be read from: a plain text (an
-    e-mail) has no headings at all, which is no Markdown program, not a broken one."""
+    e-mail) has no headings at all, which is no Markdown program, not a broken one;
+    one whose lines start with times but say no day its reader reads is told so."""
     ways = (
         "headings ('## 10:00 Title'), list lines that start with a time, or a table "
         "with a title column and a time column"
     )
+    timed = [
+        (no, ln.strip())
+        for no, ln in enumerate(lines, start=1)
+        if ln.strip() and timed_bullet(f"- {ln.strip()}") is not None
+    ]
+    if not heads and len(timed) >= 2:
+        no, first = timed[0]
+        return (
+            f"no talks found: its lines that start with a time (line {no}: {first[:40]!r}) "
+            "follow no line this reader reads as their day; write each day on a line "
+            "of its own, as '2026-11-07' or 'Saturday 7 November 2026'"
+        )
     if not heads:
-        return f"no talks found: a text program is read from its {ways}, and it has none"
+        return (
+            f"no talks found: a text program is read from its {ways}, and it has none"
+            + _dotted_hint(lines)
+        )
     return f"no talks found: no level of its headings reads as talks, nor any of its {ways}"
+
+
+# a line that starts with a range of two times written with a dot ("- 9.00–9.45")
+_DOTTED = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(\d{1,2})\.(\d{2})\s*[\u2013\u2014-]\s*(\d{1,2})\.(\d{2})\b"
+)
+
+
+def _dotted_hint(lines: list[str]) -> str:
+    """Where lines start with a range of times written with a dot ("9.00–9.45"), which
+    are not read as clock times (a dotted "12.05" is as often a date), a sentence
+    saying so and how to write them; "" otherwise."""
+    for ln in lines:
+        m = _DOTTED.match(ln)
+        if (
+            m
+            and int(m.group(1)) < 24
+            and int(m.group(3)) < 24
+            and max(int(m.group(2)), int(m.group(4))) < 60
+        ):
+            a, b = f"{m.group(1)}.{m.group(2)}", f"{m.group(3)}.{m.group(4)}"
+            return (
+                f"; its lines start with times written with a dot ({a}–{b}), which are "
+                f"not read as clock times (a dotted number is a date as often): write them "
+                f"{a.replace('.', ':')}–{b.replace('.', ':')}"
+            )
+    return ""
 
 
 def _no_program(heads: list[Heading]) -> str:
