@@ -113,3 +113,34 @@ def test_timed_lines_under_no_readable_day_are_refused_saying_so():
         markdown.parse(text, "vi.txt", "UTC")
     said = str(caught.value)
     assert "line 5" in said and "day" in said and "and it has none" not in said
+
+
+def test_arabic_labels_give_a_talks_speaker_and_room():
+    text = (
+        "# ملتقى المطورين العرب 2026\n\nجميع الأوقات بتوقيت الرياض (Asia/Riyadh).\n\n"
+        "## السبت 14 نوفمبر 2026\n\n### 10:00–10:45 الذكاء الاصطناعي باللغة العربية\n"
+        "**المتحدث:** أحمد العتيبي (أرامكو)\n**القاعة:** القاعة الكبرى\n\n"
+        "نماذج لغوية عربية مفتوحة المصدر وتقييمها.\n"
+    )
+    talks, _ = markdown.parse(text, "ar.md", "UTC")
+    t = talks[0]
+    assert (t.speakers[0].name, t.speakers[0].affiliation, t.room) == (
+        "أحمد العتيبي",
+        "أرامكو",
+        "القاعة الكبرى",
+    )
+    assert t.abstract == "نماذج لغوية عربية مفتوحة المصدر وتقييمها."
+
+
+def test_column_names_of_more_languages_name_their_fields():
+    from ingest.formats.columns import resolve
+
+    got = resolve(["Judul", "Pembicara", "Ruang", "Tanggal", "Waktu"])
+    assert got == {
+        "title": "Judul",
+        "speakers": "Pembicara",
+        "room": "Ruang",
+        "date": "Tanggal",
+        "start": "Waktu",
+    }
+    assert resolve(["Előadó", "Terem"]) == {"speakers": "Előadó", "room": "Terem"}
