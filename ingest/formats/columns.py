@@ -459,6 +459,35 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "언어",
     ),
 }
+# The same fields' names in Arabic, Vietnamese, Indonesian, Finnish, Hungarian and
+# Romanian, as `norm` writes them (accents folded, "_" between words; Arabic as
+# written): "المتحدث", "Diễn giả", "Pembicara", "Puhuja", "Előadó", "Vorbitor"
+_MORE_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "speakers": (
+        *("المتحدث", "المتحدثون", "المتحدثة", "المتحدثين", "متحدث"),
+        *("dien_gia", "nguoi_trinh_bay", "pembicara", "narasumber", "pemateri"),
+        *("puhuja", "puhujat", "esiintyja", "esiintyjat", "eloado", "eloadok"),
+        *("vorbitor", "vorbitori", "prezentator"),
+    ),
+    "room": (
+        *("القاعة", "قاعة", "المكان", "phong", "dia_diem", "ruang", "ruangan", "lokasi"),
+        *("paikka", "terem", "helyszin", "locatie"),
+    ),
+    "track": ("المسار", "jalur", "szekcio", "sectiune"),
+    "title": ("العنوان", "tieu_de", "judul", "otsikko", "cim", "titlu"),
+    "abstract": (
+        *("الوصف", "الملخص", "mo_ta", "tom_tat", "deskripsi", "abstrak", "ringkasan"),
+        *("kuvaus", "tiivistelma", "leiras", "osszefoglalo", "descriere", "rezumat"),
+    ),
+    "date": ("التاريخ", "اليوم", "ngay", "tanggal", "paivamaara", "paiva", "nap"),
+    "start": (
+        *("الوقت", "البداية", "thoi_gian", "gio", "bat_dau", "waktu", "jam", "mulai"),
+        *("aika", "alkaa", "kello", "ido", "kezdes", "inceput"),
+    ),
+}
+for _fld, _theirs in _MORE_LANGUAGES.items():
+    _known = IN_OTHER_LANGUAGES.get(_fld, ())
+    IN_OTHER_LANGUAGES[_fld] = (*_known, *(n for n in _theirs if n not in _known))
 FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
 
 

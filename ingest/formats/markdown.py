@@ -4,7 +4,8 @@ Shapes read (and mixed):
 
     # Conference 2026                     a lone top heading names the conference
     ## Tuesday, 20 October 2026           a heading that is a date sets the day
-    ## Compilers                          any other heading above the talks is a track;
+    ## Compilers                          any other heading above the talks is a track
+                                          (a room, "## Sala Ipê", where it has a room word);
     The compiler track covers ...         its first paragraph describes it
     ### 10:00–10:30 Keynote: Talk Title   talk headings (the level with the most
     Jane Doe (Acme), Max Muster (Beispiel)    distinct headings); a time may lead
@@ -36,7 +37,8 @@ speaker, a room and a session kind (a README's "Installation", "Usage", "License
 no program: refused. A day
 heading that gives no year where the document names none, or whose weekday is not
 that date's, is refused; so is a day heading left as a talk's title. A time zone
-the opening lines state ("Europe/Madrid", "CEST, UTC+2") is the times' zone.
+the front matter names ("timezone: America/Sao_Paulo") or the opening lines state
+("Europe/Madrid", "CEST, UTC+2") is the times' zone.
 
 Unlabelled lines: a first short line of names is the speaker list, a first short
 line with a clock time is the time (and room), the rest is the abstract.
@@ -57,7 +59,7 @@ from dataclasses import replace
 from datetime import UTC, date, tzinfo
 
 from ingest import when
-from ingest.formats.columns import resolve
+from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.mdparts import (
     ATX,
     CLOCK_RANGE,
@@ -145,12 +147,10 @@ def looks_like(text: str) -> bool:
 
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    conference = ""
+    conference, front_zone = "", None
     if lines and lines[0].strip() == "---":  # YAML front matter
         end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
-        for ln in lines[1:end]:
-            if m := re.match(r"^(?:title|conference)\s*:\s*[\"']?(.*?)[\"']?\s*$", ln):
-                conference = conference or m.group(1)
+        conference, front_zone = _front_matter(lines[1:end])
         lines = [""] * (end + 1) + lines[end + 1 :]
     if not headings(lines) and (written := plain_schedule(lines)) is not None:
         lines = written  # a plain-text program: its date lines and timed lines
@@ -165,7 +165,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
     if level is None and not lists and not tables:
-        raise InputError(document, _nothing_read(heads), "line 1")
+        raise InputError(document, _nothing_read(heads, lines), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
     above = [h for h in heads if h.level < deepest]
     leading = _times_above(lines, heads, deepest, framing)
@@ -192,7 +192,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     # the lines above the first heading after the conference's, and that heading (a
     # day's: "Day 1 (Tuesday 24 October 2023, Dublin, UTC+1)")
     opening = lines[: next((h.line for h in heads if h.text != conference), len(lines))]
-    fallback = stated_zone(opening) or when.zone(default_tz) or UTC
+    fallback = front_zone or stated_zone(opening) or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
     dated = False  # whether a talk is under a day heading
@@ -250,7 +250,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 document,
                 f"the day heading {h.text!r} would be read as a talk: its lines are no "
                 "talks this reader knows (headings, list lines that start with a time, or "
-                "a table with a title column and a time column)",
+                "a table with a title column and a time column)" + _dotted_hint(own),
                 f"line {h.line}",
             )
         given, body = sessions([leading[i], *body] if i in leading else body)
@@ -282,6 +282,28 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             )
         )
     return talks, warnings
+
+
+_FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
+
+
+def _front_matter(lines: list[str]) -> tuple[str, tzinfo | None]:
+    """The conference and time zone a YAML front matter names: its "title" or
+    "conference" key; a key naming the zone field ("timezone", "tz", "time_zone": the
+    zone column's names, ingest/formats/columns.py) whose value is a zone, else any
+    key whose value is the tz database's name of a zone ("zone: Europe/Vienna")."""
+    conference, named, other = "", None, None
+    for ln in lines:
+        if not (m := _FRONT_KEY.match(ln)):
+            continue
+        key, value = norm(m.group(1)), m.group(2)
+        if key in ("title", "conference"):
+            conference = conference or value
+        elif key in FIELDS["timezone"] or key.replace("_", "") in FIELDS["timezone"]:
+            named = named or when.zone(value)
+        elif "/" in value and not other:
+            other = when.zone(value)
+    return conference, named or other
 
 
 def _times_above(
@@ -327,16 +349,59 @@ def _titled_below(heading: str, body: list[str]) -> tuple[list[str], str | None]
     return [*body[:first], *body[first + 1 :]], strip_markup(m.group(2))
 
 
-def _nothing_read(heads: list[Heading]) -> str:
+def _nothing_read(heads: list[Heading], lines: list[str]) -> str:
     """Why a text gave no talks, saying what it would be read from: a plain text (an
-    e-mail) has no headings at all, which is no Markdown program, not a broken one."""
+    e-mail) has no headings at all, which is no Markdown program, not a broken one;
+    one whose lines start with times but say no day its reader reads is told so."""
     ways = (
         "headings ('## 10:00 Title'), list lines that start with a time, or a table "
         "with a title column and a time column"
     )
+    timed = [
+        (no, ln.strip())
+        for no, ln in enumerate(lines, start=1)
+        if ln.strip() and timed_bullet(f"- {ln.strip()}") is not None
+    ]
+    if not heads and len(timed) >= 2:
+        no, first = timed[0]
+        return (
+            f"no talks found: its lines that start with a time (line {no}: {first[:40]!r}) "
+            "follow no line this reader reads as their day; write each day on a line "
+            "of its own, as '2026-11-07' or 'Saturday 7 November 2026'"
+        )
     if not heads:
-        return f"no talks found: a text program is read from its {ways}, and it has none"
+        return (
+            f"no talks found: a text program is read from its {ways}, and it has none"
+            + _dotted_hint(lines)
+        )
     return f"no talks found: no level of its headings reads as talks, nor any of its {ways}"
+
+
+# a line that starts with a range of two times written with a dot ("- 9.00–9.45")
+_DOTTED = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(\d{1,2})\.(\d{2})\s*[\u2013\u2014-]\s*(\d{1,2})\.(\d{2})\b"
+)
+
+
+def _dotted_hint(lines: list[str]) -> str:
+    """Where lines start with a range of times written with a dot ("9.00–9.45"), which
+    are not read as clock times (a dotted "12.05" is as often a date), a sentence
+    saying so and how to write them; "" otherwise."""
+    for ln in lines:
+        m = _DOTTED.match(ln)
+        if (
+            m
+            and int(m.group(1)) < 24
+            and int(m.group(3)) < 24
+            and max(int(m.group(2)), int(m.group(4))) < 60
+        ):
+            a, b = f"{m.group(1)}.{m.group(2)}", f"{m.group(3)}.{m.group(4)}"
+            return (
+                f"; its lines start with times written with a dot ({a}–{b}), which are "
+                f"not read as clock times (a dotted number is a date as often): write them "
+                f"{a.replace('.', ':')}–{b.replace('.', ':')}"
+            )
+    return ""
 
 
 def _no_program(heads: list[Heading]) -> str:
@@ -602,9 +667,12 @@ def _talk(
     gives only its time and room (`_titled_below`)."""
     title, fmt = h.text, block.fields.get("format")
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
-    track_of = next(
-        ((n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None), None
-    )
+    places = [(n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None]
+    # (a heading above with a room word is the talks' room, as over a list: "## Sala Ipê";
+    # one that gives a time too, "## 14 h 30 – 15 h 15 · salle Turing", names a session)
+    rooms = [room_named(n) and not HAS_CLOCK.search(n) for n, _ in places]
+    room_of = next((n for (n, _), r in zip(places, rooms, strict=True) if r), None)
+    track_of = next((p for p, r in zip(places, rooms, strict=True) if not r), None)
     start = end = None
     if m := _TIME_FIRST.match(title):
         start, end, _ = times(m.group(1), day, fallback)
@@ -620,6 +688,7 @@ def _talk(
         leftover = [p for p in _PARTS.split(rest) if p.strip() and date_of(p) is None]
         if not room and leftover and len(leftover[-1]) <= 60:
             room = re.sub(r"^in\s+", "", leftover[-1].strip(), flags=re.I) or None
+    room = room or room_of
     if start is None and ("when" in block.fields or HAS_CLOCK.match(h.text)):
         warnings.append(
             f"{document} line {h.line}: {title!r} gives a time but no date; kept without a time"

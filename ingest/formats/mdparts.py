@@ -614,10 +614,27 @@ def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
 
 def room_named(text: str) -> bool:
     """Whether a heading or a "(...)" names a room: a room word in any language
-    ("Sala Álvaro Cunqueiro", "Auditorio Abanca", "Main Hall"), or a room's code ("F1.24")."""
-    words = set(_TOKEN.findall(fold(text)))
-    nouns = {fold(w) for ws in ROOM_WORDS.values() for w in ws if " " not in w}
-    return bool(words & nouns) or bool(_ROOM_CODE.match(text.strip()))
+    ("Sala Álvaro Cunqueiro", "Auditorio Abanca", "Main Hall", Vietnamese's two words
+    "Hội trường A"), or a room's code ("F1.24")."""
+    tokens = _TOKEN.findall(fold(text))
+    nouns, phrases = _room_nouns()
+    said = f" {' '.join(tokens)} "
+    return (
+        bool(set(tokens) & nouns)
+        or any(p in said for p in phrases)
+        or bool(_ROOM_CODE.match(text.strip()))
+    )
+
+
+@cache
+def _room_nouns() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The room words (`terms.ROOM_WORDS`) of one word, folded, and those of several,
+    as " word word " (so that they are found among a text's words)."""
+    folded = [" ".join(_TOKEN.findall(fold(w))) for ws in ROOM_WORDS.values() for w in ws]
+    return (
+        frozenset(w for w in folded if " " not in w),
+        tuple(f" {w} " for w in folded if " " in w),
+    )
 
 
 @dataclass

@@ -61,6 +61,12 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "tr": ("salon", "salonu", "sahne"),
     "sv": ("salen", "scen", "scenen", "aula"),
     "cs": ("sál", "sal", "posluchárna", "poslucharna", "učebna", "ucebna"),
+    "fi": ("sali", "luentosali", "auditorio"),
+    "hu": ("terem", "terme", "előadóterem", "eloadoterem", "színpad", "szinpad"),
+    "ro": ("sala", "sală", "aula", "scena", "scenă"),
+    "id": ("ruang", "ruangan", "aula", "panggung"),
+    "vi": ("phòng", "hội trường", "sân khấu"),
+    "ar": ("قاعة", "القاعة", "مسرح", "المسرح"),
 }
 
 # How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",
