@@ -301,3 +301,21 @@ def test_a_pages_conference_is_the_title_part_naming_a_year():
     page = page.replace("<h1>DevFest 2026</h1>", "<h1>DevFest İstanbul 2026</h1>")
     _, talks, _ = parse_text(page, "program.html")
     assert {t.conference for t in talks} == {"DevFest İstanbul 2026"}
+
+
+def test_a_korean_csv_and_kana_headers_are_read_by_their_names():
+    korean = (
+        "제목,발표자,소속,날짜,시작,종료,장소,트랙,언어,설명\n"
+        "Rust로 만드는 게임 서버,이서연,넥슨,2026-10-21,11:00,11:40,룸 B,게임,한국어,메모리 안전성\n"
+    )
+    _, (talk,), _ = parse_text(korean, "ko.csv")
+    assert (talk.room, talk.track, talk.language, talk.abstract) == (
+        "룸 B",
+        "게임",
+        "ko",
+        "메모리 안전성",
+    )
+    assert [(s.name, s.affiliation) for s in talk.speakers] == [("이서연", "넥슨")]
+    kana = "タイトル,スピーカー,日付,時間\nRust入門,山田 太郎,2026-12-05,10:00\n"
+    _, (talk,), _ = parse_text(kana, "ja.csv")
+    assert [s.name for s in talk.speakers] == ["山田 太郎"] and f"{talk.start:%H:%M}" == "10:00"

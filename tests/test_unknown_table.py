@@ -10,31 +10,36 @@ import pytest
 from ingest import parse_text
 from talkbase.core.errors import InputError
 
-FINNISH = (
-    "Otsikko;Puhuja;Päiväys;Alku;Sali\n"
-    "Rust tuotannossa;Matti Virtanen;2026-11-12;9:30;Sali 1\n"
-    "Observability budjetilla;Liisa Korhonen;2026-11-12;10:30;Sali 2\n"
+LITHUANIAN = (
+    "Pavadinimas;Pranešėjas;Diena;Pradžia;Auditorija\n"
+    "Rust gamyboje;Jonas Kazlauskas;2026-11-12;9:30;A1\n"
+    "Stebėjimas pigiai;Ona Petraitienė;2026-11-12;10:30;A2\n"
 )
 
 
 def test_an_unknown_header_is_said_to_be_a_table_and_how_to_map_it():
     with pytest.raises(InputError) as refused:
-        parse_text(FINNISH, "ohjelma.csv")
+        parse_text(LITHUANIAN, "programa.csv")
     said = str(refused.value)
-    assert refused.value.path == "ohjelma.csv"
-    assert "a table (CSV) whose header names no column" in said and "Otsikko" in said
-    assert "--map title='Otsikko'" in said
+    assert refused.value.path == "programa.csv"
+    assert "a table (CSV) whose header names no column" in said and "Pavadinimas" in said
+    assert "--map title='Pavadinimas'" in said
 
 
 def test_with_map_it_is_read_as_the_table_it_is():
-    mapping = {"title": "Otsikko", "speakers": "Puhuja", "date": "Päiväys", "start": "Alku"}
-    fmt, talks, _ = parse_text(FINNISH, "ohjelma.csv", mapping=mapping)
+    mapping = {
+        "title": "Pavadinimas",
+        "speakers": "Pranešėjas",
+        "date": "Diena",
+        "start": "Pradžia",
+    }
+    fmt, talks, _ = parse_text(LITHUANIAN, "programa.csv", mapping=mapping)
     assert fmt == "csv"
     assert [
         (t.title, [s.name for s in t.speakers], f"{t.start:%Y-%m-%d %H:%M}") for t in talks
     ] == [
-        ("Rust tuotannossa", ["Matti Virtanen"], "2026-11-12 09:30"),
-        ("Observability budjetilla", ["Liisa Korhonen"], "2026-11-12 10:30"),
+        ("Rust gamyboje", ["Jonas Kazlauskas"], "2026-11-12 09:30"),
+        ("Stebėjimas pigiai", ["Ona Petraitienė"], "2026-11-12 10:30"),
     ]
 
 

@@ -16,6 +16,7 @@ unit, in any language CLDR names hours and minutes in ("Dauer (Std.)", "Duration
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
@@ -263,6 +264,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "简介",
         "개요",
         "초록",
+        "설명",
+        "説明",
+        "说明",
     ),
     "speakers": (
         "referent",
@@ -312,6 +316,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "organizzazione",
         "organisatie",
         "bedrijf",
+        "소속",
+        "所属",
+        "单位",
+        "公司",
     ),
     "start": (
         "beginn",
@@ -347,6 +355,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "时间",
         "시간",
         "開始",
+        "시작",
+        "시작 시간",
     ),
     "end": (
         "ende",
@@ -585,7 +595,13 @@ def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
     plain word (`_INCLUSIVE`), runs of anything else "_"."""
     text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(_UNMARKED)
-    return re.sub(r"[\W_]+", "_", fold(text)).strip("_")  # (letters of any script kept)
+    text = _NOT_EAST_ASIAN.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
+    return re.sub(r"[\W_]+", "_", text).strip("_")  # (letters of any script kept)
+
+
+# what folds: all but kana, Chinese characters and Hangul, whose marks are no accents
+# ("スピーカー" keeps its "ピ", "제목" its syllables, as the lists above write them)
+_NOT_EAST_ASIAN = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
 
 
 # letters that carry no accent to drop but stand for a plain one in a header's name
