@@ -544,6 +544,9 @@ def _english_units(cldr: str) -> frozenset[str]:
     return frozenset(names | {n + "s" for n in names if 1 < len(n) < 4 and n[-1] != "s"})
 
 
+_LONGEST_HEADER = 12  # words: a header longer than this names no duration, no field by its end
+
+
 def duration_unit(header: object) -> str | None:
     """What a column's header says of its durations: "hours" ("Dauer (Std.)",
     "Duration (hours)", "Duration in h", "hrs"), "minutes" ("Dauer (Min.)",
@@ -559,6 +562,8 @@ def duration_unit(header: object) -> str | None:
     if key in units and (len(key) > 4 or (key in english and len(key) > 1)):
         return units[key]  # the unit alone ("Minuten", "hrs"; not "Sat", Croatian hours)
     words = key.split("_")
+    if len(words) > _LONGEST_HEADER:
+        return None  # (a cell of prose, not a header: spare the quadratic cuts)
     for cut in range(len(words) - 1, 0, -1):
         if "_".join(words[:cut]) in _DURATION_NAMES:
             rest = words[cut:]
@@ -706,6 +711,8 @@ def head_field(header: object) -> str | None:
     if not re.search(r"\w\s+\w", str(header)):
         return None
     words = [w for w in norm(header).split("_") if w]
+    if len(words) > _LONGEST_HEADER:
+        return None  # (a cell of prose, not a header)
     for cut in range(1, len(words)):
         head = "_".join(words[cut:])
         fld = None if head in _NO_HEADS else _FIELD_OF.get(head.replace("_", ""))
