@@ -117,6 +117,7 @@ The program committee
 def test_a_plain_text_email_schedule_is_read():
     fmt, talks, warnings = parse_text(EMAIL, "schedule.txt")
     assert fmt == "markdown" and warnings == []
+    assert {t.conference for t in talks} == {"Open Source Summit Nairobi 2026"}  # its subject
     assert [
         (
             t.title,

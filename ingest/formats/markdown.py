@@ -131,6 +131,19 @@ def plain_schedule(lines: list[str]) -> list[str] | None:
     return out if days and timed >= 2 else None
 
 
+def subject_line(lines: list[str]) -> str:
+    """The conference an e-mail's first line names: the one part of it naming a year
+    after its label ("Subject: Final schedule — Open Source Summit Nairobi 2026",
+    "Assunto: Grade final - Python Brasil 2026"); "" where it names none or several."""
+    first = next((ln.strip() for ln in lines if ln.strip()), "")
+    m = re.match(r"^[^\W\d_][\w-]{0,20}\s*:\s*(.+)$", first)
+    if not m:
+        return ""
+    parts = re.split(r"\s+[\u2013\u2014|-]\s+|:\s+", m.group(1))
+    dated = [p.strip() for p in parts if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", p)]
+    return dated[0] if len(dated) == 1 and len(dated[0]) <= 120 else ""
+
+
 def looks_like(text: str) -> bool:
     head = text[:200000]
     atx = len(re.findall(r"(?m)^ {0,3}#{1,6}[ \t]+\S", head))
@@ -154,6 +167,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         lines = [""] * (end + 1) + lines[end + 1 :]
     if not headings(lines) and (written := plain_schedule(lines)) is not None:
         lines = written  # a plain-text program: its date lines and timed lines
+        conference = conference or subject_line(lines)
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
