@@ -342,6 +342,8 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
             fields["end"] = end.astimezone(start.tzinfo)  # one clock: the start's zone
         notes: dict[str, str] = {}
         for r in records:
+            if outdated(r, every):
+                continue  # an older revision's notes (a cancellation since lifted) say nothing now
             for label, text in r.notes:
                 notes.setdefault(label, text)
         merged = replace(

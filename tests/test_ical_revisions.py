@@ -196,3 +196,14 @@ def test_documents_without_revisions_keep_the_old_order():
     vector = next(t for t in merged if t.title == "Vector search in Postgres")
     assert vector.start is not None and vector.start.hour == 10  # the first document's
     assert any(c.field == "start" for c in vector.conflicts)
+
+
+def test_a_cancellation_a_newer_revision_lifts_is_no_longer_said():
+    cancelled = OLD.replace(
+        "SEQUENCE:0\r\nDTSTAMP:20250401", "STATUS:CANCELLED\r\nSEQUENCE:0\r\nDTSTAMP:20250401", 1
+    )
+    merged = merge_talks(parse_text(cancelled, "old.ics")[0] + parse_text(NEW, "new.ics")[0])
+    vector = next(t for t in merged if t.title == "Vector search in Postgres")
+    assert not vector.cancelled and vector.note("Status") is None
+    merged = merge_talks(parse_text(NEW, "new.ics")[0] + parse_text(OLD, "old.ics")[0])
+    assert next(t for t in merged if t.title == "Vector search in Postgres").start.hour == 15
