@@ -320,3 +320,16 @@ def test_a_korean_csv_and_kana_headers_are_read_by_their_names():
     kana = "タイトル,スピーカー,日付,時間\nRust入門,山田 太郎,2026-12-05,10:00\n"
     _, (talk,), _ = parse_text(kana, "ja.csv")
     assert [s.name for s in talk.speakers] == ["山田 太郎"] and f"{talk.start:%H:%M}" == "10:00"
+
+
+def test_list_times_past_midnight_are_the_nights_of_their_day():
+    text = (
+        "# Night 2026\n\n## 18 July 2026\n\n"
+        "- 22:30-24:00 Late talk — Ana Lima\n- 25:00-26:00 Later talk — Bo Li\n"
+    )
+    _, talks, warnings = parse_text(text, "night.md")
+    assert [(f"{t.start:%m-%d %H:%M}", f"{t.end:%m-%d %H:%M}", f"{t.day}") for t in talks] == [
+        ("07-18 22:30", "07-19 00:00", "2026-07-18"),
+        ("07-19 01:00", "07-19 02:00", "2026-07-18"),
+    ]
+    assert not [w for w in warnings if "cannot be read" in w]

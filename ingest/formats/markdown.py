@@ -593,6 +593,8 @@ def _listed(
                 speakers=b.speakers,
                 start=b.start,
                 end=end,
+                # a start past 24:00 ("25:00") is in the night of its heading's day
+                program_day=day if b.start is not None and day and b.start.date() > day else None,
                 room=b.room or room,
                 track=track,
                 format=b.format,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
 
 from ingest import when
@@ -462,7 +462,7 @@ def times(
 ) -> tuple[datetime | None, datetime | None, str]:
     """Start, end and whatever else the line says (a room, usually)."""
     m = CLOCK_RANGE.search(text)
-    if not m or when.parse_clock(m.group(1)) is None:
+    if not m or _clock(m.group(1))[0] is None:
         return None, None, text
     before, after = text[: m.start()], text[m.end() :]
     on = date_of(before.strip(" ,|\u00b7-")) if before.strip(" ,|\u00b7-") else None
@@ -470,12 +470,23 @@ def times(
     on = on or day
     if on is None:
         return None, None, rest
-    first, second = when.parse_clock(m.group(1)), when.parse_clock(m.group(2) or "")
+    (first, late), (second, later) = _clock(m.group(1)), _clock(m.group(2) or "")
     if first is None:
         return None, None, rest
-    start = datetime.combine(on, first).replace(tzinfo=fallback)
-    end = datetime.combine(on, second).replace(tzinfo=fallback) if second else None
+    start = datetime.combine(on + timedelta(days=late), first).replace(tzinfo=fallback)
+    end = (
+        datetime.combine(on + timedelta(days=later), second).replace(tzinfo=fallback)
+        if second
+        else None
+    )
     return start, end, rest  # an end before the start is judged by `when.talk_end`
+
+
+def _clock(said: str) -> tuple[time | None, int]:
+    """A clock time and the days it runs past its day: "25:30" is 01:30 of the next
+    (`when.past_24`), as programs of late events write it."""
+    plain, days = when.past_24(said.strip())
+    return when.parse_clock(plain), days
 
 
 def names_line(line: str) -> bool:
@@ -576,7 +587,7 @@ def unread_clocks(text: str) -> list[str]:
     `when.parse_clock` cannot read ("25:00"), as written."""
     lead = _LEADING_TIME.match(text)
     found = [lead.group(2), lead.group(3)] if lead else []
-    return [c for c in found if c and when.parse_clock(c) is None]
+    return [c for c in found if c and _clock(c)[0] is None]
 
 
 def names_its_talk(own: list[str]) -> bool:
