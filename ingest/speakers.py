@@ -195,27 +195,26 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
 _INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
 
 
-def _family_part(part: str) -> bool:
-    """A family name alone: one capitalised word, hyphens and apostrophes inside
-    ("Smith", "Müller-Lüdenscheidt", "O'Brien"), with any particles before it ("van
-    Rossum", "de la Cruz")."""
+def _family_part(part: str, most: int = 1) -> bool:
+    """A family name alone: `most` capitalised words (two: "García López"), hyphens
+    and apostrophes inside ("Smith", "Müller-Lüdenscheidt", "O'Brien"), with any
+    particles before them ("van Rossum", "de la Cruz")."""
     words = part.split()
     core = [w for w in words if w.lower() not in PARTICLES]
     return (
-        len(core) == 1
-        and words[-1] == core[0]
-        and bool(_NAME_WORD.fullmatch(core[0]))
-        and core[0][0].isupper()
+        1 <= len(core) <= most
+        and words[-1] == core[-1]
+        and all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in core)
     )
 
 
-def _given_part(part: str) -> bool:
-    """Given names: one to three capitalised words or initials ("John", "Mary Ann",
+def _given_part(part: str, most: int = 3) -> bool:
+    """Given names: one to `most` capitalised words or initials ("John", "Mary Ann",
     "J. R."), no organisation's name."""
     name, _ = _name_and_affiliation(part)
     words = name.split()
     return (
-        1 <= len(words) <= 3
+        1 <= len(words) <= most
         and all(
             _INITIALS.fullmatch(w) or (_NAME_WORD.fullmatch(w) and w[0].isupper()) for w in words
         )
@@ -233,7 +232,7 @@ def family_first(cells: Iterable[str]) -> str | None:
     initials after it (`_given_part`). "Ada Lovelace, Grace Hopper" (whole names
     on both sides) and "Li Wei, Mozilla" (`comma_affiliation`) are not; a lone
     "Smith, John" is one person, never "Smith" and "John"."""
-    with_comma = 0
+    with_comma = alone = 0
     people = 0
     example = ""
     for cell in cells:
@@ -243,11 +242,13 @@ def family_first(cells: Iterable[str]) -> str | None:
             if len(parts) > 2:
                 return None  # a list of people
             if len(parts) == 2:
-                if not (_family_part(parts[0]) and _given_part(parts[1])):
-                    return None
+                if _family_part(parts[0]) and _given_part(parts[1]):
+                    alone += 1  # "Smith, John": a family name alone before the comma
+                elif not (_family_part(parts[0], 2) and _given_part(parts[1], 1)):
+                    return None  # "García López, María" passes; "Ada Lovelace, Grace Hopper" not
                 with_comma += 1
                 example = example or person
-    if not with_comma or 2 * with_comma < people:
+    if not alone or 2 * with_comma < people:
         return None
     more = f" (and {with_comma - 1} more of {people})" if with_comma > 1 else ""
     return f"{example!r}{more} puts a family name before the comma"
