@@ -21,7 +21,7 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
@@ -73,12 +73,9 @@ class ParsedDocument:
 
     @property
     def conference_from_file_name(self) -> bool:
-        """True when the only name talkbase found is the file's own ("papers", or
-        "2019/schedule" for a file kept under that longer name), or the files' of the
-        pages of one list read together (`join_pages`)."""
-        path = PurePath(self.name)
-        named = {document_stem(self.name), path.with_suffix("").as_posix() if path.suffix else ""}
-        return self.from_file_names or (len(self.conferences) == 1 and self.conferences[0] in named)
+        """True when the only name talkbase found is the file's own ("papers"), or
+        the files' of the pages of one list read together (`join_pages`)."""
+        return self.from_file_names or self.conferences == (document_stem(self.name),)
 
 
 _BOMS = (  # longest first: the UTF-32-LE mark begins with the UTF-16-LE one

@@ -33,9 +33,7 @@ document's conference name, so its name and its talks' ids stay.
 
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
-"fosdem/2019/schedule.xml"); where talkbase named its conference after its file
-("schedule"), the conference takes that longer name too ("2019/schedule"), so that
-two programs of one file name are never one conference (`_told_apart`). Files of one name given in one command are named
+"fosdem/2019/schedule.xml"). Files of one name given in one command are named
 the same way, each by the shortest end of its path the others do not share. A
 stored document is claimed by one parsed file at most, by path first, then by the
 program it resembles most.
@@ -324,16 +322,5 @@ def name_documents(
                 f"{doc.path}: another program than the stored {others}: kept beside it as {name}"
             )
         taken.add(name)
-        out.append(_renamed(doc, name, _told_apart(doc, name)))
+        out.append(_renamed(doc, name))
     return Named(out, notices, refused)
-
-
-def _told_apart(doc: ParsedDocument, name: str) -> str | None:
-    """The conference of a document kept under a name longer than its file's
-    ("vienna/schedule.csv" beside "porto/schedule.csv") where talkbase named it after
-    its file ("schedule"): after that name ("vienna/schedule"), so that two programs
-    sharing a file name are never one conference; else None (its own names stay)."""
-    if name == doc.name or not doc.conference_from_file_name:
-        return None
-    suffix = PurePath(doc.name).suffix
-    return name.removesuffix(suffix) if suffix and name.endswith(suffix) else name
