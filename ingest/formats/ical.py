@@ -318,8 +318,10 @@ def _revision(ev: _Event, cal: _Calendar) -> tuple[int | None, str | None]:
 def _superseded(cal: _Calendar, document: str) -> dict[int, str]:
     """The events (by id) that a later revision of the same UID in this calendar
     replaces, each with its warning: of the events sharing a UID and no RECURRENCE-ID,
-    every one with an older revision than the newest (`Source.revision`). Events of
-    one UID and one revision (or none said) are kept, as showings."""
+    each one SEQUENCE says is older than the newest, where it names the same talk
+    (its SUMMARY). Events of one UID and one SEQUENCE (or none said) are kept, as
+    showings, whatever their stamps (a workshop on two days exported a second apart),
+    and so are events of other titles (an exporter giving every event one UID)."""
     by_uid: dict[str, list[_Event]] = {}
     for ev in cal.events:
         uid = inline(ev.text("UID"))
@@ -331,8 +333,10 @@ def _superseded(cal: _Calendar, document: str) -> dict[int, str]:
             continue
         said = [Source("", "", "", None, *_revision(ev, cal)).revision for ev in events]
         revisions = [r for r in said if r is not None]
-        if len(revisions) < len(events):
-            continue
+        titles = {inline(ev.text("SUMMARY")).casefold() for ev in events}
+        numbered = [ev.text("SEQUENCE").strip() for ev in events]
+        if len(revisions) < len(events) or len(titles) > 1 or len(set(numbered)) < 2:
+            continue  # no revision: showings, or other talks under one UID
         newest = max(range(len(events)), key=lambda i: revisions[i])
         top = revisions[newest]
         for ev, revision in zip(events, revisions, strict=True):
