@@ -207,3 +207,20 @@ def test_a_cancellation_a_newer_revision_lifts_is_no_longer_said():
     assert not vector.cancelled and vector.note("Status") is None
     merged = merge_talks(parse_text(NEW, "new.ics")[0] + parse_text(OLD, "old.ics")[0])
     assert next(t for t in merged if t.title == "Vector search in Postgres").start.hour == 15
+
+
+def test_one_uid_on_two_days_stamped_apart_stays_two_showings():
+    """Stamps alone tell no revision inside one calendar: a workshop on two days
+    exported a second apart, and an exporter giving every event one UID, keep all."""
+    twice = _calendar(
+        _event("ws@x", "Hands-on: dbt", "20250512T100000", sequence=0, stamp="20250401T080000Z"),
+        _event("ws@x", "Hands-on: dbt", "20250513T100000", sequence=0, stamp="20250401T080001Z"),
+    )
+    assert sorted(t.start.day for t in parse_text(twice, "t.ics")[0] if t.start) == [12, 13]
+    one_uid = _calendar(
+        _event(
+            "all@x", "Intro to Rust", "20250512T090000", sequence=None, stamp="20250401T080000Z"
+        ),
+        _event("all@x", "Advanced Go", "20250512T100000", sequence=None, stamp="20250401T090000Z"),
+    )
+    assert [t.title for t in parse_text(one_uid, "u.ics")[0]] == ["Intro to Rust", "Advanced Go"]
