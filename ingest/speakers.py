@@ -230,15 +230,23 @@ def family_first(cells: Iterable[str]) -> str | None:
     the column's people hold one; and every one that does puts a family name alone
     before it (`_family_part`: one word, with its particles) and given names or
     initials after it (`_given_part`). "Ada Lovelace, Grace Hopper" (whole names
-    on both sides) and "Li Wei, Mozilla" (`comma_affiliation`) are not; a lone
-    "Smith, John" is one person, never "Smith" and "John"."""
-    with_comma = alone = 0
+    on both sides) and "Li Wei, Mozilla" (`comma_affiliation`) are not. Shape alone
+    cannot tell "Smith, John" from two people named by their first names ("Alice,
+    Bob"), so the column must also say it (`_told`): a cell that separates its people
+    by ";" or "|" while each holds a comma, or a name whose parts only a family name
+    or given names have (a particle, initials, a hyphen, two family words)."""
+    with_comma = alone = told = 0
     people = 0
     example = ""
     for cell in cells:
-        for person in split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS):
+        persons = split_top_level(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0], _PEOPLE_SEPS)
+        if len(persons) > 1 and all(len(_people_parts(p)) == 2 for p in persons):
+            told += 1  # "Müller, Anna; Schmidt, Jonas": the comma is inside each name
+        for person in persons:
             parts = _people_parts(person)
             people += 1
+            if len(parts) == 2 and _told(parts[0], parts[1]):
+                told += 1
             if len(parts) > 2:
                 return None  # a list of people
             if len(parts) == 2:
@@ -248,10 +256,24 @@ def family_first(cells: Iterable[str]) -> str | None:
                     return None  # "García López, María" passes; "Ada Lovelace, Grace Hopper" not
                 with_comma += 1
                 example = example or person
-    if not alone or 2 * with_comma < people:
+    if not alone or not told or 2 * with_comma < people:
         return None
     more = f" (and {with_comma - 1} more of {people})" if with_comma > 1 else ""
     return f"{example!r}{more} puts a family name before the comma"
+
+
+def _told(family: str, given: str) -> bool:
+    """Whether "Family, Given" shows itself in one name: a particle before the family
+    name ("van Rossum"), a hyphen or two words in it ("García López"), initials in
+    the given names ("Knuth, D. E.")."""
+    name, _ = _name_and_affiliation(given)
+    words = family.split()
+    return (
+        any(w.lower() in PARTICLES for w in words)
+        or len(words) > 1
+        or "-" in family
+        or any(_INITIALS.fullmatch(w) for w in name.split())
+    )
 
 
 # the commas and parentheses Japanese and Chinese write ("佐藤 花子、鈴木 一郎",

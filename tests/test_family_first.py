@@ -48,12 +48,12 @@ def test_with_an_affiliation_column_too():
     text = (
         "Title,Speaker,Organisation,Date,Start\n"
         'Sensor fusion,"Okafor, Chidi",TU Delft,2025-05-12,09:00\n'
-        'Edge inference,"Lindqvist, Maja",KTH,2025-05-12,10:00\n'
+        'Edge inference,"Lindqvist, Maja K.",KTH,2025-05-12,10:00\n'
     )
     _, talks, _ = parse_text(text, "sessions.csv")
     assert _names(talks) == {
         "Sensor fusion": [("Chidi Okafor", "TU Delft")],
-        "Edge inference": [("Maja Lindqvist", "KTH")],
+        "Edge inference": [("Maja K. Lindqvist", "KTH")],
     }
 
 
@@ -71,8 +71,12 @@ def test_what_is_no_family_first_column(cells):
     assert family_first(cells) is None
 
 
-def test_a_lone_family_first_name_is_one_person():
-    assert family_first(["Smith, John"])
+def test_shape_alone_cannot_tell_family_first_from_two_first_names():
+    """ "Smith, John" alone and "Alice, Bob" look alike: the column must say more (a
+    ";" between people who each hold a comma, a particle, initials)."""
+    assert family_first(["Smith, John"]) is None
+    assert family_first(["Alice, Bob", "Carol, Dave"]) is None
+    assert family_first(["Smith, John", "van Rossum, Guido"])
     assert [s.name for s in parse_speakers("Smith, John", family_names_first=True)] == [
         "John Smith"
     ]
