@@ -333,3 +333,25 @@ def test_list_times_past_midnight_are_the_nights_of_their_day():
         ("07-19 01:00", "07-19 02:00", "2026-07-18"),
     ]
     assert not [w for w in warnings if "cannot be read" in w]
+
+
+def test_what_the_new_readings_leave_alone():
+    """Review of this round's readings: a length ("3h workshop") is no clock, a log to
+    the second is no program, a subject line that is a sentence names no conference,
+    a dated title part that is no heading of the page names none."""
+    from ingest.formats.markdown import plain_schedule, subject_line
+    from ingest.formats.mdparts import timed_bullet
+
+    assert timed_bullet("- 3h workshop on Kubernetes") is None
+    assert timed_bullet("- 14h - 14h45 | Keynote") is not None
+    log = ["Server log", "Mon 2 March 2026", "10:00:01 INFO started", "10:00:02 WARN disk full"]
+    assert plain_schedule(log) is None
+    assert subject_line(["Subject: Re: Fwd: Room changes for 2026"]) == ""
+    assert subject_line(["Subject: Final schedule — Open Source Summit 2026"]) == (
+        "Open Source Summit 2026"
+    )
+    page = PAGE.replace(
+        "<title>DevFest 2026 - Program</title>", "<title>Updated 2026-03-01 - Program</title>"
+    )
+    _, talks, _ = parse_text(page, "program.html")
+    assert {t.conference for t in talks} != {"Updated 2026-03-01"}

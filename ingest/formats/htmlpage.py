@@ -30,8 +30,9 @@ What the page itself says decides the rest:
 - a line of parts ("10:00–10:45 · Hörsaal 1 · Track: Web") whose part is labelled by
   a name a table's column takes (`columns.resolve`: "Track", "Raum", "Sprecher")
   gives that field as a labelled line ("Track: Web"), as the Markdown reader reads one.
-- the conference is the one part of the page's `<title>` that names a year and is
-  no date ("DevFest İstanbul 2026 - Program"), else the part that is no date and that
+- the conference is the one part of the page's `<title>` that names a year, is no
+  date and is its heading too ("DevFest İstanbul 2026 - Program" under an `<h1>`
+  "DevFest İstanbul 2026"), else the part that is no date and that
   none of its headings holds ("Agenda — DataEngConf 2024": the page's own name is its
   heading's), or else its `og:site_name`; where none decides, the Markdown reader's.
 
@@ -440,9 +441,12 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
     dated = [
         part
         for part in _TITLE_PARTS.split(parser.titled)
-        if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", part) and not _is_day(part, (), langs)
+        if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", part)
+        and not re.search(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}", part)
+        and not _is_day(part, (), langs)
     ]
-    if len(dated) == 1:  # "DevFest İstanbul 2026 - Program": the part naming a year
+    held = [p for p in dated if any(fold(p) == fold(h) for h in heads)]
+    if len(dated) == 1 and held:  # "DevFest İstanbul 2026 - Program" under its <h1>
         return dated[0]
     parts = [
         part

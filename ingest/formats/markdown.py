@@ -100,13 +100,16 @@ _FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECA
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
+_SECONDS = re.compile(r"\d{1,2}:\d{2}:\d{2}\b")  # a clock to the second: a log's
+
+
 def plain_schedule(lines: list[str]) -> list[str] | None:
     """A plain-text program (an e-mail's: "Tuesday 9 June 2026" on a line of its own,
     then "09:00-09:45  Title — Speaker — Hall 1" lines) written as the Markdown this
     reader knows: each line that is nothing but a date a day heading ("## "), each
-    line that starts with a clock time or a range a list line ("- "); None where the
-    text has headings or list lines of its own, no date line or fewer than two timed
-    lines."""
+    line that starts with a clock time or a range a list line ("- "), but for one to
+    the second (a log's "10:00:01 WARN"); None where the text has headings or list
+    lines of its own, no date line or fewer than two timed lines."""
     if any(ATX.match(ln) or re.match(r"^ {0,3}[-*+][ \t]+\S", ln) for ln in lines):
         return None
     out: list[str] = []
@@ -123,7 +126,12 @@ def plain_schedule(lines: list[str]) -> list[str] | None:
         ):
             out.append(f"## {bare}")
             days += 1
-        elif bare and not ln[:1].isspace() and timed_bullet(f"- {bare}") is not None:
+        elif (
+            bare
+            and not ln[:1].isspace()
+            and not _SECONDS.match(bare)  # "10:00:01 WARN ...": a log's line, no session
+            and timed_bullet(f"- {bare}") is not None
+        ):
             out.append(f"- {bare}")
             timed += 1
         else:
@@ -133,15 +141,20 @@ def plain_schedule(lines: list[str]) -> list[str] | None:
 
 def subject_line(lines: list[str]) -> str:
     """The conference an e-mail's first line names: the one part of it naming a year
-    after its label ("Subject: Final schedule — Open Source Summit Nairobi 2026",
-    "Assunto: Grade final - Python Brasil 2026"); "" where it names none or several."""
+    after its label, written as a name, most of its words capitalised ("Subject: Final
+    schedule — Open Source Summit Nairobi 2026", "Assunto: Grade final - Python Brasil
+    2026"; not "Re: Room changes for 2026"); "" where it names none or several."""
     first = next((ln.strip() for ln in lines if ln.strip()), "")
     m = re.match(r"^[^\W\d_][\w-]{0,20}\s*:\s*(.+)$", first)
     if not m:
         return ""
     parts = re.split(r"\s+[\u2013\u2014|-]\s+|:\s+", m.group(1))
     dated = [p.strip() for p in parts if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", p)]
-    return dated[0] if len(dated) == 1 and len(dated[0]) <= 120 else ""
+    if len(dated) != 1 or len(dated[0]) > 120:
+        return ""
+    words = re.findall(r"[^\W\d_]+", dated[0])
+    capital = sum(w[0].isupper() for w in words)
+    return dated[0] if words and 2 * capital > len(words) else ""  # a name, not a sentence
 
 
 def looks_like(text: str) -> bool:

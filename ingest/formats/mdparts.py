@@ -106,12 +106,22 @@ def labelled(line: str) -> tuple[str, str] | None:
 # am/pm or "Uhr" after it or after the range it begins ("11.00 – 11.45 Uhr"). This
 # finds a clock time; `when.parse_clock` reads it.
 _AMPM = r"[AaPp]\.?[Mm]\.?"
-_CLK = (
-    rf"(?<![\d:.])\d{{1,2}}(?:(?::|\s?h\s?)\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}|\s*{_AMPM}|h"
-    rf"|(?:\.\d{{2}})?(?=(?:{when.RANGE_SEP}\d{{1,2}}(?:[.:]\d{{2}})?)?\s*Uhr\b)(?:\s*Uhr\b)?)"
-    r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
-)
-CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK}))?")
+
+
+def _clock_pattern(bare_h: str) -> str:
+    return (
+        rf"(?<![\d:.])\d{{1,2}}(?:(?::|\s?h\s?)\d{{2}}(?::\d{{2}})?(?:\s*{_AMPM})?|\.\d{{2}}\s*{_AMPM}"
+        rf"|\s*{_AMPM}|{bare_h}"
+        rf"|(?:\.\d{{2}})?(?=(?:{when.RANGE_SEP}\d{{1,2}}(?:[.:]\d{{2}})?)?\s*Uhr\b)(?:\s*Uhr\b)?)"
+        r"(?!\w|:\d)"  # "09:00: Title" is a time and a colon
+    )
+
+
+# an hour alone with its "h" ("14h") begins a range only ("14h - 14h45"; "3h workshop"
+# is a length), and ends one
+_CLK = _clock_pattern(rf"h(?={when.RANGE_SEP}\d)")
+_CLK_END = _clock_pattern("h")
+CLOCK_RANGE = re.compile(rf"({_CLK})(?:{when.RANGE_SEP}({_CLK_END}))?")
 HAS_CLOCK = re.compile(
     r"\b\d{1,2}(?:[:.]|\s?h\s?)\d{2}\b|\b\d{1,2}\s*[ap]\.?m\b|\b\d{1,2}\s*Uhr\b", re.IGNORECASE
 )
