@@ -165,7 +165,9 @@ def test_a_range_of_clock_times_takes_the_date_of_its_day_above() -> None:
 
 
 def test_a_column_told_by_its_values_after_a_byte_order_mark() -> None:
-    _, talks, warnings = parse_text("\ufeffTid\tTitel\tDatum\n09:00\tA\t2026-09-08\n", "p.tsv")
+    _, talks, warnings = parse_text(
+        "\ufeffTid\tTitel\tDatum\n09:00-09:45\tA\t2026-09-08\n", "p.tsv"
+    )
     assert talks[0].start is not None and f"{talks[0].start:%H:%M}" == "09:00"
     assert "p.tsv: column 'Tid' read as the start times by its values" in warnings
 
@@ -241,3 +243,17 @@ def test_an_event_object_under_a_longer_key_names_the_conference() -> None:
     assert [(t.conference, f"{t.start:%H:%M%z}") for t in talks] == [
         ("GreenOps Summit 2026", "09:00-0500")
     ]
+
+
+def test_columns_of_single_clocks_or_bare_names_are_not_guessed() -> None:
+    """A "Submitted" column of single clocks, a "Contact" or "Sponsor" column of bare
+    names: no session's slot, no speakers (review of sweep 5's guesses)."""
+    text = (
+        "Title,Date,Submitted,Contact\n"
+        "Opening,2026-05-20,13:45,Ada Lovelace\n"
+        "Deep dive,2026-05-20,02:10,Grace Hopper\n"
+        "Closing,2026-05-20,17:22,Alan Turing\n"
+    )
+    _, talks, warnings = parse_text(text, "p.csv")
+    assert all(t.start is None and not t.speakers for t in talks)
+    assert any("'Submitted'" in w and "not read" in w for w in warnings)

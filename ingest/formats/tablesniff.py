@@ -106,6 +106,19 @@ def _clock_or_span(value: str) -> bool:
     return bool(m and when.parse_clock(m.group(1)) is not None)
 
 
+def _span(value: str) -> bool:
+    """A range of two clock times ("09.00–09.45")."""
+    m = re.fullmatch(when.clock_span(), " ".join(value.split()))
+    return bool(m and m.group(2))
+
+
+def _said(value: str) -> bool:
+    """A speakers' cell as programs write one: an organisation in parentheses, or
+    two people ("Karin Lindström (Spotify)", "Ada Lovelace & Grace Hopper")."""
+    found = parse_speakers(value)
+    return len(found) > 1 or any(s.affiliation for s in found)
+
+
 def _people(value: str) -> bool:
     """A cell naming people only, each by a whole name ("Karin Lindström (Spotify)",
     "Ada Lovelace & Grace Hopper": `speakers.name_shaped`)."""
@@ -126,10 +139,17 @@ def _prose(values: list[str], titles: list[str]) -> bool:
 # what an unnamed column's values show it holds (each value, or all of them beside
 # the titles), asked where no column is named for the field (`by_values`)
 _VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = (
-    ("start", lambda vs, _: all(map(_clock_or_span, vs))),
+    # (a range in one cell at least: a column of single clocks may say when a talk
+    # was submitted or the doors open, a session's slot is written as a range)
+    ("start", lambda vs, _: all(map(_clock_or_span, vs)) and any(map(_span, vs))),
     ("date", lambda vs, _: all(when.parse_date(v) is not None for v in vs)),
-    # (most cells differing: a column of rooms or tracks says a few names again)
-    ("speakers", lambda vs, _: len(set(vs)) * 2 > len(vs) and all(map(_people, vs))),
+    # (most cells differing: a column of rooms or tracks says a few names again; one
+    # cell at least naming an organisation or two people: speakers are said so, a
+    # column of contacts or sponsors names one each, bare)
+    (
+        "speakers",
+        lambda vs, _: len(set(vs)) * 2 > len(vs) and all(map(_people, vs)) and any(map(_said, vs)),
+    ),
     ("abstract", _prose),
 )
 
@@ -138,9 +158,10 @@ def by_values(
     header: list[str], rows: list[list[str]], mapping: dict[str, str] | None
 ) -> tuple[dict[str, str], list[str]]:
     """The fields of a table's columns that no header names (`columns.resolve`), told
-    by their values: a column whose every value is a clock time or a range of two
-    is the start ("Tid": "09.00–09.45"), one of dates the date, one of people's
-    whole names the speakers (`_people`), one of sentences longer than the titles
+    by their values: a column whose every value is a clock time or a range of two,
+    one a range at least, is the start ("Tid": "09.00–09.45"), one of dates the date,
+    one of people's whole names the speakers (`_people`), one at least with an
+    organisation or two people (`_said`), one of sentences longer than the titles
     the abstract (`_prose`), where no column is named so and one column only shows
     it (a column of rooms named as people are, "Aula Magna", beside the speakers':
     neither); and what is said of them: each column
