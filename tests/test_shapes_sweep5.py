@@ -355,3 +355,22 @@ def test_what_the_new_readings_leave_alone():
     )
     _, talks, _ = parse_text(page, "program.html")
     assert {t.conference for t in talks} != {"Updated 2026-03-01"}
+
+
+def test_a_list_line_that_calls_its_talk_off():
+    """ "— ODWOŁANE", "(ENTFÄLLT)", a title struck through: the talk is kept and said
+    cancelled, the word never a speaker; "Uhr:" after the time is no part of a title."""
+    text = (
+        "# Java Days 2026\n\n## 22 October 2026\n\n"
+        "- 11:00–11:40 Spring Boot 4 — Katarzyna Zielińska (VMware), Sala Główna — ODWOŁANE\n"
+        "- 11:30–12:00 Uhr: Chaos Engineering – Sophie Wagner, Raum Elbe (ENTFÄLLT)\n"
+        "- 13:00–13:30 ~~GraalVM native image~~ — Tomasz Lewandowski\n"
+        "- 14:00–14:30 Wirtualne wątki — Piotr Wiśniewski (Allegro)\n"
+    )
+    _, talks, _ = parse_text(text, "java.md")
+    assert [(t.title, [s.name for s in t.speakers], t.room, t.cancelled) for t in talks] == [
+        ("Spring Boot 4", ["Katarzyna Zielińska"], "Sala Główna", True),
+        ("Chaos Engineering", ["Sophie Wagner"], "Raum Elbe", True),
+        ("GraalVM native image", ["Tomasz Lewandowski"], None, True),
+        ("Wirtualne wątki", ["Piotr Wiśniewski"], None, False),
+    ]

@@ -611,6 +611,7 @@ def _listed(
                 room=b.room or room,
                 track=track,
                 format=b.format,
+                notes=(("Status", b.status),) if b.status else (),
                 conference=conference,
                 sources=(
                     Source(

@@ -25,7 +25,7 @@ from talkbase.core import languages
 from talkbase.core.names import PARTICLES
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
-from talkbase.core.terms import ROOM_WORDS, fold, format_named
+from talkbase.core.terms import ROOM_WORDS, cancelled_state, fold, format_named
 
 ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -570,7 +570,8 @@ def read_block(lines: list[str]) -> Block:
 # ...", "- **10:00** ..."): a talk of a program written as lists under day headings
 _BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
 _LEADING_TIME = re.compile(
-    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
+    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b)?"
+    r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"  # ("09:30–10:15 Uhr: Title")
 )
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(r"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+")
@@ -666,6 +667,7 @@ class Bullet:
     end: datetime | None
     room: str | None
     format: str | None
+    status: str = ""  # what calls it off, as the line says it ("ODWOŁANE", "entfällt")
 
 
 def _people(text: str) -> tuple[Speaker, ...]:
@@ -700,6 +702,7 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     lead = _LEADING_TIME.match(text)
     start, end, _ = times(lead.group(1), day, fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
+    rest, status = _called_off(rest)
     room = None
     if (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
         room, rest = m.group(1).strip(), rest[: m.start()].strip()
@@ -732,7 +735,28 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     fmt = None
     if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
         fmt, rest = format_named(m.group(1)), rest[m.end() :]
-    return Bullet(rest.strip(), speakers, start, end, room, fmt)
+    return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
+
+
+# what may end a list line to say the talk is off: "— ODWOŁANE", "(ENTFÄLLT)",
+# "[cancelled]", or the whole title struck through ("~~Title~~")
+_OFF_TAIL = re.compile(
+    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
+)
+
+
+def _called_off(text: str) -> tuple[str, str]:
+    """A list line's text without the word that calls its talk off, and that word
+    (`terms.cancelled_state`: "ODWOŁANE", "entfällt", "cancelled"), or "" for a line
+    that says none; a title struck through ("~~Title~~ — Speaker") is called off too."""
+    m = _OFF_TAIL.search(text)
+    said = (m.group(1) or m.group(2) or "").strip(" *_") if m else ""
+    if m and said and cancelled_state(said):
+        return text[: m.start()].rstrip(), said
+    struck = re.match(r"^~~(.+?)~~(.*)$", text.strip())
+    if struck:
+        return (struck.group(1) + struck.group(2)).strip(), "cancelled"
+    return text, ""
 
 
 # A pipe table (GitHub's Markdown): a header row, a rule of dashes under it

@@ -107,7 +107,16 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     "it": ("annullato", "annullata", "cancellato", "cancellata"),
     "nl": ("geannuleerd", "afgelast", "vervallen"),
     "pt": ("cancelado", "cancelada"),
-    "pl": ("odwolany", "odwolane", "odwolana", "anulowany", "anulowane"),
+    "pl": (
+        "odwolany",
+        "odwolane",
+        "odwolana",
+        "odwołany",
+        "odwołane",
+        "odwołana",
+        "anulowany",
+        "anulowane",
+    ),
 }
 
 HYBRID = "hybrid"  # every ranking signal, fused
