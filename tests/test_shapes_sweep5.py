@@ -374,3 +374,46 @@ def test_a_list_line_that_calls_its_talk_off():
         ("GraalVM native image", ["Tomasz Lewandowski"], None, True),
         ("Wirtualne wątki", ["Piotr Wiśniewski"], None, False),
     ]
+
+
+PDF = """KubeCon India 2026                 Conference Program
+All times IST (Asia/Kolkata)
+
+Wednesday, 9 December 2026
+
+09:00 - 09:30   Cloud Native in India
+                Priya Sharma, CNCF
+                Hall 1
+10:00 - 10:35   eBPF Observability Without the Pain
+                Arjun Mehta, Flipkart
+                Hall 2
+
+                                                   Page 1 of 2
+KubeCon India 2026                 Conference Program
+
+11:00 - 11:35   Scaling Kubernetes Multi-Tenancy at
+                Razorpay
+                Neha Gupta, Razorpay
+                Hall 1
+
+                                                   Page 2 of 2
+"""
+
+
+def test_a_program_pasted_from_a_pdf():
+    """Its lines under a time give speakers and rooms, a title cut by the page's
+    column goes on, the page headers and counters are no abstract (sweep 6, 09)."""
+    _, talks, _ = parse_text(PDF, "pasted.txt")
+    assert [
+        (t.title, t.room, [(s.name, s.affiliation) for s in t.speakers], t.abstract) for t in talks
+    ] == [
+        ("Cloud Native in India", "Hall 1", [("Priya Sharma", "CNCF")], ""),
+        ("eBPF Observability Without the Pain", "Hall 2", [("Arjun Mehta", "Flipkart")], ""),
+        (
+            "Scaling Kubernetes Multi-Tenancy at Razorpay",
+            "Hall 1",
+            [("Neha Gupta", "Razorpay")],
+            "",
+        ),
+    ]
+    assert {t.conference for t in talks} == {"KubeCon India 2026"}

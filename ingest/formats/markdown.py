@@ -74,6 +74,7 @@ from ingest.formats.mdparts import (
     document_years,
     headings,
     names_its_talk,
+    names_line,
     pipe_tables,
     read_block,
     read_bullet,
@@ -89,10 +90,10 @@ from ingest.formats.mdparts import (
 from ingest.formats.registry import CutShort, Format, Options, Result, register
 from ingest.formats.table import read_rows
 from ingest.html import plain
-from ingest.speakers import parse_speakers
+from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
-from talkbase.core.records import Source, Talk
+from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import formats_pattern
 
 NAME = "markdown"
@@ -112,10 +113,14 @@ def plain_schedule(lines: list[str]) -> list[str] | None:
     lines of its own, no date line or fewer than two timed lines."""
     if any(ATX.match(ln) or re.match(r"^ {0,3}[-*+][ \t]+\S", ln) for ln in lines):
         return None
+    furniture = _page_furniture(lines)
     out: list[str] = []
     days = timed = 0
     for ln in lines:
         bare = ln.strip()
+        if bare and (_digitless(bare) in furniture or " ".join(bare.split()) in furniture):
+            out.append("")  # a page's header or footer, said again on each page
+            continue
         if (
             bare
             and len(bare) <= 60
@@ -137,6 +142,64 @@ def plain_schedule(lines: list[str]) -> list[str] | None:
         else:
             out.append(ln)
     return out if days and timed >= 2 else None
+
+
+# a page's number as a PDF's text says it: "Page 1 of 2", "- 2 -", "3/10", "Seite 2"
+_PAGE_COUNTER = re.compile(r"\W*(?:[^\W\d_]+\W*)?#(?:\W*(?:[^\W\d_]+|/)\W*#)?\W*")
+
+
+def _digitless(line: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.split()))
+
+
+def _page_furniture(lines: list[str]) -> set[str]:
+    """The lines a text pasted from a PDF says on every page: the lines counting its
+    pages ("Page 1 of 2", "- 2 -": by `_digitless` key, their numbers counting on),
+    and an untimed line the text says again, word for word, each time beside one or
+    at the top of the text ("KubeCon India 2026   Conference Program"); none where no
+    line counts pages."""
+    said = [" ".join(ln.split()) for ln in lines if ln.strip()]
+    numbers: dict[str, list[int]] = {}
+    for ln in said:
+        if _PAGE_COUNTER.fullmatch(key := _digitless(ln)):
+            numbers.setdefault(key, []).append(int(re.findall(r"\d+", ln)[0]))
+    # (pages count on: 1, 2, 3...; rooms "Hall 1", "Hall 2", "Hall 1" do not)
+    counters = {
+        k for k, ns in numbers.items() if len(ns) >= 2 and ns == list(range(ns[0], ns[0] + len(ns)))
+    }
+    if not counters:
+        return set()
+    paged = [_digitless(ln) in counters for ln in said]
+    beside = {
+        said[i + d]
+        for i, is_counter in enumerate(paged)
+        if is_counter
+        for d in (-1, 1)
+        if 0 <= i + d < len(said) and not paged[i + d]
+    }
+    # (said again, and beside a page's count each time, or at the top of the first page)
+    near = {i + d for i, c in enumerate(paged) if c for d in (-1, 1)} | {0, 1}
+    again = {
+        k
+        for k in beside
+        if said.count(k) >= 2
+        and timed_bullet(f"- {k}") is None
+        and all(i in near for i, v in enumerate(said) if v == k)
+    }
+    return counters | again
+
+
+def _page_header(lines: list[str]) -> str:
+    """The conference a PDF's page header names (`_page_furniture`): its part that
+    names a year, between runs of spaces ("KubeCon India 2026      Conference
+    Program"); "" where none does."""
+    furniture = _page_furniture(lines)
+    for said in dict.fromkeys(ln for ln in lines if " ".join(ln.split()) in furniture):
+        parts = [p.strip() for p in re.split(r"\s{2,}|\t", said) if p.strip()]
+        dated = [p for p in parts if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", p)]
+        if len(dated) == 1 and len(dated[0]) <= 120:
+            return dated[0]
+    return ""
 
 
 def subject_line(lines: list[str]) -> str:
@@ -179,8 +242,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         conference, front_zone = _front_matter(lines[1:end])
         lines = [""] * (end + 1) + lines[end + 1 :]
     if not headings(lines) and (written := plain_schedule(lines)) is not None:
+        conference = conference or subject_line(lines) or _page_header(lines)
         lines = written  # a plain-text program: its date lines and timed lines
-        conference = conference or subject_line(lines)
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
@@ -572,7 +635,10 @@ def _listed(
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
-    adds to its abstract, an untimed list line is told and left."""
+    gives its speakers where the line gives none and it is nothing but a person's
+    name and organisation ("Priya Sharma, CNCF"), its room where it names one and the
+    line does not ("Hall 1": a program pasted from a PDF), else adds to its abstract;
+    an untimed list line is told and left."""
     day, room, track = _context(sections, conference)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
@@ -580,7 +646,16 @@ def _listed(
         text = timed_bullet(raw)
         if text is None:
             if raw[:1].isspace() and raw.strip() and abstracts:
-                abstracts[-1].append(raw.strip())
+                said = raw.strip()
+                last = talks[-1]
+                if not last.speakers and not abstracts[-1] and (who := _person_line(said)):
+                    talks[-1] = replace(last, speakers=who)
+                elif last.room in (None, room) and not abstracts[-1] and room_named(said):
+                    talks[-1] = replace(last, room=said)
+                elif not abstracts[-1] and not last.speakers and _runs_on(last.title, said):
+                    talks[-1] = replace(last, title=f"{last.title} {said}")
+                else:
+                    abstracts[-1].append(said)
             elif re.match(r"^ {0,3}[-*+]\s+\S", raw):
                 warnings.append(
                     f"{document} line {no}: a list line without a time under {h.text!r}; "
@@ -625,6 +700,27 @@ def _listed(
         replace(t, abstract=plain(" ".join(a))) if a else t
         for t, a in zip(talks, abstracts, strict=True)
     ]
+
+
+def _runs_on(title: str, line: str) -> bool:
+    """Whether a short line under a talk goes on with its title, cut where a page's
+    column ended ("Scaling Multi-Tenancy at" / "Razorpay"): the title ends in a word
+    in lowercase, the line is short and ends no sentence."""
+    last = title.split()[-1] if title.split() else ""
+    return last.isalpha() and last.islower() and len(line) <= 40 and line[-1:] not in ".!?"
+
+
+def _person_line(line: str) -> tuple[Speaker, ...]:
+    """The people a line under a talk names, where it is nothing but names ("Priya
+    Sharma", "Ana Lima (Acme)") or one whole name and an organisation after a comma
+    ("Arjun Mehta, Flipkart"); () for any other line."""
+    if len(line) > 120:
+        return ()
+    name, comma, org = line.partition(", ")
+    if comma and name_shaped(name) and org and not name_shaped(org) and not re.search(r"\d", org):
+        return (Speaker(name, org),)
+    found = parse_speakers(line) if names_line(line) else ()
+    return found if found and all(name_shaped(s.name) for s in found) else ()
 
 
 _OPEN_LINK = re.compile(r"\[[^\]]*\]\([^)\s]*$|\[[^\]]*$")
