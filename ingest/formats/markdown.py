@@ -241,9 +241,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
         conference, front_zone = _front_matter(lines[1:end])
         lines = [""] * (end + 1) + lines[end + 1 :]
+    pasted = False  # a plain-text program, its lines laid out by a page's columns
     if not headings(lines) and (written := plain_schedule(lines)) is not None:
         conference = conference or subject_line(lines) or _page_header(lines)
-        lines = written  # a plain-text program: its date lines and timed lines
+        lines, pasted = written, True  # a plain-text program: its date lines and timed lines
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
@@ -330,6 +331,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                         document,
                         fallback,
                         warnings,
+                        pasted,
                     )
                 )
             continue
@@ -632,13 +634,15 @@ def _listed(
     document: str,
     fallback: tzinfo,
     warnings: list[str],
+    pasted: bool = False,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
     gives its speakers where the line gives none and it is nothing but a person's
     name and organisation ("Priya Sharma, CNCF"), its room where it names one and the
-    line does not ("Hall 1": a program pasted from a PDF), else adds to its abstract;
-    an untimed list line is told and left."""
+    line does not ("Hall 1": a program pasted from a PDF), goes on with its title
+    where the title was cut at a page's column (`_runs_on`, in a plain-text program:
+    `pasted`), else adds to its abstract; an untimed list line is told and left."""
     day, room, track = _context(sections, conference)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
@@ -652,7 +656,12 @@ def _listed(
                     talks[-1] = replace(last, speakers=who)
                 elif last.room in (None, room) and not abstracts[-1] and room_named(said):
                     talks[-1] = replace(last, room=said)
-                elif not abstracts[-1] and not last.speakers and _runs_on(last.title, said):
+                elif (
+                    pasted
+                    and not abstracts[-1]
+                    and not last.speakers
+                    and _runs_on(last.title, said)
+                ):
                     talks[-1] = replace(last, title=f"{last.title} {said}")
                 else:
                     abstracts[-1].append(said)
