@@ -5,6 +5,8 @@ Cumartesi"), list lines "time | Title | Speaker | Room" and "time Title — Spea
 
 from __future__ import annotations
 
+import pytest
+
 from ingest import parse_text
 
 PT = """Assunto: Grade final - Python Brasil 2026
@@ -417,3 +419,12 @@ def test_a_program_pasted_from_a_pdf():
         ),
     ]
     assert {t.conference for t in talks} == {"KubeCon India 2026"}
+
+
+def test_a_lone_hash_is_refused_in_a_sentence():
+    """(a fuzz case: "#" read as a page's count of pages with no number)"""
+    from talkbase.core.errors import InputError
+
+    for text in ("#", "#\n#\n", "# 1\n# 2\n"):
+        with pytest.raises(InputError):
+            parse_text(text, "x.md")

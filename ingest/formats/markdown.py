@@ -161,7 +161,7 @@ def _page_furniture(lines: list[str]) -> set[str]:
     said = [" ".join(ln.split()) for ln in lines if ln.strip()]
     numbers: dict[str, list[int]] = {}
     for ln in said:
-        if _PAGE_COUNTER.fullmatch(key := _digitless(ln)):
+        if re.search(r"\d", ln) and _PAGE_COUNTER.fullmatch(key := _digitless(ln)):
             numbers.setdefault(key, []).append(int(re.findall(r"\d+", ln)[0]))
     # (pages count on: 1, 2, 3...; rooms "Hall 1", "Hall 2", "Hall 1" do not)
     counters = {
