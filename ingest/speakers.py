@@ -34,6 +34,8 @@ _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
 _NAME_KEYS = ("publicname", "name", "fullname", "displayname")
 _GIVEN_KEYS = ("firstname", "givenname")
 _FAMILY_KEYS = ("lastname", "familyname", "surname")
+# the keys of a person's organisation, as exports write them (frab's, Sessionize's)
+ORG_KEYS = ("affiliation", "organization", "organisation", "company")
 
 
 def person_name(person: dict[str, Any]) -> str:
@@ -245,11 +247,10 @@ def family_first(cells: Iterable[str]) -> str | None:
         for person in persons:
             parts = _people_parts(person)
             people += 1
-            if len(parts) == 2 and _told(parts[0], parts[1]):
-                told += 1
             if len(parts) > 2:
                 return None  # a list of people
             if len(parts) == 2:
+                told += _told(parts[0], parts[1])
                 if _family_part(parts[0]) and _given_part(parts[1]):
                     alone += 1  # "Smith, John": a family name alone before the comma
                 elif not (_family_part(parts[0], 2) and _given_part(parts[1], 1)):

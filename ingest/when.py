@@ -260,6 +260,14 @@ def _cjk_clock(value: str) -> str | None:
     return f"{int(hour)}:{int(minutes):02d}{half}"
 
 
+def clocks(value: str) -> re.Match[str] | None:
+    """A value that is a clock time or a range of two ("09.00–09.45", "4:20 PM",
+    "14h-15h30"), its first readable (`parse_clock`): its match of `clock_span`
+    (the first time, the second); None for any other value."""
+    m = re.fullmatch(clock_span(), " ".join(value.split()))
+    return m if m and parse_clock(m.group(1)) is not None else None
+
+
 def parse_clock(value: object) -> time | None:
     """A time of day: "10:00", "9:30:00", "10h30", "14h", "4:20 PM", "10am", "9 a.m.",
     "10:00 Uhr", "14.30 Uhr", "9 Uhr", "noon", "midi", "Mitternacht" (`_clock_words`),
@@ -319,11 +327,21 @@ def past_24(value: str) -> tuple[str, int]:
     return f"{int(m.group(1)) - 24:02d}:{minutes}{value[m.end() :]}", 1
 
 
+def late_clock(value: str) -> tuple[time | None, int]:
+    """A clock time and the days it runs past its day: "25:30" is 01:30 of the next
+    (`past_24`), "10:00" of its own (0)."""
+    plain, days = past_24(value.strip())
+    return parse_clock(plain), days
+
+
 def written_past_24(value: str) -> bool:
     """Whether a cell's time is written past 24:00 ("25:30", "24:00-25:00")."""
     m = re.fullmatch(clock_span(), " ".join(value.split()))
     return m is not None and past_24(m.group(1) or "")[1] == 1
 
+
+# a year as programs name theirs ("PyCon JP 2026", "2026-03-01"), not part of a longer number
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 MINUTE, HOUR = timedelta(minutes=1), timedelta(hours=1)
 BARE_NUMBER = re.compile(r"\d{1,6}(?:[.,]\d+)?")  # "90", "1.5", "1,5" (a decimal comma)

@@ -11,10 +11,10 @@ them, weighed in the vectors' spread, `in_spread_of`, so that a weight means the
 on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance, and `cover` gives a saved talk
 its own nearest candidate where the interest's turns missed it (the picks no saved
-talk ranks high make way, `dearest_rank`); `talkbase.core.timetable` is the agenda's overlap rule; index/search/reasons.py
-says why. Saved and hidden talks never come back, nor cancelled ones, nor other showings of a saved
-talk, and of a talk the program runs several times one showing at most
-(index/search/showings.py). Hits come in the order drawn (the interests
+talk ranks high make way, `dearest_rank`); `talkbase.core.timetable` is the agenda's
+overlap rule; index/search/reasons.py says why. Saved and hidden talks never come
+back, nor cancelled ones, nor other showings of a saved talk, and of a talk the
+program runs several times one showing at most (index/search/showings.py). Hits come in the order drawn (the interests
 interleaved), each scored by its relevance to its own interest.
 """
 

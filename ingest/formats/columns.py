@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from talkbase.core import languages
-from talkbase.core.terms import DAY_NOUNS, fold
+from talkbase.core.terms import DAY_NOUNS, EAST_ASIAN, UNMARKED, fold
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "title": (
@@ -188,10 +188,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 # The same fields named in the other languages a program may be written in (German,
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
-# Czech, Turkish, Japanese, Chinese, Korean; accents folded: "Début" is "debut",
-# "Konuşmacı" "konusmaci"), after English's (all of them write a date day first: "03/10/2024" is 3
-# October there). CLDR names no such fields: this is the one list of them, read for
-# table headers and for the labels of a talk's lines (`said_in_another_language`).
+# Czech, Turkish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Arabic,
+# Japanese, Chinese, Korean), as `norm` writes them (accents folded: "Début" is
+# "debut", "Konuşmacı" "konusmaci"; other scripts as written), after English's (none
+# of them writes a date month first: "03/10/2024" is 3 October there, or a year comes
+# first). CLDR names no such fields: this is the one list of them, read for table
+# headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
     "status": ("estado", "stato", "statut", "stav", "durum"),
     "conference": (
@@ -235,6 +237,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "标题",
         "題名",
         "제목",
+        "العنوان",
+        "tieu_de",
+        "judul",
+        "otsikko",
+        "cim",
+        "titlu",
     ),
     "abstract": (
         "beschreibung",
@@ -267,6 +275,19 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "설명",
         "説明",
         "说明",
+        "الوصف",
+        "الملخص",
+        "mo_ta",
+        "tom_tat",
+        "deskripsi",
+        "abstrak",
+        "ringkasan",
+        "kuvaus",
+        "tiivistelma",
+        "leiras",
+        "osszefoglalo",
+        "descriere",
+        "rezumat",
     ),
     "speakers": (
         "referent",
@@ -306,6 +327,25 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "讲师",
         "발표자",
         "연사",
+        "المتحدث",
+        "المتحدثون",
+        "المتحدثة",
+        "المتحدثين",
+        "متحدث",
+        "dien_gia",
+        "nguoi_trinh_bay",
+        "pembicara",
+        "narasumber",
+        "pemateri",
+        "puhuja",
+        "puhujat",
+        "esiintyja",
+        "esiintyjat",
+        "eloado",
+        "eloadok",
+        "vorbitor",
+        "vorbitori",
+        "prezentator",
     ),
     "affiliation": (
         "firma",
@@ -357,6 +397,20 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "開始",
         "시작",
         "시작 시간",
+        "الوقت",
+        "البداية",
+        "thoi_gian",
+        "gio",
+        "bat_dau",
+        "waktu",
+        "jam",
+        "mulai",
+        "aika",
+        "alkaa",
+        "kello",
+        "ido",
+        "kezdes",
+        "inceput",
     ),
     "end": (
         "ende",
@@ -400,6 +454,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "日程",
         "日期",
         "날짜",
+        "التاريخ",
+        "اليوم",
+        "ngay",
+        "tanggal",
+        "paivamaara",
+        "paiva",
+        "nap",
     ),
     "room": (
         "raum",
@@ -424,6 +485,17 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "会场",
         "地点",
         "장소",
+        "القاعة",
+        "قاعة",
+        "المكان",
+        "phong",
+        "dia_diem",
+        "ruang",
+        "ruangan",
+        "lokasi",
+        "paikka",
+        "terem",
+        "helyszin",
     ),
     "track": (
         "kategorie",
@@ -448,6 +520,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "트랙",
         "eje",
         "eixo",
+        "المسار",
+        "jalur",
+        "szekcio",
+        "sectiune",
     ),
     "format": (
         "typ",
@@ -469,35 +545,6 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "언어",
     ),
 }
-# The same fields' names in Arabic, Vietnamese, Indonesian, Finnish, Hungarian and
-# Romanian, as `norm` writes them (accents folded, "_" between words; Arabic as
-# written): "المتحدث", "Diễn giả", "Pembicara", "Puhuja", "Előadó", "Vorbitor"
-_MORE_LANGUAGES: dict[str, tuple[str, ...]] = {
-    "speakers": (
-        *("المتحدث", "المتحدثون", "المتحدثة", "المتحدثين", "متحدث"),
-        *("dien_gia", "nguoi_trinh_bay", "pembicara", "narasumber", "pemateri"),
-        *("puhuja", "puhujat", "esiintyja", "esiintyjat", "eloado", "eloadok"),
-        *("vorbitor", "vorbitori", "prezentator"),
-    ),
-    "room": (
-        *("القاعة", "قاعة", "المكان", "phong", "dia_diem", "ruang", "ruangan", "lokasi"),
-        *("paikka", "terem", "helyszin", "locatie"),
-    ),
-    "track": ("المسار", "jalur", "szekcio", "sectiune"),
-    "title": ("العنوان", "tieu_de", "judul", "otsikko", "cim", "titlu"),
-    "abstract": (
-        *("الوصف", "الملخص", "mo_ta", "tom_tat", "deskripsi", "abstrak", "ringkasan"),
-        *("kuvaus", "tiivistelma", "leiras", "osszefoglalo", "descriere", "rezumat"),
-    ),
-    "date": ("التاريخ", "اليوم", "ngay", "tanggal", "paivamaara", "paiva", "nap"),
-    "start": (
-        *("الوقت", "البداية", "thoi_gian", "gio", "bat_dau", "waktu", "jam", "mulai"),
-        *("aika", "alkaa", "kello", "ido", "kezdes", "inceput"),
-    ),
-}
-for _fld, _theirs in _MORE_LANGUAGES.items():
-    _known = IN_OTHER_LANGUAGES.get(_fld, ())
-    IN_OTHER_LANGUAGES[_fld] = (*_known, *(n for n in _theirs if n not in _known))
 FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
 
 
@@ -599,19 +646,14 @@ _INCLUSIVE = re.compile(
 def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
     plain word (`_INCLUSIVE`), runs of anything else "_"."""
-    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(_UNMARKED)
+    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(UNMARKED)
     text = _NOT_EAST_ASIAN.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
     return re.sub(r"[\W_]+", "_", text).strip("_")  # (letters of any script kept)
 
 
 # what folds: all but kana, Chinese characters and Hangul, whose marks are no accents
 # ("スピーカー" keeps its "ピ", "제목" its syllables, as the lists above write them)
-_NOT_EAST_ASIAN = re.compile(r"[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
-
-
-# letters that carry no accent to drop but stand for a plain one in a header's name
-# (Turkish "Konuşmacı", Danish "Lørdag", Polish "Miejsce wykładu")
-_UNMARKED = str.maketrans({"ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
+_NOT_EAST_ASIAN = re.compile(rf"[^{EAST_ASIAN}]+")
 
 
 def _serializers(key: object) -> bool:

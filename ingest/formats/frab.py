@@ -30,7 +30,7 @@ from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.locate import IdLines
-from ingest.speakers import person_name
+from ingest.speakers import ORG_KEYS, person_name
 from ingest.when import (
     as_list,
     city_zone,
@@ -79,11 +79,7 @@ def speakers_of(persons: object) -> tuple[Speaker, ...]:
         if isinstance(p, dict):
             name = person_name(p)
             org = next(
-                (
-                    inline(text_of(p[k]))
-                    for k in ("affiliation", "organization", "organisation", "company")
-                    if p.get(k)
-                ),
+                (inline(text_of(p[k])) for k in ORG_KEYS if p.get(k)),
                 "",
             )
             if name:

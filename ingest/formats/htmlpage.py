@@ -441,7 +441,7 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
     dated = [
         part
         for part in _TITLE_PARTS.split(parser.titled)
-        if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", part)
+        if when.YEAR.search(part)
         and not re.search(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}", part)
         and not _is_day(part, (), langs)
     ]

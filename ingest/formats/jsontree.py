@@ -54,7 +54,7 @@ from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.jsonrecords import RECORD_KEYS
 from ingest.html import inline, text_of
-from ingest.speakers import name_shaped, person_name
+from ingest.speakers import ORG_KEYS, name_shaped, person_name
 from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
@@ -482,10 +482,6 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
     return not (ctx.room and room and room != ctx.room)
 
 
-# the keys of a speaker's organisation the reader of speaker objects knows
-_ORG_KEYS = ("affiliation", "organization", "organisation", "company")
-
-
 def _a_name(said: str) -> bool:
     """A line that may be a name of one word or a few ("Tomás", "bob_dev"): at most
     four words, no digit, address or sentence's end ("Loves Rust." is a bio; "Jr."
@@ -510,7 +506,7 @@ def _person(person: object) -> object:
         return person
     cols = resolve(person)
     org = cols.get("affiliation")
-    if org and "affiliation" not in person and norm(org) not in _ORG_KEYS:
+    if org and "affiliation" not in person and norm(org) not in ORG_KEYS:
         person = {**person, "affiliation": person[org]}
     if person_name(person):
         return person
@@ -524,12 +520,6 @@ def _person(person: object) -> object:
     if name is None and len(said) == 1 and _a_name(said[0]):
         name = said[0]
     return {**person, "name": name} if name else person
-
-
-def _clock_or_span(said: str) -> bool:
-    """A clock time, or a range of two ("09:30-10:15"): a time of a day said elsewhere."""
-    m = re.fullmatch(when.clock_span(), " ".join(said.split()))
-    return bool(m and when.parse_clock(m.group(1)) is not None)
 
 
 def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
@@ -602,7 +592,7 @@ def events(
                 ev["start"] = ctx.start
                 if ctx.end and "end" not in ev_cols:
                     ev["end"] = ctx.end
-        elif ctx.day is not None and "date" not in ev_cols and _clock_or_span(said):
+        elif ctx.day is not None and "date" not in ev_cols and when.clocks(said) is not None:
             ev["date"] = ctx.day.isoformat()  # a clock time (or two) on its day's date
         if ctx.room and not inline(text_of(ev.get(ev_cols.get("room", "room")))):
             ev["room"] = ctx.room

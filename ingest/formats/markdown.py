@@ -104,16 +104,17 @@ _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 _SECONDS = re.compile(r"\d{1,2}:\d{2}:\d{2}\b")  # a clock to the second: a log's
 
 
-def plain_schedule(lines: list[str]) -> list[str] | None:
+def plain_schedule(lines: list[str], furniture: set[str] | None = None) -> list[str] | None:
     """A plain-text program (an e-mail's: "Tuesday 9 June 2026" on a line of its own,
     then "09:00-09:45  Title — Speaker — Hall 1" lines) written as the Markdown this
     reader knows: each line that is nothing but a date a day heading ("## "), each
     line that starts with a clock time or a range a list line ("- "), but for one to
     the second (a log's "10:00:01 WARN"); None where the text has headings or list
-    lines of its own, no date line or fewer than two timed lines."""
+    lines of its own, no date line or fewer than two timed lines. `furniture`: its
+    pages' headers and counters (`_page_furniture`), where they are already known."""
     if any(ATX.match(ln) or re.match(r"^ {0,3}[-*+][ \t]+\S", ln) for ln in lines):
         return None
-    furniture = _page_furniture(lines)
+    furniture = _page_furniture(lines) if furniture is None else furniture
     out: list[str] = []
     days = timed = 0
     for ln in lines:
@@ -189,14 +190,13 @@ def _page_furniture(lines: list[str]) -> set[str]:
     return counters | again
 
 
-def _page_header(lines: list[str]) -> str:
-    """The conference a PDF's page header names (`_page_furniture`): its part that
-    names a year, between runs of spaces ("KubeCon India 2026      Conference
+def _page_header(lines: list[str], furniture: set[str]) -> str:
+    """The conference a PDF's page header names (among its `_page_furniture`): its
+    part that names a year, between runs of spaces ("KubeCon India 2026      Conference
     Program"); "" where none does."""
-    furniture = _page_furniture(lines)
     for said in dict.fromkeys(ln for ln in lines if " ".join(ln.split()) in furniture):
         parts = [p.strip() for p in re.split(r"\s{2,}|\t", said) if p.strip()]
-        dated = [p for p in parts if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", p)]
+        dated = [p for p in parts if when.YEAR.search(p)]
         if len(dated) == 1 and len(dated[0]) <= 120:
             return dated[0]
     return ""
@@ -212,7 +212,7 @@ def subject_line(lines: list[str]) -> str:
     if not m:
         return ""
     parts = re.split(r"\s+[\u2013\u2014|-]\s+|:\s+", m.group(1))
-    dated = [p.strip() for p in parts if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", p)]
+    dated = [p.strip() for p in parts if when.YEAR.search(p)]
     if len(dated) != 1 or len(dated[0]) > 120:
         return ""
     words = re.findall(r"[^\W\d_]+", dated[0])
@@ -242,9 +242,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         conference, front_zone = _front_matter(lines[1:end])
         lines = [""] * (end + 1) + lines[end + 1 :]
     pasted = False  # a plain-text program, its lines laid out by a page's columns
-    if not headings(lines) and (written := plain_schedule(lines)) is not None:
-        conference = conference or subject_line(lines) or _page_header(lines)
-        lines, pasted = written, True  # a plain-text program: its date lines and timed lines
+    if not headings(lines):
+        furniture = _page_furniture(lines)
+        if (written := plain_schedule(lines, furniture)) is not None:
+            conference = conference or subject_line(lines) or _page_header(lines, furniture)
+            lines, pasted = written, True  # its date lines and timed lines, as Markdown
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from functools import cache
 
 from ingest import when
@@ -102,9 +102,8 @@ def labelled(line: str) -> tuple[str, str] | None:
 
 # A clock time needs its minutes, am/pm, an "h" ("14h") or a clock word ("10.00 Uhr",
 # "9 Uhr"), so that dates ("20 Oct", "2026-10-20", "16.11.") are not times; a dotted
-# one ("10.00") needs
-# am/pm or "Uhr" after it or after the range it begins ("11.00 – 11.45 Uhr"). This
-# finds a clock time; `when.parse_clock` reads it.
+# one ("10.00") needs am/pm or "Uhr" after it or after the range it begins ("11.00 –
+# 11.45 Uhr"). This finds a clock time; `when.parse_clock` reads it.
 _AMPM = r"[AaPp]\.?[Mm]\.?"
 
 
@@ -368,7 +367,7 @@ def document_years(lines: list[str]) -> tuple[int, ...]:
     found: dict[int, int] = {}
     for no, line in enumerate(lines):
         if no < 30 or ATX.match(line):
-            for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", line):
+            for y in when.YEAR.findall(line):
                 found[int(y)] = found.get(int(y), 0) + 1
     return tuple(sorted(found, key=lambda y: -found[y]))
 
@@ -472,7 +471,7 @@ def times(
 ) -> tuple[datetime | None, datetime | None, str]:
     """Start, end and whatever else the line says (a room, usually)."""
     m = CLOCK_RANGE.search(text)
-    if not m or _clock(m.group(1))[0] is None:
+    if not m or when.late_clock(m.group(1))[0] is None:
         return None, None, text
     before, after = text[: m.start()], text[m.end() :]
     on = date_of(before.strip(" ,|\u00b7-")) if before.strip(" ,|\u00b7-") else None
@@ -480,7 +479,7 @@ def times(
     on = on or day
     if on is None:
         return None, None, rest
-    (first, late), (second, later) = _clock(m.group(1)), _clock(m.group(2) or "")
+    (first, late), (second, later) = when.late_clock(m.group(1)), when.late_clock(m.group(2) or "")
     if first is None:
         return None, None, rest
     start = datetime.combine(on + timedelta(days=late), first).replace(tzinfo=fallback)
@@ -490,13 +489,6 @@ def times(
         else None
     )
     return start, end, rest  # an end before the start is judged by `when.talk_end`
-
-
-def _clock(said: str) -> tuple[time | None, int]:
-    """A clock time and the days it runs past its day: "25:30" is 01:30 of the next
-    (`when.past_24`), as programs of late events write it."""
-    plain, days = when.past_24(said.strip())
-    return when.parse_clock(plain), days
 
 
 def names_line(line: str) -> bool:
@@ -598,7 +590,7 @@ def unread_clocks(text: str) -> list[str]:
     `when.parse_clock` cannot read ("25:00"), as written."""
     lead = _LEADING_TIME.match(text)
     found = [lead.group(2), lead.group(3)] if lead else []
-    return [c for c in found if c and _clock(c)[0] is None]
+    return [c for c in found if c and when.late_clock(c)[0] is None]
 
 
 def names_its_talk(own: list[str]) -> bool:
@@ -716,15 +708,13 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     dashes = list(_SPEAKERS_AFTER.finditer(rest))[-1:]  # the last dash; else the first comma
     for cut in dashes or list(re.finditer(r",\s+|\s+by\s+", rest)):
         tail = rest[cut.end() :]
-        place = re.search(r",\s+([^,()]{1,40})$", tail)
-        if room is None and place and room_named(place.group(1)):
-            # "— Elif Şahin (Papara), Salon A": the last comma's part names the room
-            room, tail = place.group(1).strip(), tail[: place.start()]
-        if found := _people(tail):
-            speakers, rest = found, rest[: cut.start()].strip()
+        # "— Elif Şahin (Papara), Salon A": the last comma's part names the room, where
+        # speakers come before it
+        place = re.search(r",\s+([^,()]{1,40})$", tail) if room is None else None
+        here = place.group(1).strip() if place and room_named(place.group(1)) else None
+        if found := _people(tail[: place.start()] if place and here else tail):
+            speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break
-        if place and room == place.group(1).strip():
-            room = None  # no speakers before it: the part stays where it was
     if room is None and len(parts := _SEPARATED.split(rest)) > 1:
         # "Zaal 8 | Title": the part at either end that names a room is the room
         for k in (0, len(parts) - 1):

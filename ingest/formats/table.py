@@ -234,9 +234,6 @@ def yearless(text: str, years: tuple[int, ...]) -> str | None:
     return f"names a weekday that date is not in {' or '.join(str(y) for y in years[:4])}"
 
 
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-
-
 # ---- the unit of a column's durations ----------------------------------------------------
 
 _LONGEST_IN_HOURS = 12  # a column of durations in hours holds none longer
@@ -350,12 +347,12 @@ class _Reader:
         people: dict[str, list[str]] = {}  # by speaker column: its cells
         unaffiliated: dict[str, list[str]] = {}  # its cells of rows with no affiliation column
         years: dict[int, int] = {}
-        for y in _YEAR.findall(self.stated):
+        for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
             cols = self.cols_of(row)
             for fld in ("date", "start", "end"):
-                for y in _YEAR.findall(text_of(row.get(cols[fld])) if fld in cols else ""):
+                for y in when.YEAR.findall(text_of(row.get(cols[fld])) if fld in cols else ""):
                     years[int(y)] = years.get(int(y), 0) + 1
             if "speakers" in cols:
                 cell = row.get(cols["speakers"])

@@ -101,15 +101,12 @@ def _header_and_rows(
 
 
 def _clock_or_span(value: str) -> bool:
-    """A clock time or a range of two ("09.00–09.45", "4:20 PM", "14h-15h30")."""
-    m = re.fullmatch(when.clock_span(), " ".join(value.split()))
-    return bool(m and when.parse_clock(m.group(1)) is not None)
+    return when.clocks(value) is not None
 
 
 def _span(value: str) -> bool:
     """A range of two clock times ("09.00–09.45")."""
-    m = re.fullmatch(when.clock_span(), " ".join(value.split()))
-    return bool(m and m.group(2))
+    return bool((m := when.clocks(value)) and m.group(2))
 
 
 def _said(value: str) -> bool:

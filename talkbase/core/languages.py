@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from talkbase.core.terms import EAST_ASIAN
+
 # ISO 639-1 code -> the language's English name and its own names (lowercase, as
 # written without accents they are matched too). The languages conference programs
 # are held in; a code not listed here is still read when it is one of ISO 639-1's.
@@ -173,7 +175,7 @@ def _named_elsewhere() -> dict[str, str]:
 
 
 # a word of Chinese characters, kana or Hangul: two of them name a language ("英語")
-_CJK_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}")
+_CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")
 
 
 def english_name(code: str) -> str:

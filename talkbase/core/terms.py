@@ -111,9 +111,6 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
         "odwolany",
         "odwolane",
         "odwolana",
-        "odwołany",
-        "odwołane",
-        "odwołana",
         "anulowany",
         "anulowane",
     ),
@@ -132,6 +129,15 @@ def singular(word: str) -> str:
     """A lower-case word without its plural "s", so a word and its plural compare
     equal ("collectives", "collective"); "class" and short words ("gps") stay."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+# letters of kana, Chinese characters and Hangul (a regular expression's class): their
+# marks are no accents, and two of them may be a word ("英語")
+EAST_ASIAN = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+
+# letters that carry no accent to drop but stand for a plain one (Turkish "Konuşmacı",
+# Danish "Lørdag", Polish "odwołane"): `fold` keeps them; names compared loosely drop them
+UNMARKED = str.maketrans({"ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
 
 
 def fold(text: str) -> str:
@@ -202,4 +208,4 @@ def cancelled_state(status: str) -> bool:
     """Whether a talk's status, as its program writes it ("cancelled", "CANCELED",
     "Withdrawn", "abgesagt"), says it will not take place (CANCELLED_STATES); a status
     such as "postponed" or "moved online" does not."""
-    return " ".join(fold(status).split()) in _CANCELLED
+    return " ".join(fold(status.translate(UNMARKED)).split()) in _CANCELLED

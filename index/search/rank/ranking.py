@@ -230,6 +230,7 @@ def first_by_time(written: np.ndarray, k: int) -> np.ndarray:
 
 
 def below(scored: Sequence[tuple[int, float]], pushed: set[int]) -> list[tuple[int, float]]:
-    """`scored` with the talks of `pushed` (housekeeping sessions, cancelled talks) moved after all the
-    others, each group in its own order; the scores stay what they were."""
+    """`scored` with the talks of `pushed` (housekeeping sessions, cancelled talks)
+    moved after all the others, each group in its own order; the scores stay what they
+    were."""
     return [p for p in scored if p[0] not in pushed] + [p for p in scored if p[0] in pushed]
