@@ -171,6 +171,55 @@ def test_cover_replaces_the_pick_no_saved_talk_holds_dear_not_the_last() -> None
     assert rec.cover(drawn, solo, [(0, 1, 2)], 1) == [(0, 0), (1, 0), (4, 0), (3, 0)]
 
 
+def test_between_names_the_saved_talks_around_a_talk_that_fills_the_hole() -> None:
+    room = "K.1.105"
+    first = talk(1, "2024-02-03T10:00", room=room)  # 10:00-10:30
+    last = talk(2, "2024-02-03T11:30", room=room)  # a 60-minute hole before it
+    elsewhere = talk(3, "2024-02-03T13:00", room="H.1302")
+    middle = talk(4, "2024-02-03T10:35", 50, room=room)
+    assert timetable.between(middle, [last, elsewhere, first]) == (first, last)
+    # the nearest saved talk on each side
+    early = talk(5, "2024-02-03T09:00", room=room)
+    assert timetable.between(middle, [early, last, first]) == (first, last)
+    # another room, after the last, the next day, no time or no room: nothing around it
+    assert timetable.between(talk(6, "2024-02-03T10:35", 50, room="H.1302"), [first, last]) is None
+    assert timetable.between(talk(7, "2024-02-03T12:00", 50, room=room), [first, last]) is None
+    assert timetable.between(talk(8, "2024-02-04T10:35", 50, room=room), [first, last]) is None
+    assert timetable.between(talk(9, room=room), [first, last]) is None
+    assert timetable.between(talk(10, "2024-02-03T10:35", 50), [first, last]) is None
+    # overlapping a saved talk is not between it and the next
+    assert timetable.between(talk(11, "2024-02-03T10:15", 50, room=room), [first, last]) is None
+    # a hole another talk as long would fit in beside it is no hole it fills
+    assert timetable.between(talk(12, "2024-02-03T10:30", 30, room=room), [first, last]) is None
+    assert timetable.between(talk(13, "2024-02-03T10:30", 31, room=room), [first, last])
+
+
+def test_fill_gaps_gives_a_slot_to_the_talk_between_two_saved_talks() -> None:
+    """Issue 38: two saved talks in one room, of two interests, with a talk between
+    them the draw left out: it takes the place of the pick no saved talk holds dear."""
+    picked = [(0, 0), (1, 1), (2, 0), (3, 1)]
+    solo = np.array([[0.9, 0.1, 0.5, 0.1, 0.2, 0.3], [0.1, 0.9, 0.1, 0.4, 0.2, 0.3]])
+    rel = solo.copy()
+    gaps = np.array([False, False, False, False, True, True])
+    # 5 is the closer gap (to interest 0 or 1 alike: the first); 2 and 3 are second
+    # bests, the later of equals makes way
+    assert rec.fill_gaps(picked, gaps, rel, solo, 1) == [(0, 0), (1, 1), (2, 0), (5, 0)]
+    assert rec.fill_gaps(picked, gaps, rel, solo, 2) == [(0, 0), (1, 1), (4, 0), (5, 0)]
+    assert rec.fill_gaps(picked, gaps, rel, solo, 0) == picked
+    usable = np.array([True] * 5 + [False])  # 5 clashes: the other gap
+    assert rec.fill_gaps(picked, gaps, rel, solo, 1, usable) == [(0, 0), (1, 1), (2, 0), (4, 0)]
+    # a gap already picked, or a showing of one, is there; saved talks' bests stay
+    assert rec.fill_gaps([(0, 0), (1, 1), (5, 0)], gaps, rel, solo, 1) == [(0, 0), (1, 1), (5, 0)]
+    label = np.array([0, 1, 2, 3, 4, 3])  # 5 is another showing of 3
+    assert rec.fill_gaps(picked, gaps, rel, solo, 1, label=label) == [
+        (0, 0),
+        (1, 1),
+        (4, 0),
+        (3, 1),
+    ]
+    assert rec.fill_gaps([(0, 0), (1, 1)], gaps, rel, solo, 1) == [(0, 0), (1, 1)]
+
+
 def test_mmr_skips_near_duplicates_within_an_interest() -> None:
     saved = np.vstack([unit(1, 0, 0, 0)])
     dup = unit(1, 0.3, 0, 0)
@@ -259,6 +308,8 @@ def test_reason_text() -> None:
         two
         == "because you saved A and B — all about rdma, nccl and collectives; at the same time as C"
     )
+    sat = reasons.reason_text(["A"], ["rust"], between=("A", "B"))
+    assert sat == "because you saved A — both about rust; in the same room between A and B"
     said = reasons.reason_text(["A"], [], "Sandboxes keep agents   from the host. " * 10)
     assert said.startswith("because you saved A — close to “Sandboxes keep agents from the host.")
     assert said.endswith("…”") and len(said) < 200

@@ -70,3 +70,22 @@ def test_recommend_takes_titles_and_says_an_unknown_talk_in_one_sentence(home, c
     assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     code, _, err = run(capsys, "recommend")
     assert code == 1 and "--saved" in err
+
+
+def test_a_talk_between_two_saved_talks_in_their_room_is_offered_and_says_so(home, capsys):
+    """Issue 38: the attendee sits in that room anyway; the talk between two saved
+    talks comes back, with the reason naming the two, through the CLI's JSON."""
+    tb = talkbase.open(home)
+    every = [tb.talk(int(i)) for i in tb.talks()["id"]]
+    talks = sorted((t for t in every if t.start and t.end and t.room), key=lambda t: t.start)
+    rows = {}
+    for t in talks:
+        rows.setdefault((t.room, t.day), []).append(t)
+    first, middle, last = next(r[:3] for r in rows.values() if len(r) >= 3)
+    assert timetable.between(middle, [first, last]) == (first, last)
+    code, out, err = run(capsys, "recommend", "--saved", f"{first.id},{last.id}", "--json")
+    assert code == 0, err
+    hits = {h["id"]: h for h in json.loads(out)}
+    assert middle.id in hits
+    reason = hits[middle.id]["why"]["reason"]
+    assert reason.endswith(f"in the same room between {first.title} and {last.title}")

@@ -110,10 +110,15 @@ def _quoted(text: str) -> str:
 
 
 def reason_text(
-    because: Sequence[str], terms: Sequence[str], sentence: str = "", clashes: Sequence[str] = ()
+    because: Sequence[str],
+    terms: Sequence[str],
+    sentence: str = "",
+    clashes: Sequence[str] = (),
+    between: tuple[str, str] | None = None,
 ) -> str:
     """One line: the saved talks a hit follows from, what they share (the words, else
-    the saved talk's sentence closest to the hit), and what it clashes with."""
+    the saved talk's sentence closest to the hit), what it clashes with, and the two
+    saved talks it runs between in their room."""
     text = f"because you saved {_listed(because)}" if because else ""
     if terms:
         text += f" — {'both' if len(because) < 2 else 'all'} about {_listed(terms)}"
@@ -121,6 +126,8 @@ def reason_text(
         text += f" — close to {_quoted(sentence)}"
     if clashes:
         text += f"; at the same time as {_listed(clashes)}"
+    if between:
+        text += f"; in the same room between {between[0]} and {between[1]}"
     return text
 
 

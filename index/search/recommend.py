@@ -11,8 +11,10 @@ them, weighed in the vectors' spread, `in_spread_of`, so that a weight means the
 on every program), `penalty` pushes down the neighbours of hidden talks, `draw` lets the
 interests take turns, each by maximal marginal relevance, and `cover` gives a saved talk
 its own nearest candidate where the interest's turns missed it (the picks no saved
-talk ranks high make way, `dearest_rank`); `talkbase.core.timetable` is the agenda's
-overlap rule; index/search/reasons.py says why. Saved and hidden talks never come
+talk ranks high make way, `dearest_rank`), and `fill_gaps` a talk that fills the hole
+between two saved talks in their room; `talkbase.core.timetable` is the agenda's
+overlap rule and says what is between;
+index/search/reasons.py says why. Saved and hidden talks never come
 back, nor cancelled ones, nor other showings of a saved talk, and of a talk the
 program runs several times one showing at most (index/search/showings.py). Hits come in the order drawn (the interests
 interleaved), each scored by its relevance to its own interest.
@@ -52,6 +54,12 @@ class Tuning:
     # no program's; the LOPO pick (bench/recommend.py --lopo) differs only in word_weight 1.0
     word_weight: float = 0.5
     track_weight: float = 0.5
+    # at most this many slots for a talk that fills the hole between two saved talks in
+    # their room (`timetable.between`) the draw left out (`fill_gaps`), whatever the
+    # interests of the two: bench/recommend.py, saved talks every other one by time and
+    # at random (three seeds), two interests served in 50 of 55 agendas (47 without),
+    # no program's recall@10 lower (docs/quality.md)
+    gap_slots: int = 1
     # the multilingual vectors' closeness (where the base has them), in the same spread:
     # bench/recommend.py on bases built with them (TALKBASE_MULTILINGUAL=on): 0.5 lowers
     # no program's recall and serves two interests in 30 of 39 agendas (27 without); 1.0
@@ -291,6 +299,45 @@ def track_relevance(
     return out
 
 
+def fill_gaps(
+    picked: Sequence[tuple[int, int]],
+    gaps: np.ndarray,
+    rel: np.ndarray,
+    solo: np.ndarray,
+    most: int,
+    usable: np.ndarray | None = None,
+    label: np.ndarray | None = None,
+) -> list[tuple[int, int]]:
+    """`picked` (candidate, interest) pairs with up to `most` of the `gaps` (a mask of
+    candidates filling a hole between two saved talks in their room, whatever their
+    interests: `timetable.between`) the
+    picks left out, the closest to an interest first, each for that interest: in place
+    of the pick no saved talk holds dear (`dearest_rank`, as `cover`), never a saved
+    talk's own best nor a gap (or a showing of one). A gap one of whose showings was
+    picked is there."""
+    out = list(picked)
+    n = solo.shape[1]
+    label = np.arange(n) if label is None else np.asarray(label)
+    allowed = np.ones(n, dtype=bool) if usable is None else np.asarray(usable, bool)
+    gaps = np.asarray(gaps, bool) & allowed
+    if not out or most < 1 or not gaps.any():
+        return out
+    bests = {int(np.argmax(np.where(allowed, solo[i], -np.inf))) for i in range(len(solo))}
+    dear = dearest_rank(solo, allowed)
+    held = bests | {c for c, _ in out if label[c] in set(label[gaps].tolist())}
+    free = sorted(
+        (p for p in range(len(out)) if out[p][0] not in held), key=lambda p: (-dear[out[p][0]], -p)
+    )
+    placed = 0
+    for c in sorted(np.flatnonzero(gaps).tolist(), key=lambda c: (-float(rel[:, c].max()), c)):
+        if placed >= most or not free:
+            break
+        if label[c] not in {label[p] for p, _ in out}:
+            out[free.pop(0)] = (c, int(np.argmax(rel[:, c])))
+            placed += 1
+    return out
+
+
 def in_spread_of(signal: np.ndarray, reference: np.ndarray) -> np.ndarray:
     """`signal` (interests x candidates) centred per interest and scaled to
     `reference`'s spread over the same candidates (0 where it does not vary)."""
@@ -401,6 +448,7 @@ def recommend(
     words = words_for(kb)
     theirs, my_words = [words.of(t) for t in talks], [words.of(t) for t in mine]
     tracks, my_tracks = [t.track for t in talks], [t.track for t in mine]
+    inside = [timetable.between(t, mine) for t in talks]  # (the saved talks around it)
     any_language = _any_language(kb, saved_ids, ids)
 
     def signals(groups: Sequence[Sequence[int]]) -> np.ndarray:
@@ -440,7 +488,9 @@ def recommend(
     drawable = ~hidden & (usable if fits else True)
     drawn = draw(rel, c_vecs, slots, k, tuning.diversity, drawable, label)
     most = int(tuning.cover_share * k + 1e-9)
-    for c, g in cover(drawn, solo, groups, most, drawable, label):
+    picked = cover(drawn, solo, groups, most, drawable, label)
+    gaps = np.array([pair is not None for pair in inside], dtype=bool)
+    for c, g in fill_gaps(picked, gaps, rel, solo, tuning.gap_slots, drawable, label):
         sims = s_vecs[list(groups[g])] @ c_vecs[c]
         close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
         near = [i for i in close if s_vecs[i] @ c_vecs[c] >= sims.max() - tuning.because_margin]
@@ -451,7 +501,13 @@ def recommend(
         why = Because(
             because=because,
             clashes=clashing[c],
-            reason=reason_text([titles[i] for i in because], terms, closest, clash),
+            reason=reason_text(
+                [titles[i] for i in because],
+                terms,
+                closest,
+                clash,
+                (inside[c][0].title, inside[c][1].title) if inside[c] else None,
+            ),
             matched_terms=terms,
             best_sentence=sentence,
             sentence_source=source,

@@ -1,11 +1,12 @@
 """When two talks clash: the one overlap rule of the agenda's conflict flags,
-of "fits my agenda" and of recommendations."""
+of "fits my agenda" and of recommendations; and when a talk fills the hole between
+two saved ones in their room (`between`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import UTC
+from datetime import UTC, datetime
 
 from talkbase.core.records import Talk
 
@@ -68,3 +69,31 @@ def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
         and not clashes(talk, agenda_talks)
         and not any(too_tight(talk, t) for t in agenda_talks if t.id != talk.id)
     )
+
+
+def between(talk: Talk, agenda_talks: Iterable[Talk]) -> tuple[Talk, Talk] | None:
+    """The saved talks just before and just after `talk` in its room on its day, when
+    it fills the hole between them (no other talk as long fits beside it: it runs
+    more than half of the hole), so that the attendee would sit through it without
+    moving; else None."""
+    if not (timed(talk) and talk.room):
+        return None
+    assert talk.start and talk.end
+    here = [
+        t
+        for t in agenda_talks
+        if t.id != talk.id and timed(t) and t.room == talk.room and t.day == talk.day
+    ]
+    before = [t for t in here if t.end and t.end <= talk.start]
+    after = [t for t in here if t.start and t.start >= talk.end]
+    if not (before and after):
+        return None
+    first, last = max(before, key=_start_of), min(after, key=_start_of)
+    assert first.end and last.start
+    hole = (last.start - first.end).total_seconds()
+    return (first, last) if 2 * (talk.end - talk.start).total_seconds() > hole else None
+
+
+def _start_of(talk: Talk) -> datetime:
+    assert talk.start
+    return talk.start.astimezone(UTC)
