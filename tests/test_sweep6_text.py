@@ -92,14 +92,31 @@ def test_room_words_of_other_languages_name_rooms():
     assert not room_named("Trường học")  # (one word of the two is no room)
 
 
-def test_dotted_list_times_are_refused_saying_why():
+def test_dotted_list_times_under_day_headings_are_clock_times():
+    """Sweep 6: "- 9.00–9.45" under "Torstai 15. lokakuuta 2026" was refused; under
+    headings that name days, a range of two dotted clock times in order is a time."""
+    text = (
+        "# Ohjelma 2026\n\n## Torstai 15. lokakuuta 2026\n\n"
+        "- 9.00–9.45 Avaus — Aino Virtanen, Sali 1\n"
+        "- **13.15 - 14.00** Koneoppiminen — Juha Mäkinen, Sali 2\n"
+    )
+    talks, _ = markdown.parse(text, "fi.md", "Europe/Helsinki")
+    got = [(t.title, t.start.strftime("%d %H:%M"), t.end.strftime("%H:%M")) for t in talks]
+    assert got == [("Avaus", "15 09:00", "09:45"), ("Koneoppiminen", "15 13:15", "14:00")]
+    assert [t.room for t in talks] == ["Sali 1", "Sali 2"]
+
+
+def test_dotted_ranges_that_are_no_times_in_order_are_refused_saying_why():
     import pytest
 
     from talkbase.core.errors import InputError
 
-    text = "# Ohjelma 2026\n\n## Torstai 15. lokakuuta 2026\n\n- 9.00–9.45 Avaus — Aino Virtanen, Sali 1\n"
+    backwards = (  # 15.10–12.10: days of October, not times
+        "# Ohjelma 2026\n\n## Torstai 15. lokakuuta 2026\n\n"
+        "- 9.00–9.45 Avaus — Aino Virtanen, Sali 1\n- 15.10–12.10 Näyttely\n"
+    )
     with pytest.raises(InputError) as caught:
-        markdown.parse(text, "fi.md", "Europe/Helsinki")
+        markdown.parse(backwards, "fi.md", "Europe/Helsinki")
     assert "9.00–9.45" in str(caught.value) and "9:00–9:45" in str(caught.value)
 
 

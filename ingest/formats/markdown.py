@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import UTC, date, tzinfo
+from datetime import UTC, date, time, tzinfo
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
@@ -250,6 +250,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
+    lines = _dotted_clocks(lines, heads, years, langs)
     for h in heads:
         if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
@@ -475,6 +476,42 @@ def _nothing_read(heads: list[Heading], lines: list[str]) -> str:
 _DOTTED = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*)?(\d{1,2})\.(\d{2})\s*[\u2013\u2014-]\s*(\d{1,2})\.(\d{2})\b"
 )
+
+
+def _dotted_ranges(lines: list[str]) -> dict[int, tuple[re.Match[str], time, time]]:
+    """Line index -> the range of two times written with a dot a list line starts
+    with (`_DOTTED`), both read as clock times, the second after the first."""
+    out = {}
+    for k, ln in enumerate(lines):
+        m = _DOTTED.match(ln)
+        if m:
+            start = when.parse_clock(f"{m.group(1)}:{m.group(2)}")
+            end = when.parse_clock(f"{m.group(3)}:{m.group(4)}")
+            if start is not None and end is not None and end > start:
+                out[k] = (m, start, end)
+    return out
+
+
+def _dotted_clocks(
+    lines: list[str], heads: list[Heading], years: tuple[int, ...], langs: tuple[str, ...]
+) -> list[str]:
+    """`lines` with the ranges of times written with a dot that list lines start with
+    ("- 9.00–9.45 Title", Finnish, Danish, Norwegian, Italian, British usage) written
+    with a colon, where the document says these are times: under headings that name
+    days, every such line a range of two clock times in order. Elsewhere a dotted
+    "12.05" is as often a date or a version ("3.10–3.12"), and the lines are left as
+    they are (`_dotted_hint` says how to write them)."""
+    found = _dotted_ranges(lines)
+    if not found or not any(date_of(h.text, years, langs) for h in heads):
+        return lines
+    if any(_DOTTED.match(ln) for k, ln in enumerate(lines) if k not in found):
+        return lines  # a dotted range that is no pair of clocks in order: dates
+    out = list(lines)
+    for k, (m, _, _) in found.items():
+        chars = list(lines[k])
+        chars[m.start(2) - 1] = chars[m.start(4) - 1] = ":"  # the dot before each minutes
+        out[k] = "".join(chars)
+    return out
 
 
 def _dotted_hint(lines: list[str]) -> str:
