@@ -125,7 +125,7 @@ def test_timed_lines_under_no_readable_day_are_refused_saying_so():
 
     from talkbase.core.errors import InputError
 
-    text = "Chào các bạn,\n\nThứ Bảy, ngày 7 tháng 11 năm 2026\n\n08:30 - 09:15 | A | B\n09:30 - 10:15 | C | D\n"
+    text = "Hello,\n\nSaturday the seventh\n\n08:30 - 09:15 | A | B\n09:30 - 10:15 | C | D\n"
     with pytest.raises(InputError) as caught:
         markdown.parse(text, "vi.txt", "UTC")
     said = str(caught.value)
@@ -161,3 +161,27 @@ def test_column_names_of_more_languages_name_their_fields():
         "start": "Waktu",
     }
     assert resolve(["Előadó", "Terem"]) == {"speakers": "Előadó", "room": "Terem"}
+
+
+def test_vietnamese_dates_with_their_unit_words_and_two_word_names_are_days():
+    """Sweep 6: "Thứ Bảy, ngày 7 tháng 11 năm 2026" (Saturday, day 7 month 11 year
+    2026) was no day: its weekday and month are two words each, and "ngày", "năm"
+    are Vietnamese's words for day and year (CLDR's unit names)."""
+    from ingest.formats.mdparts import spoken_day
+
+    assert spoken_day("Thứ Bảy, ngày 7 tháng 11 năm 2026", ("vi",)) == (5, 7, 11, 2026)
+    assert spoken_day("Chủ Nhật, 8 tháng 11, 2026", ("vi",)) == (6, 8, 11, 2026)
+    assert spoken_day("Mac OS 9", ("en", "vi")) is None
+    text = (
+        "Tiêu đề: Lịch trình chính thức - Vietnam Web Summit 2026\n\n"
+        "Thứ Bảy, ngày 7 tháng 11 năm 2026\n\n"
+        "08:30 - 09:15 | Khai mạc | Nguyễn Văn An (VNG) | Hội trường A\n"
+        "09:30 - 10:15 | Tối ưu hiệu năng với Next.js | Trần Thị Bích (Tiki) | Phòng B\n"
+    )
+    talks, _ = markdown.parse(text, "vi.txt", "Asia/Ho_Chi_Minh")
+    assert [(t.title, t.start.isoformat()) for t in talks] == [
+        ("Khai mạc", "2026-11-07T08:30:00+07:00"),
+        ("Tối ưu hiệu năng với Next.js", "2026-11-07T09:30:00+07:00"),
+    ]
+    assert {t.conference for t in talks} == {"Vietnam Web Summit 2026"}
+    assert [t.room for t in talks] == ["Hội trường A", "Phòng B"]

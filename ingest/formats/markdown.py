@@ -206,9 +206,10 @@ def subject_line(lines: list[str]) -> str:
     """The conference an e-mail's first line names: the one part of it naming a year
     after its label, written as a name, most of its words capitalised ("Subject: Final
     schedule — Open Source Summit Nairobi 2026", "Assunto: Grade final - Python Brasil
-    2026"; not "Re: Room changes for 2026"); "" where it names none or several."""
+    2026", "Tiêu đề: Lịch trình - Vietnam Web Summit 2026": a label of up to three
+    words; not "Re: Room changes for 2026"); "" where it names none or several."""
     first = next((ln.strip() for ln in lines if ln.strip()), "")
-    m = re.match(r"^[^\W\d_][\w-]{0,20}\s*:\s*(.+)$", first)
+    m = re.match(r"^[^\W\d_][\w-]{0,20}(?: [^\W\d_][\w-]{0,20}){0,2}\s*:\s*(.+)$", first)
     if not m:
         return ""
     parts = re.split(r"\s+[\u2013\u2014|-]\s+|:\s+", m.group(1))

@@ -246,9 +246,40 @@ _TOKEN = re.compile(r"\d{1,4}|[^\W\d_]+(?:-[^\W\d_]+)*")
 _FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
 
 
+@dataclass(frozen=True)
+class _Calendar:
+    """A language's words of a date: its months and weekdays (`languages.month_names`,
+    `weekday_names`), the first words of those written in two ("tháng 11", "thứ bảy"
+    in Vietnamese), and the words it may put between a date's parts beyond small ones
+    (`languages.date_unit_names`: "ngày 7 tháng 11 năm 2026")."""
+
+    months: dict[str, int]
+    weekdays: dict[str, int]
+    firsts: frozenset[str]
+    units: frozenset[str]
+
+    def joined(self, tokens: list[str]) -> list[str]:
+        """`tokens` with each two that make one month or weekday name one token."""
+        if not self.firsts.intersection(tokens):
+            return tokens
+        out: list[str] = []
+        k = 0
+        while k < len(tokens):
+            pair = " ".join(tokens[k : k + 2])
+            if k + 1 < len(tokens) and (pair in self.months or pair in self.weekdays):
+                out.append(pair)
+                k += 2
+            else:
+                out.append(tokens[k])
+                k += 1
+        return out
+
+
 @cache
-def _calendar_words(code: str) -> tuple[dict[str, int], dict[str, int]]:
-    return languages.month_names(code), languages.weekday_names(code)
+def _calendar_words(code: str) -> _Calendar:
+    months, weekdays = languages.month_names(code), languages.weekday_names(code)
+    firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
+    return _Calendar(months, weekdays, firsts, languages.date_unit_names(code))
 
 
 Spoken = tuple[int | None, int, int, int | None]
@@ -259,28 +290,35 @@ def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool
     weekday) for each of `langs` in which `text` is nothing but a date in words: it
     begins with a weekday, its day or its month, ends with its day, month, year or
     weekday (or an ordinal's ending, "4th"), and any other word between is a small one
-    ("de", "of")."""
-    tokens = _TOKEN.findall(fold(text))
-    numbers = [int(t) for t in tokens if t.isdigit()]
-    words = [t for t in tokens if not t.isdigit()]
-    days = [n for n in numbers if 1 <= n <= 31]
-    years = [n for n in numbers if 1900 <= n <= 2100]
-    if not 2 <= len(tokens) <= 8 or len(days) != 1 or len(days) + len(years) != len(numbers):
+    ("de", "of") or the language's word for a day, month or year ("ngày 7 tháng 11
+    năm 2026"). A month or weekday name of two words is one ("tháng 11", "thứ bảy")."""
+    split = _TOKEN.findall(fold(text))
+    if not 2 <= len(split) <= 10:
         return []
     out: list[tuple[str, Spoken, bool]] = []
     for code in langs:
-        months, weekdays = _calendar_words(code)
+        calendar = _calendar_words(code)
+        months, weekdays, units = calendar.months, calendar.weekdays, calendar.units
+        tokens = calendar.joined(split)
+        numbers = [int(t) for t in tokens if t.isdigit()]
+        words = [t for t in tokens if not t.isdigit()]
+        days = [n for n in numbers if 1 <= n <= 31]
+        years = [n for n in numbers if 1900 <= n <= 2100]
+        if len(tokens) > 8 or len(days) != 1 or len(days) + len(years) != len(numbers):
+            continue
         month = [months[w] for w in words if w in months]
         weekday = [weekdays[w] for w in words if w in weekdays and w not in months]
         rest = [w for w in words if w not in months and w not in weekdays]
         first, last = tokens[0], tokens[-1]
-        ends = (first.isdigit() or first in months or first in weekdays) and (
+        opens = first.isdigit() or first in months or first in weekdays or first in units
+        ends = opens and (
             last.isdigit()
             or last in months
             or last in weekdays  # "5 Aralık 2026, Cumartesi"
             or (len(tokens) > 1 and tokens[-2].isdigit())
         )
-        if ends and len(month) == 1 and len(weekday) <= 1 and all(len(w) <= _FILLER for w in rest):
+        small = all(len(w) <= _FILLER or w in units for w in rest)
+        if ends and len(month) == 1 and len(weekday) <= 1 and small:
             out.append(
                 (
                     code,

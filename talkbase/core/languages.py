@@ -229,6 +229,27 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
     return out
 
 
+def date_unit_names(code: str) -> frozenset[str]:
+    """The words `code`'s speakers put before a date's day, month or year ("ngày 7
+    tháng 11 năm 2026"): CLDR's names of the units day, month and year, long and
+    short, folded and lower case ({"ngày", "ngay", "tháng", "thang", "năm", "nam"} in
+    Vietnamese); empty without Babel."""
+    try:
+        from babel.units import get_unit_name
+    except ImportError:
+        return frozenset()
+    if _locale(code) is None:
+        return frozenset()
+    out: set[str] = set()
+    for unit in ("day", "month", "year"):
+        for length in ("long", "short"):
+            name = get_unit_name(f"duration-{unit}", length=length, locale=code)
+            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")) if name else ():
+                if form and " " not in form:
+                    out.add(form)
+    return frozenset(out)
+
+
 def month_names(code: str) -> dict[str, int]:
     """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
     wide names, as a date writes them and standing alone: "października",
