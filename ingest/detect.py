@@ -140,12 +140,41 @@ def decode(data: bytes, path: str) -> str:
             # the file ends inside a character: cut short, not another encoding
             return data[: exc.start].decode("utf-8-sig")
         line = data[: exc.start].count(b"\n") + 1
-        try:
-            return data.decode("cp1252")
-        except UnicodeDecodeError:
+        body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # (a UTF-8 mark, then not)
+        encoding = legacy_encoding(body)
+        if encoding is None:
             raise InputError(
-                path, "the text is neither UTF-8 nor Windows-1252", f"line {line}"
+                path, "the text is neither UTF-8 nor an encoding of one language", f"line {line}"
             ) from exc
+        return body.decode(encoding)
+
+
+# the one-byte encodings of Western European text, which Windows-1252 reads alike
+_WESTERN = frozenset({"cp1252", "latin_1", "iso8859_15"})
+
+
+def legacy_encoding(data: bytes) -> str | None:
+    """The one-byte encoding a text that is no UTF-8 is written in: Windows-1252 where
+    it reads the text as one of the others would (a French or German file, whatever
+    the guess), or where it is among the encodings whose text reads as a language's
+    (charset-normalizer's); else the likeliest of those (Windows-1251 for Russian,
+    1250 for Polish, 1253 for Greek); None where no encoding reads it."""
+    from charset_normalizer import from_bytes  # (a file in UTF-8 never needs it)
+
+    found = from_bytes(data)
+    names = [m.encoding for m in found]
+    try:
+        western = data.decode("cp1252")
+    except UnicodeDecodeError:
+        western = None
+    if western is not None and (_WESTERN.intersection(names) or not names):
+        return "cp1252"
+    best = found.best()
+    if best is None:
+        return None
+    if western is not None and str(best) == western:
+        return "cp1252"
+    return best.encoding
 
 
 def cut_inside_character(data: bytes) -> bool:
