@@ -29,3 +29,22 @@ def test_a_ukrainian_room_word_ends_a_list_line() -> None:
         "Olena Kovalenko",
         "Зала 2",
     )
+
+
+def test_a_zone_named_after_a_list_lines_clocks_is_read_not_titled() -> None:
+    """Sweep 7: "- 14:00 CET – 14:45 CET Webhooks done right" was titled "CET – 14:45
+    CET Webhooks done right" with no end; capitals that name no zone stay the title's."""
+    text = (
+        "# Nordic APIs Summit 2026\n\n## Tuesday, 2 June 2026\n\n"
+        "- 14:00 CET – 14:45 CET Webhooks done right — Anders Berg — Main Hall\n"
+        "- 15:00 CEST–15:30 CEST Late talk — Erik Johansson\n"
+        "- 16:00–16:30 IT Security for all — Sara Nilsson\n"
+    )
+    talks, _ = markdown.parse(text, "apis.md", "Europe/Stockholm")
+    got = [(t.title, t.start.isoformat(), t.end.isoformat()) for t in talks]
+    assert got == [
+        ("Webhooks done right", "2026-06-02T14:00:00+02:00", "2026-06-02T14:45:00+02:00"),
+        ("Late talk", "2026-06-02T15:00:00+02:00", "2026-06-02T15:30:00+02:00"),
+        ("IT Security for all", "2026-06-02T16:00:00+02:00", "2026-06-02T16:30:00+02:00"),
+    ]
+    assert talks[0].start.tzinfo.key == "CET" and talks[2].start.tzinfo.key == "Europe/Stockholm"

@@ -612,6 +612,27 @@ _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 _SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 
+# a zone named after a list line's clock time ("14:00 CET – 14:45 CET Title"): one the
+# tz database names by its abbreviation (CET, EET, WET, GMT, UTC, EST, MST, HST), or the
+# summer time of one (CEST, EEST, WEST), each read in that zone; no other capitals
+# ("10:00 IT Security", "10:00 PRC trade" begin titles)
+_ZONE_AFTER_CLOCK = re.compile(r"(?<=[\d.mM])[ \t]*\b([A-Z]{2,3}S?T|UTC)\b")
+_SUMMER = {"CEST": "CET", "EEST": "EET", "WEST": "WET"}
+
+
+def _zoned(text: str) -> tuple[str, tzinfo | None]:
+    """A list line's text without the zones named after its first clock times, and
+    the zone they name (None where none does)."""
+    said: tzinfo | None = None
+    for m in reversed(list(_ZONE_AFTER_CLOCK.finditer(text[:40]))):
+        name = m.group(1)
+        found = when.zone(_SUMMER.get(name, name))
+        if found is not None:
+            said = said or found
+            text = text[: m.start()] + text[m.end() :]
+    return text, said
+
+
 def timed_bullet(line: str) -> str | None:
     """The text of a list line that starts with a clock time, its markup off; None
     for any other line. A clock time found is enough: a list of them is a program's
@@ -620,13 +641,13 @@ def timed_bullet(line: str) -> str | None:
     if not m:
         return None
     text = strip_markup(m.group(1))
-    return text if _LEADING_TIME.match(text) else None
+    return text if _LEADING_TIME.match(_zoned(text)[0]) else None
 
 
 def unread_clocks(text: str) -> list[str]:
     """The clock times a timed list line's text (`timed_bullet`) starts with that
     `when.parse_clock` cannot read ("25:00"), as written."""
-    lead = _LEADING_TIME.match(text)
+    lead = _LEADING_TIME.match(_zoned(text)[0])
     found = [lead.group(2), lead.group(3)] if lead else []
     return [c for c in found if c and when.late_clock(c)[0] is None]
 
@@ -654,6 +675,7 @@ def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
     rest: list[str] = []
     for raw in own:
         text = timed_bullet(raw)
+        text = _zoned(text)[0] if text is not None else None
         lead = _LEADING_TIME.match(text) if text is not None else None
         if text is not None and lead is not None:
             place = text[lead.end() :].strip(" |\u00b7,;-\u2013\u2014()")
@@ -728,9 +750,11 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     part after the speakers ("— Elif Şahin (Papara), Salon A"), is its room when
     it names one (`room_named`); the part after the last spaced dash (or " · ",
     " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
-    or "Keynote:" before the title its format (talkbase/core/terms.py)."""
+    or "Keynote:" before the title its format (talkbase/core/terms.py). A zone named
+    after its clock times ("14:00 CET – 14:45 CET") is the one they are read in."""
+    text, zone = _zoned(text)
     lead = _LEADING_TIME.match(text)
-    start, end, _ = times(lead.group(1), day, fallback) if lead else (None, None, "")
+    start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
     rest, status = _called_off(rest)
     room = None
