@@ -141,6 +141,35 @@ def test_a_cut_copy_is_refused_even_when_it_loses_few_talks(tmp_path, quoted):
     assert report.talks == 7 and titles_of(home) == set(TITLES[:7])
 
 
+@pytest.mark.parametrize("field", ["abstract", "title"])
+def test_a_copy_cut_inside_its_last_whole_looking_row_is_refused(tmp_path, field):
+    """Sweep 7: a copy cut inside the last (unquoted) field of a row, with no final
+    newline, left a whole-looking row ("...,Main,Screen") and replaced the stored
+    program, two talks lost and an abstract cut: its last talk is the beginning of
+    a stored one, so it looks cut short."""
+    home = tmp_path / "home"
+    ingest([program(tmp_path / "program.csv")], home, HashingEmbedder())
+    full = _row(8, TITLES[8])
+    if field == "abstract":  # the file ends inside the abstract, the row's last field
+        last = full[: full.index("All about") + 5]
+    else:  # a record whose title is cut, its other fields after it (as JSON may order them)
+        last = full.replace(TITLES[8], TITLES[8][:8])
+    rows = [_row(i, t) for i, t in enumerate(TITLES[:8])]
+    cut = tmp_path / "v2" / "program.csv"
+    cut.parent.mkdir()
+    cut.write_text("\n".join([HEADER, *rows, last]), encoding="utf-8")
+    with pytest.raises(InputError, match="looks cut short") as refused:
+        ingest([cut], home, HashingEmbedder())
+    assert "--shrink" in str(refused.value) and "Edge fun" in str(refused.value)
+    assert titles_of(home) == set(TITLES)
+    # the same rows whole, the last two talks really gone: a new version
+    whole = tmp_path / "v3" / "program.csv"
+    whole.parent.mkdir()
+    whole.write_text("\n".join([HEADER, *rows, full]) + "\n", encoding="utf-8")
+    assert not ingest([whole], home, HashingEmbedder()).failed
+    assert titles_of(home) == set(TITLES[:9])
+
+
 def test_a_cut_copy_at_the_same_path_is_refused_too(tmp_path):
     home = tmp_path / "home"
     path = program(tmp_path / "program.csv")

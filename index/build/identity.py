@@ -42,8 +42,11 @@ A file that replaces a stored document but holds far fewer talks looks cut short
 a download or a save still in progress. "Far fewer" is at least MIN_LOST talks
 fewer and fewer than KEEP_SHARE of the stored talks (5 -> 2, 10 -> 6, 40 -> 27;
 one or two cancelled talks never are). So does one whose reading found it cut short
-(a last row left incomplete, a quote never closed: `ParsedDocument.cut_short`), and
-then removing any stored talk is enough (fewer talks, or a stored title it lacks).
+(a last row left incomplete, a quote never closed: `ParsedDocument.cut_short`), or
+whose last talk is a stored talk cut off (its title, abstract, room or track the
+beginning of the stored one's and no more: `trails_off`, as a file cut inside its last
+field leaves it), and then removing any stored talk is enough (fewer talks, or a
+stored title it lacks).
 Either is refused, so the program it would replace is kept, unless the person says
 the shrink is meant (`--shrink`, or `--replace`).
 """
@@ -190,6 +193,41 @@ def same_program(
     return resemblance(old, new, spread) >= SAME_SHARE
 
 
+def trails_off(old: Sequence[Talk], new: Sequence[Talk]) -> str:
+    """How a new version's last talk (in its file's order) says the file was cut: its
+    title, or a field of the stored talk of its title, is the beginning of the stored
+    one's and no more ("Screen" of "Screen readers and Orca."), as a file cut inside
+    its last record leaves it; "" where it is not so."""
+    if not new:
+        return ""
+    last = new[-1]
+    key = title_key(last.title)
+    whole = {title_key(t.title) for t in new}
+    for t in old:
+        if key != title_key(t.title):
+            if _begins(last.title, t.title) and title_key(t.title) not in whole:
+                return (
+                    f"its last talk's title {last.title!r} is the beginning of the stored "
+                    f"{t.title!r}: the file looks cut short"
+                )
+            continue
+        for name in ("abstract", "room", "track"):
+            mine, theirs = getattr(last, name) or "", getattr(t, name) or ""
+            if _begins(mine, theirs):
+                return (
+                    f"its last talk {last.title!r} ends where the stored version's goes on "
+                    f"(its {name} {mine!r} of {theirs!r}): the file looks cut short"
+                )
+    return ""
+
+
+def _begins(part: str, whole: str) -> bool:
+    """Whether `part` is the beginning of `whole` and no more, cut inside a word or
+    after one ("Screen" of "Screen readers and Orca.")."""
+    part, whole = part.strip(), whole.strip()
+    return bool(part) and len(part) < len(whole) and whole.startswith(part)
+
+
 def _removed(old: Sequence[Talk], new: Sequence[Talk]) -> int:
     """How many talks `new`, replacing `old`, would remove: as many as it has fewer,
     or as many titles of `old` as it lacks, whichever is more."""
@@ -287,8 +325,9 @@ def name_documents(
         if again is not None:
             lost = len(again.talks) - len(doc.talks)
             gone = _removed(again.talks, doc.talks)
-            if not shrink and doc.cut_short and gone:
-                said = doc.cut_short.removeprefix(doc.name).lstrip(": ")
+            cut = doc.cut_short or trails_off(again.talks, doc.talks)
+            if not shrink and cut and gone:
+                said = cut.removeprefix(doc.name).lstrip(": ")
                 refused.append(
                     InputError(
                         doc.path,
