@@ -48,3 +48,40 @@ def test_a_zone_named_after_a_list_lines_clocks_is_read_not_titled() -> None:
         ("IT Security for all", "2026-06-02T16:00:00+02:00", "2026-06-02T16:30:00+02:00"),
     ]
     assert talks[0].start.tzinfo.key == "CET" and talks[2].start.tzinfo.key == "Europe/Stockholm"
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("9.30 uur", "09:30"),
+        ("09:30 uur", "09:30"),
+        ("14.30 Uhr", "14:30"),
+        ("10:15 heures", "10:15"),
+    ],
+)
+def test_a_clock_with_its_minutes_may_be_followed_by_a_name_of_an_hour(said, read) -> None:
+    """Sweep 7: a Dutch program's "9.30 uur" was no time (German "Uhr" was one)."""
+    from ingest.when import parse_clock
+
+    assert parse_clock(said).strftime("%H:%M") == read
+
+
+@pytest.mark.parametrize("said", ["9 uur", "2 hours", "3 Stunden"])
+def test_an_hour_count_without_minutes_stays_no_clock(said) -> None:
+    from ingest.when import parse_clock
+
+    assert parse_clock(said) is None
+
+
+def test_a_swahili_room_ends_a_list_line_and_is_no_speaker() -> None:
+    """Sweep 7: "— Neema Mushi — Ukumbi Mkuu" made the room the speaker."""
+    text = (
+        "# PyCon Tanzania 2026\n\n## Jumamosi, 5 Desemba 2026\n\n"
+        "- 09:00–09:45 Python kwa wanaoanza — Neema Mushi — Ukumbi Mkuu\n"
+        "- 10:00–10:30 Pandas — Baraka Mwakyusa — Chumba B\n"
+    )
+    talks, _ = markdown.parse(text, "sw.md", "Africa/Dar_es_Salaam")
+    assert [(t.title, [s.name for s in t.speakers], t.room) for t in talks] == [
+        ("Python kwa wanaoanza", ["Neema Mushi"], "Ukumbi Mkuu"),
+        ("Pandas", ["Baraka Mwakyusa"], "Chumba B"),
+    ]

@@ -230,24 +230,11 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
 
 
 def date_unit_names(code: str) -> frozenset[str]:
-    """The words `code`'s speakers put before a date's day, month or year ("ngày 7
-    tháng 11 năm 2026"): CLDR's names of the units day, month and year, long and
-    short, folded and lower case ({"ngày", "ngay", "tháng", "thang", "năm", "nam"} in
-    Vietnamese); empty without Babel."""
-    try:
-        from babel.units import get_unit_name
-    except ImportError:
-        return frozenset()
-    if _locale(code) is None:
-        return frozenset()
-    out: set[str] = set()
-    for unit in ("day", "month", "year"):
-        for length in ("long", "short"):
-            name = get_unit_name(f"duration-{unit}", length=length, locale=code)
-            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")) if name else ():
-                if form and " " not in form:
-                    out.add(form)
-    return frozenset(out)
+    """The words `code`'s speakers may put before a date's day, month or year ("ngày 7
+    tháng 11 năm 2026"): its names of the units day, month and year (`unit_names`) of
+    one word; empty without Babel."""
+    names = (unit_names(code, f"duration-{unit}") for unit in ("day", "month", "year"))
+    return frozenset(n for found in names for n in found if " " not in n)
 
 
 def month_names(code: str) -> dict[str, int]:

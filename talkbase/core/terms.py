@@ -77,6 +77,7 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "ja": ("会場", "会議室", "ホール", "ルーム", "教室"),
     "zh": ("会议室", "會議室", "礼堂", "禮堂", "大厅", "大廳"),
     "ko": ("홀", "강당", "룸"),
+    "sw": ("ukumbi", "chumba", "jukwaa"),
 }
 
 # How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",
