@@ -85,3 +85,39 @@ def test_a_swahili_room_ends_a_list_line_and_is_no_speaker() -> None:
         ("Python kwa wanaoanza", ["Neema Mushi"], "Ukumbi Mkuu"),
         ("Pandas", ["Baraka Mwakyusa"], "Chumba B"),
     ]
+
+
+def test_thai_day_headings_speakers_and_rooms_are_read() -> None:
+    """Sweep 7: Thai day headings were no days (the month's vowel signs split it into
+    pieces, and "วันเสาร์ที่" glues "ที่" to the weekday as CLDR's full date does), and
+    Thai names, in a script without capitals, were no speakers."""
+    text = (
+        "# PyCon Thailand 2026\n\nเวลาทั้งหมดเป็นเวลาประเทศไทย (Asia/Bangkok)\n\n"
+        "## วันเสาร์ที่ 14 พฤศจิกายน 2026\n\n"
+        "- 09:00–09:45 การทดสอบซอฟต์แวร์ด้วย pytest — ณัฐพล วงศ์ใหญ่ — ห้อง A\n"
+        "- 10:00–10:30 Data pipelines ด้วย Polars — วิภาวรรณ ศรีสุข — ห้อง B\n"
+    )
+    talks, _ = markdown.parse(text, "th.md")
+    got = [(t.title, t.start.isoformat(), [s.name for s in t.speakers], t.room) for t in talks]
+    assert got == [
+        ("การทดสอบซอฟต์แวร์ด้วย pytest", "2026-11-14T09:00:00+07:00", ["ณัฐพล วงศ์ใหญ่"], "ห้อง A"),
+        ("Data pipelines ด้วย Polars", "2026-11-14T10:00:00+07:00", ["วิภาวรรณ ศรีสุข"], "ห้อง B"),
+    ]
+
+
+def test_one_timed_line_under_a_day_heading_is_its_one_talk() -> None:
+    """Sweep 7: a day heading over a single timed list line was refused, saying its
+    lines were none this reader knows."""
+    text = "# PyCon TH 2026\n\n## 14 November 2026\n\n- 09:00–09:45 Testing with pytest — Somchai Jaidee — Room A\n"
+    (talk,), _ = markdown.parse(text, "one.md", "Asia/Bangkok")
+    assert (talk.title, talk.start.isoformat(), talk.room) == (
+        "Testing with pytest",
+        "2026-11-14T09:00:00+07:00",
+        "Room A",
+    )
+
+
+def test_a_label_before_names_is_no_name_in_a_script_without_capitals() -> None:
+    from ingest.formats.mdparts import names_line
+
+    assert names_line("נועה כהן") and not names_line("מרצים: נועה כהן (שיבא)")

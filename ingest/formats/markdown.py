@@ -55,6 +55,7 @@ warning that it may be incomplete.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, date, time, tzinfo
 
@@ -256,7 +257,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
     tables = tabled_talks(lines, heads)
-    lists = listed_talks(lines, heads)
+    lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
     if level is None and not lists and not tables:
@@ -558,10 +559,13 @@ def _no_program(heads: list[Heading]) -> str:
     )
 
 
-def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
+def listed_talks(
+    lines: list[str], heads: list[Heading], dated: Callable[[Heading], bool] = lambda h: False
+) -> set[int]:
     """The headings (by index) whose own lines are mostly list lines that start with a
     clock time: they hold talks, not a talk. Read only where some heading holds two
-    such lines or more (a talk's one "- 16:20 · Room 210" line is its time). The lines
+    such lines or more, or one under a heading that names a day (`dated`: a talk's one
+    "- 16:20 · Room 210" line is its time, a day's one line its one talk). The lines
     after the last heading's last timed line, below a blank line, close the document
     (an e-mail's "Cheers, / The program committee"): they are not counted."""
     found: dict[int, tuple[int, int]] = {}  # heading -> (timed lines, all top-level lines)
@@ -573,7 +577,7 @@ def listed_talks(lines: list[str], heads: list[Heading]) -> set[int]:
         timed = sum(timed_bullet(ln) is not None for ln in items)
         if timed and not names_its_talk(own):
             found[i] = (timed, len(items))
-    if not any(t >= 2 and 2 * t > n for t, n in found.values()):
+    if not any((t >= 2 or dated(heads[i])) and 2 * t > n for i, (t, n) in found.items()):
         return set()
     return {i for i, (t, n) in found.items() if 2 * t > n}
 

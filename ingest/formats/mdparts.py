@@ -13,6 +13,7 @@ a document's opening lines state (`stated_zone`: a zone's name, a city, an offse
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, tzinfo
 from functools import cache
@@ -240,9 +241,27 @@ def date_of(
     return _on(spoken, years) if spoken else None
 
 
-# a number, or a word with its inner hyphens: Portuguese weekdays are one word
-# ("quinta-feira", as CLDR writes them)
-_TOKEN = re.compile(r"\d{1,4}|[^\W\d_]+(?:-[^\W\d_]+)*")
+def _marks() -> str:
+    """The combining marks of the Basic Multilingual Plane (Unicode's categories Mn,
+    Mc and Me: Thai and Devanagari vowel signs, accents left unfolded) as ranges of a
+    regular expression's character class: no word character to `re`, yet part of
+    the word they sit in."""
+    ranges: list[list[int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code))[0] == "M":
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a < b else f"\\u{a:04x}" for a, b in ranges)
+
+
+MARKS = _marks()
+# a number, or a word with its inner hyphens and its combining marks: Portuguese
+# weekdays are one word ("quinta-feira", as CLDR writes them), Thai months too
+# ("พฤศจิกายน", its vowel signs marks)
+_LETTERS = rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*"
+_TOKEN = re.compile(rf"\d{{1,4}}|{_LETTERS}(?:-{_LETTERS})*")
 _FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
 
 
@@ -278,6 +297,8 @@ class _Calendar:
 @cache
 def _calendar_words(code: str) -> _Calendar:
     months, weekdays = languages.month_names(code), languages.weekday_names(code)
+    if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
+        weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
     return _Calendar(months, weekdays, firsts, languages.date_unit_names(code))
 
@@ -529,9 +550,17 @@ def times(
     return start, end, rest  # an end before the start is judged by `when.talk_end`
 
 
+def capitalised(word: str) -> bool:
+    """Whether a word begins as a name does: with a capital, or with a letter of a
+    script that has no case (Thai "สมชาย", Arabic, Chinese)."""
+    first = word[:1]
+    return first.isupper() or (first.isalpha() and first.lower() == first.upper())
+
+
 def names_line(line: str) -> bool:
     """Whether a line is nothing but people's names: one to five capitalised words
-    each, no digits; a lone word in capitals is an acronym ("MIT", "IBM"), no name."""
+    each (or words of a script without case), no digits, no label's colon; a lone
+    word in capitals is an acronym ("MIT", "IBM"), no name."""
     people = parse_speakers(line)
     return (
         bool(people)
@@ -540,11 +569,11 @@ def names_line(line: str) -> bool:
             1 <= len(s.name.split()) <= 5
             and not (" " not in s.name and s.name.isupper())
             and all(
-                w[:1].isupper()
+                capitalised(w)
                 or w.lower() in ("de", "van", "von", "der", "da", "di", "la", "le", "du")
                 for w in s.name.split()
             )
-            and not re.search(r"\d", s.name)
+            and not re.search(r"[\d:\uff1a]", s.name)
             for s in people
         )
     )
@@ -736,7 +765,7 @@ def _people(text: str) -> tuple[Speaker, ...]:
     out = tuple(found)
     ok = all(
         1 <= len(s.name.split()) <= 5
-        and all(w[:1].isupper() or w.lower() in PARTICLES for w in s.name.split())
+        and all(capitalised(w) or w.lower() in PARTICLES for w in s.name.split())
         and not re.search(r"\d", s.name)
         for s in out
     )

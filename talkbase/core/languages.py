@@ -237,6 +237,17 @@ def date_unit_names(code: str) -> frozenset[str]:
     return frozenset(n for found in names for n in found if " " not in n)
 
 
+def weekday_glued(code: str) -> str:
+    """What `code` writes glued to a weekday's name in a full date, with no space
+    between ("ที่" of Thai's "วันเสาร์ที่ 14 พฤศจิกายน": CLDR's full date pattern
+    "EEEEที่ d MMMM G y"), folded; "" where nothing is, or without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return ""
+    m = re.search(r"EEEE'?([^\s\W\d_][^\s',.]*)", locale.date_formats["full"].pattern)
+    return _plain(m.group(1)) if m else ""
+
+
 def month_names(code: str) -> dict[str, int]:
     """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
     wide names, as a date writes them and standing alone: "października",
