@@ -121,3 +121,20 @@ def test_a_label_before_names_is_no_name_in_a_script_without_capitals() -> None:
     from ingest.formats.mdparts import names_line
 
     assert names_line("נועה כהן") and not names_line("מרצים: נועה כהן (שיבא)")
+
+
+def test_times_under_a_day_heading_that_cannot_be_read_say_so() -> None:
+    """Sweep 7: under a Persian (Solar Hijri) day heading the warning said the line
+    gave "no date"; it names the heading it could not read. Speakers and rooms in a
+    script without capitals are read."""
+    text = (
+        "# همایش ۱۴۰۵\n\n## چهارشنبه ۲۸ آبان ۱۴۰۵\n\n"
+        "- ۰۹:۰۰–۰۹:۴۵ معرفی لینوکس — علی رضایی — سالن اصلی\n"
+        "- ۱۰:۰۰–۱۰:۳۰ پایتون — مریم احمدی — سالن ۲\n"
+    )
+    talks, warnings = markdown.parse(text, "fa.md", "Asia/Tehran")
+    assert [(t.title, t.start, [s.name for s in t.speakers], t.room) for t in talks] == [
+        ("معرفی لینوکس", None, ["علی رضایی"], "سالن اصلی"),
+        ("پایتون", None, ["مریم احمدی"], "سالن ۲"),
+    ]
+    assert "a day this reader cannot read" in warnings[0] and "چهارشنبه" in warnings[0]

@@ -729,9 +729,12 @@ def _listed(
                 + ("kept without a time" if b.start is None else "kept without an end")
             )
         elif day is None:
-            warnings.append(
-                f"{document} line {no}: {b.title!r} gives a time but no date; kept without a time"
+            said = (
+                f"gives a time under {track!r}, a day this reader cannot read"
+                if track and re.search(r"\d", track)
+                else "gives a time but no date"
             )
+            warnings.append(f"{document} line {no}: {b.title!r} {said}; kept without a time")
         end, problem = when.talk_end(b.start, b.end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
