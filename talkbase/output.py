@@ -255,8 +255,9 @@ def print_report(report: Any, args: argparse.Namespace) -> None:
     print_changes(report.changes, out)
     if report.written:
         out.write(
-            f"knowledge base: {report.talks} talks, {report.merged} seen in several documents "
-            f"and merged, {report.conflicts} conflicts kept; {report.embedded} texts embedded"
+            f"knowledge base: {present.plural(report.talks, 'talk')}, {report.merged} seen in "
+            f"several documents and merged, {present.plural(report.conflicts, 'conflict')} kept; "
+            f"{present.plural(report.embedded, 'text')} embedded"
             f"{_rate(report)}, {report.reused} reused; {report.seconds:.1f}s -> {report.home}\n"
         )
         if getattr(report, "multilingual_why", ""):
