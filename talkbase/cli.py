@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from talkbase import cliargs, output, serve, service
-from talkbase.core import settings
+from talkbase.core import settings, timetable
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
 from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.present import spreadsheet_cell
@@ -336,7 +336,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
         return 0
     talks = sorted(
-        _open(args).talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title)
+        _open(args).talks.values(), key=timetable.program_order
     )
     if not args.output:
         _write_talks(sys.stdout, talks, args.format)

@@ -57,3 +57,15 @@ def test_present_when_says_the_day_alone():
 
     assert present.when(Talk("x", program_day=date(2026, 5, 21))) == "Thu 21 May, time not given"
     assert present.when(Talk("x")) == present.NO_TIME
+
+
+def test_export_lists_a_talk_on_its_day_after_that_days_timed_talks(home, capsys):
+    """A talk on a day at no time was exported after every timed talk of every day."""
+    capsys.readouterr()
+    assert main(["--home", str(home), "export", "--format", "jsonl"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["title"] for r in rows] == [
+        "Reliable webhooks",
+        "Schema migrations at scale",
+        "Rate limiting patterns",
+    ]

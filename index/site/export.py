@@ -38,7 +38,7 @@ import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
 from index.search.read import visitors
-from talkbase.core import settings
+from talkbase.core import settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.when import PARTS_OF_DAY
 
@@ -152,7 +152,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     _target(out)
     if not out.parent.is_dir():
         raise InputError(str(out), f"cannot be written: the folder {out.parent} does not exist")
-    talks = sorted(kb.talks.values(), key=lambda t: (t.start is None, t.start or 0, t.title))
+    talks = sorted(kb.talks.values(), key=timetable.program_order)
     ids = [t.id for t in talks]
     vectors = np.vstack([kb.vectors.vector(i) for i in ids]).astype(np.float32)
     similar = {t.id: [h.talk.id for h in kb.similar(t, SIMILAR)] for t in talks}

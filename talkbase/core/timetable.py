@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from talkbase.core.records import Talk
 
@@ -68,6 +68,19 @@ def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
         timed(talk)
         and not clashes(talk, agenda_talks)
         and not any(too_tight(talk, t) for t in agenda_talks if t.id != talk.id)
+    )
+
+
+def program_order(talk: Talk) -> tuple[bool, date, bool, float, str]:
+    """A sort key in the program's order: by day (talks with none last), on a day by
+    start, then the day's talks whose time the program does not give, then by title."""
+    day = talk.day
+    return (
+        day is None,
+        day or date.min,
+        talk.start is None,
+        talk.start.timestamp() if talk.start else 0.0,
+        talk.title,
     )
 
 
