@@ -750,12 +750,16 @@ def header_row(
     it names two known columns, unless it is a row of group headings over the header
     (`group_row`: the next then); else the first of the next `PREAMBLE` naming the
     title and another column, under lines of one or two cells each (a title row,
-    "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is."""
+    "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is.
+    A line holding every column `mapping` names is the header row too, whatever
+    else it names (`--map title=Pealkiri` over "Pealkiri,Kuupäev,Algus")."""
     head = lines[: PREAMBLE + 1]
     for i, line in enumerate(head):
         if i + 1 < len(head) and group_row(line, head[i + 1], delimiter, mapping):
             return i + 1
         cells = [c for c in _cells(line, delimiter)[1] if c]
+        if mapping and set(mapping.values()) <= {c.lstrip("\ufeff") for c in cells}:
+            return i
         cols = resolve(cells, mapping)
         named = [f for f, c in cols.items() if c in cells]
         if len(named) >= 2 and (i == 0 or "title" in named):

@@ -1,0 +1,77 @@
+"""Sweep 7's tables: header names in Hindi, Thai, Russian, Ukrainian, Greek, Persian,
+Swahili and Estonian, their scripts' marks kept inside a word (`columns.norm`); a
+--map naming a header's column makes that line the header, its unread columns then
+named (02); a table refused says truly what it lacks (02, 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest import parse_text
+from ingest.formats.columns import norm, resolve
+from talkbase.core.errors import InputError
+
+HINDI = (
+    "शीर्षक,वक्ता,संस्था,दिनांक,प्रारंभ,समाप्ति,कक्ष,ट्रैक\n"
+    "भारतीय भाषाओं के लिए बड़े भाषा मॉडल,अनीता शर्मा,IIT Bombay,2026-12-05,09:30,10:15,सभागार 1,AI\n"
+    "UPI का स्केलिंग अनुभव,विक्रम सिंह,NPCI,2026-12-06,09:30,10:15,सभागार 1,Systems\n"
+)
+
+
+def test_a_devanagari_or_thai_header_is_one_word_whole():
+    assert norm("शीर्षक") == "शीर्षक" and norm("ट्रैक") == "ट्रैक"
+    assert norm("วันที่") == "วันที่"
+    assert norm("Début") == "debut" and norm("Τίτλος") == "τιτλοσ"  # (accents still folded)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "शीर्षक,वक्ता,दिनांक,प्रारंभ,कक्ष",
+        "หัวข้อ,วิทยากร,วันที่,เวลา,ห้อง",
+        "Название,Докладчик,Дата,Начало,Зал",
+        "Назва,Доповідач,Дата,Початок,Зала",
+        "Τίτλος,Ομιλητής,Ημερομηνία,Ώρα,Αίθουσα",
+        "عنوان,سخنران,تاریخ,شروع,سالن",
+        "Kichwa,Mzungumzaji,Tarehe,Mwanzo,Ukumbi",
+        "Pealkiri,Esineja,Kuupäev,Algus,Ruum",
+    ],
+)
+def test_header_names_in_more_languages(header: str):
+    cols = resolve(header.split(","))
+    assert [cols.get(f) for f in ("title", "speakers", "date", "start", "room")] == header.split(
+        ","
+    )
+
+
+def test_a_hindi_program_is_read_by_its_header():
+    _, talks, _ = parse_text(HINDI, "program.csv")
+    first = talks[0]
+    assert [s.name for s in first.speakers] == ["अनीता शर्मा"]
+    assert first.speakers[0].affiliation == "IIT Bombay"
+    assert f"{first.start:%Y-%m-%d %H:%M}" == "2026-12-05 09:30" and first.room == "सभागार 1"
+
+
+LATVIAN = (
+    "Nosaukums,Datums,Sākums,Runātājs,Telpa\n"
+    "Talk one,2026-12-05,09:30,Jaan Tamm,Saal A\n"
+    "Talk two,2026-12-06,10:30,Mari Kask,Saal B\n"
+)
+
+
+def test_map_naming_a_column_makes_its_line_the_header_and_names_the_unread():
+    _, talks, warnings = parse_text(LATVIAN, "kava.csv", mapping={"title": "Nosaukums"})
+    said = " ".join(warnings)
+    assert [t.program_day.isoformat() for t in talks] == ["2026-12-05", "2026-12-06"]
+    assert "'Datums' read as the dates" in said
+    assert "not read" in said and "'Sākums'" in said and "'Telpa'" in said
+
+
+def test_a_header_naming_one_known_column_is_refused_truly():
+    text = LATVIAN.replace("Nosaukums", "Title", 1)
+    with pytest.raises(InputError) as refused:
+        parse_text(text, "kava.csv")
+    said = str(refused.value)
+    assert "names no column" not in said
+    assert "names only 'Title' (the title)" in said and "'Sākums'" in said
+    assert "--map date='Datums'" in said
