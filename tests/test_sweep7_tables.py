@@ -75,3 +75,34 @@ def test_a_header_naming_one_known_column_is_refused_truly():
     assert "names no column" not in said
     assert "names only 'Title' (the title)" in said and "'Sākums'" in said
     assert "--map date='Datums'" in said
+
+
+# ---- 20: "Name, Org" where the affiliation column's cell is empty --------------------
+
+NAME_ORG = (
+    "Title,Speakers,Affiliation,Date,Start\n"
+    'Postgres 18,"Bruce Momjian, EDB",,2026-04-15,09:00\n'
+    'Rust,"Jane Doe; John Roe","Mozilla; Ferrous",2026-04-15,10:00\n'
+)
+
+
+def _people(text: str) -> list[list[tuple[str, str | None]]]:
+    _, talks, _ = parse_text(text, "program.csv")
+    return [[(s.name, s.affiliation) for s in t.speakers] for t in talks]
+
+
+def test_name_org_where_the_affiliation_cell_is_empty():
+    assert _people(NAME_ORG) == [
+        [("Bruce Momjian", "EDB")],
+        [("Jane Doe", "Mozilla"), ("John Roe", "Ferrous")],
+    ]
+
+
+def test_two_people_beside_an_empty_affiliation_stay_two():
+    text = NAME_ORG.replace('"Bruce Momjian, EDB"', '"Alice Smith, Bob Jones"')
+    assert _people(text)[0] == [("Alice Smith", None), ("Bob Jones", None)]
+
+
+def test_a_column_that_separates_people_with_commas_keeps_doing_so():
+    text = NAME_ORG + 'Panel,"Carl Ek, Dan Berg","Acme; Beta",2026-04-15,11:00\n'
+    assert [n for n, _ in _people(text)[0]] == ["Bruce Momjian", "EDB"]

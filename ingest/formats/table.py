@@ -339,13 +339,20 @@ class _Reader:
         that gives durations in a unit this reader does not know is said to be left
         out. Also whether a speaker column writes "Name, Organisation"
         (`comma_affiliation`, said with what tells it) where no column gives the
-        affiliations, or "Family, Given" (`family_first`), and the years the document names (in its date cells and the
-        text `stated` beside them), for dates in words that give none."""
+        affiliations, or "Family, Given" (`family_first`), and the years the document
+        names (in its date cells and the text `stated` beside them), for dates in words
+        that give none. A column of affiliations beside the speakers' leaves "Name,
+        Organisation" to be told by the rows whose affiliation cell is empty ("Bruce
+        Momjian, EDB"), where none of the rows it serves separates two people with a
+        comma."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
         people: dict[str, list[str]] = {}  # by speaker column: its cells
-        unaffiliated: dict[str, list[str]] = {}  # its cells of rows with no affiliation column
+        # its cells of rows with no affiliation (no column, or an empty cell), and of
+        # rows with one
+        unaffiliated: dict[str, list[str]] = {}
+        affiliated: dict[str, list[str]] = {}
         years: dict[int, int] = {}
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
@@ -358,8 +365,9 @@ class _Reader:
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
-                    if "affiliation" not in cols:
-                        unaffiliated.setdefault(cols["speakers"], []).append(inline(cell))
+                    org = text_of(row.get(cols["affiliation"])) if "affiliation" in cols else ""
+                    split = affiliated if org.strip() else unaffiliated
+                    split.setdefault(cols["speakers"], []).append(inline(cell))
             for fld in ("date", "start", "end"):
                 if fld not in cols:
                     continue  # (a record may hold a key "", never a column of dates)
@@ -380,10 +388,13 @@ class _Reader:
                     f'{self.document}: column {column!r} reads as "Family, Given" ({sign}): '
                     "each speaker is named given name first"
                 )
-            elif sign := comma_affiliation(unaffiliated.get(column, [])):
+            elif sign := comma_affiliation(
+                unaffiliated.get(column, []), affiliated.get(column, [])
+            ):
                 self.org_after_comma.add(column)
+                where = " where no affiliation is given" if column in affiliated else ""
                 self.warnings.append(
-                    f'{self.document}: column {column!r} reads as "Name, Organisation" '
+                    f'{self.document}: column {column!r} reads as "Name, Organisation"{where} '
                     f"({sign}): the part after the comma is taken as the speaker's affiliation"
                 )
         for column, values in lengths.items():
