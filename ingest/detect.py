@@ -265,15 +265,39 @@ def _table_shape(text: str) -> tuple[str, list[str], list[list[str]]] | None:
     return None
 
 
+def _grid(header: list[str], rows: list[list[str]]) -> bool:
+    """Whether a table is a grid of rooms by times: its first column named a start
+    ("Time") and holding clock times or ranges of two only, each other column named
+    nothing talkbase knows (a room's name: "Hall A")."""
+    from ingest.formats.columns import resolve  # (the formats load after this module)
+    from ingest.when import clocks
+
+    times = [r[0] for r in rows if r and r[0]]
+    return (
+        list(resolve(header[:1])) == ["start"]
+        and bool(times)
+        and all(clocks(t) for t in times)
+        and all(c and not resolve([c]) for c in header[1:])
+    )
+
+
 def _unread_table(kind: str, header: list[str], rows: list[list[str]]) -> str:
-    """Why a table-shaped text is no table talkbase reads, truly: a header naming
-    no column it knows, or one naming a single one ("Title"), where two are needed. The columns it does not know are named, and
+    """Why a table-shaped text is no table talkbase reads, truly: a grid of rooms by
+    times (`_grid`); a header naming no column it knows; or one naming a single one
+    ("Title"), where two are needed. The columns it does not know are named, and
     the --map example is one their values show (a column of dates: date=), else
     the title's where no column names it."""
     from ingest.formats.columns import resolve
     from ingest.formats.tablesniff import VALUE_WORDS, by_values
 
     table = kind.upper()
+    if _grid(header, rows):
+        rooms = ", ".join(repr(c) for c in header[1:6]) + (", ..." if len(header) > 6 else "")
+        return (
+            f"a grid of rooms by times ({table}: the rooms {rooms} as columns, the times of "
+            f"column {header[0]!r} as rows), which talkbase does not read: write it as a "
+            "table of one talk a row (title, start, room, ...)"
+        )
     known = resolve(header)
     unknown = [c for c in header if c and c not in known.values()]
     listed = ", ".join(repr(c) for c in unknown[:6]) + (", ..." if len(unknown) > 6 else "")

@@ -106,3 +106,20 @@ def test_two_people_beside_an_empty_affiliation_stay_two():
 def test_a_column_that_separates_people_with_commas_keeps_doing_so():
     text = NAME_ORG + 'Panel,"Carl Ek, Dan Berg","Acme; Beta",2026-04-15,11:00\n'
     assert [n for n, _ in _people(text)[0]] == ["Bruce Momjian", "EDB"]
+
+
+# ---- 10: a grid of rooms by times, as a CSV --------------------------------------------
+
+GRID = (
+    "Time,Hall A,Hall B,Hall C\n"
+    "09:00-09:45,Keynote: The state of Rust (Niko Matsakis),,\n"
+    "10:00-10:45,Async Rust (Dario N),WebAssembly (Lin Clark),Rust in Linux (Miguel Ojeda)\n"
+)
+
+
+def test_a_grid_csv_is_refused_as_a_grid():
+    with pytest.raises(InputError) as refused:
+        parse_text(GRID, "grid.csv")
+    said = str(refused.value)
+    assert "a grid of rooms by times" in said and "'Hall A'" in said and "'Time'" in said
+    assert "--map title=" not in said and "names no column" not in said
