@@ -123,3 +123,33 @@ def test_a_grid_csv_is_refused_as_a_grid():
     said = str(refused.value)
     assert "a grid of rooms by times" in said and "'Hall A'" in said and "'Time'" in said
     assert "--map title=" not in said and "names no column" not in said
+
+
+# ---- 09: a "Day 1 / Day 2" column, the dates in a title row above the header ----------
+
+DAYS = (
+    "AfricaDevCon Nairobi 2026 — 3–4 June 2026 (all times EAT)\n"
+    "Day,Time,Session,Speaker,Venue\n"
+    "Day 1,09:00 - 09:45,Opening keynote,Wanjiru Kamau (Safaricom),Main Hall\n"
+    "Day 2,10:00 - 10:45,Securing USSD services,Grace Njeri (Cellulant),Room 2\n"
+)
+
+
+def test_numbered_days_dated_by_the_title_row():
+    _, talks, warnings = parse_text(DAYS, "days.csv")
+    assert [f"{t.start:%Y-%m-%d %H:%M}" for t in talks] == ["2026-06-03 09:00", "2026-06-04 10:00"]
+    assert any("numbers the days" in w and "2026-06-03" in w for w in warnings)
+
+
+def test_numbered_days_no_text_dates_are_said_once_and_kept_apart():
+    _, talks, warnings = parse_text(DAYS.split("\n", 1)[1], "days.csv")
+    assert [t.start for t in talks] == [None, None]
+    assert [dict(t.notes).get("Day") for t in talks] == ["Day 1", "Day 2"]
+    assert sum("numbers the days" in w for w in warnings) == 1
+    assert not any("cannot read" in w or "no date" in w for w in warnings)
+
+
+def test_more_numbered_days_than_the_title_names_are_not_guessed():
+    text = DAYS.replace("3–4 June", "3 June").replace("Day 2,", "Day 3,")
+    _, talks, _ = parse_text(text, "days.csv")
+    assert [t.start for t in talks] == [None, None]
