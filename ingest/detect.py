@@ -227,18 +227,11 @@ def _read(
         fmt = detect(text)
         table = _table_shape(text) if fmt is None else None
         if fmt is None and table is not None and mapping:
-            named, header = table
+            named, header, _ = table
             if set(mapping.values()) <= set(header):  # --map names its columns: a table
                 fmt = named
         if fmt is None and table is not None:
-            raise InputError(
-                document,
-                f"a table ({table[0].upper()}) whose header names no column talkbase knows "
-                f"({', '.join(table[1][:6])}{', ...' if len(table[1]) > 6 else ''}): name its "
-                "columns with --map FIELD=COLUMN (title, start, date, speakers, room, ...), "
-                f"e.g. --map title={table[1][0]!r}",
-                "line 1",
-            )
+            raise InputError(document, _unread_table(*table), "line 1")
         if fmt is None:
             raise InputError(
                 document,
@@ -253,10 +246,11 @@ def _read(
     )
 
 
-def _table_shape(text: str) -> tuple[str, list[str]] | None:
-    """("csv" or "tsv", the header's cells) of a text whose first lines are rows of
-    one delimiter (",", ";" or a tab) with the same count of cells, three or more; None
-    for any other text. For a table whose header names no known column: to say so."""
+def _table_shape(text: str) -> tuple[str, list[str], list[list[str]]] | None:
+    """("csv" or "tsv", the header's cells, the first rows' cells) of a text whose
+    first lines are rows of one delimiter (",", ";" or a tab) with the same count of
+    cells, three or more; None for any other text. For a table no table format
+    reads (its header names fewer than two known columns): to say so."""
     lines = [ln for ln in text.lstrip("\ufeff").splitlines()[:12] if ln.strip()]
     if len(lines) < 2:
         return None
@@ -267,8 +261,62 @@ def _table_shape(text: str) -> tuple[str, list[str]] | None:
             continue
         counts = {len(r) for r in rows}
         if len(counts) == 1 and min(counts) >= 3:
-            return name, [c.strip() for c in rows[0]]
+            return name, [c.strip() for c in rows[0]], [[c.strip() for c in r] for r in rows[1:]]
     return None
+
+
+def _grid(header: list[str], rows: list[list[str]]) -> bool:
+    """Whether a table is a grid of rooms by times: its first column named a start
+    ("Time") and holding clock times or ranges of two only, each other column named
+    nothing talkbase knows (a room's name: "Hall A")."""
+    from ingest.formats.columns import resolve  # (the formats load after this module)
+    from ingest.when import clocks
+
+    times = [r[0] for r in rows if r and r[0]]
+    return (
+        list(resolve(header[:1])) == ["start"]
+        and bool(times)
+        and all(clocks(t) for t in times)
+        and all(c and not resolve([c]) for c in header[1:])
+    )
+
+
+def _unread_table(kind: str, header: list[str], rows: list[list[str]]) -> str:
+    """Why a table-shaped text is no table talkbase reads, truly: a grid of rooms by
+    times (`_grid`); a header naming no column it knows; or one naming a single one
+    ("Title"), where two are needed. The columns it does not know are named, and
+    the --map example is one their values show (a column of dates: date=), else
+    the title's where no column names it."""
+    from ingest.formats.columns import resolve
+    from ingest.formats.tablesniff import VALUE_WORDS, by_values
+
+    table = kind.upper()
+    if _grid(header, rows):
+        rooms = ", ".join(repr(c) for c in header[1:6]) + (", ..." if len(header) > 6 else "")
+        return (
+            f"a grid of rooms by times ({table}: the rooms {rooms} as columns, the times of "
+            f"column {header[0]!r} as rows), which talkbase does not read: write it as a "
+            "table of one talk a row (title, start, room, ...)"
+        )
+    known = resolve(header)
+    unknown = [c for c in header if c and c not in known.values()]
+    listed = ", ".join(repr(c) for c in unknown[:6]) + (", ..." if len(unknown) > 6 else "")
+    shown, _ = by_values(header, rows, None)
+    example = ("title", unknown[0]) if "title" not in known and unknown else None
+    example = example or next(iter(shown.items()), None)
+    how = "name its columns with --map FIELD=COLUMN (title, start, date, speakers, room, ...)"
+    how += f", e.g. --map {example[0]}={example[1]!r}" if example else ""
+    if example and example[0] in VALUE_WORDS:
+        how += f" (its cells are {VALUE_WORDS[example[0]]})"
+    if not known:
+        return f"a table ({table}) whose header names no column talkbase knows ({listed}): {how}"
+    said = ", ".join(f"{c!r} (the {f})" for f, c in known.items())
+    return (
+        f"a table ({table}) whose header names only {said} of the columns talkbase knows, "
+        f"where it reads a table by two at least; it does not know {listed}"
+        + ("" if "title" in known else ", nor which is the title")
+        + f": {how}"
+    )
 
 
 def _format(fmt: str, document: str, mapping: dict[str, str] | None) -> registry.Format:

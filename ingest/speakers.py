@@ -163,7 +163,7 @@ def _organisation(parts: list[str]) -> str:
     return parts[-1]
 
 
-def comma_affiliation(cells: Iterable[str]) -> str | None:
+def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str | None:
     """Whether the speaker cells of one column write "Name, Organisation" (the comma
     before the speaker's organisation, not between two people), decided from the
     whole column; what tells it, to be said, or None. Each person in a cell (cells
@@ -175,7 +175,13 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
     ("Eva Hoffmann, SAP SE"): `_no_person`. One such cell, a
     name after the comma in several cells or a person named alone elsewhere tells
     nothing: "Ada Lovelace, Grace Hopper" is two people whenever the column does not
-    clearly say otherwise (a duplicate speaker is better than a lost one)."""
+    clearly say otherwise (a duplicate speaker is better than a lost one).
+    `beside`: the column's other cells, those a column of affiliations gives the
+    organisations of (`cells` are then the ones whose affiliation cell is empty);
+    where one of them separates two people with a comma ("Alice Smith, Bob Jones",
+    both shaped as names), the column's commas separate people: None."""
+    if any(_comma_people(cell) for cell in beside):
+        return None
     pairs: list[tuple[str, str]] = []
     for cell in cells:
         for person in _persons(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0]):
@@ -191,6 +197,16 @@ def comma_affiliation(cells: Iterable[str]) -> str | None:
         return None
     more = f" (and {len(odd) - 1} more of {len(pairs)})" if len(odd) > 1 else ""
     return f"{odd[0]!r}{more} after a comma is no person's name"
+
+
+def _comma_people(cell: str) -> bool:
+    """Whether a speaker cell separates two people or more with commas, each part
+    shaped as a whole name ("Alice Smith, Bob Jones")."""
+    for person in _persons(cell.strip()):
+        parts = _people_parts(person)
+        if len(parts) > 1 and all(name_shaped(p) for p in parts):
+            return True
+    return False
 
 
 # a given name's initial, as a family-first list writes it: "J.", "J.R.R.", "A.-M."

@@ -189,8 +189,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # The same fields named in the other languages a program may be written in (German,
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
 # Czech, Turkish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Arabic,
-# Japanese, Chinese, Korean), as `norm` writes them (accents folded: "Début" is
-# "debut", "Konuşmacı" "konusmaci"; other scripts as written), after English's (none
+# Japanese, Chinese, Korean; Hindi, Thai, Russian, Ukrainian, Greek, Persian, Swahili
+# and Estonian at each list's end), compared as `norm` writes them (accents folded:
+# "Début" is "debut", "Konuşmacı" "konusmaci"; a Devanagari or Thai word whole, its
+# marks kept; lists written in the Latin script write them so), after English's (none
 # of them writes a date month first: "03/10/2024" is 3 October there, or a year comes
 # first). CLDR names no such fields: this is the one list of them, read for table
 # headers and for the labels of a talk's lines (`said_in_another_language`).
@@ -243,6 +245,24 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "otsikko",
         "cim",
         "titlu",
+        "शीर्षक",
+        "विषय",
+        "หัวข้อ",
+        "ชื่อเรื่อง",
+        "название",
+        "заголовок",
+        "доклад",
+        "тема",
+        "назва",
+        "доповідь",
+        "τίτλος",
+        "θέμα",
+        "عنوان",
+        "موضوع",
+        "kichwa",
+        "mada",
+        "pealkiri",
+        "teema",
     ),
     "abstract": (
         "beschreibung",
@@ -288,6 +308,23 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "osszefoglalo",
         "descriere",
         "rezumat",
+        "विवरण",
+        "सारांश",
+        "รายละเอียด",
+        "บทคัดย่อ",
+        "คำอธิบาย",
+        "описание",
+        "аннотация",
+        "тезисы",
+        "опис",
+        "анотація",
+        "περιγραφή",
+        "περίληψη",
+        "توضیحات",
+        "چکیده",
+        "maelezo",
+        "muhtasari",
+        "kirjeldus",
     ),
     "speakers": (
         "referent",
@@ -346,6 +383,34 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "vorbitor",
         "vorbitori",
         "prezentator",
+        "वक्ता",
+        "वक्तागण",
+        "प्रवक्ता",
+        "ผู้บรรยาย",
+        "วิทยากร",
+        "ผู้พูด",
+        "докладчик",
+        "докладчики",
+        "спикер",
+        "спикеры",
+        "выступающий",
+        "доповідач",
+        "доповідачі",
+        "спікер",
+        "спікери",
+        "ομιλητής",
+        "ομιλητές",
+        "εισηγητής",
+        "εισηγητές",
+        "سخنران",
+        "سخنرانان",
+        "ارائه‌دهنده",
+        "mzungumzaji",
+        "wazungumzaji",
+        "msemaji",
+        "wasemaji",
+        "esineja",
+        "esinejad",
     ),
     "affiliation": (
         "firma",
@@ -360,6 +425,24 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "所属",
         "单位",
         "公司",
+        "संस्था",
+        "संगठन",
+        "कंपनी",
+        "สังกัด",
+        "องค์กร",
+        "บริษัท",
+        "компания",
+        "организация",
+        "компанія",
+        "організація",
+        "εταιρεία",
+        "οργανισμός",
+        "سازمان",
+        "شرکت",
+        "shirika",
+        "kampuni",
+        "ettevõte",
+        "organisatsioon",
     ),
     "start": (
         "beginn",
@@ -411,6 +494,27 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ido",
         "kezdes",
         "inceput",
+        "प्रारंभ",
+        "आरंभ",
+        "समय",
+        "เวลา",
+        "เริ่ม",
+        "เวลาเริ่ม",
+        "начало",
+        "время",
+        "время_начала",
+        "початок",
+        "час",
+        "έναρξη",
+        "ώρα",
+        "شروع",
+        "زمان",
+        "ساعت",
+        "mwanzo",
+        "saa",
+        "algus",
+        "kellaaeg",
+        "aeg",
     ),
     "end": (
         "ende",
@@ -432,6 +536,20 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "終了",
         "结束时间",
         "종료",
+        "समाप्ति",
+        "अंत",
+        "สิ้นสุด",
+        "เวลาสิ้นสุด",
+        "конец",
+        "окончание",
+        "время_окончания",
+        "кінець",
+        "завершення",
+        "λήξη",
+        "τέλος",
+        "پایان",
+        "mwisho",
+        "lõpp",
     ),
     "duration": (
         "dauer",
@@ -439,6 +557,15 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "duracion",
         "durata",
         "duur",
+        "अवधि",
+        "ระยะเวลา",
+        "длительность",
+        "продолжительность",
+        "тривалість",
+        "διάρκεια",
+        "مدت",
+        "muda",
+        "kestus",
     ),
     "date": (
         "datum",
@@ -461,6 +588,22 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "paivamaara",
         "paiva",
         "nap",
+        "दिनांक",
+        "तारीख",
+        "तिथि",
+        "दिन",
+        "วันที่",
+        "วัน",
+        "дата",
+        "день",
+        "ημερομηνία",
+        "ημέρα",
+        "تاریخ",
+        "روز",
+        "tarehe",
+        "siku",
+        "kuupäev",
+        "päev",
     ),
     "room": (
         "raum",
@@ -496,6 +639,26 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "paikka",
         "terem",
         "helyszin",
+        "कक्ष",
+        "हॉल",
+        "स्थान",
+        "ห้อง",
+        "สถานที่",
+        "зал",
+        "аудитория",
+        "место",
+        "зала",
+        "аудиторія",
+        "місце",
+        "αίθουσα",
+        "χώρος",
+        "سالن",
+        "اتاق",
+        "مکان",
+        "ukumbi",
+        "chumba",
+        "mahali",
+        "ruum",
     ),
     "track": (
         "kategorie",
@@ -524,6 +687,17 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "jalur",
         "szekcio",
         "sectiune",
+        "ट्रैक",
+        "แทร็ก",
+        "หมวด",
+        "секция",
+        "трек",
+        "направление",
+        "секція",
+        "напрям",
+        "ενότητα",
+        "θεματική",
+        "محور",
     ),
     "format": (
         "typ",
@@ -543,9 +717,16 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "言語",
         "语言",
         "언어",
+        "भाषा",
+        "ภาษา",
+        "язык",
+        "мова",
+        "γλώσσα",
+        "زبان",
+        "lugha",
+        "keel",
     ),
 }
-FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
 
 
 # The words that name a duration column without its unit ("Dauer", "Duration"):
@@ -645,15 +826,37 @@ _INCLUSIVE = re.compile(
 
 def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
-    plain word (`_INCLUSIVE`), runs of anything else "_"."""
+    plain word (`_INCLUSIVE`), runs of anything else "_". The marks of scripts whose
+    marks are letters, not accents (`_OWN_MARKS`: a Devanagari vowel sign or virama,
+    a Thai vowel or tone mark), stay inside their word: "शीर्षक" is one word, whole."""
     text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(UNMARKED)
-    text = _NOT_EAST_ASIAN.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
-    return re.sub(r"[\W_]+", "_", text).strip("_")  # (letters of any script kept)
+    text = _FOLDED.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
+    return _NOT_WORD.sub("_", text).strip("_")  # (letters of any script kept)
 
 
+# The scripts whose combining marks are part of their letters (vowel signs, viramas,
+# tone marks), not accents a name may leave out: the Brahmic ones of India and Sri
+# Lanka (Devanagari to Sinhala), Thai, Lao, Tibetan, Myanmar and Khmer
+_OWN_MARKS = "\u0900-\u0dff\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff"
 # what folds: all but kana, Chinese characters and Hangul, whose marks are no accents
-# ("スピーカー" keeps its "ピ", "제목" its syllables, as the lists above write them)
-_NOT_EAST_ASIAN = re.compile(rf"[^{EAST_ASIAN}]+")
+# ("スピーカー" keeps its "ピ", "제목" its syllables, as the lists above write them),
+# and the scripts of `_OWN_MARKS`
+_FOLDED = re.compile(rf"[^{EAST_ASIAN}{_OWN_MARKS}]+")
+_MARKS = "".join(
+    c
+    for lo, hi in ((0x0900, 0x0DFF), (0x0E00, 0x0EFF), (0x0F00, 0x109F), (0x1780, 0x17FF))
+    for c in map(chr, range(lo, hi + 1))
+    if unicodedata.category(c).startswith("M")
+)
+# what separates a name's words: anything but a letter, a digit or such a mark
+_NOT_WORD = re.compile(rf"(?:[^\w{_MARKS}]|_)+")
+
+# the other languages' names as `norm` writes them (each list writes them as its
+# language does: "Τίτλος", "время начала"), after English's
+IN_OTHER_LANGUAGES = {
+    f: tuple(dict.fromkeys(norm(n) for n in names)) for f, names in IN_OTHER_LANGUAGES.items()
+}
+FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
 
 
 def _serializers(key: object) -> bool:

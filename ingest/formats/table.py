@@ -68,7 +68,7 @@ from ingest.speakers import comma_affiliation, family_first, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import cancelled_state
+from talkbase.core.terms import DAY_NOUNS, cancelled_state
 
 # ---- values ------------------------------------------------------------------------------
 
@@ -273,6 +273,34 @@ def _format(value: object, column: str | None) -> str | None:
     return None if not text or tagged else text
 
 
+# a numbered day: one word and a number ("Day 1", "Tag 2", "Jour 3")
+_DAY_NUMBER = re.compile(r"([^\W\d_]+)\.?\s*(\d{1,2})")
+# a day's noun, in the languages programs are written in: a date column's names of one
+# word ("Day", "Jour", "Tarehe" and "Siku") and `terms.DAY_NOUNS` ("Tag")
+_DAY_WORDS = frozenset(
+    {n for n in FIELDS["date"] if "_" not in n} | {w for ws in DAY_NOUNS.values() for w in ws}
+)
+# a range of days written once with their month ("3–4 June 2026", "June 3-4, 2026"):
+# its first day and its last's number
+_DAY_RANGE = re.compile(r"(?<![\d:.])(\d{1,2})\.?\s*[-\u2013\u2014]\s*(\d{1,2})(?![\d:])")
+
+
+def numbered_days(text: str, years: tuple[int, ...] = ()) -> tuple[date | None, int]:
+    """The first day a text beside a table names and how many days from it it names
+    ("AfricaDevCon 2026 — 3–4 June 2026 (all times EAT)": 3 June 2026, 2 days), read
+    in its parts between spaced dashes, an aside in parentheses left out, a range of
+    day numbers as its first; (None, 0) where it names no date."""
+    bare = " ".join(re.sub(r"\([^()]*\)", " ", text).split())
+    for part in re.split(r"\s[-\u2013\u2014|\u00b7]\s", bare):
+        span = _DAY_RANGE.search(part)
+        single = _DAY_RANGE.sub(lambda m: m.group(1), part, count=1) if span else part
+        found = when.parse_date(single) or date_in_words(single.strip(), years)
+        if found is not None:
+            days = int(span.group(2)) - int(span.group(1)) + 1 if span else 1
+            return found, max(days, 1)
+    return None, 0
+
+
 class _Reader:
     def __init__(
         self,
@@ -305,6 +333,9 @@ class _Reader:
         # the years the document names, most named first: of dates that give none
         self.stated = conference or ""
         self.years: tuple[int, ...] = ()
+        # by date column of numbered days ("Day 1", "Day 2"): each cell's date, or None
+        # where no text beside the table names the first day (`numbered_days`)
+        self.ordinal: dict[str, dict[str, date | None]] = {}
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -339,14 +370,22 @@ class _Reader:
         that gives durations in a unit this reader does not know is said to be left
         out. Also whether a speaker column writes "Name, Organisation"
         (`comma_affiliation`, said with what tells it) where no column gives the
-        affiliations, or "Family, Given" (`family_first`), and the years the document names (in its date cells and the
-        text `stated` beside them), for dates in words that give none."""
+        affiliations, or "Family, Given" (`family_first`), and the years the document
+        names (in its date cells and the text `stated` beside them), for dates in words
+        that give none. A column of affiliations beside the speakers' leaves "Name,
+        Organisation" to be told by the rows whose affiliation cell is empty ("Bruce
+        Momjian, EDB"), where none of the rows it serves separates two people with a
+        comma."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
         people: dict[str, list[str]] = {}  # by speaker column: its cells
-        unaffiliated: dict[str, list[str]] = {}  # its cells of rows with no affiliation column
+        # its cells of rows with no affiliation (no column, or an empty cell), and of
+        # rows with one
+        unaffiliated: dict[str, list[str]] = {}
+        affiliated: dict[str, list[str]] = {}
         years: dict[int, int] = {}
+        day_cells: dict[str, list[str]] = {}  # by date column: its cells
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
@@ -358,14 +397,17 @@ class _Reader:
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
-                    if "affiliation" not in cols:
-                        unaffiliated.setdefault(cols["speakers"], []).append(inline(cell))
+                    org = text_of(row.get(cols["affiliation"])) if "affiliation" in cols else ""
+                    split = affiliated if org.strip() else unaffiliated
+                    split.setdefault(cols["speakers"], []).append(inline(cell))
             for fld in ("date", "start", "end"):
                 if fld not in cols:
                     continue  # (a record may hold a key "", never a column of dates)
                 value = row.get(cols[fld])
                 if isinstance(value, str) and value:
                     seen.setdefault(cols[fld], DateColumn()).see(value, where)
+                    if fld == "date":
+                        day_cells.setdefault(cols[fld], []).append(value)
             if "duration" in cols and text_of(row.get(cols["duration"])).strip():
                 lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
         for keys, cols in self.columns.items():  # (each set of keys once)
@@ -373,6 +415,8 @@ class _Reader:
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
                     unknown.setdefault(key, unit)
         self.years = tuple(sorted(years, key=lambda y: -years[y]))
+        for column, cells in day_cells.items():
+            self._numbered_days(column, cells)
         for column, cells in people.items():
             if sign := family_first(cells):
                 self.family_first.add(column)
@@ -380,10 +424,13 @@ class _Reader:
                     f'{self.document}: column {column!r} reads as "Family, Given" ({sign}): '
                     "each speaker is named given name first"
                 )
-            elif sign := comma_affiliation(unaffiliated.get(column, [])):
+            elif sign := comma_affiliation(
+                unaffiliated.get(column, []), affiliated.get(column, [])
+            ):
                 self.org_after_comma.add(column)
+                where = " where no affiliation is given" if column in affiliated else ""
                 self.warnings.append(
-                    f'{self.document}: column {column!r} reads as "Name, Organisation" '
+                    f'{self.document}: column {column!r} reads as "Name, Organisation"{where} '
                     f"({sign}): the part after the comma is taken as the speaker's affiliation"
                 )
         for column, values in lengths.items():
@@ -405,6 +452,40 @@ class _Reader:
             self.day_first[column] = first
             if warning:
                 self.warnings.append(warning)
+
+    def _numbered_days(self, column: str, cells: list[str]) -> None:
+        """A date column of numbered days, each cell a day's noun and a number, the
+        same noun in every cell and no cell a date ("Day 1", "Day 2"; "Tag 1"), read as
+        the days from the first one the text above the table names (`numbered_days`):
+        Day 1 its first, Day 2 the next; where it names none, said once, each talk
+        then kept without a time, its day's label in its notes."""
+        labels = {" ".join(c.split()) for c in cells if c.strip()}
+        found = [_DAY_NUMBER.fullmatch(c) for c in labels]
+        words = {norm(m.group(1)) for m in found if m}
+        if not labels or None in found or len(words) != 1 or not words <= _DAY_WORDS:
+            return
+        if any(self.day_of(c, None) is not None for c in labels):
+            return
+        numbers = {c: int(m.group(2)) for c, m in zip(labels, found, strict=True) if m}
+        first, days = numbered_days(self.stated, self.years)
+        known = first is not None and max(numbers.values()) <= days
+        self.ordinal[column] = {
+            c: first + timedelta(days=n - 1) if known and first else None
+            for c, n in numbers.items()
+        }
+        shown = ", ".join(repr(c) for c in sorted(labels, key=numbers.__getitem__)[:4])
+        if known and first:
+            self.warnings.append(
+                f"{self.document}: column {column!r} numbers the days ({shown}): day 1 read "
+                f"as {first.isoformat()}, the first day the title above the table names"
+            )
+        else:
+            self.warnings.append(
+                f"{self.document}: column {column!r} numbers the days ({shown}) and nothing "
+                "names their dates (a title row above the header naming the first, or "
+                "the days, would): its talks are kept without a time, each day's label in "
+                "its notes"
+            )
 
     def talk(
         self,
@@ -433,6 +514,13 @@ class _Reader:
             else _iso_dates(text_of(get(f)), self.day_first.get(cols.get(f, ""), False))
             for f, m in moments.items()
         }
+        numbered_day = self.ordinal.get(cols.get("date", ""), {})
+        label = " ".join(said["date"].split()) if numbered_day else ""
+        # "Day 2": the date it stands for; else no date, the label kept in a note and
+        # its time's loss said once (`_numbered_days`)
+        undated_day = label if label in numbered_day and numbered_day[label] is None else ""
+        if label in numbered_day:
+            said["date"] = (d := numbered_day[label]) and d.isoformat() or ""
         if on_day is not None and not said["date"].strip():
             said["date"] = on_day.isoformat()  # the day a heading above the table names
         named = next((m[1] for m in moments.values() if m and m[1]), "")
@@ -453,6 +541,8 @@ class _Reader:
                 only_day = on  # only a date: the talk is on that day, at no time said
             if lost:
                 self.warnings.append(f"{self.document} {where}: {lost}; kept without a day")
+        elif start is None and undated_day and _undated(said["start"], self.fallback):
+            pass  # (a numbered day no text dates: said once, `_numbered_days`)
         elif start is None and _undated(said["start"], self.fallback):
             self.warnings.append(
                 f"{self.document} {where}: {lost}, so its start time ({said['start'][:40]!r}) "
@@ -510,6 +600,7 @@ class _Reader:
                 ("Keywords", ", ".join(k for k in keywords if k)),
                 ("URL", inline(text_of(get("url")))),
                 ("Status", _called_off(get("status"))),
+                ("Day", undated_day),
             )
             if value
         ]
@@ -750,12 +841,16 @@ def header_row(
     it names two known columns, unless it is a row of group headings over the header
     (`group_row`: the next then); else the first of the next `PREAMBLE` naming the
     title and another column, under lines of one or two cells each (a title row,
-    "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is."""
+    "DevOpsDays Amsterdam 2024 – Programma", a version or a date); None when none is.
+    A line holding every column `mapping` names is the header row too, whatever
+    else it names (`--map title=Pealkiri` over "Pealkiri,Kuupäev,Algus")."""
     head = lines[: PREAMBLE + 1]
     for i, line in enumerate(head):
         if i + 1 < len(head) and group_row(line, head[i + 1], delimiter, mapping):
             return i + 1
         cells = [c for c in _cells(line, delimiter)[1] if c]
+        if mapping and set(mapping.values()) <= {c.lstrip("\ufeff") for c in cells}:
+            return i
         cols = resolve(cells, mapping)
         named = [f for f, c in cols.items() if c in cells]
         if len(named) >= 2 and (i == 0 or "title" in named):

@@ -189,7 +189,7 @@ def by_values(
         if len(fits) == 1:
             out[fld] = fits[0]
             shown_as = fits[0].lstrip("\ufeff")
-            said.append(f"column {shown_as!r} read as the {_WORDS[fld]} by its values")
+            said.append(f"column {shown_as!r} read as the {VALUE_WORDS[fld]} by its values")
     unread = [  # (but a session's column, kept in the notes, and a duration's in
         # a unit not known, which the reader names itself)
         c
@@ -215,7 +215,7 @@ def by_values(
     return out, said
 
 
-_WORDS = {
+VALUE_WORDS = {  # what a column read by its values holds, in words
     "start": "start times",
     "date": "dates",
     "speakers": "speakers",
