@@ -141,12 +141,12 @@ def decode(data: bytes, path: str) -> str:
             return data[: exc.start].decode("utf-8-sig")
         line = data[: exc.start].count(b"\n") + 1
         body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # (a UTF-8 mark, then not)
-        encoding = legacy_encoding(body)
-        if encoding is None:
+        legacy = legacy_encoding(body)
+        if legacy is None:
             raise InputError(
                 path, "the text is neither UTF-8 nor an encoding of one language", f"line {line}"
             ) from exc
-        return body.decode(encoding)
+        return body.decode(legacy)
 
 
 # the one-byte encodings of Western European text, which Windows-1252 reads alike

@@ -335,9 +335,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             "from any static host.\n"
         )
         return 0
-    talks = sorted(
-        _open(args).talks.values(), key=timetable.program_order
-    )
+    talks = sorted(_open(args).talks.values(), key=timetable.program_order)
     if not args.output:
         _write_talks(sys.stdout, talks, args.format)
         return 0

@@ -188,7 +188,7 @@ def test_vietnamese_dates_with_their_unit_words_and_two_word_names_are_days():
 
 
 def test_a_pasted_programs_person_lines_name_an_organisation_after_the_comma():
-    """"Vikram Rao, Jio Platforms" under a talk was two people: where the document's
+    """ "Vikram Rao, Jio Platforms" under a talk was two people: where the document's
     other person lines name an organisation after the comma beyond doubt, so does it;
     where one names two people, each line is read on its own."""
     text = (

@@ -498,6 +498,7 @@ def recommend(
             kb, words, talks[c], [mine[i] for i in near], s_vecs[near[0]]
         )
         clash = [titles[i] for i in clashing[c]]
+        around = inside[c]
         why = Because(
             because=because,
             clashes=clashing[c],
@@ -506,7 +507,7 @@ def recommend(
                 terms,
                 closest,
                 clash,
-                (inside[c][0].title, inside[c][1].title) if inside[c] else None,
+                (around[0].title, around[1].title) if around else None,
             ),
             matched_terms=terms,
             best_sentence=sentence,
