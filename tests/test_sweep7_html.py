@@ -184,3 +184,19 @@ def test_a_lone_card_is_no_program_of_cards():
     _, talks, _ = parse_text(page, "meetup.html")
     # (read as before, as Markdown: its list lines are talks)
     assert [t.title for t in talks][:2] == ["Doors open", "Talk one"]
+
+
+DAY_SECTIONS = """<!DOCTYPE html><html><body><h1>DevConf 2026</h1>
+<section class="day"><h2>Morning</h2><ul>
+<li><time datetime="2026-05-04T09:00+02:00">09:00</time> Opening — Ada Lovelace</li>
+<li><time datetime="2026-05-04T10:00+02:00">10:00</time> Engines — Alan Turing</li></ul></section>
+<section class="day"><h2>Afternoon</h2><ul>
+<li><time datetime="2026-05-04T14:00+02:00">14:00</time> Closing — Grace Hopper</li></ul></section>
+</body></html>"""
+
+
+def test_a_section_holding_its_talks_lines_is_no_card():
+    # (each section holds one heading and timed <time>s, but in list items of their own:
+    # its lines are the talks, read as the Markdown list they stand for)
+    _, talks, _ = parse_text(DAY_SECTIONS, "sections.html")
+    assert [t.title for t in talks] == ["Opening", "Engines", "Closing"]

@@ -38,6 +38,7 @@ cannot be read is warned about as there, naming the card's line.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -172,17 +173,22 @@ def _tree(page: str) -> _Node | None:
     return parser.root
 
 
-def _counts(root: _Node) -> dict[int, tuple[int, int]]:
-    """(headings, timed elements) inside each element, itself included, by id."""
-    counts: dict[int, tuple[int, int]] = {}
+_ROWS = frozenset("li tr dt dd".split())
+
+
+def _counts(root: _Node) -> dict[int, tuple[int, int, int]]:
+    """(headings, timed `<time>`s, timed `<time>`s in a list item or a table row of
+    its own) inside each element, itself included, by id."""
+    counts: dict[int, tuple[int, int, int]] = {}
     for node in reversed(list(root.elements())):
         heads = int(node.tag in _HEADINGS)
         timed = int(node.tag == "time" and bool(node.attrs.get("datetime", "").strip()))
+        listed = 0
         for kid in node.kids:
             if isinstance(kid, _Node):
-                h, t = counts[id(kid)]
-                heads, timed = heads + h, timed + t
-        counts[id(node)] = (heads, timed)
+                h, t, n = counts[id(kid)]
+                heads, timed, listed = heads + h, timed + t, listed + (t if kid.tag in _ROWS else n)
+        counts[id(node)] = (heads, timed, listed)
     return counts
 
 
@@ -193,8 +199,10 @@ class _Card:
 
 
 def _cards(root: _Node) -> list[_Card]:
-    """The outermost elements holding one heading and a timed `<time>`, each with
-    the day of the last heading above it that is a day."""
+    """The outermost elements holding one heading, which is no day, and one or two
+    timed `<time>`s, none in a list item or a table row of its own (a day's section
+    holding its talks' lines is no card), each with the day of the last heading
+    above it that is a day."""
     counts = _counts(root)
     years = tuple(
         dict.fromkeys(
@@ -209,8 +217,15 @@ def _cards(root: _Node) -> list[_Card]:
     stack: list[_Node] = [root]
     while stack:
         node = stack.pop()
-        heads, timed = counts[id(node)]
-        if heads == 1 and timed and node.tag not in _HEADINGS and node.tag != "#root":
+        heads, timed, listed = counts[id(node)]
+        if (
+            heads == 1
+            and 1 <= timed <= 2
+            and not listed
+            and node.tag not in _HEADINGS
+            and node.tag != "#root"
+            and date_of(_heading(node).text(), years) is None
+        ):
             found.append(_Card(node, day))
             continue
         if node.tag in _HEADINGS:
@@ -219,8 +234,13 @@ def _cards(root: _Node) -> list[_Card]:
     return found
 
 
-def _alike(a: _Node, b: _Node) -> bool:
-    return a.tag == b.tag and (bool(a.classes & b.classes) or not (a.classes or b.classes))
+def _heading(node: _Node) -> _Node:
+    return next(n for n in node.elements() if n.tag in _HEADINGS)
+
+
+def _kinds(node: _Node) -> list[tuple[str, str]]:
+    """What makes cards alike: the same tag and a class in common, or no class."""
+    return [(node.tag, c) for c in node.classes] or [(node.tag, "")]
 
 
 def _times(node: _Node) -> list[_Node]:
@@ -229,7 +249,8 @@ def _times(node: _Node) -> list[_Node]:
 
 def _program(cards: list[_Card]) -> list[_Card]:
     """The cards alike another, where at least half of them show a clock time."""
-    kept = [c for c in cards if any(_alike(c.node, o.node) for o in cards if o is not c)]
+    seen = Counter(kind for c in cards for kind in _kinds(c.node))
+    kept = [c for c in cards if any(seen[kind] >= 2 for kind in _kinds(c.node))]
     clocked = sum(
         1 for c in kept if (t := _started(c.node)) is not None and HAS_CLOCK.search(t.text())
     )
@@ -425,7 +446,7 @@ def _line_field(line: str, record: dict[str, Any]) -> tuple[str, str] | None:
 
 def _record(card: _Card) -> dict[str, Any]:
     """The record a card stands for, with the tree reader's field names."""
-    heading = next(n for n in card.node.elements() if n.tag in _HEADINGS)
+    heading = _heading(card.node)
     title = " ".join(
         "".join(
             k if isinstance(k, str) else "" if k.tag == "time" else k.text() for k in heading.kids
