@@ -51,7 +51,7 @@ from datetime import tzinfo
 from html.parser import HTMLParser
 
 from ingest import when
-from ingest.formats import markdown
+from ingest.formats import htmlcards, markdown
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import (
     CLOCK_RANGE,
@@ -501,18 +501,39 @@ def _zone_name(zone: tzinfo) -> str:
     return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
+def _cards_zone(page: _Page, zone: str) -> str:
+    """The zone of a page of cards' clock times that name none: the one its day lines
+    state, else the one its opening lines state (those above its first clock time,
+    "All times are in Budapest time"), else `zone` (the default)."""
+    if page.zone is not None:
+        return zone
+    lines = page.markdown.splitlines()
+    first = next((i for i, line in enumerate(lines) if HAS_CLOCK.search(line)), len(lines))
+    stated = stated_zone(lines[:first])
+    return _zone_name(stated) if stated is not None else zone
+
+
+def _as_markdown(written: str, document: str, zone: str) -> Result:
+    """The talks of the Markdown a page stands for, refused as the page."""
+    try:
+        return markdown.parse(written, document, zone)
+    except InputError as exc:
+        raise InputError(
+            document, f"{exc.problem} (in the page's text, read as Markdown)", exc.where
+        ) from exc
+
+
 def _parse(text: str, document: str, options: Options) -> Result:
     page = _read(text)
     written = page.markdown
     if not written.strip():
         raise InputError(document, "a web page with no text to read a program from", "line 1")
     zone = _zone_name(page.zone) if page.zone is not None else options.default_tz
-    try:
-        talks, warnings = markdown.parse(written, document, zone)
-    except InputError as exc:
-        raise InputError(
-            document, f"{exc.problem} (in the page's text, read as Markdown)", exc.where
-        ) from exc
+    carded = htmlcards.read(text, document, _cards_zone(page, zone))
+    if carded is not None:  # (a page of talk cards: ingest/formats/htmlcards.py)
+        talks, warnings = carded
+    else:
+        talks, warnings = _as_markdown(written, document, zone)
     if not any(t.start or t.speakers for t in talks):
         # (any page has headings and paragraphs: a program says when, or who speaks)
         raise InputError(
