@@ -138,3 +138,39 @@ def test_times_under_a_day_heading_that_cannot_be_read_say_so() -> None:
         ("پایتون", None, ["مریم احمدی"], "سالن ۲"),
     ]
     assert "a day this reader cannot read" in warnings[0] and "چهارشنبه" in warnings[0]
+
+
+PAGE = """---
+title: "Writing API references people read"
+date: 2026-09-14T11:00:00+02:00
+duration: 45
+speakers: ["Tomáš Dvořák", "Jana Svobodová"]
+room: "Main stage"
+---
+Structure, examples and the reference nobody reads.
+"""
+
+
+def test_a_page_of_one_talk_is_read_from_its_front_matter() -> None:
+    """Sweep 7: a static site's folder of one file per talk (Hugo) was refused: the
+    front matter gives the talk, its text the abstract."""
+    from ingest.detect import parse_text
+
+    fmt, (talk,), _ = parse_text(PAGE, "api-reference.md")
+    assert fmt == "markdown"
+    assert (talk.title, talk.start.isoformat(), talk.end.isoformat(), talk.room) == (
+        "Writing API references people read",
+        "2026-09-14T11:00:00+02:00",
+        "2026-09-14T11:45:00+02:00",
+        "Main stage",
+    )
+    assert [s.name for s in talk.speakers] == ["Tomáš Dvořák", "Jana Svobodová"]
+    assert talk.abstract == "Structure, examples and the reference nobody reads."
+
+
+def test_a_blog_posts_front_matter_is_no_talk() -> None:
+    from talkbase.core.errors import InputError
+
+    post = PAGE.replace("duration: 45\n", "").replace('room: "Main stage"\n', "author: Jana\n")
+    with pytest.raises(InputError):
+        markdown.parse(post, "post.md")

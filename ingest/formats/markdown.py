@@ -222,7 +222,51 @@ def subject_line(lines: list[str]) -> str:
     return dated[0] if words and 2 * capital > len(words) else ""  # a name, not a sentence
 
 
+# a page of one talk, as static site generators keep one file per talk (Hugo, Jekyll):
+# YAML front matter giving its title, its start with a clock time, and its room or
+# length ("room:", "duration:", "end:"); a blog post's front matter gives neither
+_FRONT_CLOCK = re.compile(r"(?m)^[A-Za-z_]+:\s*['\"]?\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}")
+_FRONT_PLACE = re.compile(r"(?mi)^(?:room|location|venue|end|end_time|duration|length):\s*\S")
+
+
+def talk_page(text: str) -> bool:
+    """Whether a text opens with the front matter of a page of one talk (`_FRONT_CLOCK`,
+    `_FRONT_PLACE`, a "title:")."""
+    if not text.lstrip("\ufeff").startswith("---"):
+        return False
+    front = text.lstrip("\ufeff").split("\n---", 2)[0][:4000]
+    return bool(
+        re.search(r"(?m)^title:\s*\S", front)
+        and _FRONT_CLOCK.search(front)
+        and _FRONT_PLACE.search(front)
+    )
+
+
+def _talk_page(
+    front: list[str], lines: list[str], document: str, default_tz: str
+) -> tuple[list[Talk], list[str]] | None:
+    """The one talk of a page whose front matter describes it (`talk_page`), read as a
+    YAML record is (its fields by the columns' names), its text its abstract; None
+    for any other page."""
+    text = "\n".join(["---", *front, "---"])
+    if not front or not talk_page(text):
+        return None
+    from ingest.formats import table, yamltree  # (a Markdown program rarely needs YAML)
+
+    tree = yamltree.load("\n".join(front), document)
+    if not isinstance(tree, dict):
+        return None
+    talks, warnings = table.parse_tree([tree], document, NAME, None, default_tz)
+    if len(talks) != 1 or talks[0].start is None:
+        return None
+    body = plain(" ".join(ln.strip() for ln in lines if ln.strip()))
+    talk = talks[0]
+    return [replace(talk, abstract=talk.abstract or body)], warnings
+
+
 def looks_like(text: str) -> bool:
+    if talk_page(text):
+        return True
     head = text[:200000]
     atx = len(re.findall(r"(?m)^ {0,3}#{1,6}[ \t]+\S", head))
     setext = len(re.findall(r"(?m)^\S[^\n]*\n {0,3}(?:={3,}|-{3,})[ \t]*$", head))
@@ -238,10 +282,11 @@ def looks_like(text: str) -> bool:
 
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    conference, front_zone = "", None
+    conference, front_zone, front = "", None, []
     if lines and lines[0].strip() == "---":  # YAML front matter
         end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
-        conference, front_zone = _front_matter(lines[1:end])
+        front = lines[1:end]
+        conference, front_zone = _front_matter(front)
         lines = [""] * (end + 1) + lines[end + 1 :]
     pasted = False  # a plain-text program, its lines laid out by a page's columns
     if not headings(lines):
@@ -261,6 +306,8 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
     if level is None and not lists and not tables:
+        if one := _talk_page(front, lines, document, default_tz):
+            return one
         raise InputError(document, _nothing_read(heads, lines), "line 1")
     deepest = level if level is not None else max(h.level for h in heads) + 1
     above = [h for h in heads if h.level < deepest]
