@@ -5,6 +5,7 @@ in a calendar of timed talks (report 17), a Jekyll site's speakers given by ids
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 
 import pytest
@@ -97,3 +98,82 @@ def test_all_day_event_attended_but_not_given_stays_no_session() -> None:
     )
     with pytest.raises(InputError, match="all-day"):
         ical.parse(text, "p.ics")
+
+
+SCHEDULE = """\
+conference: PyCon Estonia 2026
+timezone: Europe/Tallinn
+days:
+  - date: 2026-10-01
+    slots:
+      - start: "09:30"
+        end: "10:15"
+        sessions:
+          - title: "Pythoni tüübid: mypy ja pyright"
+            speakers: [kaarel]
+            room: saal-a
+          - title: "Async Django in production"
+            speakers: [liis, mart]
+            room: saal-b
+"""
+
+
+def _site(tmp_path, **files: str):
+    data = tmp_path / "_data"
+    data.mkdir()
+    for name, text in files.items():
+        (data / name.replace("_yml", ".yml").replace("_json", ".json")).write_text(text)
+    return tmp_path
+
+
+def test_site_data_names_the_ids_its_program_gives(tmp_path) -> None:
+    """A Jekyll site's `_data/schedule.yml` names speakers and rooms by ids that
+    `_data/speakers.yml` (a list with ids) and `_data/rooms.json` (a mapping of ids)
+    define: read together, the talks get the names and organisations; the tables are
+    told in notices, not as failures, and a file that is neither stays a failure."""
+    from index.build.builder import parse_all
+    from index.build.report import Report
+
+    site = _site(
+        tmp_path,
+        schedule_yml=SCHEDULE,
+        speakers_yml="- id: kaarel\n  name: Kaarel Tamm\n  company: Bolt\n"
+        "- id: liis\n  name: Liis Kask\n- id: mart\n  first_name: Mart\n  last_name: Saar\n",
+        rooms_json='{"saal-a": {"name": "Saal A"}, "saal-b": {"name": "Saal B"}}',
+        notes_yml="just: text\n",
+    )
+    report = Report()
+    (doc,) = parse_all([site], None, report)
+    assert [(t.title, t.speakers, t.room) for t in doc.talks] == [
+        ("Pythoni tüübid: mypy ja pyright", (Speaker("Kaarel Tamm", "Bolt"),), "Saal A"),
+        ("Async Django in production", (Speaker("Liis Kask"), Speaker("Mart Saar")), "Saal B"),
+    ]
+    assert [e.path for e in report.failed] == ["notes.yml"]
+    assert report.notices == [
+        "rooms.json: a table of 2 rooms by id, no program; read as the reference table "
+        "of the programs given with it",
+        "speakers.yml: a table of 3 speakers by id, no program; read as the reference table "
+        "of the programs given with it",
+        "schedule.yml: the speakers and rooms are given by id; named as rooms.json and "
+        "speakers.yml name them",
+    ]
+
+
+def test_a_table_alone_is_still_refused_and_names_stay_names(tmp_path) -> None:
+    """A table of people read with nothing else is no program (the command fails as
+    before); a program whose speakers are names is left as it is, and is stored
+    under its own bytes' digest."""
+    from index.build.builder import parse_all
+    from index.build.report import Report
+
+    people = "- id: kaarel\n  name: Kaarel Tamm\n"
+    site = _site(tmp_path, speakers_yml=people)
+    with pytest.raises(InputError, match="no talks found"):
+        parse_all([site / "_data" / "speakers.yml"], None, Report())
+    named = SCHEDULE.replace("[kaarel]", "[Kaarel Tamm]").replace("[liis, mart]", "[Liis Kask]")
+    (site / "_data" / "schedule.yml").write_text(named)
+    report = Report()
+    (doc,) = parse_all([site], None, report)
+    assert [t.speakers for t in doc.talks] == [(Speaker("Kaarel Tamm"),), (Speaker("Liis Kask"),)]
+    assert len(report.notices) == 1 and not report.failed
+    assert doc.sha256 == hashlib.sha256(named.encode()).hexdigest()
