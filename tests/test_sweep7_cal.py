@@ -177,3 +177,76 @@ def test_a_table_alone_is_still_refused_and_names_stay_names(tmp_path) -> None:
     assert [t.speakers for t in doc.talks] == [(Speaker("Kaarel Tamm"),), (Speaker("Liis Kask"),)]
     assert len(report.notices) == 1 and not report.failed
     assert doc.sha256 == hashlib.sha256(named.encode()).hexdigest()
+
+
+CSV = "Title,Speaker,Date,Start,End,Room\n" + "".join(
+    f"Talk number {n},Speaker {n},2026-04-14,{9 + n}:00,{9 + n}:45,Zaal 1\n" for n in range(6)
+)
+
+
+def _ingest(home, *files):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+
+    return ingest(list(files), home, HashingEmbedder())
+
+
+def _stored(home) -> list[tuple[str, str]]:
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    kb = KnowledgeBase(home, embedder=HashingEmbedder())
+    return sorted((t.title, t.conference or "") for t in kb.talks.values())
+
+
+def test_one_file_saved_twice_is_one_program_in_one_command_as_in_two(tmp_path) -> None:
+    """ "schedule.csv" and its second download "schedule (1).csv" given in one command
+    are read once, as two commands read them (the second a new version of the first):
+    the same talks, the same conference, one notice."""
+    first, copy = tmp_path / "schedule.csv", tmp_path / "schedule (1).csv"
+    first.write_text(CSV)
+    copy.write_text(CSV)
+    report = _ingest(tmp_path / "one", first, copy)
+    assert [d.name for d in report.documents] == ["schedule.csv"]
+    assert [n for n in report.notices if "given with it" in n] == [
+        f"{copy}: the same file as {first}, given with it: read once, as schedule.csv"
+    ]
+    _ingest(tmp_path / "two", first)
+    _ingest(tmp_path / "two", copy)
+    assert _stored(tmp_path / "one") == _stored(tmp_path / "two")
+    assert {c for _, c in _stored(tmp_path / "one")} == {"schedule"}
+
+
+def test_the_newer_copy_is_the_version_read_unless_it_looks_cut_short(tmp_path) -> None:
+    """Of two copies that differ, the one written last is the new version; one that
+    lost most talks beside the other is refused as cut short, as a second command
+    would refuse it, and the other is read."""
+    import os
+
+    old, new = tmp_path / "schedule.csv", tmp_path / "schedule (1).csv"
+    old.write_text(CSV)
+    new.write_text(CSV.replace("Talk number 5", "Talk number five"))
+    os.utime(old, (1_000_000, 1_000_000))
+    report = _ingest(tmp_path / "h", new, old)
+    assert [d.name for d in report.documents] == ["schedule.csv"]
+    assert "Talk number five" in {t for t, _ in _stored(tmp_path / "h")}
+    assert any("the newest version of the program in" in n for n in report.notices)
+    cut = tmp_path / "cut" / "schedule (2).csv"
+    cut.parent.mkdir()
+    cut.write_text("".join(CSV.splitlines(keepends=True)[:3]))
+    report = _ingest(tmp_path / "h2", old, cut)
+    assert [d.path for d in report.documents] == [str(old)]
+    assert [e.path for e in report.failed] == [str(cut)]
+    assert "the version given as schedule.csv" in str(report.failed[0])
+
+
+def test_two_programs_of_one_file_name_in_one_command_stay_two(tmp_path) -> None:
+    """Two files of one name holding different programs (other talks, other days)
+    are still both read, each named by its path's end."""
+    a, b = tmp_path / "2025" / "schedule.csv", tmp_path / "2026" / "schedule.csv"
+    a.parent.mkdir()
+    b.parent.mkdir()
+    a.write_text(CSV.replace("Talk number", "Old talk").replace("2026-04-14", "2025-04-14"))
+    b.write_text(CSV)
+    report = _ingest(tmp_path / "h", a, b)
+    assert sorted(d.name for d in report.documents) == ["2025/schedule.csv", "2026/schedule.csv"]
