@@ -287,7 +287,7 @@ def _person(speaker: Speaker, people: dict[str, dict[str, Any]]) -> Speaker:
     """The person a speaker's id stands for, with their organisation where it says one."""
     entry = people.get(speaker.name)
     name = person_name(entry) if entry is not None else ""
-    if not name:
+    if entry is None or not name:
         return speaker
     org = next((inline(text_of(entry[k])) for k in ORG_KEYS if text_of(entry.get(k))), "")
     return Speaker(name, org or speaker.affiliation)
