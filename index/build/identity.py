@@ -34,7 +34,10 @@ document's conference name, so its name and its talks' ids stay.
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
 "fosdem/2019/schedule.xml"). Files of one name given in one command are named
-the same way, each by the shortest end of its path the others do not share. A
+the same way, each by the shortest end of its path the others do not share; but
+those of one `file_key` that hold the same program ("schedule.csv" and "schedule
+(1).csv") are first read as one, as two commands would read them
+(`one_per_program`: the one written last is the new version of the others). A
 stored document is claimed by one parsed file at most, by path first, then by the
 program it resembles most.
 
