@@ -32,6 +32,7 @@ from index.store import reads, tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
 from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path
+from ingest.formats import yamltree
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import InputError, ModelMismatch
@@ -52,17 +53,22 @@ def parse_all(
     mapping: dict[str, str] | None = None,
     conference: str | None = None,
 ) -> list[ParsedDocument]:
-    """Parse every file; unreadable ones go to `report.failed`."""
+    """Parse every file; unreadable ones go to `report.failed`, but for a site's
+    reference table read beside a program (yamltree.named_by_tables: a notice)."""
     files, skipped = expand_all(paths)
     report.failed.extend(skipped)
     parsed: list[ParsedDocument] = []
+    refused: list[tuple[Path, InputError]] = []
     for n, path in enumerate(files, start=1):
         try:
             parsed.append(parse_path(path, fmt, mapping, conference))
         except InputError as exc:
-            report.failed.append(exc)
+            refused.append((path, exc))
         if progress:
             progress("parse", n, len(files))
+    parsed, failed, notices = yamltree.named_by_tables(parsed, refused)
+    report.failed.extend(failed)
+    report.notices.extend(notices)
     if not parsed:
         if report.failed:
             raise report.failed[0]

@@ -34,7 +34,10 @@ document's conference name, so its name and its talks' ids stay.
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
 "fosdem/2019/schedule.xml"). Files of one name given in one command are named
-the same way, each by the shortest end of its path the others do not share. A
+the same way, each by the shortest end of its path the others do not share; but
+those of one `file_key` that hold the same program ("schedule.csv" and "schedule
+(1).csv") are first read as one, as two commands would read them
+(`one_per_program`: the one written last is the new version of the others). A
 stored document is claimed by one parsed file at most, by path first, then by the
 program it resembles most.
 
@@ -284,6 +287,109 @@ def _mine(s: Stored, doc: ParsedDocument) -> bool:
     return file_key(s.name) == file_key(doc.name)
 
 
+def _cut(
+    again: Stored, doc: ParsedDocument, shrink: bool, stored: str = "stored"
+) -> InputError | None:
+    """Why `doc`, a new version of `again`, is refused as cut short (see the module's
+    last paragraph); None where it is not, or where `shrink` says the loss is meant.
+    `stored`: how the version it would replace is held ("stored", "given")."""
+    if shrink:
+        return None
+    lost = len(again.talks) - len(doc.talks)
+    gone = _removed(again.talks, doc.talks)
+    cut = doc.cut_short or trails_off(again.talks, doc.talks)
+    if cut and gone:
+        said = cut.removeprefix(doc.name).lstrip(": ")
+        return InputError(
+            doc.path,
+            f"{said}; it would remove {gone} of the {len(again.talks)} talks of "
+            f"the version {stored} as {again.name}, so that version is kept (pass "
+            "--shrink if the program really lost those talks)",
+        )
+    if lost >= MIN_LOST and len(doc.talks) < KEEP_SHARE * len(again.talks):
+        return InputError(
+            doc.path,
+            f"holds {len(doc.talks)} talks where the version {stored} as "
+            f"{again.name} holds {len(again.talks)}: it looks cut short (a "
+            f"download or a save still in progress?), so the {stored} program "
+            "is kept; pass --shrink if the program really lost those talks",
+        )
+    return None
+
+
+def _modified(doc: ParsedDocument) -> float:
+    """When `doc`'s file was last written (0 where that cannot be told)."""
+    try:
+        return os.stat(doc.path).st_mtime
+    except OSError:
+        return 0.0
+
+
+def one_per_program(
+    parsed: Sequence[ParsedDocument], shrink: bool = False, spread: Mapping[str, int] | None = None
+) -> Named:
+    """The documents given in one command, those of one file name (`file_key`) that
+    hold the same program (`same_program`: "schedule.csv" and its second download
+    "schedule (1).csv") read as one, as two commands would read them: the one
+    written last (by its file's time, then the command's order) is a new version of
+    the others, replacing them unless it looks cut short beside one (`_cut`: that
+    version is kept and it is refused). The one read is named after the file of the
+    name without a copy's number where one of them has it, else the first's, and
+    takes that one's conference where talkbase named its own after its file. One
+    notice says it."""
+    groups: list[list[int]] = []
+    for i, doc in enumerate(parsed):
+        group = next(
+            (
+                g
+                for g in groups
+                if _mine(_stored(parsed[g[0]]), doc)
+                and not _same_path(parsed[g[0]].path, doc.path)
+                and same_program(
+                    parsed[g[0]].talks, doc.talks, spread, (parsed[g[0]].name, doc.name)
+                )
+            ),
+            None,
+        )
+        if group is None:
+            groups.append([i])
+        else:
+            group.append(i)
+    out: dict[int, ParsedDocument] = {}
+    notices: list[str] = []
+    refused: list[InputError] = []
+    for group in groups:
+        first = parsed[group[0]]
+        if len(group) == 1:
+            out[group[0]] = first
+            continue
+        order = sorted(group, key=lambda n: (_modified(parsed[n]), n))
+        kept = parsed[order[0]]
+        for n in order[1:]:
+            if (refusal := _cut(_stored(kept), parsed[n], shrink, "given")) is not None:
+                refused.append(refusal)
+            else:
+                kept = parsed[n]
+        named = next(
+            (parsed[n] for n in group if file_key(parsed[n].name) == base_name(parsed[n].name)),
+            first,
+        )
+        others = [parsed[n].path for n in group if parsed[n] is not kept]
+        same = all(parsed[n].sha256 == kept.sha256 for n in group)
+        notices.append(
+            f"{kept.path}: "
+            + ("the same file as " if same else "the newest version of the program in ")
+            + f"{', '.join(others)}, given with it: read once, as {named.name}"
+        )
+        out[group[0]] = _renamed(kept, named.name, _conference(_stored(named), kept))
+    return Named([out[n] for n in sorted(out)], notices, refused)
+
+
+def _stored(doc: ParsedDocument) -> Stored:
+    """A parsed document as a stored one, to compare another with it."""
+    return Stored(doc.name, doc.path, doc.talks)
+
+
 def name_documents(
     parsed: Sequence[ParsedDocument],
     stored: Mapping[str, Stored],
@@ -296,7 +402,9 @@ def name_documents(
     `spread`, in how many conferences the knowledge base holds a title (by title key;
     titles held by one may be left out). A stored document is claimed by one parsed
     file at most: by path first, then by program."""
-    notices: list[str] = []
+    copies = one_per_program(parsed, shrink, spread)
+    parsed = copies.documents
+    notices: list[str] = list(copies.notices)
     claimed: dict[int, Stored] = {}  # position in `parsed` -> the stored document it is
     free = dict(stored)
     for i, doc in enumerate(parsed):  # 1. by path
@@ -323,30 +431,8 @@ def name_documents(
     for i, doc in enumerate(parsed):
         again = claimed.get(i)
         if again is not None:
-            lost = len(again.talks) - len(doc.talks)
-            gone = _removed(again.talks, doc.talks)
-            cut = doc.cut_short or trails_off(again.talks, doc.talks)
-            if not shrink and cut and gone:
-                said = cut.removeprefix(doc.name).lstrip(": ")
-                refused.append(
-                    InputError(
-                        doc.path,
-                        f"{said}; it would remove {gone} of the {len(again.talks)} talks of "
-                        f"the version stored as {again.name}, so that version is kept (pass "
-                        "--shrink if the program really lost those talks)",
-                    )
-                )
-                continue
-            if not shrink and lost >= MIN_LOST and len(doc.talks) < KEEP_SHARE * len(again.talks):
-                refused.append(
-                    InputError(
-                        doc.path,
-                        f"holds {len(doc.talks)} talks where the version stored as "
-                        f"{again.name} holds {len(again.talks)}: it looks cut short (a "
-                        "download or a save still in progress?), so the stored program "
-                        "is kept; pass --shrink if the program really lost those talks",
-                    )
-                )
+            if (refusal := _cut(again, doc, shrink)) is not None:
+                refused.append(refusal)
                 continue
             out.append(_renamed(doc, again.name, _conference(again, doc)))
             continue
@@ -362,4 +448,4 @@ def name_documents(
             )
         taken.add(name)
         out.append(_renamed(doc, name))
-    return Named(out, notices, refused)
+    return Named(out, notices, copies.refused + refused)

@@ -34,7 +34,11 @@ occurrence: a three-day workshop is three sessions, each but the first with the 
 read up to the end of the calendar's other sessions (a daily breakfast of a three-day
 conference is three), and kept once where there are none; any rule stops at
 MAX_OCCURRENCES, with a warning. An all-day event (DTSTART;VALUE=DATE: a registration
-desk, the conference itself) is no session at midnight: it is skipped with a warning.
+desk, the conference itself) is no session at midnight: it is skipped with a warning,
+unless its own text says it is a session (`day_session`: it names its speakers or a
+session kind, "Workshop: eBPF for operators"); then it is kept on its first day with
+no time (`Talk.program_day`), and one of several days says so in a warning and a
+"Days" note.
 
 A calendar most of whose events are no sessions, all-day or repeating without end (a
 birthday, a weekly 1:1: someone's own calendar), is no program: refused.
@@ -44,7 +48,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -375,6 +379,38 @@ def all_day(prop: tuple[dict[str, str], str] | None) -> bool:
     return params.get("VALUE", "").upper() == "DATE" or bool(re.fullmatch(r"\d{8}", value.strip()))
 
 
+def whole_days(ev: _Event) -> tuple[date, date] | None:
+    """The first and the last day of an all-day event (DTEND;VALUE=DATE is the day
+    after its last, RFC 5545 3.6.1; none, or one not after DTSTART, is one day);
+    None when its DTSTART cannot be read."""
+    first = _date_of(ev.get("DTSTART"))
+    if first is None:
+        return None
+    after = _date_of(ev.get("DTEND"))
+    return first, (after - timedelta(days=1) if after and after > first else first)
+
+
+def _date_of(prop: tuple[dict[str, str], str] | None) -> date | None:
+    """The date a DTSTART/DTEND value begins with; None when it is unreadable."""
+    m = _WHEN.fullmatch(prop[1].strip()) if prop else None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+    except ValueError:
+        return None
+
+
+def day_session(title: str, speakers: tuple[Speaker, ...], kinds: list[str]) -> bool:
+    """Whether an all-day event is a session of the program rather than a day's
+    frame (a registration desk, the conference itself, a holiday, "Venue closed", a
+    birthday in someone's own calendar): its own text names who gives it (speakers in
+    its SUMMARY or a speaker line of its DESCRIPTION; an ATTENDEE or ORGANIZER is only
+    invited) or a session kind (CATEGORIES "Workshop", or a title led by one:
+    "Workshop: eBPF for operators"). It is kept on its first day with no time
+    (`Talk.program_day`), as a program's talk whose day is given and not its time."""
+    head = title.split(":", 1)[0] if ":" in title else ""
+    return bool(speakers or kinds or (head and format_named(head)))
+
+
 def _local(moment: datetime, tz: tzinfo | None) -> datetime:
     """`moment` as a wall-clock time (naive) in `tz`: the time a recurrence repeats."""
     return (moment.astimezone(tz) if tz is not None else moment).replace(tzinfo=None)
@@ -486,41 +522,55 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if not summary:
             cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
             continue
-        if all_day(ev.get("DTSTART")):
-            skipped_days.append(where)
-            cal.warnings.append(
-                f"{where}: {summary[:60]!r} is an all-day event (DTSTART;VALUE=DATE), "
-                "not a session; skipped"
-            )
-            continue
         title, speakers = split_summary(summary, style)
-        own_tz = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
-        start = _when(ev.get("DTSTART"), own_tz or cal_tz, fallback, cal.offsets)
-        end = _when(ev.get("DTEND"), own_tz or cal_tz, fallback, cal.offsets)
-        if start is None:
-            cal.warnings.append(f"{where}: {title!r} has no readable DTSTART; kept without a time")
-        length = when.parse_duration(ev.text("DURATION")) if ev.text("DURATION") else None
-        end, problem = when.talk_end(start, end, length)
-        if problem:
-            cal.warnings.append(f"{where}: {title!r} {problem}")
-        uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
-        recurrence = _when(ev.get("RECURRENCE-ID"), own_tz or cal_tz, fallback, cal.offsets)
-        if repeated and recurrence is not None:
-            uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
-        elif repeated:
-            cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]
         described, listed, labelled_track = split_description(
             ev.text("DESCRIPTION"), bool(after_comma), family=bool(family)
         )
+        days = whole_days(ev) if all_day(ev.get("DTSTART")) else None
+        if all_day(ev.get("DTSTART")) and not (
+            days and day_session(title, speakers or listed, kinds)
+        ):
+            skipped_days.append(where)
+            cal.warnings.append(
+                f"{where}: {summary[:60]!r} is an all-day event (DTSTART;VALUE=DATE), "
+                "not a session; skipped"
+            )
+            continue
+        own_tz = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
+        start = end = None
+        if days is None:
+            start = _when(ev.get("DTSTART"), own_tz or cal_tz, fallback, cal.offsets)
+            end = _when(ev.get("DTEND"), own_tz or cal_tz, fallback, cal.offsets)
+            if start is None:
+                cal.warnings.append(
+                    f"{where}: {title!r} has no readable DTSTART; kept without a time"
+                )
+            length = when.parse_duration(ev.text("DURATION")) if ev.text("DURATION") else None
+            end, problem = when.talk_end(start, end, length)
+            if problem:
+                cal.warnings.append(f"{where}: {title!r} {problem}")
+        elif days[1] > days[0]:
+            cal.warnings.append(
+                f"{where}: {title!r} is an all-day event of {(days[1] - days[0]).days + 1} days "
+                f"({days[0]} to {days[1]}); kept on its first day with no time"
+            )
+        uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
+        recurrence = _when(ev.get("RECURRENCE-ID"), own_tz or cal_tz, fallback, cal.offsets)
+        if repeated and recurrence is not None:
+            uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
+        elif repeated:
+            cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
         attendees = tuple(
             s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
         )
         speakers = speakers or listed or attendees or organizers.get(id(ev), ())
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
         notes = [("URL", inline(ev.text("URL")))]
+        if days is not None and days[1] > days[0]:
+            notes.append(("Days", f"{days[0]} to {days[1]}"))
         if len(categories) > 1:
             notes.append(("Categories", ", ".join(categories)))
         if ev.text("STATUS").strip().upper() == "CANCELLED":
@@ -545,13 +595,14 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                     document,
                     NAME,
                     f"line {ev.line}",
-                    _section(start, track),
+                    _section(start, track, days[0] if days else None),
                     *_revision(ev, cal),
                 ),
             ),
             uid=uid,
             links=links,
             language=_language(ev),
+            program_day=days[0] if days else None,
         )
         rule = ev.text("RRULE")
         if start is None or not rule or recurrence is not None:
@@ -621,8 +672,12 @@ def _language(ev: _Event) -> str | None:
     return None
 
 
-def _section(start: datetime | None, track: str | None) -> str | None:
-    return start.date().isoformat() if start else track
+def _section(start: datetime | None, track: str | None, day: date | None = None) -> str | None:
+    """The part of the program a talk is in: its day (its start's, or an all-day
+    event's), else its track."""
+    if start is not None:
+        return start.date().isoformat()
+    return day.isoformat() if day else track
 
 
 def _exdates(ev: _Event, tz: tzinfo | None, fallback: tzinfo, cal: _Calendar) -> list[datetime]:
