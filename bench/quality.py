@@ -21,7 +21,9 @@ French/English/Spanish public-health conference (bench/data/villes_sante_2025.js
 sessions, 36 queries: a program of another kind, written and judged by a helper); and
 a German/English/Dutch libraries-and-archives conference in frab XML
 (bench/data/dba2025.xml, 91 sessions, 40 queries in German, English and Dutch, held
-out: written and judged by a helper that saw no code, measured before any change).
+out: written and judged by a helper that saw no code, measured before any change); and
+a Japanese/English open-source conference in Tokyo (bench/data/osc_tokyo_2026.json, 79
+sessions, 40 queries in Japanese and English, held out the same way).
 Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
@@ -69,6 +71,8 @@ MOCA_QUERIES = collection.SHARED / "collections" / "moca2024_queries.json"
 VILLES = ROOT / "bench" / "data" / "villes_sante_2025.json"
 # a German/English/Dutch libraries-and-archives conference in frab XML (91 sessions)
 DBA = ROOT / "bench" / "data" / "dba2025.xml"
+# a Japanese/English open-source conference in Tokyo, one JSON of its own (79 sessions)
+TOKYO = ROOT / "bench" / "data" / "osc_tokyo_2026.json"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -97,6 +101,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         # a program of another kind, written and judged by helper sessions (bench/data/README.md)
         "villes2025": ([VILLES], ROOT / "bench" / "data" / "villes_sante_2025_queries.json"),
         "dba2025": ([DBA], ROOT / "bench" / "data" / "dba2025_queries.json"),
+        "tokyo2026": ([TOKYO], ROOT / "bench" / "data" / "osc_tokyo_2026_queries.json"),
     }
 
 
@@ -143,6 +148,7 @@ def main() -> None:
             "moca2024",
             "villes2025",
             "dba2025",
+            "tokyo2026",
             *SAME_BASE,
         ],
     )
