@@ -211,21 +211,28 @@ def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
 _PERIODS = {"morning1": "morning", "morning2": "morning", "afternoon1": "afternoon"}
 _PERIODS |= {"afternoon2": "afternoon", "evening1": "evening", "evening2": "evening"}
 _PERIODS |= {"night1": "night", "night2": "night"}
+_HALVES = {"am": "morning", "pm": "afternoon"}  # where a language names them in words
 
 
 def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
     """The weekdays as `code`'s speakers write them (CLDR, through Babel; `width`
     "wide" or "abbreviated"), folded -> 0 (Monday) .. 6: {"sabato": 5, "domenica": 6,
-    ...}, {"sab": 5, "dom": 6, ...}; {} without Babel."""
+    ...}, {"sab": 5, "dom": 6, ...}; {} without Babel. A name in an East Asian script
+    that ends in the language's word for a day is said without it too ("土曜" of
+    "土曜日", as Japanese speakers say it)."""
     locale = _locale(code)
     if locale is None:
         return {}
+    day_words = [w for w in unit_names(code, "duration-day") if re.fullmatch(f"[{EAST_ASIAN}]+", w)]
     out: dict[str, int] = {}
     for context in ("format", "stand-alone"):
         for day, name in dict(locale.days[context][width]).items():
             for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
                 if form:
                     out.setdefault(form, int(day))
+                    short = next((form[: -len(w)] for w in day_words if form.endswith(w)), "")
+                    if len(short) >= 2 and re.fullmatch(f"[{EAST_ASIAN}]+", form):
+                        out.setdefault(short, int(day))
     return out
 
 
@@ -355,14 +362,24 @@ def written_in() -> tuple[str, ...]:
 def day_part_names(code: str) -> dict[str, str]:
     """The parts of the day as `code`'s speakers name them (CLDR's day periods, the
     last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon",
-    "evening" or "night"; a word CLDR gives to two parts is left out."""
+    "evening" or "night"; a word CLDR gives to two parts is left out. In the East Asian
+    scripts, where CLDR gives the names abbreviated only (Japanese, Korean), those, and
+    the names of before and after noon, which speakers say for the morning and the
+    afternoon ("午前", "午後", "오전")."""
     locale = _locale(code)
     if locale is None:
         return {}
     found: dict[str, set[str]] = {}
+    asian = re.compile(f"[{EAST_ASIAN}]+")
     for context in ("format", "stand-alone"):
-        for period, name in dict(locale.day_periods[context]["wide"]).items():
-            part = _PERIODS.get(period)
+        periods = locale.day_periods.get(context, {})
+        named = dict(periods.get("wide", {}) or {})
+        if not named:
+            shorter = dict(periods.get("abbreviated", {}) or {}).items()
+            named = {p: n for p, n in shorter if asian.fullmatch(n)}
+        for period, name in named.items():
+            halves = _HALVES.get(period) if asian.fullmatch(name) else None
+            part = _PERIODS.get(period) or halves
             words = name.split()
             if part and words:
                 for form in (words[-1].casefold(), _plain(words[-1])):

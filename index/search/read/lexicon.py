@@ -300,6 +300,14 @@ OF_WORDS: dict[str, tuple[str, ...]] = {
     "fr": ("de", "du", "des"),
     "es": ("de", "del"),
     "nl": ("van", "'s"),  # ("om 3 uur 's middags")
+    "ja": ("の",),  # ("英語のトーク": talks of English)
+}
+# What a language calls the sessions of a program ("English talks", "英語のトーク"),
+# besides English's (understand._GROUP): a language named before one is a limit
+TALK_NOUNS: dict[str, tuple[str, ...]] = {
+    "ja": ("トーク", "セッション", "講演", "発表"),
+    "zh": ("演讲", "演講", "报告", "報告"),
+    "ko": ("발표", "세션", "강연"),
 }
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
@@ -430,6 +438,12 @@ def own_words(code: str) -> frozenset[str]:
 def of_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for "of" in English and the given languages ("de", "von")."""
     return frozenset(w for code in _of(languages) for w in OF_WORDS.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def talk_nouns(languages: frozenset[str]) -> frozenset[str]:
+    """The words for a talk or session in the given languages (`TALK_NOUNS`)."""
+    return frozenset(w for code in languages for w in TALK_NOUNS.get(code, ()))
 
 
 @lru_cache(maxsize=64)

@@ -255,7 +255,11 @@ class _Reader(Words):
         article = article and self.free(i - 1) and self.low(i - 1) in self._articles()
         cued = cued or article
         named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
-        followed = named or (self.free(end) and self.low(end) in _GROUP)
+        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        # "英語のトーク": a language, a word for "of", a word for talks
+        of = self.free(end) and self.low(end) in lexicon.of_words(self.vocab.asked_in)
+        followed = named or (self.free(end) and self.low(end) in group)
+        followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
             return False
@@ -539,6 +543,34 @@ READERS: tuple[Reader, ...] = (
 )
 
 
+# a particle of a text written without spaces (Japanese's "の", "で", "から"): a run of
+# one to three hiragana, which a topic neither begins nor ends with once the words
+# beside it were read as limits ("土曜の午前のセキュリティの話" is about "セキュリティの話")
+_PARTICLE = re.compile(r"[\u3040-\u309f]{1,3}")
+
+
+def _written(left: list, toks: list) -> str:
+    """The topic's tokens (`left`, of the query's `toks`) as the visitor wrote them: a
+    space between two only where one stood between them, not where a text without
+    spaces was cut into words (whenwords._runs); a particle at either end left out
+    where it goes with a word read as a limit ("土曜の" of "土曜のセキュリティ")."""
+    place = {id(t): k for k, t in enumerate(toks)}
+
+    def with_a_limit(t: object, step: int) -> bool:
+        k = place[id(t)] + step
+        return 0 <= k < len(toks) and toks[k].used
+
+    while left and _PARTICLE.fullmatch(left[0].text) and with_a_limit(left[0], -1):
+        left = left[1:]
+    while left and _PARTICLE.fullmatch(left[-1].text) and with_a_limit(left[-1], 1):
+        left = left[:-1]
+    out = ""
+    for k, t in enumerate(left):
+        joined = k and left[k - 1].end == t.start and not t.text.isascii()
+        out += ("" if joined or not k else " ") + t.text
+    return out
+
+
 def understand(query: str, vocab: Vocab) -> Understood:
     """Read the limits out of `query`; what is left is the topic."""
     r = _Reader(query, vocab)
@@ -586,16 +618,17 @@ def understand(query: str, vocab: Vocab) -> Understood:
         else:
             reader.read(r)
     left = [t for t in r.toks if not t.used]
-    while left and left[0].low in FRAME:
+    frame = FRAME | lexicon.talk_nouns(vocab.asked_in)  # ("英語のトーク": no topic "トーク")
+    while left and left[0].low in frame:
         left.pop(0)
-    while left and left[-1].low in FRAME:
+    while left and left[-1].low in frame:
         left.pop()
     order = ""
     if len(left) == 1 and left[0].low in ORDER_WORDS and r.vocab.timed:  # "the last talk"
         order, t = ORDER_WORDS[left[0].low], left.pop()
         label = "earliest first" if order == "first" else "latest first"
         r.chips.append(Chip("order", order, label, t.text, t.start, t.end))
-    topic = " ".join(t.text for t in left).strip(" ?!,;:")
+    topic = _written(left, r.toks).strip(" ?!,;:")
     filters = Filters(**{k: v for k, v in r.values.items() if k in Filters.__dataclass_fields__})
     speakers, orgs = tuple(dict.fromkeys(r.speakers)), tuple(dict.fromkeys(r.orgs))
     if len(speakers) == 1:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -125,9 +126,35 @@ def _slipped(typed: str, name: str) -> bool:
     return False
 
 
+# The runs a text with no spaces between its words is read in: Japanese writes its
+# words' stems in Chinese characters and their endings and particles in hiragana, its
+# loanwords in katakana ("土曜の午前のセキュリティ" is "土曜", "の", "午前", "の",
+# "セキュリティ"); a change of script inside a run of non-spaces is a word's edge there
+_SCRIPT_RUN = re.compile(
+    r"[\u3040-\u309f]+|(?:[\u30a0-\u30ff\uff66-\uff9f]+|[\u3400-\u9fff\uf900-\ufaff]+)"
+    r"[A-Za-z0-9]*|[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]+"
+)
+
+
+def _runs(query: str) -> Iterator[re.Match[str]]:
+    """The query's runs of non-spaces, a run cut where its script changes between
+    Chinese characters, hiragana and katakana (or from them to another script:
+    "ホールAで午後" is "ホールA", "で", "午後": a Latin letter or digit stays with the
+    word it ends)."""
+    for m in re.finditer(r"\S+", query):
+        raw = m.group()
+        if raw.isascii() or not _ASIAN.search(raw):
+            yield m
+            continue
+        yield from _SCRIPT_RUN.finditer(query, m.start(), m.end())
+
+
+_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
 def _tokens(query: str) -> list[_Tok]:
     out = []
-    for m in re.finditer(r"\S+", query):
+    for m in _runs(query):
         raw = m.group()
         # (a zero-width space or a direction mark inside a word is no part of it)
         low = norm(_FORMAT_CHARS.sub("", raw)).strip('?!,;:()[]{}"“”')
