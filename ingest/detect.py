@@ -19,6 +19,7 @@ import csv
 import hashlib
 import io
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -65,6 +66,9 @@ class ParsedDocument:
     page: PageLeft | None = None
     # its conference is named after the files of the pages read with it (`join_pages`)
     from_file_names: bool = False
+    # its text ends with no line's end: a file cut short may, a saved file seldom does
+    # (index/build/identity.py reads it with the file's last talk: `trails_off`)
+    ends_open: bool = False
 
     @property
     def conferences(self) -> tuple[str, ...]:
@@ -149,29 +153,41 @@ def decode(data: bytes, path: str) -> str:
         return body.decode(legacy)
 
 
-# the one-byte encodings of Western European text, which Windows-1252 reads alike
-_WESTERN = frozenset({"cp1252", "latin_1", "iso8859_15"})
+# a text read as Windows-1252 whose letters are mostly outside ASCII is another
+# alphabet's ("Äîêëàä÷èê" is Russian written in Windows-1251): Western European text
+# writes most of its letters in ASCII, an accent here and there
+FOREIGN_LETTERS = 0.5
+# and a sign of Latin-1's between two letters ("Tytu³", "Za¿ó³æ": Polish in Windows-1250
+# read as 1252) is another alphabet's letter; not the soft hyphen, the middle dot of
+# "l·l", the ordinal marks or the micro sign, which words hold
+_SIGN_IN_A_WORD = re.compile(
+    r"(?<=[^\W\d_])[\u00a1-\u00a9\u00ab\u00ac\u00ae-\u00b4\u00b6\u00b8\u00b9\u00bb-\u00bf](?=[^\W\d_])"
+)
 
 
 def legacy_encoding(data: bytes) -> str | None:
-    """The one-byte encoding a text that is no UTF-8 is written in: Windows-1252 where
-    it reads the text as one of the others would (a French or German file, whatever
-    the guess), or where it is among the encodings whose text reads as a language's
-    (charset-normalizer's); else the likeliest of those (Windows-1251 for Russian,
-    1250 for Polish, 1253 for Greek); None where no encoding reads it."""
-    from charset_normalizer import from_bytes  # (a file in UTF-8 never needs it)
-
-    found = from_bytes(data)
-    names = [m.encoding for m in found]
+    """The one-byte encoding a text that is no UTF-8 is written in: Windows-1252,
+    unless most of the letters it reads are outside ASCII (FOREIGN_LETTERS) or a sign
+    stands between two letters (`_SIGN_IN_A_WORD`), where the
+    likeliest encoding whose text reads as a language is (charset-normalizer's:
+    Windows-1251 for Russian, 1250 for Polish, 1253 for Greek), Windows-1252 still
+    where none is or the guess reads the text as it does; None where no encoding
+    reads it."""
     try:
         western = data.decode("cp1252")
     except UnicodeDecodeError:
         western = None
-    if western is not None and (_WESTERN.intersection(names) or not names):
-        return "cp1252"
-    best = found.best()
+    if western is not None:
+        letters = [c for c in western if c.isalpha()]
+        foreign = sum(not c.isascii() for c in letters)
+        mostly_ascii = not letters or foreign < FOREIGN_LETTERS * len(letters)
+        if mostly_ascii and not _SIGN_IN_A_WORD.search(western):
+            return "cp1252"
+    from charset_normalizer import from_bytes  # (a file in UTF-8 never needs it)
+
+    best = from_bytes(data).best()
     if best is None:
-        return None
+        return "cp1252" if western is not None else None
     if western is not None and str(best) == western:
         return "cp1252"
     return best.encoding
@@ -461,6 +477,7 @@ def parse_path(
         warnings=tuple(warnings),
         cut_short=cut,
         page=page,
+        ends_open=not data.endswith((b"\n", b"\r")),
     )
 
 
@@ -632,4 +649,15 @@ def _parse_streaming(
         talks=tuple(talks),
         warnings=tuple(warnings),
         cut_short=cut,
+        ends_open=_ends_open(p),
     )
+
+
+def _ends_open(p: Path) -> bool:
+    """Whether a file's last byte is no line's end."""
+    with p.open("rb") as f:
+        f.seek(0, io.SEEK_END)
+        if f.tell() == 0:
+            return False
+        f.seek(-1, io.SEEK_END)
+        return f.read(1) not in (b"\n", b"\r")

@@ -540,3 +540,36 @@ def test_no_other_showing_of_a_saved_talk_and_one_of_each_other(showings_kb) -> 
     titles = [h.talk.title for h in rec.recommend(showings_kb, [first], k=10)]
     assert "3D printing lab" not in titles
     assert titles.count("Robot lab") == 1 and len(titles) == 5, titles
+
+
+def test_the_hole_filler_clashes_with_no_saved_talk_and_is_no_chore(tmp_path, hashing_embedder):
+    """Review: the talk between two saved talks in their room was offered while it ran
+    at the same time as a third saved talk, or when it was the lunch."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = [
+        ("Rust ownership in depth", "09:00", "09:50", "Room 3"),
+        ("Lunch", "10:00", "10:50", "Room 3"),
+        ("Async Rust with Tokio", "11:00", "11:50", "Room 3"),
+        ("Sponsor pitch: CloudCorp", "12:00", "12:50", "Room 3"),
+        ("Rust macros tutorial", "12:00", "12:50", "Room 1"),
+        ("Embedded Rust on microcontrollers", "13:00", "13:50", "Room 3"),
+    ]
+    doc = tmp_path / "program.csv"
+    lines = ["title,date,start,end,room"] + [f"{t},2026-05-04,{a},{b},{r}" for t, a, b, r in rows]
+    doc.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ingest([doc], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        by_title = {t.title: t.id for t in kb.talks.values()}
+        saved = [by_title[t] for t in ("Rust ownership in depth", "Async Rust with Tokio")]
+        saved += [by_title["Rust macros tutorial"], by_title["Embedded Rust on microcontrollers"]]
+        hits = rec.recommend(kb, saved, k=2)
+        said = {h.talk.title: h.why.reason for h in hits}
+        # both holes' talks are there to see, but neither is said to fill a hole
+        assert set(said) == {"Lunch", "Sponsor pitch: CloudCorp"}
+        assert not any("in the same room between" in r for r in said.values())
+        assert "at the same time as Rust macros tutorial" in said["Sponsor pitch: CloudCorp"]
+        assert rec.fill_gaps(
+            [(0, 0)], np.array([False, True]), np.ones((1, 2)), np.ones((1, 2)), 1
+        ) == [(0, 0)]

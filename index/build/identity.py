@@ -46,10 +46,11 @@ a download or a save still in progress. "Far fewer" is at least MIN_LOST talks
 fewer and fewer than KEEP_SHARE of the stored talks (5 -> 2, 10 -> 6, 40 -> 27;
 one or two cancelled talks never are). So does one whose reading found it cut short
 (a last row left incomplete, a quote never closed: `ParsedDocument.cut_short`), or
-whose last talk is a stored talk cut off (its title, abstract, room or track the
-beginning of the stored one's and no more: `trails_off`, as a file cut inside its last
-field leaves it), and then removing any stored talk is enough (fewer talks, or a
-stored title it lacks).
+whose text ends with no line's end and whose last talk is a stored talk cut off (its
+title, abstract, room or track the beginning of the stored one's and no more:
+`trails_off`, as a file cut inside its last field leaves it; a saved file ends its
+last line, and a talk renamed "Closing" from "Closing remarks" is no cut), and then
+removing any stored talk is enough (fewer talks, or a stored title it lacks).
 Either is refused, so the program it would replace is kept, unless the person says
 the shrink is meant (`--shrink`, or `--replace`).
 """
@@ -297,7 +298,7 @@ def _cut(
         return None
     lost = len(again.talks) - len(doc.talks)
     gone = _removed(again.talks, doc.talks)
-    cut = doc.cut_short or trails_off(again.talks, doc.talks)
+    cut = doc.cut_short or (doc.ends_open and trails_off(again.talks, doc.talks))
     if cut and gone:
         said = cut.removeprefix(doc.name).lstrip(": ")
         return InputError(

@@ -489,7 +489,15 @@ def recommend(
     drawn = draw(rel, c_vecs, slots, k, tuning.diversity, drawable, label)
     most = int(tuning.cover_share * k + 1e-9)
     picked = cover(drawn, solo, groups, most, drawable, label)
-    gaps = np.array([pair is not None for pair in inside], dtype=bool)
+    # a hole's talk clashes with no saved talk and is no chore (a break, a lunch)
+    chores = kb.chores.among(ids) if any(inside) else set()
+    gaps = np.array(
+        [
+            pair is not None and not clashing[c] and ids[c] not in chores
+            for c, pair in enumerate(inside)
+        ],
+        dtype=bool,
+    )
     for c, g in fill_gaps(picked, gaps, rel, solo, tuning.gap_slots, drawable, label):
         sims = s_vecs[list(groups[g])] @ c_vecs[c]
         close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
@@ -498,7 +506,7 @@ def recommend(
             kb, words, talks[c], [mine[i] for i in near], s_vecs[near[0]]
         )
         clash = [titles[i] for i in clashing[c]]
-        around = inside[c]
+        around = inside[c] if gaps[c] else None
         why = Because(
             because=because,
             clashes=clashing[c],

@@ -611,8 +611,9 @@ def listed_talks(
 ) -> set[int]:
     """The headings (by index) whose own lines are mostly list lines that start with a
     clock time: they hold talks, not a talk. Read only where some heading holds two
-    such lines or more, or one under a heading that names a day (`dated`: a talk's one
-    "- 16:20 · Room 210" line is its time, a day's one line its one talk). The lines
+    such lines or more, or one under a heading that names a day and has no heading
+    under it (`dated`: a talk's one "- 16:20 · Room 210" line is its time, such a
+    day's one line its one talk). The lines
     after the last heading's last timed line, below a blank line, close the document
     (an e-mail's "Cheers, / The program committee"): they are not counted."""
     found: dict[int, tuple[int, int]] = {}  # heading -> (timed lines, all top-level lines)
@@ -624,7 +625,10 @@ def listed_talks(
         timed = sum(timed_bullet(ln) is not None for ln in items)
         if timed and not names_its_talk(own):
             found[i] = (timed, len(items))
-    if not any((t >= 2 or dated(heads[i])) and 2 * t > n for i, (t, n) in found.items()):
+    def day_alone(i: int) -> bool:  # a day heading with no heading under it
+        return dated(heads[i]) and (i + 1 == len(heads) or heads[i + 1].level <= heads[i].level)
+
+    if not any((t >= 2 or day_alone(i)) and 2 * t > n for i, (t, n) in found.items()):
         return set()
     return {i for i, (t, n) in found.items() if 2 * t > n}
 

@@ -270,7 +270,8 @@ class _Calendar:
     """A language's words of a date: its months and weekdays (`languages.month_names`,
     `weekday_names`), the first words of those written in two ("tháng 11", "thứ bảy"
     in Vietnamese), and the words it may put between a date's parts beyond small ones
-    (`languages.date_unit_names`: "ngày 7 tháng 11 năm 2026")."""
+    (`languages.date_unit_names`: "ngày 7 tháng 11 năm 2026", in a language whose
+    months are counted)."""
 
     months: dict[str, int]
     weekdays: dict[str, int]
@@ -300,7 +301,13 @@ def _calendar_words(code: str) -> _Calendar:
     if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
         weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
-    return _Calendar(months, weekdays, firsts, languages.date_unit_names(code))
+    # the words for day and year go between a date's parts only in a language that
+    # counts its months ("tháng 11": "ngày 7 tháng 11 năm 2026"); English's "Day 1 · May
+    # 2026" is a program's first day, no 1 May
+    counted = any(re.search(r"\d", m) for m in months)
+    return _Calendar(
+        months, weekdays, firsts, languages.date_unit_names(code) if counted else frozenset()
+    )
 
 
 Spoken = tuple[int | None, int, int, int | None]
@@ -641,25 +648,37 @@ _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 _SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 
-# a zone named after a list line's clock time ("14:00 CET – 14:45 CET Title"): one the
-# tz database names by its abbreviation (CET, EET, WET, GMT, UTC, EST, MST, HST), or the
-# summer time of one (CEST, EEST, WEST), each read in that zone; no other capitals
-# ("10:00 IT Security", "10:00 PRC trade" begin titles)
-_ZONE_AFTER_CLOCK = re.compile(r"(?<=[\d.mM])[ \t]*\b([A-Z]{2,3}S?T|UTC)\b")
+# a zone named after a list line's first clock time, then a range ("14:00 CET – 14:45
+# CET Title"): one the tz database names by its abbreviation (CET, EET, WET, GMT, UTC,
+# EST, MST, HST), or the summer time of one (CEST, EEST, WEST), the line read in that
+# zone; after a lone clock, or after a range's end alone, a capital word begins the
+# title ("10:00–10:45 UTC Time in Rust", "10:00 EST-based billing")
+_ZONED_RANGE = re.compile(
+    rf"^(\(?\s*\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{2,3}}S?T|UTC)"
+    rf"(?=\s*{when.RANGE_SEP}\d)"
+)
+_ZONE_AFTER_END = re.compile(
+    rf"^({when.RANGE_SEP}\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{2,3}}S?T|UTC)\b(?![-+])"
+)
 _SUMMER = {"CEST": "CET", "EEST": "EET", "WEST": "WET"}
 
 
 def _zoned(text: str) -> tuple[str, tzinfo | None]:
-    """A list line's text without the zones named after its first clock times, and
-    the zone they name (None where none does)."""
-    said: tzinfo | None = None
-    for m in reversed(list(_ZONE_AFTER_CLOCK.finditer(text[:40]))):
-        name = m.group(1)
-        found = when.zone(_SUMMER.get(name, name))
-        if found is not None:
-            said = said or found
-            text = text[: m.start()] + text[m.end() :]
-    return text, said
+    """A list line's text without the zone named after its first clock time (and
+    again after the range's end), and the zone it names; the text as it is and None
+    where no zone stands right after the first clock, before a range goes on."""
+    m = _ZONED_RANGE.match(text)
+    if not m:
+        return text, None
+    name = m.group(2)
+    zone = when.zone(_SUMMER.get(name, name))
+    if zone is None:
+        return text, None
+    rest = text[m.end() :]
+    end = _ZONE_AFTER_END.match(rest)
+    if end and end.group(2) == name:
+        rest = end.group(1) + rest[end.end() :]
+    return m.group(1) + rest, zone
 
 
 def timed_bullet(line: str) -> str | None:
@@ -751,9 +770,12 @@ class Bullet:
     status: str = ""  # what calls it off, as the line says it ("ODWOŁANE", "entfällt")
 
 
-def _people(text: str) -> tuple[Speaker, ...]:
+def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
     """The speakers of a list line's tail ("Luis Gómez y Carmen Ruiz", "Jane Doe
-    (Acme), Max Muster"), or () when it is no list of names."""
+    (Acme), Max Muster"), or () when it is no list of names. Names in a script with no
+    capitals count only where the line says so beyond their shape (`caseless`: a room
+    named after them, "— สมชาย ใจดี — ห้อง A"): "基調講演 — 機械学習の未来" is a
+    title and its subtitle."""
     found: list[Speaker] = []
     for s in parse_speakers(text):
         for p in people(s.name):
@@ -765,7 +787,10 @@ def _people(text: str) -> tuple[Speaker, ...]:
     out = tuple(found)
     ok = all(
         1 <= len(s.name.split()) <= 5
-        and all(capitalised(w) or w.lower() in PARTICLES for w in s.name.split())
+        and all(
+            (capitalised(w) if caseless else w[:1].isupper()) or w.lower() in PARTICLES
+            for w in s.name.split()
+        )
         and not re.search(r"\d", s.name)
         for s in out
     )
@@ -803,7 +828,7 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
         # speakers come before it
         place = re.search(r",\s+([^,()]{1,40})$", tail) if room is None else None
         here = place.group(1).strip() if place and room_named(place.group(1)) else None
-        if found := _people(tail[: place.start()] if place and here else tail):
+        if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break
     if room is None and len(parts := _SEPARATED.split(rest)) > 1:
