@@ -348,7 +348,6 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         ends[i] = following
         if heads[i].level <= deepest:
             following = heads[i].line
-    org_after_comma = bool(lists) and orgs_after_commas(lines)
     for i, h in enumerate(heads):
         nxt = ends[i]
         body = lines[h.body : nxt - 1]
@@ -385,7 +384,6 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                         fallback,
                         warnings,
                         pasted,
-                        org_after_comma,
                     )
                 )
             continue
@@ -732,7 +730,6 @@ def _listed(
     fallback: tzinfo,
     warnings: list[str],
     pasted: bool = False,
-    org_after_comma: bool = False,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -740,10 +737,7 @@ def _listed(
     name and organisation ("Priya Sharma, CNCF"), its room where it names one and the
     line does not ("Hall 1": a program pasted from a PDF), goes on with its title
     where the title was cut at a page's column (`_runs_on`, in a plain-text program:
-    `pasted`), else adds to its abstract; an untimed list line is told and left.
-    `org_after_comma`: the document's person lines name an organisation after the
-    comma (`orgs_after_commas`), also where it is shaped as a name ("Vikram Rao, Jio
-    Platforms")."""
+    `pasted`), else adds to its abstract; an untimed list line is told and left."""
     day, room, track = _context(sections, conference)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
@@ -753,8 +747,7 @@ def _listed(
             if raw[:1].isspace() and raw.strip() and abstracts:
                 said = raw.strip()
                 last = talks[-1]
-                who = _person_line(said, org_after_comma)
-                if not last.speakers and not abstracts[-1] and who:
+                if not last.speakers and not abstracts[-1] and (who := _person_line(said)):
                     talks[-1] = replace(last, speakers=who)
                 elif last.room in (None, room) and not abstracts[-1] and room_named(said):
                     talks[-1] = replace(last, room=said)
@@ -824,43 +817,17 @@ def _runs_on(title: str, line: str) -> bool:
     return last.isalpha() and last.islower() and len(line) <= 40 and line[-1:] not in ".!?"
 
 
-def _person_line(line: str, org_after_comma: bool = False) -> tuple[Speaker, ...]:
+def _person_line(line: str) -> tuple[Speaker, ...]:
     """The people a line under a talk names, where it is nothing but names ("Priya
     Sharma", "Ana Lima (Acme)") or one whole name and an organisation after a comma
-    ("Arjun Mehta, Flipkart"; with `org_after_comma` one shaped as a name too: "Vikram
-    Rao, Jio Platforms"); () for any other line."""
+    ("Arjun Mehta, Flipkart"); () for any other line."""
     if len(line) > 120:
         return ()
     name, comma, org = line.partition(", ")
-    if (
-        comma
-        and name_shaped(name)
-        and org
-        and (org_after_comma or not name_shaped(org))
-        and "," not in org
-        and not re.search(r"\d", org)
-    ):
+    if comma and name_shaped(name) and org and not name_shaped(org) and not re.search(r"\d", org):
         return (Speaker(name, org),)
     found = parse_speakers(line) if names_line(line) else ()
     return found if found and all(name_shaped(s.name) for s in found) else ()
-
-
-def orgs_after_commas(lines: list[str]) -> bool:
-    """Whether a document's indented lines of a name and what follows its comma ("
-    Priya Sharma, CNCF") name an organisation there: at least two do beyond doubt (not
-    shaped as a name: `name_shaped`), and no such line names a second person beyond
-    doubt (an " & " or " and " after the comma, or a third part)."""
-    clear = 0
-    for raw in lines:
-        if not raw[:1].isspace() or len(raw) > 120:
-            continue
-        name, comma, rest = raw.strip().partition(", ")
-        if not (comma and name_shaped(name) and rest):
-            continue
-        if "," in rest or re.search(r"\s(?:&|and)\s", rest):
-            return False
-        clear += not name_shaped(rest) and not re.search(r"\d", rest)
-    return clear >= 2
 
 
 _OPEN_LINK = re.compile(r"\[[^\]]*\]\([^)\s]*$|\[[^\]]*$")
