@@ -23,7 +23,9 @@ a German/English/Dutch libraries-and-archives conference in frab XML
 (bench/data/dba2025.xml, 91 sessions, 40 queries in German, English and Dutch, held
 out: written and judged by a helper that saw no code, measured before any change); and
 a Japanese/English open-source conference in Tokyo (bench/data/osc_tokyo_2026.json, 79
-sessions, 40 queries in Japanese and English, held out the same way).
+sessions, 40 queries in Japanese and English, held out the same way, then the set the
+reading of Japanese queries was built on) and a second, in Osaka
+(bench/data/dskansai_2027.json, 69 sessions, 40 queries: held out from that work).
 Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
@@ -73,6 +75,8 @@ VILLES = ROOT / "bench" / "data" / "villes_sante_2025.json"
 DBA = ROOT / "bench" / "data" / "dba2025.xml"
 # a Japanese/English open-source conference in Tokyo, one JSON of its own (79 sessions)
 TOKYO = ROOT / "bench" / "data" / "osc_tokyo_2026.json"
+# a Japanese/English data-science conference in Osaka, pretalx-like JSON (69 sessions)
+OSAKA = ROOT / "bench" / "data" / "dskansai_2027.json"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -102,6 +106,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "villes2025": ([VILLES], ROOT / "bench" / "data" / "villes_sante_2025_queries.json"),
         "dba2025": ([DBA], ROOT / "bench" / "data" / "dba2025_queries.json"),
         "tokyo2026": ([TOKYO], ROOT / "bench" / "data" / "osc_tokyo_2026_queries.json"),
+        "osaka2027": ([OSAKA], ROOT / "bench" / "data" / "dskansai_2027_queries.json"),
     }
 
 
@@ -149,6 +154,7 @@ def main() -> None:
             "villes2025",
             "dba2025",
             "tokyo2026",
+            "osaka2027",
             *SAME_BASE,
         ],
     )

@@ -67,7 +67,17 @@ PAIRS = 9
 TARGET_GAIN = 0.05  # recall@10 above the centroid's that issue 38 asks on every program
 MIN_BEST = 4  # a query is an interest when it has this many top-grade talks
 SEED = 7  # --split random
-SETS = ("dev", "fosdem2019", "fosdem2024", "moca2024", "villes2025", "dba2025", "tokyo2026", "cacm")
+SETS = (
+    "dev",
+    "fosdem2019",
+    "fosdem2024",
+    "moca2024",
+    "villes2025",
+    "dba2025",
+    "tokyo2026",
+    "osaka2027",
+    "cacm",
+)
 Method = Callable[[KnowledgeBase, list[int]], list[int]]
 
 

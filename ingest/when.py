@@ -218,30 +218,15 @@ def _clock_words() -> tuple[dict[str, time], tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1)
-def _hour_names() -> tuple[str, ...]:
-    """The names of an hour in every language programs are read in ("uur", "Stunden",
-    "heures": `languages.unit_names`), of one word, longest first: a clock time with
-    its minutes may be followed by one ("9.30 uur", Dutch, where CLDR writes no word
-    after a clock)."""
-    names: set[str] = set()
-    for code in languages.written_in():
-        names |= {n for n in languages.unit_names(code, "duration-hour") if " " not in n}
-    return tuple(sorted(names, key=lambda w: (-len(w), w)))
-
-
-@lru_cache(maxsize=1)
 def _clock_pattern() -> str:
     """A clock time as a regular expression, its groups: hour, minute, second, am/pm,
     the word after it ("Uhr"), noon or midnight in words (after "12" or "12 Uhr" too:
-    "12 Uhr mittags"). After its minutes, a name of an hour may follow ("9.30 uur":
-    `_hour_names`)."""
+    "12 Uhr mittags")."""
     said, after = _clock_words()
     words = "|".join(re.escape(w) for w in sorted(said, key=lambda w: (-len(w), w)))
     suffix = "|".join(re.escape(w) for w in after)
-    hours = "|".join(re.escape(w) for w in _hour_names())
     return (
         rf"(?:(\d{{1,2}})(?:(?:[:.]|\s?h\s?)(\d{{2}}))?(?::(\d{{2}}))?"
-        rf"(?:(?<=[:.h]\d\d)\s*(?i:{hours})\.?(?!\w))?"
         rf"(?:\s*({_AM_PM}))?(?:\s*(?i:({suffix}))\.?)?"
         rf"|(?:12(?:[:.]00)?\s*(?:(?i:{suffix})\.?\s*)?)?(?i:({words}))(?!\w))"
     )

@@ -52,22 +52,20 @@ def test_a_zone_named_after_a_list_lines_clocks_is_read_not_titled() -> None:
 
 @pytest.mark.parametrize(
     ("said", "read"),
-    [
-        ("9.30 uur", "09:30"),
-        ("09:30 uur", "09:30"),
-        ("14.30 Uhr", "14:30"),
-        ("10:15 heures", "10:15"),
-    ],
+    [("9.30 uur", "09:30"), ("09:30 uur", "09:30"), ("14.30 Uhr", "14:30"), ("9 uur", "09:00")],
 )
-def test_a_clock_with_its_minutes_may_be_followed_by_a_name_of_an_hour(said, read) -> None:
+def test_dutch_writes_uur_after_a_clock_as_german_writes_uhr(said, read) -> None:
     """Sweep 7: a Dutch program's "9.30 uur" was no time (German "Uhr" was one)."""
     from ingest.when import parse_clock
 
     assert parse_clock(said).strftime("%H:%M") == read
 
 
-@pytest.mark.parametrize("said", ["9 uur", "2 hours", "3 Stunden"])
-def test_an_hour_count_without_minutes_stays_no_clock(said) -> None:
+@pytest.mark.parametrize(
+    "said", ["0:45 hours", "2 hours", "3 Stunden", "10:15 heures", "10:00 time"]
+)
+def test_a_length_in_hours_stays_no_clock(said) -> None:
+    """Review: a name of an hour after a clock made "0:45 hours" a start at 00:45."""
     from ingest.when import parse_clock
 
     assert parse_clock(said) is None

@@ -546,20 +546,42 @@ def _dotted_clocks(
 ) -> list[str]:
     """`lines` with the ranges of times written with a dot that list lines start with
     ("- 9.00–9.45 Title", Finnish, Danish, Norwegian, Italian, British usage) written
-    with a colon, where the document says these are times: under headings that name
-    days, every such line a range of two clock times in order. Elsewhere a dotted
-    "12.05" is as often a date or a version ("3.10–3.12"), and the lines are left as
-    they are (`_dotted_hint` says how to write them)."""
-    found = _dotted_ranges(lines)
-    if not found or not any(date_of(h.text, years, langs) for h in heads):
+    with a colon, where the document says these are times: the lines under headings
+    that name days, every dotted range there two clock times in order on a program's
+    grid (their minutes a multiple of five: "12.03–14.04" is a span of dates). Elsewhere
+    a dotted "12.05" is as often a date or a version ("3.10–3.12"), and the lines are
+    left as they are (`_dotted_hint` says how to write them)."""
+    under = _under_days(lines, heads, years, langs)
+    found = {k: f for k, f in _dotted_ranges(lines).items() if k in under}
+    if not found:
         return lines
-    if any(_DOTTED.match(ln) for k, ln in enumerate(lines) if k not in found):
-        return lines  # a dotted range that is no pair of clocks in order: dates
+    dotted = [k for k in under if _DOTTED.match(lines[k])]
+    if any(k not in found or not _on_the_grid(found[k]) for k in dotted):
+        return lines  # a dotted range that is no pair of clocks in order: dates, versions
     out = list(lines)
     for k, (m, _, _) in found.items():
         chars = list(lines[k])
         chars[m.start(2) - 1] = chars[m.start(4) - 1] = ":"  # the dot before each minutes
         out[k] = "".join(chars)
+    return out
+
+
+def _on_the_grid(found: tuple[re.Match[str], time, time]) -> bool:
+    _, start, end = found
+    return start.minute % 5 == 0 and end.minute % 5 == 0
+
+
+def _under_days(
+    lines: list[str], heads: list[Heading], years: tuple[int, ...], langs: tuple[str, ...]
+) -> set[int]:
+    """The indexes of the lines under a heading that names a day, down to the next
+    heading of its level or above."""
+    out: set[int] = set()
+    for i, h in enumerate(heads):
+        if date_of(h.text, years, langs) is None:
+            continue
+        end = next((g.line - 1 for g in heads[i + 1 :] if g.level <= h.level), len(lines))
+        out.update(range(h.body, end))
     return out
 
 
@@ -623,6 +645,7 @@ def listed_talks(
         timed = sum(timed_bullet(ln) is not None for ln in items)
         if timed and not names_its_talk(own):
             found[i] = (timed, len(items))
+
     def day_alone(i: int) -> bool:  # a day heading with no heading under it
         return dated(heads[i]) and (i + 1 == len(heads) or heads[i + 1].level <= heads[i].level)
 

@@ -297,18 +297,24 @@ def noon_midnight_names(code: str) -> dict[str, str]:
     return out
 
 
+# The words written after a clock time that CLDR's time patterns do not hold: Dutch
+# "9.30 uur" (CLDR writes "HH:mm" for Dutch, where German has "HH 'Uhr'")
+CLOCK_WORDS: dict[str, tuple[str, ...]] = {"nl": ("uur",)}
+
+
 def clock_suffixes(code: str) -> frozenset[str]:
-    """The words `code`'s speakers write after a clock time's hour ("10 Uhr", "14 giờ"),
-    as CLDR's patterns for an hour alone write them ("HH 'Uhr'"), folded; empty
-    without Babel."""
+    """The words `code`'s speakers write after a clock time's hour ("10 Uhr", "14 giờ",
+    "9.30 uur"), as CLDR's patterns for an hour alone write them ("HH 'Uhr'") and
+    `CLOCK_WORDS` adds, folded; empty without Babel."""
     locale = _locale(code)
     if locale is None:
-        return frozenset()
+        return frozenset(CLOCK_WORDS.get(code, ()))
     patterns = [p.pattern for p in dict(locale.time_formats).values()]
     for skeleton, p in dict(locale._data.get("datetime_skeletons", {})).items():
         if re.fullmatch(r"B?[Hh]", skeleton):
             patterns.append(getattr(p, "pattern", str(p)))
-    words = (w.strip(" .") for p in patterns for w in re.findall(r"'([^']+)'", p))
+    words = [w.strip(" .") for p in patterns for w in re.findall(r"'([^']+)'", p)]
+    words += CLOCK_WORDS.get(code, ())
     return frozenset(form for w in words if w for form in (w.casefold(), _plain(w)))
 
 
