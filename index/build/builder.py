@@ -31,8 +31,8 @@ from index.store import disk as store
 from index.store import reads, tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
+from ingest import lookups
 from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path
-from ingest.formats import yamltree
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import InputError, ModelMismatch
@@ -54,7 +54,7 @@ def parse_all(
     conference: str | None = None,
 ) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`, but for a site's
-    reference table read beside a program (yamltree.named_by_tables: a notice)."""
+    reference table read beside a program (lookups.named_by_tables: a notice)."""
     files, skipped = expand_all(paths)
     report.failed.extend(skipped)
     parsed: list[ParsedDocument] = []
@@ -66,7 +66,7 @@ def parse_all(
             refused.append((path, exc))
         if progress:
             progress("parse", n, len(files))
-    parsed, failed, notices = yamltree.named_by_tables(parsed, refused)
+    parsed, failed, notices = lookups.named_by_tables(parsed, refused)
     report.failed.extend(failed)
     report.notices.extend(notices)
     if not parsed:
