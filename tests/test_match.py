@@ -58,6 +58,15 @@ def test_a_talk_matches_by_closeness_in_any_language_from_its_own_floor():
     assert not Matches(frozenset(), {1: 0.2}, 0.40)(1)  # no multilingual ranking: dense alone
 
 
+def test_a_talk_close_by_the_dense_score_alone_is_confirmed_in_any_language():
+    """Ninth session: MiniLM finds a quarter of a Japanese program "close" to a
+    Japanese question; where the multilingual signal ranked, it must agree a little."""
+    rule = Matches(frozenset(), {1: 0.5, 2: 0.5, 3: 0.5}, 0.40, {1: 0.04, 2: 0.03})
+    assert rule(1)  # near in any language too (CONFIRMED_FLOOR 0.035)
+    assert not rule(2) and not rule(3)  # not near enough, or not ranked there
+    assert Matches(frozenset(), {2: 0.5}, 0.40)(2)  # no multilingual ranking: dense alone
+
+
 def test_rare_words_are_read_off_the_word_scores_when_every_word_is_rare():
     stub = base(set())
     assert sharing(stub, SCORES, "gpu kernels", [1, 2, 3, 4]) == {2, 3}  # scoring above 0
