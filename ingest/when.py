@@ -34,8 +34,8 @@ MAX_DURATION = timedelta(days=31)
 # are written in ("10:00 to 10:45", "von 10 bis 11 Uhr", "de 10:00 a 10:45", "dalle 10
 # alle 11", "van 10:00 tot 10:45", "od 10:00 do 10:45", "das 10h até 11h"); and the word
 # that may open such a range (`RANGE_FROM`: "from", "von", "de", "dalle", "van", "od")
-RANGE_SEP = (
-    r"(?:\s*(?:-|\u2013|\u2014|to|bis)\s*"
+RANGE_SEP = (  # (the wave dash and tildes of Japanese, Chinese and Korean: "10:00〜10:45")
+    r"(?:\s*(?:-|\u2013|\u2014|\u301c|\uff5e|~|to|bis)\s*"
     r"|\s+(?:a|\u00e0|al|alle|tot|do|at\u00e9|till|until)\s+)"
 )
 RANGE_FROM = r"(?:(?i:from|von|de|des|dalle|dal|van|od|das|desde)\s+)"
@@ -94,13 +94,32 @@ def city_zone(city: object) -> str | None:
     return _zones_by_city().get(head)
 
 
+# Zone abbreviations the tz database does not name, each said of one place only (IST,
+# CST, BST and AST each name several and are left out): "10:00 JST"
+ABBREVIATED_ZONES = {
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+    "HKT": "Asia/Hong_Kong",
+    "SGT": "Asia/Singapore",
+    "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney",
+    "NZST": "Pacific/Auckland",
+    "NZDT": "Pacific/Auckland",
+    "CEST": "CET",
+    "EEST": "EET",
+    "WEST": "WET",
+}
+
+
 def zone(name: object) -> tzinfo | None:
-    """A timezone from an IANA name, "UTC", or an offset such as "+02:00"; None if unknown."""
+    """A timezone from an IANA name, "UTC", an offset such as "+02:00" or an
+    abbreviation of one place (`ABBREVIATED_ZONES`); None if unknown."""
     if not isinstance(name, str) or not name.strip():
         return None
     name = name.strip()
     if name.upper() in ("UTC", "GMT", "Z", "ETC/UTC"):
         return UTC
+    name = ABBREVIATED_ZONES.get(name, name)
     m = _OFFSET.match(name)
     if m:
         hours, minutes = int(m.group(2)), int(m.group(3) or 0)
@@ -245,6 +264,8 @@ def clock_span() -> str:
 _CJK_CLOCK = re.compile(
     r"\s*(?:(午前|上午|早上|오전)|(午後|下午|晚上|오후))?\s*(\d{1,2})\s*[時时点點시]"
     r"\s*(?:(\d{1,2})\s*[分분]|半)?\s*"
+    # (or a clock with a colon after the half of the day: "오전 10:00", "下午2:30")
+    r"|\s*(?:(午前|上午|早上|오전)|(午後|下午|晚上|오후))\s*(\d{1,2}):(\d{2})\s*"
 )
 
 
@@ -254,7 +275,8 @@ def _cjk_clock(value: str) -> str | None:
     m = _CJK_CLOCK.fullmatch(value)
     if not m:
         return None
-    morning, afternoon, hour, minute = m.groups()
+    groups = m.groups()
+    morning, afternoon, hour, minute = groups[:4] if groups[2] else groups[4:]
     minutes = minute or ("30" if value.rstrip().endswith("半") else "00")
     half = " AM" if morning else " PM" if afternoon else ""
     return f"{int(hour)}:{int(minutes):02d}{half}"
@@ -295,7 +317,7 @@ def parse_clock(value: object) -> time | None:
     return time(hour, minute)
 
 
-def _range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
+def range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
     """The clock times of a range; am/pm written only after the second ("9:00 - 9:50
     AM", "11:30 - 1 PM") holds for the first too where it keeps the range in order."""
     start, end = parse_clock(first), parse_clock(second) if second else None
@@ -390,6 +412,10 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
 # ("2024年10月5日（土）")
 _CJK_DATE = re.compile(
     r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?\s*(?:[(（][^()（）]{1,4}[)）])?"
+)
+# the same without its year ("10月17日（六）", "10월 17일 (토)"): a day of the document's year
+CJK_MONTH_DAY = re.compile(
+    r"(?<!\d)(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]\s*(?:[(（][^()（）]{1,4}[)）])?"
 )
 
 
@@ -511,7 +537,7 @@ def parse_when(
         on = parse_date(said) if said else day
         one, late = past_24(one or "")  # ("25:30": the next day's 01:30)
         two, later = past_24(two or "")
-        first, second = _range_clocks(one, two)
+        first, second = range_clocks(one, two)
         if on is not None and first is not None:
             start = localise(datetime.combine(on + timedelta(days=late), first), tz, fallback)
             # (an end after a start past 24:00 is on its day too: "24:00–01:00")

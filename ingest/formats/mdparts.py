@@ -26,7 +26,7 @@ from talkbase.core import languages
 from talkbase.core.names import PARTICLES
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
-from talkbase.core.terms import ROOM_WORDS, cancelled_state, fold, format_named
+from talkbase.core.terms import EAST_ASIAN, ROOM_WORDS, cancelled_state, fold, format_named
 
 ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -237,6 +237,9 @@ def date_of(
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
     if m and when.parse_date(m.group()):
         return date.fromisoformat(m.group())
+    cjk = when.CJK_MONTH_DAY.fullmatch(strip_markup(text).strip())
+    if cjk:  # "10月17日（六）": its month and day, on the document's year
+        return _on((None, int(cjk.group(2)), int(cjk.group(1)), None), years)
     spoken = spoken_in(text, langs)
     return _on(spoken, years) if spoken else None
 
@@ -548,6 +551,10 @@ def times(
     (first, late), (second, later) = when.late_clock(m.group(1)), when.late_clock(m.group(2) or "")
     if first is None:
         return None, None, rest
+    if second is not None and not late and not later:  # "2:00 - 2:45 PM": the PM of both
+        first, second = when.range_clocks(m.group(1), m.group(2))
+        if first is None:
+            return None, None, rest
     start = datetime.combine(on + timedelta(days=late), first).replace(tzinfo=fallback)
     end = (
         datetime.combine(on + timedelta(days=later), second).replace(tzinfo=fallback)
@@ -640,7 +647,12 @@ _LEADING_TIME = re.compile(
     r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"  # ("09:30–10:15 Uhr: Title")
 )
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
-_SPEAKERS_AFTER = re.compile(r"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+")
+_SPEAKERS_AFTER = re.compile(
+    rf"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+"
+    # (beside a character of a script written without spaces, a dash stands bare:
+    # "张伟（阿里巴巴）— 主会场")
+    rf"|(?<=[{EAST_ASIAN}\uff09])\s*\u2014\s*|\s*\u2014\s*(?=[{EAST_ASIAN}\uff08])"
+)
 _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 
 
@@ -654,24 +666,51 @@ _SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 # zone; after a lone clock, or after a range's end alone, a capital word begins the
 # title ("10:00–10:45 UTC Time in Rust", "10:00 EST-based billing")
 _ZONED_RANGE = re.compile(
-    rf"^(\(?\s*\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{2,3}}S?T|UTC)"
+    rf"^(\(?\s*\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{1,3}}S?T|UTC)"
     rf"(?=\s*{when.RANGE_SEP}\d)"
 )
 _ZONE_AFTER_END = re.compile(
-    rf"^({when.RANGE_SEP}\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{2,3}}S?T|UTC)\b(?![-+])"
+    rf"^({when.RANGE_SEP}\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{1,3}}S?T|UTC)\b(?![-+])"
 )
-_SUMMER = {"CEST": "CET", "EEST": "EET", "WEST": "WET"}
+
+
+# the half of the day Chinese, Japanese and Korean write before a clock ("上午10:00–10:40",
+# "下午2:00–2:45", "오전 10:00"), written after the range as "AM" or "PM"
+_HALVES = {"上午": "AM", "早上": "AM", "午前": "AM", "오전": "AM"}
+_HALVES |= {"下午": "PM", "晚上": "PM", "午後": "PM", "오후": "PM"}
+_HALF = "|".join(_HALVES)
+_HALF_RANGE = re.compile(
+    rf"^({_HALF})\s*(\d{{1,2}}(?::\d{{2}})?)(?:({when.RANGE_SEP})(?:({_HALF})\s*)?(\d{{1,2}}(?::\d{{2}})?))?"
+)
+
+
+def _halves(text: str) -> str:
+    """A list line's text with the half of the day written before its clocks written
+    after them: "下午2:00–2:45 Title" is "2:00–2:45 PM Title", "上午11:30–下午12:30" is
+    "11:30 AM–12:30 PM"; any other text as it is."""
+    m = _HALF_RANGE.match(text)
+    if not m:
+        return text
+    first, start, sep, second, end = m.groups()
+    if end is None:
+        said = f"{start} {_HALVES[first]}"
+    elif second and second != first:
+        said = f"{start} {_HALVES[first]}{sep}{end} {_HALVES[second]}"
+    else:
+        said = f"{start}{sep}{end} {_HALVES[first]}"
+    return said + text[m.end() :]
 
 
 def _zoned(text: str) -> tuple[str, tzinfo | None]:
     """A list line's text without the zone named after its first clock time (and
     again after the range's end), and the zone it names; the text as it is and None
     where no zone stands right after the first clock, before a range goes on."""
+    text = _halves(text)
     m = _ZONED_RANGE.match(text)
     if not m:
         return text, None
     name = m.group(2)
-    zone = when.zone(_SUMMER.get(name, name))
+    zone = when.zone(name)
     if zone is None:
         return text, None
     rest = text[m.end() :]
@@ -745,7 +784,21 @@ def room_named(text: str) -> bool:
         bool(set(tokens) & nouns)
         or any(p in said for p in phrases)
         or bool(_ROOM_CODE.match(text.strip()))
+        # in a script written without spaces a room word stands inside the name
+        # ("主会场", "ホールA", "그랜드볼룸"): one of two characters or more
+        or any(n in run for run in _EAST_ASIAN_RUN.findall(text) for n in _asian_nouns())
     )
+
+
+_EAST_ASIAN_RUN = re.compile(f"[{EAST_ASIAN}]+")
+
+
+@cache
+def _asian_nouns() -> tuple[str, ...]:
+    """The room words of two East Asian characters or more, as written (their
+    marks are no accents: `fold` would take kana's voicing marks and Hangul apart)."""
+    words = (w for ws in ROOM_WORDS.values() for w in ws)
+    return tuple(w for w in words if len(w) >= 2 and _EAST_ASIAN_RUN.fullmatch(w))
 
 
 @cache
