@@ -259,13 +259,20 @@ def clock_span() -> str:
     return rf"{RANGE_FROM}?({clock})(?:{RANGE_SEP}({clock}))?"
 
 
+# The half of the day Japanese, Chinese and Korean write before a clock time ("午後",
+# "下午", "오전"), as the AM or PM it stands for: the one list of them
+HALF_OF_DAY = {"午前": "AM", "上午": "AM", "早上": "AM", "오전": "AM"}
+HALF_OF_DAY |= {"午後": "PM", "下午": "PM", "晚上": "PM", "오후": "PM"}
+_MORNING = "|".join(w for w, half in HALF_OF_DAY.items() if half == "AM")
+_AFTERNOON = "|".join(w for w, half in HALF_OF_DAY.items() if half == "PM")
+
 # A clock time in Japanese, Chinese or Korean: "午後2時40分", "下午2点", "오후 2시 40분",
 # "14時30分" (the half of the day before it, the hour and its minutes after them)
 _CJK_CLOCK = re.compile(
-    r"\s*(?:(午前|上午|早上|오전)|(午後|下午|晚上|오후))?\s*(\d{1,2})\s*[時时点點시]"
+    rf"\s*(?:({_MORNING})|({_AFTERNOON}))?\s*(\d{{1,2}})\s*[時时点點시]"
     r"\s*(?:(\d{1,2})\s*[分분]|半)?\s*"
     # (or a clock with a colon after the half of the day: "오전 10:00", "下午2:30")
-    r"|\s*(?:(午前|上午|早上|오전)|(午後|下午|晚上|오후))\s*(\d{1,2}):(\d{2})\s*"
+    rf"|\s*(?:({_MORNING})|({_AFTERNOON}))\s*(\d{{1,2}}):(\d{{2}})\s*"
 )
 
 

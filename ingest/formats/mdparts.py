@@ -675,9 +675,8 @@ _ZONE_AFTER_END = re.compile(
 
 
 # the half of the day Chinese, Japanese and Korean write before a clock ("上午10:00–10:40",
-# "下午2:00–2:45", "오전 10:00"), written after the range as "AM" or "PM"
-_HALVES = {"上午": "AM", "早上": "AM", "午前": "AM", "오전": "AM"}
-_HALVES |= {"下午": "PM", "晚上": "PM", "午後": "PM", "오후": "PM"}
+# "下午2:00–2:45", "오전 10:00": `when.HALF_OF_DAY`), written after the range as AM or PM
+_HALVES = when.HALF_OF_DAY
 _HALF = "|".join(_HALVES)
 _HALF_RANGE = re.compile(
     rf"^({_HALF})\s*(\d{{1,2}}(?::\d{{2}})?)(?:({when.RANGE_SEP})(?:({_HALF})\s*)?(\d{{1,2}}(?::\d{{2}})?))?"
