@@ -241,12 +241,8 @@ def cover(
     allowed = np.ones(solo.shape[1], dtype=bool) if usable is None else np.asarray(usable, bool)
     if not len(out) or not allowed.any():
         return out
-    bests = [int(np.argmax(np.where(allowed, solo[i], -np.inf))) for i in range(len(solo))]
-    kept = set(bests)  # a pick that is some saved talk's own best never makes way
-    dear = dearest_rank(solo, allowed)
-    free = sorted(
-        (p for p in range(len(out)) if out[p][0] not in kept), key=lambda p: (-dear[out[p][0]], -p)
-    )
+    bests = own_bests(solo, allowed)
+    free = making_way(out, set(bests), solo, allowed)  # (a saved talk's own best stays)
     placed = 0
     for i, best in enumerate(bests):
         if placed >= min(most, len(out)) or not free:
@@ -255,6 +251,22 @@ def cover(
             out[free.pop(0)] = (best, interest_of[i])
             placed += 1
     return out
+
+
+def own_bests(solo: np.ndarray, allowed: np.ndarray) -> list[int]:
+    """Each saved talk's own best candidate among the `allowed`, by `solo`."""
+    return [int(np.argmax(np.where(allowed, row, -np.inf))) for row in solo]
+
+
+def making_way(
+    picks: Sequence[tuple[int, int]], held: set[int], solo: np.ndarray, allowed: np.ndarray
+) -> list[int]:
+    """The places of `picks` that may make way, the first to go first: those whose
+    candidate is not `held`, the pick no saved talk holds dear first (the worst of the
+    picks' best ranks, `dearest_rank`), the later of equals."""
+    dear = dearest_rank(solo, allowed)
+    free = (p for p in range(len(picks)) if picks[p][0] not in held)
+    return sorted(free, key=lambda p: (-dear[picks[p][0]], -p))
 
 
 def dearest_rank(solo: np.ndarray, usable: np.ndarray) -> np.ndarray:
@@ -322,12 +334,8 @@ def fill_gaps(
     gaps = np.asarray(gaps, bool) & allowed
     if not out or most < 1 or not gaps.any():
         return out
-    bests = {int(np.argmax(np.where(allowed, solo[i], -np.inf))) for i in range(len(solo))}
-    dear = dearest_rank(solo, allowed)
-    held = bests | {c for c, _ in out if label[c] in set(label[gaps].tolist())}
-    free = sorted(
-        (p for p in range(len(out)) if out[p][0] not in held), key=lambda p: (-dear[out[p][0]], -p)
-    )
+    held = set(own_bests(solo, allowed)) | {c for c, _ in out if label[c] in set(label[gaps])}
+    free = making_way(out, held, solo, allowed)
     placed = 0
     for c in sorted(np.flatnonzero(gaps).tolist(), key=lambda c: (-float(rel[:, c].max()), c)):
         if placed >= most or not free:
