@@ -25,7 +25,9 @@ out: written and judged by a helper that saw no code, measured before any change
 a Japanese/English open-source conference in Tokyo (bench/data/osc_tokyo_2026.json, 79
 sessions, 40 queries in Japanese and English, held out the same way, then the set the
 reading of Japanese queries was built on) and a second, in Osaka
-(bench/data/dskansai_2027.json, 69 sessions, 40 queries: held out from that work).
+(bench/data/dskansai_2027.json, 69 sessions, 40 queries: held out from that work); and
+a Portuguese/English/Spanish open-data conference in Recife (bench/data/dadosbr_2027.json,
+98 sessions, 40 queries, held out: written and judged by a helper that saw no code).
 Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
@@ -77,6 +79,9 @@ DBA = ROOT / "bench" / "data" / "dba2025.xml"
 TOKYO = ROOT / "bench" / "data" / "osc_tokyo_2026.json"
 # a Japanese/English data-science conference in Osaka, pretalx-like JSON (69 sessions)
 OSAKA = ROOT / "bench" / "data" / "dskansai_2027.json"
+# a Portuguese/English/Spanish open-data and digital-government conference in Recife,
+# frab-style JSON (98 sessions; held out: written and judged by a helper that saw no code)
+RECIFE = ROOT / "bench" / "data" / "dadosbr_2027.json"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -107,6 +112,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "dba2025": ([DBA], ROOT / "bench" / "data" / "dba2025_queries.json"),
         "tokyo2026": ([TOKYO], ROOT / "bench" / "data" / "osc_tokyo_2026_queries.json"),
         "osaka2027": ([OSAKA], ROOT / "bench" / "data" / "dskansai_2027_queries.json"),
+        "recife2027": ([RECIFE], ROOT / "bench" / "data" / "dadosbr_2027_queries.json"),
     }
 
 
@@ -155,6 +161,7 @@ def main() -> None:
             "dba2025",
             "tokyo2026",
             "osaka2027",
+            "recife2027",
             *SAME_BASE,
         ],
     )

@@ -76,6 +76,7 @@ SETS = (
     "dba2025",
     "tokyo2026",
     "osaka2027",
+    "recife2027",
     "cacm",
 )
 Method = Callable[[KnowledgeBase, list[int]], list[int]]
