@@ -104,3 +104,19 @@ def test_an_english_programs_matches_name_what_they_always_did(tmp_path, monkeyp
     with KnowledgeBase(tmp_path / "home", HashingEmbedder()) as kb:
         (hit,) = kb.search("help desk value c++", k=1, mode="lexical")
         assert {"help", "value", "c++", "desk"} <= set(hit.why.matched_terms)
+
+
+def test_a_typo_beside_a_word_the_base_lacks_is_searched_beside_its_base_word(camp):
+    """Bench (osaka2027 "reccomendation sytem", villes2025 "polution atmosphérique
+    capteur"): one word had a known word near it and another none, so nothing was
+    searched but the typed words and no talk matched; the word near the typo is now
+    searched beside it, said as a suggestion, never as a correction."""
+    home, embedder = camp
+    with KnowledgeBase(home, embedder) as kb:
+        answer = kb.answer("autoamzione zzyzx", k=3, mode="lexical")
+        assert answer.suggestions == {"autoamzione": "automazione"}
+        assert not answer.corrected and answer.searched_instead is None
+        first = answer.hits[0]
+        assert first.talk.title == "Domotica con Home Assistant" and first.why.match
+        literal = kb.answer("autoamzione zzyzx", k=3, mode="lexical", literal=True)
+        assert not literal.hits or not literal.hits[0].why.match  # as typed: nothing

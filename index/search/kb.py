@@ -435,9 +435,15 @@ class KnowledgeBase:
             if suggestions:
                 every = not literal and all_suggested(text, self.vocab, suggestions, skip)
                 # a word the model's language knows is no typo: "automation" stays, and
-                # the base's word near it ("automazione") is searched beside it
+                # the base's word near it ("automazione") is searched beside it; so is the
+                # word near one the model does not know where another word of the query
+                # has none (a word the base lacks: "polution atmosphérique" keeps both)
                 known = self._language_words(mode)
-                near = [(s, (w,)) for w, s in suggestions.items() if w in known and every]
+                near = [
+                    (s, (w,))
+                    for w, s in suggestions.items()
+                    if not literal and (every if w in known else not every)
+                ]
                 suggestions = {w: s for w, s in suggestions.items() if w not in known}
                 if every and suggestions:
                     topic, corrected = correct(topic, suggestions), True
