@@ -674,37 +674,11 @@ _ZONE_AFTER_END = re.compile(
 )
 
 
-# the half of the day Chinese, Japanese and Korean write before a clock ("上午10:00–10:40",
-# "下午2:00–2:45", "오전 10:00": `when.HALF_OF_DAY`), written after the range as AM or PM
-_HALVES = when.HALF_OF_DAY
-_HALF = "|".join(_HALVES)
-_HALF_RANGE = re.compile(
-    rf"^({_HALF})\s*(\d{{1,2}}(?::\d{{2}})?)(?:({when.RANGE_SEP})(?:({_HALF})\s*)?(\d{{1,2}}(?::\d{{2}})?))?"
-)
-
-
-def _halves(text: str) -> str:
-    """A list line's text with the half of the day written before its clocks written
-    after them: "下午2:00–2:45 Title" is "2:00–2:45 PM Title", "上午11:30–下午12:30" is
-    "11:30 AM–12:30 PM"; any other text as it is."""
-    m = _HALF_RANGE.match(text)
-    if not m:
-        return text
-    first, start, sep, second, end = m.groups()
-    if end is None:
-        said = f"{start} {_HALVES[first]}"
-    elif second and second != first:
-        said = f"{start} {_HALVES[first]}{sep}{end} {_HALVES[second]}"
-    else:
-        said = f"{start}{sep}{end} {_HALVES[first]}"
-    return said + text[m.end() :]
-
-
 def _zoned(text: str) -> tuple[str, tzinfo | None]:
     """A list line's text without the zone named after its first clock time (and
     again after the range's end), and the zone it names; the text as it is and None
     where no zone stands right after the first clock, before a range goes on."""
-    text = _halves(text)
+    text = when.halves_after(text)
     m = _ZONED_RANGE.match(text)
     if not m:
         return text, None
