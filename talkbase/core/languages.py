@@ -272,16 +272,17 @@ def weekday_glued(code: str) -> str:
     return _plain(m.group(1)) if m else ""
 
 
-def month_names(code: str) -> dict[str, int]:
+def month_names(code: str, width: str = "wide") -> dict[str, int]:
     """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
     wide names, as a date writes them and standing alone: "października",
-    "październik"), folded -> 1 (January) .. 12; {} without Babel."""
+    "październik"; or `width` "abbreviated": "Oct", "Okt."), folded, without a
+    closing dot -> 1 (January) .. 12; {} without Babel."""
     locale = _locale(code)
     if locale is None:
         return {}
     out: dict[str, int] = {}
     for context in ("format", "stand-alone"):
-        for month, name in dict(locale.months[context]["wide"]).items():
+        for month, name in dict(locale.months[context][width]).items():
             for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
                 if form:
                     out.setdefault(form, int(month))
