@@ -155,3 +155,32 @@ def test_headings_that_are_no_days_stay_none(heading: str) -> None:
     from ingest.formats.mdparts import date_of
 
     assert date_of(heading, (2026,), ("en",)) is None
+
+
+def test_a_hugo_sections_talk_pages_are_one_conference_and_its_list_page_no_failure(
+    tmp_path,
+) -> None:
+    """A Hugo site's content/talks/ ingested as a folder: _index.md failed the command
+    (exit status 1) and each talk page was a conference of its own."""
+    from index.build.builder import Report, parse_all
+
+    talks = tmp_path / "gophercon-lisbon-2026" / "content" / "talks"
+    talks.mkdir(parents=True)
+    (talks / "_index.md").write_text(
+        '---\ntitle: "GopherCon Lisbon 2026"\n---\n\nThe talks of 8 and 9 October.\n'
+    )
+    for slug, title, hour in (("generics", "Generics in practice", 10), ("pprof", "Profiling", 11)):
+        (talks / f"{slug}.md").write_text(
+            f'---\ntitle: "{title}"\ndate: 2026-10-08T{hour}:00:00+01:00\nduration: 45\n'
+            f'room: "Auditorium 1"\nspeakers: ["Ana Lima"]\n---\n\nText.\n'
+        )
+    report = Report()
+    docs = parse_all([talks], None, report)
+    assert not report.failed
+    assert {t.conference for d in docs for t in d.talks} == {"GopherCon Lisbon 2026"}
+    assert len([t for d in docs for t in d.talks]) == 2
+    assert any("_index.md" in n for n in report.notices)
+    # a list page titled only by its section's folder names the site's folder instead
+    (talks / "_index.md").write_text('---\ntitle: "Talks"\n---\n')
+    docs = parse_all([talks], None, Report())
+    assert {t.conference for d in docs for t in d.talks} == {"gophercon lisbon 2026"}

@@ -436,6 +436,15 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
 _FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
 
 
+def front_title(text: str) -> str:
+    """The title (or conference) a page's YAML front matter names; "" for none."""
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != "---":
+        return ""
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
+    return _front_matter(lines[1:end])[0]
+
+
 def _front_matter(lines: list[str]) -> tuple[str, tzinfo | None]:
     """The conference and time zone a YAML front matter names: its "title" or
     "conference" key; a key naming the zone field ("timezone", "tz", "time_zone": the
