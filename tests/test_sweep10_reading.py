@@ -184,3 +184,38 @@ def test_a_hugo_sections_talk_pages_are_one_conference_and_its_list_page_no_fail
     (talks / "_index.md").write_text('---\ntitle: "Talks"\n---\n')
     docs = parse_all([talks], None, Report())
     assert {t.conference for d in docs for t in d.talks} == {"gophercon lisbon 2026"}
+
+
+def test_language_tags_in_titles_are_the_talks_language_and_come_off_the_title() -> None:
+    """ "Scaling Postgres (EN)", "[DE]", "[EN/ES]": the tag stayed in the title and the
+    talk had no language."""
+    from ingest.detect import parse_text
+
+    text = (
+        "Title,Speaker,Date,Start,End\n"
+        "Kubernetes の運用 (JA),佐藤 花子,2026-10-17,10:00,10:45\n"
+        "Scaling Postgres (EN),Jane Doe,2026-10-17,11:00,11:45\n"
+        "[DE] Observability im Alltag,Max Muster,2026-10-17,13:00,13:45\n"
+        "Open source in Latin America [EN/ES],Ana Lima,2026-10-17,14:00,14:45\n"
+        "Careers in IT,João Souza,2026-10-17,15:00,15:45\n"
+    )
+    _, talks, _ = parse_text(text, "tokyo.csv")
+    assert [(t.title, t.language) for t in talks] == [
+        ("Kubernetes の運用", "ja"),
+        ("Scaling Postgres", "en"),
+        ("Observability im Alltag", "de"),
+        ("Open source in Latin America", "en"),
+        ("Careers in IT", None),
+    ]
+
+
+def test_one_tag_of_one_language_stays_in_the_title() -> None:
+    from ingest.detect import parse_text
+
+    text = (
+        "Title,Speaker,Date,Start,End\n"
+        "Retail in VR and AR (AR),Jane Doe,2026-10-17,11:00,11:45\n"
+        "Kernels,Max Muster,2026-10-17,13:00,13:45\n"
+    )
+    _, talks, _ = parse_text(text, "retail.csv")
+    assert [(t.title, t.language) for t in talks][0] == ("Retail in VR and AR (AR)", None)
