@@ -12,10 +12,14 @@ has a language.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from talkbase.core.languages import CODES
+from talkbase.core.languages import CODES, english_name
+from talkbase.core.records import Talk
 
 MIN_CHARS = 60  # shorter than this ("Kubernetes", a title alone), no guess
 SURE = 0.9  # the identifier's probability a guess needs
@@ -51,3 +55,35 @@ def query_language(text: str) -> str | None:
         return None
     code, probability = _identifier().classify(text)
     return code if probability >= QUERY_SURE and code in CODES else None
+
+
+# a language tag at a title's end or start: "(JA)", "[DE]", "[EN/ES]" (codes in capitals)
+_TAG = re.compile(r"^[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]\s+|\s+[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]$")
+
+
+def _tag(title: str) -> tuple[str, tuple[str, ...]] | None:
+    """(the title without its language tag, the codes the tag names), where it has one
+    of languages named here ("IT" names Italian; "(AI)" no language); None else."""
+    m = _TAG.search(title)
+    if not m:
+        return None
+    codes = tuple(c.lower() for c in (m.group(1) or m.group(2)).split("/"))
+    if not all(c in CODES and english_name(c) != c for c in codes):
+        return None
+    return title[: m.start()] + title[m.end() :], codes
+
+
+def title_tags(talks: Sequence[Talk]) -> list[Talk]:
+    """A program's talks with the language tags their titles carry ("Scaling Postgres
+    (EN)", "Kubernetes の運用 (JA)", "[EN/ES]") read as their language (the first
+    named, where the program names none) and taken off the title, as a status or a
+    format before it is; only where the program tags talks in two languages or more,
+    or names two in one tag: "Retail in VR and AR (AR)" alone says no Arabic."""
+    tagged = {n: found for n, t in enumerate(talks) if (found := _tag(t.title))}
+    named = {c for _, codes in tagged.values() for c in codes}
+    if len(named) < 2:
+        return list(talks)
+    out = list(talks)
+    for n, (title, codes) in tagged.items():
+        out[n] = replace(talks[n], title=title.strip(), language=talks[n].language or codes[0])
+    return out

@@ -15,6 +15,7 @@ from typing import Any
 from ingest.detect import ParsedDocument
 from ingest.formats.yamltree import reference_tables
 from ingest.html import inline, text_of
+from ingest.sections import one_per_section
 from ingest.speakers import ORG_KEYS, person_name
 from talkbase.core.errors import InputError
 from talkbase.core.records import Speaker, Talk
@@ -28,12 +29,15 @@ def named_by_tables(
     refused beside them named as the table names them (a speaker with their
     organisation); the refusals left (a table is told in a notice, not as a failure,
     where a program was read beside it); and the notices. A document's field is
-    named only where most of the values it gives are ids of the tables."""
+    named only where most of the values it gives are ids of the tables. A static
+    site's section of talk pages is read as one program first (`one_per_section`)."""
+    # (first a static site's section: its talk pages one program, its list page no
+    # failure: ingest/sections.py)
+    parsed, refused, notices = one_per_section(parsed, refused)
     tables: dict[str, dict[str, dict[str, Any]]] = {}
     named_in: list[str] = []  # the tables' files
     digests: list[str] = []  # and their sha256s
     failed: list[InputError] = []
-    notices: list[str] = []
     for path, error in refused:
         found, digest = reference_tables(path) if parsed else ({}, "")
         if not found:

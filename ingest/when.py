@@ -95,8 +95,15 @@ def city_zone(city: object) -> str | None:
 
 
 # Zone abbreviations the tz database does not name, each said of one place only (IST,
-# CST, BST and AST each name several and are left out): "10:00 JST"
+# CST, BST and AST each name several and are left out): "10:00 JST"; each is the one
+# the tz database writes for its zone's clocks (EAT: Nairobi's, and the zones linked to
+# it: Kampala, Addis Ababa)
 ABBREVIATED_ZONES = {
+    "EAT": "Africa/Nairobi",
+    "CAT": "Africa/Maputo",
+    "WAT": "Africa/Lagos",
+    "SAST": "Africa/Johannesburg",
+    "PKT": "Asia/Karachi",
     "JST": "Asia/Tokyo",
     "KST": "Asia/Seoul",
     "HKT": "Asia/Hong_Kong",
@@ -131,6 +138,26 @@ def zone(name: object) -> tzinfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         return None
+
+
+# a zone's abbreviation as programs write it after a clock time: one the tz database
+# names (CET, EET, WET, GMT, UTC, EST, MST, HST), a summer time of one (CEST), or one
+# of `ABBREVIATED_ZONES` ("JST", "EAT"); `zone` reads it
+ZONE_ABBREVIATION = "|".join(
+    [r"[A-Z]{1,3}S?T", "UTC", *sorted(ABBREVIATED_ZONES, key=lambda a: (-len(a), a))]
+)
+# a cell's date or clock times, then the zone they are in ("10:00 JST", "9:00–9:45
+# CEST", "2026-10-17 10:00 UTC")
+_CELL_ZONE = re.compile(rf"^(.*\d(?:\s*{_AM_PM})?)\s+({ZONE_ABBREVIATION})$")
+
+
+def cell_zone(text: str) -> tuple[str, tzinfo | None]:
+    """A cell's text without the zone named after its clock times, and that zone
+    ("10:00 JST" -> "10:00", Asia/Tokyo); the text as it is and None where it ends in
+    no zone."""
+    m = _CELL_ZONE.match(text)
+    found = zone(m.group(2)) if m else None
+    return (m.group(1), found) if m and found else (text, None)
 
 
 # The tz database's names of UTC itself, and its fixed offsets (Etc/GMT-1)
@@ -266,6 +293,31 @@ HALF_OF_DAY |= {"午後": "PM", "下午": "PM", "晚上": "PM", "오후": "PM"}
 _MORNING = "|".join(w for w, half in HALF_OF_DAY.items() if half == "AM")
 _AFTERNOON = "|".join(w for w, half in HALF_OF_DAY.items() if half == "PM")
 
+# the half of the day written before a range's clocks, read as written after them
+_HALF = "|".join(HALF_OF_DAY)
+_HALF_RANGE = re.compile(
+    rf"^({_HALF})\s*(\d{{1,2}}(?::\d{{2}})?)(?:({RANGE_SEP})(?:({_HALF})\s*)?(\d{{1,2}}(?::\d{{2}})?))?"
+)
+
+
+def halves_after(text: str) -> str:
+    """A text with the half of the day written before its clocks written after them,
+    as this module reads a clock: "下午2:00–2:45 Title" is "2:00–2:45 PM Title",
+    "上午11:30–下午12:30" is "11:30 AM–12:30 PM", "오후 2:00 - 오후 3:00" is "2:00 - 3:00
+    PM" (a list line's or a cell's); any other text as it is."""
+    m = _HALF_RANGE.match(text)
+    if not m:
+        return text
+    first, start, sep, second, end = m.groups()
+    if end is None:
+        said = f"{start} {HALF_OF_DAY[first]}"
+    elif second and second != first:
+        said = f"{start} {HALF_OF_DAY[first]}{sep}{end} {HALF_OF_DAY[second]}"
+    else:
+        said = f"{start}{sep}{end} {HALF_OF_DAY[first]}"
+    return said + text[m.end() :]
+
+
 # A clock time in Japanese, Chinese or Korean: "午後2時40分", "下午2点", "오후 2시 40분",
 # "14時30分" (the half of the day before it, the hour and its minutes after them)
 _CJK_CLOCK = re.compile(
@@ -293,7 +345,7 @@ def clocks(value: str) -> re.Match[str] | None:
     """A value that is a clock time or a range of two ("09.00–09.45", "4:20 PM",
     "14h-15h30"), its first readable (`parse_clock`): its match of `clock_span`
     (the first time, the second); None for any other value."""
-    m = re.fullmatch(clock_span(), " ".join(value.split()))
+    m = re.fullmatch(clock_span(), cell_zone(halves_after(" ".join(value.split())))[0])
     return m if m and parse_clock(m.group(1)) is not None else None
 
 
@@ -532,7 +584,9 @@ def parse_when(
     text = " ".join(value.split())
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
-    text = _cjk_clock(text) or text  # "午後2時" alone: "2:00 PM"
+    text = _cjk_clock(text) or halves_after(text)  # "午後2時" alone: "2:00 PM"
+    text, own = cell_zone(text)  # ("10:00 JST": the zone the cell names is its own)
+    tz = own or tz
     iso = parse_datetime(text, tz, fallback) or parse_epoch(text, tz, fallback)
     if iso is not None:
         return iso, None

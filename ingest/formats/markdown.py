@@ -87,6 +87,7 @@ from ingest.formats.mdparts import (
     timed_bullet,
     times,
     unread_clocks,
+    zones_said,
 )
 from ingest.formats.registry import CutShort, Format, Options, Result, register
 from ingest.formats.table import read_rows
@@ -425,10 +426,23 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 f"the last talk ({last.title[:60]!r}) may be incomplete"
             )
         )
+    aside = re.search(r"\s*\(([^()]*)\)\s*$", conference)
+    if aside and stated_zone([aside.group(1)]):  # "PyCon Kenya 2026 (all times EAT)"
+        named = conference[: aside.start()]
+        talks = [replace(t, conference=named) if t.conference == conference else t for t in talks]
     return talks, warnings
 
 
 _FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
+
+
+def front_title(text: str) -> str:
+    """The title (or conference) a page's YAML front matter names; "" for none."""
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != "---":
+        return ""
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), 0)
+    return _front_matter(lines[1:end])[0]
 
 
 def _front_matter(lines: list[str]) -> tuple[str, tzinfo | None]:
@@ -762,6 +776,7 @@ def _listed(
     where the title was cut at a page's column (`_runs_on`, in a plain-text program:
     `pasted`), else adds to its abstract; an untimed list line is told and left."""
     day, room, track = _context(sections, conference)
+    zones = zones_said([t for raw in own if (t := timed_bullet(raw)) is not None])
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
     for no, raw in enumerate(own, start=h.body + 1):
@@ -789,7 +804,7 @@ def _listed(
                     "not read as a talk"
                 )
             continue
-        b = read_bullet(text, day, fallback)
+        b = read_bullet(text, day, fallback, zones)
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "

@@ -301,6 +301,10 @@ class _Calendar:
 @cache
 def _calendar_words(code: str) -> _Calendar:
     months, weekdays = languages.month_names(code), languages.weekday_names(code)
+    # a month abbreviated as CLDR abbreviates it ("Oct 17", "18. Okt"), three letters
+    # or more, where it is no other month's name
+    short = languages.month_names(code, "abbreviated").items()
+    months = {**{a: m for a, m in short if len(a) >= 3 and months.get(a, m) == m}, **months}
     if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
         weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
@@ -390,9 +394,14 @@ def day_languages(heads: list[Heading], text: str) -> tuple[str, ...]:
     a month only in some other language ("mac", Malay for March) names no day."""
     found: list[str] = ["en"]
     for h in heads:
+        first = _TOKEN.findall(fold(strip_markup(h.text)))[:1]
         for candidate in _candidates(strip_markup(h.text)):
             found += [
-                code for code, _, weekday in _readings(candidate, languages.written_in()) if weekday
+                code
+                for code, _, weekday in _readings(candidate, languages.written_in())
+                # (or a numbered day in that language's word for a day and its date:
+                # "Tag 2 (18. Okt)")
+                if weekday or (candidate != h.text and first and _day_noun(first[0], code))
             ]
     if len(set(found)) == 1 and any(
         _readings(c, languages.written_in())
@@ -404,6 +413,12 @@ def day_languages(heads: list[Heading], text: str) -> tuple[str, ...]:
         if (code := guess("", " ".join(text[:20000].split()))) and code in languages.written_in():
             found.append(code)
     return tuple(dict.fromkeys(found))
+
+
+def _day_noun(word: str, code: str) -> bool:
+    """Whether a folded word is `code`'s word for a day ("tag", "dag", "jour": CLDR's
+    unit name, three letters or more)."""
+    return len(word) >= 3 and word in {fold(n) for n in languages.unit_names(code, "duration-day")}
 
 
 def _on(spoken: Spoken, years: tuple[int, ...]) -> date | None:
@@ -424,6 +439,8 @@ def day_problem(text: str, years: tuple[int, ...], langs: tuple[str, ...] = ("en
     spoken = spoken_in(text, langs)
     if spoken is None or _on(spoken, years) is not None:
         return None
+    if any(when.parse_date(strip_markup(c)) for c in _candidates(text)):
+        return None  # ("Monday 20 Oct 2026": a date its numbers and month give, as read)
     if spoken[3] is None and not years:
         return f"the day heading {text!r} gives no year, and the document names none"
     said = (spoken[3],) if spoken[3] else years
@@ -662,51 +679,51 @@ _SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 # a zone named after a list line's first clock time, then a range ("14:00 CET – 14:45
 # CET Title"): one the tz database names by its abbreviation (CET, EET, WET, GMT, UTC,
-# EST, MST, HST), or the summer time of one (CEST, EEST, WEST), the line read in that
-# zone; after a lone clock, or after a range's end alone, a capital word begins the
-# title ("10:00–10:45 UTC Time in Rust", "10:00 EST-based billing")
+# EST, MST, HST), the summer time of one (CEST, EEST, WEST) or one of
+# `when.ABBREVIATED_ZONES` (JST, EAT), the line read in that zone
+_ZONE = rf"({when.ZONE_ABBREVIATION})"
 _ZONED_RANGE = re.compile(
-    rf"^(\(?\s*\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{1,3}}S?T|UTC)"
+    rf"^(\(?\s*\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+{_ZONE}"
     rf"(?=\s*{when.RANGE_SEP}\d)"
 )
 _ZONE_AFTER_END = re.compile(
-    rf"^({when.RANGE_SEP}\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+([A-Z]{{1,3}}S?T|UTC)\b(?![-+])"
+    rf"^({when.RANGE_SEP}\d{{1,2}}[:.h]?\d{{0,2}}\s*(?:[AaPp]\.?[Mm]\.?)?)[ \t]+{_ZONE}\b(?![-+])"
 )
-
-
-# the half of the day Chinese, Japanese and Korean write before a clock ("上午10:00–10:40",
-# "下午2:00–2:45", "오전 10:00": `when.HALF_OF_DAY`), written after the range as AM or PM
-_HALVES = when.HALF_OF_DAY
-_HALF = "|".join(_HALVES)
-_HALF_RANGE = re.compile(
-    rf"^({_HALF})\s*(\d{{1,2}}(?::\d{{2}})?)(?:({when.RANGE_SEP})(?:({_HALF})\s*)?(\d{{1,2}}(?::\d{{2}})?))?"
+# after a lone clock, or after a range's end alone, a capital word may begin the title
+# ("10:00–10:45 UTC Time in Rust", "10:00 EST-based billing"): a zone there only where
+# a separator follows it ("11:00–11:45 JST  Title", "10:00 JST · Title", "13:00 JST")
+# or the same word stands there on other timed lines of its section (`zones_said`)
+_CLOCKS = r"\(?\s*\d{1,2}[:.h]?\d{0,2}\s*(?:[AaPp]\.?[Mm]\.?)?"
+_ZONE_AFTER_CLOCKS = re.compile(
+    rf"^((?:{when.RANGE_FROM})?{_CLOCKS}(?:{when.RANGE_SEP}{_CLOCKS})?)[ \t]+{_ZONE}\b(?![-+])"
 )
+_PART_SEPARATOR = re.compile(r"\)?(?:\s{2,}|\s*[|\u00b7:]\s|\s+[\u2013\u2014-]\s|\s*$)")
 
 
-def _halves(text: str) -> str:
-    """A list line's text with the half of the day written before its clocks written
-    after them: "下午2:00–2:45 Title" is "2:00–2:45 PM Title", "上午11:30–下午12:30" is
-    "11:30 AM–12:30 PM"; any other text as it is."""
-    m = _HALF_RANGE.match(text)
-    if not m:
-        return text
-    first, start, sep, second, end = m.groups()
-    if end is None:
-        said = f"{start} {_HALVES[first]}"
-    elif second and second != first:
-        said = f"{start} {_HALVES[first]}{sep}{end} {_HALVES[second]}"
-    else:
-        said = f"{start}{sep}{end} {_HALVES[first]}"
-    return said + text[m.end() :]
+def zones_said(texts: list[str]) -> frozenset[str]:
+    """The zones' abbreviations that stand after the clock times of two or more of a
+    section's timed list lines (`timed_bullet`'s texts): "11:00–11:45 JST Title" on
+    each of them says the zone, not a title's first word."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        if (m := _ZONE_AFTER_CLOCKS.match(when.halves_after(text))) and when.zone(m.group(2)):
+            counts[m.group(2)] = counts.get(m.group(2), 0) + 1
+    return frozenset(z for z, n in counts.items() if n >= 2)
 
 
-def _zoned(text: str) -> tuple[str, tzinfo | None]:
+def _zoned(text: str, zones: frozenset[str] = frozenset()) -> tuple[str, tzinfo | None]:
     """A list line's text without the zone named after its first clock time (and
-    again after the range's end), and the zone it names; the text as it is and None
-    where no zone stands right after the first clock, before a range goes on."""
-    text = _halves(text)
+    again after the range's end), or after its clock times where a separator follows
+    it or it is one of `zones` (`zones_said`), and the zone it names; the text as it
+    is and None where it names none there."""
+    text = when.halves_after(text)
     m = _ZONED_RANGE.match(text)
     if not m:
+        after = _ZONE_AFTER_CLOCKS.match(text)
+        rest = text[after.end() :] if after else ""
+        if after and (after.group(2) in zones or _PART_SEPARATOR.match(rest)):
+            if (found := when.zone(after.group(2))) is not None:
+                return after.group(1) + rest, found
         return text, None
     name = m.group(2)
     zone = when.zone(name)
@@ -849,7 +866,9 @@ def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
     return out if out and ok and len(text) < 200 else ()
 
 
-def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
+def read_bullet(
+    text: str, day: date | None, fallback: tzinfo, zones: frozenset[str] = frozenset()
+) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
     "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
     last "(...)", or a part at either end between " | " or " · ", or the last comma's
@@ -857,8 +876,9 @@ def read_bullet(text: str, day: date | None, fallback: tzinfo) -> Bullet:
     it names one (`room_named`); the part after the last spaced dash (or " · ",
     " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
     or "Keynote:" before the title its format (talkbase/core/terms.py). A zone named
-    after its clock times ("14:00 CET – 14:45 CET") is the one they are read in."""
-    text, zone = _zoned(text)
+    after its clock times ("14:00 CET – 14:45 CET") is the one they are read in
+    (`_zoned`, `zones`: those its section's lines name there, `zones_said`)."""
+    text, zone = _zoned(text, zones)
     lead = _LEADING_TIME.match(text)
     start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text

@@ -896,6 +896,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         top, bottom = titled[0][1], (head[found - 1][1] if groups else header_line) - 1
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
         reader.stated += f" {above}"
+        # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
+        reader.fallback = mdparts.stated_zone([above]) or reader.fallback
         reader.warnings.append(
             f"{reader.document} {place}: not the table but a title above its header row "
             f"(line {header_line}), skipped: {above[:160]!r}"

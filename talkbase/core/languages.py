@@ -156,7 +156,7 @@ def _named_elsewhere() -> dict[str, str]:
     "Japan", "Korea": review), which say no language in a field that holds other
     words; {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
     found: dict[str, set[str]] = {}
-    for said_in in written_in():
+    for said_in in (*written_in(), *_other_scripts()):
         locale = _locale(said_in)
         for code, name in dict(locale.languages if locale is not None else {}).items():
             if code in _NAMES:
@@ -172,6 +172,23 @@ def _named_elsewhere() -> dict[str, str]:
         and (len(form) >= 5 or _CJK_WORD.fullmatch(form))
         and _plain(form) not in places
     }
+
+
+def _other_scripts() -> tuple[str, ...]:
+    """CLDR's locales of the languages of `_NAMES` written in a script of their own
+    ("zh_Hant": Chinese in traditional characters, which names English "英文", where
+    "zh" writes "英语"; "sr_Latn"); () without Babel."""
+    try:
+        from babel.localedata import locale_identifiers
+    except ImportError:
+        return ()
+    return tuple(
+        sorted(
+            i
+            for i in locale_identifiers()
+            if re.fullmatch(r"[a-z]{2}_[A-Z][a-z]{3}", i) and i[:2] in _NAMES
+        )
+    )
 
 
 # a word of Chinese characters, kana or Hangul: two of them name a language ("英語")
@@ -255,16 +272,17 @@ def weekday_glued(code: str) -> str:
     return _plain(m.group(1)) if m else ""
 
 
-def month_names(code: str) -> dict[str, int]:
+def month_names(code: str, width: str = "wide") -> dict[str, int]:
     """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
     wide names, as a date writes them and standing alone: "października",
-    "październik"), folded -> 1 (January) .. 12; {} without Babel."""
+    "październik"; or `width` "abbreviated": "Oct", "Okt."), folded, without a
+    closing dot -> 1 (January) .. 12; {} without Babel."""
     locale = _locale(code)
     if locale is None:
         return {}
     out: dict[str, int] = {}
     for context in ("format", "stand-alone"):
-        for month, name in dict(locale.months[context]["wide"]).items():
+        for month, name in dict(locale.months[context][width]).items():
             for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
                 if form:
                     out.setdefault(form, int(month))
