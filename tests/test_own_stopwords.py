@@ -16,6 +16,7 @@ from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.search.rank import stopwords
 from index.search.rank.lexical import index_languages
+from index.search.rank.tokens import TOKENS
 from index.store import disk
 from index.store import files as sf
 from talkbase.core.languages import own_languages
@@ -128,7 +129,9 @@ def test_a_program_turning_bilingual_is_indexed_anew_and_the_same_documents_keep
 def test_an_index_made_before_the_languages_were_recorded_does_not_fit_a_bilingual_program():
     old = SimpleNamespace(manifest=SimpleNamespace(lexical={"segments": [], "dead": 0}))
     assert index_languages(old) == ()
-    assert lexicon.fits(old, ()) and not lexicon.fits(old, ("it",))
+    cut = SimpleNamespace(manifest=SimpleNamespace(lexical={"segments": [], "tokens": TOKENS}))
+    assert lexicon.fits(cut, ()) and not lexicon.fits(cut, ("it",))
+    assert not lexicon.fits(old, ())  # (cut into words before tokens.TOKENS 2: made anew)
     older = SimpleNamespace(manifest=SimpleNamespace(lexical=None))  # bm25s from the database
     assert index_languages(older) == ()
 

@@ -20,9 +20,9 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.search.rank.lexical import index_languages, stems, stored_stopwords
+from index.search.rank.lexical import index_languages, index_tokens, stems, stored_stopwords
 from index.search.rank.stopwords import index_stopwords, own_stopwords
-from index.search.rank.tokens import tokenize
+from index.search.rank.tokens import TOKENS, tokenize
 from index.store import files as sf
 from index.store.postings import Postings, build_segment
 
@@ -40,8 +40,9 @@ Talks = Callable[[], Iterable[tuple[int, str, str | None]]]  # (id, index_text, 
 
 def fits(build: Any, languages: Sequence[str]) -> bool:
     """Whether `build`'s lexical index was made for the program's `languages`
-    (talkbase.core.languages.own_languages): else the index is made anew."""
-    return index_languages(build) == tuple(languages)
+    (talkbase.core.languages.own_languages) and cut into words as text is now
+    (index/search/rank/tokens.py's `TOKENS`): else the index is made anew."""
+    return index_languages(build) == tuple(languages) and index_tokens(build) == TOKENS
 
 
 def extend_index(
@@ -114,4 +115,5 @@ def extend_index(
         "dead": len(dead),
         "languages": list(languages),
         "own_stopwords": len(stopwords - index_stopwords()),
+        "tokens": TOKENS,
     }

@@ -398,14 +398,16 @@ def day_part_names(code: str) -> dict[str, str]:
     for context in ("format", "stand-alone"):
         periods = locale.day_periods.get(context, {})
         named = dict(periods.get("wide", {}) or {})
-        if not named:
+        if not named:  # (Babel leaves some languages' wide names to the abbreviated ones)
             shorter = dict(periods.get("abbreviated", {}) or {}).items()
-            named = {p: n for p, n in shorter if asian.fullmatch(n)}
+            named = {p: n for p, n in shorter if asian.fullmatch(n) or not n.endswith(".")}
         for period, name in named.items():
             halves = _HALVES.get(period) if asian.fullmatch(name) else None
             part = _PERIODS.get(period) or halves
             words = name.split()
-            if part and words:
+            # the last word, where those before it are a preposition or an article ("w
+            # nocy", "de la tarde"); not "sonra" of "öğleden sonra" (after noon)
+            if part and words and all(len(w) <= 3 for w in words[:-1]):
                 for form in (words[-1].casefold(), _plain(words[-1])):
                     found.setdefault(form, set()).add(part)
     return {w: next(iter(p)) for w, p in found.items() if len(p) == 1}
@@ -449,3 +451,22 @@ def _locale(code: str) -> Any:
         return Locale(code)
     except (UnknownLocaleError, ValueError):
         return None
+
+
+@lru_cache(maxsize=256)
+def inflects(code: str) -> bool:
+    """Whether `code`'s words change their endings with their role (Polish "środa", "w
+    środę"; Russian "пятница", "в пятницу"), as CLDR shows it: most of its months end
+    otherwise in a date than standing alone ("stycznia", "styczeń"); False without
+    Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return False
+    said = {m: str(n) for m, n in dict(locale.months["format"]["wide"]).items()}
+    alone = {m: str(n) for m, n in dict(locale.months["stand-alone"]["wide"]).items()}
+
+    def last(name: str) -> str:
+        return (name.split() or [""])[-1].casefold()
+
+    differ = [m for m, name in said.items() if last(name) != last(alone.get(m, name))]
+    return len(differ) > len(said) // 2

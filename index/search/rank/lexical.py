@@ -65,9 +65,10 @@ class Terms:
     con: duckdb.DuckDBPyConnection
     stopwords: frozenset[str]
     _stem: dict[str, str]
+    pairs: bool = True  # Chinese and Japanese cut into pairs (tokens.TOKENS 2 and on)
 
     def tokens(self, text: str) -> list[str]:
-        return tokenize(text, self.stopwords)
+        return tokenize(text, self.stopwords, self.pairs)
 
     def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
         """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
@@ -186,6 +187,7 @@ def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm2
         stored_stopwords(build),
         sf.load_lines(folder / sf.LEXICAL_DIR / "lexicon.txt"),
         Postings(segments, dead),
+        index_tokens(build) >= 2,
     )
 
 
@@ -194,6 +196,13 @@ def stored_stopwords(build: Any) -> frozenset[str]:
     if not isinstance(build.manifest.lexical, dict):
         return frozenset()
     return frozenset(sf.load_lines(build.path / sf.LEXICAL_DIR / "stopwords.txt"))
+
+
+def index_tokens(build: Any) -> int:
+    """How `build`'s lexical index cut its text (index/search/rank/tokens.py's
+    `TOKENS`; 1 for a build from before it was recorded)."""
+    meta = build.manifest.lexical if build is not None else None
+    return int(meta.get("tokens", 1)) if isinstance(meta, dict) else 1
 
 
 def index_languages(build: Any) -> tuple[str, ...]:
@@ -224,8 +233,10 @@ class LexicalIndex(Terms):
         stopwords: frozenset[str],
         lexicon: list[str],
         postings: Any,
+        pairs: bool = True,
     ) -> None:
         self.con = con
+        self.pairs = pairs
         self.stopwords = stopwords
         self.lexicon = lexicon
         self.term_id = {stem: i for i, stem in enumerate(lexicon)}

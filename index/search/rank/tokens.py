@@ -1,6 +1,18 @@
 """How the lexical index cuts text into words, in one place: what a build indexes
 (index/build/lexicon.py), what a query asks (index/search/rank/lexical.py) and how a
-language's stop words are written (index/search/rank/stopwords.py)."""
+language's stop words are written (index/search/rank/stopwords.py).
+
+Chinese and Japanese write words without spaces between them, so a run of letters
+there is a phrase, not a word: "形態素解析の入門" would be one term, and a query for
+"形態素解析" would share none with it. Such a run is cut where its kind of character
+changes (Chinese characters, hiragana, katakana, other letters: "dbtでデータ品質" is
+"dbt", "で", "データ", "品質"), and a run of Chinese characters is indexed as its
+overlapping pairs ("形態", "態素", "素解", "解析"), as CJK search engines do without a
+dictionary; a lone Chinese character between kana ("話" of "…した話") is left out, too
+common a word to tell talks apart. Korean, written with spaces, is cut as before.
+Measured (bench/quality.py, docs/quality.md): lexical nDCG@10 on the Tokyo program
+0.509 -> 0.683, on the Osaka one 0.462 -> 0.725; no other set changes.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +20,38 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+# how text is cut, as a build's lexical index records it (1: before the pairs above);
+# an index cut otherwise is made anew at the next ingest (index/build/lexicon.py)
+TOKENS = 2
+
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
+_HAN = "\u3400-\u9fff\uf900-\ufaff"
+_KINDS = re.compile(rf"[{_HAN}]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[^{_HAN}\u3040-\u30ff]+")
 
 
-def tokenize(text: str, stopwords: Collection[str]) -> list[str]:
-    """Lower-cased, accent-free runs of letters and digits, without stopwords (as the FTS index)."""
+def _pieces(token: str) -> list[str]:
+    """A token's terms: itself, or where it holds Chinese characters or kana, its runs
+    of one kind of character, those of Chinese characters as overlapping pairs."""
+    if token.isascii():
+        return [token]
+    out: list[str] = []
+    for run in _KINDS.findall(token):
+        if not re.match(rf"[{_HAN}]", run):
+            out.append(run)
+        elif len(run) > 1:
+            out += [run[i : i + 2] for i in range(len(run) - 1)]
+    return out
+
+
+def tokenize(text: str, stopwords: Collection[str], pairs: bool = True) -> list[str]:
+    """Lower-cased, accent-free runs of letters and digits, without stopwords (as the
+    FTS index); Chinese and Japanese cut as above unless `pairs` is False (an index
+    made before, `TOKENS` 1)."""
     text = text.lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))
-    return [w for w in _TOKEN.findall(text) if w not in stopwords]
+    found = _TOKEN.findall(text)
+    if pairs and not text.isascii():
+        found = [w for t in found for w in _pieces(t)]
+    return [w for w in found if w not in stopwords]

@@ -17,6 +17,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from index.search.read import lexicon
+from index.search.read.inflection import Inflected
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
@@ -65,7 +66,8 @@ class Vocab:
     languages: dict[tuple[str, ...], str] = field(default_factory=dict)
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
-    day_words: dict[str, int] = field(default_factory=dict)
+    # (and, in a language that inflects them, their inflected forms: inflection.py)
+    day_words: dict[str, int] = field(default_factory=Inflected)
     spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
     # ...and those a visitor may ask in: where the conference is, and every language the
     # reader has words for (lexicon.ASKED_IN); read where they are no words of the talks
@@ -82,7 +84,7 @@ class Vocab:
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
-    part_words: dict[str, str] = field(default_factory=dict)
+    part_words: dict[str, str] = field(default_factory=Inflected)
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -220,11 +222,18 @@ class Vocab:
                 word in self.words or word in self.first_names or word in self.surnames
             )
 
+        inflects = theirs and languages.inflects(code)  # ("w środę": inflection.py)
+        days, said = self.day_words, self.part_words
+        if inflects and isinstance(days, Inflected) and isinstance(said, Inflected):
+            blocked = self.words | set(self.first_names) | set(self.surnames)
+            days.blocked = said.blocked = frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
                 self.day_words[norm(word)] = day
                 if not theirs:  # (`foreign_words`)
                     self.foreign_words[norm(word)] = code
+            if inflects and isinstance(days, Inflected):
+                days.inflect(norm(word), day)
         if theirs:
             for word, day in languages.weekday_names(code, "abbreviated").items():
                 if len(norm(word)) >= 3 and norm(word) not in self.words:
@@ -239,6 +248,8 @@ class Vocab:
                     self.ambiguous_parts |= {key}
                 if not theirs:
                     self.foreign_words[key] = code
+            if inflects and isinstance(said, Inflected):
+                said.inflect(key, part)
 
     def _add_speaker(self, name: str) -> None:
         key = _name_key(name)

@@ -1,0 +1,67 @@
+"""Weekdays and parts of the day as languages that inflect them say them.
+
+Polish, Russian, Czech, Finnish, Greek and others change a word's ending with its
+role: a talk "w środę" is on Wednesday (CLDR names it "środa"), "в пятницу" on Friday
+("пятница"), "утром" in the morning ("утро"). Which languages do, the ground's CLDR
+tables tell (`talkbase.core.languages.inflects`: their months are written one way in
+a date and another standing alone), not a list of languages. For those, a name of
+four letters or more also answers for a word that keeps all of it but its last letter
+and ends in one to three letters of its own, where no two names share that stem and
+the word is none of the talks' own words nor a speaker's name (`Inflected.blocked`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_NAME = 4  # the shortest name whose inflected forms are read
+MAX_ENDING = 3  # the most letters a form ends in after the name's stem
+_AMBIGUOUS = object()  # a stem two names with different values share
+
+
+class Inflected(dict[str, Any]):
+    """Names (folded) -> their value (a weekday, a part of the day), as a dict, whose
+    lookups (`get`, `in`, `[]`) also answer for an inflected form of a name added by
+    `inflect` (above); iterating it gives the names alone."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.stems: dict[str, Any] = {}
+        self.blocked: frozenset[str] = frozenset()  # words never read as an inflection
+
+    def inflect(self, name: str, value: Any) -> None:
+        """Read `name`'s inflected forms as `value` too (a stem two values share: none)."""
+        if len(name) < MIN_NAME or not name.isalpha():
+            return
+        stem = name[:-1]
+        found = self.stems.get(stem, value)
+        self.stems[stem] = value if found == value else _AMBIGUOUS
+
+    def inflected(self, word: object) -> Any:
+        """The value of the name `word` is an inflected form of; None for none."""
+        if not isinstance(word, str) or not self.stems or word in self.blocked:
+            return None
+        if not word.isalpha():
+            return None
+        for ending in range(1, MAX_ENDING + 1):
+            value = self.stems.get(word[:-ending]) if len(word) > ending else None
+            if value is not None and value is not _AMBIGUOUS:
+                return value
+        return None
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        found = self.inflected(key)
+        return default if found is None else found
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or self.inflected(key) is not None
+
+    def __getitem__(self, key: str) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        found = self.inflected(key)
+        if found is None:
+            raise KeyError(key)
+        return found
