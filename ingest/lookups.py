@@ -7,6 +7,7 @@ one command with the programs, they name the ids the programs' talks give
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -63,6 +64,8 @@ def named_by_tables(
             # (what it holds is read with the tables: their bytes are part of its own)
             mixed = hashlib.sha256("\0".join([doc.sha256, *digests]).encode()).hexdigest()
             doc = replace(doc, talks=talks, sha256=mixed)
+        if said := ids_for_names(doc.talks):
+            doc = replace(doc, warnings=(*doc.warnings, f"{doc.name}: {said}"))
         out.append(doc)
     return out, failed, notices
 
@@ -108,3 +111,25 @@ def _person(speaker: Speaker, people: dict[str, dict[str, Any]]) -> Speaker:
         return speaker
     org = next((inline(text_of(entry[k])) for k in ORG_KEYS if text_of(entry.get(k))), "")
     return Speaker(name, org or speaker.affiliation)
+
+
+# an id written where a name belongs: a slug of lower-case letters, digits, "-", "_"
+# or "." ("pradyun", "ruta", "jane-doe", "42"), never a person's name as written
+_ID_SHAPED = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
+def ids_for_names(talks: Sequence[Talk]) -> str:
+    """What to warn of a program whose speakers are ids, not names: every speaker it
+    gives, two distinct at least, an id (`_ID_SHAPED`), as a site's schedule gives
+    them where a table beside it (its `speakers.yml`) names them, and no such table
+    was read with it (`named_by_tables`); "" for any other."""
+    said = list(dict.fromkeys(s.name for t in talks for s in t.speakers))
+    if len(said) < 2 or not all(_ID_SHAPED.fullmatch(n) for n in said):
+        return ""
+    shown = ", ".join(repr(n) for n in said[:3]) + (", ..." if len(said) > 3 else "")
+    return (
+        f"its speakers are ids, not names ({shown}), as a site's schedule gives them "
+        "where a table beside it (its speakers.yml) names them; no such table was read "
+        "with it, so the ids are kept as the names: ingest the site's data folder, or "
+        "the table with the program"
+    )

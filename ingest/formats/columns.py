@@ -966,7 +966,75 @@ def head_field(header: object) -> str | None:
         if fld not in _HEAD_FIELDS:
             return None
         before = {_FIELD_OF.get(w) for w in words[:cut]}
-        return fld if before <= {"title", "conference", fld} else None
+        # ("Presenter Company": the speakers' organisation)
+        of_speakers = fld == "affiliation" and before == {"speakers"}
+        return fld if before <= {"title", "conference", fld} or of_speakers else None
+    return None
+
+
+# an aside in parentheses after a header's name: a form's "(Optional)", Airtable's
+# "(from Rooms)" (a field looked up in another table)
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+_SLASH = re.compile(r"\s*/\s*")
+_STEM = 4  # the fewest letters of a name an inflected word is read by
+
+
+def _named_field(name: str) -> str | None:
+    """The field a name of one or more words names as `FIELDS` writes it."""
+    return _FIELD_OF.get(norm(name).replace("_", "")) if norm(name) else None
+
+
+def _inflected(word: str) -> str | None:
+    """The field a word names inflected ("доклада", genitive of "доклад"; "başlığı",
+    "başlık" with its possessive ending): a name of `FIELDS` of `_STEM` letters or more
+    that the word begins with, but for the name's last letter, and ends at most two
+    letters after."""
+    for name, fld in _FIELD_OF.items():
+        if (
+            len(name) >= _STEM
+            and 0 <= len(word) - len(name) <= 2
+            and word[: len(name) - 1] == name[:-1]
+        ):
+            return fld
+    return None
+
+
+def _rank(fld: str, header: str) -> int:
+    """Where a header's name, its aside left out, comes among `FIELDS[fld]`'s (after
+    them all where it is none of them)."""
+    key = norm(_ASIDE.sub("", header)).replace("_", "")
+    names = [n.replace("_", "") for n in FIELDS[fld]]
+    return names.index(key) if key in names else len(names)
+
+
+@lru_cache(maxsize=4096)
+def other_way(header: str) -> str | None:
+    """The field a header names another way than `FIELDS` writes it: without an aside
+    in parentheses ("Speakers (Optional)", "Room (from Rooms)"; not a duration's
+    unit not known here, "Duration (slots)", which the reader names); by names of one field
+    joined by a slash ("Room/Location"); its two words the other way round ("Time
+    End": "End Time"); or each of its words naming the same field, one of them as
+    written and the others maybe inflected ("Oturum Başlığı": session and title, in
+    Turkish; "Название доклада": title of the talk, in Russian). None where it names
+    none so."""
+    bare = _ASIDE.sub("", header)
+    if duration_unit(header) not in (None, "", *_UNITS):
+        return None  # ("Duration (slots)": a unit not known here, said by the reader)
+    if bare != header and bare.strip():
+        return _named_field(bare) or other_way(bare) or head_field(bare)
+    parts = [p for p in _SLASH.split(header) if p]
+    if len(parts) > 1:
+        named = {_named_field(p) for p in parts}
+        return named.pop() if len(named) == 1 and None not in named else None
+    words = [w for w in norm(header).split("_") if w]
+    if len(words) != 2:
+        return None
+    if found := _FIELD_OF.get(words[1] + words[0]):
+        return found
+    exact = [_FIELD_OF.get(w) for w in words]
+    named = {f or _inflected(w) for f, w in zip(exact, words, strict=True)}
+    if len(named) == 1 and None not in named and any(exact):
+        return named.pop()
     return None
 
 
@@ -1001,6 +1069,14 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
                 out[fld] = col
                 used.add(col)
                 break
+    # a header said another way ("Room (from Rooms)", "Time End"), the one whose
+    # name comes first in `FIELDS` where two say one field ("Speakers (Optional)"
+    # before "Authors (Optional)")
+    other = [(f, k) for k in keys if k not in used and not _serializers(k) if (f := other_way(k))]
+    for fld, k in sorted(other, key=lambda fk: _rank(*fk)):
+        if fld not in out and k not in used:
+            out[fld] = k
+            used.add(k)
     for k in keys:
         listed = listed_name(k) if k not in used and not _serializers(k) else None
         named = _FIELD_OF.get(listed.replace("_", "")) if listed else None

@@ -37,8 +37,10 @@ them. Here:
   whose only talks sit under `example`/`examples` keys (documentation), and one
   whose talks are mostly records of something else (`_not_sessions`: a package
   search, an issue tracker's list): their only times say when each record was
-  made or changed, and none names a room, a track, an end, a duration or who
-  presents it;
+  made or changed (or its status is one of publication, a blog's: its date is when
+  it was published), and none names a room, a track (category ids alone name
+  none), an end, a duration or who presents it; so is a GeoJSON map whose features
+  say no time of day and no presenter (places, `_geojson`);
 - the conference is named as the document names it (`conference`).
 """
 
@@ -605,6 +607,15 @@ def events(
 _EXAMPLE_KEYS = ("example", "examples")  # what documentation shows, not a program
 
 
+def _geojson(root: object) -> bool:
+    """Whether a document is GeoJSON (a "FeatureCollection" of "Feature"s, or one):
+    a map, whose features are places."""
+    return isinstance(root, dict) and (
+        (root.get("type") == "FeatureCollection" and isinstance(root.get("features"), list))
+        or (root.get("type") == "Feature" and "geometry" in root)
+    )
+
+
 def api_description(root: object) -> str | None:
     """Why a document is an API's description, not a program (an OpenAPI or Swagger
     spec: its root names the version of `openapi` or `swagger` and holds `paths`,
@@ -775,6 +786,30 @@ def _stamp(value: object) -> bool:
     return bool(m and (m.group(1) != "00" or (m.group(2) or "").strip("0")))
 
 
+# a content record's state of publication (WordPress's "publish", "draft", "future"):
+# its date is when it was, or will be, published, never a session's start
+_PUBLICATION = re.compile(r"publish(?:ed)?|draft|future|unpublished", re.IGNORECASE)
+_STATUS_KEYS = ("status", "state", "post_status")
+
+
+def _published(obj: dict[str, Any]) -> bool:
+    """Whether a record's status is a state of publication (`_PUBLICATION`)."""
+    return any(
+        isinstance(obj.get(k), str) and _PUBLICATION.fullmatch(obj[k].strip()) is not None
+        for k in _STATUS_KEYS
+    )
+
+
+def _only_ids(value: object) -> bool:
+    """A value of whole numbers only (a blog's category ids, [3]): ids of a table the
+    document does not hold, naming no track."""
+    items = value if isinstance(value, list) else [value]
+    return bool(items) and all(
+        isinstance(v, int) and not isinstance(v, bool) or (isinstance(v, str) and v.isdigit())
+        for v in items
+    )
+
+
 def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str | None:
     """Why the talks found are records of something else (a package, an issue),
     or None: most of them name no room, track, end, duration, slot or presenter
@@ -788,13 +823,15 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
         key
         for o in objs
         for fld in timed
-        if (key := resolve(o).get(fld)) is not None and (_life_key(key) or _stamp(o[key]))
+        if (key := resolve(o).get(fld)) is not None
+        and (_life_key(key) or _stamp(o[key]) or _published(o))
     }
     shown: list[str] = []
 
     def no_session(obj: dict[str, Any]) -> bool:
         cols = resolve(obj)
-        if any(_has(obj, cols, f) for f in _SESSION_FIELDS) or _slots(obj)[1]:
+        said = [f for f in _SESSION_FIELDS if _has(obj, cols, f)]
+        if [f for f in said if f != "track" or not _only_ids(obj[cols[f]])] or _slots(obj)[1]:
             return False
         if _presented(obj, cols):
             return False
@@ -819,8 +856,8 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
     return (
         f"{len(records)} of its {len(objs)} records {titled} (the first at {where(first)}: "
         f"{inline(text_of(records[0]))[:40]!r}) are no sessions: the only times they give, "
-        f"{keys}{said}, say when a record was made or changed (a key naming that, or a time "
-        "to the second), and none names a room, a track, an end, a duration or who "
+        f"{keys}{said}, say when a record was made or changed (a key naming that, a time "
+        "to the second, or a status of publication), and none names a room, a track, an end, a duration or who "
         "presents it"
     )
 
@@ -889,6 +926,14 @@ def find(root: object, formats: str = "") -> Gate:
         )
     if why := _not_sessions(talks):
         return Gate([], f"{why}: no program.{hint}")
+    if _geojson(root) and not any(level(o) == "strong" for _, o in talks):
+        return Gate(
+            [],
+            f"a GeoJSON map ({root.get('type')}): its {len(talks)} titled features (the "
+            f"first at {where(talks[0][0])}: {inline(text_of(talks[0][1]))[:40]!r}) are "
+            "places, none saying when at a time of day or who presents it: no program."
+            f"{hint}",
+        )
     others = [
         f
         for p, m in groups.items()

@@ -25,7 +25,9 @@ keywords split on "|" ";" or ",". CSV and JSONL are read line by line
 few lines of title (`header_row`), which are skipped with a warning, or under a
 row of group headings (`group_row`); last rows that fill only their first cell
 below talks that all fill more ("Total: 3 sessions") are a footer (`footer`),
-dropped with a warning.
+dropped with a warning; a row without a title whose one filled cell is a date is a
+day heading inside the table (`_Reader.day_rows`), and a title row above a CSV's
+header naming one day dates the rows that give none (`day_named`).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import comma_affiliation, family_first, parse_speakers
+from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
@@ -81,15 +83,50 @@ def _called_off(value: object) -> str:
     return said if said and cancelled_state(said) else ""
 
 
+# a line break in a cell: a Markdown table's "<br>", a CSV's quoted newline
+_BREAK = re.compile(r"<br\s*/?>|\r?\n", re.IGNORECASE)
+# what separates two people in one line of a speaker cell
+_PEOPLE_SEP = re.compile(r"[,;|&\u3001]|\s(?:and|und|et|y|e)\s")
+
+
+def cell_lines(value: object) -> list[str]:
+    """The lines of a cell, each as one line of plain text, the empty ones left out."""
+    return [line for part in _BREAK.split(text_of(value)) if (line := inline(part))]
+
+
+def _line_broken(value: object, affiliation_after_break: bool) -> Speaker | None:
+    """The one speaker of a cell of two lines, a name and the organisation under it
+    ("Ruth Suehle<br>*Apache Software Foundation*"), no separator of people in it:
+    where the second line is no person's name, or the column writes each cell so
+    (`affiliation_after_break`); None for any other cell."""
+    if not isinstance(value, str) or not _BREAK.search(value):
+        return None
+    lines = cell_lines(value)
+    if len(lines) != 2 or _PEOPLE_SEP.search(" ".join(lines)):
+        return None
+    name, org = lines
+    if not name_shaped(name) or (name_shaped(org) and not affiliation_after_break):
+        return None
+    return Speaker(name, org)
+
+
 def speakers_of(
     value: object,
     orgs: object = None,
     affiliation_after_comma: bool = False,
     family_names_first: bool = False,
+    affiliation_after_break: bool = False,
 ) -> tuple[Speaker, ...]:
     """The speakers of a cell; `affiliation_after_comma` where its column writes
     "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
-    it writes "Family, Given" (`speakers.family_first`)."""
+    it writes "Family, Given" (`speakers.family_first`), `affiliation_after_break`
+    where it writes a name and its organisation on two lines (`_line_broken`);
+    other lines are a person each."""
+    if (one := _line_broken(value, affiliation_after_break)) is not None:
+        org = inline(text_of(orgs))
+        return (Speaker(one.name, org or one.affiliation),)
+    if isinstance(value, str) and _BREAK.search(value):
+        value = "; ".join(cell_lines(value))  # (a person per line)
     if isinstance(value, list):
         found = [
             s
@@ -99,7 +136,7 @@ def speakers_of(
             )
         ]
     else:
-        raw = inline(text_of(value))
+        raw = _LINKED.sub("", inline(text_of(value)))
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
@@ -108,6 +145,9 @@ def speakers_of(
     org_text = inline(text_of(orgs))
     if org_text and found:
         parts = [p.strip() for p in re.split(r"\s*[|;]\s*", org_text)]
+        listed = [p.strip() for p in org_text.split(",")]
+        if len(parts) == 1 and len(listed) == len(found) > 1 and "," in text_of(value):
+            parts = listed  # (lists joined alike: Airtable's "A,B" beside "Org A,Org B")
         if len(parts) == len(found) and len(parts) > 1:
             found = [
                 Speaker(s.name, s.affiliation or p or None)
@@ -116,6 +156,11 @@ def speakers_of(
         else:
             found = [Speaker(s.name, s.affiliation or org_text) for s in found]
     return tuple(found)
+
+
+# a web address in parentheses after a name (Notion's relation to a person's page:
+# "Lea Fischer (https://www.notion.so/Lea-Fischer-8d1e...)"): a link, not an organisation
+_LINKED = re.compile(r"\s*\((?:https?://|www\.)[^()\s]*\)")
 
 
 def _name_org(item: str) -> tuple[str, str | None]:
@@ -192,6 +237,32 @@ def _iso_dates(value: str, day_first: bool) -> str:
     return _NUMERIC_DATE.sub(iso, value)
 
 
+# a zone named in parentheses after a clock ("9:00 AM (CEST)"), and an arrow between a
+# span's two ends (Notion's "October 20, 2026 9:00 AM (CEST) → 9:40 AM")
+_ZONE_ASIDE = re.compile(rf"(?<=[\dMm.])\s*\(({when.ZONE_ABBREVIATION})\)")
+_ARROW = re.compile(r"\s*[\u2192\u27f6\u21d2]\s*")
+
+
+def moment_cell(value: str) -> str:
+    """A date or time cell as `when.parse_when` reads it: a zone in parentheses after
+    its clock written after the whole cell, an arrow between its two ends a range's
+    dash, the end's date left out where it repeats the start's ("October 20, 2026 9:00
+    AM (CEST) → 9:40 AM": "October 20, 2026 9:00 AM – 9:40 AM CEST")."""
+    zones = _ZONE_ASIDE.findall(value)
+    if len(set(zones)) != 1 and not _ARROW.search(value):
+        return value
+    text = _ZONE_ASIDE.sub("", value) if len(set(zones)) == 1 else value
+    parts = _ARROW.split(text)
+    if len(parts) == 2:
+        first, second = parts
+        on = re.fullmatch(rf"(.+?)[ ,T]+({when.clock_span()})", second)
+        before = re.fullmatch(rf"(.+?)[ ,T]+({when.clock_span()})", first)
+        if on and before and when.parse_date(on.group(1)) == when.parse_date(before.group(1)):
+            second = on.group(2)  # (the same day: only its clock)
+        text = f"{first} \u2013 {second}"
+    return f"{text} {zones[0]}" if len(set(zones)) == 1 else text
+
+
 @lru_cache(maxsize=4096)
 def date_in_words(text: str, years: tuple[int, ...] = ()) -> date | None:
     """A date cell written in words, in any language programs are read in ("samedi 5
@@ -213,6 +284,18 @@ def date_in_words(text: str, years: tuple[int, ...] = ()) -> date | None:
         if (found := mdparts.date_of(text, years, (code,))) is not None:
             return found
     return None
+
+
+def day_named(text: str, years: tuple[int, ...] = ()) -> date | None:
+    """The day a title above a table names (a workbook's sheet name or title row, a
+    CSV's title row), read as a date cell is (in numbers, or in words in any language:
+    `date_in_words`), or as a Markdown day heading is ("Day 1 — Thursday 5 March
+    2026"); an aside in parentheses is no part of it ("(times in Europe/Dublin)")."""
+    bare = " ".join(_ASIDE.sub(" ", text).split())
+    return when.parse_date(bare) or date_in_words(bare, years) or mdparts.date_of(bare, years)
+
+
+_ASIDE = re.compile(r"\([^()]*\)")
 
 
 def yearless(text: str, years: tuple[int, ...]) -> str | None:
@@ -263,6 +346,31 @@ def duration_per(
 
 
 # ---- rows to talks -----------------------------------------------------------------------
+
+
+# a title struck through ("~~Title~~", "<del>Title</del>", "<s>Title</s>"), maybe with
+# a word after it that calls the talk off ("~~Title~~ *cancelled*")
+_STRUCK = re.compile(r"^(?:~~(.+?)~~|<(del|s|strike)>(.+?)</\2>)\s*(.*)$", re.IGNORECASE)
+
+
+def _title(value: object) -> tuple[str, str]:
+    """A title cell's title and the word calling its talk off ("" where none does):
+    its lines one line ("The CRA and you<br>What the Cyber Resilience Act means":
+    joined by a colon, as a title and its subtitle are written); a title struck
+    through, alone or with such a word after it, is the talk's title and the talk
+    is off ("cancelled" where no word says it)."""
+    text = ""
+    for line in cell_lines(value):
+        text = f"{text}{'' if not text or text[-1] in ':.?!' else ':'} {line}".strip()
+    m = _STRUCK.match(text)
+    if m:
+        struck, rest = (
+            inline(m.group(1) or m.group(3)),
+            inline(m.group(4)).strip(" *_()[]-\u2013\u2014"),
+        )
+        if struck and (not rest or cancelled_state(rest)):
+            return struck, rest or "cancelled"
+    return text, ""
 
 
 def _format(value: object, column: str | None) -> str | None:
@@ -328,6 +436,8 @@ class _Reader:
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
         self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
         self.family_first: set[str] = set()  # speaker columns of "Family, Given"
+        # speaker columns that write a name and its organisation on two lines
+        self.org_after_break: set[str] = set()
         self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
@@ -386,6 +496,7 @@ class _Reader:
         affiliated: dict[str, list[str]] = {}
         years: dict[int, int] = {}
         day_cells: dict[str, list[str]] = {}  # by date column: its cells
+        raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
@@ -395,6 +506,8 @@ class _Reader:
                     years[int(y)] = years.get(int(y), 0) + 1
             if "speakers" in cols:
                 cell = row.get(cols["speakers"])
+                if isinstance(cell, str) and cell.strip():
+                    raw.setdefault(cols["speakers"], []).append(cell)
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
                     org = text_of(row.get(cols["affiliation"])) if "affiliation" in cols else ""
@@ -417,6 +530,9 @@ class _Reader:
         self.years = tuple(sorted(years, key=lambda y: -years[y]))
         for column, cells in day_cells.items():
             self._numbered_days(column, cells)
+        for column, cells in raw.items():
+            if _names_over_orgs(cells):
+                self.org_after_break.add(column)
         for column, cells in people.items():
             if sign := family_first(cells):
                 self.family_first.add(column)
@@ -487,6 +603,40 @@ class _Reader:
                 "its notes"
             )
 
+    def day_rows(
+        self,
+        rows: Sequence[tuple[dict[str, Any], str]],
+        cols: dict[str, str],
+        first: date | None = None,
+    ) -> list[tuple[dict[str, Any], str, date | None]]:
+        """A table's rows, each with the day it is on where it gives no date: the one
+        the last day row above it names (a row without a title whose one filled cell
+        is a date, "THURSDAY, 5 MARCH 2026": a spreadsheet's day heading inside its
+        table), else `first` (a day heading or title above the table). The day rows
+        are no talks: left out, named in one warning."""
+        out: list[tuple[dict[str, Any], str, date | None]] = []
+        day, heads = first, []
+        for row, where in rows:
+            filled = [v for v in row.values() if text_of(v).strip()]
+            said = text_of(filled[0]) if len(filled) == 1 else ""
+            named = (
+                self.day_of(said, None)
+                if said and not text_of(row.get(cols.get("title", ""))).strip()
+                else None
+            )
+            if named is not None and named.time() == time():
+                day = named.date()
+                heads.append((where, said.strip()))
+                continue
+            out.append((row, where, day))
+        if heads:
+            shown = ", ".join(f"{w} ({s[:40]!r})" for w, s in heads[:4])
+            self.warnings.append(
+                f"{self.document}: {len(heads)} row(s) name a day and no talk: {shown}; "
+                "each is the date of the talks below it that give none"
+            )
+        return out
+
     def talk(
         self,
         row: dict[str, Any],
@@ -501,7 +651,7 @@ class _Reader:
         def get(fld: str) -> Any:
             return row.get(cols[fld]) if fld in cols else None
 
-        title = inline(text_of(get("title")))
+        title, struck = _title(get("title"))
         if not title:
             if any(text_of(v).strip() for v in row.values()):
                 self.warnings.append(f"{self.document} {where}: a row without a title; skipped")
@@ -511,7 +661,9 @@ class _Reader:
         said = {
             f: m[0]
             if m
-            else _iso_dates(text_of(get(f)), self.day_first.get(cols.get(f, ""), False))
+            else _iso_dates(
+                moment_cell(text_of(get(f))), self.day_first.get(cols.get(f, ""), False)
+            )
             for f, m in moments.items()
         }
         numbered_day = self.ordinal.get(cols.get("date", ""), {})
@@ -521,7 +673,7 @@ class _Reader:
         undated_day = label if label in numbered_day and numbered_day[label] is None else ""
         if label in numbered_day:
             said["date"] = (d := numbered_day[label]) and d.isoformat() or ""
-        if on_day is not None and not said["date"].strip():
+        if on_day is not None and not said["date"].strip() and not undated_day:
             said["date"] = on_day.isoformat()  # the day a heading above the table names
         named = next((m[1] for m in moments.values() if m and m[1]), "")
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
@@ -536,7 +688,10 @@ class _Reader:
         only_day = None  # the day of a talk whose time the row does not give or is unread
         if start is None and not said["start"].strip():
             if day is not None and day.time() != time():
-                start = day  # a date cell that gives the time too ("2024-05-02T10:00+02:00")
+                # a date cell that gives the time too ("2024-05-02T10:00+02:00"), or a
+                # range ("October 20, 2026 9:00 AM (CEST) → 9:40 AM": its end too)
+                start, end = when.parse_when(said["date"], tz, self.fallback)
+                start = start or day
             else:
                 only_day = on  # only a date: the talk is on that day, at no time said
             if lost:
@@ -599,7 +754,7 @@ class _Reader:
                 ("Subtitle", inline(text_of(get("subtitle")))),
                 ("Keywords", ", ".join(k for k in keywords if k)),
                 ("URL", inline(text_of(get("url")))),
-                ("Status", _called_off(get("status"))),
+                ("Status", _called_off(get("status")) or struck),
                 ("Day", undated_day),
             )
             if value
@@ -659,6 +814,7 @@ class _Reader:
                 row.get(cols.get("affiliation", "")),
                 column in self.org_after_comma,
                 column in self.family_first,
+                column in self.org_after_break,
             )
         orgs = self.numbered.get(cols.get("affiliation", ""), [])
         by_number = {column_number(c): c for c in orgs}
@@ -671,6 +827,20 @@ class _Reader:
             )
             found.extend(speakers_of(row.get(c), org if text_of(row.get(c)).strip() else None))
         return tuple(found)
+
+
+def _names_over_orgs(cells: list[str]) -> bool:
+    """Whether a speaker column writes a person's organisation on a line under their
+    name: its cells of two lines are each a name over no person's name, or each
+    hold no separator of people while its one-line cells separate people with one
+    ("Dawn Foster (CHAOSS), Brian Proffitt" beside "Ruth Suehle<br>Apache Software
+    Foundation": a line break is no separator of people there)."""
+    broken = [cell_lines(c) for c in cells if _BREAK.search(c)]
+    if not broken or any(len(b) != 2 or _PEOPLE_SEP.search(" ".join(b)) for b in broken):
+        return False
+    if not all(name_shaped(b[1]) for b in broken):
+        return True
+    return any(_PEOPLE_SEP.search(c) for c in cells if not _BREAK.search(c))
 
 
 def _undated(value: str, fallback: tzinfo) -> bool:
@@ -888,6 +1058,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"({named[:160]}) above the header row (line {header_line}), which names the "
             "columns: it is not the header, nor a talk"
         )
+    titled_day: date | None = None  # the day a title row above the header names
     if found - bool(groups):
         titled = head[: found - bool(groups)]
         above = " / ".join(
@@ -898,9 +1069,15 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         reader.stated += f" {above}"
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
         reader.fallback = mdparts.stated_zone([above]) or reader.fallback
+        # ("Day 1 — Thursday 5 March 2026": the day of rows that give none, as a
+        # workbook's title rows name it; not a span of days, "3–4 June 2026")
+        years = tuple(dict.fromkeys(int(y) for y in when.YEAR.findall(above)))
+        if numbered_days(above, years)[1] == 1:
+            titled_day = day_named(above, years) or numbered_days(above, years)[0]
+        on = f"; rows that give no date are on {titled_day.isoformat()}" if titled_day else ""
         reader.warnings.append(
             f"{reader.document} {place}: not the table but a title above its header row "
-            f"(line {header_line}), skipped: {above[:160]!r}"
+            f"(line {header_line}), skipped: {above[:160]!r}{on}"
         )
     record: list[str] = []  # the raw lines of the row being read
 
@@ -999,9 +1176,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)
     reader.warnings.extend(below)
-    found_rows, carried = _carried(found_rows, cols, reader.document)
+    found_rows, carried = _carried(found_rows, cols, reader.document, titled_day is not None)
     reader.decide_dates(found_rows)
-    talks = [t for row, where in found_rows if (t := reader.talk(row, where, cols)) is not None]
+    dated = reader.day_rows(found_rows, cols, titled_day)
+    talks = [t for row, where, on in dated if (t := reader.talk(row, where, cols, on)) is not None]
     reader.warnings.extend(carried)
     reader.warnings.extend([cut_short] if cut_short else [])
     return talks
@@ -1286,7 +1464,8 @@ def read_rows(
         rows, said = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
         carried += said
     reader.decide_dates(rows)
-    talks = [t for row, where in rows if (t := reader.talk(row, where, on_day=on_day)) is not None]
+    dated = reader.day_rows(rows, reader.cols_of(rows[0][0]) if rows else {}, on_day)
+    talks = [t for row, where, on in dated if (t := reader.talk(row, where, on_day=on)) is not None]
     return talks, reader.warnings + carried
 
 

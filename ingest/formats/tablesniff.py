@@ -225,7 +225,7 @@ VALUE_WORDS = {  # what a column read by its values holds, in words
 
 def _timed(value: str) -> bool:
     """A date cell that gives a time of day too ("2026-09-08 09:00")."""
-    at, _ = when.parse_when(value, None, UTC)
+    at, _ = when.parse_when(table.moment_cell(value), None, UTC)
     return at is not None and at.time() != time()
 
 

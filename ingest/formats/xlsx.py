@@ -8,7 +8,9 @@ cut short or damaged: refused in one sentence naming the file). It is opened wit
 openpyxl read-only, cell values as last computed (never formulas). A cell Excel
 stores as a date, a time or a date-time is given to the table reader in ISO
 ("2024-10-07", "09:30", "2024-10-07T09:30"), never in a display format whose day
-and month order is the locale's; a whole number stored as a float reads as one.
+and month order is the locale's; a whole number stored as a float reads as one. A
+range merged over two rows or more gives each of its rows its value (`_filled_down`:
+a room merged over two sessions is both's).
 
 In each sheet the header row is found as a CSV's is (`table.header_row`): under a
 few rows of title (a merged title cell), which are skipped with a warning. The day
@@ -40,11 +42,11 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import resolve
-from ingest.formats.mdparts import date_of, document_years, room_named, stated_zone
+from ingest.formats.mdparts import document_years, room_named, stated_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.formats.table import (
     PREAMBLE,
-    date_in_words,
+    day_named,
     group_row,
     header_row,
     read_rows,
@@ -135,6 +137,7 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
             for ws in book.worksheets:
                 ws.reset_dimensions()  # (the size it declares may be wrong: read every row)
                 rows: list[tuple[int, tuple[str, ...]]] = []
+                merged = _merged_down(data, getattr(ws, "_worksheet_path", ""))
                 for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
                     cells += len(values)
                     if cells > MAX_CELLS:
@@ -145,8 +148,8 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                             f"sheet {ws.title!r}",
                         )
                     texts = tuple(cell_text(v).strip() for v in values)
-                    if any(texts):
-                        rows.append((number, texts))
+                    rows.append((number, texts))
+                rows = [r for r in _filled_down(rows, merged) if any(r[1])]
                 found.append(Sheet(ws.title, tuple(rows), ws.sheet_state != "visible"))
         finally:
             book.close()
@@ -159,6 +162,58 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
             f"({type(exc).__name__}: {str(exc)[:120]})",
         ) from exc
     return found
+
+
+# a merged range of a sheet's XML ("<mergeCell ref="E3:E4"/>")
+_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]{1,3}\d+:[A-Z]{1,3}\d+)"')
+
+
+def _merged_down(data: bytes, part: str) -> list[tuple[int, int, int, int]]:
+    """The ranges of a sheet (its part of the workbook's zip) merged over two rows or
+    more, as (first column, first row, last column, last row), 1-based; [] where it
+    has none or the part cannot be read (openpyxl read-only gives no merges)."""
+    from openpyxl.utils.cell import range_boundaries
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            xml = z.read(part.lstrip("/"))
+    except (KeyError, zipfile.BadZipFile, OSError, ValueError):
+        return []
+    spans = []
+    for ref in _MERGE.findall(xml):
+        try:
+            c1, r1, c2, r2 = range_boundaries(ref.decode())
+        except ValueError:
+            continue
+        if c1 and r1 and c2 and r2 and r2 > r1:
+            spans.append((c1, r1, c2, r2))
+    return spans
+
+
+def _filled_down(
+    rows: list[tuple[int, tuple[str, ...]]], merged: list[tuple[int, int, int, int]]
+) -> list[tuple[int, tuple[str, ...]]]:
+    """A sheet's rows with each cell a range merged over rows covers given that range's
+    value (Excel keeps it in the first row only): a room or a date merged down over
+    the sessions it holds is each one's. The first row's cells are copied down their
+    own columns, so a range merged across columns too stays one cell wide."""
+    if not merged:
+        return rows
+    at = {number: n for n, (number, _) in enumerate(rows)}
+    out = [list(cells) for _, cells in rows]
+    for c1, r1, c2, r2 in merged:
+        if r1 not in at:
+            continue
+        top = out[at[r1]]
+        for r in range(r1 + 1, r2 + 1):
+            if r not in at:
+                continue
+            row = out[at[r]]
+            row.extend([""] * (c2 - len(row)))
+            for c in range(c1, min(c2, len(top)) + 1):
+                if not row[c - 1]:
+                    row[c - 1] = top[c - 1]
+    return [(number, tuple(cells)) for (number, _), cells in zip(rows, out, strict=True)]
 
 
 def _line(cells: tuple[str, ...]) -> str:
@@ -256,18 +311,6 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
     return talks, warnings
 
 
-def _day(text: str, years: tuple[int, ...]) -> date | None:
-    """The day a sheet's name or a title row names, read as a date cell is (in
-    numbers, or in words in any language: `table.date_in_words`), or a part of it
-    between spaced dashes ("SecDevCon 2024 — Mon 7 Oct 2024"); an aside in
-    parentheses is no part of it ("(times in Europe/Dublin)")."""
-    bare = " ".join(_ASIDE.sub(" ", text).split())
-    return when.parse_date(bare) or date_in_words(bare, years) or date_of(bare, years)
-
-
-_ASIDE = re.compile(r"\([^()]*\)")
-
-
 def _read(
     t: _Table,
     document: str,
@@ -279,7 +322,7 @@ def _read(
     names where a row gives no date, in the zone its title rows state."""
     warnings: list[str] = []
     titles = [text for _, text in t.titles]
-    day = next((d for text in [*titles, t.sheet.name] if (d := _day(text, years))), None)
+    day = next((d for text in [*titles, t.sheet.name] if (d := day_named(text, years))), None)
     if t.titles:
         first, last = t.titles[0][0], t.titles[-1][0]
         place = f"rows {first}-{last}" if last > first else f"row {first}"
