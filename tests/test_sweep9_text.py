@@ -51,3 +51,85 @@ def test_a_language_the_identifier_splits_into_varieties_is_still_told() -> None
     varieties, which have no ISO 639-1 code, and no guess was sure."""
     abstract = "تصميم واجهات تدعم الكتابة من اليمين إلى اليسار في تطبيقات الويب والجوال الحديثة"
     assert guess("", abstract) == "ar"
+
+
+US_12H = (
+    "# Strange Loop Revival 2026\n\n## Thursday, September 24, 2026\n\n"
+    "- 9:00–9:45 Opening keynote: Software that lasts — Hillel Wayne\n"
+    "- 11:00–11:40 The joy of SQLite — Ben Johnson — Room 210\n"
+    "- 12:00–1:00 Lunch\n"
+    "- 1:00–1:40 Formal methods for the working programmer — Marianne Bellotti — Room 210\n"
+    "- 2:00–2:40 Datalog in the browser — Jamie Brandon — Room 210\n"
+    "- 4:30–5:15 Closing keynote: Why we build — Julia Evans — Room 210\n"
+)
+
+
+def clocks(talks) -> list[str]:
+    return [f"{t.start:%H:%M}–{t.end:%H:%M}" if t.end else f"{t.start:%H:%M}" for t in talks]
+
+
+def test_a_12_hour_program_without_am_or_pm_runs_on_into_the_afternoon() -> None:
+    """ "1:00 – 1:40" after "11:00 – 11:40" was stored at 01:00, and Lunch "12:00–1:00"
+    lost its end, without a word."""
+    from ingest.formats import markdown
+
+    talks, warnings = markdown.parse(US_12H, "schedule.md", "America/Chicago")
+    assert clocks(talks) == [
+        "09:00–09:45",
+        "11:00–11:40",
+        "12:00–13:00",
+        "13:00–13:40",
+        "14:00–14:40",
+        "16:30–17:15",
+    ]
+    assert len(warnings) == 1 and "without am or pm" in warnings[0]
+
+
+def test_a_24_hour_program_keeps_its_clocks() -> None:
+    """A program that writes an afternoon "13:00" or a night "00:30" is read as written:
+    its clocks that run back are another room's list or the night."""
+    from ingest.formats import markdown
+
+    text = (
+        "# DevDays 2026\n\n## Friday, 6 November 2026\n\n"
+        "- 9:00–9:45 Welcome — Ana Lima\n"
+        "- 11:00–11:45 Rust in production — Max Muster\n"
+        "- 13:00–13:45 Kafka — Jane Doe\n"
+        "- 10:00–10:45 Workshop: Go — John Roe\n"
+    )
+    talks, warnings = markdown.parse(text, "devdays.md", "UTC")
+    assert clocks(talks) == ["09:00–09:45", "11:00–11:45", "13:00–13:45", "10:00–10:45"]
+    assert not warnings
+
+
+def test_a_night_event_in_a_list_ends_the_next_day() -> None:
+    """ "22:00–01:00 Conference party" lost its end ("ends before it starts")."""
+    from ingest.formats import markdown
+
+    text = (
+        "# PyCon Ireland 2026\n\n## Saturday 7 November 2026\n\n"
+        "- 10:30–11:00 Dependency management with uv — Ciarán Walsh — Room A\n"
+        "- 22:00–01:00 Conference party at The Brazen Head\n"
+    )
+    talks, warnings = markdown.parse(text, "programme.md", "Europe/Dublin")
+    assert talks[1].end.isoformat() == "2026-11-08T01:00:00+00:00"
+    assert not warnings
+
+
+def test_an_overnight_event_shows_the_day_it_ends() -> None:
+    """ "Thu 2026-10-15 18:00–12:00" read as an end before the start."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from talkbase.core import present
+    from talkbase.core.records import Talk
+
+    warsaw = ZoneInfo("Europe/Warsaw")
+    talk = Talk(
+        "Open Data Hackathon",
+        start=datetime(2026, 10, 15, 18, tzinfo=warsaw),
+        end=datetime(2026, 10, 16, 12, tzinfo=warsaw),
+    )
+    assert present.when(talk, year=True) == "Thu 2026-10-15 18:00–Fri 12:00"
+    same_day = Talk("Talk", start=talk.start, end=datetime(2026, 10, 15, 19, tzinfo=warsaw))
+    assert present.when(same_day) == "Thu 15 Oct 18:00–19:00"

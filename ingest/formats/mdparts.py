@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
 
 from ingest import when
@@ -578,7 +578,9 @@ def times(
         if second
         else None
     )
-    return start, end, rest  # an end before the start is judged by `when.talk_end`
+    # ("22:00–01:00": the night's end, `when.past_midnight`; any other end before the
+    # start is judged by `when.talk_end`)
+    return start, end and when.past_midnight(start, end), rest
 
 
 def capitalised(word: str) -> bool:
@@ -745,6 +747,13 @@ def timed_bullet(line: str) -> str | None:
         return None
     text = strip_markup(m.group(1))
     return text if _LEADING_TIME.match(_zoned(text)[0]) else None
+
+
+def leading_clocks(text: str) -> list[tuple[time | None, int]]:
+    """The clock times a timed list line's text (`timed_bullet`) starts with, as read
+    (`when.late_clock`: the clock and the days it runs past its day)."""
+    lead = _LEADING_TIME.match(_zoned(text)[0])
+    return [when.late_clock(c) for c in (lead.group(2, 3) if lead else ()) if c]
 
 
 def unread_clocks(text: str) -> list[str]:
