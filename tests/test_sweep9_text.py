@@ -133,3 +133,28 @@ def test_an_overnight_event_shows_the_day_it_ends() -> None:
     assert present.when(talk, year=True) == "Thu 2026-10-15 18:00–Fri 12:00"
     same_day = Talk("Talk", start=talk.start, end=datetime(2026, 10, 15, 19, tzinfo=warsaw))
     assert present.when(same_day) == "Thu 15 Oct 18:00–19:00"
+
+
+def test_indonesian_zones_after_dotted_clocks_are_read_and_leave_the_title() -> None:
+    """ "09.00–09.30 WIB — Pembukaan" kept "WIB — " in every title and was read in the
+    default zone."""
+    from ingest.formats import markdown
+
+    text = (
+        "# GoTo Tech Conference Jakarta 2026\n\n## Sabtu, 7 November 2026\n\n"
+        "- 09.00–09.30 WIB — Pembukaan — Panitia — Aula Utama\n"
+        "- 13.00–13.45 WIB — Observabilitas sistem pembayaran — Andi Wijaya — Aula Utama\n"
+    )
+    talks, _ = markdown.parse(text, "jadwal.md", "UTC")
+    assert [(t.title, t.start.isoformat()) for t in talks] == [
+        ("Pembukaan", "2026-11-07T09:00:00+07:00"),
+        ("Observabilitas sistem pembayaran", "2026-11-07T13:00:00+07:00"),
+    ]
+
+
+def test_the_arabic_scripts_comma_separates_speakers() -> None:
+    """ "ليلى حسن، عمر خالد" was one speaker."""
+    from ingest.speakers import parse_speakers
+
+    assert [s.name for s in parse_speakers("ليلى حسن، عمر خالد")] == ["ليلى حسن", "عمر خالد"]
+    assert [s.name for s in parse_speakers("佐藤 花子、鈴木 一郎")] == ["佐藤 花子", "鈴木 一郎"]
