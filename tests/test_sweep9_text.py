@@ -158,3 +158,15 @@ def test_the_arabic_scripts_comma_separates_speakers() -> None:
 
     assert [s.name for s in parse_speakers("ليلى حسن، عمر خالد")] == ["ليلى حسن", "عمر خالد"]
     assert [s.name for s in parse_speakers("佐藤 花子、鈴木 一郎")] == ["佐藤 花子", "鈴木 一郎"]
+
+
+def test_a_last_part_the_lines_repeat_is_their_room_not_a_speaker() -> None:
+    """ "Title — Andrea Leopardi — Grand Ballroom": the room (no room word) was the
+    speaker, the speaker part of the title."""
+    from ingest.formats import markdown
+
+    talks, _ = markdown.parse(US_12H.replace("Room 210", "Grand Ballroom"), "s.md", "UTC")
+    assert [(t.title, [s.name for s in t.speakers], t.room) for t in talks[-2:]] == [
+        ("Datalog in the browser", ["Jamie Brandon"], "Grand Ballroom"),
+        ("Closing keynote: Why we build", ["Julia Evans"], "Grand Ballroom"),
+    ]

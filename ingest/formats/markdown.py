@@ -81,6 +81,7 @@ from ingest.formats.mdparts import (
     read_block,
     read_bullet,
     room_named,
+    rooms_said,
     sessions,
     stated_zone,
     strip_markup,
@@ -785,7 +786,8 @@ def _listed(
     program written the 12-hour way without am or pm (`twelve`: `when.twelve_hour`),
     a clock that runs back past noon is the afternoon's (`when.afternoon`), said once."""
     day, room, track = _context(sections, conference)
-    zones = zones_said([t for raw in own if (t := timed_bullet(raw)) is not None])
+    timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
+    zones, rooms = zones_said(timed), rooms_said(timed)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
     told = False  # (that the 12-hour clock's afternoon was read: said once)
@@ -814,7 +816,7 @@ def _listed(
                     "not read as a talk"
                 )
             continue
-        b = read_bullet(text, day, fallback, zones)
+        b = read_bullet(text, day, fallback, zones, rooms)
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "
