@@ -28,7 +28,7 @@ from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
 from ingest.formats.registry import CutShort, Options
-from ingest.language import title_tags
+from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
     check_file,
@@ -428,7 +428,7 @@ def finish(
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
     warnings = list(warnings)
-    talks = [limit_fields(t, document, warnings) for t in title_tags(talks)]
+    talks = [limit_fields(t, document, warnings) for t in program_language(title_tags(talks))]
     name = clean(conference or "")
     if name:
         talks = [replace(t, conference=name) for t in talks]

@@ -1,7 +1,8 @@
 """A talk's language where its program does not say it: read from the talk's own words
-(its abstract, or its title and abstract together) by a language identifier trained
-on 97 languages (py3langid, its model shipped in the package), trusted only when
-the text is long enough and the identifier sure enough. A program's own field
+(its abstract, or its title and abstract together) by a language identifier
+(py3langid, its model shipped in the package), trusted only when the text is long
+enough and the identifier sure enough; a talk of too few words (a title alone), from
+the words of its program's such talks together (`program_language`). A program's own field
 (frab/pretalx `language`, `content_locale`, FOSDEM's `<language>`, a table's
 column) always wins: this only fills a gap.
 
@@ -35,6 +36,19 @@ def _identifier() -> Any:
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+@lru_cache(maxsize=1)
+def _namer() -> Any:
+    """The identifier choosing among the languages a talk can be said to be in (CODES):
+    its model also tells varieties ISO 639-1 has no code for (Moroccan and Egyptian
+    Arabic, Ancient Greek, Nigerian Pidgin), which would share out the probability of
+    the language a program names ("ar", "el", "en") and leave it unsure."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    namer = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    namer.set_languages(sorted(CODES.intersection(namer.nb_classes)))
+    return namer
+
+
 def guess(title: str, abstract: str) -> str | None:
     """The ISO 639-1 code of the language `abstract` (or, when it is short, the title
     and abstract together) is written in; None when there is too little text or the
@@ -44,8 +58,8 @@ def guess(title: str, abstract: str) -> str | None:
         text = " ".join(f"{title or ''}. {text}".split())
     if len(text) < MIN_CHARS:
         return None
-    code, probability = _identifier().classify(text)
-    return code if probability >= SURE and code in CODES else None
+    code, probability = _namer().classify(text)
+    return code if probability >= SURE else None
 
 
 def query_language(text: str) -> str | None:
@@ -87,3 +101,39 @@ def title_tags(talks: Sequence[Talk]) -> list[Talk]:
     for n, (title, codes) in tagged.items():
         out[n] = replace(talks[n], title=title.strip(), language=talks[n].language or codes[0])
     return out
+
+
+# how much of a program's short texts is read for the language they share
+PROGRAM_SAMPLE_CHARS = 20_000
+
+
+def program_language(talks: Sequence[Talk]) -> list[Talk]:
+    """A program's talks whose own words are too few for `guess` (a title alone: "장애
+    대응 자동화 이야기", "Λήξη") given the language those talks' words are in together,
+    where the identifier is SURE of it; a talk whose own words the identifier takes for
+    another language (QUERY_SURE of it: a German title among English ones) stays
+    without. A talk with text enough is left to `guess` (ingest/merge.py), one whose
+    program names its language keeps it."""
+    texts = {
+        n: text
+        for n, t in enumerate(talks)
+        if not t.language and len(text := _words(t.title, t.abstract)) < MIN_CHARS
+    }
+    sample = " ".join(texts.values())[:PROGRAM_SAMPLE_CHARS]
+    if len(sample) < MIN_CHARS:
+        return list(talks)
+    namer = _namer()
+    code, probability = namer.classify(sample)
+    if probability < SURE:
+        return list(talks)
+    out = list(talks)
+    for n, text in texts.items():
+        own, sure = namer.classify(text)
+        if own == code or sure < QUERY_SURE:
+            out[n] = replace(talks[n], language=code)
+    return out
+
+
+def _words(title: str, abstract: str | None) -> str:
+    """A talk's words as `guess` reads them where its abstract is short."""
+    return " ".join(f"{title or ''}. {' '.join((abstract or '').split())}".split())

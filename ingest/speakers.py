@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from ingest.html import inline, text_of
+from talkbase.core import languages
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, name_suffix
 from talkbase.core.orgs import legal_form, names_organisation
 from talkbase.core.records import Speaker
@@ -294,8 +296,13 @@ def _told(family: str, given: str) -> bool:
 
 
 # the commas and parentheses Japanese and Chinese write ("佐藤 花子、鈴木 一郎",
-# "山田 太郎（サイボウズ）") as the ones the lists above are split at
-_WIDE = str.maketrans({"、": ", ", "，": ", ", "；": "; ", "（": " (", "）": ")"})
+# "山田 太郎（サイボウズ）"), and the list commas of other scripts (CLDR's: the Arabic
+# script's "،" in "ليلى حسن، عمر خالد"), as the ones the lists above are split at
+@lru_cache(maxsize=1)
+def _wide() -> dict[int, str]:
+    return str.maketrans(
+        {"，": ", ", "；": "; ", "（": " (", "）": ")"} | {c: ", " for c in languages.list_commas()}
+    )
 
 
 def parse_speakers(
@@ -307,7 +314,7 @@ def parse_speakers(
     `comma_affiliation`) the part after a person's one comma is their affiliation;
     with `family_names_first` (a column that writes "Family, Given": `family_first`)
     the part before it is their family name ("Smith, John (ACME)": John Smith, ACME)."""
-    text = text.strip().translate(_WIDE)
+    text = text.strip().translate(_wide())
     if not text:
         return ()
     shared: str | None = None

@@ -11,6 +11,7 @@ writes them: talkbase/core/languages.py); a date may follow a weekday in any of 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
 from pathlib import PurePath
@@ -108,6 +109,9 @@ ABBREVIATED_ZONES = {
     "KST": "Asia/Seoul",
     "HKT": "Asia/Hong_Kong",
     "SGT": "Asia/Singapore",
+    "WIB": "Asia/Jakarta",
+    "WITA": "Asia/Makassar",
+    "WIT": "Asia/Jayapura",
     "AEST": "Australia/Sydney",
     "AEDT": "Australia/Sydney",
     "NZST": "Pacific/Auckland",
@@ -549,6 +553,35 @@ def past_midnight(start: datetime, end: datetime) -> datetime:
     if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
         return end + timedelta(days=1)
     return end
+
+
+# Half a day: a 12-hour clock's afternoon, its morning's reading moved on
+HALF_DAY = timedelta(hours=12)
+
+
+def twelve_hour(clocks: Iterable[tuple[time | None, int]]) -> bool:
+    """Whether a program writes its clock times the 12-hour way without saying am or
+    pm: of its clocks as read (`late_clock`'s (time, days past the day)), none is
+    past 12:59, in the hour after midnight or written past 24:00, and one is read at
+    all. A 24-hour program's afternoon ("13:00") or night ("00:30") says it is not."""
+    read = [(c, days) for c, days in clocks if c is not None]
+    return bool(read) and all(days == 0 and 1 <= c.hour <= 12 for c, days in read)
+
+
+def afternoon(
+    start: datetime, end: datetime | None, first: datetime, previous: datetime
+) -> tuple[datetime, datetime | None]:
+    """A talk's start and end in a day's list written the 12-hour way (`twelve_hour`),
+    `first` the day's first start and `previous` the start before it (as read here):
+    a start before both, on the clock's first round ("1:00" after "11:00" in a day
+    begun at "9:00"), is the afternoon's, its end with it; an end before its start
+    whose afternoon reading follows it ("12:00–1:00") is the afternoon's. Any other
+    start and end as they are."""
+    if start < previous and start.time() < first.time() and start.hour < 12:
+        start, end = start + HALF_DAY, (end + HALF_DAY if end is not None else None)
+    if end is not None and end < start and end.hour < 12 and start < end + HALF_DAY:
+        end += HALF_DAY
+    return start, end
 
 
 def talk_end(

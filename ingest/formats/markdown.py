@@ -55,9 +55,9 @@ warning that it may be incomplete.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from datetime import UTC, date, time, tzinfo
+from datetime import UTC, date, datetime, time, tzinfo
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
@@ -74,12 +74,14 @@ from ingest.formats.mdparts import (
     day_problem,
     document_years,
     headings,
+    leading_clocks,
     names_its_talk,
     names_line,
     pipe_tables,
     read_block,
     read_bullet,
     room_named,
+    rooms_said,
     sessions,
     stated_zone,
     strip_markup,
@@ -302,6 +304,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     for h in heads:
         if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
+    # (a program whose clocks read "11:00" then "1:00": its afternoon has no "13:00")
+    twelve = when.twelve_hour(
+        c for ln in lines if (said := timed_bullet(ln)) for c in leading_clocks(said)
+    )
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
@@ -385,6 +391,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                         fallback,
                         warnings,
                         pasted,
+                        twelve,
                     )
                 )
             continue
@@ -767,6 +774,7 @@ def _listed(
     fallback: tzinfo,
     warnings: list[str],
     pasted: bool = False,
+    twelve: bool = False,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -774,11 +782,15 @@ def _listed(
     name and organisation ("Priya Sharma, CNCF"), its room where it names one and the
     line does not ("Hall 1": a program pasted from a PDF), goes on with its title
     where the title was cut at a page's column (`_runs_on`, in a plain-text program:
-    `pasted`), else adds to its abstract; an untimed list line is told and left."""
+    `pasted`), else adds to its abstract; an untimed list line is told and left. In a
+    program written the 12-hour way without am or pm (`twelve`: `when.twelve_hour`),
+    a clock that runs back past noon is the afternoon's (`when.afternoon`), said once."""
     day, room, track = _context(sections, conference)
-    zones = zones_said([t for raw in own if (t := timed_bullet(raw)) is not None])
+    timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
+    zones, rooms = zones_said(timed), rooms_said(timed)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
+    told = False  # (that the 12-hour clock's afternoon was read: said once)
     for no, raw in enumerate(own, start=h.body + 1):
         text = timed_bullet(raw)
         if text is None:
@@ -804,7 +816,7 @@ def _listed(
                     "not read as a talk"
                 )
             continue
-        b = read_bullet(text, day, fallback, zones)
+        b = read_bullet(text, day, fallback, zones, rooms)
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "
@@ -817,17 +829,28 @@ def _listed(
                 else "gives a time but no date"
             )
             warnings.append(f"{document} line {no}: {b.title!r} {said}; kept without a time")
-        end, problem = when.talk_end(b.start, b.end)
+        start, end = b.start, b.end
+        if twelve and start is not None and (first := next(_starts(talks), None)):
+            start, end = when.afternoon(start, end, first, talks[-1].start or first)
+            if (start, end) != (b.start, b.end) and not told:
+                told = True
+                warnings.append(
+                    f"{document} line {no}: {b.title!r}: the program writes its clock "
+                    "times without am or pm, and this time runs back past noon; read as "
+                    f"{start:%H:%M}{f'–{end:%H:%M}' if end else ''}, as are the times "
+                    "after it that do"
+                )
+        end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
         talks.append(
             Talk(
                 title=b.title,
                 speakers=b.speakers,
-                start=b.start,
+                start=start,
                 end=end,
                 # a start past 24:00 ("25:00") is in the night of its heading's day
-                program_day=day if b.start is not None and day and b.start.date() > day else None,
+                program_day=day if start is not None and day and start.date() > day else None,
                 room=b.room or room,
                 track=track,
                 format=b.format,
@@ -845,6 +868,11 @@ def _listed(
         replace(t, abstract=plain(" ".join(a))) if a else t
         for t, a in zip(talks, abstracts, strict=True)
     ]
+
+
+def _starts(talks: list[Talk]) -> Iterator[datetime]:
+    """The starts of `talks` that have one."""
+    return (t.start for t in talks if t.start is not None)
 
 
 def _runs_on(title: str, line: str) -> bool:

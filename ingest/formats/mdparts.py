@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
 
 from ingest import when
@@ -578,7 +578,9 @@ def times(
         if second
         else None
     )
-    return start, end, rest  # an end before the start is judged by `when.talk_end`
+    # ("22:00–01:00": the night's end, `when.past_midnight`; any other end before the
+    # start is judged by `when.talk_end`)
+    return start, end and when.past_midnight(start, end), rest
 
 
 def capitalised(word: str) -> bool:
@@ -747,6 +749,13 @@ def timed_bullet(line: str) -> str | None:
     return text if _LEADING_TIME.match(_zoned(text)[0]) else None
 
 
+def leading_clocks(text: str) -> list[tuple[time | None, int]]:
+    """The clock times a timed list line's text (`timed_bullet`) starts with, as read
+    (`when.late_clock`: the clock and the days it runs past its day)."""
+    lead = _LEADING_TIME.match(_zoned(text)[0])
+    return [when.late_clock(c) for c in (lead.group(2, 3) if lead else ()) if c]
+
+
 def unread_clocks(text: str) -> list[str]:
     """The clock times a timed list line's text (`timed_bullet`) starts with that
     `when.parse_clock` cannot read ("25:00"), as written."""
@@ -866,8 +875,27 @@ def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
     return out if out and ok and len(text) < 200 else ()
 
 
+def rooms_said(texts: list[str]) -> frozenset[str]:
+    """The last parts of a section's timed list lines of three parts or more (`timed_bullet`'s
+    texts: "Title — Speaker — Grand Ballroom") said on two lines or more: a place the
+    talks share, a room, though it has no room word (a speaker's talks are seldom all last)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        plain = _zoned(text)[0]
+        lead = _LEADING_TIME.match(plain)
+        rest = plain[lead.end() :] if lead else plain
+        if len(cuts := list(_SPEAKERS_AFTER.finditer(rest))) >= 2:
+            last = rest[cuts[-1].end() :].strip()
+            counts[last] = counts.get(last, 0) + 1
+    return frozenset(part for part, n in counts.items() if n >= 2 and len(part) <= 40)
+
+
 def read_bullet(
-    text: str, day: date | None, fallback: tzinfo, zones: frozenset[str] = frozenset()
+    text: str,
+    day: date | None,
+    fallback: tzinfo,
+    zones: frozenset[str] = frozenset(),
+    rooms: frozenset[str] = frozenset(),
 ) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
     "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
@@ -877,7 +905,8 @@ def read_bullet(
     " | ", else the first comma) its speakers when it is nothing but names; "Taller:"
     or "Keynote:" before the title its format (talkbase/core/terms.py). A zone named
     after its clock times ("14:00 CET – 14:45 CET") is the one they are read in
-    (`_zoned`, `zones`: those its section's lines name there, `zones_said`)."""
+    (`_zoned`, `zones`: those its section's lines name there, `zones_said`); a last
+    part its section's lines repeat (`rooms`: `rooms_said`) is a room too."""
     text, zone = _zoned(text, zones)
     lead = _LEADING_TIME.match(text)
     start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
@@ -888,7 +917,7 @@ def read_bullet(
         room, rest = m.group(1).strip(), rest[: m.start()].strip()
     cuts = list(_SPEAKERS_AFTER.finditer(rest))
     if room is None and len(cuts) >= 2 and len(last := rest[cuts[-1].end() :]) <= 40:
-        if room_named(last):
+        if room_named(last) or last.strip() in rooms:
             # "Title | Speaker | Room", "Title — Speaker — Hall 1": the last part names
             # a room, before any speakers
             room, rest = last.strip(), rest[: cuts[-1].start()]

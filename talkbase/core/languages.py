@@ -377,6 +377,20 @@ def time_word(code: str) -> str | None:
     return max((w for w, k in counts.items() if k == most), key=len)
 
 
+@lru_cache(maxsize=1)
+def list_commas() -> frozenset[str]:
+    """The commas other than ","  that the languages programs are read in put between
+    the items of a list, as CLDR's list patterns write them ("、" in Japanese and
+    Chinese, "،" in Persian and Urdu, the Arabic script's); none without Babel."""
+    found: set[str] = set()
+    for code in written_in():
+        locale = _locale(code)
+        middle = locale.list_patterns.get("standard", {}).get("middle", "") if locale else ""
+        between = middle.replace("{0}", "").replace("{1}", "")
+        found |= {c for c in between if unicodedata.category(c) == "Po" and c != ","}
+    return frozenset(found)
+
+
 def written_in() -> tuple[str, ...]:
     """The languages with names here (`_NAMES`), English first: those a program's
     dates are read in."""

@@ -19,7 +19,8 @@ NO_SPEAKERS = "Speakers not given"
 
 def when(t: Any, year: bool = False) -> str:
     """ "Tue 20 Oct 09:00–09:25" (with the year, for terminals and logs where dates
-    sort: "Tue 2026-10-20 09:00–09:25"),
+    sort: "Tue 2026-10-20 09:00–09:25"; an end on a later day with its weekday:
+    "Thu 15 Oct 18:00–Fri 12:00"),
     the start alone when the end is unknown, the day alone when the program gives no
     time ("Tue 20 Oct, time not given"), or "Time not given". `t` is anything with
     `start` and `end` datetimes (a Talk, a row), and a `day` where it has one."""
@@ -31,6 +32,10 @@ def when(t: Any, year: bool = False) -> str:
         return f"{day}, {NO_TIME[0].lower()}{NO_TIME[1:]}"
     day = f"{t.start:%a %Y-%m-%d}" if year else f"{t.start:%a} {t.start.day} {t.start:%b}"
     end = f"–{t.end:%H:%M}" if t.end else ""
+    ends = t.end.astimezone(t.start.tzinfo) if t.end and t.start.tzinfo and t.end.tzinfo else t.end
+    if ends and ends.date() > t.start.date():
+        # a night's or an overnight event's end: on its own day ("Thu 18:00–Fri 12:00")
+        end = f"–{ends:%a %H:%M}"
     return f"{day} {t.start:%H:%M}{end}"
 
 
