@@ -20,7 +20,7 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -415,10 +415,23 @@ def _zone_assumed(
         return []
     some = "its times" if moved == len(talks) else f"the times of {moved} of its {len(talks)} talks"
     return [
-        f"{document}: names no time zone for {some}; they were read in {options.default_tz}, "
+        f"{document}{_NO_ZONE}{some}; they were read in {options.default_tz}, "
         "the default: if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone "
         "and ingest again"
     ]
+
+
+_NO_ZONE = ": names no time zone for "  # (the warning `_zone_assumed` gives)
+_READ_IN = re.compile(re.escape(_NO_ZONE) + r".*?; they were read in (\S+), the default")
+
+
+def zone_assumed(warnings: Sequence[str]) -> str | None:
+    """The zone a document's times were read in for want of one it names (the
+    default's, as its warning says: `_zone_assumed`); None where it names its own."""
+    for w in warnings:
+        if (found := _READ_IN.search(w)) is not None:
+            return found.group(1)
+    return None
 
 
 def finish(

@@ -33,8 +33,10 @@ Where documents disagree, the merged talk keeps every value with its document as
 `Conflict` (its abstract too: an English and a German version of one program);
 times are compared as instants (09:00Z is 10:00+01:00), and a record naming no
 speaker disagrees with none. Its values are first those of a record with a
-time, in a named zone ("Europe/Copenhagen", the program's own clock) rather than in
-UTC or a bare offset (an iCal export's "Z"), then with an abstract (`_priority`); but
+time, in a zone the document names ("Europe/Copenhagen", the program's own clock)
+rather than one its times were read in for want of one (the default's: `guessed`),
+then in a named zone rather than in UTC or a bare offset (an iCal export's "Z"), then
+with an abstract (`_priority`); but
 first of all not a record that another document revises (`outdated`: the same stable
 uid with a newer revision stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
@@ -46,7 +48,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from difflib import SequenceMatcher
@@ -245,13 +247,24 @@ def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
     )
 
 
-def _priority(talk: Talk, others: Sequence[Talk]) -> tuple[int, int, int, int]:
+def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
+    """The record's time is in the zone its document's times were read in for want of
+    one it names (`guessed`: document -> that zone, the default's)."""
+    zone = guessed.get(_document(talk) or "")
+    return bool(zone and talk.start and getattr(talk.start.tzinfo, "key", None) == zone)
+
+
+def _priority(
+    talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str]
+) -> tuple[int, int, int, int, int]:
     # A newer revision of the event (a later export of the calendar) says where it is
-    # now; records with a schedule (times, room) speak for the program itself; in the
-    # program's own zone more than a UTC export of it.
+    # now; records with a schedule (times, room) speak for the program itself; in a
+    # zone a document names more than in the default one a document's times were read
+    # in; in the program's own zone more than a UTC export of it.
     return (
         1 if outdated(talk, others) else 0,
         0 if talk.start else 1,
+        1 if zone_guessed(talk, guessed) else 0,
         0 if named_zone(talk.start) else 1,
         0 if talk.abstract else 1,
     )
@@ -313,9 +326,11 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
     return tuple((label, url) for url, label in first.items())
 
 
-def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
+def _merge_group(
+    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str]
+) -> Talk:
     every = tuple(records)
-    records = sorted(every, key=lambda r: _priority(r, every))
+    records = sorted(every, key=lambda r: _priority(r, every, guessed))
     first = records[0]
     if len(records) == 1:
         merged = first
@@ -379,13 +394,16 @@ def _merge_group(records: list[Talk], conference: dict[str, str]) -> Talk:
     )
 
 
-def merge_talks(talks: Iterable[Talk]) -> list[Talk]:
+def merge_talks(talks: Iterable[Talk], guessed: Mapping[str, str] | None = None) -> list[Talk]:
     """Merge records of the same talk; keeps first-seen order."""
-    return [talk for talk, _ in merge_grouped(talks)]
+    return [talk for talk, _ in merge_grouped(talks, guessed)]
 
 
-def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
-    """Each merged talk with the positions (in `talks`) of the records it joins.
+def merge_grouped(
+    talks: Iterable[Talk], guessed: Mapping[str, str] | None = None
+) -> list[tuple[Talk, list[int]]]:
+    """Each merged talk with the positions (in `talks`) of the records it joins;
+    `guessed`: document -> the zone its times were read in for want of one it names.
 
     Candidates are looked up by title key, by source uid and by speaker surname,
     so merging stays close to linear in the number of records. A record joins
@@ -448,4 +466,7 @@ def merge_grouped(talks: Iterable[Talk]) -> list[tuple[Talk, list[int]]]:
                 listed = by_surname.setdefault(p, [])
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
-    return [(_merge_group(g, conference), m) for g, m in zip(groups, members, strict=True)]
+    return [
+        (_merge_group(g, conference, guessed or {}), m)
+        for g, m in zip(groups, members, strict=True)
+    ]

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO, cast
+from typing import Any, TextIO, cast
 
 from talkbase import cliargs, output, serve, service
 from talkbase.core import settings, timetable
@@ -279,6 +279,8 @@ EXPORT_COLUMNS = (
     "abstract_only",
     "sources",
     "conflicts",
+    "language",
+    "cancelled",
 )
 
 
@@ -297,15 +299,21 @@ def _export_target(output: str, home: str | None) -> Path:
     return where
 
 
+def _exported(talk: Talk) -> dict[str, Any]:
+    """A talk as export writes it: its record, and whether it is cancelled (as search
+    --json says it)."""
+    return {**talk.to_dict(), "cancelled": talk.cancelled}
+
+
 def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
     if fmt == "jsonl":
         for t in talks:
-            out.write(json.dumps(t.to_dict(), ensure_ascii=False) + "\n")
+            out.write(json.dumps(_exported(t), ensure_ascii=False) + "\n")
         return
     writer = csv.DictWriter(out, fieldnames=EXPORT_COLUMNS, extrasaction="ignore")
     writer.writeheader()
     for t in talks:
-        row = t.to_dict()
+        row = _exported(t)
         row["speakers"] = "; ".join(
             f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
             for s in row["speakers"]

@@ -21,14 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, identity, lexicon, multilingual, previous, texts, write
+from index.build import delta, identity, kindred, lexicon, multilingual, previous, texts, write
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
 from index.build.write import Progress
 from index.encoders.embed import Embedder, built_identity, identity_of
+from index.store import candidates, reads, tables
 from index.store import disk as store
-from index.store import reads, tables
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
 from ingest import lookups
@@ -43,6 +43,7 @@ MAX_CHUNKS = 24  # shared sentence files before a whole build folds them into on
 FOLD_UP_TO = 200_000  # ...in a base of at most this many talks (a whole build of a
 # larger one holds every record in memory: it keeps adding files instead)
 MAX_DEAD_SHARE = 0.25  # rows of removed talks kept in shared files, before a whole build
+KIN_LOOKED_AT = 5  # stored documents of other names compared with those given: the most alike
 
 
 def parse_all(
@@ -103,14 +104,18 @@ def ingest(
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     with contextlib.nullcontext() if dry_run else store.locked(home):
-        parsed = _identified(home, parsed, report, shrink, replace_all)
+        parsed, renamed = _identified(home, parsed, report, shrink, replace_all)
         report.documents = parsed
-        if not (rebuild or replace_all) and _change_in_place(
+        if not (rebuild or replace_all or renamed) and _change_in_place(
             home, embedder, parsed, report, progress, dry_run
         ):
             report.seconds = time.perf_counter() - t0
             return report
         docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all)
+        for name, conference in renamed.items():  # (the talks of another name's program)
+            docs[name] = replace(
+                docs[name], talks=tuple(replace(t, conference=conference) for t in docs[name].talks)
+            )
         for doc in parsed:
             docs[doc.name] = doc
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
@@ -120,32 +125,42 @@ def ingest(
 
 def _identified(
     home: Path, parsed: list[ParsedDocument], report: Report, shrink: bool, replace_all: bool
-) -> list[ParsedDocument]:
+) -> tuple[list[ParsedDocument], dict[str, str]]:
     """`parsed` under the names of the stored documents they are again, or names of
-    their own (index/build/identity.py); a file refused as cut short goes to
-    `report.failed`, and when every file is refused the first refusal is raised."""
+    their own (index/build/identity.py), each of the conference of a document of
+    another name that holds the same program, where one of them names its conference
+    after its file (index/build/kindred.py); and the stored documents whose talks take
+    another conference so (a whole build renames them). A file refused as cut short
+    goes to `report.failed`, and when every file is refused the first refusal is
+    raised."""
     stored: dict[str, identity.Stored] = {}
+    others: dict[str, identity.Stored] = {}
     spread: dict[str, int] = {}
     build = None if replace_all else previous.in_use(home, False)
     if build is not None:
         bases = {identity.file_key(d.name) for d in parsed}
+        keys = {title_key(t.title) for d in parsed for t in kindred.specific(d.talks)}
         with store.reading(build):
             con = store.connect(build.db_path)
             try:
                 docs = tables.stored_documents(con)
                 names = [n for n in docs if identity.file_key(n) in bases]
-                records = tables.records_of_documents(con, names)
-                if names:
+                alike = candidates.documents_sharing_titles(con, keys, KIN_LOOKED_AT + len(names))
+                records = tables.records_of_documents(con, list(dict.fromkeys(names + alike)))
+                if names or alike:
                     spread = tables.titles_in_several_conferences(con)
             finally:
                 con.close()
         stored = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in names}
+        others = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in alike}
     named = identity.name_documents(parsed, stored, shrink or replace_all, spread)
     report.notices += named.notices
     report.failed += named.refused
     if not named.documents:
         raise named.refused[0]
-    return named.documents
+    kin = kindred.related(named.documents, {**others, **stored}, spread)
+    report.notices += kin.notices
+    return kin.documents, kin.renamed
 
 
 def _change_in_place(

@@ -14,7 +14,7 @@ whose id an untouched talk holds (`stable_ids`; the ids: index/build/ids.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,7 +31,7 @@ from index.build.ids import (
 )
 from index.store import candidates as maybe
 from index.store import tables
-from ingest.detect import ParsedDocument
+from ingest.detect import ParsedDocument, zone_assumed
 from ingest.merge import (
     FUZZY_TITLE,
     canonical_conferences,
@@ -72,7 +72,11 @@ def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
     """Every talk of these documents, merged; `old`: the talks of the build in use."""
     records = [(d.name, pos, rec) for d in docs.values() for pos, rec in enumerate(d.talks)]
     talks, rows = _merged(
-        [r for _, _, r in records], [(d, p) for d, p, _ in records], set(), old=old
+        [r for _, _, r in records],
+        [(d, p) for d, p, _ in records],
+        set(),
+        old=old,
+        guessed=_guessed((d.name, d.warnings) for d in docs.values()),
     )
     return Plan(
         talks,
@@ -90,12 +94,14 @@ def _merged(
     taken: set[int] | Taken,
     as_read: Sequence[Talk] | None = None,
     old: Mapping[int, Talk] | None = None,
+    guessed: Mapping[str, str] | None = None,
 ) -> tuple[list[Talk], tables.Rows]:
     """Merge `inputs`; give each talk its id (`stable_ids`; `old`: the talks
     they replace); the records rows to store (the records `as_read`, when the
-    inputs were renamed for merging)."""
+    inputs were renamed for merging); `guessed`: document -> the zone its times were
+    read in for want of one it names."""
     stored = inputs if as_read is None else as_read
-    grouped = merge_grouped(inputs)
+    grouped = merge_grouped(inputs, guessed)
     ids = stable_ids([_identified(t, [inputs[m] for m in ms]) for t, ms in grouped], taken, old)
     talks: list[Talk] = []
     rows: tables.Rows = []
@@ -104,6 +110,12 @@ def _merged(
         talks.append(talk)
         rows += [(origin[m][0], origin[m][1], talk.id, stored[m]) for m in members]
     return talks, rows
+
+
+def _guessed(documents: Iterable[tuple[str, Sequence[str]]]) -> dict[str, str]:
+    """document -> the zone its times were read in for want of one it names, from each
+    document's warnings (ingest.detect.zone_assumed)."""
+    return {name: zone for name, said in documents if (zone := zone_assumed(said))}
 
 
 def _identified(merged: Talk, records: Sequence[Talk]) -> Talk:
@@ -176,6 +188,10 @@ def change(
             Taken(untouched),
             [t for _, _, t in entries],
             old,
+            _guessed(
+                [(n, stored[n][3]) for n in stored if n not in replaced]
+                + [(d.name, d.warnings) for d in docs]
+            ),
         )
     except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides

@@ -197,6 +197,37 @@ def same_program(
     return resemblance(old, new, spread) >= SAME_SHARE
 
 
+def other_days(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
+    """Where `new` holds most of the talks of `old`, the document `theirs` (at least
+    SAME_SHARE of the smaller's, each by its title and a shared speaker, or no speakers
+    in either) on other days only (a program postponed, or given again at another
+    date), what a notice says of it ("3 of its 3 talks are those of X (...) on
+    2026-04-21, where X has them on 2026-04-14"); "" where it is not so."""
+    days_old, days_new = {t.day for t in old if t.day}, {t.day for t in new if t.day}
+    if not days_old or not days_new or days_old & days_new:
+        return ""
+    small, large = (new, old) if len(new) <= len(old) else (old, new)
+    by_title: dict[str, list[Talk]] = {}
+    for t in large:
+        by_title.setdefault(title_key(t.title), []).append(t)
+    again = sum(
+        1
+        for t in small
+        if title_key(t.title)
+        and any(
+            _speakers(t) & _speakers(o) or not (_speakers(t) or _speakers(o))
+            for o in by_title.get(title_key(t.title), ())
+        )
+    )
+    if not small or again < SAME_SHARE * len(small):
+        return ""
+    return (
+        f"{again} of its {len(new)} talks are those of {theirs} (the same titles and "
+        f"speakers) on {', '.join(map(str, sorted(days_new)))}, where {theirs} has them on "
+        f"{', '.join(map(str, sorted(days_old)))}"
+    )
+
+
 def trails_off(old: Sequence[Talk], new: Sequence[Talk]) -> str:
     """How a new version's last talk (in its file's order) says the file was cut: its
     title, or a field of the stored talk of its title, is the beginning of the stored
@@ -444,8 +475,18 @@ def name_documents(
         mine = [s for s in stored.values() if _mine(s, doc)]
         if mine:
             others = ", ".join(f"{s.name} (from {s.path})" for s in mine)
+            moved = [
+                (s.name, said) for s in mine if (said := other_days(s.talks, doc.talks, s.name))
+            ]
             notices.append(
                 f"{doc.path}: another program than the stored {others}: kept beside it as {name}"
+                + (
+                    f" ({'; '.join(said for _, said in moved)}: each such talk is kept at both "
+                    f"dates; if the program was moved, remove the old one: talkbase remove "
+                    f"{moved[0][0]})"
+                    if moved
+                    else ""
+                )
             )
         taken.add(name)
         out.append(_renamed(doc, name))

@@ -96,3 +96,29 @@ def documents_of(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> dict[int
     for tid, doc in rows:
         out.setdefault(int(tid), set()).add(doc)
     return out
+
+
+def documents_sharing_titles(
+    con: duckdb.DuckDBPyConnection, keys: Iterable[str], most: int
+) -> list[str]:
+    """The stored documents (at most `most`) whose talks hold the most of these title
+    keys, the most first."""
+    import pandas as pd
+
+    wanted = list(dict.fromkeys(keys))
+    if not wanted:
+        return []
+    con.register("_keys", pd.DataFrame({"k": wanted}, dtype=str))
+    try:
+        rows = con.execute(
+            """
+            SELECT r.document, count(DISTINCT t.title_key) AS n
+            FROM talks t JOIN records r ON r.talk_id = t.id
+            WHERE t.title_key IN (SELECT k FROM _keys)
+            GROUP BY r.document ORDER BY n DESC, r.document LIMIT ?
+            """,
+            [most],
+        ).fetchall()
+    finally:
+        con.unregister("_keys")
+    return [str(d) for d, _ in rows]

@@ -1,0 +1,185 @@
+"""Documents of other names that hold the same program as a document ingested now.
+
+A document's name says which stored document it replaces (index/build/identity.py);
+one of another name is kept beside the others, never replacing one. Where it holds
+the same program as another document, stored or given in the same command (most of
+the same talks by title, on a day they share: `identity.resemblance` at least
+SAME_SHARE, session titles such as "Lunch" left out), the two are told apart by the
+conference names they state:
+
+- where one of them names its conference after its file (it states none: "program",
+  "all-data"), its talks are of the other's conference, so ingest/merge.py makes each
+  talk they share one talk, every disagreement kept as a conflict, and a talk only
+  one of them holds stays. Where both are named after their files, the later (a
+  stored document before one given now, then the command's order) takes the
+  earlier's name. A stored document that takes a name renames stored talks: a whole
+  build follows (`Kin.renamed`);
+- where both state names that are not one conference, they stay two conferences, as
+  their own names say, and a notice names both documents.
+
+Each case is said in a notice naming both documents. A document holding the same
+talks as another on other days only (a program moved a week, or given again) is
+kept beside it, both dates kept, with a notice (`identity.other_days`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from index.build.identity import SAME_SHARE, Stored, other_days, resemblance, stated_conferences
+from ingest.detect import ParsedDocument
+from ingest.merge import canonical_conferences
+from ingest.text import generic_title, title_key
+from talkbase.core.records import Talk
+
+
+@dataclass
+class Kin:
+    """The documents given, their conferences as they relate, and what was said."""
+
+    documents: list[ParsedDocument]
+    notices: list[str] = field(default_factory=list)
+    renamed: dict[str, str] = field(default_factory=dict)  # stored document -> its conference
+
+
+@dataclass
+class _Doc:
+    name: str
+    path: str
+    talks: tuple[Talk, ...]
+    at: int | None  # position among the documents given; None: stored
+    from_file: bool  # its conference is named after its file
+
+
+def specific(talks: Sequence[Talk]) -> list[Talk]:
+    """The talks whose title names one talk (not "Lunch", "Welcome", "C#")."""
+    return [t for t in talks if not generic_title(title_key(t.title))]
+
+
+def _conference(talks: Sequence[Talk]) -> str:
+    """The one conference the talks are of; "" where they are of several or none."""
+    names = {t.conference for t in talks if t.conference}
+    return names.pop() if len(names) == 1 else ""
+
+
+def _of_conference(talks: Sequence[Talk], name: str) -> tuple[Talk, ...]:
+    return tuple(replace(t, conference=name) for t in talks)
+
+
+def _one_conference(a: str, b: str) -> bool:
+    if title_key(a) == title_key(b):
+        return True
+    canon = canonical_conferences([a, b])
+    return canon[a] == canon[b]
+
+
+def _shared(a: Sequence[Talk], b: Sequence[Talk]) -> int:
+    """How many of the talks of `a` have a title `b` holds."""
+    theirs = {title_key(t.title) for t in b}
+    return sum(1 for t in a if title_key(t.title) in theirs)
+
+
+def _alike(doc: _Doc, others: Sequence[_Doc], spread: Mapping[str, int]) -> _Doc | None:
+    """The document among `others` that holds the same program as `doc`, the most
+    alike; None where none does."""
+    mine = specific(doc.talks)
+    keys = {title_key(t.title) for t in mine}
+    best: tuple[float, _Doc] | None = None
+    for other in others:
+        theirs = specific(other.talks)
+        if not mine or not theirs:
+            continue
+        small = mine if len(mine) <= len(theirs) else theirs
+        again = keys & {title_key(t.title) for t in theirs}
+        if sum(1 for t in small if title_key(t.title) in again) < SAME_SHARE * len(small):
+            continue  # (a bound: fewer shared titles than the rule needs)
+        score = resemblance(theirs, mine, spread)
+        if score >= SAME_SHARE and (best is None or score > best[0]):
+            best = (score, other)
+    return best[1] if best else None
+
+
+def related(
+    parsed: Sequence[ParsedDocument],
+    stored: Mapping[str, Stored],
+    spread: Mapping[str, int] | None = None,
+) -> Kin:
+    """The documents given (under their stored names, identity.name_documents), each
+    of the conference of the document of another name it holds the same program as,
+    where one of the two names its conference after its file (see the module's
+    docstring); `stored`: the stored documents that may hold the same program, under
+    other names than those given."""
+    spread = spread or {}
+    given = {d.name for d in parsed}
+    docs = [
+        _Doc(s.name, s.path, s.talks, None, not stated_conferences(s.talks, s.name))
+        for s in stored.values()
+        if s.name not in given
+    ] + [
+        _Doc(d.name, d.path, d.talks, n, d.conference_from_file_name) for n, d in enumerate(parsed)
+    ]
+    out = list(parsed)
+    kin = Kin(out)
+    for doc in docs:
+        if doc.at is None:
+            continue
+        others = [d for d in docs if d is not doc]
+        other = _alike(doc, others, spread)
+        if other is None:
+            kin.notices += _moved(doc, others)
+            continue
+        mine, theirs = _conference(doc.talks), _conference(other.talks)
+        if not mine or not theirs or _one_conference(mine, theirs):
+            continue
+        said = (
+            f"{doc.path}: holds {_shared(doc.talks, other.talks)} of the "
+            f"{len(other.talks)} talks of {other.name} (from {other.path}) under another name"
+        )
+        if doc.from_file and (not other.from_file or other.at is None or other.at < doc.at):
+            _take(doc, theirs, out)
+            kin.notices.append(f"{said}: {_joined(theirs)}")
+        elif other.from_file and not doc.from_file:
+            _take(other, mine, out)
+            if other.at is None:
+                kin.renamed[other.name] = mine
+            kin.notices.append(f"{said}: {_joined(mine)}")
+        elif not doc.from_file and not other.from_file:
+            kin.notices.append(
+                f"{said}, but names another conference ({mine!r}, where it names "
+                f"{theirs!r}): kept as two conferences, so each talk they share is in "
+                "the base twice; if they are one conference, ingest both with "
+                "--conference NAME"
+            )
+    return kin
+
+
+def _take(doc: _Doc, name: str, out: list[ParsedDocument]) -> None:
+    """`doc`'s talks are of the conference `name` from now on."""
+    doc.talks = _of_conference(doc.talks, name)
+    doc.from_file = False
+    if doc.at is not None:
+        out[doc.at] = replace(out[doc.at], talks=doc.talks)
+
+
+def _joined(name: str) -> str:
+    return (
+        f"read as one conference, {name!r}: each talk they share is one talk (where they "
+        "disagree, every value is kept as a conflict), and neither replaces the other"
+    )
+
+
+def _moved(doc: _Doc, others: Sequence[_Doc]) -> list[str]:
+    """A notice where `doc` holds the talks of a stored document of another file name
+    on other days only (one of its own name: identity.name_documents says it)."""
+    for other in others:
+        if other.at is not None or other.name.rsplit("/", 1)[-1] == doc.name.rsplit("/", 1)[-1]:
+            continue
+        said = other_days(other.talks, doc.talks, other.name)
+        if said:
+            return [
+                f"{doc.path}: {said} (from {other.path}): kept beside it, each such talk at "
+                f"both dates; if the program was moved, remove the old one: talkbase remove "
+                f"{other.name}"
+            ]
+    return []
