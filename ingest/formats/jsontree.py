@@ -929,7 +929,7 @@ def find(root: object, formats: str = "") -> Gate:
     if _geojson(root) and not any(level(o) == "strong" for _, o in talks):
         return Gate(
             [],
-            f"a GeoJSON map ({root.get('type')}): its {len(talks)} titled features (the "
+            f"a GeoJSON map ({root.get('type') if isinstance(root, dict) else ''}): its {len(talks)} titled features (the "
             f"first at {where(talks[0][0])}: {inline(text_of(talks[0][1]))[:40]!r}) are "
             "places, none saying when at a time of day or who presents it: no program."
             f"{hint}",

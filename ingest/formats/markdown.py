@@ -306,7 +306,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             raise InputError(document, problem, f"line {h.line}")
     # (a program whose clocks read "11:00" then "1:00": its afternoon has no "13:00")
     twelve = when.twelve_hour(
-        c for ln in lines if (said := timed_bullet(ln)) for c in leading_clocks(said)
+        c for ln in lines if (bullet := timed_bullet(ln)) for c in leading_clocks(bullet)
     )
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
