@@ -591,3 +591,28 @@ def test_a_visitors_times_with_a_dot_or_a_bare_hour_where_the_query_is_in_its_la
 )
 def test_versions_and_english_around_a_visitors_word_read_nothing(fosdem_vocab, query):
     assert understand(query, fosdem_vocab).filters.active() == {}, query
+
+
+def test_a_cue_written_with_its_accents_is_read_as_queries_are_typed():
+    """Review: the lexicon writes "excepté" and "éviter" with their accents and the
+    query's words are folded, so "données excepté vendredi" kept Friday instead of
+    leaving it out."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    paris = ZoneInfo("Europe/Paris")
+    talks = [
+        Talk(
+            title=f"t{d}{h}",
+            abstract="Une présentation sur les données.",
+            language="fr",
+            start=datetime(2026, 6, d, h, tzinfo=paris),
+            end=datetime(2026, 6, d, h, 45, tzinfo=paris),
+        )
+        for d in (5, 6)
+        for h in (9, 14)
+    ]
+    v = Vocab.from_talks(talks)
+    for query in ("données excepté vendredi", "données, éviter vendredi"):
+        u = understand(query, v)
+        assert u.filters.day is None and u.label == "not Friday", u.label

@@ -366,6 +366,8 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
                         to = "limits"
                     if cue not in kinds[to]:
                         kinds[to].append(cue)
+    for kind, cues in kinds.items():  # folded, as a query's tokens are ("excepté", "éviter")
+        kinds[kind] = list(dict.fromkeys(tuple(fold(w) for w in c) for c in cues))
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
 
 
