@@ -616,3 +616,33 @@ def test_a_cue_written_with_its_accents_is_read_as_queries_are_typed():
     for query in ("données excepté vendredi", "données, éviter vendredi"):
         u = understand(query, v)
         assert u.filters.day is None and u.label == "not Friday", u.label
+
+
+def test_an_english_cue_a_language_of_the_talks_says_as_its_own_word_is_that_word():
+    """ "no" leaves out in English (and Spanish and Italian), but on a program in
+    Portuguese it is "in the": "oficinas no sábado" kept out Saturday, the opposite of
+    what was asked. Where Spanish talks are too, "no" stays a cue."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    here = ZoneInfo("America/Sao_Paulo")
+
+    def program(*codes: str) -> Vocab:
+        return Vocab.from_talks(
+            Talk(
+                title=f"t{d}{h}",
+                abstract="Uma palestra sobre dados abertos no Brasil.",
+                language=codes[(d + h) % len(codes)],
+                start=datetime(2026, 6, d, h, tzinfo=here),
+                end=datetime(2026, 6, d, h, 45, tzinfo=here),
+            )
+            for d in (5, 6)
+            for h in (9, 14)
+        )
+
+    portuguese = program("pt")
+    assert understand("oficinas no sábado", portuguese).filters.day == "Sat"
+    assert understand("python not on saturday", portuguese).label == "not Saturday"
+    both = program("pt", "es")
+    assert understand("no sábado", both).label == "not Saturday"  # (Spanish "no": not)
+    assert understand("no rust talks on saturday", program("it")).label == "not Saturday"

@@ -366,9 +366,29 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
                         to = "limits"
                     if cue not in kinds[to]:
                         kinds[to].append(cue)
+    # a cue of one word that a language of the talks says as a function word, and none
+    # of them as a cue, is that language's word ("no" is Portuguese "in the": "oficinas
+    # no sábado"; where Spanish or Italian talks are, "no" says "not" as in English)
+    theirs = _function_words(languages)
     for kind, cues in kinds.items():  # folded, as a query's tokens are ("excepté", "éviter")
-        kinds[kind] = list(dict.fromkeys(tuple(fold(w) for w in c) for c in cues))
+        folded = dict.fromkeys(tuple(fold(w) for w in c) for c in cues)
+        kinds[kind] = [c for c in folded if not (len(c) == 1 and c[0] in theirs)]
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
+
+
+def _function_words(languages: frozenset[str]) -> frozenset[str]:
+    """The function words of the given languages other than English (their stop-words
+    lists), less every word an entry of theirs here says a cue in."""
+    from index.search.rank.stopwords import language_list  # (the lists, as the index has them)
+
+    found: set[str] = set()
+    said: set[str] = set()
+    for code in languages - {"en"}:
+        entry = LEAVE_OUT.get(code)
+        kinds = (entry.words, entry.limits, entry.after) if entry is not None else ()
+        said |= {fold(w) for kind in kinds for c in kind for w in c}
+        found |= language_list(code)
+    return frozenset(found - said)
 
 
 @lru_cache(maxsize=64)
