@@ -98,10 +98,9 @@ from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import formats_pattern
+from talkbase.core.terms import format_prefix
 
 NAME = "markdown"
-_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
@@ -979,8 +978,8 @@ def _talk(
     room = block.fields.get("room")
     if titled:
         room, title = room or title, titled
-    if m := _FORMAT_PREFIX.match(title):
-        fmt, title = fmt or m.group(1).title(), title[m.end() :]
+    if led := format_prefix(title):
+        fmt, title = fmt or led[0], led[1]
     if "when" in block.fields:
         s2, e2, rest = times(block.fields["when"], date_of(block.fields["when"]) or day, fallback)
         start, end = start or s2, end or e2
