@@ -584,6 +584,16 @@ def afternoon(
     return start, end
 
 
+def afternoon_said(place: str, title: str, start: datetime, end: datetime | None) -> str:
+    """The one warning that a program's 12-hour clock was read as the afternoon's
+    (`afternoon`), at `place` ("program.md line 12"), said once per list or table."""
+    return (
+        f"{place}: {title!r}: the program writes its clock times without am or pm, and "
+        f"this time runs back past noon; read as {start:%H:%M}"
+        f"{f'–{end:%H:%M}' if end else ''}, as are the times after it that do"
+    )
+
+
 def talk_end(
     start: datetime | None, end: datetime | None, length: timedelta | None = None
 ) -> tuple[datetime | None, str | None]:

@@ -833,12 +833,7 @@ def _listed(
             start, end = when.afternoon(start, end, first, talks[-1].start or first)
             if (start, end) != (b.start, b.end) and not told:
                 told = True
-                warnings.append(
-                    f"{document} line {no}: {b.title!r}: the program writes its clock "
-                    "times without am or pm, and this time runs back past noon; read as "
-                    f"{start:%H:%M}{f'–{end:%H:%M}' if end else ''}, as are the times "
-                    "after it that do"
-                )
+                warnings.append(when.afternoon_said(f"{document} line {no}", b.title, start, end))
         end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
