@@ -115,3 +115,43 @@ def test_a_table_that_writes_13_00_keeps_every_clock_as_written():
     text = US12H.replace("4:30 - 5:15", "13:30 - 14:15")
     _, talks, _ = parse_text(text, "schedule.csv")
     assert f"{talks[3].start:%H:%M}" == "01:00"
+
+
+TURKISH = """Tarih;Saat;Başlık;Konuşmacı;Salon
+21 Ekim 2026 Çarşamba;10:30 - 11:15;Go ile API'ler;Mehmet Öztürk (Trendyol);Salon A
+21 Ekim 2026 Çarşamba;13:00 - 13:45;Kubernetes Üzerinde Veri Tabanı;Can Yıldız, Elif Şahin (Getir);Salon A
+22 Ekim 2026 Perşembe;saat 14.00 - 14.45;Yapay Zekâ ve KVKK;Burak Aydın;Büyük Salon
+"""
+
+
+def test_a_second_person_with_her_organisation_is_no_affiliation_and_saat_is_the_hour():
+    _, talks, warnings = parse_text(TURKISH, "program.csv")
+    assert [s.name for s in talks[1].speakers] == ["Can Yıldız", "Elif Şahin"]
+    assert talks[1].speakers[1].affiliation == "Getir"
+    assert not any("no person's name" in w for w in warnings)
+    assert (f"{talks[2].start:%Y-%m-%d %H:%M}", f"{talks[2].end:%H:%M}") == (
+        "2026-10-22 14:00",
+        "14:45",
+    )
+
+
+POLISH = """# 4Developers Wrocław 2026 — Program
+
+## Wtorek, 21 kwietnia 2026
+
+- godz. 9.00–9.45 — Otwarcie konferencji — Jakub Nabrdalik (Allegro), Sala Główna
+- godz. 10.00–10.45 — Testy kontraktowe w mikroserwisach — Magdalena Kowalczyk, Sala 2
+
+## Środa, 22 kwietnia 2026
+
+- godz. 14.00–14.45 — Jak prowadzić rekrutację techniczną — Tomasz Kamiński, Sala 2
+"""
+
+
+def test_godz_before_a_polish_list_line_s_clock_is_the_hour():
+    _, talks, _ = parse_text(POLISH, "program.md")
+    assert [(t.title, f"{t.start:%d %H:%M}", f"{t.end:%H:%M}", t.room) for t in talks] == [
+        ("Otwarcie konferencji", "21 09:00", "09:45", "Sala Główna"),
+        ("Testy kontraktowe w mikroserwisach", "21 10:00", "10:45", "Sala 2"),
+        ("Jak prowadzić rekrutację techniczną", "22 14:00", "14:45", "Sala 2"),
+    ]

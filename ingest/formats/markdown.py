@@ -299,7 +299,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
-    lines = _dotted_clocks(lines, heads, years, langs)
+    lines = _dotted_clocks([_hour_word_off(ln) for ln in lines], heads, years, langs)
     for h in heads:
         if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
@@ -559,6 +559,16 @@ def _dotted_ranges(lines: list[str]) -> dict[int, tuple[re.Match[str], time, tim
             if start is not None and end is not None and end > start:
                 out[k] = (m, start, end)
     return out
+
+
+_LIST_START = re.compile(r"^(\s*[-*+]\s+(?:\*\*)?)(\S.*)")
+
+
+def _hour_word_off(line: str) -> str:
+    """A list line without the word for an hour written before its clock ("- godz.
+    9.00–9.45 — Otwarcie" is "- 9.00–9.45 — Otwarcie": `when.hour_word_off`)."""
+    m = _LIST_START.match(line)
+    return m.group(1) + when.hour_word_off(m.group(2)) if m else line
 
 
 def _dotted_clocks(
