@@ -155,3 +155,12 @@ def test_godz_before_a_polish_list_line_s_clock_is_the_hour():
         ("Testy kontraktowe w mikroserwisach", "21 10:00", "10:45", "Sala 2"),
         ("Jak prowadzić rekrutację techniczną", "22 14:00", "14:45", "Sala 2"),
     ]
+
+
+def test_a_tagline_beginning_with_a_role_names_the_organisation_after_its_last_comma():
+    from ingest.formats.jsonrecords import tagline_affiliation
+
+    assert tagline_affiliation("SRE, Grafana Labs") == "Grafana Labs"
+    assert tagline_affiliation("Senior Engineer, Platform, Grafana Labs") == "Grafana Labs"
+    assert tagline_affiliation("Google, Staff Engineer") is None
+    assert tagline_affiliation("SRE, Lead Engineer") is None
