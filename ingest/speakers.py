@@ -115,7 +115,10 @@ def _people_parts(person: str) -> list[str]:
 def _no_person(part: str, name: str) -> bool:
     """Whether what follows `name` after a comma is no person's name: not shaped as
     one, an organisation's (`orgs.names_organisation`), or holding a word in capitals
-    ("SAP SE", "IBM Research") where the name before it is not written in capitals."""
+    ("SAP SE", "IBM Research") where the name before it is not written in capitals. A
+    name with its own organisation after it in parentheses ("Elif Şahin (Getir)") is a
+    person's."""
+    part = _name_and_affiliation(part)[0]
     capitals = any(len(w) > 1 and w.isupper() for w in part.split())
     return (
         not name_shaped(part)
@@ -203,10 +206,10 @@ def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str |
 
 def _comma_people(cell: str) -> bool:
     """Whether a speaker cell separates two people or more with commas, each part
-    shaped as a whole name ("Alice Smith, Bob Jones")."""
+    shaped as a whole name ("Alice Smith, Bob Jones", "Can Yıldız, Elif Şahin (Getir)")."""
     for person in _persons(cell.strip()):
         parts = _people_parts(person)
-        if len(parts) > 1 and all(name_shaped(p) for p in parts):
+        if len(parts) > 1 and all(name_shaped(_name_and_affiliation(p)[0]) for p in parts):
             return True
     return False
 

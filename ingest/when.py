@@ -283,6 +283,33 @@ def _clock_pattern() -> str:
 
 
 @lru_cache(maxsize=1)
+def _hour_words() -> frozenset[str]:
+    """The words for an hour a program may write before a clock time ("saat 14.00",
+    "godz. 9.00", "ore 10.00"): CLDR's names of the unit hour, long and short, in the
+    languages programs are written in (`languages.unit_names`), of three letters or more
+    (a narrow "h" or "s" is no word), folded, without their dot."""
+    return frozenset(
+        n
+        for code in languages.written_in()
+        for n in languages.unit_names(code, "duration-hour")
+        if len(n) >= 3 and " " not in n
+    )
+
+
+_WORD_BEFORE_CLOCK = re.compile(r"([^\W\d_]+)\.?\s+(?=\d)")
+
+
+def hour_word_off(text: str) -> str:
+    """A time's text without the word for an hour written before its clock ("saat
+    14.00 - 14.45" is "14.00 - 14.45", "godz. 9.00" is "9.00": `_hour_words`); any other
+    text as it is."""
+    m = _WORD_BEFORE_CLOCK.match(text)
+    if m is None or fold(m.group(1)) not in _hour_words():
+        return text
+    return text[m.end() :]
+
+
+@lru_cache(maxsize=1)
 def clock_span() -> str:
     """A clock time or a range of two ("9:30 – 10:15", "14h-15h30") as a regular
     expression, its groups: the first time, the second."""
@@ -584,6 +611,16 @@ def afternoon(
     return start, end
 
 
+def afternoon_said(place: str, title: str, start: datetime, end: datetime | None) -> str:
+    """The one warning that a program's 12-hour clock was read as the afternoon's
+    (`afternoon`), at `place` ("program.md line 12"), said once per list or table."""
+    return (
+        f"{place}: {title!r}: the program writes its clock times without am or pm, and "
+        f"this time runs back past noon; read as {start:%H:%M}"
+        f"{f'–{end:%H:%M}' if end else ''}, as are the times after it that do"
+    )
+
+
 def talk_end(
     start: datetime | None, end: datetime | None, length: timedelta | None = None
 ) -> tuple[datetime | None, str | None]:
@@ -614,7 +651,7 @@ def parse_when(
     """A start (and an end, for ranges) from one cell; `day` completes bare clock times.
     A clock written past 24:00 ("24:00", "25:30") is that day's next day's ("00:00",
     "01:30": `past_24`). The end is as written, even before the start: see `talk_end`."""
-    text = " ".join(value.split())
+    text = hour_word_off(" ".join(value.split()))  # ("saat 14.00": "14.00")
     if not text or len(text) > 80:  # no date or time is that long; spare the regexes
         return None, None
     text = _cjk_clock(text) or halves_after(text)  # "午後2時" alone: "2:00 PM"

@@ -21,13 +21,12 @@ from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import parse_speakers
 from ingest.text import STOPWORDS, clean
 from talkbase.core.records import Source, Talk
-from talkbase.core.terms import formats_pattern
+from talkbase.core.terms import format_prefix
 
 NAME = "digest"
 NOTE_LABELS = ("Why", "What", "How", "Where applicable")
 _NOTE = re.compile(r"(?:^|\s)-\s+(Why|What|How|Where applicable):\s*")
 _MARKER = re.compile(r"\s*\(from abstract only\)\s*", re.IGNORECASE)
-_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
 # A code span that lost its spaces when the page was flattened: it starts a line
 # and is glued to the next word, e.g. "torch.distributedis the layer".
 _GLUED = re.compile(r"^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?)(:?)([A-Za-z]\S*)?")
@@ -152,9 +151,8 @@ def parse(text: str, document: str, conference: str = "") -> tuple[list[Talk], l
         )
         notes, abstract_only = _notes(body)
         title, fmt = block.heading, None
-        m = _FORMAT_PREFIX.match(title)
-        if m:
-            fmt, title = m.group(1).title(), title[m.end() :].strip()
+        if led := format_prefix(title):
+            fmt, title = led
         speakers = parse_speakers(speaker_line)
         if not speakers:
             warnings.append(f"{document} line {block.line_no + 1}: {title!r} lists no speakers")

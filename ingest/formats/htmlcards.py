@@ -7,10 +7,14 @@ above its heading, would read as the card before's).
 What the page says decides, card by card:
 
 - a card is the outermost element holding one heading (h1-h6) and a `<time>` with
-  a `datetime`; the page is a page of cards when two of them or more are alike (the
+  a `datetime`, or a part whose class names its time ("time", "session-time",
+  "start") and whose text shows a clock (`_time_part`), wherever it sits in the card
+  (before the heading or after it: a card's parts are its own, whatever their
+  order); the page is a page of cards when two of them or more are alike (the
   same tag, and a class in common or no class at all) and at least half of those
-  show a clock time in their first `<time>` (a list of blog posts shows the date it
-  was posted, no clock). A card not alike any other is no talk of the program.
+  show a clock time in their first `<time>` or time part (a list of blog posts shows
+  the date it was posted, no clock). A card not alike any other is no talk of the
+  program.
 - the card's first `<time datetime>` is the talk's start, as its machine-readable
   value says, offset included ("2026-09-24T09:30:00+02:00"); a value that is only a
   date takes the clock its text shows, one that is only a clock ("09:30") the day of
@@ -19,8 +23,11 @@ What the page says decides, card by card:
   zone); else a range the first one's text shows ("09:30–10:15"). A clock without
   an offset is in the zone the page states, else the default, as any reader's. A
   value that reads as none of these is kept as it is and warned about by the
-  talk's line, never taken from another card.
-- the heading is the title; a part of the card whose class names a field as a
+  talk's line, never taken from another card. A card with no `<time datetime>`
+  starts at the first clock its time part shows, on the day of the day heading
+  above it, and ends at the range's second clock or a second time part's.
+- the heading is the title (a session format leading it, "Keynote: ...", is the
+  talk's format: `terms.format_prefix`); a part of the card whose class names a field as a
   table's column does (`columns.resolve`: "speakers", "room", "track",
   "abstract"), or a line labelled so ("Room: Main Stage"), gives that field; an
   unlabelled line is the room where it names a room (`mdparts.room_named`), the
@@ -50,6 +57,7 @@ from ingest.formats import table
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import CLOCK_RANGE, HAS_CLOCK, date_of, names_line, room_named
 from talkbase.core.records import Talk
+from talkbase.core.terms import format_prefix
 
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 _LEFT_OUT = frozenset("script style template noscript svg title nav footer iframe".split())
@@ -76,6 +84,8 @@ _INLINE = frozenset(
 _CARD_FIELDS = frozenset(
     "speakers affiliation room track abstract keywords format language".split()
 )
+# the fields a part of a card names by its class when it shows the card's time
+_TIME_FIELDS = frozenset(("start", "end"))
 
 
 @dataclass(eq=False)
@@ -188,6 +198,8 @@ def _counts(root: _Node) -> dict[int, tuple[int, int, int]]:
             if isinstance(kid, _Node):
                 h, t, n = counts[id(kid)]
                 heads, timed, listed = heads + h, timed + t, listed + (t if kid.tag in _ROWS else n)
+        if _time_part(node):  # (one time, or the times it holds: "start" and "end")
+            timed = max(timed, 1)
         counts[id(node)] = (heads, timed, listed)
     return counts
 
@@ -244,7 +256,27 @@ def _kinds(node: _Node) -> list[tuple[str, str]]:
 
 
 def _times(node: _Node) -> list[_Node]:
-    return [n for n in node.elements() if n.tag == "time"]
+    """The `<time>` elements of a card, else its time parts (`_time_part`), outermost
+    ones only, in the page's order."""
+    tags = [n for n in node.elements() if n.tag == "time"]
+    if any(t.attrs.get("datetime", "").strip() for t in tags):
+        return tags
+    parts: list[_Node] = []
+    for n in node.elements():  # (an outer part comes before the parts inside it)
+        if _time_part(n) and not any(n in p.elements() for p in parts):
+            parts.append(n)
+    return parts
+
+
+def _time_part(node: _Node) -> bool:
+    """A part of a card whose class names its time ("time", "session-time", "start",
+    "end") and whose text shows a clock, no `<time>` element itself."""
+    return (
+        node.tag not in ("time", "#root")
+        and node.tag not in _HEADINGS
+        and _field_of(node, _TIME_FIELDS) is not None
+        and HAS_CLOCK.search(node.text()) is not None
+    )
 
 
 def _program(cards: list[_Card]) -> list[_Card]:
@@ -258,7 +290,11 @@ def _program(cards: list[_Card]) -> list[_Card]:
 
 
 def _started(card: _Node) -> _Node | None:
-    return next((t for t in _times(card) if t.attrs.get("datetime", "").strip()), None)
+    """A card's first `<time datetime>`, else its first time part."""
+    return next(
+        (t for t in _times(card) if t.tag != "time" or t.attrs.get("datetime", "").strip()),
+        None,
+    )
 
 
 _MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d")
@@ -289,6 +325,8 @@ def _clock(text: str, at: int = 1) -> str | None:
 def _start(time_: _Node, day: date | None) -> tuple[str, datetime | None]:
     """The talk's start as the tree reader reads it, and as a moment where it is one."""
     value = time_.attrs.get("datetime", "").strip()
+    if time_.tag != "time":  # (a time part: the first clock its text shows)
+        value = _clock(time_.text()) or time_.text()
     if (moment := _instant(value)) is not None:
         return moment.isoformat(), moment
     if _DATE_ONLY.fullmatch(value) and (clock := _clock(time_.text())):
@@ -328,12 +366,13 @@ def _when(card: _Card) -> dict[str, str]:
     return fields | _end(moment, later[0] if later else None, first.text())
 
 
-def _field_of(node: _Node) -> str | None:
-    """The field a part of a card gives by its class ("speakers", "session-room")."""
+def _field_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
+    """The field of `fields` a part of a card gives by its class ("speakers",
+    "session-room")."""
     for name in sorted(node.classes):
         for key in (name, *reversed(re.split(r"[-_]+", name))):
             found = list(resolve([key])) if key else []
-            if len(found) == 1 and found[0] in _CARD_FIELDS:
+            if len(found) == 1 and found[0] in fields:
                 return found[0]
     return None
 
@@ -392,13 +431,14 @@ def _parts(card: _Node, heading: _Node) -> Iterator[tuple[str | None, _Node | st
     """A card's parts other than its heading and times: (its field, the element) for
     a part whose class names one, (None, a line of text) for any other line."""
     line: list[str] = []
+    times = _times(card)
     stack: list[_Node | str | None] = list(reversed(card.kids))
     while stack:
         item = stack.pop()
         if isinstance(item, str):
             line.append(item)
             continue
-        if item is not None and (item is heading or item.tag == "time"):
+        if item is not None and (item is heading or item.tag == "time" or item in times):
             line.append(" ")
             continue
         if item is not None and (said := _field_of(item)):
@@ -447,9 +487,11 @@ def _line_field(line: str, record: dict[str, Any]) -> tuple[str, str] | None:
 def _record(card: _Card) -> dict[str, Any]:
     """The record a card stands for, with the tree reader's field names."""
     heading = _heading(card.node)
+    times = _times(card.node)
     title = " ".join(
         "".join(
-            k if isinstance(k, str) else "" if k.tag == "time" else k.text() for k in heading.kids
+            k if isinstance(k, str) else "" if k.tag == "time" or k in times else k.text()
+            for k in heading.kids
         ).split()
     )
     record: dict[str, Any] = {"title": title, **_when(card)}
@@ -464,6 +506,9 @@ def _record(card: _Card) -> dict[str, Any]:
             abstract.append(part)
     if abstract:
         record["abstract"] = "\n\n".join([*filter(None, [record.get("abstract", "")]), *abstract])
+    if led := format_prefix(title):  # ("Keynote: Title", as a Markdown heading reads it)
+        record["title"] = led[1]
+        record.setdefault("format", led[0])
     return record
 
 

@@ -230,7 +230,9 @@ def _organisation(text: str) -> bool:
 def tagline_affiliation(tagline: object) -> str | None:
     """The organisation a speaker's tag line names (Sessionize's `tagLine`), where it
     says one: after "at" or "@" ("Principal Engineer at MPK Kraków") or after the one
-    comma of "Role, Org" ("SRE, Allegro"); None for any other line, which is kept
+    comma of "Role, Org" ("SRE, Allegro"), or after the last comma of a line that
+    begins with a role ("SRE, Grafana Labs": `_role`, `_named_org`); None for any other
+    line, which is kept
     nowhere: a line alone cannot be told a role from an organisation ("JetBrains",
     "Freelancer", "DevRel", "Microsoft MVP": review), nor a list or prose."""
     said = inline(text_of(tagline))
@@ -243,7 +245,28 @@ def tagline_affiliation(tagline: object) -> str | None:
     parts = [p.strip() for p in said.split(",")]
     if len(parts) == 2 and all(parts) and _organisation(parts[1]):
         return parts[1]
+    if len(parts) >= 2 and all(parts) and _role(parts[0]) and _named_org(parts[-1]):
+        return parts[-1]  # ("SRE, Grafana Labs": a company's word ends its name)
     return None
+
+
+def _role(text: str) -> bool:
+    """A job title: a role's word in it ("Staff Engineer": `ROLE_OR_ORG`), or one
+    short word in capitals ("SRE", "CTO")."""
+    words = text.split()
+    return any(w.lower().strip(".,()") in ROLE_OR_ORG for w in words) or (
+        len(words) == 1 and words[0].isalpha() and words[0].isupper() and len(words[0]) <= 4
+    )
+
+
+def _named_org(text: str) -> bool:
+    """An organisation's name after a role: as `_organisation` reads one, or two words
+    or more whose last alone is a company's word ("Grafana Labs"); never a role
+    ("Staff Engineer", "Engineer")."""
+    words = text.split()
+    return _organisation(text) or (
+        len(words) >= 2 and _organisation(" ".join(words[:-1])) and words[0][:1].isupper()
+    )
 
 
 def _person(row: dict[str, Any]) -> object:

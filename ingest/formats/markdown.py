@@ -98,10 +98,9 @@ from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import formats_pattern
+from talkbase.core.terms import format_prefix
 
 NAME = "markdown"
-_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
 
 
@@ -300,7 +299,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
-    lines = _dotted_clocks(lines, heads, years, langs)
+    lines = _dotted_clocks([_hour_word_off(ln) for ln in lines], heads, years, langs)
     for h in heads:
         if problem := day_problem(h.text, years, langs):
             raise InputError(document, problem, f"line {h.line}")
@@ -560,6 +559,16 @@ def _dotted_ranges(lines: list[str]) -> dict[int, tuple[re.Match[str], time, tim
             if start is not None and end is not None and end > start:
                 out[k] = (m, start, end)
     return out
+
+
+_LIST_START = re.compile(r"^(\s*[-*+]\s+(?:\*\*)?)(\S.*)")
+
+
+def _hour_word_off(line: str) -> str:
+    """A list line without the word for an hour written before its clock ("- godz.
+    9.00–9.45 — Otwarcie" is "- 9.00–9.45 — Otwarcie": `when.hour_word_off`)."""
+    m = _LIST_START.match(line)
+    return m.group(1) + when.hour_word_off(m.group(2)) if m else line
 
 
 def _dotted_clocks(
@@ -834,12 +843,7 @@ def _listed(
             start, end = when.afternoon(start, end, first, talks[-1].start or first)
             if (start, end) != (b.start, b.end) and not told:
                 told = True
-                warnings.append(
-                    f"{document} line {no}: {b.title!r}: the program writes its clock "
-                    "times without am or pm, and this time runs back past noon; read as "
-                    f"{start:%H:%M}{f'–{end:%H:%M}' if end else ''}, as are the times "
-                    "after it that do"
-                )
+                warnings.append(when.afternoon_said(f"{document} line {no}", b.title, start, end))
         end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
@@ -979,8 +983,8 @@ def _talk(
     room = block.fields.get("room")
     if titled:
         room, title = room or title, titled
-    if m := _FORMAT_PREFIX.match(title):
-        fmt, title = fmt or m.group(1).title(), title[m.end() :]
+    if led := format_prefix(title):
+        fmt, title = fmt or led[0], led[1]
     if "when" in block.fields:
         s2, e2, rest = times(block.fields["when"], date_of(block.fields["when"]) or day, fallback)
         start, end = start or s2, end or e2

@@ -446,6 +446,14 @@ class _Reader:
         # by date column of numbered days ("Day 1", "Day 2"): each cell's date, or None
         # where no text beside the table names the first day (`numbered_days`)
         self.ordinal: dict[str, dict[str, date | None]] = {}
+        # a table whose clocks are written the 12-hour way without am or pm
+        # (`when.twelve_hour`, `decide_dates`): the days whose rows are read with their
+        # afternoon (`when.afternoon`; None: every day, on trial: `talks`), each day's
+        # first start and the start before as read, and whether that was said
+        self.twelve = False
+        self.half_days: set[date] | None = None
+        self.clocks: dict[date, tuple[datetime, datetime]] = {}
+        self.half_told = False
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -485,7 +493,8 @@ class _Reader:
         that give none. A column of affiliations beside the speakers' leaves "Name,
         Organisation" to be told by the rows whose affiliation cell is empty ("Bruce
         Momjian, EDB"), where none of the rows it serves separates two people with a
-        comma."""
+        comma. And whether its start and end cells write their clocks the 12-hour way
+        without am or pm (`when.twelve_hour`)."""
         seen: dict[str, DateColumn] = {}
         lengths: dict[str, list[tuple[object, str]]] = {}
         unknown: dict[str, str] = {}
@@ -496,6 +505,7 @@ class _Reader:
         affiliated: dict[str, list[str]] = {}
         years: dict[int, int] = {}
         day_cells: dict[str, list[str]] = {}  # by date column: its cells
+        clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
@@ -523,6 +533,9 @@ class _Reader:
                         day_cells.setdefault(cols[fld], []).append(value)
             if "duration" in cols and text_of(row.get(cols["duration"])).strip():
                 lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
+            for fld in ("start", "end"):
+                clocks.extend(_clocks(text_of(row.get(cols[fld])) if fld in cols else ""))
+        self.twelve = when.twelve_hour(clocks)
         for keys, cols in self.columns.items():  # (each set of keys once)
             for key in sorted(keys) if "duration" not in cols else ():
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
@@ -731,7 +744,8 @@ class _Reader:
             end = end and when.past_midnight(start, end)
             per = self.per.get(cols.get("duration", ""), when.MINUTE)
             length = when.parse_duration(get("duration"), per)
-            end, problem = when.talk_end(start, end_at or end, length)
+            start, end = self.afternoon(start, end_at or end, where, title)
+            end, problem = when.talk_end(start, end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
             elif end is None and length is None and (cell := inline(text_of(get("duration")))):
@@ -803,6 +817,49 @@ class _Reader:
             links=links,
         )
 
+    def afternoon(
+        self, start: datetime, end: datetime | None, where: str, title: str
+    ) -> tuple[datetime, datetime | None]:
+        """A row's start and end, read with the afternoon of a 12-hour clock
+        (`when.afternoon`: "1:00" after "11:00") on a day of `half_days`, against the
+        day's first start and the start of the row before it; said once."""
+        day = start.date()
+        if not self.twelve or (self.half_days is not None and day not in self.half_days):
+            return start, end
+        first, previous = self.clocks.get(day, (start, start))
+        read = when.afternoon(start, end, first, previous) if day in self.clocks else (start, end)
+        self.clocks[day] = (first, read[0])
+        if read != (start, end) and not self.half_told:
+            self.half_told = True
+            self.warnings.append(
+                when.afternoon_said(f"{self.document} {where}", title, read[0], read[1])
+            )
+        return read
+
+    def talks(
+        self, dated: Sequence[tuple[dict[str, Any], str, date | None]], cols: dict[str, str] | None
+    ) -> list[Talk]:
+        """The talks of a table's rows (each with its place and the day it is on where
+        it gives none), in order. A table written the 12-hour way (`twelve`) is read
+        first on trial with every day's afternoon: the days whose rows stay in time
+        order so (not a table sorted by room, whose second room starts earlier) are
+        read with it (`afternoon`), the others as written."""
+
+        def read() -> list[Talk]:
+            return [t for row, where, on in dated if (t := self.talk(row, where, cols, on))]
+
+        if not self.twelve:
+            return read()
+        warnings, seen = list(self.warnings), dict(self.seen)
+        self.half_days = None
+        by_day: dict[date, list[datetime]] = {}
+        for t in read():
+            if t.start is not None:
+                by_day.setdefault(t.start.date(), []).append(t.start)
+        self.warnings, self.seen, self.clocks, self.half_told = warnings, seen, {}, False
+        self.half_days = {d for d, s in by_day.items() if s == sorted(s)}
+        return read()
+
     def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
         """A row's speakers: of its speaker column, or of its numbered ones in order
         ("Speaker 1", "Speaker 2"), each with the affiliation of the same number
@@ -827,6 +884,23 @@ class _Reader:
             )
             found.extend(speakers_of(row.get(c), org if text_of(row.get(c)).strip() else None))
         return tuple(found)
+
+
+_SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
+
+
+def _clocks(cell: str) -> list[tuple[time | None, int]]:
+    """The clock times of a start or end cell, a range's two, as `when.twelve_hour`
+    reads them (the clock, the days past the cell's day: a date of its own is none's);
+    none of a cell that shows no clock (a day written in the time column)."""
+    start, end = when.parse_when(cell, UTC, UTC, _SOME_DAY)
+    if not mdparts.HAS_CLOCK.search(cell):
+        return []
+    return [
+        (m.time(), (m.date() - _SOME_DAY).days)
+        for m in (start, end)
+        if m is not None and (m is start or end != start)
+    ]
 
 
 def _names_over_orgs(cells: list[str]) -> bool:
@@ -1178,8 +1252,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     reader.warnings.extend(below)
     found_rows, carried = _carried(found_rows, cols, reader.document, titled_day is not None)
     reader.decide_dates(found_rows)
-    dated = reader.day_rows(found_rows, cols, titled_day)
-    talks = [t for row, where, on in dated if (t := reader.talk(row, where, cols, on)) is not None]
+    talks = reader.talks(reader.day_rows(found_rows, cols, titled_day), cols)
     reader.warnings.extend(carried)
     reader.warnings.extend([cut_short] if cut_short else [])
     return talks
@@ -1464,8 +1537,9 @@ def read_rows(
         rows, said = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)
         carried += said
     reader.decide_dates(rows)
-    dated = reader.day_rows(rows, reader.cols_of(rows[0][0]) if rows else {}, on_day)
-    talks = [t for row, where, on in dated if (t := reader.talk(row, where, on_day=on)) is not None]
+    talks = reader.talks(
+        reader.day_rows(rows, reader.cols_of(rows[0][0]) if rows else {}, on_day), None
+    )
     return talks, reader.warnings + carried
 
 

@@ -136,6 +136,17 @@ def formats_pattern(names: tuple[str, ...] = SESSION_FORMATS) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
+_FORMAT_PREFIX = re.compile(rf"^({formats_pattern()})\s*:\s+(?=\S)", re.IGNORECASE)
+
+
+def format_prefix(title: str) -> tuple[str, str] | None:
+    """(the session format, the title after it) of a title led by a format and a colon
+    ("Keynote: The mythical AI engineer" is a Keynote, "The mythical AI engineer");
+    None for any other title."""
+    m = _FORMAT_PREFIX.match(title)
+    return (m.group(1).title(), title[m.end() :].strip()) if m else None
+
+
 def singular(word: str) -> str:
     """A lower-case word without its plural "s", so a word and its plural compare
     equal ("collectives", "collective"); "class" and short words ("gps") stay."""
