@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from index.store.schema import LENGTH_MINUTES
@@ -122,21 +122,26 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     """A WHERE clause over the `talks` table (alias t) and its parameters."""
     clauses: list[str] = []
     params: list[Any] = []
+    # the day, and the day before it (for a talk of that day still under way: `at`)
+    day: tuple[str, Any, Any] | None = None
     if f.day:
         d = f.day.strip().lower()
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
             try:
-                clauses.append("t.day = ?")
-                params.append(date.fromisoformat(d))
+                on = date.fromisoformat(d)
             except ValueError as exc:
                 raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
+            day = ("t.day = ?", on, on - timedelta(days=1))
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
-            clauses.append("isodow(t.day) = ?")
-            params.append(_WEEKDAYS.index(d[:3]) + 1)
+            number = _WEEKDAYS.index(d[:3]) + 1
+            day = ("isodow(t.day) = ?", number, (number - 2) % 7 + 1)
         else:
             raise BadQuery(
                 f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
             )
+        if not f.at:
+            clauses.append(day[0])
+            params.append(day[1])
     # clock times are read on the talk's program day: a talk at 00:50 that the program
     # lists under the day before is "after 22:00" on that day, and a 23:30 talk ending
     # at 00:30 does not end "before 12:00" (minutes from the program day's midnight)
@@ -155,8 +160,18 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         params.append(_hm(f.starts_before, "starts-before"))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
         at = _hm(f.at, "at")
-        clauses.append(f"{starts} <= ? AND ({_ON_DAY.format('t.end_time')} > ? OR {starts} = ?)")
-        params += [at, at, at]
+        ends_at = _ON_DAY.format("t.end_time")
+        under = f"{starts} <= ? AND ({ends_at} > ? OR {starts} = ?)"
+        # ...or a talk of the day before still under way then (a night that runs into
+        # the next day: Thursday 18:00 to Friday 12:00 is under way on Friday at 10:00)
+        still = f"{starts} <= ? AND {ends_at} > ?"
+        later = at + 24 * 60
+        if day is None:
+            clauses.append(f"(({under}) OR ({still}))")
+            params += [at, at, at, later, later]
+        else:
+            clauses.append(f"(({day[0]} AND {under}) OR ({day[0]} AND {still}))")
+            params += [day[1], at, at, at, day[2], later, later]
     for name, bound in (("max_minutes", "<="), ("min_minutes", ">=")):
         minutes = _minutes(getattr(f, name), name)
         if minutes is not None:  # a talk of unknown length passes no limit on its length
