@@ -266,3 +266,33 @@ def test_the_sites_search_keeps_a_talk_given_a_day_and_no_time_on_its_day(
     )
     assert dayonly in wednesday["words"]
     assert dayonly not in morning["words"] and morning["words"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_search_finds_a_word_inside_a_japanese_title(tmp_path, hashing_embedder):
+    """As the server's index (index/search/rank/tokens.py): Chinese and Japanese cut by
+    kind of character, Chinese characters in pairs; offline, "形態素解析" found nothing in
+    "日本語の形態素解析入門" (one run, one word)."""
+    import csv
+
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    path = tmp_path / "conf.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["title", "abstract", "language", "start", "end"])
+        out.writerow(["日本語の形態素解析入門", "MeCab と辞書。", "ja", "2026-10-17T10:00", ""])
+        out.writerow(["Kubernetes の運用", "クラスタの監視。", "ja", "2026-10-17T11:00", ""])
+        out.writerow(
+            ["Rust で組込み開発", "マイコンのファームウェア。", "ja", "2026-10-17T12:00", ""]
+        )
+    ingest([path], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    talks = {
+        t["id"]: t["title"] for t in json.loads((tmp_path / "site/data/talks.json").read_text())
+    }
+    found, inside = _node_search(tmp_path / "site", ["形態素解析", "組込み"])
+    assert [talks[i] for i in found["words"]] == ["日本語の形態素解析入門"]
+    assert [talks[i] for i in inside["words"]] == ["Rust で組込み開発"]

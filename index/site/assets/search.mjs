@@ -12,11 +12,29 @@ const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 
 const K1 = 1.2, B = 0.75;
 
 export function fold(text) {
-  return (text || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  // accents and kana's sound marks off, as the server's index (index/search/rank/tokens.py)
+  return (text || '').normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a]/g, '').toLowerCase();
+}
+
+// Chinese and Japanese write words without spaces: a run is cut where its kind of
+// character changes and Chinese characters are taken in overlapping pairs, a lone one
+// left out, as the server's index cuts them ("形態素解析" is found in "日本語の形態素解析入門")
+const HAN = /^[\u3400-\u9fff\uf900-\ufaff]/u;
+const KINDS = /[\u3400-\u9fff\uf900-\ufaff]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+/gu;
+
+function pieces(w) {
+  if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) return [w];
+  const out = [];
+  for (const run of w.match(KINDS)) {
+    if (!HAN.test(run)) out.push(run);
+    else for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+  }
+  return out;
 }
 
 export function words(text) {
-  return fold(text).split(/[^\p{L}\p{N}+#]+/u).filter(w => w.length > 1 || /\d/.test(w));
+  return fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(pieces)
+    .filter(w => w.length > 1 || /\d/.test(w));
 }
 
 export function stem(w) {
