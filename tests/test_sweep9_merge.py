@@ -201,3 +201,46 @@ def test_export_says_cancelled_and_language(tmp_path, capsys, monkeypatch):
     assert main(["export", "--format", "csv"]) == 0
     (line,) = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert line["language"] == "fr" and line["cancelled"] == "True"
+
+
+def test_titles_alone_never_make_two_programs_one(tmp_path, hashing_embedder):
+    """Review: two years' undated programs of one workshop series, and two cities'
+    events of one global day (same titles, same day, no speakers, other times and
+    rooms), were merged into one conference; a talk is the same only by its title on
+    the same day with a speaker they share, or at the same start in the same room."""
+    years = tmp_path / "years"
+    _write(
+        years,
+        "workshops-2025.csv",
+        "Title,Speaker\nPython for absolute beginners,Ana Lima\nData analysis with pandas,"
+        "Maria Rossi\nYour first web app with Flask,Julia Souza\nGit and GitHub basics,Nora Klein\n",
+    )
+    _write(
+        years,
+        "workshops-2026.csv",
+        "Title,Speaker\nPython for absolute beginners,Carla Diaz\nData analysis with pandas,"
+        "Maria Rossi\nGit and GitHub basics,Lena Fischer\nMachine learning with scikit-learn,"
+        "Priya Nair\n",
+    )
+    ingest([years], tmp_path / "h1", hashing_embedder)
+    rows = _talks(tmp_path / "h1")
+    assert len(rows) == 8 and {c for c, _, _ in rows} == {"workshops-2025", "workshops-2026"}
+    head = "Date,Start,End,Title,Room\n"
+    cities = tmp_path / "cities"
+    _write(
+        cities,
+        "berlin.csv",
+        head + "2026-04-25,09:30,10:00,Welcome and introduction,Saal 1\n"
+        "2026-04-25,10:00,10:45,Keynote: Azure in 2026,Saal 1\n"
+        "2026-04-25,11:00,12:30,Hands-on lab: Azure Functions,Lab A\n",
+    )
+    _write(
+        cities,
+        "munich.csv",
+        head + "2026-04-25,09:00,09:15,Welcome and introduction,Raum 2\n"
+        "2026-04-25,09:15,10:00,Keynote: Azure in 2026,Raum 2\n"
+        "2026-04-25,10:15,11:45,Hands-on lab: Azure Functions,Raum 3\n",
+    )
+    ingest([cities], tmp_path / "h2", hashing_embedder)
+    rows = _talks(tmp_path / "h2")
+    assert len(rows) == 6 and {c for c, _, _ in rows} == {"berlin", "munich"}

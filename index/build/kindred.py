@@ -95,9 +95,36 @@ def _alike(doc: _Doc, others: Sequence[_Doc], spread: Mapping[str, int]) -> _Doc
         if sum(1 for t in small if title_key(t.title) in again) < SAME_SHARE * len(small):
             continue  # (a bound: fewer shared titles than the rule needs)
         score = resemblance(theirs, mine, spread)
-        if score >= SAME_SHARE and (best is None or score > best[0]):
+        if score < SAME_SHARE or _slots_shared(mine, theirs) < SAME_SHARE * len(small):
+            continue
+        if best is None or score > best[0]:
             best = (score, other)
     return best[1] if best else None
+
+
+def _slots_shared(a: Sequence[Talk], b: Sequence[Talk]) -> int:
+    """How many talks of the smaller of `a` and `b` the other holds as the same talk:
+    its title on the same day, given by a speaker they share, or at the same start in
+    the same room. Titles alone are no evidence here (review: two years' undated
+    programs of one workshop series, or two cities' events of one global day, share
+    their titles and are two programs)."""
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    by_key: dict[tuple[str, object], list[Talk]] = {}
+    for t in large:
+        if t.day:
+            by_key.setdefault((title_key(t.title), t.day), []).append(t)
+    found = 0
+    for t in small:
+        for o in by_key.get((title_key(t.title), t.day), []) if t.day else ():
+            people = _people(t) & _people(o)
+            if people or (t.start and t.start == o.start and t.room and t.room == o.room):
+                found += 1
+                break
+    return found
+
+
+def _people(talk: Talk) -> set[str]:
+    return {k for k in (title_key(s.name) for s in talk.speakers) if k}
 
 
 def related(
