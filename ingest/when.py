@@ -586,6 +586,11 @@ def past_midnight(start: datetime, end: datetime) -> datetime:
 HALF_DAY = timedelta(hours=12)
 
 
+# the hours a 12-hour clock without am or pm reads in the afternoon and early evening
+# ("1:00" to "7:59"): "8:30" or "9:00" after "10:00" is a morning listed out of order
+AFTERNOON_HOURS = (1, 7)
+
+
 def twelve_hour(clocks: Iterable[tuple[time | None, int]]) -> bool:
     """Whether a program writes its clock times the 12-hour way without saying am or
     pm: of its clocks as read (`late_clock`'s (time, days past the day)), none is
@@ -600,11 +605,14 @@ def afternoon(
 ) -> tuple[datetime, datetime | None]:
     """A talk's start and end in a day's list written the 12-hour way (`twelve_hour`),
     `first` the day's first start and `previous` the start before it (as read here):
-    a start before both, on the clock's first round ("1:00" after "11:00" in a day
-    begun at "9:00"), is the afternoon's, its end with it; an end before its start
-    whose afternoon reading follows it ("12:00–1:00") is the afternoon's. Any other
-    start and end as they are."""
-    if start < previous and start.time() < first.time() and start.hour < 12:
+    a start before both, on the clock's first round, between 1:00 and 7:59 after a
+    start of 10:00 or later ("1:00" after "11:00" in a day begun at "9:00"), is the
+    afternoon's, its end with it; an end before its start whose afternoon reading
+    follows it ("12:00–1:00") is the afternoon's. Any other start and end as they are
+    (review: a 24-hour morning listed out of order, "8:30" after "10:00", is no
+    evening)."""
+    back = start < previous and start.time() < first.time()
+    if back and AFTERNOON_HOURS[0] <= start.hour <= AFTERNOON_HOURS[1] and previous.hour >= 10:
         start, end = start + HALF_DAY, (end + HALF_DAY if end is not None else None)
     if end is not None and end < start and end.hour < 12 and start < end + HALF_DAY:
         end += HALF_DAY

@@ -102,6 +102,30 @@ def test_a_24_hour_program_keeps_its_clocks() -> None:
     assert not warnings
 
 
+def test_a_morning_listed_out_of_order_is_no_evening() -> None:
+    """Review: a 24-hour program of mornings only (no clock past 12:59) with "08:30"
+    listed after "11:30" read it as 20:30; only 1:00 to 7:59 after a start of 10:00 or
+    later runs on into the afternoon."""
+    from ingest.formats import markdown
+
+    text = (
+        "# Rust Morning Berlin 2026\n\n## Saturday, 7 March 2026\n\n"
+        "- 09:00–09:30 Registration and coffee\n"
+        "- 09:30–10:15 Async Rust without tears — Anna Schmidt\n"
+        "- 11:30–12:15 Rust in the Linux kernel — Miguel Ojeda\n"
+        "- 08:30–09:30 Beginners' workshop: your first crate — Lena Fischer\n"
+        "- 12:15–12:30 Closing\n"
+    )
+    talks, _ = markdown.parse(text, "morning.md", "UTC")
+    assert clocks(talks) == [
+        "09:00–09:30",
+        "09:30–10:15",
+        "11:30–12:15",
+        "08:30–09:30",
+        "12:15–12:30",
+    ]
+
+
 def test_a_night_event_in_a_list_ends_the_next_day() -> None:
     """ "22:00–01:00 Conference party" lost its end ("ends before it starts")."""
     from ingest.formats import markdown
