@@ -48,8 +48,8 @@ def _day(text: str, name: str = "p.md", tz: str = "UTC") -> list[tuple[str, str,
 
 def test_a_zone_after_a_ranges_end_or_a_lone_clock_is_read_where_the_shape_says_so() -> None:
     """ "- 11:00–11:45 JST  Title" was titled "JST  Title" and read in the default zone:
-    a zone after a range's end or a lone clock is read where a separator follows it
-    (two spaces, a bar, a dash, nothing) or the section's other lines name it there."""
+    a zone after a range's end or a lone clock is read where most lines of its
+    section name it there."""
     text = (
         "# DevFest Kyoto 2026\n\n## Saturday, 17 October 2026\n\n"
         "- 10:00–10:45 JST  Opening keynote — Haruka Sato\n"
@@ -61,6 +61,29 @@ def test_a_zone_after_a_ranges_end_or_a_lone_clock_is_read_where_the_shape_says_
         ("Building offline-first apps", "2026-10-17T11:00:00+09:00", "2026-10-17T11:45:00+09:00"),
         ("Lightning talks", "2026-10-17T13:00:00+09:00", None),
     ]
+
+
+def test_a_word_that_begins_a_few_titles_is_no_zone() -> None:
+    """Review: "SAST: …" (South Africa), "CAT tools" (Central Africa) and "WIT: …"
+    (Jayapura) after a clock were cut from their titles and moved the talks by hours,
+    the colon taken for a separator and two lines for the section's zone."""
+    text = (
+        "# AppSec Day 2026\n\n## Wednesday, 14 October 2026\n\n"
+        "- 09:00–09:30 Welcome\n"
+        "- 09:30–10:15 SAST: what it finds and what it misses — Ana Lima\n"
+        "- 10:30–11:15 CAT tools in the classroom — João Souza\n"
+        "- 11:30–12:15 CAT tools and post-editing — Kim Lee\n"
+        "- 12:15–13:00 WIT: Women in Tech lunch\n"
+        "- 13:30–14:15 Threat modelling — Max Muster\n"
+    )
+    days = _day(text)
+    assert [t for t, _, _ in days][1:5] == [
+        "SAST: what it finds and what it misses",
+        "CAT tools in the classroom",
+        "CAT tools and post-editing",
+        "WIT: Women in Tech lunch",
+    ]
+    assert all(start.endswith("+00:00") for _, start, _ in days)
 
 
 def test_a_capital_word_after_one_lines_clocks_still_begins_its_title() -> None:

@@ -699,31 +699,31 @@ _CLOCKS = r"\(?\s*\d{1,2}[:.h]?\d{0,2}\s*(?:[AaPp]\.?[Mm]\.?)?"
 _ZONE_AFTER_CLOCKS = re.compile(
     rf"^((?:{when.RANGE_FROM})?{_CLOCKS}(?:{when.RANGE_SEP}{_CLOCKS})?)[ \t]+{_ZONE}\b(?![-+])"
 )
-_PART_SEPARATOR = re.compile(r"\)?(?:\s{2,}|\s*[|\u00b7:]\s|\s+[\u2013\u2014-]\s|\s*$)")
 
 
 def zones_said(texts: list[str]) -> frozenset[str]:
-    """The zones' abbreviations that stand after the clock times of two or more of a
-    section's timed list lines (`timed_bullet`'s texts): "11:00–11:45 JST Title" on
-    each of them says the zone, not a title's first word."""
+    """The zones' abbreviations that stand after the clock times of most of a
+    section's timed list lines, two at least (`timed_bullet`'s texts): "11:00–11:45
+    JST Title" on each of them says the zone, not a title's first word; a word that
+    begins a few titles ("SAST: …", "CAT tools", "WIT: Women in Tech") says none."""
     counts: dict[str, int] = {}
     for text in texts:
         if (m := _ZONE_AFTER_CLOCKS.match(when.halves_after(text))) and when.zone(m.group(2)):
             counts[m.group(2)] = counts.get(m.group(2), 0) + 1
-    return frozenset(z for z, n in counts.items() if n >= 2)
+    return frozenset(z for z, n in counts.items() if n >= 2 and n > len(texts) / 2)
 
 
 def _zoned(text: str, zones: frozenset[str] = frozenset()) -> tuple[str, tzinfo | None]:
     """A list line's text without the zone named after its first clock time (and
-    again after the range's end), or after its clock times where a separator follows
-    it or it is one of `zones` (`zones_said`), and the zone it names; the text as it
-    is and None where it names none there."""
+    again after the range's end), or after its clock times where it is one of `zones`
+    (`zones_said`: most lines of its section name it there), and the zone it names;
+    the text as it is and None where it names none there."""
     text = when.halves_after(text)
     m = _ZONED_RANGE.match(text)
     if not m:
         after = _ZONE_AFTER_CLOCKS.match(text)
         rest = text[after.end() :] if after else ""
-        if after and (after.group(2) in zones or _PART_SEPARATOR.match(rest)):
+        if after and after.group(2) in zones:
             if (found := when.zone(after.group(2))) is not None:
                 return after.group(1) + rest, found
         return text, None
