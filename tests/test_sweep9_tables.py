@@ -225,6 +225,22 @@ def test_a_program_of_published_sessions_with_rooms_is_read():
     assert len(talks) == 2
 
 
+def test_published_sessions_of_one_day_are_a_program_not_posts():
+    """Review: sessions with "status": "published" and nothing but a title and a start
+    were refused as a blog's posts; posts are dated a day each, sessions share days."""
+    text = (
+        '{"conference": "Open Data Day 2026", "sessions": ['
+        '{"id": 1, "title": "Dados abertos na prefeitura", '
+        '"start": "2026-03-07T09:00:00-03:00", "status": "published"},'
+        '{"id": 2, "title": "Transparência orçamentária com Python", '
+        '"start": "2026-03-07T10:00:00-03:00", "status": "published"},'
+        '{"id": 3, "title": "Mapeamento colaborativo", '
+        '"start": "2026-03-07T11:00:00-03:00", "state": "published"}]}'
+    )
+    _, talks, _ = parse_text(text, "sessions.json")
+    assert len(talks) == 3
+
+
 def test_a_geojson_map_is_refused():
     with pytest.raises(InputError, match="GeoJSON map"):
         parse_text(GEOJSON, "venues.geojson", "json")

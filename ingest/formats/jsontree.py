@@ -800,6 +800,23 @@ def _published(obj: dict[str, Any]) -> bool:
     )
 
 
+def _posted(objs: list[dict[str, Any]], timed: tuple[str, ...]) -> bool:
+    """Whether records in a state of publication (`_published`) are dated as posts
+    are, most on a day of their own; sessions share their days (review: a program's
+    sessions "published" on one day were refused as a blog's posts)."""
+    days = [
+        str(o[key])[:10]
+        for o in objs
+        if _published(o)
+        for key in [next((resolve(o)[f] for f in timed if _has(o, resolve(o), f)), None)]
+        if key is not None
+    ]
+    return bool(days) and len(set(days)) >= POSTED_SHARE * len(days)
+
+
+POSTED_SHARE = 0.8  # of records in a state of publication on days of their own: posts
+
+
 def _only_ids(value: object) -> bool:
     """A value of whole numbers only (a blog's category ids, [3]): ids of a table the
     document does not hold, naming no track."""
@@ -819,12 +836,13 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
     program plans its sessions on minutes, so the key is a record's timestamp)."""
     objs = [o for _, o in talks]
     timed = ("start", "date")
+    posts = _posted(objs, timed)
     stamped_keys = {
         key
         for o in objs
         for fld in timed
         if (key := resolve(o).get(fld)) is not None
-        and (_life_key(key) or _stamp(o[key]) or _published(o))
+        and (_life_key(key) or _stamp(o[key]) or (posts and _published(o)))
     }
     shown: list[str] = []
 
