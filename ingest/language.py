@@ -91,9 +91,17 @@ def title_tags(talks: Sequence[Talk]) -> list[Talk]:
     """A program's talks with the language tags their titles carry ("Scaling Postgres
     (EN)", "Kubernetes の運用 (JA)", "[EN/ES]") read as their language (the first
     named, where the program names none) and taken off the title, as a status or a
-    format before it is; only where the program tags talks in two languages or more,
-    or names two in one tag: "Retail in VR and AR (AR)" alone says no Arabic."""
-    tagged = {n: found for n, t in enumerate(talks) if (found := _tag(t.title))}
+    format before it is; only where the talk's own words read as that language, and
+    the program tags talks in two languages or more, or names two in one tag: "Retail
+    in VR and AR (AR)" alone says no Arabic."""
+    found = {n: tag for n, t in enumerate(talks) if (tag := _tag(t.title))}
+    # tags are languages where the talks' own words bear out most of them (a title is
+    # often too short to be told alone): "(UK)", "(IT)", "(DE)" after English titles
+    # are countries, "(LT)" after Japanese ones lightning talks (review)
+    borne = [_said_in(title, talks[n].abstract) in codes for n, (title, codes) in found.items()]
+    if sum(borne) <= TAGS_BORNE * len(borne):
+        return list(talks)
+    tagged = found
     named = {c for _, codes in tagged.values() for c in codes}
     if len(named) < 2:
         return list(talks)
@@ -101,6 +109,16 @@ def title_tags(talks: Sequence[Talk]) -> list[Talk]:
     for n, (title, codes) in tagged.items():
         out[n] = replace(talks[n], title=title.strip(), language=talks[n].language or codes[0])
     return out
+
+
+TAGS_BORNE = 0.5  # more than this share of a program's tagged talks in their tag's language
+
+
+def _said_in(title: str, abstract: str) -> str:
+    """The language a talk's own words (its title without its tag, and its abstract)
+    read as most likely, whatever their length; "" for no words."""
+    text = " ".join(f"{title} {abstract or ''}".split())
+    return str(_namer().classify(text)[0]) if text else ""
 
 
 # how much of a program's short texts is read for the language they share

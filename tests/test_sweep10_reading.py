@@ -232,6 +232,25 @@ def test_language_tags_in_titles_are_the_talks_language_and_come_off_the_title()
     ]
 
 
+def test_country_and_department_tags_are_no_languages() -> None:
+    """Review: "(UK)", "(IT)", "(DE)" after English titles (countries), "(IT)", "(HR)"
+    (departments) were read as Ukrainian, Italian, German, Croatian and cut from the
+    titles; tags are languages only where most tagged talks' words are in them."""
+    from ingest.detect import parse_text
+
+    text = (
+        "Title,Speaker,Date,Start,End\n"
+        "Building GOV.UK Notify (UK),Sarah Jones,2026-06-09,10:00,10:30\n"
+        "Open data in Lombardy (IT),Luca Bianchi,2026-06-09,10:30,11:00\n"
+        "The Once-Only principle in practice (DE),Jonas Weber,2026-06-09,11:00,11:30\n"
+        '"France Connect, five years on (FR)",Pierre Martin,2026-06-09,13:00,13:30\n'
+        "Zero trust for the corporate network (HR),Mark Evans,2026-06-09,14:00,14:30\n"
+    )
+    _, talks, _ = parse_text(text, "forum.csv")
+    assert [t.title[-4:] for t in talks] == ["(UK)", "(IT)", "(DE)", "(FR)", "(HR)"]
+    assert not {t.language for t in talks} & {"uk", "it", "de", "fr", "hr"}
+
+
 def test_one_tag_of_one_language_stays_in_the_title() -> None:
     from ingest.detect import parse_text
 
