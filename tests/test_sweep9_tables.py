@@ -281,3 +281,18 @@ def test_speakers_with_names_are_no_ids(tmp_path: Path):
     )
     (doc,) = parse_all([tmp_path / "schedule.yml"], None, Report())
     assert not any("speakers are ids" in w for w in doc.warnings)
+
+
+def test_a_zone_said_in_the_header_of_the_times_is_the_tables():
+    """Review: "Start (CEST)" was read once its aside was set aside, but in the default
+    zone, without a word; the zone the header says is the one its times are in."""
+    text = (
+        "Title,Speaker,Date,Start (CEST),Room\n"
+        "Keynote: Open source in 2026,Anna Schmidt,2026-06-09,09:00,Main Hall\n"
+        "Secure supply chains,Jonas Weber,2026-06-09,10:00,Track B\n"
+    )
+    _, talks, _ = parse_text(text, "program.csv")
+    assert [t.start.isoformat() for t in talks if t.start] == [
+        "2026-06-09T09:00:00+02:00",
+        "2026-06-09T10:00:00+02:00",
+    ]

@@ -470,6 +470,12 @@ class _Reader:
                 if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
                     cols[fld] = numbered_cols[0]
                     self.numbered[cols[fld]] = numbered_cols
+            # a zone said in the header of the times ("Start (CEST)", "Time (UTC+2)"):
+            # the table's times are in it (review: read in the default zone, unsaid)
+            for fld in ("start", "end", "date"):
+                aside = _HEADER_ZONE.search(str(cols.get(fld) or ""))
+                if aside and (said := when.zone(aside.group(1).strip())) is not None:
+                    self.fallback = said
             self.columns[key] = cols
         return self.columns[key]
 
@@ -915,6 +921,9 @@ def _names_over_orgs(cells: list[str]) -> bool:
     if not all(name_shaped(b[1]) for b in broken):
         return True
     return any(_PEOPLE_SEP.search(c) for c in cells if not _BREAK.search(c))
+
+
+_HEADER_ZONE = re.compile(r"\(([^()]{1,40})\)\s*$")  # a header's aside at its end
 
 
 def _undated(value: str, fallback: tzinfo) -> bool:
