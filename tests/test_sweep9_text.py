@@ -126,6 +126,26 @@ def test_a_morning_listed_out_of_order_is_no_evening() -> None:
     ]
 
 
+def test_a_speaker_last_on_several_lines_is_no_room() -> None:
+    """Review: "Title — Workshop — Ana Lima" twice made Ana Lima a room and "Workshop"
+    the speaker; a last part is a room only after two different parts."""
+    from ingest.formats import markdown
+
+    text = (
+        "# Rust Workshop Day 2026\n\n## Saturday, 12 September 2026\n\n"
+        "- 09:00–10:30 Ownership and borrowing — Workshop — Ana Lima\n"
+        "- 10:45–12:15 Traits and generics — Workshop — Ana Lima\n"
+        "- 13:30–15:00 Async Rust — Workshop — Jonas Weber\n"
+    )
+    talks, _ = markdown.parse(text, "day.md", "UTC")
+    assert [t.room for t in talks] == [None, None, None]
+    assert [[s.name for s in t.speakers] for t in talks] == [
+        ["Ana Lima"],
+        ["Ana Lima"],
+        ["Jonas Weber"],
+    ]
+
+
 def test_a_night_event_in_a_list_ends_the_next_day() -> None:
     """ "22:00–01:00 Conference party" lost its end ("ends before it starts")."""
     from ingest.formats import markdown

@@ -877,17 +877,21 @@ def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
 
 def rooms_said(texts: list[str]) -> frozenset[str]:
     """The last parts of a section's timed list lines of three parts or more (`timed_bullet`'s
-    texts: "Title — Speaker — Grand Ballroom") said on two lines or more: a place the
-    talks share, a room, though it has no room word (a speaker's talks are seldom all last)."""
-    counts: dict[str, int] = {}
+    texts: "Title — Speaker — Grand Ballroom") said on two lines or more, after two
+    different parts: a place the talks share, a room, though it has no room word (a
+    speaker's talks are seldom all last)."""
+    before: dict[str, set[str]] = {}  # each last part -> the parts said before it
     for text in texts:
         plain = _zoned(text)[0]
         lead = _LEADING_TIME.match(plain)
         rest = plain[lead.end() :] if lead else plain
         if len(cuts := list(_SPEAKERS_AFTER.finditer(rest))) >= 2:
             last = rest[cuts[-1].end() :].strip()
-            counts[last] = counts.get(last, 0) + 1
-    return frozenset(part for part, n in counts.items() if n >= 2 and len(part) <= 40)
+            said = rest[cuts[-2].end() : cuts[-1].start()].strip()
+            before.setdefault(last, set()).add(said)
+    # (after two different parts at least: "Title — Workshop — Ana Lima" twice has its
+    # speaker last, the kind of session before her; review)
+    return frozenset(part for part, said in before.items() if len(said) >= 2 and len(part) <= 40)
 
 
 def read_bullet(
