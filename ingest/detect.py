@@ -27,7 +27,7 @@ from pathlib import Path
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
-from ingest.formats.registry import CutShort, Options
+from ingest.formats.registry import CutShort, Options, ZoneUnread
 from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
@@ -364,7 +364,7 @@ def _parsed(
         talks, warnings = parse(options)
         if size <= ZONE_CHECK_CHARS and not settings.is_set("timezone"):
             # (first: it speaks of the whole document, and the cap keeps the first)
-            warnings = [*_zone_assumed(parse, document, options, talks), *warnings]
+            warnings = [*_zone_assumed(parse, document, options, talks, warnings), *warnings]
     except InputError as exc:
         raise valid_error(exc) from exc.__cause__
     page = next((w for w in warnings if isinstance(w, PageLeft)), None)
@@ -395,11 +395,14 @@ def _zone_assumed(
     document: str,
     options: Options,
     talks: list[Talk],
+    warnings: Sequence[str] = (),
 ) -> list[str]:
     """A warning where the document names no time zone for (some of) its times, so
     that they were read in TALKBASE_TIMEZONE's default: told by reading it again in
     another zone and finding its talks at other instants. Names how many talks that
-    is. (A zone the user set is the one they chose: no warning then.)"""
+    is, and what the document seems to say of its zone that was not read as one (its
+    reading's `ZoneUnread` warning), where it says something. (A zone the user set is
+    the one they chose: no warning then.)"""
     starts = [t.start for t in talks]
     if not any(starts):
         return []
@@ -414,15 +417,20 @@ def _zone_assumed(
     if not moved:
         return []
     some = "its times" if moved == len(talks) else f"the times of {moved} of its {len(talks)} talks"
+    said = next((w for w in warnings if isinstance(w, ZoneUnread)), None)
+    names = f"{_NO_ZONE}{some}" if said is None else f"{_UNREAD}{some} ({said!r})"
     return [
-        f"{document}{_NO_ZONE}{some}; they were read in {options.default_tz}, "
+        f"{document}{names}; they were read in {options.default_tz}, "
         "the default: if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone "
         "and ingest again"
     ]
 
 
-_NO_ZONE = ": names no time zone for "  # (the warning `_zone_assumed` gives)
-_READ_IN = re.compile(re.escape(_NO_ZONE) + r".*?; they were read in (\S+), the default")
+_NO_ZONE = ": names no time zone for "  # (the warnings `_zone_assumed` gives)
+_UNREAD = ": says something talkbase cannot read as the time zone of "
+_READ_IN = re.compile(
+    f"(?:{re.escape(_NO_ZONE)}|{re.escape(_UNREAD)})" + r".*?; they were read in (\S+), the default"
+)
 
 
 def zone_assumed(warnings: Sequence[str]) -> str | None:
@@ -440,7 +448,7 @@ def finish(
     """What every parser's result goes through: limits, conference, warning cap."""
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
-    warnings = list(warnings)
+    warnings = [w for w in warnings if not isinstance(w, ZoneUnread)]  # (`_zone_assumed`'s)
     talks = [limit_fields(t, document, warnings) for t in program_language(title_tags(talks))]
     name = clean(conference or "")
     if name:

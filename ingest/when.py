@@ -84,14 +84,22 @@ def _zones_by_city() -> dict[str, str]:
         if "/" in name and not name.startswith(("Etc/", "SystemV/", "US/", "posix/", "right/")):
             out.setdefault(name.rsplit("/", 1)[1].replace("_", " ").casefold(), name)
     out.update({city.casefold(): name for city, name in CITY_ZONES.items()})
+    for city, name in languages.zone_cities().items():  # ("Αθήνα", "الرياض", "Wien")
+        out.setdefault(city, name)
     return out
 
 
-def city_zone(city: object) -> str | None:
-    """The IANA zone of a city as a schedule names it ("Brussels", "San Jose, CA")."""
+def city_zone(city: object, exemplar: bool = False) -> str | None:
+    """The IANA zone of a city as a schedule names it ("Brussels", "San Jose, CA"), in
+    any language CLDR names the cities of zones in ("Αθήνα": `languages.zone_cities`).
+    `exemplar`: only a city CLDR or `CITY_ZONES` names, never the name of a tz
+    database link ("North" of Australia/North, "Victoria")."""
     if not isinstance(city, str) or not city.strip():
         return None
     head = re.split(r"[,(/]", city, maxsplit=1)[0].strip().casefold()
+    if exemplar:
+        named = {c.casefold(): z for c, z in CITY_ZONES.items()}.get(head)
+        return named or languages.zone_cities().get(languages.name_key(head))
     return _zones_by_city().get(head)
 
 

@@ -63,8 +63,10 @@ from ingest.formats.mdparts import (
     room_named,
     spoken_day,
     stated_zone,
+    title_zone,
+    zone_said,
 )
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.terms import fold
@@ -501,22 +503,26 @@ def _zone_name(zone: tzinfo) -> str:
     return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def _cards_zone(page: _Page, zone: str) -> str:
+def _cards_zone(page: _Page, zone: str, titled: bool) -> tuple[str, str | None]:
     """The zone of a page of cards' clock times that name none: the one its day lines
     state, else the one its opening lines state (those above its first clock time,
-    "All times are in Budapest time"), else `zone` (the default)."""
+    "All times are in Budapest time"), else `zone` (the default, or the zone of the
+    city its title names: `titled`); and what those lines seem to say of the zone
+    where neither reads one (`zone_said`), else None."""
     if page.zone is not None:
-        return zone
+        return zone, None
     lines = page.markdown.splitlines()
     first = next((i for i, line in enumerate(lines) if HAS_CLOCK.search(line)), len(lines))
     stated = stated_zone(lines[:first])
-    return _zone_name(stated) if stated is not None else zone
+    if stated is not None:
+        return _zone_name(stated), None
+    return zone, None if titled else zone_said(lines[:first])
 
 
 def _as_markdown(written: str, document: str, zone: str) -> Result:
     """The talks of the Markdown a page stands for, refused as the page."""
     try:
-        return markdown.parse(written, document, zone)
+        return markdown.parse(written, document, zone, title_city=False)
     except InputError as exc:
         raise InputError(
             document, f"{exc.problem} (in the page's text, read as Markdown)", exc.where
@@ -528,10 +534,15 @@ def _parse(text: str, document: str, options: Options) -> Result:
     written = page.markdown
     if not written.strip():
         raise InputError(document, "a web page with no text to read a program from", "line 1")
-    zone = _zone_name(page.zone) if page.zone is not None else options.default_tz
-    carded = htmlcards.read(text, document, _cards_zone(page, zone))
+    # (the zone its day lines state, else that of the city its title names)
+    titled = title_zone(page.conference) if page.zone is None else None
+    found = page.zone or titled
+    zone = _zone_name(found) if found is not None else options.default_tz
+    cards_zone, said = _cards_zone(page, zone, titled is not None)
+    carded = htmlcards.read(text, document, cards_zone)
     if carded is not None:  # (a page of talk cards: ingest/formats/htmlcards.py)
         talks, warnings = carded
+        warnings = [ZoneUnread(said), *warnings] if said else warnings
     else:
         talks, warnings = _as_markdown(written, document, zone)
     if not any(t.start or t.speakers for t in talks):

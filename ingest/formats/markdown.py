@@ -88,10 +88,12 @@ from ingest.formats.mdparts import (
     talk_level,
     timed_bullet,
     times,
+    title_zone,
     unread_clocks,
+    zone_said,
     zones_said,
 )
-from ingest.formats.registry import CutShort, Format, Options, Result, register
+from ingest.formats.registry import CutShort, Format, Options, Result, ZoneUnread, register
 from ingest.formats.table import read_rows
 from ingest.html import plain
 from ingest.speakers import name_shaped, parse_speakers
@@ -282,7 +284,14 @@ def looks_like(text: str) -> bool:
     )
 
 
-def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
+def parse(
+    text: str, document: str, default_tz: str = "UTC", *, title_city: bool = True
+) -> tuple[list[Talk], list[str]]:
+    """The talks of a Markdown program and the warnings of its reading; its clock
+    times in the zone it states (front matter, opening lines: `stated_zone`), else
+    (`title_city`) the zone of the city its title names (`title_zone`: "PyData
+    Amsterdam 2026"), else `default_tz`, and then what it seems to say of its zone
+    unread is a warning (`ZoneUnread`)."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     conference, front_zone, front = "", None, []
     if lines and lines[0].strip() == "---":  # YAML front matter
@@ -341,9 +350,12 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     # the lines above the first heading after the conference's, and that heading (a
     # day's: "Day 1 (Tuesday 24 October 2023, Dublin, UTC+1)")
     opening = lines[: next((h.line for h in heads if h.text != conference), len(lines))]
-    fallback = front_zone or stated_zone(opening) or when.zone(default_tz) or UTC
+    zoned = front_zone or stated_zone(opening) or (title_zone(conference) if title_city else None)
+    fallback = zoned or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
+    if zoned is None and (unread := zone_said(opening)):
+        warnings.append(ZoneUnread(unread))
     dated = False  # whether a talk is under a day heading
     sections: dict[int, tuple[str, date | None, str]] = {}  # level -> (name, day, description)
     # where each heading's body ends: the next heading at the talk level or above,

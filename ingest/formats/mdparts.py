@@ -485,14 +485,32 @@ def _time_words() -> frozenset[str]:
 _PLURAL = ("s", "n", "en", "e")
 
 
+# the letters a word of a script without case may join to a word for time before it
+# or after it: Arabic's "ب" (by) and "ال" (the) in "بتوقيت", "التوقيت"; Korean's
+# particles after it, "시간은", "시간의"
+_JOINED = 2
+
+
 def _time_word(said: str) -> bool:
     """Whether a word is a language's word for time (`_time_words`), whole or with a
-    plural's ending ("times", "Zeiten")."""
+    plural's ending ("times", "Zeiten"), or, in a script without case, with up to two
+    letters joined before or after it ("بتوقيت", "시간은")."""
     words = _time_words()
     w = said.casefold()
     if w in words:
         return True
-    return len(w) > 4 and any(w[: -len(e)] in words for e in _PLURAL if w.endswith(e))
+    if len(w) > 4 and any(w[: -len(e)] in words for e in _PLURAL if w.endswith(e)):
+        return True
+    return _caseless(w) and any(
+        0 < len(w) - len(t) <= _JOINED and (w.startswith(t) or w.endswith(t))
+        for t in words
+        if _caseless(t)
+    )
+
+
+def _caseless(word: str) -> bool:
+    """Whether a word is of a script without case (Arabic, Korean, Chinese)."""
+    return word[:1].isalpha() and word[:1].lower() == word[:1].upper()
 
 
 def _says_time(line: str) -> bool:
@@ -516,7 +534,7 @@ def _city_zone(line: str) -> tzinfo | None:
             if not any(i - _CITY_REACH <= j < i + n + _CITY_REACH for j in near):
                 continue
             said = " ".join(words[i : i + n])
-            if not said[:1].isupper():
+            if not capitalised(said):  # (a name: "Berlin", "الرياض", "Αθήνα")
                 continue
             forms = [said, said[:-2]] if n == 1 and len(said) >= 7 else [said]
             for form in forms:
@@ -526,11 +544,44 @@ def _city_zone(line: str) -> tzinfo | None:
     return None
 
 
+# the most words a zone's name has as CLDR writes it ("Central European Summer Time",
+# "التوقيت الصيفي المركزي لأمريكا الشمالية")
+_NAME_WORDS = 6
+_EAST_ASIAN_WORD = re.compile(f"[{EAST_ASIAN}]+")
+
+
+def _named_zone(line: str) -> tzinfo | None:
+    """The zone a line names as CLDR names zones in a language programs are read in
+    (`languages.zone_names`): "Central Time", "Korean Standard Time", "한국 표준시",
+    ("韓国標準時": in East Asian characters written without spaces, anywhere in a run
+    of them); or by such a name without its word for time, beside a word for time and
+    begun with a capital ("All times Central", "Eastern time"). A longer name is
+    read first."""
+    words = _WORD.findall(line)
+    full, bare = languages.zone_names(), languages.zone_names(bare=True)
+    near = [j for j, w in enumerate(words) if _time_word(w)]
+    for n in range(_NAME_WORDS, 0, -1):
+        for i in range(len(words) - n + 1):
+            key = languages.name_key(" ".join(words[i : i + n]))
+            named = full.get(key)
+            beside = any(j in (i - 1, i + n) for j in near) and capitalised(words[i])
+            named = named or (bare.get(key) if beside else None)
+            if named and (found := when.zone(named)):
+                return found
+    runs = [w for w in words if _EAST_ASIAN_WORD.fullmatch(w)]
+    for name, named in full.items() if runs else ():
+        if len(name) > 2 and _EAST_ASIAN_WORD.fullmatch(name) and any(name in r for r in runs):
+            return when.zone(named)
+    return None
+
+
 def stated_zone(lines: list[str]) -> tzinfo | None:
     """The time zone a document's opening lines state for its times, in this order:
     an IANA name ("Europe/Madrid", "timezone: Europe/Madrid"); a city beside a word
-    for time ("All times are Berlin time", "Alle Zeiten in Berliner Zeit"); an offset
-    ("CEST, UTC+2"); the tz database's name of a zone in a line that speaks of time
+    for time ("All times are Berlin time", "Alle Zeiten in Berliner Zeit", "بتوقيت
+    الرياض"); CLDR's name of a zone ("Central Time", "All times Central", "한국
+    표준시": `_named_zone`); an offset ("CEST, UTC+2"); the tz database's name of a
+    zone in a line that speaks of time
     ("All times are UTC", "… in CET"). An abbreviation that the database does not
     name ("MESZ", "CEST") says no zone: several share it."""
     for line in lines:
@@ -541,6 +592,9 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
         if found := _city_zone(line):
             return found
     for line in lines:
+        if found := _named_zone(line):
+            return found
+    for line in lines:
         if offset := _STATED_OFFSET.search(line):
             sign = "-" if offset.group(1).lstrip()[:1] in "-\u2212" else "+"
             if found := when.zone(sign + re.sub(r"[^\d:]", "", offset.group(1))):
@@ -549,6 +603,48 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
         for name in _ABBREVIATION.findall(line):
             if (found := when.zone(name)) and _says_time(line):
                 return found
+    return None
+
+
+# the parts of a program's title ("PyData Amsterdam 2026 — Programme", "Agenda | NDC
+# Oslo 2026", "DevOpsDays, Zürich 2026")
+_TITLE_PART = re.compile(r"\s+[|\u2013\u2014\u00b7-]\s+|[,:]\s+")
+_CITY_WORDS = 3  # ("Rio de Janeiro", "Ho Chi Minh")
+
+
+def title_zone(title: str) -> tzinfo | None:
+    """The zone of the city a program's title names where conferences name theirs:
+    the words right before its year ("PyData Amsterdam 2026", "DevFest Αθήνα 2026"),
+    those right after it that end its part ("EuroPython 2026 Prague"), or a part of
+    its own ("PyCon 2026 — Lisbon"); a city CLDR names (`when.city_zone`'s
+    exemplar: never a tz database link's name, "North" of Australia/North), of an area
+    where people live. A city named anywhere else names none."""
+    for part in _TITLE_PART.split(title):
+        year = when.YEAR.search(part)
+        before = _WORD.findall(part[: year.start()] if year else part)
+        after = _WORD.findall(part[year.end() :]) if year else []
+        for n in range(_CITY_WORDS, 0, -1):
+            for said in (before[-n:] if year or len(before) == n else [], after):
+                if len(said) != n or not all(capitalised(w) for w in said):
+                    continue
+                name = when.city_zone(" ".join(said), exemplar=True) or ""
+                if name.split("/")[0] in _AREAS and (found := when.zone(name)):
+                    return found
+    return None
+
+
+def zone_said(lines: list[str]) -> str | None:
+    """The first of a document's opening lines that seems to say the zone of its
+    times where `stated_zone` reads none, as written (without its Markdown marks):
+    one that speaks of time (`_says_time`), holds no clock time and names something
+    after its first word, a word begun with a capital or of a script without case
+    ("All times Central Daylight", "بتوقيت الرياض"); None where none does."""
+    for line in lines:
+        text = strip_markup(line).strip("#*_ \t")
+        if not text or text.startswith("|") or HAS_CLOCK.search(text) or not _says_time(text):
+            continue
+        if any(capitalised(w) and not _time_word(w) for w in _WORD.findall(text)[1:]):
+            return text[:120]
     return None
 
 

@@ -34,6 +34,15 @@ class CutShort(str):
     __slots__ = ()
 
 
+class ZoneUnread(str):
+    """What a document says of its times' zone that no reading of it reads as one
+    ("All times Central Daylight": `mdparts.zone_said`), given as a warning of this
+    type: ingest/detect.py names it in its warning that the times were read in the
+    default zone, and drops it otherwise."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Options:
     """What every parse is given: the time zone of times that name none

@@ -360,8 +360,8 @@ def time_word(code: str) -> str | None:
     """The word `code`'s speakers say a clock's "time" with, lower case: the longest of
     the words (three letters or more) that most of CLDR's names of time zones in
     that language hold ("Central European Time", "Mitteleuropäische Zeit", "heure
-    d’Europe centrale"); None where no word is in four fifths of them, or without
-    Babel."""
+    d’Europe centrale"; or of two East Asian characters: Korean "시간"); None where
+    no word is in four fifths of them, or without Babel."""
     locale = _locale(code)
     if locale is None:
         return None
@@ -369,12 +369,139 @@ def time_word(code: str) -> str | None:
     counts: dict[str, int] = {}
     for n in names:
         for w in {w.casefold() for w in re.findall(r"[^\W\d_]+", n)}:
-            if len(w) >= 3:
+            if len(w) >= 3 or (len(w) == 2 and re.fullmatch(f"[{EAST_ASIAN}]+", w)):
                 counts[w] = counts.get(w, 0) + 1
     most = max(counts.values(), default=0)
     if not names or most < 0.8 * len(names):
         return None
     return max((w for w, k in counts.items() if k == most), key=len)
+
+
+_EAST_ASIAN = re.compile(f"[{EAST_ASIAN}]+")
+# the words of a zone's or a city's name, as `zone_names` and `zone_cities` key them
+_NAME_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def name_key(text: str) -> str:
+    """A name's words, folded to lower case and joined by one space, as `zone_names`
+    and `zone_cities` key them ("heure d’Europe centrale": "heure d europe centrale")."""
+    return " ".join(_NAME_WORDS.findall(text)).casefold()
+
+
+def _add(found: dict[str, str | None], name: str, zone: str) -> None:
+    """`name` -> `zone`, unless `name` already stands for another zone: then for none."""
+    if name and found.setdefault(name, zone) != zone:
+        found[name] = None
+
+
+@lru_cache(maxsize=1)
+def _metazone_zones() -> dict[str, str]:
+    """Each of CLDR's metazones ("America_Central") -> the tz database zone whose
+    clocks its names speak of: of the zones in it, those that keep the same UTC
+    offsets month by month as most of them do this year, the one of its city
+    ("Moscow": Europe/Moscow) or one of its own area first ("Europe_Eastern":
+    Europe/…), then one Windows names a zone by (CLDR's Windows
+    mapping), the shortest name first; but the zone Windows gives the metazone's
+    English name to where it is one of them ("Central Standard Time": America/Chicago,
+    not Regina, which keeps no summer time); {} without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return {}
+    from datetime import datetime
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    year = datetime.now().year
+    canonical = get_global("zone_aliases")
+    windows = {n: canonical.get(z, z) for n, z in get_global("windows_zone_mapping").items()}
+    golden = set(windows.values())
+    english = _locale("en")
+    members: dict[str, dict[tuple[object, ...], list[str]]] = {}
+    for zone, metazone in sorted(get_global("meta_zones").items()):
+        try:
+            tz = ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            continue
+        clocks = tuple(tz.utcoffset(datetime(year, m, 15, 12)) for m in range(1, 13))
+        members.setdefault(metazone, {}).setdefault(clocks, []).append(zone)
+    out: dict[str, str] = {}
+    for metazone, by_clocks in members.items():
+        standard = english.meta_zones.get(metazone, {}).get("long", {}).get("standard")
+        named = windows.get(standard or "")  # ("Central Standard Time": America/Chicago)
+        if any(named in zones for zones in by_clocks.values()):
+            out[metazone] = str(named)
+            continue
+        most = max(by_clocks.values(), key=len)  # (the first of as many: sorted by name)
+        area = metazone.split("_")[0]  # ("Europe_Eastern": a zone of Europe first)
+        out[metazone] = min(
+            most,
+            key=lambda z: (
+                (z.rsplit("/")[-1] != metazone, z.split("/")[0] != area)
+                + (z not in golden, len(z), z)
+            ),
+        )
+    return out
+
+
+@lru_cache(maxsize=1)
+def zone_names(bare: bool = False) -> dict[str, str]:
+    """The names CLDR gives time zones (its metazones' long names, generic, standard
+    and summer) in the languages programs are read in, keyed by `name_key` -> a tz
+    database zone of its clocks (`_metazone_zones`): "central time", "korean standard
+    time", "한국 시간", "توقيت كوريا", "韓国標準時": those that hold the language's
+    word for time (`time_word`; of three words at least in a language without one),
+    or in East Asian characters, never a place's name alone. `bare`: those names without the
+    language's word for time (`time_word`) where they begin or end with it ("central"
+    of "Central Time", "mitteleuropäische" of "Mitteleuropäische Zeit"), of four
+    letters or more. A name two zones of other clocks share is left out; {} without
+    Babel."""
+    zones = _metazone_zones()
+    found: dict[str, str | None] = {}
+    for code in written_in():
+        locale = _locale(code)
+        if locale is None:
+            continue
+        word = time_word(code)
+        for metazone, named in locale.meta_zones.items():
+            zone = zones.get(metazone)
+            if zone is None:
+                continue
+            for name in dict(named.get("long", {})).values():
+                key = name_key(str(name))
+                words = key.split()
+                if (word not in key if word else len(words) < 3) and not _EAST_ASIAN.fullmatch(key):
+                    continue  # (a place's name alone: Bulgarian "Аляска", "Индийски океан")
+                if bare:
+                    if word is None or len(words) < 2 or word not in (words[0], words[-1]):
+                        continue
+                    key = " ".join(words[1:] if words[0] == word else words[:-1])
+                    key = key if len(key.replace(" ", "")) >= 4 else ""
+                _add(found, key, zone)
+    return {k: v for k, v in found.items() if v is not None}
+
+
+@lru_cache(maxsize=1)
+def zone_cities() -> dict[str, str]:
+    """The cities CLDR names its time zones by, in the languages programs are read in
+    (its exemplar cities: "Αθήνα", "الرياض", "서울", "Wien"), and in English as the
+    tz database's zone names them ("Amsterdam" of Europe/Amsterdam: no link's,
+    "North" of Australia/North), keyed by `name_key` -> the zone; a name two zones
+    share is left out; {} without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return {}
+    zones = sorted(z for z in get_global("zone_territories") if "/" in z)
+    found: dict[str, str | None] = {}
+    for zone in zones:
+        _add(found, name_key(zone.rsplit("/", 1)[1].replace("_", " ")), zone)
+    for code in written_in():
+        locale = _locale(code)
+        for zone in zones if locale is not None else ():
+            city = dict(locale.time_zones.get(zone, {})).get("city")
+            if isinstance(city, str):
+                _add(found, name_key(city), zone)
+    return {k: v for k, v in found.items() if v is not None}
 
 
 @lru_cache(maxsize=1)
