@@ -12,6 +12,7 @@ import pytest
 
 from ingest.detect import parse_text, zone_assumed
 from ingest.formats.mdparts import stated_zone, title_zone
+from tests.test_sweep9_rest import META_FIRST
 
 
 @pytest.fixture(autouse=True)
@@ -95,21 +96,7 @@ def test_a_city_in_a_page_s_title_is_its_zone():
     assert not any("zone" in w for w in warnings)
 
 
-CARDS = """<!DOCTYPE html>
-<html lang="en"><head><title>Agenda – NDC Oslo 2026</title></head><body><main>
-<h1>Agenda</h1>
-<section class="day"><h2>Wednesday 10 June 2026</h2>
-<div class="session">
-  <div class="meta"><span class="time">09:00 - 10:00</span> <span class="room">Room 1</span></div>
-  <h3><a href="/k">Keynote: The mythical AI engineer</a></h3>
-  <p class="speaker">Scott Hanselman</p>
-</div>
-<div class="session">
-  <div class="meta"><span class="time">10:20 - 11:20</span> <span class="room">Room 2</span></div>
-  <h3><a href="/n">What's new in .NET 11</a></h3>
-  <p class="speaker">Damian Edwards</p>
-</div>
-</section></main></body></html>"""
+CARDS = META_FIRST  # (the tester's page of cards: tests/test_sweep9_rest.py)
 
 
 def test_a_city_in_a_page_of_cards_title_is_its_zone():
