@@ -72,6 +72,9 @@ POOL = 200  # talks fused from each list: the best by words, the nearest by thei
 BOTH_AT_ONCE = 50_000
 REMEMBERED = 256  # queries, filters and limits whose answers are kept
 SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title names a talk
+# the fewest letters of a word no vocabulary knows whose near word is searched beside it
+# where another word of the query has none ("reccomendation sytem"; not "plugh")
+BESIDE_LETTERS = 6
 
 
 class KnowledgeBase:
@@ -436,13 +439,15 @@ class KnowledgeBase:
                 every = not literal and all_suggested(text, self.vocab, suggestions, skip)
                 # a word the model's language knows is no typo: "automation" stays, and
                 # the base's word near it ("automazione") is searched beside it; so is the
-                # word near one the model does not know where another word of the query
-                # has none (a word the base lacks: "polution atmosphérique" keeps both)
+                # word near a long one the model does not know where another word of the
+                # query has none (a word the base lacks: "polution atmosphérique" keeps
+                # both; "xyzzy plugh" asks for no "plug")
                 known = self._language_words(mode)
                 near = [
                     (s, (w,))
                     for w, s in suggestions.items()
-                    if not literal and (every if w in known else not every)
+                    if not literal
+                    and (every if w in known else not every and len(w) >= BESIDE_LETTERS)
                 ]
                 suggestions = {w: s for w, s in suggestions.items() if w not in known}
                 if every and suggestions:
