@@ -133,7 +133,8 @@ def one_name(a: str, b: str) -> bool:
     return long == short or long.startswith(short + " ")
 
 
-def _speakers(talk: Talk) -> set[str]:
+def speaker_keys(talk: Talk) -> set[str]:
+    """A talk's speakers by their names' keys (`title_key`), the empty ones left out."""
     return {k for k in (title_key(s.name) for s in talk.speakers) if k}
 
 
@@ -164,7 +165,9 @@ def resemblance(
     for t in small:
         key = title_key(t.title)
         again = by_uid.get(t.uid) if t.uid else None
-        if again is not None and (title_key(again.title) == key or _speakers(t) & _speakers(again)):
+        if again is not None and (
+            title_key(again.title) == key or speaker_keys(t) & speaker_keys(again)
+        ):
             score += 1.0
             continue
         if not key or not titles_count:
@@ -173,8 +176,8 @@ def resemblance(
         if not alike:
             continue
         weight = 1.0 / max(1, (spread or {}).get(key, 1))
-        mine = _speakers(t)
-        if mine and all(_speakers(o) and not mine & _speakers(o) for o in alike):
+        mine = speaker_keys(t)
+        if mine and all(speaker_keys(o) and not mine & speaker_keys(o) for o in alike):
             weight /= 2
         score += weight
     return score / len(small)
@@ -215,7 +218,7 @@ def other_days(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
         for t in small
         if title_key(t.title)
         and any(
-            _speakers(t) & _speakers(o) or not (_speakers(t) or _speakers(o))
+            speaker_keys(t) & speaker_keys(o) or not (speaker_keys(t) or speaker_keys(o))
             for o in by_title.get(title_key(t.title), ())
         )
     )

@@ -27,7 +27,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from index.build.identity import SAME_SHARE, Stored, other_days, resemblance, stated_conferences
+from index.build.identity import (
+    SAME_SHARE,
+    Stored,
+    other_days,
+    resemblance,
+    speaker_keys,
+    stated_conferences,
+)
 from ingest.detect import ParsedDocument
 from ingest.merge import canonical_conferences
 from ingest.text import generic_title, title_key
@@ -116,15 +123,11 @@ def _slots_shared(a: Sequence[Talk], b: Sequence[Talk]) -> int:
     found = 0
     for t in small:
         for o in by_key.get((title_key(t.title), t.day), []) if t.day else ():
-            people = _people(t) & _people(o)
+            people = speaker_keys(t) & speaker_keys(o)
             if people or (t.start and t.start == o.start and t.room and t.room == o.room):
                 found += 1
                 break
     return found
-
-
-def _people(talk: Talk) -> set[str]:
-    return {k for k in (title_key(s.name) for s in talk.speakers) if k}
 
 
 def related(

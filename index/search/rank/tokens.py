@@ -26,6 +26,7 @@ TOKENS = 2
 
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
 _HAN = "\u3400-\u9fff\uf900-\ufaff"
+_HAN_FIRST = re.compile(f"[{_HAN}]")
 _KINDS = re.compile(rf"[{_HAN}]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[^{_HAN}\u3040-\u30ff]+")
 
 
@@ -36,7 +37,7 @@ def _pieces(token: str) -> list[str]:
         return [token]
     out: list[str] = []
     for run in _KINDS.findall(token):
-        if not re.match(rf"[{_HAN}]", run):
+        if not _HAN_FIRST.match(run):
             out.append(run)
         elif len(run) > 1:
             out += [run[i : i + 2] for i in range(len(run) - 1)]
