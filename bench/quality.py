@@ -27,8 +27,10 @@ sessions, 40 queries in Japanese and English, held out the same way, then the se
 reading of Japanese queries was built on) and a second, in Osaka
 (bench/data/dskansai_2027.json, 69 sessions, 40 queries: held out from that work); and
 a Portuguese/English/Spanish open-data conference in Recife (bench/data/dadosbr_2027.json,
-98 sessions, 40 queries, held out: written and judged by a helper that saw no code).
-Each set's base is
+98 sessions, 40 queries, held out: written and judged by a helper that saw no code); and
+a German/English digital-humanities conference in Graz as an iCalendar file
+(bench/data/dhd_2027.ics, 117 events, 40 queries in German and English, held out the
+same way). Each set's base is
 built once per encoder and kept under --cache (default /tmp/q22/), so a rerun after
 a change to search (not to ingest: pass --rebuild then) takes seconds.
 R@5 is the recall of the grade-2 talks in the first five (of all judged talks where
@@ -82,6 +84,9 @@ OSAKA = ROOT / "bench" / "data" / "dskansai_2027.json"
 # a Portuguese/English/Spanish open-data and digital-government conference in Recife,
 # frab-style JSON (98 sessions; held out: written and judged by a helper that saw no code)
 RECIFE = ROOT / "bench" / "data" / "dadosbr_2027.json"
+# a German/English digital-humanities conference in Graz, an iCalendar file (117 events;
+# held out: written and judged by a helper that saw no code)
+GRAZ = ROOT / "bench" / "data" / "dhd_2027.ics"
 
 
 def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
@@ -113,6 +118,7 @@ def sets(cache: Path) -> dict[str, tuple[list[Path], Path]]:
         "tokyo2026": ([TOKYO], ROOT / "bench" / "data" / "osc_tokyo_2026_queries.json"),
         "osaka2027": ([OSAKA], ROOT / "bench" / "data" / "dskansai_2027_queries.json"),
         "recife2027": ([RECIFE], ROOT / "bench" / "data" / "dadosbr_2027_queries.json"),
+        "graz2027": ([GRAZ], ROOT / "bench" / "data" / "dhd_2027_queries.json"),
     }
 
 
@@ -162,6 +168,7 @@ def main() -> None:
             "tokyo2026",
             "osaka2027",
             "recife2027",
+            "graz2027",
             *SAME_BASE,
         ],
     )

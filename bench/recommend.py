@@ -77,6 +77,7 @@ SETS = (
     "tokyo2026",
     "osaka2027",
     "recife2027",
+    "graz2027",
     "cacm",
 )
 Method = Callable[[KnowledgeBase, list[int]], list[int]]
