@@ -53,3 +53,94 @@ def test_a_section_list_page_still_names_its_talk_pages_beside_a_program(tmp_pat
     docs = parse_all([talks], None, Report())
     got = {d.name: {t.conference for t in d.talks} for d in docs}
     assert got == {"generics.md": {"GopherCon Lisbon 2026"}, "meetup2025.md": {"meetup2025"}}
+
+
+def _sheet(path: Path, rows: list[tuple[object, ...]], merges: list[str]) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Wednesday 21 Oct 2026"
+    for row in rows:
+        ws.append(list(row))
+    for ref in merges:
+        ws.merge_cells(ref)
+    wb.save(path)
+    return path
+
+
+_HEADER = ("Start", "End", "Title", "Speaker", "Room")
+
+
+def _read(path: Path) -> list[tuple[str, str, str, list[str]]]:
+    from ingest.detect import parse_path
+
+    return [
+        (
+            t.title,
+            t.start.strftime("%H:%M") if t.start else "",
+            t.end.strftime("%H:%M") if t.end else "",
+            [s.name for s in t.speakers],
+        )
+        for t in parse_path(path).talks
+    ]
+
+
+def test_an_excel_title_merged_over_two_rows_is_one_talk(tmp_path: Path) -> None:
+    """A long title merged over two rows (the second row empty but for it) was read
+    as two talks, the second without a time."""
+    from datetime import time
+
+    long = "GitOps at the edge: what we learned running Flux on a thousand stores"
+    rows = [
+        _HEADER,
+        (time(9, 0), time(9, 45), long, "Ana Lima", "Aula"),
+        (None, None, None, None, None),
+        (time(10, 0), time(10, 30), "Chaos engineering", "João Souza", "Room E12"),
+    ]
+    assert _read(_sheet(tmp_path / "p.xlsx", rows, ["C2:C3"])) == [
+        (long, "09:00", "09:45", ["Ana Lima"]),
+        ("Chaos engineering", "10:00", "10:30", ["João Souza"]),
+    ]
+
+
+def test_the_rows_of_a_merged_title_give_one_talk_their_speakers_and_last_end(
+    tmp_path: Path,
+) -> None:
+    """A second speaker on the merged title's second row is the talk's; a workshop
+    merged over two time slots ends with the second."""
+    from datetime import time
+
+    rows = [
+        _HEADER,
+        (time(9, 0), time(10, 0), "Kubernetes workshop", "Ana Lima", "Lab"),
+        (time(10, 0), time(11, 0), None, "João Souza", None),
+        (time(11, 0), time(11, 30), "Chaos engineering", "Kim Min-jun", "Room E12"),
+    ]
+    # (the second row's time in merged cells: its speaker is the talk's second)
+    merged = _sheet(tmp_path / "a.xlsx", rows, ["A2:A3", "B2:B3", "C2:C3", "E2:E3"])
+    assert _read(merged)[0] == ("Kubernetes workshop", "09:00", "10:00", ["Ana Lima", "João Souza"])
+    # (the second row's own slot, no speaker of its own: the workshop runs on in it)
+    rows[2] = (time(10, 0), time(11, 0), None, None, None)
+    slots = _sheet(tmp_path / "b.xlsx", rows, ["C2:C3", "D2:D3", "E2:E3"])
+    assert _read(slots)[:2] == [
+        ("Kubernetes workshop", "09:00", "11:00", ["Ana Lima"]),
+        ("Chaos engineering", "11:00", "11:30", ["Kim Min-jun"]),
+    ]
+
+
+def test_a_blocks_title_merged_over_its_own_talks_stays_each_rows(tmp_path: Path) -> None:
+    """Rows under a merged title that each give a time and a speaker of their own are
+    talks of their own (lightning talks under one block's name), as before."""
+    from datetime import time
+
+    rows = [
+        _HEADER,
+        (time(9, 0), time(9, 10), "Lightning talks", "Ana Lima", "Aula"),
+        (time(9, 10), time(9, 20), None, "João Souza", None),
+    ]
+    assert _read(_sheet(tmp_path / "p.xlsx", rows, ["C2:C3", "E2:E3"])) == [
+        ("Lightning talks", "09:00", "09:10", ["Ana Lima"]),
+        ("Lightning talks", "09:10", "09:20", ["João Souza"]),
+    ]
