@@ -144,3 +144,36 @@ def test_a_blocks_title_merged_over_its_own_talks_stays_each_rows(tmp_path: Path
         ("Lightning talks", "09:00", "09:10", ["Ana Lima"]),
         ("Lightning talks", "09:10", "09:20", ["João Souza"]),
     ]
+
+
+_TABLE = """# DevConf 2026
+
+## Friday, 4 September 2026
+
+| Time | Title | Speakers | Room |
+| --- | --- | --- | --- |
+| 09:00–09:45 | Opening keynote | Ana Lima<br>João Souza | Aula |
+| 10:00–10:45 | Scaling Postgres | Kim Min-jun, Elif Şahin | Aula |
+| 11:00–11:45 | Rust at work | Maria Rossi<br>*Acme Corp* | Aula |
+"""
+
+
+def test_two_names_on_two_lines_beside_comma_separated_cells_are_two_people() -> None:
+    """`Ana Lima<br>João Souza` in a column whose other cells separate people with a
+    comma was read as Ana Lima of the organisation "João Souza"; a name over an
+    organisation stays one person with an affiliation."""
+    from ingest.detect import parse_text
+
+    csv = (
+        "Date,Time,Title,Speakers,Room\n"
+        '2026-09-04,09:00-09:45,Opening keynote,"Ana Lima\nJoão Souza",Aula\n'
+        '2026-09-04,10:00-10:45,Scaling Postgres,"Kim Min-jun, Elif Şahin",Aula\n'
+        '2026-09-04,11:00-11:45,Rust at work,"Maria Rossi\nAcme Corp",Aula\n'
+    )
+    for text, name in ((_TABLE, "devconf.md"), (csv, "devconf.csv")):
+        _, talks, _ = parse_text(text, name)
+        assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
+            [("Ana Lima", None), ("João Souza", None)],
+            [("Kim Min-jun", None), ("Elif Şahin", None)],
+            [("Maria Rossi", "Acme Corp")],
+        ], name
