@@ -177,3 +177,74 @@ def test_two_names_on_two_lines_beside_comma_separated_cells_are_two_people() ->
             [("Kim Min-jun", None), ("Elif Şahin", None)],
             [("Maria Rossi", "Acme Corp")],
         ], name
+
+
+def _sessionize(speakers: list[dict[str, object]]) -> str:
+    import json
+
+    sessions = [
+        {
+            "id": str(100 + n),
+            "title": f"Talk {n}",
+            "startsAt": f"2026-05-20T{9 + n:02d}:00:00",
+            "endsAt": f"2026-05-20T{9 + n:02d}:40:00",
+            "speakers": [s["id"]],
+            "roomId": 1,
+        }
+        for n, s in enumerate(speakers)
+    ]
+    rooms = [{"id": 1, "name": "Hall A"}]
+    return json.dumps({"sessions": sessions, "speakers": speakers, "rooms": rooms})
+
+
+def _speaker(n: int, name: str, tag: str, **more: object) -> dict[str, object]:
+    return {"id": f"s{n}", "fullName": name, "tagLine": tag, **more}
+
+
+def _affiliations(text: str) -> dict[str, str | None]:
+    from ingest.detect import parse_text
+
+    _, talks, _ = parse_text(text, "sessionize.json")
+    return {s.name: s.affiliation for t in talks for s in t.speakers}
+
+
+def test_a_one_word_tag_line_the_program_shows_to_be_a_company_is_the_affiliation() -> None:
+    """A Sessionize tag line of one name ("Adyen") gave no affiliation, also where the
+    program says it is a company: another speaker's ("Backend Engineer at Adyen"), the
+    speaker's bio ("at Adyen"), the site of their link titled as their company's."""
+    colleague = [
+        _speaker(1, "Ana Lima", "Adyen"),
+        _speaker(2, "João Souza", "Backend Engineer at Adyen"),
+        _speaker(3, "Kim Min-jun", "Developer"),
+        _speaker(4, "Elif Şahin", "Speaker"),
+        _speaker(5, "Pedro Alves", "Speaker at KubeCon"),
+    ]
+    assert _affiliations(_sessionize(colleague)) == {
+        "Ana Lima": "Adyen",
+        "João Souza": "Adyen",
+        "Kim Min-jun": None,  # (a role's word)
+        "Elif Şahin": None,  # (a role in the program: "Speaker at KubeCon")
+        "Pedro Alves": "KubeCon",
+    }
+    site = {"title": "Company Website", "url": "https://www.adyen.com/", "linkType": "Company"}
+    profile = {"title": "LinkedIn", "url": "https://www.freelancer.com/u/kim"}
+    linked = [
+        _speaker(1, "Ana Lima", "Adyen", links=[site]),
+        _speaker(2, "Kim Min-jun", "Freelancer", links=[profile]),
+    ]
+    assert _affiliations(_sessionize(linked)) == {"Ana Lima": "Adyen", "Kim Min-jun": None}
+    bio = [
+        _speaker(1, "Ana Lima", "Adyen", bio="Ana leads the payments team at Adyen."),
+        _speaker(2, "Kim Min-jun", "Mentor", bio="A mentor at heart."),
+    ]
+    assert _affiliations(_sessionize(bio)) == {"Ana Lima": "Adyen", "Kim Min-jun": None}
+
+
+def test_a_one_word_tag_line_nothing_shows_to_be_a_company_stays_none() -> None:
+    """Alone, "Adyen" cannot be told from "Freelancer" or "DevRel": no affiliation."""
+    alone = [
+        _speaker(1, "Ana Lima", "Adyen", bio="Payments."),
+        _speaker(2, "Kim Min-jun", "Freelancer"),
+        _speaker(3, "Elif Şahin", "DevRel"),
+    ]
+    assert set(_affiliations(_sessionize(alone)).values()) == {None}
