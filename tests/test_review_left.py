@@ -248,3 +248,78 @@ def test_a_one_word_tag_line_nothing_shows_to_be_a_company_stays_none() -> None:
         _speaker(3, "Elif Şahin", "DevRel"),
     ]
     assert set(_affiliations(_sessionize(alone)).values()) == {None}
+
+
+def _people_of(text: str, name: str) -> list[list[tuple[str, str | None]]]:
+    from ingest.detect import parse_text
+
+    _, talks, _ = parse_text(text, name)
+    return [[(s.name, s.affiliation) for s in t.speakers] for t in talks]
+
+
+def test_a_name_and_an_organisation_after_its_comma_are_one_person() -> None:
+    """ "Dr. Kim, KAIST" was two people, "Dr. Kim" and "KAIST"; so was "Elif Şahin,
+    Nubank" where the program gives Nubank as another speaker's organisation. Two
+    names after one another stay two people."""
+    csv = (
+        "Date,Time,Title,Speakers,Affiliation,Room\n"
+        '2026-09-04,09:00-09:45,Opening keynote,"Dr. Kim, KAIST",,Aula\n'
+        '2026-09-04,10:00-10:45,Scaling Postgres,"Ana Lima, João Souza",,Aula\n'
+        '2026-09-04,11:00-11:45,Go at work,"Elif Şahin, Nubank",,Aula\n'
+        "2026-09-04,12:00-12:45,Rust at work,Maria Rossi,Nubank,Aula\n"
+        '2026-09-04,13:00-13:45,Pairing,"Ana, Bob",,Aula\n'
+    )
+    assert _people_of(csv, "program.csv") == [
+        [("Dr. Kim", "KAIST")],
+        [("Ana Lima", None), ("João Souza", None)],
+        [("Elif Şahin", "Nubank")],
+        [("Maria Rossi", "Nubank")],
+        [("Ana", None), ("Bob", None)],
+    ]
+    md = (
+        "# DevConf 2026\n\n## Friday, 4 September 2026\n\n"
+        "### 09:00–09:45 Opening keynote\nSpeakers: Dr. Kim, KAIST\n\n"
+        "### 10:00–10:45 Scaling Postgres\nSpeakers: Ana Lima, João Souza\n\n"
+        "### 11:00–11:45 Databases\nSpeakers: Pedro Alves, Universidad de Chile\n"
+    )
+    assert _people_of(md, "devconf.md") == [
+        [("Dr. Kim", "KAIST")],
+        [("Ana Lima", None), ("João Souza", None)],
+        [("Pedro Alves", "Universidad de Chile")],
+    ]
+
+
+def test_two_names_stay_two_people_in_a_column_of_names_and_organisations() -> None:
+    """A column most of whose cells are "Name, Organisation" read "Ana Lima, João
+    Souza" as Ana Lima of the organisation "João Souza"."""
+    import json
+
+    talks = [
+        ("Opening keynote", "Dr. Kim, KAIST"),
+        ("Scaling Postgres", "Ana Lima, João Souza"),
+        ("Gophers", "Elif Şahin, Universidad de Chile"),
+    ]
+    text = json.dumps(
+        {
+            "talks": [
+                {"title": t, "start": f"2026-09-04T{9 + n}:00:00+02:00", "speakers": s}
+                for n, (t, s) in enumerate(talks)
+            ]
+        }
+    )
+    assert _people_of(text, "program.json") == [
+        [("Dr. Kim", "KAIST")],
+        [("Ana Lima", None), ("João Souza", None)],
+        [("Elif Şahin", "Universidad de Chile")],
+    ]
+    csv = (
+        "Date,Time,Title,Speakers\n"
+        '2026-09-04,09:00,Opening keynote,"Kim Min-jun, KAIST"\n'
+        '2026-09-04,10:00,Scaling Postgres,"Ana Lima, João Souza"\n'
+        '2026-09-04,11:00,Rust at work,"Maria Rossi, Acme Corp"\n'
+    )
+    assert _people_of(csv, "program.csv") == [
+        [("Kim Min-jun", "KAIST")],
+        [("Ana Lima", None), ("João Souza", None)],
+        [("Maria Rossi", "Acme Corp")],
+    ]
