@@ -323,3 +323,15 @@ def test_two_names_stay_two_people_in_a_column_of_names_and_organisations() -> N
         [("Ana Lima", None), ("João Souza", None)],
         [("Maria Rossi", "Acme Corp")],
     ]
+
+
+def test_a_common_word_city_inside_a_titles_name_moves_no_program() -> None:
+    """(A guard, not a fix: the review's examples read no city at the head either.) A
+    city's name inside a title's name, not beside its year nor a part of its own, is
+    no zone: "Project Phoenix Summit", "Jersey Dev Day 2026"."""
+    from ingest.formats.mdparts import title_zone
+
+    assert title_zone("Project Phoenix Summit") is None
+    assert title_zone("Project Phoenix Summit 2026 — Schedule") is None
+    assert title_zone("Jersey Dev Day 2026") is None
+    assert str(title_zone("PyData Amsterdam 2026")) == "Europe/Amsterdam"
