@@ -573,7 +573,8 @@ class _Reader:
                 where = " where no affiliation is given" if column in affiliated else ""
                 self.warnings.append(
                     f'{self.document}: column {column!r} reads as "Name, Organisation"{where} '
-                    f"({sign}): the part after the comma is taken as the speaker's affiliation"
+                    f"({sign}): the part after the comma is taken as the speaker's "
+                    "affiliation, unless it is another person's whole name"
                 )
         for column, values in lengths.items():
             self.per[column], warning = duration_per(column, values, self.document)
