@@ -815,21 +815,30 @@ def said_in_another_language(header: object, fld: str) -> bool:
 
 
 # Inclusive writing names one column in several spellings: "Intervenant·e·s" and
-# "Intervenant(e)s" are "Intervenants" (French), "Referent*innen" and "Referent:innen"
-# are "Referent" (German); the marks and the feminine ending between them are dropped,
-# a plural "s" after them kept.
+# "Intervenant(e)s" are "Intervenants" (French), "Referent*innen", "Referent:innen",
+# "Referent_innen" and "ReferentInnen" are "Referent", and so is "Referent*in"
+# (German); the marks and the feminine ending between them are dropped, a plural "s"
+# after them kept. (Not "_in" or "In" alone: "check_in", "signIn" are no such words.)
 _DOT = "[\u00b7\u22c5\u2022]"  # the middle dots of "Intervenant·e·s"
-_INCLUSIVE = re.compile(
-    rf"(?<=\w)(?:{_DOT}[a-zà-ÿ]{{1,5}}(?:{_DOT}(?=s\b))?|\((?:e|es|s)\)|[*:]innen\b)"
+INCLUSIVE = re.compile(
+    rf"(?<=\w)(?:{_DOT}[a-zà-ÿ]{{1,5}}(?:{_DOT}(?=s\b))?|\((?:e|es|s)\)"
+    r"|[*:_]innen\b|(?<=[a-zß-öø-ÿ])Innen\b|[*:]in\b)"
 )
+
+
+def inclusive_plural(header: object) -> bool:
+    """Whether a name's inclusive writing says a plural that `norm` does not keep:
+    German's plural feminine ending, dropped with its mark ("Referent*innen",
+    "ReferentInnen" are several, though `norm` writes them "referent")."""
+    return any(m.group().lower().endswith("nnen") for m in INCLUSIVE.finditer(str(header)))
 
 
 def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
-    plain word (`_INCLUSIVE`), runs of anything else "_". The marks of scripts whose
+    plain word (`INCLUSIVE`), runs of anything else "_". The marks of scripts whose
     marks are letters, not accents (`_OWN_MARKS`: a Devanagari vowel sign or virama,
     a Thai vowel or tone mark), stay inside their word: "शीर्षक" is one word, whole."""
-    text = _INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(UNMARKED)
+    text = INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(UNMARKED)
     text = _FOLDED.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
     return _NOT_WORD.sub("_", text).strip("_")  # (letters of any script kept)
 

@@ -1,7 +1,10 @@
 """Speakers as calendar exports write them: packed into SUMMARY ("Title - Name, Role,
-Org & Name2, Org2", Sched), or listed in DESCRIPTION's first or last line ("Speakers:
-...", "Sprecher: …" in another language, or a word for "by" before names: "Presented
-by Jane Doe", "A talk by: …").
+Org & Name2, Org2", Sched), or listed in DESCRIPTION's first or last lines ("Speakers:
+...", "Sprecher: …" in another language, "Referent*innen: …" in inclusive writing, or
+a word for "by" before names: "Presented by Jane Doe", "A talk by: …"); a line of any
+other label whose value is a list of people, each with their organisation in
+parentheses ("Moderation: Anna Berg (Universität Graz)", "Facilitators: Ann Lee (Acme),
+Bo Chen (Initech)"), names the session's people too, in any language.
 
 They are split off only when every part looks like a person's name: two to six
 capitalised words, none a job title or a company word.
@@ -11,9 +14,17 @@ from __future__ import annotations
 
 import re
 
-from ingest.formats.columns import IN_OTHER_LANGUAGES, norm, said_in_another_language
+from ingest.formats.columns import (
+    IN_OTHER_LANGUAGES,
+    INCLUSIVE,
+    inclusive_plural,
+    norm,
+    resolve,
+    said_in_another_language,
+)
 from ingest.speakers import parse_speakers
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name
+from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 
 _PARTICLES = PARTICLES  # talkbase.core.names: one list of surname particles
@@ -138,17 +149,65 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
     return title, tuple(s for group in found if group for s in group)
 
 
-# a labelled line: "Speakers: …", "Track: …", or a speaker's label in another
-# language ("Sprecher:", "Palestrante:": ingest/formats/columns.py, the one list)
-_LABELLED = re.compile(r"^([^\W\d_][\w\-]{0,30})\s*:\s*(.+)$")
+# a labelled line: "Speakers: …", "Track: …", a speaker's label in another language
+# ("Sprecher:", "Palestrante:": ingest/formats/columns.py, the one list), written
+# inclusively ("Referent*innen:", "Referent:innen:": columns.INCLUSIVE), or any word
+_LABELLED = re.compile(rf"^([^\W\d_](?:[\w\-]|{INCLUSIVE.pattern}){{0,30}})\s*:\s*(.+)$")
 
 
 def _plural(word: str) -> bool:
     """Whether a speaker's label is a plural: another speaker's label with an ending
-    of one or two letters ("Speakers", "Palestrantes", "Referenten")."""
+    of one or two letters ("Speakers", "Palestrantes", "Referenten"), or written
+    inclusively as a plural ("Referent*innen": `columns.inclusive_plural`)."""
     low = norm(word)
     labels = ("speaker", *IN_OTHER_LANGUAGES["speakers"])
-    return any(low != w and low.startswith(w) and len(low) - len(w) <= 2 for w in labels)
+    return inclusive_plural(word) or any(
+        low != w and low.startswith(w) and len(low) - len(w) <= 2 for w in labels
+    )
+
+
+def _other_field(word: str) -> bool:
+    """Whether a line's label names a talk's field other than its speakers, as a
+    table's header would ("Track", "Thema", "Sprache", "Raum": columns.resolve): its
+    value is that field's, whatever it looks like ("Track: Digital Editions (TEI)")."""
+    return any(fld != "speakers" for fld in resolve([word]))
+
+
+# one person of a list of people with their organisations: "Name (Organisation)",
+# one pair of parentheses, at the end
+_WITH_ORG = re.compile(r"([^()]+?)\s*\(([^()]+)\)")
+# what separates people: a comma, "&", "/" or a word for "and" ("und", "et", "y")
+_CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b|\by\b)\s*")
+# where one person of a list of people with their organisations ends and the next
+# begins: after the parentheses, a semicolon or what separates people ("…(Acme) and Bo
+# Chen (Initech)")
+_AFTER_ORG = re.compile(rf"(?<=\))(?:\s*;\s*|{_CO_SPEAKERS.pattern})")
+
+
+def _org_like(text: str) -> bool:
+    """Whether the text in a person's parentheses may be their organisation: it
+    begins with a letter ("Universität Graz", "independent"; not "1. Stock") and is
+    no address ("jane@example.org", "https://…")."""
+    return text[:1].isalpha() and "@" not in text and "://" not in text and len(text) <= 120
+
+
+def listed_people(value: str) -> tuple[Speaker, ...]:
+    """The people a line of any label names ("Moderation: …", "Facilitators: …",
+    "Podium: …"), where its value reads as a list of them and nothing else: each a
+    person's name (`_name_like`, no organisation's) with their organisation in
+    parentheses ("Anna Berg (Universität Graz), Bo Chen (Initech)"); none where any
+    part is no such person ("Sponsors: Acme (Gold)", "Ort: Aula (1. Stock)",
+    "Materials: slides (PDF)", "Hinweis: Bitte Laptop (mit Python 3) mitbringen")."""
+    found: list[Speaker] = []
+    for part in _AFTER_ORG.split(value.strip()):
+        m = _WITH_ORG.fullmatch(part.strip())
+        if not m:
+            return ()
+        name, org = clean_name(m.group(1)), clean_name(m.group(2))
+        if not _name_like(name) or names_organisation(name) or not _org_like(org):
+            return ()
+        found.append(Speaker(name, org))
+    return tuple(found)
 
 
 def _label_kind(word: str) -> str | None:
@@ -242,20 +301,29 @@ def split_description(
     (they write "Family, Given": `speakers.family_first`) the part before it is their
     family name; a singular speaker line's names as written are added to `said`, and
     every labelled speaker line's to `heard`."""
-    speakers: tuple[Speaker, ...] = ()
     track = None
     lines = text.split("\n")
+    got: tuple[Speaker, ...] = ()  # the speakers of the line `label` read last
 
     def label(line: str, below: str, last: bool = False) -> str | None:
         """Read one labelled line; None if it is none, else the text it goes on with.
-        A last line that names no people ("Speakers: all welcome to stay…") is none."""
-        nonlocal speakers, track
+        A last line that names no people ("Speakers: all welcome to stay…") is none.
+        The people it names are `got`."""
+        nonlocal got, track
+        got = ()
         m = _LABELLED.match(line.strip())
         kind = _label_kind(m.group(1)) if m else None
+        if m and kind is None and not _other_field(m.group(1)):
+            names, rest = names_and_text(m.group(2), below)
+            got = listed_people(names)  # "Moderation: Anna Berg (Universität Graz)"
+            if got:
+                if heard is not None:
+                    heard.append(names)
+                return rest
         if kind is None and (by := _BY.match(line.strip())):
             names, rest = names_and_text(by.group(1), below)
-            speakers = _by_names(names)
-            return rest if speakers else None
+            got = _by_names(names)
+            return rest if got else None
         if not m or kind is None or (last and kind == "speakers" and _prose(m.group(2), 5)):
             return None
         if kind == "track":
@@ -263,14 +331,19 @@ def split_description(
             return ""
         names, rest = names_and_text(m.group(2), below)
         several = _plural(m.group(1))  # "Speakers: A, B" names people, no organisation
-        speakers = parse_speakers(names, after_comma and not several, family)
+        got = parse_speakers(names, after_comma and not several, family)
         if said is not None and not several:
             said.append(names)
         if heard is not None:
             heard.append(names)
         return rest
 
+    # the labelled lines in a row that lead the text, then (where they name no one)
+    # those that end it, each line's people in the order of the lines: a panel's
+    # "Moderation: …" and "Podium: …"
+    speakers: list[Speaker] = []
     while lines and (rest := label(lines[0], "\n".join(lines[1:]))) is not None:
+        speakers.extend(got)
         lines.pop(0)
         while lines and not lines[0].strip():
             lines.pop(0)
@@ -278,22 +351,33 @@ def split_description(
             lines.insert(0, rest)
             break
     tail: list[str] = []
-    while lines and not speakers and len(lines) > 1:
+    led = bool(speakers)
+    while lines and not led and len(lines) > 1:
         if not lines[-1].strip():
             lines.pop()
             continue
         rest = label(lines[-1], "", last=True)
         if rest is None:
             break
+        speakers[:0] = got
         lines.pop()
         if rest:
             tail.insert(0, rest)
     while lines and not lines[-1].strip():
         lines.pop()
-    return "\n".join(lines + tail), speakers, track
+    return "\n".join(lines + tail), _once(speakers), track
 
 
-_CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b|\by\b)\s*")
+def _once(speakers: list[Speaker]) -> tuple[Speaker, ...]:
+    """Each person once, where two lines name them (a moderator among the panel),
+    first as first named."""
+    seen: set[str] = set()
+    out: list[Speaker] = []
+    for s in speakers:
+        if s.name.casefold() not in seen:
+            seen.add(s.name.casefold())
+            out.append(s)
+    return tuple(out)
 
 
 def people(text: str) -> tuple[Speaker, ...]:
