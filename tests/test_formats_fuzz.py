@@ -552,3 +552,12 @@ def test_organisation_names_take_any_text(text: str) -> None:
     assert org.original == text and isinstance(org.name, str)
     assert all(isinstance(o.name, str) and o.name for o in orgs_of(text))
     assert isinstance(aliases(text), tuple)
+
+
+def test_a_heading_of_a_clock_alone_keeps_it_as_its_title() -> None:
+    """Found by the fuzz test above: a web page's or Markdown heading that is only a
+    clock ("17:00") gave a talk with an empty title."""
+    docs = _documents("17:00", "Ann Lee", "Acme", "An abstract.", "Room 1")
+    for fmt in ("html", "markdown"):
+        _, talks, _ = parse_text(docs[fmt], "fuzz.txt", fmt)
+        assert [t.title for t in talks] == ["17:00"], fmt

@@ -991,7 +991,8 @@ def _talk(
     start = end = None
     if m := _TIME_FIRST.match(title):
         start, end, _ = times(m.group(1), day, fallback)
-        title = title[m.end() :].strip() if start or day is None or titled else title
+        rest = title[m.end() :].strip()  # (a heading of a clock alone keeps it as its title)
+        title = rest if rest and (start or day is None or titled) else title
     room = block.fields.get("room")
     if titled:
         room, title = room or title, titled
