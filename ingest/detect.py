@@ -39,7 +39,6 @@ from ingest.limits import (
     valid_error,
     valid_str,
 )
-from ingest.speakers import organisations_after_names
 from ingest.text import clean
 from ingest.when import document_stem
 from talkbase.core import settings
@@ -450,8 +449,7 @@ def finish(
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread)]  # (`_zone_assumed`'s)
-    talks = organisations_after_names(program_language(title_tags(talks)))
-    talks = [limit_fields(t, document, warnings) for t in talks]
+    talks = [limit_fields(t, document, warnings) for t in program_language(title_tags(talks))]
     name = clean(conference or "")
     if name:
         talks = [replace(t, conference=name) for t in talks]

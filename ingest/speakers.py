@@ -18,8 +18,7 @@ Shapes handled (and mixed):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +26,7 @@ from ingest.html import inline, text_of
 from talkbase.core import languages
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, name_suffix
 from talkbase.core.orgs import legal_form, names_organisation
-from talkbase.core.records import Speaker, Talk
+from talkbase.core.records import Speaker
 from talkbase.core.terms import placeholder_speaker
 
 _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
@@ -113,7 +112,7 @@ def _people_parts(person: str) -> list[str]:
     return [p for i, p in enumerate(parts) if not (i and name_suffix(p))]
 
 
-def no_person(part: str, name: str) -> bool:
+def _no_person(part: str, name: str) -> bool:
     """Whether what follows `name` after a comma is no person's name: not shaped as
     one, an organisation's (`orgs.names_organisation`), or holding a word in capitals
     ("SAP SE", "IBM Research") where the name before it is not written in capitals. A
@@ -178,12 +177,10 @@ def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str |
     of the column's parts after a comma are no person's name: not shaped as one
     ("Li Wei, Mozilla", "Ana Pérez, Code for Ghana"), an organisation's by
     `orgs.names_organisation` ("Marcus Lee, Amazon Web Services") or in capitals
-    ("Eva Hoffmann, SAP SE"): `no_person`. One such cell, a
+    ("Eva Hoffmann, SAP SE"): `_no_person`. One such cell, a
     name after the comma in several cells or a person named alone elsewhere tells
     nothing: "Ada Lovelace, Grace Hopper" is two people whenever the column does not
-    clearly say otherwise (a duplicate speaker is better than a lost one), and even
-    where it does, a whole name after a comma with no sign of an organisation is a
-    second person (`_second_person`: "Ana Lima, João Souza").
+    clearly say otherwise (a duplicate speaker is better than a lost one).
     `beside`: the column's other cells, those a column of affiliations gives the
     organisations of (`cells` are then the ones whose affiliation cell is empty);
     where one of them separates two people with a comma ("Alice Smith, Bob Jones",
@@ -194,25 +191,17 @@ def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str |
     for cell in cells:
         for person in _persons(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0]):
             parts = _people_parts(person)
-            if len(parts) > 2 and not all(no_person(p, parts[0]) for p in parts[1:]):
+            if len(parts) > 2 and not all(_no_person(p, parts[0]) for p in parts[1:]):
                 return None  # a list of people
             if len(parts) >= 2:
                 pairs.append((parts[0], _organisation(parts) if len(parts) > 2 else parts[1]))
     if not pairs or not all(name_shaped(name) for name, _ in pairs):
         return None
-    odd = [part for name, part in pairs if no_person(part, name)]
+    odd = [part for name, part in pairs if _no_person(part, name)]
     if 2 * len(odd) <= len(pairs):
         return None
     more = f" (and {len(odd) - 1} more of {len(pairs)})" if len(odd) > 1 else ""
     return f"{odd[0]!r}{more} after a comma is no person's name"
-
-
-def _second_person(name: str, part: str) -> bool:
-    """Whether the part after a person's comma is a second person's whole name, with
-    no sign of an organisation (`no_person`): "Ana Lima, João Souza" is two people in
-    a column of "Name, Organisation" too (a duplicate speaker is better than a lost
-    one); "Maria Rossi, Acme Corp", "Li Wei, Mozilla" are one."""
-    return name_shaped(_name_and_affiliation(part)[0]) and not no_person(part, name)
 
 
 def _comma_people(cell: str) -> bool:
@@ -347,12 +336,12 @@ def parse_speakers(
     elif affiliation_after_comma:
         for person in _persons(text):
             parts = _people_parts(person)
-            if len(parts) == 2 and name_shaped(parts[0]) and not _second_person(*parts):
+            if len(parts) == 2 and name_shaped(parts[0]):
                 items.append((parts[0], parts[1]))
             elif (
                 len(parts) > 2
                 and name_shaped(parts[0])
-                and all(no_person(p, parts[0]) for p in parts[1:])
+                and all(_no_person(p, parts[0]) for p in parts[1:])
             ):
                 items.append((parts[0], _organisation(parts)))  # Sched's "Name, Role, Org"
             else:
@@ -377,48 +366,4 @@ def parse_speakers(
         Speaker(name=n, affiliation=a if a is not None else shared)
         for n, a in zip(names, affs, strict=True)
         if n and not placeholder_speaker(n)
-    )
-
-
-def organisations_after_names(talks: Sequence[Talk]) -> list[Talk]:
-    """A document's talks, each speaker who is an organisation named after a person
-    ("Dr. Kim, KAIST" read as two people) made that person's affiliation: a speaker
-    without one whose name is an organisation's (`_names_org`) right after a speaker
-    without one whose name is none. The document itself tells: an organisation is a
-    name it gives as someone's affiliation elsewhere ("Elif Şahin, Nubank" beside
-    "Maria Rossi (Nubank)"), else by its own words (a known name, a legal suffix, an
-    institution's word: `orgs.names_organisation`, or capitals alone: "KAIST", "SAP
-    SE"). Two people stay two ("Ana Lima, João Souza"; "Ana, Bob")."""
-    known = {s.affiliation.casefold() for t in talks for s in t.speakers if s.affiliation}
-    out: list[Talk] = []
-    for talk in talks:
-        people: list[Speaker] = []
-        for one in talk.speakers:
-            before = people[-1] if people else None
-            if (
-                before is not None
-                and before.affiliation is None
-                and one.affiliation is None
-                and _names_org(one.name, before.name, known)
-                and not _names_org(before.name, "", known)
-            ):
-                people[-1] = Speaker(before.name, one.name)
-            else:
-                people.append(one)
-        out.append(
-            talk if len(people) == len(talk.speakers) else replace(talk, speakers=tuple(people))
-        )
-    return out
-
-
-def _names_org(part: str, name: str, known: set[str]) -> bool:
-    """Whether a speaker's name is an organisation's (`organisations_after_names`):
-    one the document gives as an affiliation, one `orgs.names_organisation` knows,
-    or words all in capitals where the person's `name` before it is not so written."""
-    words = part.split()
-    capitals = bool(words) and all(len(w) > 1 and w.isalpha() and w.isupper() for w in words)
-    return (
-        part.casefold() in known
-        or names_organisation(part)
-        or (capitals and not any(len(w) > 1 and w.isupper() for w in name.split()))
     )

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
@@ -22,7 +21,6 @@ from ingest.locate import IdLines
 from ingest.speakers import person_name
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
-from talkbase.core.orgs import names_organisation
 
 RECORD_KEYS = (
     "talks",
@@ -229,20 +227,17 @@ def _organisation(text: str) -> bool:
     )
 
 
-def tagline_affiliation(tagline: object, orgs: frozenset[str] = frozenset()) -> str | None:
+def tagline_affiliation(tagline: object) -> str | None:
     """The organisation a speaker's tag line names (Sessionize's `tagLine`), where it
     says one: after "at" or "@" ("Principal Engineer at MPK Kraków") or after the one
     comma of "Role, Org" ("SRE, Allegro"), or after the last comma of a line that
-    begins with a role ("SRE, Grafana Labs": `_role`, `_named_org`), or a line of one
-    word the program shows to be an organisation's name (`orgs`, of `tagline_orgs`:
-    "Adyen"); None for any other line, which is kept nowhere: a line alone cannot be
-    told a role from an organisation ("JetBrains", "Freelancer", "DevRel", "Microsoft
-    MVP": review), nor a list or prose."""
+    begins with a role ("SRE, Grafana Labs": `_role`, `_named_org`); None for any other
+    line, which is kept
+    nowhere: a line alone cannot be told a role from an organisation ("JetBrains",
+    "Freelancer", "DevRel", "Microsoft MVP": review), nor a list or prose."""
     said = inline(text_of(tagline))
     if not said or len(said) > 120 or "\n" in said:
         return None
-    if _word_key(said) in orgs:
-        return said
     found = list(_AT.finditer(said))
     if found:
         org = said[found[-1].end() :].strip(" .")  # (a name: "at scale" is none)
@@ -253,73 +248,6 @@ def tagline_affiliation(tagline: object, orgs: frozenset[str] = frozenset()) -> 
     if len(parts) >= 2 and all(parts) and _role(parts[0]) and _named_org(parts[-1]):
         return parts[-1]  # ("SRE, Grafana Labs": a company's word ends its name)
     return None
-
-
-# one word of a name ("Adyen", "JetBrains", "1Password", "Mercado-Libre"): no spaces
-_ONE_WORD = re.compile(r"[^\W_][\w&.'-]*")
-# a name after "at" or "@" in a speaker's text ("works at Adyen", "@Adyen")
-_AT_NAME = re.compile(r"(?:(?<!\S)at\s+|@\s*)([^\W\d_][\w&.'-]*)")
-_LOWER_WORD = re.compile(r"\b[^\W\d_]+\b")
-
-
-def _word_key(text: str) -> str:
-    """A one-word name as compared ("Adyen", "adyen", "ADYEN"); "" for more words."""
-    text = text.strip().rstrip(".")
-    return text.casefold() if _ONE_WORD.fullmatch(text) else ""
-
-
-def tagline_orgs(speakers: Iterable[object]) -> frozenset[str]:
-    """The one-word tag lines of a program's speakers that the program itself shows
-    to be organisations' names (by `_word_key`): capitalised, no role's word
-    (`ROLE_OR_ORG`), written in lower case nowhere in the speakers' tag lines and bios
-    nor in the role part of a tag line ("Developer", "Speaker" of "Speaker at X": a
-    common noun there), and either an organisation by `orgs.names_organisation` (a
-    known name, a legal suffix), or another speaker's organisation (their tag line
-    names it: "Backend Engineer at Adyen"), or named after "at" or "@" in a bio, or
-    the host of the web site the speaker's link names as their company's
-    ("Company_Website": https://www.adyen.com)."""
-    rows = [r for r in speakers if isinstance(r, dict)]
-    lines = [inline(text_of(r.get("tagLine"))) for r in rows]
-    texts = [*lines, *(inline(text_of(r.get("bio"))) for r in rows)]
-    common = {w.casefold() for t in texts for w in _LOWER_WORD.findall(t) if w.islower()}
-    named: set[str] = set()
-    for line in lines:
-        org = tagline_affiliation(line)
-        if org is None:
-            continue
-        named.add(_word_key(org))
-        role = line[: line.rfind(org)] if org in line else ""
-        common.update(w.casefold() for w in _LOWER_WORD.findall(role))
-    named |= {m.group(1).casefold().rstrip(".") for t in texts for m in _AT_NAME.finditer(t)}
-    out: set[str] = set()
-    for row, line in zip(rows, lines, strict=True):
-        key = _word_key(line)
-        if not key or not line[:1].isupper():
-            continue
-        if key in common or key in ROLE_OR_ORG:
-            continue
-        if names_organisation(line) or key in named or key in _company_sites(row):
-            out.add(key)
-    return frozenset(out)
-
-
-def _company_sites(row: dict[str, Any]) -> set[str]:
-    """The names in the hosts of the web sites a speaker's links name as their
-    organisation's (a link's title or type naming the affiliation field:
-    Sessionize's "Company_Website"): "adyen" and "com" of https://www.adyen.com."""
-    out: set[str] = set()
-    for link in when.as_list(row.get("links")):
-        if not isinstance(link, dict):
-            continue
-        said = {w for k in ("title", "linkType") for w in norm(link.get(k)).split("_")}
-        if not said & set(FIELDS["affiliation"]):
-            continue
-        try:
-            host = urlsplit(text_of(link.get("url")).strip()).hostname or ""
-        except ValueError:
-            continue
-        out.update(host.casefold().split("."))
-    return out
 
 
 def _role(text: str) -> bool:
@@ -341,12 +269,11 @@ def _named_org(text: str) -> bool:
     )
 
 
-def _person(row: dict[str, Any], orgs: frozenset[str] = frozenset()) -> object:
+def _person(row: dict[str, Any]) -> object:
     """A speaker of Sessionize's speakers table as the reader reads speakers: the
-    name, and the affiliation its tag line names (`tagline_affiliation`; `orgs`: the
-    one-word tag lines the program shows to be organisations, `tagline_orgs`)."""
+    name, and the affiliation its tag line names (`tagline_affiliation`)."""
     name = person_name(row)
-    org = tagline_affiliation(row.get("tagLine"), orgs)
+    org = tagline_affiliation(row.get("tagLine"))
     return {"name": name, "affiliation": org} if name and org else name
 
 
@@ -363,9 +290,11 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
         return {text_of(r.get("id")): name_of(r) for r in rows}
 
-    speakers = [r for r in when.as_list(top.get("speakers")) if isinstance(r, dict)]
-    orgs = tagline_orgs(speakers)
-    people = {text_of(r.get("id")): _person(r, orgs) for r in speakers}
+    people = {
+        text_of(r.get("id")): _person(r)
+        for r in when.as_list(top.get("speakers"))
+        if isinstance(r, dict)
+    }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name, the category's title)
         text_of(i.get("id")): (category_field(said), text_of(i), said)

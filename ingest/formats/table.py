@@ -66,13 +66,7 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import (
-    comma_affiliation,
-    family_first,
-    name_shaped,
-    no_person,
-    parse_speakers,
-)
+from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
@@ -103,16 +97,15 @@ def cell_lines(value: object) -> list[str]:
 def _line_broken(value: object, affiliation_after_break: bool) -> Speaker | None:
     """The one speaker of a cell of two lines, a name and the organisation under it
     ("Ruth Suehle<br>*Apache Software Foundation*"), no separator of people in it:
-    where the second line is no person's name by its own words (`speakers.no_person`:
-    not shaped as one, an organisation's, a role's), or the column writes each cell
-    so (`affiliation_after_break`); None for any other cell."""
+    where the second line is no person's name, or the column writes each cell so
+    (`affiliation_after_break`); None for any other cell."""
     if not isinstance(value, str) or not _BREAK.search(value):
         return None
     lines = cell_lines(value)
     if len(lines) != 2 or _PEOPLE_SEP.search(" ".join(lines)):
         return None
     name, org = lines
-    if not name_shaped(name) or not (affiliation_after_break or no_person(org, name)):
+    if not name_shaped(name) or (name_shaped(org) and not affiliation_after_break):
         return None
     return Speaker(name, org)
 
@@ -573,8 +566,7 @@ class _Reader:
                 where = " where no affiliation is given" if column in affiliated else ""
                 self.warnings.append(
                     f'{self.document}: column {column!r} reads as "Name, Organisation"{where} '
-                    f"({sign}): the part after the comma is taken as the speaker's "
-                    "affiliation, unless it is another person's whole name"
+                    f"({sign}): the part after the comma is taken as the speaker's affiliation"
                 )
         for column, values in lengths.items():
             self.per[column], warning = duration_per(column, values, self.document)
@@ -919,16 +911,16 @@ def _clocks(cell: str) -> list[tuple[time | None, int]]:
 
 def _names_over_orgs(cells: list[str]) -> bool:
     """Whether a speaker column writes a person's organisation on a line under their
-    name: its cells of two lines hold no separator of people, and most of them show
-    by their own words that their second line is no person's name
-    (`speakers.no_person`), so that one shaped as a name ("Red Hat") is an
-    organisation there too. A comma between the people of other cells says nothing
-    of a line break ("Ana Lima<br>João Souza" beside "Kim Min-jun, Elif Şahin" is two
-    people)."""
+    name: its cells of two lines are each a name over no person's name, or each
+    hold no separator of people while its one-line cells separate people with one
+    ("Dawn Foster (CHAOSS), Brian Proffitt" beside "Ruth Suehle<br>Apache Software
+    Foundation": a line break is no separator of people there)."""
     broken = [cell_lines(c) for c in cells if _BREAK.search(c)]
     if not broken or any(len(b) != 2 or _PEOPLE_SEP.search(" ".join(b)) for b in broken):
         return False
-    return 2 * sum(no_person(b[1], b[0]) for b in broken) > len(broken)
+    if not all(name_shaped(b[1]) for b in broken):
+        return True
+    return any(_PEOPLE_SEP.search(c) for c in cells if not _BREAK.search(c))
 
 
 _HEADER_ZONE = re.compile(r"\(([^()]{1,40})\)\s*$")  # a header's aside at its end

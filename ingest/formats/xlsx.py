@@ -10,8 +10,7 @@ stores as a date, a time or a date-time is given to the table reader in ISO
 ("2024-10-07", "09:30", "2024-10-07T09:30"), never in a display format whose day
 and month order is the locale's; a whole number stored as a float reads as one. A
 range merged over two rows or more gives each of its rows its value (`_filled_down`:
-a room merged over two sessions is both's); a title merged over rows is one talk's,
-the rows below the first folded into it (`_one_per_title`).
+a room merged over two sessions is both's).
 
 In each sheet the header row is found as a CSV's is (`table.header_row`): under a
 few rows of title (a merged title cell), which are skipped with a warning. The day
@@ -122,9 +121,6 @@ class Sheet:
     name: str
     rows: tuple[tuple[int, tuple[str, ...]], ...]  # (row number, cells): non-blank rows only
     hidden: bool = False
-    # its ranges merged over two rows or more, (first column, first row, last column,
-    # last row), 1-based: their value is in each of their rows' cells (`_filled_down`)
-    merged: tuple[tuple[int, int, int, int], ...] = ()
 
 
 def sheets(data: bytes, document: str) -> list[Sheet]:
@@ -154,9 +150,7 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                     texts = tuple(cell_text(v).strip() for v in values)
                     rows.append((number, texts))
                 rows = [r for r in _filled_down(rows, merged) if any(r[1])]
-                found.append(
-                    Sheet(ws.title, tuple(rows), ws.sheet_state != "visible", tuple(merged))
-                )
+                found.append(Sheet(ws.title, tuple(rows), ws.sheet_state != "visible"))
         finally:
             book.close()
     except InputError:
@@ -222,68 +216,6 @@ def _filled_down(
     return [(number, tuple(cells)) for (number, _), cells in zip(rows, out, strict=True)]
 
 
-# the fields whose values on the rows of one talk are its cell's lines (a speaker each)
-_LINES = ("speakers", "affiliation", "abstract", "subtitle", "notes", "keywords", "links")
-
-
-def _one_per_title(
-    rows: list[tuple[int, tuple[str, ...]]],
-    merged: tuple[tuple[int, int, int, int], ...],
-    names: list[str],
-    cols: dict[str, str],
-) -> list[tuple[int, tuple[str, ...]]]:
-    """The rows of a table with those a title cell is merged over read as one talk's
-    (Excel writes a long title over two rows): each row below the first, where it does
-    not give both a time and a speaker of its own (a block's title over its own talks),
-    is folded into the first. Their own cells add lines to the first's speakers,
-    organisations and texts (`_LINES`: "Ana Lima" over "João Souza" are two people);
-    the last end is the talk's end (a workshop over two slots); any other field keeps
-    the first row's value, or the first a row below gives where that one is blank."""
-    if "title" not in cols or not merged:
-        return rows
-    at = {n: i for i, n in reversed(list(enumerate(names))) if n}
-    title = at[cols["title"]] + 1
-
-    def own(number: int, column: int, cells: tuple[str, ...]) -> str:
-        if column > len(cells) or any(
-            r1 < number <= r2 and c1 <= column <= c2 for c1, r1, c2, r2 in merged
-        ):
-            return ""
-        return cells[column - 1]
-
-    def given(number: int, cells: tuple[str, ...], field: str) -> bool:
-        return field in cols and bool(own(number, at[cols[field]] + 1, cells))
-
-    into: dict[int, int] = {}  # a row's number: the number of the row it is folded into
-    for c1, r1, c2, r2 in merged:
-        if c1 <= title <= c2:
-            for number in range(r1 + 1, r2 + 1):
-                into.setdefault(number, r1)
-    out: dict[int, list[str]] = {}
-    for number, cells in rows:
-        top = into.get(number)
-        if top is None or top not in out:
-            out[number] = list(cells)
-            continue
-        if (given(number, cells, "start") or given(number, cells, "end")) and given(
-            number, cells, "speakers"
-        ):
-            out[number] = list(cells)  # (a talk of its own under a block's title)
-            continue
-        first = out[top]
-        first.extend([""] * (len(names) - len(first)))
-        for name, n in at.items():
-            value = own(number, n + 1, cells)
-            field = next((f for f, c in cols.items() if c == name), None)
-            if not value or value == first[n]:
-                continue
-            if not first[n] or field == "end":
-                first[n] = value
-            elif field in _LINES:
-                first[n] = f"{first[n]}\n{value}"
-    return [(number, tuple(out[number])) for number, _ in rows if number in out]
-
-
 def _line(cells: tuple[str, ...]) -> str:
     """A row written as a CSV line, for `table.header_row`."""
     out = io.StringIO()
@@ -323,8 +255,7 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
         return None
     rows: list[tuple[dict[str, Any], str]] = []
-    body = _one_per_title(list(sheet.rows[at + 1 :]), sheet.merged, names, cols)
-    for number, cells in body:
+    for number, cells in sheet.rows[at + 1 :]:
         row: dict[str, Any] = {}
         for name, cell in zip(names, cells, strict=False):
             if name:

@@ -108,7 +108,7 @@ _LEGAL = re.compile(
     re.IGNORECASE,
 )
 _INSTITUTION = re.compile(
-    r"\b(?:university|universi[td]\w+|institute|college|laboratory|academy)\b", re.IGNORECASE
+    r"\b(?:university|universit\w+|institute|college|laboratory|academy)\b", re.IGNORECASE
 )
 _WS = re.compile(r"\s+")
 
