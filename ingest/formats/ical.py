@@ -54,7 +54,7 @@ from itertools import islice
 from dateutil.rrule import rrulestr
 
 from ingest import when
-from ingest.formats.icalnames import people, split_description, split_summary
+from ingest.formats.icalnames import people, people_labels, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
@@ -371,6 +371,37 @@ def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
     }
 
 
+def _attendees(ev: _Event) -> tuple[Speaker, ...]:
+    """The people of an event's ATTENDEE;CN=… (a CN of two people is both)."""
+    return tuple(
+        s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
+    )
+
+
+def _roles(
+    cal: _Calendar,
+    style: str,
+    organizers: dict[int, tuple[Speaker, ...]],
+    after_comma: bool,
+    family: bool,
+) -> frozenset[str]:
+    """The labels of DESCRIPTION lines that name a session's people beside a
+    speaker's ("Moderation:", "Leitung:"), as the calendar shows them
+    (`icalnames.people_labels`) by the people it names elsewhere: in a SUMMARY, on a
+    speaker's line, as an ATTENDEE or an ORGANIZER."""
+    named = (
+        s
+        for ev in cal.events
+        for s in (
+            *split_summary(inline(ev.text("SUMMARY")), style)[1],
+            *split_description(ev.text("DESCRIPTION"), after_comma, family=family)[1],
+            *_attendees(ev),
+            *organizers.get(id(ev), ()),
+        )
+    )  # (read only where a calendar has lines of other labels listing people)
+    return people_labels((ev.text("DESCRIPTION") for ev in cal.events), named)
+
+
 def all_day(prop: tuple[dict[str, str], str] | None) -> bool:
     """DTSTART;VALUE=DATE:20240923 (or a bare date): an event of whole days, no session."""
     if prop is None:
@@ -507,6 +538,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             f'{document}: the speaker lines read as "Name, Organisation" ({after_comma}): '
             "the part after the comma is taken as the speaker's affiliation"
         )
+    roles = _roles(cal, style, organizers, bool(after_comma), bool(family))
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     skipped_days: list[str] = []
@@ -563,10 +595,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
         elif repeated:
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
-        attendees = tuple(
-            s for p, _ in ev.props.get("ATTENDEE", []) for s in people(unescape(p.get("CN", "")))
-        )
-        speakers = speakers or listed or attendees or organizers.get(id(ev), ())
+        speakers = speakers or listed or _attendees(ev) or organizers.get(id(ev), ())
+        if not speakers and roles:  # "Moderation: …" where nothing else names anyone
+            described, speakers, labelled_track = split_description(
+                ev.text("DESCRIPTION"), bool(after_comma), family=bool(family), roles=roles
+            )
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
         notes = [("URL", inline(ev.text("URL")))]
         if days is not None and days[1] > days[0]:

@@ -1,10 +1,11 @@
 """Speakers as calendar exports write them: packed into SUMMARY ("Title - Name, Role,
 Org & Name2, Org2", Sched), or listed in DESCRIPTION's first or last lines ("Speakers:
 ...", "Sprecher: …" in another language, "Referent*innen: …" in inclusive writing, or
-a word for "by" before names: "Presented by Jane Doe", "A talk by: …"); a line of any
-other label whose value is a list of people, each with their organisation in
+a word for "by" before names: "Presented by Jane Doe", "A talk by: …"); a line of
+another label whose value is a list of people, each with their organisation in
 parentheses ("Moderation: Anna Berg (Universität Graz)", "Facilitators: Ann Lee (Acme),
-Bo Chen (Initech)"), names the session's people too, in any language.
+Bo Chen (Initech)"), names the session's people too, in any language, where the
+calendar shows that its label's lines name people (`people_labels`).
 
 They are split off only when every part looks like a person's name: two to six
 capitalised words, none a job title or a company word.
@@ -13,6 +14,7 @@ capitalised words, none a job title or a company word.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 
 from ingest.formats.columns import (
     IN_OTHER_LANGUAGES,
@@ -166,13 +168,6 @@ def _plural(word: str) -> bool:
     )
 
 
-def _other_field(word: str) -> bool:
-    """Whether a line's label names a talk's field other than its speakers, as a
-    table's header would ("Track", "Thema", "Sprache", "Raum": columns.resolve): its
-    value is that field's, whatever it looks like ("Track: Digital Editions (TEI)")."""
-    return any(fld != "speakers" for fld in resolve([word]))
-
-
 # one person of a list of people with their organisations: "Name (Organisation)",
 # one pair of parentheses, at the end
 _WITH_ORG = re.compile(r"([^()]+?)\s*\(([^()]+)\)")
@@ -184,17 +179,28 @@ _CO_SPEAKERS = re.compile(r"\s*(?:,|&|/|\band\b|\bund\b|\be\b|\bet\b|\by\b)\s*")
 _AFTER_ORG = re.compile(rf"(?<=\))(?:\s*;\s*|{_CO_SPEAKERS.pattern})")
 
 
+# words joined by slashes (in lower case): a person's pronouns ("they/them", "sie/ihr")
+_PRONOUNS = re.compile(r"[^\W\d_]+(?:/[^\W\d_]+)+")
+
+
 def _org_like(text: str) -> bool:
     """Whether the text in a person's parentheses may be their organisation: it
     begins with a letter ("Universität Graz", "independent"; not "1. Stock") and is
-    no address ("jane@example.org", "https://…")."""
-    return text[:1].isalpha() and "@" not in text and "://" not in text and len(text) <= 120
+    no address ("jane@example.org", "https://…") nor pronouns ("they/them")."""
+    return (
+        text[:1].isalpha()
+        and "@" not in text
+        and "://" not in text
+        and len(text) <= 120
+        and not (_PRONOUNS.fullmatch(text) and text.islower())
+    )
 
 
 def listed_people(value: str) -> tuple[Speaker, ...]:
-    """The people a line of any label names ("Moderation: …", "Facilitators: …",
-    "Podium: …"), where its value reads as a list of them and nothing else: each a
-    person's name (`_name_like`, no organisation's) with their organisation in
+    """The people a line of another label than a speaker's names ("Moderation: …",
+    "Facilitators: …", "Podium: …"; whether its label names people, the calendar
+    says: `people_labels`), where its value reads as a list of them and nothing
+    else: each a person's name (`_name_like`, no organisation's) with their organisation in
     parentheses ("Anna Berg (Universität Graz), Bo Chen (Initech)"); none where any
     part is no such person ("Sponsors: Acme (Gold)", "Ort: Aula (1. Stock)",
     "Materials: slides (PDF)", "Hinweis: Bitte Laptop (mit Python 3) mitbringen")."""
@@ -208,6 +214,44 @@ def listed_people(value: str) -> tuple[Speaker, ...]:
             return ()
         found.append(Speaker(name, org))
     return tuple(found)
+
+
+def people_labels(descriptions: Iterable[str], named: Iterable[Speaker]) -> frozenset[str]:
+    """The labels, other than a speaker's, whose lines name a session's people in
+    this calendar ("Moderation", "Leitung", "Podium", "Chair"), as `norm` writes
+    them: the calendar shows it where at least half the people its lines list (each
+    with their organisation in parentheses: `listed_people`) are people it names
+    elsewhere (`named`, read only where such lines are: in a SUMMARY, on a speaker's
+    line, as an ATTENDEE or ORGANIZER), by their name or by their organisation, which
+    it gives someone there as an affiliation; or where a table's header of that word
+    names the speakers ("Host", "Panelists": columns.resolve). Lines of places,
+    sponsors, topics or contacts ("Ort: Großer Saal (Erdgeschoss)", "Sponsor: Acme
+    (Gold)") name no one the calendar names, and a label naming another field
+    ("Thema", "Track") never names people."""
+    lines: list[tuple[str, bool, tuple[Speaker, ...]]] = []  # (label, a header's, people)
+    for text in descriptions:
+        for line in text.split("\n"):
+            m = _LABELLED.match(line.strip())
+            listed = listed_people(names_and_text(m.group(2))[0]) if m else ()
+            if not m or not listed or _label_kind(m.group(1)):
+                continue
+            fields = resolve([m.group(1)])
+            if not any(fld != "speakers" for fld in fields):  # "Thema:" is the title's
+                lines.append((norm(m.group(1)), bool(fields), listed))
+    if not lines:
+        return frozenset()
+    names, orgs = set(), set()
+    for s in named:
+        names.add(s.name.casefold())
+        if s.affiliation:
+            orgs.add(s.affiliation.casefold())
+    known: dict[str, list[bool]] = {}  # a label's listed people: is each named elsewhere?
+    for label, header, listed in lines:
+        known.setdefault(label, []).extend(
+            header or s.name.casefold() in names or (s.affiliation or "").casefold() in orgs
+            for s in listed
+        )
+    return frozenset(w for w, said in known.items() if 2 * sum(said) >= len(said))
 
 
 def _label_kind(word: str) -> str | None:
@@ -291,6 +335,7 @@ def split_description(
     said: list[str] | None = None,
     family: bool = False,
     heard: list[str] | None = None,
+    roles: Collection[str] = (),
 ) -> tuple[str, tuple[Speaker, ...], str | None]:
     """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and lines naming the
     speakers after a word for "by" (`_BY`), leading it or ending it, and the rest: a
@@ -300,7 +345,15 @@ def split_description(
     is their affiliation, but for a plural label's ("Speakers: A, B"); with `family`
     (they write "Family, Given": `speakers.family_first`) the part before it is their
     family name; a singular speaker line's names as written are added to `said`, and
-    every labelled speaker line's to `heard`."""
+    every labelled speaker line's to `heard`. A line of one of `roles` (labels the
+    calendar shows name people: `people_labels`, as `norm` writes them) names the
+    people it lists with their organisations (`listed_people`), and is added to
+    neither.
+
+    The lines leading the text are read in a row, each one's people in order
+    ("Moderation: …" then "Podium: …"), up to the first that is no such line (a line
+    of `roles` that lists no people is none); where they name no one, the lines
+    ending it are read, up to the first that names people."""
     track = None
     lines = text.split("\n")
     got: tuple[Speaker, ...] = ()  # the speakers of the line `label` read last
@@ -313,13 +366,10 @@ def split_description(
         got = ()
         m = _LABELLED.match(line.strip())
         kind = _label_kind(m.group(1)) if m else None
-        if m and kind is None and not _other_field(m.group(1)):
+        if m and kind is None and norm(m.group(1)) in roles:
             names, rest = names_and_text(m.group(2), below)
             got = listed_people(names)  # "Moderation: Anna Berg (Universität Graz)"
-            if got:
-                if heard is not None:
-                    heard.append(names)
-                return rest
+            return rest if got else None
         if kind is None and (by := _BY.match(line.strip())):
             names, rest = names_and_text(by.group(1), below)
             got = _by_names(names)
@@ -338,9 +388,6 @@ def split_description(
             heard.append(names)
         return rest
 
-    # the labelled lines in a row that lead the text, then (where they name no one)
-    # those that end it, each line's people in the order of the lines: a panel's
-    # "Moderation: …" and "Podium: …"
     speakers: list[Speaker] = []
     while lines and (rest := label(lines[0], "\n".join(lines[1:]))) is not None:
         speakers.extend(got)
@@ -351,15 +398,14 @@ def split_description(
             lines.insert(0, rest)
             break
     tail: list[str] = []
-    led = bool(speakers)
-    while lines and not led and len(lines) > 1:
+    while lines and not speakers and len(lines) > 1:
         if not lines[-1].strip():
             lines.pop()
             continue
         rest = label(lines[-1], "", last=True)
         if rest is None:
             break
-        speakers[:0] = got
+        speakers.extend(got)
         lines.pop()
         if rest:
             tail.insert(0, rest)
