@@ -50,7 +50,10 @@ whose text ends with no line's end and whose last talk is a stored talk cut off 
 title, abstract, room or track the beginning of the stored one's and no more:
 `trails_off`, as a file cut inside its last field leaves it; a saved file ends its
 last line, and a talk renamed "Closing" from "Closing remarks" is no cut), and then
-removing any stored talk is enough (fewer talks, or a stored title it lacks).
+removing any stored talk is enough (fewer talks, or a stored title it lacks), and so
+is taking from the stored talk its last talk is (where the cut falls) a field that
+talk gives: its speakers, room, track, abstract, start or end, or all of one but its
+beginning (`lessened`).
 Either is refused, so the program it would replace is kept, unless the person says
 the shrink is meant (`--shrink`, or `--replace`).
 """
@@ -259,6 +262,42 @@ def trails_off(old: Sequence[Talk], new: Sequence[Talk]) -> str:
     return ""
 
 
+_KEPT = ("speakers", "room", "track", "abstract", "start", "end")  # what `lessened` compares
+
+
+def lessened(old: Sequence[Talk], new: Sequence[Talk]) -> list[str]:
+    """What a new version that looks cut short (`ParsedDocument.cut_short`) takes from
+    the stored talk its last talk is (in its file's order: where a cut falls; the stored
+    talk of its id where both have one, else of its title): the fields of `_KEPT` that
+    the stored one gives and it lacks, or gives only the beginning of ("Julie Mor" of
+    "Julie Moreau"); none where it lacks none, or is no stored talk."""
+    if not new:
+        return []
+    last = new[-1]
+    key = title_key(last.title)
+    alike = [t for t in old if last.uid and t.uid == last.uid] or [
+        t for t in old if key and title_key(t.title) == key
+    ]
+    losses = [_lost(t, last) for t in alike]
+    return min(losses, key=len) if losses and all(losses) else []
+
+
+def _lost(was: Talk, now: Talk) -> list[str]:
+    """The fields of `_KEPT` that `was` gives and `now` lacks, or gives the beginning of."""
+    lost = []
+    for name in _KEPT:
+        if name == "speakers":
+            mine, theirs = [s.name for s in now.speakers], [s.name for s in was.speakers]
+            cut = bool(mine) and any(_begins(mine[-1], n) for n in theirs)
+            if theirs and (not mine or speaker_keys(now) < speaker_keys(was) or cut):
+                lost.append(name)
+            continue
+        given, kept = getattr(was, name), getattr(now, name)
+        if given and (not kept or (isinstance(given, str) and _begins(kept, given))):
+            lost.append(name)
+    return lost
+
+
 def _begins(part: str, whole: str) -> bool:
     """Whether `part` is the beginning of `whole` and no more, cut inside a word or
     after one ("Screen" of "Screen readers and Orca.")."""
@@ -340,6 +379,15 @@ def _cut(
             f"{said}; it would remove {gone} of the {len(again.talks)} talks of "
             f"the version {stored} as {again.name}, so that version is kept (pass "
             "--shrink if the program really lost those talks)",
+        )
+    if cut and (taken := lessened(again.talks, doc.talks)):
+        said = cut.removeprefix(doc.name).lstrip(": ")
+        fields = " and ".join([", ".join(taken[:-1]), taken[-1]] if len(taken) > 1 else taken)
+        return InputError(
+            doc.path,
+            f"{said}; its last talk {doc.talks[-1].title!r} would lose the {fields} that "
+            f"the version {stored} as {again.name} gives it, so that version is kept (pass "
+            "--shrink if the program really changed so)",
         )
     if lost >= MIN_LOST and len(doc.talks) < KEEP_SHARE * len(again.talks):
         return InputError(

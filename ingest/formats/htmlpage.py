@@ -41,6 +41,13 @@ program is in its schema.org data is read by ingest/formats/jsonld.py first. A p
 whose Markdown names no session time and no speaker holds no program (any page has
 headings and paragraphs) and is refused, as is one the Markdown reader refuses, in a
 sentence naming the page (and the line of its text as read).
+
+A page cut short (a download or a save that stopped) is told from one that merely
+leaves out its last end tags by what is left open where it ends (`_cut`): a tag or a
+comment ("…Ansible<"), or a table, a list, a `<pre>` or an `<article>`, whose end tags
+HTML requires. Its last talk is kept, with a warning that it may be incomplete
+(`registry.CutShort`): it never replaces a stored version of itself that it would
+take talks or a field of that talk from (index/build/identity.py).
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ from datetime import tzinfo
 from html.parser import HTMLParser
 
 from ingest import when
-from ingest.formats import htmlcards, markdown
+from ingest.formats import htmlcards, markdown, registry
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import (
     CLOCK_RANGE,
@@ -83,6 +90,17 @@ _BREAKS = frozenset("p div section article main br dl dt dd blockquote ul ol tab
 # what breaks a cell's text into its lines ("<b>Title</b><br>Speaker")
 _CELL_LINES = _BREAKS | frozenset(_HEADINGS) | {"li", "pre", "hr"}
 _MAX_SPAN = 100  # the most columns or rows one cell is taken to span
+# the elements that hold a program's talks and whose end tags HTML requires: one left
+# open where a page ends says it is cut short (`_cut`), by what it is left open inside
+_HOLDING = {
+    "table": "a table",
+    "ul": "a list",
+    "ol": "a list",
+    "dl": "a list",
+    "pre": "a preformatted block",
+    "article": "an article",
+}
+_ENDED = re.compile(r"</(?:html|body)\s*>\s*\Z", re.IGNORECASE)  # a page's last end tags
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,7 @@ class _Markdown(HTMLParser):
         self.title: list[str] | None = None  # the <title>'s text, while it is read
         self.titled = ""  # the <title>'s text, read
         self.site = ""  # the page's og:site_name
+        self.open: dict[str, int] = {}  # of each element of `_HOLDING`: how many are open
 
     def _put(self, line: str) -> None:
         self._end_table()
@@ -137,6 +156,8 @@ class _Markdown(HTMLParser):
         self.line = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HOLDING and not self.left_out:
+            self.open[tag] = self.open.get(tag, 0) + 1
         if tag == "aside":
             self.asides.append(bool(self.left_out or not self.article))
             self.left_out += self.asides[-1]
@@ -184,6 +205,8 @@ class _Markdown(HTMLParser):
             self._end_line()
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in _HOLDING and not self.left_out:
+            self.open[tag] = max(0, self.open.get(tag, 0) - 1)
         if tag == "aside" and self.asides:
             self.left_out = max(0, self.left_out - self.asides.pop())
             return
@@ -465,6 +488,43 @@ class _Page:
     markdown: str
     conference: str  # as its title tells it, or ""
     zone: tzinfo | None  # as its day lines state it
+    cut: tuple[int, str] | None = None  # where the page looks cut short, and why (`_cut`)
+    read_to: int | None = None  # where its text read ends: before a tag cut short
+
+
+def _open_tag(page: str) -> int | None:
+    """Where the tag or comment a page ends inside begins ("…Ansible<", "<td class=",
+    "<!-- generated"): a `<` with no `>` after it that begins a tag, or a `<!--` with no
+    `-->` after it; None where the page ends outside any."""
+    comment = page.rfind("<!--")
+    if comment >= 0 and page.find("-->", comment + 4) < 0:
+        return comment
+    at = page.rfind("<")
+    begins = page[at + 1 : at + 2]
+    if at >= 0 and ">" not in page[at:] and (not begins or begins.isalpha() or begins in "/!?"):
+        return at
+    return None
+
+
+def _cut(page: str, parser: _Markdown, tag: int | None) -> tuple[int, str] | None:
+    """(line, what is left open there) where a page looks cut short: it does not end
+    with its `</body>` or `</html>` (a page may leave them out; a page cut short always
+    lacks them) and it ends inside a tag or a comment (`tag`: where it begins), or
+    inside a table, a list, a preformatted block or an article whose end tag HTML
+    requires (`_HOLDING`, as `parser` read them: a table row when one is being read);
+    None otherwise."""
+    if _ENDED.search(page):
+        return None
+    if tag is not None:
+        inside = "a comment" if page.startswith("<!--", tag) else "a tag"
+        shown = " ".join(page[tag : tag + 30].split())
+        return page.count("\n", 0, tag) + 1, f"the page ends inside {inside} ({shown!r})"
+    left = [what for name, what in _HOLDING.items() if parser.open.get(name)]
+    if parser.cells is not None:
+        left.insert(0, "a table row")
+    if not left:
+        return None
+    return page.rstrip().count("\n") + 1, f"the page ends inside {left[0]}, never closed"
 
 
 def _read(page: str) -> _Page:
@@ -472,8 +532,10 @@ def _read(page: str) -> _Page:
     code = said.group(1).lower() if said else "en"
     langs = tuple(dict.fromkeys(("en", code) if code in languages.written_in() else ("en",)))
     parser = _Markdown(langs)
+    tag = None if _ENDED.search(page) else _open_tag(page)
     try:
-        parser.feed(page)
+        parser.feed(page[:tag])  # (a tag cut short is no text: "Ansible<")
+        cut = _cut(page, parser, tag)
         parser.close()
     except (AssertionError, ValueError):  # the stdlib parser gave up: no page to read
         return _Page("", "", None)
@@ -482,7 +544,7 @@ def _read(page: str) -> _Page:
     parser._end_table()
     lines, zone = _days(parser, langs)
     lines = _labelled(lines)
-    return _Page("\n".join(lines) + "\n", _conference(parser, lines, langs), zone)
+    return _Page("\n".join(lines) + "\n", _conference(parser, lines, langs), zone, cut, tag)
 
 
 def to_markdown(page: str) -> str:
@@ -539,7 +601,7 @@ def _parse(text: str, document: str, options: Options) -> Result:
     found = page.zone or titled
     zone = _zone_name(found) if found is not None else options.default_tz
     cards_zone, said = _cards_zone(page, zone, titled is not None)
-    carded = htmlcards.read(text, document, cards_zone)
+    carded = htmlcards.read(text[: page.read_to], document, cards_zone)
     if carded is not None:  # (a page of talk cards: ingest/formats/htmlcards.py)
         talks, warnings = carded
         warnings = [ZoneUnread(said), *warnings] if said else warnings
@@ -555,6 +617,8 @@ def _parse(text: str, document: str, options: Options) -> Result:
         )
     if page.conference:
         talks = [replace(t, conference=page.conference) for t in talks]
+    if page.cut is not None:  # (the last talk kept, as the Markdown reader keeps it)
+        warnings = [*warnings, registry.cut_short(document, *page.cut, talks[-1].title)]
     return talks, warnings
 
 

@@ -19,7 +19,8 @@ name. Folded lines are unfolded and `\\n \\, \\; \\\\` unescaped; a fold that a
 writer put inside a multi-byte UTF-8 character (RFC 5545 3.1 folds octets, not
 characters) is mended in the bytes, before they are decoded
 (`mend_split_characters`). Malformed lines are skipped with a warning, unclosed
-events are kept, and a UID seen twice is kept as "UID#2" so that no event is lost,
+events are kept (an event or the calendar left open at the end of the file: it looks
+cut short, `registry.CutShort`), and a UID seen twice is kept as "UID#2" so that no event is lost,
 unless the two are two revisions of one event (RFC 5545 3.8.7.4: a higher SEQUENCE,
 or at one SEQUENCE a later LAST-MODIFIED, else DTSTAMP): then the newer is the event
 and the older is left out with a warning (`_superseded`). Each talk's source keeps
@@ -54,6 +55,7 @@ from itertools import islice
 from dateutil.rrule import rrulestr
 
 from ingest import when
+from ingest.formats import registry
 from ingest.formats.icalnames import people, people_labels, split_description, split_summary
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
@@ -209,9 +211,11 @@ def _scan(text: str, document: str) -> _Calendar:
         if cal.bad_lines <= MAX_LINE_WARNINGS:
             cal.warnings.append(f"{document} line {no}: {problem}")
 
+    last = 0  # the last line read
     for no, raw in unfold(text.lstrip("\ufeff")):
         if not raw.strip():
             continue
+        last = no
         parsed = content_line(raw)
         if parsed is None:
             bad(no, f"not an iCalendar line ({raw[:40]!r}); skipped")
@@ -266,11 +270,14 @@ def _scan(text: str, document: str) -> _Calendar:
             offset = when.zone(value.strip()[:3] + ":" + value.strip()[3:5])
             if offset is not None and (top == "STANDARD" or tzid not in cal.offsets):
                 cal.offsets[tzid] = offset
-    if current is not None:
-        cal.warnings.append(
-            f"{document} line {current.line}: the VEVENT is not closed; read to the end of the file"
-        )
+    if current is not None:  # (a file cut short: the event is kept, perhaps without its end)
+        said = "the VEVENT is not closed (read to the end of the file)"
+        summary = inline(current.text("SUMMARY")) or None
+        cal.warnings.append(registry.cut_short(document, current.line, said, summary))
         cal.events.append(current)
+    elif "VCALENDAR" in stack:  # (every event closed, the calendar never: cut between them)
+        said = "the calendar ends here, with no END:VCALENDAR"
+        cal.warnings.append(registry.cut_short(document, last, said, None))
     if cal.bad_lines > MAX_LINE_WARNINGS:
         cal.warnings.append(
             f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more malformed lines skipped"

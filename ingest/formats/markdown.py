@@ -60,6 +60,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, time, tzinfo
 
 from ingest import when
+from ingest.formats import registry
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.mdparts import (
     ATX,
@@ -93,7 +94,7 @@ from ingest.formats.mdparts import (
     zone_said,
     zones_said,
 )
-from ingest.formats.registry import CutShort, Format, Options, Result, ZoneUnread, register
+from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
 from ingest.formats.table import read_rows
 from ingest.html import plain
 from ingest.speakers import name_shaped, parse_speakers
@@ -437,13 +438,7 @@ def parse(
         raise InputError(document, _no_program(heads), "line 1")
     cut = cut_short(lines)
     if cut and talks:
-        last = talks[-1]
-        warnings.append(
-            CutShort(
-                f"{document} line {cut[0]}: {cut[1]}; the file looks cut short, so "
-                f"the last talk ({last.title[:60]!r}) may be incomplete"
-            )
-        )
+        warnings.append(registry.cut_short(document, *cut, talks[-1].title))
     aside = re.search(r"\s*\(([^()]*)\)\s*$", conference)
     if aside and stated_zone([aside.group(1)]):  # "PyCon Kenya 2026 (all times EAT)"
         named = conference[: aside.start()]

@@ -34,6 +34,15 @@ class CutShort(str):
     __slots__ = ()
 
 
+def cut_short(document: str, line: int, left_open: str, last: str | None) -> CutShort:
+    """The warning that `document` looks cut short, where a reading keeps what it read:
+    `left_open` says what is left open at `line` ("a code block opened here is never
+    closed", "the page ends inside a table"); `last` is the title of its last talk,
+    which may be incomplete (None: the file may lack its last talks)."""
+    kept = f"the last talk ({last[:60]!r}) may be incomplete" if last else "it may lack talks"
+    return CutShort(f"{document} line {line}: {left_open}; the file looks cut short, so {kept}")
+
+
 class ZoneUnread(str):
     """What a document says of its times' zone that no reading of it reads as one
     ("All times Central Daylight": `mdparts.zone_said`), given as a warning of this
