@@ -39,6 +39,7 @@ from ingest.limits import (
     valid_error,
     valid_str,
 )
+from ingest.proposals import on_program
 from ingest.text import clean
 from ingest.when import document_stem
 from talkbase.core import settings
@@ -448,7 +449,8 @@ def finish(
     """What every parser's result goes through: limits, conference, warning cap."""
     if not talks:
         raise InputError(document, f"no talks found when read as {fmt!r}")
-    warnings = [w for w in warnings if not isinstance(w, ZoneUnread)]  # (`_zone_assumed`'s)
+    talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
+    warnings = [w for w in warnings if not isinstance(w, ZoneUnread)] + unlisted
     talks = [limit_fields(t, document, warnings) for t in program_language(title_tags(talks))]
     name = clean(conference or "")
     if name:

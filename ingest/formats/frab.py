@@ -47,6 +47,7 @@ from ingest.when import (
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
+from talkbase.core.terms import unlisted_state
 
 NAME = "frab"
 _HEAD = 65536
@@ -156,8 +157,8 @@ def event_talk(
     if parts[1] and parts[1] not in abstract:  # frab: a short abstract, a long description
         abstract = parts[1] if parts[0] in parts[1] else f"{abstract}\n\n{parts[1]}".strip()
     state = inline(text_of(ev.get("state"))).lower()  # pretalx's submission state
-    off = OFF_STATES.get(state, "")
-    if off:
+    off = OFF_STATES.get(state, "") or (state if unlisted_state(state, False) else "")
+    if off and not unlisted_state(state, start is not None):  # (else left out: proposals.py)
         ctx.warn(ev, where, f"{title!r} is marked {state} by the program; kept with that status")
     notes = tuple(
         (label, text)

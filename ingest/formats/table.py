@@ -70,17 +70,19 @@ from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import DAY_NOUNS, cancelled_state
+from talkbase.core.terms import DAY_NOUNS, cancelled_state, unlisted_state
 
 # ---- values ------------------------------------------------------------------------------
 
 
 def _called_off(value: object) -> str:
     """A status cell as the talk's "Status" note where it says the talk will not take
-    place ("cancelled", "Abgesagt": `terms.cancelled_state`); "" for any other status
-    ("confirmed", "accepted"), which tells an attendee nothing."""
+    place ("cancelled", "Abgesagt": `terms.cancelled_state`) or is a proposal that may
+    not be on the program ("submitted", "rejected": `terms.unlisted_state`, read by
+    ingest/proposals.py); "" for any other status ("confirmed", "accepted"), which
+    tells an attendee nothing."""
     said = inline(text_of(value))
-    return said if said and cancelled_state(said) else ""
+    return said if said and (cancelled_state(said) or unlisted_state(said, False)) else ""
 
 
 # a line break in a cell: a Markdown table's "<br>", a CSV's quoted newline

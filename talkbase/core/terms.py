@@ -127,6 +127,20 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# What a call for papers' status says of a proposal that is not on the program, folded:
+# still under review, a draft, or turned down (a CfP tool's export of its submissions:
+# pretalx's "submitted" and "rejected", Papercall's "declined"). Such a proposal is
+# left out of the program, with a notice (`unlisted_state`, ingest/proposals.py)
+PROPOSAL_STATES: dict[str, tuple[str, ...]] = {
+    "en": ("submitted", "draft", "rejected", "declined", "under review", "in review", "deleted"),
+    "de": ("eingereicht", "entwurf", "abgelehnt"),
+    "fr": ("soumis", "soumise", "brouillon", "refuse", "refusee", "rejete", "rejetee"),
+    "es": ("enviado", "enviada", "borrador", "rechazado", "rechazada"),
+}
+# ... and what says its speaker withdrew it (of CANCELLED_STATES): before it was given
+# a slot, a proposal withdrawn; after, a talk of the program that will not take place
+WITHDRAWN_STATES = ("withdrawn", "zuruckgezogen", "retire", "retiree")
+
 HYBRID = "hybrid"  # every ranking signal, fused
 MODES = (HYBRID, "lexical", "dense", "multilingual")  # hybrid, or one signal's list alone
 
@@ -226,8 +240,24 @@ def placeholder_speaker(name: str) -> bool:
 _CANCELLED = frozenset(w for ws in CANCELLED_STATES.values() for w in ws)
 
 
+_PROPOSED = frozenset(w for ws in PROPOSAL_STATES.values() for w in ws)
+
+
+def _status_key(status: str) -> str:
+    return " ".join(fold(status.translate(UNMARKED)).split())
+
+
+def unlisted_state(status: str, scheduled: bool) -> bool:
+    """Whether a status says the record is a proposal that is not on the program:
+    under review, a draft or turned down (PROPOSAL_STATES), or withdrawn before it was
+    given a slot (WITHDRAWN_STATES, where it is not `scheduled`: a talk of the program
+    withdrawn later is one cancelled, `cancelled_state`)."""
+    key = _status_key(status)
+    return key in _PROPOSED or (not scheduled and key in WITHDRAWN_STATES)
+
+
 def cancelled_state(status: str) -> bool:
     """Whether a talk's status, as its program writes it ("cancelled", "CANCELED",
     "Withdrawn", "abgesagt"), says it will not take place (CANCELLED_STATES); a status
     such as "postponed" or "moved online" does not."""
-    return " ".join(fold(status.translate(UNMARKED)).split()) in _CANCELLED
+    return _status_key(status) in _CANCELLED
