@@ -35,10 +35,11 @@ them. Here:
   than the other titled objects of the tree, is refused with one sentence saying
   what was found; so is an OpenAPI or Swagger spec (`api_description`), a file
   whose only talks sit under `example`/`examples` keys (documentation), and one
-  whose talks are mostly records of something else (`_not_sessions`: a package
-  search, an issue tracker's list): their only times say when each record was
-  made or changed (or its status is one of publication, a blog's: its date is when
-  it was published), and none names a room, a track (category ids alone name
+  whose talks are mostly records of something else (`not_sessions`: a package
+  search, an issue tracker's list, a library's loans): their only times say when
+  each record was made or changed (or its status is one of publication, a blog's: its
+  date is when it was published), or run over days (dates days apart under keys naming
+  no field: a loan from "Checked out" to "Due"), and none names a room, a track (category ids alone name
   none), an end, a duration or who presents it; so is a GeoJSON map whose features
   say no time of day and no presenter (places, `_geojson`);
 - the conference is named as the document names it (`conference`).
@@ -47,7 +48,7 @@ them. Here:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -827,13 +828,42 @@ def _only_ids(value: object) -> bool:
     )
 
 
-def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str | None:
-    """Why the talks found are records of something else (a package, an issue),
-    or None: most of them name no room, track, end, duration, slot or presenter
+def _dated(value: object) -> date | None:
+    """The day a record's value is dated (a date, or a date-time: "2026-03-23 10:15"),
+    or None for any other value."""
+    if not isinstance(value, str) or not _DATE_START.match(value.strip()):
+        return None
+    at, _ = when.parse_when(value.strip(), None, UTC)
+    return at.date() if at is not None else when.parse_date(value.strip())
+
+
+_DATE_START = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}")
+
+
+def _lasting(obj: dict[str, Any], cols: dict[str, str]) -> list[str]:
+    """The keys naming no field of a talk under which a record gives dates more than a
+    day apart ("Checked out" 2026-03-02, "Due" 2026-03-23: a loan; an issue's "Created"
+    and "Due Date"): a record that runs for days, as no session does; [] otherwise."""
+    named = set(cols.values())
+    days = {k: d for k, v in obj.items() if k not in named and (d := _dated(v)) is not None}
+    if len(days) < 2 or (max(days.values()) - min(days.values())).days <= 1:
+        return []
+    return [str(k) for k in days]
+
+
+def not_sessions(
+    talks: Sequence[tuple[tuple[object, ...], dict[str, Any]]],
+    mapping: dict[str, str] | None = None,
+) -> str | None:
+    """Why the talks found are records of something else (a package, an issue, a
+    loan), or None: most of them name no room, track, end, duration, slot or presenter
     (`_presented`: a package's author is none), and the only times they give are
     when each was made or changed: under a key saying so (`_life_key`), or under
     their start or date where one of them is off the whole minute (`_stamp`: a
-    program plans its sessions on minutes, so the key is a record's timestamp)."""
+    program plans its sessions on minutes, so the key is a record's timestamp), or
+    dates days apart under keys naming no field of a talk (`_lasting`: a loan, a
+    task). `mapping`: the fields a table's columns were named with (a table's rows,
+    as records of its header's keys, are judged so too: ingest/formats/tablesniff.py)."""
     objs = [o for _, o in talks]
     timed = ("start", "date")
     posts = _posted(objs, timed)
@@ -841,13 +871,13 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
         key
         for o in objs
         for fld in timed
-        if (key := resolve(o).get(fld)) is not None
+        if (key := resolve(o, mapping).get(fld)) is not None
         and (_life_key(key) or _stamp(o[key]) or (posts and _published(o)))
     }
     shown: list[str] = []
 
     def no_session(obj: dict[str, Any]) -> bool:
-        cols = resolve(obj)
+        cols = resolve(obj, mapping)
         said = [f for f in _SESSION_FIELDS if _has(obj, cols, f)]
         if [f for f in said if f != "track" or not _only_ids(obj[cols[f]])] or _slots(obj)[1]:
             return False
@@ -857,16 +887,17 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
         if any(k not in stamped_keys for k in times):
             return False
         lives = [k for k, v in obj.items() if _life_key(k) and text_of(v).strip()]
-        for key in (*times, *lives):
+        lasting = [] if times or lives else _lasting(obj, cols)
+        for key in (*times, *lives, *lasting):
             if key not in shown:
                 shown.append(str(key))
-        return bool(times or lives)
+        return bool(times or lives or lasting)
 
     records = [o for o in objs if no_session(o)]
     if len(records) * 2 <= len(objs) or not shown:
         return None
     first = next(p for p, o in talks if o is records[0])
-    cols = resolve(records[0])
+    cols = resolve(records[0], mapping)
     titled = f"titled by {cols['title']!r}" if "title" in cols else "found"
     keys = ", ".join(repr(k) for k in shown[:4])
     example = next((text_of(o[shown[0]]) for o in records if text_of(o.get(shown[0]))), "")
@@ -875,8 +906,8 @@ def _not_sessions(talks: list[tuple[tuple[object, ...], dict[str, Any]]]) -> str
         f"{len(records)} of its {len(objs)} records {titled} (the first at {where(first)}: "
         f"{inline(text_of(records[0]))[:40]!r}) are no sessions: the only times they give, "
         f"{keys}{said}, say when a record was made or changed (a key naming that, a time "
-        "to the second, or a status of publication), and none names a room, a track, an end, a duration or who "
-        "presents it"
+        "to the second, or a status of publication) or run over days, and none names a "
+        "room, a track, an end, a duration or who presents it"
     )
 
 
@@ -942,7 +973,7 @@ def find(root: object, formats: str = "") -> Gate:
             "named things such as products or places (a name, and no title with a time "
             f"of day, speakers or abstract): {described}.{hint}",
         )
-    if why := _not_sessions(talks):
+    if why := not_sessions(talks):
         return Gate([], f"{why}: no program.{hint}")
     if _geojson(root) and not any(level(o) == "strong" for _, o in talks):
         return Gate(

@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, time
 
 from ingest import when
-from ingest.formats import table
+from ingest.formats import jsontree, table
 from ingest.formats.columns import duration_unit, norm, numbered, resolve
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import name_shaped, parse_speakers
+from talkbase.core.errors import InputError
 
 
 def _first_lines(text: str) -> list[str]:
@@ -243,7 +244,26 @@ def _with_columns(
     if not header:
         return mapping, []
     found, said = by_values(header, rows, mapping)
+    if not mapping and (why := _records(header, rows, found)):
+        raise InputError(
+            document,
+            f"{why}: no program. If it is a program, name its columns with --map FIELD=COLUMN",
+            "line 1",
+        )
     return ({**found, **(mapping or {})} or None), [f"{document}: {s}" for s in said]
+
+
+def _records(header: list[str], rows: list[list[str]], found: dict[str, str]) -> str | None:
+    """Why a table's rows are records of something else (an issue tracker's, a
+    library's loans), judged as a JSON list of records is (`jsontree.not_sessions`):
+    each row a record of its header's columns, those told by their values (`found`)
+    with them; None where they may be talks."""
+    records = [
+        ((f"row {n}",), {h: c for h, c in zip(header, row, strict=False) if h and c.strip()})
+        for n, row in enumerate(rows, start=1)
+        if any(c.strip() for c in row)
+    ]
+    return jsontree.not_sessions(records, {f: c for f, c in found.items()}) if records else None
 
 
 def _table(kind: str) -> Callable[[str, str, Options], Result]:
