@@ -3,7 +3,9 @@ how to recover, and (`--repair`) recover.
 
 Checking reads everything: the sha256 of every file against the manifest, every
 row of every DuckDB table (DuckDB verifies its block checksums as it reads), the
-FAISS ids against the talk ids, and the norms of the vectors. Recovery prefers
+FAISS ids against the talk ids, the norms of the vectors, and every stored talk
+and record read back as search, export and a rebuild read them (a value that breaks
+reading leaves every checksum whole: such records rebuild nothing). Recovery prefers
 what loses nothing: rebuild from the documents stored in the current build's
 database (only texts missing from its embedding cache are embedded again);
 else go back to the previous build, which `store.KEEP_BUILDS` keeps.
@@ -11,7 +13,9 @@ else go back to the previous build, which `store.KEEP_BUILDS` keeps.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +24,7 @@ import numpy as np
 
 from index.build.builder import restore
 from index.store import disk as store
+from index.store import tables
 from index.store.manifest import Manifest
 from talkbase.core.errors import (
     KnowledgeBaseDamaged,
@@ -27,6 +32,7 @@ from talkbase.core.errors import (
     NewerFormat,
     TalkbaseError,
 )
+from talkbase.core.records import talk_from_dict
 
 
 @dataclass(frozen=True)
@@ -140,7 +146,55 @@ def check_build(path: Path) -> BuildState:
             documents = tuple(sorted(str(d["name"]) for d in copy))
     if manifest is not None and database_ok and not problems:
         problems += _check_contents(build)
+    if database_ok and not problems:
+        unread = _unreadable_records(build)
+        problems += unread
+        database_ok = not unread  # (its documents' records cannot rebuild the base)
     return BuildState(path.name, tuple(problems), database_ok, documents, manifest)
+
+
+_STORED_RECORDS = (  # the talks search and export read, the records a rebuild reads
+    ("talk", "SELECT id, record FROM talks"),
+    ("record", "SELECT talk_id, record FROM records"),
+)
+_SAID = 3  # unreadable records named, of each kind
+
+
+def _unreadable_records(build: store.Build) -> list[str]:
+    """The stored talks and records that do not read back as the talk they were
+    written from (`talk_from_dict`, then as search and export show it): a value that
+    breaks reading (a moment Python's calendar cannot hold) leaves every file's
+    checksum whole but makes each search a failure."""
+    problems: list[str] = []
+    with store.reading(build):
+        con = store.connect(build.db_path, read_only=True)
+        try:
+            for kind, query in _STORED_RECORDS:
+                if kind == "record" and not tables.has_records_table(con):
+                    continue
+                bad: list[str] = []
+                rows = con.execute(query)
+                while batch := rows.fetchmany(10_000):
+                    bad += [f"{i} ({why})" for i, r in batch if (why := _unreadable(r))]
+                if bad:
+                    more = f" and {len(bad) - _SAID:,} more" if len(bad) > _SAID else ""
+                    problems.append(
+                        f"stored {kind}(s) that cannot be read back: {'; '.join(bad[:_SAID])}{more}"
+                    )
+        finally:
+            con.close()
+    return problems
+
+
+def _unreadable(record: str) -> str | None:
+    """Why a stored record does not read back as a talk and out again; None when it does."""
+    try:
+        talk = talk_from_dict(json.loads(record))
+        talk.to_dict()
+        _ = talk.duration_minutes, [m.astimezone(UTC) for m in (talk.start, talk.end) if m]
+    except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as exc:
+        return f"{type(exc).__name__}: {' '.join(str(exc).split())[:80]}"
+    return None
 
 
 def _check_contents(build: store.Build) -> list[str]:

@@ -8,6 +8,8 @@
   SHORT_FIELD characters;
 - a file keeps at most TALKBASE_MAX_WARNINGS warnings, then one "… and N more" line;
 - an end before the start or more than a day after it is dropped with a warning;
+- a date beyond any program's (a placeholder's "9999-12-31") is no time of a talk:
+  the talk is kept without one, with a warning;
 - a file name that is not valid text (bytes that are not UTF-8) is shown and stored
   with U+FFFD in place of each bad byte;
 - a spreadsheet (Excel .xlsx, OpenDocument .ods) is told by its zip signature and the
@@ -29,6 +31,7 @@ from ingest import when
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Speaker, Talk
+from talkbase.core.when import PROGRAM_YEARS, program_date
 
 SHORT_FIELD = 1000
 
@@ -209,8 +212,10 @@ def valid_text(talk: Talk) -> Talk:
 
 def limit_times(talk: Talk, where: str, warnings: list[str]) -> Talk:
     """The talk without an end that is before its start or more than a day after it
-    (`when.LONGEST_TALK`), with a warning naming the talk: what every parser's talks
-    go through, whatever the parser did with the end."""
+    (`when.LONGEST_TALK`), and without a time or day beyond any program's dates (a
+    placeholder's "9999-12-31": `program_date`), each with a warning naming the talk:
+    what every parser's talks go through, whatever the parser did with its times."""
+    talk = _on_program_dates(talk, where, warnings)
     if talk.start is None or talk.end is None:
         return talk
     try:
@@ -221,6 +226,23 @@ def limit_times(talk: Talk, where: str, warnings: list[str]) -> Talk:
         return talk
     warnings.append(f"{where}: {talk.title[:60]!r} {problem}; kept without an end")
     return replace(talk, end=None)
+
+
+def _on_program_dates(talk: Talk, where: str, warnings: list[str]) -> Talk:
+    """The talk without its start, end and day where its day is beyond any program's
+    dates (`program_date`: "9999-12-31", a date to be announced), said in a warning; an
+    end beyond them after a start within them is judged by `end_problem` (too late)."""
+    beyond = next(
+        (d for d in (talk.start, talk.program_day) if d is not None and not program_date(d)), None
+    )
+    if beyond is None:
+        return talk
+    warnings.append(
+        f"{where}: {talk.title[:60]!r} is dated {beyond.isoformat()[:10]}, beyond any "
+        f"program's dates (the years {PROGRAM_YEARS[0]} to {PROGRAM_YEARS[-1]}: a "
+        "placeholder?); kept without a time"
+    )
+    return replace(talk, start=None, end=None, program_day=None)
 
 
 def limit_fields(talk: Talk, document: str, warnings: list[str]) -> Talk:

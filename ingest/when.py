@@ -586,8 +586,28 @@ def past_midnight(start: datetime, end: datetime) -> datetime:
     an evening `start` (an end written without a date of its own); else as it is."""
     overnight = end.date() == start.date() and end.timetz() < start.timetz()
     if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
-        return end + timedelta(days=1)
+        return later(end, timedelta(days=1)) or end
     return end
+
+
+def days_on(day: date, days: int) -> date:
+    """The day `days` after `day`; `day` itself where the calendar ends before
+    ("9999-12-31": a placeholder, beyond any program's dates, which `limits.limit_times`
+    says of its talk)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return day
+
+
+def later(moment: datetime, length: timedelta) -> datetime | None:
+    """`moment` plus `length`; None past the calendar's last day or before its first
+    (a placeholder's "9999-12-31 23:00" plus two hours: no clock time at all, which
+    `limits.limit_times` then says of the talk, beyond any program's dates)."""
+    try:
+        return moment + length
+    except OverflowError:
+        return None
 
 
 # Half a day: a 12-hour clock's afternoon, its morning's reading moved on
@@ -653,7 +673,7 @@ def talk_end(
             return end, None
     if length is not None:
         if length <= LONGEST_TALK:
-            return start + length, (f"{problem}; its duration is used" if problem else None)
+            return later(start, length), (f"{problem}; its duration is used" if problem else None)
         problem = problem or f"lasts {length.total_seconds() / 3600:,.0f} hours, more than a day"
     return None, (f"{problem}; kept without an end" if problem else None)
 
@@ -683,12 +703,12 @@ def parse_when(
         said, one, two = m.groups() if m.re.groups == 3 else (None, *m.groups())
         on = parse_date(said) if said else day
         one, late = past_24(one or "")  # ("25:30": the next day's 01:30)
-        two, later = past_24(two or "")
+        two, days = past_24(two or "")
         first, second = range_clocks(one, two)
         if on is not None and first is not None:
-            start = localise(datetime.combine(on + timedelta(days=late), first), tz, fallback)
             # (an end after a start past 24:00 is on its day too: "24:00–01:00")
-            after = on + timedelta(days=late or later)
+            begins, after = days_on(on, late), days_on(on, late or days)
+            start = localise(datetime.combine(begins, first), tz, fallback)
             end = localise(datetime.combine(after, second), tz, fallback) if second else None
             return start, end
     on = parse_date(text)

@@ -213,7 +213,7 @@ def program_day(start: datetime | None, day: date | None, change: time | None) -
     """The program's `day` for a talk listed under it that starts after midnight,
     before the day's change of date (`change`, or 06:00 where the program names
     none): it belongs to that night, not to the next day. None otherwise."""
-    if start is None or day is None or start.date() != day + timedelta(days=1):
+    if start is None or day is None or (start.date() - day).days != 1:
         return None
     return day if start.time() < (change or NIGHT_ENDS) else None
 

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from talkbase.core.orgs import canonical_org
 from talkbase.core.terms import cancelled_state
+from talkbase.core.when import program_date
 
 
 @dataclass(frozen=True)
@@ -328,10 +329,14 @@ def _zone(name: str | None) -> tzinfo | None:
 
 
 def _aware(iso: str | None, zone: tzinfo | None) -> datetime | None:
-    """An ISO timestamp back in its named timezone (America/Los_Angeles, not -07:00)."""
+    """An ISO timestamp back in its named timezone (America/Los_Angeles, not -07:00);
+    None for a moment beyond any program's dates (`when.program_date`), which an older
+    talkbase stored ("9999-12-31T20:00:00-08:00"): no clock arithmetic can run on it."""
     if not iso:
         return None
     moment = datetime.fromisoformat(iso)
+    if not program_date(moment):
+        return None
     return moment.astimezone(zone) if zone is not None and moment.tzinfo else moment
 
 
@@ -382,9 +387,10 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
 def _date_or_none(value: Any) -> date | None:
     """An ISO date from a stored record; None for none or one unreadable."""
     try:
-        return date.fromisoformat(value) if isinstance(value, str) and value else None
+        day = date.fromisoformat(value) if isinstance(value, str) and value else None
     except ValueError:
         return None
+    return day if day is not None and program_date(day) else None
 
 
 @dataclass(frozen=True, init=False)

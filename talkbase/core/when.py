@@ -11,6 +11,20 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
 
+# The years a program's dates fall in (the years a program names as its own: ingest's
+# `when.YEAR`, 1900 to 2099). A date beyond them is a placeholder ("9999-12-31" for a
+# date to be announced, "0001-01-01" for none), never a day of a program: ingest keeps
+# its talk without a time (ingest/limits.py, `limit_times`), and a talk stored so by an
+# older talkbase is read without it (`records.talk_from_dict`), so that no clock
+# arithmetic runs off the calendar's end (Python's dates stop at 9999-12-31).
+PROGRAM_YEARS = range(1900, 2100)
+
+
+def program_date(day: date | datetime) -> bool:
+    """Whether `day` (or a moment's date) can be a day of a program: in `PROGRAM_YEARS`."""
+    return day.year in PROGRAM_YEARS
+
+
 # Parts of the day, by when a talk starts (a talk starting at 11:40 is a morning talk,
 # even when it runs past noon): each as the limits that hold its talks (Filters fields
 # and their HH:MM), the first where it begins, the second (if any) where it ends. The
