@@ -13,7 +13,6 @@ a document's opening lines state (`stated_zone`: a zone's name, a city, an offse
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
@@ -244,26 +243,11 @@ def date_of(
     return _on(spoken, years) if spoken else None
 
 
-def _marks() -> str:
-    """The combining marks of the Basic Multilingual Plane (Unicode's categories Mn,
-    Mc and Me: Thai and Devanagari vowel signs, accents left unfolded) as ranges of a
-    regular expression's character class: no word character to `re`, yet part of
-    the word they sit in."""
-    ranges: list[list[int]] = []
-    for code in range(0x300, 0x10000):
-        if unicodedata.category(chr(code))[0] == "M":
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1][1] = code
-            else:
-                ranges.append([code, code])
-    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a < b else f"\\u{a:04x}" for a, b in ranges)
-
-
-MARKS = _marks()
+MARKS = languages.MARKS
 # a number, or a word with its inner hyphens and its combining marks: Portuguese
 # weekdays are one word ("quinta-feira", as CLDR writes them), Thai months too
 # ("พฤศจิกายน", its vowel signs marks)
-_LETTERS = rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*"
+_LETTERS = languages.LETTERS
 _TOKEN = re.compile(rf"\d{{1,4}}|{_LETTERS}(?:-{_LETTERS})*")
 _FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
 
@@ -460,7 +444,7 @@ def document_years(lines: list[str]) -> tuple[int, ...]:
 
 _STATED_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-\u2212]\s*\d{1,2}(?::?\d{2})?)(?![\d:])")
 _STATED_NAME = re.compile(r"\b[A-Z][a-z]+/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?\b")
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = languages.WORD  # (a word with its combining marks: "में" is one, no "म")
 _ABBREVIATION = re.compile(r"\b[A-Z]{3,4}\b")
 # the tz database's areas where people live: a zone of a city is in one
 # ("Canada/Eastern" names none, nor do the research stations "Antarctica/Davis")
@@ -547,7 +531,7 @@ def _city_zone(line: str) -> tzinfo | None:
 # the most words a zone's name has as CLDR writes it ("Central European Summer Time",
 # "التوقيت الصيفي المركزي لأمريكا الشمالية")
 _NAME_WORDS = 6
-_EAST_ASIAN_WORD = re.compile(f"[{EAST_ASIAN}]+")
+_EAST_ASIAN_WORD = re.compile(f"[{languages.UNSPACED}]+")  # (and Thai's: no spaces)
 
 
 def _named_zone(line: str) -> tzinfo | None:

@@ -368,7 +368,7 @@ def time_word(code: str) -> str | None:
     names = [n for z in locale.meta_zones.values() if (n := z.get("long", {}).get("generic"))]
     counts: dict[str, int] = {}
     for n in names:
-        for w in {w.casefold() for w in re.findall(r"[^\W\d_]+", n)}:
+        for w in {w.casefold() for w in WORD.findall(n)}:
             if len(w) >= 3 or (len(w) == 2 and re.fullmatch(f"[{EAST_ASIAN}]+", w)):
                 counts[w] = counts.get(w, 0) + 1
     most = max(counts.values(), default=0)
@@ -377,15 +377,39 @@ def time_word(code: str) -> str | None:
     return max((w for w, k in counts.items() if k == most), key=len)
 
 
-_EAST_ASIAN = re.compile(f"[{EAST_ASIAN}]+")
-# the words of a zone's or a city's name, as `zone_names` and `zone_cities` key them
-_NAME_WORDS = re.compile(r"[^\W\d_]+")
+# the scripts written without spaces between words: East Asian characters, and Thai,
+# Lao, Myanmar and Khmer (their combining marks within their blocks); a zone's name in
+# them ("韓国標準時", "เวลาอินโดจีน") is read inside a run of them
+UNSPACED = EAST_ASIAN + "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_UNSPACED = re.compile(f"[{UNSPACED}]+")
+
+
+def _marks() -> str:
+    """The combining marks of the Basic Multilingual Plane (Unicode's categories Mn,
+    Mc and Me: Thai and Devanagari vowel signs, accents left unfolded) as ranges of a
+    regular expression's character class: no word character to `re`, yet part of
+    the word they sit in."""
+    ranges: list[list[int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code))[0] == "M":
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a < b else f"\\u{a:04x}" for a, b in ranges)
+
+
+MARKS = _marks()
+# a word: a letter, then letters and the combining marks inside it ("में", "माहे": a
+# Devanagari vowel sign ends no word, so "में हैं", "are in", is no "माहे", Mahé)
+LETTERS = rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*"
+WORD = re.compile(LETTERS)
 
 
 def name_key(text: str) -> str:
     """A name's words, folded to lower case and joined by one space, as `zone_names`
     and `zone_cities` key them ("heure d’Europe centrale": "heure d europe centrale")."""
-    return " ".join(_NAME_WORDS.findall(text)).casefold()
+    return " ".join(WORD.findall(text)).casefold()
 
 
 def _add(found: dict[str, str | None], name: str, zone: str) -> None:
@@ -469,7 +493,7 @@ def zone_names(bare: bool = False) -> dict[str, str]:
             for name in dict(named.get("long", {})).values():
                 key = name_key(str(name))
                 words = key.split()
-                if (word not in key if word else len(words) < 3) and not _EAST_ASIAN.fullmatch(key):
+                if (word not in key if word else len(words) < 3) and not _UNSPACED.fullmatch(key):
                     continue  # (a place's name alone: Bulgarian "Аляска", "Индийски океан")
                 if bare:
                     if word is None or len(words) < 2 or word not in (words[0], words[-1]):
