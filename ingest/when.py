@@ -586,8 +586,19 @@ def past_midnight(start: datetime, end: datetime) -> datetime:
     an evening `start` (an end written without a date of its own); else as it is."""
     overnight = end.date() == start.date() and end.timetz() < start.timetz()
     if overnight and start.time() >= _EVENING and end.time() <= _SMALL_HOURS:
-        return later(end, timedelta(days=1)) or end
+        return plus(end, timedelta(days=1))
     return end
+
+
+def plus(moment: datetime, length: timedelta) -> datetime:
+    """`moment` `length` later on its wall clock (the next day's "02:00", the
+    afternoon's "1:00"); `moment` itself where the calendar ends before (a
+    placeholder's "9999-12-31": beyond any program's dates, which
+    `limits.limit_times` says of its talk)."""
+    try:
+        return moment + length
+    except OverflowError:
+        return moment
 
 
 def days_on(day: date, days: int) -> date:
@@ -641,9 +652,9 @@ def afternoon(
     evening)."""
     back = start < previous and start.time() < first.time()
     if back and AFTERNOON_HOURS[0] <= start.hour <= AFTERNOON_HOURS[1] and previous.hour >= 10:
-        start, end = start + HALF_DAY, (end + HALF_DAY if end is not None else None)
-    if end is not None and end < start and end.hour < 12 and start < end + HALF_DAY:
-        end += HALF_DAY
+        start, end = plus(start, HALF_DAY), (plus(end, HALF_DAY) if end is not None else None)
+    if end is not None and end < start and end.hour < 12 and start < plus(end, HALF_DAY):
+        end = plus(end, HALF_DAY)
     return start, end
 
 

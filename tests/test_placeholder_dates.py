@@ -61,6 +61,24 @@ DOCUMENTS = {
         "- 22:00–01:00 Closing party (date TBD) — Ann Lee\n\n"
         f"## 2026-03-01\n\n- 09:00–09:45 {NORMAL} — Bob Ray\n"
     ),
+    "past24.md": (
+        "# Conf 2026\n\nAll times UTC.\n\n## 9999-12-31\n\n"
+        "- 24:30–25:00 Closing party (date TBD) — Ann Lee\n\n"
+        f"## 2026-03-01\n\n- 09:00–09:45 {NORMAL} — Bob Ray\n"
+    ),
+    "twelve_hour.md": (
+        "# Conf 2026\n\nAll times UTC.\n\n## 9999-12-31\n\n"
+        "- 11:00–11:45 Closing party (date TBD) — Ann Lee\n"
+        "- 1:00–1:45 Closing drinks (date TBD) — Ann Lee\n\n"
+        f"## 2026-03-01\n\n- 9:00–9:45 {NORMAL} — Bob Ray\n"
+    ),
+    "card.html": (
+        '<!doctype html><html><body><h1>Conf</h1><article class="talk"><h3>Closing party '
+        '(date TBD)</h3><time datetime="9999-12-31T23:00:00+00:00">23:00</time>–<time>01:00'
+        '</time><p class="speakers">Ann Lee</p></article><article class="talk"><h3>'
+        f'{NORMAL}</h3><time datetime="2026-03-01T09:00:00+00:00">09:00</time><time '
+        'datetime="PT45M">45</time><p class="speakers">Bob Ray</p></article></body></html>'
+    ),
     "frab.json": json.dumps(
         {
             "schedule": {

@@ -40,6 +40,7 @@ from ingest.when import (
     parse_clock,
     parse_datetime,
     parse_duration,
+    plus,
     talk_end,
     unique_uid,
     zone,
@@ -123,7 +124,7 @@ def _start(
         return None
     when = datetime.combine(day, clock)
     if day_change is not None and clock < day_change:
-        when += timedelta(days=1)  # after midnight, still the previous program day
+        when = plus(when, timedelta(days=1))  # after midnight, still the previous program day
     return localise(when, ctx.tz, ctx.fallback)
 
 

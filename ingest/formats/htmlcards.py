@@ -350,7 +350,7 @@ def _end(start: datetime, time_: _Node | None, shown: str) -> dict[str, str]:
     if said is None:
         return {}
     end = when.past_midnight(start, datetime.combine(start.date(), said, start.tzinfo))
-    return {"end": (end if end >= start else end + timedelta(days=1)).isoformat()}
+    return {"end": (end if end >= start else when.plus(end, timedelta(days=1))).isoformat()}
 
 
 def _when(card: _Card) -> dict[str, str]:

@@ -477,9 +477,9 @@ def _fits(slot: dict[str, Any], ctx: Context, refs: Tables, zone: object) -> boo
     if start is not None and ctx.day is not None:
         wall = start.replace(tzinfo=None)
         if ctx.minute is not None and tz is not None:  # minutes from the day's midnight
-            if wall != datetime.combine(ctx.day, time()) + timedelta(minutes=ctx.minute):
+            if wall - datetime.combine(ctx.day, time()) != timedelta(minutes=ctx.minute):
                 return False  # (a minute past 1440 is that night, after midnight)
-        elif start.date() != ctx.day + timedelta(days=(ctx.minute or 0) // 1440):
+        elif (start.date() - ctx.day).days != (ctx.minute or 0) // 1440:
             return False
     room = inline(text_of(refs.name("room", _slot_field(slot, "room"))))
     return not (ctx.room and room and room != ctx.room)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, tzinfo
 from functools import cache
 
 from ingest import when
@@ -652,9 +652,9 @@ def times(
         first, second = when.range_clocks(m.group(1), m.group(2))
         if first is None:
             return None, None, rest
-    start = datetime.combine(on + timedelta(days=late), first).replace(tzinfo=fallback)
+    start = datetime.combine(when.days_on(on, late), first).replace(tzinfo=fallback)
     end = (
-        datetime.combine(on + timedelta(days=later), second).replace(tzinfo=fallback)
+        datetime.combine(when.days_on(on, later), second).replace(tzinfo=fallback)
         if second
         else None
     )
