@@ -263,7 +263,7 @@ def _records(header: list[str], rows: list[list[str]], found: dict[str, str]) ->
         for n, row in enumerate(rows, start=1)
         if any(c.strip() for c in row)
     ]
-    return jsontree.not_sessions(records, {f: c for f, c in found.items()}) if records else None
+    return jsontree.not_sessions(records, dict(found)) if records else None
 
 
 def _table(kind: str) -> Callable[[str, str, Options], Result]:
