@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from talkbase.core.languages import CODES, english_name
+from talkbase.core.languages import CODES, english_name, written_in
 from talkbase.core.records import Talk
 
 MIN_CHARS = 60  # shorter than this ("Kubernetes", a title alone), no guess
@@ -126,30 +126,62 @@ PROGRAM_SAMPLE_CHARS = 20_000
 
 
 def program_language(talks: Sequence[Talk]) -> list[Talk]:
-    """A program's talks whose own words are too few for `guess` (a title alone: "장애
-    대응 자동화 이야기", "Λήξη") given the language those talks' words are in together,
-    where the identifier is SURE of it; a talk whose own words the identifier takes for
-    another language (QUERY_SURE of it: a German title among English ones) stays
-    without. A talk with text enough is left to `guess` (ingest/merge.py), one whose
+    """A program's talks whose own words `guess` cannot name the language of, given the
+    language their program's such words are in together (`_together`), where the
+    identifier is SURE of it:
+
+    - a talk whose words are too few (a title alone: "장애 대응 자동화 이야기", "Λήξη"):
+      the language of those short texts together, unless the identifier takes its own
+      words for another language (QUERY_SURE of it: a German title among English ones);
+    - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
+      una comparación honesta. Medimos ambos motores con cargas reales."): the language
+      all of them are in together, where its own words read likeliest as that one too
+      (in a program of two languages, the others stay without).
+
+    A talk `guess` names the language of is left to it (ingest/merge.py), one whose
     program names its language keeps it."""
-    texts = {
-        n: text
-        for n, t in enumerate(talks)
-        if not t.language and len(text := _words(t.title, t.abstract)) < MIN_CHARS
-    }
-    sample = " ".join(texts.values())[:PROGRAM_SAMPLE_CHARS]
-    if len(sample) < MIN_CHARS:
-        return list(talks)
-    namer = _namer()
-    code, probability = namer.classify(sample)
-    if probability < SURE:
-        return list(talks)
+    short: dict[int, str] = {}
+    unsure: dict[int, str] = {}
+    for n, t in enumerate(talks):
+        text = _words(t.title, t.abstract)
+        if not t.language and len(text) < MIN_CHARS:
+            short[n] = text
+        elif not t.language and not guess(t.title, t.abstract):
+            unsure[n] = text
+    undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
+    few, together = _sample_language(short), _sample_language(undecided)
     out = list(talks)
-    for n, text in texts.items():
-        own, sure = namer.classify(text)
-        if own == code or sure < QUERY_SURE:
-            out[n] = replace(talks[n], language=code)
+    for n, text in undecided.items():
+        own, sure = _namer().classify(text)
+        if few is not None and n in short and (own == few or sure < QUERY_SURE):
+            out[n] = replace(talks[n], language=few)
+        elif together is not None and own == together:
+            out[n] = replace(talks[n], language=together)
     return out
+
+
+def _sample_language(texts: dict[int, str]) -> str | None:
+    """The language `texts` are in together (`_together`: the first PROGRAM_SAMPLE_CHARS
+    of them), None where they are too short to say or say none surely."""
+    sample = " ".join(texts.values())[:PROGRAM_SAMPLE_CHARS]
+    return _together(sample) if len(sample) >= MIN_CHARS else None
+
+
+def _together(sample: str) -> str | None:
+    """The language a program's short or unsure texts, read together, are in: the
+    identifier's likeliest, where it is SURE of it among the languages programs are
+    held in (`languages.written_in`): the tiny share of a language's probability that
+    the model gives its regional neighbours no program is written in (Aragonese and
+    Galician beside Spanish: "Inauguración de las Jornadas. Clausura y premios.") leaves
+    it as sure as its own programs' texts make it. A language no program is said to be
+    held in needs SURE of all the probability, as before. None where it is not so sure."""
+    ranked = _namer().rank(sample)
+    code, probability = ranked[0]
+    held = set(written_in())
+    if code not in held:
+        return code if probability >= SURE else None
+    among = sum(p for c, p in ranked if c in held)
+    return code if probability >= SURE * among else None
 
 
 def _words(title: str, abstract: str | None) -> str:

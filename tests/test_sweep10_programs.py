@@ -1,4 +1,4 @@
-"""Sweep 10, S4 and S16: what is a talk of the program.
+"""Sweep 10, S4, S16 and S17: what is a talk of the program, and in which language.
 
 - S4: a call for papers' export of its submissions (pretalx's /submissions) lists the
   proposals still under review and the ones turned down beside the talks: they are
@@ -9,6 +9,10 @@
   library's loans) is refused, as the same records in JSON are (`jsontree.not_sessions`),
   where a paper list (title and authors) is still read. Before, both were read as
   talks with exit 0.
+- S17: a program whose talks' words are too few, or too unsure, for the identifier
+  alone takes the language they are in together, as sure as its languages make it
+  (`language._together`). Before, five Spanish titles and six short Spanish abstracts
+  had no language, so `--language es` missed them.
 """
 
 from __future__ import annotations
@@ -160,3 +164,84 @@ def test_a_table_named_with_map_is_read_as_asked():
 def test_a_paper_list_is_still_read(table):
     _, talks, _ = parse_text(table, "papers.csv")
     assert [t.title for t in talks] == ["A survey of graph databases", "Learned indexes revisited"]
+
+
+# ---- S17: a program's language from its talks' words together -------------------------------
+
+JORNADAS = """Fecha;Hora;Título;Ponente;Sala
+12/11/2026;9:00;Inauguración de las Jornadas;José María Núñez;Salón de Actos
+12/11/2026;9:30;Análisis de señales con Python;Begoña Ibáñez;Salón de Actos
+12/11/2026;11:00;Taller: visualización con Matplotlib;Íñigo Gómez;Aula 3
+13/11/2026;9:00;Ciencia de datos en el SAS;Ramón Peña;Salón de Actos
+13/11/2026;10:00;Clausura y premios;Ana Torres;Salón de Actos
+"""
+
+
+def test_short_spanish_titles_are_spanish_together():
+    _, talks, _ = parse_text(JORNADAS, "jornadas.csv")
+    assert [t.language for t in talks] == ["es"] * 5  # before: None for every one
+
+
+def test_short_abstracts_the_identifier_is_unsure_of_alone_are_read_together():
+    talks_json = [
+        {
+            "title": title,
+            "speakers": "Lucía Fernández",
+            "start": f"2026-11-07T{h}:00:00+01:00",
+            "abstract": abstract,
+        }
+        for h, (title, abstract) in zip(
+            range(9, 15),
+            [
+                (
+                    "Pandas 3.0 en producción",
+                    "Cómo migramos nuestros pipelines a pandas 3.0 sin romper nada.",
+                ),
+                ("DuckDB para analistas", "Consultas analíticas rápidas sin servidor."),
+                (
+                    "Polars vs Spark: una comparación honesta",
+                    "Medimos ambos motores con cargas reales.",
+                ),
+                (
+                    "Tipado gradual con mypy",
+                    "Introducir tipos en un código base de 200.000 líneas.",
+                ),
+                ("Async sin dolor", "Patrones de asyncio para servicios web."),
+            ],
+            strict=False,
+        )
+    ]
+    _, talks, _ = parse_text(json.dumps({"talks": talks_json}), "pycon.json")
+    assert [t.language for t in talks] == ["es"] * 5  # before: None (each alone unsure)
+
+
+@pytest.mark.parametrize(
+    ("titles", "code"),
+    [
+        # the other languages of the peninsula keep their own
+        (
+            "Inauguració de les Jornades;Anàlisi de senyals amb Python;Taller: visualització "
+            "amb Matplotlib;Ciència de dades a l'hospital;Cloenda i premis",
+            "ca",
+        ),
+        (
+            "Inauguración das Xornadas;Análise de sinais con Python;Obradoiro: visualización "
+            "con Matplotlib;Ciencia de datos no SERGAS;Peche e premios",
+            "gl",
+        ),
+        (
+            "Abertura das Jornadas;Análise de sinais com Python;Oficina: visualização com "
+            "Matplotlib;Ciência de dados no SNS;Encerramento e prémios",
+            "pt",
+        ),
+        (
+            "Opening of the conference;Signal analysis with Python;Workshop: plotting with "
+            "Matplotlib;Data science at the hospital;Closing and awards",
+            "en",
+        ),
+    ],
+)
+def test_neighbouring_languages_keep_their_own(titles, code):
+    rows = "\n".join(f"Ana Torres;{t}" for t in titles.split(";"))
+    _, talks, _ = parse_text(f"Speaker;Title\n{rows}\n", "program.csv")
+    assert {t.language for t in talks} == {code}
