@@ -582,11 +582,21 @@ def expand_all(
     """(files to read, files skipped with the reason). A file named is read whatever
     its name; inside a folder only files with a program suffix are (not hidden ones,
     not extensionless ones, not README.md), and a symbolic link that leads out of the
-    folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS)."""
+    folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS). A file
+    named twice, or named beside a folder that holds it, is read once: it is one
+    document (read twice, it was stored as two, "x.csv (2)" and "x.csv (3)", and the
+    one a later ingest of the file did not replace kept its old times and speakers)."""
     follow = settings.follow_links() if follow_links is None else follow_links
     suffixes = registry.suffixes()
     out: list[Path] = []
     skipped: list[InputError] = []
+    seen: set[Path] = set()
+
+    def add(f: Path) -> None:
+        if (where := Path(os.path.abspath(f))) not in seen:  # (a link is a file of its own)
+            seen.add(where)
+            out.append(f)
+
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
@@ -623,9 +633,9 @@ def expand_all(
                         )
                     )
                     continue
-                out.append(f)
+                add(f)
         elif p.exists() or p.is_symlink():
-            out.append(p)
+            add(p)
         else:
             raise InputError(text_name(p), "no such file or folder")
     return out, skipped
