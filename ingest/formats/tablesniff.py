@@ -50,13 +50,15 @@ def looks_like_csv(text: str) -> bool:
 
 
 def looks_like_jsonl(text: str) -> bool:
-    """A first line that is a whole JSON object, and a second record after it. The
+    """A first line that is a whole JSON object, and a second line after it (a record,
+    or a line that is none: `null`, `[1, 2]`, a cut record, each a warning of its own
+    where the lines are read, never the whole file refused as one JSON document). The
     first line is read whole, however long (an abstract can make it megabytes)."""
     body = text.lstrip("\ufeff \t\r\n")
     if not body.startswith("{"):
         return False
     end = body.find("\n")
-    if end < 0 or not body[end : end + 65536].lstrip().startswith("{"):
+    if end < 0 or not body[end : end + 65536].strip():
         return False
     try:
         return isinstance(json.loads(body[:end]), dict)
