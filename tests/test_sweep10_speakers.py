@@ -1,0 +1,53 @@
+"""Sweep 10, speakers and columns: who presents a talk as the program's own markup,
+fields and columns say it (microdata's properties, a grid cell's "Title — Speaker
+(Org)", a chair's label, a Meetup host who is no speaker, numbered and split name
+columns), and a workbook's sheet named for a day."""
+
+from __future__ import annotations
+
+from ingest.detect import parse_text
+
+MICRODATA = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Frontend Nordic 2026</title></head>
+<body><h1>Frontend Nordic 2026</h1>
+<div itemscope itemtype="https://schema.org/Event">
+  <h3 itemprop="name">CSS anchor positioning in practice</h3>
+  <time itemprop="startDate" datetime="2026-10-08T09:30:00+02:00">09:30</time>–<time itemprop="endDate" datetime="2026-10-08T10:10:00+02:00">10:10</time>
+  <span itemprop="location" itemscope itemtype="https://schema.org/Place"><span itemprop="name">Main Stage</span></span>
+  <span itemprop="performer" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Elin Andersson</span> (<span itemprop="affiliation">Spotify</span>)</span>
+  <p itemprop="description">Tooltips and popovers without JavaScript.</p>
+</div>
+<div itemscope itemtype="https://schema.org/Event">
+  <h3 itemprop="name">Signals in every framework</h3>
+  <time itemprop="startDate" datetime="2026-10-08T10:30:00+02:00">10:30</time>–<time itemprop="endDate" datetime="2026-10-08T11:10:00+02:00">11:10</time>
+  <span itemprop="location" itemscope itemtype="https://schema.org/Place"><span itemprop="name">Studio</span>
+    <span itemprop="address">Kungsgatan 1</span></span>
+  <span itemprop="performer" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Sofie Nielsen</span></span>
+  <span itemprop="performer" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Jonas Berg</span>,
+    <span itemprop="worksFor" itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Klarna</span></span></span>
+  <p itemprop="description">Comparing reactivity models.</p>
+</div>
+<div itemscope itemtype="https://schema.org/Event">
+  <h3 itemprop="name">Web components at IKEA scale</h3>
+  <time itemprop="startDate" datetime="2026-10-08T13:00:00+02:00">13:00</time>–<time itemprop="endDate" datetime="2026-10-08T13:40:00+02:00">13:40</time>
+  <span itemprop="location" itemscope itemtype="https://schema.org/Place"><span itemprop="name">Studio</span></span>
+  <span itemprop="performer" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Karin Lund</span> (<span itemprop="affiliation">IKEA</span>)</span>
+  <p itemprop="description">A design system shared by 40 teams.</p>
+</div>
+</body></html>"""
+
+
+def test_microdata_cards_say_which_part_is_the_room_and_which_the_performers():
+    fmt, talks, warnings = parse_text(MICRODATA, "19_microdata.html")
+    assert fmt == "html" and not warnings
+    assert [(t.title, t.room, [(s.name, s.affiliation) for s in t.speakers]) for t in talks] == [
+        ("CSS anchor positioning in practice", "Main Stage", [("Elin Andersson", "Spotify")]),
+        (
+            "Signals in every framework",
+            "Studio",  # (a room with no room word, its address no part of its name)
+            [("Sofie Nielsen", None), ("Jonas Berg", "Klarna")],
+        ),
+        ("Web components at IKEA scale", "Studio", [("Karin Lund", "IKEA")]),
+    ]
+    assert [t.abstract for t in talks][1] == "Comparing reactivity models."
+
