@@ -51,3 +51,45 @@ def test_microdata_cards_say_which_part_is_the_room_and_which_the_performers():
     ]
     assert [t.abstract for t in talks][1] == "Comparing reactivity models."
 
+
+GRID = """<!DOCTYPE html>
+<html><head><title>DevDays Kraków 2026 — Agenda</title></head><body>
+<h1>DevDays Kraków 2026</h1>
+<h2>Wednesday, 13 May 2026</h2>
+<table>
+<tr><th>Time</th><th>Hall A</th><th>Hall B</th><th>Room 3</th></tr>
+<tr><td>09:00–09:45</td><td colspan="3">Keynote: Thirty years of Java — Anna Kowalska (Oracle)</td></tr>
+<tr><td>10:00–10:45</td><td>Virtual threads in Spring — Piotr Nowak (VMware)</td><td>Kotlin coroutines — Marta Wiśniewska (JetBrains)</td><td>GraalVM native images — Tomasz Zieliński</td></tr>
+<tr><td>11:00–11:45</td><td colspan="3">Lunch</td></tr>
+</table></body></html>"""
+
+
+def test_a_grid_cell_of_title_and_speaker_is_split_as_a_list_line_is():
+    fmt, talks, _ = parse_text(GRID, "45_html_grid.html")
+    assert fmt == "html"
+    assert [
+        (t.title, [(s.name, s.affiliation) for s in t.speakers], t.room, t.format) for t in talks
+    ] == [
+        (
+            "Thirty years of Java",
+            [("Anna Kowalska", "Oracle")],
+            "Hall A, Hall B, Room 3",
+            "Keynote",
+        ),
+        ("Virtual threads in Spring", [("Piotr Nowak", "VMware")], "Hall A", None),
+        ("Kotlin coroutines", [("Marta Wiśniewska", "JetBrains")], "Hall B", None),
+        ("GraalVM native images", [("Tomasz Zieliński", None)], "Room 3", None),
+        ("Lunch", [], "Hall A, Hall B, Room 3", None),
+    ]
+
+
+def test_a_grid_of_titles_alone_keeps_a_dashed_title_whole():
+    page = GRID.replace(" — Anna Kowalska (Oracle)", "").replace(" — Piotr Nowak (VMware)", "")
+    page = page.replace(" — Marta Wiśniewska (JetBrains)", "")
+    page = page.replace("GraalVM native images — Tomasz Zieliński", "Q&amp;A - Open Floor")
+    _, talks, _ = parse_text(page, "grid_titles.html")
+    assert [(t.title, t.speakers) for t in talks][1:4] == [
+        ("Virtual threads in Spring", ()),
+        ("Kotlin coroutines", ()),
+        ("Q&A - Open Floor", ()),
+    ]
