@@ -93,3 +93,43 @@ def test_a_grid_of_titles_alone_keeps_a_dashed_title_whole():
         ("Kotlin coroutines", ()),
         ("Q&A - Open Floor", ()),
     ]
+
+
+MEETUP = """{"data": {"groupByUrlname": {"id": "3012345", "name": "Berlin Rust Hack and Learn",
+ "timezone": "Europe/Berlin", "upcomingEvents": {"count": 3, "edges": [
+  {"node": {"id": "301000001", "title": "Rust Talks: Embedded async with Embassy",
+   "dateTime": "2026-03-05T19:00+01:00", "endTime": "2026-03-05T21:30+01:00",
+   "description": "Dario Nieuwenhuis shows Embassy on an nRF52.\\n\\nSpeaker: Dario Nieuwenhuis",
+   "venue": {"name": "c-base", "city": "Berlin"}, "hosts": [{"id": "1", "name": "Florian Gilcher"}]}},
+  {"node": {"id": "301000002", "title": "Hack and Learn",
+   "dateTime": "2026-03-19T19:00+01:00", "endTime": "2026-03-19T22:00+01:00",
+   "description": "Bring your project.",
+   "venue": {"name": "Mozilla Berlin Office", "city": "Berlin"}, "hosts": [{"id": "1", "name": "Florian Gilcher"}]}},
+  {"node": {"id": "301000003", "title": "Rust Talks: Bevy 0.16",
+   "dateTime": "2026-04-02T19:00+02:00", "endTime": "2026-04-02T21:00+02:00",
+   "description": "What is new in Bevy.\\n\\nSpeaker: Alice Cecile",
+   "venue": {"name": "c-base", "city": "Berlin"}, "hosts": [{"id": "1", "name": "Florian Gilcher"}]}}
+ ]}}}}"""
+
+
+def test_a_meetup_host_of_every_event_is_no_speaker_where_descriptions_name_them():
+    fmt, talks, _ = parse_text(MEETUP, "32_meetup_graphql.json")
+    assert fmt == "json"
+    assert [(t.title, [s.name for s in t.speakers], t.abstract) for t in talks] == [
+        (
+            "Rust Talks: Embedded async with Embassy",
+            ["Dario Nieuwenhuis"],
+            "Dario Nieuwenhuis shows Embassy on an nRF52.",
+        ),
+        ("Hack and Learn", [], "Bring your project."),
+        ("Rust Talks: Bevy 0.16", ["Alice Cecile"], "What is new in Bevy."),
+    ]
+
+
+def test_a_host_named_on_every_event_stays_where_no_description_names_anyone():
+    quiet = MEETUP.replace("\\n\\nSpeaker: Dario Nieuwenhuis", "").replace(
+        "\\n\\nSpeaker: Alice Cecile", ""
+    )
+    assert "Speaker:" not in quiet
+    _, talks, _ = parse_text(quiet, "meetup.json")
+    assert [[s.name for s in t.speakers] for t in talks] == [["Florian Gilcher"]] * 3

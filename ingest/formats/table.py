@@ -39,7 +39,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
@@ -56,6 +56,7 @@ from ingest.formats.columns import (
     resolve,
     said_in_another_language,
 )
+from ingest.formats.icalnames import split_description
 from ingest.formats.jsonrecords import (
     array_items,
     located,
@@ -1445,7 +1446,30 @@ def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
-    return [t for obj, where in objects if (t := reader.talk(obj, where)) is not None]
+    return described([t for obj, where in objects if (t := reader.talk(obj, where)) is not None])
+
+
+def described(talks: list[Talk]) -> list[Talk]:
+    """The talks with the speakers their descriptions name, read as a calendar's
+    DESCRIPTION is (`icalnames.split_description`: "Speaker: Dario Nieuwenhuis", its
+    first or last labelled lines), those lines leaving the abstract: a talk's whose
+    record names no speakers, and every talk's where the records give the same people
+    as the speakers of every talk of several and a description names someone else
+    (a Meetup group's "hosts": whoever runs the program, no talk's speaker, so a talk
+    whose description names no one has no speakers)."""
+    common = {tuple(s.name.casefold() for s in t.speakers) for t in talks}
+    shared = len(talks) > 1 and len(common) == 1 and () not in common
+    found = [split_description(t.abstract) for t in talks]
+    named = {s.name.casefold() for _, people, _ in found for s in people}
+    host = shared and bool(named - set(next(iter(common))))
+    out: list[Talk] = []
+    for t, (abstract, people, _) in zip(talks, found, strict=True):
+        if people and (host or not t.speakers):
+            t = replace(t, speakers=people, abstract=abstract)
+        elif host:
+            t = replace(t, speakers=())
+        out.append(t)
+    return out
 
 
 def _other_formats() -> str:
