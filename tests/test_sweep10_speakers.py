@@ -133,3 +133,21 @@ def test_a_host_named_on_every_event_stays_where_no_description_names_anyone():
     assert "Speaker:" not in quiet
     _, talks, _ = parse_text(quiet, "meetup.json")
     assert [[s.name for s in t.speakers] for t in talks] == [["Florian Gilcher"]] * 3
+
+
+WHOVA = """Date,Time Start,Time End,Tracks (Optional),Session Title,Room/Location (Optional),Description (Optional),Speakers (Optional),Authors (Optional),Session or Sub-session(Sub) (Optional)
+04/14/2026,09:00 AM,10:00 AM,Plenary,Opening Keynote: Care at the Edge,Ballroom A,How rural hospitals adopt telehealth.,Dr. Keisha Brown,,Session
+04/14/2026,10:30 AM,12:00 PM,Research,Paper Session 1: Clinical NLP,Room 204,,Chair: Samuel Ortiz,,Session
+04/14/2026,10:30 AM,10:52 AM,Research,Extracting medication timelines from discharge notes,Room 204,,,Wei Chen; Maria Gonzalez,Sub
+04/14/2026,10:52 AM,11:14 AM,Research,Bias audits of triage models,Room 204,,,Aisha Khan,Sub
+04/14/2026,12:00 PM,01:00 PM,,Lunch,Exhibit Hall,,,,Session
+04/14/2026,01:00 PM,02:30 PM,Workshop,FHIR for Data Scientists,Room 210,Bring a laptop.,Moderation: Rachel Adams (HL7); Panel: Tom Nguyen,,Session
+"""
+
+
+def test_a_label_before_a_speaker_cell_s_people_is_no_part_of_a_name():
+    _, talks, _ = parse_text(WHOVA, "12_whova_agenda.csv")
+    said = {t.title: [(s.name, s.affiliation) for s in t.speakers] for t in talks}
+    assert said["Paper Session 1: Clinical NLP"] == [("Samuel Ortiz", None)]
+    assert said["FHIR for Data Scientists"] == [("Rachel Adams", "HL7"), ("Tom Nguyen", None)]
+    assert said["Opening Keynote: Care at the Edge"] == [("Dr. Keisha Brown", None)]

@@ -135,11 +135,13 @@ def speakers_of(
             s
             for v in value
             for s in (
-                frab.speakers_of([v]) if isinstance(v, dict) else parse_speakers(text_of(v))[:1]
+                frab.speakers_of([v])
+                if isinstance(v, dict)
+                else parse_speakers(unlabelled(text_of(v)))[:1]
             )
         ]
     else:
-        raw = _LINKED.sub("", inline(text_of(value)))
+        raw = unlabelled(_LINKED.sub("", inline(text_of(value))))
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
@@ -164,6 +166,18 @@ def speakers_of(
 # a web address in parentheses after a name (Notion's relation to a person's page:
 # "Lea Fischer (https://www.notion.so/Lea-Fischer-8d1e...)"): a link, not an organisation
 _LINKED = re.compile(r"\s*\((?:https?://|www\.)[^()\s]*\)")
+# a label before the people of a speaker cell, or of one of its parts ("Chair: Samuel
+# Ortiz", "Moderation: A; Panel: B, C", "登壇者：山田太郎"): a word or three and a colon,
+# never part of a name
+_LABEL = re.compile(
+    r"(?:^|(?<=[;|]))(\s*)[^\W\d_][\w'.\-]*(?:\s[^\W\d_][\w'.\-]*){0,2}(?::\s+|\uff1a\s*)(?=\S)"
+)
+
+
+def unlabelled(cell: str) -> str:
+    """A speaker cell without the labels before its people ("Chair: Samuel Ortiz" is
+    Samuel Ortiz): a label's colon is in no one's name."""
+    return _LABEL.sub(r"\1", cell)
 
 
 def _name_org(item: str) -> tuple[str, str | None]:
