@@ -5,7 +5,12 @@ columns), and a workbook's sheet named for a day."""
 
 from __future__ import annotations
 
+from datetime import date
+
+import pytest
+
 from ingest.detect import parse_text
+from ingest.formats.columns import resolve
 
 MICRODATA = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Frontend Nordic 2026</title></head>
@@ -151,3 +156,35 @@ def test_a_label_before_a_speaker_cell_s_people_is_no_part_of_a_name():
     assert said["Paper Session 1: Clinical NLP"] == [("Samuel Ortiz", None)]
     assert said["FHIR for Data Scientists"] == [("Rachel Adams", "HL7"), ("Tom Nguyen", None)]
     assert said["Opening Keynote: Care at the Edge"] == [("Dr. Keisha Brown", None)]
+
+
+SWAPCARD = """Planning ID,Title,Type,Description,Begins at,Ends at,Timezone,Place,Speakers,Tags
+UGxhbm5pbmdfMQ==,Opening keynote,Keynote,Welcome to VivaData,08/10/2026 09:00,08/10/2026 09:30,Europe/Paris,Main stage,Claire Martin (VivaData),Plenary
+UGxhbm5pbmdfMg==,Data mesh in retail,Talk,How Carrefour organised data domains,08/10/2026 09:45,08/10/2026 10:15,Europe/Paris,Main stage,Paul Durand (Carrefour),Data
+UGxhbm5pbmdfNA==,Privacy engineering,Talk,GDPR by design,09/10/2026 09:00,09/10/2026 09:30,Europe/Paris,Main stage,Sophie Laurent (CNIL),Privacy
+"""
+
+
+def test_a_begins_at_column_is_the_start_and_a_paris_zone_writes_the_day_first():
+    _, talks, warnings = parse_text(SWAPCARD, "31_swapcard_export.csv")
+    assert [(f"{t.start:%Y-%m-%d %H:%M%z}", f"{t.end:%H:%M}") for t in talks if t.start] == [
+        ("2026-10-08 09:00+0200", "09:30"),
+        ("2026-10-08 09:45+0200", "10:15"),
+        ("2026-10-09 09:00+0200", "09:30"),
+    ]
+    assert not any("month first" in w or "Begins at" in w for w in warnings)
+
+
+def test_a_new_york_zone_keeps_the_us_order():
+    text = SWAPCARD.replace("Europe/Paris", "America/New_York")
+    _, talks, _ = parse_text(text, "swapcard_ny.csv")
+    assert [t.start.date() for t in talks] == [date(2026, 8, 10)] * 2 + [date(2026, 9, 10)]
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [("Begins at", "start"), ("Starts at", "start"), ("Ends at", "end"), ("Created at", None)],
+)
+def test_a_moment_s_name_and_at_names_its_column(header, field):
+    found = resolve(["Title", header])
+    assert found.get(field or "start", None) == (header if field else None)

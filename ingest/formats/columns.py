@@ -1016,13 +1016,17 @@ def _rank(fld: str, header: str) -> int:
     return names.index(key) if key in names else len(names)
 
 
+# the fields of a moment, which a header may name with an "at" after it ("Begins at")
+_MOMENTS = ("start", "end")
+
+
 @lru_cache(maxsize=4096)
 def other_way(header: str) -> str | None:
     """The field a header names another way than `FIELDS` writes it: without an aside
     in parentheses ("Speakers (Optional)", "Room (from Rooms)"; not a duration's
     unit not known here, "Duration (slots)", which the reader names); by names of one field
     joined by a slash ("Room/Location"); its two words the other way round ("Time
-    End": "End Time"); or each of its words naming the same field, one of them as
+    End": "End Time"); a moment's name and "at" ("Begins at": `_MOMENTS`); or each of its words naming the same field, one of them as
     written and the others maybe inflected ("Oturum Başlığı": session and title, in
     Turkish; "Название доклада": title of the talk, in Russian). None where it names
     none so."""
@@ -1040,6 +1044,8 @@ def other_way(header: str) -> str | None:
         return None
     if found := _FIELD_OF.get(words[1] + words[0]):
         return found
+    if words[1] == "at" and _FIELD_OF.get(words[0]) in _MOMENTS:
+        return _FIELD_OF[words[0]]  # ("Begins at", as "Starts at" and "Ends at" are named)
     exact = [_FIELD_OF.get(w) for w in words]
     named = {f or _inflected(w) for f, w in zip(exact, words, strict=True)}
     if len(named) == 1 and None not in named and any(exact):

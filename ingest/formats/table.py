@@ -69,7 +69,7 @@ from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code, written_in
+from talkbase.core.languages import day_first_where, language_code, written_in
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import DAY_NOUNS, cancelled_state, unlisted_state
 
@@ -219,7 +219,8 @@ def date_order(
 ) -> tuple[bool, str | None]:
     """Whether a column's dates are day first, decided once from all its values, and
     what to warn: a value past the 12th tells; else headers in a language that writes
-    the day first (`IN_OTHER_LANGUAGES`) do; else the US order is assumed, and said.
+    the day first (`IN_OTHER_LANGUAGES`), or the zones of the rows where dates are so
+    written (`languages.day_first_where`), do; else the US order is assumed, and said.
     Values that only one order each can read, in both orders, are refused: which
     day any other one is cannot be known."""
     if seen.day_first and seen.month_first:
@@ -530,6 +531,7 @@ class _Reader:
         day_cells: dict[str, list[str]] = {}  # by date column: its cells
         clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
+        zones: set[str] = set()  # the zones a timezone column names
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
@@ -554,6 +556,8 @@ class _Reader:
                     seen.setdefault(cols[fld], DateColumn()).see(value, where)
                     if fld == "date":
                         day_cells.setdefault(cols[fld], []).append(value)
+            if "timezone" in cols and (named := when.zone(text_of(row.get(cols["timezone"])))):
+                zones.add(getattr(named, "key", ""))
             if "duration" in cols and text_of(row.get(cols["duration"])).strip():
                 lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
             for fld in ("start", "end"):
@@ -594,13 +598,16 @@ class _Reader:
                 f"in {unit!r}, a unit this reader does not know; left out (name it in "
                 "minutes or hours)"
             )
-        other_language = any(
+        # headers in a language that writes dates day first, or the rows' zones where
+        # they are so written (Swapcard's "Europe/Paris" beside "08/10/2026": CLDR's
+        # short date of the zone's country)
+        day_first = any(
             said_in_another_language(c, f)
             for cols in self.columns.values()
             for f, c in cols.items()
-        )
+        ) or (bool(zones) and all(day_first_where(z) for z in zones))
         for column, told in seen.items():
-            first, warning = date_order(column, told, other_language, self.document)
+            first, warning = date_order(column, told, day_first, self.document)
             self.day_first[column] = first
             if warning:
                 self.warnings.append(warning)
