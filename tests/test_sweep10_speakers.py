@@ -188,3 +188,56 @@ def test_a_new_york_zone_keeps_the_us_order():
 def test_a_moment_s_name_and_at_names_its_column(header, field):
     found = resolve(["Title", header])
     assert found.get(field or "start", None) == (header if field else None)
+
+
+def test_first_and_last_name_columns_name_one_speaker_with_their_company():
+    text = (
+        "Title,Start,End,First Name,Last Name,Company,Room\n"
+        "Edge AI on microcontrollers,2026-09-16 09:00,2026-09-16 09:40,Sofia,Marques,Bosch,Hall 1\n"
+        "TinyML benchmarks,2026-09-16 09:50,2026-09-16 10:30,Daniel,Okoye,Arm,Hall 1\n"
+    )
+    _, talks, warnings = parse_text(text, "57_first_last.csv")
+    assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
+        [("Sofia Marques", "Bosch")],
+        [("Daniel Okoye", "Arm")],
+    ]
+    assert not any("not read" in w for w in warnings)
+
+
+def test_numbered_speakers_company_columns_give_each_speaker_their_own():
+    text = (
+        "Session Title,Date,Start,End,Room,Speaker 1,Speaker 1 Company,Speaker 2,"
+        "Speaker 2 Company\n"
+        "Zero trust for hospitals,2026-09-15,09:00,09:40,Room A,Lena Hoffmann,Charité,,\n"
+        "Panel: health data,2026-09-15,10:00,11:00,Room A,Marco Rossi,Philips,Aisha Bello,"
+        "NHS Digital\n"
+    )
+    _, talks, warnings = parse_text(text, "56_speaker_columns.csv")
+    assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
+        [("Lena Hoffmann", "Charité")],
+        [("Marco Rossi", "Philips"), ("Aisha Bello", "NHS Digital")],
+    ]
+    assert not any("not read" in w for w in warnings)
+
+
+def test_whova_s_authors_are_the_papers_speakers_where_the_speakers_cell_is_empty():
+    _, talks, warnings = parse_text(WHOVA, "12_whova_agenda.csv")
+    said = {t.title: [s.name for s in t.speakers] for t in talks}
+    assert said["Extracting medication timelines from discharge notes"] == [
+        "Wei Chen",
+        "Maria Gonzalez",
+    ]
+    assert said["Bias audits of triage models"] == ["Aisha Khan"]
+    assert said["Lunch"] == []
+    assert not any("Authors" in w for w in warnings)
+
+
+def test_an_institution_column_in_spanish_and_an_end_in_vietnamese_are_read():
+    es = "Fecha;Hora;Título;Ponente;Institución;Sala\n12/11/2026;9:00;Inauguración;José Núñez;Universidad de Sevilla;Aula 1\n"
+    _, talks, _ = parse_text(es, "13_jornadas.csv")
+    assert [(s.name, s.affiliation) for s in talks[0].speakers] == [
+        ("José Núñez", "Universidad de Sevilla")
+    ]
+    vi = "Ngày\tBắt đầu\tKết thúc\tTiêu đề\tDiễn giả\tPhòng\n2026-11-07\t08:30\t09:00\tKhai mạc hội nghị\tNguyễn Văn An\tHội trường A\n"
+    _, talks, _ = parse_text(vi, "14_vietnam.tsv")
+    assert talks[0].end is not None and f"{talks[0].end:%H:%M}" == "09:00"

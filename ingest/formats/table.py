@@ -51,6 +51,8 @@ from ingest.formats.columns import (
     TWO_WAYS,
     column_number,
     duration_unit,
+    more_columns,
+    name_parts,
     norm,
     numbered,
     resolve,
@@ -457,6 +459,8 @@ class _Reader:
         # speaker columns that write a name and its organisation on two lines
         self.org_after_break: set[str] = set()
         self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
+        self.family: dict[str, str] = {}  # a given name's column: the family name's
+        self.more: dict[str, list[str]] = {}  # a speaker column: the others (`more_columns`)
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
         self.stated = conference or ""
@@ -488,6 +492,11 @@ class _Reader:
                 if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
                     cols[fld] = numbered_cols[0]
                     self.numbered[cols[fld]] = numbered_cols
+            parts = name_parts(k for k in row if k not in cols.values())
+            if "speakers" not in cols and parts:  # "First Name", "Last Name": one person
+                cols["speakers"], self.family[parts[0]] = parts
+            elif "speakers" in cols and (more := more_columns(row, cols, "speakers")):
+                self.more[cols["speakers"]] = more  # (read where the first is empty)
             # a zone said in the header of the times ("Start (CEST)", "Time (UTC+2)"):
             # the table's times are in it (review: read in the default zone, unsaid)
             for fld in ("start", "end", "date"):
@@ -891,18 +900,28 @@ class _Reader:
         return read()
 
     def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
-        """A row's speakers: of its speaker column, or of its numbered ones in order
-        ("Speaker 1", "Speaker 2"), each with the affiliation of the same number
-        ("Company 1") where numbered columns give them."""
+        """A row's speakers: of its speaker column (else of the next column naming the
+        speakers, `more`: Whova's "Authors" where "Speakers" is empty), of its given and
+        family names' columns (`family`: "First Name", "Last Name"), or of its numbered
+        ones in order ("Speaker 1", "Speaker 2"), each with the affiliation of the same
+        number ("Company 1", "Speaker 1 Company") where numbered columns give them."""
         column = cols.get("speakers", "")
-        if column not in self.numbered:
+        if column in self.family:
             return speakers_of(
-                row.get(column),
+                _whole_names(row.get(column), row.get(self.family[column])),
                 row.get(cols.get("affiliation", "")),
-                column in self.org_after_comma,
-                column in self.family_first,
-                column in self.org_after_break,
             )
+        if column not in self.numbered:
+            said: tuple[Speaker, ...] = ()
+            for one in (column, *self.more.get(column, ())):
+                said = said or speakers_of(
+                    row.get(one),
+                    row.get(cols.get("affiliation", "")),
+                    one in self.org_after_comma,
+                    one in self.family_first,
+                    one in self.org_after_break,
+                )
+            return said
         orgs = self.numbered.get(cols.get("affiliation", ""), [])
         by_number = {column_number(c): c for c in orgs}
         found: list[Speaker] = []
@@ -917,6 +936,20 @@ class _Reader:
 
 
 _SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
+_PARTS_SEP = re.compile(r"\s*[;|\n]\s*")
+
+
+def _whole_names(given: object, family: object) -> str:
+    """The speakers' names of a given name's and a family name's cells ("Sofia",
+    "Marques": "Sofia Marques"); cells listing as many of each ("Ana; Bo", "Lima; Chen")
+    name as many people, in order."""
+    firsts, lasts = (
+        _PARTS_SEP.split(text_of(given).strip()),
+        _PARTS_SEP.split(text_of(family).strip()),
+    )
+    if len(firsts) != len(lasts):
+        firsts, lasts = [" ".join(firsts)], [" ".join(lasts)]
+    return "; ".join(" ".join(f"{a} {b}".split()) for a, b in zip(firsts, lasts, strict=True))
 
 
 def _clocks(cell: str) -> list[tuple[time | None, int]]:
