@@ -5,10 +5,13 @@ columns), and a workbook's sheet named for a day."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
+from pathlib import Path
 
 import pytest
+from openpyxl import Workbook
 
+from ingest import parse_path
 from ingest.detect import parse_text
 from ingest.formats.columns import resolve
 
@@ -241,3 +244,36 @@ def test_an_institution_column_in_spanish_and_an_end_in_vietnamese_are_read():
     vi = "Ngày\tBắt đầu\tKết thúc\tTiêu đề\tDiễn giả\tPhòng\n2026-11-07\t08:30\t09:00\tKhai mạc hội nghị\tNguyễn Văn An\tHội trường A\n"
     _, talks, _ = parse_text(vi, "14_vietnam.tsv")
     assert talks[0].end is not None and f"{talks[0].end:%H:%M}" == "09:00"
+
+
+def _workbook(path: Path, sheets: list[str], title: str | None) -> Path:
+    wb = Workbook()
+    for n, name in enumerate(sheets):
+        ws = wb.active if n == 0 else wb.create_sheet()
+        ws.title = name
+        if title and n == 0:
+            ws.append([title])
+            ws.append([])
+        ws.append(["Beginn", "Ende", "Titel", "Referent", "Saal"])
+        ws.append([time(9, 0), time(9, 45), f"Vortrag {n + 1}", "Nina Gerber", "Aula"])
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("sheets", "title"),
+    [
+        (["Di 9 Juni 2026", "Mi 10 Juni 2026"], None),  # (CLDR's German weekdays, abbreviated)
+        (["Di 9 Juni", "Mi 10 Juni"], "GeoForum Zürich 2026 — Programm"),
+        (["Tue 9 June", "Wed 10 June"], "GeoForum 2026"),  # (the year in the title row)
+    ],
+)
+def test_a_sheet_named_for_a_day_with_a_weekday_abbreviated_dates_its_rows(
+    tmp_path: Path, sheets: list[str], title: str | None
+):
+    parsed = parse_path(_workbook(tmp_path / "geoforum.xlsx", sheets, title))
+    assert [t.start and t.start.date() for t in parsed.talks] == [
+        date(2026, 6, 9),
+        date(2026, 6, 10),
+    ]
+    assert not any("but no date" in w for w in parsed.warnings)
