@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from ingest import parse_path
 from ingest.detect import parse_text
 from ingest.formats.columns import resolve
+from ingest.formats.table import unlabelled
 
 MICRODATA = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Frontend Nordic 2026</title></head>
@@ -159,6 +160,18 @@ def test_a_label_before_a_speaker_cell_s_people_is_no_part_of_a_name():
     assert said["Paper Session 1: Clinical NLP"] == [("Samuel Ortiz", None)]
     assert said["FHIR for Data Scientists"] == [("Rachel Adams", "HL7"), ("Tom Nguyen", None)]
     assert said["Opening Keynote: Care at the Edge"] == [("Dr. Keisha Brown", None)]
+
+
+@pytest.mark.parametrize(
+    ("cell", "read"),
+    [
+        ("Keynote Speaker: Jane Doe", "Jane Doe"),  # (a label naming the speakers)
+        ("登壇者：山田太郎", "山田太郎"),
+        ("Jane Doe: CTO", "Jane Doe: CTO"),  # (a person's name is no label)
+    ],
+)
+def test_a_speaker_cell_s_label_is_one_that_is_no_person_s_name(cell, read):
+    assert unlabelled(cell) == read
 
 
 SWAPCARD = """Planning ID,Title,Type,Description,Begins at,Ends at,Timezone,Place,Speakers,Tags

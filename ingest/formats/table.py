@@ -72,6 +72,7 @@ from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
 from talkbase.core.errors import InputError
 from talkbase.core.languages import day_first_where, language_code, written_in
+from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import DAY_NOUNS, cancelled_state, unlisted_state
 
@@ -169,17 +170,26 @@ def speakers_of(
 # "Lea Fischer (https://www.notion.so/Lea-Fischer-8d1e...)"): a link, not an organisation
 _LINKED = re.compile(r"\s*\((?:https?://|www\.)[^()\s]*\)")
 # a label before the people of a speaker cell, or of one of its parts ("Chair: Samuel
-# Ortiz", "Moderation: A; Panel: B, C", "登壇者：山田太郎"): a word or three and a colon,
-# never part of a name
+# Ortiz", "Moderation: A; Panel: B, C", "登壇者：山田太郎"): a word or three and a colon
 _LABEL = re.compile(
-    r"(?:^|(?<=[;|]))(\s*)[^\W\d_][\w'.\-]*(?:\s[^\W\d_][\w'.\-]*){0,2}(?::\s+|\uff1a\s*)(?=\S)"
+    r"(?:^|(?<=[;|]))(\s*)([^\W\d_][\w'.\-]*(?:\s[^\W\d_][\w'.\-]*){0,2})(?::\s+|\uff1a\s*)(?=\S)"
 )
 
 
 def unlabelled(cell: str) -> str:
     """A speaker cell without the labels before its people ("Chair: Samuel Ortiz" is
-    Samuel Ortiz): a label's colon is in no one's name."""
-    return _LABEL.sub(r"\1", cell)
+    Samuel Ortiz, "Keynote Speaker: Jane Doe" Jane Doe): a label that is no person's
+    name (not shaped as one, `speakers.name_shaped`, or holding a role's word, "Session
+    Chair": `names.ROLE_OR_ORG`) or that names the speakers; "Jane Doe: CTO" keeps its
+    name."""
+
+    def label(m: re.Match[str]) -> str:
+        words = m.group(2).split()
+        role = any(w.lower().strip(".") in ROLE_OR_ORG for w in words)
+        speakers = any(resolve([w]).keys() == {"speakers"} for w in words)
+        return m.group(1) if not name_shaped(m.group(2)) or role or speakers else m.group(0)
+
+    return _LABEL.sub(label, cell)
 
 
 def _name_org(item: str) -> tuple[str, str | None]:
