@@ -371,14 +371,21 @@ def _when(card: _Card) -> dict[str, str]:
     return fields | _end(moment, later[0] if later else None, first.text())
 
 
-def _field_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
+def _property_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
     """The field of `fields` a part of a card gives by its microdata property
-    (schema.org's `itemprop="performer"`, `"location"`), else by its class
-    ("speakers", "session-room")."""
+    (schema.org's `itemprop="performer"`, `"location"`)."""
     for name in node.attrs.get("itemprop", "").split():
         found = list(resolve([name]))
         if len(found) == 1 and found[0] in fields:
             return found[0]
+    return None
+
+
+def _field_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
+    """The field of `fields` a part of a card gives by its microdata property
+    (`_property_of`), else by its class ("speakers", "session-room")."""
+    if (said := _property_of(node, fields)) is not None:
+        return said
     for name in sorted(node.classes):
         for key in (name, *reversed(re.split(r"[-_]+", name))):
             found = list(resolve([key])) if key else []
@@ -579,7 +586,9 @@ def _record(card: _Card) -> dict[str, Any]:
     abstract: list[str] = []
     for said, part in _parts(card.node, heading):
         if isinstance(part, _Node):
-            if said == "speakers" and said in record:  # (a part per person: microdata's)
+            if said == "speakers" and said in record and _property_of(part) == said:
+                # (a part per person: microdata's performers; a second part a class
+                # names so, "speaker-bio", is no more people)
                 record[said] = _joined(record[said], _people(part))
             elif said is not None and said not in record:
                 record[said] = _people(part) if said == "speakers" else _item_name(part)
