@@ -74,7 +74,14 @@ from talkbase.core.errors import InputError
 from talkbase.core.languages import day_first_where, language_code, written_in
 from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import DAY_NOUNS, cancelled_state, unlisted_state
+from talkbase.core.terms import (
+    DAY_NOUNS,
+    SESSION_ROLES,
+    cancelled_state,
+    fold,
+    format_named,
+    unlisted_state,
+)
 
 # ---- values ------------------------------------------------------------------------------
 
@@ -178,16 +185,23 @@ _LABEL = re.compile(
 
 def unlabelled(cell: str) -> str:
     """A speaker cell without the labels before its people ("Chair: Samuel Ortiz" is
-    Samuel Ortiz, "Keynote Speaker: Jane Doe" Jane Doe): a label that is no person's
-    name (not shaped as one, `speakers.name_shaped`, or holding a role's word, "Session
-    Chair": `names.ROLE_OR_ORG`) or that names the speakers; "Jane Doe: CTO" keeps its
-    name."""
+    Samuel Ortiz, "Keynote Speaker: Jane Doe" Jane Doe): a label all of whose words
+    are words for a talk's people, roles or formats (a speakers' column's name,
+    `columns.resolve`; a session's role, `terms.SESSION_ROLES`, or a job's,
+    `names.ROLE_OR_ORG`; a format's, `terms.format_named`);
+    a word of a person's name beside them keeps the whole ("Samuel Chair: Acme Corp",
+    "Ng: Acme", "山田太郎：株式会社ABC" and "Jane Doe: CTO" keep their names)."""
 
     def label(m: re.Match[str]) -> str:
-        words = m.group(2).split()
-        role = any(w.lower().strip(".") in ROLE_OR_ORG for w in words)
-        speakers = any(resolve([w]).keys() == {"speakers"} for w in words)
-        return m.group(1) if not name_shaped(m.group(2)) or role or speakers else m.group(0)
+        said = m.group(2)
+        role = resolve([said]).keys() == {"speakers"} or all(
+            w.lower().strip(".") in ROLE_OR_ORG
+            or fold(w) in SESSION_ROLES
+            or resolve([w]).keys() == {"speakers"}
+            or format_named(w) is not None
+            for w in said.split()
+        )
+        return m.group(1) if role else m.group(0)
 
     return _LABEL.sub(label, cell)
 
