@@ -241,14 +241,19 @@ class DateColumn:
 
 
 def date_order(
-    column: str, seen: DateColumn, day_first_language: bool, document: str
+    column: str,
+    seen: DateColumn,
+    day_first_language: bool,
+    document: str,
+    by_zones: Sequence[str] = (),
 ) -> tuple[bool, str | None]:
     """Whether a column's dates are day first, decided once from all its values, and
     what to warn: a value past the 12th tells; else headers in a language that writes
     the day first (`IN_OTHER_LANGUAGES`), or the zones of the rows where dates are so
     written (`languages.day_first_where`), do; else the US order is assumed, and said.
     Values that only one order each can read, in both orders, are refused: which
-    day any other one is cannot be known."""
+    day any other one is cannot be known. Where the zones alone (`by_zones`, the
+    headers' language saying nothing) put the day first, that is said."""
     if seen.day_first and seen.month_first:
         (a, where_a), (b, where_b) = seen.day_first, seen.month_first
         raise InputError(
@@ -259,10 +264,17 @@ def date_order(
         )
     if seen.day_first or seen.month_first:
         return seen.day_first is not None, None
-    if seen.either is None or day_first_language:
+    if seen.either is None or (day_first_language and not by_zones):
         return day_first_language, None
     value, where = seen.either
-    read = date.fromisoformat(_iso_dates(value, False))  # (both orders read it)
+    read = date.fromisoformat(_iso_dates(value, day_first_language))  # (either order reads it)
+    if day_first_language:
+        return True, (
+            f"{document} {where}: no date of column {column!r} tells whether it is written "
+            f"day or month first (none is past the 12th); they are read day first, as "
+            f"dates are written where the zone column says ({', '.join(by_zones)}): "
+            f"{value!r} is {read.day} {read:%B %Y}"
+        )
     return False, (
         f"{document} {where}: no date of column {column!r} tells whether it is written day "
         f"or month first (none is past the 12th) and the headers are in English, so they "
@@ -634,13 +646,18 @@ class _Reader:
         # headers in a language that writes dates day first, or the rows' zones where
         # they are so written (Swapcard's "Europe/Paris" beside "08/10/2026": CLDR's
         # short date of the zone's country)
-        day_first = any(
+        by_language = any(
             said_in_another_language(c, f)
             for cols in self.columns.values()
             for f, c in cols.items()
-        ) or (bool(zones) and all(day_first_where(z) for z in zones))
+        )
+        by_zones = (
+            sorted(zones) if zones and not by_language and all(map(day_first_where, zones)) else []
+        )
         for column, told in seen.items():
-            first, warning = date_order(column, told, day_first, self.document)
+            first, warning = date_order(
+                column, told, by_language or bool(by_zones), self.document, by_zones
+            )
             self.day_first[column] = first
             if warning:
                 self.warnings.append(warning)
