@@ -921,10 +921,16 @@ def numbered(keys: Iterable[str]) -> dict[str, list[str]]:
         fld = _FIELD_OF.get(m.group(1).replace("_", "")) if m and m.group(1) else None
         if m and m.group(3):  # ("speaker_1_company")
             after = _FIELD_OF.get(m.group(3).replace("_", ""))
-            fld = fld if after == "title" else after if fld == "speakers" else None
+            named = m.group(3) in _NAME_WORDS  # ("Speaker 1 Title" is a job's, no name)
+            fld = fld if named else after if fld == "speakers" and after != "title" else None
         if m and fld in NUMBERED_FIELDS:
             found.setdefault(fld, []).append((int(m.group(2)), key))
     return {fld: [key for _, key in sorted(cols)] for fld, cols in found.items()}
+
+
+# what a speaker's numbered column says after the number where it holds the name
+# ("Speaker 1 Name"), as `norm` writes it
+_NAME_WORDS = ("name", "names", "full_name", "fullname")
 
 
 # a person's name in two columns, the given name's and the family name's ("First Name"
@@ -956,15 +962,26 @@ def name_parts(keys: Iterable[str]) -> tuple[str, str] | None:
 
 
 def more_columns(keys: Iterable[str], cols: dict[str, str], fld: str) -> list[str]:
-    """The columns besides `cols[fld]` that name the field too, as `resolve` reads
-    names, in the order of `keys` ("Authors (Optional)" beside "Speakers (Optional)":
-    Whova's, a session's speakers in one and its papers' authors in the other)."""
+    """The papers' authors' columns beside the speakers' column `cols[fld]` (of no
+    authors itself), in the order of `keys` ("Authors (Optional)" beside "Speakers
+    (Optional)": Whova's, a session's speakers in one and its papers' authors in the
+    other); a host's or a presenter's column is none (a welcome's "Conference Team")."""
     used = set(cols.values())
+    if fld != "speakers" or fld not in cols or _authors(cols[fld]):
+        return []
     return [
         k
         for k in keys
-        if k not in used and not _serializers(k) and (_named_field(k) or other_way(k)) == fld
+        if k not in used
+        and not _serializers(k)
+        and (_named_field(k) or other_way(k)) == fld
+        and _authors(k)
     ]
+
+
+def _authors(key: str) -> bool:
+    """Whether a column's name says it holds authors ("Authors (Optional)")."""
+    return any(w in ("author", "authors", "author_names") for w in norm(key).split("_"))
 
 
 def column_number(key: str) -> int | None:

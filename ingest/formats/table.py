@@ -496,6 +496,7 @@ class _Reader:
         self.org_after_break: set[str] = set()
         self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
         self.family: dict[str, str] = {}  # a given name's column: the family name's
+        self.unpaired: set[str] = set()  # given names' columns warned of (`_whole_names`)
         self.more: dict[str, list[str]] = {}  # a speaker column: the others (`more_columns`)
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
@@ -948,20 +949,27 @@ class _Reader:
         number ("Company 1", "Speaker 1 Company") where numbered columns give them."""
         column = cols.get("speakers", "")
         if column in self.family:
-            return speakers_of(
-                _whole_names(row.get(column), row.get(self.family[column])),
-                row.get(cols.get("affiliation", "")),
-            )
+            whole = _whole_names(row.get(column), row.get(self.family[column]))
+            if whole is None and column not in self.unpaired:
+                self.unpaired.add(column)
+                self.warnings.append(
+                    f"{self.document}: the columns {column!r} and {self.family[column]!r} "
+                    "list different numbers of names in a row: its speakers are not read"
+                )
+            return speakers_of(whole or "", row.get(cols.get("affiliation", "")))
         if column not in self.numbered:
             said: tuple[Speaker, ...] = ()
             for one in (column, *self.more.get(column, ())):
-                said = said or speakers_of(
+                read = speakers_of(
                     row.get(one),
                     row.get(cols.get("affiliation", "")),
                     one in self.org_after_comma,
                     one in self.family_first,
                     one in self.org_after_break,
                 )
+                if one != column:  # an authors' column: people's names only ("Various authors")
+                    read = tuple(s for s in read if name_shaped(s.name))
+                said = said or read
             return said
         orgs = self.numbered.get(cols.get("affiliation", ""), [])
         by_number = {column_number(c): c for c in orgs}
@@ -977,19 +985,20 @@ class _Reader:
 
 
 _SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
-_PARTS_SEP = re.compile(r"\s*[;|\n]\s*")
+_PARTS_SEP = re.compile(r"\s*[;|\n,]\s*")
 
 
-def _whole_names(given: object, family: object) -> str:
+def _whole_names(given: object, family: object) -> str | None:
     """The speakers' names of a given name's and a family name's cells ("Sofia",
-    "Marques": "Sofia Marques"); cells listing as many of each ("Ana; Bo", "Lima; Chen")
-    name as many people, in order."""
+    "Marques": "Sofia Marques"); cells listing as many of each ("Ana; Bo", "Lima;
+    Chen", or with commas) name as many people, in order; None where they list
+    different numbers (which name goes with which cannot be known)."""
     firsts, lasts = (
         _PARTS_SEP.split(text_of(given).strip()),
         _PARTS_SEP.split(text_of(family).strip()),
     )
     if len(firsts) != len(lasts):
-        firsts, lasts = [" ".join(firsts)], [" ".join(lasts)]
+        return None
     return "; ".join(" ".join(f"{a} {b}".split()) for a, b in zip(firsts, lasts, strict=True))
 
 
