@@ -1550,28 +1550,27 @@ def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
-    return described([t for obj, where in objects if (t := reader.talk(obj, where)) is not None])
+    return described(
+        [
+            (t, norm(reader.cols_of(obj).get("speakers", "")) in ("host", "hosts"))
+            for obj, where in objects
+            if (t := reader.talk(obj, where)) is not None
+        ]
+    )
 
 
-def described(talks: list[Talk]) -> list[Talk]:
+def described(talks: list[tuple[Talk, bool]]) -> list[Talk]:
     """The talks with the speakers their descriptions name, read as a calendar's
     DESCRIPTION is (`icalnames.split_description`: "Speaker: Dario Nieuwenhuis", its
-    first or last labelled lines), those lines leaving the abstract: a talk's whose
-    record names no speakers, and every talk's where the records give the same people
-    as the speakers of every talk of several and a description names someone else
-    (a Meetup group's "hosts": whoever runs the program, no talk's speaker, so a talk
-    whose description names no one has no speakers)."""
-    common = {tuple(s.name.casefold() for s in t.speakers) for t in talks}
-    shared = len(talks) > 1 and len(common) == 1 and () not in common
-    found = [split_description(t.abstract) for t in talks]
-    named = {s.name.casefold() for _, people, _ in found for s in people}
-    host = shared and bool(named - set(next(iter(common))))
+    first or last labelled lines), those lines leaving the abstract: each talk's whose
+    record names no speakers, or names its people as its hosts (each talk's flag: a
+    Meetup event's "hosts", whoever runs it, a talk's speaker only where no one else is
+    named); a talk whose description names no one keeps its record's people."""
     out: list[Talk] = []
-    for t, (abstract, people, _) in zip(talks, found, strict=True):
-        if people and (host or not t.speakers):
+    for t, hosted in talks:
+        abstract, people, _ = split_description(t.abstract)
+        if people and (hosted or not t.speakers):
             t = replace(t, speakers=people, abstract=abstract)
-        elif host:
-            t = replace(t, speakers=())
         out.append(t)
     return out
 
