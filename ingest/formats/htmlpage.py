@@ -77,6 +77,7 @@ from ingest.formats.mdparts import (
     zone_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
+from ingest.speakers import name_shaped
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.terms import fold
@@ -365,15 +366,25 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
     return written
 
 
+# the dash a grid's cell writes between its title and its people: an em or en dash
+# between blanks (a hyphen joins a title's parts: "Intro to Go - Hands On")
+_DASHED = re.compile(r"\s[\u2014\u2013]\s")
+
+
 def _one_line(text: str) -> tuple[str, str, str]:
     """(title, speakers, format) of a grid cell of one line, read as a list line's text
     is (`mdparts.read_bullet`): "Keynote: Thirty years of Java — Anna Kowalska
-    (Oracle)" is a keynote, its title, and its speaker with her organisation; a line
-    that names no speakers is the title as written. (`_grid` reads its cells so where
+    (Oracle)" is a keynote, its title, and its speaker with her organisation, where an
+    em or en dash leads in people's names (`speakers.name_shaped`, no room's); a line
+    that names no speakers so is the title as written. (`_grid` reads its cells so where
     half of its cells of one line or more name speakers: a grid of titles alone keeps
     "Q&A - Open Floor" whole.)"""
     said = read_bullet(text, None, UTC)
-    if not said.speakers:
+    if not (
+        said.speakers
+        and _DASHED.search(text)
+        and all(name_shaped(s.name) and not room_named(s.name) for s in said.speakers)
+    ):  # ("Q&A - Open Floor", "Demo — Live", "Opening — Warsaw Stage": no people)
         return text, "", ""
     people = "; ".join(
         f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in said.speakers
