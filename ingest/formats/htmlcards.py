@@ -556,11 +556,25 @@ def _line_field(line: str, record: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def _value(part: _Node, said: str) -> str:
+    """The text a card's part gives its field: an item's name (`_item_name`); of a
+    room's part named so by its microdata property only, that text where it names a
+    room or is a Place's name (`mdparts.room_named`: a venue's street address is no
+    room); "" where it shows nothing (`<meta itemprop="location" content=…>`)."""
+    text = _item_name(part)
+    if said != "room" or _property_of(part) != said or room_named(text):
+        return text
+    named = "itemscope" in part.attrs and any(n == "name" for n, _ in _props(part))
+    return text if named else ""
+
+
 def _joined(people: object, more: object) -> object:
     """The speakers of two speakers parts of one card, in order: both lists of people
-    joined, else their texts joined as a speakers cell's ("A (Org); B")."""
+    joined (each person once, by name), else their texts joined as a speakers cell's
+    ("A (Org); B")."""
     if isinstance(people, list) and isinstance(more, list):
-        return people + more
+        names = {p["name"].casefold() for p in people}
+        return people + [p for p in more if p["name"].casefold() not in names]
 
     def text(said: object) -> str:
         if not isinstance(said, list):
@@ -584,14 +598,20 @@ def _record(card: _Card) -> dict[str, Any]:
     )
     record: dict[str, Any] = {"title": title, **_when(card)}
     abstract: list[str] = []
+    by_property = False  # whether the speakers so far are of microdata's performer parts
     for said, part in _parts(card.node, heading):
         if isinstance(part, _Node):
+            if said is not None and not _value(part, said):
+                continue  # (an empty <meta itemprop>, a Place of only an address: no value)
             if said == "speakers" and said in record and _property_of(part) == said:
-                # (a part per person: microdata's performers; a second part a class
-                # names so, "speaker-bio", is no more people)
-                record[said] = _joined(record[said], _people(part))
+                # (a part per person: microdata's performers, each joined to the
+                # performers before; a part after a part a class names so is no more
+                # people, "speaker-bio")
+                if by_property:
+                    record[said] = _joined(record[said], _people(part))
             elif said is not None and said not in record:
-                record[said] = _people(part) if said == "speakers" else _item_name(part)
+                record[said] = _people(part) if said == "speakers" else _value(part, said)
+                by_property = said == "speakers" and _property_of(part) == said
         elif (found := _line_field(part, record)) is not None:
             record[found[0]] = found[1]
         else:
