@@ -417,6 +417,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "unternehmen",
         "entreprise",
         "empresa",
+        "institucion",
+        "instituicao",
         "azienda",
         "organizzazione",
         "organisatie",
@@ -536,6 +538,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "終了",
         "结束时间",
         "종료",
+        "kết thúc",
         "समाप्ति",
         "अंत",
         "สิ้นสุด",
@@ -904,19 +907,81 @@ for _fld, _names in FIELDS.items():
 # columns of one value each ("Speaker 1", "Speaker 2", "Referent 3"; their "Company 1",
 # "Company 2"); a talk has one track, room or date (a "Track 2" column is no list)
 NUMBERED_FIELDS = ("speakers", "affiliation")
-_NUMBERED = re.compile(r"(.*?)_?(\d{1,2})")
+_NUMBERED = re.compile(r"(.*?)_?(\d{1,2})(?:_(.+))?")
 
 
 def numbered(keys: Iterable[str]) -> dict[str, list[str]]:
     """The fields of `NUMBERED_FIELDS` that numbered columns hold ("Speaker 1",
-    "Speaker 2", "Speaker 3": speakers), each with its columns in their numbers' order."""
+    "Speaker 2", "Speaker 3": speakers), each with its columns in their numbers' order;
+    a speaker's column of another of those fields names it after the number ("Speaker 1
+    Company": the first speaker's affiliation; "Speaker 1 Name" is the speaker)."""
     found: dict[str, list[tuple[int, str]]] = {}
     for key in keys:
         m = _NUMBERED.fullmatch(norm(key))
         fld = _FIELD_OF.get(m.group(1).replace("_", "")) if m and m.group(1) else None
+        if m and m.group(3):  # ("speaker_1_company")
+            after = _FIELD_OF.get(m.group(3).replace("_", ""))
+            named = m.group(3) in _NAME_WORDS  # ("Speaker 1 Title" is a job's, no name)
+            fld = fld if named else after if fld == "speakers" and after != "title" else None
         if m and fld in NUMBERED_FIELDS:
             found.setdefault(fld, []).append((int(m.group(2)), key))
     return {fld: [key for _, key in sorted(cols)] for fld, cols in found.items()}
+
+
+# what a speaker's numbered column says after the number where it holds the name
+# ("Speaker 1 Name"), as `norm` writes it
+_NAME_WORDS = ("name", "names", "full_name", "fullname")
+
+
+# a person's name in two columns, the given name's and the family name's ("First Name"
+# and "Last Name", "Vorname" and "Nachname", "Prénom" and "Nom"; a speaker's: "Speaker
+# First Name"), as `norm` writes them
+_NAME_PARTS = (
+    ("first_name", "given_name", "forename", "vorname", "prenom", "nombre", "nome", "voornaam"),
+    (
+        *("last_name", "family_name", "surname", "nachname", "nom", "apellido"),
+        *("apellidos", "cognome", "achternaam", "sobrenome"),
+    ),
+)
+
+
+def name_parts(keys: Iterable[str]) -> tuple[str, str] | None:
+    """The two columns of a person's given and family names (`_NAME_PARTS`), one of
+    each, each maybe after a name of the speakers ("Speaker Last Name"); else None."""
+    found: tuple[list[str], list[str]] = ([], [])
+    for key in keys:
+        words = [w for w in norm(key).split("_") if w]
+        while len(words) > 1 and _FIELD_OF.get(words[0]) == "speakers":
+            words.pop(0)
+        said = "".join(words)
+        for part, names in zip(found, _NAME_PARTS, strict=True):
+            if said in (n.replace("_", "") for n in names):
+                part.append(key)
+    given, family = found
+    return (given[0], family[0]) if len(given) == len(family) == 1 else None
+
+
+def more_columns(keys: Iterable[str], cols: dict[str, str], fld: str) -> list[str]:
+    """The papers' authors' columns beside the speakers' column `cols[fld]` (of no
+    authors itself), in the order of `keys` ("Authors (Optional)" beside "Speakers
+    (Optional)": Whova's, a session's speakers in one and its papers' authors in the
+    other); a host's or a presenter's column is none (a welcome's "Conference Team")."""
+    used = set(cols.values())
+    if fld != "speakers" or fld not in cols or _authors(cols[fld]):
+        return []
+    return [
+        k
+        for k in keys
+        if k not in used
+        and not _serializers(k)
+        and (_named_field(k) or other_way(k)) == fld
+        and _authors(k)
+    ]
+
+
+def _authors(key: str) -> bool:
+    """Whether a column's name says it holds authors ("Authors (Optional)")."""
+    return any(w in ("author", "authors", "author_names") for w in norm(key).split("_"))
 
 
 def column_number(key: str) -> int | None:
@@ -1016,13 +1081,17 @@ def _rank(fld: str, header: str) -> int:
     return names.index(key) if key in names else len(names)
 
 
+# the fields of a moment, which a header may name with an "at" after it ("Begins at")
+_MOMENTS = ("start", "end")
+
+
 @lru_cache(maxsize=4096)
 def other_way(header: str) -> str | None:
     """The field a header names another way than `FIELDS` writes it: without an aside
     in parentheses ("Speakers (Optional)", "Room (from Rooms)"; not a duration's
     unit not known here, "Duration (slots)", which the reader names); by names of one field
     joined by a slash ("Room/Location"); its two words the other way round ("Time
-    End": "End Time"); or each of its words naming the same field, one of them as
+    End": "End Time"); a moment's name and "at" ("Begins at": `_MOMENTS`); or each of its words naming the same field, one of them as
     written and the others maybe inflected ("Oturum Başlığı": session and title, in
     Turkish; "Название доклада": title of the talk, in Russian). None where it names
     none so."""
@@ -1040,6 +1109,8 @@ def other_way(header: str) -> str | None:
         return None
     if found := _FIELD_OF.get(words[1] + words[0]):
         return found
+    if words[1] == "at" and _FIELD_OF.get(words[0]) in _MOMENTS:
+        return _FIELD_OF[words[0]]  # ("Begins at", as "Starts at" and "Ends at" are named)
     exact = [_FIELD_OF.get(w) for w in words]
     named = {f or _inflected(w) for f, w in zip(exact, words, strict=True)}
     if len(named) == 1 and None not in named and any(exact):

@@ -27,16 +27,21 @@ What the page says decides, card by card:
   starts at the first clock its time part shows, on the day of the day heading
   above it, and ends at the range's second clock or a second time part's.
 - the heading is the title (a session format leading it, "Keynote: ...", is the
-  talk's format: `terms.format_prefix`); a part of the card whose class names a field as a
-  table's column does (`columns.resolve`: "speakers", "room", "track",
-  "abstract"), or a line labelled so ("Room: Main Stage"), gives that field; an
+  talk's format: `terms.format_prefix`); a part of the card whose microdata property
+  (`itemprop`: schema.org's "performer", "location", "description") or class names a
+  field as a table's column does (`columns.resolve`: "speakers", "room", "track",
+  "abstract"), or a line labelled so ("Room: Main Stage"), gives that field (an item's
+  `name` property where the part is an item, `itemscope`: a Place's name, not its
+  address; a part per person, microdata's, gives one speaker each); an
   unlabelled line is the room where it names a room (`mdparts.room_named`), the
   speakers where it is nothing but names (`mdparts.names_line`), else a paragraph
   of the abstract.
 - in the speakers' part, the people are what the card marks as people: elements
-  whose class names the speakers field, else its links (a speaker's page); the text
-  after each up to the next (less separators and a joining word, "Igalia &") is
-  their organisation. A part that marks no one is read as a table's speakers cell.
+  whose property or class names the speakers field, else its links (a speaker's
+  page); the text after each up to the next (less separators and a joining word,
+  "Igalia &") is their organisation, unless the person is an item whose property
+  names it (`itemprop="affiliation"`). A part that marks no one is read as a table's
+  speakers cell.
 
 The talks are read as a JSON program's records are (`table.parse_tree`), so what
 cannot be read is warned about as there, naming the card's line.
@@ -366,9 +371,21 @@ def _when(card: _Card) -> dict[str, str]:
     return fields | _end(moment, later[0] if later else None, first.text())
 
 
+def _property_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
+    """The field of `fields` a part of a card gives by its microdata property
+    (schema.org's `itemprop="performer"`, `"location"`)."""
+    for name in node.attrs.get("itemprop", "").split():
+        found = list(resolve([name]))
+        if len(found) == 1 and found[0] in fields:
+            return found[0]
+    return None
+
+
 def _field_of(node: _Node, fields: frozenset[str] = _CARD_FIELDS) -> str | None:
-    """The field of `fields` a part of a card gives by its class ("speakers",
-    "session-room")."""
+    """The field of `fields` a part of a card gives by its microdata property
+    (`_property_of`), else by its class ("speakers", "session-room")."""
+    if (said := _property_of(node, fields)) is not None:
+        return said
     for name in sorted(node.classes):
         for key in (name, *reversed(re.split(r"[-_]+", name))):
             found = list(resolve([key])) if key else []
@@ -398,9 +415,60 @@ def _marked_people(part: _Node) -> list[_Node]:
     return [n for n in inside if _field_of(n) == "speakers"] or [n for n in inside if n.tag == "a"]
 
 
+def _props(item: _Node) -> Iterator[tuple[str, _Node]]:
+    """The microdata properties of an item (`itemscope`): (name, element) of each
+    element inside it naming one (`itemprop`), not those of the items inside it."""
+    stack = [k for k in reversed(item.kids) if isinstance(k, _Node)]
+    while stack:
+        node = stack.pop()
+        for name in node.attrs.get("itemprop", "").split():
+            yield name, node
+        if "itemscope" not in node.attrs:
+            stack.extend(k for k in reversed(node.kids) if isinstance(k, _Node))
+
+
+def _item_name(node: _Node) -> str:
+    """The text of an element; of an item (schema.org's Person or Place, `itemscope`)
+    with a `name` property, that name ("Studio", not the Place's address too)."""
+    if "itemscope" in node.attrs:
+        named = [n.text() for name, n in _props(node) if name == "name" and n.text()]
+        if named:
+            return named[0]
+    return node.text()
+
+
+def _item_affiliation(node: _Node) -> str | None:
+    """A person item's organisation, as its property naming the affiliation field
+    says (`itemprop="affiliation"`, the item's name where it is an Organization
+    item itself); None where it names none."""
+    if "itemscope" not in node.attrs:
+        return None
+    said = [
+        _item_name(n)
+        for name, n in _props(node)
+        if list(resolve([name])) == ["affiliation"] and n.text()
+    ]
+    return said[0] if said else None
+
+
+def _person(node: _Node) -> dict[str, Any]:
+    """{"name", "affiliation"} of an element marking one person: its text, or an item's
+    (schema.org's Person, `itemscope`) `name` property and organisation, by its
+    property or as the text after the name says ("<span itemprop=name>Karin
+    Lund</span> (IKEA)")."""
+    name = _item_name(node)
+    said = _item_affiliation(node)
+    if said is None and name != node.text():
+        said = _organisation(node.text().replace(name, " ", 1)) or None
+    return {"name": name, "affiliation": said}
+
+
 def _people(part: _Node) -> object:
     """The speakers a card's speakers part marks, each {"name", "affiliation"}; its
-    text where it marks no one."""
+    text where it marks no one. A part that is one person's item itself (schema.org's
+    `itemprop="performer" itemscope`, one such part per person) is that person."""
+    if "itemscope" in part.attrs and any(name == "name" for name, _ in _props(part)):
+        return [_person(part)]
     marked = _marked_people(part)
     if not marked:
         return part.text()
@@ -412,15 +480,19 @@ def _people(part: _Node) -> object:
         item = stack.pop()
         if isinstance(item, _Node) and id(item) in ids:
             if people:
-                people[-1]["affiliation"] = _organisation(" ".join(after)) or None
-            people.append({"name": item.text(), "affiliation": None})
+                people[-1]["affiliation"] = (
+                    people[-1]["affiliation"] or _organisation(" ".join(after)) or None
+                )
+            people.append(_person(item))
             after = []
         elif isinstance(item, _Node):
             stack.extend(reversed(item.kids))
         else:
             after.append(item)
     if people:
-        people[-1]["affiliation"] = _organisation(" ".join(after)) or None
+        people[-1]["affiliation"] = (
+            people[-1]["affiliation"] or _organisation(" ".join(after)) or None
+        )
     return people
 
 
@@ -484,6 +556,36 @@ def _line_field(line: str, record: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def _value(part: _Node, said: str) -> str:
+    """The text a card's part gives its field: an item's name (`_item_name`); of a
+    room's part named so by its microdata property only, that text where it names a
+    room or is a Place's name (`mdparts.room_named`: a venue's street address is no
+    room); "" where it shows nothing (`<meta itemprop="location" content=…>`)."""
+    text = _item_name(part)
+    if said != "room" or _property_of(part) != said or room_named(text):
+        return text
+    named = "itemscope" in part.attrs and any(n == "name" for n, _ in _props(part))
+    return text if named else ""
+
+
+def _joined(people: object, more: object) -> object:
+    """The speakers of two speakers parts of one card, in order: both lists of people
+    joined (each person once, by name), else their texts joined as a speakers cell's
+    ("A (Org); B")."""
+    if isinstance(people, list) and isinstance(more, list):
+        names = {p["name"].casefold() for p in people}
+        return people + [p for p in more if p["name"].casefold() not in names]
+
+    def text(said: object) -> str:
+        if not isinstance(said, list):
+            return str(said)
+        return "; ".join(
+            f"{p['name']} ({p['affiliation']})" if p["affiliation"] else p["name"] for p in said
+        )
+
+    return f"{text(people)}; {text(more)}"
+
+
 def _record(card: _Card) -> dict[str, Any]:
     """The record a card stands for, with the tree reader's field names."""
     heading = _heading(card.node)
@@ -496,10 +598,20 @@ def _record(card: _Card) -> dict[str, Any]:
     )
     record: dict[str, Any] = {"title": title, **_when(card)}
     abstract: list[str] = []
+    by_property = False  # whether the speakers so far are of microdata's performer parts
     for said, part in _parts(card.node, heading):
         if isinstance(part, _Node):
-            if said is not None and said not in record:
-                record[said] = _people(part) if said == "speakers" else part.text()
+            if said is not None and not _value(part, said):
+                continue  # (an empty <meta itemprop>, a Place of only an address: no value)
+            if said == "speakers" and said in record and _property_of(part) == said:
+                # (a part per person: microdata's performers, each joined to the
+                # performers before; a part after a part a class names so is no more
+                # people, "speaker-bio")
+                if by_property:
+                    record[said] = _joined(record[said], _people(part))
+            elif said is not None and said not in record:
+                record[said] = _people(part) if said == "speakers" else _value(part, said)
+                by_property = said == "speakers" and _property_of(part) == said
         elif (found := _line_field(part, record)) is not None:
             record[found[0]] = found[1]
         else:

@@ -17,7 +17,9 @@ What the page itself says decides the rest:
   (`_grid`), unless a column's cells are all rooms' names or all people's (a table
   of fields in a language the header is not read in): each cell a talk in its
   column's room at its row's time, its first line
-  the title, a next line of names its speakers; a cell spanning columns is one talk
+  the title, a next line of names its speakers (a cell of one line read as a list
+  line's text is, "Title — Speaker (Org)", where half of the grid's cells of one line
+  or more name speakers so: `_one_line`); a cell spanning columns is one talk
   in each room it spans, one spanning rows lasts to the last row's end; an empty
   cell is no talk. It is written as the table of talks it stands for.
 - in any other table, a cell spanning rows gives its text to each row it spans (the
@@ -54,7 +56,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import tzinfo
+from datetime import UTC, tzinfo
 from html.parser import HTMLParser
 
 from ingest import when
@@ -67,6 +69,7 @@ from ingest.formats.mdparts import (
     date_of,
     document_years,
     names_line,
+    read_bullet,
     room_named,
     spoken_day,
     stated_zone,
@@ -74,6 +77,7 @@ from ingest.formats.mdparts import (
     zone_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
+from ingest.speakers import name_shaped
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.terms import fold
@@ -341,20 +345,51 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
     # (a row that gives no end ends where the next begins)
     nexts = [start for start, _ in clocks[1:]] + [""]
     ends = [end or after for (_, end), after in zip(clocks, nexts, strict=True)]
-    written = [["Time", "Room", "Title", "Speakers", "Abstract"]]
-    for r in range(height):
-        for c in range(1, width):
-            held = at.get((r, c))
-            if held is None or origin.get(id(held)) != (r, c) or not held.parts:
-                continue
-            last = min(r + held.rows, height) - 1
-            room = ", ".join(dict.fromkeys(rooms[c - 1 : c - 1 + held.cols]))
-            start, end = clocks[r][0], ends[last]
-            title, *rest = (p.replace("|", "/") for p in held.parts)
-            people = rest.pop(0) if rest and names_line(rest[0]) else ""
-            span = f"{start}\u2013{end}" if end else start
-            written.append([span, room, title, people, " ".join(rest)])
+    cells = [
+        (r, c, held)
+        for r in range(height)
+        for c in range(1, width)
+        if (held := at.get((r, c))) is not None and origin.get(id(held)) == (r, c) and held.parts
+    ]
+    lines = [_one_line(held.parts[0]) for _, _, held in cells if len(held.parts) == 1]
+    split = sum(1 for _, people, _ in lines if people) * 2 >= len(lines)
+    written = [["Time", "Room", "Title", "Speakers", "Abstract", "Format"]]
+    for r, c, held in cells:
+        last = min(r + held.rows, height) - 1
+        room = ", ".join(dict.fromkeys(rooms[c - 1 : c - 1 + held.cols]))
+        start, end = clocks[r][0], ends[last]
+        title, *rest = (p.replace("|", "/") for p in held.parts)
+        people = rest.pop(0) if rest and names_line(rest[0]) else ""
+        title, people, fmt = _one_line(title) if split and not rest else (title, people, "")
+        span = f"{start}\u2013{end}" if end else start
+        written.append([span, room, title, people, " ".join(rest), fmt])
     return written
+
+
+# the dash a grid's cell writes between its title and its people: an em or en dash
+# between blanks (a hyphen joins a title's parts: "Intro to Go - Hands On")
+_DASHED = re.compile(r"\s[\u2014\u2013]\s")
+
+
+def _one_line(text: str) -> tuple[str, str, str]:
+    """(title, speakers, format) of a grid cell of one line, read as a list line's text
+    is (`mdparts.read_bullet`): "Keynote: Thirty years of Java — Anna Kowalska
+    (Oracle)" is a keynote, its title, and its speaker with her organisation, where an
+    em or en dash leads in people's names (`speakers.name_shaped`, no room's); a line
+    that names no speakers so is the title as written. (`_grid` reads its cells so where
+    half of its cells of one line or more name speakers: a grid of titles alone keeps
+    "Q&A - Open Floor" whole.)"""
+    said = read_bullet(text, None, UTC)
+    if not (
+        said.speakers
+        and _DASHED.search(text)
+        and all(name_shaped(s.name) and not room_named(s.name) for s in said.speakers)
+    ):  # ("Q&A - Open Floor", "Demo — Live", "Opening — Warsaw Stage": no people)
+        return text, "", ""
+    people = "; ".join(
+        f"{s.name} ({s.affiliation})" if s.affiliation else s.name for s in said.speakers
+    )
+    return said.title, people.replace("|", "/"), said.format or ""
 
 
 def _column(place: tuple[int, int]) -> int:

@@ -289,6 +289,13 @@ def _calendar_words(code: str) -> _Calendar:
     # or more, where it is no other month's name
     short = languages.month_names(code, "abbreviated").items()
     months = {**{a: m for a, m in short if len(a) >= 3 and months.get(a, m) == m}, **months}
+    # a weekday abbreviated as CLDR abbreviates it ("Di 9 Juni 2026", "Tue 9 June"), two
+    # letters or more, where it is no month's name nor another weekday's
+    named = languages.weekday_names(code, "abbreviated").items()
+    weekdays = {
+        **{a: d for a, d in named if len(a) >= 2 and a not in months and a not in weekdays},
+        **weekdays,
+    }
     if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
         weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)

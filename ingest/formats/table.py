@@ -39,7 +39,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
@@ -51,11 +51,14 @@ from ingest.formats.columns import (
     TWO_WAYS,
     column_number,
     duration_unit,
+    more_columns,
+    name_parts,
     norm,
     numbered,
     resolve,
     said_in_another_language,
 )
+from ingest.formats.icalnames import split_description
 from ingest.formats.jsonrecords import (
     array_items,
     located,
@@ -68,9 +71,17 @@ from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code, written_in
+from talkbase.core.languages import day_first_where, language_code, written_in
+from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import DAY_NOUNS, cancelled_state, unlisted_state
+from talkbase.core.terms import (
+    DAY_NOUNS,
+    SESSION_ROLES,
+    cancelled_state,
+    fold,
+    format_named,
+    unlisted_state,
+)
 
 # ---- values ------------------------------------------------------------------------------
 
@@ -134,11 +145,13 @@ def speakers_of(
             s
             for v in value
             for s in (
-                frab.speakers_of([v]) if isinstance(v, dict) else parse_speakers(text_of(v))[:1]
+                frab.speakers_of([v])
+                if isinstance(v, dict)
+                else parse_speakers(unlabelled(text_of(v)))[:1]
             )
         ]
     else:
-        raw = _LINKED.sub("", inline(text_of(value)))
+        raw = unlabelled(_LINKED.sub("", inline(text_of(value))))
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
@@ -163,6 +176,34 @@ def speakers_of(
 # a web address in parentheses after a name (Notion's relation to a person's page:
 # "Lea Fischer (https://www.notion.so/Lea-Fischer-8d1e...)"): a link, not an organisation
 _LINKED = re.compile(r"\s*\((?:https?://|www\.)[^()\s]*\)")
+# a label before the people of a speaker cell, or of one of its parts ("Chair: Samuel
+# Ortiz", "Moderation: A; Panel: B, C", "登壇者：山田太郎"): a word or three and a colon
+_LABEL = re.compile(
+    r"(?:^|(?<=[;|]))(\s*)([^\W\d_][\w'.\-]*(?:\s[^\W\d_][\w'.\-]*){0,2})(?::\s+|\uff1a\s*)(?=\S)"
+)
+
+
+def unlabelled(cell: str) -> str:
+    """A speaker cell without the labels before its people ("Chair: Samuel Ortiz" is
+    Samuel Ortiz, "Keynote Speaker: Jane Doe" Jane Doe): a label all of whose words
+    are words for a talk's people, roles or formats (a speakers' column's name,
+    `columns.resolve`; a session's role, `terms.SESSION_ROLES`, or a job's,
+    `names.ROLE_OR_ORG`; a format's, `terms.format_named`);
+    a word of a person's name beside them keeps the whole ("Samuel Chair: Acme Corp",
+    "Ng: Acme", "山田太郎：株式会社ABC" and "Jane Doe: CTO" keep their names)."""
+
+    def label(m: re.Match[str]) -> str:
+        said = m.group(2)
+        role = resolve([said]).keys() == {"speakers"} or all(
+            w.lower().strip(".") in ROLE_OR_ORG
+            or fold(w) in SESSION_ROLES
+            or resolve([w]).keys() == {"speakers"}
+            or format_named(w) is not None
+            for w in said.split()
+        )
+        return m.group(1) if role else m.group(0)
+
+    return _LABEL.sub(label, cell)
 
 
 def _name_org(item: str) -> tuple[str, str | None]:
@@ -200,13 +241,19 @@ class DateColumn:
 
 
 def date_order(
-    column: str, seen: DateColumn, day_first_language: bool, document: str
+    column: str,
+    seen: DateColumn,
+    day_first_language: bool,
+    document: str,
+    by_zones: Sequence[str] = (),
 ) -> tuple[bool, str | None]:
     """Whether a column's dates are day first, decided once from all its values, and
     what to warn: a value past the 12th tells; else headers in a language that writes
-    the day first (`IN_OTHER_LANGUAGES`) do; else the US order is assumed, and said.
+    the day first (`IN_OTHER_LANGUAGES`), or the zones of the rows where dates are so
+    written (`languages.day_first_where`), do; else the US order is assumed, and said.
     Values that only one order each can read, in both orders, are refused: which
-    day any other one is cannot be known."""
+    day any other one is cannot be known. Where the zones alone (`by_zones`, the
+    headers' language saying nothing) put the day first, that is said."""
     if seen.day_first and seen.month_first:
         (a, where_a), (b, where_b) = seen.day_first, seen.month_first
         raise InputError(
@@ -217,10 +264,17 @@ def date_order(
         )
     if seen.day_first or seen.month_first:
         return seen.day_first is not None, None
-    if seen.either is None or day_first_language:
+    if seen.either is None or (day_first_language and not by_zones):
         return day_first_language, None
     value, where = seen.either
-    read = date.fromisoformat(_iso_dates(value, False))  # (both orders read it)
+    read = date.fromisoformat(_iso_dates(value, day_first_language))  # (either order reads it)
+    if day_first_language:
+        return True, (
+            f"{document} {where}: no date of column {column!r} tells whether it is written "
+            f"day or month first (none is past the 12th); they are read day first, as "
+            f"dates are written where the zone column says ({', '.join(by_zones)}): "
+            f"{value!r} is {read.day} {read:%B %Y}"
+        )
     return False, (
         f"{document} {where}: no date of column {column!r} tells whether it is written day "
         f"or month first (none is past the 12th) and the headers are in English, so they "
@@ -441,6 +495,9 @@ class _Reader:
         # speaker columns that write a name and its organisation on two lines
         self.org_after_break: set[str] = set()
         self.numbered: dict[str, list[str]] = {}  # a field's first numbered column: all
+        self.family: dict[str, str] = {}  # a given name's column: the family name's
+        self.unpaired: set[str] = set()  # given names' columns warned of (`_whole_names`)
+        self.more: dict[str, list[str]] = {}  # a speaker column: the others (`more_columns`)
         # text that states the year beside the cells (a title above the header), and
         # the years the document names, most named first: of dates that give none
         self.stated = conference or ""
@@ -472,6 +529,11 @@ class _Reader:
                 if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
                     cols[fld] = numbered_cols[0]
                     self.numbered[cols[fld]] = numbered_cols
+            parts = name_parts(k for k in row if k not in cols.values())
+            if "speakers" not in cols and parts:  # "First Name", "Last Name": one person
+                cols["speakers"], self.family[parts[0]] = parts
+            elif "speakers" in cols and (more := more_columns(row, cols, "speakers")):
+                self.more[cols["speakers"]] = more  # (read where the first is empty)
             # a zone said in the header of the times ("Start (CEST)", "Time (UTC+2)"):
             # the table's times are in it (review: read in the default zone, unsaid)
             for fld in ("start", "end", "date"):
@@ -515,6 +577,7 @@ class _Reader:
         day_cells: dict[str, list[str]] = {}  # by date column: its cells
         clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
+        zones: set[str] = set()  # the zones a timezone column names
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
         for row, where in rows:
@@ -539,6 +602,8 @@ class _Reader:
                     seen.setdefault(cols[fld], DateColumn()).see(value, where)
                     if fld == "date":
                         day_cells.setdefault(cols[fld], []).append(value)
+            if "timezone" in cols and (named := when.zone(text_of(row.get(cols["timezone"])))):
+                zones.add(getattr(named, "key", ""))
             if "duration" in cols and text_of(row.get(cols["duration"])).strip():
                 lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
             for fld in ("start", "end"):
@@ -579,13 +644,21 @@ class _Reader:
                 f"in {unit!r}, a unit this reader does not know; left out (name it in "
                 "minutes or hours)"
             )
-        other_language = any(
+        # headers in a language that writes dates day first, or the rows' zones where
+        # they are so written (Swapcard's "Europe/Paris" beside "08/10/2026": CLDR's
+        # short date of the zone's country)
+        by_language = any(
             said_in_another_language(c, f)
             for cols in self.columns.values()
             for f, c in cols.items()
         )
+        by_zones = (
+            sorted(zones) if zones and not by_language and all(map(day_first_where, zones)) else []
+        )
         for column, told in seen.items():
-            first, warning = date_order(column, told, other_language, self.document)
+            first, warning = date_order(
+                column, told, by_language or bool(by_zones), self.document, by_zones
+            )
             self.day_first[column] = first
             if warning:
                 self.warnings.append(warning)
@@ -869,18 +942,35 @@ class _Reader:
         return read()
 
     def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
-        """A row's speakers: of its speaker column, or of its numbered ones in order
-        ("Speaker 1", "Speaker 2"), each with the affiliation of the same number
-        ("Company 1") where numbered columns give them."""
+        """A row's speakers: of its speaker column (else of the next column naming the
+        speakers, `more`: Whova's "Authors" where "Speakers" is empty), of its given and
+        family names' columns (`family`: "First Name", "Last Name"), or of its numbered
+        ones in order ("Speaker 1", "Speaker 2"), each with the affiliation of the same
+        number ("Company 1", "Speaker 1 Company") where numbered columns give them."""
         column = cols.get("speakers", "")
+        if column in self.family:
+            whole = _whole_names(row.get(column), row.get(self.family[column]))
+            if whole is None and column not in self.unpaired:
+                self.unpaired.add(column)
+                self.warnings.append(
+                    f"{self.document}: the columns {column!r} and {self.family[column]!r} "
+                    "list different numbers of names in a row: its speakers are not read"
+                )
+            return speakers_of(whole or "", row.get(cols.get("affiliation", "")))
         if column not in self.numbered:
-            return speakers_of(
-                row.get(column),
-                row.get(cols.get("affiliation", "")),
-                column in self.org_after_comma,
-                column in self.family_first,
-                column in self.org_after_break,
-            )
+            said: tuple[Speaker, ...] = ()
+            for one in (column, *self.more.get(column, ())):
+                read = speakers_of(
+                    row.get(one),
+                    row.get(cols.get("affiliation", "")),
+                    one in self.org_after_comma,
+                    one in self.family_first,
+                    one in self.org_after_break,
+                )
+                if one != column:  # an authors' column: people's names only ("Various authors")
+                    read = tuple(s for s in read if name_shaped(s.name))
+                said = said or read
+            return said
         orgs = self.numbered.get(cols.get("affiliation", ""), [])
         by_number = {column_number(c): c for c in orgs}
         found: list[Speaker] = []
@@ -895,6 +985,21 @@ class _Reader:
 
 
 _SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
+_PARTS_SEP = re.compile(r"\s*[;|\n,]\s*")
+
+
+def _whole_names(given: object, family: object) -> str | None:
+    """The speakers' names of a given name's and a family name's cells ("Sofia",
+    "Marques": "Sofia Marques"); cells listing as many of each ("Ana; Bo", "Lima;
+    Chen", or with commas) name as many people, in order; None where they list
+    different numbers (which name goes with which cannot be known)."""
+    firsts, lasts = (
+        _PARTS_SEP.split(text_of(given).strip()),
+        _PARTS_SEP.split(text_of(family).strip()),
+    )
+    if len(firsts) != len(lasts):
+        return None
+    return "; ".join(" ".join(f"{a} {b}".split()) for a, b in zip(firsts, lasts, strict=True))
 
 
 def _clocks(cell: str) -> list[tuple[time | None, int]]:
@@ -1445,7 +1550,29 @@ def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
-    return [t for obj, where in objects if (t := reader.talk(obj, where)) is not None]
+    return described(
+        [
+            (t, norm(reader.cols_of(obj).get("speakers", "")) in ("host", "hosts"))
+            for obj, where in objects
+            if (t := reader.talk(obj, where)) is not None
+        ]
+    )
+
+
+def described(talks: list[tuple[Talk, bool]]) -> list[Talk]:
+    """The talks with the speakers their descriptions name, read as a calendar's
+    DESCRIPTION is (`icalnames.split_description`: "Speaker: Dario Nieuwenhuis", its
+    first or last labelled lines), those lines leaving the abstract: each talk's whose
+    record names no speakers, or names its people as its hosts (each talk's flag: a
+    Meetup event's "hosts", whoever runs it, a talk's speaker only where no one else is
+    named); a talk whose description names no one keeps its record's people."""
+    out: list[Talk] = []
+    for t, hosted in talks:
+        abstract, people, _ = split_description(t.abstract)
+        if people and (hosted or not t.speakers):
+            t = replace(t, speakers=people, abstract=abstract)
+        out.append(t)
+    return out
 
 
 def _other_formats() -> str:

@@ -14,7 +14,14 @@ from datetime import UTC, time
 
 from ingest import when
 from ingest.formats import jsontree, table
-from ingest.formats.columns import duration_unit, norm, numbered, resolve
+from ingest.formats.columns import (
+    duration_unit,
+    more_columns,
+    name_parts,
+    norm,
+    numbered,
+    resolve,
+)
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core.errors import InputError
@@ -170,6 +177,10 @@ def by_values(
     without a time). Returns (field -> column, the sentences)."""
     cols = resolve(header, mapping)
     taken = set(cols.values()) | {c for cs in numbered(header).values() for c in cs}
+    parts = name_parts(c for c in header if c not in taken)  # ("First Name", "Last Name")
+    if parts and "speakers" not in cols:
+        cols, taken = {**cols, "speakers": parts[0]}, taken | set(parts)
+    taken |= set(more_columns(header, cols, "speakers"))  # (read where the first is empty)
     values: dict[str, list[str]] = {}
     for row in rows:
         for name, cell in zip(header, row, strict=False):

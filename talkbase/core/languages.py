@@ -607,6 +607,30 @@ def spoken_where(zone: str) -> tuple[str, ...]:
     return tuple(c for c in get_official_languages(territory, de_facto=True) if "_" not in c)
 
 
+@lru_cache(maxsize=64)
+def day_first_where(zone: str) -> bool | None:
+    """Whether a date of numbers ("08/10/2026") is written day first where a time zone
+    is: CLDR's short date pattern in its country's official languages ("dd/MM/y" for
+    Europe/Paris: True; "M/d/yy" for America/New_York: False); None where they write
+    the year first ("y-MM-dd", Europe/Stockholm), disagree, or the zone is of no one
+    country, or without Babel."""
+    try:
+        from babel import Locale, UnknownLocaleError
+        from babel.core import get_global
+    except ImportError:
+        return None
+    territory = get_global("zone_territories").get(zone) if zone else None
+    orders: set[bool | None] = set()
+    for code in spoken_where(zone):
+        try:
+            pattern = str(Locale.parse(f"{code}_{territory}").date_formats["short"].pattern)
+        except (UnknownLocaleError, ValueError, KeyError):
+            continue
+        d, m, y = (pattern.find(c) for c in "dMy")
+        orders.add(None if min(d, m, y) < 0 or y < min(d, m) else d < m)
+    return orders.pop() if len(orders) == 1 else None
+
+
 def _locale(code: str) -> Any:
     try:
         from babel import Locale, UnknownLocaleError

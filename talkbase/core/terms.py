@@ -221,6 +221,19 @@ def format_named(label: str) -> str | None:
     return FORMAT_NAMES.get(" ".join(fold(label).split()))
 
 
+# the words that label a session's people other than its speakers where a cell or a
+# line lists them ("Chair: …", "Session Chair: …", "Moderation: …", "Leitung: …",
+# "座長：…"), folded; a speaker's own words are the speakers' columns' (`columns`)
+SESSION_ROLES = frozenset(
+    (
+        *("chair", "chairs", "co-chair", "session", "moderator", "moderators", "moderation"),
+        *("moderatorin", "facilitator", "facilitators", "discussant", "respondent"),
+        *("leitung", "vorsitz", "podium", "animation", "animateur", "moderador", "moderadora"),
+        *("moderatore", "moderatrice", "司会", "座長", "主持人", "사회자", "좌장"),
+    )
+)
+
+
 def _bare(text: str) -> str:
     """A name as placeholders compare: folded, only its letters and digits ("N. N." is "nn")."""
     return "".join(c for c in fold(text) if c.isalnum())
