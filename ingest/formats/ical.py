@@ -308,8 +308,8 @@ def _when(
     if params.get("TZID"):
         tz = resolve_tzid(params["TZID"], offsets)
         if tz is not None:
-            return moment.replace(tzinfo=tz)
-    return moment.replace(tzinfo=cal_tz or fallback)
+            return when.wall_clock(moment, tz)
+    return when.wall_clock(moment, cal_tz or fallback)
 
 
 def _revision(ev: _Event, cal: _Calendar) -> tuple[int | None, str | None]:

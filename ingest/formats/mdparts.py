@@ -652,9 +652,9 @@ def times(
         first, second = when.range_clocks(m.group(1), m.group(2))
         if first is None:
             return None, None, rest
-    start = datetime.combine(when.days_on(on, late), first).replace(tzinfo=fallback)
+    start = when.wall_clock(datetime.combine(when.days_on(on, late), first), fallback)
     end = (
-        datetime.combine(when.days_on(on, later), second).replace(tzinfo=fallback)
+        when.wall_clock(datetime.combine(when.days_on(on, later), second), fallback)
         if second
         else None
     )
