@@ -419,6 +419,20 @@ def _add(found: dict[str, str | None], name: str, zone: str) -> None:
 
 
 @lru_cache(maxsize=1)
+def windows_zones() -> dict[str, str]:
+    """The names Windows gives its time zones ("W. Europe Standard Time", "Cen.
+    Australia Standard Time", as Outlook writes them in a calendar's TZID) -> the tz
+    database zone CLDR maps each to, by its current name ("India Standard Time":
+    Asia/Kolkata, not the link Asia/Calcutta); {} without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return {}
+    canonical = get_global("zone_aliases")
+    return {n: canonical.get(z, z) for n, z in get_global("windows_zone_mapping").items()}
+
+
+@lru_cache(maxsize=1)
 def _metazone_zones() -> dict[str, str]:
     """Each of CLDR's metazones ("America_Central") -> the tz database zone whose
     clocks its names speak of: of the zones in it, those that keep the same UTC
@@ -436,8 +450,7 @@ def _metazone_zones() -> dict[str, str]:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     year = datetime.now().year
-    canonical = get_global("zone_aliases")
-    windows = {n: canonical.get(z, z) for n, z in get_global("windows_zone_mapping").items()}
+    windows = windows_zones()
     golden = set(windows.values())
     english = _locale("en")
     members: dict[str, dict[tuple[object, ...], list[str]]] = {}
