@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from zoneinfo import ZoneInfo
 
 from index.build.identity import (
     SAME_SHARE,
@@ -35,9 +36,10 @@ from index.build.identity import (
     speaker_keys,
     stated_conferences,
 )
-from ingest.detect import ParsedDocument
+from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
 from ingest.merge import canonical_conferences
 from ingest.text import generic_title, title_key
+from ingest.when import named_zone, on_the_clock
 from talkbase.core.records import Talk
 
 
@@ -57,6 +59,9 @@ class _Doc:
     talks: tuple[Talk, ...]
     at: int | None  # position among the documents given; None: stored
     from_file: bool  # its conference is named after its file
+    # the zone its times were read in for want of one it names (the default's:
+    # `detect.zone_assumed`); None where it names its own, or is stored
+    assumed: str | None = None
 
 
 def specific(talks: Sequence[Talk]) -> list[Talk]:
@@ -147,7 +152,8 @@ def related(
         for s in stored.values()
         if s.name not in given
     ] + [
-        _Doc(d.name, d.path, d.talks, n, d.conference_from_file_name) for n, d in enumerate(parsed)
+        _Doc(d.name, d.path, d.talks, n, d.conference_from_file_name, zone_assumed(d.warnings))
+        for n, d in enumerate(parsed)
     ]
     out = list(parsed)
     kin = Kin(out)
@@ -160,7 +166,10 @@ def related(
             kin.notices += _moved(doc, others)
             continue
         mine, theirs = _conference(doc.talks), _conference(other.talks)
-        if not mine or not theirs or _one_conference(mine, theirs):
+        if not mine or not theirs:
+            continue
+        if _one_conference(mine, theirs):
+            _in_zone_of(doc, other, out)
             continue
         said = (
             f"{doc.path}: holds {_shared(doc.talks, other.talks)} of the "
@@ -168,9 +177,11 @@ def related(
         )
         if doc.from_file and (not other.from_file or other.at is None or other.at < doc.at):
             _take(doc, theirs, out)
+            _in_zone_of(doc, other, out)
             kin.notices.append(f"{said}: {_joined(theirs)}")
         elif other.from_file and not doc.from_file:
             _take(other, mine, out)
+            _in_zone_of(other, doc, out)
             if other.at is None:
                 kin.renamed[other.name] = mine
             kin.notices.append(f"{said}: {_joined(mine)}")
@@ -190,6 +201,47 @@ def _take(doc: _Doc, name: str, out: list[ParsedDocument]) -> None:
     doc.from_file = False
     if doc.at is not None:
         out[doc.at] = replace(out[doc.at], talks=doc.talks)
+
+
+def _one_zone(talks: Sequence[Talk]) -> str | None:
+    """The one tz database zone all the timed talks are in ("Europe/Oslo": a place's
+    clock, not UTC nor an offset: `when.named_zone`); None where they are in several,
+    or in none such."""
+    zones = {
+        getattr(t.start.tzinfo, "key", None) if named_zone(t.start) else None
+        for t in talks
+        if t.start
+    }
+    return zones.pop() if len(zones) == 1 else None
+
+
+def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument]) -> None:
+    """`doc`'s times read in the zone of `other`, of the same program, where `doc` names
+    none (they were read in the default's: `_Doc.assumed`) and `other`'s talks are all
+    in one zone the tz database names: its clock times kept, as the conference's clock
+    says them (a CSV beside the same conference's calendar in Europe/Oslo is in Oslo's
+    time, no longer 9 hours off in the default's, each of its talks a false conflict);
+    its warning then says so, in place of the default's."""
+    zone = _one_zone(other.talks)
+    if doc.at is None or doc.assumed is None or zone is None or zone == doc.assumed:
+        return
+    clock = ZoneInfo(zone)
+    doc.talks = tuple(_on_clock(t, doc.assumed, clock) for t in doc.talks)
+    said = zone_borrowed(doc.name, zone, other.name)
+    warnings = tuple(said if zone_assumed([w]) else w for w in out[doc.at].warnings)
+    doc.assumed = zone
+    out[doc.at] = replace(out[doc.at], talks=doc.talks, warnings=tuple(warnings))
+
+
+def _on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
+    """The talk's times in `clock` where they were read in the zone `assumed` (their
+    wall clock times kept: `when.on_the_clock` reads them on a day the clocks change)."""
+    if talk.start is None or getattr(talk.start.tzinfo, "key", None) != assumed:
+        return talk
+    start = talk.start.replace(tzinfo=clock, fold=0)
+    end = talk.end.replace(tzinfo=clock, fold=0) if talk.end is not None else None
+    start, end, _ = on_the_clock(start, end)
+    return replace(talk, start=start, end=end)
 
 
 def _joined(name: str) -> str:
