@@ -82,6 +82,19 @@ def test_a_csv_given_after_its_stored_calendar_takes_its_zone(tmp_path: Path) ->
     assert sum(bool(c) for c in conflicts.values()) == 1
 
 
+def test_a_stored_csv_takes_the_zone_of_its_conferences_calendar_given_after(
+    tmp_path: Path,
+) -> None:
+    csv, ics = _files(tmp_path)
+    ingest([csv], tmp_path / "home", HashingEmbedder())
+    ingest([ics], tmp_path / "home", HashingEmbedder())
+    conflicts = _conflicts(tmp_path / "home")
+    assert sum(bool(c) for c in conflicts.values()) == 1
+    with KnowledgeBase(tmp_path / "home", HashingEmbedder()) as kb:
+        first = next(t for t in kb.talks.values() if t.title.startswith("Phishing"))
+    assert first.zone == "Europe/Oslo" and f"{first.start:%H:%M}" == "09:00"
+
+
 def test_a_calendar_in_utc_lends_no_zone(tmp_path: Path) -> None:
     """UTC is how the calendar was exported, not the conference's clock."""
     csv, ics = _files(tmp_path, zone_line="")

@@ -17,6 +17,10 @@ conference names they state:
 - where both state names that are not one conference, they stay two conferences, as
   their own names say, and a notice names both documents.
 
+Where one of two documents of one program names no zone for its times (read in the
+default's) and the other's talks are all in one zone the tz database names, the first
+is read in the other's zone (`in_zone`; a stored one in a whole build: `Kin.rezoned`).
+
 Each case is said in a notice naming both documents. A document holding the same
 talks as another on other days only (a program moved a week, or given again) is
 kept beside it, both dates kept, with a notice (`identity.other_days`).
@@ -50,6 +54,8 @@ class Kin:
     documents: list[ParsedDocument]
     notices: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # stored document -> its conference
+    # stored document -> the zone its times are read in, and the document it took it from
+    rezoned: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -60,7 +66,7 @@ class _Doc:
     at: int | None  # position among the documents given; None: stored
     from_file: bool  # its conference is named after its file
     # the zone its times were read in for want of one it names (the default's:
-    # `detect.zone_assumed`); None where it names its own, or is stored
+    # `detect.zone_assumed`); None where it names its own
     assumed: str | None = None
 
 
@@ -148,7 +154,14 @@ def related(
     spread = spread or {}
     given = {d.name for d in parsed}
     docs = [
-        _Doc(s.name, s.path, s.talks, None, not stated_conferences(s.talks, s.name))
+        _Doc(
+            s.name,
+            s.path,
+            s.talks,
+            None,
+            not stated_conferences(s.talks, s.name),
+            zone_assumed(s.warnings),
+        )
         for s in stored.values()
         if s.name not in given
     ] + [
@@ -169,7 +182,8 @@ def related(
         if not mine or not theirs:
             continue
         if _one_conference(mine, theirs):
-            _in_zone_of(doc, other, out)
+            _in_zone_of(doc, other, out, kin)
+            _in_zone_of(other, doc, out, kin)
             continue
         said = (
             f"{doc.path}: holds {_shared(doc.talks, other.talks)} of the "
@@ -177,11 +191,11 @@ def related(
         )
         if doc.from_file and (not other.from_file or other.at is None or other.at < doc.at):
             _take(doc, theirs, out)
-            _in_zone_of(doc, other, out)
+            _in_zone_of(doc, other, out, kin)
             kin.notices.append(f"{said}: {_joined(theirs)}")
         elif other.from_file and not doc.from_file:
             _take(other, mine, out)
-            _in_zone_of(other, doc, out)
+            _in_zone_of(other, doc, out, kin)
             if other.at is None:
                 kin.renamed[other.name] = mine
             kin.notices.append(f"{said}: {_joined(mine)}")
@@ -215,22 +229,41 @@ def _one_zone(talks: Sequence[Talk]) -> str | None:
     return zones.pop() if len(zones) == 1 else None
 
 
-def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument]) -> None:
+def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> None:
     """`doc`'s times read in the zone of `other`, of the same program, where `doc` names
     none (they were read in the default's: `_Doc.assumed`) and `other`'s talks are all
-    in one zone the tz database names: its clock times kept, as the conference's clock
-    says them (a CSV beside the same conference's calendar in Europe/Oslo is in Oslo's
-    time, no longer 9 hours off in the default's, each of its talks a false conflict);
-    its warning then says so, in place of the default's."""
+    in one zone the tz database names (`in_zone`); a stored `doc` in a whole build
+    (`Kin.rezoned`)."""
     zone = _one_zone(other.talks)
-    if doc.at is None or doc.assumed is None or zone is None or zone == doc.assumed:
+    if doc.assumed is None or zone is None or zone == doc.assumed:
         return
     clock = ZoneInfo(zone)
     doc.talks = tuple(_on_clock(t, doc.assumed, clock) for t in doc.talks)
-    said = zone_borrowed(doc.name, zone, other.name)
-    warnings = tuple(said if zone_assumed([w]) else w for w in out[doc.at].warnings)
     doc.assumed = zone
-    out[doc.at] = replace(out[doc.at], talks=doc.talks, warnings=tuple(warnings))
+    if doc.at is None:
+        kin.rezoned[doc.name] = (zone, other.name)
+    else:
+        out[doc.at] = in_zone(out[doc.at], zone, other.name)
+
+
+def in_zone(doc: ParsedDocument, zone: str, other: str) -> ParsedDocument:
+    """`doc` with its times read in `zone`, that of the document `other` of the same
+    program, where it names none (its warning says they were read in the default's,
+    `detect.zone_assumed`): its clock times kept, as the conference's clock says them
+    (a CSV beside the same conference's calendar in Europe/Oslo is in Oslo's time, no
+    longer 9 hours off in the default's, each of its talks a false conflict); its
+    warning then says whose zone it took (`detect.zone_borrowed`), which the merge
+    still ranks below a zone a document names."""
+    assumed = zone_assumed(doc.warnings)
+    if assumed is None or assumed == zone:
+        return doc
+    clock = ZoneInfo(zone)
+    said = zone_borrowed(doc.name, zone, other)
+    return replace(
+        doc,
+        talks=tuple(_on_clock(t, assumed, clock) for t in doc.talks),
+        warnings=tuple(said if zone_assumed([w]) else w for w in doc.warnings),
+    )
 
 
 def _on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
