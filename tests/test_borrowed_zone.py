@@ -101,3 +101,23 @@ def test_a_calendar_in_utc_lends_no_zone(tmp_path: Path) -> None:
     report = ingest([csv, ics], tmp_path / "home", HashingEmbedder())
     (read,) = [d for d in report.documents if d.name == "bsides_oslo.csv"]
     assert zone_assumed(read.warnings) == "America/Los_Angeles"
+
+
+def test_a_csv_whose_clock_is_not_the_calendars_keeps_the_default(tmp_path: Path) -> None:
+    """Shared titles, days and speakers say one program, but the CSV's clock times are
+    two hours before the calendar's in Oslo (written in UTC without saying so): no sign
+    its times are on Oslo's clock, so it takes no zone and its warning still says to set
+    one (review of W7: borrowing needs the clocks to agree)."""
+    csv, ics = _files(tmp_path)
+    csv.write_text(
+        CSV.replace(",09:00,09:40,", ",07:00,07:40,")
+        .replace(",10:00,10:40,", ",08:00,08:40,")
+        .replace(",11:00,11:40,", ",09:00,09:40,"),
+        encoding="utf-8",
+    )
+    report = ingest([csv, ics], tmp_path / "home", HashingEmbedder(), dry_run=True)
+    (read,) = [d for d in report.documents if d.name == "bsides_oslo.csv"]
+    said = [w for w in read.warnings if zone_assumed([w])]
+    assert len(said) == 1 and "the default" in said[0] and "Europe/Oslo" not in said[0]
+    first = next(t for t in read.talks if t.title == "Phishing-resistant MFA rollouts")
+    assert first.start is not None and first.zone != "Europe/Oslo"

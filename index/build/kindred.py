@@ -43,7 +43,7 @@ from index.build.identity import (
 from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
 from ingest.merge import canonical_conferences
 from ingest.text import generic_title, title_key
-from ingest.when import named_zone, on_the_clock
+from ingest.when import instant, named_zone, on_the_clock, wall_clock
 from talkbase.core.records import Talk
 
 
@@ -237,6 +237,8 @@ def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> 
     zone = _one_zone(other.talks)
     if doc.assumed is None or zone is None or zone == doc.assumed:
         return
+    if not _same_clocks(doc.talks, other.talks):
+        return  # (its clock times are not the other's: no sign they are in its zone)
     clock = ZoneInfo(zone)
     doc.talks = tuple(_on_clock(t, doc.assumed, clock) for t in doc.talks)
     doc.assumed = zone
@@ -244,6 +246,23 @@ def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> 
         kin.rezoned[doc.name] = (zone, other.name)
     else:
         out[doc.at] = in_zone(out[doc.at], zone, other.name)
+
+
+def _same_clocks(mine: Sequence[Talk], theirs: Sequence[Talk]) -> bool:
+    """Whether the talks `mine` shares with `theirs` (a title on the same day) mostly
+    start at the same clock time in both (`SAME_SHARE` of them): the sign that `mine`'s
+    times, which name no zone, are on the clock of `theirs` (a CSV written in UTC beside
+    its conference's calendar in Oslo, two hours apart, is not in Oslo's time)."""
+    clocks: dict[tuple[str, object], set[object]] = {}
+    for t in theirs:
+        if t.start is not None:
+            clocks.setdefault((title_key(t.title), t.day), set()).add(t.start.time())
+    shared = [
+        t.start.time() in clocks[key]
+        for t in mine
+        if t.start is not None and (key := (title_key(t.title), t.day)) in clocks
+    ]
+    return bool(shared) and sum(shared) >= SAME_SHARE * len(shared)
 
 
 def in_zone(doc: ParsedDocument, zone: str, other: str) -> ParsedDocument:
@@ -271,10 +290,10 @@ def _on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
     wall clock times kept: `when.on_the_clock` reads them on a day the clocks change)."""
     if talk.start is None or getattr(talk.start.tzinfo, "key", None) != assumed:
         return talk
-    start = talk.start.replace(tzinfo=clock, fold=0)
-    end = talk.end.replace(tzinfo=clock, fold=0) if talk.end is not None else None
+    start = wall_clock(talk.start.replace(tzinfo=None), clock)
+    end = wall_clock(talk.end.replace(tzinfo=None), clock) if talk.end is not None else None
     start, end, _ = on_the_clock(start, end)
-    return replace(talk, start=start, end=end)
+    return replace(talk, start=instant(start), end=instant(end) if end is not None else None)
 
 
 def _joined(name: str) -> str:
