@@ -475,11 +475,11 @@ _PLURAL = ("s", "n", "en", "e")
 _JOINED = 2
 
 
-def _time_word(said: str) -> bool:
-    """Whether a word is a language's word for time (`_time_words`), whole or with a
-    plural's ending ("times", "Zeiten"), or, in a script without case, with up to two
-    letters joined before or after it ("بتوقيت", "시간은")."""
-    words = _time_words()
+def _time_word(said: str, words: frozenset[str] | None = None) -> bool:
+    """Whether a word is a language's word for time (`_time_words`, or one of
+    `words`), whole or with a plural's ending ("times", "Zeiten"), or, in a script
+    without case, with up to two letters joined before or after it ("بتوقيت", "시간은")."""
+    words = _time_words() if words is None else words
     w = said.casefold()
     if w in words:
         return True
@@ -534,6 +534,28 @@ _NAME_WORDS = 6
 _EAST_ASIAN_WORD = re.compile(f"[{languages.UNSPACED}]+")  # (and Thai's: no spaces)
 
 
+# the letters an inflection adds to a word of a zone's name that CLDR writes in its
+# plain form: German's adjective endings ("mitteleuropäischer Sommerzeit", "Indischer
+# Normalzeit" for "Mitteleuropäische Sommerzeit", "Indische Normalzeit"), English's
+# "Indian Standard Time" for CLDR's "India Standard Time"
+_INFLECTED = 2
+
+
+def _inflected(words: list[str], names: dict[str, str]) -> str | None:
+    """The zone of a name of two words or more (`names`: CLDR's, keyed by
+    `languages.name_key`) that `words` say with an ending of up to `_INFLECTED`
+    letters on its words but the last, each of four letters or more as written; None
+    where they say none."""
+    if len(words) < 2:
+        return None
+    forms: list[list[str]] = [[]]
+    for word in (w.casefold() for w in words[:-1]):
+        cut = [word[: len(word) - k] for k in range(1, _INFLECTED + 1) if len(word) - k >= 4]
+        forms = [f + [w] for f in forms for w in (word, *cut)]
+    last = words[-1].casefold()
+    return next((z for f in forms[1:] if (z := names.get(" ".join([*f, last])))), None)
+
+
 def _named_zone(line: str) -> tzinfo | None:
     """The zone a line names as CLDR names zones in a language programs are read in
     (`languages.zone_names`): "Central Time", "Korean Standard Time", "한국 표준시",
@@ -547,7 +569,7 @@ def _named_zone(line: str) -> tzinfo | None:
     for n in range(_NAME_WORDS, 0, -1):
         for i in range(len(words) - n + 1):
             key = languages.name_key(" ".join(words[i : i + n]))
-            named = full.get(key)
+            named = full.get(key) or _inflected(words[i : i + n], full)
             beside = any(j in (i - 1, i + n) for j in near) and capitalised(words[i])
             named = named or (bare.get(key) if beside else None)
             if named and (found := when.zone(named)):
@@ -556,6 +578,19 @@ def _named_zone(line: str) -> tzinfo | None:
     for name, named in full.items() if runs else ():
         if len(name) > 2 and _EAST_ASIAN_WORD.fullmatch(name) and any(name in r for r in runs):
             return when.zone(named)
+    return None
+
+
+def _abbreviated_zone(line: str) -> tzinfo | None:
+    """The zone of an abbreviation CLDR writes in a language other than English
+    ("MESZ", "SEČ", "IST" in Hindi: `languages.zone_abbreviations`), in a line that
+    speaks of time in that language ("Alle Zeiten MESZ", "सभी समय IST में हैं")."""
+    words = _WORD.findall(line)
+    for code, named in languages.zone_abbreviations().items():
+        said = [w for w in words if w in named]
+        time = languages.time_word(code)
+        if said and time and any(_time_word(w, frozenset({time})) for w in words):
+            return when.zone(named[said[0]])
     return None
 
 
@@ -587,6 +622,9 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
         for name in _ABBREVIATION.findall(line):
             if (found := when.zone(name)) and _says_time(line):
                 return found
+    for line in lines:
+        if found := _abbreviated_zone(line):
+            return found
     return None
 
 

@@ -518,6 +518,26 @@ def zone_names(bare: bool = False) -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def zone_abbreviations() -> dict[str, dict[str, str]]:
+    """The abbreviations CLDR writes for time zones in the languages programs are read
+    in, but English ("MESZ", "OEZ" in German, "SEČ" in Czech, "IST" in Hindi: its
+    metazones' short names), by language -> {abbreviation: a tz database zone of its
+    clocks (`_metazone_zones`)}. English's are left out: English is written the world
+    over, and there "CST" or "IST" names several zones (the tz database's names of one,
+    "EST", "CET", are read as zones anyway: ingest.when.zone). {} without Babel."""
+    zones = _metazone_zones()
+    out: dict[str, dict[str, str]] = {}
+    for code in written_in():
+        locale = _locale(code) if code != "en" else None
+        for metazone, named in locale.meta_zones.items() if locale is not None else ():
+            zone = zones.get(metazone)
+            for short in dict(named.get("short", {})).values():
+                if zone and isinstance(short, str) and WORD.fullmatch(short):
+                    out.setdefault(code, {})[short] = zone
+    return out
+
+
+@lru_cache(maxsize=1)
 def zone_cities() -> dict[str, str]:
     """The cities CLDR names its time zones by, in the languages programs are read in
     (its exemplar cities: "Αθήνα", "الرياض", "서울", "Wien"), and in English as the
