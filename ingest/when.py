@@ -501,6 +501,23 @@ def bare_number(value: object) -> float | None:
     return None
 
 
+class Nominal(timedelta):
+    """A duration with whole days ("P1D", "P1W", "P1DT2H"): its `calendar` days and
+    weeks are days as the calendar counts them, the same clock time the next day
+    (RFC 5545 §3.3.6), however many hours pass the night the clocks change; the rest
+    is time that passes (`later`)."""
+
+    calendar: timedelta
+
+    def __new__(cls, calendar: timedelta, exact: timedelta) -> Nominal:
+        self = super().__new__(cls, days=calendar.days, seconds=exact.total_seconds())
+        self.calendar = calendar
+        return self
+
+    def __reduce__(self) -> tuple[type[Nominal], tuple[timedelta, timedelta]]:
+        return Nominal, (self.calendar, timedelta(seconds=(self - self.calendar).total_seconds()))
+
+
 def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
     """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m", "1h30", "90'"; a bare number counts `per`
     (minutes, unless a table's column says hours: "1,5" is then 90 minutes); None
@@ -517,7 +534,9 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
             out = timedelta(hours=parts[0], minutes=parts[1], seconds=parts[2])
         elif m := _ISO_DURATION.match(text.upper()):
             w, d, h, mi, s = (int(g or 0) for g in m.groups())
-            out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
+            days = timedelta(weeks=min(w, 99), days=min(d, 999))
+            exact = timedelta(hours=h, minutes=mi, seconds=s)
+            out = Nominal(days, exact) if days else exact
         elif (m := _WORDS_DURATION.match(text.lower())) and text:
             hours, after_h, minutes = m.groups()
             if not (after_h and minutes):  # ("1h30 45m" is no duration)
@@ -589,13 +608,16 @@ def _moment(when: datetime) -> str:
 
 
 def end_problem(start: datetime, end: datetime) -> str | None:
-    """Why `end` cannot be the end of a talk starting at `start` (before it, or more
-    than LONGEST_TALK after it, as time passes: `elapsed`); None when it can. An end
-    equal to the start is no end."""
+    """Why `end` cannot be the end of a talk starting at `start` (before it, as time
+    passes: `elapsed`, or more than LONGEST_TALK after it, a day as the calendar counts
+    one: the hour the clocks go back between them is allowed, so that 12:00 to 12:00
+    the next day, the night summer time ends, is a day though 25 hours pass); None when
+    it can. An end equal to the start is no end."""
     length = elapsed(start, end)
     if length < timedelta(0):
         return f"ends ({_moment(end)}) before it starts ({_moment(start)})"
-    if length > LONGEST_TALK:
+    turned = (start.utcoffset() or timedelta(0)) - (end.utcoffset() or timedelta(0))
+    if length - max(turned, timedelta(0)) > LONGEST_TALK:
         return f"ends ({_moment(end)}) more than a day after it starts ({_moment(start)})"
     return None
 
@@ -700,10 +722,13 @@ def later(moment: datetime, length: timedelta) -> datetime | None:
     (a placeholder's "9999-12-31 23:00" plus two hours: no clock time at all, which
     `limits.limit_times` then says of the talk, beyond any program's dates). From a
     wall clock time (`WallClock`) it is time that passes, an instant: a 90-minute
-    talk from the first 01:00 the night summer time ends ends at the second 01:30."""
+    talk from the first 01:00 the night summer time ends ends at the second 01:30;
+    a duration's days (`Nominal`) are the same clock time a day later."""
     try:
         if isinstance(moment, WallClock) and moment.utcoffset() is not None:
-            return instant((moment.astimezone(UTC) + length).astimezone(moment.tzinfo))
+            days = length.calendar if isinstance(length, Nominal) else timedelta(0)
+            on_day = moment + days  # (the same clock time, days later)
+            return instant((on_day.astimezone(UTC) + length - days).astimezone(moment.tzinfo))
         return moment + length
     except OverflowError:
         return None

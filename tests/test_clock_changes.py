@@ -250,3 +250,56 @@ def test_an_end_before_its_start_by_the_instants_is_one() -> None:
     skipped = datetime(2026, 3, 29, 2, 30, tzinfo=BERLIN)  # (03:30 as the clocks show it)
     assert when.on_the_clock(skipped, None) == (skipped, None, False)  # (an instant)
     assert when.end_problem(skipped, skipped + timedelta(minutes=45)) is not None
+
+
+def test_a_day_long_event_over_the_night_the_clocks_go_back_keeps_its_end(
+    tmp_path: Path,
+) -> None:
+    """The review's N1: 12:00 to 12:00 the next day, the night summer time ends, is a
+    day (25 hours pass): its end is kept, as main kept it, in a calendar with TZID, in
+    JSON written naive and in JSON with the offsets given; a day and an hour is not."""
+    text = _calendar(
+        "America/New_York",
+        ("NY hackathon", "20261031T120000", "DTEND;TZID=America/New_York:20261101T120000"),
+        ("Midnight to midnight", "20261101T000000", "DTEND;TZID=America/New_York:20261102T000000"),
+        ("A day and an hour", "20261031T120000", "DTEND;TZID=America/New_York:20261101T130000"),
+    )
+    talks, warnings = _read(tmp_path, "hack.ics", text)
+    assert _shown(talks["NY hackathon"])[1] == "2026-11-01T12:00:00-05:00"
+    assert _shown(talks["Midnight to midnight"])[1] == "2026-11-02T00:00:00-05:00"
+    assert _shown(talks["A day and an hour"])[1] is None
+    assert [w for w in warnings if "more than a day" in w and "A day and an hour" in w]
+    assert not [w for w in warnings if "hackathon" in w or "Midnight" in w]
+    talks, warnings = _read(
+        tmp_path,
+        "p.json",
+        '{"conference":"Offset Hack 2026","timezone":"Europe/Berlin","talks":['
+        '{"title":"Offsets","start":"2026-10-24T12:00:00+02:00",'
+        '"end":"2026-10-25T12:00:00+01:00"},'
+        '{"title":"Naive","start":"2026-10-24T12:00:00","end":"2026-10-25T12:00:00"}]}',
+    )
+    assert _shown(talks["Offsets"])[1] == "2026-10-25T12:00:00+01:00"
+    assert _shown(talks["Naive"])[1] == "2026-10-25T12:00:00+01:00"
+    assert not warnings
+
+
+def test_a_day_in_a_duration_is_the_same_clock_time_the_next_day(tmp_path: Path) -> None:
+    """The review's N2: RFC 5545 §3.3.6 reads a duration's days as days on the
+    calendar ("P1D" is the same clock time the next day) and its hours as time that
+    passes ("PT24H" from 12:00 the night the clocks go back ends at 11:00)."""
+    text = _calendar(
+        "Europe/Berlin",
+        ("One day", "20261024T120000", "DURATION:P1D"),
+        ("Twenty-four hours", "20261024T120000", "DURATION:PT24H"),
+        ("A day and two hours", "20261024T120000", "DURATION:P1DT2H"),
+    )
+    talks, _ = _read(tmp_path, "days.ics", text)
+    assert _shown(talks["One day"])[1] == "2026-10-25T12:00:00+01:00"
+    assert _shown(talks["Twenty-four hours"])[1] == "2026-10-25T11:00:00+01:00"
+    start = when.wall_clock(datetime(2026, 10, 24, 12), BERLIN)
+    assert when.later(start, when.parse_duration("P1DT2H") or timedelta(0)) == datetime(
+        2026, 10, 25, 14, tzinfo=BERLIN
+    )
+    assert when.later(start, when.parse_duration("P1W") or timedelta(0)) == datetime(
+        2026, 10, 31, 12, tzinfo=BERLIN
+    )
