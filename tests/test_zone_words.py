@@ -106,3 +106,17 @@ def test_the_testers_german_program_in_mesz(tmp_path: Path) -> None:
     doc = detect.parse_path(path)
     assert f"{doc.talks[0].start:%H:%M%z}" == "10:00+0200"
     assert not any("names no time zone" in w for w in doc.warnings)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # (the review's N3: another place's zone, in a line that does not state the
+        # program's times, is no zone of the program's)
+        "Hinweis: Der Livestream für unsere Gäste in Indien beginnt um 14:30 Indischer Normalzeit.",
+        "Note: the livestream for our guests in India starts at 14:30 Indian Standard Time.",
+        "Zeit der Übertragung aus Athen: OEZ. Die Konferenz selbst findet in Berlin statt.",
+    ],
+)
+def test_a_zone_written_in_passing_is_not_the_programs(line: str) -> None:
+    assert mdparts.stated_zone([line]) is None

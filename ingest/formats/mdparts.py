@@ -507,6 +507,14 @@ def _says_time(line: str) -> bool:
 _CITY_REACH = 2
 
 
+def _stated(near: list[int], i: int, n: int) -> bool:
+    """Whether the `n` words from the `i`th state the times: a word for time (at one of
+    `near`) stands `_CITY_REACH` words from them at most, outside them ("Alle Zeiten in
+    MESZ"; not "Zeit der Übertragung aus Athen: OEZ", nor "…at 14:30 Indian Standard
+    Time", whose only word for time is the name's own)."""
+    return any(i - _CITY_REACH <= j < i + n + _CITY_REACH and not i <= j < i + n for j in near)
+
+
 def _city_zone(line: str) -> tzinfo | None:
     """The zone of a city a line names beside its word for time ("Berlin time", "New
     York time"), or of a word made of a city's name and an ending of two letters
@@ -515,7 +523,7 @@ def _city_zone(line: str) -> tzinfo | None:
     near = [j for j, w in enumerate(words) if _time_word(w)]
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
-            if not any(i - _CITY_REACH <= j < i + n + _CITY_REACH for j in near):
+            if not _stated(near, i, n):
                 continue
             said = " ".join(words[i : i + n])
             if not capitalised(said):  # (a name: "Berlin", "الرياض", "Αθήνα")
@@ -569,7 +577,8 @@ def _named_zone(line: str) -> tzinfo | None:
     for n in range(_NAME_WORDS, 0, -1):
         for i in range(len(words) - n + 1):
             key = languages.name_key(" ".join(words[i : i + n]))
-            named = full.get(key) or _inflected(words[i : i + n], full)
+            inflected = _inflected(words[i : i + n], full) if _stated(near, i, n) else None
+            named = full.get(key) or inflected
             beside = any(j in (i - 1, i + n) for j in near) and capitalised(words[i])
             named = named or (bare.get(key) if beside else None)
             if named and (found := when.zone(named)):
@@ -584,12 +593,14 @@ def _named_zone(line: str) -> tzinfo | None:
 def _abbreviated_zone(line: str) -> tzinfo | None:
     """The zone of an abbreviation CLDR writes in a language other than English
     ("MESZ", "SEČ", "IST" in Hindi: `languages.zone_abbreviations`), in a line that
-    speaks of time in that language ("Alle Zeiten MESZ", "सभी समय IST में हैं")."""
+    states the times in that language, its word for time beside it (`_stated`: "Alle
+    Zeiten in MESZ", "सभी समय IST में हैं"; not "Zeit der Übertragung aus Athen: OEZ")."""
     words = _WORD.findall(line)
     for code, named in languages.zone_abbreviations().items():
-        said = [w for w in words if w in named]
         time = languages.time_word(code)
-        if said and time and any(_time_word(w, frozenset({time})) for w in words):
+        near = [j for j, w in enumerate(words) if time and _time_word(w, frozenset({time}))]
+        said = [w for i, w in enumerate(words) if w in named and _stated(near, i, 1)]
+        if said:
             return when.zone(named[said[0]])
     return None
 
