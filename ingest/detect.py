@@ -429,14 +429,27 @@ def _zone_assumed(
 
 _NO_ZONE = ": names no time zone for "  # (the warnings `_zone_assumed` gives)
 _UNREAD = ": says something talkbase cannot read as the time zone of "
+_BORROWED = ", the zone of "  # (`zone_borrowed`'s)
 _READ_IN = re.compile(
-    f"(?:{re.escape(_NO_ZONE)}|{re.escape(_UNREAD)})" + r".*?; they were read in (\S+), the default"
+    f"(?:{re.escape(_NO_ZONE)}|{re.escape(_UNREAD)})"
+    + rf".*?; they were read in (\S+)(?:, the default|{re.escape(_BORROWED)})"
 )
+
+
+def zone_borrowed(document: str, zone: str, other: str) -> str:
+    """The warning of a document naming no zone for its times, read in the zone of
+    `other`, which holds the same program (index/build/kindred.py): in place of the
+    default's (`_zone_assumed`), and read by `zone_assumed` as it is."""
+    return (
+        f"{document}{_NO_ZONE}its times; they were read in {zone}{_BORROWED}{other}, "
+        "which holds the same program"
+    )
 
 
 def zone_assumed(warnings: Sequence[str]) -> str | None:
     """The zone a document's times were read in for want of one it names (the
-    default's, as its warning says: `_zone_assumed`); None where it names its own."""
+    default's, as its warning says: `_zone_assumed`, or that of another document of
+    the same program: `zone_borrowed`); None where it names its own."""
     for w in warnings:
         if (found := _READ_IN.search(w)) is not None:
             return found.group(1)

@@ -215,7 +215,7 @@ def limit_times(talk: Talk, where: str, warnings: list[str]) -> Talk:
     (`when.LONGEST_TALK`), and without a time or day beyond any program's dates (a
     placeholder's "9999-12-31": `program_date`), each with a warning naming the talk:
     what every parser's talks go through, whatever the parser did with its times."""
-    talk = _on_program_dates(talk, where, warnings)
+    talk = _on_the_clock(_on_program_dates(talk, where, warnings), where, warnings)
     if talk.start is None or talk.end is None:
         return talk
     try:
@@ -226,6 +226,28 @@ def limit_times(talk: Talk, where: str, warnings: list[str]) -> Talk:
         return talk
     warnings.append(f"{where}: {talk.title[:60]!r} {problem}; kept without an end")
     return replace(talk, end=None)
+
+
+def _on_the_clock(talk: Talk, where: str, warnings: list[str]) -> Talk:
+    """The talk's start and end as its program's wall clock times mean them on a night
+    its zone's clocks change (`when.on_the_clock`), with a warning where a start the
+    clocks skip was moved ("02:30" the night summer time begins is "03:30"); its times
+    then plain instants (`when.instant`). Times the document gave as instants are
+    as read."""
+    if talk.start is None:
+        return talk
+    start, end, moved = when.on_the_clock(talk.start, talk.end)
+    if moved:
+        read = f"{start:%H:%M}" + (f"–{end:%H:%M}" if end else "")
+        warnings.append(
+            f"{where}: {talk.title[:60]!r} starts at {talk.start:%H:%M} on "
+            f"{talk.start:%Y-%m-%d}, a time the clocks of {talk.zone} skip (summer time "
+            f"begins); read as {read}"
+        )
+    start, end = when.instant(start), when.instant(end) if end is not None else None
+    if start is talk.start and end is talk.end:
+        return talk  # (the common case: plain instants, as read)
+    return replace(talk, start=start, end=end)
 
 
 def _on_program_dates(talk: Talk, where: str, warnings: list[str]) -> Talk:

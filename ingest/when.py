@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from talkbase.core import languages
 from talkbase.core.terms import fold
-from talkbase.core.when import LONGEST_TALK
+from talkbase.core.when import LONGEST_TALK, elapsed
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 _ISO_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
@@ -188,13 +188,35 @@ def named_zone(moment: datetime | None) -> bool:
     return key.upper() not in _UTC_ALIASES and not key.upper().startswith("ETC/")
 
 
+class WallClock(datetime):
+    """A moment read as its program's wall clock shows it, written without an offset
+    ("02:30" in the program's zone): on the night its zone's clocks change, which
+    moment it means is decided with its talk's end (`on_the_clock`). A moment the
+    document gave as an instant ("…Z", "+02:00", a Unix time) is a plain datetime,
+    never moved; `limits.limit_times` leaves every talk's times plain."""
+
+
+def wall_clock(moment: datetime, zone: tzinfo) -> datetime:
+    """`moment`'s date and clock time (naive, as written) in `zone`, as its wall clock
+    shows it (`WallClock`)."""
+    return WallClock.combine(moment.date(), moment.time(), zone)
+
+
+def instant(moment: datetime) -> datetime:
+    """`moment` as the plain datetime of the instant it is, its fold kept."""
+    if type(moment) is datetime:
+        return moment
+    return datetime.combine(moment.date(), moment.timetz())
+
+
 def localise(when: datetime, tz: tzinfo | None, fallback: tzinfo) -> datetime:
-    """Naive times are in `tz` (else `fallback`); aware times are shown in `tz`."""
+    """Naive times are in `tz` (else `fallback`), as its wall clock shows them
+    (`wall_clock`); aware times are instants, shown in `tz`."""
     if when.tzinfo is None:
-        return when.replace(tzinfo=tz or fallback)
+        return wall_clock(when, tz or fallback)
     if tz is not None:
         try:
-            return when.astimezone(tz)
+            return instant(when.astimezone(tz))
         except (OverflowError, ValueError):
             return when
     return when
@@ -479,6 +501,23 @@ def bare_number(value: object) -> float | None:
     return None
 
 
+class Nominal(timedelta):
+    """A duration with whole days ("P1D", "P1W", "P1DT2H"): its `calendar` days and
+    weeks are days as the calendar counts them, the same clock time the next day
+    (RFC 5545 §3.3.6), however many hours pass the night the clocks change; the rest
+    is time that passes (`later`)."""
+
+    calendar: timedelta
+
+    def __new__(cls, calendar: timedelta, exact: timedelta) -> Nominal:
+        self = super().__new__(cls, days=calendar.days, seconds=exact.total_seconds())
+        self.calendar = calendar
+        return self
+
+    def __reduce__(self) -> tuple[type[Nominal], tuple[timedelta, timedelta]]:
+        return Nominal, (self.calendar, timedelta(seconds=(self - self.calendar).total_seconds()))
+
+
 def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
     """ "00:30", "1:30:00", "PT45M", "90", 90, "1h 30m", "1h30", "90'"; a bare number counts `per`
     (minutes, unless a table's column says hours: "1,5" is then 90 minutes); None
@@ -495,7 +534,9 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
             out = timedelta(hours=parts[0], minutes=parts[1], seconds=parts[2])
         elif m := _ISO_DURATION.match(text.upper()):
             w, d, h, mi, s = (int(g or 0) for g in m.groups())
-            out = timedelta(weeks=min(w, 99), days=min(d, 999), hours=h, minutes=mi, seconds=s)
+            days = timedelta(weeks=min(w, 99), days=min(d, 999))
+            exact = timedelta(hours=h, minutes=mi, seconds=s)
+            out = Nominal(days, exact) if days else exact
         elif (m := _WORDS_DURATION.match(text.lower())) and text:
             hours, after_h, minutes = m.groups()
             if not (after_h and minutes):  # ("1h30 45m" is no duration)
@@ -567,13 +608,78 @@ def _moment(when: datetime) -> str:
 
 
 def end_problem(start: datetime, end: datetime) -> str | None:
-    """Why `end` cannot be the end of a talk starting at `start` (before it, or more
-    than LONGEST_TALK after it); None when it can. An end equal to the start is no end."""
-    if end < start:
+    """Why `end` cannot be the end of a talk starting at `start` (before it, as time
+    passes: `elapsed`, or more than LONGEST_TALK after it, a day as the calendar counts
+    one: the hour the clocks go back between them is allowed, so that 12:00 to 12:00
+    the next day, the night summer time ends, is a day though 25 hours pass); None when
+    it can. An end equal to the start is no end."""
+    length = elapsed(start, end)
+    if length < timedelta(0):
         return f"ends ({_moment(end)}) before it starts ({_moment(start)})"
-    if end - start > LONGEST_TALK:
+    turned = (start.utcoffset() or timedelta(0)) - (end.utcoffset() or timedelta(0))
+    if length - max(turned, timedelta(0)) > LONGEST_TALK:
         return f"ends ({_moment(end)}) more than a day after it starts ({_moment(start)})"
     return None
+
+
+def _as_shown(moment: datetime) -> datetime:
+    """`moment` as the clocks of its zone show it: a time they skip, the night summer
+    time begins ("02:30" in Berlin on 2026-03-29), is read with the offset before the
+    change, as RFC 5545 reads one, and shown as the clocks then say ("03:30+02:00");
+    any other moment as it is."""
+    try:
+        return moment.astimezone(UTC).astimezone(moment.tzinfo)
+    except OverflowError:  # (a placeholder at the calendar's end: `limit_times` drops it)
+        return moment
+
+
+def _changing(moment: datetime) -> bool:
+    """Whether `moment`'s wall time is one its zone's clocks skip or show twice: its
+    offset depends on its fold."""
+    return moment.utcoffset() != moment.replace(fold=1 - moment.fold).utcoffset()
+
+
+def _skipped(moment: datetime) -> bool:
+    """Whether the clocks of `moment`'s zone skip its wall time that day."""
+    return _as_shown(moment).replace(tzinfo=None) != moment.replace(tzinfo=None)
+
+
+def _twice(moment: datetime) -> bool:
+    """Whether `moment` is a wall clock time (`WallClock`) its zone's clocks show twice
+    that day (the hour summer time ends), nothing yet saying which (its fold is 0)."""
+    wall = isinstance(moment, WallClock) and moment.fold == 0
+    return wall and _changing(moment) and not _skipped(moment)
+
+
+def on_the_clock(start: datetime, end: datetime | None) -> tuple[datetime, datetime | None, bool]:
+    """A talk's start and end on the night its zone's clocks change, as its program's
+    wall clock times mean them (`WallClock`), and whether its start was `moved`: a
+    wall time shown twice (the hour summer time ends) is the one that gives the talk
+    the length its clock times say ("02:30–03:00" is 30 minutes, not 90), else the
+    first (RFC 5545's); a start the clocks skip is read as RFC 5545 reads it
+    (`_as_shown`: "02:30" is "03:30"), its talk keeping the length its clock times
+    say where its written end would come before it ("02:30–03:15" is "03:30–04:15";
+    `moved` says so). A start the document gave as an instant ("Z", an offset), and an
+    end it gave so or that its duration gives (`later`), are as they are: an instant
+    is never moved, and a duration never shortened."""
+    if not isinstance(start, WallClock) or start.utcoffset() is None:
+        return start, end, False
+    wall_end = end if isinstance(end, WallClock) and end.utcoffset() is not None else None
+    if not _changing(start) and (wall_end is None or not _changing(wall_end)):
+        return start, end, False  # (the common case: a night the clocks keep)
+    if wall_end is not None:
+        wall = wall_end.replace(tzinfo=None) - start.replace(tzinfo=None)
+        starts = [start, start.replace(fold=1)] if _twice(start) else [start]
+        ends = [wall_end, wall_end.replace(fold=1)] if _twice(wall_end) else [wall_end]
+        after = [(s, e) for s in starts for e in ends if elapsed(s, e) > timedelta(0)]
+        start, wall_end = next(
+            (p for p in after if elapsed(*p) == wall), after[0] if after else (start, wall_end)
+        )
+        end = _as_shown(wall_end)
+    shown, moved = _as_shown(start), _skipped(start)
+    if moved and wall_end is not None and end is not None and elapsed(shown, end) <= timedelta(0):
+        end = later(shown, wall) if wall > timedelta(0) else end
+    return shown, end, moved
 
 
 # An evening start and an end in the small hours, its clock before the start's: the
@@ -614,8 +720,15 @@ def days_on(day: date, days: int) -> date:
 def later(moment: datetime, length: timedelta) -> datetime | None:
     """`moment` plus `length`; None past the calendar's last day or before its first
     (a placeholder's "9999-12-31 23:00" plus two hours: no clock time at all, which
-    `limits.limit_times` then says of the talk, beyond any program's dates)."""
+    `limits.limit_times` then says of the talk, beyond any program's dates). From a
+    wall clock time (`WallClock`) it is time that passes, an instant: a 90-minute
+    talk from the first 01:00 the night summer time ends ends at the second 01:30;
+    a duration's days (`Nominal`) are the same clock time a day later."""
     try:
+        if isinstance(moment, WallClock) and moment.utcoffset() is not None:
+            days = length.calendar if isinstance(length, Nominal) else timedelta(0)
+            on_day = moment + days  # (the same clock time, days later)
+            return instant((on_day.astimezone(UTC) + length - days).astimezone(moment.tzinfo))
         return moment + length
     except OverflowError:
         return None
@@ -679,7 +792,9 @@ def talk_end(
         return None, None
     problem = None
     if end is not None and end != start:
-        problem = end_problem(start, end)
+        # (judged as the clocks mean them; `limits.limit_times` moves them and says so)
+        shown, shown_end, _ = on_the_clock(start, end)
+        problem = end_problem(shown, shown_end or end)
         if problem is None:
             return end, None
     if length is not None:

@@ -215,3 +215,24 @@ def test_check_finds_a_stored_value_that_breaks_reading(
     assert not report.ok
     assert "cannot be read back" in report.problems[0] and "OverflowError" in report.problems[0]
     assert "rebuilds the base from" not in report.advice
+
+
+@pytest.mark.usefixtures("_hashing")
+def test_an_end_just_past_the_program_years_is_kept_as_ingest_read_it(
+    tmp_path: Path, capsys
+) -> None:
+    """A review's R3: a talk from 2099-12-31 23:00 to 2100-01-01 01:00 is ingested with
+    its end, and search and export show that end too (it was read back without it)."""
+    path = tmp_path / "century.csv"
+    path.write_text(
+        CSV_HEAD + "2099-12-31,23:00,01:00,,New century party,Ann Lee\n" + CSV_NORMAL,
+        encoding="utf-8",
+    )
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "ingest", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["--home", str(home), "export"]) == 0
+    party = next(t for t in _lines(capsys) if t["title"] == "New century party")
+    assert party["start_iso"].startswith("2099-12-31T23:00")
+    assert party["end_iso"] is not None and party["end_iso"].startswith("2100-01-01T01:00")
+    assert check(home).ok

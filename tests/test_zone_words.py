@@ -34,11 +34,11 @@ def test_the_testers_hindi_program_is_in_indian_standard_time(tmp_path: Path) ->
 
 
 def test_are_in_is_no_city() -> None:
-    """ "सभी समय IST में हैं।" ("All times are in IST", the tester's 17v): IST names
-    several zones, so none is read, and the default's warning says what was seen."""
+    """ "सभी समय IST में हैं।" ("All times are in IST", the tester's 17v) is no Mahé: it
+    is India's time, as Hindi writes IST (CLDR's abbreviation in Hindi; see below)."""
     assert languages.name_key("में हैं") != languages.name_key("माहे")
-    assert mdparts.stated_zone(["सभी समय IST में हैं।"]) is None
-    assert mdparts.zone_said(["सभी समय IST में हैं।"]) is not None
+    found = mdparts.stated_zone(["सभी समय IST में हैं।"])
+    assert found is not None and getattr(found, "key", None) == "Asia/Kolkata"
 
 
 @pytest.mark.parametrize(
@@ -60,3 +60,63 @@ def test_a_zone_named_in_words_of_any_script(line: str, zone: str) -> None:
 def test_a_word_keeps_its_combining_marks() -> None:
     assert languages.WORD.findall("सभी समय में हैं") == ["सभी", "समय", "में", "हैं"]
     assert languages.time_word("ta") == "நேரம்"  # (Tamil's, its virama inside the word)
+
+
+# -- zones a person reads (the tester's W5) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "zone"),
+    [
+        # CLDR's abbreviations in a language other than English, in a line that speaks
+        # of time in that language
+        ("Alle Zeiten in MESZ.", "Europe/Warsaw"),
+        ("सभी समय IST में हैं।", "Asia/Kolkata"),
+        # CLDR's names, an adjective inflected ("Indische Normalzeit" in the dative)
+        ("Alle Zeiten in mitteleuropäischer Sommerzeit", "Europe/Warsaw"),
+        ("Alle Zeiten in Indischer Normalzeit", "Asia/Kolkata"),
+        ("All times are Indian Standard Time (IST)", "Asia/Kolkata"),
+    ],
+)
+def test_a_zone_as_people_write_it(line: str, zone: str) -> None:
+    found = mdparts.stated_zone([line])
+    assert found is not None and getattr(found, "key", None) == zone
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "All times MESZ",  # (German's abbreviation, in an English line)
+        "All times are IST",  # (India's, Ireland's or Israel's: English names several)
+        "All times CST",
+        "Sessions on Indian cuisine and standard times",
+    ],
+)
+def test_an_abbreviation_of_another_language_or_of_several_zones_names_none(line: str) -> None:
+    assert mdparts.stated_zone([line]) is None
+
+
+def test_the_testers_german_program_in_mesz(tmp_path: Path) -> None:
+    path = tmp_path / "bonn.md"
+    path.write_text(
+        "# FrOSCon Satellit Bonn 2026\n\nAlle Zeiten in MESZ.\n\n## Samstag, 22. August 2026\n\n"
+        "- 10:00–10:45 Uhr: Eröffnung — Jana Keller\n",
+        encoding="utf-8",
+    )
+    doc = detect.parse_path(path)
+    assert f"{doc.talks[0].start:%H:%M%z}" == "10:00+0200"
+    assert not any("names no time zone" in w for w in doc.warnings)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # (the review's N3: another place's zone, in a line that does not state the
+        # program's times, is no zone of the program's)
+        "Hinweis: Der Livestream für unsere Gäste in Indien beginnt um 14:30 Indischer Normalzeit.",
+        "Note: the livestream for our guests in India starts at 14:30 Indian Standard Time.",
+        "Zeit der Übertragung aus Athen: OEZ. Die Konferenz selbst findet in Berlin statt.",
+    ],
+)
+def test_a_zone_written_in_passing_is_not_the_programs(line: str) -> None:
+    assert mdparts.stated_zone([line]) is None

@@ -104,9 +104,9 @@ def ingest(
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     with contextlib.nullcontext() if dry_run else store.locked(home):
-        parsed, renamed = _identified(home, parsed, report, shrink, replace_all)
+        parsed, renamed, rezoned = _identified(home, parsed, report, shrink, replace_all)
         report.documents = parsed
-        if not (rebuild or replace_all or renamed) and _change_in_place(
+        if not (rebuild or replace_all or renamed or rezoned) and _change_in_place(
             home, embedder, parsed, report, progress, dry_run
         ):
             report.seconds = time.perf_counter() - t0
@@ -116,6 +116,8 @@ def ingest(
             docs[name] = replace(
                 docs[name], talks=tuple(replace(t, conference=conference) for t in docs[name].talks)
             )
+        for name, (zone, other) in rezoned.items():  # (the times of another's program)
+            docs[name] = kindred.in_zone(docs[name], zone, other)
         for doc in parsed:
             docs[doc.name] = doc
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
@@ -125,12 +127,12 @@ def ingest(
 
 def _identified(
     home: Path, parsed: list[ParsedDocument], report: Report, shrink: bool, replace_all: bool
-) -> tuple[list[ParsedDocument], dict[str, str]]:
+) -> tuple[list[ParsedDocument], dict[str, str], dict[str, tuple[str, str]]]:
     """`parsed` under the names of the stored documents they are again, or names of
     their own (index/build/identity.py), each of the conference of a document of
     another name that holds the same program, where one of them names its conference
     after its file (index/build/kindred.py); and the stored documents whose talks take
-    another conference so (a whole build renames them). A file refused as cut short
+    another conference so, or another's zone (a whole build renames or moves them). A file refused as cut short
     goes to `report.failed`, and when every file is refused the first refusal is
     raised."""
     stored: dict[str, identity.Stored] = {}
@@ -151,8 +153,12 @@ def _identified(
                     spread = tables.titles_in_several_conferences(con)
             finally:
                 con.close()
-        stored = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in names}
-        others = {n: identity.Stored(n, docs[n][0], tuple(records[n])) for n in alike}
+        stored = {
+            n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3])) for n in names
+        }
+        others = {
+            n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3])) for n in alike
+        }
     named = identity.name_documents(parsed, stored, shrink or replace_all, spread)
     report.notices += named.notices
     report.failed += named.refused
@@ -160,7 +166,7 @@ def _identified(
         raise named.refused[0]
     kin = kindred.related(named.documents, {**others, **stored}, spread)
     report.notices += kin.notices
-    return kin.documents, kin.renamed
+    return kin.documents, kin.renamed, kin.rezoned
 
 
 def _change_in_place(

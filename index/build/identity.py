@@ -85,6 +85,7 @@ class Stored:
     name: str
     path: str
     talks: tuple[Talk, ...]
+    warnings: tuple[str, ...] = ()  # (what its reading said: the zone it took, if any)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,10 @@ conference names they state:
 - where both state names that are not one conference, they stay two conferences, as
   their own names say, and a notice names both documents.
 
+Where one of two documents of one program names no zone for its times (read in the
+default's) and the other's talks are all in one zone the tz database names, the first
+is read in the other's zone (`in_zone`; a stored one in a whole build: `Kin.rezoned`).
+
 Each case is said in a notice naming both documents. A document holding the same
 talks as another on other days only (a program moved a week, or given again) is
 kept beside it, both dates kept, with a notice (`identity.other_days`).
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from zoneinfo import ZoneInfo
 
 from index.build.identity import (
     SAME_SHARE,
@@ -35,9 +40,10 @@ from index.build.identity import (
     speaker_keys,
     stated_conferences,
 )
-from ingest.detect import ParsedDocument
+from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
 from ingest.merge import canonical_conferences
 from ingest.text import generic_title, title_key
+from ingest.when import instant, named_zone, on_the_clock, wall_clock
 from talkbase.core.records import Talk
 
 
@@ -48,6 +54,8 @@ class Kin:
     documents: list[ParsedDocument]
     notices: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # stored document -> its conference
+    # stored document -> the zone its times are read in, and the document it took it from
+    rezoned: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -57,6 +65,9 @@ class _Doc:
     talks: tuple[Talk, ...]
     at: int | None  # position among the documents given; None: stored
     from_file: bool  # its conference is named after its file
+    # the zone its times were read in for want of one it names (the default's:
+    # `detect.zone_assumed`); None where it names its own
+    assumed: str | None = None
 
 
 def specific(talks: Sequence[Talk]) -> list[Talk]:
@@ -143,11 +154,19 @@ def related(
     spread = spread or {}
     given = {d.name for d in parsed}
     docs = [
-        _Doc(s.name, s.path, s.talks, None, not stated_conferences(s.talks, s.name))
+        _Doc(
+            s.name,
+            s.path,
+            s.talks,
+            None,
+            not stated_conferences(s.talks, s.name),
+            zone_assumed(s.warnings),
+        )
         for s in stored.values()
         if s.name not in given
     ] + [
-        _Doc(d.name, d.path, d.talks, n, d.conference_from_file_name) for n, d in enumerate(parsed)
+        _Doc(d.name, d.path, d.talks, n, d.conference_from_file_name, zone_assumed(d.warnings))
+        for n, d in enumerate(parsed)
     ]
     out = list(parsed)
     kin = Kin(out)
@@ -160,7 +179,11 @@ def related(
             kin.notices += _moved(doc, others)
             continue
         mine, theirs = _conference(doc.talks), _conference(other.talks)
-        if not mine or not theirs or _one_conference(mine, theirs):
+        if not mine or not theirs:
+            continue
+        if _one_conference(mine, theirs):
+            _in_zone_of(doc, other, out, kin)
+            _in_zone_of(other, doc, out, kin)
             continue
         said = (
             f"{doc.path}: holds {_shared(doc.talks, other.talks)} of the "
@@ -168,9 +191,11 @@ def related(
         )
         if doc.from_file and (not other.from_file or other.at is None or other.at < doc.at):
             _take(doc, theirs, out)
+            _in_zone_of(doc, other, out, kin)
             kin.notices.append(f"{said}: {_joined(theirs)}")
         elif other.from_file and not doc.from_file:
             _take(other, mine, out)
+            _in_zone_of(other, doc, out, kin)
             if other.at is None:
                 kin.renamed[other.name] = mine
             kin.notices.append(f"{said}: {_joined(mine)}")
@@ -190,6 +215,85 @@ def _take(doc: _Doc, name: str, out: list[ParsedDocument]) -> None:
     doc.from_file = False
     if doc.at is not None:
         out[doc.at] = replace(out[doc.at], talks=doc.talks)
+
+
+def _one_zone(talks: Sequence[Talk]) -> str | None:
+    """The one tz database zone all the timed talks are in ("Europe/Oslo": a place's
+    clock, not UTC nor an offset: `when.named_zone`); None where they are in several,
+    or in none such."""
+    zones = {
+        getattr(t.start.tzinfo, "key", None) if named_zone(t.start) else None
+        for t in talks
+        if t.start
+    }
+    return zones.pop() if len(zones) == 1 else None
+
+
+def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> None:
+    """`doc`'s times read in the zone of `other`, of the same program, where `doc` names
+    none (they were read in the default's: `_Doc.assumed`) and `other`'s talks are all
+    in one zone the tz database names (`in_zone`); a stored `doc` in a whole build
+    (`Kin.rezoned`)."""
+    zone = _one_zone(other.talks)
+    if doc.assumed is None or zone is None or zone == doc.assumed:
+        return
+    if not _same_clocks(doc.talks, other.talks):
+        return  # (its clock times are not the other's: no sign they are in its zone)
+    clock = ZoneInfo(zone)
+    doc.talks = tuple(_on_clock(t, doc.assumed, clock) for t in doc.talks)
+    doc.assumed = zone
+    if doc.at is None:
+        kin.rezoned[doc.name] = (zone, other.name)
+    else:
+        out[doc.at] = in_zone(out[doc.at], zone, other.name)
+
+
+def _same_clocks(mine: Sequence[Talk], theirs: Sequence[Talk]) -> bool:
+    """Whether the talks `mine` shares with `theirs` (a title on the same day) mostly
+    start at the same clock time in both (`SAME_SHARE` of them): the sign that `mine`'s
+    times, which name no zone, are on the clock of `theirs` (a CSV written in UTC beside
+    its conference's calendar in Oslo, two hours apart, is not in Oslo's time)."""
+    clocks: dict[tuple[str, object], set[object]] = {}
+    for t in theirs:
+        if t.start is not None:
+            clocks.setdefault((title_key(t.title), t.day), set()).add(t.start.time())
+    shared = [
+        t.start.time() in clocks[key]
+        for t in mine
+        if t.start is not None and (key := (title_key(t.title), t.day)) in clocks
+    ]
+    return bool(shared) and sum(shared) >= SAME_SHARE * len(shared)
+
+
+def in_zone(doc: ParsedDocument, zone: str, other: str) -> ParsedDocument:
+    """`doc` with its times read in `zone`, that of the document `other` of the same
+    program, where it names none (its warning says they were read in the default's,
+    `detect.zone_assumed`): its clock times kept, as the conference's clock says them
+    (a CSV beside the same conference's calendar in Europe/Oslo is in Oslo's time, no
+    longer 9 hours off in the default's, each of its talks a false conflict); its
+    warning then says whose zone it took (`detect.zone_borrowed`), which the merge
+    still ranks below a zone a document names."""
+    assumed = zone_assumed(doc.warnings)
+    if assumed is None or assumed == zone:
+        return doc
+    clock = ZoneInfo(zone)
+    said = zone_borrowed(doc.name, zone, other)
+    return replace(
+        doc,
+        talks=tuple(_on_clock(t, assumed, clock) for t in doc.talks),
+        warnings=tuple(said if zone_assumed([w]) else w for w in doc.warnings),
+    )
+
+
+def _on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
+    """The talk's times in `clock` where they were read in the zone `assumed` (their
+    wall clock times kept: `when.on_the_clock` reads them on a day the clocks change)."""
+    if talk.start is None or getattr(talk.start.tzinfo, "key", None) != assumed:
+        return talk
+    start = wall_clock(talk.start.replace(tzinfo=None), clock)
+    end = wall_clock(talk.end.replace(tzinfo=None), clock) if talk.end is not None else None
+    start, end, _ = on_the_clock(start, end)
+    return replace(talk, start=instant(start), end=instant(end) if end is not None else None)
 
 
 def _joined(name: str) -> str:

@@ -30,6 +30,7 @@ from ingest.formats.blognames import (
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import parse_speakers
 from ingest.text import clean
+from ingest.when import wall_clock
 from talkbase.core.records import Source, Talk
 from talkbase.core.terms import formats_pattern
 
@@ -228,8 +229,12 @@ def parse(
         sp = split_speakers(pre, vocab, text)
         speakers_text, head = pre[sp:].strip(), pre[:sp]
         day = date(year, _MONTH_NO[m.group("mon")], int(m.group("day")))
-        start = datetime.combine(day, datetime.strptime(m.group("start"), "%H:%M").time(), tz)
-        end = datetime.combine(day, datetime.strptime(m.group("end"), "%H:%M").time(), tz)
+        start = wall_clock(
+            datetime.combine(day, datetime.strptime(m.group("start"), "%H:%M").time()), tz
+        )
+        end = wall_clock(
+            datetime.combine(day, datetime.strptime(m.group("end"), "%H:%M").time()), tz
+        )
         reset = prev_start is not None and start < prev_start
         bounds = [0] + _boundaries(head)
         t0 = bounds[-1]

@@ -41,6 +41,10 @@ session kind, "Workshop: eBPF for operators"); then it is kept on its first day 
 no time (`Talk.program_day`), and one of several days says so in a warning and a
 "Days" note.
 
+A TZID is a tz database zone, a Windows name CLDR maps to one ("W. Europe Standard
+Time"), else the calendar's own VTIMEZONE, read by its rules, summer time included
+(`resolve_tzid`, ingest/formats/icalzone.py).
+
 A calendar most of whose events are no sessions, all-day or repeating without end (a
 birthday, a weekly 1:1: someone's own calendar), is no program: refused.
 """
@@ -50,6 +54,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -57,12 +62,13 @@ from dateutil.rrule import rrulestr
 from ingest import when
 from ingest.formats import registry
 from ingest.formats.icalnames import people, people_labels, split_description, split_summary
+from ingest.formats.icalzone import Change, OwnZone, at_offset, own_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code
+from talkbase.core.languages import language_code, windows_zones
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_named
 
@@ -72,22 +78,6 @@ MAX_DEPTH = 16  # VCALENDAR > VEVENT > VALARM is 3; deeper is damage
 MAX_OCCURRENCES = 366  # of one recurring event: a daily rule for a year; more is a mistake
 _PARAM = re.compile(r';([A-Za-z0-9-]+)=((?:"[^"]*"|[^";:,]*)(?:,(?:"[^"]*"|[^";:,]*))*)')
 _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?(?:\.\d+)?(Z)?)?")
-_WINDOWS_ZONES = {
-    "pacific standard time": "America/Los_Angeles",
-    "mountain standard time": "America/Denver",
-    "central standard time": "America/Chicago",
-    "eastern standard time": "America/New_York",
-    "gmt standard time": "Europe/London",
-    "w. europe standard time": "Europe/Berlin",
-    "romance standard time": "Europe/Paris",
-    "central europe standard time": "Europe/Budapest",
-    "central european standard time": "Europe/Warsaw",
-    "india standard time": "Asia/Kolkata",
-    "china standard time": "Asia/Shanghai",
-    "tokyo standard time": "Asia/Tokyo",
-    "singapore standard time": "Asia/Singapore",
-    "aus eastern standard time": "Australia/Sydney",
-}
 
 
 @dataclass
@@ -170,7 +160,18 @@ def split_list(value: str) -> list[str]:
     return [unescape(p).strip() for p in re.split(r"(?<!\\),", value) if p.strip()]
 
 
+@lru_cache(maxsize=1)
+def _windows_zones() -> dict[str, str]:
+    """Windows' names of time zones, folded ("w. europe standard time") -> the tz
+    database zone CLDR maps each to (`languages.windows_zones`)."""
+    return {name.casefold(): zone for name, zone in windows_zones().items()}
+
+
 def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
+    """The zone a TZID names: a tz database zone (also at the end of a path:
+    "/mozilla.org/20050126_1/Australia/Adelaide"), a Windows name CLDR maps to one
+    ("Cen. Australia Standard Time": Australia/Adelaide), else the calendar's own
+    VTIMEZONE of that TZID (`offsets`: its rules, `icalzone.own_zone`)."""
     found = when.zone(tzid)
     if found is not None:
         return found
@@ -179,7 +180,7 @@ def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
         found = when.zone("/".join(parts[k:]))
         if found is not None:
             return found
-    windows = _WINDOWS_ZONES.get(tzid.strip().lower())
+    windows = _windows_zones().get(tzid.strip().casefold())
     if windows:
         return when.zone(windows)
     if "/" not in tzid:  # pentabarf writes "Europe-Brussels"
@@ -193,11 +194,17 @@ class _Calendar:
     name: str = ""
     tz_name: str = ""
     producer: str = ""  # PRODID
+    # TZID -> the zone its VTIMEZONE defines: its rules (`icalzone.own_zone`), else the
+    # offset of its standard time
     offsets: dict[str, tzinfo] = field(default_factory=dict)
+    rules: dict[str, list[Change]] = field(default_factory=dict)  # TZID -> its parts
     tzids: list[str] = field(default_factory=list)
     events: list[_Event] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     bad_lines: int = 0
+
+
+_CHANGES = ("STANDARD", "DAYLIGHT")  # a VTIMEZONE's parts, each a change of its clocks
 
 
 def _scan(text: str, document: str) -> _Calendar:
@@ -236,6 +243,10 @@ def _scan(text: str, document: str) -> _Calendar:
             stack.append(comp)
             if comp == "VEVENT":
                 current = _Event(no)
+            elif comp == "VTIMEZONE":
+                tzid = ""
+            elif comp in _CHANGES and "VTIMEZONE" in stack and tzid:
+                cal.rules.setdefault(tzid, []).append(Change())
             continue
         if name == "END":
             if comp not in stack:
@@ -266,10 +277,13 @@ def _scan(text: str, document: str) -> _Calendar:
         elif top == "VTIMEZONE" and name == "TZID":
             tzid = value.strip()
             cal.tzids.append(tzid)
-        elif top in ("STANDARD", "DAYLIGHT") and name == "TZOFFSETTO" and tzid:
+        elif top in _CHANGES and tzid:
+            if tzid in cal.rules:
+                cal.rules[tzid][-1].add(name, value)
             offset = when.zone(value.strip()[:3] + ":" + value.strip()[3:5])
-            if offset is not None and (top == "STANDARD" or tzid not in cal.offsets):
-                cal.offsets[tzid] = offset
+            if name == "TZOFFSETTO" and offset is not None:
+                if top == "STANDARD" or tzid not in cal.offsets:
+                    cal.offsets[tzid] = offset
     if current is not None:  # (a file cut short: the event is kept, perhaps without its end)
         said = "the VEVENT is not closed (read to the end of the file)"
         summary = inline(current.text("SUMMARY")) or None
@@ -278,6 +292,9 @@ def _scan(text: str, document: str) -> _Calendar:
     elif "VCALENDAR" in stack:  # (every event closed, the calendar never: cut between them)
         said = "the calendar ends here, with no END:VCALENDAR"
         cal.warnings.append(registry.cut_short(document, last, said, None))
+    for name, changes in cal.rules.items():  # (a zone of its own: its summer time too)
+        if (zone := own_zone(name, changes)) is not None:
+            cal.offsets[name] = zone
     if cal.bad_lines > MAX_LINE_WARNINGS:
         cal.warnings.append(
             f"{document}: … and {cal.bad_lines - MAX_LINE_WARNINGS} more malformed lines skipped"
@@ -308,8 +325,8 @@ def _when(
     if params.get("TZID"):
         tz = resolve_tzid(params["TZID"], offsets)
         if tz is not None:
-            return moment.replace(tzinfo=tz)
-    return moment.replace(tzinfo=cal_tz or fallback)
+            return when.wall_clock(moment, tz)
+    return when.wall_clock(moment, cal_tz or fallback)
 
 
 def _revision(ev: _Event, cal: _Calendar) -> tuple[int | None, str | None]:
@@ -680,7 +697,17 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             "every event is an all-day event (DTSTART;VALUE=DATE) or has no SUMMARY; no sessions",
             skipped_days[0].removeprefix(f"{document} "),
         )
-    return talks, cal.warnings
+    return [_at_offsets(t) for t in talks], cal.warnings
+
+
+def _at_offsets(talk: Talk) -> Talk:
+    """A talk in a zone of the calendar's own at the offsets its clocks then keep
+    (`icalzone.at_offset`), its times first read as the clocks mean them on a day they
+    change (`when.on_the_clock`); any other talk as it is."""
+    if talk.start is None or not isinstance(talk.start.tzinfo, OwnZone):
+        return talk
+    start, end, _ = when.on_the_clock(talk.start, talk.end)
+    return replace(talk, start=at_offset(start), end=at_offset(end))
 
 
 def _recurring(

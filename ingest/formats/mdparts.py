@@ -482,11 +482,11 @@ _PLURAL = ("s", "n", "en", "e")
 _JOINED = 2
 
 
-def _time_word(said: str) -> bool:
-    """Whether a word is a language's word for time (`_time_words`), whole or with a
-    plural's ending ("times", "Zeiten"), or, in a script without case, with up to two
-    letters joined before or after it ("بتوقيت", "시간은")."""
-    words = _time_words()
+def _time_word(said: str, words: frozenset[str] | None = None) -> bool:
+    """Whether a word is a language's word for time (`_time_words`, or one of
+    `words`), whole or with a plural's ending ("times", "Zeiten"), or, in a script
+    without case, with up to two letters joined before or after it ("بتوقيت", "시간은")."""
+    words = _time_words() if words is None else words
     w = said.casefold()
     if w in words:
         return True
@@ -514,6 +514,14 @@ def _says_time(line: str) -> bool:
 _CITY_REACH = 2
 
 
+def _stated(near: list[int], i: int, n: int) -> bool:
+    """Whether the `n` words from the `i`th state the times: a word for time (at one of
+    `near`) stands `_CITY_REACH` words from them at most, outside them ("Alle Zeiten in
+    MESZ"; not "Zeit der Übertragung aus Athen: OEZ", nor "…at 14:30 Indian Standard
+    Time", whose only word for time is the name's own)."""
+    return any(i - _CITY_REACH <= j < i + n + _CITY_REACH and not i <= j < i + n for j in near)
+
+
 def _city_zone(line: str) -> tzinfo | None:
     """The zone of a city a line names beside its word for time ("Berlin time", "New
     York time"), or of a word made of a city's name and an ending of two letters
@@ -522,7 +530,7 @@ def _city_zone(line: str) -> tzinfo | None:
     near = [j for j, w in enumerate(words) if _time_word(w)]
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
-            if not any(i - _CITY_REACH <= j < i + n + _CITY_REACH for j in near):
+            if not _stated(near, i, n):
                 continue
             said = " ".join(words[i : i + n])
             if not capitalised(said):  # (a name: "Berlin", "الرياض", "Αθήνα")
@@ -541,6 +549,28 @@ _NAME_WORDS = 6
 _EAST_ASIAN_WORD = re.compile(f"[{languages.UNSPACED}]+")  # (and Thai's: no spaces)
 
 
+# the letters an inflection adds to a word of a zone's name that CLDR writes in its
+# plain form: German's adjective endings ("mitteleuropäischer Sommerzeit", "Indischer
+# Normalzeit" for "Mitteleuropäische Sommerzeit", "Indische Normalzeit"), English's
+# "Indian Standard Time" for CLDR's "India Standard Time"
+_INFLECTED = 2
+
+
+def _inflected(words: list[str], names: dict[str, str]) -> str | None:
+    """The zone of a name of two words or more (`names`: CLDR's, keyed by
+    `languages.name_key`) that `words` say with an ending of up to `_INFLECTED`
+    letters on its words but the last, each of four letters or more as written; None
+    where they say none."""
+    if len(words) < 2:
+        return None
+    forms: list[list[str]] = [[]]
+    for word in (w.casefold() for w in words[:-1]):
+        cut = [word[: len(word) - k] for k in range(1, _INFLECTED + 1) if len(word) - k >= 4]
+        forms = [f + [w] for f in forms for w in (word, *cut)]
+    last = words[-1].casefold()
+    return next((z for f in forms[1:] if (z := names.get(" ".join([*f, last])))), None)
+
+
 def _named_zone(line: str) -> tzinfo | None:
     """The zone a line names as CLDR names zones in a language programs are read in
     (`languages.zone_names`): "Central Time", "Korean Standard Time", "한국 표준시",
@@ -554,7 +584,8 @@ def _named_zone(line: str) -> tzinfo | None:
     for n in range(_NAME_WORDS, 0, -1):
         for i in range(len(words) - n + 1):
             key = languages.name_key(" ".join(words[i : i + n]))
-            named = full.get(key)
+            inflected = _inflected(words[i : i + n], full) if _stated(near, i, n) else None
+            named = full.get(key) or inflected
             beside = any(j in (i - 1, i + n) for j in near) and capitalised(words[i])
             named = named or (bare.get(key) if beside else None)
             if named and (found := when.zone(named)):
@@ -563,6 +594,21 @@ def _named_zone(line: str) -> tzinfo | None:
     for name, named in full.items() if runs else ():
         if len(name) > 2 and _EAST_ASIAN_WORD.fullmatch(name) and any(name in r for r in runs):
             return when.zone(named)
+    return None
+
+
+def _abbreviated_zone(line: str) -> tzinfo | None:
+    """The zone of an abbreviation CLDR writes in a language other than English
+    ("MESZ", "SEČ", "IST" in Hindi: `languages.zone_abbreviations`), in a line that
+    states the times in that language, its word for time beside it (`_stated`: "Alle
+    Zeiten in MESZ", "सभी समय IST में हैं"; not "Zeit der Übertragung aus Athen: OEZ")."""
+    words = _WORD.findall(line)
+    for code, named in languages.zone_abbreviations().items():
+        time = languages.time_word(code)
+        near = [j for j, w in enumerate(words) if time and _time_word(w, frozenset({time}))]
+        said = [w for i, w in enumerate(words) if w in named and _stated(near, i, 1)]
+        if said:
+            return when.zone(named[said[0]])
     return None
 
 
@@ -594,6 +640,9 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
         for name in _ABBREVIATION.findall(line):
             if (found := when.zone(name)) and _says_time(line):
                 return found
+    for line in lines:
+        if found := _abbreviated_zone(line):
+            return found
     return None
 
 
@@ -659,9 +708,9 @@ def times(
         first, second = when.range_clocks(m.group(1), m.group(2))
         if first is None:
             return None, None, rest
-    start = datetime.combine(when.days_on(on, late), first).replace(tzinfo=fallback)
+    start = when.wall_clock(datetime.combine(when.days_on(on, late), first), fallback)
     end = (
-        datetime.combine(when.days_on(on, later), second).replace(tzinfo=fallback)
+        when.wall_clock(datetime.combine(when.days_on(on, later), second), fallback)
         if second
         else None
     )

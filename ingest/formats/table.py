@@ -819,7 +819,7 @@ class _Reader:
             # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
             base = night if night and when.written_past_24(said["end"]) else start.date()
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, base)
-            end_at = end_at.astimezone(start.tzinfo) if end_at and own else end_at
+            end_at = when.instant(end_at.astimezone(start.tzinfo)) if end_at and own else end_at
             if _undated(said["end"], self.fallback):  # 22:00 to 02:00: the next day's
                 end_at = end_at and when.past_midnight(start, end_at)
             end = end and when.past_midnight(start, end)

@@ -419,6 +419,20 @@ def _add(found: dict[str, str | None], name: str, zone: str) -> None:
 
 
 @lru_cache(maxsize=1)
+def windows_zones() -> dict[str, str]:
+    """The names Windows gives its time zones ("W. Europe Standard Time", "Cen.
+    Australia Standard Time", as Outlook writes them in a calendar's TZID) -> the tz
+    database zone CLDR maps each to, by its current name ("India Standard Time":
+    Asia/Kolkata, not the link Asia/Calcutta); {} without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return {}
+    canonical = get_global("zone_aliases")
+    return {n: canonical.get(z, z) for n, z in get_global("windows_zone_mapping").items()}
+
+
+@lru_cache(maxsize=1)
 def _metazone_zones() -> dict[str, str]:
     """Each of CLDR's metazones ("America_Central") -> the tz database zone whose
     clocks its names speak of: of the zones in it, those that keep the same UTC
@@ -436,8 +450,7 @@ def _metazone_zones() -> dict[str, str]:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     year = datetime.now().year
-    canonical = get_global("zone_aliases")
-    windows = {n: canonical.get(z, z) for n, z in get_global("windows_zone_mapping").items()}
+    windows = windows_zones()
     golden = set(windows.values())
     english = _locale("en")
     members: dict[str, dict[tuple[object, ...], list[str]]] = {}
@@ -502,6 +515,26 @@ def zone_names(bare: bool = False) -> dict[str, str]:
                     key = key if len(key.replace(" ", "")) >= 4 else ""
                 _add(found, key, zone)
     return {k: v for k, v in found.items() if v is not None}
+
+
+@lru_cache(maxsize=1)
+def zone_abbreviations() -> dict[str, dict[str, str]]:
+    """The abbreviations CLDR writes for time zones in the languages programs are read
+    in, but English ("MESZ", "OEZ" in German, "SEČ" in Czech, "IST" in Hindi: its
+    metazones' short names), by language -> {abbreviation: a tz database zone of its
+    clocks (`_metazone_zones`)}. English's are left out: English is written the world
+    over, and there "CST" or "IST" names several zones (the tz database's names of one,
+    "EST", "CET", are read as zones anyway: ingest.when.zone). {} without Babel."""
+    zones = _metazone_zones()
+    out: dict[str, dict[str, str]] = {}
+    for code in written_in():
+        locale = _locale(code) if code != "en" else None
+        for metazone, named in locale.meta_zones.items() if locale is not None else ():
+            zone = zones.get(metazone)
+            for short in dict(named.get("short", {})).values():
+                if zone and isinstance(short, str) and WORD.fullmatch(short):
+                    out.setdefault(code, {})[short] = zone
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -328,14 +328,17 @@ def _zone(name: str | None) -> tzinfo | None:
         return None  # a fixed offset such as "UTC-07:00": the ISO string carries it
 
 
-def _aware(iso: str | None, zone: tzinfo | None) -> datetime | None:
+def _aware(iso: str | None, zone: tzinfo | None, start: datetime | None = None) -> datetime | None:
     """An ISO timestamp back in its named timezone (America/Los_Angeles, not -07:00);
     None for a moment beyond any program's dates (`when.program_date`), which an older
-    talkbase stored ("9999-12-31T20:00:00-08:00"): no clock arithmetic can run on it."""
+    talkbase stored ("9999-12-31T20:00:00-08:00"): no clock arithmetic can run on it;
+    but the end of a talk whose `start` is within them, a day after it at most, as
+    ingest kept it ("2099-12-31 23:00" to "2100-01-01 01:00")."""
     if not iso:
         return None
     moment = datetime.fromisoformat(iso)
-    if not program_date(moment):
+    after = start is not None and 0 <= (moment.date() - start.date()).days <= 1
+    if not program_date(moment) and not after:
         return None
     return moment.astimezone(zone) if zone is not None and moment.tzinfo else moment
 
@@ -356,7 +359,7 @@ def talk_from_dict(d: dict[str, Any]) -> Talk:
     stored before a field existed reads with the field's default)."""
     zone = _zone(d.get("timezone"))
     start = _aware(d.get("start_iso"), zone)
-    end = _aware(d.get("end_iso"), zone)
+    end = _aware(d.get("end_iso"), zone, start)
     return Talk(
         id=int(d.get("id") or 0),
         uid=d.get("uid"),

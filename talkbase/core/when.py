@@ -25,6 +25,16 @@ def program_date(day: date | datetime) -> bool:
     return day.year in PROGRAM_YEARS
 
 
+def elapsed(start: datetime, end: datetime) -> timedelta:
+    """The time from `start` to `end` as it passes, whatever their clocks say: a talk
+    from 01:30+02:00 to 02:30+01:00, the night summer time ends, lasts two hours
+    though its wall clock says one. (Python's `end - start` reads the wall clocks of
+    two moments of one zone; this reads their offsets too, and never runs off the
+    calendar's end as a conversion to UTC would.) A naive moment counts as UTC."""
+    wall = end.replace(tzinfo=None) - start.replace(tzinfo=None)
+    return wall - ((end.utcoffset() or timedelta(0)) - (start.utcoffset() or timedelta(0)))
+
+
 # Parts of the day, by when a talk starts (a talk starting at 11:40 is a morning talk,
 # even when it runs past noon): each as the limits that hold its talks (Filters fields
 # and their HH:MM), the first where it begins, the second (if any) where it ends. The
