@@ -291,6 +291,8 @@ def _calendar_words(code: str) -> _Calendar:
     months = {**{a: m for a, m in short if len(a) >= 3 and months.get(a, m) == m}, **months}
     if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
         weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
+    if glued := languages.month_glued(code):  # "בנובמבר": "ב" and the month
+        months = {**months, **{f"{glued}{w}": m for w, m in months.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
     # the words for day and year go between a date's parts only in a language that
     # counts its months ("tháng 11": "ngày 7 tháng 11 năm 2026"); English's "Day 1 · May
@@ -1011,7 +1013,7 @@ def read_bullet(
         tail = rest[cut.end() :]
         # "— Elif Şahin (Papara), Salon A": the last comma's part names the room, where
         # speakers come before it
-        place = re.search(r",\s+([^,()]{1,40})$", tail) if room is None else None
+        place = _place_after_comma().search(tail) if room is None else None
         here = place.group(1).strip() if place and room_named(place.group(1)) else None
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
@@ -1027,6 +1029,15 @@ def read_bullet(
     if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
         fmt, rest = format_named(m.group(1)), rest[m.end() :]
     return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
+
+
+@cache
+def _place_after_comma() -> re.Pattern[str]:
+    """A list line's last part after a comma ("— Elif Şahin (Papara), Salon A"), or
+    after the list comma of a script that writes its own (CLDR's: Arabic's "،" in "—
+    سارة العتيبي، القاعة الرئيسية", Chinese's "、"); its group: the part."""
+    commas = "".join(sorted(languages.list_commas()))
+    return re.compile(rf"(?:,\s+|[{commas}]\s*)([^,{commas}()]{{1,40}})$")
 
 
 # what may end a list line to say the talk is off: "— ODWOŁANE", "(ENTFÄLLT)",

@@ -1,0 +1,47 @@
+"""Documents of the tenth outside sweep whose list lines, headings or tables were read
+wrong, each reduced to what it showed, and the cases a review of a first, broader fix
+found that fix to break (they must read as before)."""
+
+from __future__ import annotations
+
+from ingest.formats import markdown
+
+
+def _read(text: str, zone: str = "Europe/Madrid") -> list[tuple[str, list[str], str | None]]:
+    talks, _ = markdown.parse(text, "program.md", zone)
+    return [(t.title, [s.name for s in t.speakers], t.room) for t in talks]
+
+
+
+def test_the_arabic_list_comma_sets_the_room_off_the_speakers() -> None:
+    """Sweep 10, S9: "— سارة العتيبي، القاعة الرئيسية" (the Arabic script's list comma,
+    CLDR's "،") left the speaker and the room in the title."""
+    text = (
+        "# مؤتمر المطورين 2026\n\n## الثلاثاء، 10 نوفمبر 2026\n\n"
+        "- 09:00–09:30 كلمة الافتتاح — سارة العتيبي، القاعة الرئيسية\n"
+        "- 10:30–11:15 معالجة اللغة — ليلى حسن، عمر خالد، القاعة 2\n"
+    )
+    assert _read(text, "Asia/Riyadh") == [
+        ("كلمة الافتتاح", ["سارة العتيبي"], "القاعة الرئيسية"),
+        ("معالجة اللغة", ["ليلى حسن", "عمر خالد"], "القاعة 2"),
+    ]
+
+
+def test_hebrew_room_words_and_a_hebrew_day_heading() -> None:
+    """Sweep 10, S9: "— נועה כהן, אולם ראשי" and "— מיכל אברהם — חדר 2" kept speaker
+    and room in the title (Hebrew had no room words), and the day heading "יום שלישי,
+    10 בנובמבר 2026" was no day (CLDR's Hebrew date glues "ב" to the month: "d בMMMM
+    y"), so every talk lost its time."""
+    text = (
+        "# כנס מפתחים 2026\n\n## יום שלישי, 10 בנובמבר 2026\n\n"
+        "- 09:00–09:30 דברי פתיחה — נועה כהן, אולם ראשי\n"
+        "- 10:30–11:15 אבטחת תוכנה — מיכל אברהם (Check Point) — חדר 2\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "Asia/Jerusalem")
+    got = [(t.title, [s.name for s in t.speakers], t.room, t.start.isoformat()) for t in talks]
+    assert got == [
+        ("דברי פתיחה", ["נועה כהן"], "אולם ראשי", "2026-11-10T09:00:00+02:00"),
+        ("אבטחת תוכנה", ["מיכל אברהם"], "חדר 2", "2026-11-10T10:30:00+02:00"),
+    ]
+    assert talks[1].speakers[0].affiliation == "Check Point"
+
