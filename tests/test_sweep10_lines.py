@@ -45,3 +45,23 @@ def test_hebrew_room_words_and_a_hebrew_day_heading() -> None:
     ]
     assert talks[1].speakers[0].affiliation == "Check Point"
 
+
+def test_a_cjk_day_heading_with_its_weekday_after_a_space_is_a_day() -> None:
+    """Sweep 10, W6: "## 2026年11月21日 星期六" was no day (only "（星期六）" was), so
+    its talks lost their time; the weekday after it is read as CLDR names it, in
+    parentheses or not, and a word that is no weekday keeps the heading no date."""
+    from ingest.when import parse_date
+
+    text = (
+        "# 2026 开源技术大会\n\n## 2026年11月21日 星期六\n\n"
+        "- 09:00–09:30 开幕致辞 — 王磊（开源中国）— 主会场\n"
+        "- 09:30–10:15 大模型推理 — 李娜 — 主会场\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "Asia/Shanghai")
+    assert [t.start.isoformat() for t in talks] == [
+        "2026-11-21T09:00:00+08:00",
+        "2026-11-21T09:30:00+08:00",
+    ]
+    assert parse_date("2024년 10월 5일 토요일").isoformat() == "2024-10-05"
+    assert parse_date("2024年10月5日土曜日").isoformat() == "2024-10-05"
+    assert parse_date("2026年11月21日 会场") is None

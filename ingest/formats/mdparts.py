@@ -236,7 +236,7 @@ def date_of(
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
     if m and when.parse_date(m.group()):
         return date.fromisoformat(m.group())
-    cjk = when.CJK_MONTH_DAY.fullmatch(strip_markup(text).strip())
+    cjk = when.cjk_date(when.CJK_MONTH_DAY, strip_markup(text))
     if cjk:  # "10月17日（六）": its month and day, on the document's year
         return _on((None, int(cjk.group(2)), int(cjk.group(1)), None), years)
     spoken = spoken_in(text, langs)
