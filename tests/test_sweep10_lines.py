@@ -65,3 +65,30 @@ def test_a_cjk_day_heading_with_its_weekday_after_a_space_is_a_day() -> None:
     assert parse_date("2024년 10월 5일 토요일").isoformat() == "2024-10-05"
     assert parse_date("2024年10月5日土曜日").isoformat() == "2024-10-05"
     assert parse_date("2026年11月21日 会场") is None
+
+
+def test_a_chinese_program_table_headed_in_its_usual_words_is_read() -> None:
+    """Sweep 10, R1: a table headed "时间 | 议题 | 讲者 | 地点" was refused (议题, the
+    topic, named no title column); the same words in traditional characters too."""
+    from ingest.formats.columns import resolve
+
+    text = (
+        "# 2026 开源技术大会 议程\n\n## 2026年11月21日（星期六）\n\n"
+        "| 时间 | 议题 | 讲者 | 地点 |\n| --- | --- | --- | --- |\n"
+        "| 09:00–09:30 | 开幕致辞 | 王磊（开源中国） | 主会场 |\n"
+        "| 下午2:00–2:45 | 鸿蒙应用开发入门 | 赵敏（华为）、周婷 | 分会场A |\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "Asia/Shanghai")
+    assert [
+        (t.title, [s.name for s in t.speakers], t.room, t.start.isoformat()) for t in talks
+    ] == [
+        ("开幕致辞", ["王磊"], "主会场", "2026-11-21T09:00:00+08:00"),
+        ("鸿蒙应用开发入门", ["赵敏", "周婷"], "分会场A", "2026-11-21T14:00:00+08:00"),
+    ]
+    assert talks[0].speakers[0].affiliation == "开源中国"
+    assert resolve(["時間", "議題", "講者", "地點"]) == {
+        "start": "時間",
+        "title": "議題",
+        "speakers": "講者",
+        "room": "地點",
+    }
