@@ -12,7 +12,6 @@ def _read(text: str, zone: str = "Europe/Madrid") -> list[tuple[str, list[str], 
     return [(t.title, [s.name for s in t.speakers], t.room) for t in talks]
 
 
-
 def test_the_arabic_list_comma_sets_the_room_off_the_speakers() -> None:
     """Sweep 10, S9: "— سارة العتيبي، القاعة الرئيسية" (the Arabic script's list comma,
     CLDR's "،") left the speaker and the room in the title."""
@@ -92,3 +91,90 @@ def test_a_chinese_program_table_headed_in_its_usual_words_is_read() -> None:
         "speakers": "講者",
         "room": "地點",
     }
+
+
+def test_a_session_headings_room_in_parentheses_is_the_room_the_rest_the_track() -> None:
+    """Sweep 10, S6: under "### Session 1: Testing and Verification (09:00–10:30, Room
+    Copacabana)" every paper's room was the whole heading, and no track; the room
+    is the part of its parentheses that names one, the session the words before."""
+    text = (
+        "# Workshop 2026\n\n## Tuesday, April 14, 2026\n\n"
+        "### Session 1: Testing (09:00–10:30, Room Copacabana)\n\n"
+        "- 09:00–09:20 **Mutation testing** — Lucas Almeida (UFPE)\n"
+        "- 09:20–09:40 **Flaky tests** — Sarah Kim (KAIST)\n\n"
+        "### Keynote (11:00–12:00, Hall B)\n\n"
+        "- 11:00–11:30 **The Global South** — Carlos Jensen\n"
+        "- 11:30–12:00 **Questions** — Carlos Jensen\n\n"
+        "### Sala Ipê\n\n"
+        "- 14:00–14:30 **Open data** — Ana Lima\n"
+        "- 14:30–15:00 **Closed data** — Rui Costa\n"
+    )
+    talks, _ = markdown.parse(text, "papers.md", "America/Sao_Paulo")
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        ("Mutation testing", "Room Copacabana", "Session 1: Testing"),
+        ("Flaky tests", "Room Copacabana", "Session 1: Testing"),
+        ("The Global South", "Hall B", "Keynote"),
+        ("Questions", "Hall B", "Keynote"),
+        ("Open data", "Sala Ipê", None),
+        ("Closed data", "Sala Ipê", None),
+    ]
+
+
+def test_talk_headings_under_a_session_heading_with_its_room_in_parentheses() -> None:
+    """The same heading over talks written as headings: the room in its parentheses,
+    the session its track (a heading that gives a time and a room with nothing apart,
+    "## 14:00–15:30 · Room 2", still names a session)."""
+    text = (
+        "# Workshop 2026\n\n## Tuesday, April 14, 2026\n\n"
+        "### Session 1: Testing (09:00–10:30, Room Copacabana)\n\n"
+        "#### 09:00 Mutation testing\n\nSpeakers: Lucas Almeida\n\nAbout mutants.\n\n"
+        "#### 09:20 Flaky tests\n\nSpeakers: Sarah Kim\n\nAbout flakes.\n"
+    )
+    talks, _ = markdown.parse(text, "papers.md", "America/Sao_Paulo")
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        ("Mutation testing", "Room Copacabana", "Session 1: Testing"),
+        ("Flaky tests", "Room Copacabana", "Session 1: Testing"),
+    ]
+
+
+def test_a_time_block_with_its_room_in_parentheses_keeps_the_track_above() -> None:
+    """Review of the first S6 fix, R3: "#### Morning block (Room K.1.105)" under "###
+    Security devroom" gives the room, and the devroom stays the track (the block only
+    frames time in it)."""
+    text = (
+        "# FOSDEM-like 2026\n\n## Saturday, 7 February 2026\n\n### Security devroom\n\n"
+        "#### Morning block (Room K.1.105)\n\n- 09:00 Secure boot — Alice Martin\n"
+        "- 09:30 Sigstore in practice — Bob Jones\n\n"
+        "#### Afternoon block (Room K.1.105)\n\n- 14:00 SBOMs — Carol White\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "Europe/Brussels")
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        ("Secure boot", "Room K.1.105", "Security devroom"),
+        ("Sigstore in practice", "Room K.1.105", "Security devroom"),
+        ("SBOMs", "Room K.1.105", "Security devroom"),
+    ]
+
+
+def test_parentheses_that_only_mention_a_room_give_none() -> None:
+    """Review of the first S6 fix: "(Chair: Jane Room)", "(Room for discussion)" and
+    "(streamed from Room 101 to Hall B)" mention a room but name none: the heading is
+    the track, with no room (it was the room, parentheses and all); "(Main Hall,
+    moderated by Dan Brown)" names one."""
+    text = (
+        "# SE Days 2026\n\n## Wednesday, 13 May 2026\n\n"
+        "### Session A: Security (Chair: Jane Room)\n\n"
+        "#### 09:00 Secure boot in practice\nAlice Martin\n\n"
+        "#### 09:30 Supply chain attacks\nBob Jones\n\n"
+        "### Session B: Education (Room for discussion)\n\n#### 11:00 Teaching Git\nCarol White\n\n"
+        "### Web track (streamed from Room 101 to Hall B)\n\n#### 12:00 Axum\nDan Brown\n\n"
+        "### Panel (Main Hall, moderated by Dan Brown)\n\n"
+        "#### 14:00 Open source sustainability\nEve Adams\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "America/Los_Angeles")
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        ("Secure boot in practice", None, "Session A: Security (Chair: Jane Room)"),
+        ("Supply chain attacks", None, "Session A: Security (Chair: Jane Room)"),
+        ("Teaching Git", None, "Session B: Education (Room for discussion)"),
+        ("Axum", None, "Web track (streamed from Room 101 to Hall B)"),
+        ("Open source sustainability", "Main Hall", "Panel"),
+    ]

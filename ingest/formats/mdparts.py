@@ -897,6 +897,30 @@ def room_named(text: str) -> bool:
     )
 
 
+def room_name(text: str) -> bool:
+    """Whether a short text is a room's name, not words that mention one: it names a
+    room (`room_named`) and has a name's shape, no label's colon and no word but room
+    words, capitalised words (or of a script without case), numbers and codes, and
+    name particles ("Room Copacabana", "salle Turing", "Sala de Grados", "K.1.105");
+    "Chair: Jane Room", "Room for discussion", "streamed from Room 101 to Hall B"
+    only mention a room."""
+    words = _room_words()
+    return (
+        room_named(text)
+        and ":" not in text
+        and all(
+            capitalised(w) or not w[:1].isalpha() or w.lower() in PARTICLES or fold(w) in words
+            for w in text.split()
+        )
+    )
+
+
+@cache
+def _room_words() -> frozenset[str]:
+    """Every word of the room words (`terms.ROOM_WORDS`), folded: "trường" of "hội trường"."""
+    return frozenset(t for ws in ROOM_WORDS.values() for w in ws for t in _TOKEN.findall(fold(w)))
+
+
 _EAST_ASIAN_RUN = re.compile(f"[{EAST_ASIAN}]+")
 
 
