@@ -275,6 +275,12 @@ def _clock_words() -> tuple[dict[str, time], tuple[str, ...]]:
     return said, tuple(sorted(after, key=lambda w: (-len(w), w)))
 
 
+def clock_suffixes() -> tuple[str, ...]:
+    """The words written after a clock time ("uhr", "uur", "giờ", "h": `_clock_words`),
+    folded, longest first."""
+    return _clock_words()[1]
+
+
 @lru_cache(maxsize=1)
 def _clock_pattern() -> str:
     """A clock time as a regular expression, its groups: hour, minute, second, am/pm,

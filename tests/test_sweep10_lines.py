@@ -178,3 +178,72 @@ def test_parentheses_that_only_mention_a_room_give_none() -> None:
         ("Axum", None, "Web track (streamed from Room 101 to Hall B)"),
         ("Open source sustainability", "Main Hall", "Panel"),
     ]
+
+
+def test_an_h_after_the_clocks_before_a_separator_is_no_part_of_the_title() -> None:
+    """Sweep 10, S7: "- 9:00 a 9:30 h · Bienvenida — Laura Sanchis, Sala Ausiàs March"
+    was titled "h", its title the speaker, its speaker in the room: the "h" written
+    after a clock (CLDR's, `when.clock_suffixes`) before a spaced separator is read
+    with the clocks."""
+    text = (
+        "# Jornadas 2026\n\n## Viernes, 20 de noviembre de 2026\n\n"
+        "- 9:00 a 9:30 h · Bienvenida — Laura Sanchis, Sala Ausiàs March\n"
+        "- 9:30 a 10:15 h · GNOME en la Generalitat — Vicent Ferrer (Generalitat "
+        "Valenciana), Sala Ausiàs March\n"
+        "- 11:30 h · Pausa café\n"
+    )
+    assert _read(text) == [
+        ("Bienvenida", ["Laura Sanchis"], "Sala Ausiàs March"),
+        ("GNOME en la Generalitat", ["Vicent Ferrer"], "Sala Ausiàs March"),
+        ("Pausa café", [], None),
+    ]
+
+
+def test_uur_after_a_range_before_a_colon_is_no_part_of_the_title() -> None:
+    """Sweep 10, S8: "- 09.00 - 09.30 uur: Welkom door de schepen — Sofie Claes, Aula"
+    was titled "uur: Welkom door de schepen"."""
+    text = (
+        "# Open Data Dag Gent 2026\n\n## Donderdag 12 maart 2026\n\n"
+        "- 09.00 - 09.30 uur: Welkom door de schepen — Sofie Claes, Aula\n"
+        "- 10.30 - 11.15 uur: Open data voor mobiliteit — Lotte Jacobs (De Lijn), Zaal B\n"
+    )
+    assert _read(text, "Europe/Brussels") == [
+        ("Welkom door de schepen", ["Sofie Claes"], "Aula"),
+        ("Open data voor mobiliteit", ["Lotte Jacobs"], "Zaal B"),
+    ]
+
+
+def test_a_titles_first_word_that_names_the_hour_stays_in_the_title() -> None:
+    """Review of the first S7/S8 fix, R1: words for the hour, or a clock's word before
+    a bare hyphen, a colon after a single clock, or a title's next word, are the
+    title's first word ("Time-travel", "Hora: …", "Giờ cao điểm", "Gio — a toolkit",
+    "h: the Planck constant"), after a clock or a range."""
+    titles = [
+        "Time-travel debugging with rr",
+        "Hours: a history of timekeeping",
+        "Std-lib secrets of Python",
+        "Jam — everyone welcome",
+        "Jam-session with the house band",
+        "Stunden-Zettel automatisieren",
+        "Ora: tempo reale con asyncio",
+        "Godzina: zero downtime",
+        "Timer: hvorfor alt tager længere tid",
+        "Saat-Kulesi projesi",
+        "Hora: o tempo em Python",
+        "Heure-d'été et fuseaux horaires",
+        "Jam: arsitektur event loop",
+        "Час: измерение задержек",
+        "ч. Ошибки в кэше",
+        "Timmar: tidrapportering med Rust",
+        "Giờ cao điểm với Kubernetes",
+        "Gio — a Go GUI toolkit",
+        "Gio Ponti and modern interfaces",
+        "Uur-glass patterns in UI",
+        "h-index para ingenieros",
+        "h: the Planck constant in code",
+        "Sat-solvers for scheduling",
+    ]
+    for clocks in ("10:00", "10:00–10:30", "10.00 - 10.30 uur:", "10:00 – 10:30 h ·"):
+        lines = "".join(f"- {clocks} {t} — Ana Souza, Sala 1\n" for t in titles)
+        text = f"# Conf 2026\n\n## Monday, 16 March 2026\n\n{lines}"
+        assert [t for t, _, _ in _read(text)] == titles, clocks

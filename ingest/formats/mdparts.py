@@ -743,10 +743,29 @@ def read_block(lines: list[str]) -> Block:
 # A list line that starts with a clock time or a range ("- 10:00–10:30 · ...", "* 14:00-14:45
 # ...", "- **10:00** ..."): a talk of a program written as lists under day headings
 _BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
-_LEADING_TIME = re.compile(
-    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b)?"
-    r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"  # ("09:30–10:15 Uhr: Title")
-)
+
+
+@cache
+def _leading_time() -> re.Pattern[str]:
+    """A list line's leading clock time or range, with the word written after it and
+    the separator after that; its groups: the range, its first time, its second. The
+    word: "Uhr" ("09:30–10:15 Uhr: Title"), or another word written after a clock
+    (`when.clock_suffixes`), as written there, in lower case: one of one letter after a
+    clock where a spaced separator or the line's end follows it ("9:00 a 9:30 h ·
+    Bienvenida", "11:00 h · Pausa"), a longer one after a range only, where a colon
+    may follow it too ("09.00 - 09.30 uur: Welkom"); "09:00 Giờ cao điểm", "10:00–10:30
+    Gio — a toolkit", "9:30 h-index", "10:30–11:00 h: the Planck constant" keep theirs."""
+    words = when.clock_suffixes()
+    letters = "|".join(re.escape(w) for w in words if len(w) == 1)
+    longer = "|".join(re.escape(w) for w in words if len(w) > 1)
+    spaced = r"\s+[|\u00b7\u2013\u2014-]\s|\s*$"
+    return re.compile(
+        rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b"
+        rf"|\s+(?:{letters})\.?(?={spaced})|(?(3)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
+        r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
+    )
+
+
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(
     rf"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+"
@@ -828,20 +847,20 @@ def timed_bullet(line: str) -> str | None:
     if not m:
         return None
     text = strip_markup(m.group(1))
-    return text if _LEADING_TIME.match(_zoned(text)[0]) else None
+    return text if _leading_time().match(_zoned(text)[0]) else None
 
 
 def leading_clocks(text: str) -> list[tuple[time | None, int]]:
     """The clock times a timed list line's text (`timed_bullet`) starts with, as read
     (`when.late_clock`: the clock and the days it runs past its day)."""
-    lead = _LEADING_TIME.match(_zoned(text)[0])
+    lead = _leading_time().match(_zoned(text)[0])
     return [when.late_clock(c) for c in (lead.group(2, 3) if lead else ()) if c]
 
 
 def unread_clocks(text: str) -> list[str]:
     """The clock times a timed list line's text (`timed_bullet`) starts with that
     `when.parse_clock` cannot read ("25:00"), as written."""
-    lead = _LEADING_TIME.match(_zoned(text)[0])
+    lead = _leading_time().match(_zoned(text)[0])
     found = [lead.group(2), lead.group(3)] if lead else []
     return [c for c in found if c and when.late_clock(c)[0] is None]
 
@@ -870,7 +889,7 @@ def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
     for raw in own:
         text = timed_bullet(raw)
         text = _zoned(text)[0] if text is not None else None
-        lead = _LEADING_TIME.match(text) if text is not None else None
+        lead = _leading_time().match(text) if text is not None else None
         if text is not None and lead is not None:
             place = text[lead.end() :].strip(" |\u00b7,;-\u2013\u2014()")
             if not place or room_named(place):
@@ -989,7 +1008,7 @@ def rooms_said(texts: list[str]) -> frozenset[str]:
     before: dict[str, set[str]] = {}  # each last part -> the parts said before it
     for text in texts:
         plain = _zoned(text)[0]
-        lead = _LEADING_TIME.match(plain)
+        lead = _leading_time().match(plain)
         rest = plain[lead.end() :] if lead else plain
         if len(cuts := list(_SPEAKERS_AFTER.finditer(rest))) >= 2:
             last = rest[cuts[-1].end() :].strip()
@@ -1018,7 +1037,7 @@ def read_bullet(
     (`_zoned`, `zones`: those its section's lines name there, `zones_said`); a last
     part its section's lines repeat (`rooms`: `rooms_said`) is a room too."""
     text, zone = _zoned(text, zones)
-    lead = _LEADING_TIME.match(text)
+    lead = _leading_time().match(text)
     start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
     rest, status = _called_off(rest)
