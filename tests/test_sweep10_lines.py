@@ -4,7 +4,11 @@ found that fix to break (they must read as before)."""
 
 from __future__ import annotations
 
+import pytest
+
+from ingest import parse_text
 from ingest.formats import markdown
+from talkbase.core.errors import InputError
 
 
 def _read(text: str, zone: str = "Europe/Madrid") -> list[tuple[str, list[str], str | None]]:
@@ -247,3 +251,31 @@ def test_a_titles_first_word_that_names_the_hour_stays_in_the_title() -> None:
         lines = "".join(f"- {clocks} {t} — Ana Souza, Sala 1\n" for t in titles)
         text = f"# Conf 2026\n\n## Monday, 16 March 2026\n\n{lines}"
         assert [t for t, _, _ in _read(text)] == titles, clocks
+
+
+def test_a_csv_grid_whose_times_give_their_date_is_refused_as_a_grid() -> None:
+    """Sweep 10, R2: a grid of rooms by times in CSV whose time cells give their date
+    first ("2026-05-13 09:00-09:45") was refused as a table naming only 'Time', with
+    "--map title='Hall A'"; it is refused saying it is a grid. (Grids are still not
+    read, in CSV nor in Markdown.)"""
+    text = (
+        "Time,Hall A,Hall B,Room 3\n"
+        "2026-05-13 09:00-09:45,Keynote: Thirty years of Java — Anna Kowalska (Oracle),,\n"
+        "2026-05-13 10:00-10:45,Virtual threads — Piotr Nowak,Kotlin — Marta Wiśniewska,\n"
+    )
+    with pytest.raises(InputError) as refused:
+        parse_text(text, "grid.csv")
+    said = str(refused.value)
+    assert "a grid of rooms by times" in said and "'Room 3'" in said
+    assert "--map title=" not in said
+
+
+def test_a_csv_converting_clock_times_between_zones_is_no_grid_of_rooms() -> None:
+    """Review of the first R2 fix, R4: a table of clock times by zones ("Time, UTC, CET,
+    EST") was refused as "a grid of rooms by times (the rooms 'UTC', 'CET', 'EST')";
+    its cells are times, not talks, so it is refused as a table naming only 'Time'."""
+    text = "Time,UTC,CET,EST\n09:00,09:00,10:00,04:00\n10:00,10:00,11:00,05:00\n"
+    with pytest.raises(InputError) as refused:
+        parse_text(text, "zones.csv")
+    said = str(refused.value)
+    assert "grid" not in said and "'UTC'" in said
