@@ -159,11 +159,12 @@ def test_a_time_block_with_its_room_in_parentheses_keeps_the_track_above() -> No
     ]
 
 
-def test_parentheses_that_only_mention_a_room_give_none() -> None:
+def test_parentheses_that_only_mention_a_room_read_as_before() -> None:
     """Review of the first S6 fix: "(Chair: Jane Room)", "(Room for discussion)" and
-    "(streamed from Room 101 to Hall B)" mention a room but name none: the heading is
-    the track, with no room (it was the room, parentheses and all); "(Main Hall,
-    moderated by Dan Brown)" names one."""
+    "(streamed from Room 101 to Hall B)" mention a room but hold no room's name alone
+    (`mdparts.room_name`): the heading is read as before, the room (review G2 of the
+    second fix: no heading main gave a room loses it); "(Main Hall, moderated by Dan
+    Brown)" names one."""
     text = (
         "# SE Days 2026\n\n## Wednesday, 13 May 2026\n\n"
         "### Session A: Security (Chair: Jane Room)\n\n"
@@ -176,12 +177,80 @@ def test_parentheses_that_only_mention_a_room_give_none() -> None:
     )
     talks, _ = markdown.parse(text, "program.md", "America/Los_Angeles")
     assert [(t.title, t.room, t.track) for t in talks] == [
-        ("Secure boot in practice", None, "Session A: Security (Chair: Jane Room)"),
-        ("Supply chain attacks", None, "Session A: Security (Chair: Jane Room)"),
-        ("Teaching Git", None, "Session B: Education (Room for discussion)"),
-        ("Axum", None, "Web track (streamed from Room 101 to Hall B)"),
+        ("Secure boot in practice", "Session A: Security (Chair: Jane Room)", None),
+        ("Supply chain attacks", "Session A: Security (Chair: Jane Room)", None),
+        ("Teaching Git", "Session B: Education (Room for discussion)", None),
+        ("Axum", "Web track (streamed from Room 101 to Hall B)", None),
         ("Open source sustainability", "Main Hall", "Panel"),
     ]
+
+
+_NOT_A_ROOM_ALONE = (
+    "Closing (Main Hall & livestream)",
+    "Session 5 (aula magna)",
+    "Demos (Room 2 / online)",
+    "Session 6 (17:00–18:00 Room 6)",
+    "Session A (Chair: X Hall)",
+)
+
+
+@pytest.mark.parametrize("track", [None, "Security devroom"])
+def test_a_heading_whose_parentheses_hold_no_rooms_name_alone_keeps_its_room(
+    track: str | None,
+) -> None:
+    """Review G2 of the second S6 fix: "#### Closing (Main Hall & livestream)", "(aula
+    magna)", "(Room 2 / online)", "(17:00–18:00 Room 6)" name a room beside other
+    words; their talks lost the room (the whole heading, as main read it) and, under
+    "### Security devroom", the heading replaced the devroom as their track. Where no
+    part of the parentheses is a room's name alone, the heading reads as before."""
+    above = f"### {track}\n\n" if track else ""
+    body = "".join(
+        f"#### {h}\n\n- 09:00 Talk {i}a — Alice Martin\n- 09:30 Talk {i}b — Bob Jones\n\n"
+        for i, h in enumerate(_NOT_A_ROOM_ALONE)
+    )
+    text = f"# Conf 2026\n\n## Monday, 16 March 2026\n\n{above}{body}"
+    talks, _ = markdown.parse(text, "program.md", "Europe/Brussels")
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        (f"Talk {i}{x}", h, track) for i, h in enumerate(_NOT_A_ROOM_ALONE) for x in "ab"
+    ]
+    headed = "".join(
+        f"#### {h}\n\n##### 09:00 Talk {i}\n\nSpeakers: Alice Martin\n\nAbout.\n\n"
+        for i, h in enumerate(_NOT_A_ROOM_ALONE)
+    )
+    text = f"# Conf 2026\n\n## Monday, 16 March 2026\n\n{above}{headed}"
+    talks, _ = markdown.parse(text, "program.md", "Europe/Brussels")
+    # (a heading that gives a time beside its room names a session, as before)
+    assert [(t.title, t.room, t.track) for t in talks] == [
+        (f"Talk {i}", None if "17:00" in h else h, h if "17:00" in h else track)
+        for i, h in enumerate(_NOT_A_ROOM_ALONE)
+    ]
+
+
+def test_a_chinese_topic_column_beside_a_title_column_is_the_track() -> None:
+    """Review G1 of the R1 fix: in a table headed "时间 | 主题 | 题目 | 讲者 | 地点" the
+    session's theme (主题) was taken for every talk's title and the titles (题目)
+    dropped; a topic word (主题, 议题) is the title only where no other word names it,
+    else the track, as "Tema" beside "Titolo" and "Topic" beside "Title" are."""
+    from ingest.formats.columns import resolve
+
+    text = (
+        "# 2026 开源技术大会\n\n## 2026年11月21日（星期六）\n\n"
+        "| 时间 | 主题 | 题目 | 讲者 | 地点 |\n| --- | --- | --- | --- | --- |\n"
+        "| 09:00 | 云原生 | Kubernetes 实践 | 王芳 | 主会场 |\n"
+        "| 10:00 | 云原生 | 服务网格 | 李娜 | 主会场 |\n"
+    )
+    talks, _ = markdown.parse(text, "program.md", "Asia/Shanghai")
+    assert [(t.title, [s.name for s in t.speakers], t.room, t.track) for t in talks] == [
+        ("Kubernetes 实践", ["王芳"], "主会场", "云原生"),
+        ("服务网格", ["李娜"], "主会场", "云原生"),
+    ]
+    assert resolve(["时间", "议题", "讲题", "讲者"]) == {
+        "start": "时间",
+        "title": "讲题",
+        "track": "议题",
+        "speakers": "讲者",
+    }
+    assert resolve(["時間", "議題", "講者"])["title"] == "議題"
 
 
 def test_an_h_after_the_clocks_before_a_separator_is_no_part_of_the_title() -> None:
@@ -251,6 +320,21 @@ def test_a_titles_first_word_that_names_the_hour_stays_in_the_title() -> None:
         lines = "".join(f"- {clocks} {t} — Ana Souza, Sala 1\n" for t in titles)
         text = f"# Conf 2026\n\n## Monday, 16 March 2026\n\n{lines}"
         assert [t for t, _, _ in _read(text)] == titles, clocks
+
+
+def test_a_clock_words_copy_without_accents_stays_in_the_title() -> None:
+    """Review G4 of the S7/S8 fix: "10:00–10:30 gio: setting up Gio" was titled
+    "setting up Gio" ("gio", the Vietnamese "giờ" without its accents, was read as the
+    word after the clocks); only the word as CLDR writes it is."""
+    text = (
+        "# Gio Day 2026\n\n## Monday, 16 March 2026\n\n"
+        "- 10:00–10:30 gio: setting up Gio — Ana Souza, Sala 1\n"
+        "- 11:00–11:30 giờ: Giờ vàng — Ana Souza, Phòng 2\n"
+    )
+    assert _read(text, "Asia/Ho_Chi_Minh") == [
+        ("gio: setting up Gio", ["Ana Souza"], "Sala 1"),
+        ("Giờ vàng", ["Ana Souza"], "Phòng 2"),
+    ]
 
 
 def test_a_csv_grid_whose_times_give_their_date_is_refused_as_a_grid() -> None:

@@ -728,17 +728,15 @@ def _room_of(name: str) -> tuple[str | None, str | None]:
     """A section heading as (room, session): one whose last words in parentheses name
     a room among the session's time ("Session 1: Testing and Verification (09:00–10:30,
     Room Copacabana)", "Keynote (09:00–10:00, Room Copacabana)") is in that room, its
-    session the words before them; one whose parentheses only mention a room ("Session
-    A (Chair: Jane Room)", "Web (streamed from Room 101)": `mdparts.room_name`) is a
-    session; any other that names a room is a room ("## Sala Ipê"; session None); one
-    that names none is a session or track (room None)."""
+    session the words before them; any other that names a room is a room ("## Sala
+    Ipê", and "Closing (Main Hall & livestream)", "Session A (Chair: Jane Room)", whose
+    parentheses hold no part that is a room's name alone: `mdparts.room_name`; session
+    None); one that names none is a session or track (room None)."""
     if (m := _ASIDE.match(name)) and not room_named(head := m.group("head")):
         parts = [p.strip() for p in _PARTS.split(m.group("aside"))]
         rooms = [p for p in parts if p and room_name(p) and not HAS_CLOCK.search(p)]
         if len(rooms) == 1:
             return rooms[0], head
-        if not rooms and not any(map(room_name, parts)):
-            return None, name
     return (name, None) if room_named(name) else (None, name)
 
 
