@@ -285,16 +285,24 @@ def _table_shape(text: str) -> tuple[str, list[str], list[list[str]]] | None:
 
 def _grid(header: list[str], rows: list[list[str]]) -> bool:
     """Whether a table is a grid of rooms by times: its first column named a start
-    ("Time") and holding clock times or ranges of two only, each other column named
-    nothing talkbase knows (a room's name: "Hall A")."""
+    ("Time") and holding clock times or ranges of two only, maybe each after its date
+    ("2026-05-13 09:00-09:45"), each other column named nothing talkbase knows (a
+    room's name: "Hall A") and its cells not clock times too ("Time,UTC,CET" converts
+    times between zones)."""
     from ingest.formats.columns import resolve  # (the formats load after this module)
-    from ingest.when import clocks
+    from ingest.when import clocks, parse_date
+
+    def timed(cell: str) -> bool:
+        day, _, clock = cell.partition(" ")
+        return bool(clocks(cell) or (clock and parse_date(day) and clocks(clock)))
 
     times = [r[0] for r in rows if r and r[0]]
+    cells = [c for r in rows for c in r[1:] if c]
     return (
         list(resolve(header[:1])) == ["start"]
         and bool(times)
-        and all(clocks(t) for t in times)
+        and all(map(timed, times))
+        and not all(map(timed, cells))
         and all(c and not resolve([c]) for c in header[1:])
     )
 

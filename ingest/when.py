@@ -297,6 +297,12 @@ def _clock_words() -> tuple[dict[str, time], tuple[str, ...]]:
     return said, tuple(sorted(after, key=lambda w: (-len(w), w)))
 
 
+def clock_suffixes() -> tuple[str, ...]:
+    """The words written after a clock time ("uhr", "uur", "giờ", "h": `_clock_words`),
+    folded, longest first."""
+    return _clock_words()[1]
+
+
 @lru_cache(maxsize=1)
 def _clock_pattern() -> str:
     """A clock time as a regular expression, its groups: hour, minute, second, am/pm,
@@ -547,15 +553,24 @@ def parse_duration(value: object, per: timedelta = MINUTE) -> timedelta | None:
 
 
 # a date as Chinese, Japanese and Korean write it: year, month and day, each with its
-# character ("2024年10月5日", "2024년 10월 5일"), maybe a weekday in parentheses after
-# ("2024年10月5日（土）")
+# character ("2024年10月5日", "2024년 10월 5일"), maybe a weekday after, in parentheses
+# ("2024年10月5日（土）") or as CLDR names it, after a space or not ("2026年11月21日
+# 星期六", "2024년 10월 5일 토요일", "2024年10月5日土曜日": `cjk_date`)
+_CJK_WEEKDAY = r"\s*(?:[(（][^()（）]{1,4}[)）]|(?P<weekday>[^\W\d_]{2,4}))?"
 _CJK_DATE = re.compile(
-    r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?\s*(?:[(（][^()（）]{1,4}[)）])?"
+    r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?" + _CJK_WEEKDAY
 )
 # the same without its year ("10月17日（六）", "10월 17일 (토)"): a day of the document's year
-CJK_MONTH_DAY = re.compile(
-    r"(?<!\d)(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]\s*(?:[(（][^()（）]{1,4}[)）])?"
-)
+CJK_MONTH_DAY = re.compile(r"(?<!\d)(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]" + _CJK_WEEKDAY)
+
+
+def cjk_date(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """`text` as a whole matched by `_CJK_DATE` or `CJK_MONTH_DAY`, where a weekday
+    written after it without parentheses is one as CLDR names it (`_weekdays`:
+    "星期六", "土曜日", "토요일"); None otherwise."""
+    m = pattern.fullmatch(text.strip())
+    said = m.group("weekday") if m else None
+    return m if m and (said is None or fold(said) in _weekdays()) else None
 
 
 def parse_date(value: str) -> date | None:
@@ -563,7 +578,7 @@ def parse_date(value: str) -> date | None:
     first number is over 12. A table decides its column's order from all its values
     and hands this ISO dates (ingest/formats/table.py, `date_order`). Year, month and
     day with their characters ("2024年10月5日": `_CJK_DATE`) are read too."""
-    if m := _CJK_DATE.fullmatch(value.strip()):
+    if m := cjk_date(_CJK_DATE, value):
         try:
             return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:

@@ -81,6 +81,7 @@ from ingest.formats.mdparts import (
     pipe_tables,
     read_block,
     read_bullet,
+    room_name,
     room_named,
     rooms_said,
     sessions,
@@ -719,18 +720,49 @@ def tabled_talks(lines: list[str], heads: list[Heading]) -> dict[int, list[PipeT
     return found
 
 
+# a heading's last words in parentheses ("Session 1: Testing (09:00–10:30, Room 2)")
+_ASIDE = re.compile(r"^(?P<head>.*?\S)\s*\((?P<aside>[^()]+)\)\s*$")
+
+
+def _room_of(name: str) -> tuple[str | None, str | None]:
+    """A section heading as (room, session): one whose last words in parentheses name
+    a room among the session's time ("Session 1: Testing and Verification (09:00–10:30,
+    Room Copacabana)", "Keynote (09:00–10:00, Room Copacabana)") is in that room, its
+    session the words before them; any other that names a room is a room ("## Sala
+    Ipê", and "Closing (Main Hall & livestream)", "Session A (Chair: Jane Room)", whose
+    parentheses hold no part that is a room's name alone: `mdparts.room_name`; session
+    None); one that names none is a session or track (room None)."""
+    if (m := _ASIDE.match(name)) and not room_named(head := m.group("head")):
+        parts = [p.strip() for p in _PARTS.split(m.group("aside"))]
+        rooms = [p for p in parts if p and room_name(p) and not HAS_CLOCK.search(p)]
+        if len(rooms) == 1:
+            return rooms[0], head
+    return (name, None) if room_named(name) else (None, name)
+
+
+def _track(names: list[str], said: list[tuple[str | None, str | None]]) -> int | None:
+    """Which of the headings above (nearest first, as `_room_of` read them) names the
+    track: the nearest session or track heading that is the whole heading ("###
+    Security devroom"), else the nearest whose room stood apart in its parentheses
+    ("#### Morning block (Room K.1.105)" frames a time in the devroom above it)."""
+    whole = [k for k, (n, (_, s)) in enumerate(zip(names, said, strict=True)) if s == n]
+    apart = [k for k, (_, s) in enumerate(said) if s]
+    return next(iter(whole or apart), None)
+
+
 def _context(
     sections: dict[int, tuple[str, date | None, str]], conference: str
 ) -> tuple[date | None, str | None, str | None]:
     """The day, room and track the headings above a list or a table name: the
-    nearest day heading, the nearest other heading with a room word (else none), the
-    nearest other one that has none."""
+    nearest day heading, the nearest room another heading names (else none), the
+    nearest session or track one names (`_room_of`)."""
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     places = [n for _, (n, d, _) in sorted(sections.items(), reverse=True) if d is None]
     places = [n for n in places if n != conference]
-    room = next((n for n in places if room_named(n)), None)
-    track = next((n for n in places if not room_named(n)), None)
-    return day, room, track
+    said = [_room_of(n) for n in places]
+    room = next((r for r, _ in said if r), None)
+    k = _track(places, said)
+    return day, room, said[k][1] if k is not None else None
 
 
 def _tabled(
@@ -979,10 +1011,20 @@ def _talk(
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     places = [(n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None]
     # (a heading above with a room word is the talks' room, as over a list: "## Sala Ipê";
-    # one that gives a time too, "## 14 h 30 – 15 h 15 · salle Turing", names a session)
-    rooms = [room_named(n) and not HAS_CLOCK.search(n) for n, _ in places]
-    room_of = next((n for (n, _), r in zip(places, rooms, strict=True) if r), None)
-    track_of = next((p for p, r in zip(places, rooms, strict=True) if not r), None)
+    # one that gives a time too, "## 14 h 30 – 15 h 15 · salle Turing", names a session,
+    # unless its room stands apart in parentheses: "## Session 1 (09:00–10:30, Room 2)")
+    names = [n for n, _ in places]
+    said = [_room_of(n) for n in names]
+    room_of = next(
+        (r for (r, s), n in zip(said, names, strict=True) if r and (s or not HAS_CLOCK.search(n))),
+        None,
+    )
+    sessions = [
+        (r, s or (n if HAS_CLOCK.search(n) else None))
+        for (r, s), n in zip(said, names, strict=True)
+    ]
+    k = _track(names, sessions)
+    track_of = (sessions[k][1], places[k][1]) if k is not None else None
     start = end = None
     if m := _TIME_FIRST.match(title):
         start, end, _ = times(m.group(1), day, fallback)

@@ -236,7 +236,7 @@ def date_of(
     m = re.search(r"\d{4}-\d{2}-\d{2}", text)
     if m and when.parse_date(m.group()):
         return date.fromisoformat(m.group())
-    cjk = when.CJK_MONTH_DAY.fullmatch(strip_markup(text).strip())
+    cjk = when.cjk_date(when.CJK_MONTH_DAY, strip_markup(text))
     if cjk:  # "10月17日（六）": its month and day, on the document's year
         return _on((None, int(cjk.group(2)), int(cjk.group(1)), None), years)
     spoken = spoken_in(text, langs)
@@ -298,6 +298,8 @@ def _calendar_words(code: str) -> _Calendar:
     }
     if glued := languages.weekday_glued(code):  # "วันเสาร์ที่": the weekday and "ที่"
         weekdays = {**weekdays, **{f"{w}{glued}": d for w, d in weekdays.items()}}
+    if glued := languages.month_glued(code):  # "בנובמבר": "ב" and the month
+        months = {**months, **{f"{glued}{w}": m for w, m in months.items()}}
     firsts = frozenset(n.split()[0] for n in [*months, *weekdays] if " " in n)
     # the words for day and year go between a date's parts only in a language that
     # counts its months ("tháng 11": "ngày 7 tháng 11 năm 2026"); English's "Day 1 · May
@@ -797,10 +799,32 @@ def read_block(lines: list[str]) -> Block:
 # A list line that starts with a clock time or a range ("- 10:00–10:30 · ...", "* 14:00-14:45
 # ...", "- **10:00** ..."): a talk of a program written as lists under day headings
 _BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
-_LEADING_TIME = re.compile(
-    rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b)?"
-    r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"  # ("09:30–10:15 Uhr: Title")
-)
+
+
+@cache
+def _leading_time() -> re.Pattern[str]:
+    """A list line's leading clock time or range, with the word written after it and
+    the separator after that; its groups: the range, its first time, its second. The
+    word: "Uhr" ("09:30–10:15 Uhr: Title"), or another word written after a clock
+    (`when.clock_suffixes`), as written there, in lower case: one of one letter after a
+    clock where a spaced separator or the line's end follows it ("9:00 a 9:30 h ·
+    Bienvenida", "11:00 h · Pausa"), a longer one after a range only, where a colon
+    may follow it too ("09.00 - 09.30 uur: Welkom"); "09:00 Giờ cao điểm", "10:00–10:30
+    Gio — a toolkit", "9:30 h-index", "10:30–11:00 h: the Planck constant" keep theirs,
+    and so does "10:00–10:30 gio: setting up Gio" (a word's copy without its accents,
+    "gio" of "giờ", is no word written there)."""
+    said = when.clock_suffixes()
+    words = [w for w in said if not any(o != w and fold(o) == w for o in said)]
+    letters = "|".join(re.escape(w) for w in words if len(w) == 1)
+    longer = "|".join(re.escape(w) for w in words if len(w) > 1)
+    spaced = r"\s+[|\u00b7\u2013\u2014-]\s|\s*$"
+    return re.compile(
+        rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b"
+        rf"|\s+(?:{letters})\.?(?={spaced})|(?(3)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
+        r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
+    )
+
+
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(
     rf"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+"
@@ -882,20 +906,20 @@ def timed_bullet(line: str) -> str | None:
     if not m:
         return None
     text = strip_markup(m.group(1))
-    return text if _LEADING_TIME.match(_zoned(text)[0]) else None
+    return text if _leading_time().match(_zoned(text)[0]) else None
 
 
 def leading_clocks(text: str) -> list[tuple[time | None, int]]:
     """The clock times a timed list line's text (`timed_bullet`) starts with, as read
     (`when.late_clock`: the clock and the days it runs past its day)."""
-    lead = _LEADING_TIME.match(_zoned(text)[0])
+    lead = _leading_time().match(_zoned(text)[0])
     return [when.late_clock(c) for c in (lead.group(2, 3) if lead else ()) if c]
 
 
 def unread_clocks(text: str) -> list[str]:
     """The clock times a timed list line's text (`timed_bullet`) starts with that
     `when.parse_clock` cannot read ("25:00"), as written."""
-    lead = _LEADING_TIME.match(_zoned(text)[0])
+    lead = _leading_time().match(_zoned(text)[0])
     found = [lead.group(2), lead.group(3)] if lead else []
     return [c for c in found if c and when.late_clock(c)[0] is None]
 
@@ -924,7 +948,7 @@ def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
     for raw in own:
         text = timed_bullet(raw)
         text = _zoned(text)[0] if text is not None else None
-        lead = _LEADING_TIME.match(text) if text is not None else None
+        lead = _leading_time().match(text) if text is not None else None
         if text is not None and lead is not None:
             place = text[lead.end() :].strip(" |\u00b7,;-\u2013\u2014()")
             if not place or room_named(place):
@@ -949,6 +973,30 @@ def room_named(text: str) -> bool:
         # ("主会场", "ホールA", "그랜드볼룸"): one of two characters or more
         or any(n in run for run in _EAST_ASIAN_RUN.findall(text) for n in _asian_nouns())
     )
+
+
+def room_name(text: str) -> bool:
+    """Whether a short text is a room's name, not words that mention one: it names a
+    room (`room_named`) and has a name's shape, no label's colon and no word but room
+    words, capitalised words (or of a script without case), numbers and codes, and
+    name particles ("Room Copacabana", "salle Turing", "Sala de Grados", "K.1.105");
+    "Chair: Jane Room", "Room for discussion", "streamed from Room 101 to Hall B"
+    only mention a room."""
+    words = _room_words()
+    return (
+        room_named(text)
+        and ":" not in text
+        and all(
+            capitalised(w) or not w[:1].isalpha() or w.lower() in PARTICLES or fold(w) in words
+            for w in text.split()
+        )
+    )
+
+
+@cache
+def _room_words() -> frozenset[str]:
+    """Every word of the room words (`terms.ROOM_WORDS`), folded: "trường" of "hội trường"."""
+    return frozenset(t for ws in ROOM_WORDS.values() for w in ws for t in _TOKEN.findall(fold(w)))
 
 
 _EAST_ASIAN_RUN = re.compile(f"[{EAST_ASIAN}]+")
@@ -1019,7 +1067,7 @@ def rooms_said(texts: list[str]) -> frozenset[str]:
     before: dict[str, set[str]] = {}  # each last part -> the parts said before it
     for text in texts:
         plain = _zoned(text)[0]
-        lead = _LEADING_TIME.match(plain)
+        lead = _leading_time().match(plain)
         rest = plain[lead.end() :] if lead else plain
         if len(cuts := list(_SPEAKERS_AFTER.finditer(rest))) >= 2:
             last = rest[cuts[-1].end() :].strip()
@@ -1048,7 +1096,7 @@ def read_bullet(
     (`_zoned`, `zones`: those its section's lines name there, `zones_said`); a last
     part its section's lines repeat (`rooms`: `rooms_said`) is a room too."""
     text, zone = _zoned(text, zones)
-    lead = _LEADING_TIME.match(text)
+    lead = _leading_time().match(text)
     start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
     rest, status = _called_off(rest)
@@ -1067,7 +1115,7 @@ def read_bullet(
         tail = rest[cut.end() :]
         # "— Elif Şahin (Papara), Salon A": the last comma's part names the room, where
         # speakers come before it
-        place = re.search(r",\s+([^,()]{1,40})$", tail) if room is None else None
+        place = _place_after_comma().search(tail) if room is None else None
         here = place.group(1).strip() if place and room_named(place.group(1)) else None
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
@@ -1083,6 +1131,15 @@ def read_bullet(
     if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
         fmt, rest = format_named(m.group(1)), rest[m.end() :]
     return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
+
+
+@cache
+def _place_after_comma() -> re.Pattern[str]:
+    """A list line's last part after a comma ("— Elif Şahin (Papara), Salon A"), or
+    after the list comma of a script that writes its own (CLDR's: Arabic's "،" in "—
+    سارة العتيبي، القاعة الرئيسية", Chinese's "、"); its group: the part."""
+    commas = "".join(sorted(languages.list_commas()))
+    return re.compile(rf"(?:,\s+|[{commas}]\s*)([^,{commas}()]{{1,40}})$")
 
 
 # what may end a list line to say the talk is off: "— ODWOŁANE", "(ENTFÄLLT)",

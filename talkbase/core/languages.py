@@ -272,6 +272,18 @@ def weekday_glued(code: str) -> str:
     return _plain(m.group(1)) if m else ""
 
 
+def month_glued(code: str) -> str:
+    """What `code` writes glued before a month's name in a date, with no space
+    between ("ב" of Hebrew's "10 בנובמבר 2026": CLDR's long date pattern "d בMMMM y"),
+    folded; "" where nothing is, or without Babel."""
+    locale = _locale(code)
+    if locale is None:
+        return ""
+    # (a literal is quoted, or a run of letters no pattern field is written in)
+    m = re.search(r"(?:'([^'\s]+)'|([^\W\d_A-Za-z]+))M{3,4}", locale.date_formats["long"].pattern)
+    return _plain(m.group(1) or m.group(2)) if m else ""
+
+
 def month_names(code: str, width: str = "wide") -> dict[str, int]:
     """The months as `code`'s speakers write them in a date (CLDR, through Babel: the
     wide names, as a date writes them and standing alone: "października",
