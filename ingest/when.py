@@ -858,6 +858,16 @@ def parse_when(
     return None, None
 
 
+def day_alone(value: str) -> date | None:
+    """The day a cell writes with no time of day ("2026-09-11", "Fri 11 Sep 2026"),
+    which `parse_when` reads as the day's midnight; None for a cell that gives a clock
+    time, even "00:00" (docs/formats.md, "A day and no time": a talk's start that is
+    its date alone keeps it on that day at no time, never at midnight)."""
+    start, _ = parse_when(value, UTC, UTC)
+    text, _ = cell_zone(hour_word_off(" ".join(value.split())))
+    return start.date() if start is not None and parse_date(text) == start.date() else None
+
+
 def unique_uid(uid: str | None, seen: dict[str, int]) -> tuple[str | None, bool]:
     """The uid, suffixed "#2", "#3"... when the document already used it; (uid, repeated)."""
     if not uid:

@@ -767,6 +767,10 @@ class _Reader:
         undated_day = label if label in numbered_day and numbered_day[label] is None else ""
         if label in numbered_day:
             said["date"] = (d := numbered_day[label]) and d.isoformat() or ""
+        # a start that is a date alone ("2026-09-11"): the talk's day, at no time
+        alone = when.day_alone(said["start"])
+        if alone is not None and not undated_day and when.day_alone(said["date"]) in (None, alone):
+            said["date"], said["start"] = said["start"], ""
         if on_day is not None and not said["date"].strip() and not undated_day:
             said["date"] = on_day.isoformat()  # the day a heading above the table names
         named = next((m[1] for m in moments.values() if m and m[1]), "")
