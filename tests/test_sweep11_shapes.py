@@ -48,3 +48,49 @@ def test_a_start_that_is_a_date_alone_is_its_day_at_no_time(kind):
     midnight = by["At midnight"].start
     assert midnight is not None and (midnight.hour, midnight.minute) == (0, 0)
     assert midnight.date() == date(2026, 9, 11)
+
+
+ATTENDIFY = """{"name": "AttendConf 2026", "timezone": "Europe/Warsaw",
+ "speakers": [{"id": "sp1", "firstName": "Xena", "lastName": "Kowalska", "company": "Allegro"},
+              {"id": "sp2", "firstName": "Yan", "lastName": "Nowak", "company": "CD Projekt"}],
+ "locations": [{"id": "loc1", "name": "Sala Glowna"}, {"id": "loc2", "name": "Sala B"}],
+ "sessions": [
+  {"id": "s1", "title": "Game engines in Rust", "startTime": "2026-06-18T09:00:00",
+   "endTime": "2026-06-18T09:45:00", "location": "loc1", "speakers": ["sp2"]},
+  {"id": "s2", "title": "Marketplace search", "startTime": "2026-06-18T10:00:00",
+   "endTime": "2026-06-18T10:30:00", "location": "loc2", "speakers": ["sp1", "sp2"]}]}"""
+
+BIZZABO = """{"content": [
+ {"id": 5501, "title": "Platform engineering at scale", "startTimeUtc": "2026-06-10T07:00:00Z",
+  "endTimeUtc": "2026-06-10T07:45:00Z", "location": {"id": 3, "name": "Hall 1"},
+  "speakers": [{"id": 1, "firstName": "Ann", "lastName": "Lee", "company": "Spotify"}]},
+ {"id": 5502, "title": "Developer portals", "startTimeUtc": "2026-06-10T08:00:00Z",
+  "endTimeUtc": "2026-06-10T08:40:00Z", "location": {"id": 4, "name": "Hall 2"},
+  "speakers": [{"id": 2, "firstName": "Ben", "lastName": "Ode", "company": "Humanitec"}]}],
+ "page": {"size": 20, "totalElements": 2, "totalPages": 1, "number": 0},
+ "event": {"name": "PlatformCon Live 2026", "timezone": "Europe/Stockholm"}}"""
+
+
+def test_a_named_root_holding_its_sessions_is_the_program_not_a_talk():
+    """F24: a root with a name beside its sessions and the speakers and rooms they
+    name by id is the program: its sessions are the talks, its name the conference."""
+    _, talks, _ = parse_text(ATTENDIFY, "attendify.json")
+    assert [t.title for t in talks] == ["Game engines in Rust", "Marketplace search"]
+    assert {t.conference for t in talks} == {"AttendConf 2026"}
+    first, second = talks
+    assert first.start is not None and first.start.isoformat() == "2026-06-18T09:00:00+02:00"
+    assert (first.room, second.room) == ("Sala Glowna", "Sala B")
+    assert [s.name for s in second.speakers] == ["Xena Kowalska", "Yan Nowak"]
+
+
+def test_a_page_of_sessions_beside_its_event_reads_the_sessions_at_their_instants():
+    """F15: {"content": [sessions], "page", "event": {name, timezone}}: the sessions
+    are the talks, at the instants their startTimeUtc/endTimeUtc give, in the
+    event's zone; the event is no talk."""
+    _, talks, _ = parse_text(BIZZABO, "bizzabo.json")
+    assert [t.title for t in talks] == ["Platform engineering at scale", "Developer portals"]
+    assert {t.conference for t in talks} == {"PlatformCon Live 2026"}
+    first = talks[0]
+    assert first.start is not None and first.end is not None
+    assert first.start.isoformat() == "2026-06-10T09:00:00+02:00"
+    assert first.end.isoformat() == "2026-06-10T09:45:00+02:00"
