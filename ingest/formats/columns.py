@@ -107,8 +107,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "scheduled_at",
         "session_start",
         "start_at",
-        "start_time_utc",  # (an instant: Bizzabo's "startTimeUtc")
-        "start_utc",
         "datetime",
         "time",
         "slot",
@@ -126,8 +124,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "to",
         "session_end",
         "end_at",
-        "end_time_utc",
-        "end_utc",
         "end_date",
     ),
     "duration": (

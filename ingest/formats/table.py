@@ -1601,7 +1601,7 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
         isinstance(root, dict)
         and _has_title(root)
         and jsontree.level(root) in ("strong", "weak")
-        and not jsontree.holds_talks(root)  # (a named program holding its sessions)
+        and not jsontree.holds_program(root)
     ):
         # one talk, or fields named by the user: the largest list of records, as told
         refs = references(root)
