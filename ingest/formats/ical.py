@@ -45,6 +45,10 @@ A TZID is a tz database zone, a Windows name CLDR maps to one ("W. Europe Standa
 Time"), else the calendar's own VTIMEZONE, read by its rules, summer time included
 (`resolve_tzid`, ingest/formats/icalzone.py).
 
+A file of several calendars (one VCALENDAR after another) reads each one's events
+with that calendar's own name (X-WR-CALNAME, their conference) and zone
+(X-WR-TIMEZONE, for its floating times), and says that it holds several.
+
 A calendar most of whose events are no sessions, all-day or repeating without end (a
 birthday, a weekly 1:1: someone's own calendar), is no program: refused.
 """
@@ -83,6 +87,7 @@ _WHEN = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})(?:T(\d{2}):?(\d{2})(?::?(\d{2}))?
 @dataclass
 class _Event:
     line: int
+    calendar: int = -1  # which VCALENDAR of the file holds it (-1: none)
     props: dict[str, list[tuple[dict[str, str], str]]] = field(default_factory=dict)
 
     def get(self, name: str) -> tuple[dict[str, str], str] | None:
@@ -189,10 +194,19 @@ def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
 
 
 @dataclass
+class _Part:
+    """One VCALENDAR of a file: its own X-WR-CALNAME and X-WR-TIMEZONE."""
+
+    name: str = ""
+    tz_name: str = ""
+
+
+@dataclass
 class _Calendar:
     document: str
     name: str = ""
     tz_name: str = ""
+    parts: list[_Part] = field(default_factory=list)  # each VCALENDAR, in the file's order
     producer: str = ""  # PRODID
     # TZID -> the zone its VTIMEZONE defines: its rules (`icalzone.own_zone`), else the
     # offset of its standard time
@@ -241,8 +255,10 @@ def _scan(text: str, document: str) -> _Calendar:
                 bad(no, f"BEGIN:{comp} nests deeper than {MAX_DEPTH} components; ignored")
                 continue
             stack.append(comp)
+            if comp == "VCALENDAR":
+                cal.parts.append(_Part())
             if comp == "VEVENT":
-                current = _Event(no)
+                current = _Event(no, len(cal.parts) - 1)
             elif comp == "VTIMEZONE":
                 tzid = ""
             elif comp in _CHANGES and "VTIMEZONE" in stack and tzid:
@@ -268,8 +284,15 @@ def _scan(text: str, document: str) -> _Calendar:
             current.props.setdefault(name, []).append((params, value))
         elif top in ("VCALENDAR", "") and name in ("X-WR-CALNAME", "NAME") and not cal.name:
             cal.name = inline(unescape(value))
+            if cal.parts and not cal.parts[-1].name:
+                cal.parts[-1].name = cal.name
+        elif top in ("VCALENDAR", "") and name in ("X-WR-CALNAME", "NAME"):
+            if cal.parts and not cal.parts[-1].name:
+                cal.parts[-1].name = inline(unescape(value))
         elif top in ("VCALENDAR", "") and name in ("X-WR-TIMEZONE", "TIMEZONE-ID"):
             cal.tz_name = value.strip()
+            if cal.parts:
+                cal.parts[-1].tz_name = value.strip()
         elif top in ("VCALENDAR", "") and name in ("VTIMEZONE", "TZID") and not cal.tz_name:
             cal.tz_name = value.strip()  # a malformed bare "VTIMEZONE: Europe/Rome" line
         elif top in ("VCALENDAR", "") and name == "PRODID":
@@ -563,6 +586,13 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             "the part after the comma is taken as the speaker's affiliation"
         )
     roles = _roles(cal, style, organizers, bool(after_comma), bool(family))
+    several = len(cal.parts) > 1 and len({ev.calendar for ev in cal.events}) > 1
+    zones = {part.tz_name for part in cal.parts if part.tz_name}
+    if several:
+        cal.warnings.append(
+            f"{document}: holds {len(cal.parts)} calendars (VCALENDAR); each one's events "
+            "are read with its own name and zone"
+        )
     seen: dict[str, int] = {}
     talks: list[Talk] = []
     skipped_days: list[str] = []
@@ -596,10 +626,16 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             )
             continue
         own_tz = resolve_tzid(ev.text("TZID"), cal.offsets) if ev.text("TZID") else None
+        part = cal.parts[ev.calendar] if several and ev.calendar >= 0 else None
+        ev_tz = own_tz or cal_tz
+        if part is not None and len(zones) > 1:
+            # calendars naming different zones: each its own; one naming none takes
+            # no other calendar's (one zone named in the file: it is the file's)
+            ev_tz = own_tz or when.zone(part.tz_name) or (None if cal.tz_name else cal_tz)
         start = end = None
         if days is None:
-            start = _when(ev.get("DTSTART"), own_tz or cal_tz, fallback, cal.offsets)
-            end = _when(ev.get("DTEND"), own_tz or cal_tz, fallback, cal.offsets)
+            start = _when(ev.get("DTSTART"), ev_tz, fallback, cal.offsets)
+            end = _when(ev.get("DTEND"), ev_tz, fallback, cal.offsets)
             if start is None:
                 cal.warnings.append(
                     f"{where}: {title!r} has no readable DTSTART; kept without a time"
@@ -614,7 +650,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
                 f"({days[0]} to {days[1]}); kept on its first day with no time"
             )
         uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
-        recurrence = _when(ev.get("RECURRENCE-ID"), own_tz or cal_tz, fallback, cal.offsets)
+        recurrence = _when(ev.get("RECURRENCE-ID"), ev_tz, fallback, cal.offsets)
         if repeated and recurrence is not None:
             uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
         elif repeated:
@@ -646,7 +682,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             format=kinds[0] if kinds else None,
             abstract=abstract,
             notes=tuple((k, v) for k, v in notes if v),
-            conference=conference,
+            conference=(part.name if part is not None else "") or conference,
             sources=(
                 Source(
                     document,
@@ -665,7 +701,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if start is None or not rule or recurrence is not None:
             talks.append(talk)
             continue
-        skipped = {_local(m, start.tzinfo) for m in _exdates(ev, own_tz or cal_tz, fallback, cal)}
+        skipped = {_local(m, start.tzinfo) for m in _exdates(ev, ev_tz, fallback, cal)}
         skipped |= replaced.get(inline(ev.text("UID")), set())
         if open_ended(rule) and _readable(rule, start):  # read once the others say how far
             endless.append((where, talk, rule, skipped))

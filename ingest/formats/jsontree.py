@@ -193,6 +193,23 @@ def holds_talks(node: dict[str, Any]) -> bool:
     )
 
 
+def holds_program(node: dict[str, Any]) -> bool:
+    """Whether a titled root holding talks (`holds_talks`) is the program itself
+    (Attendify's, Sessionize's, Bizzabo's: a name beside its sessions, and the
+    speakers and rooms they name), not one talk: it is titled by "name", as a
+    program is, or by an object (Bizzabo's "event": {"name", "timezone"}), and says
+    no time of day of its own. A talk titled otherwise, or said to be at a time,
+    keeps what it holds (its recordings, related sessions, agenda, past editions)
+    as no talks of its own."""
+    cols = resolve(node)
+    titled = cols.get("title", "")
+    return (
+        holds_talks(node)
+        and (norm(titled) == "name" or isinstance(node.get(titled), dict))
+        and not _at_a_time_of_day(node, cols)
+    )
+
+
 class _TooDeep(Exception):
     pass
 

@@ -1598,7 +1598,10 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
     plain one it stands for (`plain_tree`: JSON:API joined, prefixed keys)."""
     root = plain_tree(root)
     if reader.mapping or (
-        isinstance(root, dict) and _has_title(root) and jsontree.level(root) in ("strong", "weak")
+        isinstance(root, dict)
+        and _has_title(root)
+        and jsontree.level(root) in ("strong", "weak")
+        and not jsontree.holds_program(root)
     ):
         # one talk, or fields named by the user: the largest list of records, as told
         refs = references(root)
