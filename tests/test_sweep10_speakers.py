@@ -447,3 +447,37 @@ def test_dates_read_day_first_by_the_zone_column_alone_are_said_so():
     _, talks, warnings = parse_text(text, "dublin.csv")
     assert talks[0].start is not None and talks[0].start.date() == date(2026, 7, 9)
     assert any("day first" in w and "Europe/Dublin" in w for w in warnings)
+
+
+# ---- S18: the Slovak speakers' label -------------------------------------------------------
+
+SLOVAK = """BEGIN:VCALENDAR
+VERSION:2.0
+X-WR-CALNAME:OSS Konferencia 2026
+X-WR-TIMEZONE:Europe/Bratislava
+BEGIN:VEVENT
+UID:sk-1
+DTSTART;TZID=Europe/Bratislava:20260916T090000
+DTEND;TZID=Europe/Bratislava:20260916T094500
+SUMMARY:Budúcnosť otvoreného softvéru
+DESCRIPTION:Prednášajúci: Ľubomír Šťastný (Žilinská univerzita)\\nČo čaká komunitu?
+END:VEVENT
+BEGIN:VEVENT
+UID:sk-2
+DTSTART;TZID=Europe/Bratislava:20260916T100000
+DTEND;TZID=Europe/Bratislava:20260916T104500
+SUMMARY:Kubernetes v štátnej správe
+DESCRIPTION:Prednášajúca: Mária Kováčová\\nPraktické skúsenosti.
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+def test_the_slovak_speakers_label_names_the_speakers():
+    _, talks, _ = parse_text(SLOVAK, "oss.ics")
+    assert [[s.name for s in t.speakers] for t in talks] == [
+        ["Ľubomír Šťastný"],
+        ["Mária Kováčová"],
+    ]
+    assert talks[0].speakers[0].affiliation == "Žilinská univerzita"
+    assert all("Predn" not in (t.abstract or "") for t in talks)

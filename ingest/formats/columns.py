@@ -362,6 +362,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "forelasare",
         "foredragsholder",
         "prednasejici",
+        "prednasajuci",
+        "prednasajuca",
         "recnik",
         "konusmaci",
         "登壇者",
