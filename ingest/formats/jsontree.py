@@ -334,6 +334,7 @@ class Context:
     session: str | None = None  # the title of a timed object holding it (Indico's slots)
     start: str | None = None  # the clock times of an untitled object holding it (a slot)
     end: str | None = None
+    speaker: dict[str, Any] | None = None  # a person holding it in a list of speakers
 
 
 SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
@@ -387,10 +388,14 @@ def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
     return on, start, end
 
 
-def _block(node: dict[str, Any], refs: Tables) -> tuple[str | None, str | None]:
-    """The title and room a block of talks (`holds_talks`) gives them; (None, None)
-    for any other object."""
-    if level(node) not in ("strong", "weak") or not holds_talks(node):
+def _block(node: dict[str, Any], refs: Tables, listed: object) -> tuple[str | None, str | None]:
+    """The title and room a block of talks (`holds_talks`) gives them: a talk-like
+    object holding talks (Whova's), or a titled object holding them in a list under a
+    key naming tracks (`listed`: {"tracks": [{"name": "Systems", "room": "Hall A",
+    "slots": [...]}]}); (None, None) for any other object."""
+    found = level(node)
+    track = found != "" and _kind_of(listed) == "track"
+    if not (found in ("strong", "weak") or track) or not holds_talks(node):
         return None, None
     cols = resolve(node)
     title = inline(text_of(node.get(cols["title"])))
@@ -400,6 +405,28 @@ def _block(node: dict[str, Any], refs: Tables) -> tuple[str | None, str | None]:
     return title or None, room or None
 
 
+def _presenter(node: object) -> dict[str, Any] | None:
+    """A person holding talks in a list of speakers, as the talks' speaker: the object
+    without what it holds (its talks), read as a talk's speaker is (`_person`), where
+    it names a person (`speakers.person_name`); else None."""
+    if not isinstance(node, dict):
+        return None
+    person = _person({k: v for k, v in node.items() if not isinstance(v, dict | list)})
+    return person if isinstance(person, dict) and person_name(person) else None
+
+
+# the words naming a room (`FIELDS["room"]`: "room", "hall", "aula", "sala", "saal")
+_ROOM_WORDS = dict(_KIND_NAMES)["room"]
+_WORD = re.compile(r"\w+")
+
+
+def _room_key(key: str) -> bool:
+    """Whether a key under a day names a room by a room's word and more ("Aula 1",
+    "Room B", "Main Hall"; not "room", a field's name, nor "Morning")."""
+    words = _WORD.findall(fold(key))
+    return len(words) > 1 and any(w in _ROOM_WORDS for w in words)
+
+
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     day: date | None = None
     minute: int | None = None
@@ -407,8 +434,10 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     session: str | None = None
     start: str | None = None
     end: str | None = None
+    speaker: dict[str, Any] | None = None
     node = root
     parent_key: object = None
+    list_key: object = None  # (the key of the list an object in a list is in)
     for depth, key in enumerate(path):
         text = str(key)
         if depth < len(path) - 1:  # (an object the talk sits in, not the talk)
@@ -417,7 +446,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             session = refs.sessions[id(node)] or session
             if isinstance(node, dict) and isinstance(parent_key, int):
                 if id(node) not in refs.blocks:
-                    refs.blocks[id(node)] = _block(node, refs)
+                    refs.blocks[id(node)] = _block(node, refs, list_key)
                 title, where_held = refs.blocks[id(node)]
                 session, room = title or session, where_held or room
         if isinstance(node, dict) and isinstance(parent_key, int):  # (an object in a list)
@@ -430,6 +459,14 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             holder = node[key] if key < len(node) else None
             name = inline(text_of(holder)) if isinstance(holder, dict) else ""
             room = name or room
+        elif (
+            isinstance(node, list)
+            and isinstance(key, int)
+            and _kind_of(parent_key) == "speaker"
+            and depth < len(path) - 1  # (a person holding it, not the talk itself)
+        ):
+            # an enclosing person: {"speakers": [{"name": "A", "company": "B", "talks": [...]}]}
+            speaker = _presenter(node[key] if key < len(node) else None) or speaker
         elif isinstance(node, dict) and not isinstance(key, int):
             if _DATE.fullmatch(text):
                 day = when.iso_date(text)
@@ -440,7 +477,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                     minute = int(text)
             elif text in refs.by_kind.get("room", {}):
                 room = inline(text_of(refs.by_kind["room"][text])) or text
-            elif _kind_of(parent_key) == "room":
+            elif _kind_of(parent_key) == "room" or (day is not None and _room_key(text)):
                 room = text
         node = (
             node.get(key)
@@ -451,8 +488,9 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                 else None
             )
         )
+        list_key = parent_key if isinstance(key, int) else list_key
         parent_key = key
-    return Context(day, minute, room, session, start, end)
+    return Context(day, minute, room, session, start, end, speaker)
 
 
 def _timing(item: object) -> bool:
@@ -560,21 +598,67 @@ def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
     return None
 
 
+def join_people(kept: dict[str, Any], again: dict[str, Any]) -> None:
+    """Gives a talk read twice (`events` of one talk at two places: a co-presented
+    talk under each of its speakers) the people the second reading names that the
+    first does not, where both name them as a list of people."""
+    said, more = (x.get(resolve(x).get("speakers", "")) for x in (kept, again))
+    if not (isinstance(said, list) and isinstance(more, list)):
+        return
+    names = {fold(text_of(p)) for p in said}
+    said.extend(p for p in more if fold(text_of(p)) not in names)
+
+
+def _held(obj: dict[str, Any]) -> dict[str, Any]:
+    """The talk a slot holds under its title's key ({"start": "09:00", "end": "09:45",
+    "talk": {"title", "speakers"}}): that object, a talk by itself (its title and
+    speakers, a start or an abstract), given what the slot says of the fields it does
+    not name (its start and end, its room); any other object as it is."""
+    cols = resolve(obj)
+    inner = obj.get(cols.get("title", ""))
+    if not isinstance(inner, dict) or level(inner) not in ("strong", "weak"):
+        return dict(obj)
+    said = resolve(inner)
+    out = dict(inner)
+    for fld, key in cols.items():
+        if fld != "title" and fld not in said and key not in out:
+            out[key] = obj[key]
+    return out
+
+
+def _connection(value: object) -> object:
+    """A GraphQL connection ({"edges": [{"node": {...}}, ...]}, Relay's) as the list of
+    its nodes; any other value as it is."""
+    edges = value.get("edges") if isinstance(value, dict) else None
+    if (
+        isinstance(edges, list)
+        and edges
+        and all(isinstance(e, dict) and "node" in e for e in edges)
+    ):
+        return [e["node"] for e in edges]
+    return value
+
+
 def events(
     path: tuple[object, ...], found: dict[str, Any], root: object, refs: Tables
 ) -> list[dict[str, Any]]:
-    """The talk object as the table reader reads it: references followed, its slot
-    (or each of its slots) as start, end and room, its place's day, minute and
-    room where it names none, the program's zone, abstract and description one."""
-    obj = dict(found)
+    """The talk object as the table reader reads it (the talk a slot holds, `_held`):
+    references followed, its slot (or each of its slots) as start, end and room, its
+    place's day, minute, room and speaker where it names none, the program's zone,
+    abstract and description one."""
+    obj = _held(found)
     ctx = context(root, path, refs)
     cols = resolve(obj)
     if "room" in cols:
         obj[cols["room"]] = refs.name("room", obj[cols["room"]])
     if "track" in cols:
         obj[cols["track"]] = refs.name("track", obj[cols["track"]])
+    if "speakers" in cols:
+        obj[cols["speakers"]] = _connection(obj[cols["speakers"]])
     if "speakers" in cols and isinstance(obj[cols["speakers"]], list):
         obj[cols["speakers"]] = [_person(refs.name("speaker", s)) for s in obj[cols["speakers"]]]
+    if ctx.speaker and not _has(obj, cols, "speakers"):
+        obj[cols.get("speakers", "speakers")] = [ctx.speaker]
     if longer := _longer_text(obj, cols):  # frab, pretalx: short abstract, long text
         short = text_of(obj.get(cols["abstract"])).strip()
         said = text_of(obj.pop(longer)).strip()
