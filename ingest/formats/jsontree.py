@@ -22,7 +22,14 @@ them. Here:
   object from a clock time to another the same day, Indico's slots: its title is
   the track);
 - a talk holding a list of talks (Whova's `sub_sessions`) is a block (`holds_talks`):
-  its talks are read, given its title as their track and its room;
+  its talks are read, given its title as their track and its room; so is a titled
+  object holding talks in a list under a key naming tracks (`_block`);
+- a person holding talks in a list under a key naming speakers is their speaker
+  (`_presenter`); a key under a day naming a room by a room's word ("Aula 1") is
+  their room (`_room_key`); what the talk says itself wins over its place;
+- a slot holding its talk under its title's key ({"start", "end", "talk": {...}})
+  is that talk at its times (`_held`); speakers given as a GraphQL connection
+  ({"edges": [{"node": ...}]}) are its nodes (`_connection`);
 - `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
   of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
   workshop given twice), the one its place in the tree names when it has one; a
