@@ -146,9 +146,9 @@ def test_talks_grouped_by_speaker_are_that_speaker_s() -> None:
 
 
 def test_talks_under_a_room_key_of_a_day_are_in_that_room() -> None:
-    """F30: date -> room name -> talks: a key under a day that names a room by a word
-    of a room (`FIELDS["room"]`: "Aula 1", "Room B") is the room of the talks under it;
-    another key (a part of the day) names none."""
+    """F30: date -> room name -> talks: a key under a day that names a room by room
+    words and a number or letter ("Aula 1", "Room B") is the room of the talks under
+    it; another key (a part of the day) names none."""
     body = {
         "timezone": "Europe/Madrid",
         "days": {
@@ -211,3 +211,138 @@ def test_a_talk_listed_under_each_of_its_speakers_is_one_talk_of_both() -> None:
     }
     (only,), _ = _read(body)
     assert _people(only) == [("Aoife Kelly", "Stripe"), ("Brian Nolan", "Intercom")]
+
+
+def test_a_slot_s_own_times_and_people_win_over_the_talk_it_holds() -> None:
+    """F1 after review (R3, R4, R5): the slot's clock times and its people win over
+    what the talk it holds says of them: a paper's authors beside the slot's
+    presenter, a bare name beside the slot's person with their company; a held object
+    naming a date of its own where the slot names its times (a conference's date) is
+    not read as the slot's talk."""
+    body = {
+        "timezone": "Europe/Berlin",
+        "slots": [
+            _slot(
+                "2026-05-01T09:00", "2026-05-01T09:30", {"title": "Held", "speakers": ["Kai Berg"]}
+            ),
+            {
+                "start": "2026-05-01T10:00",
+                "end": "2026-05-01T10:20",
+                "presenter": [{"name": "Dana Novak", "company": "TU Wien"}],
+                "paper": {
+                    "title": "Graph sampling bounds",
+                    "authors": [{"name": "Dana Novak"}, {"name": "Eli Sato"}],
+                    "abstract": "We bound things.",
+                },
+            },
+            {
+                "start": "2026-05-01T11:00",
+                "end": "2026-05-01T11:45",
+                "event": {"name": "NestConf 2026", "start": "2026-04-20", "speakers": ["Org Team"]},
+            },
+        ],
+    }
+    talks, _ = _read(body)
+    held, paper, dated = talks
+    assert _people(held) == [("Kai Berg", None)]
+    assert _people(paper) == [("Dana Novak", "TU Wien")]
+    assert paper.abstract == "We bound things."
+    assert dated.start is not None and dated.start.isoformat() == "2026-05-01T11:00:00+02:00"
+    assert dated.end is not None and dated.end.isoformat() == "2026-05-01T11:45:00+02:00"
+    assert _people(dated) == []
+
+
+def test_only_a_list_under_tracks_gives_a_track_and_only_a_place_is_its_room() -> None:
+    """F2 after review (R6, R8): a track object's room is its talks' room where it
+    names a place (not a chat URL, not "online"); objects under "topics" (tags a talk
+    has several of), "streams" or "areas" give no track."""
+    talk = {"title": "Supply chain", "start": "2026-05-01T09:00:00", "speakers": ["Sam Ode"]}
+    body = {
+        "timezone": "Europe/Berlin",
+        "tracks": [
+            {"name": "Security", "room": "https://chat.example.org/#sec", "talks": [talk]},
+            {"name": "Data", "location": "online", "talks": [{**talk, "title": "Parquet"}]},
+        ],
+        "topics": [
+            {"name": "AI", "talks": [{**talk, "title": "LLM evals"}]},
+            {"name": "Ethics", "talks": [{**talk, "title": "LLM evals"}]},
+        ],
+        "streams": [{"name": "Live stream", "talks": [{**talk, "title": "Streamed"}]}],
+    }
+    talks, _ = _read(body)
+    read = {t.title: (t.room, t.track) for t in talks}
+    assert read == {
+        "Supply chain": (None, "Security"),
+        "Parquet": (None, "Data"),
+        "LLM evals": (None, None),
+        "Streamed": (None, None),
+    }
+
+
+def test_only_people_listed_as_speakers_hold_their_talks() -> None:
+    """F40 after review (R1, R7): a person's name under a list naming speakers holds
+    their talks; companies under "hosts", group members under "people", an object
+    with no name (a bio only) and a team give no speaker."""
+    talk = {"title": "T", "start": "2026-05-01T09:00:00", "room": "R1"}
+    body = {
+        "timezone": "Europe/Dublin",
+        "speakers": [
+            {"name": "Aoife Kelly", "company": "Stripe", "talks": [{**talk, "title": "Mine"}]},
+            {"id": "s2", "bio": "Keynote speaker", "talks": [{**talk, "title": "Nameless"}]},
+        ],
+        "panelists": [{"name": "The Rust Team", "talks": [{**talk, "title": "Roadmap"}]}],
+        "hosts": [{"name": "Red Hat", "events": [{**talk, "title": "Workshop"}]}],
+        "people": [{"name": "Berta Ruiz", "talks": [{**talk, "title": "Infra"}]}],
+    }
+    talks, _ = _read(body)
+    read = {t.title: _people(t) for t in talks}
+    assert read == {
+        "Mine": [("Aoife Kelly", "Stripe")],
+        "Nameless": [],
+        "Roadmap": [],
+        "Workshop": [],
+        "Infra": [],
+    }
+
+
+def test_only_a_copy_under_a_speaker_adds_that_speaker_by_name() -> None:
+    """F40 after review (R2): a talk listed twice keeps its first reading's people
+    (a second list naming them otherwise adds no one); a copy under a speaker adds
+    that speaker where the talk does not name them (compared by name); two different
+    talks of one title under two speakers give the first no second speaker."""
+    talk = {"id": "t1", "title": "Shared", "start": "2026-05-01T09:00:00", "room": "R1"}
+    body = {
+        "timezone": "Europe/Dublin",
+        "sessions": [{**talk, "speakers": [{"firstName": "Ada", "lastName": "Lovelace"}]}],
+        "program": [
+            {**talk, "speakers": [{"id": "u1", "fullName": "Ada Lovelace"}, "Lovelace, Ada"]}
+        ],
+        "speakers": [
+            {"name": "Ada Lovelace", "talks": [dict(talk)]},
+            {"name": "Grace Hopper", "company": "Navy", "talks": [dict(talk)]},
+            {"name": "Mara Holt", "talks": [{"title": "Lightning", "abstract": "On X."}]},
+            {"name": "Noel Park", "talks": [{"title": "Lightning", "abstract": "On Y."}]},
+        ],
+    }
+    talks, _ = _read(body)
+    read = {t.title: _people(t) for t in talks}
+    assert read == {
+        "Shared": [("Ada Lovelace", None), ("Grace Hopper", "Navy")],
+        "Lightning": [("Mara Holt", None)],
+    }
+
+
+def test_only_a_key_named_as_a_numbered_room_is_a_room_under_a_day() -> None:
+    """F30 after review (R9): under a day, a key of room words and one number or
+    letter ("Room 101", "Hall 1") is its talks' room; a format's, a track's or a
+    notice's name with a room's word in it ("Town Hall", "Growth Stage", "Location
+    Based Services", "Room Changes", "Salon Talks") is none."""
+    keys = ["Room 101", "Hall 1", "Town Hall", "Growth Stage", "Location Based Services"]
+    keys += ["Room Changes", "Salon Talks", "Hall of Fame Awards"]
+    day = {
+        k: [{"start": f"{9 + n}:00", "title": f"T{n}", "speaker": "Ida Fox"}]
+        for n, k in enumerate(keys)
+    }
+    talks, _ = _read({"timezone": "Europe/Madrid", "days": {"2026-10-23": day}})
+    rooms = {t.title: t.room for t in talks}
+    assert rooms == {f"T{n}": (k if n < 2 else None) for n, k in enumerate(keys)}

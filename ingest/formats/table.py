@@ -1633,7 +1633,7 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
                 text_of(ev.get(cols.get(f, ""))) for f in ("uid", "title", "start", "room")
             )
             if same in kept:  # one talk listed twice (a tree and a list of the same talks,
-                jsontree.join_people(kept[same], ev)  # or under each of its speakers)
+                jsontree.join_people(kept[same], ev, path, root, tables)  # or under each speaker)
                 continue
             kept[same] = ev
             ident = next((text_of(obj[k]) for k in ("guid", "code", "id", "uid") if obj.get(k)), "")
