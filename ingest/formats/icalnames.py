@@ -91,7 +91,7 @@ _CORPORATE = re.compile(
 )
 
 
-def _name_like(text: str) -> bool:
+def name_like(text: str) -> bool:
     """Two to six capitalised words, none a job title or a company word."""
     words = text.split()
     if not 2 <= len(words) <= 6 or len(text) > 60:
@@ -110,12 +110,12 @@ def _name_like(text: str) -> bool:
 def _speaker(chunk: str, style: str) -> list[Speaker] | None:
     """One " & "-separated part of the speaker tail: "Name, Role, Org", or "Name, Name"."""
     parts = [p.strip() for p in chunk.split(",") if p.strip()]
-    if not parts or not _name_like(parts[0]):
+    if not parts or not name_like(parts[0]):
         return None
     if style == "pretalx" or (
-        style != "sched" and len(parts) > 1 and all(_name_like(p) for p in parts)
+        style != "sched" and len(parts) > 1 and all(name_like(p) for p in parts)
     ):
-        return [Speaker(p) for p in parts] if all(_name_like(p) for p in parts) else None
+        return [Speaker(p) for p in parts] if all(name_like(p) for p in parts) else None
     org = None
     if len(parts) >= 3 and _CORPORATE.match(parts[-1]):
         org = f"{parts[-2]}, {parts[-1]}"
@@ -139,7 +139,7 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
         return summary, ()
     chunks: list[str] = []
     for piece in re.split(r"\s+&\s+|;\s+", tail):
-        if chunks and not _name_like(piece.split(",")[0].strip()):
+        if chunks and not name_like(piece.split(",")[0].strip()):
             chunks[-1] += " & " + piece  # "Johnson & Johnson" is an organisation
         else:
             chunks.append(piece)
@@ -200,7 +200,7 @@ def listed_people(value: str) -> tuple[Speaker, ...]:
     """The people a line of another label than a speaker's names ("Moderation: …",
     "Facilitators: …", "Podium: …"; whether its label names people, the calendar
     says: `people_labels`), where its value reads as a list of them and nothing
-    else: each a person's name (`_name_like`, no organisation's) with their organisation in
+    else: each a person's name (`name_like`, no organisation's) with their organisation in
     parentheses ("Anna Berg (Universität Graz), Bo Chen (Initech)"); none where any
     part is no such person ("Sponsors: Acme (Gold)", "Ort: Aula (1. Stock)",
     "Materials: slides (PDF)", "Hinweis: Bitte Laptop (mit Python 3) mitbringen")."""
@@ -210,7 +210,7 @@ def listed_people(value: str) -> tuple[Speaker, ...]:
         if not m:
             return ()
         name, org = clean_name(m.group(1)), clean_name(m.group(2))
-        if not _name_like(name) or names_organisation(name) or not _org_like(org):
+        if not name_like(name) or names_organisation(name) or not _org_like(org):
             return ()
         found.append(Speaker(name, org))
     return tuple(found)
@@ -323,10 +323,10 @@ def _by_names(names: str) -> tuple[Speaker, ...]:
     """The speakers a "by" line names ("Jane Doe (Acme)", "Ann Lee and Bo Chen"), or
     none where any part is no person's name ("by the community", "by Google")."""
     listed = parse_speakers(names)
-    if listed and all(_name_like(s.name) for s in listed):
+    if listed and all(name_like(s.name) for s in listed):
         return listed
     split = people(names)
-    return split if split and all(_name_like(s.name) for s in split) else ()
+    return split if split and all(name_like(s.name) for s in split) else ()
 
 
 def split_description(
@@ -432,6 +432,6 @@ def people(text: str) -> tuple[Speaker, ...]:
     "Lastname, Firstname" and "Johnson & Johnson" stay whole), each name cleaned."""
     name = clean_name(text)
     parts = [p for p in _CO_SPEAKERS.split(name) if p]
-    if len(parts) > 1 and all(_name_like(p) for p in parts):
+    if len(parts) > 1 and all(name_like(p) for p in parts):
         return tuple(Speaker(p) for p in parts)
     return (Speaker(name),) if name else ()

@@ -22,7 +22,17 @@ them. Here:
   object from a clock time to another the same day, Indico's slots: its title is
   the track);
 - a talk holding a list of talks (Whova's `sub_sessions`) is a block (`holds_talks`):
-  its talks are read, given its title as their track and its room;
+  its talks are read, given its title as their track and its room; so is a titled
+  object holding talks in a list under "tracks" (`_block`; its room only where it
+  names a place, `_a_room`);
+- a person holding talks in a list naming speakers (not authors, group members or
+  hosts) is their speaker (`_presenter`: a person's name, no team's or company's);
+  a key under a day of room words and a number or letter ("Aula 1", "Room B") is
+  their room (`_room_key`); what the talk says itself wins over its place;
+- a slot holding its talk under its title's key ({"start", "end", "talk": {...}})
+  is that talk at the slot's times, with the slot's people where it names them
+  (`_held`); speakers given as a GraphQL connection ({"edges": [{"node": ...}]})
+  are its nodes (`_connection`);
 - `slot` ({room, start, end}) is the talk's time and room; `slots` (or any list
   of times: OpenAgenda's `timings` [{begin, end}]) is one talk per slot (a
   workshop given twice), the one its place in the tree names when it has one; a
@@ -55,9 +65,13 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
+from ingest.formats.icalnames import name_like
 from ingest.formats.jsonrecords import RECORD_KEYS
+from ingest.formats.mdparts import room_name, room_named
 from ingest.html import inline, text_of
+from ingest.links import web_url
 from ingest.speakers import ORG_KEYS, name_shaped, person_name
+from talkbase.core.orgs import names_organisation
 from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
@@ -334,6 +348,7 @@ class Context:
     session: str | None = None  # the title of a timed object holding it (Indico's slots)
     start: str | None = None  # the clock times of an untitled object holding it (a slot)
     end: str | None = None
+    speaker: dict[str, Any] | None = None  # a person holding it in a list of speakers
 
 
 SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
@@ -387,17 +402,65 @@ def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
     return on, start, end
 
 
-def _block(node: dict[str, Any], refs: Tables) -> tuple[str | None, str | None]:
-    """The title and room a block of talks (`holds_talks`) gives them; (None, None)
-    for any other object."""
-    if level(node) not in ("strong", "weak") or not holds_talks(node):
+def _block(node: dict[str, Any], refs: Tables, listed: object) -> tuple[str | None, str | None]:
+    """The title and room a block of talks (`holds_talks`) gives them: a talk-like
+    object holding talks (Whova's), or a titled object holding them in a list under a
+    key naming tracks by the field's own name (`listed`: {"tracks": [{"name":
+    "Systems", "room": "Hall A", "slots": [...]}]}; not "topics", "streams", "areas":
+    tags, videos, places), whose room counts where it names a room (`_a_room`);
+    (None, None) for any other object."""
+    found = level(node)
+    track = found != "" and _singular(norm(listed)) == "track"
+    if not (found in ("strong", "weak") or track) or not holds_talks(node):
         return None, None
     cols = resolve(node)
     title = inline(text_of(node.get(cols["title"])))
     room = (
         inline(text_of(refs.name("room", node.get(cols.get("room", ""))))) if "room" in cols else ""
     )
+    if found not in ("strong", "weak") and not _a_room(room):
+        room = ""  # (a track's chat URL, "online")
     return title or None, room or None
+
+
+def _a_room(text: str) -> bool:
+    """Whether a track object's room is a place: no URL (`links.web_url`), and a
+    room's word or code in it (`mdparts.room_named`: "Hall A", "Sala 1", "F1.24")."""
+    return bool(text) and web_url(text) is None and room_named(text)
+
+
+# the names of a talk's speakers (`FIELDS`) under which a list of objects holding
+# talks is no list of their presenters: authors and group members (`_NOT_PRESENTERS`),
+# hosts (an organisation hosting events)
+_NOT_HOLDERS = _NOT_PRESENTERS | frozenset(n for n in FIELDS["speakers"] if n.startswith("host"))
+
+
+def _presenter(node: object, listed: object) -> dict[str, Any] | None:
+    """A person holding talks in a list of speakers (`listed`, a key naming speakers
+    but not `_NOT_HOLDERS`), as the talks' speaker: the object without what it holds
+    (its talks), read as a talk's speaker is (`_person`), where it names a person
+    under a key of a person's name (`speakers.person_name`) shaped as a person's name
+    (`speakers.name_shaped`, `icalnames.name_like`: no "The", "Team", "Speaker") and no
+    organisation's (`orgs.names_organisation`); else None."""
+    name = norm(listed)
+    if not isinstance(node, dict) or _kind_of(listed) != "speaker" or name in _NOT_HOLDERS:
+        return None
+    person = {k: v for k, v in node.items() if not isinstance(v, dict | list)}
+    said = person_name(person)
+    if not (name_shaped(said) and name_like(said) and not names_organisation(said)):
+        return None
+    found = _person(person)
+    return found if isinstance(found, dict) else None
+
+
+def _room_key(key: str) -> bool:
+    """Whether a key under a day is a room's name: a room's name (`mdparts.room_name`)
+    of room words and one number or letter ("Aula 1", "Room B", "Sala 3"; not "Main
+    Hall", "Town Hall", "Growth Stage", "Room Changes", nor "Morning")."""
+    words = key.split()
+    ids = [w for w in words if any(c.isdigit() for c in w) or (len(w) == 1 and w.isupper())]
+    rest = [w for w in words if w not in ids]
+    return len(ids) == 1 and bool(rest) and room_name(key) and all(room_named(w) for w in rest)
 
 
 def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
@@ -407,8 +470,10 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
     session: str | None = None
     start: str | None = None
     end: str | None = None
+    speaker: dict[str, Any] | None = None
     node = root
     parent_key: object = None
+    list_key: object = None  # (the key of the list an object in a list is in)
     for depth, key in enumerate(path):
         text = str(key)
         if depth < len(path) - 1:  # (an object the talk sits in, not the talk)
@@ -417,7 +482,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             session = refs.sessions[id(node)] or session
             if isinstance(node, dict) and isinstance(parent_key, int):
                 if id(node) not in refs.blocks:
-                    refs.blocks[id(node)] = _block(node, refs)
+                    refs.blocks[id(node)] = _block(node, refs, list_key)
                 title, where_held = refs.blocks[id(node)]
                 session, room = title or session, where_held or room
         if isinstance(node, dict) and isinstance(parent_key, int):  # (an object in a list)
@@ -430,6 +495,14 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
             holder = node[key] if key < len(node) else None
             name = inline(text_of(holder)) if isinstance(holder, dict) else ""
             room = name or room
+        elif (
+            isinstance(node, list)
+            and isinstance(key, int)
+            and _kind_of(parent_key) == "speaker"
+            and depth < len(path) - 1  # (a person holding it, not the talk itself)
+        ):
+            # an enclosing person: {"speakers": [{"name": "A", "company": "B", "talks": [...]}]}
+            speaker = _presenter(node[key] if key < len(node) else None, parent_key) or speaker
         elif isinstance(node, dict) and not isinstance(key, int):
             if _DATE.fullmatch(text):
                 day = when.iso_date(text)
@@ -440,7 +513,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                     minute = int(text)
             elif text in refs.by_kind.get("room", {}):
                 room = inline(text_of(refs.by_kind["room"][text])) or text
-            elif _kind_of(parent_key) == "room":
+            elif _kind_of(parent_key) == "room" or (day is not None and _room_key(text)):
                 room = text
         node = (
             node.get(key)
@@ -451,8 +524,9 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                 else None
             )
         )
+        list_key = parent_key if isinstance(key, int) else list_key
         parent_key = key
-    return Context(day, minute, room, session, start, end)
+    return Context(day, minute, room, session, start, end, speaker)
 
 
 def _timing(item: object) -> bool:
@@ -560,21 +634,90 @@ def _longer_text(obj: dict[str, Any], cols: dict[str, str]) -> str | None:
     return None
 
 
+def join_people(
+    kept: dict[str, Any],
+    again: dict[str, Any],
+    path: tuple[object, ...],
+    root: object,
+    refs: Tables,
+) -> None:
+    """Gives a talk read twice the speaker its second reading has from the person
+    holding it in a list of speakers (`Context.speaker`: a co-presented talk listed
+    under each of its speakers), where that reading names no speakers of its own, says
+    the same as the first but for its speakers, and the first does not name that person
+    (`speakers.person_name`, folded); a talk read twice otherwise (a tree and a list of
+    the same talks) is left as its first reading."""
+    person = context(root, path, refs).speaker
+    key = resolve(again).get("speakers", "")
+    said, more = kept.get(resolve(kept).get("speakers", "")), again.get(key)
+    if person is None or more != [person] or not isinstance(said, list):
+        return
+    if {k: v for k, v in kept.items() if k != key} != {k: v for k, v in again.items() if k != key}:
+        return  # (two talks of one title under two people: not one talk)
+    names = {fold(person_name(p) if isinstance(p, dict) else text_of(p)) for p in said}
+    if fold(person_name(person)) not in names:
+        said.append(person)
+
+
+def _held(obj: dict[str, Any]) -> dict[str, Any]:
+    """The talk a slot holds under its title's key ({"start": "09:00", "end": "09:45",
+    "talk": {"title", "speakers"}}): that object, a talk by itself (its title and
+    speakers, or an abstract), given the slot's times and people (its own win: a
+    slot's presenter over a paper's authors) and what the slot says of the other
+    fields it does not name (its room); any other object as it is, and so a slot whose
+    held object names a start of its own where the slot names one (a conference's
+    date, not the talk's time)."""
+    cols = resolve(obj)
+    inner = obj.get(cols.get("title", ""))
+    if not isinstance(inner, dict) or level(inner) not in ("strong", "weak"):
+        return dict(obj)
+    said = resolve(inner)
+    if _has(inner, said, "start") and _has(obj, cols, "start"):
+        return dict(obj)
+    out = dict(inner)
+    for fld, key in cols.items():
+        if fld == "title" or (fld in said and fld not in ("start", "end", "speakers")):
+            continue
+        if fld in said and _has(obj, cols, fld):
+            out.pop(said[fld], None)  # (the slot's own times and people win)
+        if fld not in said or _has(obj, cols, fld):
+            out[key] = obj[key]
+    return out
+
+
+def _connection(value: object) -> object:
+    """A GraphQL connection ({"edges": [{"node": {...}}, ...]}, Relay's) as the list of
+    its nodes; any other value as it is."""
+    edges = value.get("edges") if isinstance(value, dict) else None
+    if (
+        isinstance(edges, list)
+        and edges
+        and all(isinstance(e, dict) and "node" in e for e in edges)
+    ):
+        return [e["node"] for e in edges]
+    return value
+
+
 def events(
     path: tuple[object, ...], found: dict[str, Any], root: object, refs: Tables
 ) -> list[dict[str, Any]]:
-    """The talk object as the table reader reads it: references followed, its slot
-    (or each of its slots) as start, end and room, its place's day, minute and
-    room where it names none, the program's zone, abstract and description one."""
-    obj = dict(found)
+    """The talk object as the table reader reads it (the talk a slot holds, `_held`):
+    references followed, its slot (or each of its slots) as start, end and room, its
+    place's day, minute, room and speaker where it names none, the program's zone,
+    abstract and description one."""
+    obj = _held(found)
     ctx = context(root, path, refs)
     cols = resolve(obj)
     if "room" in cols:
         obj[cols["room"]] = refs.name("room", obj[cols["room"]])
     if "track" in cols:
         obj[cols["track"]] = refs.name("track", obj[cols["track"]])
+    if "speakers" in cols:
+        obj[cols["speakers"]] = _connection(obj[cols["speakers"]])
     if "speakers" in cols and isinstance(obj[cols["speakers"]], list):
         obj[cols["speakers"]] = [_person(refs.name("speaker", s)) for s in obj[cols["speakers"]]]
+    if ctx.speaker and not _has(obj, cols, "speakers"):
+        obj[cols.get("speakers", "speakers")] = [ctx.speaker]
     if longer := _longer_text(obj, cols):  # frab, pretalx: short abstract, long text
         short = text_of(obj.get(cols["abstract"])).strip()
         said = text_of(obj.pop(longer)).strip()

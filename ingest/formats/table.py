@@ -1624,7 +1624,7 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
     tables = jsontree.tables(root)
     locate = frab.id_locator(body) if body is not None else lambda obj, nth: None
     seen: dict[str, int] = {}
-    kept: set[tuple[str, ...]] = set()
+    kept: dict[tuple[str, ...], dict[str, Any]] = {}
     out: list[tuple[str, object]] = []
     for path, obj in gate.talks:
         for ev in jsontree.events(path, refs(obj), root, tables):
@@ -1632,9 +1632,10 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
             same = tuple(
                 text_of(ev.get(cols.get(f, ""))) for f in ("uid", "title", "start", "room")
             )
-            if same in kept:  # one talk listed twice (a tree and a list of the same talks)
+            if same in kept:  # one talk listed twice (a tree and a list of the same talks,
+                jsontree.join_people(kept[same], ev, path, root, tables)  # or under each speaker)
                 continue
-            kept.add(same)
+            kept[same] = ev
             ident = next((text_of(obj[k]) for k in ("guid", "code", "id", "uid") if obj.get(k)), "")
             seen[ident] = seen.get(ident, 0) + 1
             line = locate(obj, seen[ident]) if ident else None
