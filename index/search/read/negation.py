@@ -6,10 +6,19 @@ talks (index/search/read/lexicon.py):
 - limits: "Go but not on Sunday", "rust talks not on saturday", "not before 10am",
   "avoid saturday", "I can't make saturday", "not by Lennart", "no rust talks on
   sunday", "except sunday morning", "stay out of the H building", "sunday
-  excluded", "tranne sabato", "ma non in sala MOV": the talks passing that limit
-  are left out (`Words.left_out`, read as `Understood.excluded_limits`), never the
-  limit applied. Limits said one after the other are left out together ("except
-  Sunday morning": the talks of Sunday morning, not all of Sunday).
+  excluded", "tranne sabato", "ma non in sala MOV", "que no sean en inglés" (the
+  verb of a clause is one of the talks' languages' function words): the talks
+  passing that limit are left out (`Words.left_out`, read as
+  `Understood.excluded_limits`), never the limit applied. Limits said one after the
+  other are left out together ("except Sunday morning": the talks of Sunday morning,
+  not all of Sunday; labelled "not (Sunday · morning)"), up to one said with a cue
+  of its own, which applies ("not in English on Friday": Friday's talks, less the
+  English ones);
+- the program's own values said as words: "sauf la compétition", "salvo las de
+  inglés" (its articles and words for "of" folded): the track, session type or
+  language they name is left out as that limit is. Words naming none are left out
+  as words, and a phrase no talk holds says so in its label. A bound before a
+  length ("menos de 20 minutos") is the length reader's, no cue.
 
 `exclusions` finds the cues before the other readers run; `negated` decides, once
 every limit is read, what each cue leaves out. Readers over a query's `Words`
