@@ -5,7 +5,8 @@ base is in it (`Vocab.languages`), so a word of one language is never a cue in a
 program of another ("no" is Italian and Spanish for "not", and an English word).
 Days, parts of the day and language names come from CLDR instead
 (talkbase/core/languages.py); this holds what CLDR does not: how people say to
-leave something out, what they call a room, and how they say "after 9pm".
+leave something out, what they call a room, how they say "after 9pm", and how they
+say a length is under or over a bound ("menos de 20 minutos"; the units are CLDR's).
 
 Each entry is a tuple of words said in a row.
 """
