@@ -105,6 +105,7 @@ def test_limits_left_out_together_say_so_in_their_label(v):
         ("comunicaciones salvo las de inglés", [{"language": "en"}], ()),
         ("todo salvo el léxico", [], ("Léxico",)),
         ("everything except the lexico", [], ("Léxico",)),
+        ("everything except the Didáctica track", [], ("Didáctica",)),
     ],
 )
 def test_an_exclusion_naming_the_programs_own_value_leaves_it_out(v, query, left, tracks):
@@ -116,11 +117,54 @@ def test_an_exclusion_naming_the_programs_own_value_leaves_it_out(v, query, left
     assert not u.excluded, u.excluded
 
 
-def test_an_excluded_phrase_no_talk_holds_says_so(v):
-    """Q5: "except workshops" against Spanish types left out a phrase no talk holds."""
-    u = understand("everything on Friday except workshops", v)
-    assert u.excluded == ("workshops",)
-    assert "no talk holds it" in u.label, u.label
+def test_an_excluded_phrase_makes_no_claim_about_the_talks(v):
+    """R1 (review of sweep 12): a label "(no talk holds it)" was decided from the
+    titles' and abstracts' words, while the exclusion tests the speakers and tracks
+    too ("except Ruiz" left out Ana Ruiz's talk under it)."""
+    for query, phrase in (("everything except Ruiz", "Ruiz"), ("talks except workshops", "workshops")):
+        u = understand(query, v)
+        assert u.excluded == (phrase,), u.label
+        assert "no talk holds it" not in u.label, u.label
+
+
+def test_a_track_named_bare_is_left_out_as_words(v):
+    """R3: a bare word equal to a track's name is a topic word too ("the Linux kernel
+    but not Rust"): the talks saying it are left out, as before; named with an article
+    ("todo salvo el léxico") it is the track."""
+    u = understand("everything except lexico", v)
+    assert u.excluded == ("lexico",) and not u.excluded_tracks, u.label
+
+
+@pytest.mark.parametrize(
+    ("query", "language"),
+    [
+        ("charlas no solo en inglés", "en"),
+        ("charlas no sólo en inglés", "en"),
+        ("comunicaciones que no son solo en inglés", "en"),
+        ("sessões não só em inglês", "en"),
+        ("sessões que não são apenas em português", "pt"),
+    ],
+)
+def test_not_only_never_leaves_its_limit_out(v, query, language):
+    """R2: "no solo en inglés" ("not only in English") left the English talks out:
+    the word for "only" hedges (`lexicon.LeaveOut.only`) and no clause bridges it."""
+    u = understand(query, v)
+    assert {"language": language} not in _left(u), (query, u.label)
+
+
+def test_a_part_of_the_day_after_a_day_is_left_out_with_it(v):
+    """R4: "in the morning" has a cue of its own, and "except Saturday in the morning"
+    left out Saturday and applied the morning (the other days' mornings only)."""
+    u = understand("everything except Saturday in the morning", v)
+    assert _left(u) == [{"day": "Sat", "starts_before": "12:00"}], u.label
+    assert not u.filters.active(), u.filters.active()
+
+
+def test_days_left_out_each_on_its_own_are_labelled_so(v):
+    """R5: brackets say "left out together"; "not on Thursday or Saturday" is two."""
+    u = understand("talks not on Thursday or Saturday", v)
+    assert _left(u) == [{"day": "Thu"}, {"day": "Sat"}], u.label
+    assert "not Thursday · not Saturday" in u.label, u.label
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,10 @@ class LeaveOut:
     limits: tuple[tuple[str, ...], ...] = ()
     # after a limit: "sunday excluded", "domenica esclusa"
     after: tuple[tuple[str, ...], ...] = ()
+    # right after a cue, words that hedge rather than leave out: "non solo in inglese",
+    # "nicht nur am Freitag" (not only: the limit is no left-out one; English's are
+    # index/search/read/negation.HEDGES)
+    only: tuple[str, ...] = ()
 
 
 LEAVE_OUT: dict[str, LeaveOut] = {
@@ -71,31 +75,37 @@ LEAVE_OUT: dict[str, LeaveOut] = {
         words=(("ma", "non"), ("tranne",), ("eccetto",), ("salvo",), ("escluso",), ("esclusa",)),
         limits=(("non",), ("no",), ("niente",), ("evitando",), ("evita",), ("senza",), ("fuori",)),
         after=(("escluso",), ("esclusa",), ("esclusi",), ("escluse",)),
+        only=("solo", "soltanto", "solamente", "unicamente"),
     ),
     "de": LeaveOut(
         words=(("aber", "nicht"), ("außer",), ("ausser",)),
         limits=(("nicht",), ("kein",), ("keine",), ("ohne",)),
         after=(("ausgenommen",),),
+        only=("nur", "ausschließlich", "bloß"),
     ),
     "fr": LeaveOut(
         words=(("mais", "pas"), ("sauf",), ("excepté",), ("hormis",)),
         limits=(("pas",), ("sans",), ("hors",), ("éviter",)),
         after=(("exclu",), ("exclus",), ("exclue",)),
+        only=("seulement", "que", "uniquement"),
     ),
     "es": LeaveOut(
         words=(("pero", "no"), ("excepto",), ("salvo",), ("menos",)),
         limits=(("no",), ("sin",), ("evitando",)),
         after=(("excluido",), ("excluida",), ("excluidos",)),
+        only=("solo", "sólo", "solamente", "únicamente"),
     ),
     "nl": LeaveOut(
         words=(("maar", "niet"), ("behalve",), ("uitgezonderd",)),
         limits=(("niet",), ("geen",), ("zonder",)),
         after=(("uitgezonderd",),),
+        only=("alleen", "enkel", "slechts", "uitsluitend"),
     ),
     "pt": LeaveOut(
         words=(("mas", "não"), ("exceto",), ("salvo",), ("menos",)),
         limits=(("não",), ("sem",), ("evitando",)),
         after=(("excluído",), ("excluída",), ("excluídos",), ("excluídas",)),
+        only=("só", "somente", "apenas", "unicamente"),
     ),
 }
 
@@ -392,6 +402,14 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
         folded = dict.fromkeys(tuple(fold(w) for w in c) for c in cues)
         kinds[kind] = [c for c in folded if not (len(c) == 1 and c[0] in theirs)]
     return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
+
+
+@lru_cache(maxsize=64)
+def only_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "only" of the given languages (`LeaveOut.only`), folded as a
+    query's tokens are: after a cue they hedge ("nicht nur"), and no clause bridges
+    over them ("che non sono solo in inglese")."""
+    return frozenset(fold(w) for code in languages for w in getattr(LEAVE_OUT.get(code), "only", ()))
 
 
 @lru_cache(maxsize=64)

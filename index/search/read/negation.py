@@ -51,6 +51,8 @@ _LIMITS = frozenset(FILTER_NAMES)
 # the words a limit is said with in English besides the places' ("on Friday"): a limit
 # said with one after a limit left out is a limit of its own
 _LEADS = frozenset(("on", "during"))
+# the chips of a time of day, which narrow a day said before them ("Sunday in the morning")
+_TIMES = frozenset(("after", "before", "starts_before", "at"))
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,9 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
     between = {*frame, *r.vocab.common, *lexicon.place_words(asked), *lexicon.of_words(asked)}
     # ...and after the cue, the function words of the talks' languages: the verb of a
     # clause ("que no sean en inglés", "que não sejam em inglês")
-    clause = {*between, *lexicon.function_words(r.vocab.spoken)}
+    # (never a word for "only": "che non sono solo in inglese" is no left-out limit)
+    only = lexicon.only_words(r.vocab.spoken | asked)
+    clause = {*between, *(lexicon.function_words(r.vocab.spoken) - only)}
     for cue in cues:
         if cue.kind != "words" and not all(r.free(j) for j in range(cue.i, cue.i + cue.n)):
             continue  # (read as part of a limit already: "not in the Go devroom")
@@ -153,8 +157,12 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
         while j < cue.i + cue.n + 2 and r.free(j) and r.low(j) in frame:
             j += 1
         words = [] if _hedged(r, j) else _words_from(r, j, {*frame, ""})
-        words = _unarticled(r, words, between)
-        value = _program_value(r, words)
+        named = _unarticled(r, words, between)
+        value = _program_value(r, named)
+        bare = named == words and j == cue.i + cue.n  # no article before it ("the", "la")
+        if value is not None and value[0] == "track" and bare:
+            value = None  # a track named bare is a topic word too ("Linux kernel but not Rust")
+        words = named
         if value is not None:  # "sauf la compétition", "salvo las de inglés"
             _leave_out_value(r, cue.i, words[-1], *value)
         elif words:
@@ -195,10 +203,15 @@ def _limits_after(r: Words, end: int, between: Collection[str], anywhere: bool) 
             continue
         if r.query[out[-1].end : chip.start].strip():  # said straight after, no word between
             break
-        if _lead(chip) in leads:  # its own cue: a limit of its own ("on Friday")
-            break
+        if _lead(chip) in leads and not _refines(out[-1], chip):
+            break  # its own cue: a limit of its own ("on Friday")
         out.append(chip)
     return out
+
+
+def _refines(day: Chip, chip: Chip) -> bool:
+    """Whether `chip` narrows the day `day` to a time of it ("Sunday in the morning")."""
+    return day.field == "day" and chip.field in _TIMES
 
 
 def _lead(chip: Chip) -> str:
@@ -256,8 +269,12 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
     r.left_out += [f for f in left if f.active() and f not in r.left_out]
     labels = list(dict.fromkeys(c.label for c in group))
     # several limits left out together say so ("not (in English · Friday)"), unlike
-    # one left out beside one applied ("not in English · Friday")
-    label = "not " + (labels[0] if len(labels) == 1 else f"({' · '.join(labels)})")
+    # one left out beside one applied ("not in English · Friday") and limits left out
+    # each on its own ("not Saturday · not Sunday")
+    if len(labels) == 1 or len(left) > 1:
+        label = " · ".join(f"not {said}" for said in labels)
+    else:
+        label = f"not ({' · '.join(labels)})"
     last = max(c.end for c in group)
     said = r.query[start:last]
     r.chips.append(Chip("not", head.value, label, said, start, last))
@@ -265,8 +282,10 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
 
 def _hedged(r: Words, j: int) -> bool:
     """Whether token `j` hedges rather than leaves out ("but not only", "but not
-    exclusively")."""
-    return r.low(j) in HEDGES or r.low(j).endswith("ly")
+    exclusively", "nicht nur": `lexicon.LeaveOut.only`)."""
+    low = r.low(j)
+    only = lexicon.only_words(r.vocab.spoken | r.vocab.asked_in)  # "nicht nur", "non solo"
+    return low in HEDGES or low.endswith("ly") or fold(low) in only
 
 
 def _words_from(r: Words, j: int, stops: Collection[str]) -> list[int]:
@@ -284,13 +303,10 @@ def _words_from(r: Words, j: int, stops: Collection[str]) -> list[int]:
 
 def _leave_out(r: Words, i: int, words: list[int]) -> str:
     """The phrase of the tokens `words`, taken from token `i` (the cue) through them
-    and a placeholder after them ("Kubernetes stuff") as one "exclude" chip; its label
-    says so where no talk holds one of its words (leaving it out leaves nothing out)."""
+    and a placeholder after them ("Kubernetes stuff") as one "exclude" chip."""
     phrase = " ".join(r.toks[k].text.strip(",;.?!()") for k in words)
     last = words[-1] + int(r.free(words[-1] + 1) and r.low(words[-1] + 1) in PLACEHOLDERS)
-    held = all(w in r.vocab.words for k in words for w in r.toks[k].words)
-    label = f"not {phrase}" if held else f"not {phrase} (no talk holds it)"
-    r.take(i, last - i + 1, "exclude", phrase, label)
+    r.take(i, last - i + 1, "exclude", phrase, f"not {phrase}")
     return phrase
 
 
