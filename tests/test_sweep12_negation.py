@@ -121,7 +121,10 @@ def test_an_excluded_phrase_makes_no_claim_about_the_talks(v):
     """R1 (review of sweep 12): a label "(no talk holds it)" was decided from the
     titles' and abstracts' words, while the exclusion tests the speakers and tracks
     too ("except Ruiz" left out Ana Ruiz's talk under it)."""
-    for query, phrase in (("everything except Ruiz", "Ruiz"), ("talks except workshops", "workshops")):
+    for query, phrase in (
+        ("everything except Ruiz", "Ruiz"),
+        ("talks except workshops", "workshops"),
+    ):
         u = understand(query, v)
         assert u.excluded == (phrase,), u.label
         assert "no talk holds it" not in u.label, u.label

@@ -401,7 +401,8 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
     for kind, cues in kinds.items():  # folded, as a query's tokens are ("excepté", "éviter")
         folded = dict.fromkeys(tuple(fold(w) for w in c) for c in cues)
         kinds[kind] = [c for c in folded if not (len(c) == 1 and c[0] in theirs)]
-    return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
+    words, limits, after = (tuple(sorted(v, key=len, reverse=True)) for v in kinds.values())
+    return LeaveOut(words=words, limits=limits, after=after)
 
 
 @lru_cache(maxsize=64)
@@ -409,7 +410,8 @@ def only_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for "only" of the given languages (`LeaveOut.only`), folded as a
     query's tokens are: after a cue they hedge ("nicht nur"), and no clause bridges
     over them ("che non sono solo in inglese")."""
-    return frozenset(fold(w) for code in languages for w in getattr(LEAVE_OUT.get(code), "only", ()))
+    entries = [LEAVE_OUT[code] for code in sorted(languages) if code in LEAVE_OUT]
+    return frozenset(fold(w) for entry in entries for w in entry.only)
 
 
 @lru_cache(maxsize=64)

@@ -13,12 +13,16 @@ talks (index/search/read/lexicon.py):
   other are left out together ("except Sunday morning": the talks of Sunday morning,
   not all of Sunday; labelled "not (Sunday · morning)"), up to one said with a cue
   of its own, which applies ("not in English on Friday": Friday's talks, less the
-  English ones);
-- the program's own values said as words: "sauf la compétition", "salvo las de
-  inglés" (its articles and words for "of" folded): the track, session type or
-  language they name is left out as that limit is. Words naming none are left out
-  as words, and a phrase no talk holds says so in its label. A bound before a
-  length ("menos de 20 minutos") is the length reader's, no cue.
+  English ones), unless it is a time of that day ("except Sunday in the morning");
+  limits left out each on its own are labelled apart ("not Saturday · not Sunday").
+  After "not only" nothing is left out (`HEDGES`, `lexicon.LeaveOut.only`: "non
+  solo in inglese"), and no clause's verb bridges over the word for "only";
+- the program's own values said as words: "salvo las de inglés", "todo menos
+  talleres" (its articles and words for "of" folded): the session type or language
+  they name is left out as that limit is, and a track where an article names it
+  ("sauf la compétition", "except the lexico"): a bare track name is a topic word
+  too ("the Linux kernel but not Rust"). Words naming none are left out as words.
+  A bound before a length ("menos de 20 minutos") is the length reader's, no cue.
 
 `exclusions` finds the cues before the other readers run; `negated` decides, once
 every limit is read, what each cue leaves out. Readers over a query's `Words`
