@@ -1,16 +1,21 @@
 """How long a talk is, in a query's words: "short talks" (at most SHORT_MINUTES),
 "long talks" (at least LONG_MINUTES), "30 minute talks", "hour-long talks" (within
 a tenth of that), "talks under 30 minutes", "at least an hour", "45 minutes or
-less". Each becomes the filters `max_minutes` / `min_minutes` (a talk whose end the
+less", and in the talks' languages where index/search/read/lexicon.py has their words
+("menos de 20 minutos": `lexicon.LENGTH_BOUNDS`, with CLDR's names of the units).
+Each becomes the filters `max_minutes` / `min_minutes` (a talk whose end the
 program does not give passes none) and one chip; the words around it that say a
 length ("lasting", "long") are read with it. A reader over a query's `Words`
-(index/search/read/whenwords.py), called by index/search/read/understand.py.
+(index/search/read/whenwords.py), called by index/search/read/understand.py. Two
+limits of one kind ("short talks under 20 minutes") apply the tighter, as their chips
+say.
 """
 
 from __future__ import annotations
 
 import re
 
+from index.search.read import lexicon
 from index.search.read.whenwords import Words
 
 SHORT_MINUTES = 20  # "short talks": lightning talks and short slots
@@ -48,17 +53,13 @@ def read(r: Words, i: int) -> bool:
         short = w in SHORT_WORDS
         fld, n = ("max_minutes", SHORT_MINUTES) if short else ("min_minutes", LONG_MINUTES)
         sign = "≤" if short else "≥"
-        r.take(i, 1, fld, str(n), f"{'short' if short else 'long'} ({sign} {n} min)")
+        _take(r, i, 1, fld, n, f"{'short' if short else 'long'} ({sign} {n} min)")
         return True
-    for words, bound, strict in AT_MOST:
-        if all(r.free(i + k) and r.low(i + k) == x for k, x in enumerate(words)):
-            found = length(r, i + len(words))
-            if found is None:
-                continue
-            minutes, used = found
-            minutes += (1 if bound == "min" else -1) if strict else 0
-            _bound(r, i, len(words) + used, bound, minutes)
-            return True
+    compared = _compared(r, i)
+    if compared is not None:
+        n, bound, minutes = compared
+        _bound(r, i, n, bound, minutes)
+        return True
     found = length(r, i)
     if found is None or _counts_talks(r, i):
         return False
@@ -76,6 +77,26 @@ def read(r: Words, i: int) -> bool:
     r.take(i, n, "max_minutes", str(minutes + spread), f"{_said(minutes)} long", lead)
     r.values["min_minutes"] = str(max(1, minutes - spread))
     return True
+
+
+def compared(r: Words, i: int) -> bool:
+    """Whether a bound and a length are said from token `i` ("less than 20 minutes",
+    "menos de 20 minutos"): a reader of other words ("menos" as "except") leaves them."""
+    return _compared(r, i) is not None
+
+
+def _compared(r: Words, i: int) -> tuple[int, str, int] | None:
+    """A bound and a length from token `i`: (tokens used, "max" or "min", minutes)."""
+    languages = r.vocab.spoken | r.vocab.asked_in
+    for words, bound, strict in (*AT_MOST, *lexicon.length_bounds(languages)):
+        if all(r.free(i + k) and r.low(i + k) == x for k, x in enumerate(words)):
+            found = length(r, i + len(words))
+            if found is None:
+                continue
+            minutes, used = found
+            minutes += (1 if bound == "min" else -1) if strict else 0
+            return len(words) + used, bound, minutes
+    return None
 
 
 def length(r: Words, i: int) -> tuple[int, int] | None:
@@ -98,7 +119,8 @@ def length(r: Words, i: int) -> tuple[int, int] | None:
     number = _NUMBER.get(w)
     if number is None and re.fullmatch(r"\d{1,3}(\.\d+)?", w):
         number = float(w)
-    unit = _UNITS.get(r.low(i + 1).rstrip("-"))
+    said = r.low(i + 1).rstrip("-")
+    unit = _UNITS.get(said) or lexicon.length_units(r.vocab.spoken | r.vocab.asked_in).get(said)
     if number is None or unit is None or not r.free(i + 1) or (unit == 1 and number < 1):
         return None
     return round(number * unit), 2
@@ -112,7 +134,17 @@ def _counts_talks(r: Words, i: int) -> bool:
 def _bound(r: Words, i: int, n: int, bound: str, minutes: int) -> None:
     fld, sign = ("max_minutes", "≤") if bound == "max" else ("min_minutes", "≥")
     lead = int(r.free(i - 1) and r.low(i - 1) == "lasting")
-    r.take(i, n, fld, str(max(1, minutes)), f"{sign} {_said(max(1, minutes))}", lead)
+    _take(r, i, n, fld, max(1, minutes), f"{sign} {_said(max(1, minutes))}", lead)
+
+
+def _take(r: Words, i: int, n: int, fld: str, minutes: int, label: str, lead: int = 0) -> None:
+    """The length limit taken as `r.take` does, the tighter applied where the query
+    said one of its kind already ("short talks under 20 minutes": 19, not 20)."""
+    before = r.values.get(fld)
+    r.take(i, n, fld, str(minutes), label, lead)
+    if before is not None:
+        tighter = min if fld == "max_minutes" else max
+        r.values[fld] = str(tighter(int(before), minutes))
 
 
 def _said(minutes: int) -> str:

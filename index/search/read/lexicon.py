@@ -5,7 +5,8 @@ base is in it (`Vocab.languages`), so a word of one language is never a cue in a
 program of another ("no" is Italian and Spanish for "not", and an English word).
 Days, parts of the day and language names come from CLDR instead
 (talkbase/core/languages.py); this holds what CLDR does not: how people say to
-leave something out, what they call a room, and how they say "after 9pm".
+leave something out, what they call a room, how they say "after 9pm", and how they
+say a length is under or over a bound ("menos de 20 minutos"; the units are CLDR's).
 
 Each entry is a tuple of words said in a row.
 """
@@ -30,6 +31,10 @@ class LeaveOut:
     limits: tuple[tuple[str, ...], ...] = ()
     # after a limit: "sunday excluded", "domenica esclusa"
     after: tuple[tuple[str, ...], ...] = ()
+    # right after a cue, words that hedge rather than leave out: "non solo in inglese",
+    # "nicht nur am Freitag" (not only: the limit is no left-out one; English's are
+    # index/search/read/negation.HEDGES)
+    only: tuple[str, ...] = ()
 
 
 LEAVE_OUT: dict[str, LeaveOut] = {
@@ -70,27 +75,50 @@ LEAVE_OUT: dict[str, LeaveOut] = {
         words=(("ma", "non"), ("tranne",), ("eccetto",), ("salvo",), ("escluso",), ("esclusa",)),
         limits=(("non",), ("no",), ("niente",), ("evitando",), ("evita",), ("senza",), ("fuori",)),
         after=(("escluso",), ("esclusa",), ("esclusi",), ("escluse",)),
+        only=("solo", "soltanto", "solamente", "unicamente"),
     ),
     "de": LeaveOut(
         words=(("aber", "nicht"), ("außer",), ("ausser",)),
         limits=(("nicht",), ("kein",), ("keine",), ("ohne",)),
         after=(("ausgenommen",),),
+        only=("nur", "ausschließlich", "bloß"),
     ),
     "fr": LeaveOut(
         words=(("mais", "pas"), ("sauf",), ("excepté",), ("hormis",)),
         limits=(("pas",), ("sans",), ("hors",), ("éviter",)),
         after=(("exclu",), ("exclus",), ("exclue",)),
+        only=("seulement", "que", "uniquement"),
     ),
     "es": LeaveOut(
         words=(("pero", "no"), ("excepto",), ("salvo",), ("menos",)),
         limits=(("no",), ("sin",), ("evitando",)),
         after=(("excluido",), ("excluida",), ("excluidos",)),
+        only=("solo", "sólo", "solamente", "únicamente"),
     ),
     "nl": LeaveOut(
         words=(("maar", "niet"), ("behalve",), ("uitgezonderd",)),
         limits=(("niet",), ("geen",), ("zonder",)),
         after=(("uitgezonderd",),),
+        only=("alleen", "enkel", "slechts", "uitsluitend"),
     ),
+    "pt": LeaveOut(
+        words=(("mas", "não"), ("exceto",), ("salvo",), ("menos",)),
+        limits=(("não",), ("sem",), ("evitando",)),
+        after=(("excluído",), ("excluída",), ("excluídos",), ("excluídas",)),
+        only=("só", "somente", "apenas", "unicamente"),
+    ),
+}
+
+# How a language says a length is under or over a bound, before the length ("menos de
+# 20 minutos"), as index/search/read/lengthwords.py's English AT_MOST: (words, bound,
+# strict); the units after the number are CLDR's (talkbase/core/languages.unit_names)
+LENGTH_BOUNDS: dict[str, tuple[tuple[tuple[str, ...], str, bool], ...]] = {
+    "es": ((("menos", "de"), "max", True), (("más", "de"), "min", True)),
+    "pt": ((("menos", "de"), "max", True), (("mais", "de"), "min", True)),
+    "fr": ((("moins", "de"), "max", True), (("plus", "de"), "min", True)),
+    "it": ((("meno", "di"), "max", True), (("più", "di"), "min", True)),
+    "de": ((("weniger", "als"), "max", True), (("mehr", "als"), "min", True)),
+    "nl": ((("minder", "dan"), "max", True), (("meer", "dan"), "min", True)),
 }
 
 # What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
@@ -369,16 +397,28 @@ def _leave_out(languages: frozenset[str], others: frozenset[str]) -> LeaveOut:
     # a cue of one word that a language of the talks says as a function word, and none
     # of them as a cue, is that language's word ("no" is Portuguese "in the": "oficinas
     # no sábado"; where Spanish or Italian talks are, "no" says "not" as in English)
-    theirs = _function_words(languages)
+    theirs = function_words(languages)
     for kind, cues in kinds.items():  # folded, as a query's tokens are ("excepté", "éviter")
         folded = dict.fromkeys(tuple(fold(w) for w in c) for c in cues)
         kinds[kind] = [c for c in folded if not (len(c) == 1 and c[0] in theirs)]
-    return LeaveOut(**{k: tuple(sorted(v, key=len, reverse=True)) for k, v in kinds.items()})
+    words, limits, after = (tuple(sorted(v, key=len, reverse=True)) for v in kinds.values())
+    return LeaveOut(words=words, limits=limits, after=after)
 
 
-def _function_words(languages: frozenset[str]) -> frozenset[str]:
+@lru_cache(maxsize=64)
+def only_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "only" of the given languages (`LeaveOut.only`), folded as a
+    query's tokens are: after a cue they hedge ("nicht nur"), and no clause bridges
+    over them ("che non sono solo in inglese")."""
+    entries = [LEAVE_OUT[code] for code in sorted(languages) if code in LEAVE_OUT]
+    return frozenset(fold(w) for entry in entries for w in entry.only)
+
+
+@lru_cache(maxsize=64)
+def function_words(languages: frozenset[str]) -> frozenset[str]:
     """The function words of the given languages other than English (their stop-words
-    lists), less every word an entry of theirs here says a cue in."""
+    lists: "que", "sean", "sejam"), less every word an entry of theirs here says a cue
+    in."""
     from index.search.rank.stopwords import language_list  # (the lists, as the index has them)
 
     found: set[str] = set()
@@ -389,6 +429,31 @@ def _function_words(languages: frozenset[str]) -> frozenset[str]:
         said |= {fold(w) for kind in kinds for c in kind for w in c}
         found |= language_list(code)
     return frozenset(found - said)
+
+
+@lru_cache(maxsize=64)
+def length_bounds(languages: frozenset[str]) -> tuple[tuple[tuple[str, ...], str, bool], ...]:
+    """The bounds said before a length in the given languages other than English
+    (`LENGTH_BOUNDS`), folded as a query's tokens are, longest first."""
+    found = {
+        tuple(fold(w) for w in words): (bound, strict)
+        for code in sorted(languages - {"en"})
+        for words, bound, strict in LENGTH_BOUNDS.get(code, ())
+    }
+    return tuple((w, *found[w]) for w in sorted(found, key=len, reverse=True))
+
+
+@lru_cache(maxsize=64)
+def length_units(languages: frozenset[str]) -> dict[str, int]:
+    """The names of a minute and an hour in the given languages other than English
+    (CLDR's: "minutos", "Stunden", "uur"), folded, each with its minutes."""
+    from talkbase.core.languages import unit_names
+
+    units: dict[str, int] = {}
+    for code in sorted(languages - {"en"}):
+        for unit, minutes in (("duration-minute", 1), ("duration-hour", 60)):
+            units |= {fold(name): minutes for name in unit_names(code, unit)}
+    return units
 
 
 @lru_cache(maxsize=64)

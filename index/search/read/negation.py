@@ -6,10 +6,23 @@ talks (index/search/read/lexicon.py):
 - limits: "Go but not on Sunday", "rust talks not on saturday", "not before 10am",
   "avoid saturday", "I can't make saturday", "not by Lennart", "no rust talks on
   sunday", "except sunday morning", "stay out of the H building", "sunday
-  excluded", "tranne sabato", "ma non in sala MOV": the talks passing that limit
-  are left out (`Words.left_out`, read as `Understood.excluded_limits`), never the
-  limit applied. Limits said one after the other are left out together ("except
-  Sunday morning": the talks of Sunday morning, not all of Sunday).
+  excluded", "tranne sabato", "ma non in sala MOV", "que no sean en inglés" (the
+  verb of a clause is one of the talks' languages' function words): the talks
+  passing that limit are left out (`Words.left_out`, read as
+  `Understood.excluded_limits`), never the limit applied. Limits said one after the
+  other are left out together ("except Sunday morning": the talks of Sunday morning,
+  not all of Sunday; labelled "not (Sunday · morning)"), up to one said with a cue
+  of its own, which applies ("not in English on Friday": Friday's talks, less the
+  English ones), unless it is a time of that day ("except Sunday in the morning");
+  limits left out each on its own are labelled apart ("not Saturday · not Sunday").
+  After "not only" nothing is left out (`HEDGES`, `lexicon.LeaveOut.only`: "non
+  solo in inglese"), and no clause's verb bridges over the word for "only";
+- the program's own values said as words: "salvo las de inglés", "todo menos
+  talleres" (its articles and words for "of" folded): the session type or language
+  they name is left out as that limit is, and a track where an article names it
+  ("sauf la compétition", "except the lexico"): a bare track name is a topic word
+  too ("the Linux kernel but not Rust"). Words naming none are left out as words.
+  A bound before a length ("menos de 20 minutos") is the length reader's, no cue.
 
 `exclusions` finds the cues before the other readers run; `negated` decides, once
 every limit is read, what each cue leaves out. Readers over a query's `Words`
@@ -22,9 +35,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from index.search.read import lexicon, tracknames
+from index.search.read import lengthwords, lexicon, tracknames
 from index.search.read.whenwords import Chip, Words
 from talkbase.core.filters import FILTER_NAMES, Filters
+from talkbase.core.languages import english_name
+from talkbase.core.terms import fold
 
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
 # after a cue, words that hedge rather than leave out ("but not only", "but not
@@ -37,6 +52,11 @@ _COPULAS = frozenset("is are was were it's that's".split())
 _CLAUSE = frozenset("that which who".split())
 # the chips of limits a cue can leave out: every filter's (a track's goes its own way)
 _LIMITS = frozenset(FILTER_NAMES)
+# the words a limit is said with in English besides the places' ("on Friday"): a limit
+# said with one after a limit left out is a limit of its own
+_LEADS = frozenset(("on", "during"))
+# the chips of a time of day, which narrow a day said before them ("Sunday in the morning")
+_TIMES = frozenset(("after", "before", "starts_before", "at"))
 
 
 @dataclass(frozen=True)
@@ -64,6 +84,8 @@ def exclusions(r: Words, frame: Collection[str]) -> list[Cue]:
     said = lexicon.leave_out(r.vocab.spoken, r.vocab.asked_in)
     for i in range(len(r.toks)):
         cue = _cue_at(r, i, said.words)
+        if cue is not None and lengthwords.compared(r, i):
+            continue  # a bound of a length ("menos de 20 minutos": less than, no "except")
         if cue is not None:
             if _hedged(r, i + len(cue)) or _a_statement(r, i, cue):
                 continue
@@ -109,11 +131,16 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
     out: list[str] = []
     asked = r.vocab.asked_in  # ("ma non di domenica": "di" says "on" there)
     between = {*frame, *r.vocab.common, *lexicon.place_words(asked), *lexicon.of_words(asked)}
+    # ...and after the cue, the function words of the talks' languages: the verb of a
+    # clause ("que no sean en inglés", "que não sejam em inglês")
+    # (never a word for "only": "che non sono solo in inglese" is no left-out limit)
+    only = lexicon.only_words(r.vocab.spoken | asked)
+    clause = {*between, *(lexicon.function_words(r.vocab.spoken) - only)}
     for cue in cues:
         if cue.kind != "words" and not all(r.free(j) for j in range(cue.i, cue.i + cue.n)):
             continue  # (read as part of a limit already: "not in the Go devroom")
         start, end = r.toks[cue.i].start, r.toks[cue.i + cue.n - 1].end
-        chips = [] if cue.kind == "after" else _limits_after(r, end, between, cue.anywhere)
+        chips = [] if cue.kind == "after" else _limits_after(r, end, clause, cue.anywhere)
         if not chips and (cue.kind == "after" or cue.after_too):
             chips = _limits_before(r, start, between)
         if chips:
@@ -124,6 +151,8 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
             else:
                 first = min(start, chips[0].start)
                 away = cue.anywhere and chips[0].start > end  # "no rust talks on sunday"
+                if not away:  # the clause's words are the cue's ("que no sean en inglés")
+                    _take_between(r, cue.i + cue.n, chips[0].start)
                 _leave_out_limit(r, chips, chips[0].start if away else first)
             continue
         if cue.kind != "words":
@@ -132,7 +161,15 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
         while j < cue.i + cue.n + 2 and r.free(j) and r.low(j) in frame:
             j += 1
         words = [] if _hedged(r, j) else _words_from(r, j, {*frame, ""})
-        if words:
+        named = _unarticled(r, words, between)
+        value = _program_value(r, named)
+        bare = named == words and j == cue.i + cue.n  # no article before it ("the", "la")
+        if value is not None and value[0] == "track" and bare:
+            value = None  # a track named bare is a topic word too ("Linux kernel but not Rust")
+        words = named
+        if value is not None:  # "sauf la compétition", "salvo las de inglés"
+            _leave_out_value(r, cue.i, words[-1], *value)
+        elif words:
             out.append(_leave_out(r, cue.i, words))
         else:
             said = r.query[start:end]
@@ -141,28 +178,50 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
     return out
 
 
+def _take_between(r: Words, j: int, start: int) -> None:
+    """The free tokens from `j` up to character `start` taken: no words of the topic."""
+    while j < len(r.toks) and r.toks[j].end <= start:
+        r.toks[j].used = True
+        j += 1
+
+
 def _words_only(r: Words, a: int, b: int, allowed: Collection[str]) -> bool:
     """Whether the query's characters a..b hold only words of `allowed` (and commas)."""
-    words = r.query[a:b].lower().replace(",", " ").split()
-    return all(w.strip("?!.;:") in allowed for w in words)
+    words = (w.strip("?!.;:") for w in r.query[a:b].lower().replace(",", " ").split())
+    return all(w in allowed or fold(w) in allowed for w in words)  # ("são": "sao")
 
 
 def _limits_after(r: Words, end: int, between: Collection[str], anywhere: bool) -> list[Chip]:
     """The limits read right after character `end` (only words of `between` before the
     first, or anything when `anywhere`), and those said straight after it, no word
-    between ("sunday morning"; not "the MOV stage on sunday")."""
+    between ("sunday morning"; not "the MOV stage on sunday"), up to one said with a
+    cue of its own ("not in English on Friday": the talks of Friday not in English)."""
     after = sorted((c for c in r.chips if c.start >= end and c.field in _LIMITS), key=_at)
     if not after or not (anywhere or _words_only(r, end, after[0].start, between)):
         return []
     out = [after[0]]
+    leads = {*_LEADS, *lexicon.at_place(r.vocab.spoken | r.vocab.asked_in)}
     for chip in after[1:]:
         if chip.start < out[-1].end:  # read from the same words ("lunchtime": two)
             out.append(chip)
             continue
         if r.query[out[-1].end : chip.start].strip():  # said straight after, no word between
             break
+        if _lead(chip) in leads and not _refines(out[-1], chip):
+            break  # its own cue: a limit of its own ("on Friday")
         out.append(chip)
     return out
+
+
+def _refines(day: Chip, chip: Chip) -> bool:
+    """Whether `chip` narrows the day `day` to a time of it ("Sunday in the morning")."""
+    return day.field == "day" and chip.field in _TIMES
+
+
+def _lead(chip: Chip) -> str:
+    """The first word of what `chip` was read from, folded ("on" of "on Friday")."""
+    words = chip.source.split()
+    return fold(words[0]) if len(words) > 1 else ""
 
 
 def _limits_before(r: Words, start: int, between: Collection[str]) -> list[Chip]:
@@ -212,7 +271,14 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
             if r.values.get(fld) == value:
                 del r.values[fld]
     r.left_out += [f for f in left if f.active() and f not in r.left_out]
-    label = "not " + " · ".join(dict.fromkeys(c.label for c in group))
+    labels = list(dict.fromkeys(c.label for c in group))
+    # several limits left out together say so ("not (in English · Friday)"), unlike
+    # one left out beside one applied ("not in English · Friday") and limits left out
+    # each on its own ("not Saturday · not Sunday")
+    if len(labels) == 1 or len(left) > 1:
+        label = " · ".join(f"not {said}" for said in labels)
+    else:
+        label = f"not ({' · '.join(labels)})"
     last = max(c.end for c in group)
     said = r.query[start:last]
     r.chips.append(Chip("not", head.value, label, said, start, last))
@@ -220,8 +286,10 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
 
 def _hedged(r: Words, j: int) -> bool:
     """Whether token `j` hedges rather than leaves out ("but not only", "but not
-    exclusively")."""
-    return r.low(j) in HEDGES or r.low(j).endswith("ly")
+    exclusively", "nicht nur": `lexicon.LeaveOut.only`)."""
+    low = r.low(j)
+    only = lexicon.only_words(r.vocab.spoken | r.vocab.asked_in)  # "nicht nur", "non solo"
+    return low in HEDGES or low.endswith("ly") or fold(low) in only
 
 
 def _words_from(r: Words, j: int, stops: Collection[str]) -> list[int]:
@@ -244,6 +312,51 @@ def _leave_out(r: Words, i: int, words: list[int]) -> str:
     last = words[-1] + int(r.free(words[-1] + 1) and r.low(words[-1] + 1) in PLACEHOLDERS)
     r.take(i, last - i + 1, "exclude", phrase, f"not {phrase}")
     return phrase
+
+
+def _unarticled(r: Words, words: list[int], articles: Collection[str]) -> list[int]:
+    """The tokens `words` less the articles and words for "of" they open with, where a
+    word follows them ("les ateliers", "las de inglés": "ateliers", "inglés")."""
+    k = 0
+    while k < len(words) - 1 and r.low(words[k]) in articles:
+        k += 1
+    return words[k:]
+
+
+def _program_value(r: Words, words: list[int]) -> tuple[str, str, str] | None:
+    """The track, session type or language of the program the tokens `words` name,
+    as its own words or their plural ("la compétition", "talleres", "inglés"): its
+    field, value and label; None where they name none."""
+    if not words:
+        return None
+    said = tuple(fold(r.low(k)) for k in words)
+    forms = {said, tuple(w[:-1] if w.endswith("s") else w for w in said)}
+    forms.add(tuple(w[:-2] if w.endswith("es") else w for w in said))
+    for track, track_words in r.vocab.tracks.items():
+        if track_words in forms:
+            return "track", track, f"not track: {track}"
+    for format_words, name in r.vocab.format_names.items():
+        if format_words in forms:
+            return "format", name, f"not format: {name}"
+    for language_words, code in r.vocab.languages.items():
+        if language_words in forms:
+            return "language", code, f"not in {english_name(code)}"
+    return None
+
+
+def _leave_out_value(r: Words, i: int, last: int, fld: str, value: str, label: str) -> None:
+    """The program's value `value` of `fld`, said by tokens `i` (the cue) through
+    `last`, left out as a limit said so is ("not in English": `_leave_out_limit`)."""
+    start, end = r.toks[i].start, r.toks[last].end
+    for t in r.toks[i : last + 1]:
+        t.used = True
+    if fld == "track":  # a track left out goes its own way (tracknames.leave_out)
+        r.tracks_not += [value] if value not in r.tracks_not else []
+        r.chips.append(Chip("track", value, label, r.query[start:end], start, end))
+        return
+    left = Filters(**{fld: value})
+    r.left_out += [left] if left not in r.left_out else []
+    r.chips.append(Chip("not", value, label, r.query[start:end], start, end))
 
 
 def _unsay(r: Words, chip: Chip) -> None:
