@@ -78,6 +78,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "performers",
         "host",  # a meetup's, a podcast's, a panel's
         "hosts",
+        # the people who lead a session that names no speaker (a panel's moderator, a
+        # workshop's instructor or trainer): its people, as a calendar's "Moderation:"
+        # line is where nothing else names anyone; never beside a speakers' key, which
+        # comes first ("by" and "who" are left out: a record's author or audience)
+        *("moderator", "moderators", "facilitator", "facilitators"),
+        *("instructor", "instructors", "trainer", "trainers"),
     ),
     "affiliation": (
         "affiliation",
@@ -93,20 +99,25 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "employer",
         "speaker_affiliation",
         "speaker_company",
+        "company_name",  # EventMobi's
     ),
     "start": (
         "start_iso",
         "start_datetime",
         "start_date_time",
         "starts_at",
+        "begins_at",
         "start",
         "begin",
         "start_time",
         "begins",
+        "starts",
         "from",
         "scheduled_at",
+        "scheduled_start",
         "session_start",
         "start_at",
+        "dtstart",  # iCalendar's names, in JSON
         "datetime",
         "time",
         "slot",
@@ -119,11 +130,15 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "ends_at",
         "end",
         "end_time",
+        "ends",
         "finish",
         "until",
         "to",
+        "scheduled_end",
         "session_end",
+        "slot_end",  # ("slot_start" is a start by its two words: `other_way`)
         "end_at",
+        "dtend",
         "end_date",
     ),
     "duration": (
@@ -145,6 +160,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
         "stage",
         "place",
         "room_name",
+        "location_name",  # EventMobi's, Cvent's "locationName"
+        "auditorium",
         "where",
         "microlocation",  # Open Event's
     ),
@@ -921,6 +938,22 @@ def _listed(key: str) -> str | None:
     return "_".join(words[:-1]) if len(words) > 1 and words[-1] in LIST_WORDS else None
 
 
+# The names of a start or an end given in UTC (Bizzabo's "startTimeUtc", "start_utc"):
+# a value without an offset is a UTC instant (`in_utc`), shown in the program's zone
+# where the document names one. Read only where no other key or column names the
+# field (`resolve`, last): a local time always wins over a UTC one.
+IN_UTC: dict[str, tuple[str, ...]] = {
+    "start": ("start_utc", "start_time_utc", "starts_at_utc", "start_date_time_utc", "utc_start"),
+    "end": ("end_utc", "end_time_utc", "ends_at_utc", "end_date_time_utc", "utc_end"),
+}
+_UTC_NAMES = frozenset(n.replace("_", "") for names in IN_UTC.values() for n in names)
+
+
+def in_utc(column: object) -> bool:
+    """Whether a key or column's name says its times are in UTC (`IN_UTC`)."""
+    return column is not None and norm(column).replace("_", "") in _UTC_NAMES
+
+
 # each name of `FIELDS`, written without "_" -> its field (the first naming it)
 _FIELD_OF: dict[str, str] = {}
 for _fld, _names in FIELDS.items():
@@ -1194,6 +1227,13 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
             if head is not None and head not in out:
                 out[head] = k
                 used.add(k)
+    for fld, names in IN_UTC.items():  # in UTC, where nothing names the local time
+        found = next(
+            (by_norm[n.replace("_", "")] for n in names if n.replace("_", "") in by_norm), None
+        )
+        if fld not in out and found is not None and found not in used:
+            out[fld] = found
+            used.add(found)
     if "duration" not in out:  # a duration named with its unit: "Dauer (Std.)"
         timed = (k for k in by_norm.values() if k not in used)
         found = next((k for k in timed if duration_unit(k) in _UNITS), None)

@@ -51,6 +51,7 @@ from ingest.formats.columns import (
     TWO_WAYS,
     column_number,
     duration_unit,
+    in_utc,
     more_columns,
     name_parts,
     norm,
@@ -777,7 +778,14 @@ class _Reader:
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
         day = self.day_of(said["date"], tz)
         on = day.date() if day else None
-        start, end = when.parse_when(said["start"], tz, self.fallback, on)
+        # a start or an end under a name that says UTC ("startTimeUtc": `in_utc`): an
+        # instant, without an offset too, shown in the talk's zone where one is named
+        utc = {f for f in ("start", "end") if in_utc(cols.get(f))}
+        if "start" in utc:  # (its offset, where it writes one, kept)
+            start, end = when.parse_when(said["start"], None, UTC, on)
+            start, end = (m and when.localise(m, tz, UTC) for m in (start, end))
+        else:
+            start, end = when.parse_when(said["start"], tz, self.fallback, on)
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
@@ -819,7 +827,7 @@ class _Reader:
             else None
         )
         if start is not None and not timeless:  # (an end with its own zone is read in it)
-            own = when.zone(moments["end"][1]) if moments["end"] else None
+            own = UTC if "end" in utc else when.zone(moments["end"][1]) if moments["end"] else None
             # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
             base = night if night and when.written_past_24(said["end"]) else start.date()
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, base)
