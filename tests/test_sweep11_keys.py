@@ -212,3 +212,20 @@ def test_a_windows_zone_name_in_a_json_time_zone_is_read() -> None:
     assert not any("names no time zone" in w for w in warnings)
     # one mapping (CLDR's) for calendars and JSON: `when.zone`
     assert when.zone("W. Europe Standard Time") == ZoneInfo("Europe/Berlin")
+
+
+def test_a_calendars_trainer_line_names_its_people_as_a_trainer_column_does() -> None:
+    """One vocabulary: a calendar's labelled line of a word that is a speakers' column
+    header ("Trainer: Bo Chen (Initech)") names the talk's people where nothing else
+    in the event names anyone, as "Host:" and "Moderation:" lines do."""
+    text = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nX-WR-TIMEZONE:Europe/Vienna\r\n"
+        "BEGIN:VEVENT\r\nUID:1\r\nDTSTART:20260610T110000\r\nDTEND:20260610T120000\r\n"
+        "SUMMARY:Workshop Python\r\n"
+        "DESCRIPTION:Trainer: Bo Chen (Initech)\\nBring a laptop.\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    talks, _ = _read(text, "program.ics")
+    assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
+        [("Bo Chen", "Initech")]
+    ]
