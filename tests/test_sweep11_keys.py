@@ -229,3 +229,28 @@ def test_a_calendars_trainer_line_names_its_people_as_a_trainer_column_does() ->
     assert [[(s.name, s.affiliation) for s in t.speakers] for t in talks] == [
         [("Bo Chen", "Initech")]
     ]
+
+
+def test_json_keys_of_date_times_left_unread_are_named_where_talks_have_no_time() -> None:
+    """As a table names its columns not read: a record's keys holding date-times that
+    no field is read from, where its talk comes without a time; not a key of when the
+    record was made, nor where every talk has its time."""
+    body = {
+        "conference": "K",
+        "talks": [
+            {
+                "title": "A",
+                "kickoff": "2026-06-10T13:00:00+02:00",
+                "wrapup": "2026-06-10T13:30:00+02:00",
+                "created_at": "2026-01-01T10:00:00Z",
+            },
+            {"title": "B", "start": "2026-06-10T14:00:00+02:00"},
+        ],
+    }
+    _, warnings = _read(body)
+    said = [w for w in warnings if "date-times are not read" in w]
+    assert len(said) == 1
+    assert "'kickoff', 'wrapup'" in said[0] and "created_at" not in said[0]
+    body["talks"][0]["start"] = "2026-06-10T13:00:00+02:00"
+    _, warnings = _read(body)
+    assert not any("date-times are not read" in w for w in warnings)

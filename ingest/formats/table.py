@@ -1562,13 +1562,44 @@ def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
+    read = [(obj, reader.talk(obj, where)) for obj, where in objects]
+    if unread := _unread_moments([(o, t) for o, t in read if t is not None], reader):
+        reader.warnings.append(
+            f"{reader.document}: {unread[0]} talk(s) have no time, and key(s) that hold "
+            f"date-times are not read: {', '.join(map(repr, unread[1]))} (name the start's "
+            "with --map start=KEY)"
+        )
     return described(
         [
             (t, norm(reader.cols_of(obj).get("speakers", "")) in ("host", "hosts"))
-            for obj, where in objects
-            if (t := reader.talk(obj, where)) is not None
+            for obj, t in read
+            if t is not None
         ]
     )
+
+
+def _unread_moments(
+    read: list[tuple[dict[str, Any], Talk]], reader: _Reader
+) -> tuple[int, list[str]] | None:
+    """The talks of JSON records that come without a time (no start, no day), and the
+    keys of theirs no field is read from whose values are date-times (ISO 8601, or a
+    date-time object: `when.moment_text`), where there are any: a start's or an
+    end's under a name not known here, which tables name as columns not read (not a
+    key of when the record was made or changed: `jsontree.life_key`)."""
+    timeless = [(o, t) for o, t in read if t.start is None and t.program_day is None]
+    keys: dict[str, None] = {}
+    for obj, _ in timeless:
+        used = set(reader.cols_of(obj).values())
+        for key, value in obj.items():
+            moment = when.moment_text(value)
+            said = moment[0] if moment else value
+            if (
+                key not in used
+                and not jsontree.life_key(key)  # ("created_at": when the record was made)
+                and when.parse_datetime(said, None, UTC) is not None
+            ):
+                keys.setdefault(str(key), None)
+    return (len(timeless), list(keys)) if keys else None
 
 
 def described(talks: list[tuple[Talk, bool]]) -> list[Talk]:
