@@ -56,6 +56,7 @@ from ingest.formats.columns import (
     name_parts,
     norm,
     numbered,
+    of_other_tools,
     resolve,
     said_in_another_language,
 )
@@ -837,6 +838,8 @@ class _Reader:
             end = end and when.past_midnight(start, end)
             per = self.per.get(cols.get("duration", ""), when.MINUTE)
             length = when.parse_duration(get("duration"), per)
+            if of_other_tools(cols.get("end")) and (end is not None or length is not None):
+                end_at = None  # ("Ends" of another tool: the row's range or duration first)
             start, end = self.afternoon(start, end_at or end, where, title)
             end, problem = when.talk_end(start, end, length)
             if problem:
