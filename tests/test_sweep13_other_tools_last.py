@@ -78,20 +78,26 @@ def test_a_json_time_key_wins_over_starts_and_ends_keys() -> None:
     assert not [w for w in warnings if "before it starts" in w or "cannot read" in w]
 
 
-def test_a_to_column_wins_over_an_ends_column_and_a_duration_over_its_dates() -> None:
-    text = (
-        "Title,Speaker,From,To,Ends\n"
-        "Opening,Ana Ruiz,2026-05-04 09:00,2026-05-04 09:45,2026-04-30\n"
-    )
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        (
+            "Title,Speaker,From,To,Ends\n"
+            "Opening,Ana Ruiz,2026-05-04 09:00,2026-05-04 09:45,2026-04-30\n",
+            ("05-04 09:00", "09:45"),
+        ),
+        (
+            "Title,Instructor,Date,Time,Duration,Ends\n"
+            "Intro to R,Carla Diaz,2026-06-02,09:00,90,2026-05-25\n",
+            ("06-02 09:00", "10:30"),
+        ),
+    ],
+)
+def test_a_to_column_wins_over_an_ends_column_and_a_duration_over_its_dates(
+    text: str, times: tuple[str, str]
+) -> None:
     talks, warnings = _read(text, "program.csv")
-    assert _times(talks) == [("05-04 09:00", "09:45")]
-    assert not [w for w in warnings if "before it starts" in w]
-    text = (
-        "Title,Instructor,Date,Time,Duration,Ends\n"
-        "Intro to R,Carla Diaz,2026-06-02,09:00,90,2026-05-25\n"
-    )
-    talks, warnings = _read(text, "program.csv")
-    assert _times(talks) == [("06-02 09:00", "10:30")]
+    assert _times(talks) == [times]
     assert not [w for w in warnings if "before it starts" in w]
 
 
