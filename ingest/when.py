@@ -130,9 +130,18 @@ ABBREVIATED_ZONES = {
 }
 
 
+@lru_cache(maxsize=1)
+def _windows_zones() -> dict[str, str]:
+    """Windows' names of time zones, folded ("w. europe standard time") -> the tz
+    database zone CLDR maps each to (`languages.windows_zones`)."""
+    return {name.casefold(): zone for name, zone in languages.windows_zones().items()}
+
+
 def zone(name: object) -> tzinfo | None:
-    """A timezone from an IANA name, "UTC", an offset such as "+02:00" or an
-    abbreviation of one place (`ABBREVIATED_ZONES`); None if unknown."""
+    """A timezone from an IANA name, "UTC", an offset such as "+02:00", an
+    abbreviation of one place (`ABBREVIATED_ZONES`) or a name Windows gives a zone
+    ("Eastern Standard Time", as Outlook and Cvent write it: America/New_York, by
+    CLDR's mapping); None if unknown."""
     if not isinstance(name, str) or not name.strip():
         return None
     name = name.strip()
@@ -146,8 +155,9 @@ def zone(name: object) -> tzinfo | None:
             return None
         sign = -1 if m.group(1) == "-" else 1
         return timezone(sign * timedelta(hours=hours, minutes=minutes))
+    windows = _windows_zones().get(name.casefold())
     try:
-        return ZoneInfo(name)
+        return ZoneInfo(windows or name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         return None
 

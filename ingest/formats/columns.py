@@ -893,7 +893,34 @@ _NOT_WORD = re.compile(rf"(?:[^\w{_MARKS}]|_)+")
 IN_OTHER_LANGUAGES = {
     f: tuple(dict.fromkeys(norm(n) for n in names)) for f, names in IN_OTHER_LANGUAGES.items()
 }
-FIELDS = {f: (*names, *IN_OTHER_LANGUAGES.get(f, ())) for f, names in FIELDS.items()}
+
+# Names other tools give a field, read after every name above, in every language, and
+# after every other way `resolve` finds a field (a header's aside, its last words): a
+# column or key of these names holds the field only where nothing else names it, so a
+# program's "Time", "Uhrzeit", "To", "Where", "Salle" or "Referent" column always wins
+# over a "Starts" count, a registration date "Ends", a building "Auditorium" or a
+# panel's "Moderator" beside it.
+OF_OTHER_TOOLS: dict[str, tuple[str, ...]] = {
+    # the people who lead a session that names no speaker (a panel's moderator, a
+    # workshop's instructor or trainer): its people, as a calendar's "Moderation:" line
+    # is where nothing else names anyone ("by" and "who" are left out: a record's
+    # author or audience)
+    "speakers": (
+        *("moderator", "moderators", "facilitator", "facilitators"),
+        *("instructor", "instructors", "trainer", "trainers"),
+    ),
+    "affiliation": ("company_name",),  # EventMobi's
+    # iCalendar's names (in JSON or a CSV export), Eventbrite's and schedulers' words
+    "start": ("begins_at", "starts", "scheduled_start", "dtstart"),
+    # ("slot_start" is a start by its two words: `other_way`; "slot_end" is not)
+    "end": ("ends", "scheduled_end", "slot_end", "dtend"),
+    "room": ("location_name", "auditorium"),  # EventMobi's, Cvent's "locationName"
+}
+_LAST_NAMES = frozenset(n.replace("_", "") for names in OF_OTHER_TOOLS.values() for n in names)
+FIELDS = {
+    f: (*names, *IN_OTHER_LANGUAGES.get(f, ()), *OF_OTHER_TOOLS.get(f, ()))
+    for f, names in FIELDS.items()
+}
 
 
 def _serializers(key: object) -> bool:
@@ -919,6 +946,29 @@ def listed_name(key: object) -> str | None:
 def _listed(key: str) -> str | None:
     words = [w for w in norm(_CAMEL.sub("_", key)).split("_") if w]
     return "_".join(words[:-1]) if len(words) > 1 and words[-1] in LIST_WORDS else None
+
+
+# The names of a start or an end given in UTC (Bizzabo's "startTimeUtc", "start_utc"):
+# a value without an offset is a UTC instant (`in_utc`), shown in the program's zone
+# where the document names one. Read only where no other key or column names the
+# field (`resolve`, last): a local time always wins over a UTC one.
+IN_UTC: dict[str, tuple[str, ...]] = {
+    "start": ("start_utc", "start_time_utc", "starts_at_utc", "start_date_time_utc", "utc_start"),
+    "end": ("end_utc", "end_time_utc", "ends_at_utc", "end_date_time_utc", "utc_end"),
+}
+_UTC_NAMES = frozenset(n.replace("_", "") for names in IN_UTC.values() for n in names)
+
+
+def in_utc(column: object) -> bool:
+    """Whether a key or column's name says its times are in UTC (`IN_UTC`)."""
+    return column is not None and norm(column).replace("_", "") in _UTC_NAMES
+
+
+def of_other_tools(column: object) -> bool:
+    """Whether a column or key is named so only by other tools (`OF_OTHER_TOOLS`:
+    "Ends", "DTEND"), its aside left out: what the row says otherwise comes first."""
+    key = norm(_ASIDE.sub("", str(column or ""))).replace("_", "")
+    return key in _LAST_NAMES
 
 
 # each name of `FIELDS`, written without "_" -> its field (the first naming it)
@@ -1169,6 +1219,8 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
         if fld in out:
             continue
         for name in names:
+            if name.replace("_", "") in _LAST_NAMES:
+                continue  # (read last, below)
             col = by_norm.get(name) or by_norm.get(name.replace("_", ""))
             if col is not None and col not in used:
                 out[fld] = col
@@ -1194,6 +1246,19 @@ def resolve(keys: Iterable[str], mapping: dict[str, str] | None = None) -> dict[
             if head is not None and head not in out:
                 out[head] = k
                 used.add(k)
+    for late in (OF_OTHER_TOOLS, IN_UTC):  # other tools' names; then UTC times, where
+        for fld, names in late.items():  # nothing names the local time
+            found = next(
+                (
+                    by_norm[n.replace("_", "")]
+                    for n in names
+                    if by_norm.get(n.replace("_", "")) not in (None, *used)
+                ),
+                None,
+            )
+            if fld not in out and found is not None:
+                out[fld] = found
+                used.add(found)
     if "duration" not in out:  # a duration named with its unit: "Dauer (Std.)"
         timed = (k for k in by_norm.values() if k not in used)
         found = next((k for k in timed if duration_unit(k) in _UNITS), None)

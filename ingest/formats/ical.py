@@ -58,7 +58,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from functools import lru_cache
 from itertools import islice
 
 from dateutil.rrule import rrulestr
@@ -72,7 +71,7 @@ from ingest.html import inline, plain
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code, windows_zones
+from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_named
 
@@ -165,17 +164,10 @@ def split_list(value: str) -> list[str]:
     return [unescape(p).strip() for p in re.split(r"(?<!\\),", value) if p.strip()]
 
 
-@lru_cache(maxsize=1)
-def _windows_zones() -> dict[str, str]:
-    """Windows' names of time zones, folded ("w. europe standard time") -> the tz
-    database zone CLDR maps each to (`languages.windows_zones`)."""
-    return {name.casefold(): zone for name, zone in windows_zones().items()}
-
-
 def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
-    """The zone a TZID names: a tz database zone (also at the end of a path:
-    "/mozilla.org/20050126_1/Australia/Adelaide"), a Windows name CLDR maps to one
-    ("Cen. Australia Standard Time": Australia/Adelaide), else the calendar's own
+    """The zone a TZID names: a tz database zone or a Windows name CLDR maps to one
+    ("Cen. Australia Standard Time": Australia/Adelaide: `when.zone`), also at the end
+    of a path ("/mozilla.org/20050126_1/Australia/Adelaide"), else the calendar's own
     VTIMEZONE of that TZID (`offsets`: its rules, `icalzone.own_zone`)."""
     found = when.zone(tzid)
     if found is not None:
@@ -185,9 +177,6 @@ def resolve_tzid(tzid: str, offsets: dict[str, tzinfo]) -> tzinfo | None:
         found = when.zone("/".join(parts[k:]))
         if found is not None:
             return found
-    windows = _windows_zones().get(tzid.strip().casefold())
-    if windows:
-        return when.zone(windows)
     if "/" not in tzid:  # pentabarf writes "Europe-Brussels"
         found = when.zone(tzid.strip().replace("-", "/", 1))
     return found or offsets.get(tzid)

@@ -21,6 +21,7 @@ from ingest.formats.columns import (
     INCLUSIVE,
     inclusive_plural,
     norm,
+    of_other_tools,
     resolve,
     said_in_another_language,
 )
@@ -230,14 +231,23 @@ def people_labels(descriptions: Iterable[str], named: Iterable[Speaker]) -> froz
     ("Thema", "Track") never names people."""
     lines: list[tuple[str, bool, tuple[Speaker, ...]]] = []  # (label, a header's, people)
     for text in descriptions:
+        said = [m.group(1) for line in text.split("\n") if (m := _LABELLED.match(line.strip()))]
+        # another tool's word ("Moderator", "Trainer": `of_other_tools`) names an event's
+        # people as a header's would only where no other label of it names its speakers
+        # ("Panelists:", "Speaker:"), read or not
+        speakers_said = any(
+            _label_kind(w) == "speakers" or (not of_other_tools(w) and "speakers" in resolve([w]))
+            for w in said
+        )
         for line in text.split("\n"):
             m = _LABELLED.match(line.strip())
             listed = listed_people(names_and_text(m.group(2))[0]) if m else ()
             if not m or not listed or _label_kind(m.group(1)):
                 continue
             fields = resolve([m.group(1)])
+            header = bool(fields) and not (speakers_said and of_other_tools(m.group(1)))
             if not any(fld != "speakers" for fld in fields):  # "Thema:" is the title's
-                lines.append((norm(m.group(1)), bool(fields), listed))
+                lines.append((norm(m.group(1)), header, listed))
     if not lines:
         return frozenset()
     names, orgs = set(), set()

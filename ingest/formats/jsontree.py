@@ -929,7 +929,7 @@ _SECONDS = re.compile(r"\d{1,2}:\d{2}:(\d{2})(?:[.,](\d+))?")
 _SESSION_FIELDS = ("room", "track", "end", "duration")
 
 
-def _life_key(key: object) -> bool:
+def life_key(key: object) -> bool:
     """A key naming when a record was made or changed (`_LIFE_WORDS`)."""
     return any(w in _LIFE_WORDS for w in norm(_CAMEL.sub("_", str(key))).split("_"))
 
@@ -1018,7 +1018,7 @@ def not_sessions(
     """Why the talks found are records of something else (a package, an issue, a
     loan), or None: most of them name no room, track, end, duration, slot or presenter
     (`_presented`: a package's author is none), and the only times they give are
-    when each was made or changed: under a key saying so (`_life_key`), or under
+    when each was made or changed: under a key saying so (`life_key`), or under
     their start or date where one of them is off the whole minute (`_stamp`: a
     program plans its sessions on minutes, so the key is a record's timestamp), or
     dates days apart under keys naming no field of a talk (`_lasting`: a loan, a
@@ -1032,7 +1032,7 @@ def not_sessions(
         for o in objs
         for fld in timed
         if (key := resolve(o, mapping).get(fld)) is not None
-        and (_life_key(key) or _stamp(o[key]) or (posts and _published(o)))
+        and (life_key(key) or _stamp(o[key]) or (posts and _published(o)))
     }
     shown: list[str] = []
 
@@ -1046,7 +1046,7 @@ def not_sessions(
         times = [cols[f] for f in timed if _has(obj, cols, f)]
         if any(k not in stamped_keys for k in times):
             return False
-        lives = [k for k, v in obj.items() if _life_key(k) and text_of(v).strip()]
+        lives = [k for k, v in obj.items() if life_key(k) and text_of(v).strip()]
         lasting = [] if times or lives else _lasting(obj, cols)
         for key in (*times, *lives, *lasting):
             if key not in shown:

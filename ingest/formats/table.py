@@ -51,10 +51,12 @@ from ingest.formats.columns import (
     TWO_WAYS,
     column_number,
     duration_unit,
+    in_utc,
     more_columns,
     name_parts,
     norm,
     numbered,
+    of_other_tools,
     resolve,
     said_in_another_language,
 )
@@ -777,7 +779,14 @@ class _Reader:
         tz = when.zone(text_of(get("timezone"))) or when.zone(named)
         day = self.day_of(said["date"], tz)
         on = day.date() if day else None
-        start, end = when.parse_when(said["start"], tz, self.fallback, on)
+        # a start or an end under a name that says UTC ("startTimeUtc": `in_utc`): an
+        # instant, without an offset too, shown in the talk's zone where one is named
+        utc = {f for f in ("start", "end") if in_utc(cols.get(f))}
+        if "start" in utc:  # (its offset, where it writes one, kept)
+            start, end = when.parse_when(said["start"], None, UTC, on)
+            start, end = (m and when.localise(m, tz, UTC) for m in (start, end))
+        else:
+            start, end = when.parse_when(said["start"], tz, self.fallback, on)
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
@@ -819,7 +828,7 @@ class _Reader:
             else None
         )
         if start is not None and not timeless:  # (an end with its own zone is read in it)
-            own = when.zone(moments["end"][1]) if moments["end"] else None
+            own = UTC if "end" in utc else when.zone(moments["end"][1]) if moments["end"] else None
             # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
             base = night if night and when.written_past_24(said["end"]) else start.date()
             end_at, _ = when.parse_when(said["end"], own or tz, self.fallback, base)
@@ -829,6 +838,8 @@ class _Reader:
             end = end and when.past_midnight(start, end)
             per = self.per.get(cols.get("duration", ""), when.MINUTE)
             length = when.parse_duration(get("duration"), per)
+            if of_other_tools(cols.get("end")) and (end is not None or length is not None):
+                end_at = None  # ("Ends" of another tool: the row's range or duration first)
             start, end = self.afternoon(start, end_at or end, where, title)
             end, problem = when.talk_end(start, end, length)
             if problem:
@@ -1554,13 +1565,44 @@ def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
+    read = [(obj, reader.talk(obj, where)) for obj, where in objects]
+    if unread := _unread_moments([(o, t) for o, t in read if t is not None], reader):
+        reader.warnings.append(
+            f"{reader.document}: {unread[0]} talk(s) have no time, and key(s) that hold "
+            f"date-times are not read: {', '.join(map(repr, unread[1]))} (name the start's "
+            "with --map start=KEY)"
+        )
     return described(
         [
             (t, norm(reader.cols_of(obj).get("speakers", "")) in ("host", "hosts"))
-            for obj, where in objects
-            if (t := reader.talk(obj, where)) is not None
+            for obj, t in read
+            if t is not None
         ]
     )
+
+
+def _unread_moments(
+    read: list[tuple[dict[str, Any], Talk]], reader: _Reader
+) -> tuple[int, list[str]] | None:
+    """The talks of JSON records that come without a time (no start, no day), and the
+    keys of theirs no field is read from whose values are date-times (ISO 8601, or a
+    date-time object: `when.moment_text`), where there are any: a start's or an
+    end's under a name not known here, which tables name as columns not read (not a
+    key of when the record was made or changed: `jsontree.life_key`)."""
+    timeless = [(o, t) for o, t in read if t.start is None and t.program_day is None]
+    keys: dict[str, None] = {}
+    for obj, _ in timeless:
+        used = set(reader.cols_of(obj).values())
+        for key, value in obj.items():
+            moment = when.moment_text(value)
+            said = moment[0] if moment else value
+            if (
+                key not in used
+                and not jsontree.life_key(key)  # ("created_at": when the record was made)
+                and when.parse_datetime(said, None, UTC) is not None
+            ):
+                keys.setdefault(str(key), None)
+    return (len(timeless), list(keys)) if keys else None
 
 
 def described(talks: list[tuple[Talk, bool]]) -> list[Talk]:
