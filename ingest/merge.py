@@ -26,8 +26,10 @@ title or a speaker agreeing give one talk, whatever its time (a re-download of a
 newer version; a renamed talk keeps its speaker); an id reused for a talk of
 another title and other speakers ("talk-01" in each day's file) joins nothing, and
 an id of digits or a short code may number one document's rows, so it joins
-nothing alone. A record joins a merged talk when it is
-the same talk as one of its records and contradicts none.
+nothing alone; but one uid that one document gives a higher revision count
+(`revises`: iCal's SEQUENCE) is one talk in the two, however short the uid and
+whatever else changed (renamed, moved, its speaker replaced). A record joins a
+merged talk when it is the same talk as one of its records and contradicts none.
 
 Where documents disagree, the merged talk keeps every value with its document as a
 `Conflict` (its abstract too: an English and a German version of one program);
@@ -37,10 +39,12 @@ time, in a zone the document names ("Europe/Copenhagen", the program's own clock
 rather than one its times were read in for want of one (the default's: `guessed`),
 then in a named zone rather than in UTC or a bare offset (an iCal export's "Z"), then
 with an abstract (`_priority`); but
-first of all not a record that another document revises (`outdated`: the same stable
-uid with a newer revision stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
+first of all not a record that another document revises (`outdated`: the same uid
+with a higher SEQUENCE, or the same stable uid with a newer revision stamp, iCal's
+SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
-two files are called.
+two files are called; and the speakers only an outdated record names are no longer
+the talk's (the lists kept as a conflict).
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -161,15 +165,19 @@ class Moves:
         return cls(listed, conference)
 
     def moved(self, a: Talk, b: Talk) -> bool:
-        """`a` and `b` are one talk that two documents put at two times: one stable
-        id with its title or a speaker, or, on one day, one specific title with a
-        shared speaker listed once by each."""
+        """`a` and `b` are one talk that two documents put at two times: one uid
+        that one of them revises (`revises`; a document's uids are its own, a second
+        showing's suffixed "#2": `ingest.when.unique_uid`); one stable id with its
+        title or a speaker; or, on one day, one specific title with a shared speaker
+        listed once by each."""
         da, db = _document(a), _document(b)
         conf = self.conference.get(a.conference, a.conference)
         if not (da and db and da != db and conf):
             return False
         if conf != self.conference.get(b.conference, b.conference):
             return False
+        if revises(a, b) or revises(b, a):
+            return True  # a later revision of the event: renamed, moved, its speaker replaced
         key = title_key(a.title)
         shared = bool(_surnames(a) & _surnames(b))
         if a.uid == b.uid and stable_uid(a.uid) and (key == title_key(b.title) or shared):
@@ -231,10 +239,30 @@ def _revision(talk: Talk) -> tuple[int, str] | None:
     return talk.sources[0].revision if talk.sources else None
 
 
+def revises(newer: Talk, older: Talk) -> bool:
+    """`newer` is a later revision of the event `older` is, as their documents say:
+    the same uid, in two documents that both keep revisions, with a higher SEQUENCE
+    (`Source.revision`; RFC 5545: the calendar counted a change to that UID's event).
+    The count is the calendar's own word that the UID is one event, however short the
+    UID; a later stamp alone (`outdated`) is only when an export was made."""
+    theirs, mine = _revision(newer), _revision(older)
+    return bool(
+        newer.uid
+        and newer.uid == older.uid
+        and _document(newer) != _document(older)
+        and theirs is not None
+        and mine is not None
+        and theirs[0] > mine[0]
+    )
+
+
 def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
-    """Another document gives a newer revision of the same event: the same stable uid
-    and a later revision stamp (`Source.revision`: iCal's SEQUENCE, then its
-    LAST-MODIFIED or DTSTAMP), both documents keeping one."""
+    """Another document gives a newer revision of the same event: one that `revises`
+    it (a higher SEQUENCE), or the same stable uid and a later revision stamp
+    (`Source.revision`: iCal's SEQUENCE, then its LAST-MODIFIED or DTSTAMP), both
+    documents keeping one."""
+    if any(revises(o, talk) for o in others):
+        return True
     mine = _revision(talk)
     if mine is None or not stable_uid(talk.uid):
         return False
@@ -282,14 +310,24 @@ def _speaker_text(speakers: Sequence[Speaker]) -> str:
 
 
 def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[Conflict]]:
+    """Every record's speakers, each person once (with the affiliation any record
+    gives), but none that only a record a newer revision outdates names (`outdated`: a
+    speaker the calendar replaced), unless no newer record names any; every list that
+    differs, and every other affiliation, kept as a `Conflict`."""
     merged: dict[str, Speaker] = {}
     seen_aff: dict[str, list[tuple[str, str]]] = {}
+    names: dict[str, str] = {}  # (of a speaker only an outdated record names too)
+    current = [r for r in records if r.speakers and not outdated(r, records)]
+    kept = {name_key(s.name) for r in current or records for s in r.speakers}
     for rec in records:
         doc = rec.sources[0].document if rec.sources else "?"
         for sp in rec.speakers:
             key = name_key(sp.name)
+            names.setdefault(key, sp.name)
             if sp.affiliation:
                 seen_aff.setdefault(key, []).append((doc, sp.affiliation))
+            if key not in kept:
+                continue
             old = merged.get(key)
             if old is None:
                 merged[key] = sp
@@ -311,9 +349,8 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
         )
     for key, values in seen_aff.items():
         if any(not same_org(values[0][1], a) for _, a in values[1:]):
-            conflicts.append(
-                Conflict(f"affiliation of {merged[key].name}", tuple(dict.fromkeys(values)))
-            )
+            who = merged[key].name if key in merged else names[key]
+            conflicts.append(Conflict(f"affiliation of {who}", tuple(dict.fromkeys(values))))
     return tuple(merged.values()), conflicts
 
 
