@@ -155,6 +155,8 @@ class Moves:
 
     listed: Counter[tuple[str, str, str]]  # (document, conference, title key) -> times
     conference: dict[str, str]  # conference name -> its canonical name
+    # pairs of documents that demonstrably number their events alike (`one_numbering`)
+    numbering: frozenset[frozenset[str]] = frozenset()
 
     @classmethod
     def of(cls, talks: Sequence[Talk], conference: dict[str, str]) -> Moves:
@@ -162,7 +164,15 @@ class Moves:
         for t in talks:
             if (doc := _document(t)) is not None:
                 listed[(doc, conference.get(t.conference, t.conference), title_key(t.title))] += 1
-        return cls(listed, conference)
+        return cls(listed, conference, one_numbering(talks, conference))
+
+    def revises(self, newer: Talk, older: Talk) -> bool:
+        """`newer` `revises` `older` in two documents that share one numbering."""
+        return revises(newer, older) and self.shared(newer, older)
+
+    def shared(self, a: Talk, b: Talk) -> bool:
+        da, db = _document(a), _document(b)
+        return bool(da and db and frozenset((da, db)) in self.numbering)
 
     def moved(self, a: Talk, b: Talk) -> bool:
         """`a` and `b` are one talk that two documents put at two times: one uid
@@ -176,7 +186,7 @@ class Moves:
             return False
         if conf != self.conference.get(b.conference, b.conference):
             return False
-        if revises(a, b) or revises(b, a):
+        if self.revises(a, b) or self.revises(b, a):
             return True  # a later revision of the event: renamed, moved, its speaker replaced
         key = title_key(a.title)
         shared = bool(_surnames(a) & _surnames(b))
@@ -239,29 +249,60 @@ def _revision(talk: Talk) -> tuple[int, str] | None:
     return talk.sources[0].revision if talk.sources else None
 
 
+def _sequence(talk: Talk) -> int | None:
+    return talk.sources[0].sequence if talk.sources else None
+
+
 def revises(newer: Talk, older: Talk) -> bool:
-    """`newer` is a later revision of the event `older` is, as their documents say:
-    the same uid, in two documents that both keep revisions, with a higher SEQUENCE
-    (`Source.revision`; RFC 5545: the calendar counted a change to that UID's event).
-    The count is the calendar's own word that the UID is one event, however short the
-    UID; a later stamp alone (`outdated`) is only when an export was made."""
-    theirs, mine = _revision(newer), _revision(older)
+    """`newer` says it is a later revision of the event `older` is: the same uid in two
+    documents, both stating a SEQUENCE (a missing one is no 0 across two tools), the
+    newer's higher. Alone it joins nothing: two files may number their events alike
+    ("1", "2" per room or per day) for other talks; `Moves.revises` asks the documents
+    to share one numbering too (`one_numbering`)."""
+    theirs, mine = _sequence(newer), _sequence(older)
     return bool(
         newer.uid
         and newer.uid == older.uid
         and _document(newer) != _document(older)
         and theirs is not None
         and mine is not None
-        and theirs[0] > mine[0]
+        and theirs > mine
     )
 
 
-def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
-    """Another document gives a newer revision of the same event: one that `revises`
-    it (a higher SEQUENCE), or the same stable uid and a later revision stamp
-    (`Source.revision`: iCal's SEQUENCE, then its LAST-MODIFIED or DTSTAMP), both
-    documents keeping one."""
-    if any(revises(o, talk) for o in others):
+def one_numbering(
+    talks: Sequence[Talk], conference: Mapping[str, str]
+) -> frozenset[frozenset[str]]:
+    """Pairs of documents whose uids demonstrably name the same events: of the uids
+    both give (in one conference) at one stated SEQUENCE, at least one has the same
+    title or a shared speaker in the two, and none another title and other speakers.
+    Only there may a higher SEQUENCE join what else contradicts (`Moves.revises`)."""
+    at: dict[tuple[str, str, int], dict[str, Talk]] = {}
+    for t in talks:
+        doc, seq = _document(t), _sequence(t)
+        if doc and t.uid and seq is not None:
+            conf = conference.get(t.conference, t.conference)
+            at.setdefault((conf, t.uid, seq), {}).setdefault(doc, t)
+    agree: set[frozenset[str]] = set()
+    differ: set[frozenset[str]] = set()
+    for same in at.values():
+        docs = sorted(same)
+        for i, da in enumerate(docs):
+            for db in docs[i + 1 :]:
+                a, b = same[da], same[db]
+                alike = title_key(a.title) == title_key(b.title) or bool(
+                    _surnames(a) & _surnames(b)
+                )
+                (agree if alike else differ).add(frozenset((da, db)))
+    return frozenset(agree - differ)
+
+
+def outdated(talk: Talk, others: Sequence[Talk], moves: Moves) -> bool:
+    """Another document gives a newer revision of the same event: one that revises
+    it in one numbering (`Moves.revises`: a higher SEQUENCE), or the same stable uid
+    and a later revision stamp (`Source.revision`: iCal's SEQUENCE, then its
+    LAST-MODIFIED or DTSTAMP), both documents keeping one."""
+    if replaced(talk, others, moves):
         return True
     mine = _revision(talk)
     if mine is None or not stable_uid(talk.uid):
@@ -275,6 +316,12 @@ def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
     )
 
 
+def replaced(talk: Talk, others: Sequence[Talk], moves: Moves) -> bool:
+    """Another record revises `talk` in one numbering (`Moves.revises`): what the
+    calendar changed since (its speakers) is no longer the talk's."""
+    return any(moves.revises(o, talk) for o in others)
+
+
 def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
     """The record's time is in the zone its document's times were read in for want of
     one it names (`guessed`: document -> that zone, the default's)."""
@@ -283,14 +330,14 @@ def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
 
 
 def _priority(
-    talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str]
+    talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str], moves: Moves
 ) -> tuple[int, int, int, int, int]:
     # A newer revision of the event (a later export of the calendar) says where it is
     # now; records with a schedule (times, room) speak for the program itself; in a
     # zone a document names more than in the default one a document's times were read
     # in; in the program's own zone more than a UTC export of it.
     return (
-        1 if outdated(talk, others) else 0,
+        1 if outdated(talk, others, moves) else 0,
         0 if talk.start else 1,
         1 if zone_guessed(talk, guessed) else 0,
         0 if named_zone(talk.start) else 1,
@@ -309,15 +356,18 @@ def _speaker_text(speakers: Sequence[Speaker]) -> str:
     return "; ".join(s.label for s in speakers)
 
 
-def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[Conflict]]:
+def _merge_speakers(
+    records: Sequence[Talk], moves: Moves
+) -> tuple[tuple[Speaker, ...], list[Conflict]]:
     """Every record's speakers, each person once (with the affiliation any record
-    gives), but none that only a record a newer revision outdates names (`outdated`: a
-    speaker the calendar replaced), unless no newer record names any; every list that
+    gives), but none that only a record a newer revision replaced names (`replaced`: a
+    higher SEQUENCE in one numbering, never a later stamp alone), unless no current
+    record names any; every list that
     differs, and every other affiliation, kept as a `Conflict`."""
     merged: dict[str, Speaker] = {}
     seen_aff: dict[str, list[tuple[str, str]]] = {}
     names: dict[str, str] = {}  # (of a speaker only an outdated record names too)
-    current = [r for r in records if r.speakers and not outdated(r, records)]
+    current = [r for r in records if r.speakers and not replaced(r, records, moves)]
     kept = {name_key(s.name) for r in current or records for s in r.speakers}
     for rec in records:
         doc = rec.sources[0].document if rec.sources else "?"
@@ -364,16 +414,16 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
 
 
 def _merge_group(
-    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str]
+    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str], moves: Moves
 ) -> Talk:
     every = tuple(records)
-    records = sorted(every, key=lambda r: _priority(r, every, guessed))
+    records = sorted(every, key=lambda r: _priority(r, every, guessed, moves))
     first = records[0]
     if len(records) == 1:
         merged = first
         conflicts: list[Conflict] = []
     else:
-        speakers, conflicts = _merge_speakers(records)
+        speakers, conflicts = _merge_speakers(records, moves)
         fields: dict[str, object] = {}
         for name in ("title", "start", "end", "room", "track", "track_description", "format"):
             values = [(r.sources[0].document, getattr(r, name)) for r in records]
@@ -394,7 +444,7 @@ def _merge_group(
             fields["end"] = end.astimezone(start.tzinfo)  # one clock: the start's zone
         notes: dict[str, str] = {}
         for r in records:
-            if outdated(r, every):
+            if outdated(r, every, moves):
                 continue  # an older revision's notes (a cancellation since lifted) say nothing now
             for label, text in r.notes:
                 notes.setdefault(label, text)
@@ -504,6 +554,6 @@ def merge_grouped(
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
     return [
-        (_merge_group(g, conference, guessed or {}), m)
+        (_merge_group(g, conference, guessed or {}, moves), m)
         for g, m in zip(groups, members, strict=True)
     ]
