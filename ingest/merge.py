@@ -27,8 +27,11 @@ newer version; a renamed talk keeps its speaker); an id reused for a talk of
 another title and other speakers ("talk-01" in each day's file) joins nothing, and
 an id of digits or a short code may number one document's rows, so it joins
 nothing alone; but one uid that one document gives a higher revision count
-(`revises`: iCal's SEQUENCE) is one talk in the two, however short the uid and
-whatever else changed (renamed, moved, its speaker replaced). A record joins a
+(`revises`: iCal's SEQUENCE, both stating one) is one talk in the two, however short
+the uid and whatever else changed (renamed, moved, its speaker replaced), where the
+two documents demonstrably share one numbering (`one_numbering`: a uid both give at
+one SEQUENCE is the same talk, none another; files numbering "1", "2" per room or per
+day do not). A record joins a
 merged talk when it is the same talk as one of its records and contradicts none.
 
 Where documents disagree, the merged talk keeps every value with its document as a
@@ -40,11 +43,12 @@ rather than one its times were read in for want of one (the default's: `guessed`
 then in a named zone rather than in UTC or a bare offset (an iCal export's "Z"), then
 with an abstract (`_priority`); but
 first of all not a record that another document revises (`outdated`: the same uid
-with a higher SEQUENCE, or the same stable uid with a newer revision stamp, iCal's
-SEQUENCE then LAST-MODIFIED or DTSTAMP): a
+with a higher SEQUENCE in one numbering, or the same stable uid with a newer revision
+stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
-two files are called; and the speakers only an outdated record names are no longer
-the talk's (the lists kept as a conflict).
+two files are called; and the speakers only a record a higher SEQUENCE in one
+numbering replaced names are no longer the talk's (`replaced`; the lists kept as a
+conflict), never for a later stamp alone.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
