@@ -26,8 +26,13 @@ title or a speaker agreeing give one talk, whatever its time (a re-download of a
 newer version; a renamed talk keeps its speaker); an id reused for a talk of
 another title and other speakers ("talk-01" in each day's file) joins nothing, and
 an id of digits or a short code may number one document's rows, so it joins
-nothing alone. A record joins a merged talk when it is
-the same talk as one of its records and contradicts none.
+nothing alone; but one uid that one document gives a higher revision count
+(`revises`: iCal's SEQUENCE, both stating one) is one talk in the two, however short
+the uid and whatever else changed (renamed, moved, its speaker replaced), where the
+two documents demonstrably share one numbering (`one_numbering`: a uid both give at
+one SEQUENCE is the same talk, none another; files numbering "1", "2" per room or per
+day do not). A record joins a
+merged talk when it is the same talk as one of its records and contradicts none.
 
 Where documents disagree, the merged talk keeps every value with its document as a
 `Conflict` (its abstract too: an English and a German version of one program);
@@ -37,10 +42,13 @@ time, in a zone the document names ("Europe/Copenhagen", the program's own clock
 rather than one its times were read in for want of one (the default's: `guessed`),
 then in a named zone rather than in UTC or a bare offset (an iCal export's "Z"), then
 with an abstract (`_priority`); but
-first of all not a record that another document revises (`outdated`: the same stable
-uid with a newer revision stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
+first of all not a record that another document revises (`outdated`: the same uid
+with a higher SEQUENCE in one numbering, or the same stable uid with a newer revision
+stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
-two files are called.
+two files are called; and the speakers only a record a higher SEQUENCE in one
+numbering replaced names are no longer the talk's (`replaced`; the lists kept as a
+conflict), never for a later stamp alone.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -151,6 +159,8 @@ class Moves:
 
     listed: Counter[tuple[str, str, str]]  # (document, conference, title key) -> times
     conference: dict[str, str]  # conference name -> its canonical name
+    # pairs of documents that demonstrably number their events alike (`one_numbering`)
+    numbering: frozenset[frozenset[str]] = frozenset()
 
     @classmethod
     def of(cls, talks: Sequence[Talk], conference: dict[str, str]) -> Moves:
@@ -158,18 +168,30 @@ class Moves:
         for t in talks:
             if (doc := _document(t)) is not None:
                 listed[(doc, conference.get(t.conference, t.conference), title_key(t.title))] += 1
-        return cls(listed, conference)
+        return cls(listed, conference, one_numbering(talks, conference))
+
+    def revises(self, newer: Talk, older: Talk) -> bool:
+        """`newer` `revises` `older` in two documents that share one numbering."""
+        return revises(newer, older) and self.shared(newer, older)
+
+    def shared(self, a: Talk, b: Talk) -> bool:
+        da, db = _document(a), _document(b)
+        return bool(da and db and frozenset((da, db)) in self.numbering)
 
     def moved(self, a: Talk, b: Talk) -> bool:
-        """`a` and `b` are one talk that two documents put at two times: one stable
-        id with its title or a speaker, or, on one day, one specific title with a
-        shared speaker listed once by each."""
+        """`a` and `b` are one talk that two documents put at two times: one uid
+        that one of them revises (`revises`; a document's uids are its own, a second
+        showing's suffixed "#2": `ingest.when.unique_uid`); one stable id with its
+        title or a speaker; or, on one day, one specific title with a shared speaker
+        listed once by each."""
         da, db = _document(a), _document(b)
         conf = self.conference.get(a.conference, a.conference)
         if not (da and db and da != db and conf):
             return False
         if conf != self.conference.get(b.conference, b.conference):
             return False
+        if self.revises(a, b) or self.revises(b, a):
+            return True  # a later revision of the event: renamed, moved, its speaker replaced
         key = title_key(a.title)
         shared = bool(_surnames(a) & _surnames(b))
         if a.uid == b.uid and stable_uid(a.uid) and (key == title_key(b.title) or shared):
@@ -231,10 +253,61 @@ def _revision(talk: Talk) -> tuple[int, str] | None:
     return talk.sources[0].revision if talk.sources else None
 
 
-def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
-    """Another document gives a newer revision of the same event: the same stable uid
+def _sequence(talk: Talk) -> int | None:
+    return talk.sources[0].sequence if talk.sources else None
+
+
+def revises(newer: Talk, older: Talk) -> bool:
+    """`newer` says it is a later revision of the event `older` is: the same uid in two
+    documents, both stating a SEQUENCE (a missing one is no 0 across two tools), the
+    newer's higher. Alone it joins nothing: two files may number their events alike
+    ("1", "2" per room or per day) for other talks; `Moves.revises` asks the documents
+    to share one numbering too (`one_numbering`)."""
+    theirs, mine = _sequence(newer), _sequence(older)
+    return bool(
+        newer.uid
+        and newer.uid == older.uid
+        and _document(newer) != _document(older)
+        and theirs is not None
+        and mine is not None
+        and theirs > mine
+    )
+
+
+def one_numbering(
+    talks: Sequence[Talk], conference: Mapping[str, str]
+) -> frozenset[frozenset[str]]:
+    """Pairs of documents whose uids demonstrably name the same events: of the uids
+    both give (in one conference) at one stated SEQUENCE, at least one has the same
+    title or a shared speaker in the two, and none another title and other speakers.
+    Only there may a higher SEQUENCE join what else contradicts (`Moves.revises`)."""
+    at: dict[tuple[str, str, int], dict[str, Talk]] = {}
+    for t in talks:
+        doc, seq = _document(t), _sequence(t)
+        if doc and t.uid and seq is not None:
+            conf = conference.get(t.conference, t.conference)
+            at.setdefault((conf, t.uid, seq), {}).setdefault(doc, t)
+    agree: set[frozenset[str]] = set()
+    differ: set[frozenset[str]] = set()
+    for same in at.values():
+        docs = sorted(same)
+        for i, da in enumerate(docs):
+            for db in docs[i + 1 :]:
+                a, b = same[da], same[db]
+                alike = title_key(a.title) == title_key(b.title) or bool(
+                    _surnames(a) & _surnames(b)
+                )
+                (agree if alike else differ).add(frozenset((da, db)))
+    return frozenset(agree - differ)
+
+
+def outdated(talk: Talk, others: Sequence[Talk], moves: Moves) -> bool:
+    """Another document gives a newer revision of the same event: one that revises
+    it in one numbering (`Moves.revises`: a higher SEQUENCE), or the same stable uid
     and a later revision stamp (`Source.revision`: iCal's SEQUENCE, then its
     LAST-MODIFIED or DTSTAMP), both documents keeping one."""
+    if replaced(talk, others, moves):
+        return True
     mine = _revision(talk)
     if mine is None or not stable_uid(talk.uid):
         return False
@@ -247,6 +320,12 @@ def outdated(talk: Talk, others: Sequence[Talk]) -> bool:
     )
 
 
+def replaced(talk: Talk, others: Sequence[Talk], moves: Moves) -> bool:
+    """Another record revises `talk` in one numbering (`Moves.revises`): what the
+    calendar changed since (its speakers) is no longer the talk's."""
+    return any(moves.revises(o, talk) for o in others)
+
+
 def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
     """The record's time is in the zone its document's times were read in for want of
     one it names (`guessed`: document -> that zone, the default's)."""
@@ -255,14 +334,14 @@ def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
 
 
 def _priority(
-    talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str]
+    talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str], moves: Moves
 ) -> tuple[int, int, int, int, int]:
     # A newer revision of the event (a later export of the calendar) says where it is
     # now; records with a schedule (times, room) speak for the program itself; in a
     # zone a document names more than in the default one a document's times were read
     # in; in the program's own zone more than a UTC export of it.
     return (
-        1 if outdated(talk, others) else 0,
+        1 if outdated(talk, others, moves) else 0,
         0 if talk.start else 1,
         1 if zone_guessed(talk, guessed) else 0,
         0 if named_zone(talk.start) else 1,
@@ -281,15 +360,28 @@ def _speaker_text(speakers: Sequence[Speaker]) -> str:
     return "; ".join(s.label for s in speakers)
 
 
-def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[Conflict]]:
+def _merge_speakers(
+    records: Sequence[Talk], moves: Moves
+) -> tuple[tuple[Speaker, ...], list[Conflict]]:
+    """Every record's speakers, each person once (with the affiliation any record
+    gives), but none that only a record a newer revision replaced names (`replaced`: a
+    higher SEQUENCE in one numbering, never a later stamp alone), unless no current
+    record names any; every list that
+    differs, and every other affiliation, kept as a `Conflict`."""
     merged: dict[str, Speaker] = {}
     seen_aff: dict[str, list[tuple[str, str]]] = {}
+    names: dict[str, str] = {}  # (of a speaker only an outdated record names too)
+    current = [r for r in records if r.speakers and not replaced(r, records, moves)]
+    kept = {name_key(s.name) for r in current or records for s in r.speakers}
     for rec in records:
         doc = rec.sources[0].document if rec.sources else "?"
         for sp in rec.speakers:
             key = name_key(sp.name)
+            names.setdefault(key, sp.name)
             if sp.affiliation:
                 seen_aff.setdefault(key, []).append((doc, sp.affiliation))
+            if key not in kept:
+                continue
             old = merged.get(key)
             if old is None:
                 merged[key] = sp
@@ -311,9 +403,8 @@ def _merge_speakers(records: Sequence[Talk]) -> tuple[tuple[Speaker, ...], list[
         )
     for key, values in seen_aff.items():
         if any(not same_org(values[0][1], a) for _, a in values[1:]):
-            conflicts.append(
-                Conflict(f"affiliation of {merged[key].name}", tuple(dict.fromkeys(values)))
-            )
+            who = merged[key].name if key in merged else names[key]
+            conflicts.append(Conflict(f"affiliation of {who}", tuple(dict.fromkeys(values))))
     return tuple(merged.values()), conflicts
 
 
@@ -327,16 +418,16 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
 
 
 def _merge_group(
-    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str]
+    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str], moves: Moves
 ) -> Talk:
     every = tuple(records)
-    records = sorted(every, key=lambda r: _priority(r, every, guessed))
+    records = sorted(every, key=lambda r: _priority(r, every, guessed, moves))
     first = records[0]
     if len(records) == 1:
         merged = first
         conflicts: list[Conflict] = []
     else:
-        speakers, conflicts = _merge_speakers(records)
+        speakers, conflicts = _merge_speakers(records, moves)
         fields: dict[str, object] = {}
         for name in ("title", "start", "end", "room", "track", "track_description", "format"):
             values = [(r.sources[0].document, getattr(r, name)) for r in records]
@@ -357,7 +448,7 @@ def _merge_group(
             fields["end"] = end.astimezone(start.tzinfo)  # one clock: the start's zone
         notes: dict[str, str] = {}
         for r in records:
-            if outdated(r, every):
+            if outdated(r, every, moves):
                 continue  # an older revision's notes (a cancellation since lifted) say nothing now
             for label, text in r.notes:
                 notes.setdefault(label, text)
@@ -467,6 +558,6 @@ def merge_grouped(
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
     return [
-        (_merge_group(g, conference, guessed or {}), m)
+        (_merge_group(g, conference, guessed or {}, moves), m)
         for g, m in zip(groups, members, strict=True)
     ]

@@ -2,7 +2,10 @@
 LAST-MODIFIED or DTSTAMP): the re-downloaded export ingested beside the old one gives
 the talk its new time whatever the two files are called, the old time kept as a
 conflict; one calendar holding two revisions of one UID keeps the newer, with a
-warning; revisions of one UID in documents that keep none change nothing."""
+warning; revisions of one UID in documents that keep none change nothing. A newer
+SEQUENCE of one UID is one talk however short its UID, renamed, moved and its speaker
+replaced at once, and its speakers are the newer revision's (the older ones kept as a
+conflict)."""
 
 from __future__ import annotations
 
@@ -19,15 +22,24 @@ HEAD = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Data Days 2025\r\n"
 ZONE = "Europe/Vienna"
 
 
-def _event(uid: str, title: str, start: str, *, sequence: int | None, stamp: str | None) -> str:
+def _event(
+    uid: str,
+    title: str,
+    start: str,
+    *,
+    sequence: int | None,
+    stamp: str | None,
+    speaker: str = "Ines Gruber",
+    room: str = "Saal 2",
+) -> str:
     lines = [
         "BEGIN:VEVENT",
         f"UID:{uid}",
         f"DTSTART;TZID={ZONE}:{start}",
         "DURATION:PT30M",
         f"SUMMARY:{title}",
-        "LOCATION:Saal 2",
-        "DESCRIPTION:Speaker: Ines Gruber",
+        f"LOCATION:{room}",
+        f"DESCRIPTION:Speaker: {speaker}",
     ]
     if sequence is not None:
         lines.append(f"SEQUENCE:{sequence}")
@@ -224,3 +236,141 @@ def test_one_uid_on_two_days_stamped_apart_stays_two_showings():
         _event("all@x", "Advanced Go", "20250512T100000", sequence=None, stamp="20250401T090000Z"),
     )
     assert [t.title for t in parse_text(one_uid, "u.ics")[0]] == ["Intro to Rust", "Advanced Go"]
+
+
+def _revisions(uid: str, *also: str, **newer: str) -> tuple[str, str]:
+    """Two exports of one calendar: the event `uid` as first published (SEQUENCE 0), and
+    revised (SEQUENCE 1, a later stamp) with the fields `newer` gives, and shown again
+    at each start of `also`; a second event stays as it was."""
+    was = {"title": "Vector search in Postgres", "start": "20250512T100000"}
+    was |= {"speaker": "Ines Gruber", "room": "Saal 2"}
+    now = was | newer
+    stable = _event(
+        "dd25-2@pretix.example",
+        "Lakehouse formats compared",
+        "20250512T110000",
+        sequence=0,
+        stamp="20250401T080000Z",
+    )
+
+    def event(fields: dict[str, str], start: str, sequence: int, stamp: str) -> str:
+        title, speaker, room = fields["title"], fields["speaker"], fields["room"]
+        return _event(uid, title, start, sequence=sequence, stamp=stamp, speaker=speaker, room=room)
+
+    old = event(was, was["start"], 0, "20250401T080000Z")
+    new = [event(now, start, 1, "20250420T080000Z") for start in (now["start"], *also)]
+    return _calendar(old, stable), _calendar(*new, stable)
+
+
+def _merged(old: str, new: str, order: str = "old first") -> list:
+    o, n = parse_text(old, "program.ics")[0], parse_text(new, "program (1).ics")[0]
+    return merge_talks(o + n if order == "old first" else n + o)
+
+
+@pytest.mark.parametrize("order", ["old first", "new first"])
+def test_a_short_uid_revised_moves_the_talk(order):
+    """A UID of four characters ("v1@x") is the calendar's own id all the same: the
+    higher SEQUENCE says the event was revised."""
+    old, new = _revisions("v1@x", start="20250512T150000")
+    merged = _merged(old, new, order)
+    assert len(merged) == 2
+    vector = next(t for t in merged if t.uid == "v1@x")
+    assert vector.start is not None and vector.start.hour == 15
+    start = next(c for c in vector.conflicts if c.field == "start")
+    assert [d for d, _ in start.values] == ["program (1).ics", "program.ics"]
+
+
+@pytest.mark.parametrize("uid", ["v1@x", "dd25-1@pretix.example"])
+@pytest.mark.parametrize("order", ["old first", "new first"])
+def test_a_replaced_speaker_is_no_longer_the_talks(uid, order):
+    old, new = _revisions(uid, speaker="Nina Neumann")
+    (vector,) = [t for t in _merged(old, new, order) if t.uid == uid]
+    assert [s.name for s in vector.speakers] == ["Nina Neumann"]
+    (speakers,) = [c for c in vector.conflicts if c.field == "speakers"]
+    assert speakers.values == (("program (1).ics", "Nina Neumann"), ("program.ics", "Ines Gruber"))
+
+
+def test_a_newer_revision_naming_no_speaker_keeps_the_older_ones():
+    old, new = _revisions("v1@x", start="20250512T150000")
+    new = new.replace("DESCRIPTION:Speaker: Ines Gruber\r\nSEQUENCE:1", "SEQUENCE:1")
+    (vector,) = [t for t in _merged(old, new) if t.uid == "v1@x"]
+    assert vector.start is not None and vector.start.hour == 15
+    assert [s.name for s in vector.speakers] == ["Ines Gruber"]
+
+
+@pytest.mark.parametrize("order", ["old first", "new first"])
+def test_a_renamed_moved_talk_with_a_new_speaker_is_one_talk(order):
+    old, new = _revisions(
+        "v1@x", title="Vector search, revisited", start="20250512T150000", speaker="Nina Neumann"
+    )
+    merged = _merged(old, new, order)
+    assert len(merged) == 2
+    (vector,) = [t for t in merged if t.uid == "v1@x"]
+    assert vector.title == "Vector search, revisited"
+    assert vector.start is not None and vector.start.hour == 15
+    assert [s.name for s in vector.speakers] == ["Nina Neumann"]
+    assert vector.room == "Saal 2"
+    assert [s.document for s in vector.sources] == ["program (1).ics", "program.ics"]
+    assert {c.field for c in vector.conflicts} >= {"title", "start", "speakers"}
+
+
+def test_at_one_sequence_other_talks_under_one_uid_stay_two():
+    """No revision said (equal SEQUENCEs): one UID with another title, another time
+    and another speaker is two talks, as before."""
+    old, new = _revisions(
+        "v1@x", title="Vector search, revisited", start="20250512T150000", speaker="Nina Neumann"
+    )
+    new = new.replace("SEQUENCE:1", "SEQUENCE:0")
+    assert len(_merged(old, new)) == 3
+
+
+def test_a_second_showing_of_a_revised_uid_stays_a_showing():
+    """The newer export shows the revised event twice: its first showing revises the
+    older record (a document's second use of a UID is "UID#2"), the second stays."""
+    old, new = _revisions(
+        "v1@x",
+        "20250513T150000",
+        title="Vector search, revisited",
+        start="20250512T150000",
+        speaker="Nina Neumann",
+    )
+    merged = [t for t in _merged(old, new) if t.title == "Vector search, revisited"]
+    assert sorted((t.start.day, t.start.hour) for t in merged if t.start) == [(12, 15), (13, 15)]
+    assert [len(t.sources) for t in merged] == [2, 1]
+
+
+@pytest.mark.parametrize("together", [False, True])
+def test_the_newer_export_wins_through_the_cli(tmp_path, capsys, monkeypatch, together):
+    """Ingested in one command or two into one home, under other names; the older
+    export ingested again afterwards (re-downloaded: its bytes changed) brings nothing
+    back."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    old, new = _revisions(
+        "v1@x", title="Vector search, revisited", start="20250512T150000", speaker="Nina Neumann"
+    )
+    first, second = tmp_path / "datadays.ics", tmp_path / "export-2.ics"
+    first.write_text(old, encoding="utf-8")
+    second.write_text(new, encoding="utf-8")
+    home = tmp_path / "home"
+
+    def ingest(*files: Path) -> None:
+        assert main(["--home", str(home), "ingest", *map(str, files)]) == 0
+
+    def newer_is_the_talks() -> None:
+        talks = _export(capsys, home)
+        assert sorted(talks) == ["Lakehouse formats compared", "Vector search, revisited"]
+        vector = talks["Vector search, revisited"]
+        assert vector["start"] == "15:00"
+        assert [s["name"] for s in vector["speakers"]] == ["Nina Neumann"]
+        assert [s["document"] for s in vector["sources"]] == ["export-2.ics", "datadays.ics"]
+        assert {"title", "start", "speakers"} <= {c["field"] for c in vector["conflicts"]}
+
+    if together:
+        ingest(first, second)
+    else:
+        ingest(first)
+        ingest(second)
+    newer_is_the_talks()
+    first.write_text(old + "\r\n", encoding="utf-8")  # other bytes: read again
+    ingest(first)
+    newer_is_the_talks()
