@@ -15,6 +15,7 @@ from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
 from talkbase.core.orgs import aliases
 from talkbase.core.terms import WEEKDAY_ABBREVIATIONS
+from talkbase.core.when import NIGHT_ENDS
 
 _WEEKDAYS = WEEKDAY_ABBREVIATIONS
 
@@ -114,8 +115,22 @@ def _text_filter(f: Filters, name: str) -> str | None:
     return value
 
 
-# minutes from the midnight that begins the talk's program day (`talks.day`) to a time
-_ON_DAY = "date_diff('minute', CAST(t.day AS TIMESTAMP), {})"
+# The talk's program day: `talks.day`, or, where the program gives no day of its own to
+# any talk after midnight, the day before for a talk that starts after midnight and
+# before `NIGHT_ENDS` when a talk of that day starts less than a night's span
+# (`NIGHT_ENDS` hours) before it: the night of that day, run on across midnight
+# (talkbase/core/when.py says the rule)
+_NIGHT_HOURS = NIGHT_ENDS.hour
+_DAY = (
+    "(CASE WHEN t.start_hm < '{ends}' AND t.day = CAST(t.start_time AS DATE)"
+    " AND EXISTS (SELECT 1 FROM talks e WHERE e.conference IS NOT DISTINCT FROM t.conference"
+    " AND e.day = t.day - 1 AND e.start_time >= t.start_time - INTERVAL {hours} HOUR)"
+    " AND NOT EXISTS (SELECT 1 FROM talks o WHERE o.conference IS NOT DISTINCT FROM"
+    " t.conference AND o.day < CAST(o.start_time AS DATE))"
+    " THEN t.day - 1 ELSE t.day END)"
+).format(ends=NIGHT_ENDS.strftime("%H:%M"), hours=_NIGHT_HOURS)
+# minutes from the midnight that begins the talk's program day (`_DAY`) to a time
+_ON_DAY = f"date_diff('minute', CAST({_DAY} AS TIMESTAMP), {{}})"
 
 
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
@@ -131,10 +146,10 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
                 on = date.fromisoformat(d)
             except ValueError as exc:
                 raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
-            day = ("t.day = ?", on, on - timedelta(days=1))
+            day = (f"{_DAY} = ?", on, on - timedelta(days=1))
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
             number = _WEEKDAYS.index(d[:3]) + 1
-            day = ("isodow(t.day) = ?", number, (number - 2) % 7 + 1)
+            day = (f"isodow({_DAY}) = ?", number, (number - 2) % 7 + 1)
         else:
             raise BadQuery(
                 f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
