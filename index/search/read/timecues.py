@@ -22,6 +22,9 @@ from talkbase.core.terms import fold
 from talkbase.core.when import PARTS_OF_DAY
 
 _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
+# the English words of a time the clock reader reads after "before" or "after", read
+# after such a cue of another language that says them so ("voor de lunch", "na de lunch")
+_TIME_WORDS = ("midnight", "noon", "midday", "lunch", "lunchtime")
 
 
 def read(r: Any) -> None:
@@ -59,7 +62,8 @@ def read(r: Any) -> None:
             if found is not None and words not in theirs and not _plainly(r, i + n, words, after):
                 continue
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
-                continue
+                if cue not in ("after", "before") or not _a_time_word(toks, i + n):
+                    continue
             if i == range_end and cue in ("at", "until"):
                 cue = "to"
             elif cue == "to" and i != range_end:  # "à" ends "de 14h à 16h", nothing else
@@ -176,3 +180,8 @@ def _when_and_where(v: Any, spoken: frozenset[str], cues: Any) -> frozenset[str]
 def _said_alone(toks: list[Any], j: int, cues: tuple[tuple[tuple[str, ...], str], ...]) -> bool:
     """Whether toks[j] is midnight or noon said in one of the languages ("mezzanotte")."""
     return any(words == (toks[j].low,) and cue in _SAID_ALONE for words, cue in cues)
+
+
+def _a_time_word(toks: list[Any], j: int) -> bool:
+    """Whether toks[j] is a time said in English words ("lunch"), as a language may say it."""
+    return j < len(toks) and toks[j].low in _TIME_WORDS
