@@ -109,6 +109,17 @@ def test_a_time_said_as_english_says_it_after_a_cue_of_another_language():
     assert understand("python voor de beginners", _vocab("nl")).filters.active() == {}
 
 
+@pytest.mark.parametrize("query", ["tips voor de lunch", "recepten voor de lunch"])
+def test_a_cue_after_a_word_of_the_topic_says_for_not_before(query):
+    """Only limits and session types may stand before such a cue: "tips voor de lunch"
+    is tips for lunch, its words a topic (review of sweep 12, R5)."""
+    understood = understand(query, _vocab("nl"))
+    assert understood.filters.active() == {} and understood.topic == query, understood.label
+    # limits and session types before the cue: still read
+    assert understand("talks na de lunch", _vocab("nl")).filters.after == "13:00"
+    assert understand("zaterdag voor de lunch", _vocab("nl")).filters.before == "12:00"
+
+
 def test_limit_words_that_are_an_excluded_talks_title_are_words(festival):
     answer = festival.answer("la fièvre du samedi soir", 10)
     assert answer.understood.chips == () and answer.dropped == ()
