@@ -125,6 +125,7 @@ _NIGHT_TALKS = (
     "FROM talks {a} WHERE {a}.conference IS NOT DISTINCT FROM t.conference"
     " AND {a}.start_time < t.start_time"
     " AND {a}.start_time >= CAST(t.day AS TIMESTAMP) - INTERVAL 1 DAY"
+    " AND t.start_hm < '{ends}'"  # (only a talk before the night's end asks: fast)
 )
 _REACH = "(coalesce({a}.end_time, {a}.start_time) + INTERVAL {gap} MINUTE)"
 _DAY = (
@@ -138,7 +139,7 @@ _DAY = (
     " THEN t.day - 1 ELSE t.day END)"
 ).format(
     ends=NIGHT_ENDS.strftime("%H:%M"),
-    **{f"{a}": _NIGHT_TALKS.format(a=a) for a in "egf"},
+    **{f"{a}": _NIGHT_TALKS.format(a=a, ends=NIGHT_ENDS.strftime("%H:%M")) for a in "egf"},
     **{f"reach_{a}": _REACH.format(a=a, gap=NIGHT_GAP // timedelta(minutes=1)) for a in "egf"},
 )
 # minutes from the midnight that begins the talk's program day (`_DAY`) to a time
