@@ -32,7 +32,7 @@ from index.search.evidence import browse, titles
 from index.search.evidence.answer import Answer
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
-from index.search.limits import passing, relax
+from index.search.limits import passing, relax, titlewords
 from index.search.limits.filters import Filters, to_sql
 from index.search.rank import lexical, reorder, signals, wordparts
 from index.search.rank.chores import Chores, Introductions
@@ -401,6 +401,8 @@ class KnowledgeBase:
         query, cut_from = cut_query(query)
         check_query(query, literal)
         u = self.understand(query.strip(), literal)
+        # a day or time said in the words of a talk's title that it would leave out: words
+        u = titlewords.read_as_words(u, self._titles(), lambda v: self._allowed_for(v.filters, v))
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = late = False
@@ -562,6 +564,14 @@ class KnowledgeBase:
         if found is None:
             with store.reading(self.build):
                 found = self.__dict__["_cancelled"] = reads.cancelled_ids(self.con)
+        return found
+
+    def _titles(self) -> list[tuple[int, str]]:
+        """(id, title) of every talk, read once."""
+        found = self.__dict__.get("_all_titles")
+        if found is None:
+            with store.reading(self.build):
+                found = self.__dict__["_all_titles"] = reads.titles(self.con)
         return found
 
     def _browse(

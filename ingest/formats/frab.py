@@ -49,6 +49,7 @@ from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import unlisted_state
+from talkbase.core.when import NIGHT_ENDS
 
 NAME = "frab"
 _HEAD = 65536
@@ -217,9 +218,6 @@ def program_day(start: datetime | None, day: date | None, change: time | None) -
     if start is None or day is None or (start.date() - day).days != 1:
         return None
     return day if start.time() < (change or NIGHT_ENDS) else None
-
-
-NIGHT_ENDS = time(6, 0)  # where a program names no day change: a night's talks end by then
 
 
 # ---- the JSON shapes ----------------------------------------------------------------------

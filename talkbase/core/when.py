@@ -6,10 +6,24 @@ query's words are the conference's, by the clock of its zone (`now`, `today`).""
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not a talk
+
+# A night across midnight, by the program's own day change: a talk that starts after
+# midnight and before `NIGHT_ENDS` (where a program names no change of day) belongs to
+# the night of the day before. A frab program lists such talks under that day itself
+# (ingest/formats/frab.py, `program_day`); where a program gives no day of its own to
+# any talk after midnight (an iCalendar, a table), a query's day and part-of-day limits
+# read a talk so when the day before's night runs on to it without a break longer than
+# `NIGHT_GAP`: a talk of that day ends after midnight or within `NIGHT_GAP` of it, and
+# so on, talk after talk, up to this talk's start (index/search/limits/filters.py): the
+# 00:45 screening after Friday's 23:30 one is Friday night's ("after midnight on
+# Friday"), a 05:30 sunrise yoga after a concert that ended at 00:30 stays Saturday's.
+# A clock time before `NIGHT_ENDS` ("after 03:00") is read on the talk's own date.
+NIGHT_ENDS = time(6, 0)
+NIGHT_GAP = timedelta(hours=1)
 
 # The years a program's dates fall in (the years a program names as its own: ingest's
 # `when.YEAR`, 1900 to 2099). A date beyond them is a placeholder ("9999-12-31" for a

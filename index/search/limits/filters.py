@@ -15,6 +15,7 @@ from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
 from talkbase.core.orgs import aliases
 from talkbase.core.terms import WEEKDAY_ABBREVIATIONS
+from talkbase.core.when import NIGHT_ENDS, NIGHT_GAP
 
 _WEEKDAYS = WEEKDAY_ABBREVIATIONS
 
@@ -114,8 +115,40 @@ def _text_filter(f: Filters, name: str) -> str | None:
     return value
 
 
-# minutes from the midnight that begins the talk's program day (`talks.day`) to a time
-_ON_DAY = "date_diff('minute', CAST(t.day AS TIMESTAMP), {})"
+# The talk's program day: `talks.day`, or, where the program gives no day of its own to
+# any talk after midnight, the day before for a talk that starts after midnight and
+# before `NIGHT_ENDS` when that day's night runs on to it without a break: its talks,
+# each followed by at most `NIGHT_GAP`, cover the time from midnight to the talk's start
+# (talkbase/core/when.py says the rule). Such a span has no gap when midnight is covered
+# and every end of a talk's cover before the talk's start lies in another talk's cover.
+_NIGHT_TALKS = (
+    "FROM talks {a} WHERE {a}.conference IS NOT DISTINCT FROM t.conference"
+    " AND {a}.start_time < t.start_time"
+    " AND {a}.start_time >= CAST(t.day AS TIMESTAMP) - INTERVAL 1 DAY"
+    " AND t.start_hm < '{ends}'"  # (only a talk before the night's end asks: fast)
+)
+_REACH = "(coalesce({a}.end_time, {a}.start_time) + INTERVAL {gap} MINUTE)"
+_DAY = (
+    "(CASE WHEN t.start_hm < '{ends}' AND t.day = CAST(t.start_time AS DATE)"
+    " AND EXISTS (SELECT 1 {e} AND e.day = t.day - 1 AND {reach_e} >= CAST(t.day AS TIMESTAMP))"
+    " AND NOT EXISTS (SELECT 1 {g} AND {reach_g} >= CAST(t.day AS TIMESTAMP)"
+    " AND {reach_g} < t.start_time AND NOT EXISTS (SELECT 1 {f}"
+    " AND f.start_time <= {reach_g} AND {reach_f} > {reach_g}))"
+    " AND NOT EXISTS (SELECT 1 FROM talks o WHERE o.conference IS NOT DISTINCT FROM"
+    " t.conference AND o.day < CAST(o.start_time AS DATE))"
+    " THEN t.day - 1 ELSE t.day END)"
+).format(
+    ends=NIGHT_ENDS.strftime("%H:%M"),
+    **{f"{a}": _NIGHT_TALKS.format(a=a, ends=NIGHT_ENDS.strftime("%H:%M")) for a in "egf"},
+    **{f"reach_{a}": _REACH.format(a=a, gap=NIGHT_GAP // timedelta(minutes=1)) for a in "egf"},
+)
+# minutes from the midnight that begins the talk's program day (`_DAY`) to a time
+_ON_DAY = f"date_diff('minute', CAST({_DAY} AS TIMESTAMP), {{}})"
+# ...and from the midnight of the talk's own date, for a clock time before `NIGHT_ENDS`
+# ("after 03:00", "before 05:00 on Saturday": that date's small hours, by its clock)
+_OWN_DATE = "coalesce(CAST(t.start_time AS DATE), t.day)"
+_NIGHT_MINUTES = NIGHT_ENDS.hour * 60 + NIGHT_ENDS.minute
+_ON_DATE = f"date_diff('minute', CAST({_OWN_DATE} AS TIMESTAMP), {{}})"
 
 
 def to_sql(f: Filters) -> tuple[str, list[Any]]:
@@ -124,6 +157,13 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     params: list[Any] = []
     # the day, and the day before it (for a talk of that day still under way: `at`)
     day: tuple[str, Any, Any] | None = None
+    # a clock time before the night's end names that date's small hours: the query's day
+    # and clock limits are then read on each talk's own date, not its program day
+    small = any(
+        getattr(f, name) and _hm(getattr(f, name), name.replace("_", "-")) < _NIGHT_MINUTES
+        for name in ("after", "before", "starts_before", "at")
+    )
+    on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (_DAY, _ON_DAY)
     if f.day:
         d = f.day.strip().lower()
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
@@ -131,10 +171,10 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
                 on = date.fromisoformat(d)
             except ValueError as exc:
                 raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
-            day = ("t.day = ?", on, on - timedelta(days=1))
+            day = (f"{on_day} = ?", on, on - timedelta(days=1))
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
             number = _WEEKDAYS.index(d[:3]) + 1
-            day = ("isodow(t.day) = ?", number, (number - 2) % 7 + 1)
+            day = (f"isodow({on_day}) = ?", number, (number - 2) % 7 + 1)
         else:
             raise BadQuery(
                 f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
@@ -146,8 +186,8 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     # lists under the day before is "after 22:00" on that day, and a 23:30 talk ending
     # at 00:30 does not end "before 12:00" (minutes from the program day's midnight)
     starts, ends = (
-        _ON_DAY.format("t.start_time"),
-        _ON_DAY.format("coalesce(t.end_time, t.start_time)"),
+        on_clock.format("t.start_time"),
+        on_clock.format("coalesce(t.end_time, t.start_time)"),
     )
     if f.after:
         clauses.append(f"{starts} >= ?")
@@ -160,7 +200,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         params.append(_hm(f.starts_before, "starts-before"))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
         at = _hm(f.at, "at")
-        ends_at = _ON_DAY.format("t.end_time")
+        ends_at = on_clock.format("t.end_time")
         under = f"{starts} <= ? AND ({ends_at} > ? OR {starts} = ?)"
         # ...or a talk of the day before still under way then (a night that runs into
         # the next day: Thursday 18:00 to Friday 12:00 is under way on Friday at 10:00)

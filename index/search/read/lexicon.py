@@ -131,7 +131,8 @@ ROOM_WORDS = terms.ROOM_WORDS
 # "vor" stay words elsewhere; each key is words said in a row, its articles included.
 # Written with their accents: they are read without (`time_cues` folds them, as tokens are).
 # Right after "from" and its time, "at" and "until" end the range: "dalle 15 alle 18";
-# a "to" is read there only ("de 14h à 16h"). Midnight and noon are read after a cue.
+# a "to" is read there only ("de 14h à 16h"). Midnight and noon are read after a cue,
+# and so is the English word of a time a language says as English does ("voor de lunch").
 TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
     "it": {
         ("dopo", "le"): "after",
@@ -183,6 +184,10 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
     "es": {
         ("después", "de", "las"): "after",
         ("antes", "de", "las"): "before",
+        ("después", "de"): "after",  # "después de medianoche"
+        ("después", "del"): "after",  # "después del mediodía"
+        ("antes", "de"): "before",
+        ("antes", "del"): "before",
         ("desde", "las"): "from",
         ("de", "las"): "from",
         ("a", "partir", "de", "las"): "from",
@@ -195,6 +200,8 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("mediodía",): "noon",
     },
     "nl": {
+        ("na", "de"): "after",  # "na de lunch"
+        ("voor", "de"): "before",
         ("na",): "after",
         ("voor",): "before",
         ("vanaf",): "from",

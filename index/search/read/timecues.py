@@ -18,10 +18,14 @@ from typing import Any
 from index.search.read import lexicon, visitors
 from index.search.read.clockwords import clock
 from index.search.read.daywords import DAY_WORDS
+from index.search.read.lengthwords import SAID_AFTER
 from talkbase.core.terms import fold
 from talkbase.core.when import PARTS_OF_DAY
 
 _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
+# the English words of a time the clock reader reads after "before" or "after", read
+# after such a cue of another language that says them so ("voor de lunch", "na de lunch")
+_TIME_WORDS = ("midnight", "noon", "midday", "lunch", "lunchtime")
 
 
 def read(r: Any) -> None:
@@ -59,7 +63,10 @@ def read(r: Any) -> None:
             if found is not None and words not in theirs and not _plainly(r, i + n, words, after):
                 continue
             if found is None and not (i + n < len(toks) and _said_alone(toks, i + n, cues)):
-                continue
+                if cue not in ("after", "before") or not _a_time_word(toks, i + n):
+                    continue
+                if not _limits_only(r, toks[:i], followers):  # "tips voor de lunch"
+                    continue
             if i == range_end and cue in ("at", "until"):
                 cue = "to"
             elif cue == "to" and i != range_end:  # "à" ends "de 14h à 16h", nothing else
@@ -176,3 +183,23 @@ def _when_and_where(v: Any, spoken: frozenset[str], cues: Any) -> frozenset[str]
 def _said_alone(toks: list[Any], j: int, cues: tuple[tuple[tuple[str, ...], str], ...]) -> bool:
     """Whether toks[j] is midnight or noon said in one of the languages ("mezzanotte")."""
     return any(words == (toks[j].low,) and cue in _SAID_ALONE for words, cue in cues)
+
+
+def _a_time_word(toks: list[Any], j: int) -> bool:
+    """Whether toks[j] is a time said in English words ("lunch"), as a language may say it."""
+    return j < len(toks) and toks[j].low in _TIME_WORDS
+
+
+def _limits_only(r: Any, before: list[Any], followers: frozenset[str]) -> bool:
+    """Whether the words before a cue read ahead of a time said in English words are
+    none, or limits and session types only ("talks na de lunch", "zaterdag voor de
+    lunch"): after another word the cue says "for" ("tips voor de lunch")."""
+    types = {w for name in r.vocab.format_names for w in name}
+    return all(
+        t.used
+        or t.low in followers
+        or t.low in SAID_AFTER
+        or t.low in types
+        or t.low.removesuffix("s") in types
+        for t in before
+    )

@@ -1,0 +1,131 @@
+"""A calendar's night across midnight, times said as English words in another
+language, and limit words that are a talk's own title (sweep 12, Q4, Q12, Q3).
+
+An iCalendar gives no program day: a screening at 00:45 after Friday's 23:30 one is
+Friday night's by the program's own day change ("after midnight on Friday"), and
+"après minuit" finds it. "voor de lunch" and "después de medianoche" are read as
+"before lunch" and "after midnight". "la fièvre du samedi soir", the title of a
+Friday film, is that film, not a Saturday-evening limit that leaves it out."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from index.build.builder import ingest
+from index.search.kb import KnowledgeBase
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
+from talkbase.core.records import Talk
+
+
+def _event(uid: str, start: str, end: str, title: str) -> str:
+    return (
+        f"BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTART;TZID=Europe/Paris:{start}\r\n"
+        f"DTEND;TZID=Europe/Paris:{end}\r\nSUMMARY:{title}\r\n"
+        "DESCRIPTION:Une séance du festival de cinéma.\r\nEND:VEVENT\r\n"
+    )
+
+
+CALENDAR = (
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nX-WR-CALNAME:Festival\r\n"
+    + _event("a", "20261113T190000", "20261113T210000", "La Fièvre du samedi soir : le remake")
+    + _event("b", "20261113T233000", "20261114T003000", "Nuit du court métrage")
+    + _event("c", "20261114T004500", "20261114T021500", "Midnight Movie : Rocky Horror")
+    + _event("d", "20261114T100000", "20261114T113000", "Documentaire du matin")
+    + _event("e", "20261114T200000", "20261114T213000", "Ciné-concert : Nosferatu")
+    + _event("f", "20261114T234500", "20261115T010000", "Séance tardive")
+    + _event("g", "20261115T003000", "20261115T020000", "Late night shorts")
+    + _event("h", "20261115T100000", "20261115T113000", "Documentaires du dimanche")
+    + "END:VCALENDAR\r\n"
+)
+AFTER_MIDNIGHT = {"Midnight Movie : Rocky Horror", "Late night shorts"}
+
+
+@pytest.fixture(scope="module")
+def festival(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
+    folder = tmp_path_factory.mktemp("festival-docs")
+    (folder / "festival.ics").write_text(CALENDAR, encoding="utf-8")
+    home = tmp_path_factory.mktemp("festival-home")
+    ingest([folder], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        yield kb
+
+
+def _matched(kb: KnowledgeBase, query: str) -> tuple[list[str], set[str], tuple[str, ...]]:
+    answer = kb.answer(query, 10)
+    titles = {h.talk.title for h in answer.hits}  # (the talks its limits let through)
+    return [c.label for c in answer.understood.chips], titles, answer.dropped
+
+
+@pytest.mark.parametrize("query", ["après minuit", "after midnight", "films after midnight"])
+def test_after_midnight_on_a_calendar_is_its_nights_talks(festival, query):
+    chips, titles, dropped = _matched(festival, query)
+    assert chips == ["after midnight"] and dropped == (), (chips, dropped)
+    assert titles == AFTER_MIDNIGHT
+
+
+def test_a_calendars_night_belongs_to_the_day_before(festival):
+    assert _matched(festival, "films after midnight on Friday")[1] == {
+        "Midnight Movie : Rocky Horror"
+    }
+    assert _matched(festival, "vendredi après minuit")[1] == {"Midnight Movie : Rocky Horror"}
+    late = _matched(festival, "late at night on Saturday")[1]
+    assert late == {"Séance tardive", "Late night shorts"}
+    # the night is not the next day's morning
+    assert _matched(festival, "documentaires le dimanche matin")[1] == {"Documentaires du dimanche"}
+
+
+def test_a_morning_talk_with_no_evening_before_it_stays_on_its_own_date(tmp_path, hashing_embedder):
+    """A program whose day before ends in the afternoon has no night running on: its
+    05:30 talk is that day's early morning."""
+    early = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        + _event("a", "20261113T140000", "20261113T150000", "Afternoon session")
+        + _event("b", "20261114T053000", "20261114T063000", "Sunrise session")
+        + "END:VCALENDAR\r\n"
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "early.ics").write_text(early, encoding="utf-8")
+    ingest([tmp_path / "docs"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        assert _matched(kb, "sessions on Saturday morning")[1] == {"Sunrise session"}
+        assert _matched(kb, "sessions after midnight")[2] != ()  # none: dropped, said
+
+
+def _vocab(language: str) -> Vocab:
+    start = datetime.fromisoformat("2026-11-07T10:00:00+01:00")
+    return Vocab.from_talks([Talk(title="t", abstract="a", language=language, start=start)])
+
+
+def test_a_time_said_as_english_says_it_after_a_cue_of_another_language():
+    dutch = understand("voor de lunch op zaterdag", _vocab("nl"))
+    assert dutch.filters.before == "12:00" and dutch.filters.day == "Sat", dutch.label
+    assert understand("na de lunch", _vocab("nl")).filters.after == "13:00"
+    spanish = understand("después de medianoche", _vocab("es"))
+    assert spanish.filters.after == "24:00" and spanish.topic == "", spanish.label
+    # a cue with no time after it stays a word ("voor de beginners")
+    assert understand("python voor de beginners", _vocab("nl")).filters.active() == {}
+
+
+@pytest.mark.parametrize("query", ["tips voor de lunch", "recepten voor de lunch"])
+def test_a_cue_after_a_word_of_the_topic_says_for_not_before(query):
+    """Only limits and session types may stand before such a cue: "tips voor de lunch"
+    is tips for lunch, its words a topic (review of sweep 12, R5)."""
+    understood = understand(query, _vocab("nl"))
+    assert understood.filters.active() == {} and understood.topic == query, understood.label
+    # limits and session types before the cue: still read
+    assert understand("talks na de lunch", _vocab("nl")).filters.after == "13:00"
+    assert understand("zaterdag voor de lunch", _vocab("nl")).filters.before == "12:00"
+
+
+def test_limit_words_that_are_an_excluded_talks_title_are_words(festival):
+    answer = festival.answer("la fièvre du samedi soir", 10)
+    assert answer.understood.chips == () and answer.dropped == ()
+    assert answer.hits[0].talk.title == "La Fièvre du samedi soir : le remake"
+    # the same day and part of the day said around other words: still limits
+    chips, titles, _ = _matched(festival, "séances du samedi soir")
+    assert chips[0] == "Saturday" and "La Fièvre du samedi soir : le remake" not in titles
+    # a title holding the limit words and one more (no more of the question's words)
+    assert _matched(festival, "films du samedi")[0] == ["Saturday"]
