@@ -96,7 +96,7 @@ from ingest.formats.mdparts import (
     zones_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
-from ingest.formats.table import read_rows
+from ingest.formats.table import headers_said, keyed_rows, read_rows
 from ingest.html import plain
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
@@ -781,11 +781,11 @@ def _tabled(
     talks: list[Talk] = []
     warnings: list[str] = []
     for t in found:
-        rows = [
-            ({h: c for h, c in zip(t.header, cells, strict=False) if h}, f"line {no}")
-            for no, cells in t.rows
-        ]
-        read, said = read_rows(rows, document, NAME, fallback, conference, day, years)
+        keyed = keyed_rows(t.header, ((cells, f"line {no}") for no, cells in t.rows))
+        warnings.extend(headers_said(document, keyed.repeated, keyed.switched))
+        read, said = read_rows(
+            keyed.rows, document, NAME, fallback, conference, day, years, starts=keyed.starts
+        )
         talks.extend(
             replace(
                 x,
