@@ -1271,6 +1271,33 @@ def header_again(
     return out if resolve([c for c in out if c], mapping).get("title") in out else None
 
 
+class HeaderRows:
+    """The header rows in a table's body (`header_again`), told as its rows are read:
+    the header its rows are read by (`names`), where the rows under each other one
+    begin (`starts`), the places of the header said again (`repeated`), and of the
+    others, each with its cells as written and as read (`switched`)."""
+
+    def __init__(self, header: Sequence[str], mapping: dict[str, str] | None) -> None:
+        self.names, self.mapping = list(header), mapping
+        self.starts: list[int] = []
+        self.repeated: list[str] = []
+        self.switched: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+
+    def skip(self, cells: Sequence[str], where: str, at: int) -> bool:
+        """Whether the row of `cells` (at `where`, before the `at`-th row kept) is a
+        header row, no talk: the header again, or another naming the columns below."""
+        again = header_again(cells, self.names, self.mapping)
+        if again is None:
+            return False
+        if again == self.names:
+            self.repeated.append(where)
+        else:
+            self.names = again
+            self.starts.append(at)
+            self.switched.append((where, tuple(c.strip() for c in cells), tuple(again)))
+        return True
+
+
 @dataclass(frozen=True)
 class Keyed:
     """A table's rows as {header: cell} with their places (`keyed_rows`), where the
@@ -1293,27 +1320,17 @@ def keyed_rows(
     each its cells and its place) under its `header`, each as {header: cell} for the
     columns the header names, a header row in its body (`header_again`) no row: the
     header again left out, another one naming the columns of the rows below it."""
-    names = list(header)
+    heads = HeaderRows(header, mapping)
     out: list[tuple[dict[str, Any], str]] = []
-    starts: list[int] = []
-    repeated: list[str] = []
-    switched: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     for cells, where in rows:
-        again = header_again(cells, names, mapping)
-        if again is not None:  # the header again, or a second table's: no talk
-            if again == names:
-                repeated.append(where)
-            else:
-                names = again
-                starts.append(len(out))
-                switched.append((where, tuple(cells), tuple(again)))
+        if heads.skip(cells, where, len(out)):
             continue
         row: dict[str, Any] = {}
-        for name, cell in zip(names, cells, strict=False):
+        for name, cell in zip(heads.names, cells, strict=False):
             if name:
                 row.setdefault(name, cell)
         out.append((row, where))
-    return Keyed(out, tuple(starts), tuple(repeated), tuple(switched))
+    return Keyed(out, tuple(heads.starts), tuple(heads.repeated), tuple(heads.switched))
 
 
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:
@@ -1375,15 +1392,11 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
     cut_short = ""
-    # header rows in the table's body: the places of the header said again, and of
-    # each other one (its cells as written and as read), where the rows below it begin
-    repeated: list[str] = []
-    switched: list[tuple[str, list[str], list[str]]] = []
-    tables: list[int] = []
     try:
         header = [h.strip() for h in next(rows)]
         header = under_groups(header, groups, reader.mapping) if groups else header
         cols = resolve(header, reader.mapping)
+        heads = HeaderRows(header, reader.mapping)  # (header rows in the table's body)
         if "title" not in cols:
             raise InputError(
                 reader.document,
@@ -1416,15 +1429,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             record.clear()
             done = rows.line_num
             last_found, last_fields = any(c.strip() for c in cells), len(cells)
-            again = header_again(cells, header, reader.mapping) if last_found else None
-            if again is not None:  # the header again, or a second table's: no talk
-                if again == header:
-                    repeated.append(last_where)
-                else:
-                    header = again
-                    tables.append(len(found_rows))
-                    switched.append((last_where, [c.strip() for c in cells], again))
-                last_found = False
+            if last_found and heads.skip(cells, last_where, len(found_rows)):
+                header, last_found = heads.names, False  # (no talk: a header row)
                 continue
             if last_found:
                 row: dict[str, Any] = {}
@@ -1473,9 +1479,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
-    reader.warnings.extend(headers_said(reader.document, repeated, switched))
-    if tables:
-        talks, carried = _tables(reader, found_rows, tables, titled_day)
+    reader.warnings.extend(headers_said(reader.document, heads.repeated, heads.switched))
+    if heads.starts:
+        talks, carried = _tables(reader, found_rows, heads.starts, titled_day)
         reader.warnings.extend(carried)
         reader.warnings.extend([cut_short] if cut_short else [])
         return talks
