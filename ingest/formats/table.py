@@ -116,16 +116,17 @@ def cell_lines(value: object) -> list[str]:
 def _line_broken(value: object, affiliation_after_break: bool) -> Speaker | None:
     """The one speaker of a cell of two lines, a name and the organisation under it
     ("Ruth Suehle<br>*Apache Software Foundation*"), no separator of people in it:
-    where the second line is no person's name (`speakers.no_person`: "Acme Ltd" names
-    an organisation), or the column writes each cell so (`affiliation_after_break`);
-    None for any other cell."""
+    where the second line is no person's name and the first is one (`speakers.no_person`:
+    "Acme Ltd" names an organisation; over "Alex Group" it tells nothing), or the
+    column writes each cell so (`affiliation_after_break`); None for any other cell."""
     if not isinstance(value, str) or not _BREAK.search(value):
         return None
     lines = cell_lines(value)
     if len(lines) != 2 or _PEOPLE_SEP.search(" ".join(lines)):
         return None
     name, org = lines
-    if not name_shaped(name) or not (no_person(org, name) or affiliation_after_break):
+    said = no_person(org, name) and not no_person(name, org)
+    if not name_shaped(name) or not (said or affiliation_after_break):
         return None
     return Speaker(name, org)
 
@@ -1231,106 +1232,29 @@ def header_row(
     return None
 
 
-def header_again(
-    cells: Sequence[str], header: Sequence[str], mapping: dict[str, str] | None = None
-) -> list[str] | None:
-    """A row below a table's header that is a header row itself, and so no talk: the
-    header it gives, None for a row of data. A row that repeats `header` (the one
-    above, as written: a spreadsheet that writes it again under each day heading) is
-    one; so is a row of two cells or more, most of them known column names
-    (`columns.resolve`), naming the title (a second table below the first, with its
-    own header), whose other cells are words that each stand under a column of
-    `header` naming a field the row does not: each is read as that column ("Workshop"
-    under "Title": the second table laid out as the first). A talk whose title is one
-    word ("Keynote", "Session") is no header: its time, its speaker are no column
-    names, and a time holds digits, which no column name here does."""
-    said = [c.strip() for c in cells]
-    filled = [c for c in said if c]
-    if len(filled) < 2:
-        return None
-    trimmed, above = [norm(c) for c in said], [norm(h) for h in header]
-    while trimmed and not trimmed[-1]:
-        trimmed.pop()
-    while above and not above[-1]:
-        above.pop()
-    if trimmed == above:
-        return list(header)
-    named = resolve(filled, mapping)
-    known = [c for c in filled if c in named.values()]
-    if len(known) < 2 or 2 * len(known) <= len(filled):
-        return None
-    fields = {c: f for f, c in resolve([h for h in header if h], mapping).items()}
-    out = []
-    for i, cell in enumerate(said):
-        upper = header[i] if i < len(header) else ""
-        if cell and cell not in known:
-            if re.search(r"\d", cell) or fields.get(upper) in (None, *named):
-                return None  # (a value, or a name that stands under no other column)
-            cell = upper
-        out.append(cell)
-    return out if resolve([c for c in out if c], mapping).get("title") in out else None
+def header_again(cells: Sequence[str], header: Sequence[str]) -> bool:
+    """Whether a row below a table's header repeats it as written, and so is no talk
+    (a spreadsheet writes it again under each day heading): two cells or more filled,
+    each cell the header's above it once case and spaces are folded (`columns.norm`),
+    blank where the header is, trailing blank cells aside. A row that writes any other
+    word ("Keynote,Speaker,Room" under "Title,Speaker,Room": a talk whose speaker and
+    room are still to come) or leaves a named column blank is a row of data."""
+    said = [norm(c) for c in cells]
+    above = [norm(h) for h in header]
+    for row in (said, above):
+        while row and not row[-1]:
+            row.pop()
+    return sum(bool(c) for c in said) >= 2 and said == above
 
 
-class HeaderRows:
-    """The header rows in a table's body (`header_again`), told as its rows are read:
-    the header its rows are read by (`names`), where the rows under each other one
-    begin (`starts`), the places of the header said again (`repeated`), and of the
-    others, each with its cells as written and as read (`switched`)."""
-
-    def __init__(self, header: Sequence[str], mapping: dict[str, str] | None) -> None:
-        self.names, self.mapping = list(header), mapping
-        self.starts: list[int] = []
-        self.repeated: list[str] = []
-        self.switched: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
-
-    def skip(self, cells: Sequence[str], where: str, at: int) -> bool:
-        """Whether the row of `cells` (at `where`, before the `at`-th row kept) is a
-        header row, no talk: the header again, or another naming the columns below."""
-        again = header_again(cells, self.names, self.mapping)
-        if again is None:
-            return False
-        if again == self.names:
-            self.repeated.append(where)
-        else:
-            self.names = again
-            self.starts.append(at)
-            self.switched.append((where, tuple(c.strip() for c in cells), tuple(again)))
-        return True
-
-
-@dataclass(frozen=True)
-class Keyed:
-    """A table's rows as {header: cell} with their places (`keyed_rows`), where the
-    rows under each other header row of its body begin (`starts`), and the header
-    rows in its body: the places of the header said again, and the others (each with
-    its cells as written and as read: `header_again`)."""
-
-    rows: list[tuple[dict[str, Any], str]]
-    starts: tuple[int, ...]
-    repeated: tuple[str, ...]
-    switched: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
-
-
-def keyed_rows(
-    header: Sequence[str],
-    rows: Iterable[tuple[Sequence[str], str]],
-    mapping: dict[str, str] | None = None,
-) -> Keyed:
-    """The rows of a table found whole (a workbook sheet's, a Markdown pipe table's:
-    each its cells and its place) under its `header`, each as {header: cell} for the
-    columns the header names, a header row in its body (`header_again`) no row: the
-    header again left out, another one naming the columns of the rows below it."""
-    heads = HeaderRows(header, mapping)
-    out: list[tuple[dict[str, Any], str]] = []
-    for cells, where in rows:
-        if heads.skip(cells, where, len(out)):
-            continue
-        row: dict[str, Any] = {}
-        for name, cell in zip(heads.names, cells, strict=False):
-            if name:
-                row.setdefault(name, cell)
-        out.append((row, where))
-    return Keyed(out, tuple(heads.starts), tuple(heads.repeated), tuple(heads.switched))
+def repeats_said(document: str, places: Sequence[str]) -> list[str]:
+    """The warning of the rows that repeat a table's header (`header_again`), at their
+    places ("line 7"; a workbook's "sheet 'Day 1' row 7"); none where there are none."""
+    if not places:
+        return []
+    lined = all(p.startswith("line ") for p in places)
+    where = _lines(list(places)) if lined else ", ".join(places[:10])
+    return [f"{document} {where}: the header row again, not a talk; skipped"]
 
 
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:
@@ -1391,12 +1315,12 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
 
     rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
+    repeated: list[str] = []  # the places of the header row said again below it
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
         header = under_groups(header, groups, reader.mapping) if groups else header
         cols = resolve(header, reader.mapping)
-        heads = HeaderRows(header, reader.mapping)  # (header rows in the table's body)
         if "title" not in cols:
             raise InputError(
                 reader.document,
@@ -1429,8 +1353,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             record.clear()
             done = rows.line_num
             last_found, last_fields = any(c.strip() for c in cells), len(cells)
-            if last_found and heads.skip(cells, last_where, len(found_rows)):
-                header, last_found = heads.names, False  # (no talk: a header row)
+            if last_found and header_again(cells, header):
+                repeated.append(last_where)  # (no talk: the header row again)
+                last_found = False
                 continue
             if last_found:
                 row: dict[str, Any] = {}
@@ -1479,12 +1404,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
-    reader.warnings.extend(headers_said(reader.document, heads.repeated, heads.switched))
-    if heads.starts:
-        talks, carried = _tables(reader, found_rows, heads.starts, titled_day)
-        reader.warnings.extend(carried)
-        reader.warnings.extend([cut_short] if cut_short else [])
-        return talks
+    reader.warnings.extend(repeats_said(reader.document, repeated))
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)
@@ -1497,82 +1417,11 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     return talks
 
 
-def headers_said(
-    document: str,
-    repeated: Sequence[str],
-    switched: Sequence[tuple[str, Sequence[str], Sequence[str]]],
-) -> list[str]:
-    """What to warn of the header rows in a table's body (`header_again`), each at its
-    place ("line 7", a workbook's "sheet 'Day 1' row 7")."""
-    lined = all(w.startswith("line ") for w in repeated)
-    places = _lines(list(repeated)) if lined else ", ".join(repeated[:10])
-    said = [f"{document} {places}: the header row again, not a talk; skipped"] if repeated else []
-    for where, written, read in switched:
-        names = ", ".join(repr(c) for c in written if c)
-        kept = [f"{w!r} as {r!r}" for w, r in zip(written, read, strict=False) if w and w != r]
-        aside = f" (read {', '.join(kept)}, the column above it)" if kept else ""
-        said.append(
-            f"{document} {where}: a header row ({names[:160]}), not a talk: the rows below "
-            f"it are read by its columns{aside}"
-        )
-    return said
-
-
-def _tables(
-    reader: _Reader,
-    rows: list[tuple[dict[str, Any], str]],
-    starts: list[int],
-    first: date | None,
-) -> tuple[list[Talk], list[str]]:
-    """The talks of a table's rows that stand under several header rows (`header_again`:
-    each of `starts` begins the rows of another), each table read as one is (its
-    footer, its carried cells, its day headings: a day carries on into the next table),
-    and what to warn of that. Each row holds every column of its header (a blank cell
-    where it stops short), so its columns are its table's."""
-    said: list[str] = []
-    dated: list[tuple[dict[str, Any], str, date | None]] = []
-    day = first
-    for a, b in itertools.pairwise([0, *starts, len(rows)]):
-        names = list(dict.fromkeys(k for row, _ in rows[a:b] for k in row))
-        table = [({**dict.fromkeys(names, ""), **row}, where) for row, where in rows[a:b]]
-        if not table:
-            continue
-        cols = reader.cols_of(table[0][0])
-        table, below = footer(table, reader.document)
-        reader.warnings.extend(below)
-        table, carried = _carried(table, cols, reader.document, day is not None)
-        said.extend(carried)
-        read = reader.day_rows(table, cols, day)
-        day = read[-1][2] if read else day
-        dated.extend(read)
-    reader.decide_dates([(row, where) for row, where, _ in dated])
-    return reader.talks(dated, None), said
-
-
-def _footer_row(row: dict[str, Any], counted: bool) -> bool:
-    """Only the first cell filled, with a digit or a colon in it ("Total: 3 sessions");
-    or, where the first cell of every row above writes a digit (`counted`: a date, a
-    time), a first cell of words beside counts only ("Total", "3 sessions": `_COUNT`)."""
-    first, *rest = [text_of(v).strip() for v in row.values()] or [""]
-    if not any(rest):
-        return bool(re.search(r"[\d:]", first))
-    counts = [c for c in rest if c]
-    return (
-        counted
-        and bool(first)
-        and not re.search(r"\d", first)
-        and all(_COUNT.fullmatch(c) for c in counts)
-    )
-
-
-_COUNT = re.compile(r"\d[\d.,]*(?:\s+\w+)?")  # a count: a number, and what it counts
-
-
-def _counted(rows: list[tuple[dict[str, Any], str]]) -> bool:
-    """Whether the first cell of each of these rows writes a digit (a date, a time)."""
-    return bool(rows) and all(
-        re.search(r"\d", text_of(next(iter(row.values()), ""))) for row, _ in rows
-    )
+def _footer_row(row: dict[str, Any]) -> bool:
+    """Only the first cell filled, with a digit or a colon in it ("Total: 3 sessions")."""
+    first, *rest = list(row.values()) or [""]
+    said = text_of(first).strip()
+    return all(not text_of(v).strip() for v in rest) and bool(re.search(r"[\d:]", said))
 
 
 def footer(
@@ -1580,32 +1429,25 @@ def footer(
 ) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
     """The rows of a table less its footer, and what to warn of that: its last rows
     that fill only their first cell ("Total: 3 sessions", "Generated by ... on
-    2026-03-01"), or that write a word there beside a count ("Total", "3 sessions")
-    where every talk above writes a digit there (a date, a time: `_footer_row`),
-    below talk rows that each fill a column these leave blank (every talk above has
-    its time, or its speaker: these are no talks of that table), and that say a
-    count or a label (a digit or a colon: a footer's words, never "Closing
-    remarks"). A last talk that lacks what talks above it lack too is a talk."""
+    2026-03-01") below talk rows that each fill a column these leave blank (every
+    talk above has its time, or its speaker: these are no talks of that table), and
+    that say a count or a label (a digit or a colon: a footer's words, never
+    "Closing remarks"). A last talk that lacks what talks above it lack too is a talk."""
     end = len(rows)
-    while end and _footer_row(rows[end - 1][0], _counted(rows[: end - 1])):
+    while end and _footer_row(rows[end - 1][0]):
         end -= 1
     if end == len(rows) or end < 2:  # (one talk above tells too little)
         return rows, []
-    filled = [{k for k, v in row.items() if text_of(v).strip()} for row, _ in rows]
-    shared = set.intersection(*filled[:end]) - {next(iter(rows[0][0]), "")}
-    shared -= set[str]().union(*filled[end:])
+    filled = [{k for k, v in row.items() if text_of(v).strip()} for row, _ in rows[:end]]
+    shared = set.intersection(*filled) - {next(iter(rows[0][0]), "")}
     if not shared:
         return rows, []
     dropped = rows[end:]
-    said = " / ".join(
-        " ".join(c for v in r.values() if (c := text_of(v).strip()))[:60] for r, _ in dropped[:3]
-    )
+    said = " / ".join(text_of(next(iter(r.values()), "")).strip()[:60] for r, _ in dropped[:3])
     named = ", ".join(repr(c.lstrip("\ufeff")) for c in sorted(shared)[:3])
-    alone = all(len(f) == 1 for f in filled[end:])
-    what = "only the first cell filled" if alone else "a label beside counts, no talk"
     return rows[:end], [
         f"{document} {_lines([w for _, w in dropped])}: not talks but a footer below the "
-        f"table ({what}, where every talk above fills {named}); "
+        f"table (only the first cell filled, where every talk above fills {named}); "
         f"dropped: {said!r}"
     ]
 
@@ -1863,7 +1705,6 @@ def read_rows(
     on_day: date | None = None,
     years: tuple[int, ...] = (),
     mapping: dict[str, str] | None = None,
-    starts: Sequence[int] = (),
 ) -> tuple[list[Talk], list[str]]:
     """The talks of rows another format found (a Markdown pipe table's, a workbook
     sheet's, each {header: cell} with its place), read as a CSV's are: columns by the
@@ -1871,14 +1712,10 @@ def read_rows(
     no zone, dated `on_day` where no cell gives a date (the day heading above the
     table); `years`: those the document names, for a date cell in words that gives
     none. Blank time cells of sessions side by side are carried down as a CSV's are
-    (`_carried`). Each of `starts` begins the rows under another header row of the
-    table's (`header_again`), read by its columns (`_tables`)."""
+    (`_carried`)."""
     reader = _Reader(document, parser, mapping, "UTC", conference)
     reader.fallback = fallback
     reader.stated += "".join(f" {y}" for y in years)
-    if starts:
-        talks, carried = _tables(reader, rows, list(starts), on_day)
-        return talks, reader.warnings + carried
     rows, carried = footer(rows, document)
     if rows:  # (merged time cells of sessions side by side, as a CSV's: `_carried`)
         rows, said = _carried(rows, reader.cols_of(rows[0][0]), document, on_day is not None)

@@ -38,6 +38,7 @@ import re
 import zipfile
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Any
 
 from ingest import when
 from ingest.formats.columns import resolve
@@ -45,13 +46,12 @@ from ingest.formats.mdparts import document_years, room_named, stated_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.formats.table import (
     PREAMBLE,
-    Keyed,
     day_named,
     group_row,
+    header_again,
     header_row,
-    headers_said,
-    keyed_rows,
     read_rows,
+    repeats_said,
     under_groups,
     yearless,
 )
@@ -233,9 +233,10 @@ class _Table:
     sheet: Sheet
     titles: tuple[tuple[int, str], ...]  # (row number, its text)
     header_at: int
-    rows: Keyed  # (and the header rows in its body: `table.keyed_rows`)
+    rows: tuple[tuple[dict[str, Any], str], ...]
     timed: bool  # its header names a start, end or date column
     grouped: tuple[int, str] | None = None  # a row of group headings above the header
+    repeated: tuple[str, ...] = ()  # the places of the header row said again below it
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -256,12 +257,21 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     cols = resolve([n for n in names if n], mapping)
     if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
         return None
-    placed = ((cells, f"sheet {sheet.name!r} row {n}") for n, cells in sheet.rows[at + 1 :])
-    keyed = keyed_rows(names, placed, mapping)
+    rows: list[tuple[dict[str, Any], str]] = []
+    repeated: list[str] = []  # the header row said again below it: no talk
+    for number, cells in sheet.rows[at + 1 :]:
+        if header_again(cells, names):
+            repeated.append(f"sheet {sheet.name!r} row {number}")
+            continue
+        row: dict[str, Any] = {}
+        for name, cell in zip(names, cells, strict=False):
+            if name:
+                row.setdefault(name, cell)
+        rows.append((row, f"sheet {sheet.name!r} row {number}"))
     above = head[: at - 1] if grouped else head[:at]
     titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
     timed = any(f in cols for f in ("start", "end", "date"))
-    return _Table(sheet, titles, header_at, keyed, timed, grouped)
+    return _Table(sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated))
 
 
 def read_workbook(data: bytes, document: str, options: Options) -> Result:
@@ -340,10 +350,10 @@ def _read(
             f"{document} sheet {t.sheet.name!r}: its name reads as a day but {why}; "
             "its rows' dates are their own"
         )
-    warnings.extend(headers_said(document, t.rows.repeated, t.rows.switched))
+    warnings.extend(repeats_said(document, t.repeated))
     zone = stated_zone([t.sheet.name, *titles]) or fallback
     read, said = read_rows(
-        t.rows.rows, document, NAME, zone, "", day, years, options.mapping, t.rows.starts
+        list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
     )
     if read and not any(x.room for x in read) and room_named(t.sheet.name):
         # a sheet per room ("Saal Wien", "Raum Graz"): its name is its talks' room
