@@ -112,12 +112,12 @@ def _people_parts(person: str) -> list[str]:
     return [p for i, p in enumerate(parts) if not (i and name_suffix(p))]
 
 
-def _no_person(part: str, name: str) -> bool:
-    """Whether what follows `name` after a comma is no person's name: not shaped as
-    one, an organisation's (`orgs.names_organisation`), or holding a word in capitals
-    ("SAP SE", "IBM Research") where the name before it is not written in capitals. A
-    name with its own organisation after it in parentheses ("Elif Şahin (Getir)") is a
-    person's."""
+def no_person(part: str, name: str) -> bool:
+    """Whether what follows `name` (after a comma, or on the line under it) is no
+    person's name: not shaped as one, an organisation's (`orgs.names_organisation`),
+    or holding a word in capitals ("SAP SE", "IBM Research") where the name before it
+    is not written in capitals. A name with its own organisation after it in
+    parentheses ("Elif Şahin (Getir)") is a person's."""
     part = _name_and_affiliation(part)[0]
     capitals = any(len(w) > 1 and w.isupper() for w in part.split())
     return (
@@ -177,7 +177,7 @@ def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str |
     of the column's parts after a comma are no person's name: not shaped as one
     ("Li Wei, Mozilla", "Ana Pérez, Code for Ghana"), an organisation's by
     `orgs.names_organisation` ("Marcus Lee, Amazon Web Services") or in capitals
-    ("Eva Hoffmann, SAP SE"): `_no_person`. One such cell, a
+    ("Eva Hoffmann, SAP SE"): `no_person`. One such cell, a
     name after the comma in several cells or a person named alone elsewhere tells
     nothing: "Ada Lovelace, Grace Hopper" is two people whenever the column does not
     clearly say otherwise (a duplicate speaker is better than a lost one).
@@ -191,13 +191,13 @@ def comma_affiliation(cells: Iterable[str], beside: Iterable[str] = ()) -> str |
     for cell in cells:
         for person in _persons(_AFFIL_DASH.split(cell.strip(), maxsplit=1)[0]):
             parts = _people_parts(person)
-            if len(parts) > 2 and not all(_no_person(p, parts[0]) for p in parts[1:]):
+            if len(parts) > 2 and not all(no_person(p, parts[0]) for p in parts[1:]):
                 return None  # a list of people
             if len(parts) >= 2:
                 pairs.append((parts[0], _organisation(parts) if len(parts) > 2 else parts[1]))
     if not pairs or not all(name_shaped(name) for name, _ in pairs):
         return None
-    odd = [part for name, part in pairs if _no_person(part, name)]
+    odd = [part for name, part in pairs if no_person(part, name)]
     if 2 * len(odd) <= len(pairs):
         return None
     more = f" (and {len(odd) - 1} more of {len(pairs)})" if len(odd) > 1 else ""
@@ -341,7 +341,7 @@ def parse_speakers(
             elif (
                 len(parts) > 2
                 and name_shaped(parts[0])
-                and all(_no_person(p, parts[0]) for p in parts[1:])
+                and all(no_person(p, parts[0]) for p in parts[1:])
             ):
                 items.append((parts[0], _organisation(parts)))  # Sched's "Name, Role, Org"
             else:

@@ -96,7 +96,7 @@ from ingest.formats.mdparts import (
     zones_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
-from ingest.formats.table import read_rows
+from ingest.formats.table import header_again, read_rows, repeats_said
 from ingest.html import plain
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
@@ -781,10 +781,13 @@ def _tabled(
     talks: list[Talk] = []
     warnings: list[str] = []
     for t in found:
+        again = {no for no, cells in t.rows if header_again(cells, t.header)}  # (no talks)
         rows = [
             ({h: c for h, c in zip(t.header, cells, strict=False) if h}, f"line {no}")
             for no, cells in t.rows
+            if no not in again
         ]
+        warnings.extend(repeats_said(document, [f"line {no}" for no in sorted(again)]))
         read, said = read_rows(rows, document, NAME, fallback, conference, day, years)
         talks.extend(
             replace(

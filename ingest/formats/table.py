@@ -71,7 +71,13 @@ from ingest.formats.jsonrecords import (
 )
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
-from ingest.speakers import comma_affiliation, family_first, name_shaped, parse_speakers
+from ingest.speakers import (
+    comma_affiliation,
+    family_first,
+    name_shaped,
+    no_person,
+    parse_speakers,
+)
 from talkbase.core.errors import InputError
 from talkbase.core.languages import day_first_where, language_code, written_in
 from talkbase.core.names import ROLE_OR_ORG
@@ -112,15 +118,17 @@ def cell_lines(value: object) -> list[str]:
 def _line_broken(value: object, affiliation_after_break: bool) -> Speaker | None:
     """The one speaker of a cell of two lines, a name and the organisation under it
     ("Ruth Suehle<br>*Apache Software Foundation*"), no separator of people in it:
-    where the second line is no person's name, or the column writes each cell so
-    (`affiliation_after_break`); None for any other cell."""
+    where the second line is no person's name and the first is one (`speakers.no_person`:
+    "Acme Ltd" names an organisation; over "Alex Group" it tells nothing), or the
+    column writes each cell so (`affiliation_after_break`); None for any other cell."""
     if not isinstance(value, str) or not _BREAK.search(value):
         return None
     lines = cell_lines(value)
     if len(lines) != 2 or _PEOPLE_SEP.search(" ".join(lines)):
         return None
     name, org = lines
-    if not name_shaped(name) or (name_shaped(org) and not affiliation_after_break):
+    said = no_person(org, name) and not no_person(name, org)
+    if not name_shaped(name) or not (said or affiliation_after_break):
         return None
     return Speaker(name, org)
 
@@ -1235,6 +1243,31 @@ def header_row(
     return None
 
 
+def header_again(cells: Sequence[str], header: Sequence[str]) -> bool:
+    """Whether a row below a table's header repeats it as written, and so is no talk
+    (a spreadsheet writes it again under each day heading): two cells or more filled,
+    each cell the header's above it once case and spaces are folded (`columns.norm`),
+    blank where the header is, trailing blank cells aside. A row that writes any other
+    word ("Keynote,Speaker,Room" under "Title,Speaker,Room": a talk whose speaker and
+    room are still to come) or leaves a named column blank is a row of data."""
+    said = [norm(c) for c in cells]
+    above = [norm(h) for h in header]
+    for row in (said, above):
+        while row and not row[-1]:
+            row.pop()
+    return sum(bool(c) for c in said) >= 2 and said == above
+
+
+def repeats_said(document: str, places: Sequence[str]) -> list[str]:
+    """The warning of the rows that repeat a table's header (`header_again`), at their
+    places ("line 7"; a workbook's "sheet 'Day 1' row 7"); none where there are none."""
+    if not places:
+        return []
+    lined = all(p.startswith("line ") for p in places)
+    where = _lines(list(places)) if lined else ", ".join(places[:10])
+    return [f"{document} {where}: the header row again, not a talk; skipped"]
+
+
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:
     it = iter(lines)
     read: list[str] = []  # the lines read to find the header row
@@ -1293,6 +1326,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
 
     rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
+    repeated: list[str] = []  # the places of the header row said again below it
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
@@ -1330,6 +1364,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             record.clear()
             done = rows.line_num
             last_found, last_fields = any(c.strip() for c in cells), len(cells)
+            if last_found and header_again(cells, header):
+                repeated.append(last_where)  # (no talk: the header row again)
+                last_found = False
+                continue
             if last_found:
                 row: dict[str, Any] = {}
                 for name, cell in zip(header, cells, strict=False):
@@ -1377,6 +1415,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"malformed {reader.parser.upper()} ({exc})",
             f"line {header_line + rows.line_num - 1}",
         ) from exc
+    reader.warnings.extend(repeats_said(reader.document, repeated))
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)

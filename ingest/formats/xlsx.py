@@ -48,8 +48,10 @@ from ingest.formats.table import (
     PREAMBLE,
     day_named,
     group_row,
+    header_again,
     header_row,
     read_rows,
+    repeats_said,
     under_groups,
     yearless,
 )
@@ -234,6 +236,7 @@ class _Table:
     rows: tuple[tuple[dict[str, Any], str], ...]
     timed: bool  # its header names a start, end or date column
     grouped: tuple[int, str] | None = None  # a row of group headings above the header
+    repeated: tuple[str, ...] = ()  # the places of the header row said again below it
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -255,7 +258,11 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
         return None
     rows: list[tuple[dict[str, Any], str]] = []
+    repeated: list[str] = []  # the header row said again below it: no talk
     for number, cells in sheet.rows[at + 1 :]:
+        if header_again(cells, names):
+            repeated.append(f"sheet {sheet.name!r} row {number}")
+            continue
         row: dict[str, Any] = {}
         for name, cell in zip(names, cells, strict=False):
             if name:
@@ -264,7 +271,7 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     above = head[: at - 1] if grouped else head[:at]
     titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
     timed = any(f in cols for f in ("start", "end", "date"))
-    return _Table(sheet, titles, header_at, tuple(rows), timed, grouped)
+    return _Table(sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated))
 
 
 def read_workbook(data: bytes, document: str, options: Options) -> Result:
@@ -343,6 +350,7 @@ def _read(
             f"{document} sheet {t.sheet.name!r}: its name reads as a day but {why}; "
             "its rows' dates are their own"
         )
+    warnings.extend(repeats_said(document, t.repeated))
     zone = stated_zone([t.sheet.name, *titles]) or fallback
     read, said = read_rows(
         list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
