@@ -78,6 +78,8 @@ class Filters:
 
 
 FILTER_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Filters))
+# the limits that are a time of day (a clock time, or a part of the day's bounds)
+CLOCK_LIMITS: tuple[str, ...] = ("after", "before", "starts_before", "at")
 
 
 def _as_text(value: Any) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from index.store.schema import LENGTH_MINUTES
 from talkbase.core.errors import BadQuery
-from talkbase.core.filters import MAX_FILTER_CHARS, Filters, clean_text
+from talkbase.core.filters import CLOCK_LIMITS, MAX_FILTER_CHARS, Filters, clean_text
 from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
 from talkbase.core.orgs import aliases
@@ -161,7 +161,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     # and clock limits are then read on each talk's own date, not its program day
     small = any(
         getattr(f, name) and _hm(getattr(f, name), name.replace("_", "-")) < _NIGHT_MINUTES
-        for name in ("after", "before", "starts_before", "at")
+        for name in CLOCK_LIMITS
     )
     on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (_DAY, _ON_DAY)
     if f.day:

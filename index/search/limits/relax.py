@@ -22,11 +22,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from index.search.read.understand import Understood
+from talkbase.core.filters import CLOCK_LIMITS
 
 # Kinds of limit (the chip fields of each), in the order they are given up
 KINDS: tuple[tuple[str, ...], ...] = (
     ("max_minutes", "min_minutes"),
-    ("after", "before", "starts_before", "at"),
+    CLOCK_LIMITS,
     ("day",),
     ("room", "format"),
     ("track", "conference", "language"),

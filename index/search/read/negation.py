@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from index.search.read import lengthwords, lexicon, tracknames
 from index.search.read.whenwords import Chip, Words
-from talkbase.core.filters import FILTER_NAMES, Filters
+from talkbase.core.filters import CLOCK_LIMITS, FILTER_NAMES, Filters
 from talkbase.core.languages import english_name
 from talkbase.core.terms import fold
 
@@ -56,7 +56,7 @@ _LIMITS = frozenset(FILTER_NAMES)
 # said with one after a limit left out is a limit of its own
 _LEADS = frozenset(("on", "during"))
 # the chips of a time of day, which narrow a day said before them ("Sunday in the morning")
-_TIMES = frozenset(("after", "before", "starts_before", "at"))
+_TIMES = frozenset(CLOCK_LIMITS)
 
 
 @dataclass(frozen=True)
