@@ -129,3 +129,14 @@ def test_limit_words_that_are_an_excluded_talks_title_are_words(festival):
     assert chips[0] == "Saturday" and "La Fièvre du samedi soir : le remake" not in titles
     # a title holding the limit words and one more (no more of the question's words)
     assert _matched(festival, "films du samedi")[0] == ["Saturday"]
+
+
+def test_the_titles_that_may_hold_a_limits_words_are_asked_of_the_database(festival):
+    """Only titles holding one of the limit's words and two more of the question's are
+    read in Python: a scan of every title took a second a query on 100,000 talks."""
+    said = festival._titles_holding(["samedi", "soir"], ["la", "fievre", "du"], 2)
+    assert [t for _, t in said] == ["La Fièvre du samedi soir : le remake"]
+    # the accents of the question's words are the title key's: dropped on both sides
+    assert festival._titles_holding(["samedi"], ["fièvre", "remake"], 2) == said
+    assert festival._titles_holding(["samedi"], ["nosferatu", "remake"], 2) == []
+    assert festival._titles_holding([], ["la", "fievre"], 1) == []

@@ -283,6 +283,23 @@ def titles(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str]]:
     ]
 
 
+def titles_holding(
+    con: duckdb.DuckDBPyConnection, some: Sequence[str], others: Sequence[str], least: int
+) -> list[tuple[int, str]]:
+    """(id, title) of the talks whose `title_key` holds one of `some` and at least
+    `least` of `others` (each as text within the key: a superset of the titles holding
+    them as words), by id. Builds of format 3 only (the column is theirs)."""
+    if not some:
+        return []
+    one = " OR ".join(f"contains(title_key, {sql_literal(w)})" for w in some)
+    count = " + ".join(f"CAST(contains(title_key, {sql_literal(w)}) AS INT)" for w in others)
+    enough = f" AND ({count}) >= {int(least)}" if least > 0 else ""
+    if least > len(others):
+        return []
+    rows = con.execute(f"SELECT id, title FROM talks WHERE ({one}){enough} ORDER BY id")
+    return [(int(i), t) for i, t in rows.fetchall()]
+
+
 def titles_of(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> dict[int, str]:
     if not ids:
         return {}

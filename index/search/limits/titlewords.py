@@ -30,12 +30,14 @@ def words(text: str) -> list[str]:
 
 def read_as_words(
     u: Understood,
-    titles: Iterable[tuple[int, str]],
+    titles: Callable[[list[str], list[str], int], Iterable[tuple[int, str]]],
     passing: Callable[[Understood], list[int] | None],
 ) -> Understood:
     """`u` with the day and time limits that are words of an excluded talk's title
     read as words (their words put back in the topic); `u` itself when there are none.
-    `titles` is (id, title) of every talk; `passing` the ids a reading lets through."""
+    `titles(some, others, least)` gives (id, title) of the talks whose titles may hold
+    one of the words `some` and `least` of the words `others` (every talk's will do:
+    the words are checked here); `passing` the ids a reading lets through."""
     when = [c for c in u.chips if c.field in WHEN_FIELDS and c.start >= 0]
     if not when:
         return u
@@ -45,7 +47,9 @@ def read_as_words(
     }
     if not limit_words:
         return u
-    held = _held_runs(spans, limit_words, titles)
+    said = [w for i, (_, _, w) in enumerate(spans) if i in limit_words]
+    rest = [w for i, (_, _, w) in enumerate(spans) if i not in limit_words]
+    held = _held_runs(spans, limit_words, titles(said, rest, NEIGHBOURS))
     if not held:
         return u
     allowed = passing(u)
