@@ -6,6 +6,7 @@
 Rows (each timed the way a person meets it):
   new-process `talkbase search` on the demo base: wall time and peak RSS;
   `talkbase ingest empty.csv` (an error case): wall time;
+  `talkbase --help` (nothing but the argument parser): wall time;
   the app: `streamlit run` until a deep link /?q=... shows results (Chromium);
   first search through `talkbase.open()` in a new process (import to answer);
   warm hybrid query p50 on the demo base (each query embedded afresh);
@@ -247,6 +248,8 @@ def main() -> None:
         rows.append(
             ("`talkbase ingest empty.csv` (an error)", f"{wall:.2f} s", "<= 1 s", wall <= 1)
         )
+        wall, _ = median_child([TALKBASE, "--help"], env, args.repeat)
+        rows.append(("`talkbase --help`, new process", f"{wall:.2f} s", "<= 1 s", wall <= 1))
         if not args.no_app:
             secs, how = app_deep_link(home)
             rows.append(

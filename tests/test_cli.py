@@ -171,15 +171,16 @@ def test_errors_are_one_sentence(tmp_path, capsys, monkeypatch):
     assert code == 1 and "bad.txt" in err and "empty" in err
 
 
-def test_help_is_fast_and_imports_nothing_heavy():
+def test_help_imports_nothing_heavy():
+    # How fast --help answers is a row of bench/run.py, not a timed test here.
     code = (
-        "import sys, time; t=time.perf_counter(); from talkbase.cli import parser; "
-        "parser().format_help(); "
-        "print(time.perf_counter()-t, any(m in sys.modules for m in ('torch','faiss','duckdb')))"
+        "import sys; from talkbase.cli import parser; parser().format_help(); "
+        "print([m for m in ('torch', 'faiss', 'duckdb', 'onnxruntime', 'pandas') "
+        "if m in sys.modules])"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    seconds, heavy = p.stdout.split()
-    assert heavy == "False" and float(seconds) < 1.0
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "[]"
 
 
 def test_export_csv_never_writes_a_formula_and_bad_paths_are_one_sentence(home, capsys, tmp_path):
