@@ -117,7 +117,10 @@ def no_person(part: str, name: str) -> bool:
     person's name: not shaped as one, an organisation's (`orgs.names_organisation`),
     or holding a word in capitals ("SAP SE", "IBM Research") where the name before it
     is not written in capitals. A name with its own organisation after it in
-    parentheses ("Elif Şahin (Getir)") is a person's."""
+    parentheses ("Elif Şahin (Getir)") is a person's, and so is a list of whole names
+    ("Bob Jones and Carol White": `_joined_people`)."""
+    if _joined_people(part) != [part]:
+        return False
     part = _name_and_affiliation(part)[0]
     capitals = any(len(w) > 1 and w.isupper() for w in part.split())
     return (
@@ -150,13 +153,27 @@ def _persons(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _between_people() -> re.Pattern[str]:
+    """ " & ", " / ", " + " and the lists' "and" of the languages programs are read in
+    (`languages.list_ands`: "and", "und", "et", "og", ...), lowercase as a list writes
+    it: "Dan" or "AND" in a name is no list's word."""
+    words = "".join(f"|{re.escape(w)}" for w in sorted(languages.list_ands(), key=len)[::-1])
+    return re.compile(rf"\s+(?:[&/+]{words})\s+")
+
+
 def _joined_people(part: str) -> list[str]:
-    """ "Kenji Mori & Dana Whitfield" as two people where every side of its " & " is a
-    person's whole name (`name_shaped`, an "(Org)" after it aside); "Ben & Jerry's",
-    "Simon & Garfunkel" stay one."""
-    sides = _AMPERSAND.split(part)
+    """ "Kenji Mori & Dana Whitfield", "Kenji Mori and Dana Whitfield" (or "und",
+    "et", ..., " / ", " + ") as two people where every side is a person's whole name (`name_shaped`,
+    an "(Org)" after it aside); "Ben & Jerry's", "Simon & Garfunkel", "Marie and Pierre
+    Curie" stay one. The last item of "A, B and C" or "A, B, and C" is C."""
+    sides = _between_people().split(part)
     if len(sides) > 1 and all(name_shaped(_name_and_affiliation(x)[0]) for x in sides):
         return sides
+    lead = _between_people().match(" " + part)
+    rest = part[lead.end() - 1 :] if lead and lead.group().strip().isalpha() else ""
+    if rest and name_shaped(_name_and_affiliation(rest)[0]):
+        return [rest]
     return [part]
 
 

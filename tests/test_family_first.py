@@ -146,3 +146,37 @@ def test_two_whole_names_joined_by_an_ampersand_are_two_people():
         "Dana Whitfield",
     ]
     assert [s.name for s in parse_speakers("Ben & Jerry")] == ["Ben & Jerry"]
+
+
+@pytest.mark.parametrize(
+    ("cell", "people"),
+    [
+        ("Alice Smith and Bob Jones", ["Alice Smith", "Bob Jones"]),
+        ("Hans Meier und Petra Schulz", ["Hans Meier", "Petra Schulz"]),
+        ("Jean Dupont et Marie Curie", ["Jean Dupont", "Marie Curie"]),
+        ("Li Wei, Zhang San, and Wang Wu", ["Li Wei", "Zhang San", "Wang Wu"]),
+        ("Li Wei, Zhang San and Wang Wu", ["Li Wei", "Zhang San", "Wang Wu"]),
+        ("Lars Ulrich / James Hetfield", ["Lars Ulrich", "James Hetfield"]),
+        # a side that is no whole name, a surname's "y" or "e", a capitalised word
+        ("Marie and Pierre Curie", ["Marie and Pierre Curie"]),
+        ("Simon and Garfunkel", ["Simon and Garfunkel"]),
+        ("José Ortega y Gasset", ["José Ortega y Gasset"]),
+        ("Maria Sousa e Silva", ["Maria Sousa e Silva"]),
+        ("Research and Development", ["Research and Development"]),
+        ("Alice Smith AND Bob Jones", ["Alice Smith AND Bob Jones"]),
+    ],
+)
+def test_a_list_of_whole_names_joined_by_its_languages_and_is_its_people(cell, people):
+    # sweep 11 F28: "Bob Jones and Carol White" was one speaker, "and Wang Wu" another
+    assert [s.name for s in parse_speakers(cell)] == people
+
+
+def test_an_and_list_in_a_table_gives_each_person_and_the_trailing_organisation():
+    _, talks, _ = parse_text(
+        _csv(("Proof repair", "Alice Smith, Bob Jones and Carol White (Acme)")), "p.csv"
+    )
+    assert [(s.name, s.affiliation) for s in talks[0].speakers] == [
+        ("Alice Smith", "Acme"),
+        ("Bob Jones", "Acme"),
+        ("Carol White", "Acme"),
+    ]

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from talkbase.core.names import PARTICLES
 from talkbase.core.terms import EAST_ASIAN
 
 # ISO 639-1 code -> the language's English name and its own names (lowercase, as
@@ -584,6 +585,23 @@ def list_commas() -> frozenset[str]:
         middle = locale.list_patterns.get("standard", {}).get("middle", "") if locale else ""
         between = middle.replace("{0}", "").replace("{1}", "")
         found |= {c for c in between if unicodedata.category(c) == "Po" and c != ","}
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1)
+def list_ands() -> frozenset[str]:
+    """The words the languages programs are read in put before the last item of a list,
+    as CLDR's list patterns write them ("and", "und", "et", "og", "и"); words of one
+    letter ("y", "e", "i", "a") are left out, as they stand inside surnames too
+    ("Ortega y Gasset", "Sousa e Silva", "Puig i Cadafalch"), and so are surnames'
+    particles. None without Babel."""
+    found: set[str] = set()
+    for code in written_in():
+        locale = _locale(code)
+        end = locale.list_patterns.get("standard", {}).get("end", "") if locale else ""
+        for word in end.replace("{0}", " ").replace("{1}", " ").replace(",", " ").split():
+            if len(word) > 1 and word.isalpha() and word.lower() not in PARTICLES:
+                found.add(word)
     return frozenset(found)
 
 
