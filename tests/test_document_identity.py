@@ -359,3 +359,56 @@ def test_the_help_of_shrink_says_what_far_fewer_is(capsys):
     said = " ".join(capsys.readouterr().out.split())
     assert "--shrink" in said and f"at least {MIN_LOST} talks fewer" in said
     assert f"under {KEEP_SHARE:.0%} of them" in said
+
+
+SLOTS = [("Opening", ""), ("Coffee break", ""), ("Lunch", ""), ("Lightning talks", "")]
+
+
+def _day_program(path: Path, keynote: str, own: list[tuple[str, str]]) -> Path:
+    """A one-day CSV: the slots every conference has, a keynote and two talks of its own."""
+    rows = [*SLOTS, ("Keynote", keynote), *own, ("Closing", "")]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = "".join(f"{t},{who},2026-10-20,{9 + i:02d}:00,Main\n" for i, (t, who) in enumerate(rows))
+    path.write_text("title,speakers,date,start,room\n" + body, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("first_named", "second_named"), [(None, None), (None, "RustDay"), ("PyDay", None)]
+)
+def test_another_conference_of_one_file_name_sharing_only_its_breaks_is_kept_beside(
+    tmp_path, first_named, second_named
+):
+    # sweep 13 F1: RustDay's schedule.csv replaced PyDay's (all its talks removed, exit 0):
+    # Opening, Coffee break, Lunch, Closing and an unnamed "Keynote" made them alike
+    py = _day_program(
+        tmp_path / "pyday" / "schedule.csv",
+        "Guido Rossum",
+        [("Typing in Python", "Lukas Lang"), ("Asyncio deep dive", "Yuri Sel")],
+    )
+    rust = _day_program(
+        tmp_path / "rustday" / "schedule.csv",
+        "Niko Mats",
+        [("Borrow checker tales", "Mara Bos"), ("Embedded Rust", "Jorge Ap")],
+    )
+    home = tmp_path / "home"
+    ingest([py], home, HashingEmbedder(), conference=first_named)
+    report = ingest([rust], home, HashingEmbedder(), conference=second_named)
+    assert not any("a new version of the program" in w for w in report.warnings)
+    kb = KnowledgeBase(home, embedder=HashingEmbedder())
+    titles = [t.title for t in kb.talks.values()]
+    assert {"Typing in Python", "Asyncio deep dive", "Borrow checker tales"} <= set(titles)
+    assert titles.count("Keynote") == 2 and len(titles) == 16
+
+
+def test_a_new_version_with_its_breaks_moved_still_replaces_the_program(tmp_path):
+    own = [("Typing in Python", "Lukas Lang"), ("Asyncio deep dive", "Yuri Sel")]
+    first = _day_program(tmp_path / "a" / "schedule.csv", "Guido Rossum", own)
+    home = tmp_path / "home"
+    ingest([first], home, HashingEmbedder())
+    second = _day_program(
+        tmp_path / "b" / "schedule.csv", "Guido Rossum", [*own, ("Pattern matching", "Ann Lee")]
+    )
+    report = ingest([second], home, HashingEmbedder())
+    assert any("a new version of the program" in w for w in report.warnings)
+    assert len(KnowledgeBase(home, embedder=HashingEmbedder()).talks) == 9

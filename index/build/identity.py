@@ -23,7 +23,8 @@ document again:
      talk inserted at the top renumbers them all, so such ids are no ids here. A title counts as much as it is
      rare: one that the knowledge base holds in n conferences ("Opening", "Lightning
      Talks") counts 1/n; a title whose talks both name speakers and share none counts
-     half. Titles count only where the two programs share a day, or one has no days:
+     half. Openings, breaks, lunches and closings (`housekeeping.is_housekeeping`)
+     are left out of both programs: every program has them under the same titles. Titles count only where the two programs share a day, or one has no days:
      another year's or another conference's program falls on other days.
 
 A second download of a file ("schedule (1).json") is compared as the file itself
@@ -33,7 +34,11 @@ document's conference name, so its name and its talks' ids stay.
 
 Otherwise it is another document, kept beside the stored one and named by the
 shortest end of its path that no other document has ("2019/schedule.xml",
-"fosdem/2019/schedule.xml"). Files of one name given in one command are named
+"fosdem/2019/schedule.xml"), and where talkbase named its conference after its file
+("schedule"), its conference is named by that end of its path too ("2019/schedule"):
+two programs of one file name never share a conference, so their talks that share a
+title, a time and a room (an "Opening", a "Keynote") are never joined into one
+(sweep 13 F1, F4). Files of one name given in one command are named
 the same way, each by the shortest end of its path the others do not share; but
 those of one `file_key` that hold the same program ("schedule.csv" and "schedule
 (1).csv") are first read as one, as two commands would read them
@@ -67,6 +72,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from ingest.detect import ParsedDocument
+from ingest.housekeeping import is_housekeeping
 from ingest.merge import stable_uid
 from ingest.text import title_key
 from ingest.when import document_stem
@@ -148,12 +154,21 @@ def _stable_ids(talks: Sequence[Talk]) -> list[Talk]:
     return [t if stable_uid(t.uid) else replace(t, uid=None) for t in talks]
 
 
+def _real(talks: Sequence[Talk]) -> Sequence[Talk]:
+    """The talks, an opening, a break, a lunch or a closing left out
+    (`housekeeping.is_housekeeping`): every program has them, under the same titles, so
+    they tell nothing of which program a file is; all of them where that is all it holds."""
+    real = [t for t in talks if not is_housekeeping(t.title, t.format)]
+    return real or talks
+
+
 def resemblance(
     old: Sequence[Talk], new: Sequence[Talk], spread: Mapping[str, int] | None = None
 ) -> float:
     """The share of the smaller program's talks that recur in the other, each counted
     by how distinctive it is (see the module's rule 2); `spread`: title key -> in how
     many conferences the knowledge base holds it (1 where it is not given)."""
+    old, new = _real(old), _real(new)
     small, large = (new, old) if len(new) <= len(old) else (old, new)
     if not small:
         return 0.0
@@ -541,5 +556,6 @@ def name_documents(
                 )
             )
         taken.add(name)
-        out.append(_renamed(doc, name))
+        own = name != doc.name and doc.conference_from_file_name
+        out.append(_renamed(doc, name, str(PurePath(name).with_suffix("")) if own else None))
     return Named(out, notices, copies.refused + refused)
