@@ -412,3 +412,49 @@ def test_a_new_version_with_its_breaks_moved_still_replaces_the_program(tmp_path
     report = ingest([second], home, HashingEmbedder())
     assert any("a new version of the program" in w for w in report.warnings)
     assert len(KnowledgeBase(home, embedder=HashingEmbedder()).talks) == 9
+
+
+@pytest.mark.parametrize(
+    ("column", "renamed"), [("speakers", "Who presents"), ("room", "Venue area")]
+)
+def test_a_new_version_that_loses_a_whole_column_is_refused_and_the_stored_one_kept(
+    tmp_path, column, renamed
+):
+    # sweep 13 F3: a re-export whose header said "Who presents" wiped every speaker, exit 0
+    path = _day_program(
+        tmp_path / "schedule.csv",
+        "Guido Rossum",
+        [("Typing in Python", "Lukas Lang"), ("Asyncio deep dive", "Yuri Sel")],
+    )
+    home = tmp_path / "home"
+    ingest([path], home, HashingEmbedder())
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(column, renamed, 1), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        ingest([path], home, HashingEmbedder())
+    assert f"--map {column}=COLUMN" in err.value.problem and "is kept" in err.value.problem
+    kb = KnowledgeBase(home, embedder=HashingEmbedder())
+    keynote = next(t for t in kb.talks.values() if t.title == "Keynote")
+    assert keynote.room == "Main" and [s.name for s in keynote.speakers] == ["Guido Rossum"]
+    ingest([path], home, HashingEmbedder(), shrink=True)  # the person says it is meant
+    keynote = next(
+        t
+        for t in KnowledgeBase(home, embedder=HashingEmbedder()).talks.values()
+        if t.title == "Keynote"
+    )
+    assert not (keynote.speakers if column == "speakers" else keynote.room)
+
+
+def test_a_new_version_that_drops_a_field_from_some_talks_only_is_taken(tmp_path):
+    own = [("Typing in Python", "Lukas Lang"), ("Asyncio deep dive", "Yuri Sel")]
+    path = _day_program(tmp_path / "schedule.csv", "Guido Rossum", own)
+    home = tmp_path / "home"
+    ingest([path], home, HashingEmbedder())
+    _day_program(path, "", own)  # the keynote's speaker is not known yet
+    ingest([path], home, HashingEmbedder())
+    keynote = next(
+        t
+        for t in KnowledgeBase(home, embedder=HashingEmbedder()).talks.values()
+        if t.title == "Keynote"
+    )
+    assert keynote.speakers == ()

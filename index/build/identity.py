@@ -59,6 +59,10 @@ removing any stored talk is enough (fewer talks, or a stored title it lacks), an
 is taking from the stored talk its last talk is (where the cut falls) a field that
 talk gives: its speakers, room, track, abstract, start or end, or all of one but its
 beginning (`lessened`).
+So does one that gives none of its talks a speaker, a room, a track, a description,
+a time or an end time where at least MIN_LOST of the stored talks give one
+(`_dropped`: a column renamed, "Who presents", or left out of a re-export, would wipe
+it from every talk; sweep 13 F3).
 Either is refused, so the program it would replace is kept, unless the person says
 the shrink is meant (`--shrink`, or `--replace`).
 """
@@ -314,6 +318,29 @@ def _lost(was: Talk, now: Talk) -> list[str]:
     return lost
 
 
+_FIELD_WORDS = {
+    "speakers": "speaker",
+    "room": "room",
+    "track": "track",
+    "abstract": "description",
+    "start": "time",
+    "end": "end time",
+}
+
+
+def _dropped(old: Sequence[Talk], new: Sequence[Talk]) -> tuple[str, int] | None:
+    """The first field of `_KEPT` that at least MIN_LOST of the stored talks give and
+    no talk of the new version gives (its column renamed, or left out of the
+    export: every talk would lose it), with how many stored talks give it; None."""
+    if not new:
+        return None
+    for name in _KEPT:
+        given = sum(1 for t in old if getattr(t, name))
+        if given >= MIN_LOST and not any(getattr(t, name) for t in new):
+            return name, given
+    return None
+
+
 def _begins(part: str, whole: str) -> bool:
     """Whether `part` is the beginning of `whole` and no more, cut inside a word or
     after one ("Screen" of "Screen readers and Orca.")."""
@@ -404,6 +431,16 @@ def _cut(
             f"{said}; its last talk {doc.talks[-1].title!r} would lose the {fields} that "
             f"the version {stored} as {again.name} gives it, so that version is kept (pass "
             "--shrink if the program really changed so)",
+        )
+    if dropped := _dropped(again.talks, doc.talks):
+        name, given = dropped
+        return InputError(
+            doc.path,
+            f"gives none of its {len(doc.talks)} talks a {_FIELD_WORDS[name]}, where "
+            f"the version {stored} as {again.name} gives {given} of its {len(again.talks)} "
+            f"talks one (a column or key renamed or left out?), so that version is kept; "
+            f"name a table's column with --map {name}=COLUMN, or pass --shrink if the "
+            "program really has none",
         )
     if lost >= MIN_LOST and len(doc.talks) < KEEP_SHARE * len(again.talks):
         return InputError(
