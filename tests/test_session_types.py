@@ -159,3 +159,66 @@ def test_rooms_and_languages_said_with_the_programs_own_words():
     assert (u.filters.language, u.topic) == ("en", "lezingen over webarchivering")
     # English's own article names no language: "the English track" stays words
     assert understand("in the English track", v).filters.language is None
+
+
+def _program(types: list[str], language: str) -> Vocab:
+    talks = [
+        Talk(title=f"Punto {i}", abstract="Cosas.", format=f, language=language, id=i + 1)
+        for i, f in enumerate(types)
+    ]
+    return Vocab.from_talks(talks)
+
+
+def test_a_kind_said_in_english_or_the_talks_language_is_the_programs_type_of_that_kind():
+    """Sweep 12, Q7: "workshops on Saturday afternoon" of a program whose type is
+    "Taller", "keynotes" and "plenarias" of its "Conferencia plenaria", "concerts" and
+    "Blitzvorträge" of a German one's "Konzert" and "lightning_talk", "readings" of its
+    "Lesung" were topic words, and the type asked for ranked low."""
+    es = _program(
+        ["Comunicación"] * 6 + ["Taller", "Taller", "Conferencia plenaria", "Mesa redonda"], "es"
+    )
+    for query, fmt in (
+        ("workshops on corpus linguistics", "Taller"),
+        ("keynotes", "Conferencia plenaria"),
+        ("plenarias", "Conferencia plenaria"),
+        ("plenary talks", "Conferencia plenaria"),
+        ("panels", "Mesa redonda"),
+        ("talleres", "Taller"),  # (as it read before: its own words)
+    ):
+        u = understand(query, es)
+        assert (u.filters.format, u.topic) == (fmt, query.partition(" on ")[2]), query
+    assert understand("charlas", es).filters.format is None  # a plain talk is no kind
+    de = _program(["Talk"] * 8 + ["Konzert", "lightning_talk", "Lesung", "Workshop"], "de")
+    for query, fmt in (
+        ("concerts on Saturday", "Konzert"),
+        ("Blitzvorträge am zweiten Tag", "lightning_talk"),
+        ("Blitzvortrag", "lightning_talk"),
+        ("Kurzvorträge", "lightning_talk"),  # (terms.FORMAT_NAMES reads the label so too)
+        ("readings", "Lesung"),
+    ):
+        assert understand(query, de).filters.format == fmt, query
+    assert understand("Vorträge", de).filters.format is None
+
+
+def test_a_latin_plural_is_its_types_singular():
+    """Sweep 12, Q7: "symposia on Wednesday afternoon" of a type "Symposium" was a
+    topic; the plainest type of a kind is the one read ("Symposium", not "Satellite
+    symposium"), and a type's own words still name it."""
+    kinds = ["Oral communication"] * 8 + ["Satellite symposium", "Symposium", "Plenary"]
+    v = _program(kinds, "en")
+    assert understand("symposia on Wednesday afternoon", v).filters.format == "Symposium"
+    assert understand("satellite symposia", v).filters.format == "Satellite symposium"
+    assert understand("keynotes", v).filters.format == "Plenary"
+
+
+def test_a_kind_in_a_language_no_talk_is_in_or_with_no_type_of_it_is_no_limit():
+    """A kind's words in a language of no talk stay words ("taller" is an English
+    word), and a kind the program has no type of reads nothing (FOSDEM has no
+    concerts); FOSDEM's one-word types are kinds too ("lightningtalk")."""
+    english = _program(["Talk"] * 8 + ["Workshop", "Concert"], "en")
+    assert understand("taller people", english).filters.format is None
+    fosdem = _program(["devroom"] * 3 + ["maintrack", "lightningtalk", "keynote"], "en")
+    assert understand("concerts", fosdem).filters.format is None
+    assert understand("plenary sessions", fosdem).filters.format == "keynote"
+    german = _program(["Vortrag"] * 8 + ["lightningtalk"], "de")
+    assert understand("Blitzvorträge", german).filters.format == "lightningtalk"

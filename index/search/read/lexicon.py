@@ -371,6 +371,135 @@ ASKED_IN = tuple(sorted(TIME_CUES))
 
 GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))
 
+# The kinds of session a program's own types may be, and the words each language names
+# a kind with (folded, singular): a program's type whose name holds a kind's words, in
+# any language, is of that kind ("Conferencia plenaria" a keynote, "Satellite symposium"
+# a symposium, FOSDEM's "lightningtalk" a lightning talk), and a question naming the kind
+# in English or a language of the talks asks for it ("keynotes", "plenarias": the
+# "Conferencia plenaria"; "concerts": the "Konzert"). A type of no kind is read by its
+# own words only (`Vocab.format_names`); the plain talk is no kind (GENERIC_SESSION_WORDS).
+# ("Kurzvortrag" is a lightning talk, as a program's label of that name is read:
+# talkbase.core.terms.FORMAT_NAMES)
+SESSION_KINDS: dict[str, dict[str, str]] = {
+    "en": {
+        "keynote": "keynote",
+        "plenary": "keynote",
+        "workshop": "workshop",
+        "lightning talk": "lightning talk",
+        "lightning": "lightning talk",
+        "panel": "panel",
+        "panel discussion": "panel",
+        "round table": "panel",
+        "roundtable": "panel",
+        "poster": "poster",
+        "tutorial": "tutorial",
+        "demo": "demo",
+        "bof": "bof",
+        "birds of a feather": "bof",
+        "concert": "concert",
+        "reading": "reading",
+        "symposium": "symposium",
+        "screening": "screening",
+    },
+    "de": {
+        "keynote": "keynote",
+        "hauptvortrag": "keynote",
+        "plenarvortrag": "keynote",
+        "workshop": "workshop",
+        "blitzvortrag": "lightning talk",
+        "kurzvortrag": "lightning talk",
+        "podiumsdiskussion": "panel",
+        "poster": "poster",
+        "konzert": "concert",
+        "lesung": "reading",
+        "symposium": "symposium",
+    },
+    "es": {
+        "plenaria": "keynote",
+        "conferencia plenaria": "keynote",
+        "conferencia magistral": "keynote",
+        "taller": "workshop",
+        "charla relampago": "lightning talk",
+        "mesa redonda": "panel",
+        "poster": "poster",
+        "concierto": "concert",
+        "simposio": "symposium",
+        "proyeccion": "screening",
+    },
+    "fr": {
+        "pleniere": "keynote",
+        "conference pleniere": "keynote",
+        "atelier": "workshop",
+        "presentation eclair": "lightning talk",
+        "table ronde": "panel",
+        "poster": "poster",
+        "concert": "concert",
+        "symposium": "symposium",
+        "projection": "screening",
+    },
+    "it": {
+        "plenaria": "keynote",
+        "talk lampo": "lightning talk",
+        "tavola rotonda": "panel",
+        "poster": "poster",
+        "concerto": "concert",
+        "simposio": "symposium",
+    },
+    "nl": {
+        "plenaire": "keynote",
+        "bliksemtalk": "lightning talk",
+        "paneldiscussie": "panel",
+        "poster": "poster",
+        "concert": "concert",
+        "symposium": "symposium",
+    },
+    "pt": {
+        "plenaria": "keynote",
+        "oficina": "workshop",
+        "mesa redonda": "panel",
+        "poster": "poster",
+        "concerto": "concert",
+        "simposio": "symposium",
+    },
+}
+
+
+def _kind_key(words: str) -> tuple[str, ...]:
+    return tuple(terms.type_word(w) for w in fold(words).split())
+
+
+@lru_cache(maxsize=64)
+def kind_words(languages: frozenset[str]) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """(language, words, kind) of each way English and the given languages name a
+    kind of session (`SESSION_KINDS`), its words folded as a type's are (`type_word`)."""
+    return tuple(
+        (code, _kind_key(said), kind)
+        for code in _of(languages)
+        for said, kind in SESSION_KINDS.get(code, {}).items()
+    )
+
+
+_ANY_KIND = {
+    k: kind for ws in SESSION_KINDS.values() for s, kind in ws.items() for k in [_kind_key(s)]
+}
+
+
+def kinds_of(words: tuple[str, ...]) -> frozenset[str]:
+    """The kinds of session a type's name names, its `words` folded as `type_word`
+    folds them: a kind's words in a row there, in any language, or written as one word
+    ("lightningtalk")."""
+    found = set()
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            kind = _ANY_KIND.get(run) or _JOINED.get("".join(run))
+            if kind is not None:
+                found.add(kind)
+    return frozenset(found)
+
+
+_JOINED = {"".join(k): kind for k, kind in _ANY_KIND.items() if len(k) > 1}
+
 
 def _of(languages: Collection[str]) -> list[str]:
     return ["en", *(code for code in sorted(languages) if code != "en")]

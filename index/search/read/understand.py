@@ -46,7 +46,7 @@ from index.search.read.whenwords import (
 from talkbase.core import stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
-from talkbase.core.terms import FORMAT_WORDS, singular
+from talkbase.core.terms import FORMAT_WORDS, type_word
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
 
@@ -222,7 +222,7 @@ class _Reader(Words):
         if not self.vocab.formats:
             return False
         if self.low(i).rstrip("s") not in _FORMAT_FIRST:
-            return self._own_format(i)
+            return self._own_format(i) or self._kind(i)
         for n in (4, 2, 1):  # "birds of a feather", "main track", "keynote"
             words = " ".join(self.low(j) for j in range(i, i + n))
             words = words[:-1] if words.endswith("s") and words[:-1] in _FORMATS else words
@@ -237,7 +237,7 @@ class _Reader(Words):
                     n = end - i + int(self.free(end) and self.low(end) in ("room", "rooms"))
                     self.take(i, n, "format", fmt, f"format: {fmt}")
                     return True
-        return False
+        return self._kind(i)
 
     def language(self, i: int) -> bool:
         """ "talks in German", "auf Deutsch", "in italiano", "German talks", "English
@@ -302,7 +302,7 @@ class _Reader(Words):
             if not all(self.free(j) for j in run):
                 continue
             said = [w for j in run for w in self.toks[j].words]
-            key = tuple(singular(w) for w in said)
+            key = tuple(type_word(w) for w in said)
             fmt = names.get(key)
             if fmt is None and all(len(w) >= STEMMED_FROM for w in said):
                 fmt = next(
@@ -311,6 +311,34 @@ class _Reader(Words):
             if fmt is not None and not self._in_a_track_name(i, n):
                 self.take(i, n, "format", fmt, f"format: {fmt}")
                 return True
+        return False
+
+    def _kind(self, i: int) -> bool:
+        """A kind of session said in English or a language of the talks, where the
+        program calls its type of that kind otherwise ("keynotes", "plenarias": its
+        "Conferencia plenaria"; "concerts", "Blitzvorträge": its "Konzert",
+        "lightning_talk"; "symposia": its "Symposium"): the kind's words
+        (lexicon.SESSION_KINDS), plurals folded (`type_word`) or by their stems in the
+        kind's language."""
+        kinds = self.vocab.format_kinds
+        if not kinds:
+            return False
+        for n in (3, 2, 1):
+            run = range(i, i + n)
+            if not all(self.free(j) for j in run):
+                continue
+            said = [w for j in run for w in self.toks[j].words]
+            key = tuple(type_word(w) for w in said)
+            for code, words, kind in lexicon.kind_words(self.vocab.spoken):
+                if kind not in kinds or len(words) != len(said):
+                    continue
+                stems = all(len(w) >= STEMMED_FROM for w in said)
+                if key == words or (stems and stemming.same_words(said, words, [code])):
+                    if self._in_a_track_name(i, n):
+                        return False
+                    fmt = kinds[kind]
+                    self.take(i, n, "format", fmt, f"format: {fmt}")
+                    return True
         return False
 
     def track(self, i: int) -> bool:

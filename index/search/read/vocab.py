@@ -23,7 +23,7 @@ from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-from talkbase.core.terms import fold, singular
+from talkbase.core.terms import fold, type_word
 
 # words for a room in any language the lexicon knows: never a room's name alone
 _ROOM_NOUNS = frozenset(w for ws in lexicon.ROOM_WORDS.values() for w in ws)
@@ -84,6 +84,10 @@ class Vocab:
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # a kind of session (lexicon.SESSION_KINDS: "keynote", "concert") -> the session type
+    # of `format_names` of that kind ("Conferencia plenaria", "Konzert"), the plainest
+    # one (the fewest words: "Symposium" before "Satellite symposium") where several are
+    format_kinds: dict[str, str] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=Inflected)
 
     @classmethod
@@ -179,13 +183,18 @@ class Vocab:
         """Each session type few enough talks have (at most FORMAT_SHARE of them) by its
         words as the program spells them, separators and plurals folded; not a type
         named only by generic words ("Talk": lexicon.GENERIC_SESSION_WORDS)."""
+        plainest: dict[str, int] = {}
         for fmt, n in counts.items():
-            key = tuple(singular(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
+            key = tuple(type_word(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
             if not key or n > FORMAT_SHARE * max(talks, 1):
                 continue
             if all(w in lexicon.GENERIC_SESSION_WORDS for w in key):
                 continue
             self.format_names.setdefault(key, fmt)
+            for kind in lexicon.kinds_of(key):
+                if len(key) < plainest.get(kind, len(key) + 1):
+                    plainest[kind] = len(key)
+                    self.format_kinds[kind] = fmt
 
     def _add_languages(self, codes: Collection[str]) -> None:
         """Each name of each language of `codes`, said in English, in its own words or
