@@ -297,21 +297,16 @@ class _Reader(Words):
         "lezingen": talkbase/core/stemming.py)."""
         names = self.vocab.format_names
         codes = sorted(self.vocab.spoken | {"en"})
-        for n in (3, 2, 1):
-            run = range(i, i + n)
-            if not all(self.free(j) for j in run):
-                continue
-            said = [w for j in run for w in self.toks[j].words]
-            key = tuple(type_word(w) for w in said)
+
+        def named(said: list[str], key: tuple[str, ...]) -> str | None:
             fmt = names.get(key)
             if fmt is None and all(len(w) >= STEMMED_FROM for w in said):
                 fmt = next(
                     (f for k, f in names.items() if stemming.same_words(said, k, codes)), None
                 )
-            if fmt is not None and not self._in_a_track_name(i, n):
-                self.take(i, n, "format", fmt, f"format: {fmt}")
-                return True
-        return False
+            return fmt
+
+        return self._type_said(i, named)
 
     def _kind(self, i: int) -> bool:
         """A kind of session said in English or a language of the talks, where the
@@ -321,24 +316,30 @@ class _Reader(Words):
         (lexicon.SESSION_KINDS), plurals folded (`type_word`) or by their stems in the
         kind's language."""
         kinds = self.vocab.format_kinds
-        if not kinds:
-            return False
+
+        def of_kind(said: list[str], key: tuple[str, ...]) -> str | None:
+            stems = all(len(w) >= STEMMED_FROM for w in said)
+            for code, words, kind in lexicon.kind_words(self.vocab.spoken):
+                if kind in kinds and len(words) == len(said):
+                    if key == words or (stems and stemming.same_words(said, words, [code])):
+                        return kinds[kind]
+            return None
+
+        return bool(kinds) and self._type_said(i, of_kind)
+
+    def _type_said(self, i: int, find: Callable[[list[str], tuple[str, ...]], str | None]) -> bool:
+        """The session type `find` names by the words from token i (three, two or one
+        of them, free, and not a track's name said with it: `_in_a_track_name`), given
+        the words and the same words folded as a type's are (`type_word`)."""
         for n in (3, 2, 1):
             run = range(i, i + n)
             if not all(self.free(j) for j in run):
                 continue
             said = [w for j in run for w in self.toks[j].words]
-            key = tuple(type_word(w) for w in said)
-            for code, words, kind in lexicon.kind_words(self.vocab.spoken):
-                if kind not in kinds or len(words) != len(said):
-                    continue
-                stems = all(len(w) >= STEMMED_FROM for w in said)
-                if key == words or (stems and stemming.same_words(said, words, [code])):
-                    if self._in_a_track_name(i, n):
-                        return False
-                    fmt = kinds[kind]
-                    self.take(i, n, "format", fmt, f"format: {fmt}")
-                    return True
+            fmt = find(said, tuple(type_word(w) for w in said))
+            if fmt is not None and not self._in_a_track_name(i, n):
+                self.take(i, n, "format", fmt, f"format: {fmt}")
+                return True
         return False
 
     def track(self, i: int) -> bool:
