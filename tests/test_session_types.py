@@ -222,3 +222,13 @@ def test_a_kind_in_a_language_no_talk_is_in_or_with_no_type_of_it_is_no_limit():
     assert understand("plenary sessions", fosdem).filters.format == "keynote"
     german = _program(["Vortrag"] * 8 + ["lightningtalk"], "de")
     assert understand("Blitzvorträge", german).filters.format == "lightningtalk"
+
+
+def test_a_japanese_programs_types_are_of_the_kinds_an_english_question_names():
+    """A Japanese program's "基調講演", "ワークショップ" and "ライトニングトーク" are the
+    keynotes, workshops and lightning talks an English question asks for."""
+    kinds = ["講演"] * 8 + ["基調講演", "ワークショップ", "ライトニングトーク"]
+    v = _program(kinds, "ja")
+    assert understand("keynotes", v).filters.format == "基調講演"
+    assert understand("workshops", v).filters.format == "ワークショップ"
+    assert understand("lightning talks", v).filters.format == "ライトニングトーク"

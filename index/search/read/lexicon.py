@@ -457,9 +457,22 @@ SESSION_KINDS: dict[str, dict[str, str]] = {
         "plenaria": "keynote",
         "oficina": "workshop",
         "mesa redonda": "panel",
+        "painel": "panel",
         "poster": "poster",
         "concerto": "concert",
         "simposio": "symposium",
+    },
+    "ja": {
+        "キーノート": "keynote",
+        "基調講演": "keynote",
+        "ワークショップ": "workshop",
+        "ハンズオン": "workshop",
+        "ライトニングトーク": "lightning talk",
+        "パネルディスカッション": "panel",
+        "ポスター": "poster",
+        "コンサート": "concert",
+        "朗読": "reading",
+        "シンポジウム": "symposium",
     },
 }
 
