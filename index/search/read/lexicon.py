@@ -379,7 +379,7 @@ GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture",
 # "Conferencia plenaria"; "concerts": the "Konzert"). A type of no kind is read by its
 # own words only (`Vocab.format_names`); the plain talk is no kind (GENERIC_SESSION_WORDS).
 # ("Kurzvortrag" is a lightning talk, as a program's label of that name is read:
-# talkbase.core.terms.FORMAT_NAMES)
+# talkbase.core.terms.FORMAT_NAMES; no kind for a film's "screening", a word of medicine)
 SESSION_KINDS: dict[str, dict[str, str]] = {
     "en": {
         "keynote": "keynote",
@@ -399,7 +399,6 @@ SESSION_KINDS: dict[str, dict[str, str]] = {
         "concert": "concert",
         "reading": "reading",
         "symposium": "symposium",
-        "screening": "screening",
     },
     "de": {
         "keynote": "keynote",
@@ -424,7 +423,6 @@ SESSION_KINDS: dict[str, dict[str, str]] = {
         "poster": "poster",
         "concierto": "concert",
         "simposio": "symposium",
-        "proyeccion": "screening",
     },
     "fr": {
         "pleniere": "keynote",
@@ -435,7 +433,6 @@ SESSION_KINDS: dict[str, dict[str, str]] = {
         "poster": "poster",
         "concert": "concert",
         "symposium": "symposium",
-        "projection": "screening",
     },
     "it": {
         "plenaria": "keynote",
