@@ -222,6 +222,17 @@ FORMAT_NAMES: dict[str, str] = {
     "podiumsdiskussion": "Panel",
     "mesa redonda": "Panel",
     "table ronde": "Panel",
+    # (Japanese: folded as `fold` folds them, their voicing marks dropped)
+    **{
+        fold(k): f
+        for k, f in (
+            ("キーノート", "Keynote"),
+            ("基調講演", "Keynote"),
+            ("ワークショップ", "Workshop"),
+            ("ライトニングトーク", "Lightning Talk"),
+            ("パネルディスカッション", "Panel"),
+        )
+    },
 }
 
 
