@@ -370,32 +370,3 @@ def test_a_japanese_format_before_a_full_width_colon_is_the_talks_format() -> No
         ("私の自作キーボード", "Lightning Talk"),
         ("日本語の形態素解析入門", None),
     ]
-
-
-def test_a_room_said_once_after_a_speaker_the_section_places_before_its_rooms_is_a_room() -> None:
-    """Sweep 12 (side note): "懇親会 — 佐藤 花子（Python東京）— ラウンジ" became the whole
-    title, its speaker and room lost, while the lines ending in "ホールA" were split: the
-    same speaker stands before that room on another line of the section."""
-    text = (
-        "# Pythonもくもく会 2026\n\n## 2026年11月21日（土）\n\n"
-        "- 10:00–10:30 オープニング — 佐藤 花子（Python東京）— ホールA\n"
-        "- 10:45–11:30 型ヒントで変わるPythonの開発 — 鈴木 一郎（株式会社サンプル）— ホールA\n"
-        "- 18:30–21:00 懇親会 — 佐藤 花子（Python東京）— ラウンジ\n"
-    )
-    talks, _ = _md(text, "Asia/Tokyo")
-    party = talks[-1]
-    assert (party.title, party.room) == ("懇親会", "ラウンジ")
-    assert party.speakers == (Speaker("佐藤 花子", "Python東京"),)
-
-
-def test_a_last_part_said_once_after_a_title_only_is_no_room() -> None:
-    """The rule above needs the part before it to stand before a room elsewhere: a
-    subtitle after a title and a speaker who opens no other line stays as it was."""
-    text = (
-        "## Friday 3 July 2026\n\n"
-        "- 10:00–10:30 Opening — Ana Lima — Hall 1\n"
-        "- 10:30–11:00 Rust — Bo Chen — Hall 1\n"
-        "- 11:00–11:30 Keynote — The future — Carla Diaz\n"
-    )
-    talks, _ = _md(text, "UTC")
-    assert [t.room for t in talks] == ["Hall 1", "Hall 1", None]

@@ -1075,19 +1075,7 @@ def rooms_said(texts: list[str]) -> frozenset[str]:
             before.setdefault(last, set()).add(said)
     # (after two different parts at least: "Title — Workshop — Ana Lima" twice has its
     # speaker last, the kind of session before her; review)
-    rooms = {part for part, said in before.items() if len(said) >= 2 and len(part) <= 40}
-    # ...and a last part said once, after a part the section says before one of those
-    # rooms elsewhere ("懇親会 — 佐藤 花子（Python東京）— ラウンジ", where "オープニング —
-    # 佐藤 花子（Python東京）— ホールA" is another line): the same shape, its room last;
-    # not a part said before another ("Title — Hall 1 — Ana Lima" with "— Ana Lima —")
-    placed = {said for part in rooms for said in before[part]}
-    middles = {said for saids in before.values() for said in saids}
-    once = {
-        part
-        for part, said in before.items()
-        if part not in rooms and said & placed and part not in middles and len(part) <= 40
-    }
-    return frozenset(rooms | once)
+    return frozenset(part for part, said in before.items() if len(said) >= 2 and len(part) <= 40)
 
 
 def read_bullet(
