@@ -193,7 +193,6 @@ def test_a_kind_said_in_english_or_the_talks_language_is_the_programs_type_of_th
         ("concerts on Saturday", "Konzert"),
         ("Blitzvorträge am zweiten Tag", "lightning_talk"),
         ("Blitzvortrag", "lightning_talk"),
-        ("Kurzvorträge", "lightning_talk"),  # (terms.FORMAT_NAMES reads the label so too)
         ("readings", "Lesung"),
     ):
         assert understand(query, de).filters.format == fmt, query
