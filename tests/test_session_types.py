@@ -231,3 +231,88 @@ def test_a_japanese_programs_types_are_of_the_kinds_an_english_question_names():
     assert understand("keynotes", v).filters.format == "基調講演"
     assert understand("workshops", v).filters.format == "ワークショップ"
     assert understand("lightning talks", v).filters.format == "ライトニングトーク"
+
+
+def test_a_japanese_kind_word_with_only_limits_besides_is_the_type():
+    """Japanese says no plural: "ワークショップ" is the "Workshop" of a Japanese program
+    where nothing but limits (and "の") is said with it, and stays words beside a topic."""
+    start = datetime(2031, 12, 27, 14, tzinfo=UTC)  # a Saturday
+    talks = [
+        Talk(title=f"発表 {i}", abstract="機械学習の話。", format=f, language="ja", start=start)
+        for i, f in enumerate(["講演"] * 8 + ["Workshop", "Workshop"])
+    ]
+    v = Vocab.from_talks(talks)
+    for query in ("ワークショップ", "土曜日のワークショップ"):
+        assert understand(query, v).filters.format == "Workshop", query
+    assert understand("ワークショップ 機械学習", v).filters.format is None
+
+
+def _mixed(types: list[tuple[str, str]]) -> Vocab:
+    """A program of plain talks in the first type's language and the given (type,
+    language) talks."""
+    plain = [("Comunicación", types[0][1])] * 8
+    talks = [
+        Talk(title=f"Punto {i}", abstract="Cosas.", format=f, language=lang, id=i + 1)
+        for i, (f, lang) in enumerate(plain + types)
+    ]
+    return Vocab.from_talks(talks)
+
+
+def test_a_kind_word_said_in_the_singular_beside_a_topic_is_no_type():
+    """Review of Q7 (R1, R5): on a German program with a "Lesung" and a "Konzert",
+    "reading RFID tags" was limited to the one Lesung, "a concerted effort against
+    surveillance" to the concerts; "panel data regression" of a Spanish one to its
+    "Mesa redonda". Said in the plural, or with nothing else asked, the kind is the type."""
+    de = _program(["Talk"] * 8 + ["Konzert", "lightning_talk", "Lesung", "Workshop"], "de")
+    for query in (
+        "reading RFID tags with a Proxmark",
+        "meter reading attacks",
+        "a close reading of the GDPR",
+        "concert hall acoustics",
+        "a concerted effort against surveillance",
+        "talks by Sarah Reading",
+    ):
+        assert understand(query, de).filters.format is None, query
+    for query, fmt in (
+        ("readings", "Lesung"),
+        ("reading talks", "Lesung"),
+        ("music concerts", "Konzert"),
+    ):
+        assert understand(query, de).filters.format == fmt, query
+    es = _program(["Comunicación"] * 8 + ["Taller", "Conferencia plenaria", "Mesa redonda"], "es")
+    for query in ("panel data regression", "plenary power", "keynote speaker selection"):
+        assert understand(query, es).filters.format is None, query
+    assert understand("plenary talks", es).filters.format == "Conferencia plenaria"
+
+
+def test_a_kind_word_counts_in_english_or_a_language_of_that_types_talks():
+    """Review of Q7 (R2): a Spanish program with two Portuguese talks read "oficina de
+    traducción" (Spanish: office) as its "Taller" (Portuguese "oficina": workshop); a
+    French one with Spanish talks read the English "taller" as its "Atelier"."""
+    es = _mixed([("Taller", "es"), ("Taller", "es"), ("Comunicación", "pt")] * 2)
+    for query in ("oficina de traducción", "oficinas", "trabajo en la oficina"):
+        assert understand(query, es).filters.format is None, query
+    assert understand("workshops", es).filters.format == "Taller"
+    fr = _mixed([("Atelier", "fr"), ("Atelier", "fr"), ("Comunicación", "es")] * 2)
+    assert understand("taller", fr).filters.format is None
+    assert understand("workshops", fr).filters.format == "Atelier"
+    pt = _mixed([("Oficina", "pt"), ("Oficina", "pt")])
+    assert understand("oficinas", pt).filters.format == "Oficina"
+
+
+def test_the_type_of_the_very_sense_said_wins_over_its_broader_kind():
+    """Review of Q7 (R3): "round tables" of a Brazilian program with both a "painel" and
+    a "mesa-redonda" read the painel, "plenary" the "Keynote" beside a "Plenary
+    session", "Blitzvorträge" the "Kurzvortrag" beside a "Lightning Talk"."""
+    for types, language, query, fmt in (
+        (["painel", "mesa-redonda", "mesa-redonda"], "pt", "round tables", "mesa-redonda"),
+        (["painel", "mesa-redonda", "mesa-redonda"], "pt", "panels", "painel"),
+        (["Plenary session", "Plenary session", "Keynote"], "en", "plenary", "Plenary session"),
+        (["Plenary session", "Plenary session", "Keynote"], "en", "keynotes", "Keynote"),
+        (["Panel", "Round table", "Round table"], "en", "roundtables", "Round table"),
+        (["Kurzvortrag", "Kurzvortrag", "Lightning Talk"], "de", "Blitzvorträge", "Lightning Talk"),
+        (["Mesa redonda", "Taller"], "es", "panels", "Mesa redonda"),  # (the kind's only type)
+        (["Sessione plenaria", "Tavola rotonda"], "it", "sessioni plenarie", "Sessione plenaria"),
+    ):
+        u = understand(query, _program(["Talk"] * 10 + types, language))
+        assert (u.filters.format, u.topic) == (fmt, ""), (types, query)

@@ -362,11 +362,13 @@ class _Reader(Words):
 
     def kind_alone(self, frame: frozenset[str]) -> None:
         """A kind said in the singular (`_kind`) is the type asked for where it is
-        all that is left besides limits and `frame` words ("Blitzvortrag am zweiten
-        Tag", "plenary talks"), never beside a topic ("reading comprehension")."""
+        all that is left besides limits, `frame` words and words for "of"
+        ("Blitzvortrag am zweiten Tag", "plenary talks"), never beside a topic
+        ("reading comprehension")."""
         if len(self.kinds_maybe) != 1 or "format" in self.values:
             return
         i, n, fmt = self.kinds_maybe[0]
+        frame = frame | lexicon.of_words(self.vocab.asked_in)  # ("土曜日のワークショップ")
         run = range(i, i + n)
         left = [j for j in range(len(self.toks)) if self.free(j) and j not in run]
         if all(self.free(j) for j in run) and all(self.low(j) in frame for j in left):
