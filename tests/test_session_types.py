@@ -228,9 +228,8 @@ def test_a_japanese_programs_types_are_of_the_kinds_an_english_question_names():
     keynotes, workshops and lightning talks an English question asks for."""
     kinds = ["講演"] * 8 + ["基調講演", "ワークショップ", "ライトニングトーク"]
     v = _program(kinds, "ja")
-    assert understand("keynotes", v).filters.format == "基調講演"
-    assert understand("workshops", v).filters.format == "ワークショップ"
-    assert understand("lightning talks", v).filters.format == "ライトニングトーク"
+    for query, fmt in zip(("keynotes", "workshops", "lightning talks"), kinds[8:], strict=True):
+        assert understand(query, v).filters.format == fmt, query
 
 
 def test_a_japanese_kind_word_with_only_limits_besides_is_the_type():
