@@ -353,3 +353,20 @@ def test_ics_only_all_day_events_is_refused() -> None:
     with pytest.raises(InputError) as err:
         _ics(text)
     assert err.value.where == "line 2" and "all-day" in err.value.problem
+
+
+def test_a_japanese_format_before_a_full_width_colon_is_the_talks_format() -> None:
+    """Sweep 12 (side note): "ワークショップ：" and "ライトニングトーク：" before a title gave
+    no format, while "Workshop:" and "Lightning talk:" in a Dutch program did."""
+    text = (
+        "# Pythonもくもく会 2026\n\n## 2026年11月21日（土）\n\n"
+        "- 10:45–12:45 ワークショップ：FastAPIでWeb API入門 — 田中 健（フリーランス）— ルームB\n"
+        "- 14:30–14:35 ライトニングトーク：私の自作キーボード — 高橋 美咲 — ホールA\n"
+        "- 15:00–15:45 日本語の形態素解析入門 — 山本 さくら — ホールA\n"
+    )
+    talks, _ = _md(text, "Asia/Tokyo")
+    assert [(t.title, t.format) for t in talks] == [
+        ("FastAPIでWeb API入門", "Workshop"),
+        ("私の自作キーボード", "Lightning Talk"),
+        ("日本語の形態素解析入門", None),
+    ]

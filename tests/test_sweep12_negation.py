@@ -123,11 +123,14 @@ def test_an_excluded_phrase_makes_no_claim_about_the_talks(v):
     too ("except Ruiz" left out Ana Ruiz's talk under it)."""
     for query, phrase in (
         ("everything except Ruiz", "Ruiz"),
-        ("talks except workshops", "workshops"),
+        ("talks except tutorials", "tutorials"),  # (a kind no type here is of)
     ):
         u = understand(query, v)
         assert u.excluded == (phrase,), u.label
         assert "no talk holds it" not in u.label, u.label
+    # "workshops" is the kind of this program's "Taller" (sweep 12, Q7): that type
+    u = understand("talks except workshops", v)
+    assert (u.excluded, u.label) == ((), "not format: Taller"), u.label
 
 
 def test_a_track_named_bare_is_left_out_as_words(v):

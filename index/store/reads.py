@@ -374,6 +374,15 @@ def format_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
     return [(str(f), int(n)) for f, n in rows]
 
 
+def format_languages(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    """Each session type (format) with each language some talk of that type is in."""
+    rows = con.execute(
+        "SELECT DISTINCT format, json_extract_string(record, '$.language') AS l FROM talks "
+        "WHERE format <> '' AND l IS NOT NULL AND l <> '' ORDER BY format, l"
+    ).fetchall()
+    return [(str(f), str(code)) for f, code in rows]
+
+
 def languages(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The languages the talks are in (ISO 639-1 codes, as their records say), most talks first."""
     return [code for code, _ in language_counts(con)]

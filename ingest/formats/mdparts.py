@@ -1128,7 +1128,10 @@ def read_bullet(
                 break
     rest = _SYMBOLS.sub("", rest).strip()
     fmt = None
-    if (m := re.match(r"^([^:]{2,40}?)\s*:\s+(?=\S)", rest)) and format_named(m.group(1)):
+    # ("ワークショップ：", a full-width colon with no space after it, as Japanese writes it)
+    if (m := re.match(r"^([^:：]{2,40}?)\s*(?::\s+|：\s*)(?=\S)", rest)) and format_named(
+        m.group(1)
+    ):
         fmt, rest = format_named(m.group(1)), rest[m.end() :]
     return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
 

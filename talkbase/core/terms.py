@@ -169,6 +169,14 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+def type_word(word: str) -> str:
+    """A word of a session type's name as a question's word compares with it: `singular`,
+    and a Latin plural in "-ia" as its "-ium" ("symposia", "symposium"; "colloquia"), so
+    both are one word wherever both sides are folded so."""
+    word = singular(word)
+    return word[:-1] + "um" if len(word) > 6 and word.endswith("ia") else word
+
+
 # letters of kana, Chinese characters and Hangul (a regular expression's class): their
 # marks are no accents, and two of them may be a word ("英語")
 EAST_ASIAN = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -214,6 +222,17 @@ FORMAT_NAMES: dict[str, str] = {
     "podiumsdiskussion": "Panel",
     "mesa redonda": "Panel",
     "table ronde": "Panel",
+    # (Japanese: folded as `fold` folds them, their voicing marks dropped)
+    **{
+        fold(k): f
+        for k, f in (
+            ("キーノート", "Keynote"),
+            ("基調講演", "Keynote"),
+            ("ワークショップ", "Workshop"),
+            ("ライトニングトーク", "Lightning Talk"),
+            ("パネルディスカッション", "Panel"),
+        )
+    },
 }
 
 

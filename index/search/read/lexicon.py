@@ -371,6 +371,156 @@ ASKED_IN = tuple(sorted(TIME_CUES))
 
 GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))
 
+# The kinds of session a program's own types may be, and the words each language names
+# a kind with (folded, singular), each word by its own sense: a program's type whose name
+# holds a kind's words, in any language, is of that sense ("Conferencia plenaria" a
+# plenary, "Satellite symposium" a symposium, FOSDEM's "lightningtalk" a lightning talk),
+# and a question naming the sense in English or a language of that type's talks asks for
+# the type of that sense, or where the program has none, of its broader kind
+# (SENSE_KINDS: "keynotes" of a "Conferencia plenaria", "panels" of a "Mesa redonda").
+# A type of no kind is read by its own words only (`Vocab.format_names`); the plain talk
+# is no kind (GENERIC_SESSION_WORDS). (No "Kurzvortrag": a short talk is a length,
+# lengthwords; no kind for a film's "screening", a word of medicine)
+SESSION_KINDS: dict[str, dict[str, str]] = {
+    "en": {
+        "keynote": "keynote",
+        "plenary": "plenary",
+        "workshop": "workshop",
+        "lightning talk": "lightning talk",
+        "lightning": "lightning talk",
+        "panel": "panel",
+        "panel discussion": "panel",
+        "round table": "round table",
+        "roundtable": "round table",
+        "poster": "poster",
+        "tutorial": "tutorial",
+        "demo": "demo",
+        "bof": "bof",
+        "birds of a feather": "bof",
+        "concert": "concert",
+        "reading": "reading",
+        "symposium": "symposium",
+    },
+    "de": {
+        "keynote": "keynote",
+        "hauptvortrag": "keynote",
+        "plenarvortrag": "plenary",
+        "workshop": "workshop",
+        "blitzvortrag": "lightning talk",
+        "podiumsdiskussion": "panel",
+        "poster": "poster",
+        "konzert": "concert",
+        "lesung": "reading",
+        "symposium": "symposium",
+    },
+    "es": {
+        "plenaria": "plenary",
+        "conferencia plenaria": "plenary",
+        "conferencia magistral": "keynote",
+        "taller": "workshop",
+        "charla relampago": "lightning talk",
+        "mesa redonda": "round table",
+        "poster": "poster",
+        "concierto": "concert",
+        "simposio": "symposium",
+    },
+    "fr": {
+        "pleniere": "plenary",
+        "conference pleniere": "plenary",
+        "atelier": "workshop",
+        "presentation eclair": "lightning talk",
+        "table ronde": "round table",
+        "poster": "poster",
+        "concert": "concert",
+        "symposium": "symposium",
+    },
+    "it": {
+        "plenaria": "plenary",
+        "talk lampo": "lightning talk",
+        "tavola rotonda": "round table",
+        "poster": "poster",
+        "concerto": "concert",
+        "simposio": "symposium",
+    },
+    "nl": {
+        "plenaire": "plenary",
+        "bliksemtalk": "lightning talk",
+        "paneldiscussie": "panel",
+        "poster": "poster",
+        "concert": "concert",
+        "symposium": "symposium",
+    },
+    "pt": {
+        "plenaria": "plenary",
+        "oficina": "workshop",
+        "mesa redonda": "round table",
+        "painel": "panel",
+        "poster": "poster",
+        "concerto": "concert",
+        "simposio": "symposium",
+    },
+    "ja": {
+        "キーノート": "keynote",
+        "基調講演": "keynote",
+        "ワークショップ": "workshop",
+        "ハンズオン": "workshop",
+        "ライトニングトーク": "lightning talk",
+        "パネルディスカッション": "panel",
+        "ポスター": "poster",
+        "コンサート": "concert",
+        "朗読": "reading",
+        "シンポジウム": "symposium",
+    },
+}
+
+# the broader kind of a sense (the sense itself where none is given here)
+SENSE_KINDS = {"plenary": "keynote", "round table": "panel"}
+
+
+def kind_of(sense: str) -> str:
+    """The kind of session a sense of `SESSION_KINDS` is of ("plenary": a keynote)."""
+    return SENSE_KINDS.get(sense, sense)
+
+
+def _kind_key(words: str) -> tuple[str, ...]:
+    return tuple(terms.type_word(w) for w in fold(words).split())
+
+
+@lru_cache(maxsize=64)
+def kind_words(
+    languages: frozenset[str],
+) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...]:
+    """(language, words, words folded, sense) of each way English and the given
+    languages name a kind of session (`SESSION_KINDS`): its words folded as a type's
+    are (`type_word`), and folded only (for stems: "plenarie" of "plenaria")."""
+    return tuple(
+        (code, _kind_key(said), tuple(fold(said).split()), sense)
+        for code in _of(languages)
+        for said, sense in SESSION_KINDS.get(code, {}).items()
+    )
+
+
+_ANY_SENSE = {
+    k: sense for ws in SESSION_KINDS.values() for s, sense in ws.items() for k in [_kind_key(s)]
+}
+
+
+def senses_of(words: tuple[str, ...]) -> frozenset[str]:
+    """The senses of session (`SESSION_KINDS`) a type's name names, its `words` folded
+    as `type_word` folds them: a sense's words in a row there, in any language, or
+    written as one word ("lightningtalk")."""
+    found = set()
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            sense = _ANY_SENSE.get(run) or _JOINED.get("".join(run))
+            if sense is not None:
+                found.add(sense)
+    return frozenset(found)
+
+
+_JOINED = {"".join(k): sense for k, sense in _ANY_SENSE.items() if len(k) > 1}
+
 
 def _of(languages: Collection[str]) -> list[str]:
     return ["en", *(code for code in sorted(languages) if code != "en")]

@@ -46,7 +46,7 @@ from index.search.read.whenwords import (
 from talkbase.core import stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
-from talkbase.core.terms import FORMAT_WORDS, singular
+from talkbase.core.terms import FORMAT_WORDS, fold, type_word
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
 
@@ -183,6 +183,10 @@ class Understood:
 
 
 class _Reader(Words):
+    def __init__(self, query: str, vocab: Vocab) -> None:
+        super().__init__(query, vocab)
+        self.kinds_maybe: list[tuple[int, int, str]] = []  # (i, n, type): `kind_alone`
+
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
@@ -222,7 +226,7 @@ class _Reader(Words):
         if not self.vocab.formats:
             return False
         if self.low(i).rstrip("s") not in _FORMAT_FIRST:
-            return self._own_format(i)
+            return self._own_format(i) or self._kind(i)
         for n in (4, 2, 1):  # "birds of a feather", "main track", "keynote"
             words = " ".join(self.low(j) for j in range(i, i + n))
             words = words[:-1] if words.endswith("s") and words[:-1] in _FORMATS else words
@@ -237,7 +241,7 @@ class _Reader(Words):
                     n = end - i + int(self.free(end) and self.low(end) in ("room", "rooms"))
                     self.take(i, n, "format", fmt, f"format: {fmt}")
                     return True
-        return False
+        return self._kind(i)
 
     def language(self, i: int) -> bool:
         """ "talks in German", "auf Deutsch", "in italiano", "German talks", "English
@@ -297,21 +301,78 @@ class _Reader(Words):
         "lezingen": talkbase/core/stemming.py)."""
         names = self.vocab.format_names
         codes = sorted(self.vocab.spoken | {"en"})
-        for n in (3, 2, 1):
-            run = range(i, i + n)
-            if not all(self.free(j) for j in run):
-                continue
-            said = [w for j in run for w in self.toks[j].words]
-            key = tuple(singular(w) for w in said)
+
+        def named(said: list[str], key: tuple[str, ...]) -> tuple[str, bool] | None:
             fmt = names.get(key)
             if fmt is None and all(len(w) >= STEMMED_FROM for w in said):
                 fmt = next(
                     (f for k, f in names.items() if stemming.same_words(said, k, codes)), None
                 )
-            if fmt is not None and not self._in_a_track_name(i, n):
-                self.take(i, n, "format", fmt, f"format: {fmt}")
-                return True
+            return None if fmt is None else (fmt, True)
+
+        return self._type_said(i, named)
+
+    def _kind(self, i: int) -> bool:
+        """A kind of session said in English or a language of that type's talks, where
+        the program calls its type of that kind otherwise ("keynotes", "plenarias": its
+        "Conferencia plenaria"; "concerts", "Blitzvorträge": its "Konzert",
+        "lightning_talk"; "symposia": its "Symposium"): the kind's words
+        (lexicon.SESSION_KINDS), plurals folded (`type_word`) or by their stems in the
+        kind's language. The type of the very sense said wins ("round tables": a
+        "Mesa redonda" before a "Panel"). Said in the singular, the words may be a
+        topic's ("reading RFID tags", "panel data", "a concerted effort"): then a type
+        only where nothing else but limits is asked (`kind_alone`)."""
+        v = self.vocab
+
+        def of_kind(said: list[str], key: tuple[str, ...]) -> tuple[str, bool] | None:
+            stems = all(len(w) >= STEMMED_FROM for w in said)
+            found = []  # (type, read at once), a form said in the plural first
+            for code, words, folded, sense in lexicon.kind_words(v.spoken):
+                if len(words) != len(said):
+                    continue
+                if key != words and not (stems and stemming.same_words(said, folded, [code])):
+                    continue
+                fmt = v.format_senses.get(sense) or v.format_kinds.get(lexicon.kind_of(sense))
+                if fmt is not None and (code == "en" or code in v.format_languages[fmt]):
+                    found.append((fmt, _plural(said, folded, code)))
+            return max(found, key=lambda f: f[1], default=None)
+
+        return bool(v.format_kinds) and self._type_said(i, of_kind)
+
+    def _type_said(
+        self, i: int, find: Callable[[list[str], tuple[str, ...]], tuple[str, bool] | None]
+    ) -> bool:
+        """The session type `find` names by the words from token i (three, two or one
+        of them, free, and not a track's name said with it: `_in_a_track_name`), given
+        the words and the same words folded as a type's are (`type_word`), and whether
+        it is read at once; where not, it waits for `kind_alone`."""
+        for n in (3, 2, 1):
+            run = range(i, i + n)
+            if not all(self.free(j) for j in run):
+                continue
+            said = [w for j in run for w in self.toks[j].words]
+            found = find(said, tuple(type_word(w) for w in said))
+            if found is not None and not self._in_a_track_name(i, n):
+                if found[1]:
+                    self.take(i, n, "format", found[0], f"format: {found[0]}")
+                    return True
+                self.kinds_maybe.append((i, n, found[0]))
+                return False
         return False
+
+    def kind_alone(self, frame: frozenset[str]) -> None:
+        """A kind said in the singular (`_kind`) is the type asked for where it is
+        all that is left besides limits, `frame` words and words for "of"
+        ("Blitzvortrag am zweiten Tag", "plenary talks"), never beside a topic
+        ("reading comprehension")."""
+        if len(self.kinds_maybe) != 1 or "format" in self.values:
+            return
+        i, n, fmt = self.kinds_maybe[0]
+        frame = frame | lexicon.of_words(self.vocab.asked_in)  # ("土曜日のワークショップ")
+        run = range(i, i + n)
+        left = [j for j in range(len(self.toks)) if self.free(j) and j not in run]
+        if all(self.free(j) for j in run) and all(self.low(j) in frame for j in left):
+            self.take(i, n, "format", fmt, f"format: {fmt}")
 
     def track(self, i: int) -> bool:
         """ "kernel track", "the Go devroom", "the Rust and Go devrooms", "not in the
@@ -384,6 +445,16 @@ class _Reader(Words):
             self.low(j) in ("or", "and", "among", "etc", "etc.")
             and self.low(j + 1) in ("others", "other", "so", "more", "many")
         ) or self.low(j) in ("etc", "etc.")
+
+
+def _plural(said: list[str], words: tuple[str, ...], code: str) -> bool:
+    """Whether `said` is the kind's `words` in another form than its own: in English a
+    plural ("readings", "symposia"; "concerted" is no "concert"), elsewhere any other
+    form the stems allow ("Blitzvorträge", "Lesungen")."""
+    forms = [fold(w) for w in said]
+    if code == "en":
+        return any(type_word(w) != w or w.endswith("s") for w in forms)
+    return tuple(forms) != words
 
 
 def _first_fits(word: str, name: str) -> bool:
@@ -617,8 +688,9 @@ def understand(query: str, vocab: Vocab) -> Understood:
                     reader.read(r, i)
         else:
             reader.read(r)
-    left = [t for t in r.toks if not t.used]
     frame = FRAME | lexicon.talk_nouns(vocab.asked_in)  # ("英語のトーク": no topic "トーク")
+    r.kind_alone(frame)
+    left = [t for t in r.toks if not t.used]
     while left and left[0].low in frame:
         left.pop(0)
     while left and left[-1].low in frame:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -23,7 +23,7 @@ from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-from talkbase.core.terms import fold, singular
+from talkbase.core.terms import fold, singular, type_word
 
 # words for a room in any language the lexicon knows: never a room's name alone
 _ROOM_NOUNS = frozenset(w for ws in lexicon.ROOM_WORDS.values() for w in ws)
@@ -84,6 +84,14 @@ class Vocab:
     # a session type as the program spells it, its words folded and singular ("lightning
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # a sense of session (lexicon.SESSION_KINDS: "plenary", "concert") -> the session
+    # type of `format_names` of that sense ("Conferencia plenaria", "Konzert"), the
+    # plainest one (the fewest words: "Symposium" before "Satellite symposium") where
+    # several are; and a kind (lexicon.kind_of: "keynote" of a plenary) -> its plainest type
+    format_senses: dict[str, str] = field(default_factory=dict)
+    format_kinds: dict[str, str] = field(default_factory=dict)
+    # each type of `format_kinds` -> the languages its talks are in
+    format_languages: dict[str, frozenset[str]] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=Inflected)
 
     @classmethod
@@ -99,6 +107,7 @@ class Vocab:
         n = 0
         spoken: set[str] = set()
         formats: Counter[str] = Counter()
+        format_languages: dict[str, set[str]] = {}
         for t in talks:
             n += 1
             if t.language:
@@ -119,6 +128,8 @@ class Vocab:
                 v.formats += (t.format,)
             if t.format:
                 formats[t.format] += 1
+                if t.language:
+                    format_languages.setdefault(t.format, set()).add(t.language)
             for s in t.speakers:
                 v._add_speaker(s.name)
                 if s.affiliation:
@@ -127,7 +138,7 @@ class Vocab:
             vocab_words |= own
             df.update(own)
         v.days = tuple(sorted(days))
-        v._add_format_names(formats, n)
+        v._add_format_names(formats, n, format_languages)
         v.conference = next(iter(conferences)) if len(conferences) == 1 else ""
         v.timezone = zones.get(v.conference, "")
         v._add_room_names()
@@ -152,7 +163,11 @@ class Vocab:
         v._add_room_names()
         v.tracks = {t: word_tuple(t) for t, _, _ in reads.spread(con, "track")}
         v.formats = tuple(f for f, _, _ in reads.spread(con, "format"))
-        v._add_format_names(Counter(dict(reads.format_counts(con))), reads.talk_count(con))
+        format_languages: dict[str, set[str]] = {}
+        for fmt, code in reads.format_languages(con):
+            format_languages.setdefault(fmt, set()).add(code)
+        type_counts = Counter(dict(reads.format_counts(con)))
+        v._add_format_names(type_counts, reads.talk_count(con), format_languages)
         names = reads.speaker_spread(con)
         v.speakers = _last_wins(
             (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
@@ -175,17 +190,34 @@ class Vocab:
         v._add_local_words(v.timezone)
         return v
 
-    def _add_format_names(self, counts: Counter[str], talks: int) -> None:
+    def _add_format_names(
+        self, counts: Counter[str], talks: int, spoken_in: Mapping[str, Collection[str]]
+    ) -> None:
         """Each session type few enough talks have (at most FORMAT_SHARE of them) by its
         words as the program spells them, separators and plurals folded; not a type
-        named only by generic words ("Talk": lexicon.GENERIC_SESSION_WORDS)."""
+        named only by generic words ("Talk": lexicon.GENERIC_SESSION_WORDS). Each of
+        them of a sense of session by its plainest type of that sense and kind, with
+        the languages its talks are in (`spoken_in`: type -> languages)."""
         for fmt, n in counts.items():
-            key = tuple(singular(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
+            key = _type_key(fmt)
             if not key or n > FORMAT_SHARE * max(talks, 1):
                 continue
             if all(w in lexicon.GENERIC_SESSION_WORDS for w in key):
                 continue
             self.format_names.setdefault(key, fmt)
+            # (and its words as `singular` folds them, for a stem to match: "plenarie",
+            # "plenaria" of a "Sessione plenaria", whose `type_word` is "plenarium")
+            self.format_names.setdefault(_type_key(fmt, singular), fmt)
+            senses = lexicon.senses_of(key)
+            if senses:
+                self.format_languages[fmt] = frozenset(spoken_in.get(fmt, ()))
+            for sense in senses:  # (by fewest words: the plainest type of each)
+                for table, said in (
+                    (self.format_senses, sense),
+                    (self.format_kinds, lexicon.kind_of(sense)),
+                ):
+                    if said not in table or len(key) < len(_type_key(table[said])):
+                        table[said] = fmt
 
     def _add_languages(self, codes: Collection[str]) -> None:
         """Each name of each language of `codes`, said in English, in its own words or
@@ -366,6 +398,11 @@ def _name_key(name: str) -> tuple[str, ...]:
 def _surname_key(key: tuple[str, ...]) -> bool:
     """A name of two words or more ending in a surname of three letters or more."""
     return len(key) >= 2 and len(key[-1]) >= 3
+
+
+def _type_key(fmt: str, fold_word: Callable[[str], str] = type_word) -> tuple[str, ...]:
+    """A session type's words, separators and plurals folded (`type_word`)."""
+    return tuple(fold_word(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
 
 
 def _spoken(key: tuple[str, ...]) -> bool:
