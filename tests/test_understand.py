@@ -242,3 +242,27 @@ def test_a_surname_said_alone_is_that_person_unless_talks_use_the_word() -> None
     assert understand("poettering talks", v).filters.speaker == "Poettering"
     assert understand("rust", v).filters.speaker is None  # a topic many talks use
     assert understand("systemd Poettering", v).filters.speaker is None  # not alone
+
+
+def test_a_name_said_without_the_title_the_program_writes_before_it() -> None:
+    """Sweep 12 (Q11): the stored names are "Dr. Sarah Evans", "Dra. Mariana Silva",
+    "Prof. Helena Costa"; "talks by Sarah Evans" is that speaker, the title kept in
+    the limit's value (talkbase/core/names.HONORIFICS), and "by Prof. Costa" still is."""
+    from talkbase.core.records import Speaker
+
+    people = ["Dr. Sarah Evans", "Dra. Mariana Silva", "Prof. Helena Costa", "Dr.-Ing. Hans Weber"]
+    talks = [Talk(f"Talk {i}", speakers=(Speaker(n),), id=i) for i, n in enumerate(people)]
+    talks += [Talk("Mr. Bean on film", speakers=(Speaker("Mr. Bean"),), id=9)]
+    v = Vocab.from_talks(talks)
+    for query, speaker in [
+        ("talks by Sarah Evans", "Dr. Sarah Evans"),
+        ("Mariana Silva", "Dra. Mariana Silva"),
+        ("talks by Helena Costa", "Prof. Helena Costa"),
+        ("talks by Hans Weber", "Dr.-Ing. Hans Weber"),
+        ("talks by Dr. Sarah Evans", "Dr. Sarah Evans"),
+    ]:
+        u = understand(query, v)
+        assert (u.filters.speaker, u.topic) == (speaker, ""), query
+    assert understand("talks by Prof. Costa", v).filters.speaker == "Costa"
+    assert understand("talks by Sarah", v).filters.speaker == "Sarah"  # a first name
+    assert understand("talks by Mr. Bean", v).filters.speaker == "Mr. Bean"

@@ -46,6 +46,7 @@ from index.search.read.whenwords import (
 from talkbase.core import stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
+from talkbase.core.names import honorific, without_honorifics
 from talkbase.core.terms import FORMAT_WORDS, singular
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -389,9 +390,12 @@ class _Reader(Words):
 def _first_fits(word: str, name: str) -> bool:
     """Whether `word` can be the first name of `name` ("Gerard" of "Salton, G.")."""
     last, comma, first = name.partition(",")
-    firsts = word_tuple(first if comma else " ".join(name.split()[:-1]))
+    # (the titles before it left out: "Sarah" is the first name of "Dr. Sarah Evans")
+    firsts = without_honorifics(word_tuple(f"{first} {last}" if comma else name))[:-1]
     if not firsts:
         return False
+    if honorific(word):  # "by Prof. Costa", "by Dr. Evans"
+        return True
     initials = re.fullmatch(r"\w(?:\.\w)*\.?", firsts[0]) is not None  # "U.W.", "G"
     typed_initial = len(word.rstrip(".")) == 1  # "by L. Poettering"
     typo = len(word) >= 4 and OSA.distance(firsts[0], word, score_cutoff=1) <= 1  # "Lenart"

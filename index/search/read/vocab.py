@@ -21,6 +21,7 @@ from index.search.read.inflection import Inflected
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
+from talkbase.core.names import without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold, singular
@@ -155,10 +156,10 @@ class Vocab:
         v._add_format_names(Counter(dict(reads.format_counts(con))), reads.talk_count(con))
         names = reads.speaker_spread(con)
         v.speakers = _last_wins(
-            (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
+            (key, name, a, b) for name, a, b in names for key in _name_keys(name) if _spoken(key)
         )
         for name, _, _ in names:  # by first place: the first full name holding a surname wins
-            v._add_names_of(name, _name_key(name))
+            v._add_names_of(name, _name_keys(name)[-1])
         v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
         n = reads.talk_count(con)
         if reads.has_table(con, "words"):
@@ -252,10 +253,11 @@ class Vocab:
                 said.inflect(key, part)
 
     def _add_speaker(self, name: str) -> None:
-        key = _name_key(name)
-        if _spoken(key):
-            self.speakers[key] = name
-        self._add_names_of(name, key)
+        keys = _name_keys(name)
+        for key in keys:
+            if _spoken(key):
+                self.speakers[key] = name
+        self._add_names_of(name, keys[-1])
 
     def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
         """A full name's surname and first name, to read "by Poettering", "by Lennart";
@@ -361,6 +363,14 @@ def _name_key(name: str) -> tuple[str, ...]:
     """The words of a speaker's name, first name first ("Salton, G." is G. Salton)."""
     last, comma, first = name.partition(",")
     return word_tuple(f"{first} {last}" if comma else name)
+
+
+def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
+    """The words of a speaker's name (`_name_key`), and without the titles before it
+    where it has some ("Dr. Sarah Evans": also "Sarah Evans"; talkbase/core/names.py)."""
+    key = _name_key(name)
+    bare = without_honorifics(key)
+    return (key, bare) if bare != key else (key,)
 
 
 def _surname_key(key: tuple[str, ...]) -> bool:
