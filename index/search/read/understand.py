@@ -89,7 +89,9 @@ STEMMED_FROM = 5
 # Words a language's name follows when it says what the talks are held in ("in
 # German", "auf Deutsch", "en français", "em português"), and words that follow it so
 LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
-LANGUAGE_NOUNS = frozenset(("language", "speaking", "spoken", "lingua", "sprache"))
+LANGUAGE_NOUNS = frozenset(
+    ("language", "speaking", "spoken", "lingua", "sprache", "lengua", "idioma", "langue", "taal")
+)
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
@@ -247,7 +249,7 @@ class _Reader(Words):
         query about talks; elsewhere it stays a topic word ("German energy policy")."""
         found = match_seq(self.toks, i, self.vocab.languages)
         if found is None:
-            return self._language_compound(i)
+            return self._language_compound(i) or self._language_adjective(i)
         code, n = found
         end = i + n
         cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
@@ -263,7 +265,7 @@ class _Reader(Words):
         followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
-            return False
+            return self._language_adjective(i)
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued) + int(article))
         return True
@@ -281,6 +283,29 @@ class _Reader(Words):
         if code is None or not self.free(i) or words[-1] not in LANGUAGE_NOUNS:
             return False
         self.take(i, 1, "language", code, f"in {english_name(code)}")
+        return True
+
+    def _language_adjective(self, i: int) -> bool:
+        """ "Engelstalige talks", "englischsprachige Vorträge": a language said as an
+        adjective in a language a visitor may ask in (`Vocab.language_adjectives`), a
+        limit where it says the language alone, or stands beside a word for talks or
+        for a language ("Engelse talks", "conférences anglaises", "en lengua inglesa",
+        "in englischer Sprache"); elsewhere a word ("Engelse grammatica")."""
+        found = self.vocab.language_adjectives.get(self.low(i)) if self.free(i) else None
+        if found is None:
+            return False
+        code, alone = found
+        beside = _GROUP | lexicon.talk_nouns(self.vocab.asked_in) | LANGUAGE_NOUNS
+        after = self.free(i + 1) and self.low(i + 1) in beside
+        before = self.free(i - 1) and self.low(i - 1) in beside
+        if not (alone or after or before):
+            return False
+        # the word for a language goes with it ("lengua inglesa", "englischer Sprache"),
+        # and a cue before it ("en lengua inglesa", "in englischer Sprache")
+        n = 1 + int(after and self.low(i + 1) in LANGUAGE_NOUNS)
+        cue = int(before and self.low(i - 1) in LANGUAGE_NOUNS)
+        cue += int(self.free(i - cue - 1) and self.low(i - cue - 1) in LANGUAGE_CUES)
+        self.take(i, n, "language", code, f"in {english_name(code)}", cue)
         return True
 
     def _in_a_track_name(self, i: int, n: int) -> bool:

@@ -65,6 +65,10 @@ class Vocab:
     # a language's names (in English, its own, and each other language the talks are in)
     # -> its code, for the languages some talk is in ("tedesco", "deutsch", "german": de)
     languages: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # ...and the adjectives a visitor makes of those names in the languages they may ask
+    # in (lexicon.language_adjectives): "engelse" -> ("en", False: beside a word for
+    # talks only), "engelstalige" -> ("en", True: alone)
+    language_adjectives: dict[str, tuple[str, bool]] = field(default_factory=dict)
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     # (and, in a language that inflects them, their inflected forms: inflection.py)
@@ -211,6 +215,11 @@ class Vocab:
             if code not in self.spoken and code != "en":  # (read already: English always)
                 self._add_when_words(code, theirs=False)
         self.asked_in = self.spoken | frozenset(others)
+        for code in sorted(self.spoken):
+            for said_in in sorted(self.asked_in):
+                name = languages.name_in(code, said_in)
+                for word, alone in lexicon.language_adjectives(name, said_in).items():
+                    self.language_adjectives.setdefault(word, (code, alone))
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
