@@ -266,3 +266,38 @@ def test_a_name_said_without_the_title_the_program_writes_before_it() -> None:
     assert understand("talks by Prof. Costa", v).filters.speaker == "Costa"
     assert understand("talks by Sarah", v).filters.speaker == "Sarah"  # a first name
     assert understand("talks by Mr. Bean", v).filters.speaker == "Mr. Bean"
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value"),
+    [
+        ("charlas de la Universidad de Sevilla", "org", "Universidad de Sevilla"),
+        ("talks van ING", "org", "ING"),
+        ("Vorträge vom CCC Berlin", "org", "CCC Berlin"),
+        ("ponencias de García", "speaker", "García"),
+        ("ponencias de José García", "speaker", "José García"),
+        ("talks by José García", "speaker", "José García"),
+        ("charlas de lingüística", None, None),  # no name the base holds
+        ("talks van de toekomst", None, None),
+        ("historia de la Universidad de Sevilla", None, None),  # no word for talks before
+    ],
+)
+def test_whose_talks_said_with_a_visitors_word_for_of(query, field, value) -> None:
+    """Sweep 12 (Q11): "charlas de la Universidad de Sevilla", "talks van ING" read no
+    organisation, "ponencias de José García" (words of two speakers' names) no one; a
+    word for "of" after a word for talks cues a name the base holds, as "by" does."""
+    from talkbase.core.records import Speaker
+
+    people = [
+        ("María José García", "Universidad de Sevilla"),
+        ("José García López", "ING"),
+        ("Eva Lange", "CCC Berlin"),
+    ]
+    talks = [
+        Talk(f"Talk {n}", speakers=(Speaker(p, affiliation=a),), id=n, language="es")
+        for n, (p, a) in enumerate(people)
+    ]
+    talks += [Talk("Lingüística de corpus", id=9, language="nl")]
+    u = understand(query, Vocab.from_talks(talks))
+    read = {c.field: c.value for c in u.chips}
+    assert read.get(field) == value if field else not read, (query, read)

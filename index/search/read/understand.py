@@ -350,7 +350,9 @@ class _Reader(Words):
 
     def person(self, i: int) -> bool:
         cued = self.free(i - 1) and self.low(i - 1) in _BY
-        cue = 1 if cued else 0
+        of = 0 if cued else self._of_cue(i)  # ("charlas de la", "talks van", "Vorträge vom")
+        cue = 1 if cued else of
+        cued = cued or bool(of)
         listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
@@ -380,6 +382,10 @@ class _Reader(Words):
             return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
+        held = self._within_a_name(i) if cued else 0
+        if held:  # "de José García" of "María José García" and "José García López"
+            said = " ".join(self.toks[j].text.strip("?!,;:()") for j in range(i, i + held))
+            return self._person(i, held, said, cue)
         for n in (2, 1):  # "by Gerard Salton", "by Salton", "Salton's"
             if n == 2 and not self.free(i + 1):
                 continue
@@ -397,6 +403,32 @@ class _Reader(Words):
             return self._person(i, n, surname, cue, name)
         first = self.vocab.first_names.get(self.low(i))  # "by Lennart": anyone so named
         return bool(first and cued and self.low(i - 1) == "by" and self._person(i, 1, first, cue))
+
+    def _of_cue(self, i: int) -> int:
+        """How many words before token i say whose talks follow in a visitor's language:
+        a word for "of" other than English's, with an article after it, right after a
+        word for talks ("charlas de la", "talks van", "Vorträge vom"); 0 where they are
+        not so. What follows is read only where it is a name the base holds."""
+        of = lexicon.of_words(self.vocab.asked_in) - lexicon.of_words(frozenset())
+        k = 2 if self.low(i - 2) in of and self.low(i - 1) in self._articles() else 1
+        if not all(self.free(j) for j in range(i - k, i)) or self.low(i - k) not in of:
+            return 0
+        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        return k if self.free(i - k - 1) and self.low(i - k - 1) in group else 0
+
+    def _within_a_name(self, i: int) -> int:
+        """How many tokens from i (two or three) are words of a speaker's name in a row,
+        not the whole of it ("José García" of "María José García"): a limit to the
+        speakers whose names hold them, as a surname alone is; 0 where none is."""
+        for n in (3, 2):
+            words = tuple(self.low(j) for j in range(i, i + n))
+            if not all(self.free(j) for j in range(i, i + n)):
+                continue
+            for key in self.vocab.speakers:
+                at = [k for k in range(len(key) - n + 1) if key[k : k + n] == words]
+                if at and len(key) > n:
+                    return n
+        return 0
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):
