@@ -141,7 +141,8 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       words for another language (QUERY_SURE of it: a German title among English ones);
       that language, where the talk is written wholly in Latin letters and the program's
       short texts in a language that is not ("Testing with pytest at scale" among
-      Japanese titles is in English: `_other_script`);
+      Japanese titles is in English: `_other_script`; so too a talk of more words the
+      identifier is unsure of alone, beside what all of them are in together);
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
@@ -162,9 +163,10 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     out = list(talks)
     for n, text in undecided.items():
         own, sure = _namer().classify(text)
+        home = few if few is not None and n in short else together
         if few is not None and n in short and (own == few or sure < QUERY_SURE):
             out[n] = replace(talks[n], language=few)
-        elif few is not None and n in short and _other_script(text, own, few):
+        elif home is not None and sure >= QUERY_SURE and _other_script(text, own, home):
             out[n] = replace(talks[n], language=own)
         elif together is not None and own == together:
             out[n] = replace(talks[n], language=together)

@@ -61,9 +61,11 @@ def test_a_title_in_latin_letters_among_japanese_ones_is_in_its_own_language() -
         "- 15:00–15:45 日本語の形態素解析入門 — 山本 さくら — ホールA\n"
         "- 16:00–16:45 Testing with pytest at scale — Emily Chen — ホールA\n"
         "- 17:00–17:30 非同期処理の落とし穴 — 田中 健 — ホールA\n"
+        "- 18:00–18:45 Observability with OpenTelemetry: From Zero to Traces in a Go "
+        "Service — Emily Chen — ホールA\n"
     )
     _, talks, _ = parse_text(text, "meetup.md")
-    assert [t.language for t in talks] == ["ja", "ja", "en", "ja", "ja", "en", "ja"]
+    assert [t.language for t in talks] == ["ja", "ja", "en", "ja", "ja", "en", "ja", "en"]
 
 
 def test_a_language_the_identifier_splits_into_varieties_is_still_told() -> None:
