@@ -126,6 +126,12 @@ def test_only_languages_some_talk_is_in_are_read():
         ("es", "literatura inglesa", None, "literatura inglesa"),
         ("nl", "English grammar teaching", None, "English grammar teaching"),
         ("de", "Deutsche Bahn talks", None, "Deutsche Bahn"),
+        (
+            "nl",
+            "films met Engelstalige ondertiteling",
+            None,
+            "films met Engelstalige ondertiteling",
+        ),
     ],
 )
 def test_a_language_said_as_an_adjective_beside_a_word_for_talks(spoken, query, code, topic):

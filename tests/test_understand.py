@@ -280,6 +280,8 @@ def test_a_name_said_without_the_title_the_program_writes_before_it() -> None:
         ("charlas de lingüística", None, None),  # no name the base holds
         ("talks van de toekomst", None, None),
         ("historia de la Universidad de Sevilla", None, None),  # no word for talks before
+        ("charlas de Rust", None, None),  # a surname many talks use as a word: their topic
+        ("charlas de Rost", None, None),  # no typo of a name after "de"
     ],
 )
 def test_whose_talks_said_with_a_visitors_word_for_of(query, field, value) -> None:
@@ -292,12 +294,14 @@ def test_whose_talks_said_with_a_visitors_word_for_of(query, field, value) -> No
         ("María José García", "Universidad de Sevilla"),
         ("José García López", "ING"),
         ("Eva Lange", "CCC Berlin"),
+        ("Alex Rust", ""),
     ]
     talks = [
         Talk(f"Talk {n}", speakers=(Speaker(p, affiliation=a),), id=n, language="es")
         for n, (p, a) in enumerate(people)
     ]
     talks += [Talk("Lingüística de corpus", id=9, language="nl")]
+    talks += [Talk(f"Rust {n}", abstract="rust", id=10 + n) for n in range(5)]
     u = understand(query, Vocab.from_talks(talks))
     read = {c.field: c.value for c in u.chips}
     assert read.get(field) == value if field else not read, (query, read)

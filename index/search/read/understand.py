@@ -288,17 +288,21 @@ class _Reader(Words):
     def _language_adjective(self, i: int) -> bool:
         """ "Engelstalige talks", "englischsprachige Vorträge": a language said as an
         adjective in a language a visitor may ask in (`Vocab.language_adjectives`), a
-        limit where it says the language alone, or stands beside a word for talks or
-        for a language ("Engelse talks", "conférences anglaises", "en lengua inglesa",
-        "in englischer Sprache"); elsewhere a word ("Engelse grammatica")."""
+        limit where it stands beside a word for talks or for a language ("Engelse
+        talks", "conférences anglaises", "en lengua inglesa", "in englischer Sprache"),
+        or, where it says the language alone ("-talig", "-sprachig"), opening a query
+        about talks ("Engelstalige security talks"); elsewhere a word ("Engelse
+        grammatica", "films met Engelstalige ondertiteling")."""
         found = self.vocab.language_adjectives.get(self.low(i)) if self.free(i) else None
         if found is None:
             return False
         code, alone = found
-        beside = _GROUP | lexicon.talk_nouns(self.vocab.asked_in) | LANGUAGE_NOUNS
+        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        beside = group | LANGUAGE_NOUNS
         after = self.free(i + 1) and self.low(i + 1) in beside
         before = self.free(i - 1) and self.low(i - 1) in beside
-        if not (alone or after or before):
+        opening = alone and i == 0 and any(self.low(j) in group for j in range(1, 4))
+        if not (after or before or opening):
             return False
         # the word for a language goes with it ("lengua inglesa", "englischer Sprache"),
         # and a cue before it ("en lengua inglesa", "in englischer Sprache")
@@ -353,6 +357,8 @@ class _Reader(Words):
         of = 0 if cued else self._of_cue(i)  # ("charlas de la", "talks van", "Vorträge vom")
         cue = 1 if cued else of
         cued = cued or bool(of)
+        # after a word for "of", one word many talks use is their topic ("charlas de Rust")
+        topic = bool(of) and self.vocab.counts.get(self.low(i), 0) > SURNAME_ALONE_TALKS
         listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
@@ -366,7 +372,8 @@ class _Reader(Words):
             alone = all(
                 t.used or t.low in FRAME or j in range(i, end) for j, t in enumerate(self.toks)
             )
-            if cued or followed or alone or (listed and self.orgs) or self.toks[end - 1].possessive:
+            by = cued and not (topic and org[1] == 1)
+            if by or followed or alone or (listed and self.orgs) or self.toks[end - 1].possessive:
                 if not self._others(end):
                     self.take(i, org[1], "org", org[0], f"org: {org[0]}", cue)
                     return True
@@ -390,7 +397,11 @@ class _Reader(Words):
             if n == 2 and not self.free(i + 1):
                 continue
             w = self.low(i + n - 1)
+            if n == 1 and topic:
+                continue
             name = self.vocab.surnames.get(w)
+            if name is None and of:  # (no typo of a name after "de": "de lingüística")
+                continue
             if name is None and not (n == 1 and w in self.vocab.first_names):
                 # (a word the talks use is no typo: "with video" is not "with Vides")
                 name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
