@@ -142,7 +142,9 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       that language, where the talk is written wholly in Latin letters and the program's
       short texts in a language that is not ("Testing with pytest at scale" among
       Japanese titles is in English: `_other_script`; so too a talk of more words the
-      identifier is unsure of alone, beside what all of them are in together);
+      identifier is unsure of alone, beside what all of them are in together), where it
+      is English or a language other talks of the program are in, or SURE of it
+      ("Nihongo no hanashi" is no Kinyarwanda talk);
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
@@ -161,12 +163,16 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
     few, together = _sample_language(short), _sample_language(undecided)
     out = list(talks)
+    # the languages a low-bar guess of a Latin-letter talk may name: English, and those
+    # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)
+    held = {"en"} | {t.language for t in talks if t.language}
     for n, text in undecided.items():
         own, sure = _namer().classify(text)
         home = few if few is not None and n in short else together
+        likely = sure >= SURE or (sure >= QUERY_SURE and own in held)
         if few is not None and n in short and (own == few or sure < QUERY_SURE):
             out[n] = replace(talks[n], language=few)
-        elif home is not None and sure >= QUERY_SURE and _other_script(text, own, home):
+        elif home is not None and likely and _other_script(text, own, home):
             out[n] = replace(talks[n], language=own)
         elif together is not None and own == together:
             out[n] = replace(talks[n], language=together)

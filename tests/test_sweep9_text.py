@@ -68,6 +68,25 @@ def test_a_title_in_latin_letters_among_japanese_ones_is_in_its_own_language() -
     assert [t.language for t in talks] == ["ja", "ja", "en", "ja", "ja", "en", "ja", "en"]
 
 
+def test_a_romanized_title_among_japanese_ones_gets_no_unlikely_language() -> None:
+    """Review of sweep 12 (R6): "Nihongo no hanashi" (romanized Japanese) in a Japanese
+    program became a Kinyarwanda talk, the identifier's guess at 0.54; a Latin-letter
+    title gets a guess under SURE only where it is English or a language other talks of
+    the program are in, and "Testing with pytest at scale" still gets English."""
+    text = (
+        "# Pythonもくもく会 2026\n\n## 2026年11月21日（土）\n\n"
+        "- 10:00–10:30 オープニング — 佐藤 花子 — ホールA\n"
+        "- 10:45–11:30 型ヒントで変わるPythonの開発 — 鈴木 一郎 — ホールA\n"
+        "- 13:30–14:15 Nihongo no hanashi — 山本 さくら — ホールA\n"
+        "- 15:00–15:45 日本語の形態素解析入門 — 山本 さくら — ホールA\n"
+        "- 16:00–16:45 Testing with pytest at scale — Emily Chen — ホールA\n"
+        "- 17:00–17:30 非同期処理の落とし穴 — 田中 健 — ホールA\n"
+    )
+    _, talks, _ = parse_text(text, "meetup.md")
+    assert {t.title: t.language for t in talks}["Nihongo no hanashi"] in (None, "ja")
+    assert {t.title: t.language for t in talks}["Testing with pytest at scale"] == "en"
+
+
 def test_a_language_the_identifier_splits_into_varieties_is_still_told() -> None:
     """Arabic text was shared out between Arabic and its Moroccan and Egyptian
     varieties, which have no ISO 639-1 code, and no guess was sure."""
