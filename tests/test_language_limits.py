@@ -119,6 +119,8 @@ def test_only_languages_some_talk_is_in_are_read():
         ("fr", "exposés anglais sur Rust", "en", "sur Rust"),
         ("es", "charlas inglesas", "en", ""),
         ("es", "ponencias en lengua inglesa", "en", ""),
+        ("fr", "conférences en langue anglaise", "en", ""),
+        ("nl", "lezingen in de Engelse taal", "en", ""),
         # a language said as an adjective elsewhere is a word, as its name is
         ("nl", "Engelse grammatica", None, "Engelse grammatica"),
         ("de", "englische Literatur", None, "englische Literatur"),
@@ -132,6 +134,19 @@ def test_only_languages_some_talk_is_in_are_read():
             None,
             "films met Engelstalige ondertiteling",
         ),
+        # ...and on the side of a word for talks its language does not put it: it
+        # describes the other word (review of sweep 12, R2)
+        ("de", "Vorträge Deutsche Bahn", None, "Deutsche Bahn"),
+        ("de", "Vorträge englischer Autoren", None, "englischer Autoren"),
+        ("nl", "lezingen Engelse les", None, "Engelse les"),
+        ("es", "cocina española charlas", None, "cocina española"),
+        ("fr", "cinéma anglais conférences", None, "cinéma anglais"),
+        # ...and beside a word for "language" with no cue before them (R3)
+        ("es", "historia de la lengua española", None, "historia de la lengua española"),
+        ("es", "español lengua extranjera", None, "español lengua extranjera"),
+        ("fr", "la langue anglaise au cinéma", None, "la langue anglaise au cinéma"),
+        ("de", "Vorträge zur deutschen Sprache", None, "zur deutschen Sprache"),
+        ("nl", "Nederlandse taal", None, "Nederlandse taal"),
     ],
 )
 def test_a_language_said_as_an_adjective_beside_a_word_for_talks(spoken, query, code, topic):

@@ -66,6 +66,13 @@ def without_honorifics(words: Sequence[str]) -> tuple[str, ...]:
     return tuple(words[at:])
 
 
+def untitled(name: str) -> str:
+    """A name as written without the titles before it (`without_honorifics`): "Dr. Sarah
+    Evans" -> "Sarah Evans", "Mr. Bean" as it is."""
+    words = name.split()
+    return " ".join(words[len(words) - len(without_honorifics(words)) :])
+
+
 def name_suffix(text: str) -> bool:
     """Whether `text` is a name's suffix or degree ("Jr.", "PhD", "M.D.", "MSc")."""
     return text.replace(".", "").strip().lower() in NAME_SUFFIXES

@@ -366,6 +366,21 @@ LANGUAGE_SPEAKING: dict[str, tuple[str, ...]] = {
     "nl": ("talig", "talige"),
     "de": ("sprachig", "sprachige", "sprachigen", "sprachiger", "sprachiges"),
 }
+# The languages of `LANGUAGE_ADJECTIVE_ENDINGS` whose adjective follows the noun it
+# goes with ("charlas inglesas", "en lengua inglesa"); in the others it comes before it
+# ("englische Vorträge", "in englischer Sprache"), and on its other side it describes
+# another word ("Vorträge Deutsche Bahn", "cocina española charlas").
+ADJECTIVE_AFTER_NOUN = frozenset(("fr", "es", "pt"))
+# The word for "language" said with such an adjective after a cue ("in englischer
+# Sprache", "en lengua inglesa", "in de Engelse taal"); without the cue it is a topic
+# ("historia de la lengua española", "Geschichte der englischen Sprache").
+LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "de": ("sprache",),
+    "nl": ("taal",),
+    "fr": ("langue",),
+    "es": ("lengua", "idioma"),
+    "pt": ("língua", "idioma"),
+}
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
 # "zaterdagochtend", "dimanche matin"; CLDR's own come first
@@ -561,6 +576,14 @@ def talk_nouns(languages: frozenset[str]) -> frozenset[str]:
     """The words for a talk or session in the given languages (`TALK_NOUNS`), as
     written and folded ("vorträge", "vortrage")."""
     said = [w for code in languages for w in TALK_NOUNS.get(code, ())]
+    return frozenset((*said, *(fold(w) for w in said)))
+
+
+@lru_cache(maxsize=64)
+def language_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "language" in the given languages (`LANGUAGE_WORDS`), as written
+    and folded ("língua", "lingua")."""
+    said = [w for code in languages for w in LANGUAGE_WORDS.get(code, ())]
     return frozenset((*said, *(fold(w) for w in said)))
 
 

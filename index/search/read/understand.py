@@ -89,9 +89,7 @@ STEMMED_FROM = 5
 # Words a language's name follows when it says what the talks are held in ("in
 # German", "auf Deutsch", "en français", "em português"), and words that follow it so
 LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
-LANGUAGE_NOUNS = frozenset(
-    ("language", "speaking", "spoken", "lingua", "sprache", "lengua", "idioma", "langue", "taal")
-)
+LANGUAGE_NOUNS = frozenset(("language", "speaking", "spoken", "lingua", "sprache"))
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
@@ -259,9 +257,12 @@ class _Reader(Words):
         cued = cued or article
         named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
         group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        # a word for talks after it, in a language that puts its adjectives before
+        # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
+        before = _GROUP | lexicon.talk_nouns(self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN)
         # "英語のトーク": a language, a word for "of", a word for talks
         of = self.free(end) and self.low(end) in lexicon.of_words(self.vocab.asked_in)
-        followed = named or (self.free(end) and self.low(end) in group)
+        followed = named or (self.free(end) and self.low(end) in before)
         followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
@@ -288,28 +289,31 @@ class _Reader(Words):
     def _language_adjective(self, i: int) -> bool:
         """ "Engelstalige talks", "englischsprachige Vorträge": a language said as an
         adjective in a language a visitor may ask in (`Vocab.language_adjectives`), a
-        limit where it stands beside a word for talks or for a language ("Engelse
-        talks", "conférences anglaises", "en lengua inglesa", "in englischer Sprache"),
-        or, where it says the language alone ("-talig", "-sprachig"), opening a query
-        about talks ("Engelstalige security talks"); elsewhere a word ("Engelse
-        grammatica", "films met Engelstalige ondertiteling")."""
+        limit on the side of a word for talks its language puts it
+        (`lexicon.ADJECTIVE_AFTER_NOUN`: "Engelse talks", "conférences anglaises"), or
+        with that language's word for "language" after a cue ("en lengua inglesa", "in
+        englischer Sprache", "in de Engelse taal"), or, where it says the language alone
+        ("-talig", "-sprachig"), opening a query about talks ("Engelstalige security
+        talks"); elsewhere a word ("Vorträge Deutsche Bahn", "cocina española charlas",
+        "historia de la lengua española", "films met Engelstalige ondertiteling")."""
         found = self.vocab.language_adjectives.get(self.low(i)) if self.free(i) else None
         if found is None:
             return False
-        code, alone = found
+        code, alone, said_in = found
         group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
-        beside = group | LANGUAGE_NOUNS
-        after = self.free(i + 1) and self.low(i + 1) in beside
-        before = self.free(i - 1) and self.low(i - 1) in beside
-        opening = alone and i == 0 and any(self.low(j) in group for j in range(1, 4))
-        if not (after or before or opening):
+        j = i - 1 if said_in in lexicon.ADJECTIVE_AFTER_NOUN else i + 1  # (its noun)
+        noun = self.free(j) and self.low(j) in group
+        language = self.free(j) and self.low(j) in lexicon.language_words(self.vocab.asked_in)
+        k = min(i, j) - 1  # (the cue before the pair, an article between)
+        cued = language and self.free(k) and self.low(k) in LANGUAGE_CUES
+        if language and not cued and self.free(k) and self.low(k) in self._articles():
+            k -= 1
+            cued = self.free(k) and self.low(k) in LANGUAGE_CUES
+        opening = alone and i == 0 and any(self.low(m) in group for m in range(1, 4))
+        if not (noun or cued or opening):
             return False
-        # the word for a language goes with it ("lengua inglesa", "englischer Sprache"),
-        # and a cue before it ("en lengua inglesa", "in englischer Sprache")
-        n = 1 + int(after and self.low(i + 1) in LANGUAGE_NOUNS)
-        cue = int(before and self.low(i - 1) in LANGUAGE_NOUNS)
-        cue += int(self.free(i - cue - 1) and self.low(i - cue - 1) in LANGUAGE_CUES)
-        self.take(i, n, "language", code, f"in {english_name(code)}", cue)
+        n = 1 + int(cued and j > i)  # ("englischer Sprache")
+        self.take(i, n, "language", code, f"in {english_name(code)}", i - k if cued else 0)
         return True
 
     def _in_a_track_name(self, i: int, n: int) -> bool:
@@ -357,8 +361,11 @@ class _Reader(Words):
         of = 0 if cued else self._of_cue(i)  # ("charlas de la", "talks van", "Vorträge vom")
         cue = 1 if cued else of
         cued = cued or bool(of)
-        # after a word for "of", one word many talks use is their topic ("charlas de Rust")
-        topic = bool(of) and self.vocab.counts.get(self.low(i), 0) > SURNAME_ALONE_TALKS
+        # after a word for "of", one word many talks use is their topic ("charlas de
+        # Rust"), and so is one written lowercase that any talk uses ("charlas de datos")
+        w = self.low(i)
+        lower = self.free(i) and self.toks[i].text.islower() and w in self.vocab.words
+        topic = bool(of) and (self.vocab.counts.get(w, 0) > SURNAME_ALONE_TALKS or lower)
         listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
@@ -433,12 +440,8 @@ class _Reader(Words):
         speakers whose names hold them, as a surname alone is; 0 where none is."""
         for n in (3, 2):
             words = tuple(self.low(j) for j in range(i, i + n))
-            if not all(self.free(j) for j in range(i, i + n)):
-                continue
-            for key in self.vocab.speakers:
-                at = [k for k in range(len(key) - n + 1) if key[k : k + n] == words]
-                if at and len(key) > n:
-                    return n
+            if all(self.free(j) for j in range(i, i + n)) and words in self.vocab.name_pieces:
+                return n
         return 0
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:

@@ -21,7 +21,7 @@ from index.search.read.inflection import Inflected
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
-from talkbase.core.names import without_honorifics
+from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold, singular
@@ -67,8 +67,8 @@ class Vocab:
     languages: dict[tuple[str, ...], str] = field(default_factory=dict)
     # ...and the adjectives a visitor makes of those names in the languages they may ask
     # in (lexicon.language_adjectives): "engelse" -> ("en", False: beside a word for
-    # talks only), "engelstalige" -> ("en", True: alone)
-    language_adjectives: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    # talks only, "nl": the language it is said in), "engelstalige" -> ("en", True: alone)
+    language_adjectives: dict[str, tuple[str, bool, str]] = field(default_factory=dict)
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     # (and, in a language that inflects them, their inflected forms: inflection.py)
@@ -160,10 +160,13 @@ class Vocab:
         v._add_format_names(Counter(dict(reads.format_counts(con))), reads.talk_count(con))
         names = reads.speaker_spread(con)
         v.speakers = _last_wins(
-            (key, name, a, b) for name, a, b in names for key in _name_keys(name) if _spoken(key)
+            (key, said, a, b)
+            for name, a, b in names
+            for key, said in _name_keys(name)
+            if _spoken(key)
         )
         for name, _, _ in names:  # by first place: the first full name holding a surname wins
-            v._add_names_of(name, _name_keys(name)[-1])
+            v._add_names_of(name, _name_keys(name)[-1][0])
         v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
         n = reads.talk_count(con)
         if reads.has_table(con, "words"):
@@ -219,7 +222,7 @@ class Vocab:
             for said_in in sorted(self.asked_in):
                 name = languages.name_in(code, said_in)
                 for word, alone in lexicon.language_adjectives(name, said_in).items():
-                    self.language_adjectives.setdefault(word, (code, alone))
+                    self.language_adjectives.setdefault(word, (code, alone, said_in))
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
@@ -263,10 +266,10 @@ class Vocab:
 
     def _add_speaker(self, name: str) -> None:
         keys = _name_keys(name)
-        for key in keys:
+        for key, said in keys:
             if _spoken(key):
-                self.speakers[key] = name
-        self._add_names_of(name, keys[-1])
+                self.speakers[key] = said
+        self._add_names_of(name, keys[-1][0])
 
     def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
         """A full name's surname and first name, to read "by Poettering", "by Lennart";
@@ -331,6 +334,22 @@ class Vocab:
         return found
 
     @property
+    def name_pieces(self) -> frozenset[tuple[str, ...]]:
+        """Two or three words in a row from inside a longer speaker's name ("josé garcía"
+        of "María José García" and of "José García López"; made on first use)."""
+        found: frozenset[tuple[str, ...]] | None = self.__dict__.get("_name_pieces")
+        if found is None:
+            found = frozenset(
+                key[k : k + n]
+                for key in self.speakers
+                for n in (2, 3)
+                if len(key) > n
+                for k in range(len(key) - n + 1)
+            )
+            self.__dict__["_name_pieces"] = found
+        return found
+
+    @property
     def names_words(self) -> frozenset[str]:
         """The words of people's, organisations', tracks' and rooms' names: never
         typos to correct ("Cheuk Ting Ho" is no "tang")."""
@@ -374,12 +393,14 @@ def _name_key(name: str) -> tuple[str, ...]:
     return word_tuple(f"{first} {last}" if comma else name)
 
 
-def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
-    """The words of a speaker's name (`_name_key`), and without the titles before it
-    where it has some ("Dr. Sarah Evans": also "Sarah Evans"; talkbase/core/names.py)."""
+def _name_keys(name: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The words of a speaker's name (`_name_key`) -> the name, and where it has titles
+    before it, its words without them -> the name without them ("sarah evans" -> "Sarah
+    Evans" of "Dr. Sarah Evans", whose talks that limit finds as it finds a "Sarah
+    Evans" stored untitled; talkbase/core/names.py)."""
     key = _name_key(name)
     bare = without_honorifics(key)
-    return (key, bare) if bare != key else (key,)
+    return ((key, name), (bare, untitled(name))) if bare != key else ((key, name),)
 
 
 def _surname_key(key: tuple[str, ...]) -> bool:
