@@ -278,8 +278,6 @@ def test_a_speaker_stored_with_and_without_a_title_is_found_under_both(order) ->
     """Review of sweep 12 (R1): with talks by "Mark Lee" and "Dr. Mark Lee", "talks by
     Mark Lee" limited to whichever came last, the titled one, and lost the other's
     talk; said without the title it is the untitled name, which finds both."""
-    from talkbase.core.records import Speaker
-
     people = ["Mark Lee", "Dr. Mark Lee", "Dr. Mark Lee"][::order]
     talks = [Talk(f"Talk {i}", speakers=(Speaker(n),), id=i) for i, n in enumerate(people)]
     v = Vocab.from_talks(talks)
@@ -294,8 +292,6 @@ def test_words_of_speakers_names_in_a_row_are_looked_up_once_per_base() -> None:
     name for each two or three words after a cue (60 ms a question on a base of
     40,000 speakers, from 10); the pieces of the names are made once
     (`Vocab.name_pieces`)."""
-    from talkbase.core.records import Speaker
-
     people = ["María José García", "José García López", "Kim Lee"]
     talks = [Talk(f"Talk {i}", speakers=(Speaker(n),), id=i) for i, n in enumerate(people)]
     v = Vocab.from_talks(talks)
