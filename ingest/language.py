@@ -19,7 +19,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from talkbase.core.languages import CODES, english_name, written_in
+from talkbase.core.languages import (
+    CODES,
+    english_name,
+    latin_letters_only,
+    written_in,
+    written_in_latin,
+)
 from talkbase.core.records import Talk
 
 MIN_CHARS = 60  # shorter than this ("Kubernetes", a title alone), no guess
@@ -133,6 +139,12 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     - a talk whose words are too few (a title alone: "장애 대응 자동화 이야기", "Λήξη"):
       the language of those short texts together, unless the identifier takes its own
       words for another language (QUERY_SURE of it: a German title among English ones);
+      that language, where the talk is written wholly in Latin letters and the program's
+      short texts in a language that is not ("Testing with pytest at scale" among
+      Japanese titles is in English: `_other_script`; so too a talk of more words the
+      identifier is unsure of alone, beside what all of them are in together), where it
+      is English or a language other talks of the program are in, or SURE of it
+      ("Nihongo no hanashi" is no Kinyarwanda talk);
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
@@ -151,13 +163,31 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
     few, together = _sample_language(short), _sample_language(undecided)
     out = list(talks)
+    # the languages a low-bar guess of a Latin-letter talk may name: English, and those
+    # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)
+    held = {"en"} | {t.language for t in talks if t.language}
     for n, text in undecided.items():
         own, sure = _namer().classify(text)
+        home = few if few is not None and n in short else together
+        likely = sure >= SURE or (sure >= QUERY_SURE and own in held)
         if few is not None and n in short and (own == few or sure < QUERY_SURE):
             out[n] = replace(talks[n], language=few)
+        elif home is not None and likely and _other_script(text, own, home):
+            out[n] = replace(talks[n], language=own)
         elif together is not None and own == together:
             out[n] = replace(talks[n], language=together)
     return out
+
+
+def _other_script(text: str, own: str, few: str) -> bool:
+    """Whether a short text the identifier takes for `own` (QUERY_SURE of it) cannot be
+    in `few`, the language of its program's short texts, by its letters: all Latin
+    ones, where `few` is not written in them and `own` is (CLDR's scripts)."""
+    return (
+        latin_letters_only(text)
+        and written_in_latin(few) is False
+        and written_in_latin(own) is True
+    )
 
 
 def _sample_language(texts: dict[int, str]) -> str | None:

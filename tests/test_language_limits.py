@@ -104,6 +104,62 @@ def test_only_languages_some_talk_is_in_are_read():
     assert understand("talks in French", v).filters.language is None
 
 
+@pytest.mark.parametrize(
+    ("spoken", "query", "code", "topic"),
+    [
+        ("nl", "Engelstalige talks", "en", ""),
+        ("nl", "Engelse talks", "en", ""),
+        ("nl", "Engelstalige security talks", "en", "security"),
+        ("nl", "Nederlandstalige lezingen", "nl", ""),
+        ("de", "englischsprachige Vorträge", "en", ""),
+        ("de", "deutschsprachige Vorträge über Rust", "de", "über Rust"),
+        ("de", "englische Vorträge", "en", ""),
+        ("de", "Vorträge in englischer Sprache", "en", ""),
+        ("fr", "conférences anglaises", "en", ""),
+        ("fr", "exposés anglais sur Rust", "en", "sur Rust"),
+        ("es", "charlas inglesas", "en", ""),
+        ("es", "ponencias en lengua inglesa", "en", ""),
+        ("fr", "conférences en langue anglaise", "en", ""),
+        ("nl", "lezingen in de Engelse taal", "en", ""),
+        # a language said as an adjective elsewhere is a word, as its name is
+        ("nl", "Engelse grammatica", None, "Engelse grammatica"),
+        ("de", "englische Literatur", None, "englische Literatur"),
+        ("fr", "littérature anglaise", None, "littérature anglaise"),
+        ("es", "literatura inglesa", None, "literatura inglesa"),
+        ("nl", "English grammar teaching", None, "English grammar teaching"),
+        ("de", "Deutsche Bahn talks", None, "Deutsche Bahn"),
+        (
+            "nl",
+            "films met Engelstalige ondertiteling",
+            None,
+            "films met Engelstalige ondertiteling",
+        ),
+        # ...and on the side of a word for talks its language does not put it: it
+        # describes the other word (review of sweep 12, R2)
+        ("de", "Vorträge Deutsche Bahn", None, "Deutsche Bahn"),
+        ("de", "Vorträge englischer Autoren", None, "englischer Autoren"),
+        ("nl", "lezingen Engelse les", None, "Engelse les"),
+        ("es", "cocina española charlas", None, "cocina española"),
+        ("fr", "cinéma anglais conférences", None, "cinéma anglais"),
+        # ...and beside a word for "language" with no cue before them (R3)
+        ("es", "historia de la lengua española", None, "historia de la lengua española"),
+        ("es", "español lengua extranjera", None, "español lengua extranjera"),
+        ("fr", "la langue anglaise au cinéma", None, "la langue anglaise au cinéma"),
+        ("de", "Vorträge zur deutschen Sprache", None, "zur deutschen Sprache"),
+        ("nl", "Nederlandse taal", None, "Nederlandse taal"),
+    ],
+)
+def test_a_language_said_as_an_adjective_beside_a_word_for_talks(spoken, query, code, topic):
+    """Sweep 12 (Q10): "Engelstalige talks", "Engelse talks" read nothing, and none of
+    the English talks came first; the adjective a visitor makes of a language's name
+    (CLDR's, with its language's endings: lexicon.LANGUAGE_ADJECTIVE_ENDINGS) is a limit
+    beside a word for talks or for a language, or alone where it says "-speaking"."""
+    talks = [Talk(title="t", abstract="a", language=spoken, id=1)]
+    talks += [Talk(title="u", abstract="b", language="en", id=2)]
+    u = understand(query, Vocab.from_talks(talks))
+    assert (u.filters.language, u.topic) == (code, topic), u.label
+
+
 def test_names_come_from_english_own_words_and_the_programs_other_languages():
     said = languages.names("de", ["it", "fr"])
     assert {"german", "deutsch", "tedesco", "allemand"} <= set(said)

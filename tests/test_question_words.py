@@ -128,7 +128,7 @@ def test_several_tracks_named_are_any_of_them(v, query, tracks, topic):
 @pytest.mark.parametrize(
     ("query", "track", "topic"),
     [
-        ("Vorträge im Go-Devroom über Testen", "Go", "Vorträge über Testen"),
+        ("Vorträge im Go-Devroom über Testen", "Go", "über Testen"),  # ("Vorträge": "talks")
         ("testing in the go-devroom", "Go", "testing"),
         ("talks in the Online-Privacy devroom", "Online Privacy", ""),
         ("the Online-Privacy-Track", "Online Privacy", ""),

@@ -46,6 +46,47 @@ def test_a_title_in_another_language_than_its_programs_is_not_given_the_programs
     assert [t.language for t in talks] == ["en", "en", "en", "en", None]
 
 
+def test_a_title_in_latin_letters_among_japanese_ones_is_in_its_own_language() -> None:
+    """Sweep 12 (Q10): the English talks of a Japanese meetup, titles alone, had no
+    language ("talks in English", "英語のトーク" read nothing): too short for a guess,
+    and not Japanese, which the identifier saw; a title wholly in Latin letters in a
+    program whose short texts are in a language written in another script is in the
+    language the identifier takes it for. One of mixed letters stays the program's."""
+    text = (
+        "# Pythonもくもく会 2026\n\n## 2026年11月21日（土）\n\n"
+        "- 10:00–10:30 オープニング — 佐藤 花子 — ホールA\n"
+        "- 10:45–11:30 型ヒントで変わるPythonの開発 — 鈴木 一郎 — ホールA\n"
+        "- 13:30–14:15 Building data pipelines with Polars — Emily Chen — ホールA\n"
+        "- 14:35–14:40 ライトニングトーク：Lightning talk on uv — John Smith — ホールA\n"
+        "- 15:00–15:45 日本語の形態素解析入門 — 山本 さくら — ホールA\n"
+        "- 16:00–16:45 Testing with pytest at scale — Emily Chen — ホールA\n"
+        "- 17:00–17:30 非同期処理の落とし穴 — 田中 健 — ホールA\n"
+        "- 18:00–18:45 Observability with OpenTelemetry: From Zero to Traces in a Go "
+        "Service — Emily Chen — ホールA\n"
+    )
+    _, talks, _ = parse_text(text, "meetup.md")
+    assert [t.language for t in talks] == ["ja", "ja", "en", "ja", "ja", "en", "ja", "en"]
+
+
+def test_a_romanized_title_among_japanese_ones_gets_no_unlikely_language() -> None:
+    """Review of sweep 12 (R6): "Nihongo no hanashi" (romanized Japanese) in a Japanese
+    program became a Kinyarwanda talk, the identifier's guess at 0.54; a Latin-letter
+    title gets a guess under SURE only where it is English or a language other talks of
+    the program are in, and "Testing with pytest at scale" still gets English."""
+    text = (
+        "# Pythonもくもく会 2026\n\n## 2026年11月21日（土）\n\n"
+        "- 10:00–10:30 オープニング — 佐藤 花子 — ホールA\n"
+        "- 10:45–11:30 型ヒントで変わるPythonの開発 — 鈴木 一郎 — ホールA\n"
+        "- 13:30–14:15 Nihongo no hanashi — 山本 さくら — ホールA\n"
+        "- 15:00–15:45 日本語の形態素解析入門 — 山本 さくら — ホールA\n"
+        "- 16:00–16:45 Testing with pytest at scale — Emily Chen — ホールA\n"
+        "- 17:00–17:30 非同期処理の落とし穴 — 田中 健 — ホールA\n"
+    )
+    _, talks, _ = parse_text(text, "meetup.md")
+    assert {t.title: t.language for t in talks}["Nihongo no hanashi"] in (None, "ja")
+    assert {t.title: t.language for t in talks}["Testing with pytest at scale"] == "en"
+
+
 def test_a_language_the_identifier_splits_into_varieties_is_still_told() -> None:
     """Arabic text was shared out between Arabic and its Moroccan and Egyptian
     varieties, which have no ISO 639-1 code, and no guess was sure."""

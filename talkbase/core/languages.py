@@ -212,6 +212,12 @@ def names(code: str, said_in: Iterable[str] = ()) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for n in out for f in (n.casefold(), _plain(n)) if f))
 
 
+def name_in(code: str, locale: str) -> str:
+    """The name of the language `code` in the language `locale` as CLDR writes it
+    ("en" in "nl": "Engels"); "" without Babel or the data."""
+    return next(iter(_cldr_name(code, locale)), "")
+
+
 def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
     """The name of `code` in `locale` as CLDR writes it; () without Babel or the data."""
     try:
@@ -668,6 +674,27 @@ def spoken_where(zone: str) -> tuple[str, ...]:
     if not territory or territory == "001":
         return ()
     return tuple(c for c in get_official_languages(territory, de_facto=True) if "_" not in c)
+
+
+@lru_cache(maxsize=256)
+def written_in_latin(code: str) -> bool | None:
+    """Whether the language `code` is written in the Latin script (CLDR's likely script
+    for it, through Babel: "en" -> Latn, "ja" -> Jpan); None where CLDR does not say, or
+    without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return None
+    likely = str(get_global("likely_subtags").get(code, ""))
+    parts = likely.split("_")
+    return parts[1] == "Latn" if len(parts) > 1 and len(parts[1]) == 4 else None
+
+
+def latin_letters_only(text: str) -> bool:
+    """Whether every letter of `text` is a Latin one (and it has some): "Testing with
+    pytest at scale", not "Kubernetes の運用"."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(unicodedata.name(c, "").startswith("LATIN") for c in letters)
 
 
 @lru_cache(maxsize=64)

@@ -7,6 +7,8 @@ same rule."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 
 # Words that belong to the surname after them (lowercase; "d'" is a prefix of a word).
 PARTICLES = frozenset(
@@ -17,6 +19,14 @@ PARTICLES = frozenset(
 # lowercase, dots dropped.
 NAME_SUFFIXES = frozenset(
     "jr sr ii iii iv phd md msc mba bsc mphil dphil dds dvm jd llm mfa edd esq cpa".split()
+)
+# Titles written before a name ("Dr. Sarah Evans", "Dra. Mariana Silva", "Prof.ª Ana
+# Lima", "Dr.-Ing. Hans Weber", "Drs. Jan de Vries"): the base keeps them as written, a
+# visitor's "talks by Sarah Evans" is the same person (`without_honorifics`); lowercase,
+# dots and hyphens dropped.
+HONORIFICS = frozenset(
+    "dr dra drs dring prof profa profe profdr mr mrs ms mx mme mlle sr sra srta dott "
+    "dottssa ing ir mag dipl dipling rev sir herr frau".split()
 )
 _ESCAPED = re.compile(r"\\[nrt]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -38,6 +48,29 @@ def surname_words(words: list[str]) -> list[str]:
     while at > 1 and words[at - 1].lower() in PARTICLES:
         at -= 1
     return words[at:]
+
+
+def honorific(word: str) -> bool:
+    """Whether `word` is a title said before a name ("Dr.", "Dra.", "Prof.ª", "Dr.-Ing.")."""
+    plain = unicodedata.normalize("NFKC", word).casefold()
+    return re.sub(r"[.\-]", "", plain) in HONORIFICS
+
+
+def without_honorifics(words: Sequence[str]) -> tuple[str, ...]:
+    """A name's words without the titles before it (`HONORIFICS`): ["dr", "sarah",
+    "evans"] -> ("sarah", "evans"); a name left with fewer than two words ("Mr. Bean",
+    "Ing Chen") as it is."""
+    at = 0
+    while at < len(words) - 2 and honorific(words[at]):
+        at += 1
+    return tuple(words[at:])
+
+
+def untitled(name: str) -> str:
+    """A name as written without the titles before it (`without_honorifics`): "Dr. Sarah
+    Evans" -> "Sarah Evans", "Mr. Bean" as it is."""
+    words = name.split()
+    return " ".join(words[len(words) - len(without_honorifics(words)) :])
 
 
 def name_suffix(text: str) -> bool:

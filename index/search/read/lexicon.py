@@ -343,6 +343,43 @@ TALK_NOUNS: dict[str, tuple[str, ...]] = {
     "ja": ("トーク", "セッション", "講演", "発表"),
     "zh": ("演讲", "演講", "报告", "報告"),
     "ko": ("발표", "세션", "강연"),
+    "de": ("vortrag", "vorträge", "vorträgen"),
+    "nl": ("lezing", "lezingen", "presentatie", "presentaties", "sessie", "sessies"),
+    "fr": ("conférence", "conférences", "exposé", "exposés", "présentation", "présentations"),
+    "es": ("charla", "charlas", "ponencia", "ponencias", "conferencia", "conferencias"),
+    "pt": ("palestra", "palestras"),
+}
+# How a language's name said in one of these languages (CLDR's: "Engels", "Englisch",
+# "anglais", "inglés") is made the adjective said beside a word for talks: its name with
+# one of these endings ("Engelse talks", "englische Vorträge", "conférences anglaises",
+# "charlas inglesas"; in French the name itself too: "exposés anglais"), folded. An
+# ending of `LANGUAGE_SPEAKING` makes a word that names the language alone, as
+# "Spanish-language" does ("Engelstalige talks", "englischsprachige Vorträge").
+LANGUAGE_ADJECTIVE_ENDINGS: dict[str, tuple[str, ...]] = {
+    "nl": ("e",),
+    "de": ("e", "en", "er", "es"),
+    "fr": ("", "e", "es"),
+    "es": ("a", "as", "es"),
+    "pt": ("a", "as", "es"),
+}
+LANGUAGE_SPEAKING: dict[str, tuple[str, ...]] = {
+    "nl": ("talig", "talige"),
+    "de": ("sprachig", "sprachige", "sprachigen", "sprachiger", "sprachiges"),
+}
+# The languages of `LANGUAGE_ADJECTIVE_ENDINGS` whose adjective follows the noun it
+# goes with ("charlas inglesas", "en lengua inglesa"); in the others it comes before it
+# ("englische Vorträge", "in englischer Sprache"), and on its other side it describes
+# another word ("Vorträge Deutsche Bahn", "cocina española charlas").
+ADJECTIVE_AFTER_NOUN = frozenset(("fr", "es", "pt"))
+# The word for "language" said with such an adjective after a cue ("in englischer
+# Sprache", "en lengua inglesa", "in de Engelse taal"); without the cue it is a topic
+# ("historia de la lengua española", "Geschichte der englischen Sprache").
+LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "de": ("sprache",),
+    "nl": ("taal",),
+    "fr": ("langue",),
+    "es": ("lengua", "idioma"),
+    "pt": ("língua", "idioma"),
 }
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
@@ -686,8 +723,30 @@ def of_words(languages: frozenset[str]) -> frozenset[str]:
 
 @lru_cache(maxsize=64)
 def talk_nouns(languages: frozenset[str]) -> frozenset[str]:
-    """The words for a talk or session in the given languages (`TALK_NOUNS`)."""
-    return frozenset(w for code in languages for w in TALK_NOUNS.get(code, ()))
+    """The words for a talk or session in the given languages (`TALK_NOUNS`), as
+    written and folded ("vorträge", "vortrage")."""
+    said = [w for code in languages for w in TALK_NOUNS.get(code, ())]
+    return frozenset((*said, *(fold(w) for w in said)))
+
+
+@lru_cache(maxsize=64)
+def language_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "language" in the given languages (`LANGUAGE_WORDS`), as written
+    and folded ("língua", "lingua")."""
+    said = [w for code in languages for w in LANGUAGE_WORDS.get(code, ())]
+    return frozenset((*said, *(fold(w) for w in said)))
+
+
+def language_adjectives(name: str, code: str) -> dict[str, bool]:
+    """The adjectives a visitor asking in `code` makes of a language's `name` in that
+    language (`LANGUAGE_ADJECTIVE_ENDINGS`), folded -> whether the word names the
+    language alone (`LANGUAGE_SPEAKING`: "engelstalige") rather than only beside a word
+    for talks ("engelse"); {} for a language with no such rule."""
+    base = fold(name)
+    if not base.isalpha():
+        return {}
+    found = {base + e: False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
+    return found | {base + e: True for e in LANGUAGE_SPEAKING.get(code, ())}
 
 
 @lru_cache(maxsize=64)

@@ -46,6 +46,7 @@ from index.search.read.whenwords import (
 from talkbase.core import stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
+from talkbase.core.names import honorific, without_honorifics
 from talkbase.core.terms import FORMAT_WORDS, fold, type_word
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
@@ -250,7 +251,7 @@ class _Reader(Words):
         query about talks; elsewhere it stays a topic word ("German energy policy")."""
         found = match_seq(self.toks, i, self.vocab.languages)
         if found is None:
-            return self._language_compound(i)
+            return self._language_compound(i) or self._language_adjective(i)
         code, n = found
         end = i + n
         cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
@@ -260,13 +261,16 @@ class _Reader(Words):
         cued = cued or article
         named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
         group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        # a word for talks after it, in a language that puts its adjectives before
+        # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
+        before = _GROUP | lexicon.talk_nouns(self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN)
         # "英語のトーク": a language, a word for "of", a word for talks
         of = self.free(end) and self.low(end) in lexicon.of_words(self.vocab.asked_in)
-        followed = named or (self.free(end) and self.low(end) in group)
+        followed = named or (self.free(end) and self.low(end) in before)
         followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
-            return False
+            return self._language_adjective(i)
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued) + int(article))
         return True
@@ -284,6 +288,36 @@ class _Reader(Words):
         if code is None or not self.free(i) or words[-1] not in LANGUAGE_NOUNS:
             return False
         self.take(i, 1, "language", code, f"in {english_name(code)}")
+        return True
+
+    def _language_adjective(self, i: int) -> bool:
+        """ "Engelstalige talks", "englischsprachige Vorträge": a language said as an
+        adjective in a language a visitor may ask in (`Vocab.language_adjectives`), a
+        limit on the side of a word for talks its language puts it
+        (`lexicon.ADJECTIVE_AFTER_NOUN`: "Engelse talks", "conférences anglaises"), or
+        with that language's word for "language" after a cue ("en lengua inglesa", "in
+        englischer Sprache", "in de Engelse taal"), or, where it says the language alone
+        ("-talig", "-sprachig"), opening a query about talks ("Engelstalige security
+        talks"); elsewhere a word ("Vorträge Deutsche Bahn", "cocina española charlas",
+        "historia de la lengua española", "films met Engelstalige ondertiteling")."""
+        found = self.vocab.language_adjectives.get(self.low(i)) if self.free(i) else None
+        if found is None:
+            return False
+        code, alone, said_in = found
+        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        j = i - 1 if said_in in lexicon.ADJECTIVE_AFTER_NOUN else i + 1  # (its noun)
+        noun = self.free(j) and self.low(j) in group
+        language = self.free(j) and self.low(j) in lexicon.language_words(self.vocab.asked_in)
+        k = min(i, j) - 1  # (the cue before the pair, an article between)
+        cued = language and self.free(k) and self.low(k) in LANGUAGE_CUES
+        if language and not cued and self.free(k) and self.low(k) in self._articles():
+            k -= 1
+            cued = self.free(k) and self.low(k) in LANGUAGE_CUES
+        opening = alone and i == 0 and any(self.low(m) in group for m in range(1, 4))
+        if not (noun or cued or opening):
+            return False
+        n = 1 + int(cued and j > i)  # ("englischer Sprache")
+        self.take(i, n, "language", code, f"in {english_name(code)}", i - k if cued else 0)
         return True
 
     def _in_a_track_name(self, i: int, n: int) -> bool:
@@ -385,7 +419,14 @@ class _Reader(Words):
 
     def person(self, i: int) -> bool:
         cued = self.free(i - 1) and self.low(i - 1) in _BY
-        cue = 1 if cued else 0
+        of = 0 if cued else self._of_cue(i)  # ("charlas de la", "talks van", "Vorträge vom")
+        cue = 1 if cued else of
+        cued = cued or bool(of)
+        # after a word for "of", one word many talks use is their topic ("charlas de
+        # Rust"), and so is one written lowercase that any talk uses ("charlas de datos")
+        w = self.low(i)
+        lower = self.free(i) and self.toks[i].text.islower() and w in self.vocab.words
+        topic = bool(of) and (self.vocab.counts.get(w, 0) > SURNAME_ALONE_TALKS or lower)
         listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
         # a full name is distinctive wherever it stands, but in a long question only
@@ -399,7 +440,8 @@ class _Reader(Words):
             alone = all(
                 t.used or t.low in FRAME or j in range(i, end) for j, t in enumerate(self.toks)
             )
-            if cued or followed or alone or (listed and self.orgs) or self.toks[end - 1].possessive:
+            by = cued and not (topic and org[1] == 1)
+            if by or followed or alone or (listed and self.orgs) or self.toks[end - 1].possessive:
                 if not self._others(end):
                     self.take(i, org[1], "org", org[0], f"org: {org[0]}", cue)
                     return True
@@ -415,11 +457,19 @@ class _Reader(Words):
             return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
+        held = self._within_a_name(i) if cued else 0
+        if held:  # "de José García" of "María José García" and "José García López"
+            said = " ".join(self.toks[j].text.strip("?!,;:()") for j in range(i, i + held))
+            return self._person(i, held, said, cue)
         for n in (2, 1):  # "by Gerard Salton", "by Salton", "Salton's"
             if n == 2 and not self.free(i + 1):
                 continue
             w = self.low(i + n - 1)
+            if n == 1 and topic:
+                continue
             name = self.vocab.surnames.get(w)
+            if name is None and of:  # (no typo of a name after "de": "de lingüística")
+                continue
             if name is None and not (n == 1 and w in self.vocab.first_names):
                 # (a word the talks use is no typo: "with video" is not "with Vides")
                 name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
@@ -432,6 +482,28 @@ class _Reader(Words):
             return self._person(i, n, surname, cue, name)
         first = self.vocab.first_names.get(self.low(i))  # "by Lennart": anyone so named
         return bool(first and cued and self.low(i - 1) == "by" and self._person(i, 1, first, cue))
+
+    def _of_cue(self, i: int) -> int:
+        """How many words before token i say whose talks follow in a visitor's language:
+        a word for "of" other than English's, with an article after it, right after a
+        word for talks ("charlas de la", "talks van", "Vorträge vom"); 0 where they are
+        not so. What follows is read only where it is a name the base holds."""
+        of = lexicon.of_words(self.vocab.asked_in) - lexicon.of_words(frozenset())
+        k = 2 if self.low(i - 2) in of and self.low(i - 1) in self._articles() else 1
+        if not all(self.free(j) for j in range(i - k, i)) or self.low(i - k) not in of:
+            return 0
+        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        return k if self.free(i - k - 1) and self.low(i - k - 1) in group else 0
+
+    def _within_a_name(self, i: int) -> int:
+        """How many tokens from i (two or three) are words of a speaker's name in a row,
+        not the whole of it ("José García" of "María José García"): a limit to the
+        speakers whose names hold them, as a surname alone is; 0 where none is."""
+        for n in (3, 2):
+            words = tuple(self.low(j) for j in range(i, i + n))
+            if all(self.free(j) for j in range(i, i + n)) and words in self.vocab.name_pieces:
+                return n
+        return 0
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):
@@ -460,9 +532,12 @@ def _plural(said: list[str], words: tuple[str, ...], code: str) -> bool:
 def _first_fits(word: str, name: str) -> bool:
     """Whether `word` can be the first name of `name` ("Gerard" of "Salton, G.")."""
     last, comma, first = name.partition(",")
-    firsts = word_tuple(first if comma else " ".join(name.split()[:-1]))
+    # (the titles before it left out: "Sarah" is the first name of "Dr. Sarah Evans")
+    firsts = without_honorifics(word_tuple(f"{first} {last}" if comma else name))[:-1]
     if not firsts:
         return False
+    if honorific(word):  # "by Prof. Costa", "by Dr. Evans"
+        return True
     initials = re.fullmatch(r"\w(?:\.\w)*\.?", firsts[0]) is not None  # "U.W.", "G"
     typed_initial = len(word.rstrip(".")) == 1  # "by L. Poettering"
     typo = len(word) >= 4 and OSA.distance(firsts[0], word, score_cutoff=1) <= 1  # "Lenart"

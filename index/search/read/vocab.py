@@ -21,6 +21,7 @@ from index.search.read.inflection import Inflected
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
+from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold, singular, type_word
@@ -64,6 +65,10 @@ class Vocab:
     # a language's names (in English, its own, and each other language the talks are in)
     # -> its code, for the languages some talk is in ("tedesco", "deutsch", "german": de)
     languages: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # ...and the adjectives a visitor makes of those names in the languages they may ask
+    # in (lexicon.language_adjectives): "engelse" -> ("en", False: beside a word for
+    # talks only, "nl": the language it is said in), "engelstalige" -> ("en", True: alone)
+    language_adjectives: dict[str, tuple[str, bool, str]] = field(default_factory=dict)
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     # (and, in a language that inflects them, their inflected forms: inflection.py)
@@ -170,10 +175,13 @@ class Vocab:
         v._add_format_names(type_counts, reads.talk_count(con), format_languages)
         names = reads.speaker_spread(con)
         v.speakers = _last_wins(
-            (key, name, a, b) for name, a, b in names for key in [_name_key(name)] if _spoken(key)
+            (key, said, a, b)
+            for name, a, b in names
+            for key, said in _name_keys(name)
+            if _spoken(key)
         )
         for name, _, _ in names:  # by first place: the first full name holding a surname wins
-            v._add_names_of(name, _name_key(name))
+            v._add_names_of(name, _name_keys(name)[-1][0])
         v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
         n = reads.talk_count(con)
         if reads.has_table(con, "words"):
@@ -242,6 +250,11 @@ class Vocab:
             if code not in self.spoken and code != "en":  # (read already: English always)
                 self._add_when_words(code, theirs=False)
         self.asked_in = self.spoken | frozenset(others)
+        for code in sorted(self.spoken):
+            for said_in in sorted(self.asked_in):
+                name = languages.name_in(code, said_in)
+                for word, alone in lexicon.language_adjectives(name, said_in).items():
+                    self.language_adjectives.setdefault(word, (code, alone, said_in))
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
@@ -284,10 +297,11 @@ class Vocab:
                 said.inflect(key, part)
 
     def _add_speaker(self, name: str) -> None:
-        key = _name_key(name)
-        if _spoken(key):
-            self.speakers[key] = name
-        self._add_names_of(name, key)
+        keys = _name_keys(name)
+        for key, said in keys:
+            if _spoken(key):
+                self.speakers[key] = said
+        self._add_names_of(name, keys[-1][0])
 
     def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
         """A full name's surname and first name, to read "by Poettering", "by Lennart";
@@ -352,6 +366,22 @@ class Vocab:
         return found
 
     @property
+    def name_pieces(self) -> frozenset[tuple[str, ...]]:
+        """Two or three words in a row from inside a longer speaker's name ("josé garcía"
+        of "María José García" and of "José García López"; made on first use)."""
+        found: frozenset[tuple[str, ...]] | None = self.__dict__.get("_name_pieces")
+        if found is None:
+            found = frozenset(
+                key[k : k + n]
+                for key in self.speakers
+                for n in (2, 3)
+                if len(key) > n
+                for k in range(len(key) - n + 1)
+            )
+            self.__dict__["_name_pieces"] = found
+        return found
+
+    @property
     def names_words(self) -> frozenset[str]:
         """The words of people's, organisations', tracks' and rooms' names: never
         typos to correct ("Cheuk Ting Ho" is no "tang")."""
@@ -393,6 +423,16 @@ def _name_key(name: str) -> tuple[str, ...]:
     """The words of a speaker's name, first name first ("Salton, G." is G. Salton)."""
     last, comma, first = name.partition(",")
     return word_tuple(f"{first} {last}" if comma else name)
+
+
+def _name_keys(name: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The words of a speaker's name (`_name_key`) -> the name, and where it has titles
+    before it, its words without them -> the name without them ("sarah evans" -> "Sarah
+    Evans" of "Dr. Sarah Evans", whose talks that limit finds as it finds a "Sarah
+    Evans" stored untitled; talkbase/core/names.py)."""
+    key = _name_key(name)
+    bare = without_honorifics(key)
+    return ((key, name), (bare, untitled(name))) if bare != key else ((key, name),)
 
 
 def _surname_key(key: tuple[str, ...]) -> bool:
