@@ -11,7 +11,9 @@ Two records are one talk only when the evidence says so (`same_talk`):
 - the same title key (case, accents, dashes, punctuation ignored; "C++" and
   "C#" kept apart), unless the title names no one talk (`generic_title`: "",
   one letter, "Lunch", "Lightning talks", "Welcome"): such a title needs both
-  times known (and no other room) or a shared speaker;
+  times known (and no other room, and no other speakers: two tracks' files each
+  with a "Panel discussion" at 16:00 of its own panellists are two panels) or a
+  shared speaker;
 - a nearly equal title (FUZZY_TITLE) with a shared speaker surname.
 
 A record without a time is compatible with any time: a digest without times
@@ -126,7 +128,8 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
     if ka == kb:
         if not generic_title(ka):
             return True
-        return (timed and not _other_rooms(a, b)) or shared
+        others = bool(_surnames(a) and _surnames(b)) and not shared
+        return (timed and not _other_rooms(a, b) and not others) or shared
     if not shared or weak_title(ka) or weak_title(kb):
         return False
     return titles_close(ka, kb)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -161,3 +163,27 @@ def test_timezone_names_survive_a_round_trip():
     back = talk_from_dict(t.to_dict())
     assert back == t and str(back.start.tzinfo) == "America/Los_Angeles"
     assert t.to_dict()["timezone"] == "America/Los_Angeles"
+
+
+def test_two_tracks_panels_of_one_generic_title_and_time_with_their_own_panellists_stay_two():
+    # sweep 13 F4: per-track files, no room, each a "Panel discussion" at 16:00: joined into
+    # one panel of four panellists, one abstract lost
+    at = datetime(2026, 9, 10, 16, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    data = replace(
+        _talk("Panel discussion", "track-data.csv", ("Nina Cole", "Tom Reyes")),
+        start=at,
+        abstract="Data leaders discuss the year.",
+    )
+    security = replace(
+        _talk("Panel discussion", "track-security.csv", ("Ivy Moss", "Raj Patel")),
+        start=at,
+        abstract="Security leaders discuss the year.",
+    )
+    merged = merge_talks([data, security])
+    assert sorted(t.abstract for t in merged) == [
+        "Data leaders discuss the year.",
+        "Security leaders discuss the year.",
+    ]
+    # one panel, a panellist shared or one file naming nobody: one talk, as before
+    assert len(merge_talks([data, replace(security, speakers=data.speakers[:1])])) == 1
+    assert len(merge_talks([data, replace(security, speakers=())])) == 1
