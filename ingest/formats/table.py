@@ -1350,6 +1350,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 f"line {header_line}",
             )
         done = rows.line_num
+        longer: list[str] = []  # rows with more filled cells than the header has columns
         last: list[str] = []
         last_where, last_found = "", False
         # the fewest fields of a row so far, the header's (to its last named column)
@@ -1373,6 +1374,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 for name, cell in zip(header, cells, strict=False):
                     row.setdefault(name, cell)
                 found_rows.append((row, last_where))
+                if any(c.strip() for c in cells[len(header) :]):
+                    longer.append(last_where)
         if last and _unclosed_quote(last, delimiter):
             if last_found:
                 found_rows.pop()
@@ -1416,6 +1419,12 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"line {header_line + rows.line_num - 1}",
         ) from exc
     reader.warnings.extend(repeats_said(reader.document, repeated))
+    if longer:
+        reader.warnings.append(
+            f"{reader.document} {_lines(longer)}: more cells than the header's {len(header)} "
+            "columns: the cells past them are not read, and a cell missing before them "
+            "would put this row's other cells under the wrong columns; check the row"
+        )
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)
