@@ -67,7 +67,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    report = service.diff(args.paths, args.home, fmt=args.format, mapping=_mapping(args.map))
+    report = service.diff(
+        args.paths,
+        args.home,
+        fmt=args.format,
+        mapping=_mapping(args.map),
+        conference=args.conference,
+        shrink=args.shrink,
+    )
     output.print_report(report, args)
     return 0
 

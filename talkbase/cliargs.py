@@ -61,8 +61,9 @@ def parser() -> argparse.ArgumentParser:
         help="accept a new version of a program that holds far fewer talks than the "
         "stored one (at least 3 talks fewer and under 70%% of them: 5 -> 2, 10 -> 6; "
         "one or two fewer are never far fewer), or that looks cut short (a "
-        "last row left incomplete) and would remove stored talks (either is refused "
-        "otherwise, as a file cut short, and the stored program kept)",
+        "last row left incomplete) and would remove stored talks, or that gives no "
+        "talk a speaker, room, track, description or time where the stored one did "
+        "(each is refused otherwise, and the stored program kept)",
     )
     s.add_argument(
         "--map",
@@ -110,6 +111,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", metavar="PATH")
     s.add_argument("--format", help="skip detection and read every file in this format")
     s.add_argument("--map", action="append", metavar="FIELD=COLUMN", help="as for ingest")
+    s.add_argument("--conference", metavar="NAME", help="as for ingest")
+    s.add_argument("--shrink", action="store_true", help="as for ingest")
     s.add_argument("--json", action="store_true")
 
     s = sub.add_parser("remove", help="remove documents or a whole conference")

@@ -386,8 +386,11 @@ def diff(
     *,
     fmt: str | None = None,
     mapping: Mapping[str, str] | None = None,
+    conference: str | None = None,
+    shrink: bool = False,
 ) -> Report:
-    """What ingesting `paths` would change in the base in `home`; writes nothing."""
+    """What ingesting `paths` (with the same `conference` and `shrink`) would change in
+    the base in `home`; writes nothing."""
     from index.build.builder import ingest as build
     from index.encoders.embed import HashingEmbedder
     from index.store.disk import require
@@ -403,6 +406,8 @@ def diff(
         fmt=fmt,
         dry_run=True,
         mapping=dict(mapping) if mapping is not None else None,
+        conference=conference,
+        shrink=shrink,
     )
 
 

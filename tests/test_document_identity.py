@@ -245,6 +245,11 @@ def test_different_conference_names_given_on_the_command_line_are_two_programs(
     first = rows_file(tmp_path / "x" / "schedule.jsonl", GENERIC + OWN_A)
     second = rows_file(tmp_path / "y" / "schedule.jsonl", GENERIC + OWN_B)
     assert main(["--home", home, "ingest", str(first), "--conference", "GPN 22"]) == 0
+    # diff previews the ingest as it will be given: with its conference (sweep 13: rc 2)
+    capsys.readouterr()
+    assert main(["--home", home, "diff", str(second), "--conference", "Easterhegg 21"]) == 0
+    said = capsys.readouterr().out
+    assert "removed" not in said and "a new version" not in said
     assert main(["--home", home, "ingest", str(second), "--conference", "Easterhegg 21"]) == 0
     capsys.readouterr()
     assert main(["--home", home, "export"]) == 0
