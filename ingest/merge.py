@@ -66,7 +66,7 @@ from difflib import SequenceMatcher
 from ingest.language import guess as guess_language
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
 from ingest.when import named_zone
-from talkbase.core.names import surname_words
+from talkbase.core.names import surname_words, untitled
 from talkbase.core.records import Conflict, Speaker, Talk
 
 FUZZY_TITLE = 0.92
@@ -363,10 +363,17 @@ def _speaker_text(speakers: Sequence[Speaker]) -> str:
     return "; ".join(s.label for s in speakers)
 
 
+def _person(name: str) -> str:
+    """A speaker's name as records of one talk are compared: its key, without the titles
+    written before it (`names.untitled`: "Dr. Lena Fischer" is "lena fischer")."""
+    return name_key(untitled(name))
+
+
 def _merge_speakers(
     records: Sequence[Talk], moves: Moves
 ) -> tuple[tuple[Speaker, ...], list[Conflict]]:
-    """Every record's speakers, each person once (with the affiliation any record
+    """Every record's speakers, each person once (`_person`: "Dr. Lena Fischer" in one,
+    "Lena Fischer" in another is one person; with the affiliation any record
     gives), but none that only a record a newer revision replaced names (`replaced`: a
     higher SEQUENCE in one numbering, never a later stamp alone), unless no current
     record names any; every list that
@@ -375,11 +382,11 @@ def _merge_speakers(
     seen_aff: dict[str, list[tuple[str, str]]] = {}
     names: dict[str, str] = {}  # (of a speaker only an outdated record names too)
     current = [r for r in records if r.speakers and not replaced(r, records, moves)]
-    kept = {name_key(s.name) for r in current or records for s in r.speakers}
+    kept = {_person(s.name) for r in current or records for s in r.speakers}
     for rec in records:
         doc = rec.sources[0].document if rec.sources else "?"
         for sp in rec.speakers:
-            key = name_key(sp.name)
+            key = _person(sp.name)
             names.setdefault(key, sp.name)
             if sp.affiliation:
                 seen_aff.setdefault(key, []).append((doc, sp.affiliation))
@@ -400,7 +407,7 @@ def _merge_speakers(
     lists = {
         rec.sources[0].document: rec.speakers for rec in records if rec.sources and rec.speakers
     }
-    if len({frozenset(name_key(s.name) for s in v) for v in lists.values()}) > 1:
+    if len({frozenset(_person(s.name) for s in v) for v in lists.values()}) > 1:
         conflicts.append(
             Conflict("speakers", tuple((d, _speaker_text(v)) for d, v in lists.items()))
         )

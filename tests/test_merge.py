@@ -187,3 +187,15 @@ def test_two_tracks_panels_of_one_generic_title_and_time_with_their_own_panellis
     # one panel, a panellist shared or one file naming nobody: one talk, as before
     assert len(merge_talks([data, replace(security, speakers=data.speakers[:1])])) == 1
     assert len(merge_talks([data, replace(security, speakers=())])) == 1
+
+
+def test_one_speaker_with_and_without_a_title_before_the_name_is_one_person():
+    # sweep 13 F7: "Memory safety in C++" merged from two files kept "Lena Fischer" and
+    # "Dr. Lena Fischer" as two speakers
+    a = _talk("Memory safety in C++", "a.csv", ("Lena Fischer",))
+    b = _talk("Memory Safety in C++ ", "b.csv", ("Dr. Lena Fischer",))
+    (one,) = merge_talks([a, b])
+    assert len(one.speakers) == 1 and "speakers" not in [c.field for c in one.conflicts]
+    c = _talk("Memory safety in C++", "c.csv", ("Lena Fischer", "Ravi Rao"))
+    (two,) = merge_talks([a, c])
+    assert [s.name for s in two.speakers] == ["Lena Fischer", "Ravi Rao"]
