@@ -320,3 +320,47 @@ def test_a_numeronym_asks_for_the_word_it_stands_for(fosdem_kb):
     (found,) = [h for h in hits if h.talk.title.startswith("Kubernetes Operators")]
     assert "k8s" not in f"{found.talk.title} {found.talk.abstract}".lower()
     assert found.why.matched_terms == ("operators", "kubernetes")
+
+
+def _rooms_vocab(*rooms: str, language: str = "en") -> Vocab:
+    from talkbase.core.records import Talk
+
+    return Vocab.from_talks(
+        Talk(title=f"t{k}", abstract="a", room=room, language=language, id=k)
+        for k, room in enumerate(rooms)
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "room"),
+    [
+        ("talks in room 2 on Thursday", "Sala 2"),
+        ("room 12", "Sala 12"),
+        ("sala 20", "Sala 20"),
+        ("im Saal 3", "Sala 3"),
+        ("Aula Magna", "Aula Magna"),
+        ("talks about room acoustics", None),  # no number after the word for a room
+        ("2", None),  # a number alone is no room
+        ("room 5", None),  # no room's name ends in 5
+    ],
+)
+def test_a_numbered_room_is_named_by_any_word_for_a_room_and_its_number(query, room):
+    v = _rooms_vocab("Sala 2", "Sala 12", "Sala 20", "Sala 3", "Aula Magna", language="es")
+    assert understand(query, v).filters.room == room
+
+
+@pytest.mark.parametrize("query", ["in Salle 2", "dans la salle 2", "room 2", "au Royal"])
+def test_a_room_is_named_by_the_last_part_of_its_name(query):
+    v = _rooms_vocab("Cinéma Le Royal – Salle 2", "Grand Théâtre", "Salle Lumière", language="fr")
+    u = understand(query, v)
+    assert u.filters.room == "Cinéma Le Royal – Salle 2" and u.topic == "", u.label
+
+
+def test_numbered_rooms_are_told_apart_and_codes_read_as_before():
+    v = _rooms_vocab("Room 1", "Room 10", "Hall B", "Auditorium A", "H.1302 (Depage)", "K.3.201")
+    assert understand("Room 1", v).filters.room == "Room 1"
+    assert understand("room 10 tomorrow", v).filters.room == "Room 10"
+    assert understand("in room B", v).filters.room == "Hall B"
+    assert understand("talks in H.1302", v).filters.room == "H.1302 (Depage)"
+    assert understand("room K.3.201", v).filters.room == "K.3.201"
+    assert understand("a room a beginner can find", v).filters.room is None  # "a" is no letter

@@ -123,6 +123,7 @@ LENGTH_BOUNDS: dict[str, tuple[tuple[tuple[str, ...], str, bool], ...]] = {
 
 # What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
 ROOM_WORDS = terms.ROOM_WORDS
+ROOM_LANGUAGES = frozenset(ROOM_WORDS)  # every language whose words for a room it knows
 
 
 # How a language says a time limit, as the English cue the clock reader reads by:

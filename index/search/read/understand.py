@@ -186,6 +186,8 @@ class _Reader(Words):
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
+        if not match_seq(self.toks, i, rooms) and self._numbered_room(i):
+            return True
         # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
         if self.low(i) in nouns and self.free(i + 1) and not match_seq(self.toks, i, rooms):
             found = match_seq(self.toks, i + 1, rooms)
@@ -217,6 +219,24 @@ class _Reader(Words):
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
+
+    def _numbered_room(self, i: int) -> bool:
+        """ "room 2", "dans la salle 2", "in Saal 12": any language's word for a room and
+        the number or letter that the name of one room ends in after such a word ("Sala
+        2", "Cinéma Le Royal – Salle 2"; `Vocab.numbered_rooms`), where one room does
+        ("room 1" is never "Room 10"; a number alone is no room)."""
+        if self.low(i) not in lexicon.room_words(lexicon.ROOM_LANGUAGES) or not self.free(i + 1):
+            return False
+        said = self.vocab.numbered_rooms.get(self.low(i + 1), ())
+        letter = self.toks[i + 1].text.strip("?!,;:()")
+        if len(said) != 1 or (letter.isalpha() and not letter.isupper()):
+            return False  # ("room a" is "a room"; "Room A", "hall B" name one)
+        places = lexicon.at_place(self.vocab.spoken)
+        cue = 0
+        while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
+            cue += 1  # "in", "dans la", "im"
+        self.take(i, 2, "room", said[0], f"room: {said[0]}", cue)
+        return True
 
     def format(self, i: int) -> bool:
         if not self.vocab.formats:

@@ -32,6 +32,8 @@ COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a matc
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
 SUGGESTIONS_KEPT = 4096  # "did you mean" answers remembered per base
 _PARTS_SPLIT = re.compile(r"[.+-]")
+# the number or letter a room's name ends in after a word for a room: "2", "12b", "a"
+_ROOM_NUMBER = re.compile(r"\d{1,4}[a-z]?|[a-z]")
 
 
 norm = fold  # (the name this module's readers use)
@@ -85,6 +87,10 @@ class Vocab:
     # talk" of "lightning_talk", "concert" of "Concerts"), for types few enough talks have
     format_names: dict[tuple[str, ...], str] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=Inflected)
+    # a room whose name ends in a word for a room and a number or letter ("Sala 2",
+    # "Cinéma Le Royal – Salle 2", "Room A"), by that number or letter -> its rooms:
+    # "room 2", "salle 2", "Saal 2" name it with any word for a room
+    numbered_rooms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -294,6 +300,11 @@ class Vocab:
         for key, rooms in extra.items():
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))
+        numbered: dict[str, set[str]] = {}
+        for key, room in self.rooms.items():
+            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(key[-1]):
+                numbered.setdefault(key[-1], set()).add(room)
+        self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
 
     def _add_orgs(self, names: Collection[str]) -> None:
         for name in sorted(names):  # sorted: one order whatever the order they were met in
