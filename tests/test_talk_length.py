@@ -112,3 +112,50 @@ def test_the_cli_takes_a_length(demo_home, monkeypatch, capsys):
     code = main(["search", "training", "--max-minutes", "soon"])
     out, err = capsys.readouterr()
     assert code != 0 and "--max-minutes wants a number of minutes like 30" in err
+
+
+@pytest.mark.parametrize(
+    ("query", "most", "least"),
+    [
+        ("korte talks", SHORT_MINUTES, None),
+        ("talks korter dan 15 minuten", 14, None),
+        ("talks langer dan een uur", None, 61),
+        ("kurze Vorträge", SHORT_MINUTES, None),
+        ("Kurzvorträge", SHORT_MINUTES, None),
+        ("Vorträge kürzer als eine halbe Stunde", 29, None),
+        ("long workshops", None, LONG_MINUTES),
+        ("charlas cortas", SHORT_MINUTES, None),
+        ("ponencias largas sobre traducción", None, LONG_MINUTES),
+        ("talleres de más de una hora", None, 61),
+        ("séances de moins d'une heure", 59, None),
+        ("films de moins de 100 minutes", 99, None),
+        ("short oral presentations on the last day", SHORT_MINUTES, None),
+    ],
+)
+def test_a_length_in_other_languages_words_is_a_filter(v, query, most, least):
+    u = understand(query, v)
+    wanted = (str(most) if most else None, str(least) if least else None)
+    assert (u.filters.max_minutes, u.filters.min_minutes) == wanted, u.label
+
+
+def test_japanese_short_and_long_talks():
+    from talkbase.core.records import Talk
+
+    ja = Vocab.from_talks([Talk(title="t", abstract="a", language="ja", id=1)])
+    assert understand("短いトーク", ja).filters.max_minutes == str(SHORT_MINUTES)
+    assert understand("長いトーク", ja).filters.min_minutes == str(LONG_MINUTES)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "short films",
+        "courts métrages",
+        "Langzeitarchivierung",
+        "moins d'argent",
+        "Supreme Court talks",
+    ],
+)
+def test_other_languages_words_that_only_look_like_a_length_are_none(v, query):
+    u = understand(query, v)
+    assert u.filters.max_minutes is None and u.filters.min_minutes is None

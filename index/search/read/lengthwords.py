@@ -48,12 +48,12 @@ _JOINED = re.compile(r"(\d+(?:\.\d+)?)-?(m|min|mins|minute|minutes|h|hr|hrs|hour
 
 def read(r: Words, i: int) -> bool:
     """Read a limit on the length of a talk starting at token `i` into `r`."""
-    w = r.low(i)
-    if w in SHORT_WORDS | LONG_WORDS and r.low(i + 1) in TALK_NOUNS:  # "short talks"
-        short = w in SHORT_WORDS
+    kind = _short_or_long(r, i)
+    if kind is not None:  # "short talks", "kurze Vorträge", "charlas cortas"
+        short, used = kind
         fld, n = ("max_minutes", SHORT_MINUTES) if short else ("min_minutes", LONG_MINUTES)
         sign = "≤" if short else "≥"
-        _take(r, i, 1, fld, n, f"{'short' if short else 'long'} ({sign} {n} min)")
+        _take(r, i, used, fld, n, f"{'short' if short else 'long'} ({sign} {n} min)")
         return True
     compared = _compared(r, i)
     if compared is not None:
@@ -79,6 +79,35 @@ def read(r: Words, i: int) -> bool:
     return True
 
 
+def _short_or_long(r: Words, i: int) -> tuple[bool, int] | None:
+    """A word saying a talk is short or long at token `i`, beside a word for a talk
+    (English's or `lexicon.TALK_NOUNS`) or a workshop, lecture, slot: before it, or one
+    word before it ("short oral presentations"), or after it where the language says it
+    so ("charlas cortas"), or one word made of both ("Kurzvorträge"): (short, tokens
+    used). "short films" is none: a film is no word for a talk."""
+    languages = r.vocab.spoken | r.vocab.asked_in
+    short, long, after, theirs = lexicon.length_words(languages)
+    short, long = short | SHORT_WORDS, long | LONG_WORDS
+    after -= SHORT_WORDS | LONG_WORDS  # ("long": English's, before; French's, after)
+    nouns = (TALK_NOUNS | SAID_AFTER | theirs) - {"long", "ones"}
+    w, used = r.low(i), 1
+    if r.free(i + 1) and r.toks[i].end == r.toks[i + 1].start and not w.isascii():
+        w, used = w + r.low(i + 1), 2  # "短い" of a text without spaces, cut in two
+    if used == 2 and w not in short | long:
+        w, used = r.low(i), 1
+    if w in short | long:
+        beside = r.low(i + used) in nouns or (
+            r.free(i + used) and r.low(i + used + 1) in nouns and r.low(i + used) not in nouns
+        )
+        if (beside and w not in after) or (w in after and r.low(i - 1) in nouns):
+            return w in short, used  # ("Supreme Court talks": French's "court" is after)
+        return None
+    for stem in sorted((short | long) - after, key=len, reverse=True):  # "kurzvortrage"
+        if w.startswith(stem) and w[len(stem) :] in nouns:
+            return stem in short, 1
+    return None
+
+
 def compared(r: Words, i: int) -> bool:
     """Whether a bound and a length are said from token `i` ("less than 20 minutes",
     "menos de 20 minutos"): a reader of other words ("menos" as "except") leaves them."""
@@ -89,13 +118,20 @@ def _compared(r: Words, i: int) -> tuple[int, str, int] | None:
     """A bound and a length from token `i`: (tokens used, "max" or "min", minutes)."""
     languages = r.vocab.spoken | r.vocab.asked_in
     for words, bound, strict in (*AT_MOST, *lexicon.length_bounds(languages)):
-        if all(r.free(i + k) and r.low(i + k) == x for k, x in enumerate(words)):
-            found = length(r, i + len(words))
-            if found is None:
-                continue
-            minutes, used = found
-            minutes += (1 if bound == "min" else -1) if strict else 0
-            return len(words) + used, bound, minutes
+        if not all(r.free(i + k) and r.low(i + k) == x for k, x in enumerate(words[:-1])):
+            continue
+        last = i + len(words) - 1  # ("moins d'une heure": "de" elided onto the number)
+        if r.free(last) and r.low(last) == words[-1]:
+            found, said = length(r, last + 1), len(words)
+        elif len(words) > 1 and r.low(last).startswith(words[-1][:-1] + "'"):
+            found, said = length(r, last), len(words) - 1
+        else:
+            continue
+        if found is None:
+            continue
+        minutes, used = found
+        minutes += (1 if bound == "min" else -1) if strict else 0
+        return said + used, bound, minutes
     return None
 
 
@@ -116,14 +152,19 @@ def length(r: Words, i: int) -> tuple[int, int] | None:
         return (30, 2) if r.free(i + 1) else None
     if w == "half" and r.low(i + 1) in ("an", "a") and r.low(i + 2) == "hour":
         return (30, 3) if r.free(i + 1) and r.free(i + 2) else None
-    number = _NUMBER.get(w)
+    languages = r.vocab.spoken | r.vocab.asked_in
+    numbers = _NUMBER | lexicon.length_numbers(languages)
+    number = numbers.get(w.rsplit("'", 1)[-1])  # ("d'une heure")
     if number is None and re.fullmatch(r"\d{1,3}(\.\d+)?", w):
         number = float(w)
-    said = r.low(i + 1).rstrip("-")
-    unit = _UNITS.get(said) or lexicon.length_units(r.vocab.spoken | r.vocab.asked_in).get(said)
-    if number is None or unit is None or not r.free(i + 1) or (unit == 1 and number < 1):
+    used = 1
+    if number == 1 and numbers.get(r.low(i + 1)) == 0.5 and r.free(i + 1):
+        number, used = 0.5, 2  # "eine halbe Stunde", "een half uur" ("half an hour": above)
+    said = r.low(i + used).rstrip("-")
+    unit = _UNITS.get(said) or lexicon.length_units(languages).get(said)
+    if number is None or unit is None or not r.free(i + used) or (unit == 1 and number < 1):
         return None
-    return round(number * unit), 2
+    return round(number * unit), used + 1
 
 
 def _counts_talks(r: Words, i: int) -> bool:

@@ -117,8 +117,82 @@ LENGTH_BOUNDS: dict[str, tuple[tuple[tuple[str, ...], str, bool], ...]] = {
     "pt": ((("menos", "de"), "max", True), (("mais", "de"), "min", True)),
     "fr": ((("moins", "de"), "max", True), (("plus", "de"), "min", True)),
     "it": ((("meno", "di"), "max", True), (("più", "di"), "min", True)),
-    "de": ((("weniger", "als"), "max", True), (("mehr", "als"), "min", True)),
-    "nl": ((("minder", "dan"), "max", True), (("meer", "dan"), "min", True)),
+    "de": (
+        (("weniger", "als"), "max", True),
+        (("kürzer", "als"), "max", True),
+        (("mehr", "als"), "min", True),
+        (("länger", "als"), "min", True),
+    ),
+    "nl": (
+        (("minder", "dan"), "max", True),
+        (("korter", "dan"), "max", True),
+        (("meer", "dan"), "min", True),
+        (("langer", "dan"), "min", True),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class LengthWords:
+    """How a language says a talk is short or long, beside a word for a talk (`nouns`,
+    and `TALK_NOUNS`): "kurze Vorträge", "Kurzvorträge", "charlas cortas" (`after`: the
+    language says it after the noun), as lengthwords.py's English "short talks".
+    (`nouns` are not in `TALK_NOUNS`, whose words the reader also leaves out of a
+    topic: "Vorträge von Ruth Feigenbaum" would then search "von Ruth Feigenbaum".)"""
+
+    short: tuple[str, ...]
+    long: tuple[str, ...]
+    nouns: tuple[str, ...] = ()
+    after: bool = False
+
+
+LENGTH_WORDS: dict[str, LengthWords] = {
+    "de": LengthWords(
+        ("kurz", "kurze", "kurzen", "kurzer", "kürzere", "kürzeren"),
+        ("lang", "lange", "langen", "langer", "längere", "längeren"),
+        ("vortrag", "vorträge", "vorträgen", "präsentation", "präsentationen"),
+    ),
+    "nl": LengthWords(
+        ("kort", "korte", "kortere"),
+        ("lang", "lange", "langere"),
+        ("lezing", "lezingen", "presentatie", "presentaties", "sessie", "sessies"),
+    ),
+    "es": LengthWords(
+        ("corta", "cortas", "corto", "cortos", "breve", "breves"),
+        ("larga", "largas", "largo", "largos"),
+        ("charla", "charlas", "ponencia", "ponencias", "sesión", "sesiones"),
+        after=True,
+    ),
+    "pt": LengthWords(
+        ("curta", "curtas", "curto", "curtos", "breve", "breves"),
+        ("longa", "longas", "longo", "longos"),
+        ("palestra", "palestras", "sessão", "sessões", "apresentação", "apresentações"),
+        after=True,
+    ),
+    "fr": LengthWords(
+        ("courte", "courtes", "court", "courts", "brève", "brèves"),
+        ("longue", "longues", "long", "longs"),
+        ("séance", "séances", "exposé", "exposés", "présentation", "présentations"),
+        after=True,
+    ),
+    "it": LengthWords(
+        ("breve", "brevi", "corto", "corti", "corta", "corte"),
+        ("lungo", "lunghi", "lunga", "lunghe"),
+        ("intervento", "interventi", "sessione", "sessioni", "presentazione", "presentazioni"),
+        after=True,
+    ),
+    "ja": LengthWords(("短い",), ("長い",)),
+}
+# The numbers said before a unit of a length, as English's "an hour", "half an hour":
+# "una hora", "d'une heure", "eine halbe Stunde", "een half uur" (a half after a one
+# is the half: "eine halbe")
+LENGTH_NUMBERS: dict[str, dict[str, float]] = {
+    "es": {"un": 1, "una": 1, "dos": 2, "media": 0.5},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "meia": 0.5},
+    "fr": {"un": 1, "une": 1, "deux": 2, "demi": 0.5},
+    "it": {"un": 1, "una": 1, "due": 2, "mezza": 0.5},
+    "de": {"ein": 1, "eine": 1, "einer": 1, "zwei": 2, "halbe": 0.5, "halben": 0.5},
+    "nl": {"een": 1, "één": 1, "twee": 2, "half": 0.5},
 }
 
 # What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
@@ -538,7 +612,28 @@ def of_words(languages: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def talk_nouns(languages: frozenset[str]) -> frozenset[str]:
     """The words for a talk or session in the given languages (`TALK_NOUNS`)."""
-    return frozenset(w for code in languages for w in TALK_NOUNS.get(code, ()))
+    return frozenset(fold(w) for code in languages for w in TALK_NOUNS.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def length_words(languages: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """The words that say a talk is short and long in the given languages
+    (`LENGTH_WORDS`), those of them said only after the noun (by no language before
+    it), and the words for a talk they go with (theirs and `TALK_NOUNS`), folded."""
+    said = [LENGTH_WORDS[c] for c in sorted(languages) if c in LENGTH_WORDS]
+    short = frozenset(fold(w) for x in said for w in x.short)
+    long = frozenset(fold(w) for x in said for w in x.long)
+    before = frozenset(fold(w) for x in said if not x.after for w in (*x.short, *x.long))
+    after = frozenset(fold(w) for x in said if x.after for w in (*x.short, *x.long)) - before
+    nouns = frozenset(fold(w) for x in said for w in x.nouns) | talk_nouns(languages)
+    return short, long, after, nouns
+
+
+@lru_cache(maxsize=64)
+def length_numbers(languages: frozenset[str]) -> dict[str, float]:
+    """The numbers said before a unit of a length in the given languages
+    (`LENGTH_NUMBERS`), folded."""
+    return {fold(w): n for c in sorted(languages) for w, n in LENGTH_NUMBERS.get(c, {}).items()}
 
 
 @lru_cache(maxsize=64)
