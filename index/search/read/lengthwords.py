@@ -2,7 +2,9 @@
 "long talks" (at least LONG_MINUTES), "30 minute talks", "hour-long talks" (within
 a tenth of that), "talks under 30 minutes", "at least an hour", "45 minutes or
 less", and in the talks' languages where index/search/read/lexicon.py has their words
-("menos de 20 minutos": `lexicon.LENGTH_BOUNDS`, with CLDR's names of the units).
+("menos de 20 minutos", "moins d'une heure": `lexicon.LENGTH_BOUNDS` and
+`LENGTH_NUMBERS`, with CLDR's names of the units; "kurze Vorträge", "charlas
+cortas": `lexicon.LENGTH_WORDS`).
 Each becomes the filters `max_minutes` / `min_minutes` (a talk whose end the
 program does not give passes none) and one chip; the words around it that say a
 length ("lasting", "long") are read with it. A reader over a query's `Words`
