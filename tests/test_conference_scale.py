@@ -360,7 +360,47 @@ def test_numbered_rooms_are_told_apart_and_codes_read_as_before():
     v = _rooms_vocab("Room 1", "Room 10", "Hall B", "Auditorium A", "H.1302 (Depage)", "K.3.201")
     assert understand("Room 1", v).filters.room == "Room 1"
     assert understand("room 10 tomorrow", v).filters.room == "Room 10"
-    assert understand("in room B", v).filters.room == "Hall B"
+    assert understand("in hall B", v).filters.room == "Hall B"
     assert understand("talks in H.1302", v).filters.room == "H.1302 (Depage)"
     assert understand("room K.3.201", v).filters.room == "K.3.201"
     assert understand("a room a beginner can find", v).filters.room is None  # "a" is no letter
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # a stage's number or letter is a phase, never a room's
+        "stage 2 breast cancer",
+        "stage 3 melanoma treatment",
+        "CKD stage 3 sessions",
+        "stage 1 hypertension",
+        "Stage B heart failure",
+        "stage A heart failure",
+        "patients in stage 2",
+        "stage 1",
+        # the base's own rooms are called "Room", "Hall", "Auditorium": no other's
+        "hall 2",
+        "auditorium 1",
+        "Room A",
+        "in room B",
+        "Hall A",
+        "sala 1",
+        # a word for a room and a number that stand as no room
+        "sala 2 patients",
+    ],
+)
+def test_a_number_after_a_stage_or_another_of_the_bases_room_words_names_no_room(query):
+    v = _rooms_vocab("Room 1", "Room 2", "Room 3", "Room 10", "Hall B", "Auditorium A")
+    assert understand(query, v).filters.room is None, understand(query, v).label
+
+
+def test_a_stage_word_names_no_lettered_room():
+    v = _rooms_vocab("ルーム A", "ルーム C", language="ja")
+    assert understand("Stage C", v).filters.room is None
+    assert understand("in room C", v).filters.room == "ルーム C"
+
+
+def test_no_other_word_for_a_room_where_the_base_calls_its_rooms_several_ways():
+    v = _rooms_vocab("ルーム C", "ホールA", "メインホール", language="ja")
+    assert understand("hall C", v).filters.room is None  # (a hall C it has not)
+    assert understand("in room C", v).filters.room is None  # (nor a "room" of that word)

@@ -197,7 +197,34 @@ LENGTH_NUMBERS: dict[str, dict[str, float]] = {
 
 # What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
 ROOM_WORDS = terms.ROOM_WORDS
-ROOM_LANGUAGES = frozenset(ROOM_WORDS)  # every language whose words for a room it knows
+# Those of them that say a stage (or a scene): a stage's number or letter is also a
+# phase ("stage 2 breast cancer", "Stage B heart failure"), so it never names a room
+# called with another word ("Room 2", "Hall B")
+STAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("stage",),
+    "it": ("palco",),
+    "de": ("bühne", "buehne"),
+    "fr": ("scène", "scene"),
+    "es": ("escenario",),
+    "nl": ("podium",),
+    "pt": ("palco",),
+    "pl": ("scena",),
+    "tr": ("sahne",),
+    "sv": ("scen", "scenen"),
+    "hu": ("színpad", "szinpad"),
+    "ro": ("scena", "scenă"),
+    "id": ("panggung",),
+    "vi": ("sân khấu",),
+    "ar": ("مسرح", "المسرح"),
+    "he": ("הבמה",),
+    "uk": ("сцена",),
+    "ru": ("сцена",),
+    "bg": ("сцена",),
+    "el": ("σκηνή", "σκηνη"),
+    "hi": ("मंच",),
+    "th": ("เวที",),
+    "sw": ("jukwaa",),
+}
 
 
 # How a language says a time limit, as the English cue the clock reader reads by:
@@ -634,6 +661,19 @@ def length_numbers(languages: frozenset[str]) -> dict[str, float]:
     """The numbers said before a unit of a length in the given languages
     (`LENGTH_NUMBERS`), folded."""
     return {fold(w): n for c in sorted(languages) for w, n in LENGTH_NUMBERS.get(c, {}).items()}
+
+
+@lru_cache(maxsize=1)
+def numbered_room_words() -> dict[str, frozenset[str]]:
+    """Each word for a room of any language, not a stage (`STAGE_WORDS`), with the
+    languages that say it, folded: the words that name a room by its number ("salle 2")."""
+    stages = {fold(w) for ws in STAGE_WORDS.values() for w in ws}
+    said: dict[str, set[str]] = {}
+    for code, words in ROOM_WORDS.items():
+        for w in map(fold, words):
+            if " " not in w and w not in stages:
+                said.setdefault(w, set()).add(code)
+    return {w: frozenset(codes) for w, codes in said.items()}
 
 
 @lru_cache(maxsize=64)

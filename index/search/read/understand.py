@@ -221,21 +221,31 @@ class _Reader(Words):
         return False
 
     def _numbered_room(self, i: int) -> bool:
-        """ "room 2", "dans la salle 2", "in Saal 12": any language's word for a room and
+        """ "in room 2", "dans la salle 2", "im Saal 12", or "room 2" as the whole query:
+        a word for a room of any language (not a stage's: "stage 2 breast cancer") and
         the number or letter that the name of one room ends in after such a word ("Sala
         2", "Cinéma Le Royal – Salle 2"; `Vocab.numbered_rooms`), where one room does
-        ("room 1" is never "Room 10"; a number alone is no room)."""
-        if self.low(i) not in lexicon.room_words(lexicon.ROOM_LANGUAGES) or not self.free(i + 1):
+        ("room 1" is never "Room 10"; a number alone is no room). Another word than the
+        room's own only where the base calls its rooms with one word ("Sala 2", "Sala
+        12"): where it has rooms and halls ("Room 1", "Hall B"), "hall 2" is no "Room
+        2" (the absent notice says so)."""
+        word = self.low(i)
+        codes = lexicon.numbered_room_words().get(word)
+        if codes is None or not self.free(i + 1):
             return False
         said = self.vocab.numbered_rooms.get(self.low(i + 1), ())
+        if word in self.vocab.room_nouns or len(self.vocab.room_nouns) > 1:
+            said = tuple(x for x in said if x[0] == word)
         letter = self.toks[i + 1].text.strip("?!,;:()")
-        if len(said) != 1 or (letter.isalpha() and not letter.isupper()):
+        if len({room for _, room in said}) != 1 or (letter.isalpha() and not letter.isupper()):
             return False  # ("room a" is "a room"; "Room A", "hall B" name one)
-        places = lexicon.at_place(self.vocab.spoken)
+        places = lexicon.at_place(self.vocab.spoken | codes)
         cue = 0
         while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
             cue += 1  # "in", "dans la", "im"
-        self.take(i, 2, "room", said[0], f"room: {said[0]}", cue)
+        if not cue and not (i == 0 and len(self.toks) == 2):
+            return False  # the words stand as a room only after a word for a place, or alone
+        self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
         return True
 
     def format(self, i: int) -> bool:
