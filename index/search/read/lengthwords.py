@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon
 from index.search.read.whenwords import Words
 
@@ -84,30 +85,64 @@ def read(r: Words, i: int) -> bool:
 def _short_or_long(r: Words, i: int) -> tuple[bool, int] | None:
     """A word saying a talk is short or long at token `i`, beside a word for a talk
     (English's or `lexicon.TALK_NOUNS`) or a workshop, lecture, slot: before it, or one
-    word before it ("short oral presentations"), or after it where the language says it
-    so ("charlas cortas"), or one word made of both ("Kurzvorträge"): (short, tokens
-    used). "short films" is none: a film is no word for a talk."""
-    languages = r.vocab.spoken | r.vocab.asked_in
-    short, long, after, theirs = lexicon.length_words(languages)
+    word of the base's own session types before it ("short oral presentations" where a
+    type is "Oral communication"), or after it where the language says it so and no
+    word of substance follows ("charlas cortas", not "séances longs métrages" nor the
+    short films of "sesión cortos"), or one
+    word made of both ("Kurzvorträge"): (short, tokens used). The words of other
+    languages than English only where talks are in them, never a speaker's name
+    ("Eva Lange Workshops"). "short films" is none: a film is no word for a talk."""
+    theirs = r.vocab.spoken - {"en"}  # (the languages of the base's talks)
+    short, long, after, nouns, joined_short, joined_long = lexicon.length_words(theirs)
     short, long = short | SHORT_WORDS, long | LONG_WORDS
     after -= SHORT_WORDS | LONG_WORDS  # ("long": English's, before; French's, after)
-    nouns = (TALK_NOUNS | SAID_AFTER | theirs) - {"long", "ones"}
+    nouns = (TALK_NOUNS | SAID_AFTER | nouns) - {"long", "ones"}
     w, used = r.low(i), 1
     if r.free(i + 1) and r.toks[i].end == r.toks[i + 1].start and not w.isascii():
         w, used = w + r.low(i + 1), 2  # "短い" of a text without spaces, cut in two
     if used == 2 and w not in short | long:
         w, used = r.low(i), 1
     if w in short | long:
-        beside = r.low(i + used) in nouns or (
-            r.free(i + used) and r.low(i + used + 1) in nouns and r.low(i + used) not in nouns
-        )
-        if (beside and w not in after) or (w in after and r.low(i - 1) in nouns):
+        if w not in SHORT_WORDS | LONG_WORDS and _named(r, w):
+            return None
+        noun = r.low(i - 1)  # (a plural adjective goes with a plural noun: "sesión cortos")
+        after_noun = w in after and noun in nouns and not _followed(r, i + used)
+        after_noun = after_noun and (noun.endswith("s") or not w.endswith("s"))
+        if (w not in after and _before_noun(r, i + used, nouns)) or after_noun:
             return w in short, used  # ("Supreme Court talks": French's "court" is after)
         return None
-    for stem in sorted((short | long) - after, key=len, reverse=True):  # "kurzvortrage"
-        if w.startswith(stem) and w[len(stem) :] in nouns:
-            return stem in short, 1
+    stems = ((short | long | joined_short | joined_long) - after, joined_short | short)
+    for stem in sorted(stems[0], key=len, reverse=True):  # "kurzvortrage"
+        if w.startswith(stem) and w[len(stem) :] in nouns and not _named(r, w):
+            return stem in stems[1], 1
     return None
+
+
+def _before_noun(r: Words, i: int, nouns: frozenset[str]) -> bool:
+    """Whether a word for a talk stands at `i`, or one word after a word of one of the
+    base's session types there ("oral" of "Oral communication": "short oral
+    presentations"; never "long COVID talks", "quick start workshop")."""
+    if r.low(i) in nouns:
+        return True
+    if not r.free(i) or r.low(i) in nouns or r.low(i + 1) not in nouns:
+        return False
+    return any(r.low(i) in re.split(r"[\W_]+", lexicon.fold(f)) for f in r.vocab.formats)
+
+
+def _followed(r: Words, i: int) -> bool:
+    """Whether a word of substance stands at `i` (one of the base's words, not a
+    function word of English or of its talks' languages): "métrages" of "séances
+    longs métrages", not "sobre" of "charlas cortas sobre Rust"."""
+    w = r.low(i)
+    if not r.free(i) or w not in r.vocab.words:
+        return False
+    return w not in english_stopwords() | lexicon.function_words(r.vocab.spoken)
+
+
+def _named(r: Words, w: str) -> bool:
+    """Whether `w` is a word of a speaker's name in the base ("Lange" of Eva Lange)."""
+    v = r.vocab
+    return w in v.surnames or w in v.first_names or any(w in key for key in v.speakers)
 
 
 def compared(r: Words, i: int) -> bool:
@@ -119,14 +154,15 @@ def compared(r: Words, i: int) -> bool:
 def _compared(r: Words, i: int) -> tuple[int, str, int] | None:
     """A bound and a length from token `i`: (tokens used, "max" or "min", minutes)."""
     languages = r.vocab.spoken | r.vocab.asked_in
-    for words, bound, strict in (*AT_MOST, *lexicon.length_bounds(languages)):
+    bounds = [(*b, False) for b in AT_MOST] + [(*b, True) for b in lexicon.length_bounds(languages)]
+    for words, bound, strict, theirs in bounds:
         if not all(r.free(i + k) and r.low(i + k) == x for k, x in enumerate(words[:-1])):
             continue
         last = i + len(words) - 1  # ("moins d'une heure": "de" elided onto the number)
         if r.free(last) and r.low(last) == words[-1]:
-            found, said = length(r, last + 1), len(words)
+            found, said = length(r, last + 1, theirs), len(words)
         elif len(words) > 1 and r.low(last).startswith(words[-1][:-1] + "'"):
-            found, said = length(r, last), len(words) - 1
+            found, said = length(r, last, theirs), len(words) - 1
         else:
             continue
         if found is None:
@@ -137,9 +173,11 @@ def _compared(r: Words, i: int) -> tuple[int, str, int] | None:
     return None
 
 
-def length(r: Words, i: int) -> tuple[int, int] | None:
+def length(r: Words, i: int, theirs: bool = True) -> tuple[int, int] | None:
     """A length said from token `i` ("30 minutes", "30-minute", "90min", "an hour",
-    "half an hour", "hour-long", "1.5 hours"): (minutes, tokens used)."""
+    "half an hour", "hour-long", "1.5 hours"): (minutes, tokens used); with `theirs`,
+    also in the number words of the talks' languages ("une heure"; not after an
+    English bound: Dutch "over een uur" is "in an hour")."""
     w = r.low(i)
     if not r.free(i):
         return None
@@ -155,7 +193,7 @@ def length(r: Words, i: int) -> tuple[int, int] | None:
     if w == "half" and r.low(i + 1) in ("an", "a") and r.low(i + 2) == "hour":
         return (30, 3) if r.free(i + 1) and r.free(i + 2) else None
     languages = r.vocab.spoken | r.vocab.asked_in
-    numbers = _NUMBER | lexicon.length_numbers(languages)
+    numbers = _NUMBER | (lexicon.length_numbers(r.vocab.spoken - {"en"}) if theirs else {})
     number = numbers.get(w.rsplit("'", 1)[-1])  # ("d'une heure")
     if number is None and re.fullmatch(r"\d{1,3}(\.\d+)?", w):
         number = float(w)

@@ -135,26 +135,30 @@ LENGTH_BOUNDS: dict[str, tuple[tuple[tuple[str, ...], str, bool], ...]] = {
 @dataclass(frozen=True)
 class LengthWords:
     """How a language says a talk is short or long, beside a word for a talk (`nouns`,
-    and `TALK_NOUNS`): "kurze Vorträge", "Kurzvorträge", "charlas cortas" (`after`: the
-    language says it after the noun), as lengthwords.py's English "short talks".
-    (`nouns` are not in `TALK_NOUNS`, whose words the reader also leaves out of a
-    topic: "Vorträge von Ruth Feigenbaum" would then search "von Ruth Feigenbaum".)"""
+    and `TALK_NOUNS`): "kurze Vorträge", "charlas cortas" (`after`: the language says
+    it after the noun), as lengthwords.py's English "short talks"; `joined`: only made
+    one word with the noun ("Kurzvorträge": German's bare "kurz" before a noun is no
+    adjective, "Kurz Vortrag" a name). (`nouns` are not in `TALK_NOUNS`, whose words
+    the reader also leaves out of a topic: "Vorträge von Ruth Feigenbaum" would then
+    search "von Ruth Feigenbaum".)"""
 
     short: tuple[str, ...]
     long: tuple[str, ...]
     nouns: tuple[str, ...] = ()
     after: bool = False
+    joined: tuple[tuple[str, bool], ...] = ()  # (word, short)
 
 
 LENGTH_WORDS: dict[str, LengthWords] = {
     "de": LengthWords(
-        ("kurz", "kurze", "kurzen", "kurzer", "kürzere", "kürzeren"),
-        ("lang", "lange", "langen", "langer", "längere", "längeren"),
+        ("kurze", "kurzen", "kurzer", "kürzere", "kürzeren"),
+        ("lange", "langen", "langer", "längere", "längeren"),
         ("vortrag", "vorträge", "vorträgen", "präsentation", "präsentationen"),
+        joined=(("kurz", True), ("lang", False)),
     ),
-    "nl": LengthWords(
-        ("kort", "korte", "kortere"),
-        ("lang", "lange", "langere"),
+    "nl": LengthWords(  # (the bare "kort", "lang" go with no word for a talk: "de lezing")
+        ("korte", "kortere"),
+        ("lange", "langere"),
         ("lezing", "lezingen", "presentatie", "presentaties", "sessie", "sessies"),
     ),
     "es": LengthWords(
@@ -646,14 +650,17 @@ def talk_nouns(languages: frozenset[str]) -> frozenset[str]:
 def length_words(languages: frozenset[str]) -> tuple[frozenset[str], ...]:
     """The words that say a talk is short and long in the given languages
     (`LENGTH_WORDS`), those of them said only after the noun (by no language before
-    it), and the words for a talk they go with (theirs and `TALK_NOUNS`), folded."""
+    it), the words for a talk they go with (theirs and `TALK_NOUNS`), and the short
+    and long words made one with such a word ("kurz" of "Kurzvorträge"), folded."""
     said = [LENGTH_WORDS[c] for c in sorted(languages) if c in LENGTH_WORDS]
     short = frozenset(fold(w) for x in said for w in x.short)
     long = frozenset(fold(w) for x in said for w in x.long)
     before = frozenset(fold(w) for x in said if not x.after for w in (*x.short, *x.long))
     after = frozenset(fold(w) for x in said if x.after for w in (*x.short, *x.long)) - before
     nouns = frozenset(fold(w) for x in said for w in x.nouns) | talk_nouns(languages)
-    return short, long, after, nouns
+    joined_short = frozenset(fold(w) for x in said for w, s in x.joined if s)
+    joined_long = frozenset(fold(w) for x in said for w, s in x.joined if not s)
+    return short, long, after, nouns, joined_short, joined_long
 
 
 @lru_cache(maxsize=64)
