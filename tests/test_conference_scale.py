@@ -404,3 +404,21 @@ def test_no_other_word_for_a_room_where_the_base_calls_its_rooms_several_ways():
     v = _rooms_vocab("ルーム C", "ホールA", "メインホール", language="ja")
     assert understand("hall C", v).filters.room is None  # (a hall C it has not)
     assert understand("in room C", v).filters.room is None  # (nor a "room" of that word)
+
+
+@pytest.mark.parametrize(
+    ("query", "rooms"),
+    [
+        ("in room 2 or room 3", ["Sala 2", "Sala 3"]),
+        ("in room 12 or room 20", ["Sala 12", "Sala 20"]),
+        ("talks in room 3 or room 12 on Thursday", ["Sala 3", "Sala 12"]),
+        ("in room 2 or 3", ["Sala 2", "Sala 3"]),
+        ("in room 2 and 3", ["Sala 2", "Sala 3"]),
+        ("in room 2 or in room 3", ["Sala 2", "Sala 3"]),
+    ],
+)
+def test_a_list_of_numbered_rooms_reads_every_room(query, rooms):
+    v = _rooms_vocab("Sala 2", "Sala 12", "Sala 20", "Sala 3", language="es")
+    u = understand(query, v)
+    assert [c.value for c in u.chips if c.field == "room"] == rooms, u.label
+    assert not [c for c in u.chips if c.field == "absent"], u.label

@@ -144,6 +144,10 @@ def _base(language: str, formats: tuple[str, ...] = (), speakers: tuple[str, ...
         ("es", "charlas cortas", SHORT_MINUTES, None),
         ("es", "ponencias largas sobre traducción", None, LONG_MINUTES),
         ("es", "talleres de más de una hora", None, 61),
+        ("it", "interventi brevi", SHORT_MINUTES, None),
+        ("it", "sessione corta", SHORT_MINUTES, None),
+        ("it", "sessioni lunghe", None, LONG_MINUTES),
+        ("fr", "exposé court", SHORT_MINUTES, None),
         ("fr", "séances de moins d'une heure", 59, None),
         ("fr", "films de moins de 100 minutes", 99, None),
     ],
@@ -198,6 +202,19 @@ def test_japanese_short_and_long_talks():
         ("es", "sesión cortos"),  # (short films: a plural adjective has a plural noun)
         # English's "over" before another language's number ("over een uur": in an hour)
         ("nl", "lezingen over een uur"),
+        # a capitalised length word is a name; Italian "corte" is a court
+        ("it", "talk Corte costituzionale"),
+        ("it", "Corte dei conti"),
+        ("it", "workshop corte"),
+        ("it", "intervento corte dei conti"),
+        # an adjective of a language said after its noun only after its own nouns
+        ("fr", "workshop court"),
+        ("fr", "workshop court records"),
+        ("fr", "talks court of appeal"),
+        # in the number of its noun, by the language's plural ending
+        ("it", "intervento brevi"),
+        ("it", "sessioni corta"),
+        ("es", "charlas corta"),
     ],
 )
 def test_other_languages_words_that_only_look_like_a_length_are_none(language, query):

@@ -103,11 +103,12 @@ def _short_or_long(r: Words, i: int) -> tuple[bool, int] | None:
     if used == 2 and w not in short | long:
         w, used = r.low(i), 1
     if w in short | long:
-        if w not in SHORT_WORDS | LONG_WORDS and _named(r, w):
-            return None
+        theirs_only = w not in SHORT_WORDS | LONG_WORDS
+        if theirs_only and (_named(r, w) or (i > 0 and r.toks[i].text[:1].isupper())):
+            return None  # ("Eva Lange Workshops", "talk Corte costituzionale": names)
         noun = r.low(i - 1)  # (a plural adjective goes with a plural noun: "sesión cortos")
-        after_noun = w in after and noun in nouns and not _followed(r, i + used)
-        after_noun = after_noun and (noun.endswith("s") or not w.endswith("s"))
+        after_noun = w in after and not _followed(r, i + used)
+        after_noun = after_noun and lexicon.said_after(w, noun, theirs)
         if (w not in after and _before_noun(r, i + used, nouns)) or after_noun:
             return w in short, used  # ("Supreme Court talks": French's "court" is after)
         return None
@@ -141,8 +142,7 @@ def _followed(r: Words, i: int) -> bool:
 
 def _named(r: Words, w: str) -> bool:
     """Whether `w` is a word of a speaker's name in the base ("Lange" of Eva Lange)."""
-    v = r.vocab
-    return w in v.surnames or w in v.first_names or any(w in key for key in v.speakers)
+    return w in r.vocab.name_words
 
 
 def compared(r: Words, i: int) -> bool:

@@ -147,6 +147,11 @@ class LengthWords:
     nouns: tuple[str, ...] = ()
     after: bool = False
     joined: tuple[tuple[str, bool], ...] = ()  # (word, short)
+    # how a word of the language ends in the plural, and in the singular where other
+    # endings are both ("-e": Italian "breve", "sessione" but "lunghe"): a plural
+    # adjective goes with a plural noun only ("charlas cortas", not "sesión cortos")
+    plural: tuple[str, ...] = ("s",)
+    singular: tuple[str, ...] = ()
 
 
 LENGTH_WORDS: dict[str, LengthWords] = {
@@ -180,10 +185,12 @@ LENGTH_WORDS: dict[str, LengthWords] = {
         after=True,
     ),
     "it": LengthWords(
-        ("breve", "brevi", "corto", "corti", "corta", "corte"),
+        ("breve", "brevi", "corto", "corti", "corta"),  # (not "corte": mostly "court")
         ("lungo", "lunghi", "lunga", "lunghe"),
         ("intervento", "interventi", "sessione", "sessioni", "presentazione", "presentazioni"),
         after=True,
+        plural=("i",),
+        singular=("o", "a"),
     ),
     "ja": LengthWords(("短い",), ("長い",)),
 }
@@ -661,6 +668,32 @@ def length_words(languages: frozenset[str]) -> tuple[frozenset[str], ...]:
     joined_short = frozenset(fold(w) for x in said for w, s in x.joined if s)
     joined_long = frozenset(fold(w) for x in said for w, s in x.joined if not s)
     return short, long, after, nouns, joined_short, joined_long
+
+
+def said_after(word: str, noun: str, languages: frozenset[str]) -> bool:
+    """Whether a language of `languages` says the length word `word` (folded) after
+    `noun` (folded): one of its own words for a talk (`LengthWords.nouns`, not
+    English's: "workshop court", "talks court of appeal" are no French), in the same
+    number ("charlas cortas", "sessioni lunghe"; not "sesión cortos", "interventi corta")."""
+    for code in sorted(languages):
+        said = LENGTH_WORDS.get(code)
+        if said is None or not said.after or noun not in {fold(n) for n in said.nouns}:
+            continue
+        if word in {fold(w) for w in (*said.short, *said.long)}:
+            numbers = {_number(w, said) for w in (word, noun)}
+            if None in numbers or len(numbers) == 1:
+                return True
+    return False
+
+
+def _number(word: str, said: LengthWords) -> bool | None:
+    """Whether `word` is plural (True), singular (False) or either (None) by the
+    language's endings."""
+    if word.endswith(said.plural):
+        return True
+    if not said.singular or word.endswith(said.singular):
+        return False
+    return None
 
 
 @lru_cache(maxsize=64)

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 import duckdb
@@ -94,6 +95,13 @@ class Vocab:
     # room where the base calls its rooms with one word only (`room_nouns`)
     numbered_rooms: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     room_nouns: frozenset[str] = frozenset()  # the words for a room of those names
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        """Every word of a speaker's name (full names, surnames, first names), made
+        once per base: "Lange" of Eva Lange is no length word there."""
+        words = {w for key in self.speakers for w in key}
+        return frozenset(words | set(self.surnames) | set(self.first_names))
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
