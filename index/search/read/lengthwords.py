@@ -86,12 +86,14 @@ def _short_or_long(r: Words, i: int) -> tuple[bool, int] | None:
     """A word saying a talk is short or long at token `i`, beside a word for a talk
     (English's or `lexicon.TALK_NOUNS`) or a workshop, lecture, slot: before it, or one
     word of the base's own session types before it ("short oral presentations" where a
-    type is "Oral communication"), or after it where the language says it so and no
-    word of substance follows ("charlas cortas", not "séances longs métrages" nor the
-    short films of "sesión cortos"), or one
-    word made of both ("Kurzvorträge"): (short, tokens used). The words of other
+    type is "Oral communication"), or after one of its own language's words for a talk
+    where the language says it so, in the noun's number, and no word of substance
+    follows ("charlas cortas"; not "séances longs métrages", the short films of
+    "sesión cortos", "workshop court", "talks court of appeal": `lexicon.said_after`),
+    or one word made of both ("Kurzvorträge"): (short, tokens used). The words of other
     languages than English only where talks are in them, never a speaker's name
-    ("Eva Lange Workshops"). "short films" is none: a film is no word for a talk."""
+    ("Eva Lange Workshops") nor capitalised mid-query ("talk Corte costituzionale").
+    "short films" is none: a film is no word for a talk."""
     theirs = r.vocab.spoken - {"en"}  # (the languages of the base's talks)
     short, long, after, nouns, joined_short, joined_long = lexicon.length_words(theirs)
     short, long = short | SHORT_WORDS, long | LONG_WORDS
