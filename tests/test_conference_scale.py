@@ -320,3 +320,105 @@ def test_a_numeronym_asks_for_the_word_it_stands_for(fosdem_kb):
     (found,) = [h for h in hits if h.talk.title.startswith("Kubernetes Operators")]
     assert "k8s" not in f"{found.talk.title} {found.talk.abstract}".lower()
     assert found.why.matched_terms == ("operators", "kubernetes")
+
+
+def _rooms_vocab(*rooms: str, language: str = "en") -> Vocab:
+    from talkbase.core.records import Talk
+
+    return Vocab.from_talks(
+        Talk(title=f"t{k}", abstract="a", room=room, language=language, id=k)
+        for k, room in enumerate(rooms)
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "room"),
+    [
+        ("talks in room 2 on Thursday", "Sala 2"),
+        ("room 12", "Sala 12"),
+        ("sala 20", "Sala 20"),
+        ("im Saal 3", "Sala 3"),
+        ("Aula Magna", "Aula Magna"),
+        ("talks about room acoustics", None),  # no number after the word for a room
+        ("2", None),  # a number alone is no room
+        ("room 5", None),  # no room's name ends in 5
+    ],
+)
+def test_a_numbered_room_is_named_by_any_word_for_a_room_and_its_number(query, room):
+    v = _rooms_vocab("Sala 2", "Sala 12", "Sala 20", "Sala 3", "Aula Magna", language="es")
+    assert understand(query, v).filters.room == room
+
+
+@pytest.mark.parametrize("query", ["in Salle 2", "dans la salle 2", "room 2", "au Royal"])
+def test_a_room_is_named_by_the_last_part_of_its_name(query):
+    v = _rooms_vocab("Cinéma Le Royal – Salle 2", "Grand Théâtre", "Salle Lumière", language="fr")
+    u = understand(query, v)
+    assert u.filters.room == "Cinéma Le Royal – Salle 2" and u.topic == "", u.label
+
+
+def test_numbered_rooms_are_told_apart_and_codes_read_as_before():
+    v = _rooms_vocab("Room 1", "Room 10", "Hall B", "Auditorium A", "H.1302 (Depage)", "K.3.201")
+    assert understand("Room 1", v).filters.room == "Room 1"
+    assert understand("room 10 tomorrow", v).filters.room == "Room 10"
+    assert understand("in hall B", v).filters.room == "Hall B"
+    assert understand("talks in H.1302", v).filters.room == "H.1302 (Depage)"
+    assert understand("room K.3.201", v).filters.room == "K.3.201"
+    assert understand("a room a beginner can find", v).filters.room is None  # "a" is no letter
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # a stage's number or letter is a phase, never a room's
+        "stage 2 breast cancer",
+        "stage 3 melanoma treatment",
+        "CKD stage 3 sessions",
+        "stage 1 hypertension",
+        "Stage B heart failure",
+        "stage A heart failure",
+        "patients in stage 2",
+        "stage 1",
+        # the base's own rooms are called "Room", "Hall", "Auditorium": no other's
+        "hall 2",
+        "auditorium 1",
+        "Room A",
+        "in room B",
+        "Hall A",
+        "sala 1",
+        # a word for a room and a number that stand as no room
+        "sala 2 patients",
+    ],
+)
+def test_a_number_after_a_stage_or_another_of_the_bases_room_words_names_no_room(query):
+    v = _rooms_vocab("Room 1", "Room 2", "Room 3", "Room 10", "Hall B", "Auditorium A")
+    assert understand(query, v).filters.room is None, understand(query, v).label
+
+
+def test_a_stage_word_names_no_lettered_room():
+    v = _rooms_vocab("ルーム A", "ルーム C", language="ja")
+    assert understand("Stage C", v).filters.room is None
+    assert understand("in room C", v).filters.room == "ルーム C"
+
+
+def test_no_other_word_for_a_room_where_the_base_calls_its_rooms_several_ways():
+    v = _rooms_vocab("ルーム C", "ホールA", "メインホール", language="ja")
+    assert understand("hall C", v).filters.room is None  # (a hall C it has not)
+    assert understand("in room C", v).filters.room is None  # (nor a "room" of that word)
+
+
+@pytest.mark.parametrize(
+    ("query", "rooms"),
+    [
+        ("in room 2 or room 3", ["Sala 2", "Sala 3"]),
+        ("in room 12 or room 20", ["Sala 12", "Sala 20"]),
+        ("talks in room 3 or room 12 on Thursday", ["Sala 3", "Sala 12"]),
+        ("in room 2 or 3", ["Sala 2", "Sala 3"]),
+        ("in room 2 and 3", ["Sala 2", "Sala 3"]),
+        ("in room 2 or in room 3", ["Sala 2", "Sala 3"]),
+    ],
+)
+def test_a_list_of_numbered_rooms_reads_every_room(query, rooms):
+    v = _rooms_vocab("Sala 2", "Sala 12", "Sala 20", "Sala 3", language="es")
+    u = understand(query, v)
+    assert [c.value for c in u.chips if c.field == "room"] == rooms, u.label
+    assert not [c for c in u.chips if c.field == "absent"], u.label

@@ -112,3 +112,124 @@ def test_the_cli_takes_a_length(demo_home, monkeypatch, capsys):
     code = main(["search", "training", "--max-minutes", "soon"])
     out, err = capsys.readouterr()
     assert code != 0 and "--max-minutes wants a number of minutes like 30" in err
+
+
+def _base(language: str, formats: tuple[str, ...] = (), speakers: tuple[str, ...] = ()) -> Vocab:
+    """A base whose talks are in `language`, of the session types `formats`, given by
+    `speakers`, with a few words of substance in their abstracts."""
+    from talkbase.core.records import Speaker, Talk
+
+    abstract = "métrages records covid start circuit film history tradition termijn einführung"
+    talks = [
+        Talk(title=f"t{k}", abstract=abstract, language=language, format=f, id=k)
+        for k, f in enumerate(formats or (None,))
+    ]
+    talks += [
+        Talk(title="s", abstract="a", language=language, id=100 + k, speakers=(Speaker(name),))
+        for k, name in enumerate(speakers)
+    ]
+    return Vocab.from_talks(talks)
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "most", "least"),
+    [
+        ("nl", "korte talks", SHORT_MINUTES, None),
+        ("nl", "talks korter dan 15 minuten", 14, None),
+        ("nl", "talks langer dan een uur", None, 61),
+        ("de", "kurze Vorträge", SHORT_MINUTES, None),
+        ("de", "Kurzvorträge", SHORT_MINUTES, None),
+        ("de", "Vorträge kürzer als eine halbe Stunde", 29, None),
+        ("en", "long workshops", None, LONG_MINUTES),
+        ("es", "charlas cortas", SHORT_MINUTES, None),
+        ("es", "ponencias largas sobre traducción", None, LONG_MINUTES),
+        ("es", "talleres de más de una hora", None, 61),
+        ("it", "interventi brevi", SHORT_MINUTES, None),
+        ("it", "sessione corta", SHORT_MINUTES, None),
+        ("it", "sessioni lunghe", None, LONG_MINUTES),
+        ("fr", "exposé court", SHORT_MINUTES, None),
+        ("fr", "séances de moins d'une heure", 59, None),
+        ("fr", "films de moins de 100 minutes", 99, None),
+    ],
+)
+def test_a_length_in_other_languages_words_is_a_filter(language, query, most, least):
+    u = understand(query, _base(language))
+    wanted = (str(most) if most else None, str(least) if least else None)
+    assert (u.filters.max_minutes, u.filters.min_minutes) == wanted, u.label
+
+
+def test_a_length_word_one_word_before_a_talk_where_that_word_is_a_session_types():
+    u = understand("short oral presentations on the last day", _base("en", ("Oral communication",)))
+    assert u.filters.max_minutes == str(SHORT_MINUTES), u.label
+
+
+def test_japanese_short_and_long_talks():
+    ja = _base("ja")
+    assert understand("短いトーク", ja).filters.max_minutes == str(SHORT_MINUTES)
+    assert understand("長いトーク", ja).filters.min_minutes == str(LONG_MINUTES)
+
+
+@pytest.mark.parametrize(
+    ("language", "query"),
+    [
+        ("fr", "short films"),
+        ("fr", "courts métrages"),
+        ("de", "Langzeitarchivierung"),
+        ("fr", "moins d'argent"),
+        ("fr", "Supreme Court talks"),
+        # a length word and a word for a talk with another word between: a topic
+        ("en", "long COVID talks"),
+        ("en", "quick start workshop"),
+        ("en", "short circuit talks"),
+        ("en", "brief history talk"),
+        ("fr", "short film sessions"),
+        ("de", "lange Tradition Vortrag"),
+        ("nl", "lange termijn sessies"),
+        # another language's length words in a base whose talks are not in it
+        ("en", "go lang talks"),
+        ("en", "lang sessions"),
+        ("en", "kort talks"),
+        ("en", "session corto"),
+        ("en", "talks Largo"),
+        ("en", "workshop court records"),
+        ("es", "kurze Vorträge"),
+        # German's bare "kurz" before a noun is no adjective
+        ("de", "Kurz Vortrag"),
+        ("de", "Sebastian Kurz Vortrag"),
+        # an adjective said after its noun, before a word of substance
+        ("fr", "séances longs métrages"),
+        ("fr", "séance courts métrages"),
+        ("es", "sesión cortos"),  # (short films: a plural adjective has a plural noun)
+        # English's "over" before another language's number ("over een uur": in an hour)
+        ("nl", "lezingen over een uur"),
+        # a capitalised length word is a name; Italian "corte" is a court
+        ("it", "talk Corte costituzionale"),
+        ("it", "Corte dei conti"),
+        ("it", "workshop corte"),
+        ("it", "intervento corte dei conti"),
+        # an adjective of a language said after its noun only after its own nouns
+        ("fr", "workshop court"),
+        ("fr", "workshop court records"),
+        ("fr", "talks court of appeal"),
+        # in the number of its noun, by the language's plural ending
+        ("it", "intervento brevi"),
+        ("it", "sessioni corta"),
+        ("es", "charlas corta"),
+    ],
+)
+def test_other_languages_words_that_only_look_like_a_length_are_none(language, query):
+    u = understand(query, _base(language, ("Oral communication", "Workshop")))
+    assert u.filters.max_minutes is None and u.filters.min_minutes is None, u.label
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "name"),
+    [
+        ("en", "Matthias Lange talks", "Matthias Lange"),
+        ("de", "Eva Lange Workshops", "Eva Lange"),
+        ("de", "Lange talks", "Eva Lange"),
+    ],
+)
+def test_a_speakers_name_is_no_length(language, query, name):
+    u = understand(query, _base(language, speakers=(name,)))
+    assert u.filters.min_minutes is None and u.label == f"speaker: {name}", u.label

@@ -117,12 +117,125 @@ LENGTH_BOUNDS: dict[str, tuple[tuple[tuple[str, ...], str, bool], ...]] = {
     "pt": ((("menos", "de"), "max", True), (("mais", "de"), "min", True)),
     "fr": ((("moins", "de"), "max", True), (("plus", "de"), "min", True)),
     "it": ((("meno", "di"), "max", True), (("più", "di"), "min", True)),
-    "de": ((("weniger", "als"), "max", True), (("mehr", "als"), "min", True)),
-    "nl": ((("minder", "dan"), "max", True), (("meer", "dan"), "min", True)),
+    "de": (
+        (("weniger", "als"), "max", True),
+        (("kürzer", "als"), "max", True),
+        (("mehr", "als"), "min", True),
+        (("länger", "als"), "min", True),
+    ),
+    "nl": (
+        (("minder", "dan"), "max", True),
+        (("korter", "dan"), "max", True),
+        (("meer", "dan"), "min", True),
+        (("langer", "dan"), "min", True),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class LengthWords:
+    """How a language says a talk is short or long, beside a word for a talk (`nouns`,
+    and `TALK_NOUNS`): "kurze Vorträge", "charlas cortas" (`after`: the language says
+    it after the noun), as lengthwords.py's English "short talks"; `joined`: only made
+    one word with the noun ("Kurzvorträge": German's bare "kurz" before a noun is no
+    adjective, "Kurz Vortrag" a name). (`nouns` are not in `TALK_NOUNS`, whose words
+    the reader also leaves out of a topic: "Vorträge von Ruth Feigenbaum" would then
+    search "von Ruth Feigenbaum".)"""
+
+    short: tuple[str, ...]
+    long: tuple[str, ...]
+    nouns: tuple[str, ...] = ()
+    after: bool = False
+    joined: tuple[tuple[str, bool], ...] = ()  # (word, short)
+    # how a word of the language ends in the plural, and in the singular where other
+    # endings are both ("-e": Italian "breve", "sessione" but "lunghe"): a plural
+    # adjective goes with a plural noun only ("charlas cortas", not "sesión cortos")
+    plural: tuple[str, ...] = ("s",)
+    singular: tuple[str, ...] = ()
+
+
+LENGTH_WORDS: dict[str, LengthWords] = {
+    "de": LengthWords(
+        ("kurze", "kurzen", "kurzer", "kürzere", "kürzeren"),
+        ("lange", "langen", "langer", "längere", "längeren"),
+        ("vortrag", "vorträge", "vorträgen", "präsentation", "präsentationen"),
+        joined=(("kurz", True), ("lang", False)),
+    ),
+    "nl": LengthWords(  # (the bare "kort", "lang" go with no word for a talk: "de lezing")
+        ("korte", "kortere"),
+        ("lange", "langere"),
+        ("lezing", "lezingen", "presentatie", "presentaties", "sessie", "sessies"),
+    ),
+    "es": LengthWords(
+        ("corta", "cortas", "corto", "cortos", "breve", "breves"),
+        ("larga", "largas", "largo", "largos"),
+        ("charla", "charlas", "ponencia", "ponencias", "sesión", "sesiones"),
+        after=True,
+    ),
+    "pt": LengthWords(
+        ("curta", "curtas", "curto", "curtos", "breve", "breves"),
+        ("longa", "longas", "longo", "longos"),
+        ("palestra", "palestras", "sessão", "sessões", "apresentação", "apresentações"),
+        after=True,
+    ),
+    "fr": LengthWords(
+        ("courte", "courtes", "court", "courts", "brève", "brèves"),
+        ("longue", "longues", "long", "longs"),
+        ("séance", "séances", "exposé", "exposés", "présentation", "présentations"),
+        after=True,
+    ),
+    "it": LengthWords(
+        ("breve", "brevi", "corto", "corti", "corta"),  # (not "corte": mostly "court")
+        ("lungo", "lunghi", "lunga", "lunghe"),
+        ("intervento", "interventi", "sessione", "sessioni", "presentazione", "presentazioni"),
+        after=True,
+        plural=("i",),
+        singular=("o", "a"),
+    ),
+    "ja": LengthWords(("短い",), ("長い",)),
+}
+# The numbers said before a unit of a length, as English's "an hour", "half an hour":
+# "una hora", "d'une heure", "eine halbe Stunde", "een half uur" (a half after a one
+# is the half: "eine halbe")
+LENGTH_NUMBERS: dict[str, dict[str, float]] = {
+    "es": {"un": 1, "una": 1, "dos": 2, "media": 0.5},
+    "pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "meia": 0.5},
+    "fr": {"un": 1, "une": 1, "deux": 2, "demi": 0.5},
+    "it": {"un": 1, "una": 1, "due": 2, "mezza": 0.5},
+    "de": {"ein": 1, "eine": 1, "einer": 1, "zwei": 2, "halbe": 0.5, "halben": 0.5},
+    "nl": {"een": 1, "één": 1, "twee": 2, "half": 0.5},
 }
 
 # What people call a room (talkbase/core/terms.py: the programs' parsers read it too)
 ROOM_WORDS = terms.ROOM_WORDS
+# Those of them that say a stage (or a scene): a stage's number or letter is also a
+# phase ("stage 2 breast cancer", "Stage B heart failure"), so it never names a room
+# called with another word ("Room 2", "Hall B")
+STAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("stage",),
+    "it": ("palco",),
+    "de": ("bühne", "buehne"),
+    "fr": ("scène", "scene"),
+    "es": ("escenario",),
+    "nl": ("podium",),
+    "pt": ("palco",),
+    "pl": ("scena",),
+    "tr": ("sahne",),
+    "sv": ("scen", "scenen"),
+    "hu": ("színpad", "szinpad"),
+    "ro": ("scena", "scenă"),
+    "id": ("panggung",),
+    "vi": ("sân khấu",),
+    "ar": ("مسرح", "المسرح"),
+    "he": ("הבמה",),
+    "uk": ("сцена",),
+    "ru": ("сцена",),
+    "bg": ("сцена",),
+    "el": ("σκηνή", "σκηνη"),
+    "hi": ("मंच",),
+    "th": ("เวที",),
+    "sw": ("jukwaa",),
+}
 
 
 # How a language says a time limit, as the English cue the clock reader reads by:
@@ -747,6 +860,69 @@ def language_adjectives(name: str, code: str) -> dict[str, bool]:
         return {}
     found = {base + e: False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
     return found | {base + e: True for e in LANGUAGE_SPEAKING.get(code, ())}
+
+
+@lru_cache(maxsize=64)
+def length_words(languages: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """The words that say a talk is short and long in the given languages
+    (`LENGTH_WORDS`), those of them said only after the noun (by no language before
+    it), the words for a talk they go with (theirs and `TALK_NOUNS`), and the short
+    and long words made one with such a word ("kurz" of "Kurzvorträge"), folded."""
+    said = [LENGTH_WORDS[c] for c in sorted(languages) if c in LENGTH_WORDS]
+    short = frozenset(fold(w) for x in said for w in x.short)
+    long = frozenset(fold(w) for x in said for w in x.long)
+    before = frozenset(fold(w) for x in said if not x.after for w in (*x.short, *x.long))
+    after = frozenset(fold(w) for x in said if x.after for w in (*x.short, *x.long)) - before
+    nouns = frozenset(fold(w) for x in said for w in x.nouns) | talk_nouns(languages)
+    joined_short = frozenset(fold(w) for x in said for w, s in x.joined if s)
+    joined_long = frozenset(fold(w) for x in said for w, s in x.joined if not s)
+    return short, long, after, nouns, joined_short, joined_long
+
+
+def said_after(word: str, noun: str, languages: frozenset[str]) -> bool:
+    """Whether a language of `languages` says the length word `word` (folded) after
+    `noun` (folded): one of its own words for a talk (`LengthWords.nouns`, not
+    English's: "workshop court", "talks court of appeal" are no French), in the same
+    number ("charlas cortas", "sessioni lunghe"; not "sesión cortos", "interventi corta")."""
+    for code in sorted(languages):
+        said = LENGTH_WORDS.get(code)
+        if said is None or not said.after or noun not in {fold(n) for n in said.nouns}:
+            continue
+        if word in {fold(w) for w in (*said.short, *said.long)}:
+            numbers = {_number(w, said) for w in (word, noun)}
+            if None in numbers or len(numbers) == 1:
+                return True
+    return False
+
+
+def _number(word: str, said: LengthWords) -> bool | None:
+    """Whether `word` is plural (True), singular (False) or either (None) by the
+    language's endings."""
+    if word.endswith(said.plural):
+        return True
+    if not said.singular or word.endswith(said.singular):
+        return False
+    return None
+
+
+@lru_cache(maxsize=64)
+def length_numbers(languages: frozenset[str]) -> dict[str, float]:
+    """The numbers said before a unit of a length in the given languages
+    (`LENGTH_NUMBERS`), folded."""
+    return {fold(w): n for c in sorted(languages) for w, n in LENGTH_NUMBERS.get(c, {}).items()}
+
+
+@lru_cache(maxsize=1)
+def numbered_room_words() -> dict[str, frozenset[str]]:
+    """Each word for a room of any language, not a stage (`STAGE_WORDS`), with the
+    languages that say it, folded: the words that name a room by its number ("salle 2")."""
+    stages = {fold(w) for ws in STAGE_WORDS.values() for w in ws}
+    said: dict[str, set[str]] = {}
+    for code, words in ROOM_WORDS.items():
+        for w in map(fold, words):
+            if " " not in w and w not in stages:
+                said.setdefault(w, set()).add(code)
+    return {w: frozenset(codes) for w, codes in said.items()}
 
 
 @lru_cache(maxsize=64)

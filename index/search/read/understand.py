@@ -191,6 +191,8 @@ class _Reader(Words):
     def room(self, i: int) -> bool:
         rooms = self.vocab.rooms
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
+        if not match_seq(self.toks, i, rooms) and self._numbered_room(i):
+            return True
         # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
         if self.low(i) in nouns and self.free(i + 1) and not match_seq(self.toks, i, rooms):
             found = match_seq(self.toks, i + 1, rooms)
@@ -222,6 +224,54 @@ class _Reader(Words):
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
+
+    def _numbered_room(self, i: int) -> bool:
+        """ "in room 2", "dans la salle 2", "im Saal 12", or "room 2" as the whole query:
+        a word for a room of any language (not a stage's: "stage 2 breast cancer") and
+        the number or letter that the name of one room ends in after such a word ("Sala
+        2", "Cinéma Le Royal – Salle 2"; `Vocab.numbered_rooms`), where one room does
+        ("room 1" is never "Room 10"; a number alone is no room). Another word than the
+        room's own only where the base calls its rooms with one word ("Sala 2", "Sala
+        12"): where it has rooms and halls ("Room 1", "Hall B"), "hall 2" is no "Room
+        2" (the absent notice says so)."""
+        word, listed = self.low(i), self._listed_room(i)
+        if listed is not None and self.low(i) in self.vocab.numbered_rooms:
+            word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
+        codes = lexicon.numbered_room_words().get(word)
+        if codes is None or not self.free(i + 1):
+            return False
+        said = self.vocab.numbered_rooms.get(self.low(i + 1), ())
+        if word in self.vocab.room_nouns or len(self.vocab.room_nouns) > 1:
+            said = tuple(x for x in said if x[0] == word)
+        letter = self.toks[i + 1].text.strip("?!,;:()")
+        if len({room for _, room in said}) != 1 or (letter.isalpha() and not letter.isupper()):
+            return False  # ("room a" is "a room"; "Room A", "hall B" name one)
+        places = lexicon.at_place(self.vocab.spoken | codes)
+        if listed is not None:  # "in room 2 or room 3", "in room 2 or 3": the list's cue
+            cue = int(word == self.low(i) and self.low(i - 1) in ("or", "and"))
+            self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+            return True
+        cue = 0
+        while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
+            cue += 1  # "in", "dans la", "im"
+        if not cue and not (i == 0 and len(self.toks) == 2):
+            return False  # the words stand as a room only after a word for a place, or alone
+        self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+        return True
+
+    def _listed_room(self, i: int) -> str | None:
+        """The word for a room of the room just read by `_numbered_room` where token `i`
+        follows it in a list ("in room 2 or room 3", "room 2, room 3", "in room 2 or 3"):
+        the second takes the first's word for a place. None elsewhere."""
+        join = self.low(i - 1) in ("or", "and") and self.free(i - 1)
+        end = i - 2 if join else i - 1
+        if not (join or self.toks[end].text.endswith(",")) or end < 1 or self.free(end):
+            return None
+        last = self.chips[-1] if self.chips else None
+        if last is None or last.field != "room" or last.end != self.toks[end].end:
+            return None
+        word = self.low(end - 1)
+        return word if word in lexicon.numbered_room_words() else None
 
     def format(self, i: int) -> bool:
         if not self.vocab.formats:

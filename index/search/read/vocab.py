@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 import duckdb
@@ -33,6 +34,9 @@ COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a matc
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
 SUGGESTIONS_KEPT = 4096  # "did you mean" answers remembered per base
 _PARTS_SPLIT = re.compile(r"[.+-]")
+# the number or letter a room's name ends in after a word for a room: "2", "12b", "a"
+_ROOM_NUMBER = re.compile(r"\d{1,4}[a-z]?|[a-z]")
+_NUMBERED = re.compile(r"[0-9a-z]")  # (what is left of "ホールA" without its ホール)
 
 
 norm = fold  # (the name this module's readers use)
@@ -98,6 +102,19 @@ class Vocab:
     # each type of `format_kinds` -> the languages its talks are in
     format_languages: dict[str, frozenset[str]] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=Inflected)
+    # a room whose name ends in a word for a room and a number or letter ("Sala 2",
+    # "Cinéma Le Royal – Salle 2", "Room A"), by that number or letter -> (the word,
+    # the room) of each: "room 2", "salle 2", "Saal 2" name it with another word for a
+    # room where the base calls its rooms with one word only (`room_nouns`)
+    numbered_rooms: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    room_nouns: frozenset[str] = frozenset()  # the words for a room of those names
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        """Every word of a speaker's name (full names, surnames, first names), made
+        once per base: "Lange" of Eva Lange is no length word there."""
+        words = {w for key in self.speakers for w in key}
+        return frozenset(words | set(self.surnames) | set(self.first_names))
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -340,6 +357,17 @@ class Vocab:
         for key, rooms in extra.items():
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))
+        numbered: dict[str, set[tuple[str, str]]] = {}
+        for key, room in self.rooms.items():
+            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(key[-1]):
+                numbered.setdefault(key[-1], set()).add((key[-2], room))
+        self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
+        said = {w for key in self.rooms for w in key}  # ("ホールA", "第2会議室": one word)
+        self.room_nouns = frozenset(word for pairs in numbered.values() for word, _ in pairs) | {
+            n
+            for n in _ROOM_NOUNS
+            if not n.isascii() and any(n in w and _NUMBERED.search(w.replace(n, "")) for w in said)
+        }
 
     def _add_orgs(self, names: Collection[str]) -> None:
         for name in sorted(names):  # sorted: one order whatever the order they were met in
