@@ -138,9 +138,8 @@ class LengthWords:
     and `TALK_NOUNS`): "kurze Vorträge", "charlas cortas" (`after`: the language says
     it after the noun), as lengthwords.py's English "short talks"; `joined`: only made
     one word with the noun ("Kurzvorträge": German's bare "kurz" before a noun is no
-    adjective, "Kurz Vortrag" a name). (`nouns` are not in `TALK_NOUNS`, whose words
-    the reader also leaves out of a topic: "Vorträge von Ruth Feigenbaum" would then
-    search "von Ruth Feigenbaum".)"""
+    adjective, "Kurz Vortrag" a name). (`nouns`: the language's words for a talk besides
+    its `TALK_NOUNS`, which the reader also leaves out of a topic.)"""
 
     short: tuple[str, ...]
     long: tuple[str, ...]
@@ -158,30 +157,29 @@ LENGTH_WORDS: dict[str, LengthWords] = {
     "de": LengthWords(
         ("kurze", "kurzen", "kurzer", "kürzere", "kürzeren"),
         ("lange", "langen", "langer", "längere", "längeren"),
-        ("vortrag", "vorträge", "vorträgen", "präsentation", "präsentationen"),
+        ("präsentation", "präsentationen"),
         joined=(("kurz", True), ("lang", False)),
     ),
     "nl": LengthWords(  # (the bare "kort", "lang" go with no word for a talk: "de lezing")
         ("korte", "kortere"),
         ("lange", "langere"),
-        ("lezing", "lezingen", "presentatie", "presentaties", "sessie", "sessies"),
     ),
     "es": LengthWords(
         ("corta", "cortas", "corto", "cortos", "breve", "breves"),
         ("larga", "largas", "largo", "largos"),
-        ("charla", "charlas", "ponencia", "ponencias", "sesión", "sesiones"),
+        ("sesión", "sesiones"),
         after=True,
     ),
     "pt": LengthWords(
         ("curta", "curtas", "curto", "curtos", "breve", "breves"),
         ("longa", "longas", "longo", "longos"),
-        ("palestra", "palestras", "sessão", "sessões", "apresentação", "apresentações"),
+        ("sessão", "sessões", "apresentação", "apresentações"),
         after=True,
     ),
     "fr": LengthWords(
         ("courte", "courtes", "court", "courts", "brève", "brèves"),
         ("longue", "longues", "long", "longs"),
-        ("séance", "séances", "exposé", "exposés", "présentation", "présentations"),
+        ("séance", "séances"),
         after=True,
     ),
     "it": LengthWords(
@@ -472,8 +470,7 @@ LANGUAGE_ADJECTIVE_ENDINGS: dict[str, tuple[str, ...]] = {
     "nl": ("e",),
     "de": ("e", "en", "er", "es"),
     "fr": ("", "e", "es"),
-    "es": ("a", "as", "es"),
-    "pt": ("a", "as", "es"),
+    **dict.fromkeys(("es", "pt"), ("a", "as", "es")),
 }
 LANGUAGE_SPEAKING: dict[str, tuple[str, ...]] = {
     "nl": ("talig", "talige"),
@@ -886,7 +883,8 @@ def said_after(word: str, noun: str, languages: frozenset[str]) -> bool:
     number ("charlas cortas", "sessioni lunghe"; not "sesión cortos", "interventi corta")."""
     for code in sorted(languages):
         said = LENGTH_WORDS.get(code)
-        if said is None or not said.after or noun not in {fold(n) for n in said.nouns}:
+        nouns = (*said.nouns, *TALK_NOUNS.get(code, ())) if said is not None else ()
+        if said is None or not said.after or noun not in {fold(n) for n in nouns}:
             continue
         if word in {fold(w) for w in (*said.short, *said.long)}:
             numbers = {_number(w, said) for w in (word, noun)}
