@@ -759,3 +759,29 @@ def test_time_helpers() -> None:
     assert when.parse_date("Tuesday, October 20th, 2026").isoformat() == "2026-10-20"
     assert when.parse_date("20.10.2026").isoformat() == "2026-10-20"
     assert when.parse_date("13/02/2026").isoformat() == "2026-02-13"
+
+
+def test_a_json_program_of_unknown_keys_is_refused_naming_its_keys_not_every_name_known():
+    # sweep 13: the refusal listed ~80 names talkbase looks for, none of the file's own
+    doc = {
+        "meetupName": "Berlin Data Night",
+        "agenda": [
+            {
+                "heading": "Streaming joins",
+                "presenter": {"fullName": "Klara Vogt"},
+                "kickoff": "2026-11-12T18:30:00+01:00",
+            },
+            {
+                "heading": "DuckDB for analysts",
+                "presenter": {"fullName": "Omar Haddad"},
+                "kickoff": "2026-11-12T19:00:00+01:00",
+            },
+        ],
+    }
+    with pytest.raises(InputError) as err:
+        parse_text(json.dumps(doc), "meetup.json")
+    problem = err.value.problem
+    assert "heading, presenter, kickoff" in problem and "--map title=KEY" in problem
+    assert "talk_title" not in problem and len(problem) < 200
+    _, talks, _ = parse_text(json.dumps(doc), "meetup.json", mapping={"title": "heading"})
+    assert [t.title for t in talks] == ["Streaming joins", "DuckDB for analysts"]

@@ -1588,24 +1588,60 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
             # ([{"date", "rooms": [{"name", "sessions": [...]}], "timeSlots": [...]}]),
             # or a titled conference or block holding its talks: talks deeper in a
             # tree (`jsontree`)
-            return _objects(_tree(body, reader), reader)
+            return _objects(_tree(body, reader), reader, body)
         if not reader.mapping:  # a list of rooms or people is no program
             gate = jsontree.find([o for _, o in items], _other_formats())
             if gate.refused:
                 raise InputError(reader.document, gate.refused, "line 1")
     else:
         items = _tree(body, reader)
-    return _objects(items, reader)
+    return _objects(items, reader, body)
 
 
-def _objects(items: list[tuple[str, object]], reader: _Reader) -> list[Talk]:
-    """The talks of a JSON document's talk objects, each with its place."""
-    if not any(_has_title(o, reader.mapping) for _, o in items):
-        raise InputError(
-            reader.document,
-            "no object has a title field (looked for: " + ", ".join(FIELDS["title"]) + ")",
-            "line 1",
+def _listed_objects(tree: object, depth: int = 6) -> list[dict[str, Any]]:
+    """The longest list of objects in a JSON tree (to `depth` levels): where a
+    program of an unknown shape keeps its talks ("agenda": [{"heading": ...}])."""
+    best: list[dict[str, Any]] = []
+    stack: list[tuple[object, int]] = [(tree, 0)]
+    while stack:
+        node, level = stack.pop()
+        children = (
+            node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
         )
+        if isinstance(node, list):
+            objects = [o for o in node if isinstance(o, dict)]
+            if len(objects) > len(best):
+                best = objects
+        if level < depth:
+            stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return best
+
+
+def _no_title(items: list[tuple[str, object]], whole: object = None, shown: int = 12) -> str:
+    """Why a JSON document's objects are no talks, in one sentence: the keys they hold
+    (those of its longest list of objects where none was taken for a talk; the first
+    `shown`), so the person can name the title's with --map; the names looked for
+    where they hold none. `whole`: the document's text, or its tree."""
+    keys = list(dict.fromkeys(k for _, o in items if isinstance(o, dict) for k in o))
+    if not keys and whole is not None:
+        with contextlib.suppress(ValueError, RecursionError):
+            tree = json.loads(whole) if isinstance(whole, str) else whole
+            keys = list(dict.fromkeys(k for o in _listed_objects(tree) for k in o))
+    if not keys:
+        names = FIELDS["title"]
+        return f"no object has a title field (looked for {', '.join(names[:4])} and {len(names) - 4} other names)"
+    more = f" and {len(keys) - shown} more" if len(keys) > shown else ""
+    return (
+        f"no object has a title field; its objects' keys are {', '.join(map(str, keys[:shown]))}"
+        f"{more}: name the title's with --map title=KEY"
+    )
+
+
+def _objects(items: list[tuple[str, object]], reader: _Reader, whole: object = None) -> list[Talk]:
+    """The talks of a JSON document's talk objects, each with its place (`whole`: the
+    document's text or tree, to say what it holds where no object is a talk)."""
+    if not any(_has_title(o, reader.mapping) for _, o in items):
+        raise InputError(reader.document, _no_title(items, whole), "line 1")
     objects: list[tuple[dict[str, Any], str]] = []
     for where, obj in items:
         if not isinstance(obj, dict):
@@ -1743,7 +1779,7 @@ def parse_tree(
     """The talks of a program already read into a tree (YAML's), as of a JSON one."""
     reader = _Reader(document, parser, mapping, default_tz, None)
     try:
-        return _objects(_found(root, reader, None), reader), reader.warnings
+        return _objects(_found(root, reader, None), reader, root), reader.warnings
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
 
