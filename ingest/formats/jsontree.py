@@ -195,6 +195,25 @@ def _variable(key: object, ids: set[str]) -> bool:
     )
 
 
+def listed_objects(tree: object, depth: int = 6) -> list[dict[str, Any]]:
+    """The longest list of objects in a JSON tree (to `depth` levels): where a
+    program of an unknown shape keeps its talks ("agenda": [{"heading": ...}])."""
+    best: list[dict[str, Any]] = []
+    stack: list[tuple[object, int]] = [(tree, 0)]
+    while stack:
+        node, level = stack.pop()
+        children = (
+            node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        )
+        if isinstance(node, list):
+            objects = [o for o in node if isinstance(o, dict)]
+            if len(objects) > len(best):
+                best = objects
+        if level < depth:
+            stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return best
+
+
 def holds_talks(node: dict[str, Any]) -> bool:
     """Whether a talk-like object is a block of talks: it holds a list of objects
     that are talks by themselves, each with a title and a time or speakers (Whova's

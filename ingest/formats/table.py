@@ -1598,25 +1598,6 @@ def _json(text: str, reader: _Reader) -> list[Talk]:
     return _objects(items, reader, body)
 
 
-def _listed_objects(tree: object, depth: int = 6) -> list[dict[str, Any]]:
-    """The longest list of objects in a JSON tree (to `depth` levels): where a
-    program of an unknown shape keeps its talks ("agenda": [{"heading": ...}])."""
-    best: list[dict[str, Any]] = []
-    stack: list[tuple[object, int]] = [(tree, 0)]
-    while stack:
-        node, level = stack.pop()
-        children = (
-            node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
-        )
-        if isinstance(node, list):
-            objects = [o for o in node if isinstance(o, dict)]
-            if len(objects) > len(best):
-                best = objects
-        if level < depth:
-            stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
-    return best
-
-
 def _no_title(items: list[tuple[str, object]], whole: object = None, shown: int = 12) -> str:
     """Why a JSON document's objects are no talks, in one sentence: the keys they hold
     (those of its longest list of objects where none was taken for a talk; the first
@@ -1626,7 +1607,7 @@ def _no_title(items: list[tuple[str, object]], whole: object = None, shown: int 
     if not keys and whole is not None:
         with contextlib.suppress(ValueError, RecursionError):
             tree = json.loads(whole) if isinstance(whole, str) else whole
-            keys = list(dict.fromkeys(k for o in _listed_objects(tree) for k in o))
+            keys = list(dict.fromkeys(k for o in jsontree.listed_objects(tree) for k in o))
     if not keys:
         names = FIELDS["title"]
         return f"no object has a title field (looked for {', '.join(names[:4])} and {len(names) - 4} other names)"
