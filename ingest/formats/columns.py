@@ -1125,6 +1125,8 @@ def head_field(header: object) -> str | None:
 # "(from Rooms)" (a field looked up in another table)
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 _SLASH = re.compile(r"\s*/\s*")
+# a key of data written in camel case, its words' bounds ("venueRoom": venue, Room)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _STEM = 4  # the fewest letters of a name an inflected word is read by
 
 
@@ -1166,7 +1168,8 @@ def other_way(header: str) -> str | None:
     in parentheses ("Speakers (Optional)", "Room (from Rooms)"; not a duration's
     unit not known here, "Duration (slots)", which the reader names); by names of one field
     joined by a slash ("Room/Location"); its two words the other way round ("Time
-    End": "End Time"); a moment's name and "at" ("Begins at": `_MOMENTS`); or each of its words naming the same field, one of them as
+    End": "End Time"); a moment's name and "at" ("Begins at": `_MOMENTS`); a key of data
+    in camel case by its words ("venueRoom"); or each of its words naming the same field, one of them as
     written and the others maybe inflected ("Oturum Başlığı": session and title, in
     Turkish; "Название доклада": title of the talk, in Russian). None where it names
     none so."""
@@ -1179,6 +1182,8 @@ def other_way(header: str) -> str | None:
     if len(parts) > 1:
         named = {_named_field(p) for p in parts}
         return named.pop() if len(named) == 1 and None not in named else None
+    if re.fullmatch(r"[a-z]+[A-Z][a-z]+", header):  # a key in camel case: by its words
+        return other_way(_CAMEL.sub(" ", header))
     words = [w for w in norm(header).split("_") if w]
     if len(words) != 2:
         return None
