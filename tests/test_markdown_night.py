@@ -10,8 +10,6 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from index.build.builder import ingest
-from index.search.kb import KnowledgeBase
 from ingest.formats import markdown
 from talkbase.core.when import night_runs_on
 
@@ -102,31 +100,3 @@ def test_the_night_rule_is_the_calendar_s() -> None:
     assert night_runs_on(sat.replace(hour=0, minute=30), late)
     assert not night_runs_on(sat, late)
     assert not night_runs_on(sat.replace(hour=6), [(fri.replace(hour=23), sat.replace(hour=5))])
-
-
-@pytest.fixture(scope="module")
-def festival(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    folder = tmp_path_factory.mktemp("md-night-docs")
-    (folder / "festival.md").write_text(
-        HEAD + "- 18:00–19:45 Opening film on cinema history — Marie Dubois\n"
-        "- 22:30–00:30 Short film night — Claire Bernard\n"
-        "- 01:00–03:00 Midnight fantasy marathon — Paul Petit\n"
-        "\n## Saturday 6 June 2026\n\n- 10:00–11:30 Ocean documentary — Sophie Laurent\n",
-        encoding="utf-8",
-    )
-    where = tmp_path_factory.mktemp("md-night-home")
-    ingest([folder], where, hashing_embedder)
-    with KnowledgeBase(where, hashing_embedder) as kb:
-        yield kb
-
-
-def _found(kb: KnowledgeBase, query: str) -> set[str]:
-    answer = kb.answer(query, 20)
-    assert answer.dropped == (), (query, answer.dropped)
-    return {h.talk.title for h in answer.hits[: answer.matches]}
-
-
-def test_after_midnight_on_friday_finds_the_night_s_film(festival) -> None:
-    assert _found(festival, "after midnight on Friday") == {"Midnight fantasy marathon"}
-    assert "Midnight fantasy marathon" in _found(festival, "Friday night")
-    assert _found(festival, "talks on Saturday") == {"Ocean documentary"}
