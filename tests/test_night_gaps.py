@@ -55,6 +55,13 @@ MARATHON = _calendar(  # one film after another through the night
     _event("f", "20261010T063000", "20261010T073000", "Breakfast with the directors"),
     _event("g", "20261010T230000", "20261010T235900", "Last film of the festival"),
 )
+FESTIVAL = (  # a Markdown program's night after its day heading (sweep 14's F8)
+    "# Film Festival 2026\n\nAll times are Europe/Paris.\n\n## Friday 5 June 2026\n\n"
+    "- 18:00–19:45 Opening film on cinema history — Marie Dubois\n"
+    "- 22:30–00:30 Short film night — Claire Bernard\n"
+    "- 01:00–03:00 Midnight fantasy marathon — Paul Petit\n"
+    "\n## Saturday 6 June 2026\n\n- 10:00–11:30 Ocean documentary — Sophie Laurent\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +69,7 @@ def home(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
     folder = tmp_path_factory.mktemp("night-docs")
     for name, text in (("camp", CAMP), ("runs", RUNS), ("marathon", MARATHON)):
         (folder / f"{name}.ics").write_text(text, encoding="utf-8")
+    (folder / "festival.md").write_text(FESTIVAL, encoding="utf-8")
     where = tmp_path_factory.mktemp("night-home")
     ingest([folder], where, hashing_embedder)
     with KnowledgeBase(where, hashing_embedder) as kb:
@@ -105,3 +113,10 @@ def test_a_clock_time_in_the_small_hours_is_read_on_the_talks_own_clock(home):
         "Marathon film three",
     }
     assert "Early morning run" in _matched(home, "before 06:00")
+
+
+def test_a_markdown_program_s_film_after_midnight_is_its_day_heading_s_night(home):
+    assert "Midnight fantasy marathon" in _matched(home, "after midnight on Friday")
+    assert "Midnight fantasy marathon" in _matched(home, "Friday night")
+    saturday = _matched(home, "talks on Saturday")
+    assert "Ocean documentary" in saturday and "Midnight fantasy marathon" not in saturday

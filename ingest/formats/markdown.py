@@ -55,9 +55,9 @@ warning that it may be incomplete.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from datetime import UTC, date, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from ingest import when
 from ingest.formats import registry
@@ -103,6 +103,7 @@ from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_prefix
+from talkbase.core.when import NIGHT_ENDS, night_runs_on
 
 NAME = "markdown"
 _PARTS = re.compile(r"\s*(?:[|\u00b7\u2022,;]|\s[\u2013\u2014-]\s)\s*")
@@ -429,6 +430,7 @@ def parse(
             fallback,
             warnings,
             titled,
+            talks,
         )
         if talk is not None:
             talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
@@ -886,6 +888,7 @@ def _listed(
             if (start, end) != (b.start, b.end) and not told:
                 told = True
                 warnings.append(when.afternoon_said(f"{document} line {no}", b.title, start, end))
+        start, end = _in_the_night(start, end, day, talks)
         end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
@@ -914,6 +917,27 @@ def _listed(
         replace(t, abstract=plain(" ".join(a))) if a else t
         for t, a in zip(talks, abstracts, strict=True)
     ]
+
+
+def _in_the_night(
+    start: datetime | None, end: datetime | None, day: date | None, talks: Sequence[Talk]
+) -> tuple[datetime | None, datetime | None]:
+    """A talk's start and end a day later where its clock on its day heading's `day`
+    runs back before the talk above and is the night after that day, that day's
+    `talks` read before it running on to it (`night_runs_on`: a film at 01:00 after
+    one that ends at 00:30); else as they are (a morning listed out of order stays)."""
+    # (a talk with its own date, or at "25:00", is read as it says)
+    if start is None or start.date() != day or start.time() >= NIGHT_ENDS:
+        return start, end
+    above = [
+        (t.start, t.end)
+        for t in talks
+        if t.start is not None and (t.program_day or t.start.date()) == day
+    ]
+    night = when.plus(start, timedelta(days=1))
+    if not above or start >= above[-1][0] or not night_runs_on(night, above):
+        return start, end
+    return night, end and when.plus(end, timedelta(days=1))
 
 
 def _starts(talks: list[Talk]) -> Iterator[datetime]:
@@ -1007,9 +1031,11 @@ def _talk(
     fallback: tzinfo,
     warnings: list[str],
     titled: str | None = None,
+    above: Sequence[Talk] = (),
 ) -> Talk | None:
     """The talk of a heading and its block; `titled` is its title where the heading
-    gives only its time and room (`_titled_below`)."""
+    gives only its time and room (`_titled_below`); `above`, the talks read before it
+    (a night after its day heading's day: `_in_the_night`)."""
     title, fmt = h.text, block.fields.get("format")
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     places = [(n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None]
@@ -1055,6 +1081,8 @@ def _talk(
             "it; not read as a talk"
         )
         return None
+    night = _in_the_night(start, end, day, above)
+    start, end, program_day = *night, (day if night[0] != start else None)
     end, problem = when.talk_end(start, end)
     if problem:
         warnings.append(f"{document} line {h.line}: {title.strip()!r} {problem}")
@@ -1070,6 +1098,7 @@ def _talk(
         ),
         start=start,
         end=end,
+        program_day=program_day,
         room=room,
         track=track,
         track_description=(track_of[1] or None) if track_of and track == track_of[0] else None,

@@ -6,6 +6,7 @@ query's words are the conference's, by the clock of its zone (`now`, `today`).""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -24,6 +25,26 @@ LONGEST_TALK = timedelta(days=1)  # a later end is a mistake in the program, not
 # A clock time before `NIGHT_ENDS` ("after 03:00") is read on the talk's own date.
 NIGHT_ENDS = time(6, 0)
 NIGHT_GAP = timedelta(hours=1)
+
+
+def night_runs_on(start: datetime, talks: Iterable[tuple[datetime, datetime | None]]) -> bool:
+    """Whether a talk at `start`, after midnight and before `NIGHT_ENDS`, is the night
+    of the day before by the rule above: of `talks` (start, end: ingest's list of that
+    day, say), those that start from the day before on and before `start`, each
+    followed by at most `NIGHT_GAP`, cover the time from midnight to `start`, talk
+    after talk. (The `_DAY` of index/search/limits/filters.py reads a base so.)"""
+    if start.time() >= NIGHT_ENDS or not program_date(start):
+        return False
+    midnight = datetime.combine(start.date(), time(0), start.tzinfo)
+    reached: datetime | None = None  # (how far the talks reach, one after another)
+    for begins, reach in sorted(
+        (s, (e or s) + NIGHT_GAP) for s, e in talks if midnight - timedelta(days=1) <= s < start
+    ):
+        if begins >= midnight and (reached is None or begins > reached):
+            break  # (a break in the night before `start`)
+        reached = reach if reached is None else max(reached, reach)
+    return reached is not None and reached >= start
+
 
 # The years a program's dates fall in (the years a program names as its own: ingest's
 # `when.YEAR`, 1900 to 2099). A date beyond them is a placeholder ("9999-12-31" for a
