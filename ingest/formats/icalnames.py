@@ -14,8 +14,11 @@ capitalised words, none a job title or a company word.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 
+from ingest.formats.blognames import lowercase_vocab
 from ingest.formats.columns import (
     IN_OTHER_LANGUAGES,
     INCLUSIVE,
@@ -25,10 +28,12 @@ from ingest.formats.columns import (
     resolve,
     said_in_another_language,
 )
-from ingest.speakers import parse_speakers
-from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name
+from ingest.speakers import name_shaped, parse_speakers
+from ingest.text import STOPWORDS
+from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name, untitled
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
+from talkbase.core.terms import fold
 
 _PARTICLES = PARTICLES  # talkbase.core.names: one list of surname particles
 _NOT_NAMES = frozenset(
@@ -125,17 +130,28 @@ def _speaker(chunk: str, style: str) -> list[Speaker] | None:
     return [Speaker(parts[0], org)]
 
 
-def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ...]]:
+def _title_and_tail(summary: str) -> tuple[str, str]:
+    """A SUMMARY as (the part before its last dash between blanks, the part after);
+    ("", "") where it has no such dash."""
+    summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
+    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
+    if not seps:
+        return "", ""
+    return summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
+
+
+def split_summary(
+    summary: str, style: str = "", alone: bool = False
+) -> tuple[str, tuple[Speaker, ...]]:
     """ "Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
 
     `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
     (Name, Name, ...) or "" (decided per part: job titles and company words are no names).
+    A tail of one name ("Title - Jane Doe") is split off only with `alone`: where the
+    calendar shows it writes its titles so (`SummaryNames`).
     """
     summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
-    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
-    if not seps:
-        return summary, ()
-    title, tail = summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
+    title, tail = _title_and_tail(summary)
     if not title or not tail:
         return summary, ()
     chunks: list[str] = []
@@ -147,9 +163,81 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
     found = [_speaker(c, style) for c in chunks]
     if not found or any(s is None for s in found):
         return summary, ()
-    if "," not in tail and len(chunks) == 1 and not style:
+    if "," not in tail and len(chunks) == 1 and not style and not alone:
         return summary, ()  # "Title - Two Words" alone is too weak a sign
     return title, tuple(s for group in found if group for s in group)
+
+
+@dataclass(frozen=True)
+class SummaryNames:
+    """Whether a calendar writes a speaker alone after its titles ("Scaling Kafka
+    consumers - Jonas Weber"), as the calendar itself shows it (`of`): most of its
+    summaries, two at least, end in a dash and people (one name as `one_name` reads
+    it, or a list `split_summary` reads anyway: "Terraform at scale - Anna Koch, Paul
+    Wolf"), each with a title of its own before the dash ("Screening - Tokyo Story",
+    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles); else one name is split off only where the calendar names that person
+    elsewhere (an ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line). A tail that is
+    one of the calendar's rooms or tracks (`places`) is never a speaker. "Rust - the
+    good parts", "Kubernetes - A Practical Guide", one "PostgreSQL 17 - What's New"
+    among titles without a dash stay whole."""
+
+    convention: bool = False
+    common: frozenset[str] = frozenset()  # words the calendar writes in lower case
+    places: frozenset[str] = frozenset()  # its rooms and tracks, folded
+    named: frozenset[str] = frozenset()  # the people it names elsewhere, folded
+
+    @classmethod
+    def of(
+        cls,
+        summaries: Sequence[str],
+        texts: Iterable[str],
+        places: Iterable[str],
+        named: Iterable[Speaker],
+    ) -> SummaryNames:
+        """The calendar's way, from its `summaries`, its other `texts` (descriptions:
+        the words it writes in lower case), its rooms and tracks and the people it
+        names elsewhere."""
+        common = (
+            frozenset(w for text in (*summaries, *texts) for w in lowercase_vocab(text)) | STOPWORDS
+        )
+        said = cls(
+            common=common,
+            places=frozenset(fold(p) for p in places if p),
+            named=frozenset(fold(untitled(s.name)) for s in named),
+        )
+        heads = Counter(fold(_title_and_tail(s)[0]) for s in summaries)
+        people = 0
+        for summary in summaries:
+            head, tail = _title_and_tail(summary)
+            # a part before the dash that several events share ("Screening - Tokyo
+            # Story") is a kind of session, and the part after it a title
+            if tail and fold(tail) not in said.places and heads[fold(head)] == 1:
+                people += bool(split_summary(summary)[1]) or said.one_name(tail)
+        return replace(said, convention=people >= 2 and 2 * people > len(summaries))
+
+    def one_name(self, tail: str) -> bool:
+        """Whether a summary's tail reads as one person's name: shaped as one (two to
+        four capitalised words: `speakers.name_shaped`; no job title nor company word:
+        `name_like`), none of its words a stop word ("What's New", "Ask Me Anything")
+        nor one the calendar writes in lower case ("Cloud - Native Computing" where it
+        says "native computing")."""
+        return (
+            name_shaped(tail)
+            and name_like(tail)
+            and not any(
+                re.sub(r"['\u2019]s$", "", w.lower()) in self.common
+                for w in tail.split()
+                if w.lower() not in _PARTICLES
+            )
+        )
+
+    def alone(self, summary: str) -> bool:
+        """Whether the one name after this summary's last dash is its speaker's."""
+        tail = _title_and_tail(summary)[1]
+        if not tail or fold(tail) in self.places:
+            return False
+        known = fold(untitled(tail)) in self.named
+        return known or (self.convention and self.one_name(tail))
 
 
 # a labelled line: "Speakers: …", "Track: …", a speaker's label in another language
