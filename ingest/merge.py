@@ -14,7 +14,9 @@ Two records are one talk only when the evidence says so (`same_talk`):
   times known (and no other room, and no other speakers: two tracks' files each
   with a "Panel discussion" at 16:00 of its own panellists are two panels) or a
   shared speaker;
-- a nearly equal title (FUZZY_TITLE) with a shared speaker surname.
+- a nearly equal title (FUZZY_TITLE) with a shared speaker surname, or one title
+  the other's with its session format after it ("Graph databases in practice
+  (Workshop)": `format_added`; the merged talk keeps that format).
 
 A record without a time is compatible with any time: a digest without times
 joins the schedule that has them. A talk moved is one talk too (`Moves`): the same
@@ -68,6 +70,7 @@ from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, ti
 from ingest.when import named_zone
 from talkbase.core.names import surname_words, untitled
 from talkbase.core.records import Conflict, Speaker, Talk
+from talkbase.core.terms import format_suffix
 
 FUZZY_TITLE = 0.92
 STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
@@ -132,7 +135,19 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
         return (timed and not _other_rooms(a, b) and not others) or shared
     if not shared or weak_title(ka) or weak_title(kb):
         return False
-    return titles_close(ka, kb)
+    return titles_close(ka, kb) or bool(format_added(a.title, b.title))
+
+
+def format_added(a: str, b: str) -> str | None:
+    """The session format one title adds to the other, where it is the other's specific
+    title with its format after it ("Graph databases in practice (Workshop)" and
+    "Graph databases in practice": "Workshop"; `terms.format_suffix`); None otherwise
+    ("Intro (Part 1)" and "Intro (Part 2)", or a generic title: "Lunch (Talk)")."""
+    for said, bare in ((a, b), (b, a)):
+        if (found := format_suffix(said)) and not generic_title(key := title_key(bare)):
+            if title_key(found[0]) == key:
+                return found[1]
+    return None
 
 
 def _document(talk: Talk) -> str | None:
@@ -448,6 +463,11 @@ def _merge_group(
         described = [(r.sources[0].document, r.abstract) for r in records if r.abstract]
         if _disagree([a for _, a in described]):  # (an English and a German version)
             conflicts.append(Conflict("abstract", tuple(described)))
+        if fields["format"] is None:  # "X (Workshop)" beside "X": one talk, a Workshop
+            fields["format"] = next(
+                (f for r in records for o in records if (f := format_added(r.title, o.title))),
+                None,
+            )
         start, end = fields["start"], fields["end"]
         if (
             isinstance(start, datetime)
