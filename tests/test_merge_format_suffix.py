@@ -86,6 +86,7 @@ def test_format_suffix_reads_only_a_format() -> None:
         "Graph databases in practice",
         "Workshop",
     )
+    assert format_suffix("Rust - Past - Workshop") == ("Rust - Past", "Workshop")  # the last dash
     assert format_suffix("Intro (Part 2)") is None
     assert format_suffix("Rust - the good parts") is None
     assert format_suffix("Workshop") is None

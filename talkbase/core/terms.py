@@ -165,7 +165,7 @@ def format_prefix(title: str) -> tuple[str, str] | None:
 
 # a title ending in a label in parentheses or brackets, or after a dash between blanks
 # ("Graph databases in practice (Workshop)", "Rust for beginners - Tutorial")
-_LABEL_SUFFIX = re.compile(r"^(.*?\S)\s*(?:\(([^()]+)\)|\[([^\[\]]+)\]|\s[-\u2013\u2014]\s+(.+))$")
+_LABEL_SUFFIX = re.compile(r"^(.*\S)\s*(?:\(([^()]+)\)|\[([^\[\]]+)\]|\s[-\u2013\u2014]\s+(.+))$")
 
 
 def format_suffix(title: str) -> tuple[str, str] | None:
