@@ -70,7 +70,7 @@ from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, ti
 from ingest.when import named_zone
 from talkbase.core.names import surname_words, untitled
 from talkbase.core.records import Conflict, Speaker, Talk
-from talkbase.core.terms import format_suffix
+from talkbase.core.terms import FORMAT_NAMES, format_suffix
 
 FUZZY_TITLE = 0.92
 STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
@@ -148,6 +148,19 @@ def format_added(a: str, b: str) -> str | None:
             if title_key(found[0]) == key:
                 return found[1]
     return None
+
+
+# the title keys of the session formats' names ("workshop", "lightning talk", "taller")
+_FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
+
+
+def format_keys(key: str) -> set[str]:
+    """The title keys a title of this key may have with its format after it, or
+    without it (`format_added`): "graph databases workshop" for "graph databases",
+    and back. What an incremental build looks a talk's stored partners up by."""
+    out = {f"{key} {f}" for f in _FORMAT_KEYS}
+    out |= {key[: -len(f) - 1] for f in _FORMAT_KEYS if key.endswith(f" {f}")}
+    return {k for k in out if k and not generic_title(k)}
 
 
 def _document(talk: Talk) -> str | None:

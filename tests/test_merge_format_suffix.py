@@ -90,3 +90,25 @@ def test_format_suffix_reads_only_a_format() -> None:
     assert format_suffix("Intro (Part 2)") is None
     assert format_suffix("Rust - the good parts") is None
     assert format_suffix("Workshop") is None
+
+
+def test_a_later_ingest_joins_the_stored_talk(tmp_path) -> None:
+    """An incremental build finds the stored talk by the title without (or with) its
+    format (index/build/delta.py), as a whole build of both documents does."""
+    from index.build.builder import ingest
+    from index.encoders.embed import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    head = "title,speakers,date,start,end,room,conference\n"
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    a.write_text(head + "Graph databases in practice,Tom Becker,2026-10-20,12:00,12:45,Saal 2,K\n")
+    b.write_text(
+        head + "Graph databases in practice (Workshop),Tom Becker,2026-10-20,12:00,12:45,Saal 2,K\n"
+    )
+    for first, second in ((a, b), (b, a)):
+        home = tmp_path / first.stem
+        ingest([first], home, HashingEmbedder())
+        ingest([second], home, HashingEmbedder())
+        with KnowledgeBase(home, HashingEmbedder()) as kb:
+            (t,) = kb.talks.values()
+        assert t.format == "Workshop"
