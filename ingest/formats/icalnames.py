@@ -175,11 +175,12 @@ class SummaryNames:
     summaries, two at least, end in a dash and people (one name as `one_name` reads
     it, or a list `split_summary` reads anyway: "Terraform at scale - Anna Koch, Paul
     Wolf"), each with a title of its own before the dash ("Screening - Tokyo Story",
-    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles); else one name is split off only where the calendar names that person
-    elsewhere (an ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line). A tail that is
-    one of the calendar's rooms or tracks (`places`) is never a speaker. "Rust - the
-    good parts", "Kubernetes - A Practical Guide", one "PostgreSQL 17 - What's New"
-    among titles without a dash stay whole."""
+    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles); else
+    one name is split off only where the calendar names that person elsewhere (an
+    ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line). A tail that is one of the
+    calendar's rooms or tracks (`places`) is never a speaker. "Rust - the good parts",
+    "Kubernetes - A Practical Guide", one "PostgreSQL 17 - What's New" among titles
+    without a dash stay whole."""
 
     convention: bool = False
     common: frozenset[str] = frozenset()  # words the calendar writes in lower case
