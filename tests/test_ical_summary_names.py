@@ -152,3 +152,10 @@ def test_a_kind_of_session_before_the_dash_is_no_title() -> None:
         "Screening - Wild Strawberries",
     )
     assert read(calendar(*((f,) for f in films))) == {f: () for f in films}
+
+
+def test_a_calendar_of_name_dash_title_is_not_read_the_other_way() -> None:
+    """Where as many summaries begin with one name as end with one ("Jane Doe -
+    Scaling Kafka"), which side is the speaker the calendar does not show: whole."""
+    said = ("Jane Doe - Scaling Kafka", "John Roe - Memory Safety", "Ann Lee - Graph Databases")
+    assert read(calendar(*((s,) for s in said))) == {s: () for s in said}

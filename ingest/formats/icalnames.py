@@ -175,7 +175,8 @@ class SummaryNames:
     summaries, two at least, end in a dash and people (one name as `one_name` reads
     it, or a list `split_summary` reads anyway: "Terraform at scale - Anna Koch, Paul
     Wolf"), each with a title of its own before the dash ("Screening - Tokyo Story",
-    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles); else
+    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles), and
+    more often than one name begins them ("Jane Doe - Scaling Kafka"); else
     one name is split off only where the calendar names that person elsewhere (an
     ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line). A tail that is one of the
     calendar's rooms or tracks (`places`) is never a speaker. "Rust - the good parts",
@@ -207,14 +208,16 @@ class SummaryNames:
             named=frozenset(fold(untitled(s.name)) for s in named),
         )
         heads = Counter(fold(_title_and_tail(s)[0]) for s in summaries)
-        people = 0
+        people = first = 0  # summaries ending in people; beginning with one name
         for summary in summaries:
             head, tail = _title_and_tail(summary)
             # a part before the dash that several events share ("Screening - Tokyo
             # Story") is a kind of session, and the part after it a title
             if tail and fold(tail) not in said.places and heads[fold(head)] == 1:
                 people += bool(split_summary(summary)[1]) or said.one_name(tail)
-        return replace(said, convention=people >= 2 and 2 * people > len(summaries))
+                first += said.one_name(head)  # "Jane Doe - Scaling Kafka": the other way
+        convention = people >= 2 and 2 * people > len(summaries) and people > first
+        return replace(said, convention=convention)
 
     def one_name(self, tail: str) -> bool:
         """Whether a summary's tail reads as one person's name: shaped as one (two to
