@@ -445,12 +445,10 @@ def _roles(
 
 
 def _summary_names(cal: _Calendar, organizers: dict[int, tuple[Speaker, ...]]) -> SummaryNames:
-    """Whether the calendar writes one speaker's name after its titles ("Title - Jane
-    Doe": `icalnames.SummaryNames`), from its own summaries, descriptions, rooms,
-    tracks and the people it names elsewhere."""
+    """Which one name after a title's dash ("Title - Jane Doe") is a speaker's
+    (`icalnames.SummaryNames`): one the calendar names elsewhere, none of its rooms
+    and tracks."""
     return SummaryNames.of(
-        [inline(ev.text("SUMMARY")) for ev in cal.events],
-        [ev.text("DESCRIPTION") for ev in cal.events],
         [
             *(inline(ev.text("LOCATION")) for ev in cal.events),
             *(

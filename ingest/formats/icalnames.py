@@ -14,11 +14,9 @@ capitalised words, none a job title or a company word.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 
-from ingest.formats.blognames import lowercase_vocab
 from ingest.formats.columns import (
     IN_OTHER_LANGUAGES,
     INCLUSIVE,
@@ -28,8 +26,7 @@ from ingest.formats.columns import (
     resolve,
     said_in_another_language,
 )
-from ingest.speakers import name_shaped, parse_speakers
-from ingest.text import STOPWORDS
+from ingest.speakers import parse_speakers
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name, untitled
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
@@ -148,7 +145,7 @@ def split_summary(
     `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
     (Name, Name, ...) or "" (decided per part: job titles and company words are no names).
     A tail of one name ("Title - Jane Doe") is split off only with `alone`: where the
-    calendar shows it writes its titles so (`SummaryNames`).
+    calendar names that person elsewhere (`SummaryNames`).
     """
     summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
     title, tail = _title_and_tail(summary)
@@ -170,78 +167,29 @@ def split_summary(
 
 @dataclass(frozen=True)
 class SummaryNames:
-    """Whether a calendar writes a speaker alone after its titles ("Scaling Kafka
-    consumers - Jonas Weber"), as the calendar itself shows it (`of`): most of its
-    summaries, two at least, end in a dash and people (one name as `one_name` reads
-    it, or a list `split_summary` reads anyway: "Terraform at scale - Anna Koch, Paul
-    Wolf"), each with a title of its own before the dash ("Screening - Tokyo Story",
-    "Screening - Bicycle Thieves" share theirs: a kind of session, then titles), and
-    more often than one name begins them ("Jane Doe - Scaling Kafka"); else
-    one name is split off only where the calendar names that person elsewhere (an
-    ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line). A tail that is one of the
-    calendar's rooms or tracks (`places`) is never a speaker. "Rust - the good parts",
-    "Kubernetes - A Practical Guide", one "PostgreSQL 17 - What's New" among titles
-    without a dash stay whole."""
+    """Which one name after a SUMMARY's last dash ("Scaling Kafka consumers - Jonas
+    Weber") the calendar itself shows is a speaker's: one it names elsewhere (an
+    ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line: `named`), never one of its
+    rooms or tracks (`places`). No count of summaries decides it: "Python for analysts
+    - Machine Learning", "Screening - Wild Strawberries" stay whole whatever the
+    calendar's other events say (a calendar and a table of one program are joined at
+    merge time instead: `merge.named_after`)."""
 
-    convention: bool = False
-    common: frozenset[str] = frozenset()  # words the calendar writes in lower case
     places: frozenset[str] = frozenset()  # its rooms and tracks, folded
     named: frozenset[str] = frozenset()  # the people it names elsewhere, folded
 
     @classmethod
-    def of(
-        cls,
-        summaries: Sequence[str],
-        texts: Iterable[str],
-        places: Iterable[str],
-        named: Iterable[Speaker],
-    ) -> SummaryNames:
-        """The calendar's way, from its `summaries`, its other `texts` (descriptions:
-        the words it writes in lower case), its rooms and tracks and the people it
-        names elsewhere."""
-        common = (
-            frozenset(w for text in (*summaries, *texts) for w in lowercase_vocab(text)) | STOPWORDS
-        )
-        said = cls(
-            common=common,
+    def of(cls, places: Iterable[str], named: Iterable[Speaker]) -> SummaryNames:
+        """The calendar's rooms and tracks, and the people it names elsewhere."""
+        return cls(
             places=frozenset(fold(p) for p in places if p),
             named=frozenset(fold(untitled(s.name)) for s in named),
-        )
-        heads = Counter(fold(_title_and_tail(s)[0]) for s in summaries)
-        people = first = 0  # summaries ending in people; beginning with one name
-        for summary in summaries:
-            head, tail = _title_and_tail(summary)
-            # a part before the dash that several events share ("Screening - Tokyo
-            # Story") is a kind of session, and the part after it a title
-            if tail and fold(tail) not in said.places and heads[fold(head)] == 1:
-                people += bool(split_summary(summary)[1]) or said.one_name(tail)
-                first += said.one_name(head)  # "Jane Doe - Scaling Kafka": the other way
-        convention = people >= 2 and 2 * people > len(summaries) and people > first
-        return replace(said, convention=convention)
-
-    def one_name(self, tail: str) -> bool:
-        """Whether a summary's tail reads as one person's name: shaped as one (two to
-        four capitalised words: `speakers.name_shaped`; no job title nor company word:
-        `name_like`), none of its words a stop word ("What's New", "Ask Me Anything")
-        nor one the calendar writes in lower case ("Cloud - Native Computing" where it
-        says "native computing")."""
-        return (
-            name_shaped(tail)
-            and name_like(tail)
-            and not any(
-                re.sub(r"['\u2019]s$", "", w.lower()) in self.common
-                for w in tail.split()
-                if w.lower() not in _PARTICLES
-            )
         )
 
     def alone(self, summary: str) -> bool:
         """Whether the one name after this summary's last dash is its speaker's."""
         tail = _title_and_tail(summary)[1]
-        if not tail or fold(tail) in self.places:
-            return False
-        known = fold(untitled(tail)) in self.named
-        return known or (self.convention and self.one_name(tail))
+        return bool(tail) and fold(tail) not in self.places and fold(untitled(tail)) in self.named
 
 
 # a labelled line: "Speakers: …", "Track: …", a speaker's label in another language
