@@ -185,6 +185,15 @@ def _dashed(title: str) -> tuple[str, str] | None:
     return title[: seps[-1].start()].strip(), title[seps[-1].end() :].strip()
 
 
+def named_keys(talk: Talk) -> set[str]:
+    """The title keys of the records this one may be `named_after` or named by: its
+    title with one of its speakers after a dash, and its title before its last dash.
+    What an incremental build looks a talk's stored partners up by."""
+    said = _dashed(talk.title)
+    out = {title_key(f"{talk.title} - {s.name}") for s in talk.speakers}
+    return (out | ({title_key(said[0])} if said else set())) - {""}
+
+
 def named_after(a: Talk, b: Talk) -> bool:
     """`a`'s title is `b`'s title, a dash and one of `b`'s speakers
     ("Scaling Kafka consumers - Jonas Weber" beside "Scaling Kafka consumers" by Jonas
@@ -623,12 +632,10 @@ def merge_grouped(
         places = [(c, n) for n in sorted(surnames) for c in ((conf, "") if conf else ("*",))]
         uid_at = (conf, talk.uid) if talk.uid else None
         # "Title - Speaker" and "Title" by that speaker (`named_after`), either first
-        said = _dashed(talk.title)
-        named = [title_key(f"{talk.title} - {s.name}") for s in talk.speakers]
+        named = sorted(named_keys(talk))
         candidates = list(
             dict.fromkeys(
                 by_key.get(key, [])
-                + (by_key.get(title_key(said[0]), []) if said else [])
                 + [g for k in named for g in by_key.get(k, [])]
                 + (by_uid.get(uid_at, []) if uid_at else [])
                 + [g for p in places for g in by_surname.get(p, [])]

@@ -5,6 +5,7 @@ speaker, or two parts of one series ("Intro (Part 1)", "Intro (Part 2)"), stay t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -112,3 +113,64 @@ def test_a_later_ingest_joins_the_stored_talk(tmp_path) -> None:
         with KnowledgeBase(home, HashingEmbedder()) as kb:
             (t,) = kb.talks.values()
         assert t.format == "Workshop"
+
+
+def slot(
+    title: str, document: str, start: tuple[int, int], end: tuple[int, int], room: str
+) -> Talk:
+    """A record of Ana Silva's on 20 October, from `start` to `end` (hour, minute)."""
+    return Talk(
+        title=title,
+        speakers=(Speaker("Ana Silva"),),
+        start=datetime(2026, 10, 20, *start, tzinfo=BERLIN),
+        end=datetime(2026, 10, 20, *end, tzinfo=BERLIN),
+        room=room,
+        conference="K",
+        sources=(Source(document, "csv", "line 2"),),
+    )
+
+
+def test_a_talk_and_the_workshop_right_after_it_are_two() -> None:
+    """Review Q1: 10:00-10:30 and 10:30-12:00 do not overlap (another room too)."""
+    for room in ("Room A", "Lab"):
+        a = slot("Intro to Go", "talks.csv", (10, 0), (10, 30), "Room A")
+        b = slot("Intro to Go (Workshop)", "workshops.csv", (10, 30), (12, 0), room)
+        assert not same_talk(a, b)
+        assert len(merge_talks([a, b])) == 2
+
+
+def test_overlapping_spans_in_one_room_are_one_talk() -> None:
+    a = slot("Intro to Go", "talks.csv", (10, 0), (12, 0), "Lab")
+    b = slot("Intro to Go (Workshop)", "workshops.csv", (10, 15), (12, 0), "Lab")
+    (merged,) = merge_talks([a, b])
+    assert merged.format == "Workshop"
+
+
+def test_two_untimed_pages_keep_the_talk_and_the_workshop_apart() -> None:
+    """Review Q2: a talks page and a workshops page, no times: two sessions."""
+    a = replace(slot("Intro to Go", "talks.html", (10, 0), (10, 30), ""), start=None, end=None)
+    b = replace(a, title="Intro to Go (Workshop)", sources=(Source("ws.html", "html", "h2"),))
+    assert not same_talk(a, b)
+    assert len(merge_talks([a, b])) == 2
+
+
+def test_an_untimed_record_joins_its_own_title_whatever_the_row_order() -> None:
+    """Review Q3: the speakers page's undated "Intro to Go", read first, joins the
+    talk, not the workshop the schedule lists before it."""
+    page = replace(
+        slot("Intro to Go", "speakers.csv", (10, 0), (10, 30), ""),
+        start=None,
+        end=None,
+        abstract="Why Go: a tour.",
+    )
+    workshop = replace(
+        slot("Intro to Go (Workshop)", "sched.csv", (14, 0), (17, 0), "Lab"),
+        start=datetime(2026, 10, 21, 14, tzinfo=BERLIN),
+        end=datetime(2026, 10, 21, 17, tzinfo=BERLIN),
+    )
+    talk_ = slot("Intro to Go", "sched.csv", (10, 0), (10, 30), "Room A")
+    merged = merge_talks([page, workshop, talk_])
+    assert len(merged) == 2
+    by_title = {t.title: t for t in merged}
+    assert by_title["Intro to Go"].abstract == "Why Go: a tour."
+    assert not by_title["Intro to Go (Workshop)"].abstract
