@@ -93,9 +93,15 @@ def minutes_apart(a: datetime | None, b: datetime | None) -> float | None:
     """How far apart two starts are (None when either is unknown)."""
     if a is None or b is None:
         return None
-    if (a.tzinfo is None) != (b.tzinfo is None):  # a floating time: compare the clocks
-        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    a, b = _comparable(a, b)
     return abs((a - b).total_seconds()) / 60
+
+
+def _comparable(a: datetime, b: datetime) -> tuple[datetime, datetime]:
+    """Two times as they compare: by their clocks where one of them is floating."""
+    if (a.tzinfo is None) != (b.tzinfo is None):
+        return a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return a, b
 
 
 def _other_rooms(a: Talk, b: Talk) -> bool:
@@ -168,8 +174,7 @@ def one_slot(a: Talk, b: Talk) -> bool:
 
 def _before(a: datetime, b: datetime) -> bool:
     """`a` is earlier than `b` (a floating time compared by its clock)."""
-    if (a.tzinfo is None) != (b.tzinfo is None):
-        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    a, b = _comparable(a, b)
     return a < b
 
 
