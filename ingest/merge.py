@@ -14,7 +14,17 @@ Two records are one talk only when the evidence says so (`same_talk`):
   times known (and no other room, and no other speakers: two tracks' files each
   with a "Panel discussion" at 16:00 of its own panellists are two panels) or a
   shared speaker;
-- a nearly equal title (FUZZY_TITLE) with a shared speaker surname.
+- a nearly equal title (FUZZY_TITLE) with a shared speaker surname;
+- one title the other's with its session format after it ("Graph databases in
+  practice (Workshop)": `format_added`), a shared speaker surname, and one slot
+  (`one_slot`: both timed, at one start or in overlapping spans, no other room; a
+  talk 10:00-10:30 and the workshop 10:30-12:00 after it are two, and so are two
+  untimed pages' "Intro to Go" and "Intro to Go (Workshop)"); the merged talk keeps
+  that format;
+- one title the other's, a dash and one of the other's speakers ("Scaling Kafka
+  consumers - Jonas Weber", a calendar's, beside a table's "Scaling Kafka
+  consumers" by Jonas Weber: `named_after`), in one slot (`one_slot`); the merged
+  talk takes the title without the name, the other kept as a conflict.
 
 A record without a time is compatible with any time: a digest without times
 joins the schedule that has them. A talk moved is one talk too (`Moves`): the same
@@ -68,6 +78,7 @@ from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, ti
 from ingest.when import named_zone
 from talkbase.core.names import surname_words, untitled
 from talkbase.core.records import Conflict, Speaker, Talk
+from talkbase.core.terms import FORMAT_NAMES, format_suffix
 
 FUZZY_TITLE = 0.92
 STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
@@ -82,9 +93,15 @@ def minutes_apart(a: datetime | None, b: datetime | None) -> float | None:
     """How far apart two starts are (None when either is unknown)."""
     if a is None or b is None:
         return None
-    if (a.tzinfo is None) != (b.tzinfo is None):  # a floating time: compare the clocks
-        a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+    a, b = _comparable(a, b)
     return abs((a - b).total_seconds()) / 60
+
+
+def _comparable(a: datetime, b: datetime) -> tuple[datetime, datetime]:
+    """Two times as they compare: by their clocks where one of them is floating."""
+    if (a.tzinfo is None) != (b.tzinfo is None):
+        return a.replace(tzinfo=None), b.replace(tzinfo=None)
+    return a, b
 
 
 def _other_rooms(a: Talk, b: Talk) -> bool:
@@ -112,7 +129,11 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
     """Same talk, on the evidence (see the module's docstring): not from one
     document, of one conference, not contradicting each other, and the same uid,
     the same specific title, a generic title at one time or with one speaker,
-    or a nearly equal title with a shared speaker."""
+    a nearly equal title with a shared speaker, the title with one of the other's
+    speakers after a dash in one slot (`named_after`, `one_slot`), or the title
+    with its session format after it, a shared speaker and one slot
+    (`format_added`, `one_slot`: never for an untimed record, nor for two slots
+    back to back)."""
     if a.sources and b.sources and a.sources[0].document == b.sources[0].document:
         return False
     if conference is not None and a.conference and b.conference:
@@ -130,9 +151,87 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
             return True
         others = bool(_surnames(a) and _surnames(b)) and not shared
         return (timed and not _other_rooms(a, b) and not others) or shared
+    if (named_after(a, b) or named_after(b, a)) and one_slot(a, b):
+        return True  # "Scaling Kafka consumers - Jonas Weber" and his "Scaling Kafka consumers"
     if not shared or weak_title(ka) or weak_title(kb):
         return False
-    return titles_close(ka, kb)
+    if titles_close(ka, kb):
+        return True
+    return bool(format_added(a.title, b.title)) and one_slot(a, b)
+
+
+def one_slot(a: Talk, b: Talk) -> bool:
+    """Both records are timed, at one start or in time spans that overlap (a talk
+    10:00-10:30 and a workshop 10:30-12:00 do not), and in no other rooms."""
+    if a.start is None or b.start is None or _other_rooms(a, b):
+        return False
+    if minutes_apart(a.start, b.start) == 0:
+        return True
+    if a.end is None or b.end is None:
+        return False
+    return _before(a.start, b.end) and _before(b.start, a.end)
+
+
+def _before(a: datetime, b: datetime) -> bool:
+    """`a` is earlier than `b` (a floating time compared by its clock)."""
+    a, b = _comparable(a, b)
+    return a < b
+
+
+# a dash between blanks: what separates a calendar's title from the speaker after it
+_DASH = re.compile(r"\s[-\u2013\u2014]\s")
+
+
+def _dashed(title: str) -> tuple[str, str] | None:
+    """(the title before its last dash between blanks, the text after it), or None."""
+    seps = list(_DASH.finditer(title))
+    if not seps:
+        return None
+    return title[: seps[-1].start()].strip(), title[seps[-1].end() :].strip()
+
+
+def named_keys(talk: Talk) -> set[str]:
+    """The title keys of the records this one may be `named_after` or named by: its
+    title with one of its speakers after a dash, and its title before its last dash.
+    What an incremental build looks a talk's stored partners up by."""
+    said = _dashed(talk.title)
+    out = {title_key(f"{talk.title} - {s.name}") for s in talk.speakers}
+    return (out | ({title_key(said[0])} if said else set())) - {""}
+
+
+def named_after(a: Talk, b: Talk) -> bool:
+    """`a`'s title is `b`'s title, a dash and one of `b`'s speakers
+    ("Scaling Kafka consumers - Jonas Weber" beside "Scaling Kafka consumers" by Jonas
+    Weber: a calendar that writes its speaker after the title, `_person` compared)."""
+    said = _dashed(a.title)
+    if said is None or not b.speakers or not (key := title_key(b.title)):
+        return False
+    return title_key(said[0]) == key and _person(said[1]) in {_person(s.name) for s in b.speakers}
+
+
+def format_added(a: str, b: str) -> str | None:
+    """The session format one title adds to the other, where it is the other's specific
+    title with its format after it ("Graph databases in practice (Workshop)" and
+    "Graph databases in practice": "Workshop"; `terms.format_suffix`); None otherwise
+    ("Intro (Part 1)" and "Intro (Part 2)", or a generic title: "Lunch (Talk)")."""
+    for said, bare in ((a, b), (b, a)):
+        if (found := format_suffix(said)) and not generic_title(key := title_key(bare)):
+            if title_key(found[0]) == key:
+                return found[1]
+    return None
+
+
+# the title keys of the session formats' names ("workshop", "lightning talk", "taller")
+_FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
+
+
+def format_keys(key: str) -> set[str]:
+    """The title keys a title of this key may have with its format after it, or
+    without it (`format_added`): "graph databases workshop" for "graph databases",
+    and back. What an incremental build looks a talk's stored partners up by."""
+    out = {f"{key} {f}" for f in _FORMAT_KEYS}
+    out |= {key[: -len(f) - 1] for f in _FORMAT_KEYS if key.endswith(f" {f}")}
+    return {k for k in out if k and not generic_title(k)}
 
 
 def _document(talk: Talk) -> str | None:
@@ -448,6 +547,14 @@ def _merge_group(
         described = [(r.sources[0].document, r.abstract) for r in records if r.abstract]
         if _disagree([a for _, a in described]):  # (an English and a German version)
             conflicts.append(Conflict("abstract", tuple(described)))
+        bare = next((o.title for r in records for o in records if named_after(r, o)), None)
+        if bare is not None and fields["title"] != bare:
+            fields["title"] = bare  # "Title - Speaker" beside "Title": the title without him
+        if fields["format"] is None:  # "X (Workshop)" beside "X": one talk, a Workshop
+            fields["format"] = next(
+                (f for r in records for o in records if (f := format_added(r.title, o.title))),
+                None,
+            )
         start, end = fields["start"], fields["end"]
         if (
             isinstance(start, datetime)
@@ -529,9 +636,12 @@ def merge_grouped(
         conf = conference.get(talk.conference, talk.conference) if talk.conference else ""
         places = [(c, n) for n in sorted(surnames) for c in ((conf, "") if conf else ("*",))]
         uid_at = (conf, talk.uid) if talk.uid else None
+        # "Title - Speaker" and "Title" by that speaker (`named_after`), either first
+        named = sorted(named_keys(talk))
         candidates = list(
             dict.fromkeys(
                 by_key.get(key, [])
+                + [g for k in named for g in by_key.get(k, [])]
                 + (by_uid.get(uid_at, []) if uid_at else [])
                 + [g for p in places for g in by_surname.get(p, [])]
             )

@@ -4,8 +4,10 @@ ingest touches (a change to the build in use); and the talks' ids.
 An ingest that brings new or changed documents touches the talks of the
 documents it replaces and the stored talks its records may merge with or share
 an identity with (same title key or source uid in a conference of the same
-`conference_key`, or a nearly equal title with a shared speaker surname in the
-same conference), and so on for the records of those talks. Those talks are
+`conference_key`, a nearly equal title with a shared speaker surname in the
+same conference, the title with its session format after it or without it:
+`merge.format_keys`, or with a speaker's name after a dash or without it:
+`merge.named_keys`), and so on for the records of those talks. Those talks are
 merged again from all their records; every other talk keeps its rows, vectors
 and postings. Anything that would rename talks outside that set (a document
 naming a conference more fully) needs a whole build, and so does a new talk
@@ -35,7 +37,9 @@ from ingest.detect import ParsedDocument, zone_assumed
 from ingest.merge import (
     FUZZY_TITLE,
     canonical_conferences,
+    format_keys,
     merge_grouped,
+    named_keys,
     surname,
     titles_close,
 )
@@ -259,7 +263,10 @@ def _matches(
     confs = [conference_key(t.conference) if t.conference else "" for _, _, t in new]
     out: set[int] = set()
     by_key: dict[str, list[tuple[int, str]]] = {}
-    for tid, key, conf in maybe.same_title(con, keys + [loose_key(k) for k in keys]):
+    said = {key: format_keys(key) for key in keys}  # "x (Workshop)" for "x", and back
+    named = [named_keys(t) for _, _, t in new]  # "x - Jane Doe" for "x" by her, and back
+    variants = [v for vs in (*said.values(), *named) for v in vs]
+    for tid, key, conf in maybe.same_title(con, keys + [loose_key(k) for k in keys] + variants):
         by_key.setdefault(key, []).append((int(tid), conference_key(conf) if conf else ""))
     uids = [t.uid for _, _, t in new if t.uid]
     by_uid: dict[str, list[tuple[int, str]]] = {}
@@ -271,6 +278,8 @@ def _matches(
             by_key.get(loose_key(key), []) if "+" in key or "#" in key else []
         )
         found += by_uid.get(rec.uid, []) if rec.uid else []
+        found += [hit for v in said[key] for hit in by_key.get(v, [])] if rec.speakers else []
+        found += [hit for v in named[i] for hit in by_key.get(v, [])]
         out |= {tid for tid, conf in found if not mine or not conf or mine == conf}
         lo, hi = int(len(key) / LENGTH_SLACK), int(len(key) * LENGTH_SLACK) + 1
         for name in {surname(s.name) for s in rec.speakers} - {""}:

@@ -64,7 +64,13 @@ from dateutil.rrule import rrulestr
 
 from ingest import when
 from ingest.formats import registry
-from ingest.formats.icalnames import people, people_labels, split_description, split_summary
+from ingest.formats.icalnames import (
+    SummaryNames,
+    people,
+    people_labels,
+    split_description,
+    split_summary,
+)
 from ingest.formats.icalzone import Change, OwnZone, at_offset, own_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
@@ -438,6 +444,32 @@ def _roles(
     return people_labels((ev.text("DESCRIPTION") for ev in cal.events), named)
 
 
+def _summary_names(cal: _Calendar, organizers: dict[int, tuple[Speaker, ...]]) -> SummaryNames:
+    """Which one name after a title's dash ("Title - Jane Doe") is a speaker's
+    (`icalnames.SummaryNames`): one the calendar names elsewhere, none of its rooms
+    and tracks."""
+    return SummaryNames.of(
+        [
+            *(inline(ev.text("LOCATION")) for ev in cal.events),
+            *(
+                inline(c)
+                for ev in cal.events
+                for p in ev.props.get("CATEGORIES", [])
+                for c in split_list(p[1])
+            ),
+        ],
+        [
+            s
+            for ev in cal.events
+            for s in (
+                *split_description(ev.text("DESCRIPTION"))[1],
+                *_attendees(ev),
+                *organizers.get(id(ev), ()),
+            )
+        ],
+    )
+
+
 def all_day(prop: tuple[dict[str, str], str] | None) -> bool:
     """DTSTART;VALUE=DATE:20240923 (or a bare date): an event of whole days, no session."""
     if prop is None:
@@ -575,6 +607,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             "the part after the comma is taken as the speaker's affiliation"
         )
     roles = _roles(cal, style, organizers, bool(after_comma), bool(family))
+    names = _summary_names(cal, organizers)
     several = len(cal.parts) > 1 and len({ev.calendar for ev in cal.events}) > 1
     zones = {part.tz_name for part in cal.parts if part.tz_name}
     if several:
@@ -597,7 +630,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         if not summary:
             cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
             continue
-        title, speakers = split_summary(summary, style)
+        title, speakers = split_summary(summary, style, names.alone(summary))
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]

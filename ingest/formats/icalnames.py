@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 
 from ingest.formats.columns import (
     IN_OTHER_LANGUAGES,
@@ -26,9 +27,10 @@ from ingest.formats.columns import (
     said_in_another_language,
 )
 from ingest.speakers import parse_speakers
-from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name
+from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name, untitled
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
+from talkbase.core.terms import fold
 
 _PARTICLES = PARTICLES  # talkbase.core.names: one list of surname particles
 _NOT_NAMES = frozenset(
@@ -125,17 +127,28 @@ def _speaker(chunk: str, style: str) -> list[Speaker] | None:
     return [Speaker(parts[0], org)]
 
 
-def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ...]]:
+def _title_and_tail(summary: str) -> tuple[str, str]:
+    """A SUMMARY as (the part before its last dash between blanks, the part after);
+    ("", "") where it has no such dash."""
+    summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
+    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
+    if not seps:
+        return "", ""
+    return summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
+
+
+def split_summary(
+    summary: str, style: str = "", alone: bool = False
+) -> tuple[str, tuple[Speaker, ...]]:
     """ "Title - Name, Role, Org & Name2, Org2" -> (Title, speakers), conservatively.
 
     `style` is what the calendar's producer says: "sched" (Name, Role, Org), "pretalx"
     (Name, Name, ...) or "" (decided per part: job titles and company words are no names).
+    A tail of one name ("Title - Jane Doe") is split off only with `alone`: where the
+    calendar names that person elsewhere (`SummaryNames`).
     """
     summary = re.sub(r"\s[-\u2013\u2014]$", "", summary)  # pretalx: "Title - " with nobody
-    seps = list(re.finditer(r"\s[-\u2013\u2014]\s", summary))
-    if not seps:
-        return summary, ()
-    title, tail = summary[: seps[-1].start()].strip(), summary[seps[-1].end() :].strip()
+    title, tail = _title_and_tail(summary)
     if not title or not tail:
         return summary, ()
     chunks: list[str] = []
@@ -147,9 +160,36 @@ def split_summary(summary: str, style: str = "") -> tuple[str, tuple[Speaker, ..
     found = [_speaker(c, style) for c in chunks]
     if not found or any(s is None for s in found):
         return summary, ()
-    if "," not in tail and len(chunks) == 1 and not style:
+    if "," not in tail and len(chunks) == 1 and not style and not alone:
         return summary, ()  # "Title - Two Words" alone is too weak a sign
     return title, tuple(s for group in found if group for s in group)
+
+
+@dataclass(frozen=True)
+class SummaryNames:
+    """Which one name after a SUMMARY's last dash ("Scaling Kafka consumers - Jonas
+    Weber") the calendar itself shows is a speaker's: one it names elsewhere (an
+    ATTENDEE, an ORGANIZER, a DESCRIPTION's speaker line: `named`), never one of its
+    rooms or tracks (`places`). No count of summaries decides it: "Python for analysts
+    - Machine Learning", "Screening - Wild Strawberries" stay whole whatever the
+    calendar's other events say (a calendar and a table of one program are joined at
+    merge time instead: `merge.named_after`)."""
+
+    places: frozenset[str] = frozenset()  # its rooms and tracks, folded
+    named: frozenset[str] = frozenset()  # the people it names elsewhere, folded
+
+    @classmethod
+    def of(cls, places: Iterable[str], named: Iterable[Speaker]) -> SummaryNames:
+        """The calendar's rooms and tracks, and the people it names elsewhere."""
+        return cls(
+            places=frozenset(fold(p) for p in places if p),
+            named=frozenset(fold(untitled(s.name)) for s in named),
+        )
+
+    def alone(self, summary: str) -> bool:
+        """Whether the one name after this summary's last dash is its speaker's."""
+        tail = _title_and_tail(summary)[1]
+        return bool(tail) and fold(tail) not in self.places and fold(untitled(tail)) in self.named
 
 
 # a labelled line: "Speakers: …", "Track: …", a speaker's label in another language

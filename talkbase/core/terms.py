@@ -163,6 +163,22 @@ def format_prefix(title: str) -> tuple[str, str] | None:
     return (m.group(1).title(), title[m.end() :].strip()) if m else None
 
 
+# a title ending in a label in parentheses or brackets, or after a dash between blanks
+# ("Graph databases in practice (Workshop)", "Rust for beginners - Tutorial")
+_LABEL_SUFFIX = re.compile(r"^(.*\S)\s*(?:\(([^()]+)\)|\[([^\[\]]+)\]|\s[-\u2013\u2014]\s+(.+))$")
+
+
+def format_suffix(title: str) -> tuple[str, str] | None:
+    """(the title before it, the session format) of a title ending in a label naming
+    its format (`format_named`: "Graph databases in practice (Workshop)" is a Workshop,
+    "Graph databases in practice"); None for any other ending ("Intro (Part 2)",
+    "Rust - the good parts")."""
+    m = _LABEL_SUFFIX.match(title.strip())
+    label = next((g for g in m.groups()[1:] if g), "") if m else ""
+    fmt = format_named(label) if m and label else None
+    return (m.group(1), fmt) if m and fmt else None
+
+
 def singular(word: str) -> str:
     """A lower-case word without its plural "s", so a word and its plural compare
     equal ("collectives", "collective"); "class" and short words ("gps") stay."""
