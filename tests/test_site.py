@@ -338,12 +338,13 @@ def test_the_site_leaves_out_what_it_is_asked_to_leave_out(weekend):
     """As the server (index/search/read/negation.py), with its cues: "not on Saturday",
     "except Sunday", "avoid ...", "not by ...", "but not in the morning" leave those
     talks out; the site showed only them (sweep 14 F6)."""
-    saturday, sunday, avoid, speaker, morning, applied, hedged = _node_read(
+    saturday, sunday, avoid, opening, speaker, morning, applied, hedged = _node_read(
         weekend,
         [
             "kernel not on saturday",
             "kernel except sunday",
             "avoid sunday kernel talks",
+            "no kernel talks on sunday",
             "kernel not by Bakare",
             "kernel but not in the morning",
             "kernel on saturday",

@@ -266,7 +266,10 @@ export function createSearch(talks, meta, vectors) {
       if (cue) {
         const end = i + cue.length;
         const next = entries.find(e => e.field !== 'not' && e.from >= end);
-        if (next && free(end, next.from)) {
+        // a query opening with "no" leaves out its first limit, wherever it stands ("no
+        // rust talks on sunday"), as the server's negation.py `Cue.anywhere`
+        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue);
+        if (next && (anywhere || free(end, next.from))) {
           const members = [next];
           for (const e of entries) {  // said straight after it, or a time of its day
             const last = members[members.length - 1];
@@ -274,8 +277,9 @@ export function createSearch(talks, meta, vectors) {
             const time = e.field === 'part' && members.some(m => m.field === 'day');
             if (e.from === last.to || (time && free(last.to, e.from))) members.push(e); else break;
           }
-          group(members, i, members[members.length - 1].to);
-          i = members[members.length - 1].to - 1;
+          if (anywhere) for (let j = i; j < end; j++) used[j] = true;
+          group(members, anywhere ? next.from : i, members[members.length - 1].to);
+          i = anywhere ? end - 1 : members[members.length - 1].to - 1;
           continue;
         }
       }
