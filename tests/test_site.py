@@ -395,3 +395,26 @@ def test_the_site_reads_a_room_said_in_full_as_that_room_alone(weekend):
     assert set(hall_a["titles"]) == {"Kernel scheduling deep dive", "Rust in the kernel"}
     assert hall_b["said"] == ["room Hall B"]
     assert set(hall_b["titles"]) == {"Kernel night hack", "Kernel memory management"}
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_part_of_the_day_said_in_two_words(tmp_path, hashing_embedder):
+    """ "après-midi" is the afternoon on a French program, as the server reads it (the
+    site cut it at the hyphen and searched "apres" and "midi" as words)."""
+    import csv
+
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    path = tmp_path / "festival.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["title", "abstract", "language", "start", "end"])
+        out.writerow(["Atelier de doublage", "Voix et cinéma.", "fr", "2026-06-06T10:00", ""])
+        out.writerow(["Atelier de montage", "Le film coupé.", "fr", "2026-06-06T15:00", ""])
+    ingest([path], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    (afternoon,) = _node_read(tmp_path / "site", ["atelier samedi après-midi"])
+    assert afternoon["said"] == ["saturday", "afternoon"]
+    assert afternoon["titles"] == ["Atelier de montage"]

@@ -149,6 +149,10 @@ export function createSearch(talks, meta, vectors) {
   };
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
   Object.keys(partWords).forEach(w => { if (!(partWords[w] in PARTS)) delete partWords[w]; });
+  // a part of the day said in more than one word ("après-midi"), of the program's own
+  // languages (a visitor's is read only with another word of theirs: `alone`)
+  const partsByWords = Object.entries(partWords).map(([w, p]) => [words(w), p, w])
+    .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
   // a room said in full ("ホールA", "Hall B"): its name, no space, no case, no accent
   const whole = text => fold(text).replace(/\s+/g, '');
@@ -203,6 +207,8 @@ export function createSearch(talks, meta, vectors) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, i + 1, 'day', d, WEEKDAYS[dayWords[w]]); continue; }
       }
+      const many = partsByWords.find(([seq]) => match(seq, i));
+      if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[i + 1] in dayWords);
       if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i)) {
