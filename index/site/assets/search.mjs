@@ -243,13 +243,13 @@ export function createSearch(talks, meta, vectors) {
       }
     }
     entries.sort((a, b) => a.from - b.from);
-    leaveOut(toks, used, entries);
+    leaveOut(query, toks, used, entries);
     asWords(toks, used, entries);
     const topic = toks.filter((w, i) => !used[i]);
     return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks };
   }
 
-  function leaveOut(toks, used, entries) {
+  function leaveOut(query, toks, used, entries) {
     // what a cue leaves out, as the server's index/search/read/negation.py: the limits
     // read right after it (only function words between: "not on Saturday", "but not in
     // the morning"; those said straight after it together: "except Sunday morning"), or
@@ -274,7 +274,8 @@ export function createSearch(talks, meta, vectors) {
         const next = entries.find(e => e.field !== 'not' && e.from >= end);
         // a query opening with "no" leaves out its first limit, wherever it stands ("no
         // rust talks on sunday"), as the server's negation.py `Cue.anywhere`
-        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue);
+        // (said as a word of its own: not "no-code tools on sunday")
+        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue) && /^\s*no\s/i.test(query);
         if (next && (anywhere || free(end, next.from))) {
           const members = [next];
           for (const e of entries) {  // said straight after it, or a time of its day
