@@ -418,3 +418,85 @@ def test_the_site_reads_a_part_of_the_day_said_in_two_words(tmp_path, hashing_em
     (afternoon,) = _node_read(tmp_path / "site", ["atelier samedi après-midi"])
     assert afternoon["said"] == ["saturday", "afternoon"]
     assert afternoon["titles"] == ["Atelier de montage"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_lets_an_article_stand_between_a_cue_and_its_limit(weekend, tmp_path):
+    """As the server's negation.py lets its function words stand between a cue and the
+    limit it leaves out ("sauf le samedi", "pero no el sábado", "niet op zaterdag"):
+    the site read "not le", left out the talks holding "le", and applied the day."""
+    said = [
+        r["said"]
+        for r in _node_read(
+            weekend,
+            [
+                "kernel excepto el sábado",
+                "kernel pero no el sábado",
+                "kernel niet op zaterdag",
+                "kernel sauf le samedi",
+                "kernel aber nicht die am Samstag",
+            ],
+        )
+    ]
+    assert said == [["not saturday"]] * 5
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    films = tmp_path / "films.csv"
+    films.write_text(
+        "title,language,start,end,room\n"  # (no abstract: too few words to tell their stop-words)
+        "Film: le voyage dans la lune,fr,2026-06-05T18:00,,Salle Méliès\n"
+        "Film: la grande illusion,fr,2026-06-05T21:00,,Salle Méliès\n"
+        "Film: les enfants du paradis,fr,2026-06-06T18:00,,Salle Lumière\n"
+        "Film: le salaire de la peur,fr,2026-06-06T21:00,,Salle Lumière\n",
+        encoding="utf-8",
+    )
+    embedder = HashingEmbedder()
+    ingest([films], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    friday = {"Film: le voyage dans la lune", "Film: la grande illusion"}
+    for read in _node_read(
+        tmp_path / "site", ["film sauf le samedi", "film mais pas le samedi", "pas le samedi"]
+    ):
+        assert read["said"] == ["not saturday"]
+        assert set(read["titles"]) == friday
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_room_said_in_full_only_as_whole_words(weekend):
+    """ "hall and" is no "Hall A": the name said in full ends where a word does (the site
+    compared the query with its spaces taken out: "hallandonline" holds "halla")."""
+    anywhere, hall_a = _node_read(weekend, ["kernel in hall and online", "kernel in hall a"])
+    assert anywhere["said"] == []
+    assert hall_a["said"] == ["room Hall A"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_a_query_opening_with_words_of_a_title_starting_no_leaves_nothing_out(tmp_path):
+    """ "no batteries included on saturday" asks for the talk "No Batteries Included" on
+    Saturday, as a cue of words said in a row of a title stays words; the site read
+    "not saturday" and showed the other days' talks."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    doc = tmp_path / "program.csv"
+    doc.write_text(
+        "Title,Speaker,Date,Start,End,Room\n"
+        "Kubernetes networking: no batteries included,Ana Lima,2026-05-23,10:00,10:45,Hall A\n"
+        "Batteries for embedded boards,Mia Wong,2026-05-24,10:00,10:45,Hall A\n"
+        "Rust in the kernel,Tunde Bakare,2026-05-24,11:00,11:45,Hall A\n",
+        encoding="utf-8",
+    )
+    embedder = HashingEmbedder()
+    ingest([doc], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    titled, opening = _node_read(
+        tmp_path / "site", ["no batteries included on saturday", "no rust talks on saturday"]
+    )
+    assert titled["said"] == ["saturday"]
+    assert titled["titles"] == ["Kubernetes networking: no batteries included"]
+    assert opening["said"] == ["not saturday"]

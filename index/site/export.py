@@ -188,6 +188,16 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             **dataclasses.asdict(lexicon.leave_out(vocab.spoken, vocab.asked_in)),
             # right after a cue, words that hedge rather than leave out ("but not only")
             "only": sorted(negation.HEDGES | lexicon.only_words(vocab.spoken | vocab.asked_in)),
+            # the function words that may stand between a cue and its limit ("sauf le
+            # samedi", "pero no el sábado"), as negation.py `negated` lets them
+            "between": sorted(
+                lexicon.place_words(vocab.asked_in)
+                | lexicon.of_words(vocab.asked_in)
+                | (
+                    lexicon.function_words(vocab.spoken)
+                    - lexicon.only_words(vocab.spoken | vocab.asked_in)
+                )
+            ),
         },
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,

@@ -7,6 +7,9 @@
 const STOP = new Set(('a an and are as at be by for from has have how i in into is it its ' +
   'of on or that the their this to was we what when where which who why will with you your ' +
   'talk talks session sessions about any anything show me find looking there').split(' '));
+// a letter or digit of a script written with spaces between words: a name said in
+// full ends where one of these does not follow ("Hall A" in "hall a", not "hall and")
+const SPACED = '[\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}\\p{Nd}]';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
 // when no talk passes every limit, the kinds given up first, as the server's
@@ -154,8 +157,11 @@ export function createSearch(talks, meta, vectors) {
   const partsByWords = Object.entries(partWords).map(([w, p]) => [words(w), p, w])
     .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
-  // a room said in full ("ホールA", "Hall B"): its name, no space, no case, no accent
-  const whole = text => fold(text).replace(/\s+/g, '');
+  // a room said in full ("ホールA", "Hall B"): its name, spaces or none between its
+  // words, no case, no accent, not part of a longer word ("hall and" is no "Hall A",
+  // "room 10" no "Room 1")
+  const inFull = room => new RegExp(`(?<!${SPACED})` + fold(room).trim().split(/\s+/)
+    .map(w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*') + `(?!${SPACED})`, 'u');
   // the ways to leave something out (the server's index/search/read/lexicon.py, as the
   // export writes them): before words or a limit ("but not", "except"), before a limit
   // only ("not", "avoid"), after a limit ("excluded")
@@ -165,6 +171,10 @@ export function createSearch(talks, meta, vectors) {
   // right after a cue, a word that hedges rather than leaves out ("but not only", "but
   // not exclusively", "nicht nur")
   const hedges = new Set(words(((meta.leave_out || {}).only || []).join(' ')));
+  // the function words the server lets stand between a cue and its limit ("sauf le
+  // samedi", "pero no el sábado", "niet op zaterdag"), never a word left out
+  const between = new Set(words(((meta.leave_out || {}).between || []).join(' ')));
+  const gap = w => STOP.has(w) || ownStop.has(w) || between.has(w);
   const hedged = w => w !== undefined && (hedges.has(w.replace(/ß/g, 'ss')) || w.endsWith('ly'));
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
@@ -219,7 +229,7 @@ export function createSearch(talks, meta, vectors) {
         take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
     }
-    const said = whole(query);
+    const said = fold(query);
     for (let i = 0; i < toks.length; i++) {
       // the room whose words are said here; where several rooms have those words
       // ("ホールA", "ホールB": a letter alone is no word), the one said in full, the
@@ -227,7 +237,7 @@ export function createSearch(talks, meta, vectors) {
       const rooms = roomsByWords.filter(([seq, room]) => match(seq, i) &&
         (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\d/.test(room) || !df.has(seq[0])));
       if (!rooms.length || used[i]) continue;
-      const full = rooms.filter(([, room]) => said.includes(whole(room)));
+      const full = rooms.filter(([, room]) => inFull(room).test(said));
       if (rooms.length > 1 && !full.length) continue;
       const [seq, room] = (full.length ? full : rooms).sort((a, b) => b[1].length - a[1].length)[0];
       const cued = i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) && !used[i - 1];
@@ -255,7 +265,8 @@ export function createSearch(talks, meta, vectors) {
     // the morning"; those said straight after it together: "except Sunday morning"), or
     // right before a cue said after them ("Sunday excluded"); for a cue of words with no
     // limit by it, the words after it ("but not Kubernetes"). Never the limit applied.
-    const free = (a, b) => { for (let j = a; j < b; j++) if (used[j] || !(STOP.has(toks[j]) || ownStop.has(toks[j]))) return false; return true; };
+    const inTitle = seq => docs.some(d => d.title.some((_, b) => seq.every((w, k) => d.title[b + k] === w)));
+    const free = (a, b) => { for (let j = a; j < b; j++) if (used[j] || !gap(toks[j])) return false; return true; };
     // (the server's reader folds its cues as Python's casefold does: "außer", "ausser")
     const said = toks.map(t => t && t.replace(/ß/g, 'ss'));
     const at = (list, i) => list.find(c => c.every((w, j) => said[i + j] === w && !used[i + j]));
@@ -275,7 +286,9 @@ export function createSearch(talks, meta, vectors) {
         // a query opening with "no" leaves out its first limit, wherever it stands ("no
         // rust talks on sunday"), as the server's negation.py `Cue.anywhere`
         // (said as a word of its own: not "no-code tools on sunday")
-        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue) && /^\s*no\s/i.test(query);
+        // (not where it opens words of a talk's title: "no batteries included on saturday")
+        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue) && /^\s*no\s/i.test(query) &&
+          !(end < toks.length && !gap(toks[end]) && inTitle(toks.slice(i, end + 1)));
         if (next && (anywhere || free(end, next.from))) {
           const members = [next];
           for (const e of entries) {  // said straight after it, or a time of its day
@@ -297,12 +310,11 @@ export function createSearch(talks, meta, vectors) {
       }
       if (word) {  // words left out: a talk holding them all is left out
         let j = i + word.length;
-        while (j < toks.length && !used[j] && (STOP.has(toks[j]) || ownStop.has(toks[j]))) j++;
+        while (j < toks.length && !used[j] && gap(toks[j])) j++;
         const left = [];
-        while (left.length < EXCLUDED_WORDS && j < toks.length && !used[j] && !STOP.has(toks[j]) && !ownStop.has(toks[j])) left.push(toks[j++]);
+        while (left.length < EXCLUDED_WORDS && j < toks.length && !used[j] && !gap(toks[j])) left.push(toks[j++]);
         // (a talk's title in a row is words: "Go is not about simplicity")
-        const title = docs.some(d => d.title.some((_, b) => toks.slice(i, j).every((w, k) => d.title[b + k] === w)));
-        if (title && left.length) { i = j - 1; continue; }
+        if (left.length && inTitle(toks.slice(i, j))) { i = j - 1; continue; }
         for (let k = i; k < j; k++) used[k] = true;
         if (left.length) entries.push({ field: 'exclude', value: left.map(stem), label: 'not ' + left.join(' '), from: i, to: j });
         i = j - 1;
