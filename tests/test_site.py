@@ -398,26 +398,32 @@ def test_the_site_reads_a_room_said_in_full_as_that_room_alone(weekend):
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
-def test_the_site_reads_a_part_of_the_day_said_in_two_words(tmp_path, hashing_embedder):
+def test_the_site_reads_a_part_of_the_day_said_in_two_words(tmp_path):
     """ "après-midi" is the afternoon on a French program, as the server reads it (the
     site cut it at the hyphen and searched "apres" and "midi" as words)."""
-    import csv
-
-    from index.build.builder import ingest
-    from index.search.kb import KnowledgeBase
-
-    path = tmp_path / "festival.csv"
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        out = csv.writer(fh)
-        out.writerow(["title", "abstract", "language", "start", "end"])
-        out.writerow(["Atelier de doublage", "Voix et cinéma.", "fr", "2026-06-06T10:00", ""])
-        out.writerow(["Atelier de montage", "Le film coupé.", "fr", "2026-06-06T15:00", ""])
-    ingest([path], tmp_path / "home", hashing_embedder)
-    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
-        export_site(kb, tmp_path / "site")
+    _site_of(
+        tmp_path,
+        "title,abstract,language,start,end\n"
+        "Atelier de doublage,Voix et cinéma.,fr,2026-06-06T10:00,\n"
+        "Atelier de montage,Le film coupé.,fr,2026-06-06T15:00,\n",
+    )
     (afternoon,) = _node_read(tmp_path / "site", ["atelier samedi après-midi"])
     assert afternoon["said"] == ["saturday", "afternoon"]
     assert afternoon["titles"] == ["Atelier de montage"]
+
+
+def _site_of(tmp_path: Path, program_csv: str) -> Path:
+    """The site of the program written as `program_csv`, built with hashing vectors."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    (tmp_path / "program.csv").write_text(program_csv, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp_path / "program.csv"], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    return tmp_path / "site"
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
@@ -439,23 +445,14 @@ def test_the_site_lets_an_article_stand_between_a_cue_and_its_limit(weekend, tmp
         )
     ]
     assert said == [["not saturday"]] * 5
-    from index.build.builder import ingest
-    from index.encoders.hashing import HashingEmbedder
-    from index.search.kb import KnowledgeBase
-
-    films = tmp_path / "films.csv"
-    films.write_text(
+    _site_of(
+        tmp_path,
         "title,language,start,end,room\n"  # (no abstract: too few words to tell their stop-words)
         "Film: le voyage dans la lune,fr,2026-06-05T18:00,,Salle Méliès\n"
         "Film: la grande illusion,fr,2026-06-05T21:00,,Salle Méliès\n"
         "Film: les enfants du paradis,fr,2026-06-06T18:00,,Salle Lumière\n"
         "Film: le salaire de la peur,fr,2026-06-06T21:00,,Salle Lumière\n",
-        encoding="utf-8",
     )
-    embedder = HashingEmbedder()
-    ingest([films], tmp_path / "home", embedder)
-    with KnowledgeBase(tmp_path / "home", embedder) as kb:
-        export_site(kb, tmp_path / "site")
     friday = {"Film: le voyage dans la lune", "Film: la grande illusion"}
     for read in _node_read(
         tmp_path / "site", ["film sauf le samedi", "film mais pas le samedi", "pas le samedi"]
@@ -478,22 +475,13 @@ def test_a_query_opening_with_words_of_a_title_starting_no_leaves_nothing_out(tm
     """ "no batteries included on saturday" asks for the talk "No Batteries Included" on
     Saturday, as a cue of words said in a row of a title stays words; the site read
     "not saturday" and showed the other days' talks."""
-    from index.build.builder import ingest
-    from index.encoders.hashing import HashingEmbedder
-    from index.search.kb import KnowledgeBase
-
-    doc = tmp_path / "program.csv"
-    doc.write_text(
+    _site_of(
+        tmp_path,
         "Title,Speaker,Date,Start,End,Room\n"
         "Kubernetes networking: no batteries included,Ana Lima,2026-05-23,10:00,10:45,Hall A\n"
         "Batteries for embedded boards,Mia Wong,2026-05-24,10:00,10:45,Hall A\n"
         "Rust in the kernel,Tunde Bakare,2026-05-24,11:00,11:45,Hall A\n",
-        encoding="utf-8",
     )
-    embedder = HashingEmbedder()
-    ingest([doc], tmp_path / "home", embedder)
-    with KnowledgeBase(tmp_path / "home", embedder) as kb:
-        export_site(kb, tmp_path / "site")
     titled, opening = _node_read(
         tmp_path / "site", ["no batteries included on saturday", "no rust talks on saturday"]
     )
