@@ -296,3 +296,195 @@ def test_the_sites_search_finds_a_word_inside_a_japanese_title(tmp_path, hashing
     found, inside = _node_search(tmp_path / "site", ["形態素解析", "組込み"])
     assert [talks[i] for i in found["words"]] == ["日本語の形態素解析入門"]
     assert [talks[i] for i in inside["words"]] == ["Rust で組込み開発"]
+
+
+@pytest.fixture(scope="module")
+def weekend(tmp_path_factory, hashing_embedder) -> Path:
+    """A small weekend program: two rooms whose names differ by a letter alone, a talk
+    on each day and part of the day, and a Friday film titled with a day and a time."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    tmp = tmp_path_factory.mktemp("weekend")
+    doc = tmp / "program.csv"
+    doc.write_text(
+        "Title,Speaker,Date,Start,End,Room\n"
+        "Saturday night fever screening,Ana Lima,2026-05-22,18:00,19:30,Hall A\n"
+        "Kernel scheduling deep dive,Tunde Bakare,2026-05-23,10:00,10:45,Hall A\n"
+        "Kernel night hack,Mia Wong,2026-05-23,21:30,22:30,Hall B\n"
+        "Kernel memory management,Mia Wong,2026-05-24,14:00,14:45,Hall B\n"
+        "Rust in the kernel,Tunde Bakare,2026-05-24,09:00,09:45,Hall A\n",
+        encoding="utf-8",
+    )
+    ingest([doc], tmp / "home", hashing_embedder)
+    with KnowledgeBase(tmp / "home", hashing_embedder) as kb:
+        export_site(kb, tmp / "site")
+    return tmp / "site"
+
+
+def _node_read(site: Path, queries: list[str]) -> list[dict]:
+    """Each query's reading by the site's search: what it read (`said`), its note where
+    it gave limits up, and the titles it shows."""
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.search(q, null, {}, 10);"
+        " return { said: r.said, note: r.note ?? null, titles: r.hits.map(h => h.talk.title) }; })));"
+    )
+    return _node_engine(site, body)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_leaves_out_what_it_is_asked_to_leave_out(weekend):
+    """As the server (index/search/read/negation.py), with its cues: "not on Saturday",
+    "except Sunday", "avoid ...", "not by ...", "but not in the morning" leave those
+    talks out; the site showed only them (sweep 14 F6)."""
+    saturday, sunday, avoid, opening, speaker, morning, applied, hedged = _node_read(
+        weekend,
+        [
+            "kernel not on saturday",
+            "kernel except sunday",
+            "avoid sunday kernel talks",
+            "no kernel talks on sunday",
+            "kernel not by Bakare",
+            "kernel but not in the morning",
+            "kernel on saturday",
+            "kernel but not only on saturday",
+        ],
+    )
+    assert saturday["said"] == ["not saturday"]
+    assert set(saturday["titles"]) == {"Kernel memory management", "Rust in the kernel"}
+    assert (
+        set(sunday["titles"])
+        == set(avoid["titles"])
+        == {
+            "Kernel scheduling deep dive",
+            "Kernel night hack",
+        }
+    )
+    assert speaker["said"] == ["not by Tunde Bakare"]
+    assert set(speaker["titles"]) == {"Kernel night hack", "Kernel memory management"}
+    assert set(morning["titles"]) == {"Kernel night hack", "Kernel memory management"}
+    assert set(applied["titles"]) == {"Kernel scheduling deep dive", "Kernel night hack"}
+    assert hedged["said"] == ["saturday"]  # "not only": nothing left out
+    meta = json.loads((weekend / "data" / "meta.json").read_text())  # the server's cues
+    assert ["not"] in meta["leave_out"]["limits"] and ["except"] in meta["leave_out"]["words"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_gives_up_limits_that_leave_no_talk_and_says_which(weekend):
+    """As the server (index/search/limits/relax.py and titlewords.py): where no talk
+    passes every limit, the fewest given up ("showing results without evening"); a day
+    and time said in words of a title that they would leave out are words (the site
+    said "No talk matches": sweep 14 F10)."""
+    evening, film, kept = _node_read(
+        weekend,
+        ["kernel on sunday evening", "saturday night fever screening", "kernel saturday night"],
+    )
+    assert evening["note"] == ("No talk matches sunday · evening; showing results without evening.")
+    assert set(evening["titles"]) == {"Kernel memory management", "Rust in the kernel"}
+    assert film["titles"][0] == "Saturday night fever screening" and film["said"] == []
+    assert kept["said"] == ["saturday", "night"] and kept["titles"] == ["Kernel night hack"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_room_said_in_full_as_that_room_alone(weekend):
+    """ "Hall A" and "Hall B" have the same words (a letter alone is none): the room said
+    in full is read, not both (the site read both and kept the other: sweep 14 F9)."""
+    hall_a, hall_b = _node_read(weekend, ["kernel in Hall A", "kernel in hall b"])
+    assert hall_a["said"] == ["room Hall A"]
+    assert set(hall_a["titles"]) == {"Kernel scheduling deep dive", "Rust in the kernel"}
+    assert hall_b["said"] == ["room Hall B"]
+    assert set(hall_b["titles"]) == {"Kernel night hack", "Kernel memory management"}
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_part_of_the_day_said_in_two_words(tmp_path):
+    """ "après-midi" is the afternoon on a French program, as the server reads it (the
+    site cut it at the hyphen and searched "apres" and "midi" as words)."""
+    _site_of(
+        tmp_path,
+        "title,abstract,language,start,end\n"
+        "Atelier de doublage,Voix et cinéma.,fr,2026-06-06T10:00,\n"
+        "Atelier de montage,Le film coupé.,fr,2026-06-06T15:00,\n",
+    )
+    (afternoon,) = _node_read(tmp_path / "site", ["atelier samedi après-midi"])
+    assert afternoon["said"] == ["saturday", "afternoon"]
+    assert afternoon["titles"] == ["Atelier de montage"]
+
+
+def _site_of(tmp_path: Path, program_csv: str) -> Path:
+    """The site of the program written as `program_csv`, built with hashing vectors."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    (tmp_path / "program.csv").write_text(program_csv, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp_path / "program.csv"], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    return tmp_path / "site"
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_lets_an_article_stand_between_a_cue_and_its_limit(weekend, tmp_path):
+    """As the server's negation.py lets its function words stand between a cue and the
+    limit it leaves out ("sauf le samedi", "pero no el sábado", "niet op zaterdag"):
+    the site read "not le", left out the talks holding "le", and applied the day."""
+    said = [
+        r["said"]
+        for r in _node_read(
+            weekend,
+            [
+                "kernel excepto el sábado",
+                "kernel pero no el sábado",
+                "kernel niet op zaterdag",
+                "kernel sauf le samedi",
+                "kernel aber nicht die am Samstag",
+            ],
+        )
+    ]
+    assert said == [["not saturday"]] * 5
+    _site_of(
+        tmp_path,
+        "title,language,start,end,room\n"  # (no abstract: too few words to tell their stop-words)
+        "Film: le voyage dans la lune,fr,2026-06-05T18:00,,Salle Méliès\n"
+        "Film: la grande illusion,fr,2026-06-05T21:00,,Salle Méliès\n"
+        "Film: les enfants du paradis,fr,2026-06-06T18:00,,Salle Lumière\n"
+        "Film: le salaire de la peur,fr,2026-06-06T21:00,,Salle Lumière\n",
+    )
+    friday = {"Film: le voyage dans la lune", "Film: la grande illusion"}
+    for read in _node_read(
+        tmp_path / "site", ["film sauf le samedi", "film mais pas le samedi", "pas le samedi"]
+    ):
+        assert read["said"] == ["not saturday"]
+        assert set(read["titles"]) == friday
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_room_said_in_full_only_as_whole_words(weekend):
+    """ "hall and" is no "Hall A": the name said in full ends where a word does (the site
+    compared the query with its spaces taken out: "hallandonline" holds "halla")."""
+    anywhere, hall_a = _node_read(weekend, ["kernel in hall and online", "kernel in hall a"])
+    assert anywhere["said"] == []
+    assert hall_a["said"] == ["room Hall A"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_a_query_opening_with_words_of_a_title_starting_no_leaves_nothing_out(tmp_path):
+    """ "no batteries included on saturday" asks for the talk "No Batteries Included" on
+    Saturday, as a cue of words said in a row of a title stays words; the site read
+    "not saturday" and showed the other days' talks."""
+    _site_of(
+        tmp_path,
+        "Title,Speaker,Date,Start,End,Room\n"
+        "Kubernetes networking: no batteries included,Ana Lima,2026-05-23,10:00,10:45,Hall A\n"
+        "Batteries for embedded boards,Mia Wong,2026-05-24,10:00,10:45,Hall A\n"
+        "Rust in the kernel,Tunde Bakare,2026-05-24,11:00,11:45,Hall A\n",
+    )
+    titled, opening = _node_read(
+        tmp_path / "site", ["no batteries included on saturday", "no rust talks on saturday"]
+    )
+    assert titled["said"] == ["saturday"]
+    assert titled["titles"] == ["Kubernetes networking: no batteries included"]
+    assert opening["said"] == ["not saturday"]

@@ -25,6 +25,7 @@ this wrote before (it holds SITE_MARK).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
-from index.search.read import visitors
+from index.search.read import lexicon, negation, visitors
 from talkbase.core import settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.when import PARTS_OF_DAY
@@ -180,6 +181,23 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "visitor_words": {
             code: sorted(visitors.words_of(code))
             for code in sorted(set(vocab.foreign_words.values()))
+        },
+        # the words that leave out what follows them ("not", "except") or what they
+        # follow ("excluded"), as the server reads them (index/search/read/negation.py)
+        "leave_out": {
+            **dataclasses.asdict(lexicon.leave_out(vocab.spoken, vocab.asked_in)),
+            # right after a cue, words that hedge rather than leave out ("but not only")
+            "only": sorted(negation.HEDGES | lexicon.only_words(vocab.spoken | vocab.asked_in)),
+            # the function words that may stand between a cue and its limit ("sauf le
+            # samedi", "pero no el sábado"), as negation.py `negated` lets them
+            "between": sorted(
+                lexicon.place_words(vocab.asked_in)
+                | lexicon.of_words(vocab.asked_in)
+                | (
+                    lexicon.function_words(vocab.spoken)
+                    - lexicon.only_words(vocab.spoken | vocab.asked_in)
+                )
+            ),
         },
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,

@@ -7,8 +7,17 @@
 const STOP = new Set(('a an and are as at be by for from has have how i in into is it its ' +
   'of on or that the their this to was we what when where which who why will with you your ' +
   'talk talks session sessions about any anything show me find looking there').split(' '));
+// a letter or digit of a script written with spaces between words: a name said in
+// full ends where one of these does not follow ("Hall A" in "hall a", not "hall and")
+const SPACED = '[\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}\\p{Nd}]';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
+// when no talk passes every limit, the kinds given up first, as the server's
+// index/search/limits/relax.py KINDS: the first BENDS each alone, then together in order
+const GIVE_UP = [['part'], ['day'], ['room'], ['track'], ['speaker'], ['not', 'exclude']];
+const BENDS = 3;
+const NEIGHBOURS = 2;  // as index/search/limits/titlewords.py: a title's words beside a limit's
+const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words left out as one
 const K1 = 1.2, B = 0.75;
 
 export function fold(text) {
@@ -83,13 +92,13 @@ function clock(iso, zone, programDay) {
 
 export function createSearch(talks, meta, vectors) {
   const zone = meta.timezone && !meta.timezone.startsWith('UTC') ? meta.timezone : undefined;
-  const docs = talks.map(t => {
+  const docs = talks.map((t, i) => {
     const when = clock(t.start, zone, t.day);
     const fields = {
       title: terms(t.title), speakers: terms(t.speakers.join(' ')),
       track: terms(t.track), abstract: terms(t.abstract),
     };
-    return { talk: t, when, fields };
+    return { talk: t, i, when, fields, title: words(t.title) };
   });
   const df = new Map();
   const avg = {};
@@ -143,7 +152,30 @@ export function createSearch(talks, meta, vectors) {
   };
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
   Object.keys(partWords).forEach(w => { if (!(partWords[w] in PARTS)) delete partWords[w]; });
+  // a part of the day said in more than one word ("après-midi"), of the program's own
+  // languages (a visitor's is read only with another word of theirs: `alone`)
+  const partsByWords = Object.entries(partWords).map(([w, p]) => [words(w), p, w])
+    .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
+  // a room said in full ("ホールA", "Hall B"): its name, spaces or none between its
+  // words, no case, no accent, not part of a longer word ("hall and" is no "Hall A",
+  // "room 10" no "Room 1")
+  const inFull = room => new RegExp(`(?<!${SPACED})` + fold(room).trim().split(/\s+/)
+    .map(w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*') + `(?!${SPACED})`, 'u');
+  // the ways to leave something out (the server's index/search/read/lexicon.py, as the
+  // export writes them): before words or a limit ("but not", "except"), before a limit
+  // only ("not", "avoid"), after a limit ("excluded")
+  const cues = kind => ((meta.leave_out || {})[kind] || []).map(c => words(c.join(' ')))
+    .filter(c => c.length).sort((a, b) => b.length - a.length);
+  const CUE_WORDS = cues('words'), CUE_LIMITS = cues('limits'), CUE_AFTER = cues('after');
+  // right after a cue, a word that hedges rather than leaves out ("but not only", "but
+  // not exclusively", "nicht nur")
+  const hedges = new Set(words(((meta.leave_out || {}).only || []).join(' ')));
+  // the function words the server lets stand between a cue and its limit ("sauf le
+  // samedi", "pero no el sábado", "niet op zaterdag"), never a word left out
+  const between = new Set(words(((meta.leave_out || {}).between || []).join(' ')));
+  const gap = w => STOP.has(w) || ownStop.has(w) || between.has(w);
+  const hedged = w => w !== undefined && (hedges.has(w.replace(/ß/g, 'ss')) || w.endsWith('ly'));
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
   for (const t of talks) for (const s of t.speakers) {
@@ -169,58 +201,172 @@ export function createSearch(talks, meta, vectors) {
   }
 
   function readLimits(query) {
-    // the limits said in the words that a browser reads, and the words left to rank by
+    // the limits said in the words that a browser reads, each with the tokens it was
+    // read from (`entries`), and the words left to rank by
     const toks = words(query);
     const used = new Array(toks.length).fill(false);
-    const limits = { days: [], parts: [], room: null, track: null, speaker: null };
-    const said = [];
+    const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
+    const take = (from, to, field, value, label) => {
+      for (let j = from; j < to; j++) used[j] = true;
+      entries.push({ field, value, label, from, to });
+    };
     for (let i = 0; i < toks.length; i++) {
       const w = toks[i];
       if (w in dayWords && !alone(toks, i)) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
-        if (d.length) { limits.days.push(...d); used[i] = true; said.push(WEEKDAYS[dayWords[w]]); continue; }
+        if (d.length) { take(i, i + 1, 'day', d, WEEKDAYS[dayWords[w]]); continue; }
       }
+      const many = partsByWords.find(([seq]) => match(seq, i));
+      if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[i + 1] in dayWords);
       if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i)) {
-        limits.parts.push(partWords[w]); used[i] = true; said.push(partWords[w]); continue;
+        take(i, i + 1, 'part', partWords[w], partWords[w]); continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
-        limits.speaker = surnames.get(toks[i + 1]); used[i] = used[i + 1] = true;
-        said.push('by ' + limits.speaker); i++; continue;
+        const who = surnames.get(toks[i + 1]);
+        take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
     }
-    for (const [seq, room] of roomsByWords) {
-      for (let i = 0; i + seq.length <= toks.length; i++) {
-        const cued = i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]);
-        if (match(seq, i) && (cued || /\d/.test(room) || !df.has(seq[0]))) {
-          limits.room = room; for (let j = 0; j < seq.length; j++) used[i + j] = true;
-          if (cued) used[i - 1] = true;
-          said.push('room ' + room);
-        }
-      }
+    const said = fold(query);
+    for (let i = 0; i < toks.length; i++) {
+      // the room whose words are said here; where several rooms have those words
+      // ("ホールA", "ホールB": a letter alone is no word), the one said in full, the
+      // longest name said in full first, and none where none is
+      const rooms = roomsByWords.filter(([seq, room]) => match(seq, i) &&
+        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\d/.test(room) || !df.has(seq[0])));
+      if (!rooms.length || used[i]) continue;
+      const full = rooms.filter(([, room]) => inFull(room).test(said));
+      if (rooms.length > 1 && !full.length) continue;
+      const [seq, room] = (full.length ? full : rooms).sort((a, b) => b[1].length - a[1].length)[0];
+      const cued = i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) && !used[i - 1];
+      take(cued ? i - 1 : i, i + seq.length, 'room', room, 'room ' + room);
     }
     for (const [seq, track] of tracksByWords) {
       for (let i = 0; i + seq.length <= toks.length; i++) {
         const after = toks[i + seq.length];
         const cued = ['track', 'devroom', 'room'].includes(after);
         if (match(seq, i) && (cued || seq.length > 1) && !used[i]) {
-          limits.track = track; for (let j = 0; j < seq.length; j++) used[i + j] = true;
-          if (cued) used[i + seq.length] = true;
-          said.push('track ' + track);
+          take(i, i + seq.length + (cued ? 1 : 0), 'track', track, 'track ' + track);
         }
       }
     }
+    entries.sort((a, b) => a.from - b.from);
+    leaveOut(query, toks, used, entries);
+    asWords(toks, used, entries);
     const topic = toks.filter((w, i) => !used[i]);
-    return { limits, topic, said };
+    return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks };
   }
 
-  function passes(d, limits, chosen) {
+  function leaveOut(query, toks, used, entries) {
+    // what a cue leaves out, as the server's index/search/read/negation.py: the limits
+    // read right after it (only function words between: "not on Saturday", "but not in
+    // the morning"; those said straight after it together: "except Sunday morning"), or
+    // right before a cue said after them ("Sunday excluded"); for a cue of words with no
+    // limit by it, the words after it ("but not Kubernetes"). Never the limit applied.
+    const inTitle = seq => docs.some(d => d.title.some((_, b) => seq.every((w, k) => d.title[b + k] === w)));
+    const free = (a, b) => { for (let j = a; j < b; j++) if (used[j] || !gap(toks[j])) return false; return true; };
+    // (the server's reader folds its cues as Python's casefold does: "außer", "ausser")
+    const said = toks.map(t => t && t.replace(/ß/g, 'ss'));
+    const at = (list, i) => list.find(c => c.every((w, j) => said[i + j] === w && !used[i + j]));
+    const group = (members, from, to) => {
+      const label = members.length > 1 ? `not (${members.map(e => e.label).join(' · ')})` : 'not ' + members[0].label;
+      for (let j = from; j < to; j++) used[j] = true;
+      for (const e of members) entries.splice(entries.indexOf(e), 1);
+      entries.push({ field: 'not', value: limitsOf(members), label, from, to });
+      entries.sort((a, b) => a.from - b.from);
+    };
+    for (let i = 0; i < toks.length; i++) {
+      const word = at(CUE_WORDS, i), cue = word || at(CUE_LIMITS, i), after = at(CUE_AFTER, i);
+      if (cue && hedged(toks[i + cue.length])) { i += cue.length - 1; continue; }
+      if (cue) {
+        const end = i + cue.length;
+        const next = entries.find(e => e.field !== 'not' && e.from >= end);
+        // a query opening with "no" leaves out its first limit, wherever it stands ("no
+        // rust talks on sunday"), as the server's negation.py `Cue.anywhere`
+        // (said as a word of its own: not "no-code tools on sunday")
+        // (not where it opens words of a talk's title: "no batteries included on saturday")
+        const anywhere = i === 0 && cue.join(' ') === 'no' && CUE_LIMITS.includes(cue) && /^\s*no\s/i.test(query) &&
+          !(end < toks.length && !gap(toks[end]) && inTitle(toks.slice(i, end + 1)));
+        if (next && (anywhere || free(end, next.from))) {
+          const members = [next];
+          for (const e of entries) {  // said straight after it, or a time of its day
+            const last = members[members.length - 1];
+            if (e.field === 'not' || e.from < last.to || members.includes(e)) continue;
+            const time = e.field === 'part' && members.some(m => m.field === 'day');
+            if (e.from === last.to || (time && free(last.to, e.from))) members.push(e); else break;
+          }
+          if (anywhere) for (let j = i; j < end; j++) used[j] = true;
+          group(members, anywhere ? next.from : i, members[members.length - 1].to);
+          i = anywhere ? end - 1 : members[members.length - 1].to - 1;
+          continue;
+        }
+      }
+      if (after || (word && CUE_AFTER.some(c => c.join(' ') === word.join(' ')))) {
+        const c = after || word;
+        const prev = entries.filter(e => e.field !== 'not' && e.to <= i).pop();
+        if (prev && free(prev.to, i)) { group([prev], prev.from, i + c.length); i += c.length - 1; continue; }
+      }
+      if (word) {  // words left out: a talk holding them all is left out
+        let j = i + word.length;
+        while (j < toks.length && !used[j] && gap(toks[j])) j++;
+        const left = [];
+        while (left.length < EXCLUDED_WORDS && j < toks.length && !used[j] && !gap(toks[j])) left.push(toks[j++]);
+        // (a talk's title in a row is words: "Go is not about simplicity")
+        if (left.length && inTitle(toks.slice(i, j))) { i = j - 1; continue; }
+        for (let k = i; k < j; k++) used[k] = true;
+        if (left.length) entries.push({ field: 'exclude', value: left.map(stem), label: 'not ' + left.join(' '), from: i, to: j });
+        i = j - 1;
+      }
+    }
+    entries.sort((a, b) => a.from - b.from);
+  }
+
+  function asWords(toks, used, entries) {
+    // a day or part of the day said in words in a row of a talk's title that it would
+    // leave out is words ("la fièvre du samedi soir", the film on Friday), as the
+    // server's index/search/limits/titlewords.py reads it
+    const when = entries.filter(e => e.field === 'day' || e.field === 'part');
+    if (!when.length) return;
+    const inLimit = i => when.some(e => e.from <= i && i < e.to);
+    const limits = limitsOf(entries);
+    const runs = [];
+    for (const d of docs) {
+      if (fits(d, limits)) continue;
+      for (let a = 0; a < toks.length; a++) {
+        for (let b = 0; b < d.title.length; b++) {
+          if (toks[a] !== d.title[b] || (a && b && toks[a - 1] === d.title[b - 1])) continue;
+          let n = 0;
+          while (a + n < toks.length && b + n < d.title.length && toks[a + n] === d.title[b + n]) n++;
+          const own = [...Array(n).keys()].map(k => a + k);
+          if (own.some(inLimit) && own.filter(k => !inLimit(k)).length >= NEIGHBOURS) runs.push([a, a + n]);
+        }
+      }
+    }
+    const inside = when.filter(e => runs.some(([a, b]) => a <= e.from && e.to <= b));
+    const fields = new Set(inside.map(e => e.field));
+    if (!inside.length || when.some(e => !inside.includes(e) && fields.has(e.field))) return;
+    for (const e of inside) {
+      entries.splice(entries.indexOf(e), 1);
+      for (let j = e.from; j < e.to; j++) used[j] = false;
+    }
+  }
+
+  function limitsOf(entries) {
+    const limits = { days: [], parts: [], room: null, track: null, speaker: null, not: [], without: [] };
+    for (const e of entries) {
+      if (e.field === 'day') limits.days.push(...e.value);
+      else if (e.field === 'part') limits.parts.push(e.value);
+      else if (e.field === 'not') limits.not.push(e.value);
+      else if (e.field === 'exclude') limits.without.push(e.value);
+      else limits[e.field] = e.value;
+    }
+    return limits;
+  }
+
+  function fits(d, limits) {
     const t = d.talk;
-    if (chosen.day && (!d.when || d.when.day !== chosen.day)) return false;
-    if (chosen.room && t.room !== chosen.room) return false;
-    if (chosen.track && t.track !== chosen.track) return false;
     if (limits.days.length && (!d.when || !limits.days.includes(d.when.day))) return false;
     if (limits.parts.length) {
       if (!d.when || d.when.hm === null) return false;
@@ -229,7 +375,34 @@ export function createSearch(talks, meta, vectors) {
     if (limits.room && t.room !== limits.room) return false;
     if (limits.track && t.track !== limits.track) return false;
     if (limits.speaker && !t.speakers.includes(limits.speaker)) return false;
+    if (limits.not.some(left => fits(d, left))) return false;
+    if (limits.without.some(ws => ws.every(w => FIELDS.some(([f]) => tf[d.i][f].has(w))))) return false;
     return true;
+  }
+
+  function passes(d, limits, chosen) {
+    const t = d.talk;
+    if (chosen.day && (!d.when || d.when.day !== chosen.day)) return false;
+    if (chosen.room && t.room !== chosen.room) return false;
+    if (chosen.track && t.track !== chosen.track) return false;
+    return fits(d, limits);
+  }
+
+  function relaxed(entries, chosen) {
+    // when no talk passes every limit: the fewest given up that leave talks, as the
+    // server's index/search/limits/relax.py (each of the first kinds alone, then the
+    // kinds together in order); null when even none leaves any
+    const held = GIVE_UP.filter(k => entries.some(e => k.includes(e.field)));
+    const tries = [...held.filter(k => GIVE_UP.indexOf(k) < BENDS),
+      ...held.map((_, n) => held.slice(0, n + 1).flat())];
+    for (const fields of tries) {
+      const kept = entries.filter(e => !fields.includes(e.field));
+      const limits = limitsOf(kept);
+      const allowed = [];
+      docs.forEach((d, i) => { if (passes(d, limits, chosen)) allowed.push(i); });
+      if (allowed.length) return { allowed, kept, dropped: entries.filter(e => fields.includes(e.field)) };
+    }
+    return null;
   }
 
   function lexical(terms, allowed) {
@@ -275,14 +448,27 @@ export function createSearch(talks, meta, vectors) {
   // `qv`: the query's vector (Float32Array of meta.dim, unit length) or null (words only);
   // `chosen`: the page's own filters {day, room, track}. Returns the reading and the hits.
   function search(query, qv = null, chosen = {}, k = 20) {
-    const { limits, topic, said } = readLimits(query);
-    const allowed = [];
+    const read = readLimits(query);
+    const { limits, said, entries, toks } = read;
+    let topic = read.topic;
+    let allowed = [];
     docs.forEach((d, i) => { if (passes(d, limits, chosen)) allowed.push(i); });
+    let note = null;
+    if (!allowed.length && entries.length) {
+      const fewer = relaxed(entries, chosen);
+      if (fewer) {
+        allowed = fewer.allowed;
+        const without = fewer.kept.length ? fewer.dropped.map(e => e.label).join(' · ') : 'these limits';
+        note = `No talk matches ${said.join(' · ')}; showing results without ${without}.`;
+        // every limit dropped: the words they were said in are the topic
+        if (!fewer.kept.length && !topic.length) topic = toks;
+      }
+    }
     const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(stem);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, corrected(w)]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order
-      return { said, fixes, words: [], hits: allowed.slice(0, k).map(i => ({ talk: docs[i].talk, score: 0, why: 'time' })) };
+      return { said, note, fixes, words: [], hits: allowed.slice(0, k).map(i => ({ talk: docs[i].talk, score: 0, why: 'time' })) };
     }
     const weighted = terms.filter(w => !common.has(w));
     const lex = lexical(weighted.length ? weighted : terms, allowed);
@@ -302,7 +488,7 @@ export function createSearch(talks, meta, vectors) {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
       return { talk: docs[i].talk, score: s, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
     });
-    return { said, fixes, words: terms, hits };
+    return { said, note, fixes, words: terms, hits };
   }
 
   function knowWords(words) { known = words; }

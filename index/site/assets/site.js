@@ -100,7 +100,7 @@ async function runSearch() {
   const t0 = performance.now();
   const found = state.engine.search(q, qv, chosen, 30);
   window.lastSearchMs = performance.now() - t0;
-  const read = [];
+  const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
   if (found.fixes.length) read.push('Searched ' + found.fixes.map(([a, b]) => `“${b}” for “${a}”`).join(', '));
   $('read').textContent = read.join('. ');
