@@ -453,17 +453,22 @@ class KnowledgeBase:
                 # query has none (a word the base lacks: "polution atmosphérique" keeps
                 # both; "xyzzy plugh" asks for no "plug")
                 known = self._language_words(mode)
-                # ...nor is a word of the base's languages or the visitor's: a form of
-                # a word the base holds or a function word ("Testen", "tout": vocab.py)
+                # ...nor is a word of the base's languages or the visitor's, a form of a
+                # word the base holds or a function word ("Testen", "tout": vocab.py),
+                # though its base word is searched beside it as a long word's is
                 codes = self.vocab.spoken | set(self._visitors_languages(u.query))
-                known |= {w for w in suggestions if language_word(w, self.vocab, codes)}
+                theirs = {w for w in suggestions if language_word(w, self.vocab, codes)}
                 near = [
                     (s, (w,))
                     for w, s in suggestions.items()
                     if not literal
-                    and (every if w in known else not every and len(w) >= BESIDE_LETTERS)
+                    and (
+                        (w in known or w in theirs)
+                        if every
+                        else w not in known and len(w) >= BESIDE_LETTERS
+                    )
                 ]
-                suggestions = {w: s for w, s in suggestions.items() if w not in known}
+                suggestions = {w: s for w, s in suggestions.items() if w not in known | theirs}
                 if every and suggestions:
                     topic, corrected = correct(topic, suggestions), True
                     text = " ".join([topic, *u.phrases]).strip()
