@@ -118,6 +118,15 @@ class Vocab:
         words = {w for key in self.speakers for w in key}
         return frozenset(words | set(self.surnames) | set(self.first_names))
 
+    @cached_property
+    def words_by_start(self) -> dict[str, list[str]]:
+        """The known words by all their letters but the last (`language_word`'s
+        lookup of the words a form may be of), made once per base."""
+        ends: dict[str, list[str]] = {}
+        for w in sorted(w for w in self.words if w.isalpha()):
+            ends.setdefault(w[:-1], []).append(w)
+        return ends
+
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
         v = cls()
@@ -593,11 +602,7 @@ def language_word(word: str, vocab: Vocab, codes: Collection[str]) -> bool:
     is no form of any word."""
     if any(word in language_list(code) for code in codes):
         return True
-    ends: dict[str, list[str]] | None = vocab.__dict__.get("_by_start")
-    if ends is None:  # the known words by all their letters but the last
-        ends = vocab.__dict__["_by_start"] = {}
-        for w in sorted(w for w in vocab.words if w.isalpha()):
-            ends.setdefault(w[:-1], []).append(w)
+    ends = vocab.words_by_start
     # a form's word is its letters to one before its end or earlier, and one letter
     # more (`a_form_of`: at most ENDING_LETTERS added, the last changed or dropped)
     shortest = max(1, len(word) - ENDING_LETTERS - 1)
