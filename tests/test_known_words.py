@@ -120,3 +120,71 @@ def test_a_typo_beside_a_word_the_base_lacks_is_searched_beside_its_base_word(ca
         assert first.talk.title == "Domotica con Home Assistant" and first.why.match
         literal = kb.answer("autoamzione zzyzx", k=3, mode="lexical", literal=True)
         assert not literal.hits or not literal.hits[0].why.match  # as typed: nothing
+
+
+def _base(tmp_path: Path, rows: list[tuple[str, str, str]]) -> Path:
+    path = tmp_path / "p.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["title", "abstract", "language"])
+        out.writerows(rows)
+    ingest([path], tmp_path / "home", HashingEmbedder())
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def english(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    return _base(
+        tmp_path,
+        [
+            ("Testing Go services", "How to test Go code: the tests we write, tested in CI.", "en"),
+            ("Kubernetes operators", "Writing operators for kubernetes clusters.", "en"),
+        ],
+    )
+
+
+@pytest.fixture
+def french(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    return _base(
+        tmp_path,
+        [
+            ("Santé mentale en ville", "Toute la ville parle de santé mentale.", "fr"),
+            ("Mobilité urbaine", "La politique urbaine des transports.", "fr"),
+        ],
+    )
+
+
+def test_a_visitors_word_that_is_a_form_of_a_bases_word_is_never_rewritten(english):
+    """Sweep 12 Q14 (fosdem2024-de "Vorträge im Go-Devroom über Testen"): the German
+    "Testen" (stem "test", a word the talks hold) was "corrected" to "tested"."""
+    with KnowledgeBase(english, HashingEmbedder()) as kb:
+        answer = kb.answer("Vorträge zum Testen von Go", mode="lexical")
+        assert "testen" not in answer.suggestions and not answer.corrected
+        assert answer.hits[0].talk.title == "Testing Go services"
+
+
+def test_a_typo_is_still_corrected_beside_a_visitors_words(english):
+    with KnowledgeBase(english, HashingEmbedder()) as kb:
+        # no form of a word the talks hold in English nor German: typos
+        for query, typo, word in (
+            ("Vorträge zum Kubernets von Go", "kubernets", "kubernetes"),
+            ("Vorträge zum Testn von Go", "testn", "test"),
+            ("kubernets operators", "kubernets", "kubernetes"),
+        ):
+            answer = kb.answer(query, mode="lexical")
+            assert answer.suggestions == {typo: word} and answer.corrected, query
+        # alone, "Testen" says no German: an English program reads it as a typo
+        assert kb.answer("Testen", mode="lexical").suggestions == {"testen": "tested"}
+
+
+def test_a_word_of_the_programs_language_is_never_rewritten(french):
+    """Sweep 12 Q14: "tout sauf les ateliers" was searched as "toute sauf les
+    ateliers"; "tout" is a French function word, "urbain" a form of "urbaine"."""
+    with KnowledgeBase(french, HashingEmbedder()) as kb:
+        for query in ("tout sur la santé mentale", "politique urbain"):
+            answer = kb.answer(query, mode="lexical")
+            assert answer.suggestions == {} and not answer.corrected, query
+        typo = kb.answer("santé mentalle", mode="lexical")  # no French form of "mentale"
+        assert typo.suggestions == {"mentalle": "mentale"} and typo.corrected

@@ -50,7 +50,7 @@ from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
 from index.search.read.understand import literal as literal_query
-from index.search.read.vocab import Vocab, all_suggested, correct, suggest
+from index.search.read.vocab import Vocab, all_suggested, correct, language_word, suggest
 from index.search.threads import Worker, one_thread_per_query
 from index.store import disk as store
 from index.store import multilingual as multilingual_store
@@ -318,10 +318,16 @@ class KnowledgeBase:
         v = self.vocab
         said = set(tokenize(query, ()))
         out: set[str] = set()
-        for code in sorted(v.asked_in - v.spoken - {"en"}):
-            if visitors.evidence(code, query, v) >= 2:
-                out |= {w for w in language_list(code) & said if not _held(w, v.words)}
+        for code in self._visitors_languages(query):
+            out |= {w for w in language_list(code) & said if not _held(w, v.words)}
         return frozenset(out)
+
+    def _visitors_languages(self, query: str) -> list[str]:
+        """The languages a visitor may ask in that no talk is in (`Vocab.asked_in`) of
+        which `query` says two words or more (`visitors.evidence`)."""
+        v = self.vocab
+        codes = sorted(v.asked_in - v.spoken - {"en"})
+        return [code for code in codes if visitors.evidence(code, query, v) >= 2]
 
     def _without(self, topic: str, drop: frozenset[str]) -> str:
         """`topic` less its words that are in `drop` (`_visitors_function_words`;
@@ -447,13 +453,22 @@ class KnowledgeBase:
                 # query has none (a word the base lacks: "polution atmosphérique" keeps
                 # both; "xyzzy plugh" asks for no "plug")
                 known = self._language_words(mode)
+                # ...nor is a word of the base's languages or the visitor's, a form of a
+                # word the base holds or a function word ("Testen", "tout": vocab.py),
+                # though its base word is searched beside it as a long word's is
+                codes = self.vocab.spoken | set(self._visitors_languages(u.query))
+                theirs = {w for w in suggestions if language_word(w, self.vocab, codes)}
                 near = [
                     (s, (w,))
                     for w, s in suggestions.items()
                     if not literal
-                    and (every if w in known else not every and len(w) >= BESIDE_LETTERS)
+                    and (
+                        (w in known or w in theirs)
+                        if every
+                        else w not in known and len(w) >= BESIDE_LETTERS
+                    )
                 ]
-                suggestions = {w: s for w, s in suggestions.items() if w not in known}
+                suggestions = {w: s for w, s in suggestions.items() if w not in known | theirs}
                 if every and suggestions:
                     topic, corrected = correct(topic, suggestions), True
                     text = " ".join([topic, *u.phrases]).strip()

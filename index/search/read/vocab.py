@@ -17,6 +17,7 @@ import duckdb
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from index.search.rank.stopwords import language_list
 from index.search.read import lexicon
 from index.search.read.inflection import Inflected
 from index.store import counts, reads
@@ -25,6 +26,7 @@ from talkbase.core import languages
 from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
+from talkbase.core.stemming import ENDING_LETTERS, a_form_of
 from talkbase.core.terms import fold, singular, type_word
 
 # words for a room in any language the lexicon knows: never a room's name alone
@@ -115,6 +117,15 @@ class Vocab:
         once per base: "Lange" of Eva Lange is no length word there."""
         words = {w for key in self.speakers for w in key}
         return frozenset(words | set(self.surnames) | set(self.first_names))
+
+    @cached_property
+    def words_by_start(self) -> dict[str, list[str]]:
+        """The known words by all their letters but the last (`language_word`'s
+        lookup of the words a form may be of), made once per base."""
+        ends: dict[str, list[str]] = {}
+        for w in sorted(w for w in self.words if w.isalpha()):
+            ends.setdefault(w[:-1], []).append(w)
+        return ends
 
     @classmethod
     def from_talks(cls, talks: Iterable[Talk]) -> Vocab:
@@ -579,6 +590,26 @@ def correct(text: str, suggestions: dict[str, str]) -> str:
         return text
     return re.sub(
         r"[\w][\w.+-]*[\w]|\w", lambda m: suggestions.get(norm(m.group()), m.group()), text
+    )
+
+
+def language_word(word: str, vocab: Vocab, codes: Collection[str]) -> bool:
+    """Whether `word`, which the base does not hold, is a word of one of the languages
+    `codes` all the same (issue 37): one of its function words (the `stop-words` lists:
+    French "tout"), or a form of a word the base holds in it (`stemming.a_form_of`: the
+    same stem and letters but for an ending, German "testen" of "test", French "tout"
+    of "toute"). "Did you mean" never rewrites it; a typo ("kubernets", "mentalle")
+    is no form of any word."""
+    if any(word in language_list(code) for code in codes):
+        return True
+    ends = vocab.words_by_start
+    # a form's word is its letters to one before its end or earlier, and one letter
+    # more (`a_form_of`: at most ENDING_LETTERS added, the last changed or dropped)
+    shortest = max(1, len(word) - ENDING_LETTERS - 1)
+    return any(
+        a_form_of(word, other, codes)
+        for n in range(shortest, len(word) + 1)
+        for other in ends.get(word[:n], ())
     )
 
 
