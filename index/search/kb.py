@@ -457,18 +457,18 @@ class KnowledgeBase:
                 # word the base holds or a function word ("Testen", "tout": vocab.py),
                 # though its base word is searched beside it as a long word's is
                 codes = self.vocab.spoken | set(self._visitors_languages(u.query))
-                theirs = {w for w in suggestions if language_word(w, self.vocab, codes)}
+                worded = {w for w in suggestions if language_word(w, self.vocab, codes)}
                 near = [
                     (s, (w,))
                     for w, s in suggestions.items()
                     if not literal
                     and (
-                        (w in known or w in theirs)
+                        (w in known or w in worded)
                         if every
                         else w not in known and len(w) >= BESIDE_LETTERS
                     )
                 ]
-                suggestions = {w: s for w, s in suggestions.items() if w not in known | theirs}
+                suggestions = {w: s for w, s in suggestions.items() if w not in known | worded}
                 if every and suggestions:
                     topic, corrected = correct(topic, suggestions), True
                     text = " ".join([topic, *u.phrases]).strip()
