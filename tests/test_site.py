@@ -79,6 +79,47 @@ def test_a_folder_that_is_no_site_is_never_overwritten(tmp_path, fake_kb_module)
     assert (again / SITE_MARK).exists() and not list(tmp_path.glob(".site.*"))
 
 
+def test_a_new_export_keeps_what_the_site_did_not_write(tmp_path, fake_kb_module):
+    """Sweep 14 F1: a site published from a git checkout with a CNAME, .nojekyll and the
+    owner's own pages keeps all of them on a new export; only the previous export's own
+    files that the new one does not write go (one listed in its mark here); a mark
+    from before the list keeps whatever is not a site's; a file of the owner's where
+    the site writes is refused, and nothing changes."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    mine = {
+        "CNAME": "program.example.org",
+        ".nojekyll": "",
+        ".git/HEAD": "ref: refs/heads/main",
+        ".git/objects/ab/cdef": "history",
+        "custom.html": "<p>keep me</p>",
+        "extra/y.txt": "y",
+        "data/mine.csv": "a,b",
+    }
+    for rel, text in mine.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+    (site / "gone.js").write_text("an asset of an older talkbase")
+    with open(site / SITE_MARK, "a", encoding="utf-8") as mark:
+        mark.write("gone.js\n")
+    export_site(fake_kb_module, site)
+    assert {rel: (site / rel).read_text() for rel in mine} == mine
+    assert not (site / "gone.js").exists() and (site / "data" / "talks.json").is_file()
+    assert not list(tmp_path.glob(".site.*"))
+    (site / SITE_MARK).write_text("0123456789abcdef\n")  # a mark from before the list
+    export_site(fake_kb_module, site)
+    assert {rel: (site / rel).read_text() for rel in mine} == mine
+    listed = (site / SITE_MARK).read_text().splitlines()
+    assert "data/talks.json" in listed and "CNAME" not in listed
+    (site / "sw.js").unlink()
+    (site / "sw.js").mkdir()  # the owner's folder where the site writes a file
+    (site / "sw.js" / "notes.txt").write_text("mine")
+    with pytest.raises(InputError, match="site writes there"):
+        export_site(fake_kb_module, site)
+    assert (site / "sw.js" / "notes.txt").read_text() == "mine" and (site / "CNAME").exists()
+    assert not list(tmp_path.glob(".site.*"))
+
+
 def test_the_cli_writes_the_site_and_says_what_it_holds(tmp_path, capsys, monkeypatch):
     from tests.conftest import PROGRAMS
 

@@ -20,7 +20,10 @@ torch model) gets a site that searches by words only, and says so.
 
 The folder is written whole or not at all: into a new folder beside `out`, which
 then takes its place. An existing `out` is replaced only when it is empty or a site
-this wrote before (it holds SITE_MARK).
+this wrote before (it holds SITE_MARK). SITE_MARK lists the files the export wrote:
+the next export removes only those (the ones it does not write again), and keeps
+everything else in the folder (a .git, a CNAME, the owner's own pages), moved into
+the new folder before it takes the old one's place.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         "language": t.language or "",
         "links": [{"label": label, "url": url} for label, url in t.links],
         "similar": [str(i) for i in similar],
+        "cancelled": t.cancelled,  # the program says it will not take place
     }
 
 
@@ -132,6 +136,49 @@ def _target(out: Path) -> None:
         raise InputError(
             str(out), "holds files that are not a talkbase site; give an empty or new folder"
         )
+
+
+def _written(folder: Path) -> set[str]:
+    """Every file under `folder`, as paths relative to it."""
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
+
+
+def _own(out: Path, new: set[str]) -> set[str]:
+    """The files of `out` the previous export wrote, as its SITE_MARK lists them after
+    its version; a mark from before that list: the files this one writes, and the model
+    and runtime it writes with a model."""
+    mark = out / SITE_MARK
+    if not mark.is_file():
+        return set()
+    listed = mark.read_text(encoding="utf-8").splitlines()[1:]
+    if listed:
+        return {*listed, SITE_MARK}
+    vendor = {f"vendor/{name}" for name in _written(HERE / "vendor")}
+    return new | vendor | {"model/model.onnx", "model/vocab.txt"}
+
+
+def _kept(out: Path, own: set[str], new: set[str]) -> list[str]:
+    """What of `out` the previous export did not write, to keep: each path as high up as
+    it goes (a whole .git), looking inside only the folders that hold the site's files.
+    Refused where the new site would write over one of them."""
+    site = own | new
+    kept: list[str] = []
+
+    def walk(folder: Path, prefix: str) -> None:
+        for p in sorted(folder.iterdir()):
+            rel = prefix + p.name
+            folder = p.is_dir() and not p.is_symlink()
+            if folder and any(s.startswith(rel + "/") for s in site):
+                walk(p, rel + "/")
+            elif folder or rel not in own:  # (the site writes files, never a folder alone)
+                if rel in new or any(s.startswith(rel + "/") for s in new):
+                    raise InputError(
+                        str(p), "is not the site's, and the site writes there; move it away"
+                    )
+                kept.append(rel)
+
+    walk(out, "")
+    return kept
 
 
 def parts_of_day() -> dict[str, list[str]]:
@@ -221,16 +268,42 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
         }
         (tmp / "manifest.webmanifest").write_text(json.dumps(manifest), encoding="utf-8")
-        (tmp / SITE_MARK).write_text(version + "\n", encoding="utf-8")
         first = sum(p.stat().st_size for p in tmp.iterdir() if p.is_file()) + sum(
             p.stat().st_size for p in (tmp / "data").iterdir()
         )
-        old = out.parent / f".{out.name}.{os.getpid()}.old"
-        if out.exists():
-            out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
+        new = _written(tmp) | {SITE_MARK}
+        (tmp / SITE_MARK).write_text(
+            "".join(f"{line}\n" for line in [version, *sorted(new)]), encoding="utf-8"
+        )
+        kept = _kept(out, _own(out, new), new) if out.is_dir() else []
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+    except InputError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    _swap(tmp, out, kept)
     return SiteReport(out, len(talks), model is not None, first, model_bytes)
+
+
+def _swap(tmp: Path, out: Path, kept: list[str]) -> None:
+    """`tmp` takes the place of `out`, with the files of `kept` moved over from `out`
+    first; on a failure, everything is moved back where it was and `tmp` is removed."""
+    old = out.parent / f".{out.name}.{os.getpid()}.old"
+    moved: list[str] = []
+    try:
+        for rel in kept:
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out / rel).rename(tmp / rel)
+            moved.append(rel)
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+    except OSError as exc:
+        if old.exists() and not out.exists():
+            old.rename(out)
+        for rel in reversed(moved):
+            (tmp / rel).rename(out / rel)
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+    shutil.rmtree(old, ignore_errors=True)  # only the previous export's own files
