@@ -1,0 +1,139 @@
+"""The static site's agenda in real Chromium across a new export (sweep 14 F3, F5, F11):
+a cancelled talk is said to be cancelled wherever it is listed, ranks below the talks
+that take place and is STATUS:CANCELLED in the .ics; a saved talk the program no longer
+holds is listed under the title it had when saved, with a way to remove it; a saved
+talk whose time or room changed says so; a talk with a day and no time is that day's
+all-day event, and the page names what the calendar cannot hold. An agenda kept by an
+older site (ids only) is read."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from talkbase.cli import main
+from tests.test_browser import STEP_S, chromium, wait
+from tests.test_site_browser import _free_port, _ready, _serve
+
+pytestmark = [pytest.mark.browser]
+
+By = pytest.importorskip("selenium.webdriver.common.by").By
+
+HEAD = "title,speakers,date,start,end,room,timezone,status,abstract\n"
+ROWS = {
+    "kernel": "Kernel work in Rust,Ada Lovelace,2026-09-12,10:00,10:45,Hall A,Europe/Berlin,"
+    "confirmed,Some drivers among other kernel topics and much more besides.",
+    "async": "Async embedded,Grace Hopper,2026-09-12,11:00,11:45,Hall B,Europe/Berlin,"
+    "confirmed,Executors without a heap.",
+    "gone": "Compilers for fun,Alan Turing,2026-09-12,12:00,12:45,Hall A,Europe/Berlin,"
+    "confirmed,Parsing and code generation.",
+    "lightning": "Lightning talks,Various,2026-09-12,,,Hall A,Europe/Berlin,confirmed,"
+    "Five minute talks; times to be announced.",
+    "hallway": "Hallway mentoring,Linus T,,,,Room B,Europe/Berlin,confirmed,Mentoring.",
+    "off": "Rust drivers,Barbara Liskov,2026-09-12,14:00,14:45,Hall B,Europe/Berlin,"
+    "withdrawn,Rust drivers.",
+}
+
+
+def _site(tmp_path: Path, rows: dict[str, str], site: Path) -> dict[str, str]:
+    """The program of `rows` ingested and exported as a site into `site`; title -> id."""
+    program = tmp_path / "program.csv"
+    program.write_text(HEAD + "".join(r + "\n" for r in rows.values()), encoding="utf-8")
+    home = str(tmp_path / "home")
+    assert main(["--home", home, "ingest", str(program)]) == 0
+    assert main(["--home", home, "export", "--format", "site", "-o", str(site)]) == 0
+    talks = json.loads((site / "data" / "talks.json").read_text(encoding="utf-8"))
+    return {t["title"]: t["id"] for t in talks}
+
+
+def _ics(d, downloads: Path) -> str:
+    for old in downloads.glob("*.ics"):
+        old.unlink()
+    d.find_element(By.XPATH, "//button[text()='Download .ics']").click()
+    wait(d, lambda d: list(downloads.glob("talkbase-agenda*.ics")), why="no .ics downloaded")
+    time.sleep(0.3)
+    return next(downloads.glob("talkbase-agenda*.ics")).read_text(encoding="utf-8")
+
+
+def _events(ics: str) -> dict[str, str]:
+    """Each VEVENT of `ics` by its SUMMARY."""
+    out = {}
+    for block in ics.split("BEGIN:VEVENT")[1:]:
+        summary = next(x for x in block.splitlines() if x.startswith("SUMMARY:"))
+        out[summary[len("SUMMARY:") :]] = block
+    return out
+
+
+def _agenda(d) -> str:
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#agenda-view .card"), why="no agenda")
+    return d.find_element(By.ID, "agenda-view").text
+
+
+def test_the_agenda_says_what_a_new_program_cancelled_removed_and_changed(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    site = tmp_path / "site"
+    ids = _site(tmp_path, ROWS, site)
+    off = ids["Rust drivers"]
+    downloads = tmp_path / "downloads"
+    port = _free_port()
+    server = _serve(site, port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        with chromium(downloads) as d:
+            d.get(url)
+            _ready(d)
+            old_form = json.dumps({"saved": "-".join(ids.values())})  # an older site's agenda
+            d.execute_script(f"localStorage.setItem('talkbase-agenda', {json.dumps(old_form)})")
+            found = d.execute_script("return window.talkbaseSearch('rust drivers')")
+            assert found[-1] == off and ids["Kernel work in Rust"] in found  # below, kept
+            d.get(url + "#talk=" + off)
+            _ready(d)
+            assert "Cancelled" in d.find_element(By.ID, "talk-view").text
+            d.get(url + "#agenda")
+            _ready(d)
+            assert d.find_element(By.ID, "count").text == "(6)"
+            cards = d.find_elements(By.CSS_SELECTOR, "#agenda-view .card")
+            assert len(cards) == 6
+            assert "Cancelled" in next(c.text for c in cards if "Rust drivers" in c.text)
+            assert "1 saved talk is not in the calendar" in _agenda(d)
+            assert "Hallway mentoring" in d.find_element(By.ID, "not-in-calendar").text
+            events = _events(_ics(d, downloads))
+            assert "STATUS:CANCELLED" in events["Rust drivers"]
+            assert "DTSTART;VALUE=DATE:20260912" in events["Lightning talks"]
+            assert "STATUS:CANCELLED" not in events["Async embedded"]
+            assert "Hallway mentoring" not in events
+            d.execute_async_script(  # the old build out of the way (F4 is another matter)
+                "const done = arguments[0];"
+                "navigator.serviceWorker.getRegistrations()"
+                ".then(rs => Promise.all(rs.map(r => r.unregister())))"
+                ".then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k))))"
+                ".then(() => done(true), () => done(false));"
+            )
+            newer = dict(ROWS)
+            del newer["gone"]
+            newer["async"] = newer["async"].replace("11:00,11:45,Hall B", "15:00,15:45,Hall C")
+            _site(tmp_path, newer, site)  # the same folder, served meanwhile
+            d.execute_cdp_cmd("Network.clearBrowserCache", {})
+            d.refresh()
+            _ready(d)
+            text = _agenda(d)
+            assert d.find_element(By.ID, "count").text == "(6)"
+            assert "No longer in the program (1)" in text and "Compilers for fun" in text
+            changed = next(
+                c.text
+                for c in d.find_elements(By.CSS_SELECTOR, "#agenda-view .card")
+                if "Async embedded" in c.text
+            )
+            assert "Changed since you saved it" in changed
+            assert "11:00" in changed and "room was Hall B" in changed
+            assert "STATUS:CANCELLED" in _events(_ics(d, downloads))["Compilers for fun"]
+            d.find_element(By.XPATH, "//button[text()='Remove']").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(5)", STEP_S, "kept")
+            assert "No longer in the program" not in _agenda(d)
+    finally:
+        server.kill()
