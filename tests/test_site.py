@@ -50,6 +50,8 @@ def test_the_site_holds_every_talk_and_what_a_page_shows(site, fake_kb_module):
     some = talks[0]
     assert {"title", "speakers", "abstract", "start", "room", "links", "similar"} <= set(some)
     assert all(len(t["similar"]) == 5 and t["id"] not in t["similar"] for t in talks)
+    by_id = {str(i): t for i, t in fake_kb_module.talks.items()}
+    assert all(t["cancelled"] is by_id[t["id"]].cancelled for t in talks)  # as the CLI says
     for name in (
         "index.html",
         "site.js",

@@ -72,9 +72,7 @@ def _agenda(d) -> str:
     return d.find_element(By.ID, "agenda-view").text
 
 
-def test_the_agenda_says_what_a_new_program_cancelled_removed_and_changed(
-    tmp_path, monkeypatch
-):
+def test_the_agenda_says_what_a_new_program_cancelled_removed_and_changed(tmp_path, monkeypatch):
     monkeypatch.setenv("TALKBASE_MODEL", "hashing")
     site = tmp_path / "site"
     ids = _site(tmp_path, ROWS, site)
