@@ -9,6 +9,7 @@ older site (ids only) is read."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -133,5 +134,49 @@ def test_the_agenda_says_what_a_new_program_cancelled_removed_and_changed(tmp_pa
             d.find_element(By.XPATH, "//button[text()='Remove']").click()
             wait(d, lambda d: d.find_element(By.ID, "count").text == "(5)", STEP_S, "kept")
             assert "No longer in the program" not in _agenda(d)
+    finally:
+        server.kill()
+
+
+def test_an_open_page_takes_a_new_export_and_says_so(tmp_path, monkeypatch):
+    """Sweep 14 F4: a browser that had the site open (its files a day old, so its HTTP
+    cache holds them as fresh) gets the new export's program once its worker takes
+    over: the open page says the program was updated, and a reload shows the new one."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    site = tmp_path / "site"
+    _site(tmp_path, ROWS, site)
+    day_ago = time.time() - 86400
+    for path in site.rglob("*"):
+        os.utime(path, (day_ago, day_ago))
+    port = _free_port()
+    server = _serve(site, port)
+    url = f"http://127.0.0.1:{port}/#program"
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(url)
+            _ready(d)
+            wait(
+                d,
+                lambda d: (
+                    d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh()
+                ),
+                STEP_S,
+                "no service worker took the page",
+            )
+            _ready(d)
+            newer = dict(ROWS)
+            newer["async"] = newer["async"].replace("Async embedded", "Async on microcontrollers")
+            _site(tmp_path, newer, site)
+            d.refresh()  # served by the old worker; the new one takes over meanwhile
+            _ready(d)
+            wait(d, lambda d: d.find_elements(By.ID, "updated"), STEP_S, "no notice of the update")
+            d.find_element(By.XPATH, "//p[@id='updated']/button").click()
+            _ready(d)
+            wait(
+                d,
+                lambda d: "Async on microcontrollers" in d.find_element(By.ID, "program-view").text,
+                STEP_S,
+                "the old program after a reload",
+            )
     finally:
         server.kill()

@@ -319,7 +319,18 @@ async function main() {
   window.addEventListener('storage', e => { if (e.key === KEY) { loadAgenda(); route(); } });
   route();
   document.body.dataset.ready = '1';
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+  if ('serviceWorker' in navigator) {
+    // a page a previous version's worker served: once a new export's worker takes
+    // over, the program shown here is the old one, and the page says so
+    const before = navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (!before || $('updated')) return;
+      $('main').prepend(el('p', { class: 'clash', id: 'updated', role: 'status' },
+        'The program was updated since this page loaded. ',
+        el('button', { onclick: () => location.reload(), text: 'Reload' })));
+    });
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
   loadMeaning();
 }
 main();
