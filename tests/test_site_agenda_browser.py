@@ -180,3 +180,46 @@ def test_an_open_page_takes_a_new_export_and_says_so(tmp_path, monkeypatch):
             )
     finally:
         server.kill()
+
+
+def test_two_sites_of_one_host_keep_two_agendas(tmp_path, monkeypatch):
+    """Sweep 14 F13: two sites served from one host (conf-a/, conf-b/) each keep their
+    own agenda; the one entry sites kept before, shared by both, gives each its own."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    root = tmp_path / "host"
+    root.mkdir()
+    made = {}
+    film = "Silent films,Mary Pickford,2026-10-01,20:00,21:30,Kino,Europe/Paris,confirmed,Reels."
+    for name, rows in (
+        ("conf-a", ROWS),
+        ("conf-b", {"film": film, "x": film.replace("Si", "Lou")}),
+    ):
+        (tmp_path / name).mkdir()
+        made[name] = _site(tmp_path / name, rows, root / name)
+    a, b = (list(made[n].values()) for n in ("conf-a", "conf-b"))
+    assert not set(a) & set(b)
+    port = _free_port()
+    server = _serve(root, port)
+    host = f"http://127.0.0.1:{port}/"
+
+    def count(d, site: str) -> str:
+        d.get(host + site + "/#agenda")
+        d.refresh()
+        _ready(d)
+        return d.find_element(By.ID, "count").text
+
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(host)  # (the host's folder listing: no site has run yet)
+            shared = json.dumps({"saved": "-".join([a[0], a[1], b[0]])})  # an older site's
+            d.execute_script(f"localStorage.setItem('talkbase-agenda', {json.dumps(shared)})")
+            assert count(d, "conf-a") == "(2)"
+            assert count(d, "conf-b") == "(1)"
+            assert d.execute_script("return localStorage.getItem('talkbase-agenda')") is None
+            d.get(host + "conf-b/#program")
+            _ready(d)
+            d.find_element(By.CSS_SELECTOR, "#program-view .card button:not(.on)").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(2)", STEP_S, "not saved")
+            assert count(d, "conf-a") == "(2)" and count(d, "conf-b") == "(2)"
+    finally:
+        server.kill()

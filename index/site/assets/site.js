@@ -3,7 +3,11 @@
 import { createSearch, loadEncoder, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
-const KEY = 'talkbase-agenda';  // the agenda in localStorage, as the app keeps it
+// the agenda in localStorage, as the app keeps it, one per site: two sites of one host
+// (user.github.io/conf-a/, /conf-b/) keep two agendas. LEGACY: the one entry sites
+// kept before, shared by all of a host's; each site takes its own talks out of it.
+const LEGACY = 'talkbase-agenda';
+const KEY = `${LEGACY}:${location.pathname.replace(/[^/]*$/, '')}`;
 const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {} };
 const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
@@ -25,7 +29,7 @@ function loadAgenda() {
   const link = new URLSearchParams(location.search).get('saved');
   let saved = [], seen = {};
   try {
-    const kept = JSON.parse(localStorage.getItem(KEY) || '{}');
+    const kept = JSON.parse(localStorage.getItem(KEY) || fromLegacy());
     saved = (kept.saved || '').split('-');
     seen = kept.seen && typeof kept.seen === 'object' ? kept.seen : {};  // (older agendas: none)
   } catch (e) { saved = []; }
@@ -38,10 +42,18 @@ function loadAgenda() {
   }
   storeAgenda();
 }
+function fromLegacy() {  // this program's talks of the shared entry, taken out of it
+  let ids = [];
+  try { ids = (JSON.parse(localStorage.getItem(LEGACY) || '{}').saved || '').split('-').filter(Boolean); } catch (e) { return '{}'; }
+  const mine = ids.filter(i => state.byId.has(i)), rest = ids.filter(i => !state.byId.has(i));
+  if (!mine.length) return '{}';
+  if (rest.length) localStorage.setItem(LEGACY, JSON.stringify({ saved: rest.join('-') }));
+  else localStorage.removeItem(LEGACY);
+  return JSON.stringify({ saved: mine.join('-') });
+}
 function storeAgenda() {
   const ids = state.saved;  // ids the program does not hold now are kept, as in the app
-  if (ids.length) localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen }));
-  else localStorage.removeItem(KEY);
+  localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen }));
   $('count').textContent = ids.length ? `(${ids.length})` : '';
 }
 function toggleSave(id) {
