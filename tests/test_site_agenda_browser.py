@@ -17,7 +17,7 @@ import pytest
 
 from talkbase.cli import main
 from tests.test_browser import STEP_S, chromium, wait
-from tests.test_site_browser import _free_port, _ready, _serve
+from tests.test_site_browser import _controlled, _free_port, _ready, _serve
 
 pytestmark = [pytest.mark.browser]
 
@@ -156,15 +156,7 @@ def test_an_open_page_takes_a_new_export_and_says_so(tmp_path, monkeypatch):
         with chromium(tmp_path / "downloads") as d:
             d.get(url)
             _ready(d)
-            wait(
-                d,
-                lambda d: (
-                    d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh()
-                ),
-                STEP_S,
-                "no service worker took the page",
-            )
-            _ready(d)
+            _controlled(d)
             newer = dict(ROWS)
             newer["async"] = newer["async"].replace("Async embedded", "Async on microcontrollers")
             _site(tmp_path, newer, site)

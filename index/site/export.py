@@ -167,10 +167,10 @@ def _kept(out: Path, own: set[str], new: set[str]) -> list[str]:
     def walk(folder: Path, prefix: str) -> None:
         for p in sorted(folder.iterdir()):
             rel = prefix + p.name
-            folder = p.is_dir() and not p.is_symlink()
-            if folder and any(s.startswith(rel + "/") for s in site):
+            is_folder = p.is_dir() and not p.is_symlink()
+            if is_folder and any(s.startswith(rel + "/") for s in site):
                 walk(p, rel + "/")
-            elif folder or rel not in own:  # (the site writes files, never a folder alone)
+            elif is_folder or rel not in own:  # (the site writes files, never a folder alone)
                 if rel in new or any(s.startswith(rel + "/") for s in new):
                     raise InputError(
                         str(p), "is not the site's, and the site writes there; move it away"
