@@ -204,10 +204,17 @@ def test_two_sites_of_one_host_keep_two_agendas(tmp_path, monkeypatch):
     try:
         with chromium(tmp_path / "downloads") as d:
             d.get(host)  # (the host's folder listing: no site has run yet)
-            shared = json.dumps({"saved": "-".join([a[0], a[1], b[0]])})  # an older site's
+            dropped = "999"  # saved on an older site; no program holds it now
+            shared = json.dumps({"saved": "-".join([a[0], a[1], b[0], dropped])})
             d.execute_script(f"localStorage.setItem('talkbase-agenda', {json.dumps(shared)})")
             assert count(d, "conf-a") == "(2)"
             assert count(d, "conf-b") == "(1)"
+            assert "1 more saved" in d.find_element(By.ID, "other-saved").text  # never dropped
+            d.find_element(By.XPATH, "//p[@id='other-saved']/button").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(2)", STEP_S, "not added")
+            assert "No longer in the program (1)" in d.find_element(By.ID, "agenda-view").text
+            d.find_element(By.XPATH, "//button[text()='Remove']").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(1)", STEP_S, "kept")
             assert d.execute_script("return localStorage.getItem('talkbase-agenda')") is None
             d.get(host + "conf-b/#program")
             _ready(d)

@@ -42,9 +42,11 @@ function loadAgenda() {
   }
   storeAgenda();
 }
+function legacyIds() {
+  try { return (JSON.parse(localStorage.getItem(LEGACY) || '{}').saved || '').split('-').filter(i => /^[0-9]{1,18}$/.test(i)); } catch (e) { return []; }
+}
 function fromLegacy() {  // this program's talks of the shared entry, taken out of it
-  let ids = [];
-  try { ids = (JSON.parse(localStorage.getItem(LEGACY) || '{}').saved || '').split('-').filter(Boolean); } catch (e) { return '{}'; }
+  const ids = legacyIds();
   const mine = ids.filter(i => state.byId.has(i)), rest = ids.filter(i => !state.byId.has(i));
   if (!mine.length) return '{}';
   if (rest.length) localStorage.setItem(LEGACY, JSON.stringify({ saved: rest.join('-') }));
@@ -243,6 +245,13 @@ function agendaPage() {
           el('div', { class: 'clash', text: 'No longer in the program.' }),
           el('button', { onclick: () => toggleSave(id), text: 'Remove' }));
       })));
+  }
+  const others = legacyIds().filter(i => !state.saved.includes(i));
+  if (others.length) {  // kept by an older site of this host: another's, or dropped from this program
+    view.append(el('p', { class: 'note', id: 'other-saved' },
+      `${others.length} more saved in this browser by an earlier version of a site on this host `
+      + '(another program’s, or talks this program no longer holds). ',
+      el('button', { onclick: () => { state.saved = [...state.saved, ...others]; localStorage.removeItem(LEGACY); storeAgenda(); route(); }, text: 'Add them here' })));
   }
   if (state.saved.length) {
     const share = `${location.origin}${location.pathname}?saved=${state.saved.join('-')}#agenda`;
