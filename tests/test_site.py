@@ -6,6 +6,7 @@ Chromium). The site's search.mjs runs under Node here, as bench/site.py runs it.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -339,3 +340,53 @@ def test_the_sites_search_finds_a_word_inside_a_japanese_title(tmp_path, hashing
     found, inside = _node_search(tmp_path / "site", ["形態素解析", "組込み"])
     assert [talks[i] for i in found["words"]] == ["日本語の形態素解析入門"]
     assert [talks[i] for i in inside["words"]] == ["Rust で組込み開発"]
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+@pytest.mark.parametrize(
+    ("failing", "error", "raised"),
+    [(2, OSError("disk gone"), InputError), ("last", KeyboardInterrupt(), KeyboardInterrupt)],
+)
+def test_an_export_stopped_during_the_swap_moves_every_file_back(
+    tmp_path, fake_kb_module, monkeypatch, failing, error, raised
+):
+    """A rename that fails (an error, a Ctrl-C) while the owner's files are being moved
+    into the new site, or as it takes the old one's place: the folder is as before."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    for rel, text in {"CNAME": "x.example.org", ".git/HEAD": "ref", "extra/y.txt": "y"}.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+    before = _tree(site)
+    renames = []
+    real = Path.rename
+
+    def rename(self, target):
+        renames.append(self)
+        last = Path(target) == site and self.name.endswith(".tmp")
+        if (failing == "last" and last) or failing == len(renames):
+            raise error
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", rename)
+    with pytest.raises(raised):
+        export_site(fake_kb_module, site)
+    monkeypatch.setattr(Path, "rename", real)
+    assert _tree(site) == before and not list(tmp_path.glob(".site.*"))
+
+
+def test_a_folder_left_by_an_unfinished_export_is_never_deleted(tmp_path, fake_kb_module):
+    """Such a folder may hold the owner's files: the export refuses, naming it."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    left = tmp_path / f".site.{os.getpid()}.tmp"
+    (left / ".git").mkdir(parents=True)
+    (left / ".git" / "HEAD").write_text("ref")
+    with pytest.raises(InputError, match="did not finish"):
+        export_site(fake_kb_module, site)
+    assert (left / ".git" / "HEAD").read_text() == "ref" and (site / SITE_MARK).exists()

@@ -23,7 +23,10 @@ then takes its place. An existing `out` is replaced only when it is empty or a s
 this wrote before (it holds SITE_MARK). SITE_MARK lists the files the export wrote:
 the next export removes only those (the ones it does not write again), and keeps
 everything else in the folder (a .git, a CNAME, the owner's own pages), moved into
-the new folder before it takes the old one's place.
+the new folder before it takes the old one's place. Stopped on the way (an error, a
+Ctrl-C), everything is moved back; a folder left beside `out` by an export that was
+killed outright may hold those files, so it is never deleted: a new export refuses,
+naming it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import hashlib
 import json
 import os
 import shutil
+import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,10 +242,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     }
     version = _version(talks_json, quantized, meta, model)
     meta = {"version": version, **meta}
-    tmp = out.parent / f".{out.name}.{os.getpid()}.tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
+    _no_leftover(out)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        shutil.copytree(HERE / "assets", tmp)
+        tmp.chmod(out.stat().st_mode & 0o7777 if out.is_dir() else 0o777 & ~_umask())
+        shutil.copytree(HERE / "assets", tmp, dirs_exist_ok=True)
         (tmp / "data").mkdir()
         (tmp / "data" / "talks.json").write_text(talks_json, encoding="utf-8")
         (tmp / "data" / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), "utf-8")
@@ -279,17 +284,37 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
-    except InputError:
+    except BaseException:  # (an InputError, a Ctrl-C): tmp holds only the site's files
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     _swap(tmp, out, kept)
     return SiteReport(out, len(talks), model is not None, first, model_bytes)
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _no_leftover(out: Path) -> None:
+    """Refuse while a folder of an earlier export of `out` that did not finish is there:
+    it may hold the owner's files (moved there before the swap), so it is never deleted."""
+    for left in sorted(out.parent.glob(f".{out.name}.*")):
+        if left.is_dir() and left.suffix in (".tmp", ".old"):
+            raise InputError(
+                str(left),
+                f"is left by an export of {out} that did not finish, and may hold files of "
+                f"that folder (a .git, a CNAME...): move back what you need, delete it, "
+                f"then export again",
+            )
+
+
 def _swap(tmp: Path, out: Path, kept: list[str]) -> None:
     """`tmp` takes the place of `out`, with the files of `kept` moved over from `out`
     first; on a failure, everything is moved back where it was and `tmp` is removed."""
-    old = out.parent / f".{out.name}.{os.getpid()}.old"
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
+    old.rmdir()  # a free name, for `out` to move to
     moved: list[str] = []
     try:
         for rel in kept:
@@ -299,11 +324,13 @@ def _swap(tmp: Path, out: Path, kept: list[str]) -> None:
         if out.exists():
             out.rename(old)
         tmp.rename(out)
-    except OSError as exc:
+    except BaseException as exc:  # also a Ctrl-C or a kill's exception: never lose a file
         if old.exists() and not out.exists():
             old.rename(out)
         for rel in reversed(moved):
             (tmp / rel).rename(out / rel)
         shutil.rmtree(tmp, ignore_errors=True)
-        raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+        if isinstance(exc, OSError):
+            raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+        raise
     shutil.rmtree(old, ignore_errors=True)  # only the previous export's own files
