@@ -182,7 +182,8 @@ def test_an_open_page_takes_a_new_export_and_says_so(tmp_path, monkeypatch):
 
 def test_two_sites_of_one_host_keep_two_agendas(tmp_path, monkeypatch):
     """Sweep 14 F13: two sites served from one host (conf-a/, conf-b/) each keep their
-    own agenda; the one entry sites kept before, shared by both, gives each its own."""
+    own agenda; the one entry sites kept before, shared by both, gives each a copy of
+    its own talks and stays as it is: adding on one site never takes the other's."""
     monkeypatch.setenv("TALKBASE_MODEL", "hashing")
     root = tmp_path / "host"
     root.mkdir()
@@ -210,21 +211,30 @@ def test_two_sites_of_one_host_keep_two_agendas(tmp_path, monkeypatch):
         with chromium(tmp_path / "downloads") as d:
             d.get(host)  # (the host's folder listing: no site has run yet)
             dropped = "999"  # saved on an older site; no program holds it now
-            shared = json.dumps({"saved": "-".join([a[0], a[1], b[0], dropped])})
+            old = [a[0], a[1], b[0], b[1], dropped]
+            shared = json.dumps({"saved": "-".join(old)})
             d.execute_script(f"localStorage.setItem('talkbase-agenda', {json.dumps(shared)})")
             assert count(d, "conf-a") == "(2)"
-            assert count(d, "conf-b") == "(1)"
-            assert "1 more saved" in d.find_element(By.ID, "other-saved").text  # never dropped
-            d.find_element(By.XPATH, "//p[@id='other-saved']/button").click()
-            wait(d, lambda d: d.find_element(By.ID, "count").text == "(2)", STEP_S, "not added")
-            assert "No longer in the program (1)" in d.find_element(By.ID, "agenda-view").text
-            d.find_element(By.XPATH, "//button[text()='Remove']").click()
+            assert not d.find_elements(By.ID, "other-saved")  # B's talks are not offered to A
+            assert count(d, "conf-b") == "(2)"  # A took nothing of B's
+            legacy = "return localStorage.getItem('talkbase-agenda')"
+            assert d.execute_script(legacy) == shared  # left as it was, for every site
+            d.find_element(By.CSS_SELECTOR, "#agenda-view .card button.on").click()  # one of B's
             wait(d, lambda d: d.find_element(By.ID, "count").text == "(1)", STEP_S, "kept")
-            assert d.execute_script("return localStorage.getItem('talkbase-agenda')") is None
-            d.get(host + "conf-b/#program")
+            assert count(d, "conf-b") == "(1)" and not d.find_elements(By.ID, "other-saved")
+            # an open page of an earlier version saves one more of A's in the shared entry
+            later = json.dumps({"saved": "-".join([*old, a[2]])})
+            d.execute_script(f"localStorage.setItem('talkbase-agenda', {json.dumps(later)})")
+            assert count(d, "conf-a") == "(2)"
+            assert "1 more of this program" in d.find_element(By.ID, "other-saved").text
+            d.find_element(By.XPATH, "//p[@id='other-saved']/button").click()
+            wait(d, lambda d: d.find_element(By.ID, "count").text == "(3)", STEP_S, "not added")
+            assert count(d, "conf-a") == "(3)" and not d.find_elements(By.ID, "other-saved")
+            assert count(d, "conf-b") == "(1)" and d.execute_script(legacy) == later
+            d.get(host + "conf-b/index.html#program")  # the same site as conf-b/
             _ready(d)
             d.find_element(By.CSS_SELECTOR, "#program-view .card button:not(.on)").click()
             wait(d, lambda d: d.find_element(By.ID, "count").text == "(2)", STEP_S, "not saved")
-            assert count(d, "conf-a") == "(2)" and count(d, "conf-b") == "(2)"
+            assert count(d, "conf-a") == "(3)" and count(d, "conf-b") == "(2)"
     finally:
         server.kill()

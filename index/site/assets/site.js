@@ -3,12 +3,14 @@
 import { createSearch, loadEncoder, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
-// the agenda in localStorage, as the app keeps it, one per site: two sites of one host
-// (user.github.io/conf-a/, /conf-b/) keep two agendas. LEGACY: the one entry sites
-// kept before, shared by all of a host's; each site takes its own talks out of it.
+// the agenda in localStorage, one entry per site (the app keeps one per origin): two
+// sites of one host (user.github.io/conf-a/, /conf-b/) keep two agendas, named by the
+// folder this file is served from (so /conf, /conf/ and /conf/index.html are one site).
+// LEGACY: the one entry sites kept before, shared by all of a host's: each site copies
+// from it the talks its own program holds, and leaves it as it is for the others.
 const LEGACY = 'talkbase-agenda';
-const KEY = `${LEGACY}:${location.pathname.replace(/[^/]*$/, '')}`;
-const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {} };
+const KEY = `${LEGACY}:${new URL('.', import.meta.url).pathname}`;
+const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [] };
 const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
 function el(tag, attrs = {}, ...children) {
@@ -32,6 +34,7 @@ function loadAgenda() {
     const kept = JSON.parse(localStorage.getItem(KEY) || fromLegacy());
     saved = (kept.saved || '').split('-');
     seen = kept.seen && typeof kept.seen === 'object' ? kept.seen : {};  // (older agendas: none)
+    state.taken = (kept.taken || '').split('-');  // the ids copied from LEGACY, never offered again
   } catch (e) { saved = []; }
   if (link) saved = [...new Set([...link.split(/[-,]/), ...saved])];
   state.saved = saved.filter(i => /^[0-9]{1,18}$/.test(i));
@@ -45,17 +48,13 @@ function loadAgenda() {
 function legacyIds() {
   try { return (JSON.parse(localStorage.getItem(LEGACY) || '{}').saved || '').split('-').filter(i => /^[0-9]{1,18}$/.test(i)); } catch (e) { return []; }
 }
-function fromLegacy() {  // this program's talks of the shared entry, taken out of it
-  const ids = legacyIds();
-  const mine = ids.filter(i => state.byId.has(i)), rest = ids.filter(i => !state.byId.has(i));
-  if (!mine.length) return '{}';
-  if (rest.length) localStorage.setItem(LEGACY, JSON.stringify({ saved: rest.join('-') }));
-  else localStorage.removeItem(LEGACY);
-  return JSON.stringify({ saved: mine.join('-') });
+function fromLegacy() {  // this program's talks of the shared entry, copied
+  const mine = legacyIds().filter(i => state.byId.has(i)).join('-');
+  return JSON.stringify({ saved: mine, taken: mine });
 }
 function storeAgenda() {
   const ids = state.saved;  // ids the program does not hold now are kept, as in the app
-  localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen }));
+  localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen, taken: state.taken.join('-') }));
   $('count').textContent = ids.length ? `(${ids.length})` : '';
 }
 function toggleSave(id) {
@@ -207,7 +206,8 @@ function nowPage() {
 }
 // The saved talks the calendar can hold: a timed one at its time, one with only a day
 // as that day's all-day event; one the program calls off, or no longer holds, as
-// cancelled (a calendar that imported it before takes it off); one with no day, not.
+// cancelled (the same UID: a calendar that imported it marks it cancelled, or removes
+// it); one with no day, not.
 function calendarTalks() {
   return state.saved.map(id => state.byId.get(id) || (state.seen[id] && { ...state.seen[id], id, gone: true, speakers: [] }))
     .filter(t => t && (t.start || t.day));
@@ -246,12 +246,19 @@ function agendaPage() {
           el('button', { onclick: () => toggleSave(id), text: 'Remove' }));
       })));
   }
-  const others = legacyIds().filter(i => !state.saved.includes(i));
-  if (others.length) {  // kept by an older site of this host: another's, or dropped from this program
+  // this program's talks saved in LEGACY since it was copied (by a page of an earlier version still open)
+  const others = legacyIds().filter(i => state.byId.has(i) && !state.saved.includes(i) && !state.taken.includes(i));
+  if (others.length) {
+    const add = () => {
+      state.saved = [...state.saved, ...others];
+      state.taken = [...state.taken, ...others];
+      for (const id of others) state.seen[id] = snapshot(state.byId.get(id));
+      storeAgenda();
+      route();
+    };
     view.append(el('p', { class: 'note', id: 'other-saved' },
-      `${others.length} more saved in this browser by an earlier version of a site on this host `
-      + '(another program’s, or talks this program no longer holds). ',
-      el('button', { onclick: () => { state.saved = [...state.saved, ...others]; localStorage.removeItem(LEGACY); storeAgenda(); route(); }, text: 'Add them here' })));
+      `${others.length} more of this program’s talks saved in this browser by an earlier version of this site. `,
+      el('button', { onclick: add, text: 'Add them here' })));
   }
   if (state.saved.length) {
     const share = `${location.origin}${location.pathname}?saved=${state.saved.join('-')}#agenda`;
