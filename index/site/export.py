@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import tempfile
 from collections import Counter
@@ -245,7 +244,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     _no_leftover(out)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        tmp.chmod(out.stat().st_mode & 0o7777 if out.is_dir() else 0o777 & ~_umask())
+        # (its mode, not mkdtemp's 0700: the assets folder's, as a new folder had)
         shutil.copytree(HERE / "assets", tmp, dirs_exist_ok=True)
         (tmp / "data").mkdir()
         (tmp / "data" / "talks.json").write_text(talks_json, encoding="utf-8")
@@ -289,12 +288,6 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         raise
     _swap(tmp, out, kept)
     return SiteReport(out, len(talks), model is not None, first, model_bytes)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _no_leftover(out: Path) -> None:
