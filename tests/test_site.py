@@ -6,6 +6,7 @@ Chromium). The site's search.mjs runs under Node here, as bench/site.py runs it.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -50,6 +51,8 @@ def test_the_site_holds_every_talk_and_what_a_page_shows(site, fake_kb_module):
     some = talks[0]
     assert {"title", "speakers", "abstract", "start", "room", "links", "similar"} <= set(some)
     assert all(len(t["similar"]) == 5 and t["id"] not in t["similar"] for t in talks)
+    by_id = {str(i): t for i, t in fake_kb_module.talks.items()}
+    assert all(t["cancelled"] is by_id[t["id"]].cancelled for t in talks)  # as the CLI says
     for name in (
         "index.html",
         "site.js",
@@ -77,6 +80,47 @@ def test_a_folder_that_is_no_site_is_never_overwritten(tmp_path, fake_kb_module)
     export_site(fake_kb_module, again)
     export_site(fake_kb_module, again)  # a site it wrote before: replaced whole
     assert (again / SITE_MARK).exists() and not list(tmp_path.glob(".site.*"))
+
+
+def test_a_new_export_keeps_what_the_site_did_not_write(tmp_path, fake_kb_module):
+    """Sweep 14 F1: a site published from a git checkout with a CNAME, .nojekyll and the
+    owner's own pages keeps all of them on a new export; only the previous export's own
+    files that the new one does not write go (one listed in its mark here); a mark
+    from before the list keeps whatever is not a site's; a file of the owner's where
+    the site writes is refused, and nothing changes."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    mine = {
+        "CNAME": "program.example.org",
+        ".nojekyll": "",
+        ".git/HEAD": "ref: refs/heads/main",
+        ".git/objects/ab/cdef": "history",
+        "custom.html": "<p>keep me</p>",
+        "extra/y.txt": "y",
+        "data/mine.csv": "a,b",
+    }
+    for rel, text in mine.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+    (site / "gone.js").write_text("an asset of an older talkbase")
+    with open(site / SITE_MARK, "a", encoding="utf-8") as mark:
+        mark.write("gone.js\n")
+    export_site(fake_kb_module, site)
+    assert {rel: (site / rel).read_text() for rel in mine} == mine
+    assert not (site / "gone.js").exists() and (site / "data" / "talks.json").is_file()
+    assert not list(tmp_path.glob(".site.*"))
+    (site / SITE_MARK).write_text("0123456789abcdef\n")  # a mark from before the list
+    export_site(fake_kb_module, site)
+    assert {rel: (site / rel).read_text() for rel in mine} == mine
+    listed = (site / SITE_MARK).read_text().splitlines()
+    assert "data/talks.json" in listed and "CNAME" not in listed
+    (site / "sw.js").unlink()
+    (site / "sw.js").mkdir()  # the owner's folder where the site writes a file
+    (site / "sw.js" / "notes.txt").write_text("mine")
+    with pytest.raises(InputError, match="site writes there"):
+        export_site(fake_kb_module, site)
+    assert (site / "sw.js" / "notes.txt").read_text() == "mine" and (site / "CNAME").exists()
+    assert not list(tmp_path.glob(".site.*"))
 
 
 def test_the_cli_writes_the_site_and_says_what_it_holds(tmp_path, capsys, monkeypatch):
@@ -488,3 +532,53 @@ def test_a_query_opening_with_words_of_a_title_starting_no_leaves_nothing_out(tm
     assert titled["said"] == ["saturday"]
     assert titled["titles"] == ["Kubernetes networking: no batteries included"]
     assert opening["said"] == ["not saturday"]
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+@pytest.mark.parametrize(
+    ("failing", "error", "raised"),
+    [(2, OSError("disk gone"), InputError), ("last", KeyboardInterrupt(), KeyboardInterrupt)],
+)
+def test_an_export_stopped_during_the_swap_moves_every_file_back(
+    tmp_path, fake_kb_module, monkeypatch, failing, error, raised
+):
+    """A rename that fails (an error, a Ctrl-C) while the owner's files are being moved
+    into the new site, or as it takes the old one's place: the folder is as before."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    for rel, text in {"CNAME": "x.example.org", ".git/HEAD": "ref", "extra/y.txt": "y"}.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+    before = _tree(site)
+    renames = []
+    real = Path.rename
+
+    def rename(self, target):
+        renames.append(self)
+        last = Path(target) == site and self.name.endswith(".tmp")
+        if (failing == "last" and last) or failing == len(renames):
+            raise error
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", rename)
+    with pytest.raises(raised):
+        export_site(fake_kb_module, site)
+    monkeypatch.setattr(Path, "rename", real)
+    assert _tree(site) == before and not list(tmp_path.glob(".site.*"))
+
+
+def test_a_folder_left_by_an_unfinished_export_is_never_deleted(tmp_path, fake_kb_module):
+    """Such a folder may hold the owner's files: the export refuses, naming it."""
+    site = tmp_path / "site"
+    export_site(fake_kb_module, site)
+    left = tmp_path / f".site.{os.getpid()}.tmp"
+    (left / ".git").mkdir(parents=True)
+    (left / ".git" / "HEAD").write_text("ref")
+    with pytest.raises(InputError, match="did not finish"):
+        export_site(fake_kb_module, site)
+    assert (left / ".git" / "HEAD").read_text() == "ref" and (site / SITE_MARK).exists()

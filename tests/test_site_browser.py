@@ -69,6 +69,17 @@ def _ready(d) -> None:
     wait(d, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
 
 
+def _controlled(d) -> None:
+    """Reloaded until the site's service worker serves the page, and the page ready."""
+    wait(
+        d,
+        lambda d: d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh(),
+        STEP_S,
+        "no service worker took the page",
+    )
+    _ready(d)
+
+
 def test_the_site_searches_offline_by_words_and_meaning(tmp_path, demo_kb):
     """Issue 40's check: the demo site from a local static server, at 390x844; the
     server stopped; the page reloads; "fault-tolerant collectives" lists MCCL first;
@@ -90,15 +101,7 @@ def test_the_site_searches_offline_by_words_and_meaning(tmp_path, demo_kb):
             _ready(d)
             assert _search(d, "fault-tolerant collectives")[0].startswith("MCCL")  # words at once
             _meaning_ready(d)  # (the model, fetched once, is kept by the service worker)
-            wait(
-                d,
-                lambda d: (
-                    d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh()
-                ),
-                STEP_S,
-                "no service worker took the page",
-            )
-            _ready(d)
+            _controlled(d)
             _meaning_ready(d)
             wait(  # every file search by meaning needs is kept (the page says so)
                 d,

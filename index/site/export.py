@@ -20,7 +20,13 @@ torch model) gets a site that searches by words only, and says so.
 
 The folder is written whole or not at all: into a new folder beside `out`, which
 then takes its place. An existing `out` is replaced only when it is empty or a site
-this wrote before (it holds SITE_MARK).
+this wrote before (it holds SITE_MARK). SITE_MARK lists the files the export wrote:
+the next export removes only those (the ones it does not write again), and keeps
+everything else in the folder (a .git, a CNAME, the owner's own pages), moved into
+the new folder before it takes the old one's place. Stopped on the way (an error, a
+Ctrl-C), everything is moved back; a folder left beside `out` by an export that was
+killed outright may hold those files, so it is never deleted: a new export refuses,
+naming it.
 """
 
 from __future__ import annotations
@@ -28,8 +34,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
 import shutil
+import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +82,7 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         "language": t.language or "",
         "links": [{"label": label, "url": url} for label, url in t.links],
         "similar": [str(i) for i in similar],
+        "cancelled": t.cancelled,  # the program says it will not take place
     }
 
 
@@ -133,6 +140,49 @@ def _target(out: Path) -> None:
         raise InputError(
             str(out), "holds files that are not a talkbase site; give an empty or new folder"
         )
+
+
+def _written(folder: Path) -> set[str]:
+    """Every file under `folder`, as paths relative to it."""
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
+
+
+def _own(out: Path, new: set[str]) -> set[str]:
+    """The files of `out` the previous export wrote, as its SITE_MARK lists them after
+    its version; a mark from before that list: the files this one writes, and the model
+    and runtime it writes with a model."""
+    mark = out / SITE_MARK
+    if not mark.is_file():
+        return set()
+    listed = mark.read_text(encoding="utf-8").splitlines()[1:]
+    if listed:
+        return {*listed, SITE_MARK}
+    vendor = {f"vendor/{name}" for name in _written(HERE / "vendor")}
+    return new | vendor | {"model/model.onnx", "model/vocab.txt"}
+
+
+def _kept(out: Path, own: set[str], new: set[str]) -> list[str]:
+    """What of `out` the previous export did not write, to keep: each path as high up as
+    it goes (a whole .git), looking inside only the folders that hold the site's files.
+    Refused where the new site would write over one of them."""
+    site = own | new
+    kept: list[str] = []
+
+    def walk(folder: Path, prefix: str) -> None:
+        for p in sorted(folder.iterdir()):
+            rel = prefix + p.name
+            is_folder = p.is_dir() and not p.is_symlink()
+            if is_folder and any(s.startswith(rel + "/") for s in site):
+                walk(p, rel + "/")
+            elif is_folder or rel not in own:  # (the site writes files, never a folder alone)
+                if rel in new or any(s.startswith(rel + "/") for s in new):
+                    raise InputError(
+                        str(p), "is not the site's, and the site writes there; move it away"
+                    )
+                kept.append(rel)
+
+    walk(out, "")
+    return kept
 
 
 def parts_of_day() -> dict[str, list[str]]:
@@ -209,10 +259,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     }
     version = _version(talks_json, quantized, meta, model)
     meta = {"version": version, **meta}
-    tmp = out.parent / f".{out.name}.{os.getpid()}.tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
+    _no_leftover(out)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        shutil.copytree(HERE / "assets", tmp)
+        # (its mode, not mkdtemp's 0700: the assets folder's, as a new folder had)
+        shutil.copytree(HERE / "assets", tmp, dirs_exist_ok=True)
         (tmp / "data").mkdir()
         (tmp / "data" / "talks.json").write_text(talks_json, encoding="utf-8")
         (tmp / "data" / "meta.json").write_text(json.dumps(meta, ensure_ascii=False), "utf-8")
@@ -239,16 +290,58 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
         }
         (tmp / "manifest.webmanifest").write_text(json.dumps(manifest), encoding="utf-8")
-        (tmp / SITE_MARK).write_text(version + "\n", encoding="utf-8")
         first = sum(p.stat().st_size for p in tmp.iterdir() if p.is_file()) + sum(
             p.stat().st_size for p in (tmp / "data").iterdir()
         )
-        old = out.parent / f".{out.name}.{os.getpid()}.old"
-        if out.exists():
-            out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
+        new = _written(tmp) | {SITE_MARK}
+        (tmp / SITE_MARK).write_text(
+            "".join(f"{line}\n" for line in [version, *sorted(new)]), encoding="utf-8"
+        )
+        kept = _kept(out, _own(out, new), new) if out.is_dir() else []
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+    except BaseException:  # (an InputError, a Ctrl-C): tmp holds only the site's files
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    _swap(tmp, out, kept)
     return SiteReport(out, len(talks), model is not None, first, model_bytes)
+
+
+def _no_leftover(out: Path) -> None:
+    """Refuse while a folder of an earlier export of `out` that did not finish is there:
+    it may hold the owner's files (moved there before the swap), so it is never deleted."""
+    for left in sorted(out.parent.glob(f".{out.name}.*")):
+        if left.is_dir() and left.suffix in (".tmp", ".old"):
+            raise InputError(
+                str(left),
+                f"is left by an export of {out} that did not finish, and may hold files of "
+                f"that folder (a .git, a CNAME...): move back what you need, delete it, "
+                f"then export again",
+            )
+
+
+def _swap(tmp: Path, out: Path, kept: list[str]) -> None:
+    """`tmp` takes the place of `out`, with the files of `kept` moved over from `out`
+    first; on a failure, everything is moved back where it was and `tmp` is removed."""
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
+    old.rmdir()  # a free name, for `out` to move to
+    moved: list[str] = []
+    try:
+        for rel in kept:
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out / rel).rename(tmp / rel)
+            moved.append(rel)
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+    except BaseException as exc:  # also a Ctrl-C or a kill's exception: never lose a file
+        if old.exists() and not out.exists():
+            old.rename(out)
+        for rel in reversed(moved):
+            (tmp / rel).rename(out / rel)
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
+        raise
+    shutil.rmtree(old, ignore_errors=True)  # only the previous export's own files

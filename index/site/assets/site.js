@@ -3,8 +3,15 @@
 import { createSearch, loadEncoder, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
-const KEY = 'talkbase-agenda';  // the agenda in localStorage, as the app keeps it
-const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [] };
+// the agenda in localStorage, one entry per site (the app keeps one per origin): two
+// sites of one host (user.github.io/conf-a/, /conf-b/) keep two agendas, named by the
+// folder this file is served from (so /conf, /conf/ and /conf/index.html are one site).
+// LEGACY: the one entry sites kept before, shared by all of a host's: each site copies
+// from it the talks its own program holds, and leaves it as it is for the others.
+const LEGACY = 'talkbase-agenda';
+const KEY = `${LEGACY}:${new URL('.', import.meta.url).pathname}`;
+const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [] };
+const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -17,29 +24,65 @@ function el(tag, attrs = {}, ...children) {
 }
 
 // -- the agenda: ids in localStorage; a link's ?saved=1-2-3 (the app's form) wins -------
+// Beside the ids, `seen` keeps each saved talk as it was when saved (title, time, room):
+// what the agenda names once the program no longer holds it, or has changed it.
+function snapshot(t) { return { title: t.title, start: t.start, end: t.end, day: t.day, room: t.room }; }
 function loadAgenda() {
   const link = new URLSearchParams(location.search).get('saved');
-  let saved = [];
-  try { saved = (JSON.parse(localStorage.getItem(KEY) || '{}').saved || '').split('-'); } catch (e) { saved = []; }
+  let saved = [], seen = {};
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEY) || fromLegacy());
+    saved = (kept.saved || '').split('-');
+    seen = kept.seen && typeof kept.seen === 'object' ? kept.seen : {};  // (older agendas: none)
+    state.taken = (kept.taken || '').split('-');  // the ids copied from LEGACY, never offered again
+  } catch (e) { saved = []; }
   if (link) saved = [...new Set([...link.split(/[-,]/), ...saved])];
   state.saved = saved.filter(i => /^[0-9]{1,18}$/.test(i));
+  state.seen = {};
+  for (const id of state.saved) {
+    const t = state.byId.get(id);
+    if (seen[id]) state.seen[id] = seen[id]; else if (t) state.seen[id] = snapshot(t);
+  }
   storeAgenda();
+}
+function legacyIds() {
+  try { return (JSON.parse(localStorage.getItem(LEGACY) || '{}').saved || '').split('-').filter(i => /^[0-9]{1,18}$/.test(i)); } catch (e) { return []; }
+}
+function fromLegacy() {  // this program's talks of the shared entry, copied
+  const mine = legacyIds().filter(i => state.byId.has(i)).join('-');
+  return JSON.stringify({ saved: mine, taken: mine });
 }
 function storeAgenda() {
   const ids = state.saved;  // ids the program does not hold now are kept, as in the app
-  if (ids.length) localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-') }));
-  else localStorage.removeItem(KEY);
+  localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen, taken: state.taken.join('-') }));
   $('count').textContent = ids.length ? `(${ids.length})` : '';
 }
 function toggleSave(id) {
-  state.saved = state.saved.includes(id) ? state.saved.filter(i => i !== id) : [...state.saved, id];
+  if (state.saved.includes(id)) {
+    state.saved = state.saved.filter(i => i !== id);
+    delete state.seen[id];
+  } else {
+    state.saved = [...state.saved, id];
+    const t = state.byId.get(id);
+    if (t) state.seen[id] = snapshot(t);
+  }
   storeAgenda();
   route();
 }
+function changes(t) {  // what the program changed of a saved talk since it was saved
+  const was = state.seen[t.id];
+  if (!was || !state.saved.includes(t.id)) return [];
+  const out = [];
+  if (was.title !== t.title) out.push(`title was “${was.title}”`);
+  if ((was.start || null) !== (t.start || null) || (was.end || null) !== (t.end || null)) out.push(`time was ${when(was)}`);
+  if ((was.room || '') !== (t.room || '')) out.push(`room was ${was.room || 'not given'}`);
+  return out;
+}
+function acknowledge(t) { state.seen[t.id] = snapshot(t); storeAgenda(); route(); }
 function clashes(t) {
   if (!t.start || !t.end) return [];
   const a = Date.parse(t.start), b = Date.parse(t.end);
-  return state.saved.map(i => state.byId.get(i)).filter(s => s && s.id !== t.id && s.start && s.end
+  return state.saved.map(i => state.byId.get(i)).filter(s => s && !s.cancelled && s.id !== t.id && s.start && s.end
     && Date.parse(s.start) < b && a < Date.parse(s.end));
 }
 
@@ -57,12 +100,16 @@ function when(t) {
 }
 function card(t, why, heading = 'h2') {
   const saved = state.saved.includes(t.id);
-  const clash = clashes(t);
-  return el('li', { class: 'card' },
+  const clash = t.cancelled ? [] : clashes(t);
+  const changed = changes(t);
+  return el('li', { class: t.cancelled ? 'card cancelled' : 'card' },
     el(heading, {}, el('a', { class: 'open', href: `#talk=${t.id}`, text: t.title })),
+    t.cancelled ? el('div', { class: 'clash', text: OFF }) : null,
     el('div', { class: 'meta', text: [t.speakers.join(', '), when(t), t.room, t.track].filter(Boolean).join(' · ') }),
     why ? el('div', { class: 'why', text: why }) : null,
     clash.length ? el('div', { class: 'clash', text: `⚠ overlaps ${clash.map(c => c.title).join('; ')}` }) : null,
+    changed.length ? el('div', { class: 'clash' }, `Changed since you saved it: ${changed.join('; ')}. `,
+      el('button', { onclick: () => acknowledge(t), text: 'OK' })) : null,
     el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(t.id),
       text: saved ? 'Saved ✓' : 'Save' }));
 }
@@ -75,6 +122,7 @@ function talkPage(id) {
   const saved = state.saved.includes(id);
   view.append(
     el('h2', { text: t.title, tabindex: '-1', id: 'talk-title' }),
+    t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
     el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
     el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
     el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(id), text: saved ? 'Saved ✓' : 'Save' }),
@@ -99,6 +147,7 @@ async function runSearch() {
   if (ticket !== pending) return;
   const t0 = performance.now();
   const found = state.engine.search(q, qv, chosen, 30);
+  found.hits = takingPlaceFirst(found.hits);
   window.lastSearchMs = performance.now() - t0;
   const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
@@ -111,7 +160,9 @@ async function runSearch() {
   if (q) params.set('q', q); else params.delete('q');
   history.replaceState(null, '', `?${params}${location.hash || '#search'}`);
 }
-window.talkbaseSearch = (q, qv = null) => state.engine.search(q, qv, {}, 10).hits.map(h => h.talk.id);
+// a cancelled talk is kept, below the talks that take place (as the CLI ranks it)
+function takingPlaceFirst(hits) { return [...hits.filter(h => !h.talk.cancelled), ...hits.filter(h => h.talk.cancelled)]; }
+window.talkbaseSearch = (q, qv = null) => takingPlaceFirst(state.engine.search(q, qv, {}, 10).hits).map(h => h.talk.id);
 
 // -- the program, now & next, the agenda --------------------------------------------------
 function byDay(talks, into, note) {
@@ -129,6 +180,7 @@ function byDay(talks, into, note) {
       el('ol', { class: 'list' }, ...list.map(t => card(t, '', 'h3'))));
   }
 }
+function off(t) { return t.cancelled ? el('span', { class: 'clash', text: ' (cancelled)' }) : null; }
 function nowPage() {
   const at = new URLSearchParams(location.search).get('at');
   const now = at ? Date.parse(at) : Date.now();
@@ -147,21 +199,31 @@ function nowPage() {
   for (const [room, r] of [...rooms].sort()) {
     if (!r.on && !r.next) continue;
     list.append(el('li', { class: 'card' }, el('h3', { text: room || 'No room given' }),
-      r.on ? el('div', {}, el('strong', { text: 'Now: ' }), el('a', { href: `#talk=${r.on.id}`, text: r.on.title })) : null,
-      r.next ? el('div', {}, el('strong', { text: 'Next: ' }), el('a', { href: `#talk=${r.next.id}`, text: `${r.next.title} (${when(r.next)})` })) : null));
+      r.on ? el('div', {}, el('strong', { text: 'Now: ' }), el('a', { href: `#talk=${r.on.id}`, text: r.on.title }), off(r.on)) : null,
+      r.next ? el('div', {}, el('strong', { text: 'Next: ' }), el('a', { href: `#talk=${r.next.id}`, text: `${r.next.title} (${when(r.next)})` }), off(r.next)) : null));
   }
   view.append(list.children.length ? list : el('p', { text: 'Nothing is on now or later.' }));
+}
+// The saved talks the calendar can hold: a timed one at its time, one with only a day
+// as that day's all-day event; one the program calls off, or no longer holds, as
+// cancelled (the same UID: a calendar that imported it marks it cancelled, or removes
+// it); one with no day, not.
+function calendarTalks() {
+  return state.saved.map(id => state.byId.get(id) || (state.seen[id] && { ...state.seen[id], id, gone: true, speakers: [] }))
+    .filter(t => t && (t.start || t.day));
 }
 function ics() {
   const stamp = d => new Date(d).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const esc = s => (s || '').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, m => '\\' + m);
+  const date = d => d.replace(/-/g, '');
+  const next = d => new Date(Date.parse(d + 'T00:00:00Z') + 864e5).toISOString().slice(0, 10);
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//talkbase//static site//EN'];
-  for (const id of state.saved) {
-    const t = state.byId.get(id);
-    if (!t || !t.start) continue;
+  for (const t of calendarTalks()) {
     lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `DTSTAMP:${stamp(Date.now())}`,
-      `DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`, `SUMMARY:${esc(t.title)}`,
-      `LOCATION:${esc(t.room)}`, `DESCRIPTION:${esc(t.speakers.join(', '))}`, 'END:VEVENT');
+      ...(t.start ? [`DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`]
+        : [`DTSTART;VALUE=DATE:${date(t.day)}`, `DTEND;VALUE=DATE:${date(next(t.day))}`]),
+      `SUMMARY:${esc(t.title)}`, `LOCATION:${esc(t.room)}`, `DESCRIPTION:${esc(t.speakers.join(', '))}`,
+      ...(t.cancelled || t.gone ? ['STATUS:CANCELLED'] : []), 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
   const a = el('a', { href: URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
@@ -170,12 +232,44 @@ function ics() {
 function agendaPage() {
   const mine = state.saved.map(i => state.byId.get(i)).filter(Boolean)
     .sort((a, b) => (a.start || '~').localeCompare(b.start || '~'));
-  byDay(mine, 'agenda-view', mine.length ? 'Kept in this browser.' : 'Nothing saved yet: press Save on a talk.');
-  if (mine.length) {
+  const gone = state.saved.filter(i => !state.byId.has(i));
+  byDay(mine, 'agenda-view', state.saved.length ? 'Kept in this browser.' : 'Nothing saved yet: press Save on a talk.');
+  const view = $('agenda-view');
+  if (gone.length) {  // saved, and the program no longer holds it: said, never dropped
+    view.append(el('h2', { class: 'day', text: `No longer in the program (${gone.length})` }),
+      el('ol', { class: 'list' }, ...gone.map(id => {
+        const was = state.seen[id];
+        return el('li', { class: 'card cancelled' },
+          el('h3', { text: was ? was.title : `A talk saved as ${id}` }),
+          el('div', { class: 'meta', text: was ? [when(was), was.room].filter(Boolean).join(' · ') : 'Saved before this site kept its title.' }),
+          el('div', { class: 'clash', text: 'No longer in the program.' }),
+          el('button', { onclick: () => toggleSave(id), text: 'Remove' }));
+      })));
+  }
+  // this program's talks saved in LEGACY since it was copied (by a page of an earlier version still open)
+  const others = legacyIds().filter(i => state.byId.has(i) && !state.saved.includes(i) && !state.taken.includes(i));
+  if (others.length) {
+    const add = () => {
+      state.saved = [...state.saved, ...others];
+      state.taken = [...state.taken, ...others];
+      for (const id of others) state.seen[id] = snapshot(state.byId.get(id));
+      storeAgenda();
+      route();
+    };
+    view.append(el('p', { class: 'note', id: 'other-saved' },
+      `${others.length} more of this program’s talks saved in this browser by an earlier version of this site. `,
+      el('button', { onclick: add, text: 'Add them here' })));
+  }
+  if (state.saved.length) {
     const share = `${location.origin}${location.pathname}?saved=${state.saved.join('-')}#agenda`;
-    $('agenda-view').prepend(el('p', {},
+    const inCalendar = new Set(calendarTalks().map(t => t.id));
+    const left = state.saved.filter(i => state.byId.has(i) && !inCalendar.has(i));
+    view.prepend(el('p', {},
       el('button', { onclick: ics, text: 'Download .ics' }), ' ',
-      el('a', { href: share, text: 'Share link' })));
+      el('a', { href: share, text: 'Share link' })),
+    left.length ? el('p', { class: 'note', id: 'not-in-calendar', text:
+      `${left.length === 1 ? '1 saved talk is' : `${left.length} saved talks are`} not in the calendar, having no day: `
+      + left.map(i => (state.byId.get(i) || state.seen[i] || { title: i }).title).join('; ') }) : '');
   }
 }
 
@@ -253,7 +347,18 @@ async function main() {
   window.addEventListener('storage', e => { if (e.key === KEY) { loadAgenda(); route(); } });
   route();
   document.body.dataset.ready = '1';
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+  if ('serviceWorker' in navigator) {
+    // a page a previous version's worker served: once a new export's worker takes
+    // over, the program shown here is the old one, and the page says so
+    const before = navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (!before || $('updated')) return;
+      $('main').prepend(el('p', { class: 'clash', id: 'updated', role: 'status' },
+        'The program was updated since this page loaded. ',
+        el('button', { onclick: () => location.reload(), text: 'Reload' })));
+    });
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
   loadMeaning();
 }
 main();

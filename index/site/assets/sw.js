@@ -1,6 +1,7 @@
 // The site offline: everything cached on the first visit (the model and onnxruntime when
 // first asked for), served from the cache first; a new export is a new version, whose
-// cache replaces the old one on the next online visit. The agenda lives in
+// cache replaces the old one on the next online visit (an open page then says the
+// program was updated, site.js). The agenda lives in
 // localStorage, which no cache change touches.
 const VERSION = '__VERSION__';
 const CACHE = 'talkbase-site-' + VERSION;
@@ -8,7 +9,11 @@ const SHELL = ['./', 'index.html', 'site.js', 'search.mjs', 'style.css', 'icon.s
   'manifest.webmanifest', 'data/talks.json', 'data/meta.json', 'data/vectors.bin'];
 
 self.addEventListener('install', event => {
-  event.waitUntil(caches.open(CACHE).then(c => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  // from the server, never the browser's HTTP cache: a new version's cache must not
+  // be filled with the previous version's program
+  event.waitUntil(caches.open(CACHE)
+    .then(c => c.addAll(SHELL.map(u => new Request(u, { cache: 'reload' }))))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', event => {
