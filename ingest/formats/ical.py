@@ -20,9 +20,13 @@ writer put inside a multi-byte UTF-8 character (RFC 5545 3.1 folds octets, not
 characters) is mended in the bytes, before they are decoded
 (`mend_split_characters`). Malformed lines are skipped with a warning, unclosed
 events are kept (an event or the calendar left open at the end of the file: it looks
-cut short, `registry.CutShort`), and a UID seen twice is kept as "UID#2" so that no event is lost,
-unless the two are two revisions of one event (RFC 5545 3.8.7.4: a higher SEQUENCE,
-or at one SEQUENCE a later LAST-MODIFIED, else DTSTAMP): then the newer is the event
+cut short, `registry.CutShort`). A UID that events of other titles or times share (an
+export giving every event its calendar's number) names none of them: they are read
+without one, told apart by title and time, so that a talk's id never follows the
+events' order (`_shared_uids`); a recurring event's override (RECURRENCE-ID) is
+"UID#<its start>"; two events of one UID may be two revisions of one event (RFC
+5545 3.8.7.4: a higher SEQUENCE, or at one SEQUENCE a later LAST-MODIFIED, else
+DTSTAMP): then the newer is the event
 and the older is left out with a warning (`_superseded`). Each talk's source keeps
 its event's revision (`Source.sequence`, `Source.revised`), so that a newer export of
 the calendar, ingested beside an older one, gives the merged talk its times
@@ -56,6 +60,7 @@ birthday, a weekly 1:1: someone's own calendar), is no program: refused.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from itertools import islice
@@ -395,6 +400,22 @@ def _superseded(cal: _Calendar, document: str) -> dict[int, str]:
     return out
 
 
+def _shared_uids(cal: _Calendar, older: dict[int, str]) -> dict[str, int]:
+    """The UIDs several events of the calendar give, each with how many: not one
+    event's revisions (`older`) nor a recurring event's overrides (RECURRENCE-ID), but
+    events of other titles or times under one UID (an export that gives every event
+    its calendar's number). Such a UID names no event: kept as "UID#2", "UID#3" in the
+    events' order, a talk's id would pass to the next talk when one is deleted."""
+    counts = Counter(
+        uid
+        for ev in cal.events
+        if id(ev) not in older
+        and ev.get("RECURRENCE-ID") is None
+        and (uid := inline(ev.text("UID")))
+    )
+    return {uid: n for uid, n in counts.items() if n > 1}
+
+
 def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
     """ORGANIZER;CN=Name of each event (by id of the event), where it names the
     speaker: not when it is the calendar's own name, nor when every event of several
@@ -619,6 +640,14 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     talks: list[Talk] = []
     skipped_days: list[str] = []
     older = _superseded(cal, document)
+    shared = _shared_uids(cal, older)
+    if shared:
+        uid, count = next(iter(shared.items()))
+        cal.warnings.append(
+            f"{document}: {count} events share the UID {uid!r}"
+            + (f" ({len(shared)} UIDs are shared so)" if len(shared) > 1 else "")
+            + "; it names none of them, so they are told apart by title and time"
+        )
     # the events repeating without end: (where, talk, RRULE, skipped wall times)
     endless: list[tuple[str, Talk, str, set[datetime]]] = []
     for ev in cal.events:
@@ -673,7 +702,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             )
         uid, repeated = when.unique_uid(inline(ev.text("UID")), seen)
         recurrence = _when(ev.get("RECURRENCE-ID"), ev_tz, fallback, cal.offsets)
-        if repeated and recurrence is not None:
+        if inline(ev.text("UID")) in shared:
+            uid = None  # (no identity: one talk's id must not follow the events' order)
+        elif repeated and recurrence is not None:
             uid = f"{inline(ev.text('UID'))}#{recurrence:%Y%m%dT%H%M}"
         elif repeated:
             cal.warnings.append(f"{where}: the UID of this event was used before; kept as {uid!r}")
