@@ -20,11 +20,12 @@ writer put inside a multi-byte UTF-8 character (RFC 5545 3.1 folds octets, not
 characters) is mended in the bytes, before they are decoded
 (`mend_split_characters`). Malformed lines are skipped with a warning, unclosed
 events are kept (an event or the calendar left open at the end of the file: it looks
-cut short, `registry.CutShort`). A UID that events of other titles or times share (an
+cut short, `registry.CutShort`). A UID that events of other titles share (an
 export giving every event its calendar's number) names none of them: they are read
 without one, told apart by title and time, so that a talk's id never follows the
 events' order (`_shared_uids`); a recurring event's override (RECURRENCE-ID) is
-"UID#<its start>"; two events of one UID may be two revisions of one event (RFC
+"UID#<its start>", and one title under one UID at two times is two showings
+("UID#2"); two events of one UID may be two revisions of one event (RFC
 5545 3.8.7.4: a higher SEQUENCE, or at one SEQUENCE a later LAST-MODIFIED, else
 DTSTAMP): then the newer is the event
 and the older is left out with a warning (`_superseded`). Each talk's source keeps
@@ -81,6 +82,7 @@ from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first
+from ingest.text import title_key
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
@@ -401,19 +403,19 @@ def _superseded(cal: _Calendar, document: str) -> dict[int, str]:
 
 
 def _shared_uids(cal: _Calendar, older: dict[int, str]) -> dict[str, int]:
-    """The UIDs several events of the calendar give, each with how many: not one
-    event's revisions (`older`) nor a recurring event's overrides (RECURRENCE-ID), but
-    events of other titles or times under one UID (an export that gives every event
-    its calendar's number). Such a UID names no event: kept as "UID#2", "UID#3" in the
+    """The UIDs events of other titles share, each with how many events give it: not
+    one event's revisions (`older`), showings (one title at two times: "UID#2") nor a
+    recurring event's overrides (RECURRENCE-ID), but an export that gives every event
+    its calendar's number. Such a UID names no event: kept as "UID#2", "UID#3" in the
     events' order, a talk's id would pass to the next talk when one is deleted."""
-    counts = Counter(
-        uid
-        for ev in cal.events
-        if id(ev) not in older
-        and ev.get("RECURRENCE-ID") is None
-        and (uid := inline(ev.text("UID")))
-    )
-    return {uid: n for uid, n in counts.items() if n > 1}
+    titles: dict[str, set[str]] = {}
+    counts: Counter[str] = Counter()
+    for ev in cal.events:
+        uid = inline(ev.text("UID"))
+        if uid and id(ev) not in older and ev.get("RECURRENCE-ID") is None:
+            titles.setdefault(uid, set()).add(title_key(inline(ev.text("SUMMARY"))))
+            counts[uid] += 1
+    return {uid: counts[uid] for uid, said in titles.items() if len(said) > 1}
 
 
 def _organizers(cal: _Calendar) -> dict[int, tuple[Speaker, ...]]:
