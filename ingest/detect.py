@@ -71,6 +71,10 @@ class ParsedDocument:
     # its text ends with no line's end: a file cut short may, a saved file seldom does
     # (index/build/identity.py reads it with the file's last talk: `trails_off`)
     ends_open: bool = False
+    # the number of the ingest that stored this version of it (index/build/delta.py
+    # `numbered`: each ingest one more; 0 in a base from before they were kept): where
+    # documents disagree on a talk, the latest's values win (ingest.merge)
+    ingested: int = 0
 
     @property
     def conferences(self) -> tuple[str, ...]:

@@ -50,7 +50,14 @@ stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
 two files are called; and the speakers only a record a higher SEQUENCE in one
 numbering replaced names are no longer the talk's (`replaced`; the lists kept as a
-conflict), never for a later stamp alone.
+conflict), never for a later stamp alone. After those rules, where the records of its
+rank (as current, as timed) disagree on a title, time, room, track or format, the
+value of the document ingested last wins (`_latest`; `ingested`: document -> the
+number of the ingest that stored it): a corrected program given as a new file, or
+replacing one, moves the talk whatever the files are called; documents of one ingest
+are equally recent (the order above decides), and a value the latest agrees with is
+kept as the first record gives it (the same instant in a zone a document names). A
+later start takes the end that goes with it, never an older time's end.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -427,11 +434,35 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
     return tuple((label, url) for url, label in first.items())
 
 
+def _latest(
+    present: Sequence[tuple[Talk, object]],
+    rank: Mapping[int, tuple[int, ...]],
+    ingested: Mapping[str, int],
+) -> tuple[Talk, object]:
+    """Of the records giving a field a value (in `_priority` order; `rank`: each one's,
+    by `id`), the one whose value the talk keeps: the first, unless the values disagree
+    and a document ingested later (`ingested`: document -> its ingest number, 0 when
+    unknown) gives one in a record of the first's standing (as current a revision, as
+    timed): then the latest's value, as the first record giving it gives it (the same
+    instant in a zone a document names rather than a guessed one)."""
+    if len(present) < 2 or not _disagree([v for _, v in present]):
+        return present[0]
+    standing = rank[id(present[0][0])][:2]
+    peers = [p for p in present if rank[id(p[0])][:2] == standing]
+    _, value = max(peers, key=lambda p: ingested.get(_document(p[0]) or "", 0))
+    return next(p for p in peers if not _disagree([p[1], value]))
+
+
 def _merge_group(
-    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str], moves: Moves
+    records: list[Talk],
+    conference: dict[str, str],
+    guessed: Mapping[str, str],
+    moves: Moves,
+    ingested: Mapping[str, int],
 ) -> Talk:
     every = tuple(records)
-    records = sorted(every, key=lambda r: _priority(r, every, guessed, moves))
+    rank = {id(r): _priority(r, every, guessed, moves) for r in every}
+    records = sorted(every, key=lambda r: rank[id(r)])
     first = records[0]
     if len(records) == 1:
         merged = first
@@ -439,12 +470,20 @@ def _merge_group(
     else:
         speakers, conflicts = _merge_speakers(records, moves)
         fields: dict[str, object] = {}
+        later: Talk | None = None  # the record of a later document whose start is kept
         for name in ("title", "start", "end", "room", "track", "track_description", "format"):
-            values = [(r.sources[0].document, getattr(r, name)) for r in records]
-            present = [(d, v) for d, v in values if v not in (None, "")]
-            fields[name] = present[0][1] if present else None
-            if _disagree([v for _, v in present]):
-                conflicts.append(Conflict(name, tuple((d, str(v)) for d, v in present)))
+            given = [(r, v) for r in records if (v := getattr(r, name)) not in (None, "")]
+            present = given
+            if name == "end" and later is not None:  # the end that goes with that start
+                present = [(r, v) for r, v in given if minutes_apart(r.start, later.start) == 0]
+            kept = _latest(present, rank, ingested) if present else None
+            fields[name] = kept[1] if kept else None
+            if name == "start" and kept and kept[0] is not present[0][0]:
+                later = kept[0]
+            if _disagree([v for _, v in given]):
+                conflicts.append(
+                    Conflict(name, tuple((r.sources[0].document, str(v)) for r, v in given))
+                )
         described = [(r.sources[0].document, r.abstract) for r in records if r.abstract]
         if _disagree([a for _, a in described]):  # (an English and a German version)
             conflicts.append(Conflict("abstract", tuple(described)))
@@ -501,10 +540,13 @@ def merge_talks(talks: Iterable[Talk], guessed: Mapping[str, str] | None = None)
 
 
 def merge_grouped(
-    talks: Iterable[Talk], guessed: Mapping[str, str] | None = None
+    talks: Iterable[Talk],
+    guessed: Mapping[str, str] | None = None,
+    ingested: Mapping[str, int] | None = None,
 ) -> list[tuple[Talk, list[int]]]:
     """Each merged talk with the positions (in `talks`) of the records it joins;
-    `guessed`: document -> the zone its times were read in for want of one it names.
+    `guessed`: document -> the zone its times were read in for want of one it names;
+    `ingested`: document -> the number of the ingest that stored it (`_latest`).
 
     Candidates are looked up by title key, by source uid and by speaker surname,
     so merging stays close to linear in the number of records. A record joins
@@ -568,6 +610,6 @@ def merge_grouped(
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
     return [
-        (_merge_group(g, conference, guessed or {}, moves), m)
+        (_merge_group(g, conference, guessed or {}, moves, ingested or {}), m)
         for g, m in zip(groups, members, strict=True)
     ]

@@ -68,6 +68,21 @@ class Plan:
     notices: list[str] = field(default_factory=list)
 
 
+def numbered(
+    parsed: Iterable[ParsedDocument], stored: Mapping[str, tuple[str, int]]
+) -> list[ParsedDocument]:
+    """`parsed` with the number of the ingest storing them (`ParsedDocument.ingested`):
+    one more than any stored document's (`stored`: name -> (sha256, number)); a
+    document stored again as it is keeps its number (the same content is no news)."""
+    following = max((n for _, n in stored.values()), default=0) + 1
+    return [
+        replace(d, ingested=stored[d.name][1])
+        if d.name in stored and stored[d.name][0] == d.sha256
+        else replace(d, ingested=following)
+        for d in parsed
+    ]
+
+
 def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
     """Every talk of these documents, merged; `old`: the talks of the build in use."""
     records = [(d.name, pos, rec) for d in docs.values() for pos, rec in enumerate(d.talks)]
@@ -77,6 +92,7 @@ def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
         set(),
         old=old,
         guessed=_guessed((d.name, d.warnings) for d in docs.values()),
+        ingested={d.name: d.ingested for d in docs.values()},
     )
     return Plan(
         talks,
@@ -95,13 +111,14 @@ def _merged(
     as_read: Sequence[Talk] | None = None,
     old: Mapping[int, Talk] | None = None,
     guessed: Mapping[str, str] | None = None,
+    ingested: Mapping[str, int] | None = None,
 ) -> tuple[list[Talk], tables.Rows]:
     """Merge `inputs`; give each talk its id (`stable_ids`; `old`: the talks
     they replace); the records rows to store (the records `as_read`, when the
     inputs were renamed for merging); `guessed`: document -> the zone its times were
-    read in for want of one it names."""
+    read in for want of one it names; `ingested`: document -> its ingest number."""
     stored = inputs if as_read is None else as_read
-    grouped = merge_grouped(inputs, guessed)
+    grouped = merge_grouped(inputs, guessed, ingested)
     ids = stable_ids([_identified(t, [inputs[m] for m in ms]) for t, ms in grouped], taken, old)
     talks: list[Talk] = []
     rows: tables.Rows = []
@@ -148,7 +165,9 @@ def change(
             unknown[0],
             "no such document in the knowledge base; known: " + ", ".join(sorted(stored)),
         )
+    numbers = tables.ingest_numbers(con)
     docs = [d for d in parsed if d.name not in stored or stored[d.name][2] != d.sha256]
+    docs = numbered(docs, {n: (s[2], numbers.get(n, 0)) for n, s in stored.items()})
     replaced = [d.name for d in docs if d.name in stored] + list(dropped)
     notices: list[str] = []  # (a new version's own notice is identity.py's)
     named = maybe.conferences_named(con, replaced)  # (as a record says, as stored)
@@ -192,6 +211,7 @@ def change(
                 [(n, stored[n][3]) for n in stored if n not in replaced]
                 + [(d.name, d.warnings) for d in docs]
             ),
+            numbers | {d.name: d.ingested for d in docs},
         )
     except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides

@@ -15,7 +15,8 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.store.schema import DDL, TALK_TABLES
+from index.store.reads import has_column
+from index.store.schema import DDL, INGESTED_DDL, TALK_TABLES
 from index.store.sql import sql_literal
 from ingest.merge import surname
 from ingest.text import title_key
@@ -117,12 +118,23 @@ def insert_talks(
 
 
 def insert_documents(con: duckdb.DuckDBPyConnection, docs: Iterable[Any]) -> None:
-    """Rows of parsed documents (ingest.detect.ParsedDocument) in `documents`."""
+    """Rows of parsed documents (ingest.detect.ParsedDocument) in `documents` (a
+    database copied from a base from before ingest numbers gets their column: 0)."""
+    if not has_column(con, "documents", "ingested"):
+        con.execute(INGESTED_DDL)
     bulk(
         con,
         "documents",
         [
-            (d.name, d.path, d.format, d.sha256, len(d.talks), json.dumps(list(d.warnings)))
+            (
+                d.name,
+                d.path,
+                d.format,
+                d.sha256,
+                len(d.talks),
+                json.dumps(list(d.warnings)),
+                d.ingested,
+            )
             for d in docs
         ],
     )
@@ -228,6 +240,15 @@ def stored_documents(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str
     """name -> (path, format, sha256, warnings) of every document in the base."""
     rows = con.execute("SELECT name, path, format, sha256, warnings FROM documents").fetchall()
     return {n: (p, f, s, json.loads(w)) for n, p, f, s, w in rows}
+
+
+def ingest_numbers(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """name -> the number of the ingest that stored the document (none in a base from
+    before they were kept: each counts 0, the oldest)."""
+    if not has_column(con, "documents", "ingested"):
+        return {}
+    rows = con.execute("SELECT name, ingested FROM documents").fetchall()
+    return {str(n): int(i or 0) for n, i in rows}
 
 
 def records_of_documents(
