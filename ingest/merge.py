@@ -51,7 +51,7 @@ newer export of a calendar ingested beside the old one moves the talk, whatever 
 two files are called; and the speakers only a record a higher SEQUENCE in one
 numbering replaced names are no longer the talk's (`replaced`; the lists kept as a
 conflict), never for a later stamp alone. After those rules, where the records of its
-rank (as current, as timed) disagree on a title, time, room, track or format, the
+rank (as current, as timed) disagree on a time or room (`SCHEDULE`), the
 value of the document ingested last wins (`_latest`; `ingested`: document -> the
 number of the ingest that stored it): a corrected program given as a new file, or
 replacing one, moves the talk whatever the files are called; documents of one ingest
@@ -79,6 +79,9 @@ from talkbase.core.records import Conflict, Speaker, Talk
 FUZZY_TITLE = 0.92
 STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
 TIME_SLACK = 30  # minutes: two starts further apart are two talks
+# the fields the document ingested last decides where documents disagree (`_latest`):
+# a title, track or format may differ as two languages' versions of one program do
+SCHEDULE = ("start", "end", "room")
 
 
 def _surnames(talk: Talk) -> set[str]:
@@ -476,7 +479,7 @@ def _merge_group(
             present = given
             if name == "end" and later is not None:  # the end that goes with that start
                 present = [(r, v) for r, v in given if minutes_apart(r.start, later.start) == 0]
-            kept = _latest(present, rank, ingested) if present else None
+            kept = _latest(present, rank, ingested if name in SCHEDULE else {}) if present else None
             fields[name] = kept[1] if kept else None
             if name == "start" and kept and kept[0] is not present[0][0]:
                 later = kept[0]

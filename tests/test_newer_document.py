@@ -5,6 +5,7 @@ after the revision rules; documents of one ingest decide as before (sweep 13, F2
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -154,6 +155,10 @@ def test_the_latest_document_gives_the_time_and_room_that_disagree():
     assert _merged(older, newer, ingested={"a.csv": 2, "b.csv": 1}).room == "Hall B"
     same = _merged(older, newer, ingested={"a.csv": 1, "b.csv": 1})
     assert same == _merged(older, newer, ingested={}) and same.room == "Hall B"
+    # a title (track, format) is no schedule: two languages' versions of one program
+    translated = replace(newer, title="eBPF-Tracing in Produktion", uid="ebpf-1@devconf")
+    talk = _merged(replace(older, uid="ebpf-1@devconf"), translated, ingested={"b.csv": 2})
+    assert (talk.title, talk.room) == (EBPF, "Hall C")
 
 
 def test_an_instant_both_give_keeps_the_zone_a_document_names():
@@ -180,9 +185,7 @@ def test_a_revision_stamp_outranks_the_ingest_order():
     revised = _record("a.ics", datetime(2026, 10, 20, 16, tzinfo=BERLIN), "Hall C", sequence=2)
     stale = _record("b.ics", datetime(2026, 10, 20, 10, tzinfo=BERLIN), "Hall B", sequence=1)
     talk = _merged(
-        Talk(**{**revised.__dict__, "uid": uid}),
-        Talk(**{**stale.__dict__, "uid": uid}),
-        ingested={"a.ics": 1, "b.ics": 2},
+        replace(revised, uid=uid), replace(stale, uid=uid), ingested={"a.ics": 1, "b.ics": 2}
     )
     assert (talk.start.hour, talk.room) == (16, "Hall C")
 
