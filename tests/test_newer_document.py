@@ -220,3 +220,14 @@ def test_a_base_from_before_ingest_numbers_counts_its_documents_oldest(
     with KnowledgeBase(home, hashing_embedder) as kb:
         rows = kb.sql("SELECT name, ingested FROM documents ORDER BY name").fetchall()
     assert rows == [("day1.csv", 0), ("full.csv", 1)]
+
+
+def test_the_copy_beside_the_database_keeps_the_ingest_number():
+    from index.build.previous import documents_from
+    from index.build.write import document_rows
+    from ingest.detect import ParsedDocument
+
+    doc = ParsedDocument("/x/a.csv", "a.csv", "csv", "0" * 64, (), (), ingested=3)
+    assert documents_from(document_rows([doc]))["a.csv"].ingested == 3  # check --repair
+    older = {k: v for k, v in document_rows([doc])[0].items() if k != "ingested"}
+    assert documents_from([older])["a.csv"].ingested == 0  # a copy from before: the oldest
