@@ -16,6 +16,7 @@ from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.store import disk as store
 from ingest.merge import merge_grouped
+from ingest.text import title_key
 from talkbase.cli import _write_talks
 from talkbase.core.records import Source, Talk
 
@@ -144,7 +145,11 @@ def _record(doc: str, start: datetime, room: str, end: datetime | None = None, *
 
 
 def _merged(*records: Talk, ingested: dict[str, int]) -> Talk:
-    [(talk, _)] = merge_grouped(records, ingested=ingested)
+    # (the documents name their rooms in one vocabulary: each names all these rooms,
+    # as two versions of one program's full schedule do)
+    every = frozenset(title_key(r.room) for r in records if r.room)
+    rooms = {r.sources[0].document: every for r in records}
+    [(talk, _)] = merge_grouped(records, ingested=ingested, rooms=rooms)
     return talk
 
 
@@ -195,31 +200,24 @@ def test_a_base_from_before_ingest_numbers_counts_its_documents_oldest(
 ):
     from index.store import schema, tables
 
+    def older(con, docs) -> None:  # what a talkbase from before the table writes
+        rows = [(d.name, d.path, d.format, d.sha256, len(d.talks), "[]") for d in docs]
+        tables.bulk(con, "documents", rows)
+
     home = tmp_path / "home"
     d1 = _csv(tmp_path / "day1.csv", [r for r in ROWS if r[2] == "2026-10-20"])
     full = _csv(tmp_path / "full.csv", ROWS)
-    with monkeypatch.context() as m:  # a base written before the column existed
-        m.setattr(tables, "DDL", schema.DDL.replace(", ingested INTEGER DEFAULT 0", ""))
-        m.setattr(tables, "INGESTED_DDL", "SELECT 1")
-        m.setattr(tables, "has_column", lambda con, table, column: False)
-        m.setattr(
-            tables,
-            "bulk",
-            lambda con, table, rows, bulk=tables.bulk: bulk(
-                con, table, [r[:6] for r in rows] if table == "documents" else rows
-            ),
-        )
+    with monkeypatch.context() as m:
+        m.setattr(tables, "DDL", schema.DDL.replace(schema.INGESTS_DDL + ";", ""))
+        m.setattr(tables, "insert_documents", older)
         ingest([d1, full], home, hashing_embedder, conference="DevConf")
     with KnowledgeBase(home, hashing_embedder) as kb:
-        assert not kb.sql(
-            "SELECT * FROM duckdb_columns() WHERE table_name = 'documents' "
-            "AND column_name = 'ingested'"
-        ).fetchall()
+        assert not kb.sql("SELECT * FROM duckdb_tables() WHERE table_name = 'ingests'").fetchall()
     report = ingest([_csv(full, _updated())], home, hashing_embedder, conference="DevConf")
     _shows_the_update(home, hashing_embedder, report)
     with KnowledgeBase(home, hashing_embedder) as kb:
-        rows = kb.sql("SELECT name, ingested FROM documents ORDER BY name").fetchall()
-    assert rows == [("day1.csv", 0), ("full.csv", 1)]
+        rows = kb.sql("SELECT document, number FROM ingests ORDER BY document").fetchall()
+    assert rows == [("full.csv", 1)]  # (day1.csv, stored before: none, so 0)
 
 
 def test_the_copy_beside_the_database_keeps_the_ingest_number():

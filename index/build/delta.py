@@ -36,6 +36,7 @@ from ingest.merge import (
     FUZZY_TITLE,
     canonical_conferences,
     merge_grouped,
+    room_names,
     surname,
     titles_close,
 )
@@ -112,13 +113,15 @@ def _merged(
     old: Mapping[int, Talk] | None = None,
     guessed: Mapping[str, str] | None = None,
     ingested: Mapping[str, int] | None = None,
+    rooms: Mapping[str, frozenset[str]] | None = None,
 ) -> tuple[list[Talk], tables.Rows]:
     """Merge `inputs`; give each talk its id (`stable_ids`; `old`: the talks
     they replace); the records rows to store (the records `as_read`, when the
     inputs were renamed for merging); `guessed`: document -> the zone its times were
-    read in for want of one it names; `ingested`: document -> its ingest number."""
+    read in for want of one it names; `ingested`: document -> its ingest number;
+    `rooms`: document -> the rooms all its records name (by default those of `inputs`)."""
     stored = inputs if as_read is None else as_read
-    grouped = merge_grouped(inputs, guessed, ingested)
+    grouped = merge_grouped(inputs, guessed, ingested, rooms)
     ids = stable_ids([_identified(t, [inputs[m] for m in ms]) for t, ms in grouped], taken, old)
     talks: list[Talk] = []
     rows: tables.Rows = []
@@ -148,6 +151,18 @@ def _identified(merged: Talk, records: Sequence[Talk]) -> Talk:
     ranked = sorted(records, key=rank)
     uid = next((r.uid for r in ranked if r.uid), None)
     return replace(merged, uid=uid, title=ranked[0].title)
+
+
+def _rooms(
+    con: duckdb.DuckDBPyConnection, docs: Sequence[ParsedDocument], replaced: Sequence[str]
+) -> dict[str, frozenset[str]]:
+    """document -> the rooms all its records name, stored or given now, as a whole
+    build's merge sees them (`merge.room_names`), though a delta merges a few talks."""
+    gone = set(replaced)
+    return room_names(
+        [(n, r) for n, r in tables.rooms_named(con) if n not in gone]
+        + [(d.name, t.room) for d in docs for t in d.talks]
+    )
 
 
 def change(
@@ -212,6 +227,7 @@ def change(
                 + [(d.name, d.warnings) for d in docs]
             ),
             numbers | {d.name: d.ingested for d in docs},
+            _rooms(con, docs, replaced),
         )
     except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides

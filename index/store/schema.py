@@ -12,9 +12,12 @@ tracks(name, conference, description, talks)
 notes(talk_id, label, text)
 sources(talk_id, document, parser, location, section)
 conflicts(talk_id, field, document, value)
-documents(name, path, format, sha256, talks, warnings, ingested)  -- ingested: the number
-                                    of the ingest that stored it (one more each ingest;
-                                    a base from before has no column: 0)
+documents(name, path, format, sha256, talks, warnings)
+ingests(document, number)           -- the number of the ingest that stored each
+                                    document (one more each ingest; a base from before
+                                    has no table: 0). A table of its own, not a column
+                                    of `documents`: an older talkbase writing into the
+                                    base inserts `documents` rows of the shape it knows
 records(document, position, talk_id, conference, record)  -- each parsed record of
                                     each document, as JSON, the talk it became part
                                     of, and the conference as the record names it
@@ -34,8 +37,8 @@ embeddings(key, talk_id, row)            -- where the vector of a text lies: the
 from __future__ import annotations
 
 ACRONYMS_DDL = "CREATE TABLE acronyms (short VARCHAR, long VARCHAR, talks INTEGER)"
-# the column a base from before ingest numbers were kept gets when it grows
-INGESTED_DDL = "ALTER TABLE documents ADD COLUMN ingested INTEGER DEFAULT 0"
+# (a base from before ingest numbers were kept gets the table when it grows)
+INGESTS_DDL = "CREATE TABLE IF NOT EXISTS ingests (document VARCHAR PRIMARY KEY, number INTEGER)"
 
 DDL = f"""
 CREATE TABLE talks (
@@ -61,8 +64,9 @@ CREATE TABLE sources (
 CREATE TABLE conflicts (talk_id BIGINT, field VARCHAR, document VARCHAR, value VARCHAR);
 CREATE TABLE documents (
     name VARCHAR PRIMARY KEY, path VARCHAR, format VARCHAR, sha256 VARCHAR,
-    talks INTEGER, warnings VARCHAR, ingested INTEGER DEFAULT 0
+    talks INTEGER, warnings VARCHAR
 );
+{INGESTS_DDL};
 CREATE TABLE records (
     document VARCHAR, position INTEGER, talk_id BIGINT, conference VARCHAR, record VARCHAR
 );
