@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from difflib import SequenceMatcher
@@ -357,12 +357,15 @@ class Priority(NamedTuple):
     unnamed: int  # its time is in UTC or a bare offset, not a zone the tz database names
     undescribed: int  # it has no abstract
 
-    @property
-    def standing(self) -> tuple[int, int]:
-        """What the ingest order never overrules (`_latest`): a revision stamp and a time
-        given. A guessed zone is not in it: the latest record's clock is read in the
-        zone an older record names first (`_on_named_clock`)."""
-        return (self.outdated, self.untimed)
+    def overrules(self, first: Priority, read_anew: bool) -> bool:
+        """Whether a record of this standing may give its value in place of the `first`
+        record's by the ingest order alone (`_latest`): as current a revision, as timed,
+        and not a time in a zone guessed against one a document gives, unless it was read
+        on the clock of the zone an older record names (`read_anew`: `_on_named_clock`;
+        an export in UTC says no clock to read it on; True for a room, of no zone)."""
+        return (self.outdated, self.untimed) == (first.outdated, first.untimed) and (
+            not self.guessed or first.guessed or read_anew
+        )
 
 
 def _priority(
@@ -496,22 +499,24 @@ def _latest(
     rank: Mapping[int, Priority],
     ingested: Mapping[str, int],
     alike: Callable[[Talk, Talk], bool] | None = None,
+    read_anew: Collection[int] | None = None,
 ) -> tuple[Talk, object]:
     """Of the records giving a field a value (in `_priority` order; `rank`: each one's,
     by `id`), the one whose value the talk keeps: the first, unless the values disagree
     and a document ingested later (`ingested`: document -> its ingest number, 0 when
-    unknown) gives one in a record of the first's `Priority.standing` (and `alike` the
-    first's, where given: rooms named in one vocabulary): then the latest's value, as
-    the first record giving it gives it (the same instant in a zone a document names
-    rather than a guessed one)."""
+    unknown) gives one in a record that `Priority.overrules` the first (`read_anew`, for
+    a time: the ids of records whose times were read on a named zone's clock) and, where
+    `alike` is given, of the first's kind (rooms named in one vocabulary): then the
+    latest's value, as the first record giving it gives it (the same instant in a zone
+    a document names rather than a guessed one)."""
     if len(present) < 2 or not _disagree([v for _, v in present]):
         return present[0]
     first = present[0][0]
-    standing = rank[id(first)].standing
     peers = [
         p
         for p in present
-        if rank[id(p[0])].standing == standing and (alike is None or alike(first, p[0]))
+        if rank[id(p[0])].overrules(rank[id(first)], read_anew is None or id(p[0]) in read_anew)
+        and (alike is None or alike(first, p[0]))
     ]
     _, value = max(peers, key=lambda p: ingested.get(_document(p[0]) or "", 0))
     return next(p for p in peers if not _disagree([p[1], value]))
@@ -576,6 +581,7 @@ def _merge_group(
                     rank,
                     ingested if name in SCHEDULE else {},
                     alike if name == "room" else None,
+                    clocks if name in ("start", "end") else None,
                 )
                 if present
                 else None

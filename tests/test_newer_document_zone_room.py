@@ -6,7 +6,7 @@ vocabulary (a translated program: "Hall A", "Saal A") moves no talk."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -147,6 +147,16 @@ def test_the_documents_table_keeps_the_shape_an_older_talkbase_writes(tmp_path, 
     ingest([_csv(tmp_path / "update.csv")], home, hashing_embedder, conference="DevConf")
     with KnowledgeBase(home, hashing_embedder) as kb:
         columns = [c[0] for c in kb.sql("SELECT * FROM documents LIMIT 0").description]
+        assert columns == ["name", "path", "format", "sha256", "talks", "warnings"]
         numbers = kb.sql("SELECT document, number FROM ingests ORDER BY document").fetchall()
-    assert columns == ["name", "path", "format", "sha256", "talks", "warnings"]
     assert numbers == [("program.csv", 1), ("update.csv", 2)]
+
+
+def test_a_guessed_zone_with_no_named_clock_to_read_it_on_does_not_move_a_utc_time():
+    # (an iCal export in UTC names no clock: the CSV's "10:00", read in the default's
+    # zone for want of one, is no evidence of another instant)
+    in_utc = _record("program.ics", datetime(2026, 10, 20, 8, tzinfo=UTC))
+    guessed = _record("update.csv", datetime(2026, 10, 20, 10, tzinfo=LA))
+    zones = {"update.csv": "America/Los_Angeles"}
+    [(talk, _)] = merge_grouped([in_utc, guessed], zones, {"program.ics": 1, "update.csv": 2})
+    assert talk.start == in_utc.start
