@@ -364,7 +364,7 @@ class Priority(NamedTuple):
         on the clock of the zone an older record names (`read_anew`: `_on_named_clock`;
         an export in UTC says no clock to read it on; True for a room, of no zone)."""
         return (self.outdated, self.untimed) == (first.outdated, first.untimed) and (
-            not self.guessed or first.guessed or read_anew
+            not self.guessed or bool(first.guessed) or read_anew
         )
 
 
