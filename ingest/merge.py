@@ -57,6 +57,11 @@ number of the ingest that stored it): a corrected program given as a new file, o
 replacing one, moves the talk whatever the files are called; documents of one ingest
 are equally recent (the order above decides), and a value the latest agrees with is
 kept as the first record gives it (the same instant in a zone a document names). A
+later record whose times were read in a guessed zone is first read on the clock of the
+zone an older record names (`_on_named_clock`: its clock time kept; with no such zone,
+as against a UTC export, it overrules no time: `Priority.overrules`); a later room
+counts only where the two documents share a room's name (`_one_vocabulary`: a
+translated program's "Saal A" is no move from "Hall A"). A
 later start takes the end that goes with it, never an older time's end.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
