@@ -71,6 +71,11 @@ class ParsedDocument:
     # its text ends with no line's end: a file cut short may, a saved file seldom does
     # (index/build/identity.py reads it with the file's last talk: `trails_off`)
     ends_open: bool = False
+    # the number of the ingest that stored this version of it (index/build/delta.py
+    # `numbered`: each ingest one more; 0 in a base from before they were kept): where
+    # documents disagree on a talk's time or room, the latest's win (ingest.merge
+    # `SCHEDULE`, `_latest`); its title, speakers and the rest keep the present order
+    ingested: int = 0
 
     @property
     def conferences(self) -> tuple[str, ...]:

@@ -60,7 +60,19 @@ stamp, iCal's SEQUENCE then LAST-MODIFIED or DTSTAMP): a
 newer export of a calendar ingested beside the old one moves the talk, whatever the
 two files are called; and the speakers only a record a higher SEQUENCE in one
 numbering replaced names are no longer the talk's (`replaced`; the lists kept as a
-conflict), never for a later stamp alone.
+conflict), never for a later stamp alone. After those rules, where the records of its
+rank (as current, as timed) disagree on a time or room (`SCHEDULE`), the
+value of the document ingested last wins (`_latest`; `ingested`: document -> the
+number of the ingest that stored it): a corrected program given as a new file, or
+replacing one, moves the talk whatever the files are called; documents of one ingest
+are equally recent (the order above decides), and a value the latest agrees with is
+kept as the first record gives it (the same instant in a zone a document names). A
+later record whose times were read in a guessed zone is first read on the clock of the
+zone an older record names (`_on_named_clock`: its clock time kept; with no such zone,
+as against a UTC export, it overrules no time: `Priority.overrules`); a later room
+counts only where the two documents share a room's name (`_one_vocabulary`: a
+translated program's "Saal A" is no move from "Hall A"). A
+later start takes the end that goes with it, never an older time's end.
 Every record's text is NFC-normalised first (`ingest.text.nfc_talk`).
 """
 
@@ -68,14 +80,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from difflib import SequenceMatcher
+from typing import NamedTuple
+from zoneinfo import ZoneInfo
 
 from ingest.language import guess as guess_language
 from ingest.text import generic_title, name_key, nfc_talk, org_key, same_org, title_key, weak_title
-from ingest.when import named_zone
+from ingest.when import instant, named_zone, on_the_clock, wall_clock
 from talkbase.core.names import surname_words, untitled
 from talkbase.core.records import Conflict, Speaker, Talk
 from talkbase.core.terms import FORMAT_NAMES, format_suffix
@@ -83,6 +97,9 @@ from talkbase.core.terms import FORMAT_NAMES, format_suffix
 FUZZY_TITLE = 0.92
 STABLE_UID = 5  # characters, one a letter at least: shorter ids may number rows
 TIME_SLACK = 30  # minutes: two starts further apart are two talks
+# the fields the document ingested last decides where documents disagree (`_latest`):
+# a title, track or format may differ as two languages' versions of one program do
+SCHEDULE = ("start", "end", "room")
 
 
 def _surnames(talk: Talk) -> set[str]:
@@ -435,20 +452,75 @@ def zone_guessed(talk: Talk, guessed: Mapping[str, str]) -> bool:
     return bool(zone and talk.start and getattr(talk.start.tzinfo, "key", None) == zone)
 
 
+class Priority(NamedTuple):
+    """A record's standing among the records of its talk (`_priority`; less is first)."""
+
+    outdated: int  # another document revises it (`outdated`)
+    untimed: int  # it gives no time
+    guessed: int  # its time is in the zone its document's times were read in for want of one
+    unnamed: int  # its time is in UTC or a bare offset, not a zone the tz database names
+    undescribed: int  # it has no abstract
+
+    def overrules(self, first: Priority, read_anew: bool) -> bool:
+        """Whether a record of this standing may give its value in place of the `first`
+        record's by the ingest order alone (`_latest`): as current a revision, as timed,
+        and not a time in a zone guessed against one a document gives, unless it was read
+        on the clock of the zone an older record names (`read_anew`: `_on_named_clock`;
+        an export in UTC says no clock to read it on; True for a room, of no zone)."""
+        return (self.outdated, self.untimed) == (first.outdated, first.untimed) and (
+            not self.guessed or bool(first.guessed) or read_anew
+        )
+
+
 def _priority(
     talk: Talk, others: Sequence[Talk], guessed: Mapping[str, str], moves: Moves
-) -> tuple[int, int, int, int, int]:
+) -> Priority:
     # A newer revision of the event (a later export of the calendar) says where it is
     # now; records with a schedule (times, room) speak for the program itself; in a
     # zone a document names more than in the default one a document's times were read
     # in; in the program's own zone more than a UTC export of it.
-    return (
+    return Priority(
         1 if outdated(talk, others, moves) else 0,
         0 if talk.start else 1,
         1 if zone_guessed(talk, guessed) else 0,
         0 if named_zone(talk.start) else 1,
         0 if talk.abstract else 1,
     )
+
+
+def on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
+    """The talk's times in `clock` where they were read in the zone `assumed` (their
+    wall clock times kept: `when.on_the_clock` reads them on a day the clocks change)."""
+    if talk.start is None or getattr(talk.start.tzinfo, "key", None) != assumed:
+        return talk
+    start = wall_clock(talk.start.replace(tzinfo=None), clock)
+    end = wall_clock(talk.end.replace(tzinfo=None), clock) if talk.end is not None else None
+    start, end, _ = on_the_clock(start, end)
+    return replace(talk, start=instant(start), end=instant(end) if end is not None else None)
+
+
+def _on_named_clock(
+    records: Sequence[Talk], guessed: Mapping[str, str], ingested: Mapping[str, int]
+) -> dict[int, Talk]:
+    """The records (by `id`) whose times to read on another clock before the ingest
+    order compares them: one whose zone is guessed (`zone_guessed`), of a document
+    ingested after that of a record whose time is in a zone a document names (the
+    first such, in `records`' order), read on that zone's clock, its wall clock kept
+    (`on_clock`: a CSV naming no zone after the conference's calendar in Berlin says
+    Berlin's clock times, not the default's)."""
+    named = next((r for r in records if named_zone(r.start) and not zone_guessed(r, guessed)), None)
+    if named is None or named.start is None:
+        return {}
+    zone = getattr(named.start.tzinfo, "key", None)
+    after = ingested.get(_document(named) or "", 0)
+    if not isinstance(zone, str):
+        return {}
+    clock = ZoneInfo(zone)
+    return {
+        id(r): on_clock(r, guessed[_document(r) or ""], clock)
+        for r in records
+        if zone_guessed(r, guessed) and ingested.get(_document(r) or "", 0) > after
+    }
 
 
 def _disagree(values: Sequence[object]) -> bool:
@@ -526,11 +598,67 @@ def _merge_links(records: Sequence[Talk]) -> tuple[tuple[str, str], ...]:
     return tuple((label, url) for url, label in first.items())
 
 
+def _latest(
+    present: Sequence[tuple[Talk, object]],
+    rank: Mapping[int, Priority],
+    ingested: Mapping[str, int],
+    alike: Callable[[Talk, Talk], bool] | None = None,
+    read_anew: Collection[int] | None = None,
+) -> tuple[Talk, object]:
+    """Of the records giving a field a value (in `_priority` order; `rank`: each one's,
+    by `id`), the one whose value the talk keeps: the first, unless the values disagree
+    and a document ingested later (`ingested`: document -> its ingest number, 0 when
+    unknown) gives one in a record that `Priority.overrules` the first (`read_anew`, for
+    a time: the ids of records whose times were read on a named zone's clock) and, where
+    `alike` is given, of the first's kind (rooms named in one vocabulary): then the
+    latest's value, as the first record giving it gives it (the same instant in a zone
+    a document names rather than a guessed one)."""
+    if len(present) < 2 or not _disagree([v for _, v in present]):
+        return present[0]
+    first = present[0][0]
+    peers = [
+        p
+        for p in present
+        if rank[id(p[0])].overrules(rank[id(first)], read_anew is None or id(p[0]) in read_anew)
+        and (alike is None or alike(first, p[0]))
+    ]
+    _, value = max(peers, key=lambda p: ingested.get(_document(p[0]) or "", 0))
+    return next(p for p in peers if not _disagree([p[1], value]))
+
+
+def room_names(named: Iterable[tuple[str | None, str | None]]) -> dict[str, frozenset[str]]:
+    """document -> the rooms it names (`named`: (document, room) of its records), by
+    title key ("Hall A" is "hall a")."""
+    rooms: dict[str, set[str]] = {}
+    for doc, room in named:
+        if doc is not None and room and (key := title_key(room)):
+            rooms.setdefault(doc, set()).add(key)
+    return {d: frozenset(r) for d, r in rooms.items()}
+
+
+def _one_vocabulary(rooms: Mapping[str, frozenset[str]]) -> Callable[[Talk, Talk], bool]:
+    """Whether two records' documents name rooms in one vocabulary: they share a room's
+    name (`rooms`: document -> its rooms' names). An English and a German version of one
+    program ("Hall A", "Saal A") share none: the later is no news of where a talk is."""
+
+    def alike(a: Talk, b: Talk) -> bool:
+        da, db = _document(a), _document(b)
+        return da == db or bool(rooms.get(da or "", frozenset()) & rooms.get(db or "", frozenset()))
+
+    return alike
+
+
 def _merge_group(
-    records: list[Talk], conference: dict[str, str], guessed: Mapping[str, str], moves: Moves
+    records: list[Talk],
+    conference: dict[str, str],
+    guessed: Mapping[str, str],
+    moves: Moves,
+    ingested: Mapping[str, int],
+    rooms: Mapping[str, frozenset[str]],
 ) -> Talk:
     every = tuple(records)
-    records = sorted(every, key=lambda r: _priority(r, every, guessed, moves))
+    rank = {id(r): _priority(r, every, guessed, moves) for r in every}
+    records = sorted(every, key=lambda r: rank[id(r)])
     first = records[0]
     if len(records) == 1:
         merged = first
@@ -538,12 +666,37 @@ def _merge_group(
     else:
         speakers, conflicts = _merge_speakers(records, moves)
         fields: dict[str, object] = {}
+        later: Talk | None = None  # the record of a later document whose start is kept
+        clocks = _on_named_clock(records, guessed, ingested)  # (guessed zones, read anew)
+
+        def timed(r: Talk) -> Talk:
+            return clocks.get(id(r), r)
+
+        alike = _one_vocabulary(rooms)
         for name in ("title", "start", "end", "room", "track", "track_description", "format"):
-            values = [(r.sources[0].document, getattr(r, name)) for r in records]
-            present = [(d, v) for d, v in values if v not in (None, "")]
-            fields[name] = present[0][1] if present else None
-            if _disagree([v for _, v in present]):
-                conflicts.append(Conflict(name, tuple((d, str(v)) for d, v in present)))
+            given = [(r, v) for r in records if (v := getattr(r, name)) not in (None, "")]
+            present = [(r, getattr(timed(r), name)) for r, _ in given]
+            if name == "end" and later is not None:  # the end that goes with that start
+                at = timed(later).start
+                present = [(r, v) for r, v in present if minutes_apart(timed(r).start, at) == 0]
+            kept = (
+                _latest(
+                    present,
+                    rank,
+                    ingested if name in SCHEDULE else {},
+                    alike if name == "room" else None,
+                    clocks if name in ("start", "end") else None,
+                )
+                if present
+                else None
+            )
+            fields[name] = kept[1] if kept else None
+            if name == "start" and kept and kept[0] is not present[0][0]:
+                later = kept[0]
+            if _disagree([v for _, v in given]):
+                conflicts.append(
+                    Conflict(name, tuple((r.sources[0].document, str(v)) for r, v in given))
+                )
         described = [(r.sources[0].document, r.abstract) for r in records if r.abstract]
         if _disagree([a for _, a in described]):  # (an English and a German version)
             conflicts.append(Conflict("abstract", tuple(described)))
@@ -588,7 +741,11 @@ def _merge_group(
             venue=next((r.venue for r in records if r.venue), None),
             # the program day that goes with the start kept (a day change is frab's word)
             program_day=next(
-                (r.program_day for r in records if r.program_day and r.start == fields["start"]),
+                (
+                    r.program_day
+                    for r in records
+                    if r.program_day and timed(r).start == fields["start"]
+                ),
                 None,
             ),
         )
@@ -608,10 +765,16 @@ def merge_talks(talks: Iterable[Talk], guessed: Mapping[str, str] | None = None)
 
 
 def merge_grouped(
-    talks: Iterable[Talk], guessed: Mapping[str, str] | None = None
+    talks: Iterable[Talk],
+    guessed: Mapping[str, str] | None = None,
+    ingested: Mapping[str, int] | None = None,
+    rooms: Mapping[str, frozenset[str]] | None = None,
 ) -> list[tuple[Talk, list[int]]]:
     """Each merged talk with the positions (in `talks`) of the records it joins;
-    `guessed`: document -> the zone its times were read in for want of one it names.
+    `guessed`: document -> the zone its times were read in for want of one it names;
+    `ingested`: document -> the number of the ingest that stored it (`_latest`);
+    `rooms`: document -> the rooms all its records name (`room_names`; by default those
+    of `talks`: a build merging some of a document's records gives them all).
 
     Candidates are looked up by title key, by source uid and by speaker surname,
     so merging stays close to linear in the number of records. A record joins
@@ -630,6 +793,7 @@ def merge_grouped(
     all_talks = [nfc_talk(t) for t in talks]
     conference = canonical_conferences(t.conference for t in all_talks)
     moves = Moves.of(all_talks, conference)
+    vocabulary = room_names((_document(t), t.room) for t in all_talks) if rooms is None else rooms
     for position, talk in enumerate(all_talks):
         key = title_key(talk.title)
         surnames = _surnames(talk)
@@ -678,6 +842,6 @@ def merge_grouped(
                 if not listed or listed[-1] != home:  # a repeat is harmless, a scan is not
                     listed.append(home)
     return [
-        (_merge_group(g, conference, guessed or {}, moves), m)
+        (_merge_group(g, conference, guessed or {}, moves, ingested or {}, vocabulary), m)
         for g, m in zip(groups, members, strict=True)
     ]

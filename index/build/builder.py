@@ -118,7 +118,8 @@ def ingest(
             )
         for name, (zone, other) in rezoned.items():  # (the times of another's program)
             docs[name] = kindred.in_zone(docs[name], zone, other)
-        for doc in parsed:
+        known = {n: (d.sha256, d.ingested) for n, d in docs.items()}
+        for doc in delta.numbered(parsed, known):
             docs[doc.name] = doc
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
     report.seconds = time.perf_counter() - t0

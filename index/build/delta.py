@@ -40,6 +40,7 @@ from ingest.merge import (
     format_keys,
     merge_grouped,
     named_keys,
+    room_names,
     surname,
     titles_close,
 )
@@ -72,6 +73,21 @@ class Plan:
     notices: list[str] = field(default_factory=list)
 
 
+def numbered(
+    parsed: Iterable[ParsedDocument], stored: Mapping[str, tuple[str, int]]
+) -> list[ParsedDocument]:
+    """`parsed` with the number of the ingest storing them (`ParsedDocument.ingested`):
+    one more than any stored document's (`stored`: name -> (sha256, number)); a
+    document stored again as it is keeps its number (the same content is no news)."""
+    following = max((n for _, n in stored.values()), default=0) + 1
+    return [
+        replace(d, ingested=stored[d.name][1])
+        if d.name in stored and stored[d.name][0] == d.sha256
+        else replace(d, ingested=following)
+        for d in parsed
+    ]
+
+
 def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
     """Every talk of these documents, merged; `old`: the talks of the build in use."""
     records = [(d.name, pos, rec) for d in docs.values() for pos, rec in enumerate(d.talks)]
@@ -81,6 +97,7 @@ def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
         set(),
         old=old,
         guessed=_guessed((d.name, d.warnings) for d in docs.values()),
+        ingested={d.name: d.ingested for d in docs.values()},
     )
     return Plan(
         talks,
@@ -99,13 +116,16 @@ def _merged(
     as_read: Sequence[Talk] | None = None,
     old: Mapping[int, Talk] | None = None,
     guessed: Mapping[str, str] | None = None,
+    ingested: Mapping[str, int] | None = None,
+    rooms: Mapping[str, frozenset[str]] | None = None,
 ) -> tuple[list[Talk], tables.Rows]:
     """Merge `inputs`; give each talk its id (`stable_ids`; `old`: the talks
     they replace); the records rows to store (the records `as_read`, when the
     inputs were renamed for merging); `guessed`: document -> the zone its times were
-    read in for want of one it names."""
+    read in for want of one it names; `ingested`: document -> its ingest number;
+    `rooms`: document -> the rooms all its records name (by default those of `inputs`)."""
     stored = inputs if as_read is None else as_read
-    grouped = merge_grouped(inputs, guessed)
+    grouped = merge_grouped(inputs, guessed, ingested, rooms)
     ids = stable_ids([_identified(t, [inputs[m] for m in ms]) for t, ms in grouped], taken, old)
     talks: list[Talk] = []
     rows: tables.Rows = []
@@ -137,6 +157,18 @@ def _identified(merged: Talk, records: Sequence[Talk]) -> Talk:
     return replace(merged, uid=uid, title=ranked[0].title)
 
 
+def _rooms(
+    con: duckdb.DuckDBPyConnection, docs: Sequence[ParsedDocument], replaced: Sequence[str]
+) -> dict[str, frozenset[str]]:
+    """document -> the rooms all its records name, stored or given now, as a whole
+    build's merge sees them (`merge.room_names`), though a delta merges a few talks."""
+    gone = set(replaced)
+    return room_names(
+        [(n, r) for n, r in tables.rooms_named(con) if n not in gone]
+        + [(d.name, t.room) for d in docs for t in d.talks]
+    )
+
+
 def change(
     con: duckdb.DuckDBPyConnection,
     parsed: Sequence[ParsedDocument],
@@ -152,7 +184,9 @@ def change(
             unknown[0],
             "no such document in the knowledge base; known: " + ", ".join(sorted(stored)),
         )
+    numbers = tables.ingest_numbers(con)
     docs = [d for d in parsed if d.name not in stored or stored[d.name][2] != d.sha256]
+    docs = numbered(docs, {n: (s[2], numbers.get(n, 0)) for n, s in stored.items()})
     replaced = [d.name for d in docs if d.name in stored] + list(dropped)
     notices: list[str] = []  # (a new version's own notice is identity.py's)
     named = maybe.conferences_named(con, replaced)  # (as a record says, as stored)
@@ -196,6 +230,8 @@ def change(
                 [(n, stored[n][3]) for n in stored if n not in replaced]
                 + [(d.name, d.warnings) for d in docs]
             ),
+            numbers | {d.name: d.ingested for d in docs},
+            _rooms(con, docs, replaced),
         )
     except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides

@@ -41,9 +41,9 @@ from index.build.identity import (
     stated_conferences,
 )
 from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
-from ingest.merge import canonical_conferences
+from ingest.merge import canonical_conferences, on_clock
 from ingest.text import generic_title, title_key
-from ingest.when import instant, named_zone, on_the_clock, wall_clock
+from ingest.when import named_zone
 from talkbase.core.records import Talk
 
 
@@ -240,7 +240,7 @@ def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> 
     if not _same_clocks(doc.talks, other.talks):
         return  # (its clock times are not the other's: no sign they are in its zone)
     clock = ZoneInfo(zone)
-    doc.talks = tuple(_on_clock(t, doc.assumed, clock) for t in doc.talks)
+    doc.talks = tuple(on_clock(t, doc.assumed, clock) for t in doc.talks)
     doc.assumed = zone
     if doc.at is None:
         kin.rezoned[doc.name] = (zone, other.name)
@@ -280,20 +280,9 @@ def in_zone(doc: ParsedDocument, zone: str, other: str) -> ParsedDocument:
     said = zone_borrowed(doc.name, zone, other)
     return replace(
         doc,
-        talks=tuple(_on_clock(t, assumed, clock) for t in doc.talks),
+        talks=tuple(on_clock(t, assumed, clock) for t in doc.talks),
         warnings=tuple(said if zone_assumed([w]) else w for w in doc.warnings),
     )
-
-
-def _on_clock(talk: Talk, assumed: str, clock: ZoneInfo) -> Talk:
-    """The talk's times in `clock` where they were read in the zone `assumed` (their
-    wall clock times kept: `when.on_the_clock` reads them on a day the clocks change)."""
-    if talk.start is None or getattr(talk.start.tzinfo, "key", None) != assumed:
-        return talk
-    start = wall_clock(talk.start.replace(tzinfo=None), clock)
-    end = wall_clock(talk.end.replace(tzinfo=None), clock) if talk.end is not None else None
-    start, end, _ = on_the_clock(start, end)
-    return replace(talk, start=instant(start), end=instant(end) if end is not None else None)
 
 
 def _joined(name: str) -> str:

@@ -82,9 +82,12 @@ def read(
         docs = {}
         if not replace_all:
             records = tables.records_by_document(con)
+            numbers = tables.ingest_numbers(con)
             for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
                 talks = tuple(records.get(name, ()))
-                docs[name] = ParsedDocument(path, name, fmt, sha, talks, tuple(warnings))
+                docs[name] = ParsedDocument(
+                    path, name, fmt, sha, talks, tuple(warnings), ingested=numbers.get(name, 0)
+                )
         cache: Any = {}
         if built_with == model and not rebuild and build.manifest.format_version >= 2:
             cache = vectors(build, con)
@@ -115,6 +118,7 @@ def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
             r["sha256"],
             tuple(talk_from_dict(t) for t in r["records"]),
             tuple(r["warnings"]),
+            ingested=int(r.get("ingested", 0)),
         )
         for r in rows
     }

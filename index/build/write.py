@@ -147,6 +147,7 @@ def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
             "format": d.format,
             "sha256": d.sha256,
             "warnings": list(d.warnings),
+            "ingested": d.ingested,
             "records": [t.to_dict() for t in d.talks],
         }
         for d in docs

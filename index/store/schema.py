@@ -13,6 +13,11 @@ notes(talk_id, label, text)
 sources(talk_id, document, parser, location, section)
 conflicts(talk_id, field, document, value)
 documents(name, path, format, sha256, talks, warnings)
+ingests(document, number)           -- the number of the ingest that stored each
+                                    document (one more each ingest; a base from before
+                                    has no table: 0). A table of its own, not a column
+                                    of `documents`: an older talkbase writing into the
+                                    base inserts `documents` rows of the shape it knows
 records(document, position, talk_id, conference, record)  -- each parsed record of
                                     each document, as JSON, the talk it became part
                                     of, and the conference as the record names it
@@ -32,6 +37,8 @@ embeddings(key, talk_id, row)            -- where the vector of a text lies: the
 from __future__ import annotations
 
 ACRONYMS_DDL = "CREATE TABLE acronyms (short VARCHAR, long VARCHAR, talks INTEGER)"
+# (a base from before ingest numbers were kept gets the table when it grows)
+INGESTS_DDL = "CREATE TABLE IF NOT EXISTS ingests (document VARCHAR PRIMARY KEY, number INTEGER)"
 
 DDL = f"""
 CREATE TABLE talks (
@@ -59,6 +66,7 @@ CREATE TABLE documents (
     name VARCHAR PRIMARY KEY, path VARCHAR, format VARCHAR, sha256 VARCHAR,
     talks INTEGER, warnings VARCHAR
 );
+{INGESTS_DDL};
 CREATE TABLE records (
     document VARCHAR, position INTEGER, talk_id BIGINT, conference VARCHAR, record VARCHAR
 );

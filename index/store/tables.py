@@ -15,7 +15,8 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from index.store.schema import DDL, TALK_TABLES
+from index.store.reads import has_table
+from index.store.schema import DDL, INGESTS_DDL, TALK_TABLES
 from index.store.sql import sql_literal
 from ingest.merge import surname
 from ingest.text import title_key
@@ -117,7 +118,10 @@ def insert_talks(
 
 
 def insert_documents(con: duckdb.DuckDBPyConnection, docs: Iterable[Any]) -> None:
-    """Rows of parsed documents (ingest.detect.ParsedDocument) in `documents`."""
+    """Rows of parsed documents (ingest.detect.ParsedDocument) in `documents`, and the
+    number of the ingest that stored each in `ingests` (a database copied from a base
+    from before gets the table)."""
+    docs = list(docs)
     bulk(
         con,
         "documents",
@@ -126,6 +130,11 @@ def insert_documents(con: duckdb.DuckDBPyConnection, docs: Iterable[Any]) -> Non
             for d in docs
         ],
     )
+    con.execute(INGESTS_DDL)
+    if docs:  # (a row an older talkbase left of a document it removed goes first)
+        names = sql_literal([d.name for d in docs])
+        con.execute(f"DELETE FROM ingests WHERE list_contains({names}, document)")
+    bulk(con, "ingests", [(d.name, d.ingested) for d in docs])
 
 
 def insert_records(con: duckdb.DuckDBPyConnection, rows: Rows) -> None:
@@ -218,6 +227,9 @@ def delete_talks(con: duckdb.DuckDBPyConnection, ids: Iterable[int]) -> None:
 def delete_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> None:
     if names:
         con.execute(f"DELETE FROM documents WHERE list_contains({sql_literal(list(names))}, name)")
+        if has_table(con, "ingests"):
+            gone = sql_literal(list(names))
+            con.execute(f"DELETE FROM ingests WHERE list_contains({gone}, document)")
         con.execute(
             f"DELETE FROM records WHERE list_contains({sql_literal(list(names))}, document)"
         )
@@ -228,6 +240,18 @@ def stored_documents(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str
     """name -> (path, format, sha256, warnings) of every document in the base."""
     rows = con.execute("SELECT name, path, format, sha256, warnings FROM documents").fetchall()
     return {n: (p, f, s, json.loads(w)) for n, p, f, s, w in rows}
+
+
+def ingest_numbers(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """name -> the number of the ingest that stored the document (none in a base from
+    before they were kept, nor for a document an older talkbase stored: each counts
+    0, the oldest)."""
+    if not has_table(con, "ingests"):
+        return {}
+    rows = con.execute(
+        "SELECT i.document, i.number FROM ingests i JOIN documents d ON d.name = i.document"
+    ).fetchall()
+    return {str(n): int(i or 0) for n, i in rows}
 
 
 def records_of_documents(
@@ -274,6 +298,17 @@ def records_by_document(con: duckdb.DuckDBPyConnection) -> dict[str, list[Talk]]
     for name, records in con.execute("SELECT name, records FROM documents").fetchall():
         out[name] = [talk_from_dict(r) for r in json.loads(records)]  # format 2
     return out
+
+
+def rooms_named(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    """(document, room) of each room its stored records name, as written (none without
+    the records table: a base of format 2)."""
+    if not has_records_table(con):
+        return []
+    rows = con.execute(
+        "SELECT DISTINCT document, json_extract_string(record, '$.room') FROM records"
+    ).fetchall()
+    return [(str(doc), str(room)) for doc, room in rows if room]
 
 
 def records_of(con: duckdb.DuckDBPyConnection, talk_ids: Iterable[int]) -> Rows:

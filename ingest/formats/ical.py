@@ -644,9 +644,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     older = _superseded(cal, document)
     shared = _shared_uids(cal, older)
     if shared:
-        uid, count = next(iter(shared.items()))
+        one, count = next(iter(shared.items()))
         cal.warnings.append(
-            f"{document}: {count} events share the UID {uid!r}"
+            f"{document}: {count} events share the UID {one!r}"
             + (f" ({len(shared)} UIDs are shared so)" if len(shared) > 1 else "")
             + "; it names none of them, so they are told apart by title and time"
         )
