@@ -51,25 +51,27 @@ def _ids(home: Path, embedder) -> dict[str, int]:
         return {t.title: tid for tid, t in kb.talks.items()}
 
 
+def _ingested_twice(
+    tmp_path: Path, embedder, then: list[tuple[str, str, str]]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each talk's id after ingesting `EVENTS`, and after ingesting `then` over them."""
+    doc, home = tmp_path / "camp.ics", tmp_path / "home"
+    ids = []
+    for events in (EVENTS, then):
+        doc.write_text(_calendar(events))
+        ingest([doc], home, embedder)
+        ids.append(_ids(home, embedder))
+    return ids[0], ids[1]
+
+
 def test_deleting_one_event_keeps_every_other_talks_id(tmp_path: Path, hashing_embedder) -> None:
-    doc = tmp_path / "camp.ics"
-    home = tmp_path / "home"
-    doc.write_text(_calendar(EVENTS))
-    ingest([doc], home, hashing_embedder)
-    before = _ids(home, hashing_embedder)
-    doc.write_text(_calendar([e for e in EVENTS if e[0] != "Digital forensics"]))
-    ingest([doc], home, hashing_embedder)
-    after = _ids(home, hashing_embedder)
+    kept = [e for e in EVENTS if e[0] != "Digital forensics"]
+    before, after = _ingested_twice(tmp_path, hashing_embedder, kept)
     assert set(after) == set(before) - {"Digital forensics"}
     assert {t: before[t] for t in after} == after
 
 
 def test_swapping_two_events_keeps_their_ids(tmp_path: Path, hashing_embedder) -> None:
-    doc = tmp_path / "camp.ics"
-    home = tmp_path / "home"
-    doc.write_text(_calendar(EVENTS))
-    ingest([doc], home, hashing_embedder)
-    before = _ids(home, hashing_embedder)
-    doc.write_text(_calendar([EVENTS[0], EVENTS[2], EVENTS[1], *EVENTS[3:]]))
-    ingest([doc], home, hashing_embedder)
-    assert _ids(home, hashing_embedder) == before
+    swapped = [EVENTS[0], EVENTS[2], EVENTS[1], *EVENTS[3:]]
+    before, after = _ingested_twice(tmp_path, hashing_embedder, swapped)
+    assert after == before
