@@ -10,7 +10,7 @@ from index.encoders.embed import HashingEmbedder
 from index.search.kb import KnowledgeBase
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
-from tests.conftest import BLOG, DIGEST
+from tests.conftest import BLOG, DIGEST, PROGRAMS
 
 
 def _changed_blog(tmp_path):
@@ -154,3 +154,29 @@ def test_ids_from_source_uids_survive_a_conference_rename(fake_home, tmp_path):
         talk = kb.talk("A Calendar Only Talk")
     assert talk.id == before and talk.conference == "PyTorch Conference North America 2026"
     assert not report.changes.removed
+
+
+def test_replace_names_every_document_it_forgets(fake_home, tmp_path, capsys):
+    """`--replace` keeps only the documents given now: the summary names each stored
+    document it forgets (a whole program may go), never only the talks (sweep 13 F8)."""
+    import argparse
+
+    from talkbase.output import print_report
+
+    stored = sorted(p.name for p in PROGRAMS.iterdir())
+    assert len(stored) >= 2
+    ics = tmp_path / "cal.ics"
+    ics.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x1\r\nSUMMARY:Only This\r\n"
+        "DTSTART:20261020T170000Z\r\nDTEND:20261020T173000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        encoding="utf-8",
+    )
+    report = ingest([ics], fake_home, HashingEmbedder(), replace_all=True)
+    assert report.removed_documents == stored
+    again = ingest([ics], fake_home, HashingEmbedder(), replace_all=True)
+    assert again.removed_documents == []  # nothing left to forget
+    print_report(
+        ingest([BLOG], fake_home, HashingEmbedder(), replace_all=True),
+        argparse.Namespace(json=False),
+    )
+    assert "cal.ics: removed" in capsys.readouterr().out.splitlines()

@@ -111,6 +111,8 @@ def ingest(
         ):
             report.seconds = time.perf_counter() - t0
             return report
+        if replace_all:  # said, never silent: a whole program may go (sweep 13 F8)
+            report.removed_documents = previous.forgotten(home, {d.name for d in parsed})
         docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all)
         for name, conference in renamed.items():  # (the talks of another name's program)
             docs[name] = replace(

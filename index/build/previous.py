@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from index.build.cache import VectorCache
@@ -35,6 +36,24 @@ def in_use(home: Path, replace_all: bool) -> store.Build | None:
             return None
         raise
     return build
+
+
+def forgotten(home: Path, kept: set[str]) -> list[str]:
+    """The stored documents an ingest `--replace` forgets: every one not named in
+    `kept` (none where the base is damaged or missing: nothing readable is lost)."""
+    build = in_use(home, True)
+    if build is None:
+        return []
+    try:
+        with store.reading(build):
+            con = store.connect(build.db_path)
+            try:
+                names = tables.stored_documents(con)
+            finally:
+                con.close()
+    except (duckdb.Error, OSError, RuntimeError):  # a damaged base starts afresh: none named
+        return []
+    return sorted(n for n in names if n not in kept)
 
 
 def check_model(home: Path, build: store.Build | None, embedder: Embedder, rebuild: bool) -> None:
