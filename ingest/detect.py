@@ -73,7 +73,7 @@ class ParsedDocument:
     ends_open: bool = False
     # the number of the ingest that stored this version of it (index/build/delta.py
     # `numbered`: each ingest one more; 0 in a base from before they were kept): where
-    # documents disagree on a talk's time or room, the latest's win (ingest.merge
+    # documents disagree on a talk's time or room, the latest's win (ingest.merge.precedence
     # `SCHEDULE`, `_latest`); its title, speakers and the rest keep the present order
     ingested: int = 0
 

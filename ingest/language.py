@@ -150,7 +150,7 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       all of them are in together, where its own words read likeliest as that one too
       (in a program of two languages, the others stay without).
 
-    A talk `guess` names the language of is left to it (ingest/merge.py), one whose
+    A talk `guess` names the language of is left to it (ingest/merge/combine.py), one whose
     program names its language keeps it."""
     short: dict[int, str] = {}
     unsure: dict[int, str] = {}

@@ -257,7 +257,7 @@ def test_the_title_prefilter_never_drops_a_close_pair():
     import random
 
     from index.build.delta import _maybe_close
-    from ingest.merge import titles_close
+    from ingest.merge.same import titles_close
     from ingest.text import title_key
 
     rng = random.Random(4)

@@ -319,7 +319,7 @@ def test_a_new_version_keeps_its_ids_and_replaces_the_program(tmp_path):
 
 
 def test_resemblance_counts_ids_and_rare_titles():
-    # stable ids (ingest.merge.stable_uid): "a0", "b1" may only number rows
+    # stable ids (ingest.merge.revisions.stable_uid): "a0", "b1" may only number rows
     a = tuple(Talk(title=t, uid=f"talk-a{i}") for i, t in enumerate(TITLES_A))
     renamed = tuple(Talk(title=f"New title {i}", uid=f"talk-a{i}") for i in range(12))
     assert not same_program(a, renamed)  # an id alone, with nothing else alike

@@ -4,7 +4,7 @@ count of its summaries decides it, so topic tails ("Python for analysts - Machin
 Learning"), "Screening - Wild Strawberries" and a revision adding breaks read as on
 main. The same talk in a calendar ("Scaling Kafka consumers - Jonas Weber") and a table
 ("Scaling Kafka consumers", Jonas Weber) at one slot is joined at merge time instead
-(`merge.named_after`), titled without the name (sweep 13 F7)."""
+(`merge.titles.named_after`), titled without the name (sweep 13 F7)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 
 from ingest.detect import parse_text
 from ingest.formats import ical
-from ingest.merge import merge_talks, same_talk
+from ingest.merge import merge_talks
+from ingest.merge.same import same_talk
 from talkbase.core.records import Source, Speaker, Talk
 
 

@@ -22,7 +22,8 @@ from index.build import delta, ids
 from index.build.builder import ingest, remove
 from index.search.kb import KnowledgeBase
 from ingest.detect import parse_path
-from ingest.merge import merge_talks, same_talk
+from ingest.merge import merge_talks
+from ingest.merge.same import same_talk
 from ingest.text import clean, title_key
 from talkbase.core.records import Source, Speaker, Talk
 from tests.conftest import BLOG, DIGEST, ROOT

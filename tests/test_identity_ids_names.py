@@ -1,4 +1,4 @@
-"""Which talks and documents are one (ingest/merge.py, index/build/identity.py): an
+"""Which talks and documents are one (ingest/merge/same.py, index/build/identity.py): an
 id reused by another talk joins nothing, a title twice on two days is two showings,
 row numbers are no ids, a conference name with an addition is the same conference,
 and a browser's re-download keeps the conference named after the file."""

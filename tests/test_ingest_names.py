@@ -9,7 +9,7 @@ import pytest
 
 from ingest.detect import parse_path, parse_text
 from ingest.formats.icalnames import people
-from ingest.merge import surname
+from ingest.merge.people import surname
 from talkbase.core.names import clean_name, surname_words
 from talkbase.core.records import Speaker
 

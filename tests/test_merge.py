@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from ingest.detect import parse_path
-from ingest.merge import canonical_conferences, merge_talks, same_talk
+from ingest.merge import merge_talks
+from ingest.merge.same import canonical_conferences, same_talk
 from ingest.text import same_org, title_key
 from talkbase.core.records import Source, Speaker, Talk
 from tests.conftest import BLOG, DIGEST

@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ingest.merge import merge_talks, same_talk
+from ingest.merge import merge_talks
+from ingest.merge.same import same_talk
 from talkbase.core.records import Source, Speaker, Talk
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -1,5 +1,5 @@
 """Where stored documents of one talk disagree, the document ingested last gives its
-values (ingest.merge `_latest`, the ingest numbers of index/build/delta.py `numbered`),
+values (ingest.merge.precedence `_latest`, the ingest numbers of index/build/delta.py `numbered`),
 after the revision rules; documents of one ingest decide as before (sweep 13, F2)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Sweep 9: documents of one program under other names, a zone a document names over
 the default one, and what export writes (index/build/kindred.py, identity.other_days,
-ingest/merge.py's `guessed`, talkbase/cli.py's export)."""
+ingest/merge/precedence.py's `guessed`, talkbase/cli.py's export)."""
 
 from __future__ import annotations
 

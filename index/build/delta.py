@@ -34,16 +34,11 @@ from index.build.ids import (
 from index.store import candidates as maybe
 from index.store import tables
 from ingest.detect import ParsedDocument, zone_assumed
-from ingest.merge import (
-    FUZZY_TITLE,
-    canonical_conferences,
-    format_keys,
-    merge_grouped,
-    named_keys,
-    room_names,
-    surname,
-    titles_close,
-)
+from ingest.merge import merge_grouped
+from ingest.merge.people import surname
+from ingest.merge.precedence import room_names
+from ingest.merge.same import FUZZY_TITLE, canonical_conferences, titles_close
+from ingest.merge.titles import format_keys, named_keys
 from ingest.text import loose_key, title_key
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk

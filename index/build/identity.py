@@ -19,7 +19,7 @@ document again:
      frab guid, an iCal UID) where both give it one and its title or a speaker agrees
      too (a renamed talk keeps its id), else by its title, unless both give it ids
      and they differ (two talks that share a title). Only stable ids count
-     (`ingest.merge.stable_uid`): digits or a short code may number the rows, and a
+     (`ingest.merge.revisions.stable_uid`): digits or a short code may number the rows, and a
      talk inserted at the top renumbers them all, so such ids are no ids here. A title counts as much as it is
      rare: one that the knowledge base holds in n conferences ("Opening", "Lightning
      Talks") counts 1/n; a title whose talks both name speakers and share none counts
@@ -77,7 +77,7 @@ from pathlib import PurePath
 
 from ingest.detect import ParsedDocument
 from ingest.housekeeping import is_housekeeping
-from ingest.merge import stable_uid
+from ingest.merge.revisions import stable_uid
 from ingest.text import title_key
 from ingest.when import document_stem
 from talkbase.core.errors import InputError

@@ -8,7 +8,7 @@ SAME_SHARE, session titles such as "Lunch" left out), the two are told apart by 
 conference names they state:
 
 - where one of them names its conference after its file (it states none: "program",
-  "all-data"), its talks are of the other's conference, so ingest/merge.py makes each
+  "all-data"), its talks are of the other's conference, so ingest/merge/ makes each
   talk they share one talk, every disagreement kept as a conflict, and a talk only
   one of them holds stays. Where both are named after their files, the later (a
   stored document before one given now, then the command's order) takes the
@@ -41,7 +41,8 @@ from index.build.identity import (
     stated_conferences,
 )
 from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
-from ingest.merge import canonical_conferences, on_clock
+from ingest.merge.precedence import on_clock
+from ingest.merge.same import canonical_conferences
 from ingest.text import generic_title, title_key
 from ingest.when import named_zone
 from talkbase.core.records import Talk

@@ -18,7 +18,7 @@ import numpy as np
 from index.store.reads import has_table
 from index.store.schema import DDL, INGESTS_DDL, TALK_TABLES
 from index.store.sql import sql_literal
-from ingest.merge import surname
+from ingest.merge.people import surname
 from ingest.text import title_key
 from talkbase.core.records import Talk, talk_from_dict
 

@@ -31,7 +31,7 @@ DTSTAMP): then the newer is the event
 and the older is left out with a warning (`_superseded`). Each talk's source keeps
 its event's revision (`Source.sequence`, `Source.revised`), so that a newer export of
 the calendar, ingested beside an older one, gives the merged talk its times
-(ingest/merge.py).
+(ingest/merge/precedence.py).
 
 A recurring event (RRULE, expanded by python-dateutil in the event's own wall time,
 less its EXDATEs and the occurrences a RECURRENCE-ID event replaces) is one talk per

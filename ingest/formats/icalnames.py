@@ -173,7 +173,7 @@ class SummaryNames:
     rooms or tracks (`places`). No count of summaries decides it: "Python for analysts
     - Machine Learning", "Screening - Wild Strawberries" stay whole whatever the
     calendar's other events say (a calendar and a table of one program are joined at
-    merge time instead: `merge.named_after`)."""
+    merge time instead: `merge.titles.named_after`)."""
 
     places: frozenset[str] = frozenset()  # its rooms and tracks, folded
     named: frozenset[str] = frozenset()  # the people it names elsewhere, folded
