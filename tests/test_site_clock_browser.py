@@ -116,7 +116,10 @@ def test_a_site_of_one_conference_keeps_its_clock_unnamed_on_each_time(tmp_path,
             assert "Fri 13 Mar, 16:00–16:45 ·" in program and "(Europe/Berlin)" not in program
             d.get(url + "#now")
             wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#now-view .note"), why="no note")
-            assert "On the conference's clock (Europe/Berlin)." in d.find_element(By.ID, "now-view").text
+            assert (
+                "On the conference's clock (Europe/Berlin)."
+                in d.find_element(By.ID, "now-view").text
+            )
     finally:
         server.kill()
 
