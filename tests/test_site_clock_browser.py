@@ -9,23 +9,18 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from talkbase.cli import main
 from talkbase.core import present
-from tests.test_browser import CHROMEDRIVER, CHROMIUM, STEP_S, chromium, wait
+from tests.test_browser import STEP_S, chromium, wait
+from tests.test_site_agenda_browser import By
+from tests.test_site_agenda_browser import pytestmark as pytestmark  # (browser, chromium)
 from tests.test_site_browser import _free_port, _meaning_ready, _ready, _serve
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason="needs Debian's chromium"
-    ),
-]
-
-By = pytest.importorskip("selenium.webdriver.common.by").By
 
 HEAD = "title,speakers,date,start,end,room,timezone,language,abstract\n"
 BERLIN = (
@@ -56,6 +51,17 @@ def _export(tmp_path: Path, programs: dict[str, str]) -> tuple[Path, dict[str, s
     return site, {t["title"]: t["id"] for t in talks}
 
 
+@contextmanager
+def _served(site: Path) -> Iterator[str]:
+    """The site served by a static server on a free port: its address."""
+    port = _free_port()
+    server = _serve(site, port)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.kill()
+
+
 def _open(d, url: str) -> None:
     d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": VISITOR})
     d.get(url)
@@ -73,55 +79,42 @@ def test_a_site_of_two_conferences_shows_each_talk_on_its_own_clock(tmp_path, mo
     monkeypatch.setenv("TALKBASE_MODEL", "hashing")
     site, ids = _export(tmp_path, {"berlin.csv": BERLIN, "tokyo.csv": TOKYO})
     assert json.loads((site / "data" / "meta.json").read_text())["timezone"] == ""
-    port = _free_port()
-    server = _serve(site, port)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        with chromium(tmp_path / "downloads") as d:
-            _open(d, url)
-            program = _program(d, url)
-            # Berlin's 16:00 is 16:00, its zone named (New York's clock says 11:00)
-            assert "Fri 13 Mar, 16:00–16:45 (Europe/Berlin)" in program
-            # Tokyo's Saturday 11:00 is listed on Saturday (New York's Friday 22:00)
-            saturday = program.index("Saturday 11 July")
-            assert saturday < program.index("Rust web servers")
-            assert "Sat 11 Jul, 11:00–11:40 (Asia/Tokyo)" in program
-            assert "Friday 10 July" not in program
-            # a day said is each talk's own day: Tokyo's Sunday 09:00 (New York's
-            # Saturday 20:00) is not Saturday's; Berlin's Saturday 09:00 is
-            found = d.execute_script("return window.talkbaseSearch('saturday')")
-            assert set(found) == {ids["Rust web servers"], ids["Morning rounds"]}
-            found = d.execute_script("return window.talkbaseSearch('rust on saturday morning')")
-            assert found == [ids["Rust web servers"]]
-            d.get(url + "?at=2026-07-11T01:30:00Z#now")  # Tokyo 10:30, New York 21:30
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#now-view .note"), why="no note")
-            now = d.find_element(By.ID, "now-view").text
-            assert "Each talk on its own conference's clock (Asia/Tokyo, Europe/Berlin)" in now
-            assert "Rust web servers (Sat 11 Jul, 11:00–11:40 (Asia/Tokyo))" in now
-    finally:
-        server.kill()
+    with _served(site) as url, chromium(tmp_path / "downloads") as d:
+        _open(d, url)
+        program = _program(d, url)
+        # Berlin's 16:00 is 16:00, its zone named (New York's clock says 11:00)
+        assert "Fri 13 Mar, 16:00–16:45 Europe/Berlin ·" in program
+        # Tokyo's Saturday 11:00 is listed on Saturday (New York's Friday 22:00)
+        saturday = program.index("Saturday 11 July")
+        assert saturday < program.index("Rust web servers")
+        assert "Sat 11 Jul, 11:00–11:40 Asia/Tokyo ·" in program
+        assert "Friday 10 July" not in program
+        # a day said is each talk's own day: Tokyo's Sunday 09:00 (New York's
+        # Saturday 20:00) is not Saturday's; Berlin's Saturday 09:00 is
+        found = d.execute_script("return window.talkbaseSearch('saturday')")
+        assert set(found) == {ids["Rust web servers"], ids["Morning rounds"]}
+        found = d.execute_script("return window.talkbaseSearch('rust on saturday morning')")
+        assert found == [ids["Rust web servers"]]
+        d.get(url + "?at=2026-07-11T01:30:00Z#now")  # Tokyo 10:30, New York 21:30
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#now-view .note"), why="no note")
+        now = d.find_element(By.ID, "now-view").text
+        assert "Each talk on its own conference's clock (Asia/Tokyo, Europe/Berlin)" in now
+        assert "Rust web servers (Sat 11 Jul, 11:00–11:40 Asia/Tokyo)" in now
 
 
 def test_a_site_of_one_conference_keeps_its_clock_unnamed_on_each_time(tmp_path, monkeypatch):
     monkeypatch.setenv("TALKBASE_MODEL", "hashing")
     site, _ = _export(tmp_path, {"berlin.csv": BERLIN})
     assert json.loads((site / "data" / "meta.json").read_text())["timezone"] == "Europe/Berlin"
-    port = _free_port()
-    server = _serve(site, port)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        with chromium(tmp_path / "downloads") as d:
-            _open(d, url)
-            program = _program(d, url)
-            assert "Fri 13 Mar, 16:00–16:45 ·" in program and "(Europe/Berlin)" not in program
-            d.get(url + "#now")
-            wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#now-view .note"), why="no note")
-            assert (
-                "On the conference's clock (Europe/Berlin)."
-                in d.find_element(By.ID, "now-view").text
-            )
-    finally:
-        server.kill()
+    with _served(site) as url, chromium(tmp_path / "downloads") as d:
+        _open(d, url)
+        program = _program(d, url)
+        assert "Fri 13 Mar, 16:00–16:45 ·" in program and "Europe/Berlin" not in program
+        d.get(url + "#now")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#now-view .note"), why="no note")
+        assert (
+            "On the conference's clock (Europe/Berlin)." in d.find_element(By.ID, "now-view").text
+        )
 
 
 GERMAN = (
@@ -151,10 +144,8 @@ def german_site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("kongress")
     site, _ = _export(tmp, {"kongress.csv": GERMAN})
     assert json.loads((site / "data" / "meta.json").read_text())["meaning"]
-    port = _free_port()
-    server = _serve(site, port)
-    yield f"http://127.0.0.1:{port}/"
-    server.kill()
+    with _served(site) as url:
+        yield url
 
 
 @pytest.mark.model

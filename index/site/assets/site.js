@@ -98,7 +98,7 @@ function when(t) {
   const start = new Intl.DateTimeFormat('en-GB', opts).format(new Date(t.start));
   const end = t.end ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t.end)) : '';
   // a site of several clocks names each time's
-  const clock = state.zones.length > 1 ? ` (${zone || 'local time'})` : '';
+  const clock = state.zones.length > 1 ? ` ${zone || 'local time'}` : '';
   return (end ? `${start}–${end}` : start) + clock;
 }
 function card(t, why, heading = 'h2') {
