@@ -117,6 +117,21 @@ def test_a_site_of_one_conference_keeps_its_clock_unnamed_on_each_time(tmp_path,
         )
 
 
+def test_an_english_program_lists_its_talks_in_score_order_unmarked(tmp_path, monkeypatch):
+    """Where the site's meaning reads the program's language, no talk is set apart as
+    only nearest: the server's closeness also weighs a talk's best sentence, which the
+    site does not hold (set apart by the site's rule, one of the demo's judged talks
+    fell below the others)."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    site, _ = _export(tmp_path, {"berlin.csv": BERLIN, "tokyo.csv": TOKYO})
+    assert not json.loads((site / "data" / "meta.json").read_text())["languages"]["several"]
+    with _served(site) as url, chromium(tmp_path / "downloads") as d:
+        _open(d, url)
+        d.find_element(By.ID, "q").send_keys("web")  # in 2 of 4 talks: common, no match alone
+        wait(d, lambda d: len(_results(d)) == 2, STEP_S, "not the two talks holding 'web'")
+        assert present.NEAREST not in _results(d) and not d.find_elements(By.ID, "nearest")
+
+
 GERMAN = (
     "Herzinsuffizienz: neue Leitlinien,Anna Schmidt,2026-03-13,09:00,09:45,Saal 1,"
     "Europe/Berlin,de,Die neuen Leitlinien zur Behandlung der chronischen Herzinsuffizienz.\n"

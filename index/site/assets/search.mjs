@@ -495,13 +495,18 @@ export function createSearch(talks, meta, vectors) {
       const s = w * (lexS.get(i) || 0) + (1 - w) * (denS.get(i) || 0);
       if (lex.has(i) || qv) total.set(i, s);
     }
-    // the matches first, then the talks only nearest, as the server lists them (the
-    // rule of index/search/rank/match.py: a word of the query that is not common, or
-    // close in meaning)
+    // on a program in several languages, where the site's meaning reads only English
+    // (meta.languages), the matches first, then the talks only nearest, as the server
+    // lists them (the rule of index/search/rank/match.py: a word of the query that is
+    // not common, or close in meaning); elsewhere the order of the scores, unmarked:
+    // the server's closeness there also weighs a talk's best sentence, which the site
+    // does not hold, and would set apart talks the server counts as matches
+    const apart = meta.languages.several;
     const matches = i => terms.some(t => !common.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
       || (den.get(i) ?? -Infinity) >= closeFloor;
     const ranked = [...total].sort((a, b) => b[1] - a[1])
-      .map(([i, s]) => [i, s, matches(i)]).sort((a, b) => b[2] - a[2]).slice(0, k);
+      .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
+      .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
