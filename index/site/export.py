@@ -45,7 +45,7 @@ import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon, negation, visitors
-from index.search.read.vocab import COMMON_SHARE
+from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
 from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import several_languages
@@ -219,11 +219,13 @@ def _languages(kb: KnowledgeBase, talks: list[Any]) -> dict[str, Any]:
 def matching() -> dict[str, Any]:
     """The server's rule for which listed talks match a query and which are only the
     nearest (index/search/rank/match.py), as the site reads it: a word not in more than
-    `common_share` of the talks, or closeness in meaning of `floor` or more; and the
-    words it says before the nearest talks (talkbase/core/present.py)."""
+    `common_share` of the talks (in a base of `common_min_talks` or more: in a smaller one
+    every word counts), or closeness in meaning of `floor` or more; and the words it says
+    before the nearest talks (talkbase/core/present.py)."""
     return {
         "floor": settings.match_floor(),
         "common_share": COMMON_SHARE,
+        "common_min_talks": COMMON_MIN_TALKS,
         "nearest": present.NEAREST,
         "nearest_after": present.NEAREST_AFTER,
     }

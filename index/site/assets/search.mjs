@@ -501,8 +501,12 @@ export function createSearch(talks, meta, vectors) {
     // not common, or close in meaning); elsewhere the order of the scores, unmarked:
     // the server's closeness there also weighs a talk's best sentence, which the site
     // does not hold, and would set apart talks the server counts as matches
-    const apart = meta.languages.several;
-    const matches = i => terms.some(t => !common.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
+    // (a search with limits lists the talks that pass them as before: a word the site
+    // leaves beside a limit it read, "曜日" of "土曜日", is no topic to match)
+    const apart = meta.languages.several && !said.length;
+    // the server's common words: none in a base of fewer talks than `common_min_talks`
+    const usual = n >= MATCH.common_min_talks ? common : new Set();
+    const matches = i => terms.some(t => !usual.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
       || (den.get(i) ?? -Infinity) >= closeFloor;
     const ranked = [...total].sort((a, b) => b[1] - a[1])
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
