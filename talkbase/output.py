@@ -124,16 +124,13 @@ def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
-        if not note.startswith("No close match"):
+        if note != present.NEAREST:
             err.write(note + "\n")
     shown_nearest = False
     for n, hit in enumerate(answer.hits, start=1):
         if not hit.why.match and not shown_nearest:
-            out.write(
-                "no close match; nearest talks:\n"
-                if n == 1
-                else "nearest talks (no close match):\n"
-            )
+            said = present.NEAREST if n == 1 else present.NEAREST_AFTER
+            out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
         print_hit(n, hit, out)
 

@@ -582,3 +582,47 @@ def test_a_folder_left_by_an_unfinished_export_is_never_deleted(tmp_path, fake_k
     with pytest.raises(InputError, match="did not finish"):
         export_site(fake_kb_module, site)
     assert (left / ".git" / "HEAD").read_text() == "ref" and (site / SITE_MARK).exists()
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_matches_follow_the_servers_rule_on_a_small_program(tmp_path, hashing_embedder):
+    """On a program mostly not in English the site sets the talks only nearest apart by
+    the server's rule (sweep 14 F12): in a base under the server's `COMMON_MIN_TALKS`
+    every word a talk holds makes a match, however many talks hold it; and a search with
+    limits lists the talks that pass them as before, unmarked."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    rows = [
+        ("Herzinsuffizienz heute", "Kardiologie", "2026-03-13"),
+        ("Vorhofflimmern behandeln", "Kardiologie", "2026-03-13"),
+        ("Bluthochdruck im Alter", "Kardiologie", "2026-03-14"),
+        ("Schlaganfall akut", "Neurologie", "2026-03-14"),
+        ("Migräne verstehen", "Neurologie", "2026-03-13"),
+        ("Diabetes und Ernährung", "Innere Medizin", "2026-03-14"),
+    ]
+    doc = tmp_path / "kongress.csv"
+    doc.write_text(
+        "title,track,date,start,end,room,language,abstract\n"
+        + "".join(
+            f"{t},{k},{d},{9 + n}:00,{9 + n}:45,Saal 1,de,Ein Vortrag über {t}.\n"
+            for n, (t, k, d) in enumerate(rows)
+        ),
+        encoding="utf-8",
+    )
+    home = tmp_path / "home"
+    ingest([doc], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    assert json.loads((tmp_path / "site" / "data" / "meta.json").read_text())["languages"][
+        "several"
+    ]
+    track, limited = _node_engine(
+        tmp_path / "site",
+        # (a query vector far from every talk: meaning ranks all, makes no match)
+        "const qv = new Float32Array(JSON.parse(read('meta.json')).dim);"
+        "const f = q => engine.search(q, qv, {}, 10).hits.map(h => [h.talk.title, h.match]);"
+        "console.log(JSON.stringify([f('Kardiologie'), f('Ophthalmologie am Freitag')]));",
+    )
+    assert [t for t, match in track if match] == [r[0] for r in rows[:3]]  # 3 of 6: matches
+    assert len(limited) == 3 and all(match is None for _, match in limited)  # Friday's three

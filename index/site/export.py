@@ -45,8 +45,10 @@ import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon, negation, visitors
-from talkbase.core import settings, timetable
+from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
+from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
+from talkbase.core.languages import several_languages
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -76,6 +78,9 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         "start": t.start.isoformat() if t.start else None,
         "end": t.end.isoformat() if t.end else None,
         "day": t.day.isoformat() if t.day else None,  # the program's day (after midnight)
+        # its conference's zone ("Asia/Tokyo"; "UTC+01:00" where the program gives only
+        # an offset): a site of several conferences shows each talk on its own clock
+        "zone": t.zone or "",
         "room": t.room or "",
         "track": t.track or "",
         "format": t.format or "",
@@ -197,6 +202,35 @@ def parts_of_day() -> dict[str, list[str]]:
     return out
 
 
+def _languages(kb: KnowledgeBase, talks: list[Any]) -> dict[str, Any]:
+    """What the talks' languages mean for the site's search by meaning, as the server
+    decides it (talkbase/core/languages.py `several_languages`, the rule that gives a
+    base its multilingual signal): how many of the talks with a known language are
+    not in English, whether that makes several languages, and whether the server
+    then counts a talk close in meaning only when its multilingual signal confirms it
+    (index/search/rank/match.py `CONFIRMED_FLOOR`): the site has no such signal, so
+    there closeness in meaning alone makes no match."""
+    counts = Counter(t.language for t in talks if t.language)
+    several, other, known = several_languages(counts.items())
+    confirmed = several and getattr(kb, "multilingual", None) is not None
+    return {"several": several, "not_english": other, "known": known, "confirmed": confirmed}
+
+
+def matching() -> dict[str, Any]:
+    """The server's rule for which listed talks match a query and which are only the
+    nearest (index/search/rank/match.py), as the site reads it: a word not in more than
+    `common_share` of the talks (in a base of `common_min_talks` or more: in a smaller one
+    every word counts), or closeness in meaning of `floor` or more; and the words it says
+    before the nearest talks (talkbase/core/present.py)."""
+    return {
+        "floor": settings.match_floor(),
+        "common_share": COMMON_SHARE,
+        "common_min_talks": COMMON_MIN_TALKS,
+        "nearest": present.NEAREST,
+        "nearest_after": present.NEAREST_AFTER,
+    }
+
+
 def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     """Write the static site of the base `kb` into the folder `out` (see the module)."""
     out = Path(out).expanduser().resolve()
@@ -254,6 +288,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords": _stopwords(kb),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
+        "match": matching(),
+        "languages": _languages(kb, talks),
         "meaning": model is not None,
         "model": "model/model.onnx" if model else None,
     }

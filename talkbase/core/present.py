@@ -13,6 +13,7 @@ from typing import Any
 from talkbase.core.records import Speaker
 
 NEAREST = "No close match; nearest talks:"  # said before talks only near in meaning
+NEAREST_AFTER = "Nearest talks (no close match):"  # the same, after the talks that match
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
 

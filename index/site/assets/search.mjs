@@ -90,10 +90,17 @@ function clock(iso, zone, programDay) {
   return { day, hm: `${get('hour')}:${get('minute')}` };
 }
 
+// a zone the browser can show a clock in: a named one ("Europe/Berlin"); a bare offset
+// or UTC ("UTC+01:00") is shown on the visitor's own clock
+function named(zone) { return zone && !zone.startsWith('UTC') ? zone : undefined; }
+
+// The clock a talk is shown, grouped and limited on: its site's zone where the site is
+// one conference's (meta.timezone), else its own conference's (a site of several)
+export function talkZone(meta, t) { return named(meta.timezone) || named(t && t.zone); }
+
 export function createSearch(talks, meta, vectors) {
-  const zone = meta.timezone && !meta.timezone.startsWith('UTC') ? meta.timezone : undefined;
   const docs = talks.map((t, i) => {
-    const when = clock(t.start, zone, t.day);
+    const when = clock(t.start, talkZone(meta, t), t.day);
     const fields = {
       title: terms(t.title), speakers: terms(t.speakers.join(' ')),
       track: terms(t.track), abstract: terms(t.abstract),
@@ -122,7 +129,12 @@ export function createSearch(talks, meta, vectors) {
     }
     return m;
   });
-  const common = new Set([...df].filter(([, c]) => c > 0.4 * n).map(([w]) => w));
+  // the words in most talks, which alone make no match (index/search/read/vocab.py's share)
+  const MATCH = meta.match;
+  const common = new Set([...df].filter(([, c]) => c > MATCH.common_share * n).map(([w]) => w));
+  // closeness in meaning makes a match from the server's floor, except where the server
+  // has it confirmed by its multilingual signal, which the site does not have
+  const closeFloor = meta.languages.confirmed ? Infinity : MATCH.floor;
   // the function words of the program's other languages its server leaves out ("per",
   // "della"): the export writes them (index/search/rank/stopwords.py decides which)
   const ownStop = new Set(meta.stopwords || []);
@@ -483,17 +495,32 @@ export function createSearch(talks, meta, vectors) {
       const s = w * (lexS.get(i) || 0) + (1 - w) * (denS.get(i) || 0);
       if (lex.has(i) || qv) total.set(i, s);
     }
-    const ranked = [...total].sort((a, b) => b[1] - a[1]).slice(0, k);
-    const hits = ranked.map(([i, s]) => {
+    // on a program in several languages, where the site's meaning reads only English
+    // (meta.languages), the matches first, then the talks only nearest, as the server
+    // lists them (the rule of index/search/rank/match.py: a word of the query that is
+    // not common, or close in meaning); elsewhere the order of the scores, unmarked:
+    // the server's closeness there also weighs a talk's best sentence, which the site
+    // does not hold, and would set apart talks the server counts as matches
+    // (a search with limits lists the talks that pass them as before: a word the site
+    // leaves beside a limit it read, "曜日" of "土曜日", is no topic to match)
+    const apart = meta.languages.several && !said.length;
+    // the server's common words: none in a base of fewer talks than `common_min_talks`
+    const usual = n >= MATCH.common_min_talks ? common : new Set();
+    const matches = i => terms.some(t => !usual.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
+      || (den.get(i) ?? -Infinity) >= closeFloor;
+    const ranked = [...total].sort((a, b) => b[1] - a[1])
+      .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
+      .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
+    const hits = ranked.map(([i, s, match]) => {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
-      return { talk: docs[i].talk, score: s, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
+      return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
     });
     return { said, note, fixes, words: terms, hits };
   }
 
   function knowWords(words) { known = words; }
 
-  return { search, readLimits, knowWords, clock: (iso, day) => clock(iso, zone, day) };
+  return { search, readLimits, knowWords, clock: t => clock(t.start, talkZone(meta, t), t.day) };
 }
 
 // -- the query encoder: BERT's WordPiece, as the base's tokenizer.json does it --------

@@ -1,6 +1,6 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
-import { createSearch, loadEncoder, wholeWords } from './search.mjs';
+import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
 // the agenda in localStorage, one entry per site (the app keeps one per origin): two
@@ -10,7 +10,7 @@ const $ = id => document.getElementById(id);
 // from it the talks its own program holds, and leaves it as it is for the others.
 const LEGACY = 'talkbase-agenda';
 const KEY = `${LEGACY}:${new URL('.', import.meta.url).pathname}`;
-const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [] };
+const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [], zones: [] };
 const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
 function el(tag, attrs = {}, ...children) {
@@ -26,7 +26,7 @@ function el(tag, attrs = {}, ...children) {
 // -- the agenda: ids in localStorage; a link's ?saved=1-2-3 (the app's form) wins -------
 // Beside the ids, `seen` keeps each saved talk as it was when saved (title, time, room):
 // what the agenda names once the program no longer holds it, or has changed it.
-function snapshot(t) { return { title: t.title, start: t.start, end: t.end, day: t.day, room: t.room }; }
+function snapshot(t) { return { title: t.title, start: t.start, end: t.end, day: t.day, room: t.room, zone: t.zone }; }
 function loadAgenda() {
   const link = new URLSearchParams(location.search).get('saved');
   let saved = [], seen = {};
@@ -93,10 +93,13 @@ function when(t) {
     return `${day}, time not given`;
   }
   if (!t.start) return 'Time not given';
-  const opts = { timeZone: state.zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const zone = talkZone(state.meta, t);  // its conference's clock
+  const opts = { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   const start = new Intl.DateTimeFormat('en-GB', opts).format(new Date(t.start));
-  const end = t.end ? new Intl.DateTimeFormat('en-GB', { timeZone: state.zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t.end)) : '';
-  return end ? `${start}–${end}` : start;
+  const end = t.end ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t.end)) : '';
+  // a site of several clocks names each time's
+  const clock = state.zones.length > 1 ? ` ${zone || 'local time'}` : '';
+  return (end ? `${start}–${end}` : start) + clock;
 }
 function card(t, why, heading = 'h2') {
   const saved = state.saved.includes(t.id);
@@ -155,6 +158,12 @@ async function runSearch() {
   $('read').textContent = read.join('. ');
   const list = $('results');
   list.replaceChildren(...found.hits.map(h => card(h.talk, h.why === 'time' ? '' : h.why)));
+  // the talks only nearest, set apart after those that match, as the CLI lists them
+  const near = found.hits.findIndex(h => h.match === false);
+  if (near >= 0) {
+    list.children[near].before(el('li', { class: 'note', id: 'nearest',
+      text: near ? state.meta.match.nearest_after : state.meta.match.nearest }));
+  }
   if (!found.hits.length) list.append(el('li', { class: 'note', text: q ? 'No talk matches; try fewer words or another filter.' : '' }));
   const params = new URLSearchParams(location.search);
   if (q) params.set('q', q); else params.delete('q');
@@ -171,7 +180,7 @@ function byDay(talks, into, note) {
   if (note) view.append(el('p', { class: 'note', text: note }));
   const days = new Map();
   for (const t of talks) {
-    const d = t.start ? state.engine.clock(t.start, t.day).day : (t.day || 'No time given');
+    const d = t.start ? state.engine.clock(t).day : (t.day || 'No time given');
     if (!days.has(d)) days.set(d, []);
     days.get(d).push(t);
   }
@@ -194,7 +203,10 @@ function nowPage() {
     rooms.set(t.room, r);
   }
   const view = $('now-view');
-  view.replaceChildren(el('p', { class: 'note', text: `On the conference's clock (${state.zone || 'local time'}).` }));
+  // (now is the same moment on every clock: which talk is on does not depend on it)
+  view.replaceChildren(el('p', { class: 'note', text: state.zones.length > 1
+    ? `Each talk on its own conference's clock (${state.zones.map(z => z || 'local time').join(', ')}).`
+    : `On the conference's clock (${state.zones[0] || 'local time'}).` }));
   const list = el('ol', { class: 'list' });
   for (const [room, r] of [...rooms].sort()) {
     if (!r.on && !r.next) continue;
@@ -289,6 +301,13 @@ function route() {
   else runSearch();
 }
 
+// what search by meaning reads: the base's MiniLM reads English, and a program in other
+// languages too (by the rule that gives the server its multilingual signal) is told so
+function byMeaning(kept = '') {
+  const { several, not_english: other, known } = state.meta.languages;
+  const caveat = several ? ` Meaning reads English only on this program: ${other} of ${known} talks are not in English.` : '';
+  return `Searching by words and by meaning.${kept}${caveat}`;
+}
 async function loadMeaning() {
   // the model after the first search works: onnxruntime-web and the base's int8 MiniLM
   if (!state.meta.meaning) { $('status').textContent = 'Searching by words (this export has no model for meaning).'; return; }
@@ -310,11 +329,11 @@ async function loadMeaning() {
         .then(async c => { for (const f of files) if (!(await c.match(f))) await c.add(f); })
         .then(() => {
           document.body.dataset.offline = 'ready';
-          $('status').textContent = 'Searching by words and by meaning. Kept for offline use.';
+          $('status').textContent = byMeaning(' Kept for offline use.');
         })
         .catch(() => {});
     }
-    $('status').textContent = 'Searching by words and by meaning.';
+    $('status').textContent = byMeaning();
     if ($('q').value.trim()) runSearch();
   } catch (e) {
     $('status').textContent = 'Searching by words (search by meaning could not load here).';
@@ -327,7 +346,8 @@ async function main() {
     fetch('data/vectors.bin').then(r => r.arrayBuffer())]);
   state.meta = meta;
   state.talks = talks;
-  state.zone = meta.timezone && !meta.timezone.startsWith('UTC') ? meta.timezone : undefined;
+  // the clocks the site's times are on: its conference's, or each conference's own
+  state.zones = [...new Set(talks.filter(t => t.start).map(t => talkZone(meta, t) || ''))].sort();
   for (const t of talks) state.byId.set(t.id, t);
   state.engine = createSearch(talks, meta, new Int8Array(vecs));
   document.title = meta.conference || 'Program';
