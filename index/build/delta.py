@@ -5,9 +5,10 @@ An ingest that brings new or changed documents touches the talks of the
 documents it replaces and the stored talks its records may merge with or share
 an identity with (same title key or source uid in a conference of the same
 `conference_key`, a nearly equal title with a shared speaker surname in the
-same conference, the title with its session format after it or without it:
-`merge.format_keys`, or with a speaker's name after a dash or without it:
-`merge.named_keys`), and so on for the records of those talks. Those talks are
+same conference, the title with its session format after it or without it
+(`merge.format_added`: looked up by the title's key without the format's name,
+`_unmarked`, on either side), or with a speaker's name after a dash or without
+it: `merge.named_keys`), and so on for the records of those talks. Those talks are
 merged again from all their records; every other talk keeps its rows, vectors
 and postings. Anything that would rename talks outside that set (a document
 naming a conference more fully) needs a whole build, and so does a new talk
@@ -38,8 +39,8 @@ from ingest.merge import merge_grouped
 from ingest.merge.people import surname
 from ingest.merge.precedence import room_names
 from ingest.merge.same import FUZZY_TITLE, canonical_conferences, titles_close
-from ingest.merge.titles import format_keys, named_keys
-from ingest.text import loose_key, title_key
+from ingest.merge.titles import FORMAT_KEYS, named_keys
+from ingest.text import generic_title, loose_key, title_key
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
 
@@ -153,14 +154,19 @@ def _identified(merged: Talk, records: Sequence[Talk]) -> Talk:
 
 
 def _rooms(
-    con: duckdb.DuckDBPyConnection, docs: Sequence[ParsedDocument], replaced: Sequence[str]
+    con: duckdb.DuckDBPyConnection,
+    docs: Sequence[ParsedDocument],
+    replaced: Sequence[str],
+    merging: Iterable[Talk],
 ) -> dict[str, frozenset[str]]:
     """document -> the rooms all its records name, stored or given now, as a whole
-    build's merge sees them (`merge.room_names`), though a delta merges a few talks."""
-    gone = set(replaced)
+    build's merge sees them (`merge.room_names`), though a delta merges a few talks:
+    for the documents of the records it merges (`merging`), the only ones the merge
+    asks about (a record's document: its first source), from all their records, those
+    of the talks it leaves alone too."""
+    asked = {t.sources[0].document for t in merging if t.sources} - set(replaced)
     return room_names(
-        [(n, r) for n, r in tables.rooms_named(con) if n not in gone]
-        + [(d.name, t.room) for d in docs for t in d.talks]
+        tables.rooms_named(con, asked) + [(d.name, t.room) for d in docs for t in d.talks]
     )
 
 
@@ -226,7 +232,7 @@ def change(
                 + [(d.name, d.warnings) for d in docs]
             ),
             numbers | {d.name: d.ingested for d in docs},
-            _rooms(con, docs, replaced),
+            _rooms(con, docs, replaced, (t for _, _, t in entries)),
         )
     except Clash:
         return None  # a new talk's id is held by an untouched talk: a whole build decides
@@ -248,6 +254,15 @@ def change(
         total=total,
         notices=notices,
     )
+
+
+def _unmarked(key: str) -> set[str]:
+    """A title's key without the session format's name it ends in ("graph databases"
+    for "graph databases workshop"; two where one format's name ends another's:
+    "x lightning" and "x" for "x lightning talk"); none when it ends in none."""
+    return {
+        stem for end in FORMAT_KEYS if key.endswith(f" {end}") and (stem := key[: -len(end) - 1])
+    }
 
 
 def _counts(keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -294,11 +309,20 @@ def _matches(
     confs = [conference_key(t.conference) if t.conference else "" for _, _, t in new]
     out: set[int] = set()
     by_key: dict[str, list[tuple[int, str]]] = {}
-    said = {key: format_keys(key) for key in keys}  # "x (Workshop)" for "x", and back
+    # "x (Workshop)" for "x", and back (`merge.format_added`, by the same speaker): the
+    # stored titles of this key and a format's name after it, and of this key without one
+    stems = list(dict.fromkeys(k for k, (_, _, t) in zip(keys, new, strict=True) if t.speakers))
+    bare = {key: _unmarked(key) for key in stems}
     named = [named_keys(t) for _, _, t in new]  # "x - Jane Doe" for "x" by her, and back
-    variants = [v for vs in (*said.values(), *named) for v in vs]
-    for tid, key, conf in maybe.same_title(con, keys + [loose_key(k) for k in keys] + variants):
-        by_key.setdefault(key, []).append((int(tid), conference_key(conf) if conf else ""))
+    variants = [v for vs in (*bare.values(), *named) for v in vs]
+    unmarked: dict[str, list[tuple[int, str]]] = {}  # a stored title's key without its format
+    for tid, key, conf in maybe.same_title(
+        con, keys + [loose_key(k) for k in keys] + variants, stems, sorted(FORMAT_KEYS)
+    ):
+        hit = (int(tid), conference_key(conf) if conf else "")
+        by_key.setdefault(key, []).append(hit)
+        for stem in _unmarked(key) if not generic_title(key) else ():
+            unmarked.setdefault(stem, []).append(hit)
     uids = [t.uid for _, _, t in new if t.uid]
     by_uid: dict[str, list[tuple[int, str]]] = {}
     for tid, uid, conf in maybe.same_uid(con, uids) if uids else []:
@@ -309,7 +333,9 @@ def _matches(
             by_key.get(loose_key(key), []) if "+" in key or "#" in key else []
         )
         found += by_uid.get(rec.uid, []) if rec.uid else []
-        found += [hit for v in said[key] for hit in by_key.get(v, [])] if rec.speakers else []
+        if rec.speakers:
+            found += unmarked.get(key, [])  # stored with a format after this title
+            found += [hit for v in bare[key] if not generic_title(v) for hit in by_key.get(v, [])]
         found += [hit for v in named[i] for hit in by_key.get(v, [])]
         out |= {tid for tid, conf in found if not mine or not conf or mine == conf}
         lo, hi = int(len(key) / LENGTH_SLACK), int(len(key) * LENGTH_SLACK) + 1

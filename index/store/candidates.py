@@ -24,17 +24,33 @@ def conferences_named(con: duckdb.DuckDBPyConnection, leaving: Sequence[str]) ->
     """).fetchall()
 
 
-def same_title(con: duckdb.DuckDBPyConnection, keys: Iterable[str]) -> Rows:
-    """(id, title_key, conference) of talks whose title key is one of `keys`."""
+def same_title(
+    con: duckdb.DuckDBPyConnection,
+    keys: Iterable[str],
+    stems: Iterable[str] = (),
+    ends: Iterable[str] = (),
+) -> Rows:
+    """(id, title_key, conference) of talks whose title key is one of `keys`, or one
+    of `stems` with a blank and one of `ends` after it ("graph databases workshop"
+    for the stem "graph databases" and the end "workshop"): each stem with every end
+    is made here, in one query, not by the caller one by one."""
     import pandas as pd
 
-    con.register("_keys", pd.DataFrame({"k": list(dict.fromkeys(keys))}))
+    stems, ends = list(dict.fromkeys(stems)), list(dict.fromkeys(ends))
+    frames = {"_keys": list(dict.fromkeys(keys))}
+    wanted = "SELECT k FROM _keys"
+    if stems and ends:
+        frames |= {"_stems": stems, "_ends": ends}
+        wanted += " UNION ALL SELECT s.k || ' ' || e.k FROM _stems s CROSS JOIN _ends e"
+    for name, values in frames.items():
+        con.register(name, pd.DataFrame({"k": pd.Series(values, dtype=object)}))
     try:
         return con.execute(
-            "SELECT id, title_key, conference FROM talks WHERE title_key IN (SELECT k FROM _keys)"
+            f"SELECT id, title_key, conference FROM talks WHERE title_key IN ({wanted})"
         ).fetchall()
     finally:
-        con.unregister("_keys")
+        for name in frames:
+            con.unregister(name)
 
 
 def same_uid(con: duckdb.DuckDBPyConnection, uids: Iterable[str]) -> Rows:

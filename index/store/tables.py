@@ -300,13 +300,16 @@ def records_by_document(con: duckdb.DuckDBPyConnection) -> dict[str, list[Talk]]
     return out
 
 
-def rooms_named(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
-    """(document, room) of each room its stored records name, as written (none without
-    the records table: a base of format 2)."""
-    if not has_records_table(con):
+def rooms_named(con: duckdb.DuckDBPyConnection, documents: Iterable[str]) -> list[tuple[str, str]]:
+    """(document, room) of each room the stored records of these documents name, as
+    written (none without the records table: a base of format 2). Only the records
+    of these documents are read, however large the base."""
+    names = sorted(set(documents))
+    if not names or not has_records_table(con):
         return []
     rows = con.execute(
-        "SELECT DISTINCT document, json_extract_string(record, '$.room') FROM records"
+        "SELECT DISTINCT document, json_extract_string(record, '$.room') FROM records "
+        f"WHERE list_contains({sql_literal(names)}, document)"
     ).fetchall()
     return [(str(doc), str(room)) for doc, room in rows if room]
 

@@ -56,13 +56,13 @@ def format_added(a: str, b: str) -> str | None:
 
 
 # the title keys of the session formats' names ("workshop", "lightning talk", "taller")
-_FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
+FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
 
 
 def format_keys(key: str) -> set[str]:
     """The title keys a title of this key may have with its format after it, or
     without it (`format_added`): "graph databases workshop" for "graph databases",
     and back. What an incremental build looks a talk's stored partners up by."""
-    out = {f"{key} {f}" for f in _FORMAT_KEYS}
-    out |= {key[: -len(f) - 1] for f in _FORMAT_KEYS if key.endswith(f" {f}")}
+    out = {f"{key} {f}" for f in FORMAT_KEYS}
+    out |= {key[: -len(f) - 1] for f in FORMAT_KEYS if key.endswith(f" {f}")}
     return {k for k in out if k and not generic_title(k)}
