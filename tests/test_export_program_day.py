@@ -3,8 +3,8 @@ change: `Talk.day` is that day) is exported with the date it really starts on: t
 CSV's `day` and `start` (and the app agenda's .csv) give its date and time, the
 program's day is its own column, `program_day`, which ingest reads back; the JSON
 keeps `day` (the program's day, what `--day` filters on) and adds `date`, the date
-its `start` is on (sweep 15 F2). Re-ingesting the product's own CSV gives back the
-same start, end and day."""
+its `start` is on (sweep 15 F2). Re-ingesting the product's own CSV (or JSON lines)
+gives back the same start, end and day."""
 
 from __future__ import annotations
 
@@ -133,14 +133,15 @@ def test_csv_export_gives_a_night_talks_real_date_and_its_program_day(
 
 
 @pytest.mark.usefixtures("_hashing")
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 @pytest.mark.parametrize(("name", "text"), [("film.json", json.dumps(FRAB)), ("c.csv", CONGRESS)])
-def test_the_csv_export_reads_back_to_the_same_times_and_days(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str
+def test_an_export_reads_back_to_the_same_times_and_days(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, fmt: str
 ) -> None:
     home = _ingested(tmp_path, name, text, capsys)
     before = _times(home, capsys)
-    exported = tmp_path / "export.csv"
-    exported.write_text(_export(home, "csv", capsys), encoding="utf-8")
+    exported = tmp_path / f"export.{fmt}"
+    exported.write_text(_export(home, fmt, capsys), encoding="utf-8")
     again = tmp_path / "again"
     assert main(["--home", str(again), "ingest", str(exported)]) == 0
     assert _times(again, capsys) == before
