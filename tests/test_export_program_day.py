@@ -154,9 +154,11 @@ def test_a_program_day_column_is_read_only_as_the_night_before() -> None:
         f"Night film,2026-02-14,01:45,03:35,{ZONE},2026-02-13\n"
         f"Day film,2026-02-14,15:00,16:30,{ZONE},2026-02-13\n"
         f"Plain film,2026-02-14,17:00,18:30,{ZONE},\n"
+        f"Same day film,2026-02-14,19:00,20:30,{ZONE},2026-02-14\n"
     )
     _, talks, warnings = parse_text(text, "export.csv")
-    night, day, plain = talks
+    night, day, plain, same = talks
+    assert same.day == date(2026, 2, 14) and same.program_day is None
     assert (
         night.day == date(2026, 2, 13) and night.start and night.start.date() == date(2026, 2, 14)
     )

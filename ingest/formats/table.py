@@ -929,11 +929,11 @@ class _Reader:
         """The day of the program a row's `program_day` cell names (talkbase's own
         export writes one) for a talk after midnight listed under the day before, by
         frab's rule (`frab.program_day`); None where it is the start's own date or
-        empty. A day that cannot be the talk's night is said and left out."""
+        empty or no date. A date that cannot be the talk's night is said and left out."""
         said = inline(cell)
         listed = self.day_of(said, tz) if said else None
         night = frab.program_day(start, listed.date(), None) if listed else None
-        if said and night is None and (listed is None or listed.date() != start.date()):
+        if listed is not None and night is None and listed.date() != start.date():
             self.warnings.append(
                 f"{self.document} {where}: the program day {said[:40]!r} of {title!r} is not "
                 f"the day before its start ({start:%Y-%m-%d %H:%M}) in the night; left out"
