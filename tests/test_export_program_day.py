@@ -175,3 +175,18 @@ def test_the_agenda_csv_gives_a_night_talks_real_date(tmp_path: Path) -> None:
     talks = [t for t in parse_path(path).talks if t.title == "Midnight film"]
     (row,) = csv.DictReader(io.StringIO(agenda.to_csv(talks)))
     assert (row["day"], row["start"], row["program_day"]) == ("2026-02-14", "01:45", "2026-02-13")
+
+
+def test_a_foreign_program_day_column_is_said_once_per_document() -> None:
+    """A table of another tool whose `program_day` column holds some other day on every
+    row gets one warning with the count, not one per row (review of sweep 15 F2)."""
+    rows = "".join(
+        f"Talk {n},2026-01-16,{9 + n // 4}:{n % 4 * 15:02d},,{ZONE},2026-01-15\n" for n in range(30)
+    )
+    _, talks, warnings = parse_text("title,day,start,end,timezone,program_day\n" + rows, "f.csv")
+    said = [w for w in warnings if "program day" in w]
+    assert len(talks) == 30 and all(t.day == date(2026, 1, 16) for t in talks)
+    assert said == [
+        "f.csv line 2: the program day '2026-01-15' of 'Talk 0' is not the day before its "
+        "start (2026-01-16 09:00) in the night; left out (and 29 more rows like it)"
+    ]

@@ -523,6 +523,9 @@ class _Reader:
         self.half_days: set[date] | None = None
         self.clocks: dict[date, tuple[datetime, datetime]] = {}
         self.half_told = False
+        # the warning of the first row whose program_day cell is no night of its start
+        # (its place in `warnings`) and how many more rows were so (`listed_night`)
+        self.unlisted_night: tuple[int, int] | None = None
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -934,10 +937,22 @@ class _Reader:
         listed = self.day_of(said, tz) if said else None
         night = frab.program_day(start, listed.date(), None) if listed else None
         if listed is not None and night is None and listed.date() != start.date():
-            self.warnings.append(
+            # said once per document, with the count of the other rows like it (a
+            # foreign table's "program_day" column may hold other days on every row)
+            first, more = self.unlisted_night or (len(self.warnings), 0)
+            said_first = (
                 f"{self.document} {where}: the program day {said[:40]!r} of {title!r} is not "
                 f"the day before its start ({start:%Y-%m-%d %H:%M}) in the night; left out"
             )
+            if first == len(self.warnings):
+                self.warnings.append(said_first)
+            else:
+                more += 1
+                self.warnings[first] = (
+                    self.warnings[first].split(" (and ", 1)[0]
+                    + f" (and {more} more row{'s' if more > 1 else ''} like it)"
+                )
+            self.unlisted_night = (first, more)
         return night
 
     def afternoon(
