@@ -288,6 +288,7 @@ EXPORT_COLUMNS = (
     "conflicts",
     "language",
     "cancelled",
+    "program_day",
 )
 
 
@@ -321,6 +322,11 @@ def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
     writer.writeheader()
     for t in talks:
         row = _exported(t)
+        # `day` and `start` give the talk's date and time, as a spreadsheet (and ingest)
+        # reads them; the program's day, where it lists a talk after midnight under the
+        # day before, is its own column (what ingest reads back)
+        row["day"] = row["date"]
+        row["program_day"] = t.day if t.day != t.calendar_day else None
         row["speakers"] = "; ".join(
             f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
             for s in row["speakers"]

@@ -286,6 +286,7 @@ CSV_COLUMNS = (
     "conference",
     "overlaps_with",
     "talk_id",
+    "program_day",
 )
 
 
@@ -303,7 +304,7 @@ def to_csv(talks: Iterable[Talk]) -> str:
     for t in talks:
         writer.writerow(
             [
-                t.day.isoformat() if t.day else "",
+                t.calendar_day.isoformat() if t.calendar_day else "",  # (with start: when)
                 t.start.strftime("%H:%M") if t.start else "",
                 t.end.strftime("%H:%M") if t.end else "",
                 str(t.start.tzinfo) if t.start and t.start.tzinfo else "",
@@ -314,6 +315,8 @@ def to_csv(talks: Iterable[Talk]) -> str:
                 spreadsheet_cell(t.conference),
                 spreadsheet_cell("; ".join(titles[i] for i in partners.get(t.id, ()))),
                 t.id,
+                # the program's day, where it lists a talk after midnight under the day before
+                t.day.isoformat() if t.day and t.day != t.calendar_day else "",
             ]
         )
     return buf.getvalue()

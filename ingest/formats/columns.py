@@ -183,6 +183,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # whether the talk takes place: a value that calls it off ("cancelled", "abgesagt":
     # terms.CANCELLED_STATES) is its "Status" note, any other is no news
     "status": ("status", "state", "session_status", "talk_status", "event_status"),
+    # the day of the program a talk after midnight is listed under, where it is not
+    # the day its start falls on (talkbase's own export writes it: `Talk.program_day`)
+    "program_day": ("program_day",),
 }
 
 

@@ -523,6 +523,9 @@ class _Reader:
         self.half_days: set[date] | None = None
         self.clocks: dict[date, tuple[datetime, datetime]] = {}
         self.half_told = False
+        # the warning of the first row whose program_day cell is no night of its start
+        # (its place in `warnings`) and how many more rows were so (`listed_night`)
+        self.unlisted_night: tuple[int, int] | None = None
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -835,6 +838,8 @@ class _Reader:
             if start and on and start.date() > on and when.written_past_24(said["start"])
             else None
         )
+        if night is None and start is not None and "program_day" in cols:
+            night = self.listed_night(text_of(get("program_day")), start, tz, where, title)
         if start is not None and not timeless:  # (an end with its own zone is read in it)
             own = UTC if "end" in utc else when.zone(moments["end"][1]) if moments["end"] else None
             # (an end past 24:00 too is on the row's day's clock: "24:00" to "25:00")
@@ -920,6 +925,35 @@ class _Reader:
             language=language_code(inline(text_of(get("language")))),
             links=links,
         )
+
+    def listed_night(
+        self, cell: str, start: datetime, tz: tzinfo | None, where: str, title: str
+    ) -> date | None:
+        """The day of the program a row's `program_day` cell names (talkbase's own
+        export writes one) for a talk after midnight listed under the day before, by
+        frab's rule (`frab.program_day`); None where it is the start's own date or
+        empty or no date. A date that cannot be the talk's night is said and left out."""
+        said = inline(cell)
+        listed = self.day_of(said, tz) if said else None
+        night = frab.program_day(start, listed.date(), None) if listed else None
+        if listed is not None and night is None and listed.date() != start.date():
+            # said once per document, with the count of the other rows like it (a
+            # foreign table's "program_day" column may hold other days on every row)
+            first, more = self.unlisted_night or (len(self.warnings), 0)
+            said_first = (
+                f"{self.document} {where}: the program day {said[:40]!r} of {title!r} is not "
+                f"the day before its start ({start:%Y-%m-%d %H:%M}) in the night; left out"
+            )
+            if first == len(self.warnings):
+                self.warnings.append(said_first)
+            else:
+                more += 1
+                self.warnings[first] = (
+                    self.warnings[first].split(" (and ", 1)[0]
+                    + f" (and {more} more row{'s' if more > 1 else ''} like it)"
+                )
+            self.unlisted_night = (first, more)
+        return night
 
     def afternoon(
         self, start: datetime, end: datetime | None, where: str, title: str

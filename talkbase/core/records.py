@@ -113,6 +113,14 @@ class Talk:
         return self.start.date() if self.start else None
 
     @property
+    def calendar_day(self) -> date | None:
+        """The date the talk starts on, by the clock of its zone (with `start`, the
+        moment a calendar or a spreadsheet reads): the day after its `day` for a talk
+        after midnight the program lists under the day before; the program's day for a
+        talk it gives no time."""
+        return self.start.date() if self.start else self.day
+
+    @property
     def zone(self) -> str | None:
         """The name of the zone the talk's start is in ("Europe/Brussels", or an
         offset such as "UTC+01:00"), as its record writes it; None when untimed."""
@@ -147,6 +155,7 @@ class Talk:
             "title": self.title,
             "speakers": [s.to_dict() for s in self.speakers],
             "day": self.day.isoformat() if self.day else None,
+            "date": self.calendar_day.isoformat() if self.calendar_day else None,
             "start": self.start.strftime("%H:%M") if self.start else None,
             "end": self.end.strftime("%H:%M") if self.end else None,
             "start_iso": self.start.isoformat() if self.start else None,
