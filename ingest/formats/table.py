@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from ingest import when
-from ingest.formats import frab, jsontree, mdparts, registry
+from ingest.formats import frab, jsontree, mdparts, ragged, registry
 from ingest.formats.columns import (
     FIELDS,
     TWO_WAYS,
@@ -523,6 +523,54 @@ class _Reader:
         self.half_days: set[date] | None = None
         self.clocks: dict[date, tuple[datetime, datetime]] = {}
         self.half_told = False
+        self.kinds: dict[str, str] = {}  # a cell's kind of value (`kind`)
+        self.said_ragged: set[str] = set()  # rows realigned (`realigned`), by place
+
+    def kind(self, cell: str) -> str:
+        """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
+        range of two, `when.clocks`), "date" (a day, `day_of`), "moment" (a day and its
+        time) or "text"."""
+        if cell not in self.kinds:
+            day = None if when.clocks(cell) else self.day_of(cell, None)
+            self.kinds[cell] = (
+                "clock"
+                if day is None and when.clocks(cell)
+                else "text"
+                if day is None
+                else "moment"
+                if mdparts.HAS_CLOCK.search(cell)
+                else "date"
+            )
+        return self.kinds[cell]
+
+    def realigned(
+        self,
+        rows: list[tuple[dict[str, Any], str]],
+        header: list[str],
+        cols: dict[str, str],
+        whole: list[list[str]],
+        uneven: dict[str, list[str]],
+    ) -> list[tuple[dict[str, Any], str]]:
+        """A delimited table's rows, those of other than its header's number of cells
+        (`uneven`, by place) read as `ragged.realign` does, by the kinds of values its
+        rows of the header's length (`whole`) hold in each column; each warned of
+        where it is not read by position."""
+        kinds = ragged.column_kinds(header, whole, self.kind)
+        title = header.index(cols["title"])
+        out: list[tuple[dict[str, Any], str]] = []
+        for row, where in rows:
+            if where in uneven:
+                read = ragged.realign(
+                    uneven[where], header, kinds, self.kind, title, f"{self.document} {where}"
+                )
+                if read.warning:
+                    row = {}
+                    for i, name in enumerate(header):
+                        row.setdefault(name, read.cells.get(i, ""))
+                    self.said_ragged.add(where)
+                    self.warnings.append(read.warning)
+            out.append((row, where))
+        return out
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -1351,6 +1399,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             )
         done = rows.line_num
         longer: list[str] = []  # rows with more filled cells than the header has columns
+        whole: list[list[str]] = []  # the cells of rows of the header's length
+        uneven: dict[str, list[str]] = {}  # by place, the cells of rows of other lengths
         last: list[str] = []
         last_where, last_found = "", False
         # the fewest fields of a row so far, the header's (to its last named column)
@@ -1376,6 +1426,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 found_rows.append((row, last_where))
                 if any(c.strip() for c in cells[len(header) :]):
                     longer.append(last_where)
+                if len(ragged.trimmed(cells, len(header))) == len(header):
+                    whole.append(cells)
+                else:
+                    uneven[last_where] = cells
         if last and _unclosed_quote(last, delimiter):
             if last_found:
                 found_rows.pop()
@@ -1419,6 +1473,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"line {header_line + rows.line_num - 1}",
         ) from exc
     reader.warnings.extend(repeats_said(reader.document, repeated))
+    if uneven:  # (`ragged`: rows of a cell missing or too many, realigned)
+        found_rows = reader.realigned(found_rows, header, cols, whole, uneven)
+        longer = [w for w in longer if w not in reader.said_ragged]
     if longer:
         reader.warnings.append(
             f"{reader.document} {_lines(longer)}: more cells than the header's {len(header)} "
