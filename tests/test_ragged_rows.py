@@ -101,7 +101,7 @@ def test_a_row_no_placement_fits_keeps_its_title_and_no_value_of_another_kind():
     assert len(said) == 1 and said[0].endswith("not read: 'TBD'")
 
 
-def test_a_quoted_cell_holding_the_separator_and_a_blank_last_cell_are_no_ragged_rows():
+def test_a_quoted_separator_a_blank_last_cell_and_a_footer_are_no_ragged_rows():
     # (guards: read as before, no word of them)
     text = (
         HEADER
@@ -109,8 +109,10 @@ def test_a_quoted_cell_holding_the_separator_and_a_blank_last_cell_are_no_ragged
         + 'Session C,"Diaz, Cara",2026-04-01,11:00,11:45,"Room 3, east"\n'
         + "Session D,Dan Eto,2026-04-01,12:00,12:45\n"
         + "Session E,2026-04-01,13:00,13:45,Room 1\n"  # (ragged: makes the check run)
+        + "Total: 5 sessions\n"  # (one filled cell: a footer, as before)
     )
     talks, warnings = _read(text, "prog.csv")
+    assert "Total: 5 sessions" not in talks and any("footer" in w for w in warnings)
     assert talks["Session C"][1:] == ("2026-04-01 11:00", "11:45", "Room 3, east")
     assert talks["Session D"] == (("Dan Eto",), "2026-04-01 12:00", "12:45", None)
     said = [w for w in warnings if "where the header has" in w]

@@ -10,7 +10,7 @@ one way of reading it with a cell or two missing or too many (`_placements`) tha
 puts each cell under a column of its kind is taken, and said; where none or several
 fit, only its cells that every fitting reading places alike (else its cells of the
 right kind where they are) are read, its title always kept, and the others are said
-not read. The kinds of values are told by the table reader's own readers of dates
+not read. A row of one filled cell (a day heading, a footer) is read as it is. The kinds of values are told by the table reader's own readers of dates
 and clock times (`kind`, passed in).
 """
 
@@ -99,13 +99,14 @@ def realign(
     width = len(header)
     row = trimmed(cells, width)
     as_written = dict(zip(range(width), row, strict=False))
-    if _fits(as_written, kinds, kind):
+    filled = sum(bool(c.strip()) for c in row)
+    if filled < 2 or _fits(as_written, kinds, kind):
+        # (one filled cell: a day heading, a footer or a note, read as they are)
         return Realigned(as_written, "")
     said = f"{place}: {len(row)} cells where the header has {width}"
     # the readings that put each cell under a column of its kind, by what they cost:
     # the cells missing or too many, then the filled cells they leave unread
     fits: dict[tuple[int, int], dict[tuple[tuple[int, str], ...], Reading]] = {}
-    filled = sum(bool(c.strip()) for c in row)
     for missing, extra in _placements(len(row), width, title):
         laid = _laid(row, width, missing, extra)
         unread = filled - sum(bool(c.strip()) for c in laid.values())
