@@ -36,15 +36,16 @@ class Realigned:
 
 
 def column_kinds(
-    header: Sequence[str], rows: Sequence[Sequence[str]], kind: Callable[[str], str]
+    header: Sequence[str], rows: Sequence[Sequence[str]], kind: Callable[[str, int], str]
 ) -> list[frozenset[str]]:
     """Per column, the kinds of the values its filled cells hold in `rows` (those of
-    the header's length); an empty set where none is filled (any value fits it)."""
+    the header's length; `kind` of a cell and its column's index); an empty set where
+    none is filled (any value fits it)."""
     seen: list[set[str]] = [set() for _ in header]
     for cells in rows:
         for i, cell in enumerate(cells[: len(header)]):
             if cell.strip():
-                seen[i].add(kind(cell))
+                seen[i].add(kind(cell, i))
     return [frozenset(s) for s in seen]
 
 

@@ -523,25 +523,34 @@ class _Reader:
         self.half_days: set[date] | None = None
         self.clocks: dict[date, tuple[datetime, datetime]] = {}
         self.half_told = False
-        self.kinds: dict[str, str] = {}  # a cell's kind of value (`kind`)
+        self.kinds: dict[tuple[str, bool], str] = {}  # a cell's kind of value (`kind`)
         self.said_ragged: set[str] = set()  # rows realigned (`realigned`), by place
 
-    def kind(self, cell: str) -> str:
+    def kind(self, cell: str, words: bool = True) -> str:
         """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
         range of two, `when.clocks`), "date" (a day, `day_of`), "moment" (a day and its
-        time) or "text"."""
-        if cell not in self.kinds:
-            day = None if when.clocks(cell) else self.day_of(cell, None)
-            self.kinds[cell] = (
+        time) or "text". Without `words` (a column of no times: its names, titles,
+        abstracts), a day is looked for only in numbers or a month's name, as
+        `when.parse_when` reads it (`date_in_words` is too slow for every cell)."""
+        if (cell, words) not in self.kinds:
+            said = " ".join(cell.split())
+            day = (
+                None
+                if when.clocks(said) or not (words or re.search(r"\d", said))
+                else self.day_of(said, None)
+                if words
+                else when.parse_when(said, None, self.fallback)[0]
+            )
+            self.kinds[cell, words] = (
                 "clock"
-                if day is None and when.clocks(cell)
+                if day is None and when.clocks(said)
                 else "text"
                 if day is None
                 else "moment"
-                if mdparts.HAS_CLOCK.search(cell)
+                if mdparts.HAS_CLOCK.search(said)
                 else "date"
             )
-        return self.kinds[cell]
+        return self.kinds[cell, words]
 
     def realigned(
         self,
@@ -555,7 +564,10 @@ class _Reader:
         (`uneven`, by place) read as `ragged.realign` does, by the kinds of values its
         rows of the header's length (`whole`) hold in each column; each warned of
         where it is not read by position."""
-        kinds = ragged.column_kinds(header, whole, self.kind)
+        timed = {cols[f] for f in ("date", "start", "end") if f in cols}
+        kinds = ragged.column_kinds(
+            header, whole, lambda cell, i: self.kind(cell, header[i] in timed)
+        )
         title = header.index(cols["title"])
         out: list[tuple[dict[str, Any], str]] = []
         for row, where in rows:
