@@ -44,13 +44,14 @@ def test_a_tsv_row_missing_its_date_and_one_missing_its_speaker_are_realigned():
         "Session 8\tPerson 8\t2026-04-02\t11:00\t11:45\tRoom 1\t\t\n"
     )
     talks, warnings = _read(text, "prog.tsv")
-    # (no date cell: the clock times are kept without a day, as any dateless row's)
-    assert talks["Session 4"][0] == ("Person 4",) and talks["Session 4"][3] == "Room 1"
+    # (no date cell: the clock times are kept without a day, never the row above's)
+    assert talks["Session 4"] == (("Person 4",), None, None, "Room 1")
     assert talks["Session 7"] == ((), "2026-04-02 10:00", "10:45", "Room 2")
     assert talks["Session 8"] == (("Person 8",), "2026-04-02 11:00", "11:45", "Room 1")
     said = [w for w in warnings if "where the header has 6" in w]
     assert said == [
-        "prog.tsv line 4: 5 cells where the header has 6: read as if the 'date' cell were missing",
+        "prog.tsv line 4: 5 cells where the header has 6: read as if the 'date' cell were "
+        "missing; kept without its 'date' (none taken from the row above)",
         "prog.tsv line 6: 7 cells where the header has 6: read as if the 'speakers' cell "
         "were missing; the cells past the header's columns are not read: 'extra', 'more'",
     ]
@@ -88,7 +89,9 @@ def test_an_ambiguous_row_reads_no_cell_under_a_column_of_another_kind():
     speakers, _, end, room = talks["Session C"]
     assert speakers == () and end is None and room == "Room 1"
     said = [w for w in warnings if w.startswith("prog.csv line 4: 4 cells where")]
-    assert len(said) == 1 and said[0].endswith("not read: '10:00'")
+    assert len(said) == 1 and said[0].endswith(
+        "not read: '10:00'; kept without its 'start' (none taken from the row above)"
+    )
 
 
 def test_a_row_no_placement_fits_keeps_its_title_and_no_value_of_another_kind():
@@ -98,7 +101,9 @@ def test_a_row_no_placement_fits_keeps_its_title_and_no_value_of_another_kind():
     talks, warnings = _read(text, "prog.csv")
     assert talks["Session C"][0] == ("Cara Diaz",) and talks["Session C"][3] is None
     said = [w for w in warnings if w.startswith("prog.csv line 4: 5 cells where")]
-    assert len(said) == 1 and said[0].endswith("not read: 'TBD'")
+    assert len(said) == 1 and said[0].endswith(
+        "not read: 'TBD'; kept without its 'date' (none taken from the row above)"
+    )
 
 
 def test_a_quoted_separator_a_blank_last_cell_and_a_footer_are_no_ragged_rows():
@@ -117,3 +122,58 @@ def test_a_quoted_separator_a_blank_last_cell_and_a_footer_are_no_ragged_rows():
     assert talks["Session D"] == (("Dan Eto",), "2026-04-01 12:00", "12:45", None)
     said = [w for w in warnings if "where the header has" in w]
     assert len(said) == 1 and said[0].startswith("prog.csv line 6:")
+
+
+def test_a_title_that_reads_as_a_date_is_never_the_cell_too_many():
+    # an unquoted comma in the abstract of a talk titled like a date: main's reading
+    # (by position, warned of the cell past the header), never the speaker as title
+    header = "title,speakers,date,start,end,room,abstract\n"
+    rows = (
+        "Intro,Ada Park,2026-04-01,09:00,09:45,Room 1,Basics\n"
+        "Async,Ben Cole,2026-04-01,10:00,10:45,Room 2,Futures\n"
+        "2038-01-19,Dan Eve,2026-04-01,12:00,12:45,Room 3,Y2038, explained\n"
+    )
+    talks, warnings = _read(header + rows, "p.csv")
+    assert talks["2038-01-19"] == (("Dan Eve",), "2026-04-01 12:00", "12:45", "Room 3")
+    assert "Dan Eve" not in talks
+    assert any(w.startswith("p.csv line 4: more cells than the header") for w in warnings)
+
+
+def test_a_time_cell_the_realignment_leaves_out_is_not_taken_from_the_row_above():
+    # E's "when" cell is left out, in a room other than D's: before, the rule for sessions
+    # side by side (blank time cells) gave it D's time; it is kept without one, and said
+    text = (
+        "title,speaker,when,room,abstract\n"
+        "A,Ada,2026-04-01 10:00,R1,aa\n"
+        "B,Ben,2026-04-01 10:00,R2,bb\n"
+        "D,Dan,2026-04-01 11:00,R1,dd\n"
+        "E,Eve,R2,ee\n"
+    )
+    talks, warnings = _read(text, "p.csv")
+    assert talks["E"] == (("Eve",), None, None, "R2")
+    assert talks["D"][1] == "2026-04-01 11:00"
+    assert any(
+        w.startswith("p.csv line 5: 4 cells where the header has 5: read as if the 'when'")
+        and w.endswith("kept without its 'when' (none taken from the row above)")
+        for w in warnings
+    )
+    assert not any("read at the time of the row above" in w for w in warnings)
+
+
+def test_where_readings_differ_a_cell_of_its_column_kind_stays_where_it_stands():
+    # the end time left out mid-row: 11:00 stays the start; an unquoted comma in the
+    # speakers: the first speaker stays; two columns named "speaker": Cara is read
+    talks, _ = _read(HEADER + WELL + "Panel,Cara,2026-04-01,11:00,Room 3\n", "p.csv")
+    assert talks["Panel"] == (("Cara",), "2026-04-01 11:00", None, "Room 3")
+    talks, warnings = _read(
+        HEADER + WELL + "Panel,Cara Diaz, Dan Eve,2026-04-01,11:00,11:45,Room 3\n", "p.csv"
+    )
+    assert talks["Panel"] == (("Cara Diaz",), "2026-04-01 11:00", "11:45", "Room 3")
+    assert any(w.startswith("p.csv line 4:") and w.endswith("'Dan Eve'") for w in warnings)
+    text = (
+        "title,speaker,speaker,date,start,,room\n"
+        "A,Ada,Ben,2026-04-01,09:00,x,R1\n"
+        "B,Cara,2026-04-01,10:00,y,R2\n"
+    )
+    talks, _ = _read(text, "p.csv")
+    assert talks["B"][0] == ("Cara",) and talks["B"][1] == "2026-04-01 10:00"

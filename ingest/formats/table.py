@@ -525,6 +525,9 @@ class _Reader:
         self.half_told = False
         self.kinds: dict[tuple[str, bool], str] = {}  # a cell's kind of value (`kind`)
         self.said_ragged: set[str] = set()  # rows realigned (`realigned`), by place
+        # realigned rows whose time or date cell the realignment left unread: never
+        # given the row above's (`carry_times`, `carry_dates`), by place
+        self.uncarried: set[str] = set()
 
     def kind(self, cell: str, words: bool = True) -> str:
         """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
@@ -565,22 +568,35 @@ class _Reader:
         rows of the header's length (`whole`) hold in each column; each warned of
         where it is not read by position."""
         timed = {cols[f] for f in ("date", "start", "end") if f in cols}
-        kinds = ragged.column_kinds(
-            header, whole, lambda cell, i: self.kind(cell, header[i] in timed)
-        )
+
+        def kind(cell: str, i: int) -> str:  # (the same reading for a column and its cells)
+            return self.kind(cell, header[i] in timed)
+
+        kinds = ragged.column_kinds(header, whole, kind)
         title = header.index(cols["title"])
         out: list[tuple[dict[str, Any], str]] = []
         for row, where in rows:
             if where in uneven:
                 read = ragged.realign(
-                    uneven[where], header, kinds, self.kind, title, f"{self.document} {where}"
+                    uneven[where], header, kinds, kind, title, f"{self.document} {where}"
                 )
                 if read.warning:
                     row = {}
                     for i, name in enumerate(header):
                         row.setdefault(name, read.cells.get(i, ""))
                     self.said_ragged.add(where)
-                    self.warnings.append(read.warning)
+                    unread = sorted({header[i] for i in read.blanked} & timed)
+                    if unread:
+                        self.uncarried.add(where)
+                    self.warnings.append(
+                        read.warning
+                        + (
+                            f"; kept without its {' and '.join(map(repr, unread))} "
+                            "(none taken from the row above)"
+                            if unread
+                            else ""
+                        )
+                    )
             out.append((row, where))
         return out
 
@@ -1125,7 +1141,9 @@ def _undated(value: str, fallback: tzinfo) -> bool:
 
 
 def carry_times(
-    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[dict[str, Any], str]], list[str], list[str]]:
     """The rows of a spreadsheet that merges the time cells of parallel sessions
     (Google Sheets writes a merged cell's value in its first row only, the rows below
@@ -1133,7 +1151,8 @@ def carry_times(
     (it has a title) whose start, end and date cells are blank, whose room is named
     and is none of its slot's yet (a session beside the one above, not after it).
     Also the places of the rows so filled, and of the talks' rows left with neither
-    a start nor a date where other rows give starts (to be warned of)."""
+    a start nor a date where other rows give starts (to be warned of). The rows at
+    `uncarried` places are not filled."""
     start, end, room = cols.get("start"), cols.get("end"), cols.get("room")
     title, day = cols.get("title"), cols.get("date")
     if start is None or title is None:
@@ -1152,7 +1171,7 @@ def carry_times(
         if cell(row, start):
             slot, rooms = row, {here}
         elif cell(row, title) and not cell(row, end) and not cell(row, day):
-            if slot is not None and here and here not in rooms:
+            if slot is not None and here and here not in rooms and where not in uncarried:
                 row = {**row, start: slot[start], **({end: slot.get(end)} if end else {})}
                 rooms.add(here)
                 filled.append(where)
@@ -1168,13 +1187,15 @@ def carry_times(
 
 
 def carry_dates(
-    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> list[tuple[dict[str, Any], str]]:
     """The rows of a spreadsheet that writes a day's date only on its first row, the
     rows below left blank (Google Sheets programs), with that date carried down: to
     each row whose date cell is blank and whose start cell is not, until the next
-    date. Only the date column is filled; a table without a date column, or a
-    start column, is as it was."""
+    date (not to the rows at `uncarried` places). Only the date column is filled; a
+    table without a date column, or a start column, is as it was."""
     column, start = cols.get("date"), cols.get("start")
     if column is None or start is None or column == start:
         return rows
@@ -1184,7 +1205,7 @@ def carry_dates(
         own = text_of(row.get(column)).strip()
         if own:
             last = own
-        elif last and text_of(row.get(start)).strip():
+        elif last and text_of(row.get(start)).strip() and where not in uncarried:
             row = {**row, column: last}
         out.append((row, where))
     return out
@@ -1498,7 +1519,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)
     reader.warnings.extend(below)
-    found_rows, carried = _carried(found_rows, cols, reader.document, titled_day is not None)
+    found_rows, carried = _carried(
+        found_rows, cols, reader.document, titled_day is not None, reader.uncarried
+    )
     reader.decide_dates(found_rows)
     talks = reader.talks(reader.day_rows(found_rows, cols, titled_day), cols)
     reader.warnings.extend(carried)
@@ -1546,13 +1569,15 @@ def _carried(
     cols: dict[str, str],
     document: str,
     dated: bool = False,
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
     """The rows of a table (a CSV's, a Markdown pipe table's) with the time of
     sessions side by side (`carry_times`) and a day's date (`carry_dates`) carried
     down where only the first of their rows writes it, and what to warn of that;
-    `dated`: the rows have a day without a date cell (a day heading above them)."""
-    rows, filled, untimed = carry_times(rows, cols)
-    rows = carry_dates(rows, cols)
+    `dated`: the rows have a day without a date cell (a day heading above them);
+    `uncarried`: the places of rows given neither."""
+    rows, filled, untimed = carry_times(rows, cols, uncarried)
+    rows = carry_dates(rows, cols, uncarried)
     said: list[str] = []
     if filled:
         said.append(
