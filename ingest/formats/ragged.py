@@ -183,8 +183,9 @@ def realign(
     for value in laid.values():
         if value in left_out:
             left_out.remove(value)
-    shown = _shown([c for c in left_out if c.strip()]) or "none"
-    return Realigned(laid, f"{said}: {why}; not read: {shown}", _blanked(laid, as_written, ()))
+    shown = _shown([c for c in left_out if c.strip()])
+    unsaid = f"; not read: {shown}" if shown else ""
+    return Realigned(laid, f"{said}: {why}{unsaid}", _blanked(laid, as_written, ()))
 
 
 def _blanked(
