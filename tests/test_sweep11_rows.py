@@ -176,15 +176,16 @@ def test_a_last_talk_titled_a_number_and_a_word_is_no_footer():
 
 
 def test_a_row_with_more_filled_cells_than_the_header_is_named_in_a_warning():
-    # sweep 13: a TSV row missing its speaker cell and holding two cells past the header
-    # stored speaker "2026-04-02" and room "extra" with no word of it
+    # sweep 13: a row holding cells past the header was read with no word of it (a
+    # row whose cells are out of place is realigned: tests/test_ragged_rows.py)
     text = (
         "title\tspeakers\tdate\tstart\tend\troom\n"
         "Session 6\tPerson 6\t2026-04-02\t09:00\t09:45\tRoom 1\n"
-        "Session 7\t2026-04-02\t10:00\t10:45\tRoom 2\textra\tmore\n"
+        "Session 7\tPerson 7\t2026-04-02\t10:00\t10:45\tRoom 2\textra\tmore\n"
         "Session 8\tPerson 8\t2026-04-02\t11:00\t11:45\tRoom 1\t\t\n"
     )
     _, talks, warnings = parse_text(text, "prog.tsv")
     assert [t.title for t in talks] == ["Session 6", "Session 7", "Session 8"]
+    assert talks[1].room == "Room 2"
     said = [w for w in warnings if "more cells than the header" in w]
     assert len(said) == 1 and said[0].startswith("prog.tsv line 3:")  # not line 4: empty cells

@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from ingest import when
-from ingest.formats import frab, jsontree, mdparts, registry
+from ingest.formats import frab, jsontree, mdparts, ragged, registry
 from ingest.formats.columns import (
     FIELDS,
     TWO_WAYS,
@@ -526,6 +526,82 @@ class _Reader:
         # the warning of the first row whose program_day cell is no night of its start
         # (its place in `warnings`) and how many more rows were so (`listed_night`)
         self.unlisted_night: tuple[int, int] | None = None
+        self.kinds: dict[tuple[str, bool], str] = {}  # a cell's kind of value (`kind`)
+        self.said_ragged: set[str] = set()  # rows realigned (`realigned`), by place
+        # realigned rows whose time or date cell the realignment left unread: never
+        # given the row above's (`carry_times`, `carry_dates`), by place
+        self.uncarried: set[str] = set()
+
+    def kind(self, cell: str, words: bool = True) -> str:
+        """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
+        range of two, `when.clocks`), "date" (a day, `day_of`), "moment" (a day and its
+        time) or "text". Without `words` (a column of no times: its names, titles,
+        abstracts), a day is looked for only in numbers or a month's name, as
+        `when.parse_when` reads it (`date_in_words` is too slow for every cell)."""
+        if (cell, words) not in self.kinds:
+            said = " ".join(cell.split())
+            day = (
+                None
+                if when.clocks(said) or not (words or re.search(r"\d", said))
+                else self.day_of(said, None)
+                if words
+                else when.parse_when(said, None, self.fallback)[0]
+            )
+            self.kinds[cell, words] = (
+                "clock"
+                if day is None and when.clocks(said)
+                else "text"
+                if day is None
+                else "moment"
+                if mdparts.HAS_CLOCK.search(said)
+                else "date"
+            )
+        return self.kinds[cell, words]
+
+    def realigned(
+        self,
+        rows: list[tuple[dict[str, Any], str]],
+        header: list[str],
+        cols: dict[str, str],
+        whole: list[list[str]],
+        uneven: dict[str, list[str]],
+    ) -> list[tuple[dict[str, Any], str]]:
+        """A delimited table's rows, those of other than its header's number of cells
+        (`uneven`, by place) read as `ragged.realign` does, by the kinds of values its
+        rows of the header's length (`whole`) hold in each column; each warned of
+        where it is not read by position."""
+        timed = {cols[f] for f in ("date", "start", "end") if f in cols}
+
+        def kind(cell: str, i: int) -> str:  # (the same reading for a column and its cells)
+            return self.kind(cell, header[i] in timed)
+
+        kinds = ragged.column_kinds(header, whole, kind)
+        title = header.index(cols["title"])
+        out: list[tuple[dict[str, Any], str]] = []
+        for row, where in rows:
+            if where in uneven:
+                read = ragged.realign(
+                    uneven[where], header, kinds, kind, title, f"{self.document} {where}"
+                )
+                if read.warning:
+                    row = {}
+                    for i, name in enumerate(header):
+                        row.setdefault(name, read.cells.get(i, ""))
+                    self.said_ragged.add(where)
+                    unread = sorted({header[i] for i in read.blanked} & timed)
+                    if unread:
+                        self.uncarried.add(where)
+                    self.warnings.append(
+                        read.warning
+                        + (
+                            f"; kept without its {' and '.join(map(repr, unread))} "
+                            "(none taken from the row above)"
+                            if unread
+                            else ""
+                        )
+                    )
+            out.append((row, where))
+        return out
 
     def cols_of(self, row: dict[str, Any]) -> dict[str, str]:
         """Which key of a row holds which field, resolved once per set of keys."""
@@ -1099,7 +1175,9 @@ def _undated(value: str, fallback: tzinfo) -> bool:
 
 
 def carry_times(
-    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[dict[str, Any], str]], list[str], list[str]]:
     """The rows of a spreadsheet that merges the time cells of parallel sessions
     (Google Sheets writes a merged cell's value in its first row only, the rows below
@@ -1107,7 +1185,8 @@ def carry_times(
     (it has a title) whose start, end and date cells are blank, whose room is named
     and is none of its slot's yet (a session beside the one above, not after it).
     Also the places of the rows so filled, and of the talks' rows left with neither
-    a start nor a date where other rows give starts (to be warned of)."""
+    a start nor a date where other rows give starts (to be warned of). The rows at
+    `uncarried` places are not filled."""
     start, end, room = cols.get("start"), cols.get("end"), cols.get("room")
     title, day = cols.get("title"), cols.get("date")
     if start is None or title is None:
@@ -1126,7 +1205,7 @@ def carry_times(
         if cell(row, start):
             slot, rooms = row, {here}
         elif cell(row, title) and not cell(row, end) and not cell(row, day):
-            if slot is not None and here and here not in rooms:
+            if slot is not None and here and here not in rooms and where not in uncarried:
                 row = {**row, start: slot[start], **({end: slot.get(end)} if end else {})}
                 rooms.add(here)
                 filled.append(where)
@@ -1142,13 +1221,15 @@ def carry_times(
 
 
 def carry_dates(
-    rows: list[tuple[dict[str, Any], str]], cols: dict[str, str]
+    rows: list[tuple[dict[str, Any], str]],
+    cols: dict[str, str],
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> list[tuple[dict[str, Any], str]]:
     """The rows of a spreadsheet that writes a day's date only on its first row, the
     rows below left blank (Google Sheets programs), with that date carried down: to
     each row whose date cell is blank and whose start cell is not, until the next
-    date. Only the date column is filled; a table without a date column, or a
-    start column, is as it was."""
+    date (not to the rows at `uncarried` places). Only the date column is filled; a
+    table without a date column, or a start column, is as it was."""
     column, start = cols.get("date"), cols.get("start")
     if column is None or start is None or column == start:
         return rows
@@ -1158,7 +1239,7 @@ def carry_dates(
         own = text_of(row.get(column)).strip()
         if own:
             last = own
-        elif last and text_of(row.get(start)).strip():
+        elif last and text_of(row.get(start)).strip() and where not in uncarried:
             row = {**row, column: last}
         out.append((row, where))
     return out
@@ -1385,6 +1466,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             )
         done = rows.line_num
         longer: list[str] = []  # rows with more filled cells than the header has columns
+        whole: list[list[str]] = []  # the cells of rows of the header's length
+        uneven: dict[str, list[str]] = {}  # by place, the cells of rows of other lengths
         last: list[str] = []
         last_where, last_found = "", False
         # the fewest fields of a row so far, the header's (to its last named column)
@@ -1410,6 +1493,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 found_rows.append((row, last_where))
                 if any(c.strip() for c in cells[len(header) :]):
                     longer.append(last_where)
+                if len(ragged.trimmed(cells, len(header))) == len(header):
+                    whole.append(cells)
+                else:
+                    uneven[last_where] = cells
         if last and _unclosed_quote(last, delimiter):
             if last_found:
                 found_rows.pop()
@@ -1453,6 +1540,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"line {header_line + rows.line_num - 1}",
         ) from exc
     reader.warnings.extend(repeats_said(reader.document, repeated))
+    if uneven:  # (`ragged`: rows of a cell missing or too many, realigned)
+        found_rows = reader.realigned(found_rows, header, cols, whole, uneven)
+        longer = [w for w in longer if w not in reader.said_ragged]
     if longer:
         reader.warnings.append(
             f"{reader.document} {_lines(longer)}: more cells than the header's {len(header)} "
@@ -1463,7 +1553,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         cols = reader.cols_of(found_rows[0][0])
     found_rows, below = footer(found_rows, reader.document)
     reader.warnings.extend(below)
-    found_rows, carried = _carried(found_rows, cols, reader.document, titled_day is not None)
+    found_rows, carried = _carried(
+        found_rows, cols, reader.document, titled_day is not None, reader.uncarried
+    )
     reader.decide_dates(found_rows)
     talks = reader.talks(reader.day_rows(found_rows, cols, titled_day), cols)
     reader.warnings.extend(carried)
@@ -1511,13 +1603,15 @@ def _carried(
     cols: dict[str, str],
     document: str,
     dated: bool = False,
+    uncarried: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
     """The rows of a table (a CSV's, a Markdown pipe table's) with the time of
     sessions side by side (`carry_times`) and a day's date (`carry_dates`) carried
     down where only the first of their rows writes it, and what to warn of that;
-    `dated`: the rows have a day without a date cell (a day heading above them)."""
-    rows, filled, untimed = carry_times(rows, cols)
-    rows = carry_dates(rows, cols)
+    `dated`: the rows have a day without a date cell (a day heading above them);
+    `uncarried`: the places of rows given neither."""
+    rows, filled, untimed = carry_times(rows, cols, uncarried)
+    rows = carry_dates(rows, cols, uncarried)
     said: list[str] = []
     if filled:
         said.append(
