@@ -159,7 +159,30 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         )
 
 
-def _exports(talks: list[Talk]) -> None:
+def _gone(ids: list[int]) -> None:
+    """Saved talks the program no longer holds (dropped by an update): named, never
+    dropped silently, each with its Remove (the link and this browser keep them until then)."""
+    if not ids:
+        return
+    st.subheader(f"{present.GONE} ({len(ids)})", anchor=False)
+    for tid in ids:
+        with st.container(border=True, key=f"agenda-gone-{tid}"):
+            st.html(render.title_html(present.gone_title(tid)))
+            st.html(render.line_html(f"{present.GONE}.", "tb-warn"))
+            st.caption(
+                "The program was updated and no longer holds this talk; this app keeps "
+                "only the ids of saved talks, so it cannot say its title or time."
+            )
+            st.button(
+                "Remove",
+                key=f"agenda-gone-remove-{tid}",
+                on_click=state.remove,
+                args=(tid,),
+                help="Take this talk out of My agenda",
+            )
+
+
+def _exports(talks: list[Talk], gone: int = 0) -> None:
     st.subheader("Take it with you", anchor=False)
     timed, untimed = ics.exportable(talks)
     c1, c2 = st.columns(2)
@@ -184,6 +207,12 @@ def _exports(talks: list[Talk]) -> None:
             f"{present.plural(len(untimed), 'saved talk')} "
             f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
             "calendar leaves them out (the spreadsheet lists them)."
+        )
+    if gone:
+        st.caption(
+            f"{present.plural(gone, 'saved talk')} {'is' if gone == 1 else 'are'} no longer "
+            "in the program: the calendar cannot send them as cancelled, since this app "
+            "does not know their time; delete them from your calendar app."
         )
 
 
@@ -246,11 +275,14 @@ def _printable(plan: agenda_mod.Timeline) -> None:
 def show(lib: Library) -> None:
     ag = state.agenda()
     talks = state.saved_talks(lib.talks)
+    gone = [i for i in ag.saved if i not in lib.talks]
     if not talks:
-        st.info(
-            "Your agenda is empty. Save talks from Search or the Program and they "
-            "appear here, day by day."
-        )
+        if not gone:
+            st.info(
+                "Your agenda is empty. Save talks from Search or the Program and they "
+                "appear here, day by day."
+            )
+        _gone(gone)
         storage.note()
         _skipped(lib, ag)
         if ag:
@@ -259,7 +291,10 @@ def show(lib: Library) -> None:
     plan = agenda_mod.timeline(talks)
     by_id = {t.id: t for t in talks}
     top = st.columns([3, 1], vertical_alignment="center")
-    top[0].caption(f"{present.plural(len(talks), 'saved talk')}.")
+    top[0].caption(
+        f"{present.plural(len(talks), 'saved talk')}."
+        + (f" {present.GONE}: {len(gone)}, listed below." if gone else "")
+    )
     top[1].toggle(
         "Printable view",
         key="print",
@@ -289,7 +324,8 @@ def show(lib: Library) -> None:
         st.subheader("Time not given", anchor=False)
         for t in plan.unscheduled:
             _row(t, [], "agenda")
-    _exports(talks)
+    _gone(gone)
+    _exports(talks, len(gone))
     _share(ag)
     storage.note()
     _skipped(lib, ag)

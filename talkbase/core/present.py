@@ -15,6 +15,14 @@ from talkbase.core.records import Speaker
 NEAREST = "No close match; nearest talks:"  # said before talks only near in meaning
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
+# a saved talk the updated program no longer holds: kept in the agenda, named, removable
+# (the app's My agenda; the offline site's agenda says the same)
+GONE = "No longer in the program"
+
+
+def gone_title(talk_id: int) -> str:
+    """How an agenda names a saved talk it knows only by its id."""
+    return f"A talk saved as {talk_id}"
 
 
 def when(t: Any, year: bool = False) -> str:
