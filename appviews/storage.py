@@ -166,9 +166,7 @@ export default function(component) {
 _component = st.components.v2.component("talkbase_storage", js=_JS, isolate_styles=False)
 
 
-def _ids(
-    value: object, known: Collection[int] | None, cap: int = agenda_mod.MAX_IDS
-) -> list[int]:
+def _ids(value: object, known: Collection[int] | None, cap: int = agenda_mod.MAX_IDS) -> list[int]:
     """Ids of one stored list ("1-2-3", or a list of ids), the ones `known` holds
     (all when None), each once, at most `cap` of them."""
     parts: Iterable[object]
