@@ -15,12 +15,10 @@ import pytest
 from appviews import render, storage
 from appviews.models.agenda import Agenda
 from talkbase.core import present
+from tests.test_app import run_app
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
-
-ROOT = Path(__file__).resolve().parent.parent
-APP = ROOT / "app.py"
 
 pytestmark = [pytest.mark.model, pytest.mark.usefixtures("_keep_mplbackend")]
 
@@ -55,19 +53,6 @@ def updated_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> tup
     with KnowledgeBase(home, real_embedder) as kb:
         assert ids["late"] not in kb.talks and ids["opening"] in kb.talks
     return home, ids
-
-
-def run_app(home: Path, monkeypatch: pytest.MonkeyPatch, **params: str) -> AppTest:
-    from streamlit.testing.v1 import AppTest
-
-    monkeypatch.setenv("TALKBASE_HOME", str(home))
-    monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Berlin")
-    at = AppTest.from_file(str(APP), default_timeout=120)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def component_html(at: AppTest, name: str) -> str:
