@@ -211,8 +211,9 @@ def _exports(talks: list[Talk], gone: int = 0) -> None:
     if gone:
         st.caption(
             f"{present.plural(gone, 'saved talk')} {'is' if gone == 1 else 'are'} no longer "
-            "in the program: the calendar cannot send them as cancelled, since this app "
-            "does not know their time; delete them from your calendar app."
+            f"in the program: the calendar cannot send {'it' if gone == 1 else 'them'} as "
+            "cancelled, since this app does not know when it was; delete "
+            f"{'it' if gone == 1 else 'them'} from your calendar app."
         )
 
 

@@ -72,7 +72,7 @@ def test_a_saved_talk_the_update_dropped_stays_named_until_removed(
     page = " ".join(h.value for h in at.get("html"))
     assert html.escape(present.gone_title(ids["late"])) in page and f"{present.GONE}." in page
     captions = " ".join(c.value for c in at.caption)
-    assert "cannot send them as cancelled" in captions
+    assert "1 saved talk is no longer in the program: the calendar cannot send it as" in captions
     assert f"{present.GONE}: 1" in captions
     # Remove takes it out, of the agenda and of the link
     at.button(key=f"agenda-gone-remove-{ids['late']}").click()
