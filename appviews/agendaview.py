@@ -160,18 +160,18 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
 
 
 def _gone(ids: list[int]) -> None:
-    """Saved talks the program no longer holds (dropped by an update): named, never
-    dropped silently, each with its Remove (the link and this browser keep them until then)."""
+    """Saved ids the program does not hold (dropped by an update, or saved from another
+    program): named, never dropped silently, each with its Remove (the link and this
+    browser keep them until then)."""
     if not ids:
         return
-    st.subheader(f"{present.GONE} ({len(ids)})", anchor=False)
+    st.subheader(f"{present.UNHELD} ({len(ids)})", anchor=False)
     for tid in ids:
         with st.container(border=True, key=f"agenda-gone-{tid}"):
             st.html(render.title_html(present.gone_title(tid)))
-            st.html(render.line_html(f"{present.GONE}.", "tb-warn"))
+            st.html(render.line_html(f"{present.UNHELD}: {present.UNHELD_WHY}.", "tb-warn"))
             st.caption(
-                "The program was updated and no longer holds this talk; this app keeps "
-                "only the ids of saved talks, so it cannot say its title or time."
+                "This app keeps only the ids of saved talks, so it cannot say its title or time."
             )
             st.button(
                 "Remove",
@@ -209,11 +209,12 @@ def _exports(talks: list[Talk], gone: int = 0) -> None:
             "calendar leaves them out (the spreadsheet lists them)."
         )
     if gone:
+        one = gone == 1
+        it, its = ("it", "its time") if one else ("them", "their times")
         st.caption(
-            f"{present.plural(gone, 'saved talk')} {'is' if gone == 1 else 'are'} no longer "
-            f"in the program: the calendar cannot send {'it' if gone == 1 else 'them'} as "
-            "cancelled, since this app does not know when it was; delete "
-            f"{'it' if gone == 1 else 'them'} from your calendar app."
+            f"{present.plural(gone, 'saved talk')} {'is' if one else 'are'} not in this "
+            f"program, so the calendar leaves {it} out (this app does not know {its}). "
+            f"If you imported {it} into your calendar app before, delete {it} there."
         )
 
 
@@ -242,7 +243,7 @@ def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:
             )
 
 
-def _printable(plan: agenda_mod.Timeline) -> None:
+def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     """One plain page per day for printing (the browser's Print keeps the page breaks)."""
     st.caption("Printable view: use your browser's Print; each day starts a new page.")
     parts = []
@@ -270,6 +271,18 @@ def _printable(plan: agenda_mod.Timeline) -> None:
             f'<div class="tb-day"><div class="tb-title-big">Time not given</div>'
             f'<table class="tb-print">{rows}</table></div>'
         )
+    if gone:
+        rows = "".join(
+            f"<tr><td></td><td><strong>{render.esc(present.gone_title(tid))}</strong></td>"
+            "<td></td></tr>"
+            for tid in gone
+        )
+        parts.append(
+            f'<div class="tb-day"><div class="tb-title-big">'
+            f"{render.esc(f'{present.UNHELD} ({len(gone)})')}</div>"
+            f"<p>{render.esc(f'{present.UNHELD_WHY[0].upper()}{present.UNHELD_WHY[1:]}.')}</p>"
+            f'<table class="tb-print">{rows}</table></div>'
+        )
     st.html("".join(parts))
 
 
@@ -294,7 +307,7 @@ def show(lib: Library) -> None:
     top = st.columns([3, 1], vertical_alignment="center")
     top[0].caption(
         f"{present.plural(len(talks), 'saved talk')}."
-        + (f" {present.GONE}: {len(gone)}, listed below." if gone else "")
+        + (f" {present.UNHELD}: {len(gone)}, listed below." if gone else "")
     )
     top[1].toggle(
         "Printable view",
@@ -303,7 +316,7 @@ def show(lib: Library) -> None:
         help="A plain list, one page per day, for printing",
     )
     if st.session_state.get("print"):
-        _printable(plan)
+        _printable(plan, gone)
         return
     if plan.overlaps:
         n = len(plan.overlaps)

@@ -197,12 +197,7 @@ def _saved(value: object, known: Collection[int] | None) -> list[int]:
     `agenda.MAX_IDS`, the ones `known` holds are kept first."""
     if known is None:
         return _ids(value, None)
-    held = _ids(value, known)
-    every = _ids(value, None, cap=MAX_READ)
-    room = agenda_mod.MAX_IDS - len(held)
-    others = set([i for i in every if i not in known][: max(0, room)])
-    keep = set(held) | others
-    return [i for i in every if i in keep]
+    return list(agenda_mod.held_first(_ids(value, None, cap=MAX_READ), known))
 
 
 def decode(text: object, known: Collection[int] | None = None) -> Agenda:
@@ -306,6 +301,7 @@ def keep(known: Collection[int]) -> None:
         stored = decode(entry, known)
         if _SEEN not in ss:  # the session's start
             new, offer = restore(state.agenda(), stored, bool(ss[_URL_AGENDA]))
+            new = new.held_first(known)
             if offer is not None:
                 ss[_OFFER] = encode(offer)
                 state.set_agenda(new, ())  # nothing written until the person chooses
@@ -327,8 +323,9 @@ def keep(known: Collection[int]) -> None:
     )
 
 
-def offer() -> None:
-    """The stored agenda a link's agenda overrode, with the choice to merge it."""
+def offer(known: Collection[int]) -> None:
+    """The stored agenda a link's agenda overrode, with the choice to merge it (the
+    merge keeps the talks `known` holds first)."""
     ss = st.session_state
     if not ss.get(_OFFER):
         return
@@ -343,7 +340,7 @@ def offer() -> None:
             "Merge them",
             key="store-merge",
             on_click=_merge_stored,
-            args=(ss[_OFFER],),
+            args=(ss[_OFFER], known),
             help="Keep the link's talks and add the ones this browser kept",
         )
         c2.button(
@@ -354,9 +351,9 @@ def offer() -> None:
         )
 
 
-def _merge_stored(text: str) -> None:
+def _merge_stored(text: str, known: Collection[int]) -> None:
     mine = state.agenda()
-    new = merge(mine, decode(text))
+    new = merge(mine, decode(text)).held_first(known)
     # the link's talks merged into the entry as it stands (talks it keeps stay)
     state.set_agenda(new, [("merge", mine.saved, mine.skipped)], superseding=True)
     st.session_state[_OFFER] = None

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from appviews import render, storage
+from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 from talkbase.core import present
-from tests.test_app import run_app
+from tests.test_app import plain, run_app
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -68,18 +69,18 @@ def test_a_saved_talk_the_update_dropped_stays_named_until_removed(
     at = run_app(home, monkeypatch, view="agenda", saved=saved)
     assert at.query_params["saved"] == saved  # the link keeps the id
     heads = [h.value for h in at.subheader]
-    assert f"{present.GONE} (1)" in heads
+    assert f"{present.UNHELD} (1)" in heads
     page = " ".join(h.value for h in at.get("html"))
-    assert html.escape(present.gone_title(ids["late"])) in page and f"{present.GONE}." in page
+    assert html.escape(present.gone_title(ids["late"])) in page and present.UNHELD_WHY in page
     captions = " ".join(c.value for c in at.caption)
-    assert "1 saved talk is no longer in the program: the calendar cannot send it as" in captions
-    assert f"{present.GONE}: 1" in captions
+    assert "1 saved talk is not in this program, so the calendar leaves it out" in captions
+    assert f"{present.UNHELD}: 1" in captions
     # Remove takes it out, of the agenda and of the link
     at.button(key=f"agenda-gone-remove-{ids['late']}").click()
     at.run()
     assert not at.exception, at.exception
     assert at.query_params["saved"] == str(ids["opening"])
-    assert f"{present.GONE} (1)" not in [h.value for h in at.subheader]
+    assert f"{present.UNHELD} (1)" not in [h.value for h in at.subheader]
 
 
 def test_an_agenda_of_only_dropped_talks_is_not_called_empty(updated_home, monkeypatch) -> None:
@@ -87,7 +88,56 @@ def test_an_agenda_of_only_dropped_talks_is_not_called_empty(updated_home, monke
     at = run_app(home, monkeypatch, view="agenda", saved=str(ids["late"]))
     assert at.query_params["saved"] == str(ids["late"])
     assert not [i for i in at.info if "empty" in i.value]
-    assert f"{present.GONE} (1)" in [h.value for h in at.subheader]
+    assert f"{present.UNHELD} (1)" in [h.value for h in at.subheader]
+
+
+def test_an_id_never_in_this_program_is_not_said_to_be_dropped(updated_home, monkeypatch) -> None:
+    """A mistyped link, or another program's agenda: the app cannot know the id was
+    in this program, so it says neither "no longer" nor "delete it from your calendar"."""
+    home, ids = updated_home
+    junk = 10**15 + 7  # never an id of this base
+    at = run_app(home, monkeypatch, view="agenda", saved=f"{ids['opening']}-{junk}")
+    assert at.query_params["saved"] == f"{ids['opening']}-{junk}"
+    said = " ".join(
+        [h.value for h in at.subheader]
+        + [plain(h.value) for h in at.get("html")]
+        + [c.value for c in at.caption]
+    ).lower()
+    assert present.gone_title(junk).lower() in said
+    assert f"{present.UNHELD}: {present.UNHELD_WHY}".lower() in said
+    assert "no longer" not in said and "was updated" not in said
+    assert "delete it from your calendar" not in said
+    assert "if you imported it into your calendar app before, delete it there" in said
+
+
+def test_the_printable_view_lists_the_saved_ids_it_counts(updated_home, monkeypatch) -> None:
+    home, ids = updated_home
+    at = run_app(home, monkeypatch, view="agenda", saved=f"{ids['opening']}-{ids['late']}")
+    at.toggle(key="print").set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    assert any("listed below" in c.value for c in at.caption)
+    page = " ".join(plain(h.value) for h in at.get("html"))
+    assert "Opening night film" in page and present.gone_title(ids["late"]) in page
+
+
+def test_a_link_of_unknown_ids_never_pushes_the_kept_talks_out(updated_home, monkeypatch) -> None:
+    """A link of 500 ids the base lacks, merged with the agenda this browser keeps: the
+    kept talks the base holds stay, in the session and in the link it writes."""
+    home, ids = updated_home
+    junk = "-".join(str(10**15 + k) for k in range(agenda_mod.MAX_IDS))
+    at = run_app(home, monkeypatch, view="agenda", saved=junk)
+    kept = Agenda((ids["opening"], ids["quiz"]))
+    entry = json.dumps({"entry": storage.encode(kept), "applied": 0})
+    at.session_state[storage._KEY] = {"stored": entry}
+    at.run()
+    assert not at.exception, at.exception
+    at.button(key="store-merge").click()
+    at.run()
+    assert not at.exception, at.exception
+    back = agenda_mod.from_query(dict(at.query_params))
+    assert ids["opening"] in back.saved and ids["quiz"] in back.saved
+    assert len(back.saved) == agenda_mod.MAX_IDS
 
 
 def test_the_kept_agenda_keeps_saved_ids_the_base_lacks() -> None:

@@ -15,9 +15,11 @@ from talkbase.core.records import Speaker
 NEAREST = "No close match; nearest talks:"  # said before talks only near in meaning
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
-# a saved talk the updated program no longer holds: kept in the agenda, named, removable
-# (the app's My agenda; the offline site's agenda says the same)
-GONE = "No longer in the program"
+# a saved id the program does not hold, kept in the app's agenda, named, removable: an
+# update may have dropped it, or it came from another program (a link, a base served
+# before on the same address); the app keeps only ids, so it cannot tell which
+UNHELD = "Saved, but not in this program"
+UNHELD_WHY = "it may have been dropped by an update, or saved from another program"
 
 
 def gone_title(talk_id: int) -> str:
