@@ -159,7 +159,30 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         )
 
 
-def _exports(talks: list[Talk]) -> None:
+def _gone(ids: list[int]) -> None:
+    """Saved ids the program does not hold (dropped by an update, or saved from another
+    program): named, never dropped silently, each with its Remove (the link and this
+    browser keep them until then)."""
+    if not ids:
+        return
+    st.subheader(f"{present.UNHELD} ({len(ids)})", anchor=False)
+    for tid in ids:
+        with st.container(border=True, key=f"agenda-gone-{tid}"):
+            st.html(render.title_html(present.gone_title(tid)))
+            st.html(render.line_html(f"{present.UNHELD}: {present.UNHELD_WHY}.", "tb-warn"))
+            st.caption(
+                "This app keeps only the ids of saved talks, so it cannot say its title or time."
+            )
+            st.button(
+                "Remove",
+                key=f"agenda-gone-remove-{tid}",
+                on_click=state.remove,
+                args=(tid,),
+                help="Take this talk out of My agenda",
+            )
+
+
+def _exports(talks: list[Talk], gone: int = 0) -> None:
     st.subheader("Take it with you", anchor=False)
     timed, untimed = ics.exportable(talks)
     c1, c2 = st.columns(2)
@@ -184,6 +207,14 @@ def _exports(talks: list[Talk]) -> None:
             f"{present.plural(len(untimed), 'saved talk')} "
             f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
             "calendar leaves them out (the spreadsheet lists them)."
+        )
+    if gone:
+        one = gone == 1
+        it, its = ("it", "its time") if one else ("them", "their times")
+        st.caption(
+            f"{present.plural(gone, 'saved talk')} {'is' if one else 'are'} not in this "
+            f"program, so the calendar leaves {it} out (this app does not know {its}). "
+            f"If you imported {it} into your calendar app before, delete {it} there."
         )
 
 
@@ -212,7 +243,7 @@ def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:
             )
 
 
-def _printable(plan: agenda_mod.Timeline) -> None:
+def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     """One plain page per day for printing (the browser's Print keeps the page breaks)."""
     st.caption("Printable view: use your browser's Print; each day starts a new page.")
     parts = []
@@ -240,17 +271,32 @@ def _printable(plan: agenda_mod.Timeline) -> None:
             f'<div class="tb-day"><div class="tb-title-big">Time not given</div>'
             f'<table class="tb-print">{rows}</table></div>'
         )
+    if gone:
+        rows = "".join(
+            f"<tr><td></td><td><strong>{render.esc(present.gone_title(tid))}</strong></td>"
+            "<td></td></tr>"
+            for tid in gone
+        )
+        parts.append(
+            f'<div class="tb-day"><div class="tb-title-big">'
+            f"{render.esc(f'{present.UNHELD} ({len(gone)})')}</div>"
+            f"<p>{render.esc(f'{present.UNHELD_WHY[0].upper()}{present.UNHELD_WHY[1:]}.')}</p>"
+            f'<table class="tb-print">{rows}</table></div>'
+        )
     st.html("".join(parts))
 
 
 def show(lib: Library) -> None:
     ag = state.agenda()
     talks = state.saved_talks(lib.talks)
+    gone = [i for i in ag.saved if i not in lib.talks]
     if not talks:
-        st.info(
-            "Your agenda is empty. Save talks from Search or the Program and they "
-            "appear here, day by day."
-        )
+        if not gone:
+            st.info(
+                "Your agenda is empty. Save talks from Search or the Program and they "
+                "appear here, day by day."
+            )
+        _gone(gone)
         storage.note()
         _skipped(lib, ag)
         if ag:
@@ -259,7 +305,10 @@ def show(lib: Library) -> None:
     plan = agenda_mod.timeline(talks)
     by_id = {t.id: t for t in talks}
     top = st.columns([3, 1], vertical_alignment="center")
-    top[0].caption(f"{present.plural(len(talks), 'saved talk')}.")
+    top[0].caption(
+        f"{present.plural(len(talks), 'saved talk')}."
+        + (f" {present.UNHELD}: {len(gone)}, listed below." if gone else "")
+    )
     top[1].toggle(
         "Printable view",
         key="print",
@@ -267,7 +316,7 @@ def show(lib: Library) -> None:
         help="A plain list, one page per day, for printing",
     )
     if st.session_state.get("print"):
-        _printable(plan)
+        _printable(plan, gone)
         return
     if plan.overlaps:
         n = len(plan.overlaps)
@@ -289,7 +338,8 @@ def show(lib: Library) -> None:
         st.subheader("Time not given", anchor=False)
         for t in plan.unscheduled:
             _row(t, [], "agenda")
-    _exports(talks)
+    _gone(gone)
+    _exports(talks, len(gone))
     _share(ag)
     storage.note()
     _skipped(lib, ag)

@@ -57,6 +57,7 @@ _CSS = f"""
 .tb-li.tb-clash {{ background: #fee2e2; border-color: #dc2626; }}
 .tb-li .tb-lr {{ color: #475569; font-size: .75rem; display: block; }}
 .tb-li .tb-n {{ font-weight: 600; }}
+.tb-off .tb-n {{ text-decoration: line-through; }}
 @media (max-width: 700px) {{
   .tb-grid {{ max-height: none; overflow: visible; border: none; }}
   .tb-g {{ display: none; }}
@@ -76,10 +77,16 @@ _CSS = f"""
 _component = st.components.v2.component("talkbase_grid", js=_JS, css=_CSS, isolate_styles=False)
 
 
+def _off(t: Talk) -> str:
+    """The class of a cancelled talk's box or line (its title struck through)."""
+    return " tb-off" if t.cancelled else ""
+
+
 def _talk_html(t: Talk, mark: str) -> str:
     esc = render.esc
     dur = f" · {present.minutes(t.duration_minutes)}" if t.duration_minutes else ""
     flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
+    flag = esc(render.cancelled_flag(t)) + flag
     return (
         f'<div class="tb-n">{esc(t.title)}</div>'
         f'<div class="tb-d">{flag}{esc(f"{t.start:%H:%M}")}–'
@@ -127,8 +134,8 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
                 f";margin-left:{k * 10}%" if k else ""
             )
             parts.append(
-                f'<div class="tb-b {mark}" role="button" tabindex="0" '
-                f'data-talk="{t.id}" aria-label="Open {render.esc(t.title)}" '
+                f'<div class="tb-b {mark}{_off(t)}" role="button" tabindex="0" '
+                f'data-talk="{t.id}" aria-label="{render.esc(render.open_label(t))}" '
                 f'style="{style}">{_talk_html(t, mark)}</div>'
             )
     parts.append("</div>")
@@ -165,10 +172,11 @@ def list_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
             last = at
         mark = "tb-clash" if t.id in clashing else "tb-saved" if t.id in saved else ""
         flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
+        flag = render.cancelled_flag(t) + flag
         end = f"{t.end:%H:%M}" if t.end else "?"
         parts.append(
-            f'<div class="tb-li {mark}" role="button" tabindex="0" '
-            f'data-talk="{t.id}" aria-label="Open {esc(t.title)}">'
+            f'<div class="tb-li {mark}{_off(t)}" role="button" tabindex="0" '
+            f'data-talk="{t.id}" aria-label="{esc(render.open_label(t))}">'
             f'<span class="tb-lr">{esc(flag)}{esc(at)}–{esc(end)} · '
             f"{esc(t.room or program.NO_ROOM)}</span>"
             f'<span class="tb-n">{esc(t.title)}</span></div>'

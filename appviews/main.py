@@ -113,7 +113,7 @@ def main() -> None:
     _top_bar(len(state.agenda().saved))
     for notice in [*state.notices(), *([UPDATING] if stale else [])]:
         st.html(render.line_html(notice, "tb-warn"))
-    storage.offer()
+    storage.offer(lib.talks)
     page = pages.choose(ss)
     try:
         page.draw(lib, ss)

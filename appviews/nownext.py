@@ -151,10 +151,11 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
     def talk(t: Talk, words: str) -> str:
         mark = " tb-nn-saved" if t.id in saved else ""
         flag = "✓ " if t.id in saved else ""
+        off = render.cancelled_flag(t)
         return (
             f'<div class="tb-nn-talk{mark}" role="button" tabindex="0" data-talk="{t.id}" '
-            f'aria-label="Open {esc(t.title)}">{esc(flag)}<span class="tb-nn-t">'
-            f'{esc(t.title)}</span> <span class="tb-nn-w">{esc(words)}</span></div>'
+            f'aria-label="{esc(render.open_label(t))}">{esc(flag)}<span class="tb-nn-t">'
+            f'{esc(t.title)}</span> <span class="tb-nn-w">{esc(off + words)}</span></div>'
         )
 
     for n in rows:

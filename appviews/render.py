@@ -331,7 +331,20 @@ def line_html(text: str, cls: str) -> str:
     return f'<div class="{cls}">{esc(text)}</div>'
 
 
-CANCELLED_LINE = "Cancelled: the program says this talk will not take place"
+CANCELLED = "Cancelled"  # the word every view that lists a talk shows for one called off
+CANCELLED_LINE = f"{CANCELLED}: the program says this talk will not take place"
+
+
+def cancelled_flag(t: Talk) -> str:
+    """ "Cancelled · " before a cancelled talk's time where a view lists it in one line
+    (the Program grid, its list, Now & next); "" for one that takes place."""
+    return f"{CANCELLED} · " if t.cancelled else ""
+
+
+def open_label(t: Talk) -> str:
+    """What a screen reader says for a clickable talk: its title, and that it is
+    cancelled when it is."""
+    return f"Open {t.title}" + (f" ({CANCELLED.lower()})" if t.cancelled else "")
 
 
 def cancelled_html(t: Talk) -> str:

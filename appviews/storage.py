@@ -5,7 +5,8 @@ Nothing is stored on the server.
 One entry per app origin (`KEY`), whatever the knowledge base holds: a conference
 added or renamed does not hide it. It keeps talk ids the base does not hold (a talk
 briefly out of the base during a re-ingest, another base served here before), as
-they were; a page shows the ones its base holds.
+they were; a page shows the ones its base holds, and My agenda names a saved
+one it no longer holds until the person removes it.
 
 The URL still carries the agenda (a share link opens it anywhere) and wins over the
 stored one: when a link brings an agenda that differs from the stored one, the app
@@ -165,9 +166,9 @@ export default function(component) {
 _component = st.components.v2.component("talkbase_storage", js=_JS, isolate_styles=False)
 
 
-def _ids(value: object, known: Collection[int] | None) -> list[int]:
+def _ids(value: object, known: Collection[int] | None, cap: int = agenda_mod.MAX_IDS) -> list[int]:
     """Ids of one stored list ("1-2-3", or a list of ids), the ones `known` holds
-    (all when None), each once, at most `agenda.MAX_IDS` of them."""
+    (all when None), each once, at most `cap` of them."""
     parts: Iterable[object]
     if isinstance(value, str):
         parts = _SPLIT.split(value)
@@ -185,13 +186,24 @@ def _ids(value: object, known: Collection[int] | None) -> list[int]:
         if i > 0 and i not in seen and (known is None or i in known):
             seen.add(i)
             out.append(i)
-            if len(out) >= agenda_mod.MAX_IDS:
+            if len(out) >= cap:
                 break
     return out
 
 
+def _saved(value: object, known: Collection[int] | None) -> list[int]:
+    """The saved ids of a stored list, in their order, those the base no longer holds
+    too (My agenda names them until the person removes them); when more than
+    `agenda.MAX_IDS`, the ones `known` holds are kept first."""
+    if known is None:
+        return _ids(value, None)
+    return list(agenda_mod.held_first(_ids(value, None, cap=MAX_READ), known))
+
+
 def decode(text: object, known: Collection[int] | None = None) -> Agenda:
-    """A stored entry read back, the talks `known` holds (every id when None); anything
+    """A stored entry read back: its saved talks (those `known` does not hold too,
+    named as no longer in the program), its hidden ones `known` holds (every id when
+    None); anything
     that is not an entry (not JSON, too deep, too long, the wrong shape) is an empty
     agenda, never an error. Ids the base does not hold before its own never push them
     out: the cut to `agenda.MAX_IDS` comes after the unknown ones are left out."""
@@ -203,7 +215,7 @@ def decode(text: object, known: Collection[int] | None = None) -> Agenda:
         return Agenda()
     if not isinstance(raw, dict):
         return Agenda()
-    saved = _ids(raw.get(agenda_mod.SAVED_PARAM), known)
+    saved = _saved(raw.get(agenda_mod.SAVED_PARAM), known)
     chosen = set(saved)
     skipped = [i for i in _ids(raw.get(agenda_mod.SKIPPED_PARAM), known) if i not in chosen]
     return Agenda(tuple(saved), tuple(skipped))
@@ -289,6 +301,7 @@ def keep(known: Collection[int]) -> None:
         stored = decode(entry, known)
         if _SEEN not in ss:  # the session's start
             new, offer = restore(state.agenda(), stored, bool(ss[_URL_AGENDA]))
+            new = new.held_first(known)
             if offer is not None:
                 ss[_OFFER] = encode(offer)
                 state.set_agenda(new, ())  # nothing written until the person chooses
@@ -310,8 +323,9 @@ def keep(known: Collection[int]) -> None:
     )
 
 
-def offer() -> None:
-    """The stored agenda a link's agenda overrode, with the choice to merge it."""
+def offer(known: Collection[int]) -> None:
+    """The stored agenda a link's agenda overrode, with the choice to merge it (the
+    merge keeps the talks `known` holds first)."""
     ss = st.session_state
     if not ss.get(_OFFER):
         return
@@ -326,7 +340,7 @@ def offer() -> None:
             "Merge them",
             key="store-merge",
             on_click=_merge_stored,
-            args=(ss[_OFFER],),
+            args=(ss[_OFFER], known),
             help="Keep the link's talks and add the ones this browser kept",
         )
         c2.button(
@@ -337,9 +351,9 @@ def offer() -> None:
         )
 
 
-def _merge_stored(text: str) -> None:
+def _merge_stored(text: str, known: Collection[int]) -> None:
     mine = state.agenda()
-    new = merge(mine, decode(text))
+    new = merge(mine, decode(text)).held_first(known)
     # the link's talks merged into the entry as it stands (talks it keeps stay)
     state.set_agenda(new, [("merge", mine.saved, mine.skipped)], superseding=True)
     st.session_state[_OFFER] = None

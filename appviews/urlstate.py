@@ -172,7 +172,8 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         org,
         facets,
         toggles,
-        shared.keep_known(known.talks),
+        # saved ids the base no longer holds stay (My agenda names them until removed)
+        Agenda(shared.saved, tuple(i for i in shared.skipped if i in known.talks)),
         day,
         at,
         rooms,

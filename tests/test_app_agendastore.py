@@ -147,9 +147,12 @@ def test_the_python_reading_of_an_entry_is_bounded_and_never_raises() -> None:
     real = (101, 202, 303)
     unknown = "-".join(str(10**12 + i) for i in range(600))
     entry = json.dumps({"saved": unknown + "-" + "-".join(map(str, real))})
-    assert storage.decode(entry, set(real)).saved == real  # 600 unknown first: kept
+    read = storage.decode(entry, set(real)).saved  # 600 unknown first: the known kept
+    assert read[-3:] == real and len(read) == agenda_mod.MAX_IDS
+    assert read[:-3] == tuple(10**12 + i for i in range(agenda_mod.MAX_IDS - 3))
     long = json.dumps({"saved": "-".join(str(10**15 + i) for i in range(2000)) + "-101"})
-    assert len(long) > 20_000 and storage.decode(long, set(real)).saved == (101,)
+    read = storage.decode(long, set(real)).saved
+    assert len(long) > 20_000 and read[-1] == 101 and len(read) == agenda_mod.MAX_IDS
     assert storage.decode("[" * 10_000 + "]" * 10_000, set(real)) == Agenda()
     assert storage.decode('{"saved": 5, "skip": {"x": []}}', set(real)) == Agenda()
     assert storage._read("[" * 100_000) == ("", 0)

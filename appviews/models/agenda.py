@@ -66,8 +66,22 @@ class Agenda:
             tuple(i for i in self.saved if i in known), tuple(i for i in self.skipped if i in known)
         )
 
+    def held_first(self, known: Collection[int]) -> Agenda:
+        """The same agenda with at most `MAX_IDS` saved talks, the ones `known` holds
+        kept first: ids the base lacks (a junk link, another program's) never push a
+        person's real saved talks out."""
+        return Agenda(held_first(self.saved, known), self.skipped)
+
     def __bool__(self) -> bool:
         return bool(self.saved or self.skipped)
+
+
+def held_first(ids: Sequence[int], known: Collection[int]) -> tuple[int, ...]:
+    """`ids` in their order, at most `MAX_IDS` of them, those `known` holds kept first."""
+    held = [i for i in ids if i in known][:MAX_IDS]
+    others = [i for i in ids if i not in known][: MAX_IDS - len(held)]
+    keep = {*held, *others}
+    return tuple(i for i in ids if i in keep)
 
 
 def merge(first: Agenda, second: Agenda) -> Agenda:

@@ -16,6 +16,16 @@ NEAREST = "No close match; nearest talks:"  # said before talks only near in mea
 NEAREST_AFTER = "Nearest talks (no close match):"  # the same, after the talks that match
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
+# a saved id the program does not hold, kept in the app's agenda, named, removable: an
+# update may have dropped it, or it came from another program (a link, a base served
+# before on the same address); the app keeps only ids, so it cannot tell which
+UNHELD = "Saved, but not in this program"
+UNHELD_WHY = "it may have been dropped by an update, or saved from another program"
+
+
+def gone_title(talk_id: int) -> str:
+    """How an agenda names a saved talk it knows only by its id."""
+    return f"A talk saved as {talk_id}"
 
 
 def when(t: Any, year: bool = False) -> str:
