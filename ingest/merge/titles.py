@@ -1,7 +1,8 @@
 """A title that names one talk in another form: with one of its speakers after a
 dash ("Scaling Kafka consumers - Jonas Weber": `named_after`) or with its session format
 after it ("Graph databases in practice (Workshop)": `format_added`); and the title keys an
-incremental build looks such partners up by (`named_keys`, `format_keys`)."""
+incremental build looks such partners up by (`named_keys`; `FORMAT_KEYS`, the ends a
+title's key is looked up without: index/build/delta.py `_unmarked`)."""
 
 from __future__ import annotations
 
@@ -57,12 +58,3 @@ def format_added(a: str, b: str) -> str | None:
 
 # the title keys of the session formats' names ("workshop", "lightning talk", "taller")
 FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
-
-
-def format_keys(key: str) -> set[str]:
-    """The title keys a title of this key may have with its format after it, or
-    without it (`format_added`): "graph databases workshop" for "graph databases",
-    and back. What an incremental build looks a talk's stored partners up by."""
-    out = {f"{key} {f}" for f in FORMAT_KEYS}
-    out |= {key[: -len(f) - 1] for f in FORMAT_KEYS if key.endswith(f" {f}")}
-    return {k for k in out if k and not generic_title(k)}
