@@ -56,12 +56,18 @@ def column_kinds(
     return [frozenset(s) for s in seen]
 
 
+def length(cells: Sequence[str], width: int) -> int:
+    """How many cells a row has, less the blank ones after the header's last column
+    (asked of every row of a table: no copy)."""
+    n = len(cells)
+    while n > width and not cells[n - 1].strip():
+        n -= 1
+    return n
+
+
 def trimmed(cells: Sequence[str], width: int) -> list[str]:
     """A row's cells less the blank ones after the header's last column."""
-    out = list(cells)
-    while len(out) > width and not out[-1].strip():
-        out.pop()
-    return out
+    return list(cells[: length(cells, width)])
 
 
 def _placements(n: int, width: int, title: int) -> Iterator[Reading]:

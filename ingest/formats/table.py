@@ -1493,7 +1493,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 found_rows.append((row, last_where))
                 if any(c.strip() for c in cells[len(header) :]):
                     longer.append(last_where)
-                if len(ragged.trimmed(cells, len(header))) == len(header):
+                if ragged.length(cells, len(header)) == len(header):
                     whole.append(cells)
                 else:
                     uneven[last_where] = cells
