@@ -133,3 +133,34 @@ def test_the_lookup_without_the_format_relates_the_titles_format_keys_relates():
             if s and not generic_title(s) and (s in delta._unmarked(k) or k in delta._unmarked(s))
         }
         assert mine == format_keys(k) & set(keys), k
+
+
+def test_documents_merge_in_name_order_whatever_order_they_came_in(tmp_path, hashing_embedder):
+    """Two documents name one talk with and without its session format: the title the
+    talk keeps is the one of the document whose name sorts first, whether the documents
+    came one by one, together in any order, or were built again (`--rebuild`)."""
+    marked = _csv(
+        tmp_path / "marked.csv",
+        [
+            PROGRAM[0],
+            (
+                "gd-1",
+                "Graph databases in practice (Workshop)",
+                "Eva Ruiz",
+                "14:00",
+                "15:30",
+                "Hall A",
+            ),
+        ],
+    )
+    bare = _csv(
+        tmp_path / "bare.csv",
+        [("gd-2", "Graph databases in practice", "Eva Ruiz", "14:00", "15:30", "Hall A")],
+    )
+    home = _one_by_one(tmp_path, hashing_embedder, marked, bare)
+    one_by_one = _talks(home, hashing_embedder)
+    assert "Graph databases in practice" in one_by_one  # bare.csv sorts first
+    together = tmp_path / "together"
+    ingest([marked, bare], together, hashing_embedder)
+    assert _talks(together, hashing_embedder) == one_by_one
+    assert _rebuilt(home, hashing_embedder, bare) == one_by_one

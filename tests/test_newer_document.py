@@ -118,15 +118,22 @@ def test_a_csv_update_wins_over_a_frab_program_ingested_before(tmp_path, hashing
 
 
 @pytest.mark.parametrize("first", ["a.csv", "b.csv"])
-def test_documents_of_one_ingest_decide_as_before(tmp_path, hashing_embedder, first):
+def test_documents_of_one_ingest_decide_by_name_whatever_order_they_are_given(
+    tmp_path, hashing_embedder, first
+):
+    """Two documents of one ingest disagree: the first by name decides, given first or
+    last, and a `--rebuild` (which reads them by name) keeps what the ingest showed."""
     home = tmp_path / "home"
     given = {"a.csv": ROWS, "b.csv": _updated()}
     paths = [_csv(tmp_path / n, given[n]) for n in sorted(given, key=lambda n: n != first)]
     ingest(paths, home, hashing_embedder, conference="DevConf")
     talk = _ebpf(home, hashing_embedder)
-    wanted = next(r for r in given[first] if r[0] == EBPF)
-    assert (talk.start.strftime("%H:%M"), talk.room) == (wanted[3], wanted[5])  # the first given
+    wanted = next(r for r in given["a.csv"] if r[0] == EBPF)
+    assert (talk.start.strftime("%H:%M"), talk.room) == (wanted[3], wanted[5])
     assert {c.field for c in talk.conflicts} >= {"start", "room"}
+    ingest([paths[-1]], home, hashing_embedder, rebuild=True, conference="DevConf")
+    again = _ebpf(home, hashing_embedder)
+    assert (again.start, again.room) == (talk.start, talk.room)
 
 
 BERLIN = ZoneInfo("Europe/Berlin")

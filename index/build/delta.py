@@ -85,8 +85,11 @@ def numbered(
 
 
 def whole(docs: dict[str, ParsedDocument], old: dict[int, Talk]) -> Plan:
-    """Every talk of these documents, merged; `old`: the talks of the build in use."""
-    records = [(d.name, pos, rec) for d in docs.values() for pos, rec in enumerate(d.talks)]
+    """Every talk of these documents, merged in the order of their names (where records
+    of equal standing disagree on a title, the first gives it: the documents' order,
+    never the order they came in, as a change merges them); `old`: the talks of the
+    build in use."""
+    records = [(n, pos, rec) for n in sorted(docs) for pos, rec in enumerate(docs[n].talks)]
     talks, rows = _merged(
         [r for _, _, r in records],
         [(d, p) for d, p, _ in records],
@@ -212,10 +215,8 @@ def change(
         theirs = [(d, p, canonical(t)) for d, p, _, t in tables.records_of(con, todo)]
         removed |= _matches(con, theirs, set(replaced))
     kept = [(d, p, t) for d, p, _, t in tables.records_of(con, removed) if d not in replaced]
-    # the order a whole build merges in: stored documents by name, then new ones
-    rank = {name: i for i, name in enumerate(sorted(stored))}
-    for d in parsed:
-        rank.setdefault(d.name, len(rank))
+    # the order a whole build merges in: the documents' names
+    rank = {name: i for i, name in enumerate(sorted(set(stored) | {d.name for d in parsed}))}
     entries = sorted(kept + new, key=lambda e: (rank[e[0]], e[1]))
     ids = tables.all_ids(con)
     untouched = ids[~np.isin(ids, np.fromiter(removed, np.int64, len(removed)))]
