@@ -410,15 +410,17 @@ print(f"{X.shape[0]} talks × {X.shape[1]} dimensions; "
 ## Clusters
 
 Spectral clustering on the graph that links each talk to its nearest neighbours, with as
-many clusters as the program has tracks, so that the two groupings can be compared at the
-same grain. Short texts on one conference's themes blend into each other rather than form
+many clusters as the program has tracks (so that the two groupings can be compared at the
+same grain; a program that names no tracks gets about one cluster per eight talks). Short texts on one conference's themes blend into each other rather than form
 islands; a graph of near neighbours copes with that better than distances to centroids,
 which here give a few huge clusters and many tiny ones.
 
 A quick check of either grouping: how many of a talk's five nearest talks share its group.
 %% code
-K = talks.loc[talks["track"] != "(not given)", "track"].nunique()
-talks["cluster"] = SpectralClustering(n_clusters=K, affinity="nearest_neighbors", n_neighbors=8,
+n_tracks = talks.loc[talks["track"] != "(not given)", "track"].nunique()
+K = max(2, n_tracks if n_tracks >= 2 else round(len(talks) / 8))
+talks["cluster"] = SpectralClustering(n_clusters=K, affinity="nearest_neighbors",
+                                      n_neighbors=min(8, len(talks) - 1),
                                       assign_labels="cluster_qr", random_state=0).fit_predict(X)
 
 neighbours = np.argsort(-S, axis=1)[:, 1:6]  # column 0 is the talk itself
@@ -431,15 +433,13 @@ print(f"{K} clusters; share of the 5 nearest talks in the same group: "
       + ", ".join(f"{g} {v:.0%}" for g, v in agreement.items()))
 %% md
 Readable labels: the words (and word pairs) whose TF-IDF weight is highest inside a cluster
-compared with outside it, over title (counted twice) and abstract, skipping words that
-nearly every talk here uses.
+compared with outside it, over title (counted twice) and abstract, skipping English
+function words and words that a third of the talks here use.
 %% code
-texts = talks["title"] + ". " + talks["title"] + ". " + talks["abstract"]
-common = {"pytorch", "talk", "new", "using", "use", "based", "need", "make", "makes", "way",
-          "open", "source"}
-tfidf = TfidfVectorizer(stop_words=sorted(ENGLISH_STOP_WORDS | common), ngram_range=(1, 2),
+texts = talks["title"] + ". " + talks["title"] + ". " + talks["abstract"].fillna("")
+tfidf = TfidfVectorizer(stop_words=sorted(ENGLISH_STOP_WORDS), ngram_range=(1, 2),
                         min_df=2, max_df=0.3, sublinear_tf=True,
-                        token_pattern=r"(?u)\b[a-zA-Z][\w.-]*\w\b")
+                        token_pattern=r"(?u)\b[^\W\d_][\w.-]*\w\b")  # words in any script
 W = tfidf.fit_transform(texts)
 terms = tfidf.get_feature_names_out()
 
@@ -471,7 +471,7 @@ t-SNE squeezes the 384 dimensions into two while keeping near neighbours near; d
 between far-apart groups mean little. The same map twice: coloured by the program's track,
 and by the cluster found above.
 %% code
-xy = TSNE(n_components=2, perplexity=12, metric="cosine", init="pca",
+xy = TSNE(n_components=2, perplexity=min(12, (len(talks) - 1) / 3), metric="cosine", init="pca",
           random_state=0).fit_transform(X)
 fig, (by_track, by_cluster) = plt.subplots(1, 2, figsize=(15, 6.5))
 groups = [(by_track, "track", sorted(talks["track"].unique()), "coloured by track"),
@@ -513,9 +513,10 @@ fig.tight_layout()
 
 `tb.similar(talk, k)` returns the nearest talks by embedding, never the talk itself,
 re-ranked by maximal marginal relevance so that near-copies of one idea do not fill the
-list (`diversity=0.3` by default).
+list (`diversity=0.3` by default). Any talk will do (`tb.talk("a title")`); here, the one
+whose five nearest talks are closest to it, so that the list has something to choose from.
 %% code
-seed = tb.talk("TorchTPU: Running PyTorch Natively")
+seed = tb.talk(int(ids[np.argmax(np.sort(S, axis=1)[:, -6:-1].mean(axis=1))]))
 more = tb.similar(seed, k=5)
 print(f"More like: {seed.title}")
 more
@@ -539,9 +540,13 @@ pd.DataFrame({
 talks are grouped into interests, each interest gets its share of the list (a small one
 is not drowned by a large one), nothing saved or hidden comes back, and with `fits=True`
 nothing that clashes with a saved talk. Each hit says which saved talk it follows from
-and what they share.
+and what they share. Here an agenda of two interests: the talk above, and the most central
+talk of the largest other cluster.
 %% code
-saved = [tb.talk("MCCL").id, tb.talk("TorchTPU: Running PyTorch Natively").id]
+other = talks.loc[talks["cluster"] != talks.loc[row, "cluster"], "cluster"].value_counts().index[0]
+inside = np.flatnonzero(talks["cluster"] == other)
+centre = inside[np.argmax(S[np.ix_(inside, inside)].mean(axis=1))]
+saved = [seed.id, int(ids[centre])]
 for_me = tb.recommend(saved, k=6, fits=True)
 pd.DataFrame({
     "talk": [h.talk.title for h in for_me],
@@ -552,10 +557,13 @@ pd.DataFrame({
 
 Average similarity between the talks of two tracks (within a track: between its different
 talks). A track whose diagonal cell is barely above its row is broad; two tracks with a
-bright shared cell cover neighbouring ground.
+bright shared cell cover neighbouring ground. A program naming fewer than two tracks has
+its clusters' topics compared instead.
 %% code
 tracks = sorted(t for t in talks["track"].unique() if t != "(not given)")
-members = {t: (talks["track"] == t).to_numpy() for t in tracks}
+grouping = "track" if len(tracks) >= 2 else "topic"
+tracks = tracks if grouping == "track" else sorted(talks["topic"].unique())
+members = {t: (talks[grouping] == t).to_numpy() for t in tracks}
 overlap = pd.DataFrame(index=tracks, columns=tracks, dtype=float)
 for a in tracks:
     for b in tracks:
@@ -570,7 +578,7 @@ short = [t if len(t) <= 34 else t[:32] + "…" for t in tracks]
 ax.set_xticks(range(len(tracks)), short, rotation=60, ha="right", fontsize="small")
 ax.set_yticks(range(len(tracks)), short, fontsize="small")
 fig.colorbar(image, ax=ax, label="mean cosine similarity", shrink=0.8)
-ax.set_title("content overlap between tracks")
+ax.set_title(f"content overlap between {grouping}s")
 fig.tight_layout()
 %% code
 pairs = [(a, b, overlap.loc[a, b]) for i, a in enumerate(tracks) for b in tracks[i + 1:]]
@@ -585,8 +593,8 @@ ari = adjusted_rand_score(talks["track"], talks["cluster"])
 print(f"adjusted Rand index, tracks vs clusters: {ari:.2f}")
 pd.crosstab(talks["track"], talks["cluster"])
 %% md
-Tracks are editorial decisions (a kernel DSL talk for TPUs could sit in *Kernel
-Engineering* or in *Hardware Portability*), while clusters follow vocabulary. Where they
+Tracks are editorial decisions (a talk on the border of two subjects goes in one track or
+the other), while clusters follow vocabulary. Where they
 disagree is exactly where "more like this" is useful: it crosses track boundaries that a
 person browsing the program by track would not.
 """
