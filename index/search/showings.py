@@ -75,14 +75,18 @@ def labelled(title: str, other: str) -> bool:
     no numeral ("Part 2: Intro", "Teil II – Intro", "第2部：Intro" are a series' parts),
     and `other` is a specific title (`generic_title`: "Opening: Welcome" is no
     showing of "Welcome")."""
-    bare = title_key(other)
-    if generic_title(bare):
-        return False
+    return title_key(other) in _unlabelled(title)
+
+
+def _unlabelled(title: str) -> set[str]:
+    """The title keys of `title` less each label set before it, those of a specific
+    title only (`labelled`)."""
+    out = set()
     for end in _LABEL_END.finditer(title):
-        label = title[: end.start()]
-        if title_key(title[end.end() :]) == bare and _names(label):
-            return True
-    return False
+        bare = title_key(title[end.end() :])
+        if _names(title[: end.start()]) and not generic_title(bare):
+            out.add(bare)
+    return out
 
 
 def _names(label: str) -> bool:
@@ -108,7 +112,8 @@ def labels(talks: Sequence[Talk]) -> list[int]:
         return i
 
     first: dict[Key, int] = {}
-    said: dict[tuple[str, tuple[str, ...], str], list[int]] = {}  # (one title each)
+    # conference, speakers and abstract -> title key -> the first talk of that key
+    said: dict[tuple[str, tuple[str, ...], str], dict[str, int]] = {}
     for i, k in enumerate(found):
         if k is None:
             continue
@@ -117,12 +122,11 @@ def labels(talks: Sequence[Talk]) -> list[int]:
             continue
         first[k] = i
         if _abstract(talks[i]):  # (`simulcast`'s instant is no text to share)
-            said.setdefault((k[0], k[2], k[3]), []).append(i)
-    for same in said.values():
-        for a in same:
-            for b in same:
-                if a != b and labelled(talks[a].title, talks[b].title):
-                    parent[root(a)] = root(b)
+            said.setdefault((k[0], k[2], k[3]), {})[k[1]] = i
+    for titled in said.values():  # a title less its label is looked up, not tried on each
+        for i in titled.values():
+            for bare in _unlabelled(talks[i].title) & titled.keys():
+                parent[root(i)] = root(titled[bare])
     number: dict[int, int] = {}
     return [number.setdefault(root(i), len(number)) for i in range(len(talks))]
 
