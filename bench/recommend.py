@@ -110,12 +110,9 @@ class Interest:
 def firsts(kb: KnowledgeBase) -> dict[int, int]:
     """Talk id -> the id of its first showing (itself for a talk shown once)."""
     ordered = sorted(kb.talks.ids.tolist(), key=lambda t: _when(kb, t))
-    first: dict[object, int] = {}
-    out = {}
-    for tid in ordered:
-        k = showings.key(kb.talks[tid])
-        out[tid] = tid if k is None else first.setdefault(k, tid)
-    return out
+    first: dict[int, int] = {}
+    labels = showings.labels(kb.talks.get_many(ordered))
+    return {tid: first.setdefault(n, tid) for tid, n in zip(ordered, labels, strict=True)}
 
 
 def interests(

@@ -33,7 +33,7 @@ from index.search import showings
 from index.search.reasons import evidence, reason_text, words_for
 from talkbase.core import timetable
 from talkbase.core.errors import BadQuery, TalkNotFound
-from talkbase.core.records import Because, Hit, Talk
+from talkbase.core.records import Because, Hit
 
 if TYPE_CHECKING:
     from index.search.kb import KnowledgeBase
@@ -382,14 +382,6 @@ def _any_language(
     return np.asarray(matrix[my_rows], np.float32), np.asarray(matrix[their_rows], np.float32)
 
 
-def _labels(talks: Sequence[Talk]) -> np.ndarray:
-    """One integer per talk, the same for showings of one talk (showings.key)."""
-    seen: dict[object, int] = {}
-    return np.array(
-        [seen.setdefault(showings.key(t) or ("alone", i), len(seen)) for i, t in enumerate(talks)]
-    )
-
-
 def _known(kb: KnowledgeBase, ids: Iterable[int]) -> list[int]:
     """The ids in order, once each; one the base does not hold is TalkNotFound."""
     out: list[int] = []
@@ -451,7 +443,7 @@ def recommend(
     )
     if hidden.all():
         return []
-    label = _labels(talks)
+    label = np.array(showings.labels(talks))  # one number for showings of one talk
     c_vecs = np.vstack([kb.vectors.vector(t) for t in ids]).astype(np.float32)
     words = words_for(kb)
     theirs, my_words = [words.of(t) for t in talks], [words.of(t) for t in mine]
