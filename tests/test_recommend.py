@@ -573,3 +573,33 @@ def test_the_hole_filler_clashes_with_no_saved_talk_and_is_no_chore(tmp_path, ha
         assert rec.fill_gaps(
             [(0, 0)], np.array([False, True]), np.ones((1, 2)), np.ones((1, 2)), 1
         ) == [(0, 0)]
+
+
+def test_fits_keeps_to_the_conferences_of_the_agenda(tmp_path, hashing_embedder) -> None:
+    """Sweep 16 F3: a base holding a Seoul summit and a Madrid symposium; an agenda of
+    Seoul talks "fits" no Madrid talk, however free its hour (another city), while
+    without `--fits` the Madrid talks may come, as talks like the saved ones."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    head = "title,abstract,start,end,conference\n"
+    seoul = "".join(
+        f"Netcode rollback {n},Rollback netcode for fighting games {n}.,"
+        f"2026-11-14T{9 + n:02d}:00+09:00,2026-11-14T{9 + n:02d}:45+09:00,Seoul Games Summit\n"
+        for n in range(4)
+    )
+    madrid = "".join(
+        f"Rollback netcode en Madrid {n},Rollback netcode for fighting games {n}.,"
+        f"2026-11-20T{9 + n:02d}:00+01:00,2026-11-20T{9 + n:02d}:45+01:00,Madrid Games Days\n"
+        for n in range(4)
+    )
+    (tmp_path / "seoul.csv").write_text(head + seoul, encoding="utf-8")
+    (tmp_path / "madrid.csv").write_text(head + madrid, encoding="utf-8")
+    ingest([tmp_path / "seoul.csv", tmp_path / "madrid.csv"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as base:
+        saved = [t.id for t in base.talks.values() if t.title.endswith(" 0")]
+        saved = [i for i in saved if base.talks[i].conference == "Seoul Games Summit"]
+        anywhere = rec.recommend(base, saved, k=6)
+        assert {h.talk.conference for h in anywhere} == {"Seoul Games Summit", "Madrid Games Days"}
+        fitting = rec.recommend(base, saved, k=6, fits=True)
+        assert fitting and {h.talk.conference for h in fitting} == {"Seoul Games Summit"}

@@ -404,8 +404,9 @@ def recommend(
 ) -> list[Hit]:
     """Up to `k` talks for someone who saved `saved` and hid `avoid` (talk ids; an
     unknown one is TalkNotFound, one in both counts as saved; no saved talk, no
-    hits). With `fits`, only talks that have a time and overlap no saved talk (a
-    BadQuery on a program without times); otherwise a clash is marked
+    hits). With `fits`, only talks that have a time, overlap no saved talk and are at
+    a conference of a saved talk (a BadQuery on a program without times); otherwise a
+    clash is marked
     (`why.clashes`, and the reason). `why` is a `Because`."""
     if k < 1:
         raise BadQuery("the number of recommendations must be at least 1")
@@ -475,10 +476,15 @@ def recommend(
         pushed = penalty(c_vecs, a_vecs, tuning.avoid_weight)[None, :]
         rel, solo = rel - pushed, solo - pushed
     clashing = [tuple(c.id for c in timetable.clashes(t, mine)) for t in talks]
-    # (fits: timed, no overlap (`clashing`, computed once), time to change buildings)
+    # (fits: timed, no overlap (`clashing`, computed once), time to change buildings,
+    # at a conference of the agenda: another one's free hour is in another place)
+    going = {m.conference for m in mine}
     usable = np.array(
         [
-            timetable.timed(t) and not c and not any(timetable.too_tight(t, m) for m in mine)
+            timetable.timed(t)
+            and not c
+            and t.conference in going
+            and not any(timetable.too_tight(t, m) for m in mine)
             for t, c in zip(talks, clashing, strict=True)
         ]
     )
