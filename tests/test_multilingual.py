@@ -198,7 +198,7 @@ def test_the_real_model_finds_a_talk_written_in_another_language(tmp_path, real_
     home = tmp_path / "home"
     report = ingest([write_program(tmp_path / "camp.csv")], home, real_embedder)
     assert report.multilingual == len(ROWS)  # auto: three of five talks are Italian
-    assert "3 of 5 talks are not in English" in report.multilingual_why
+    assert "3 of the 5 talks whose language is known are not in English" in report.multilingual_why
     with KnowledgeBase(home, real_embedder) as kb:
         english = kb.search("activities for children", 3, mode="multilingual")
         assert english[0].talk.title == "Laboratorio di robotica per bambini"

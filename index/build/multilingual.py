@@ -62,7 +62,9 @@ def wanted(con: duckdb.DuckDBPyConnection, model: str) -> Wanted:
         return Wanted(False, "the model is not the default English one")
     several, other, known = several_languages(reads.language_counts(con))
     if several:
-        return Wanted(True, f"{other} of {known} talks are not in English")
+        return Wanted(
+            True, f"{other} of the {known} talks whose language is known are not in English"
+        )
     if reads.talk_count(con) > TITLES_UP_TO:
         return Wanted(False, f"the talks are in English, more than {TITLES_UP_TO:,} of them")
     return Wanted(
