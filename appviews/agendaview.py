@@ -221,7 +221,8 @@ def _exports(talks: list[Talk], gone: int = 0) -> None:
 def _share(ag: agenda_mod.Agenda) -> None:
     st.subheader("Share", anchor=False)
     st.caption("This link opens this agenda, saved and not-interested talks, in any browser:")
-    st.code(state.share_link(ag), language=None)
+    with st.container(key="share-link"):
+        st.code(state.share_link(ag), language=None, wrap_lines=True)
 
 
 def _skipped(lib: Library, ag: agenda_mod.Agenda) -> None:

@@ -95,6 +95,22 @@ def _library() -> tuple[Library | None, bool]:
     return None, False
 
 
+def _link_notices(said: list[str]) -> None:
+    """What the link asked for that could not be shown, above the page it opened
+    (which is the way on), until the person moves on or dismisses it."""
+    if not said:
+        return
+    with st.container(border=True, key="link-notices"):
+        for notice in said:
+            st.html(render.line_html(notice, "tb-warn"))
+        st.button(
+            "Dismiss",
+            key="dismiss-notices",
+            on_click=state.dismiss_notices,
+            help="Hide this notice; the page below stays as it is",
+        )
+
+
 def main() -> None:
     st.set_page_config(page_title="talkbase", page_icon="🎤", layout="wide")
     lib, stale = _library()
@@ -111,8 +127,9 @@ def main() -> None:
     pages.choose(ss).settle(lib)
     state.sync_url()  # before the page is drawn: see `state.sync_url`
     _top_bar(len(state.agenda().saved))
-    for notice in [*state.notices(), *([UPDATING] if stale else [])]:
-        st.html(render.line_html(notice, "tb-warn"))
+    _link_notices(state.notices())
+    if stale:
+        st.html(render.line_html(UPDATING, "tb-warn"))
     storage.offer(lib.talks)
     page = pages.choose(ss)
     try:

@@ -73,6 +73,8 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
 .tb-grid .tb-dur { color: #555; font-size: .75rem; }
 .tb-grid .tb-who { color: #333; font-size: .76rem; }
 .st-key-scroll-keeper, .st-key-agenda-store, .st-key-skip-link { display: none; }
+/* a share link wraps inside its box at any width (its copy button stays on it) */
+.st-key-share-link code { overflow-wrap: anywhere; word-break: break-all; }
 /* My agenda on a phone: a compact list per day instead of the calendar column */
 .tb-aglist { display: none; }
 .tb-ag-item { border: 1px solid #d0d7e5; border-radius: .4rem; padding: .35rem .55rem;
@@ -92,6 +94,11 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
   [data-testid="stBaseButton-segmented_control"],
   [data-testid="stBaseButton-segmented_controlActive"] { min-height: 44px; }
   .st-key-view button { min-width: 44px; }
+  /* the view switcher wraps onto a second line instead of scrolling out of sight */
+  .st-key-view [data-testid="stButtonGroup"] > div { flex-wrap: wrap; overflow-x: visible;
+    gap: .3rem; }
+  .st-key-view [data-testid="stButtonGroup"] button { border-radius: .5rem !important;
+    margin: 0 !important; }
   /* the "?" of a control's help and the sidebar's "»": 16 and 28 px drawn, 44 px to tap */
   [data-testid="stTooltipHoverTarget"]:has([data-testid="stTooltipIcon"]),
   [data-testid="stTooltipIcon"] { min-width: 44px; min-height: 44px; display: inline-flex;

@@ -15,16 +15,60 @@ from talkbase.core.records import Hit
 HELD_CLASS = "tb-held"  # a line naming a conference the base holds
 
 
-def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
-    """The result set before facets: the talks the search says match, best first (with
-    `loose`, every talk ranked; all talks in time order for an empty query), without
-    those marked not interested."""
+def matches(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
+    """The talks the search says match, best first (with `loose`, every talk ranked;
+    all talks in time order for an empty query), those marked not interested too."""
     if query.strip():
-        hits = facets.result_set(lib.answer(query, literal).hits, loose)
-    else:
-        hits = lib.in_time_order()
+        return facets.result_set(lib.answer(query, literal).hits, loose)
+    return lib.in_time_order()
+
+
+def results(lib: Library, query: str, loose: bool, literal: bool = False) -> list[Hit]:
+    """The result set before facets: `matches` without those marked not interested."""
     skipped = set(state.agenda().skipped)
-    return [h for h in hits if h.talk.id not in skipped]
+    return [h for h in matches(lib, query, loose, literal) if h.talk.id not in skipped]
+
+
+def hidden_matches(lib: Library, query: str, literal: bool = False) -> list[int]:
+    """The talks marked not interested that the search and the filters would show."""
+    skipped = set(state.agenda().skipped)
+    if not skipped:
+        return []
+    mine = matches(lib, query, bool(st.session_state.get("loose")), literal)
+    passing = facets.narrow(
+        [h for h in mine if h.talk.id in skipped], state.selection(), lib.allowed
+    )
+    return [h.talk.id for h in passing]
+
+
+def hidden_sentence(n: int) -> str:
+    """How many matching talks "Not interested" hides."""
+    are = "is" if n == 1 else "are"
+    them = "it" if n == 1 else "them"
+    return f"{plural(n, 'matching talk')} {are} hidden: you marked {them} not interested."
+
+
+def _show_hidden(ids: list[int]) -> None:
+    for tid in ids:
+        state.unskip(tid)
+
+
+def hidden_note(hidden: list[int], alone: bool = False) -> None:
+    """The matching talks "Not interested" hides (`alone`: said as the answer, no
+    other talk matching), and a button that shows them again (but the one the notice
+    of the hide just done already offers to undo)."""
+    if not hidden:
+        return
+    (st.info if alone else st.caption)(hidden_sentence(len(hidden)))
+    offer = [i for i in hidden if i != st.session_state.get("undo_talk")]
+    if offer:
+        st.button(
+            "Show it again" if len(offer) == 1 else f"Show them again ({len(offer)})",
+            key="show-hidden",
+            on_click=_show_hidden,
+            args=(offer,),
+            help="Take these talks off your not-interested list (kept in the link)",
+        )
 
 
 def _labeller(labels: dict[str, str]) -> Callable[[str], str]:
@@ -92,9 +136,11 @@ def sidebar(lib: Library, found: list[Hit]) -> None:
         )
 
 
-def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
+def nothing_found(lib: Library, query: str, found: list[Hit], hidden: list[int]) -> None:
     sel = state.selection()
-    hidden = len(state.agenda().skipped)
+    if not found and hidden:
+        hidden_note(hidden, alone=True)
+        return
     if not found:
         st.info(
             "No talk matches your search. Try other or fewer words, or turn on "
@@ -120,11 +166,7 @@ def nothing_found(lib: Library, query: str, found: list[Hit]) -> None:
             on_click=state.clear_facets,
             help="Remove every filter",
         )
-    if hidden:
-        st.caption(
-            f"{plural(hidden, 'talk')} you marked not interested "
-            f"{'is' if hidden == 1 else 'are'} hidden."
-        )
+    hidden_note(hidden)
 
 
 def chips(lib: Library, query: str, literal: bool, found: filterchips.Limits) -> None:
@@ -206,13 +248,15 @@ def show(lib: Library) -> None:
     found = results(lib, query, bool(ss.get("loose")), literal)
     sidebar(lib, found)
     shown = facets.narrow(found, state.selection(), lib.allowed)
+    hidden = hidden_matches(lib, query, literal)
     if not shown:
-        nothing_found(lib, query, found)
+        nothing_found(lib, query, found, hidden)
         return
     saved = state.saved_talks(lib.talks)
     what = "talk matches" if len(shown) == 1 else "talks match"
     if query.strip():
         st.caption(f"{len(shown)} {what}, best first.")
+        hidden_note(hidden)
     else:
         for line in lib.held:  # which conferences, their dates and time zone
             st.html(render.line_html(line, HELD_CLASS))

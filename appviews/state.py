@@ -102,12 +102,38 @@ def start(known: Known) -> None:
     ss[GRID_TRACKS] = list(p.tracks)
     ss["limit"] = _depths().get(_url_key(url), PAGE)
     ss["notices"] = list(p.notices)
+    ss.pop(_NOTICES_PAGE, None)
     ss["undo_talk"] = None
 
 
+_NOTICES_PAGE = "_notices_page"  # the page the link's notices are about
+
+
+def _page() -> tuple[tuple[str, str], ...]:
+    """The page the session shows: its URL's parameters but the agenda's (the agenda
+    restored from this browser, or a talk saved, leaves a person on the same page)."""
+    agenda_params = {agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM}
+    return tuple(sorted((k, v) for k, v in desired_params().items() if k not in agenda_params))
+
+
 def notices() -> list[str]:
-    """What the URL asked for that could not be shown (once)."""
-    return st.session_state.pop("notices", None) or []
+    """What the link asked for that could not be shown: said on the page the link
+    opened for as long as it stays there (page runs that are no one's action, like the
+    agenda this browser keeps arriving, keep them), until the person moves on or
+    dismisses them."""
+    ss = st.session_state
+    said = ss.get("notices") or []
+    if not said:
+        return []
+    page = _page()
+    if ss.setdefault(_NOTICES_PAGE, page) != page:
+        ss["notices"] = []
+        return []
+    return list(said)
+
+
+def dismiss_notices() -> None:
+    st.session_state["notices"] = []
 
 
 def agenda() -> Agenda:

@@ -824,3 +824,84 @@ def test_the_first_tab_is_a_skip_link_to_the_search_box(demo_home, tmp_path) -> 
         assert focused.text == "Skip to search" and focused.rect["x"] >= 0  # shown when focused
         ActionChains(d).send_keys(Keys.ENTER).perform()
         wait(d, lambda d: d.switch_to.active_element == box, why="Enter left the focus elsewhere")
+
+
+_OUTSIDE_JS = """
+const width = document.documentElement.clientWidth;
+return [...document.querySelectorAll(arguments[0])].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && (r.left < -1 || r.right > width + 1);
+}).map(e => e.textContent.trim().slice(0, 60));
+"""
+
+
+def test_on_a_phone_the_views_and_the_share_link_fit_the_screen(
+    demo_home, demo_kb, tmp_path
+) -> None:
+    """At 390 px (sweep 15, F10): every view of the top bar is on screen (they wrap
+    instead of scrolling out of sight), and My agenda's share link wraps inside its
+    box, its copy button copying the whole link."""
+    mccl = next(t for t in demo_kb.talks.values() if t.title.startswith("MCCL"))
+    with streamlit_server(demo_home, tmp_path / "streamlit.log") as url, chromium(tmp_path) as d:
+        d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+        )
+        d.execute_cdp_cmd(
+            "Browser.grantPermissions",
+            {
+                "origin": url.rstrip("/"),
+                "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+            },
+        )
+        d.get(url + f"?view=agenda&saved={mccl.id}")
+        wait(
+            d,
+            lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="stCode"] code'),
+            timeout=SERVER_START_S,
+            why="My agenda shows no share link",
+        )
+        idle(d)
+        views = [b.text for b in d.find_elements(By.CSS_SELECTOR, ".st-key-view button")]
+        assert [v for v in views if v] == [
+            "Search",
+            "Program",
+            "Now & next",
+            "My agenda (1)",
+            "Browse",
+        ]
+        assert d.execute_script(_OUTSIDE_JS, ".st-key-view button") == []
+        d.save_screenshot(str(tmp_path / "phone-top.png"))
+        code = d.find_element(By.CSS_SELECTOR, '[data-testid="stCode"] code')
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'});", code)
+        link = code.text.replace("\n", "")
+        assert link.endswith(f"?view=agenda&saved={mccl.id}")
+        assert d.execute_script(_OUTSIDE_JS, '[data-testid="stCode"] *') == []
+        d.save_screenshot(str(tmp_path / "phone-share.png"))
+        ActionChains(d).move_to_element(code).perform()  # the copy button shows on hover
+        copy = wait(
+            d,
+            lambda d: next(
+                (
+                    b
+                    for b in d.find_elements(
+                        By.CSS_SELECTOR,
+                        '[data-testid="stCode"] button[aria-label="Copy to clipboard"]',
+                    )
+                    if b.is_displayed()
+                ),
+                None,
+            ),
+            why="the share link has no copy button",
+        )
+        copy.click()
+        read = (
+            "const done = arguments[0];"
+            "navigator.clipboard.readText().then(done, (e) => done('refused: ' + e));"
+        )
+        wait(
+            d,
+            lambda d: d.execute_async_script(read) == link,
+            why="the copy button did not copy the whole link",
+        )
+    print(f"\nscreenshots: {tmp_path / 'phone-top.png'}, {tmp_path / 'phone-share.png'}")
