@@ -113,6 +113,11 @@ def test_the_cli_names_a_night_talk_by_the_day_its_day_filter_uses(
     assert f"  when: {label}\n" in capsys.readouterr().out
     assert main(["--home", str(homes["congress"]), "similar", "Evening debate on ethics"]) == 0
     assert f"Cy Diaz · {label} · Amphi A" in capsys.readouterr().out
+    import talkbase as api  # the notebooks' table says it as the app does, escaped
+
+    with api.open(homes["congress"], embedder=real_embedder) as tb:
+        shown = tb.similar("Evening debate on ethics")._repr_html_()
+    assert html.escape("Thu 14 Mar night, Fri 15 Mar 00:15–01:00 · Amphi A") in shown
 
 
 def test_the_grid_puts_a_night_talk_after_its_day_s_evening() -> None:
