@@ -219,7 +219,8 @@ class KnowledgeBase:
         for (tid, title), key in zip(found, keys, strict=True):
             if key in alike:
                 talk = self.talks[tid]
-                title += f" ({', '.join(x for x in (present.when(talk), talk.room) if x)})"
+                when = present.when(talk, day=self.nights.get(tid))  # (a night: its night)
+                title += f" ({', '.join(x for x in (when, talk.room) if x)})"
             out.append(f"{tid}: {title}")
         return out
 
