@@ -303,7 +303,7 @@ def show(lib: Library) -> None:
         if ag:
             _share(ag)
         return
-    plan = agenda_mod.timeline(talks)
+    plan = agenda_mod.timeline(talks, lib.nights)
     by_id = {t.id: t for t in talks}
     top = st.columns([3, 1], vertical_alignment="center")
     top[0].caption(
@@ -327,7 +327,7 @@ def show(lib: Library) -> None:
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
         st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
-        span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots])
+        span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots], lib.nights)
         with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
             st.altair_chart(
                 _chart(day, span, agenda_mod.now_line(day.day, now)),

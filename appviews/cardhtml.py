@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
+from datetime import date
 
 from appviews import render
 from talkbase.core.lru import Bounded
@@ -22,7 +23,7 @@ from talkbase.core.records import Talk
 CACHED_BLOCKS = 4096  # about 1.5 kB each
 SPEAKERS_CLASS = "tb-speakers"
 
-_Key = tuple[Talk, tuple[str, ...], str, str, str]
+_Key = tuple[Talk, tuple[str, ...], str, str, str, date | None]
 _blocks: Bounded[_Key, str] = Bounded(CACHED_BLOCKS)
 _terms: Bounded[tuple[Talk, Talk], tuple[str, ...]] = Bounded(CACHED_BLOCKS)
 _lock = threading.Lock()
@@ -56,11 +57,12 @@ def block(
     """The card's text as one HTML block: `terms` highlighted in the title and in
     `sentence` (the best sentence, "" for none), `reason` (plain text, "" for none) as
     the line on why it is listed, `note` (HTML from `cards.agenda_note`) last."""
-    key = (talk, tuple(terms), sentence, reason, note)
+    # (the day it names: a night talk's is its base's, `render.program_day`)
+    key = (talk, tuple(terms), sentence, reason, note, render.program_day(talk))
     with _lock:
         kept = _blocks.get(key)
     if kept is None:
-        kept = _make(*key)
+        kept = _make(*key[:5])
         with _lock:
             _blocks.put(key, kept)
     return kept

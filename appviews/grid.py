@@ -248,7 +248,7 @@ def show(lib: Library) -> None:
     grid = lib.kept(
         ("time_grid", day, tuple(chosen), tuple(sorted(tracks))),
         lambda: program.time_grid(
-            [t for t in talks if not tracks or t.track in tracks], day, chosen
+            [t for t in talks if not tracks or t.track in tracks], day, chosen, nights=lib.nights
         ),
     )
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]

@@ -69,8 +69,11 @@ class Library:
         self._stems: Bounded[str, str] = Bounded(CACHED_STEMS)
         self._in_time_order: tuple[Hit, ...] | None = None
         self._kept: Bounded[tuple[object, ...], Any] = Bounded(CACHED_VIEWS)
+        # the night talks, each with the day whose night it is, as the day filter reads
+        # them: the cards, the Program grid and the agenda name and place them so
+        self.nights = self.service.nights
         timed = list(self.talks.values())
-        self.days = tuple(program.program_days(timed))  # the program's days, in order
+        self.days = tuple(program.program_days(timed, self.nights))  # the program's days
         self.room_order = tuple(program.room_order(timed))  # the grid's rooms, in order
         self._map: program.TopicMap | None = None
         self._drawn: set[str] = set()  # the pages drawn once in this process

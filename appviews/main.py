@@ -119,6 +119,7 @@ def main() -> None:
     render.style()
     render.skip_link()  # the first stop of Tab: straight to the search box
     render.use_stems(lib.stems)
+    render.use_nights(lib.nights)
     state.start(lib.known)
     # the agenda this browser keeps, when the link brings none (before the URL is written)
     storage.keep(lib.talks)

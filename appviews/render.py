@@ -13,12 +13,13 @@ import html
 import json
 import re
 from collections.abc import Collection, Iterable, Mapping
+from datetime import date
 
 import streamlit as st
 
 from appviews.models import evidence
 from appviews.models.agenda import SAVED_PARAM, SKIPPED_PARAM
-from talkbase.core import present
+from talkbase.core import present, timetable
 from talkbase.core.records import Speaker, Talk
 
 CSS = """<style>
@@ -279,8 +280,23 @@ def speakers_line(speakers: Iterable[Speaker]) -> str:
     return present.speakers_line(speakers)
 
 
+_NIGHTS: list[Mapping[int, date]] = []  # the base's night talks, once the app has them
+
+
+def use_nights(nights: Mapping[int, date]) -> None:
+    """Name a night talk by the day whose night it is, as the day filter reads it
+    (`Library.nights`: the search's own rule; set once per run by the app, as the stems)."""
+    _NIGHTS[:] = [nights]
+
+
+def program_day(t: Talk) -> date | None:
+    """The day of the program `t` is on, as the day filter reads it (`use_nights`)."""
+    return timetable.program_day(t, _NIGHTS[0] if _NIGHTS else timetable.NO_NIGHTS)
+
+
 def when(t: Talk) -> str:
-    return present.when(t)
+    """`present.when`, a night talk told by the day whose night it is (`program_day`)."""
+    return present.when(t, day=program_day(t))
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=\"'])")

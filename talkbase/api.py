@@ -21,7 +21,8 @@ The knowledge base is opened read-only: nothing here changes it.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
@@ -104,10 +105,17 @@ class Results(list[Hit]):
         hits.to_frame().set_index("rank")["title"]
     """
 
-    def __init__(self, hits: Iterable[Hit] = (), query: str = "", mode: str = "") -> None:
+    def __init__(
+        self,
+        hits: Iterable[Hit] = (),
+        query: str = "",
+        mode: str = "",
+        nights: Mapping[int, date] | None = None,
+    ) -> None:
         super().__init__(hits)
         self.query = query
         self.mode = mode
+        self.nights = nights or {}  # the base's night talks, named by their night (`when`)
         self.understood: Any = None  # what search read out of the query (index.search.read)
         self.notes: list[str] = []  # e.g. "No close match; nearest talks:"
 
@@ -119,7 +127,7 @@ class Results(list[Hit]):
 
     def __getitem__(self, index: SupportsIndex | slice) -> Hit | Results:
         if isinstance(index, slice):
-            return Results(super().__getitem__(index), self.query, self.mode)
+            return Results(super().__getitem__(index), self.query, self.mode, self.nights)
         return super().__getitem__(index)
 
     @property
@@ -177,7 +185,8 @@ class Results(list[Hit]):
         rows = []
         for n, hit in enumerate(self, start=1):
             t = hit.talk
-            when = present.when(t) if t.start else ""  # the app's and the CLI's wording
+            # the app's and the CLI's wording, a night talk told by its night
+            when = present.when(t, day=self.nights.get(t.id)) if t.start else ""
             cells = [
                 str(n),
                 f"{html.escape(t.title)}<br><small>{html.escape(_speakers(t))}</small>",
@@ -282,7 +291,7 @@ class Talkbase:
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
         answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
-        results = Results(answer.hits, query, mode)
+        results = Results(answer.hits, query, mode, self.service.nights)
         results.understood = answer.understood
         results.notes = answer.notes()
         return results
@@ -307,7 +316,7 @@ class Talkbase:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
         hits = self.service.similar(talk, k, filters, diversity)
         seed = self.service.talk(talk)
-        return Results(hits, f"like: {seed.title}", "similar")
+        return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
 
     def recommend(
         self,
@@ -325,7 +334,8 @@ class Talkbase:
         """
         if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
-        return Results(self.service.recommend(saved, avoid, k, fits), "for you", "recommend")
+        hits = self.service.recommend(saved, avoid, k, fits)
+        return Results(hits, "for you", "recommend", self.service.nights)
 
     def export_site(self, folder: str | Path) -> Any:
         """Write the program as a static site into `folder` (as `talkbase export

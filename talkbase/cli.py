@@ -164,7 +164,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
-    output.print_answer(answer, sys.stdout, sys.stderr)
+    output.print_answer(answer, sys.stdout, sys.stderr, tb.nights)
     return 0
 
 
@@ -183,7 +183,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout)
+        output.print_hit(n, hit, sys.stdout, tb.nights)
     return 0
 
 
@@ -209,13 +209,14 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     n_saved = len(set(saved))
     sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout)
+        output.print_hit(n, hit, sys.stdout, tb.nights)
         output.print_reason(hit, sys.stdout)
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    t = _open(args).talk(args.talk)
+    tb = _open(args)
+    t = tb.talk(args.talk)
     if args.json:
         json.dump(
             {**t.to_dict(), "cancelled": t.cancelled}, sys.stdout, ensure_ascii=False, indent=2
@@ -227,7 +228,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if t.cancelled:
         w(f"  {output.CANCELLED} the program says this talk will not take place\n")
     w(
-        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t)}\n  room: {t.room or '-'}\n"
+        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, tb.nights)}\n  room: {t.room or '-'}\n"
     )
     w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")

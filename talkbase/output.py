@@ -12,6 +12,8 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Mapping
+from datetime import date
 from typing import Any, TextIO
 
 from talkbase.core import present
@@ -80,19 +82,23 @@ def raw(stream: Any) -> Any:
 CANCELLED = "[CANCELLED]"
 
 
-def when(t: Any) -> str:
-    return present.when(t, year=True)  # one "when" text for CLI, app and API
+def when(t: Any, nights: Mapping[int, date] | None = None) -> str:
+    """One "when" text for CLI, app and API (`present.when`), a night talk told by the
+    day whose night it is (`Service.nights`)."""
+    return present.when(t, year=True, day=(nights or {}).get(t.id))
 
 
 def speakers(t: Any) -> str:
     return present.speakers(t.speakers)
 
 
-def print_hit(n: int, hit: Any, out: TextIO) -> None:
+def print_hit(n: int, hit: Any, out: TextIO, nights: Mapping[int, date] | None = None) -> None:
+    """A result in two or three lines: title and id, who, when and where, why. A night
+    talk's day is the one of `nights` (`Service.nights`)."""
     t = hit.talk
     off = f"  {CANCELLED}" if t.cancelled else ""
     out.write(f"{n:2d}. {t.title}  [id {t.id}]{off}\n")
-    place = " · ".join(x for x in (speakers(t), when(t), t.room, t.track) if x)
+    place = " · ".join(x for x in (speakers(t), when(t, nights), t.room, t.track) if x)
     out.write(f"    {place}\n")
     why = hit.why
     bits = []
@@ -118,9 +124,12 @@ def print_reason(hit: Any, out: TextIO) -> None:
         out.write(f"    {reason}\n")
 
 
-def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
+def print_answer(
+    answer: Any, out: TextIO, err: TextIO, nights: Mapping[int, date] | None = None
+) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
-    matches, then (under "no close match; nearest talks:") the talks that only come near."""
+    matches, then (under "no close match; nearest talks:") the talks that only come near
+    (`print_hit`, with the base's `nights`)."""
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
@@ -132,7 +141,7 @@ def print_answer(answer: Any, out: TextIO, err: TextIO) -> None:
             said = present.NEAREST if n == 1 else present.NEAREST_AFTER
             out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
-        print_hit(n, hit, out)
+        print_hit(n, hit, out, nights)
 
 
 class Progress:

@@ -19,6 +19,7 @@ and every index module imports DuckDB or numpy on its way in.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import date
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -121,6 +122,13 @@ class Service:
     def talks(self) -> Mapping[int, Talk]:
         """Every talk by id, read from the database when asked for."""
         return self.kb.talks
+
+    @property
+    def nights(self) -> Mapping[int, date]:
+        """The night talks by id, each with the day whose night it is, as the day
+        filter reads them (`KnowledgeBase.nights`); every other talk is on its `day`.
+        What a view says of a talk's day (`present.when`, `timetable.program_day`)."""
+        return self.kb.nights
 
     # -- search -------------------------------------------------------------------
     def answer(

@@ -19,6 +19,7 @@ from talkbase.core import timetable
 from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
 from talkbase.core.timetable import overlap_minutes
+from talkbase.core.when import LONGEST_TALK
 
 # Query-parameter names of a share link, e.g. ?saved=15183178-20235778&skip=22513969
 SAVED_PARAM = "saved"
@@ -182,8 +183,9 @@ class Timeline:
     overlaps: tuple[Overlap, ...]
 
 
-def timeline(talks: Iterable[Talk]) -> Timeline:
-    """Saved talks laid out per day, overlapping talks on separate lanes."""
+def timeline(talks: Iterable[Talk], nights: Mapping[int, date] = timetable.NO_NIGHTS) -> Timeline:
+    """Saved talks laid out per day, overlapping talks on separate lanes; a night talk
+    on the day whose night it is (`nights`: `timetable.program_day`)."""
     talks = list(talks)
     pairs = overlaps(talks)
     partners: dict[int, list[int]] = {}
@@ -192,8 +194,9 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
         partners.setdefault(p.second, []).append(p.first)
     by_day: dict[date, list[Talk]] = {}
     for t in sorted((t for t in talks if timetable.timed(t)), key=_order):
-        assert t.day
-        by_day.setdefault(t.day, []).append(t)
+        day = timetable.program_day(t, nights)
+        assert day
+        by_day.setdefault(day, []).append(t)
     days = []
     for day, day_talks in sorted(by_day.items()):
         lane_ends: list[datetime] = []
@@ -214,11 +217,16 @@ def timeline(talks: Iterable[Talk]) -> Timeline:
 LEAST_HOURS = 2  # the shortest axis a day of the agenda gets
 
 
-def day_span(day: date, talks: Iterable[Talk]) -> tuple[datetime, datetime]:
+def day_span(
+    day: date, talks: Iterable[Talk], nights: Mapping[int, date] = timetable.NO_NIGHTS
+) -> tuple[datetime, datetime]:
     """The time axis of one day of the agenda: from the hour the first of `talks` (the
     day's saved talks) starts to the hour after the last ends, at least LEAST_HOURS, so
-    the first screen shows the first saved talk, not an empty morning (issue 39)."""
-    timed = [t for t in talks if timetable.timed(t) and t.day == day]
+    the first screen shows the first saved talk, not an empty morning (issue 39). The
+    day's night talks (`nights`: `timetable.program_day`) are on it: past midnight the
+    axis runs on to the hour after the last of them ends, so each is a box of its
+    length (at most `LONGEST_TALK` from the axis' start)."""
+    timed = [t for t in talks if timetable.timed(t) and timetable.program_day(t, nights) == day]
     if not timed:
         lo = datetime.combine(day, datetime.min.time()).replace(hour=9)
         return lo, lo + timedelta(hours=LEAST_HOURS)
@@ -231,9 +239,7 @@ def day_span(day: date, talks: Iterable[Talk]) -> tuple[datetime, datetime]:
         end = t.end.astimezone(lo.tzinfo) if lo.tzinfo and t.end.tzinfo else t.end
         end_hour = end.replace(minute=0, second=0, microsecond=0)
         hi = max(hi, end_hour if end_hour == end else end_hour + timedelta(hours=1))
-    if hi.date() != day:  # a session past midnight: the axis ends at the day's end
-        hi = datetime.combine(day, datetime.max.time().replace(microsecond=0), tzinfo=lo.tzinfo)
-    return lo, hi
+    return lo, min(hi, lo + LONGEST_TALK)
 
 
 def now_line(day: date, now: datetime) -> datetime | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -17,6 +17,7 @@ import numpy as np
 
 from appviews.models import people
 from talkbase.core.records import Talk
+from talkbase.core.timetable import NO_NIGHTS, program_day
 from talkbase.core.when import LONGEST_TALK
 
 NO_ROOM = "(room not given)"
@@ -38,12 +39,14 @@ class DayGrid:
         return ()
 
 
-def grids(talks: Iterable[Talk]) -> list[DayGrid]:
-    """A grid per day for the talks that have a time (see `unscheduled`)."""
+def grids(talks: Iterable[Talk], nights: Mapping[int, date] = NO_NIGHTS) -> list[DayGrid]:
+    """A grid per day for the talks that have a time (see `unscheduled`), a night talk
+    on the day whose night it is (`timetable.program_day`)."""
     by_day: dict[date, list[Talk]] = {}
     for t in talks:
-        if t.start and t.day:
-            by_day.setdefault(t.day, []).append(t)
+        day = program_day(t, nights)
+        if t.start and day:
+            by_day.setdefault(day, []).append(t)
     out = []
     for day, day_talks in sorted(by_day.items()):
         day_talks.sort(key=lambda t: (t.start, t.room or "", t.title))
@@ -118,15 +121,25 @@ class TimeGrid:
 
 
 def time_grid(
-    talks: Iterable[Talk], day: date, rooms: Sequence[str] | None = None, default_minutes: int = 30
+    talks: Iterable[Talk],
+    day: date,
+    rooms: Sequence[str] | None = None,
+    default_minutes: int = 30,
+    nights: Mapping[int, date] = NO_NIGHTS,
 ) -> TimeGrid | None:
-    """The time grid of `day` (None when no talk that day has a time). A talk without
+    """The time grid of `day` (None when no talk that day has a time): its talks, and
+    the night talks whose night it is (`nights`: `timetable.program_day`), after its
+    evening, as the day filter finds them. A talk without
     an end lasts `default_minutes`, and so does one whose end is more than a day after its
     start (ingest drops such ends; an older base may still hold one), so the grid never
     spans more than two days of rows; talks overlapping in one room share a block."""
     talks = list(talks)
     order = tuple(rooms) if rooms is not None else room_order(talks)
-    today = [t for t in talks if t.start and t.day == day and (t.room or NO_ROOM) in order]
+    today = [
+        t
+        for t in talks
+        if t.start and program_day(t, nights) == day and (t.room or NO_ROOM) in order
+    ]
     if not today:
         return None
 
@@ -169,9 +182,10 @@ def time_grid(
     return TimeGrid(day, origin, step, rows, used, tuple(blocks))
 
 
-def program_days(talks: Iterable[Talk]) -> list[date]:
-    """The days the program has timed talks on, in order."""
-    return sorted({t.day for t in talks if t.day})
+def program_days(talks: Iterable[Talk], nights: Mapping[int, date] = NO_NIGHTS) -> list[date]:
+    """The days the program has talks on, in order: a night talk's is the day whose
+    night it is (`nights`: `timetable.program_day`)."""
+    return sorted({d for t in talks if (d := program_day(t, nights))})
 
 
 @dataclass(frozen=True)

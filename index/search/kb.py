@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,7 +35,7 @@ from index.search.evidence.answer import Answer
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search.limits import passing, relax, titlewords
-from index.search.limits.filters import Filters, to_sql
+from index.search.limits.filters import NIGHTS, Filters, to_sql
 from index.search.rank import lexical, reorder, signals, wordparts
 from index.search.rank.chores import Chores, Introductions
 from index.search.rank.match import Matches
@@ -217,7 +219,8 @@ class KnowledgeBase:
         for (tid, title), key in zip(found, keys, strict=True):
             if key in alike:
                 talk = self.talks[tid]
-                title += f" ({', '.join(x for x in (present.when(talk), talk.room) if x)})"
+                when = present.when(talk, day=self.nights.get(tid))  # (a night: its night)
+                title += f" ({', '.join(x for x in (when, talk.room) if x)})"
             out.append(f"{tid}: {title}")
         return out
 
@@ -582,6 +585,21 @@ class KnowledgeBase:
             with store.reading(self.build):
                 found = self.__dict__["_cancelled"] = reads.cancelled_ids(self.con)
         return found
+
+    @property
+    def nights(self) -> Mapping[int, date]:
+        """The night talks, each with the day whose night it is: those the day filter
+        (`--day`, the app's day) files under an earlier day than the date they start
+        on, by the filter's own rule (`filters.NIGHTS`): a film at 01:45 the program
+        lists under Friday, or a 00:15 talk after a debate that runs to 23:30 in a
+        program that names no change of day. Read once; every other talk is on its
+        `day`. A view that names a talk's day asks here, so it says what the filter reads."""
+        found = self.__dict__.get("_nights")
+        if found is None:
+            with store.reading(self.build):
+                rows = self.con.execute(NIGHTS).fetchall()
+            found = self.__dict__["_nights"] = MappingProxyType({int(i): d for i, d in rows})
+        return cast(Mapping[int, date], found)
 
     def _titles_holding(
         self, some: Sequence[str], others: Sequence[str], least: int

@@ -7,7 +7,7 @@ Plain text only; the app escapes it before it reaches the page.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from talkbase.core.records import Speaker
@@ -28,26 +28,39 @@ def gone_title(talk_id: int) -> str:
     return f"A talk saved as {talk_id}"
 
 
-def when(t: Any, year: bool = False) -> str:
+def when(t: Any, year: bool = False, day: date | None = None) -> str:
     """ "Tue 20 Oct 09:00–09:25" (with the year, for terminals and logs where dates
     sort: "Tue 2026-10-20 09:00–09:25"; an end on a later day with its weekday:
     "Thu 15 Oct 18:00–Fri 12:00"),
     the start alone when the end is unknown, the day alone when the program gives no
     time ("Tue 20 Oct, time not given"), or "Time not given". `t` is anything with
-    `start` and `end` datetimes (a Talk, a row), and a `day` where it has one."""
+    `start` and `end` datetimes (a Talk, a row), and a `day` where it has one.
+
+    A night talk is told by the day whose night it is, then by its own date and clock
+    ("Fri 13 Feb night, Sat 14 Feb 01:45–03:35"): the day the day filter finds it
+    under first, so a person who looks for Friday's talks sees it on Friday, and the
+    date it really starts on after. `day` is that day where the caller knows it (the
+    search's night rule: `Service.nights`); else the talk's own `day` (the day a frab
+    program lists it under)."""
+    on = day or getattr(t, "day", None)
+    if isinstance(on, datetime):  # (a row's day read as a moment)
+        on = on.date()
     if not t.start:
-        on = getattr(t, "day", None)
         if not isinstance(on, date):
             return NO_TIME
-        day = f"{on:%a %Y-%m-%d}" if year else f"{on:%a} {on.day} {on:%b}"
-        return f"{day}, {NO_TIME[0].lower()}{NO_TIME[1:]}"
-    day = f"{t.start:%a %Y-%m-%d}" if year else f"{t.start:%a} {t.start.day} {t.start:%b}"
+        return f"{_date(on, year)}, {NO_TIME[0].lower()}{NO_TIME[1:]}"
+    night = f"{_date(on, year)} night, " if isinstance(on, date) and on < t.start.date() else ""
     end = f"–{t.end:%H:%M}" if t.end else ""
     ends = t.end.astimezone(t.start.tzinfo) if t.end and t.start.tzinfo and t.end.tzinfo else t.end
     if ends and ends.date() > t.start.date():
         # a night's or an overnight event's end: on its own day ("Thu 18:00–Fri 12:00")
         end = f"–{ends:%a %H:%M}"
-    return f"{day} {t.start:%H:%M}{end}"
+    return f"{night}{_date(t.start, year)} {t.start:%H:%M}{end}"
+
+
+def _date(on: date, year: bool) -> str:
+    """ "Tue 20 Oct", or with the year "Tue 2026-10-20" (a datetime: its date)."""
+    return f"{on:%a %Y-%m-%d}" if year else f"{on:%a} {on.day} {on:%b}"
 
 
 def speakers(people: Iterable[Speaker]) -> str:

@@ -1,12 +1,14 @@
 """When two talks clash: the one overlap rule of the agenda's conflict flags,
 of "fits my agenda" and of recommendations; and when a talk fills the hole between
-two saved ones in their room (`between`)."""
+two saved ones in their room (`between`); the day of the program a talk is on, as
+the day filter reads it (`program_day`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime
+from types import MappingProxyType
 
 from talkbase.core.records import Talk
 
@@ -69,6 +71,17 @@ def fits(talk: Talk, agenda_talks: Iterable[Talk]) -> bool:
         and not clashes(talk, agenda_talks)
         and not any(too_tight(talk, t) for t in agenda_talks if t.id != talk.id)
     )
+
+
+NO_NIGHTS: Mapping[int, date] = MappingProxyType({})  # a program without night talks
+
+
+def program_day(talk: Talk, nights: Mapping[int, date] = NO_NIGHTS) -> date | None:
+    """The day of the program a talk is on, as the day filter reads it: the day whose
+    night it is for one of `nights` (the base's night talks by id: `Service.nights`,
+    the search's own rule), else its `day`. The app's Program grid and agenda place a
+    talk on this day, as its card names it (`present.when`)."""
+    return nights.get(talk.id, talk.day)
 
 
 def program_order(talk: Talk) -> tuple[bool, date, bool, float, str]:

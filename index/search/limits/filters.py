@@ -142,6 +142,14 @@ _DAY = (
     **{f"{a}": _NIGHT_TALKS.format(a=a, ends=NIGHT_ENDS.strftime("%H:%M")) for a in "egf"},
     **{f"reach_{a}": _REACH.format(a=a, gap=NIGHT_GAP // timedelta(minutes=1)) for a in "egf"},
 )
+# The talks that `_DAY` files under an earlier day than the date they start on, with
+# that day (id, day): the night talks, each with the day whose night it is. What the
+# day filter reads is what every view says (`KnowledgeBase.nights`): a card's day, the
+# Program grid's and the agenda's days.
+NIGHTS = (
+    f"SELECT id, d FROM (SELECT t.id, CAST(t.start_time AS DATE) AS own, {_DAY} AS d"
+    " FROM talks t WHERE t.start_time IS NOT NULL) WHERE d < own ORDER BY id"
+)
 # minutes from the midnight that begins the talk's program day (`_DAY`) to a time
 _ON_DAY = f"date_diff('minute', CAST({_DAY} AS TIMESTAMP), {{}})"
 # ...and from the midnight of the talk's own date, for a clock time before `NIGHT_ENDS`
