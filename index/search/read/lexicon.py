@@ -107,6 +107,20 @@ LEAVE_OUT: dict[str, LeaveOut] = {
         after=(("excluído",), ("excluída",), ("excluídos",), ("excluídas",)),
         only=("só", "somente", "apenas", "unicamente"),
     ),
+    # Japanese says what it leaves out after it ("土曜日以外": but Saturday; "ホールA
+    # を除く", "英語じゃない"); its words are the runs its text without spaces is cut
+    # into (whenwords._runs: "を除く" is "を", "除", "く"), and a run of Chinese
+    # characters that ends in such a cue is cut before it ("土曜日", "以外")
+    "ja": LeaveOut(
+        after=(
+            ("以外",),
+            ("を", "除", "く"),
+            ("除", "く"),
+            ("じゃない",),
+            ("ではない",),
+            ("でない",),
+        ),
+    ),
 }
 
 # How a language says a length is under or over a bound, before the length ("menos de
@@ -434,7 +448,7 @@ PLACE_WORDS: dict[str, tuple[str, ...]] = {
         "il",
     ),
     "de": ("im", "in", "auf", "am", "der", "dem", "den", "die"),
-    "fr": ("dans", "en", "sur", "au", "la", "le", "les"),
+    "fr": ("dans", "en", "sur", "au", "la", "le", "les", "l'"),
     "es": ("en", "el", "la", "los", "las"),
     "nl": ("in", "op", "de", "het"),
 }

@@ -314,10 +314,12 @@ class _Reader(Words):
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
         before = _GROUP | lexicon.talk_nouns(self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN)
-        # "英語のトーク": a language, a word for "of", a word for talks
-        of = self.free(end) and self.low(end) in lexicon.of_words(self.vocab.asked_in)
-        followed = named or (self.free(end) and self.low(end) in before)
-        followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
+        # "英語のトーク": a language, a word for "of", a word for talks (a cue said
+        # after it between: "英語以外のトーク", talks not in English)
+        k = end + next((c.n for c in self.cues if c.i == end and c.kind == "after"), 0)
+        of = self.free(k) and self.low(k) in lexicon.of_words(self.vocab.asked_in)
+        followed = named or (self.free(k) and self.low(k) in before)
+        followed = followed or (of and self.free(k + 1) and self.low(k + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
             return self._language_adjective(i)
