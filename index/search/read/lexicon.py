@@ -431,9 +431,14 @@ def listing(languages: frozenset[str]) -> frozenset[str]:
 # Words before a place: "in K.3.201", "at the Lameere room"
 AT_PLACE = ("in", "at")
 PLACE_CUES = frozenset((*AT_PLACE, "the"))
-# ...and in the other languages, with their articles: "ma non nella sala XOR"
+# ...and in the other languages, with their articles: "ma non nella sala XOR" (and
+# those elided onto the word after them: "dans l'Amphi A", "nell'Aula Magna")
 PLACE_WORDS: dict[str, tuple[str, ...]] = {
     "it": (
+        "l'",
+        "nell'",
+        "all'",
+        "sull'",
         "in",
         "nella",
         "nel",
