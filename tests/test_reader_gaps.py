@@ -112,3 +112,15 @@ def test_a_list_cut_short_or_with_no_limit_still_shows_the_nearest(festival) -> 
         answer = festival.answer(query, k)
         assert not answer.all_within_limits, query
         assert _printed(answer).lower().startswith(present.NEAREST.lower())
+
+
+def test_the_evening_runs_to_midnight_and_the_night_past_it(festival) -> None:
+    """A 23:30 screening is Friday evening's (the evening ends at midnight, as
+    CLDR's "soir", "Abend", "sera" do: talkbase/core/when.py); the 00:45 one after it
+    is Friday night's, not its evening's (sweep 15, F7: "jeudi soir" missed 22:30)."""
+    for query in ("Friday evening", "vendredi soir", "Freitag Abend"):
+        answer = festival.answer(query, 10)
+        assert answer.dropped == (), query
+        assert {h.talk.title for h in answer.hits} == {"Short films from Africa", "Late screening"}
+    night = {h.talk.title for h in festival.answer("Friday night", 10).hits}
+    assert {"Late screening", "Midnight documentary: Citizenfour"} <= night
