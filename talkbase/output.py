@@ -128,17 +128,24 @@ def print_answer(
     answer: Any, out: TextIO, err: TextIO, nights: Mapping[int, date] | None = None
 ) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
-    matches, then (under "no close match; nearest talks:") the talks that only come near
-    (`print_hit`, with the base's `nights`)."""
+    matches, then (under "no close match; nearest talks:") the talks that only come near,
+    or where every talk passing the limits is listed, the rest of them ("all the talks
+    within the limits"); `print_hit`, with the base's `nights`."""
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
         if note != present.NEAREST:
             err.write(note + "\n")
     shown_nearest = False
+    within = getattr(answer, "all_within_limits", False)
+    first, after = (
+        (present.WITHIN, present.WITHIN_AFTER)
+        if within
+        else (present.NEAREST, present.NEAREST_AFTER)
+    )
     for n, hit in enumerate(answer.hits, start=1):
         if not hit.why.match and not shown_nearest:
-            said = present.NEAREST if n == 1 else present.NEAREST_AFTER
+            said = first if n == 1 else after
             out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
         print_hit(n, hit, out, nights)

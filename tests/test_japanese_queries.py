@@ -72,3 +72,32 @@ def test_limits_said_in_japanese_are_read(vocab, query, topic, chips) -> None:
     u = understand(query, vocab)
     assert u.topic == topic
     assert {(c.field, c.value) for c in u.chips} == chips
+
+
+# Japanese says what it leaves out after it (lexicon.LEAVE_OUT["ja"]): a day, a part of
+# a day, a room, a language, a format before the cue, its talks left out
+@pytest.mark.parametrize(
+    ("query", "left_out"),
+    [
+        ("土曜日以外", [{"day": "Sat"}]),  # (Chinese characters run on: "土曜日" + "以外")
+        ("土曜以外のトーク", [{"day": "Sat"}]),
+        ("土曜日じゃない", [{"day": "Sat"}]),
+        ("土曜日を除く", [{"day": "Sat"}]),
+        ("土曜日除く", [{"day": "Sat"}]),
+        ("土曜日の午後以外", [{"day": "Sat", "after": "12:00", "starts_before": "18:00"}]),
+        ("ホールA以外", [{"room": "ホールA"}]),
+        ("英語以外のトーク", [{"language": "en"}]),
+        ("ワークショップ以外", [{"format": "ワークショップ"}]),
+    ],
+)
+def test_a_limit_said_before_a_japanese_cue_is_left_out(vocab, query, left_out) -> None:
+    u = understand(query, vocab)
+    assert [f.active() for f in u.excluded_limits] == left_out
+    assert u.topic == "" and not u.filters.active()
+
+
+def test_a_japanese_cue_with_no_limit_before_it_stays_a_word(vocab) -> None:
+    assert [t.text for t in _tokens("土曜日以外")] == ["土曜日以外"]  # (no cue given)
+    u = understand("Python以外", vocab)
+    assert (u.topic, u.excluded_limits) == ("Python以外", ())
+    assert understand("日本語以外", vocab).topic == "日本語以外"  # (a language alone: words)

@@ -336,13 +336,15 @@ def test_the_last_and_first_talks_on_the_real_program(fosdem_kb):
         # a part of the day has an end (CLDR's afternoon: 12:00-18:00): an 18:50 talk
         # is no afternoon's
         ("rust in the afternoon", {"after": "12:00", "starts_before": "18:00"}),
-        ("saturday evening", {"day": "Sat", "after": "17:00", "starts_before": "22:00"}),
+        # the evening runs to midnight (CLDR's French, German and Italian evenings):
+        # a 22:30 debate is an evening's; the night after midnight is not
+        ("saturday evening", {"day": "Sat", "after": "17:00", "starts_before": "24:00"}),
         ("talks at night", {"after": "21:00"}),
         ("ctf late at night", {"after": "22:00"}),
-        ("late evening", {"after": "19:00", "starts_before": "22:00"}),
+        ("late evening", {"after": "19:00", "starts_before": "24:00"}),
         # a day's night and "tonight" run from the evening on, however late
         ("saturday night", {"day": "Sat", "after": "17:00"}),
-        ("sat eve", {"day": "Sat", "after": "17:00", "starts_before": "22:00"}),
+        ("sat eve", {"day": "Sat", "after": "17:00", "starts_before": "24:00"}),
     ],
 )
 def test_parts_of_the_day_have_an_end(v2019, query, limits):

@@ -49,7 +49,7 @@ PHRASINGS = [
     ("day 2 compilers", "compilers", {"day": WED}),
     ("compilers on the first day", "compilers", {"day": TUE}),
     ("Wed", "", {"day": "Wed"}),
-    ("tues evening", "", {"day": "Tue", "after": "17:00", "starts_before": "22:00"}),
+    ("tues evening", "", {"day": "Tue", "after": "17:00", "starts_before": "24:00"}),
     ("before lunch on Tue", "", {"day": "Tue", "before": "12:00"}),
     ("after lunch", "", {"after": "13:00"}),
     ("profiling after 3pm", "profiling", {"after": "15:00"}),

@@ -491,6 +491,8 @@ class KnowledgeBase:
             newcomers,
             cut_from,
             late and not text,
+            # (the limits held: none relaxed, and every talk passing them listed)
+            allowed is not None and not relaxed and 0 < len(allowed) <= len(hits),
         )
         self.last_answer = result
         return result

@@ -14,6 +14,9 @@ from talkbase.core.records import Speaker
 
 NEAREST = "No close match; nearest talks:"  # said before talks only near in meaning
 NEAREST_AFTER = "Nearest talks (no close match):"  # the same, after the talks that match
+# ...where the list holds every talk passing the query's limits: not the nearest, the rest
+WITHIN = "No close match; all the talks within the limits:"
+WITHIN_AFTER = "The other talks within the limits (no close match):"
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
 # a saved id the program does not hold, kept in the app's agenda, named, removable: an

@@ -75,11 +75,17 @@ def elapsed(start: datetime, end: datetime) -> timedelta:
 # and their HH:MM), the first where it begins, the second (if any) where it ends. The
 # afternoon's end (18:00) and the night's start (21:00) are CLDR's English day periods
 # (Italian, German and French end the afternoon at 18:00 too); the evening starts at
-# 17:00, as attendees' "early evening" does, so it overlaps the afternoon's last hour.
+# 17:00, as attendees' "early evening" does, so it overlaps the afternoon's last hour,
+# and ends at midnight, where CLDR's French, German and Italian evenings end ("soir",
+# "Abend", "sera": 18:00-24:00): a 22:30 debate is "jeudi soir" and "Thursday evening".
+# The night runs from 21:00 on across midnight to the program day's end (a 00:15 talk
+# the program lists under Thursday is Thursday night's, never its evening's): evening
+# and night share 21:00-24:00, as they do in speech. Both ends are the talk's start.
+EVENING_ENDS = "24:00"
 PARTS_OF_DAY: dict[str, tuple[tuple[str, str], ...]] = {
     "morning": (("starts_before", "12:00"),),
     "afternoon": (("after", "12:00"), ("starts_before", "18:00")),
-    "evening": (("after", "17:00"), ("starts_before", "22:00")),
+    "evening": (("after", "17:00"), ("starts_before", EVENING_ENDS)),
     "night": (("after", "21:00"),),
 }
 # "tonight": from the evening on, however late
@@ -98,7 +104,7 @@ SHADES_OF_DAY: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
     ("early", "afternoon"): (("after", "12:00"), ("starts_before", "14:00")),
     ("late", "afternoon"): (LATE, ("starts_before", "18:00")),
     ("early", "evening"): (("after", "17:00"), ("starts_before", "19:00")),
-    ("late", "evening"): (("after", "19:00"), ("starts_before", "22:00")),
+    ("late", "evening"): (("after", "19:00"), ("starts_before", EVENING_ENDS)),
     ("late", "night"): (("after", "22:00"),),
     ("early", "talk"): (EARLY,),  # "early talks", "late sessions"
     ("early", "session"): (EARLY,),

@@ -29,6 +29,10 @@ class Answer:
     # a time said as "from then on" dropped ("late at night" on a day that ends at 22:30):
     # the talks listed latest first, the nearest to it
     latest_first: bool = False
+    # every talk passing the limits read (or given) is listed: those that do not match
+    # the words are no nearest talks but the rest of what the limits hold ("Filme nach
+    # Mitternacht" at a festival whose night films never say "Film")
+    all_within_limits: bool = False
 
     @property
     def matches(self) -> int:

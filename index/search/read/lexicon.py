@@ -107,6 +107,20 @@ LEAVE_OUT: dict[str, LeaveOut] = {
         after=(("excluído",), ("excluída",), ("excluídos",), ("excluídas",)),
         only=("só", "somente", "apenas", "unicamente"),
     ),
+    # Japanese says what it leaves out after it ("土曜日以外": but Saturday; "ホールA
+    # を除く", "英語じゃない"); its words are the runs its text without spaces is cut
+    # into (whenwords._runs: "を除く" is "を", "除", "く"), and a run of Chinese
+    # characters that ends in such a cue is cut before it ("土曜日", "以外")
+    "ja": LeaveOut(
+        after=(
+            ("以外",),
+            ("を", "除", "く"),
+            ("除", "く"),
+            ("じゃない",),
+            ("ではない",),
+            ("でない",),
+        ),
+    ),
 }
 
 # How a language says a length is under or over a bound, before the length ("menos de
@@ -417,9 +431,14 @@ def listing(languages: frozenset[str]) -> frozenset[str]:
 # Words before a place: "in K.3.201", "at the Lameere room"
 AT_PLACE = ("in", "at")
 PLACE_CUES = frozenset((*AT_PLACE, "the"))
-# ...and in the other languages, with their articles: "ma non nella sala XOR"
+# ...and in the other languages, with their articles: "ma non nella sala XOR" (and
+# those elided onto the word after them: "dans l'Amphi A", "nell'Aula Magna")
 PLACE_WORDS: dict[str, tuple[str, ...]] = {
     "it": (
+        "l'",
+        "nell'",
+        "all'",
+        "sull'",
         "in",
         "nella",
         "nel",
@@ -434,7 +453,7 @@ PLACE_WORDS: dict[str, tuple[str, ...]] = {
         "il",
     ),
     "de": ("im", "in", "auf", "am", "der", "dem", "den", "die"),
-    "fr": ("dans", "en", "sur", "au", "la", "le", "les"),
+    "fr": ("dans", "en", "sur", "au", "la", "le", "les", "l'"),
     "es": ("en", "el", "la", "los", "las"),
     "nl": ("in", "op", "de", "het"),
 }

@@ -225,13 +225,16 @@ def _lead(chip: Chip) -> str:
 
 
 def _limits_before(r: Words, start: int, between: Collection[str]) -> list[Chip]:
-    """The limits read right before character `start` ("sunday morning excluded")."""
+    """The limits read right before character `start` ("sunday morning excluded"), and
+    a day a time of it is said of ("土曜日の夜以外": but Saturday night)."""
     before = sorted((c for c in r.chips if c.end <= start and c.field in _LIMITS), key=_at)
     if not before or not _words_only(r, before[-1].end, start, between):
         return []
     out = [before[-1]]
+    of = lexicon.of_words(r.vocab.asked_in)
     for chip in reversed(before[:-1]):
-        if chip.end > out[0].start or not r.query[chip.end : out[0].start].strip():
+        joined = chip.end > out[0].start or not r.query[chip.end : out[0].start].strip()
+        if joined or (_refines(chip, out[0]) and _words_only(r, chip.end, out[0].start, of)):
             out.insert(0, chip)
         else:
             break

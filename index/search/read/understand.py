@@ -17,6 +17,7 @@ understood (`Understood.not_understood`), never a rewritten range.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -207,7 +208,7 @@ class _Reader(Words):
                 return True
         found = match_seq(self.toks, i, rooms)
         if found is None:
-            return False
+            return self._elided_room(i)
         # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
         # those of the languages the program is written in (lexicon.PLACE_WORDS)
         cued = self.free(i - 1) and self.low(i - 1) in lexicon.at_place(self.vocab.spoken)
@@ -224,6 +225,22 @@ class _Reader(Words):
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
+
+    def _elided_room(self, i: int) -> bool:
+        """ "dans l'Amphi A", "nell'Aula Magna": a room whose first word follows an
+        article elided onto it (`lexicon.PLACE_WORDS` of the talks' languages: "l'",
+        "nell'"), read as after a word for a place ("dans la Salle B")."""
+        article, _, rest = self.low(i).replace("\u2019", "'").partition("'")
+        places = lexicon.at_place(self.vocab.spoken)
+        if not rest or f"{article}'" not in places or not self.free(i):
+            return False
+        toks = [dataclasses.replace(self.toks[i], words=word_tuple(rest)), *self.toks[i + 1 :]]
+        found = match_seq(toks, 0, self.vocab.rooms)
+        if found is None:
+            return False
+        cue = int(self.free(i - 1) and self.low(i - 1) in places)  # ("dans")
+        self.take(i, found[1], "room", found[0], f"room: {found[0]}", cue)
+        return True
 
     def _numbered_room(self, i: int) -> bool:
         """ "in room 2", "dans la salle 2", "im Saal 12", or "room 2" as the whole query:
@@ -314,10 +331,12 @@ class _Reader(Words):
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
         before = _GROUP | lexicon.talk_nouns(self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN)
-        # "英語のトーク": a language, a word for "of", a word for talks
-        of = self.free(end) and self.low(end) in lexicon.of_words(self.vocab.asked_in)
-        followed = named or (self.free(end) and self.low(end) in before)
-        followed = followed or (of and self.free(end + 1) and self.low(end + 1) in group)
+        # "英語のトーク": a language, a word for "of", a word for talks (a cue said
+        # after it between: "英語以外のトーク", talks not in English)
+        k = end + next((c.n for c in self.cues if c.i == end and c.kind == "after"), 0)
+        of = self.free(k) and self.low(k) in lexicon.of_words(self.vocab.asked_in)
+        followed = named or (self.free(k) and self.low(k) in before)
+        followed = followed or (of and self.free(k + 1) and self.low(k + 1) in group)
         opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
         if not (cued or followed or opening):
             return self._language_adjective(i)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -150,12 +150,38 @@ def _runs(query: str) -> Iterator[re.Match[str]]:
 
 
 _ASIAN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]+")
 
 
-def _tokens(query: str) -> list[_Tok]:
+def _cut_before_cues(
+    query: str, spans: list[tuple[int, int]], cues: Collection[tuple[str, ...]]
+) -> list[tuple[int, int]]:
+    """The runs `spans` of `query`, a run of Chinese characters that ends in the first
+    word of a cue said after a limit (`cues`: lexicon.LeaveOut.after, folded), its
+    other words said right after it, cut before that word: "土曜日以外" is "土曜日",
+    "以外" (Chinese characters run on from one word into the next)."""
+    heads = [c for c in cues if _HAN.fullmatch(c[0])]
+    if not heads:
+        return spans
+    out: list[tuple[int, int]] = []
+    for k, (a, b) in enumerate(spans):
+        raw = query[a:b]
+        rest = [norm(query[x:y]) for x, y in spans[k + 1 : k + 4]]
+        for cue in heads:
+            head, more = cue[0], list(cue[1:])
+            if len(raw) > len(head) and raw.endswith(head) and rest[: len(more)] == more:
+                out += [(a, b - len(head)), (b - len(head), b)]
+                break
+        else:
+            out.append((a, b))
+    return out
+
+
+def _tokens(query: str, cues: Collection[tuple[str, ...]] = ()) -> list[_Tok]:
     out = []
-    for m in _runs(query):
-        raw = m.group()
+    spans = _cut_before_cues(query, [m.span() for m in _runs(query)], cues)
+    for a, b in spans:
+        raw = query[a:b]
         # (a zero-width space or a direction mark inside a word is no part of it)
         low = norm(_FORMAT_CHARS.sub("", raw)).strip('?!,;:()[]{}"“”')
         low = low.rstrip(".") if not re.fullmatch(r"[a-z]{3}\.", low) else low
@@ -164,7 +190,7 @@ def _tokens(query: str) -> list[_Tok]:
             if low.endswith(suffix) and len(low) > len(suffix) + 1:
                 low, possessive = low[: -len(suffix)] + ("s" if suffix == "s'" else ""), True
                 break
-        out.append(_Tok(raw, low, m.start(), m.end(), possessive, words=word_tuple(low)))
+        out.append(_Tok(raw, low, a, b, possessive, words=word_tuple(low)))
     return out
 
 
@@ -210,7 +236,7 @@ class Words:
 
     def __init__(self, query: str, vocab: Vocab) -> None:
         self.query, self.vocab = query, vocab
-        self.toks = _tokens(query)
+        self.toks = _tokens(query, lexicon.leave_out(vocab.spoken, vocab.asked_in).after)
         self.chips: list[Chip] = []
         self.values: dict[str, str] = {}
         self.speakers: list[str] = []
