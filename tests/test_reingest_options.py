@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from index.build import reading
 from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 
@@ -104,10 +103,21 @@ def test_a_conference_named_for_the_same_file_names_its_talks(tmp_path, hashing_
 
 
 def test_a_base_that_kept_no_options_reads_the_file_again(tmp_path, hashing_embedder, monkeypatch):
+    from index.store import schema, tables
+
     home, path = tmp_path / "home", _csv(tmp_path / "nachtklank.csv")
+    keeps = tables.insert_documents
+
+    def older(con, docs) -> None:  # what a talkbase from before the table writes
+        keeps(con, docs)
+        con.execute("DROP TABLE readings")
+
     with monkeypatch.context() as m:  # a base from before the options were kept
-        m.setattr(reading, "options", lambda *_: "")
+        m.setattr(tables, "DDL", schema.DDL.replace(schema.READINGS_DDL + ";", ""))
+        m.setattr(tables, "insert_documents", older)
         ingest([path], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        assert not kb.sql("SELECT * FROM duckdb_tables() WHERE table_name = 'readings'").fetchall()
     before = _talks(home, hashing_embedder)
     monkeypatch.setenv("TALKBASE_TIMEZONE", "Europe/Amsterdam")
     report = ingest([path], home, hashing_embedder)
