@@ -76,6 +76,9 @@ class ParsedDocument:
     # documents disagree on a talk's time or room, the latest's win (ingest.merge.precedence
     # `SCHEDULE`, `_latest`); its title, speakers and the rest keep the present order
     ingested: int = 0
+    # what it was read with besides its bytes (index/build/reading.py: the time zone,
+    # conference, column map and format given); "" where not known (a base from before)
+    read_with: str = ""
 
     @property
     def conferences(self) -> tuple[str, ...]:

@@ -21,7 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from index.build import delta, identity, kindred, lexicon, multilingual, previous, texts, write
+from index.build import (
+    delta,
+    identity,
+    kindred,
+    lexicon,
+    multilingual,
+    previous,
+    reading,
+    texts,
+    write,
+)
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
@@ -74,7 +84,8 @@ def parse_all(
         if report.failed:
             raise report.failed[0]
         raise InputError(", ".join(map(str, paths)) or "(nothing)", "no program files found")
-    return join_pages(parsed)
+    read_with = reading.options(fmt, mapping, conference)  # (stored beside each: reading.py)
+    return [replace(d, read_with=read_with) for d in join_pages(parsed)]
 
 
 def ingest(
@@ -120,7 +131,10 @@ def ingest(
             )
         for name, (zone, other) in rezoned.items():  # (the times of another's program)
             docs[name] = kindred.in_zone(docs[name], zone, other)
-        known = {n: (d.sha256, d.ingested) for n, d in docs.items()}
+        known = {n: (d.sha256, d.read_with, d.ingested) for n, d in docs.items()}
+        report.notices += reading.read_again(
+            parsed, {n: (d.sha256, d.read_with) for n, d in docs.items()}
+        )
         for doc in delta.numbered(parsed, known):
             docs[doc.name] = doc
         _build(home, embedder, docs, cache, old, report, progress, dry_run)

@@ -64,8 +64,10 @@ class Changes:
         return out
 
 
-def _when(t: Talk) -> str:
-    return present.when(t, year=True)
+def _when(t: Talk, zoned: bool = False) -> str:
+    """When the talk is, on its own clock (`zoned`: with its zone's name)."""
+    when = present.when(t, year=True)
+    return f"{when} {t.zone}" if zoned and t.zone else when
 
 
 def _described(t: Talk, status: bool) -> tuple[object, ...]:
@@ -88,7 +90,8 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         a, b = old[i], new[i]
         changed = False
         if (a.start, a.end) != (b.start, b.end):
-            retimed.append(Change(i, b.title, f"{_when(a)} -> {_when(b)}"))
+            zoned = a.zone != b.zone  # (the same clock times in another zone)
+            retimed.append(Change(i, b.title, f"{_when(a, zoned)} -> {_when(b, zoned)}"))
             changed = True
         if a.room != b.room:
             moved.append(Change(i, b.title, f"{a.room or '?'} -> {b.room or '?'}"))

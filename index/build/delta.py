@@ -24,6 +24,7 @@ from typing import Any
 import duckdb
 import numpy as np
 
+from index.build import reading
 from index.build.changes import Changes, compare
 from index.build.ids import (
     Clash,
@@ -70,15 +71,18 @@ class Plan:
 
 
 def numbered(
-    parsed: Iterable[ParsedDocument], stored: Mapping[str, tuple[str, int]]
+    parsed: Iterable[ParsedDocument], stored: Mapping[str, tuple[str, str, int]]
 ) -> list[ParsedDocument]:
     """`parsed` with the number of the ingest storing them (`ParsedDocument.ingested`):
-    one more than any stored document's (`stored`: name -> (sha256, number)); a
-    document stored again as it is keeps its number (the same content is no news)."""
-    following = max((n for _, n in stored.values()), default=0) + 1
+    one more than any stored document's (`stored`: name -> (sha256, what it was read
+    with, number)); a document stored again as it is keeps its number (the same content
+    is no news; so too where how it was read before is unknown), one read another way
+    (index/build/reading.py: another time zone, conference, column map) is news."""
+    following = max((n for *_, n in stored.values()), default=0) + 1
     return [
-        replace(d, ingested=stored[d.name][1])
-        if d.name in stored and stored[d.name][0] == d.sha256
+        replace(d, ingested=stored[d.name][2])
+        if d.name in stored
+        and reading.same(stored[d.name][0], stored[d.name][1] or d.read_with, d.sha256, d.read_with)
         else replace(d, ingested=following)
         for d in parsed
     ]
@@ -188,11 +192,14 @@ def change(
             unknown[0],
             "no such document in the knowledge base; known: " + ", ".join(sorted(stored)),
         )
-    numbers = tables.ingest_numbers(con)
-    docs = [d for d in parsed if d.name not in stored or stored[d.name][2] != d.sha256]
-    docs = numbered(docs, {n: (s[2], numbers.get(n, 0)) for n, s in stored.items()})
+    numbers, read = tables.ingest_numbers(con), tables.readings(con)
+    docs = [d for d in parsed if not _stored_as_is(d, stored, read)]
+    docs = numbered(
+        docs, {n: (s[2], read.get(n, ""), numbers.get(n, 0)) for n, s in stored.items()}
+    )
     replaced = [d.name for d in docs if d.name in stored] + list(dropped)
-    notices: list[str] = []  # (a new version's own notice is identity.py's)
+    # (a new version's own notice is identity.py's; the same bytes read another way, here)
+    notices = reading.read_again(docs, {n: (s[2], read.get(n, "")) for n, s in stored.items()})
     named = maybe.conferences_named(con, replaced)  # (as a record says, as stored)
     canon = canonical_conferences(
         [raw for raw, _ in named] + [t.conference for d in docs for t in d.talks]
@@ -254,6 +261,17 @@ def change(
         changes=changes,
         total=total,
         notices=notices,
+    )
+
+
+def _stored_as_is(
+    doc: ParsedDocument,
+    stored: Mapping[str, tuple[str, str, str, list[str]]],
+    read: Mapping[str, str],
+) -> bool:
+    """Whether `doc` is stored as it is: its bytes, read the same way (reading.py)."""
+    return doc.name in stored and reading.same(
+        stored[doc.name][2], read.get(doc.name, ""), doc.sha256, doc.read_with
     )
 
 

@@ -101,11 +101,18 @@ def read(
         docs = {}
         if not replace_all:
             records = tables.records_by_document(con)
-            numbers = tables.ingest_numbers(con)
+            numbers, read = tables.ingest_numbers(con), tables.readings(con)
             for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
                 talks = tuple(records.get(name, ()))
                 docs[name] = ParsedDocument(
-                    path, name, fmt, sha, talks, tuple(warnings), ingested=numbers.get(name, 0)
+                    path,
+                    name,
+                    fmt,
+                    sha,
+                    talks,
+                    tuple(warnings),
+                    ingested=numbers.get(name, 0),
+                    read_with=read.get(name, ""),
                 )
         cache: Any = {}
         if built_with == model and not rebuild and build.manifest.format_version >= 2:
@@ -138,6 +145,7 @@ def documents_from(rows: list[dict[str, Any]]) -> dict[str, ParsedDocument]:
             tuple(talk_from_dict(t) for t in r["records"]),
             tuple(r["warnings"]),
             ingested=int(r.get("ingested", 0)),
+            read_with=str(r.get("read_with", "")),
         )
         for r in rows
     }

@@ -148,6 +148,7 @@ def document_rows(docs: Iterable[ParsedDocument]) -> list[dict[str, Any]]:
             "sha256": d.sha256,
             "warnings": list(d.warnings),
             "ingested": d.ingested,
+            "read_with": d.read_with,
             "records": [t.to_dict() for t in d.talks],
         }
         for d in docs

@@ -39,6 +39,8 @@ from __future__ import annotations
 ACRONYMS_DDL = "CREATE TABLE acronyms (short VARCHAR, long VARCHAR, talks INTEGER)"
 # (a base from before ingest numbers were kept gets the table when it grows)
 INGESTS_DDL = "CREATE TABLE IF NOT EXISTS ingests (document VARCHAR PRIMARY KEY, number INTEGER)"
+# what each document was read with besides its bytes (index/build/reading.py)
+READINGS_DDL = "CREATE TABLE IF NOT EXISTS readings (document VARCHAR PRIMARY KEY, options VARCHAR)"
 
 DDL = f"""
 CREATE TABLE talks (
@@ -67,6 +69,7 @@ CREATE TABLE documents (
     talks INTEGER, warnings VARCHAR
 );
 {INGESTS_DDL};
+{READINGS_DDL};
 CREATE TABLE records (
     document VARCHAR, position INTEGER, talk_id BIGINT, conference VARCHAR, record VARCHAR
 );

@@ -16,7 +16,7 @@ import duckdb
 import numpy as np
 
 from index.store.reads import has_table
-from index.store.schema import DDL, INGESTS_DDL, TALK_TABLES
+from index.store.schema import DDL, INGESTS_DDL, READINGS_DDL, TALK_TABLES
 from index.store.sql import sql_literal
 from ingest.merge.people import surname
 from ingest.text import title_key
@@ -135,6 +135,10 @@ def insert_documents(con: duckdb.DuckDBPyConnection, docs: Iterable[Any]) -> Non
         names = sql_literal([d.name for d in docs])
         con.execute(f"DELETE FROM ingests WHERE list_contains({names}, document)")
     bulk(con, "ingests", [(d.name, d.ingested) for d in docs])
+    con.execute(READINGS_DDL)
+    if docs:
+        con.execute(f"DELETE FROM readings WHERE list_contains({names}, document)")
+    bulk(con, "readings", [(d.name, d.read_with) for d in docs if d.read_with])
 
 
 def insert_records(con: duckdb.DuckDBPyConnection, rows: Rows) -> None:
@@ -230,6 +234,9 @@ def delete_documents(con: duckdb.DuckDBPyConnection, names: Sequence[str]) -> No
         if has_table(con, "ingests"):
             gone = sql_literal(list(names))
             con.execute(f"DELETE FROM ingests WHERE list_contains({gone}, document)")
+        if has_table(con, "readings"):
+            gone = sql_literal(list(names))
+            con.execute(f"DELETE FROM readings WHERE list_contains({gone}, document)")
         con.execute(
             f"DELETE FROM records WHERE list_contains({sql_literal(list(names))}, document)"
         )
@@ -252,6 +259,17 @@ def ingest_numbers(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
         "SELECT i.document, i.number FROM ingests i JOIN documents d ON d.name = i.document"
     ).fetchall()
     return {str(n): int(i or 0) for n, i in rows}
+
+
+def readings(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """name -> what the document was read with besides its bytes (index/build/reading.py);
+    none in a base from before they were kept: unknown."""
+    if not has_table(con, "readings"):
+        return {}
+    rows = con.execute(
+        "SELECT r.document, r.options FROM readings r JOIN documents d ON d.name = r.document"
+    ).fetchall()
+    return {str(n): str(o or "") for n, o in rows}
 
 
 def records_of_documents(
