@@ -1,0 +1,96 @@
+"""A base of several conferences, in cities of different time zones (sweep 16, F3b):
+the Program grid shows one conference at a time (a choice above it, the first by
+default, kept in the link), so each talk sits on its own conference's clock, the row
+its label reads; a base of one conference draws its grid as before."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+HEAD = "title,speaker,abstract,start,end,room\n"
+MADRID = HEAD + "".join(
+    f"{title},{who},{text}.,{start},{end},{room}\n"
+    for title, who, text, start, end, room in (
+        ("Lexicografia digital", "Ana Ruiz", "Dictionaries built from corpora", "2030-11-14T09:30+01:00", "2030-11-14T10:15+01:00", "Aula Magna"),
+        ("Corpus del siglo de oro", "Luis Gil", "Spelling in old printed books", "2030-11-14T11:00+01:00", "2030-11-14T11:45+01:00", "Sala Unamuno"),
+    )
+)  # fmt: skip
+SEOUL = HEAD + "".join(
+    f"{title},{who},{text}.,{start},{end},{room}\n"
+    for title, who, text, start, end, room in (
+        ("Procedural dungeons", "Kim Min-jun", "Wave function collapse for levels", "2030-11-14T09:00+09:00", "2030-11-14T09:50+09:00", "Hall A"),
+        ("Netcode for fighting games", "Lee Seo-yeon", "Rollback and input delay", "2030-11-14T17:00+09:00", "2030-11-14T18:00+09:00", "Hall B"),
+    )
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def homes(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> dict[str, Path]:
+    """ "two": a Madrid symposium and a Seoul summit in one base; "one": Madrid's alone."""
+    from index.build.builder import ingest
+
+    folder = tmp_path_factory.mktemp("multi")
+    madrid, seoul = folder / "madrid.csv", folder / "seoul.csv"
+    madrid.write_text(MADRID, encoding="utf-8")
+    seoul.write_text(SEOUL, encoding="utf-8")
+    ingest([madrid], folder / "two", real_embedder, conference="Simposio Madrid")
+    ingest([seoul], folder / "two", real_embedder, conference="Seoul Game Summit")
+    ingest([madrid], folder / "one", real_embedder, conference="Simposio Madrid")
+    return {"two": folder / "two", "one": folder / "one"}
+
+
+def _rows(grid: str) -> dict[str, str]:
+    """Each box's title -> the time label of the row it starts on."""
+    labels = {
+        int(r): at
+        for r, at in re.findall(r'class="tb-t" style="grid-row:(\d+);[^"]*">([^<]*)<', grid)
+    }
+    out = {}
+    for row, title in re.findall(
+        r'class="tb-b[^"]*"[^>]*style="grid-row:(\d+) / [^"]*"><div class="tb-n">([^<]*)<', grid
+    ):
+        out[html.unescape(title)] = labels[int(row)]
+    return out
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_the_grid_draws_each_conference_on_its_own_clock(homes, monkeypatch) -> None:
+    from tests.test_app import rerun, run_app
+    from tests.test_app_agenda_gone import component_html
+
+    at = run_app(homes["two"], monkeypatch, view="program", date="2030-11-14")
+    # the first conference (as the sidebar filter lists them), each talk on its own row
+    seoul = _rows(component_html(at, "talkbase_grid"))
+    assert seoul == {"Procedural dungeons": "09:00", "Netcode for fighting games": "17:00"}
+    (choice,) = [w for w in at.get("button_group") if w.label == "Conference"]
+    assert choice.value == "Seoul Game Summit"
+    assert at.query_params["shown"] == "Seoul Game Summit"
+    # the other conference: its talks on the rows their labels read, none of Seoul's
+    choice.set_value("Simposio Madrid")
+    at = rerun(at)
+    assert at.query_params["shown"] == "Simposio Madrid"
+    madrid = _rows(component_html(at, "talkbase_grid"))
+    assert madrid == {"Lexicografia digital": "09:30", "Corpus del siglo de oro": "11:00"}
+    # a link names the conference
+    at = run_app(homes["two"], monkeypatch, view="program", shown="Simposio Madrid")
+    assert set(_rows(component_html(at, "talkbase_grid"))) == set(madrid)
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_a_base_of_one_conference_has_no_choice_and_no_link_part(homes, monkeypatch) -> None:
+    from tests.test_app import run_app
+    from tests.test_app_agenda_gone import component_html
+
+    at = run_app(homes["one"], monkeypatch, view="program")
+    assert not [w for w in at.get("button_group") if w.label == "Conference"]
+    assert "shown" not in at.query_params
+    assert _rows(component_html(at, "talkbase_grid")) == {
+        "Lexicografia digital": "09:30",
+        "Corpus del siglo de oro": "11:00",
+    }
