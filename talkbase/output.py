@@ -92,13 +92,21 @@ def speakers(t: Any) -> str:
     return present.speakers(t.speakers)
 
 
-def print_hit(n: int, hit: Any, out: TextIO, nights: Mapping[int, date] | None = None) -> None:
+def print_hit(
+    n: int,
+    hit: Any,
+    out: TextIO,
+    nights: Mapping[int, date] | None = None,
+    several: bool = False,
+) -> None:
     """A result in two or three lines: title and id, who, when and where, why. A night
-    talk's day is the one of `nights` (`Service.nights`)."""
+    talk's day is the one of `nights` (`Service.nights`); in a base of `several`
+    conferences (`Service.several_conferences`) the line names the talk's."""
     t = hit.talk
     off = f"  {CANCELLED}" if t.cancelled else ""
     out.write(f"{n:2d}. {t.title}  [id {t.id}]{off}\n")
-    place = " · ".join(x for x in (speakers(t), when(t, nights), t.room, t.track) if x)
+    conference = t.conference if several else ""
+    place = " · ".join(x for x in (speakers(t), conference, when(t, nights), t.room, t.track) if x)
     out.write(f"    {place}\n")
     why = hit.why
     bits = []
@@ -125,11 +133,15 @@ def print_reason(hit: Any, out: TextIO) -> None:
 
 
 def print_answer(
-    answer: Any, out: TextIO, err: TextIO, nights: Mapping[int, date] | None = None
+    answer: Any,
+    out: TextIO,
+    err: TextIO,
+    nights: Mapping[int, date] | None = None,
+    several: bool = False,
 ) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
     matches, then (under "no close match; nearest talks:") the talks that only come near
-    (`print_hit`, with the base's `nights`)."""
+    (`print_hit`, with the base's `nights` and whether it holds `several` conferences)."""
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
@@ -141,7 +153,7 @@ def print_answer(
             said = present.NEAREST if n == 1 else present.NEAREST_AFTER
             out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
-        print_hit(n, hit, out, nights)
+        print_hit(n, hit, out, nights, several)
 
 
 class Progress:

@@ -1,7 +1,8 @@
-"""A base of several conferences, in cities of different time zones (sweep 16, F3b):
-the Program grid shows one conference at a time (a choice above it, the first by
+"""A base of several conferences, in cities of different time zones (sweep 16, F3b,
+F5): the Program grid shows one conference at a time (a choice above it, the first by
 default, kept in the link), so each talk sits on its own conference's clock, the row
-its label reads; a base of one conference draws its grid as before."""
+its label reads; the CLI's lines and its "matches several talks" list name each talk's
+conference. A base of one conference draws and prints as before."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ SEOUL = HEAD + "".join(
     for title, who, text, start, end, room in (
         ("Procedural dungeons", "Kim Min-jun", "Wave function collapse for levels", "2030-11-14T09:00+09:00", "2030-11-14T09:50+09:00", "Hall A"),
         ("Netcode for fighting games", "Lee Seo-yeon", "Rollback and input delay", "2030-11-14T17:00+09:00", "2030-11-14T18:00+09:00", "Hall B"),
+        ("Lexicografia digital", "Ana Ruiz", "Dictionaries built from corpora", "2030-11-14T11:00+09:00", "2030-11-14T11:45+09:00", "Hall A"),
     )
 )  # fmt: skip
 
@@ -66,7 +68,11 @@ def test_the_grid_draws_each_conference_on_its_own_clock(homes, monkeypatch) -> 
     at = run_app(homes["two"], monkeypatch, view="program", date="2030-11-14")
     # the first conference (as the sidebar filter lists them), each talk on its own row
     seoul = _rows(component_html(at, "talkbase_grid"))
-    assert seoul == {"Procedural dungeons": "09:00", "Netcode for fighting games": "17:00"}
+    assert seoul == {
+        "Procedural dungeons": "09:00",
+        "Lexicografia digital": "11:00",  # the same talk, shown again in Seoul
+        "Netcode for fighting games": "17:00",
+    }
     (choice,) = [w for w in at.get("button_group") if w.label == "Conference"]
     assert choice.value == "Seoul Game Summit"
     assert at.query_params["shown"] == "Seoul Game Summit"
@@ -78,7 +84,7 @@ def test_the_grid_draws_each_conference_on_its_own_clock(homes, monkeypatch) -> 
     assert madrid == {"Lexicografia digital": "09:30", "Corpus del siglo de oro": "11:00"}
     # a link names the conference
     at = run_app(homes["two"], monkeypatch, view="program", shown="Simposio Madrid")
-    assert set(_rows(component_html(at, "talkbase_grid"))) == set(madrid)
+    assert _rows(component_html(at, "talkbase_grid")) == madrid
 
 
 @pytest.mark.model
@@ -94,3 +100,29 @@ def test_a_base_of_one_conference_has_no_choice_and_no_link_part(homes, monkeypa
         "Lexicografia digital": "09:30",
         "Corpus del siglo de oro": "11:00",
     }
+
+
+@pytest.mark.model
+def test_the_cli_names_each_listed_talk_s_conference_in_a_base_of_several(
+    homes, monkeypatch, capsys
+) -> None:
+    from talkbase.cli import main
+
+    two, one = str(homes["two"]), str(homes["one"])
+    assert main(["--home", two, "search", "dictionaries built from corpora"]) == 0
+    out = capsys.readouterr().out
+    # the two showings of one talk, told apart by their conferences
+    assert re.search(r"Ana Ruiz · Simposio Madrid · \w+ 2030-11-14 09:30–10:15 · Aula Magna", out)
+    assert re.search(r"Ana Ruiz · Seoul Game Summit · \w+ 2030-11-14 11:00–11:45 · Hall A", out)
+    assert main(["--home", two, "similar", "Corpus del siglo de oro", "--limit", "2"]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("    ") and "·" in x]
+    assert lines and all(
+        " · Simposio Madrid · " in x or " · Seoul Game Summit · " in x for x in lines
+    )
+    assert main(["--home", two, "show", "Lexicografia"]) != 0
+    err = capsys.readouterr().err
+    assert "(Simposio Madrid, " in err and "(Seoul Game Summit, " in err
+    # a base of one conference: its lines name none
+    assert main(["--home", one, "search", "dictionaries built from corpora"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"    Ana Ruiz · \w+ 2030-11-14 09:30–10:15 · Aula Magna\n", out)
