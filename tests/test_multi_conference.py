@@ -126,3 +126,46 @@ def test_the_cli_names_each_listed_talk_s_conference_in_a_base_of_several(
     assert main(["--home", one, "search", "dictionaries built from corpora"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"    Ana Ruiz · \w+ 2030-11-14 09:30–10:15 · Aula Magna\n", out)
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_the_app_s_cards_and_agenda_name_each_talk_s_conference_and_clock(
+    homes, real_embedder, monkeypatch
+) -> None:
+    from index.search.kb import KnowledgeBase
+    from tests.test_app import htmls, plain, run_app
+
+    with KnowledgeBase(homes["two"], real_embedder) as kb:
+        ids = {(t.title, t.conference): t.id for t in kb.talks.values()}
+    # search: the two showings' cards say which conference each is at
+    at = run_app(homes["two"], monkeypatch, q="dictionaries built from corpora")
+    metas = [plain(m) for m in htmls(at, "tb-meta")]
+    assert any(
+        m.startswith("Simposio Madrid · ") and "09:30–10:15 · Aula Magna" in m for m in metas
+    )
+    assert any(m.startswith("Seoul Game Summit · ") and "11:00–11:45 · Hall A" in m for m in metas)
+    # the printable agenda of talks at two conferences: each time with its clock
+    saved = [
+        ids["Lexicografia digital", "Simposio Madrid"],
+        ids["Procedural dungeons", "Seoul Game Summit"],
+    ]
+    at = run_app(
+        homes["two"], monkeypatch, view="agenda", saved="-".join(map(str, saved)), print="1"
+    )
+    page = " ".join(h.value for h in at.get("html") if 'tb-print"' in h.value)
+    assert "09:30–10:15<br>Simposio Madrid, UTC+01:00" in page
+    assert "09:00–09:50<br>Seoul Game Summit, UTC+09:00" in page
+    at = run_app(homes["two"], monkeypatch, view="agenda", saved="-".join(map(str, saved)))
+    lists = " ".join(h.value for h in at.get("html") if 'class="tb-aglist"' in h.value)
+    assert "Aula Magna · Simposio Madrid, UTC+01:00" in html.unescape(lists)
+    # one conference: cards and agenda as before
+    with KnowledgeBase(homes["one"], real_embedder) as kb:
+        one = [t.id for t in kb.talks.values()]
+    at = run_app(homes["one"], monkeypatch, q="dictionaries built from corpora")
+    metas = [plain(m) for m in htmls(at, "tb-meta")]
+    assert "Thu 14 Nov 09:30–10:15 · Aula Magna" in metas
+    assert not any("Simposio Madrid" in m for m in metas)
+    at = run_app(homes["one"], monkeypatch, view="agenda", saved="-".join(map(str, one)), print="1")
+    page = " ".join(h.value for h in at.get("html") if 'tb-print"' in h.value)
+    assert "<br>Simposio" not in page and "UTC" not in page
