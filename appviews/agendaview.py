@@ -110,6 +110,7 @@ def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
     """The day as a compact list for a phone: one line per saved talk, a clash said
     in words (✓ saved, ⚠ overlaps …); every bit of program text escaped."""
     esc = render.esc
+    several = render.several_conferences(by_id.values())
     rows = []
     for slot in day.slots:
         t = slot.talk
@@ -123,7 +124,8 @@ def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
         rows.append(
             f'<div class="tb-ag-item{" tb-ag-clash" if clash else ""}">'
             f'<div class="tb-ag-when">{esc(f"{t.start:%H:%M}–{t.end:%H:%M}")} · '
-            f"{esc(t.room or 'room not given')}</div>"
+            f"{esc(t.room or 'room not given')}"
+            f"{esc(' · ' + render.conference_clock(t)) if several else ''}</div>"
             f'<div class="tb-ag-title">{esc(t.title)}</div>{cue}</div>'
         )
     return f'<div class="tb-aglist">{"".join(rows)}</div>'
@@ -248,9 +250,11 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     """One plain page per day for printing (the browser's Print keeps the page breaks)."""
     st.caption("Printable view: use your browser's Print; each day starts a new page.")
     parts = []
+    several = render.several_conferences(s.talk for day in plan.days for s in day.slots)
     for day in plan.days:
         rows = "".join(
-            f"<tr><td>{render.esc(f'{s.talk.start:%H:%M}–{s.talk.end:%H:%M}')}</td>"
+            f"<tr><td>{render.esc(f'{s.talk.start:%H:%M}–{s.talk.end:%H:%M}')}"
+            f"{'<br>' + render.esc(render.conference_clock(s.talk)) if several else ''}</td>"
             f"<td><strong>{render.esc(s.talk.title)}</strong><br>"
             f"{render.esc(present.speakers(s.talk.speakers))}</td>"
             f"<td>{render.esc(s.talk.room or '')}"

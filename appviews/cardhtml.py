@@ -23,7 +23,7 @@ from talkbase.core.records import Talk
 CACHED_BLOCKS = 4096  # about 1.5 kB each
 SPEAKERS_CLASS = "tb-speakers"
 
-_Key = tuple[Talk, tuple[str, ...], str, str, str, date | None]
+_Key = tuple[Talk, tuple[str, ...], str, str, str, date | None, str]
 _blocks: Bounded[_Key, str] = Bounded(CACHED_BLOCKS)
 _terms: Bounded[tuple[Talk, Talk], tuple[str, ...]] = Bounded(CACHED_BLOCKS)
 _lock = threading.Lock()
@@ -57,8 +57,10 @@ def block(
     """The card's text as one HTML block: `terms` highlighted in the title and in
     `sentence` (the best sentence, "" for none), `reason` (plain text, "" for none) as
     the line on why it is listed, `note` (HTML from `cards.agenda_note`) last."""
-    # (the day it names: a night talk's is its base's, `render.program_day`)
-    key = (talk, tuple(terms), sentence, reason, note, render.program_day(talk))
+    # (the day it names: a night talk's is its base's, `render.program_day`; the
+    # conference it names, in a base of several: `render.conference_named`)
+    day, conference = render.program_day(talk), render.conference_named(talk)
+    key: _Key = (talk, tuple(terms), sentence, reason, note, day, conference)
     with _lock:
         kept = _blocks.get(key)
     if kept is None:

@@ -27,6 +27,7 @@ from talkbase.core.records import Talk
 
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
 TRACKS_KEY = state.GRID_TRACKS  # the track preset (in the URL, as the rooms)
+SHOWN_KEY = state.GRID_SHOWN  # the conference shown, in a base of several (in the URL)
 
 _JS = talklinks.script("tb-grid")
 
@@ -194,26 +195,74 @@ def _default_day(days: list[date]) -> date:
     return today if today in days else days[0]
 
 
+def conferences(lib: Library) -> list[str]:
+    """The conferences the grid chooses between: none in a base of one (the grid shows
+    all its talks), else each conference (its talks are drawn on its own clock)."""
+    names = [v for v, _ in lib.candidates["conference"]]
+    return names if len(names) > 1 else []
+
+
+def _talks(lib: Library) -> list[Talk]:
+    """The talks the grid shows: the chosen conference's, in a base of several."""
+    shown = st.session_state.get(SHOWN_KEY)
+    return [t for t in lib.talks.values() if not shown or t.conference == shown]
+
+
+def _days(lib: Library) -> list[date]:
+    if not st.session_state.get(SHOWN_KEY):
+        return list(lib.days)
+    return program.program_days(_talks(lib), lib.nights)
+
+
 def settle(lib: Library) -> None:
-    """Choose the day the grid shows when the URL names none: done before the run
-    writes the URL, so the view and its day are one history entry."""
-    days = list(lib.days)
-    if days and st.session_state.get("date") not in [d.isoformat() for d in days]:
-        st.session_state["date"] = _default_day(days).isoformat()
+    """Choose the conference (in a base of several) and the day the grid shows when the
+    URL names none: done before the run writes the URL, so the view, its conference and
+    its day are one history entry."""
+    ss = st.session_state
+    names = conferences(lib)
+    if names and ss.get(SHOWN_KEY) not in names:
+        ss[SHOWN_KEY] = names[0]
+    elif not names:
+        ss[SHOWN_KEY] = None
+    days = _days(lib)
+    if days and ss.get("date") not in [d.isoformat() for d in days]:
+        ss["date"] = _default_day(days).isoformat()
+
+
+def _shown_changed() -> None:
+    """Another conference chosen: its rooms and tracks only stay chosen."""
+    ss = st.session_state
+    ss.pop("date", None)
+    ss["rooms"], ss[TRACKS_KEY] = [], []
 
 
 def show(lib: Library) -> None:
     ss = st.session_state
-    talks = list(lib.talks.values())
-    days = list(lib.days)
+    settle(lib)
+    names = conferences(lib)
+    if names:
+        st.segmented_control(
+            "Conference",
+            names,
+            key=SHOWN_KEY,
+            required=True,
+            on_change=_shown_changed,
+            help="Which conference's program to show: each is drawn on its own clock; "
+            "kept in the link",
+        )
+    shown = ss.get(SHOWN_KEY)
+    talks = _talks(lib)
+    days = _days(lib)
     if not days:
         st.info("The program gives no times, so there is no time grid.")
         _untimed(lib)
         return
     iso = [d.isoformat() for d in days]
-    settle(lib)
-    all_rooms = list(lib.room_order)
+    all_rooms = list(lib.room_order) if not shown else program.room_order(talks)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
+    if shown:  # a link's rooms and tracks of another conference are not this one's
+        ss["rooms"] = [r for r in ss.get("rooms") or () if r in all_rooms]
+        ss[TRACKS_KEY] = [k for k in ss.get(TRACKS_KEY) or () if k in all_tracks]
     c1, c2, c3 = st.columns([2, 3, 3], vertical_alignment="bottom")
     with c1:
         st.segmented_control(
@@ -246,7 +295,7 @@ def show(lib: Library) -> None:
     chosen = [r for r in all_rooms if r in (ss.get("rooms") or all_rooms)]
     tracks = set(ss.get(TRACKS_KEY) or ())
     grid = lib.kept(
-        ("time_grid", day, tuple(chosen), tuple(sorted(tracks))),
+        ("time_grid", shown, day, tuple(chosen), tuple(sorted(tracks))),
         lambda: program.time_grid(
             [t for t in talks if not tracks or t.track in tracks], day, chosen, nights=lib.nights
         ),
@@ -267,11 +316,12 @@ def show(lib: Library) -> None:
             "(room names and times stay in view); click a talk to open it. On a narrow "
             "screen the day is a list by time, with its hours at the top to jump to."
         )
-        key = f"grid-{day.isoformat()}"
+        key = f"grid-{day.isoformat()}" + (f"-{names.index(shown)}" if shown else "")
         result = _component(
             data=lib.kept(
                 (
                     "grid",
+                    shown,
                     day,
                     tuple(chosen),
                     tuple(sorted(tracks)),
@@ -289,7 +339,7 @@ def show(lib: Library) -> None:
 
 
 def _untimed(lib: Library) -> None:
-    untimed = program.unscheduled(lib.talks.values())
+    untimed = program.unscheduled(_talks(lib))
     if untimed:
         saved = state.saved_talks(lib.talks)
         with st.expander(f"{present.plural(len(untimed), 'talk')} without a time in the program"):

@@ -120,6 +120,7 @@ def main() -> None:
     render.skip_link()  # the first stop of Tab: straight to the search box
     render.use_stems(lib.stems)
     render.use_nights(lib.nights)
+    render.use_conferences(lib.conferences > 1)
     state.start(lib.known)
     # the agenda this browser keeps, when the link brings none (before the URL is written)
     storage.keep(lib.talks)

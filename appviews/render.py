@@ -289,6 +289,31 @@ def use_nights(nights: Mapping[int, date]) -> None:
     _NIGHTS[:] = [nights]
 
 
+_SEVERAL: list[bool] = []  # whether the base holds several conferences, once the app knows
+
+
+def use_conferences(several: bool) -> None:
+    """Name each talk's conference on its card where the base holds `several` (two
+    showings of one talk at two conferences told apart; set once per run, as the nights)."""
+    _SEVERAL[:] = [several]
+
+
+def conference_named(t: Talk) -> str:
+    """The conference a card names: the talk's, in a base of several (`use_conferences`)."""
+    return t.conference if _SEVERAL and _SEVERAL[0] else ""
+
+
+def several_conferences(talks: Iterable[Talk]) -> bool:
+    """Whether these talks (an agenda's) are of several conferences."""
+    return len({t.conference for t in talks}) > 1
+
+
+def conference_clock(t: Talk) -> str:
+    """The conference a talk is at and the clock its times are on ("Seoul Summit,
+    Asia/Seoul"): beside a time where talks of several conferences are listed together."""
+    return ", ".join(x for x in (t.conference, t.zone) if x)
+
+
 def program_day(t: Talk) -> date | None:
     """The day of the program `t` is on, as the day filter reads it (`use_nights`)."""
     return timetable.program_day(t, _NIGHTS[0] if _NIGHTS else timetable.NO_NIGHTS)
@@ -309,8 +334,9 @@ def md_label(text: str) -> str:
 
 
 def meta_html(t: Talk) -> str:
-    """Day, time, room, and the track as a badge."""
-    parts = [esc(when(t)), esc(t.room or "Room not given")]
+    """Day, time, room, and the track as a badge; first the conference, in a base of
+    several (`use_conferences`)."""
+    parts = [esc(x) for x in (conference_named(t), when(t), t.room or "Room not given") if x]
     badge = f'<span class="tb-badge">{esc(t.track)}</span>' if t.track else ""
     return f'<div class="tb-meta">{" · ".join(parts)}{badge}</div>'
 

@@ -50,6 +50,7 @@ _KNOWN = {
     "at",
     "rooms",
     "tracks",
+    "shown",
     agenda_mod.SAVED_PARAM,
     agenda_mod.SKIPPED_PARAM,
 }
@@ -87,6 +88,7 @@ class Parsed:
     rooms: tuple[str, ...] = ()
     notices: tuple[str, ...] = ()
     tracks: tuple[str, ...] = ()
+    shown: str | None = None  # the conference the Program grid shows (a base of several)
 
 
 def clean(text: str, limit: int = MAX_TEXT) -> str:
@@ -164,6 +166,11 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
     rooms = _preset(one("rooms"), known.rooms)
     tracks = _preset(one("tracks"), known.tracks)
+    shown = one("shown") if one("shown") in dict(known.candidates.get("conference", ())) else None
+    if one("shown") and shown is None:
+        notices.append(
+            f"Ignored the conference “{_shown(one('shown'))}”: the base holds none so named."
+        )
     return Parsed(
         q,
         view,
@@ -179,6 +186,7 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         rooms,
         tuple(notices[:MAX_NOTICES]),
         tracks,
+        shown,
     )
 
 

@@ -164,7 +164,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
-    output.print_answer(answer, sys.stdout, sys.stderr, tb.nights)
+    output.print_answer(answer, sys.stdout, sys.stderr, tb.nights, tb.several_conferences)
     return 0
 
 
@@ -183,7 +183,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights)
+        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
     return 0
 
 
@@ -209,7 +209,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     n_saved = len(set(saved))
     sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights)
+        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
         output.print_reason(hit, sys.stdout)
     return 0
 

@@ -92,13 +92,21 @@ def speakers(t: Any) -> str:
     return present.speakers(t.speakers)
 
 
-def print_hit(n: int, hit: Any, out: TextIO, nights: Mapping[int, date] | None = None) -> None:
+def print_hit(
+    n: int,
+    hit: Any,
+    out: TextIO,
+    nights: Mapping[int, date] | None = None,
+    several: bool = False,
+) -> None:
     """A result in two or three lines: title and id, who, when and where, why. A night
-    talk's day is the one of `nights` (`Service.nights`)."""
+    talk's day is the one of `nights` (`Service.nights`); in a base of `several`
+    conferences (`Service.several_conferences`) the line names the talk's."""
     t = hit.talk
     off = f"  {CANCELLED}" if t.cancelled else ""
     out.write(f"{n:2d}. {t.title}  [id {t.id}]{off}\n")
-    place = " · ".join(x for x in (speakers(t), when(t, nights), t.room, t.track) if x)
+    conference = t.conference if several else ""
+    place = " · ".join(x for x in (speakers(t), conference, when(t, nights), t.room, t.track) if x)
     out.write(f"    {place}\n")
     why = hit.why
     bits = []
@@ -125,12 +133,17 @@ def print_reason(hit: Any, out: TextIO) -> None:
 
 
 def print_answer(
-    answer: Any, out: TextIO, err: TextIO, nights: Mapping[int, date] | None = None
+    answer: Any,
+    out: TextIO,
+    err: TextIO,
+    nights: Mapping[int, date] | None = None,
+    several: bool = False,
 ) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
     matches, then (under "no close match; nearest talks:") the talks that only come near,
     or where every talk passing the limits is listed, the rest of them ("all the talks
-    within the limits"); `print_hit`, with the base's `nights`."""
+    within the limits"); `print_hit`, with the base's `nights` and whether it holds
+    `several` conferences."""
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
@@ -148,7 +161,7 @@ def print_answer(
             said = first if n == 1 else after
             out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
-        print_hit(n, hit, out, nights)
+        print_hit(n, hit, out, nights, several)
 
 
 class Progress:

@@ -130,6 +130,12 @@ class Service:
         What a view says of a talk's day (`present.when`, `timetable.program_day`)."""
         return self.kb.nights
 
+    @property
+    def several_conferences(self) -> bool:
+        """Whether the base holds several conferences (`KnowledgeBase.several_conferences`):
+        a listed talk then names its own."""
+        return self.kb.several_conferences
+
     # -- search -------------------------------------------------------------------
     def answer(
         self,

@@ -152,6 +152,16 @@ class KnowledgeBase:
             several = self.__dict__["_several"] = several_languages(counts)[0]
         return bool(several)
 
+    @property
+    def several_conferences(self) -> bool:
+        """Whether the base holds several conferences: a listed talk then names its own
+        (two showings of one talk at two conferences told apart), read once."""
+        several = self.__dict__.get("_conferences")
+        if several is None:
+            with store.reading(self.build):
+                several = self.__dict__["_conferences"] = reads.conference_count(self.con) > 1
+        return bool(several)
+
     def multilingual_vector(self, query: str) -> np.ndarray:
         """The query's vector for the multilingual signal, remembered like `query_vector`'s."""
         from index.encoders import multilingual
@@ -212,15 +222,18 @@ class KnowledgeBase:
     def _told_apart(self, found: list[tuple[int, str]]) -> list[str]:
         """Candidates for a name as "id: title", with when and where for those whose
         titles are alike (a talk the program runs several times: index/search/showings.py),
-        which a longer title cannot tell apart."""
+        which a longer title cannot tell apart; each with its conference in a base of
+        several."""
         keys = [title_key(title) for _, title in found]
         alike = {k for k in keys if keys.count(k) > 1}
+        several = self.several_conferences  # then each names its conference
         out = []
         for (tid, title), key in zip(found, keys, strict=True):
-            if key in alike:
+            if key in alike or several:
                 talk = self.talks[tid]
-                when = present.when(talk, day=self.nights.get(tid))  # (a night: its night)
-                title += f" ({', '.join(x for x in (when, talk.room) if x)})"
+                conference = talk.conference if several else ""
+                when = present.when(talk, day=self.nights.get(tid)) if key in alike else ""
+                title += f" ({', '.join(x for x in (conference, when, talk.room) if x)})"
             out.append(f"{tid}: {title}")
         return out
 

@@ -398,6 +398,15 @@ def language_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
     return [(str(code), int(n)) for code, n in rows]
 
 
+def conference_count(con: duckdb.DuckDBPyConnection) -> int:
+    """How many conferences the talks name (talks without one left out)."""
+    row = con.execute(
+        "SELECT count(DISTINCT conference) FROM talks WHERE conference IS NOT NULL "
+        "AND conference <> ''"
+    ).fetchone()
+    return int(row[0]) if row else 0
+
+
 def speaker_spread(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int, int]]:
     """Each speaker name with its first and last place among every talk's speakers
     (talks by id, each talk's speakers in order), by first place."""
