@@ -628,6 +628,27 @@ def _weekdays() -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _weekday_numbers() -> dict[str, int | None]:
+    """The weekdays' wide names in every language programs are read in, folded -> 0
+    (Monday) .. 6; None for a name two languages give to different days."""
+    out: dict[str, int | None] = {}
+    for code in languages.written_in():
+        for name, day in languages.weekday_names(code).items():
+            key = fold(name)
+            out[key] = day if out.get(key, day) == day else None
+    return out
+
+
+def weekday_named(text: str) -> int | None:
+    """The weekday (0: Monday .. 6) `text` is nothing but the full name of, in any
+    language programs are read in, as CLDR writes it ("Zaterdag", "Samstag",
+    "Saturday": 5); None for any other text, a date or a name two languages give to
+    different days."""
+    words = " ".join(text.split())
+    return _weekday_numbers().get(fold(words)) if 2 <= len(words) <= 30 else None
+
+
 def _moment(when: datetime) -> str:
     return f"{when:%Y-%m-%d %H:%M}"
 

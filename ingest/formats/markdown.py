@@ -83,6 +83,7 @@ from ingest.formats.mdparts import (
     read_bullet,
     room_name,
     room_named,
+    rooms_after_speakers,
     rooms_said,
     sessions,
     stated_zone,
@@ -319,6 +320,8 @@ def parse(
     twelve = when.twelve_hour(
         c for ln in lines if (bullet := timed_bullet(ln)) for c in leading_clocks(bullet)
     )
+    # (a program that writes its rooms last, after its speakers: "— Lola Rey, Alcázar")
+    rooms_last = rooms_after_speakers([b for ln in lines if (b := timed_bullet(ln))])
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
@@ -406,6 +409,7 @@ def parse(
                         warnings,
                         pasted,
                         twelve,
+                        rooms_last,
                     )
                 )
             continue
@@ -828,6 +832,7 @@ def _listed(
     warnings: list[str],
     pasted: bool = False,
     twelve: bool = False,
+    rooms_last: bool = False,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -869,7 +874,7 @@ def _listed(
                     "not read as a talk"
                 )
             continue
-        b = read_bullet(text, day, fallback, zones, rooms)
+        b = read_bullet(text, day, fallback, zones, rooms, rooms_last)
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "

@@ -20,7 +20,7 @@ from functools import cache
 from ingest import when
 from ingest.formats.columns import said_in_another_language
 from ingest.formats.icalnames import people
-from ingest.speakers import parse_speakers
+from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.names import PARTICLES
 from talkbase.core.orgs import names_organisation
@@ -1078,12 +1078,41 @@ def rooms_said(texts: list[str]) -> frozenset[str]:
     return frozenset(part for part, said in before.items() if len(said) >= 2 and len(part) <= 40)
 
 
+def rooms_after_speakers(texts: list[str]) -> bool:
+    """Whether a document's timed list lines (`timed_bullet`'s texts) write a room as
+    the last comma's part after their speakers ("— Rafael Cano, Salón de Actos"): two
+    lines or more end so with a part that names a room (`room_named`), more than half
+    of those with a part after a spaced dash. In such a document that last part is the
+    room though it has no room word ("— Lola Rey, Alcázar"), where it is no person's
+    whole name nor an organisation's (`read_bullet`)."""
+    tails = rooms = 0
+    for text in texts:
+        plain = _zoned(text)[0]
+        lead = _leading_time().match(plain)
+        cuts = list(_SPEAKERS_AFTER.finditer(rest := plain[lead.end() :] if lead else plain))
+        if cuts:
+            tails += 1
+            place = _place_after_comma().search(rest[cuts[-1].end() :])
+            rooms += bool(place and room_named(place.group(1)))
+    return rooms >= 2 and 2 * rooms > tails
+
+
+def _room_after(part: str, rooms_last: bool) -> bool:
+    """Whether a list line's last comma's part after its speakers is its room: it names
+    one, or the document writes its rooms there (`rooms_after_speakers`) and it is no
+    person's whole name ("Marcos Peña") nor an organisation's."""
+    if room_named(part):
+        return True
+    return rooms_last and not name_shaped(part.strip()) and not names_organisation(part.strip())
+
+
 def read_bullet(
     text: str,
     day: date | None,
     fallback: tzinfo,
     zones: frozenset[str] = frozenset(),
     rooms: frozenset[str] = frozenset(),
+    rooms_last: bool = False,
 ) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
     "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
@@ -1094,7 +1123,9 @@ def read_bullet(
     or "Keynote:" before the title its format (talkbase/core/terms.py). A zone named
     after its clock times ("14:00 CET – 14:45 CET") is the one they are read in
     (`_zoned`, `zones`: those its section's lines name there, `zones_said`); a last
-    part its section's lines repeat (`rooms`: `rooms_said`) is a room too."""
+    part its section's lines repeat (`rooms`: `rooms_said`) is a room too, and so is
+    the last comma's part after the speakers where the document writes its rooms there
+    (`rooms_last`: `rooms_after_speakers`)."""
     text, zone = _zoned(text, zones)
     lead = _leading_time().match(text)
     start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
@@ -1116,7 +1147,7 @@ def read_bullet(
         # "— Elif Şahin (Papara), Salon A": the last comma's part names the room, where
         # speakers come before it
         place = _place_after_comma().search(tail) if room is None else None
-        here = place.group(1).strip() if place and room_named(place.group(1)) else None
+        here = place.group(1).strip() if place and _room_after(place.group(1), rooms_last) else None
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break

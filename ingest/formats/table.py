@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from ingest import when
-from ingest.formats import frab, jsontree, mdparts, ragged, registry
+from ingest.formats import frab, jsontree, mdparts, ragged, registry, tablenight
 from ingest.formats.columns import (
     FIELDS,
     TWO_WAYS,
@@ -531,6 +531,10 @@ class _Reader:
         # realigned rows whose time or date cell the realignment left unread: never
         # given the row above's (`carry_times`, `carry_dates`), by place
         self.uncarried: set[str] = set()
+        # the places of rows whose start cell is a clock time alone, dated by the row's
+        # date (`tablenight.nights`), and whether a row had a program_day column
+        self.clock_only: set[str] = set()
+        self.lists_nights = False
 
     def kind(self, cell: str, words: bool = True) -> str:
         """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
@@ -914,6 +918,9 @@ class _Reader:
             if start and on and start.date() > on and when.written_past_24(said["start"])
             else None
         )
+        if start is not None and _undated(said["start"], self.fallback):
+            self.clock_only.add(where)
+        self.lists_nights = self.lists_nights or "program_day" in cols
         if night is None and start is not None and "program_day" in cols:
             night = self.listed_night(text_of(get("program_day")), start, tz, where, title)
         if start is not None and not timeless:  # (an end with its own zone is read in it)
@@ -1060,7 +1067,12 @@ class _Reader:
         read with it (`afternoon`), the others as written."""
 
         def read() -> list[Talk]:
-            return [t for row, where, on in dated if (t := self.talk(row, where, cols, on))]
+            talks = [t for row, where, on in dated if (t := self.talk(row, where, cols, on))]
+            if self.lists_nights:  # (the table's own program days: as it says)
+                return talks
+            talks, said = tablenight.nights(talks, self.clock_only, self.document)
+            self.warnings.extend(said)
+            return talks
 
         if not self.twelve:
             return read()

@@ -36,6 +36,7 @@ import csv
 import io
 import re
 import zipfile
+from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
@@ -123,6 +124,8 @@ class Sheet:
     name: str
     rows: tuple[tuple[int, tuple[str, ...]], ...]  # (row number, cells): non-blank rows only
     hidden: bool = False
+    # the cells (row, column) holding a formula with no value saved (`_unsaved`)
+    unsaved: frozenset[tuple[int, int]] = frozenset()
 
 
 def sheets(data: bytes, document: str) -> list[Sheet]:
@@ -152,7 +155,9 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                     texts = tuple(cell_text(v).strip() for v in values)
                     rows.append((number, texts))
                 rows = [r for r in _filled_down(rows, merged) if any(r[1])]
-                found.append(Sheet(ws.title, tuple(rows), ws.sheet_state != "visible"))
+                unsaved = _unsaved(data, getattr(ws, "_worksheet_path", ""))
+                hidden = ws.sheet_state != "visible"
+                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved))
         finally:
             book.close()
     except InputError:
@@ -190,6 +195,38 @@ def _merged_down(data: bytes, part: str) -> list[tuple[int, int, int, int]]:
         if c1 and r1 and c2 and r2 and r2 > r1:
             spans.append((c1, r1, c2, r2))
     return spans
+
+
+# a cell of a sheet's XML, its attributes and what it holds
+_CELL = re.compile(rb"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.S)
+_REF = re.compile(rb'\br="([A-Z]{1,3})(\d+)"')
+_SAVED = re.compile(rb"<(?:\w+:)?(?:v|is)\b[^>]*>\s*[^<\s]")
+
+
+def _unsaved(data: bytes, part: str) -> frozenset[tuple[int, int]]:
+    """The cells (row, column) of a sheet (its part of the workbook's zip) that hold a
+    formula with no value saved: a workbook written by a program that computes no
+    formulas (a script's, not Excel's) keeps "=CONCATENATE(...)" and nothing that
+    openpyxl reads as its value."""
+    if not part:
+        return frozenset()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            xml = z.read(part.lstrip("/"))
+    except (KeyError, zipfile.BadZipFile, OSError):
+        return frozenset()
+    if b"<f" not in xml and b":f" not in xml:
+        return frozenset()
+    found: set[tuple[int, int]] = set()
+    for m in _CELL.finditer(xml):
+        body = m.group(2) or b""
+        ref = _REF.search(m.group(1))
+        if ref and re.search(rb"<(?:\w+:)?f\b", body) and not _SAVED.search(body):
+            column = 0
+            for letter in ref.group(1):
+                column = column * 26 + letter - 64
+            found.add((int(ref.group(2)), column))
+    return frozenset(found)
 
 
 def _filled_down(
@@ -237,6 +274,8 @@ class _Table:
     timed: bool  # its header names a start, end or date column
     grouped: tuple[int, str] | None = None  # a row of group headings above the header
     repeated: tuple[str, ...] = ()  # the places of the header row said again below it
+    # the rows skipped whose title cell is a formula with no value saved (`_unsaved`)
+    formulas: tuple[int, ...] = ()
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -259,9 +298,14 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
         return None
     rows: list[tuple[dict[str, Any], str]] = []
     repeated: list[str] = []  # the header row said again below it: no talk
+    titled = names.index(cols["title"]) if cols["title"] in names else -1
+    formulas: list[int] = []  # rows whose title is a formula with no value saved
     for number, cells in sheet.rows[at + 1 :]:
         if header_again(cells, names):
             repeated.append(f"sheet {sheet.name!r} row {number}")
+            continue
+        if (number, titled + 1) in sheet.unsaved and not "".join(cells[titled : titled + 1]):
+            formulas.append(number)
             continue
         row: dict[str, Any] = {}
         for name, cell in zip(names, cells, strict=False):
@@ -271,7 +315,9 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     above = head[: at - 1] if grouped else head[:at]
     titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
     timed = any(f in cols for f in ("start", "end", "date"))
-    return _Table(sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated))
+    return _Table(
+        sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated), tuple(formulas)
+    )
 
 
 def read_workbook(data: bytes, document: str, options: Options) -> Result:
@@ -310,26 +356,102 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
     years = document_years(texts)  # (of a day named without its year)
     default = when.zone(options.default_tz) or UTC
     anywhere = stated_zone([text for t in tables for _, text in t.titles])
+    fallback = anywhere or default
+    dated = [_day_named(t, years) for t in tables]
+    days, weekdays = _weekday_sheets(tables, dated, document, options, years, fallback)
     talks: list[Talk] = []
-    for t in tables:
-        read, said = _read(t, document, options, years, anywhere or default)
+    for t, day, weekday in zip(tables, days, weekdays, strict=True):
+        read, said = _read(t, day, document, options, years, fallback)
         talks.extend(read)
+        warnings.extend([weekday] if weekday else [])
         warnings.extend(said)
     return talks, warnings
 
 
+def _day_named(t: _Table, years: tuple[int, ...]) -> date | None:
+    """The day a sheet's title rows or its name name (`table.day_named`)."""
+    titles = [text for _, text in t.titles]
+    return next((d for text in [*titles, t.sheet.name] if (d := day_named(text, years))), None)
+
+
+def _weekday_sheets(
+    tables: list[_Table],
+    days: list[date | None],
+    document: str,
+    options: Options,
+    years: tuple[int, ...],
+    fallback: tzinfo,
+) -> tuple[list[date | None], list[str]]:
+    """`days` (each sheet's, where its name or title names one) with the sheets named
+    for a weekday alone ("Zaterdag", "Sunday": `when.weekday_named`) dated where the
+    workbook's own dates anchor them, and what is said of each so dated. A sheet whose
+    name or title names its day, or whose rows give dates on its weekday, is on that
+    day; the other weekday sheets, in the
+    workbook's order, are the days around it: a sheet after it the first day of its
+    weekday after the sheet before, a sheet before it the last one before the sheet
+    after ("Zaterdag" before "Zondag", whose row is dated Sunday 15 November, is
+    Saturday 14 November). Only a sheet with a row that would read without its time
+    is said; a workbook whose weekday sheets give no date keeps them undated."""
+    weekdays = [
+        when.weekday_named(t.sheet.name) if d is None else d.weekday()
+        for t, d in zip(tables, days, strict=True)
+    ]
+    said = [""] * len(tables)
+    if all(w is None or d for w, d in zip(weekdays, days, strict=True)):
+        return days, said
+    own: list[date | None] = []  # a weekday sheet's date, as its own rows give it
+    lost: list[bool] = []  # whether a row of it reads without a time, undated
+    for t, w, d in zip(tables, weekdays, days, strict=True):
+        read = (
+            []
+            if w is None or d
+            else read_rows(
+                list(t.rows), document, NAME, fallback, "", None, years, mapping=options.mapping
+            )[0]
+        )
+        dated = Counter(x.start.date() for x in read if x.start and x.start.weekday() == w)
+        own.append(d or (dated.most_common(1)[0][0] if dated else None))
+        lost.append(any(x.start is None for x in read))
+    anchor = next((i for i, d in enumerate(own) if d is not None), None)
+    if anchor is None:
+        return days, said
+    out = list(days)
+    for step in (1, -1):
+        near, by, i = own[anchor], tables[anchor].sheet.name, anchor
+        while 0 <= i < len(tables) and near is not None:
+            w = weekdays[i]
+            if w is not None:
+                gap = ((w - near.weekday()) * step - 1) % 7 + 1
+                day = own[i] or near + timedelta(days=gap * step)
+                how = (
+                    "the day its own dated rows give"
+                    if own[i]
+                    else f"the {day:%A} {'after' if step > 0 else 'before'} sheet {by!r} "
+                    f"({near:%Y-%m-%d})"
+                )
+                if lost[i] and days[i] is None:
+                    said[i] = (
+                        f"{document} sheet {tables[i].sheet.name!r}: named for a weekday "
+                        f"({day:%A}); its rows that give no date are on {day:%Y-%m-%d}, {how}"
+                    )
+                out[i], near, by = day, day, tables[i].sheet.name
+            i += step
+    return out, said
+
+
 def _read(
     t: _Table,
+    day: date | None,
     document: str,
     options: Options,
     years: tuple[int, ...],
     fallback: tzinfo,
 ) -> tuple[list[Talk], list[str]]:
-    """One sheet's talks (`table.read_rows`), on the day its name or a title row
-    names where a row gives no date, in the zone its title rows state."""
+    """One sheet's talks (`table.read_rows`), on `day` (the one its name or a title
+    row names, `_day_named`, or its weekday's, `_weekday_sheets`) where a row gives no
+    date, in the zone its title rows state."""
     warnings: list[str] = []
     titles = [text for _, text in t.titles]
-    day = next((d for text in [*titles, t.sheet.name] if (d := day_named(text, years))), None)
     if t.titles:
         first, last = t.titles[0][0], t.titles[-1][0]
         place = f"rows {first}-{last}" if last > first else f"row {first}"
@@ -351,6 +473,12 @@ def _read(
             "its rows' dates are their own"
         )
     warnings.extend(repeats_said(document, t.repeated))
+    for number in t.formulas:
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r} row {number}: its title cell holds a formula "
+            "with no value saved (the workbook was written by a program that does not compute "
+            "formulas); open and save it in a spreadsheet program, then ingest again; skipped"
+        )
     zone = stated_zone([t.sheet.name, *titles]) or fallback
     read, said = read_rows(
         list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
