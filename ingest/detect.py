@@ -256,6 +256,8 @@ def _read(
             named, header, _ = table
             if set(mapping.values()) <= set(header):  # --map names its columns: a table
                 fmt = named
+        if fmt is None:  # (a ".yml" that is no YAML: where its syntax breaks, as JSON's)
+            registry.syntax_error(text, document)
         if fmt is None and table is not None:
             raise InputError(document, _unread_table(*table), "line 1")
         if fmt is None:
@@ -476,7 +478,10 @@ def finish(
     talks: list[Talk], warnings: list[str], document: str, fmt: str, conference: str | None = None
 ) -> tuple[list[Talk], list[str]]:
     """What every parser's result goes through: limits, conference, warning cap."""
-    if not talks:
+    if not talks:  # (where its only rows were cut off, the place they were cut)
+        where, _, said = _cut(warnings).removeprefix(document).strip().partition(": ")
+        if said and where.startswith("line"):
+            raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread)] + unlisted

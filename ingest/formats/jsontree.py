@@ -214,6 +214,60 @@ def listed_objects(tree: object, depth: int = 6) -> list[dict[str, Any]]:
     return best
 
 
+def inner_objects(objects: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]] | None:
+    """The objects that `objects` hold in lists, under the key that holds the most of
+    them ("acts" of a festival's stages, `{"stage", "acts": [{"act", "when"}]}`), and
+    that key; then those the inner objects hold so, and on, the deepest (to 4 levels):
+    where a program of an unknown shape keeps its talks, below the longest list. None
+    where they hold no list of objects."""
+    found: tuple[str, list[dict[str, Any]]] | None = None
+    for _ in range(4):
+        held: dict[str, list[dict[str, Any]]] = {}
+        for obj in objects:
+            for key, value in obj.items():
+                if isinstance(value, list):
+                    held.setdefault(str(key), []).extend(x for x in value if isinstance(x, dict))
+        most = max((k for k in held if held[k]), key=lambda k: len(held[k]), default=None)
+        if most is None:
+            return found
+        found = most, held[most]
+        objects = held[most]
+    return found
+
+
+def named_as(root: object, mapping: dict[str, str]) -> object | None:
+    """`root` with each object that holds a key `mapping` names for a field
+    (`--map title=act`) holding its value under the field's own name too ("title"),
+    where it holds no key read as that field: the talks a mapping names that sit below
+    a list of lists (a festival's stages' acts) are then found where they sit, and
+    take their stage and festival from around them, as if they said "title"
+    themselves. None where no object holds a key the mapping names."""
+    own = {
+        fld: next((n for n in (fld, *FIELDS.get(fld, ())) if resolve([n]).get(fld) == n), fld)
+        for fld in mapping
+    }
+    touched = False
+
+    def named(node: object, depth: int) -> object:
+        nonlocal touched
+        if depth > MAX_DEPTH:
+            return node
+        if isinstance(node, list):
+            return [named(x, depth + 1) for x in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: named(v, depth + 1) for k, v in node.items()}
+        cols = resolve(node)
+        for fld, key in mapping.items():
+            touched = touched or key in node
+            if key in node and fld not in cols and own[fld] not in out:
+                out[own[fld]] = node[key]
+        return out
+
+    tree = named(root, 0)
+    return tree if touched else None
+
+
 def holds_talks(node: dict[str, Any]) -> bool:
     """Whether a talk-like object is a block of talks: it holds a list of objects
     that are talks by themselves, each with a title and a time or speakers (Whova's

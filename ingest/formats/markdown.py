@@ -47,9 +47,10 @@ headings and each talk's block are read by ingest/formats/mdparts.py.
 
 A file cut short (a download or copy that stopped) is told apart from one that
 merely lacks a final newline by what is left open at its end: a code fence
-(``` or ~~~) never closed, an HTML comment never closed, or a last line that
-stops inside a link ("[slides](https://exa"). Then the last talk is kept, with a
-warning that it may be incomplete.
+(``` or ~~~) never closed, an HTML comment never closed, a last line that
+stops inside a link ("[slides](https://exa"), or a last line with no end of line
+that leaves bold text or a code span open ("- 17:00 **Visita guiada"). Then the
+last talk is kept, with a warning that it may be incomplete.
 """
 
 from __future__ import annotations
@@ -976,7 +977,8 @@ _OPEN_LINK = re.compile(r"\[[^\]]*\]\([^)\s]*$|\[[^\]]*$")
 
 def cut_short(lines: list[str]) -> tuple[int, str] | None:
     """(line, what is left open) when the text ends inside a fence, an HTML comment
-    or a link; None when it ends cleanly."""
+    or a link, or with no end of line inside bold text or a code span (`_left_open`:
+    `lines` end with "" where the text ends its last line); None when it ends cleanly."""
     fence: int | None = None
     comment: int | None = None
     for no, raw in enumerate(lines, start=1):
@@ -994,7 +996,20 @@ def cut_short(lines: list[str]) -> tuple[int, str] | None:
     last = next((no for no in range(len(lines), 0, -1) if lines[no - 1].strip()), 0)
     if last and _OPEN_LINK.search(lines[last - 1].rstrip()):
         return last, "the last line stops inside a link"
+    if lines and lines[-1].strip() and (left := _left_open(lines[-1])):
+        return len(lines), f"the text ends with no end of line inside {left}"
     return None
+
+
+def _left_open(line: str) -> str:
+    """What a line leaves open at its end: a code span (an odd count of backticks), or
+    bold text (an odd count of `**` outside code spans: "**Visita guiada"); "" if
+    nothing, or for a code fence's line."""
+    if FENCE.match(line):
+        return ""
+    if line.count("`") % 2:
+        return "a code span (`)"
+    return "bold text (**)" if re.sub(r"`[^`]*`", "", line).count("**") % 2 else ""
 
 
 def _given(

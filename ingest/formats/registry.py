@@ -75,6 +75,11 @@ class Format:
     # format is asked (its `looks_like` accepts no text), and read from them
     looks_like_bytes: Callable[[bytes], bool] | None = None
     parse_bytes: Callable[[bytes, str, Options], Result] | None = None
+    # a data language's reader (YAML's, TOML's: (text, document name) -> its tree), which
+    # raises an InputError naming the line and column where a text breaks its syntax: a
+    # file of one of `suffixes` that no format recognises is read with it, so that a
+    # broken one is refused with what is wrong there (`syntax_error`)
+    syntax: Callable[[str, str], object] | None = None
 
 
 _FORMATS: dict[str, Format] = {}
@@ -113,6 +118,17 @@ def detect_bytes(data: bytes) -> str | None:
     return next(
         (f.name for f in formats() if f.looks_like_bytes and f.looks_like_bytes(data)), None
     )
+
+
+def syntax_error(text: str, document: str) -> None:
+    """Where `document`'s name ends in the suffix of a data language (".yml", ".toml")
+    that only one format reads: that format's `syntax` reader's InputError, if the
+    text breaks its syntax (JSON's readers take any text that opens as JSON does and
+    say so themselves). Nothing otherwise."""
+    suffix = "." + document.rpartition(".")[2].lower() if "." in document else ""
+    claimed = [f for f in formats() if suffix in f.suffixes]
+    if len(claimed) == 1 and claimed[0].syntax is not None:
+        claimed[0].syntax(text, document)
 
 
 def suffixes() -> frozenset[str]:

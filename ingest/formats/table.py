@@ -1457,6 +1457,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
+        record.clear()  # (the header's lines are no row's: a first row's own are its)
         header = under_groups(header, groups, reader.mapping) if groups else header
         cols = resolve(header, reader.mapping)
         if "title" not in cols:
@@ -1743,18 +1744,29 @@ def _no_title(items: list[tuple[str, object]], whole: object = None, shown: int 
     (those of its longest list of objects where none was taken for a talk; the first
     `shown`), so the person can name the title's with --map; the names looked for
     where they hold none. `whole`: the document's text, or its tree."""
-    keys = list(dict.fromkeys(k for _, o in items if isinstance(o, dict) for k in o))
-    if not keys and whole is not None:
+    objects = [o for _, o in items if isinstance(o, dict)]
+    if not objects and whole is not None:
         with contextlib.suppress(ValueError, RecursionError):
             tree = json.loads(whole) if isinstance(whole, str) else whole
-            keys = list(dict.fromkeys(k for o in jsontree.listed_objects(tree) for k in o))
+            objects = jsontree.listed_objects(tree)
+    keys = list(dict.fromkeys(k for o in objects for k in o))
     if not keys:
         names = FIELDS["title"]
         return f"no object has a title field (looked for {', '.join(names[:4])} and {len(names) - 4} other names)"
-    more = f" and {len(keys) - shown} more" if len(keys) > shown else ""
+
+    def listed(keys: list[str]) -> str:
+        more = f" and {len(keys) - shown} more" if len(keys) > shown else ""
+        return f"{', '.join(map(str, keys[:shown]))}{more}"
+
+    below = ""
+    if (inner := jsontree.inner_objects(objects)) is not None:
+        under, held = inner
+        inner_keys = list(dict.fromkeys(k for o in held for k in o))
+        if inner_keys:
+            below = f", and those of the objects in their {under!r} lists are {listed(inner_keys)}"
     return (
-        f"no object has a title field; its objects' keys are {', '.join(map(str, keys[:shown]))}"
-        f"{more}: name the title's with --map title=KEY"
+        f"no object has a title field; its objects' keys are {listed(keys)}"
+        f"{below}: name the title's with --map title=KEY"
     )
 
 
@@ -1856,9 +1868,16 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
             refs(o) if isinstance(o, dict) else o
             for o in records(root, lambda o: _has_title(o, reader.mapping))
         ]
-        if body is None:
-            return [(f"item {n}", o) for n, o in enumerate(found, start=1)]
-        return located(body, found, "item")
+        deeper = None
+        if reader.mapping and not any(_has_title(o, reader.mapping) for o in found):
+            # the talks named sit below lists of lists: found where they sit, as if
+            # they said the fields' own names
+            deeper = jsontree.named_as(root, reader.mapping)
+        if deeper is None:
+            if body is None:
+                return [(f"item {n}", o) for n, o in enumerate(found, start=1)]
+            return located(body, found, "item")
+        root = deeper
     gate = jsontree.find(root, _other_formats())
     if gate.refused:
         raise InputError(reader.document, gate.refused, "line 1")

@@ -17,7 +17,7 @@ from typing import Any
 
 from ingest.formats import table
 from ingest.formats.registry import Format, Options, Result, register
-from ingest.formats.yamltree import as_json
+from ingest.formats.yamltree import as_json, with_cut
 from talkbase.core.errors import InputError
 
 NAME = "toml"
@@ -56,7 +56,8 @@ def looks_like(text: str) -> bool:
 
 def _parse(text: str, document: str, options: Options) -> Result:
     root: Any = load(text, document)
-    return table.parse_tree(root, document, NAME, options.mapping, options.default_tz)
+    read = table.parse_tree(root, document, NAME, options.mapping, options.default_tz)
+    return with_cut(read, root, text, document)
 
 
-register(Format(NAME, 56, looks_like, _parse, suffixes=(".toml",)))
+register(Format(NAME, 56, looks_like, _parse, suffixes=(".toml",), syntax=load))

@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 from ingest.formats import jsontree, table
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, cut_short, register
 from talkbase.core.errors import InputError
 
 NAME = "yaml"
@@ -95,9 +95,16 @@ def load(text: str, document: str) -> object:
     try:
         root = yaml.load(text.lstrip("\ufeff"), Loader=_Loader)  # noqa: S506 (a safe loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
+        mark, problem = exc.problem_mark, exc.problem
+        if (
+            exc.context
+            and exc.context_mark
+            and re.search(r"end of stream|<stream end>", str(problem))
+        ):
+            # (a quote or a bracket never closed: where it opens, not the text's end)
+            mark, problem = exc.context_mark, f"{problem} {exc.context} that starts here"
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "line 1"
-        raise InputError(document, f"not valid YAML ({exc.problem})", where) from exc
+        raise InputError(document, f"not valid YAML ({problem})", where) from exc
     except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as exc:
         # (a date YAML matches but the calendar has not, "2024-13-45", is a ValueError)
         raise InputError(document, f"not readable YAML ({exc})") from exc
@@ -199,11 +206,67 @@ def _listed(node: object) -> list[dict[str, Any]] | None:
     return None
 
 
+def cut_record(root: object, text: str) -> tuple[int, str] | None:
+    """(line, what is left open) where a data file read into a tree (YAML's, TOML's)
+    looks cut short: its text ends with no end of line, and a record its last value
+    sits in (the last entry of a list or mapping, at any depth, beside other records
+    of it) stops before a key that every record beside it gives after all the keys it
+    gives itself (`_stops_before`): a download that stopped inside a record ("duration:
+    4" of "duration: 40", its "room" after it lost) still loads. A record that merely
+    lacks a key the others give before or among its own (a closing talk without a
+    speaker) is no cut, nor is any record of a text that ends its last line. None
+    where it does not look cut."""
+    if not text.strip() or text.endswith(("\n", "\r")):
+        return None
+    node = root
+    for _ in range(64):  # (a tree deeper than this holds no talk records)
+        entries = list(node.values()) if isinstance(node, dict) else node
+        if not isinstance(entries, list) or not entries:
+            return None
+        last, others = entries[-1], [e for e in entries[:-1] if isinstance(e, dict)]
+        if isinstance(last, dict) and others and (lost := _stops_before(last, others)):
+            keys = ", ".join(repr(k) for k in lost[:4])
+            beside = "the record" if len(others) == 1 else f"each of the {len(others)} records"
+            return (
+                len(text.splitlines()),
+                f"the text ends with no end of line in a record that stops before {keys}, "
+                f"which {beside} beside it gives",
+            )
+        if not isinstance(last, dict | list):
+            return None
+        node = last
+    return None
+
+
+def _stops_before(record: dict[str, Any], others: list[dict[str, Any]]) -> list[str]:
+    """The keys every one of `others` gives (a value that is not empty) that `record`
+    does not, and that come in each of them after every key `record` gives: where
+    `record` was cut off; [] where there is none."""
+    given = [k for k, v in record.items() if v not in (None, "")]
+
+    def after(other: dict[str, Any], key: str) -> bool:
+        order = list(other)
+        return all(order.index(k) < order.index(key) for k in given if k in other)
+
+    common = [k for k in others[0] if all(o.get(k) not in (None, "") for o in others)]
+    return [k for k in common if record.get(k) in (None, "") and all(after(o, k) for o in others)]
+
+
+def with_cut(talks_warnings: Result, root: object, text: str, document: str) -> Result:
+    """A tree's talks and warnings, with the warning that its text looks cut short
+    (`cut_record`) where it does."""
+    talks, warnings = talks_warnings
+    if talks and (cut := cut_record(root, text)) is not None:
+        warnings = [*warnings, cut_short(document, *cut, talks[-1].title)]
+    return talks, warnings
+
+
 def _parse(text: str, document: str, options: Options) -> Result:
     root: Any = load(text, document)
     if not isinstance(root, dict | list):
         raise InputError(document, "the YAML holds no mapping or list of talks", "line 1")
-    return table.parse_tree(root, document, NAME, options.mapping, options.default_tz)
+    read = table.parse_tree(root, document, NAME, options.mapping, options.default_tz)
+    return with_cut(read, root, text, document)
 
 
-register(Format(NAME, 55, looks_like, _parse, suffixes=(".yml", ".yaml")))
+register(Format(NAME, 55, looks_like, _parse, suffixes=(".yml", ".yaml"), syntax=load))
