@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from ingest import when
 from talkbase.core.records import Talk
@@ -43,47 +43,64 @@ def nights(
 ) -> tuple[list[Talk], list[str]]:
     """`talks` (a table's, in its rows' order) with the rows of a night listed under
     the day before read a day later, by the rules above, and what was assumed.
-    `clock_only`: the places of the rows whose start cell gives no date of its own."""
+    `clock_only`: the places of the rows whose start cell gives no date of its own.
+    (One pass: a table of many rows is read in time linear in them.)"""
     read: list[Talk] = []
     said: list[str] = []
+    # each day's timed rows read so far, and the last timed row (start, end, day)
+    of_day: dict[date, list[tuple[datetime, datetime | None]]] = {}
+    last: tuple[datetime, datetime | None, date | None] | None = None
+    # the last row of each date that starts in the day (at NIGHT_ENDS or later)
+    day_goes_on = {
+        t.start.date(): i
+        for i, t in enumerate(talks)
+        if t.start is not None and t.program_day is None and t.start.time() >= NIGHT_ENDS
+    }
+
+    def keep(talk: Talk) -> None:
+        nonlocal last
+        read.append(talk)
+        if talk.start is not None:
+            last = (talk.start, talk.end, _day(talk))
+            if last[2] is not None:
+                of_day.setdefault(last[2], []).append((talk.start, talk.end))
+
     for i, talk in enumerate(talks):
         start, where = talk.start, talk.sources[0].location if talk.sources else ""
-        timed = [(t.start, t.end, _day(t)) for t in read if t.start is not None]
         if (
             start is None
             or talk.program_day is not None
             or where not in clock_only
             or start.time() >= NIGHT_ENDS
-            or not timed
-            or timed[-1][2] != start.date()
-            or start >= timed[-1][0]
+            or last is None
+            or last[2] != start.date()
+            or start >= last[0]
         ):
-            read.append(talk)
+            keep(talk)
             continue
         day = start.date()
         night = when.plus(start, _DAY)
-        if not night_runs_on(night, [(s, e) for s, e, d in timed if d == day]):
-            read.append(talk)
+        if not night_runs_on(night, of_day.get(day, [])):
+            keep(talk)
             continue
-        before, ends = timed[-1][0], timed[-1][1]
+        before, ends = last[0], last[1]
         shown = f"{document} {where}: {talk.title!r} at {start:%H:%M} on {day:%Y-%m-%d} comes"
         ran = (
             "after that day's talks run on past midnight, talk after talk (the row before "
             f"it: {before:%H:%M}" + (f"–{ends:%H:%M})" if ends else ")")
         )
-        below = (t.start for t in talks[i + 1 :] if t.start is not None and t.program_day is None)
-        if any(s.date() == day and s.time() >= NIGHT_ENDS for s in below):
+        if day_goes_on.get(day, -1) > i:
             said.append(
                 f"{shown} {ran}, but rows of {day:%Y-%m-%d} below it go on into the day; "
                 f"kept on {day:%Y-%m-%d} as its date says (if it is that night's, date it "
                 f"{night:%Y-%m-%d})"
             )
-            read.append(talk)
+            keep(talk)
             continue
         said.append(
             f"{shown} {ran}: read as that night's, on {night:%Y-%m-%d} at {start:%H:%M} "
             f"(its date gives the day the night belongs to)"
         )
         end = talk.end and when.plus(talk.end, _DAY)
-        read.append(replace(talk, start=night, end=end, program_day=day))
+        keep(replace(talk, start=night, end=end, program_day=day))
     return read, said
