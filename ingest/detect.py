@@ -39,6 +39,7 @@ from ingest.limits import (
     valid_error,
     valid_str,
 )
+from ingest.mixedbytes import Mixed, mostly_utf8
 from ingest.proposals import on_program
 from ingest.text import clean
 from ingest.when import document_stem
@@ -124,7 +125,9 @@ def wide_encoding(data: bytes) -> tuple[str, int] | None:
     return None
 
 
-def decode(data: bytes, path: str) -> str:
+def decode(data: bytes, path: str, mixed: list[Mixed] | None = None) -> str:
+    """The text of a file's bytes; where it is UTF-8 but for a few lines, those lines
+    read in a one-byte encoding, the lines and encoding put in `mixed` (`mostly_utf8`)."""
     if not data.strip():
         raise InputError(path, "the file is empty")
     wide = wide_encoding(data)
@@ -155,6 +158,10 @@ def decode(data: bytes, path: str) -> str:
             return data[: exc.start].decode("utf-8-sig")
         line = data[: exc.start].count(b"\n") + 1
         body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # (a UTF-8 mark, then not)
+        if (lines := mostly_utf8(body, legacy_encoding)) is not None:
+            if mixed is not None:
+                mixed.append(lines)
+            return lines.text
         legacy = legacy_encoding(body)
         if legacy is None:
             raise InputError(
@@ -518,8 +525,10 @@ def parse_path(
             binary, lambda o: read(data, name, o), len(data), name, mapping, conference
         )
     else:
-        text = decode(mend_split_characters(data), shown)
+        mixed: list[Mixed] = []
+        text = decode(mend_split_characters(data), shown, mixed)
         found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
+        warnings += [m.warning(name) for m in mixed]
         if wide_encoding(data) is None and cut_inside_character(data):
             warnings.append(
                 f"{name}: the file ends in the middle of a character; it looks cut "

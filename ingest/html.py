@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from html.parser import HTMLParser
 
 from talkbase.core.languages import language_code
@@ -144,11 +147,30 @@ def _normalise(text: str, markup_breaks: bool = False) -> str:
     return "\n\n".join(paragraphs)
 
 
+# Whether the text being read is a page's text as shown (`as_shown`)
+_SHOWN: ContextVar[bool] = ContextVar("shown", default=False)
+
+
+@contextmanager
+def as_shown() -> Iterator[None]:
+    """Within: the fields read are a web page's text as the page shows it, its markup
+    already read and its entities decoded (ingest/formats/htmlpage.py), so `plain`
+    takes no "<div>" or "&amp;" in them for markup or an entity: the page's
+    "Why &lt;div&gt; soup hurts" is the title "Why <div> soup hurts"."""
+    token = _SHOWN.set(True)
+    try:
+        yield
+    finally:
+        _SHOWN.reset(token)
+
+
 def plain(value: object) -> str:
     """Plain text of a field that may hold HTML, entities or odd whitespace."""
     if value is None:
         return ""
     text = str(value).replace("\x00", "")
+    if _SHOWN.get():
+        return _normalise(text)
     if looks_like_html(text):
         return html_to_text(text)
     if _ENTITY.search(text):

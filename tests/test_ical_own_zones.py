@@ -184,3 +184,30 @@ def test_a_zone_without_summer_time_is_its_offset(tmp_path: Path) -> None:
     )
     talk = _talks(tmp_path, text)["Talk"][0]
     assert talk.zone == "UTC+05:30" and talk.duration_minutes == 45
+
+
+@pytest.mark.parametrize(
+    ("declared", "named"),
+    [('"My Office"', '"My Office"'), ('"My Office"', "My Office"), ("My Office", '"My Office"')],
+)
+def test_a_quoted_tzid_is_its_own_zone(tmp_path: Path, declared: str, named: str) -> None:
+    """Sweep 17 F2: `TZID="My Office"` (a quoted parameter value, RFC 5545 3.1) names
+    the VTIMEZONE whose TZID reads "My Office", quoted or not (was: the fallback zone,
+    with a warning that the file names no zone)."""
+    plain = (
+        "BEGIN:VTIMEZONE\nTZID:{tzid}\nBEGIN:STANDARD\nDTSTART:19700101T000000\n"
+        "TZOFFSETFROM:-0330\nTZOFFSETTO:-0330\nEND:STANDARD\nEND:VTIMEZONE\n"
+    )
+    other = plain.replace("-0330", "+0530").replace("{tzid}", "Other Office")
+    text = _calendar(  # (two zones: not the calendar's one zone, taken for every time)
+        declared,
+        plain + other,
+        _event(1, f";TZID={named}:20261113T090000", f";TZID={named}:20261113T094500", "Talk"),
+        _event(2, ":20261113T120000Z", ":20261113T130000Z", "In UTC"),
+    )
+    path = tmp_path / "program.ics"
+    path.write_text(text, encoding="utf-8")
+    result = detect.parse_path(path)
+    talk = next(t for t in result.talks if t.title == "Talk")
+    assert talk.zone == "UTC-03:30" and _offset(talk) == -timedelta(hours=3.5)
+    assert not [w for w in result.warnings if "names no time zone" in w]

@@ -77,6 +77,7 @@ from ingest.formats.mdparts import (
     zone_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
+from ingest.html import as_shown
 from ingest.speakers import name_shaped
 from talkbase.core import languages
 from talkbase.core.errors import InputError
@@ -627,6 +628,11 @@ def _as_markdown(written: str, document: str, zone: str) -> Result:
 
 
 def _parse(text: str, document: str, options: Options) -> Result:
+    with as_shown():  # (the page's text is read as shown, its markup already read)
+        return _read_page(text, document, options)
+
+
+def _read_page(text: str, document: str, options: Options) -> Result:
     page = _read(text)
     written = page.markdown
     if not written.strip():

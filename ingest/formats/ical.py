@@ -168,6 +168,17 @@ def content_line(raw: str) -> tuple[str, dict[str, str], str] | None:
     return m.group().upper(), params, raw[i + 1 :]
 
 
+def tzid_text(value: str) -> str:
+    """A VTIMEZONE's TZID as its events' TZID parameters name it: without the double
+    quotes some writers put around it (`TZID:"My Office"`). A parameter value holds no
+    DQUOTE (RFC 5545 3.1: `TZID="My Office"` names My Office), so quotes around the
+    property's text can only be such quoting, never part of the name a parameter refers to."""
+    name = value.strip()
+    if len(name) >= 2 and name[0] == name[-1] == '"':
+        return name[1:-1].strip()
+    return name
+
+
 def unescape(value: str) -> str:
     return re.sub(r"\\([\\;,:nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), value)
 
@@ -300,7 +311,7 @@ def _scan(text: str, document: str) -> _Calendar:
         elif top in ("VCALENDAR", "") and name == "PRODID":
             cal.producer = value.lower()
         elif top == "VTIMEZONE" and name == "TZID":
-            tzid = value.strip()
+            tzid = tzid_text(value)
             cal.tzids.append(tzid)
         elif top in _CHANGES and tzid:
             if tzid in cal.rules:
