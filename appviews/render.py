@@ -97,9 +97,11 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
   .st-key-view button { min-width: 44px; }
   /* the view switcher wraps onto a second line instead of scrolling out of sight */
   .st-key-view [data-testid="stButtonGroup"] > div { flex-wrap: wrap; overflow-x: visible;
-    gap: .3rem; }
+    gap: .25rem; }
   .st-key-view [data-testid="stButtonGroup"] button { border-radius: .5rem !important;
-    margin: 0 !important; }
+    margin: 0 !important; padding: .2rem .35rem !important; }
+  /* (compact: the five views fit one line of a 390 px phone, wrapping only if narrower) */
+  .st-key-view [data-testid="stButtonGroup"] button p { font-size: .85rem; }
   /* the "?" of a control's help and the sidebar's "»": 16 and 28 px drawn, 44 px to tap */
   [data-testid="stTooltipHoverTarget"]:has([data-testid="stTooltipIcon"]),
   [data-testid="stTooltipIcon"] { min-width: 44px; min-height: 44px; display: inline-flex;
