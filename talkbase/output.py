@@ -291,7 +291,7 @@ def print_report(report: Any, args: argparse.Namespace) -> None:
                 f"multilingual signal: {report.multilingual} of {report.talks} talks embedded "
                 f"in {report.multilingual_seconds:.1f}s ({report.multilingual_why})\n"
             )
-        if getattr(report, "stopword_languages", ()):
+        if getattr(report, "stopword_languages", ()) and report.own_stopwords:
             names = " and ".join(english_name(c) for c in report.stopword_languages)
             out.write(
                 f"words: {report.own_stopwords} common words of {names} are left out of the "

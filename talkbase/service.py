@@ -404,15 +404,19 @@ def diff(
     shrink: bool = False,
 ) -> Report:
     """What ingesting `paths` (with the same `conference` and `shrink`) would change in
-    the base in `home`; writes nothing."""
+    the base in `home`; writes nothing. With no base there yet, every talk is new:
+    the dry run of a first ingest."""
     from index.build.builder import ingest as build
     from index.encoders.embed import HashingEmbedder
-    from index.store.disk import require
+    from index.store.disk import current
 
     where = settings.home(home)
-    manifest = require(where).manifest
+    base = current(where)
     # Nothing is embedded in a dry run: a stand-in with the same name is enough.
-    stand_in = HashingEmbedder(name=manifest.model, identity=manifest.encoder)
+    if base is None:
+        stand_in = HashingEmbedder(name=settings.model_name())
+    else:
+        stand_in = HashingEmbedder(name=base.manifest.model, identity=base.manifest.encoder)
     return build(
         list(paths),
         where,

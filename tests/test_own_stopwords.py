@@ -144,6 +144,13 @@ def test_the_ingest_summary_says_which_languages_words_are_left_out(tmp_path, mo
     assert main(["--home", str(tmp_path / "home"), "ingest", str(camp)]) == 0
     out = capsys.readouterr().out
     assert "common words of Italian are left out of the index, as English's are" in out
+    spare = [
+        ("Robotica", "Costruire robot.", "it"),
+        ("Saldatura facile", "Spille lampeggianti.", "it"),
+    ]
+    few = write_program(tmp_path / "few.csv", spare + ENGLISH[:1])  # no word most of them hold
+    assert main(["--home", str(tmp_path / "few"), "ingest", str(few)]) == 0
+    assert "0 common words" not in capsys.readouterr().out  # a count of none says nothing
     assert main(["--home", str(tmp_path / "h2"), "ingest", "--json", str(camp)]) == 0
     said = json.loads(capsys.readouterr().out)["stopwords"]
     assert said["languages"] == ["it"] and said["words"] > 0

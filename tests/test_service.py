@@ -175,6 +175,19 @@ def test_the_write_side_builds_diffs_removes_checks_and_repairs(
         service.ingest([tmp_path / "missing.csv"], home)
 
 
+def test_a_diff_before_any_base_lists_every_talk_as_new_and_writes_nothing(
+    tmp_path: Path, monkeypatch
+) -> None:
+    # the dry run of a first ingest (sweep 17 F8): it used to refuse ("No knowledge base")
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = tmp_path / "not yet"
+    plan = service.diff([DIGEST], home)
+    assert not plan.written and not home.exists()
+    built = service.ingest([DIGEST], home)
+    assert sorted(t.id for t in plan.changes.added) == sorted(t.id for t in built.changes.added)
+    assert len(plan.changes.added) == built.talks > 0
+
+
 def test_importing_the_service_loads_no_index(tmp_path: Path) -> None:
     code = (
         "import sys, talkbase.service; "
