@@ -1,5 +1,6 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
+import { calendar } from './calendar.mjs';
 import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
@@ -225,20 +226,8 @@ function calendarTalks() {
     .filter(t => t && (t.start || t.day));
 }
 function ics() {
-  const stamp = d => new Date(d).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const esc = s => (s || '').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, m => '\\' + m);
-  const date = d => d.replace(/-/g, '');
-  const next = d => new Date(Date.parse(d + 'T00:00:00Z') + 864e5).toISOString().slice(0, 10);
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//talkbase//static site//EN'];
-  for (const t of calendarTalks()) {
-    lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `DTSTAMP:${stamp(Date.now())}`,
-      ...(t.start ? [`DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`]
-        : [`DTSTART;VALUE=DATE:${date(t.day)}`, `DTEND;VALUE=DATE:${date(next(t.day))}`]),
-      `SUMMARY:${esc(t.title)}`, `LOCATION:${esc(t.room)}`, `DESCRIPTION:${esc(t.speakers.join(', '))}`,
-      ...(t.cancelled || t.gone ? ['STATUS:CANCELLED'] : []), 'END:VEVENT');
-  }
-  lines.push('END:VCALENDAR');
-  const a = el('a', { href: URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
+  const events = calendarTalks().map(t => ({ ...t, cancelled: t.cancelled || t.gone }));
+  const a = el('a', { href: URL.createObjectURL(new Blob([calendar(events)], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
   a.click();
 }
 function agendaPage() {
