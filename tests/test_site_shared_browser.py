@@ -64,13 +64,13 @@ def test_a_shared_link_shows_their_agenda_and_leaves_mine_as_it_is(tmp_path, mon
             wait(d, lambda d: d.find_element(By.ID, "count").text == "(1)", why="not saved")
             d.get(url + f"?saved={a}-{b}-999999#agenda")  # a friend's link
             _ready(d)
+            assert _kept(d) == [mine]  # opening it changed nothing of mine
             wait(d, lambda d: d.find_elements(By.ID, "shared"), why="no shared agenda shown")
             view = d.find_element(By.ID, "agenda-view").text
             assert "An agenda shared with you: 2 talks" in view
             assert "Async embedded" in view and "Compilers for fun" in view
             assert "Kernel work in Rust" not in view  # theirs, not mine
             assert "1 talk of the link this program does not hold" in view
-            assert _kept(d) == [mine]  # opening it changed nothing of mine
             assert d.find_element(By.ID, "count").text == "(1)"
             d.refresh()
             _ready(d)
