@@ -655,3 +655,30 @@ def test_the_site_reads_a_japanese_day_left_out_as_the_cli_does(tmp_path):
     assert reads[5]["said"] == ["not room ホールA"]
     assert reads[5]["titles"] == ["セキュリティの話", "Rustで作るWebサーバー"]
     assert reads[6]["said"] == ["saturday", "morning"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_nearest_talks_are_listed_nearest_first(weekend):
+    """Sweep 16 F11: with one talk matching the words and the others below the dense
+    floor (all scored 0), the site listed the others in the program's order; the
+    server's fusion keeps its ties in the order it first saw them, closest in meaning
+    first. Each talk's vector is set here to a known closeness to the query's."""
+    body = (
+        "const talks = JSON.parse(read('talks.json')), meta = JSON.parse(read('meta.json'));"
+        "const dim = meta.dim, n = talks.length;"
+        "const near = talks.map((t, i) => meta.dense_floor * ((i * 7) % n + 1) / (n + 1));"
+        "const vecs = new Int8Array(n * dim);"
+        "near.forEach((c, i) => { vecs[i * dim] = Math.round(c * 127);"
+        " vecs[i * dim + 1 + i] = Math.round(Math.sqrt(1 - c * c) * 127); });"
+        "const e = createSearch(talks, meta, vecs);"
+        "const qv = new Float32Array(dim); qv[0] = 1;"
+        "const hits = e.search('screening', qv, {}, 10).hits;"
+        "console.log(JSON.stringify({ hits: hits.map(h => h.talk.title),"
+        " near: Object.fromEntries(talks.map((t, i) => [t.title, near[i]])) }));"
+    )
+    got = _node_engine(weekend, body)
+    hits, near = got["hits"], got["near"]
+    assert hits[0] == "Saturday night fever screening"  # the words' match first
+    rest = hits[1:]
+    assert len(rest) == len(near) - 1
+    assert rest == sorted(rest, key=lambda t: -near[t])  # then the nearest first

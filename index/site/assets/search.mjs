@@ -561,7 +561,11 @@ export function createSearch(talks, meta, vectors) {
     const usual = n >= MATCH.common_min_talks ? common : new Set();
     const matches = i => terms.some(t => !usual.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
       || (den.get(i) ?? -Infinity) >= closeFloor;
-    const ranked = [...total].sort((a, b) => b[1] - a[1])
+    // ties (the talks below the dense floor, with no word: 0) as the server's fusion
+    // keeps them, first seen: the words' order, then closeness in meaning (not the
+    // program's order: the nearest talks are listed nearest first)
+    const tie = (a, b) => (lex.get(b) ?? -1) - (lex.get(a) ?? -1) || (den.get(b) ?? -Infinity) - (den.get(a) ?? -Infinity);
+    const ranked = [...total].sort((a, b) => b[1] - a[1] || tie(a[0], b[0]))
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
       .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
