@@ -646,7 +646,15 @@ def test_the_site_reads_a_japanese_day_left_out_as_the_cli_does(tmp_path):
     sunday = ["Rustで作るWebサーバー", "量子コンピュータ入門"]
     reads = _node_read(
         site,
-        ["土曜日以外", "土曜以外", "土曜日を除く", "土曜日じゃない", "土曜日", "ホールAを除く", "土曜日の午前"],
+        [
+            "土曜日以外",
+            "土曜以外",
+            "土曜日を除く",
+            "土曜日じゃない",
+            "土曜日",
+            "ホールAを除く",
+            "土曜日の午前",
+        ],
     )
     for r in reads[:4]:
         assert r["said"] == ["not saturday"] and r["titles"] == sunday, r

@@ -8,7 +8,6 @@ folded at 75 octets."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
