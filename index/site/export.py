@@ -3,7 +3,8 @@ JavaScript and data files any static host can serve, that keep working offline.
 
 What it writes (assets/ and vendor/ beside this module are copied as they are):
 
-    index.html, site.js, search.mjs, style.css   the app (search, talk pages, agenda)
+    index.html, site.js, search.mjs, style.css   the app (search, talk pages, agenda;
+    calendar.mjs                                 the agenda's .ics)
     sw.js, manifest.webmanifest                  offline and "add to home screen"
     data/talks.json      every talk: what a page shows, and its precomputed similar talks
     data/meta.json       the conference, its zone, days, rooms, tracks, the words for

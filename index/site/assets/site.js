@@ -1,5 +1,6 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
+import { calendar } from './calendar.mjs';
 import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
@@ -10,7 +11,7 @@ const $ = id => document.getElementById(id);
 // from it the talks its own program holds, and leaves it as it is for the others.
 const LEGACY = 'talkbase-agenda';
 const KEY = `${LEGACY}:${new URL('.', import.meta.url).pathname}`;
-const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [], zones: [] };
+const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [], zones: [], shared: null };
 const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
 function el(tag, attrs = {}, ...children) {
@@ -23,12 +24,27 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-// -- the agenda: ids in localStorage; a link's ?saved=1-2-3 (the app's form) wins -------
+// -- the agenda: ids in localStorage, changed only by the visitor -----------------------
 // Beside the ids, `seen` keeps each saved talk as it was when saved (title, time, room):
 // what the agenda names once the program no longer holds it, or has changed it.
+// A link's ?saved=1-2-3 (the app's form, appviews/models/agenda.py) is someone's agenda
+// shared: shown as theirs (`state.shared`), never written into the visitor's own.
+const MAX_IDS = 500;  // as the app: a link carrying more is not a person's agenda
 function snapshot(t) { return { title: t.title, start: t.start, end: t.end, day: t.day, room: t.room, zone: t.zone }; }
-function loadAgenda() {
+function linkIds(text) {  // the ids of a share link, read as the app reads them (decode_ids)
+  const out = [];
+  for (const part of (text || '').split(/[\s,.;_~+-]+/)) {
+    if (/^[0-9]{1,18}$/.test(part) && BigInt(part) > 0n && !out.includes(String(BigInt(part)))) out.push(String(BigInt(part)));
+    if (out.length >= MAX_IDS) break;
+  }
+  return out;
+}
+function sharedLink() {
   const link = new URLSearchParams(location.search).get('saved');
+  const ids = linkIds(link);
+  state.shared = ids.length ? ids : null;  // (a link of no id is none)
+}
+function loadAgenda() {
   let saved = [], seen = {};
   try {
     const kept = JSON.parse(localStorage.getItem(KEY) || fromLegacy());
@@ -36,7 +52,6 @@ function loadAgenda() {
     seen = kept.seen && typeof kept.seen === 'object' ? kept.seen : {};  // (older agendas: none)
     state.taken = (kept.taken || '').split('-');  // the ids copied from LEGACY, never offered again
   } catch (e) { saved = []; }
-  if (link) saved = [...new Set([...link.split(/[-,]/), ...saved])];
   state.saved = saved.filter(i => /^[0-9]{1,18}$/.test(i));
   state.seen = {};
   for (const id of state.saved) {
@@ -57,15 +72,19 @@ function storeAgenda() {
   localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen, taken: state.taken.join('-') }));
   $('count').textContent = ids.length ? `(${ids.length})` : '';
 }
-function toggleSave(id) {
-  if (state.saved.includes(id)) {
-    state.saved = state.saved.filter(i => i !== id);
-    delete state.seen[id];
-  } else {
+function addToAgenda(ids) {
+  for (const id of ids) {
+    if (state.saved.includes(id)) continue;
     state.saved = [...state.saved, id];
     const t = state.byId.get(id);
     if (t) state.seen[id] = snapshot(t);
   }
+}
+function toggleSave(id) {
+  if (state.saved.includes(id)) {
+    state.saved = state.saved.filter(i => i !== id);
+    delete state.seen[id];
+  } else addToAgenda([id]);
   storeAgenda();
   route();
 }
@@ -225,23 +244,45 @@ function calendarTalks() {
     .filter(t => t && (t.start || t.day));
 }
 function ics() {
-  const stamp = d => new Date(d).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const esc = s => (s || '').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, m => '\\' + m);
-  const date = d => d.replace(/-/g, '');
-  const next = d => new Date(Date.parse(d + 'T00:00:00Z') + 864e5).toISOString().slice(0, 10);
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//talkbase//static site//EN'];
-  for (const t of calendarTalks()) {
-    lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `DTSTAMP:${stamp(Date.now())}`,
-      ...(t.start ? [`DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`]
-        : [`DTSTART;VALUE=DATE:${date(t.day)}`, `DTEND;VALUE=DATE:${date(next(t.day))}`]),
-      `SUMMARY:${esc(t.title)}`, `LOCATION:${esc(t.room)}`, `DESCRIPTION:${esc(t.speakers.join(', '))}`,
-      ...(t.cancelled || t.gone ? ['STATUS:CANCELLED'] : []), 'END:VEVENT');
-  }
-  lines.push('END:VCALENDAR');
-  const a = el('a', { href: URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
+  const events = calendarTalks().map(t => ({ ...t, cancelled: t.cancelled || t.gone }));
+  const a = el('a', { href: URL.createObjectURL(new Blob([calendar(events)], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
   a.click();
 }
+// the visitor's own agenda again: the shared one's link off the address
+function myAgenda() {
+  const params = new URLSearchParams(location.search);
+  params.delete('saved');
+  params.delete('skip');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? '?' + rest : ''}#agenda`);
+  sharedLink();
+  route();
+}
+function sharedPage() {  // someone's agenda, from their link: shown, never saved unasked
+  const ids = state.shared;
+  const theirs = ids.map(i => state.byId.get(i)).filter(Boolean)
+    .sort((a, b) => (a.start || '~').localeCompare(b.start || '~'));
+  const unknown = ids.length - theirs.length;
+  const more = theirs.filter(t => !state.saved.includes(t.id));
+  const n = theirs.length === 1 ? '1 talk' : `${theirs.length} talks`;
+  byDay(theirs, 'agenda-view', theirs.length
+    ? 'Your own agenda is unchanged: press Save on a talk to add it to yours.'
+    : 'None of its talks is in this program.');
+  const view = $('agenda-view');
+  view.prepend(el('h2', { id: 'shared', text: `An agenda shared with you: ${n}` }),
+    el('p', {},
+      more.length ? el('button', { id: 'add-shared', onclick: () => {
+        addToAgenda(more.map(t => t.id));
+        storeAgenda();
+        myAgenda();
+      }, text: more.length === theirs.length ? `Add all ${more.length} to my agenda` : `Add the ${more.length} I have not saved to my agenda` })
+        : el('span', { class: 'note', text: 'All of them are in your agenda. ' }),
+      ' ',
+      el('button', { id: 'my-agenda', onclick: myAgenda, text: `Back to my agenda${state.saved.length ? ` (${state.saved.length})` : ''}` })),
+    unknown ? el('p', { class: 'note', text: `${unknown === 1 ? '1 talk' : `${unknown} talks`} of the link this program does not hold.` }) : '');
+}
 function agendaPage() {
+  if (state.shared) { sharedPage(); return; }
   const mine = state.saved.map(i => state.byId.get(i)).filter(Boolean)
     .sort((a, b) => (a.start || '~').localeCompare(b.start || '~'));
   const gone = state.saved.filter(i => !state.byId.has(i));
@@ -287,7 +328,7 @@ function agendaPage() {
 
 // -- routing -----------------------------------------------------------------------------
 function route() {
-  const hash = location.hash.slice(1) || 'search';
+  const hash = location.hash.slice(1) || (state.shared ? 'agenda' : 'search');  // (the app's link: ?view=agenda&saved=)
   const talk = hash.startsWith('talk=') ? hash.slice(5) : null;
   const view = talk ? 'talk' : hash;
   for (const v of ['search', 'talk', 'program', 'now', 'agenda']) $(`${v}-view`).hidden = v !== view;
@@ -357,6 +398,7 @@ async function main() {
     for (const v of values) $(id).append(el('option', { value: v, text: v }));
     if (!values.length) $(id).parentElement.hidden = true;
   }
+  sharedLink();
   loadAgenda();
   const q = new URLSearchParams(location.search).get('q');
   if (q) $('q').value = q;
