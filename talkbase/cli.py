@@ -164,7 +164,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
-    output.print_answer(answer, sys.stdout, sys.stderr, tb.nights, tb.several_conferences)
+    output.print_answer(answer, sys.stdout, sys.stderr, output.Naming.of(tb))
     return 0
 
 
@@ -182,8 +182,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
+    naming = output.Naming.of(tb)
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
+        output.print_hit(n, hit, sys.stdout, naming)
     return 0
 
 
@@ -208,8 +209,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         return 0
     n_saved = len(set(saved))
     sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
+    naming = output.Naming.of(tb)
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
+        output.print_hit(n, hit, sys.stdout, naming)
         output.print_reason(hit, sys.stdout)
     return 0
 
@@ -228,7 +230,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if t.cancelled:
         w(f"  {output.CANCELLED} the program says this talk will not take place\n")
     w(
-        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, tb.nights)}\n  room: {t.room or '-'}\n"
+        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, output.Naming(tb.nights))}\n  room: {t.room or '-'}\n"
     )
     w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")

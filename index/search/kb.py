@@ -35,7 +35,7 @@ from index.search.evidence.answer import Answer
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search.limits import passing, relax, titlewords
-from index.search.limits.filters import NIGHTS, Filters, to_sql
+from index.search.limits.filters import PROGRAM_DAY, Filters, to_sql
 from index.search.rank import lexical, reorder, signals, wordparts
 from index.search.rank.chores import Chores, Introductions
 from index.search.rank.match import Matches
@@ -605,15 +605,15 @@ class KnowledgeBase:
     def nights(self) -> Mapping[int, date]:
         """The night talks, each with the day whose night it is: those the day filter
         (`--day`, the app's day) files under an earlier day than the date they start
-        on, by the filter's own rule (`filters.NIGHTS`): a film at 01:45 the program
+        on, by the filter's own rule (`filters.PROGRAM_DAY`): a film at 01:45 the program
         lists under Friday, or a 00:15 talk after a debate that runs to 23:30 in a
         program that names no change of day. Read once; every other talk is on its
         `day`. A view that names a talk's day asks here, so it says what the filter reads."""
         found = self.__dict__.get("_nights")
         if found is None:
             with store.reading(self.build):
-                rows = self.con.execute(NIGHTS).fetchall()
-            found = self.__dict__["_nights"] = MappingProxyType({int(i): d for i, d in rows})
+                days = reads.night_days(self.con, PROGRAM_DAY)
+            found = self.__dict__["_nights"] = MappingProxyType(days)
         return cast(Mapping[int, date], found)
 
     def _titles_holding(

@@ -72,6 +72,17 @@ def ids_where(con: duckdb.DuckDBPyConnection, where: str) -> np.ndarray:
     return np.asarray(found["id"], dtype=np.int64)
 
 
+def night_days(con: duckdb.DuckDBPyConnection, program_day: str) -> dict[int, date]:
+    """The talks that `program_day` (an SQL expression over the talks table, alias t:
+    index.search.limits.filters.PROGRAM_DAY) files under an earlier day than the date
+    they start on, each with that day: the night talks, with the day whose night it is."""
+    rows = con.execute(
+        f"SELECT id, d FROM (SELECT t.id, CAST(t.start_time AS DATE) AS own, {program_day} AS d"
+        " FROM talks t WHERE t.start_time IS NOT NULL) WHERE d < own ORDER BY id"
+    ).fetchall()
+    return {int(i): d for i, d in rows}
+
+
 def records(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> list[tuple[int, str]]:
     """(id, record JSON) of the talks `ids` that exist, in no particular order."""
     if not ids:

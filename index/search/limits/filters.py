@@ -128,7 +128,10 @@ _NIGHT_TALKS = (
     " AND t.start_hm < '{ends}'"  # (only a talk before the night's end asks: fast)
 )
 _REACH = "(coalesce({a}.end_time, {a}.start_time) + INTERVAL {gap} MINUTE)"
-_DAY = (
+# The store lists the talks it files under an earlier day than the date they start on
+# (`reads.night_days`): what the day filter reads is what every view says
+# (`KnowledgeBase.nights`): a card's day, the Program grid's and the agenda's days.
+PROGRAM_DAY = (
     "(CASE WHEN t.start_hm < '{ends}' AND t.day = CAST(t.start_time AS DATE)"
     " AND EXISTS (SELECT 1 {e} AND e.day = t.day - 1 AND {reach_e} >= CAST(t.day AS TIMESTAMP))"
     " AND NOT EXISTS (SELECT 1 {g} AND {reach_g} >= CAST(t.day AS TIMESTAMP)"
@@ -142,16 +145,8 @@ _DAY = (
     **{f"{a}": _NIGHT_TALKS.format(a=a, ends=NIGHT_ENDS.strftime("%H:%M")) for a in "egf"},
     **{f"reach_{a}": _REACH.format(a=a, gap=NIGHT_GAP // timedelta(minutes=1)) for a in "egf"},
 )
-# The talks that `_DAY` files under an earlier day than the date they start on, with
-# that day (id, day): the night talks, each with the day whose night it is. What the
-# day filter reads is what every view says (`KnowledgeBase.nights`): a card's day, the
-# Program grid's and the agenda's days.
-NIGHTS = (
-    f"SELECT id, d FROM (SELECT t.id, CAST(t.start_time AS DATE) AS own, {_DAY} AS d"
-    " FROM talks t WHERE t.start_time IS NOT NULL) WHERE d < own ORDER BY id"
-)
-# minutes from the midnight that begins the talk's program day (`_DAY`) to a time
-_ON_DAY = f"date_diff('minute', CAST({_DAY} AS TIMESTAMP), {{}})"
+# minutes from the midnight that begins the talk's program day (`PROGRAM_DAY`) to a time
+_ON_DAY = f"date_diff('minute', CAST({PROGRAM_DAY} AS TIMESTAMP), {{}})"
 # ...and from the midnight of the talk's own date, for a clock time before `NIGHT_ENDS`
 # ("after 03:00", "before 05:00 on Saturday": that date's small hours, by its clock)
 _OWN_DATE = "coalesce(CAST(t.start_time AS DATE), t.day)"
@@ -171,7 +166,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         getattr(f, name) and _hm(getattr(f, name), name.replace("_", "-")) < _NIGHT_MINUTES
         for name in CLOCK_LIMITS
     )
-    on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (_DAY, _ON_DAY)
+    on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (PROGRAM_DAY, _ON_DAY)
     if f.day:
         d = f.day.strip().lower()
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
