@@ -8,6 +8,7 @@ Library errors become one plain sentence on stderr and exit 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import os
@@ -370,7 +371,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             _write_talks(out, talks, args.format)
         os.replace(tmp, target)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a read-only file system made none)
+            tmp.unlink(missing_ok=True)
         raise InputError(args.output, f"cannot write the file ({exc.strerror})") from exc
     sys.stderr.write(
         f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} ({args.format}) to {args.output}\n"
@@ -464,6 +466,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         except BrokenPipeError:
             return 0
+        except KeyboardInterrupt:  # every write is whole or not at all (docs/design.md)
+            sys.stderr.write(
+                "talkbase: interrupted; what it was writing is either whole or not there "
+                "(`talkbase check` says what the base holds)\n"
+            )
+            return 130
     finally:
         sys.stdout, sys.stderr = out, err
 

@@ -297,7 +297,10 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     version = _version(talks_json, quantized, meta, model)
     meta = {"version": version, **meta}
     _no_leftover(out)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    except OSError as exc:  # (a read-only file system, a full disk)
+        raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
     try:
         # (its mode, not mkdtemp's 0700: the assets folder's, as a new folder had)
         shutil.copytree(HERE / "assets", tmp, dirs_exist_ok=True)
