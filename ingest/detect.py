@@ -221,9 +221,10 @@ def cut_inside_character(data: bytes) -> bool:
     return False
 
 
-def detect(text: str) -> str | None:
-    """The first format whose `looks_like` accepts `text`, in detection order."""
-    return registry.detect(text)
+def detect(text: str, document: str = "") -> str | None:
+    """The format of the data language `document`'s name says where it accepts `text`,
+    else the first format whose `looks_like` accepts `text`, in detection order."""
+    return registry.detect(text, document)
 
 
 def parse_text(
@@ -256,8 +257,9 @@ def _read(
     of a paginated list (None if none)."""
     document = text_name(document)
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
+    told = fmt is None
     if fmt is None:
-        fmt = detect(text)
+        fmt = detect(text, document)
         table = _table_shape(text) if fmt is None else None
         if fmt is None and table is not None and mapping:
             named, header, _ = table
@@ -276,9 +278,14 @@ def _read(
                 "line 1",
             )
     found = _format(fmt, document, mapping)
-    return _parsed(
-        found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
-    )
+    try:
+        return _parsed(
+            found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
+        )
+    except InputError:
+        if told:  # (a ".toml" opening as JSON does, JSON's reader refusing it: TOML's error)
+            registry.syntax_error(text, document)
+        raise
 
 
 def _table_shape(text: str) -> tuple[str, list[str], list[list[str]]] | None:

@@ -5,7 +5,12 @@ what was read wrong before."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from ingest.detect import parse_text
+from talkbase.core.errors import InputError
 
 
 def test_a_latin_letter_talk_is_never_given_its_programs_language_of_another_script() -> None:
@@ -25,3 +30,64 @@ def test_a_latin_letter_talk_is_never_given_its_programs_language_of_another_scr
     language = {t.title: t.language for t in talks}
     assert language["مقدمة في التعلم الآلي"] == "ar"
     assert all(language[t] != "ar" for t in ("Duplicate A", "Duplicate B different", "Semicolon forty"))
+
+
+EVENT = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    "name": "LD Conf 2026",
+    "location": {"@type": "Place", "name": "Congress Center"},
+    "subEvent": [
+        {
+            "@type": "Event",
+            "name": "Linked data for humans",
+            "startDate": "2026-11-13T09:00:00+01:00",
+            "performer": {"@type": "Person", "name": "Tim B"},
+        },
+        {
+            "@type": "Event",
+            "name": "Schema.org deep dive",
+            "startDate": "2026-11-13T10:00:00+01:00",
+            "eventStatus": "https://schema.org/EventCancelled",
+        },
+    ],
+}
+
+
+def test_a_bare_json_ld_document_is_read_as_json_ld() -> None:
+    """F4: a `.jsonld` file (a schema.org Event and its subEvents, no page around it)
+    was read as plain JSON, its `eventStatus` lost, and `--format jsonld` refused it
+    ("its schema.org blocks hold no JSON to read"). It reads as the same JSON in a page
+    does: the cancelled talk noted so, the Event holding them the conference."""
+    text = json.dumps(EVENT, indent=1)
+    page = f'<html><script type="application/ld+json">{text}</script></html>'
+    for fmt, read in (
+        (None, parse_text(text, "event.jsonld")),
+        ("jsonld", parse_text(text, "event.json", "jsonld")),
+        (None, parse_text(page, "event.html")),
+    ):
+        found, talks, _ = read
+        assert found == "jsonld", fmt
+        assert [dict(t.notes).get("Status") for t in talks] == [None, "cancelled"]
+        assert {t.conference for t in talks} == {"LD Conf 2026"}
+
+
+def test_a_broken_bare_json_ld_document_says_where() -> None:
+    text = json.dumps(EVENT, indent=1).replace('"Schema.org deep dive",', '"Schema.org deep dive"')
+    with pytest.raises(InputError, match=r"line \d+, column \d+\): not valid JSON"):
+        parse_text(text, "event.jsonld")
+
+
+def test_a_toml_file_opening_with_a_table_of_talks_is_toml() -> None:
+    """F3: a `.toml` file whose first line is `[[talks]]` was taken for JSON (it opens
+    with "[") and refused as "not valid JSON"; the file's name says TOML, and it reads
+    as TOML. Broken there, it is refused with TOML's error and its place."""
+    text = (
+        '[[talks]]\ntitle = "Ok"\nstart = 2026-11-13T09:00:00+01:00\nspeakers = ["A"]\n\n'
+        '[[talks]]\ntitle = "Second"\nstart = 2026-11-13T10:00:00+01:00\n'
+    )
+    found, talks, _ = parse_text(text, "program.toml")
+    assert (found, [t.title for t in talks]) == ("toml", ["Ok", "Second"])
+    broken = text.replace('"Second"', '"Second')
+    with pytest.raises(InputError, match=r"line 7, column \d+\): not valid TOML"):
+        parse_text(broken, "program.toml")
