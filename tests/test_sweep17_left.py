@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from ingest.detect import parse_text
+from ingest.detect import decode, parse_text
 from talkbase.core.errors import InputError
 
 
@@ -91,3 +91,14 @@ def test_a_toml_file_opening_with_a_table_of_talks_is_toml() -> None:
     broken = text.replace('"Second"', '"Second')
     with pytest.raises(InputError, match=r"line 7, column \d+\): not valid TOML"):
         parse_text(broken, "program.toml")
+
+
+def test_a_mac_roman_file_is_read_as_mac_roman_and_windows_1252_stays() -> None:
+    """F7: old Excel for Mac's "CSV (Macintosh)" was read as Windows-1252: "CafŽ
+    numŽrique ˆ ZŸrich", "JosŽ Mu–oz". Windows-1252 and Latin-1 files, quotes and
+    dashes and all, read as before."""
+    text = "title,speakers,date,start,room\nCafé numérique à Zürich,José Muñoz,2026-11-13,09:00,Salle É\n"
+    assert decode(text.encode("mac_roman"), "mac.csv") == text
+    western = text.replace("Zürich", "Zürich’s “best” – Œuvre")
+    assert decode(western.encode("cp1252"), "w.csv") == western
+    assert decode(text.encode("latin-1"), "l.csv") == text
