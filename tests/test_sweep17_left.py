@@ -102,3 +102,18 @@ def test_a_mac_roman_file_is_read_as_mac_roman_and_windows_1252_stays() -> None:
     western = text.replace("Zürich", "Zürich’s “best” – Œuvre")
     assert decode(western.encode("cp1252"), "w.csv") == western
     assert decode(text.encode("latin-1"), "l.csv") == text
+
+
+def test_a_pages_conference_is_its_heading_where_its_title_adds_words_to_it() -> None:
+    """F8: a page titled "WebConf 2026 Schedule" under the heading "WebConf 2026" named
+    its conference "WebConf 2026 Schedule"; the heading is the name, the title's other
+    words what the page is of it."""
+    body = (
+        "<h1>{h1}</h1><h2>Friday, 13 November 2026</h2><table><tr><th>Time</th>"
+        "<th>Title</th><th>Speaker</th></tr><tr><td>09:00–09:45</td><td>Opening keynote"
+        "</td><td>Tim Lee</td></tr><tr><td>10:00–10:30</td><td>CSS grid deep dive</td>"
+        "<td>Rachel Andrew</td></tr></table>"
+    )
+    page = "<html><head><title>{title}</title></head><body>" + body + "</body></html>"
+    _, talks, _ = parse_text(page.format(title="WebConf 2026 Schedule", h1="WebConf 2026"), "p.html")
+    assert {t.conference for t in talks} == {"WebConf 2026"}
