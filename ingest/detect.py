@@ -215,7 +215,8 @@ def _capital_in_a_word(text: str) -> bool:
     "numŽrique": Mac Roman's é read as Windows-1252's Ž), where Western text writes
     its capitals first in a word."""
     return any(
-        b.isupper() and not b.isascii() and a.islower() for a, b in zip(text, text[1:], strict=False)
+        b.isupper() and not b.isascii() and a.islower()
+        for a, b in zip(text, text[1:], strict=False)
     )
 
 
@@ -301,7 +302,12 @@ def _read(
     found = _format(fmt, document, mapping)
     try:
         return _parsed(
-            found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
+            found,
+            lambda o: found.parse(text, document, o),
+            len(text),
+            document,
+            mapping,
+            conference,
         )
     except InputError:
         if told:  # (a ".toml" opening as JSON does, JSON's reader refusing it: TOML's error)

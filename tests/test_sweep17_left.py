@@ -29,7 +29,9 @@ def test_a_latin_letter_talk_is_never_given_its_programs_language_of_another_scr
     _, talks, _ = parse_text(text, "odd.csv")
     language = {t.title: t.language for t in talks}
     assert language["مقدمة في التعلم الآلي"] == "ar"
-    assert all(language[t] != "ar" for t in ("Duplicate A", "Duplicate B different", "Semicolon forty"))
+    assert all(
+        language[t] != "ar" for t in ("Duplicate A", "Duplicate B different", "Semicolon forty")
+    )
 
 
 EVENT = {
@@ -115,5 +117,7 @@ def test_a_pages_conference_is_its_heading_where_its_title_adds_words_to_it() ->
         "<td>Rachel Andrew</td></tr></table>"
     )
     page = "<html><head><title>{title}</title></head><body>" + body + "</body></html>"
-    _, talks, _ = parse_text(page.format(title="WebConf 2026 Schedule", h1="WebConf 2026"), "p.html")
+    _, talks, _ = parse_text(
+        page.format(title="WebConf 2026 Schedule", h1="WebConf 2026"), "p.html"
+    )
     assert {t.conference for t in talks} == {"WebConf 2026"}
