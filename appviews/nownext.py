@@ -187,7 +187,6 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
 def show(lib: Library) -> None:
     ss = st.session_state
     settle(lib)
-    shown.choice(lib, "rooms")
     talks = shown.talks(lib)
     days = program.program_days(talks)
     if not days:
@@ -202,7 +201,12 @@ def show(lib: Library) -> None:
     all_rooms = program.room_order(talks)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
     shown.keep_own(all_rooms, all_tracks)
-    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+    if shown.conferences(lib):  # a base of several: one line more, the rows stay high
+        c0, c1, c2 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        with c0:
+            shown.choice(lib, "rooms", compact=True)
+    else:
+        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.segmented_control(
         "Day",
         iso,

@@ -47,17 +47,26 @@ def changed() -> None:
     ss["rooms"], ss[state.GRID_TRACKS] = [], []
 
 
-def choice(lib: Library, what: str) -> None:
-    """The Conference choice above a view, in a base of several (`what`: "program"…)."""
+def choice(lib: Library, what: str, compact: bool = False) -> None:
+    """The Conference choice above a view, in a base of several (`what`: "program"…);
+    `compact`: a one-line box, its label said to a screen reader only (on a phone the
+    buttons of long names would take a line each)."""
     names = conferences(lib)
-    if names:
-        st.segmented_control(
+    if not names:
+        return
+    helps = f"Which conference's {what} to show: each on its own clock; kept in the link"
+    if compact:
+        st.selectbox(
             "Conference",
             names,
             key=KEY,
-            required=True,
             on_change=changed,
-            help=f"Which conference's {what} to show: each on its own clock; kept in the link",
+            help=helps,
+            label_visibility="collapsed",
+        )
+    else:
+        st.segmented_control(
+            "Conference", names, key=KEY, required=True, on_change=changed, help=helps
         )
 
 
