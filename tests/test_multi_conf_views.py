@@ -63,6 +63,14 @@ def _ids(home: Path, embedder) -> dict[str, int]:
         return {t.title: t.id for t in kb.talks.values()}
 
 
+def _agenda(home: Path, titles: tuple[str, ...], embedder, monkeypatch):
+    """The agenda view of a link saving the talks of these titles."""
+    from tests.test_app import run_app
+
+    ids = _ids(home, embedder)
+    return run_app(home, monkeypatch, view="agenda", saved="-".join(str(ids[t]) for t in titles))
+
+
 def _charts(at) -> list[dict]:
     """Each timeline's spec: its axis (the y scale's domain) and its rows of data."""
     from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
@@ -85,14 +93,10 @@ def _charts(at) -> list[dict]:
 def test_the_agenda_draws_each_conference_on_its_own_clock(
     homes, real_embedder, monkeypatch
 ) -> None:
-    from tests.test_app import htmls, plain, run_app
+    from tests.test_app import htmls, plain
 
-    ids = _ids(homes["three"], real_embedder)
-    saved = "-".join(
-        str(ids[t])
-        for t in ("Lexicografia digital", "Procedural dungeons", "Modular synths at home")
-    )
-    at = run_app(homes["three"], monkeypatch, view="agenda", saved=saved)
+    titles = ("Lexicografia digital", "Procedural dungeons", "Modular synths at home")
+    at = _agenda(homes["three"], titles, real_embedder, monkeypatch)
     charts = _charts(at)
     # one column per conference, each its own axis (no Seoul 09:00 beside Madrid's 09:30)
     by_title = {r["title"]: c for c in charts for r in c["rows"]}
@@ -122,18 +126,16 @@ def test_the_agenda_draws_each_conference_on_its_own_clock(
 def test_an_agenda_of_one_conference_is_one_unnamed_column_a_day(
     homes, real_embedder, monkeypatch
 ) -> None:
-    from tests.test_app import htmls, run_app
+    from tests.test_app import htmls
 
     # a base of several, an agenda of one of them: as before
-    ids = _ids(homes["three"], real_embedder)
-    saved = f"{ids['Lexicografia digital']}-{ids['Corpus del siglo de oro']}"
-    at = run_app(homes["three"], monkeypatch, view="agenda", saved=saved)
+    madrid = ("Lexicografia digital", "Corpus del siglo de oro")
+    at = _agenda(homes["three"], madrid, real_embedder, monkeypatch)
     (chart,) = _charts(at)
     assert chart["domain"] == ["09:00", "12:00"] and len(chart["rows"]) == 2
     assert not htmls(at, "tb-ag-conf")
     # a base of one conference
-    ids = _ids(homes["one"], real_embedder)
-    at = run_app(homes["one"], monkeypatch, view="agenda", saved="-".join(map(str, ids.values())))
+    at = _agenda(homes["one"], madrid, real_embedder, monkeypatch)
     (chart,) = _charts(at)
     assert chart["domain"] == ["09:00", "12:00"] and not htmls(at, "tb-ag-conf")
 
