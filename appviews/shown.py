@@ -12,7 +12,8 @@ from appviews import state
 from appviews.library import Library
 from talkbase.core.records import Talk
 
-KEY = state.GRID_SHOWN
+KEY = state.GRID_SHOWN  # the choice, kept while a view without it is shown
+_WIDGET = "conference-choice"  # the box or buttons (Streamlit forgets an unshown widget's)
 
 
 def conferences(lib: Library) -> list[str]:
@@ -42,6 +43,7 @@ def changed() -> None:
     """Another conference chosen: its own day and time (now, on its clock) are
     chosen again, and no room or track of the other stays chosen."""
     ss = st.session_state
+    ss[KEY] = ss[_WIDGET]
     ss.pop("date", None)
     ss.pop("at", None)
     ss["rooms"], ss[state.GRID_TRACKS] = [], []
@@ -54,19 +56,20 @@ def choice(lib: Library, what: str, compact: bool = False) -> None:
     names = conferences(lib)
     if not names:
         return
+    st.session_state[_WIDGET] = st.session_state.get(KEY)
     helps = f"Which conference's {what} to show: each on its own clock; kept in the link"
     if compact:
         st.selectbox(
             "Conference",
             names,
-            key=KEY,
+            key=_WIDGET,
             on_change=changed,
             help=helps,
             label_visibility="collapsed",
         )
     else:
         st.segmented_control(
-            "Conference", names, key=KEY, required=True, on_change=changed, help=helps
+            "Conference", names, key=_WIDGET, required=True, on_change=changed, help=helps
         )
 
 

@@ -223,13 +223,18 @@ def test_now_and_next_shows_one_conference_on_its_own_clock(homes, monkeypatch) 
     )  # fmt: skip
     assert rooms(at) == ["Aula Magna", "Sala Unamuno"]
     assert at.query_params["shown"] == "Simposio Madrid"  # kept in the link
-    (choice,) = [w for w in at.selectbox if w.label == "Conference"]  # (one line on a phone)
+    choice = at.selectbox(key="conference-choice")  # (one line on a phone)
     assert choice.value == "Simposio Madrid"
     choice.select("Seoul Summit")
     at = rerun(at)
     assert at.query_params["shown"] == "Seoul Summit"
     assert list(at.button_group(key="date").options) == ["Thu 14 Nov", "Fri 15 Nov"]
     assert rooms(at) == ["Hall A"]  # its first day, from its first talk on its clock
+    # the choice is the Program grid's too, kept from one view to the other
+    at.button_group(key="view").set_value("Program")
+    at = rerun(at)
+    assert at.query_params["shown"] == "Seoul Summit"
+    assert at.button_group(key="conference-choice").value == "Seoul Summit"
     # a base of one conference: no choice, no link part
     at = run_app(homes["one"], monkeypatch, view="now", date="2030-11-14", at="09:30")
     assert not [w for w in at.selectbox if w.label == "Conference"]
