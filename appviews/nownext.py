@@ -59,7 +59,7 @@ def _times(lib: Library, day: date) -> list[str]:
     """The times to choose from on `day`, as wall-clock times: from the first start to
     the last end by each conference's own clock (a chosen time is read in each
     conference's zone, see `program.at_talk`)."""
-    timed = [t for t in lib.talks.values() if t.start and t.day == day]
+    timed = [t for t in lib.talks.values() if t.start and day in (t.day, t.calendar_day)]
     starts = [_wall(t.start) for t in timed if t.start]
     ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))
