@@ -81,7 +81,11 @@ def test_the_api_s_talk_day_is_the_night_s_day(home: Path) -> None:
         assert tb.talk(NIGHT[1]).day == FRI
         assert tb.talk("Saturday talk on samba history").day == SAT
         table = tb.talks()
-        assert set(table[table["day"].dt.date == FRI]["title"]) == {*NIGHT, "Fado talk in the garden", "Electronic set on the beach"}
+        assert set(table[table["day"].dt.date == FRI]["title"]) == {
+            *NIGHT,
+            "Fado talk in the garden",
+            "Electronic set on the beach",
+        }
 
 
 def test_csv_exports_give_a_night_talk_its_program_day(
