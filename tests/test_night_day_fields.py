@@ -19,17 +19,22 @@ import pytest
 
 from appviews.models import agenda
 from talkbase.cli import main
+from tests.conftest import calendar, vevent
 from tests.test_export_program_day import FRAB
-from tests.test_night_gaps import _calendar, _event
 
 FRI, SAT = date(2026, 7, 17), date(2026, 7, 18)
 NIGHT = ("Midnight kuduro set", "Small hours guitar jam")
-FESTIVAL = _calendar(
-    _event("a", "20260717T190000", "20260717T200000", "Fado talk in the garden"),
-    _event("b", "20260717T223000", "20260718T000000", "Electronic set on the beach"),
-    _event("c", "20260718T001500", "20260718T013000", NIGHT[0]),
-    _event("d", "20260718T014500", "20260718T030000", NIGHT[1]),
-    _event("e", "20260718T150000", "20260718T160000", "Saturday talk on samba history"),
+FESTIVAL = calendar(
+    *(
+        vevent(uid, start, end, title, zone="Europe/Lisbon", description="A festival set.")
+        for uid, start, end, title in (
+            ("a", "20260717T190000", "20260717T200000", "Fado talk in the garden"),
+            ("b", "20260717T223000", "20260718T000000", "Electronic set on the beach"),
+            ("c", "20260718T001500", "20260718T013000", NIGHT[0]),
+            ("d", "20260718T014500", "20260718T030000", NIGHT[1]),
+            ("e", "20260718T150000", "20260718T160000", "Saturday talk on samba history"),
+        )
+    )
 )
 
 
