@@ -59,7 +59,7 @@ def _times(talks: list[Talk], day: date) -> list[str]:
     """The times to choose from on `day`, as wall-clock times: from the first start to
     the last end by the conference's own clock (in a base of several, the one shown:
     `appviews.shown`; a chosen time is read in its zone, see `program.at_talk`)."""
-    timed = [t for t in talks if t.start and t.day == day]
+    timed = [t for t in talks if t.start and day in (t.day, t.calendar_day)]
     starts = [_wall(t.start) for t in timed if t.start]
     ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))

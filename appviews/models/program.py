@@ -233,7 +233,9 @@ def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = (
 
     A naive `at` is a time a person chose, "12:00 on Tuesday": each conference's talks
     are compared with 12:00 by that conference's own clock (see `at_talk`)."""
-    talks = [t for t in talks if t.start and t.day == at.date()]
+    # (the talks on that day by the program or by the clock: a night's talk at 00:15,
+    # which the program files under the day before, is on at 00:30 that morning)
+    talks = [t for t in talks if t.start and at.date() in (t.day, t.calendar_day)]
     out = []
     for room in room_order(talks):
         mine = sorted(

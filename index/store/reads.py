@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from datetime import date
 from typing import Any
 
@@ -125,11 +133,19 @@ class Talks(Mapping[int, Talk]):
     `get_many` (and `values()`/`items()`, a batch at a time) read many in one
     query each. The last CACHED_TALKS talks read are kept. Reads go through a
     connection of its own, under a lock: safe beside queries on the connection
-    it was made from, from any thread.
+    it was made from, from any thread. `dress`, where given, is applied to each talk
+    as it is read (the knowledge base gives a night talk the day its filter files it
+    under: `KnowledgeBase.nights`).
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, cached: int = CACHED_TALKS) -> None:
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        cached: int = CACHED_TALKS,
+        dress: Callable[[Talk], Talk] | None = None,
+    ) -> None:
         self._con = con.cursor()
+        self._dress = dress
         self._lock = threading.Lock()
         self._cache: Bounded[int, Talk] = Bounded(max(1, cached))
         self._ids: np.ndarray | None = None
@@ -173,7 +189,8 @@ class Talks(Mapping[int, Talk]):
             missing = [i for i in dict.fromkeys(ids) if i not in have]
             for lo in range(0, len(missing), BATCH):
                 for tid, record in records(self._con, missing[lo : lo + BATCH]):
-                    have[tid] = talk_from_dict(json.loads(record))
+                    talk = talk_from_dict(json.loads(record))
+                    have[tid] = self._dress(talk) if self._dress else talk
             for tid in ids:
                 if tid not in have:
                     raise KeyError(tid)
