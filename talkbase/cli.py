@@ -20,6 +20,7 @@ from typing import Any, TextIO, cast
 from talkbase import cliargs, output, serve, service
 from talkbase.core import settings, timetable
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.exportcsv import EXPORT_COLUMNS, speakers_cell
 from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
@@ -273,29 +274,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORT_COLUMNS = (
-    "id",
-    "title",
-    "speakers",
-    "day",
-    "start",
-    "end",
-    "timezone",
-    "room",
-    "track",
-    "format",
-    "conference",
-    "abstract",
-    "notes",
-    "abstract_only",
-    "sources",
-    "conflicts",
-    "language",
-    "cancelled",
-    "program_day",
-)
-
-
 def _export_target(output: str, home: str | None) -> Path:
     """Where an export may be written: a new or regular file outside the knowledge
     base's folder (never a FIFO, a device, a folder, nor the base's own files)."""
@@ -331,10 +309,7 @@ def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
         # day before, is its own column (what ingest reads back)
         row["day"] = row["date"]
         row["program_day"] = t.day if t.day != t.calendar_day else None
-        row["speakers"] = "; ".join(
-            f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
-            for s in row["speakers"]
-        )
+        row["speakers"] = speakers_cell(t.speakers)  # (ingest reads it back: `cell_speakers`)
         row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
         row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
         row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
