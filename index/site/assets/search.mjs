@@ -565,9 +565,13 @@ export function createSearch(talks, meta, vectors) {
     // keeps them, first seen: the words' order, then closeness in meaning (not the
     // program's order: the nearest talks are listed nearest first)
     const tie = (a, b) => (lex.get(b) ?? -1) - (lex.get(a) ?? -1) || (den.get(b) ?? -Infinity) - (den.get(a) ?? -Infinity);
+    // the talks that will not take place after those that will, matches and nearest
+    // alike: a cancelled match still shows, below every match that takes place and
+    // above the nearest talks (as the server: index/search/kb.py, rank/ranking.py `below`)
+    const off = i => (docs[i].talk.cancelled ? 1 : 0);
     const ranked = [...total].sort((a, b) => b[1] - a[1] || tie(a[0], b[0]))
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
-      .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
+      .sort((a, b) => off(a[0]) - off(b[0])).sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };

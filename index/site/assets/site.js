@@ -169,7 +169,6 @@ async function runSearch() {
   if (ticket !== pending) return;
   const t0 = performance.now();
   const found = state.engine.search(q, qv, chosen, 30);
-  found.hits = takingPlaceFirst(found.hits);
   window.lastSearchMs = performance.now() - t0;
   const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
@@ -188,9 +187,8 @@ async function runSearch() {
   if (q) params.set('q', q); else params.delete('q');
   history.replaceState(null, '', `?${params}${location.hash || '#search'}`);
 }
-// a cancelled talk is kept, below the talks that take place (as the CLI ranks it)
-function takingPlaceFirst(hits) { return [...hits.filter(h => !h.talk.cancelled), ...hits.filter(h => h.talk.cancelled)]; }
-window.talkbaseSearch = (q, qv = null) => takingPlaceFirst(state.engine.search(q, qv, {}, 10).hits).map(h => h.talk.id);
+// (a cancelled talk is kept, below the talks that take place: the engine ranks it so)
+window.talkbaseSearch = (q, qv = null) => state.engine.search(q, qv, {}, 10).hits.map(h => h.talk.id);
 
 // -- the program, now & next, the agenda --------------------------------------------------
 function byDay(talks, into, note) {
