@@ -46,6 +46,7 @@ import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon, negation, visitors
+from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
 from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
@@ -191,6 +192,12 @@ def _kept(out: Path, own: set[str], new: set[str]) -> list[str]:
     return kept
 
 
+def _readable(names: dict[str, Any]) -> dict[str, Any]:
+    """The inflected forms of `names` as the site reads them (`Inflected.readable`);
+    none where `names` reads none."""
+    return names.readable() if isinstance(names, Inflected) else {}
+
+
 def parts_of_day() -> dict[str, list[str]]:
     """Each part of the day as the browser reads it, [from, before) in HH:MM, from the
     one table the server's reader and the app's filter read (talkbase/core/when.py)."""
@@ -258,6 +265,12 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
+        # ...and their inflected forms, in a language of the talks that inflects them
+        # ("w środę": index/search/read/inflection.py), as that rule reads them
+        "inflected": {
+            "days": _readable(vocab.day_words),
+            "parts": _readable(vocab.part_words),
+        },
         # read only next to a day's name (the server: or after an article): "von morgen"
         "ambiguous_parts": sorted(vocab.ambiguous_parts),
         # a visitor's weekday or part of the day is read where the query says another
