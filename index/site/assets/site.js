@@ -135,11 +135,12 @@ function when(t) {
   return (end ? `${start}–${end}` : start) + clock;
 }
 // a talk's Save button, named with its title ("Save: Kernel work in Rust"): a list of
-// them is no row of "Save, Save, Save" to a screen reader; pressed where it is saved
+// them is no row of "Save, Save, Save" to a screen reader; pressed where it is saved,
+// its name then starting with the word it shows ("Saved: ...": one says what one sees)
 function saveButton(t) {
   const saved = state.saved.includes(t.id);
   return el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), 'data-save': t.id,
-    'aria-label': `Save: ${t.title}`, onclick: () => toggleSave(t.id), text: saved ? 'Saved ✓' : 'Save' });
+    'aria-label': `${saved ? 'Saved' : 'Save'}: ${t.title}`, onclick: () => toggleSave(t.id), text: saved ? 'Saved ✓' : 'Save' });
 }
 function card(t, why, heading = 'h2') {
   const clash = t.cancelled ? [] : clashes(t);
