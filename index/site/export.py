@@ -8,7 +8,8 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
     sw.js, manifest.webmanifest                  offline and "add to home screen"
     data/talks.json      every talk: what a page shows, and its precomputed similar talks
     data/meta.json       the conference, its zone, days, rooms, tracks, the words for
-                         days and parts of the day in the talks' languages, the function
+                         days and parts of the day in the talks' languages (and how the
+                         server reads their inflected forms: "w środę"), the function
                          words of those languages that search leaves out, the fusion
                          weight, and the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
