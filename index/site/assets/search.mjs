@@ -144,6 +144,29 @@ function named(zone) { return zone && !zone.startsWith('UTC') ? zone : undefined
 // one conference's (meta.timezone), else its own conference's (a site of several)
 export function talkZone(meta, t) { return named(meta.timezone) || named(t && t.zone); }
 
+// `names` (a weekday's or part of the day's, folded -> its value) that also answer, in
+// `in` and a lookup, for an inflected form of a name ("środę", "srode" folded, of
+// "środa"), as the server's index/search/read/inflection.py `Inflected` reads them:
+// `form` is what it decides, written by the export (its stems no two names share, the
+// most letters of an ending, the talks' own words never read so); iterating gives the
+// names alone. `keep`: the values read (a part of the day the site has).
+function inflecting(names, form, keep = () => true) {
+  if (!form || !form.stems) return names;
+  const stems = new Map(Object.entries(form.stems).filter(([, v]) => keep(v)));
+  const blocked = new Set(form.blocked || []);
+  const of = w => {
+    if (typeof w !== 'string' || blocked.has(w) || !/^\p{L}+$/u.test(w)) return undefined;
+    for (let e = 1; e <= form.max_ending; e++) {
+      if (w.length > e && stems.has(w.slice(0, -e))) return stems.get(w.slice(0, -e));
+    }
+    return undefined;
+  };
+  return new Proxy(names, {
+    has: (o, w) => w in o || of(w) !== undefined,
+    get: (o, w) => (w in o ? o[w] : of(w)),
+  });
+}
+
 export function createSearch(talks, meta, vectors) {
   const docs = talks.map((t, i) => {
     const when = clock(t.start, talkZone(meta, t), t.day);
@@ -189,11 +212,13 @@ export function createSearch(talks, meta, vectors) {
     if (!byFirst.has(w[0])) byFirst.set(w[0], []);
     byFirst.get(w[0]).push(w);
   }
-  const dayWords = { ...meta.day_words };
+  // (in a language of the talks that inflects them, their inflected forms too: `inflecting`)
+  const inflected = meta.inflected || {};
+  const dayWords = inflecting({ ...meta.day_words }, inflected.days);
   WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[w.slice(0, 3)] = i; });
   // the parts of the day, [from, before) as the export wrote them (the server's own table)
   const PARTS = meta.parts || {};
-  const partWords = { ...meta.part_words };
+  const partWords = inflecting({ ...meta.part_words }, inflected.parts, p => p in PARTS);
   const ambiguousParts = new Set(meta.ambiguous_parts || []);
   // a visitor's weekday or part of the day: read where another word of its language is said
   const foreignWords = meta.foreign_words || {};
@@ -565,9 +590,13 @@ export function createSearch(talks, meta, vectors) {
     // keeps them, first seen: the words' order, then closeness in meaning (not the
     // program's order: the nearest talks are listed nearest first)
     const tie = (a, b) => (lex.get(b) ?? -1) - (lex.get(a) ?? -1) || (den.get(b) ?? -Infinity) - (den.get(a) ?? -Infinity);
+    // the talks that will not take place after those that will, matches and nearest
+    // alike: a cancelled match still shows, below every match that takes place and
+    // above the nearest talks (as the server: index/search/kb.py, rank/ranking.py `below`)
+    const off = i => (docs[i].talk.cancelled ? 1 : 0);
     const ranked = [...total].sort((a, b) => b[1] - a[1] || tie(a[0], b[0]))
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
-      .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
+      .sort((a, b) => off(a[0]) - off(b[0])).sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };

@@ -4,6 +4,8 @@ import { calendar } from './calendar.mjs';
 import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
+// the page's own words for a site opened from disk (index.html): this script runs, so not
+$('needs-http')?.remove();
 // the agenda in localStorage, one entry per site (the app keeps one per origin): two
 // sites of one host (user.github.io/conf-a/, /conf-b/) keep two agendas, named by the
 // folder this file is served from (so /conf, /conf/ and /conf/index.html are one site).
@@ -80,13 +82,21 @@ function addToAgenda(ids) {
     if (t) state.seen[id] = snapshot(t);
   }
 }
-function toggleSave(id) {
+async function toggleSave(id) {
+  // the button pressed keeps the focus once the view is drawn anew: the same talk's, the
+  // nth of that talk's in its view (a talk page and its similar talks name others)
+  const pressed = document.activeElement;
+  const view = pressed && pressed.closest('section');
+  const nth = view ? [...view.querySelectorAll('[data-save]')].filter(b => b.dataset.save === id).indexOf(pressed) : -1;
   if (state.saved.includes(id)) {
     state.saved = state.saved.filter(i => i !== id);
     delete state.seen[id];
   } else addToAgenda([id]);
   storeAgenda();
-  route();
+  await route();  // (a search drawn anew once its query is embedded)
+  if (nth < 0) return;
+  const again = [...view.querySelectorAll('[data-save]')].filter(b => b.dataset.save === id)[nth];
+  (again || $('main')).focus();  // (gone from the view, as from the agenda: its main)
 }
 function changes(t) {  // what the program changed of a saved talk since it was saved
   const was = state.seen[t.id];
@@ -106,6 +116,10 @@ function clashes(t) {
 }
 
 // -- showing a talk ------------------------------------------------------------------
+// a program day ("2026-07-17") as the site names it: "Friday 17 July"
+function dayName(d) {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d + 'T12:00:00Z'));
+}
 function when(t) {
   if (!t.start && t.day) {  // the program gives the day, not the time
     const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(t.day + 'T12:00:00Z'));
@@ -120,8 +134,15 @@ function when(t) {
   const clock = state.zones.length > 1 ? ` ${zone || 'local time'}` : '';
   return (end ? `${start}–${end}` : start) + clock;
 }
-function card(t, why, heading = 'h2') {
+// a talk's Save button, named with its title ("Save: Kernel work in Rust"): a list of
+// them is no row of "Save, Save, Save" to a screen reader; pressed where it is saved,
+// its name then starting with the word it shows ("Saved: ...": one says what one sees)
+function saveButton(t) {
   const saved = state.saved.includes(t.id);
+  return el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), 'data-save': t.id,
+    'aria-label': `${saved ? 'Saved' : 'Save'}: ${t.title}`, onclick: () => toggleSave(t.id), text: saved ? 'Saved ✓' : 'Save' });
+}
+function card(t, why, heading = 'h2') {
   const clash = t.cancelled ? [] : clashes(t);
   const changed = changes(t);
   return el('li', { class: t.cancelled ? 'card cancelled' : 'card' },
@@ -132,8 +153,7 @@ function card(t, why, heading = 'h2') {
     clash.length ? el('div', { class: 'clash', text: `⚠ overlaps ${clash.map(c => c.title).join('; ')}` }) : null,
     changed.length ? el('div', { class: 'clash' }, `Changed since you saved it: ${changed.join('; ')}. `,
       el('button', { onclick: () => acknowledge(t), text: 'OK' })) : null,
-    el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(t.id),
-      text: saved ? 'Saved ✓' : 'Save' }));
+    saveButton(t));
 }
 
 function talkPage(id) {
@@ -141,13 +161,12 @@ function talkPage(id) {
   const view = $('talk-view');
   view.replaceChildren();
   if (!t) { view.append(el('p', { text: `No talk has the id ${id}.` })); return; }
-  const saved = state.saved.includes(id);
   view.append(
     el('h2', { text: t.title, tabindex: '-1', id: 'talk-title' }),
     t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
     el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
     el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
-    el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(id), text: saved ? 'Saved ✓' : 'Save' }),
+    saveButton(t),
     el('p', { class: 'abstract', text: t.abstract || 'No abstract given.' }));
   if (t.links.length) {
     view.append(el('h3', { text: 'Links' }), el('ul', {}, ...t.links.map(l =>
@@ -169,7 +188,6 @@ async function runSearch() {
   if (ticket !== pending) return;
   const t0 = performance.now();
   const found = state.engine.search(q, qv, chosen, 30);
-  found.hits = takingPlaceFirst(found.hits);
   window.lastSearchMs = performance.now() - t0;
   const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
@@ -188,9 +206,8 @@ async function runSearch() {
   if (q) params.set('q', q); else params.delete('q');
   history.replaceState(null, '', `?${params}${location.hash || '#search'}`);
 }
-// a cancelled talk is kept, below the talks that take place (as the CLI ranks it)
-function takingPlaceFirst(hits) { return [...hits.filter(h => !h.talk.cancelled), ...hits.filter(h => h.talk.cancelled)]; }
-window.talkbaseSearch = (q, qv = null) => takingPlaceFirst(state.engine.search(q, qv, {}, 10).hits).map(h => h.talk.id);
+// (a cancelled talk is kept, below the talks that take place: the engine ranks it so)
+window.talkbaseSearch = (q, qv = null) => state.engine.search(q, qv, {}, 10).hits.map(h => h.talk.id);
 
 // -- the program, now & next, the agenda --------------------------------------------------
 function byDay(talks, into, note) {
@@ -204,7 +221,7 @@ function byDay(talks, into, note) {
     days.get(d).push(t);
   }
   for (const [d, list] of days) {
-    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d + 'T12:00:00Z')) }),
+    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : dayName(d) }),
       el('ol', { class: 'list' }, ...list.map(t => card(t, '', 'h3'))));
   }
 }
@@ -296,7 +313,7 @@ function agendaPage() {
           el('h3', { text: was ? was.title : `A talk saved as ${id}` }),
           el('div', { class: 'meta', text: was ? [when(was), was.room].filter(Boolean).join(' · ') : 'Saved before this site kept its title.' }),
           el('div', { class: 'clash', text: 'No longer in the program.' }),
-          el('button', { onclick: () => toggleSave(id), text: 'Remove' }));
+          el('button', { 'aria-label': `Remove: ${was ? was.title : id}`, onclick: () => toggleSave(id), text: 'Remove' }));
       })));
   }
   // this program's talks saved in LEGACY since it was copied (by a page of an earlier version still open)
@@ -327,6 +344,46 @@ function agendaPage() {
 }
 
 // -- routing -----------------------------------------------------------------------------
+// A link the app writes (appviews/urlstate.py, state.py) opens what it names here too:
+// ?talk=ID the talk's page (the site's #talk=ID), ?view=program|now|agenda that view
+// (its share link: ?view=agenda&saved=...), ?speaker=NAME a search for their name; what
+// the site cannot follow is said in a notice, not dropped unsaid. A hash the link has
+// wins (the site's own form).
+const APP_VIEWS = ['program', 'now', 'agenda'];
+function appLink() {
+  const params = new URLSearchParams(location.search);
+  const notes = [];
+  let hash = location.hash.slice(1);
+  const shown = v => (v.length > 60 ? v.slice(0, 60) + '…' : v);
+  const talk = params.get('talk');
+  if (talk !== null) {  // read as the app reads an id (agenda.py parse_id)
+    const id = /^[0-9]{1,18}$/.test(talk.trim()) ? String(BigInt(talk.trim())) : null;
+    if (id && state.byId.has(id)) hash = hash || `talk=${id}`;
+    else notes.push(`No talk has the id “${shown(talk)}”.`);
+    params.delete('talk');
+  }
+  const view = params.get('view');
+  if (view !== null) {
+    if (APP_VIEWS.includes(view)) hash = hash || view;
+    else if (view) notes.push(`This site has no view called “${shown(view)}”.`);
+    params.delete('view');
+  }
+  const speaker = params.get('speaker');
+  if (speaker) {
+    if (!params.get('q')) params.set('q', speaker);
+    notes.push(`This site has no page of a speaker: it searches for “${shown(speaker)}”.`);
+    params.delete('speaker');
+  }
+  const org = params.get('org');
+  if (org) {
+    notes.push(`This site has no page of an organization (“${shown(org)}”).`);
+    params.delete('org');
+  }
+  if (talk === null && view === null && !speaker && !org) return;
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? '?' + rest : ''}${hash ? '#' + hash : ''}`);
+  if (notes.length) $('main').prepend(el('p', { class: 'note', id: 'link-note', role: 'status', text: notes.join(' ') }));
+}
 function route() {
   const hash = location.hash.slice(1) || (state.shared ? 'agenda' : 'search');  // (the app's link: ?view=agenda&saved=)
   const talk = hash.startsWith('talk=') ? hash.slice(5) : null;
@@ -339,7 +396,7 @@ function route() {
   else if (view === 'program') byDay(state.talks, 'program-view');
   else if (view === 'now') nowPage();
   else if (view === 'agenda') agendaPage();
-  else runSearch();
+  else return runSearch();
 }
 
 // what search by meaning reads: the base's MiniLM reads English, and a program in other
@@ -394,10 +451,11 @@ async function main() {
   document.title = meta.conference || 'Program';
   $('title').textContent = meta.conference || 'Program';
   if (meta.venue) { $('venue').textContent = meta.venue; $('venue').hidden = false; }
-  for (const [id, values] of [['f-day', meta.days], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
-    for (const v of values) $(id).append(el('option', { value: v, text: v }));
+  for (const [id, values, name] of [['f-day', meta.days, dayName], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
+    for (const v of values) $(id).append(el('option', { value: v, text: name ? name(v) : v }));
     if (!values.length) $(id).parentElement.hidden = true;
   }
+  appLink();
   sharedLink();
   loadAgenda();
   const q = new URLSearchParams(location.search).get('q');
