@@ -4,7 +4,8 @@ key and title key; talks sharing one are told apart by their conference, start
 and room, the earliest keeping the plain identity), so the same talks get the same
 ids whatever order their documents came in, were removed in or came back in; an
 id in use moves a new talk to the next free number. A base built by an earlier
-talkbase keeps its ids (`_legacy`).
+talkbase keeps its ids (`_legacy`), and so does a talk it stored with the label
+naming its format cut off its title ("Panel: X" as "X": `_unlabelled`).
 """
 
 from __future__ import annotations
@@ -168,20 +169,20 @@ def _unlabelled(
     """Position -> the id of the `old` talk that is the same talk with the session
     format's label cut off its title ("Mesa redonda: restauración y ética" stored as
     "restauración y ética", Panel, by a talkbase that cut it; `terms.format_labelled`),
-    of the same conference, where no talk of `talks` holds that old identity itself:
+    of the same conference and format, where no talk of `talks` holds that old identity itself:
     such a talk read again keeps its id, its title changed, not one talk gone and
     another come."""
     if not old:
         return {}
     held = set(names)
-    gone: dict[str, int] = {}
+    gone: dict[tuple[str, str | None], int] = {}
     for tid, t in old.items():
-        if not t.uid and (ident := identity(t)) not in held:
-            gone[ident] = tid
+        if not t.uid and t.format and (ident := identity(t)) not in held:
+            gone[ident, t.format] = tid
     out = {}
     for i, t in enumerate(talks):
         led = format_labelled(t.title) if not t.uid and names[i] == identity(t) else None
-        if led and (tid := gone.pop(identity(replace(t, title=led[1])), 0)):
+        if led and (tid := gone.pop((identity(replace(t, title=led[1])), t.format), 0)):
             out[i] = tid
     return out
 
