@@ -127,3 +127,20 @@ def test_a_record_of_the_title_without_its_label_is_the_same_talk(
     with KnowledgeBase(home, hashing_embedder) as kb:
         found = [(t.format, len(t.sources)) for t in kb.talks.values()]
     assert found == [("Panel", 2)]
+
+
+def test_an_untimed_record_of_the_title_without_its_label_is_the_same_talk() -> None:
+    """A digest's "Demo Theater: X" (no time, as digests give none) and a page's "X":
+    one talk, either first, as when the digest's reader cut the label."""
+    from ingest.merge import merge_talks
+    from talkbase.core.records import Source
+
+    digest = Talk(
+        title="Demo Theater: OpenCLIC: Open Communication",
+        speakers=(Speaker(name="Jesse Treger"),),
+        format="Demo Theater",
+        sources=(Source("digest.txt", "digest", "line 3", None),),
+    )
+    page = _talk("OpenCLIC: Open Communication", sources=(Source("page.html", "blog", "", None),))
+    for records in ([digest, page], [page, digest]):
+        assert [(t.format, len(t.sources)) for t in merge_talks(records)] == [("Demo Theater", 2)]

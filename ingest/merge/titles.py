@@ -61,5 +61,15 @@ def format_added(a: str, b: str) -> str | None:
     return None
 
 
+def format_labelled_as(a: str, b: str) -> bool:
+    """One title is the other with a label naming its session format before it ("Mesa
+    redonda: restauración y ética" and "restauración y ética": `terms.format_labelled`),
+    the one title a reader that cut the label read it as."""
+    return any(
+        (led := format_labelled(said)) is not None and title_key(led[1]) == title_key(bare)
+        for said, bare in ((a, b), (b, a))
+    )
+
+
 # the title keys of the session formats' names ("workshop", "lightning talk", "taller")
 FORMAT_KEYS = frozenset(k for k in (title_key(n) for n in FORMAT_NAMES) if k)
