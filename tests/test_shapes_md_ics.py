@@ -366,7 +366,7 @@ def test_a_japanese_format_before_a_full_width_colon_is_the_talks_format() -> No
     )
     talks, _ = _md(text, "Asia/Tokyo")
     assert [(t.title, t.format) for t in talks] == [
-        ("FastAPIでWeb API入門", "Workshop"),
-        ("私の自作キーボード", "Lightning Talk"),
+        ("ワークショップ：FastAPIでWeb API入門", "Workshop"),  # (the label stays: sweep 16, F10)
+        ("ライトニングトーク：私の自作キーボード", "Lightning Talk"),
         ("日本語の形態素解析入門", None),
     ]
