@@ -690,7 +690,11 @@ def test_markdown_headings_labels_and_days(monkeypatch: pytest.MonkeyPatch) -> N
     doc = parse_path(FIX / "program.md")
     talks = by_title(doc.talks)
     # the heading's "Keynote: " gives the format and stays in the title (sweep 16, F10)
-    assert list(talks) == ["Keynote: The State of Rust", "Ownership für Anfänger", "Lightning talks"]
+    assert list(talks) == [
+        "Keynote: The State of Rust",
+        "Ownership für Anfänger",
+        "Lightning talks",
+    ]
     k = talks["Keynote: The State of Rust"]
     assert k.format == "Keynote" and k.conference == "RustConf Example 2025"
     assert k.start == at(2025, 9, 9, 9, 0, "America/Chicago") and k.duration_minutes == 45
