@@ -690,8 +690,13 @@ def test_markdown_headings_labels_and_days(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("TALKBASE_TIMEZONE", "America/Chicago")
     doc = parse_path(FIX / "program.md")
     talks = by_title(doc.talks)
-    assert list(talks) == ["The State of Rust", "Ownership für Anfänger", "Lightning talks"]
-    k = talks["The State of Rust"]
+    # the heading's "Keynote: " gives the format and stays in the title (sweep 16, F10)
+    assert list(talks) == [
+        "Keynote: The State of Rust",
+        "Ownership für Anfänger",
+        "Lightning talks",
+    ]
+    k = talks["Keynote: The State of Rust"]
     assert k.format == "Keynote" and k.conference == "RustConf Example 2025"
     assert k.start == at(2025, 9, 9, 9, 0, "America/Chicago") and k.duration_minutes == 45
     assert k.speakers == (Speaker("Niko Matsakis", "AWS"), Speaker("Jane Lusby"))

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from index.store.schema import LENGTH_MINUTES
-from talkbase.core.errors import BadQuery
+from talkbase.core.errors import BadFilter, BadQuery
 from talkbase.core.filters import CLOCK_LIMITS, MAX_FILTER_CHARS, Filters, clean_text
 from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
@@ -37,16 +37,16 @@ def _hm(value: str, name: str) -> int:
     one that night: a talk a program lists under the day before), or BadQuery."""
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
     if not m:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
     if m.group(3) and hour > 23:  # "3pm" and (as ever) "13pm"; never "25pm"
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     if m.group(3) == "pm" and hour < 12:
         hour += 12
     if m.group(3) == "am" and hour == 12:
         hour = 0
     if hour > LAST_HOUR or minute > 59:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     return hour * 60 + minute
 
 
@@ -62,8 +62,7 @@ def _minutes(value: str | None, name: str) -> int | None:
         return None
     text = value.strip()
     if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MOST_MINUTES:
-        flag = name.replace("_", "-")
-        raise BadQuery(f"--{flag} wants a number of minutes like 30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a number of minutes like 30, not {_shown(value)}")
     return int(text)
 
 
@@ -111,7 +110,7 @@ def _text_filter(f: Filters, name: str) -> str | None:
         return None
     value = clean_text(value)
     if not value.strip():
-        raise BadQuery(f"--{name} needs something to match, not only spaces")
+        raise BadFilter(name, "needs something to match, not only spaces")
     return value
 
 
@@ -163,8 +162,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     # a clock time before the night's end names that date's small hours: the query's day
     # and clock limits are then read on each talk's own date, not its program day
     small = any(
-        getattr(f, name) and _hm(getattr(f, name), name.replace("_", "-")) < _NIGHT_MINUTES
-        for name in CLOCK_LIMITS
+        getattr(f, name) and _hm(getattr(f, name), name) < _NIGHT_MINUTES for name in CLOCK_LIMITS
     )
     on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (PROGRAM_DAY, _ON_DAY)
     if f.day:
@@ -173,14 +171,14 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
             try:
                 on = date.fromisoformat(d)
             except ValueError as exc:
-                raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
+                raise BadFilter("day", f"{_shown(f.day)} is not a real date") from exc
             day = (f"{on_day} = ?", on, on - timedelta(days=1))
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
             number = _WEEKDAYS.index(d[:3]) + 1
             day = (f"isodow({on_day}) = ?", number, (number - 2) % 7 + 1)
         else:
-            raise BadQuery(
-                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
+            raise BadFilter(
+                "day", f"wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
             )
         if not f.at:
             clauses.append(day[0])
@@ -200,7 +198,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         params.append(_hm(f.before, "before"))
     if f.starts_before:
         clauses.append(f"{starts} < ?")
-        params.append(_hm(f.starts_before, "starts-before"))
+        params.append(_hm(f.starts_before, "starts_before"))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
         at = _hm(f.at, "at")
         ends_at = on_clock.format("t.end_time")
@@ -237,8 +235,8 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if language:  # as the program says it, or as ingest read it (ingest/language.py)
         code = language_code(language)
         if code is None:
-            raise BadQuery(
-                f"--language wants a language like en, de or Italian, not {_shown(language)}"
+            raise BadFilter(
+                "language", f"wants a language like en, de or Italian, not {_shown(language)}"
             )
         clauses.append("json_extract_string(t.record, '$.language') = ?")
         params.append(code)
