@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from talkbase import service
 from talkbase.core import present
-from talkbase.core.errors import BadFilter, BadQuery
+from talkbase.core.errors import BadFilter, BadQuery, TalkNotFound
 from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.records import Hit, Talk
 
@@ -90,11 +90,14 @@ def open(
 @contextmanager
 def _keywords() -> Iterator[None]:
     """A filter's value that cannot be read, named as this API's keyword ("day= wants a
-    date ...": `BadFilter.keyword`), not as the command line's flag ("--day")."""
+    date ...": `BadFilter.keyword`), not as the command line's flag ("--day"); a talk
+    not found, with this API's advice (`TalkNotFound.in_python`)."""
     try:
         yield
     except BadFilter as exc:
         raise exc.keyword() from None
+    except TalkNotFound as exc:
+        raise exc.in_python() from None
 
 
 def _count(k: object, what: str = "k") -> int:
@@ -328,7 +331,7 @@ class Talkbase:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
         with _keywords():
             hits = self.service.similar(talk, k, filters, diversity)
-        seed = self.service.talk(talk)
+            seed = self.service.talk(talk)
         return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
 
     def recommend(
@@ -347,7 +350,8 @@ class Talkbase:
         """
         if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
-        hits = self.service.recommend(saved, avoid, k, fits)
+        with _keywords():
+            hits = self.service.recommend(saved, avoid, k, fits)
         return Results(hits, "for you", "recommend", self.service.nights)
 
     def export_site(self, folder: str | Path) -> Any:
@@ -367,7 +371,8 @@ class Talkbase:
 
             tb.talk("LMCache").speakers
         """
-        return self.service.talk(ref)
+        with _keywords():
+            return self.service.talk(ref)
 
     # -- tables -------------------------------------------------------------------
     def talks(self) -> pd.DataFrame:

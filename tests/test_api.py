@@ -128,6 +128,21 @@ def test_a_bad_filter_value_names_the_keyword_not_the_cli_flag(tb: Talkbase) -> 
         assert str(caught.value).startswith(said) and "--" not in str(caught.value)
 
 
+def test_a_talk_not_found_is_advised_in_python_not_for_the_cli(tb: Talkbase) -> None:
+    """Sweep 19 (F10): "Try 'talkbase search' to find its id." in a notebook."""
+    from talkbase.core.errors import TalkNotFound
+
+    for call in (
+        lambda: tb.talk("no such talk zzzz"),
+        lambda: tb.similar("no such talk zzzz"),
+        lambda: tb.recommend(["no such talk zzzz"]),
+    ):
+        with pytest.raises(TalkNotFound) as caught:
+            call()
+        said = str(caught.value)
+        assert "tb.search(" in said and "talkbase search" not in said, said
+
+
 def test_none_filters_are_ignored(tb: Talkbase) -> None:
     assert tb.search("compiler", k=5, day=None, track=None).ids == tb.search("compiler", k=5).ids
 

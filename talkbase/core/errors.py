@@ -81,15 +81,24 @@ class ModelMismatch(TalkbaseError):
 
 
 class TalkNotFound(TalkbaseError):
-    def __init__(self, ref: str, candidates: list[str] | None = None) -> None:
+    """A talk named by an id or title the base does not hold (or holds several of);
+    the advice in the caller's words: the command line's unless `find` says otherwise
+    (the Python API's: `in_python`)."""
+
+    def __init__(
+        self, ref: str, candidates: list[str] | None = None, find: str = "'talkbase search'"
+    ) -> None:
         self.ref = ref
         self.candidates = candidates or []
         if self.candidates:
             listed = "; ".join(self.candidates[:8])
             msg = f"{ref!r} matches several talks: {listed}. Use an id or a longer title."
         else:
-            msg = f"No talk matches {ref!r}. Try 'talkbase search' to find its id."
+            msg = f"No talk matches {ref!r}. Try {find} to find its id."
         super().__init__(msg)
+
+    def in_python(self) -> TalkNotFound:
+        return TalkNotFound(self.ref, self.candidates, "tb.search(...)")
 
 
 class BadQuery(TalkbaseError):
