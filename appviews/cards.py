@@ -36,8 +36,10 @@ def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
 
 def similar_terms(seed: Talk, other: Talk) -> tuple[str, ...]:
     """The words of the seed's title that `other` also uses (title or abstract),
-    matched the way search evidence is highlighted."""
-    return cardhtml.shared_terms(seed, other, query_terms(seed.title))
+    matched the way search evidence is highlighted, but the function words of the
+    two talks' languages."""
+    terms = query_terms(seed.title, (seed.language, other.language))
+    return cardhtml.shared_terms(seed, other, terms)
 
 
 def similar_reason(seed: Talk, other: Talk, why: Why, shared: Sequence[str] | None = None) -> str:

@@ -18,7 +18,7 @@ and every index module imports DuckDB or numpy on its way in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date
 from os import PathLike
 from pathlib import Path
@@ -329,11 +329,14 @@ def moment_of(query: str) -> str:
     )
 
 
-def query_terms(text: str) -> list[str]:
-    """The words of `text` search shows as evidence ("fault-tolerant" also gives its parts)."""
+def query_terms(text: str, languages: Iterable[str | None] = ()) -> list[str]:
+    """The words of `text` search shows as evidence ("fault-tolerant" also gives its
+    parts), but the function words of `languages` besides English ("de", "na")."""
     from index.search.rank.lexical import query_terms as terms
+    from index.search.rank.stopwords import language_list
 
-    return terms(text)
+    codes = {c for c in languages if c and c != "en"}
+    return terms(text, frozenset().union(*(language_list(c) for c in codes)))
 
 
 def current_build(home: Home = None) -> str | None:

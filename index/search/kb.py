@@ -315,6 +315,22 @@ class KnowledgeBase:
             found = self.__dict__["_unnamed"] = lexical.unnamed(self.stopwords, languages)
         return found
 
+    def _said_in(self, query: str) -> tuple[str, ...]:
+        """The languages besides English `query` is asked in, for what its matches name:
+        a visitor's (`_visitors_languages`), and each language of the talks of whose
+        function words it says two or more ("concertos na sexta depois da meia-noite")."""
+        said = set(tokenize(query, ()))
+        own = sorted(c for c in self.vocab.spoken - {"en"} if len(language_list(c) & said) > 1)
+        return (*own, *self._visitors_languages(query))
+
+    def _unnamed_by(self, talk: Talk, asked: Sequence[str]) -> frozenset[str]:
+        """The words a match of `talk` never names: `unnamed`, and the function words
+        (`language_list`) of the talk's language (of the program's, when it is not
+        known) and of the query's (`asked`: `_said_in`). Only what is named: what
+        is scored is the index's (`stopwords`)."""
+        codes = {talk.language} if talk.language else set(self.vocab.spoken)
+        return self.unnamed.union(*(language_list(c) for c in (codes | set(asked)) - {"en"}))
+
     def _says_nothing(self, u: Understood, visitors_words: frozenset[str]) -> bool:
         """Whether a query with limits has no topic but words its index leaves out, or
         a visitor's language's function words ("cosa c'è dopo le 18": "what is there"):
@@ -575,6 +591,11 @@ class KnowledgeBase:
         terms = lexical.matched_terms(
             stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed
         )
+        languages = self._said_in(asked or text)
+        terms = {
+            tid: lexical.named(found, self._unnamed_by(talks[tid], languages))
+            for tid, found in terms.items()
+        }
         sentences = self.sentences.of(list(talks.values()))
         qvec = next((r.vector for r in rankings.values() if r.vector is not None), None)
         sims = self.sentences.sims(qvec, sentences)

@@ -383,14 +383,16 @@ def query_terms(query: str, left_out: Collection[str] = ()) -> list[str]:
         out.append(w)
         if "-" in w:
             out += w.split("-")
-    return [
-        w
-        for w in dict.fromkeys(out)
-        if w not in STOPWORDS
-        and w not in FILLER
-        and len(w) > 1
-        and not (left_out and w.isalpha() and _one_of(tokenize(w, ()), left_out))
-    ]
+    kept = [w for w in dict.fromkeys(out) if w not in STOPWORDS and w not in FILLER and len(w) > 1]
+    return list(named(kept, left_out))
+
+
+def named(terms: Sequence[str], left_out: Collection[str]) -> tuple[str, ...]:
+    """`terms` but those a match never names: a word of letters only that is one of
+    `left_out` (the index's tokens: "Não" is "nao")."""
+    if not left_out:
+        return tuple(terms)
+    return tuple(w for w in terms if not (w.isalpha() and _one_of(tokenize(w, ()), left_out)))
 
 
 def _one_of(tokens: list[str], words: Collection[str]) -> bool:
