@@ -307,6 +307,7 @@ CSV_COLUMNS = (
     "overlaps_with",
     "talk_id",
     "program_day",
+    "cancelled",  # the column (and its True/False) of `talkbase export --format csv`
 )
 
 
@@ -337,6 +338,7 @@ def to_csv(talks: Iterable[Talk]) -> str:
                 t.id,
                 # the program's day, where it lists a talk after midnight under the day before
                 t.day.isoformat() if t.day and t.day != t.calendar_day else "",
+                t.cancelled,
             ]
         )
     return buf.getvalue()

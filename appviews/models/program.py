@@ -227,13 +227,31 @@ def room_track(talks: Collection[Talk]) -> str:
     return track if n >= ROOM_TRACK_SHARE * len(talks) else ""
 
 
-def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
-    """For each room with something on or still to come that day: what runs at `at`
-    and what starts next; rooms with a saved talk first, then in room order.
+def now_and_next(
+    talks: Iterable[Talk],
+    at: datetime,
+    saved: Collection[int] = (),
+    nights: Mapping[int, date] = NO_NIGHTS,
+    day: date | None = None,
+) -> list[NowNext]:
+    """For each room with something on or still to come that program day: what runs
+    at `at` and what starts next; rooms with a saved talk first, then in room order.
 
+    `day` is the program day (default: `at`'s date); its talks are the ones the Program
+    grid puts on it (`program_day` with the base's `nights`), so a 00:15 concert the
+    night rule files under Friday is next at 23:45 on Friday, and `at` may be past
+    midnight of that day (its night). What runs is what runs at `at`, whatever day it
+    is filed under. A cancelled talk is never next (it is listed where it runs).
     A naive `at` is a time a person chose, "12:00 on Tuesday": each conference's talks
     are compared with 12:00 by that conference's own clock (see `at_talk`)."""
-    talks = [t for t in talks if t.start and t.day == at.date()]
+    day = day or at.date()
+    timed = [t for t in talks if t.start]
+    ours = {t.id for t in timed if program_day(t, nights) == day}
+    talks = [
+        t
+        for t in timed
+        if t.id in ours or (t.start and t.start <= at_talk(at, t) < (t.end or t.start))
+    ]
     out = []
     for room in room_order(talks):
         mine = sorted(
@@ -243,7 +261,14 @@ def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = (
         running = tuple(
             t for t in mine if t.start and t.start <= at_talk(at, t) < (t.end or t.start)
         )
-        upcoming = next((t for t in mine if t.start and t.start > at_talk(at, t)), None)
+        upcoming = next(
+            (
+                t
+                for t in mine
+                if t.id in ours and not t.cancelled and t.start and t.start > at_talk(at, t)
+            ),
+            None,
+        )
         if running or upcoming:
             out.append(NowNext(room, running, upcoming, room_track(mine)))
 
