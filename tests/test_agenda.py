@@ -163,4 +163,7 @@ def test_csv_says_which_talk_is_cancelled_as_the_cli_export_does() -> None:
     on = talk(2, "2026-10-20T10:00", title="Takes place")
     rows = list(csv.DictReader(io.StringIO(agenda.to_csv([off, on]))))
     assert "cancelled" in EXPORT_COLUMNS
-    assert {r["title"]: r["cancelled"] for r in rows} == {"Called off": "True", "Takes place": "False"}
+    assert {r["title"]: r["cancelled"] for r in rows} == {
+        "Called off": "True",
+        "Takes place": "False",
+    }

@@ -179,3 +179,31 @@ def test_now_and_next_says_cancelled(updated_home, monkeypatch) -> None:
     assert f"{render.CANCELLED} · at 22:00" in text
     _, text = shown(page, ids["opening"])["tb-nn-talk"]
     assert render.CANCELLED not in text
+
+
+def test_my_agenda_says_cancelled_on_its_card_timeline_list_and_printable_page(
+    updated_home, monkeypatch
+) -> None:
+    """Sweep 19 F1: a saved talk the program calls off is marked as search cards and
+    the Program grid mark it, wherever My agenda lists it."""
+    home, ids = updated_home
+    at = run_app(home, monkeypatch, view="agenda", saved=f"{ids['opening']}-{ids['quiz']}")
+    flag = f"{render.CANCELLED} · 22:00"
+    cards = {
+        c.key: " ".join(plain(h.value) for h in c.get("html"))
+        for c in at.get("flex_container")
+        if str(c.key).startswith("agenda-agenda-")
+    }
+    assert render.CANCELLED_LINE in cards[f"agenda-agenda-{ids['quiz']}"]
+    assert render.CANCELLED not in cards[f"agenda-agenda-{ids['opening']}"]
+    phone = " ".join(plain(h.value) for h in at.get("html") if "tb-aglist" in h.value)
+    assert flag in phone and f"{render.CANCELLED} · 20:00" not in phone
+    (chart,) = at.get("vega_lite_chart")
+    boxes = str(chart.proto)
+    assert flag in boxes or flag.encode() in chart.proto.SerializeToString()
+    at.toggle(key="print").set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    page = " ".join(plain(h.value) for h in at.get("html"))
+    assert f"{render.CANCELLED} · Quiz in the foyer" in page
+    assert f"{render.CANCELLED} · Opening night film" not in page

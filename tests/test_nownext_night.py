@@ -7,11 +7,20 @@ Friday's half past midnight."""
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
 
 from appviews import state
 from appviews.models import program
 from talkbase.core.records import Talk
+from tests.test_app import htmls, plain, run_app
+from tests.test_app_agenda_gone import component_html
 from tests.test_views_model import KNOWN
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
 
 WEST = timezone(timedelta(hours=1))
 FRI, SAT = date(2030, 7, 19), date(2030, 7, 20)
@@ -74,3 +83,52 @@ def test_a_link_may_name_a_night_time_past_24_00() -> None:
     assert (p.at, p.notices) == ("24:30", ())
     p = state.parse({"at": ["48:00"]}, KNOWN)
     assert p.at is None and "24:30" in p.notices[0]  # says what it wants
+
+
+HEAD = "title,speaker,abstract,start,end,room,status\n"
+
+
+@pytest.fixture(scope="module")
+def festival_home(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:
+    """FESTIVAL as a table, which names no change of day: the base's night rule files
+    the 00:15 and 01:45 shows under Friday."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    folder = tmp_path_factory.mktemp("festival")
+    doc = folder / "festival.csv"
+    doc.write_text(
+        HEAD
+        + "".join(
+            f"{t.title},Band {t.id},Live music.,{t.start:%Y-%m-%dT%H:%M},"
+            f"{t.end:%Y-%m-%dT%H:%M},{t.room},{'cancelled' if t.cancelled else ''}\n"
+            for t in FESTIVAL
+            if t.start and t.end
+        ),
+        encoding="utf-8",
+    )
+    ingest([doc], folder / "home", real_embedder)
+    with KnowledgeBase(folder / "home", real_embedder) as kb:
+        night = {kb.talks[i].title for i, d in kb.nights.items() if d == FRI}
+    assert night == {"Midnight concert", "Late jam session"}
+    return folder / "home"
+
+
+def _rows(at: AppTest) -> str:
+    return plain(component_html(at, "talkbase_now"))
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_the_app_s_now_and_next_follows_the_night_rule(festival_home, monkeypatch) -> None:
+    at = run_app(festival_home, monkeypatch, view="now", date=FRI.isoformat(), at="23:45")
+    rows = _rows(at)
+    assert "Midnight concert" in rows and "Night Tent" in rows and "nothing more today" not in rows
+    at = run_app(festival_home, monkeypatch, view="now", date=FRI.isoformat(), at="24:30")
+    assert not htmls(at, "tb-warn")  # no "Ignored the time" notice
+    assert "the night of Friday 19 July" in " ".join(c.value for c in at.caption)
+    rows = _rows(at)
+    assert "Midnight concert" in rows and "Late jam session" in rows
+    at = run_app(festival_home, monkeypatch, view="now", date=SAT.isoformat(), at="17:30")
+    rows = _rows(at)
+    assert "Samba after dark" in rows and "Gala" not in rows
