@@ -159,6 +159,16 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
     shared = agenda_mod.from_query(
         {k: list(params.get(k) or ()) for k in (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)}
     )
+    for name, what in (
+        (agenda_mod.SAVED_PARAM, "saved"),
+        (agenda_mod.SKIPPED_PARAM, "not-interested"),
+    ):
+        junk = agenda_mod.not_ids(agenda_mod.SEPARATOR.join(params.get(name) or ()))
+        if junk:
+            notices.append(
+                f"Ignored “{_shown(', '.join(junk))}” in the link's {what} talks: "
+                "a talk's id is a number."
+            )
     day = one("date") if _ISO_DAY.fullmatch(one("date")) and _valid_day(one("date")) else None
     if one("date") and day is None:
         notices.append(f"Ignored the date “{_shown(one('date'))}”: it wants YYYY-MM-DD.")

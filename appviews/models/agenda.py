@@ -259,10 +259,13 @@ def encode_ids(ids: Sequence[int]) -> str:
     return SEPARATOR.join(str(i) for i in ids)
 
 
+_ID_SEPARATORS = r"[\s,.;_~+-]+"  # between the ids of a share-link value
+
+
 def decode_ids(text: str | None) -> tuple[int, ...]:
     """Ids from a share-link value; anything that is not a positive id is ignored."""
     out: list[int] = []
-    for part in re.split(r"[\s,.;_~+-]+", text or ""):
+    for part in re.split(_ID_SEPARATORS, text or ""):
         if _ID.fullmatch(part) and int(part) > 0 and int(part) not in out:
             out.append(int(part))
         if len(out) >= MAX_IDS:
@@ -278,6 +281,12 @@ def to_query(agenda: Agenda) -> dict[str, str]:
     if agenda.skipped:
         out[SKIPPED_PARAM] = encode_ids(agenda.skipped)
     return out
+
+
+def not_ids(text: str | None) -> tuple[str, ...]:
+    """The parts of a share-link value that `decode_ids` ignores: no positive talk id."""
+    parts = re.split(_ID_SEPARATORS, text or "")
+    return tuple(p for p in parts if p and not (_ID.fullmatch(p) and int(p) > 0))
 
 
 def from_query(params: Mapping[str, str | Sequence[str]]) -> Agenda:
