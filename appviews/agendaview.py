@@ -13,7 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import foryou, render, state, storage
+from appviews import actionnames, foryou, render, state, storage
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import ics
@@ -147,6 +147,7 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
                     "tb-warn",
                 )
             )
+        actionnames.name(f"agenda-{ctx}-{t.id}", t.title)  # its Open and Remove
         c1, c2, _ = st.columns([1, 1.6, 4])
         c1.button(
             "Open",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from appviews import fragment, pages, render, state, storage
+from appviews import actionnames, fragment, pages, render, state, storage
 from appviews.library import Library, current_build
 from talkbase.core import settings
 from talkbase.core.errors import TalkbaseError
@@ -140,5 +140,6 @@ def main() -> None:
     except TalkbaseError as exc:
         st.error(visitor_sentence(exc, str(settings.home())))
     state.sync_url()  # in case drawing the page changed the state (a chip dropped)
+    actionnames.draw()  # the talk's title in its buttons' names, the focus kept
     render.keep_scroll()
     lib.drawn(page.name)

@@ -177,7 +177,7 @@ def test_now_and_next_time_choices_are_wall_clock_times_of_every_conference() ->
     from appviews import nownext
 
     talks = _two_conferences()
-    lib = SimpleNamespace(talks={t.id: t for t in talks})
+    lib = SimpleNamespace(talks={t.id: t for t in talks}, nights={})  # (none: a night-less base)
     choices = nownext._times(lib, date(2026, 10, 20))  # type: ignore[arg-type]
     assert choices[0] == "10:00" and "12:00" in choices and "21:00" in choices
     assert choices == sorted(choices) and len(choices) == len(set(choices))
