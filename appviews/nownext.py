@@ -180,10 +180,14 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
             assert end
             left = int((end - program.at_talk(at, t)).total_seconds() // 60)
             now_cells.append(talk(t, f"until {end:%H:%M} · {minutes(max(0, left))} left"))
-        nxt = ""
+        nxt = "".join(  # a cancelled talk due first: said, never offered as next
+            talk(t, f"at {t.start:%H:%M}") for t in n.called_off if t.start
+        )
         if n.next is not None and n.next.start:
             wait = program.minutes_until(n.next, at)
-            nxt = talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
+            nxt += talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
+        elif nxt:
+            nxt += _NOTHING_NEXT
         out.append(
             '<div class="tb-nn-row" role="row">'
             f'<div class="tb-nn-room" role="cell">{esc(n.room)}'

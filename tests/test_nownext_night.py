@@ -76,6 +76,7 @@ def test_a_cancelled_show_is_never_next_and_a_running_night_talk_is_on() -> None
     got = rows(datetime(2030, 7, 20, 17, 30), SAT)
     main = got["Main Stage"]
     assert main.next is not None and main.next.title == "Samba after dark"
+    assert [t.title for t in main.called_off] == ["Gala"]  # said, never next
 
 
 def test_a_link_may_name_a_night_time_past_24_00() -> None:
@@ -131,4 +132,5 @@ def test_the_app_s_now_and_next_follows_the_night_rule(festival_home, monkeypatc
     assert "Midnight concert" in rows and "Late jam session" in rows
     at = run_app(festival_home, monkeypatch, view="now", date=SAT.isoformat(), at="17:30")
     rows = _rows(at)
-    assert "Samba after dark" in rows and "Gala" not in rows
+    assert "Samba after dark" in rows and "Gala Cancelled · at 21:30" in rows
+    assert "Gala Cancelled · at 21:30 · in" not in rows  # not offered as next

@@ -194,6 +194,7 @@ class NowNext:
     now: tuple[Talk, ...]  # running at the moment
     next: Talk | None  # the next one to start in that room
     track: str = ""  # the track the room holds that day, where most of its talks share one
+    called_off: tuple[Talk, ...] = ()  # cancelled talks due before `next` (never next)
 
 
 def at_talk(at: datetime, talk: Talk) -> datetime:
@@ -261,19 +262,17 @@ def now_and_next(
         running = tuple(
             t for t in mine if t.start and t.start <= at_talk(at, t) < (t.end or t.start)
         )
-        upcoming = next(
-            (
-                t
-                for t in mine
-                if t.id in ours and not t.cancelled and t.start and t.start > at_talk(at, t)
-            ),
-            None,
-        )
-        if running or upcoming:
-            out.append(NowNext(room, running, upcoming, room_track(mine)))
+        later = [t for t in mine if t.id in ours and t.start and t.start > at_talk(at, t)]
+        # (in time order) the first that takes place; the cancelled ones due before it
+        due = [t.cancelled for t in later]
+        cut = due.index(False) if False in due else len(later)
+        upcoming = later[cut] if cut < len(later) else None
+        off = tuple(later[:cut])
+        if running or upcoming or off:
+            out.append(NowNext(room, running, upcoming, room_track(mine), off))
 
     def mine_first(n: NowNext) -> int:
-        ids = {t.id for t in n.now} | ({n.next.id} if n.next else set())
+        ids = {t.id for t in (*n.now, *n.called_off)} | ({n.next.id} if n.next else set())
         return 0 if ids & set(saved) else 1
 
     return sorted(out, key=mine_first)  # stable: room order within each group
