@@ -23,6 +23,7 @@ from talkbase.core.records import Talk
 ICS_NAME = "talkbase-agenda.ics"
 CSV_NAME = "talkbase-agenda.csv"
 HOUR_PX = 96  # height of an hour on the day's axis: a 10-minute talk fits its label
+CONF_CLASS = "tb-ag-conf"  # the line naming the conference and clock of a day's part
 
 
 def _chart(
@@ -297,6 +298,26 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     st.html("".join(parts))
 
 
+def _day_part(
+    lib: Library, day: agenda_mod.Day, by_id: dict[int, Talk], key: str, named: bool
+) -> None:
+    """One day's saved talks (of one conference, where `named`: said above them, with
+    its clock): the list for a phone, the calendar column, a card per talk."""
+    first = day.slots[0].talk
+    assert first.start
+    if named:
+        st.html(
+            render.line_html(f"{render.conference_clock(first)}: times on its clock", CONF_CLASS)
+        )
+    st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
+    span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots], lib.nights)
+    now = datetime.now(first.start.tzinfo)  # on the clock of these talks
+    with st.container(key=f"day-{key}"):  # st-key-day-… in the page
+        st.altair_chart(_chart(day, span, agenda_mod.now_line(day.day, now)), key=f"timeline-{key}")
+    for slot in day.slots:
+        _row(slot.talk, [by_id[i] for i in slot.overlaps_with], "agenda")
+
+
 def show(lib: Library) -> None:
     ag = state.agenda()
     talks = state.saved_talks(lib.talks)
@@ -332,19 +353,13 @@ def show(lib: Library) -> None:
     if plan.overlaps:
         n = len(plan.overlaps)
         st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
-    tz = next((t.start.tzinfo for t in talks if t.start), None)
-    now = datetime.now(tz)
+    several = render.several_conferences(talks)
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
-        st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
-        span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots], lib.nights)
-        with st.container(key=f"day-{day.day.isoformat()}"):  # st-key-day-… in the page
-            st.altair_chart(
-                _chart(day, span, agenda_mod.now_line(day.day, now)),
-                key=f"timeline-{day.day.isoformat()}",
-            )
-        for slot in day.slots:
-            _row(slot.talk, [by_id[i] for i in slot.overlaps_with], "agenda")
+        # talks of several conferences: a part per conference, each on its own clock
+        parts = agenda_mod.by_conference(day) if several else [("", day)]
+        for n, (_, part) in enumerate(parts):
+            _day_part(lib, part, by_id, f"{day.day.isoformat()}{f'-{n}' if n else ''}", several)
     if plan.unscheduled:
         st.subheader("Time not given", anchor=False)
         for t in plan.unscheduled:

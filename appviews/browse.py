@@ -11,7 +11,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import cards, render, state
+from appviews import cards, render, shown, state
 from appviews.library import Library
 from appviews.models import program
 from talkbase.core.present import plural
@@ -217,10 +217,11 @@ def _bars(df: pd.DataFrame, field: str, description: str) -> alt.Chart:
     )
 
 
-def by_day_html(parts: Sequence[program.TrackDay]) -> str:
-    """Tracks by day as an HTML table (program text escaped): a row per track, a
-    column per day, each part "10:30–18:00 · H.2215 · 12 talks" linking to the
-    Program view on that day with that track chosen."""
+def by_day_html(parts: Sequence[program.TrackDay], shown: str = "") -> str:
+    """Tracks by day as an HTML table (program text escaped): a row per track, the
+    talks without one last ("(no track)"), a column per day, each part "10:30–18:00 ·
+    H.2215 · 12 talks" linking to the Program view on that day with that track chosen
+    (`shown`: the conference it opens, in a base of several)."""
     days = sorted({p.day for p in parts})
     rows: dict[str, dict[date, program.TrackDay]] = {}
     for p in parts:
@@ -234,7 +235,10 @@ def by_day_html(parts: Sequence[program.TrackDay]) -> str:
             if part is None:
                 cells.append('<td class="tb-none">–</td>')
                 continue
-            link = "?" + urlencode({"view": "program", "date": d.isoformat(), "tracks": track})
+            query = {"view": "program", "date": d.isoformat()}
+            query |= {"tracks": track} if track else {}
+            query |= {"shown": shown} if shown else {}
+            link = "?" + urlencode(query)
             rooms = ", ".join(part.rooms[:2]) + (" …" if len(part.rooms) > 2 else "")
             said = f"{part.first:%H:%M}–{part.last:%H:%M}" + (f" · {rooms}" if rooms else "")
             cells.append(
@@ -242,7 +246,9 @@ def by_day_html(parts: Sequence[program.TrackDay]) -> str:
                 f'<a href="{render.esc(link)}" target="_self">{render.esc(said)}</a>'
                 f" · {render.esc(plural(part.talks, 'talk'))}</td>"
             )
-        body.append(f'<tr><th scope="row">{render.esc(track)}</th>{"".join(cells)}</tr>')
+        body.append(
+            f'<tr><th scope="row">{render.esc(track or NO_TRACK)}</th>{"".join(cells)}</tr>'
+        )
     return (
         f"<style>{BY_DAY_CSS}</style>"
         '<table class="tb-byday"><caption>Tracks by day: when each runs, where, and how '
@@ -273,9 +279,22 @@ BY_DAY_CSS = """
 def by_day(lib: Library) -> None:
     parts = program.tracks_by_day(lib.talks.values())
     if not parts:
-        st.caption("The program names no tracks with times.")
+        st.caption("The program gives no times.")
         return
-    st.html(by_day_html(parts))
+    names = shown.conferences(lib)
+    if not names:  # a base of one conference: its table
+        st.html(by_day_html(parts))
+        return
+    # a base of several: a table per conference, each on its own clock and days
+    first: dict[str, Talk] = {}  # a timed talk of each conference: its clock
+    for t in lib.talks.values():
+        if t.start:
+            first.setdefault(t.conference, t)
+    for name in [*names, *sorted({p.conference for p in parts} - set(names))]:
+        mine = [p for p in parts if p.conference == name]
+        if mine:
+            st.subheader(render.md_label(render.conference_clock(first[name])), anchor=False)
+            st.html(by_day_html(mine, name))
 
 
 VIEWS = {  # Browse's views, the first shown first: the quickest to draw and to plan with

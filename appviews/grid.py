@@ -19,6 +19,7 @@ from datetime import date
 import streamlit as st
 
 from appviews import cards, render, state, talklinks
+from appviews import shown as shown_mod
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import program
@@ -27,7 +28,7 @@ from talkbase.core.records import Talk
 
 ROW_PX = 16  # height of one row of the grid (its step in minutes)
 TRACKS_KEY = state.GRID_TRACKS  # the track preset (in the URL, as the rooms)
-SHOWN_KEY = state.GRID_SHOWN  # the conference shown, in a base of several (in the URL)
+SHOWN_KEY = shown_mod.KEY  # the conference shown, in a base of several (in the URL)
 
 _JS = talklinks.script("tb-grid")
 
@@ -195,17 +196,8 @@ def _default_day(days: list[date]) -> date:
     return today if today in days else days[0]
 
 
-def conferences(lib: Library) -> list[str]:
-    """The conferences the grid chooses between: none in a base of one (the grid shows
-    all its talks), else each conference (its talks are drawn on its own clock)."""
-    names = [v for v, _ in lib.candidates["conference"]]
-    return names if len(names) > 1 else []
-
-
 def _talks(lib: Library) -> list[Talk]:
-    """The talks the grid shows: the chosen conference's, in a base of several."""
-    shown = st.session_state.get(SHOWN_KEY)
-    return [t for t in lib.talks.values() if not shown or t.conference == shown]
+    return shown_mod.talks(lib)
 
 
 def _days(lib: Library) -> list[date]:
@@ -219,37 +211,17 @@ def settle(lib: Library) -> None:
     URL names none: done before the run writes the URL, so the view, its conference and
     its day are one history entry."""
     ss = st.session_state
-    names = conferences(lib)
-    if names and ss.get(SHOWN_KEY) not in names:
-        ss[SHOWN_KEY] = names[0]
-    elif not names:
-        ss[SHOWN_KEY] = None
+    shown_mod.settle(lib)
     days = _days(lib)
     if days and ss.get("date") not in [d.isoformat() for d in days]:
         ss["date"] = _default_day(days).isoformat()
 
 
-def _shown_changed() -> None:
-    """Another conference chosen: its rooms and tracks only stay chosen."""
-    ss = st.session_state
-    ss.pop("date", None)
-    ss["rooms"], ss[TRACKS_KEY] = [], []
-
-
 def show(lib: Library) -> None:
     ss = st.session_state
     settle(lib)
-    names = conferences(lib)
-    if names:
-        st.segmented_control(
-            "Conference",
-            names,
-            key=SHOWN_KEY,
-            required=True,
-            on_change=_shown_changed,
-            help="Which conference's program to show: each is drawn on its own clock; "
-            "kept in the link",
-        )
+    names = shown_mod.conferences(lib)
+    shown_mod.choice(lib, "program")
     shown = ss.get(SHOWN_KEY)
     talks = _talks(lib)
     days = _days(lib)
@@ -260,9 +232,7 @@ def show(lib: Library) -> None:
     iso = [d.isoformat() for d in days]
     all_rooms = list(lib.room_order) if not shown else program.room_order(talks)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
-    if shown:  # a link's rooms and tracks of another conference are not this one's
-        ss["rooms"] = [r for r in ss.get("rooms") or () if r in all_rooms]
-        ss[TRACKS_KEY] = [k for k in ss.get(TRACKS_KEY) or () if k in all_tracks]
+    shown_mod.keep_own(all_rooms, all_tracks)
     c1, c2, c3 = st.columns([2, 3, 3], vertical_alignment="bottom")
     with c1:
         st.segmented_control(

@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 
 import streamlit as st
 
-from appviews import render, state, talklinks
+from appviews import render, shown, state, talklinks
 from appviews.library import Library
 from appviews.models import program
 from talkbase.core.present import minutes, plural
@@ -69,12 +69,12 @@ def moment(day: date, hm: str) -> datetime:
     return datetime.combine(day, time(0)) + timedelta(hours=hh, minutes=mm)
 
 
-def _times(lib: Library, day: date) -> list[str]:
+def _times(talks: list[Talk], day: date) -> list[str]:
     """The times to choose from on program day `day`, as clock times of that day: from
-    the first start to the last end by each conference's own clock (a chosen time is
-    read in each conference's zone, see `program.at_talk`), its night's talks
-    (`Library.nights`) past 24:00."""
-    timed = [t for t in lib.talks.values() if t.start and program.program_day(t, lib.nights) == day]
+    the first start to the last end by the conference's own clock (in a base of
+    several, the one shown: `appviews.shown`; a chosen time is read in its zone, see
+    `program.at_talk`), its night's talks (a talk's `day` is its night's) past 24:00."""
+    timed = [t for t in talks if t.start and t.day == day]
     starts = [_wall(t.start) for t in timed if t.start]
     ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))
@@ -89,6 +89,7 @@ def _times(lib: Library, day: date) -> list[str]:
 
 
 def _now(talks: list[Talk]) -> datetime:
+    """Now, on the clock of the talks' conference (the one shown, in a base of several)."""
     tz = next((t.start.tzinfo for t in talks if t.start), None)
     return datetime.now(tz)
 
@@ -98,8 +99,9 @@ def settle(lib: Library) -> None:
     the conference): done before the run writes the URL, so the view, its day and
     its time are one history entry."""
     ss = st.session_state
-    talks = list(lib.talks.values())
-    days = program.program_days(talks, lib.nights)
+    shown.settle(lib)
+    talks = shown.talks(lib)
+    days = program.program_days(talks)
     if not days:
         return
     now = _now(talks)
@@ -108,7 +110,7 @@ def settle(lib: Library) -> None:
     if ss.get("date") not in iso:
         ss["date"] = now.date().isoformat() if inside else iso[0]
     day = date.fromisoformat(ss["date"])
-    choices = _times(lib, day)
+    choices = _times(talks, day)
     if ss.get("at") and ss["at"] not in choices:  # a time from a link (checked as HH:MM)
         choices = sorted({*choices, ss["at"]})
     if ss.get("at") not in choices:
@@ -203,21 +205,27 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
 
 def show(lib: Library) -> None:
     ss = st.session_state
-    talks = list(lib.talks.values())
-    days = program.program_days(talks, lib.nights)
+    settle(lib)
+    talks = shown.talks(lib)
+    days = program.program_days(talks)
     if not days:
         st.info("The program gives no times, so there is nothing on now or next.")
         return
-    settle(lib)
     now = _now(talks)
     iso = [d.isoformat() for d in days]
     day = date.fromisoformat(ss["date"])
-    choices = _times(lib, day)
+    choices = _times(talks, day)
     if ss["at"] not in choices:  # a time from a link, or now
         choices = sorted({*choices, ss["at"]})
     all_rooms = program.room_order(talks)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
-    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+    shown.keep_own(all_rooms, all_tracks)
+    if shown.conferences(lib):  # a base of several: one line more, the rows stay high
+        c0, c1, c2 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        with c0:
+            shown.choice(lib, "rooms", compact=True)
+    else:
+        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.segmented_control(
         "Day",
         iso,
@@ -265,13 +273,13 @@ def show(lib: Library) -> None:
     is_now = abs((_wall(now) - at).total_seconds()) < STEP * 60
     rooms = set(ss.get(ROOMS_KEY) or ())
     tracks = set(ss.get(TRACKS_KEY) or ())
-    shown = [
+    kept = [
         t
         for t in talks
         if (not rooms or (t.room or program.NO_ROOM) in rooms) and (not tracks or t.track in tracks)
     ]
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
-    rows = program.now_and_next(shown, at, saved_ids, lib.nights, day)
+    rows = program.now_and_next(kept, at, saved_ids, lib.nights, day)
     st.caption(
         f"At {at:%H:%M} on {at:%A %d %B}"
         + (f", the night of {day:%A %d %B}" if at.date() != day else "")

@@ -84,6 +84,8 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
 .tb-ag-item.tb-ag-clash { background: #fff1f1; border-color: #f1a5a5; }
 .tb-ag-when { color: rgba(49, 51, 63, .75); font-size: .85rem; }
 .tb-ag-title { font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }
+/* a day of several conferences' talks: a part per conference, named with its clock */
+.tb-ag-conf { font-weight: 700; font-size: 1.05rem; margin: .3rem 0 .2rem; overflow-wrap: anywhere; }
 /* the skip link: off screen until it has the keyboard's focus */
 .tb-skip { position: absolute; left: -10000px; top: 0; z-index: 1000; background: #fff;
            padding: .4rem .8rem; border: 2px solid #1f3b8f; border-radius: .3rem; }

@@ -47,7 +47,7 @@ AGENDA_OPS = "_agenda_ops"  # [(number, op)]: what actions did, for appviews.sto
 _AGENDA_SEQ = "_agenda_seq"  # the number of the last operation
 MAX_OPS = 100  # operations kept for the page to apply to the stored agenda
 GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
-GRID_SHOWN = "grid_shown"  # the conference the Program grid shows, in a base of several
+GRID_SHOWN = "grid_shown"  # the conference the timed views show, in a base of several
 
 
 def facet_key(name: str) -> str:
@@ -213,7 +213,7 @@ def desired_params() -> dict[str, str]:
         out["rooms"] = ROOM_SEP.join(ss["rooms"])
     if timed_view and ss.get(GRID_TRACKS):
         out["tracks"] = ROOM_SEP.join(ss[GRID_TRACKS])
-    if timed_view and ss.get("view") == "Program" and ss.get(GRID_SHOWN):
+    if timed_view and ss.get(GRID_SHOWN):  # (a base of several conferences)
         out["shown"] = ss[GRID_SHOWN]
     out.update(agenda_mod.to_query(agenda()))
     return out

@@ -14,6 +14,7 @@ else go back to the previous build, which `store.KEEP_BUILDS` keeps.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
@@ -263,8 +264,21 @@ def check(home: Path) -> CheckReport:
         problems.append(f"CURRENT names the build {name}, which is missing")
     else:
         problems += [f"build {name}: {p}" for p in by_name[name].problems]
-    return CheckReport(
-        str(home), name or None, tuple(problems), states, _advice(problems, name, states)
+    advice = _advice(problems, name, states) + _unfinished(home)
+    return CheckReport(str(home), name or None, tuple(problems), states, advice)
+
+
+def _unfinished(home: Path) -> str:
+    """A sentence on an unfinished build beside the base ("" for none): checked
+    without the write lock, it is an ingest writing now or one stopped before it
+    finished."""
+    partials = sorted((home / "builds").glob(".partial-*")) if (home / "builds").is_dir() else []
+    if not partials:
+        return ""
+    at = time.strftime("%Y-%m-%d %H:%M", time.localtime(max(p.stat().st_mtime for p in partials)))
+    return (
+        f" An unfinished build (last written {at}) lies beside it: an ingest is writing now, "
+        "or one was stopped before it finished; the next ingest removes it and says so."
     )
 
 

@@ -199,7 +199,7 @@ def legacy_encoding(data: bytes) -> str | None:
         foreign = sum(not c.isascii() for c in letters)
         mostly_ascii = not letters or foreign < FOREIGN_LETTERS * len(letters)
         if mostly_ascii and not _SIGN_IN_A_WORD.search(western):
-            return "cp1252"
+            return "mac_roman" if _mac_roman(data, western) else "cp1252"
     from charset_normalizer import from_bytes  # (a file in UTF-8 never needs it)
 
     best = from_bytes(data).best()
@@ -208,6 +208,28 @@ def legacy_encoding(data: bytes) -> str | None:
     if western is not None and str(best) == western:
         return "cp1252"
     return best.encoding
+
+
+def _capital_in_a_word(text: str) -> bool:
+    """Whether a capital outside ASCII stands right after a small letter ("CafŽ",
+    "numŽrique": Mac Roman's é read as Windows-1252's Ž), where Western text writes
+    its capitals first in a word."""
+    return any(
+        b.isupper() and not b.isascii() and a.islower()
+        for a, b in zip(text, text[1:], strict=False)
+    )
+
+
+def _mac_roman(data: bytes, western: str) -> bool:
+    """Whether a mostly-ASCII text no UTF-8 is in Mac Roman (old Excel for Mac's
+    "CSV (Macintosh)"), not Windows-1252: read as Windows-1252 a capital outside ASCII
+    stands right after a small letter somewhere (`_capital_in_a_word`), read as Mac
+    Roman none does and every character outside ASCII is a letter ("Café"). Anything
+    else (a quote, a dash, a text either reading leaves odd) stays Windows-1252."""
+    if not _capital_in_a_word(western):
+        return False
+    mac = data.decode("mac_roman")
+    return not _capital_in_a_word(mac) and all(c.isalpha() for c in mac if not c.isascii())
 
 
 def cut_inside_character(data: bytes) -> bool:
@@ -221,9 +243,10 @@ def cut_inside_character(data: bytes) -> bool:
     return False
 
 
-def detect(text: str) -> str | None:
-    """The first format whose `looks_like` accepts `text`, in detection order."""
-    return registry.detect(text)
+def detect(text: str, document: str = "") -> str | None:
+    """The format of the data language `document`'s name says where it accepts `text`,
+    else the first format whose `looks_like` accepts `text`, in detection order."""
+    return registry.detect(text, document)
 
 
 def parse_text(
@@ -256,8 +279,9 @@ def _read(
     of a paginated list (None if none)."""
     document = text_name(document)
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
+    told = fmt is None
     if fmt is None:
-        fmt = detect(text)
+        fmt = detect(text, document)
         table = _table_shape(text) if fmt is None else None
         if fmt is None and table is not None and mapping:
             named, header, _ = table
@@ -276,9 +300,19 @@ def _read(
                 "line 1",
             )
     found = _format(fmt, document, mapping)
-    return _parsed(
-        found, lambda o: found.parse(text, document, o), len(text), document, mapping, conference
-    )
+    try:
+        return _parsed(
+            found,
+            lambda o: found.parse(text, document, o),
+            len(text),
+            document,
+            mapping,
+            conference,
+        )
+    except InputError:
+        if told:  # (a ".toml" opening as JSON does, JSON's reader refusing it: TOML's error)
+            registry.syntax_error(text, document)
+        raise
 
 
 def _table_shape(text: str) -> tuple[str, list[str], list[list[str]]] | None:

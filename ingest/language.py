@@ -14,7 +14,7 @@ has a language.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -166,17 +166,47 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     # the languages a low-bar guess of a Latin-letter talk may name: English, and those
     # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)
     held = {"en"} | {t.language for t in talks if t.language}
+    latin = _mostly_latin(undecided.values())
     for n, text in undecided.items():
         own, sure = _namer().classify(text)
         home = few if few is not None and n in short else together
         likely = sure >= SURE or (sure >= QUERY_SURE and own in held)
-        if few is not None and n in short and (own == few or sure < QUERY_SURE):
+        if (
+            few is not None
+            and n in short
+            and (own == few or sure < QUERY_SURE)
+            and _in_its_letters(text, few, latin)
+        ):
             out[n] = replace(talks[n], language=few)
         elif home is not None and likely and _other_script(text, own, home):
             out[n] = replace(talks[n], language=own)
-        elif together is not None and own == together:
+        elif together is not None and own == together and _in_its_letters(text, together, latin):
             out[n] = replace(talks[n], language=together)
     return out
+
+
+def _in_its_letters(text: str, code: str, mostly_latin: bool) -> bool:
+    """Whether a talk's own letters allow `code`, the language its program's texts are
+    in together (CLDR's script for it). A talk with no Latin letter is not in a language
+    written in Latin. A talk all in Latin letters is not in one written in another script
+    where most of its program's texts are in Latin letters too: the identifier reading
+    them together is swayed by the few in another script ("Duplicate A" is no Arabic
+    talk because an English program holds one Arabic talk); where most are not, a title
+    left in Latin letters once its format's label is read off it stays the program's
+    ("ライトニングトーク：Lightning talk on uv"). One with no letters cannot say."""
+    letters = [c for c in text if c.isalpha()]
+    latin = written_in_latin(code)
+    if not letters or latin is None:
+        return True
+    if latin:
+        return any(latin_letters_only(c) for c in letters)
+    return not (mostly_latin and latin_letters_only(text))
+
+
+def _mostly_latin(texts: Iterable[str]) -> bool:
+    """Whether more than half of the texts with letters are all in Latin letters."""
+    said = [latin_letters_only(t) for t in texts if any(c.isalpha() for c in t)]
+    return sum(said) * 2 > len(said)
 
 
 def _other_script(text: str, own: str, few: str) -> bool:

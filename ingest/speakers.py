@@ -342,16 +342,25 @@ def parse_speakers(
     if len(pieces) == 2:
         text, shared = pieces[0].strip(), pieces[1].strip() or None
     items: list[tuple[str, str | None]] = []
+    group: list[int] = []  # the part of the cell (between ";") each item is in
+    persons = (
+        split_top_level(text, _PEOPLE_SEPS)
+        if family_names_first
+        else _persons(text)
+        if affiliation_after_comma
+        else split_top_level(text, ";")
+    )
     if family_names_first:
-        for person in split_top_level(text, _PEOPLE_SEPS):
+        for at, person in enumerate(persons):
             parts = _people_parts(person)
             if len(parts) == 2:
                 given, org = _name_and_affiliation(parts[1])
                 items.append((f"{given} {parts[0]}", org))
             else:
                 items.extend(_name_and_affiliation(p) for p in parts)
+            group.extend([at] * (len(items) - len(group)))
     elif affiliation_after_comma:
-        for person in _persons(text):
+        for at, person in enumerate(persons):
             parts = _people_parts(person)
             if len(parts) == 2 and name_shaped(parts[0]):
                 items.append((parts[0], parts[1]))
@@ -363,18 +372,26 @@ def parse_speakers(
                 items.append((parts[0], _organisation(parts)))  # Sched's "Name, Role, Org"
             else:
                 items.extend(_name_and_affiliation(p) for p in parts)
+            group.extend([at] * (len(items) - len(group)))
     else:
-        items = [
-            _name_and_affiliation(one)
-            for person in split_top_level(text, ";")
-            for p in _people_parts(person)
-            for one in _joined_people(p)
-        ]
+        for at, person in enumerate(persons):
+            items.extend(
+                _name_and_affiliation(one)
+                for p in _people_parts(person)
+                for one in _joined_people(p)
+            )
+            group.extend([at] * (len(items) - len(group)))
     names = [n for n, _ in items]
     affs = [a for _, a in items]
-    # A trailing "(Org)" applies to the names before it that have none of their own.
+    # A trailing "(Org)" applies to the names before it that have none of their own;
+    # where the cell's parts hold commas of their own ("García, José; Carla Ruiz
+    # (AWS)"), only within its part: the ";" then separates what the commas list, as
+    # in a sentence ("Bob Ren; Aaron Orenstein (Meta)" share theirs).
+    layered = len(persons) > 1 and any(len(_people_parts(p)) > 1 for p in persons)
     pending: str | None = None
     for i in range(len(affs) - 1, -1, -1):
+        if layered and i + 1 < len(affs) and group[i] != group[i + 1]:
+            pending = None  # (the part after this one's)
         if affs[i] is not None:
             pending = affs[i]
         elif pending is not None:

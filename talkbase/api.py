@@ -21,7 +21,8 @@ The knowledge base is opened read-only: nothing here changes it.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import date
 from os import PathLike
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from talkbase import service
 from talkbase.core import present
-from talkbase.core.errors import BadQuery
+from talkbase.core.errors import BadFilter, BadQuery
 from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.records import Hit, Talk
 
@@ -84,6 +85,16 @@ def open(
         paths = [build_from] if isinstance(build_from, str | PathLike) else list(build_from)
         service.ingest([Path(p) for p in paths], where, embedder=embedder)
     return Talkbase(where, embedder)
+
+
+@contextmanager
+def _keywords() -> Iterator[None]:
+    """A filter's value that cannot be read, named as this API's keyword ("day= wants a
+    date ...": `BadFilter.keyword`), not as the command line's flag ("--day")."""
+    try:
+        yield
+    except BadFilter as exc:
+        raise exc.keyword() from None
 
 
 def _count(k: object, what: str = "k") -> int:
@@ -290,7 +301,8 @@ class Talkbase:
             tb.search("GPU kernels", track="kernel", after="14:00")
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
+        with _keywords():
+            answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
         results = Results(answer.hits, query, mode, self.service.nights)
         results.understood = answer.understood
         results.notes = answer.notes()
@@ -314,7 +326,8 @@ class Talkbase:
             raise BadQuery(f"diversity must be a number between 0 and 1, not {diversity!r}")
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
-        hits = self.service.similar(talk, k, filters, diversity)
+        with _keywords():
+            hits = self.service.similar(talk, k, filters, diversity)
         seed = self.service.talk(talk)
         return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
 
@@ -360,9 +373,11 @@ class Talkbase:
     def talks(self) -> pd.DataFrame:
         """Every talk, one row each, by start time (talks without a time last).
 
-        Columns: id, title, day, start, end, minutes, room, track, format,
-        speakers, conference, abstract, abstract_only, sources (how many
-        documents describe it) and conflicts (fields they disagree on).
+        Columns: id, title, day, start, end (the talk's local clock),
+        timezone (that clock's zone, "Europe/Madrid": each conference's own),
+        minutes, room, track, format, speakers, conference, abstract,
+        abstract_only, sources (how many documents describe it) and conflicts
+        (fields they disagree on).
         """
         return self.service.table("talks")
 

@@ -8,6 +8,7 @@ Library errors become one plain sentence on stderr and exit 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import os
@@ -19,6 +20,7 @@ from typing import Any, TextIO, cast
 from talkbase import cliargs, output, serve, service
 from talkbase.core import settings, timetable
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.exportcsv import EXPORT_COLUMNS, speakers_cell
 from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
@@ -164,7 +166,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
         return 0
-    output.print_answer(answer, sys.stdout, sys.stderr, tb.nights, tb.several_conferences)
+    output.print_answer(answer, sys.stdout, sys.stderr, output.Naming.of(tb))
     return 0
 
 
@@ -182,8 +184,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     sys.stdout.write(f"Talks like: {seed.title}  [id {seed.id}]\n")
+    naming = output.Naming.of(tb)
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
+        output.print_hit(n, hit, sys.stdout, naming)
     return 0
 
 
@@ -208,8 +211,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         return 0
     n_saved = len(set(saved))
     sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
+    naming = output.Naming.of(tb)
     for n, hit in enumerate(hits, start=1):
-        output.print_hit(n, hit, sys.stdout, tb.nights, tb.several_conferences)
+        output.print_hit(n, hit, sys.stdout, naming)
         output.print_reason(hit, sys.stdout)
     return 0
 
@@ -228,7 +232,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if t.cancelled:
         w(f"  {output.CANCELLED} the program says this talk will not take place\n")
     w(
-        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, tb.nights)}\n  room: {t.room or '-'}\n"
+        f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, output.Naming(tb.nights))}\n  room: {t.room or '-'}\n"
     )
     w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")
@@ -270,29 +274,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORT_COLUMNS = (
-    "id",
-    "title",
-    "speakers",
-    "day",
-    "start",
-    "end",
-    "timezone",
-    "room",
-    "track",
-    "format",
-    "conference",
-    "abstract",
-    "notes",
-    "abstract_only",
-    "sources",
-    "conflicts",
-    "language",
-    "cancelled",
-    "program_day",
-)
-
-
 def _export_target(output: str, home: str | None) -> Path:
     """Where an export may be written: a new or regular file outside the knowledge
     base's folder (never a FIFO, a device, a folder, nor the base's own files)."""
@@ -328,10 +309,7 @@ def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
         # day before, is its own column (what ingest reads back)
         row["day"] = row["date"]
         row["program_day"] = t.day if t.day != t.calendar_day else None
-        row["speakers"] = "; ".join(
-            f"{s['name']} ({s['affiliation']})" if s["affiliation"] else s["name"]
-            for s in row["speakers"]
-        )
+        row["speakers"] = speakers_cell(t.speakers)  # (ingest reads it back: `cell_speakers`)
         row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
         row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
         row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
@@ -368,7 +346,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             _write_talks(out, talks, args.format)
         os.replace(tmp, target)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a read-only file system made none)
+            tmp.unlink(missing_ok=True)
         raise InputError(args.output, f"cannot write the file ({exc.strerror})") from exc
     sys.stderr.write(
         f"Wrote {len(talks)} talk{'s' * (len(talks) != 1)} ({args.format}) to {args.output}\n"
@@ -462,6 +441,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         except BrokenPipeError:
             return 0
+        except KeyboardInterrupt:  # every write is whole or not at all (docs/design.md)
+            sys.stderr.write(
+                "talkbase: interrupted; what it was writing is either whole or not there "
+                "(`talkbase check` says what the base holds)\n"
+            )
+            return 130
     finally:
         sys.stdout, sys.stderr = out, err
 

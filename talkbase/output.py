@@ -13,11 +13,13 @@ import json
 import re
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TextIO
 
 from talkbase.core import present
 from talkbase.core.languages import english_name
+from talkbase.core.timetable import NO_NIGHTS
 
 SHOWN = 10  # changes listed per kind in a terminal report
 
@@ -82,31 +84,42 @@ def raw(stream: Any) -> Any:
 CANCELLED = "[CANCELLED]"
 
 
-def when(t: Any, nights: Mapping[int, date] | None = None) -> str:
+@dataclass(frozen=True)
+class Naming:
+    """How the CLI names a talk's time and place: a night talk by the day whose night
+    it is (`nights`: `Service.nights`), and in a base of `several` conferences
+    (`Service.several_conferences`) with the talk's own."""
+
+    nights: Mapping[int, date] = field(default_factory=lambda: NO_NIGHTS)
+    several: bool = False
+
+    @classmethod
+    def of(cls, base: Any) -> Naming:
+        """A base's own (a `Service`): its night talks, whether it holds several conferences."""
+        return cls(base.nights, base.several_conferences)
+
+
+PLAIN = Naming()  # every talk on its own day, no conference named
+
+
+def when(t: Any, naming: Naming = PLAIN) -> str:
     """One "when" text for CLI, app and API (`present.when`), a night talk told by the
-    day whose night it is (`Service.nights`)."""
-    return present.when(t, year=True, day=(nights or {}).get(t.id))
+    day whose night it is (`Naming.nights`)."""
+    return present.when(t, year=True, day=naming.nights.get(t.id))
 
 
 def speakers(t: Any) -> str:
     return present.speakers(t.speakers)
 
 
-def print_hit(
-    n: int,
-    hit: Any,
-    out: TextIO,
-    nights: Mapping[int, date] | None = None,
-    several: bool = False,
-) -> None:
-    """A result in two or three lines: title and id, who, when and where, why. A night
-    talk's day is the one of `nights` (`Service.nights`); in a base of `several`
-    conferences (`Service.several_conferences`) the line names the talk's."""
+def print_hit(n: int, hit: Any, out: TextIO, naming: Naming = PLAIN) -> None:
+    """A result in two or three lines: title and id, who, when and where, why; the
+    talk's day and conference as `naming` names them."""
     t = hit.talk
     off = f"  {CANCELLED}" if t.cancelled else ""
     out.write(f"{n:2d}. {t.title}  [id {t.id}]{off}\n")
-    conference = t.conference if several else ""
-    place = " · ".join(x for x in (speakers(t), conference, when(t, nights), t.room, t.track) if x)
+    conference = t.conference if naming.several else ""
+    place = " · ".join(x for x in (speakers(t), conference, when(t, naming), t.room, t.track) if x)
     out.write(f"    {place}\n")
     why = hit.why
     bits = []
@@ -132,18 +145,11 @@ def print_reason(hit: Any, out: TextIO) -> None:
         out.write(f"    {reason}\n")
 
 
-def print_answer(
-    answer: Any,
-    out: TextIO,
-    err: TextIO,
-    nights: Mapping[int, date] | None = None,
-    several: bool = False,
-) -> None:
+def print_answer(answer: Any, out: TextIO, err: TextIO, naming: Naming = PLAIN) -> None:
     """A search answer: what the query was read as and any notes on stderr, then the
     matches, then (under "no close match; nearest talks:") the talks that only come near,
     or where every talk passing the limits is listed, the rest of them ("all the talks
-    within the limits"); `print_hit`, with the base's `nights` and whether it holds
-    `several` conferences."""
+    within the limits"); `print_hit`, with the base's `naming`."""
     if answer.understood.label:
         err.write(f"understood: {answer.understood.label}\n")
     for note in answer.notes():
@@ -161,7 +167,7 @@ def print_answer(
             said = first if n == 1 else after
             out.write(said[:1].lower() + said[1:] + "\n")
             shown_nearest = True
-        print_hit(n, hit, out, nights, several)
+        print_hit(n, hit, out, naming)
 
 
 class Progress:

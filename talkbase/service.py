@@ -271,7 +271,14 @@ class Service:
 
         if name not in TABLES:
             raise BadQuery(f"there is no table {name!r}; use {', '.join(TABLES)}")
-        return stats.table(self.kb.con, name).df()
+        frame = stats.table(self.kb.con, name).df()
+        if name == "talks" and self.nights:
+            # a night talk's day is the one the day filter finds it on, as its `Talk.day`
+            import pandas as pd
+
+            night = frame["id"].map(self.nights)
+            frame.loc[night.notna(), "day"] = pd.to_datetime(night[night.notna()])
+        return frame
 
     def stats(self) -> dict[str, Any]:
         """What the base holds: where, which model, when built, then the counts, the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -230,3 +231,54 @@ def zone_note(document: str, some: str = "its times", zone: str = "America/Los_A
         f"{document}: names no time zone for {some}; they were read in {zone}, the default: "
         "if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone and ingest again"
     )
+
+
+def workbook(path: Path, sheets: dict[str, list[tuple[object, ...]]], merge: str = "") -> Path:
+    """An Excel workbook at `path` with a sheet of `rows` for each name in `sheets`;
+    `merge` (like "A1:F1") merged on a sheet whose first row is one cell."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(list(row))
+        if merge and rows and len(rows[0]) == 1:
+            ws.merge_cells(merge)
+    wb.save(path)
+    return path
+
+
+def vevent(uid: str, start: str, end: str, title: str, *, zone: str, description: str) -> str:
+    """One iCalendar event (CRLF line ends) from `start` to `end`, local times like
+    "20260213T193000" in the time zone `zone`."""
+    return (
+        f"BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTART;TZID={zone}:{start}\r\n"
+        f"DTEND;TZID={zone}:{end}\r\nSUMMARY:{title}\r\n"
+        f"DESCRIPTION:{description}\r\nEND:VEVENT\r\n"
+    )
+
+
+def calendar(*events: str, name: str = "Festival") -> str:
+    """An iCalendar holding `events` (`vevent`), named `name` (no name: "")."""
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        + (f"X-WR-CALNAME:{name}\r\n" if name else "")
+        + "".join(events)
+        + "END:VCALENDAR\r\n"
+    )
+
+
+@contextmanager
+def program_kb(folder: Path, embedder, document: str, text: str):
+    """A knowledge base of one program document (`document`, its file name, holding
+    `text`) ingested with `embedder` into `folder`, open."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    (folder / "docs").mkdir()
+    (folder / "docs" / document).write_text(text, encoding="utf-8")
+    ingest([folder / "docs"], folder / "home", embedder)
+    with KnowledgeBase(folder / "home", embedder) as kb:
+        yield kb

@@ -114,6 +114,20 @@ def test_search_rejects_bad_requests(tb: Talkbase) -> None:
         tb.search("x", day="someday")
 
 
+def test_a_bad_filter_value_names_the_keyword_not_the_cli_flag(tb: Talkbase) -> None:
+    """Sweep 16 (F11): "--day wants a date ..." named the CLI's flag in Python."""
+    for call, said in (
+        (lambda: tb.search("x", day="Caturday"), "day= wants a date like 2026-10-20"),
+        (lambda: tb.search("x", day="2026-02-30"), "day= '2026-02-30' is not a real date"),
+        (lambda: tb.search("x", starts_before="noonish"), "starts_before= wants a time"),
+        (lambda: tb.search("x", max_minutes="long"), "max_minutes= wants a number of minutes"),
+        (lambda: tb.similar(tb.talks()["id"][0], after="later"), "after= wants a time"),
+    ):
+        with pytest.raises(BadQuery) as caught:
+            call()
+        assert str(caught.value).startswith(said) and "--" not in str(caught.value)
+
+
 def test_none_filters_are_ignored(tb: Talkbase) -> None:
     assert tb.search("compiler", k=5, day=None, track=None).ids == tb.search("compiler", k=5).ids
 
@@ -212,7 +226,14 @@ def test_talks_table(tb: Talkbase) -> None:
         "speakers",
         "sources",
         "conflicts",
+        "timezone",
     } <= set(talks.columns)
+    # each talk's clock is named (sweep 16: a base of several conferences has several)
+    zones = tb.sql("SELECT id, timezone FROM talks")
+    assert dict(zip(talks["id"], talks["timezone"], strict=True)) == dict(
+        zip(zones["id"], zones["timezone"], strict=True)
+    )
+    assert talks["timezone"].notna().any()
     timed = talks["start"].dropna()
     assert timed.is_monotonic_increasing
     assert talks["start"].isna().sum() == len(talks) - len(timed)

@@ -670,9 +670,10 @@ def test_table_errors() -> None:
     assert err.value.where == "line 2, column 12"
     with pytest.raises(InputError, match="no object has a title"):
         table.parse('[{"name_of_thing": 1}]', "x.json", parser="json")
-    with pytest.raises(InputError) as err:
-        table.parse('title,room\nok,A\nbad,"' + "x" * 200000 + '"\n', "q.csv")
-    assert err.value.where == "line 3" and "malformed CSV" in err.value.problem
+    # a field past the csv module's own limit (131,072 characters) is read, and cut
+    # later as every format's long field is (sweep 18 F3): no row is lost
+    talks, _ = table.parse('title,room\nok,A\nbad,"' + "x" * 200000 + '"\n', "q.csv")
+    assert [t.title for t in talks] == ["ok", "bad"] and len(talks[1].room or "") == 200000
 
 
 def test_a_huge_time_cell_is_refused_quickly() -> None:
@@ -689,8 +690,13 @@ def test_markdown_headings_labels_and_days(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("TALKBASE_TIMEZONE", "America/Chicago")
     doc = parse_path(FIX / "program.md")
     talks = by_title(doc.talks)
-    assert list(talks) == ["The State of Rust", "Ownership für Anfänger", "Lightning talks"]
-    k = talks["The State of Rust"]
+    # the heading's "Keynote: " gives the format and stays in the title (sweep 16, F10)
+    assert list(talks) == [
+        "Keynote: The State of Rust",
+        "Ownership für Anfänger",
+        "Lightning talks",
+    ]
+    k = talks["Keynote: The State of Rust"]
     assert k.format == "Keynote" and k.conference == "RustConf Example 2025"
     assert k.start == at(2025, 9, 9, 9, 0, "America/Chicago") and k.duration_minutes == 45
     assert k.speakers == (Speaker("Niko Matsakis", "AWS"), Speaker("Jane Lusby"))

@@ -8,7 +8,6 @@ import json
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
-from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -177,8 +176,7 @@ def test_now_and_next_time_choices_are_wall_clock_times_of_every_conference() ->
     from appviews import nownext
 
     talks = _two_conferences()
-    lib = SimpleNamespace(talks={t.id: t for t in talks}, nights={})  # (none: a night-less base)
-    choices = nownext._times(lib, date(2026, 10, 20))  # type: ignore[arg-type]
+    choices = nownext._times(talks, date(2026, 10, 20))
     assert choices[0] == "10:00" and "12:00" in choices and "21:00" in choices
     assert choices == sorted(choices) and len(choices) == len(set(choices))
     assert choices[-1] <= "21:45"

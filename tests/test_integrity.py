@@ -282,8 +282,15 @@ def test_next_ingest_removes_crash_leftovers(fake_home):
     partial.mkdir()
     (partial / "talks.duckdb").write_bytes(b"x" * 1000)
     (fake_home / ".CURRENT.ab12cd").write_bytes(b"")
-    ingest([BLOG], fake_home, HashingEmbedder())
+    # an ingest killed midway (sweep 18 F7): check and the next ingest say so
+    advice = check(fake_home).advice
+    assert check(fake_home).ok and "An unfinished build" in advice, advice
+    report = ingest([BLOG], fake_home, HashingEmbedder())
     assert not partial.exists() and not (fake_home / ".CURRENT.ab12cd").exists()
+    assert any("stopped before it finished" in n for n in report.notices), report.notices
+    assert "unfinished" not in check(fake_home).advice
+    again = ingest([DIGEST], fake_home, HashingEmbedder())
+    assert not any("stopped before it finished" in n for n in again.notices)
     assert [p.name for p in (fake_home / "builds").iterdir() if p.name.startswith(".")] == []
 
 
@@ -377,3 +384,43 @@ def test_an_older_readable_format_is_upgraded_by_the_next_ingest(fake_home):
     ingest([DIGEST], fake_home, HashingEmbedder())
     assert store.require(fake_home).manifest.format_version == store.FORMAT_VERSION
     assert _talks(fake_home) == 71 and check(fake_home).ok
+
+
+def test_an_interrupted_command_is_one_sentence(fake_home, monkeypatch, capsys):
+    # Ctrl-C printed a 53-line traceback (sweep 18 F6); what it wrote is whole or none
+    from talkbase import service
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(service, "ingest", stopped)
+    assert main(["--home", str(fake_home), "ingest", str(BLOG)]) == 130
+    err = capsys.readouterr().err
+    assert (
+        "Traceback" not in err and err.startswith("talkbase: interrupted") and err.count("\n") == 1
+    )
+
+
+def test_an_export_to_a_read_only_file_system_is_one_sentence(
+    fake_home, fake_kb, tmp_path, monkeypatch, capsys
+):
+    # two chained tracebacks (sweep 18 F5): the temp file could neither be made nor removed
+    import errno
+    import tempfile
+    from pathlib import Path
+
+    from index.site.export import export_site
+    from talkbase import cli
+    from talkbase.core.errors import InputError
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only)
+    with pytest.raises(InputError, match=r"cannot write the site \(Read-only file system\)"):
+        export_site(fake_kb, tmp_path / "site")
+    monkeypatch.setattr(cli, "_write_talks", read_only)
+    monkeypatch.setattr(Path, "unlink", read_only)
+    assert main(["--home", str(fake_home), "export", "-o", str(tmp_path / "x.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "x.jsonl" in err and "Read-only file system" in err

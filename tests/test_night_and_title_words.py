@@ -10,46 +10,34 @@ Friday film, is that film, not a Saturday-evening limit that leaves it out."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 import pytest
 
-from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab
 from talkbase.core.records import Talk
+from tests.conftest import calendar, program_kb, vevent
 
-
-def _event(uid: str, start: str, end: str, title: str) -> str:
-    return (
-        f"BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTART;TZID=Europe/Paris:{start}\r\n"
-        f"DTEND;TZID=Europe/Paris:{end}\r\nSUMMARY:{title}\r\n"
-        "DESCRIPTION:Une séance du festival de cinéma.\r\nEND:VEVENT\r\n"
-    )
-
-
-CALENDAR = (
-    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nX-WR-CALNAME:Festival\r\n"
-    + _event("a", "20261113T190000", "20261113T210000", "La Fièvre du samedi soir : le remake")
-    + _event("b", "20261113T233000", "20261114T003000", "Nuit du court métrage")
-    + _event("c", "20261114T004500", "20261114T021500", "Midnight Movie : Rocky Horror")
-    + _event("d", "20261114T100000", "20261114T113000", "Documentaire du matin")
-    + _event("e", "20261114T200000", "20261114T213000", "Ciné-concert : Nosferatu")
-    + _event("f", "20261114T234500", "20261115T010000", "Séance tardive")
-    + _event("g", "20261115T003000", "20261115T020000", "Late night shorts")
-    + _event("h", "20261115T100000", "20261115T113000", "Documentaires du dimanche")
-    + "END:VCALENDAR\r\n"
+_event = partial(vevent, zone="Europe/Paris", description="Une séance du festival de cinéma.")
+CALENDAR = calendar(
+    _event("a", "20261113T190000", "20261113T210000", "La Fièvre du samedi soir : le remake"),
+    _event("b", "20261113T233000", "20261114T003000", "Nuit du court métrage"),
+    _event("c", "20261114T004500", "20261114T021500", "Midnight Movie : Rocky Horror"),
+    _event("d", "20261114T100000", "20261114T113000", "Documentaire du matin"),
+    _event("e", "20261114T200000", "20261114T213000", "Ciné-concert : Nosferatu"),
+    _event("f", "20261114T234500", "20261115T010000", "Séance tardive"),
+    _event("g", "20261115T003000", "20261115T020000", "Late night shorts"),
+    _event("h", "20261115T100000", "20261115T113000", "Documentaires du dimanche"),
 )
 AFTER_MIDNIGHT = {"Midnight Movie : Rocky Horror", "Late night shorts"}
 
 
 @pytest.fixture(scope="module")
 def festival(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    folder = tmp_path_factory.mktemp("festival-docs")
-    (folder / "festival.ics").write_text(CALENDAR, encoding="utf-8")
-    home = tmp_path_factory.mktemp("festival-home")
-    ingest([folder], home, hashing_embedder)
-    with KnowledgeBase(home, hashing_embedder) as kb:
+    folder = tmp_path_factory.mktemp("festival")
+    with program_kb(folder, hashing_embedder, "festival.ics", CALENDAR) as kb:
         yield kb
 
 
@@ -80,16 +68,12 @@ def test_a_calendars_night_belongs_to_the_day_before(festival):
 def test_a_morning_talk_with_no_evening_before_it_stays_on_its_own_date(tmp_path, hashing_embedder):
     """A program whose day before ends in the afternoon has no night running on: its
     05:30 talk is that day's early morning."""
-    early = (
-        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
-        + _event("a", "20261113T140000", "20261113T150000", "Afternoon session")
-        + _event("b", "20261114T053000", "20261114T063000", "Sunrise session")
-        + "END:VCALENDAR\r\n"
+    early = calendar(
+        _event("a", "20261113T140000", "20261113T150000", "Afternoon session"),
+        _event("b", "20261114T053000", "20261114T063000", "Sunrise session"),
+        name="",
     )
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "early.ics").write_text(early, encoding="utf-8")
-    ingest([tmp_path / "docs"], tmp_path / "home", hashing_embedder)
-    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+    with program_kb(tmp_path, hashing_embedder, "early.ics", early) as kb:
         assert _matched(kb, "sessions on Saturday morning")[1] == {"Sunrise session"}
         assert _matched(kb, "sessions after midnight")[2] != ()  # none: dropped, said
 

@@ -103,7 +103,7 @@ def test_tracks_by_day_say_when_where_and_how_many() -> None:
         talk(4, "2026-10-21T09:00", "AW1.120", track="rust"),  # another track, as written
         talk(5, "2026-10-21T11:00", "Janson", track="Go"),
         talk(6, None, "Janson", track="Go"),  # untimed: no day to plan on
-        talk(7, "2026-10-21T12:00", "Janson"),  # no track
+        talk(7, "2026-10-21T12:00", "Janson"),  # no track: planned too (last)
     ]
     got = [
         (p.track, f"{p.day}", f"{p.first:%H:%M}", f"{p.last:%H:%M}", p.rooms, p.talks)
@@ -113,6 +113,7 @@ def test_tracks_by_day_say_when_where_and_how_many() -> None:
         ("Go", "2026-10-21", "11:00", "11:25", ("Janson",), 1),
         ("Rust", "2026-10-20", "10:30", "16:25", ("H.2215", "K.1.105"), 3),
         ("rust", "2026-10-21", "09:00", "09:25", ("AW1.120",), 1),
+        ("", "2026-10-21", "12:00", "12:25", ("Janson",), 1),  # no track: a part, last
     ]
 
 

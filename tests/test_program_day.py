@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.search.limits.filters import Filters
 from ingest.formats import frab, frabxml
 from talkbase.core.records import talk_from_dict
+from tests.conftest import program_kb
 
 NIGHT = (
     "<schedule><conference><title>Congress</title><time_zone_name>Europe/Berlin"
@@ -65,11 +65,8 @@ def test_only_a_night_talk_moves_to_the_day_before() -> None:
 
 @pytest.fixture(scope="module")
 def night_kb(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    folder = tmp_path_factory.mktemp("night-docs")
-    (folder / "schedule.xml").write_text(NIGHT, encoding="utf-8")
-    home = tmp_path_factory.mktemp("night-home")
-    ingest([folder], home, hashing_embedder)
-    with KnowledgeBase(home, hashing_embedder) as kb:
+    folder = tmp_path_factory.mktemp("night")
+    with program_kb(folder, hashing_embedder, "schedule.xml", NIGHT) as kb:
         yield kb
 
 

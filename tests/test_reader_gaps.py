@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
+from functools import partial
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from index.build.builder import ingest
-from index.search.kb import KnowledgeBase
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab
 from talkbase import output
 from talkbase.core import present
 from talkbase.core.records import Talk
+from tests.conftest import calendar, program_kb, vevent
 
 PARIS = ZoneInfo("Europe/Paris")
 
@@ -58,34 +58,22 @@ def test_an_elided_article_before_no_room_stays_words(congress) -> None:
     assert understand("pas dans l'Amphi A", congress).excluded_limits[0].room == "Amphi A"
 
 
-def _event(uid: str, start: str, end: str, title: str) -> str:
-    return (
-        f"BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTART;TZID=Europe/Berlin:{start}\r\n"
-        f"DTEND;TZID=Europe/Berlin:{end}\r\nSUMMARY:{title}\r\n"
-        "DESCRIPTION:Eine Vorführung des Festivals.\r\nEND:VEVENT\r\n"
-    )
-
-
-CALENDAR = (
-    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nX-WR-CALNAME:Festival\r\n"
-    + _event("a", "20260213T193000", "20260213T210000", "Short films from Africa")
-    + _event("b", "20260213T233000", "20260214T003000", "Late screening")
-    + _event("c", "20260214T004500", "20260214T021500", "Midnight documentary: Citizenfour")
-    + _event("d", "20260214T100000", "20260214T113000", "Masterclass: Schnitt")
-    + _event("e", "20260214T200000", "20260214T213000", "Podium: Frauen hinter der Kamera")
-    + _event("f", "20260214T230000", "20260215T003000", "Animation for adults")
-    + _event("g", "20260215T013000", "20260215T030000", "Late night horror: The Thing")
-    + "END:VCALENDAR\r\n"
+_event = partial(vevent, zone="Europe/Berlin", description="Eine Vorführung des Festivals.")
+CALENDAR = calendar(
+    _event("a", "20260213T193000", "20260213T210000", "Short films from Africa"),
+    _event("b", "20260213T233000", "20260214T003000", "Late screening"),
+    _event("c", "20260214T004500", "20260214T021500", "Midnight documentary: Citizenfour"),
+    _event("d", "20260214T100000", "20260214T113000", "Masterclass: Schnitt"),
+    _event("e", "20260214T200000", "20260214T213000", "Podium: Frauen hinter der Kamera"),
+    _event("f", "20260214T230000", "20260215T003000", "Animation for adults"),
+    _event("g", "20260215T013000", "20260215T030000", "Late night horror: The Thing"),
 )
 
 
 @pytest.fixture(scope="module")
 def festival(tmp_path_factory: pytest.TempPathFactory, hashing_embedder):
-    folder = tmp_path_factory.mktemp("festival-docs")
-    (folder / "festival.ics").write_text(CALENDAR, encoding="utf-8")
-    home = tmp_path_factory.mktemp("festival-home")
-    ingest([folder], home, hashing_embedder)
-    with KnowledgeBase(home, hashing_embedder) as kb:
+    folder = tmp_path_factory.mktemp("festival")
+    with program_kb(folder, hashing_embedder, "festival.ics", CALENDAR) as kb:
         yield kb
 
 

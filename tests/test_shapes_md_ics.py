@@ -48,11 +48,11 @@ def test_markdown_day_headings_in_spanish_and_timed_list_lines() -> None:
     talks, warnings = _md(PYCONES)
     assert warnings == []
     assert [t.title for t in talks] == [
-        "El futuro de Python",
+        "Keynote: El futuro de Python",  # (a format's label stays: sweep 16, F10)
         "Tipado gradual en proyectos grandes",
         "Pausa café",  # a break is kept, as every format keeps one
-        "Introducción a Polars",
-        "Mi primer PR a CPython",
+        "Taller: Introducción a Polars",
+        "Charla relámpago: Mi primer PR a CPython",
         "Rust y Python con PyO3 (charla en inglés)",
     ]
     keynote, typed, _, polars, lightning, rust = talks
@@ -366,7 +366,7 @@ def test_a_japanese_format_before_a_full_width_colon_is_the_talks_format() -> No
     )
     talks, _ = _md(text, "Asia/Tokyo")
     assert [(t.title, t.format) for t in talks] == [
-        ("FastAPIでWeb API入門", "Workshop"),
-        ("私の自作キーボード", "Lightning Talk"),
+        ("ワークショップ：FastAPIでWeb API入門", "Workshop"),  # (the label stays: sweep 16, F10)
+        ("ライトニングトーク：私の自作キーボード", "Lightning Talk"),
         ("日本語の形態素解析入門", None),
     ]

@@ -188,7 +188,7 @@ def test_a_web_page_of_day_headings_and_timed_lists_is_read_as_its_markdown(monk
     fmt, talks, warnings = parse_text(PAGE, "programme.html")
     assert fmt == "html" and not warnings
     assert [t.title for t in talks] == [
-        "Python in Public Services",
+        "Keynote: Python in Public Services",  # (the label stays: sweep 16, F10)
         "Async Django in Production",
         "Type-Safe Config with Pydantic",
     ]

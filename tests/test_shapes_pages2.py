@@ -73,7 +73,7 @@ def test_a_day_in_a_paragraph_above_a_list_is_its_day(monkeypatch):
     )
     _, talks, _ = parse_text(page, "program.html")
     assert [(t.title, f"{t.start:%Y-%m-%d %H:%M}") for t in talks] == [
-        ("Software at scale", "2025-05-21 09:00"),
+        ("Keynote: Software at scale", "2025-05-21 09:00"),
         ("Testing in production", "2025-05-21 10:20"),
     ]
     assert {t.conference for t in talks} == {"NDC Oslo 2025"}

@@ -626,3 +626,67 @@ def test_the_sites_matches_follow_the_servers_rule_on_a_small_program(tmp_path, 
     )
     assert [t for t, match in track if match] == [r[0] for r in rows[:3]]  # 3 of 6: matches
     assert len(limited) == 3 and all(match is None for _, match in limited)  # Friday's three
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_japanese_day_left_out_as_the_cli_does(tmp_path):
+    """Sweep 15: "土曜日以外" (other than Saturday) was read as Saturday: the site cut
+    "土曜日以外" in pairs, "日以" stood between the day and its cue "以外", and "曜日" was
+    left as a topic no talk holds (so "土曜日" alone found nothing by words). Read as the
+    server reads it (whenwords.py `_cut_before_cues`), each cue of the export's lexicon
+    said after a day or a room ("以外", "を除く", "じゃない")."""
+    site = _site_of(
+        tmp_path,
+        "title,language,start,end,room\n"
+        "日本語の形態素解析入門,ja,2026-06-06T10:00,2026-06-06T10:45,ホールA\n"
+        "セキュリティの話,ja,2026-06-06T11:00,2026-06-06T11:45,ホールB\n"
+        "Rustで作るWebサーバー,ja,2026-06-07T10:00,2026-06-07T10:45,ホールB\n"
+        "量子コンピュータ入門,ja,2026-06-07T11:00,2026-06-07T11:45,ホールA\n",
+    )
+    sunday = ["Rustで作るWebサーバー", "量子コンピュータ入門"]
+    reads = _node_read(
+        site,
+        [
+            "土曜日以外",
+            "土曜以外",
+            "土曜日を除く",
+            "土曜日じゃない",
+            "土曜日",
+            "ホールAを除く",
+            "土曜日の午前",
+        ],
+    )
+    for r in reads[:4]:
+        assert r["said"] == ["not saturday"] and r["titles"] == sunday, r
+    assert reads[4]["said"] == ["saturday"]
+    assert reads[4]["titles"] == ["日本語の形態素解析入門", "セキュリティの話"]
+    assert reads[5]["said"] == ["not room ホールA"]
+    assert reads[5]["titles"] == ["セキュリティの話", "Rustで作るWebサーバー"]
+    assert reads[6]["said"] == ["saturday", "morning"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_sites_nearest_talks_are_listed_nearest_first(weekend):
+    """Sweep 16 F11: with one talk matching the words and the others below the dense
+    floor (all scored 0), the site listed the others in the program's order; the
+    server's fusion keeps its ties in the order it first saw them, closest in meaning
+    first. Each talk's vector is set here to a known closeness to the query's."""
+    body = (
+        "const talks = JSON.parse(read('talks.json')), meta = JSON.parse(read('meta.json'));"
+        "const dim = meta.dim, n = talks.length;"
+        "const near = talks.map((t, i) => meta.dense_floor * ((i * 7) % n + 1) / (n + 1));"
+        "const vecs = new Int8Array(n * dim);"
+        "near.forEach((c, i) => { vecs[i * dim] = Math.round(c * 127);"
+        " vecs[i * dim + 1 + i] = Math.round(Math.sqrt(1 - c * c) * 127); });"
+        "const e = createSearch(talks, meta, vecs);"
+        "const qv = new Float32Array(dim); qv[0] = 1;"
+        "const hits = e.search('screening', qv, {}, 10).hits;"
+        "console.log(JSON.stringify({ hits: hits.map(h => h.talk.title),"
+        " near: Object.fromEntries(talks.map((t, i) => [t.title, near[i]])) }));"
+    )
+    got = _node_engine(weekend, body)
+    hits, near = got["hits"], got["near"]
+    assert hits[0] == "Saturday night fever screening"  # the words' match first
+    rest = hits[1:]
+    assert len(rest) == len(near) - 1
+    assert rest == sorted(rest, key=lambda t: -near[t])  # then the nearest first

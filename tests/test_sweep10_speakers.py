@@ -81,7 +81,7 @@ def test_a_grid_cell_of_title_and_speaker_is_split_as_a_list_line_is():
         (t.title, [(s.name, s.affiliation) for s in t.speakers], t.room, t.format) for t in talks
     ] == [
         (
-            "Thirty years of Java",
+            "Keynote: Thirty years of Java",  # (the label stays: sweep 16, F10)
             [("Anna Kowalska", "Oracle")],
             "Hall A, Hall B, Room 3",
             "Keynote",

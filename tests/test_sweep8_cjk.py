@@ -76,7 +76,7 @@ def test_a_zone_of_one_place_after_the_first_clock() -> None:
         "- 2:00 - 2:45 PM Afternoon talk — Ada Lovelace — Main Hall\n"
     )
     got = _read(text, "America/Los_Angeles")
-    assert got[0][:3] == ("The state of Linux", "2026-12-10T10:00:00+09:00", "10:45")
+    assert got[0][:3] == ("Keynote: The state of Linux", "2026-12-10T10:00:00+09:00", "10:45")
     assert got[1][1:3] == ("2026-12-10T14:00:00-08:00", "14:45")  # the PM of both
 
 

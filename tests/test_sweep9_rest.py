@@ -39,7 +39,7 @@ def test_a_card_s_time_and_room_before_its_title_are_its_own(monkeypatch):
     assert [
         (t.title, t.format, f"{t.start:%Y-%m-%d %H:%M}", f"{t.end:%H:%M}", t.room) for t in talks
     ] == [
-        ("The mythical AI engineer", "Keynote", "2026-06-10 09:00", "10:00", "Room 1"),
+        ("Keynote: The mythical AI engineer", "Keynote", "2026-06-10 09:00", "10:00", "Room 1"),
         ("What's new in .NET 11", None, "2026-06-10 10:20", "11:20", "Room 2"),
         ("Hacking your CI pipeline", None, "2026-06-11 13:40", "14:40", "Room 1"),
     ]

@@ -19,25 +19,13 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from ingest.detect import expand, parse_path
 from ingest.formats.xlsx import cell_text, is_workbook
 from talkbase.core.errors import InputError
+from tests.conftest import workbook
 
 HEADER = ("Title", "Speaker", "Company", "Start", "End", "Room")
 
 
-def _book(path: Path, sheets: dict[str, list[tuple[object, ...]]], merge: str = "") -> Path:
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(list(row))
-        if merge and rows and len(rows[0]) == 1:
-            ws.merge_cells(merge)
-    wb.save(path)
-    return path
-
-
 def _program(tmp_path: Path) -> Path:
-    return _book(
+    return workbook(
         tmp_path / "secdev.xlsx",
         {
             "Mon 7 Oct": [
@@ -87,7 +75,7 @@ def test_a_workbook_reads_each_day_sheet_and_ignores_its_notes(tmp_path):
 
 
 def test_date_and_time_cells_read_as_the_values_they_hold(tmp_path):
-    path = _book(
+    path = workbook(
         tmp_path / "cells.xlsx",
         {
             "Program": [
@@ -113,7 +101,7 @@ def test_cells_as_the_table_reader_reads_them():
 
 
 def test_a_sheet_of_speakers_beside_timed_sheets_is_no_program(tmp_path):
-    path = _book(
+    path = workbook(
         tmp_path / "conf.xlsx",
         {
             "Talks": [("Title", "Date", "Start"), ("Rust at work", "2024-05-02", "10:00")],
@@ -126,7 +114,9 @@ def test_a_sheet_of_speakers_beside_timed_sheets_is_no_program(tmp_path):
 
 
 def test_a_column_mapping_names_a_sheets_columns(tmp_path):
-    path = _book(tmp_path / "map.xlsx", {"S": [("Paper Name", "Day"), ("On graphs", "2024-05-02")]})
+    path = workbook(
+        tmp_path / "map.xlsx", {"S": [("Paper Name", "Day"), ("On graphs", "2024-05-02")]}
+    )
     doc = parse_path(path, mapping={"title": "Paper Name"})
     assert [(t.title, t.day) for t in doc.talks] == [("On graphs", date(2024, 5, 2))]
 
@@ -135,14 +125,14 @@ def test_a_sheet_per_room_gives_its_talks_that_room(tmp_path):
     """Outside re-check N01: one sheet per room ("Saal Wien", "Raum Graz") whose rows
     name none: the room was lost. A sheet named otherwise gives no room."""
     rows = [("Date", "Start", "Title", "Speaker"), ("2025-05-22", "09:00", "Signals", "Ann Lee")]
-    path = _book(tmp_path / "rooms.xlsx", {"Saal Wien": rows, "Raum Graz": rows, "Talks": rows})
+    path = workbook(tmp_path / "rooms.xlsx", {"Saal Wien": rows, "Raum Graz": rows, "Talks": rows})
     doc = parse_path(path)
     assert sorted(str(t.room) for t in doc.talks) == ["None", "Raum Graz", "Saal Wien"]
     assert sum("the sheet's name is one" in w for w in doc.warnings) == 2
 
 
 def test_a_workbook_without_a_table_of_talks_is_refused_naming_it(tmp_path):
-    path = _book(tmp_path / "budget.xlsx", {"Budget": [("Item", "Cost"), ("Coffee", 120)]})
+    path = workbook(tmp_path / "budget.xlsx", {"Budget": [("Item", "Cost"), ("Coffee", 120)]})
     with pytest.raises(InputError) as err:
         parse_path(path)
     assert str(err.value).startswith(
@@ -200,7 +190,7 @@ def test_a_folder_reads_its_workbooks(tmp_path):
 
 def test_a_sheet_named_for_a_day_dates_its_rows(tmp_path):
     rows = [("Talk", "Time", "Room"), ("Keynote", "09:00", "A"), ("Dated", "2024-10-06 10:00", "B")]
-    path = _book(
+    path = workbook(
         tmp_path / "days.xlsx", {"Samstag, 5. Oktober 2024": rows, "Sunday 6 October": rows}
     )
     doc = parse_path(path)

@@ -9,23 +9,16 @@ from __future__ import annotations
 from datetime import datetime, time
 from pathlib import Path
 
-from openpyxl import Workbook
-
 from ingest import when
 from ingest.formats import xlsx
 from ingest.formats.registry import Options
+from tests.conftest import workbook
 
 HEADER = ("Tijd", "Titel", "Spreker", "Zaal")
 
 
 def _read(path: Path, sheets: dict[str, list[tuple[object, ...]]]) -> tuple[dict, list[str]]:
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(list(row))
-    wb.save(path)
+    workbook(path, sheets)
     talks, warnings = xlsx.read_workbook(
         path.read_bytes(), path.name, Options(default_tz="Europe/Amsterdam")
     )

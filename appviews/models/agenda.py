@@ -197,21 +197,43 @@ def timeline(talks: Iterable[Talk], nights: Mapping[int, date] = timetable.NO_NI
         day = timetable.program_day(t, nights)
         assert day
         by_day.setdefault(day, []).append(t)
-    days = []
-    for day, day_talks in sorted(by_day.items()):
-        lane_ends: list[datetime] = []
-        slots = []
-        for t in day_talks:
-            assert t.start and t.end
-            lane = next((i for i, end in enumerate(lane_ends) if end <= t.start), len(lane_ends))
-            if lane == len(lane_ends):
-                lane_ends.append(t.end)
-            else:
-                lane_ends[lane] = t.end
-            slots.append(Slot(t, lane, tuple(sorted(partners.get(t.id, ())))))
-        days.append(Day(day, tuple(slots)))
+    days = [Day(day, _laid(day_talks, partners)) for day, day_talks in sorted(by_day.items())]
     unscheduled = tuple(sorted((t for t in talks if not timetable.timed(t)), key=lambda t: t.title))
     return Timeline(tuple(days), unscheduled, tuple(pairs))
+
+
+def _laid(talks: Sequence[Talk], partners: Mapping[int, Sequence[int]]) -> tuple[Slot, ...]:
+    """Talks (timed, in time order) in lanes: each in the first lane free by its start."""
+    lane_ends: list[datetime] = []
+    slots = []
+    for t in talks:
+        assert t.start and t.end
+        lane = next((i for i, end in enumerate(lane_ends) if end <= t.start), len(lane_ends))
+        if lane == len(lane_ends):
+            lane_ends.append(t.end)
+        else:
+            lane_ends[lane] = t.end
+        slots.append(Slot(t, lane, tuple(sorted(partners.get(t.id, ())))))
+    return tuple(slots)
+
+
+def by_conference(day: Day) -> list[tuple[str, Day]]:
+    """The day's saved talks per conference (the one whose talk starts first, first),
+    each part laid out in lanes of its own, to be drawn on its conference's own clock:
+    a 09:00 in Seoul and a 09:30 in Madrid are hours apart, never one axis. A talk's
+    `overlaps_with` stays what it is: a clash is one in real time, across conferences."""
+    parts: dict[str, list[Slot]] = {}
+    for slot in day.slots:
+        parts.setdefault(slot.talk.conference, []).append(slot)
+    return [
+        (
+            name,
+            Day(
+                day.day, _laid([s.talk for s in slots], {s.talk.id: s.overlaps_with for s in slots})
+            ),
+        )
+        for name, slots in parts.items()
+    ]
 
 
 LEAST_HOURS = 2  # the shortest axis a day of the agenda gets

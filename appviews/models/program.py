@@ -329,8 +329,9 @@ def tracks(talks: Iterable[Talk]) -> list[TrackSummary]:
 
 @dataclass(frozen=True)
 class TrackDay:
-    """One track's part of one day: when it runs (its first start, its last end), in
-    which rooms (most talks first) and how many talks."""
+    """One track's part of one day at one conference: when it runs (its first start,
+    its last end, on that conference's clock), in which rooms (most talks first) and
+    how many talks. The talks without a track are a part of their own (track "")."""
 
     track: str
     day: date
@@ -338,17 +339,19 @@ class TrackDay:
     last: datetime
     rooms: tuple[str, ...]
     talks: int
+    conference: str = ""
 
 
 def tracks_by_day(talks: Iterable[Talk]) -> list[TrackDay]:
-    """Each track's days, for planning: by track name, then by day. Untimed talks and
-    talks without a track are left out."""
-    parts: dict[tuple[str, date], list[Talk]] = {}
+    """Each track's days, for planning: by conference, then by track name (the talks
+    without a track last), then by day. Untimed talks are left out; a track of the same
+    name at two conferences is two tracks (each on its own clock)."""
+    parts: dict[tuple[str, str, date], list[Talk]] = {}
     for t in talks:
-        if t.track and t.start and t.day:
-            parts.setdefault((t.track, t.day), []).append(t)
+        if t.start and t.day:
+            parts.setdefault((t.conference, t.track or "", t.day), []).append(t)
     out = []
-    for (track, day), members in parts.items():
+    for (conference, track, day), members in parts.items():
         rooms = Counter(t.room for t in members if t.room)
         out.append(
             TrackDay(
@@ -358,9 +361,10 @@ def tracks_by_day(talks: Iterable[Talk]) -> list[TrackDay]:
                 max((t.end or t.start) for t in members if t.start),
                 tuple(r for r, _ in sorted(rooms.items(), key=lambda kv: (-kv[1], kv[0]))),
                 len(members),
+                conference,
             )
         )
-    out.sort(key=lambda p: (p.track.casefold(), p.track, p.day))
+    out.sort(key=lambda p: (p.conference, not p.track, p.track.casefold(), p.track, p.day))
     return out
 
 

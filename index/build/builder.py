@@ -114,7 +114,11 @@ def ingest(
     report = Report(home=str(home))
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
-    with contextlib.nullcontext() if dry_run else store.locked(home):
+    lock: contextlib.AbstractContextManager[list[str]] = (
+        contextlib.nullcontext([]) if dry_run else store.locked(home)
+    )
+    with lock as stopped:
+        report.notices += stopped
         parsed, renamed, rezoned = _identified(home, parsed, report, shrink, replace_all)
         report.documents = parsed
         if not (rebuild or replace_all or renamed or rezoned) and _change_in_place(

@@ -278,10 +278,11 @@ def _stored_as_is(
 def _unmarked(key: str) -> set[str]:
     """A title's key without the session format's name it ends in ("graph databases"
     for "graph databases workshop"; two where one format's name ends another's:
-    "x lightning" and "x" for "x lightning talk"); none when it ends in none."""
+    "x lightning" and "x" for "x lightning talk") or begins with ("x" for "panel x",
+    "Panel: X"); none when it ends and begins with none."""
     return {
         stem for end in FORMAT_KEYS if key.endswith(f" {end}") and (stem := key[: -len(end) - 1])
-    }
+    } | {stem for end in FORMAT_KEYS if key.startswith(f"{end} ") and (stem := key[len(end) + 1 :])}
 
 
 def _counts(keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -328,8 +329,9 @@ def _matches(
     confs = [conference_key(t.conference) if t.conference else "" for _, _, t in new]
     out: set[int] = set()
     by_key: dict[str, list[tuple[int, str]]] = {}
-    # "x (Workshop)" for "x", and back (`merge.format_added`, by the same speaker): the
-    # stored titles of this key and a format's name after it, and of this key without one
+    # "x (Workshop)" or "Panel: x" for "x", and back (`merge.format_added`, by the same
+    # speaker): the stored titles of this key and a format's name after or before it, and
+    # of this key without one
     stems = list(dict.fromkeys(k for k, (_, _, t) in zip(keys, new, strict=True) if t.speakers))
     bare = {key: _unmarked(key) for key in stems}
     named = [named_keys(t) for _, _, t in new]  # "x - Jane Doe" for "x" by her, and back

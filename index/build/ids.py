@@ -4,7 +4,8 @@ key and title key; talks sharing one are told apart by their conference, start
 and room, the earliest keeping the plain identity), so the same talks get the same
 ids whatever order their documents came in, were removed in or came back in; an
 id in use moves a new talk to the next free number. A base built by an earlier
-talkbase keeps its ids (`_legacy`).
+talkbase keeps its ids (`_legacy`), and so does a talk it stored with the label
+naming its format cut off its title ("Panel: X" as "X": `_unlabelled`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ingest.text import name_key, title_key
 from talkbase.core.records import Talk
+from talkbase.core.terms import format_labelled
 
 ID_SPACE = 10**9
 PROBE_WINDOW = 64  # an id this close after its identity's hash came from a clash
@@ -137,6 +140,10 @@ def stable_ids(
     ids = [0] * len(talks)
     order = sorted(range(len(talks)), key=lambda i: names[i])
     kept = _legacy(old or {})
+    for i, n in _unlabelled(talks, names, old or {}).items():
+        if n not in taken:  # (a talk read before with its format's label cut off)
+            ids[i] = n
+            taken.add(n)
     for key_of in (qualified, identity) if kept else ():  # the closest match first
         for i in order:
             n = 0 if ids[i] else kept.pop(key_of(talks[i]), 0)
@@ -154,6 +161,30 @@ def stable_ids(
         taken.add(n)
         ids[i] = n
     return ids
+
+
+def _unlabelled(
+    talks: Sequence[Talk], names: Sequence[str], old: Mapping[int, Talk]
+) -> dict[int, int]:
+    """Position -> the id of the `old` talk that is the same talk with the session
+    format's label cut off its title ("Mesa redonda: restauración y ética" stored as
+    "restauración y ética", Panel, by a talkbase that cut it; `terms.format_labelled`),
+    of the same conference and format, where no talk of `talks` holds that old identity itself:
+    such a talk read again keeps its id, its title changed, not one talk gone and
+    another come."""
+    if not old:
+        return {}
+    held = set(names)
+    gone: dict[tuple[str, str | None], int] = {}
+    for tid, t in old.items():
+        if not t.uid and t.format and (ident := identity(t)) not in held:
+            gone[ident, t.format] = tid
+    out = {}
+    for i, t in enumerate(talks):
+        led = format_labelled(t.title) if not t.uid and names[i] == identity(t) else None
+        if led and (tid := gone.pop((identity(replace(t, title=led[1])), t.format), 0)):
+            out[i] = tid
+    return out
 
 
 class Clash(Exception):

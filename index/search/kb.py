@@ -35,7 +35,7 @@ from index.search.evidence.answer import Answer
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search.limits import passing, relax, titlewords
-from index.search.limits.filters import NIGHTS, Filters, to_sql
+from index.search.limits.filters import PROGRAM_DAY, Filters, to_sql
 from index.search.rank import lexical, reorder, signals, wordparts
 from index.search.rank.chores import Chores, Introductions
 from index.search.rank.match import Matches
@@ -66,6 +66,7 @@ from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNot
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
+from talkbase.core.when import NIGHT_ENDS
 
 Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
@@ -96,7 +97,8 @@ class KnowledgeBase:
         self.vectors: VectorIndex = vectors
         with store.reading(self.build):  # one vector per talk in every language, or None
             self.multilingual = multilingual_store.load(self.build.path)
-        self.talks = reads.Talks(self.con)  # read on demand, id -> Talk
+        # read on demand, id -> Talk, a night talk on the day its night is (`_on_night`)
+        self.talks = reads.Talks(self.con, dress=self._on_night)
         self.sentences = SentenceRows(self.con, self.build, sentence_vectors)
         self.chores = Chores(self.con)  # the housekeeping sessions, judged once
         self.introductions = Introductions(self.con)  # the talks for newcomers, judged once
@@ -605,16 +607,31 @@ class KnowledgeBase:
     def nights(self) -> Mapping[int, date]:
         """The night talks, each with the day whose night it is: those the day filter
         (`--day`, the app's day) files under an earlier day than the date they start
-        on, by the filter's own rule (`filters.NIGHTS`): a film at 01:45 the program
+        on, by the filter's own rule (`filters.PROGRAM_DAY`): a film at 01:45 the program
         lists under Friday, or a 00:15 talk after a debate that runs to 23:30 in a
         program that names no change of day. Read once; every other talk is on its
         `day`. A view that names a talk's day asks here, so it says what the filter reads."""
         found = self.__dict__.get("_nights")
         if found is None:
-            with store.reading(self.build):
-                rows = self.con.execute(NIGHTS).fetchall()
-            found = self.__dict__["_nights"] = MappingProxyType({int(i): d for i, d in rows})
+            # (a cursor of its own: the first night talk may be read on the worker thread)
+            cur = self.con.cursor()
+            try:
+                with store.reading(self.build):
+                    days = reads.night_days(cur, PROGRAM_DAY)
+            finally:
+                cur.close()
+            found = self.__dict__["_nights"] = MappingProxyType(days)
         return cast(Mapping[int, date], found)
+
+    def _on_night(self, talk: Talk) -> Talk:
+        """`talk` as the base reads it: a night talk (`nights`) with that night's day
+        as its `program_day`, so that its `day` is the one the day filter finds it on
+        wherever it goes (search --json, the API, export, the site); a talk that starts
+        at `NIGHT_ENDS` or later, or whose program gives its day, as written."""
+        if talk.start is None or talk.program_day is not None or talk.start.time() >= NIGHT_ENDS:
+            return talk
+        night = self.nights.get(talk.id)
+        return replace(talk, program_day=night) if night else talk
 
     def _titles_holding(
         self, some: Sequence[str], others: Sequence[str], least: int

@@ -12,6 +12,11 @@ other's with a label set before it (`labelled`: "Eröffnung: Der Himmel über Be
 "Workshop: Rust for beginners", "【再演】Rustで作るWebサーバー"; never a numbered one,
 "Part 2: Intro", a series' next part); or, with no abstract, a specific title and
 the same speakers at the same instant (a keynote in two rooms at once, `simulcast`).
+The same talk given at another conference of the base (a speaker's tour: `toured`)
+is one too: the same specific title key and the same speakers, where their abstracts
+do not differ (one copy may say none; two abstracts that differ may be two talks of
+one title, a yearly "State of X"), and where no conference holds two talks of that
+title and those speakers that are not one already.
 `labels` numbers talks by that relation (joined through a third: "Opening: X", "X"
 and "Encore: X" are one), `collapse` keeps the first of each and drops those of
 talks already held. Every "same talk shown again" (similar, recommend and its
@@ -22,7 +27,7 @@ talk in two documents are ingest's (`ingest.merge`), which keeps showings apart.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC
 
 from ingest.text import generic_title, title_key
@@ -127,8 +132,32 @@ def labels(talks: Sequence[Talk]) -> list[int]:
         for i in titled.values():
             for bare in _unlabelled(talks[i].title) & titled.keys():
                 parent[root(i)] = root(titled[bare])
+    for members in toured(talks, root):
+        for i in members[1:]:
+            parent[root(i)] = root(members[0])
     number: dict[int, int] = {}
     return [number.setdefault(root(i), len(number)) for i in range(len(talks))]
+
+
+def toured(talks: Sequence[Talk], root: Callable[[int], int]) -> list[list[int]]:
+    """The positions of talks that are one talk given at several conferences (a tour),
+    one list per talk: of one specific title key (`generic_title`: never "Keynote" or
+    "Lightning talks") and the same speakers, named; no two abstracts that differ;
+    at each conference one talk (`root`: the showings joined so far), so no tour joins
+    two talks one program keeps apart."""
+    by: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for i, t in enumerate(talks):
+        if t.speakers and (k := title_key(t.title)) and not generic_title(k):
+            by.setdefault((k, _speakers(t)), []).append(i)
+    out = []
+    for members in by.values():
+        held: dict[str, set[int]] = {}
+        for i in members:
+            held.setdefault(talks[i].conference or "", set()).add(root(i))
+        said = {a for i in members if (a := _abstract(talks[i]))}
+        if len(held) > 1 and len(said) <= 1 and all(len(r) == 1 for r in held.values()):
+            out.append(members)
+    return out
 
 
 def collapse(talks: Sequence[Talk], held: Iterable[Talk] = ()) -> list[bool]:

@@ -3,11 +3,13 @@ JavaScript and data files any static host can serve, that keep working offline.
 
 What it writes (assets/ and vendor/ beside this module are copied as they are):
 
-    index.html, site.js, search.mjs, style.css   the app (search, talk pages, agenda)
+    index.html, site.js, search.mjs, style.css   the app (search, talk pages, agenda;
+    calendar.mjs                                 the agenda's .ics)
     sw.js, manifest.webmanifest                  offline and "add to home screen"
     data/talks.json      every talk: what a page shows, and its precomputed similar talks
     data/meta.json       the conference, its zone, days, rooms, tracks, the words for
-                         days and parts of the day in the talks' languages, the function
+                         days and parts of the day in the talks' languages (and how the
+                         server reads their inflected forms: "w środę"), the function
                          words of those languages that search leaves out, the fusion
                          weight, and the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
@@ -45,6 +47,7 @@ import numpy as np
 
 from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon, negation, visitors
+from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
 from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
@@ -190,6 +193,12 @@ def _kept(out: Path, own: set[str], new: set[str]) -> list[str]:
     return kept
 
 
+def _readable(names: dict[str, Any]) -> dict[str, Any]:
+    """The inflected forms of `names` as the site reads them (`Inflected.readable`);
+    none where `names` reads none."""
+    return names.readable() if isinstance(names, Inflected) else {}
+
+
 def parts_of_day() -> dict[str, list[str]]:
     """Each part of the day as the browser reads it, [from, before) in HH:MM, from the
     one table the server's reader and the app's filter read (talkbase/core/when.py)."""
@@ -257,6 +266,12 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
+        # ...and their inflected forms, in a language of the talks that inflects them
+        # ("w środę": index/search/read/inflection.py), as that rule reads them
+        "inflected": {
+            "days": _readable(vocab.day_words),
+            "parts": _readable(vocab.part_words),
+        },
         # read only next to a day's name (the server: or after an article): "von morgen"
         "ambiguous_parts": sorted(vocab.ambiguous_parts),
         # a visitor's weekday or part of the day is read where the query says another
@@ -296,7 +311,10 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     version = _version(talks_json, quantized, meta, model)
     meta = {"version": version, **meta}
     _no_leftover(out)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    except OSError as exc:  # (a read-only file system, a full disk)
+        raise InputError(str(out), f"cannot write the site ({exc.strerror or exc})") from exc
     try:
         # (its mode, not mkdtemp's 0700: the assets folder's, as a new folder had)
         shutil.copytree(HERE / "assets", tmp, dirs_exist_ok=True)

@@ -32,8 +32,9 @@ def same_title(
 ) -> Rows:
     """(id, title_key, conference) of talks whose title key is one of `keys`, or one
     of `stems` with a blank and one of `ends` after it ("graph databases workshop"
-    for the stem "graph databases" and the end "workshop"): each stem with every end
-    is made here, in one query, not by the caller one by one."""
+    for the stem "graph databases" and the end "workshop") or before it ("panel
+    graph databases"): each stem with every end is made here, in one query, not by
+    the caller one by one."""
     import pandas as pd
 
     stems, ends = list(dict.fromkeys(stems)), list(dict.fromkeys(ends))
@@ -42,6 +43,7 @@ def same_title(
     if stems and ends:
         frames |= {"_stems": stems, "_ends": ends}
         wanted += " UNION ALL SELECT s.k || ' ' || e.k FROM _stems s CROSS JOIN _ends e"
+        wanted += " UNION ALL SELECT e.k || ' ' || s.k FROM _stems s CROSS JOIN _ends e"
     for name, values in frames.items():
         con.register(name, pd.DataFrame({"k": pd.Series(values, dtype=object)}))
     try:

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import ItemsView, Iterable, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from datetime import date
 from typing import Any
 
@@ -72,6 +80,17 @@ def ids_where(con: duckdb.DuckDBPyConnection, where: str) -> np.ndarray:
     return np.asarray(found["id"], dtype=np.int64)
 
 
+def night_days(con: duckdb.DuckDBPyConnection, program_day: str) -> dict[int, date]:
+    """The talks that `program_day` (an SQL expression over the talks table, alias t:
+    index.search.limits.filters.PROGRAM_DAY) files under an earlier day than the date
+    they start on, each with that day: the night talks, with the day whose night it is."""
+    rows = con.execute(
+        f"SELECT id, d FROM (SELECT t.id, CAST(t.start_time AS DATE) AS own, {program_day} AS d"
+        " FROM talks t WHERE t.start_time IS NOT NULL) WHERE d < own ORDER BY id"
+    ).fetchall()
+    return {int(i): d for i, d in rows}
+
+
 def records(con: duckdb.DuckDBPyConnection, ids: Sequence[int]) -> list[tuple[int, str]]:
     """(id, record JSON) of the talks `ids` that exist, in no particular order."""
     if not ids:
@@ -114,11 +133,19 @@ class Talks(Mapping[int, Talk]):
     `get_many` (and `values()`/`items()`, a batch at a time) read many in one
     query each. The last CACHED_TALKS talks read are kept. Reads go through a
     connection of its own, under a lock: safe beside queries on the connection
-    it was made from, from any thread.
+    it was made from, from any thread. `dress`, where given, is applied to each talk
+    as it is read (the knowledge base gives a night talk the day its filter files it
+    under: `KnowledgeBase.nights`).
     """
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, cached: int = CACHED_TALKS) -> None:
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        cached: int = CACHED_TALKS,
+        dress: Callable[[Talk], Talk] | None = None,
+    ) -> None:
         self._con = con.cursor()
+        self._dress = dress
         self._lock = threading.Lock()
         self._cache: Bounded[int, Talk] = Bounded(max(1, cached))
         self._ids: np.ndarray | None = None
@@ -162,7 +189,8 @@ class Talks(Mapping[int, Talk]):
             missing = [i for i in dict.fromkeys(ids) if i not in have]
             for lo in range(0, len(missing), BATCH):
                 for tid, record in records(self._con, missing[lo : lo + BATCH]):
-                    have[tid] = talk_from_dict(json.loads(record))
+                    talk = talk_from_dict(json.loads(record))
+                    have[tid] = self._dress(talk) if self._dress else talk
             for tid in ids:
                 if tid not in have:
                     raise KeyError(tid)

@@ -14,9 +14,10 @@ import duckdb
 from index.store.schema import LENGTH_MINUTES
 
 TABLES: dict[str, str] = {
-    # every talk, by start time (talks without a time last)
+    # every talk, by start time (talks without a time last); start and end are the
+    # talk's local clock, in its time zone (`timezone`: each conference's own)
     "talks": f"""
-SELECT t.id, t.title, t.day, t.start_time AS "start", t.end_time AS "end",
+SELECT t.id, t.title, t.day, t.start_time AS "start", t.end_time AS "end", t.timezone,
        CAST({LENGTH_MINUTES} AS BIGINT) AS minutes, t.room, t.track, t.format,
        (SELECT string_agg(s.name, ', ' ORDER BY ts.position) FROM talk_speakers ts
           JOIN speakers s ON s.id = ts.speaker_id WHERE ts.talk_id = t.id) AS speakers,

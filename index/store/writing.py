@@ -108,9 +108,10 @@ def writes_to(home: Path) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def locked(home: Path) -> Iterator[None]:
+def locked(home: Path) -> Iterator[list[str]]:
     """Hold the home's write lock: one ingest at a time reads the current build,
-    builds the next one and swaps it in, so no ingest loses another's documents."""
+    builds the next one and swaps it in, so no ingest loses another's documents.
+    Yields the sentences saying what an interrupted writer left and was removed."""
     check_home(home)
     with writes_to(home):
         home.mkdir(parents=True, exist_ok=True)
@@ -118,25 +119,44 @@ def locked(home: Path) -> Iterator[None]:
         fd = os.open(home / ".lock", os.O_RDWR | os.O_CREAT, 0o666)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        remove_leftovers(home)  # nobody else writes now: what is half-written was a crash
-        yield
+        # nobody else writes now: what is half-written was a crash, or a writer stopped
+        yield interrupted(remove_leftovers(home))
     finally:
         os.close(fd)
 
 
-def remove_leftovers(home: Path) -> list[str]:
+def interrupted(gone: list[tuple[str, float]]) -> list[str]:
+    """What `remove_leftovers` removed, said: an unfinished build means an ingest
+    stopped before it finished (killed, the machine down), whose documents are not in
+    the base."""
+    builds = sorted(when for name, when in gone if name.startswith(".partial-"))
+    if not builds:
+        return []
+    at = time.strftime("%Y-%m-%d %H:%M", time.localtime(builds[-1]))
+    return [
+        f"an earlier ingest was stopped before it finished (its unfinished build, last "
+        f"written {at}, was removed): the documents it was reading are not in the base "
+        "unless given again"
+    ]
+
+
+def remove_leftovers(home: Path) -> list[tuple[str, float]]:
     """Remove what crashed writers left: `.partial-*` build folders and `.CURRENT.*`
     temp files. Call it only under `locked(home)`: then nobody is writing them."""
     gone = []
     folder = home / "builds"
     partials = list(folder.glob(".partial-*")) if folder.is_dir() else []
     for p in partials + list(home.glob(".CURRENT.*")):
+        try:
+            when = p.lstat().st_mtime
+        except OSError:
+            when = 0.0
         if p.is_dir() and not p.is_symlink():
             shutil.rmtree(p, ignore_errors=True)
         else:
             with contextlib.suppress(FileNotFoundError):
                 p.unlink()
-        gone.append(p.name)
+        gone.append((p.name, when))
     return gone
 
 

@@ -151,8 +151,8 @@ def parse(text: str, document: str, conference: str = "") -> tuple[list[Talk], l
         )
         notes, abstract_only = _notes(body)
         title, fmt = block.heading, None
-        if led := format_prefix(title):
-            fmt, title = led
+        if led := format_prefix(title):  # (a Keynote, its title kept whole)
+            fmt = led[0]
         speakers = parse_speakers(speaker_line)
         if not speakers:
             warnings.append(f"{document} line {block.line_no + 1}: {title!r} lists no speakers")

@@ -619,7 +619,6 @@ def _record(card: _Card) -> dict[str, Any]:
     if abstract:
         record["abstract"] = "\n\n".join([*filter(None, [record.get("abstract", "")]), *abstract])
     if led := format_prefix(title):  # ("Keynote: Title", as a Markdown heading reads it)
-        record["title"] = led[1]
         record.setdefault("format", led[0])
     return record
 

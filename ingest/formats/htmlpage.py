@@ -509,6 +509,19 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
     held = [p for p in dated if any(fold(p) == fold(h) for h in heads)]
     if len(dated) == 1 and held:  # "DevFest İstanbul 2026 - Program" under its <h1>
         return dated[0]
+    # a heading naming the year that the title's one dated part holds with more words
+    # ("WebConf 2026" in "WebConf 2026 Schedule"): the heading is the name, the rest
+    # what the page is of it
+    named = [
+        h
+        for h in heads
+        if len(dated) == 1
+        and when.YEAR.search(h)
+        and not _is_day(h, (), langs)
+        and re.search(rf"(?<!\w){re.escape(fold(h))}(?!\w)", fold(dated[0]))
+    ]
+    if named:
+        return max(named, key=len)
     parts = [
         part
         for part in _TITLE_PARTS.split(parser.titled)

@@ -1,6 +1,6 @@
 """A web page whose program is in its schema.org data: the `<script
 type="application/ld+json">` blocks of an HTML page (an Event with its `subEvent`s,
-or a list of Events), read as the JSON tree they are (`table.parse_tree`, which
+or a list of Events), or a bare JSON-LD document of them (a `.jsonld` file), read as the JSON tree they are (`table.parse_tree`, which
 reads schema.org's names: `startDate`, `performer`, `location`, `inLanguage`).
 
 A page is one when its blocks name two Events or more (`"@type": "Event"` or one
@@ -36,6 +36,8 @@ _BLOCK = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _EVENT = re.compile(r""""@type"\s*:\s*(?:\[[^\]]*)?"\w*Event\"""")
+# a JSON-LD document's context naming schema.org's vocabulary ("@context": "https://schema.org")
+_CONTEXT = re.compile(r""""@context"\s*:\s*[\[{]?[^\]}]*?schema\.org""")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
@@ -106,12 +108,20 @@ def _listed(event: dict[str, Any]) -> list[Any]:
 
 
 def _blocks(text: str) -> list[tuple[int, str]]:
-    """Each ld+json block's text, with the line it starts on."""
-    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in _BLOCK.finditer(text)]
+    """Each ld+json block's text, with the line it starts on; a bare JSON-LD document's
+    whole text (a `.jsonld` file: no page around it) as its one block."""
+    found = [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in _BLOCK.finditer(text)]
+    return found or ([(1, text)] if _bare(text) else [])
+
+
+def _bare(text: str) -> bool:
+    """Whether `text` is a JSON document itself, as a JSON-LD file is: it opens as JSON
+    does and names a JSON-LD `@context`."""
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and _CONTEXT.search(text) is not None
 
 
 def looks_like(text: str) -> bool:
-    if "ld+json" not in text.lower():
+    if "ld+json" not in text.lower() and not _bare(text):
         return False
     # (two events at least: a page naming only its conference so holds no program)
     return sum(len(_EVENT.findall(body)) for _, body in _blocks(text)) >= 2
@@ -124,6 +134,9 @@ def _parse(text: str, document: str, options: Options) -> Result:
         try:
             tree = json.loads(body.strip().removeprefix("<!--").removesuffix("-->"))
         except (json.JSONDecodeError, RecursionError) as exc:
+            if isinstance(exc, json.JSONDecodeError) and body is text:  # (a bare document)
+                where = f"line {exc.lineno}, column {exc.colno}"
+                raise InputError(document, f"not valid JSON ({exc.msg})", where) from exc
             warnings.append(
                 f"{document} line {line}: a schema.org block that is no JSON ({exc}); skipped"
             )
@@ -147,4 +160,4 @@ def _parse(text: str, document: str, options: Options) -> Result:
     return talks, [*warnings, *more]
 
 
-register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm")))
+register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm", ".jsonld")))

@@ -1082,8 +1082,8 @@ def _talk(
     room = block.fields.get("room")
     if titled:
         room, title = room or title, titled
-    if led := format_prefix(title):
-        fmt, title = fmt or led[0], led[1]
+    if led := format_prefix(title):  # ("Keynote: Title": a Keynote, its title kept whole)
+        fmt = fmt or led[0]
     if "when" in block.fields:
         s2, e2, rest = times(block.fields["when"], date_of(block.fields["when"]) or day, fallback)
         start, end = start or s2, end or e2

@@ -25,7 +25,13 @@ from talkbase.core import languages
 from talkbase.core.names import PARTICLES
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
-from talkbase.core.terms import EAST_ASIAN, ROOM_WORDS, cancelled_state, fold, format_named
+from talkbase.core.terms import (
+    EAST_ASIAN,
+    ROOM_WORDS,
+    cancelled_state,
+    fold,
+    format_label,
+)
 
 ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -1158,12 +1164,7 @@ def read_bullet(
                 room, rest = parts[k].strip(), " | ".join(parts[:k] + parts[k + 1 :])
                 break
     rest = _SYMBOLS.sub("", rest).strip()
-    fmt = None
-    # ("ワークショップ：", a full-width colon with no space after it, as Japanese writes it)
-    if (m := re.match(r"^([^:：]{2,40}?)\s*(?::\s+|：\s*)(?=\S)", rest)) and format_named(
-        m.group(1)
-    ):
-        fmt, rest = format_named(m.group(1)), rest[m.end() :]
+    fmt = format_label(rest)  # ("Mesa redonda: X": a Panel, its title kept whole)
     return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
 
 

@@ -108,9 +108,22 @@ def get(name: str) -> Format | None:
     return _FORMATS.get(name)
 
 
-def detect(text: str) -> str | None:
-    """The first format (in rank order) whose `looks_like` accepts `text`, or None."""
+def detect(text: str, document: str = "") -> str | None:
+    """The format of the data language `document`'s name says (`_named`: a ".toml" file
+    opening with `[[talks]]` is TOML, not a JSON list), where it accepts `text`; else the
+    first format (in rank order) whose `looks_like` accepts `text`; or None."""
+    named = _named(document)
+    if named is not None and named.looks_like(text):
+        return named.name
     return next((f.name for f in formats() if f.looks_like(text)), None)
+
+
+def _named(document: str) -> Format | None:
+    """The format of a data language (one with a `syntax` reader: YAML, TOML) that
+    alone reads files of `document`'s suffix; None for any other name."""
+    suffix = "." + document.rpartition(".")[2].lower() if "." in document else ""
+    claimed = [f for f in formats() if suffix in f.suffixes]
+    return claimed[0] if len(claimed) == 1 and claimed[0].syntax is not None else None
 
 
 def detect_bytes(data: bytes) -> str | None:
@@ -125,10 +138,9 @@ def syntax_error(text: str, document: str) -> None:
     that only one format reads: that format's `syntax` reader's InputError, if the
     text breaks its syntax (JSON's readers take any text that opens as JSON does and
     say so themselves). Nothing otherwise."""
-    suffix = "." + document.rpartition(".")[2].lower() if "." in document else ""
-    claimed = [f for f in formats() if suffix in f.suffixes]
-    if len(claimed) == 1 and claimed[0].syntax is not None:
-        claimed[0].syntax(text, document)
+    named = _named(document)
+    if named is not None and named.syntax is not None:
+        named.syntax(text, document)
 
 
 def suffixes() -> frozenset[str]:

@@ -78,9 +78,12 @@ from ingest.speakers import (
     no_person,
     parse_speakers,
 )
+from talkbase.core import settings
 from talkbase.core.errors import InputError
+from talkbase.core.exportcsv import cell_speakers, own_export
 from talkbase.core.languages import day_first_where, language_code, written_in
 from talkbase.core.names import ROLE_OR_ORG
+from talkbase.core.present import spreadsheet_text
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import (
     DAY_NOUNS,
@@ -535,6 +538,21 @@ class _Reader:
         # date (`tablenight.nights`), and whether a row had a program_day column
         self.clock_only: set[str] = set()
         self.lists_nights = False
+        # a CSV talkbase's own export wrote (`exportcsv.own_export`): its cells read
+        # back as it wrote them (`row_of`, `speakers`)
+        self.own = False
+
+    def row_of(self, header: Sequence[str], cells: Iterable[str]) -> dict[str, Any]:
+        """A row of a delimited table: {column: cell}, the first of two columns of one
+        name kept. Of talkbase's own export (`own`): each cell without the guard the
+        export put before a formula's first sign (`present.spreadsheet_text`), and no
+        `id`: that is the base's number of the talk, no program's id (its `uid` is)."""
+        row: dict[str, Any] = {}
+        for name, cell in zip(header, cells, strict=False):
+            row.setdefault(name, cell)
+        if self.own:
+            return {k: spreadsheet_text(v) for k, v in row.items() if k.lstrip("\ufeff") != "id"}
+        return row
 
     def kind(self, cell: str, words: bool = True) -> str:
         """The kind of value a cell holds, for `ragged`: "clock" (a clock time or a
@@ -588,9 +606,7 @@ class _Reader:
                     uneven[where], header, kinds, kind, title, f"{self.document} {where}"
                 )
                 if read.warning:
-                    row = {}
-                    for i, name in enumerate(header):
-                        row.setdefault(name, read.cells.get(i, ""))
+                    row = self.row_of(header, (read.cells.get(i, "") for i in range(len(header))))
                     self.said_ragged.add(where)
                     unread = sorted({header[i] for i in read.blanked} & timed)
                     if unread:
@@ -678,7 +694,7 @@ class _Reader:
             for fld in ("date", "start", "end"):
                 for y in when.YEAR.findall(text_of(row.get(cols[fld])) if fld in cols else ""):
                     years[int(y)] = years.get(int(y), 0) + 1
-            if "speakers" in cols:
+            if "speakers" in cols and not self.own:  # (the export's: `speakers`)
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and cell.strip():
                     raw.setdefault(cols["speakers"], []).append(cell)
@@ -1001,6 +1017,8 @@ class _Reader:
             format=_format(get("format"), cols.get("format")),
             abstract=plain(text_of(get("abstract"))),
             notes=tuple(notes),
+            # (the digest's "from abstract only" mark, as talkbase's own export says it)
+            abstract_only=self.own and row.get("abstract_only") == "True",
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
             uid=uid,
@@ -1093,6 +1111,8 @@ class _Reader:
         ones in order ("Speaker 1", "Speaker 2"), each with the affiliation of the same
         number ("Company 1", "Speaker 1 Company") where numbered columns give them."""
         column = cols.get("speakers", "")
+        if self.own:  # (as the export joined them: `exportcsv.speakers_cell`)
+            return cell_speakers(inline(text_of(row.get(column))))
         if column in self.family:
             whole = _whole_names(row.get(column), row.get(self.family[column]))
             if whole is None and column not in self.unpaired:
@@ -1395,7 +1415,22 @@ def repeats_said(document: str, places: Sequence[str]) -> list[str]:
     return [f"{document} {where}: the header row again, not a talk; skipped"]
 
 
+# the most a C long holds everywhere (a field limit past it is an OverflowError)
+_LONGEST_FIELD = 2**31 - 1
+
+
+def wide_fields() -> None:
+    """Let the csv module read a cell as long as a program file may be (the file's
+    size: TALKBASE_MAX_FILE_MB), so that one long abstract is cut with a warning, as
+    every format's is (`limits.limit_fields`), not the whole table refused at the
+    module's own limit (131,072 characters). The limit is the process's: only raised."""
+    wanted = min(settings.max_file_bytes(), _LONGEST_FIELD)
+    if csv.field_size_limit() < wanted:
+        csv.field_size_limit(wanted)
+
+
 def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> list[Talk]:
+    wide_fields()
     it = iter(lines)
     read: list[str] = []  # the lines read to find the header row
     head: list[tuple[int, int]] = []  # the non-blank ones: (index in read, line number)
@@ -1459,6 +1494,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         header = [h.strip() for h in next(rows)]
         record.clear()  # (the header's lines are no row's: a first row's own are its)
         header = under_groups(header, groups, reader.mapping) if groups else header
+        reader.own = reader.parser == "csv" and delimiter == "," and own_export(header)
         cols = resolve(header, reader.mapping)
         if "title" not in cols:
             raise InputError(
@@ -1500,10 +1536,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 last_found = False
                 continue
             if last_found:
-                row: dict[str, Any] = {}
-                for name, cell in zip(header, cells, strict=False):
-                    row.setdefault(name, cell)
-                found_rows.append((row, last_where))
+                found_rows.append((reader.row_of(header, cells), last_where))
                 if any(c.strip() for c in cells[len(header) :]):
                     longer.append(last_where)
                 if ragged.length(cells, len(header)) == len(header):
@@ -1529,10 +1562,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 )
                 for k, cells in enumerate(after, start=1):
                     if any(c.strip() for c in cells):
-                        row = {}
-                        for name, cell in zip(header, cells, strict=False):
-                            row.setdefault(name, cell)
-                        found_rows.append((row, f"line {at + k}"))
+                        found_rows.append((reader.row_of(header, cells), f"line {at + k}"))
             else:
                 spans = f" (it runs over {len(last)} lines to the end)" if len(last) > 1 else ""
                 cut_short = registry.CutShort(

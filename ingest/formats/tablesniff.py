@@ -25,6 +25,7 @@ from ingest.formats.columns import (
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core.errors import InputError
+from talkbase.core.exportcsv import own_export
 
 
 def _first_lines(text: str) -> list[str]:
@@ -97,6 +98,7 @@ def _header_and_rows(
     if delimiter is None:  # (as the table reader tells it: the most used of the three)
         delimiter = max((",", ";", "\t"), key=heads[found].count)
     at = lines.index(body[found])
+    table.wide_fields()  # (a long abstract among them: the table reader cuts it)
     # (the cells as the table reader reads them, a byte order mark and all: the
     # columns told are named to it as it names them)
     rows = list(csv.reader(lines[at:], delimiter=delimiter))
@@ -254,7 +256,9 @@ def _with_columns(
         header, rows = _header_and_rows(lines, kind, mapping)
     except csv.Error:  # (the table reader says what is wrong with it)
         return mapping, []
-    if not header:
+    if not header or (kind == "csv" and own_export(header)):
+        # (talkbase's own export names every column it writes: none is told by its
+        # values, none is left unread; `table._Reader.own`)
         return mapping, []
     found, said = by_values(header, rows, mapping)
     if not mapping and (why := _records(header, rows, found)):

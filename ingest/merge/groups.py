@@ -15,6 +15,7 @@ from ingest.merge.same import canonical_conferences, contradict, same_talk
 from ingest.merge.titles import named_keys
 from ingest.text import nfc_talk, title_key
 from talkbase.core.records import Talk
+from talkbase.core.terms import format_labelled
 
 
 def merge_talks(talks: Iterable[Talk], guessed: Mapping[str, str] | None = None) -> list[Talk]:
@@ -60,9 +61,11 @@ def merge_grouped(
         uid_at = (conf, talk.uid) if talk.uid else None
         # "Title - Speaker" and "Title" by that speaker (`named_after`), either first
         named = sorted(named_keys(talk))
+        # "Panel: X" and "X" (`format_labelled_as`), either first: filed under both keys
+        keys = [key, *([title_key(led[1])] if (led := format_labelled(talk.title)) else [])]
         candidates = list(
             dict.fromkeys(
-                by_key.get(key, [])
+                [g for k in keys for g in by_key.get(k, [])]
                 + [g for k in named for g in by_key.get(k, [])]
                 + (by_uid.get(uid_at, []) if uid_at else [])
                 + [g for p in places for g in by_surname.get(p, [])]
@@ -88,8 +91,9 @@ def merge_grouped(
         members[home].append(position)
         if doc is not None:
             docs[home].add(doc)
-        if home not in by_key.setdefault(key, []):
-            by_key[key].append(home)
+        for k in keys:
+            if home not in by_key.setdefault(k, []):
+                by_key[k].append(home)
         if uid_at and home not in by_uid.setdefault(uid_at, []):
             by_uid[uid_at].append(home)
         first = groups[home][0].conference

@@ -11,7 +11,7 @@ from datetime import datetime
 from difflib import SequenceMatcher
 
 from ingest.merge.people import _surnames
-from ingest.merge.titles import format_added, named_after
+from ingest.merge.titles import format_added, format_labelled_as, named_after
 from ingest.text import generic_title, title_key, weak_title
 from talkbase.core.records import Talk
 
@@ -58,7 +58,8 @@ def contradict(a: Talk, b: Talk) -> bool:
 def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> bool:
     """Same talk, on the evidence (see the module's docstring): not from one
     document, of one conference, not contradicting each other, and the same uid,
-    the same specific title, a generic title at one time or with one speaker,
+    the same specific title (a label naming its format before one aside: "Panel: X"
+    and "X", `format_labelled_as`), a generic title at one time or with one speaker,
     a nearly equal title with a shared speaker, the title with one of the other's
     speakers after a dash in one slot (`named_after`, `one_slot`), or the title
     with its session format after it, a shared speaker and one slot
@@ -72,6 +73,8 @@ def same_talk(a: Talk, b: Talk, conference: dict[str, str] | None = None) -> boo
     if contradict(a, b):
         return False
     ka, kb = title_key(a.title), title_key(b.title)
+    if ka != kb and format_labelled_as(a.title, b.title):
+        ka = kb = min(ka, kb, key=len)  # "Panel: X" beside "X": one title, its label aside
     timed = minutes_apart(a.start, b.start) is not None
     shared = bool(_surnames(a) & _surnames(b))
     if a.uid and a.uid == b.uid and (ka == kb or timed or shared):

@@ -96,6 +96,20 @@ class BadQuery(TalkbaseError):
     """A search request that cannot be run (bad filter value, empty query...)."""
 
 
+class BadFilter(BadQuery):
+    """A filter's value that cannot be read ("Caturday" for a day), the filter named
+    as its caller spells it: the command line's flag ("--day wants a date ...") unless
+    `spelled` says otherwise (the Python API's keyword: `keyword`, "day= wants ...")."""
+
+    def __init__(self, name: str, said: str, spelled: str | None = None) -> None:
+        self.name, self.said = name, said  # the filter's field name; what is said of it
+        super().__init__(f"{spelled or '--' + name.replace('_', '-')} {said}")
+
+    def keyword(self) -> BadFilter:
+        """The same error with the filter named as a keyword argument ("day=")."""
+        return BadFilter(self.name, self.said, f"{self.name}=")
+
+
 class ModelUnavailable(TalkbaseError):
     def __init__(self, model: str, reason: str) -> None:
         self.model = model

@@ -89,6 +89,19 @@ def minutes(n: int) -> str:
     return f"{hours} h" + (f" {rest} min" if rest else "")
 
 
+# what a spreadsheet may run as a formula at a cell's start (OWASP's CSV injection)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def spreadsheet_cell(text: str) -> str:
-    """Program text as a CSV cell a spreadsheet shows, never runs as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Program text as a CSV cell a spreadsheet shows, never runs as a formula: a "'"
+    before text that starts so, after any quotes of its own ("'=x" is "''=x"), so that
+    `spreadsheet_text` gives every text back as it was."""
+    return "'" + text if text.lstrip("'")[:1] in _FORMULA_STARTS else text
+
+
+def spreadsheet_text(cell: str) -> str:
+    """The text of a cell `spreadsheet_cell` wrote: without the "'" it put before it.
+    For talkbase's own export only (`exportcsv.own_export`): anyone else's "'" may be
+    the text's own."""
+    return cell[1:] if cell[:1] == "'" and cell.lstrip("'")[:1] in _FORMULA_STARTS else cell

@@ -258,6 +258,27 @@ def format_named(label: str) -> str | None:
     return FORMAT_NAMES.get(" ".join(fold(label).split()))
 
 
+# a label set before a title with a colon ("Mesa redonda: X"), or a full-width colon
+# with no blank after it, as Japanese writes it ("ワークショップ：X")
+_LABEL_BEFORE = re.compile(r"^([^:\uff1a]{2,40}?)\s*(?::\s+|\uff1a\s*)(?=\S)")
+
+
+def format_label(title: str) -> str | None:
+    """The session format a title's label before a colon names (`format_named`: "Mesa
+    redonda: restauración y ética" is a Panel), None for any other title. The label
+    says the format; it stays in the title, as the program spells it."""
+    m = _LABEL_BEFORE.match(title)
+    return format_named(m.group(1)) if m else None
+
+
+def format_labelled(title: str) -> tuple[str, str] | None:
+    """(the session format, the title after its label) of a title `format_label`
+    reads a format from; None for any other title."""
+    m = _LABEL_BEFORE.match(title)
+    fmt = format_named(m.group(1)) if m else None
+    return (fmt, title[m.end() :].strip()) if m and fmt else None
+
+
 # the words that label a session's people other than its speakers where a cell or a
 # line lists them ("Chair: …", "Session Chair: …", "Moderation: …", "Leitung: …",
 # "座長：…"), folded; a speaker's own words are the speakers' columns' (`columns`)

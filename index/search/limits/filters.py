@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from index.store.schema import LENGTH_MINUTES
-from talkbase.core.errors import BadQuery
+from talkbase.core.errors import BadFilter, BadQuery
 from talkbase.core.filters import CLOCK_LIMITS, MAX_FILTER_CHARS, Filters, clean_text
 from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
@@ -37,16 +37,16 @@ def _hm(value: str, name: str) -> int:
     one that night: a talk a program lists under the day before), or BadQuery."""
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", value.strip().lower())
     if not m:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
     if m.group(3) and hour > 23:  # "3pm" and (as ever) "13pm"; never "25pm"
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     if m.group(3) == "pm" and hour < 12:
         hour += 12
     if m.group(3) == "am" and hour == 12:
         hour = 0
     if hour > LAST_HOUR or minute > 59:
-        raise BadQuery(f"--{name} wants a time like 14:30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     return hour * 60 + minute
 
 
@@ -59,8 +59,7 @@ def _minutes(value: str | None, name: str) -> int | None:
         return None
     text = value.strip()
     if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MOST_MINUTES:
-        flag = name.replace("_", "-")
-        raise BadQuery(f"--{flag} wants a number of minutes like 30, not {_shown(value)}")
+        raise BadFilter(name, f"wants a number of minutes like 30, not {_shown(value)}")
     return int(text)
 
 
@@ -108,7 +107,7 @@ def _text_filter(f: Filters, name: str) -> str | None:
         return None
     value = clean_text(value)
     if not value.strip():
-        raise BadQuery(f"--{name} needs something to match, not only spaces")
+        raise BadFilter(name, "needs something to match, not only spaces")
     return value
 
 
@@ -125,7 +124,10 @@ _NIGHT_TALKS = (
     " AND t.start_hm < '{ends}'"  # (only a talk before the night's end asks: fast)
 )
 _REACH = "(coalesce({a}.end_time, {a}.start_time) + INTERVAL {gap} MINUTE)"
-_DAY = (
+# The store lists the talks it files under an earlier day than the date they start on
+# (`reads.night_days`): what the day filter reads is what every view says
+# (`KnowledgeBase.nights`): a card's day, the Program grid's and the agenda's days.
+PROGRAM_DAY = (
     "(CASE WHEN t.start_hm < '{ends}' AND t.day = CAST(t.start_time AS DATE)"
     " AND EXISTS (SELECT 1 {e} AND e.day = t.day - 1 AND {reach_e} >= CAST(t.day AS TIMESTAMP))"
     " AND NOT EXISTS (SELECT 1 {g} AND {reach_g} >= CAST(t.day AS TIMESTAMP)"
@@ -139,16 +141,8 @@ _DAY = (
     **{f"{a}": _NIGHT_TALKS.format(a=a, ends=NIGHT_ENDS.strftime("%H:%M")) for a in "egf"},
     **{f"reach_{a}": _REACH.format(a=a, gap=NIGHT_GAP // timedelta(minutes=1)) for a in "egf"},
 )
-# The talks that `_DAY` files under an earlier day than the date they start on, with
-# that day (id, day): the night talks, each with the day whose night it is. What the
-# day filter reads is what every view says (`KnowledgeBase.nights`): a card's day, the
-# Program grid's and the agenda's days.
-NIGHTS = (
-    f"SELECT id, d FROM (SELECT t.id, CAST(t.start_time AS DATE) AS own, {_DAY} AS d"
-    " FROM talks t WHERE t.start_time IS NOT NULL) WHERE d < own ORDER BY id"
-)
-# minutes from the midnight that begins the talk's program day (`_DAY`) to a time
-_ON_DAY = f"date_diff('minute', CAST({_DAY} AS TIMESTAMP), {{}})"
+# minutes from the midnight that begins the talk's program day (`PROGRAM_DAY`) to a time
+_ON_DAY = f"date_diff('minute', CAST({PROGRAM_DAY} AS TIMESTAMP), {{}})"
 # ...and from the midnight of the talk's own date, for a clock time before `NIGHT_ENDS`
 # ("after 03:00", "before 05:00 on Saturday": that date's small hours, by its clock)
 _OWN_DATE = "coalesce(CAST(t.start_time AS DATE), t.day)"
@@ -165,24 +159,23 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     # a clock time before the night's end names that date's small hours: the query's day
     # and clock limits are then read on each talk's own date, not its program day
     small = any(
-        getattr(f, name) and _hm(getattr(f, name), name.replace("_", "-")) < _NIGHT_MINUTES
-        for name in CLOCK_LIMITS
+        getattr(f, name) and _hm(getattr(f, name), name) < _NIGHT_MINUTES for name in CLOCK_LIMITS
     )
-    on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (_DAY, _ON_DAY)
+    on_day, on_clock = (_OWN_DATE, _ON_DATE) if small else (PROGRAM_DAY, _ON_DAY)
     if f.day:
         d = f.day.strip().lower()
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
             try:
                 on = date.fromisoformat(d)
             except ValueError as exc:
-                raise BadQuery(f"--day {_shown(f.day)} is not a real date") from exc
+                raise BadFilter("day", f"{_shown(f.day)} is not a real date") from exc
             day = (f"{on_day} = ?", on, on - timedelta(days=1))
         elif d[:3] in _WEEKDAYS and (len(d) == 3 or "day" in d or d.endswith(".")):
             number = _WEEKDAYS.index(d[:3]) + 1
             day = (f"isodow({on_day}) = ?", number, (number - 2) % 7 + 1)
         else:
-            raise BadQuery(
-                f"--day wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
+            raise BadFilter(
+                "day", f"wants a date like 2026-10-20 or a weekday like Tue, not {_shown(f.day)}"
             )
         if not f.at:
             clauses.append(day[0])
@@ -202,7 +195,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         params.append(_hm(f.before, "before"))
     if f.starts_before:
         clauses.append(f"{starts} < ?")
-        params.append(_hm(f.starts_before, "starts-before"))
+        params.append(_hm(f.starts_before, "starts_before"))
     if f.at:  # under way: started by then and ending later (or starting then, no end known)
         at = _hm(f.at, "at")
         ends_at = on_clock.format("t.end_time")
@@ -239,8 +232,8 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
     if language:  # as the program says it, or as ingest read it (ingest/language.py)
         code = language_code(language)
         if code is None:
-            raise BadQuery(
-                f"--language wants a language like en, de or Italian, not {_shown(language)}"
+            raise BadFilter(
+                "language", f"wants a language like en, de or Italian, not {_shown(language)}"
             )
         clauses.append("json_extract_string(t.record, '$.language') = ?")
         params.append(code)

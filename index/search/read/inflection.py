@@ -49,6 +49,22 @@ class Inflected(dict[str, Any]):
                 return value
         return None
 
+    def readable(self) -> dict[str, Any]:
+        """What `inflected` reads, as data another reader (the static site's search.mjs)
+        applies without a rule of its own: the stems two names do not share, the most
+        letters of an ending, and the words never read as an inflection that would be
+        read otherwise (of `blocked`, only those: it holds every word of the talks)."""
+        stems = {stem: value for stem, value in self.stems.items() if value is not _AMBIGUOUS}
+        if not stems:
+            return {}
+        open_ = Inflected()
+        open_.stems = self.stems
+        return {
+            "stems": stems,
+            "max_ending": MAX_ENDING,
+            "blocked": sorted(w for w in self.blocked if open_.inflected(w) is not None),
+        }
+
     def get(self, key: Any, default: Any = None) -> Any:
         if dict.__contains__(self, key):
             return dict.__getitem__(self, key)

@@ -41,9 +41,55 @@ function pieces(w) {
   return out;
 }
 
+const kept = w => w.length > 1 || /\d/.test(w);
+
 export function words(text) {
-  return fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(pieces)
-    .filter(w => w.length > 1 || /\d/.test(w));
+  return fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(pieces).filter(kept);
+}
+
+// Japanese says what it leaves out after it, in words of its own scripts ("以外", "を除く"
+// is "を", "除", "く"): a cue all of whose words are such runs
+const JAPANESE = /^[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+$/u;
+export const runCue = cue => cue.length > 0 && cue.every(w => JAPANESE.test(w));
+
+// A query's words as `words` cuts them, and besides, as the server's reader reads them
+// (index/search/read/whenwords.py `_runs`, `_cut_before_cues`): a run of Chinese
+// characters that ends in the first word of a cue said after a limit (`cues`, folded,
+// those `runCue` holds), its other words said right after it, is cut before it
+// ("土曜日以外" is "土曜日", "以外": the pair "日以" across them is no word), and a cue
+// said in runs is one word, its runs joined ("を除く"; `joined`: where one is that
+// `words` does not have). `runs`: each run of Chinese characters with the words it was
+// cut into (its text, [from, to) of `toks`), so that a limit said in the whole run
+// ("土曜日") is read from all its pairs.
+export function queryWords(text, cues = []) {
+  const toks = [], runs = [], joined = new Set();
+  const longest = [...cues].sort((a, b) => b.length - a.length);
+  for (const w of fold(text).split(/[^\p{L}\p{N}+#]+/u)) {
+    if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
+    const parts = [];
+    const found = w.match(KINDS);
+    found.forEach((run, k) => {
+      const cue = HAN.test(run) && longest.find(c => run.length > c[0].length && run.endsWith(c[0]) &&
+        HAN.test(c[0]) && c.slice(1).every((x, j) => found[k + 1 + j] === x));
+      parts.push(...(cue ? [run.slice(0, -cue[0].length), cue[0]] : [run]));
+    });
+    for (let k = 0; k < parts.length; k++) {
+      const cue = longest.find(c => c.every((x, j) => parts[k + j] === x));
+      if (cue) {
+        const word = cue.join('');
+        if (!words(word).includes(word)) joined.add(toks.length);
+        toks.push(word);
+        k += cue.length - 1;
+        continue;
+      }
+      const run = parts[k];
+      if (!HAN.test(run)) { if (kept(run)) toks.push(run); continue; }
+      const from = toks.length;
+      toks.push(...pieces(run));
+      runs.push({ text: run, from, to: toks.length });
+    }
+  }
+  return { toks, runs, joined };
 }
 
 export function stem(w) {
@@ -98,6 +144,29 @@ function named(zone) { return zone && !zone.startsWith('UTC') ? zone : undefined
 // one conference's (meta.timezone), else its own conference's (a site of several)
 export function talkZone(meta, t) { return named(meta.timezone) || named(t && t.zone); }
 
+// `names` (a weekday's or part of the day's, folded -> its value) that also answer, in
+// `in` and a lookup, for an inflected form of a name ("środę", "srode" folded, of
+// "środa"), as the server's index/search/read/inflection.py `Inflected` reads them:
+// `form` is what it decides, written by the export (its stems no two names share, the
+// most letters of an ending, the talks' own words never read so); iterating gives the
+// names alone. `keep`: the values read (a part of the day the site has).
+function inflecting(names, form, keep = () => true) {
+  if (!form || !form.stems) return names;
+  const stems = new Map(Object.entries(form.stems).filter(([, v]) => keep(v)));
+  const blocked = new Set(form.blocked || []);
+  const of = w => {
+    if (typeof w !== 'string' || blocked.has(w) || !/^\p{L}+$/u.test(w)) return undefined;
+    for (let e = 1; e <= form.max_ending; e++) {
+      if (w.length > e && stems.has(w.slice(0, -e))) return stems.get(w.slice(0, -e));
+    }
+    return undefined;
+  };
+  return new Proxy(names, {
+    has: (o, w) => w in o || of(w) !== undefined,
+    get: (o, w) => (w in o ? o[w] : of(w)),
+  });
+}
+
 export function createSearch(talks, meta, vectors) {
   const docs = talks.map((t, i) => {
     const when = clock(t.start, talkZone(meta, t), t.day);
@@ -143,23 +212,26 @@ export function createSearch(talks, meta, vectors) {
     if (!byFirst.has(w[0])) byFirst.set(w[0], []);
     byFirst.get(w[0]).push(w);
   }
-  const dayWords = { ...meta.day_words };
+  // (in a language of the talks that inflects them, their inflected forms too: `inflecting`)
+  const inflected = meta.inflected || {};
+  const dayWords = inflecting({ ...meta.day_words }, inflected.days);
   WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[w.slice(0, 3)] = i; });
   // the parts of the day, [from, before) as the export wrote them (the server's own table)
   const PARTS = meta.parts || {};
-  const partWords = { ...meta.part_words };
+  const partWords = inflecting({ ...meta.part_words }, inflected.parts, p => p in PARTS);
   const ambiguousParts = new Set(meta.ambiguous_parts || []);
   // a visitor's weekday or part of the day: read where another word of its language is said
   const foreignWords = meta.foreign_words || {};
   const visitorWords = Object.fromEntries(
     Object.entries(meta.visitor_words || {}).map(([code, ws]) => [code, new Set(ws)]));
-  const alone = (toks, i) => {
-    const code = foreignWords[toks[i]];
+  // (`w`: the word said at toks[i], to toks[end]: a run said whole, "土曜日")
+  const alone = (toks, i, w = toks[i], end = i + 1) => {
+    const code = foreignWords[w];
     if (!code) return false;
-    const near = [toks[i - 1], toks[i + 1]].filter(t => t !== toks[i]);
+    const near = [toks[i - 1], toks[end]].filter(t => t !== w);
     if (near.some(t => t in dayWords || t in partWords)) return false;
     // (a word the talks hold shows no language: "con", "die" in an English program)
-    return !toks.some((t, j) => j !== i && t !== toks[i] && !df.has(t) &&
+    return !toks.some((t, j) => (j < i || j >= end) && t !== w && !df.has(t) &&
       ((visitorWords[code] && visitorWords[code].has(t)) || foreignWords[t] === code));
   };
   Object.keys(PARTS).forEach(p => { partWords[p] = p; });
@@ -177,9 +249,11 @@ export function createSearch(talks, meta, vectors) {
   // the ways to leave something out (the server's index/search/read/lexicon.py, as the
   // export writes them): before words or a limit ("but not", "except"), before a limit
   // only ("not", "avoid"), after a limit ("excluded")
-  const cues = kind => ((meta.leave_out || {})[kind] || []).map(c => words(c.join(' ')))
+  const cues = kind => ((meta.leave_out || {})[kind] || []).map(c => runCue(c.map(fold)) ? [c.map(fold).join('')] : words(c.join(' ')))
     .filter(c => c.length).sort((a, b) => b.length - a.length);
   const CUE_WORDS = cues('words'), CUE_LIMITS = cues('limits'), CUE_AFTER = cues('after');
+  // the cues said after a limit in Japanese, read in its runs (`queryWords`)
+  const RUN_CUES = ((meta.leave_out || {}).after || []).map(c => c.map(fold)).filter(runCue);
   // right after a cue, a word that hedges rather than leaves out ("but not only", "but
   // not exclusively", "nicht nur")
   const hedges = new Set(words(((meta.leave_out || {}).only || []).join(' ')));
@@ -215,7 +289,10 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const toks = words(query);
+    const { toks, runs, joined } = queryWords(query, RUN_CUES);
+    // a run of Chinese characters said whole as a day or a part of the day: its pairs
+    const whole = new Map(runs.filter(r => r.to - r.from > 1 && (r.text in dayWords || r.text in partWords))
+      .map(r => [r.from, r]));
     const used = new Array(toks.length).fill(false);
     const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
@@ -224,17 +301,18 @@ export function createSearch(talks, meta, vectors) {
       entries.push({ field, value, label, from, to });
     };
     for (let i = 0; i < toks.length; i++) {
-      const w = toks[i];
-      if (w in dayWords && !alone(toks, i)) {
+      const run = whole.get(i);
+      const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
+      if (w in dayWords && !alone(toks, i, w, end)) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
-        if (d.length) { take(i, i + 1, 'day', d, WEEKDAYS[dayWords[w]]); continue; }
+        if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
       }
       const many = partsByWords.find(([seq]) => match(seq, i));
       if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
-      const byDay = (toks[i - 1] in dayWords) || (toks[i + 1] in dayWords);
-      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i)) {
-        take(i, i + 1, 'part', partWords[w], partWords[w]); continue;
+      const byDay = (toks[i - 1] in dayWords) || (toks[end] in dayWords);
+      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end)) {
+        take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
         const who = surnames.get(toks[i + 1]);
@@ -267,7 +345,7 @@ export function createSearch(talks, meta, vectors) {
     entries.sort((a, b) => a.from - b.from);
     leaveOut(query, toks, used, entries);
     asWords(toks, used, entries);
-    const topic = toks.filter((w, i) => !used[i]);
+    const topic = toks.filter((w, i) => !used[i] && !joined.has(i));  // (a cue unread is no topic)
     return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks };
   }
 
@@ -508,9 +586,17 @@ export function createSearch(talks, meta, vectors) {
     const usual = n >= MATCH.common_min_talks ? common : new Set();
     const matches = i => terms.some(t => !usual.has(t) && FIELDS.some(([f]) => tf[i][f].has(t)))
       || (den.get(i) ?? -Infinity) >= closeFloor;
-    const ranked = [...total].sort((a, b) => b[1] - a[1])
+    // ties (the talks below the dense floor, with no word: 0) as the server's fusion
+    // keeps them, first seen: the words' order, then closeness in meaning (not the
+    // program's order: the nearest talks are listed nearest first)
+    const tie = (a, b) => (lex.get(b) ?? -1) - (lex.get(a) ?? -1) || (den.get(b) ?? -Infinity) - (den.get(a) ?? -Infinity);
+    // the talks that will not take place after those that will, matches and nearest
+    // alike: a cancelled match still shows, below every match that takes place and
+    // above the nearest talks (as the server: index/search/kb.py, rank/ranking.py `below`)
+    const off = i => (docs[i].talk.cancelled ? 1 : 0);
+    const ranked = [...total].sort((a, b) => b[1] - a[1] || tie(a[0], b[0]))
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
-      .sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
+      .sort((a, b) => off(a[0]) - off(b[0])).sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };

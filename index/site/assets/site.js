@@ -1,8 +1,11 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
+import { calendar } from './calendar.mjs';
 import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
+// the page's own words for a site opened from disk (index.html): this script runs, so not
+$('needs-http')?.remove();
 // the agenda in localStorage, one entry per site (the app keeps one per origin): two
 // sites of one host (user.github.io/conf-a/, /conf-b/) keep two agendas, named by the
 // folder this file is served from (so /conf, /conf/ and /conf/index.html are one site).
@@ -10,7 +13,7 @@ const $ = id => document.getElementById(id);
 // from it the talks its own program holds, and leaves it as it is for the others.
 const LEGACY = 'talkbase-agenda';
 const KEY = `${LEGACY}:${new URL('.', import.meta.url).pathname}`;
-const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [], zones: [] };
+const state = { talks: [], byId: new Map(), meta: null, engine: null, embed: null, saved: [], seen: {}, taken: [], zones: [], shared: null };
 const OFF = 'Cancelled: the program says this talk will not take place';  // as the app says
 
 function el(tag, attrs = {}, ...children) {
@@ -23,12 +26,27 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-// -- the agenda: ids in localStorage; a link's ?saved=1-2-3 (the app's form) wins -------
+// -- the agenda: ids in localStorage, changed only by the visitor -----------------------
 // Beside the ids, `seen` keeps each saved talk as it was when saved (title, time, room):
 // what the agenda names once the program no longer holds it, or has changed it.
+// A link's ?saved=1-2-3 (the app's form, appviews/models/agenda.py) is someone's agenda
+// shared: shown as theirs (`state.shared`), never written into the visitor's own.
+const MAX_IDS = 500;  // as the app: a link carrying more is not a person's agenda
 function snapshot(t) { return { title: t.title, start: t.start, end: t.end, day: t.day, room: t.room, zone: t.zone }; }
-function loadAgenda() {
+function linkIds(text) {  // the ids of a share link, read as the app reads them (decode_ids)
+  const out = [];
+  for (const part of (text || '').split(/[\s,.;_~+-]+/)) {
+    if (/^[0-9]{1,18}$/.test(part) && BigInt(part) > 0n && !out.includes(String(BigInt(part)))) out.push(String(BigInt(part)));
+    if (out.length >= MAX_IDS) break;
+  }
+  return out;
+}
+function sharedLink() {
   const link = new URLSearchParams(location.search).get('saved');
+  const ids = linkIds(link);
+  state.shared = ids.length ? ids : null;  // (a link of no id is none)
+}
+function loadAgenda() {
   let saved = [], seen = {};
   try {
     const kept = JSON.parse(localStorage.getItem(KEY) || fromLegacy());
@@ -36,7 +54,6 @@ function loadAgenda() {
     seen = kept.seen && typeof kept.seen === 'object' ? kept.seen : {};  // (older agendas: none)
     state.taken = (kept.taken || '').split('-');  // the ids copied from LEGACY, never offered again
   } catch (e) { saved = []; }
-  if (link) saved = [...new Set([...link.split(/[-,]/), ...saved])];
   state.saved = saved.filter(i => /^[0-9]{1,18}$/.test(i));
   state.seen = {};
   for (const id of state.saved) {
@@ -57,17 +74,29 @@ function storeAgenda() {
   localStorage.setItem(KEY, JSON.stringify({ saved: ids.join('-'), seen: state.seen, taken: state.taken.join('-') }));
   $('count').textContent = ids.length ? `(${ids.length})` : '';
 }
-function toggleSave(id) {
-  if (state.saved.includes(id)) {
-    state.saved = state.saved.filter(i => i !== id);
-    delete state.seen[id];
-  } else {
+function addToAgenda(ids) {
+  for (const id of ids) {
+    if (state.saved.includes(id)) continue;
     state.saved = [...state.saved, id];
     const t = state.byId.get(id);
     if (t) state.seen[id] = snapshot(t);
   }
+}
+async function toggleSave(id) {
+  // the button pressed keeps the focus once the view is drawn anew: the same talk's, the
+  // nth of that talk's in its view (a talk page and its similar talks name others)
+  const pressed = document.activeElement;
+  const view = pressed && pressed.closest('section');
+  const nth = view ? [...view.querySelectorAll('[data-save]')].filter(b => b.dataset.save === id).indexOf(pressed) : -1;
+  if (state.saved.includes(id)) {
+    state.saved = state.saved.filter(i => i !== id);
+    delete state.seen[id];
+  } else addToAgenda([id]);
   storeAgenda();
-  route();
+  await route();  // (a search drawn anew once its query is embedded)
+  if (nth < 0) return;
+  const again = [...view.querySelectorAll('[data-save]')].filter(b => b.dataset.save === id)[nth];
+  (again || $('main')).focus();  // (gone from the view, as from the agenda: its main)
 }
 function changes(t) {  // what the program changed of a saved talk since it was saved
   const was = state.seen[t.id];
@@ -87,6 +116,10 @@ function clashes(t) {
 }
 
 // -- showing a talk ------------------------------------------------------------------
+// a program day ("2026-07-17") as the site names it: "Friday 17 July"
+function dayName(d) {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d + 'T12:00:00Z'));
+}
 function when(t) {
   if (!t.start && t.day) {  // the program gives the day, not the time
     const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(t.day + 'T12:00:00Z'));
@@ -101,8 +134,15 @@ function when(t) {
   const clock = state.zones.length > 1 ? ` ${zone || 'local time'}` : '';
   return (end ? `${start}–${end}` : start) + clock;
 }
-function card(t, why, heading = 'h2') {
+// a talk's Save button, named with its title ("Save: Kernel work in Rust"): a list of
+// them is no row of "Save, Save, Save" to a screen reader; pressed where it is saved,
+// its name then starting with the word it shows ("Saved: ...": one says what one sees)
+function saveButton(t) {
   const saved = state.saved.includes(t.id);
+  return el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), 'data-save': t.id,
+    'aria-label': `${saved ? 'Saved' : 'Save'}: ${t.title}`, onclick: () => toggleSave(t.id), text: saved ? 'Saved ✓' : 'Save' });
+}
+function card(t, why, heading = 'h2') {
   const clash = t.cancelled ? [] : clashes(t);
   const changed = changes(t);
   return el('li', { class: t.cancelled ? 'card cancelled' : 'card' },
@@ -113,8 +153,7 @@ function card(t, why, heading = 'h2') {
     clash.length ? el('div', { class: 'clash', text: `⚠ overlaps ${clash.map(c => c.title).join('; ')}` }) : null,
     changed.length ? el('div', { class: 'clash' }, `Changed since you saved it: ${changed.join('; ')}. `,
       el('button', { onclick: () => acknowledge(t), text: 'OK' })) : null,
-    el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(t.id),
-      text: saved ? 'Saved ✓' : 'Save' }));
+    saveButton(t));
 }
 
 function talkPage(id) {
@@ -122,13 +161,12 @@ function talkPage(id) {
   const view = $('talk-view');
   view.replaceChildren();
   if (!t) { view.append(el('p', { text: `No talk has the id ${id}.` })); return; }
-  const saved = state.saved.includes(id);
   view.append(
     el('h2', { text: t.title, tabindex: '-1', id: 'talk-title' }),
     t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
     el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
     el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
-    el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), onclick: () => toggleSave(id), text: saved ? 'Saved ✓' : 'Save' }),
+    saveButton(t),
     el('p', { class: 'abstract', text: t.abstract || 'No abstract given.' }));
   if (t.links.length) {
     view.append(el('h3', { text: 'Links' }), el('ul', {}, ...t.links.map(l =>
@@ -150,7 +188,6 @@ async function runSearch() {
   if (ticket !== pending) return;
   const t0 = performance.now();
   const found = state.engine.search(q, qv, chosen, 30);
-  found.hits = takingPlaceFirst(found.hits);
   window.lastSearchMs = performance.now() - t0;
   const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
@@ -169,9 +206,8 @@ async function runSearch() {
   if (q) params.set('q', q); else params.delete('q');
   history.replaceState(null, '', `?${params}${location.hash || '#search'}`);
 }
-// a cancelled talk is kept, below the talks that take place (as the CLI ranks it)
-function takingPlaceFirst(hits) { return [...hits.filter(h => !h.talk.cancelled), ...hits.filter(h => h.talk.cancelled)]; }
-window.talkbaseSearch = (q, qv = null) => takingPlaceFirst(state.engine.search(q, qv, {}, 10).hits).map(h => h.talk.id);
+// (a cancelled talk is kept, below the talks that take place: the engine ranks it so)
+window.talkbaseSearch = (q, qv = null) => state.engine.search(q, qv, {}, 10).hits.map(h => h.talk.id);
 
 // -- the program, now & next, the agenda --------------------------------------------------
 function byDay(talks, into, note) {
@@ -185,7 +221,7 @@ function byDay(talks, into, note) {
     days.get(d).push(t);
   }
   for (const [d, list] of days) {
-    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d + 'T12:00:00Z')) }),
+    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : dayName(d) }),
       el('ol', { class: 'list' }, ...list.map(t => card(t, '', 'h3'))));
   }
 }
@@ -225,23 +261,45 @@ function calendarTalks() {
     .filter(t => t && (t.start || t.day));
 }
 function ics() {
-  const stamp = d => new Date(d).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const esc = s => (s || '').replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[,;]/g, m => '\\' + m);
-  const date = d => d.replace(/-/g, '');
-  const next = d => new Date(Date.parse(d + 'T00:00:00Z') + 864e5).toISOString().slice(0, 10);
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//talkbase//static site//EN'];
-  for (const t of calendarTalks()) {
-    lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `DTSTAMP:${stamp(Date.now())}`,
-      ...(t.start ? [`DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`]
-        : [`DTSTART;VALUE=DATE:${date(t.day)}`, `DTEND;VALUE=DATE:${date(next(t.day))}`]),
-      `SUMMARY:${esc(t.title)}`, `LOCATION:${esc(t.room)}`, `DESCRIPTION:${esc(t.speakers.join(', '))}`,
-      ...(t.cancelled || t.gone ? ['STATUS:CANCELLED'] : []), 'END:VEVENT');
-  }
-  lines.push('END:VCALENDAR');
-  const a = el('a', { href: URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
+  const events = calendarTalks().map(t => ({ ...t, cancelled: t.cancelled || t.gone }));
+  const a = el('a', { href: URL.createObjectURL(new Blob([calendar(events)], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
   a.click();
 }
+// the visitor's own agenda again: the shared one's link off the address
+function myAgenda() {
+  const params = new URLSearchParams(location.search);
+  params.delete('saved');
+  params.delete('skip');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? '?' + rest : ''}#agenda`);
+  sharedLink();
+  route();
+}
+function sharedPage() {  // someone's agenda, from their link: shown, never saved unasked
+  const ids = state.shared;
+  const theirs = ids.map(i => state.byId.get(i)).filter(Boolean)
+    .sort((a, b) => (a.start || '~').localeCompare(b.start || '~'));
+  const unknown = ids.length - theirs.length;
+  const more = theirs.filter(t => !state.saved.includes(t.id));
+  const n = theirs.length === 1 ? '1 talk' : `${theirs.length} talks`;
+  byDay(theirs, 'agenda-view', theirs.length
+    ? 'Your own agenda is unchanged: press Save on a talk to add it to yours.'
+    : 'None of its talks is in this program.');
+  const view = $('agenda-view');
+  view.prepend(el('h2', { id: 'shared', text: `An agenda shared with you: ${n}` }),
+    el('p', {},
+      more.length ? el('button', { id: 'add-shared', onclick: () => {
+        addToAgenda(more.map(t => t.id));
+        storeAgenda();
+        myAgenda();
+      }, text: more.length === theirs.length ? `Add all ${more.length} to my agenda` : `Add the ${more.length} I have not saved to my agenda` })
+        : el('span', { class: 'note', text: 'All of them are in your agenda. ' }),
+      ' ',
+      el('button', { id: 'my-agenda', onclick: myAgenda, text: `Back to my agenda${state.saved.length ? ` (${state.saved.length})` : ''}` })),
+    unknown ? el('p', { class: 'note', text: `${unknown === 1 ? '1 talk' : `${unknown} talks`} of the link this program does not hold.` }) : '');
+}
 function agendaPage() {
+  if (state.shared) { sharedPage(); return; }
   const mine = state.saved.map(i => state.byId.get(i)).filter(Boolean)
     .sort((a, b) => (a.start || '~').localeCompare(b.start || '~'));
   const gone = state.saved.filter(i => !state.byId.has(i));
@@ -255,7 +313,7 @@ function agendaPage() {
           el('h3', { text: was ? was.title : `A talk saved as ${id}` }),
           el('div', { class: 'meta', text: was ? [when(was), was.room].filter(Boolean).join(' · ') : 'Saved before this site kept its title.' }),
           el('div', { class: 'clash', text: 'No longer in the program.' }),
-          el('button', { onclick: () => toggleSave(id), text: 'Remove' }));
+          el('button', { 'aria-label': `Remove: ${was ? was.title : id}`, onclick: () => toggleSave(id), text: 'Remove' }));
       })));
   }
   // this program's talks saved in LEGACY since it was copied (by a page of an earlier version still open)
@@ -286,8 +344,48 @@ function agendaPage() {
 }
 
 // -- routing -----------------------------------------------------------------------------
+// A link the app writes (appviews/urlstate.py, state.py) opens what it names here too:
+// ?talk=ID the talk's page (the site's #talk=ID), ?view=program|now|agenda that view
+// (its share link: ?view=agenda&saved=...), ?speaker=NAME a search for their name; what
+// the site cannot follow is said in a notice, not dropped unsaid. A hash the link has
+// wins (the site's own form).
+const APP_VIEWS = ['program', 'now', 'agenda'];
+function appLink() {
+  const params = new URLSearchParams(location.search);
+  const notes = [];
+  let hash = location.hash.slice(1);
+  const shown = v => (v.length > 60 ? v.slice(0, 60) + '…' : v);
+  const talk = params.get('talk');
+  if (talk !== null) {  // read as the app reads an id (agenda.py parse_id)
+    const id = /^[0-9]{1,18}$/.test(talk.trim()) ? String(BigInt(talk.trim())) : null;
+    if (id && state.byId.has(id)) hash = hash || `talk=${id}`;
+    else notes.push(`No talk has the id “${shown(talk)}”.`);
+    params.delete('talk');
+  }
+  const view = params.get('view');
+  if (view !== null) {
+    if (APP_VIEWS.includes(view)) hash = hash || view;
+    else if (view) notes.push(`This site has no view called “${shown(view)}”.`);
+    params.delete('view');
+  }
+  const speaker = params.get('speaker');
+  if (speaker) {
+    if (!params.get('q')) params.set('q', speaker);
+    notes.push(`This site has no page of a speaker: it searches for “${shown(speaker)}”.`);
+    params.delete('speaker');
+  }
+  const org = params.get('org');
+  if (org) {
+    notes.push(`This site has no page of an organization (“${shown(org)}”).`);
+    params.delete('org');
+  }
+  if (talk === null && view === null && !speaker && !org) return;
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? '?' + rest : ''}${hash ? '#' + hash : ''}`);
+  if (notes.length) $('main').prepend(el('p', { class: 'note', id: 'link-note', role: 'status', text: notes.join(' ') }));
+}
 function route() {
-  const hash = location.hash.slice(1) || 'search';
+  const hash = location.hash.slice(1) || (state.shared ? 'agenda' : 'search');  // (the app's link: ?view=agenda&saved=)
   const talk = hash.startsWith('talk=') ? hash.slice(5) : null;
   const view = talk ? 'talk' : hash;
   for (const v of ['search', 'talk', 'program', 'now', 'agenda']) $(`${v}-view`).hidden = v !== view;
@@ -298,7 +396,7 @@ function route() {
   else if (view === 'program') byDay(state.talks, 'program-view');
   else if (view === 'now') nowPage();
   else if (view === 'agenda') agendaPage();
-  else runSearch();
+  else return runSearch();
 }
 
 // what search by meaning reads: the base's MiniLM reads English, and a program in other
@@ -353,10 +451,12 @@ async function main() {
   document.title = meta.conference || 'Program';
   $('title').textContent = meta.conference || 'Program';
   if (meta.venue) { $('venue').textContent = meta.venue; $('venue').hidden = false; }
-  for (const [id, values] of [['f-day', meta.days], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
-    for (const v of values) $(id).append(el('option', { value: v, text: v }));
+  for (const [id, values, name] of [['f-day', meta.days, dayName], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
+    for (const v of values) $(id).append(el('option', { value: v, text: name ? name(v) : v }));
     if (!values.length) $(id).parentElement.hidden = true;
   }
+  appLink();
+  sharedLink();
   loadAgenda();
   const q = new URLSearchParams(location.search).get('q');
   if (q) $('q').value = q;

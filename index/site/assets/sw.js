@@ -5,7 +5,7 @@
 // localStorage, which no cache change touches.
 const VERSION = '__VERSION__';
 const CACHE = 'talkbase-site-' + VERSION;
-const SHELL = ['./', 'index.html', 'site.js', 'search.mjs', 'style.css', 'icon.svg',
+const SHELL = ['./', 'index.html', 'site.js', 'search.mjs', 'calendar.mjs', 'style.css', 'icon.svg',
   'manifest.webmanifest', 'data/talks.json', 'data/meta.json', 'data/vectors.bin'];
 
 self.addEventListener('install', event => {
