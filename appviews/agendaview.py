@@ -13,7 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import foryou, render, state, storage
+from appviews import actionnames, foryou, render, state, storage
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import ics
@@ -40,7 +40,9 @@ def _chart(
             {
                 "lane": slot.lane,
                 "lane_end": slot.lane + 1,
-                "label": f"{t.start:%H:%M} {t.title}" + (f" · {t.room}" if t.room else ""),
+                "label": render.cancelled_flag(t)
+                + f"{t.start:%H:%M} {t.title}"
+                + (f" · {t.room}" if t.room else ""),
                 "title": t.title,
                 # wall-clock times of the program, shown as such whatever the browser's zone
                 "start": t.start.replace(tzinfo=None),
@@ -124,7 +126,8 @@ def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
         )
         rows.append(
             f'<div class="tb-ag-item{" tb-ag-clash" if clash else ""}">'
-            f'<div class="tb-ag-when">{esc(f"{t.start:%H:%M}–{t.end:%H:%M}")} · '
+            f'<div class="tb-ag-when">{esc(render.cancelled_flag(t))}'
+            f"{esc(f'{t.start:%H:%M}–{t.end:%H:%M}')} · "
             f"{esc(t.room or 'room not given')}"
             f"{esc(' · ' + render.conference_clock(t)) if several else ''}</div>"
             f'<div class="tb-ag-title">{esc(t.title)}</div>{cue}</div>'
@@ -134,7 +137,7 @@ def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
 
 def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
     with st.container(border=True, key=f"agenda-{ctx}-{t.id}"):
-        st.html(render.title_html(t.title))
+        st.html(render.title_html(t.title) + render.cancelled_html(t))
         st.text(render.speakers_line(t.speakers))
         st.html(render.meta_html(t))
         for other in partners:
@@ -145,6 +148,7 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
                     "tb-warn",
                 )
             )
+        actionnames.name(f"agenda-{ctx}-{t.id}", t.title)  # its Open and Remove
         c1, c2, _ = st.columns([1, 1.6, 4])
         c1.button(
             "Open",
@@ -256,7 +260,8 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
         rows = "".join(
             f"<tr><td>{render.esc(f'{s.talk.start:%H:%M}–{s.talk.end:%H:%M}')}"
             f"{'<br>' + render.esc(render.conference_clock(s.talk)) if several else ''}</td>"
-            f"<td><strong>{render.esc(s.talk.title)}</strong><br>"
+            f"<td>{render.esc(render.cancelled_flag(s.talk))}"
+            f"<strong>{render.esc(s.talk.title)}</strong><br>"
             f"{render.esc(present.speakers(s.talk.speakers))}</td>"
             f"<td>{render.esc(s.talk.room or '')}"
             f"{' ⚠ overlaps' if s.overlaps_with else ''}</td></tr>"
@@ -270,7 +275,8 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
         )
     if plan.unscheduled:
         rows = "".join(
-            f"<tr><td></td><td><strong>{render.esc(t.title)}</strong></td><td></td></tr>"
+            f"<tr><td></td><td>{render.esc(render.cancelled_flag(t))}"
+            f"<strong>{render.esc(t.title)}</strong></td><td></td></tr>"
             for t in plan.unscheduled
         )
         parts.append(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from appviews import cardhtml, render, state
+from appviews import actionnames, cardhtml, render, state
 from appviews.models import evidence, people
 from talkbase.core import timetable
 from talkbase.core.records import Talk, Why
@@ -93,6 +93,7 @@ def actions(talk: Talk, ctx: str, open_button: bool = True) -> None:
     """Open / save or remove / not interested, keyed by context so a talk can appear twice."""
     ag = state.agenda()
     row = st.container(horizontal=True, gap="small", key=f"{ctx}-actions-{talk.id}")
+    actionnames.name(f"{ctx}-actions-{talk.id}", talk.title)
     if open_button:
         row.button(
             "Open",
@@ -141,6 +142,7 @@ def compact(talk: Talk, ctx: str, saved: Sequence[Talk]) -> None:
     with the agenda, and one Open button (its page has everything else)."""
     with st.container(border=True, key=f"card-{ctx}-{talk.id}"):
         st.html(cardhtml.block(talk, note=agenda_note(talk, saved, mark_fit=False)))
+        actionnames.name(f"{ctx}-open-{talk.id}", talk.title)
         st.button(
             "Open",
             key=f"{ctx}-open-{talk.id}",

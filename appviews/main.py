@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from appviews import pages, render, state, storage
+from appviews import actionnames, fragment, pages, render, state, storage
 from appviews.library import Library, current_build
 from talkbase.core import settings
 from talkbase.core.errors import TalkbaseError
@@ -124,6 +124,7 @@ def main() -> None:
     state.start(lib.known)
     # the agenda this browser keeps, when the link brings none (before the URL is written)
     storage.keep(lib.talks)
+    fragment.read(lib.talks)  # the link's #agenda or #talk=ID (the offline site's links)
     ss = st.session_state
     # the page's defaults (the Program's day) before the URL is written: one history entry
     pages.choose(ss).settle(lib)
@@ -139,5 +140,6 @@ def main() -> None:
     except TalkbaseError as exc:
         st.error(visitor_sentence(exc, str(settings.home())))
     state.sync_url()  # in case drawing the page changed the state (a chip dropped)
+    actionnames.draw()  # the talk's title in its buttons' names, the focus kept
     render.keep_scroll()
     lib.drawn(page.name)

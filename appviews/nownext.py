@@ -18,6 +18,7 @@ from appviews.library import Library
 from appviews.models import program
 from talkbase.core.present import minutes, plural
 from talkbase.core.records import Talk
+from talkbase.core.when import LAST_HOUR
 
 STEP = 15  # minutes between the times to choose from
 # the room and track filters: the Program grid's, in the link too (one preset of the
@@ -55,20 +56,34 @@ def _wall(moment: datetime) -> datetime:
     return moment.replace(tzinfo=None)
 
 
+def clock(day: date, at: datetime) -> str:
+    """`at` as a clock time of program day `day`: "23:45", and "24:15" for a quarter
+    past midnight of its night (as `--at` and the Program grid read a night)."""
+    past = int((at - datetime.combine(day, time(0))).total_seconds() // 60)
+    return f"{past // 60:02d}:{past % 60:02d}"
+
+
+def moment(day: date, hm: str) -> datetime:
+    """The wall-clock moment of clock time `hm` ("24:15" too) on program day `day`."""
+    hh, mm = (int(x) for x in hm.split(":"))
+    return datetime.combine(day, time(0)) + timedelta(hours=hh, minutes=mm)
+
+
 def _times(talks: list[Talk], day: date) -> list[str]:
-    """The times to choose from on `day`, as wall-clock times: from the first start to
-    the last end by the conference's own clock (in a base of several, the one shown:
-    `appviews.shown`; a chosen time is read in its zone, see `program.at_talk`)."""
-    timed = [t for t in talks if t.start and day in (t.day, t.calendar_day)]
+    """The times to choose from on program day `day`, as clock times of that day: from
+    the first start to the last end by the conference's own clock (in a base of
+    several, the one shown: `appviews.shown`; a chosen time is read in its zone, see
+    `program.at_talk`), its night's talks (a talk's `day` is its night's) past 24:00."""
+    timed = [t for t in talks if t.start and t.day == day]
     starts = [_wall(t.start) for t in timed if t.start]
     ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))
     hi = max(ends) if ends else datetime.combine(day, time(18))
-    hi = min(hi, datetime.combine(day, time(23, 59)))
+    hi = min(hi, moment(day, f"{LAST_HOUR}:59"))
     out: list[str] = []
     at = lo
-    while at <= hi and len(out) < 24 * 60 // STEP:
-        out.append(f"{at:%H:%M}")
+    while at <= hi and len(out) < (LAST_HOUR + 1) * 60 // STEP:
+        out.append(clock(day, at))
         at += timedelta(minutes=STEP)
     return out
 
@@ -167,10 +182,14 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
             assert end
             left = int((end - program.at_talk(at, t)).total_seconds() // 60)
             now_cells.append(talk(t, f"until {end:%H:%M} · {minutes(max(0, left))} left"))
-        nxt = ""
+        nxt = "".join(  # a cancelled talk due first: said, never offered as next
+            talk(t, f"at {t.start:%H:%M}") for t in n.called_off if t.start
+        )
         if n.next is not None and n.next.start:
             wait = program.minutes_until(n.next, at)
-            nxt = talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
+            nxt += talk(n.next, f"at {n.next.start:%H:%M} · in {minutes(wait)}")
+        elif nxt:
+            nxt += _NOTHING_NEXT
         out.append(
             '<div class="tb-nn-row" role="row">'
             f'<div class="tb-nn-room" role="cell">{esc(n.room)}'
@@ -250,8 +269,7 @@ def show(lib: Library) -> None:
             placeholder="All tracks",
             help="Show only the talks of these tracks (none chosen: every track)",
         )
-    hh, mm = (int(x) for x in ss["at"].split(":"))
-    at = datetime.combine(day, time(hh, mm))  # a wall-clock time, read in each talk's zone
+    at = moment(day, ss["at"])  # a wall-clock time, read in each talk's zone
     is_now = abs((_wall(now) - at).total_seconds()) < STEP * 60
     rooms = set(ss.get(ROOMS_KEY) or ())
     tracks = set(ss.get(TRACKS_KEY) or ())
@@ -261,9 +279,10 @@ def show(lib: Library) -> None:
         if (not rooms or (t.room or program.NO_ROOM) in rooms) and (not tracks or t.track in tracks)
     ]
     saved_ids = [t.id for t in state.saved_talks(lib.talks)]
-    rows = program.now_and_next(kept, at, saved_ids)
+    rows = program.now_and_next(kept, at, saved_ids, lib.nights, day)
     st.caption(
         f"At {at:%H:%M} on {at:%A %d %B}"
+        + (f", the night of {day:%A %d %B}" if at.date() != day else "")
         + (" (now)" if is_now else "")
         + f": {plural(len(rows), 'room')} with something on or coming up; rooms "
         "with a saved talk first."

@@ -73,7 +73,8 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
 .tb-grid td.tb-clash { background: #fee2e2; border-color: #dc2626; }
 .tb-grid .tb-dur { color: #555; font-size: .75rem; }
 .tb-grid .tb-who { color: #333; font-size: .76rem; }
-.st-key-scroll-keeper, .st-key-agenda-store, .st-key-skip-link { display: none; }
+.st-key-scroll-keeper, .st-key-agenda-store, .st-key-skip-link, .st-key-link-hash,
+.st-key-action-names { display: none; }
 /* a share link wraps inside its box at any width (its copy button stays on it) */
 .st-key-share-link code { overflow-wrap: anywhere; word-break: break-all; }
 /* My agenda on a phone: a compact list per day instead of the calendar column */

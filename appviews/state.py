@@ -134,6 +134,14 @@ def notices() -> list[str]:
     return list(said)
 
 
+def add_notices(more: list[str]) -> None:
+    """Notices about the link found after the run that read it (its `#` part, which
+    only the page sees): said on the page the session shows next."""
+    ss = st.session_state
+    ss["notices"] = [*(ss.get("notices") or []), *more][:MAX_NOTICES]
+    ss.pop(_NOTICES_PAGE, None)
+
+
 def dismiss_notices() -> None:
     st.session_state["notices"] = []
 

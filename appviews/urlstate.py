@@ -16,6 +16,7 @@ from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 from appviews.models.facets import FACETS
 from talkbase.core import settings
+from talkbase.core.when import LAST_HOUR
 
 VIEW_PARAM = {
     "Search": "",
@@ -54,7 +55,7 @@ _KNOWN = {
     agenda_mod.SAVED_PARAM,
     agenda_mod.SKIPPED_PARAM,
 }
-_HM = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
+_HM = re.compile(r"([0-9]{2}):[0-5][0-9]")  # and hours up to LAST_HOUR: "24:30" is that night
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
@@ -158,12 +159,26 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
     shared = agenda_mod.from_query(
         {k: list(params.get(k) or ()) for k in (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)}
     )
+    for name, what in (
+        (agenda_mod.SAVED_PARAM, "saved"),
+        (agenda_mod.SKIPPED_PARAM, "not-interested"),
+    ):
+        junk = agenda_mod.not_ids(agenda_mod.SEPARATOR.join(params.get(name) or ()))
+        if junk:
+            notices.append(
+                f"Ignored “{_shown(', '.join(junk))}” in the link's {what} talks: "
+                "a talk's id is a number."
+            )
     day = one("date") if _ISO_DAY.fullmatch(one("date")) and _valid_day(one("date")) else None
     if one("date") and day is None:
         notices.append(f"Ignored the date “{_shown(one('date'))}”: it wants YYYY-MM-DD.")
-    at = one("at") if _HM.fullmatch(one("at")) else None
+    hm = _HM.fullmatch(one("at"))
+    at = one("at") if hm and int(hm.group(1)) <= LAST_HOUR else None
     if one("at") and at is None:
-        notices.append(f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM.")
+        notices.append(
+            f"Ignored the time “{_shown(one('at'))}”: it wants HH:MM, such as 14:30, "
+            "or 24:30 for half past midnight that day's night."
+        )
     rooms = _preset(one("rooms"), known.rooms)
     tracks = _preset(one("tracks"), known.tracks)
     shown = one("shown") if one("shown") in dict(known.candidates.get("conference", ())) else None

@@ -152,3 +152,18 @@ def test_real_program_overlaps_are_found(demo_kb) -> None:
     found = agenda.overlaps(same[:2])
     assert len(found) == 1 and {found[0].first, found[0].second} == {same[0].id, same[1].id}
     assert not timetable.fits(same[1], [same[0]])
+
+
+def test_csv_says_which_talk_is_cancelled_as_the_cli_export_does() -> None:
+    """Sweep 19 F1: the agenda's spreadsheet has `talkbase export --format csv`'s
+    `cancelled` column, with its values (the csv module's True/False)."""
+    from talkbase.cli import EXPORT_COLUMNS
+
+    off = talk(1, "2026-10-20T09:00", title="Called off", notes=(("Status", "Cancelled"),))
+    on = talk(2, "2026-10-20T10:00", title="Takes place")
+    rows = list(csv.DictReader(io.StringIO(agenda.to_csv([off, on]))))
+    assert "cancelled" in EXPORT_COLUMNS
+    assert {r["title"]: r["cancelled"] for r in rows} == {
+        "Called off": "True",
+        "Takes place": "False",
+    }

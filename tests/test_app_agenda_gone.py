@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from appviews import render, storage
+from appviews import fragment, render, storage
 from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 from talkbase.core import present
@@ -179,3 +179,72 @@ def test_now_and_next_says_cancelled(updated_home, monkeypatch) -> None:
     assert f"{render.CANCELLED} · at 22:00" in text
     _, text = shown(page, ids["opening"])["tb-nn-talk"]
     assert render.CANCELLED not in text
+
+
+def test_my_agenda_says_cancelled_on_its_card_timeline_list_and_printable_page(
+    updated_home, monkeypatch
+) -> None:
+    """Sweep 19 F1: a saved talk the program calls off is marked as search cards and
+    the Program grid mark it, wherever My agenda lists it."""
+    home, ids = updated_home
+    at = run_app(home, monkeypatch, view="agenda", saved=f"{ids['opening']}-{ids['quiz']}")
+    flag = f"{render.CANCELLED} · 22:00"
+    cards = {
+        c.key: " ".join(plain(h.value) for h in c.get("html"))
+        for c in at.get("flex_container")
+        if str(c.key).startswith("agenda-agenda-")
+    }
+    assert render.CANCELLED_LINE in cards[f"agenda-agenda-{ids['quiz']}"]
+    assert render.CANCELLED not in cards[f"agenda-agenda-{ids['opening']}"]
+    phone = " ".join(plain(h.value) for h in at.get("html") if "tb-aglist" in h.value)
+    assert flag in phone and f"{render.CANCELLED} · 20:00" not in phone
+    (chart,) = at.get("vega_lite_chart")
+    boxes = str(chart.proto)
+    assert flag in boxes or flag.encode() in chart.proto.SerializeToString()
+    at.toggle(key="print").set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    page = " ".join(plain(h.value) for h in at.get("html"))
+    assert f"{render.CANCELLED} · Quiz in the foyer" in page
+    assert f"{render.CANCELLED} · Opening night film" not in page
+
+
+def _followed(at: AppTest, hash_: str) -> AppTest:
+    """The page sent the link's `#` part (what appviews.fragment's script does)."""
+    at.session_state[fragment._KEY] = {"hash": hash_}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _notices_said(at: AppTest) -> str:
+    return " ".join(plain(h.value) for h in at.get("html") if "tb-warn" in h.value)
+
+
+def test_a_site_share_link_opens_my_agenda(updated_home, monkeypatch) -> None:
+    """Sweep 19 F11: the site's share link, `?saved=…#agenda`, opened in the app."""
+    home, ids = updated_home
+    at = run_app(home, monkeypatch, saved=f"{ids['opening']}-{ids['quiz']}")
+    _followed(at, "#agenda")
+    assert at.button_group(key="view").value == "My agenda"
+    assert at.query_params["view"] == "agenda"
+    assert "Opening night film" in " ".join(plain(h.value) for h in at.get("html"))
+
+
+def test_a_site_talk_link_opens_the_talk_or_says_why_not(updated_home, monkeypatch) -> None:
+    home, ids = updated_home
+    at = _followed(run_app(home, monkeypatch), f"#talk={ids['opening']}")
+    assert at.query_params["talk"] == str(ids["opening"])
+    at = _followed(run_app(home, monkeypatch), f"#talk={10**15 + 7}")
+    assert f"No talk has the id “{10**15 + 7}”" in _notices_said(at)
+    at = _followed(run_app(home, monkeypatch), "#nowhere")
+    assert "Ignored the link's “#nowhere”" in _notices_said(at)
+
+
+def test_a_saved_part_that_is_no_id_is_named_in_a_notice(updated_home, monkeypatch) -> None:
+    home, ids = updated_home
+    junk = 10**15 + 7
+    at = run_app(home, monkeypatch, view="agenda", saved=f"{ids['opening']}-{junk}-abc")
+    said = _notices_said(at)
+    assert "Ignored “abc” in the link's saved talks" in said
+    assert f"“{junk}”" not in said  # an id this program lacks is listed in My agenda instead

@@ -118,3 +118,14 @@ def test_demo_program_exports(demo_kb) -> None:
         e = by_uid[ics.event_uid(t)]
         assert e.decoded("DTSTART") == t.start and e.decoded("DTEND") == t.end
         assert str(e["SUMMARY"]) == t.title
+
+
+def test_a_cancelled_talk_is_written_as_a_cancelled_event() -> None:
+    """Sweep 19 F1: as the offline site's export does (STATUS:CANCELLED), so a calendar
+    app never shows a called-off concert as a real one."""
+    start = datetime(2026, 7, 18, 21, 30, tzinfo=UTC)
+    off = talk(1, start, title="Concert called off", notes=(("Status", "cancelled"),))
+    on = talk(2, start + timedelta(hours=2), title="Concert that takes place")
+    got = {str(e["SUMMARY"]): e for e in events(ics.calendar([off, on], stamp=STAMP))}
+    assert got["Concert called off"]["STATUS"] == "CANCELLED"
+    assert "STATUS" not in got["Concert that takes place"]

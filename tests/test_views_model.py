@@ -83,7 +83,7 @@ def test_unknown_values_are_ignored_with_a_notice() -> None:
             "org": ["Acme"],
             "day": ["2026-13-40"],
             "date": ["2026-02-30"],
-            "at": ["25:00"],
+            "at": ["48:00"],  # past the night after the day (24:30 is that night)
             "zzz": ["1"],
         },
         KNOWN,

@@ -281,10 +281,13 @@ def encode_ids(ids: Sequence[int]) -> str:
     return SEPARATOR.join(str(i) for i in ids)
 
 
+_ID_SEPARATORS = r"[\s,.;_~+-]+"  # between the ids of a share-link value
+
+
 def decode_ids(text: str | None) -> tuple[int, ...]:
     """Ids from a share-link value; anything that is not a positive id is ignored."""
     out: list[int] = []
-    for part in re.split(r"[\s,.;_~+-]+", text or ""):
+    for part in re.split(_ID_SEPARATORS, text or ""):
         if _ID.fullmatch(part) and int(part) > 0 and int(part) not in out:
             out.append(int(part))
         if len(out) >= MAX_IDS:
@@ -300,6 +303,12 @@ def to_query(agenda: Agenda) -> dict[str, str]:
     if agenda.skipped:
         out[SKIPPED_PARAM] = encode_ids(agenda.skipped)
     return out
+
+
+def not_ids(text: str | None) -> tuple[str, ...]:
+    """The parts of a share-link value that `decode_ids` ignores: no positive talk id."""
+    parts = re.split(_ID_SEPARATORS, text or "")
+    return tuple(p for p in parts if p and not (_ID.fullmatch(p) and int(p) > 0))
 
 
 def from_query(params: Mapping[str, str | Sequence[str]]) -> Agenda:
@@ -329,6 +338,7 @@ CSV_COLUMNS = (
     "overlaps_with",
     "talk_id",
     "program_day",
+    "cancelled",  # the column (and its True/False) of `talkbase export --format csv`
 )
 
 
@@ -359,6 +369,7 @@ def to_csv(talks: Iterable[Talk]) -> str:
                 t.id,
                 # the program's day, where it lists a talk after midnight under the day before
                 t.day.isoformat() if t.day and t.day != t.calendar_day else "",
+                t.cancelled,
             ]
         )
     return buf.getvalue()

@@ -10,6 +10,9 @@
   group and record separators, NEL U+0085, U+2028, U+2029) is written as an escaped
   newline, so `str.splitlines()` finds no line the export did not write; other
   control characters are dropped.
+- A talk the program calls off (`Talk.cancelled`) keeps its event, marked
+  STATUS:CANCELLED (as the offline site's export writes it): a calendar that
+  imported it before marks it cancelled or removes it.
 """
 
 from __future__ import annotations
@@ -102,6 +105,8 @@ def _event(talk: Talk, stamp: str) -> list[str]:
     lines.append(f"DESCRIPTION:{escape_text(_description(talk))}")
     if talk.track:
         lines.append(f"CATEGORIES:{escape_text(talk.track)}")
+    if talk.cancelled:
+        lines.append("STATUS:CANCELLED")
     lines += ["TRANSP:OPAQUE", "END:VEVENT"]
     return lines
 

@@ -194,6 +194,7 @@ class NowNext:
     now: tuple[Talk, ...]  # running at the moment
     next: Talk | None  # the next one to start in that room
     track: str = ""  # the track the room holds that day, where most of its talks share one
+    called_off: tuple[Talk, ...] = ()  # cancelled talks due before `next` (never next)
 
 
 def at_talk(at: datetime, talk: Talk) -> datetime:
@@ -227,15 +228,31 @@ def room_track(talks: Collection[Talk]) -> str:
     return track if n >= ROOM_TRACK_SHARE * len(talks) else ""
 
 
-def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = ()) -> list[NowNext]:
-    """For each room with something on or still to come that day: what runs at `at`
-    and what starts next; rooms with a saved talk first, then in room order.
+def now_and_next(
+    talks: Iterable[Talk],
+    at: datetime,
+    saved: Collection[int] = (),
+    nights: Mapping[int, date] = NO_NIGHTS,
+    day: date | None = None,
+) -> list[NowNext]:
+    """For each room with something on or still to come that program day: what runs
+    at `at` and what starts next; rooms with a saved talk first, then in room order.
 
+    `day` is the program day (default: `at`'s date); its talks are the ones the Program
+    grid puts on it (`program_day` with the base's `nights`), so a 00:15 concert the
+    night rule files under Friday is next at 23:45 on Friday, and `at` may be past
+    midnight of that day (its night). What runs is what runs at `at`, whatever day it
+    is filed under. A cancelled talk is never next (it is listed where it runs).
     A naive `at` is a time a person chose, "12:00 on Tuesday": each conference's talks
     are compared with 12:00 by that conference's own clock (see `at_talk`)."""
-    # (the talks on that day by the program or by the clock: a night's talk at 00:15,
-    # which the program files under the day before, is on at 00:30 that morning)
-    talks = [t for t in talks if t.start and at.date() in (t.day, t.calendar_day)]
+    day = day or at.date()
+    timed = [t for t in talks if t.start]
+    ours = {t.id for t in timed if program_day(t, nights) == day}
+    talks = [
+        t
+        for t in timed
+        if t.id in ours or (t.start and t.start <= at_talk(at, t) < (t.end or t.start))
+    ]
     out = []
     for room in room_order(talks):
         mine = sorted(
@@ -245,12 +262,17 @@ def now_and_next(talks: Iterable[Talk], at: datetime, saved: Collection[int] = (
         running = tuple(
             t for t in mine if t.start and t.start <= at_talk(at, t) < (t.end or t.start)
         )
-        upcoming = next((t for t in mine if t.start and t.start > at_talk(at, t)), None)
-        if running or upcoming:
-            out.append(NowNext(room, running, upcoming, room_track(mine)))
+        later = [t for t in mine if t.id in ours and t.start and t.start > at_talk(at, t)]
+        # (in time order) the first that takes place; the cancelled ones due before it
+        due = [t.cancelled for t in later]
+        cut = due.index(False) if False in due else len(later)
+        upcoming = later[cut] if cut < len(later) else None
+        off = tuple(later[:cut])
+        if running or upcoming or off:
+            out.append(NowNext(room, running, upcoming, room_track(mine), off))
 
     def mine_first(n: NowNext) -> int:
-        ids = {t.id for t in n.now} | ({n.next.id} if n.next else set())
+        ids = {t.id for t in (*n.now, *n.called_off)} | ({n.next.id} if n.next else set())
         return 0 if ids & set(saved) else 1
 
     return sorted(out, key=mine_first)  # stable: room order within each group

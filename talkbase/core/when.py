@@ -82,6 +82,9 @@ def elapsed(start: datetime, end: datetime) -> timedelta:
 # the program lists under Thursday is Thursday night's, never its evening's): evening
 # and night share 21:00-24:00, as they do in speech. Both ends are the talk's start.
 EVENING_ENDS = "24:00"
+# The last hour a clock time of a program day may name: "47:59", the last minute of
+# the night after it ("24:30" is half past midnight that night, as `--at` reads it)
+LAST_HOUR = 47
 PARTS_OF_DAY: dict[str, tuple[tuple[str, str], ...]] = {
     "morning": (("starts_before", "12:00"),),
     "afternoon": (("after", "12:00"), ("starts_before", "18:00")),

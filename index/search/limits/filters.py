@@ -15,7 +15,7 @@ from talkbase.core.filters import shown as _shown
 from talkbase.core.languages import language_code
 from talkbase.core.orgs import aliases
 from talkbase.core.terms import WEEKDAY_ABBREVIATIONS
-from talkbase.core.when import NIGHT_ENDS, NIGHT_GAP
+from talkbase.core.when import LAST_HOUR, NIGHT_ENDS, NIGHT_GAP
 
 _WEEKDAYS = WEEKDAY_ABBREVIATIONS
 
@@ -48,9 +48,6 @@ def _hm(value: str, name: str) -> int:
     if hour > LAST_HOUR or minute > 59:
         raise BadFilter(name, f"wants a time like 14:30, not {_shown(value)}")
     return hour * 60 + minute
-
-
-LAST_HOUR = 47  # "47:59": the last minute of the night after a program day
 
 
 MOST_MINUTES = 7 * 24 * 60  # a week: no talk lasts longer
