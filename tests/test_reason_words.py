@@ -7,9 +7,9 @@ what is named changes: what is scored and ranked is the index's.
 from __future__ import annotations
 
 from appviews.cards import similar_terms
+from index.search import reasons
 from index.search.rank import lexical
 from index.search.rank.stopwords import language_list
-from index.search import reasons
 from index.search.read.vocab import word_tuple
 from talkbase.core.records import Talk
 from talkbase.service import query_terms
@@ -68,4 +68,3 @@ def test_cli_search_names_no_function_word(tmp_path, monkeypatch, capsys):
     why = [line for line in out.splitlines() if "matched" in line]
     assert why and "matched robot, cucina" in why[0]
     assert not any("nella" in line.split("matched", 1)[1].split("(")[0] for line in why)
-
