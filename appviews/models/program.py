@@ -248,6 +248,14 @@ def now_and_next(
     day = day or at.date()
     timed = [t for t in talks if t.start]
     ours = {t.id for t in timed if program_day(t, nights) == day}
+    # in the small hours, what the night before still holds comes next ("at 00:30 on
+    # Saturday" is Friday's night: its 01:45 set is next, before Saturday's first)
+    eve = day - timedelta(days=1)
+    ours |= {
+        t.id
+        for t in timed
+        if t.start and program_day(t, nights) == eve and t.start > at_talk(at, t)
+    }
     talks = [
         t
         for t in timed
