@@ -100,6 +100,11 @@ def test_search_human_output_and_empty_result(home, capsys):
     assert code == 0 and out.startswith(" 1. LMCache") and "why:" in out
     code, out, _ = run(capsys, "search", "x", "--room", "Moon Base")
     assert code == 0 and "No talks match with --room Moon Base" in out
+    # which limit no talk holds at all, not only that none matched (sweep 19 F10)
+    assert "No talk's room matches 'Moon Base' ('talkbase stats' lists them)." in out
+    code, out, _ = run(capsys, "search", "x", "--conference", "Nope", "--org", "Meta")
+    assert code == 0 and "No talk's conference matches 'Nope'." in out
+    assert "org matches" not in out  # (Meta gives talks: only the two together give none)
 
 
 def test_search_batch_one_json_line_per_query(home, tmp_path):
