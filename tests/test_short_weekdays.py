@@ -19,6 +19,7 @@ from ingest.merge import merge_talks
 from talkbase.core import languages
 from talkbase.core.records import Talk
 from tests.conftest import ROOT
+from tests.test_site import NODE, _node_read, _site_of
 
 
 def test_portuguese_weekdays_are_said_by_the_first_part_of_their_name():
@@ -138,3 +139,35 @@ def test_a_portuguese_program_reads_monday_said_short():
     assert said.label == understand("segunda-feira ou terça-feira", portuguese).label
     assert said.label == "Monday · Tuesday"
     assert understand("a segunda edição", portuguese).filters.day is None
+
+
+PORTUGUESE = (
+    "title,abstract,language,start,end,room\n"
+    "Dados abertos no governo,Portais e APIs públicas.,pt,2026-06-03T10:00,2026-06-03T10:45,Sala 1\n"
+    "A quarta revolução industrial,Indústria e automação.,pt,2026-06-04T10:00,2026-06-04T10:45,Sala 1\n"
+    "Dados e privacidade,LGPD na prática.,pt,2026-06-05T10:00,2026-06-05T10:45,Sala 2\n"
+    "Dados na nuvem,Armazenamento e custos.,pt,2026-06-05T15:00,2026-06-05T15:45,Sala 2\n"
+)
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_short_weekday_as_the_cli(tmp_path):
+    """The offline site reads "na sexta" as the CLI does (the export writes the short
+    days and the words that may stand by one), and "quarta revolução" stays words."""
+    from index.search.kb import KnowledgeBase
+
+    site = _site_of(tmp_path, PORTUGUESE)
+    with KnowledgeBase(tmp_path / "home") as kb:
+        server = [
+            understand(q, kb.vocab).label
+            for q in ("dados na sexta", "quarta revolução", "dados exceto sexta")
+        ]
+    assert server == ["Friday", "", "not Friday"]
+    friday, fourth, not_friday, full = _node_read(
+        site, ["dados na sexta", "quarta revolução", "dados exceto sexta", "dados na sexta-feira"]
+    )
+    assert friday["said"] == ["friday"] == full["said"]
+    assert set(friday["titles"]) == {"Dados e privacidade", "Dados na nuvem"}
+    assert fourth["said"] == [] and fourth["titles"][0] == "A quarta revolução industrial"
+    assert not_friday["said"] == ["not friday"]
+    assert "Dados na nuvem" not in not_friday["titles"]

@@ -109,6 +109,15 @@ def misspelt_day(word: str, vocab: Vocab) -> int | None:
     return near.pop() if len(near) == 1 else None
 
 
+def short_day_company(vocab: Vocab, code: str) -> frozenset[str]:
+    """The words that may stand beside a weekday said short in the language `code`
+    (`Vocab.short_days`) for it to be a day (`Words.short_day`; the offline site reads
+    them too): the language's function words ("na", "de", "exceto", "sobre": its
+    stop-words list) and the first words of the cues said after a limit ("excluída")."""
+    said_after = lexicon.leave_out(vocab.spoken, vocab.asked_in).after
+    return language_list(code) | {c[0] for c in said_after}
+
+
 def _slipped(typed: str, name: str) -> bool:
     """Whether `typed` is `name` with two neighbouring letters swapped or a letter doubled."""
     if len(typed) == len(name):
@@ -303,8 +312,7 @@ class Words:
         if found is None:
             return None
         day, code = found
-        said_after = lexicon.leave_out(self.vocab.spoken, self.vocab.asked_in).after
-        function_words = language_list(code) | {c[0] for c in said_after}  # ("excluída")
+        function_words = short_day_company(self.vocab, code)
 
         def day_like(j: int) -> bool:
             w = self.low(j)
