@@ -49,6 +49,7 @@ from index.search.rank.stopwords import english_stopwords
 from index.search.read import lexicon, negation, visitors
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
+from index.search.read.whenwords import short_day_company
 from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import several_languages
@@ -272,6 +273,13 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             "days": _readable(vocab.day_words),
             "parts": _readable(vocab.part_words),
         },
+        # a weekday said short ("sexta" of "sexta-feira"), read only where nothing but
+        # the words of its language that may stand by one is beside it ("na sexta",
+        # not "quarta revolução"): index/search/read/whenwords.py `Words.short_day`
+        "short_days": {w: d for w, (d, _) in vocab.short_days.items()},
+        "short_day_company": sorted(
+            {w for _, code in vocab.short_days.values() for w in short_day_company(vocab, code)}
+        ),
         # read only next to a day's name (the server: or after an article): "von morgen"
         "ambiguous_parts": sorted(vocab.ambiguous_parts),
         # a visitor's weekday or part of the day is read where the query says another

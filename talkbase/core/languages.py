@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -258,6 +259,37 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
                     if len(short) >= 2 and re.fullmatch(f"[{EAST_ASIAN}]+", form):
                         out.setdefault(short, int(day))
     return out
+
+
+MIN_SHORT_DAY = 4  # the fewest letters of a weekday's name said short (`weekday_short_names`)
+
+
+def weekday_short_names(code: str) -> dict[str, int]:
+    """The weekdays as `code`'s speakers say them short where CLDR writes them in two
+    words, the second shared by several of the week's names: the first word alone,
+    where no other weekday is called by it ("sexta" of Portuguese "sexta-feira", whose
+    "feira" ends five of them), folded -> 0 (Monday) .. 6; {} where the names are
+    one word each, as most languages write them, or without Babel. Such a word is often
+    a word of its own too ("segunda": second; "quarta": fourth), for the reader to read
+    as a day only where it stands as one."""
+    locale = _locale(code)
+    if locale is None:
+        return {}
+    heads: dict[str, set[int]] = {}
+    whole: set[str] = set()
+    for context in ("format", "stand-alone"):
+        named = {int(d): _plain(n) for d, n in dict(locale.days[context]["wide"]).items()}
+        parts = {d: re.split(r"[\s\-\u2010\u2011]+", n) for d, n in named.items()}
+        whole |= {w for n in named.values() for w in (n, n.replace("-", " "))}
+        tails = Counter(p[-1] for p in parts.values() if len(p) == 2)
+        for day, words in parts.items():
+            if len(words) == 2 and tails[words[1]] >= 2:
+                heads.setdefault(words[0], set()).add(day)
+    return {
+        head: next(iter(days))
+        for head, days in heads.items()
+        if len(days) == 1 and len(head) >= MIN_SHORT_DAY and head.isalpha() and head not in whole
+    }
 
 
 def date_unit_names(code: str) -> frozenset[str]:

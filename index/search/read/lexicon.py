@@ -103,7 +103,7 @@ LEAVE_OUT: dict[str, LeaveOut] = {
     ),
     "pt": LeaveOut(
         words=(("mas", "não"), ("exceto",), ("salvo",), ("menos",)),
-        limits=(("não",), ("sem",), ("evitando",)),
+        limits=(("não",), ("sem",), ("evitando",), ("fora",)),
         after=(("excluído",), ("excluída",), ("excluídos",), ("excluídas",)),
         only=("só", "somente", "apenas", "unicamente"),
     ),

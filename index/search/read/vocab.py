@@ -79,6 +79,11 @@ class Vocab:
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     # (and, in a language that inflects them, their inflected forms: inflection.py)
     day_words: dict[str, int] = field(default_factory=Inflected)
+    # ...and as a language that writes them in two words says them short, with that
+    # language ("sexta" of "sexta-feira" -> (4, "pt"): languages.weekday_short_names):
+    # often words of their own too ("segunda": second), read as a day only where one
+    # stands (index/search/read/whenwords.py `Words.short_day`)
+    short_days: dict[str, tuple[int, str]] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
     # ...and those a visitor may ask in: where the conference is, and every language the
     # reader has words for (lexicon.ASKED_IN); read where they are no words of the talks
@@ -307,6 +312,10 @@ class Vocab:
                     self.foreign_words[norm(word)] = code
             if inflects and isinstance(days, Inflected):
                 days.inflect(norm(word), day)
+        for word, day in languages.weekday_short_names(code).items():
+            key = norm(word)
+            if free(key) and key not in self.common and key not in self.day_words:
+                self.short_days.setdefault(key, (day, code))
         if theirs:
             for word, day in languages.weekday_names(code, "abbreviated").items():
                 if len(norm(word)) >= 3 and norm(word) not in self.words:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from index.search.rank.stopwords import language_list
 from index.search.read import lexicon, visitors
 from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.read.daywords import (
@@ -106,6 +107,15 @@ def misspelt_day(word: str, vocab: Vocab) -> int | None:
     names.update((w, d) for w, d in vocab.day_words.items() if len(w) >= 5 and w.isalpha())
     near = {d for w, d in names.items() if _slipped(word, w)}
     return near.pop() if len(near) == 1 else None
+
+
+def short_day_company(vocab: Vocab, code: str) -> frozenset[str]:
+    """The words that may stand beside a weekday said short in the language `code`
+    (`Vocab.short_days`) for it to be a day (`Words.short_day`; the offline site reads
+    them too): the language's function words ("na", "de", "exceto", "sobre": its
+    stop-words list) and the first words of the cues said after a limit ("excluída")."""
+    said_after = lexicon.leave_out(vocab.spoken, vocab.asked_in).after
+    return language_list(code) | {c[0] for c in said_after}
 
 
 def _slipped(typed: str, name: str) -> bool:
@@ -290,6 +300,32 @@ class Words:
         """Whether `word` names a weekday, in English or in a language of the talks."""
         return word in DAY_WORDS or word in self.vocab.day_words
 
+    def short_day(self, i: int, cue: int = 0) -> int | None:
+        """The weekday token `i` says short (`Vocab.short_days`: "sexta" of "sexta-feira")
+        where it stands as a day, not as the word it is too ("segunda": second; "quarta
+        revolução": fourth): no word before it but a cue, a function word of its language
+        ("na", "de", "exceto": the stop-words list) or a day, and none after it but such
+        a word, a cue said after a limit ("excluída"), a day, a part of the day or a
+        clock time ("na sexta", "sexta à tarde", "quarta 14h", "exceto sexta", "sexta"
+        alone); None elsewhere."""
+        found = self.vocab.short_days.get(self.low(i))
+        if found is None:
+            return None
+        day, code = found
+        function_words = short_day_company(self.vocab, code)
+
+        def day_like(j: int) -> bool:
+            w = self.low(j)
+            return self.a_day(w) or w in self.vocab.short_days
+
+        def fits(j: int) -> bool:  # (token j, beside it: none, or a word said by a day)
+            w = self.low(j)
+            if not w or w in function_words or day_like(j) or not self.free(j):
+                return True
+            return j > i and (self._when_next(i) or self._a_plain_time(j))
+
+        return day if (cue or fits(i - 1)) and fits(i + 1) else None
+
     def _when_next(self, i: int) -> bool:
         """Whether the word after `i` says a time of day ("pomeriggio", "morning",
         "after"): what makes a misspelt day name a day rather than a word ("bike lanes"
@@ -382,6 +418,8 @@ class Words:
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
         if d is not None and w not in DAY_WORDS and self._foreign_alone(i, cue):
             d = None  # "placido domingo": a name, said in no other word of Spanish
+        if d is None:  # "na sexta", "sexta à tarde"; not "quarta revolução industrial"
+            d = self.short_day(i, cue)
         if d is None and (cue or self._when_next(i)):  # "on firday", "sabbato pomeriggio"
             d = misspelt_day(w, v)
         if d is not None and d in v.weekdays():

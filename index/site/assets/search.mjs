@@ -216,6 +216,11 @@ export function createSearch(talks, meta, vectors) {
   const inflected = meta.inflected || {};
   const dayWords = inflecting({ ...meta.day_words }, inflected.days);
   WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[w.slice(0, 3)] = i; });
+  // a weekday said short ("sexta" of "sexta-feira"): a day only where nothing is beside
+  // it but a word that may stand by one ("na sexta", "sexta à tarde"; not "quarta
+  // revolução"), as the server's index/search/read/whenwords.py `Words.short_day`
+  const shortDays = meta.short_days || {};
+  const shortCompany = new Set(meta.short_day_company || []);
   // the parts of the day, [from, before) as the export wrote them (the server's own table)
   const PARTS = meta.parts || {};
   const partWords = inflecting({ ...meta.part_words }, inflected.parts, p => p in PARTS);
@@ -239,6 +244,9 @@ export function createSearch(talks, meta, vectors) {
   // a part of the day said in more than one word ("après-midi"), of the program's own
   // languages (a visitor's is read only with another word of theirs: `alone`)
   const partsByWords = Object.entries(partWords).map(([w, p]) => [words(w), p, w])
+    .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
+  // ...and so a weekday ("sexta-feira": the site's words are cut at the hyphen)
+  const daysByWords = Object.entries(dayWords).map(([w, d]) => [words(w), d, w])
     .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
   const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
   // a room said in full ("ホールA", "Hall B"): its name, spaces or none between its
@@ -306,6 +314,17 @@ export function createSearch(talks, meta, vectors) {
       if (w in dayWords && !alone(toks, i, w, end)) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
+      }
+      const [seq, named] = daysByWords.find(([seq]) => match(seq, i)) || [];
+      const on = seq && meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === named);
+      if (on && on.length) { take(i, i + seq.length, 'day', on, WEEKDAYS[named]); i += seq.length - 1; continue; }
+      if (w in shortDays && !run) {
+        const fits = (t, after) => t === undefined || shortCompany.has(t) || t in dayWords ||
+          t in shortDays || (after && (t in partWords || /^\d/.test(t)));
+        const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === shortDays[w]);
+        if (d.length && fits(toks[i - 1], false) && fits(toks[i + 1], true)) {
+          take(i, i + 1, 'day', d, WEEKDAYS[shortDays[w]]); continue;
+        }
       }
       const many = partsByWords.find(([seq]) => match(seq, i));
       if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
