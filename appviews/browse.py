@@ -1,5 +1,8 @@
 """Browse: tracks by day (to plan with: when and where each track runs), the topic
-map, tracks and organizations (the time grid is the Program view)."""
+map, tracks and organizations (the time grid is the Program view). In a base of
+several conferences tracks by day is a table per conference, and the topic map and
+the tracks and organizations show one conference at a time (`appviews.shown`): a
+track of the same name at two conferences is two tracks, their counts never mixed."""
 
 from __future__ import annotations
 
@@ -52,8 +55,14 @@ def _saved(lib: Library) -> list[Talk]:
     return state.saved_talks(lib.talks)
 
 
+def settle(lib: Library) -> None:
+    """The conference shown (a base of several), before the run writes the URL."""
+    shown.settle(lib)
+
+
 def topic_map(lib: Library) -> None:
-    tm = lib.topic_map()
+    shown.choice(lib, "topic map")
+    tm = lib.topic_map(shown.chosen())
     if not tm.points:
         st.info("No talks to map.")
         return
@@ -109,7 +118,7 @@ def topic_map(lib: Library) -> None:
     summary = map_summary(tm)
     event = st.altair_chart(
         alt.layer(points, text).properties(height=520, description=summary),
-        key="topic-map",
+        key=shown.own_key(lib, "topic-map"),
         on_select="rerun",
         selection_mode="area",
     )
@@ -118,7 +127,7 @@ def topic_map(lib: Library) -> None:
     topic = st.selectbox(
         "Or list the talks of one topic",
         ["", *labels.values()],
-        key="map-topic",
+        key=shown.own_key(lib, "map-topic"),
         format_func=lambda v: v or "Choose a topic",
     )
     if topic:
@@ -139,8 +148,15 @@ def _in_area(df: pd.DataFrame, area: dict) -> list[int]:
 
 
 def overview(lib: Library) -> None:
-    summaries = program.tracks(lib.talks.values())
-    orgs = program.organizations(lib.talks.values())
+    shown.choice(lib, "tracks and organizations")
+    talks = shown.talks(lib)
+    summaries = program.tracks(talks)
+    orgs = program.organizations(talks)
+    conference = shown.chosen()  # a track's talks are searched at its own conference
+
+    def key(name: str) -> str:
+        return shown.own_key(lib, name)
+
     left, right = st.columns(2)
     with left:
         st.subheader("Tracks", anchor=False)
@@ -159,22 +175,22 @@ def overview(lib: Library) -> None:
                 ]
             )
             said = bars_summary("Tracks", [(x.name, x.talks) for x in summaries], len(summaries))
-            st.altair_chart(_bars(tdf, "track", said), key="tracks-chart")
+            st.altair_chart(_bars(tdf, "track", said), key=key("tracks-chart"))
             _say(said)
-            st.dataframe(tdf, hide_index=True, key="tracks-table")
+            st.dataframe(tdf, hide_index=True, key=key("tracks-table"))
             pick = st.selectbox(
                 "Search within a track",
                 ["", *tdf["track"]],
-                key="ov-track",
+                key=key("ov-track"),
                 format_func=lambda v: v or "Choose a track",
             )
             st.button(
                 "Show its talks",
-                key="ov-track-go",
+                key=key("ov-track-go"),
                 disabled=not pick,
                 on_click=state.go,
                 args=("Search",),
-                kwargs={"track": pick},
+                kwargs={"track": pick} | ({"conference": conference} if conference else {}),
                 help="Search with this track chosen",
             )
         else:
@@ -184,18 +200,18 @@ def overview(lib: Library) -> None:
         if orgs:
             odf = pd.DataFrame([{"organization": o, "talks": n} for o, n in orgs])
             said = bars_summary("Organizations", list(orgs), len(orgs))
-            st.altair_chart(_bars(odf.head(15), "organization", said), key="orgs-chart")
+            st.altair_chart(_bars(odf.head(15), "organization", said), key=key("orgs-chart"))
             _say(said)
-            st.dataframe(odf, hide_index=True, key="orgs-table")
+            st.dataframe(odf, hide_index=True, key=key("orgs-table"))
             pick = st.selectbox(
                 "Open an organization",
                 ["", *odf["organization"]],
-                key="ov-org",
+                key=key("ov-org"),
                 format_func=lambda v: v or "Choose one",
             )
             st.button(
                 "Open its page",
-                key="ov-org-go",
+                key=key("ov-org-go"),
                 disabled=not pick,
                 on_click=state.open_org,
                 args=(pick,),
@@ -305,6 +321,7 @@ VIEWS = {  # Browse's views, the first shown first: the quickest to draw and to 
 
 
 def show(lib: Library) -> None:
+    settle(lib)
     # one view drawn at a time (tabs would draw the topic map on every visit)
     chosen = st.segmented_control(
         "Browse by", list(VIEWS), key="browse-view", default=next(iter(VIEWS)), required=True

@@ -220,7 +220,6 @@ def settle(lib: Library) -> None:
 def show(lib: Library) -> None:
     ss = st.session_state
     settle(lib)
-    names = shown_mod.conferences(lib)
     shown_mod.choice(lib, "program")
     shown = ss.get(SHOWN_KEY)
     talks = _talks(lib)
@@ -286,7 +285,7 @@ def show(lib: Library) -> None:
             "(room names and times stay in view); click a talk to open it. On a narrow "
             "screen the day is a list by time, with its hours at the top to jump to."
         )
-        key = f"grid-{day.isoformat()}" + (f"-{names.index(shown)}" if shown else "")
+        key = shown_mod.own_key(lib, f"grid-{day.isoformat()}")
         result = _component(
             data=lib.kept(
                 (

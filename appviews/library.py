@@ -75,7 +75,7 @@ class Library:
         timed = list(self.talks.values())
         self.days = tuple(program.program_days(timed, self.nights))  # the program's days
         self.room_order = tuple(program.room_order(timed))  # the grid's rooms, in order
-        self._map: program.TopicMap | None = None
+        self._maps: dict[str | None, program.TopicMap] = {}  # per conference shown
         self._drawn: set[str] = set()  # the pages drawn once in this process
         # Streamlit collects garbage after every page run (runner.postScriptGC); the
         # model, the base and the modules, made once and kept for the process, need
@@ -172,19 +172,20 @@ class Library:
                 (mine, avoid, k, fits), lambda: self.service.recommend(mine, avoid, k, fits)
             )
 
-    def topic_map(self) -> program.TopicMap:
-        """The topic map, made once. It is made outside the lock, so other sessions'
-        searches do not wait for it; two sessions may make it at once, and one is kept."""
-        if self._map is None:
+    def topic_map(self, conference: str | None = None) -> program.TopicMap:
+        """The topic map of one conference's talks (every talk: None), made once each.
+        It is made outside the lock, so other sessions' searches do not wait for it;
+        two sessions may make the same map at once, and one is kept."""
+        if conference not in self._maps:
             with self._lock:
                 ids, matrix = self.service.embeddings()  # ascending ids, as self.talks
-            talks = [self.talks[i] for i in ids.tolist()]
+            mine = [conference in (None, self.talks[i].conference) for i in ids.tolist()]
+            talks = [self.talks[i] for i in ids[mine].tolist()]
             texts = [f"{t.title}. {t.title}. {t.abstract}" for t in talks]
-            made = program.topic_map([t.id for t in talks], matrix, texts)
+            made = program.topic_map([t.id for t in talks], matrix[mine], texts)
             with self._lock:
-                if self._map is None:
-                    self._map = made
-        return self._map
+                self._maps.setdefault(conference, made)
+        return self._maps[conference]
 
 
 _builds: dict[str, tuple[object, float, str | None]] = {}

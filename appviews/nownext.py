@@ -26,6 +26,7 @@ STEP = 15  # minutes between the times to choose from
 ROOMS_KEY = "rooms"
 TRACKS_KEY = state.GRID_TRACKS
 _KEY = "now-rows"
+WHEN_KEY = "now-when"  # the conference, time and day boxes, in a base of several
 _NOTHING_ON = '<span class="tb-nn-w">nothing on</span>'
 _NOTHING_NEXT = '<span class="tb-nn-w">nothing more today</span>'
 
@@ -220,8 +221,11 @@ def show(lib: Library) -> None:
     all_rooms = program.room_order(talks)
     all_tracks = sorted({t.track for t in talks if t.track}, key=str.casefold)
     shown.keep_own(all_rooms, all_tracks)
-    if shown.conferences(lib):  # a base of several: one line more, the rows stay high
-        c0, c1, c2 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    if shown.conferences(lib):  # a base of several: the conference and the time side by
+        # side, on a phone too (render.CSS, WHEN_KEY), the days under them: the rows stay
+        # in the top half of a phone's screen
+        with st.container(key=WHEN_KEY):
+            c0, c2, c1 = st.columns([2, 1, 2], vertical_alignment="bottom")
         with c0:
             shown.choice(lib, "rooms", compact=True)
     else:

@@ -111,6 +111,16 @@ button[data-variant="segmented_control"][aria-checked="true"] * { color: #b42335
     align-items: center; justify-content: center; }
   [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {
     min-width: 44px; min-height: 44px; }
+  /* Now & next in a base of several (nownext.WHEN_KEY): the conference and the time
+     share a line (the time's label said to a screen reader only), the days the next,
+     so the rows start in the top half of the screen */
+  .st-key-now-when [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
+  .st-key-now-when [data-testid="stColumn"] { min-width: 0 !important; }
+  .st-key-now-when [data-testid="stColumn"]:nth-child(1) { flex: 1 1 0 !important; }
+  .st-key-now-when [data-testid="stColumn"]:nth-child(2) { flex: 0 0 6.5rem !important; }
+  .st-key-now-when [data-testid="stColumn"]:nth-child(2) [data-testid="stWidgetLabel"] {
+    display: none; }
+  .st-key-now-when [data-testid="stColumn"]:nth-child(3) { flex: 1 0 100% !important; }
   h1 { font-size: 1.6rem !important; padding: .2rem 0 !important; }
   /* the page starts under the header bar, not 6rem down the screen */
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem !important; }

@@ -1,6 +1,8 @@
-"""The conference a timed view shows, in a base of several (the Program grid, Now &
-next): one at a time, each on its own clock, the first by default, the choice shared
-by both views and kept in the link (?shown=). A base of one has no choice."""
+"""The conference a view shows, in a base of several (the Program grid and Now & next,
+each on its own clock; Browse's topic map and its tracks and organizations, a track
+or a count of one conference never mixed with another's): one at a time, the first
+by default, the choice shared by these views and kept in the link (?shown=). A base
+of one has no choice."""
 
 from __future__ import annotations
 
@@ -23,10 +25,23 @@ def conferences(lib: Library) -> list[str]:
     return names if len(names) > 1 else []
 
 
+def chosen() -> str | None:
+    """The conference shown, in a base of several (None in a base of one)."""
+    return st.session_state.get(KEY) or None
+
+
 def talks(lib: Library) -> list[Talk]:
     """The talks shown: the chosen conference's, in a base of several."""
-    shown = st.session_state.get(KEY)
+    shown = chosen()
     return [t for t in lib.talks.values() if not shown or t.conference == shown]
+
+
+def own_key(lib: Library, key: str) -> str:
+    """`key` made the shown conference's own, in a base of several (a widget's or a
+    chart's: what is chosen in one conference's is not carried to another's); `key`
+    itself in a base of one."""
+    shown, names = chosen(), conferences(lib)
+    return f"{key}-{names.index(shown)}" if shown in names else key
 
 
 def settle(lib: Library) -> None:
@@ -57,7 +72,7 @@ def choice(lib: Library, what: str, compact: bool = False) -> None:
     if not names:
         return
     st.session_state[_WIDGET] = st.session_state.get(KEY)
-    helps = f"Which conference's {what} to show: each on its own clock; kept in the link"
+    helps = f"Which conference's {what} to show, one at a time; kept in the link"
     if compact:
         st.selectbox(
             "Conference",

@@ -47,7 +47,8 @@ AGENDA_OPS = "_agenda_ops"  # [(number, op)]: what actions did, for appviews.sto
 _AGENDA_SEQ = "_agenda_seq"  # the number of the last operation
 MAX_OPS = 100  # operations kept for the page to apply to the stored agenda
 GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
-GRID_SHOWN = "grid_shown"  # the conference the timed views show, in a base of several
+GRID_SHOWN = "grid_shown"  # the conference some views show, in a base of several:
+SHOWN_VIEWS = ("Program", "Now & next", "Browse")  # these (`appviews.shown`)
 
 
 def facet_key(name: str) -> str:
@@ -201,10 +202,8 @@ def desired_params() -> dict[str, str]:
     for name in PAGE_PARAMS:
         if ss.get(name) not in (None, ""):
             out[name] = str(ss[name])
-    timed_view = not any(ss.get(n) for n in PAGE_PARAMS) and ss.get("view") in (
-        "Program",
-        "Now & next",
-    )
+    page = any(ss.get(n) for n in PAGE_PARAMS)
+    timed_view = not page and ss.get("view") in ("Program", "Now & next")
     if timed_view and ss.get("date"):
         out["date"] = ss["date"]
     if timed_view and ss.get("view") == "Now & next" and ss.get("at"):
@@ -213,7 +212,7 @@ def desired_params() -> dict[str, str]:
         out["rooms"] = ROOM_SEP.join(ss["rooms"])
     if timed_view and ss.get(GRID_TRACKS):
         out["tracks"] = ROOM_SEP.join(ss[GRID_TRACKS])
-    if timed_view and ss.get(GRID_SHOWN):  # (a base of several conferences)
+    if not page and ss.get("view") in SHOWN_VIEWS and ss.get(GRID_SHOWN):  # (several)
         out["shown"] = ss[GRID_SHOWN]
     out.update(agenda_mod.to_query(agenda()))
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-HEAD = "title,speaker,abstract,start,end,room,track\n"
+HEAD = "title,speaker,abstract,start,end,room,track,affiliation\n"
 
 
 def _csv(rows: tuple[tuple[str, ...], ...]) -> str:
@@ -23,21 +23,21 @@ def _csv(rows: tuple[tuple[str, ...], ...]) -> str:
 
 MADRID = _csv(
     (
-        ("Lexicografia digital", "Ana Ruiz", "Dictionaries built from corpora.", "2030-11-14T09:30+01:00", "2030-11-14T10:15+01:00", "Aula Magna", "Lengua"),
-        ("Corpus del siglo de oro", "Luis Gil", "Spelling in old printed books.", "2030-11-14T11:00+01:00", "2030-11-14T11:45+01:00", "Sala Unamuno", "Historia"),
+        ("Lexicografia digital", "Ana Ruiz", "Dictionaries built from corpora.", "2030-11-14T09:30+01:00", "2030-11-14T10:15+01:00", "Aula Magna", "Lengua", "Universidad de Salamanca"),
+        ("Corpus del siglo de oro", "Luis Gil", "Spelling in old printed books.", "2030-11-14T11:00+01:00", "2030-11-14T11:45+01:00", "Sala Unamuno", "Historia", "Universidad de Salamanca"),
     )
 )  # fmt: skip
 # on Madrid's clock too, another conference: a talk overlapping Madrid's in real time
 AMSTERDAM = _csv(
     (
-        ("Modular synths at home", "Joost de Vries", "Patching a small rack.", "2030-11-14T09:45+01:00", "2030-11-14T10:30+01:00", "Zaal 1", "Lengua"),
+        ("Modular synths at home", "Joost de Vries", "Patching a small rack.", "2030-11-14T09:45+01:00", "2030-11-14T10:30+01:00", "Zaal 1", "Lengua", "Universidad de Salamanca"),
     )
 )  # fmt: skip
 # no tracks at all, on two days: 09:00 in Seoul is 01:00 in Madrid, no clash
 SEOUL = _csv(
     (
-        ("Procedural dungeons", "Kim Min-jun", "Wave function collapse for levels.", "2030-11-14T09:00+09:00", "2030-11-14T09:50+09:00", "Hall A", ""),
-        ("Netcode for fighting games", "Lee Seo-yeon", "Rollback and input delay.", "2030-11-15T10:00+09:00", "2030-11-15T11:00+09:00", "Hall B", ""),
+        ("Procedural dungeons", "Kim Min-jun", "Wave function collapse for levels.", "2030-11-14T09:00+09:00", "2030-11-14T09:50+09:00", "Hall A", "", "KAIST"),
+        ("Netcode for fighting games", "Lee Seo-yeon", "Rollback and input delay.", "2030-11-15T10:00+09:00", "2030-11-15T11:00+09:00", "Hall B", "", ""),
     )
 )  # fmt: skip
 NAMES = {"madrid": "Simposio Madrid", "amsterdam": "Nachtklank Amsterdam", "seoul": "Seoul Summit"}
@@ -239,3 +239,89 @@ def test_now_and_next_shows_one_conference_on_its_own_clock(homes, monkeypatch) 
     at = run_app(homes["one"], monkeypatch, view="now", date="2030-11-14", at="09:30")
     assert not [w for w in at.selectbox if w.label == "Conference"]
     assert "shown" not in at.query_params and rooms(at) == ["Aula Magna", "Sala Unamuno"]
+
+
+def _frames(at) -> dict[str, dict[str, int]]:
+    """Browse's tracks and organizations: each table's names and their talks."""
+    out = {}
+    for frame in at.dataframe:
+        df = frame.value
+        name = "track" if "track" in df.columns else "organization"
+        out[name] = dict(zip(df[name], (int(n) for n in df["talks"]), strict=True))
+    return out
+
+
+def _mapped(at) -> list[str]:
+    """The titles of the talks on the topic map."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    (chart,) = at.get("vega_lite_chart")
+    return sorted(
+        r["title"]
+        for ds in chart.proto.datasets
+        for r in convert_arrow_bytes_to_pandas_df(ds.data.data).to_dict("records")
+        if "title" in r
+    )
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("_keep_mplbackend")
+def test_browse_s_tracks_organizations_and_topic_map_show_one_conference(
+    homes, monkeypatch
+) -> None:
+    from tests.test_app import click, htmls, plain, rerun, run_app, titles
+
+    at = run_app(homes["three"], monkeypatch, view="browse", shown="Simposio Madrid")
+    at.button_group(key="browse-view").set_value("Tracks & organizations")
+    at = rerun(at)
+    # Madrid's "Lengua" is not Amsterdam's: one talk, not two; its organization's too
+    assert _frames(at) == {
+        "track": {"Historia": 1, "Lengua": 1},
+        "organization": {"Universidad de Salamanca": 2},
+    }
+    assert at.button_group(key="conference-choice").value == "Simposio Madrid"
+    assert at.query_params["shown"] == "Simposio Madrid"  # kept in the link
+    said = [plain(v) for v in htmls(at, "tb-chart-text")]
+    assert said[0] == "Tracks: 2 in all; most talks: Historia (1), Lengua (1)."
+    # a track's talks are searched at its own conference
+    box = next(s for s in at.selectbox if s.label == "Search within a track")
+    box.select("Lengua")
+    at = rerun(at)
+    go = next(b for b in at.button if b.label == "Show its talks")
+    at = click(at, go.key)
+    assert at.query_params["track"] == "Lengua"
+    assert at.query_params["conference"] == "Simposio Madrid"
+    assert titles(at) == ["Lexicografia digital"]
+    # another conference: its own tracks and counts
+    at.button_group(key="view").set_value("Browse")
+    at = rerun(at)
+    at.button_group(key="browse-view").set_value("Tracks & organizations")
+    at = rerun(at)
+    at.button_group(key="conference-choice").set_value("Nachtklank Amsterdam")
+    at = rerun(at)
+    assert at.query_params["shown"] == "Nachtklank Amsterdam"
+    assert _frames(at) == {
+        "track": {"Lengua": 1},
+        "organization": {"Universidad de Salamanca": 1},
+    }
+    # the topic map: the shown conference's talks only
+    at.button_group(key="browse-view").set_value("Topic map")
+    at = rerun(at)
+    assert _mapped(at) == ["Modular synths at home"]
+    at.button_group(key="conference-choice").set_value("Seoul Summit")
+    at = rerun(at)
+    assert _mapped(at) == ["Netcode for fighting games", "Procedural dungeons"]
+    (said,) = [plain(v) for v in htmls(at, "tb-chart-text")]
+    assert said.startswith("Topic map: 2 talks in 1 topic")
+    # a base of one conference: as before, no choice, no link part, the same keys
+    at = run_app(homes["one"], monkeypatch, view="browse")
+    at.button_group(key="browse-view").set_value("Tracks & organizations")
+    at = rerun(at)
+    assert not [w for w in at.button_group if w.label == "Conference"]
+    assert "shown" not in at.query_params
+    assert at.selectbox(key="ov-track").label == "Search within a track"
+    assert _frames(at)["track"] == {"Historia": 1, "Lengua": 1}
+    at.button_group(key="browse-view").set_value("Topic map")
+    at = rerun(at)
+    assert _mapped(at) == ["Corpus del siglo de oro", "Lexicografia digital"]
+    assert at.selectbox(key="map-topic")
