@@ -323,7 +323,7 @@ class KnowledgeBase:
         own = sorted(c for c in self.vocab.spoken - {"en"} if len(language_list(c) & said) > 1)
         return (*own, *self._visitors_languages(query))
 
-    def _unnamed_by(self, talk: Talk, asked: Sequence[str]) -> frozenset[str]:
+    def unnamed_by(self, talk: Talk, asked: Sequence[str]) -> frozenset[str]:
         """The words a match of `talk` never names: `unnamed`, and the function words
         (`language_list`) of the talk's language (of the program's, when it is not
         known) and of the query's (`asked`: `_said_in`). Only what is named: what
@@ -593,7 +593,7 @@ class KnowledgeBase:
         )
         languages = self._said_in(asked or text)
         terms = {
-            tid: lexical.named(found, self._unnamed_by(talks[tid], languages))
+            tid: lexical.named(found, self.unnamed_by(talks[tid], languages))
             for tid, found in terms.items()
         }
         sentences = self.sentences.of(list(talks.values()))

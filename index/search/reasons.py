@@ -71,17 +71,19 @@ def shared_terms(
     n_talks: int,
     titles: tuple[Collection[str], Collection[str]] = ((), ()),
     limit: int = MAX_TERMS,
+    unnamed: Collection[str] = (),
 ) -> tuple[str, ...]:
     """The distinctive words and two-word phrases two talks' texts share, as the hit
     writes them, best first: a word scores its `_weight`, doubled for each of the two
     `titles` (words of the hit's, the saved talk's) holding it, and is named from
-    NAMED_IDF (or a word of two talks in a small base) and from WEAKEST_TERM of the best."""
+    NAMED_IDF (or a word of two talks in a small base) and from WEAKEST_TERM of the best;
+    never a word of `unnamed` (the function words of the two talks' languages: "почему")."""
     theirs = {_key(w) for w in saved_words}
     pairs = {(_key(a), _key(b)) for a, b in zip(saved_words, saved_words[1:], strict=False)}
     in_titles = [{_key(w) for w in t} for t in titles]
     scored: dict[str, float] = {}
     for w in hit_words:
-        x = _weight(w, df, n_talks) if _key(w) in theirs else 0.0
+        x = _weight(w, df, n_talks) if _key(w) in theirs and w not in unnamed else 0.0
         scored[w] = x * math.prod(2 if _key(w) in t else 1 for t in in_titles)
     floor = min(NAMED_IDF, math.log((n_talks + 1) / 2))
     best = max(scored.values(), default=0.0)
@@ -176,7 +178,8 @@ def evidence(
 
     def shared(saved: Talk, limit: int = MAX_TERMS) -> tuple[str, ...]:
         titles = (_title(talk), _title(saved))
-        return shared_terms(_text(talk), _text(saved), words.df, words.n, titles, limit)
+        unnamed = kb.unnamed_by(talk, [saved.language] if saved.language else [])
+        return shared_terms(_text(talk), _text(saved), words.df, words.n, titles, limit, unnamed)
 
     because, terms = near[:1], shared(near[0])
     if len(near) > 1:
