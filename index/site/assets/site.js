@@ -142,11 +142,14 @@ function saveButton(t) {
   return el('button', { class: saved ? 'on' : '', 'aria-pressed': String(saved), 'data-save': t.id,
     'aria-label': `${saved ? 'Saved' : 'Save'}: ${t.title}`, onclick: () => toggleSave(t.id), text: saved ? 'Saved ✓' : 'Save' });
 }
+// a talk's own text in its language and direction (an Arabic title right to left, with
+// its language named for a screen reader's voice); the page's words stay English
+function spoken(t) { return t.language ? { lang: t.language, dir: 'auto' } : { dir: 'auto' }; }
 function card(t, why, heading = 'h2') {
   const clash = t.cancelled ? [] : clashes(t);
   const changed = changes(t);
   return el('li', { class: t.cancelled ? 'card cancelled' : 'card' },
-    el(heading, {}, el('a', { class: 'open', href: `#talk=${t.id}`, text: t.title })),
+    el(heading, spoken(t), el('a', { class: 'open', href: `#talk=${t.id}`, text: t.title })),
     t.cancelled ? el('div', { class: 'clash', text: OFF }) : null,
     el('div', { class: 'meta', text: [t.speakers.join(', '), when(t), t.room, t.track].filter(Boolean).join(' · ') }),
     why ? el('div', { class: 'why', text: why }) : null,
@@ -162,12 +165,13 @@ function talkPage(id) {
   view.replaceChildren();
   if (!t) { view.append(el('p', { text: `No talk has the id ${id}.` })); return; }
   view.append(
-    el('h2', { text: t.title, tabindex: '-1', id: 'talk-title' }),
+    el('h2', { text: t.title, tabindex: '-1', id: 'talk-title', ...spoken(t) }),
     t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
     el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
     el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
     saveButton(t),
-    el('p', { class: 'abstract', text: t.abstract || 'No abstract given.' }));
+    t.abstract ? el('p', { class: 'abstract', text: t.abstract, ...spoken(t) })
+      : el('p', { class: 'abstract', text: 'No abstract given.' }));
   if (t.links.length) {
     view.append(el('h3', { text: 'Links' }), el('ul', {}, ...t.links.map(l =>
       el('li', {}, el('a', { href: l.url, rel: 'noopener', text: l.label || l.url })))));
