@@ -44,7 +44,8 @@ def _make(talk: Talk, terms: tuple[str, ...], sentence: str, reason: str, note: 
         parts.append(render.line_html(reason, "tb-why"))
     if note:
         parts.append(note)  # already escaped HTML (cards.agenda_note)
-    return '<div class="tb-card">' + "".join(parts) + "</div>"
+    # a talk in a right-to-left language reads so (its title sets the card's direction)
+    return '<div class="tb-card" dir="auto">' + "".join(parts) + "</div>"
 
 
 def block(
