@@ -1,7 +1,7 @@
 """Compressed program files: a program saved gzip-, bzip2- or xz-compressed
 ("schedule.csv.gz", "talks.json.xz") is read as the document inside it.
 
-A compression is told by the bytes a file opens with (`COMPRESSIONS`: its signature),
+A compression is told by the bytes a file opens with (`COMPRESSIONS`: its signatures),
 never by its name, so a ".gz" of plain text is read as text and a compressed file
 named ".csv" is decompressed all the same. What comes out is held to the size limit
 of a program file (TALKBASE_MAX_FILE_MB: `limits.check_file`), decompressed no
@@ -34,20 +34,27 @@ from talkbase.core.errors import InputError
 class Compression:
     name: str  # as a person calls it: "gzip"
     suffixes: tuple[str, ...]  # the file name's last suffix it gives (lowercase, dot)
-    signature: bytes  # the bytes its files open with
+    signatures: tuple[bytes, ...]  # the bytes its files open with (any of them)
     opened: Callable[[io.BytesIO], io.BufferedIOBase]  # a reader of the decompressed bytes
 
 
+# (gzip's with its one method, deflate; bzip2's "BZh", its block size and the magic of
+# a block or of the stream's end: a text may open with "BZh")
+_BZIP2 = tuple(
+    b"BZh" + bytes([size]) + magic
+    for size in b"123456789"
+    for magic in (b"1AY&SY", b"\x17rE8P\x90")
+)
 COMPRESSIONS = (
-    Compression("gzip", (".gz",), b"\x1f\x8b", lambda f: gzip.GzipFile(fileobj=f)),
-    Compression("bzip2", (".bz2",), b"BZh", lambda f: bz2.BZ2File(f)),
-    Compression("xz", (".xz",), b"\xfd7zXZ\x00", lambda f: lzma.LZMAFile(f)),
+    Compression("gzip", (".gz",), (b"\x1f\x8b\x08",), lambda f: gzip.GzipFile(fileobj=f)),
+    Compression("bzip2", (".bz2",), _BZIP2, lambda f: bz2.BZ2File(f)),
+    Compression("xz", (".xz",), (b"\xfd7zXZ\x00",), lambda f: lzma.LZMAFile(f)),
 )
 
 
 def compression_of(data: bytes) -> Compression | None:
     """The compression `data` is written in, by its signature; None for any other."""
-    return next((c for c in COMPRESSIONS if data.startswith(c.signature)), None)
+    return next((c for c in COMPRESSIONS if data.startswith(c.signatures)), None)
 
 
 def inner_name(name: str) -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from ingest import detect
-from ingest.compressed import inner_name
+from ingest.compressed import compression_of, inner_name
 from ingest.detect import expand_all, parse_path
 from ingest.formats import registry
 from talkbase.cli import main
@@ -76,6 +76,7 @@ def test_a_compressed_file_is_told_by_its_bytes_and_its_format_by_the_inner_name
     named.write_bytes(gzip.compress(PROGRAM.encode()))
     assert _titles(parse_path(named))[0] == "Compilers for everyone"
     assert inner_name("talks.yml.GZ") == "talks.yml" and inner_name("p.csv") == "p.csv"
+    assert compression_of(b"BZhack Days 2026\n\n## Opening\n") is None  # (text, not bzip2)
     toml = '[[talks]]\ntitle = "Opening"\nstart = "2026-10-20T09:00:00+02:00"\n'
     assert registry.detect(toml, "talks.toml.gz") == registry.detect(toml, "talks.toml")
 
