@@ -91,6 +91,11 @@ class ParsedDocument:
         return tuple(dict.fromkeys(t.conference for t in self.talks if t.conference))
 
     @property
+    def from_stdin(self) -> bool:
+        """Whether it was read from standard input (`parse_stdin`), not a file."""
+        return self.path == STDIN_PATH
+
+    @property
     def conference_from_file_name(self) -> bool:
         """True when the only name talkbase found is the file's own ("papers"), or
         the files' of the pages of one list read together (`join_pages`)."""

@@ -141,6 +141,7 @@ def test_a_program_on_standard_input_is_read_once_however_often_it_is_piped(
     for _ in range(2):
         _stdin(monkeypatch, PROGRAM.encode())
         assert main(["--home", str(home), "ingest", "-"]) == 0
+        assert 'conference "stdin" (standard input names none;' in capsys.readouterr().out
         assert _conferences(home, capsys) == dict.fromkeys(
             ["Compilers for everyone", "Quantisation in practice", "Kernels at scale"], "stdin"
         )

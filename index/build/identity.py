@@ -136,7 +136,7 @@ def _same_path(a: str, b: str) -> bool:
 def _where(doc: ParsedDocument) -> str:
     """The path a document is told apart by from others of its name: its file's, or
     for one read from standard input, its name ("stdin" -> "stdin (2)")."""
-    return doc.name if doc.path == STDIN_PATH else doc.path
+    return doc.name if doc.from_stdin else doc.path
 
 
 def _titles(talks: Sequence[Talk]) -> set[str]:
