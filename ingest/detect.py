@@ -20,10 +20,13 @@ import hashlib
 import io
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO
 
+from ingest.compressed import compression_of, inner_name, unpacked
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
@@ -33,6 +36,7 @@ from ingest.limits import (
     cap_warnings,
     check_file,
     limit_fields,
+    mb,
     read_bytes,
     spreadsheet_kind,
     text_name,
@@ -85,6 +89,11 @@ class ParsedDocument:
     def conferences(self) -> tuple[str, ...]:
         """The conference names its talks carry, first seen first."""
         return tuple(dict.fromkeys(t.conference for t in self.talks if t.conference))
+
+    @property
+    def from_stdin(self) -> bool:
+        """Whether it was read from standard input (`parse_stdin`), not a file."""
+        return self.path == STDIN_PATH
 
     @property
     def conference_from_file_name(self) -> bool:
@@ -540,7 +549,11 @@ def parse_path(
     conference: str | None = None,
 ) -> ParsedDocument:
     """Read one program file: a regular file within the size limit (else an
-    InputError naming it, without opening it), decoded, detected and parsed."""
+    InputError naming it, without opening it), decompressed where it is compressed
+    (ingest/compressed.py), decoded, detected and parsed. `STDIN` ("-") reads standard
+    input (`parse_stdin`)."""
+    if str(path) == STDIN:
+        return parse_stdin(fmt, mapping, conference)
     p = Path(path)
     shown, name = text_name(p), text_name(p.name)
     size = check_file(p)
@@ -551,7 +564,59 @@ def parse_path(
             raise InputError(shown, f"cannot read the file ({exc.strerror})") from exc
         if streamed is not None:
             return streamed
-    data = read_bytes(p)
+    return _document(unpacked(read_bytes(p), shown), shown, name, fmt, mapping, conference)
+
+
+# The path that names standard input (the Unix convention: `talkbase ingest -`), and
+# the path its document is stored with: no file's, so that no file is ever taken for
+# it (index/build/identity.py tells its versions apart by their programs only)
+STDIN = "-"
+STDIN_PATH = "<stdin>"
+STDIN_NAME = "stdin"
+
+
+def stdin_name(conference: str | None = None) -> str:
+    """The name of the document read from standard input: "stdin", or where the
+    conference is named (`ingest --conference`), "stdin (NAME)", so that programs of
+    several conferences piped in one after another are documents of their own names
+    (a "/" in it written "-": a document's name is a file name)."""
+    name = clean(conference or "").replace("/", "-")
+    return f"{STDIN_NAME} ({name})" if name else STDIN_NAME
+
+
+def parse_stdin(
+    fmt: str | None = None,
+    mapping: dict[str, str] | None = None,
+    conference: str | None = None,
+    stream: io.BufferedIOBase | BinaryIO | None = None,
+) -> ParsedDocument:
+    """Read one program from standard input (or `stream`), as `parse_path` reads a
+    file: within the size limit, decompressed where it is compressed, its format told
+    by what it holds (or `fmt`); the document named `stdin_name`, stored with the path
+    `STDIN_PATH`."""
+    source = stream if stream is not None else sys.stdin.buffer
+    limit = settings.max_file_bytes()
+    try:
+        data = source.read(limit + 1)
+    except OSError as exc:
+        raise InputError(STDIN_PATH, f"cannot read standard input ({exc.strerror})") from exc
+    if len(data) > limit:
+        raise InputError(
+            STDIN_PATH, f"the input is over the limit of {mb(limit)} (TALKBASE_MAX_FILE_MB)"
+        )
+    data = unpacked(data, STDIN_PATH)
+    return _document(data, STDIN_PATH, stdin_name(conference), fmt, mapping, conference)
+
+
+def _document(
+    data: bytes,
+    shown: str,
+    name: str,
+    fmt: str | None,
+    mapping: dict[str, str] | None,
+    conference: str | None,
+) -> ParsedDocument:
+    """The document of `data`, the bytes read from `shown` (a path), named `name`."""
     binary = _binary(data, shown, fmt, mapping)
     if binary is not None:  # (an Excel workbook: read from its bytes, never decoded)
         read = binary.parse_bytes or (lambda *_: ([], []))
@@ -657,7 +722,9 @@ def expand_all(
     paths: Iterable[str | Path], follow_links: bool | None = None
 ) -> tuple[list[Path], list[InputError]]:
     """(files to read, files skipped with the reason). A file named is read whatever
-    its name; inside a folder only files with a program suffix are (not hidden ones,
+    its name, and `STDIN` ("-") stands for standard input, read once however often it is
+    named; inside a folder only files with a program suffix are, compressed
+    too ("p.csv.gz": ingest/compressed.py; not hidden ones,
     not extensionless ones, not README.md), and a symbolic link that leads out of the
     folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS). A file
     named twice, or named beside a folder that holds it, is read once: it is one
@@ -676,14 +743,18 @@ def expand_all(
 
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
+        if str(raw) == STDIN:  # (standard input: `parse_path` reads it)
+            if STDIN not in {str(f) for f in out}:
+                out.append(p)
+        elif p.is_dir():
             root = p.resolve()
             for f in sorted(p.rglob("*")):
                 rel = f.relative_to(p)
+                suffix = Path(inner_name(f.name)).suffix  # ("p.csv.gz": ".csv")
                 if (
                     any(part.startswith(".") for part in rel.parts)
-                    or not f.suffix
-                    or f.suffix.lower() not in suffixes
+                    or not suffix
+                    or suffix.lower() not in suffixes
                     or f.name.lower() in {"readme.md", "source.md"}
                 ):
                     continue
@@ -736,7 +807,7 @@ def _parse_streaming(
     name = text_name(p.name)
     with p.open("rb") as f:
         head = f.read(_HEAD_BYTES)
-    if b"\x00" in head[:4096] or registry.detect_bytes(head):
+    if b"\x00" in head[:4096] or registry.detect_bytes(head) or compression_of(head):
         return None
     found = fmt or detect(head.decode("utf-8-sig", errors="ignore"))
     reader = registry.get(found) if found else None

@@ -77,8 +77,7 @@ def check_file(path: Path) -> int:
     if info.st_size > limit:
         raise InputError(
             shown,
-            f"the file is {_mb(info.st_size)}, over the limit of "
-            f"{_mb(limit)} (TALKBASE_MAX_FILE_MB)",
+            f"the file is {mb(info.st_size)}, over the limit of {mb(limit)} (TALKBASE_MAX_FILE_MB)",
         )
     return info.st_size
 
@@ -95,7 +94,7 @@ def read_bytes(path: Path) -> bytes:
         raise InputError(text_name(path), f"cannot read the file ({exc.strerror})") from exc
     if len(data) > limit:
         raise InputError(
-            text_name(path), f"the file is over the limit of {_mb(limit)} (TALKBASE_MAX_FILE_MB)"
+            text_name(path), f"the file is over the limit of {mb(limit)} (TALKBASE_MAX_FILE_MB)"
         )
     return data
 
@@ -125,7 +124,7 @@ def spreadsheet_kind(data: bytes) -> str | None:
     return next((kind for t, kind in _SPREADSHEETS if t.encode() in declared), None)
 
 
-def _mb(size: int) -> str:
+def mb(size: int) -> str:
     return f"{size / 1024 / 1024:,.1f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 

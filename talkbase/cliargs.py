@@ -43,7 +43,15 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("ingest", help="read program documents into the knowledge base")
-    s.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    s.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="files or folders; a file compressed with gzip, bzip2 or xz (p.csv.gz) is "
+        "read as the document inside; '-' reads standard input, stored as the document "
+        "'stdin' (with --conference NAME: 'stdin (NAME)'), which a later program piped "
+        "in replaces where most of its talks are the same, and is kept beside otherwise",
+    )
     s.add_argument("--format", help="skip detection and read every file in this format")
     s.add_argument(
         "--rebuild",
@@ -108,7 +116,7 @@ def parser() -> argparse.ArgumentParser:
     )
 
     s = sub.add_parser("diff", help="what ingesting these files would change (writes nothing)")
-    s.add_argument("paths", nargs="+", metavar="PATH")
+    s.add_argument("paths", nargs="+", metavar="PATH", help="as for ingest ('-': standard input)")
     s.add_argument("--format", help="skip detection and read every file in this format")
     s.add_argument("--map", action="append", metavar="FIELD=COLUMN", help="as for ingest")
     s.add_argument("--conference", metavar="NAME", help="as for ingest")

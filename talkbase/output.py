@@ -266,7 +266,8 @@ def conference_note(doc: Any) -> str:
     shown = ", ".join(f'"{n}"' for n in names[:3]) + (" ..." if len(names) > 3 else "")
     note = f", conference{'s' if len(names) > 1 else ''} {shown}"
     if getattr(doc, "conference_from_file_name", False):
-        note += " (from the file name; name it with --conference NAME)"
+        named = "standard input names none" if getattr(doc, "from_stdin", False) else None
+        note += f" ({named or 'from the file name'}; name it with --conference NAME)"
     return note
 
 

@@ -247,3 +247,92 @@ def test_a_family_first_column_keeps_each_organisation_with_its_person() -> None
         ("Jane Doe", None),
         ("John Smith", "ACME"),
     ]
+
+
+# People whose names or organisations hold the speakers cell's own signs: "; " between
+# two people, parentheses around an organisation (sweep 19)
+ODD_PEOPLE = (
+    (Speaker("Ann; Bob"),),  # one person whose public name holds "; "
+    (Speaker("Cy Day", "Lab A; Lab B"), Speaker("Name (X)")),
+    (Speaker("Di Eck", "Acme (Labs"), Speaker("Ed Fox", "Acme) B")),
+    (Speaker("Fay (", None), Speaker("Gus )", "Y"), Speaker("Hal\\")),
+    (Speaker("Ivy Jo", "Q\\"), Speaker("Jo (X) ()"), Speaker("Kim Li", "(Z)")),
+    (Speaker("Lu;Ma", "O;P"), Speaker("Name (X)", "Org"), Speaker("A\\(b")),
+)
+
+
+def _odd_talks() -> list[Talk]:
+    return [
+        Talk(
+            title=f"Odd people {n}",
+            speakers=people,
+            start=_at(9 + n),
+            end=_at(9 + n, 45),
+            room="Room A",
+            conference="Tricky Conf 2026",
+            uid=f"odd-{n}",
+        )
+        for n, people in enumerate(ODD_PEOPLE)
+    ]
+
+
+def test_people_with_the_cells_own_signs_come_back_as_they_were() -> None:
+    talks, _ = _read(_exported(_odd_talks()))
+    assert [t.speakers for t in talks] == list(ODD_PEOPLE)
+
+
+def test_plain_people_are_written_as_before() -> None:
+    text = _exported(_talks())
+    assert "García, José; Jane Doe (ACME, Inc.) ()" in text and "\\" not in text
+
+
+def test_any_name_and_organisation_come_back_from_the_speakers_cell() -> None:
+    import random
+
+    from talkbase.core.exportcsv import cell_speakers, speakers_cell
+
+    pick = random.Random(19)
+    signs = ["a", "Bo", "(", ")", ";", "; ", "\\", "()", ",", "x)"]
+
+    def text() -> str:
+        return " ".join("".join(pick.choices(signs, k=pick.randint(1, 4))).split())
+
+    for _ in range(3000):
+        people = tuple(
+            Speaker(name, (text() or None) if pick.random() < 0.6 else None)
+            for name in (text() for _ in range(pick.randint(1, 3)))
+            if name
+        )
+        assert cell_speakers(speakers_cell(people)) == people, speakers_cell(people)
+
+
+@pytest.mark.usefixtures("_hashing")
+def test_a_base_of_odd_people_read_back_from_its_csv_into_a_fresh_home_keeps_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "odd.jsonl"
+    program.write_text(
+        "".join(json.dumps(t.to_dict(), ensure_ascii=False) + "\n" for t in _odd_talks()),
+        encoding="utf-8",
+    )
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "ingest", str(program)]) == 0
+
+    def people(where: Path) -> dict[str, list[tuple[str, str | None]]]:
+        capsys.readouterr()
+        assert main(["--home", str(where), "export"]) == 0
+        lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+        return {
+            t["title"]: [(s["name"], s.get("affiliation")) for s in t["speakers"]] for t in lines
+        }
+
+    before = people(home)
+    assert before == {
+        f"Odd people {n}": [(s.name, s.affiliation) for s in ppl]
+        for n, ppl in enumerate(ODD_PEOPLE)
+    }
+    out = tmp_path / "talks.csv"
+    assert main(["--home", str(home), "export", "--format", "csv", "-o", str(out)]) == 0
+    again = tmp_path / "again"
+    assert main(["--home", str(again), "ingest", str(out)]) == 0
+    assert people(again) == before

@@ -75,7 +75,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from ingest.detect import ParsedDocument
+from ingest.detect import STDIN_PATH, ParsedDocument
 from ingest.housekeeping import is_housekeeping
 from ingest.merge.revisions import stable_uid
 from ingest.text import title_key
@@ -125,7 +125,18 @@ def file_key(name: str) -> str:
 
 
 def _same_path(a: str, b: str) -> bool:
+    """Whether two documents were read from one file. Standard input is no file
+    (`detect.STDIN_PATH`): what is piped in one day and the next may be two programs,
+    told apart by what they hold (`same_program`), never by where they came from."""
+    if STDIN_PATH in (a, b):
+        return False
     return a == b or os.path.abspath(a) == os.path.abspath(b)
+
+
+def _where(doc: ParsedDocument) -> str:
+    """The path a document is told apart by from others of its name: its file's, or
+    for one read from standard input, its name ("stdin" -> "stdin (2)")."""
+    return doc.name if doc.from_stdin else doc.path
 
 
 def _titles(talks: Sequence[Talk]) -> set[str]:
@@ -557,8 +568,9 @@ def name_documents(
         ]
         if alike:
             s = claimed[i] = free.pop(max(alike)[1])
+            source = f"stored as {s.name}" if s.path == STDIN_PATH else f"read from {s.path}"
             notices.append(
-                f"{doc.path}: a new version of the program read from {s.path} "
+                f"{doc.path}: a new version of the program {source} "
                 "(most of its talks are the same): it replaces it"
             )
     out: list[ParsedDocument] = []
@@ -572,9 +584,11 @@ def name_documents(
                 continue
             out.append(_renamed(doc, again.name, _conference(again, doc)))
             continue
-        peers = [d.path for j, d in enumerate(parsed) if j != i and d.name == doc.name]
+        peers = [_where(d) for j, d in enumerate(parsed) if j != i and d.name == doc.name]
         name = (
-            doc.name if doc.name not in taken and not peers else _distinct(doc.path, taken, peers)
+            doc.name
+            if doc.name not in taken and not peers
+            else _distinct(_where(doc), taken, peers)
         )
         mine = [s for s in stored.values() if _mine(s, doc)]
         if mine:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ingest.compressed import inner_name
 from talkbase.core.records import Talk
 
 Result = tuple[list[Talk], list[str]]  # the talks of a document, and warnings
@@ -120,7 +121,9 @@ def detect(text: str, document: str = "") -> str | None:
 
 def _named(document: str) -> Format | None:
     """The format of a data language (one with a `syntax` reader: YAML, TOML) that
-    alone reads files of `document`'s suffix; None for any other name."""
+    alone reads files of `document`'s suffix (of the document inside, for a compressed
+    file's name: "talks.yml.gz" is read as "talks.yml"); None for any other name."""
+    document = inner_name(document)
     suffix = "." + document.rpartition(".")[2].lower() if "." in document else ""
     claimed = [f for f in formats() if suffix in f.suffixes]
     return claimed[0] if len(claimed) == 1 and claimed[0].syntax is not None else None

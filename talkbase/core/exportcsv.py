@@ -68,10 +68,31 @@ def speakers_cell(people: Iterable[Speaker]) -> str:
     "; " (`cell_speakers` reads it back); a name that ends in a parenthesis of its own
     and has no affiliation (a pretalx public name, "Jane Doe (ACME, Inc.)") says so
     with an empty one after it ("Jane Doe (ACME, Inc.) ()"), or it would read back
-    as Jane Doe of ACME."""
-    return SPEAKERS_JOIN.join(
-        s.label if s.affiliation or not s.name.endswith(")") else f"{s.name} ()" for s in people
-    )
+    as Jane Doe of ACME. A person that would not read back so (a name or an
+    affiliation holding "; ", "Acme (Labs" with its parenthesis left open) is written
+    with a backslash before each of its backslashes, semicolons and parentheses
+    (`_ESCAPED`: "Jane Doe (A\\; B)" is Jane Doe of "A; B")."""
+    return SPEAKERS_JOIN.join(_person(s) for s in people)
+
+
+_ESCAPED = "\\;()"  # the characters a backslash before them makes plain text
+_CHECK = Speaker("x")  # (the person either side of one, in `_person`'s check)
+
+
+def _person(s: Speaker) -> str:
+    """One person of the speakers cell: as written for people, or escaped where that
+    does not read back as this person between two others (`speakers_cell`)."""
+    plain = s.label if s.affiliation or not s.name.endswith(")") else f"{s.name} ()"
+    if not any(c in _ESCAPED for c in s.name + (s.affiliation or "")):
+        return plain
+    if cell_speakers(SPEAKERS_JOIN.join(("x", plain, "x"))) == (_CHECK, s, _CHECK):
+        return plain
+    name = _escape(s.name)
+    return f"{name} ({_escape(s.affiliation)})" if s.affiliation else name
+
+
+def _escape(text: str) -> str:
+    return "".join("\\" + c if c in _ESCAPED else c for c in text)
 
 
 def cell_speakers(cell: str) -> tuple[Speaker, ...]:
@@ -79,25 +100,58 @@ def cell_speakers(cell: str) -> tuple[Speaker, ...]:
     split at "; " only (a name "García, José" is one person), each with the
     affiliation of its last parenthesis, balanced ("Ann Lee (Meta (FAIR))" is Ann Lee
     of "Meta (FAIR)"; "Jo Ng (Acme) (IBM)" is "Jo Ng (Acme)" of IBM; "Jane Doe
-    (ACME, Inc.) ()" is "Jane Doe (ACME, Inc.)" of none)."""
+    (ACME, Inc.) ()" is "Jane Doe (ACME, Inc.)" of none). A character after a
+    backslash is plain text (`_ESCAPED`): it neither splits nor opens nor closes."""
     out: list[Speaker] = []
-    for person in cell.split(SPEAKERS_JOIN):
-        if person.strip():
-            out.append(Speaker(*_last_parenthesis(person.strip())))
+    for person in _people(cell):
+        while person and person[0] == (" ", False):
+            person = person[1:]
+        while person and person[-1] == (" ", False):
+            person = person[:-1]
+        if person:
+            out.append(Speaker(*_last_parenthesis(person)))
     return tuple(out)
 
 
-def _last_parenthesis(person: str) -> tuple[str, str | None]:
+_Chars = list[tuple[str, bool]]  # each character, and whether a backslash escaped it
+
+
+def _people(cell: str) -> list[_Chars]:
+    """The cell's people, split at each "; " no backslash escapes."""
+    out: list[_Chars] = [[]]
+    i = 0
+    while i < len(cell):
+        c = cell[i]
+        if c == "\\" and cell[i + 1 : i + 2] and cell[i + 1] in _ESCAPED:
+            out[-1].append((cell[i + 1], True))
+            i += 2
+        elif cell.startswith(SPEAKERS_JOIN, i):
+            out.append([])
+            i += len(SPEAKERS_JOIN)
+        else:
+            out[-1].append((c, False))
+            i += 1
+    return out
+
+
+def _text(chars: _Chars) -> str:
+    return "".join(c for c, _ in chars)
+
+
+def _last_parenthesis(person: _Chars) -> tuple[str, str | None]:
     """("Name", "Affiliation") of "Name (Affiliation)", the parenthesis closing the
-    text and the one that opens it balanced; (person, None) for any other text."""
-    if not person.endswith(")"):
-        return person, None
+    text and the one that opens it balanced (escaped ones are text); (person, None)
+    for any other text."""
+    whole = _text(person)
+    if person[-1] != (")", False):
+        return whole, None
     depth = 0
     for i in range(len(person) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(person[i], 0)
+        c, escaped = person[i]
+        depth += 0 if escaped else {")": 1, "(": -1}.get(c, 0)
         if depth == 0:
-            name, said = person[:i], person[i + 1 : -1]
-            if name.endswith(" ") and name.strip():
-                return name[:-1], said or None
-            return person, None
-    return person, None
+            name, said = person[:i], _text(person[i + 1 : -1])
+            if name and name[-1] == (" ", False) and _text(name).strip():
+                return _text(name[:-1]), said or None
+            return whole, None
+    return whole, None
