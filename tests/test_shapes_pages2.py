@@ -250,3 +250,24 @@ def test_a_row_of_one_cell_across_a_table_is_no_talk_and_a_day_one_dates_the_row
     )
     _, talks, _ = parse_text(grid, "grid.html")
     assert [t.title for t in talks] == [t.title for t in parse_text(GRID, "grid.html")[1]]
+
+
+def test_a_grid_whose_every_cell_is_a_title_and_its_speaker_keeps_the_speakers():
+    """Where no cell is of one line, a cell's second line of names is its speakers
+    (before: the one-line reading of its title dropped them)."""
+    page = (
+        "<!DOCTYPE html><html><head><title>DevDays Oslo 2026</title></head><body>"
+        "<h2>Tuesday 6 October 2026</h2><table>"
+        "<tr><th>Time</th><th>Hall A</th><th>Hall B</th></tr>"
+        "<tr><td>09:00–09:45</td><td>Observability 101<br>Kari Nordmann</td>"
+        "<td>Rust at scale<br>Ola Hansen</td></tr>"
+        "<tr><td>10:00–10:45</td><td>Postgres tuning<br>Ingrid Berg</td>"
+        "<td>Edge AI<br>Lars Dahl</td></tr></table></body></html>"
+    )
+    _, talks, _ = parse_text(page, "grid.html")
+    assert [(t.title, t.room, [s.name for s in t.speakers]) for t in talks] == [
+        ("Observability 101", "Hall A", ["Kari Nordmann"]),
+        ("Rust at scale", "Hall B", ["Ola Hansen"]),
+        ("Postgres tuning", "Hall A", ["Ingrid Berg"]),
+        ("Edge AI", "Hall B", ["Lars Dahl"]),
+    ]

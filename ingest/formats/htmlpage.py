@@ -393,7 +393,8 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
         start, end = clocks[r][0], ends[last]
         title, *rest = (p.replace("|", "/") for p in held.parts)
         people = rest.pop(0) if rest and names_line(rest[0]) else ""
-        title, people, fmt = _one_line(title) if split and not rest else (title, people, "")
+        one = split and len(held.parts) == 1  # (a cell of one line: "Title — Speaker")
+        title, people, fmt = _one_line(title) if one else (title, people, "")
         span = f"{start}\u2013{end}" if end else start
         written.append([span, room, title, people, " ".join(rest), fmt])
     return written
