@@ -194,6 +194,7 @@ class Results(list[Hit]):
             head.append(f"mode {html.escape(self.mode)}")
         head.append(f"{len(self)} result{'s' if len(self) != 1 else ''}")
         caption = "<p>" + " · ".join(head) + "</p>"
+        caption += "".join(f"<p><i>{html.escape(n)}</i></p>" for n in self.notes)
         if not self:
             return caption
         rows = []
@@ -219,6 +220,7 @@ class Results(list[Hit]):
 
     def __repr__(self) -> str:
         lines = [f"Results({self.query!r}, mode={self.mode!r}, {len(self)} hits)"]
+        lines.extend(f"     {note}" for note in self.notes)  # what to tell the reader
         for n, hit in enumerate(self, start=1):
             lines.append(f"{n:3d}. {hit.score:.3f}  {hit.talk.title}  [id {hit.talk.id}]")
         return "\n".join(lines)

@@ -151,6 +151,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.write(answer.newcomers_note + "\n")
         if answer.cut_note:
             sys.stderr.write(answer.cut_note + "\n")
+        for note in answer.unheld_notes(STATS_LISTS):  # a filter no talk holds at all
+            sys.stderr.write(note + "\n")
         if answer.searched_instead:
             sys.stderr.write(answer.notes()[-1] + "\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
@@ -165,24 +167,15 @@ def cmd_search(args: argparse.Namespace) -> int:
             )
         else:
             sys.stdout.write(f"No talks match{' with ' + active if active else ''}.\n")
-            for name in _matching_nothing(tb, filters):  # (a value no talk holds at all)
-                value = filters.active()[name]
-                listed = " ('talkbase stats' lists them)" if name in ("room", "track") else ""
-                sys.stdout.write(f"No talk's {name} matches {value!r}{listed}.\n")
+            for note in answer.unheld_notes(STATS_LISTS):  # (a value no talk holds at all)
+                sys.stdout.write(note + "\n")
         return 0
     output.print_answer(answer, sys.stdout, sys.stderr, output.Naming.of(tb))
     return 0
 
 
-# the filters of a name a talk holds (each one alone can match no talk at all)
-NAMED_FILTERS = ("conference", "track", "room", "format", "speaker", "org")
-
-
-def _matching_nothing(tb: Any, filters: Filters) -> list[str]:
-    """The filters among `NAMED_FILTERS` that alone match no talk of the base (a
-    misspelt or unknown name, "--conference Nope"), where several filters gave none."""
-    said = filters.active()
-    return [n for n in NAMED_FILTERS if n in said and tb.allowed(Filters(**{n: said[n]})) == []]
+# the filters whose values `talkbase stats` lists, as an empty result's note says
+STATS_LISTS = {name: "'talkbase stats' lists them" for name in ("room", "track")}
 
 
 def cmd_similar(args: argparse.Namespace) -> int:

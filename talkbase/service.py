@@ -19,6 +19,7 @@ and every index module imports DuckDB or numpy on its way in.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from os import PathLike
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from talkbase.core import settings, terms
 from talkbase.core.errors import BadQuery, InputError, TalkbaseError
-from talkbase.core.filters import Filters
+from talkbase.core.filters import NAMED_LIMITS, Filters
 from talkbase.core.records import Hit, Talk
 
 if TYPE_CHECKING:
@@ -146,8 +147,23 @@ class Service:
         literal: bool = False,
     ) -> Answer:
         """The `k` best talks for `query` with what the query was read as: matches first
-        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`."""
-        return self.kb.answer(query, k, filters, mode, literal)  # type: ignore[arg-type]
+        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`.
+        Where none passes `filters`, `unheld` names those no talk holds at all, so every
+        entry point says "No talk's conference matches 'Nope'." (`Answer.notes`)."""
+        answer = self.kb.answer(query, k, filters, mode, literal)  # type: ignore[arg-type]
+        if answer.hits or filters is None:
+            return answer
+        return replace(answer, unheld=self.unheld(filters))
+
+    def unheld(self, filters: Filters) -> tuple[tuple[str, str], ...]:
+        """The (name, value) of each filter among `NAMED_LIMITS` that alone matches no
+        talk of the base (a misspelt or unknown name), where all of them gave none."""
+        said = filters.active()
+        return tuple(
+            (name, said[name])
+            for name in NAMED_LIMITS
+            if name in said and self.allowed(Filters(**{name: said[name]})) == []
+        )
 
     def search(
         self,

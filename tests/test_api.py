@@ -103,6 +103,19 @@ def test_search_filters_narrow_the_talks(tb: Talkbase) -> None:
     assert len(nvidia) < len(tb.search("GPU", k=50, mode="dense"))
 
 
+def test_search_names_a_filter_no_talk_holds(tb: Talkbase) -> None:
+    """An empty result says which filter no talk holds at all, as the CLI does: never a
+    silent empty list (sweep 19 F10, from the service for every entry point)."""
+    nope = tb.search("x", conference="Nope")
+    assert list(nope) == [] and "No talk's conference matches 'Nope'." in nope.notes
+    assert "No talk's conference matches 'Nope'." in repr(nope)
+    assert "No talk&#x27;s conference matches &#x27;Nope&#x27;." in nope._repr_html_()
+    both = tb.search("x", room="Moon Base", org="nvidia")  # NVIDIA alone gives talks
+    assert "No talk's room matches 'Moon Base'." in both.notes
+    assert not any("org" in n for n in both.notes)
+    assert not any("No talk's" in n for n in tb.search("GPU", org="nvidia").notes)
+
+
 def test_search_rejects_bad_requests(tb: Talkbase) -> None:
     with pytest.raises(BadQuery, match="unknown filter colour"):
         tb.search("x", colour="red")

@@ -40,7 +40,9 @@ if os.environ.get("CI") and not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         "scripts/ensure-chromium.sh should have installed them"
     )
 
-pytestmark = [
+# the marks of every test that drives Chromium (the app's here, the offline site's in
+# tests/test_site_*browser.py, which import them): skipped, saying why, without it
+BROWSER_MARKS = [
     pytest.mark.browser,
     pytest.mark.skipif(
         not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
@@ -49,6 +51,7 @@ pytestmark = [
         "`sh scripts/ensure-chromium.sh` or `make browser`",
     ),
 ]
+pytestmark = BROWSER_MARKS
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402

@@ -107,6 +107,19 @@ def test_search_human_output_and_empty_result(home, capsys):
     assert "org matches" not in out  # (Meta gives talks: only the two together give none)
 
 
+def test_search_json_names_a_filter_no_talk_holds(home, capsys, tmp_path):
+    """--json says it on stderr with the other notes, --batch lines as a field."""
+    code, out, err = run(capsys, "search", "x", "--conference", "Nope", "--json")
+    assert code == 0 and json.loads(out) == []
+    assert "No talk's conference matches 'Nope'." in err.splitlines()
+    queries = tmp_path / "q.txt"
+    queries.write_text("kernels\n", encoding="utf-8")
+    code, out, _ = run(capsys, "search", "--batch", str(queries), "--room", "Moon Base")
+    assert json.loads(out)["held_by_no_talk"] == {"room": "Moon Base"}
+    code, out, _ = run(capsys, "search", "--batch", str(queries))
+    assert "held_by_no_talk" not in json.loads(out)
+
+
 def test_search_batch_one_json_line_per_query(home, tmp_path):
     queries = tmp_path / "q.txt"
     queries.write_text("running PyTorch on Google TPUs\n\nAWS Trainium\n", encoding="utf-8")

@@ -210,3 +210,64 @@ def test_the_parent_event_of_a_graph_names_the_conference():
         "talks.html",
     )
     assert {t.conference for t in talks} == {"JSWorld Helsinki 2025"}
+
+
+# a program table whose breaks and days are rows of one cell spanning the table
+ACROSS = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Schedule | RustConf Lite 2026</title></head>
+<body><nav><a href="/">Home</a></nav><main>
+<h1>RustConf Lite 2026</h1>
+<h2>Saturday 17 October 2026 · all times CEST</h2>
+<table class="schedule">
+<thead><tr><th>Session</th><th>Speaker</th><th>Start</th><th>End</th><th>Room</th></tr></thead>
+<tbody>
+<tr><td>Async Rust without tears</td><td>Carol Nichols</td><td>09:00</td><td>09:40</td>
+  <td>Main Hall</td></tr>
+<tr><td colspan="5">Coffee break</td></tr>
+<tr><td>Unsafe code, audited</td><td>Lena Park</td><td>10:10</td><td>10:50</td>
+  <td>Main Hall</td></tr>
+<tr class="section"><th colspan="5">Sunday 18 October 2026</th></tr>
+<tr><td>Bevy game jam recap</td><td>Sam Lee</td><td>10:00</td><td>10:40</td><td>Room B</td></tr>
+<tr><td colspan="5"><strong>Closing drinks</strong></td></tr>
+</tbody></table></main></body></html>"""
+
+
+def test_a_row_of_one_cell_across_a_table_is_no_talk_and_a_day_one_dates_the_rows_below():
+    """A break ("Coffee break") or any heading spanning the table is no talk; one that is
+    a day is the day of the rows below it, as a day line above a table is (before: three
+    talks "Coffee break", "Sunday 18 October 2026" and "Closing drinks", without a time)."""
+    fmt, talks, warnings = parse_text(ACROSS, "schedule.html")
+    assert fmt == "html" and not warnings
+    assert [(t.title, f"{t.start:%Y-%m-%d %H:%M%z}", t.room) for t in talks] == [
+        ("Async Rust without tears", "2026-10-17 09:00+0200", "Main Hall"),
+        ("Unsafe code, audited", "2026-10-17 10:10+0200", "Main Hall"),
+        ("Bevy game jam recap", "2026-10-18 10:00+0200", "Room B"),
+    ]
+    # a room x time grid keeps being one around a row across it (before: the whole
+    # page refused, its caption row taken for the table's header)
+    grid = GRID.replace("<thead>", '<thead><tr><th colspan="3">Friday</th></tr>').replace(
+        "<tr><td>11:00", '<tr><td colspan="3">Lunch</td></tr><tr><td>11:00'
+    )
+    _, talks, _ = parse_text(grid, "grid.html")
+    assert [t.title for t in talks] == [t.title for t in parse_text(GRID, "grid.html")[1]]
+
+
+def test_a_grid_whose_every_cell_is_a_title_and_its_speaker_keeps_the_speakers():
+    """Where no cell is of one line, a cell's second line of names is its speakers
+    (before: the one-line reading of its title dropped them)."""
+    page = (
+        "<!DOCTYPE html><html><head><title>DevDays Oslo 2026</title></head><body>"
+        "<h2>Tuesday 6 October 2026</h2><table>"
+        "<tr><th>Time</th><th>Hall A</th><th>Hall B</th></tr>"
+        "<tr><td>09:00–09:45</td><td>Observability 101<br>Kari Nordmann</td>"
+        "<td>Rust at scale<br>Ola Hansen</td></tr>"
+        "<tr><td>10:00–10:45</td><td>Postgres tuning<br>Ingrid Berg</td>"
+        "<td>Edge AI<br>Lars Dahl</td></tr></table></body></html>"
+    )
+    _, talks, _ = parse_text(page, "grid.html")
+    assert [(t.title, t.room, [s.name for s in t.speakers]) for t in talks] == [
+        ("Observability 101", "Hall A", ["Kari Nordmann"]),
+        ("Rust at scale", "Hall B", ["Ola Hansen"]),
+        ("Postgres tuning", "Hall A", ["Ingrid Berg"]),
+        ("Edge AI", "Hall B", ["Lars Dahl"]),
+    ]

@@ -16,15 +16,10 @@ from pathlib import Path
 import pytest
 
 from talkbase.cli import main
-from tests.test_browser import CHROMEDRIVER, CHROMIUM, STEP_S, chromium, wait
+from tests.test_browser import BROWSER_MARKS, STEP_S, chromium, wait
 from tests.test_site_browser import _controlled, _free_port, _ready, _serve
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason="needs Debian's chromium"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 By = pytest.importorskip("selenium.webdriver.common.by").By
 

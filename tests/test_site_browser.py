@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from index.site.export import export_site
-from tests.test_browser import STEP_S, chromium, wait
+from tests.test_browser import BROWSER_MARKS, STEP_S, chromium, wait
 
-pytestmark = [pytest.mark.browser, pytest.mark.model]
+pytestmark = [*BROWSER_MARKS, pytest.mark.model]
 
 By = pytest.importorskip("selenium.webdriver.common.by").By
 

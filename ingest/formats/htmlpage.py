@@ -25,6 +25,10 @@ What the page itself says decides the rest:
 - in any other table, a cell spanning rows gives its text to each row it spans (the
   time of talks side by side), and one spanning columns keeps the next cells under
   their headers (`_spread`).
+- a row of one cell spanning the whole table (a break, "<td colspan=5>Coffee break</td>",
+  or a section's heading) is no talk: the table is read as its parts above and below
+  it, each under the header row, and the row is left out, or, where it is a day, is
+  the day of the rows below it as a paragraph above a table is (`_sections`).
 - a paragraph or heading that is a day and a remark with no clock time ("Thursday 21
   November 2024 · all times CET") is the day (`_days`): a paragraph so above a table
   or a list is their day heading, the remark a line of its own; a time zone such
@@ -147,6 +151,7 @@ class _Markdown(HTMLParser):
         self.titled = ""  # the <title>'s text, read
         self.site = ""  # the page's og:site_name
         self.open: dict[str, int] = {}  # of each element of `_HOLDING`: how many are open
+        self.across: set[int] = set()  # the lines of rows across a table (`_sections`)
 
     def _put(self, line: str) -> None:
         self._end_table()
@@ -259,14 +264,18 @@ class _Markdown(HTMLParser):
         """The rows read written out as a table's rows (after a header row's rule,
         where they begin one), or as the table of talks a grid stands for."""
         rows, self.table = self.table, []
-        if not rows:
-            return
-        written = _grid(rows, self.langs) or _spread(rows)
-        for n, cells in enumerate(written):
-            before = self.lines[-1] if self.lines else ""
-            self.lines.append("| " + " | ".join(cells) + " |")
-            if n == 0 and not before.startswith("|"):
-                self.lines.append("|" + "---|" * len(cells))
+        for said, part in _sections(rows):
+            if said:  # (a day is read as a paragraph above a table is: `_days`)
+                self.across.add(len(self.lines))
+                self.lines.append(said)
+            if not part:
+                continue
+            written = _grid(part, self.langs) or _spread(part)
+            for n, cells in enumerate(written):
+                before = self.lines[-1] if self.lines else ""
+                self.lines.append("| " + " | ".join(cells) + " |")
+                if n == 0 and not before.startswith("|"):
+                    self.lines.append("|" + "---|" * len(cells))
 
     def handle_data(self, data: str) -> None:
         if self.title is not None:
@@ -282,6 +291,29 @@ class _Markdown(HTMLParser):
                 self.line.append(f"- {part}" if part.strip() else "")
             return
         self.line.append(data)
+
+
+def _sections(rows: list[list[_Cell]]) -> list[tuple[str, list[list[_Cell]]]]:
+    """A table's rows cut at each row of one cell spanning the whole table, which is no
+    talk: a break ("<td colspan=5>Coffee break</td>") or a section's heading (a day, a
+    track). Each part: the text of the row above it ("" for the first) and its rows,
+    under the table's header row again (none where no row follows). `_days` reads a
+    row that is a day as the day of the rows below it, as it reads a paragraph above a
+    table, and leaves out any other (a blank line between the parts)."""
+    width = max((sum(c.cols for c in row) for row in rows if len(row) > 1), default=0)
+    across = {r for r, row in enumerate(rows) if len(row) == 1 and row[0].cols >= width > 1}
+    if not across:
+        return [("", rows)]
+    head = min(set(range(len(rows))) - across)  # (rows above it: a caption, a day)
+    out: list[tuple[str, list[list[_Cell]]]] = [("", [])]
+    for r, row in enumerate(rows):
+        if r in across:
+            out.append((row[0].text, []))
+        elif r > head and not out[-1][1]:
+            out[-1][1].extend((rows[head], row))
+        else:
+            out[-1][1].append(row)
+    return out
 
 
 def _spread(rows: list[list[_Cell]]) -> list[list[str]]:
@@ -361,7 +393,8 @@ def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | 
         start, end = clocks[r][0], ends[last]
         title, *rest = (p.replace("|", "/") for p in held.parts)
         people = rest.pop(0) if rest and names_line(rest[0]) else ""
-        title, people, fmt = _one_line(title) if split and not rest else (title, people, "")
+        one = split and len(held.parts) == 1  # (a cell of one line: "Title — Speaker")
+        title, people, fmt = _one_line(title) if one else (title, people, "")
         span = f"{start}\u2013{end}" if end else start
         written.append([span, room, title, people, " ".join(rest), fmt])
     return written
@@ -447,13 +480,14 @@ def _days(parser: _Markdown, langs: tuple[str, ...]) -> tuple[list[str], tzinfo 
             or line.startswith(("|", "- "))
             or not after[i].startswith(("|", "- "))
         ):
-            out.append(line)
+            out.append("" if i in parser.across else line)  # (a break across a table)
             continue
         text = heading.group(2) if heading else line
         found = _day(text, years, langs)
         said += [text] if found else []
         if found is None or (heading and (not found[1] or date_of(text, years, langs))):
-            out.append(line)  # (a heading that is a day already, as the reader reads it)
+            # (a heading that is a day already, as the reader reads it)
+            out.append("" if i in parser.across else line)
             continue
         day, remark = found
         mark = heading.group(1) if heading else "#" * min(6, level + 1)

@@ -80,6 +80,9 @@ class Filters:
 FILTER_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Filters))
 # the limits that are a time of day (a clock time, or a part of the day's bounds)
 CLOCK_LIMITS: tuple[str, ...] = ("after", "before", "starts_before", "at")
+# the limits that are a name a talk holds: each one alone can match no talk at all (a
+# misspelt or unknown name, "--conference Nope"), which an empty result then names
+NAMED_LIMITS: tuple[str, ...] = ("conference", "track", "room", "format", "speaker", "org")
 
 
 def _as_text(value: Any) -> str:

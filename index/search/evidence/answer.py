@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from index.search.rank import match
@@ -33,6 +34,9 @@ class Answer:
     # the words are no nearest talks but the rest of what the limits hold ("Filme nach
     # Mitternacht" at a festival whose night films never say "Film")
     all_within_limits: bool = False
+    # where no talk passes the filters given: those (name, value) among `NAMED_LIMITS`
+    # that alone match no talk of the base ("conference", "Nope"), set by the service
+    unheld: tuple[tuple[str, str], ...] = ()
 
     @property
     def matches(self) -> int:
@@ -60,6 +64,7 @@ class Answer:
                 f"No talk matches {self.understood.label}; showing results without "
                 f"{without}{order}."
             )
+        out.extend(self.unheld_notes())
         if self.hits and not self.matches and self.understood.topic:
             out.append(NEAREST)
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
@@ -75,6 +80,16 @@ class Answer:
         elif self.did_you_mean:
             out.append(f"Did you mean: {self.did_you_mean}?")
         return out
+
+    def unheld_notes(self, listing: Mapping[str, str] | None = None) -> list[str]:
+        """One sentence per filter no talk holds at all (`unheld`): "No talk's conference
+        matches 'Nope'."; `listing` says, per filter, where its values are listed (the
+        CLI's "'talkbase stats' lists them" for rooms and tracks)."""
+        where = listing or {}
+        return [
+            f"No talk's {name} matches {value!r}{f' ({where[name]})' if name in where else ''}."
+            for name, value in self.unheld
+        ]
 
     @property
     def cut_note(self) -> str | None:
@@ -114,5 +129,7 @@ class Answer:
             "corrected": self.searched_instead,
             "newcomers_first": self.newcomers,
             "cut_from": self.cut_from or None,
+            # (only where a filter matches no talk: every other line stays as it was)
+            **({"held_by_no_talk": dict(self.unheld)} if self.unheld else {}),
             "results": [h.to_dict() for h in self.hits],
         }
