@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_browser import chromium, wait
+from tests.test_browser import BROWSER_MARKS, chromium, wait
 from tests.test_site_agenda_browser import _site
 from tests.test_site_browser import _free_port, _ready, _serve
-from tests.test_site_shared_browser import pytestmark  # noqa: F401  (needs Chromium)
+
+pytestmark = BROWSER_MARKS
 
 By = pytest.importorskip("selenium.webdriver.common.by").By
 
