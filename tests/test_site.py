@@ -666,6 +666,32 @@ def test_the_site_reads_a_japanese_day_left_out_as_the_cli_does(tmp_path):
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
+def test_the_site_reads_a_chinese_question_as_the_cli_does(tmp_path):
+    """Sweep 19 F3: "周六上午的人工智能演讲" (Saturday-morning AI talks) read no day on
+    the site ("周六" was no weekday), and "不在周六" (not on Saturday) nothing left out:
+    its pairs ran across the words ("在周"). The site cuts a run of Chinese characters
+    at the words the server cuts it at (the export's `run_words`)."""
+    site = _site_of(
+        tmp_path,
+        "title,language,start,end,room,track\n"
+        "大模型推理优化实践,zh,2026-11-14T10:00,2026-11-14T10:45,分会场A,人工智能\n"
+        "开源大模型的安全对齐,zh,2026-11-14T14:00,2026-11-14T14:45,分会场A,人工智能\n"
+        "智能体的工程实践,zh,2026-11-15T10:00,2026-11-15T10:45,分会场B,人工智能\n"
+        "供应链安全与软件物料清单,zh,2026-11-14T11:00,2026-11-14T11:45,分会场B,安全\n"
+        "向量数据库的工程实践,zh,2026-11-15T15:00,2026-11-15T15:45,分会场C,数据库\n",
+    )
+    question, not_saturday, except_saturday = _node_read(
+        site, ["周六上午的人工智能演讲", "不在周六的人工智能", "星期六以外"]
+    )
+    assert question["said"] == ["saturday", "morning", "track 人工智能"]
+    assert question["titles"] == ["大模型推理优化实践"]
+    assert not_saturday["said"][0] == "not saturday"
+    assert "智能体的工程实践" in not_saturday["titles"]
+    assert not {"大模型推理优化实践", "开源大模型的安全对齐"} & set(not_saturday["titles"])
+    assert except_saturday["said"] == ["not saturday"]
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs under Node here)")
 def test_the_sites_nearest_talks_are_listed_nearest_first(weekend):
     """Sweep 16 F11: with one talk matching the words and the others below the dense
     floor (all scored 0), the site listed the others in the program's order; the

@@ -306,6 +306,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
                 )
             ),
         },
+        # the words a run of Chinese characters is cut at before it is read, as the
+        # server's reader cuts it (index/search/read/whenwords.py `_cut_at_known`)
+        "run_words": sorted(vocab.run_words[0]),
+        # ...and the words for talks, no topic at a query's ends ("演讲": lexicon.TALK_NOUNS)
+        "talk_nouns": sorted(lexicon.talk_nouns(vocab.asked_in)),
         "parts": parts_of_day(),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),

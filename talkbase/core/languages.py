@@ -206,9 +206,13 @@ def english_name(code: str) -> str:
 def names(code: str, said_in: Iterable[str] = ()) -> tuple[str, ...]:
     """The names a person may call the language `code` by: its English name, its own
     names, and its name in each language of `said_in` (from CLDR, through Babel:
-    "tedesco" is German said in Italian), lowercase, each also without accents."""
+    "tedesco" is German said in Italian; a language not written in Latin letters, in
+    each of its scripts: "英文" of Chinese's traditional characters beside "英语"),
+    lowercase, each also without accents."""
     out = list(_NAMES.get(code, ()))
-    for locale in {code, *said_in}:
+    said = {code, *said_in}
+    scripts = {s for s in _other_scripts() if s[:2] in said and written_in_latin(s[:2]) is False}
+    for locale in sorted(said | scripts):
         out.extend(_cldr_name(code, locale))
     return tuple(dict.fromkeys(f for n in out for f in (n.casefold(), _plain(n)) if f))
 

@@ -196,6 +196,7 @@ def type_word(word: str) -> str:
 # letters of kana, Chinese characters and Hangul (a regular expression's class): their
 # marks are no accents, and two of them may be a word ("英語")
 EAST_ASIAN = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+HAN = "\u3400-\u9fff\uf900-\ufaff"  # Chinese characters (Japanese's kanji too)
 
 # letters that carry no accent to drop but stand for a plain one (Turkish "Konuşmacı",
 # Danish "Lørdag", Polish "odwołane"): `fold` keeps them; names compared loosely drop them

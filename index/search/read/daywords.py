@@ -1,7 +1,7 @@
 """Days in a query's words: weekday names and their short forms ("sat", "Tues"),
 "today"/"tomorrow", "day 2", "the second day", dates ("Feb 3", "3rd feb",
 "2024-02-03", "2/3": day/month or month/day, whichever names a day of the
-program). index/search/read/whenwords.py reads them with the other limits on when a
+program; "11月15日"). index/search/read/whenwords.py reads them with the other limits on when a
 talk is.
 """
 
@@ -36,6 +36,10 @@ ORDINALS = {
     "5th": 5,
     "last": -1,
 }
+# a date as Chinese and Japanese write it, each number with its character, the year
+# left out or not ("11月15日", "2026年11月15日", and Chinese's spoken "11月15号"), as
+# the programs' dates are read (ingest/when.py `_CJK_DATE`)
+CJK_DATE = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号號]")
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
@@ -54,6 +58,10 @@ def date_of(a: str, b: str, days: Sequence[date]) -> date | None:
     if not (a[:1].isdigit() or a[:3] in MONTHS):
         return None
     years = sorted({d.year for d in days}) or [date.today().year]
+    cjk = CJK_DATE.fullmatch(a) if not b else None
+    if cjk:  # "11月15日": in the program's year where none is said
+        year = int(cjk.group(1)) if cjk.group(1) else years[0]
+        return _real(year, int(cjk.group(2)), int(cjk.group(3)))
     slashed = re.fullmatch(r"(\d{1,2})/(\d{1,2})", a) if not b else None
     if slashed:  # "2/3": day/month or month/day, whichever is a day of the program
         x, y = int(slashed.group(1)), int(slashed.group(2))

@@ -947,3 +947,103 @@ def room_words(languages: frozenset[str]) -> frozenset[str]:
     """The words for a room in English and the given languages (one word each); made
     once per set of languages (the room reader asks at every token)."""
     return frozenset(w for code in _of(languages) for w in ROOM_WORDS.get(code, ()) if " " not in w)
+
+
+# -- Chinese (zh) -------------------------------------------------------------------
+# Chinese writes no spaces and, unlike Japanese, never changes script between its
+# words: a run of Chinese characters is cut at the words the reader knows in it (its
+# weekdays, parts of the day, the base's rooms, tracks and languages, and the words
+# here: whenwords._cut_at_known), longest first, the rest kept as written
+# ("周六上午的人工智能演讲" is "周六", "上午", "的", "人工智能", "演讲").
+# The languages written so: in Chinese characters alone, with no kana to cut them
+CUT_IN_RUNS = frozenset(("zh",))
+LANGUAGE_SAID_ZH = ("讲", "講", "说", "說")  # ("用英语讲的": spoken in English)
+# the one-character words that join a word the reader knows to the rest of its run
+# ("的" of "上午的数据库"): cut off only beside such a word, and no topic begins or
+# ends with one there ("在" is "at": "在分会场A"; "用" is "in" a language: "用英语")
+RUN_PARTICLES: dict[str, tuple[str, ...]] = {"zh": ("的", "在", "用", *LANGUAGE_SAID_ZH)}
+LEAVE_OUT["zh"] = LeaveOut(
+    words=(("除了",), ("除去",)),  # "除了周六" (except Saturday)
+    limits=(("不在",), ("不是",), ("不要",), ("不用",), ("避开",), ("排除",)),
+    after=(("以外",), ("之外",), ("除外",)),  # "星期六以外" (Saturday excepted)
+)
+OF_WORDS["zh"] = ("的",)  # ("英语的演讲": talks of English)
+PLACE_WORDS["zh"] = ("在",)  # ("在分会场A")
+# the words before a language that say the talks are held in it, as English's "in"
+# ("用英语讲的": spoken in English)
+LANGUAGE_CUES_IN: dict[str, tuple[str, ...]] = {"zh": ("用",)}
+# ...and the words after it that say so, as English's "spoken" ("用英语讲的")
+LANGUAGE_SAID: dict[str, tuple[str, ...]] = {"zh": LANGUAGE_SAID_ZH}
+# the weekdays as people say them that CLDR does not give ("礼拜六", "星期天": CLDR has
+# "星期六", "周六"), by their weekday (0: Monday)
+WEEKDAYS_MORE: dict[str, dict[str, int]] = {
+    "zh": {
+        **{f"{week}{n}": d for week in ("礼拜", "禮拜") for d, n in enumerate("一二三四五六")},
+        **dict.fromkeys(("礼拜天", "礼拜日", "禮拜天", "禮拜日", "星期天", "周天", "週天"), 6),
+    }
+}
+# a time limit said after the clock time ("15:00以后", "15:00 之前"), as `TIME_CUES`
+# says one before it
+TIME_CUES_AFTER: dict[str, dict[str, str]] = {
+    "zh": {
+        "以后": "after",
+        "之后": "after",
+        "以後": "after",
+        "之後": "after",
+        "以前": "before",
+        "之前": "before",
+    }
+}
+DAY_ORDINALS["zh"] = {"第一": 1, "第二": 2, "第三": 3, "第四": 4, "最后一": -1, "最後一": -1}
+# ...and the word for a day of the program said right after an ordinal ("第一天")
+DAY_NOUNS_AFTER: dict[str, tuple[str, ...]] = {"zh": ("天",)}
+
+
+@lru_cache(maxsize=64)
+def run_words(languages: frozenset[str]) -> frozenset[str]:
+    """The words of this file a run of Chinese characters is cut at, in those of the
+    given languages written without spaces in Chinese characters alone
+    (`CUT_IN_RUNS`), folded: their cues, words for talks, time cues said after a time
+    and ordinal days ("第一天")."""
+    said: set[str] = set()
+    for code in languages & CUT_IN_RUNS:
+        entry = LEAVE_OUT.get(code)
+        if entry is not None:
+            said |= {"".join(c) for kind in (entry.words, entry.limits, entry.after) for c in kind}
+        said |= set(TALK_NOUNS.get(code, ())) | set(TIME_CUES_AFTER.get(code, {}))
+        said |= {o + n for o in DAY_ORDINALS.get(code, {}) for n in DAY_NOUNS_AFTER.get(code, ())}
+    return frozenset(fold(w) for w in said)
+
+
+@lru_cache(maxsize=64)
+def run_particles(languages: frozenset[str]) -> frozenset[str]:
+    """The particles of `RUN_PARTICLES` in the given languages."""
+    return frozenset(w for code in languages for w in RUN_PARTICLES.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def time_cues_after(languages: frozenset[str]) -> dict[str, str]:
+    """The time cues said after a clock time in the given languages (`TIME_CUES_AFTER`),
+    folded, each with the English cue it says."""
+    return {
+        fold(w): c for code in sorted(languages) for w, c in TIME_CUES_AFTER.get(code, {}).items()
+    }
+
+
+@lru_cache(maxsize=64)
+def language_cues(languages: frozenset[str]) -> frozenset[str]:
+    """The words before a language that say the talks are in it, in the given languages
+    (`LANGUAGE_CUES_IN`; English's are the reader's own)."""
+    return frozenset(w for code in languages for w in LANGUAGE_CUES_IN.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def language_said(languages: frozenset[str]) -> frozenset[str]:
+    """The words said after a language that say the talks are in it (`LANGUAGE_SAID`)."""
+    return frozenset(w for code in languages for w in LANGUAGE_SAID.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def day_nouns_after(languages: frozenset[str]) -> frozenset[str]:
+    """The words for a day said right after an ordinal in the given languages ("天")."""
+    return frozenset(w for code in languages for w in DAY_NOUNS_AFTER.get(code, ()))

@@ -32,6 +32,7 @@ every limit is read, what each cue leaves out. Readers over a query's `Words`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -39,7 +40,7 @@ from index.search.read import lengthwords, lexicon, tracknames
 from index.search.read.whenwords import Chip, Words
 from talkbase.core.filters import CLOCK_LIMITS, FILTER_NAMES, Filters
 from talkbase.core.languages import english_name
-from talkbase.core.terms import fold
+from talkbase.core.terms import HAN, fold
 
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
 # after a cue, words that hedge rather than leave out ("but not only", "but not
@@ -57,6 +58,7 @@ _LIMITS = frozenset(FILTER_NAMES)
 _LEADS = frozenset(("on", "during"))
 # the chips of a time of day, which narrow a day said before them ("Sunday in the morning")
 _TIMES = frozenset(CLOCK_LIMITS)
+_HAN = re.compile(f"[{HAN}]")  # a Chinese character
 
 
 @dataclass(frozen=True)
@@ -207,10 +209,19 @@ def _limits_after(r: Words, end: int, between: Collection[str], anywhere: bool) 
             continue
         if r.query[out[-1].end : chip.start].strip():  # said straight after, no word between
             break
+        if _spaced_apart(r.query, out[-1].end, chip.start) and not _refines(out[-1], chip):
+            break  # "除了周六 人工智能": a space parts words that are written without
         if _lead(chip) in leads and not _refines(out[-1], chip):
             break  # its own cue: a limit of its own ("on Friday")
         out.append(chip)
     return out
+
+
+def _spaced_apart(query: str, a: int, b: int) -> bool:
+    """Whether a space stands between characters `a` and `b` of `query` where Chinese
+    characters are on both sides: a text written without spaces between its words
+    says with one that what follows is no part of what went before."""
+    return a < b and _HAN.match(query, a - 1) is not None and _HAN.match(query, b) is not None
 
 
 def _refines(day: Chip, chip: Chip) -> bool:

@@ -7,6 +7,7 @@ time that adds nothing to it ("Uhr") is joined to the time; the clock reader
 shows the words as typed. The languages read are those a visitor may ask in
 (`Vocab.asked_in`: the talks', where the conference is, and every one the lexicon
 has): a cue is read only right before a clock time, where no English word is one.
+A language that says its cue after the time ("15:00 以后") has it read as said before.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _TIME_WORDS = ("midnight", "noon", "midday", "lunch", "lunchtime")
 def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
+    _said_after(r, lexicon.time_cues_after(spoken))
     cues = lexicon.time_cues(spoken)
     if not cues:
         return
@@ -80,6 +82,21 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _said_after(r: Any, cues: dict[str, str]) -> None:
+    """A cue said right after a clock time (`lexicon.TIME_CUES_AFTER`: "15:00 以后",
+    "15:00之前") made the English cue it says, put before the time, the time's token
+    holding the cue's words (a chip shows them as typed). Only after a time that can
+    be nothing else: with its minutes, "h" or am/pm ("15:00", "3pm"; not "3 以后")."""
+    toks = r.toks
+    for i in range(len(toks) - 1):
+        cue = cues.get(toks[i + 1].low)
+        found = clock(toks, i) if cue and not toks[i].used and not toks[i + 1].used else None
+        if found is None or found[1] != 1 or toks[i].low.isdigit():
+            continue
+        said = replace(toks[i + 1], low=cue, start=toks[i].start, end=toks[i].start)
+        toks[i : i + 2] = [said, replace(toks[i], end=toks[i + 1].end)]
 
 
 _PM = ("afternoon", "evening", "night")

@@ -18,6 +18,7 @@ from index.search.read import lexicon
 from index.search.read.lexicon import AT_PLACE, PLACE_CUES
 from index.search.read.trackmatch import JOINS, MOST_TRACKS, is_cue, long_names, tracks_named
 from index.search.read.whenwords import WHEN_FIELDS, Chip, Words
+from talkbase.core.terms import fold
 
 TRACK_WORDS = 5  # the most words of a track's name read next to a cue
 EITHER = ("and", "or", "&", "")  # between names of several tracks ("": a lone comma)
@@ -117,9 +118,16 @@ def read_whole(r: Words, i: int) -> bool:
     may be left out), in a query that also says when (a day or a time: finding
     one's way in the program), is read so. Without one it ranks as words ("remote
     attestation for confidential computing" is a topic, not the Confidential
-    Computing devroom), as does a one-word name ("Go", "Containers") with no cue."""
+    Computing devroom), as does a one-word name ("Go", "Containers") with no cue; a
+    name in Chinese characters is read whole as one word where a run of them is cut at
+    the words the base knows (`Vocab.run_words`: "周六上午的人工智能演讲")."""
     if not r.vocab.tracks or not r.free(i) or not any(c.field in WHEN_FIELDS for c in r.chips):
         return False
+    if r.low(i) in r.vocab.run_words[0]:  # a name in Chinese characters, one word ("人工智能")
+        named = [t for t in r.vocab.tracks if fold(t) == r.low(i)]
+        if len(named) == 1:
+            _take(r, (i, i), [i], (named[0],))
+            return True
     best: tuple[int, str] | None = None
     for track, kept in long_names(r.vocab.tracks).get(r.low(i), ()):
         j, k = i, 0

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rapidfuzz.distance import OSA
 
@@ -321,12 +322,14 @@ class _Reader(Words):
             return self._language_compound(i) or self._language_adjective(i)
         code, n = found
         end = i + n
-        cued = self.free(i - 1) and self.low(i - 1) in LANGUAGE_CUES
+        cues = LANGUAGE_CUES | lexicon.language_cues(self.vocab.asked_in)  # ("用英语")
+        cued = self.free(i - 1) and self.low(i - 1) in cues
         # "in het Engels": a cue, then an article of a language the visitor may ask in
         article = not cued and self.free(i - 2) and self.low(i - 2) in LANGUAGE_CUES
         article = article and self.free(i - 1) and self.low(i - 1) in self._articles()
         cued = cued or article
-        named = self.free(end) and self.low(end) in LANGUAGE_NOUNS
+        said = LANGUAGE_NOUNS | lexicon.language_said(self.vocab.asked_in)  # ("英语讲的")
+        named = self.free(end) and self.low(end) in said
         group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
@@ -337,7 +340,7 @@ class _Reader(Words):
         of = self.free(k) and self.low(k) in lexicon.of_words(self.vocab.asked_in)
         followed = named or (self.free(k) and self.low(k) in before)
         followed = followed or (of and self.free(k + 1) and self.low(k + 1) in group)
-        opening = i == 0 and any(self.low(j) in _GROUP for j in range(end, end + 3))
+        opening = i == 0 and any(self.low(j) in group for j in range(end, end + 3))
         if not (cued or followed or opening):
             return self._language_adjective(i)
         label = f"in {english_name(code)}"
@@ -764,20 +767,24 @@ READERS: tuple[Reader, ...] = (
 _PARTICLE = re.compile(r"[\u3040-\u309f]{1,3}")
 
 
-def _written(left: list, toks: list) -> str:
+def _written(left: list, toks: list, particles: Collection[str] = ()) -> str:
     """The topic's tokens (`left`, of the query's `toks`) as the visitor wrote them: a
     space between two only where one stood between them, not where a text without
     spaces was cut into words (whenwords._runs); a particle at either end left out
-    where it goes with a word read as a limit ("土曜の" of "土曜のセキュリティ")."""
+    where it goes with a word read as a limit ("土曜の" of "土曜のセキュリティ"; and
+    one of a run of Chinese characters, `particles`: "的" of "下午的数据库")."""
     place = {id(t): k for k, t in enumerate(toks)}
+
+    def particle(t: Any) -> bool:
+        return bool(_PARTICLE.fullmatch(t.text)) or t.text in particles
 
     def with_a_limit(t: object, step: int) -> bool:
         k = place[id(t)] + step
         return 0 <= k < len(toks) and toks[k].used
 
-    while left and _PARTICLE.fullmatch(left[0].text) and with_a_limit(left[0], -1):
+    while left and particle(left[0]) and with_a_limit(left[0], -1):
         left = left[1:]
-    while left and _PARTICLE.fullmatch(left[-1].text) and with_a_limit(left[-1], 1):
+    while left and particle(left[-1]) and with_a_limit(left[-1], 1):
         left = left[:-1]
     out = ""
     for k, t in enumerate(left):
@@ -836,15 +843,15 @@ def understand(query: str, vocab: Vocab) -> Understood:
     r.kind_alone(frame)
     left = [t for t in r.toks if not t.used]
     while left and left[0].low in frame:
-        left.pop(0)
+        left.pop(0).used = True  # (no topic: a particle beside it goes too, `_written`)
     while left and left[-1].low in frame:
-        left.pop()
+        left.pop().used = True
     order = ""
     if len(left) == 1 and left[0].low in ORDER_WORDS and r.vocab.timed:  # "the last talk"
         order, t = ORDER_WORDS[left[0].low], left.pop()
         label = "earliest first" if order == "first" else "latest first"
         r.chips.append(Chip("order", order, label, t.text, t.start, t.end))
-    topic = _written(left, r.toks).strip(" ?!,;:")
+    topic = _written(left, r.toks, vocab.run_words[1]).strip(" ?!,;:")
     filters = Filters(**{k: v for k, v in r.values.items() if k in Filters.__dataclass_fields__})
     speakers, orgs = tuple(dict.fromkeys(r.speakers)), tuple(dict.fromkeys(r.orgs))
     if len(speakers) == 1:

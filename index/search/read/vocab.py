@@ -27,7 +27,7 @@ from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.stemming import ENDING_LETTERS, a_form_of
-from talkbase.core.terms import fold, singular, type_word
+from talkbase.core.terms import EAST_ASIAN, HAN, fold, singular, type_word
 
 # words for a room in any language the lexicon knows: never a room's name alone
 _ROOM_NOUNS = frozenset(w for ws in lexicon.ROOM_WORDS.values() for w in ws)
@@ -39,6 +39,8 @@ _PARTS_SPLIT = re.compile(r"[.+-]")
 # the number or letter a room's name ends in after a word for a room: "2", "12b", "a"
 _ROOM_NUMBER = re.compile(r"\d{1,4}[a-z]?|[a-z]")
 _NUMBERED = re.compile(r"[0-9a-z]")  # (what is left of "ホールA" without its ホール)
+_CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")  # (a weekday said short: "周六")
+_HAN = re.compile(f"[{HAN}]")  # (a Chinese character)
 
 
 norm = fold  # (the name this module's readers use)
@@ -122,6 +124,21 @@ class Vocab:
         once per base: "Lange" of Eva Lange is no length word there."""
         words = {w for key in self.speakers for w in key}
         return frozenset(words | set(self.surnames) | set(self.first_names))
+
+    @cached_property
+    def run_words(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The words a run of Chinese characters is cut at where a language written
+        so is asked in (`lexicon.CUT_IN_RUNS`: whenwords._cut_at_known), folded: the
+        base's weekdays, parts of the day, rooms, tracks, session types and languages
+        written in Chinese characters, and the lexicon's words of those languages; and
+        the particles cut off beside them (`lexicon.RUN_PARTICLES`). Empty elsewhere."""
+        asked = self.asked_in & lexicon.CUT_IN_RUNS
+        if not asked:
+            return frozenset(), frozenset()
+        names = [*self.day_words, *self.part_words, *self.tracks, *self.formats]
+        names += [*self.rooms.values(), *(" ".join(k) for k in self.languages)]
+        own = {norm(n) for n in names if _HAN.search(n) and " " not in n.strip()}
+        return frozenset(own | lexicon.run_words(asked)), lexicon.run_particles(asked)
 
     @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
@@ -316,9 +333,13 @@ class Vocab:
             key = norm(word)
             if free(key) and key not in self.common and key not in self.day_words:
                 self.short_days.setdefault(key, (day, code))
-        if theirs:
+        if theirs:  # (two characters of an East Asian script are a word: "周六")
             for word, day in languages.weekday_names(code, "abbreviated").items():
-                if len(norm(word)) >= 3 and norm(word) not in self.words:
+                long = len(norm(word)) >= 3 or _CJK_WORD.fullmatch(norm(word))
+                if long and norm(word) not in self.words:
+                    self.day_words.setdefault(norm(word), day)
+            for word, day in lexicon.WEEKDAYS_MORE.get(code, {}).items():  # ("礼拜六")
+                if norm(word) not in self.words:
                     self.day_words.setdefault(norm(word), day)
         parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
         relative = languages.relative_day_names(code)

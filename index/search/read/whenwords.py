@@ -14,6 +14,7 @@ index/search/read/understand.py reads rooms, formats, tracks and people on top o
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from index.search.rank.stopwords import language_list
 from index.search.read import lexicon, visitors
 from index.search.read.clockwords import LEAD_INS, clock, minutes, span, standalone
 from index.search.read.daywords import (
+    CJK_DATE,
     DAY_NAMES,
     DAY_WORDS,
     NUMBERS,
@@ -140,9 +142,12 @@ def _slipped(typed: str, name: str) -> bool:
 # words' stems in Chinese characters and their endings and particles in hiragana, its
 # loanwords in katakana ("土曜の午前のセキュリティ" is "土曜", "の", "午前", "の",
 # "セキュリティ"); a change of script inside a run of non-spaces is a word's edge there
+# (a clock time after the word stays whole: "周日15:00" is "周日", "15:00"); a date
+# written with its characters is one word ("11月15日": daywords.CJK_DATE)
 _SCRIPT_RUN = re.compile(
-    r"[\u3040-\u309f]+|(?:[\u30a0-\u30ff\uff66-\uff9f]+|[\u3400-\u9fff\uf900-\ufaff]+)"
-    r"[A-Za-z0-9]*|[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]+"
+    rf"{CJK_DATE.pattern}|[\u3040-\u309f]+|"
+    r"(?:[\u30a0-\u30ff\uff66-\uff9f]+|[\u3400-\u9fff\uf900-\ufaff]+)"
+    r"(?:[A-Za-z0-9]+(?![:.]?\d))?|[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]+"
 )
 
 
@@ -187,9 +192,62 @@ def _cut_before_cues(
     return out
 
 
-def _tokens(query: str, cues: Collection[tuple[str, ...]] = ()) -> list[_Tok]:
+_KANA = re.compile("[\u3040-\u30ff\uff66-\uff9f]")
+
+
+def _cut_at_known(
+    query: str, spans: list[tuple[int, int]], known: Collection[str], particles: Collection[str]
+) -> list[tuple[int, int]]:
+    """The runs `spans` of `query`, a run of Chinese characters cut at the words of
+    `known` in it (folded, two characters or more: a language's words that
+    `lexicon.CUT_IN_RUNS` holds, which never changes script between words), the
+    longest first from its start, and a particle (`particles`: "的") cut off beside
+    such a word; the rest kept whole ("周六上午的人工智能演讲" is "周六", "上午",
+    "的", "人工智能", "演讲")."""
+    if not known:
+        return spans
+    longest = max(map(len, known))
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        low = query[a:b].lower()
+        if len(low) != b - a or not _HAN.search(low):
+            out.append((a, b))
+            continue
+        pieces: list[tuple[int, int, bool]] = []  # (from, to, a known word)
+        p = rest = 0
+        while p < len(low):
+            n = next(
+                (n for n in range(min(longest, len(low) - p), 1, -1) if low[p : p + n] in known), 0
+            )
+            if not n:
+                p += 1
+                continue
+            if rest < p:
+                pieces.append((rest, p, False))
+            pieces.append((p, p + n, True))
+            p = rest = p + n
+        if rest < len(low):
+            pieces.append((rest, len(low), False))
+        for k, (x, y, word) in enumerate(pieces):
+            if word:
+                out.append((a + x, a + y))
+                continue
+            head = k > 0 and y - x > 1 and low[x] in particles  # ("的" of "的数据库")
+            tail = k + 1 < len(pieces) and y - x > 1 and low[y - 1] in particles
+            cuts = sorted({x, y, *([x + 1] if head else []), *([y - 1] if tail else [])})
+            out += [(a + c, a + d) for c, d in itertools.pairwise(cuts) if c < d]
+    return out
+
+
+def _tokens(
+    query: str,
+    cues: Collection[tuple[str, ...]] = (),
+    known: tuple[Collection[str], Collection[str]] = ((), ()),
+) -> list[_Tok]:
     out = []
     spans = _cut_before_cues(query, [m.span() for m in _runs(query)], cues)
+    if not _KANA.search(query):  # (Japanese, which cuts its runs where its script changes)
+        spans = _cut_at_known(query, spans, *known)
     for a, b in spans:
         raw = query[a:b]
         # (a zero-width space or a direction mark inside a word is no part of it)
@@ -246,7 +304,8 @@ class Words:
 
     def __init__(self, query: str, vocab: Vocab) -> None:
         self.query, self.vocab = query, vocab
-        self.toks = _tokens(query, lexicon.leave_out(vocab.spoken, vocab.asked_in).after)
+        after = lexicon.leave_out(vocab.spoken, vocab.asked_in).after
+        self.toks = _tokens(query, after, vocab.run_words)
         self.chips: list[Chip] = []
         self.values: dict[str, str] = {}
         self.speakers: list[str] = []
@@ -443,6 +502,15 @@ class Words:
                 return True
             if n >= 1 and v.days:
                 self.absent(i, 2, cue, f"on day {n}", "days")
+                return True
+        ordinal = next(  # "第一天": an ordinal and the word for a day as one word
+            (w[: -len(x)] for x in lexicon.day_nouns_after(v.spoken) if w.endswith(x)), ""
+        )
+        if ordinal and lexicon.day_ordinals(v.spoken).get(ordinal):
+            n = lexicon.day_ordinals(v.spoken)[ordinal]
+            if v.days and -1 <= n <= len(v.days):
+                day = v.days[n if n < 0 else n - 1]
+                self.take(i, 1, "day", day.isoformat(), self.toks[i].text, cue)
                 return True
         if self.low(i + 1) in nouns and self.free(i + 1):  # "first day", "primo giorno"
             n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0))

@@ -61,10 +61,33 @@ export const runCue = cue => cue.length > 0 && cue.every(w => JAPANESE.test(w));
 // `words` does not have). `runs`: each run of Chinese characters with the words it was
 // cut into (its text, [from, to) of `toks`), so that a limit said in the whole run
 // ("土曜日") is read from all its pairs.
-export function queryWords(text, cues = []) {
+// A run of Chinese characters of a language that never changes script between its words
+// (Chinese) is first cut at the words the server cuts it at (`known`: the export's
+// `run_words`, index/search/read/whenwords.py `_cut_at_known`), the longest first from
+// its start, so that no pair is read across two words ("不在周六" is "不在", "周六",
+// not "在周"); a query with kana is Japanese, cut where its script changes only.
+export function cutAtKnown(w, known) {
+  if (!known.size || !/[\u3400-\u9fff\uf900-\ufaff]/u.test(w)) return [w];
+  const longest = Math.max(...[...known].map(k => k.length));
+  const out = [];
+  let rest = 0, p = 0;
+  while (p < w.length) {
+    let n = Math.min(longest, w.length - p);
+    while (n > 1 && !known.has(w.slice(p, p + n))) n--;
+    if (n < 2) { p++; continue; }
+    if (rest < p) out.push(w.slice(rest, p));
+    out.push(w.slice(p, p + n));
+    p = rest = p + n;
+  }
+  if (rest < w.length) out.push(w.slice(rest));
+  return out;
+}
+
+export function queryWords(text, cues = [], known = new Set()) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
-  for (const w of fold(text).split(/[^\p{L}\p{N}+#]+/u)) {
+  const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
+  for (const w of fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(x => cutAtKnown(x, cut))) {
     if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
     const parts = [];
     const found = w.match(KINDS);
@@ -84,6 +107,9 @@ export function queryWords(text, cues = []) {
       }
       const run = parts[k];
       if (!HAN.test(run)) { if (kept(run)) toks.push(run); continue; }
+      // a character cut off alone ("的" of "周六的人工智能") stands between the words
+      // beside it, as on the server, and is no topic
+      if (run.length === 1 && cut.size) { joined.add(toks.length); toks.push(run); continue; }
       const from = toks.length;
       toks.push(...pieces(run));
       runs.push({ text: run, from, to: toks.length });
@@ -262,6 +288,10 @@ export function createSearch(talks, meta, vectors) {
   const CUE_WORDS = cues('words'), CUE_LIMITS = cues('limits'), CUE_AFTER = cues('after');
   // the cues said after a limit in Japanese, read in its runs (`queryWords`)
   const RUN_CUES = ((meta.leave_out || {}).after || []).map(c => c.map(fold)).filter(runCue);
+  // the words a run of Chinese characters is cut at (`cutAtKnown`), as the server cuts it
+  const RUN_WORDS = new Set(meta.run_words || []);
+  // the words for talks of the languages a visitor may ask in (the server's lexicon.TALK_NOUNS)
+  const TALK_NOUNS = new Set((meta.talk_nouns || []).flatMap(words));
   // right after a cue, a word that hedges rather than leaves out ("but not only", "but
   // not exclusively", "nicht nur")
   const hedges = new Set(words(((meta.leave_out || {}).only || []).join(' ')));
@@ -297,7 +327,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(query, RUN_CUES);
+    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS);
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 && (r.text in dayWords || r.text in partWords))
       .map(r => [r.from, r]));
@@ -365,6 +395,9 @@ export function createSearch(talks, meta, vectors) {
     leaveOut(query, toks, used, entries);
     asWords(toks, used, entries);
     const topic = toks.filter((w, i) => !used[i] && !joined.has(i));  // (a cue unread is no topic)
+    // a word for talks at either end is no topic ("演讲"), as the server's frame trims it
+    while (topic.length && TALK_NOUNS.has(topic[0])) topic.shift();
+    while (topic.length && TALK_NOUNS.has(topic[topic.length - 1])) topic.pop();
     return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks };
   }
 
