@@ -172,6 +172,9 @@ def test_the_russian_word_for_a_day_is_no_afternoon(devconf):
     u = understand("доклады в этот день", devconf)
     assert u.filters.after is None and u.filters.starts_before is None, u.label
     assert understand("в пятницу утром", devconf).filters.starts_before == "12:00"
+    # ...its form said after a time still is ("the second half of the day")
+    assert understand("во второй половине дня", devconf).filters.after == "12:00"
+    assert understand("доклады второго дня", devconf).filters.day == "2026-11-20"
 
 
 @pytest.mark.parametrize(

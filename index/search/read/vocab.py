@@ -323,10 +323,13 @@ class Vocab:
                     self.day_words.setdefault(norm(word), day)
         parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
         relative = languages.relative_day_names(code)
-        nouns = lexicon.DAY_NOUNS.get(code, ())  # (Russian "день" is a day, and CLDR's afternoon)
+        # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
+        # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
+        # time stays one: "во второй половине дня", "3 часа дня")
+        day = lexicon.DAY_NOUNS.get(code, ("",))[0]
         for word, part in parts.items():
             key = norm(word).replace("\u2019", "'")  # ("l’après-midi" typed "l'après-midi")
-            if key in nouns:
+            if key == day:
                 continue
             if free(key) and key not in self.part_words:
                 self.part_words[key] = part
