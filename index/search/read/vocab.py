@@ -326,10 +326,10 @@ class Vocab:
         # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
         # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
         # time stays one: "во второй половине дня", "3 часа дня")
-        day = lexicon.DAY_NOUNS.get(code, ("",))[0]
+        day_noun = lexicon.DAY_NOUNS.get(code, ("",))[0]
         for word, part in parts.items():
             key = norm(word).replace("\u2019", "'")  # ("l’après-midi" typed "l'après-midi")
-            if key == day:
+            if key == day_noun:
                 continue
             if free(key) and key not in self.part_words:
                 self.part_words[key] = part
