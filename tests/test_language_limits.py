@@ -229,7 +229,7 @@ def test_days_said_in_any_language_the_reader_knows_unless_a_word_or_name_of_the
         ),
     ]
     v = Vocab.from_talks(talks)
-    assert set(lexicon.ASKED_IN) == {"de", "es", "fr", "it", "nl"}
+    assert set(lexicon.ASKED_IN) == {"ar", "de", "es", "fr", "it", "nl", "ru"}
     u = understand("talk su Rust domenica pomeriggio", v)
     assert u.filters.day == "Sun" and u.filters.after == "12:00", u.label
     assert understand("charlas de Rust el domingo", v).filters.day is None  # a speaker

@@ -48,6 +48,7 @@ from index.search.rank.ranking import (
 from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import tokenize
 from index.search.read import visitors
+from index.search.read.daywords import DAY_WORDS
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
@@ -66,6 +67,7 @@ from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNot
 from talkbase.core.languages import several_languages
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
+from talkbase.core.terms import WEEKDAYS, fold
 from talkbase.core.when import NIGHT_ENDS
 
 Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
@@ -193,6 +195,7 @@ class KnowledgeBase:
         """Ids of talks passing `filters`, or None when no filter is set."""
         if filters is None or not filters.active():
             return None
+        filters = self._named_day(filters)
         with self._remembering:
             found = self._allowed_cache.get(filters)
         if found is None:
@@ -201,6 +204,16 @@ class KnowledgeBase:
             with self._remembering:
                 self._allowed_cache.put(filters, found)
         return list(found.tolist())
+
+    def _named_day(self, filters: Filters) -> Filters:
+        """`filters` with a day given as a weekday's name the query reader knows in the
+        program's languages (`Vocab.day_words`: "пятница", "الجمعة", "sabato") as that
+        weekday ("Fri"); as given otherwise (a date, "Tue", or a word to refuse)."""
+        said = fold(filters.day or "").strip().rstrip(".")
+        if not said or said[:1].isdigit() or said in DAY_WORDS:  # (English's: filters.py's)
+            return filters
+        day = self.vocab.day_words.get(said)
+        return filters if day is None else replace(filters, day=WEEKDAYS[day][:3].title())
 
     def talk(self, ref: str | int) -> Talk:
         """A talk by id, exact title, unique title prefix, or close title match."""

@@ -94,6 +94,8 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "es": ("dia", "jornada"),
     "nl": ("dag",),
     "pl": ("dzien",),
+    "ru": ("день", "дня"),  # (sweep 20)
+    "ar": ("يوم", "اليوم"),  # (sweep 20)
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

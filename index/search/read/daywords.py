@@ -8,7 +8,7 @@ talk is.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from talkbase.core.terms import WEEKDAYS
@@ -51,11 +51,16 @@ def _real(year: int, month: int, day: int) -> date | None:
         return None
 
 
-def date_of(a: str, b: str, days: Sequence[date]) -> date | None:
+def date_of(
+    a: str, b: str, days: Sequence[date], months: Mapping[str, int] | None = None
+) -> date | None:
     """The date the words `a` (and `b`, the next word, "" for none) say, in the year
     of the program's `days` (this year's without days): "2024-02-03", "3 feb", "feb
-    3rd", "2/3" (whichever way is one of `days`); None when they say none."""
-    if not (a[:1].isdigit() or a[:3] in MONTHS):
+    3rd", "2/3" (whichever way is one of `days`), or with a month's name of `months`
+    (a language of the program's, whole: "20 ноября", "16 ديسمبر"); None when they
+    say none."""
+    months = months or {}
+    if not (a[:1].isdigit() or a[:3] in MONTHS or a in months):
         return None
     years = sorted({d.year for d in days}) or [date.today().year]
     cjk = CJK_DATE.fullmatch(a) if not b else None
@@ -75,6 +80,7 @@ def date_of(a: str, b: str, days: Sequence[date]) -> date | None:
             return None
     day_s, month_s = (a, b) if a[:1].isdigit() else (b, a)
     m = re.fullmatch(r"(\d{1,2})(st|nd|rd|th)?", day_s)
-    if not m or month_s[:3] not in MONTHS or not b:
+    if not m or not b or (month_s[:3] not in MONTHS and month_s not in months):
         return None
-    return _real(years[0], MONTHS.index(month_s[:3]) + 1, int(m.group(1)))
+    month = months.get(month_s) or MONTHS.index(month_s[:3]) + 1
+    return _real(years[0], month, int(m.group(1)))

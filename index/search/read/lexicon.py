@@ -495,6 +495,17 @@ LANGUAGE_SPEAKING: dict[str, tuple[str, ...]] = {
     "nl": ("talig", "talige"),
     "de": ("sprachig", "sprachige", "sprachigen", "sprachiger", "sprachiges"),
 }
+# The ending a language's name has where the language names languages with an
+# adjective, dropped before an ending above is added (Russian "английский": "английском")
+LANGUAGE_NAME_ENDINGS: dict[str, tuple[str, ...]] = {}
+# The words for "in" a language says right before a language's name or its adjective,
+# which alone make it a limit ("на английском", "باللغة الإنجليزية"), as `LANGUAGE_CUES`
+# (index/search/read/understand.py) are for the languages above
+LANGUAGE_CUES_IN: dict[str, tuple[str, ...]] = {}
+# A language's name said in one word as "in English" is: a prefix and an ending on the
+# name's stem (less `LANGUAGE_NAME_ENDINGS`): "по-английски", "بالإنجليزية"; a limit
+# wherever it stands
+LANGUAGE_SAID_AS: dict[str, tuple[tuple[str, str], ...]] = {}
 # The languages of `LANGUAGE_ADJECTIVE_ENDINGS` whose adjective follows the noun it
 # goes with ("charlas inglesas", "en lengua inglesa"); in the others it comes before it
 # ("englische Vorträge", "in englischer Sprache"), and on its other side it describes
@@ -527,6 +538,90 @@ DAY_PARTS: dict[str, dict[str, str]] = {
     },
 }
 
+
+# ---- Russian: each table's words for the language, stated once (sweep 20) ----
+LEAVE_OUT["ru"] = LeaveOut(
+    words=(("но", "не"), ("кроме",), ("за", "исключением"), ("исключая",)),
+    limits=(("не", "могу", "прийти"), ("не",), ("без",)),
+    only=("только", "лишь", "исключительно"),
+)
+TIME_CUES["ru"] = {
+    ("после",): "after",
+    ("позже",): "after",
+    ("до",): "until",
+    ("раньше",): "before",
+    ("перед",): "before",
+    ("с",): "from",
+    ("со",): "from",
+    ("от",): "from",
+    ("в",): "at",
+    ("во",): "at",
+    ("около",): "around",
+    ("между",): "between",
+    ("и",): "and",
+    ("полуночи",): "midnight",
+    ("полночь",): "midnight",
+    ("полудня",): "noon",
+    ("полдень",): "noon",
+}
+DAY_ORDINALS["ru"] = {  # (before "день", "дня": terms.DAY_NOUNS)
+    **dict.fromkeys(("первый", "первого", "первом"), 1),
+    **dict.fromkeys(("второй", "второго", "втором"), 2),
+    **dict.fromkeys(("третий", "третьего", "третьем"), 3),
+    **dict.fromkeys(("последний", "последнего", "последнем"), -1),
+}
+CLOCK_AFTER["ru"] = ("часов", "часа", "ч")
+TALK_NOUNS["ru"] = ("доклад", "доклады", "докладов", "выступление", "выступления")
+LANGUAGE_ADJECTIVE_ENDINGS["ru"] = ("ого", "ому", "ом", "им", "ие", "их", "ими", "ая", "ой", "ую")
+LANGUAGE_NAME_ENDINGS["ru"] = ("ий", "ый", "ой")  # ("английский", "русский")
+LANGUAGE_CUES_IN["ru"] = ("на",)  # ("на английском (языке)")
+LANGUAGE_SAID_AS["ru"] = (("по-", "и"),)  # ("по-английски")
+LANGUAGE_WORDS["ru"] = ("язык", "языке", "языка")
+NOT_A_CLOCK["ru"] = ("лет", "года", "год", "минут", "минуты", "дней", "месяцев", "секунд")
+
+# ---- Arabic: each table's words for the language, stated once (sweep 20) ----
+LEAVE_OUT["ar"] = LeaveOut(
+    words=(("ما", "عدا"), ("ماعدا",), ("عدا",), ("باستثناء",), ("سوى",)),
+    limits=(
+        ("لا", "أستطيع", "الحضور"),  # "I can't attend (on Tuesday)"
+        ("لا", "يمكنني", "الحضور"),
+        ("ليس",),
+        ("ليست",),
+        ("غير",),
+        ("بدون",),
+        ("لا",),
+        ("لن",),
+    ),
+    only=("فقط",),
+)
+TIME_CUES["ar"] = {
+    ("بعد", "الساعة"): "after",
+    ("بعد",): "after",
+    ("قبل", "الساعة"): "before",
+    ("قبل",): "before",
+    ("من", "الساعة"): "from",
+    ("من",): "from",
+    ("حتى", "الساعة"): "until",
+    ("حتى",): "until",
+    ("إلى", "الساعة"): "until",
+    ("إلى",): "until",
+    ("في", "الساعة"): "at",
+    ("الساعة",): "at",
+    ("حوالي", "الساعة"): "around",
+    ("حوالي",): "around",
+    ("بين", "الساعة"): "between",
+    ("بين",): "between",
+    ("و",): "and",
+}
+# said after the day's noun ("اليوم الأول": the day the first; `ORDINAL_AFTER_NOUN`)
+DAY_ORDINALS["ar"] = {"الأول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الأخير": -1}
+TALK_NOUNS["ar"] = ("محاضرة", "محاضرات", "جلسة", "جلسات")
+LANGUAGE_CUES_IN["ar"] = ("باللغة", "بلغة")  # ("باللغة الإنجليزية": in the English language)
+LANGUAGE_SAID_AS["ar"] = (("ب", ""),)  # ("بالإنجليزية": in English)
+NOT_A_CLOCK["ar"] = ("سنة", "سنوات", "دقيقة", "دقائق", "ساعات", "أيام", "أشهر")
+
+# The languages that say an ordinal after the day's noun ("اليوم الثاني"), not before
+ORDINAL_AFTER_NOUN = frozenset(("ar",))
 
 # Session types so generic that a program's own type of that name ("Talk", "session")
 # is never read from the words without a cue: every query says "talks"
@@ -809,9 +904,12 @@ def day_nouns(languages: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-def day_ordinals(languages: frozenset[str]) -> dict[str, int]:
-    """The ordinals of the given languages other than English's ("primo": 1, "ultimo": -1)."""
-    return {w: n for c in sorted(languages - {"en"}) for w, n in DAY_ORDINALS.get(c, {}).items()}
+def day_ordinals(languages: frozenset[str], after: bool = False) -> dict[str, int]:
+    """The ordinals of the given languages other than English's ("primo": 1, "ultimo": -1),
+    folded as a query's tokens are; `after`: those said after the day's noun, of the
+    languages of `ORDINAL_AFTER_NOUN` ("اليوم الأول"), else those said before it."""
+    codes = [c for c in sorted(languages - {"en"}) if (c in ORDINAL_AFTER_NOUN) == after]
+    return {fold(w): n for c in codes for w, n in DAY_ORDINALS.get(c, {}).items()}
 
 
 @lru_cache(maxsize=64)
@@ -871,11 +969,36 @@ def language_adjectives(name: str, code: str) -> dict[str, bool]:
     language (`LANGUAGE_ADJECTIVE_ENDINGS`), folded -> whether the word names the
     language alone (`LANGUAGE_SPEAKING`: "engelstalige") rather than only beside a word
     for talks ("engelse"); {} for a language with no such rule."""
-    base = fold(name)
+    base = _stem(name, code)
     if not base.isalpha():
         return {}
-    found = {base + e: False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
+    found = {base + fold(e): False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
     return found | {base + e: True for e in LANGUAGE_SPEAKING.get(code, ())}
+
+
+def language_said_as(name: str, code: str) -> frozenset[str]:
+    """The words a visitor asking in `code` says "in" a language named `name` with, in
+    one word (`LANGUAGE_SAID_AS`: "по-английски", "بالإنجليزية"), folded."""
+    base = _stem(name, code)
+    if not base.isalpha():
+        return frozenset()
+    return frozenset(fold(p) + base + fold(e) for p, e in LANGUAGE_SAID_AS.get(code, ()))
+
+
+def _stem(name: str, code: str) -> str:
+    """A language's name in `code`, folded, less its own ending (`LANGUAGE_NAME_ENDINGS`)."""
+    base = fold(name)
+    for ending in map(fold, LANGUAGE_NAME_ENDINGS.get(code, ())):
+        if base.endswith(ending) and len(base) > len(ending) + 2:
+            return base[: -len(ending)]
+    return base
+
+
+@lru_cache(maxsize=64)
+def language_cues(languages: frozenset[str]) -> frozenset[str]:
+    """The words for "in" before a language's name in the given languages
+    (`LANGUAGE_CUES_IN`), folded."""
+    return frozenset(fold(w) for code in languages for w in LANGUAGE_CUES_IN.get(code, ()))
 
 
 @lru_cache(maxsize=64)
@@ -971,7 +1094,7 @@ OF_WORDS["zh"] = ("的",)  # ("英语的演讲": talks of English)
 PLACE_WORDS["zh"] = ("在",)  # ("在分会场A")
 # the words before a language that say the talks are held in it, as English's "in"
 # ("用英语讲的": spoken in English)
-LANGUAGE_CUES_IN: dict[str, tuple[str, ...]] = {"zh": ("用",)}
+LANGUAGE_CUES_IN["zh"] = ("用",)
 # ...and the words after it that say so, as English's "spoken" ("用英语讲的")
 LANGUAGE_SAID: dict[str, tuple[str, ...]] = {"zh": LANGUAGE_SAID_ZH}
 # the weekdays as people say them that CLDR does not give ("礼拜六", "星期天": CLDR has
@@ -1028,13 +1151,6 @@ def time_cues_after(languages: frozenset[str]) -> dict[str, str]:
     return {
         fold(w): c for code in sorted(languages) for w, c in TIME_CUES_AFTER.get(code, {}).items()
     }
-
-
-@lru_cache(maxsize=64)
-def language_cues(languages: frozenset[str]) -> frozenset[str]:
-    """The words before a language that say the talks are in it, in the given languages
-    (`LANGUAGE_CUES_IN`; English's are the reader's own)."""
-    return frozenset(w for code in languages for w in LANGUAGE_CUES_IN.get(code, ()))
 
 
 @lru_cache(maxsize=64)

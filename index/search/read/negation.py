@@ -43,6 +43,9 @@ from talkbase.core.languages import english_name
 from talkbase.core.terms import HAN, fold
 
 EXCLUDED_WORDS = 3  # the most words read as one excluded phrase
+# the most words a cue of limits cannot read past before a limit, for the limit to be
+# said back rather than applied ("не могу в четверг": `_said_back_near`)
+NEAR_WORDS = 1
 # after a cue, words that hedge rather than leave out ("but not only", "but not
 # limited to", "last but not least"); so does any word in -ly ("but not exclusively")
 HEDGES = frozenset("only just limited least necessarily all always entirely solely".split())
@@ -157,6 +160,9 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
                     _take_between(r, cue.i + cue.n, chips[0].start)
                 _leave_out_limit(r, chips, chips[0].start if away else first)
             continue
+        if cue.kind == "limits":
+            _said_back_near(r, cue, clause, only)
+            continue
         if cue.kind != "words":
             continue
         j = cue.i + cue.n
@@ -178,6 +184,35 @@ def negated(r: Words, cues: Sequence[Cue], frame: Collection[str]) -> list[str]:
             label = f"not understood: “{said}” (nothing to leave out followed it)"
             r.chips.append(Chip("unclear", said, label, said, start, end))
     return out
+
+
+def _said_back_near(r: Words, cue: Cue, between: Collection[str], only: Collection[str]) -> None:
+    """A cue of limits with a limit soon after it, but words between that it cannot
+    read past ("не могу в четверг", "لا أريد يوم الثلاثاء": at most `NEAR_WORDS` of
+    them): the limit is neither applied (the opposite of what was asked) nor left out
+    (a guess), but said back with the cue as not understood. Not after a word for
+    "only" ("не только в четверг": on Thursday too) nor over a comma."""
+    end = r.toks[cue.i + cue.n - 1].end
+    after = sorted((c for c in r.chips if c.start >= end and c.field in _LIMITS), key=_at)
+    if not after:
+        return
+    gap = [t for t in r.toks[cue.i + cue.n :] if t.end <= after[0].start]
+    unread = [t for t in gap if not t.used and t.low not in between]
+    if not unread or len(unread) > NEAR_WORDS or "," in r.query[end : after[0].start]:
+        return
+    if any(t.low in only or t.low in HEDGES for t in gap):
+        return
+    chip = after[0]
+    _unsay(r, chip)
+    for fld, value in chip.more:
+        if r.values.get(fld) == value:
+            del r.values[fld]
+    for t in r.toks[cue.i : cue.i + cue.n]:  # (the words between stay the topic's)
+        t.used = True
+    start = r.toks[cue.i].start
+    said = r.query[start : chip.end]
+    label = f"not understood: “{said}” (no limit set: is {chip.label} left out or asked for?)"
+    r.chips.append(Chip("unclear", said, label, said, start, chip.end))
 
 
 def _take_between(r: Words, j: int, start: int) -> None:

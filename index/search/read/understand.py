@@ -45,7 +45,7 @@ from index.search.read.whenwords import (
     inverted_times,
     match_seq,
 )
-from talkbase.core import stemming
+from talkbase.core import languages, stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
 from talkbase.core.names import honorific, without_honorifics
@@ -196,7 +196,8 @@ class _Reader(Words):
         if not match_seq(self.toks, i, rooms) and self._numbered_room(i):
             return True
         # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
-        if self.low(i) in nouns and self.free(i + 1) and not match_seq(self.toks, i, rooms):
+        noun = self.low(i) in nouns or self._room_noun_form(i)  # ("в зале Казань")
+        if noun and self.free(i + 1) and not match_seq(self.toks, i, rooms):
             found = match_seq(self.toks, i + 1, rooms)
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
@@ -226,6 +227,17 @@ class _Reader(Words):
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
+
+    def _room_noun_form(self, i: int) -> bool:
+        """Whether token `i` is a word for a room in another form, in a language of the
+        talks that inflects it (`languages.inflects`: Russian "в зале" of "зал")."""
+        codes = [c for c in self.vocab.spoken if languages.inflects(c)]
+        w = self.low(i)
+        return w.isalpha() and any(
+            stemming.a_form_of(w, noun, codes)
+            for c in codes
+            for noun in lexicon.ROOM_WORDS.get(c, ())
+        )
 
     def _elided_room(self, i: int) -> bool:
         """ "dans l'Amphi A", "nell'Aula Magna": a room whose first word follows an
@@ -322,7 +334,7 @@ class _Reader(Words):
             return self._language_compound(i) or self._language_adjective(i)
         code, n = found
         end = i + n
-        cues = LANGUAGE_CUES | lexicon.language_cues(self.vocab.asked_in)  # ("用英语")
+        cues = LANGUAGE_CUES | lexicon.language_cues(self.vocab.asked_in)  # ("用英语", "باللغة")
         cued = self.free(i - 1) and self.low(i - 1) in cues
         # "in het Engels": a cue, then an article of a language the visitor may ask in
         article = not cued and self.free(i - 2) and self.low(i - 2) in LANGUAGE_CUES
@@ -354,7 +366,12 @@ class _Reader(Words):
 
     def _language_compound(self, i: int) -> bool:
         """ "Spanish-language sessions": a language and its noun written as one word
-        (`LANGUAGE_NOUNS`), a limit as "in Spanish" is."""
+        (`LANGUAGE_NOUNS`), a limit as "in Spanish" is, as is a word that says "in" a
+        language ("по-английски", "بالإنجليزية": `Vocab.language_said`)."""
+        said = self.vocab.language_said.get(self.low(i)) if self.free(i) else None
+        if said is not None:
+            self.take(i, 1, "language", said, f"in {english_name(said)}")
+            return True
         words = self.low(i).split("-")
         code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None
         if code is None or not self.free(i) or words[-1] not in LANGUAGE_NOUNS:
@@ -385,6 +402,15 @@ class _Reader(Words):
         if language and not cued and self.free(k) and self.low(k) in self._articles():
             k -= 1
             cued = self.free(k) and self.low(k) in LANGUAGE_CUES
+        # after its own language's "in", the adjective alone ("на английском"), and the
+        # word for "language" after it taken too ("на английском языке")
+        own = lexicon.language_cues(frozenset((said_in,)))
+        if own and self.free(i - 1) and self.low(i - 1) in own:
+            after = self.free(i + 1) and self.low(i + 1) in lexicon.language_words(
+                frozenset((said_in,))
+            )
+            self.take(i, 1 + int(after), "language", code, f"in {english_name(code)}", 1)
+            return True
         opening = alone and i == 0 and any(self.low(m) in group for m in range(1, 4))
         if not (noun or cued or opening):
             return False

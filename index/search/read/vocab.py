@@ -77,6 +77,9 @@ class Vocab:
     # in (lexicon.language_adjectives): "engelse" -> ("en", False: beside a word for
     # talks only, "nl": the language it is said in), "engelstalige" -> ("en", True: alone)
     language_adjectives: dict[str, tuple[str, bool, str]] = field(default_factory=dict)
+    # ...and the words that say "in" one of them alone (lexicon.language_said_as):
+    # "по-английски", "بالإنجليزية" -> "en"
+    language_said: dict[str, str] = field(default_factory=dict)
     # weekdays and parts of the day as the talks' other languages write them (CLDR):
     # "sabato" -> 5, "sera" -> "evening"; English's are index/search/read/daywords.py's
     # (and, in a language that inflects them, their inflected forms: inflection.py)
@@ -86,6 +89,9 @@ class Vocab:
     # often words of their own too ("segunda": second), read as a day only where one
     # stands (index/search/read/whenwords.py `Words.short_day`)
     short_days: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # the months as the talks' other languages write them in a date (CLDR, whole):
+    # "ноября" -> 11 ("20 ноября"); English's are daywords.MONTHS
+    month_words: dict[str, int] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # the languages some talk is in (ISO 639-1)
     # ...and those a visitor may ask in: where the conference is, and every language the
     # reader has words for (lexicon.ASKED_IN); read where they are no words of the talks
@@ -305,6 +311,8 @@ class Vocab:
                 name = languages.name_in(code, said_in)
                 for word, alone in lexicon.language_adjectives(name, said_in).items():
                     self.language_adjectives.setdefault(word, (code, alone, said_in))
+                for word in lexicon.language_said_as(name, said_in):
+                    self.language_said.setdefault(word, code)
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
@@ -334,6 +342,8 @@ class Vocab:
             if free(key) and key not in self.common and key not in self.day_words:
                 self.short_days.setdefault(key, (day, code))
         if theirs:  # (two characters of an East Asian script are a word: "周六")
+            for word, month in languages.month_names(code).items():
+                self.month_words.setdefault(norm(word), month)
             for word, day in languages.weekday_names(code, "abbreviated").items():
                 long = len(norm(word)) >= 3 or _CJK_WORD.fullmatch(norm(word))
                 if long and norm(word) not in self.words:
@@ -343,8 +353,14 @@ class Vocab:
                     self.day_words.setdefault(norm(word), day)
         parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
         relative = languages.relative_day_names(code)
+        # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
+        # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
+        # time stays one: "во второй половине дня", "3 часа дня")
+        day_noun = lexicon.DAY_NOUNS.get(code, ("",))[0]
         for word, part in parts.items():
             key = norm(word).replace("\u2019", "'")  # ("l’après-midi" typed "l'après-midi")
+            if key == day_noun:
+                continue
             if free(key) and key not in self.part_words:
                 self.part_words[key] = part
                 if key in relative or word in relative:  # (`ambiguous_parts`)

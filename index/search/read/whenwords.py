@@ -490,8 +490,12 @@ class Words:
             self.take(i, 1, "day", WEEKDAYS[d][:3].title(), WEEKDAYS[d].title(), cue)
             self._part(i, 1, PARTS_OF_DAY[part], part, 0)
             return True
-        if w in DAY_NAMES and v.days:  # a weekday the program has no talks on
-            self.absent(i, 1, cue, f"on {WEEKDAYS[DAY_NAMES[w]].title()}", "days")
+        # a weekday the program has no talks on, named in full in English or a language
+        # of the program ("Saturday", "в субботу"; not a short form: "sat", "dom")
+        if v.days and d is not None and (w in DAY_NAMES or (w not in DAY_WORDS and len(w) > 3)):
+            # (said back with the word for "on" of a language of the talks: "в субботу")
+            said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
+            self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")
             return True
         after = self.low(i + 1)
         nouns = lexicon.day_nouns(v.spoken)  # "day", and "giorno" where talks are in Italian
@@ -503,21 +507,25 @@ class Words:
             if n >= 1 and v.days:
                 self.absent(i, 2, cue, f"on day {n}", "days")
                 return True
-        ordinal = next(  # "第一天": an ordinal and the word for a day as one word
+        glued = next(  # "第一天": an ordinal and the word for a day as one word
             (w[: -len(x)] for x in lexicon.day_nouns_after(v.spoken) if w.endswith(x)), ""
         )
-        if ordinal and lexicon.day_ordinals(v.spoken).get(ordinal):
-            n = lexicon.day_ordinals(v.spoken)[ordinal]
+        if glued and lexicon.day_ordinals(v.spoken).get(glued):
+            n = lexicon.day_ordinals(v.spoken)[glued]
             if v.days and -1 <= n <= len(v.days):
                 day = v.days[n if n < 0 else n - 1]
                 self.take(i, 1, "day", day.isoformat(), self.toks[i].text, cue)
                 return True
-        if self.low(i + 1) in nouns and self.free(i + 1):  # "first day", "primo giorno"
-            n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0))
-            if v.days and -1 <= n <= len(v.days) and n != 0:
-                day = v.days[n if n < 0 else n - 1]
-                self.take(i, 2, "day", day.isoformat(), f"{w} {self.low(i + 1)}", cue)
-                return True
+        ordinal = self.low(i + 1) in nouns and self.free(i + 1)  # "first day", "primo giorno"
+        n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0)) if ordinal else 0
+        if not n and w in nouns and self.free(i + 1):  # "اليوم الأول": said after the noun
+            n = lexicon.day_ordinals(v.spoken, after=True).get(after, 0)
+            ordinal = bool(n)
+        if ordinal and v.days and -1 <= n <= len(v.days) and n != 0:
+            day = v.days[n if n < 0 else n - 1]
+            said = " ".join(t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + 2])
+            self.take(i, 2, "day", day.isoformat(), said, cue)  # ("первый день", as typed)
+            return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
                 if n == 1 and self.low(i + 1) and self._date(w, self.low(i + 1)):
@@ -564,7 +572,7 @@ class Words:
         self.chips.append(Chip("absent", source, label, source, first.start, last.end))
 
     def _date(self, a: str, b: str) -> date | None:
-        return date_of(a, b, self.vocab.days)
+        return date_of(a, b, self.vocab.days, self.vocab.month_words)
 
     def time(self, i: int) -> bool:
         if not self.vocab.timed:

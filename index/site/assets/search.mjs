@@ -21,8 +21,9 @@ const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words l
 const K1 = 1.2, B = 0.75;
 
 export function fold(text) {
-  // accents and kana's sound marks off, as the server's index (index/search/rank/tokens.py)
-  return (text || '').normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a]/g, '').toLowerCase();
+  // accents, kana's sound marks and Arabic's vowel and hamza marks ("الأربعاء" is
+  // "الاربعاء") off, as the server's index (index/search/rank/tokens.py)
+  return (text || '').normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a\u064b-\u065f\u0670]/g, '').toLowerCase();
 }
 
 // Chinese and Japanese write words without spaces: a run is cut where its kind of
