@@ -2,14 +2,21 @@
 read as its language and kept out of its abstract; a Chinese table's affiliations
 split as its speakers are, and its "分论坛" column read as the track; a title alone
 in the language of its program's words; a topic map's labels without the talks'
-function words."""
+function words; an Arabic word found with or without its article ("الفدية", "فدية")."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from appviews.models.program import topic_labels
+from index.build.builder import ingest
+from index.search.kb import KnowledgeBase
+from index.search.rank.lexical import index_tokens
+from index.search.rank.tokens import TOKENS, tokenize
+from index.store import disk
 from ingest.detect import parse_text
 from ingest.language import program_language
 from talkbase.core.records import Talk
@@ -159,3 +166,40 @@ def test_topic_labels_leave_out_the_talks_languages_function_words() -> None:
     labels = topic_labels(texts, topics, stop=stop)
     words = {w for label in labels.values() for w in label.split(" · ")}
     assert words and not words & FUNCTION
+
+
+def test_an_arabic_words_article_is_cut_off_and_no_other_scripts() -> None:
+    assert tokenize("الفدية بالفدية والفدية للفدية فدية", ()) == [
+        "الفدية",
+        "بالفدية",
+        "والفدية",
+        "للفدية",
+        "فدية",
+    ]
+    assert tokenize("الفدية بالفدية والفدية للفدية فدية", (), articles=True) == ["فدية"] * 5
+    assert tokenize("اللغة الم Alles ال", (), articles=True) == ["لغة", "الم", "alles", "ال"]
+    assert tokenize("التشكيل", (), articles=True) == tokenize("تشكيل", (), articles=True)
+
+
+ARABIC_CSV = """title,abstract,language
+الاستجابة للحوادث الأمنية: دروس من الواقع,تحليل ثلاث حوادث فدية حقيقية، وخطوات الاستجابة والتعافي.,ar
+التعرف على الكلام باللهجات العربية,نماذج مفتوحة للتعرف على الكلام ودعم اللهجات الخليجية والمصرية.,ar
+بناء واجهات الويب من اليمين إلى اليسار,خصائص CSS المنطقية والأيقونات المعكوسة في الواجهات.,ar
+"""
+
+
+def test_an_arabic_word_finds_its_talk_with_or_without_its_article(
+    tmp_path: Path, hashing_embedder, monkeypatch
+) -> None:
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    path = tmp_path / "summit.csv"
+    path.write_text(ARABIC_CSV, encoding="utf-8")
+    ingest([path], tmp_path / "home", hashing_embedder)
+    build = disk.current(tmp_path / "home")
+    assert build is not None and index_tokens(build) == TOKENS == 3
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        for query in ("فدية", "الفدية", "برامج الفدية", "بالفدية"):
+            found = [h.talk.title for h in kb.search(query, k=3, mode="lexical") if h.why.match]
+            assert found == ["الاستجابة للحوادث الأمنية: دروس من الواقع"], query
+        found = [h.talk.title for h in kb.search("لهجات", k=3, mode="lexical") if h.why.match]
+        assert found == ["التعرف على الكلام باللهجات العربية"]
