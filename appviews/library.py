@@ -182,7 +182,8 @@ class Library:
             mine = [conference in (None, self.talks[i].conference) for i in ids.tolist()]
             talks = [self.talks[i] for i in ids[mine].tolist()]
             texts = [f"{t.title}. {t.title}. {t.abstract}" for t in talks]
-            made = program.topic_map([t.id for t in talks], matrix[mine], texts)
+            stop = service.function_words(t.language for t in talks)
+            made = program.topic_map([t.id for t in talks], matrix[mine], texts, stop=stop)
             with self._lock:
                 self._maps.setdefault(conference, made)
         return self._maps[conference]

@@ -145,6 +145,9 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       identifier is unsure of alone, beside what all of them are in together), where it
       is English or a language other talks of the program are in, or SURE of it
       ("Nihongo no hanashi" is no Kinyarwanda talk);
+    - where the program's short texts are too few to say their language together (a
+      lunch break alone: "Обед"), the language the words of all its talks are in
+      together stands for theirs, as above;
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
@@ -162,6 +165,10 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
             unsure[n] = text
     undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
     few, together = _sample_language(short), _sample_language(undecided)
+    if few is None and short and len(" ".join(short.values())) < MIN_CHARS:
+        # too few words to say alone ("Обед" twice): the short texts are in the language
+        # the whole program's words are in together, as far as their own words allow
+        few = _sample_language({n: _words(t.title, t.abstract) for n, t in enumerate(talks)})
     out = list(talks)
     # the languages a low-bar guess of a Latin-letter talk may name: English, and those
     # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)

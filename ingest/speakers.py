@@ -325,6 +325,13 @@ def _wide() -> dict[int, str]:
     )
 
 
+def plain_commas(text: str) -> str:
+    """`text` with the commas, semicolons and parentheses of other scripts written as
+    the ones speaker lists are split at ("王建国、陈静" -> "王建国, 陈静"): one list
+    of people, and the column of their affiliations beside it, split alike."""
+    return text.translate(_wide())
+
+
 def parse_speakers(
     text: str, affiliation_after_comma: bool = False, family_names_first: bool = False
 ) -> tuple[Speaker, ...]:
@@ -334,7 +341,7 @@ def parse_speakers(
     `comma_affiliation`) the part after a person's one comma is their affiliation;
     with `family_names_first` (a column that writes "Family, Given": `family_first`)
     the part before it is their family name ("Smith, John (ACME)": John Smith, ACME)."""
-    text = text.strip().translate(_wide())
+    text = plain_commas(text.strip())
     if not text:
         return ()
     shared: str | None = None

@@ -49,6 +49,7 @@ __all__ = [
     "check_query",
     "current_build",
     "diff",
+    "function_words",
     "ingest",
     "query_terms",
     "remove",
@@ -353,6 +354,19 @@ def query_terms(text: str, languages: Iterable[str | None] = ()) -> list[str]:
 
     codes = {c for c in languages if c and c != "en"}
     return terms(text, frozenset().union(*(language_list(c) for c in codes)))
+
+
+def function_words(languages: Iterable[str | None]) -> frozenset[str]:
+    """The function words (the index's lists: "de", "van", "een") of the languages
+    besides English that a tenth or more of `languages`, talks' languages, are in
+    (`languages.own_languages`): no topic's label is made of them."""
+    from collections import Counter
+
+    from index.search.rank.stopwords import language_list
+    from talkbase.core.languages import own_languages
+
+    counts = Counter(c for c in languages if c)
+    return frozenset().union(*(language_list(c) for c in own_languages(counts.items())))
 
 
 def current_build(home: Home = None) -> str | None:

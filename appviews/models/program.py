@@ -450,11 +450,15 @@ def default_topics(n: int) -> int:
     return max(1, min(8, round((n / 2) ** 0.5)))
 
 
-def topic_labels(texts: Sequence[str], topics: np.ndarray, words: int = 3) -> dict[int, str]:
-    """Each topic's label: its words whose TF-IDF weight most exceeds the other topics'."""
+def topic_labels(
+    texts: Sequence[str], topics: np.ndarray, words: int = 3, stop: Collection[str] = ()
+) -> dict[int, str]:
+    """Each topic's label: its words whose TF-IDF weight most exceeds the other topics',
+    but English's function words and `stop` (those of the talks' other languages:
+    `service.function_words`)."""
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
-    stop = sorted(ENGLISH_STOP_WORDS | _GENERIC)
+    stop = sorted(ENGLISH_STOP_WORDS | _GENERIC | set(stop))
     vec = TfidfVectorizer(
         stop_words=stop,
         token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",
@@ -483,8 +487,10 @@ def topic_map(
     texts: Sequence[str],
     n_topics: int | None = None,
     seed: int = 0,
+    stop: Collection[str] = (),
 ) -> TopicMap:
-    """Talks on a 2-D map (PCA of their embeddings) grouped into KMeans topics."""
+    """Talks on a 2-D map (PCA of their embeddings) grouped into KMeans topics, each
+    labelled by its words but `stop` (`topic_labels`)."""
     if not len(ids):
         return TopicMap((), ())
     vectors = np.asarray(vectors, dtype=np.float64)
@@ -496,7 +502,7 @@ def topic_map(
         topics = KMeans(n_clusters=k, n_init=10, random_state=seed).fit_predict(vectors)
     else:
         topics = np.zeros(len(ids), dtype=int)
-    labels = topic_labels(texts, topics)
+    labels = topic_labels(texts, topics, stop=stop)
     points = tuple(
         Point(int(i), float(x), float(y), int(c))
         for i, (x, y), c in zip(ids, coords, topics, strict=True)

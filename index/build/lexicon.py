@@ -79,7 +79,9 @@ def extend_index(
             dead = np.union1d(dead_before, gone)
     else:
         own = (
-            own_stopwords(languages, ((lang, tokenize(text, ())) for _, text, lang in talks()))
+            own_stopwords(
+                languages, ((lang, tokenize(text, (), articles=True)) for _, text, lang in talks())
+            )
             if languages
             else frozenset()
         )
@@ -94,7 +96,7 @@ def extend_index(
             break
         docs: list[np.ndarray] = []
         for a in range(0, len(part), 2_000):  # tokens live as strings only briefly
-            tokens = [tokenize(text, stopwords) for _, text in part[a : a + 2_000]]
+            tokens = [tokenize(text, stopwords, articles=True) for _, text in part[a : a + 2_000]]
             fresh = sorted({w for d in tokens for w in d if w not in id_of})
             for token, stem in stems(con, fresh).items():
                 if stem not in term_id:

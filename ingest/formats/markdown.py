@@ -10,7 +10,7 @@ Shapes read (and mixed):
     ### 10:00–10:30 Keynote: Talk Title   talk headings (the level with the most
     Jane Doe (Acme), Max Muster (Beispiel)    distinct headings); a time may lead
     **When:** 16:20–16:30 · Room 210      labelled lines: Speakers, By, When, Time,
-    Abstract paragraphs ...               Date, Room, Where, Track, Format, Tags
+    Abstract paragraphs ...               Date, Room, Where, Track, Format, Language, Tags
 
 A program written as lists is read too: under day headings ("## Viernes 4 de octubre",
 a day in words in any language CLDR knows, its year from the document), and maybe
@@ -1124,6 +1124,7 @@ def _talk(
         track_description=(track_of[1] or None) if track_of and track == track_of[0] else None,
         format=fmt,
         abstract=plain("\n\n".join(block.abstract)),
+        language=languages.language_code(block.fields.get("language")),
         notes=notes,
         conference=conference,
         sources=(

@@ -38,7 +38,7 @@ SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
 LABEL = re.compile(
     r"^(speakers?|presenters?|authors?|by|with|time|when|date|schedule|room|where|location|"
-    r"venue|track|topic|format|type|abstract|description|summary|tags|keywords|url|link)"
+    r"venue|track|topic|format|type|language|abstract|description|summary|tags|keywords|url|link)"
     r"\s*[:\uff1a]\s*(.*)$",
     re.IGNORECASE,
 )
@@ -63,6 +63,7 @@ FIELD = {
     "topic": "track",
     "format": "format",
     "type": "format",
+    "language": "language",
     "abstract": "abstract",
     "description": "abstract",
     "summary": "abstract",
@@ -81,6 +82,7 @@ _THEIR_FIELDS = {
     "date": "when",
     "track": "track",
     "format": "format",
+    "language": "language",
     "abstract": "abstract",
 }
 _OTHER_LABEL = re.compile(r"^([^\W\d_][\w\-]{1,30})\s*[:\uff1a]\s*(.*)$")

@@ -77,6 +77,7 @@ from ingest.speakers import (
     name_shaped,
     no_person,
     parse_speakers,
+    plain_commas,
 )
 from talkbase.core import settings
 from talkbase.core.errors import InputError
@@ -172,9 +173,16 @@ def speakers_of(
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
-        parts = [p.strip() for p in re.split(r"\s*[|;]\s*", org_text)]
-        listed = [p.strip() for p in org_text.split(",")]
-        if len(parts) == 1 and len(listed) == len(found) > 1 and "," in text_of(value):
+        # (split at the separators the speakers are: "陈静、Sarah Chen" beside "PingCAP、
+        # Linux Foundation")
+        org_list = plain_commas(org_text)
+        parts = [p.strip() for p in re.split(r"\s*[|;]\s*", org_list)]
+        listed = [p.strip() for p in org_list.split(",")]
+        if (
+            len(parts) == 1
+            and len(listed) == len(found) > 1
+            and "," in plain_commas(text_of(value))
+        ):
             parts = listed  # (lists joined alike: Airtable's "A,B" beside "Org A,Org B")
         if len(parts) == len(found) and len(parts) > 1:
             found = [

@@ -21,7 +21,7 @@ import numpy as np
 from index.search.rank import feedback
 from index.search.rank.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.search.rank.stopwords import FILLER, english_stopwords, language_list, lexical_query
-from index.search.rank.tokens import tokenize
+from index.search.rank.tokens import tokenize, without_article
 from index.search.rank.wordparts import Alternative, alternative_weights
 from index.store import files as sf
 from index.store.postings import Postings, idf
@@ -66,9 +66,10 @@ class Terms:
     stopwords: frozenset[str]
     _stem: dict[str, str]
     pairs: bool = True  # Chinese and Japanese cut into pairs (tokens.TOKENS 2 and on)
+    articles: bool = True  # Arabic words without their article (tokens.TOKENS 3 and on)
 
     def tokens(self, text: str) -> list[str]:
-        return tokenize(text, self.stopwords, self.pairs)
+        return tokenize(text, self.stopwords, self.pairs, self.articles)
 
     def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
         """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
@@ -188,6 +189,7 @@ def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm2
         sf.load_lines(folder / sf.LEXICAL_DIR / "lexicon.txt"),
         Postings(segments, dead),
         index_tokens(build) >= 2,
+        index_tokens(build) >= 3,
     )
 
 
@@ -234,9 +236,11 @@ class LexicalIndex(Terms):
         lexicon: list[str],
         postings: Any,
         pairs: bool = True,
+        articles: bool = True,
     ) -> None:
         self.con = con
         self.pairs = pairs
+        self.articles = articles
         self.stopwords = stopwords
         self.lexicon = lexicon
         self.term_id = {stem: i for i, stem in enumerate(lexicon)}
@@ -425,7 +429,10 @@ def matched_terms(
     if len(known) > REMEMBER_TALKS:  # bounded: a long-lived process sees many talks
         known.clear()
     every = terms + [w for tid, ws in per_text.items() if tid not in known for w in ws]
+    cut = {w: without_article(w) for w in every}  # ("الفدية" is "فدية", as the index cuts it)
+    every = list(cut.values())
     stem_of = con.stem_all(every) if isinstance(con, Terms) else stems(con, every)
+    stem_of = {w: stem_of[c] for w, c in cut.items()}
     out: dict[int, tuple[str, ...]] = {}
     for tid, ws in per_text.items():
         have = known.get(tid)
