@@ -1761,6 +1761,8 @@ def _broken_quoting(lines: list[str], delimiter: str) -> bool:
     separator follows it, which the lenient reader reads on from, through separators
     and lines (a stray quote). A quote left open at the file's end is not told here
     (a file cut short: `_unclosed_quote`)."""
+    if not any('"' in line for line in lines):
+        return False
     try:
         list(csv.reader(lines, delimiter=delimiter, strict=True))
     except csv.Error as exc:
