@@ -234,3 +234,34 @@ def test_the_help_of_shrink_names_the_unreadable_record(capsys):
         main(["ingest", "--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "a record it could not read" in said
+
+
+def _ics(without_summary: int | None = None) -> str:
+    events = []
+    for n, (title, who, day, start, end, room, _, abstract) in enumerate(TALKS):
+        summary = "" if n == without_summary else f"SUMMARY:{title}\r\n"
+        events.append(
+            "BEGIN:VEVENT\r\n"
+            f"UID:devdays-2026-{n}@example.org\r\n"
+            f"DTSTART;TZID=Europe/Berlin:2026020{day}T{start.replace(':', '')}00\r\n"
+            f"DTEND;TZID=Europe/Berlin:2026020{day}T{end.replace(':', '')}00\r\n"
+            f"{summary}LOCATION:{room}\r\n"
+            f"DESCRIPTION:{abstract.replace(',', chr(92) + ',')} ({', '.join(who)})\r\n"
+            "END:VEVENT\r\n"
+        )
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//DevDays//EN\r\n"
+        "X-WR-CALNAME:DevDays 2026\r\n" + "".join(events) + "END:VCALENDAR\r\n"
+    )
+
+
+def test_a_calendar_event_that_lost_its_summary_keeps_the_stored_talk(tmp_path, capsys):
+    # the rule is every format's: a VEVENT without a SUMMARY is a record not read
+    home, path = tmp_path / "home", tmp_path / "devdays.ics"
+    path.write_text(_ics(), encoding="utf-8")
+    assert _cli(capsys, "--home", str(home), "ingest", str(path))[0] == 0
+    path.write_text(_ics(without_summary=4), encoding="utf-8")
+    code, out, err = _cli(capsys, "--home", str(home), "ingest", str(path))
+    assert code == 1 and "removed" not in out
+    assert "a VEVENT without a SUMMARY; skipped" in err and "'Kubernetes cost control'" in err
+    assert set(_titles(capsys, home)) == TITLES
