@@ -7,7 +7,9 @@ suffixes). Detection asks each in turn;
 file and the place; problems with one talk become warnings and the rest of the
 file still ingests. A file that looks cut short (a format's `CutShort` warning, or
 a last character left incomplete) is still read, and its `ParsedDocument` says so
-(`cut_short`): what that means for a stored version of it is the index's to decide.
+(`cut_short`), and so does one of which a record could not be read and was skipped
+(a format's `Unreadable` warning: `unreadable`): what that means for a stored
+version of it is the index's to decide.
 A document that is one page of a paginated list says so too (`page`): the pages of
 one list read together are one program (`join_pages`).
 """
@@ -30,7 +32,7 @@ from ingest.compressed import compression_of, inner_name, unpacked
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
-from ingest.formats.registry import CutShort, Options, ZoneUnread
+from ingest.formats.registry import CutShort, Options, Unreadable, ZoneUnread
 from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
@@ -68,6 +70,9 @@ class ParsedDocument:
     # the warning that the file looks cut short, where the reading noticed it (a row or
     # a character left incomplete at its end, a quote or a code block never closed)
     cut_short: str = ""
+    # the warning of the first record the reading could not read and skipped (a
+    # format's `Unreadable`: a line that is no JSON, a record without a title)
+    unreadable: str = ""
     # the warning that it is one page of a paginated list, with what the page says of
     # the list (`PageLeft`), where the reading found one
     page: PageLeft | None = None
@@ -272,7 +277,7 @@ def parse_text(
     the document's own name for it. Fields over their limits are cut and the
     warnings capped (ingest/limits.py).
     """
-    fmt, talks, warnings, _, _ = _read(text, document, fmt, mapping, conference)
+    fmt, talks, warnings, *_ = _read(text, document, fmt, mapping, conference)
     return fmt, talks, warnings
 
 
@@ -282,10 +287,11 @@ def _read(
     fmt: str | None = None,
     mapping: dict[str, str] | None = None,
     conference: str | None = None,
-) -> tuple[str, list[Talk], list[str], str, PageLeft | None]:
+) -> tuple[str, list[Talk], list[str], str, PageLeft | None, str]:
     """`parse_text`'s (format, talks, warnings), the format's warning that the text
-    looks cut short ("" if none: see `_cut`), and its warning that the text is one page
-    of a paginated list (None if none)."""
+    looks cut short ("" if none: see `_cut`), its warning that the text is one page
+    of a paginated list (None if none), and its first warning of a record it could
+    not read ("" if none: `_unreadable`)."""
     document = text_name(document)
     text = valid_str(text)  # a lone surrogate is no text (it never comes from a file)
     told = fmt is None
@@ -425,7 +431,7 @@ def _parsed(
     document: str,
     mapping: dict[str, str] | None,
     conference: str | None,
-) -> tuple[str, list[Talk], list[str], str, PageLeft | None]:
+) -> tuple[str, list[Talk], list[str], str, PageLeft | None, str]:
     """`_read`'s result of a document of `size` characters (or bytes) that `parse`
     reads in the options given: the format's talks, checked for a zone assumed."""
     options = _options(mapping)
@@ -438,13 +444,20 @@ def _parsed(
         raise valid_error(exc) from exc.__cause__
     page = next((w for w in warnings if isinstance(w, PageLeft)), None)
     fmt = found.name
-    return fmt, *finish(talks, warnings, document, fmt, conference), _cut(warnings), page
+    cut, unread = _cut(warnings), _unreadable(warnings)
+    return fmt, *finish(talks, warnings, document, fmt, conference), cut, page, unread
 
 
 def _cut(warnings: list[str]) -> str:
     """The first of a format's warnings that says the document looks cut short (a
     `CutShort`, told before the warnings are capped), or ""."""
     return next((w for w in warnings if isinstance(w, CutShort)), "")
+
+
+def _unreadable(warnings: list[str]) -> str:
+    """The first of a format's warnings that says a record could not be read and was
+    skipped (an `Unreadable`, told before the warnings are capped), or ""."""
+    return next((str(w) for w in warnings if isinstance(w, Unreadable)), "")
 
 
 def _options(mapping: dict[str, str] | None = None) -> Options:
@@ -620,13 +633,13 @@ def _document(
     binary = _binary(data, shown, fmt, mapping)
     if binary is not None:  # (an Excel workbook: read from its bytes, never decoded)
         read = binary.parse_bytes or (lambda *_: ([], []))
-        found, talks, warnings, cut, page = _parsed(
+        found, talks, warnings, cut, page, unread = _parsed(
             binary, lambda o: read(data, name, o), len(data), name, mapping, conference
         )
     else:
         mixed: list[Mixed] = []
         text = decode(mend_split_characters(data), shown, mixed)
-        found, talks, warnings, cut, page = _read(text, name, fmt, mapping, conference)
+        found, talks, warnings, cut, page, unread = _read(text, name, fmt, mapping, conference)
         warnings += [m.warning(name) for m in mixed]
         if wide_encoding(data) is None and cut_inside_character(data):
             warnings.append(
@@ -642,6 +655,7 @@ def _document(
         talks=tuple(talks),
         warnings=tuple(warnings),
         cut_short=cut,
+        unreadable=unread,
         page=page,
         ends_open=not data.endswith((b"\n", b"\r")),
     )
@@ -821,7 +835,7 @@ def _parse_streaming(
             )
         except UnicodeDecodeError:
             return None  # not UTF-8: read it whole, with the Windows-1252 fallback
-    cut = _cut(warnings)
+    cut, unread = _cut(warnings), _unreadable(warnings)
     talks, warnings = finish(talks, warnings, name, reader.name, conference)
     return ParsedDocument(
         path=text_name(p),
@@ -831,6 +845,7 @@ def _parse_streaming(
         talks=tuple(talks),
         warnings=tuple(warnings),
         cut_short=cut,
+        unreadable=unread,
         ends_open=_ends_open(p),
     )
 

@@ -69,7 +69,9 @@ def parser() -> argparse.ArgumentParser:
         help="accept a new version of a program that holds far fewer talks than the "
         "stored one (at least 3 talks fewer and under 70%% of them: 5 -> 2, 10 -> 6; "
         "one or two fewer are never far fewer), or that looks cut short (a "
-        "last row left incomplete) and would remove stored talks, or that gives no "
+        "last row left incomplete) and would remove stored talks, or that has a record "
+        "it could not read (a line that is no JSON, a record without a title, a CSV row "
+        "a stray quote broke) and would remove stored talks, or that gives no "
         "talk a speaker, room, track, description or time where the stored one did "
         "(each is refused otherwise, and the stored program kept)",
     )

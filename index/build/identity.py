@@ -63,6 +63,10 @@ So does one that gives none of its talks a speaker, a room, a track, a descripti
 a time or an end time where at least MIN_LOST of the stored talks give one
 (`_dropped`: a column renamed, "Who presents", or left out of a re-export, would wipe
 it from every talk; sweep 13 F3).
+So does one of which a record could not be read and was skipped (a line that is no
+JSON, a record without a title, a CSV row a stray quote mangled:
+`ParsedDocument.unreadable`) and that would remove a stored talk: the talk that
+record holds is not taken as removed (a bad line in the middle of a re-export).
 Either is refused, so the program it would replace is kept, unless the person says
 the shrink is meant (`--shrink`, or `--replace`).
 """
@@ -359,6 +363,18 @@ def _begins(part: str, whole: str) -> bool:
     return bool(part) and len(part) < len(whole) and whole.startswith(part)
 
 
+def _lacking(old: Sequence[Talk], new: Sequence[Talk]) -> list[str]:
+    """The titles of `old` that `new` lacks, in `old`'s order."""
+    have = _titles(new)
+    return [t.title for t in old if title_key(t.title) not in have]
+
+
+def _shown(titles: Sequence[str], most: int = 3) -> str:
+    """Titles quoted, the first `most` of them ("" where none)."""
+    more = f" and {len(titles) - most} more" if len(titles) > most else ""
+    return ", ".join(repr(t[:60]) for t in titles[:most]) + more
+
+
 def _removed(old: Sequence[Talk], new: Sequence[Talk]) -> int:
     """How many talks `new`, replacing `old`, would remove: as many as it has fewer,
     or as many titles of `old` as it lacks, whichever is more."""
@@ -442,6 +458,17 @@ def _cut(
             f"{said}; its last talk {doc.talks[-1].title!r} would lose the {fields} that "
             f"the version {stored} as {again.name} gives it, so that version is kept (pass "
             "--shrink if the program really changed so)",
+        )
+    if doc.unreadable and gone:
+        said = doc.unreadable.removeprefix(doc.name).lstrip(": ")
+        titles = _shown(_lacking(again.talks, doc.talks))
+        return InputError(
+            doc.path,
+            f"{said}; read without it, this version would remove {gone} of the "
+            f"{len(again.talks)} talks of the version {stored} as {again.name}"
+            f"{f' ({titles})' if titles else ''}, which that record may hold, so "
+            "that version is kept (mend the record, or pass --shrink if the program "
+            "really lost those talks)",
         )
     if dropped := _dropped(again.talks, doc.talks):
         name, given = dropped

@@ -26,7 +26,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from ingest.formats.jsonrecords import page_left
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, Unreadable, register
 from ingest.html import inline, plain, text_of
 from ingest.links import link_pairs
 from ingest.locate import IdLines
@@ -70,10 +70,14 @@ class Context:
     seen: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
-    def warn(self, ev: dict[str, Any], where: str, problem: str, nth: int = 1) -> None:
-        """A warning naming the event's line when `locate` finds its id (the nth time)."""
+    def warn(
+        self, ev: dict[str, Any], where: str, problem: str, nth: int = 1, skipped: bool = False
+    ) -> None:
+        """A warning naming the event's line when `locate` finds its id (the nth time);
+        `skipped`: the event is not read (said as `Unreadable`)."""
         line = self.locate(ev, nth)
-        self.warnings.append(f"{self.document} {f'line {line}' if line else where}: {problem}")
+        said = f"{self.document} {f'line {line}' if line else where}: {problem}"
+        self.warnings.append(Unreadable(said) if skipped else said)
 
 
 def speakers_of(persons: object) -> tuple[Speaker, ...]:
@@ -140,7 +144,7 @@ def event_talk(
     """One frab event (or an event dict in frab's shape) as a Talk; None if it has no title."""
     title = inline(text_of(ev.get("title")))
     if not title:
-        ctx.warn(ev, where, "an event without a title; skipped")
+        ctx.warn(ev, where, "an event without a title; skipped", skipped=True)
         return None
     start = _start(ev, day, day_change, ctx)
     end = parse_datetime(ev.get("end"), ctx.tz, ctx.fallback)
@@ -255,7 +259,9 @@ def _frab(root: dict[str, Any], ctx: Context, conference: dict[str, Any]) -> lis
     talks: list[Talk] = []
     for d_no, day in enumerate(days):
         if not isinstance(day, dict):
-            ctx.warnings.append(f"{ctx.document} day {d_no + 1}: not an object; skipped")
+            ctx.warnings.append(
+                Unreadable(f"{ctx.document} day {d_no + 1}: not an object; skipped")
+            )
             continue
         day_date = iso_date(day.get("date"))
         day_start = parse_datetime(day.get("day_start"), ctx.tz, ctx.fallback)
@@ -264,7 +270,9 @@ def _frab(root: dict[str, Any], ctx: Context, conference: dict[str, Any]) -> lis
             for e_no, ev in enumerate(events if isinstance(events, list) else []):
                 where = f"day {day.get('date') or d_no + 1}, room {room!r}, event {e_no + 1}"
                 if not isinstance(ev, dict):
-                    ctx.warnings.append(f"{ctx.document} {where}: not an object; skipped")
+                    ctx.warnings.append(
+                        Unreadable(f"{ctx.document} {where}: not an object; skipped")
+                    )
                     continue
                 talk = event_talk(ev, ctx, where, day_date, room or None, change)
                 if talk is not None:

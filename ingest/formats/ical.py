@@ -670,7 +670,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             cal.warnings.append(older[id(ev)])
             continue
         if not summary:
-            cal.warnings.append(f"{where}: a VEVENT without a SUMMARY; skipped")
+            cal.warnings.append(
+                registry.Unreadable(f"{where}: a VEVENT without a SUMMARY; skipped")
+            )
             continue
         title, speakers = split_summary(summary, style, names.alone(summary))
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ingest.formats import table
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, Unreadable, register
 from ingest.html import inline, text_of
 from talkbase.core.errors import InputError
 
@@ -138,7 +138,9 @@ def _parse(text: str, document: str, options: Options) -> Result:
                 where = f"line {exc.lineno}, column {exc.colno}"
                 raise InputError(document, f"not valid JSON ({exc.msg})", where) from exc
             warnings.append(
-                f"{document} line {line}: a schema.org block that is no JSON ({exc}); skipped"
+                Unreadable(
+                    f"{document} line {line}: a schema.org block that is no JSON ({exc}); skipped"
+                )
             )
             continue
         graph = tree.get("@graph") if isinstance(tree, dict) else None

@@ -1144,6 +1144,38 @@ def not_sessions(
     )
 
 
+def untitled(
+    root: object, talks: Sequence[tuple[tuple[object, ...], object]]
+) -> list[tuple[tuple[object, ...], dict[str, Any]]]:
+    """The objects beside the talks found (`talks`, by path) in their lists that name
+    a title's key but give it no value (`"title": null`, "") and give a talk's start,
+    speakers or abstract: talks whose title is lost, which no reading takes, to be
+    said skipped rather than left out unsaid. In the order of their lists."""
+    taken = {path for path, _ in talks}
+    lists = dict.fromkeys(p[:-1] for p, _ in talks if p and isinstance(p[-1], int))
+    out: list[tuple[tuple[object, ...], dict[str, Any]]] = []
+    for at in lists:
+        node: object = root
+        for key in at:
+            if isinstance(node, dict):
+                node = node.get(key)
+            else:
+                node = node[key] if isinstance(node, list) and isinstance(key, int) else None
+        if not isinstance(node, list):
+            continue
+        for n, obj in enumerate(node):
+            path = (*at, n)
+            if path in taken or not isinstance(obj, dict) or level(obj):
+                continue
+            cols = resolve(obj)
+            if "title" in cols and any(
+                _has(obj, cols, f) for f in ("start", "speakers", "abstract")
+            ):
+                if not any(p[: len(path)] == path for p in taken):  # (no block of talks)
+                    out.append((path, obj))
+    return out
+
+
 @dataclass(frozen=True)
 class Gate:
     """What the walk found, and whether the file holds talks."""

@@ -40,6 +40,8 @@ class Realigned:
     # the columns the realignment leaves blank where the row as written fills them, or
     # whose cell it reads as missing: their values are not read (nor taken from elsewhere)
     blanked: frozenset[int] = frozenset()
+    # no reading with up to MOST cells missing or too many fits: read as written
+    unplaced: bool = False
 
 
 def column_kinds(
@@ -191,7 +193,9 @@ def realign(
             left_out.remove(value)
     shown = _shown([c for c in left_out if c.strip()])
     unsaid = f"; not read: {shown}" if shown else ""
-    return Realigned(laid, f"{said}: {why}{unsaid}", _blanked(laid, as_written, ()))
+    return Realigned(
+        laid, f"{said}: {why}{unsaid}", _blanked(laid, as_written, ()), unplaced=not fitting
+    )
 
 
 def _blanked(

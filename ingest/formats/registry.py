@@ -44,6 +44,17 @@ def cut_short(document: str, line: int, left_open: str, last: str | None) -> Cut
     return CutShort(f"{document} line {line}: {left_open}; the file looks cut short, so {kept}")
 
 
+class Unreadable(str):
+    """A warning that a record of the document could not be read and was skipped (a
+    JSON Lines line that is no JSON, a record or row without a title, a CSV row a
+    stray quote mangled): a format says so by giving its warning as this type, and
+    the parsed document then names the first (ingest/detect.py
+    `ParsedDocument.unreadable`): a new version of a stored program is not let remove
+    stored talks that such a record may hold (index/build/identity.py `_cut`)."""
+
+    __slots__ = ()
+
+
 class ZoneUnread(str):
     """What a document says of its times' zone that no reading of it reads as one
     ("All times Central Daylight": `mdparts.zone_said`), given as a warning of this

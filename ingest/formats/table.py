@@ -595,11 +595,14 @@ class _Reader:
         cols: dict[str, str],
         whole: list[list[str]],
         uneven: dict[str, list[str]],
+        broken: frozenset[str] | set[str] = frozenset(),
     ) -> list[tuple[dict[str, Any], str]]:
         """A delimited table's rows, those of other than its header's number of cells
         (`uneven`, by place) read as `ragged.realign` does, by the kinds of values its
         rows of the header's length (`whole`) hold in each column; each warned of
-        where it is not read by position."""
+        where it is not read by position. A row whose quoting is broken (`broken`, by
+        place: a stray quote ran its cells together) and whose cells no reading places
+        is skipped, said as a record not read (`registry.Unreadable`)."""
         timed = {cols[f] for f in ("date", "start", "end") if f in cols}
 
         def kind(cell: str, i: int) -> str:  # (the same reading for a column and its cells)
@@ -613,6 +616,19 @@ class _Reader:
                 read = ragged.realign(
                     uneven[where], header, kinds, kind, title, f"{self.document} {where}"
                 )
+                if read.unplaced and where in broken:
+                    self.said_ragged.add(where)
+                    cells = uneven[where]
+                    self.warnings.append(
+                        registry.Unreadable(
+                            f"{self.document} {where}: {ragged.length(cells, len(header))} "
+                            f"cells where the header has {len(header)}, run together by a "
+                            "quote in the row (a stray quote?): no reading of it puts them "
+                            "under their columns, so the row is skipped "
+                            f"({', '.join(repr(c.strip()[:40]) for c in cells[:2])})"
+                        )
+                    )
+                    continue
                 if read.warning:
                     row = self.row_of(header, (read.cells.get(i, "") for i in range(len(header))))
                     self.said_ragged.add(where)
@@ -865,7 +881,9 @@ class _Reader:
         title, struck = _title(get("title"))
         if not title:
             if any(text_of(v).strip() for v in row.values()):
-                self.warnings.append(f"{self.document} {where}: a row without a title; skipped")
+                self.warnings.append(
+                    registry.Unreadable(f"{self.document} {where}: a row without a title; skipped")
+                )
             return None
         # a date-time may be an object ({"date", "time", "tz"}): its text, its zone
         moments = {f: when.moment_text(get(f)) for f in ("date", "start", "end")}
@@ -1497,6 +1515,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
     repeated: list[str] = []  # the places of the header row said again below it
+    broken: set[str] = set()  # the places of rows whose quoting is broken (a stray quote)
     cut_short = ""
     try:
         header = [h.strip() for h in next(rows)]
@@ -1532,10 +1551,21 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         fewest, last_fields = len(header), 0
         while fewest and not header[fewest - 1]:
             fewest -= 1
+
+        def take(cells: list[str], where: str) -> None:
+            found_rows.append((reader.row_of(header, cells), where))
+            if any(c.strip() for c in cells[len(header) :]):
+                longer.append(where)
+            if ragged.length(cells, len(header)) == len(header):
+                whole.append(cells)
+            else:
+                uneven[where] = cells
+
         for cells in rows:
             if last_found:  # (the row before this one)
                 fewest = min(fewest, last_fields)
-            last, last_where = record[:], f"line {header_line + done}"
+            first = header_line + done
+            last, last_where = record[:], f"line {first}"
             record.clear()
             done = rows.line_num
             last_found, last_fields = any(c.strip() for c in cells), len(cells)
@@ -1543,14 +1573,25 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 repeated.append(last_where)  # (no talk: the header row again)
                 last_found = False
                 continue
+            if last_found and _swallowed(last, delimiter, fewest):
+                last_found = False  # (no row: its lines are read one by one)
+                unread: list[int] = []
+                for k, line in enumerate(last):
+                    if (line_cells := _whole_line(line, delimiter, fewest)) is not None:
+                        if any(c.strip() for c in line_cells):
+                            take(line_cells, f"line {first + k}")
+                    else:
+                        unread.append(first + k)
+                reader.warnings.append(
+                    registry.Unreadable(
+                        _mangled_said(reader.document, last, cells, len(header), first, unread)
+                    )
+                )
+                continue
             if last_found:
-                found_rows.append((reader.row_of(header, cells), last_where))
-                if any(c.strip() for c in cells[len(header) :]):
-                    longer.append(last_where)
-                if ragged.length(cells, len(header)) == len(header):
-                    whole.append(cells)
-                else:
-                    uneven[last_where] = cells
+                if _broken_quoting(last, delimiter):
+                    broken.add(last_where)  # (skipped where no reading places its cells)
+                take(cells, last_where)
         if last and _unclosed_quote(last, delimiter):
             if last_found:
                 found_rows.pop()
@@ -1559,13 +1600,15 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             if after is not None:
                 # a stray quote, not a cut: the lines after its row are whole rows
                 reader.warnings.append(
-                    f"{reader.document} {last_where}: a quote opened in this row is never "
-                    "closed, but the lines after it are whole rows: this row is dropped "
-                    f"({last[0].strip()[:60]!r}), "
-                    + (
-                        "the row after it is read"
-                        if len(after) == 1
-                        else f"the {len(after)} rows after it are read"
+                    registry.Unreadable(
+                        f"{reader.document} {last_where}: a quote opened in this row is never "
+                        "closed, but the lines after it are whole rows: this row is dropped "
+                        f"({last[0].strip()[:60]!r}), "
+                        + (
+                            "the row after it is read"
+                            if len(after) == 1
+                            else f"the {len(after)} rows after it are read"
+                        )
                     )
                 )
                 for k, cells in enumerate(after, start=1):
@@ -1592,7 +1635,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         ) from exc
     reader.warnings.extend(repeats_said(reader.document, repeated))
     if uneven:  # (`ragged`: rows of a cell missing or too many, realigned)
-        found_rows = reader.realigned(found_rows, header, cols, whole, uneven)
+        found_rows = reader.realigned(found_rows, header, cols, whole, uneven, broken)
         longer = [w for w in longer if w not in reader.said_ragged]
     if longer:
         reader.warnings.append(
@@ -1709,6 +1752,66 @@ def _whole_rows(lines: list[str], delimiter: str, fewest: int) -> list[list[str]
     return rows
 
 
+def _whole_line(line: str, delimiter: str, fewest: int) -> list[str] | None:
+    """The cells of one line where it is a whole row of its own (its quotes kept to
+    the rules, at least `fewest` cells; a blank line: none), else None."""
+    if not line.strip():
+        return []
+    try:
+        rows = list(csv.reader([line], delimiter=delimiter, strict=True))
+    except csv.Error:
+        return None
+    return rows[0] if len(rows) == 1 and len(rows[0]) >= fewest else None
+
+
+def _broken_quoting(lines: list[str], delimiter: str) -> bool:
+    """Whether a row's raw `lines` break CSV's quoting: a quote closed where no
+    separator follows it, which the lenient reader reads on from, through separators
+    and lines (a stray quote). A quote left open at the file's end is not told here
+    (a file cut short: `_unclosed_quote`)."""
+    if not any('"' in line for line in lines):
+        return False
+    try:
+        list(csv.reader(lines, delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        return "unexpected end of data" not in str(exc)
+    return False
+
+
+def _swallowed(lines: list[str], delimiter: str, fewest: int) -> bool:
+    """Whether a row of several lines is whole rows a stray quote ran together: its
+    quoting broken (`_broken_quoting`), and lines after its first whole rows of their
+    own (an abstract's second line is no whole row)."""
+    return (
+        len(lines) > 1
+        and _broken_quoting(lines, delimiter)
+        and any(_whole_line(line, delimiter, fewest) for line in lines[1:])
+    )
+
+
+def _mangled_said(
+    document: str, lines: list[str], cells: list[str], width: int, first: int, unread: list[int]
+) -> str:
+    """The warning of a row a stray quote ran together (`_swallowed`), skipped: its
+    lines that are whole rows of their own read as rows, the others (`unread`) not."""
+    said = (
+        f"{document} line {first}: a quote in this row breaks its cells "
+        f"({len(cells)} cells where the header has {width}: {lines[0].strip()[:60]!r}), "
+        "so they cannot be placed under their columns; skipped"
+    )
+    if len(lines) > 1:
+        last = first + len(lines) - 1
+        said += f" (the quote ran on to line {last}: "
+        others = [n for n in unread if n != first]
+        said += (
+            f"line(s) {', '.join(map(str, others))} are no whole rows either and are not read, "
+            "the others are read as rows of their own)"
+            if others
+            else f"lines {first + 1}-{last} are read as rows of their own)"
+        )
+    return said
+
+
 def _unclosed_quote(lines: list[str], delimiter: str) -> bool:
     """Does this row end inside a quoted field (a file cut in the middle of a row,
     or a quote never closed)? The lenient reader would keep it silently."""
@@ -1728,17 +1831,20 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
         try:
             obj = json.loads(raw)
         except (ValueError, RecursionError) as exc:
+            why = _json_error(exc, raw)
             reader.warnings.append(
-                f"{reader.document} line {no}: not valid JSON ({exc}); skipped"
+                registry.Unreadable(f"{reader.document} line {no}: not valid JSON ({why}); skipped")
                 if raw.endswith(("\n", "\r"))
                 else registry.CutShort(  # the last line, with no end of line: a file cut short
                     f"{reader.document} line {no}: the last line, with no end of line, is not "
-                    f"valid JSON ({exc}); the file looks cut short, so the record is dropped"
+                    f"valid JSON ({why}); the file looks cut short, so the record is dropped"
                 )
             )
             continue
         if not isinstance(obj, dict):
-            reader.warnings.append(f"{reader.document} line {no}: not a JSON object; skipped")
+            reader.warnings.append(
+                registry.Unreadable(f"{reader.document} line {no}: not a JSON object; skipped")
+            )
             continue
         titled = titled or _has_title(obj, reader.mapping)
         found.append((obj, f"line {no}"))
@@ -1750,6 +1856,20 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
         )
     reader.decide_dates(found)
     return [t for obj, where in found if (t := reader.talk(obj, where)) is not None]
+
+
+def _json_error(exc: ValueError | RecursionError, line: str) -> str:
+    """What is wrong with one JSON Lines line, placed by its column alone: the
+    decoder counts the line's own end as a line of its text ("line 2 column 1"),
+    which a person would take for the file's line."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return "it nests too deeply" if isinstance(exc, RecursionError) else str(exc)
+    text = line.rstrip("\r\n")
+    if exc.pos >= len(text):  # (at the line's end: a string or an object left open)
+        if exc.msg.startswith("Invalid control character"):
+            return "the line ends inside a string"
+        return f"{exc.msg.removesuffix(' at')} at the end of the line"
+    return f"{exc.msg.removesuffix(' at')} at column {exc.pos + 1}"
 
 
 def _has_title(obj: object, mapping: dict[str, str] | None = None) -> bool:
@@ -1816,7 +1936,9 @@ def _objects(items: list[tuple[str, object]], reader: _Reader, whole: object = N
     objects: list[tuple[dict[str, Any], str]] = []
     for where, obj in items:
         if not isinstance(obj, dict):
-            reader.warnings.append(f"{reader.document} {where}: not an object; skipped")
+            reader.warnings.append(
+                registry.Unreadable(f"{reader.document} {where}: not an object; skipped")
+            )
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
@@ -1924,6 +2046,12 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
         reader.conference = said or reader.conference
     if left := page_left(root, reader.document, len(gate.talks)):
         reader.warnings.append(left)
+    for path, _ in jsontree.untitled(root, gate.talks):
+        reader.warnings.append(
+            registry.Unreadable(
+                f"{reader.document} {jsontree.where(path)}: a record without a title; skipped"
+            )
+        )
     refs = references(root)
     tables = jsontree.tables(root)
     locate = frab.id_locator(body) if body is not None else lambda obj, nth: None

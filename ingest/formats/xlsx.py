@@ -44,7 +44,7 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import resolve
 from ingest.formats.mdparts import document_years, room_named, stated_zone
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, Unreadable, register
 from ingest.formats.table import (
     PREAMBLE,
     day_named,
@@ -475,9 +475,12 @@ def _read(
     warnings.extend(repeats_said(document, t.repeated))
     for number in t.formulas:
         warnings.append(
-            f"{document} sheet {t.sheet.name!r} row {number}: its title cell holds a formula "
-            "with no value saved (the workbook was written by a program that does not compute "
-            "formulas); open and save it in a spreadsheet program, then ingest again; skipped"
+            Unreadable(
+                f"{document} sheet {t.sheet.name!r} row {number}: its title cell holds a formula "
+                "with no value saved (the workbook was written by a program that does not "
+                "compute formulas); open and save it in a spreadsheet program, then ingest "
+                "again; skipped"
+            )
         )
     zone = stated_zone([t.sheet.name, *titles]) or fallback
     read, said = read_rows(
