@@ -277,14 +277,17 @@ def _person(row: dict[str, Any]) -> object:
     return {"name": name, "affiliation": org} if name and org else name
 
 
+# the keys of the id a table's object is named by elsewhere in its document
+# (Sessionize's "id", pretalx's "code": `jsontree.tables`)
+ID_KEYS = ("id", "code", "guid", "uuid", "slug")
 # an id as Sessionize's tables write theirs: a UUID, a number, a slug with a digit
 # ("3f2504e0-4f89-…", "5000", "a1b2c3d4-0009"), never a person's name as written
 _ID = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][\w.-]*")
 
 
-def _dangling(said: object, table: dict[str, object]) -> bool:
+def _dangling(said: object, table: set[str]) -> bool:
     """Whether a session's speaker is an id (`_ID`) that the document's speakers'
-    table, where it has one, does not hold."""
+    table (its ids), where it has one, does not hold."""
     if isinstance(said, dict) or not table or isinstance(said, bool):
         return False
     ident = text_of(said).strip()
@@ -309,6 +312,15 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         text_of(r.get("id")): _person(r)
         for r in when.as_list(top.get("speakers"))
         if isinstance(r, dict)
+    }
+    # every id the speakers' table gives its people, under any key of one (pretalx's
+    # "code": `jsontree.tables` follows those): an id none of them holds is dangling
+    held = {
+        text_of(r[k])
+        for r in when.as_list(top.get("speakers"))
+        if isinstance(r, dict)
+        for k in ID_KEYS
+        if r.get(k) is not None
     }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name, the category's title)
@@ -349,7 +361,7 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         obj, dangling = dict(obj), [] if lost is None else lost
         if isinstance(obj.get("speakers"), list):
             listed = obj["speakers"]
-            gone = [s for s in listed if _dangling(s, people)]
+            gone = [s for s in listed if _dangling(s, held)]
             obj["speakers"] = [
                 s if isinstance(s, dict) else people.get(text_of(s), s)
                 for s in listed

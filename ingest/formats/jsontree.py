@@ -66,7 +66,7 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.icalnames import name_like
-from ingest.formats.jsonrecords import RECORD_KEYS
+from ingest.formats.jsonrecords import ID_KEYS, RECORD_KEYS
 from ingest.formats.mdparts import room_name, room_named
 from ingest.html import inline, text_of
 from ingest.links import web_url
@@ -75,7 +75,6 @@ from talkbase.core.orgs import names_organisation
 from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
-_ID_KEYS = ("id", "code", "guid", "uuid", "slug")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER = re.compile(r"-?\d+")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
@@ -389,7 +388,7 @@ def tables(root: object) -> Tables:
                 table = out.by_kind.setdefault(kind, {})
                 for item in value:
                     if isinstance(item, dict):
-                        for k in _ID_KEYS:
+                        for k in ID_KEYS:
                             if item.get(k) is not None and not isinstance(item[k], dict | list):
                                 table.setdefault(str(item[k]), item)
                                 break
