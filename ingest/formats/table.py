@@ -988,8 +988,8 @@ class _Reader:
             length = when.parse_duration(get("duration"), per)
             if of_other_tools(cols.get("end")) and (end is not None or length is not None):
                 end_at = None  # ("Ends" of another tool: the row's range or duration first)
-            bare = (said["start"], said["end"] if end_at else said["start"])
-            start, end = self.afternoon(start, end_at or end, where, title, bare)
+            cells = (said["start"], said["end"] if end_at else said["start"])
+            start, end = self.afternoon(start, end_at or end, where, title, cells)
             end, problem = when.talk_end(start, end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
