@@ -32,7 +32,7 @@ from ingest.compressed import compression_of, inner_name, unpacked
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
-from ingest.formats.registry import CutShort, Options, Unreadable, ZoneUnread
+from ingest.formats.registry import CutShort, Options, Unreadable, ZoneUnknown, ZoneUnread
 from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
@@ -501,6 +501,8 @@ def _zone_assumed(
     some = "its times" if moved == len(talks) else f"the times of {moved} of its {len(talks)} talks"
     said = next((w for w in warnings if isinstance(w, ZoneUnread)), None)
     names = f"{_NO_ZONE}{some}" if said is None else f"{_UNREAD}{some} ({said!r})"
+    if isinstance(said, ZoneUnknown):
+        names = f"{_UNKNOWN}{said}, for {some}"
     return [
         f"{document}{names}; they were read in {options.default_tz}, "
         "the default: if the conference is elsewhere, set TALKBASE_TIMEZONE to its zone "
@@ -510,9 +512,10 @@ def _zone_assumed(
 
 _NO_ZONE = ": names no time zone for "  # (the warnings `_zone_assumed` gives)
 _UNREAD = ": says something talkbase cannot read as the time zone of "
+_UNKNOWN = ": names the time zone "  # (of a `ZoneUnknown`)
 _BORROWED = ", the zone of "  # (`zone_borrowed`'s)
 _READ_IN = re.compile(
-    f"(?:{re.escape(_NO_ZONE)}|{re.escape(_UNREAD)})"
+    f"(?:{re.escape(_NO_ZONE)}|{re.escape(_UNREAD)}|{re.escape(_UNKNOWN)})"
     + rf".*?; they were read in (\S+)(?:, the default|{re.escape(_BORROWED)})"
 )
 

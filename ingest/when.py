@@ -455,9 +455,15 @@ def parse_clock(value: object) -> time | None:
 
 def range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
     """The clock times of a range; am/pm written only after the second ("9:00 - 9:50
-    AM", "11:30 - 1 PM") holds for the first too where it keeps the range in order."""
+    AM", "11:30 - 1 PM") holds for the first too where it keeps the range in order;
+    written only after the first ("2:30 PM - 3:15", "11:30 AM - 12:15"), the second
+    is the one of its two readings that comes first after the start (past midnight
+    too: "11:30 PM - 12:15" ends at 00:15)."""
     start, end = parse_clock(first), parse_clock(second) if second else None
     marked = re.search(rf"{_AM_PM}\s*$", second or "")
+    if start is not None and end is not None and not marked and re.search(_AM_PM, first):
+        ends = [e for half in ("AM", "PM") if (e := parse_clock(f"{second} {half}"))]
+        return start, min(ends, key=lambda e: _ahead(start, e), default=end)
     if end is None or not marked or re.search(_AM_PM, first):
         return start, end
     ampm = marked.group(0).strip()
@@ -466,6 +472,12 @@ def range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
     if same is not None and same <= end:
         return same, end
     return (other or start), end
+
+
+def _ahead(start: time, clock: time) -> timedelta:
+    """How long after `start` a clock time next comes round (a whole day for itself)."""
+    on = datetime.combine(date.min, start)
+    return (datetime.combine(date.min, clock) - on) % timedelta(days=1) or timedelta(days=1)
 
 
 # A clock past midnight written on the clock of the day before, as programs of late
@@ -787,6 +799,7 @@ HALF_DAY = timedelta(hours=12)
 # the hours a 12-hour clock without am or pm reads in the afternoon and early evening
 # ("1:00" to "7:59"): "8:30" or "9:00" after "10:00" is a morning listed out of order
 AFTERNOON_HOURS = (1, 7)
+Span = tuple[time, time]  # the earliest and the latest of some clock times
 
 
 def twelve_hour(clocks: Iterable[tuple[time | None, int]]) -> bool:
@@ -815,6 +828,69 @@ def afternoon(
     if end is not None and end < start and end.hour < 12 and start < plus(end, HALF_DAY):
         end = plus(end, HALF_DAY)
     return start, end
+
+
+# a clock written with the half of the day it is in ("2:30 PM", "9:30am", "4 p.m.")
+_HALF_WRITTEN = re.compile(rf"\d\s*{_AM_PM}(?![A-Za-z])")
+
+
+def half_written(cell: str) -> bool:
+    """Whether a start or end cell writes am or pm beside its clock ("2:30-3:15 PM",
+    "下午2:00": `halves_after`)."""
+    text = " ".join(cell.split())
+    return bool(_HALF_WRITTEN.search(_cjk_clock(text) or halves_after(text)))
+
+
+def half_span(bare: Iterable[tuple[time | None, int]], written: Iterable[time]) -> Span | None:
+    """Of a program that writes am or pm beside some of its clock times (`written`,
+    as read) and not beside others (`bare`, as `twelve_hour` takes them) that are
+    all on a 12-hour clock (none past 12:59 or in the hour after midnight): the
+    earliest and the latest of its written times, where `half_placed` puts the
+    bare ones; None for a program with no bare clock to place or no written one, or
+    one on a 24-hour clock ("13:00" bare beside "2 PM")."""
+    told = sorted(written)
+    return (told[0], told[-1]) if told and twelve_hour(bare) else None
+
+
+def half_placed(
+    start: datetime, end: datetime | None, bare: tuple[bool, bool], span: Span
+) -> tuple[datetime, datetime | None]:
+    """A talk's start and end in a program that writes am or pm beside some of its
+    clock times (`half_span`), `bare` saying which of the two it writes without: a
+    bare start from 1:00 to 11:59 is read in the half of the day its own end places
+    it ("1:00" before "1:45 PM"), else the program's written times (the one reading
+    between their earliest and latest), else in the
+    afternoon from 1:00 to 7:59 (`AFTERNOON_HOURS`) and in the morning after; a bare
+    end is the first of its two readings after its start (`end_after`)."""
+    if bare[0] and 1 <= start.hour <= 11:
+        later = plus(start, HALF_DAY)
+        inside = [span[0] <= m.time() <= span[1] for m in (start, later)]
+        if end is not None and not bare[1]:
+            start = later if later < end else start
+        elif inside[0] != inside[1]:
+            start = later if inside[1] else start
+        elif AFTERNOON_HOURS[0] <= start.hour <= AFTERNOON_HOURS[1]:
+            start = later
+    if end is not None and bare[1]:
+        end = end_after(start, end)
+    return start, end
+
+
+def end_after(start: datetime, end: datetime) -> datetime:
+    """Of an end written on a 12-hour clock without am or pm, its reading and the
+    one 12 hours later, the first after `start`; the end as it is where neither is."""
+    return next((m for m in (end, plus(end, HALF_DAY)) if m > start), end)
+
+
+def half_placed_said(place: str, title: str, start: datetime, end: datetime | None) -> str:
+    """The one warning that a program's clock time written without am or pm beside
+    others written with it was placed (`half_placed`), at `place`, said once per
+    table."""
+    return (
+        f"{place}: {title!r}: the program writes am or pm beside some of its clock times "
+        f"but not beside this one; read as {start:%H:%M}{f'–{end:%H:%M}' if end else ''}, "
+        "where its other times place it, as are the others written so"
+    )
 
 
 def afternoon_said(place: str, title: str, start: datetime, end: datetime | None) -> str:

@@ -612,6 +612,22 @@ def looks_like(text: str) -> bool:
     return head.startswith("BEGIN:VCALENDAR") or bool(re.match(r"BEGIN:VEVENT\s", head))
 
 
+def _unknown_zone(cal: _Calendar) -> str:
+    """The first zone an event's start or end names by a TZID that is no zone
+    (`resolve_tzid`: neither the tz database's nor a VTIMEZONE of the file's:
+    "Mars/Olympus"), else an X-WR-TIMEZONE that is none where nothing else gives the
+    calendar's; "" where every zone it names is one."""
+    for ev in cal.events:
+        for name in ("DTSTART", "DTEND"):
+            said = (ev.get(name) or ({}, ""))[0].get("TZID", "")
+            if said and resolve_tzid(said, cal.offsets) is None:
+                return said
+    named = cal.tz_name
+    if named and when.zone(named) is None and len(set(cal.tzids)) != 1:
+        return named
+    return ""
+
+
 def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk], list[str]]:
     cal = _scan(text, document)
     if not cal.events:
@@ -620,6 +636,12 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
     cal_tz = when.zone(cal.tz_name)
     if cal_tz is None and len(set(cal.tzids)) == 1:
         cal_tz = resolve_tzid(cal.tzids[0], cal.offsets)
+    if unknown := _unknown_zone(cal):
+        cal.warnings.append(
+            registry.ZoneUnknown(
+                f"{unknown[:60]!r}, which neither the tz database nor a VTIMEZONE in it defines"
+            )
+        )
     hints = cal.producer + " ".join(ev.text("UID") + ev.text("URL") for ev in cal.events[:20])
     style = "sched" if "sched" in hints.lower() else "pretalx" if "pretalx" in hints.lower() else ""
     conference = cal.name or when.document_stem(document)

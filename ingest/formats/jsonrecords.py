@@ -277,13 +277,31 @@ def _person(row: dict[str, Any]) -> object:
     return {"name": name, "affiliation": org} if name and org else name
 
 
-def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
+# the keys of the id a table's object is named by elsewhere in its document
+# (Sessionize's "id", pretalx's "code": `jsontree.tables`)
+ID_KEYS = ("id", "code", "guid", "uuid", "slug")
+# an id as Sessionize's tables write theirs: a UUID, a number, a slug with a digit
+# ("3f2504e0-4f89-…", "5000", "a1b2c3d4-0009"), never a person's name as written
+_ID = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][\w.-]*")
+
+
+def _dangling(said: object, table: set[str]) -> bool:
+    """Whether a session's speaker is an id (`_ID`) that the document's speakers'
+    table (its ids), where it has one, does not hold."""
+    if isinstance(said, dict) or not table or isinstance(said, bool):
+        return False
+    ident = text_of(said).strip()
+    return ident not in table and bool(_ID.fullmatch(ident))
+
+
+def references(root: object) -> Callable[..., dict[str, Any]]:
     """Sessionize's "all data" JSON names speakers, rooms and categories by id; its
     grid and its lists name categories inline ({"name": "Track", "categoryItems":
     [...]}). Each category goes to the field its title names (`category_field`),
     the others to the track; a service session is kept typed "break", as the
     product keeps breaks (ingest/housekeeping.py); a speaker's tag line gives its
-    affiliation where it names one (`tagline_affiliation`)."""
+    affiliation where it names one (`tagline_affiliation`). An id its tables do not
+    hold is left out, and said (`resolve_refs`)."""
     top = root if isinstance(root, dict) else {}
 
     def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
@@ -294,6 +312,15 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
         text_of(r.get("id")): _person(r)
         for r in when.as_list(top.get("speakers"))
         if isinstance(r, dict)
+    }
+    # every id the speakers' table gives its people, under any key of one (pretalx's
+    # "code": `jsontree.tables` follows those): an id none of them holds is dangling
+    held = {
+        text_of(r[k])
+        for r in when.as_list(top.get("speakers"))
+        if isinstance(r, dict)
+        for k in ID_KEYS
+        if r.get(k) is not None
     }
     rooms = table("rooms", lambda r: text_of(r.get("name")))
     items = {  # item id -> (the field its category names, its name, the category's title)
@@ -327,16 +354,31 @@ def references(root: object) -> Callable[[dict[str, Any]], dict[str, Any]]:
             kept: dict[str, Any] = old if isinstance(old, dict) else {}
             obj["notes"] = {**{k: ", ".join(v) for k, v in notes.items()}, **kept}
 
-    def resolve_refs(obj: dict[str, Any]) -> dict[str, Any]:
-        obj = dict(obj)
+    def resolve_refs(obj: dict[str, Any], lost: list[str] | None = None) -> dict[str, Any]:
+        """The session with the speakers, room and categories its ids name; an id
+        the document's table does not hold (a speaker deleted, their session kept)
+        left out, and said in `lost` ("speaker id '3f25…' is not in speakers")."""
+        obj, dangling = dict(obj), [] if lost is None else lost
         if isinstance(obj.get("speakers"), list):
+            listed = obj["speakers"]
+            gone = [s for s in listed if _dangling(s, held)]
             obj["speakers"] = [
-                s if isinstance(s, dict) else people.get(text_of(s), s) for s in obj["speakers"]
+                s if isinstance(s, dict) else people.get(text_of(s), s)
+                for s in listed
+                if s not in gone
             ]
+            dangling += [f"speaker id {text_of(s)!r} is not in speakers" for s in gone]
         if obj.get("roomId") is not None and not obj.get("room"):
             obj["room"] = rooms.get(text_of(obj["roomId"]))
+            if obj["room"] is None and rooms and text_of(obj["roomId"]):
+                dangling.append(f"room id {text_of(obj['roomId'])!r} is not in rooms")
         if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):
             by_field([items.get(text_of(i), (None, "", "")) for i in obj["categoryItems"]], obj)
+            dangling += [
+                f"category item id {text_of(i)!r} is not in categories"
+                for i in obj["categoryItems"]
+                if items and text_of(i) not in items
+            ]
         inline = [c for c in when.as_list(obj.get("categories")) if isinstance(c, dict)]
         if inline and all("categoryItems" in c for c in inline):
             obj.pop("categories")

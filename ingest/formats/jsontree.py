@@ -66,7 +66,7 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.icalnames import name_like
-from ingest.formats.jsonrecords import RECORD_KEYS
+from ingest.formats.jsonrecords import ID_KEYS, RECORD_KEYS
 from ingest.formats.mdparts import room_name, room_named
 from ingest.html import inline, text_of
 from ingest.links import web_url
@@ -75,7 +75,6 @@ from talkbase.core.orgs import names_organisation
 from talkbase.core.terms import DAY_NOUNS, WEEKDAYS, fold
 
 MAX_DEPTH = 24  # deeper is damage, not a program
-_ID_KEYS = ("id", "code", "guid", "uuid", "slug")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER = re.compile(r"-?\d+")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
@@ -337,9 +336,10 @@ class Tables:
 
     by_kind: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     zone: str | None = None
-    # each object holding talks -> its title when it is a session (`_session_title`),
-    # judged once per file: a day of 400 sessions is asked of by each of its talks
-    sessions: dict[int, str | None] = field(default_factory=dict)
+    # each object holding talks -> its title and room when it is a session
+    # (`_session_title`), judged once per file: a day of 400 sessions is asked of by
+    # each of its talks
+    sessions: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
     # each object holding talks -> the day and clock times it gives them (`_gives`)
     gives: dict[int, tuple[date | None, str | None, str | None]] = field(default_factory=dict)
 
@@ -388,7 +388,7 @@ def tables(root: object) -> Tables:
                 table = out.by_kind.setdefault(kind, {})
                 for item in value:
                     if isinstance(item, dict):
-                        for k in _ID_KEYS:
+                        for k in ID_KEYS:
                             if item.get(k) is not None and not isinstance(item[k], dict | list):
                                 table.setdefault(str(item[k]), item)
                                 break
@@ -427,17 +427,19 @@ class Context:
 SESSION_HOURS = 12  # the longest a titled object that holds talks may last to be a session
 
 
-def _session_title(node: object) -> str | None:
+def _session_title(node: object, refs: Tables) -> tuple[str | None, str | None]:
     """The title of an object that holds talks as a session does: titled, with a start
     and an end at clock times on one day, at most SESSION_HOURS apart (Indico's
     {"title": "Detectors", "startDate": {"date", "time"}, "endDate": ..., "entries":
-    {...}}); a conference (days long, or no end) or a day (a date alone) is none."""
+    {...}}), and its room where it names one (its talks' where they name none: Indico's
+    contributions inherit their session block's location, `"room": ""`); a conference
+    (days long, or no end) or a day (a date alone) is none: (None, None)."""
     if not isinstance(node, dict):
-        return None
+        return None, None
     cols = resolve(node)
     begins = cols.get("start") or cols.get("date")  # ("startDate" is read as a date)
     if "title" not in cols or begins is None or "end" not in cols:
-        return None
+        return None, None
     utc = UTC
     moments = []
     for key in (begins, cols["end"]):
@@ -447,10 +449,11 @@ def _session_title(node: object) -> str | None:
         moments.append(at)
     start, end = moments
     if start is None or end is None or start.date() != end.date():
-        return None
+        return None, None
     if not timedelta(0) < end - start <= timedelta(hours=SESSION_HOURS):
-        return None
-    return inline(text_of(node[cols["title"]])) or None
+        return None, None
+    room = inline(text_of(refs.name("room", node.get(cols.get("room", "")))))
+    return inline(text_of(node[cols["title"]])) or None, room or None
 
 
 def _gives(node: dict[str, Any]) -> tuple[date | None, str | None, str | None]:
@@ -551,8 +554,9 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
         text = str(key)
         if depth < len(path) - 1:  # (an object the talk sits in, not the talk)
             if id(node) not in refs.sessions:  # (the tree outlives the read: ids hold)
-                refs.sessions[id(node)] = _session_title(node)
-            session = refs.sessions[id(node)] or session
+                refs.sessions[id(node)] = _session_title(node, refs)
+            title, held = refs.sessions[id(node)]
+            session, room = title or session, held or room
             if isinstance(node, dict) and isinstance(parent_key, int):
                 if id(node) not in refs.blocks:
                     refs.blocks[id(node)] = _block(node, refs, list_key)
@@ -909,7 +913,7 @@ def _sole(items: list[Any], key: object) -> bool:
         len(items) == 1
         and isinstance(items[0], dict)
         and _kind_of(key) is None
-        and _session_title(items[0]) is None
+        and _session_title(items[0], Tables())[0] is None
         and not _a_day(items[0])
     )
 

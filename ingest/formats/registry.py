@@ -64,6 +64,16 @@ class ZoneUnread(str):
     __slots__ = ()
 
 
+class ZoneUnknown(ZoneUnread):
+    """A zone a document names for its times by a name that neither the tz database
+    nor the document itself defines (an iCalendar TZID "Mars/Olympus" without its
+    VTIMEZONE), given as a `ZoneUnread` whose text is that name and why it is
+    unknown ("'Mars/Olympus', which neither the tz database nor a VTIMEZONE in it
+    defines"): ingest/detect.py says the document names that zone, not none."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Options:
     """What every parse is given: the time zone of times that name none

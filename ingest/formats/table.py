@@ -375,15 +375,40 @@ def day_named(text: str, years: tuple[int, ...] = ()) -> date | None:
 _ASIDE = re.compile(r"\([^()]*\)")
 
 
-def yearless(text: str, years: tuple[int, ...]) -> str | None:
-    """Why a date cell in words that gives no year is no date: the document names no
-    year, names several and the cell no weekday to tell which, or none its weekday
-    falls on; None for any other cell."""
+@lru_cache(maxsize=4096)
+def _spoken(text: str) -> mdparts.Spoken | None:
+    """A date cell in words as the first language programs are read in that reads
+    it does (`mdparts.spoken_in`): its weekday, day, month and year (None where it
+    names none)."""
+    return next((f for c in written_in() if (f := mdparts.spoken_in(text, (c,))) is not None), None)
+
+
+def wrong_weekday(text: str) -> int | None:
+    """The year a date cell in words writes out where it names a weekday that date
+    is not in ("Sat 3 Feb 2026": 3 February 2026 is a Tuesday); None for any other
+    cell. Such a cell is no date, as one without its year is (`yearless`)."""
     if not re.search(r"[^\W\d_]", text) or len(text) > 60:
         return None
-    spoken = next(
-        (f for c in written_in() if (f := mdparts.spoken_in(text, (c,))) is not None), None
-    )
+    spoken = _spoken(" ".join(text.split()))
+    if spoken is None or spoken[0] is None or spoken[3] is None:
+        return None
+    weekday, day, month, year = spoken
+    try:
+        return year if date(year or 0, month, day).weekday() != weekday else None
+    except ValueError:
+        return None
+
+
+def yearless(text: str, years: tuple[int, ...]) -> str | None:
+    """Why a date cell in words is no date: it gives no year and the document names
+    none, names several and the cell no weekday to tell which, or none its weekday
+    falls on; or it gives its year and a weekday that date is not in
+    (`wrong_weekday`); None for any other cell."""
+    if not re.search(r"[^\W\d_]", text) or len(text) > 60:
+        return None
+    if (year := wrong_weekday(text)) is not None:
+        return f"names a weekday that date is not in {year}"
+    spoken = _spoken(" ".join(text.split()))
     if spoken is None or spoken[3] is not None:
         return None
     if not years:
@@ -531,6 +556,9 @@ class _Reader:
         # afternoon (`when.afternoon`; None: every day, on trial: `talks`), each day's
         # first start and the start before as read, and whether that was said
         self.twelve = False
+        # a table that writes am or pm beside some of its clocks, all its others on a
+        # 12-hour clock: its written times' earliest and latest (`when.half_span`)
+        self.half_span: when.Span | None = None
         self.half_days: set[date] | None = None
         self.clocks: dict[date, tuple[datetime, datetime]] = {}
         self.half_told = False
@@ -681,6 +709,8 @@ class _Reader:
         in any language programs are written in (`date_in_words`)."""
         day, _ = when.parse_when(text, tz, self.fallback)
         words = " ".join(text.split())
+        if day is not None and wrong_weekday(words) is not None:
+            return None  # ("Sat 3 Feb 2026", a Tuesday: which of the two is meant?)
         if day is None and (spoken := date_in_words(words, self.years)) is not None:
             day = when.localise(datetime.combine(spoken, time()), tz, self.fallback)
         return day
@@ -709,6 +739,7 @@ class _Reader:
         years: dict[int, int] = {}
         day_cells: dict[str, list[str]] = {}  # by date column: its cells
         clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
+        written: list[time] = []  # of those cells that write am or pm (`when.half_written`)
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
         zones: set[str] = set()  # the zones a timezone column names
         for y in when.YEAR.findall(self.stated):
@@ -740,8 +771,13 @@ class _Reader:
             if "duration" in cols and text_of(row.get(cols["duration"])).strip():
                 lengths.setdefault(cols["duration"], []).append((row[cols["duration"]], where))
             for fld in ("start", "end"):
-                clocks.extend(_clocks(text_of(row.get(cols[fld])) if fld in cols else ""))
-        self.twelve = when.twelve_hour(clocks)
+                cell = text_of(row.get(cols[fld])) if fld in cols else ""
+                if when.half_written(cell):
+                    written.extend(c for c, _ in _clocks(cell) if c is not None)
+                else:
+                    clocks.extend(_clocks(cell))
+        self.half_span = when.half_span(clocks, written)
+        self.twelve = not written and when.twelve_hour(clocks)
         for keys, cols in self.columns.items():  # (each set of keys once)
             for key in sorted(keys) if "duration" not in cols else ():
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
@@ -978,7 +1014,8 @@ class _Reader:
             length = when.parse_duration(get("duration"), per)
             if of_other_tools(cols.get("end")) and (end is not None or length is not None):
                 end_at = None  # ("Ends" of another tool: the row's range or duration first)
-            start, end = self.afternoon(start, end_at or end, where, title)
+            cells = (said["start"], said["end"] if end_at else said["start"])
+            start, end = self.afternoon(start, end_at or end, where, title, cells)
             end, problem = when.talk_end(start, end, length)
             if problem:
                 self.warnings.append(f"{self.document} {where}: {title!r} {problem}")
@@ -1083,11 +1120,28 @@ class _Reader:
         return night
 
     def afternoon(
-        self, start: datetime, end: datetime | None, where: str, title: str
+        self,
+        start: datetime,
+        end: datetime | None,
+        where: str,
+        title: str,
+        cells: tuple[str, str] = ("", ""),
     ) -> tuple[datetime, datetime | None]:
         """A row's start and end, read with the afternoon of a 12-hour clock
         (`when.afternoon`: "1:00" after "11:00") on a day of `half_days`, against the
-        day's first start and the start of the row before it; said once."""
+        day's first start and the start of the row before it; in a table that writes
+        am or pm beside some clocks (`half_span`), those of its `cells` (the start's,
+        the end's) that write a clock alone without it placed (`when.half_placed`);
+        said once."""
+        if self.half_span is not None:
+            bare = tuple(_undated(c, self.fallback) and not when.half_written(c) for c in cells)
+            read = when.half_placed(start, end, (bare[0], bare[1]), self.half_span)
+            if read != (start, end) and not self.half_told:
+                self.half_told = True
+                self.warnings.append(
+                    when.half_placed_said(f"{self.document} {where}", title, read[0], read[1])
+                )
+            return read
         day = start.date()
         if not self.twelve or (self.half_days is not None and day not in self.half_days):
             return start, end
@@ -2024,10 +2078,11 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
     ):
         # one talk, or fields named by the user: the largest list of records, as told
         refs = references(root)
-        found = [
-            refs(o) if isinstance(o, dict) else o
-            for o in records(root, lambda o: _has_title(o, reader.mapping))
-        ]
+        found = []
+        for n, o in enumerate(records(root, lambda o: _has_title(o, reader.mapping)), start=1):
+            gone: list[str] = []
+            found.append(refs(o, gone) if isinstance(o, dict) else o)
+            reader.warnings += [f"{reader.document} item {n}: {w}; left out" for w in gone]
         deeper = None
         if reader.mapping and not any(_has_title(o, reader.mapping) for o in found):
             # the talks named sit below lists of lists: found where they sit, as if
@@ -2059,7 +2114,13 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
     kept: dict[tuple[str, ...], dict[str, Any]] = {}
     out: list[tuple[str, object]] = []
     for path, obj in gate.talks:
-        for ev in jsontree.events(path, refs(obj), root, tables):
+        lost: list[str] = []
+        resolved = refs(obj, lost)
+        if lost:  # (ids its tables do not hold: said with the session's place and id)
+            own = next((text_of(obj[k]) for k in ("id", "guid", "code", "uid") if obj.get(k)), "")
+            at = f"{jsontree.where(path)}" + (f" (id {own!r})" if own else "")
+            reader.warnings += [f"{reader.document} {at}: {w}; left out" for w in lost]
+        for ev in jsontree.events(path, resolved, root, tables):
             cols = resolve(ev)
             same = tuple(
                 text_of(ev.get(cols.get(f, ""))) for f in ("uid", "title", "start", "room")

@@ -9,6 +9,9 @@ openpyxl read-only, cell values as last computed (never formulas). A cell Excel
 stores as a date, a time or a date-time is given to the table reader in ISO
 ("2024-10-07", "09:30", "2024-10-07T09:30"), never in a display format whose day
 and month order is the locale's; a whole number stored as a float reads as one. A
+number in a date, start or end column (a cell of General format, as scripts and CSV
+imports write them) is Excel's serial date or a day's fraction (`serial`: "46059" is
+2026-02-06, "0.3958333333333333" 09:30). A
 range merged over two rows or more gives each of its rows its value (`_filled_down`:
 a room merged over two sessions is both's).
 
@@ -126,6 +129,7 @@ class Sheet:
     hidden: bool = False
     # the cells (row, column) holding a formula with no value saved (`_unsaved`)
     unsaved: frozenset[tuple[int, int]] = frozenset()
+    epoch: date = _EPOCHS[0]  # the day its workbook counts serial dates from (1904's too)
 
 
 def sheets(data: bytes, document: str) -> list[Sheet]:
@@ -157,7 +161,9 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                 rows = [r for r in _filled_down(rows, merged) if any(r[1])]
                 unsaved = _unsaved(data, getattr(ws, "_worksheet_path", ""))
                 hidden = ws.sheet_state != "visible"
-                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved))
+                epoch = getattr(book, "epoch", None)
+                counted = epoch.date() if isinstance(epoch, datetime) else _EPOCHS[0]
+                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved, counted))
         finally:
             book.close()
     except InputError:
@@ -297,6 +303,7 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
         return None
     rows: list[tuple[dict[str, Any], str]] = []
+    timed = {cols[f]: f for f in ("date", "start", "end") if f in cols}  # (`serial`)
     repeated: list[str] = []  # the header row said again below it: no talk
     titled = names.index(cols["title"]) if cols["title"] in names else -1
     formulas: list[int] = []  # rows whose title is a formula with no value saved
@@ -310,14 +317,47 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
         row: dict[str, Any] = {}
         for name, cell in zip(names, cells, strict=False):
             if name:
-                row.setdefault(name, cell)
+                row.setdefault(name, serial(cell, timed.get(name), sheet.epoch))
         rows.append((row, f"sheet {sheet.name!r} row {number}"))
     above = head[: at - 1] if grouped else head[:at]
     titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
-    timed = any(f in cols for f in ("start", "end", "date"))
     return _Table(
-        sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated), tuple(formulas)
+        sheet,
+        titles,
+        header_at,
+        tuple(rows),
+        bool(timed),
+        grouped,
+        tuple(repeated),
+        tuple(formulas),
     )
+
+
+# a number as a cell of General format shows one (a serial date "46059", a day's
+# fraction "0.3958333333333333"), and the serial dates a program's days are among
+_NUMBER = re.compile(r"\d{1,5}(?:\.\d+)?|\.\d+")
+SERIAL_DAYS = (20_000, 80_000)  # 1954-10-03 to 2119-01-10
+
+
+def serial(cell: str, fld: str | None, epoch: date = _EPOCHS[0]) -> str:
+    """A date, start or end cell (`fld`) that holds a number, as a script or a CSV
+    import writes Excel's dates and times in cells of General format, in ISO: in a
+    date column a serial date ("46059": "2026-02-06"), in a start or end column a
+    day's fraction ("0.3958333333333333": "09:30") or a serial date-time
+    ("46059.395833": "2026-02-06T09:30"; a whole one is its day), counted from the workbook's `epoch`; any
+    other cell as it is."""
+    if fld is None or not _NUMBER.fullmatch(cell):
+        return cell
+    number = float(cell)
+    if SERIAL_DAYS[0] <= number <= SERIAL_DAYS[1]:
+        moment = datetime.combine(epoch, time()) + timedelta(minutes=round(number * 1440))
+        if fld == "date" or moment.time() == time():
+            return moment.date().isoformat()
+        return f"{moment.date().isoformat()}T{_clock(moment.time())}"
+    if fld != "date" and "." in cell and 0 <= number < 1:
+        minutes = round(number * 1440)
+        return _clock(time(minutes // 60, minutes % 60)) if minutes < 1440 else cell
+    return cell
 
 
 def read_workbook(data: bytes, document: str, options: Options) -> Result:
