@@ -136,3 +136,25 @@ def test_what_turkish_leaves_out_is_left_out(turkish, query, filters, left_out, 
 def test_a_time_limit_said_natively_is_read(request, fixture, query, filters) -> None:
     """Never "under way at 15:00" (Korean, Hebrew), nor words (Turkish)."""
     assert _read(request.getfixturevalue(fixture), query) == (filters, [], "")
+
+
+@pytest.mark.parametrize(
+    ("query", "filters", "left_out", "topic"),
+    [
+        ("הרצאות ביום ראשון", {"day": "Sun"}, [], ""),
+        ("יום שני", {"day": "Mon"}, [], ""),
+        ("בינה מלאכותית ביום שני", {"day": "Mon", "track": "בינה מלאכותית"}, [], ""),
+        ("לא ביום ראשון", {}, [{"day": "Sun"}], ""),
+        ("חוץ מיום ראשון", {}, [{"day": "Sun"}], ""),
+    ],
+)
+def test_hebrew_weekdays_of_two_words_are_read(hebrew, query, filters, left_out, topic) -> None:
+    """CLDR's Hebrew weekdays are two words, the shared "יום" (day) first ("יום ראשון":
+    Sunday), said with "on" glued to it ("ביום ראשון"); before, no Hebrew weekday was
+    read at all; "לא" (not) and "חוץ מ" (but) leave the day out."""
+    assert _read(hebrew, query) == (filters, left_out, topic)
+
+
+def test_a_hebrew_ordinal_alone_is_no_weekday(hebrew) -> None:
+    """ "ראשון" (first) names Sunday only after "יום": "the first day" is no Sunday."""
+    assert "day" not in _read(hebrew, "מודל ראשון")[0]

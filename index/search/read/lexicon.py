@@ -1032,6 +1032,14 @@ TIME_CUES["he"] = {
     ("עד",): "until",
     ("בשעה",): "at",
 }
+# ...and glues "on" to the weekday's first word ("ביום ראשון", "בשבת": on Sunday, on
+# Saturday), whose wide names CLDR writes in two words, the shared one first ("יום
+# ראשון"; whenwords.Words._day_of_two)
+DAY_PREFIXES: dict[str, tuple[str, ...]] = {"he": ("ב", "מ")}
+# what Hebrew leaves out, said before it ("לא ביום ראשון": not on Sunday; "חוץ מיום
+# ראשון": but Sunday; "בלי")
+LEAVE_OUT["he"] = LeaveOut(words=(("חוץ",),), limits=(("לא",), ("בלי",)))
+TALK_NOUNS["he"] = ("הרצאה", "הרצאות", "מושב", "מושבים")
 
 
 @lru_cache(maxsize=64)
@@ -1063,6 +1071,12 @@ def time_cues_after(languages: frozenset[str]) -> dict[str, str]:
     return {
         fold(w): c for code in sorted(languages) for w, c in TIME_CUES_AFTER.get(code, {}).items()
     }
+
+
+@lru_cache(maxsize=64)
+def day_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
+    """The prefixes glued to a weekday's name in the given languages (`DAY_PREFIXES`)."""
+    return tuple(p for code in sorted(languages) for p in DAY_PREFIXES.get(code, ()))
 
 
 @lru_cache(maxsize=64)
