@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from talkbase.core.orgs import canonical_org
 from talkbase.core.records import Speaker, Talk
+from talkbase.core.terms import lower
 
 _WS = re.compile(r"\s+")
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -299,7 +300,7 @@ STOPWORDS = frozenset(
 
 def words(text: str) -> list[str]:
     """Lower-case word tokens (letters, digits, inner dots/dashes kept)."""
-    return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", text.lower()) if w.strip(".-_")]
+    return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", lower(text)) if w.strip(".-_")]
 
 
 # Notes that hold a field's value, not prose ("Language: en", a link, "Status:

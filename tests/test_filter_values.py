@@ -23,6 +23,7 @@ title,speakers,affiliation,day,start,end,room,track,abstract
 Kernels for everyone,Dara O’Brien,O’Reilly Media,2026-10-21,10:00,10:30,Hall·B,AI – Systems,Writing GPU kernels by hand.
 Pricing inference,Zoë Müller,Café €uro (R&D),2026-10-21,11:00,11:30,Room [1],C++ / Rust,What inference costs.
 Plain talk,Sam Lee,Acme,2026-10-22,09:00,09:30,210AE,Compilers,A talk with plain names.
+쿠버네티스 운영,김민준,네이버,2026-10-22,10:00,10:30,그랜드볼룸,보안,쿠버네티스 클러스터 운영 경험.
 """
 
 ODD = [
@@ -90,11 +91,26 @@ def test_every_text_filter_accepts_any_punctuation(odd_kb, name: str, value: str
         ("track", "C++ / Rust", "Pricing inference"),
         ("room", "Room [1]", "Pricing inference"),
         ("speaker", "zoe muller", "Pricing inference"),
+        # Hangul syllables stay whole on both sides (sweep 20 F4: they were matched as
+        # jamo against the column's syllables, so every Korean value matched nothing)
+        ("room", "그랜드볼룸", "쿠버네티스 운영"),
+        ("track", "보안", "쿠버네티스 운영"),
+        ("speaker", "김민준", "쿠버네티스 운영"),
+        ("org", "네이버", "쿠버네티스 운영"),
     ],
 )
 def test_punctuated_values_find_their_talk(odd_kb, name: str, value: str, title: str) -> None:
     ids = odd_kb.allowed(Filters(**{name: value}))
     assert [odd_kb.talks[i].title for i in ids] == [title]
+
+
+def test_a_hangul_room_filters_through_the_api(odd_kb, hashing_embedder) -> None:
+    import talkbase
+
+    with talkbase.open(odd_kb.home, embedder=hashing_embedder) as tb:
+        hits = tb.search("쿠버네티스", k=3, room="그랜드볼룸")
+        assert [h.talk.title for h in hits] == ["쿠버네티스 운영"]
+        assert tb.search("", k=3, org="네이버", track="보안")
 
 
 def test_every_facet_value_of_the_base_can_be_counted(odd_kb) -> None:

@@ -11,6 +11,7 @@ from index.search import reasons
 from index.search.rank import lexical
 from index.search.rank.stopwords import language_list
 from index.search.read.vocab import word_tuple
+from ingest.text import words
 from talkbase.core.records import Talk
 from talkbase.service import query_terms
 from tests.test_multilingual import write_program
@@ -95,3 +96,11 @@ def test_cli_recommend_names_no_function_word(tmp_path, monkeypatch, capsys):
     about = [line.split("both about", 1)[1] for line in out.splitlines() if "both about" in line]
     assert about, out  # some recommendation names shared words
     assert not any("nella" in a.split() or "nella," in a for a in about), about
+
+
+def test_a_turkish_capital_dotted_i_names_its_whole_word():
+    """Sweep 20 F10: "GÜVENLİK" lowered by Python is "güvenli" + a combining dot + "k",
+    so a match named "güvenli" or nothing; it is the word "güvenlik" as typed lower."""
+    assert lexical.query_terms("GÜVENLİK") == lexical.query_terms("güvenlik") == ["güvenlik"]
+    # (a talk's own words, which a match is named from, are cut the same way)
+    assert words("Siber GÜVENLİK, İstanbul") == ["siber", "güvenlik", "istanbul"]

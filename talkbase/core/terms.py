@@ -205,6 +205,13 @@ HAN = "\u3400-\u9fff\uf900-\ufaff"  # Chinese characters (Japanese's kanji too)
 UNMARKED = str.maketrans({"ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"})
 
 
+def lower(text: str) -> str:
+    """`text` lower-cased as words are cut: Turkish's dotted capital "İ" a plain "i"
+    (Python lowers it to "i" and a combining dot, no letter, that cuts "GÜVENLİK" in
+    two: "güvenli", "k"). (`fold` drops that dot with the other accents.)"""
+    return text.replace("\u0130", "i").lower()
+
+
 def fold(text: str) -> str:
     """`text` as words compare: case folded, accents dropped ("Müller" -> "muller")."""
     if text.isascii():

@@ -69,16 +69,21 @@ def _minutes(value: str | None, name: str) -> int | None:
 _RE2_SPECIAL = frozenset(r"\.^$*+?{}[]|()")
 
 
+def unmarked(value: str) -> str:
+    """`value` as DuckDB's `strip_accents` writes a column it is matched against: its
+    marks (Unicode's categories Mn, Mc, Me) dropped and the rest composed again, so a
+    Hangul syllable stays whole ("그랜드볼룸", never its jamo) as it does in the column.
+    (Compatibility forms are read as their plain letters too: "ﬁ" is "fi".)"""
+    decomposed = unicodedata.normalize("NFKD", clean_text(value).strip())
+    kept = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    return unicodedata.normalize("NFC", kept)
+
+
 def words_pattern(value: str) -> str:
     """A case- and accent-insensitive regex for `value` as whole words: "Intel"
     matches "Intel" and "Intel Labs" but not "Artificial Intelligence".
     Every character but RE2's own metacharacters is matched literally."""
-    plain = "".join(
-        c
-        for c in unicodedata.normalize("NFKD", clean_text(value).strip())
-        if not unicodedata.combining(c)
-    )
-    escaped = "".join("\\" + c if c in _RE2_SPECIAL else c for c in plain)
+    escaped = "".join("\\" + c if c in _RE2_SPECIAL else c for c in unmarked(value))
     return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
 
 
@@ -90,12 +95,7 @@ def org_pattern(value: str) -> str:
         return words_pattern(value)
     parts = []
     for s in spellings:
-        plain = "".join(
-            c
-            for c in unicodedata.normalize("NFKD", clean_text(s).strip())
-            if not unicodedata.combining(c)
-        )
-        parts.append("".join("\\" + c if c in _RE2_SPECIAL else c for c in plain))
+        parts.append("".join("\\" + c if c in _RE2_SPECIAL else c for c in unmarked(s)))
     return rf"(?i)(^|[^\w])({'|'.join(parts)})($|[^\w])"
 
 

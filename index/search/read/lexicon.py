@@ -1121,6 +1121,49 @@ DAY_ORDINALS["zh"] = {"第一": 1, "第二": 2, "第三": 3, "第四": 4, "最�
 # ...and the word for a day of the program said right after an ordinal ("第一天")
 DAY_NOUNS_AFTER: dict[str, tuple[str, ...]] = {"zh": ("天",)}
 
+# -- Korean ---------------------------------------------------------------------------
+# Korean says what it leaves out after it ("토요일 빼고": but Saturday; "토요일 제외",
+# "영어 세션 빼고": but the English sessions) and a time limit after the time ("15:00
+# 이후": after 15:00)
+LEAVE_OUT["ko"] = LeaveOut(after=(("빼고",), ("제외",), ("제외하고",), ("말고",)))
+TIME_CUES_AFTER["ko"] = {"이후": "after", "후": "after", "이전": "before", "전": "before"}
+
+# -- Turkish --------------------------------------------------------------------------
+# Turkish says it after the limit too ("cumartesi hariç": but Saturday; "cumartesi
+# değil", "cumartesi olmayan konuşmalar", "pazar dışında"), and the time's limit after
+# the time ("15:00'ten sonra": after 15:00; "15:00'e kadar": until 15:00)
+LEAVE_OUT["tr"] = LeaveOut(
+    after=(("hariç",), ("haricinde",), ("değil",), ("olmayan",), ("dışında",))
+)
+TIME_CUES_AFTER["tr"] = {"sonra": "after", "önce": "before", "kadar": "until"}
+# ...its case ending joined to the time by an apostrophe ("15:00'ten", "15.00'dan",
+# "17:00'ye"): the time read without it, before such a cue
+CLOCK_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "tr": ("ten", "tan", "den", "dan", "e", "a", "ye", "ya", "te", "ta", "de", "da")
+}
+TALK_NOUNS["tr"] = ("konuşma", "konuşmalar", "oturum", "oturumlar", "sunum", "sunumlar")
+
+# -- Hebrew ---------------------------------------------------------------------------
+# Hebrew says a time limit before the time, as English does ("אחרי 15:00", "אחרי השעה
+# 15:00": after 15:00; "לפני", "עד": before, until)
+TIME_CUES["he"] = {
+    ("אחרי", "השעה"): "after",
+    ("אחרי",): "after",
+    ("לפני", "השעה"): "before",
+    ("לפני",): "before",
+    ("עד", "השעה"): "until",
+    ("עד",): "until",
+    ("בשעה",): "at",
+}
+# ...and glues "on" to the weekday's first word ("ביום ראשון", "בשבת": on Sunday, on
+# Saturday), whose wide names CLDR writes in two words, the shared one first ("יום
+# ראשון"; whenwords.Words._day_of_two)
+DAY_PREFIXES: dict[str, tuple[str, ...]] = {"he": ("ב", "מ")}
+# what Hebrew leaves out, said before it ("לא ביום ראשון": not on Sunday; "חוץ מיום
+# ראשון": but Sunday; "בלי")
+LEAVE_OUT["he"] = LeaveOut(words=(("חוץ",),), limits=(("לא",), ("בלי",)))
+TALK_NOUNS["he"] = ("הרצאה", "הרצאות", "מושב", "מושבים")
+
 
 @lru_cache(maxsize=64)
 def run_words(languages: frozenset[str]) -> frozenset[str]:
@@ -1151,6 +1194,19 @@ def time_cues_after(languages: frozenset[str]) -> dict[str, str]:
     return {
         fold(w): c for code in sorted(languages) for w, c in TIME_CUES_AFTER.get(code, {}).items()
     }
+
+
+@lru_cache(maxsize=64)
+def day_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
+    """The prefixes glued to a weekday's name in the given languages (`DAY_PREFIXES`)."""
+    return tuple(p for code in sorted(languages) for p in DAY_PREFIXES.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def clock_suffixes(languages: frozenset[str]) -> frozenset[str]:
+    """The case endings joined to a clock time by an apostrophe in the given languages
+    (`CLOCK_SUFFIXES`: Turkish "15:00'ten")."""
+    return frozenset(w for code in languages for w in CLOCK_SUFFIXES.get(code, ()))
 
 
 @lru_cache(maxsize=64)

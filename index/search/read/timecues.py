@@ -90,8 +90,13 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
     holding the cue's words (a chip shows them as typed). Only after a time that can
     be nothing else: with its minutes, "h" or am/pm ("15:00", "3pm"; not "3 以后")."""
     toks = r.toks
+    endings = lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
     for i in range(len(toks) - 1):
         cue = cues.get(toks[i + 1].low)
+        if cue and endings:  # "15:00'ten sonra": the time without its case ending
+            time, _, ending = toks[i].low.replace("\u2019", "'").rpartition("'")
+            if time and ending in endings:
+                toks[i] = replace(toks[i], low=time)
         found = clock(toks, i) if cue and not toks[i].used and not toks[i + 1].used else None
         if found is None or found[1] != 1 or toks[i].low.isdigit():
             continue

@@ -677,7 +677,10 @@ def _leave_out_cues(r: _Reader) -> None:
 
 
 def _left_out(r: _Reader) -> None:
-    r.excluded += negation.negated(r, r.cues, FRAME)
+    # (a word for a talk may stand between a limit and its cue: "영어 세션 빼고", as
+    # "saturday talks excluded")
+    frame = FRAME | lexicon.talk_nouns(r.vocab.asked_in)
+    r.excluded += negation.negated(r, r.cues, frame)
 
 
 # The order is the precedence: nowhere else is it written.

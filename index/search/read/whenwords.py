@@ -463,6 +463,22 @@ class Words:
         return self.toks[i].low if 0 <= i < len(self.toks) else ""
 
     # each reader tries to read a limit at token i; returns True when it took tokens
+    def _day_of_two(self, i: int) -> tuple[int, int] | None:
+        """(weekday, tokens) of a weekday CLDR names in two words, the shared word
+        first (Hebrew "יום ראשון": Sunday), or of one word, after a prefix of the
+        talks' language glued to it (`lexicon.DAY_PREFIXES`: "ביום ראשון": on
+        Sunday; "בשבת": on Saturday)."""
+        w, v = self.low(i), self.vocab
+        prefixes = lexicon.day_prefixes(v.spoken)
+        firsts = [w, *(w[len(p) :] for p in prefixes if w.startswith(p) and len(w) > len(p))]
+        if self.free(i + 1):
+            for first in firsts:
+                d = v.day_words.get(f"{first} {self.low(i + 1)}")
+                if d is not None:
+                    return d, 2
+        d = next((v.day_words[f] for f in firsts[1:] if f in v.day_words), None)
+        return None if d is None else (d, 1)
+
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
@@ -473,6 +489,11 @@ class Words:
             else:  # said back, and no word of the topic: no talk is about "tomorrow"
                 self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
+            return True
+        paired = self._day_of_two(i)  # "יום ראשון", "ביום ראשון": Sunday
+        if paired is not None and paired[0] in v.weekdays():
+            name = WEEKDAYS[paired[0]]
+            self.take(i, paired[1], "day", name[:3].title(), name.title(), cue)
             return True
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
         if d is not None and w not in DAY_WORDS and self._foreign_alone(i, cue):
