@@ -56,6 +56,7 @@ from ingest.formats.table import (
     under_groups,
     yearless,
 )
+from ingest.formats.tablesniff import by_values
 from ingest.limits import spreadsheet_kind
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
@@ -276,6 +277,10 @@ class _Table:
     repeated: tuple[str, ...] = ()  # the places of the header row said again below it
     # the rows skipped whose title cell is a formula with no value saved (`_unsaved`)
     formulas: tuple[int, ...] = ()
+    # the mapping its rows are read with: the user's, and the columns told by their
+    # values (`tablesniff.by_values`, as a CSV's), and what is said of its columns
+    mapping: dict[str, str] | None = None
+    said: tuple[str, ...] = ()
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -293,8 +298,13 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
         number, groups = head[at - 1]
         names = under_groups(names, [g.strip() for g in groups], mapping)
         grouped = (number, ", ".join(repr(g.strip()) for g in groups if g.strip()))
+    if any(c not in names for c in (mapping or {}).values()):
+        return None
+    # (the columns no header names, told by their values, as a CSV's are)
+    found, said = by_values(names, [list(cells) for _, cells in sheet.rows[at + 1 :]], mapping)
+    mapping = {**found, **(mapping or {})} or None
     cols = resolve([n for n in names if n], mapping)
-    if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
+    if "title" not in cols:
         return None
     rows: list[tuple[dict[str, Any], str]] = []
     repeated: list[str] = []  # the header row said again below it: no talk
@@ -316,7 +326,16 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
     titles = tuple((n, " ".join(c for c in cells if c)) for n, cells in above)
     timed = any(f in cols for f in ("start", "end", "date"))
     return _Table(
-        sheet, titles, header_at, tuple(rows), timed, grouped, tuple(repeated), tuple(formulas)
+        sheet,
+        titles,
+        header_at,
+        tuple(rows),
+        timed,
+        grouped,
+        tuple(repeated),
+        tuple(formulas),
+        mapping,
+        tuple(said),
     )
 
 
@@ -406,7 +425,7 @@ def _weekday_sheets(
             []
             if w is None or d
             else read_rows(
-                list(t.rows), document, NAME, fallback, "", None, years, mapping=options.mapping
+                list(t.rows), document, NAME, fallback, "", None, years, mapping=t.mapping
             )[0]
         )
         dated = Counter(x.start.date() for x in read if x.start and x.start.weekday() == w)
@@ -450,7 +469,7 @@ def _read(
     """One sheet's talks (`table.read_rows`), on `day` (the one its name or a title
     row names, `_day_named`, or its weekday's, `_weekday_sheets`) where a row gives no
     date, in the zone its title rows state."""
-    warnings: list[str] = []
+    warnings = [f"{document} sheet {t.sheet.name!r}: {s}" for s in t.said]
     titles = [text for _, text in t.titles]
     if t.titles:
         first, last = t.titles[0][0], t.titles[-1][0]
@@ -480,9 +499,7 @@ def _read(
             "formulas); open and save it in a spreadsheet program, then ingest again; skipped"
         )
     zone = stated_zone([t.sheet.name, *titles]) or fallback
-    read, said = read_rows(
-        list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
-    )
+    read, said = read_rows(list(t.rows), document, NAME, zone, "", day, years, mapping=t.mapping)
     if read and not any(x.room for x in read) and room_named(t.sheet.name):
         # a sheet per room ("Saal Wien", "Raum Graz"): its name is its talks' room
         read = [replace(x, room=t.sheet.name.strip()) for x in read]
