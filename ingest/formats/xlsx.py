@@ -53,6 +53,7 @@ from ingest.formats.table import (
     header_row,
     read_rows,
     repeats_said,
+    title_conference,
     under_groups,
     yearless,
 )
@@ -377,10 +378,13 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
     anywhere = stated_zone([text for t in tables for _, text in t.titles])
     fallback = anywhere or default
     dated = [_day_named(t, years) for t in tables]
+    # the conference the first title row names, as a CSV's (`table.title_conference`)
+    first = next((t.titles[0][1] for t in tables if t.titles), "")
+    named = title_conference(first, years) or ""
     days, weekdays = _weekday_sheets(tables, dated, document, options, years, fallback)
     talks: list[Talk] = []
     for t, day, weekday in zip(tables, days, weekdays, strict=True):
-        read, said = _read(t, day, document, options, years, fallback)
+        read, said = _read(t, day, document, years, fallback, named)
         talks.extend(read)
         warnings.extend([weekday] if weekday else [])
         warnings.extend(said)
@@ -462,13 +466,13 @@ def _read(
     t: _Table,
     day: date | None,
     document: str,
-    options: Options,
     years: tuple[int, ...],
     fallback: tzinfo,
+    conference: str,
 ) -> tuple[list[Talk], list[str]]:
     """One sheet's talks (`table.read_rows`), on `day` (the one its name or a title
     row names, `_day_named`, or its weekday's, `_weekday_sheets`) where a row gives no
-    date, in the zone its title rows state."""
+    date, in the zone its title rows state, of `conference` ("": the file's name)."""
     warnings = [f"{document} sheet {t.sheet.name!r}: {s}" for s in t.said]
     titles = [text for _, text in t.titles]
     if t.titles:
@@ -499,7 +503,9 @@ def _read(
             "formulas); open and save it in a spreadsheet program, then ingest again; skipped"
         )
     zone = stated_zone([t.sheet.name, *titles]) or fallback
-    read, said = read_rows(list(t.rows), document, NAME, zone, "", day, years, mapping=t.mapping)
+    read, said = read_rows(
+        list(t.rows), document, NAME, zone, conference, day, years, mapping=t.mapping
+    )
     if read and not any(x.room for x in read) and room_named(t.sheet.name):
         # a sheet per room ("Saal Wien", "Raum Graz"): its name is its talks' room
         read = [replace(x, room=t.sheet.name.strip()) for x in read]
