@@ -161,26 +161,46 @@ _VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = 
 
 
 def _clock_columns(
-    header: list[str], values: dict[str, list[str]], taken: set[str], ends_named: bool
+    header: list[str],
+    rows: list[list[str]],
+    values: dict[str, list[str]],
+    taken: set[str],
+    cols: dict[str, str],
 ) -> dict[str, str]:
     """The start (and the end) told by values where no column is named the start: the
     one column of clock times with a range in one cell at least ("09.00–09.45"),
     where no end or duration is named; else the one column of single clock times
-    ("Başlangıç": "10:15", beside an end's column "Bitiş"), or two, the start and
-    the end after it, where no end or duration is named. More, or none: {}."""
+    before the named end's in each row ("Başlangıç": "10:15", beside "Bitiş":
+    "11:00"), or two such columns, the start and the end after it, where no end or
+    duration is named. A lone column of single clocks is none (a talk's submission,
+    the doors' opening), nor is any where more columns fit: {}."""
     clocked = [
         c
         for c in dict.fromkeys(header)
         if c in values and c not in taken and all(map(_clock_or_span, values[c]))
     ]
     spans = [c for c in clocked if any(map(_span, values[c]))]
+    timed = "end" in cols or "duration" in cols
     if spans:
-        return {"start": spans[0]} if len(spans) == 1 and not ends_named else {}
-    if len(clocked) == 1:
+        return {"start": spans[0]} if len(spans) == 1 and not timed else {}
+    if len(clocked) == 1 and "end" in cols and _ordered(header, rows, clocked[0], cols["end"]):
         return {"start": clocked[0]}
-    if len(clocked) == 2 and not ends_named:
+    if len(clocked) == 2 and not timed and _ordered(header, rows, *clocked):
         return {"start": clocked[0], "end": clocked[1]}
     return {}
+
+
+def _ordered(header: list[str], rows: list[list[str]], first: str, then: str) -> bool:
+    """Whether the clock time of column `first` comes before that of column `then` in
+    the rows that give both (nine of ten at least: a talk's start before its end)."""
+    i, j = header.index(first), header.index(then)
+    pairs = [
+        (when.parse_clock(r[i].strip()), when.parse_clock(r[j].strip()))
+        for r in rows
+        if len(r) > max(i, j)
+    ]
+    known = [(a, b) for a, b in pairs if a is not None and b is not None]
+    return bool(known) and sum(a < b for a, b in known) * 10 >= len(known) * 9
 
 
 def by_values(
@@ -211,7 +231,7 @@ def by_values(
     out: dict[str, str] = {}
     said: list[str] = []
     if "start" not in cols:  # (a column of clock times, or two: the start and the end)
-        out = _clock_columns(header, values, taken, "end" in cols or "duration" in cols)
+        out = _clock_columns(header, rows, values, taken, cols)
     for fld, c in out.items():
         said.append(
             f"column {c.lstrip(chr(0xFEFF))!r} read as the {VALUE_WORDS[fld]} by its values"
