@@ -1485,8 +1485,8 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
         reader.stated += f" {above}"
         first = " ".join(c for c in _cells(read[titled[0][0]], delimiter)[1] if c)
-        if not reader.named and (named := title_conference(first)):
-            reader.conference = named  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
+        if not reader.named and (conference := title_conference(first)):
+            reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
         reader.fallback = mdparts.stated_zone([above]) or reader.fallback
         # ("Day 1 — Thursday 5 March 2026": the day of rows that give none, as a
