@@ -330,6 +330,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "site":
         if not args.output:
             raise TalkbaseError("--format site needs -o FOLDER: the folder to write the site into")
+        if args.output == "-":  # ("-" is standard output, Unix's way: a site is a folder)
+            raise TalkbaseError(
+                "--format site writes a folder of files, not standard output: name the "
+                "folder with -o FOLDER"
+            )
         report = _open(args).export_site(args.output)
         meaning = (
             f"by words and by meaning ({report.model_bytes / 1e6:.0f} MB of model loads "
@@ -344,7 +349,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
         return 0
     talks = sorted(_open(args).talks.values(), key=timetable.program_order)
-    if not args.output:
+    if not args.output or args.output == "-":  # ("-": standard output, as Unix tools say)
         _write_talks(sys.stdout, talks, args.format)
         return 0
     target = _export_target(args.output, args.home)

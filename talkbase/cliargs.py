@@ -183,7 +183,9 @@ def parser() -> argparse.ArgumentParser:
         default="jsonl",
         help="site: a static site that searches by words and meaning offline (-o FOLDER)",
     )
-    s.add_argument("--output", "-o", help="file (a folder for site) to write (default: stdout)")
+    s.add_argument(
+        "--output", "-o", help="file (a folder for site) to write (default, or '-': stdout)"
+    )
 
     s = sub.add_parser("eval", help="score search modes against graded judgments")
     s.add_argument(

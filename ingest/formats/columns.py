@@ -193,9 +193,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
 # Czech, Turkish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Arabic,
 # Japanese, Chinese, Korean; Hindi, Thai, Russian, Ukrainian, Greek, Persian, Swahili
-# and Estonian at each list's end), compared as `norm` writes them (accents folded:
-# "Début" is "debut", "Konuşmacı" "konusmaci"; a Devanagari or Thai word whole, its
-# marks kept; lists written in the Latin script write them so), after English's (none
+# and Estonian at each list's end; Hebrew's speakers, "מרצים", after them), compared
+# as `norm` writes them (accents folded: "Début" is "debut", "Konuşmacı" "konusmaci";
+# a Devanagari or Thai word whole, its marks kept; lists written in the Latin script
+# write them so), after English's (none
 # of them writes a date month first: "03/10/2024" is 3 October there, or a year comes
 # first). CLDR names no such fields: this is the one list of them, read for table
 # headers and for the labels of a talk's lines (`said_in_another_language`).
@@ -432,6 +433,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "wasemaji",
         "esineja",
         "esinejad",
+        "מרצה",
+        "מרצים",
+        "דובר",
+        "דוברים",
     ),
     "affiliation": (
         "firma",
@@ -444,6 +449,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "organizzazione",
         "organisatie",
         "bedrijf",
+        "kurum",
+        "sirket",
         "소속",
         "所属",
         "单位",
@@ -460,6 +467,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "організація",
         "εταιρεία",
         "οργανισμός",
+        "φορέας",
         "سازمان",
         "شرکت",
         "shirika",
@@ -495,6 +503,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "cas",
         "zacatek",
         "saat",
+        "baslangic",
+        "baslangic_saati",
+        "baslama",
         "時間",
         "時刻",
         "开始时间",
@@ -556,6 +567,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "slut",
         "sluttid",
         "bitis",
+        "bitis_saati",
         "終了",
         "结束时间",
         "結束時間",
@@ -571,6 +583,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "кінець",
         "завершення",
         "λήξη",
+        "ώρα λήξης",
         "τέλος",
         "پایان",
         "mwisho",
@@ -730,6 +743,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "напрям",
         "ενότητα",
         "θεματική",
+        "κατηγορία",
         "محور",
     ),
     "format": (

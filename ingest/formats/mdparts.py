@@ -662,6 +662,11 @@ _TITLE_PART = re.compile(r"\s+[|\u2013\u2014\u00b7-]\s+|[,:]\s+")
 _CITY_WORDS = 3  # ("Rio de Janeiro", "Ho Chi Minh")
 
 
+def title_parts(title: str) -> list[str]:
+    """A program's title cut into its parts (`_TITLE_PART`)."""
+    return [p for p in _TITLE_PART.split(title) if p.strip()]
+
+
 def title_zone(title: str) -> tzinfo | None:
     """The zone of the city a program's title names where conferences name theirs:
     the words right before its year ("PyData Amsterdam 2026", "DevFest Αθήνα 2026"),

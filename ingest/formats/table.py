@@ -375,6 +375,23 @@ def day_named(text: str, years: tuple[int, ...] = ()) -> date | None:
 _ASIDE = re.compile(r"\([^()]*\)")
 
 
+def title_conference(title: str, years: tuple[int, ...] = ()) -> str | None:
+    """The conference a table's first title row names (a CSV's line, a workbook's row
+    above the header): the first part of it (`mdparts.title_parts`) that says a year
+    and names no day, its asides in parentheses left out ("DevFest İstanbul 2026 (tüm
+    saatler TRT)": "DevFest İstanbul 2026"; "SecDevCon 2024 — Mon 7 Oct 2024":
+    "SecDevCon 2024"); None where no part does ("Day 1 — Thursday 5 March 2026")."""
+    bare = " ".join(_ASIDE.sub(" ", title).split())
+    return next(
+        (
+            p.strip()
+            for p in mdparts.title_parts(bare)
+            if when.YEAR.search(p) and day_named(p, years) is None
+        ),
+        None,
+    )
+
+
 @lru_cache(maxsize=4096)
 def _spoken(text: str) -> mdparts.Spoken | None:
     """A date cell in words as the first language programs are read in that reads
@@ -1547,6 +1564,9 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         top, bottom = titled[0][1], (head[found - 1][1] if groups else header_line) - 1
         place = f"lines {top}-{bottom}" if bottom > top else f"line {top}"
         reader.stated += f" {above}"
+        title_row = " ".join(c for c in _cells(read[titled[0][0]], delimiter)[1] if c)
+        if not reader.named and (conference := title_conference(title_row)):
+            reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
         reader.fallback = mdparts.stated_zone([above]) or reader.fallback
         # ("Day 1 — Thursday 5 March 2026": the day of rows that give none, as a

@@ -148,9 +148,6 @@ def _prose(values: list[str], titles: list[str]) -> bool:
 # what an unnamed column's values show it holds (each value, or all of them beside
 # the titles), asked where no column is named for the field (`by_values`)
 _VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = (
-    # (a range in one cell at least: a column of single clocks may say when a talk
-    # was submitted or the doors open, a session's slot is written as a range)
-    ("start", lambda vs, _: all(map(_clock_or_span, vs)) and any(map(_span, vs))),
     ("date", lambda vs, _: all(when.parse_date(v) is not None for v in vs)),
     # (most cells differing: a column of rooms or tracks says a few names again; one
     # cell at least naming an organisation or two people: speakers are said so, a
@@ -163,12 +160,55 @@ _VALUE_FIELDS: tuple[tuple[str, Callable[[list[str], list[str]], bool]], ...] = 
 )
 
 
+def _clock_columns(
+    header: list[str],
+    rows: list[list[str]],
+    values: dict[str, list[str]],
+    taken: set[str],
+    cols: dict[str, str],
+) -> dict[str, str]:
+    """The start (and the end) told by values where no column is named the start: the
+    one column of clock times with a range in one cell at least ("09.00–09.45"),
+    where no end or duration is named; else the one column of single clock times
+    before the named end's in each row ("Başlangıç": "10:15", beside "Bitiş":
+    "11:00"), or two such columns, the start and the end after it, where no end or
+    duration is named. A lone column of single clocks is none (a talk's submission,
+    the doors' opening), nor is any where more columns fit: {}."""
+    clocked = [
+        c
+        for c in dict.fromkeys(header)
+        if c in values and c not in taken and all(map(_clock_or_span, values[c]))
+    ]
+    spans = [c for c in clocked if any(map(_span, values[c]))]
+    timed = "end" in cols or "duration" in cols
+    if spans:
+        return {"start": spans[0]} if len(spans) == 1 and not timed else {}
+    if len(clocked) == 1 and "end" in cols and _ordered(header, rows, clocked[0], cols["end"]):
+        return {"start": clocked[0]}
+    if len(clocked) == 2 and not timed and _ordered(header, rows, *clocked):
+        return {"start": clocked[0], "end": clocked[1]}
+    return {}
+
+
+def _ordered(header: list[str], rows: list[list[str]], first: str, then: str) -> bool:
+    """Whether the clock time of column `first` comes before that of column `then` in
+    the rows that give both (nine of ten at least: a talk's start before its end)."""
+    i, j = header.index(first), header.index(then)
+    pairs = [
+        (when.parse_clock(r[i].strip()), when.parse_clock(r[j].strip()))
+        for r in rows
+        if len(r) > max(i, j)
+    ]
+    known = [(a, b) for a, b in pairs if a is not None and b is not None]
+    return bool(known) and sum(a < b for a, b in known) * 10 >= len(known) * 9
+
+
 def by_values(
     header: list[str], rows: list[list[str]], mapping: dict[str, str] | None
 ) -> tuple[dict[str, str], list[str]]:
     """The fields of a table's columns that no header names (`columns.resolve`), told
-    by their values: a column whose every value is a clock time or a range of two,
-    one a range at least, is the start ("Tid": "09.00–09.45"), one of dates the date,
+    by their values: the start's and the end's columns of clock times
+    (`_clock_columns`: "Tid": "09.00–09.45"; "Başlangıç": "10:15"), one of dates the date,
     one of people's whole names the speakers (`_people`), one at least with an
     organisation or two people (`_said`), one of sentences longer than the titles
     the abstract (`_prose`), where no column is named so and one column only shows
@@ -190,8 +230,14 @@ def by_values(
                 values.setdefault(name, []).append(cell.strip())
     out: dict[str, str] = {}
     said: list[str] = []
+    if "start" not in cols:  # (a column of clock times, or two: the start and the end)
+        out = _clock_columns(header, rows, values, taken, cols)
+    for fld, c in out.items():
+        said.append(
+            f"column {c.lstrip(chr(0xFEFF))!r} read as the {VALUE_WORDS[fld]} by its values"
+        )
     for fld, shown in _VALUE_FIELDS:
-        if fld in cols or (fld == "start" and ("end" in cols or "duration" in cols)):
+        if fld in cols:
             continue
         start = out.get("start") or cols.get("start")
         if fld == "date" and start and not all(map(_clock_or_span, values.get(start, []))):
@@ -222,8 +268,15 @@ def by_values(
             "(name each with --map FIELD=COLUMN)"
         )
     day = out.get("date") or cols.get("date")
-    timed = {"start", "end"} & {*cols, *out} or any(_timed(v) for v in values.get(day or "", []))
-    if day and not timed:
+    timed = "start" in {*cols, *out} or any(_timed(v) for v in values.get(day or "", []))
+    ends = out.get("end") or cols.get("end")
+    if not timed and ends in values:  # (an end is read only after its talk's start)
+        said.append(
+            f"it gives end times (column {ends.lstrip(chr(0xFEFF))!r}) but no column of start "
+            "times: no talk has a time, its end is not read (name the start's column with "
+            "--map start=COLUMN)"
+        )
+    elif day and not timed:
         said.append(
             "it gives dates but no times (no column of start times): its talks are kept on "
             "their day without a time"
@@ -233,6 +286,7 @@ def by_values(
 
 VALUE_WORDS = {  # what a column read by its values holds, in words
     "start": "start times",
+    "end": "end times",
     "date": "dates",
     "speakers": "speakers",
     "abstract": "descriptions",

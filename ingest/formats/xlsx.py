@@ -56,9 +56,11 @@ from ingest.formats.table import (
     header_row,
     read_rows,
     repeats_said,
+    title_conference,
     under_groups,
     yearless,
 )
+from ingest.formats.tablesniff import by_values
 from ingest.limits import spreadsheet_kind
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
@@ -282,6 +284,10 @@ class _Table:
     repeated: tuple[str, ...] = ()  # the places of the header row said again below it
     # the rows skipped whose title cell is a formula with no value saved (`_unsaved`)
     formulas: tuple[int, ...] = ()
+    # the mapping its rows are read with: the user's, and the columns told by their
+    # values (`tablesniff.by_values`, as a CSV's), and what is said of its columns
+    mapping: dict[str, str] | None = None
+    said: tuple[str, ...] = ()
 
 
 def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
@@ -299,8 +305,13 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
         number, groups = head[at - 1]
         names = under_groups(names, [g.strip() for g in groups], mapping)
         grouped = (number, ", ".join(repr(g.strip()) for g in groups if g.strip()))
+    if any(c not in names for c in (mapping or {}).values()):
+        return None
+    # (the columns no header names, told by their values, as a CSV's are)
+    found, said = by_values(names, [list(cells) for _, cells in sheet.rows[at + 1 :]], mapping)
+    mapping = {**found, **(mapping or {})} or None
     cols = resolve([n for n in names if n], mapping)
-    if "title" not in cols or any(c not in names for c in (mapping or {}).values()):
+    if "title" not in cols:
         return None
     rows: list[tuple[dict[str, Any], str]] = []
     timed = {cols[f]: f for f in ("date", "start", "end") if f in cols}  # (`serial`)
@@ -330,6 +341,8 @@ def _table(sheet: Sheet, mapping: dict[str, str] | None) -> _Table | None:
         grouped,
         tuple(repeated),
         tuple(formulas),
+        mapping,
+        tuple(said),
     )
 
 
@@ -398,10 +411,13 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
     anywhere = stated_zone([text for t in tables for _, text in t.titles])
     fallback = anywhere or default
     dated = [_day_named(t, years) for t in tables]
+    # the conference the first title row names, as a CSV's (`table.title_conference`)
+    first = next((t.titles[0][1] for t in tables if t.titles), "")
+    named = title_conference(first, years) or ""
     days, weekdays = _weekday_sheets(tables, dated, document, options, years, fallback)
     talks: list[Talk] = []
     for t, day, weekday in zip(tables, days, weekdays, strict=True):
-        read, said = _read(t, day, document, options, years, fallback)
+        read, said = _read(t, day, document, years, fallback, named)
         talks.extend(read)
         warnings.extend([weekday] if weekday else [])
         warnings.extend(said)
@@ -446,7 +462,7 @@ def _weekday_sheets(
             []
             if w is None or d
             else read_rows(
-                list(t.rows), document, NAME, fallback, "", None, years, mapping=options.mapping
+                list(t.rows), document, NAME, fallback, "", None, years, mapping=t.mapping
             )[0]
         )
         dated = Counter(x.start.date() for x in read if x.start and x.start.weekday() == w)
@@ -483,14 +499,14 @@ def _read(
     t: _Table,
     day: date | None,
     document: str,
-    options: Options,
     years: tuple[int, ...],
     fallback: tzinfo,
+    conference: str,
 ) -> tuple[list[Talk], list[str]]:
     """One sheet's talks (`table.read_rows`), on `day` (the one its name or a title
     row names, `_day_named`, or its weekday's, `_weekday_sheets`) where a row gives no
-    date, in the zone its title rows state."""
-    warnings: list[str] = []
+    date, in the zone its title rows state, of `conference` ("": the file's name)."""
+    warnings = [f"{document} sheet {t.sheet.name!r}: {s}" for s in t.said]
     titles = [text for _, text in t.titles]
     if t.titles:
         first, last = t.titles[0][0], t.titles[-1][0]
@@ -524,7 +540,7 @@ def _read(
         )
     zone = stated_zone([t.sheet.name, *titles]) or fallback
     read, said = read_rows(
-        list(t.rows), document, NAME, zone, "", day, years, mapping=options.mapping
+        list(t.rows), document, NAME, zone, conference, day, years, mapping=t.mapping
     )
     if read and not any(x.room for x in read) and room_named(t.sheet.name):
         # a sheet per room ("Saal Wien", "Raum Graz"): its name is its talks' room
