@@ -1,8 +1,9 @@
 """Sweep 19 in a real Chromium (390×844 and a desktop): on a festival night Now & next
 lists the act after midnight, its first row in the top half of a phone's screen; a
 card's buttons name their talk, and Enter on "Save to agenda" leaves the focus on the
-button that replaced it, and Enter on "Not interested" on the Undo it left; the offline site's share link (`?saved=…#agenda`) opens My
-agenda. Uses test_browser.py's server and browser (skipped without Chromium)."""
+button that replaced it, Enter on "Not interested" on the Undo it left; the offline
+site's share link (`?saved=…#agenda`) opens My agenda. Uses test_browser.py's server
+and browser (skipped without Chromium)."""
 
 from __future__ import annotations
 
