@@ -280,34 +280,43 @@ def test_the_agenda_on_a_phone_and_a_desktop(fosdem, tmp_path) -> None:
 
 
 def test_the_agenda_stays_in_the_browser(fosdem, tmp_path) -> None:
+    """A link's agenda in a browser that keeps none is shown as shared, and stored only
+    once "Add all" is pressed; a friend's link beside an own agenda is shown as shared
+    too, and "Add all" adds its talks after the own ones."""
     url, talks = fosdem
     first, other, _ = _agenda_ids(talks)
     with browser(tmp_path, DESKTOP) as d:
         d.get(f"{url}?view=agenda&saved={first}")
-        wait(
+        add = wait(
             d,
-            lambda d: "kept in this browser" in d.find_element(By.TAG_NAME, "body").text,
+            lambda d: visible(d, ".st-key-shared-add button"),
             SERVER_START_S,
-            "no word on where the agenda is kept",
-        )
+            "the link's agenda was not shown as shared",
+        )[0]
         idle(d)
+        body = d.find_element(By.TAG_NAME, "body").text
+        assert "An agenda shared with you: 1 talk" in body
+        assert not d.execute_script("return localStorage.getItem('talkbase-agenda')")
+        assert "My agenda (1)" not in body  # the visitor's own agenda: still empty
+        add.click()
         wait(
             d,
             lambda d: d.execute_script("return !!localStorage.getItem('talkbase-agenda')"),
             why="the agenda was not stored",
         )
         agenda_comes_back(d, url, first, "the stored agenda did not come back")
-        # a link with another agenda wins, and offers to merge the stored one
+        # a link with another agenda is shown as shared, the own one left as it is
         d.get(f"{url}?view=agenda&saved={other}")
-        merge = wait(
+        add = wait(
             d,
-            lambda d: visible(d, ".st-key-store-merge button"),
+            lambda d: visible(d, ".st-key-shared-add button"),
             SERVER_START_S,
-            "no offer to merge",
+            "no shared agenda",
         )[0]
         idle(d)
-        merge.click()
-        wait(d, lambda d: f"saved={other}-{first}" in d.current_url, why="merge did not take")
+        assert "Back to my agenda (1)" in d.find_element(By.TAG_NAME, "body").text
+        add.click()
+        wait(d, lambda d: f"saved={first}-{other}" in d.current_url, why="Add all did not take")
         idle(d)
         d.find_element(By.CSS_SELECTOR, ".st-key-store-clear button").click()
         wait(d, lambda d: "saved=" not in d.current_url, why="Clear did not empty the agenda")
