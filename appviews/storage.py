@@ -227,7 +227,6 @@ def encode(ag: Agenda) -> str:
     return json.dumps(agenda_mod.to_query(ag), sort_keys=True) if ag else ""
 
 
-merge = agenda_mod.merge  # (kept here too: the app's callers know it from here)
 Op = agenda_mod.Op
 
 
