@@ -51,7 +51,10 @@ pytestmark = [
 ]
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -167,24 +170,28 @@ def own_agenda(driver: Any, link: str) -> None:
     driver.get(link)
     wait(
         driver,
-        lambda d: d.execute_script("return !!window.__talkbaseAgendaSend"),
+        lambda d: d.execute_script("return !!window.__talkbaseAgendaSeen"),
         SERVER_START_S,
         "the page never read the agenda this browser keeps",
     )
+
+    # the run that read it draws the shared view (the person's own agenda: none)
+    def shown(d: Any) -> list[Any]:
+        return [
+            e
+            for e in d.find_elements(By.CSS_SELECTOR, ".st-key-shared-add button")
+            if e.is_displayed()
+        ]
+
+    try:
+        wait(driver, shown, 8, "no shared agenda")
+    except TimeoutException:
+        return
     idle(driver)
-    add = [
-        e
-        for e in driver.find_elements(By.CSS_SELECTOR, ".st-key-shared-add button")
-        if e.is_displayed()
-    ]
-    if add:
-        driver.execute_script("arguments[0].click()", add[0])
-        wait(
-            driver,
-            lambda d: not d.find_elements(By.CSS_SELECTOR, ".st-key-shared-add button"),
-            why="Add all did not take",
-        )
-        idle(driver)
+    add = wait(driver, shown, STEP_S, "the shared agenda went away")
+    driver.execute_script("arguments[0].click()", add[0])
+    wait(driver, lambda d: not shown(d), why="Add all did not take")
+    idle(driver)
 
 
 def titles(driver: Any) -> list[str]:
