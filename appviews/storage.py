@@ -133,7 +133,6 @@ function read(store, key, prefix) {  // the entry, with any earlier version's me
 export default function(component) {
   const { data, setStateValue } = component;
   if (!data || !data.key || !data.token) { return; }
-  window.__talkbaseAgendaSeen = !!data.seen;  // (the run that read the stored agenda is drawn)
   let store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
   const applied = (window.__talkbaseAgendaApplied = window.__talkbaseAgendaApplied || {});

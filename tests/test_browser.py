@@ -51,10 +51,7 @@ pytestmark = [
 ]
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import (  # noqa: E402
-    StaleElementReferenceException,
-    TimeoutException,
-)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -165,33 +162,16 @@ def idle(driver: Any) -> None:
 
 
 def own_agenda(driver: Any, link: str) -> None:
-    """Open an agenda link as the person whose agenda it is: in a browser that keeps
-    another (or none) the app shows it as shared, and "Add all" makes it theirs."""
-    driver.get(link)
-    wait(
-        driver,
-        lambda d: d.execute_script("return !!window.__talkbaseAgendaSeen"),
-        SERVER_START_S,
-        "the page never read the agenda this browser keeps",
+    """Open an agenda link as the person whose agenda it is: the agenda this browser
+    keeps holds the link's talks (else the app shows the link's as shared with them)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    saved = parse_qs(urlsplit(link).query).get("saved", [""])[0]
+    driver.get(link)  # (the app's origin, for its local storage)
+    driver.execute_script(
+        "localStorage.setItem('talkbase-agenda', JSON.stringify({saved: arguments[0]}))", saved
     )
-
-    # the run that read it draws the shared view (the person's own agenda: none)
-    def shown(d: Any) -> list[Any]:
-        return [
-            e
-            for e in d.find_elements(By.CSS_SELECTOR, ".st-key-shared-add button")
-            if e.is_displayed()
-        ]
-
-    try:
-        wait(driver, shown, 8, "no shared agenda")
-    except TimeoutException:
-        return
-    idle(driver)
-    add = wait(driver, shown, STEP_S, "the shared agenda went away")
-    driver.execute_script("arguments[0].click()", add[0])
-    wait(driver, lambda d: not shown(d), why="Add all did not take")
-    idle(driver)
+    driver.get(link)
 
 
 def titles(driver: Any) -> list[str]:
