@@ -479,7 +479,7 @@ def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> 
     with browser(tmp_path, size) as d:
         for name, (address, ready) in pages.items():
             if name == "agenda":
-                own_agenda(d, address)  # (a link's agenda in a fresh browser: shared)
+                own_agenda(d, address)  # (else a fresh browser shows it as shared)
             else:
                 d.get(address)
             wait(d, lambda d, r=ready: visible(d, r), SERVER_START_S, f"no {name} page")
