@@ -4,7 +4,8 @@ the talk's title in its accessible name ("Save to agenda: <title>", the visible 
 first, as WCAG's label-in-name asks), while the card shows the short words. And a
 button that a click replaces ("Save to agenda" becomes "Remove from agenda") gives
 its place in the focus order to the one that replaced it, instead of dropping the
-focus to the page's start.
+focus to the page's start; a row that a click takes away ("Not interested" hides the
+talk) gives it to the Undo that click left (`UNDO_KEY`), else to the row after it.
 
 Streamlit gives a button no accessible name of its own (`help=` is a hover tooltip,
 not in the accessibility tree), so a small st.components.v2 script, drawn last on
@@ -17,6 +18,7 @@ import streamlit as st
 
 _ROWS = "_action_rows"  # this run's {widget or container key: talk title}
 _KEY = "action-names"  # the component's key (st-key-action-names, hidden)
+UNDO_KEY = "undo"  # the Undo of "Not interested" (`cards.undo_notice`): where its focus goes
 
 _JS = """
 export default function(component) {
@@ -29,7 +31,10 @@ export default function(component) {
       const row = b && b.closest('[data-tb-row]');
       if (row) {
         const all = [...row.querySelectorAll('button')];
-        kept.last = { row: row.getAttribute('data-tb-row'), i: all.indexOf(b), at: Date.now() };
+        const rows = [...document.querySelectorAll('[data-tb-row]')];
+        const next = rows[rows.indexOf(row) + 1] || rows[rows.indexOf(row) - 1];
+        kept.last = { row: row.getAttribute('data-tb-row'), i: all.indexOf(b), at: Date.now(),
+                      next: next ? next.getAttribute('data-tb-row') : null };
       }
     }, true);
   }
@@ -46,9 +51,16 @@ export default function(component) {
     const was = kept.last;
     const lost = !document.activeElement || document.activeElement === document.body;
     if (was && lost && Date.now() - was.at < 15000) {
-      const row = document.querySelector('[data-tb-row="' + CSS.escape(was.row) + '"]');
+      const find = (key) => key && document.querySelector('[data-tb-row="' + CSS.escape(key) + '"]');
+      const row = find(was.row);
       const all = row ? [...row.querySelectorAll('button')] : [];
-      if (all.length) { all[Math.min(was.i, all.length - 1)].focus({ preventScroll: true }); }
+      // the row gone (its talk hidden by "Not interested"): the Undo it left, else the
+      // row that followed it, at the same place
+      const undo = row ? null : document.querySelector('.st-key-' + CSS.escape(data.undo) + ' button');
+      const after = row || undo ? null : find(was.next);
+      const there = all.length ? all : after ? [...after.querySelectorAll('button')] : [];
+      const to = undo || (there.length ? there[Math.min(was.i, there.length - 1)] : null);
+      if (to) { to.focus({ preventScroll: true }); }
     }
   };
   apply();
@@ -68,4 +80,4 @@ def draw() -> None:
     ss = st.session_state
     rows = ss.pop(_ROWS, {})
     runs = ss["_action_runs"] = ss.get("_action_runs", 0) + 1
-    _component(data={"rows": rows, "run": runs}, key=_KEY)
+    _component(data={"rows": rows, "run": runs, "undo": UNDO_KEY}, key=_KEY)

@@ -3,7 +3,9 @@
 On a wide screen each day is a calendar column (an Altair chart); below ~700 px
 wide the chart gives way to a compact list per day (time, room, title, ✓/⚠ in
 words), shown and hidden by the CSS in `render.CSS`, so the right one is there on
-the first paint. The agenda is kept in this browser too (`appviews.storage`)."""
+the first paint. The agenda is kept in this browser too (`appviews.storage`). An agenda
+a link shared (`state.shared`) is shown instead, as shared, until the person adds its
+talks or goes back to their own."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from appviews import actionnames, foryou, render, state, storage
+from appviews import actionnames, cards, foryou, render, state, storage
 from appviews.library import Library
 from appviews.models import agenda as agenda_mod
 from appviews.models import ics
@@ -318,7 +320,58 @@ def _day_part(
         _row(slot.talk, [by_id[i] for i in slot.overlaps_with], "agenda")
 
 
+def _shared(lib: Library, link: agenda_mod.Agenda) -> None:
+    """An agenda a link shared (someone else's): shown by day as cards with their Save,
+    with "Add all" and "Back to my agenda"; the person's own agenda is unchanged."""
+    mine = state.agenda()
+    theirs = [lib.talks[i] for i in link.saved if i in lib.talks]
+    more = [t for t in theirs if t.id not in mine.saved]
+    unheld = len(link.saved) - len(theirs)
+    st.subheader(f"An agenda shared with you: {present.plural(len(theirs), 'talk')}", anchor=False)
+    st.caption(
+        "Your own agenda is unchanged: press Save on a talk to add it to yours."
+        if theirs
+        else "None of its talks is in this program."
+    )
+    c1, c2, _ = st.columns([1.8, 1.6, 2], vertical_alignment="center")
+    if more:
+        c1.button(
+            f"Add all {len(more)} to my agenda"
+            if len(more) == len(theirs)
+            else f"Add the {len(more)} I have not saved to my agenda",
+            key="shared-add",
+            type="primary",
+            on_click=state.add_shared,
+            args=(lib.talks,),
+            help="Save these talks to your own agenda",
+        )
+    else:
+        c1.caption("All of them are in your agenda.")
+    c2.button(
+        f"Back to my agenda ({len(mine.saved)})" if mine.saved else "Back to my agenda",
+        key="shared-back",
+        on_click=state.back_to_mine,
+        help="Show your own agenda; the shared one is left as it is",
+    )
+    if unheld:
+        st.caption(f"{present.plural(unheld, 'talk')} of the link this program does not hold.")
+    plan = agenda_mod.timeline(theirs, lib.nights)
+    saved = state.saved_talks(lib.talks)
+    for day in plan.days:
+        st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
+        for slot in day.slots:
+            cards.card(slot.talk, "shared", saved)
+    if plan.unscheduled:
+        st.subheader("Time not given", anchor=False)
+        for t in plan.unscheduled:
+            cards.card(t, "shared", saved)
+
+
 def show(lib: Library) -> None:
+    link = state.shared()
+    if link is not None:
+        _shared(lib, link)
+        return
     ag = state.agenda()
     talks = state.saved_talks(lib.talks)
     gone = [i for i in ag.saved if i not in lib.talks]

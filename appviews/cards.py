@@ -190,7 +190,7 @@ def undo_notice(lib_talks: dict[int, Talk]) -> None:
         )
         c2.button(
             "Undo",
-            key="undo",
+            key=actionnames.UNDO_KEY,
             on_click=state.undo_skip,
             help="Show the talk you just marked not interested again",
         )

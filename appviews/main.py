@@ -133,7 +133,6 @@ def main() -> None:
     _link_notices(state.notices())
     if stale:
         st.html(render.line_html(UPDATING, "tb-warn"))
-    storage.offer(lib.talks)
     page = pages.choose(ss)
     try:
         page.draw(lib, ss)

@@ -4,7 +4,10 @@ The URL mirrors the state (query, filters, open talk, speaker or organization
 page, view, agenda, toggles), so a reload keeps everything and the address bar
 is a share link. The agenda is the person's, not the page's: Back or Forward to a
 URL without it (or with an older one) keeps the session's agenda and writes it back
-into that URL. Each change of the state writes the URL once (one browser
+into that URL. A link that brings someone else's agenda (one this browser's does not
+hold, `appviews.storage`) is shown as shared (`shared`), beside the person's own, and
+never becomes theirs unasked: its ids stay in the URL while it is shown, and
+"Add all" or "Back to my agenda" end it. Each change of the state writes the URL once (one browser
 history entry), early in the run, before the page is drawn, so the browser's Back
 and Forward move through views and pages however soon they are pressed. How many
 results "Show more" had shown is kept per URL for the session, and the scroll
@@ -18,7 +21,7 @@ the one the app last wrote (an edited address), the state is read back from the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -49,6 +52,7 @@ MAX_OPS = 100  # operations kept for the page to apply to the stored agenda
 GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TRACKS_KEY)
 GRID_SHOWN = "grid_shown"  # the conference some views show, in a base of several:
 SHOWN_VIEWS = ("Program", "Now & next", "Browse")  # these (`appviews.shown`)
+SHARED = "shared_agenda"  # an agenda a link shared (someone else's), while it is shown
 
 
 def facet_key(name: str) -> str:
@@ -82,7 +86,8 @@ def start(known: Known) -> None:
     moved = _history_navigation()
     if ss.get("_started") and url == ss.get("_url") and not moved:
         return
-    resumed = bool(ss.get("_started")) and moved
+    started = bool(ss.get("_started"))
+    resumed = started and moved
     p = parse(url, known)
     ss["_started"] = True
     # the URL now read: a run stopped early (the person typed before it ended) must not
@@ -96,7 +101,9 @@ def start(known: Known) -> None:
         ss[facet_key(f.name)] = p.facets.get(f.name, "")
     for t in TOGGLES:
         ss[t] = p.toggles.get(t, False)
-    if not resumed:  # Back and Forward keep the agenda: it changes only by an action
+    # Back and Forward keep the agenda: it changes only by an action; nor does a URL
+    # that carries the shared agenda being shown become the person's
+    if not resumed and not (started and p.agenda == shared()):
         ss["agenda"] = p.agenda
     ss["date"] = p.date
     ss["at"] = p.at
@@ -149,6 +156,35 @@ def dismiss_notices() -> None:
 
 def agenda() -> Agenda:
     return st.session_state.get("agenda", Agenda())
+
+
+def shared() -> Agenda | None:
+    """The agenda a link shared, while it is shown (None: the person's own is)."""
+    found: Agenda | None = st.session_state.get(SHARED)
+    return found
+
+
+def show_shared(link: Agenda) -> None:
+    """Show the agenda a link brought as shared with the person (their own unchanged)."""
+    st.session_state[SHARED] = link
+
+
+def back_to_mine() -> None:
+    """Leave the shared agenda: My agenda and the URL show the person's own again."""
+    st.session_state[SHARED] = None
+
+
+def add_shared(known: Collection[int]) -> None:
+    """Save the shared agenda's talks the base holds to the person's own (the ones
+    they saved already stay where they are), and show their own again."""
+    link = shared()
+    if link is not None:
+        new = agenda()
+        for tid in link.saved:
+            if tid in known:
+                new = new.save(tid)
+        set_agenda(new.held_first(known))
+    back_to_mine()
 
 
 def saved_talks(talks: Mapping[int, Talk]) -> list[Talk]:
@@ -214,7 +250,8 @@ def desired_params() -> dict[str, str]:
         out["tracks"] = ROOM_SEP.join(ss[GRID_TRACKS])
     if not page and ss.get("view") in SHOWN_VIEWS and ss.get(GRID_SHOWN):  # (several)
         out["shown"] = ss[GRID_SHOWN]
-    out.update(agenda_mod.to_query(agenda()))
+    link = shared()  # (shown as shared: the URL carries it, so a reload shows it again)
+    out.update(agenda_mod.to_query(agenda() if link is None else link))
     return out
 
 

@@ -8,9 +8,12 @@ briefly out of the base during a re-ingest, another base served here before), as
 they were; a page shows the ones its base holds, and My agenda names a saved
 one it no longer holds until the person removes it.
 
-The URL still carries the agenda (a share link opens it anywhere) and wins over the
-stored one: when a link brings an agenda that differs from the stored one, the app
-offers to merge them, and writes nothing until the person has chosen.
+The URL carries the agenda too (the address is a share link). A link whose saved talks
+the stored agenda all holds is the person's own (a reload, a bookmark): the stored
+agenda is theirs. A link that saves a talk the stored agenda lacks is someone else's
+agenda shared with them (or theirs from another browser): shown as shared
+(`state.shared`), with "Add all" and "Back to my agenda", and never written into the
+stored agenda unasked, whether or not this browser keeps one (as the offline site).
 
 A small st.components.v2 component (plain JS, run in the page, so its local storage
 is the app's own origin's) reads the stored entry once per session and sends it back
@@ -44,14 +47,12 @@ from appviews.models.agenda import Agenda
 
 KEY = "talkbase-agenda"  # the one entry of this origin
 PREFIX = KEY + ":"  # entries of earlier versions (one per set of conference names)
-PARAMS = (agenda_mod.SAVED_PARAM, agenda_mod.SKIPPED_PARAM)
 MAX_READ = 6_000_000  # characters of `stored` read (more than a browser's local storage)
 MAX_OPS = 100  # operations a session keeps for the page to apply (one per action)
 _KEY = "agenda-store"  # the component's widget key (st-key-agenda-store, hidden)
 _SEEN = "_store_seen"  # `stored` as last read (the session's start, or another tab)
 _TOKEN = "_store_token"  # this session's name for its operations in the page
 _URL_AGENDA = "_store_url_agenda"  # the agenda the first URL of the session carried
-_OFFER = "_store_offer"  # a stored agenda differing from the link's: merge it?
 _ID = re.compile(r"[0-9]{1,18}")
 _SPLIT = re.compile(r"[\s,.;_~+-]+")
 
@@ -226,7 +227,6 @@ def encode(ag: Agenda) -> str:
     return json.dumps(agenda_mod.to_query(ag), sort_keys=True) if ag else ""
 
 
-merge = agenda_mod.merge  # (kept here too: the app's callers know it from here)
 Op = agenda_mod.Op
 
 
@@ -253,19 +253,18 @@ def _read(got: object) -> tuple[str, int]:
     return (entry if isinstance(entry, str) else ""), seq
 
 
-def _url_agenda() -> bool:
-    params = st.query_params
-    return any(params.get(k) for k in PARAMS)
-
-
-def restore(from_url: Agenda, stored: Agenda, url_had_agenda: bool) -> tuple[Agenda, Agenda | None]:
-    """What the session's agenda becomes once the stored one is known, and the stored
-    agenda to offer to merge (None: nothing to ask). The link's agenda wins."""
-    if not url_had_agenda:  # a talk saved before the stored entry was read is kept too
-        return merge(stored, from_url), None
-    if not stored or merge(from_url, stored) == from_url:
-        return from_url, None
-    return from_url, stored
+def restore(
+    stored: Agenda, done: Iterable[tuple[int, Op]], link: Agenda
+) -> tuple[Agenda, Agenda | None]:
+    """What the session's agenda becomes once the stored one is known: the stored
+    agenda with what this session `done` before (a talk saved before the entry was
+    read is kept); and the agenda the session's first link brought when it is
+    someone else's (None: no link, or the person's own), to show as shared."""
+    own = stored
+    for _, op in done:
+        own = agenda_mod.apply(own, op)
+    theirs = any(i not in stored.saved for i in link.saved)
+    return own, (link if theirs else None)
 
 
 def page_data(
@@ -291,8 +290,8 @@ def keep(known: Collection[int]) -> None:
     change another tab made, and have the page apply this session's operations to
     the stored entry (drawn as a hidden element)."""
     ss = st.session_state
-    if _URL_AGENDA not in ss:
-        ss[_URL_AGENDA] = _url_agenda()
+    if _URL_AGENDA not in ss:  # (the first run: the agenda is the link's, from state.start)
+        ss[_URL_AGENDA] = state.agenda()
     token = ss.setdefault(_TOKEN, secrets.token_hex(8))
     value: Any = ss.get(_KEY)
     got = value.get("stored") if hasattr(value, "get") else None
@@ -300,22 +299,17 @@ def keep(known: Collection[int]) -> None:
         entry, applied = _read(got)
         stored = decode(entry, known)
         if _SEEN not in ss:  # the session's start
-            new, offer = restore(state.agenda(), stored, bool(ss[_URL_AGENDA]))
-            new = new.held_first(known)
-            if offer is not None:
-                ss[_OFFER] = encode(offer)
-                state.set_agenda(new, ())  # nothing written until the person chooses
-            elif ss[_URL_AGENDA] and new:
-                state.set_agenda(new, [("merge", new.saved, new.skipped)])
-            else:
-                state.set_agenda(new, ())
-        elif not ss.get(_OFFER):  # another tab changed it: what it stores, and ours
+            own, theirs = restore(stored, state.agenda_ops(), ss[_URL_AGENDA])
+            state.set_agenda(own.held_first(known), ())
+            if theirs is not None:
+                _share(theirs)
+        else:  # another tab changed it: what it stores, and ours
             for _, op in state.agenda_ops(after=applied):
                 stored = agenda_mod.apply(stored, op)
             state.set_agenda(stored, ())
         ss[_SEEN] = got
     seen = _SEEN in ss
-    ops = [] if ss.get(_OFFER) or not seen else state.agenda_ops()
+    ops = state.agenda_ops() if seen else []
     _component(
         data=page_data(token, seen, ops, state.agenda()),
         key=_KEY,
@@ -323,52 +317,25 @@ def keep(known: Collection[int]) -> None:
     )
 
 
-def offer(known: Collection[int]) -> None:
-    """The stored agenda a link's agenda overrode, with the choice to merge it (the
-    merge keeps the talks `known` holds first)."""
+def _share(link: Agenda) -> None:
+    """Show the link's agenda as shared: on My agenda when the link asked for no other
+    page, else said in a notice on the page it asked for."""
     ss = st.session_state
-    if not ss.get(_OFFER):
-        return
-    other = decode(ss[_OFFER])
-    with st.container(border=True, key="store-offer"):
-        st.html(
-            '<div class="tb-warn">This link brought its own agenda; this browser keeps '
-            f"another one ({len(other.saved)} saved). The link's agenda is shown.</div>"
+    state.show_shared(link)
+    if not ss.get("q") and not any(ss.get(n) for n in state.PAGE_PARAMS):
+        if ss.get("view") in (None, "Search"):
+            ss["view"] = "My agenda"
+    if ss.get("view") != "My agenda":
+        state.add_notices(
+            [
+                "This link brought an agenda shared with you: My agenda shows it (yours is unchanged)."
+            ]
         )
-        c1, c2, _ = st.columns([1.4, 1.6, 3])
-        c1.button(
-            "Merge them",
-            key="store-merge",
-            on_click=_merge_stored,
-            args=(ss[_OFFER], known),
-            help="Keep the link's talks and add the ones this browser kept",
-        )
-        c2.button(
-            "Keep the link's only",
-            key="store-keep-link",
-            on_click=_keep_link,
-            help="Replace the agenda this browser kept with the link's",
-        )
-
-
-def _merge_stored(text: str, known: Collection[int]) -> None:
-    mine = state.agenda()
-    new = merge(mine, decode(text)).held_first(known)
-    # the link's talks merged into the entry as it stands (talks it keeps stay)
-    state.set_agenda(new, [("merge", mine.saved, mine.skipped)], superseding=True)
-    st.session_state[_OFFER] = None
-
-
-def _keep_link() -> None:
-    mine = state.agenda()
-    state.set_agenda(mine, [("replace", mine.saved, mine.skipped)], superseding=True)
-    st.session_state[_OFFER] = None
 
 
 def clear() -> None:
     """Forget the agenda, in the session, the URL and this browser."""
     state.set_agenda(Agenda(), [("clear",)])
-    st.session_state[_OFFER] = None
 
 
 def note() -> None:

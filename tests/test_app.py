@@ -454,12 +454,9 @@ def test_back_to_a_url_without_the_agenda_keeps_it(demo_home, demo_kb, monkeypat
     assert at.session_state["agenda"].saved == (first, second)  # not emptied by Back
     assert at.query_params["saved"] == f"{first}-{second}"  # and back in that URL
     # what the browser keeps is only ever what an action set
-    assert storage.restore(storage.Agenda(), storage.Agenda().save(first), False)[0].saved == (
-        first,
-    )
-    kept_then_saved = storage.restore(
-        storage.Agenda().save(second), storage.Agenda().save(first), False
-    )
+    none = storage.Agenda()
+    assert storage.restore(none.save(first), [], none) == (none.save(first), None)
+    kept_then_saved = storage.restore(none.save(first), [(1, ("save", second))], none)
     assert kept_then_saved[0].saved == (first, second)  # a save before the read is kept
 
 

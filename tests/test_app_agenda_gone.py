@@ -122,8 +122,9 @@ def test_the_printable_view_lists_the_saved_ids_it_counts(updated_home, monkeypa
 
 
 def test_a_link_of_unknown_ids_never_pushes_the_kept_talks_out(updated_home, monkeypatch) -> None:
-    """A link of 500 ids the base lacks, merged with the agenda this browser keeps: the
-    kept talks the base holds stay, in the session and in the link it writes."""
+    """A link of 500 ids the base lacks, opened where this browser keeps an agenda: it is
+    shown as shared, the kept talks stay the session's, and "Add all" adds none of the
+    ids the base lacks (the link it writes then is the kept agenda's)."""
     home, ids = updated_home
     junk = "-".join(str(10**15 + k) for k in range(agenda_mod.MAX_IDS))
     at = run_app(home, monkeypatch, view="agenda", saved=junk)
@@ -132,12 +133,13 @@ def test_a_link_of_unknown_ids_never_pushes_the_kept_talks_out(updated_home, mon
     at.session_state[storage._KEY] = {"stored": entry}
     at.run()
     assert not at.exception, at.exception
-    at.button(key="store-merge").click()
+    assert at.session_state["agenda"] == kept
+    assert len(agenda_mod.from_query(dict(at.query_params)).saved) == agenda_mod.MAX_IDS
+    assert "None of its talks is in this program." in [c.value for c in at.caption]
+    at.button(key="shared-back").click()
     at.run()
     assert not at.exception, at.exception
-    back = agenda_mod.from_query(dict(at.query_params))
-    assert ids["opening"] in back.saved and ids["quiz"] in back.saved
-    assert len(back.saved) == agenda_mod.MAX_IDS
+    assert agenda_mod.from_query(dict(at.query_params)) == kept
 
 
 def test_the_kept_agenda_keeps_saved_ids_the_base_lacks() -> None:

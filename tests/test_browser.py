@@ -164,6 +164,19 @@ def idle(driver: Any) -> None:
     )
 
 
+def own_agenda(driver: Any, link: str) -> None:
+    """Open an agenda link as the person whose agenda it is: the agenda this browser
+    keeps holds the link's talks (else the app shows the link's as shared with them)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    saved = parse_qs(urlsplit(link).query).get("saved", [""])[0]
+    driver.get(link)  # (the app's origin, for its local storage)
+    driver.execute_script(
+        "localStorage.setItem('talkbase-agenda', JSON.stringify({saved: arguments[0]}))", saved
+    )
+    driver.get(link)
+
+
 def titles(driver: Any) -> list[str]:
     return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".tb-title, .tb-title-big")]
 
@@ -468,6 +481,7 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         idle(d)
 
         # the grid shows durations and marks a saved talk; a click opens the talk
+        own_agenda(d, url + f"?view=agenda&saved={mccl.id}")  # (added: now the browser's)
         d.get(url + f"?view=program&date={day}&saved={mccl.id}")
         wait(d, _boxes, timeout=SERVER_START_S, why="no grid")
         idle(d)
@@ -529,7 +543,7 @@ def test_back_people_pages_program_grid_and_agenda_axis(demo_home, demo_kb, tmp_
         d.save_screenshot(str(shots / "organization.png"))
 
         # the agenda's axis spans the saved talks (from the hour of the first), hour ticks
-        d.get(url + f"?view=agenda&saved={mccl.id}")
+        own_agenda(d, url + f"?view=agenda&saved={mccl.id}")
         labels = wait(
             d,
             lambda d: [
@@ -857,7 +871,7 @@ def test_on_a_phone_the_views_and_the_share_link_fit_the_screen(
                 "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
             },
         )
-        d.get(url + f"?view=agenda&saved={mccl.id}")
+        own_agenda(d, url + f"?view=agenda&saved={mccl.id}")
         wait(
             d,
             lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="stCode"] code'),

@@ -22,6 +22,7 @@ from test_browser import (
     STEP_S,
     chromium,
     idle,
+    own_agenda,
     pytestmark,  # noqa: F401  (browser marks and the skip without Chromium)
     streamlit_server,
     wait,
@@ -256,7 +257,7 @@ def test_the_agenda_on_a_phone_and_a_desktop(fosdem, tmp_path) -> None:
     ids = _agenda_ids(talks)
     link = f"{url}?view=agenda&saved={'-'.join(map(str, ids))}"
     with browser(tmp_path, PHONE) as d:
-        d.get(link)
+        own_agenda(d, link)
         wait(d, lambda d: len(visible(d, ".tb-ag-title")) == 3, SERVER_START_S, "no list")
         idle(d)
         shown = {e.text: e.rect for e in visible(d, ".tb-ag-title")}
@@ -266,7 +267,7 @@ def test_the_agenda_on_a_phone_and_a_desktop(fosdem, tmp_path) -> None:
         assert _boxes_too_narrow(d) == []
         shot(d, "agenda-phone")
     with browser(tmp_path, DESKTOP) as d:
-        d.get(link)
+        own_agenda(d, link)
         wait(
             d,
             lambda d: visible(d, '[class*="st-key-day-"] .mark-rect path'),
@@ -280,34 +281,43 @@ def test_the_agenda_on_a_phone_and_a_desktop(fosdem, tmp_path) -> None:
 
 
 def test_the_agenda_stays_in_the_browser(fosdem, tmp_path) -> None:
+    """A link's agenda in a browser that keeps none is shown as shared, and stored only
+    once "Add all" is pressed; a friend's link beside an own agenda is shown as shared
+    too, and "Add all" adds its talks after the own ones."""
     url, talks = fosdem
     first, other, _ = _agenda_ids(talks)
     with browser(tmp_path, DESKTOP) as d:
         d.get(f"{url}?view=agenda&saved={first}")
-        wait(
+        add = wait(
             d,
-            lambda d: "kept in this browser" in d.find_element(By.TAG_NAME, "body").text,
+            lambda d: visible(d, ".st-key-shared-add button"),
             SERVER_START_S,
-            "no word on where the agenda is kept",
-        )
+            "the link's agenda was not shown as shared",
+        )[0]
         idle(d)
+        body = d.find_element(By.TAG_NAME, "body").text
+        assert "An agenda shared with you: 1 talk" in body
+        assert not d.execute_script("return localStorage.getItem('talkbase-agenda')")
+        assert "My agenda (1)" not in body  # the visitor's own agenda: still empty
+        add.click()
         wait(
             d,
             lambda d: d.execute_script("return !!localStorage.getItem('talkbase-agenda')"),
             why="the agenda was not stored",
         )
         agenda_comes_back(d, url, first, "the stored agenda did not come back")
-        # a link with another agenda wins, and offers to merge the stored one
+        # a link with another agenda is shown as shared, the own one left as it is
         d.get(f"{url}?view=agenda&saved={other}")
-        merge = wait(
+        add = wait(
             d,
-            lambda d: visible(d, ".st-key-store-merge button"),
+            lambda d: visible(d, ".st-key-shared-add button"),
             SERVER_START_S,
-            "no offer to merge",
+            "no shared agenda",
         )[0]
         idle(d)
-        merge.click()
-        wait(d, lambda d: f"saved={other}-{first}" in d.current_url, why="merge did not take")
+        assert "Back to my agenda (1)" in d.find_element(By.TAG_NAME, "body").text
+        add.click()
+        wait(d, lambda d: f"saved={first}-{other}" in d.current_url, why="Add all did not take")
         idle(d)
         d.find_element(By.CSS_SELECTOR, ".st-key-store-clear button").click()
         wait(d, lambda d: "saved=" not in d.current_url, why="Clear did not empty the agenda")
@@ -468,7 +478,10 @@ def test_every_text_has_contrast_and_the_focus_shows(fosdem, tmp_path, size) -> 
     }
     with browser(tmp_path, size) as d:
         for name, (address, ready) in pages.items():
-            d.get(address)
+            if name == "agenda":
+                own_agenda(d, address)  # (else a fresh browser shows it as shared)
+            else:
+                d.get(address)
             wait(d, lambda d, r=ready: visible(d, r), SERVER_START_S, f"no {name} page")
             idle(d)
             faint = d.execute_script(CONTRAST)
@@ -555,7 +568,7 @@ def test_a_desktop_agenda_of_afternoon_talks_opens_on_them(fosdem, tmp_path) -> 
     first = late[0]
     later = next(t for t in late if t.start >= first.end)
     with browser(tmp_path, DESKTOP) as d:
-        d.get(f"{url}?view=agenda&saved={first.id}-{later.id}")
+        own_agenda(d, f"{url}?view=agenda&saved={first.id}-{later.id}")
         wait(
             d,
             lambda d: visible(d, '[class*="st-key-day-"] .mark-rect path'),

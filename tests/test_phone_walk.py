@@ -1,8 +1,9 @@
 """Sweep 19 in a real Chromium (390×844 and a desktop): on a festival night Now & next
 lists the act after midnight, its first row in the top half of a phone's screen; a
 card's buttons name their talk, and Enter on "Save to agenda" leaves the focus on the
-button that replaced it; the offline site's share link (`?saved=…#agenda`) opens My
-agenda. Uses test_browser.py's server and browser (skipped without Chromium)."""
+button that replaced it, Enter on "Not interested" on the Undo it left; the offline
+site's share link (`?saved=…#agenda`) opens My agenda. Uses test_browser.py's server
+and browser (skipped without Chromium)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,49 @@ def test_card_buttons_name_their_talk_and_keep_the_focus(festival, tmp_path) -> 
             ),
             STEP_S,
             "the focus left the card's row",
+        )
+
+
+def test_not_interested_leaves_the_focus_on_its_undo(festival, tmp_path) -> None:
+    """ "Not interested" hides its talk, so its card (and the button) went away and the
+    keyboard's focus fell to the page's start; it lands on the Undo the click left."""
+    url, _ = festival
+    with browser(tmp_path, DESKTOP) as d:
+        d.get(f"{url}?q=midnight+concert")
+        skip = wait(
+            d,
+            lambda d: next(
+                (
+                    b
+                    for b in d.find_elements(By.CSS_SELECTOR, "[data-tb-row] button")
+                    if (b.get_attribute("aria-label") or "").startswith("Not interested: ")
+                ),
+                None,
+            ),
+            SERVER_START_S,
+            "no named Not interested button",
+        )
+        title = skip.get_attribute("aria-label").removeprefix("Not interested: ")
+        d.execute_script("arguments[0].focus()", skip)
+        skip.send_keys(Keys.ENTER)
+        wait(
+            d,
+            lambda d: (
+                d.switch_to.active_element.text.strip() == "Undo"
+                and f"Hidden: {title}" in d.find_element(By.TAG_NAME, "body").text
+            ),
+            STEP_S,
+            "the focus fell out of the list",
+        )
+        d.switch_to.active_element.send_keys(Keys.ENTER)  # Undo: back on the talk's row
+        wait(
+            d,
+            lambda d: (
+                (d.switch_to.active_element.get_attribute("aria-label") or "")
+                == f"Not interested: {title}"
+            ),
+            STEP_S,
+            "Undo dropped the focus",
         )
 
 

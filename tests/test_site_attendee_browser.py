@@ -65,6 +65,29 @@ def test_opened_from_disk_the_site_says_to_serve_it_over_http(site, tmp_path):
         server.kill()
 
 
+def test_over_http_the_from_disk_notice_never_shows(site, tmp_path):
+    """The notice for file:// stayed on the page over http until the module script had
+    loaded (a flash on a slow network). With site.js held back (blocked), the page over
+    http shows no such notice: it is taken away before the first paint."""
+    folder, _ = site
+    port = _free_port()
+    server = _serve(folder, port)
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.execute_cdp_cmd("Network.enable", {})
+            d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*site.js*"]})
+            d.get(f"http://127.0.0.1:{port}/")
+            wait(d, lambda d: d.find_elements(By.ID, "search-view"), why="no page")
+            shown = [e for e in d.find_elements(By.ID, "needs-http") if e.is_displayed()]
+            assert not shown, "the file:// notice shows over http"
+            d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            d.get((folder / "index.html").as_uri())  # from disk it is still said
+            note = wait(d, lambda d: d.find_elements(By.ID, "needs-http"), why="nothing said")
+            assert note[0].is_displayed()
+    finally:
+        server.kill()
+
+
 def _open(folder: Path, tmp_path: Path):
     """Chromium on the site served over http: (driver, url), and the server to kill."""
     port = _free_port()
