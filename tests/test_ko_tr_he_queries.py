@@ -158,3 +158,20 @@ def test_hebrew_weekdays_of_two_words_are_read(hebrew, query, filters, left_out,
 def test_a_hebrew_ordinal_alone_is_no_weekday(hebrew) -> None:
     """ "ראשון" (first) names Sunday only after "יום": "the first day" is no Sunday."""
     assert "day" not in _read(hebrew, "מודל ראשון")[0]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "query"),
+    [
+        ("korean", "Python 3.11 이전 버전 마이그레이션"),
+        ("korean", "쿠버네티스 1.28 이후"),
+        ("turkish", "python 3.12'den sonra"),
+        ("hebrew", "python before 3.11"),
+    ],
+)
+def test_a_version_number_is_no_clock_time(request, fixture, query) -> None:
+    """A number written with a dot that falls on no five minutes ("3.11", "1.28") is a
+    version, not a time: before, "Python 3.11 이전" read "before 03:11" and emptied the
+    results (review of sweep 20); "15.00'dan sonra" above is still a time."""
+    filters, left_out, _ = _read(request.getfixturevalue(fixture), query)
+    assert not {"before", "after", "at"} & set(filters) and not left_out

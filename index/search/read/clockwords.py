@@ -51,6 +51,8 @@ def clock(tokens: Sequence[_Low], i: int) -> tuple[str, int, bool] | None:
         hour, guessed = hour + 12, True  # "after 3": conference hours are afternoon hours
     if hour > 23 or minute > 59:
         return None
+    if not half and "." in text and minute % 5:  # "before 3.11", "1.28 이후": a version
+        return None  # (a program's clock said with a dot falls on five minutes: "14.30")
     return f"{hour:02d}:{minute:02d}", used, guessed
 
 
