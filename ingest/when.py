@@ -859,7 +859,8 @@ def half_placed(
     clock times (`half_span`), `bare` saying which of the two it writes without: a
     bare start from 1:00 to 11:59 is read in the half of the day its own end places
     it ("1:00" before "1:45 PM"), else the program's written times (the one reading
-    between their earliest and latest), else in the
+    between their earliest and latest, else the one nearer them: "7:30" before a
+    first "9:00 AM" is a morning's registration), else in the
     afternoon from 1:00 to 7:59 (`AFTERNOON_HOURS`) and in the morning after; a bare
     end is the first of its two readings after its start (`end_after`)."""
     if bare[0] and 1 <= start.hour <= 11:
@@ -869,11 +870,24 @@ def half_placed(
             start = later if later < end else start
         elif inside[0] != inside[1]:
             start = later if inside[1] else start
+        elif not any(inside):  # (both outside: the one nearer them, "7:30" before 9 AM)
+            away = [_outside(m.time(), span) for m in (start, later)]
+            if away[0] != away[1]:
+                start = later if away[1] < away[0] else start
+            elif AFTERNOON_HOURS[0] <= start.hour <= AFTERNOON_HOURS[1]:
+                start = later
         elif AFTERNOON_HOURS[0] <= start.hour <= AFTERNOON_HOURS[1]:
             start = later
     if end is not None and bare[1]:
         end = end_after(start, end)
     return start, end
+
+
+def _outside(at: time, span: Span) -> int:
+    """How many minutes `at` lies before the first or after the last of `span`."""
+    m = at.hour * 60 + at.minute
+    first, last = (s.hour * 60 + s.minute for s in span)
+    return max(first - m, m - last, 0)
 
 
 def end_after(start: datetime, end: datetime) -> datetime:

@@ -320,3 +320,22 @@ def test_excel_numbers_in_date_and_time_columns_are_dates_and_times(tmp_path, mo
         ("2026-02-07 16:30", None),
     ]
     assert not any("cannot read" in w for w in doc.warnings)
+
+
+MORNING_FIRST = """Date,Start,Title,Speaker,Room,Timezone
+2026-02-06,7:30,Registration and coffee,,Lobby,America/Chicago
+2026-02-06,9:00 AM,Opening keynote,Jane Doe,Hall A,America/Chicago
+2026-02-06,1:00,Designing accessible forms,Chloé Martin,Room 3,America/Chicago
+2026-02-06,4:30 PM,Closing panel,Priya Raman,Hall A,America/Chicago
+"""
+
+
+def test_a_bare_clock_before_the_written_ones_stays_in_the_morning():
+    """Neither reading of a bare "7:30" lies between the written 9:00 AM and 4:30 PM:
+    it is the one nearer them, the morning's registration (a review of sweep 20 saw
+    it moved to 19:30), while a bare "1:00" between them is 13:00."""
+    _, talks, _ = parse_text(MORNING_FIRST, "schedule.csv")
+    starts = {t.title: f"{t.start:%H:%M}" for t in talks}
+    assert starts["Registration and coffee"] == "07:30"
+    assert starts["Designing accessible forms"] == "13:00"
+    assert starts["Opening keynote"] == "09:00" and starts["Closing panel"] == "16:30"
