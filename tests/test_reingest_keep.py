@@ -265,3 +265,24 @@ def test_a_calendar_event_that_lost_its_summary_keeps_the_stored_talk(tmp_path, 
     assert code == 1 and "removed" not in out
     assert "a VEVENT without a SUMMARY; skipped" in err and "'Kubernetes cost control'" in err
     assert set(_titles(capsys, home)) == TITLES
+
+
+def test_an_open_slot_row_without_a_title_never_blocks_a_cancellation(tmp_path, capsys):
+    """A row with a time and a room and no title is an open slot, no talk: a new version
+    that cancels a talk is taken (a review of sweep 20 saw it refused "mend the
+    record"); a row without a title that names a speaker may be a talk, and still
+    keeps the stored program."""
+    home, path = tmp_path / "home", tmp_path / "program.csv"
+    head, *rows = _csv_lines()
+    slot = ",,2026-02-07,17:00,17:45,Hall B,,,Europe/Berlin\r\n"
+    path.write_text("".join([head, *rows, slot]), encoding="utf-8")
+    assert _cli(capsys, "--home", str(home), "ingest", str(path))[0] == 0
+    path.write_text("".join([head, *rows[:-1], slot]), encoding="utf-8")  # the keynote off
+    code, out, err = _cli(capsys, "--home", str(home), "ingest", str(path))
+    assert code == 0, err
+    assert "Closing keynote: software that lasts" not in _titles(capsys, home)
+    spoken = ",Ada Byron,2026-02-07,17:00,17:45,Hall B,,,Europe/Berlin\r\n"
+    path.write_text("".join([head, *rows[:-2], spoken]), encoding="utf-8")
+    code, _, err = _cli(capsys, "--home", str(home), "ingest", str(path))
+    assert code != 0 and "a row without a title" in err
+    assert "CSS container queries" in _titles(capsys, home)  # the stored program kept

@@ -934,9 +934,11 @@ class _Reader:
         title, struck = _title(get("title"))
         if not title:
             if any(text_of(v).strip() for v in row.values()):
-                self.warnings.append(
-                    registry.Unreadable(f"{self.document} {where}: a row without a title; skipped")
-                )
+                untitled = f"{self.document} {where}: a row without a title; skipped"
+                # a talk may stand in it (a speaker, an abstract): a re-ingest that loses
+                # a talk is then refused (`Unreadable`); a slot (a time, a room) holds none
+                talk = any(text_of(get(f)).strip() for f in ("speakers", "abstract"))
+                self.warnings.append(registry.Unreadable(untitled) if talk else untitled)
             return None
         # a date-time may be an object ({"date", "time", "tz"}): its text, its zone
         moments = {f: when.moment_text(get(f)) for f in ("date", "start", "end")}
