@@ -101,3 +101,12 @@ def test_a_japanese_cue_with_no_limit_before_it_stays_a_word(vocab) -> None:
     u = understand("Python以外", vocab)
     assert (u.topic, u.excluded_limits) == ("Python以外", ())
     assert understand("日本語以外", vocab).topic == "日本語以外"  # (a language alone: words)
+
+
+def test_a_topic_of_one_kana_word_is_never_taken_for_a_particle(vocab) -> None:
+    """ "うたの発表" (talks on songs): the word for talks goes, the topic "うたの" stays
+    (a review of sweep 20 saw it emptied, "うた" taken for a particle beside the word
+    for talks); a particle beside a limit still goes ("土曜の午後": no topic)."""
+    assert understand("うたの発表", vocab).topic == "うたの"
+    assert understand("Rustの発表", vocab).topic == "Rust"
+    assert understand("土曜の午後", vocab).topic == ""

@@ -811,9 +811,12 @@ def _written(left: list, toks: list, particles: Collection[str] = ()) -> str:
         k = place[id(t)] + step
         return 0 <= k < len(toks) and toks[k].used
 
-    while left and particle(left[0]) and with_a_limit(left[0], -1):
+    def a_word(t: Any) -> bool:  # the topic's one word of kana, no particle: "うたの"
+        return len(left) == 1 and len(t.text) > 2 and t.text not in particles
+
+    while left and particle(left[0]) and with_a_limit(left[0], -1) and not a_word(left[0]):
         left = left[1:]
-    while left and particle(left[-1]) and with_a_limit(left[-1], 1):
+    while left and particle(left[-1]) and with_a_limit(left[-1], 1) and not a_word(left[-1]):
         left = left[:-1]
     out = ""
     for k, t in enumerate(left):
