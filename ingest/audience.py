@@ -51,6 +51,8 @@ NEWCOMERS_IN: dict[str, tuple[str, ...]] = {
     "fr": (r"debutants?", r"premiers pas", r"nouveaux (?:venus|arrivants|contributeurs)"),
     "it": (r"principianti", r"neofiti", r"primi passi", r"alle prime armi", r"nuovi arrivati"),
     "nl": (r"nieuwkomers", r"eerste stappen", r"voor beginners"),
+    "ru": (r"новичк(?:ов|ам|и|а)?", r"для начинающих", r"первые шаги"),
+    "ar": (r"(?:لل|ال)?مبتديين", r"الخطوات الاولى"),  # (as folded: "مبتدئين", "الأولى")
 }
 # ...and an introduction, in a title only ("Einführung in Nix", "introduzione a Rust")
 INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
@@ -61,6 +63,8 @@ INTRODUCTION_IN: dict[str, tuple[str, ...]] = {
     "fr": (),
     "it": (r"introduzione",),
     "nl": (r"inleiding", r"introductie", r"kennismaking"),
+    "ru": (r"введение",),
+    "ar": (r"مقدمة في",),  # ("مقدمة" alone is any preface)
 }
 _OWN = "|".join(w for words in NEWCOMERS_IN.values() for w in words)
 _OWN_INTRO = "|".join(w for words in INTRODUCTION_IN.values() for w in words)

@@ -201,8 +201,9 @@ def test_one_signal_s_ranking_is_not_raised(fosdem_kb, monkeypatch, mode):
 
 
 def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
-    """Titles and queries in German, French, Italian, Spanish and Dutch, accents
-    typed or not; the languages are those the query reader has words for."""
+    """Titles and queries in German, French, Italian, Spanish, Dutch, Russian and
+    Arabic, accents (and Arabic's hamza) typed or not; the languages are those the
+    query reader has words for."""
     from index.search.read import lexicon
     from ingest.audience import INTRODUCTION_IN, NEWCOMERS_IN
 
@@ -218,9 +219,19 @@ def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
         "Introduccion a Rust",
         "Kennismaking met Nix",
         "Tips for first-timers",
+        "Введение в Rust",
+        "Kubernetes для начинающих",
+        "ورشة للمبتدئين",
+        "مقدمة في بايثون",
     ):
         assert is_introductory(title), title
-    for title in ("Einsteins Feldgleichungen", "Principia Mathematica", "Timer interrupts"):
+    for title in (
+        "Einsteins Feldgleichungen",
+        "Principia Mathematica",
+        "Timer interrupts",
+        "Пентест веб-приложений",
+        "مقدمة",
+    ):
         assert not is_introductory(title), title
     for query in (
         "good talks for first-timers",
@@ -229,6 +240,8 @@ def test_talks_for_newcomers_in_the_other_languages_the_reader_knows():
         "charlas para principiantes",
         "exposés pour débutants",
         "talks voor nieuwkomers",
+        "доклады для новичков",
+        "محاضرات للمبتدئين",
     ):
         assert asks_for_introductions(query), query
     assert not asks_for_introductions("timer interrupts on ARM")
