@@ -27,12 +27,14 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from talkbase.core.terms import HAN
+
 # how text is cut, as a build's lexical index records it (1: before the pairs above);
 # an index cut otherwise is made anew at the next ingest (index/build/lexicon.py)
 TOKENS = 3  # (2: Arabic's articles kept)
 
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
-_HAN = "\u3400-\u9fff\uf900-\ufaff"
+_HAN = HAN  # (talkbase/core/terms.py)
 _HAN_FIRST = re.compile(f"[{_HAN}]")
 _KINDS = re.compile(rf"[{_HAN}]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[^{_HAN}\u3040-\u30ff]+")
 

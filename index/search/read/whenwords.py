@@ -36,7 +36,7 @@ from index.search.read.daywords import (
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
-from talkbase.core.terms import WEEKDAYS
+from talkbase.core.terms import HAN, WEEKDAYS
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
@@ -165,7 +165,7 @@ def _runs(query: str) -> Iterator[re.Match[str]]:
 
 
 _ASIAN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]+")
+_HAN = re.compile(f"[{HAN}]+")
 
 
 def _cut_before_cues(
