@@ -18,6 +18,7 @@ from test_ko_tr_he_queries import korean as korean_base  # noqa: F401 (a fixture
 
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab
+from index.search.read.whenwords import Words
 from talkbase.core.records import Speaker, Talk
 
 
@@ -54,6 +55,8 @@ def test_a_korean_postposition_glued_to_a_limit_is_read(request, query, filters,
         ("korean_base", "오전 10시 전", {"before": "10:00"}),
         ("korean_base", "3시부터", {"after": "15:00"}),
         ("korean_base", "10시 30분 이후", {"after": "10:30"}),
+        ("korean_base", "3시 이후에", {"after": "15:00"}),
+        ("korean_base", "오후 3시에", {"at": "15:00"}),
         ("korean_base", "일요일 오후 3시 이후", {"day": "Sun", "after": "15:00"}),
         ("chinese", "下午3点以后", {"after": "15:00"}),
         ("chinese", "3点后", {"after": "15:00"}),
@@ -100,6 +103,7 @@ def logs() -> Vocab:
         [
             _zh_talk("大模型推理优化实践", 14, 10, "分会场A", "人工智能", "zh"),
             _zh_talk("大规模日志分析实践", 15, 11, "分会场B", "运维", "zh"),
+            _zh_talk("智能客服系统", 15, 14, "分会场B", "运维", "zh"),
         ]
     )
 
@@ -109,6 +113,8 @@ def test_a_weekday_inside_a_longer_word_of_the_base_is_no_day(logs) -> None:
     Sunday's talks about "志分析"."""
     assert _read(logs, "周日志分析") == ({}, "周日志分析")
     assert _read(logs, "周日的日志分析") == ({"day": "Sun"}, "日志分析")
+    # a track's name is the base's own word: cut at, whatever its text says ("智能客服")
+    assert [t.low for t in Words("人工智能客服", logs).toks] == ["人工智能", "客服"]
     assert _read(logs, "周日上午的人工智能") == (
         {"day": "Sun", "starts_before": "12:00", "track": "人工智能"},
         "",

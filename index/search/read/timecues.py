@@ -124,6 +124,8 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         return
     cues = lexicon.time_cues_after(spoken)
     particles = lexicon.of_words(spoken) | lexicon.run_particles(spoken)
+    # a postposition glued to it goes with it ("3시에": at 3 o'clock)
+    posts = {unicodedata.normalize("NFC", w) for w in lexicon.postpositions(spoken)}
     number = "|".join(sorted(map(re.escape, lexicon.HAN_HOURS), key=len, reverse=True))
     said = re.compile(
         rf"(\d{{1,2}}|{number})\s?({'|'.join(map(re.escape, hours))})"
@@ -138,7 +140,7 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         rest = re.match(r"\S*", q[m.end() :]).group()  # type: ignore[union-attr]
         cue = next((n for n in range(len(rest), 0, -1) if fold(rest[:n]) in cues), 0)
         glued = rest[cue:]
-        if glued and not any(glued.startswith(p) for p in particles):
+        if glued and not any(glued.startswith(p) for p in particles) and glued not in posts:
             continue  # ("3시간", "3点建议")
         hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
         minute = 30 if m.group(5) else int(m.group(3) or 0)
@@ -149,7 +151,8 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
             hour += 12
         if hour > 23 or minute > 59:
             continue
-        _join(r, start, m.end(), f"{hour:02d}:{minute:02d}", m.end() + cue)
+        end = m.end() + (len(glued) if glued in posts and not cue else 0)
+        _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
 
 
 _HAN_OR_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]")
@@ -172,9 +175,10 @@ def _part_before(r: Any, at: int) -> tuple[int, str | None]:
 
 
 def _alone(r: Any, end: int) -> bool:
-    """Whether the word after query[:end] is none, a talk noun, or a limit's word."""
-    nxt = r.query[end:].split(maxsplit=1)
-    if not nxt:
+    """Whether the token after query[:end] is none, a talk noun, or a limit's word
+    (read as the tokens read it: "이후에" as "이후")."""
+    nxt = next((t.low for t in r.toks if t.start >= end), None)
+    if nxt is None:
         return True
     asked = frozenset(r.vocab.asked_in)
     known = (
@@ -184,7 +188,7 @@ def _alone(r: Any, end: int) -> bool:
         r.vocab.part_words,
         DAY_WORDS,
     )
-    return any(w in words for w in {nxt[0], fold(nxt[0])} for words in known)
+    return any(nxt in words for words in known)
 
 
 def _join(r: Any, start: int, end: int, time: str, cut: int) -> None:

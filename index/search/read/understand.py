@@ -613,6 +613,7 @@ class _Reader(Words):
         marks = lexicon.name_marks(self.vocab.asked_in)
         after = self.low(i + 1) if self.free(i + 1) else ""
         alone = all(t.used or t.low in FRAME or j == i for j, t in enumerate(self.toks))
+        alone = alone and self.vocab.counts.get(self.low(i), 0) <= SURNAME_ALONE_TALKS
         nouns = lexicon.talk_nouns(self.vocab.asked_in)  # ("김민준 발표")
         return self.toks[i].possessive or after in marks or after in nouns or alone
 

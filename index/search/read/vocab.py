@@ -152,13 +152,16 @@ class Vocab:
         return frozenset(own | lexicon.run_words(asked)), lexicon.run_particles(asked)
 
     @cached_property
-    def run_text(self) -> str:
+    def run_text(self) -> tuple[str, frozenset[str]]:
         """The base's own words written in Chinese characters, one a line, where a
-        run of them is cut at known words (`run_words`): a known word that ends inside
-        one of these is not cut at (whenwords._inside_a_word). Empty elsewhere."""
+        run of them is cut at known words (`run_words`), and the weekdays and parts of
+        the day of those: one of these that ends inside a word of the text is not cut
+        at (whenwords._inside_a_word: "周日" of "周日志分析"). Empty elsewhere."""
         if not self.run_words[0]:
-            return ""
-        return "\n".join(sorted(w for w in self.words if _HAN.search(w)))
+            return "", frozenset()
+        text = "\n".join(sorted(w for w in self.words if _HAN.search(w)))
+        said = {norm(w) for w in (*self.day_words, *self.part_words) if _HAN.search(w)}
+        return text, frozenset(said)
 
     @cached_property
     def words_by_start(self) -> dict[str, list[str]]:

@@ -201,15 +201,16 @@ def _cut_at_known(
     spans: list[tuple[int, int]],
     known: Collection[str],
     particles: Collection[str],
-    text: str = "",
+    inside: tuple[str, Collection[str]] = ("", ()),
 ) -> list[tuple[int, int]]:
     """The runs `spans` of `query`, a run of Chinese characters cut at the words of
     `known` in it (folded, two characters or more: a language's words that
     `lexicon.CUT_IN_RUNS` holds, which never changes script between words), the
     longest first from its start, and a particle (`particles`: "的") cut off beside
     such a word; the rest kept whole ("周六上午的人工智能演讲" is "周六", "上午",
-    "的", "人工智能", "演讲"); a word that ends inside a longer word of the base's own
-    text (`text`: "周日" of "周日志分析", where talks say "日志") is not cut at."""
+    "的", "人工智能", "演讲"); a weekday or part of the day that ends inside a longer
+    word of the base's own text (`inside`: "周日" of "周日志分析", where talks say
+    "日志") is not cut at."""
     if not known:
         return spans
     longest = max(map(len, known))
@@ -225,7 +226,7 @@ def _cut_at_known(
             n = next(
                 (n for n in range(min(longest, len(low) - p), 1, -1) if low[p : p + n] in known), 0
             )
-            if not n or _inside_a_word(low, p, n, known, particles, text):
+            if not n or _inside_a_word(low, p, n, known, particles, inside):
                 p += 1
                 continue
             if rest < p:
@@ -246,15 +247,22 @@ def _cut_at_known(
 
 
 def _inside_a_word(
-    low: str, p: int, n: int, known: Collection[str], particles: Collection[str], text: str
+    low: str,
+    p: int,
+    n: int,
+    known: Collection[str],
+    particles: Collection[str],
+    inside: tuple[str, Collection[str]],
 ) -> bool:
-    """Whether the known word low[p:p+n] of a run ends inside a longer word the base's
-    own text (`text`) says: its last character and the next one are written together
-    there other than after the known word ("日志" of "周日志分析": weekly log analysis,
-    no Sunday), and no known word nor particle starts right after it ("周日上午",
-    "周日的日志")."""
+    """Whether the known word low[p:p+n] of a run, a weekday or part of the day
+    (`inside`: the base's text and those words), ends inside a longer word the base's
+    own text says: its last character and the next one are written together there
+    other than after it ("日志" of "周日志分析": weekly log analysis, no Sunday), and
+    no known word nor particle starts right after it ("周日上午", "周日的日志"). (A
+    track's or room's name is the base's own word: always cut at.)"""
+    text, loose = inside
     nxt = low[p + n : p + n + 1]
-    if not text or not _HAN.fullmatch(nxt) or nxt in particles:
+    if low[p : p + n] not in loose or not _HAN.fullmatch(nxt) or nxt in particles:
         return False
     if any(low.startswith(w, p + n) for w in known):
         return False
@@ -265,12 +273,12 @@ def _tokens(
     query: str,
     cues: Collection[tuple[str, ...]] = (),
     known: tuple[Collection[str], Collection[str]] = ((), ()),
-    text: str = "",
+    inside: tuple[str, Collection[str]] = ("", ()),
 ) -> list[_Tok]:
     out = []
     spans = _cut_before_cues(query, [m.span() for m in _runs(query)], cues)
     if not _KANA.search(query):  # (Japanese, which cuts its runs where its script changes)
-        spans = _cut_at_known(query, spans, *known, text)
+        spans = _cut_at_known(query, spans, *known, inside)
     for a, b in spans:
         raw = query[a:b]
         # (a zero-width space or a direction mark inside a word is no part of it)
@@ -304,6 +312,7 @@ def _postpositions_off(toks: list[_Tok], v: Vocab) -> list[_Tok]:
             or w in v.words
             or w in v.name_words
             or w in v.language_said
+            or w in lexicon.time_cues_after(v.asked_in)  # ("이후에")
             or any(w in words for words in v.tracks.values())
         )
 
