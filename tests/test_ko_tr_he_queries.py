@@ -259,3 +259,10 @@ def test_every_language_with_ordinal_days_has_its_day_noun_in_the_one_list() -> 
     assert lexicon.DAY_NOUNS is DAY_NOUNS
     assert set(lexicon.DAY_ORDINALS) <= set(DAY_NOUNS)
     assert not hasattr(lexicon, "DAY_NOUNS_AFTER")
+
+
+@pytest.mark.parametrize("query", ["İngilizce sunumlar", "İNGİLİZCE SUNUMLAR"])
+def test_turkish_capitals_name_the_language(turkish, query) -> None:
+    """Turkish's dotted capital "İ" (terms.lower): the English talks, in capitals too.
+    (A guard: read so already when sweep 21 began.)"""
+    assert _read(turkish, query) == ({"language": "en"}, [], "")
