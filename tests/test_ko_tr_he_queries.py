@@ -266,3 +266,18 @@ def test_turkish_capitals_name_the_language(turkish, query) -> None:
     """Turkish's dotted capital "İ" (terms.lower): the English talks, in capitals too.
     (A guard: read so already when sweep 21 began.)"""
     assert _read(turkish, query) == ({"language": "en"}, [], "")
+
+
+def test_a_number_glued_to_chinese_day_counts_days() -> None:
+    """Only Korean glues a number to its day as an ordinal ("2일차", lexicon.NUMBER_GLUED):
+    Chinese "2天" is two days, no day of the program; "第二天" is the second."""
+    from tests.test_chinese_queries import _talk
+
+    vocab = Vocab.from_talks(
+        [
+            _talk("大模型推理优化实践", 14, 10, "分会场A", "人工智能", "zh"),
+            _talk("前端框架的演进", 15, 9, "分会场C", "前端", "zh"),
+        ]
+    )
+    assert "day" not in understand("2天", vocab).filters.active()
+    assert understand("第二天", vocab).filters.active() == {"day": "2026-11-15"}
