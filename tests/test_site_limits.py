@@ -195,9 +195,7 @@ def test_a_limit_no_talk_passes_is_given_up_first_with_the_parts_of_the_day(base
         "No talk matches day 2 · after 20:00; showing results without after 20:00."
     )
     assert late["titles"] == ["Speicherverwaltung im Kernel"]
-    assert english["note"] == (
-        "No talk matches day 2 · in English; showing results without day 2."
-    )
+    assert english["note"] == ("No talk matches day 2 · in English; showing results without day 2.")
     assert set(english["titles"]) == {"Kernel scheduling deep dive", "Kernel memory management"}
 
 
