@@ -88,12 +88,17 @@ export function cutAtKnown(w, known) {
 // `whole`: a pattern of what the server's reader reads as one word that the site's
 // words are cut at (a clock time "15:00", a date "2026-11-15", "11月15日"): kept one
 // token, its words again where no limit is read in it (`readLimits`)
-export function queryWords(text, cues = [], known = new Set(), whole = null) {
+// `letters`: the words of one letter kept right before a number, where they may say a
+// clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
+// a topic
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set()) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
   const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(/[^\p{L}\p{N}+#]+/u));
-  for (const w of split(fold(text)).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut))) {
+  const all = split(fold(text)).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
+  for (const [k, w] of all.entries()) {
+    if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
     if (whole && new RegExp(`^(?:${whole.source})$`, 'u').test(w)) { toks.push(w); continue; }
     if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
     const parts = [];
@@ -358,10 +363,13 @@ export function createSearch(talks, meta, vectors) {
   // with its minutes ("15:00", "14.30"), a date ("2026-11-15", "3/2", "11月15日")
   const WHOLE = new RegExp(`(?<![\\p{N}.:/-])(${DAYS.cjk_date.replace(/\((?!\?)/g, '(?:')}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}|\\d{1,2}[:.]\\d{2})(?![\\p{N}]|[.:/-]\\p{N}|[a-z])`, 'u');
   // the cues before a clock time, each as the site's words, the longest first
-  const clockCues = CLOCK.cues.map(([ws, ...rest]) => [ws.flatMap(w => words(w)), ...rest])
+  // (a cue's word of one letter stays one: `queryWords` keeps it before a number)
+  const cueWords1 = ws => ws.flatMap(w => (fold(w).length === 1 ? [fold(w)] : words(w)));
+  const clockCues = CLOCK.cues.map(([ws, ...rest]) => [cueWords1(ws), ...rest])
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   const clockUnits = new Set(CLOCK.units);
   const cueWords = new Set(clockCues.flatMap(([ws]) => ws));
+  const LETTERS = new Set([...cueWords].filter(w => w.length === 1));
   const two = n => String(n).padStart(2, '0');
 
   function clockAt(toks, i) {
@@ -534,7 +542,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS, WHOLE);
+    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
