@@ -96,10 +96,11 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
   const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(/[^\p{L}\p{N}+#]+/u));
+  const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
   const all = split(fold(text)).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
-    if (whole && new RegExp(`^(?:${whole.source})$`, 'u').test(w)) { toks.push(w); continue; }
+    if (entire && entire.test(w)) { toks.push(w); continue; }
     if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
     const parts = [];
     const found = w.match(KINDS);
