@@ -476,7 +476,7 @@ OF_WORDS: dict[str, tuple[str, ...]] = {
     "ja": ("の",),  # ("英語のトーク": talks of English)
 }
 # What a language calls the sessions of a program ("English talks", "英語のトーク"),
-# besides English's (understand._GROUP): a language named before one is a limit
+# besides English's (understand.GROUP_WORDS): a language named before one is a limit
 TALK_NOUNS: dict[str, tuple[str, ...]] = {
     "ja": ("トーク", "セッション", "講演", "発表"),
     "zh": ("演讲", "演講", "报告", "報告"),

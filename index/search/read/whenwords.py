@@ -56,6 +56,23 @@ _AROUND = ("at", "during", "over", "around")  # "during lunch"
 # midnight at the end of a program day (limits count its night on: "24:50", filters.py)
 MIDNIGHT = "24:00"
 _AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "tonight"}
+# the English words before a clock time that limit when a talk is, and the limit each
+# sets ("after 3pm", "until 10:00"): the other languages' cues say one of these
+# (lexicon.TIME_CUES, read by index/search/read/timecues.py), and the offline site
+# reads both (index/site/export.py `reading`)
+CLOCK_CUES = {
+    "after": "after",
+    "from": "after",
+    "since": "after",
+    "before": "before",
+    "until": "before",
+    "till": "before",
+}
+# ...and before a moment: the talks under way then ("at 10:00", "around 11am")
+MOMENT_CUES = ("at", "around")
+# the words that open a range of clock times, and those between its two times
+# ("between 2 and 4pm", "from 10:00 to 12:00")
+RANGE_JOINS = {"between": ("and", "to", "-"), "from": ("to", "-", "until", "till")}
 _DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
 # In a question longer than this, quotes are quotation rather than a requirement and
@@ -670,10 +687,10 @@ class Words:
             if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
             return True
-        if w in ("between", "from") and self.time_range(i):
+        if w in RANGE_JOINS and self.time_range(i):
             return True
         lead = self._lead_in(i)  # "starting at 10:00"
-        if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
+        if w in MOMENT_CUES and self.free(i + 1):  # "at 10:00": what is on then
             noon = self.low(i + 1) in ("noon", "midday")
             found = ("12:00", 1, False) if noon else clock(self.toks, i + 1)
             if self.low(i + 1) == "midnight":  # under way as the program day ends
@@ -687,7 +704,7 @@ class Words:
                 fld = "after" if w in ("after", "past") else "before"
                 self.take(i, 2, fld, MIDNIGHT, f"{w} midnight", lead)
                 return True
-        if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
+        if (w in CLOCK_CUES or w == "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
                 lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"
                 fld, value = (
@@ -699,7 +716,7 @@ class Words:
                 return True
             hm = clock(self.toks, i + 1)
             if hm and w != "by":
-                fld = "before" if w in ("before", "until", "till") else "after"
+                fld = CLOCK_CUES[w]
                 self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}", lead)
                 return True
         return False
@@ -741,8 +758,7 @@ class Words:
         a = clock(self.toks, i + 1)
         if not a or any(not self.free(j) for j in range(i, i + 2 + a[1])):
             return False
-        joins = ("and", "to", "-") if self.low(i) == "between" else ("to", "-", "until", "till")
-        if self.low(i + 1 + a[1]) not in joins:
+        if self.low(i + 1 + a[1]) not in RANGE_JOINS[self.low(i)]:
             return False
         b = clock(self.toks, i + 2 + a[1])
         if not b or any(not self.free(j) for j in range(i + 2 + a[1], i + 2 + a[1] + b[1])):
