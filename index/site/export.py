@@ -287,7 +287,9 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         },
         "days": {
             "nouns": sorted(lexicon.day_nouns(spoken)),
-            "nouns_after": sorted(lexicon.day_nouns_after(spoken)),
+            # (any of them glued after an ordinal, longest first: "第一天", "첫날", as
+            # whenwords.ordinal_day reads them)
+            "glued": sorted(lexicon.day_nouns(spoken), key=lambda w: (-len(w), w)),
             "ordinals": {**ORDINALS, **lexicon.day_ordinals(spoken)},
             "ordinals_after": lexicon.day_ordinals(spoken, after=True),
             "numbers": NUMBERS,

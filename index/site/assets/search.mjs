@@ -358,7 +358,7 @@ export function createSearch(talks, meta, vectors) {
   // reader's words and rules as the export writes them (export.py `reading`)
   const CLOCK = READ.clock || { cues: [], after: {}, units: [], time: '(?!)' };
   const TIME = new RegExp(CLOCK.time, 'u');
-  const DAYS = READ.days || { nouns: [], nouns_after: [], ordinals: {}, ordinals_after: {}, numbers: {}, months: [], month_words: {}, cjk_date: '(?!)' };
+  const DAYS = READ.days || { nouns: [], glued: [], ordinals: {}, ordinals_after: {}, numbers: {}, months: [], month_words: {}, cjk_date: '(?!)' };
   const CJK = new RegExp(`^(?:${DAYS.cjk_date})$`, 'u');
   // what is one word to the server's reader that the site's words cut: a clock time
   // with its minutes ("15:00", "14.30"), a date ("2026-11-15", "3/2", "11月15日")
@@ -457,7 +457,7 @@ export function createSearch(talks, meta, vectors) {
       const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || DAYS.ordinals_after[next] || 0);
       if (nth(n)) return { n: 2, day: nth(n) };
     }
-    const glued = DAYS.nouns_after.find(x => w.length > x.length && w.endsWith(x));
+    const glued = DAYS.glued.find(x => w.length > x.length && w.endsWith(x));
     if (glued && nth(ordinalOf(w.slice(0, -glued.length)))) return { n: 1, day: nth(ordinalOf(w.slice(0, -glued.length))) };
     if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
     return null;
