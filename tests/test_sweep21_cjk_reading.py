@@ -37,6 +37,8 @@ def _read(vocab: Vocab, query: str) -> tuple[dict[str, str], str]:
         ("그랜드볼룸에서 보안", {"room": "그랜드볼룸"}, "보안"),
         ("오후에 보안", {"after": "12:00", "starts_before": "18:00"}, "보안"),
         ("영어로", {"language": "en"}, ""),
+        ("첫째 날에", {"day": "2026-11-14"}, ""),  # (the program's first day)
+        ("2일차에 AI", {"day": "2026-11-15"}, "AI"),
         ("영어로 하는 세션", {"language": "en"}, "하는"),
         # no word the base or the reader knows before it: the word stays as typed
         ("서비스에", {}, "서비스에"),

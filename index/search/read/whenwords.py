@@ -320,9 +320,18 @@ def _postpositions_off(toks: list[_Tok], v: Vocab) -> list[_Tok]:
     if not ends:
         return toks
 
+    nouns = lexicon.day_nouns(v.asked_in)  # ("첫째 날에", "첫날에", "2일차에")
+    ordinals = lexicon.day_ordinals(v.asked_in)
+
+    def a_day(w: str) -> bool:
+        noun = next((n for n in nouns if w.endswith(n)), "")
+        first = w[: len(w) - len(noun)]
+        return bool(noun) and (not first or first.isdigit() or first in ordinals)
+
     def known(w: str) -> bool:
         return (
-            w in v.day_words
+            a_day(w)
+            or w in v.day_words
             or w in v.part_words
             or (w,) in v.rooms
             or (w,) in v.languages
