@@ -1141,6 +1141,53 @@ LEAVE_OUT["ko"] = LeaveOut(after=(("빼고",), ("제외",), ("제외하고",), (
 TIME_CUES_AFTER["ko"] = {"이후": "after", "후": "after", "이전": "before", "전": "before"}
 # ...and its ordinal days ("첫째 날", "첫날", "둘째 날", "마지막 날": `DAY_NOUNS`)
 DAY_ORDINALS["ko"] = {"첫째": 1, "첫": 1, "둘째": 2, "셋째": 3, "넷째": 4, "마지막": -1}
+TIME_CUES_AFTER["ko"] |= {"부터": "from", "까지": "until"}  # ("3시부터": from 3 o'clock)
+# ...and glues its postpositions to the word before ("토요일에": on Saturday, "101호에서":
+# in room 101, "영어로": in English, "김민준의": Kim Minjun's): read without them where
+# what is left is a word the reader or the base knows (whenwords._postpositions_off)
+LANGUAGE_SAID_AS["ko"] = (("", "로"), ("", "으로"))  # ("영어로": in English)
+# the words said right after a person's name that make it one, as English's "'s" and
+# "Mr" do ("王伟的演讲", "佐藤さんの発表", "김민준 씨"; "김민준의" is read so by
+# `POSTPOSITIONS`' "의"): a speaker of one word the base holds read there
+NAME_MARKS: dict[str, tuple[str, ...]] = {
+    "ko": ("씨", "님", "의"),
+    "zh": ("的", "老师", "先生", "女士"),
+    "ja": ("の", "さん", "さんの", "氏", "先生"),
+}
+POSTPOSITIONS: dict[str, tuple[str, ...]] = {
+    "ko": (
+        *("에서는", "에서도", "에서", "에는", "에도", "으로는", "으로", "로는", "로", "에"),
+        *("의", "은", "는", "이", "가", "을", "를", "도", "과", "와", "만", "께서"),
+    )
+}
+
+# -- An hour said with a word (Korean, Chinese, Japanese) -----------------------------
+# Korean, Chinese and Japanese say an hour by a word after its number ("3시", "3点",
+# "15時"; "下午3点": 3pm), its minutes by another ("10点30分") or a half ("3点半"), and a
+# time limit after it ("3시 이후", "3点后", "15時以降": timecues._hours_said_in_words)
+HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("시",), "zh": ("点", "點", "时"), "ja": ("時",)}
+MINUTE_WORDS: dict[str, tuple[str, ...]] = {"ko": ("분",), "zh": ("分",), "ja": ("分",)}
+HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "ja": ("半",)}
+# the hours in Chinese numerals ("下午三点", "两点": two o'clock), as Chinese and
+# Japanese write them
+HAN_HOURS: dict[str, int] = {
+    **{n: k for k, n in enumerate("一二三四五六七八九十", 1)},
+    "两": 2,
+    "兩": 2,
+    "十一": 11,
+    "十二": 12,
+}
+TIME_CUES_AFTER["zh"] |= {"后": "after", "後": "after", "前": "before"}
+TIME_CUES_AFTER["ja"] = {
+    "以降": "after",
+    "以後": "after",
+    "から": "from",
+    "まで": "until",
+    "以前": "before",
+    "前": "before",
+    "より前": "before",
+    "より後": "after",
+}
 
 # -- Turkish --------------------------------------------------------------------------
 # Turkish says it after the limit too ("cumartesi hariç": but Saturday; "cumartesi
@@ -1231,6 +1278,29 @@ def time_cues_after(languages: frozenset[str]) -> dict[str, str]:
 def day_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
     """The prefixes glued to a weekday's name in the given languages (`DAY_PREFIXES`)."""
     return tuple(p for code in sorted(languages) for p in DAY_PREFIXES.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def hour_words(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The words said after an hour, after its minutes and for its half in the given
+    languages (`HOUR_WORDS`, `MINUTE_WORDS`, `HALF_HOUR_WORDS`)."""
+    return tuple(  # type: ignore[return-value]
+        frozenset(w for code in languages for w in table.get(code, ()))
+        for table in (HOUR_WORDS, MINUTE_WORDS, HALF_HOUR_WORDS)
+    )
+
+
+@lru_cache(maxsize=64)
+def name_marks(languages: frozenset[str]) -> frozenset[str]:
+    """The words of `NAME_MARKS` in the given languages, folded."""
+    return frozenset(fold(w) for code in languages for w in NAME_MARKS.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def postpositions(languages: frozenset[str]) -> tuple[str, ...]:
+    """The postpositions of `POSTPOSITIONS` in the given languages, folded, longest first."""
+    said = {fold(w) for code in languages for w in POSTPOSITIONS.get(code, ())}
+    return tuple(sorted(said, key=len, reverse=True))
 
 
 @lru_cache(maxsize=64)

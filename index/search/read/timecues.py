@@ -13,6 +13,7 @@ A language that says its cue after the time ("15:00 以后") has it read as said
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ from index.search.read import lexicon, visitors
 from index.search.read.clockwords import clock
 from index.search.read.daywords import DAY_WORDS
 from index.search.read.lengthwords import SAID_AFTER
+from index.search.read.vocab import word_tuple
 from talkbase.core.terms import fold
 from talkbase.core.when import PARTS_OF_DAY
 
@@ -32,6 +34,7 @@ _TIME_WORDS = ("midnight", "noon", "midday", "lunch", "lunchtime")
 def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
+    _hours_said_in_words(r, spoken)
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
     cues = lexicon.time_cues(spoken)
@@ -122,6 +125,107 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
 
 
 _PM = ("afternoon", "evening", "night")
+
+
+def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
+    """An hour said by a word after its number (`lexicon.HOUR_WORDS`: "3시", "15時",
+    "下午三点", "10点30分", "3点半") made one token of its clock time ("15:00"), a part
+    of the day said before it joined to it ("오후 3시", "下午3点": 3pm, "上午10点":
+    10am; with none, an hour 1 to 7 is an afternoon one, as after "after 3"), a time
+    cue glued after it cut off ("3点后", "15時以降", "3시부터"), for `_said_after` to
+    read. Only where the hour's word ends its word, or a cue, a particle or nothing
+    follows ("3시간", "3時間": hours; "3点建议": three suggestions; "3D", "5G" have no
+    hour word)."""
+    hours, minute_words, halves = lexicon.hour_words(spoken)
+    if not hours:
+        return
+    cues = lexicon.time_cues_after(spoken)
+    particles = lexicon.of_words(spoken) | lexicon.run_particles(spoken)
+    # a postposition glued to it goes with it ("3시에": at 3 o'clock)
+    posts = {unicodedata.normalize("NFC", w) for w in lexicon.postpositions(spoken)}
+    number = "|".join(sorted(map(re.escape, lexicon.HAN_HOURS), key=len, reverse=True))
+    said = re.compile(
+        rf"(\d{{1,2}}|{number})\s?({'|'.join(map(re.escape, hours))})"
+        rf"(?:\s?(\d{{1,2}})({'|'.join(map(re.escape, minute_words))})"
+        rf"|({'|'.join(map(re.escape, halves))}))?"
+    )
+    q = r.query
+    for m in reversed(list(said.finditer(q))):
+        before = q[m.start() - 1] if m.start() else ""
+        if before.isalnum() and not _HAN_OR_HANGUL.match(before) or before in lexicon.HAN_HOURS:
+            continue  # ("v3시", "123시", "二十三点": a number of its own)
+        rest = re.match(r"\S*", q[m.end() :]).group()  # type: ignore[union-attr]
+        cue = next((n for n in range(len(rest), 0, -1) if fold(rest[:n]) in cues), 0)
+        glued = rest[cue:]
+        if glued and not any(glued.startswith(p) for p in particles) and glued not in posts:
+            continue  # ("3시간", "3点建议")
+        hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
+        minute = 30 if m.group(5) else int(m.group(3) or 0)
+        start, half = _part_before(r, m.start())
+        if half is None and not cue and not _alone(r, m.end() + len(rest)):
+            continue  # ("3点 建议": a count; "下午三点", "3시 세션": an hour)
+        if (half == "pm" and hour < 12) or (half is None and 1 <= hour <= 7):
+            hour += 12
+        if hour > 23 or minute > 59:
+            continue
+        end = m.end() + (len(glued) if glued in posts and not cue else 0)
+        _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
+
+
+_HAN_OR_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _part_before(r: Any, at: int) -> tuple[int, str | None]:
+    """Where a part of the day said right before query[at:] starts ("오후 3시", "下午3点"),
+    and whether it says am or pm; (at, None) for none."""
+    before = r.query[:at].rstrip()
+    for said, part in [*r.vocab.part_words.items(), *((p, p) for p in PARTS_OF_DAY)]:
+        word = unicodedata.normalize("NFC", said)  # (folded Hangul is in its letters)
+        if part not in PARTS_OF_DAY or not 1 < len(word) <= len(before):
+            continue
+        if fold(before[-len(word) :]) == fold(word):
+            start = len(before) - len(word)
+            if start and before[start - 1].isalpha() and not _HAN_OR_HANGUL.match(word[0]):
+                continue  # ("someafternoon")
+            return start, "pm" if part in _PM else "am"
+    return at, None
+
+
+def _alone(r: Any, end: int) -> bool:
+    """Whether the token after query[:end] is none, a talk noun, or a limit's word
+    (read as the tokens read it: "이후에" as "이후")."""
+    nxt = next((t.low for t in r.toks if t.start >= end), None)
+    if nxt is None:
+        return True
+    asked = frozenset(r.vocab.asked_in)
+    known = (
+        lexicon.talk_nouns(asked),
+        lexicon.time_cues_after(asked),
+        r.vocab.day_words,
+        r.vocab.part_words,
+        DAY_WORDS,
+    )
+    return any(nxt in words for words in known)
+
+
+def _join(r: Any, start: int, end: int, time: str, cut: int) -> None:
+    """The tokens over query[start:end] made one token reading `time`; a token that
+    runs past either end, or past `cut` (a cue glued after the time), cut there."""
+    points = {start, end, cut}
+    toks: list[Any] = []
+    for t in r.toks:
+        edges = sorted({t.start, t.end, *(p for p in points if t.start < p < t.end)})
+        for a, b in zip(edges, edges[1:], strict=False):
+            raw = r.query[a:b]
+            low = t.low if (a, b) == (t.start, t.end) else fold(raw)
+            toks.append(replace(t, text=raw, low=low, start=a, end=b, words=word_tuple(low)))
+    inside = [k for k, t in enumerate(toks) if start <= t.start and t.end <= end]
+    if not inside:
+        return
+    first = toks[inside[0]]
+    whole = replace(first, text=r.query[start:end], low=time, end=end, words=word_tuple(time))
+    toks[inside[0] : inside[-1] + 1] = [whole]
+    r.toks[:] = toks
 
 
 def _with_its_part(r: Any, toks: list[Any], j: int) -> None:

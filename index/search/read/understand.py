@@ -529,6 +529,10 @@ class _Reader(Words):
         topic = bool(of) and (self.vocab.counts.get(w, 0) > SURNAME_ALONE_TALKS or lower)
         listed = self.low(i - 1) in lexicon.LISTING
         found = match_seq(self.toks, i, self.vocab.speakers)
+        one = self.vocab.one_word_names.get(w) if self.free(i) and not found else None
+        if one and (cued or self._name_marked(i)):  # ("王伟的演讲", "佐藤さんの発表")
+            marked = self.free(i + 1) and self.low(i + 1) in lexicon.name_marks(self.vocab.asked_in)
+            return self._person(i, 1 + int(marked), one, cue)
         # a full name is distinctive wherever it stands, but in a long question only
         # a cue ("by", "from") makes it a limit: there names are often citations
         if found and found[1] >= 2 and (cued or listed or not self.long):
@@ -604,6 +608,16 @@ class _Reader(Words):
             if all(self.free(j) for j in range(i, i + n)) and words in self.vocab.name_pieces:
                 return n
         return 0
+
+    def _name_marked(self, i: int) -> bool:
+        """Whether the one-word name at toks[i] is said as a person's: with "'s" or a
+        word that marks a name after it (`lexicon.NAME_MARKS`), or alone."""
+        marks = lexicon.name_marks(self.vocab.asked_in)
+        after = self.low(i + 1) if self.free(i + 1) else ""
+        alone = all(t.used or t.low in FRAME or j == i for j, t in enumerate(self.toks))
+        alone = alone and self.vocab.counts.get(self.low(i), 0) <= SURNAME_ALONE_TALKS
+        nouns = lexicon.talk_nouns(self.vocab.asked_in)  # ("김민준 발표")
+        return self.toks[i].possessive or after in marks or after in nouns or alone
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):

@@ -41,6 +41,7 @@ _ROOM_NUMBER = re.compile(r"\d{1,4}[a-z]?|[a-z]")
 _NUMBERED = re.compile(r"[0-9a-z]")  # (what is left of "ホールA" without its ホール)
 _CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")  # (a weekday said short: "周六")
 _HAN = re.compile(f"[{HAN}]")  # (a Chinese character)
+_ONE_WORD_NAME = re.compile(f"[{EAST_ASIAN}]{{2,4}}")  # ("김민준", "王伟", "佐藤")
 
 
 norm = fold  # (the name this module's readers use)
@@ -61,6 +62,9 @@ class Vocab:
     speakers: dict[tuple[str, ...], str] = field(default_factory=dict)  # full name words -> name
     surnames: dict[str, str] = field(default_factory=dict)  # last name -> a full name
     first_names: dict[str, str] = field(default_factory=dict)  # folded -> as a name writes it
+    # a name of one word in East Asian script ("김민준", "王伟", "佐藤"), folded -> as
+    # written: read as a speaker beside a word that marks a name (lexicon.NAME_MARKS)
+    one_word_names: dict[str, str] = field(default_factory=dict)
     orgs: dict[tuple[str, ...], str] = field(default_factory=dict)  # spelling words -> canonical
     timed: bool = False
     words: frozenset[str] = frozenset()  # every word of titles and abstracts
@@ -128,7 +132,7 @@ class Vocab:
     def name_words(self) -> frozenset[str]:
         """Every word of a speaker's name (full names, surnames, first names), made
         once per base: "Lange" of Eva Lange is no length word there."""
-        words = {w for key in self.speakers for w in key}
+        words = {w for key in self.speakers for w in key} | set(self.one_word_names)
         return frozenset(words | set(self.surnames) | set(self.first_names))
 
     @cached_property
@@ -143,8 +147,21 @@ class Vocab:
             return frozenset(), frozenset()
         names = [*self.day_words, *self.part_words, *self.tracks, *self.formats]
         names += [*self.rooms.values(), *(" ".join(k) for k in self.languages)]
+        names += self.one_word_names.values()  # ("王伟的演讲")
         own = {norm(n) for n in names if _HAN.search(n) and " " not in n.strip()}
         return frozenset(own | lexicon.run_words(asked)), lexicon.run_particles(asked)
+
+    @cached_property
+    def run_text(self) -> tuple[str, frozenset[str]]:
+        """The base's own words written in Chinese characters, one a line, where a
+        run of them is cut at known words (`run_words`), and the weekdays and parts of
+        the day of those: one of these that ends inside a word of the text is not cut
+        at (whenwords._inside_a_word: "周日" of "周日志分析"). Empty elsewhere."""
+        if not self.run_words[0]:
+            return "", frozenset()
+        text = "\n".join(sorted(w for w in self.words if _HAN.search(w)))
+        said = {norm(w) for w in (*self.day_words, *self.part_words) if _HAN.search(w)}
+        return text, frozenset(said)
 
     @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
@@ -380,7 +397,10 @@ class Vocab:
     def _add_names_of(self, name: str, key: tuple[str, ...]) -> None:
         """A full name's surname and first name, to read "by Poettering", "by Lennart";
         the first name also of a name whose surname is too short to read alone ("by
-        Cheuk" of "Cheuk Ting Ho")."""
+        Cheuk" of "Cheuk Ting Ho"); a name of one word in East Asian script as it is
+        ("王伟": `one_word_names`)."""
+        if _ONE_WORD_NAME.fullmatch(name.strip()):
+            self.one_word_names[norm(name.strip())] = name.strip()
         if _surname_key(key):
             self.surnames.setdefault(key[-1], name)
         if _surname_key(key) or _spoken(key):

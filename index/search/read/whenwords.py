@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+import unicodedata
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -36,7 +37,7 @@ from index.search.read.daywords import (
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
-from talkbase.core.terms import HAN, WEEKDAYS
+from talkbase.core.terms import HAN, WEEKDAYS, fold
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
@@ -213,14 +214,20 @@ _KANA = re.compile("[\u3040-\u30ff\uff66-\uff9f]")
 
 
 def _cut_at_known(
-    query: str, spans: list[tuple[int, int]], known: Collection[str], particles: Collection[str]
+    query: str,
+    spans: list[tuple[int, int]],
+    known: Collection[str],
+    particles: Collection[str],
+    inside: tuple[str, Collection[str]] = ("", ()),
 ) -> list[tuple[int, int]]:
     """The runs `spans` of `query`, a run of Chinese characters cut at the words of
     `known` in it (folded, two characters or more: a language's words that
     `lexicon.CUT_IN_RUNS` holds, which never changes script between words), the
     longest first from its start, and a particle (`particles`: "的") cut off beside
     such a word; the rest kept whole ("周六上午的人工智能演讲" is "周六", "上午",
-    "的", "人工智能", "演讲")."""
+    "的", "人工智能", "演讲"); a weekday or part of the day that ends inside a longer
+    word of the base's own text (`inside`: "周日" of "周日志分析", where talks say
+    "日志") is not cut at."""
     if not known:
         return spans
     longest = max(map(len, known))
@@ -236,7 +243,7 @@ def _cut_at_known(
             n = next(
                 (n for n in range(min(longest, len(low) - p), 1, -1) if low[p : p + n] in known), 0
             )
-            if not n:
+            if not n or _inside_a_word(low, p, n, known, particles, inside):
                 p += 1
                 continue
             if rest < p:
@@ -256,15 +263,39 @@ def _cut_at_known(
     return out
 
 
+def _inside_a_word(
+    low: str,
+    p: int,
+    n: int,
+    known: Collection[str],
+    particles: Collection[str],
+    inside: tuple[str, Collection[str]],
+) -> bool:
+    """Whether the known word low[p:p+n] of a run, a weekday or part of the day
+    (`inside`: the base's text and those words), ends inside a longer word the base's
+    own text says: its last character and the next one are written together there
+    other than after it ("日志" of "周日志分析": weekly log analysis, no Sunday), and
+    no known word nor particle starts right after it ("周日上午", "周日的日志"). (A
+    track's or room's name is the base's own word: always cut at.)"""
+    text, loose = inside
+    nxt = low[p + n : p + n + 1]
+    if low[p : p + n] not in loose or not _HAN.fullmatch(nxt) or nxt in particles:
+        return False
+    if any(low.startswith(w, p + n) for w in known):
+        return False
+    return low[p + n - 1 : p + n + 1] in text.replace(low[p : p + n + 1], " ")
+
+
 def _tokens(
     query: str,
     cues: Collection[tuple[str, ...]] = (),
     known: tuple[Collection[str], Collection[str]] = ((), ()),
+    inside: tuple[str, Collection[str]] = ("", ()),
 ) -> list[_Tok]:
     out = []
     spans = _cut_before_cues(query, [m.span() for m in _runs(query)], cues)
     if not _KANA.search(query):  # (Japanese, which cuts its runs where its script changes)
-        spans = _cut_at_known(query, spans, *known)
+        spans = _cut_at_known(query, spans, *known, inside)
     for a, b in spans:
         raw = query[a:b]
         # (a zero-width space or a direction mark inside a word is no part of it)
@@ -276,6 +307,49 @@ def _tokens(
                 low, possessive = low[: -len(suffix)] + ("s" if suffix == "s'" else ""), True
                 break
         out.append(_Tok(raw, low, a, b, possessive, words=word_tuple(low)))
+    return out
+
+
+def _postpositions_off(toks: list[_Tok], v: Vocab) -> list[_Tok]:
+    """The tokens, one that ends in a postposition its language glues to the word
+    before (`lexicon.POSTPOSITIONS`: "토요일에", "101호에서", "영어로") read as that word
+    where it is one the base or the reader knows (a weekday, a part of the day, a
+    room, a language, a track's, a speaker's or a talk's word) and the whole is none;
+    the chip of a limit read from it shows the whole as typed."""
+    ends = lexicon.postpositions(v.asked_in)
+    if not ends:
+        return toks
+
+    nouns = lexicon.day_nouns(v.asked_in)  # ("첫째 날에", "첫날에", "2일차에")
+    ordinals = lexicon.day_ordinals(v.asked_in)
+
+    def a_day(w: str) -> bool:
+        noun = next((n for n in nouns if w.endswith(n)), "")
+        first = w[: len(w) - len(noun)]
+        return bool(noun) and (not first or first.isdigit() or first in ordinals)
+
+    def known(w: str) -> bool:
+        return (
+            a_day(w)
+            or w in v.day_words
+            or w in v.part_words
+            or (w,) in v.rooms
+            or (w,) in v.languages
+            or w in v.words
+            or w in v.name_words
+            or w in v.language_said
+            or w in lexicon.time_cues_after(v.asked_in)  # ("이후에")
+            or any(w in words for words in v.tracks.values())
+        )
+
+    out = []
+    for t in toks:
+        end = next((e for e in ends if t.low.endswith(e) and len(t.low) > len(e)), "")
+        if end and not known(t.low) and known(stem := t.low[: -len(end)]):
+            raw = t.text[: len(t.text) - len(unicodedata.normalize("NFC", end))]
+            said = dataclasses.replace(t, text=raw, low=stem, words=word_tuple(stem))
+            t = dataclasses.replace(said, possessive=end == fold("의"))  # ("김민준의")
+        out.append(t)
     return out
 
 
@@ -322,7 +396,9 @@ class Words:
     def __init__(self, query: str, vocab: Vocab) -> None:
         self.query, self.vocab = query, vocab
         after = lexicon.leave_out(vocab.spoken, vocab.asked_in).after
-        self.toks = _tokens(query, after, vocab.run_words)
+        self.toks = _postpositions_off(
+            _tokens(query, after, vocab.run_words, vocab.run_text), vocab
+        )
         self.chips: list[Chip] = []
         self.values: dict[str, str] = {}
         self.speakers: list[str] = []
