@@ -96,6 +96,10 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "pl": ("dzien",),
     "ru": ("день", "дня"),  # (sweep 20)
     "ar": ("يوم", "اليوم"),  # (sweep 20)
+    "fa": ("روز",),  # (sweep 21)
+    "hi": ("दिन",),
+    "vi": ("ngay",),  # (ngày)
+    "id": ("hari",),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -463,6 +463,25 @@ class Words:
         return self.toks[i].low if 0 <= i < len(self.toks) else ""
 
     # each reader tries to read a limit at token i; returns True when it took tokens
+    def _ordinal_after(self, i: int) -> tuple[int, int]:
+        """The ordinal said at token `i`, after the day's noun, in a language that says
+        it so (`lexicon.ORDINAL_AFTER_NOUN`: "اليوم الأول", "hari kedua"), in one word
+        or two ("ngày thứ hai"): (the ordinal, the tokens from the noun on), (0, 0) for
+        none. Not where its words name a weekday the program has talks on (Vietnamese
+        "thứ hai" is Monday too: "ngày thứ hai" is Monday's in a program with talks on
+        a Monday, its second day in one without)."""
+        ordinals = lexicon.day_ordinals(self.vocab.spoken, after=True)
+        for n in (2, 1):
+            if not all(self.free(j) for j in range(i, i + n)):
+                continue
+            found = ordinals.get(" ".join(self.low(j) for j in range(i, i + n)), 0)
+            weekday = self.vocab.day_words.get(" ".join(self.low(j) for j in range(i, i + n)))
+            if weekday is not None and weekday in {d.weekday() for d in self.vocab.days}:
+                return 0, 0
+            if found:
+                return found, n + 1
+        return 0, 0
+
     def _day_of_two(self, i: int) -> tuple[int, int] | None:
         """(weekday, tokens) of a weekday CLDR names in two words, the shared word
         first (Hebrew "יום ראשון": Sunday), or of one word, after a prefix of the
@@ -539,13 +558,15 @@ class Words:
                 return True
         ordinal = self.low(i + 1) in nouns and self.free(i + 1)  # "first day", "primo giorno"
         n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0)) if ordinal else 0
+        said_in = 2
         if not n and w in nouns and self.free(i + 1):  # "اليوم الأول": said after the noun
-            n = lexicon.day_ordinals(v.spoken, after=True).get(after, 0)
+            n, said_in = self._ordinal_after(i + 1)
             ordinal = bool(n)
         if ordinal and v.days and -1 <= n <= len(v.days) and n != 0:
             day = v.days[n if n < 0 else n - 1]
-            said = " ".join(t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + 2])
-            self.take(i, 2, "day", day.isoformat(), said, cue)  # ("первый день", as typed)
+            toks = self.toks[i : i + said_in]
+            said = " ".join(t.text.lower().strip('?!,;:()[]{}"“”.') for t in toks)
+            self.take(i, said_in, "day", day.isoformat(), said, cue)  # ("первый день", as typed)
             return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
