@@ -175,3 +175,109 @@ def test_a_version_number_is_no_clock_time(request, fixture, query) -> None:
     results (review of sweep 20); "15.00'dan sonra" above is still a time."""
     filters, left_out, _ = _read(request.getfixturevalue(fixture), query)
     assert not {"before", "after", "at"} & set(filters) and not left_out
+
+
+# ---- sweep 21 (tr-he-days): ordinal days, Turkish "saat", Hebrew days and afternoon ----
+
+
+@pytest.mark.parametrize(
+    ("fixture", "query", "day"),
+    [
+        ("korean", "첫째 날", "2026-11-14"),
+        ("korean", "첫날", "2026-11-14"),
+        ("korean", "둘째 날", "2026-11-15"),
+        ("korean", "2일차", "2026-11-15"),
+        ("korean", "마지막 날", "2026-11-15"),
+        ("turkish", "ilk gün", "2026-11-14"),
+        ("turkish", "ikinci gün", "2026-11-15"),
+        ("turkish", "2. gün", "2026-11-15"),
+        ("turkish", "İKİNCİ GÜN", "2026-11-15"),
+        ("turkish", "son gün", "2026-11-15"),
+        ("hebrew", "היום הראשון", "2026-11-22"),
+        ("hebrew", "ביום השני", "2026-11-23"),
+        ("hebrew", "היום האחרון", "2026-11-23"),
+    ],
+)
+def test_an_ordinal_day_is_the_programs_day(request, fixture, query, day) -> None:
+    """ "The second day" in Korean, Turkish and Hebrew is the program's second day, as
+    "day 2", "第一天", "первый день" and "اليوم الأول" are; before, the words stayed the
+    topic."""
+    assert _read(request.getfixturevalue(fixture), query) == ({"day": day}, [], "")
+
+
+def test_the_hebrew_article_tells_the_second_day_from_monday(hebrew) -> None:
+    """ "יום שני" is Monday (CLDR's weekday, no article on "שני"); "ביום השני", with the
+    article "ה" on the ordinal, is the program's second day (here a Monday too, so the
+    two are told by the value: a date, not a weekday)."""
+    assert _read(hebrew, "ביום שני")[0] == {"day": "Mon"}
+    assert _read(hebrew, "ביום השני")[0] == {"day": "2026-11-23"}
+
+
+@pytest.mark.parametrize(("fixture", "query"), [("turkish", "5. gün"), ("korean", "5일차")])
+def test_a_numbered_day_past_the_program_is_said_back(request, fixture, query) -> None:
+    u = understand(query, request.getfixturevalue(fixture))
+    assert not u.filters.active()
+    assert [c.label for c in u.chips] == ["no talks on day 5: showing all days"]
+
+
+@pytest.mark.parametrize(
+    ("query", "filters", "topic"),
+    [
+        ("saat 14:00", {"at": "14:00"}, ""),
+        ("saat 14.30", {"at": "14:30"}, ""),
+        ("saat 10'da", {"at": "10:00"}, ""),
+        ("saat 15:00'ten sonra", {"after": "15:00"}, ""),
+        ("saat 10'dan sonra yapay zeka", {"after": "10:00", "track": "Yapay Zeka"}, ""),
+        ("saat kaçta", {}, "saat kaçta"),
+    ],
+)
+def test_turkish_saat_before_a_time_is_no_topic(turkish, query, filters, topic) -> None:
+    """ "saat" (o'clock) said before a time is part of it, as "Uhr" after one: before,
+    "saat" stayed the topic (no talk holds it) and "saat 10'da" was not read."""
+    assert _read(turkish, query) == (filters, [], topic)
+
+
+def test_hebrew_saturday_said_with_on_is_said_back(hebrew) -> None:
+    """ "בשבת" (on Saturday) on a program of Sunday and Monday: no talks then, said
+    back, as "on Saturday" is; before, nothing was said."""
+    u = understand("הרצאות בשבת", hebrew)
+    assert not u.filters.active()
+    assert [c.label for c in u.chips] == ["no talks on Saturday: showing all days"]
+
+
+def test_the_hebrew_afternoon_in_two_words_is_read_whole(hebrew) -> None:
+    """ "אחר הצהריים" (afternoon): before, "אחר" (after, other) stayed the topic."""
+    assert _read(hebrew, "אחר הצהריים") == ({"after": "12:00", "starts_before": "18:00"}, [], "")
+
+
+def test_every_language_with_ordinal_days_has_its_day_noun_in_the_one_list() -> None:
+    """One list of the words for a day (terms.DAY_NOUNS), read by every reader path:
+    before, Chinese "天" stood in a second list of the reader's own."""
+    from index.search.read import lexicon
+    from talkbase.core.terms import DAY_NOUNS
+
+    assert lexicon.DAY_NOUNS is DAY_NOUNS
+    assert set(lexicon.DAY_ORDINALS) <= set(DAY_NOUNS)
+    assert not hasattr(lexicon, "DAY_NOUNS_AFTER")
+
+
+@pytest.mark.parametrize("query", ["İngilizce sunumlar", "İNGİLİZCE SUNUMLAR"])
+def test_turkish_capitals_name_the_language(turkish, query) -> None:
+    """Turkish's dotted capital "İ" (terms.lower): the English talks, in capitals too.
+    (A guard: read so already when sweep 21 began.)"""
+    assert _read(turkish, query) == ({"language": "en"}, [], "")
+
+
+def test_a_number_glued_to_chinese_day_counts_days() -> None:
+    """Only Korean glues a number to its day as an ordinal ("2일차", lexicon.NUMBER_GLUED):
+    Chinese "2天" is two days, no day of the program; "第二天" is the second."""
+    from tests.test_chinese_queries import _talk
+
+    vocab = Vocab.from_talks(
+        [
+            _talk("大模型推理优化实践", 14, 10, "分会场A", "人工智能", "zh"),
+            _talk("前端框架的演进", 15, 9, "分会场C", "前端", "zh"),
+        ]
+    )
+    assert "day" not in understand("2天", vocab).filters.active()
+    assert understand("第二天", vocab).filters.active() == {"day": "2026-11-15"}

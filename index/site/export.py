@@ -11,7 +11,9 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          days and parts of the day in the talks' languages (and how the
                          server reads their inflected forms: "w środę"), the function
                          words of those languages that search leaves out, the fusion
-                         weight, and the export's version (a new one replaces the cache)
+                         weight, the server's words for clock times, days by their
+                         order or date and the talks' languages (`reading`), and the
+                         export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
                          onnxruntime-web: a query embedded in the browser, so a search
@@ -45,14 +47,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from index.search.rank import tokens
 from index.search.rank.stopwords import english_stopwords
-from index.search.read import lexicon, negation, visitors
+from index.search.read import lexicon, negation, understand, visitors
+from index.search.read.clockwords import EXPLICIT, TIME
+from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
-from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE
-from index.search.read.whenwords import short_day_company
+from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
+from index.search.read.whenwords import CLOCK_CUES, MOMENT_CUES, RANGE_JOINS, short_day_company
 from talkbase.core import present, settings, timetable
 from talkbase.core.errors import InputError
-from talkbase.core.languages import several_languages
+from talkbase.core.languages import english_name, several_languages
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -241,6 +246,89 @@ def matching() -> dict[str, Any]:
     }
 
 
+def reading(vocab: Vocab) -> dict[str, Any]:
+    """The server's reader's words and rules for clock times, days said by their order or
+    date, and the talks' languages (index/search/read/), as the site reads them: the
+    same tables, never a second list in the browser.
+
+    clock: the cues before a clock time, English's (whenwords.CLOCK_CUES, MOMENT_CUES)
+    and those of the languages a visitor may ask in (lexicon.TIME_CUES: "dopo le",
+    "nach"), each with the limit it sets and whether it is of a language some talk is
+    in (another's needs a time that can be nothing else: timecues.py `_plainly`); the
+    cues said after the time ("以后"); the words after one ("Uhr"); the pattern of a
+    clock time (clockwords.TIME).
+    days: the words for a day and the ordinals before or after them in the talks'
+    languages ("day 2", "primo giorno", "第一天", "اليوم الأول"), the numbers in words;
+    the months (English's first three letters, the talks' languages' names: "ноября")
+    and a date in Chinese characters (daywords.CJK_DATE).
+    languages: each name of the talks' languages (`Vocab.languages`) and the words by
+    which one is a limit (understand.py `_Reader.language`): the cues before it ("in",
+    "auf", "на"), the words after it ("language", "讲的"), the words for talks, "in" a
+    language said in one word ("по-английски") and its adjectives ("englischsprachige").
+    article: Arabic's leading article as the word index takes it off (rank/tokens.py)."""
+    asked, spoken = vocab.asked_in, vocab.spoken
+    theirs = {words for words, _ in lexicon.time_cues(spoken)}
+    # ([words], the limit's cue, of a language some talk is in, English's: read before
+    # any time, as whenwords.py reads it; another's as timecues.py does)
+    english = [[[w], cue, True, True] for w, cue in CLOCK_CUES.items()]
+    english += [[[w], w, True, True] for w in (*MOMENT_CUES, *RANGE_JOINS)]
+    others = [[list(words), cue, words in theirs, False] for words, cue in lexicon.time_cues(asked)]
+    group = understand.GROUP_WORDS | lexicon.talk_nouns(asked)
+    codes = sorted(set(vocab.languages.values()) | set(vocab.language_said.values()))
+    return {
+        "clock": {
+            "cues": english + others,
+            "after": lexicon.time_cues_after(asked),
+            "units": sorted(lexicon.clock_after(asked)),
+            "time": TIME.pattern,
+            # a time said alone ("14:00 talks": under way then), and a range's words
+            "explicit": EXPLICIT.pattern,
+            "ranges": RANGE_JOINS,
+        },
+        "days": {
+            "nouns": sorted(lexicon.day_nouns(spoken)),
+            # (any of them glued after an ordinal, longest first: "第一天", "첫날", as
+            # whenwords.ordinal_day reads them)
+            "glued": sorted(lexicon.day_nouns(spoken), key=lambda w: (-len(w), w)),
+            "ordinals": {**ORDINALS, **lexicon.day_ordinals(spoken)},
+            "ordinals_after": lexicon.day_ordinals(spoken, after=True),
+            "numbers": NUMBERS,
+            "months": list(MONTHS),
+            "month_words": vocab.month_words,
+            "cjk_date": CJK_DATE.pattern,
+        },
+        "languages": {
+            "names": [[list(words), code] for words, code in vocab.languages.items()],
+            "english": {code: english_name(code) for code in codes},
+            "cues": sorted(understand.LANGUAGE_CUES | lexicon.language_cues(asked)),
+            "articles": sorted(lexicon.place_words(asked) - lexicon.PLACE_CUES),
+            "said": sorted(understand.LANGUAGE_NOUNS | lexicon.language_said(asked)),
+            "group": sorted(group),
+            # (a word for talks after a language's name, where its language puts the
+            # adjective before the noun: "German talks", not "cinéma anglais conférences")
+            "before": sorted(
+                understand.GROUP_WORDS | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
+            ),
+            "in_one_word": vocab.language_said,
+            "adjectives": {
+                w: [code, alone, said_in, said_in in lexicon.ADJECTIVE_AFTER_NOUN]
+                for w, (code, alone, said_in) in vocab.language_adjectives.items()
+            },
+            # (the adjective alone after its own language's "in": "на английском")
+            "own_cues": {
+                said_in: sorted(lexicon.language_cues(frozenset((said_in,))))
+                for said_in in sorted({a[2] for a in vocab.language_adjectives.values()})
+            },
+            "words": sorted(lexicon.language_words(asked)),
+        },
+        "article": {
+            "prefixes": list(tokens.ARTICLES),
+            "letters": tokens.ARABIC_WORD.pattern,
+            "left": tokens.ARTICLE_LEFT,
+        },
+    }
+
+
 def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     """Write the static site of the base `kb` into the folder `out` (see the module)."""
     out = Path(out).expanduser().resolve()
@@ -312,6 +400,9 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         # ...and the words for talks, no topic at a query's ends ("演讲": lexicon.TALK_NOUNS)
         "talk_nouns": sorted(lexicon.talk_nouns(vocab.asked_in)),
         "parts": parts_of_day(),
+        # clock times, days by their order or date, the talks' languages, Arabic's
+        # article: as the server reads them (`reading`)
+        "reading": reading(vocab),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),
         "lexical_weight": settings.lexical_weight(),

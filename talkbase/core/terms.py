@@ -83,10 +83,11 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 # How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",
-# "Dzień 2"), folded (`fold`), besides English's "day": queries read "day 2" with them
-# (index/search/read/lexicon.py), a table's day column is named with them
-# (ingest/formats/columns.py), a JSON program's day objects are told by them
-# (ingest/formats/jsontree.py)
+# "Dzień 2", "ikinci gün", "第一天"), folded (`fold`), besides English's "day": the one
+# list of them. Queries read "day 2" and "the first day" with them (the ordinals, and
+# which side of them the noun stands: index/search/read/lexicon.py), a table's day
+# column is named with them (ingest/formats/columns.py), a JSON program's day objects
+# are told by them (ingest/formats/jsontree.py)
 DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "it": ("giorno", "giornata"),
     "de": ("tag",),
@@ -96,6 +97,10 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "pl": ("dzien",),
     "ru": ("день", "дня"),  # (sweep 20)
     "ar": ("يوم", "اليوم"),  # (sweep 20)
+    "zh": ("天",),  # (said after its ordinal, glued: "第一天")
+    "ko": ("날", "일차"),  # ("첫째 날", "첫날"; "2일차": day 2)
+    "tr": ("gun", "gunu"),  # ("ikinci gün", "2. gün"; "konferansın ilk günü")
+    "he": ("יום", "היום"),  # ("היום הראשון", "ביום השני": the first, the second day)
     "fa": ("روز",),  # (sweep 21)
     "hi": ("दिन",),
     "vi": ("ngay",),  # (ngày)

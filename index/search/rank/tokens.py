@@ -56,16 +56,16 @@ def _pieces(token: str) -> list[str]:
 # the article with the prefixes written before it (and "lil", "لل": "ل" and "ال"),
 # longest first; a word of Arabic letters only, three letters or more left after one
 ARTICLES = ("وال", "بال", "كال", "فال", "لل", "ال")
-_ARABIC_WORD = re.compile(r"[\u0621-\u064a\u066e-\u06d3]+")
-_LEFT = 3
+ARABIC_WORD = re.compile(r"[\u0621-\u064a\u066e-\u06d3]+")
+ARTICLE_LEFT = 3
 
 
 def without_article(token: str) -> str:
     """An Arabic word without its leading article (`ARTICLES`): "بالفدية" -> "فدية"."""
-    if not _ARABIC_WORD.fullmatch(token):
+    if not ARABIC_WORD.fullmatch(token):
         return token
     for article in ARTICLES:
-        if token.startswith(article) and len(token) - len(article) >= _LEFT:
+        if token.startswith(article) and len(token) - len(article) >= ARTICLE_LEFT:
             return token[len(article) :]
     return token
 

@@ -21,6 +21,11 @@ LEAD_INS = frozenset(
 )
 
 
+# a clock time that says it is one with no word before it: with am/pm, or its hours and
+# minutes by a colon or "h" ("9am", "14:00", "10h30", "14h"; not "3", "3.11")
+EXPLICIT = re.compile(r"\d{1,2}([:h]\d{2}|h)?\s*(am|pm|a\.m\.?|p\.m\.?)|\d{1,2}([:h]\d{2}|h)")
+
+
 class _Low(Protocol):
     low: str
 
@@ -109,9 +114,9 @@ def standalone(tokens: Sequence[_Low], i: int, by_a_day: bool = False) -> tuple[
     if found is None:
         return None
     said += tokens[i + 1].low if found[1] == 2 else ""
-    explicit = re.fullmatch(
-        r"\d{1,2}([:h]\d{2}|h)?\s*(am|pm|a\.m\.?|p\.m\.?)|\d{1,2}([:h]\d{2}|h)", said
-    ) or (by_a_day and re.fullmatch(r"([7-9]|1\d|2[0-2])\.[0-5]\d", said))  # not "5.15"
+    explicit = EXPLICIT.fullmatch(said) or (
+        by_a_day and re.fullmatch(r"([7-9]|1\d|2[0-2])\.[0-5]\d", said)
+    )  # not "5.15"
     return (found[0], found[1]) if explicit and not found[2] else None
 
 

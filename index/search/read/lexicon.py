@@ -339,9 +339,17 @@ TIME_CUES: dict[str, dict[tuple[str, ...], str]] = {
         ("middernacht",): "midnight",
     },
 }
-# How a language says "day 2" and "the first day": its word for a day of the program,
-# and its ordinals ("primo giorno", "giorno 2", "zweiter Tag", "dernier jour")
-DAY_NOUNS = terms.DAY_NOUNS  # (talkbase/core/terms.py: the programs' parsers read it too)
+# How a language says "day 2" and "the first day": its words for a day of the program
+# (`DAY_NOUNS`, the one list: talkbase/core/terms.py, the programs' parsers read it
+# too), and its ordinals (`DAY_ORDINALS`: "primo giorno", "zweiter Tag", "dernier
+# jour"). The noun stands after its ordinal ("ikinci gün", "둘째 날"; glued to it in a
+# language written without spaces: "第一天", "첫날"), but before it in the languages of
+# `ORDINAL_AFTER_NOUN` ("the day the first"). A number is an ordinal said after the
+# noun in every language ("day 2", "giorno 2"), and before it written as one: with the
+# ordinal dot ("2. gün", "2. Tag") or, in the languages of `NUMBER_GLUED`, glued to
+# the noun ("2일차"; Chinese "2天" counts two days). One reader reads them all
+# (whenwords.Words.ordinal_day)
+DAY_NOUNS = terms.DAY_NOUNS
 DAY_ORDINALS: dict[str, dict[str, int]] = {
     "it": {
         "primo": 1,
@@ -468,7 +476,7 @@ OF_WORDS: dict[str, tuple[str, ...]] = {
     "ja": ("の",),  # ("英語のトーク": talks of English)
 }
 # What a language calls the sessions of a program ("English talks", "英語のトーク"),
-# besides English's (understand._GROUP): a language named before one is a limit
+# besides English's (understand.GROUP_WORDS): a language named before one is a limit
 TALK_NOUNS: dict[str, tuple[str, ...]] = {
     "ja": ("トーク", "セッション", "講演", "発表"),
     "zh": ("演讲", "演講", "报告", "報告"),
@@ -621,7 +629,9 @@ LANGUAGE_SAID_AS["ar"] = (("ب", ""),)  # ("بالإنجليزية": in English)
 NOT_A_CLOCK["ar"] = ("سنة", "سنوات", "دقيقة", "دقائق", "ساعات", "أيام", "أشهر")
 
 # The languages that say an ordinal after the day's noun ("اليوم الثاني"), not before
-ORDINAL_AFTER_NOUN = frozenset(("ar",))
+ORDINAL_AFTER_NOUN = frozenset(("ar", "he"))
+# The languages where a number glued before the day's noun is its ordinal ("2일차": day 2)
+NUMBER_GLUED = frozenset(("ko",))
 
 # Session types so generic that a program's own type of that name ("Talk", "session")
 # is never read from the words without a cue: every query says "talks"
@@ -900,9 +910,13 @@ def clock_after(languages: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-def day_nouns(languages: frozenset[str]) -> frozenset[str]:
-    """The words for a day of the program in English and the given languages."""
-    return frozenset(("day", *(w for c in languages for w in DAY_NOUNS.get(c, ()))))
+def day_nouns(languages: frozenset[str], glued_number: bool = False) -> frozenset[str]:
+    """The words for a day of the program in English and the given languages, folded as
+    a query's tokens are; `glued_number`: only those a number is glued to as their
+    ordinal, of the languages of `NUMBER_GLUED` ("2일차")."""
+    codes = languages & NUMBER_GLUED if glued_number else languages
+    said = (*(() if glued_number else ("day",)), *(w for c in codes for w in DAY_NOUNS.get(c, ())))
+    return frozenset(fold(w) for w in said)
 
 
 @lru_cache(maxsize=64)
@@ -1120,8 +1134,6 @@ TIME_CUES_AFTER: dict[str, dict[str, str]] = {
     }
 }
 DAY_ORDINALS["zh"] = {"第一": 1, "第二": 2, "第三": 3, "第四": 4, "最后一": -1, "最後一": -1}
-# ...and the word for a day of the program said right after an ordinal ("第一天")
-DAY_NOUNS_AFTER: dict[str, tuple[str, ...]] = {"zh": ("天",)}
 
 # -- Korean ---------------------------------------------------------------------------
 # Korean says what it leaves out after it ("토요일 빼고": but Saturday; "토요일 제외",
@@ -1129,6 +1141,8 @@ DAY_NOUNS_AFTER: dict[str, tuple[str, ...]] = {"zh": ("天",)}
 # 이후": after 15:00)
 LEAVE_OUT["ko"] = LeaveOut(after=(("빼고",), ("제외",), ("제외하고",), ("말고",)))
 TIME_CUES_AFTER["ko"] = {"이후": "after", "후": "after", "이전": "before", "전": "before"}
+# ...and its ordinal days ("첫째 날", "첫날", "둘째 날", "마지막 날": `DAY_NOUNS`)
+DAY_ORDINALS["ko"] = {"첫째": 1, "첫": 1, "둘째": 2, "셋째": 3, "넷째": 4, "마지막": -1}
 
 # -- Turkish --------------------------------------------------------------------------
 # Turkish says it after the limit too ("cumartesi hariç": but Saturday; "cumartesi
@@ -1143,6 +1157,17 @@ TIME_CUES_AFTER["tr"] = {"sonra": "after", "önce": "before", "kadar": "until"}
 CLOCK_SUFFIXES: dict[str, tuple[str, ...]] = {
     "tr": ("ten", "tan", "den", "dan", "e", "a", "ye", "ya", "te", "ta", "de", "da")
 }
+# ...its ordinal days ("ilk gün", "ikinci gün", "son gün": `DAY_NOUNS`)
+DAY_ORDINALS["tr"] = {
+    **dict.fromkeys(("ilk", "birinci"), 1),
+    "ikinci": 2,
+    "üçüncü": 3,
+    "dördüncü": 4,
+    "son": -1,
+}
+# ...and says "saat" (hour, o'clock) before a clock time ("saat 14:00", "saat 10'da":
+# at ten; "saat 15:00'ten sonra"): no part of the limit, as "Uhr" after one is
+CLOCK_BEFORE: dict[str, tuple[str, ...]] = {"tr": ("saat",)}
 TALK_NOUNS["tr"] = ("konuşma", "konuşmalar", "oturum", "oturumlar", "sunum", "sunumlar")
 
 # -- Hebrew ---------------------------------------------------------------------------
@@ -1161,6 +1186,12 @@ TIME_CUES["he"] = {
 # Saturday), whose wide names CLDR writes in two words, the shared one first ("יום
 # ראשון"; whenwords.Words._day_of_two)
 DAY_PREFIXES: dict[str, tuple[str, ...]] = {"he": ("ב", "מ")}
+# ...and says the day of the program with the article "ה" on its ordinal, after the noun
+# ("היום הראשון": the first day; "ביום השני": on the second day). Without the article
+# the words are CLDR's weekday ("יום שני": Monday, read first): the article decides
+DAY_ORDINALS["he"] = {"הראשון": 1, "השני": 2, "השלישי": 3, "הרביעי": 4, "האחרון": -1}
+# ...and the afternoon in two words ("אחר הצהריים": after noon; CLDR's "הצהריים" alone)
+DAY_PARTS["he"] = {"אחר הצהריים": "afternoon"}
 # what Hebrew leaves out, said before it ("לא ביום ראשון": not on Sunday; "חוץ מיום
 # ראשון": but Sunday; "בלי")
 LEAVE_OUT["he"] = LeaveOut(words=(("חוץ",),), limits=(("לא",), ("בלי",)))
@@ -1372,7 +1403,7 @@ def run_words(languages: frozenset[str]) -> frozenset[str]:
         if entry is not None:
             said |= {"".join(c) for kind in (entry.words, entry.limits, entry.after) for c in kind}
         said |= set(TALK_NOUNS.get(code, ())) | set(TIME_CUES_AFTER.get(code, {}))
-        said |= {o + n for o in DAY_ORDINALS.get(code, {}) for n in DAY_NOUNS_AFTER.get(code, ())}
+        said |= {o + n for o in DAY_ORDINALS.get(code, {}) for n in DAY_NOUNS.get(code, ())}
     return frozenset(fold(w) for w in said)
 
 
@@ -1405,12 +1436,12 @@ def clock_suffixes(languages: frozenset[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-def language_said(languages: frozenset[str]) -> frozenset[str]:
-    """The words said after a language that say the talks are in it (`LANGUAGE_SAID`)."""
-    return frozenset(w for code in languages for w in LANGUAGE_SAID.get(code, ()))
+def clock_before(languages: frozenset[str]) -> frozenset[str]:
+    """The words said before a clock time in the given languages (`CLOCK_BEFORE`)."""
+    return frozenset(w for code in languages for w in CLOCK_BEFORE.get(code, ()))
 
 
 @lru_cache(maxsize=64)
-def day_nouns_after(languages: frozenset[str]) -> frozenset[str]:
-    """The words for a day said right after an ordinal in the given languages ("天")."""
-    return frozenset(w for code in languages for w in DAY_NOUNS_AFTER.get(code, ()))
+def language_said(languages: frozenset[str]) -> frozenset[str]:
+    """The words said after a language that say the talks are in it (`LANGUAGE_SAID`)."""
+    return frozenset(w for code in languages for w in LANGUAGE_SAID.get(code, ()))

@@ -32,6 +32,7 @@ _TIME_WORDS = ("midnight", "noon", "midday", "lunch", "lunchtime")
 def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
+    _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
     cues = lexicon.time_cues(spoken)
     if not cues:
@@ -82,6 +83,22 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _said_before(r: Any, words: frozenset[str]) -> None:
+    """A word said before a clock time that adds nothing to it (`lexicon.CLOCK_BEFORE`:
+    Turkish "saat 14:00") joined to the time, which it makes one of a bare hour too
+    ("saat 10'da": at 10:00), less the time's case ending (`lexicon.CLOCK_SUFFIXES`:
+    "saat 15:00'ten sonra" is "15:00", "sonra": after 15:00)."""
+    toks, endings = r.toks, lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
+    for i in range(len(toks) - 2, -1, -1):
+        if toks[i].low not in words or toks[i].used or toks[i + 1].used:
+            continue
+        time, _, ending = toks[i + 1].low.replace("\u2019", "'").rpartition("'")
+        bare = time if time and ending in endings else toks[i + 1].low
+        found = clock([replace(toks[i + 1], low=bare)], 0)
+        if found is not None:  # ("14.30", "10": written as the clock reader reads it)
+            toks[i : i + 2] = [replace(toks[i + 1], low=found[0], start=toks[i].start)]
 
 
 def _said_after(r: Any, cues: dict[str, str]) -> None:

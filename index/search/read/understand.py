@@ -58,7 +58,7 @@ _FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
 _BY = {"by", "from", "at", "with", "featuring"}
-_GROUP = {
+GROUP_WORDS = {
     "talks",
     "talk",
     "sessions",
@@ -342,10 +342,12 @@ class _Reader(Words):
         cued = cued or article
         said = LANGUAGE_NOUNS | lexicon.language_said(self.vocab.asked_in)  # ("英语讲的")
         named = self.free(end) and self.low(end) in said
-        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        group = GROUP_WORDS | lexicon.talk_nouns(self.vocab.asked_in)
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
-        before = _GROUP | lexicon.talk_nouns(self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN)
+        before = GROUP_WORDS | lexicon.talk_nouns(
+            self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN
+        )
         # "英語のトーク": a language, a word for "of", a word for talks (a cue said
         # after it between: "英語以外のトーク", talks not in English)
         k = end + next((c.n for c in self.cues if c.i == end and c.kind == "after"), 0)
@@ -399,7 +401,7 @@ class _Reader(Words):
         if found is None:
             return False
         code, alone, said_in = found
-        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        group = GROUP_WORDS | lexicon.talk_nouns(self.vocab.asked_in)
         j = i - 1 if said_in in lexicon.ADJECTIVE_AFTER_NOUN else i + 1  # (its noun)
         noun = self.free(j) and self.low(j) in group
         language = self.free(j) and self.low(j) in lexicon.language_words(self.vocab.asked_in)
@@ -540,7 +542,7 @@ class _Reader(Words):
         org = match_seq(self.toks, i, self.vocab.orgs)
         if org:
             end = i + org[1]
-            followed = self.free(end) and self.low(end) in _GROUP
+            followed = self.free(end) and self.low(end) in GROUP_WORDS
             alone = all(
                 t.used or t.low in FRAME or j in range(i, end) for j, t in enumerate(self.toks)
             )
@@ -596,7 +598,7 @@ class _Reader(Words):
         k = 2 if self.low(i - 2) in of and self.low(i - 1) in self._articles() else 1
         if not all(self.free(j) for j in range(i - k, i)) or self.low(i - k) not in of:
             return 0
-        group = _GROUP | lexicon.talk_nouns(self.vocab.asked_in)
+        group = GROUP_WORDS | lexicon.talk_nouns(self.vocab.asked_in)
         return k if self.free(i - k - 1) and self.low(i - k - 1) in group else 0
 
     def _within_a_name(self, i: int) -> int:

@@ -56,6 +56,23 @@ _AROUND = ("at", "during", "over", "around")  # "during lunch"
 # midnight at the end of a program day (limits count its night on: "24:50", filters.py)
 MIDNIGHT = "24:00"
 _AFTER_A_DAY = {"am": "morning", "pm": "afternoon", "eve": "evening", "night": "tonight"}
+# the English words before a clock time that limit when a talk is, and the limit each
+# sets ("after 3pm", "until 10:00"): the other languages' cues say one of these
+# (lexicon.TIME_CUES, read by index/search/read/timecues.py), and the offline site
+# reads both (index/site/export.py `reading`)
+CLOCK_CUES = {
+    "after": "after",
+    "from": "after",
+    "since": "after",
+    "before": "before",
+    "until": "before",
+    "till": "before",
+}
+# ...and before a moment: the talks under way then ("at 10:00", "around 11am")
+MOMENT_CUES = ("at", "around")
+# the words that open a range of clock times, and those between its two times
+# ("between 2 and 4pm", "from 10:00 to 12:00")
+RANGE_JOINS = {"between": ("and", "to", "-"), "from": ("to", "-", "until", "till")}
 _DONE = ("done", "finished", "over", "ending", "ends", "end", "wrapped", "out")  # "done by 12"
 
 # In a question longer than this, quotes are quotation rather than a requirement and
@@ -498,6 +515,39 @@ class Words:
         d = next((v.day_words[f] for f in firsts[1:] if f in v.day_words), None)
         return None if d is None else (d, 1)
 
+    def ordinal_day(self, i: int) -> tuple[int, int, str] | None:
+        """(n, tokens, how a number said it) of the program's n-th day said at `i` (-1:
+        its last), from the one lexicon (lexicon.DAY_NOUNS, DAY_ORDINALS): the noun and
+        a number after it ("day 2", "giorno 2": "after"), an ordinal and the noun after
+        it ("first day", "ikinci gün", "둘째 날"; "2. gün", written with the ordinal dot:
+        "before"), the two glued ("第一天", "첫날"; "2일차" in the languages of
+        lexicon.NUMBER_GLUED), or the noun and an ordinal after it in the languages of
+        lexicon.ORDINAL_AFTER_NOUN ("اليوم الأول", "ביום השני": a prefix of the talks'
+        language glued to the noun, lexicon.DAY_PREFIXES); "" where no number said it."""
+        v, w, after = self.vocab, self.low(i), self.low(i + 1)
+        nouns = lexicon.day_nouns(v.spoken)
+        before = {**lexicon.day_ordinals(v.spoken), **ORDINALS}  # ("first" over "primo")
+        if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
+            return (int(after) if after.isdigit() else NUMBERS[after]), 2, "after"
+        if after in nouns and self.free(i + 1):
+            if w in before:
+                return before[w], 2, ""
+            if w.isdigit() and self.toks[i].text.endswith("."):  # ("2. gün", "2. Tag")
+                return int(w), 2, "before"
+        for noun in sorted(nouns, key=len, reverse=True):  # glued: "第一天", "2일차"
+            head = w[: -len(noun)] if w.endswith(noun) else ""
+            if head in before:
+                return before[head], 1, ""
+            if head.isdigit() and noun in lexicon.day_nouns(v.spoken, glued_number=True):
+                return int(head), 1, "before"
+        prefixes = lexicon.day_prefixes(v.spoken)  # ("ביום": on the day)
+        bare = [w, *(w[len(p) :] for p in prefixes if w.startswith(p))]
+        if any(b in nouns for b in bare) and self.free(i + 1):
+            n, k = self._ordinal_after(i + 1)  # (in two words too: "ngày thứ hai")
+            if n:
+                return n, k, ""
+        return None
+
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
         cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
@@ -513,6 +563,9 @@ class Words:
         if paired is not None and paired[0] in v.weekdays():
             name = WEEKDAYS[paired[0]]
             self.take(i, paired[1], "day", name[:3].title(), name.title(), cue)
+            return True
+        if paired is not None and v.days:  # "בשבת" where no talk is on a Saturday
+            self.absent(i, paired[1], cue, f"on {WEEKDAYS[paired[0]].title()}", "days")
             return True
         d = DAY_WORDS.get(w, v.day_words.get(w))  # "saturday", "sabato"
         if d is not None and w not in DAY_WORDS and self._foreign_alone(i, cue):
@@ -537,37 +590,22 @@ class Words:
             said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
             self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")
             return True
-        after = self.low(i + 1)
-        nouns = lexicon.day_nouns(v.spoken)  # "day", and "giorno" where talks are in Italian
-        if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
-            n = int(after) if after.isdigit() else NUMBERS[after]  # "day 2", "day one"
-            if 1 <= n <= len(v.days):
-                self.take(i, 2, "day", v.days[n - 1].isoformat(), f"{w} {n}", cue)
-                return True
-            if n >= 1 and v.days:
-                self.absent(i, 2, cue, f"on day {n}", "days")
-                return True
-        glued = next(  # "第一天": an ordinal and the word for a day as one word
-            (w[: -len(x)] for x in lexicon.day_nouns_after(v.spoken) if w.endswith(x)), ""
-        )
-        if glued and lexicon.day_ordinals(v.spoken).get(glued):
-            n = lexicon.day_ordinals(v.spoken)[glued]
-            if v.days and -1 <= n <= len(v.days):
+        ordinal = self.ordinal_day(i)  # "day 2", "first day", "第一天", "היום הראשון"
+        if ordinal is not None:
+            n, k, numbered = ordinal
+            if v.days and -1 <= n <= len(v.days) and n != 0:
                 day = v.days[n if n < 0 else n - 1]
-                self.take(i, 1, "day", day.isoformat(), self.toks[i].text, cue)
+                typed = " ".join(
+                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
+                )
+                label = (
+                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
+                )
+                self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
                 return True
-        ordinal = self.low(i + 1) in nouns and self.free(i + 1)  # "first day", "primo giorno"
-        n = ORDINALS.get(w, lexicon.day_ordinals(v.spoken).get(w, 0)) if ordinal else 0
-        said_in = 2
-        if not n and w in nouns and self.free(i + 1):  # "اليوم الأول": said after the noun
-            n, said_in = self._ordinal_after(i + 1)
-            ordinal = bool(n)
-        if ordinal and v.days and -1 <= n <= len(v.days) and n != 0:
-            day = v.days[n if n < 0 else n - 1]
-            toks = self.toks[i : i + said_in]
-            said = " ".join(t.text.lower().strip('?!,;:()[]{}"“”.') for t in toks)
-            self.take(i, said_in, "day", day.isoformat(), said, cue)  # ("первый день", as typed)
-            return True
+            if numbered and n >= 1 and v.days:  # "day 9" of a program of two days
+                self.absent(i, k, cue, f"on day {n}", "days")
+                return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
                 if n == 1 and self.low(i + 1) and self._date(w, self.low(i + 1)):
@@ -653,6 +691,10 @@ class Words:
                 lead = int(self.free(i - 1))
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
+        two = self.vocab.part_words.get(f"{w} {self.low(i + 1)}") if self.free(i + 1) else None
+        if two in PARTS_OF_DAY:  # a part of the day in two words: "אחר הצהריים"
+            self._part(i, 2, PARTS_OF_DAY[two], two, cue)
+            return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
@@ -664,10 +706,10 @@ class Words:
             if (w == "tonight" or self.low(i - cue) == "this") and when in self.vocab.days:
                 self.take(i, 1, "day", when.isoformat(), f"today ({when:%a %d %b})", cue)
             return True
-        if w in ("between", "from") and self.time_range(i):
+        if w in RANGE_JOINS and self.time_range(i):
             return True
         lead = self._lead_in(i)  # "starting at 10:00"
-        if w in ("at", "around") and self.free(i + 1):  # "at 10:00": what is on then
+        if w in MOMENT_CUES and self.free(i + 1):  # "at 10:00": what is on then
             noon = self.low(i + 1) in ("noon", "midday")
             found = ("12:00", 1, False) if noon else clock(self.toks, i + 1)
             if self.low(i + 1) == "midnight":  # under way as the program day ends
@@ -681,7 +723,7 @@ class Words:
                 fld = "after" if w in ("after", "past") else "before"
                 self.take(i, 2, fld, MIDNIGHT, f"{w} midnight", lead)
                 return True
-        if w in ("after", "before", "from", "since", "until", "till", "by") and self.free(i + 1):
+        if (w in CLOCK_CUES or w == "by") and self.free(i + 1):
             if self.low(i + 1) in ("lunch", "noon", "midday", "lunchtime"):
                 lunch_after = "13:00" if self.low(i + 1).startswith("lunch") else "12:00"
                 fld, value = (
@@ -693,7 +735,7 @@ class Words:
                 return True
             hm = clock(self.toks, i + 1)
             if hm and w != "by":
-                fld = "before" if w in ("before", "until", "till") else "after"
+                fld = CLOCK_CUES[w]
                 self.take(i, 1 + hm[1], fld, hm[0], f"{fld} {hm[0]}", lead)
                 return True
         return False
@@ -735,8 +777,7 @@ class Words:
         a = clock(self.toks, i + 1)
         if not a or any(not self.free(j) for j in range(i, i + 2 + a[1])):
             return False
-        joins = ("and", "to", "-") if self.low(i) == "between" else ("to", "-", "until", "till")
-        if self.low(i + 1 + a[1]) not in joins:
+        if self.low(i + 1 + a[1]) not in RANGE_JOINS[self.low(i)]:
             return False
         b = clock(self.toks, i + 2 + a[1])
         if not b or any(not self.free(j) for j in range(i + 2 + a[1], i + 2 + a[1] + b[1])):

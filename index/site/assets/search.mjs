@@ -14,7 +14,8 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
 // when no talk passes every limit, the kinds given up first, as the server's
 // index/search/limits/relax.py KINDS: the first BENDS each alone, then together in order
-const GIVE_UP = [['part'], ['day'], ['room'], ['track'], ['speaker'], ['not', 'exclude']];
+// (a clock time is given up with a part of the day; a language with a track)
+const GIVE_UP = [['part', 'after', 'before', 'at'], ['day'], ['room'], ['track', 'language'], ['speaker'], ['not', 'exclude']];
 const BENDS = 3;
 const NEIGHBOURS = 2;  // as index/search/limits/titlewords.py: a title's words beside a limit's
 const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words left out as one
@@ -84,11 +85,22 @@ export function cutAtKnown(w, known) {
   return out;
 }
 
-export function queryWords(text, cues = [], known = new Set()) {
+// `whole`: a pattern of what the server's reader reads as one word that the site's
+// words are cut at (a clock time "15:00", a date "2026-11-15", "11月15日"): kept one
+// token, its words again where no limit is read in it (`readLimits`)
+// `letters`: the words of one letter kept right before a number, where they may say a
+// clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
+// a topic
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set()) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
-  for (const w of fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(x => cutAtKnown(x, cut))) {
+  const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(/[^\p{L}\p{N}+#]+/u));
+  const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
+  const all = split(fold(text)).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
+  for (const [k, w] of all.entries()) {
+    if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
+    if (entire && entire.test(w)) { toks.push(w); continue; }
     if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
     const parts = [];
     const found = w.match(KINDS);
@@ -127,8 +139,18 @@ export function stem(w) {
   return w;
 }
 
-function terms(text) {
-  return words(text).map(stem);
+// Arabic writes its article (and a preposition before it) as one word with the noun:
+// a word of Arabic letters is searched without it, as the server's word index takes it
+// off ("الأمن" is "أمن": index/search/rank/tokens.py `without_article`, the export's
+// `article`)
+export function articleless(rule) {
+  if (!rule || !rule.prefixes) return w => w;
+  const letters = new RegExp(`^(?:${rule.letters})$`, 'u');
+  return w => {
+    if (!letters.test(w)) return w;
+    const a = rule.prefixes.find(p => w.startsWith(p) && w.length - p.length >= rule.left);
+    return a ? w.slice(a.length) : w;
+  };
 }
 
 function osa(a, b, most) {
@@ -195,8 +217,15 @@ function inflecting(names, form, keep = () => true) {
 }
 
 export function createSearch(talks, meta, vectors) {
+  const READ = meta.reading || {};
+  const bare = articleless(READ.article);
+  const term = w => stem(bare(w));
+  const terms = text => words(text).map(term);
   const docs = talks.map((t, i) => {
     const when = clock(t.start, talkZone(meta, t), t.day);
+    // (where it ends on the same clock: "24:30" past the program day's midnight)
+    const ends = t.end ? clock(t.end, talkZone(meta, t), t.day || (when && when.day)) : null;
+    if (when && ends) when.end = ends.hm;
     const fields = {
       title: terms(t.title), speakers: terms(t.speakers.join(' ')),
       track: terms(t.track), abstract: terms(t.abstract),
@@ -325,12 +354,199 @@ export function createSearch(talks, meta, vectors) {
     return bestD <= most ? best : w;
   }
 
+  // -- clock times, days by their order or date, the talks' languages: the server's
+  // reader's words and rules as the export writes them (export.py `reading`)
+  const CLOCK = READ.clock || { cues: [], after: {}, units: [], time: '(?!)' };
+  const TIME = new RegExp(CLOCK.time, 'u');
+  const DAYS = READ.days || { nouns: [], glued: [], ordinals: {}, ordinals_after: {}, numbers: {}, months: [], month_words: {}, cjk_date: '(?!)' };
+  const CJK = new RegExp(`^(?:${DAYS.cjk_date})$`, 'u');
+  // what is one word to the server's reader that the site's words cut: a clock time
+  // with its minutes ("15:00", "14.30"), a date ("2026-11-15", "3/2", "11月15日")
+  const WHOLE = new RegExp(`(?<![\\p{N}.:/-])(${DAYS.cjk_date.replace(/\((?!\?)/g, '(?:')}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}|\\d{1,2}[:.]\\d{2})(?![\\p{N}]|[.:/-]\\p{N}|[a-z])`, 'u');
+  // the cues before a clock time, each as the site's words, the longest first
+  // (a cue's word of one letter stays one: `queryWords` keeps it before a number)
+  const cueWords1 = ws => ws.flatMap(w => (fold(w).length === 1 ? [fold(w)] : words(w)));
+  const clockCues = CLOCK.cues.map(([ws, ...rest]) => [cueWords1(ws), ...rest])
+    .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
+  const clockUnits = new Set(CLOCK.units);
+  const cueWords = new Set(clockCues.flatMap(([ws]) => ws));
+  const LETTERS = new Set([...cueWords].filter(w => w.length === 1));
+  const two = n => String(n).padStart(2, '0');
+
+  function clockAt(toks, i) {
+    // a clock time at toks[i] ("15:00", "3pm", "3 pm", "10h30", a bare "3": 15:00, a
+    // guess), as the server's clockwords.py `clock`: {hm, used, guessed}
+    if (i >= toks.length) return null;
+    let text = toks[i], used = 1;
+    if (['am', 'pm'].includes(toks[i + 1]) && /^\d+$/.test(text)) { text += toks[i + 1]; used = 2; }
+    const m = TIME.exec(text);
+    if (!m) return null;
+    let hour = Number(m[1]), guessed = false;
+    const minute = Number(m[2] || 0), half = m[3];
+    if (hour === 0 && !half && !m[2]) return null;
+    if (half && half.startsWith('p') && hour < 12) hour += 12;
+    else if (half && half.startsWith('a') && hour === 12) hour = 0;
+    else if (!half && !m[2] && hour >= 1 && hour <= 7) { hour += 12; guessed = true; }
+    if (hour > 23 || minute > 59) return null;
+    if (!half && text.includes('.') && minute % 5) return null;  // "3.11": a version
+    return { hm: `${two(hour)}:${two(minute)}`, used, guessed };
+  }
+
+  const EXPLICIT = new RegExp(`^(?:${CLOCK.explicit || '(?!)'})$`, 'u');
+  const RANGES = CLOCK.ranges || {};
+  const cueAt = (toks, i, free, kinds = null) => clockCues.find(([ws, cue]) =>
+    (!kinds || kinds.includes(cue)) && ws.every((w, k) => toks[i + k] === w && free(i + k)));
+
+  function readRange(toks, i, free) {
+    // "between 2 and 4pm", "from 10:00 to 12:00", "dalle 15 alle 18": both limits, as the
+    // server's whenwords.py `time_range` (none where it ends before it starts)
+    const open = cueAt(toks, i, free, Object.keys(RANGES));
+    if (!open || !RANGES[open[1]]) return null;
+    const j = i + open[0].length, a = free(j) && clockAt(toks, j);
+    if (!a) return null;
+    const k = j + a.used, joins = RANGES[open[1]];
+    const join = joins.includes(toks[k]) ? [[toks[k]]] : cueAt(toks, k, free);
+    if (!join || !free(k) || !(joins.includes(join[1]) || ['at', 'until'].includes(join[1]) || join[0].length === 1 && joins.includes(join[0][0]))) return null;
+    const b = free(k + join[0].length) && clockAt(toks, k + join[0].length);
+    if (!b) return null;
+    let start = a.hm;
+    const end = b.hm;
+    const earlier = `${two(Number(start.slice(0, 2)) - 12)}${start.slice(2)}`;  // "between 6 and 8am"
+    if (a.guessed && start >= end && earlier < end) start = earlier;
+    if (start >= end) return null;
+    return { from: i, to: k + join[0].length + b.used, start, end };
+  }
+
+  function readTime(toks, i, free) {
+    // a cue and the clock time after it ("after 15:00", "dopo le 21", "nach 14 Uhr"), or
+    // a time and the cue said after it ("15:00 以后"), as the server's whenwords.py `time`
+    // and timecues.py read them: {from, to, field, hm}
+    for (const [ws, cue, theirs, english] of clockCues) {
+      if (!ws.every((w, k) => toks[i + k] === w && free(i + k))) continue;
+      const j = i + ws.length, found = clockAt(toks, j);
+      const field = { after: 'after', from: 'after', before: 'before', until: 'before', at: 'at', around: 'at' }[cue];
+      if (!found || !field || !free(j) || (cue === 'around' && found.guessed)) continue;
+      const next = toks[j + found.used], bareHour = /^\d+$/.test(toks[j]);
+      // a bare number before another word is a count ("vor 20 Jahren"), not a time
+      if (!english && bareHour && next && next.length > 3 && /^\p{L}+$/u.test(next) && !clockUnits.has(next) &&
+        !(next in dayWords) && !(next in partWords) && !cueWords.has(next)) continue;
+      // a cue of a language no talk is in: only a time that can be nothing else
+      // (timecues.py `_plainly`: "14 Uhr", "15h", "10:30"; "dopo le 17": past noon)
+      const dotted = /^(\d{1,2})\.(\d{2})$/.exec(toks[j]);
+      const plain = dotted ? Number(dotted[1]) >= 7 && ['00', '15', '30', '45'].includes(dotted[2])
+        : !bareHour || clockUnits.has(next) || found.used > 1 || (ws.length > 1 && Number(toks[j]) > 12);
+      if (!theirs && !plain) continue;
+      const unit = clockUnits.has(next) ? 1 : 0;
+      return { from: i, to: j + found.used + unit, field, hm: found.hm };
+    }
+    const found = free(i) && clockAt(toks, i);
+    const cue = found && found.used === 1 && !/^\d+$/.test(toks[i]) && free(i + 1) && CLOCK.after[toks[i + 1]];
+    const field = cue && { after: 'after', before: 'before' }[cue];
+    return field ? { from: i, to: i + 2, field, hm: found.hm } : null;
+  }
+
+  const dayNouns = new Set(DAYS.nouns);
+  const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
+  function ordinalDay(toks, i, free) {
+    // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
+    // of the program by its order ("last": its last), as the server's whenwords.py
+    // `day` reads it: {n (tokens), day}
+    const w = toks[i], next = toks[i + 1], days = meta.days;
+    const nth = n => (n && n >= -1 && n <= days.length ? days[n < 0 ? days.length - 1 : n - 1] : null);
+    if (dayNouns.has(w) && free(i + 1) && next !== undefined) {
+      const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || DAYS.ordinals_after[next] || 0);
+      if (nth(n)) return { n: 2, day: nth(n) };
+    }
+    const glued = DAYS.glued.find(x => w.length > x.length && w.endsWith(x));
+    if (glued && nth(ordinalOf(w.slice(0, -glued.length)))) return { n: 1, day: nth(ordinalOf(w.slice(0, -glued.length))) };
+    if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
+    return null;
+  }
+
+  function dateOf(a, b) {
+    // the date the words a (and b, the next word) say, in the program's year ("3rd feb",
+    // "feb 3", "20 ноября", "2026-11-15", "11月15日", "2/3" where one way is a day of
+    // the program), as the server's daywords.py `date_of`: "YYYY-MM-DD" or null
+    const months = DAYS.month_words, short = DAYS.months;
+    if (!a || !(/^\d/.test(a) || short.includes(a.slice(0, 3)) || Object.hasOwn(months, a))) return null;
+    const years = [...new Set(meta.days.map(d => Number(d.slice(0, 4))))].sort();
+    if (!years.length) years.push(new Date().getFullYear());
+    const real = (y, m, d) => {
+      const t = new Date(Date.UTC(y, m - 1, d));
+      return t.getUTCMonth() === m - 1 && t.getUTCDate() === d ? t.toISOString().slice(0, 10) : null;
+    };
+    const cjk = !b && CJK.exec(a);
+    if (cjk) return real(cjk[1] ? Number(cjk[1]) : years[0], Number(cjk[2]), Number(cjk[3]));
+    const slashed = !b && /^(\d{1,2})\/(\d{1,2})$/.exec(a);
+    if (slashed) {
+      const [x, y] = [Number(slashed[1]), Number(slashed[2])];
+      const held = new Set(years.flatMap(yr => [real(yr, y, x), real(yr, x, y)]).filter(d => meta.days.includes(d)));
+      return held.size === 1 ? [...held][0] : null;
+    }
+    if (!b && /^\d{4}-\d{2}-\d{2}$/.test(a)) return real(...a.split('-').map(Number));
+    const [dayS, monthS] = /^\d/.test(a) ? [a, b] : [b, a];
+    const m = /^(\d{1,2})(st|nd|rd|th)?$/.exec(dayS || '');
+    if (!m || !b || !(short.includes(monthS.slice(0, 3)) || Object.hasOwn(months, monthS))) return null;
+    const month = months[monthS] || short.indexOf(monthS.slice(0, 3)) + 1;
+    return real(years[0], month, Number(m[1]));
+  }
+
+  function dateDay(toks, i, free) {
+    // a date of the program said at toks[i] (one word or two), as the server reads it
+    // first: the two words where they say a date ("3 feb", not "3")
+    const w = toks[i], next = free(i + 1) ? toks[i + 1] : undefined;
+    const both = next !== undefined && dateOf(w, next);
+    if (both) return meta.days.includes(both) ? { n: 2, day: both } : null;
+    const one = dateOf(w, '');
+    return one && meta.days.includes(one) ? { n: 1, day: one } : null;
+  }
+
+  const LANG = READ.languages || { names: [], english: {}, cues: [], articles: [], said: [], group: [], before: [], in_one_word: {}, adjectives: {}, own_cues: {}, words: [] };
+  const langNames = LANG.names.map(([ws, code]) => [ws.flatMap(w => words(w)), code])
+    .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
+  // "in" a language said in one word ("по-английски": the site's words cut it at "-")
+  const langSaidIn = Object.entries(LANG.in_one_word).map(([w, code]) => [words(w), code])
+    .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
+  const [langCues, langArticles, langSaid, langGroup, langBefore, langWords] =
+    [LANG.cues, LANG.articles, LANG.said, LANG.group, LANG.before, LANG.words].map(ws => new Set(ws));
+
+  function language(toks, i, free) {
+    // "talks in German", "auf Deutsch", "en français", "English talks", "英文演讲",
+    // "по-английски", "englischsprachige Vorträge": a language some talk is in, read
+    // as the server's understand.py `language` reads it: {from, to, code}
+    const w = toks[i], has = (j, set) => free(j) && set.has(toks[j]);
+    const found = free(i) && langNames.find(([ws]) => ws.every((x, k) => toks[i + k] === x && free(i + k)));
+    if (found) {
+      const [ws, code] = found, end = i + ws.length;
+      const cued = has(i - 1, langCues);
+      const article = !cued && has(i - 2, langCues) && has(i - 1, langArticles);
+      const named = has(end, langSaid);
+      const followed = named || has(end, langBefore);
+      const opening = i === 0 && [end, end + 1, end + 2].some(j => langGroup.has(toks[j]));
+      if (cued || article || followed || opening) {
+        return { from: i - (cued ? 1 : 0) - (article ? 2 : 0), to: end + (named ? 1 : 0), code };
+      }
+    }
+    const said = langSaidIn.find(([ws]) => ws.every((x, k) => toks[i + k] === x && free(i + k)));
+    if (said) return { from: i, to: i + said[0].length, code: said[1] };
+    const adjective = free(i) && Object.hasOwn(LANG.adjectives, w) && LANG.adjectives[w];
+    if (!adjective) return null;
+    const [code, alone, saidIn, afterNoun] = adjective;
+    if (free(i - 1) && (LANG.own_cues[saidIn] || []).includes(toks[i - 1])) {
+      return { from: i - 1, to: i + 1 + (has(i + 1, langWords) ? 1 : 0), code };
+    }
+    const noun = has(afterNoun ? i - 1 : i + 1, langGroup);
+    const opening = alone && i === 0 && [1, 2, 3].some(j => langGroup.has(toks[j]));
+    return noun || opening ? { from: i, to: i + 1, code } : null;
+  }
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS);
+    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
-    const whole = new Map(runs.filter(r => r.to - r.from > 1 && (r.text in dayWords || r.text in partWords))
+    const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
+      (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
       .map(r => [r.from, r]));
     const used = new Array(toks.length).fill(false);
     const entries = [];
@@ -339,9 +555,31 @@ export function createSearch(talks, meta, vectors) {
       for (let j = from; j < to; j++) used[j] = true;
       entries.push({ field, value, label, from, to });
     };
+    const free = j => j >= 0 && j < toks.length && !used[j];
+    const saidAs = (from, to) => toks.slice(from, to).join(' ');
     for (let i = 0; i < toks.length; i++) {
+      const range = readRange(toks, i, free);
+      if (range) {
+        take(range.from, range.to, 'after', range.start, `${range.start}–${range.end}`);
+        entries[entries.length - 1].also = { before: range.end };
+        i = range.to - 1; continue;
+      }
+      const time = readTime(toks, i, free);
+      if (time) { take(time.from, time.to, time.field, time.hm, `${time.field} ${time.hm}`); i = time.to - 1; continue; }
+      // a time said as one ("14:00 talks", "9am"): the talks under way then
+      const moment = free(i) && EXPLICIT.test(toks[i] + (['am', 'pm'].includes(toks[i + 1]) ? toks[i + 1] : '')) && clockAt(toks, i);
+      if (moment && !moment.guessed) { take(i, i + moment.used, 'at', moment.hm, `at ${moment.hm}`); i += moment.used - 1; continue; }
+      const lang = language(toks, i, free);
+      if (lang) {
+        take(lang.from, lang.to, 'language', lang.code, `in ${LANG.english[lang.code] || lang.code}`);
+        i = lang.to - 1; continue;
+      }
+      const nth = ordinalDay(toks, i, free) || dateDay(toks, i, free);
+      if (nth) { take(i, i + nth.n, 'day', [nth.day], saidAs(i, i + nth.n)); i += nth.n - 1; continue; }
       const run = whole.get(i);
       const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
+      const glued = run && ordinalDay([run.text], 0, () => true);  // "第一天", said whole
+      if (glued) { take(i, end, 'day', [glued.day], run.text); i = end - 1; continue; }
       if (w in dayWords && !alone(toks, i, w, end)) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
@@ -395,7 +633,8 @@ export function createSearch(talks, meta, vectors) {
     entries.sort((a, b) => a.from - b.from);
     leaveOut(query, toks, used, entries);
     asWords(toks, used, entries);
-    const topic = toks.filter((w, i) => !used[i] && !joined.has(i));  // (a cue unread is no topic)
+    // (a cue unread is no topic; a clock time or date read as no limit is its words)
+    const topic = toks.flatMap((w, i) => (used[i] || joined.has(i) ? [] : WHOLE.test(w) ? words(w) : [w]));
     // a word for talks at either end is no topic ("演讲"), as the server's frame trims it
     while (topic.length && TALK_NOUNS.has(topic[0])) topic.shift();
     while (topic.length && TALK_NOUNS.has(topic[topic.length - 1])) topic.pop();
@@ -459,7 +698,7 @@ export function createSearch(talks, meta, vectors) {
         // (a talk's title in a row is words: "Go is not about simplicity")
         if (left.length && inTitle(toks.slice(i, j))) { i = j - 1; continue; }
         for (let k = i; k < j; k++) used[k] = true;
-        if (left.length) entries.push({ field: 'exclude', value: left.map(stem), label: 'not ' + left.join(' '), from: i, to: j });
+        if (left.length) entries.push({ field: 'exclude', value: left.map(term), label: 'not ' + left.join(' '), from: i, to: j });
         i = j - 1;
       }
     }
@@ -497,13 +736,14 @@ export function createSearch(talks, meta, vectors) {
   }
 
   function limitsOf(entries) {
-    const limits = { days: [], parts: [], room: null, track: null, speaker: null, not: [], without: [] };
+    const limits = { days: [], parts: [], room: null, track: null, speaker: null, not: [], without: [], after: null, before: null, at: null, language: null };
     for (const e of entries) {
       if (e.field === 'day') limits.days.push(...e.value);
       else if (e.field === 'part') limits.parts.push(e.value);
       else if (e.field === 'not') limits.not.push(e.value);
       else if (e.field === 'exclude') limits.without.push(e.value);
       else limits[e.field] = e.value;
+      if (e.also) Object.assign(limits, e.also);  // (a range: its end too)
     }
     return limits;
   }
@@ -515,6 +755,16 @@ export function createSearch(talks, meta, vectors) {
       if (!d.when || d.when.hm === null) return false;
       if (!limits.parts.some(p => d.when.hm >= PARTS[p][0] && d.when.hm < PARTS[p][1])) return false;
     }
+    // clock times as the server's filters.py: starting at or after, ending (or, with no
+    // end, starting) at or before, under way at (started by then, ending later)
+    if (limits.after || limits.before || limits.at) {
+      if (!d.when || d.when.hm === null) return false;
+      const start = d.when.hm, end = d.when.end || start;
+      if (limits.after && start < limits.after) return false;
+      if (limits.before && end > limits.before) return false;
+      if (limits.at && !(start <= limits.at && (end > limits.at || start === limits.at))) return false;
+    }
+    if (limits.language && t.language !== limits.language) return false;
     if (limits.room && t.room !== limits.room) return false;
     if (limits.track && t.track !== limits.track) return false;
     if (limits.speaker && !t.speakers.includes(limits.speaker)) return false;
@@ -607,7 +857,7 @@ export function createSearch(talks, meta, vectors) {
         if (!fewer.kept.length && !topic.length) topic = toks;
       }
     }
-    const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(stem);
+    const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(term);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, corrected(w)]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order

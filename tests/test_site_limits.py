@@ -1,0 +1,221 @@
+"""The offline site reads the limits its server reads (sweep 21, site-limits): clock
+times and the cues before or after them ("after 15:00", "dopo le 21", "15:00 以后",
+"بعد 14:00"), a day by its order or date ("day 2", "第二天", "первый день", "15 nov",
+"11月15日"), the talks' languages ("in German", "auf Deutsch", "英文演讲") and
+Arabic's article, from the tables of the server's reader the export writes
+(index/site/export.py `reading`). The site read none of them: an attendee offline got
+every talk, or searched "15:00" and "German" as words. A list of questions is read
+by the server's reader (`understand`) and by search.mjs under Node on the same
+exported base, and must give the same limits."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from index.site.export import export_site
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs here)")
+
+PROGRAM = (
+    "title,abstract,language,start,end,room\n"
+    "Kernel scheduling deep dive,How the scheduler picks.,en,2026-11-14T10:00,2026-11-14T10:45,Hall A\n"
+    "Kernel memory management,Pages and slabs.,en,2026-11-14T16:00,2026-11-14T16:45,Hall B\n"
+    "Speicherverwaltung im Kernel,Seiten und Slabs im Kernel.,de,2026-11-15T09:00,2026-11-15T09:45,Hall A\n"
+    "Le noyau et la mémoire,Les pages du noyau.,fr,2026-11-15T15:30,2026-11-15T16:15,Hall B\n"
+    "内核调度,内核 调度器 的 设计.,zh,2026-11-16T11:00,2026-11-16T11:45,Hall A\n"
+    "Ядро и память,Страницы ядра.,ru,2026-11-16T17:00,2026-11-16T17:45,Hall B\n"
+    "الأمن السيبراني للنواة,حماية النواة من الهجمات.,ar,2026-11-16T21:00,2026-11-16T21:45,Hall A\n"
+)
+
+# what an attendee types, in the languages the lexicon reads, with a limit read or not
+QUESTIONS = [
+    # clock times, and the cues before or after them
+    "kernel after 15:00",
+    "kernel before 10am",
+    "kernel after 3pm",
+    "kernel until 11:00",
+    "kernel dopo le 21",
+    "kernel dopo le 17",
+    "kernel nach 14 Uhr",
+    "kernel um 15 Uhr",
+    "kernel après 15h",
+    "kernel 15:00 以后",
+    "kernel بعد 14:00",
+    "kernel after 14.30",
+    "kernel talks at 16:20",
+    "kernel 14:00 talks",
+    "kernel between 2 and 4pm",
+    "kernel from 10:00 to 12:00",
+    "sunday after 15:00 kernel",
+    "kernel с 15:00",
+    "ядро в 10:00",
+    "kernel de 14h à 16h",
+    "kernel dalle 15 alle 18",
+    "kernel zwischen 14 und 16 Uhr",
+    "kernel до 18:00",
+    "kernel قبل 10:00",
+    "kernel ab 15 Uhr",
+    "kernel desde las 15",
+    "kernel after 15:00 in German",
+    # ...and numbers that are no time
+    "python 3.12",
+    "kernel 15.30",
+    "kernel vor 20 Jahren",
+    "kernel around 3",
+    "a 15 minute talk",
+    "kernel hasta las 12",
+    # a day by its order or its date
+    "kernel day 2",
+    "kernel second day",
+    "kernel last day",
+    "kernel day 5",
+    "第二天 内核",
+    "первый день ядро",
+    "اليوم الأول",
+    "kernel 15 nov",
+    "kernel 3rd feb",
+    "kernel 20 ноября",
+    "kernel 16 ноября",
+    "kernel 15 نوفمبر",
+    "内核 11月15日",
+    "kernel 2026-11-16",
+    "kernel day 2 before 10am",
+    # the talks' languages
+    "kernel in German",
+    "kernel auf Deutsch",
+    "noyau en français",
+    "英文演讲",
+    "talks in Russian",
+    "German talks",
+    "kernel talks in English",
+    "доклады на английском",
+    "по-английски",
+    "kernel first day in German",
+    "German energy policy",
+]
+
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """The program's base (hashing vectors) and its site."""
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    tmp = tmp_path_factory.mktemp("limits")
+    (tmp / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp / "program.csv"], tmp / "home", embedder)
+    with KnowledgeBase(tmp / "home", embedder) as kb:
+        export_site(kb, tmp / "site")
+        yield kb, tmp / "site"
+
+
+def _node(site: Path, body: str):
+    script = (
+        "import { readFileSync } from 'node:fs';"
+        f"const site = {json.dumps(str(site))};"
+        "const { createSearch } = await import('file://' + site + '/search.mjs');"
+        "const meta = JSON.parse(readFileSync(site + '/data/meta.json', 'utf8'));"
+        "const talks = JSON.parse(readFileSync(site + '/data/talks.json', 'utf8'));"
+        "const engine = createSearch(talks, meta, null);" + body
+    )
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def _site_limits(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const l = engine.readLimits(q).limits;"
+        " return { days: [...new Set(l.days)].sort(), after: l.after ?? null,"
+        " before: l.before ?? null, at: l.at ?? null, language: l.language ?? null }; })));"
+    )
+    return _node(site, body)
+
+
+def _server_limits(kb, query: str) -> dict:
+    from index.search.read.understand import understand
+
+    f = understand(query, kb.vocab).filters
+    days = [d.isoformat() for d in kb.vocab.days]
+    said = (f.day or "").lower()
+    on = [said] if said[:1].isdigit() else [d for d in days if _weekday(d) == said[:3]]
+    return {
+        "days": on if said else [],
+        "after": f.after,
+        "before": f.before,
+        "at": f.at,
+        "language": f.language,
+    }
+
+
+def _weekday(iso: str) -> str:
+    return _WEEKDAYS[date.fromisoformat(iso).weekday()]
+
+
+def test_the_site_reads_the_limits_its_server_reads(base):
+    kb, site = base
+    server = {q: _server_limits(kb, q) for q in QUESTIONS}
+    offline = dict(zip(QUESTIONS, _site_limits(site, QUESTIONS), strict=True))
+    differ = {q: (server[q], offline[q]) for q in QUESTIONS if server[q] != offline[q]}
+    assert not differ
+    # (the list reads something: most questions set a limit)
+    assert sum(any(v for v in server[q].values()) for q in QUESTIONS) >= 35
+
+
+def _titles(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.search(q, null, {}, 10);"
+        " return { said: r.said, note: r.note ?? null, titles: r.hits.map(h => h.talk.title) }; })));"
+    )
+    return _node(site, body)
+
+
+def test_the_sites_search_keeps_only_the_talks_that_pass_those_limits(base):
+    _, site = base
+    after, german, second, arabic, dated = _titles(
+        site,
+        ["kernel after 15:00", "kernel auf Deutsch", "kernel second day", "أمن", "内核 11月16日"],
+    )
+    assert after["said"] == ["after 15:00"]
+    assert after["titles"] == ["Kernel memory management"]  # (16:00; not the 10:00 one)
+    assert german["said"] == ["in German"] and german["titles"] == ["Speicherverwaltung im Kernel"]
+    assert second["titles"] == ["Speicherverwaltung im Kernel"]
+    # Arabic's article off, as the server's index: "أمن" finds "الأمن"
+    assert arabic["titles"] == ["الأمن السيبراني للنواة"]
+    assert dated["titles"] == ["内核调度"]
+
+
+def test_a_limit_no_talk_passes_is_given_up_first_with_the_parts_of_the_day(base):
+    """As the server's relax.py: where no talk passes every limit, a clock time is given
+    up first (with the parts of the day, before the day), and a language with the tracks."""
+    _, site = base
+    late, english = _titles(site, ["kernel day 2 after 20:00", "kernel day 2 in English"])
+    assert late["note"] == (
+        "No talk matches day 2 · after 20:00; showing results without after 20:00."
+    )
+    assert late["titles"] == ["Speicherverwaltung im Kernel"]
+    assert english["note"] == ("No talk matches day 2 · in English; showing results without day 2.")
+    assert set(english["titles"]) == {"Kernel scheduling deep dive", "Kernel memory management"}
+
+
+def test_the_exported_reading_is_small(base):
+    """The tables the site reads by go with meta.json on the first visit: a few KB."""
+    _, site = base
+    meta = json.loads((site / "data" / "meta.json").read_text(encoding="utf-8"))
+    size = len(json.dumps(meta["reading"], ensure_ascii=False).encode())
+    assert 0 < size < 24_000  # (six languages of talks; an English program's: less)

@@ -1,0 +1,59 @@
+"""The offline site reads a clock time, a day by its order and a language typed into its
+search box, in real Chromium (sweep 21, site-limits): "kernel nach 14 Uhr auf Deutsch"
+shows the one talk in German after 14:00 and says what it read; the site showed every
+talk holding "kernel" (tests/test_site_limits.py: the same reading as the server's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from talkbase.cli import main
+from tests.test_browser import BROWSER_MARKS, chromium, wait
+from tests.test_site_browser import _ready, _serve
+
+pytestmark = BROWSER_MARKS
+
+By = pytest.importorskip("selenium.webdriver.common.by").By
+
+PORT = 8641  # (this work's ports: 8640-8649)
+PROGRAM = (
+    "title,speakers,date,start,end,room,timezone,language,abstract\n"
+    "Speicherverwaltung im Kernel,Anna Schmidt,2026-11-15,09:00,09:45,Saal 1,Europe/Berlin,de,"
+    "Seiten und Slabs im Kernel.\n"
+    "Kernel-Scheduler von innen,Karl Weber,2026-11-15,15:00,15:45,Saal 1,Europe/Berlin,de,"
+    "Wie der Kernel plant.\n"
+    "Kernel memory management,Mia Wong,2026-11-15,16:00,16:45,Saal 2,Europe/Berlin,en,"
+    "Pages and slabs in the kernel.\n"
+)
+
+
+def test_the_site_reads_a_time_and_a_language_typed_into_its_box(tmp_path, monkeypatch):
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    (tmp_path / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    home, site = str(tmp_path / "home"), tmp_path / "site"
+    assert main(["--home", home, "ingest", str(tmp_path / "program.csv")]) == 0
+    assert main(["--home", home, "export", "--format", "site", "-o", str(site)]) == 0
+    server = _serve(site, PORT)
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(f"http://127.0.0.1:{PORT}/")
+            _ready(d)
+            d.find_element(By.ID, "q").send_keys("kernel nach 14 Uhr auf Deutsch")
+
+            def titles(d):
+                found = [
+                    c.find_element(By.CSS_SELECTOR, "a.open").text
+                    for c in d.find_elements(By.CSS_SELECTOR, "#results .card")
+                ]
+                if "Deutsch" not in d.current_url:  # (the search not run yet)
+                    return None
+                none = "No talk matches" in d.find_element(By.ID, "results").text
+                return found or (["(none)"] if none else None)
+
+            shown = wait(d, titles, why="no results for the question")
+            assert shown == ["Kernel-Scheduler von innen"]
+            read = d.find_element(By.ID, "read").text
+            assert read == "Read from your words: after 14:00 · in German"
+    finally:
+        server.kill()
+        server.wait(timeout=10)
