@@ -14,7 +14,7 @@ import pytest
 from index.search.read import lexicon
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab, language_word
-from talkbase.core import languages
+from talkbase.core import languages, terms
 from talkbase.core.records import Talk
 
 ZONES = {
@@ -94,6 +94,39 @@ def test_every_language_the_reader_has_words_for_says_how_to_leave_out():
     read = {code for table in tables for code in table}
     assert {"fa", "hi", "vi", "id", "th"} <= read
     assert read <= set(lexicon.LEAVE_OUT), read - set(lexicon.LEAVE_OUT)
+    # ...and so does every language whose programs the product reads (its words for a
+    # room: talkbase/core/terms.py), whose weekdays CLDR gives the reader
+    assert set(terms.ROOM_WORDS) <= set(lexicon.LEAVE_OUT), set(terms.ROOM_WORDS) - set(
+        lexicon.LEAVE_OUT
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "zone", "query"),
+    [
+        ("pl", "Europe/Warsaw", "nie w sobotę"),
+        ("pl", "Europe/Warsaw", "oprócz soboty"),
+        ("cs", "Europe/Prague", "ne v sobotu"),
+        ("uk", "Europe/Kyiv", "не в суботу"),
+        ("bg", "Europe/Sofia", "освен събота"),
+        ("sv", "Europe/Stockholm", "inte på lördag"),
+        ("fi", "Europe/Helsinki", "ei lauantaina"),
+        ("hu", "Europe/Budapest", "szombat kivételével"),
+        ("ro", "Europe/Bucharest", "cu excepția zilei de sâmbătă"),
+        ("el", "Europe/Athens", "εκτός από το Σάββατο"),
+        ("sw", "Africa/Nairobi", "si Jumamosi"),
+    ],
+)
+def test_the_other_languages_programs_are_read_in_leave_out_too(code, zone, query):
+    """Before, each of these read as Saturday's talks only (the cue a topic word)."""
+    tz = ZoneInfo(zone)
+    talks = [
+        Talk(title=f"t{d}{h}", start=datetime(2026, 11, d, h, tzinfo=tz), language=code)
+        for d in (14, 15)
+        for h in (10, 14)
+    ]
+    u = understand(query, Vocab.from_talks(talks))
+    assert u.filters.day is None and [x.active() for x in u.excluded_limits] == [{"day": "Sat"}]
 
 
 @pytest.mark.parametrize(

@@ -1383,6 +1383,68 @@ TIME_CUES["th"] = {
 }
 CLOCK_AFTER["th"] = ("น", "นาฬิกา")
 
+# -- the other languages whose programs the product reads (terms.ROOM_WORDS) ----------
+# Their weekdays are CLDR's, read wherever talks are in them; without their words to
+# leave out, "nie w sobotę" read as Saturday's talks, the opposite of what was asked
+# (the test that every language read has them holds them to it)
+LEAVE_OUT["pl"] = LeaveOut(
+    words=(("ale", "nie"), ("oprócz",), ("poza",), ("z", "wyjątkiem")),
+    limits=(("nie",), ("bez",)),
+    only=("tylko", "jedynie"),
+)
+LEAVE_OUT["cs"] = LeaveOut(
+    words=(("ale", "ne"), ("kromě",), ("mimo",), ("s", "výjimkou")),
+    limits=(("ne",), ("bez",)),
+    only=("jen", "pouze", "jenom"),
+)
+LEAVE_OUT["uk"] = LeaveOut(
+    words=(("але", "не"), ("крім",), ("окрім",), ("за", "винятком")),
+    limits=(("не",), ("без",)),
+    only=("лише", "тільки"),
+)
+LEAVE_OUT["bg"] = LeaveOut(
+    words=(("но", "не"), ("освен",), ("с", "изключение", "на")),
+    limits=(("не",), ("без",)),
+    only=("само",),
+)
+LEAVE_OUT["sv"] = LeaveOut(
+    words=(("men", "inte"), ("utom",), ("förutom",)),
+    limits=(("inte",), ("ej",), ("utan",)),
+    only=("bara", "endast"),
+)
+LEAVE_OUT["fi"] = LeaveOut(
+    words=(("mutta", "ei"), ("paitsi",)),
+    limits=(("ei",), ("ilman",)),
+    only=("vain", "ainoastaan"),
+)
+LEAVE_OUT["hu"] = LeaveOut(
+    words=(("de", "nem"), ("kivéve",)),
+    limits=(("nem",), ("ne",)),
+    after=(("kivételével",), ("nélkül",)),  # ("szombat kivételével": but Saturday)
+    only=("csak", "kizárólag"),
+)
+LEAVE_OUT["ro"] = LeaveOut(
+    words=(
+        ("dar", "nu"),
+        ("cu", "excepția", "zilei", "de"),  # ("...zilei de sâmbătă": of the day Saturday)
+        ("cu", "excepția"),
+        ("exceptând",),
+        ("în", "afară", "de"),
+    ),
+    limits=(("nu",), ("fără",)),
+    only=("doar", "numai"),
+)
+LEAVE_OUT["el"] = LeaveOut(
+    words=(("αλλά", "όχι"), ("εκτός", "από"), ("εκτός",)),
+    limits=(("όχι",), ("δεν",), ("χωρίς",)),
+    only=("μόνο",),
+)
+LEAVE_OUT["sw"] = LeaveOut(
+    words=(("lakini", "si"), ("isipokuwa",), ("ila",)),
+    limits=(("si",), ("bila",)),
+    only=("tu", "pekee"),
+)
+
 # The languages that say an ordinal after the day's noun ("اليوم الثاني", "روز دوم",
 # "ngày thứ hai", "hari kedua"), not before
 ORDINAL_AFTER_NOUN = ORDINAL_AFTER_NOUN | {"fa", "vi", "id"}
