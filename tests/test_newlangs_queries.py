@@ -208,3 +208,36 @@ def test_indonesian_sore_is_the_afternoon_cldr_says():
     u = understand("Sabtu sore", _vocab("id"))
     assert u.filters.day == "Sat" and u.filters.after == "12:00", u.label
     assert u.filters.starts_before == "18:00"
+
+
+def test_a_word_the_reader_reads_persian_by_is_neither_corrected_nor_searched_near(
+    tmp_path, hashing_embedder, monkeypatch
+):
+    """ "ساعت" (the hour) is near "ساخت" (build), a word of the base: it was "corrected"
+    ("did you mean ... ساخت") or searched beside it, so a talk about building a game
+    matched "امنیت ساعت"."""
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Asia/Tehran")
+    program = tmp_path / "program.csv"
+    program.write_text(
+        "عنوان,سخنران,تاریخ,شروع,پایان,سالن,زبان,چکیده\n"
+        "امنیت برنامه‌های موبایل بانکی,سارا محمدی,2026-11-11,۱۰:۳۰,۱۰:۵۰,اتاق ۲,فارسی,"
+        "روش‌های جلوگیری از حملات به اپلیکیشن‌های بانکی\n"
+        "توسعه بازی با Godot,حسین کاظمی,2026-11-11,۱۴:۰۰,۱۴:۲۰,اتاق ۲,فارسی,"
+        "ساخت بازی مستقل با موتور Godot\n"
+        "پایگاه داده توزیع‌شده,علی رضایی,2026-11-12,۱۵:۰۰,۱۵:۳۰,اتاق ۳,فارسی,"
+        "تکثیر داده در چند مرکز داده\n",
+        encoding="utf-8",
+    )
+    home = tmp_path / "home"
+    ingest([program], home, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        answer = kb.answer("امنیت ساعت", 3, mode="lexical")
+        assert answer.suggestions == {} and not answer.corrected
+        assert [h.talk.title for h in answer.hits if h.why.matched_terms] == [
+            "امنیت برنامه‌های موبایل بانکی"
+        ]
+        answer = kb.answer("بعد از ساعت ۱۴:۰۰", 3, mode="lexical")
+        assert answer.understood.filters.after == "14:00" and answer.did_you_mean is None
