@@ -47,7 +47,7 @@ from index.search.rank.ranking import (
 )
 from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import tokenize
-from index.search.read import visitors
+from index.search.read import lexicon, visitors
 from index.search.read.daywords import DAY_WORDS
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
@@ -504,6 +504,10 @@ class KnowledgeBase:
                 # word the base holds or a function word ("Testen", "tout": vocab.py),
                 # though its base word is searched beside it as a long word's is
                 codes = self.vocab.spoken | set(self._visitors_languages(u.query))
+                # (a word the reader reads the language by is no typo, nor near another:
+                # Persian "ساعت", the hour, is never "ساخت", build)
+                own = {w for c in codes for w in lexicon.own_words(c)}
+                suggestions = {w: s for w, s in suggestions.items() if w not in own}
                 worded = {w for w in suggestions if language_word(w, self.vocab, codes)}
                 near = [
                     (s, (w,))

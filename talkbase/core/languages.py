@@ -40,7 +40,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ga": ("irish", "gaeilge"),
     "gl": ("galician", "galego"),
     "he": ("hebrew", "עברית"),
-    "hi": ("hindi", "हिन्दी"),
+    "hi": ("hindi", "हिन्दी", "हिंदी"),
     "hr": ("croatian", "hrvatski"),
     "hu": ("hungarian", "magyar"),
     "id": ("indonesian", "bahasa indonesia"),
@@ -673,7 +673,7 @@ def day_part_names(code: str) -> dict[str, str]:
             named = {p: n for p, n in shorter if asian.fullmatch(n) or not n.endswith(".")}
         for period, name in named.items():
             halves = _HALVES.get(period) if asian.fullmatch(name) else None
-            part = _PERIODS.get(period) or halves
+            part = _held_in(locale, period, _PERIODS.get(period)) or halves
             words = name.split()
             # the last word, where those before it are a preposition or an article ("w
             # nocy", "de la tarde"); not "sonra" of "öğleden sonra" (after noon)
@@ -681,6 +681,34 @@ def day_part_names(code: str) -> dict[str, str]:
                 for form in (words[-1].casefold(), _plain(words[-1])):
                     found.setdefault(form, set()).add(part)
     return {w: next(iter(p)) for w, p in found.items() if len(p) == 1}
+
+
+def _held_in(locale: Any, period: str, part: str | None) -> str | None:
+    """The part of the day (talkbase/core/when.PARTS_OF_DAY) CLDR's `period` of
+    `locale` is: its own name's part, but an evening whose hours in CLDR lie wholly
+    inside the afternoon's, not the evening's, is an afternoon (Indonesian "sore",
+    CLDR's "evening1", runs from 15:00 to 18:00, not an evening from 17:00)."""
+    from talkbase.core.when import PARTS_OF_DAY  # (the windows, in one place)
+
+    try:
+        rules = locale.day_period_rules.get(None, {}).get(period, [])
+    except AttributeError:
+        return part
+    if part is None or len(rules) != 1 or "from" not in rules[0] or "before" not in rules[0]:
+        return part
+    start, end = rules[0]["from"] // 60, rules[0]["before"] // 60
+    if end <= start:  # (across midnight)
+        return part
+
+    def holds(name: str) -> bool:
+        bounds = dict(PARTS_OF_DAY[name])
+        low, high = bounds.get("after", "00:00"), bounds.get("starts_before", "24:00")
+        minutes = [int(x[:2]) * 60 + int(x[3:]) for x in (low, high)]
+        return minutes[0] <= start and end <= minutes[1]
+
+    # (only an evening that ends by the afternoon's end: a night of CLDR's "from 0 to 6"
+    # lies in the morning's hours too, yet is no morning)
+    return "afternoon" if part == "evening" and not holds(part) and holds("afternoon") else part
 
 
 def relative_day_names(code: str) -> frozenset[str]:

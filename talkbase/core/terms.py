@@ -101,6 +101,10 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "ko": ("날", "일차"),  # ("첫째 날", "첫날"; "2일차": day 2)
     "tr": ("gun", "gunu"),  # ("ikinci gün", "2. gün"; "konferansın ilk günü")
     "he": ("יום", "היום"),  # ("היום הראשון", "ביום השני": the first, the second day)
+    "fa": ("روز",),  # (sweep 21)
+    "hi": ("दिन",),
+    "vi": ("ngay",),  # (ngày)
+    "id": ("hari",),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -897,14 +897,16 @@ def time_cues(languages: frozenset[str]) -> tuple[tuple[tuple[str, ...], str], .
 
 @lru_cache(maxsize=64)
 def not_a_clock(languages: frozenset[str]) -> frozenset[str]:
-    """The words after a number that make it a span, not a clock time ("Jahren")."""
-    return frozenset(w for code in languages for w in NOT_A_CLOCK.get(code, ()))
+    """The words after a number that make it a span, not a clock time ("Jahren"),
+    folded as a query's tokens are ("phút": "phut")."""
+    return frozenset(fold(w) for code in languages for w in NOT_A_CLOCK.get(code, ()))
 
 
 @lru_cache(maxsize=64)
 def clock_after(languages: frozenset[str]) -> frozenset[str]:
-    """The words said after a clock time in the given languages ("Uhr")."""
-    return frozenset(w for code in languages for w in CLOCK_AFTER.get(code, ()))
+    """The words said after a clock time in the given languages ("Uhr"), folded as a
+    query's tokens are ("giờ": "gio")."""
+    return frozenset(fold(w) for code in languages for w in CLOCK_AFTER.get(code, ()))
 
 
 @lru_cache(maxsize=64)
@@ -1241,6 +1243,261 @@ DAY_PARTS["he"] = {"אחר הצהריים": "afternoon"}
 # ראשון": but Sunday; "בלי")
 LEAVE_OUT["he"] = LeaveOut(words=(("חוץ",),), limits=(("לא",), ("בלי",)))
 TALK_NOUNS["he"] = ("הרצאה", "הרצאות", "מושב", "מושבים")
+
+# -- Persian, Hindi, Vietnamese, Indonesian, Thai (sweep 21) ---------------------------
+# Each says to leave a limit out in its own words; without them the limit after "به جز"
+# ("except") was applied, the opposite of what was asked. A zero-width non-joiner inside
+# a word is no part of it as the reader reads it ("به‌جز" is "بهجز": whenwords).
+# Persian says it before the limit ("به جز پنجشنبه", "غیر از چهارشنبه", "نه پنجشنبه"),
+# or "...نباشد" after it (be it not), and a time limit before the time ("بعد از 14:00",
+# "بعد از ساعت ۱۴:۰۰": after 14:00; "قبل از", "تا": before, until)
+LEAVE_OUT["fa"] = LeaveOut(
+    words=(
+        ("به", "جز"),
+        ("بهجز",),
+        ("بجز",),
+        ("جز",),
+        ("به", "غیر", "از"),
+        ("غیر", "از"),
+        ("بغیر", "از"),
+        ("به", "استثنای"),
+        ("منهای",),
+    ),
+    limits=(("نه",), ("بدون",)),
+    after=(("نباشد",), ("نباشه",)),
+    only=("فقط", "تنها"),
+)
+TIME_CUES["fa"] = {
+    ("بعد", "از", "ساعت"): "after",
+    ("بعد", "از"): "after",
+    ("پس", "از", "ساعت"): "after",
+    ("پس", "از"): "after",
+    ("قبل", "از", "ساعت"): "before",
+    ("قبل", "از"): "before",
+    ("پیش", "از", "ساعت"): "before",
+    ("پیش", "از"): "before",
+    ("از", "ساعت"): "from",
+    ("تا", "ساعت"): "until",
+    ("تا",): "until",
+    ("ساعت",): "at",
+    ("حدود", "ساعت"): "around",
+    ("بین", "ساعت"): "between",
+    ("و",): "and",
+}
+NOT_A_CLOCK["fa"] = ("سال", "دقیقه", "روز", "ماه", "ثانیه")
+# (a word for a talk said before the language, as Persian puts an adjective after its
+# noun: "سخنرانی‌های فارسی"; "به زبان انگلیسی": in the English language)
+TALK_NOUNS["fa"] = ("سخنرانی", "سخنرانیها", "سخنرانیهای", "ارائه", "ارائهها", "ارائههای")
+LANGUAGE_CUES_IN["fa"] = ("زبان", "به")
+LENGTH_WORDS["fa"] = LengthWords(("کوتاه",), ("طولانی", "بلند"), after=True, plural=("ها",))
+DAY_ORDINALS["fa"] = {"اول": 1, "نخست": 1, "دوم": 2, "سوم": 3, "چهارم": 4, "آخر": -1}
+
+# Hindi says it after the limit ("शनिवार को छोड़कर": Saturday leaving; "शनिवार नहीं",
+# "शनिवार के अलावा": but Saturday) and a time limit after the time ("14:00 के बाद":
+# after 14:00; "से पहले", "तक": before, until); "सिवाय" before it
+LEAVE_OUT["hi"] = LeaveOut(
+    words=(("सिवाय",), ("सिवा",)),
+    limits=(("बिना",),),
+    after=(
+        ("को", "छोड़कर"),
+        ("छोड़कर",),
+        ("को", "छोड़", "कर"),
+        ("के", "अलावा"),
+        ("के", "सिवा"),
+        ("के", "सिवाय"),
+        ("के", "बिना"),
+        ("को", "नहीं"),
+        ("में", "नहीं"),
+        ("नहीं",),
+    ),
+    only=("केवल", "सिर्फ़", "सिर्फ"),
+)
+TIME_CUES_AFTER["hi"] = {"के बाद": "after", "बाद": "after", "से पहले": "before", "तक": "until"}
+CLOCK_AFTER["hi"] = ("बजे",)
+TALK_NOUNS["hi"] = ("वार्ता", "वार्ताएं", "वार्ताएँ", "सत्र", "व्याख्यान", "प्रस्तुति")
+LANGUAGE_SAID["hi"] = ("में",)  # ("अंग्रेज़ी में": in English)
+LENGTH_WORDS["hi"] = LengthWords(("छोटी", "छोटे", "छोटा"), ("लंबी", "लंबे", "लंबा"))
+DAY_ORDINALS["hi"] = {
+    **dict.fromkeys(("पहला", "पहले", "पहली"), 1),
+    **dict.fromkeys(("दूसरा", "दूसरे", "दूसरी"), 2),
+    **dict.fromkeys(("तीसरा", "तीसरे", "तीसरी"), 3),
+    **dict.fromkeys(("आखिरी", "आख़िरी", "अंतिम"), -1),
+}
+
+# Vietnamese says it before the limit ("không phải thứ bảy": not Saturday; "trừ thứ
+# bảy", "ngoại trừ": but Saturday) and a time limit before the time ("sau 14:00", "sau
+# 14 giờ": after 14:00; "trước", "đến": before, until). Its ordinal day is the word for
+# a day, then "thứ" and a number: "ngày thứ hai" (the second day), where "thứ hai" alone
+# is Monday (whenwords reads the day noun's ordinal first, and not where the program
+# has talks on that weekday: there "ngày thứ hai" is Monday's)
+LEAVE_OUT["vi"] = LeaveOut(
+    words=(("ngoại", "trừ"), ("trừ",)),
+    limits=(("không", "phải"), ("chẳng", "phải"), ("không", "vào"), ("không",), ("tránh",)),
+    only=("chỉ",),
+)
+TIME_CUES["vi"] = {
+    ("sau",): "after",
+    ("trước",): "before",
+    ("từ",): "from",
+    ("đến",): "until",
+    ("tới",): "until",
+    ("vào", "lúc"): "at",
+    ("lúc",): "at",
+    ("khoảng",): "around",
+    ("giữa",): "between",
+    ("và",): "and",
+}
+CLOCK_AFTER["vi"] = ("giờ",)
+NOT_A_CLOCK["vi"] = ("năm", "phút", "ngày", "tháng", "giây")
+TALK_NOUNS["vi"] = ("bài", "nói", "phiên")
+LANGUAGE_CUES_IN["vi"] = ("bằng",)  # ("bằng tiếng Anh": in English)
+LENGTH_WORDS["vi"] = LengthWords(("ngắn",), ("dài",), after=True, plural=())
+DAY_ORDINALS["vi"] = {
+    "thứ nhất": 1,
+    "đầu tiên": 1,
+    "thứ hai": 2,
+    "thứ ba": 3,
+    "thứ tư": 4,
+    "cuối": -1,
+    "cuối cùng": -1,
+}
+
+# Indonesian says it before the limit ("bukan hari Sabtu": not on Saturday; "kecuali
+# hari Minggu", "selain": but Sunday) and a time limit before the time ("setelah jam
+# 14:00", "setelah pukul 13.00": after; "sebelum", "sampai": before, until)
+LEAVE_OUT["id"] = LeaveOut(
+    words=(("kecuali", "hari"), ("kecuali",), ("selain", "hari"), ("selain",)),
+    limits=(
+        ("bukan", "hari"),
+        ("bukan", "pada", "hari"),
+        ("bukan",),
+        ("tidak", "pada", "hari"),
+        ("tidak", "hari"),
+        ("tidak",),
+        ("tanpa",),
+    ),
+    only=("hanya", "cuma", "saja"),
+)
+TIME_CUES["id"] = {
+    ("setelah", "jam"): "after",
+    ("setelah", "pukul"): "after",
+    ("setelah",): "after",
+    ("sesudah", "jam"): "after",
+    ("sesudah", "pukul"): "after",
+    ("sesudah",): "after",
+    ("sebelum", "jam"): "before",
+    ("sebelum", "pukul"): "before",
+    ("sebelum",): "before",
+    ("mulai", "jam"): "from",
+    ("mulai", "pukul"): "from",
+    ("dari", "jam"): "from",
+    ("dari", "pukul"): "from",
+    ("sampai", "jam"): "until",
+    ("sampai", "pukul"): "until",
+    ("sampai",): "until",
+    ("hingga",): "until",
+    ("jam",): "at",
+    ("pukul",): "at",
+    ("sekitar", "jam"): "around",
+    ("sekitar", "pukul"): "around",
+    ("antara", "jam"): "between",
+    ("antara",): "between",
+    ("dan",): "and",
+}
+NOT_A_CLOCK["id"] = ("tahun", "menit", "hari", "bulan", "detik")
+TALK_NOUNS["id"] = ("sesi", "presentasi", "ceramah", "pembicaraan")
+LANGUAGE_CUES_IN["id"] = ("bahasa", "berbahasa")  # ("dalam bahasa Inggris")
+LENGTH_WORDS["id"] = LengthWords(("singkat", "pendek"), ("panjang",), after=True, plural=())
+DAY_ORDINALS["id"] = {"pertama": 1, "kedua": 2, "ketiga": 3, "keempat": 4, "terakhir": -1}
+
+# Thai says it before the limit ("ไม่ใช่ วันเสาร์": not Saturday; "ยกเว้น", "นอกจาก":
+# but) and a time limit before the time ("หลัง 14:00": after 14:00; "ก่อน": before);
+# "14:00 น." (นาฬิกา) is a clock time
+LEAVE_OUT["th"] = LeaveOut(
+    words=(("ยกเว้น",), ("นอกจาก",)),
+    limits=(("ไม่ใช่",), ("ไม่เอา",), ("ไม่",)),
+    only=("เฉพาะ", "แค่"),
+)
+TIME_CUES["th"] = {
+    ("หลังจาก",): "after",
+    ("หลัง",): "after",
+    ("ก่อน",): "before",
+    ("ตั้งแต่",): "from",
+    ("จนถึง",): "until",
+    ("ถึง",): "until",
+    ("เวลา",): "at",
+    ("ประมาณ",): "around",
+}
+CLOCK_AFTER["th"] = ("น", "นาฬิกา")
+
+# -- the other languages whose programs the product reads (terms.ROOM_WORDS) ----------
+# Their weekdays are CLDR's, read wherever talks are in them; without their words to
+# leave out, "nie w sobotę" read as Saturday's talks, the opposite of what was asked
+# (the test that every language read has them holds them to it)
+LEAVE_OUT["pl"] = LeaveOut(
+    words=(("ale", "nie"), ("oprócz",), ("poza",), ("z", "wyjątkiem")),
+    limits=(("nie",), ("bez",)),
+    only=("tylko", "jedynie"),
+)
+LEAVE_OUT["cs"] = LeaveOut(
+    words=(("ale", "ne"), ("kromě",), ("mimo",), ("s", "výjimkou")),
+    limits=(("ne",), ("bez",)),
+    only=("jen", "pouze", "jenom"),
+)
+LEAVE_OUT["uk"] = LeaveOut(
+    words=(("але", "не"), ("крім",), ("окрім",), ("за", "винятком")),
+    limits=(("не",), ("без",)),
+    only=("лише", "тільки"),
+)
+LEAVE_OUT["bg"] = LeaveOut(
+    words=(("но", "не"), ("освен",), ("с", "изключение", "на")),
+    limits=(("не",), ("без",)),
+    only=("само",),
+)
+LEAVE_OUT["sv"] = LeaveOut(
+    words=(("men", "inte"), ("utom",), ("förutom",)),
+    limits=(("inte",), ("ej",), ("utan",)),
+    only=("bara", "endast"),
+)
+LEAVE_OUT["fi"] = LeaveOut(
+    words=(("mutta", "ei"), ("paitsi",)),
+    limits=(("ei",), ("ilman",)),
+    only=("vain", "ainoastaan"),
+)
+LEAVE_OUT["hu"] = LeaveOut(
+    words=(("de", "nem"), ("kivéve",)),
+    limits=(("nem",), ("ne",)),
+    after=(("kivételével",), ("nélkül",)),  # ("szombat kivételével": but Saturday)
+    only=("csak", "kizárólag"),
+)
+LEAVE_OUT["ro"] = LeaveOut(
+    words=(
+        ("dar", "nu"),
+        ("cu", "excepția", "zilei", "de"),  # ("...zilei de sâmbătă": of the day Saturday)
+        ("cu", "excepția"),
+        ("exceptând",),
+        ("în", "afară", "de"),
+    ),
+    limits=(("nu",), ("fără",)),
+    only=("doar", "numai"),
+)
+LEAVE_OUT["el"] = LeaveOut(
+    words=(("αλλά", "όχι"), ("εκτός", "από"), ("εκτός",)),
+    limits=(("όχι",), ("δεν",), ("χωρίς",)),
+    only=("μόνο",),
+)
+LEAVE_OUT["sw"] = LeaveOut(
+    words=(("lakini", "si"), ("isipokuwa",), ("ila",)),
+    limits=(("si",), ("bila",)),
+    only=("tu", "pekee"),
+)
+
+# The languages that say an ordinal after the day's noun ("اليوم الثاني", "روز دوم",
+# "ngày thứ hai", "hari kedua"), not before
+ORDINAL_AFTER_NOUN = ORDINAL_AFTER_NOUN | {"fa", "vi", "id"}
+# ...and those that put an adjective after its noun, the language's name that adjective
+# ("سخنرانی‌های فارسی", "bài nói tiếng Anh", "sesi bahasa Inggris")
+ADJECTIVE_AFTER_NOUN = ADJECTIVE_AFTER_NOUN | {"fa", "vi", "id", "th"}
 
 
 @lru_cache(maxsize=64)

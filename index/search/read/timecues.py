@@ -111,7 +111,18 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
     be nothing else: with its minutes, "h" or am/pm ("15:00", "3pm"; not "3 以后")."""
     toks = r.toks
     endings = lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
-    for i in range(len(toks) - 1):
+    hours = lexicon.clock_after(frozenset(r.vocab.asked_in))  # ("14 बजे के बाद": 14 o'clock)
+    i = -1
+    while i + 2 < len(toks):
+        i += 1
+        if toks[i].low.isdigit() and toks[i + 1].low in hours and not toks[i + 1].used:
+            if _cue_after(toks, i + 2, cues):  # "14 बजे के बाद": the hour made "14h"
+                toks[i : i + 2] = [replace(toks[i], low=f"{toks[i].low}h", end=toks[i + 1].end)]
+        if _cue_after(toks, i + 1, cues) == 2 and not toks[i].used and clock(toks, i):
+            said = " ".join(t.low for t in toks[i + 1 : i + 3])  # "के बाद": one token
+            toks[i + 1 : i + 3] = [replace(toks[i + 1], low=said, end=toks[i + 2].end)]
+        if i + 1 >= len(toks):
+            break
         cue = cues.get(toks[i + 1].low)
         if cue and endings:  # "15:00'ten sonra": the time without its case ending
             time, _, ending = toks[i].low.replace("\u2019", "'").rpartition("'")
@@ -122,6 +133,16 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
             continue
         said = replace(toks[i + 1], low=cue, start=toks[i].start, end=toks[i].start)
         toks[i : i + 2] = [said, replace(toks[i], end=toks[i + 1].end)]
+
+
+def _cue_after(toks: list[Any], j: int, cues: dict[str, str]) -> int:
+    """How many free tokens from `j` on are one cue said after a time (`cues`: one
+    word, or two: "के बाद"); 0 for none."""
+    for n in (2, 1):
+        run = toks[j : j + n]
+        if len(run) == n and not any(t.used for t in run) and " ".join(t.low for t in run) in cues:
+            return n
+    return 0
 
 
 _PM = ("afternoon", "evening", "night")

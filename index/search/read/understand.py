@@ -355,7 +355,13 @@ class _Reader(Words):
         followed = named or (self.free(k) and self.low(k) in before)
         followed = followed or (of and self.free(k + 1) and self.low(k + 1) in group)
         opening = i == 0 and any(self.low(j) in group for j in range(end, end + 3))
-        if not (cued or followed or opening):
+        # a word for talks before it, in a language that names a language after its noun
+        # and has no adjective of its own for it ("سخنرانی‌های فارسی", "sesi bahasa Inggris")
+        plain = lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS)
+        after_noun = self.free(i - 1) and self.low(i - 1) in lexicon.talk_nouns(
+            self.vocab.asked_in & plain
+        )
+        if not (cued or followed or opening or after_noun):
             return self._language_adjective(i)
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued) + int(article))

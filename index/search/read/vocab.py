@@ -666,8 +666,8 @@ def language_word(word: str, vocab: Vocab, codes: Collection[str]) -> bool:
     same stem and letters but for an ending, German "testen" of "test", French "tout"
     of "toute"). "Did you mean" never rewrites it; a typo ("kubernets", "mentalle")
     is no form of any word."""
-    if any(word in language_list(code) for code in codes):
-        return True
+    if any(word in language_list(code) or word in lexicon.own_words(code) for code in codes):
+        return True  # (and a word the reader reads by in it: Persian "ساعت", the hour)
     ends = vocab.words_by_start
     # a form's word is its letters to one before its end or earlier, and one letter
     # more (`a_form_of`: at most ENDING_LETTERS added, the last changed or dropped)

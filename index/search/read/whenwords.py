@@ -556,6 +556,25 @@ class Words:
         return self.toks[i].low if 0 <= i < len(self.toks) else ""
 
     # each reader tries to read a limit at token i; returns True when it took tokens
+    def _ordinal_after(self, i: int) -> tuple[int, int]:
+        """The ordinal said at token `i`, after the day's noun, in a language that says
+        it so (`lexicon.ORDINAL_AFTER_NOUN`: "اليوم الأول", "hari kedua"), in one word
+        or two ("ngày thứ hai"): (the ordinal, the tokens from the noun on), (0, 0) for
+        none. Not where its words name a weekday the program has talks on (Vietnamese
+        "thứ hai" is Monday too: "ngày thứ hai" is Monday's in a program with talks on
+        a Monday, its second day in one without)."""
+        ordinals = lexicon.day_ordinals(self.vocab.spoken, after=True)
+        for n in (2, 1):
+            if not all(self.free(j) for j in range(i, i + n)):
+                continue
+            found = ordinals.get(" ".join(self.low(j) for j in range(i, i + n)), 0)
+            weekday = self.vocab.day_words.get(" ".join(self.low(j) for j in range(i, i + n)))
+            if weekday is not None and weekday in {d.weekday() for d in self.vocab.days}:
+                return 0, 0
+            if found:
+                return found, n + 1
+        return 0, 0
+
     def _day_of_two(self, i: int) -> tuple[int, int] | None:
         """(weekday, tokens) of a weekday CLDR names in two words, the shared word
         first (Hebrew "יום ראשון": Sunday), or of one word, after a prefix of the
@@ -600,9 +619,9 @@ class Words:
         prefixes = lexicon.day_prefixes(v.spoken)  # ("ביום": on the day)
         bare = [w, *(w[len(p) :] for p in prefixes if w.startswith(p))]
         if any(b in nouns for b in bare) and self.free(i + 1):
-            n = lexicon.day_ordinals(v.spoken, after=True).get(after, 0)
+            n, k = self._ordinal_after(i + 1)  # (in two words too: "ngày thứ hai")
             if n:
-                return n, 2, ""
+                return n, k, ""
         return None
 
     def day(self, i: int) -> bool:
@@ -653,10 +672,10 @@ class Words:
             if v.days and -1 <= n <= len(v.days) and n != 0:
                 day = v.days[n if n < 0 else n - 1]
                 typed = " ".join(
-                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + 2]
+                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
                 )
                 label = (
-                    f"{w} {n}" if numbered == "after" else typed if k == 2 else self.toks[i].text
+                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
                 )
                 self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
                 return True
