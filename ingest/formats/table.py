@@ -1582,13 +1582,18 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"(line {header_line}), skipped: {above[:160]!r}{on}"
         )
     record: list[str] = []  # the raw lines of the row being read
+    source = itertools.chain(read[at:], it)
+    again: list[str] = []  # lines to read again (a stray quote's), the next one last
+    reread = 0  # how many lines were read again: the csv reader counts them twice
 
-    def kept(source: Iterable[str]) -> Iterator[str]:
-        for raw in source:
+    def kept() -> Iterator[str]:
+        while again or (raw := next(source, None)) is not None:
+            if again:
+                raw = again.pop()
             record.append(raw)
             yield raw
 
-    rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
+    rows = csv.reader(kept(), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
     repeated: list[str] = []  # the places of the header row said again below it
     broken: set[str] = set()  # the places of rows whose quoting is broken (a stray quote)
@@ -1640,7 +1645,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         for cells in rows:
             if last_found:  # (the row before this one)
                 fewest = min(fewest, last_fields)
-            first = header_line + done
+            first = header_line + done - reread
             last, last_where = record[:], f"line {first}"
             record.clear()
             done = rows.line_num
@@ -1649,18 +1654,15 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 repeated.append(last_where)  # (no talk: the header row again)
                 last_found = False
                 continue
-            if last_found and _swallowed(last, delimiter, fewest):
-                last_found = False  # (no row: its lines are read one by one)
-                unread: list[int] = []
-                for k, line in enumerate(last):
-                    if (line_cells := _whole_line(line, delimiter, fewest)) is not None:
-                        if any(c.strip() for c in line_cells):
-                            take(line_cells, f"line {first + k}")
-                    else:
-                        unread.append(first + k)
+            if last_found and _swallowed(last, delimiter, fewest, source, again):
+                # (no row: the lines after its first are read again as rows, quotes kept,
+                # a quoted cell of several lines in them one cell)
+                last_found = False
+                again.extend(reversed(last[1:]))
+                reread += len(last) - 1
                 reader.warnings.append(
                     registry.Unreadable(
-                        _mangled_said(reader.document, last, cells, len(header), first, unread)
+                        _mangled_said(reader.document, last, cells, len(header), first)
                     )
                 )
                 continue
@@ -1854,22 +1856,39 @@ def _broken_quoting(lines: list[str], delimiter: str) -> bool:
     return False
 
 
-def _swallowed(lines: list[str], delimiter: str, fewest: int) -> bool:
+def _swallowed(
+    lines: list[str], delimiter: str, fewest: int, source: Iterator[str], again: list[str]
+) -> bool:
     """Whether a row of several lines is whole rows a stray quote ran together: its
     quoting broken (`_broken_quoting`), and lines after its first whole rows of their
-    own (an abstract's second line is no whole row)."""
-    return (
-        len(lines) > 1
-        and _broken_quoting(lines, delimiter)
-        and any(_whole_line(line, delimiter, fewest) for line in lines[1:])
-    )
+    own, or the first of them beginning a whole row, read as CSV (quotes kept: a quoted
+    abstract of two lines is one cell), the lines after `lines` it needs taken from
+    `source` (after those of `again`, the lines to read again, the next one last) and
+    put back into `again`. An abstract's second line begins no whole row."""
+    if len(lines) < 2 or not _broken_quoting(lines, delimiter):
+        return False
+    if any(_whole_line(line, delimiter, fewest) for line in lines[1:]):
+        return True
+    taken: list[str] = []
+
+    def more() -> Iterator[str]:
+        yield from lines[1:]
+        while again or (raw := next(source, None)) is not None:
+            raw = again.pop() if again else raw
+            taken.append(raw)
+            yield raw
+
+    try:
+        cells = next(csv.reader(more(), delimiter=delimiter, strict=True), [])
+    except csv.Error:
+        cells = []
+    again.extend(reversed(taken))
+    return len(cells) >= max(fewest, 2)
 
 
-def _mangled_said(
-    document: str, lines: list[str], cells: list[str], width: int, first: int, unread: list[int]
-) -> str:
-    """The warning of a row a stray quote ran together (`_swallowed`), skipped: its
-    lines that are whole rows of their own read as rows, the others (`unread`) not."""
+def _mangled_said(document: str, lines: list[str], cells: list[str], width: int, first: int) -> str:
+    """The warning of a row a stray quote ran together (`_swallowed`), skipped: the
+    lines after its first are read again as rows of their own."""
     said = (
         f"{document} line {first}: a quote in this row breaks its cells "
         f"({len(cells)} cells where the header has {width}: {lines[0].strip()[:60]!r}), "
@@ -1877,13 +1896,9 @@ def _mangled_said(
     )
     if len(lines) > 1:
         last = first + len(lines) - 1
-        said += f" (the quote ran on to line {last}: "
-        others = [n for n in unread if n != first]
         said += (
-            f"line(s) {', '.join(map(str, others))} are no whole rows either and are not read, "
-            "the others are read as rows of their own)"
-            if others
-            else f"lines {first + 1}-{last} are read as rows of their own)"
+            f" (the quote ran on to line {last}: the lines from line {first + 1} on are "
+            "read again as rows, their quotes kept)"
         )
     return said
 
