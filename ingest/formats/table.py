@@ -1587,9 +1587,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
     reread = 0  # how many lines were read again: the csv reader counts them twice
 
     def kept() -> Iterator[str]:
-        while again or (raw := next(source, None)) is not None:
-            if again:
-                raw = again.pop()
+        while (raw := _next_line(again, source)) is not None:
             record.append(raw)
             yield raw
 
@@ -1873,8 +1871,7 @@ def _swallowed(
 
     def more() -> Iterator[str]:
         yield from lines[1:]
-        while again or (raw := next(source, None)) is not None:
-            raw = again.pop() if again else raw
+        while (raw := _next_line(again, source)) is not None:
             taken.append(raw)
             yield raw
 
@@ -1884,6 +1881,11 @@ def _swallowed(
         cells = []
     again.extend(reversed(taken))
     return len(cells) >= max(fewest, 2)
+
+
+def _next_line(again: list[str], source: Iterator[str]) -> str | None:
+    """The next line of a table: the last of the lines to read again, else the source's."""
+    return again.pop() if again else next(source, None)
 
 
 def _mangled_said(document: str, lines: list[str], cells: list[str], width: int, first: int) -> str:
