@@ -453,6 +453,13 @@ def parse_clock(value: object) -> time | None:
     return time(hour, minute)
 
 
+def stamped(value: str) -> bool:
+    """A clock time written to the second, other than on the minute ("14:22:31"): a
+    stamp of when something was sent or changed, never a program's time ("09:30:00")."""
+    m = re.fullmatch(_clock_pattern(), " ".join(value.split()))
+    return bool(m and m.group(3) and int(m.group(3)))
+
+
 def range_clocks(first: str, second: str) -> tuple[time | None, time | None]:
     """The clock times of a range; am/pm written only after the second ("9:00 - 9:50
     AM", "11:30 - 1 PM") holds for the first too where it keeps the range in order;
