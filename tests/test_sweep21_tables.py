@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from ingest import parse_text
+from ingest.detect import parse_path
 from talkbase.cli import main
+from tests.conftest import workbook
 
 HEAD = "Title,Speaker,Date,End,Submitted,Room\n"
 ROWS = [
@@ -66,7 +68,55 @@ def test_a_submitted_column_stamped_to_the_second_is_no_start():
 def test_a_column_of_starts_before_the_end_is_still_the_start_and_said():
     # the case that works (tests/test_sweep19_headers.py keeps its own): starts on the
     # minute, written before the end's column, each before its end
-    rows = [(*r[:3], s, r[3], r[5]) for r, s in zip(ROWS, ("09:30", "10:15", "13:00"))]
+    rows = [(*r[:3], s, r[3], r[5]) for r, s in zip(ROWS, ("09:30", "10:15", "13:00"), strict=True)]
     _, talks, warnings = parse_text(_table("Title,Speaker,Date,Açılış,End,Room\n", rows), "p.csv")
     assert [t.start.strftime("%H:%M") for t in talks] == ["09:30", "10:15", "13:00"]
     assert any("'Açılış' read as the start times by its values" in w for w in warnings)
+
+
+ZONED = (
+    ("Date", "Start", "End", "Title", "Speaker", "Room"),
+    ("2026-11-14", "09:30", "10:00", "Açılış Konuşması", "Ayşe Yılmaz", "Ana Salon"),
+    ("2026-11-14", "10:15", "11:00", "Kubernetes Üzerinde Sıfır Kesinti", "Can Öztürk", "Salon B"),
+)
+
+
+def _both(tmp_path: Path, title: str) -> list:
+    """The program under a title row, as a workbook and as a CSV, each read."""
+    book = workbook(tmp_path / "program.xlsx", {"Program": [(title,), *ZONED]}, merge="A1:F1")
+    flat = tmp_path / "program.csv"
+    flat.write_text(title + "\n" + "".join(",".join(r) + "\n" for r in ZONED), encoding="utf-8")
+    return [parse_path(book), parse_path(flat)]
+
+
+@pytest.mark.parametrize(
+    ("title", "offset"),
+    [
+        ("DevFest Türkiye 2026 — all times in TRT", "+0300"),
+        ("Moscow Python Conf 2026 (times MSK)", "+0300"),
+        ("PyBay 2026 · all times PDT", "-0800"),
+        ("DevDays 2026 - All times CET", "+0100"),
+        ("DevDays 2026 - All times EEST", "+0200"),
+    ],
+)
+def test_a_title_rows_zone_abbreviation_is_the_tables_zone(tmp_path, monkeypatch, title, offset):
+    # sweep 20 left it: "TRT", "MSK", "PDT" said no zone; the times were read in the
+    # default zone (November: standard time in each)
+    monkeypatch.setenv("TALKBASE_TIMEZONE", "Asia/Tokyo")
+    for doc in _both(tmp_path, title):
+        assert [t.start.strftime("%H:%M%z") for t in doc.talks] == [
+            f"09:30{offset}",
+            f"10:15{offset}",
+        ], doc.warnings
+        assert not any("names no time zone" in w for w in doc.warnings), doc.warnings
+
+
+def test_an_abbreviation_of_several_zones_is_said_not_guessed(tmp_path, monkeypatch):
+    # "IST": India's, Israel's or Ireland's; the times are read in the default, said
+    # in the warning that they are (no zone set: a zone the user set is their choice)
+    monkeypatch.delenv("TALKBASE_TIMEZONE")
+    for doc in _both(tmp_path, "PyCon 2026 — all times IST"):
+        assert [t.start.strftime("%H:%M%z") for t in doc.talks][:1] == ["09:30-0800"]
+        (said,) = [w for w in doc.warnings if "'IST'" in w]
+        assert "names several zones (Asia/Kolkata, Asia/Jerusalem, Europe/Dublin)" in said
+        assert "TALKBASE_TIMEZONE" in said, said

@@ -1570,7 +1570,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         if not reader.named and (conference := title_conference(title_row)):
             reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
-        reader.fallback = mdparts.stated_zone([above]) or reader.fallback
+        if stated := mdparts.stated_zone([above]):
+            reader.fallback = stated
+        elif several := mdparts.ambiguous_zone([above]):  # ("All times IST")
+            reader.warnings.append(registry.ZoneUnknown(several))
         # ("Day 1 — Thursday 5 March 2026": the day of rows that give none, as a
         # workbook's title rows name it; not a span of days, "3–4 June 2026")
         years = tuple(dict.fromkeys(int(y) for y in when.YEAR.findall(above)))
