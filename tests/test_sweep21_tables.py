@@ -120,3 +120,33 @@ def test_an_abbreviation_of_several_zones_is_said_not_guessed(tmp_path, monkeypa
         (said,) = [w for w in doc.warnings if "'IST'" in w]
         assert "names several zones (Asia/Kolkata, Asia/Jerusalem, Europe/Dublin)" in said
         assert "TALKBASE_TIMEZONE" in said, said
+
+
+def test_a_row_pasted_with_another_separator_is_read_by_it_not_one_title():
+    # before, its whole line was one talk's title, without a day or a time
+    text = (
+        "Title,Speaker,Date,Start,Room\n"
+        "Reliable Webhooks,Grace Obi,2026-05-20,09:00,Room 1\n"
+        "Feature Flags Done Right;Ifeanyi Nwosu;2026-05-20;10:00;Room 2\n"
+        "Chaos Days,Ada Obi,2026-05-21,11:00,Room 1\n"
+    )
+    _, talks, warnings = parse_text(text, "p.csv")
+    assert [(t.title, t.start.strftime("%d %H:%M"), t.room) for t in talks] == [
+        ("Reliable Webhooks", "20 09:00", "Room 1"),
+        ("Feature Flags Done Right", "20 10:00", "Room 2"),
+        ("Chaos Days", "21 11:00", "Room 1"),
+    ]
+    assert "p.csv line 3: its cells are separated by ';', not the header's ',': read so" in warnings
+
+
+def test_a_one_cell_row_with_commas_in_a_semicolon_table_stays_as_written():
+    # a note of three words and commas is no row of another separator: no date in it
+    text = (
+        "Title;Speaker;Date;Start\n"
+        "Reliable Webhooks;Grace Obi;2026-05-20;09:00\n"
+        "Lunch, coffee, cake, and talk\n"
+        "Chaos Days;Ada Obi;2026-05-20;11:00\n"
+    )
+    _, talks, warnings = parse_text(text, "p.csv")
+    assert "Lunch, coffee, cake, and talk" in [t.title for t in talks]
+    assert not any("separated by" in w for w in warnings)

@@ -38,7 +38,7 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
@@ -1670,6 +1670,13 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             if last_found:
                 if _broken_quoting(last, delimiter):
                     broken.add(last_where)  # (skipped where no reading places its cells)
+                timed = [header.index(cols[f]) for f in ("date", "start") if f in cols]
+                if other := _other_delimiter(cells, delimiter, len(header), timed, reader.kind):
+                    cells = other[1]  # (a row pasted from a table of another separator)
+                    reader.warnings.append(
+                        f"{reader.document} {last_where}: its cells are separated by "
+                        f"{other[0]!r}, not the header's {delimiter!r}: read so"
+                    )
                 take(cells, last_where)
         if last and _unclosed_quote(last, delimiter):
             if last_found:
@@ -1829,6 +1836,33 @@ def _whole_rows(lines: list[str], delimiter: str, fewest: int) -> list[list[str]
             return None
         rows.append(cells)
     return rows
+
+
+def _other_delimiter(
+    cells: list[str], delimiter: str, width: int, timed: list[int], kind: Callable[[str], str]
+) -> tuple[str, list[str]] | None:
+    """A row of one filled cell that is the header's number of cells, all but one at
+    most filled, by another of the separators a table's cells are written with ("," ";"
+    and tab), with a date or a time (`kind`) under the date's or the start's column
+    (`timed`, their indexes), each of those cells filled a date or a time: a row pasted
+    from a table written with that separator (its whole line would be one talk's
+    title). That separator and its cells; None otherwise (a day heading, a footer, a
+    title or a note with a semicolon in it)."""
+    filled = [c for c in cells if c.strip()]
+    if len(filled) != 1 or not timed:
+        return None
+    for other in (",", ";", "\t"):
+        if other == delimiter or other not in filled[0]:
+            continue
+        try:
+            split = next(csv.reader([filled[0]], delimiter=other, strict=True), [])
+        except csv.Error:
+            continue
+        said = [split[i] for i in timed if len(split) == width and split[i].strip()]
+        if said and all(kind(c) != "text" for c in said):
+            if sum(bool(c.strip()) for c in split) >= width - 1:
+                return other, split
+    return None
 
 
 def _whole_line(line: str, delimiter: str, fewest: int) -> list[str] | None:
