@@ -113,7 +113,6 @@ ABBREVIATED_ZONES = {
     "IDT": "Asia/Jerusalem",
     "NPT": "Asia/Kathmandu",
     "ICT": "Asia/Bangkok",
-    "PHT": "Asia/Manila",
     "AWST": "Australia/Perth",
     "ACDT": "Australia/Adelaide",
     "EDT": "America/New_York",
