@@ -660,13 +660,13 @@ def ambiguous_zone(lines: list[str]) -> str | None:
     """Where a line that speaks of time (`_says_time`) states the times in an
     abbreviation of several zones (`when.AMBIGUOUS_ZONES`: "All times IST"), which
     `stated_zone` reads as none of them: the abbreviation and the zones it names, for
-    a `registry.ZoneUnknown` ("'IST', which names several zones (Asia/Kolkata, …)");
-    None where no line does."""
+    a `registry.ZoneUnknown` ("'IST', which names several zones (Asia/Kolkata, …)":
+    none is guessed); None where no line does."""
     for line in lines:
         for name in _ABBREVIATION.findall(line):
             if name in when.AMBIGUOUS_ZONES and _says_time(line):
                 zones = ", ".join(when.AMBIGUOUS_ZONES[name])
-                return f"{name!r}, which names several zones ({zones}): none is guessed"
+                return f"{name!r}, which names several zones ({zones})"
     return None
 
 
