@@ -103,11 +103,25 @@ def city_zone(city: object, exemplar: bool = False) -> str | None:
     return _zones_by_city().get(head)
 
 
-# Zone abbreviations the tz database does not name, each said of one place only (IST,
-# CST, BST and AST each name several and are left out): "10:00 JST"; each is the one
-# the tz database writes for its zone's clocks (EAT: Nairobi's, and the zones linked to
-# it: Kampala, Addis Ababa)
+# Zone abbreviations the tz database does not name, each said of one place only (those
+# that name several are `AMBIGUOUS_ZONES`): "10:00 JST", "all times TRT"; each is the
+# one the tz database writes for its zone's clocks (EAT: Nairobi's, and the zones
+# linked to it: Kampala, Addis Ababa), or its summer time's (PDT, the Pacific's)
 ABBREVIATED_ZONES = {
+    "TRT": "Europe/Istanbul",
+    "MSK": "Europe/Moscow",
+    "IDT": "Asia/Jerusalem",
+    "NPT": "Asia/Kathmandu",
+    "ICT": "Asia/Bangkok",
+    "AWST": "Australia/Perth",
+    "ACDT": "Australia/Adelaide",
+    "EDT": "America/New_York",
+    "MDT": "America/Denver",
+    "PDT": "America/Los_Angeles",
+    "AKST": "America/Anchorage",
+    "AKDT": "America/Anchorage",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
     "EAT": "Africa/Nairobi",
     "CAT": "Africa/Maputo",
     "WAT": "Africa/Lagos",
@@ -127,6 +141,17 @@ ABBREVIATED_ZONES = {
     "CEST": "CET",
     "EEST": "EET",
     "WEST": "WET",
+}
+# Zone abbreviations that name several zones, and the zones each is written for: a
+# program that states its times in one is read in none of them (a warning says so)
+AMBIGUOUS_ZONES = {
+    "IST": ("Asia/Kolkata", "Asia/Jerusalem", "Europe/Dublin"),
+    "CST": ("America/Chicago", "Asia/Shanghai", "America/Havana"),
+    "CDT": ("America/Chicago", "America/Havana"),
+    "BST": ("Europe/London", "Asia/Dhaka"),
+    "AST": ("America/Halifax", "Asia/Riyadh"),
+    "PST": ("America/Los_Angeles", "Asia/Manila"),
+    "GST": ("Asia/Dubai", "Atlantic/South_Georgia"),
 }
 
 
@@ -451,6 +476,13 @@ def parse_clock(value: object) -> time | None:
     if hour > 23 or minute > 59 or int(second or 0) > 59:
         return None
     return time(hour, minute)
+
+
+def stamped(value: str) -> bool:
+    """A clock time written to the second, other than on the minute ("14:22:31"): a
+    stamp of when something was sent or changed, never a program's time ("09:30:00")."""
+    m = re.fullmatch(_clock_pattern(), " ".join(value.split()))
+    return bool(m and m.group(3) and int(m.group(3)))
 
 
 def range_clocks(first: str, second: str) -> tuple[time | None, time | None]:

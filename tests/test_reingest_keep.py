@@ -225,8 +225,41 @@ def test_rows_a_stray_quote_swallowed_are_read_not_lost(tmp_path, capsys):
     code, out, _ = _cli(capsys, "--home", str(home), "ingest", str(path))
     assert code == 0
     assert "prog.csv line 5: a quote in this row breaks its cells" in out
-    assert "lines 6-8 are read as rows of their own" in out
+    assert "to line 8: the lines from line 6 on are read again as rows" in out
     assert set(_titles(capsys, home)) == TITLES - {"Designing accessible forms"}
+
+
+def test_a_stray_quote_before_a_two_line_abstract_loses_only_its_own_row(tmp_path, capsys):
+    # sweep 20 left it: the quote opened on line 5 was closed by the quote that opens
+    # the next row's abstract, which spans two lines; the lines were then read one by
+    # one: "Kubernetes cost control" was lost and its abstract's second line stored
+    # as a talk. They are read again as CSV: that row is one talk, no line is a talk
+    home, path = tmp_path / "home", tmp_path / "prog.csv"
+    lines = _csv_lines()
+    lines[5] = lines[5].replace("Right-sizing requests and limits.", '"Right-sizing requests\r\n')
+    lines[5:6] = [lines[5].split("\r\n")[0] + "\r\n", 'and limits.",Europe/Berlin\r\n']
+    path.write_text("".join(lines), encoding="utf-8")
+    assert _cli(capsys, "--home", str(home), "ingest", str(path))[0] == 0
+    assert set(_titles(capsys, home)) == TITLES
+    line5 = '"' + lines[4].replace('"Labels, errors and focus order."', "Labels and focus")
+    path.write_text("".join(lines[:4] + [line5] + lines[5:]), encoding="utf-8")
+    # the broken row is a record not read: the re-ingest is refused, the store kept
+    code, out, err = _cli(capsys, "--home", str(home), "ingest", str(path))
+    assert code == 1 and "'Designing accessible forms'" in err and "line 5" in err, err
+    assert set(_titles(capsys, home)) == TITLES
+    # with --shrink only the broken row's talk goes: the two-line row is one talk
+    code, out, _ = _cli(capsys, "--home", str(home), "ingest", str(path), "--shrink")
+    assert code == 0 and "removed (1):" in out, out
+    assert set(_titles(capsys, home)) == TITLES - {"Designing accessible forms"}
+    code, out, _ = _cli(capsys, "--home", str(home), "export", "--format", "jsonl")
+    (k8s,) = [t for t in map(json.loads, out.splitlines()) if t["title"].startswith("Kub")]
+    assert k8s["abstract"].split() == "Right-sizing requests and limits.".split()
+    assert k8s["room"] == "Hall B" and "Tomasz Nowak" in json.dumps(k8s)
+    # a first ingest of the broken file: the same talks, each where it is written
+    fresh = tmp_path / "fresh"
+    code, out, _ = _cli(capsys, "--home", str(fresh), "ingest", str(path))
+    assert code == 0 and "to line 6: the lines from line 6 on are read again as rows" in out, out
+    assert set(_titles(capsys, fresh)) == TITLES - {"Designing accessible forms"}
 
 
 def test_the_help_of_shrink_names_the_unreadable_record(capsys):

@@ -656,6 +656,20 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
     return None
 
 
+def ambiguous_zone(lines: list[str]) -> str | None:
+    """Where a line that speaks of time (`_says_time`) states the times in an
+    abbreviation of several zones (`when.AMBIGUOUS_ZONES`: "All times IST"), which
+    `stated_zone` reads as none of them: the abbreviation and the zones it names, for
+    a `registry.ZoneUnknown` ("'IST', which names several zones (Asia/Kolkata, …)":
+    none is guessed); None where no line does."""
+    for line in lines:
+        for name in _ABBREVIATION.findall(line):
+            if name in when.AMBIGUOUS_ZONES and _says_time(line):
+                zones = ", ".join(when.AMBIGUOUS_ZONES[name])
+                return f"{name!r}, which names several zones ({zones})"
+    return None
+
+
 # the parts of a program's title ("PyData Amsterdam 2026 — Programme", "Agenda | NDC
 # Oslo 2026", "DevOpsDays, Zürich 2026")
 _TITLE_PART = re.compile(r"\s+[|\u2013\u2014\u00b7-]\s+|[,:]\s+")

@@ -38,7 +38,7 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
@@ -1570,7 +1570,10 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         if not reader.named and (conference := title_conference(title_row)):
             reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
-        reader.fallback = mdparts.stated_zone([above]) or reader.fallback
+        if stated := mdparts.stated_zone([above]):
+            reader.fallback = stated
+        elif several := mdparts.ambiguous_zone([above]):  # ("All times IST")
+            reader.warnings.append(registry.ZoneUnknown(several))
         # ("Day 1 — Thursday 5 March 2026": the day of rows that give none, as a
         # workbook's title rows name it; not a span of days, "3–4 June 2026")
         years = tuple(dict.fromkeys(int(y) for y in when.YEAR.findall(above)))
@@ -1582,13 +1585,16 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             f"(line {header_line}), skipped: {above[:160]!r}{on}"
         )
     record: list[str] = []  # the raw lines of the row being read
+    source = itertools.chain(read[at:], it)
+    again: list[str] = []  # lines to read again (a stray quote's), the next one last
+    reread = 0  # how many lines were read again: the csv reader counts them twice
 
-    def kept(source: Iterable[str]) -> Iterator[str]:
-        for raw in source:
+    def kept() -> Iterator[str]:
+        while (raw := _next_line(again, source)) is not None:
             record.append(raw)
             yield raw
 
-    rows = csv.reader(kept(itertools.chain(read[at:], it)), delimiter=delimiter)
+    rows = csv.reader(kept(), delimiter=delimiter)
     found_rows: list[tuple[dict[str, Any], str]] = []
     repeated: list[str] = []  # the places of the header row said again below it
     broken: set[str] = set()  # the places of rows whose quoting is broken (a stray quote)
@@ -1640,7 +1646,7 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         for cells in rows:
             if last_found:  # (the row before this one)
                 fewest = min(fewest, last_fields)
-            first = header_line + done
+            first = header_line + done - reread
             last, last_where = record[:], f"line {first}"
             record.clear()
             done = rows.line_num
@@ -1649,24 +1655,28 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
                 repeated.append(last_where)  # (no talk: the header row again)
                 last_found = False
                 continue
-            if last_found and _swallowed(last, delimiter, fewest):
-                last_found = False  # (no row: its lines are read one by one)
-                unread: list[int] = []
-                for k, line in enumerate(last):
-                    if (line_cells := _whole_line(line, delimiter, fewest)) is not None:
-                        if any(c.strip() for c in line_cells):
-                            take(line_cells, f"line {first + k}")
-                    else:
-                        unread.append(first + k)
+            if last_found and _swallowed(last, delimiter, fewest, source, again):
+                # (no row: the lines after its first are read again as rows, quotes kept,
+                # a quoted cell of several lines in them one cell)
+                last_found = False
+                again.extend(reversed(last[1:]))
+                reread += len(last) - 1
                 reader.warnings.append(
                     registry.Unreadable(
-                        _mangled_said(reader.document, last, cells, len(header), first, unread)
+                        _mangled_said(reader.document, last, cells, len(header), first)
                     )
                 )
                 continue
             if last_found:
                 if _broken_quoting(last, delimiter):
                     broken.add(last_where)  # (skipped where no reading places its cells)
+                timed = [header.index(cols[f]) for f in ("date", "start") if f in cols]
+                if other := _other_delimiter(cells, delimiter, len(header), timed, reader.kind):
+                    cells = other[1]  # (a row pasted from a table of another separator)
+                    reader.warnings.append(
+                        f"{reader.document} {last_where}: its cells are separated by "
+                        f"{other[0]!r}, not the header's {delimiter!r}: read so"
+                    )
                 take(cells, last_where)
         if last and _unclosed_quote(last, delimiter):
             if last_found:
@@ -1828,6 +1838,33 @@ def _whole_rows(lines: list[str], delimiter: str, fewest: int) -> list[list[str]
     return rows
 
 
+def _other_delimiter(
+    cells: list[str], delimiter: str, width: int, timed: list[int], kind: Callable[[str], str]
+) -> tuple[str, list[str]] | None:
+    """A row of one filled cell that is the header's number of cells, all but one at
+    most filled, by another of the separators a table's cells are written with ("," ";"
+    and tab), with a date or a time (`kind`) under the date's or the start's column
+    (`timed`, their indexes), each of those cells filled a date or a time: a row pasted
+    from a table written with that separator (its whole line would be one talk's
+    title). That separator and its cells; None otherwise (a day heading, a footer, a
+    title or a note with a semicolon in it)."""
+    filled = [c for c in cells if c.strip()]
+    if len(filled) != 1 or not timed:
+        return None
+    for other in (",", ";", "\t"):
+        if other == delimiter or other not in filled[0]:
+            continue
+        try:
+            split = next(csv.reader([filled[0]], delimiter=other, strict=True), [])
+        except csv.Error:
+            continue
+        said = [split[i] for i in timed if len(split) == width and split[i].strip()]
+        if said and all(kind(c) != "text" for c in said):
+            if sum(bool(c.strip()) for c in split) >= width - 1:
+                return other, split
+    return None
+
+
 def _whole_line(line: str, delimiter: str, fewest: int) -> list[str] | None:
     """The cells of one line where it is a whole row of its own (its quotes kept to
     the rules, at least `fewest` cells; a blank line: none), else None."""
@@ -1854,22 +1891,43 @@ def _broken_quoting(lines: list[str], delimiter: str) -> bool:
     return False
 
 
-def _swallowed(lines: list[str], delimiter: str, fewest: int) -> bool:
+def _swallowed(
+    lines: list[str], delimiter: str, fewest: int, source: Iterator[str], again: list[str]
+) -> bool:
     """Whether a row of several lines is whole rows a stray quote ran together: its
     quoting broken (`_broken_quoting`), and lines after its first whole rows of their
-    own (an abstract's second line is no whole row)."""
-    return (
-        len(lines) > 1
-        and _broken_quoting(lines, delimiter)
-        and any(_whole_line(line, delimiter, fewest) for line in lines[1:])
-    )
+    own, or the first of them beginning a whole row, read as CSV (quotes kept: a quoted
+    abstract of two lines is one cell), the lines after `lines` it needs taken from
+    `source` (after those of `again`, the lines to read again, the next one last) and
+    put back into `again`. An abstract's second line begins no whole row."""
+    if len(lines) < 2 or not _broken_quoting(lines, delimiter):
+        return False
+    if any(_whole_line(line, delimiter, fewest) for line in lines[1:]):
+        return True
+    taken: list[str] = []
+
+    def more() -> Iterator[str]:
+        yield from lines[1:]
+        while (raw := _next_line(again, source)) is not None:
+            taken.append(raw)
+            yield raw
+
+    try:
+        cells = next(csv.reader(more(), delimiter=delimiter, strict=True), [])
+    except csv.Error:
+        cells = []
+    again.extend(reversed(taken))
+    return len(cells) >= max(fewest, 2)
 
 
-def _mangled_said(
-    document: str, lines: list[str], cells: list[str], width: int, first: int, unread: list[int]
-) -> str:
-    """The warning of a row a stray quote ran together (`_swallowed`), skipped: its
-    lines that are whole rows of their own read as rows, the others (`unread`) not."""
+def _next_line(again: list[str], source: Iterator[str]) -> str | None:
+    """The next line of a table: the last of the lines to read again, else the source's."""
+    return again.pop() if again else next(source, None)
+
+
+def _mangled_said(document: str, lines: list[str], cells: list[str], width: int, first: int) -> str:
+    """The warning of a row a stray quote ran together (`_swallowed`), skipped: the
+    lines after its first are read again as rows of their own."""
     said = (
         f"{document} line {first}: a quote in this row breaks its cells "
         f"({len(cells)} cells where the header has {width}: {lines[0].strip()[:60]!r}), "
@@ -1877,13 +1935,9 @@ def _mangled_said(
     )
     if len(lines) > 1:
         last = first + len(lines) - 1
-        said += f" (the quote ran on to line {last}: "
-        others = [n for n in unread if n != first]
         said += (
-            f"line(s) {', '.join(map(str, others))} are no whole rows either and are not read, "
-            "the others are read as rows of their own)"
-            if others
-            else f"lines {first + 1}-{last} are read as rows of their own)"
+            f" (the quote ran on to line {last}: the lines from line {first + 1} on are "
+            "read again as rows, their quotes kept)"
         )
     return said
 

@@ -172,8 +172,10 @@ def _clock_columns(
     where no end or duration is named; else the one column of single clock times
     before the named end's in each row ("Başlangıç": "10:15", beside "Bitiş":
     "11:00"), or two such columns, the start and the end after it, where no end or
-    duration is named. A lone column of single clocks is none (a talk's submission,
-    the doors' opening), nor is any where more columns fit: {}."""
+    duration is named, each start as a start behaves (`_starts`). A lone column of
+    single clocks is none (a talk's submission, the doors' opening), nor is one
+    after the end's column or stamped to the second ("Submitted"), nor is any where
+    more columns fit: {}; a column not read so is said unread (`by_values`)."""
     clocked = [
         c
         for c in dict.fromkeys(header)
@@ -183,11 +185,30 @@ def _clock_columns(
     timed = "end" in cols or "duration" in cols
     if spans:
         return {"start": spans[0]} if len(spans) == 1 and not timed else {}
-    if len(clocked) == 1 and "end" in cols and _ordered(header, rows, clocked[0], cols["end"]):
+    if (
+        len(clocked) == 1
+        and "end" in cols
+        and _starts(header, rows, values, clocked[0], cols["end"])
+    ):
         return {"start": clocked[0]}
-    if len(clocked) == 2 and not timed and _ordered(header, rows, *clocked):
+    if len(clocked) == 2 and not timed and _starts(header, rows, values, *clocked):
         return {"start": clocked[0], "end": clocked[1]}
     return {}
+
+
+def _starts(
+    header: list[str], rows: list[list[str]], values: dict[str, list[str]], first: str, then: str
+) -> bool:
+    """Whether the clock times of column `first` behave as the starts of the talks that
+    column `then` gives the ends of: written before it, as a program writes a talk's
+    start before its end; each on the minute, as a program's times are (a clock with
+    its seconds, "14:22:31", stamps when something was sent or changed); and before
+    the end in its row (`_ordered`). A column of when each proposal was submitted,
+    after the end's or stamped to the second, is none."""
+    if header.index(first) > header.index(then):
+        return False
+    stamps = any(map(when.stamped, values.get(first, [])))
+    return not stamps and _ordered(header, rows, first, then)
 
 
 def _ordered(header: list[str], rows: list[list[str]], first: str, then: str) -> bool:

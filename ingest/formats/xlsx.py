@@ -46,8 +46,8 @@ from typing import Any
 
 from ingest import when
 from ingest.formats.columns import resolve
-from ingest.formats.mdparts import document_years, room_named, stated_zone
-from ingest.formats.registry import Format, Options, Result, Unreadable, register
+from ingest.formats.mdparts import ambiguous_zone, document_years, room_named, stated_zone
+from ingest.formats.registry import Format, Options, Result, Unreadable, ZoneUnknown, register
 from ingest.formats.table import (
     PREAMBLE,
     day_named,
@@ -410,6 +410,10 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
     default = when.zone(options.default_tz) or UTC
     anywhere = stated_zone([text for t in tables for _, text in t.titles])
     fallback = anywhere or default
+    if anywhere is None and (
+        several := ambiguous_zone([text for t in tables for _, text in t.titles])
+    ):
+        warnings.append(ZoneUnknown(several))  # ("All times IST": no zone guessed)
     dated = [_day_named(t, years) for t in tables]
     # the conference the first title row names, as a CSV's (`table.title_conference`)
     first = next((t.titles[0][1] for t in tables if t.titles), "")
