@@ -151,7 +151,15 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
-      (in a program of two languages, the others stay without).
+      (in a program of two languages, the others stay without);
+    - a talk wholly in Latin letters the identifier is unsure of (under QUERY_SURE: "Go
+      concurrency patterns", "Scaling Kubernetes at LINE") in a program whose texts are
+      mostly in another script and in a language not written in Latin (Thai, Persian):
+      the program's language written in Latin letters (English, or one its other talks
+      are in) the identifier ranks first for it;
+    - a talk with no Latin letter left without ("उद्घाटन समारोह", which the identifier
+      takes for Nepali): the language of the program's (its talks', theirs together)
+      not written in Latin that the identifier ranks among its first NEAR for it.
 
     A talk `guess` names the language of is left to it (ingest/merge/combine.py), one whose
     program names its language keeps it."""
