@@ -151,18 +151,29 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
-      (in a program of two languages, the others stay without).
+      (in a program of two languages, the others stay without);
+    - a talk wholly in Latin letters the identifier is unsure of (under QUERY_SURE: "Go
+      concurrency patterns", "Scaling Kubernetes at LINE") in a program whose texts are
+      mostly in another script and in a language not written in Latin (Thai, Persian):
+      the program's language written in Latin letters (English, or one its other talks
+      are in) the identifier ranks first for it;
+    - a talk with no Latin letter left without ("उद्घाटन समारोह", which the identifier
+      takes for Nepali): the language of the program's (its talks', theirs together)
+      not written in Latin that the identifier ranks among its first NEAR for it.
 
     A talk `guess` names the language of is left to it (ingest/merge/combine.py), one whose
     program names its language keeps it."""
     short: dict[int, str] = {}
     unsure: dict[int, str] = {}
+    guessed: set[str] = set()  # the languages `guess` names talks of this program in
     for n, t in enumerate(talks):
         text = _words(t.title, t.abstract)
         if not t.language and len(text) < MIN_CHARS:
             short[n] = text
-        elif not t.language and not guess(t.title, t.abstract):
+        elif not t.language and not (said := guess(t.title, t.abstract)):
             unsure[n] = text
+        elif not t.language and said:
+            guessed.add(said)
     undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
     few, together = _sample_language(short), _sample_language(undecided)
     if few is None and short and len(" ".join(short.values())) < MIN_CHARS:
@@ -172,13 +183,25 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
     out = list(talks)
     # the languages a low-bar guess of a Latin-letter talk may name: English, and those
     # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)
-    held = {"en"} | {t.language for t in talks if t.language}
+    held = {"en"} | {t.language for t in talks if t.language} | guessed
     latin = _mostly_latin(undecided.values())
     for n, text in undecided.items():
         own, sure = _namer().classify(text)
         home = few if few is not None and n in short else together
         likely = sure >= SURE or (sure >= QUERY_SURE and own in held)
+        in_latin = _likeliest(text, {c for c in held if written_in_latin(c)})
         if (
+            home is not None
+            and not latin
+            and sure < QUERY_SURE
+            and in_latin is not None
+            and _other_script(text, in_latin, home)
+        ):
+            # "Scaling Kubernetes at LINE" among Thai titles: in no language written in
+            # the program's script; the identifier, unsure of so few words ("tl", 0.2),
+            # is asked which of the program's languages written in Latin letters it is
+            out[n] = replace(talks[n], language=in_latin)
+        elif (
             few is not None
             and n in short
             and (own == few or sure < QUERY_SURE)
@@ -189,7 +212,32 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
             out[n] = replace(talks[n], language=own)
         elif together is not None and own == together and _in_its_letters(text, together, latin):
             out[n] = replace(talks[n], language=together)
+        elif not any(latin_letters_only(c) for c in text if c.isalpha()) and (
+            near := _near(
+                text, {c for c in {*held, few, together} if c and written_in_latin(c) is False}
+            )
+        ):
+            out[n] = replace(talks[n], language=near)
     return out
+
+
+NEAR = 3  # a program's language among the identifier's first this many for a text
+
+
+def _likeliest(text: str, among: set[str]) -> str | None:
+    """The language of `among` the identifier takes `text` for likeliest; None where
+    `among` is empty."""
+    return next((c for c, _ in _namer().rank(text) if c in among), None)
+
+
+def _near(text: str, among: set[str]) -> str | None:
+    """The language of `among` (a program's languages) the identifier ranks `text`
+    likeliest in, where it is among its first NEAR: a short Devanagari title
+    ("उद्घाटन समारोह", "Opening ceremony") the identifier takes for Nepali or Marathi,
+    in a program whose other talks are in Hindi, is Hindi; one it puts no language of
+    the program near (a Devanagari title among Japanese talks) stays without."""
+    first = [c for c, _ in _namer().rank(text)[:NEAR]]
+    return next((c for c in first if c in among), None)
 
 
 def _in_its_letters(text: str, code: str, mostly_latin: bool) -> bool:

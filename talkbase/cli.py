@@ -242,7 +242,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     w(
         f"  speakers: {output.speakers(t) or '-'}\n  when: {output.when(t, output.Naming(tb.nights))}\n  room: {t.room or '-'}\n"
     )
-    w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n  conference: {t.conference}\n")
+    w(f"  track: {t.track or '-'}\n  format: {t.format or '-'}\n")
+    if language := output.language_name(t.language):
+        w(f"  language: {language}\n")
+    w(f"  conference: {t.conference}\n")
     w(f"\n{t.abstract}\n")
     for label, text in t.notes:
         w(f"\n{label}: {text}\n")

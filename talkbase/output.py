@@ -35,6 +35,16 @@ _SEQUENCE = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _C1_AND_DEL = re.compile(r"[\x7f-\x9f]")
 
+
+def language_name(code: str | None) -> str:
+    """A talk's language as `show` names it ("English (en)", "Hindi (hi)"; the code
+    alone for a language with no name here); "" where none is known."""
+    if not code:
+        return ""
+    name = english_name(code)
+    return f"{name} ({code})" if name != code else code
+
+
 # how the text output names a signal's rank ("words #2, meaning #5")
 SAID = {"lexical": "words", "dense": "meaning", "multilingual": "meaning in any language"}
 

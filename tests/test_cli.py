@@ -155,6 +155,8 @@ def test_show_lists_sources_and_conflicts(home, capsys):
     assert code == 0
     assert "conflict in speakers" in out and "Thomas Wang (Meta); Zach DeVito (Meta)" in out
     assert "000_3ed018f1c49838da.txt (digest" in out and "001_8fbb4517d0e7d07e.txt (blog" in out
+    # sweep 21 (21): the talk's language, which `export` gave and `show` did not
+    assert "\n  language: English (en)\n" in out
 
 
 def test_stats(home, capsys):

@@ -255,9 +255,11 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "العنوان",
         "tieu_de",
         "judul",
+        "tajuk",
         "otsikko",
         "cim",
         "titlu",
+        "tytul",
         "शीर्षक",
         "विषय",
         "หัวข้อ",
@@ -396,6 +398,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "pembicara",
         "narasumber",
         "pemateri",
+        "penceramah",
         "puhuja",
         "puhujat",
         "esiintyja",
@@ -506,6 +509,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "baslangic",
         "baslangic_saati",
         "baslama",
+        "poczatek",
         "時間",
         "時刻",
         "开始时间",
@@ -522,6 +526,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "waktu",
         "jam",
         "mulai",
+        "mula",
+        "masa",
         "aika",
         "alkaa",
         "kello",
@@ -530,6 +536,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "inceput",
         "प्रारंभ",
         "आरंभ",
+        "शुरू",
         "समय",
         "เวลา",
         "เริ่ม",
@@ -568,11 +575,15 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "sluttid",
         "bitis",
         "bitis_saati",
+        "koniec",
         "終了",
         "结束时间",
         "結束時間",
         "종료",
         "kết thúc",
+        "selesai",
+        "berakhir",
+        "tamat",
         "समाप्ति",
         "अंत",
         "สิ้นสุด",
@@ -623,6 +634,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "اليوم",
         "ngay",
         "tanggal",
+        "tarikh",
+        "hari",
         "paivamaara",
         "paiva",
         "nap",
@@ -676,6 +689,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ruang",
         "ruangan",
         "lokasi",
+        "bilik",
         "paikka",
         "terem",
         "helyszin",
@@ -716,6 +730,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "spar",
         "spor",
         "sekce",
+        "sciezka",
         "kategori",
         "トラック",
         "分野",
@@ -731,6 +746,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "eixo",
         "المسار",
         "jalur",
+        "topik",
+        "trek",
+        "chu_de",
         "szekcio",
         "sectiune",
         "ट्रैक",
@@ -761,9 +779,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "jazyk",
         "sprak",
         "dil",
+        "jezyk",
         "言語",
         "语言",
         "언어",
+        "ngon_ngu",
+        "bahasa",
         "भाषा",
         "ภาษา",
         "اللغة",
@@ -860,6 +881,24 @@ def said_in_another_language(header: object, fld: str) -> bool:
     key = norm(header)
     theirs = IN_OTHER_LANGUAGES.get(fld, ())
     return bool(key) and (key in theirs or key.replace("_", "") in theirs)
+
+
+# a line's label of two or three words before its colon ("Diễn giả: …", "Người trình
+# bày: …", "Thời gian: …"): the labels of one word are each format's own to find
+_WORDS_LABEL = re.compile(
+    r"^([^\W\d_][\w\-]*(?:[ \t]+[^\W\d_][\w\-]*){1,2})[ \t]*[:\uff1a][ \t]*(.*)$"
+)
+
+
+def words_label(line: str) -> re.Match[str] | None:
+    """A line labelled by a few words that name a field in another language, as the one
+    list of them writes it (`IN_OTHER_LANGUAGES`: "Diễn giả: Nguyễn Văn An", Vietnamese
+    for "Speaker"): the match, its label and its value (groups 1 and 2); None for any
+    other line ("Note that: …"), read by calendars and Markdown programs alike."""
+    m = _WORDS_LABEL.match(line.strip())
+    if m is None or not any(said_in_another_language(m.group(1), f) for f in IN_OTHER_LANGUAGES):
+        return None
+    return m
 
 
 # Inclusive writing names one column in several spellings: "Intervenant·e·s" and

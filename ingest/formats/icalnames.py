@@ -25,6 +25,7 @@ from ingest.formats.columns import (
     of_other_tools,
     resolve,
     said_in_another_language,
+    words_label,
 )
 from ingest.speakers import parse_speakers
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name, untitled
@@ -151,6 +152,10 @@ def split_summary(
     title, tail = _title_and_tail(summary)
     if not title or not tail:
         return summary, ()
+    if alone and not re.search(r",|\s+&\s+|;\s+", tail):
+        # the one person the calendar names elsewhere, whatever words their name holds
+        # ("Nguyễn Văn An": "an" is no English name's word, yet the calendar says so)
+        return title, (Speaker(tail),)
     chunks: list[str] = []
     for piece in re.split(r"\s+&\s+|;\s+", tail):
         if chunks and not name_like(piece.split(",")[0].strip()):
@@ -196,6 +201,15 @@ class SummaryNames:
 # ("Sprecher:", "Palestrante:": ingest/formats/columns.py, the one list), written
 # inclusively ("Referent*innen:", "Referent:innen:": columns.INCLUSIVE), or any word
 _LABELLED = re.compile(rf"^([^\W\d_](?:[\w\-]|{INCLUSIVE.pattern}){{0,30}})\s*:\s*(.+)$")
+
+
+def _labelled(line: str) -> re.Match[str] | None:
+    """A labelled line's match (its label, its value): a label of one word (`_LABELLED`),
+    or of a few that name a field in another language ("Diễn giả:": `columns.words_label`)."""
+    m = _LABELLED.match(line.strip())
+    if m is None and (m := words_label(line)) is not None and not m.group(2).strip():
+        return None
+    return m
 
 
 def _plural(word: str) -> bool:
@@ -271,7 +285,7 @@ def people_labels(descriptions: Iterable[str], named: Iterable[Speaker]) -> froz
     ("Thema", "Track") never names people."""
     lines: list[tuple[str, bool, tuple[Speaker, ...]]] = []  # (label, a header's, people)
     for text in descriptions:
-        said = [m.group(1) for line in text.split("\n") if (m := _LABELLED.match(line.strip()))]
+        said = [m.group(1) for line in text.split("\n") if (m := _labelled(line))]
         # another tool's word ("Moderator", "Trainer": `of_other_tools`) names an event's
         # people as a header's would only where no other label of it names its speakers
         # ("Panelists:", "Speaker:"), read or not
@@ -280,7 +294,7 @@ def people_labels(descriptions: Iterable[str], named: Iterable[Speaker]) -> froz
             for w in said
         )
         for line in text.split("\n"):
-            m = _LABELLED.match(line.strip())
+            m = _labelled(line)
             listed = listed_people(names_and_text(m.group(2))[0]) if m else ()
             if not m or not listed or _label_kind(m.group(1)):
                 continue
@@ -414,7 +428,7 @@ def split_description(
         The people it names are `got`."""
         nonlocal got, track
         got = ()
-        m = _LABELLED.match(line.strip())
+        m = _labelled(line)
         kind = _label_kind(m.group(1)) if m else None
         if m and kind is None and norm(m.group(1)) in roles:
             names, rest = names_and_text(m.group(2), below)

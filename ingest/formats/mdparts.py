@@ -18,7 +18,7 @@ from datetime import date, datetime, time, tzinfo
 from functools import cache
 
 from ingest import when
-from ingest.formats.columns import said_in_another_language
+from ingest.formats.columns import said_in_another_language, words_label
 from ingest.formats.icalnames import people
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
@@ -103,7 +103,7 @@ def label_field(word: str) -> str | None:
 def labelled(line: str) -> tuple[str, str] | None:
     """(field, value) of a labelled line ("Speakers: Jane Doe", "Palestrante: Ana
     Souza"), the value maybe empty (the field's text below it); None for any other."""
-    m = LABEL.match(line) or _OTHER_LABEL.match(line)
+    m = LABEL.match(line) or _OTHER_LABEL.match(line) or words_label(line)
     fld = label_field(m.group(1)) if m else None
     return (fld, m.group(2)) if m and fld else None
 

@@ -108,8 +108,16 @@ def own_languages(counts: Iterable[tuple[str, int]]) -> tuple[str, ...]:
     )
 
 
+# Devanagari writes a nasal before a consonant either as the nasal consonant with a
+# virama or as an anusvara ("हिन्दी" and "हिंदी" are one word, Hindi): names compare in
+# the anusvara's spelling
+_DEVANAGARI_NASAL = re.compile("[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915-\u0939])")
+
+
 def _plain(text: str) -> str:
-    """Lowercase, accents off, one space between words."""
+    """Lowercase, accents off, one space between words; a Devanagari nasal before a
+    consonant written as an anusvara (`_DEVANAGARI_NASAL`)."""
+    text = _DEVANAGARI_NASAL.sub("\u0902", unicodedata.normalize("NFC", text))
     folded = unicodedata.normalize("NFKD", text.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
@@ -156,14 +164,19 @@ def _named_elsewhere() -> dict[str, str]:
     and so are names under five letters (but two Chinese characters, kana or Hangul:
     "英語") and English names of places ("Dan", "Tai",
     "Japan", "Korea": review), which say no language in a field that holds other
-    words; {} without Babel. Built once, when a name is not one of `_BY_NAME`'s."""
+    words, but for a language's name in its own ("Indonesia", Indonesian's, as an
+    Indonesian program's language column writes it); {} without Babel. Built once, when
+    a name is not one of `_BY_NAME`'s."""
     found: dict[str, set[str]] = {}
+    own: set[str] = set()  # each language's name in itself
     for said_in in (*written_in(), *_other_scripts()):
         locale = _locale(said_in)
         for code, name in dict(locale.languages if locale is not None else {}).items():
             if code in _NAMES:
                 for form in (name.casefold(), _plain(name)):
                     found.setdefault(form, set()).add(code)
+                    if code == said_in[:2]:
+                        own.add(form)
     english = _locale("en")
     names = dict(english.territories).values() if english else ()
     places = {w for n in names for w in [_plain(n), *_plain(n).split()]}  # "Korea" too
@@ -172,7 +185,7 @@ def _named_elsewhere() -> dict[str, str]:
         for form, codes in found.items()
         if len(codes) == 1
         and (len(form) >= 5 or _CJK_WORD.fullmatch(form))
-        and _plain(form) not in places
+        and (_plain(form) not in places or form in own)
     }
 
 
