@@ -216,7 +216,9 @@ class KnowledgeBase:
         return filters if day is None else replace(filters, day=WEEKDAYS[day][:3].title())
 
     def talk(self, ref: str | int) -> Talk:
-        """A talk by id, exact title, unique title prefix, or close title match."""
+        """A talk by id, exact title, unique title prefix, or close title match; or so
+        once the words the base does not hold are corrected as search corrects them
+        ("similar Kuberentes": "Scaling Kubernetes at LINE")."""
         text = str(ref).strip()
         if re.fullmatch(r"[0-9]{1,18}", text) and int(text) in self.talks:  # ASCII digits only
             return self.talks[int(text)]
@@ -232,7 +234,24 @@ class KnowledgeBase:
             if len(found) != 1:
                 raise TalkNotFound(text, self._told_apart(found))
             return self.talks[found[0][0]]
-        return self.talks[titles.find(self.con, text, self._title_keys_stored, self._told_apart)]
+        try:
+            return self.talks[
+                titles.find(self.con, text, self._title_keys_stored, self._told_apart)
+            ]
+        except TalkNotFound as missed:
+            if missed.candidates:
+                raise
+            # a typo of a word the base holds ("Kuberentes"): the name as search corrects
+            # it ("did you mean": `suggest`), where it corrects every unknown word
+            said = suggest(text, self.vocab)
+            if not all_suggested(text, self.vocab, said, ()):
+                raise
+            fixed = correct(text, said)
+            try:
+                tid = titles.find(self.con, fixed, self._title_keys_stored, self._told_apart)
+            except TalkNotFound as near:  # (the talks the corrected name names, if several)
+                raise (near if near.candidates else missed) from None
+            return self.talks[tid]
 
     def _told_apart(self, found: list[tuple[int, str]]) -> list[str]:
         """Candidates for a name as "id: title", with when and where for those whose

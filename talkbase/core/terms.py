@@ -208,6 +208,18 @@ def type_word(word: str) -> str:
 # marks are no accents, and two of them may be a word ("英語")
 EAST_ASIAN = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 HAN = "\u3400-\u9fff\uf900-\ufaff"  # Chinese characters (Japanese's kanji too)
+# the scripts written without spaces between words, by the language written so (a
+# regular expression's class each): a run of their letters is a phrase, cut at the
+# words the reader knows in it (index/search/read/whenwords._cut_at_known). Japanese,
+# whose runs change script between words, is cut where they do
+UNSPACED: dict[str, str] = {
+    "zh": HAN,
+    "th": "\u0e00-\u0e7f",  # Thai
+    "lo": "\u0e80-\u0eff",  # Lao
+    "km": "\u1780-\u17ff\u19e0-\u19ff",  # Khmer
+    "my": "\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f",  # Myanmar
+}
+UNSPACED_LETTERS = "".join(UNSPACED.values())
 
 # letters that carry no accent to drop but stand for a plain one (Turkish "Konuşmacı",
 # Danish "Lørdag", Polish "odwołane"): `fold` keeps them; names compared loosely drop them
@@ -227,6 +239,18 @@ def fold(text: str) -> str:
         return text.casefold()
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # (a decimal digit of another script)
+
+
+def digits(text: str) -> str:
+    """`text` with the decimal digits of any script written as ASCII ones ("۲۰۱",
+    "२०१", "๒๐๑" are "201"), where numbers compare whatever digits a program and a
+    question write them in (a room's number: index/search/read/vocab.py)."""
+    if text.isascii() or not _OTHER_DIGIT.search(text):
+        return text
+    return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
 
 
 # The formats above (and the plain talk) as a program names them in a label of its own

@@ -1083,19 +1083,23 @@ def numbered_room_words() -> dict[str, frozenset[str]]:
 
 @lru_cache(maxsize=64)
 def room_words(languages: frozenset[str]) -> frozenset[str]:
-    """The words for a room in English and the given languages (one word each); made
-    once per set of languages (the room reader asks at every token)."""
-    return frozenset(w for code in _of(languages) for w in ROOM_WORDS.get(code, ()) if " " not in w)
+    """The words for a room in English and the given languages (one word each), folded;
+    made once per set of languages (the room reader asks at every token)."""
+    return frozenset(
+        fold(w) for code in _of(languages) for w in ROOM_WORDS.get(code, ()) if " " not in w
+    )
 
 
-# -- Chinese (zh) -------------------------------------------------------------------
+# -- Chinese (zh), and the other languages written without spaces --------------------
 # Chinese writes no spaces and, unlike Japanese, never changes script between its
 # words: a run of Chinese characters is cut at the words the reader knows in it (its
 # weekdays, parts of the day, the base's rooms, tracks and languages, and the words
-# here: whenwords._cut_at_known), longest first, the rest kept as written
-# ("周六上午的人工智能演讲" is "周六", "上午", "的", "人工智能", "演讲").
-# The languages written so: in Chinese characters alone, with no kana to cut them
-CUT_IN_RUNS = frozenset(("zh",))
+# of this file: `run_words`; whenwords._cut_at_known), longest first, the rest kept as
+# written ("周六上午的人工智能演讲" is "周六", "上午", "的", "人工智能", "演讲").
+# Thai, Lao, Khmer and Myanmar write no spaces between words either ("ปัญญาประดิษฐ์
+# วันอาทิตย์" glued: AI on Sunday), and are cut so in a run of their letters.
+# The languages written so (talkbase/core/terms.UNSPACED: their scripts)
+CUT_IN_RUNS = frozenset(terms.UNSPACED)
 LANGUAGE_SAID_ZH = ("讲", "講", "说", "說")  # ("用英语讲的": spoken in English)
 # the one-character words that join a word the reader knows to the rest of its run
 # ("的" of "上午的数据库"): cut off only beside such a word, and no topic begins or
@@ -1502,10 +1506,10 @@ ADJECTIVE_AFTER_NOUN = ADJECTIVE_AFTER_NOUN | {"fa", "vi", "id", "th"}
 
 @lru_cache(maxsize=64)
 def run_words(languages: frozenset[str]) -> frozenset[str]:
-    """The words of this file a run of Chinese characters is cut at, in those of the
-    given languages written without spaces in Chinese characters alone
-    (`CUT_IN_RUNS`), folded: their cues, words for talks, time cues said after a time
-    and ordinal days ("第一天")."""
+    """The words of this file a run of letters is cut at, in those of the given
+    languages written without spaces (`CUT_IN_RUNS`: Chinese, Thai...), folded: their
+    cues, time cues before and after a time, words for talks, for a room and a place,
+    parts of the day, short and long, and ordinal days ("第一天")."""
     said: set[str] = set()
     for code in languages & CUT_IN_RUNS:
         entry = LEAVE_OUT.get(code)
@@ -1513,7 +1517,14 @@ def run_words(languages: frozenset[str]) -> frozenset[str]:
             said |= {"".join(c) for kind in (entry.words, entry.limits, entry.after) for c in kind}
         said |= set(TALK_NOUNS.get(code, ())) | set(TIME_CUES_AFTER.get(code, {}))
         said |= {o + n for o in DAY_ORDINALS.get(code, {}) for n in DAY_NOUNS.get(code, ())}
-    return frozenset(fold(w) for w in said)
+        said |= {"".join(c) for c in TIME_CUES.get(code, {})}
+        said |= {w.replace(" ", "") for w in DAY_PARTS.get(code, {})}
+        said |= {*PLACE_WORDS.get(code, ()), *LANGUAGE_CUES_IN.get(code, ())}
+        said |= {*LANGUAGE_WORDS.get(code, ()), *ROOM_WORDS.get(code, ())}
+        length = LENGTH_WORDS.get(code)
+        if length is not None:
+            said |= {*length.short, *length.long, *length.nouns}
+    return frozenset(fold(w) for w in said if " " not in w)
 
 
 @lru_cache(maxsize=64)

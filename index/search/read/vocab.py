@@ -27,10 +27,10 @@ from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.stemming import ENDING_LETTERS, a_form_of
-from talkbase.core.terms import EAST_ASIAN, HAN, fold, singular, type_word
+from talkbase.core.terms import EAST_ASIAN, HAN, UNSPACED_LETTERS, digits, fold, singular, type_word
 
 # words for a room in any language the lexicon knows: never a room's name alone
-_ROOM_NOUNS = frozenset(w for ws in lexicon.ROOM_WORDS.values() for w in ws)
+_ROOM_NOUNS = frozenset(fold(w) for ws in lexicon.ROOM_WORDS.values() for w in ws)
 FORMAT_SHARE = 0.5  # a session type more talks have than this is no limit read from words
 COMMON_SHARE = 0.4  # a word in more of the talks than this does not make a match alone
 COMMON_MIN_TALKS = 20  # in a smaller base every shared word counts
@@ -42,6 +42,7 @@ _NUMBERED = re.compile(r"[0-9a-z]")  # (what is left of "ホールA" without its
 _CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")  # (a weekday said short: "周六")
 _HAN = re.compile(f"[{HAN}]")  # (a Chinese character)
 _ONE_WORD_NAME = re.compile(f"[{EAST_ASIAN}]{{2,4}}")  # ("김민준", "王伟", "佐藤")
+_UNSPACED = re.compile(f"[{UNSPACED_LETTERS}]")  # (a letter of a script written so)
 
 
 norm = fold  # (the name this module's readers use)
@@ -122,9 +123,10 @@ class Vocab:
     format_languages: dict[str, frozenset[str]] = field(default_factory=dict)
     part_words: dict[str, str] = field(default_factory=Inflected)
     # a room whose name ends in a word for a room and a number or letter ("Sala 2",
-    # "Cinéma Le Royal – Salle 2", "Room A"), by that number or letter -> (the word,
-    # the room) of each: "room 2", "salle 2", "Saal 2" name it with another word for a
-    # room where the base calls its rooms with one word only (`room_nouns`)
+    # "Cinéma Le Royal – Salle 2", "Room A", "اتاق ۲"), by that number (in ASCII digits:
+    # terms.digits) or letter -> (the word, the room) of each: "room 2", "salle 2",
+    # "Saal 2" name it with another word for a room where the base calls its rooms with
+    # one word only (`room_nouns`)
     numbered_rooms: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     room_nouns: frozenset[str] = frozenset()  # the words for a room of those names
 
@@ -137,18 +139,19 @@ class Vocab:
 
     @cached_property
     def run_words(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The words a run of Chinese characters is cut at where a language written
-        so is asked in (`lexicon.CUT_IN_RUNS`: whenwords._cut_at_known), folded: the
-        base's weekdays, parts of the day, rooms, tracks, session types and languages
-        written in Chinese characters, and the lexicon's words of those languages; and
-        the particles cut off beside them (`lexicon.RUN_PARTICLES`). Empty elsewhere."""
+        """The words a run of letters written without spaces is cut at where a language
+        written so is asked in (`lexicon.CUT_IN_RUNS`: Chinese, Thai...;
+        whenwords._cut_at_known), folded: the base's weekdays, parts of the day, rooms,
+        tracks, session types and languages written in such letters (terms.UNSPACED),
+        and the lexicon's words of those languages; and the particles cut off beside
+        them (`lexicon.RUN_PARTICLES`). Empty elsewhere."""
         asked = self.asked_in & lexicon.CUT_IN_RUNS
         if not asked:
             return frozenset(), frozenset()
         names = [*self.day_words, *self.part_words, *self.tracks, *self.formats]
         names += [*self.rooms.values(), *(" ".join(k) for k in self.languages)]
         names += self.one_word_names.values()  # ("王伟的演讲")
-        own = {norm(n) for n in names if _HAN.search(n) and " " not in n.strip()}
+        own = {norm(n) for n in names if _UNSPACED.search(n) and " " not in n.strip()}
         return frozenset(own | lexicon.run_words(asked)), lexicon.run_particles(asked)
 
     @cached_property
@@ -412,10 +415,14 @@ class Vocab:
         """A room also by its code alone ("UB2.252A" of "UB2.252A (Lameere)"), by its
         name alone ("Lameere"), by its code as typed in a hurry ("ub2 252a", "h2215",
         "k4201": its letters and digits), by its name's words without their hyphens
-        ("chaos west buhne") and by any one word of a name of several ("Zuse" of "Hall
-        Zuse"; not a word for a room, "hall", "stage"), where no other room is called so."""
+        ("chaos west buhne"), by any one word of a name of several ("Zuse" of "Hall
+        Zuse"; not a word for a room, "hall", "stage") and by its name in ASCII digits
+        ("اتاق 2" of "اتاق ۲"), where no other room is called so."""
         extra: dict[tuple[str, ...], set[str]] = {}
         for key, room in self.rooms.items():
+            ascii_key = tuple(map(digits, key))  # "اتاق 2" of "اتاق ۲" (terms.digits)
+            if ascii_key != key:
+                extra.setdefault(ascii_key, set()).add(room)
             code = key[0] if key and any(ch.isdigit() for ch in key[0]) else ""
             if len(key) >= 2 and code:
                 extra.setdefault(key[:1], set()).add(room)
@@ -436,8 +443,9 @@ class Vocab:
                 self.rooms[key] = next(iter(rooms))
         numbered: dict[str, set[tuple[str, str]]] = {}
         for key, room in self.rooms.items():
-            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(key[-1]):
-                numbered.setdefault(key[-1], set()).add((key[-2], room))
+            number = digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
+            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(number):
+                numbered.setdefault(number, set()).add((key[-2], room))
         self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
         said = {w for key in self.rooms for w in key}  # ("ホールA", "第2会議室": one word)
         self.room_nouns = frozenset(word for pairs in numbered.values() for word, _ in pairs) | {

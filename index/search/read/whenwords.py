@@ -37,7 +37,7 @@ from index.search.read.daywords import (
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
-from talkbase.core.terms import HAN, WEEKDAYS, fold
+from talkbase.core.terms import HAN, UNSPACED_LETTERS, WEEKDAYS, fold
 from talkbase.core.when import EARLY, LATE, PARTS_OF_DAY, SHADES_OF_DAY, TONIGHT
 
 # Parts of the day as words (talkbase.core.when: the app's time-of-day filter means
@@ -184,6 +184,7 @@ def _runs(query: str) -> Iterator[re.Match[str]]:
 
 _ASIAN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _HAN = re.compile(f"[{HAN}]+")
+_UNSPACED = re.compile(f"[{UNSPACED_LETTERS}]")
 
 
 def _cut_before_cues(
@@ -220,28 +221,39 @@ def _cut_at_known(
     particles: Collection[str],
     inside: tuple[str, Collection[str]] = ("", ()),
 ) -> list[tuple[int, int]]:
-    """The runs `spans` of `query`, a run of Chinese characters cut at the words of
-    `known` in it (folded, two characters or more: a language's words that
-    `lexicon.CUT_IN_RUNS` holds, which never changes script between words), the
-    longest first from its start, and a particle (`particles`: "的") cut off beside
-    such a word; the rest kept whole ("周六上午的人工智能演讲" is "周六", "上午",
-    "的", "人工智能", "演讲"); a weekday or part of the day that ends inside a longer
-    word of the base's own text (`inside`: "周日" of "周日志分析", where talks say
-    "日志") is not cut at."""
+    """The runs `spans` of `query`, a run of letters written without spaces (Chinese
+    characters, Thai...: terms.UNSPACED) cut at the words of `known` in it (folded, two
+    letters or more: a language's words that `lexicon.CUT_IN_RUNS` holds, which never
+    changes script between words), the longest first from its start, and a particle
+    (`particles`: "的") cut off beside such a word; the rest kept whole
+    ("周六上午的人工智能演讲" is "周六", "上午", "的", "人工智能", "演讲";
+    "ปัญญาประดิษฐ์วันอาทิตย์" is "ปัญญาประดิษฐ์", "วันอาทิตย์"). A word is matched folded,
+    as the run's letters fold one by one (a Thai tone mark folds away, and goes with
+    the letter before it), and never ends before a mark of the letter it ends on (a
+    Thai vowel sign: no word cut out of a syllable); a weekday or part of the day
+    that ends inside a longer word of the base's own text (`inside`: "周日" of
+    "周日志分析", where talks say "日志") is not cut at."""
     if not known:
         return spans
     longest = max(map(len, known))
     out: list[tuple[int, int]] = []
     for a, b in spans:
-        low = query[a:b].lower()
-        if len(low) != b - a or not _HAN.search(low):
+        raw = query[a:b]
+        if not _UNSPACED.search(raw):
             out.append((a, b))
             continue
-        pieces: list[tuple[int, int, bool]] = []  # (from, to, a known word)
+        low, at = _folded(raw)  # at[j]: where the letter folded to low[j] stands in raw
+        pieces: list[tuple[int, int, bool]] = []  # (from, to, a known word), in low
         p = rest = 0
         while p < len(low):
             n = next(
-                (n for n in range(min(longest, len(low) - p), 1, -1) if low[p : p + n] in known), 0
+                (
+                    n
+                    for n in range(min(longest, len(low) - p), 1, -1)
+                    if low[p : p + n] in known
+                    and not (p + n < len(low) and unicodedata.category(low[p + n])[0] == "M")
+                ),
+                0,
             )
             if not n or _inside_a_word(low, p, n, known, particles, inside):
                 p += 1
@@ -252,14 +264,15 @@ def _cut_at_known(
             p = rest = p + n
         if rest < len(low):
             pieces.append((rest, len(low), False))
+        ends = [*at, len(raw)]
         for k, (x, y, word) in enumerate(pieces):
             if word:
-                out.append((a + x, a + y))
+                out.append((a + ends[x], a + ends[y]))
                 continue
             head = k > 0 and y - x > 1 and low[x] in particles  # ("的" of "的数据库")
             tail = k + 1 < len(pieces) and y - x > 1 and low[y - 1] in particles
             cuts = sorted({x, y, *([x + 1] if head else []), *([y - 1] if tail else [])})
-            out += [(a + c, a + d) for c, d in itertools.pairwise(cuts) if c < d]
+            out += [(a + ends[c], a + ends[d]) for c, d in itertools.pairwise(cuts) if c < d]
     return out
 
 
@@ -284,6 +297,18 @@ def _inside_a_word(
     if any(low.startswith(w, p + n) for w in known):
         return False
     return low[p + n - 1 : p + n + 1] in text.replace(low[p : p + n + 1], " ")
+
+
+def _folded(raw: str) -> tuple[str, list[int]]:
+    """`raw` folded letter by letter (`norm`), and where each folded letter stands in
+    `raw` (a letter that folds to nothing, a Thai tone mark, stays with the one before)."""
+    low: list[str] = []
+    at: list[int] = []
+    for k, ch in enumerate(raw):
+        for c in norm(ch):
+            low.append(c)
+            at.append(k)
+    return "".join(low), at
 
 
 def _tokens(
