@@ -614,9 +614,9 @@ _PERSIAN = re.compile(f"[{PERSIAN_DIGITS}]")
 
 
 def era_of(texts: Iterable[str]) -> int:
-    """The years the era of the document `texts` are from counts past the Common
-    Era's: `BUDDHIST_ERA` where one of them is written in Thai (its letters or its
-    digits), else 0."""
+    """How many years past the Common Era's the era of a document counts whose texts
+    are `texts`: `BUDDHIST_ERA` where one of them is written in Thai (its letters or
+    its digits), else 0."""
     return BUDDHIST_ERA if any(_THAI.search(t) for t in texts) else 0
 
 
