@@ -687,9 +687,17 @@ def parse_date(value: str) -> date | None:
         whole = not re.search(r"\d", text[: hijri.start()] + text[hijri.end() :])
         numbers = (int(hijri.group(k)) for k in (1, 3, 4))
         return solar_hijri(*numbers) if whole else None
-    if era := era_of((value,)):
-        text = re.sub(r"(?<!\d)\d{4}(?!\d)", lambda m: str(common_year(int(m[0]), era)), text)
-    return _gregorian(text)
+    return _gregorian(common_years(value))
+
+
+def common_years(text: str, era: int | None = None) -> str:
+    """`text` with its digits ASCII ones (`terms.ascii_digits`) and, where it is
+    written in Thai (`era_of`; or in a document whose `era` is said), its Buddhist-era
+    years the Common Era's ("วันที่ ๑๔/๑๑/๒๕๖๙": "วันที่ 14/11/2026")."""
+    plain = ascii_digits(text)
+    if era := era_of((text,)) if era is None else era:
+        return re.sub(r"(?<!\d)\d{4}(?!\d)", lambda m: str(common_year(int(m[0]), era)), plain)
+    return plain
 
 
 def _gregorian(value: str) -> date | None:

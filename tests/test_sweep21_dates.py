@@ -238,3 +238,22 @@ def test_the_conference_named_by_a_heading_leaves_out_its_word_for_the_programme
     text = f"# {heading}\n\n## Saturday, 14 November 2026\n\n- 09:00–09:30 Opening — Ana Souza\n"
     talks, _ = markdown.parse(text, "program.md", "Asia/Kolkata")
     assert talks[0].conference == conference
+
+
+@pytest.mark.parametrize(
+    ("title", "heading", "day"),
+    [
+        ("همایش توسعه‌دهندگان ۲۰۲۶", "چهارشنبه ۱۱ نوامبر", "2026-11-11"),
+        ("ThaiDev Conference ๒๕๖๙", "วันเสาร์ที่ 14 พฤศจิกายน", "2026-11-14"),
+        ("ThaiDev Conference 2569", "วันเสาร์ที่ 14 พฤศจิกายน", "2026-11-14"),
+    ],
+)
+def test_the_year_a_title_names_in_other_digits_or_era_dates_its_yearless_days(
+    title: str, heading: str, day: str
+) -> None:
+    """The year of a day heading that gives none is the one the document's title
+    names, in any digits ("۲۰۲۶") and, in a Thai document, in the Buddhist era
+    ("2569"); before, the document "names none" and the ingest was refused."""
+    text = f"# {title}\n\n## {heading}\n\n- 09:00–09:45 การออกแบบ API — ชัยวัฒน์ พรหมมา\n"
+    talks, _ = markdown.parse(text, "program.md", "Asia/Bangkok")
+    assert f"{talks[0].start:%Y-%m-%d}" == day

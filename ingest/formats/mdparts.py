@@ -459,9 +459,10 @@ def document_years(lines: list[str]) -> tuple[int, ...]:
     """The years a document names in its headings and opening lines (front matter, a
     title "PyConES 2024"), most named first: the year of its day headings that give none."""
     found: dict[int, int] = {}
+    era = when.era_of(lines)  # (a Thai document's Buddhist-era years: "ThaiDev 2569")
     for no, line in enumerate(lines):
-        if no < 30 or ATX.match(line):
-            for y in when.YEAR.findall(line):
+        if no < 30 or ATX.match(line):  # (in any digits: "همایش ۲۰۲۶")
+            for y in when.YEAR.findall(when.common_years(line, era)):
                 found[int(y)] = found.get(int(y), 0) + 1
     return tuple(sorted(found, key=lambda y: -found[y]))
 
