@@ -258,10 +258,13 @@ def _on_program_dates(talk: Talk, where: str, warnings: list[str]) -> Talk:
     )
     if beyond is None:
         return talk
+    # (a year of another calendar, not read in it here: "2569", "1405": `other_calendar`)
+    calendar = when.other_calendar(beyond.year)
+    guess = f"a {calendar} year?" if calendar else "a placeholder?"
     warnings.append(
         f"{where}: {talk.title[:60]!r} is dated {beyond.isoformat()[:10]}, beyond any "
-        f"program's dates (the years {PROGRAM_YEARS[0]} to {PROGRAM_YEARS[-1]}: a "
-        "placeholder?); kept without a time"
+        f"program's dates (the years {PROGRAM_YEARS[0]} to {PROGRAM_YEARS[-1]}: {guess}); "
+        "kept without a time"
     )
     return replace(talk, start=None, end=None, program_day=None)
 

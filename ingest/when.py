@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from talkbase.core import languages
-from talkbase.core.terms import fold
+from talkbase.core.terms import PERSIAN_DIGITS, ascii_digits, fold
 from talkbase.core.when import LONGEST_TALK, elapsed
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
@@ -261,8 +261,10 @@ def parse_datetime(value: object, tz: tzinfo | None, fallback: tzinfo) -> dateti
     """An ISO 8601 date-time ("2024-02-03T10:00:00+01:00", "...Z", "2024-02-03 10:00")."""
     if not isinstance(value, str) or not re.match(r"^\s*\d{4}-?\d{2}-?\d{2}[T ]\d", value):
         return None
+    if _PERSIAN.search(value) or _THAI.search(value):
+        return None  # (its date maybe of another calendar: `parse_date` reads it)
     try:
-        when = datetime.fromisoformat(value.strip())
+        when = datetime.fromisoformat(ascii_digits(value.strip()))
     except ValueError:
         return None
     return localise(when, tz, fallback)
@@ -627,11 +629,111 @@ def cjk_date(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return m if m and (said is None or fold(said) in _weekdays()) else None
 
 
+# The calendars a program may count its years in besides the Gregorian one, each by
+# the years it names now, where no Gregorian year of a program is (`PROGRAM_YEARS`):
+# the Buddhist era of Thai programs (its months and days the Gregorian calendar's, its
+# years `BUDDHIST_ERA` more: 2569 is 2026), read where Thai is written beside the date
+# (its script: `era_of`; or a Thai month's name: ingest/formats/mdparts.py), and the
+# Solar Hijri calendar of Iran and Afghanistan (1405/08/20 is 2026-11-11:
+# `solar_hijri`), read where its date is written year first in Persian digits. A
+# date of such a year read neither way is beyond any program's dates, which
+# `limits.limit_times` says naming the calendar (`other_calendar`).
+OTHER_CALENDARS = {"Buddhist-era": range(2400, 2700), "Solar Hijri": range(1300, 1500)}
+BUDDHIST_ERA = 543
+ERAS = {"th": BUDDHIST_ERA}  # the languages whose dates count the years of an era
+_THAI = re.compile("[\u0e00-\u0e7f]")
+_PERSIAN = re.compile(f"[{PERSIAN_DIGITS}]")
+
+
+def era_of(texts: Iterable[str]) -> int:
+    """How many years past the Common Era's the era of a document counts whose texts
+    are `texts`: `BUDDHIST_ERA` where one of them is written in Thai (its letters or
+    its digits), else 0."""
+    return BUDDHIST_ERA if any(_THAI.search(t) for t in texts) else 0
+
+
+def common_year(year: int, era: int) -> int:
+    """A year of a date written in a document whose era counts `era` years past the
+    Common Era's (`era_of`), as the Gregorian calendar counts it: a Buddhist-era year
+    (`OTHER_CALENDARS`) less the era; any other year as it is."""
+    return year - era if era and year in OTHER_CALENDARS["Buddhist-era"] else year
+
+
+def other_calendar(year: int) -> str | None:
+    """The calendar (`OTHER_CALENDARS`) whose years `year` is among, beyond any
+    program's Gregorian ones ("Buddhist-era" of 2569); None for any other year."""
+    return next((name for name, years in OTHER_CALENDARS.items() if year in years), None)
+
+
+def _farvardin_first(year: int) -> date:
+    """The Gregorian date of the first day (1 Farvardin) of a Solar Hijri year, by the
+    arithmetic of Borkowski's leap-year breaks (as jalaali-js computes it, exact for
+    the years 1 to 3177), for the years of `OTHER_CALENDARS` only."""
+    breaks = (-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097)
+    leaps, before, jump = -14, breaks[0], 0
+    for at in breaks[1:]:
+        jump = at - before
+        if year < at:
+            break
+        leaps += jump // 33 * 8 + jump % 33 // 4
+        before = at
+    n = year - before
+    leaps += n // 33 * 8 + (n % 33 + 3) // 4
+    if jump % 33 == 4 and jump - n == 4:
+        leaps += 1
+    gregorian = year + 621
+    gregorian_leaps = gregorian // 4 - (gregorian // 100 + 1) * 3 // 4 - 150
+    return date(gregorian, 3, 1) + timedelta(days=19 + leaps - gregorian_leaps)
+
+
+def solar_hijri(year: int, month: int, day: int) -> date | None:
+    """The Gregorian date of a Solar Hijri one (1405/08/20 is 2026-11-11): its first
+    six months of 31 days, the next five of 30, the last of 29 or, in a leap year,
+    30; None for a day no such month has, or a year beyond `OTHER_CALENDARS`."""
+    if year not in OTHER_CALENDARS["Solar Hijri"] or not 1 <= month <= 12:
+        return None
+    first = _farvardin_first(year)
+    length = (
+        31 if month <= 6 else 30 if month <= 11 else (_farvardin_first(year + 1) - first).days - 336
+    )
+    if not 1 <= day <= length:
+        return None
+    return first + timedelta(days=(month - 1) * 31 - max(month - 7, 0) + day - 1)
+
+
+_YEAR_FIRST = re.compile(r"(\d{4})\s*([/.\-])\s*(\d{1,2})\s*\2\s*(\d{1,2})")
+
+
 def parse_date(value: str) -> date | None:
     """A date as programs write it; "03/02/2024" is 2 March (US order) unless the
     first number is over 12. A table decides its column's order from all its values
     and hands this ISO dates (ingest/formats/table.py, `date_order`). Year, month and
-    day with their characters ("2024年10月5日": `_CJK_DATE`) are read too."""
+    day with their characters ("2024年10月5日": `_CJK_DATE`) are read too. Its digits
+    may be of any script ("۲۰۲۶-۱۱-۱۱", "๑๔/๑๑/๒๐๒๖": `terms.ascii_digits`); one
+    written year first in Persian digits, its year a Solar Hijri one ("۱۴۰۵/۰۸/۲۰"),
+    is read in that calendar (`solar_hijri`), and a Buddhist-era year beside Thai
+    ("๑๔/๑๑/๒๕๖๙", "14 ก.ย. 2569") in that era (`OTHER_CALENDARS`)."""
+    text = ascii_digits(value)
+    hijri = _YEAR_FIRST.search(text) if _PERSIAN.search(value) else None
+    if hijri and int(hijri.group(1)) in OTHER_CALENDARS["Solar Hijri"]:
+        whole = not re.search(r"\d", text[: hijri.start()] + text[hijri.end() :])
+        numbers = (int(hijri.group(k)) for k in (1, 3, 4))
+        return solar_hijri(*numbers) if whole else None
+    return _gregorian(common_years(value))
+
+
+def common_years(text: str, era: int | None = None) -> str:
+    """`text` with its digits ASCII ones (`terms.ascii_digits`) and, where it is
+    written in Thai (`era_of`; or in a document whose `era` is said), its Buddhist-era
+    years the Common Era's ("วันที่ ๑๔/๑๑/๒๕๖๙": "วันที่ 14/11/2026")."""
+    plain = ascii_digits(text)
+    if era := era_of((text,)) if era is None else era:
+        return re.sub(r"(?<!\d)\d{4}(?!\d)", lambda m: str(common_year(int(m[0]), era)), plain)
+    return plain
+
+
+def _gregorian(value: str) -> date | None:
+    """`parse_date` of a date of the Gregorian calendar in ASCII digits."""
     if m := cjk_date(_CJK_DATE, value):
         try:
             return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))

@@ -1,6 +1,6 @@
 """Sweep 21 (new language families), findings 12, 11 and 22: Thai limits read inside a
 run of Thai (written without spaces, as Chinese), a room asked by its number whatever
-its word for a room and its digits, and `similar`'s talk found through a typo."""
+its word for a room and its ascii_digits, and `similar`'s talk found through a typo."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from index.search.read.vocab import Vocab
 from index.search.read.whenwords import _cut_at_known
 from ingest.detect import parse_path
 from ingest.merge import merge_talks
-from talkbase.core.terms import digits, fold
+from talkbase.core.terms import ascii_digits, fold
 
 DATA = Path(__file__).parent / "data" / "newlangs"
 
@@ -70,8 +70,8 @@ def test_other_scripts_written_without_spaces_are_cut_too() -> None:
 
 
 def test_any_scripts_digits_fold_to_ascii() -> None:
-    assert digits("اتاق ۲۰۱") == "اتاق 201" and digits("कक्ष २") == "कक्ष 2"
-    assert digits("ห้อง ๒๐๑") == "ห้อง 201" and digits("Room 2") == "Room 2"
+    assert ascii_digits("اتاق ۲۰۱") == "اتاق 201" and ascii_digits("कक्ष २") == "कक्ष 2"
+    assert ascii_digits("ห้อง ๒๐๑") == "ห้อง 201" and ascii_digits("Room 2") == "Room 2"
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_any_scripts_digits_fold_to_ascii() -> None:
         ("Kubernetes talks in room 201", "th-program.csv", "ห้อง 201"),
         ("Kubernetes talks in room 2", "hi-program.md", "कक्ष 2"),
         ("in room ๒๐๒", "th-program.csv", "ห้อง 202"),  # Thai digits asked
-        ("اتاق 2", "fa-program.csv", "اتاق ۲"),  # the room's own words, ASCII digits
+        ("اتاق 2", "fa-program.csv", "اتاق ۲"),  # the room's own words, ASCII ascii_digits
     ],
 )
 def test_a_room_asked_by_its_number_is_the_room_of_that_number(

@@ -80,6 +80,7 @@ from ingest.formats.mdparts import (
     names_its_talk,
     names_line,
     pipe_tables,
+    program_word_off,
     read_block,
     read_bullet,
     room_name,
@@ -448,8 +449,11 @@ def parse(
     if cut and talks:
         warnings.append(registry.cut_short(document, *cut, talks[-1].title))
     aside = re.search(r"\s*\(([^()]*)\)\s*$", conference)
+    named = conference
     if aside and stated_zone([aside.group(1)]):  # "PyCon Kenya 2026 (all times EAT)"
         named = conference[: aside.start()]
+    named = program_word_off(named)  # ("PyCon India 2026 — Programme": "PyCon India 2026")
+    if named != conference:
         talks = [replace(t, conference=named) if t.conference == conference else t for t in talks]
     return talks, warnings
 

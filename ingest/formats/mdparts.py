@@ -27,6 +27,7 @@ from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import (
     EAST_ASIAN,
+    PROGRAM_WORDS,
     ROOM_WORDS,
     cancelled_state,
     fold,
@@ -257,6 +258,9 @@ MARKS = languages.MARKS
 # ("พฤศจิกายน", its vowel signs marks)
 _LETTERS = languages.LETTERS
 _TOKEN = re.compile(rf"\d{{1,4}}|{_LETTERS}(?:-{_LETTERS})*")
+# a date's word may hold dots between its letters too: Thai's abbreviated months as
+# CLDR writes them ("พ.ย.", "ธ.ค.": `_calendar_words`)
+_DATE_TOKEN = re.compile(rf"\d{{1,4}}|{_LETTERS}(?:[-.]{_LETTERS})*")
 _FILLER = 3  # the longest small word between a spoken date's parts: "de", "of", "den", "th"
 
 
@@ -328,7 +332,7 @@ def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool
     weekday (or an ordinal's ending, "4th"), and any other word between is a small one
     ("de", "of") or the language's word for a day, month or year ("ngày 7 tháng 11
     năm 2026"). A month or weekday name of two words is one ("tháng 11", "thứ bảy")."""
-    split = _TOKEN.findall(fold(text))
+    split = _DATE_TOKEN.findall(fold(text))
     if not 2 <= len(split) <= 10:
         return []
     out: list[tuple[str, Spoken, bool]] = []
@@ -336,7 +340,10 @@ def _readings(text: str, langs: tuple[str, ...]) -> list[tuple[str, Spoken, bool
         calendar = _calendar_words(code)
         months, weekdays, units = calendar.months, calendar.weekdays, calendar.units
         tokens = calendar.joined(split)
-        numbers = [int(t) for t in tokens if t.isdigit()]
+        # (a year of the era the language counts in, as the Gregorian calendar counts
+        # it: Thai "14 พฤศจิกายน 2569" is 14 November 2026, `when.ERAS`)
+        era = when.ERAS.get(code, 0)
+        numbers = [when.common_year(int(t), era) for t in tokens if t.isdigit()]
         words = [t for t in tokens if not t.isdigit()]
         days = [n for n in numbers if 1 <= n <= 31]
         years = [n for n in numbers if 1900 <= n <= 2100]
@@ -452,9 +459,10 @@ def document_years(lines: list[str]) -> tuple[int, ...]:
     """The years a document names in its headings and opening lines (front matter, a
     title "PyConES 2024"), most named first: the year of its day headings that give none."""
     found: dict[int, int] = {}
+    era = when.era_of(lines)  # (a Thai document's Buddhist-era years: "ThaiDev 2569")
     for no, line in enumerate(lines):
-        if no < 30 or ATX.match(line):
-            for y in when.YEAR.findall(line):
+        if no < 30 or ATX.match(line):  # (in any digits: "همایش ۲۰۲۶")
+            for y in when.YEAR.findall(when.common_years(line, era)):
                 found[int(y)] = found.get(int(y), 0) + 1
     return tuple(sorted(found, key=lambda y: -found[y]))
 
@@ -681,6 +689,32 @@ def title_parts(title: str) -> list[str]:
     return [p for p in _TITLE_PART.split(title) if p.strip()]
 
 
+@cache
+def _program_words() -> frozenset[str]:
+    """The words a program's title calls it (`terms.PROGRAM_WORDS`), folded."""
+    return frozenset(fold(w) for ws in PROGRAM_WORDS.values() for w in ws)
+
+
+_TITLE_WORD = re.compile(r"[^\s|\u2013\u2014\u00b7:,-][^\s|\u2013\u2014\u00b7:,]*")
+
+
+def program_word_off(title: str) -> str:
+    """A heading that names a conference without the word after its name that calls
+    it a program, in any language `terms.PROGRAM_WORDS` holds ("PyCon India 2026 —
+    Programme", "पायकॉन इंडिया 2026 — कार्यक्रम", "DevConf 2026 Schedule": "PyCon India
+    2026", ...), and the separator before it; the heading as it is where no such word
+    ends it, or where no separator ("—", ":", "|") nor year comes before it, so that
+    it may be part of the name ("Conference Agenda", "Programme")."""
+    words = list(_TITLE_WORD.finditer(title))
+    for k in (2, 1):  # (a word of two first: "chương trình", "לוח זמנים")
+        if len(words) > k and fold(" ".join(w.group() for w in words[-k:])) in _program_words():
+            rest = title[: words[-k].start()].rstrip()
+            name = rest.rstrip(" |\u2013\u2014\u00b7:,-")
+            if name != rest or when.YEAR.search(name[-4:]):
+                return name
+    return title
+
+
 def title_zone(title: str) -> tzinfo | None:
     """The zone of the city a program's title names where conferences name theirs:
     the words right before its year ("PyData Amsterdam 2026", "DevFest Αθήνα 2026"),
@@ -831,7 +865,7 @@ _BULLET = re.compile(r"^ {0,3}[-*+][ \t]+(\S.*)$")
 @cache
 def _leading_time() -> re.Pattern[str]:
     """A list line's leading clock time or range, with the word written after it and
-    the separator after that; its groups: the range, its first time, its second. The
+    the separator after that; its groups: "range", its "first" time, its "second". The
     word: "Uhr" ("09:30–10:15 Uhr: Title"), or another word written after a clock
     (`when.clock_suffixes`), as written there, in lower case: one of one letter after a
     clock where a spaced separator or the line's end follows it ("9:00 a 9:30 h ·
@@ -839,17 +873,33 @@ def _leading_time() -> re.Pattern[str]:
     may follow it too ("09.00 - 09.30 uur: Welkom"); "09:00 Giờ cao điểm", "10:00–10:30
     Gio — a toolkit", "9:30 h-index", "10:30–11:00 h: the Planck constant" keep theirs,
     and so does "10:00–10:30 gio: setting up Gio" (a word's copy without its accents,
-    "gio" of "giờ", is no word written there)."""
+    "gio" of "giờ", is no word written there). A word written after both clocks of a
+    range is theirs wherever it stands ("14:00 น.–14:30 น. Title", "14:00 giờ – 15:00
+    giờ Title", "11:00 Uhr - 12:00 Uhr Title"); after a lone clock, before a title,
+    even with a dot, it may be the title's ("10:00 ч. Ошибки в кэше")."""
     said = when.clock_suffixes()
     words = [w for w in said if not any(o != w and fold(o) == w for o in said)]
     letters = "|".join(re.escape(w) for w in words if len(w) == 1)
     longer = "|".join(re.escape(w) for w in words if len(w) > 1)
+    units = "|".join(re.escape(w) for w in words)
     spaced = r"\s+[|\u00b7\u2013\u2014-]\s|\s*$"
+    ends = rf"(?![\w{MARKS}])"  # (no word goes on after it: "14:30 นักพัฒนา" is a title's)
     return re.compile(
-        rf"^\(?{when.RANGE_FROM}?({CLOCK_RANGE.pattern})\)?(?:\s*(?i:uhr)\b"
-        rf"|\s+(?:{letters})\.?(?={spaced})|(?(3)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
+        rf"^\(?{when.RANGE_FROM}?(?P<range>(?P<first>{_CLK})"
+        rf"(?:\s*(?P<unit>(?i:{units}))\.?{ends}(?={when.RANGE_SEP}\d))?"
+        rf"(?:{when.RANGE_SEP}(?P<second>{_CLK_END}))?)\)?"
+        rf"(?:(?(unit)\s*(?i:{units})\.?{ends}|(?!))|\s*(?i:uhr)\b"
+        rf"|\s+(?:{letters})\.?(?={spaced})|(?(second)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
         r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
     )
+
+
+def _clocks_of(lead: re.Match[str]) -> str:
+    """A list line's leading clock time or range (`_leading_time`) without the word
+    written after its first clock ("14:00 น.–14:30": "14:00–14:30"), as `times` reads it."""
+    if lead.group("unit") and lead.group("second"):
+        return f"{lead.group('first')}\u2013{lead.group('second')}"
+    return lead.group("range")
 
 
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
@@ -940,14 +990,14 @@ def leading_clocks(text: str) -> list[tuple[time | None, int]]:
     """The clock times a timed list line's text (`timed_bullet`) starts with, as read
     (`when.late_clock`: the clock and the days it runs past its day)."""
     lead = _leading_time().match(_zoned(text)[0])
-    return [when.late_clock(c) for c in (lead.group(2, 3) if lead else ()) if c]
+    return [when.late_clock(c) for c in (lead.group("first", "second") if lead else ()) if c]
 
 
 def unread_clocks(text: str) -> list[str]:
     """The clock times a timed list line's text (`timed_bullet`) starts with that
     `when.parse_clock` cannot read ("25:00"), as written."""
     lead = _leading_time().match(_zoned(text)[0])
-    found = [lead.group(2), lead.group(3)] if lead else []
+    found = [lead.group("first"), lead.group("second")] if lead else []
     return [c for c in found if c and when.late_clock(c)[0] is None]
 
 
@@ -979,7 +1029,7 @@ def sessions(own: list[str]) -> tuple[list[tuple[str, str | None]], list[str]]:
         if text is not None and lead is not None:
             place = text[lead.end() :].strip(" |\u00b7,;-\u2013\u2014()")
             if not place or room_named(place):
-                found.append((lead.group(1), place or None))
+                found.append((_clocks_of(lead), place or None))
                 continue
         rest.append(raw)
     return found, rest
@@ -997,8 +1047,9 @@ def room_named(text: str) -> bool:
         or any(p in said for p in phrases)
         or bool(_ROOM_CODE.match(text.strip()))
         # in a script written without spaces a room word stands inside the name
-        # ("主会场", "ホールA", "그랜드볼룸"): one of two characters or more
-        or any(n in run for run in _EAST_ASIAN_RUN.findall(text) for n in _asian_nouns())
+        # ("主会场", "ホールA", "그랜드볼룸", Thai "ห้องประชุมใหญ่"): one of two
+        # characters or more
+        or any(n in run for run in _UNSPACED_RUN.findall(text) for n in _asian_nouns())
     )
 
 
@@ -1026,15 +1077,17 @@ def _room_words() -> frozenset[str]:
     return frozenset(t for ws in ROOM_WORDS.values() for w in ws for t in _TOKEN.findall(fold(w)))
 
 
-_EAST_ASIAN_RUN = re.compile(f"[{EAST_ASIAN}]+")
+# a run of a script written without spaces (`languages.UNSPACED`: East Asian, Thai)
+_UNSPACED_RUN = re.compile(f"[{languages.UNSPACED}]+")
 
 
 @cache
 def _asian_nouns() -> tuple[str, ...]:
-    """The room words of two East Asian characters or more, as written (their
-    marks are no accents: `fold` would take kana's voicing marks and Hangul apart)."""
+    """The room words of two characters or more of a script written without spaces
+    (East Asian, Thai: `_UNSPACED_RUN`), as written (their marks are no accents:
+    `fold` would take kana's voicing marks, Hangul and Thai's tone marks apart)."""
     words = (w for ws in ROOM_WORDS.values() for w in ws)
-    return tuple(w for w in words if len(w) >= 2 and _EAST_ASIAN_RUN.fullmatch(w))
+    return tuple(w for w in words if len(w) >= 2 and _UNSPACED_RUN.fullmatch(w))
 
 
 @cache
@@ -1155,7 +1208,7 @@ def read_bullet(
     (`rooms_last`: `rooms_after_speakers`)."""
     text, zone = _zoned(text, zones)
     lead = _leading_time().match(text)
-    start, end, _ = times(lead.group(1), day, zone or fallback) if lead else (None, None, "")
+    start, end, _ = times(_clocks_of(lead), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
     rest, status = _called_off(rest)
     room = None

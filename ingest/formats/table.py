@@ -89,6 +89,7 @@ from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import (
     DAY_NOUNS,
     SESSION_ROLES,
+    ascii_digits,
     cancelled_state,
     fold,
     format_named,
@@ -288,7 +289,8 @@ def date_order(
     if seen.either is None or (day_first_language and not by_zones):
         return day_first_language, None
     value, where = seen.either
-    read = date.fromisoformat(_iso_dates(value, day_first_language))  # (either order reads it)
+    # (either order reads it; its digits maybe of another script: "۰۳/۱۰/۲۰۲۶")
+    read = date.fromisoformat(ascii_digits(_iso_dates(value, day_first_language)))
     if day_first_language:
         return True, (
             f"{document} {where}: no date of column {column!r} tells whether it is written "
@@ -303,11 +305,14 @@ def date_order(
     )
 
 
-def _iso_dates(value: str, day_first: bool) -> str:
-    """`value` with its dates of numbers written as ISO dates, in the order decided."""
+def _iso_dates(value: str, day_first: bool, era: int = 0) -> str:
+    """`value` with its dates of numbers written as ISO dates, in the order decided,
+    a year of the document's era (`when.era_of`: "14/11/2569" in a Thai table) as
+    the Gregorian calendar counts it."""
 
     def iso(m: re.Match[str]) -> str:
         a, b, year = int(m.group(1)), int(m.group(3)), m.group(4)
+        year = str(when.common_year(int(year), era)) if era else year
         day, month = (a, b) if day_first else (b, a)
         return f"{year}-{month:02d}-{day:02d}" if month <= 12 and day <= 31 else m.group(0)
 
@@ -565,6 +570,7 @@ class _Reader:
         # the years the document names, most named first: of dates that give none
         self.stated = conference or ""
         self.years: tuple[int, ...] = ()
+        self.era = 0  # the years its era counts past the Common Era's (`when.era_of`)
         # by date column of numbered days ("Day 1", "Day 2"): each cell's date, or None
         # where no text beside the table names the first day (`numbered_days`)
         self.ordinal: dict[str, dict[str, date | None]] = {}
@@ -800,6 +806,8 @@ class _Reader:
                 if (unit := duration_unit(key)) and unit not in ("hours", "minutes"):
                     unknown.setdefault(key, unit)
         self.years = tuple(sorted(years, key=lambda y: -years[y]))
+        # a Thai table's Buddhist-era years ("14/11/2569"), its headers or cells Thai
+        self.era = when.era_of(text_of(t) for row, _ in rows for t in (*row, *row.values()))
         for column, cells in day_cells.items():
             self._numbered_days(column, cells)
         for column, cells in raw.items():
@@ -946,7 +954,7 @@ class _Reader:
             f: m[0]
             if m
             else _iso_dates(
-                moment_cell(text_of(get(f))), self.day_first.get(cols.get(f, ""), False)
+                moment_cell(text_of(get(f))), self.day_first.get(cols.get(f, ""), False), self.era
             )
             for f, m in moments.items()
         }

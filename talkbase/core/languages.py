@@ -384,8 +384,9 @@ def noon_midnight_names(code: str) -> dict[str, str]:
 
 
 # The words written after a clock time that CLDR's time patterns do not hold: Dutch
-# "9.30 uur" (CLDR writes "HH:mm" for Dutch, where German has "HH 'Uhr'")
-CLOCK_WORDS: dict[str, tuple[str, ...]] = {"nl": ("uur",)}
+# "9.30 uur" (CLDR writes "HH:mm" for Dutch, where German has "HH 'Uhr'"), Thai
+# "14:00 น." (นาฬิกา, "o'clock", and its abbreviation: CLDR writes the word unquoted)
+CLOCK_WORDS: dict[str, tuple[str, ...]] = {"nl": ("uur",), "th": ("นาฬิกา", "น")}
 
 
 def clock_suffixes(code: str) -> frozenset[str]:

@@ -82,6 +82,41 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "sw": ("ukumbi", "chumba", "jukwaa"),
 }
 
+# What a program's title calls it after the conference's name ("PyCon India 2026 —
+# Programme", "पायकॉन इंडिया 2026 — कार्यक्रम", "DevConf 2026 Schedule"), by language:
+# a word the Markdown reader leaves out of the conference's name it reads from a
+# heading (ingest/formats/mdparts.py, `program_word_off`)
+PROGRAM_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("program", "programme", "schedule", "agenda", "timetable"),
+    "de": ("programm", "zeitplan", "ablauf"),
+    "fr": ("programme", "horaire"),
+    "es": ("programa", "agenda", "horario", "cronograma"),
+    "it": ("programma",),
+    "pt": ("programa", "programação", "agenda", "cronograma"),
+    "nl": ("programma",),
+    "pl": ("program", "harmonogram"),
+    "tr": ("program", "program akışı"),
+    "sv": ("program", "schema"),
+    "cs": ("program", "harmonogram"),
+    "fi": ("ohjelma", "aikataulu"),
+    "ro": ("program", "programul"),
+    "id": ("jadwal", "agenda", "acara"),
+    "vi": ("chương trình", "lịch trình"),
+    "ar": ("البرنامج", "برنامج", "جدول الأعمال"),
+    "he": ("תוכנית", "התוכנית", "לוח זמנים"),
+    "uk": ("програма", "розклад"),
+    "ru": ("программа", "расписание"),
+    "bg": ("програма",),
+    "el": ("πρόγραμμα",),
+    "fa": ("برنامه", "برنامه زمانی"),
+    "hi": ("कार्यक्रम", "कार्यसूची"),
+    "th": ("กำหนดการ",),
+    "ja": ("プログラム", "タイムテーブル"),
+    "zh": ("议程", "議程", "日程"),
+    "ko": ("프로그램", "일정"),
+    "sw": ("ratiba", "programu"),
+}
+
 # How a language calls a day of the program ("giorno 2", "zweiter Tag", "Jour 1",
 # "Dzień 2", "ikinci gün", "第一天"), folded (`fold`), besides English's "day": the one
 # list of them. Queries read "day 2" and "the first day" with them (the ordinals, and
@@ -233,24 +268,39 @@ def lower(text: str) -> str:
     return text.replace("\u0130", "i").lower()
 
 
+class _Digits(dict[int, int | str]):
+    """Each character -> its ASCII digit where it is a decimal digit of any script
+    (Unicode's category Nd: Persian "۲", Arabic-Indic "٢", Devanagari "२", Thai "๒",
+    fullwidth "２"), else itself; filled as characters are met."""
+
+    def __missing__(self, code: int) -> int | str:
+        digit = unicodedata.decimal(chr(code), None)
+        self[code] = code if digit is None else str(digit)
+        return self[code]
+
+
+_DIGITS = _Digits()
+
+
+def ascii_digits(text: str) -> str:
+    """`text` with its decimal digits of any script written as ASCII digits
+    ("۲۰۲۶-۱۱-۱۱" -> "2026-11-11", "๑๔:๐๐" -> "14:00"): the one folding of digits
+    dates and clock times are read through (ingest/when.py), and a room's number is
+    compared through ("اتاق ۲" is room 2: index/search/read/vocab.py)."""
+    return text if text.isascii() else text.translate(_DIGITS)
+
+
+# the digits of the Persian script (Extended Arabic-Indic: "۱۴۰۵"), as its programs
+# write them, not those of the Arabic script's other languages ("١٤٤٧", Arabic-Indic)
+PERSIAN_DIGITS = "\u06f0-\u06f9"
+
+
 def fold(text: str) -> str:
     """`text` as words compare: case folded, accents dropped ("Müller" -> "muller")."""
     if text.isascii():
         return text.casefold()
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
-
-
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # (a decimal digit of another script)
-
-
-def digits(text: str) -> str:
-    """`text` with the decimal digits of any script written as ASCII ones ("۲۰۱",
-    "२०१", "๒๐๑" are "201"), where numbers compare whatever digits a program and a
-    question write them in (a room's number: index/search/read/vocab.py)."""
-    if text.isascii() or not _OTHER_DIGIT.search(text):
-        return text
-    return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
 
 
 # The formats above (and the plain talk) as a program names them in a label of its own

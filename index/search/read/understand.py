@@ -49,7 +49,7 @@ from talkbase.core import languages, stemming
 from talkbase.core.filters import Filters
 from talkbase.core.languages import english_name
 from talkbase.core.names import honorific, without_honorifics
-from talkbase.core.terms import FORMAT_WORDS, digits, fold, type_word
+from talkbase.core.terms import FORMAT_WORDS, ascii_digits, fold, type_word
 
 __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "understand"]
 
@@ -265,12 +265,12 @@ class _Reader(Words):
         12"): where it has rooms and halls ("Room 1", "Hall B"), "hall 2" is no "Room
         2" (the absent notice says so)."""
         word, listed = self.low(i), self._listed_room(i)
-        if listed is not None and digits(self.low(i)) in self.vocab.numbered_rooms:
+        if listed is not None and ascii_digits(self.low(i)) in self.vocab.numbered_rooms:
             word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
         codes = lexicon.numbered_room_words().get(word)
         if codes is None or not self.free(i + 1):
             return False
-        said = self.vocab.numbered_rooms.get(digits(self.low(i + 1)), ())  # ("۲", "2")
+        said = self.vocab.numbered_rooms.get(ascii_digits(self.low(i + 1)), ())  # ("۲", "2")
         if word in self.vocab.room_nouns or len(self.vocab.room_nouns) > 1:
             said = tuple(x for x in said if x[0] == word)
         letter = self.toks[i + 1].text.strip("?!,;:()")

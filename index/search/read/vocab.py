@@ -27,7 +27,15 @@ from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
 from talkbase.core.stemming import ENDING_LETTERS, a_form_of
-from talkbase.core.terms import EAST_ASIAN, HAN, UNSPACED_LETTERS, digits, fold, singular, type_word
+from talkbase.core.terms import (
+    EAST_ASIAN,
+    HAN,
+    UNSPACED_LETTERS,
+    ascii_digits,
+    fold,
+    singular,
+    type_word,
+)
 
 # words for a room in any language the lexicon knows: never a room's name alone
 _ROOM_NOUNS = frozenset(fold(w) for ws in lexicon.ROOM_WORDS.values() for w in ws)
@@ -124,7 +132,7 @@ class Vocab:
     part_words: dict[str, str] = field(default_factory=Inflected)
     # a room whose name ends in a word for a room and a number or letter ("Sala 2",
     # "Cinéma Le Royal – Salle 2", "Room A", "اتاق ۲"), by that number (in ASCII digits:
-    # terms.digits) or letter -> (the word, the room) of each: "room 2", "salle 2",
+    # terms.ascii_digits) or letter -> (the word, the room) of each: "room 2", "salle 2",
     # "Saal 2" name it with another word for a room where the base calls its rooms with
     # one word only (`room_nouns`)
     numbered_rooms: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
@@ -420,7 +428,7 @@ class Vocab:
         ("اتاق 2" of "اتاق ۲"), where no other room is called so."""
         extra: dict[tuple[str, ...], set[str]] = {}
         for key, room in self.rooms.items():
-            ascii_key = tuple(map(digits, key))  # "اتاق 2" of "اتاق ۲" (terms.digits)
+            ascii_key = tuple(map(ascii_digits, key))  # "اتاق 2" of "اتاق ۲" (terms.ascii_digits)
             if ascii_key != key:
                 extra.setdefault(ascii_key, set()).add(room)
             code = key[0] if key and any(ch.isdigit() for ch in key[0]) else ""
@@ -443,7 +451,7 @@ class Vocab:
                 self.rooms[key] = next(iter(rooms))
         numbered: dict[str, set[tuple[str, str]]] = {}
         for key, room in self.rooms.items():
-            number = digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
+            number = ascii_digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
             if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(number):
                 numbered.setdefault(number, set()).add((key[-2], room))
         self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
