@@ -177,6 +177,7 @@ def related(
     ]
     out = list(parsed)
     kin = Kin(out)
+    alone: list[_Doc] = []  # the documents given holding no other's program
     for doc in docs:
         if doc.at is None:
             continue
@@ -184,6 +185,7 @@ def related(
         other = _alike(doc, others, spread)
         if other is None:
             kin.notices += _moved(doc, others)
+            alone.append(doc)
             continue
         mine, theirs = _conference(doc.talks), _conference(other.talks)
         if not mine or not theirs:
@@ -213,9 +215,9 @@ def related(
                 "the base twice; if they are one conference, ingest both with "
                 "--conference NAME"
             )
-    for doc in docs:  # (one that took no document's zone: a supplement to a conference)
+    for doc in alone:  # (holding no other document's program: a supplement to one)
         if doc.at is not None and doc.assumed == zone_assumed(parsed[doc.at].warnings):
-            _in_conference_zone(doc, docs, held or {}, out)
+            _in_conference_zone(doc, docs, held or {}, out)  # (unless one took its zone)
     return kin
 
 
@@ -261,8 +263,10 @@ def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> 
 def _in_conference_zone(
     doc: _Doc, docs: Sequence[_Doc], held: Mapping[str, frozenset[str]], out: list[ParsedDocument]
 ) -> None:
-    """`doc`'s times read in the zone of its conference, where `doc` names none (they
-    were read in the default's: `_Doc.assumed`) and every talk of that conference the
+    """`doc`'s times read in the zone of its conference, where `doc` holds no other
+    document's program (a document that does takes that one's zone where their clocks
+    agree, or none: `_in_zone_of`), names no zone (its times were read in the
+    default's: `_Doc.assumed`) and every talk of that conference the
     base holds, and every other document given of it, is in that one zone the tz
     database names (a supplement with no zone column to a program in New York is in
     New York's time, not 3 hours off in the default's); where they are in several,
