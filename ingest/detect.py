@@ -32,7 +32,14 @@ from ingest.compressed import compression_of, inner_name, unpacked
 from ingest.formats import registry
 from ingest.formats.ical import mend_split_characters
 from ingest.formats.jsonrecords import PageLeft
-from ingest.formats.registry import CutShort, Options, Unreadable, ZoneUnknown, ZoneUnread
+from ingest.formats.registry import (
+    CutShort,
+    Options,
+    OwnExport,
+    Unreadable,
+    ZoneUnknown,
+    ZoneUnread,
+)
 from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
@@ -530,6 +537,17 @@ def zone_borrowed(document: str, zone: str, other: str) -> str:
     )
 
 
+def zone_of_conference(document: str, zone: str, conference: str) -> str:
+    """The warning of a document naming no zone for its times, read in `zone`, the one
+    zone of every talk the base holds of its `conference` (index/build/kindred.py): a
+    supplement to a stored program is on its clock, not the default's; read by
+    `zone_assumed` as the others are."""
+    return (
+        f"{document}{_NO_ZONE}its times; they were read in {zone}{_BORROWED}the conference "
+        f"{conference!r}, whose other talks are all in it"
+    )
+
+
 def zone_assumed(warnings: Sequence[str]) -> str | None:
     """The zone a document's times were read in for want of one it names (the
     default's, as its warning says: `_zone_assumed`, or that of another document of
@@ -550,8 +568,12 @@ def finish(
             raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
-    warnings = [w for w in warnings if not isinstance(w, ZoneUnread)] + unlisted
-    talks = [limit_fields(t, document, warnings) for t in program_language(title_tags(talks))]
+    restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
+    warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
+    talks = [
+        limit_fields(t, document, warnings)
+        for t in (talks if restored else program_language(title_tags(talks)))
+    ]
     name = clean(conference or "")
     if name:
         talks = [replace(t, conference=name) for t in talks]

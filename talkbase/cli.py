@@ -280,8 +280,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
         w(f"  {d['name']}: {d['talks']} talks ({d['format']})\n")
     w("days: " + ", ".join(stats["days"]) + "\n")
     w("rooms: " + ", ".join(stats["rooms"]) + "\n\ntracks:\n")
-    for tr in stats["tracks"]:
-        w(f"  {tr['talks']:3d}  {tr['track']}\n")
+    # under each conference where there are several (two may each have a "Systems")
+    conferences = sorted({tr["conference"] or "" for tr in stats["tracks"]})
+    grouped = len(conferences) > 1
+    for conference in conferences:
+        if grouped:
+            w(f"  {conference or '(no conference)'}:\n")
+        for tr in stats["tracks"]:
+            if (tr["conference"] or "") == conference:
+                w(f"{'    ' if grouped else '  '}{tr['talks']:3d}  {tr['track']}\n")
     return 0
 
 
@@ -324,6 +331,7 @@ def _write_talks(out: TextIO, talks: Sequence[Talk], fmt: str) -> None:
         row["notes"] = json.dumps(row["notes"], ensure_ascii=False)
         row["sources"] = "; ".join(f"{s['document']}:{s['location']}" for s in row["sources"])
         row["conflicts"] = json.dumps(row["conflicts"], ensure_ascii=False)
+        row["links"] = json.dumps(row["links"], ensure_ascii=False)  # (read back: `_links`)
         writer.writerow(
             {k: spreadsheet_cell(v) if isinstance(v, str) else v for k, v in row.items()}
         )

@@ -42,7 +42,7 @@ from index.store import disk as store
 from index.store.manifest import FORMAT_VERSION, Manifest
 from index.store.vectors import index_kind
 from ingest import lookups
-from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path
+from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path, zone_assumed
 from ingest.text import title_key
 from talkbase.core import settings
 from talkbase.core.errors import InputError, ModelMismatch
@@ -159,6 +159,8 @@ def _identified(
     stored: dict[str, identity.Stored] = {}
     others: dict[str, identity.Stored] = {}
     spread: dict[str, int] = {}
+    zoned: list[tuple[str, str, str]] = []  # (conference, zone, document) stored
+    unzoned: set[str] = set()  # the stored documents that name no zone of their own
     build = None if replace_all else previous.in_use(home, False)
     if build is not None:
         bases = {identity.file_key(d.name) for d in parsed}
@@ -172,6 +174,13 @@ def _identified(
                 records = tables.records_of_documents(con, list(dict.fromkeys(names + alike)))
                 if names or alike:
                     spread = tables.titles_in_several_conferences(con)
+                # the zones of the stored talks of the conferences of the documents that
+                # name no zone of their own (index/build/kindred.py `held`)
+                zoned = tables.zones_of_conferences(
+                    con,
+                    {t.conference for d in parsed if zone_assumed(d.warnings) for t in d.talks},
+                )
+                unzoned = {n for n in docs if zoned and zone_assumed(docs[n][3])}
             finally:
                 con.close()
         stored = {
@@ -185,7 +194,12 @@ def _identified(
     report.failed += named.refused
     if not named.documents:
         raise named.refused[0]
-    kin = kindred.related(named.documents, {**others, **stored}, spread)
+    again = {d.name for d in named.documents} | unzoned  # (their zones are not the base's)
+    held: dict[str, frozenset[str]] = {}
+    for conference, zone, document in zoned:
+        if document not in again:
+            held[conference] = held.get(conference, frozenset()) | {zone}
+    kin = kindred.related(named.documents, {**others, **stored}, spread, held)
     report.notices += kin.notices
     return kin.documents, kin.renamed, kin.rezoned
 

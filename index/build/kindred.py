@@ -20,6 +20,9 @@ conference names they state:
 Where one of two documents of one program names no zone for its times (read in the
 default's) and the other's talks are all in one zone the tz database names, the first
 is read in the other's zone (`in_zone`; a stored one in a whole build: `Kin.rezoned`).
+A document given now that names no zone and holds talks of a conference the base (or
+another document given) holds all in one such zone is read in it too, though it holds
+other talks (a supplement: `_in_conference_zone`).
 
 Each case is said in a notice naming both documents. A document holding the same
 talks as another on other days only (a program moved a week, or given again) is
@@ -30,7 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from zoneinfo import ZoneInfo
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from index.build.identity import (
     SAME_SHARE,
@@ -40,7 +44,7 @@ from index.build.identity import (
     speaker_keys,
     stated_conferences,
 )
-from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed
+from ingest.detect import ParsedDocument, zone_assumed, zone_borrowed, zone_of_conference
 from ingest.merge.precedence import on_clock
 from ingest.merge.same import canonical_conferences
 from ingest.text import generic_title, title_key
@@ -146,12 +150,14 @@ def related(
     parsed: Sequence[ParsedDocument],
     stored: Mapping[str, Stored],
     spread: Mapping[str, int] | None = None,
+    held: Mapping[str, frozenset[str]] | None = None,
 ) -> Kin:
     """The documents given (under their stored names, identity.name_documents), each
     of the conference of the document of another name it holds the same program as,
     where one of the two names its conference after its file (see the module's
     docstring); `stored`: the stored documents that may hold the same program, under
-    other names than those given."""
+    other names than those given; `held`: conference -> the zones the stored documents
+    that name their own give its talks (`in_conference_zone`)."""
     spread = spread or {}
     given = {d.name for d in parsed}
     docs = [
@@ -171,6 +177,7 @@ def related(
     ]
     out = list(parsed)
     kin = Kin(out)
+    alone: list[_Doc] = []  # the documents given holding no other's program
     for doc in docs:
         if doc.at is None:
             continue
@@ -178,6 +185,7 @@ def related(
         other = _alike(doc, others, spread)
         if other is None:
             kin.notices += _moved(doc, others)
+            alone.append(doc)
             continue
         mine, theirs = _conference(doc.talks), _conference(other.talks)
         if not mine or not theirs:
@@ -207,6 +215,9 @@ def related(
                 "the base twice; if they are one conference, ingest both with "
                 "--conference NAME"
             )
+    for doc in alone:  # (holding no other document's program: a supplement to one)
+        if doc.at is not None and doc.assumed == zone_assumed(parsed[doc.at].warnings):
+            _in_conference_zone(doc, docs, held or {}, out)  # (unless one took its zone)
     return kin
 
 
@@ -249,6 +260,48 @@ def _in_zone_of(doc: _Doc, other: _Doc, out: list[ParsedDocument], kin: Kin) -> 
         out[doc.at] = in_zone(out[doc.at], zone, other.name)
 
 
+def _in_conference_zone(
+    doc: _Doc, docs: Sequence[_Doc], held: Mapping[str, frozenset[str]], out: list[ParsedDocument]
+) -> None:
+    """`doc`'s times read in the zone of its conference, where `doc` holds no other
+    document's program (a document that does takes that one's zone where their clocks
+    agree, or none: `_in_zone_of`), names no zone (its times were read in the
+    default's: `_Doc.assumed`) and every talk of that conference the
+    base holds, and every other document given of it, is in that one zone the tz
+    database names (a supplement with no zone column to a program in New York is in
+    New York's time, not 3 hours off in the default's); where they are in several,
+    the default's warning stands."""
+    name = _conference(doc.talks)
+    if doc.assumed is None or not name:
+        return
+    zones = {z for conf, zs in held.items() if _one_conference(conf, name) for z in zs}
+    zones |= {
+        t.zone
+        for other in docs
+        if other is not doc and other.at is not None and other.assumed is None
+        if (theirs := _conference(other.talks)) and _one_conference(theirs, name)
+        for t in other.talks
+        if t.zone
+    }
+    zone = zones.pop() if len(zones) == 1 else None
+    if zone is None or zone == doc.assumed or not _place(zone):
+        return
+    assert doc.at is not None
+    clock = ZoneInfo(zone)
+    doc.talks = tuple(on_clock(t, doc.assumed, clock) for t in doc.talks)
+    doc.assumed = zone
+    out[doc.at] = in_zone(out[doc.at], zone, name, zone_of_conference(out[doc.at].name, zone, name))
+
+
+def _place(zone: str) -> bool:
+    """Whether `zone` names a place's clock in the tz database (`when.named_zone`), not
+    UTC nor an offset ("UTC+01:00")."""
+    try:
+        return named_zone(datetime(2000, 1, 1, tzinfo=ZoneInfo(zone)))
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+
+
 def _same_clocks(mine: Sequence[Talk], theirs: Sequence[Talk]) -> bool:
     """Whether the talks `mine` shares with `theirs` (a title on the same day) mostly
     start at the same clock time in both (`SAME_SHARE` of them): the sign that `mine`'s
@@ -266,19 +319,19 @@ def _same_clocks(mine: Sequence[Talk], theirs: Sequence[Talk]) -> bool:
     return bool(shared) and sum(shared) >= SAME_SHARE * len(shared)
 
 
-def in_zone(doc: ParsedDocument, zone: str, other: str) -> ParsedDocument:
+def in_zone(doc: ParsedDocument, zone: str, other: str, said: str | None = None) -> ParsedDocument:
     """`doc` with its times read in `zone`, that of the document `other` of the same
     program, where it names none (its warning says they were read in the default's,
     `detect.zone_assumed`): its clock times kept, as the conference's clock says them
     (a CSV beside the same conference's calendar in Europe/Oslo is in Oslo's time, no
     longer 9 hours off in the default's, each of its talks a false conflict); its
-    warning then says whose zone it took (`detect.zone_borrowed`), which the merge
-    still ranks below a zone a document names."""
+    warning then says whose zone it took (`detect.zone_borrowed`, or `said`), which
+    the merge still ranks below a zone a document names."""
     assumed = zone_assumed(doc.warnings)
     if assumed is None or assumed == zone:
         return doc
     clock = ZoneInfo(zone)
-    said = zone_borrowed(doc.name, zone, other)
+    said = said or zone_borrowed(doc.name, zone, other)
     return replace(
         doc,
         talks=tuple(on_clock(t, assumed, clock) for t in doc.talks),

@@ -51,7 +51,7 @@ _DOCUMENTS = "SELECT name, format, talks FROM documents ORDER BY name"
 _MERGED = "SELECT count(*) FROM (SELECT talk_id FROM sources GROUP BY talk_id HAVING count(*) > 1)"
 _CONFLICTS = "SELECT count(DISTINCT (talk_id, field)) FROM conflicts"
 _DAYS = "SELECT DISTINCT day FROM talks WHERE day IS NOT NULL ORDER BY 1"
-_TRACKS = "SELECT name, talks FROM tracks ORDER BY talks DESC, name"
+_TRACKS = "SELECT name, conference, talks FROM tracks ORDER BY talks DESC, name, conference"
 _ROOMS = "SELECT DISTINCT room FROM talks WHERE room IS NOT NULL ORDER BY 1"
 
 
@@ -77,6 +77,10 @@ def summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
         "merged": count(_MERGED),
         "conflicts": count(_CONFLICTS),
         "days": [str(r[0]) for r in q(_DAYS).fetchall()],
-        "tracks": [dict(zip(("track", "talks"), r, strict=True)) for r in q(_TRACKS).fetchall()],
+        # (each of its conference: two conferences may each have a track of one name)
+        "tracks": [
+            dict(zip(("track", "conference", "talks"), r, strict=True))
+            for r in q(_TRACKS).fetchall()
+        ],
         "rooms": [r[0] for r in q(_ROOMS).fetchall()],
     }

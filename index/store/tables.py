@@ -287,6 +287,23 @@ def records_of_documents(
     return out
 
 
+def zones_of_conferences(
+    con: duckdb.DuckDBPyConnection, conferences: Iterable[str]
+) -> list[tuple[str, str, str]]:
+    """(conference, zone, document) of the stored records of these conferences (their
+    names in any case) that start in a zone ("America/New_York", "UTC+01:00"): the
+    zones each document gives a conference's talks (index/build/kindred.py)."""
+    names = sorted({c.lower() for c in conferences if c})
+    if not names or not has_records_table(con):
+        return []
+    rows = con.execute(
+        "SELECT DISTINCT conference, json_extract_string(record, '$.timezone') AS zone, document "
+        f"FROM records WHERE list_contains({sql_literal(names)}, lower(conference)) "
+        "AND zone IS NOT NULL"
+    ).fetchall()
+    return [(str(c), str(z), str(d)) for c, z, d in rows]
+
+
 def titles_in_several_conferences(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     """title key -> the number of conferences holding a talk of that title, for the
     titles that several conferences hold ("Opening", "Lightning Talks")."""

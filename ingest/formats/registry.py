@@ -74,6 +74,16 @@ class ZoneUnknown(ZoneUnread):
     __slots__ = ()
 
 
+class OwnExport(str):
+    """Given among a document's warnings, never shown: the document is talkbase's own
+    export (its CSV, its JSON lines: `exportcsv.own_export`, `own_record`), whose
+    talks are as the base held them, their languages decided in their programs
+    (ingest/detect.py `finish` reads none into those the base knew none of), so that
+    a base restored from its export holds what it held."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Options:
     """What every parse is given: the time zone of times that name none

@@ -81,7 +81,7 @@ from ingest.speakers import (
 )
 from talkbase.core import settings
 from talkbase.core.errors import InputError
-from talkbase.core.exportcsv import cell_speakers, own_export
+from talkbase.core.exportcsv import cell_speakers, conflicts_of, own_export, own_record
 from talkbase.core.languages import day_first_where, language_code, written_in
 from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.present import spreadsheet_text
@@ -600,6 +600,9 @@ class _Reader:
         # a CSV talkbase's own export wrote (`exportcsv.own_export`): its cells read
         # back as it wrote them (`row_of`, `speakers`)
         self.own = False
+        # a talk of talkbase's own export was read (its CSV, or a record of its JSON
+        # lines): said to ingest/detect.py (`registry.OwnExport`, `parse`)
+        self.restored = False
 
     def row_of(self, header: Sequence[str], cells: Iterable[str]) -> dict[str, Any]:
         """A row of a delimited table: {column: cell}, the first of two columns of one
@@ -1091,12 +1094,19 @@ class _Reader:
             notes.append(("Sessions", ", ".join(sessions)))
         on_day = start.date() if start else only_day
         section = track or (on_day.isoformat() if on_day else None)
-        links, refused = link_pairs(_links(get("url"), get("links")))
+        url = get("url")
+        if self.own and "links" not in cols and isinstance(old, dict):
+            url = old.get("URL")  # (an earlier export, with no links column: its page)
+        links, refused = link_pairs(_links(url, get("links")))
         if refused:
             self.warnings.append(
                 f"{self.document} {where}: {refused} link(s) of {title!r} not a web address "
                 "(http/https); left out"
             )
+        # talkbase's own export (its CSV, a record of its JSON lines) carries what a talk
+        # of the base holds besides: its conflicts, its track's description, its venue
+        mine = self.own or own_record(row)
+        self.restored = self.restored or mine
         return Talk(
             title=title,
             speakers=self.speakers(row, cols),
@@ -1104,17 +1114,20 @@ class _Reader:
             end=end,
             room=inline(text_of(get("room"))) or None,
             track=track,
+            track_description=(mine and inline(text_of(row.get("track_description")))) or None,
             format=_format(get("format"), cols.get("format")),
             abstract=plain(text_of(get("abstract"))),
             notes=tuple(notes),
-            # (the digest's "from abstract only" mark, as talkbase's own export says it)
-            abstract_only=self.own and row.get("abstract_only") == "True",
+            # (the digest's "from abstract only" mark, as talkbase's own exports say it)
+            abstract_only=mine and row.get("abstract_only") in ("True", True),
             conference=inline(text_of(get("conference"))) or self.conference,
             sources=(Source(self.document, self.parser, where, section),),
+            conflicts=conflicts_of(row.get("conflicts")) if mine else (),
             uid=uid,
             program_day=night if start else only_day,
             language=language_code(inline(text_of(get("language")))),
             links=links,
+            venue=(mine and inline(text_of(row.get("venue")))) or None,
         )
 
     def listed_night(
@@ -2298,4 +2311,6 @@ def parse(
             talks = _delimited(lines, reader, "\t" if parser == "tsv" else None)
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
+    if reader.restored:
+        return talks, [*reader.warnings, registry.OwnExport(document)]
     return talks, reader.warnings

@@ -194,5 +194,19 @@ def _merge_group(
         abstract=abstract,
         language=merged.language or guess_language(merged.title, abstract),
         conference=conference.get(merged.conference, merged.conference),
-        conflicts=tuple(conflicts),
+        conflicts=_with_carried(conflicts, records),
     )
+
+
+def _with_carried(found: Sequence[Conflict], records: Sequence[Talk]) -> tuple[Conflict, ...]:
+    """The conflicts the merge found, with those its records carry (a record of
+    talkbase's own export keeps the conflicts of the base it was exported from:
+    `exportcsv.conflicts_of`): the values of one field's joined, each (document,
+    value) once, so a base restored from its export keeps every disagreement it held."""
+    carried = [c for r in records for c in r.conflicts]
+    if not carried:
+        return tuple(found)
+    by_field: dict[str, dict[tuple[str, str], None]] = {}
+    for c in [*found, *carried]:
+        by_field.setdefault(c.field, {}).update(dict.fromkeys(c.values))
+    return tuple(Conflict(f, tuple(values)) for f, values in by_field.items())

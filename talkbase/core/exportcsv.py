@@ -1,6 +1,9 @@
 """talkbase's own CSV export (`talkbase export --format csv`), as it is written and as
 ingest reads it back: its columns, how it tells itself from anyone else's CSV, and
-how its speakers cell joins and splits a talk's people.
+how its speakers cell joins and splits a talk's people; and what of a talk both
+exports (CSV and JSON lines) carry that ingest reads back from them alone: its
+conflicts (`conflicts_of`), links, track description and venue, so that a base
+restored from its export holds what the base held.
 
 The export writes a talk's speakers in one cell, each "Name (Affiliation)" or the
 name alone, joined by "; " (`speakers_cell`), and guards every text cell against
@@ -13,9 +16,10 @@ person and a title "-O3 considered harmful" loses the guard the export gave it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 
-from talkbase.core.records import Speaker
+from talkbase.core.records import Conflict, Speaker
 
 # The columns the export writes, in order. A later talkbase adds columns at the end
 # only (`language` and `cancelled`, then `program_day`, then `uid`), so the export of
@@ -45,6 +49,12 @@ EXPORT_COLUMNS = (
     # talk the id it had, as the JSON lines' "uid" does (the `id` column is the base's
     # own number, never a program's id)
     "uid",
+    # what a talk holds that the columns before did not carry (read back only from a
+    # file that is the export's own): its links as a JSON list of {"label", "url"}
+    # (the JSON lines' "links"), its track's description, where its conference is held
+    "links",
+    "track_description",
+    "venue",
 )
 FIRST_EXPORT = 16  # the columns the first export wrote (`id` to `conflicts`)
 
@@ -61,6 +71,48 @@ def own_export(header: Sequence[str]) -> bool:
         FIRST_EXPORT <= len(cells) <= len(EXPORT_COLUMNS)
         and tuple(cells) == (EXPORT_COLUMNS[: len(cells)])
     )
+
+
+# The keys of a record of the JSON lines export (`Talk.to_dict`) that no one else's
+# table writes side by side: a record holding them all is the export's own
+# (`own_record`), an earlier talkbase's too (they were there from the first).
+_RECORD_KEYS = frozenset(("title", "start_iso", "end_iso", "abstract_only", "sources", "conflicts"))
+
+
+def own_record(record: Mapping[str, object]) -> bool:
+    """Whether a JSON object is a talk as talkbase's JSON lines export writes it
+    (`Talk.to_dict`): its conflicts, its track's description and its venue are read
+    back from it then, and only then (`conflicts_of`), as from the CSV export's own
+    columns (`own_export`)."""
+    return record.keys() >= _RECORD_KEYS
+
+
+def conflicts_of(said: object) -> tuple[Conflict, ...]:
+    """The conflicts an export wrote of a talk (`Conflict.to_dict`, a JSON list: the
+    CSV's `conflicts` cell is its text), each with its values and the documents
+    that gave them, read back so that a base restored from its export keeps them;
+    () for anything else (a cell edited into no such list)."""
+    if isinstance(said, str):
+        try:
+            said = json.loads(said) if said.strip() else []
+        except (ValueError, RecursionError):
+            return ()
+    if not isinstance(said, list):
+        return ()
+    out: list[Conflict] = []
+    for c in said:
+        values = c.get("values") if isinstance(c, dict) else None
+        if not isinstance(c, dict) or not isinstance(c.get("field"), str) or not values:
+            return ()
+        if not isinstance(values, list) or not all(
+            isinstance(v, dict)
+            and isinstance(v.get("document"), str)
+            and isinstance(v.get("value"), str)
+            for v in values
+        ):
+            return ()
+        out.append(Conflict(c["field"], tuple((v["document"], v["value"]) for v in values)))
+    return tuple(out)
 
 
 def speakers_cell(people: Iterable[Speaker]) -> str:
