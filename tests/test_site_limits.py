@@ -334,9 +334,7 @@ def test_the_sites_words_are_whole_and_name_no_function_word(scripts):
     and never a function word of the talk's language (as the server's `unnamed_by`);
     the stop words the server leaves out are left out whole ("के", not only "क")."""
     kb, site = scripts
-    thai, hindi, persian, stop = _hits(
-        site, ["ความปลอดภัย", "सुरक्षा शनिवार", "از باران", "ऐप के लिए"]
-    )
+    thai, hindi, persian, stop = _hits(site, ["ความปลอดภัย", "सुरक्षा शनिवार", "از باران", "ऐप के लिए"])
     assert dict(thai["hits"])["ความปลอดภัยของแอปพลิเคชันบนมือถือ"] == "words: ความ, ปลอดภัย"
     assert hindi["said"] == ["saturday"]
     assert hindi["hits"] == [["मोबाइल बैंकिंग ऐप की सुरक्षा", "words: सुरकषा"]]
