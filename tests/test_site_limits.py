@@ -346,3 +346,75 @@ def test_the_sites_words_are_whole_and_name_no_function_word(scripts):
     # it into; the site, which keeps the vowel sign, leaves out "के")
     assert "क" in kb.stopwords
     assert "ऐप" in stop["words"] and "के" not in stop["words"]
+
+
+# Korean postpositions and clock times said with an hour's word (the server reads them
+# since cjk-clock): the site read "토요일에" as a word and "오후 3시 이후" as the afternoon
+EAST_ASIAN = (
+    "title,abstract,language,start,end,room\n"
+    "보안 세션,모바일 보안 이야기,ko,2026-11-14T10:00,2026-11-14T10:45,101호\n"
+    "클라우드 인프라,쿠버네티스 운영 이야기,ko,2026-11-14T16:00,2026-11-14T16:45,102호\n"
+    "内核调度,内核 调度器 的 设计,zh,2026-11-15T11:00,2026-11-15T11:45,Hall A\n"
+    "日志分析,日志 分析 的 方法,zh,2026-11-15T16:00,2026-11-15T16:45,Hall B\n"
+    "形態素解析入門,日本語の形態素解析,ja,2026-11-15T15:30,2026-11-15T16:15,Hall A\n"
+    "Rust for embedded devices,Writing safe firmware in Rust.,en,"
+    "2026-11-14T13:00,2026-11-14T13:45,Hall A\n"
+)
+
+EAST_ASIAN_QUESTIONS = [
+    "토요일에",
+    "보안 토요일에",
+    "오후 3시 이후",
+    "3시부터",
+    "3시 이후에",
+    "3시까지",
+    "10시 30분 이후",
+    "오후 3시에",
+    "보안 오후에",
+    "下午3点以后",
+    "3点后",
+    "3点半以后",
+    "两点以后",
+    "上午10点前",
+    "下午三点",
+    "15時以降",
+    "午後3時から",
+    "10時まで",
+    "10時前",
+    # ...and numbers that are no clock time
+    "3시간",
+    "3点建议",
+    "3D 프린팅",
+    "5G网络",
+    "Python 3 이후",
+]
+
+
+@pytest.fixture(scope="module")
+def east_asian(tmp_path_factory):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    tmp = tmp_path_factory.mktemp("east")
+    (tmp / "program.csv").write_text(EAST_ASIAN, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp / "program.csv"], tmp / "home", embedder)
+    with KnowledgeBase(tmp / "home", embedder) as kb:
+        export_site(kb, tmp / "site")
+        yield kb, tmp / "site"
+
+
+def test_the_site_reads_korean_postpositions_and_hours_said_in_words(east_asian):
+    from index.search.read.understand import understand
+
+    kb, site = east_asian
+    qs = EAST_ASIAN_QUESTIONS
+    server = {
+        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
+        for q in qs
+    }
+    offline = dict(zip(qs, _site_window(site, qs), strict=True))
+    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
+    assert not differ
+    assert sum(any(v for v in server[q].values()) for q in qs) >= 18

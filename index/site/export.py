@@ -51,7 +51,7 @@ import numpy as np
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
-from index.search.read import lexicon, negation, understand, visitors
+from index.search.read import lexicon, negation, timecues, understand, visitors
 from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
@@ -292,6 +292,19 @@ def matching() -> dict[str, Any]:
     }
 
 
+def _hours(asked: frozenset[str]) -> dict[str, Any]:
+    hours, minutes, halves = lexicon.hour_words(asked)
+    return {
+        "hours": sorted(hours),
+        "minutes": sorted(minutes),
+        "halves": sorted(halves),
+        "han": lexicon.HAN_HOURS,
+        "particles": sorted(lexicon.of_words(asked) | lexicon.run_particles(asked)),
+        "posts": sorted({unicodedata.normalize("NFC", w) for w in lexicon.postpositions(asked)}),
+        "pm": list(timecues.PM),
+    }
+
+
 def reading(vocab: Vocab) -> dict[str, Any]:
     """The server's reader's words and rules for clock times, days said by their order or
     date, and the talks' languages (index/search/read/), as the site reads them: the
@@ -330,7 +343,15 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             # a time said alone ("14:00 talks": under way then), and a range's words
             "explicit": EXPLICIT.pattern,
             "ranges": RANGE_JOINS,
+            # an hour said by its word ("3시", "下午三点", "15時"), as timecues.py
+            # `_hours_said_in_words` reads it: the words after an hour, its minutes and
+            # its half, the hours in Chinese numerals, the particles and postpositions
+            # that may follow, the parts of the day that are pm
+            "hours": _hours(asked),
         },
+        # a Korean postposition glued to a limit ("토요일에"), as whenwords.py
+        # `_postpositions_off` takes it off
+        "postpositions": list(lexicon.postpositions(asked)),
         "days": {
             "nouns": sorted(lexicon.day_nouns(spoken)),
             # (any of them glued after an ordinal, longest first: "第一天", "첫날", as

@@ -474,7 +474,7 @@ export function createSearch(talks, meta, vectors) {
     }
     const found = free(i) && clockAt(toks, i);
     const cue = found && found.used === 1 && !/^\d+$/.test(toks[i]) && free(i + 1) && CLOCK.after[toks[i + 1]];
-    const field = cue && { after: 'after', before: 'before' }[cue];
+    const field = cue && { after: 'after', from: 'after', before: 'before', until: 'before' }[cue];
     return field ? { from: i, to: i + 2, field, hm: found.hm } : null;
   }
 
@@ -573,10 +573,73 @@ export function createSearch(talks, meta, vectors) {
     return noun || opening ? { from: i, to: i + 1, code } : null;
   }
 
+  // an hour said by its word after its number ("3시", "15時", "下午三点", "10点30分",
+  // "3点半"), as the server's timecues.py `_hours_said_in_words` reads it: written as its
+  // clock time ("15:00") in the query, a part of the day said before it joined to it
+  // ("오후 3시": 3pm; with none, an hour 1 to 7 is an afternoon one), a cue glued after
+  // it cut off ("3点后", "15時以降"); only where the hour's word ends its word, or a
+  // cue, a particle or a postposition follows ("3시간", "3点建议" stay words)
+  const HOURS = CLOCK.hours || { hours: [], minutes: [], halves: [], han: {}, particles: [], posts: [], pm: [] };
+  const esc = w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alt = ws => [...ws].sort((a, b) => b.length - a.length).map(esc).join('|');
+  const SAID_HOUR = HOURS.hours.length && new RegExp(`(\\d{1,2}|${alt(Object.keys(HOURS.han))})\\s?(${alt(HOURS.hours)})` +
+    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`, 'gu');
+  const EAST = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]/u;
+  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.keys(PARTS).map(p => [p, p])]
+    .filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
+  function partBefore(q, at) {
+    const before = q.slice(0, at).trimEnd();
+    for (const [word, part] of partsSaid) {
+      if (!(word.length > 1 && word.length <= before.length)) continue;
+      if (fold(before.slice(-word.length)) !== fold(word)) continue;
+      const start = before.length - word.length;
+      if (start && /\p{L}/u.test(before[start - 1]) && !EAST.test(word[0])) continue;
+      return [start, HOURS.pm.includes(part) ? 'pm' : 'am'];
+    }
+    return [at, null];
+  }
+  const aloneAfter = text => {
+    const next = unglued(words(text)[0]);
+    return next === undefined || TALK_NOUNS.has(next) || next in CLOCK.after || next in dayWords || next in partWords;
+  };
+  function hoursSaid(q) {
+    if (!SAID_HOUR) return q;
+    for (const m of [...q.matchAll(SAID_HOUR)].reverse()) {
+      const end = m.index + m[0].length, before = m.index ? q[m.index - 1] : '';
+      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || before in HOURS.han) continue;
+      const rest = q.slice(end).match(/^\S*/u)[0];
+      let cue = rest.length;
+      while (cue > 0 && !(fold(rest.slice(0, cue)) in CLOCK.after)) cue--;
+      const glued = rest.slice(cue);
+      if (glued && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
+      let hour = /^\d/.test(m[1]) ? Number(m[1]) : HOURS.han[m[1]];
+      const minute = m[5] ? 30 : Number(m[3] || 0);
+      const [start, half] = partBefore(q, m.index);
+      if (half === null && !cue && !aloneAfter(q.slice(end + rest.length))) continue;
+      if ((half === 'pm' && hour < 12) || (half === null && hour >= 1 && hour <= 7)) hour += 12;
+      if (hour > 23 || minute > 59) continue;
+      const to = end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0);
+      q = q.slice(0, start) + ` ${two(hour)}:${two(minute)} ` + q.slice(to);
+    }
+    return q;
+  }
+  // a Korean postposition glued to a word ("토요일에", "이후에"), as the server's
+  // whenwords.py `_postpositions_off`: off where what is left is a word the site knows
+  // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
+  // the whole is none
+  const POSTS = READ.postpositions || [];
+  const knownWord = w => w in dayWords || w in partWords || w in CLOCK.after || df.has(term(w)) ||
+    LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
+  const unglued = w => {
+    const end = w && POSTS.find(p => w.length > p.length && w.endsWith(p));
+    return end && !knownWord(w) && knownWord(w.slice(0, -end.length)) ? w.slice(0, -end.length) : w;
+  };
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    const { toks, runs, joined } = queryWords(hoursSaid(query), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    toks.forEach((w, k) => { toks[k] = unglued(w); });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
