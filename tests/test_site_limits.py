@@ -381,6 +381,9 @@ EAST_ASIAN_QUESTIONS = [
     "午後3時から",
     "10時まで",
     "10時前",
+    "영어로",
+    "보안 영어로",
+    "토요일에 영어로",
     # ...and numbers that are no clock time
     "3시간",
     "3点建议",

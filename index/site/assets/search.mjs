@@ -628,8 +628,9 @@ export function createSearch(talks, meta, vectors) {
   // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
   // the whole is none
   const POSTS = READ.postpositions || [];
+  const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
   const knownWord = w => w in dayWords || w in partWords || w in CLOCK.after || df.has(term(w)) ||
-    LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
+    inOneWord.has(w) || LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
   const unglued = w => {
     const end = w && POSTS.find(p => w.length > p.length && w.endsWith(p));
     return end && !knownWord(w) && knownWord(w.slice(0, -end.length)) ? w.slice(0, -end.length) : w;
