@@ -40,6 +40,7 @@ import hashlib
 import json
 import shutil
 import tempfile
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,9 +48,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from index.search.rank import tokens
-from index.search.rank.stopwords import english_stopwords
-from index.search.read import lexicon, negation, understand, visitors
+from index.search.rank import lexical, tokens
+from index.search.rank.stopwords import english_stopwords, listed
+from index.search.rank.tokens import tokenize
+from index.search.read import lexicon, negation, timecues, understand, visitors
 from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
@@ -135,6 +137,50 @@ def _stopwords(kb: KnowledgeBase) -> list[str]:
     searches as it always did."""
     left_out = kb.stopwords
     return sorted(left_out) if left_out - english_stopwords() else []
+
+
+def _stopwords_whole(kb: KnowledgeBase) -> list[str]:
+    """Those stop words whole, as their languages' lists write them, for a site that
+    cuts a word where the server's index does not: the listed words of the program's
+    languages (`lexical.index_languages`) that the index leaves out, each of the
+    tokens it cuts the word into being one it leaves out ("के", of which the index
+    keeps "क": the site keeps a letter's vowel sign in its word)."""
+    left_out = kb.stopwords
+    out = {
+        word
+        for code in lexical.index_languages(kb.build)
+        for word in listed(code)
+        if (cut := tokenize(word, ())) and all(w in left_out for w in cut) and cut != [word.lower()]
+    }
+    return sorted(out)
+
+
+def _unnamed(kb: KnowledgeBase, talks: list[Any]) -> dict[str, list[str]]:
+    """For each language of the talks but English, the function words of its list
+    (stopwords.listed) that a match never names in its "words:", as the server's
+    (index/search/kb.py `unnamed_by`): only those some talk's text holds (a word the
+    talks lack is never found in one)."""
+    text = "\n".join(
+        " ".join((t.title, t.abstract or "", t.track or "", *(s.name for s in t.speakers)))
+        for t in talks
+    ).casefold()
+    codes = sorted(({t.language for t in talks if t.language} | set(kb.vocab.spoken)) - {"en"})
+    out = {code: sorted({w for w in listed(code) if w.casefold() in text}) for code in codes}
+    return {code: words for code, words in out.items() if words}
+
+
+def marks() -> str:
+    """The combining marks the server's fold takes off (talkbase/core/terms.py `fold`:
+    a combining class other than 0), as a regular expression's class of ranges, for
+    the site's own fold: a vowel sign of class 0 stays in its word."""
+    ranges: list[tuple[int, int]] = []
+    for c in range(0x300, 0x10000):
+        if unicodedata.combining(chr(c)):
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1] = (ranges[-1][0], c)
+            else:
+                ranges.append((c, c))
+    return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in ranges)
 
 
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
@@ -246,6 +292,19 @@ def matching() -> dict[str, Any]:
     }
 
 
+def _hours(asked: frozenset[str]) -> dict[str, Any]:
+    hours, minutes, halves = lexicon.hour_words(asked)
+    return {
+        "hours": sorted(hours),
+        "minutes": sorted(minutes),
+        "halves": sorted(halves),
+        "han": lexicon.HAN_HOURS,
+        "particles": sorted(lexicon.of_words(asked) | lexicon.run_particles(asked)),
+        "posts": sorted({unicodedata.normalize("NFC", w) for w in lexicon.postpositions(asked)}),
+        "pm": list(timecues.PM),
+    }
+
+
 def reading(vocab: Vocab) -> dict[str, Any]:
     """The server's reader's words and rules for clock times, days said by their order or
     date, and the talks' languages (index/search/read/), as the site reads them: the
@@ -284,7 +343,15 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             # a time said alone ("14:00 talks": under way then), and a range's words
             "explicit": EXPLICIT.pattern,
             "ranges": RANGE_JOINS,
+            # an hour said by its word ("3시", "下午三点", "15時"), as timecues.py
+            # `_hours_said_in_words` reads it: the words after an hour, its minutes and
+            # its half, the hours in Chinese numerals, the particles and postpositions
+            # that may follow, the parts of the day that are pm
+            "hours": _hours(asked),
         },
+        # a Korean postposition glued to a limit ("토요일에"), as whenwords.py
+        # `_postpositions_off` takes it off
+        "postpositions": list(lexicon.postpositions(asked)),
         "days": {
             "nouns": sorted(lexicon.day_nouns(spoken)),
             # (any of them glued after an ordinal, longest first: "第一天", "첫날", as
@@ -405,6 +472,9 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "reading": reading(vocab),
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),
+        "stopwords_whole": _stopwords_whole(kb),
+        "unnamed": _unnamed(kb, talks),
+        "marks": marks(),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),

@@ -79,19 +79,28 @@ def index_stopwords(own: Iterable[str] = ()) -> frozenset[str]:
 
 
 @functools.cache
+def listed(code: str) -> tuple[str, ...]:
+    """The stop words of the language `code` ("it") as its list writes them; none for a
+    language without a list."""
+    import stop_words
+
+    try:
+        return tuple(stop_words.get_stop_words(code))
+    except stop_words.StopWordError:
+        return ()
+
+
+@functools.cache
 def language_list(code: str) -> frozenset[str]:
     """The stop words of the language `code` ("it"), as the index tokenizes them
     (lowercase, accents off, "all'" -> "all"; an Arabic word also without its article,
     "الذي" -> "ذي", as an index cuts it from `tokens.TOKENS` 3 on); empty for a language
     without a list."""
-    import stop_words
-
-    try:
-        listed = stop_words.get_stop_words(code)
-    except stop_words.StopWordError:
-        return frozenset()
     return frozenset(
-        w for word in listed for cut in (False, True) for w in tokenize(word, (), articles=cut)
+        w
+        for word in listed(code)
+        for cut in (False, True)
+        for w in tokenize(word, (), articles=cut)
     )
 
 

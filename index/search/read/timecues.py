@@ -145,7 +145,7 @@ def _cue_after(toks: list[Any], j: int, cues: dict[str, str]) -> int:
     return 0
 
 
-_PM = ("afternoon", "evening", "night")
+PM = ("afternoon", "evening", "night")  # (the parts of the day an hour said after is pm in)
 
 
 def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
@@ -208,7 +208,7 @@ def _part_before(r: Any, at: int) -> tuple[int, str | None]:
             start = len(before) - len(word)
             if start and before[start - 1].isalpha() and not _HAN_OR_HANGUL.match(word[0]):
                 continue  # ("someafternoon")
-            return start, "pm" if part in _PM else "am"
+            return start, "pm" if part in PM else "am"
     return at, None
 
 
@@ -267,7 +267,7 @@ def _with_its_part(r: Any, toks: list[Any], j: int) -> None:
     part = r.vocab.part_words.get(said) or (said if said in PARTS_OF_DAY else None)
     if part not in PARTS_OF_DAY:
         return
-    half = "pm" if part in _PM and int(word) < 12 else "am"
+    half = "pm" if part in PM and int(word) < 12 else "am"
     toks[j : k + 1] = [replace(toks[j], low=f"{word}{half}", end=toks[k].end)]
 
 

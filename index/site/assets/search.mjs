@@ -21,10 +21,32 @@ const NEIGHBOURS = 2;  // as index/search/limits/titlewords.py: a title's words 
 const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words left out as one
 const K1 = 1.2, B = 0.75;
 
+// the marks `fold` takes off: those the server's fold takes off (talkbase/core/terms.py
+// `fold`: the combining marks, of a class other than 0), as the export writes them
+// (meta.marks: `useMarks`); before, accents, kana's sound marks and Arabic's vowel and
+// hamza marks. A mark of class 0 (a vowel sign of Devanagari, Thai, Bengali, Tamil...)
+// is part of its letter: a word goes on through it ("सुरक्षा", not "स", "रक")
+let MARKS = /[\u0300-\u036f\u3099\u309a\u064b-\u065f\u0670]/gu;
+export function useMarks(marks) { if (marks) MARKS = new RegExp(`[${marks}]`, 'gu'); }
+
 export function fold(text) {
   // accents, kana's sound marks and Arabic's vowel and hamza marks ("الأربعاء" is
   // "الاربعاء") off, as the server's index (index/search/rank/tokens.py)
-  return (text || '').normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a\u064b-\u065f\u0670]/g, '').toLowerCase();
+  return (text || '').normalize('NFKD').replace(MARKS, '').toLowerCase();
+}
+
+// where a word ends: at what is no letter, mark of a letter, digit, "+" or "#" (a
+// word is never cut inside a letter and its marks)
+const SEP = /[^\p{L}\p{M}\p{N}+#]+/u;
+const A_WORD = /^[\p{L}\p{M}]+$/u;
+// Thai, Lao, Khmer and Myanmar write no spaces between words: a run of their letters
+// is cut into its words by the browser's own word breaker (Intl.Segmenter, ICU's
+// dictionaries), before it is folded ("ความปลอดภัยของ" is "ความ", "ปลอดภัย", "ของ")
+const UNSPACED = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u19e0-\u19ff\ua9e0-\ua9ff\uaa60-\uaa7f]+/gu;
+const BREAKER = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter('th', { granularity: 'word' }) : null;
+export function spaced(text) {
+  if (!BREAKER || !text) return text || '';
+  return text.replace(UNSPACED, run => [...BREAKER.segment(run)].map(s => s.segment).join(' '));
 }
 
 // Chinese and Japanese write words without spaces: a run is cut where its kind of
@@ -46,7 +68,7 @@ function pieces(w) {
 const kept = w => w.length > 1 || /\d/.test(w);
 
 export function words(text) {
-  return fold(text).split(/[^\p{L}\p{N}+#]+/u).flatMap(pieces).filter(kept);
+  return fold(spaced(text)).split(SEP).flatMap(pieces).filter(kept);
 }
 
 // Japanese says what it leaves out after it, in words of its own scripts ("以外", "を除く"
@@ -95,9 +117,9 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
-  const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(/[^\p{L}\p{N}+#]+/u));
+  const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(SEP));
   const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
-  const all = split(fold(text)).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
+  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
     if (entire && entire.test(w)) { toks.push(w); continue; }
@@ -204,7 +226,7 @@ function inflecting(names, form, keep = () => true) {
   const stems = new Map(Object.entries(form.stems).filter(([, v]) => keep(v)));
   const blocked = new Set(form.blocked || []);
   const of = w => {
-    if (typeof w !== 'string' || blocked.has(w) || !/^\p{L}+$/u.test(w)) return undefined;
+    if (typeof w !== 'string' || blocked.has(w) || !A_WORD.test(w)) return undefined;
     for (let e = 1; e <= form.max_ending; e++) {
       if (w.length > e && stems.has(w.slice(0, -e))) return stems.get(w.slice(0, -e));
     }
@@ -217,6 +239,7 @@ function inflecting(names, form, keep = () => true) {
 }
 
 export function createSearch(talks, meta, vectors) {
+  useMarks(meta.marks);
   const READ = meta.reading || {};
   const bare = articleless(READ.article);
   const term = w => stem(bare(w));
@@ -262,7 +285,17 @@ export function createSearch(talks, meta, vectors) {
   const closeFloor = meta.languages.confirmed ? Infinity : MATCH.floor;
   // the function words of the program's other languages its server leaves out ("per",
   // "della"): the export writes them (index/search/rank/stopwords.py decides which)
-  const ownStop = new Set(meta.stopwords || []);
+  // (as the server's index writes them, and whole, as the site cuts them: "के" and not
+  // only "क", what the server's index cuts it into)
+  const ownStop = new Set([...(meta.stopwords || []), ...(meta.stopwords_whole || []).flatMap(w => words(w))]);
+  // the function words of each talk language a match never names in its "words:" (as
+  // the server's kb.py `unnamed_by`: of the talk's language, every one where it has none)
+  const unnamed = new Map(Object.entries(meta.unnamed || {}).map(([code, ws]) =>
+    [code, new Set(ws.flatMap(w => words(w)).flatMap(w => [w, term(w)]))]));
+  const unnamedBy = t => {
+    const codes = t.language ? [t.language] : [...unnamed.keys()];
+    return w => codes.some(c => unnamed.get(c)?.has(w));
+  };
   const byFirst = new Map();
   for (const w of df.keys()) {
     if (!byFirst.has(w[0])) byFirst.set(w[0], []);
@@ -428,7 +461,7 @@ export function createSearch(talks, meta, vectors) {
       if (!found || !field || !free(j) || (cue === 'around' && found.guessed)) continue;
       const next = toks[j + found.used], bareHour = /^\d+$/.test(toks[j]);
       // a bare number before another word is a count ("vor 20 Jahren"), not a time
-      if (!english && bareHour && next && next.length > 3 && /^\p{L}+$/u.test(next) && !clockUnits.has(next) &&
+      if (!english && bareHour && next && next.length > 3 && A_WORD.test(next) && !clockUnits.has(next) &&
         !(next in dayWords) && !(next in partWords) && !cueWords.has(next)) continue;
       // a cue of a language no talk is in: only a time that can be nothing else
       // (timecues.py `_plainly`: "14 Uhr", "15h", "10:30"; "dopo le 17": past noon)
@@ -441,7 +474,7 @@ export function createSearch(talks, meta, vectors) {
     }
     const found = free(i) && clockAt(toks, i);
     const cue = found && found.used === 1 && !/^\d+$/.test(toks[i]) && free(i + 1) && CLOCK.after[toks[i + 1]];
-    const field = cue && { after: 'after', before: 'before' }[cue];
+    const field = cue && { after: 'after', from: 'after', before: 'before', until: 'before' }[cue];
     return field ? { from: i, to: i + 2, field, hm: found.hm } : null;
   }
 
@@ -540,10 +573,74 @@ export function createSearch(talks, meta, vectors) {
     return noun || opening ? { from: i, to: i + 1, code } : null;
   }
 
+  // an hour said by its word after its number ("3시", "15時", "下午三点", "10点30分",
+  // "3点半"), as the server's timecues.py `_hours_said_in_words` reads it: written as its
+  // clock time ("15:00") in the query, a part of the day said before it joined to it
+  // ("오후 3시": 3pm; with none, an hour 1 to 7 is an afternoon one), a cue glued after
+  // it cut off ("3点后", "15時以降"); only where the hour's word ends its word, or a
+  // cue, a particle or a postposition follows ("3시간", "3点建议" stay words)
+  const HOURS = CLOCK.hours || { hours: [], minutes: [], halves: [], han: {}, particles: [], posts: [], pm: [] };
+  const esc = w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alt = ws => [...ws].sort((a, b) => b.length - a.length).map(esc).join('|');
+  const SAID_HOUR = HOURS.hours.length && new RegExp(`(\\d{1,2}|${alt(Object.keys(HOURS.han))})\\s?(${alt(HOURS.hours)})` +
+    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`, 'gu');
+  const EAST = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]/u;
+  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.keys(PARTS).map(p => [p, p])]
+    .filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
+  function partBefore(q, at) {
+    const before = q.slice(0, at).trimEnd();
+    for (const [word, part] of partsSaid) {
+      if (!(word.length > 1 && word.length <= before.length)) continue;
+      if (fold(before.slice(-word.length)) !== fold(word)) continue;
+      const start = before.length - word.length;
+      if (start && /\p{L}/u.test(before[start - 1]) && !EAST.test(word[0])) continue;
+      return [start, HOURS.pm.includes(part) ? 'pm' : 'am'];
+    }
+    return [at, null];
+  }
+  const aloneAfter = text => {
+    const next = unglued(words(text)[0]);
+    return next === undefined || TALK_NOUNS.has(next) || next in CLOCK.after || next in dayWords || next in partWords;
+  };
+  function hoursSaid(q) {
+    if (!SAID_HOUR) return q;
+    for (const m of [...q.matchAll(SAID_HOUR)].reverse()) {
+      const end = m.index + m[0].length, before = m.index ? q[m.index - 1] : '';
+      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || before in HOURS.han) continue;
+      const rest = q.slice(end).match(/^\S*/u)[0];
+      let cue = rest.length;
+      while (cue > 0 && !(fold(rest.slice(0, cue)) in CLOCK.after)) cue--;
+      const glued = rest.slice(cue);
+      if (glued && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
+      let hour = /^\d/.test(m[1]) ? Number(m[1]) : HOURS.han[m[1]];
+      const minute = m[5] ? 30 : Number(m[3] || 0);
+      const [start, half] = partBefore(q, m.index);
+      if (half === null && !cue && !aloneAfter(q.slice(end + rest.length))) continue;
+      if ((half === 'pm' && hour < 12) || (half === null && hour >= 1 && hour <= 7)) hour += 12;
+      if (hour > 23 || minute > 59) continue;
+      const to = end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0);
+      q = q.slice(0, start) + ` ${two(hour)}:${two(minute)} ` + q.slice(to);
+    }
+    return q;
+  }
+  // a Korean postposition glued to a word ("토요일에", "이후에"), as the server's
+  // whenwords.py `_postpositions_off`: off where what is left is a word the site knows
+  // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
+  // the whole is none
+  const POSTS = READ.postpositions || [];
+  const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
+  const knownWord = w => w in dayWords || w in partWords || w in CLOCK.after || df.has(term(w)) ||
+    inOneWord.has(w) || LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
+  const unglued = w => {
+    const end = w && POSTS.find(p => w.length > p.length && w.endsWith(p));
+    return end && !knownWord(w) && knownWord(w.slice(0, -end.length)) ? w.slice(0, -end.length) : w;
+  };
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(query, RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    const { toks, runs, joined } = queryWords(hoursSaid(query), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    toks.forEach((w, k) => { toks[k] = unglued(w); });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
@@ -901,7 +998,8 @@ export function createSearch(talks, meta, vectors) {
       .map(([i, s]) => [i, s, apart ? matches(i) : undefined])
       .sort((a, b) => off(a[0]) - off(b[0])).sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, k);
     const hits = ranked.map(([i, s, match]) => {
-      const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)));
+      const never = unnamedBy(docs[i].talk);
+      const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)) && !never(t));
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
     });
     return { said, note, fixes, words: terms, hits };
