@@ -57,7 +57,7 @@ from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
 from index.search.read.whenwords import CLOCK_CUES, MOMENT_CUES, RANGE_JOINS, short_day_company
-from talkbase.core import present, settings, timetable
+from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
 from talkbase.core.when import PARTS_OF_DAY
@@ -365,7 +365,15 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "cjk_date": CJK_DATE.pattern,
         },
         "languages": {
-            "names": [[list(words), code] for words, code in vocab.languages.items()],
+            # (and each name as written, which the site cuts into its own words: the
+            # server's cut "हिंदी" at its letters' marks, ("ह", "द"); the site keeps them)
+            "names": [[list(words), code] for words, code in vocab.languages.items()]
+            + [
+                [[name], code]
+                for code in sorted(vocab.spoken)
+                for name in languages.names(code, vocab.spoken)
+                if not name.isascii()
+            ],
             "english": {code: english_name(code) for code in codes},
             "cues": sorted(understand.LANGUAGE_CUES | lexicon.language_cues(asked)),
             "articles": sorted(lexicon.place_words(asked) - lexicon.PLACE_CUES),
