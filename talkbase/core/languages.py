@@ -2,7 +2,9 @@
 the code itself ("en", "EN"), a tag with a region or script ("en-US", "pt_BR",
 "zh-Hant"), the language's English name ("English") or its own ("Deutsch",
 "français"), or its name in another language of `_NAMES` ("inglese", "Englisch",
-"anglais": CLDR's, through Babel). Ingest reads programs through it; search and the
+"anglais": CLDR's, through Babel), each also with the word for "language" before or
+after it ("Bahasa Inggris", "ภาษาไทย", "English language", "langue française":
+`LANGUAGE_WORDS`). Ingest reads programs through it; search and the
 app can read a person's words ("talks in German") through the same table.
 """
 
@@ -158,8 +160,10 @@ _THREE |= {"chi": "zh", "jpn": "ja", "kor": "ko", "pol": "pl", "ces": "cs", "cze
 
 def language_code(text: object) -> str | None:
     """The ISO 639-1 code of the one language `text` names ("English", "en-US",
-    "EN", "Deutsch" -> "en", "en", "en", "de"); None when it names none this module
-    knows, or several ("English, German" names the first)."""
+    "EN", "Deutsch" -> "en", "en", "en", "de"), also said with the word for "language"
+    (`LANGUAGE_WORDS`: "Bahasa Inggris", "Sprache: Deutsch", and the name as an
+    adjective there: "lingua italiana", `_adjective`); None when it names none this
+    module knows, or several ("English, German" names the first)."""
     if not isinstance(text, str):
         return None
     first = re.split(r"[,;/|]| and | & |\+", text.strip(), maxsplit=1)[0].strip()
