@@ -22,6 +22,7 @@ from typing import Any
 from talkbase.core.languages import (
     CODES,
     english_name,
+    language_code,
     latin_letters_only,
     written_in,
     written_in_latin,
@@ -78,6 +79,32 @@ def query_language(text: str) -> str | None:
 
 
 # a language tag at a title's end or start: "(JA)", "[DE]", "[EN/ES]" (codes in capitals)
+def stated_language(value: str | None, where: str, unread: list[tuple[str, str]]) -> str | None:
+    """The ISO 639-1 code of the language a program's own field states (`language_code`:
+    "English", "en-US", "Bahasa Inggris"); a value that names none ("Klingon", "??") is
+    added with its place to `unread`, for `unread_languages` to say."""
+    text = " ".join((value or "").split())
+    code = language_code(text)
+    if code is None and text:
+        unread.append((where, text))
+    return code
+
+
+def unread_languages(document: str, unread: Sequence[tuple[str, str]]) -> list[str]:
+    """The one warning of a document's language values that name no language
+    (`stated_language`), at the first of them: its talks' languages are read from their
+    own words instead, where they say it."""
+    unread = list(dict.fromkeys(unread))  # (a row read twice, on trial: once)
+    if not unread:
+        return []
+    where, value = unread[0]
+    more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
+    return [
+        f"{document} {where}: the language {value!r}{more} names no language talkbase "
+        "knows; the talk's language is read from its own words where they say it"
+    ]
+
+
 _TAG = re.compile(r"^[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]\s+|\s+[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]$")
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from ingest.formats.jsonrecords import page_left
 from ingest.formats.registry import Format, Options, Result, Unreadable, register
 from ingest.html import inline, plain, text_of
+from ingest.language import stated_language, unread_languages
 from ingest.links import link_pairs
 from ingest.locate import IdLines
 from ingest.speakers import ORG_KEYS, person_name
@@ -46,7 +47,6 @@ from ingest.when import (
     zone,
 )
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import unlisted_state
 from talkbase.core.when import NIGHT_ENDS
@@ -69,6 +69,11 @@ class Context:
     venue: str | None = None  # where the conference is held ("ULB, Brussels")
     seen: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    unread_language: list[tuple[str, str]] = field(default_factory=list)  # (`stated_language`)
+
+    def said(self) -> list[str]:
+        """The document's warnings, with the one of its unread language values."""
+        return [*self.warnings, *unread_languages(self.document, self.unread_language)]
 
     def warn(
         self, ev: dict[str, Any], where: str, problem: str, nth: int = 1, skipped: bool = False
@@ -185,6 +190,7 @@ def event_talk(
         )
     language = inline(text_of(ev.get("language") or ev.get("content_locale")))
     section = day.isoformat() if day else (start.date().isoformat() if start else None)
+    place = f"event {ident}" if ident else where
     return Talk(
         title=title,
         speakers=speakers,
@@ -196,9 +202,9 @@ def event_talk(
         abstract=abstract,
         notes=notes,
         conference=ctx.conference,
-        sources=(Source(ctx.document, ctx.parser, f"event {ident}" if ident else where, section),),
+        sources=(Source(ctx.document, ctx.parser, place, section),),
         uid=uid,
-        language=language_code(language),
+        language=stated_language(language, place, ctx.unread_language),
         links=links,
         venue=ctx.venue,
         program_day=program_day(start, day, day_change),
@@ -440,7 +446,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             ctx.warnings.extend([left] if left else [])
     except RecursionError as exc:
         raise InputError(document, "the schedule nests too deeply to read") from exc
-    return talks, ctx.warnings
+    return talks, ctx.said()
 
 
 def _parse(text: str, document: str, options: Options) -> Result:

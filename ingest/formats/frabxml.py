@@ -209,7 +209,7 @@ def _read(root: Element, text: str, document: str, default_tz: str) -> tuple[lis
                 talk = frab.event_talk(ev, ctx, where, day_date, room or None, day_change)
                 if talk is not None:
                     talks.append(talk)
-    return talks, ctx.warnings
+    return talks, ctx.said()
 
 
 def _parse(text: str, document: str, options: Options) -> Result:

@@ -80,11 +80,11 @@ from ingest.formats.icalnames import (
 from ingest.formats.icalzone import Change, OwnZone, at_offset, own_zone
 from ingest.formats.registry import Format, Options, Result, register
 from ingest.html import inline, plain
+from ingest.language import stated_language, unread_languages
 from ingest.links import link_pairs
 from ingest.speakers import comma_affiliation, family_first
 from ingest.text import title_key
 from talkbase.core.errors import InputError
-from talkbase.core.languages import language_code
 from talkbase.core.records import Source, Speaker, Talk
 from talkbase.core.terms import format_named
 
@@ -228,6 +228,7 @@ class _Calendar:
     tzids: list[str] = field(default_factory=list)
     events: list[_Event] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    unread_language: list[tuple[str, str]] = field(default_factory=list)  # (`_language`)
     bad_lines: int = 0
 
 
@@ -784,7 +785,7 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             ),
             uid=uid,
             links=links,
-            language=_language(ev),
+            language=_language(ev, cal.unread_language),
             program_day=days[0] if days else None,
         )
         rule = ev.text("RRULE")
@@ -823,7 +824,10 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             "every event is an all-day event (DTSTART;VALUE=DATE) or has no SUMMARY; no sessions",
             skipped_days[0].removeprefix(f"{document} "),
         )
-    return [_at_offsets(t) for t in talks], cal.warnings
+    return [_at_offsets(t) for t in talks], [
+        *cal.warnings,
+        *unread_languages(document, cal.unread_language),
+    ]
 
 
 def _at_offsets(talk: Talk) -> Talk:
@@ -855,13 +859,17 @@ def _recurring(
     return [_occurrence(talk, at, n == 0) for n, at in enumerate(starts)]
 
 
-def _language(ev: _Event) -> str | None:
+def _language(ev: _Event, unread: list[tuple[str, str]]) -> str | None:
     """The language an event's text says it is in: the LANGUAGE parameter of its
-    SUMMARY or DESCRIPTION (RFC 5545 3.2.10, "SUMMARY;LANGUAGE=de:…", Outlook's)."""
+    SUMMARY or DESCRIPTION (RFC 5545 3.2.10, "SUMMARY;LANGUAGE=de:…", Outlook's); where
+    each it holds names none, the first is added to `unread` (`stated_language`)."""
+    tried: list[tuple[str, str]] = []
     for name in ("SUMMARY", "DESCRIPTION"):
         found = ev.get(name)
-        if found and (code := language_code(found[0].get("LANGUAGE", ""))):
+        said = found[0].get("LANGUAGE", "") if found else ""
+        if code := stated_language(said, f"line {ev.line}", tried):
             return code
+    unread.extend(tried[:1])
     return None
 
 

@@ -101,6 +101,7 @@ from ingest.formats.mdparts import (
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
 from ingest.formats.table import header_again, read_rows, repeats_said
 from ingest.html import plain
+from ingest.language import stated_language, unread_languages
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
@@ -362,6 +363,7 @@ def parse(
     fallback = zoned or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = []
+    unread_language: list[tuple[str, str]] = []  # (`stated_language`)
     if zoned is None and (unread := zone_said(opening)):
         warnings.append(ZoneUnread(unread))
     dated = False  # whether a talk is under a day heading
@@ -437,6 +439,7 @@ def parse(
             warnings,
             titled,
             talks,
+            unread_language,
         )
         if talk is not None:
             talks.extend(_given(talk, given, sections, document, h.line, fallback, warnings))
@@ -455,7 +458,7 @@ def parse(
     named = program_word_off(named)  # ("PyCon India 2026 — Programme": "PyCon India 2026")
     if named != conference:
         talks = [replace(t, conference=named) if t.conference == conference else t for t in talks]
-    return talks, warnings
+    return talks, [*warnings, *unread_languages(document, unread_language)]
 
 
 _FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
@@ -1056,10 +1059,12 @@ def _talk(
     warnings: list[str],
     titled: str | None = None,
     above: Sequence[Talk] = (),
+    unread: list[tuple[str, str]] | None = None,
 ) -> Talk | None:
     """The talk of a heading and its block; `titled` is its title where the heading
     gives only its time and room (`_titled_below`); `above`, the talks read before it
-    (a night after its day heading's day: `_in_the_night`)."""
+    (a night after its day heading's day: `_in_the_night`); `unread`, the document's
+    language values read so far that name no language (`stated_language`)."""
     title, fmt = h.text, block.fields.get("format")
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     places = [(n, desc) for _, (n, d, desc) in sorted(sections.items(), reverse=True) if d is None]
@@ -1128,7 +1133,9 @@ def _talk(
         track_description=(track_of[1] or None) if track_of and track == track_of[0] else None,
         format=fmt,
         abstract=plain("\n\n".join(block.abstract)),
-        language=languages.language_code(block.fields.get("language")),
+        language=stated_language(
+            block.fields.get("language"), f"line {h.line}", [] if unread is None else unread
+        ),
         notes=notes,
         conference=conference,
         sources=(

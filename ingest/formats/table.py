@@ -70,6 +70,7 @@ from ingest.formats.jsonrecords import (
     references,
 )
 from ingest.html import inline, plain, text_of
+from ingest.language import stated_language, unread_languages
 from ingest.links import link_pairs
 from ingest.speakers import (
     comma_affiliation,
@@ -82,7 +83,7 @@ from ingest.speakers import (
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.exportcsv import cell_speakers, conflicts_of, own_export, own_record
-from talkbase.core.languages import day_first_where, language_code, written_in
+from talkbase.core.languages import day_first_where, written_in
 from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.present import spreadsheet_text
 from talkbase.core.records import Source, Speaker, Talk
@@ -555,6 +556,7 @@ class _Reader:
         self.named = bool(conference)  # by the user: over the document's own name for it
         self.seen: dict[str, int] = {}
         self.warnings: list[str] = []
+        self.unread_language: list[tuple[str, str]] = []  # (`stated_language`)
         self.columns: dict[frozenset[str], dict[str, str]] = {}
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
@@ -1125,7 +1127,7 @@ class _Reader:
             conflicts=conflicts_of(row.get("conflicts")) if mine else (),
             uid=uid,
             program_day=night if start else only_day,
-            language=language_code(inline(text_of(get("language")))),
+            language=stated_language(inline(text_of(get("language"))), where, self.unread_language),
             links=links,
             venue=(mine and inline(text_of(row.get("venue")))) or None,
         )
@@ -1194,6 +1196,10 @@ class _Reader:
                 when.afternoon_said(f"{self.document} {where}", title, read[0], read[1])
             )
         return read
+
+    def said(self) -> list[str]:
+        """The table's warnings, with the one of its unread language values."""
+        return [*self.warnings, *unread_languages(self.document, self.unread_language)]
 
     def talks(
         self, dated: Sequence[tuple[dict[str, Any], str, date | None]], cols: dict[str, str] | None
@@ -2243,7 +2249,7 @@ def parse_tree(
     """The talks of a program already read into a tree (YAML's), as of a JSON one."""
     reader = _Reader(document, parser, mapping, default_tz, None)
     try:
-        return _objects(_found(root, reader, None), reader, root), reader.warnings
+        return _objects(_found(root, reader, None), reader, root), reader.said()
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
 
@@ -2276,7 +2282,7 @@ def read_rows(
     talks = reader.talks(
         reader.day_rows(rows, reader.cols_of(rows[0][0]) if rows else {}, on_day), None
     )
-    return talks, reader.warnings + carried
+    return talks, reader.said() + carried
 
 
 def parse_lines(
@@ -2311,6 +2317,7 @@ def parse(
             talks = _delimited(lines, reader, "\t" if parser == "tsv" else None)
     except RecursionError as exc:
         raise InputError(document, "a record nests too deeply to read") from exc
+    warnings = reader.said()
     if reader.restored:
-        return talks, [*reader.warnings, registry.OwnExport(document)]
-    return talks, reader.warnings
+        return talks, [*warnings, registry.OwnExport(document)]
+    return talks, warnings

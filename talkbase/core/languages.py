@@ -2,7 +2,9 @@
 the code itself ("en", "EN"), a tag with a region or script ("en-US", "pt_BR",
 "zh-Hant"), the language's English name ("English") or its own ("Deutsch",
 "français"), or its name in another language of `_NAMES` ("inglese", "Englisch",
-"anglais": CLDR's, through Babel). Ingest reads programs through it; search and the
+"anglais": CLDR's, through Babel), each also with the word for "language" before or
+after it ("Bahasa Inggris", "ภาษาไทย", "English language", "langue française":
+`LANGUAGE_WORDS`). Ingest reads programs through it; search and the
 app can read a person's words ("talks in German") through the same table.
 """
 
@@ -72,6 +74,31 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "vi": ("vietnamese", "tiếng việt"),
     "zh": ("chinese", "mandarin", "中文", "汉语", "漢語"),
 }
+# The word for "language" in each language, as a program writes it beside a language's
+# name ("English language", "Bahasa Inggris", "ภาษาไทย", "زبان فارسی", "langue
+# française", "Sprache: Deutsch": `language_code`) and a visitor says it after a cue
+# ("in englischer Sprache", "на английском языке", "dalam bahasa Inggris": the query
+# reader, index/search/read/lexicon.py, reads these same words)
+LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("language",),
+    "de": ("sprache",),
+    "nl": ("taal",),
+    "fr": ("langue",),
+    "es": ("lengua", "idioma"),
+    "pt": ("língua", "idioma"),
+    "it": ("lingua",),
+    "ru": ("язык", "языке", "языка"),
+    "uk": ("мова",),
+    "pl": ("język",),
+    "cs": ("jazyk",),
+    "id": ("bahasa",),
+    "ms": ("bahasa",),
+    "th": ("ภาษา",),
+    "vi": ("tiếng",),
+    "fa": ("زبان",),
+    "ar": ("اللغة", "لغة"),
+    "hi": ("भाषा",),
+}
 # The rest of ISO 639-1's codes: read as codes, without names.
 _OTHER_CODES = frozenset(
     "aa ab ae af ak am an as av ay az ba be bh bi bm bn bo br bs ce ch co cr cu cv cy "
@@ -133,8 +160,10 @@ _THREE |= {"chi": "zh", "jpn": "ja", "kor": "ko", "pol": "pl", "ces": "cs", "cze
 
 def language_code(text: object) -> str | None:
     """The ISO 639-1 code of the one language `text` names ("English", "en-US",
-    "EN", "Deutsch" -> "en", "en", "en", "de"); None when it names none this module
-    knows, or several ("English, German" names the first)."""
+    "EN", "Deutsch" -> "en", "en", "en", "de"), also said with the word for "language"
+    (`LANGUAGE_WORDS`: "Bahasa Inggris", "Sprache: Deutsch", and the name as an
+    adjective there: "lingua italiana", `_adjective`); None when it names none this
+    module knows, or several ("English, German" names the first)."""
     if not isinstance(text, str):
         return None
     first = re.split(r"[,;/|]| and | & |\+", text.strip(), maxsplit=1)[0].strip()
@@ -148,12 +177,72 @@ def language_code(text: object) -> str | None:
             return code
         if code in _THREE:
             return _THREE[code]
+    named = _named(first)
+    if named is not None:
+        return named
+    rest = _without_language_word(first)
+    return (_named(rest) or _adjective(rest)) if rest else None
+
+
+def _named(text: str) -> str | None:
+    """The code of the language `text` is a name of (`_BY_NAME`, `_named_elsewhere`)."""
     return (
-        _BY_NAME.get(first.casefold())
-        or _BY_NAME.get(_plain(first))
-        or _named_elsewhere().get(first.casefold())
-        or _named_elsewhere().get(_plain(first))
+        _BY_NAME.get(text.casefold())
+        or _BY_NAME.get(_plain(text))
+        or _named_elsewhere().get(text.casefold())
+        or _named_elsewhere().get(_plain(text))
     )
+
+
+# what stands between a word for "language" and the name ("Sprache: Deutsch")
+_BETWEEN = re.compile(r"[\s:：\-–—]+")
+
+
+def _without_language_word(text: str) -> str:
+    """`text` without a word for "language" (`LANGUAGE_WORDS`) before or after it,
+    folded ("Bahasa Inggris" -> "inggris", "English language" -> "english", "Sprache:
+    Deutsch" -> "deutsch"; glued before it in a script written without spaces:
+    "ภาษาไทย" -> "ไทย"); "" where it holds no such word, or nothing else."""
+    words = [w for w in _BETWEEN.split(_plain(text)) if w]
+    if len(words) > 1 and words[0] in _LANGUAGE_WORDS:
+        return " ".join(words[1:])
+    if len(words) > 1 and words[-1] in _LANGUAGE_WORDS:
+        return " ".join(words[:-1])
+    glued = words[0] if len(words) == 1 else ""
+    word = next((w for w in _LANGUAGE_WORDS if glued.startswith(w) and _UNSPACED.match(w)), "")
+    return glued[len(word) :] if word else ""
+
+
+# the longest first, that a glued one is cut whole
+_LANGUAGE_WORDS = tuple(
+    sorted({_plain(w) for ws in LANGUAGE_WORDS.values() for w in ws}, key=len, reverse=True)
+)
+
+
+def _adjective(text: str) -> str | None:
+    """The code of the language named by the adjective `text`, said with a word for
+    "language", where it is a name with an ending ("française", "italiana",
+    "española", "deutsche", "englischer": a name of one word less its last letter or
+    two, or a name with its last letter changed; `_stems`)."""
+    if " " in text or len(text) < 6 or not text.isalpha():
+        return None
+    for cut in (text[:-1], text[:-2]):
+        code = _named(cut) or _stems().get(cut)
+        if code is not None:
+            return code
+    return None
+
+
+@lru_cache(maxsize=1)
+def _stems() -> dict[str, str]:
+    """Each name of a language of one word and six letters or more (`_BY_NAME`,
+    `_named_elsewhere`) less its last letter ("italian" of "italiano", "spagnol" of
+    "spagnolo") -> its code; a stem two languages share is left out."""
+    found: dict[str, set[str]] = {}
+    for name, code in (*_BY_NAME.items(), *_named_elsewhere().items()):
+        if len(name) >= 6 and name.isalpha():
+            found.setdefault(name[:-1], set()).add(code)
+    return {stem: next(iter(codes)) for stem, codes in found.items() if len(codes) == 1}
 
 
 @lru_cache(maxsize=1)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from talkbase.core import terms
+from talkbase.core.languages import LANGUAGE_WORDS
 from talkbase.core.terms import fold
 
 
@@ -521,14 +522,9 @@ LANGUAGE_SAID_AS: dict[str, tuple[tuple[str, str], ...]] = {}
 ADJECTIVE_AFTER_NOUN = frozenset(("fr", "es", "pt"))
 # The word for "language" said with such an adjective after a cue ("in englischer
 # Sprache", "en lengua inglesa", "in de Engelse taal"); without the cue it is a topic
-# ("historia de la lengua española", "Geschichte der englischen Sprache").
-LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
-    "de": ("sprache",),
-    "nl": ("taal",),
-    "fr": ("langue",),
-    "es": ("lengua", "idioma"),
-    "pt": ("língua", "idioma"),
-}
+# ("historia de la lengua española", "Geschichte der englischen Sprache"): the one
+# table a program's language cell is read with too: talkbase/core/languages.py's
+# `LANGUAGE_WORDS`, imported above
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
 # "zaterdagochtend", "dimanche matin"; CLDR's own come first
@@ -584,7 +580,6 @@ LANGUAGE_ADJECTIVE_ENDINGS["ru"] = ("ого", "ому", "ом", "им", "ие", 
 LANGUAGE_NAME_ENDINGS["ru"] = ("ий", "ый", "ой")  # ("английский", "русский")
 LANGUAGE_CUES_IN["ru"] = ("на",)  # ("на английском (языке)")
 LANGUAGE_SAID_AS["ru"] = (("по-", "и"),)  # ("по-английски")
-LANGUAGE_WORDS["ru"] = ("язык", "языке", "языка")
 NOT_A_CLOCK["ru"] = ("лет", "года", "год", "минут", "минуты", "дней", "месяцев", "секунд")
 
 # ---- Arabic: each table's words for the language, stated once (sweep 20) ----
@@ -1292,7 +1287,7 @@ NOT_A_CLOCK["fa"] = ("سال", "دقیقه", "روز", "ماه", "ثانیه")
 # (a word for a talk said before the language, as Persian puts an adjective after its
 # noun: "سخنرانی‌های فارسی"; "به زبان انگلیسی": in the English language)
 TALK_NOUNS["fa"] = ("سخنرانی", "سخنرانیها", "سخنرانیهای", "ارائه", "ارائهها", "ارائههای")
-LANGUAGE_CUES_IN["fa"] = ("زبان", "به")
+LANGUAGE_CUES_IN["fa"] = (*LANGUAGE_WORDS["fa"], "به")
 LENGTH_WORDS["fa"] = LengthWords(("کوتاه",), ("طولانی", "بلند"), after=True, plural=("ها",))
 DAY_ORDINALS["fa"] = {"اول": 1, "نخست": 1, "دوم": 2, "سوم": 3, "چهارم": 4, "آخر": -1}
 
@@ -1410,7 +1405,7 @@ TIME_CUES["id"] = {
 }
 NOT_A_CLOCK["id"] = ("tahun", "menit", "hari", "bulan", "detik")
 TALK_NOUNS["id"] = ("sesi", "presentasi", "ceramah", "pembicaraan")
-LANGUAGE_CUES_IN["id"] = ("bahasa", "berbahasa")  # ("dalam bahasa Inggris")
+LANGUAGE_CUES_IN["id"] = (*LANGUAGE_WORDS["id"], "berbahasa")  # ("dalam bahasa Inggris")
 LENGTH_WORDS["id"] = LengthWords(("singkat", "pendek"), ("panjang",), after=True, plural=())
 DAY_ORDINALS["id"] = {"pertama": 1, "kedua": 2, "ketiga": 3, "keempat": 4, "terakhir": -1}
 

@@ -91,7 +91,10 @@ STEMMED_FROM = 5
 # Words a language's name follows when it says what the talks are held in ("in
 # German", "auf Deutsch", "en français", "em português"), and words that follow it so
 LANGUAGE_CUES = frozenset(("in", "auf", "en", "em", "im"))
-LANGUAGE_NOUNS = frozenset(("language", "speaking", "spoken", "lingua", "sprache"))
+# (English's word for "language", Italian's and German's: `languages.LANGUAGE_WORDS`)
+LANGUAGE_NOUNS = frozenset(
+    ("speaking", "spoken", *(languages.LANGUAGE_WORDS[c][0] for c in ("en", "it", "de")))
+)
 _TOKEN = re.compile(r'(\w+):"([^"]*)"|"([^"]*)"|\S+')
 
 
