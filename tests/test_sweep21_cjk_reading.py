@@ -173,3 +173,74 @@ def test_a_speaker_of_one_word_is_read_on_a_built_base(tmp_path, hashing_embedde
     with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
         u = understand("王伟的演讲", Vocab.from_store(kb.con))
     assert (u.filters.speaker, u.topic) == ("王伟", "")
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "rows", "query", "speaker"),
+    [
+        # a talk's own title: "高峰" (peak) is cut out of "流量高峰", no person's name there
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "高峰"), ("流量高峰的应对", "李娜")],
+            "流量高峰的应对",
+            None,
+        ),
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "高峰"), ("流量高峰的应对", "李娜")],
+            "应对高峰的架构",
+            None,
+        ),
+        # a name that is a word of the talks: a person's only with a person word after it
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "张力"), ("表面张力与流体", "李娜")],
+            "张力",
+            None,
+        ),
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "张力"), ("表面张力与流体", "李娜")],
+            "张力的演讲",
+            "张力",
+        ),
+        (
+            "Asia/Seoul",
+            "ko",
+            [("보안 자동화", "하늘"), ("하늘 위의 드론", "김민준")],
+            "하늘의 드론",
+            None,
+        ),
+        (
+            "Asia/Seoul",
+            "ko",
+            [("보안 자동화", "하늘"), ("하늘 위의 드론", "김민준")],
+            "하늘의 발표",
+            "하늘",
+        ),
+        (
+            "Asia/Tokyo",
+            "ja",
+            [("セキュリティ", "中村"), ("中村の歴史", "佐藤")],
+            "中村の歴史",
+            None,
+        ),
+        (
+            "Asia/Tokyo",
+            "ja",
+            [("セキュリティ", "中村"), ("中村の歴史", "佐藤")],
+            "中村さんの発表",
+            "中村",
+        ),
+    ],
+)
+def test_a_one_word_name_that_is_a_topic_word_is_no_speaker(
+    zone, language, rows, query, speaker
+) -> None:
+    """Before, a name of one word was cut out of any run ("流量高峰的应对", a talk's
+    exact title, read as 高峰's talks) and read before any "of" ("中村の歴史")."""
+    assert understand(query, _speakers(zone, language, rows)).filters.speaker == speaker

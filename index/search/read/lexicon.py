@@ -1160,6 +1160,10 @@ NAME_MARKS: dict[str, tuple[str, ...]] = {
     "zh": ("的", "老师", "先生", "女士"),
     "ja": ("の", "さん", "さんの", "氏", "先生"),
 }
+# of those, the plain words for "of": a person's only before a word for a talk ("王伟的
+# 演讲", "김민준의 발표") where the name is a word of the talks too ("中村の歴史" is a
+# title by another; "하늘의 드론": the sky's drones)
+NAME_OF: dict[str, tuple[str, ...]] = {"ko": ("의",), "zh": ("的",), "ja": ("の",)}
 POSTPOSITIONS: dict[str, tuple[str, ...]] = {
     "ko": (
         *("에서는", "에서도", "에서", "에는", "에도", "으로는", "으로", "로는", "로", "에"),
@@ -1562,6 +1566,12 @@ def hour_words(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str
 def name_marks(languages: frozenset[str]) -> frozenset[str]:
     """The words of `NAME_MARKS` in the given languages, folded."""
     return frozenset(fold(w) for code in languages for w in NAME_MARKS.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def name_of(languages: frozenset[str]) -> frozenset[str]:
+    """The words of `NAME_OF` in the given languages, folded."""
+    return frozenset(fold(w) for code in languages for w in NAME_OF.get(code, ()))
 
 
 @lru_cache(maxsize=64)
