@@ -244,3 +244,23 @@ def test_a_one_word_name_that_is_a_topic_word_is_no_speaker(
     """Before, a name of one word was cut out of any run ("流量高峰的应对", a talk's
     exact title, read as 高峰's talks) and read before any "of" ("中村の歴史")."""
     assert understand(query, _speakers(zone, language, rows)).filters.speaker == speaker
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "query", "filters"),
+    [
+        ("Asia/Shanghai", "zh", "早上7点以后", {"after": "07:00"}),
+        ("Asia/Shanghai", "zh", "早7点以后", {"after": "07:00"}),
+        ("Asia/Shanghai", "zh", "周六晚8点", {"day": "Sat", "at": "20:00"}),
+        ("Asia/Tokyo", "ja", "朝7時", {"at": "07:00"}),
+        ("Asia/Tokyo", "ja", "朝7時から", {"after": "07:00"}),
+        ("Asia/Tokyo", "ja", "夜中2時", {"at": "02:00"}),
+        ("Asia/Seoul", "ko", "아침 7시 이후", {"after": "07:00"}),
+    ],
+)
+def test_a_part_of_the_day_before_an_hour_decides_its_half(zone, language, query, filters):
+    """Before, "早上" (not among CLDR's wide names) and parts of one character ("朝",
+    "晚") were not read before an hour, and an hour 1 to 7 with no part is an
+    afternoon's: "早上7点以后" was after 19:00, "朝7時" the morning and 19:00."""
+    u = understand(query, _speakers(zone, language, [("安全", "李娜")]))
+    assert u.filters.active() == filters

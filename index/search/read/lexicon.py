@@ -1178,6 +1178,13 @@ POSTPOSITIONS: dict[str, tuple[str, ...]] = {
 HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("시",), "zh": ("点", "點", "时"), "ja": ("時",)}
 MINUTE_WORDS: dict[str, tuple[str, ...]] = {"ko": ("분",), "zh": ("分",), "ja": ("分",)}
 HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "ja": ("半",)}
+# the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
+# "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):
+# alone, no limit ("晚宴" is a dinner)
+HOUR_PARTS: dict[str, dict[str, str]] = {
+    "zh": {"早": "morning", "晚": "evening"},
+    "ja": {"晩": "evening"},
+}
 # the hours in Chinese numerals ("下午三点", "两点": two o'clock), as Chinese and
 # Japanese write them
 HAN_HOURS: dict[str, int] = {
@@ -1560,6 +1567,11 @@ def hour_words(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str
         frozenset(w for code in languages for w in table.get(code, ()))
         for table in (HOUR_WORDS, MINUTE_WORDS, HALF_HOUR_WORDS)
     )
+
+
+def hour_parts(languages: frozenset[str]) -> dict[str, str]:
+    """The words of `HOUR_PARTS` in the given languages -> their parts of the day."""
+    return {w: p for code in sorted(languages) for w, p in HOUR_PARTS.get(code, {}).items()}
 
 
 @lru_cache(maxsize=64)

@@ -182,10 +182,12 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
             continue  # ("3시간", "3点建议")
         hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
         minute = 30 if m.group(5) else int(m.group(3) or 0)
-        start, half = _part_before(r, m.start())
-        if half is None and not cue and not _alone(r, m.end() + len(rest)):
+        start, part = _part_before(r, m.start())
+        if part is None and not cue and not _alone(r, m.end() + len(rest)):
             continue  # ("3点 建议": a count; "下午三点", "3시 세션": an hour)
-        if (half == "pm" and hour < 12) or (half is None and 1 <= hour <= 7):
+        # (a night's hour before 6 is in the small hours: "夜中2時")
+        pm = part in _PM and not (part == "night" and hour < 6)
+        if (pm and hour < 12) or (part is None and 1 <= hour <= 7):
             hour += 12
         if hour > 23 or minute > 59:
             continue
@@ -197,18 +199,24 @@ _HAN_OR_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30
 
 
 def _part_before(r: Any, at: int) -> tuple[int, str | None]:
-    """Where a part of the day said right before query[at:] starts ("오후 3시", "下午3点"),
-    and whether it says am or pm; (at, None) for none."""
+    """Where a part of the day said right before query[at:] starts ("오후 3시", "下午3点",
+    "朝7時", "晚8点": `lexicon.HOUR_PARTS`), and which part it is; (at, None) for none.
+    A word of one letter only in an East Asian script and glued to the hour."""
     before = r.query[:at].rstrip()
-    for said, part in [*r.vocab.part_words.items(), *((p, p) for p in PARTS_OF_DAY)]:
+    glued = len(before) == at
+    asked = frozenset(r.vocab.asked_in)
+    said_so = [*r.vocab.part_words.items(), *lexicon.hour_parts(asked).items()]
+    for said, part in [*said_so, *((p, p) for p in PARTS_OF_DAY)]:
         word = unicodedata.normalize("NFC", said)  # (folded Hangul is in its letters)
-        if part not in PARTS_OF_DAY or not 1 < len(word) <= len(before):
+        if part not in PARTS_OF_DAY or not 0 < len(word) <= len(before):
+            continue
+        if len(word) == 1 and not (glued and _HAN_OR_HANGUL.match(word)):
             continue
         if fold(before[-len(word) :]) == fold(word):
             start = len(before) - len(word)
             if start and before[start - 1].isalpha() and not _HAN_OR_HANGUL.match(word[0]):
                 continue  # ("someafternoon")
-            return start, "pm" if part in _PM else "am"
+            return start, part
     return at, None
 
 
