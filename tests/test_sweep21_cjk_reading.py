@@ -264,3 +264,23 @@ def test_a_part_of_the_day_before_an_hour_decides_its_half(zone, language, query
     afternoon's: "早上7点以后" was after 19:00, "朝7時" the morning and 19:00."""
     u = understand(query, _speakers(zone, language, [("安全", "李娜")]))
     assert u.filters.active() == filters
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "query", "filters"),
+    [
+        ("Asia/Shanghai", "zh", "2点到4点", {"after": "14:00", "before": "16:00"}),
+        ("Asia/Shanghai", "zh", "从2点到4点", {"after": "14:00", "before": "16:00"}),
+        ("Asia/Shanghai", "zh", "下午3点到5点", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Shanghai", "zh", "晚上7点到9点", {"after": "19:00", "before": "21:00"}),
+        ("Asia/Shanghai", "zh", "周六3点", {"day": "Sat", "at": "15:00"}),
+        ("Asia/Tokyo", "ja", "15時から17時まで", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Tokyo", "ja", "15時～17時", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Seoul", "ko", "오후 3시부터 5시까지", {"after": "15:00", "before": "17:00"}),
+    ],
+)
+def test_a_range_of_hours_said_with_hour_words_is_read_whole(zone, language, query, filters):
+    """Before, a range of hours glued together kept its end only ("2点到4点": at 16:00,
+    "15時から17時まで": before 17:00), and "周六3点" lost its hour (六 read as a number)."""
+    u = understand(query, _speakers(zone, language, [("安全", "李娜")]))
+    assert u.filters.active() == filters

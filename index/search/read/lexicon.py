@@ -1178,6 +1178,12 @@ POSTPOSITIONS: dict[str, tuple[str, ...]] = {
 HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("시",), "zh": ("点", "點", "时"), "ja": ("時",)}
 MINUTE_WORDS: dict[str, tuple[str, ...]] = {"ko": ("분",), "zh": ("分",), "ja": ("分",)}
 HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "ja": ("半",)}
+# the words between the two hours of a range said with hour words ("2点到4点", "15時～17時"),
+# and those said before its first ("从2点到4点"): read as "from 14:00 to 16:00" is
+HOUR_RANGE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "zh": (("从", "從", "自"), ("到", "至", "～", "〜", "~", "-")),
+    "ja": ((), ("～", "〜", "~", "-")),
+}
 # the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
 # "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):
 # alone, no limit ("晚宴" is a dinner)
@@ -1566,6 +1572,16 @@ def hour_words(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str
     return tuple(  # type: ignore[return-value]
         frozenset(w for code in languages for w in table.get(code, ()))
         for table in (HOUR_WORDS, MINUTE_WORDS, HALF_HOUR_WORDS)
+    )
+
+
+@lru_cache(maxsize=64)
+def hour_range(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of `HOUR_RANGE` in the given languages, folded: before a range's first
+    hour, and between its two."""
+    return tuple(  # type: ignore[return-value]
+        frozenset(fold(w) for code in languages for w in HOUR_RANGE.get(code, ((), ()))[k])
+        for k in (0, 1)
     )
 
 
