@@ -183,7 +183,8 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       concurrency patterns", "Scaling Kubernetes at LINE") in a program whose texts are
       mostly in another script and in a language not written in Latin (Thai, Persian):
       the program's language written in Latin letters (English, or one its other talks
-      are in) the identifier ranks first for it;
+      are in) the identifier ranks first for it, where it ranks it among its first
+      LATIN_NEAR, else none ("Hacia la nube" in a Japanese program: English is 36th);
     - a talk with no Latin letter left without ("उद्घाटन समारोह", which the identifier
       takes for Nepali): the language of the program's (its talks', theirs together)
       not written in Latin that the identifier ranks among its first NEAR for it.
@@ -216,18 +217,20 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
         own, sure = _namer().classify(text)
         home = few if few is not None and n in short else together
         likely = sure >= SURE or (sure >= QUERY_SURE and own in held)
-        in_latin = _likeliest(text, {c for c in held if written_in_latin(c)})
+        in_latin = _near(text, {c for c in held if written_in_latin(c)}, LATIN_NEAR)
         if (
             home is not None
             and not latin
             and sure < QUERY_SURE
-            and in_latin is not None
-            and _other_script(text, in_latin, home)
+            and _other_script(text, in_latin or "en", home)
         ):
             # "Scaling Kubernetes at LINE" among Thai titles: in no language written in
             # the program's script; the identifier, unsure of so few words ("tl", 0.2),
-            # is asked which of the program's languages written in Latin letters it is
-            out[n] = replace(talks[n], language=in_latin)
+            # is asked which of the program's languages written in Latin letters it is,
+            # and where it ranks none of them near ("Hacia la nube" among Japanese
+            # titles), the talk stays without
+            if in_latin is not None:
+                out[n] = replace(talks[n], language=in_latin)
         elif (
             few is not None
             and n in short
@@ -249,22 +252,19 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
 
 
 NEAR = 3  # a program's language among the identifier's first this many for a text
+# ...and for a short title in Latin letters in a program mostly in another script: "Kubernetes
+# at Scale" ranks English 5th, "Hacia la nube" 36th (Spanish first, no language of the program)
+LATIN_NEAR = 5
 
 
-def _likeliest(text: str, among: set[str]) -> str | None:
-    """The language of `among` the identifier takes `text` for likeliest; None where
-    `among` is empty."""
-    return next((c for c, _ in _namer().rank(text) if c in among), None)
-
-
-def _near(text: str, among: set[str]) -> str | None:
+def _near(text: str, among: set[str], first: int = NEAR) -> str | None:
     """The language of `among` (a program's languages) the identifier ranks `text`
-    likeliest in, where it is among its first NEAR: a short Devanagari title
+    likeliest in, where it is among its `first` (NEAR): a short Devanagari title
     ("उद्घाटन समारोह", "Opening ceremony") the identifier takes for Nepali or Marathi,
     in a program whose other talks are in Hindi, is Hindi; one it puts no language of
     the program near (a Devanagari title among Japanese talks) stays without."""
-    first = [c for c, _ in _namer().rank(text)[:NEAR]]
-    return next((c for c in first if c in among), None)
+    ranked = [c for c, _ in _namer().rank(text)[:first]]
+    return next((c for c in ranked if c in among), None)
 
 
 def _in_its_letters(text: str, code: str, mostly_latin: bool) -> bool:

@@ -173,3 +173,114 @@ def test_a_speaker_of_one_word_is_read_on_a_built_base(tmp_path, hashing_embedde
     with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
         u = understand("王伟的演讲", Vocab.from_store(kb.con))
     assert (u.filters.speaker, u.topic) == ("王伟", "")
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "rows", "query", "speaker"),
+    [
+        # a talk's own title: "高峰" (peak) is cut out of "流量高峰", no person's name there
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "高峰"), ("流量高峰的应对", "李娜")],
+            "流量高峰的应对",
+            None,
+        ),
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "高峰"), ("流量高峰的应对", "李娜")],
+            "应对高峰的架构",
+            None,
+        ),
+        # a name that is a word of the talks: a person's only with a person word after it
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "张力"), ("表面张力与流体", "李娜")],
+            "张力",
+            None,
+        ),
+        (
+            "Asia/Shanghai",
+            "zh",
+            [("分布式数据库", "张力"), ("表面张力与流体", "李娜")],
+            "张力的演讲",
+            "张力",
+        ),
+        (
+            "Asia/Seoul",
+            "ko",
+            [("보안 자동화", "하늘"), ("하늘 위의 드론", "김민준")],
+            "하늘의 드론",
+            None,
+        ),
+        (
+            "Asia/Seoul",
+            "ko",
+            [("보안 자동화", "하늘"), ("하늘 위의 드론", "김민준")],
+            "하늘의 발표",
+            "하늘",
+        ),
+        (
+            "Asia/Tokyo",
+            "ja",
+            [("セキュリティ", "中村"), ("中村の歴史", "佐藤")],
+            "中村の歴史",
+            None,
+        ),
+        (
+            "Asia/Tokyo",
+            "ja",
+            [("セキュリティ", "中村"), ("中村の歴史", "佐藤")],
+            "中村さんの発表",
+            "中村",
+        ),
+    ],
+)
+def test_a_one_word_name_that_is_a_topic_word_is_no_speaker(
+    zone, language, rows, query, speaker
+) -> None:
+    """Before, a name of one word was cut out of any run ("流量高峰的应对", a talk's
+    exact title, read as 高峰's talks) and read before any "of" ("中村の歴史")."""
+    assert understand(query, _speakers(zone, language, rows)).filters.speaker == speaker
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "query", "filters"),
+    [
+        ("Asia/Shanghai", "zh", "早上7点以后", {"after": "07:00"}),
+        ("Asia/Shanghai", "zh", "早7点以后", {"after": "07:00"}),
+        ("Asia/Shanghai", "zh", "周六晚8点", {"day": "Sat", "at": "20:00"}),
+        ("Asia/Tokyo", "ja", "朝7時", {"at": "07:00"}),
+        ("Asia/Tokyo", "ja", "朝7時から", {"after": "07:00"}),
+        ("Asia/Tokyo", "ja", "夜中2時", {"at": "02:00"}),
+        ("Asia/Seoul", "ko", "아침 7시 이후", {"after": "07:00"}),
+    ],
+)
+def test_a_part_of_the_day_before_an_hour_decides_its_half(zone, language, query, filters):
+    """Before, "早上" (not among CLDR's wide names) and parts of one character ("朝",
+    "晚") were not read before an hour, and an hour 1 to 7 with no part is an
+    afternoon's: "早上7点以后" was after 19:00, "朝7時" the morning and 19:00."""
+    u = understand(query, _speakers(zone, language, [("安全", "李娜")]))
+    assert u.filters.active() == filters
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "query", "filters"),
+    [
+        ("Asia/Shanghai", "zh", "2点到4点", {"after": "14:00", "before": "16:00"}),
+        ("Asia/Shanghai", "zh", "从2点到4点", {"after": "14:00", "before": "16:00"}),
+        ("Asia/Shanghai", "zh", "下午3点到5点", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Shanghai", "zh", "晚上7点到9点", {"after": "19:00", "before": "21:00"}),
+        ("Asia/Shanghai", "zh", "周六3点", {"day": "Sat", "at": "15:00"}),
+        ("Asia/Tokyo", "ja", "15時から17時まで", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Tokyo", "ja", "15時～17時", {"after": "15:00", "before": "17:00"}),
+        ("Asia/Seoul", "ko", "오후 3시부터 5시까지", {"after": "15:00", "before": "17:00"}),
+    ],
+)
+def test_a_range_of_hours_said_with_hour_words_is_read_whole(zone, language, query, filters):
+    """Before, a range of hours glued together kept its end only ("2点到4点": at 16:00,
+    "15時から17時まで": before 17:00), and "周六3点" lost its hour (六 read as a number)."""
+    u = understand(query, _speakers(zone, language, [("安全", "李娜")]))
+    assert u.filters.active() == filters

@@ -158,3 +158,23 @@ def test_a_label_of_two_words_in_markdown() -> None:
     _, talks, _ = parse_text(text, "program.md")
     assert [s.name for s in talks[0].speakers] == ["Nguyễn Văn An"]
     assert talks[0].start is not None and talks[0].start.hour == 9
+
+
+def test_a_latin_title_english_ranks_low_for_in_a_japanese_program_stays_without() -> None:
+    """(review 6) A short title in Latin letters among Japanese ones is English only where
+    the identifier ranks English among its first few for it ("Kubernetes at Scale": 5th);
+    before, any such title was English however low English ranked ("Hacia la nube",
+    Spanish: English 36th), so "talks in English" found it."""
+    rows = (
+        "title,speaker,abstract,start\n"
+        "大規模言語モデルの推論最適化,佐藤 健,推論サーバーの設計と運用について話します。,2030-01-05T10:00\n"
+        "コンテナセキュリティ入門,鈴木 花子,コンテナの脆弱性と対策を紹介します。,2030-01-05T11:00\n"
+        "データベースの可観測性,田中 一郎,メトリクスとトレースを使った監視。,2030-01-05T12:00\n"
+        "分散システムの障害対応,高橋 誠,障害から学ぶ設計。,2030-01-05T13:00\n"
+        "Hacia la nube,Ana García,,2030-01-05T16:00\n"
+        "Kubernetes at Scale,John Smith,,2030-01-05T17:00\n"
+    )
+    said = _languages(rows, "talks.csv")
+    assert said["Hacia la nube"] is None
+    assert said["Kubernetes at Scale"] == "en"
+    assert said["コンテナセキュリティ入門"] == "ja"

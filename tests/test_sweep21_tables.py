@@ -150,3 +150,20 @@ def test_a_one_cell_row_with_commas_in_a_semicolon_table_stays_as_written():
     _, talks, warnings = parse_text(text, "p.csv")
     assert "Lunch, coffee, cake, and talk" in [t.title for t in talks]
     assert not any("separated by" in w for w in warnings)
+
+
+def test_a_row_pasted_with_another_separator_with_the_files_in_a_cell_is_read_by_it():
+    # (review 5) its abstract holds a comma, the file's separator: before, the row was
+    # two cells ("Scaling Postgres;Bo Chen;…;Sharding" a title, "replicas and pools" a
+    # speaker), without a day or a time
+    text = (
+        "title,speaker,start,end,room,abstract\n"
+        "Intro to Rust,Ana Silva,2026-11-14 10:00,2026-11-14 10:45,Room A,Memory safety\n"
+        "Scaling Postgres;Bo Chen;2026-11-14 11:00;2026-11-14 11:45;Room B;Sharding, replicas\n"
+        "Edge ML,Cy Diaz,2026-11-14 12:00,2026-11-14 12:45,Room A,Tiny models\n"
+    )
+    _, talks, warnings = parse_text(text, "p.csv")
+    assert [(t.title, t.speakers[0].name, t.start.strftime("%H:%M"), t.abstract) for t in talks][
+        1
+    ] == ("Scaling Postgres", "Bo Chen", "11:00", "Sharding, replicas")
+    assert "p.csv line 3: its cells are separated by ';', not the header's ',': read so" in warnings

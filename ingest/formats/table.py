@@ -1868,21 +1868,24 @@ def _whole_rows(lines: list[str], delimiter: str, fewest: int) -> list[list[str]
 def _other_delimiter(
     cells: list[str], delimiter: str, width: int, timed: list[int], kind: Callable[[str], str]
 ) -> tuple[str, list[str]] | None:
-    """A row of one filled cell that is the header's number of cells, all but one at
-    most filled, by another of the separators a table's cells are written with ("," ";"
+    """A row whose line is the header's number of cells, all but one at most filled,
+    by another of the separators a table's cells are written with ("," ";"
     and tab), with a date or a time (`kind`) under the date's or the start's column
     (`timed`, their indexes), each of those cells filled a date or a time: a row pasted
     from a table written with that separator (its whole line would be one talk's
     title). That separator and its cells; None otherwise (a day heading, a footer, a
     title or a note with a semicolon in it)."""
-    filled = [c for c in cells if c.strip()]
-    if len(filled) != 1 or not timed:
-        return None
+    filled = [k for k, c in enumerate(cells) if c.strip()]
+    if not filled or not timed or any(k in filled and kind(cells[k]) != "text" for k in timed):
+        return None  # (a row whose date or time the header's separator reads already)
+    # its cells joined back as its line was: one of them may hold the header's separator
+    # ("Sharding, replicas and pools" of a row pasted with ";" in a file of ",")
+    line = delimiter.join(cells[: filled[-1] + 1])
     for other in (",", ";", "\t"):
-        if other == delimiter or other not in filled[0]:
+        if other == delimiter or other not in cells[filled[0]]:
             continue
         try:
-            split = next(csv.reader([filled[0]], delimiter=other, strict=True), [])
+            split = next(csv.reader([line], delimiter=other, strict=True), [])
         except csv.Error:
             continue
         said = [split[i] for i in timed if len(split) == width and split[i].strip()]

@@ -760,8 +760,8 @@ def day_part_names(code: str) -> dict[str, str]:
     """The parts of the day as `code`'s speakers name them (CLDR's day periods, the
     last word of each: "di sera" -> "sera"), folded -> "morning", "afternoon",
     "evening" or "night"; a word CLDR gives to two parts is left out. In the East Asian
-    scripts, where CLDR gives the names abbreviated only (Japanese, Korean), those, and
-    the names of before and after noon, which speakers say for the morning and the
+    scripts the abbreviated names too (Japanese and Korean have no others; Chinese "早上",
+    beside the wide "清晨"), and the names of before and after noon, which speakers say for the morning and the
     afternoon ("午前", "午後", "오전")."""
     locale = _locale(code)
     if locale is None:
@@ -771,10 +771,13 @@ def day_part_names(code: str) -> dict[str, str]:
     for context in ("format", "stand-alone"):
         periods = locale.day_periods.get(context, {})
         named = dict(periods.get("wide", {}) or {})
+        shorter = dict(periods.get("abbreviated", {}) or {}).items()
         if not named:  # (Babel leaves some languages' wide names to the abbreviated ones)
-            shorter = dict(periods.get("abbreviated", {}) or {}).items()
             named = {p: n for p, n in shorter if asian.fullmatch(n) or not n.endswith(".")}
-        for period, name in named.items():
+        # in the East Asian scripts the abbreviated names are the spoken ones too
+        # (Chinese "早上": early morning, beside the wide "清晨")
+        pairs = [*named.items(), *((p, n) for p, n in shorter if asian.fullmatch(n))]
+        for period, name in pairs:
             halves = _HALVES.get(period) if asian.fullmatch(name) else None
             part = _held_in(locale, period, _PERIODS.get(period)) or halves
             words = name.split()

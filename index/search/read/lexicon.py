@@ -1155,6 +1155,10 @@ NAME_MARKS: dict[str, tuple[str, ...]] = {
     "zh": ("的", "老师", "先生", "女士"),
     "ja": ("の", "さん", "さんの", "氏", "先生"),
 }
+# of those, the plain words for "of": a person's only before a word for a talk ("王伟的
+# 演讲", "김민준의 발표") where the name is a word of the talks too ("中村の歴史" is a
+# title by another; "하늘의 드론": the sky's drones)
+NAME_OF: dict[str, tuple[str, ...]] = {"ko": ("의",), "zh": ("的",), "ja": ("の",)}
 POSTPOSITIONS: dict[str, tuple[str, ...]] = {
     "ko": (
         *("에서는", "에서도", "에서", "에는", "에도", "으로는", "으로", "로는", "로", "에"),
@@ -1169,6 +1173,19 @@ POSTPOSITIONS: dict[str, tuple[str, ...]] = {
 HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("시",), "zh": ("点", "點", "时"), "ja": ("時",)}
 MINUTE_WORDS: dict[str, tuple[str, ...]] = {"ko": ("분",), "zh": ("分",), "ja": ("分",)}
 HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "ja": ("半",)}
+# the words between the two hours of a range said with hour words ("2点到4点", "15時～17時"),
+# and those said before its first ("从2点到4点"): read as "from 14:00 to 16:00" is
+HOUR_RANGE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "zh": (("从", "從", "自"), ("到", "至", "～", "〜", "~", "-")),
+    "ja": ((), ("～", "〜", "~", "-")),
+}
+# the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
+# "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):
+# alone, no limit ("晚宴" is a dinner)
+HOUR_PARTS: dict[str, dict[str, str]] = {
+    "zh": {"早": "morning", "晚": "evening"},
+    "ja": {"晩": "evening"},
+}
 # the hours in Chinese numerals ("下午三点", "两点": two o'clock), as Chinese and
 # Japanese write them
 HAN_HOURS: dict[str, int] = {
@@ -1554,9 +1571,30 @@ def hour_words(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str
 
 
 @lru_cache(maxsize=64)
+def hour_range(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of `HOUR_RANGE` in the given languages, folded: before a range's first
+    hour, and between its two."""
+    return tuple(  # type: ignore[return-value]
+        frozenset(fold(w) for code in languages for w in HOUR_RANGE.get(code, ((), ()))[k])
+        for k in (0, 1)
+    )
+
+
+def hour_parts(languages: frozenset[str]) -> dict[str, str]:
+    """The words of `HOUR_PARTS` in the given languages -> their parts of the day."""
+    return {w: p for code in sorted(languages) for w, p in HOUR_PARTS.get(code, {}).items()}
+
+
+@lru_cache(maxsize=64)
 def name_marks(languages: frozenset[str]) -> frozenset[str]:
     """The words of `NAME_MARKS` in the given languages, folded."""
     return frozenset(fold(w) for code in languages for w in NAME_MARKS.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def name_of(languages: frozenset[str]) -> frozenset[str]:
+    """The words of `NAME_OF` in the given languages, folded."""
+    return frozenset(fold(w) for code in languages for w in NAME_OF.get(code, ()))
 
 
 @lru_cache(maxsize=64)

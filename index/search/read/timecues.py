@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -170,45 +171,92 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         rf"(?:\s?(\d{{1,2}})({'|'.join(map(re.escape, minute_words))})"
         rf"|({'|'.join(map(re.escape, halves))}))?"
     )
+    froms, joins = lexicon.hour_range(spoken)
+    words = r.vocab.run_words[0] | set(r.vocab.day_words)
     q = r.query
     for m in reversed(list(said.finditer(q))):
         before = q[m.start() - 1] if m.start() else ""
-        if before.isalnum() and not _HAN_OR_HANGUL.match(before) or before in lexicon.HAN_HOURS:
-            continue  # ("v3시", "123시", "二十三点": a number of its own)
+        if before.isalnum() and not _HAN_OR_HANGUL.match(before) or _a_number(q, m, words):
+            continue  # ("v3시", "123시", "二十三点": a number of its own; not "周六3点")
         rest = re.match(r"\S*", q[m.end() :]).group()  # type: ignore[union-attr]
         cue = next((n for n in range(len(rest), 0, -1) if fold(rest[:n]) in cues), 0)
         glued = rest[cue:]
-        if glued and not any(glued.startswith(p) for p in particles) and glued not in posts:
-            continue  # ("3시간", "3点建议")
+        # another hour glued after a cue or a word between a range's hours ("15時から
+        # 17時まで", "2点到4点")
+        skip = int(not cue and fold(glued[:1]) in joins)
+        ranged = bool(cue or skip) and said.match(glued[skip:]) is not None
+        if glued and not ranged and not any(glued.startswith(p) for p in particles):
+            if glued not in posts:
+                continue  # ("3시간", "3点建议")
         hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
         minute = 30 if m.group(5) else int(m.group(3) or 0)
-        start, half = _part_before(r, m.start())
-        if half is None and not cue and not _alone(r, m.end() + len(rest)):
+        start, part = _part_before(r, m.start())
+        if part is None and not cue and not ranged and not _alone(r, m.end() + len(rest)):
             continue  # ("3点 建议": a count; "下午三点", "3시 세션": an hour)
-        if (half == "pm" and hour < 12) or (half is None and 1 <= hour <= 7):
+        # (a night's hour before 6 is in the small hours: "夜中2時")
+        pm = part in PM and not (part == "night" and hour < 6)
+        if (pm and hour < 12) or (part is None and 1 <= hour <= 7):
             hour += 12
         if hour > 23 or minute > 59:
             continue
         end = m.end() + (len(glued) if glued in posts and not cue else 0)
         _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
+    _hour_ranges(r, froms, joins)
+
+
+def _a_number(q: str, m: re.Match[str], words: Collection[str]) -> bool:
+    """Whether the hour matched at `m` goes on a Chinese numeral before it ("二十三点"),
+    one that ends no word the reader or the base knows ("周六3点": Saturday, 3pm)."""
+    if not m.start() or q[m.start() - 1] not in lexicon.HAN_HOURS:
+        return False
+    return not any(len(w) > 1 and fold(q[: m.start()]).endswith(w) for w in words)
+
+
+def _hour_ranges(r: Any, froms: Collection[str], joins: Collection[str]) -> None:
+    """Two hours said with hour words and a word between them ("2点到4点", "从2点到4点",
+    "15時～17時") made the tokens "from 14:00 to 16:00", which the clock reader reads as
+    the range it is; the second hour in the first's half of the day where it would end
+    before it starts ("晚上7点到9点": 19:00 to 21:00)."""
+    toks = r.toks
+    for i in range(len(toks) - 3, -1, -1):
+        a, join, b = toks[i : i + 3]
+        if join.low not in joins or not all(_CLOCK.fullmatch(t.low) for t in (a, b)):
+            continue
+        if b.low <= a.low and int(b.low[:2]) < 12 and f"{int(b.low[:2]) + 12:02d}" > a.low[:2]:
+            b = replace(b, low=f"{int(b.low[:2]) + 12:02d}{b.low[2:]}")
+        said = [replace(join, low="to", words=("to",)), b]
+        if i and toks[i - 1].low in froms and not toks[i - 1].used:
+            toks[i - 1 : i + 3] = [replace(toks[i - 1], low="from", words=("from",)), a, *said]
+        else:
+            first = replace(a, text="", low="from", end=a.start, words=("from",))
+            toks[i : i + 3] = [first, a, *said]
+
+
+_CLOCK = re.compile(r"\d\d:\d\d")
 
 
 _HAN_OR_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _part_before(r: Any, at: int) -> tuple[int, str | None]:
-    """Where a part of the day said right before query[at:] starts ("오후 3시", "下午3点"),
-    and whether it says am or pm; (at, None) for none."""
+    """Where a part of the day said right before query[at:] starts ("오후 3시", "下午3点",
+    "朝7時", "晚8点": `lexicon.HOUR_PARTS`), and which part it is; (at, None) for none.
+    A word of one letter only in an East Asian script and glued to the hour."""
     before = r.query[:at].rstrip()
-    for said, part in [*r.vocab.part_words.items(), *((p, p) for p in PARTS_OF_DAY)]:
+    glued = len(before) == at
+    asked = frozenset(r.vocab.asked_in)
+    said_so = [*r.vocab.part_words.items(), *lexicon.hour_parts(asked).items()]
+    for said, part in [*said_so, *((p, p) for p in PARTS_OF_DAY)]:
         word = unicodedata.normalize("NFC", said)  # (folded Hangul is in its letters)
-        if part not in PARTS_OF_DAY or not 1 < len(word) <= len(before):
+        if part not in PARTS_OF_DAY or not 0 < len(word) <= len(before):
+            continue
+        if len(word) == 1 and not (glued and _HAN_OR_HANGUL.match(word)):
             continue
         if fold(before[-len(word) :]) == fold(word):
             start = len(before) - len(word)
             if start and before[start - 1].isalpha() and not _HAN_OR_HANGUL.match(word[0]):
                 continue  # ("someafternoon")
-            return start, "pm" if part in PM else "am"
+            return start, part
     return at, None
 
 

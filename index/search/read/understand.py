@@ -619,14 +619,29 @@ class _Reader(Words):
         return 0
 
     def _name_marked(self, i: int) -> bool:
-        """Whether the one-word name at toks[i] is said as a person's: with "'s" or a
-        word that marks a name after it (`lexicon.NAME_MARKS`), or alone."""
-        marks = lexicon.name_marks(self.vocab.asked_in)
+        """Whether the one-word name at toks[i] is said as a person's: with a word that
+        marks a person after it (`lexicon.NAME_MARKS`: "佐藤さん", "김민준 씨"), or a word
+        for a talk, or one for "of" and a word for a talk ("王伟的演讲", "김민준의 발표");
+        else, where it stands at the start of its run of letters (not "高峰" of
+        "流量高峰的应对") and is no word of the talks (`Vocab.worded_names`), with a word
+        for "of" after it ("李娜的大模型") or alone."""
+        asked = self.vocab.asked_in
+        plain = lexicon.name_of(asked)
         after = self.low(i + 1) if self.free(i + 1) else ""
+        of = self.toks[i].possessive or after in plain
+        noun = (
+            self.low(i + 1 + int(after in plain)) if self.free(i + 1 + int(after in plain)) else ""
+        )
+        nouns = lexicon.talk_nouns(asked)  # ("김민준 발표")
+        if after in lexicon.name_marks(asked) - plain or after in nouns or (of and noun in nouns):
+            return True
+        start = self.toks[i].start
+        cut = start > 0 and self.query[start - 1].isalnum()  # ("流量高峰")
+        if cut or self.low(i) in self.vocab.worded_names:
+            return False
         alone = all(t.used or t.low in FRAME or j == i for j, t in enumerate(self.toks))
         alone = alone and self.vocab.counts.get(self.low(i), 0) <= SURNAME_ALONE_TALKS
-        nouns = lexicon.talk_nouns(self.vocab.asked_in)  # ("김민준 발표")
-        return self.toks[i].possessive or after in marks or after in nouns or alone
+        return of or alone
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):

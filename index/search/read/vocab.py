@@ -146,6 +146,13 @@ class Vocab:
         return frozenset(words | set(self.surnames) | set(self.first_names))
 
     @cached_property
+    def worded_names(self) -> frozenset[str]:
+        """The names of one word (`one_word_names`) the talks' titles and abstracts
+        write as a word or inside one ("高峰" of "流量高峰的应对": peak; "하늘": sky):
+        read as a speaker only with a word that marks a person after them."""
+        return frozenset(n for n in self.one_word_names if any(n in w for w in self.words))
+
+    @cached_property
     def run_words(self) -> tuple[frozenset[str], frozenset[str]]:
         """The words a run of letters written without spaces is cut at where a language
         written so is asked in (`lexicon.CUT_IN_RUNS`: Chinese, Thai...;
