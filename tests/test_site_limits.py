@@ -421,3 +421,65 @@ def test_the_site_reads_korean_postpositions_and_hours_said_in_words(east_asian)
     differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
     assert not differ
     assert sum(any(v for v in server[q].values()) for q in qs) >= 18
+
+
+# Turkish, Hebrew and Korean (sweep 21, site-parity): the site read "15:00'ten sonra"
+# (after 15:00) as at 15:00, knowing neither the Turkish case ending after a time nor
+# "saat" before one; and no day said by its order in Hebrew or glued in Korean
+TURKISH_HEBREW = (
+    "title,abstract,language,start,end,room\n"
+    "Çekirdek bellek yönetimi,Çekirdek sayfaları.,tr,2026-11-14T10:00,2026-11-14T10:45,Salon A\n"
+    "Çekirdek zamanlayıcı,Zamanlayıcı nasıl seçer.,tr,2026-11-14T16:00,2026-11-14T16:45,Salon B\n"
+    "אבטחת מידע בענן,הגנה על שרתים בענן.,he,2026-11-15T09:00,2026-11-15T09:45,אולם א\n"
+    "למידת מכונה,מודלים גדולים.,he,2026-11-15T15:00,2026-11-15T15:45,אולם ב\n"
+    "보안 세션,모바일 보안 이야기,ko,2026-11-15T11:00,2026-11-15T11:45,101호\n"
+    "Rust for embedded devices,Writing safe firmware in Rust.,en,"
+    "2026-11-14T13:00,2026-11-14T13:45,Hall A\n"
+)
+
+TURKISH_HEBREW_QUESTIONS = [
+    "15:00'ten sonra",
+    "15:00'ten önce",
+    "saat 15:00'ten önce",
+    "saat 10'dan sonra",
+    "çekirdek 15.00'dan sonra",
+    "saat 14:00",
+    "saat 10'da",
+    "17:00'ye kadar",
+    "çekirdek saat",
+    "Python 3'ten sonra",
+    "אחר הצהריים",
+    "היום הראשון",
+]
+
+
+@pytest.fixture(scope="module")
+def turkish_hebrew(tmp_path_factory):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    tmp = tmp_path_factory.mktemp("trhe")
+    (tmp / "program.csv").write_text(TURKISH_HEBREW, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp / "program.csv"], tmp / "home", embedder)
+    with KnowledgeBase(tmp / "home", embedder) as kb:
+        export_site(kb, tmp / "site")
+        yield kb, tmp / "site"
+
+
+def test_the_site_reads_turkish_times_as_its_server(turkish_hebrew):
+    from index.search.read.understand import understand
+
+    kb, site = turkish_hebrew
+    qs = TURKISH_HEBREW_QUESTIONS
+    server = {
+        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
+        for q in qs
+    }
+    offline = dict(zip(qs, _site_window(site, qs), strict=True))
+    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
+    assert not differ
+    assert server["15:00'ten sonra"]["after"] == "15:00"
+    assert server["saat 10'dan sonra"]["after"] == "10:00"
+    assert sum(any(v for v in server[q].values()) for q in qs) >= 9

@@ -338,6 +338,11 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         "clock": {
             "cues": english + others,
             "after": lexicon.time_cues_after(asked),
+            # a time's case ending joined by an apostrophe, off before a cue said after
+            # it ("15:00'ten sonra"), and the words said before a time that add nothing
+            # to it ("saat"), as timecues.py `_said_before`, `_said_after` read them
+            "endings": sorted(lexicon.clock_suffixes(asked)),
+            "said_before": sorted(lexicon.clock_before(asked)),
             "units": sorted(lexicon.clock_after(asked)),
             "time": TIME.pattern,
             # a time said alone ("14:00 talks": under way then), and a range's words

@@ -623,6 +623,29 @@ export function createSearch(talks, meta, vectors) {
     }
     return q;
   }
+  // a time's case ending joined to it by an apostrophe ("15:00'ten sonra": after 15:00)
+  // and a word said before a time that adds nothing to it ("saat 10'da": at 10:00), as
+  // the server's timecues.py `_said_before` and `_said_after`: the word before joined to
+  // the time, written as the clock reader reads it (a bare hour made one: "10:00"), its
+  // ending off; an ending off before a cue said after the time
+  const ENDINGS = new Set((CLOCK.endings || []).map(fold));
+  const SAID_BEFORE = new Set((CLOCK.said_before || []).map(fold));
+  function endingsOff(q) {
+    if (!ENDINGS.size && !SAID_BEFORE.size) return q;
+    const parts = q.split(/(\s+)/u);  // (words at the even places)
+    for (let k = 0; k < parts.length; k += 2) {
+      const m = /^(\d{1,2}(?:[:.]\d{2})?)(?:['\u2019](\p{L}+))?$/u.exec(parts[k]);
+      if (!m) continue;
+      const ending = m[2] === undefined ? null : fold(m[2]);
+      if (ending !== null && !ENDINGS.has(ending)) continue;
+      const found = k >= 2 && SAID_BEFORE.has(fold(parts[k - 2])) && clockAt([m[1]], 0);
+      if (found) {
+        parts[k - 2] = '';
+        parts[k] = found.hm;
+      } else if (ending !== null && fold(parts[k + 2] || '') in CLOCK.after) parts[k] = m[1];
+    }
+    return parts.join('');
+  }
   // a Korean postposition glued to a word ("토요일에", "이후에"), as the server's
   // whenwords.py `_postpositions_off`: off where what is left is a word the site knows
   // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
@@ -639,7 +662,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(query), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
     toks.forEach((w, k) => { toks[k] = unglued(w); });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
