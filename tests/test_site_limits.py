@@ -483,3 +483,50 @@ def test_the_site_reads_turkish_times_as_its_server(turkish_hebrew):
     assert server["15:00'ten sonra"]["after"] == "15:00"
     assert server["saat 10'dan sonra"]["after"] == "10:00"
     assert sum(any(v for v in server[q].values()) for q in qs) >= 9
+
+
+# -- the server's rules, read from the export (sweep 21, site-parity) -------------------
+#
+# search.mjs held its own copies of relax.py's KINDS and BENDS, titlewords.py's
+# NEIGHBOURS, negation.py's EXCLUDED_WORDS and timecues.py's rule for a dotted time: a
+# change to the server's left the site reading by the old one. The site now reads them
+# from meta.json: a changed rule is the site's at the next export.
+
+
+def test_the_site_follows_the_servers_rules_for_limits(tmp_path, monkeypatch):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+    from index.search.limits import relax
+    from index.search.read import timecues
+    from index.search.read.understand import understand
+
+    # the language given up before the day, and a dotted time only on the hour
+    kinds = list(relax.KINDS)
+    language = next(k for k in kinds if "language" in k)
+    kinds.remove(language)
+    monkeypatch.setattr(relax, "KINDS", (language, *kinds))
+    monkeypatch.setattr(timecues, "QUARTERS", ("00",))
+    (tmp_path / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp_path / "program.csv"], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+        dotted = ["kernel dopo le 14.30", "kernel dopo le 14.00"]
+        server = [_server_limits(kb, q) for q in dotted]
+        assert understand("kernel dopo le 14.30", kb.vocab).filters.after is None
+    assert _site_limits(tmp_path / "site", dotted) == server
+    (english,) = _titles(tmp_path / "site", ["kernel day 2 in English"])
+    assert (
+        english["note"] == "No talk matches day 2 · in English; showing results without in English."
+    )
+    meta = json.loads((tmp_path / "site" / "data" / "meta.json").read_text(encoding="utf-8"))
+    from index.search.limits import titlewords
+    from index.search.read import negation
+
+    assert meta["limits"]["neighbours"] == titlewords.NEIGHBOURS
+    assert meta["limits"]["excluded_words"] == negation.EXCLUDED_WORDS
+    assert meta["limits"]["bends"] == relax.BENDS
+    # (and search.mjs holds no copy of them)
+    source = (tmp_path / "site" / "search.mjs").read_text(encoding="utf-8")
+    assert "const GIVE_UP =" not in source and "'00', '15', '30', '45'" not in source

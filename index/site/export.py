@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
@@ -292,6 +293,22 @@ def matching() -> dict[str, Any]:
     }
 
 
+def limits() -> dict[str, Any]:
+    """The server's rules for a query's limits that the site reads the same: the kinds
+    given up, in order, where no talk passes every limit, the first `bends` each alone
+    first (index/search/limits/relax.py `KINDS`, `BENDS`; the site's part of the day,
+    which the server holds as a clock limit, with the clock limits); the query's words
+    beside a limit's a title must hold too for its words to stay words
+    (titlewords.py `NEIGHBOURS`); the most words left out as one phrase
+    (negation.py `EXCLUDED_WORDS`)."""
+    return {
+        "give_up": [[*kind, "part"] if "after" in kind else list(kind) for kind in relax.KINDS],
+        "bends": relax.BENDS,
+        "neighbours": titlewords.NEIGHBOURS,
+        "excluded_words": negation.EXCLUDED_WORDS,
+    }
+
+
 def _hours(asked: frozenset[str]) -> dict[str, Any]:
     hours, minutes, halves = lexicon.hour_words(asked)
     return {
@@ -344,6 +361,9 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "endings": sorted(lexicon.clock_suffixes(asked)),
             "said_before": sorted(lexicon.clock_before(asked)),
             "units": sorted(lexicon.clock_after(asked)),
+            # (a dotted time after a cue of a language no talk is in: its hours, first
+            # and last, and its minutes, as timecues.py `_plainly`)
+            "dotted": [*timecues.DOTTED_HOURS, list(timecues.QUARTERS)],
             "time": TIME.pattern,
             # a time said alone ("14:00 talks": under way then), and a range's words
             "explicit": EXPLICIT.pattern,
@@ -491,6 +511,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),
+        "limits": limits(),
         "languages": _languages(kb, talks),
         "meaning": model is not None,
         "model": "model/model.onnx" if model else None,

@@ -12,13 +12,6 @@ const STOP = new Set(('a an and are as at be by for from has have how i in into 
 const SPACED = '[\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}\\p{Nd}]';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
-// when no talk passes every limit, the kinds given up first, as the server's
-// index/search/limits/relax.py KINDS: the first BENDS each alone, then together in order
-// (a clock time is given up with a part of the day; a language with a track)
-const GIVE_UP = [['part', 'after', 'before', 'at'], ['day'], ['room'], ['track', 'language'], ['speaker'], ['not', 'exclude']];
-const BENDS = 3;
-const NEIGHBOURS = 2;  // as index/search/limits/titlewords.py: a title's words beside a limit's
-const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words left out as one
 const K1 = 1.2, B = 0.75;
 
 // the marks `fold` takes off: those the server's fold takes off (talkbase/core/terms.py
@@ -241,6 +234,12 @@ function inflecting(names, form, keep = () => true) {
 export function createSearch(talks, meta, vectors) {
   useMarks(meta.marks);
   const READ = meta.reading || {};
+  // the server's rules for a query's limits (export.py `limits`): when no talk passes
+  // every limit, the kinds given up, in order (index/search/limits/relax.py KINDS: the
+  // first BENDS each alone, then together in order; a clock time with a part of the
+  // day, a language with a track); the words of a title beside a limit's
+  // (titlewords.py NEIGHBOURS); the most words left out as one (negation.py)
+  const { give_up: GIVE_UP, bends: BENDS, neighbours: NEIGHBOURS, excluded_words: EXCLUDED_WORDS } = meta.limits;
   const bare = articleless(READ.article);
   const term = w => stem(bare(w));
   const terms = text => words(text).map(term);
@@ -402,6 +401,7 @@ export function createSearch(talks, meta, vectors) {
   const clockCues = CLOCK.cues.map(([ws, ...rest]) => [cueWords1(ws), ...rest])
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   const clockUnits = new Set(CLOCK.units);
+  const DOTTED = CLOCK.dotted;  // (timecues.py `_plainly`: [first hour, last, minutes])
   const cueWords = new Set(clockCues.flatMap(([ws]) => ws));
   const LETTERS = new Set([...cueWords].filter(w => w.length === 1));
   const two = n => String(n).padStart(2, '0');
@@ -466,7 +466,7 @@ export function createSearch(talks, meta, vectors) {
       // a cue of a language no talk is in: only a time that can be nothing else
       // (timecues.py `_plainly`: "14 Uhr", "15h", "10:30"; "dopo le 17": past noon)
       const dotted = /^(\d{1,2})\.(\d{2})$/.exec(toks[j]);
-      const plain = dotted ? Number(dotted[1]) >= 7 && ['00', '15', '30', '45'].includes(dotted[2])
+      const plain = dotted ? Number(dotted[1]) >= DOTTED[0] && Number(dotted[1]) <= DOTTED[1] && DOTTED[2].includes(dotted[2])
         : !bareHour || clockUnits.has(next) || found.used > 1 || (ws.length > 1 && Number(toks[j]) > 12);
       if (!theirs && !plain) continue;
       const unit = clockUnits.has(next) ? 1 : 0;
