@@ -425,7 +425,8 @@ def test_the_site_reads_korean_postpositions_and_hours_said_in_words(east_asian)
 
 # Turkish, Hebrew and Korean (sweep 21, site-parity): the site read "15:00'ten sonra"
 # (after 15:00) as at 15:00, knowing neither the Turkish case ending after a time nor
-# "saat" before one; and no day said by its order in Hebrew or glued in Korean
+# "saat" before one; and no day said by its order after a Hebrew prefix ("ביום השני")
+# or with a number glued in Korean ("2일차"), or before a postposition ("첫째 날에")
 TURKISH_HEBREW = (
     "title,abstract,language,start,end,room\n"
     "Çekirdek bellek yönetimi,Çekirdek sayfaları.,tr,2026-11-14T10:00,2026-11-14T10:45,Salon A\n"
@@ -450,6 +451,12 @@ TURKISH_HEBREW_QUESTIONS = [
     "Python 3'ten sonra",
     "אחר הצהריים",
     "היום הראשון",
+    "2일차",
+    "첫째 날에",
+    "2일차에",
+    "ביום השני",
+    "ענן ביום השני",
+    "ביום האחרון",
 ]
 
 
@@ -468,7 +475,7 @@ def turkish_hebrew(tmp_path_factory):
         yield kb, tmp / "site"
 
 
-def test_the_site_reads_turkish_times_as_its_server(turkish_hebrew):
+def test_the_site_reads_turkish_times_and_korean_and_hebrew_days_as_its_server(turkish_hebrew):
     from index.search.read.understand import understand
 
     kb, site = turkish_hebrew
@@ -482,7 +489,8 @@ def test_the_site_reads_turkish_times_as_its_server(turkish_hebrew):
     assert not differ
     assert server["15:00'ten sonra"]["after"] == "15:00"
     assert server["saat 10'dan sonra"]["after"] == "10:00"
-    assert sum(any(v for v in server[q].values()) for q in qs) >= 9
+    assert server["ביום השני"]["days"] == ["2026-11-15"]
+    assert sum(any(v for v in server[q].values()) for q in qs) >= 15
 
 
 # -- the server's rules, read from the export (sweep 21, site-parity) -------------------

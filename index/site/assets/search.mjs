@@ -479,6 +479,7 @@ export function createSearch(talks, meta, vectors) {
   }
 
   const dayNouns = new Set(DAYS.nouns);
+  const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
   const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
   function ordinalDay(toks, i, free) {
     // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
@@ -490,8 +491,18 @@ export function createSearch(talks, meta, vectors) {
       const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || DAYS.ordinals_after[next] || 0);
       if (nth(n)) return { n: 2, day: nth(n) };
     }
-    const glued = DAYS.glued.find(x => w.length > x.length && w.endsWith(x));
-    if (glued && nth(ordinalOf(w.slice(0, -glued.length)))) return { n: 1, day: nth(ordinalOf(w.slice(0, -glued.length))) };
+    // ...the noun after a prefix glued to it, an ordinal after it ("ביום השני")
+    if (prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length))) && free(i + 1) && nth(DAYS.ordinals_after[next])) {
+      return { n: 2, day: nth(DAYS.ordinals_after[next]) };
+    }
+    // ...an ordinal glued before the noun ("第一天", "첫날"), or a number where the
+    // language says its ordinal so ("2일차")
+    for (const x of DAYS.glued) {
+      if (!(w.length > x.length && w.endsWith(x))) continue;
+      const head = w.slice(0, -x.length);
+      if (nth(ordinalOf(head))) return { n: 1, day: nth(ordinalOf(head)) };
+      if (/^\d+$/.test(head) && gluedNumber.has(x) && nth(Number(head))) return { n: 1, day: nth(Number(head)) };
+    }
     if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
     return null;
   }
@@ -651,8 +662,14 @@ export function createSearch(talks, meta, vectors) {
   // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
   // the whole is none
   const POSTS = READ.postpositions || [];
+  // (a day by its order: "첫째 날에", "첫날에", "2일차에", as whenwords.py `a_day`)
+  const aDay = w => {
+    const noun = DAYS.glued.find(x => w.endsWith(x));
+    const first = noun === undefined ? null : w.slice(0, w.length - noun.length);
+    return first !== null && (!first || /^\d+$/.test(first) || Object.hasOwn(DAYS.ordinals, first));
+  };
   const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
-  const knownWord = w => w in dayWords || w in partWords || w in CLOCK.after || df.has(term(w)) ||
+  const knownWord = w => w in dayWords || aDay(w) || w in partWords || w in CLOCK.after || df.has(term(w)) ||
     inOneWord.has(w) || LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
   const unglued = w => {
     const end = w && POSTS.find(p => w.length > p.length && w.endsWith(p));
