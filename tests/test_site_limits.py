@@ -421,3 +421,120 @@ def test_the_site_reads_korean_postpositions_and_hours_said_in_words(east_asian)
     differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
     assert not differ
     assert sum(any(v for v in server[q].values()) for q in qs) >= 18
+
+
+# Turkish, Hebrew and Korean (sweep 21, site-parity): the site read "15:00'ten sonra"
+# (after 15:00) as at 15:00, knowing neither the Turkish case ending after a time nor
+# "saat" before one; and no day said by its order after a Hebrew prefix ("ביום השני")
+# or with a number glued in Korean ("2일차"), or before a postposition ("첫째 날에")
+TURKISH_HEBREW = (
+    "title,abstract,language,start,end,room\n"
+    "Çekirdek bellek yönetimi,Çekirdek sayfaları.,tr,2026-11-14T10:00,2026-11-14T10:45,Salon A\n"
+    "Çekirdek zamanlayıcı,Zamanlayıcı nasıl seçer.,tr,2026-11-14T16:00,2026-11-14T16:45,Salon B\n"
+    "אבטחת מידע בענן,הגנה על שרתים בענן.,he,2026-11-15T09:00,2026-11-15T09:45,אולם א\n"
+    "למידת מכונה,מודלים גדולים.,he,2026-11-15T15:00,2026-11-15T15:45,אולם ב\n"
+    "보안 세션,모바일 보안 이야기,ko,2026-11-15T11:00,2026-11-15T11:45,101호\n"
+    "Rust for embedded devices,Writing safe firmware in Rust.,en,"
+    "2026-11-14T13:00,2026-11-14T13:45,Hall A\n"
+)
+
+TURKISH_HEBREW_QUESTIONS = [
+    "15:00'ten sonra",
+    "15:00'ten önce",
+    "saat 15:00'ten önce",
+    "saat 10'dan sonra",
+    "çekirdek 15.00'dan sonra",
+    "saat 14:00",
+    "saat 10'da",
+    "17:00'ye kadar",
+    "çekirdek saat",
+    "Python 3'ten sonra",
+    "אחר הצהריים",
+    "היום הראשון",
+    "2일차",
+    "첫째 날에",
+    "2일차에",
+    "ביום השני",
+    "ענן ביום השני",
+    "ביום האחרון",
+]
+
+
+@pytest.fixture(scope="module")
+def turkish_hebrew(tmp_path_factory):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+
+    tmp = tmp_path_factory.mktemp("trhe")
+    (tmp / "program.csv").write_text(TURKISH_HEBREW, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp / "program.csv"], tmp / "home", embedder)
+    with KnowledgeBase(tmp / "home", embedder) as kb:
+        export_site(kb, tmp / "site")
+        yield kb, tmp / "site"
+
+
+def test_the_site_reads_turkish_times_and_korean_and_hebrew_days_as_its_server(turkish_hebrew):
+    from index.search.read.understand import understand
+
+    kb, site = turkish_hebrew
+    qs = TURKISH_HEBREW_QUESTIONS
+    server = {
+        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
+        for q in qs
+    }
+    offline = dict(zip(qs, _site_window(site, qs), strict=True))
+    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
+    assert not differ
+    assert server["15:00'ten sonra"]["after"] == "15:00"
+    assert server["saat 10'dan sonra"]["after"] == "10:00"
+    assert server["ביום השני"]["days"] == ["2026-11-15"]
+    assert sum(any(v for v in server[q].values()) for q in qs) >= 15
+
+
+# -- the server's rules, read from the export (sweep 21, site-parity) -------------------
+#
+# search.mjs held its own copies of relax.py's KINDS and BENDS, titlewords.py's
+# NEIGHBOURS, negation.py's EXCLUDED_WORDS and timecues.py's rule for a dotted time: a
+# change to the server's left the site reading by the old one. The site now reads them
+# from meta.json: a changed rule is the site's at the next export.
+
+
+def test_the_site_follows_the_servers_rules_for_limits(tmp_path, monkeypatch):
+    from index.build.builder import ingest
+    from index.encoders.hashing import HashingEmbedder
+    from index.search.kb import KnowledgeBase
+    from index.search.limits import relax
+    from index.search.read import timecues
+    from index.search.read.understand import understand
+
+    # the language given up before the day, and a dotted time only on the hour
+    kinds = list(relax.KINDS)
+    language = next(k for k in kinds if "language" in k)
+    kinds.remove(language)
+    monkeypatch.setattr(relax, "KINDS", (language, *kinds))
+    monkeypatch.setattr(timecues, "QUARTERS", ("00",))
+    (tmp_path / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    embedder = HashingEmbedder()
+    ingest([tmp_path / "program.csv"], tmp_path / "home", embedder)
+    with KnowledgeBase(tmp_path / "home", embedder) as kb:
+        export_site(kb, tmp_path / "site")
+        dotted = ["kernel dopo le 14.30", "kernel dopo le 14.00"]
+        server = [_server_limits(kb, q) for q in dotted]
+        assert understand("kernel dopo le 14.30", kb.vocab).filters.after is None
+    assert _site_limits(tmp_path / "site", dotted) == server
+    (english,) = _titles(tmp_path / "site", ["kernel day 2 in English"])
+    assert (
+        english["note"] == "No talk matches day 2 · in English; showing results without in English."
+    )
+    meta = json.loads((tmp_path / "site" / "data" / "meta.json").read_text(encoding="utf-8"))
+    from index.search.limits import titlewords
+    from index.search.read import negation
+
+    assert meta["limits"]["neighbours"] == titlewords.NEIGHBOURS
+    assert meta["limits"]["excluded_words"] == negation.EXCLUDED_WORDS
+    assert meta["limits"]["bends"] == relax.BENDS
+    # (and search.mjs holds no copy of them)
+    source = (tmp_path / "site" / "search.mjs").read_text(encoding="utf-8")
+    assert "const GIVE_UP =" not in source and "'00', '15', '30', '45'" not in source

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
@@ -292,6 +293,22 @@ def matching() -> dict[str, Any]:
     }
 
 
+def limits() -> dict[str, Any]:
+    """The server's rules for a query's limits that the site reads the same: the kinds
+    given up, in order, where no talk passes every limit, the first `bends` each alone
+    first (index/search/limits/relax.py `KINDS`, `BENDS`; the site's part of the day,
+    which the server holds as a clock limit, with the clock limits); the query's words
+    beside a limit's a title must hold too for its words to stay words
+    (titlewords.py `NEIGHBOURS`); the most words left out as one phrase
+    (negation.py `EXCLUDED_WORDS`)."""
+    return {
+        "give_up": [[*kind, "part"] if "after" in kind else list(kind) for kind in relax.KINDS],
+        "bends": relax.BENDS,
+        "neighbours": titlewords.NEIGHBOURS,
+        "excluded_words": negation.EXCLUDED_WORDS,
+    }
+
+
 def _hours(asked: frozenset[str]) -> dict[str, Any]:
     hours, minutes, halves = lexicon.hour_words(asked)
     return {
@@ -338,7 +355,15 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         "clock": {
             "cues": english + others,
             "after": lexicon.time_cues_after(asked),
+            # a time's case ending joined by an apostrophe, off before a cue said after
+            # it ("15:00'ten sonra"), and the words said before a time that add nothing
+            # to it ("saat"), as timecues.py `_said_before`, `_said_after` read them
+            "endings": sorted(lexicon.clock_suffixes(asked)),
+            "said_before": sorted(lexicon.clock_before(asked)),
             "units": sorted(lexicon.clock_after(asked)),
+            # (a dotted time after a cue of a language no talk is in: its hours, first
+            # and last, and its minutes, as timecues.py `_plainly`)
+            "dotted": [*timecues.DOTTED_HOURS, list(timecues.QUARTERS)],
             "time": TIME.pattern,
             # a time said alone ("14:00 talks": under way then), and a range's words
             "explicit": EXPLICIT.pattern,
@@ -359,6 +384,10 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "glued": sorted(lexicon.day_nouns(spoken), key=lambda w: (-len(w), w)),
             "ordinals": {**ORDINALS, **lexicon.day_ordinals(spoken)},
             "ordinals_after": lexicon.day_ordinals(spoken, after=True),
+            # (the nouns a number is glued to as its ordinal: "2일차"; the prefixes glued
+            # to the noun before an ordinal said after it: "ביום השני")
+            "glued_number": sorted(lexicon.day_nouns(spoken, glued_number=True)),
+            "prefixes": list(lexicon.day_prefixes(spoken)),
             "numbers": NUMBERS,
             "months": list(MONTHS),
             "month_words": vocab.month_words,
@@ -486,6 +515,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),
+        "limits": limits(),
         "languages": _languages(kb, talks),
         "meaning": model is not None,
         "model": "model/model.onnx" if model else None,

@@ -26,6 +26,10 @@ from index.search.read.vocab import word_tuple
 from talkbase.core.terms import fold
 from talkbase.core.when import PARTS_OF_DAY
 
+# a dotted time after a cue of a language no talk is in: an hour of the day (first,
+# last) and a quarter ("14.30"; "3.12", "1.22", "24.04" are versions: `_plainly`)
+DOTTED_HOURS = (7, 23)
+QUARTERS = ("00", "15", "30", "45")
 _SAID_ALONE = ("midnight", "noon")  # cues that are a time themselves, read after a cue
 # the English words of a time the clock reader reads after "before" or "after", read
 # after such a cue of another language that says them so ("voor de lunch", "na de lunch")
@@ -331,7 +335,7 @@ def _plainly(r: Any, j: int, cue: tuple[str, ...], after: frozenset[str]) -> boo
     dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})", word)
     if dotted:
         hour, minute = int(dotted.group(1)), dotted.group(2)
-        return 7 <= hour <= 23 and minute in ("00", "15", "30", "45")
+        return DOTTED_HOURS[0] <= hour <= DOTTED_HOURS[1] and minute in QUARTERS
     if not word.isdigit():
         return True
     nxt = toks[j + 1].low if j + 1 < len(toks) else ""

@@ -12,13 +12,6 @@ const STOP = new Set(('a an and are as at be by for from has have how i in into 
 const SPACED = '[\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}\\p{Nd}]';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const FIELDS = [['title', 2.0], ['speakers', 1.5], ['track', 1.0], ['abstract', 1.0]];
-// when no talk passes every limit, the kinds given up first, as the server's
-// index/search/limits/relax.py KINDS: the first BENDS each alone, then together in order
-// (a clock time is given up with a part of the day; a language with a track)
-const GIVE_UP = [['part', 'after', 'before', 'at'], ['day'], ['room'], ['track', 'language'], ['speaker'], ['not', 'exclude']];
-const BENDS = 3;
-const NEIGHBOURS = 2;  // as index/search/limits/titlewords.py: a title's words beside a limit's
-const EXCLUDED_WORDS = 3;  // as index/search/read/negation.py: the most words left out as one
 const K1 = 1.2, B = 0.75;
 
 // the marks `fold` takes off: those the server's fold takes off (talkbase/core/terms.py
@@ -241,6 +234,12 @@ function inflecting(names, form, keep = () => true) {
 export function createSearch(talks, meta, vectors) {
   useMarks(meta.marks);
   const READ = meta.reading || {};
+  // the server's rules for a query's limits (export.py `limits`): when no talk passes
+  // every limit, the kinds given up, in order (index/search/limits/relax.py KINDS: the
+  // first BENDS each alone, then together in order; a clock time with a part of the
+  // day, a language with a track); the words of a title beside a limit's
+  // (titlewords.py NEIGHBOURS); the most words left out as one (negation.py)
+  const { give_up: GIVE_UP, bends: BENDS, neighbours: NEIGHBOURS, excluded_words: EXCLUDED_WORDS } = meta.limits;
   const bare = articleless(READ.article);
   const term = w => stem(bare(w));
   const terms = text => words(text).map(term);
@@ -402,6 +401,7 @@ export function createSearch(talks, meta, vectors) {
   const clockCues = CLOCK.cues.map(([ws, ...rest]) => [cueWords1(ws), ...rest])
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   const clockUnits = new Set(CLOCK.units);
+  const DOTTED = CLOCK.dotted;  // (timecues.py `_plainly`: [first hour, last, minutes])
   const cueWords = new Set(clockCues.flatMap(([ws]) => ws));
   const LETTERS = new Set([...cueWords].filter(w => w.length === 1));
   const two = n => String(n).padStart(2, '0');
@@ -466,7 +466,7 @@ export function createSearch(talks, meta, vectors) {
       // a cue of a language no talk is in: only a time that can be nothing else
       // (timecues.py `_plainly`: "14 Uhr", "15h", "10:30"; "dopo le 17": past noon)
       const dotted = /^(\d{1,2})\.(\d{2})$/.exec(toks[j]);
-      const plain = dotted ? Number(dotted[1]) >= 7 && ['00', '15', '30', '45'].includes(dotted[2])
+      const plain = dotted ? Number(dotted[1]) >= DOTTED[0] && Number(dotted[1]) <= DOTTED[1] && DOTTED[2].includes(dotted[2])
         : !bareHour || clockUnits.has(next) || found.used > 1 || (ws.length > 1 && Number(toks[j]) > 12);
       if (!theirs && !plain) continue;
       const unit = clockUnits.has(next) ? 1 : 0;
@@ -479,6 +479,7 @@ export function createSearch(talks, meta, vectors) {
   }
 
   const dayNouns = new Set(DAYS.nouns);
+  const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
   const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
   function ordinalDay(toks, i, free) {
     // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
@@ -490,8 +491,18 @@ export function createSearch(talks, meta, vectors) {
       const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || DAYS.ordinals_after[next] || 0);
       if (nth(n)) return { n: 2, day: nth(n) };
     }
-    const glued = DAYS.glued.find(x => w.length > x.length && w.endsWith(x));
-    if (glued && nth(ordinalOf(w.slice(0, -glued.length)))) return { n: 1, day: nth(ordinalOf(w.slice(0, -glued.length))) };
+    // ...the noun after a prefix glued to it, an ordinal after it ("ביום השני")
+    if (prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length))) && free(i + 1) && nth(DAYS.ordinals_after[next])) {
+      return { n: 2, day: nth(DAYS.ordinals_after[next]) };
+    }
+    // ...an ordinal glued before the noun ("第一天", "첫날"), or a number where the
+    // language says its ordinal so ("2일차")
+    for (const x of DAYS.glued) {
+      if (!(w.length > x.length && w.endsWith(x))) continue;
+      const head = w.slice(0, -x.length);
+      if (nth(ordinalOf(head))) return { n: 1, day: nth(ordinalOf(head)) };
+      if (/^\d+$/.test(head) && gluedNumber.has(x) && nth(Number(head))) return { n: 1, day: nth(Number(head)) };
+    }
     if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
     return null;
   }
@@ -623,13 +634,42 @@ export function createSearch(talks, meta, vectors) {
     }
     return q;
   }
+  // a time's case ending joined to it by an apostrophe ("15:00'ten sonra": after 15:00)
+  // and a word said before a time that adds nothing to it ("saat 10'da": at 10:00), as
+  // the server's timecues.py `_said_before` and `_said_after`: the word before joined to
+  // the time, written as the clock reader reads it (a bare hour made one: "10:00"), its
+  // ending off; an ending off before a cue said after the time
+  const ENDINGS = new Set((CLOCK.endings || []).map(fold));
+  const SAID_BEFORE = new Set((CLOCK.said_before || []).map(fold));
+  function endingsOff(q) {
+    if (!ENDINGS.size && !SAID_BEFORE.size) return q;
+    const parts = q.split(/(\s+)/u);  // (words at the even places)
+    for (let k = 0; k < parts.length; k += 2) {
+      const m = /^(\d{1,2}(?:[:.]\d{2})?)(?:['\u2019](\p{L}+))?$/u.exec(parts[k]);
+      if (!m) continue;
+      const ending = m[2] === undefined ? null : fold(m[2]);
+      if (ending !== null && !ENDINGS.has(ending)) continue;
+      const found = k >= 2 && SAID_BEFORE.has(fold(parts[k - 2])) && clockAt([m[1]], 0);
+      if (found) {
+        parts[k - 2] = '';
+        parts[k] = found.hm;
+      } else if (ending !== null && fold(parts[k + 2] || '') in CLOCK.after) parts[k] = m[1];
+    }
+    return parts.join('');
+  }
   // a Korean postposition glued to a word ("토요일에", "이후에"), as the server's
   // whenwords.py `_postpositions_off`: off where what is left is a word the site knows
   // (a weekday, a part of the day, a cue after a time, a language, a talk's word) and
   // the whole is none
   const POSTS = READ.postpositions || [];
+  // (a day by its order: "첫째 날에", "첫날에", "2일차에", as whenwords.py `a_day`)
+  const aDay = w => {
+    const noun = DAYS.glued.find(x => w.endsWith(x));
+    const first = noun === undefined ? null : w.slice(0, w.length - noun.length);
+    return first !== null && (!first || /^\d+$/.test(first) || Object.hasOwn(DAYS.ordinals, first));
+  };
   const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
-  const knownWord = w => w in dayWords || w in partWords || w in CLOCK.after || df.has(term(w)) ||
+  const knownWord = w => w in dayWords || aDay(w) || w in partWords || w in CLOCK.after || df.has(term(w)) ||
     inOneWord.has(w) || LANG.names.some(([ws]) => ws.length === 1 && fold(ws[0]) === w);
   const unglued = w => {
     const end = w && POSTS.find(p => w.length > p.length && w.endsWith(p));
@@ -639,7 +679,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(query), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
     toks.forEach((w, k) => { toks[k] = unglued(w); });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
