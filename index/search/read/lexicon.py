@@ -1178,6 +1178,7 @@ HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "
 HOUR_RANGE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "zh": (("从", "從", "自"), ("到", "至", "～", "〜", "~", "-")),
     "ja": ((), ("～", "〜", "~", "-")),
+    "ko": ((), ("～", "〜", "~", "-")),
 }
 # the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
 # "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):

@@ -42,6 +42,7 @@ def read(r: Any) -> None:
     _hours_said_in_words(r, spoken)
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
+    _endings_off(r)
     cues = lexicon.time_cues(spoken)
     if not cues:
         return
@@ -140,6 +141,20 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
         toks[i : i + 2] = [said, replace(toks[i], end=toks[i + 1].end)]
 
 
+def _endings_off(r: Any) -> None:
+    """A clock time with its minutes and a case ending (`lexicon.CLOCK_SUFFIXES`) and
+    no cue after it read without the ending: "15:00'te çekirdek" is at 15:00, as
+    "saat 10'da" is (`_said_before`). Only with its minutes ("Python 3'te", "3.12'de"
+    stay as typed)."""
+    endings = lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
+    for i, t in enumerate(r.toks):
+        time, _, ending = t.low.replace("\u2019", "'").rpartition("'")
+        if t.used or ending not in endings or not re.fullmatch(r"\d{1,2}:\d\d", time):
+            continue
+        if clock([replace(t, low=time)], 0) is not None:
+            r.toks[i] = replace(t, low=time)
+
+
 def _cue_after(toks: list[Any], j: int, cues: dict[str, str]) -> int:
     """How many free tokens from `j` on are one cue said after a time (`cues`: one
     word, or two: "के बाद"); 0 for none."""
@@ -205,7 +220,30 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
             continue
         end = m.end() + (len(glued) if glued in posts and not cue else 0)
         _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
+        _first_hour(r, m.start(), number, joins)
     _hour_ranges(r, froms, joins)
+
+
+def _first_hour(r: Any, at: int, number: str, joins: Collection[str]) -> None:
+    """A range's first hour said without its hour word, right before a join and the
+    hour read at query[at:] ("2-4点", "15-17時", "오후 2~4시"), made the token of its
+    clock time, for `_hour_ranges` to read the range (as "2点到4点"); its part of the
+    day as said before it, or an hour 1 to 7 an afternoon one."""
+    q = r.query
+    m = re.search(rf"(\d{{1,2}}|{number})\s?(\S)\s?$", q[:at])
+    if m is None or fold(m.group(2)) not in joins:
+        return
+    before = q[m.start() - 1] if m.start() else ""
+    if before and (before.isalnum() and not _HAN_OR_HANGUL.match(before) or before in "-.:/"):
+        return  # ("v2-4点", "1.2-4点")
+    hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
+    start, part = _part_before(r, m.start())
+    if (part in PM and hour < 12 and not (part == "night" and hour < 6)) or (
+        part is None and 1 <= hour <= 7
+    ):
+        hour += 12
+    if hour <= 23:
+        _join(r, start, m.end(1), f"{hour:02d}:00", m.end(1))
 
 
 def _a_number(q: str, m: re.Match[str], words: Collection[str]) -> bool:
