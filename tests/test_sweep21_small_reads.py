@@ -88,3 +88,26 @@ def test_a_korean_range_is_the_range(request, query, filters) -> None:
 def test_a_number_glued_before_the_hyphen_is_no_first_hour(request, fixture, query) -> None:
     filters, _ = _read(request, fixture, query)
     assert "after" not in filters
+
+
+@pytest.mark.parametrize(
+    ("query", "filters", "topic"),
+    [
+        ("세 시", {"at": "15:00"}, ""),
+        ("오후 세 시 이후", {"after": "15:00"}, ""),
+        ("오전 열 시 전", {"before": "10:00"}, ""),
+        ("열두 시", {"at": "12:00"}, ""),
+        ("오후 두 시부터 네 시까지", {"after": "14:00", "before": "16:00"}, ""),
+    ],
+)
+def test_a_korean_hour_in_native_numerals_is_read(request, query, filters, topic) -> None:
+    """Before, "세 시" (three o'clock) was two topic words, and "오후 세 시 이후" the
+    whole afternoon."""
+    assert _read(request, "korean", query) == (filters, topic)
+
+
+@pytest.mark.parametrize("query", ["세 시간", "두 시간 세션", "한 시간"])
+def test_korean_hours_counted_in_native_numerals_are_no_clock_time(request, query) -> None:
+    filters, topic = _read(request, "korean", query)
+    assert not {"at", "after", "before"} & set(filters)
+    assert topic
