@@ -446,6 +446,7 @@ TURKISH_HEBREW_QUESTIONS = [
     "çekirdek 15.00'dan sonra",
     "saat 14:00",
     "saat 10'da",
+    "15:00'te çekirdek",  # (at 15:00 with no cue after it: read alike since small-reads)
     "17:00'ye kadar",
     "çekirdek saat",
     "Python 3'ten sonra",

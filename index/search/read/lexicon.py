@@ -1178,6 +1178,7 @@ HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "
 HOUR_RANGE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "zh": (("从", "從", "自"), ("到", "至", "～", "〜", "~", "-")),
     "ja": ((), ("～", "〜", "~", "-")),
+    "ko": ((), ("～", "〜", "~", "-")),
 }
 # the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
 # "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):
@@ -1194,6 +1195,15 @@ HAN_HOURS: dict[str, int] = {
     "兩": 2,
     "十一": 11,
     "十二": 12,
+}
+# the hours in a language's own numerals said before its hour word (Korean native
+# numbers: "세 시", three o'clock; "열두 시"), beside `HAN_HOURS`
+HOUR_NUMERALS: dict[str, dict[str, int]] = {
+    "ko": {
+        **{n: k for k, n in enumerate("한 두 세 네 다섯 여섯 일곱 여덟 아홉 열".split(), 1)},
+        "열한": 11,
+        "열두": 12,
+    },
 }
 TIME_CUES_AFTER["zh"] |= {"后": "after", "後": "after", "前": "before"}
 TIME_CUES_AFTER["ja"] = {
@@ -1578,6 +1588,12 @@ def hour_range(languages: frozenset[str]) -> tuple[frozenset[str], frozenset[str
         frozenset(fold(w) for code in languages for w in HOUR_RANGE.get(code, ((), ()))[k])
         for k in (0, 1)
     )
+
+
+def hour_numerals(languages: frozenset[str]) -> dict[str, int]:
+    """The numerals of an hour in the given languages: `HAN_HOURS` and `HOUR_NUMERALS`."""
+    own = {w: k for code in sorted(languages) for w, k in HOUR_NUMERALS.get(code, {}).items()}
+    return {**HAN_HOURS, **own}
 
 
 def hour_parts(languages: frozenset[str]) -> dict[str, str]:

@@ -42,6 +42,7 @@ def read(r: Any) -> None:
     _hours_said_in_words(r, spoken)
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
+    _endings_off(r)
     cues = lexicon.time_cues(spoken)
     if not cues:
         return
@@ -140,6 +141,20 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
         toks[i : i + 2] = [said, replace(toks[i], end=toks[i + 1].end)]
 
 
+def _endings_off(r: Any) -> None:
+    """A clock time with its minutes and a case ending (`lexicon.CLOCK_SUFFIXES`) and
+    no cue after it read without the ending: "15:00'te çekirdek" is at 15:00, as
+    "saat 10'da" is (`_said_before`). Only with its minutes ("Python 3'te", "3.12'de"
+    stay as typed)."""
+    endings = lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
+    for i, t in enumerate(r.toks):
+        time, _, ending = t.low.replace("\u2019", "'").rpartition("'")
+        if t.used or ending not in endings or not re.fullmatch(r"\d{1,2}:\d\d", time):
+            continue
+        if clock([replace(t, low=time)], 0) is not None:
+            r.toks[i] = replace(t, low=time)
+
+
 def _cue_after(toks: list[Any], j: int, cues: dict[str, str]) -> int:
     """How many free tokens from `j` on are one cue said after a time (`cues`: one
     word, or two: "के बाद"); 0 for none."""
@@ -169,7 +184,8 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
     particles = lexicon.of_words(spoken) | lexicon.run_particles(spoken)
     # a postposition glued to it goes with it ("3시에": at 3 o'clock)
     posts = {unicodedata.normalize("NFC", w) for w in lexicon.postpositions(spoken)}
-    number = "|".join(sorted(map(re.escape, lexicon.HAN_HOURS), key=len, reverse=True))
+    numerals = lexicon.hour_numerals(spoken)  # ("三点", "세 시")
+    number = "|".join(sorted(map(re.escape, numerals), key=len, reverse=True))
     said = re.compile(
         rf"(\d{{1,2}}|{number})\s?({'|'.join(map(re.escape, hours))})"
         rf"(?:\s?(\d{{1,2}})({'|'.join(map(re.escape, minute_words))})"
@@ -182,6 +198,8 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         before = q[m.start() - 1] if m.start() else ""
         if before.isalnum() and not _HAN_OR_HANGUL.match(before) or _a_number(q, m, words):
             continue  # ("v3시", "123시", "二十三点": a number of its own; not "周六3点")
+        if before.isalpha() and m.group(1) not in lexicon.HAN_HOURS and not m.group(1).isdigit():
+            continue  # (a word's end: "프로세 시"; a native numeral starts its word)
         rest = re.match(r"\S*", q[m.end() :]).group()  # type: ignore[union-attr]
         cue = next((n for n in range(len(rest), 0, -1) if fold(rest[:n]) in cues), 0)
         glued = rest[cue:]
@@ -192,7 +210,7 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         if glued and not ranged and not any(glued.startswith(p) for p in particles):
             if glued not in posts:
                 continue  # ("3시간", "3点建议")
-        hour = int(m.group(1)) if m.group(1).isdigit() else lexicon.HAN_HOURS[m.group(1)]
+        hour = int(m.group(1)) if m.group(1).isdigit() else numerals[m.group(1)]
         minute = 30 if m.group(5) else int(m.group(3) or 0)
         start, part = _part_before(r, m.start())
         if part is None and not cue and not ranged and not _alone(r, m.end() + len(rest)):
@@ -205,7 +223,31 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
             continue
         end = m.end() + (len(glued) if glued in posts and not cue else 0)
         _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
+        _first_hour(r, m.start(), numerals, joins)
     _hour_ranges(r, froms, joins)
+
+
+def _first_hour(r: Any, at: int, numerals: dict[str, int], joins: Collection[str]) -> None:
+    """A range's first hour said without its hour word, right before a join and the
+    hour read at query[at:] ("2-4点", "15-17時", "오후 2~4시"), made the token of its
+    clock time, for `_hour_ranges` to read the range (as "2点到4点"); its part of the
+    day as said before it, or an hour 1 to 7 an afternoon one."""
+    q = r.query
+    number = "|".join(sorted(map(re.escape, numerals), key=len, reverse=True))
+    m = re.search(rf"(\d{{1,2}}|{number})\s?(\S)\s?$", q[:at])
+    if m is None or fold(m.group(2)) not in joins:
+        return
+    before = q[m.start() - 1] if m.start() else ""
+    if before and (before.isalnum() and not _HAN_OR_HANGUL.match(before) or before in "-.:/"):
+        return  # ("v2-4点", "1.2-4点")
+    hour = int(m.group(1)) if m.group(1).isdigit() else numerals[m.group(1)]
+    start, part = _part_before(r, m.start())
+    if (part in PM and hour < 12 and not (part == "night" and hour < 6)) or (
+        part is None and 1 <= hour <= 7
+    ):
+        hour += 12
+    if hour <= 23:
+        _join(r, start, m.end(1), f"{hour:02d}:00", m.end(1))
 
 
 def _a_number(q: str, m: re.Match[str], words: Collection[str]) -> bool:
