@@ -152,3 +152,62 @@ def test_a_title_change_is_retitled_not_redescribed():
             "detail": "was: Rust for kernel drivers",
         }
     ]
+
+
+def test_a_talk_that_could_succeed_two_keeps_neither_id():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from index.build.ids import stable_ids
+    from talkbase.core.records import Source, Speaker
+
+    at = datetime(2026, 3, 10, 10, tzinfo=ZoneInfo("America/New_York"))
+    src = (Source("program.csv", "csv", "line 2"),)
+
+    def talk(title: str, tid: int = 0) -> Talk:
+        return Talk(
+            title=title, speakers=(Speaker("Ana Silva"),), start=at, room="Hall B",
+            conference="DevConf 2026", sources=src, id=tid,
+        )  # fmt: skip
+
+    # two lightning talks of one slot by one speaker, both renamed: which is which?
+    old = {11: talk("Lightning talk A", 11), 12: talk("Lightning talk B", 12)}
+    ids = stable_ids([talk("Rust in ten minutes")], set(), old)
+    assert ids[0] not in old
+    # one of them alone: plainly the same talk
+    assert stable_ids([talk("Rust in ten minutes")], set(), {11: old[11]}) == [11]
+    # another document's talk of that slot is no successor
+    other = Talk(
+        **{**talk("Rust in ten minutes").__dict__, "sources": (Source("b.csv", "csv", "1"),)}
+    )
+    assert stable_ids([other], set(), {11: old[11]}) != [11]
+
+
+def test_a_file_read_again_another_way_leaves_a_whole_base(tmp_path, capsys):
+    """The same bytes read with another conference: the new copy of the document has
+    the previous copy's file name and here (the name chosen so) its size; its checksum
+    is its own (the previous copy's was recorded, and the base said it was damaged)."""
+    import gzip
+
+    home, csv = _home(tmp_path, capsys, "Kieler Tage 2026")
+    (copy,) = home.glob("builds/*/documents/*.json.gz")
+    row = json.loads(gzip.decompress(copy.read_bytes()))
+
+    def packed(data: dict) -> int:
+        return len(gzip.compress(json.dumps(data, ensure_ascii=False).encode(), 3, mtime=0))
+
+    header = copy.stat().st_size - packed(row)  # (the file's name in the gzip header)
+
+    def size(name: str) -> int:  # of the copy that reading it as `name` writes
+        again = json.loads(json.dumps(row).replace("Kieler Tage 2026", name))
+        return header + packed({**again, "ingested": 2})
+
+    names = [f"Kiel{a}{b} 2026" for a in "aeiouy" for b in ("", "er", "Conf", "Con", "Tag", "Tage")]
+    same = [n for n in names if size(n) == copy.stat().st_size]
+    assert same, "no name of a copy of the same size"
+    code, _, err = run(capsys, "--home", str(home), "ingest", str(csv), "--conference", same[0])
+    assert code == 0, err
+    sizes = {p.stat().st_size for p in home.glob("builds/*/documents/*.json.gz")}
+    assert len(sizes) == 1  # (what the test is about: the two copies look alike)
+    code, out, err = run(capsys, "--home", str(home), "check")
+    assert code == 0 and "damaged" not in out + err, out + err

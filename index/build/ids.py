@@ -203,7 +203,8 @@ def _successors(
     more and that is plainly the same talk as the one at that position, whose identity
     no old talk held: one read from the same document (a new version of it replaced the
     old), with the same source uid where both have one, or, where neither has, at the
-    same start and in the same room, given by the same speakers, or under a nearly equal
+    same start and in the same room (or none), under the same title (its conference
+    renamed), or, a timed talk in a room, given by the same speakers, or under a nearly equal
     title (`same.titles_close`, not a title several sessions share) with no speakers or
     a speaker's surname in common. A title's typo fixed or the conference renamed
     keeps the talk's id. Only pairs that are each other's one match count: where two
@@ -251,15 +252,15 @@ def _slot(talk: Talk) -> str:
 def _same_talk(a: Talk, b: Talk) -> bool:
     """Whether `b`, of `a`'s slot (`_slot`), is plainly `a` under another title or
     conference."""
-    if a.uid:
-        return True  # the same uid in the same document
+    ka, kb = title_key(a.title), title_key(b.title)
+    if a.uid or ka == kb:
+        return True  # the same uid, or title, in the same document: its conference renamed
     if a.start is None or not a.room:
         return False  # an untimed or unplaced talk's slot tells nothing
     sa = {name_key(s.name) for s in a.speakers}
     sb = {name_key(s.name) for s in b.speakers}
     if sa and sa == sb:
         return True
-    ka, kb = title_key(a.title), title_key(b.title)
     if generic_title(ka) or generic_title(kb) or not titles_close(ka, kb):
         return False
     shared = {surname(s.name) for s in a.speakers} & {surname(s.name) for s in b.speakers}
