@@ -346,7 +346,9 @@ class Talkbase:
         """More talks for an agenda: each interest among the `saved` talks gets its
         share, nothing saved or in `avoid` comes back, and with `fits` nothing that
         overlaps a saved talk. Each hit's `why.reason` says which saved talk it follows
-        from and what they share (`why.because`, `why.clashes` hold the ids).
+        from and what they share (`why.because`, `why.clashes` hold the ids). An id the
+        base no longer holds (a talk of a saved agenda since gone from the program) is
+        left out, and `results.notes` names it.
 
             tb.recommend(["MCCL", "agent sandboxing"], k=5)[0].why.reason
         """
@@ -354,7 +356,11 @@ class Talkbase:
             raise BadQuery("the number of results must be at least 1")
         with _keywords():
             hits = self.service.recommend(saved, avoid, k, fits)
-        return Results(hits, "for you", "recommend", self.service.nights)
+            gone = self.service.not_held([*saved, *avoid])
+        results = Results(hits, "for you", "recommend", self.service.nights)
+        if gone:  # (an id of a saved agenda the program no longer holds: left out, said)
+            results.notes = [service.not_held_note(gone)]
+        return results
 
     def export_site(self, folder: str | Path) -> Any:
         """Write the program as a static site into `folder` (as `talkbase export

@@ -209,7 +209,11 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     if not saved:
         raise TalkbaseError("Name the saved talks: --saved ID,ID,... (ids or titles)")
     tb = _open(args)
-    hits = tb.recommend(saved, _talk_refs(args.avoid), args.limit, fits=args.fits)
+    avoid = _talk_refs(args.avoid)
+    hits = tb.recommend(saved, avoid, args.limit, fits=args.fits)
+    gone = tb.not_held([*saved, *avoid])  # (ids of a saved agenda no longer in the program)
+    if gone:
+        sys.stderr.write(service.not_held_note(gone) + "\n")
     if args.json:
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -217,7 +221,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     if not hits:
         sys.stdout.write("No more talks to recommend for these.\n")
         return 0
-    n_saved = len(set(saved))
+    n_saved = len(set(saved) - set(gone))
     sys.stdout.write(f"For you, from {n_saved} saved talk{'s' * (n_saved != 1)}:\n")
     naming = output.Naming.of(tb)
     for n, hit in enumerate(hits, start=1):

@@ -211,6 +211,7 @@ def print_changes(changes: Any, out: TextIO) -> None:
         "cancelled": "cancelled",
         "reinstated": "no longer cancelled",
         "retimed": "retimed",
+        "retitled": "retitled",
         "moved": "moved",
         "redescribed": "re-described",
         "respeakered": "new speakers",

@@ -18,6 +18,7 @@ and every index module imports DuckDB or numpy on its way in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from talkbase.core import settings, terms
-from talkbase.core.errors import BadQuery, InputError, TalkbaseError
+from talkbase.core.errors import BadQuery, InputError, TalkbaseError, TalkNotFound
 from talkbase.core.filters import NAMED_LIMITS, Filters
 from talkbase.core.records import Hit, Talk
 
@@ -208,16 +209,36 @@ class Service:
         proportion, none of `saved` or `avoid` (whose neighbours are pushed down); with
         `fits`, none overlapping a saved talk, else clashes are marked. Each hit's `why`
         is a `Because` (the saved talks it follows from, what they share, the reason).
-        Talks are named as `talk` takes them; an unknown one is TalkNotFound."""
+        Talks are named as `talk` takes them; an unknown one is TalkNotFound, but for an
+        id the base does not hold (a talk of a saved agenda since removed from the
+        program): it is left out, and `not_held` names it."""
         from index.search.recommend import recommend
 
+        gone = set(self.not_held([*saved, *avoid]))
         return recommend(
             self.kb,
-            [self.talk(r).id for r in saved],
-            [self.talk(r).id for r in avoid],
+            [self.talk(r).id for r in saved if not _named(r, gone)],
+            [self.talk(r).id for r in avoid if not _named(r, gone)],
             k=k,
             fits=fits,
         )
+
+    def not_held(self, refs: Sequence[int | str | Talk | Hit]) -> list[str]:
+        """The talk ids among `refs` (numbers, or text of digits alone) that name no
+        talk of the base, once each, in their order: talks an agenda saved that the
+        program no longer holds."""
+        out: list[str] = []
+        for ref in refs:
+            if isinstance(ref, bool) or not isinstance(ref, int | str):
+                continue
+            text = str(ref).strip()
+            if not re.fullmatch(r"[0-9]{1,18}", text) or text in out:
+                continue
+            try:
+                self.talk(text)
+            except TalkNotFound:
+                out.append(text)
+        return out
 
     def talk(self, ref: int | str | Talk | Hit) -> Talk:
         """One talk by id, exact title, unique title prefix or close title match
@@ -495,3 +516,17 @@ def repair(home: Home = None) -> CheckReport:
     from index.encoders.embed import LazyEmbedder
 
     return recover(settings.home(home), LazyEmbedder())
+
+
+def _named(ref: object, ids: set[str]) -> bool:
+    """Whether `ref` is one of these ids (as `Service.not_held` gives them)."""
+    return isinstance(ref, int | str) and not isinstance(ref, bool) and str(ref).strip() in ids
+
+
+def not_held_note(ids: Sequence[str]) -> str:
+    """What to say of saved talk ids the base no longer holds (`Service.not_held`)."""
+    many = len(ids) != 1
+    return (
+        f"No talk has the id{'s' * many} {', '.join(ids)} (no longer in the program?): "
+        f"left out of the saved talks."
+    )

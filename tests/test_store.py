@@ -176,8 +176,10 @@ def test_same_file_name_in_two_folders_is_two_documents(fake_home, tmp_path):
     later.write_text(text.replace("One Talk", "Another Talk"), encoding="utf-8")
     report = ingest([later], fake_home, HashingEmbedder())
     assert any("a new version of the program" in w and str(first) in w for w in report.warnings)
-    titles = {c.title for c in report.changes.added} | {c.title for c in report.changes.removed}
-    assert titles == {"Early Talk", "Another Talk"}
+    # the same speaker in the same slot and room: the talk retitled, its id kept (sweep 21)
+    said = [(c.title, c.detail) for c in report.changes.retitled]
+    assert said == [("Another Talk", "was: Early Talk")]
+    assert not report.changes.added and not report.changes.removed
 
 
 # -- a base that cannot be written: read-only, or a full disk ---------------------------

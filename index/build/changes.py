@@ -1,8 +1,8 @@
 """What changed between two versions of a knowledge base (pure functions).
 
 Talks are matched by their stable id. A talk present in both can be retimed
-(start or end moved), moved (room changed), re-described (title or abstract or
-notes changed) and/or have new speakers; each is reported once per kind. A talk
+(start or end moved), moved (room changed), retitled (its title changed: it kept
+its id, index/build/ids.py), re-described (abstract or notes changed) and/or have new speakers; each is reported once per kind. A talk
 whose program now says it will not take place (`Talk.cancelled`) is reported
 cancelled, not re-described for its "Status" note; one whose cancellation was
 lifted, reinstated. An added talk already cancelled says so in its detail.
@@ -38,6 +38,7 @@ class Changes:
             "added",
             "removed",
             "retimed",
+            "retitled",
             "moved",
             "redescribed",
             "respeakered",
@@ -50,6 +51,7 @@ class Changes:
     unspeakered: tuple[Change, ...] = ()  # only lost speakers (e.g. a document was removed)
     cancelled: tuple[Change, ...] = ()  # the program now says it will not take place
     reinstated: tuple[Change, ...] = ()  # cancelled before, no longer
+    retitled: tuple[Change, ...] = ()  # the same talk (its id kept) under a new title
 
     @property
     def empty(self) -> bool:
@@ -71,10 +73,10 @@ def _when(t: Talk, zoned: bool = False) -> str:
 
 
 def _described(t: Talk, status: bool) -> tuple[object, ...]:
-    """The parts of a talk whose change makes it re-described: its title, abstract and notes
+    """The parts of a talk whose change makes it re-described: its abstract and notes
     (without the "Status" note, where `status` is False: its change is said apart)."""
     notes = t.notes if status else tuple(n for n in t.notes if n[0] != "Status")
-    return (t.title, t.abstract, notes)
+    return (t.abstract, notes)
 
 
 def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
@@ -83,6 +85,7 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
     retimed, moved, redescribed, respeakered, unspeakered = [], [], [], [], []
     cancelled: list[Change] = []
     reinstated: list[Change] = []
+    retitled: list[Change] = []
     unchanged = 0
     for i in new:
         if i not in old:
@@ -92,6 +95,9 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         if (a.start, a.end) != (b.start, b.end):
             zoned = a.zone != b.zone  # (the same clock times in another zone)
             retimed.append(Change(i, b.title, f"{_when(a, zoned)} -> {_when(b, zoned)}"))
+            changed = True
+        if a.title != b.title:
+            retitled.append(Change(i, b.title, f"was: {a.title}"))
             changed = True
         if a.room != b.room:
             moved.append(Change(i, b.title, f"{a.room or '?'} -> {b.room or '?'}"))
@@ -126,4 +132,5 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         unspeakered=tuple(unspeakered),
         cancelled=tuple(cancelled),
         reinstated=tuple(reinstated),
+        retitled=tuple(retitled),
     )

@@ -5,7 +5,10 @@ and room, the earliest keeping the plain identity), so the same talks get the sa
 ids whatever order their documents came in, were removed in or came back in; an
 id in use moves a new talk to the next free number. A base built by an earlier
 talkbase keeps its ids (`_legacy`), and so does a talk it stored with the label
-naming its format cut off its title ("Panel: X" as "X": `_unlabelled`).
+naming its format cut off its title ("Panel: X" as "X": `_unlabelled`), and so
+does a talk whose identity a new version of its document changed, where the data
+says plainly it is the same talk (`_successors`: a fixed title, a renamed
+conference): it is then retitled, not one talk removed and another added.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from ingest.text import name_key, title_key
+from ingest.merge.people import surname
+from ingest.merge.same import titles_close
+from ingest.text import generic_title, name_key, title_key
 from talkbase.core.records import Talk
 from talkbase.core.terms import format_labelled
 
@@ -144,6 +149,10 @@ def stable_ids(
         if n not in taken:  # (a talk read before with its format's label cut off)
             ids[i] = n
             taken.add(n)
+    for i, n in _successors(talks, names, old or {}).items():
+        if not ids[i] and n not in taken:  # (the same talk, its identity changed)
+            ids[i] = n
+            taken.add(n)
     for key_of in (qualified, identity) if kept else ():  # the closest match first
         for i in order:
             n = 0 if ids[i] else kept.pop(key_of(talks[i]), 0)
@@ -185,6 +194,77 @@ def _unlabelled(
         if led and (tid := gone.pop((identity(replace(t, title=led[1])), t.format), 0)):
             out[i] = tid
     return out
+
+
+def _successors(
+    talks: Sequence[Talk], names: Sequence[str], old: Mapping[int, Talk]
+) -> dict[int, int]:
+    """Position -> the id of the `old` talk whose identity no talk of `talks` holds any
+    more and that is plainly the same talk as the one at that position, whose identity
+    no old talk held: one read from the same document (a new version of it replaced the
+    old), with the same source uid where both have one, or, where neither has, at the
+    same start and in the same room (or none), under the same title (its conference
+    renamed), or, a timed talk in a room, given by the same speakers, or under a nearly equal
+    title (`same.titles_close`, not a title several sessions share) with no speakers or
+    a speaker's surname in common. A title's typo fixed or the conference renamed
+    keeps the talk's id. Only pairs that are each other's one match count: where two
+    could be the same talk, both stay apart (an id kept for another talk would be
+    worse than one lost)."""
+    if not old:
+        return {}
+    held = set(names)
+    olds = list(old.items())
+    before = identities([t for _, t in olds])
+    gone = [(tid, t) for (tid, t), n in zip(olds, before, strict=True) if n not in held]
+    if not gone:
+        return {}
+    had = set(before)
+    slots: dict[tuple[str, str], list[tuple[int, Talk]]] = {}
+    for tid, t in gone:
+        for doc in {s.document for s in t.sources}:
+            slots.setdefault((doc, _slot(t)), []).append((tid, t))
+    pairs: dict[int, set[int]] = {}
+    for i, t in enumerate(talks):
+        if names[i] in had:
+            continue
+        for doc in {s.document for s in t.sources}:
+            for tid, o in slots.get((doc, _slot(t)), ()):
+                if _same_talk(o, t):
+                    pairs.setdefault(i, set()).add(tid)
+    claims: dict[int, int] = {}
+    for tids in pairs.values():
+        for tid in tids:
+            claims[tid] = claims.get(tid, 0) + 1
+    return {
+        i: tid
+        for i, tids in pairs.items()
+        if len(tids) == 1 and claims[tid := next(iter(tids))] == 1
+    }
+
+
+def _slot(talk: Talk) -> str:
+    """What a talk and its successor share: its source uid, or its start and room."""
+    if talk.uid:
+        return f"uid:{talk.uid}"
+    return f"{talk.start.isoformat() if talk.start else ''}|{title_key(talk.room or '')}"
+
+
+def _same_talk(a: Talk, b: Talk) -> bool:
+    """Whether `b`, of `a`'s slot (`_slot`), is plainly `a` under another title or
+    conference."""
+    ka, kb = title_key(a.title), title_key(b.title)
+    if a.uid or ka == kb:
+        return True  # the same uid, or title, in the same document: its conference renamed
+    if a.start is None or not a.room:
+        return False  # an untimed or unplaced talk's slot tells nothing
+    sa = {name_key(s.name) for s in a.speakers}
+    sb = {name_key(s.name) for s in b.speakers}
+    if sa and sa == sb:
+        return True
+    if generic_title(ka) or generic_title(kb) or not titles_close(ka, kb):
+        return False
+    shared = {surname(s.name) for s in a.speakers} & {surname(s.name) for s in b.speakers}
+    return not (sa and sb) or bool(shared - {""})
 
 
 class Clash(Exception):

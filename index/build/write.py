@@ -268,13 +268,16 @@ def write(
         else:
             (folder / sf.SENTENCES_DIR / writer.file).unlink()
         doc_files = _document_files(folder, prev, plan)
+        # (a copy written now is no shared one, though the same bytes read another way,
+        # another --conference or zone, give it the previous copy's name)
+        fresh = {sf.document_file(d.name, d.sha256) for d in plan.documents}
         shared: dict[str, Any] = {}
         if prev is not None:
             recorded = prev.manifest.files or {}
             for rel in [*prev.manifest.chunk_names(), *doc_files.values()]:
                 if (prev.path / rel).exists() and not (folder / rel).exists():
                     sf.share(prev.path / rel, folder / rel)
-                if rel in recorded:
+                if rel in recorded and rel not in fresh:
                     shared[rel] = recorded[rel]
             for seg in lexical_meta["segments"]:
                 for rel in sf.segment_files(seg):
