@@ -104,20 +104,25 @@ QUESTIONS = [
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    """The program's base (hashing vectors) and its site."""
+def _program_and_site(tmp_path_factory, name: str, program: str):
+    """The base of a CSV `program` (hashing vectors), open, and its exported site."""
     from index.build.builder import ingest
     from index.encoders.hashing import HashingEmbedder
     from index.search.kb import KnowledgeBase
 
-    tmp = tmp_path_factory.mktemp("limits")
-    (tmp / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    tmp = tmp_path_factory.mktemp(name)
+    (tmp / "program.csv").write_text(program, encoding="utf-8")
     embedder = HashingEmbedder()
     ingest([tmp / "program.csv"], tmp / "home", embedder)
     with KnowledgeBase(tmp / "home", embedder) as kb:
         export_site(kb, tmp / "site")
         yield kb, tmp / "site"
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """The program's base (hashing vectors) and its site."""
+    yield from _program_and_site(tmp_path_factory, "limits", PROGRAM)
 
 
 def _node(site: Path, body: str):
@@ -275,17 +280,7 @@ SCRIPTS_QUESTIONS = [
 @pytest.fixture(scope="module")
 def scripts(tmp_path_factory):
     """A program in Hindi, Thai, Persian and English (hashing vectors), and its site."""
-    from index.build.builder import ingest
-    from index.encoders.hashing import HashingEmbedder
-    from index.search.kb import KnowledgeBase
-
-    tmp = tmp_path_factory.mktemp("scripts")
-    (tmp / "program.csv").write_text(SCRIPTS, encoding="utf-8")
-    embedder = HashingEmbedder()
-    ingest([tmp / "program.csv"], tmp / "home", embedder)
-    with KnowledgeBase(tmp / "home", embedder) as kb:
-        export_site(kb, tmp / "site")
-        yield kb, tmp / "site"
+    yield from _program_and_site(tmp_path_factory, "scripts", SCRIPTS)
 
 
 def _site_window(site: Path, queries: list[str]) -> list[dict]:
@@ -304,17 +299,24 @@ def _site_window(site: Path, queries: list[str]) -> list[dict]:
     return _node(site, body)
 
 
-def test_the_site_reads_in_scripts_with_marks_what_its_server_reads(scripts):
+def _same_on_both(kb, site: Path, qs: list[str]) -> dict[str, dict]:
+    """The server's limits of each question, a part of the day as its filters hold it,
+    asserted to be the site's (`_site_window`)."""
     from index.search.read.understand import understand
 
-    kb, site = scripts
     server = {
         q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
-        for q in SCRIPTS_QUESTIONS
+        for q in qs
     }
-    offline = dict(zip(SCRIPTS_QUESTIONS, _site_window(site, SCRIPTS_QUESTIONS), strict=True))
-    differ = {q: (server[q], offline[q]) for q in SCRIPTS_QUESTIONS if server[q] != offline[q]}
+    offline = dict(zip(qs, _site_window(site, qs), strict=True))
+    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
     assert not differ
+    return server
+
+
+def test_the_site_reads_in_scripts_with_marks_what_its_server_reads(scripts):
+    kb, site = scripts
+    server = _same_on_both(kb, site, SCRIPTS_QUESTIONS)
     # (a weekday in each script is read: the list reads something)
     assert sum(bool(server[q]["days"]) for q in SCRIPTS_QUESTIONS) >= 10
 
@@ -395,32 +397,14 @@ EAST_ASIAN_QUESTIONS = [
 
 @pytest.fixture(scope="module")
 def east_asian(tmp_path_factory):
-    from index.build.builder import ingest
-    from index.encoders.hashing import HashingEmbedder
-    from index.search.kb import KnowledgeBase
-
-    tmp = tmp_path_factory.mktemp("east")
-    (tmp / "program.csv").write_text(EAST_ASIAN, encoding="utf-8")
-    embedder = HashingEmbedder()
-    ingest([tmp / "program.csv"], tmp / "home", embedder)
-    with KnowledgeBase(tmp / "home", embedder) as kb:
-        export_site(kb, tmp / "site")
-        yield kb, tmp / "site"
+    """A program in Korean, Chinese, Japanese and English, and its site."""
+    yield from _program_and_site(tmp_path_factory, "east", EAST_ASIAN)
 
 
 def test_the_site_reads_korean_postpositions_and_hours_said_in_words(east_asian):
-    from index.search.read.understand import understand
-
     kb, site = east_asian
-    qs = EAST_ASIAN_QUESTIONS
-    server = {
-        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
-        for q in qs
-    }
-    offline = dict(zip(qs, _site_window(site, qs), strict=True))
-    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
-    assert not differ
-    assert sum(any(v for v in server[q].values()) for q in qs) >= 18
+    server = _same_on_both(kb, site, EAST_ASIAN_QUESTIONS)
+    assert sum(any(v for v in server[q].values()) for q in EAST_ASIAN_QUESTIONS) >= 18
 
 
 # Turkish, Hebrew and Korean (sweep 21, site-parity): the site read "15:00'ten sonra"
@@ -463,35 +447,17 @@ TURKISH_HEBREW_QUESTIONS = [
 
 @pytest.fixture(scope="module")
 def turkish_hebrew(tmp_path_factory):
-    from index.build.builder import ingest
-    from index.encoders.hashing import HashingEmbedder
-    from index.search.kb import KnowledgeBase
-
-    tmp = tmp_path_factory.mktemp("trhe")
-    (tmp / "program.csv").write_text(TURKISH_HEBREW, encoding="utf-8")
-    embedder = HashingEmbedder()
-    ingest([tmp / "program.csv"], tmp / "home", embedder)
-    with KnowledgeBase(tmp / "home", embedder) as kb:
-        export_site(kb, tmp / "site")
-        yield kb, tmp / "site"
+    """A program in Turkish, Hebrew, Korean and English, and its site."""
+    yield from _program_and_site(tmp_path_factory, "trhe", TURKISH_HEBREW)
 
 
 def test_the_site_reads_turkish_times_and_korean_and_hebrew_days_as_its_server(turkish_hebrew):
-    from index.search.read.understand import understand
-
     kb, site = turkish_hebrew
-    qs = TURKISH_HEBREW_QUESTIONS
-    server = {
-        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
-        for q in qs
-    }
-    offline = dict(zip(qs, _site_window(site, qs), strict=True))
-    differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
-    assert not differ
+    server = _same_on_both(kb, site, TURKISH_HEBREW_QUESTIONS)
     assert server["15:00'ten sonra"]["after"] == "15:00"
     assert server["saat 10'dan sonra"]["after"] == "10:00"
     assert server["ביום השני"]["days"] == ["2026-11-15"]
-    assert sum(any(v for v in server[q].values()) for q in qs) >= 15
+    assert sum(any(v for v in server[q].values()) for q in TURKISH_HEBREW_QUESTIONS) >= 15
 
 
 # -- the server's rules, read from the export (sweep 21, site-parity) -------------------
