@@ -883,12 +883,42 @@ def day_first_where(zone: str) -> bool | None:
     orders: set[bool | None] = set()
     for code in spoken_where(zone):
         try:
-            pattern = str(Locale.parse(f"{code}_{territory}").date_formats["short"].pattern)
+            orders.add(_short_date_order(Locale.parse(f"{code}_{territory}")))
         except (UnknownLocaleError, ValueError, KeyError):
             continue
-        d, m, y = (pattern.find(c) for c in "dMy")
-        orders.add(None if min(d, m, y) < 0 or y < min(d, m) else d < m)
     return orders.pop() if len(orders) == 1 else None
+
+
+@lru_cache(maxsize=64)
+def day_first_in(code: str) -> bool | None:
+    """Whether the language `code` writes a date of numbers day first, by CLDR's short
+    date pattern for it ("th": "d/M/yy", True; "en": "M/d/yy", False); None where it
+    writes the year first ("ja": "y/MM/dd") or CLDR does not say, or without Babel."""
+    try:
+        from babel import Locale, UnknownLocaleError
+    except ImportError:
+        return None
+    try:
+        return _short_date_order(Locale.parse(code))
+    except (UnknownLocaleError, ValueError, KeyError):
+        return None
+
+
+def day_first(zone: str = "", code: str = "") -> bool | None:
+    """Whether a date of numbers ("07/11/2026") whose numbers alone do not tell is
+    day first: as it is written where the time zone `zone` is (`day_first_where`),
+    else in the language `code` (`day_first_in`); None where neither says. The one
+    place every reader of such dates (tables, day headings) decides it."""
+    by_zone = day_first_where(zone) if zone else None
+    if by_zone is not None:
+        return by_zone
+    return day_first_in(code) if code else None
+
+
+def _short_date_order(locale: Any) -> bool | None:
+    pattern = str(locale.date_formats["short"].pattern)
+    d, m, y = (pattern.find(c) for c in "dMy")
+    return None if min(d, m, y) < 0 or y < min(d, m) else d < m
 
 
 def _locale(code: str) -> Any:
