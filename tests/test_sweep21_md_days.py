@@ -109,3 +109,21 @@ def test_a_vietnamese_weekday_of_two_words_before_a_numeric_date_is_a_day():
             "- 09:00–09:45 Xử lý ngôn ngữ tự nhiên tiếng Việt — Nguyễn Văn An — Phòng 2\n"
         )
         assert _days(text)[0] == ["2026-11-14"], heading
+
+
+def test_one_numeric_heading_of_a_thai_program_is_day_first_whatever_the_default_zone():
+    thai = THAI.split("## 08/11/2026")[0]
+    assert _days(thai, "America/Los_Angeles") == (["2026-11-07"], [])
+
+
+def test_an_html_page_s_numeric_day_headings_are_read_in_one_order():
+    from ingest.detect import parse_text
+
+    page = (
+        "<html><head><title>ThaiDev 2026</title></head><body><h1>ThaiDev 2026</h1>"
+        "<h2>07/11/2026</h2><ul><li>09:00–09:45 ความปลอดภัยของแอปพลิเคชันบนมือถือ — "
+        "วิภาวดี รัตนพงษ์ — ห้อง 201</li></ul><h2>08/11/2026</h2><ul><li>10:00–10:30 "
+        "ปัญญาประดิษฐ์เพื่อการเกษตร — สุภาพร มีสุข — ห้อง 202</li></ul></body></html>"
+    )
+    _, talks, _ = parse_text(page, "program.html")
+    assert sorted(str(t.start.date()) for t in talks if t.start) == ["2026-11-07", "2026-11-08"]
