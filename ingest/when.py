@@ -11,7 +11,7 @@ writes them: talkbase/core/languages.py); a date may follow a weekday in any of 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
 from pathlib import PurePath
@@ -701,6 +701,69 @@ def solar_hijri(year: int, month: int, day: int) -> date | None:
     return first + timedelta(days=(month - 1) * 31 - max(month - 7, 0) + day - 1)
 
 
+# A date of numbers whose order (day or month first) its numbers may not tell:
+# "03/10/2024", "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written:
+# `parse_date`); a table decides it per column (ingest/formats/table.py, `date_order`),
+# a document's day headings all together (`headings_day_first`)
+NUMERIC_DATE = re.compile(r"(?<!\d)(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?!\d)")
+
+
+def iso_dates(value: str, day_first: bool, era: int = 0) -> str:
+    """`value` with its dates of numbers written as ISO dates, in the order decided,
+    a year of the document's era (`when.era_of`: "14/11/2569" in a Thai table) as
+    the Gregorian calendar counts it."""
+
+    def iso(m: re.Match[str]) -> str:
+        a, b, year = int(m.group(1)), int(m.group(3)), m.group(4)
+        year = str(common_year(int(year), era)) if era else year
+        day, month = (a, b) if day_first else (b, a)
+        return f"{year}-{month:02d}-{day:02d}" if month <= 12 and day <= 31 else m.group(0)
+
+    return NUMERIC_DATE.sub(iso, value)
+
+
+# the most days apart two day headings of one program are taken to be (`headings_day_first`)
+PROGRAM_DAYS = 14
+
+
+def headings_day_first(
+    texts: Iterable[str], era: int, written: Callable[[], bool | None]
+) -> tuple[bool, str | None]:
+    """Whether a document's day headings write their dates of numbers day first,
+    decided once for all of them, and what to warn: a number past the 12th tells;
+    else the order in which their days fall within `PROGRAM_DAYS` of each other (on
+    "07/11/2026" and "08/11/2026", day first: a day apart, not a month), where only
+    one does; else `written()` (`languages.day_first`, where the document's zone is or
+    in its language), where its days then fall so; else the US order is assumed, and
+    said. `era`: the document's (`era_of`)."""
+    found = [m for t in texts for m in NUMERIC_DATE.finditer(ascii_digits(t))]
+    if any(int(m.group(1)) > 12 for m in found) or not found:
+        return bool(found), None
+    if any(int(m.group(3)) > 12 for m in found) or all(m.group(1) == m.group(3) for m in found):
+        return False, None
+
+    def within(day_first: bool) -> bool:
+        try:
+            read = [date.fromisoformat(iso_dates(m.group(0), day_first, era)) for m in found]
+        except ValueError:  # ("31/04/2026": no such day)
+            return False
+        return (max(read) - min(read)).days <= PROGRAM_DAYS
+
+    plausible = [order for order in (True, False) if within(order)]
+    if len(plausible) == 1:
+        return plausible[0], None
+    if (said := written()) is not None:
+        return said, None
+    value = found[0].group(0)
+    read = date.fromisoformat(iso_dates(value, False, era))
+    return False, (
+        f"no day heading tells whether its date is written day or month first (none is "
+        f"past the 12th, and the document's zone and language do not say); they are read "
+        f"month first, as in the US: {value!r} is {read.day} {read:%B %Y} (write "
+        f"{read.isoformat()} to be sure)"
+    )
+
+
 _YEAR_FIRST = re.compile(r"(\d{4})\s*([/.\-])\s*(\d{1,2})\s*\2\s*(\d{1,2})")
 
 
@@ -742,9 +805,12 @@ def _gregorian(value: str) -> date | None:
     text = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", value.strip().replace(",", " "))
     text = re.sub(r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+", "", text, flags=re.I)
     text = " ".join(text.split())
-    head, _, rest = text.partition(" ")
-    if rest and head[:1].isalpha() and fold(head).rstrip(".") in _weekdays():
-        text = rest  # "Sa 16.11.2024", "samedi 05/04/2025"
+    words = text.split(" ")
+    for k in (3, 2, 1):  # (a weekday of several words: Vietnamese "Thứ Bảy 14.11.2026")
+        head = " ".join(words[:k])
+        if len(words) > k and head[:1].isalpha() and fold(head).rstrip(".") in _weekdays():
+            text = " ".join(words[k:])  # "Sa 16.11.2024", "samedi 05/04/2025"
+            break
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
         a, b, year = (int(g) for g in m.groups())
         month, day = (a, b) if a <= 12 else (b, a)

@@ -883,10 +883,15 @@ def said_in_another_language(header: object, fld: str) -> bool:
     return bool(key) and (key in theirs or key.replace("_", "") in theirs)
 
 
+# one word of a line's label: a letter, then letters, digits, hyphens and the combining
+# marks inside it (Thai "ผู้บรรยาย", Hindi "वक्ता": their vowel signs and virama are no
+# `\w`), as the one list (`IN_OTHER_LANGUAGES`) writes its words
+LABEL_WORD = rf"[^\W\d_][\w\-{languages.MARKS}]*"
+
 # a line's label of two or three words before its colon ("Diễn giả: …", "Người trình
 # bày: …", "Thời gian: …"): the labels of one word are each format's own to find
 _WORDS_LABEL = re.compile(
-    r"^([^\W\d_][\w\-]*(?:[ \t]+[^\W\d_][\w\-]*){1,2})[ \t]*[:\uff1a][ \t]*(.*)$"
+    rf"^({LABEL_WORD}(?:[ \t]+{LABEL_WORD}){{1,2}})[ \t]*[:\uff1a][ \t]*(.*)$"
 )
 
 

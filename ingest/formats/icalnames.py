@@ -28,6 +28,7 @@ from ingest.formats.columns import (
     words_label,
 )
 from ingest.speakers import parse_speakers
+from talkbase.core.languages import MARKS
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, clean_name, untitled
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
@@ -200,7 +201,7 @@ class SummaryNames:
 # a labelled line: "Speakers: …", "Track: …", a speaker's label in another language
 # ("Sprecher:", "Palestrante:": ingest/formats/columns.py, the one list), written
 # inclusively ("Referent*innen:", "Referent:innen:": columns.INCLUSIVE), or any word
-_LABELLED = re.compile(rf"^([^\W\d_](?:[\w\-]|{INCLUSIVE.pattern}){{0,30}})\s*:\s*(.+)$")
+_LABELLED = re.compile(rf"^([^\W\d_](?:[\w\-{MARKS}]|{INCLUSIVE.pattern}){{0,30}})\s*:\s*(.+)$")
 
 
 def _labelled(line: str) -> re.Match[str] | None:

@@ -101,7 +101,7 @@ from ingest.formats.mdparts import (
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
 from ingest.formats.table import header_again, read_rows, repeats_said
 from ingest.html import plain
-from ingest.language import stated_language, unread_languages
+from ingest.language import guess, stated_language, unread_languages
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
@@ -313,6 +313,16 @@ def parse(
             conference = conference or subject_line(lines) or _page_header(lines, furniture)
             lines, pasted = written, True  # its date lines and timed lines, as Markdown
     heads = headings(lines)
+    # (the day headings' dates of numbers read in one order: "07/11/2026", "08/11/2026"
+    # day first in a Thai program, or where Asia/Bangkok is)
+    era = when.era_of(lines)
+    first, order_said = when.headings_day_first(
+        (h.text for h in heads), era, lambda: _written_order(text, front_zone, default_tz)
+    )
+    if first or era:
+        for h in heads:
+            lines[h.line - 1] = when.iso_dates(lines[h.line - 1], first, era)
+        heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
     lines = _dotted_clocks([_hour_word_off(ln) for ln in lines], heads, years, langs)
@@ -362,7 +372,7 @@ def parse(
     zoned = front_zone or stated_zone(opening) or (title_zone(conference) if title_city else None)
     fallback = zoned or when.zone(default_tz) or UTC
     talks: list[Talk] = []
-    warnings: list[str] = []
+    warnings: list[str] = [f"{document}: {order_said}"] if order_said else []
     unread_language: list[tuple[str, str]] = []  # (`stated_language`)
     if zoned is None and (unread := zone_said(opening)):
         warnings.append(ZoneUnread(unread))
@@ -462,6 +472,15 @@ def parse(
 
 
 _FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
+
+
+def _written_order(text: str, front_zone: tzinfo | None, default_tz: str) -> bool | None:
+    """Whether dates of numbers are written day first where the document's zone is (its
+    front matter's, else `default_tz`), else in the language it is written in
+    (`languages.day_first`)."""
+    zone = str(getattr(front_zone, "key", "") or default_tz)
+    code = guess("", " ".join(text[:20000].split())) or ""
+    return languages.day_first(zone if zone != "UTC" else "", code)
 
 
 def front_title(text: str) -> str:

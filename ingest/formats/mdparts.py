@@ -86,7 +86,7 @@ _THEIR_FIELDS = {
     "language": "language",
     "abstract": "abstract",
 }
-_OTHER_LABEL = re.compile(r"^([^\W\d_][\w\-]{1,30})\s*[:\uff1a]\s*(.*)$")
+_OTHER_LABEL = re.compile(rf"^([^\W\d_][\w\-{languages.MARKS}]{{1,30}})\s*[:\uff1a]\s*(.*)$")
 
 
 def label_field(word: str) -> str | None:

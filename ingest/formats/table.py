@@ -83,7 +83,7 @@ from ingest.speakers import (
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.exportcsv import cell_speakers, conflicts_of, own_export, own_record
-from talkbase.core.languages import day_first_where, written_in
+from talkbase.core.languages import day_first, written_in
 from talkbase.core.names import ROLE_OR_ORG
 from talkbase.core.present import spreadsheet_text
 from talkbase.core.records import Source, Speaker, Talk
@@ -236,9 +236,8 @@ def _name_org(item: str) -> tuple[str, str | None]:
 
 # ---- the order of a column's dates --------------------------------------------------------
 
-# A date of numbers whose order (day or month first) its column decides: "03/10/2024",
-# "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written: `when.parse_date`)
-_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?!\d)")
+# A date of numbers whose order (day or month first) its column decides: `when.NUMERIC_DATE`
+_NUMERIC_DATE = when.NUMERIC_DATE
 
 
 @dataclass
@@ -273,7 +272,7 @@ def date_order(
     """Whether a column's dates are day first, decided once from all its values, and
     what to warn: a value past the 12th tells; else headers in a language that writes
     the day first (`IN_OTHER_LANGUAGES`), or the zones of the rows where dates are so
-    written (`languages.day_first_where`), do; else the US order is assumed, and said.
+    written (`languages.day_first`), do; else the US order is assumed, and said.
     Values that only one order each can read, in both orders, are refused: which
     day any other one is cannot be known. Where the zones alone (`by_zones`, the
     headers' language saying nothing) put the day first, that is said."""
@@ -291,7 +290,7 @@ def date_order(
         return day_first_language, None
     value, where = seen.either
     # (either order reads it; its digits maybe of another script: "۰۳/۱۰/۲۰۲۶")
-    read = date.fromisoformat(ascii_digits(_iso_dates(value, day_first_language)))
+    read = date.fromisoformat(ascii_digits(when.iso_dates(value, day_first_language)))
     if day_first_language:
         return True, (
             f"{document} {where}: no date of column {column!r} tells whether it is written "
@@ -304,20 +303,6 @@ def date_order(
         f"or month first (none is past the 12th) and the headers are in English, so they "
         f"are read month first, as in the US: {value!r} is {read.day} {read:%B %Y}"
     )
-
-
-def _iso_dates(value: str, day_first: bool, era: int = 0) -> str:
-    """`value` with its dates of numbers written as ISO dates, in the order decided,
-    a year of the document's era (`when.era_of`: "14/11/2569" in a Thai table) as
-    the Gregorian calendar counts it."""
-
-    def iso(m: re.Match[str]) -> str:
-        a, b, year = int(m.group(1)), int(m.group(3)), m.group(4)
-        year = str(when.common_year(int(year), era)) if era else year
-        day, month = (a, b) if day_first else (b, a)
-        return f"{year}-{month:02d}-{day:02d}" if month <= 12 and day <= 31 else m.group(0)
-
-    return _NUMERIC_DATE.sub(iso, value)
 
 
 # a zone named in parentheses after a clock ("9:00 AM (CEST)"), and an arrow between a
@@ -851,9 +836,7 @@ class _Reader:
             for cols in self.columns.values()
             for f, c in cols.items()
         )
-        by_zones = (
-            sorted(zones) if zones and not by_language and all(map(day_first_where, zones)) else []
-        )
+        by_zones = sorted(zones) if zones and not by_language and all(map(day_first, zones)) else []
         for column, told in seen.items():
             first, warning = date_order(
                 column, told, by_language or bool(by_zones), self.document, by_zones
@@ -958,7 +941,7 @@ class _Reader:
         said = {
             f: m[0]
             if m
-            else _iso_dates(
+            else when.iso_dates(
                 moment_cell(text_of(get(f))), self.day_first.get(cols.get(f, ""), False), self.era
             )
             for f, m in moments.items()

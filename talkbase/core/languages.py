@@ -883,12 +883,50 @@ def day_first_where(zone: str) -> bool | None:
     orders: set[bool | None] = set()
     for code in spoken_where(zone):
         try:
-            pattern = str(Locale.parse(f"{code}_{territory}").date_formats["short"].pattern)
+            orders.add(_short_date_order(Locale.parse(f"{code}_{territory}")))
         except (UnknownLocaleError, ValueError, KeyError):
             continue
-        d, m, y = (pattern.find(c) for c in "dMy")
-        orders.add(None if min(d, m, y) < 0 or y < min(d, m) else d < m)
     return orders.pop() if len(orders) == 1 else None
+
+
+@lru_cache(maxsize=64)
+def day_first_in(code: str) -> bool | None:
+    """Whether the language `code` writes a date of numbers day first wherever it is
+    written, by CLDR's short date patterns for it in every country ("th": "d/M/yy",
+    True); None where its countries differ ("en": "M/d/yy" in the US, "dd/MM/y" in
+    Britain), or CLDR does not say, or without Babel. (A country that writes the year
+    first, "y-MM-dd" for fr_CA, says nothing of the order of the other two.)"""
+    try:
+        from babel import Locale, UnknownLocaleError
+        from babel.localedata import locale_identifiers
+    except ImportError:
+        return None
+    orders: set[bool] = set()
+    for name in (n for n in locale_identifiers() if n == code or n.startswith(f"{code}_")):
+        try:
+            order = _short_date_order(Locale.parse(name))
+        except (UnknownLocaleError, ValueError, KeyError):
+            continue
+        orders |= {order} if order is not None else set()
+    return orders.pop() if len(orders) == 1 else None
+
+
+def day_first(zone: str = "", code: str = "") -> bool | None:
+    """Whether a date of numbers ("07/11/2026") whose numbers alone do not tell is
+    day first: as the language `code` writes it wherever it is written (`day_first_in`:
+    Thai, Vietnamese), else as it is written where the time zone `zone` is
+    (`day_first_where`: English in Asia/Ho_Chi_Minh); None where neither says. The one
+    place every reader of such dates (tables, day headings) decides it."""
+    by_language = day_first_in(code) if code else None
+    if by_language is not None:
+        return by_language
+    return day_first_where(zone) if zone else None
+
+
+def _short_date_order(locale: Any) -> bool | None:
+    pattern = str(locale.date_formats["short"].pattern)
+    d, m, y = (pattern.find(c) for c in "dMy")
+    return None if min(d, m, y) < 0 or y < min(d, m) else d < m
 
 
 def _locale(code: str) -> Any:
