@@ -78,7 +78,6 @@ def query_language(text: str) -> str | None:
     return code if probability >= QUERY_SURE and code in CODES else None
 
 
-# a language tag at a title's end or start: "(JA)", "[DE]", "[EN/ES]" (codes in capitals)
 def stated_language(value: str | None, where: str, unread: list[tuple[str, str]]) -> str | None:
     """The ISO 639-1 code of the language a program's own field states (`language_code`:
     "English", "en-US", "Bahasa Inggris"); a value that names none ("Klingon", "??") is
@@ -105,6 +104,7 @@ def unread_languages(document: str, unread: Sequence[tuple[str, str]]) -> list[s
     ]
 
 
+# a language tag at a title's end or start: "(JA)", "[DE]", "[EN/ES]" (codes in capitals)
 _TAG = re.compile(r"^[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]\s+|\s+[(\[]([A-Z]{2}(?:/[A-Z]{2})*)[)\]]$")
 
 
