@@ -274,6 +274,9 @@ SCRIPTS_QUESTIONS = [
     "یکشنبه صبح",
     "امنیت بعد از 14:00",
     "kernel शनिवार after 14:00",
+    # (a cue of two words after the time: not "at 14:00")
+    "सुरक्षा 14:00 के बाद",
+    "14:00 से पहले",
 ]
 
 

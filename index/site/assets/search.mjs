@@ -473,9 +473,14 @@ export function createSearch(talks, meta, vectors) {
       return { from: i, to: j + found.used + unit, field, hm: found.hm };
     }
     const found = free(i) && clockAt(toks, i);
-    const cue = found && found.used === 1 && !/^\d+$/.test(toks[i]) && free(i + 1) && CLOCK.after[toks[i + 1]];
+    const timed = found && found.used === 1 && !/^\d+$/.test(toks[i]);
+    // (a cue of two words first, as timecues.py `_cue_after`: "के बाद", "से पहले")
+    const said = !timed ? 0 : [2, 1].find(n => toks.slice(i + 1, i + 1 + n).length === n &&
+      toks.slice(i + 1, i + 1 + n).every((_, k) => free(i + 1 + k)) &&
+      Object.hasOwn(CLOCK.after, toks.slice(i + 1, i + 1 + n).join(' '))) || 0;
+    const cue = said && CLOCK.after[toks.slice(i + 1, i + 1 + said).join(' ')];
     const field = cue && { after: 'after', from: 'after', before: 'before', until: 'before' }[cue];
-    return field ? { from: i, to: i + 2, field, hm: found.hm } : null;
+    return field ? { from: i, to: i + 1 + said, field, hm: found.hm } : null;
   }
 
   const dayNouns = new Set(DAYS.nouns);
