@@ -1175,10 +1175,11 @@ MINUTE_WORDS: dict[str, tuple[str, ...]] = {"ko": ("분",), "zh": ("分",), "ja"
 HALF_HOUR_WORDS: dict[str, tuple[str, ...]] = {"ko": ("반",), "zh": ("半",), "ja": ("半",)}
 # the words between the two hours of a range said with hour words ("2点到4点", "15時～17時"),
 # and those said before its first ("从2点到4点"): read as "from 14:00 to 16:00" is
+_TILDES = ("～", "〜", "~", "-")  # (the marks any of them writes between two hours)
 HOUR_RANGE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "zh": (("从", "從", "自"), ("到", "至", "～", "〜", "~", "-")),
-    "ja": ((), ("～", "〜", "~", "-")),
-    "ko": ((), ("～", "〜", "~", "-")),
+    "zh": (("从", "從", "自"), ("到", "至", *_TILDES)),
+    "ja": ((), _TILDES),
+    "ko": ((), _TILDES),
 }
 # the parts of the day said in one character glued before an hour only ("晚8点": 8pm,
 # "早7点", "晩7時"), beside CLDR's (talkbase/core/languages.day_part_names: "朝7時"):
