@@ -149,8 +149,11 @@ class Vocab:
     def worded_names(self) -> frozenset[str]:
         """The names of one word (`one_word_names`) the talks' titles and abstracts
         write as a word or inside one ("高峰" of "流量高峰的应对": peak; "하늘": sky):
-        read as a speaker only with a word that marks a person after them."""
-        return frozenset(n for n in self.one_word_names if any(n in w for w in self.words))
+        read as a speaker only with a word that marks a person after them. (Each word's
+        pieces of a name's length are gathered once: no scan of every word per name.)"""
+        lengths = {len(n) for n in self.one_word_names}
+        pieces = {w[i : i + k] for w in self.words for k in lengths for i in range(len(w) - k + 1)}
+        return frozenset(n for n in self.one_word_names if n in pieces)
 
     @cached_property
     def run_words(self) -> tuple[frozenset[str], frozenset[str]]:
