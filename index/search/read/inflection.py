@@ -95,6 +95,6 @@ def _stems(name: str) -> tuple[str, ...]:
     """The stems of `name` its inflected forms keep: all of it but its last letter, and
     where its last syllable's vowel is fleeting (`FLEETING`: "wtorek"), the name without
     that vowel ("wtork" of "wtorku")."""
-    *_, before, vowel, last = name
+    before, vowel, last = name[-3], name[-2], name[-1]
     fleeting = vowel in FLEETING and before not in _VOWELS and last not in _VOWELS
     return (name[:-1], name[:-2] + last) if fleeting else (name[:-1],)
