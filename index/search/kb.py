@@ -45,7 +45,7 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
-from index.search.rank.stopwords import language_list
+from index.search.rank.stopwords import language_list, written_list
 from index.search.rank.tokens import tokenize
 from index.search.read import lexicon, visitors
 from index.search.read.daywords import DAY_WORDS
@@ -53,7 +53,7 @@ from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
 from index.search.read.understand import literal as literal_query
-from index.search.read.vocab import Vocab, all_suggested, correct, language_word, suggest
+from index.search.read.vocab import Vocab, all_suggested, correct, language_word, norm, suggest
 from index.search.threads import Worker, one_thread_per_query
 from index.store import disk as store
 from index.store import multilingual as multilingual_store
@@ -403,6 +403,15 @@ class KnowledgeBase:
         kept = [w for w in topic.split() if not (set(tokenize(w, ())) or {""}) <= drop]
         return " ".join(kept) if kept and len(kept) < len(topic.split()) else topic
 
+    def _shown_topic(self, topic: str) -> str:
+        """`topic` as it is shown: less the function words of the program's own
+        languages but English (the `stop-words` lists the ranker reads them by:
+        `stopwords.written_list`), "को" of "नेटवर्क सुरक्षा को"; itself when no other
+        word is left. What is ranked stays `topic`."""
+        words = frozenset().union(*(written_list(c) for c in self.vocab.spoken - {"en"}))
+        kept = [w for w in topic.split() if norm(w.strip("?!.,;:")) not in words]
+        return " ".join(kept) if kept else topic
+
     def _holds_every_word(self, text: str) -> bool:
         """Whether some talk holds each word of `text` but the words it leaves out."""
         left_out = self.stopwords | FRAME
@@ -549,7 +558,7 @@ class KnowledgeBase:
             ids = [h.talk.id for h in hits]
             newcomers = reorder.newcomers_shown(self, u.asked, mode == signals.HYBRID, ids)
         result = Answer(
-            u,
+            replace(u, shown=self._shown_topic(u.topic)),
             hits,
             relaxed,
             suggestions,

@@ -14,6 +14,7 @@ import duckdb
 
 from index.search.rank.tokens import tokenize
 from index.store.disk import fts_extension_path
+from talkbase.core.terms import fold
 
 # Words people wrap their question in ("talks about ...", "any sessions on ...", "how
 # do I get started with ..."). They say nothing about the topic, yet "talk" and
@@ -102,6 +103,14 @@ def language_list(code: str) -> frozenset[str]:
         for cut in (False, True)
         for w in tokenize(word, (), articles=cut)
     )
+
+
+@functools.cache
+def written_list(code: str) -> frozenset[str]:
+    """The stop words of the language `code` as whole words, folded (`fold`: "को",
+    "dalam"), to know them in a topic as written (`language_list` cuts some as the
+    index does: "को" is "क" there)."""
+    return frozenset(fold(w) for w in listed(code))
 
 
 # A listed word leaves the index only where it is common: held by at least this share of

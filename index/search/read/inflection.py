@@ -8,6 +8,10 @@ a date and another standing alone), not a list of languages. For those, a name o
 four letters or more also answers for a word that keeps all of it but its last letter
 and ends in one to three letters of its own, where no two names share that stem and
 the word is none of the talks' own words nor a speaker's name (`Inflected.blocked`).
+A name whose last syllable is a consonant, "e" or "o" and a consonant may drop that
+vowel before an ending (a fleeting vowel: Polish "wtorek", "we wtorku"; "piątek",
+"piątku"; Czech "pátek", "pátku"; Ukrainian "вівторок", "вівторка"): its stem without
+the vowel answers too, by the same rule (`FLEETING`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from typing import Any
 MIN_NAME = 4  # the shortest name whose inflected forms are read
 MAX_ENDING = 3  # the most letters a form ends in after the name's stem
 _AMBIGUOUS = object()  # a stem two names with different values share
+# the vowels a last syllable drops before an ending (folded: Latin and Cyrillic "e",
+# "o"), where a consonant stands on each side of it, and the vowels that are no consonant
+FLEETING = frozenset("eoео")
+_VOWELS = frozenset("aeiouyаеёиоуыэюяіїєαεηιουω")
 
 
 class Inflected(dict[str, Any]):
@@ -33,9 +41,9 @@ class Inflected(dict[str, Any]):
         """Read `name`'s inflected forms as `value` too (a stem two values share: none)."""
         if len(name) < MIN_NAME or not name.isalpha():
             return
-        stem = name[:-1]
-        found = self.stems.get(stem, value)
-        self.stems[stem] = value if found == value else _AMBIGUOUS
+        for stem in _stems(name):
+            found = self.stems.get(stem, value)
+            self.stems[stem] = value if found == value else _AMBIGUOUS
 
     def inflected(self, word: object) -> Any:
         """The value of the name `word` is an inflected form of; None for none."""
@@ -81,3 +89,12 @@ class Inflected(dict[str, Any]):
         if found is None:
             raise KeyError(key)
         return found
+
+
+def _stems(name: str) -> tuple[str, ...]:
+    """The stems of `name` its inflected forms keep: all of it but its last letter, and
+    where its last syllable's vowel is fleeting (`FLEETING`: "wtorek"), the name without
+    that vowel ("wtork" of "wtorku")."""
+    before, vowel, last = name[-3], name[-2], name[-1]
+    fleeting = vowel in FLEETING and before not in _VOWELS and last not in _VOWELS
+    return (name[:-1], name[:-2] + last) if fleeting else (name[:-1],)

@@ -1456,6 +1456,12 @@ TIME_CUES["th"] = {
     ("ประมาณ",): "around",
 }
 CLOCK_AFTER["th"] = ("น", "นาฬิกา")
+# its words for a talk, a language ("การบรรยายภาษาอังกฤษ": talks in the English language,
+# the adjective after its noun) and short or long talks ("การบรรยายสั้น"), said in one
+# run of letters as often as apart: a run is cut at them (`run_words`)
+TALK_NOUNS["th"] = ("การบรรยาย", "การนำเสนอ", "เซสชัน", "เซสชั่น")
+LANGUAGE_CUES_IN["th"] = (*LANGUAGE_WORDS["th"], "เป็นภาษา")  # ("เป็นภาษาอังกฤษ": in English)
+LENGTH_WORDS["th"] = LengthWords(("สั้น",), ("ยาว",), after=True, plural=())
 
 # -- the other languages whose programs the product reads (terms.ROOM_WORDS) ----------
 # Their weekdays are CLDR's, read wherever talks are in them; without their words to

@@ -194,6 +194,7 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
     froms, joins = lexicon.hour_range(spoken)
     words = r.vocab.run_words[0] | set(r.vocab.day_words)
     q = r.query
+    read: set[int] = set()  # where the hours read start
     for m in reversed(list(said.finditer(q))):
         before = q[m.start() - 1] if m.start() else ""
         if before.isalnum() and not _HAN_OR_HANGUL.match(before) or _a_number(q, m, words):
@@ -206,7 +207,12 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         # another hour glued after a cue or a word between a range's hours ("15時から
         # 17時まで", "2点到4点")
         skip = int(not cue and fold(glued[:1]) in joins)
-        ranged = bool(cue or skip) and said.match(glued[skip:]) is not None
+        # (the second hour may hold a space: "두 시~세 시"; one not read as an hour, "3시
+        # AI", makes no range: no first hour alone, "at 14:00", of "2시~3시 AI")
+        second = said.match(q, m.end() + cue + skip) if cue or skip else None
+        ranged = second is not None and second.start() in read
+        if skip and not ranged:
+            continue
         if glued and not ranged and not any(glued.startswith(p) for p in particles):
             if glued not in posts:
                 continue  # ("3시간", "3点建议")
@@ -222,6 +228,7 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         if hour > 23 or minute > 59:
             continue
         end = m.end() + (len(glued) if glued in posts and not cue else 0)
+        read.add(m.start())
         _join(r, start, end, f"{hour:02d}:{minute:02d}", m.end() + cue)
         _first_hour(r, m.start(), numerals, joins)
     _hour_ranges(r, froms, joins)

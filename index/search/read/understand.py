@@ -128,6 +128,15 @@ class Understood:
     excluded_limits: tuple[Filters, ...] = ()
     literal: bool = False
     order: str = ""  # "first" / "last": the talks listed by time, the latest first for "last"
+    # the topic as shown (`shown_topic`), where it differs from what is ranked: the
+    # search sets it (index/search/kb.py: without the program's function words)
+    shown: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def shown_topic(self) -> str:
+        """The topic as a person is shown it ("नेटवर्क सुरक्षा", not "... को"); what is
+        ranked is `topic`."""
+        return self.topic if self.shown is None else self.shown
 
     @property
     def not_understood(self) -> tuple[str, ...]:
@@ -175,7 +184,7 @@ class Understood:
     def to_dict(self) -> dict[str, object]:
         return {
             "query": self.query,
-            "topic": self.topic,
+            "topic": self.shown_topic,
             "label": self.label,
             "filters": self.filters.active(),
             "phrases": list(self.phrases),
@@ -622,9 +631,11 @@ class _Reader(Words):
         """Whether the one-word name at toks[i] is said as a person's: with a word that
         marks a person after it (`lexicon.NAME_MARKS`: "佐藤さん", "김민준 씨"), or a word
         for a talk, or one for "of" and a word for a talk ("王伟的演讲", "김민준의 발표");
-        else, where it stands at the start of its run of letters (not "高峰" of
-        "流量高峰的应对") and is no word of the talks (`Vocab.worded_names`), with a word
-        for "of" after it ("李娜的大模型") or alone."""
+        else, where it is no word of the talks (`Vocab.worded_names`), either at the
+        start of its run of letters with a word for "of" after it ("李娜的大模型") or
+        alone, or at the end of its run after another word of it, the query's only
+        other words ("听王伟": listen to Wang Wei); never inside a run ("高峰" of
+        "流量高峰的应对")."""
         asked = self.vocab.asked_in
         plain = lexicon.name_of(asked)
         after = self.low(i + 1) if self.free(i + 1) else ""
@@ -635,13 +646,19 @@ class _Reader(Words):
         nouns = lexicon.talk_nouns(asked)  # ("김민준 발표")
         if after in lexicon.name_marks(asked) - plain or after in nouns or (of and noun in nouns):
             return True
-        start = self.toks[i].start
+        start, end = self.toks[i].start, self.toks[i].end
         cut = start > 0 and self.query[start - 1].isalnum()  # ("流量高峰")
-        if cut or self.low(i) in self.vocab.worded_names:
+        ends = end == len(self.query) or not self.query[end].isalnum()
+        if (cut and not ends) or self.low(i) in self.vocab.worded_names:
             return False
-        alone = all(t.used or t.low in FRAME or j == i for j, t in enumerate(self.toks))
+        # (the words glued before it in its run: "听" of "听王伟")
+        run = re.search(r"\S*$", self.query[:start]).start()  # type: ignore[union-attr]
+        alone = all(
+            t.used or t.low in FRAME or j == i or (cut and t.start >= run and t.end <= start)
+            for j, t in enumerate(self.toks)
+        )
         alone = alone and self.vocab.counts.get(self.low(i), 0) <= SURNAME_ALONE_TALKS
-        return of or alone
+        return (of and not cut) or alone
 
     def _person(self, i: int, n: int, value: str, cue: int, name: str | None = None) -> bool:
         if self._others(i + n):
