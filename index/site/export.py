@@ -311,11 +311,18 @@ def limits() -> dict[str, Any]:
 
 def _hours(asked: frozenset[str]) -> dict[str, Any]:
     hours, minutes, halves = lexicon.hour_words(asked)
+    froms, joins = lexicon.hour_range(asked)
     return {
         "hours": sorted(hours),
         "minutes": sorted(minutes),
         "halves": sorted(halves),
         "han": lexicon.HAN_HOURS,
+        # (a language's own numerals too: Korean "세 시"; only a Chinese numeral may go
+        # on a number before it, and only another may stand glued before one)
+        "numerals": {w: k for w, k in lexicon.hour_numerals(asked).items() if w not in lexicon.HAN_HOURS},
+        # the words before a range's first hour and between its two ("从", "到", "~")
+        "froms": sorted(froms),
+        "joins": sorted(joins),
         "particles": sorted(lexicon.of_words(asked) | lexicon.run_particles(asked)),
         "posts": sorted({unicodedata.normalize("NFC", w) for w in lexicon.postpositions(asked)}),
         "pm": list(timecues.PM),

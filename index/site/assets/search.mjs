@@ -472,15 +472,17 @@ export function createSearch(talks, meta, vectors) {
       const unit = clockUnits.has(next) ? 1 : 0;
       return { from: i, to: j + found.used + unit, field, hm: found.hm };
     }
-    const found = free(i) && clockAt(toks, i);
-    const timed = found && found.used === 1 && !/^\d+$/.test(toks[i]);
     // (a cue of two words first, as timecues.py `_cue_after`: "के बाद", "से पहले")
-    const said = !timed ? 0 : [2, 1].find(n => toks.slice(i + 1, i + 1 + n).length === n &&
-      toks.slice(i + 1, i + 1 + n).every((_, k) => free(i + 1 + k)) &&
-      Object.hasOwn(CLOCK.after, toks.slice(i + 1, i + 1 + n).join(' '))) || 0;
-    const cue = said && CLOCK.after[toks.slice(i + 1, i + 1 + said).join(' ')];
+    const cueAfter = j => [2, 1].find(n => toks.slice(j, j + n).length === n &&
+      toks.slice(j, j + n).every((_, k) => free(j + k)) && Object.hasOwn(CLOCK.after, toks.slice(j, j + n).join(' '))) || 0;
+    // an hour with its word for o'clock before such a cue ("14 बजे के बाद"): "14h"
+    const unit = /^\d+$/.test(toks[i] || '') && clockUnits.has(toks[i + 1]) && free(i + 1) && cueAfter(i + 2) ? 1 : 0;
+    const found = free(i) && (unit ? clockAt([`${toks[i]}h`], 0) : clockAt(toks, i));
+    const timed = found && found.used === 1 && (unit || !/^\d+$/.test(toks[i]));
+    const said = timed ? cueAfter(i + 1 + unit) : 0;
+    const cue = said && CLOCK.after[toks.slice(i + 1 + unit, i + 1 + unit + said).join(' ')];
     const field = cue && { after: 'after', from: 'after', before: 'before', until: 'before' }[cue];
-    return field ? { from: i, to: i + 1 + said, field, hm: found.hm } : null;
+    return field ? { from: i, to: i + 1 + unit + said, field, hm: found.hm } : null;
   }
 
   const dayNouns = new Set(DAYS.nouns);
@@ -598,46 +600,114 @@ export function createSearch(talks, meta, vectors) {
   const HOURS = CLOCK.hours || { hours: [], minutes: [], halves: [], han: {}, particles: [], posts: [], pm: [] };
   const esc = w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const alt = ws => [...ws].sort((a, b) => b.length - a.length).map(esc).join('|');
-  const SAID_HOUR = HOURS.hours.length && new RegExp(`(\\d{1,2}|${alt(Object.keys(HOURS.han))})\\s?(${alt(HOURS.hours)})` +
-    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`, 'gu');
+  // (the hours in Chinese numerals, and in a language's own: Korean "세 시")
+  const NUMERALS = { ...HOURS.han, ...(HOURS.numerals || {}) };
+  const NUMBER = `\\d{1,2}|${alt(Object.keys(NUMERALS))}`;
+  const SAID = `(${NUMBER})\\s?(${alt(HOURS.hours)})` +
+    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`;
+  const SAID_HOUR = HOURS.hours.length && new RegExp(SAID, 'gu');
+  const SAID_FIRST = HOURS.hours.length && new RegExp(`^(?:${SAID})`, 'u');
+  // a range's first hour said without its word, before a join ("2-4点", "오후 2~4시")
+  const FIRST_HOUR = new RegExp(`(${NUMBER})\\s?(\\S)\\s?$`, 'u');
+  const JOINS = new Set(HOURS.joins || []), FROMS = new Set(HOURS.froms || []);
+  const hourOf = said => (/^\d/.test(said) ? Number(said) : NUMERALS[said]);
   const EAST = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]/u;
   const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.keys(PARTS).map(p => [p, p])]
     .filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
   function partBefore(q, at) {
+    // the part of the day said right before q[at:] (where it starts, which part), as
+    // timecues.py `_part_before`
     const before = q.slice(0, at).trimEnd();
     for (const [word, part] of partsSaid) {
       if (!(word.length > 1 && word.length <= before.length)) continue;
       if (fold(before.slice(-word.length)) !== fold(word)) continue;
       const start = before.length - word.length;
       if (start && /\p{L}/u.test(before[start - 1]) && !EAST.test(word[0])) continue;
-      return [start, HOURS.pm.includes(part) ? 'pm' : 'am'];
+      return [start, part];
     }
     return [at, null];
   }
+  // (an hour said in a part after noon is pm, but a night's small hours: "夜中2時")
+  const pmOf = (part, hour) => HOURS.pm.includes(part) && !(part === 'night' && hour < 6);
   const aloneAfter = text => {
     const next = unglued(words(text)[0]);
     return next === undefined || TALK_NOUNS.has(next) || next in CLOCK.after || next in dayWords || next in partWords;
   };
+  // a Chinese numeral before the hour that ends no word the reader or the base knows
+  // goes on the number ("二十三点"; "周六3点" is Saturday, 3pm): timecues.py `_a_number`
+  const RUN_ENDS = [...RUN_WORDS, ...Object.keys(meta.day_words || {})].filter(w => w.length > 1);
+  const aNumber = (q, at) => at > 0 && q[at - 1] in HOURS.han && !RUN_ENDS.some(w => fold(q.slice(0, at)).endsWith(w));
+  function firstHour(q, at) {
+    // the first hour of a range said once with its word ("2-4点", "15-17時", "오후 2~4시"),
+    // as timecues.py `_first_hour`: [from, to, its clock time], or null
+    const m = FIRST_HOUR.exec(q.slice(0, at));
+    if (!m || !JOINS.has(fold(m[2]))) return null;
+    const before = m.index ? q[m.index - 1] : '';
+    if (before && ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || '-.:/'.includes(before))) return null;
+    let hour = hourOf(m[1]);
+    const [start, part] = partBefore(q, m.index);
+    if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
+    return hour <= 23 ? [start, m.index + m[1].length, `${two(hour)}:00`] : null;
+  }
   function hoursSaid(q) {
+    // an hour said by its word after its number ("3시", "15時", "下午三点", "10点30分",
+    // "3点半", "세 시"), as the server's timecues.py `_hours_said_in_words` reads it:
+    // written as its clock time ("15:00") in the query, a part of the day said before
+    // it joined to it ("오후 3시": 3pm; with none, an hour 1 to 7 is an afternoon one), a
+    // cue glued after it cut off ("3点后", "15時以降"); only where the hour's word ends
+    // its word, or a cue, a particle or a postposition follows ("3시간", "3点建议" stay
+    // words); two such hours with a join between them a range ("2点到4点", "2-4点":
+    // `_hour_ranges`), written "from 14:00 to 16:00" as the clock reader reads it
     if (!SAID_HOUR) return q;
+    const said = [];  // [from, to, clock time] of q, the last first
     for (const m of [...q.matchAll(SAID_HOUR)].reverse()) {
       const end = m.index + m[0].length, before = m.index ? q[m.index - 1] : '';
-      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || before in HOURS.han) continue;
+      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || aNumber(q, m.index)) continue;
+      if (/\p{L}/u.test(before) && !(m[1] in HOURS.han) && !/^\d/.test(m[1])) continue;  // ("프로세 시")
       const rest = q.slice(end).match(/^\S*/u)[0];
       let cue = rest.length;
       while (cue > 0 && !(fold(rest.slice(0, cue)) in CLOCK.after)) cue--;
       const glued = rest.slice(cue);
-      if (glued && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
-      let hour = /^\d/.test(m[1]) ? Number(m[1]) : HOURS.han[m[1]];
+      const skip = !cue && JOINS.has(fold(glued.slice(0, 1))) ? 1 : 0;
+      const ranged = Boolean(cue || skip) && SAID_FIRST.test(glued.slice(skip));
+      if (glued && !ranged && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
+      let hour = hourOf(m[1]);
       const minute = m[5] ? 30 : Number(m[3] || 0);
-      const [start, half] = partBefore(q, m.index);
-      if (half === null && !cue && !aloneAfter(q.slice(end + rest.length))) continue;
-      if ((half === 'pm' && hour < 12) || (half === null && hour >= 1 && hour <= 7)) hour += 12;
+      const [start, part] = partBefore(q, m.index);
+      if (part === null && !cue && !ranged && !aloneAfter(q.slice(end + rest.length))) continue;
+      if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
       if (hour > 23 || minute > 59) continue;
-      const to = end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0);
-      q = q.slice(0, start) + ` ${two(hour)}:${two(minute)} ` + q.slice(to);
+      said.push([start, end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0), `${two(hour)}:${two(minute)}`]);
+      const first = firstHour(q, m.index);
+      if (first) said.push(first);
     }
-    return q;
+    let out = q, last = Infinity;
+    for (const [from, to, time] of said) {
+      if (to > last) continue;
+      out = out.slice(0, from) + ` ${time} ` + out.slice(to);
+      last = from;
+    }
+    return JOINS.size ? hourRanges(out) : out;
+  }
+  function hourRanges(q) {
+    // two clock times with a join between them ("14:00 到 16:00") made "from 14:00 to
+    // 16:00", the second in the first's half of the day where it would end before it
+    // starts ("晚上7点到9点"), a word said before the range's first ("从") its "from",
+    // as timecues.py `_hour_ranges`
+    const parts = q.split(/(\s+)/u);  // (words at the even places)
+    for (let k = parts.length - 5; k >= 0; k -= 2) {
+      const [a, join, b] = [parts[k], parts[k + 2], parts[k + 4]];
+      if (!JOINS.has(fold(join)) || !/^\d\d:\d\d$/.test(a) || !/^\d\d:\d\d$/.test(b)) continue;
+      let end = b;
+      const h = Number(b.slice(0, 2));
+      if (b <= a && h < 12 && two(h + 12) > a.slice(0, 2)) end = `${two(h + 12)}${b.slice(2)}`;
+      const from = k >= 2 && FROMS.has(fold(parts[k - 2]));
+      if (from) parts[k - 2] = '';
+      parts[k] = `from ${a}`;
+      parts[k + 2] = 'to';
+      parts[k + 4] = end;
+    }
+    return parts.join('');
   }
   // a time's case ending joined to it by an apostrophe ("15:00'ten sonra": after 15:00)
   // and a word said before a time that adds nothing to it ("saat 10'da": at 10:00), as
