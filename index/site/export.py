@@ -57,7 +57,13 @@ from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
-from index.search.read.whenwords import CLOCK_CUES, MOMENT_CUES, RANGE_JOINS, short_day_company
+from index.search.read.whenwords import (
+    CLOCK_CUES,
+    MOMENT_CUES,
+    RANGE_JOINS,
+    ends_inside,
+    short_day_company,
+)
 from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
@@ -508,6 +514,10 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         # the words a run of Chinese characters is cut at before it is read, as the
         # server's reader cuts it (index/search/read/whenwords.py `_cut_at_known`)
         "run_words": sorted(vocab.run_words[0]),
+        # ...but a weekday or part of the day that ends inside a longer word of the
+        # talks ("周日" of "周日志分析": talks say "日志"): the characters after it that
+        # make it so (whenwords.py `ends_inside`)
+        "run_inside": ends_inside(vocab),
         # ...and the words for talks, no topic at a query's ends ("演讲": lexicon.TALK_NOUNS)
         "talk_nouns": sorted(lexicon.talk_nouns(vocab.asked_in)),
         "parts": parts_of_day(),

@@ -83,7 +83,17 @@ export const runCue = cue => cue.length > 0 && cue.every(w => JAPANESE.test(w));
 // `run_words`, index/search/read/whenwords.py `_cut_at_known`), the longest first from
 // its start, so that no pair is read across two words ("不在周六" is "不在", "周六",
 // not "在周"); a query with kana is Japanese, cut where its script changes only.
-export function cutAtKnown(w, known) {
+// A weekday or part of the day that ends inside a longer word of the talks is not cut
+// at, nor read from the run's pairs (`inside`: the export's `run_inside`, the
+// characters after it that make it so, where no known word starts right after it:
+// "周日志分析" is weekly log analysis, no Sunday).
+export function endsInside(run, p, n, known, inside) {
+  const word = run.slice(p, p + n), next = run[p + n];
+  return Object.hasOwn(inside, word) && next !== undefined && inside[word].includes(next) &&
+    ![...known].some(k => run.startsWith(k, p + n));
+}
+
+export function cutAtKnown(w, known, inside = {}) {
   if (!known.size || !/[\u3400-\u9fff\uf900-\ufaff]/u.test(w)) return [w];
   const longest = Math.max(...[...known].map(k => k.length));
   const out = [];
@@ -91,6 +101,7 @@ export function cutAtKnown(w, known) {
   while (p < w.length) {
     let n = Math.min(longest, w.length - p);
     while (n > 1 && !known.has(w.slice(p, p + n))) n--;
+    if (n > 1 && endsInside(w, p, n, known, inside)) n = 0;
     if (n < 2) { p++; continue; }
     if (rest < p) out.push(w.slice(rest, p));
     out.push(w.slice(p, p + n));
@@ -106,13 +117,13 @@ export function cutAtKnown(w, known) {
 // `letters`: the words of one letter kept right before a number, where they may say a
 // clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
 // a topic
-export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set()) {
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
   const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(SEP));
   const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
-  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
+  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
     if (entire && entire.test(w)) { toks.push(w); continue; }
@@ -754,12 +765,15 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {});
     toks.forEach((w, k) => { toks[k] = unglued(w); });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
       .map(r => [r.from, r]));
+    // (a pair of a run that ends inside a longer word of the talks: `endsInside`)
+    const inside = i => runs.some(r => r.from <= i && i < r.to && r.to - r.from > 1 &&
+      endsInside(r.text, i - r.from, toks[i].length, RUN_WORDS, meta.run_inside || {}));
     const used = new Array(toks.length).fill(false);
     const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
@@ -792,7 +806,7 @@ export function createSearch(talks, meta, vectors) {
       const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
       const glued = run && ordinalDay([run.text], 0, () => true);  // "第一天", said whole
       if (glued) { take(i, end, 'day', [glued.day], run.text); i = end - 1; continue; }
-      if (w in dayWords && !alone(toks, i, w, end)) {
+      if (w in dayWords && !alone(toks, i, w, end) && (run || !inside(i))) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
       }
@@ -811,7 +825,7 @@ export function createSearch(talks, meta, vectors) {
       if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[end] in dayWords);
-      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end)) {
+      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end) && (run || !inside(i))) {
         take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
