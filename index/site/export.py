@@ -190,6 +190,42 @@ def marks() -> str:
     return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in ranges)
 
 
+def digits() -> str:
+    """The zero of each run of decimal digits of a script (Unicode's Nd: "۰", "๐", "０"),
+    each run its ten digits in order, for the site to write a digit of any script as
+    its ASCII one, as the server's `terms.ascii_digits` does ("اتاق ۲" is room 2)."""
+    return "".join(
+        chr(c) for c in range(0x80, 0x20000) if unicodedata.decimal(chr(c), None) == 0
+    )
+
+
+def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
+    """A room asked by the number its name ends in after a word for a room ("ห้อง ๒๐๒",
+    "room 202" of "ห้อง 202"), as the server's understand.py `_numbered_room` reads it:
+    the base's numbered rooms (`Vocab.numbered_rooms`, by ASCII number), the words for
+    a room its names use (`Vocab.room_nouns`), every language's words that name a room
+    by its number with their languages (lexicon.numbered_room_words), and the words
+    before a place of those languages and the talks' (lexicon.at_place). None where no
+    room's name ends in a number or letter."""
+    if not vocab.numbered_rooms:
+        return {}
+    words = lexicon.numbered_room_words()
+    codes = sorted({c for cs in words.values() for c in cs} | set(vocab.spoken))
+    return {
+        "rooms": {n: [list(pair) for pair in pairs] for n, pairs in vocab.numbered_rooms.items()},
+        "nouns": sorted(vocab.room_nouns),
+        "words": {w: sorted(cs) for w, cs in sorted(words.items())},
+        "places": {
+            "": sorted(lexicon.at_place(frozenset())),
+            **{
+                c: sorted(lexicon.at_place(frozenset((c,))) - lexicon.at_place(frozenset()))
+                for c in codes
+            },
+        },
+        "spoken": sorted(vocab.spoken),
+    }
+
+
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
     """The base's int8 ONNX file and its WordPiece vocabulary, when the base was built
     with the ONNX MiniLM (what the browser can run); else None."""
@@ -529,6 +565,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords_whole": _stopwords_whole(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
+        "digits": digits(),
+        "numbered_rooms": numbered_rooms(vocab),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),

@@ -58,7 +58,8 @@ function pieces(w) {
   return out;
 }
 
-const kept = w => w.length > 1 || /\d/.test(w);
+// (a digit alone is a word, of any script: "۲" of "اتاق ۲", as the server keeps it)
+const kept = w => w.length > 1 || /\p{Nd}/u.test(w);
 
 export function words(text) {
   return fold(spaced(text)).split(SEP).flatMap(pieces).filter(kept);
@@ -347,7 +348,18 @@ export function createSearch(talks, meta, vectors) {
   // ...and so a weekday ("sexta-feira": the site's words are cut at the hyphen)
   const daysByWords = Object.entries(dayWords).map(([w, d]) => [words(w), d, w])
     .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
-  const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
+  // a digit of any script as its ASCII one, as the server's terms.ascii_digits (the
+  // export's `digits`: the zero of each script's run of ten): "اتاق ۲" is room 2
+  const ZEROS = [...(meta.digits || '')].map(c => c.codePointAt(0)).sort((a, b) => a - b);
+  const asciiDigits = text => (!ZEROS.length || !/[^\x00-\x7f]/u.test(text) ? text :
+    text.replace(/\p{Nd}/gu, d => {
+      const c = d.codePointAt(0), zero = ZEROS.filter(z => z <= c && c - z < 10).pop();
+      return zero === undefined ? d : String(c - zero);
+    }));
+  // (a room written in other digits also by its name in ASCII ones, as the server's
+  // vocab.py `_add_room_names`: "اتاق 2" of "اتاق ۲")
+  const roomsByWords = meta.rooms.flatMap(r => [...new Set([r, asciiDigits(r)])].map(n => [words(n), r]))
+    .filter(([w]) => w.length);
   // a room said in full ("ホールA", "Hall B"): its name, spaces or none between its
   // words, no case, no accent, not part of a longer word ("hall and" is no "Hall A",
   // "room 10" no "Room 1")
@@ -762,6 +774,29 @@ export function createSearch(talks, meta, vectors) {
     return end && !knownWord(w) && knownWord(w.slice(0, -end.length)) ? w.slice(0, -end.length) : w;
   };
 
+  // a room asked by the number its name ends in after a word for a room of any
+  // language ("ห้อง ๒๐๒", "room 202" of "ห้อง 202"), as the server's understand.py
+  // `_numbered_room`: the word the base's rooms use, or any where they use one only;
+  // one room so numbered; after a word for a place ("in", "dans la") or as the whole
+  // query (the export's `numbered_rooms`): {from, room}, or null
+  const NUMBERED = meta.numbered_rooms || {};
+  function numberedRoom(toks, i, free, query) {
+    const word = toks[i];
+    if (!NUMBERED.words || !Object.hasOwn(NUMBERED.words, word) || !free(i) || !free(i + 1)) return null;
+    const number = asciiDigits(toks[i + 1]);
+    let said = Object.hasOwn(NUMBERED.rooms, number) ? NUMBERED.rooms[number] : [];
+    if (NUMBERED.nouns.includes(word) || NUMBERED.nouns.length > 1) said = said.filter(([w]) => w === word);
+    if (new Set(said.map(([, room]) => room)).size !== 1) return null;
+    // ("room a" is "a room"; "Room A", "hall B" name one)
+    if (/^\p{L}$/u.test(number) && !new RegExp(`(?<!\\p{L})${esc(number.toUpperCase())}(?!\\p{L})`, 'u').test(query)) return null;
+    const P = NUMBERED.places;
+    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...NUMBERED.words[word]].flatMap(c => P[c] || [])]);
+    let cue = 0;
+    while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
+    if (!cue && !(i === 0 && toks.length === 2)) return null;
+    return { from: i - cue, room: said[0][1] };
+  }
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
@@ -837,9 +872,16 @@ export function createSearch(talks, meta, vectors) {
     for (let i = 0; i < toks.length; i++) {
       // the room whose words are said here; where several rooms have those words
       // ("ホールA", "ホールB": a letter alone is no word), the one said in full, the
-      // longest name said in full first, and none where none is
-      const rooms = roomsByWords.filter(([seq, room]) => match(seq, i) &&
-        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\d/.test(room) || !df.has(seq[0])));
+      // longest name said in full first, and none where none is; else a room by its
+      // number after a word for a room (`numberedRoom`)
+      const named = roomsByWords.filter(([seq]) => match(seq, i));
+      const numbered = !named.length && numberedRoom(toks, i, free, query);
+      if (numbered) {
+        take(numbered.from, i + 2, 'room', numbered.room, 'room ' + numbered.room);
+        i++; continue;
+      }
+      const rooms = named.filter(([seq, room]) =>
+        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
       if (!rooms.length || used[i]) continue;
       const full = rooms.filter(([, room]) => inFull(room).test(said));
       if (rooms.length > 1 && !full.length) continue;
