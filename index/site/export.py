@@ -226,6 +226,32 @@ def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
     }
 
 
+def one_word_names(vocab: Vocab) -> dict[str, Any]:
+    """A speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
+    where it stands as a name, as the server's understand.py `person` and `_name_marked`
+    read it: the names (`Vocab.one_word_names`), those that are a word of the talks
+    (`Vocab.worded_names`) or in more talks than a surname said alone may be
+    (`SURNAME_ALONE_TALKS`), the words that mark a person after one ("さん", "的") and
+    the plain words for "of" among them, the words for "by", and the question's frame
+    words. None where no speaker has such a name."""
+    if not vocab.one_word_names:
+        return {}
+    asked = vocab.asked_in
+    return {
+        "names": vocab.one_word_names,
+        "worded": sorted(vocab.worded_names),
+        "common": sorted(
+            n
+            for n in vocab.one_word_names
+            if vocab.counts.get(n, 0) > understand.SURNAME_ALONE_TALKS
+        ),
+        "marks": sorted(lexicon.name_marks(asked)),
+        "of": sorted(lexicon.name_of(asked)),
+        "by": sorted(understand.BY_WORDS),
+        "frame": sorted(understand.FRAME),
+    }
+
+
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
     """The base's int8 ONNX file and its WordPiece vocabulary, when the base was built
     with the ONNX MiniLM (what the browser can run); else None."""
@@ -368,6 +394,8 @@ def _hours(asked: frozenset[str]) -> dict[str, Any]:
         "particles": sorted(lexicon.of_words(asked) | lexicon.run_particles(asked)),
         "posts": sorted({unicodedata.normalize("NFC", w) for w in lexicon.postpositions(asked)}),
         "pm": list(timecues.PM),
+        # (the parts of the day said in one character glued before an hour: "晚8点")
+        "parts": lexicon.hour_parts(asked),
     }
 
 
@@ -554,6 +582,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         # talks ("周日" of "周日志分析": talks say "日志"): the characters after it that
         # make it so (whenwords.py `ends_inside`)
         "run_inside": ends_inside(vocab),
+        "run_particles": sorted(vocab.run_words[1]),
         # ...and the words for talks, no topic at a query's ends ("演讲": lexicon.TALK_NOUNS)
         "talk_nouns": sorted(lexicon.talk_nouns(vocab.asked_in)),
         "parts": parts_of_day(),
@@ -567,6 +596,7 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "marks": marks(),
         "digits": digits(),
         "numbered_rooms": numbered_rooms(vocab),
+        "one_word_names": one_word_names(vocab),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),

@@ -94,22 +94,31 @@ export function endsInside(run, p, n, known, inside) {
     ![...known].some(k => run.startsWith(k, p + n));
 }
 
-export function cutAtKnown(w, known, inside = {}) {
+// A particle ("的": `particles`, the export's `run_particles`) at either end of a piece
+// between known words is cut off it, as the server cuts it ("李娜的大模型" is "李娜",
+// "的", "大模型").
+export function cutAtKnown(w, known, inside = {}, particles = new Set()) {
   if (!known.size || !/[\u3400-\u9fff\uf900-\ufaff]/u.test(w)) return [w];
   const longest = Math.max(...[...known].map(k => k.length));
-  const out = [];
+  const pieces = [];  // [from, to, a known word]
   let rest = 0, p = 0;
   while (p < w.length) {
     let n = Math.min(longest, w.length - p);
     while (n > 1 && !known.has(w.slice(p, p + n))) n--;
     if (n > 1 && endsInside(w, p, n, known, inside)) n = 0;
     if (n < 2) { p++; continue; }
-    if (rest < p) out.push(w.slice(rest, p));
-    out.push(w.slice(p, p + n));
+    if (rest < p) pieces.push([rest, p, false]);
+    pieces.push([p, p + n, true]);
     p = rest = p + n;
   }
-  if (rest < w.length) out.push(w.slice(rest));
-  return out;
+  if (rest < w.length) pieces.push([rest, w.length, false]);
+  return pieces.flatMap(([x, y, word], k) => {
+    if (word) return [w.slice(x, y)];
+    const head = k > 0 && y - x > 1 && particles.has(w[x]);
+    const tail = k + 1 < pieces.length && y - x > 1 && particles.has(w[y - 1]);
+    const cuts = [...new Set([x, y, ...(head ? [x + 1] : []), ...(tail ? [y - 1] : [])])].sort((a, b) => a - b);
+    return cuts.slice(1).map((c, j) => w.slice(cuts[j], c)).filter(piece => piece);
+  });
 }
 
 // `whole`: a pattern of what the server's reader reads as one word that the site's
@@ -118,13 +127,13 @@ export function cutAtKnown(w, known, inside = {}) {
 // `letters`: the words of one letter kept right before a number, where they may say a
 // clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
 // a topic
-export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}) {
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}, particles = new Set()) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
   const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(SEP));
   const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
-  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside)).filter(w => w);
+  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside, particles)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
     if (entire && entire.test(w)) { toks.push(w); continue; }
@@ -375,6 +384,8 @@ export function createSearch(talks, meta, vectors) {
   const RUN_CUES = ((meta.leave_out || {}).after || []).map(c => c.map(fold)).filter(runCue);
   // the words a run of Chinese characters is cut at (`cutAtKnown`), as the server cuts it
   const RUN_WORDS = new Set(meta.run_words || []);
+  // ...and the particles cut off beside them ("的")
+  const RUN_PARTICLES = new Set(meta.run_particles || []);
   // the words for talks of the languages a visitor may ask in (the server's lexicon.TALK_NOUNS)
   const TALK_NOUNS = new Set((meta.talk_nouns || []).flatMap(words));
   // right after a cue, a word that hedges rather than leaves out ("but not only", "but
@@ -635,14 +646,16 @@ export function createSearch(talks, meta, vectors) {
   const JOINS = new Set(HOURS.joins || []), FROMS = new Set(HOURS.froms || []);
   const hourOf = said => (/^\d/.test(said) ? Number(said) : NUMERALS[said]);
   const EAST = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]/u;
-  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.keys(PARTS).map(p => [p, p])]
-    .filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
+  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.entries(HOURS.parts || {}),
+    ...Object.keys(PARTS).map(p => [p, p])].filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
   function partBefore(q, at) {
     // the part of the day said right before q[at:] (where it starts, which part), as
-    // timecues.py `_part_before`
-    const before = q.slice(0, at).trimEnd();
+    // timecues.py `_part_before` (a word of one letter only in an East Asian script,
+    // glued to the hour: "晚8点")
+    const before = q.slice(0, at).trimEnd(), glued = before.length === at;
     for (const [word, part] of partsSaid) {
-      if (!(word.length > 1 && word.length <= before.length)) continue;
+      if (!(word.length > 0 && word.length <= before.length)) continue;
+      if (word.length === 1 && !(glued && EAST.test(word))) continue;
       if (fold(before.slice(-word.length)) !== fold(word)) continue;
       const start = before.length - word.length;
       if (start && /\p{L}/u.test(before[start - 1]) && !EAST.test(word[0])) continue;
@@ -797,11 +810,45 @@ export function createSearch(talks, meta, vectors) {
     return { from: i - cue, room: said[0][1] };
   }
 
+  // a speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
+  // where it stands as a name, as the server's understand.py `person` and
+  // `_name_marked`: after a word for "by"; with a word that marks a person after it
+  // ("佐藤さん", "김민준 씨"), a word for a talk ("김민준 발표"), or a word for "of" and a
+  // word for a talk ("王伟的演讲"); else, where it starts its run ("高峰" of "流量高峰"
+  // is none) and is no word of the talks, with a word for "of" after it ("李娜的大模型")
+  // or alone (the export's `one_word_names`): {from, to, name}, or null
+  const NAMES = meta.one_word_names || {};
+  const [nameMarks, nameOf, nameBy, nameFrame, nameWorded, nameCommon] =
+    [NAMES.marks, NAMES.of, NAMES.by, NAMES.frame, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
+  function oneWordName(toks, i, free, query, possessive) {
+    const w = toks[i];
+    if (!NAMES.names || !free(i) || !Object.hasOwn(NAMES.names, w)) return null;
+    const cued = free(i - 1) && nameBy.has(toks[i - 1]);
+    const after = free(i + 1) ? toks[i + 1] : '';
+    const marked = () => {
+      const of = possessive.has(i) || nameOf.has(after);
+      const j = i + 1 + (nameOf.has(after) ? 1 : 0), noun = free(j) ? toks[j] : '';
+      if ((nameMarks.has(after) && !nameOf.has(after)) || TALK_NOUNS.has(after) || (of && TALK_NOUNS.has(noun))) return true;
+      // (said only inside a longer run of letters: "流量高峰")
+      const said = fold(query), at = [...said.matchAll(new RegExp(esc(w), 'gu'))].map(m => m.index);
+      if (at.every(k => k > 0 && /[\p{L}\p{N}]/u.test(said[k - 1])) || nameWorded.has(w)) return false;
+      const alone = toks.every((t, k) => !free(k) || nameFrame.has(t) || k === i) && !nameCommon.has(w);
+      return of || alone;
+    };
+    if (!cued && !marked()) return null;
+    return { from: i - (cued ? 1 : 0), to: i + 1 + (nameMarks.has(after) ? 1 : 0), name: NAMES.names[w] };
+  }
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {});
-    toks.forEach((w, k) => { toks[k] = unglued(w); });
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
+    // (a word for "of" glued to a name is its possessive: "김민준의")
+    const possessive = new Set();
+    toks.forEach((w, k) => {
+      toks[k] = unglued(w);
+      if (toks[k] !== w && nameOf.has(w.slice(toks[k].length))) possessive.add(k);
+    });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
@@ -862,6 +909,11 @@ export function createSearch(talks, meta, vectors) {
       const byDay = (toks[i - 1] in dayWords) || (toks[end] in dayWords);
       if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end) && (run || !inside(i))) {
         take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
+      }
+      const person = oneWordName(toks, i, free, query, possessive);
+      if (person) {
+        take(person.from, person.to, 'speaker', person.name, 'by ' + person.name);
+        i = person.to - 1; continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
         const who = surnames.get(toks[i + 1]);
