@@ -67,6 +67,7 @@ from index.search.read.whenwords import (
 from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
+from talkbase.core.terms import ascii_digits
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -194,9 +195,7 @@ def digits() -> str:
     """The zero of each run of decimal digits of a script (Unicode's Nd: "۰", "๐", "０"),
     each run its ten digits in order, for the site to write a digit of any script as
     its ASCII one, as the server's `terms.ascii_digits` does ("اتاق ۲" is room 2)."""
-    return "".join(
-        chr(c) for c in range(0x80, 0x20000) if unicodedata.decimal(chr(c), None) == 0
-    )
+    return "".join(chr(c) for c in range(0x80, 0x20000) if unicodedata.decimal(chr(c), None) == 0)
 
 
 def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
@@ -387,7 +386,9 @@ def _hours(asked: frozenset[str]) -> dict[str, Any]:
         "han": lexicon.HAN_HOURS,
         # (a language's own numerals too: Korean "세 시"; only a Chinese numeral may go
         # on a number before it, and only another may stand glued before one)
-        "numerals": {w: k for w, k in lexicon.hour_numerals(asked).items() if w not in lexicon.HAN_HOURS},
+        "numerals": {
+            w: k for w, k in lexicon.hour_numerals(asked).items() if w not in lexicon.HAN_HOURS
+        },
         # the words before a range's first hour and between its two ("从", "到", "~")
         "froms": sorted(froms),
         "joins": sorted(joins),
@@ -527,12 +528,13 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
     venues = [t.venue for t in talks if t.venue]  # where it is held, as the program says
     venue = Counter(venues).most_common(1)[0][0] if venues else None
+    rooms = sorted({t.room for t in talks if t.room})
     meta = {
         "conference": vocab.conference,
         "venue": venue,
         "timezone": vocab.timezone,
         "days": [d.isoformat() for d in vocab.days],
-        "rooms": sorted({t.room for t in talks if t.room}),
+        "rooms": rooms,
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
@@ -594,7 +596,10 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords_whole": _stopwords_whole(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
-        "digits": digits(),
+        # (only where a room is asked by number or named in other digits)
+        "digits": digits()
+        if vocab.numbered_rooms or any(ascii_digits(r) != r for r in rooms)
+        else "",
         "numbered_rooms": numbered_rooms(vocab),
         "one_word_names": one_word_names(vocab),
         "lexical_weight": settings.lexical_weight(),
