@@ -12,8 +12,9 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          server reads their inflected forms: "w środę"), the function
                          words of those languages that search leaves out, the fusion
                          weight, the server's words for clock times, days by their
-                         order or date and the talks' languages (`reading`), and the
-                         export's version (a new one replaces the cache)
+                         order or date and the talks' languages (`reading`), its
+                         rooms by number, one-word speaker names and how a Chinese run
+                         is cut, and the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
                          onnxruntime-web: a query embedded in the browser, so a search
