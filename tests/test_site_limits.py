@@ -288,7 +288,8 @@ def scripts(tmp_path_factory):
 
 def _site_window(site: Path, queries: list[str]) -> list[dict]:
     """`_site_limits`, a part of the day said as the server's filters hold it: from
-    its start (`after`) to before its end (`starts_before`)."""
+    its start (`after`) to before its end (`starts_before`); and the room and the
+    speaker (sweep 22)."""
     body = (
         f"const qs = {json.dumps(queries)};"
         "const P = meta.parts;"
@@ -297,20 +298,22 @@ def _site_window(site: Path, queries: list[str]) -> list[dict]:
         " const from = p && p[0] !== '00:00' ? p[0] : null, to = p && p[1] !== '48:00' ? p[1] : null;"
         " return { days: [...new Set(l.days)].sort(), after: l.after ?? from,"
         " before: l.before ?? null, at: l.at ?? null, language: l.language ?? null,"
-        " starts_before: to }; })));"
+        " starts_before: to, room: l.room, speaker: l.speaker }; })));"
     )
     return _node(site, body)
 
 
 def _same_on_both(kb, site: Path, qs: list[str]) -> dict[str, dict]:
     """The server's limits of each question, a part of the day as its filters hold it,
-    asserted to be the site's (`_site_window`)."""
+    its room and speaker, asserted to be the site's (`_site_window`)."""
     from index.search.read.understand import understand
 
-    server = {
-        q: {**_server_limits(kb, q), "starts_before": understand(q, kb.vocab).filters.starts_before}
-        for q in qs
-    }
+    def read(q: str) -> dict:
+        f = understand(q, kb.vocab).filters
+        who = {"room": f.room, "speaker": f.speaker}
+        return {**_server_limits(kb, q), "starts_before": f.starts_before, **who}
+
+    server = {q: read(q) for q in qs}
     offline = dict(zip(qs, _site_window(site, qs), strict=True))
     differ = {q: (server[q], offline[q]) for q in qs if server[q] != offline[q]}
     assert not differ
@@ -508,3 +511,143 @@ def test_the_site_follows_the_servers_rules_for_limits(tmp_path, monkeypatch):
     # (and search.mjs holds no copy of them)
     source = (tmp_path / "site" / "search.mjs").read_text(encoding="utf-8")
     assert "const GIVE_UP =" not in source and "'00', '15', '30', '45'" not in source
+
+
+# -- what the server read and the site did not (sweep 22, site-parity2) -----------------
+#
+# The site said "No close match" or read another limit: an hour with its Hindi word for
+# o'clock before a cue ("14 बजे के बाद"), a room asked in other digits than its name's
+# ("اتاق 2" of "اتاق ۲") or by its number after another word for a room ("room 202" of
+# "ห้อง 202"), a range of hours said with hour words ("2-4点", "오후 2시~4시"), a Korean
+# hour in native numerals ("세 시"), a part of the day of one character glued to an hour
+# ("晚8点"), a speaker's name of one word where it stands as a name ("王伟的演讲"; not
+# "流量高峰的应对"), a weekday inside a longer word of the talks ("周日志分析": weekly log
+# analysis). The site now reads them from the server's own tables (meta.json).
+EAST_AND_SOUTH = (
+    "title,speaker,abstract,language,start,end,room\n"
+    "보안 세션,김민준,모바일 보안 이야기,ko,2026-11-14T10:00,2026-11-14T10:45,101호\n"
+    "클라우드 인프라,이서연,쿠버네티스 운영 이야기,ko,2026-11-14T16:00,2026-11-14T16:45,102호\n"
+    "大模型推理优化实践,王伟,大模型推理的工程实践,zh,2026-11-15T11:00,2026-11-15T11:45,分会场A\n"
+    "大规模日志分析实践,李娜,日志 分析 的 方法,zh,2026-11-15T16:00,2026-11-15T16:45,分会场B\n"
+    "分布式数据库,高峰,分布式数据库,zh,2026-11-14T10:00,2026-11-14T10:45,分会场A\n"
+    "流量高峰的应对,张伟,流量高峰的应对,zh,2026-11-14T11:00,2026-11-14T11:45,分会场A\n"
+    "形態素解析入門,佐藤,日本語の形態素解析,ja,2026-11-15T15:30,2026-11-15T16:15,Hall A\n"
+    "中村の歴史,山田,中村の歴史,ja,2026-11-15T13:00,2026-11-15T13:45,Hall A\n"
+    "セキュリティ,中村,セキュリティ,ja,2026-11-15T12:00,2026-11-15T12:45,Hall A\n"
+    "मोबाइल बैंकिंग ऐप की सुरक्षा,राहुल शर्मा,बैंकिंग ऐप पर हमलों से बचाव,hi,"
+    "2026-11-14T10:30,2026-11-14T10:50,कक्ष 2\n"
+    "रविवार को कृत्रिम बुद्धिमत्ता,प्रिया सिंह,कृत्रिम बुद्धिमत्ता के नए प्रयोग,hi,"
+    "2026-11-15T16:00,2026-11-15T16:45,कक्ष 3\n"
+    "امنیت برنامه‌های موبایل,علی رضایی,روش‌های جلوگیری حملات,fa,"
+    "2026-11-14T15:00,2026-11-14T15:45,اتاق ۲\n"
+    "پردازش زبان فارسی,مریم احمدی,مدل‌های زبانی بزرگ,fa,2026-11-14T09:00,2026-11-14T09:45,اتاق ۳\n"
+)
+
+EAST_AND_SOUTH_QUESTIONS = [
+    # an hour with its word for o'clock, then a cue of two words
+    "14 बजे के बाद",
+    "सुरक्षा 14 बजे के बाद",
+    "3 बजे से पहले",
+    "14:00 के बाद",
+    # a room in other digits than its name's
+    "اتاق 2",
+    "امنیت در اتاق 2",
+    "اتاق ۲",
+    # ranges of hours said with hour words
+    "2-4点",
+    "下午2-4点",
+    "2点到4点",
+    "从2点到4点",
+    "晚上7点到9点",
+    "오후 2시~4시",
+    "오후 2~4시",
+    "3시~5시",
+    "15時から17時まで",
+    "15～17時",
+    "14:00 到 16:00",
+    "v2-4点",
+    "1.2-4点",
+    # Korean hours in native numerals
+    "세 시",
+    "오후 세 시 이후",
+    "오전 열 시 전",
+    "열두 시",
+    "오후 두 시부터 네 시까지",
+    "세 시간",
+    "두 시간 세션",
+    # a part of the day of one character glued to the hour
+    "晚8点",
+    "周六晚8点",
+    "早7点以后",
+    "朝7時から",
+    # one-word speakers, where they stand as names
+    "王伟的演讲",
+    "王伟",
+    "by 王伟",
+    "王伟老师",
+    "김민준의 발표",
+    "김민준",
+    "이서연의 보안",
+    "佐藤さんの発表",
+    "李娜的大模型",
+    "大模型 王伟",
+    "流量高峰的应对",
+    "高峰的演讲",
+    "中村の歴史",
+    "中村さんの発表",
+    # a weekday inside a longer word of the talks
+    "周日志分析",
+    "周日的日志分析",
+    "周日上午的日志分析",
+]
+
+
+@pytest.fixture(scope="module")
+def east_and_south(tmp_path_factory):
+    """A program in Korean, Chinese, Japanese, Hindi and Persian, and its site."""
+    yield from _program_and_site(tmp_path_factory, "eastsouth", EAST_AND_SOUTH)
+
+
+def test_the_site_reads_hours_rooms_names_and_runs_as_its_server(east_and_south):
+    kb, site = east_and_south
+    server = _same_on_both(kb, site, EAST_AND_SOUTH_QUESTIONS)
+    assert server["14 बजे के बाद"]["after"] == "14:00"
+    assert server["اتاق 2"]["room"] == "اتاق ۲"
+    assert (server["2-4点"]["after"], server["2-4点"]["before"]) == ("14:00", "16:00")
+    assert server["세 시"]["at"] == "15:00"
+    assert server["王伟的演讲"]["speaker"] == "王伟"
+    assert server["流量高峰的应对"]["speaker"] is None
+    assert server["周日志分析"]["days"] == [] and server["周日的日志分析"]["days"]
+    assert sum(any(v for v in server[q].values()) for q in EAST_AND_SOUTH_QUESTIONS) >= 38
+
+
+# a room by its number after any language's word for a room, where the base calls its
+# rooms with one word ("ห้อง"): the site read none
+THAI_ROOMS = (
+    "title,speaker,abstract,language,start,end,room\n"
+    "ความปลอดภัยของแอปพลิเคชัน,สมชาย ใจดี,แนวทางป้องกันการโจมตี,th,"
+    "2026-11-14T09:30,2026-11-14T10:15,ห้อง 201\n"
+    "ปัญญาประดิษฐ์เพื่อการเกษตร,สมหญิง รักดี,การใช้ปัญญาประดิษฐ์,th,"
+    "2026-11-15T14:00,2026-11-15T14:45,ห้อง 202\n"
+    "Rust for embedded devices,Jane Doe,Writing safe firmware in Rust.,en,"
+    "2026-11-14T13:00,2026-11-14T13:45,ห้อง 203\n"
+)
+
+THAI_ROOMS_QUESTIONS = [
+    "room ๒๐๒",
+    "ห้อง ๒๐๒",
+    "ห้อง 202",
+    "in room 202",
+    "room 202",
+    "rust in room 203",
+    "room 9",
+    "salle 2",
+    "rust room 203",
+]
+
+
+def test_the_site_reads_a_room_by_its_number_after_any_word_for_a_room(tmp_path_factory):
+    for kb, site in _program_and_site(tmp_path_factory, "thairooms", THAI_ROOMS):
+        server = _same_on_both(kb, site, THAI_ROOMS_QUESTIONS)
+        assert server["room ๒๐๒"]["room"] == server["in room 202"]["room"] == "ห้อง 202"
+        assert server["room 9"]["room"] is None

@@ -12,8 +12,9 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          server reads their inflected forms: "w środę"), the function
                          words of those languages that search leaves out, the fusion
                          weight, the server's words for clock times, days by their
-                         order or date and the talks' languages (`reading`), and the
-                         export's version (a new one replaces the cache)
+                         order or date and the talks' languages (`reading`), its
+                         rooms by number, one-word speaker names and how a Chinese run
+                         is cut, and the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
                          onnxruntime-web: a query embedded in the browser, so a search
@@ -57,10 +58,17 @@ from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
-from index.search.read.whenwords import CLOCK_CUES, MOMENT_CUES, RANGE_JOINS, short_day_company
+from index.search.read.whenwords import (
+    CLOCK_CUES,
+    MOMENT_CUES,
+    RANGE_JOINS,
+    ends_inside,
+    short_day_company,
+)
 from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
+from talkbase.core.terms import ascii_digits
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -182,6 +190,66 @@ def marks() -> str:
             else:
                 ranges.append((c, c))
     return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in ranges)
+
+
+def digits() -> str:
+    """The zero of each run of decimal digits of a script (Unicode's Nd: "۰", "๐", "０"),
+    each run its ten digits in order, for the site to write a digit of any script as
+    its ASCII one, as the server's `terms.ascii_digits` does ("اتاق ۲" is room 2)."""
+    return "".join(chr(c) for c in range(0x80, 0x20000) if unicodedata.decimal(chr(c), None) == 0)
+
+
+def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
+    """A room asked by the number its name ends in after a word for a room ("ห้อง ๒๐๒",
+    "room 202" of "ห้อง 202"), as the server's understand.py `_numbered_room` reads it:
+    the base's numbered rooms (`Vocab.numbered_rooms`, by ASCII number), the words for
+    a room its names use (`Vocab.room_nouns`), every language's words that name a room
+    by its number with their languages (lexicon.numbered_room_words), and the words
+    before a place of those languages and the talks' (lexicon.at_place). None where no
+    room's name ends in a number or letter."""
+    if not vocab.numbered_rooms:
+        return {}
+    words = lexicon.numbered_room_words()
+    codes = sorted({c for cs in words.values() for c in cs} | set(vocab.spoken))
+    return {
+        "rooms": {n: [list(pair) for pair in pairs] for n, pairs in vocab.numbered_rooms.items()},
+        "nouns": sorted(vocab.room_nouns),
+        "words": {w: sorted(cs) for w, cs in sorted(words.items())},
+        "places": {
+            "": sorted(lexicon.at_place(frozenset())),
+            **{
+                c: sorted(lexicon.at_place(frozenset((c,))) - lexicon.at_place(frozenset()))
+                for c in codes
+            },
+        },
+        "spoken": sorted(vocab.spoken),
+    }
+
+
+def one_word_names(vocab: Vocab) -> dict[str, Any]:
+    """A speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
+    where it stands as a name, as the server's understand.py `person` and `_name_marked`
+    read it: the names (`Vocab.one_word_names`), those that are a word of the talks
+    (`Vocab.worded_names`) or in more talks than a surname said alone may be
+    (`SURNAME_ALONE_TALKS`), the words that mark a person after one ("さん", "的") and
+    the plain words for "of" among them, the words for "by", and the question's frame
+    words. None where no speaker has such a name."""
+    if not vocab.one_word_names:
+        return {}
+    asked = vocab.asked_in
+    return {
+        "names": vocab.one_word_names,
+        "worded": sorted(vocab.worded_names),
+        "common": sorted(
+            n
+            for n in vocab.one_word_names
+            if vocab.counts.get(n, 0) > understand.SURNAME_ALONE_TALKS
+        ),
+        "marks": sorted(lexicon.name_marks(asked)),
+        "of": sorted(lexicon.name_of(asked)),
+        "by": sorted(understand.BY_WORDS),
+        "frame": sorted(understand.FRAME),
+    }
 
 
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
@@ -311,14 +379,25 @@ def limits() -> dict[str, Any]:
 
 def _hours(asked: frozenset[str]) -> dict[str, Any]:
     hours, minutes, halves = lexicon.hour_words(asked)
+    froms, joins = lexicon.hour_range(asked)
     return {
         "hours": sorted(hours),
         "minutes": sorted(minutes),
         "halves": sorted(halves),
         "han": lexicon.HAN_HOURS,
+        # (a language's own numerals too: Korean "세 시"; only a Chinese numeral may go
+        # on a number before it, and only another may stand glued before one)
+        "numerals": {
+            w: k for w, k in lexicon.hour_numerals(asked).items() if w not in lexicon.HAN_HOURS
+        },
+        # the words before a range's first hour and between its two ("从", "到", "~")
+        "froms": sorted(froms),
+        "joins": sorted(joins),
         "particles": sorted(lexicon.of_words(asked) | lexicon.run_particles(asked)),
         "posts": sorted({unicodedata.normalize("NFC", w) for w in lexicon.postpositions(asked)}),
         "pm": list(timecues.PM),
+        # (the parts of the day said in one character glued before an hour: "晚8点")
+        "parts": lexicon.hour_parts(asked),
     }
 
 
@@ -450,12 +529,13 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
     venues = [t.venue for t in talks if t.venue]  # where it is held, as the program says
     venue = Counter(venues).most_common(1)[0][0] if venues else None
+    rooms = sorted({t.room for t in talks if t.room})
     meta = {
         "conference": vocab.conference,
         "venue": venue,
         "timezone": vocab.timezone,
         "days": [d.isoformat() for d in vocab.days],
-        "rooms": sorted({t.room for t in talks if t.room}),
+        "rooms": rooms,
         "tracks": sorted({t.track for t in talks if t.track}),
         "day_words": vocab.day_words,
         "part_words": vocab.part_words,
@@ -501,6 +581,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         # the words a run of Chinese characters is cut at before it is read, as the
         # server's reader cuts it (index/search/read/whenwords.py `_cut_at_known`)
         "run_words": sorted(vocab.run_words[0]),
+        # ...but a weekday or part of the day that ends inside a longer word of the
+        # talks ("周日" of "周日志分析": talks say "日志"): the characters after it that
+        # make it so (whenwords.py `ends_inside`)
+        "run_inside": ends_inside(vocab),
+        "run_particles": sorted(vocab.run_words[1]),
         # ...and the words for talks, no topic at a query's ends ("演讲": lexicon.TALK_NOUNS)
         "talk_nouns": sorted(lexicon.talk_nouns(vocab.asked_in)),
         "parts": parts_of_day(),
@@ -512,6 +597,12 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords_whole": _stopwords_whole(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
+        # (only where a room is asked by number or named in other digits)
+        "digits": digits()
+        if vocab.numbered_rooms or any(ascii_digits(r) != r for r in rooms)
+        else "",
+        "numbered_rooms": numbered_rooms(vocab),
+        "one_word_names": one_word_names(vocab),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),

@@ -57,7 +57,7 @@ __all__ = ["Chip", "Understood", "Vocab", "literal", "plain_text", "suggest", "u
 _FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
-_BY = {"by", "from", "at", "with", "featuring"}
+BY_WORDS = {"by", "from", "at", "with", "featuring"}  # (before a name: a speaker)
 GROUP_WORDS = {
     "talks",
     "talk",
@@ -536,7 +536,7 @@ class _Reader(Words):
         return tracknames.read_whole(self, i)
 
     def person(self, i: int) -> bool:
-        cued = self.free(i - 1) and self.low(i - 1) in _BY
+        cued = self.free(i - 1) and self.low(i - 1) in BY_WORDS
         of = 0 if cued else self._of_cue(i)  # ("charlas de la", "talks van", "Vorträge vom")
         cue = 1 if cued else of
         cued = cued or bool(of)

@@ -299,6 +299,24 @@ def _inside_a_word(
     return low[p + n - 1 : p + n + 1] in text.replace(low[p : p + n + 1], " ")
 
 
+def ends_inside(v: Vocab) -> dict[str, str]:
+    """Each weekday or part of the day of `Vocab.run_text` -> the characters after it
+    that make it end inside a longer word of the base's own text, as `_inside_a_word`
+    reads a run (no particle; "周日" -> "志", where talks say "日志"): a reader that
+    cuts runs elsewhere (the offline site) checks only that no known word starts
+    after it. Empty where no run is cut."""
+    text, loose = v.run_text
+    particles = v.run_words[1]
+    out: dict[str, str] = {}
+    for w in sorted(loose):
+        after = {text[k + 1] for k in range(len(text) - 1) if text[k] == w[-1]}
+        inside = (text, loose)
+        chars = [c for c in after if _inside_a_word(w + c, 0, len(w), (), particles, inside)]
+        if chars:
+            out[w] = "".join(sorted(chars))
+    return out
+
+
 def _folded(raw: str) -> tuple[str, list[int]]:
     """`raw` folded letter by letter (`norm`), and where each folded letter stands in
     `raw` (a letter that folds to nothing, a Thai tone mark, stays with the one before)."""

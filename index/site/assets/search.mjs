@@ -58,7 +58,8 @@ function pieces(w) {
   return out;
 }
 
-const kept = w => w.length > 1 || /\d/.test(w);
+// (a digit alone is a word, of any script: "۲" of "اتاق ۲", as the server keeps it)
+const kept = w => w.length > 1 || /\p{Nd}/u.test(w);
 
 export function words(text) {
   return fold(spaced(text)).split(SEP).flatMap(pieces).filter(kept);
@@ -83,21 +84,41 @@ export const runCue = cue => cue.length > 0 && cue.every(w => JAPANESE.test(w));
 // `run_words`, index/search/read/whenwords.py `_cut_at_known`), the longest first from
 // its start, so that no pair is read across two words ("不在周六" is "不在", "周六",
 // not "在周"); a query with kana is Japanese, cut where its script changes only.
-export function cutAtKnown(w, known) {
+// A weekday or part of the day that ends inside a longer word of the talks is not cut
+// at, nor read from the run's pairs (`inside`: the export's `run_inside`, the
+// characters after it that make it so, where no known word starts right after it:
+// "周日志分析" is weekly log analysis, no Sunday).
+export function endsInside(run, p, n, known, inside) {
+  const word = run.slice(p, p + n), next = run[p + n];
+  return Object.hasOwn(inside, word) && next !== undefined && inside[word].includes(next) &&
+    ![...known].some(k => run.startsWith(k, p + n));
+}
+
+// A particle ("的": `particles`, the export's `run_particles`) at either end of a piece
+// between known words is cut off it, as the server cuts it ("李娜的大模型" is "李娜",
+// "的", "大模型").
+export function cutAtKnown(w, known, inside = {}, particles = new Set()) {
   if (!known.size || !/[\u3400-\u9fff\uf900-\ufaff]/u.test(w)) return [w];
   const longest = Math.max(...[...known].map(k => k.length));
-  const out = [];
+  const pieces = [];  // [from, to, a known word]
   let rest = 0, p = 0;
   while (p < w.length) {
     let n = Math.min(longest, w.length - p);
     while (n > 1 && !known.has(w.slice(p, p + n))) n--;
+    if (n > 1 && endsInside(w, p, n, known, inside)) n = 0;
     if (n < 2) { p++; continue; }
-    if (rest < p) out.push(w.slice(rest, p));
-    out.push(w.slice(p, p + n));
+    if (rest < p) pieces.push([rest, p, false]);
+    pieces.push([p, p + n, true]);
     p = rest = p + n;
   }
-  if (rest < w.length) out.push(w.slice(rest));
-  return out;
+  if (rest < w.length) pieces.push([rest, w.length, false]);
+  return pieces.flatMap(([x, y, word], k) => {
+    if (word) return [w.slice(x, y)];
+    const head = k > 0 && y - x > 1 && particles.has(w[x]);
+    const tail = k + 1 < pieces.length && y - x > 1 && particles.has(w[y - 1]);
+    const cuts = [...new Set([x, y, ...(head ? [x + 1] : []), ...(tail ? [y - 1] : [])])].sort((a, b) => a - b);
+    return cuts.slice(1).map((c, j) => w.slice(cuts[j], c)).filter(piece => piece);
+  });
 }
 
 // `whole`: a pattern of what the server's reader reads as one word that the site's
@@ -106,13 +127,13 @@ export function cutAtKnown(w, known) {
 // `letters`: the words of one letter kept right before a number, where they may say a
 // clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
 // a topic
-export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set()) {
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}, particles = new Set()) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
   const split = x => (whole ? x.split(whole) : [x]).flatMap((y, k) => k % 2 ? [[y]] : y.split(SEP));
   const entire = whole && new RegExp(`^(?:${whole.source})$`, 'u');
-  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut)).filter(w => w);
+  const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside, particles)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
     if (entire && entire.test(w)) { toks.push(w); continue; }
@@ -336,7 +357,18 @@ export function createSearch(talks, meta, vectors) {
   // ...and so a weekday ("sexta-feira": the site's words are cut at the hyphen)
   const daysByWords = Object.entries(dayWords).map(([w, d]) => [words(w), d, w])
     .filter(([seq, , w]) => seq.length > 1 && !(w in foreignWords));
-  const roomsByWords = meta.rooms.map(r => [words(r), r]).filter(([w]) => w.length);
+  // a digit of any script as its ASCII one, as the server's terms.ascii_digits (the
+  // export's `digits`: the zero of each script's run of ten): "اتاق ۲" is room 2
+  const ZEROS = [...(meta.digits || '')].map(c => c.codePointAt(0)).sort((a, b) => a - b);
+  const asciiDigits = text => (!ZEROS.length || !/[^\x00-\x7f]/u.test(text) ? text :
+    text.replace(/\p{Nd}/gu, d => {
+      const c = d.codePointAt(0), zero = ZEROS.filter(z => z <= c && c - z < 10).pop();
+      return zero === undefined ? d : String(c - zero);
+    }));
+  // (a room written in other digits also by its name in ASCII ones, as the server's
+  // vocab.py `_add_room_names`: "اتاق 2" of "اتاق ۲")
+  const roomsByWords = meta.rooms.flatMap(r => [...new Set([r, asciiDigits(r)])].map(n => [words(n), r]))
+    .filter(([w]) => w.length);
   // a room said in full ("ホールA", "Hall B"): its name, spaces or none between its
   // words, no case, no accent, not part of a longer word ("hall and" is no "Hall A",
   // "room 10" no "Room 1")
@@ -352,6 +384,8 @@ export function createSearch(talks, meta, vectors) {
   const RUN_CUES = ((meta.leave_out || {}).after || []).map(c => c.map(fold)).filter(runCue);
   // the words a run of Chinese characters is cut at (`cutAtKnown`), as the server cuts it
   const RUN_WORDS = new Set(meta.run_words || []);
+  // ...and the particles cut off beside them ("的")
+  const RUN_PARTICLES = new Set(meta.run_particles || []);
   // the words for talks of the languages a visitor may ask in (the server's lexicon.TALK_NOUNS)
   const TALK_NOUNS = new Set((meta.talk_nouns || []).flatMap(words));
   // right after a cue, a word that hedges rather than leaves out ("but not only", "but
@@ -472,15 +506,17 @@ export function createSearch(talks, meta, vectors) {
       const unit = clockUnits.has(next) ? 1 : 0;
       return { from: i, to: j + found.used + unit, field, hm: found.hm };
     }
-    const found = free(i) && clockAt(toks, i);
-    const timed = found && found.used === 1 && !/^\d+$/.test(toks[i]);
     // (a cue of two words first, as timecues.py `_cue_after`: "के बाद", "से पहले")
-    const said = !timed ? 0 : [2, 1].find(n => toks.slice(i + 1, i + 1 + n).length === n &&
-      toks.slice(i + 1, i + 1 + n).every((_, k) => free(i + 1 + k)) &&
-      Object.hasOwn(CLOCK.after, toks.slice(i + 1, i + 1 + n).join(' '))) || 0;
-    const cue = said && CLOCK.after[toks.slice(i + 1, i + 1 + said).join(' ')];
+    const cueAfter = j => [2, 1].find(n => toks.slice(j, j + n).length === n &&
+      toks.slice(j, j + n).every((_, k) => free(j + k)) && Object.hasOwn(CLOCK.after, toks.slice(j, j + n).join(' '))) || 0;
+    // an hour with its word for o'clock before such a cue ("14 बजे के बाद"): "14h"
+    const unit = /^\d+$/.test(toks[i] || '') && clockUnits.has(toks[i + 1]) && free(i + 1) && cueAfter(i + 2) ? 1 : 0;
+    const found = free(i) && (unit ? clockAt([`${toks[i]}h`], 0) : clockAt(toks, i));
+    const timed = found && found.used === 1 && (unit || !/^\d+$/.test(toks[i]));
+    const said = timed ? cueAfter(i + 1 + unit) : 0;
+    const cue = said && CLOCK.after[toks.slice(i + 1 + unit, i + 1 + unit + said).join(' ')];
     const field = cue && { after: 'after', from: 'after', before: 'before', until: 'before' }[cue];
-    return field ? { from: i, to: i + 1 + said, field, hm: found.hm } : null;
+    return field ? { from: i, to: i + 1 + unit + said, field, hm: found.hm } : null;
   }
 
   const dayNouns = new Set(DAYS.nouns);
@@ -598,46 +634,116 @@ export function createSearch(talks, meta, vectors) {
   const HOURS = CLOCK.hours || { hours: [], minutes: [], halves: [], han: {}, particles: [], posts: [], pm: [] };
   const esc = w => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const alt = ws => [...ws].sort((a, b) => b.length - a.length).map(esc).join('|');
-  const SAID_HOUR = HOURS.hours.length && new RegExp(`(\\d{1,2}|${alt(Object.keys(HOURS.han))})\\s?(${alt(HOURS.hours)})` +
-    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`, 'gu');
+  // (the hours in Chinese numerals, and in a language's own: Korean "세 시")
+  const NUMERALS = { ...HOURS.han, ...(HOURS.numerals || {}) };
+  const NUMBER = `\\d{1,2}|${alt(Object.keys(NUMERALS))}`;
+  const SAID = `(${NUMBER})\\s?(${alt(HOURS.hours)})` +
+    `(?:\\s?(\\d{1,2})(${alt(HOURS.minutes)})|(${alt(HOURS.halves)}))?`;
+  const SAID_HOUR = HOURS.hours.length && new RegExp(SAID, 'gu');
+  const SAID_FIRST = HOURS.hours.length && new RegExp(`^(?:${SAID})`, 'u');
+  // a range's first hour said without its word, before a join ("2-4点", "오후 2~4시")
+  const FIRST_HOUR = new RegExp(`(${NUMBER})\\s?(\\S)\\s?$`, 'u');
+  const JOINS = new Set(HOURS.joins || []), FROMS = new Set(HOURS.froms || []);
+  const hourOf = said => (/^\d/.test(said) ? Number(said) : NUMERALS[said]);
   const EAST = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u3400-\u9fff]/u;
-  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.keys(PARTS).map(p => [p, p])]
-    .filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
+  const partsSaid = [...Object.entries(meta.part_words || {}), ...Object.entries(HOURS.parts || {}),
+    ...Object.keys(PARTS).map(p => [p, p])].filter(([, p]) => p in PARTS).map(([w, p]) => [w.normalize('NFC'), p]);
   function partBefore(q, at) {
-    const before = q.slice(0, at).trimEnd();
+    // the part of the day said right before q[at:] (where it starts, which part), as
+    // timecues.py `_part_before` (a word of one letter only in an East Asian script,
+    // glued to the hour: "晚8点")
+    const before = q.slice(0, at).trimEnd(), glued = before.length === at;
     for (const [word, part] of partsSaid) {
-      if (!(word.length > 1 && word.length <= before.length)) continue;
+      if (!(word.length > 0 && word.length <= before.length)) continue;
+      if (word.length === 1 && !(glued && EAST.test(word))) continue;
       if (fold(before.slice(-word.length)) !== fold(word)) continue;
       const start = before.length - word.length;
       if (start && /\p{L}/u.test(before[start - 1]) && !EAST.test(word[0])) continue;
-      return [start, HOURS.pm.includes(part) ? 'pm' : 'am'];
+      return [start, part];
     }
     return [at, null];
   }
+  // (an hour said in a part after noon is pm, but a night's small hours: "夜中2時")
+  const pmOf = (part, hour) => HOURS.pm.includes(part) && !(part === 'night' && hour < 6);
   const aloneAfter = text => {
     const next = unglued(words(text)[0]);
     return next === undefined || TALK_NOUNS.has(next) || next in CLOCK.after || next in dayWords || next in partWords;
   };
+  // a Chinese numeral before the hour that ends no word the reader or the base knows
+  // goes on the number ("二十三点"; "周六3点" is Saturday, 3pm): timecues.py `_a_number`
+  const RUN_ENDS = [...RUN_WORDS, ...Object.keys(meta.day_words || {})].filter(w => w.length > 1);
+  const aNumber = (q, at) => at > 0 && q[at - 1] in HOURS.han && !RUN_ENDS.some(w => fold(q.slice(0, at)).endsWith(w));
+  function firstHour(q, at) {
+    // the first hour of a range said once with its word ("2-4点", "15-17時", "오후 2~4시"),
+    // as timecues.py `_first_hour`: [from, to, its clock time], or null
+    const m = FIRST_HOUR.exec(q.slice(0, at));
+    if (!m || !JOINS.has(fold(m[2]))) return null;
+    const before = m.index ? q[m.index - 1] : '';
+    if (before && ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || '-.:/'.includes(before))) return null;
+    let hour = hourOf(m[1]);
+    const [start, part] = partBefore(q, m.index);
+    if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
+    return hour <= 23 ? [start, m.index + m[1].length, `${two(hour)}:00`] : null;
+  }
   function hoursSaid(q) {
+    // an hour said by its word after its number ("3시", "15時", "下午三点", "10点30分",
+    // "3点半", "세 시"), as the server's timecues.py `_hours_said_in_words` reads it:
+    // written as its clock time ("15:00") in the query, a part of the day said before
+    // it joined to it ("오후 3시": 3pm; with none, an hour 1 to 7 is an afternoon one), a
+    // cue glued after it cut off ("3点后", "15時以降"); only where the hour's word ends
+    // its word, or a cue, a particle or a postposition follows ("3시간", "3点建议" stay
+    // words); two such hours with a join between them a range ("2点到4点", "2-4点":
+    // `_hour_ranges`), written "from 14:00 to 16:00" as the clock reader reads it
     if (!SAID_HOUR) return q;
+    const said = [];  // [from, to, clock time] of q, the last first
     for (const m of [...q.matchAll(SAID_HOUR)].reverse()) {
       const end = m.index + m[0].length, before = m.index ? q[m.index - 1] : '';
-      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || before in HOURS.han) continue;
+      if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || aNumber(q, m.index)) continue;
+      if (/\p{L}/u.test(before) && !(m[1] in HOURS.han) && !/^\d/.test(m[1])) continue;  // ("프로세 시")
       const rest = q.slice(end).match(/^\S*/u)[0];
       let cue = rest.length;
       while (cue > 0 && !(fold(rest.slice(0, cue)) in CLOCK.after)) cue--;
       const glued = rest.slice(cue);
-      if (glued && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
-      let hour = /^\d/.test(m[1]) ? Number(m[1]) : HOURS.han[m[1]];
+      const skip = !cue && JOINS.has(fold(glued.slice(0, 1))) ? 1 : 0;
+      const ranged = Boolean(cue || skip) && SAID_FIRST.test(glued.slice(skip));
+      if (glued && !ranged && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
+      let hour = hourOf(m[1]);
       const minute = m[5] ? 30 : Number(m[3] || 0);
-      const [start, half] = partBefore(q, m.index);
-      if (half === null && !cue && !aloneAfter(q.slice(end + rest.length))) continue;
-      if ((half === 'pm' && hour < 12) || (half === null && hour >= 1 && hour <= 7)) hour += 12;
+      const [start, part] = partBefore(q, m.index);
+      if (part === null && !cue && !ranged && !aloneAfter(q.slice(end + rest.length))) continue;
+      if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
       if (hour > 23 || minute > 59) continue;
-      const to = end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0);
-      q = q.slice(0, start) + ` ${two(hour)}:${two(minute)} ` + q.slice(to);
+      said.push([start, end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0), `${two(hour)}:${two(minute)}`]);
+      const first = firstHour(q, m.index);
+      if (first) said.push(first);
     }
-    return q;
+    let out = q, last = Infinity;
+    for (const [from, to, time] of said) {
+      if (to > last) continue;
+      out = out.slice(0, from) + ` ${time} ` + out.slice(to);
+      last = from;
+    }
+    return JOINS.size ? hourRanges(out) : out;
+  }
+  function hourRanges(q) {
+    // two clock times with a join between them ("14:00 到 16:00") made "from 14:00 to
+    // 16:00", the second in the first's half of the day where it would end before it
+    // starts ("晚上7点到9点"), a word said before the range's first ("从") its "from",
+    // as timecues.py `_hour_ranges`
+    const parts = q.split(/(\s+)/u);  // (words at the even places)
+    for (let k = parts.length - 5; k >= 0; k -= 2) {
+      const [a, join, b] = [parts[k], parts[k + 2], parts[k + 4]];
+      if (!JOINS.has(fold(join)) || !/^\d\d:\d\d$/.test(a) || !/^\d\d:\d\d$/.test(b)) continue;
+      let end = b;
+      const h = Number(b.slice(0, 2));
+      if (b <= a && h < 12 && two(h + 12) > a.slice(0, 2)) end = `${two(h + 12)}${b.slice(2)}`;
+      const from = k >= 2 && FROMS.has(fold(parts[k - 2]));
+      if (from) parts[k - 2] = '';
+      parts[k] = `from ${a}`;
+      parts[k + 2] = 'to';
+      parts[k + 4] = end;
+    }
+    return parts.join('');
   }
   // a time's case ending joined to it by an apostrophe ("15:00'ten sonra": after 15:00)
   // and a word said before a time that adds nothing to it ("saat 10'da": at 10:00), as
@@ -681,15 +787,75 @@ export function createSearch(talks, meta, vectors) {
     return end && !knownWord(w) && knownWord(w.slice(0, -end.length)) ? w.slice(0, -end.length) : w;
   };
 
+  // a room asked by the number its name ends in after a word for a room of any
+  // language ("ห้อง ๒๐๒", "room 202" of "ห้อง 202"), as the server's understand.py
+  // `_numbered_room`: the word the base's rooms use, or any where they use one only;
+  // one room so numbered; after a word for a place ("in", "dans la") or as the whole
+  // query (the export's `numbered_rooms`): {from, room}, or null
+  const NUMBERED = meta.numbered_rooms || {};
+  function numberedRoom(toks, i, free, query) {
+    const word = toks[i];
+    if (!NUMBERED.words || !Object.hasOwn(NUMBERED.words, word) || !free(i) || !free(i + 1)) return null;
+    const number = asciiDigits(toks[i + 1]);
+    let said = Object.hasOwn(NUMBERED.rooms, number) ? NUMBERED.rooms[number] : [];
+    if (NUMBERED.nouns.includes(word) || NUMBERED.nouns.length > 1) said = said.filter(([w]) => w === word);
+    if (new Set(said.map(([, room]) => room)).size !== 1) return null;
+    // ("room a" is "a room"; "Room A", "hall B" name one)
+    if (/^\p{L}$/u.test(number) && !new RegExp(`(?<!\\p{L})${esc(number.toUpperCase())}(?!\\p{L})`, 'u').test(query)) return null;
+    const P = NUMBERED.places;
+    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...NUMBERED.words[word]].flatMap(c => P[c] || [])]);
+    let cue = 0;
+    while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
+    if (!cue && !(i === 0 && toks.length === 2)) return null;
+    return { from: i - cue, room: said[0][1] };
+  }
+
+  // a speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
+  // where it stands as a name, as the server's understand.py `person` and
+  // `_name_marked`: after a word for "by"; with a word that marks a person after it
+  // ("佐藤さん", "김민준 씨"), a word for a talk ("김민준 발표"), or a word for "of" and a
+  // word for a talk ("王伟的演讲"); else, where it starts its run ("高峰" of "流量高峰"
+  // is none) and is no word of the talks, with a word for "of" after it ("李娜的大模型")
+  // or alone (the export's `one_word_names`): {from, to, name}, or null
+  const NAMES = meta.one_word_names || {};
+  const [nameMarks, nameOf, nameBy, nameFrame, nameWorded, nameCommon] =
+    [NAMES.marks, NAMES.of, NAMES.by, NAMES.frame, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
+  function oneWordName(toks, i, free, query, possessive) {
+    const w = toks[i];
+    if (!NAMES.names || !free(i) || !Object.hasOwn(NAMES.names, w)) return null;
+    const cued = free(i - 1) && nameBy.has(toks[i - 1]);
+    const after = free(i + 1) ? toks[i + 1] : '';
+    const marked = () => {
+      const of = possessive.has(i) || nameOf.has(after);
+      const j = i + 1 + (nameOf.has(after) ? 1 : 0), noun = free(j) ? toks[j] : '';
+      if ((nameMarks.has(after) && !nameOf.has(after)) || TALK_NOUNS.has(after) || (of && TALK_NOUNS.has(noun))) return true;
+      // (said only inside a longer run of letters: "流量高峰")
+      const said = fold(query), at = [...said.matchAll(new RegExp(esc(w), 'gu'))].map(m => m.index);
+      if (at.every(k => k > 0 && /[\p{L}\p{N}]/u.test(said[k - 1])) || nameWorded.has(w)) return false;
+      const alone = toks.every((t, k) => !free(k) || nameFrame.has(t) || k === i) && !nameCommon.has(w);
+      return of || alone;
+    };
+    if (!cued && !marked()) return null;
+    return { from: i - (cued ? 1 : 0), to: i + 1 + (nameMarks.has(after) ? 1 : 0), name: NAMES.names[w] };
+  }
+
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS);
-    toks.forEach((w, k) => { toks[k] = unglued(w); });
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
+    // (a word for "of" glued to a name is its possessive: "김민준의")
+    const possessive = new Set();
+    toks.forEach((w, k) => {
+      toks[k] = unglued(w);
+      if (toks[k] !== w && nameOf.has(w.slice(toks[k].length))) possessive.add(k);
+    });
     // a run of Chinese characters said whole as a day or a part of the day: its pairs
     const whole = new Map(runs.filter(r => r.to - r.from > 1 &&
       (r.text in dayWords || r.text in partWords || ordinalDay([r.text], 0, () => true)))
       .map(r => [r.from, r]));
+    // (a pair of a run that ends inside a longer word of the talks: `endsInside`)
+    const inside = i => runs.some(r => r.from <= i && i < r.to && r.to - r.from > 1 &&
+      endsInside(r.text, i - r.from, toks[i].length, RUN_WORDS, meta.run_inside || {}));
     const used = new Array(toks.length).fill(false);
     const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
@@ -722,7 +888,7 @@ export function createSearch(talks, meta, vectors) {
       const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
       const glued = run && ordinalDay([run.text], 0, () => true);  // "第一天", said whole
       if (glued) { take(i, end, 'day', [glued.day], run.text); i = end - 1; continue; }
-      if (w in dayWords && !alone(toks, i, w, end)) {
+      if (w in dayWords && !alone(toks, i, w, end) && (run || !inside(i))) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
       }
@@ -741,8 +907,13 @@ export function createSearch(talks, meta, vectors) {
       if (many) { take(i, i + many[0].length, 'part', many[1], many[1]); i += many[0].length - 1; continue; }
       // a part of the day that is also "tomorrow" ("morgen"): only next to a day
       const byDay = (toks[i - 1] in dayWords) || (toks[end] in dayWords);
-      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end)) {
+      if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end) && (run || !inside(i))) {
         take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
+      }
+      const person = oneWordName(toks, i, free, query, possessive);
+      if (person) {
+        take(person.from, person.to, 'speaker', person.name, 'by ' + person.name);
+        i = person.to - 1; continue;
       }
       if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
         const who = surnames.get(toks[i + 1]);
@@ -753,9 +924,16 @@ export function createSearch(talks, meta, vectors) {
     for (let i = 0; i < toks.length; i++) {
       // the room whose words are said here; where several rooms have those words
       // ("ホールA", "ホールB": a letter alone is no word), the one said in full, the
-      // longest name said in full first, and none where none is
-      const rooms = roomsByWords.filter(([seq, room]) => match(seq, i) &&
-        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\d/.test(room) || !df.has(seq[0])));
+      // longest name said in full first, and none where none is; else a room by its
+      // number after a word for a room (`numberedRoom`)
+      const named = roomsByWords.filter(([seq]) => match(seq, i));
+      const numbered = !named.length && numberedRoom(toks, i, free, query);
+      if (numbered) {
+        take(numbered.from, i + 2, 'room', numbered.room, 'room ' + numbered.room);
+        i++; continue;
+      }
+      const rooms = named.filter(([seq, room]) =>
+        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
       if (!rooms.length || used[i]) continue;
       const full = rooms.filter(([, room]) => inFull(room).test(said));
       if (rooms.length > 1 && !full.length) continue;
