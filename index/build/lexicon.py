@@ -80,7 +80,7 @@ def extend_index(
     else:
         own = (
             own_stopwords(
-                languages, ((lang, tokenize(text, (), articles=True)) for _, text, lang in talks())
+                languages, ((lang, tokenize(text, (), articles=True, marks=True)) for _, text, lang in talks())
             )
             if languages
             else frozenset()
@@ -96,7 +96,7 @@ def extend_index(
             break
         docs: list[np.ndarray] = []
         for a in range(0, len(part), 2_000):  # tokens live as strings only briefly
-            tokens = [tokenize(text, stopwords, articles=True) for _, text in part[a : a + 2_000]]
+            tokens = [tokenize(text, stopwords, articles=True, marks=True) for _, text in part[a : a + 2_000]]
             fresh = sorted({w for d in tokens for w in d if w not in id_of})
             for token, stem in stems(con, fresh).items():
                 if stem not in term_id:
