@@ -46,6 +46,7 @@ def test_a_word_goes_on_through_its_letters_marks():
     for text in ("Café in Zürich", "形態素解析の入門", "بالفدية", "Ελληνικά", "Привет мир"):
         assert tokenize(text, (), marks=True) == tokenize(text, ()), text
     assert tokenize("a ि b", (), marks=True) == ["a", "b"]  # a mark after no letter: no word
+    assert tokenize("jobs 2\ufe0f\u20e3", (), marks=True) == ["jobs", "2"]  # (drawn, not said)
 
 
 def test_a_letter_and_its_accent_written_apart_is_the_letter_written_whole():
@@ -153,6 +154,7 @@ def test_the_sites_words_are_the_index_words():
         "தமிழ் மொழி",
         "Café Niño Cafe\u0301",
         "ਪੰਜਾਬੀ ਭਾਸ਼ਾ",
+        "jobs 2\ufe0f\u20e3 keycap",  # (a variation selector, an enclosing mark: no letters)
     ]
     script = (
         f"const m = await import({json.dumps(SEARCH_MJS.as_uri())});"
@@ -165,8 +167,9 @@ def test_the_sites_words_are_the_index_words():
     assert run.returncode == 0, run.stderr
     site = json.loads(run.stdout)
     for text, words in zip(texts, site, strict=True):
-        # (the site leaves out a word of one letter; the index keeps it)
-        assert words == [w for w in tokenize(text, (), marks=True) if len(w) > 1], text
+        # (the site leaves out a word of one letter, not a digit; the index keeps it)
+        kept = [w for w in tokenize(text, (), marks=True) if len(w) > 1 or w.isdigit()]
+        assert words == kept, text
 
 
 def test_a_query_with_its_accents_written_apart_finds_and_names_the_word(

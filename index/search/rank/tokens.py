@@ -21,7 +21,7 @@ Lucene's light stemmer's article prefixes), where three letters or more are left
 "اللغة" is "لغة", "الم" stays. No other script's words change.
 
 A word goes on through the marks written after its letters (Unicode's combining
-marks, category M): the vowel signs of Devanagari, Bengali, Tamil or Thai ("सुरक्षा",
+marks, categories Mn and Mc, but those that only choose how a character is drawn): the vowel signs of Devanagari, Bengali, Tamil or Thai ("सुरक्षा",
 "ปลอดภัย") are part of their word, not where it ends ("स", "रक", "ष" before `TOKENS`
 4). The marks of a combining class other than 0 (accents, Thai tone marks, the
 virama) are still folded off first, as before; a text is read in its compatibility
@@ -45,18 +45,29 @@ TOKENS = 4  # (2: Arabic's articles kept; 3: a word cut at its letters' marks)
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
 
 
+# the marks that are no part of a word: those that only choose how a character is drawn
+# (variation selectors, the grapheme joiner: the "️" of "2️⃣"); an enclosing mark ("⃣",
+# category Me) is none of Mn, Mc
+_DRAWN = re.compile(r"VARIATION SELECTOR|COMBINING GRAPHEME JOINER")
+
+
 @functools.cache
 def _marked() -> re.Pattern[str]:
-    """A run of letters and digits with the marks after them (`TOKENS` 4 on)."""
+    """A run of letters and digits with the marks after them (Unicode's categories Mn
+    and Mc: `TOKENS` 4 on)."""
     ranges: list[list[int]] = []
     for c in range(0x300, 0x20000):  # (no mark before U+0300; past U+1FFFF, selectors)
-        if unicodedata.category(chr(c))[0] == "M":
+        char = chr(c)
+        if unicodedata.category(char) in ("Mn", "Mc") and not _DRAWN.search(
+            unicodedata.name(char, "")
+        ):
             if ranges and ranges[-1][1] == c - 1:
                 ranges[-1][1] = c
             else:
                 ranges.append([c, c])
     marks = "".join(chr(a) + ("-" + chr(b) if b > a else "") for a, b in ranges)
     return re.compile(rf"[^\W_](?:[^\W_]|[{marks}])*")
+
 
 _HAN = HAN  # (talkbase/core/terms.py)
 _HAN_FIRST = re.compile(f"[{_HAN}]")
