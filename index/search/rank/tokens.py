@@ -21,9 +21,9 @@ Lucene's light stemmer's article prefixes), where three letters or more are left
 "اللغة" is "لغة", "الم" stays. No other script's words change.
 
 A word goes on through the marks written after its letters (Unicode's combining
-marks, categories Mn and Mc, but those that only choose how a character is drawn): the vowel signs of Devanagari, Bengali, Tamil or Thai ("सुरक्षा",
-"ปลอดภัย") are part of their word, not where it ends ("स", "रक", "ष" before `TOKENS`
-4). The marks of a combining class other than 0 (accents, Thai tone marks, the
+marks, categories Mn and Mc, but those that only choose how a character is drawn):
+the vowel signs of Devanagari, Bengali, Tamil or Thai ("सुरक्षा", "ปลอดภัย") are part
+of their word, not where it ends ("स", "रकष" before `TOKENS` 4). The marks of a combining class other than 0 (accents, Thai tone marks, the
 virama) are still folded off first, as before; a text is read in its compatibility
 decomposition (NFKD), so a letter written with its accent after it ("e" + U+0301) is
 the accent-free letter, as the letter written whole.
@@ -46,8 +46,8 @@ _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
 
 
 # the marks that are no part of a word: those that only choose how a character is drawn
-# (variation selectors, the grapheme joiner: the "️" of "2️⃣"); an enclosing mark ("⃣",
-# category Me) is none of Mn, Mc
+# (variation selectors, the grapheme joiner: U+FE0F of the keycap "2️⃣"; its enclosing
+# mark U+20E3, of category Me, is none of Mn, Mc)
 _DRAWN = re.compile(r"VARIATION SELECTOR|COMBINING GRAPHEME JOINER")
 
 
@@ -117,7 +117,7 @@ def tokenize(
     made before, `TOKENS` 1); Arabic words without their article where `articles`
     (how the lexical index cuts its words and its queries from `TOKENS` 3 on); a word
     going on through the marks after its letters where `marks` (from `TOKENS` 4 on:
-    "सुरक्षा" one word, not "स", "रक", "ष")."""
+    "सुरक्षा" one word, not "स", "रकष")."""
     text = text.lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
