@@ -196,7 +196,7 @@ def test_an_arabic_word_finds_its_talk_with_or_without_its_article(
     path.write_text(ARABIC_CSV, encoding="utf-8")
     ingest([path], tmp_path / "home", hashing_embedder)
     build = disk.current(tmp_path / "home")
-    assert build is not None and index_tokens(build) == TOKENS == 3
+    assert build is not None and index_tokens(build) == TOKENS >= 3
     with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
         for query in ("فدية", "الفدية", "برامج الفدية", "بالفدية"):
             found = [h.talk.title for h in kb.search(query, k=3, mode="lexical") if h.why.match]

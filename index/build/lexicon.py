@@ -45,6 +45,12 @@ def fits(build: Any, languages: Sequence[str]) -> bool:
     return index_languages(build) == tuple(languages) and index_tokens(build) == TOKENS
 
 
+def _cut(text: str, stopwords: Collection[str]) -> list[str]:
+    """`text`'s words as a new index cuts them (`TOKENS`: Arabic words without their
+    article, a word going on through its letters' marks)."""
+    return tokenize(text, stopwords, articles=True, marks=True)
+
+
 def extend_index(
     folder: Any,
     previous: Any,
@@ -79,9 +85,7 @@ def extend_index(
             dead = np.union1d(dead_before, gone)
     else:
         own = (
-            own_stopwords(
-                languages, ((lang, tokenize(text, (), articles=True)) for _, text, lang in talks())
-            )
+            own_stopwords(languages, ((lang, _cut(text, ())) for _, text, lang in talks()))
             if languages
             else frozenset()
         )
@@ -96,7 +100,7 @@ def extend_index(
             break
         docs: list[np.ndarray] = []
         for a in range(0, len(part), 2_000):  # tokens live as strings only briefly
-            tokens = [tokenize(text, stopwords, articles=True) for _, text in part[a : a + 2_000]]
+            tokens = [_cut(text, stopwords) for _, text in part[a : a + 2_000]]
             fresh = sorted({w for d in tokens for w in d if w not in id_of})
             for token, stem in stems(con, fresh).items():
                 if stem not in term_id:

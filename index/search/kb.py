@@ -61,7 +61,7 @@ from index.store import reads
 from index.store.sql import inline
 from index.store.vectors import VectorIndex
 from ingest.audience import subject_words, without_starter_words
-from ingest.text import title_key
+from ingest.text import nfc, title_key
 from talkbase.core import present, settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
 from talkbase.core.languages import several_languages
@@ -309,8 +309,10 @@ class KnowledgeBase:
         return vocab
 
     def understand(self, query: str, literal: bool = False) -> Understood:
-        """What `search` reads out of `query` (nothing when `literal`)."""
+        """What `search` reads out of `query` (nothing when `literal`), in NFC as the
+        talks are (ingest/text.py `nfc`: "e" + U+0301 is "é")."""
         check_query(query, literal)
+        query = nfc(query)
         return literal_query(query) if literal else understand(query, self.vocab)
 
     @property
@@ -481,6 +483,7 @@ class KnowledgeBase:
             raise BadQuery("the number of results must be at least 1")
         query, cut_from = cut_query(query)
         check_query(query, literal)
+        query = nfc(query)  # (as the talks are: an accent written apart is its letter's)
         u = self.understand(query.strip(), literal)
         # a day or time said in the words of a talk's title that it would leave out: words
         u = titlewords.read_as_words(

@@ -152,8 +152,9 @@ def _stopwords_whole(kb: KnowledgeBase) -> list[str]:
     """Those stop words whole, as their languages' lists write them, for a site that
     cuts a word where the server's index does not: the listed words of the program's
     languages (`lexical.index_languages`) that the index leaves out, each of the
-    tokens it cuts the word into being one it leaves out ("के", of which the index
-    keeps "क": the site keeps a letter's vowel sign in its word)."""
+    tokens it cuts the word into being one it leaves out ("के", of which an index cut
+    before `tokens.TOKENS` 4 keeps "क": the site keeps a letter's vowel sign in its
+    word; an index cut since leaves out "के" itself, in `_stopwords`)."""
     left_out = kb.stopwords
     out = {
         word

@@ -67,9 +67,10 @@ class Terms:
     _stem: dict[str, str]
     pairs: bool = True  # Chinese and Japanese cut into pairs (tokens.TOKENS 2 and on)
     articles: bool = True  # Arabic words without their article (tokens.TOKENS 3 and on)
+    marks: bool = True  # a word goes on through its letters' marks (tokens.TOKENS 4 and on)
 
     def tokens(self, text: str) -> list[str]:
-        return tokenize(text, self.stopwords, self.pairs, self.articles)
+        return tokenize(text, self.stopwords, self.pairs, self.articles, self.marks)
 
     def stem_all(self, tokens: Collection[str]) -> dict[str, str]:
         """Porter stems (DuckDB's `stem`, as the FTS index), remembered."""
@@ -190,6 +191,7 @@ def open_index(build: Any, con: duckdb.DuckDBPyConnection) -> LexicalIndex | Bm2
         Postings(segments, dead),
         index_tokens(build) >= 2,
         index_tokens(build) >= 3,
+        index_tokens(build) >= 4,
     )
 
 
@@ -237,10 +239,12 @@ class LexicalIndex(Terms):
         postings: Any,
         pairs: bool = True,
         articles: bool = True,
+        marks: bool = True,
     ) -> None:
         self.con = con
         self.pairs = pairs
         self.articles = articles
+        self.marks = marks
         self.stopwords = stopwords
         self.lexicon = lexicon
         self.term_id = {stem: i for i, stem in enumerate(lexicon)}

@@ -95,13 +95,14 @@ def listed(code: str) -> tuple[str, ...]:
 def language_list(code: str) -> frozenset[str]:
     """The stop words of the language `code` ("it"), as the index tokenizes them
     (lowercase, accents off, "all'" -> "all"; an Arabic word also without its article,
-    "الذي" -> "ذي", as an index cuts it from `tokens.TOKENS` 3 on); empty for a language
-    without a list."""
+    "الذي" -> "ذي", as an index cuts it from `tokens.TOKENS` 3 on; a word with its
+    letters' marks whole, "के", as an index cuts it from `TOKENS` 4 on, and as one made
+    before and the query's readers cut it, "क"); empty for a language without a list."""
     return frozenset(
         w
         for word in listed(code)
         for cut in (False, True)
-        for w in tokenize(word, (), articles=cut)
+        for w in tokenize(word, (), articles=cut, marks=cut)
     )
 
 

@@ -19,10 +19,19 @@ which a word search must find. A word of Arabic letters loses such a leading art
 (`ARTICLES`, a light prefix folding as Arabic search engines do without a dictionary:
 Lucene's light stemmer's article prefixes), where three letters or more are left:
 "اللغة" is "لغة", "الم" stays. No other script's words change.
+
+A word goes on through the marks written after its letters (Unicode's combining
+marks, categories Mn and Mc, but those that only choose how a character is drawn):
+the vowel signs of Devanagari, Bengali, Tamil or Thai ("सुरक्षा", "ปลอดภัย") are part
+of their word, not where it ends ("स", "रकष" before `TOKENS` 4). The marks of a combining class other than 0 (accents, Thai tone marks, the
+virama) are still folded off first, as before; a text is read in its compatibility
+decomposition (NFKD), so a letter written with its accent after it ("e" + U+0301) is
+the accent-free letter, as the letter written whole.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Collection
@@ -31,9 +40,35 @@ from talkbase.core.terms import HAN
 
 # how text is cut, as a build's lexical index records it (1: before the pairs above);
 # an index cut otherwise is made anew at the next ingest (index/build/lexicon.py)
-TOKENS = 3  # (2: Arabic's articles kept)
+TOKENS = 4  # (2: Arabic's articles kept; 3: a word cut at its letters' marks)
 
 _TOKEN = re.compile(r"[^\W_]+")  # as the FTS index: runs of letters and digits
+
+
+# the marks that are no part of a word: those that only choose how a character is drawn
+# (variation selectors, the grapheme joiner: U+FE0F of the keycap "2️⃣"; its enclosing
+# mark U+20E3, of category Me, is none of Mn, Mc)
+_DRAWN = re.compile(r"VARIATION SELECTOR|COMBINING GRAPHEME JOINER")
+
+
+@functools.cache
+def _marked() -> re.Pattern[str]:
+    """A run of letters and digits with the marks after them (Unicode's categories Mn
+    and Mc: `TOKENS` 4 on)."""
+    ranges: list[list[int]] = []
+    for c in range(0x300, 0x20000):  # (no mark before U+0300; past U+1FFFF, selectors)
+        char = chr(c)
+        if unicodedata.category(char) in ("Mn", "Mc") and not _DRAWN.search(
+            unicodedata.name(char, "")
+        ):
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1][1] = c
+            else:
+                ranges.append([c, c])
+    marks = "".join(chr(a) + ("-" + chr(b) if b > a else "") for a, b in ranges)
+    return re.compile(rf"[^\W_](?:[^\W_]|[{marks}])*")
+
+
 _HAN = HAN  # (talkbase/core/terms.py)
 _HAN_FIRST = re.compile(f"[{_HAN}]")
 _KINDS = re.compile(rf"[{_HAN}]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[^{_HAN}\u3040-\u30ff]+")
@@ -71,17 +106,23 @@ def without_article(token: str) -> str:
 
 
 def tokenize(
-    text: str, stopwords: Collection[str], pairs: bool = True, articles: bool = False
+    text: str,
+    stopwords: Collection[str],
+    pairs: bool = True,
+    articles: bool = False,
+    marks: bool = False,
 ) -> list[str]:
     """Lower-cased, accent-free runs of letters and digits, without stopwords (as the
     FTS index); Chinese and Japanese cut as above unless `pairs` is False (an index
     made before, `TOKENS` 1); Arabic words without their article where `articles`
-    (how the lexical index cuts its words and its queries from `TOKENS` 3 on)."""
+    (how the lexical index cuts its words and its queries from `TOKENS` 3 on); a word
+    going on through the marks after its letters where `marks` (from `TOKENS` 4 on:
+    "सुरक्षा" one word, not "स", "रकष")."""
     text = text.lower()
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in text if not unicodedata.combining(c))
-    found = _TOKEN.findall(text)
+    found = (_marked() if marks and not text.isascii() else _TOKEN).findall(text)
     if pairs and not text.isascii():
         found = [w for t in found for w in _pieces(t)]
     if articles and not text.isascii():

@@ -29,8 +29,10 @@ export function fold(text) {
 }
 
 // where a word ends: at what is no letter, mark of a letter, digit, "+" or "#" (a
-// word is never cut inside a letter and its marks)
-const SEP = /[^\p{L}\p{M}\p{N}+#]+/u;
+// word is never cut inside a letter and its marks); a mark that only chooses how a
+// character is drawn (a variation selector, an enclosing mark: "2️⃣") is none, as
+// the server's index (index/search/rank/tokens.py `_marked`)
+const SEP = /(?:[^\p{L}\p{M}\p{N}+#]|[\p{Me}\u034f\u180b-\u180d\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}])+/u;
 const A_WORD = /^[\p{L}\p{M}]+$/u;
 // Thai, Lao, Khmer and Myanmar write no spaces between words: a run of their letters
 // is cut into its words by the browser's own word breaker (Intl.Segmenter, ICU's
