@@ -387,10 +387,12 @@ class _Reader(Words):
     def _language_compound(self, i: int) -> bool:
         """ "Spanish-language sessions": a language and its noun written as one word
         (`LANGUAGE_NOUNS`), a limit as "in Spanish" is, as is a word that says "in" a
-        language ("по-английски", "بالإنجليزية": `Vocab.language_said`)."""
+        language ("по-английски", "بالإنجليزية", "англійською (мовою)": `Vocab.language_said`)."""
         said = self.vocab.language_said.get(self.low(i)) if self.free(i) else None
-        if said is not None:
-            self.take(i, 1, "language", said, f"in {english_name(said)}")
+        if said is not None:  # (the word for "language" after it too: "українською мовою")
+            nouns = lexicon.language_words(self.vocab.asked_in)
+            after = self.free(i + 1) and self.low(i + 1) in nouns
+            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}")
             return True
         words = self.low(i).split("-")
         code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None

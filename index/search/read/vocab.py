@@ -367,6 +367,10 @@ class Vocab:
         days, said = self.day_words, self.part_words
         if inflects and isinstance(days, Inflected) and isinstance(said, Inflected):
             blocked = self.words | set(self.first_names) | set(self.surnames)
+            # (nor the language's ordinals: Greek "δεύτερη μέρα", the second day, is no
+            # form of "Δευτέρα", Monday)
+            for after in (False, True):
+                blocked |= set(lexicon.day_ordinals(frozenset({code}), after))
             days.blocked = said.blocked = frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
