@@ -257,9 +257,27 @@ def test_a_languages_word_for_talks_is_no_type_limit(vocabs, code, query):
         ("am", "workshops", 1),
         ("am", "ወርክሾፖች", 1),
         ("sw", "workshops", 1),
+        ("uk", "бліц-доповіді", 2),  # (a plural written with a hyphen)
     ],
 )
 def test_a_kind_of_session_finds_the_programs_own_type(vocabs, code, query, kind):
     """Before, English "workshops" and the plurals in the language were topic words."""
     filters, _, u = _read(vocabs, code, query)
     assert filters == {"format": TYPES[code][kind]}, u.label
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "topic"),
+    [
+        ("uk", "воркшопи з безпеки", "з безпеки"),
+        ("ta", "பயிற்சிப் பட்டறைகள் பாதுகாப்பு", "பாதுகாப்பு"),
+        ("am", "ወርክሾፖች ደህንነት", "ደህንነት"),
+        ("el", "εργαστήρια ασφάλεια", "ασφάλεια"),
+        ("bn", "কর্মশালাগুলো নিরাপত্তা", "নিরাপত্তা"),
+    ],
+)
+def test_a_kind_said_in_the_plural_beside_a_topic_is_the_type(vocabs, code, query, topic):
+    """A plural the stems do not give (lexicon.KIND_PLURALS) says the kind as "workshops
+    on security" does, beside a topic too."""
+    filters, _, u = _read(vocabs, code, query)
+    assert (filters, u.topic) == ({"format": TYPES[code][1]}, topic), u.label

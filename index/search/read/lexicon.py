@@ -529,7 +529,9 @@ ADJECTIVE_AFTER_NOUN = frozenset(("fr", "es", "pt"))
 # `LANGUAGE_WORDS`, imported above
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
-# "zaterdagochtend", "dimanche matin"; CLDR's own come first
+# "zaterdagochtend", "dimanche matin"; and the words a language's speakers ask with
+# where CLDR names them another part (Greek "βράδυ", CLDR's night, is the evening):
+# these come before CLDR's (vocab.Vocab._add_when_words)
 DAY_PARTS: dict[str, dict[str, str]] = {
     "es": {"mañana": "morning", "tarde": "afternoon", "noche": "evening"},
     "fr": {"matin": "morning", "soir": "evening", "nuit": "night"},
@@ -1751,12 +1753,12 @@ DAY_ORDINALS["sw"] = {"ya kwanza": 1, "ya pili": 2, "ya tatu": 3, "ya nne": 4, "
 TALK_NOUNS["sw"] = ("mazungumzo", "mada", "hotuba", "wasilisho", "mawasilisho")
 LANGUAGE_CUES_IN["sw"] = ("kwa",)  # ("kwa Kiingereza": in English)
 
-# ...the kinds of session their programs' types name, by their words in the singular
-# and the plural ("воркшопи", "பயிற்சிப் பட்டறைகள்", "ወርክሾፖች": `SESSION_KINDS`), so
-# "workshops" finds a "কর্মশালা" and "воркшопи" a "Воркшоп"
+# ...the kinds of session their programs' types name (`SESSION_KINDS`), so "workshops"
+# finds a "কর্মশালা", and the plurals their stems do not give (`KIND_PLURALS`: the
+# plural -> its singular there): "воркшопи", "பயிற்சிப் பட்டறைகள்", "ወርክሾፖች" find a
+# "Воркшоп" as "workshops" does, beside a topic too ("воркшопи з безпеки")
 SESSION_KINDS["bn"] = {
     "কর্মশালা": "workshop",
-    "কর্মশালাগুলো": "workshop",
     "ওয়ার্কশপ": "workshop",
     "লাইটনিং টক": "lightning talk",
     "মূল বক্তৃতা": "keynote",
@@ -1764,38 +1766,27 @@ SESSION_KINDS["bn"] = {
 }
 SESSION_KINDS["ta"] = {
     "பயிற்சிப் பட்டறை": "workshop",
-    "பயிற்சிப் பட்டறைகள்": "workshop",
     "பட்டறை": "workshop",
-    "பட்டறைகள்": "workshop",
     "மின்னல் உரை": "lightning talk",
-    "மின்னல் உரைகள்": "lightning talk",
     "சிறப்புரை": "keynote",
     "குழு விவாதம்": "panel",
 }
 SESSION_KINDS["uk"] = {
     "воркшоп": "workshop",
-    "воркшопи": "workshop",
-    "воркшопів": "workshop",
     "майстер-клас": "workshop",
-    "майстер-класи": "workshop",
     "бліц-доповідь": "lightning talk",
-    "бліц-доповіді": "lightning talk",
     "ключова доповідь": "keynote",
     "панельна дискусія": "panel",
 }
 SESSION_KINDS["el"] = {
     "εργαστήριο": "workshop",
-    "εργαστήρια": "workshop",
     "σύντομη ομιλία": "lightning talk",
-    "σύντομες ομιλίες": "lightning talk",
     "κεντρική ομιλία": "keynote",
     "συζήτηση πάνελ": "panel",
 }
 SESSION_KINDS["am"] = {
     "ወርክሾፕ": "workshop",
-    "ወርክሾፖች": "workshop",
     "አጭር ንግግር": "lightning talk",
-    "አጭር ንግግሮች": "lightning talk",
     "ዋና ንግግር": "keynote",
     "የፓናል ውይይት": "panel",
 }
@@ -1805,6 +1796,32 @@ SESSION_KINDS["sw"] = {
     "hotuba kuu": "keynote",
     "mjadala": "panel",
 }
+KIND_PLURALS: dict[str, dict[str, str]] = {
+    "bn": {"কর্মশালাগুলো": "কর্মশালা", "লাইটনিং টকগুলো": "লাইটনিং টক"},
+    "ta": {
+        "பயிற்சிப் பட்டறைகள்": "பயிற்சிப் பட்டறை",
+        "பட்டறைகள்": "பட்டறை",
+        "மின்னல் உரைகள்": "மின்னல் உரை",
+    },
+    "uk": {
+        "воркшопи": "воркшоп",
+        "воркшопів": "воркшоп",
+        "майстер-класи": "майстер-клас",
+        "бліц-доповіді": "бліц-доповідь",
+        "бліц-доповідей": "бліц-доповідь",
+    },
+    "el": {"εργαστήρια": "εργαστήριο", "σύντομες ομιλίες": "σύντομη ομιλία"},
+    "am": {"ወርክሾፖች": "ወርክሾፕ", "አጭር ንግግሮች": "አጭር ንግግር"},
+}
+for _code, _plurals in KIND_PLURALS.items():
+    SESSION_KINDS[_code] |= {p: SESSION_KINDS[_code][one] for p, one in _plurals.items()}
+
+
+@lru_cache(maxsize=1)
+def kind_plurals() -> frozenset[tuple[str, ...]]:
+    """The plurals of `KIND_PLURALS`, their words folded as a type's are."""
+    return frozenset(_kind_key(p) for ws in KIND_PLURALS.values() for p in ws)
+
 
 # The languages that say an ordinal after the day's noun ("اليوم الثاني", "روز دوم",
 # "ngày thứ hai", "hari kedua"), not before

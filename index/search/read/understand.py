@@ -479,6 +479,9 @@ class _Reader(Words):
         v = self.vocab
 
         def of_kind(said: list[str], key: tuple[str, ...]) -> tuple[str, bool] | None:
+            if any("-" in w for w in said):  # ("бліц-доповіді": its words as a type's are)
+                said = [p for w in said for p in w.split("-") if p]
+                key = tuple(type_word(w) for w in said)
             stems = all(len(w) >= STEMMED_FROM for w in said)
             found = []  # (type, read at once), a form said in the plural first
             for code, words, folded, sense in lexicon.kind_words(v.spoken):
@@ -488,7 +491,8 @@ class _Reader(Words):
                     continue
                 fmt = v.format_senses.get(sense) or v.format_kinds.get(lexicon.kind_of(sense))
                 if fmt is not None and (code == "en" or code in v.format_languages[fmt]):
-                    found.append((fmt, _plural(said, folded, code)))
+                    plural = _plural(said, folded, code) or words in lexicon.kind_plurals()
+                    found.append((fmt, plural))
             return max(found, key=lambda f: f[1], default=None)
 
         return bool(v.format_kinds) and self._type_said(i, of_kind)
