@@ -24,8 +24,10 @@ from talkbase.core.terms import EAST_ASIAN
 # written without accents they are matched too). The languages conference programs
 # are held in; a code not listed here is still read when it is one of ISO 639-1's.
 _NAMES: dict[str, tuple[str, ...]] = {
+    "am": ("amharic", "አማርኛ"),
     "ar": ("arabic", "العربية"),
     "bg": ("bulgarian", "български"),
+    "bn": ("bengali", "bangla", "বাংলা"),
     "ca": ("catalan", "català"),
     "cs": ("czech", "čeština", "česky"),
     "da": ("danish", "dansk"),
@@ -88,7 +90,7 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
     "pt": ("língua", "idioma"),
     "it": ("lingua",),
     "ru": ("язык", "языке", "языка"),
-    "uk": ("мова",),
+    "uk": ("мова", "мовою", "мові"),
     "pl": ("język",),
     "cs": ("jazyk",),
     "id": ("bahasa",),
