@@ -1,8 +1,9 @@
-"""Similar talks where the English model cannot read a talk (docs/formats.md, Sweep 22):
-MiniLM reads a run of Thai as one unknown token and Devanagari or Persian letter by
-letter, so its closeness between such talks is noise; where the base has the
-multilingual vectors of its talks' whole text, such a pair gets none of it
-(index/search/similar.py, index/search/rank/dense.unread_by_model).
+"""Similar talks and recommendations where the English model cannot read a talk
+(docs/formats.md, Sweep 22): MiniLM reads a run of Thai as one unknown token and
+Devanagari or Persian letter by letter, so its closeness between such talks is noise;
+where the base has the multilingual vectors of its talks' whole text, such a pair gets
+none of it (index/search/similar.py, index/search/recommend.py,
+index/search/rank/dense.unread_by_model).
 
 tests/data/sweep22/twins.csv: twelve talks in English, three of them told again in
 Thai, Hindi and Persian, and nine others once each in one of the three.
@@ -90,3 +91,18 @@ def test_a_talk_in_thai_hindi_or_persian_finds_its_english_twin(twins_home, real
     # a talk told once in another language: its English twin first or second (before:
     # 6, 6, 1, 4, 7, 1, 6, 5, 2)
     assert all(p <= 2 for p in places[9:]), places
+
+
+def test_an_agenda_of_one_retelling_is_recommended_its_english_twin(twins_home, real_embedder):
+    from index.search.recommend import recommend
+
+    rows = list(csv.DictReader(TWINS.open(encoding="utf-8")))
+    with KnowledgeBase(twins_home, real_embedder) as kb:
+        by_title = {t.title: t for t in kb.talks.values()}
+        places = []
+        for row, twin in zip(rows[12:], TWIN_OF, strict=True):
+            english = by_title[rows[twin]["title"]].id
+            ids = [h.talk.id for h in recommend(kb, [by_title[row["title"]].id], k=len(rows) - 1)]
+            places.append(ids.index(english) + 1)
+    # before: [4, 5, 3, 8, 8, 5, 5, 7, 7, 7, 8, 1, 6, 10, 1, 8, 10, 6], three in the first three
+    assert sum(p <= 3 for p in places) >= 15, places

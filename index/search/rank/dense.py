@@ -72,11 +72,12 @@ def _scored(
 
 # A talk whose text the dense model cannot read at this share or more (its words
 # unknown to the model's tokenizer, or cut letter by letter: Thai, Devanagari, Persian
-# to MiniLM; index/encoders/cut.unread) gets no closeness from it in `similar`: such
-# talks' vectors are near each other whatever they say (docs/quality.md, Sweep 22).
-# Japanese is read in part (the ideographs MiniLM knows: tokyo2026's talks at 0.5 to
-# 0.87): at 0.5, bench/recommend.py's similar talks on tokyo2026 fell from 0.557 to
-# 0.521; from 0.8 no judged row moves, and the retellings' twins rank as at 0.5.
+# to MiniLM; index/encoders/cut.unread) gets no closeness from it in `similar` and
+# `recommend` where the multilingual vectors can decide: such talks' vectors are near
+# each other whatever they say (docs/quality.md, Sweep 22). Japanese is read in part
+# (the ideographs MiniLM knows: tokyo2026's talks at 0.5 to 0.87): at 0.5,
+# bench/recommend.py's similar talks on tokyo2026 fell from 0.557 to 0.521; at 0.8 no
+# judged row falls, and the retellings' twins rank as at 0.5.
 UNREAD = 0.8
 
 
