@@ -13,22 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from index.build.cache import text_hash
-from index.encoders.cut import cut
+from index.encoders.cut import cut, embedding_text  # noqa: F401 (re-exported: the builder's)
 from index.encoders.embed import Embedder
 from index.store import disk as store
 from ingest.text import talk_sentences
 from talkbase.core import settings
 from talkbase.core.records import Talk
-
-
-def embedding_text(talk: Talk) -> str:
-    """What one talk's vector is made from: its title and abstract.
-
-    Measured on the dev judgments (see README, "Search quality"): adding the
-    track name or the digest's notes did not help; the notes are searched
-    through their own sentence vectors and BM25 instead.
-    """
-    return f"{talk.title}\n{talk.abstract}".strip()
 
 
 def talk_texts(talks: Sequence[Talk], embedder: Embedder, mode: str, limit: int) -> list[str]:

@@ -14,6 +14,11 @@ keeps the value it was built with while it grows (index/build/texts.talk_tokens)
 so its talk vectors are never a mix; a rebuild takes the setting's.
 A model without a `tokenizer.json` in its folder (one named by its hub name, the
 hashing "model") gets its texts whole.
+
+The text a talk's vector is made from (`embedding_text`) is stated here, and the same
+tokenizer says how much of a text the model cannot read (`unread`: words it knows
+only as its unknown token or letter by letter, as MiniLM reads Thai, Devanagari or
+Persian; index/search/rank/dense.unread_by_model).
 """
 
 from __future__ import annotations
@@ -24,6 +29,18 @@ from functools import lru_cache
 from typing import Any
 
 from index.encoders.base import HASHING, resolve_model_path
+from talkbase.core.records import Talk
+
+
+def embedding_text(talk: Talk) -> str:
+    """What one talk's vector is made from: its title and abstract.
+
+    Measured on the dev judgments (see README, "Search quality"): adding the
+    track name or the digest's notes did not help; the notes are searched
+    through their own sentence vectors and BM25 instead.
+    """
+    return f"{talk.title}\n{talk.abstract}".strip()
+
 
 SPECIAL = 2  # the [CLS] and [SEP] every pass adds
 CHUNK = 500  # texts tokenized at a time: 20,000 long abstracts at once held 0.9 GB
@@ -70,3 +87,48 @@ def _cut_at(text: str, end: int) -> str:
         space = max(text.rfind(" ", 0, end), text.rfind("\n", 0, end))
         end = space if space > 0 else end
     return text[:end].rstrip()
+
+
+def unread(texts: Sequence[str], model: str) -> list[float]:
+    """The share of each of `texts` (of the characters of its words, as `model`'s
+    tokenizer splits words) that the model cannot read: words it maps to its unknown
+    token, and words of two letters or more it cuts letter by letter (every piece one
+    character: its vocabulary holds no longer piece of them). 0 for every text where
+    the model has no tokenizer."""
+    tok = None if model == HASHING else tokenizer(resolve_model_path(model))
+    if tok is None:
+        return [0.0] * len(texts)
+    unknown = _unknown(tok)
+    out: list[float] = []
+    for lo in range(0, len(texts), CHUNK):
+        part = list(texts[lo : lo + CHUNK])
+        encodings = tok.encode_batch(part, add_special_tokens=False)
+        out += [_unread_share(t, enc, unknown) for t, enc in zip(part, encodings, strict=True)]
+    return out
+
+
+def _unknown(tok: Any) -> int | None:
+    """The id of the tokenizer's unknown token, if it has one."""
+    name = getattr(tok.model, "unk_token", None)
+    return None if name is None else tok.token_to_id(name)
+
+
+def _unread_share(text: str, enc: Any, unknown: int | None) -> float:
+    """The share of `text`'s letters in words `enc` could not read."""
+
+    def letters(start: int, end: int) -> int:
+        return sum(c.isalpha() for c in text[start:end])
+
+    words: dict[int, list[int]] = {}  # word -> the pieces' places
+    for i, w in enumerate(enc.word_ids):
+        if w is not None:
+            words.setdefault(w, []).append(i)
+    total = lost = 0
+    for places in words.values():
+        size = letters(enc.offsets[places[0]][0], enc.offsets[places[-1]][1])
+        total += size
+        # (a piece of one letter may hold the marks the tokenizer strips: a vowel sign)
+        by_letter = len(places) > 1 and all(letters(*enc.offsets[p]) <= 1 for p in places)
+        if by_letter or any(enc.ids[p] == unknown for p in places):
+            lost += size
+    return lost / total if total else 0.0

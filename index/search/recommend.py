@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from index.search import showings
+from index.search.rank import dense
 from index.search.reasons import evidence, reason_text, words_for
 from talkbase.core import timetable
 from talkbase.core.errors import BadQuery, TalkNotFound
@@ -451,22 +452,40 @@ def recommend(
     tracks, my_tracks = [t.track for t in talks], [t.track for t in mine]
     inside = [timetable.between(t, mine) for t in talks]  # (the saved talks around it)
     any_language = _any_language(kb, saved_ids, ids)
+    # where the multilingual vectors can decide, a talk the dense model cannot read
+    # (dense.unread_by_model) gives and gets no closeness from it: a candidate as close
+    # as the readable ones on average, an interest of such talks alone weighed in the
+    # multilingual vectors' spread (as similar.py; docs/formats.md, Sweep 22)
+    blind_c = np.zeros(len(ids), dtype=bool)
+    read_s, read_c = s_vecs, c_vecs
+    if any_language is not None:
+        blind = dense.unread_by_model(kb, [*mine, *talks])
+        blind_s = np.array([t in blind for t in saved_ids], dtype=bool)
+        blind_c = np.array([t in blind for t in ids], dtype=bool)
+        read_s = np.where(blind_s[:, None], 0.0, s_vecs).astype(np.float32)
+        read_c = np.where(blind_c[:, None], 0.0, c_vecs).astype(np.float32)
 
     def signals(groups: Sequence[Sequence[int]]) -> np.ndarray:
         """(interests x candidates) relevance: the vectors', plus the words and the
         track, each in the vectors' spread over these candidates: a weight means the
         same on a program of long abstracts and one of one-liners."""
-        rel = relevance(c_vecs, s_vecs, groups, tuning.centroid_share)
-        dense = rel.copy()
+        rel = relevance(read_c, read_s, groups, tuning.centroid_share)
+        if blind_c.any() and (~blind_c).any():
+            typical = rel[:, ~blind_c].mean(axis=1, keepdims=True)
+            rel = np.where(blind_c[None, :], typical, rel).astype(np.float32)
+        spread = rel.copy()
+        if any_language is not None:
+            closeness = relevance(any_language[1], any_language[0], groups, tuning.centroid_share)
+            flat = spread.std(axis=1) == 0  # an interest the dense model reads nothing of
+            spread[flat] = closeness[flat]
         if tuning.word_weight:
             w = word_relevance(my_words, groups, theirs)
-            rel += tuning.word_weight * in_spread_of(w, dense)
+            rel += tuning.word_weight * in_spread_of(w, spread)
         if tuning.track_weight:
             tr = track_relevance(my_tracks, groups, tracks)
-            rel += tuning.track_weight * in_spread_of(tr, dense)
+            rel += tuning.track_weight * in_spread_of(tr, spread)
         if tuning.any_language_weight and any_language is not None:
-            closeness = relevance(any_language[1], any_language[0], groups, tuning.centroid_share)
-            rel += tuning.any_language_weight * in_spread_of(closeness, dense)
+            rel += tuning.any_language_weight * in_spread_of(closeness, spread)
         return rel
 
     rel = signals(groups)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from index.search import showings
-from index.search.rank import signals
+from index.search.rank import dense, signals
 from index.search.rank.fusion import mmr
 from index.search.rank.ranking import below, best_sentence
 from talkbase.core.filters import Filters
@@ -74,6 +76,30 @@ def _any_language(kb: Any, seed: Talk, n: int, allowed: list[int] | None) -> dic
     return {int(ids[i]): ANY_LANGUAGE_WEIGHT * float(scores[i]) for i in order}
 
 
+def _read_only(
+    kb: Any, seed: Talk, qvec: np.ndarray, vecs: dict[int, np.ndarray], prior: dict[int, float]
+) -> tuple[np.ndarray, dict[int, np.ndarray], dict[int, float]]:
+    """The seed's vector, the candidates' (`vecs`) and their priors for `mmr`, with no
+    closeness from the dense model where it cannot read one of the pair
+    (dense.unread_by_model: a Thai talk's vector is every Thai talk's): such a talk's
+    vector is left out (zero: no closeness to the seed, no likeness to the talks picked
+    before it). Every candidate of an unreadable seed is as close as any other; an
+    unreadable candidate of a readable seed is as close as the readable candidates are
+    on average. The other signals (the multilingual vectors, the program's structure)
+    decide between them."""
+    candidates = list(vecs)
+    blind = dense.unread_by_model(kb, [seed, *kb.talks.get_many(candidates)])
+    if not blind:
+        return qvec, vecs, prior
+    unread = blind & set(candidates)
+    read = [float(vecs[t] @ qvec) for t in candidates if t not in blind]
+    vecs = {tid: np.zeros_like(v) if tid in unread else v for tid, v in vecs.items()}
+    if seed.id in blind:
+        return np.zeros_like(qvec), vecs, prior
+    typical = sum(read) / len(read) if read else 0.0
+    return qvec, vecs, {**prior, **{tid: prior.get(tid, 0.0) + typical for tid in unread}}
+
+
 def nearest_talks(
     kb: Any, seed: Talk, k: int, allowed: list[int] | None, diversity: float
 ) -> list[Hit]:
@@ -107,7 +133,10 @@ def nearest_talks(
     if off and len(live := [t for t in candidates if t not in off]) >= k:
         candidates = live
     vecs = {tid: kb.vectors.vector(tid) for tid in candidates}
-    picked = mmr(qvec, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
+    towards = qvec
+    if any_language:  # another closeness to decide where the dense model reads nothing
+        towards, vecs, prior = _read_only(kb, seed, qvec, vecs, prior)
+    picked = mmr(towards, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])
     picked = below(picked, set(off)) if off else picked
     dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}

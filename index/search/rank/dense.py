@@ -13,9 +13,15 @@ words are scored, then scores their sentences (`rank_found`).
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
+from index.encoders.cut import embedding_text, unread
 from index.search.rank.ranking import Query, Ranking
+from talkbase.core.records import Talk
 
 Found = tuple[np.ndarray, list[tuple[int, float]]]  # the query's vector, its nearest talks
 
@@ -62,3 +68,36 @@ def _scored(
     scored.sort(key=lambda h: (-h[1], h[0]))
     places = {tid: r for r, (tid, _) in enumerate(scored, start=1)}
     return Ranking(scored, places, vector=qvec)
+
+
+# A talk whose text the dense model cannot read at this share or more (its words
+# unknown to the model's tokenizer, or cut letter by letter: Thai, Devanagari, Persian
+# to MiniLM; index/encoders/cut.unread) gets no closeness from it in `similar` and
+# `recommend` where the multilingual vectors can decide: such talks' vectors are near
+# each other whatever they say (docs/quality.md, Sweep 22). Japanese is read in part
+# (the ideographs MiniLM knows: tokyo2026's talks at 0.5 to 0.87): at 0.5,
+# bench/recommend.py's similar talks on tokyo2026 fell from 0.557 to 0.521; at 0.8 no
+# judged row falls, and the retellings' twins rank as at 0.5.
+UNREAD = 0.8
+
+
+def unread_shares(kb: Any, talks: Sequence[Talk]) -> dict[int, float]:
+    """Talk id -> the share of the text its dense vector is made from
+    (index/encoders/cut.embedding_text) that the base's model cannot read
+    (index/encoders/cut.unread), each talk's measured once per open base."""
+    known = _SHARES.get(kb)
+    if known is None:
+        known = _SHARES.setdefault(kb, {})
+    new = [t for t in talks if t.id not in known]
+    if new:
+        shares = unread([embedding_text(t) for t in new], kb.model_name)
+        known.update((t.id, share) for t, share in zip(new, shares, strict=True))
+    return {t.id: known[t.id] for t in talks}
+
+
+def unread_by_model(kb: Any, talks: Sequence[Talk]) -> frozenset[int]:
+    """The ids of `talks` the base's dense model cannot read (`UNREAD`)."""
+    return frozenset(t for t, share in unread_shares(kb, talks).items() if share >= UNREAD)
+
+
+_SHARES: weakref.WeakKeyDictionary[Any, dict[int, float]] = weakref.WeakKeyDictionary()
