@@ -508,3 +508,45 @@ def test_the_site_follows_the_servers_rules_for_limits(tmp_path, monkeypatch):
     # (and search.mjs holds no copy of them)
     source = (tmp_path / "site" / "search.mjs").read_text(encoding="utf-8")
     assert "const GIVE_UP =" not in source and "'00', '15', '30', '45'" not in source
+
+
+# Bengali, Tamil, Ukrainian, Greek, Amharic and Swahili (sweep 22, langs2-read): the
+# server read "після 15:00" and "baada ya saa 15:00" as at 15:00 and "другий день" as
+# the afternoon, and so did the site (it reads the server's tables from meta.json)
+# (the site still reads "μετά τις 15:00" and "πριν τις 12:00" as at the time, no day in
+# "siku ya pili", and nothing in "১৫:০০ এর পরে": search.mjs's, docs/formats.md Sweep 22)
+LANGS2 = (
+    "title,abstract,language,start,end,room\n"
+    "Безпека,Захист застосунків.,uk,2026-11-14T10:00,2026-11-14T10:45,Зала А\n"
+    "Машинне навчання,Моделі.,uk,2026-11-15T10:00,2026-11-15T10:45,Зала А\n"
+    "Ασφάλεια,Προστασία εφαρμογών.,el,2026-11-14T15:00,2026-11-14T15:45,Αίθουσα 1\n"
+    "Usalama,Usalama wa programu.,sw,2026-11-15T15:00,2026-11-15T15:45,Chumba B\n"
+    "নিরাপত্তা,অ্যাপের নিরাপত্তা,bn,2026-11-14T18:00,2026-11-14T18:45,কক্ষ ২\n"
+    "பாதுகாப்பு,செயலி பாதுகாப்பு,ta,2026-11-15T18:00,2026-11-15T18:45,அரங்கு 2\n"
+    "Rust for embedded devices,Writing safe firmware in Rust.,en,"
+    "2026-11-14T13:00,2026-11-14T13:45,Hall A\n"
+)
+LANGS2_QUESTIONS = [
+    "після 15:00",
+    "другий день",
+    "ввечері",
+    "το απόγευμα",
+    "baada ya saa 15:00",
+    "সন্ধ্যায়",
+    "15:00 க்குப் பிறகு",
+    "மாலை",
+]
+
+
+@pytest.fixture(scope="module")
+def langs2(tmp_path_factory):
+    """A program in Ukrainian, Greek, Swahili, Bengali, Tamil and English, and its site."""
+    yield from _program_and_site(tmp_path_factory, "langs2", LANGS2)
+
+
+def test_the_site_reads_the_six_languages_of_sweep_22_as_its_server(langs2):
+    kb, site = langs2
+    server = _same_on_both(kb, site, LANGS2_QUESTIONS)
+    assert server["після 15:00"]["after"] == "15:00"
+    assert server["другий день"]["days"] == ["2026-11-15"]
+    assert all(any(v for v in server[q].values()) for q in LANGS2_QUESTIONS)

@@ -24,6 +24,7 @@ from talkbase.core.terms import EAST_ASIAN
 # written without accents they are matched too). The languages conference programs
 # are held in; a code not listed here is still read when it is one of ISO 639-1's.
 _NAMES: dict[str, tuple[str, ...]] = {
+    "am": ("amharic", "አማርኛ"),
     "ar": ("arabic", "العربية"),
     "am": ("amharic", "አማርኛ"),
     "bg": ("bulgarian", "български"),
@@ -90,7 +91,7 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
     "pt": ("língua", "idioma"),
     "it": ("lingua",),
     "ru": ("язык", "языке", "языка"),
-    "uk": ("мова",),
+    "uk": ("мова", "мовою", "мові"),
     "pl": ("język",),
     "cs": ("jazyk",),
     "id": ("bahasa",),

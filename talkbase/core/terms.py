@@ -144,6 +144,14 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "hi": ("दिन",),
     "vi": ("ngay",),  # (ngày)
     "id": ("hari",),
+    # (sweep 22: "другий день", "দ্বিতীয় দিনে", "இரண்டாம் நாள்", "δεύτερη μέρα", "ሁለተኛ ቀን",
+    # "siku ya pili"; the first is no part of the day though CLDR names one so: "день")
+    "uk": ("день", "дня"),
+    "bn": ("দিন", "দিনে"),
+    "ta": ("நாள்", "நாளில்"),
+    "el": ("μερα", "ημερα", "μέρα", "ημέρα"),
+    "am": ("ቀን",),
+    "sw": ("siku",),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -13,6 +13,8 @@ Each entry is a tuple of words said in a row.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
@@ -527,7 +529,9 @@ ADJECTIVE_AFTER_NOUN = frozenset(("fr", "es", "pt"))
 # `LANGUAGE_WORDS`, imported above
 # The parts of the day CLDR does not name for a language (Babel's data has none of
 # this kind for Spanish and Dutch, no morning for French): "por la tarde",
-# "zaterdagochtend", "dimanche matin"; CLDR's own come first
+# "zaterdagochtend", "dimanche matin"; and the words a language's speakers ask with
+# where CLDR names them another part (Greek "βράδυ", CLDR's night, is the evening):
+# these come before CLDR's (vocab.Vocab._add_when_words)
 DAY_PARTS: dict[str, dict[str, str]] = {
     "es": {"mañana": "morning", "tarde": "afternoon", "noche": "evening"},
     "fr": {"matin": "morning", "soir": "evening", "nuit": "night"},
@@ -636,6 +640,17 @@ NUMBER_GLUED = frozenset(("ko",))
 ASKED_IN = tuple(sorted(TIME_CUES))
 
 GENERIC_SESSION_WORDS = frozenset(("talk", "session", "presentation", "lecture", "event"))
+
+
+@lru_cache(maxsize=1)
+def generic_session_words() -> frozenset[str]:
+    """The words of a session type too generic to be read as that type from the words
+    without a cue (`GENERIC_SESSION_WORDS`), and every language's word for a talk
+    (`TALK_NOUNS`: Swahili "Mazungumzo", German "Vortrag"), folded as a type's are:
+    "mazungumzo ya usalama" asks for talks on security, workshops too."""
+    said = {w for ws in TALK_NOUNS.values() for noun in ws for w in _kind_key(noun)}
+    return GENERIC_SESSION_WORDS | said
+
 
 # The kinds of session a program's own types may be, and the words each language names
 # a kind with (folded, singular), each word by its own sense: a program's type whose name
@@ -749,7 +764,9 @@ def kind_of(sense: str) -> str:
 
 
 def _kind_key(words: str) -> tuple[str, ...]:
-    return tuple(terms.type_word(w) for w in fold(words).split())
+    # (split as a type's name is, vocab._type_key: at what is no letter nor digit, so a
+    # Bengali or Tamil kind compares with the type that spells it: "কর্মশালা")
+    return tuple(terms.type_word(w) for w in re.split(r"[\W_]+", fold(words)) if w)
 
 
 @lru_cache(maxsize=64)
@@ -766,9 +783,15 @@ def kind_words(
     )
 
 
-_ANY_SENSE = {
-    k: sense for ws in SESSION_KINDS.values() for s, sense in ws.items() for k in [_kind_key(s)]
-}
+@lru_cache(maxsize=1)
+def _any_sense() -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
+    """Each kind's words of `SESSION_KINDS` in any language -> its sense, and those of
+    more than one word written as one ("lightningtalk"); made once, when first asked
+    (the tables' later blocks add languages)."""
+    said = {
+        k: sense for ws in SESSION_KINDS.values() for s, sense in ws.items() for k in [_kind_key(s)]
+    }
+    return said, {"".join(k): sense for k, sense in said.items() if len(k) > 1}
 
 
 def senses_of(words: tuple[str, ...]) -> frozenset[str]:
@@ -776,16 +799,14 @@ def senses_of(words: tuple[str, ...]) -> frozenset[str]:
     as `type_word` folds them: a sense's words in a row there, in any language, or
     written as one word ("lightningtalk")."""
     found = set()
+    any_sense, joined = _any_sense()
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
             run = words[i : i + n]
-            sense = _ANY_SENSE.get(run) or _JOINED.get("".join(run))
+            sense = any_sense.get(run) or joined.get("".join(run))
             if sense is not None:
                 found.add(sense)
     return frozenset(found)
-
-
-_JOINED = {"".join(k): sense for k, sense in _ANY_SENSE.items() if len(k) > 1}
 
 
 def _of(languages: Collection[str]) -> list[str]:
@@ -981,7 +1002,7 @@ def language_adjectives(name: str, code: str) -> dict[str, bool]:
     language alone (`LANGUAGE_SPEAKING`: "engelstalige") rather than only beside a word
     for talks ("engelse"); {} for a language with no such rule."""
     base = _stem(name, code)
-    if not base.isalpha():
+    if not _letters(base):
         return {}
     found = {base + fold(e): False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
     return found | {base + e: True for e in LANGUAGE_SPEAKING.get(code, ())}
@@ -991,9 +1012,15 @@ def language_said_as(name: str, code: str) -> frozenset[str]:
     """The words a visitor asking in `code` says "in" a language named `name` with, in
     one word (`LANGUAGE_SAID_AS`: "по-английски", "بالإنجليزية"), folded."""
     base = _stem(name, code)
-    if not base.isalpha():
+    if not _letters(base):
         return frozenset()
     return frozenset(fold(p) + base + fold(e) for p, e in LANGUAGE_SAID_AS.get(code, ()))
+
+
+def _letters(word: str) -> bool:
+    """Whether `word` is letters only, their marks counted as letters (the vowel signs
+    of Tamil and Bengali: "ஆங்கில", "ইংরেজি")."""
+    return bool(word) and all(c.isalpha() or unicodedata.category(c)[0] == "M" for c in word)
 
 
 def _stem(name: str, code: str) -> str:
@@ -1525,9 +1552,280 @@ LEAVE_OUT["sw"] = LeaveOut(
     only=("tu", "pekee"),
 )
 
+# -- Bengali, Tamil, Ukrainian, Greek, Amharic, Swahili (sweep 22) ------------------
+# Each says "after 15:00", "except Saturday", "the second day", "in English" and its
+# parts of the day in its own words; without them "১৫:০০ এর পরে" read as "at 15:00",
+# "শনিবার ছাড়া" as Saturday only, and "другий день" as the afternoon (CLDR's "день").
+# Bengali, Tamil and Amharic say it after the limit, the others before it.
+LEAVE_OUT["bn"] = LeaveOut(
+    limits=(("বিনা",),),
+    after=(("বাদ", "দিয়ে"), ("ছাড়া",), ("বাদে",), ("ব্যতীত",), ("নয়",), ("না",)),
+    only=("শুধু", "কেবল", "শুধুমাত্র"),
+)
+TIME_CUES_AFTER["bn"] = {
+    "এর পরে": "after",
+    "এর পর": "after",
+    "পরে": "after",
+    "পর": "after",
+    "এর আগে": "before",
+    "আগে": "before",
+    "পর্যন্ত": "until",
+}
+CLOCK_AFTER["bn"] = ("টা", "টায়", "টার")
+DAY_ORDINALS["bn"] = {"প্রথম": 1, "দ্বিতীয়": 2, "তৃতীয়": 3, "চতুর্থ": 4, "শেষ": -1}
+DAY_PARTS["bn"] = {
+    "সকাল": "morning",
+    "সকালে": "morning",
+    "সকালের": "morning",
+    "দুপুর": "afternoon",
+    "দুপুরে": "afternoon",
+    "বিকেল": "afternoon",
+    "বিকেলে": "afternoon",
+    "বিকেলের": "afternoon",
+    "সন্ধ্যা": "evening",
+    "সন্ধ্যায়": "evening",
+    "সন্ধ্যার": "evening",
+    "রাতে": "night",
+}
+TALK_NOUNS["bn"] = ("বক্তৃতা", "বক্তৃতাগুলো", "আলোচনা", "সেশন", "উপস্থাপনা")
+LANGUAGE_SAID_AS["bn"] = (("", "তে"), ("", "য়"))  # ("ইংরেজিতে", "বাংলায়": in English, in Bengali)
+# ...and glues "on" to a weekday ("শনিবারে": on Saturday)
+WEEKDAYS_MORE["bn"] = {
+    f"{name}বারে": day
+    for day, name in enumerate(("সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি"))
+}
+
+LEAVE_OUT["ta"] = LeaveOut(
+    limits=(("இல்லாமல்",),),
+    after=(("தவிர",), ("தவிர்த்து",), ("அல்லாத",), ("இல்லாத",), ("அல்ல",), ("இல்லை",)),
+    only=("மட்டும்",),
+)
+TIME_CUES_AFTER["ta"] = {
+    "க்குப் பிறகு": "after",
+    "க்கு பிறகு": "after",
+    "பிறகு": "after",
+    "க்கு முன்": "before",
+    "க்கு முன்பு": "before",
+    "முன்": "before",
+    "முன்பு": "before",
+    "வரை": "until",
+}
+CLOCK_AFTER["ta"] = ("மணி", "மணிக்கு", "மணிக்குப்")
+DAY_ORDINALS["ta"] = {
+    **dict.fromkeys(("முதல்", "முதலாம்", "முதலாவது"), 1),
+    **dict.fromkeys(("இரண்டாம்", "இரண்டாவது"), 2),
+    **dict.fromkeys(("மூன்றாம்", "மூன்றாவது"), 3),
+    "கடைசி": -1,
+}
+DAY_PARTS["ta"] = {"மாலை": "evening", "மாலையில்": "evening", "காலையில்": "morning"}
+TALK_NOUNS["ta"] = ("உரை", "உரைகள்", "அமர்வு", "அமர்வுகள்", "பேச்சு", "பேச்சுகள்")
+LANGUAGE_NAME_ENDINGS["ta"] = ("ம்",)  # ("ஆங்கிலம்": "ஆங்கிலத்தில்")
+LANGUAGE_SAID_AS["ta"] = (("", "த்தில்"), ("", "ில்"))  # ("ஆங்கிலத்தில்", "தமிழில்")
+# ...and says a weekday with "கிழமை" (day of the week) glued to CLDR's name, and "அன்று"
+# (on) after it: "சனிக்கிழமை", "சனிக்கிழமையன்று": Saturday, on Saturday
+WEEKDAYS_MORE["ta"] = {
+    f"{word}{on}": day
+    for word, day in (
+        ("திங்கட்கிழமை", 0),
+        ("செவ்வாய்க்கிழமை", 1),
+        ("புதன்கிழமை", 2),
+        ("வியாழக்கிழமை", 3),
+        ("வெள்ளிக்கிழமை", 4),
+        ("சனிக்கிழமை", 5),
+        ("ஞாயிற்றுக்கிழமை", 6),
+    )
+    for on in ("", "யன்று", "அன்று")
+}
+
+TIME_CUES["uk"] = {
+    ("після",): "after",
+    ("пізніше",): "after",
+    ("до",): "until",
+    ("раніше",): "before",
+    ("перед",): "before",
+    ("з",): "from",
+    ("із",): "from",
+    ("від",): "from",
+    ("о",): "at",
+    ("об",): "at",
+    ("близько",): "around",
+    ("між",): "between",
+    ("і",): "and",
+    ("та",): "and",
+    ("опівночі",): "midnight",
+    ("опівдні",): "noon",
+}
+CLOCK_AFTER["uk"] = ("години", "годині", "годин", "год")
+NOT_A_CLOCK["uk"] = ("років", "роки", "рік", "хвилин", "хвилини", "днів", "місяців", "секунд")
+DAY_ORDINALS["uk"] = {  # (before "день", "дня": terms.DAY_NOUNS)
+    **dict.fromkeys(("перший", "першого", "першому", "перша"), 1),
+    **dict.fromkeys(("другий", "другого", "другому", "друга"), 2),
+    **dict.fromkeys(("третій", "третього", "третьому", "третя"), 3),
+    **dict.fromkeys(("останній", "останнього", "останньому"), -1),
+}
+DAY_PARTS["uk"] = {
+    "вранці": "morning",
+    "зранку": "morning",
+    "уранці": "morning",
+    "вдень": "afternoon",
+    "удень": "afternoon",
+    "після обіду": "afternoon",
+    "пообідні": "afternoon",
+    "ввечері": "evening",
+    "увечері": "evening",
+}
+TALK_NOUNS["uk"] = ("доповідь", "доповіді", "доповідей", "виступ", "виступи", "виступів")
+LANGUAGE_ADJECTIVE_ENDINGS["uk"] = ("ою", "ій", "ої", "і", "у")
+LANGUAGE_NAME_ENDINGS["uk"] = ("а",)  # ("англійська": "англійською")
+LANGUAGE_SAID_AS["uk"] = (("", "ою"),)  # ("англійською": in English)
+
+TIME_CUES["el"] = {
+    ("μετά", "τις"): "after",
+    ("μετά", "από", "τις"): "after",
+    ("μετά", "τη"): "after",
+    ("μετά",): "after",
+    ("πριν", "τις"): "before",
+    ("πριν", "από", "τις"): "before",
+    ("πριν", "το"): "before",
+    ("πριν",): "before",
+    ("από", "τις"): "from",
+    ("μέχρι", "τις"): "until",
+    ("έως", "τις"): "until",
+    ("ως", "τις"): "until",
+    ("στις",): "at",
+    ("γύρω", "στις"): "around",
+    ("μεταξύ",): "between",
+    ("και",): "and",
+    ("μεσάνυχτα",): "midnight",
+    ("μεσημέρι",): "noon",
+}
+# (no "τρίτη": the third is CLDR's Tuesday too)
+DAY_ORDINALS["el"] = {
+    **dict.fromkeys(("πρώτη", "πρώτης"), 1),
+    **dict.fromkeys(("δεύτερη", "δεύτερης"), 2),
+    **dict.fromkeys(("τελευταία", "τελευταίας"), -1),
+}
+# CLDR names 17:00-20:00 "απόγευμα" and the night "βράδυ"; a Greek asks for the
+# afternoon and the evening with them
+DAY_PARTS["el"] = {"απόγευμα": "afternoon", "βράδυ": "evening"}
+TALK_NOUNS["el"] = ("ομιλία", "ομιλίες", "ομιλιών", "παρουσίαση", "παρουσιάσεις")
+LANGUAGE_CUES_IN["el"] = ("στα", "σε")  # ("στα αγγλικά": in English)
+
+LEAVE_OUT["am"] = LeaveOut(
+    limits=(("ያለ",),),
+    after=(("በስተቀር",), ("ውጪ",), ("ውጭ",), ("አይደለም",)),
+    only=("ብቻ",),
+)
+TIME_CUES_AFTER["am"] = {"በኋላ": "after", "በፊት": "before", "ድረስ": "until"}
+# ...glues "from" to a clock time and a weekday ("ከ15:00 በኋላ": after 15:00; "ከቅዳሜ
+# በስተቀር": but Saturday), "on" and "in" to a weekday ("በቅዳሜ") and a language's name
+# ("በእንግሊዝኛ": in English)
+CLOCK_PREFIXES: dict[str, tuple[str, ...]] = {"am": ("ከ",)}
+DAY_PREFIXES["am"] = ("ከ", "በ")
+DAY_ORDINALS["am"] = {
+    **dict.fromkeys(("የመጀመሪያ", "የመጀመሪያው", "መጀመሪያ"), 1),
+    **dict.fromkeys(("ሁለተኛ", "ሁለተኛው"), 2),
+    **dict.fromkeys(("ሶስተኛ", "ሦስተኛ", "ሶስተኛው", "ሦስተኛው"), 3),
+    **dict.fromkeys(("የመጨረሻ", "የመጨረሻው"), -1),
+}
+DAY_PARTS["am"] = {"ጠዋት": "morning", "ጧት": "morning", "በጠዋት": "morning"}
+TALK_NOUNS["am"] = ("ንግግር", "ንግግሮች", "ገለጻ", "ገለጻዎች")
+LANGUAGE_SAID_AS["am"] = (("በ", ""),)
+
+TIME_CUES["sw"] = {
+    ("baada", "ya", "saa"): "after",
+    ("baada", "ya"): "after",
+    ("kabla", "ya", "saa"): "before",
+    ("kabla", "ya"): "before",
+    ("kuanzia", "saa"): "from",
+    ("kuanzia",): "from",
+    ("hadi", "saa"): "until",
+    ("hadi",): "until",
+    ("mpaka", "saa"): "until",
+    ("mpaka",): "until",
+    ("saa",): "at",
+    ("karibu", "saa"): "around",
+    ("kati", "ya", "saa"): "between",
+    ("na",): "and",
+}
+# said after the day's noun ("siku ya pili": the day of two; `ORDINAL_AFTER_NOUN`)
+DAY_ORDINALS["sw"] = {"ya kwanza": 1, "ya pili": 2, "ya tatu": 3, "ya nne": 4, "ya mwisho": -1}
+TALK_NOUNS["sw"] = ("mazungumzo", "mada", "hotuba", "wasilisho", "mawasilisho")
+LANGUAGE_CUES_IN["sw"] = ("kwa",)  # ("kwa Kiingereza": in English)
+
+# ...the kinds of session their programs' types name (`SESSION_KINDS`), so "workshops"
+# finds a "কর্মশালা", and the plurals their stems do not give (`KIND_PLURALS`: the
+# plural -> its singular there): "воркшопи", "பயிற்சிப் பட்டறைகள்", "ወርክሾፖች" find a
+# "Воркшоп" as "workshops" does, beside a topic too ("воркшопи з безпеки")
+SESSION_KINDS["bn"] = {
+    "কর্মশালা": "workshop",
+    "ওয়ার্কশপ": "workshop",
+    "লাইটনিং টক": "lightning talk",
+    "মূল বক্তৃতা": "keynote",
+    "প্যানেল আলোচনা": "panel",
+}
+SESSION_KINDS["ta"] = {
+    "பயிற்சிப் பட்டறை": "workshop",
+    "பட்டறை": "workshop",
+    "மின்னல் உரை": "lightning talk",
+    "சிறப்புரை": "keynote",
+    "குழு விவாதம்": "panel",
+}
+SESSION_KINDS["uk"] = {
+    "воркшоп": "workshop",
+    "майстер-клас": "workshop",
+    "бліц-доповідь": "lightning talk",
+    "ключова доповідь": "keynote",
+    "панельна дискусія": "panel",
+}
+SESSION_KINDS["el"] = {
+    "εργαστήριο": "workshop",
+    "σύντομη ομιλία": "lightning talk",
+    "κεντρική ομιλία": "keynote",
+    "συζήτηση πάνελ": "panel",
+}
+SESSION_KINDS["am"] = {
+    "ወርክሾፕ": "workshop",
+    "አጭር ንግግር": "lightning talk",
+    "ዋና ንግግር": "keynote",
+    "የፓናል ውይይት": "panel",
+}
+SESSION_KINDS["sw"] = {
+    "warsha": "workshop",
+    "mazungumzo mafupi": "lightning talk",
+    "hotuba kuu": "keynote",
+    "mjadala": "panel",
+}
+KIND_PLURALS: dict[str, dict[str, str]] = {
+    "bn": {"কর্মশালাগুলো": "কর্মশালা", "লাইটনিং টকগুলো": "লাইটনিং টক"},
+    "ta": {
+        "பயிற்சிப் பட்டறைகள்": "பயிற்சிப் பட்டறை",
+        "பட்டறைகள்": "பட்டறை",
+        "மின்னல் உரைகள்": "மின்னல் உரை",
+    },
+    "uk": {
+        "воркшопи": "воркшоп",
+        "воркшопів": "воркшоп",
+        "майстер-класи": "майстер-клас",
+        "бліц-доповіді": "бліц-доповідь",
+        "бліц-доповідей": "бліц-доповідь",
+    },
+    "el": {"εργαστήρια": "εργαστήριο", "σύντομες ομιλίες": "σύντομη ομιλία"},
+    "am": {"ወርክሾፖች": "ወርክሾፕ", "አጭር ንግግሮች": "አጭር ንግግር"},
+}
+for _code, _plurals in KIND_PLURALS.items():
+    SESSION_KINDS[_code] |= {p: SESSION_KINDS[_code][one] for p, one in _plurals.items()}
+
+
+@lru_cache(maxsize=1)
+def kind_plurals() -> frozenset[tuple[str, ...]]:
+    """The plurals of `KIND_PLURALS`, their words folded as a type's are."""
+    return frozenset(_kind_key(p) for ws in KIND_PLURALS.values() for p in ws)
+
+
 # The languages that say an ordinal after the day's noun ("اليوم الثاني", "روز دوم",
 # "ngày thứ hai", "hari kedua"), not before
-ORDINAL_AFTER_NOUN = ORDINAL_AFTER_NOUN | {"fa", "vi", "id"}
+ORDINAL_AFTER_NOUN = ORDINAL_AFTER_NOUN | {"fa", "vi", "id", "sw"}
 # ...and those that put an adjective after its noun, the language's name that adjective
 # ("سخنرانی‌های فارسی", "bài nói tiếng Anh", "sesi bahasa Inggris")
 ADJECTIVE_AFTER_NOUN = ADJECTIVE_AFTER_NOUN | {"fa", "vi", "id", "th"}
@@ -1638,6 +1936,11 @@ def clock_suffixes(languages: frozenset[str]) -> frozenset[str]:
 def clock_before(languages: frozenset[str]) -> frozenset[str]:
     """The words said before a clock time in the given languages (`CLOCK_BEFORE`)."""
     return frozenset(w for code in languages for w in CLOCK_BEFORE.get(code, ()))
+
+
+def clock_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
+    """The words glued before a clock time in the given languages (`CLOCK_PREFIXES`)."""
+    return tuple(p for code in sorted(languages) for p in CLOCK_PREFIXES.get(code, ()))
 
 
 @lru_cache(maxsize=64)

@@ -40,6 +40,7 @@ def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
     _hours_said_in_words(r, spoken)
+    _prefix_off(r, lexicon.clock_prefixes(spoken))
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
     _endings_off(r)
@@ -92,6 +93,19 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _prefix_off(r: Any, prefixes: tuple[str, ...]) -> None:
+    """A clock time with a word glued before it (`lexicon.CLOCK_PREFIXES`: Amharic
+    "ከ15:00 በኋላ", from 15:00 on) read without it, only where the rest is a clock time
+    with its minutes ("ከ15:00"; not "ከ3" nor a word)."""
+    for i, t in enumerate(r.toks):
+        for p in prefixes:
+            rest = t.low[len(p) :]
+            if t.low.startswith(p) and not t.used and re.fullmatch(r"\d{1,2}:\d\d", rest):
+                if clock([replace(t, low=rest)], 0) is not None:
+                    r.toks[i] = replace(t, low=rest)
+                break
 
 
 def _said_before(r: Any, words: frozenset[str]) -> None:

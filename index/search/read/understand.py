@@ -387,10 +387,12 @@ class _Reader(Words):
     def _language_compound(self, i: int) -> bool:
         """ "Spanish-language sessions": a language and its noun written as one word
         (`LANGUAGE_NOUNS`), a limit as "in Spanish" is, as is a word that says "in" a
-        language ("по-английски", "بالإنجليزية": `Vocab.language_said`)."""
+        language ("по-английски", "بالإنجليزية", "англійською (мовою)": `Vocab.language_said`)."""
         said = self.vocab.language_said.get(self.low(i)) if self.free(i) else None
-        if said is not None:
-            self.take(i, 1, "language", said, f"in {english_name(said)}")
+        if said is not None:  # (the word for "language" after it too: "українською мовою")
+            nouns = lexicon.language_words(self.vocab.asked_in)
+            after = self.free(i + 1) and self.low(i + 1) in nouns
+            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}")
             return True
         words = self.low(i).split("-")
         code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None
@@ -477,6 +479,9 @@ class _Reader(Words):
         v = self.vocab
 
         def of_kind(said: list[str], key: tuple[str, ...]) -> tuple[str, bool] | None:
+            if any("-" in w for w in said):  # ("бліц-доповіді": its words as a type's are)
+                said = [p for w in said for p in w.split("-") if p]
+                key = tuple(type_word(w) for w in said)
             stems = all(len(w) >= STEMMED_FROM for w in said)
             found = []  # (type, read at once), a form said in the plural first
             for code, words, folded, sense in lexicon.kind_words(v.spoken):
@@ -486,7 +491,8 @@ class _Reader(Words):
                     continue
                 fmt = v.format_senses.get(sense) or v.format_kinds.get(lexicon.kind_of(sense))
                 if fmt is not None and (code == "en" or code in v.format_languages[fmt]):
-                    found.append((fmt, _plural(said, folded, code)))
+                    plural = _plural(said, folded, code) or words in lexicon.kind_plurals()
+                    found.append((fmt, plural))
             return max(found, key=lambda f: f[1], default=None)
 
         return bool(v.format_kinds) and self._type_said(i, of_kind)

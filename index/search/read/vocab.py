@@ -297,14 +297,14 @@ class Vocab:
     ) -> None:
         """Each session type few enough talks have (at most FORMAT_SHARE of them) by its
         words as the program spells them, separators and plurals folded; not a type
-        named only by generic words ("Talk": lexicon.GENERIC_SESSION_WORDS). Each of
+        named only by generic words ("Talk", "Mazungumzo": lexicon.generic_session_words). Each of
         them of a sense of session by its plainest type of that sense and kind, with
         the languages its talks are in (`spoken_in`: type -> languages)."""
         for fmt, n in counts.items():
             key = _type_key(fmt)
             if not key or n > FORMAT_SHARE * max(talks, 1):
                 continue
-            if all(w in lexicon.GENERIC_SESSION_WORDS for w in key):
+            if all(w in lexicon.generic_session_words() for w in key):
                 continue
             self.format_names.setdefault(key, fmt)
             # (and its words as `singular` folds them, for a stem to match: "plenarie",
@@ -367,6 +367,10 @@ class Vocab:
         days, said = self.day_words, self.part_words
         if inflects and isinstance(days, Inflected) and isinstance(said, Inflected):
             blocked = self.words | set(self.first_names) | set(self.surnames)
+            # (nor the language's ordinals: Greek "δεύτερη μέρα", the second day, is no
+            # form of "Δευτέρα", Monday)
+            for after in (False, True):
+                blocked |= set(lexicon.day_ordinals(frozenset({code}), after))
             days.blocked = said.blocked = frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
@@ -389,7 +393,9 @@ class Vocab:
             for word, day in lexicon.WEEKDAYS_MORE.get(code, {}).items():  # ("礼拜六")
                 if norm(word) not in self.words:
                     self.day_words.setdefault(norm(word), day)
-        parts = {**lexicon.DAY_PARTS.get(code, {}), **languages.day_part_names(code)}
+        # (the lexicon's words over CLDR's: Greek "βράδυ" is CLDR's night, but a Greek
+        # asks for the evening with it; Tamil "மாலை" is CLDR's afternoon, said of the evening)
+        parts = {**languages.day_part_names(code), **lexicon.DAY_PARTS.get(code, {})}
         relative = languages.relative_day_names(code)
         # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
         # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
