@@ -26,7 +26,6 @@ from talkbase.core.terms import EAST_ASIAN
 _NAMES: dict[str, tuple[str, ...]] = {
     "am": ("amharic", "አማርኛ"),
     "ar": ("arabic", "العربية"),
-    "am": ("amharic", "አማርኛ"),
     "bg": ("bulgarian", "български"),
     "bn": ("bengali", "bangla", "বাংলা"),
     "ca": ("catalan", "català"),
