@@ -701,6 +701,102 @@ def solar_hijri(year: int, month: int, day: int) -> date | None:
     return first + timedelta(days=(month - 1) * 31 - max(month - 7, 0) + day - 1)
 
 
+# The Ethiopian calendar, Ethiopia's civil one, in which its programs may date their
+# days ("ቅዳሜ፣ ነሐሴ 16 ቀን 2018 ዓ.ም.": Saturday 22 August 2026). It is arithmetic:
+# every year twelve months of 30 days, then Pagume (ጳጉሜን) of 5 days, of 6 in a year
+# before a leap year of the Julian calendar (year % 4 == 3); year 1 began on 29 August
+# of the year 8 of the Julian calendar, the Gregorian ordinal `_ETHIOPIAN_EPOCH`
+# (Dershowitz and Reingold, Calendrical Calculations). Its months as Amharic writes
+# them, 1 (መስከረም) to 13 (ጳጉሜን), compared with the letters of one sound as one
+# (`_ethiopic_plain`: "ህዳር" is "ኅዳር"); beside them a date may say the words for day
+# and for the era ("ቀን", "ዓ.ም.", "ዓመተ ምሕረት"). A date of it is read only where it
+# names its year (a program's year in another calendar is no guess to make), and
+# its weekday, where it names one, is that date's.
+ETHIOPIAN_MONTHS = (
+    "መስከረም",
+    "ጥቅምት",
+    "ኅዳር",
+    "ታኅሣሥ",
+    "ጥር",
+    "የካቲት",
+    "መጋቢት",
+    "ሚያዝያ",
+    "ግንቦት",
+    "ሰኔ",
+    "ሐምሌ",
+    "ነሐሴ",
+    "ጳጉሜን",
+)
+_ETHIOPIAN_EPOCH = 2796
+_ETHIOPIAN_WORDS = ("ቀን", "ዓ.ም", "ዓም", "ዓመተ", "ምሕረት")
+# the Ethiopic letters of one sound, each series (of seven forms) as the one written
+# most: ሐ and ኀ as ሀ, ሠ as ሰ, ዐ as አ, ፀ as ጸ
+_ETHIOPIC_SAME = {0x1210: 0x1200, 0x1280: 0x1200, 0x1220: 0x1230, 0x12D0: 0x12A0, 0x1340: 0x1338}
+_ETHIOPIC_PLAIN = {base + k: to + k for base, to in _ETHIOPIC_SAME.items() for k in range(7)} | {
+    0x1203: 0x1200,
+    0x12A3: 0x12A0,
+}  # (ሃ, ኣ: said as ሀ, አ)
+_ETHIOPIC_TOKEN = re.compile(r"\d+|[^\W\d_]+(?:\.[^\W\d_]+)*")
+
+
+def _ethiopic_plain(word: str) -> str:
+    """An Amharic word with its letters of one sound written as one (`_ETHIOPIC_SAME`)."""
+    return word.translate(_ETHIOPIC_PLAIN)
+
+
+@lru_cache(maxsize=1)
+def _ethiopian_words() -> tuple[dict[str, int], dict[str, int], frozenset[str]]:
+    """The Ethiopian months -> 1..13 (ጳጉሜ too), Amharic's weekdays (CLDR's) -> 0..6,
+    and the other words of such a date, all as `_ethiopic_plain` writes them."""
+    months = {_ethiopic_plain(m): k for k, m in enumerate(ETHIOPIAN_MONTHS, start=1)}
+    months[_ethiopic_plain("ጳጉሜ")] = 13
+    months[_ethiopic_plain("ሚያዚያ")] = 8
+    weekdays = {_ethiopic_plain(w): d for w, d in languages.weekday_names("am").items()}
+    return months, weekdays, frozenset(_ethiopic_plain(w) for w in _ETHIOPIAN_WORDS)
+
+
+def ethiopian(year: int, month: int, day: int) -> date | None:
+    """The Gregorian date of a date of the Ethiopian calendar (`ETHIOPIAN_MONTHS`:
+    16 ነሐሴ 2018 is 2026-08-22); None for a day no such month has."""
+    length = 30 if month < 13 else 6 if year % 4 == 3 else 5
+    if not 1 <= year <= 9999 or not 1 <= month <= 13 or not 1 <= day <= length:
+        return None
+    return date.fromordinal(
+        _ETHIOPIAN_EPOCH - 1 + 365 * (year - 1) + year // 4 + 30 * (month - 1) + day
+    )
+
+
+def ethiopian_day(text: str) -> tuple[int | None, int, int, int | None] | None:
+    """(year or None, month, day, weekday or None) of a text that is nothing but a
+    date of the Ethiopian calendar ("ቅዳሜ፣ ነሐሴ 16 ቀን 2018 ዓ.ም.", "ነሐሴ 16"): one of
+    its months, one day's number, at most a year's and a weekday, and the words for
+    day and era; None for any other text."""
+    months, weekdays, words = _ethiopian_words()
+    tokens = [_ethiopic_plain(t.rstrip(".")) for t in _ETHIOPIC_TOKEN.findall(ascii_digits(text))]
+    numbers = [int(t) for t in tokens if t.isdigit()]
+    month = [months[t] for t in tokens if t in months]
+    weekday = [weekdays[t] for t in tokens if t in weekdays]
+    rest = [t for t in tokens if not t.isdigit() and t not in months and t not in weekdays]
+    days = [n for n in numbers if 1 <= n <= 30]
+    years = [n for n in numbers if n >= 1000]
+    if len(month) != 1 or len(weekday) > 1 or any(t not in words for t in rest):
+        return None
+    if len(days) != 1 or len(years) > 1 or len(days) + len(years) != len(numbers):
+        return None
+    return (years[0] if years else None, month[0], days[0], weekday[0] if weekday else None)
+
+
+def ethiopian_date(text: str) -> date | None:
+    """The Gregorian date of a text that is nothing but a date of the Ethiopian calendar
+    (`ethiopian_day`) that names its year, on the weekday it names if it names one;
+    None for any other text."""
+    said = ethiopian_day(text)
+    if said is None or said[0] is None:
+        return None
+    found = ethiopian(said[0], said[1], said[2])
+    return found if found and said[3] in (None, found.weekday()) else None
+
+
 # A date of numbers whose order (day or month first) its numbers may not tell:
 # "03/10/2024", "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written:
 # `parse_date`); a table decides it per column (ingest/formats/table.py, `date_order`),

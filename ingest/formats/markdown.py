@@ -79,6 +79,7 @@ from ingest.formats.mdparts import (
     leading_clocks,
     names_its_talk,
     names_line,
+    other_calendar_day,
     pipe_tables,
     program_word_off,
     read_block,
@@ -434,7 +435,9 @@ def parse(
                 document,
                 f"the day heading {h.text!r} would be read as a talk: its lines are no "
                 "talks this reader knows (headings, list lines that start with a time, or "
-                "a table with a title column and a time column)" + _dotted_hint(own),
+                "a table with a title column and a time column)"
+                + _dotted_hint(own)
+                + (f"; {table_said[1]}" if (table_said := _unread_table(own, h.body + 1)) else ""),
                 f"line {h.line}",
             )
         given, body = sessions([leading[i], *body] if i in leading else body)
@@ -457,6 +460,9 @@ def parse(
     if talks and not (
         lists or tables or dated or any(t.start or t.speakers or t.room or t.format for t in talks)
     ):
+        if table_said := _unread_table(lines, 1):  # (a table its header does not name: said there)
+            line, why = table_said
+            raise InputError(document, f"no program found: {why}", f"line {line}")
         raise InputError(document, _no_program(heads), "line 1")
     cut = cut_short(lines)
     if cut and talks:
@@ -675,6 +681,28 @@ def _dotted_hint(lines: list[str]) -> str:
                 f"{a.replace('.', ':')}–{b.replace('.', ':')}"
             )
     return ""
+
+
+def _unread_table(lines: list[str], first: int) -> tuple[int, str] | None:
+    """The line of the first pipe table among `lines` (the first of them line `first`)
+    that has rows but is no table of talks (`program_table`) as its header does not
+    name its columns, and a sentence saying so and naming the columns no name here
+    reads (the same names a CSV's header is read by: English's and those of the
+    languages `columns.IN_OTHER_LANGUAGES` holds); None where there is none."""
+    for t in pipe_tables(lines, first):
+        known = resolve(t.header)
+        unknown = [c for c in t.header if c and c not in known.values()]
+        if not t.rows or not unknown or program_table(t):
+            continue
+        listed = ", ".join(repr(c) for c in unknown[:6]) + (", …" if len(unknown) > 6 else "")
+        return t.line, (
+            f"its table at line {t.line} names in its header no title column and time "
+            f"column this reader knows ({listed} are no column names it reads), as a "
+            "table of talks needs; write its header as a CSV's is written ('Title', "
+            "'Time', 'Speaker', 'Room', or their names in a language talkbase reads: "
+            f"--map names the columns of a {', '.join(registry.tables())} file only)"
+        )
+    return None
 
 
 def _no_program(heads: list[Heading]) -> str:
@@ -913,6 +941,13 @@ def _listed(
                 if track and re.search(r"\d", track)
                 else "gives a time but no date"
             )
+            if track and (calendar := other_calendar_day(track)):
+                # ("ቅዳሜ፣ ነሐሴ 16": no year to convert it exactly by, none guessed)
+                said = (
+                    f"gives a time under {track!r}, a date of {calendar} that does not "
+                    "name its year, or names a weekday it does not fall on, which this "
+                    "reader does not guess"
+                )
             warnings.append(f"{document} line {no}: {b.title!r} {said}; kept without a time")
         start, end = b.start, b.end
         if twelve and start is not None and (first := next(_starts(talks), None)):

@@ -249,7 +249,18 @@ def date_of(
     if cjk:  # "10月17日（六）": its month and day, on the document's year
         return _on((None, int(cjk.group(2)), int(cjk.group(1)), None), years)
     spoken = spoken_in(text, langs)
-    return _on(spoken, years) if spoken else None
+    if spoken:
+        return _on(spoken, years)
+    # (a date of the Ethiopian calendar that names its year: "ቅዳሜ፣ ነሐሴ 16 ቀን 2018 ዓ.ም.")
+    return next(filter(None, map(when.ethiopian_date, _candidates(strip_markup(text)))), None)
+
+
+def other_calendar_day(text: str) -> str | None:
+    """The calendar a heading's date is of where this reader does not read it as a
+    day: "the Ethiopian calendar" for one that names no year ("ቅዳሜ፣ ነሐሴ 16"), or
+    whose weekday is another day (`when.ethiopian_date`); None for any other text."""
+    said = any(when.ethiopian_day(c) for c in _candidates(strip_markup(text)))
+    return "the Ethiopian calendar" if said and date_of(text) is None else None
 
 
 MARKS = languages.MARKS

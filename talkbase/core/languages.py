@@ -347,17 +347,39 @@ _PERIODS |= {"night1": "night", "night2": "night"}
 _HALVES = {"am": "morning", "pm": "afternoon"}  # where a language names them in words
 
 
+# The weekdays, Monday first, in the long form a language's speakers write where CLDR
+# gives only the short one: Tamil's name joined to "கிழமை" (weekday), its last letter
+# changed by the join ("சனி" -> "சனிக்கிழமை", "ஞாயிறு" -> "ஞாயிற்றுக்கிழமை"; Monday
+# also "திங்கள்கிழமை"), as a program's day heading and a visitor write it
+WEEKDAYS_IN_FULL: dict[str, tuple[tuple[str, ...], ...]] = {
+    "ta": (
+        ("திங்கட்கிழமை", "திங்கள்கிழமை"),
+        ("செவ்வாய்க்கிழமை",),
+        ("புதன்கிழமை",),
+        ("வியாழக்கிழமை",),
+        ("வெள்ளிக்கிழமை",),
+        ("சனிக்கிழமை",),
+        ("ஞாயிற்றுக்கிழமை",),
+    ),
+}
+
+
 def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
     """The weekdays as `code`'s speakers write them (CLDR, through Babel; `width`
     "wide" or "abbreviated"), folded -> 0 (Monday) .. 6: {"sabato": 5, "domenica": 6,
     ...}, {"sab": 5, "dom": 6, ...}; {} without Babel. A name in an East Asian script
     that ends in the language's word for a day is said without it too ("土曜" of
-    "土曜日", as Japanese speakers say it)."""
+    "土曜日", as Japanese speakers say it); the wide names add the long forms CLDR
+    leaves out (`WEEKDAYS_IN_FULL`: Tamil "சனிக்கிழமை")."""
     locale = _locale(code)
     if locale is None:
         return {}
     day_words = [w for w in unit_names(code, "duration-day") if re.fullmatch(f"[{EAST_ASIAN}]+", w)]
     out: dict[str, int] = {}
+    if width == "wide":
+        for day, forms in enumerate(WEEKDAYS_IN_FULL.get(code, ())):
+            for name in forms:
+                out[name.casefold()] = out[_plain(name)] = day
     for context in ("format", "stand-alone"):
         for day, name in dict(locale.days[context][width]).items():
             for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):

@@ -80,6 +80,10 @@ ROOM_WORDS: dict[str, tuple[str, ...]] = {
     "zh": ("会议室", "會議室", "礼堂", "禮堂", "大厅", "大廳", "会场", "會場"),
     "ko": ("홀", "강당", "룸", "볼룸"),
     "sw": ("ukumbi", "chumba", "jukwaa"),
+    # (not Bengali "হল", a hall but also "is", "was")
+    "bn": ("কক্ষ", "মিলনায়তন", "মঞ্চ"),
+    "ta": ("அரங்கு", "அரங்கம்", "அறை", "மேடை"),
+    "am": ("አዳራሽ", "ክፍል", "መድረክ"),
 }
 
 # What a program's title calls it after the conference's name ("PyCon India 2026 —

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from talkbase.core import terms
-from talkbase.core.languages import LANGUAGE_WORDS
+from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL
 from talkbase.core.terms import fold
 
 
@@ -1621,19 +1621,13 @@ DAY_PARTS["ta"] = {"மாலை": "evening", "மாலையில்": "eveni
 TALK_NOUNS["ta"] = ("உரை", "உரைகள்", "அமர்வு", "அமர்வுகள்", "பேச்சு", "பேச்சுகள்")
 LANGUAGE_NAME_ENDINGS["ta"] = ("ம்",)  # ("ஆங்கிலம்": "ஆங்கிலத்தில்")
 LANGUAGE_SAID_AS["ta"] = (("", "த்தில்"), ("", "ில்"))  # ("ஆங்கிலத்தில்", "தமிழில்")
-# ...and says a weekday with "கிழமை" (day of the week) glued to CLDR's name, and "அன்று"
-# (on) after it: "சனிக்கிழமை", "சனிக்கிழமையன்று": Saturday, on Saturday
+# ...and says a weekday with "கிழமை" (day of the week) glued to CLDR's name
+# (`languages.WEEKDAYS_IN_FULL`, which program's day headings are read by too), and
+# "அன்று" (on) after it: "சனிக்கிழமை", "சனிக்கிழமையன்று": Saturday, on Saturday
 WEEKDAYS_MORE["ta"] = {
     f"{word}{on}": day
-    for word, day in (
-        ("திங்கட்கிழமை", 0),
-        ("செவ்வாய்க்கிழமை", 1),
-        ("புதன்கிழமை", 2),
-        ("வியாழக்கிழமை", 3),
-        ("வெள்ளிக்கிழமை", 4),
-        ("சனிக்கிழமை", 5),
-        ("ஞாயிற்றுக்கிழமை", 6),
-    )
+    for day, forms in enumerate(WEEKDAYS_IN_FULL["ta"])
+    for word in forms
     for on in ("", "யன்று", "அன்று")
 }
 
