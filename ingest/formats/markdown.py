@@ -110,7 +110,7 @@ from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import ascii_digits, fold, format_prefix
+from talkbase.core.terms import ascii_digits, format_prefix
 from talkbase.core.when import NIGHT_ENDS, night_runs_on
 
 NAME = "markdown"
@@ -679,17 +679,14 @@ def _dotted_clocks(
 @cache
 def _worded() -> re.Pattern[str]:
     """A list line's lone clock time written with a dot and then a word said after a
-    clock (`when.clock_suffixes`, but for a letter of the Latin script alone, "h", and
-    a word's copy without its accents): "- 10.00 น. Title" (Thai), "- 9.30 uur Title"."""
-    said = when.clock_suffixes()
-    words = [
-        w
-        for w in said
-        if not (len(w) == 1 and w.isascii()) and not any(o != w and fold(o) == w for o in said)
-    ]
+    clock (`when.clock_suffixes`) in a script written without spaces, with its dot and
+    a space after it ("- 10.00 น. Title", Thai): what `mdparts._leading_time` takes
+    off the title there."""
+    unspaced = re.compile(f"[{languages.UNSPACED}]+")
+    words = [w for w in when.clock_suffixes() if unspaced.fullmatch(w)]
     return re.compile(
-        rf"^(\s*[-*+]\s+(?:\*\*)?\d{{1,2}})\.(\d{{2}}\s*(?i:{'|'.join(map(re.escape, words))})"
-        rf"\.?(?:\*\*)?(?=\s|$))"
+        rf"^(\s*[-*+]\s+(?:\*\*)?\d{{1,2}})\.(\d{{2}}\s*(?:{'|'.join(map(re.escape, words))})"
+        rf"\.(?:\*\*)?(?=\s))"
     )
 
 
