@@ -188,3 +188,13 @@ def test_a_lunar_hijri_date_cell_is_said_not_read():
     )
     assert talks[0].start is None
     assert any("line 2" in w and "lunar Hijri (Islamic) calendar" in w for w in warnings)
+
+
+def test_the_hour_s_word_states_a_zone_only_before_its_abbreviation():
+    from ingest.formats import mdparts
+
+    assert str(mdparts.stated_zone(["DevFest 2026 — tüm saatler TRT"])) == "Europe/Istanbul"
+    assert "India: Asia/Kolkata" in (mdparts.ambiguous_zone(["DevFest (tüm saatler IST)"]) or "")
+    # (a length in hours speaks of no zone)
+    assert mdparts.zone_said(["เวิร์กช็อป 3 ชั่วโมง สำหรับนักพัฒนา"]) is None
+    assert mdparts.zone_said(["Ein Workshop von 3 Stunden für Einsteiger"]) is None

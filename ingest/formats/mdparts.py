@@ -482,17 +482,37 @@ _AREAS = frozenset(
 @cache
 def _time_words() -> frozenset[str]:
     """The word each language talkbase reads days in says a clock's "time" with
-    (`languages.time_word`: "time", "zeit", "heure"), folded to lower case, and its
-    names of the hour of four letters or more (`languages.unit_names`: "saat", "hours",
-    "stunden"), with which some say "all times" ("tüm saatler TRT")."""
-    hours = {
+    (`languages.time_word`: "time", "zeit", "heure"), folded to lower case."""
+    return frozenset(
+        {"time"} | {w for c in languages.written_in() if (w := languages.time_word(c))}
+    )
+
+
+@cache
+def _hour_words() -> frozenset[str]:
+    """Each language's names of the hour of four letters or more (`languages.unit_names`:
+    "saat", "hours", "stunden"), with which some say "all times" before a zone's
+    abbreviation ("tüm saatler TRT"): read so only there (`_states_time`), as "a
+    3-hour workshop" speaks of no zone."""
+    return frozenset(
         n
         for c in languages.written_in()
         for n in languages.unit_names(c, "duration-hour")
         if len(n) >= 4 and " " not in n
-    }
-    return frozenset(
-        {"time"} | hours | {w for c in languages.written_in() if (w := languages.time_word(c))}
+    )
+
+
+def _states_time(line: str, name: str) -> bool:
+    """Whether a line states its times in the abbreviation `name` it writes: it speaks
+    of time (`_says_time`), or says the hour (`_hour_words`, in a plural: "saatler",
+    "hours") `_CITY_REACH` words before it at most ("tüm saatler TRT")."""
+    if _says_time(line):
+        return True
+    words = _WORD.findall(line)
+    hours = _hour_words()
+    return any(
+        _time_word(w, hours) and name in words[k + 1 : k + 1 + _CITY_REACH]
+        for k, w in enumerate(words)
     )
 
 
@@ -664,7 +684,7 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
                 return found
     for line in lines:
         for name in _ABBREVIATION.findall(line):
-            if (found := when.zone(name)) and _says_time(line):
+            if (found := when.zone(name)) and _states_time(line, name):
                 return found
     for line in lines:
         if found := _abbreviated_zone(line):
@@ -680,7 +700,7 @@ def ambiguous_zone(lines: list[str]) -> str | None:
     none is guessed); None where no line does."""
     for line in lines:
         for name in _ABBREVIATION.findall(line):
-            if name in when.AMBIGUOUS_ZONES and _says_time(line):
+            if name in when.AMBIGUOUS_ZONES and _states_time(line, name):
                 return when.several_zones(name)
     return None
 
