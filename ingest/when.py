@@ -155,6 +155,28 @@ AMBIGUOUS_ZONES = {
 }
 
 
+def several_zones(name: str) -> str:
+    """What an abbreviation of several zones (`AMBIGUOUS_ZONES`) names, for a warning:
+    "'IST', which names several zones (India: Asia/Kolkata, Israel: Asia/Jerusalem,
+    Ireland: Europe/Dublin)", each zone with its country's English name (CLDR's, where
+    Babel is there)."""
+    zones = ", ".join(
+        f"{country}: {z}" if (country := languages.zone_country(z)) else z
+        for z in AMBIGUOUS_ZONES[name]
+    )
+    return f"{name!r}, which names several zones ({zones})"
+
+
+_AMBIGUOUS_AFTER = re.compile(rf"(?<![A-Za-z])({'|'.join(AMBIGUOUS_ZONES)})(?![A-Za-z])")
+
+
+def ambiguous_in(value: str) -> str | None:
+    """`several_zones` of an abbreviation of several zones a time's text writes ("11:00
+    IST"), which `zone` reads as none of them; None where it writes none."""
+    m = _AMBIGUOUS_AFTER.search(value)
+    return several_zones(m.group(1)) if m else None
+
+
 @lru_cache(maxsize=1)
 def _windows_zones() -> dict[str, str]:
     """Windows' names of time zones, folded ("w. europe standard time") -> the tz
@@ -797,6 +819,46 @@ def ethiopian_date(text: str) -> date | None:
     return found if found and said[3] in (None, found.weekday()) else None
 
 
+# the Solar Hijri calendar's months as Persian writes them (Farvardin .. Esfand), for a
+# date in words ("۱۵ آذر ۱۴۰۵": 15 Azar 1405, `parse_date`)
+SOLAR_HIJRI_MONTHS = (
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
+)
+_SOLAR_WORDS = re.compile(
+    rf"(?<!\d)(\d{{1,2}})\s+({'|'.join(SOLAR_HIJRI_MONTHS)})\s+(\d{{4}})(?!\d)"
+)
+_DAY_FIRST = re.compile(r"(?<!\d)(\d{1,2})([/.\-])(\d{1,2})\2(\d{4})(?!\d)")
+# the lunar Hijri (Islamic) calendar's months, as Arabic and Persian write them, and the
+# mark after its year ("١٥ رمضان ١٤٤٨ هـ"): a date of it is not read (`lunar_hijri`)
+_LUNAR_HIJRI = re.compile(
+    r"(?<!\w)(?:محرم|صفر|ربيع|ربیع|جمادى|جمادي|جمادی|رجب|شعبان|رمضان|شوال|ذو القعدة"
+    r"|ذو الحجة|ذي القعدة|ذي الحجة|ذی‌القعده|ذی‌الحجه)(?!\w)"
+)
+_LUNAR_YEAR = re.compile(r"(?<!\d)1[34]\d\d\s*(?:هـ|ه‍|ق|AH)(?!\w)")
+
+
+def lunar_hijri(text: str) -> bool:
+    """Whether `text` writes a date of the lunar Hijri (Islamic) calendar, which talkbase
+    does not read (its months are seen, not computed: no arithmetic calendar is assumed):
+    a day and a month of it with a year ("15 رمضان 1448"), or a year with its mark
+    ("1448 هـ")."""
+    plain = ascii_digits(text)
+    if _LUNAR_YEAR.search(plain):
+        return True
+    return bool(_LUNAR_HIJRI.search(plain)) and bool(re.search(r"(?<!\d)1[34]\d\d(?!\d)", plain))
+
+
 # A date of numbers whose order (day or month first) its numbers may not tell:
 # "03/10/2024", "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written:
 # `parse_date`); a table decides it per column (ingest/formats/table.py, `date_order`),
@@ -853,8 +915,9 @@ def headings_day_first(
     value = found[0].group(0)
     read = date.fromisoformat(iso_dates(value, False, era))
     return False, (
-        f"no day heading tells whether its date is written day or month first (none is "
-        f"past the 12th, and the document's zone and language do not say); they are read "
+        f"no date of numbers in its day headings or talks' lines tells whether it is "
+        f"written day or month first (none is past the 12th, the days they give do not "
+        f"tell, and the document's zone and language do not say); they are read "
         f"month first, as in the US: {value!r} is {read.day} {read:%B %Y} (write "
         f"{read.isoformat()} to be sure)"
     )
@@ -873,6 +936,18 @@ def parse_date(value: str) -> date | None:
     is read in that calendar (`solar_hijri`), and a Buddhist-era year beside Thai
     ("๑๔/๑๑/๒๕๖๙", "14 ก.ย. 2569") in that era (`OTHER_CALENDARS`)."""
     text = ascii_digits(value)
+    # (in words, "۱۵ آذر ۱۴۰۵"; day first in Persian digits, "۱۵/۰۹/۱۴۰۵")
+    words = _SOLAR_WORDS.search(text)
+    if words and int(words.group(3)) in OTHER_CALENDARS["Solar Hijri"]:
+        month = SOLAR_HIJRI_MONTHS.index(words.group(2)) + 1
+        day = solar_hijri(int(words.group(3)), month, int(words.group(1)))
+        # (a weekday named beside it that the day is not on: no day is read, never a
+        # wrong one)
+        named = {_weekday_numbers().get(fold(w)) for w in text[: words.start()].split()}
+        return day if day and not (named - {None, day.weekday()}) else None
+    first = _DAY_FIRST.search(text) if _PERSIAN.search(value) else None
+    if first and int(first.group(4)) in OTHER_CALENDARS["Solar Hijri"]:
+        return solar_hijri(int(first.group(4)), int(first.group(3)), int(first.group(1)))
     hijri = _YEAR_FIRST.search(text) if _PERSIAN.search(value) else None
     if hijri and int(hijri.group(1)) in OTHER_CALENDARS["Solar Hijri"]:
         whole = not re.search(r"\d", text[: hijri.start()] + text[hijri.end() :])

@@ -59,6 +59,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import cache
 
 from ingest import when
 from ingest.formats import registry
@@ -76,6 +77,7 @@ from ingest.formats.mdparts import (
     day_problem,
     document_years,
     headings,
+    labelled,
     leading_clocks,
     names_its_talk,
     names_line,
@@ -89,6 +91,8 @@ from ingest.formats.mdparts import (
     rooms_after_speakers,
     rooms_said,
     sessions,
+    several_said,
+    several_zones,
     stated_zone,
     strip_markup,
     talk_level,
@@ -107,7 +111,7 @@ from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import format_prefix
+from talkbase.core.terms import ascii_digits, format_prefix
 from talkbase.core.when import NIGHT_ENDS, night_runs_on
 
 NAME = "markdown"
@@ -316,13 +320,16 @@ def parse(
     heads = headings(lines)
     # (the day headings' dates of numbers read in one order: "07/11/2026", "08/11/2026"
     # day first in a Thai program, or where Asia/Bangkok is)
+    # (and so are the dates of numbers of its talks' lines: "- 07/11/2026 10:00 Title",
+    # "When: 08/11/2026 14:00", in the one order of the document)
     era = when.era_of(lines)
+    numbered = [h.line - 1 for h in heads] + _dated_lines(lines, heads)
     first, order_said = when.headings_day_first(
-        (h.text for h in heads), era, lambda: _written_order(text, front_zone, default_tz)
+        (lines[k] for k in numbered), era, lambda: _written_order(text, front_zone, default_tz)
     )
     if first or era:
-        for h in heads:
-            lines[h.line - 1] = when.iso_dates(lines[h.line - 1], first, era)
+        for k in numbered:
+            lines[k] = when.iso_dates(lines[k], first, era)
         heads = headings(lines)
     years = document_years(lines)
     langs = day_languages(heads, text)
@@ -374,6 +381,14 @@ def parse(
     fallback = zoned or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = [f"{document}: {order_said}"] if order_said else []
+    # (a day of the lunar Hijri calendar, "## ١٥ رمضان ١٤٤٨ هـ": not read, said)
+    warnings += [
+        f"{document} line {k + 1}: {strip_markup(lines[k]).strip('# ')[:80]!r} is a date of "
+        "the lunar Hijri (Islamic) calendar, which talkbase does not read; no day is read "
+        "from it"
+        for k in sorted({h.line - 1 for h in heads} | set(_dated_lines(lines, heads)))
+        if when.lunar_hijri(lines[k])
+    ]
     unread_language: list[tuple[str, str]] = []  # (`stated_language`)
     if zoned is None and (unread := zone_said(opening)):
         warnings.append(ZoneUnread(unread))
@@ -478,6 +493,29 @@ def parse(
 
 
 _FRONT_KEY = re.compile(r"^([^\s:#][^:]*?)\s*:\s*[\"']?(.*?)[\"']?\s*$")
+
+
+# a list line that begins with a date of numbers and a clock time ("- 07/11/2026 10:00
+# Title", "- **07/11/2026, 10:00–10:45** Title")
+_DATE_FIRST = re.compile(rf"^\s*[-*+]\s+(?:\*\*)?{when.NUMERIC_DATE.pattern}")
+
+
+def _dated_lines(lines: list[str], heads: list[Heading]) -> list[int]:
+    """The lines (by index) but headings that give a talk's time with a date of
+    numbers: a "When:" line ("When: 08/11/2026 14:00", "- **When:** ..."), or a list
+    line that begins with the date and a clock time (`_DATE_FIRST`)."""
+    heading = {h.line - 1 for h in heads}
+    out = []
+    for k, raw in enumerate(lines):
+        if k in heading or not when.NUMERIC_DATE.search(ascii_digits(raw)):
+            continue
+        line = strip_markup(re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", raw)).strip()
+        said = labelled(line)
+        if (said and said[0] == "when") or (
+            _DATE_FIRST.match(ascii_digits(raw)) and HAS_CLOCK.search(raw)
+        ):
+            out.append(k)
+    return out
 
 
 def _written_order(text: str, front_zone: tzinfo | None, default_tz: str) -> bool | None:
@@ -628,6 +666,7 @@ def _dotted_clocks(
     grid (their minutes a multiple of five: "12.03–14.04" is a span of dates). Elsewhere
     a dotted "12.05" is as often a date or a version ("3.10–3.12"), and the lines are
     left as they are (`_dotted_hint` says how to write them)."""
+    lines = [_worded_clock(ln) for ln in lines]
     under = _under_days(lines, heads, years, langs)
     found = {k: f for k, f in _dotted_ranges(lines).items() if k in under}
     if not found:
@@ -641,6 +680,33 @@ def _dotted_clocks(
         chars[m.start(2) - 1] = chars[m.start(4) - 1] = ":"  # the dot before each minutes
         out[k] = "".join(chars)
     return out
+
+
+@cache
+def _worded() -> re.Pattern[str]:
+    """A list line's lone clock time written with a dot and then a word said after a
+    clock (`when.clock_suffixes`) in a script written without spaces, with its dot and
+    a space after it ("- 10.00 น. Title", Thai): what `mdparts._leading_time` takes
+    off the title there."""
+    unspaced = re.compile(f"[{languages.UNSPACED}]+")
+    words = [w for w in when.clock_suffixes() if unspaced.fullmatch(w)]
+    return re.compile(
+        rf"^(\s*[-*+]\s+(?:\*\*)?\d{{1,2}})\.(\d{{2}}\s*(?:{'|'.join(map(re.escape, words))})"
+        rf"\.(?:\*\*)?(?=\s))"
+    )
+
+
+def _worded_clock(line: str) -> str:
+    """A list line whose lone clock time is written with a dot and a word said after a
+    clock (`_worded`: "- 10.00 น. ชื่อเรื่อง") with a colon: the word says it is a time
+    ("- 10:00 น. ชื่อเรื่อง"); any other line as it is."""
+    m = _worded().match(line)
+    if (
+        m is None
+        or when.parse_clock(f"{m.group(1).split()[-1].strip('*')}:{m.group(2)[:2]}") is None
+    ):
+        return line
+    return f"{m.group(1)}:{line[m.end(1) + 1 :]}"
 
 
 def _on_the_grid(found: tuple[re.Match[str], time, time]) -> bool:
@@ -900,7 +966,8 @@ def _listed(
     a clock that runs back past noon is the afternoon's (`when.afternoon`), said once."""
     day, room, track = _context(sections, conference)
     timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
-    zones, rooms = zones_said(timed), rooms_said(timed)
+    zones, rooms, severals = zones_said(timed), rooms_said(timed), several_said(timed)
+    told_several: set[str] = set()  # (an abbreviation of several zones: said once)
     talks: list[Talk] = []
     abstracts: list[list[str]] = []
     told = False  # (that the 12-hour clock's afternoon was read: said once)
@@ -929,6 +996,23 @@ def _listed(
                     "not read as a talk"
                 )
             continue
+        text, several, off = several_zones(text, severals)
+        if several and several not in told_several:  # ("11:00 IST · Title": said once)
+            told_several.add(several)
+            zone_read = getattr(fallback, "key", None) or str(fallback)
+            warnings.append(
+                f"{document} line {no}"
+                + (" (and the list's other lines that write it)" if several in severals else "")
+                + ": "
+                + (
+                    f"the time is written with {when.several_zones(several)}; none of them "
+                    f"is assumed: it is read in {zone_read}, the document's zone"
+                    if off
+                    else f"the title begins with {when.several_zones(several)}; if that is "
+                    f"the time's zone, none of them is assumed: it is read in {zone_read}, "
+                    "the document's zone"
+                )
+            )
         b = read_bullet(text, day, fallback, zones, rooms, rooms_last)
         if unread := unread_clocks(text):
             warnings.append(

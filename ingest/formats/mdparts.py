@@ -499,10 +499,38 @@ def _time_words() -> frozenset[str]:
     )
 
 
+@cache
+def _hour_words() -> frozenset[str]:
+    """Each language's names of the hour of four letters or more (`languages.unit_names`:
+    "saat", "hours", "stunden"), with which some say "all times" before a zone's
+    abbreviation ("tüm saatler TRT"): read so only there (`_states_time`), as "a
+    3-hour workshop" speaks of no zone."""
+    return frozenset(
+        n
+        for c in languages.written_in()
+        for n in languages.unit_names(c, "duration-hour")
+        if len(n) >= 4 and " " not in n
+    )
+
+
+def _states_time(line: str, name: str) -> bool:
+    """Whether a line states its times in the abbreviation `name` it writes: it speaks
+    of time (`_says_time`), or says the hour (`_hour_words`, in a plural: "saatler",
+    "hours") `_CITY_REACH` words before it at most ("tüm saatler TRT")."""
+    if _says_time(line):
+        return True
+    words = _WORD.findall(line)
+    hours = _hour_words()
+    return any(
+        _time_word(w, hours) and name in words[k + 1 : k + 1 + _CITY_REACH]
+        for k, w in enumerate(words)
+    )
+
+
 # the endings a word for time takes in a plural ("times", "Zeiten", "heures"), after a
 # word of four letters or more: a shorter one ("ora", "tid") is read only whole, so
 # that "Oracle", "SaaS" and "Tidal" speak of no time
-_PLURAL = ("s", "n", "en", "e")
+_PLURAL = ("s", "n", "en", "e", "ler", "lar")  # (Turkish's: "saatler")
 
 
 # the letters a word of a script without case may join to a word for time before it
@@ -667,7 +695,7 @@ def stated_zone(lines: list[str]) -> tzinfo | None:
                 return found
     for line in lines:
         for name in _ABBREVIATION.findall(line):
-            if (found := when.zone(name)) and _says_time(line):
+            if (found := when.zone(name)) and _states_time(line, name):
                 return found
     for line in lines:
         if found := _abbreviated_zone(line):
@@ -683,9 +711,8 @@ def ambiguous_zone(lines: list[str]) -> str | None:
     none is guessed); None where no line does."""
     for line in lines:
         for name in _ABBREVIATION.findall(line):
-            if name in when.AMBIGUOUS_ZONES and _says_time(line):
-                zones = ", ".join(when.AMBIGUOUS_ZONES[name])
-                return f"{name!r}, which names several zones ({zones})"
+            if name in when.AMBIGUOUS_ZONES and _states_time(line, name):
+                return when.several_zones(name)
     return None
 
 
@@ -887,19 +914,27 @@ def _leading_time() -> re.Pattern[str]:
     "gio" of "giờ", is no word written there). A word written after both clocks of a
     range is theirs wherever it stands ("14:00 น.–14:30 น. Title", "14:00 giờ – 15:00
     giờ Title", "11:00 Uhr - 12:00 Uhr Title"); after a lone clock, before a title,
-    even with a dot, it may be the title's ("10:00 ч. Ошибки в кэше")."""
+    even with a dot, it may be the title's ("10:00 ч. Ошибки в кэше"), but for one of
+    a script written without spaces with its dot and a space ("10:00 น. ชื่อเรื่อง",
+    "10:00–10:45 น. ชื่อเรื่อง": Thai's, whose titles run on without spaces)."""
     said = when.clock_suffixes()
     words = [w for w in said if not any(o != w and fold(o) == w for o in said)]
     letters = "|".join(re.escape(w) for w in words if len(w) == 1)
     longer = "|".join(re.escape(w) for w in words if len(w) > 1)
     units = "|".join(re.escape(w) for w in words)
+    # a word of a script written without spaces (`languages.UNSPACED`: Thai "น.") with
+    # its dot and a space after it begins no title, whose words run on unspaced
+    unspaced = (
+        "|".join(re.escape(w) for w in words if re.fullmatch(f"[{languages.UNSPACED}]+", w))
+        or "(?!)"
+    )
     spaced = r"\s+[|\u00b7\u2013\u2014-]\s|\s*$"
     ends = rf"(?![\w{MARKS}])"  # (no word goes on after it: "14:30 นักพัฒนา" is a title's)
     return re.compile(
         rf"^\(?{when.RANGE_FROM}?(?P<range>(?P<first>{_CLK})"
         rf"(?:\s*(?P<unit>(?i:{units}))\.?{ends}(?={when.RANGE_SEP}\d))?"
         rf"(?:{when.RANGE_SEP}(?P<second>{_CLK_END}))?)\)?"
-        rf"(?:(?(unit)\s*(?i:{units})\.?{ends}|(?!))|\s*(?i:uhr)\b"
+        rf"(?:(?(unit)\s*(?i:{units})\.?{ends}|(?!))|\s*(?i:uhr)\b|\s*(?:{unspaced})\.(?=\s)"
         rf"|\s+(?:{letters})\.?(?={spaced})|(?(second)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
         r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
     )
@@ -959,6 +994,40 @@ def zones_said(texts: list[str]) -> frozenset[str]:
         if (m := _ZONE_AFTER_CLOCKS.match(when.halves_after(text))) and when.zone(m.group(2)):
             counts[m.group(2)] = counts.get(m.group(2), 0) + 1
     return frozenset(z for z, n in counts.items() if n >= 2 and n > len(texts) / 2)
+
+
+# an abbreviation of several zones after a list line's clock times ("11:00 IST · Title":
+# `when.AMBIGUOUS_ZONES`), which no zone is read from
+_SEVERAL_AFTER_CLOCKS = re.compile(
+    rf"^((?:{when.RANGE_FROM})?{_CLOCKS}(?:{when.RANGE_SEP}{_CLOCKS})?)[ \t]+"
+    rf"({'|'.join(when.AMBIGUOUS_ZONES)})\b(?![-+])"
+)
+
+
+def several_said(texts: list[str]) -> frozenset[str]:
+    """The abbreviations of several zones (`when.AMBIGUOUS_ZONES`) that stand after
+    the clock times of most of a section's timed list lines, two at least, as
+    `zones_said` counts those of one zone."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        if m := _SEVERAL_AFTER_CLOCKS.match(when.halves_after(text)):
+            counts[m.group(2)] = counts.get(m.group(2), 0) + 1
+    return frozenset(z for z, n in counts.items() if n >= 2 and n > len(texts) / 2)
+
+
+def several_zones(text: str, said: frozenset[str] = frozenset()) -> tuple[str, str | None, bool]:
+    """A timed list line's text and the abbreviation of several zones written after its
+    clock times (`_SEVERAL_AFTER_CLOCKS`: "11:00 IST · Title"), or None; and whether
+    it is taken off the text, as the time's: where a spaced separator or the line's
+    end follows it, or most lines of its section write it there (`said`:
+    `several_said`). Elsewhere it may begin the title ("10:00 CST tools"), and stays."""
+    m = _SEVERAL_AFTER_CLOCKS.match(when.halves_after(text))
+    if m is None:
+        return text, None, False
+    rest = when.halves_after(text)[m.end() :]
+    if m.group(2) in said or re.match(r"\s+[|\u00b7\u2013\u2014-]\s|\s*$", rest):
+        return m.group(1) + rest, m.group(2), True
+    return text, m.group(2), False
 
 
 def _zoned(text: str, zones: frozenset[str] = frozenset()) -> tuple[str, tzinfo | None]:

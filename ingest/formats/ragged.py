@@ -120,11 +120,17 @@ def realign(
     kind: Callable[[str, int], str],
     title: int,
     place: str,
+    delimiter: str = "",
 ) -> Realigned:
     """A row of other than the header's number of cells as read (see the module's
     text); `place` begins its warning ("prog.tsv line 9"), `title` is the title
     column's index: its cell as written stays its title, whatever it reads as
-    ("2038-01-19"); `kind` of a cell and the index of the column it is judged for."""
+    ("2038-01-19"); `kind` of a cell and the index of the column it is judged for.
+    A row of one cell too many whose cells are of their columns' kinds only with
+    its title's cell and the next joined by the `delimiter` ("Scaling Postgres,
+    replicas and pools": a title's comma left unquoted), the next going on in lower
+    case or with a number, is read so, and said; any other row of one cell too many
+    says its title may have been cut."""
     width = len(header)
     row = trimmed(cells, width)
     as_written = dict(zip(range(width), row, strict=False))
@@ -135,6 +141,28 @@ def realign(
         # (one filled cell: a day heading, a footer or a note, read as they are)
         return Realigned(as_written, "")
     said = f"{place}: {len(row)} cells where the header has {width}"
+    delimiter = delimiter if delimiter != "\t" else ""  # (titles hold no tab)
+    if delimiter and len(row) == width + 1 and title + 1 < len(row):
+        joined = [*row[:title], row[title] + delimiter + row[title + 1], *row[title + 2 :]]
+        laid = dict(enumerate(joined))
+        # (only where what follows the cut goes on as a title's words do, in lower case
+        # or with a number: "…, replicas and pools"; "Rust,Ana Lima, Bo Chen,…" may as
+        # well be a speakers' cell cut, and is only said)
+        goes_on = row[title + 1].strip()[:1]
+        if (goes_on.islower() or goes_on.isdigit()) and _fits(laid, kinds, kind):
+            return Realigned(
+                laid,
+                f"{said}: read with the title's cell and the next joined, a {delimiter!r} "
+                f"inside the title left unquoted: {joined[title].strip()[:80]!r} (quote "
+                "such a title to be sure)",
+            )
+    # (a row of one cell too many that is not read so: its title may be cut there)
+    cut = (
+        f"; if a {delimiter!r} inside the title was left unquoted, the title was cut: "
+        f"it is read as {titled.strip()[:80]!r}"
+        if delimiter and len(row) == width + 1 and titled.strip()
+        else ""
+    )
     # the readings that put each cell under a column of its kind, by what they cost:
     # the cells missing or too many, then the filled cells they leave unread
     fits: dict[tuple[int, int], dict[tuple[tuple[int, str], ...], Reading]] = {}
@@ -159,7 +187,8 @@ def realign(
         left = f"; the cells past the header's columns are not read: {_shown(past)}" if past else ""
         return Realigned(
             laid,
-            f"{said}: read as if {' and '.join(assumed)}{left}",
+            f"{said}: read as if {' and '.join(assumed)}{left}"
+            + (cut if title + 1 in extra else ""),
             _blanked(laid, as_written, missing),
         )
     if fitting:
@@ -194,7 +223,7 @@ def realign(
     shown = _shown([c for c in left_out if c.strip()])
     unsaid = f"; not read: {shown}" if shown else ""
     return Realigned(
-        laid, f"{said}: {why}{unsaid}", _blanked(laid, as_written, ()), unplaced=not fitting
+        laid, f"{said}: {why}{cut}{unsaid}", _blanked(laid, as_written, ()), unplaced=not fitting
     )
 
 

@@ -637,6 +637,7 @@ class _Reader:
         whole: list[list[str]],
         uneven: dict[str, list[str]],
         broken: frozenset[str] | set[str] = frozenset(),
+        delimiter: str = "",
     ) -> list[tuple[dict[str, Any], str]]:
         """A delimited table's rows, those of other than its header's number of cells
         (`uneven`, by place) read as `ragged.realign` does, by the kinds of values its
@@ -655,7 +656,7 @@ class _Reader:
         for row, where in rows:
             if where in uneven:
                 read = ragged.realign(
-                    uneven[where], header, kinds, kind, title, f"{self.document} {where}"
+                    uneven[where], header, kinds, kind, title, f"{self.document} {where}", delimiter
                 )
                 if read.unplaced and where in broken:
                     self.said_ragged.add(where)
@@ -974,6 +975,11 @@ class _Reader:
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
+        elif when.lunar_hijri(said["date"]):
+            lost = (
+                f"the date {said['date'][:40]!r} of {title!r} is of the lunar Hijri (Islamic) "
+                "calendar, which talkbase does not read"
+            )
         lost = lost if day is None and said["date"].strip() else ""
         timeless = False  # the row's day is read, its time is not (no end then)
         only_day = None  # the day of a talk whose time the row does not give or is unread
@@ -999,9 +1005,13 @@ class _Reader:
             )
         elif start is None:
             kept = f"kept on its day ({on:%Y-%m-%d}) without a time" if on else "kept without one"
+            # ("11:00 IST": a zone of several, none assumed)
+            several = when.ambiguous_in(said["start"])
+            why = f": it writes {several}, and none of them is assumed" if several else ""
             self.warnings.append(
                 f"{self.document} {where}: cannot read the start time "
-                f"{said['start'][:40]!r} of {title!r}; {kept}" + (f" (and {lost})" if lost else "")
+                f"{said['start'][:40]!r} of {title!r}{why}; {kept}"
+                + (f" (and {lost})" if lost else "")
             )
             only_day, timeless = on, True  # the row's date is kept: only its time is unread
         # a start written past 24:00 ("25:30") on the row's day: the next day's
@@ -1731,13 +1741,29 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
         ) from exc
     reader.warnings.extend(repeats_said(reader.document, repeated))
     if uneven:  # (`ragged`: rows of a cell missing or too many, realigned)
-        found_rows = reader.realigned(found_rows, header, cols, whole, uneven, broken)
+        found_rows = reader.realigned(found_rows, header, cols, whole, uneven, broken, delimiter)
         longer = [w for w in longer if w not in reader.said_ragged]
     if longer:
+        # (one cell too many: a title's delimiter left unquoted may have cut it there)
+        title = header.index(cols["title"]) if "title" in cols and delimiter != "\t" else None
+        one_more = [
+            (w, cells[title])
+            for w in longer
+            if title is not None
+            and (cells := uneven.get(w, []))
+            and ragged.length(cells, len(header)) == len(header) + 1
+            and title + 1 < len(header)
+        ]
+        cut = (
+            f"; if a {delimiter!r} inside a title was left unquoted, the title was cut "
+            f"there: {one_more[0][0]} is read with the title {one_more[0][1].strip()[:80]!r}"
+            if one_more
+            else ""
+        )
         reader.warnings.append(
             f"{reader.document} {_lines(longer)}: more cells than the header's {len(header)} "
             "columns: the cells past them are not read, and a cell missing before them "
-            "would put this row's other cells under the wrong columns; check the row"
+            f"would put this row's other cells under the wrong columns; check the row{cut}"
         )
     if found_rows:  # as the rows read them (`cols_of`: a German "Tag" holding dates)
         cols = reader.cols_of(found_rows[0][0])

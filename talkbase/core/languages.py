@@ -892,6 +892,20 @@ def latin_letters_only(text: str) -> bool:
 
 
 @lru_cache(maxsize=64)
+def zone_country(zone: str) -> str | None:
+    """The English name of the country a time zone is of (CLDR's: "Asia/Kolkata" ->
+    "India"); None for a zone of no one country, or without Babel."""
+    try:
+        from babel import Locale
+        from babel.core import get_global
+    except ImportError:
+        return None
+    territory = get_global("zone_territories").get(zone)
+    name = Locale("en").territories.get(territory) if territory else None
+    return str(name) if name and territory != "001" else None
+
+
+@lru_cache(maxsize=64)
 def day_first_where(zone: str) -> bool | None:
     """Whether a date of numbers ("08/10/2026") is written day first where a time zone
     is: CLDR's short date pattern in its country's official languages ("dd/MM/y" for
