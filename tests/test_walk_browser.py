@@ -96,6 +96,8 @@ def test_a_date_link_opens_its_conference_or_says_it_has_none(walk, tmp_path, mo
         _settled(d, "shown", night)  # not the first conference's
         assert _params(d)["date"] == "2025-03-14"
         wait(d, lambda d: "Midnight Vector Databases" in d.page_source, why="not its grid")
+        # #8: the tab names the view (every page was "talkbase")
+        wait(d, lambda d: d.title == "Program · talkbase", why=f"the tab says {d.title!r}")
         # #6: the two talks of Hall Kumo at 22:00 and 22:30 side by side, each readable
         boxes = wait(
             d,
@@ -149,6 +151,17 @@ def test_the_site_talk_page_names_its_conference_and_never_null(walk, tmp_path):
             # #7: the header names both conferences, in white on its blue
             venue = d.find_element(By.ID, "venue")
             assert "nightconf" in venue.text and "dayconf" in venue.text, venue.text
+            # the program's day headings give the year and, here, whose day it is
+            d.get(f"http://127.0.0.1:{port}/#program")
+            heads = wait(
+                d,
+                lambda d: [
+                    h.text for h in d.find_elements(By.CSS_SELECTOR, "#program-view h2.day")
+                ],
+                why="no program days",
+            )
+            assert "Friday 14 March 2025 · nightconf" in heads, heads
+            assert "Saturday 3 February 2024 · dayconf" in heads, heads
             assert venue.value_of_css_property("color") in (
                 "rgba(255, 255, 255, 1)",
                 "rgb(255, 255, 255)",

@@ -127,3 +127,17 @@ def test_a_time_after_midnight_is_the_night_of_the_program_day_that_holds_it() -
     at = datetime(2025, 3, 15, 0, 15)
     rows = program.now_and_next(NIGHT, at, (), NIGHTS, fri)
     assert [t.id for r in rows for t in r.now] == [2]
+
+
+def test_each_page_names_itself_in_the_tab() -> None:
+    """#8: every page of the app was titled "talkbase"."""
+    from types import SimpleNamespace
+
+    from appviews import pages
+
+    lib = SimpleNamespace(talks={t.id: t for t in TALKS})
+    assert pages.title({"talk": 3}, lib) == "Talk 3 · talkbase"  # type: ignore[arg-type]
+    assert pages.title({"view": "Program"}, lib) == "Program · talkbase"  # type: ignore[arg-type]
+    assert pages.title({"q": "rust"}, lib) == "“rust” · talkbase"  # type: ignore[arg-type]
+    assert pages.title({"speaker": "Ada"}, lib) == "Ada · talkbase"  # type: ignore[arg-type]
+    assert pages.title({}, lib) == "talkbase"  # type: ignore[arg-type]

@@ -229,7 +229,10 @@ function byDay(talks, into, note) {
     days.get(d).push(t);
   }
   for (const [d, list] of days) {
-    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : dayName(d) }),
+    // the day with its year; in a site of several conferences, whose day it is
+    const whose = several() ? [...new Set(list.map(t => t.conference).filter(Boolean))].join(', ') : '';
+    const head = d === 'No time given' ? d : `${dayName(d)} ${d.slice(0, 4)}`;
+    view.append(el('h2', { class: 'day', text: whose ? `${head} · ${whose}` : head }),
       el('ol', { class: 'list' }, ...list.map(t => card(t, '', 'h3'))));
   }
 }
