@@ -43,12 +43,30 @@ def similar_terms(seed: Talk, other: Talk) -> tuple[str, ...]:
 
 
 def similar_reason(seed: Talk, other: Talk, why: Why, shared: Sequence[str] | None = None) -> str:
-    """Why a talk is listed as similar: its rank by meaning and the words it shares
+    """Why a talk is listed as similar: its rank by meaning (by the model's vectors,
+    else by the multilingual ones: `index/search/similar.py`), or, where the program's
+    structure alone brought it, the track or speaker it shares; and the words it shares
     (`shared`, when the caller has them already)."""
-    rank = f" (#{why.dense_rank} nearest)" if why.dense_rank else ""
+    rank = _similar_rank(seed, other, why)
     shared = similar_terms(seed, other) if shared is None else shared
     words = f" · shares: {', '.join(shared)}" if shared else ""
     return f"Close in meaning to this talk{rank}{words}"
+
+
+def _similar_rank(seed: Talk, other: Talk, why: Why) -> str:
+    if why.dense_rank:
+        return f" (#{why.dense_rank} nearest)"
+    if any_language := why.ranks.get("multilingual"):
+        return f" (#{any_language} nearest in any language)"
+    same = [
+        *(["same track"] if seed.track and seed.track == other.track else []),
+        *(
+            ["a speaker in common"]
+            if {s.name for s in seed.speakers} & {s.name for s in other.speakers}
+            else []
+        ),
+    ]
+    return f" ({', '.join(same)})" if same else ""
 
 
 def _go(key: str) -> None:

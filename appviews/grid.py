@@ -68,6 +68,8 @@ _CSS = f"""
 .tb-line {{ border-top: 1px solid #eef2f7; }}
 .tb-b {{ margin: 1px 2px; padding: .15rem .35rem; border-radius: .35rem; background: #e8eefc;
         border: 1px solid #b9c8ec; overflow: hidden; cursor: pointer; overflow-wrap: anywhere; }}
+.tb-bs {{ display: flex; min-width: 0; }}
+.tb-bs .tb-b {{ flex: 1 1 0; min-width: 0; }}
 .tb-b:hover, .tb-b:focus {{ outline: 2px solid #1f3b8f; }}
 .tb-b.tb-saved {{ background: #dcfce7; border-color: #16a34a; }}
 .tb-b.tb-clash {{ background: #fee2e2; border-color: #dc2626; }}
@@ -130,16 +132,20 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
             mark = "tb-clash"
         elif any(t.id in saved for t in talks):
             mark = "tb-saved"
-        for k, t in enumerate(talks):
-            # talks sharing a room and time stack in the block, each clickable
-            style = f"grid-row:{b.row + 2} / span {b.rows};grid-column:{column[b.room]}" + (
-                f";margin-left:{k * 10}%" if k else ""
-            )
-            parts.append(
-                f'<div class="tb-b {mark}{_off(t)}" role="button" tabindex="0" '
-                f'data-talk="{t.id}" aria-label="{render.esc(render.open_label(t))}" '
-                f'style="{style}">{_talk_html(t, mark)}</div>'
-            )
+        # talks overlapping in a room share its block side by side, each as wide as
+        # the others and clickable (one drawn over the other hid all but a sliver)
+        place = f"grid-row:{b.row + 2} / span {b.rows};grid-column:{column[b.room]}"
+        boxes = [
+            f'<div class="tb-b {mark}{_off(t)}" role="button" tabindex="0" '
+            f'data-talk="{t.id}" aria-label="{render.esc(render.open_label(t))}"'
+            + (f' style="{place}"' if len(talks) == 1 else "")
+            + f">{_talk_html(t, mark)}</div>"
+            for t in talks
+        ]
+        if len(talks) == 1:
+            parts += boxes
+        else:
+            parts.append(f'<div class="tb-bs" style="{place}">{"".join(boxes)}</div>')
     parts.append("</div>")
     parts.append(list_html(lib, grid, saved, clashing))
     return "".join(parts)

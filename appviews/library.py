@@ -56,6 +56,7 @@ class Library:
             org=lambda text: (lambda n: n if n in self.orgs else None)(people.canonical_name(text)),
             rooms=frozenset(t.room or program.NO_ROOM for t in self.talks.values()),
             tracks=frozenset(t.track for t in self.talks.values() if t.track),
+            days=program.days_by_conference(self.talks.values(), self.service.nights),
         )
         self.conferences = len(self.candidates["conference"])
         self.placeholder = placeholder(self.talks.values())

@@ -129,6 +129,7 @@ def main() -> None:
     # the page's defaults (the Program's day) before the URL is written: one history entry
     pages.choose(ss).settle(lib)
     state.sync_url()  # before the page is drawn: see `state.sync_url`
+    st.set_page_config(page_title=pages.title(ss, lib))  # (each page names itself)
     _top_bar(len(state.agenda().saved))
     _link_notices(state.notices())
     if stale:

@@ -9,6 +9,7 @@ over by then or not begun."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 
 import streamlit as st
@@ -18,6 +19,7 @@ from appviews.library import Library
 from appviews.models import program
 from talkbase.core.present import minutes, plural
 from talkbase.core.records import Talk
+from talkbase.core.timetable import NO_NIGHTS, program_day
 from talkbase.core.when import LAST_HOUR
 
 STEP = 15  # minutes between the times to choose from
@@ -70,12 +72,12 @@ def moment(day: date, hm: str) -> datetime:
     return datetime.combine(day, time(0)) + timedelta(hours=hh, minutes=mm)
 
 
-def _times(talks: list[Talk], day: date) -> list[str]:
+def _times(talks: list[Talk], day: date, nights: Mapping[int, date] = NO_NIGHTS) -> list[str]:
     """The times to choose from on program day `day`, as clock times of that day: from
     the first start to the last end by the conference's own clock (in a base of
     several, the one shown: `appviews.shown`; a chosen time is read in its zone, see
     `program.at_talk`), its night's talks (a talk's `day` is its night's) past 24:00."""
-    timed = [t for t in talks if t.start and t.day == day]
+    timed = [t for t in talks if t.start and program_day(t, nights) == day]
     starts = [_wall(t.start) for t in timed if t.start]
     ends = [_wall(t.end if t.end and t.end > t.start else t.start) for t in timed if t.start]
     lo = min(starts).replace(minute=0) if starts else datetime.combine(day, time(8))
@@ -102,7 +104,7 @@ def settle(lib: Library) -> None:
     ss = st.session_state
     shown.settle(lib)
     talks = shown.talks(lib)
-    days = program.program_days(talks)
+    days = program.program_days(talks, lib.nights)
     if not days:
         return
     now = _now(talks)
@@ -111,7 +113,9 @@ def settle(lib: Library) -> None:
     if ss.get("date") not in iso:
         ss["date"] = now.date().isoformat() if inside else iso[0]
     day = date.fromisoformat(ss["date"])
-    choices = _times(talks, day)
+    choices = _times(talks, day, lib.nights)
+    if ss.get("at"):  # a time on the day as the Program counts it: 00:15 of its night
+        ss["at"] = program.day_clock(talks, day, ss["at"], lib.nights)
     if ss.get("at") and ss["at"] not in choices:  # a time from a link (checked as HH:MM)
         choices = sorted({*choices, ss["at"]})
     if ss.get("at") not in choices:
@@ -208,14 +212,14 @@ def show(lib: Library) -> None:
     ss = st.session_state
     settle(lib)
     talks = shown.talks(lib)
-    days = program.program_days(talks)
+    days = program.program_days(talks, lib.nights)
     if not days:
         st.info("The program gives no times, so there is nothing on now or next.")
         return
     now = _now(talks)
     iso = [d.isoformat() for d in days]
     day = date.fromisoformat(ss["date"])
-    choices = _times(talks, day)
+    choices = _times(talks, day, lib.nights)
     if ss["at"] not in choices:  # a time from a link, or now
         choices = sorted({*choices, ss["at"]})
     all_rooms = program.room_order(talks)

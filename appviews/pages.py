@@ -100,3 +100,21 @@ PAGES: tuple[Page, ...] = (
 def choose(ss: State, pages: tuple[Page, ...] = PAGES) -> Page:
     """The first page that applies to the session's state; Search when none does."""
     return next((p for p in pages if p.applies(ss)), SEARCH)
+
+
+def title(ss: State, lib: Library) -> str:
+    """The browser tab's title of the page the session shows: what it is first (a
+    talk's title, a speaker's name, a search's words, a view's name), then the app's
+    name; a tab, a bookmark or a screen reader's page announcement names the page."""
+    page = choose(ss)
+    if page.name == "Talk":
+        talk = lib.talks.get(ss.get("talk") or 0)
+        what = talk.title if talk else page.name
+    elif isinstance(page, ItemPage):
+        what = str(ss.get(page.param) or page.name)
+    elif page is SEARCH:
+        what = f"“{ss['q']}”" if ss.get("q") else ""
+    else:
+        what = page.name
+    what = what if len(what) <= 60 else what[:59] + "…"
+    return f"{what} · talkbase" if what else "talkbase"

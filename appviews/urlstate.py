@@ -36,6 +36,7 @@ FACET_PARAM = {
     "room": "room",
     "conference": "conference",
 }
+DAY_VIEWS = ("Program", "Now & next")  # the views a link's date is a day of
 MAX_TEXT = 300  # characters of a query or a name taken from a URL
 MAX_NOTICES = 5
 ROOM_SEP = "|"  # between the rooms, and between the tracks, of a Program preset
@@ -70,6 +71,9 @@ class Known:
     org: Callable[[str], str | None]  # any spelling -> canonical name, None if unknown
     rooms: Collection[str] = ()
     tracks: Collection[str] = ()
+    # each conference's program days ("2024-02-03"; a night's talks on the day whose
+    # night it is, as the Program grid files them): the conference a link's date names
+    days: Mapping[str, Collection[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,11 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         notices.append(
             f"Ignored the conference “{_shown(one('shown'))}”: the base holds none so named."
         )
+    if day is not None and view in DAY_VIEWS:
+        names = [v for v, _ in known.candidates.get("conference", ())]  # the app's order
+        held = dict(sorted(known.days.items(), key=lambda kv: _place(names, kv[0])))
+        shown, day, said = _conference_of(day, shown, held)
+        notices += [said] if said else []
     return Parsed(
         q,
         view,
@@ -203,6 +212,46 @@ def parse(params: Mapping[str, Sequence[str]], known: Known) -> Parsed:
         tracks,
         shown,
     )
+
+
+def _place(names: Sequence[str], name: str) -> int:
+    return names.index(name) if name in names else len(names)
+
+
+def _conference_of(
+    day: str, shown: str | None, days: Mapping[str, Collection[str]]
+) -> tuple[str | None, str | None, str]:
+    """The conference and day a link's date opens, and a sentence where it cannot open
+    that day as asked: a date names the conference whose program holds it, where only
+    one does (a base of several, the link naming none); where the conference the link
+    names, or every conference, has no program that day, or several do, it says so,
+    never showing another day in silence. (A base of one: `days` has one entry.)"""
+    if not days:
+        return shown, day, ""
+    on = date.fromisoformat(day)
+    words = f"{on:%a} {on.day} {on:%b %Y}"
+    if shown is not None:
+        if day in days.get(shown, ()):
+            return shown, day, ""
+        return shown, None, f"{shown} has no program on {words}; showing another of its days."
+    holders = [c for c, held in days.items() if day in held]
+    several = len(days) > 1
+    if len(holders) == 1:
+        return (holders[0] if several else None), day, ""
+    if holders:
+        return (
+            holders[0],
+            day,
+            f"{len(holders)} conferences have a program on {words} ({', '.join(holders)}); "
+            f"showing {holders[0]}'s: choose another above.",
+        )
+    if several:
+        return (
+            None,
+            None,
+            f"No conference of this base has a program on {words}; showing another day.",
+        )
+    return None, None, f"The program has nothing on {words}; showing another of its days."
 
 
 def _preset(text: str, known: Collection[str]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 import numpy as np
 
@@ -186,6 +186,42 @@ def program_days(talks: Iterable[Talk], nights: Mapping[int, date] = NO_NIGHTS) 
     """The days the program has talks on, in order: a night talk's is the day whose
     night it is (`nights`: `timetable.program_day`)."""
     return sorted({d for t in talks if (d := program_day(t, nights))})
+
+
+def days_by_conference(
+    talks: Iterable[Talk], nights: Mapping[int, date] = NO_NIGHTS
+) -> dict[str, frozenset[str]]:
+    """Each conference's program days ("2024-02-03", as `program_days` files them), by
+    its name ("" for talks that name none): what a link's date names."""
+    out: dict[str, set[str]] = {}
+    for t in talks:
+        day = program_day(t, nights)
+        out.setdefault(t.conference or "", set()).update([day.isoformat()] if day else ())
+    return {c: frozenset(d) for c, d in out.items()}
+
+
+def day_clock(
+    talks: Iterable[Talk], day: date, hm: str, nights: Mapping[int, date] = NO_NIGHTS
+) -> str:
+    """Clock time `hm` ("00:15") of program day `day` as the program counts its days
+    (the Program grid's rule: a night's talks are the day's whose night it is,
+    `program_day`): a time before the day's first talk that its night still reaches
+    after midnight is that night's, "24:15" (Friday's talks 22:00 to 02:15: 00:15 on
+    Friday is Friday night's, not the morning before); any other time is `hm` itself."""
+    hh, mm = (int(x) for x in hm.split(":"))
+    mine = [t for t in talks if t.start and program_day(t, nights) == day]
+    if hh >= 24 or not mine:
+        return hm
+    first = min(_wall(t.start) for t in mine if t.start)
+    last = max(_wall(t.end if t.end and t.end > t.start else t.start) for t in mine if t.start)
+    at = datetime.combine(day, time(hh, mm))
+    night = at + timedelta(days=1)
+    return f"{hh + 24:02d}:{mm:02d}" if at < first and night <= last else hm
+
+
+def _wall(moment: datetime) -> datetime:
+    """A moment as the clock of its own zone shows it (no zone attached)."""
+    return moment.replace(tzinfo=None)
 
 
 @dataclass(frozen=True)

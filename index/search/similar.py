@@ -139,8 +139,19 @@ def nearest_talks(
     picked = mmr(towards, candidates, vecs, k, lambda_=1.0 - diversity, prior=prior)
     picked.sort(key=lambda p: -p[1])
     picked = below(picked, set(off)) if off else picked
+    # each talk's rank by what brought it among the candidates: its place among the
+    # nearest by the model's vectors ("dense"), else among the nearest by the
+    # multilingual vectors ("multilingual"); one the program's structure alone brought
+    # (a track or speaker mate) has no rank by meaning to give (it once got one past
+    # the nearest, the same "#21" for each)
     dense_rank = {tid: r for r, (tid, _) in enumerate(near, start=1)}
-    dense_rank.update({tid: len(near) + 1 for tid in candidates if tid not in dense_rank})
+    any_rank = {tid: r for r, tid in enumerate(any_language, start=1)}
+
+    def ranks(tid: int) -> dict[str, int]:
+        if tid in dense_rank:
+            return {signals.DENSE.name: dense_rank[tid]}
+        return {signals.MULTILINGUAL.name: any_rank[tid]} if tid in any_rank else {}
+
     ids = [tid for tid, _ in picked]
     talks = dict(zip(ids, kb.talks.get_many(ids), strict=True))
     sentences = kb.sentences.of(list(talks.values()))
@@ -155,7 +166,7 @@ def nearest_talks(
                 Why(
                     best_sentence=sentence,
                     sentence_source=source,
-                    ranks={signals.DENSE.name: dense_rank[tid]},
+                    ranks=ranks(tid),
                 ),
             )
         )

@@ -101,6 +101,7 @@ def _talk(t: Any, similar: list[int]) -> dict[str, Any]:
         # its conference's zone ("Asia/Tokyo"; "UTC+01:00" where the program gives only
         # an offset): a site of several conferences shows each talk on its own clock
         "zone": t.zone or "",
+        "conference": t.conference or "",  # named on its page in a site of several
         "room": t.room or "",
         "track": t.track or "",
         "format": t.format or "",
@@ -528,12 +529,20 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
     model = _model_files(kb)
     talks_json = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
     quantized = np.clip(np.round(vectors * 127), -127, 127).astype(np.int8)
-    venues = [t.venue for t in talks if t.venue]  # where it is held, as the program says
-    venue = Counter(venues).most_common(1)[0][0] if venues else None
+    # where each conference is held, as its program says: the site's one venue, or, in
+    # a site of several conferences, each one's (no one conference's venue for all)
+    held: dict[str, Counter[str]] = {}
+    for t in talks:
+        held.setdefault(t.conference or "", Counter()).update([t.venue] if t.venue else ())
+    venues = {c: n.most_common(1)[0][0] if n else None for c, n in held.items()}
     rooms = sorted({t.room for t in talks if t.room})
     meta = {
         "conference": vocab.conference,
-        "venue": venue,
+        "venue": next(iter(venues.values())) if len(venues) == 1 else None,
+        # each conference's name and venue, in the program's order (a site of several)
+        "conferences": (
+            [{"name": c, "venue": v} for c, v in venues.items()] if len(venues) > 1 else []
+        ),
         "timezone": vocab.timezone,
         "days": [d.isoformat() for d in vocab.days],
         "rooms": rooms,

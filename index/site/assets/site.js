@@ -159,19 +159,23 @@ function card(t, why, heading = 'h2') {
     saveButton(t));
 }
 
+// a site of several conferences (meta.json's `conferences`): each talk names its own
+function several() { return (state.meta.conferences || []).length > 1; }
 function talkPage(id) {
   const t = state.byId.get(id);
   const view = $('talk-view');
   view.replaceChildren();
   if (!t) { view.append(el('p', { text: `No talk has the id ${id}.` })); return; }
-  view.append(
+  // (append() writes a null as the word "null": only the parts a talk has are appended)
+  view.append(...[
     el('h2', { text: t.title, tabindex: '-1', id: 'talk-title', ...spoken(t) }),
+    several() && t.conference ? el('p', { class: 'conf', text: t.conference }) : null,
     t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
     el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
     el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
     saveButton(t),
     t.abstract ? el('p', { class: 'abstract', text: t.abstract, ...spoken(t) })
-      : el('p', { class: 'abstract', text: 'No abstract given.' }));
+      : el('p', { class: 'abstract', text: 'No abstract given.' })].filter(Boolean));
   if (t.links.length) {
     view.append(el('h3', { text: 'Links' }), el('ul', {}, ...t.links.map(l =>
       el('li', {}, el('a', { href: l.url, rel: 'noopener', text: l.label || l.url })))));
@@ -225,7 +229,10 @@ function byDay(talks, into, note) {
     days.get(d).push(t);
   }
   for (const [d, list] of days) {
-    view.append(el('h2', { class: 'day', text: d === 'No time given' ? d : dayName(d) }),
+    // the day with its year; in a site of several conferences, whose day it is
+    const whose = several() ? [...new Set(list.map(t => t.conference).filter(Boolean))].join(', ') : '';
+    const head = d === 'No time given' ? d : `${dayName(d)} ${d.slice(0, 4)}`;
+    view.append(el('h2', { class: 'day', text: whose ? `${head} · ${whose}` : head }),
       el('ol', { class: 'list' }, ...list.map(t => card(t, '', 'h3'))));
   }
 }
@@ -454,7 +461,9 @@ async function main() {
   state.engine = createSearch(talks, meta, new Int8Array(vecs));
   document.title = meta.conference || 'Program';
   $('title').textContent = meta.conference || 'Program';
-  if (meta.venue) { $('venue').textContent = meta.venue; $('venue').hidden = false; }
+  // where it is held: the one venue, or each conference's of a site of several
+  const held = several() ? meta.conferences.map(c => c.venue ? `${c.name} (${c.venue})` : c.name).join(' · ') : meta.venue;
+  if (held) { $('venue').textContent = held; $('venue').hidden = false; }
   for (const [id, values, name] of [['f-day', meta.days, dayName], ['f-room', meta.rooms], ['f-track', meta.tracks]]) {
     for (const v of values) $(id).append(el('option', { value: v, text: name ? name(v) : v }));
     if (!values.length) $(id).parentElement.hidden = true;
