@@ -65,6 +65,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         progress=output.Progress(),
     )
     output.print_report(report, args)
+    if report.failed and report.documents and not args.json:  # a partial ingest: said whole
+        sys.stderr.write(output.partial(report) + "\n")
     return 1 if report.failed else 0
 
 

@@ -61,7 +61,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--replace",
         action="store_true",
-        help="keep only the documents given now, forgetting the others",
+        help="keep only the documents given now, forgetting the others; a file given "
+        "that cannot be read keeps its stored version, and one that would be refused "
+        "without --replace (cut short, far fewer talks...) is refused with it too: "
+        "only --shrink accepts the loss",
     )
     s.add_argument(
         "--shrink",
@@ -72,8 +75,10 @@ def parser() -> argparse.ArgumentParser:
         "last row left incomplete) and would remove stored talks, or that has a record "
         "it could not read (a line that is no JSON, a record without a title, a CSV row "
         "a stray quote broke) and would remove stored talks, or that gives no "
-        "talk a speaker, room, track, description or time where the stored one did "
-        "(each is refused otherwise, and the stored program kept)",
+        "talk a speaker, room, track, description or time where the stored one did, "
+        "or that is one page of a paginated list saved over another page of it "
+        "(each is refused otherwise, with or without --replace, and the stored "
+        "program kept)",
     )
     s.add_argument(
         "--map",

@@ -282,6 +282,16 @@ def conference_note(doc: Any) -> str:
     return note
 
 
+def partial(report: Any) -> str:
+    """What an ingest that skipped some files but read others did (exit status 1): the
+    files read are ingested, and a skipped file changes nothing stored."""
+    return (
+        f"talkbase: {present.plural(len(report.failed), 'file')} skipped (above), "
+        f"{present.plural(len(report.documents), 'file')} read and ingested; what a "
+        "skipped file holds in the knowledge base, if anything, is kept as it was"
+    )
+
+
 def print_report(report: Any, args: argparse.Namespace) -> None:
     out = sys.stdout
     if args.json:

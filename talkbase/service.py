@@ -426,7 +426,8 @@ def ingest(
     `mapping` names a table's columns, `conference` names the program the files are.
     A new version of a stored program with far fewer talks, or one that looks cut
     short (a last row stopping early, a quote never closed) and would remove stored
-    talks, is refused unless `shrink` (or `replace`).
+    talks, is refused unless `shrink` (`replace` too: it forgets only the documents
+    not given, and keeps the stored version of a file given that cannot be read).
     """
     from index.build.builder import ingest as build
     from index.encoders import engines

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from index.build import (
@@ -107,7 +108,8 @@ def ingest(
     no file could be read, the first error is raised and nothing changes.
     `mapping` names table columns ({"title": "Paper Name"}). `rebuild`
     re-embeds every text (after a model change); `replace_all` keeps only the
-    documents given now. With `dry_run`, nothing is embedded or written: the report only tells what
+    documents given now, and the stored versions of the files given that could not be
+    read or were refused (a file named is never taken as gone; sweep 22). With `dry_run`, nothing is embedded or written: the report only tells what
     would change (`talkbase diff`).
     """
     t0 = time.perf_counter()
@@ -126,15 +128,22 @@ def ingest(
         ):
             report.seconds = time.perf_counter() - t0
             return report
+        unread: list[str] = []  # stored documents of files given but not read: kept
         if replace_all:  # said, never silent: a whole program may go (sweep 13 F8)
-            report.removed_documents = previous.forgotten(home, {d.name for d in parsed})
-        docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all)
-        for name, conference in renamed.items():  # (the talks of another name's program)
-            docs[name] = replace(
-                docs[name], talks=tuple(replace(t, conference=conference) for t in docs[name].talks)
+            report.removed_documents, unread = previous.forgotten(
+                home, {d.name for d in parsed}, [e.path for e in report.failed]
             )
+            report.notices += [_kept_unread(name) for name in unread]
+        docs, cache, old = previous.of_home(home, embedder, rebuild, replace_all, set(unread))
+        for name, conference in renamed.items():  # (the talks of another name's program)
+            if name in docs:
+                docs[name] = replace(
+                    docs[name],
+                    talks=tuple(replace(t, conference=conference) for t in docs[name].talks),
+                )
         for name, (zone, other) in rezoned.items():  # (the times of another's program)
-            docs[name] = kindred.in_zone(docs[name], zone, other)
+            if name in docs:
+                docs[name] = kindred.in_zone(docs[name], zone, other)
         known = {n: (d.sha256, d.read_with, d.ingested) for n, d in docs.items()}
         report.notices += reading.read_again(
             parsed, {n: (d.sha256, d.read_with) for n, d in docs.items()}
@@ -144,6 +153,16 @@ def ingest(
         _build(home, embedder, docs, cache, old, report, progress, dry_run)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _kept_unread(name: str) -> str:
+    """The notice that `--replace` keeps a stored document whose file it was given
+    but could not read (or refused): a file named is never taken as gone."""
+    return (
+        f"{name}: its file was given but not read (skipped), so --replace keeps its "
+        "stored version; mend the file and ingest it again, or remove the stored one "
+        f"with: talkbase remove {name}"
+    )
 
 
 def _identified(
@@ -161,35 +180,57 @@ def _identified(
     spread: dict[str, int] = {}
     zoned: list[tuple[str, str, str]] = []  # (conference, zone, document) stored
     unzoned: set[str] = set()  # the stored documents that name no zone of their own
-    build = None if replace_all else previous.in_use(home, False)
-    if build is not None:
-        bases = {identity.file_key(d.name) for d in parsed}
-        keys = {title_key(t.title) for d in parsed for t in kindred.specific(d.talks)}
-        with store.reading(build):
-            con = store.connect(build.db_path)
-            try:
-                docs = tables.stored_documents(con)
-                names = [n for n in docs if identity.file_key(n) in bases]
-                alike = candidates.documents_sharing_titles(con, keys, KIN_LOOKED_AT + len(names))
-                records = tables.records_of_documents(con, list(dict.fromkeys(names + alike)))
-                if names or alike:
-                    spread = tables.titles_in_several_conferences(con)
-                # the zones of the stored talks of the conferences of the documents that
-                # name no zone of their own (index/build/kindred.py `held`)
-                zoned = tables.zones_of_conferences(
-                    con,
-                    {t.conference for d in parsed if zone_assumed(d.warnings) for t in d.talks},
-                )
-                unzoned = {n for n in docs if zoned and zone_assumed(docs[n][3])}
-            finally:
-                con.close()
-        stored = {
-            n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3])) for n in names
-        }
-        others = {
-            n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3])) for n in alike
-        }
-    named = identity.name_documents(parsed, stored, shrink or replace_all, spread)
+    # (--replace forgets the stored documents of other names, but a file given again
+    # is its stored namesake's new version, refused as any other where it looks cut)
+    build = previous.in_use(home, replace_all)
+    try:
+        if build is not None:
+            bases = {identity.file_key(d.name) for d in parsed}
+            keys = {title_key(t.title) for d in parsed for t in kindred.specific(d.talks)}
+            with store.reading(build):
+                con = store.connect(build.db_path)
+                try:
+                    docs = tables.stored_documents(con)
+                    names = [n for n in docs if identity.file_key(n) in bases]
+                    alike = (
+                        []
+                        if replace_all
+                        else candidates.documents_sharing_titles(
+                            con, keys, KIN_LOOKED_AT + len(names)
+                        )
+                    )
+                    records = tables.records_of_documents(con, list(dict.fromkeys(names + alike)))
+                    if names or alike:
+                        spread = tables.titles_in_several_conferences(con)
+                    # the zones of the stored talks of the conferences of the documents that
+                    # name no zone of their own (index/build/kindred.py `held`)
+                    zoned = tables.zones_of_conferences(
+                        con,
+                        set()
+                        if replace_all
+                        else {
+                            t.conference
+                            for d in parsed
+                            if zone_assumed(d.warnings)
+                            for t in d.talks
+                        },
+                    )
+                    unzoned = {n for n in docs if zoned and zone_assumed(docs[n][3])}
+                finally:
+                    con.close()
+            stored = {
+                n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3]))
+                for n in names
+            }
+            others = {
+                n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3]))
+                for n in alike
+            }
+    except (duckdb.Error, OSError, RuntimeError):  # a damaged base: --replace starts afresh
+        if not replace_all:
+            raise
+        stored, others, spread, zoned, unzoned = {}, {}, {}, [], set()
+    named = identity.name_documents(parsed, stored, shrink, spread, replacing=replace_all)
     report.notices += named.notices
     report.failed += named.refused
     if not named.documents:
@@ -199,7 +240,9 @@ def _identified(
     for conference, zone, document in zoned:
         if document not in again:
             held[conference] = held.get(conference, frozenset()) | {zone}
-    kin = kindred.related(named.documents, {**others, **stored}, spread, held)
+    kin = kindred.related(
+        named.documents, {} if replace_all else {**others, **stored}, spread, held
+    )
     report.notices += kin.notices
     return kin.documents, kin.renamed, kin.rezoned
 

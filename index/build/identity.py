@@ -67,8 +67,13 @@ So does one of which a record could not be read and was skipped (a line that is 
 JSON, a record without a title, a CSV row a stray quote mangled:
 `ParsedDocument.unreadable`) and that would remove a stored talk: the talk that
 record holds is not taken as removed (a bad line in the middle of a re-export).
+So does one that is one page of a paginated list (`ParsedDocument.page`, read without
+the other pages) and not the program of the stored version (`same_program`: another
+page of the list saved at the same path) and that would remove a stored talk: the
+talks it lacks are on the list's other pages (sweep 22).
 Either is refused, so the program it would replace is kept, unless the person says
-the shrink is meant (`--shrink`, or `--replace`).
+the shrink is meant (`--shrink`; `--replace`, which forgets the documents not given,
+says nothing of those given: sweep 22).
 """
 
 from __future__ import annotations
@@ -470,6 +475,15 @@ def _cut(
             "that version is kept (mend the record, or pass --shrink if the program "
             "really lost those talks)",
         )
+    if gone and (page := _other_page(again, doc)):
+        titles = _shown(_lacking(again.talks, doc.talks))
+        return InputError(
+            doc.path,
+            f"{page}: read in its place, it would remove {gone} of its {len(again.talks)} "
+            f"talks{f' ({titles})' if titles else ''}, so the version {stored} as "
+            f"{again.name} is kept (save each page under a name of its own and ingest "
+            "them together, or pass --shrink if the program really lost those talks)",
+        )
     if dropped := _dropped(again.talks, doc.talks):
         name, given = dropped
         return InputError(
@@ -489,6 +503,28 @@ def _cut(
             "is kept; pass --shrink if the program really lost those talks",
         )
     return None
+
+
+def _other_page(again: Stored, doc: ParsedDocument) -> str:
+    """Where `doc` is one page of a paginated list read alone (its warning says so:
+    `ParsedDocument.page`, not joined with other pages) and holds another program
+    than `again` (another page of the list saved over it), what a refusal says of the
+    two pages; "" where it is not so."""
+    page = doc.page
+    if page is None or page not in doc.warnings or same_program(again.talks, doc.talks):
+        return ""
+    said = page.removeprefix(doc.name).lstrip(": ").split(";")[0]
+    theirs = next(
+        (
+            w.removeprefix(again.name).lstrip(": ").split(";")[0]
+            for w in again.warnings
+            if page.listing and page.listing in w
+        ),
+        "",
+    )
+    return f"it {said}, and the version stored as {again.name} is another page of " + (
+        f"that list (it {theirs})" if theirs else "a list, or another program"
+    )
 
 
 def _modified(doc: ParsedDocument) -> float:
@@ -569,13 +605,16 @@ def name_documents(
     stored: Mapping[str, Stored],
     shrink: bool = False,
     spread: Mapping[str, int] | None = None,
+    replacing: bool = False,
 ) -> Named:
     """Each parsed document under the name of the stored document it is again, or under
     a name of its own; a new version that looks cut short goes to `refused` (unless
     `shrink`). `stored` holds every stored document whose file name (`file_key`) a parsed one has;
     `spread`, in how many conferences the knowledge base holds a title (by title key;
     titles held by one may be left out). A stored document is claimed by one parsed
-    file at most: by path first, then by program."""
+    file at most: by path first, then by program. `replacing` (`ingest --replace`: the
+    stored documents no parsed one claims are forgotten): a parsed document that is no
+    stored one's new version keeps its own name, and nothing is said of those it is not."""
     copies = one_per_program(parsed, shrink, spread)
     parsed = copies.documents
     notices: list[str] = list(copies.notices)
@@ -602,7 +641,7 @@ def name_documents(
             )
     out: list[ParsedDocument] = []
     refused: list[InputError] = []
-    taken = set(stored)
+    taken = {s.name for s in claimed.values()} if replacing else set(stored)
     for i, doc in enumerate(parsed):
         again = claimed.get(i)
         if again is not None:
@@ -617,7 +656,7 @@ def name_documents(
             if doc.name not in taken and not peers
             else _distinct(_where(doc), taken, peers)
         )
-        mine = [s for s in stored.values() if _mine(s, doc)]
+        mine = [] if replacing else [s for s in stored.values() if _mine(s, doc)]
         if mine:
             others = ", ".join(f"{s.name} (from {s.path})" for s in mine)
             moved = [

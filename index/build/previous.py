@@ -6,18 +6,21 @@ with another model).
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from collections.abc import Sequence
+from pathlib import Path, PurePath
 from typing import Any
 
 import duckdb
 import numpy as np
 
+from index.build import identity
 from index.build.cache import VectorCache
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import disk as store
 from index.store import tables
 from index.store.vectors import FaissIndex
-from ingest.detect import ParsedDocument
+from ingest.detect import STDIN, STDIN_PATH, ParsedDocument
 from talkbase.core.errors import KnowledgeBaseDamaged, ModelMismatch
 from talkbase.core.records import Talk, talk_from_dict
 
@@ -38,12 +41,17 @@ def in_use(home: Path, replace_all: bool) -> store.Build | None:
     return build
 
 
-def forgotten(home: Path, kept: set[str]) -> list[str]:
+def forgotten(
+    home: Path, kept: set[str], unread: Sequence[str] = ()
+) -> tuple[list[str], list[str]]:
     """The stored documents an ingest `--replace` forgets: every one not named in
-    `kept` (none where the base is damaged or missing: nothing readable is lost)."""
+    `kept` (none where the base is damaged or missing: nothing readable is lost), and
+    those it keeps as the stored versions of files given but not read (`unread`: the
+    paths of the files skipped or refused; a document is one of them by its path, or by
+    its file name, `identity.file_key`): a file named is never taken as gone."""
     build = in_use(home, True)
     if build is None:
-        return []
+        return [], []
     try:
         with store.reading(build):
             con = store.connect(build.db_path)
@@ -52,8 +60,20 @@ def forgotten(home: Path, kept: set[str]) -> list[str]:
             finally:
                 con.close()
     except (duckdb.Error, OSError, RuntimeError):  # a damaged base starts afresh: none named
-        return []
-    return sorted(n for n in names if n not in kept)
+        return [], []
+    keys = {identity.file_key(PurePath(p).name) for p in unread}
+    places = {_place(p) for p in unread}
+    held = sorted(
+        n
+        for n, (path, *_) in names.items()
+        if n not in kept and (identity.file_key(n) in keys or _place(path) in places)
+    )
+    return sorted(n for n in names if n not in kept and n not in held), held
+
+
+def _place(path: str) -> str:
+    """Where a document was read from, as one path (standard input as itself)."""
+    return STDIN_PATH if path in (STDIN, STDIN_PATH) else os.path.abspath(path)
 
 
 def check_model(home: Path, build: store.Build | None, embedder: Embedder, rebuild: bool) -> None:
@@ -74,19 +94,21 @@ def of_home(
     embedder: Embedder,
     rebuild: bool = False,
     replace_all: bool = False,
+    keep: set[str] | None = None,
 ) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
     """Documents, embeddings and talks of the build in use.
 
     `rebuild` re-embeds everything (needed after changing the model);
-    `replace_all` forgets the stored documents, and is the one way to start
-    afresh over a damaged base (any other ingest refuses: KnowledgeBaseDamaged).
+    `replace_all` forgets the stored documents but those named in `keep`, and is the
+    one way to start afresh over a damaged base (any other ingest refuses:
+    KnowledgeBaseDamaged).
     """
     build = in_use(home, replace_all)
     if build is None:
         return {}, {}, {}
     check_model(home, build, embedder, rebuild)
     with store.reading(build):
-        return read(build, identity_of(embedder), rebuild, replace_all)
+        return read(build, identity_of(embedder), rebuild, replace_all, keep)
 
 
 def read(
@@ -94,15 +116,18 @@ def read(
     model: str,
     rebuild: bool,
     replace_all: bool,
+    keep: set[str] | None = None,
 ) -> tuple[dict[str, ParsedDocument], Any, dict[int, Talk]]:
     built_with = built_identity(build.manifest)
     con = store.connect(build.db_path)
     try:
         docs = {}
-        if not replace_all:
+        if not replace_all or keep:
             records = tables.records_by_document(con)
             numbers, read = tables.ingest_numbers(con), tables.readings(con)
             for name, (path, fmt, sha, warnings) in sorted(tables.stored_documents(con).items()):
+                if replace_all and name not in (keep or ()):
+                    continue
                 talks = tuple(records.get(name, ()))
                 docs[name] = ParsedDocument(
                     path,
