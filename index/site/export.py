@@ -68,7 +68,6 @@ from index.search.read.whenwords import (
 from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
-from talkbase.core.terms import ascii_digits
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -193,6 +192,23 @@ def marks() -> str:
     return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in ranges)
 
 
+def folds() -> dict[str, str]:
+    """The letters that are lower case as the site folds (NFKD, marks off, lower case) and
+    that the server's fold (talkbase/core/terms.py `fold`: Python's casefold) folds
+    further ("ß": "ss", a final "ς": "σ"), each with its fold, for the site's own fold:
+    the reader's tables hold "μετα τισ", a question says "μετά τις". (Not the letters
+    casefold makes upper case: Cherokee's.)"""
+    return {
+        c: c.casefold()
+        for c in map(chr, range(0x80, 0x20000))
+        if unicodedata.normalize("NFKD", c)
+        == c
+        == c.lower()
+        != c.casefold()
+        == c.casefold().lower()
+    }
+
+
 def digits() -> str:
     """The zero of each run of decimal digits of a script (Unicode's Nd: "۰", "๐", "０"),
     each run its ten digits in order, for the site to write a digit of any script as
@@ -224,6 +240,9 @@ def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
             },
         },
         "spoken": sorted(vocab.spoken),
+        # (the words that join a list of rooms: "in room 2 or 3", understand.py
+        # `_listed_room`)
+        "joins": list(understand.LIST_JOINS),
     }
 
 
@@ -505,6 +524,9 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             },
             "words": sorted(lexicon.language_words(asked)),
         },
+        # (after a speaker's name, words by which it is an example, no limit: "by Salton
+        # or others", as understand.py `_others`)
+        "others": understand.OTHERS,
         "article": {
             "prefixes": list(tokens.ARTICLES),
             "letters": tokens.ARABIC_WORD.pattern,
@@ -598,10 +620,9 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords_whole": _stopwords_whole(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
-        # (only where a room is asked by number or named in other digits)
-        "digits": digits()
-        if vocab.numbered_rooms or any(ascii_digits(r) != r for r in rooms)
-        else "",
+        "folds": folds(),
+        # (a question's digits of any script: a room "اتاق ۲", a time "১৫:০০")
+        "digits": digits(),
         "numbered_rooms": numbered_rooms(vocab),
         "one_word_names": one_word_names(vocab),
         "lexical_weight": settings.lexical_weight(),
