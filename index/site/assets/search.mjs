@@ -866,7 +866,8 @@ export function createSearch(talks, meta, vectors) {
   // ("佐藤さん", "김민준 씨"), a word for a talk ("김민준 발표"), or a word for "of" and a
   // word for a talk ("王伟的演讲"); else, where it starts its run ("高峰" of "流量高峰"
   // is none) and is no word of the talks, with a word for "of" after it ("李娜的大模型")
-  // or alone (the export's `one_word_names`): {from, to, name}, or null
+  // or alone, or at the end of its run after the query's only other words ("听王伟")
+  // (the export's `one_word_names`): {from, to, name}, or null
   const NAMES = meta.one_word_names || {};
   const [nameMarks, nameOf, nameBy, nameFrame, nameWorded, nameCommon] =
     [NAMES.marks, NAMES.of, NAMES.by, NAMES.frame, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
