@@ -573,6 +573,11 @@ EAST_AND_SOUTH_QUESTIONS = [
     "오전 열 시 전",
     "열두 시",
     "오후 두 시부터 네 시까지",
+    # (a range's second hour with a space, a half range: no hour; sweep 22, site-parity3)
+    "두 시~세 시",
+    "두~세 시",
+    "2시~3시 AI",
+    "세 시 AI",
     "세 시간",
     "두 시간 세션",
     # a part of the day of one character glued to the hour
@@ -595,6 +600,12 @@ EAST_AND_SOUTH_QUESTIONS = [
     "高峰的演讲",
     "中村の歴史",
     "中村さんの発表",
+    # (at the end of its run after other words, the query's only ones: site-parity3)
+    "听王伟",
+    "我想听王伟",
+    "大模型王伟",
+    "听王伟讲座",
+    "听王伟 安全",
     # a weekday inside a longer word of the talks
     "周日志分析",
     "周日的日志分析",
@@ -604,9 +615,11 @@ EAST_AND_SOUTH_QUESTIONS = [
 
 # Bengali, Tamil, Ukrainian, Greek, Amharic and Swahili (sweep 22, langs2-read): the
 # server read "після 15:00" and "baada ya saa 15:00" as at 15:00 and "другий день" as
-# the afternoon, and so did the site (it reads the server's tables from meta.json)
-# (the site still reads "μετά τις 15:00" and "πριν τις 12:00" as at the time, no day in
-# "siku ya pili", and nothing in "১৫:০০ এর পরে": search.mjs's, docs/formats.md Sweep 22)
+# the afternoon, and so did the site (it reads the server's tables from meta.json); the
+# site read "μετά τις 15:00" and "πριν τις 12:00" as at the time (its fold kept the final
+# "ς" the server's casefold makes "σ"), no day in "siku ya pili" (an ordinal of two words
+# after the day's noun) and nothing in "১৫:০০ এর পরে" (a time in Bengali digits) (sweep
+# 22, site-parity3)
 LANGS2 = (
     "title,abstract,language,start,end,room\n"
     "Безпека,Захист застосунків.,uk,2026-11-14T10:00,2026-11-14T10:45,Зала А\n"
@@ -627,6 +640,13 @@ LANGS2_QUESTIONS = [
     "সন্ধ্যায়",
     "15:00 க்குப் பிறகு",
     "மாலை",
+    "μετά τις 15:00",
+    "πριν τις 12:00",
+    "Ασφάλεια μετά τις 15:00",
+    "siku ya pili",
+    "usalama siku ya pili",
+    "১৫:০০ এর পরে",
+    "নিরাপত্তা ১৫:০০ এর পরে",
 ]
 
 
@@ -645,6 +665,9 @@ def test_the_site_reads_hours_rooms_names_and_runs_as_its_server(east_and_south)
     assert server["세 시"]["at"] == "15:00"
     assert server["王伟的演讲"]["speaker"] == "王伟"
     assert server["流量高峰的应对"]["speaker"] is None
+    assert server["听王伟"]["speaker"] == "王伟" and server["听王伟 安全"]["speaker"] is None
+    assert (server["두 시~세 시"]["after"], server["두 시~세 시"]["before"]) == ("14:00", "15:00")
+    assert not any(server["2시~3시 AI"].values())
     assert server["周日志分析"]["days"] == [] and server["周日的日志分析"]["days"]
     assert sum(any(v for v in server[q].values()) for q in EAST_AND_SOUTH_QUESTIONS) >= 38
 
@@ -692,4 +715,68 @@ def test_the_site_reads_the_six_languages_of_sweep_22_as_its_server(langs2):
     server = _same_on_both(kb, site, LANGS2_QUESTIONS)
     assert server["після 15:00"]["after"] == "15:00"
     assert server["другий день"]["days"] == ["2026-11-15"]
+    assert server["μετά τις 15:00"]["after"] == server["১৫:০০ এর পরে"]["after"] == "15:00"
+    assert server["siku ya pili"]["days"] == ["2026-11-15"]
     assert all(any(v for v in server[q].values()) for q in LANGS2_QUESTIONS)
+
+
+# a list of numbered rooms, and a speaker said as an example (sweep 22, site-parity3):
+# the site read "in room 2 or 3" as room 2 alone (no "3" after "or": the list takes the
+# first's word for a room, understand.py `_listed_room`), "in room 2 or room 3" as room 3
+# (the last room said; the server keeps the first as its limit, both as chips), and "by
+# 王伟 or others", "by Doe etc." as a speaker (an example of whom: `_others`)
+ROOMS = (
+    "title,speaker,abstract,language,start,end,room\n"
+    "Kernel scheduling,Jane Doe,How the scheduler picks.,en,2026-11-14T10:00,2026-11-14T10:45,Room 2\n"
+    "Kernel memory,John Roe,Pages and slabs.,en,2026-11-14T16:00,2026-11-14T16:45,Room 3\n"
+    "Rust firmware,Ann Poe,Writing safe firmware.,en,2026-11-15T09:00,2026-11-15T09:45,Room 4\n"
+    "大模型推理优化实践,王伟,大模型推理的工程实践,zh,2026-11-15T11:00,2026-11-15T11:45,Room 4\n"
+)
+
+ROOMS_QUESTIONS = [
+    "room 2 or 3",
+    "in room 2 or 3",
+    "kernel in room 2 or room 3",
+    "in room 2 and 4",
+    "room 3 or 2",
+    "room 2, 3",
+    "in room 2 or 9",
+    "rooms 2 or 3",
+    "by Doe or others",
+    "by Doe etc",
+    "kernel by Doe and more",
+    "by 王伟 or others",
+    "by 王伟 etc",
+    "by 王伟 and more",
+    "王伟 or others",
+    "by 王伟",
+    "王伟的演讲 or others",
+]
+
+
+def _site_rooms(site: Path, queries: list[str]) -> list[list[str]]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => engine.readLimits(q).entries"
+        ".filter(e => e.field === 'room').map(e => e.value))));"
+    )
+    return _node(site, body)
+
+
+def test_the_site_reads_a_list_of_rooms_and_an_example_of_whom_as_its_server(tmp_path_factory):
+    from index.search.read.understand import understand
+
+    for kb, site in _program_and_site(tmp_path_factory, "roomlists", ROOMS):
+        server = _same_on_both(kb, site, ROOMS_QUESTIONS)
+        chips = {
+            q: [c.value for c in understand(q, kb.vocab).chips if c.field == "room"]
+            for q in ROOMS_QUESTIONS
+        }
+        assert dict(zip(ROOMS_QUESTIONS, _site_rooms(site, ROOMS_QUESTIONS), strict=True)) == chips
+        assert chips["in room 2 or 3"] == ["Room 2", "Room 3"]
+        assert server["kernel in room 2 or room 3"]["room"] == "Room 2"
+        assert (
+            server["by 王伟"]["speaker"] == "王伟"
+            and server["by 王伟 or others"]["speaker"] is None
+        )
+        assert server["by Doe or others"]["speaker"] is None

@@ -14,7 +14,8 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          weight, the server's words for clock times, days by their
                          order or date and the talks' languages (`reading`), its
                          rooms by number, one-word speaker names and how a Chinese run
-                         is cut, and the export's version (a new one replaces the cache)
+                         is cut, how its fold and digits differ from the browser's, and
+                         the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
                          onnxruntime-web: a query embedded in the browser, so a search
@@ -68,7 +69,6 @@ from index.search.read.whenwords import (
 from talkbase.core import languages, present, settings, timetable
 from talkbase.core.errors import InputError
 from talkbase.core.languages import english_name, several_languages
-from talkbase.core.terms import ascii_digits
 from talkbase.core.when import PARTS_OF_DAY
 
 if TYPE_CHECKING:
@@ -194,6 +194,23 @@ def marks() -> str:
     return "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b > a else "") for a, b in ranges)
 
 
+def folds() -> dict[str, str]:
+    """The letters that are lower case as the site folds (NFKD, marks off, lower case) and
+    that the server's fold (talkbase/core/terms.py `fold`: Python's casefold) folds
+    further ("ß": "ss", a final "ς": "σ"), each with its fold, for the site's own fold:
+    the reader's tables hold "μετα τισ", a question says "μετά τις". (Not the letters
+    casefold makes upper case: Cherokee's.)"""
+    return {
+        c: c.casefold()
+        for c in map(chr, range(0x80, 0x20000))
+        if unicodedata.normalize("NFKD", c)
+        == c
+        == c.lower()
+        != c.casefold()
+        == c.casefold().lower()
+    }
+
+
 def digits() -> str:
     """The zero of each run of decimal digits of a script (Unicode's Nd: "۰", "๐", "０"),
     each run its ten digits in order, for the site to write a digit of any script as
@@ -225,6 +242,9 @@ def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
             },
         },
         "spoken": sorted(vocab.spoken),
+        # (the words that join a list of rooms: "in room 2 or 3", understand.py
+        # `_listed_room`)
+        "joins": list(understand.LIST_JOINS),
     }
 
 
@@ -506,6 +526,9 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             },
             "words": sorted(lexicon.language_words(asked)),
         },
+        # (after a speaker's name, words by which it is an example, no limit: "by Salton
+        # or others", as understand.py `_others`)
+        "others": understand.OTHERS,
         "article": {
             "prefixes": list(tokens.ARTICLES),
             "letters": tokens.ARABIC_WORD.pattern,
@@ -607,10 +630,9 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "stopwords_whole": _stopwords_whole(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
-        # (only where a room is asked by number or named in other digits)
-        "digits": digits()
-        if vocab.numbered_rooms or any(ascii_digits(r) != r for r in rooms)
-        else "",
+        "folds": folds(),
+        # (a question's digits of any script: a room "اتاق ۲", a time "১৫:০০")
+        "digits": digits(),
         "numbered_rooms": numbered_rooms(vocab),
         "one_word_names": one_word_names(vocab),
         "lexical_weight": settings.lexical_weight(),

@@ -58,6 +58,14 @@ _FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
 BY_WORDS = {"by", "from", "at", "with", "featuring"}  # (before a name: a speaker)
+# the words that join a list of rooms ("in room 2 or 3", "room 2 and room 3": `_listed_room`)
+LIST_JOINS = ("or", "and")
+# "by Salton or others", "by Salton etc.": an example of whom, not a limit (`_others`)
+OTHERS = {
+    "joins": ("or", "and", "among", "etc", "etc."),
+    "others": ("others", "other", "so", "more", "many"),
+    "etc": ("etc", "etc."),
+}
 GROUP_WORDS = {
     "talks",
     "talk",
@@ -290,7 +298,7 @@ class _Reader(Words):
             return False  # ("room a" is "a room"; "Room A", "hall B" name one)
         places = lexicon.at_place(self.vocab.spoken | codes)
         if listed is not None:  # "in room 2 or room 3", "in room 2 or 3": the list's cue
-            cue = int(word == self.low(i) and self.low(i - 1) in ("or", "and"))
+            cue = int(word == self.low(i) and self.low(i - 1) in LIST_JOINS)
             self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
             return True
         cue = 0
@@ -305,7 +313,7 @@ class _Reader(Words):
         """The word for a room of the room just read by `_numbered_room` where token `i`
         follows it in a list ("in room 2 or room 3", "room 2, room 3", "in room 2 or 3"):
         the second takes the first's word for a place. None elsewhere."""
-        join = self.low(i - 1) in ("or", "and") and self.free(i - 1)
+        join = self.low(i - 1) in LIST_JOINS and self.free(i - 1)
         end = i - 2 if join else i - 1
         if not (join or self.toks[end].text.endswith(",")) or end < 1 or self.free(end):
             return None
@@ -673,11 +681,10 @@ class _Reader(Words):
         return True
 
     def _others(self, j: int) -> bool:
-        """ "by Salton or others": an example of whom, not a limit."""
-        return (
-            self.low(j) in ("or", "and", "among", "etc", "etc.")
-            and self.low(j + 1) in ("others", "other", "so", "more", "many")
-        ) or self.low(j) in ("etc", "etc.")
+        """ "by Salton or others": an example of whom, not a limit (`OTHERS`)."""
+        return (self.low(j) in OTHERS["joins"] and self.low(j + 1) in OTHERS["others"]) or self.low(
+            j
+        ) in OTHERS["etc"]
 
 
 def _plural(said: list[str], words: tuple[str, ...], code: str) -> bool:

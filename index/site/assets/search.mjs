@@ -21,11 +21,20 @@ const K1 = 1.2, B = 0.75;
 // is part of its letter: a word goes on through it ("सुरक्षा", not "स", "रक")
 let MARKS = /[\u0300-\u036f\u3099\u309a\u064b-\u065f\u0670]/gu;
 export function useMarks(marks) { if (marks) MARKS = new RegExp(`[${marks}]`, 'gu'); }
+// the letters a lower case that the server's fold (Python's casefold) folds further
+// ("ß" is "ss", a final "ς" is "σ"), as the export writes them (meta.folds: `useFolds`):
+// the reader's tables hold "μετα τισ", a question says "μετά τις"
+let FOLDS = null, FOLDED = {};
+export function useFolds(folds) {
+  FOLDED = folds || {};
+  FOLDS = Object.keys(FOLDED).length ? new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'gu') : null;
+}
 
 export function fold(text) {
   // accents, kana's sound marks and Arabic's vowel and hamza marks ("الأربعاء" is
   // "الاربعاء") off, as the server's index (index/search/rank/tokens.py)
-  return (text || '').normalize('NFKD').replace(MARKS, '').toLowerCase();
+  const low = (text || '').normalize('NFKD').replace(MARKS, '').toLowerCase();
+  return FOLDS ? low.replace(FOLDS, c => FOLDED[c]) : low;
 }
 
 // where a word ends: at what is no letter, mark of a letter, digit, "+" or "#" (a
@@ -256,6 +265,7 @@ function inflecting(names, form, keep = () => true) {
 
 export function createSearch(talks, meta, vectors) {
   useMarks(meta.marks);
+  useFolds(meta.folds);
   const READ = meta.reading || {};
   // the server's rules for a query's limits (export.py `limits`): when no talk passes
   // every limit, the kinds given up, in order (index/search/limits/relax.py KINDS: the
@@ -397,7 +407,7 @@ export function createSearch(talks, meta, vectors) {
   // samedi", "pero no el sábado", "niet op zaterdag"), never a word left out
   const between = new Set(words(((meta.leave_out || {}).between || []).join(' ')));
   const gap = w => STOP.has(w) || ownStop.has(w) || between.has(w);
-  const hedged = w => w !== undefined && (hedges.has(w.replace(/ß/g, 'ss')) || w.endsWith('ly'));
+  const hedged = w => w !== undefined && (hedges.has(w) || w.endsWith('ly'));
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
   for (const t of talks) for (const s of t.speakers) {
@@ -524,6 +534,20 @@ export function createSearch(talks, meta, vectors) {
   const dayNouns = new Set(DAYS.nouns);
   const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
   const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
+  function ordinalAfter(toks, i, free) {
+    // the ordinal said at toks[i] after the day's noun, in one word or two, and the
+    // tokens from the noun on; not where its words name a weekday the program has talks
+    // on ("ngày thứ hai": Monday's): as the server's whenwords.py `_ordinal_after`
+    for (const n of [2, 1]) {
+      const said = toks.slice(i, i + n);
+      if (said.length < n || !said.every((_, k) => free(i + k))) continue;
+      const key = said.join(' ');
+      if (key in dayWords && meta.days.some(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[key])) return [0, 0];
+      if (DAYS.ordinals_after[key]) return [DAYS.ordinals_after[key], n + 1];
+    }
+    return [0, 0];
+  }
+
   function ordinalDay(toks, i, free) {
     // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
     // of the program by its order ("last": its last), as the server's whenwords.py
@@ -531,12 +555,14 @@ export function createSearch(talks, meta, vectors) {
     const w = toks[i], next = toks[i + 1], days = meta.days;
     const nth = n => (n && n >= -1 && n <= days.length ? days[n < 0 ? days.length - 1 : n - 1] : null);
     if (dayNouns.has(w) && free(i + 1) && next !== undefined) {
-      const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || DAYS.ordinals_after[next] || 0);
+      const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || 0);
       if (nth(n)) return { n: 2, day: nth(n) };
     }
-    // ...the noun after a prefix glued to it, an ordinal after it ("ביום השני")
-    if (prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length))) && free(i + 1) && nth(DAYS.ordinals_after[next])) {
-      return { n: 2, day: nth(DAYS.ordinals_after[next]) };
+    // ...an ordinal after the noun, in one word or two ("اليوم الأول", "siku ya pili"), the
+    // noun maybe after a prefix glued to it ("ביום השני")
+    if ((dayNouns.has(w) || prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length)))) && free(i + 1)) {
+      const [n, k] = ordinalAfter(toks, i + 1, free);
+      if (nth(n)) return { n: k, day: nth(n) };
     }
     // ...an ordinal glued before the noun ("第一天", "첫날"), or a number where the
     // language says its ordinal so ("2일차")
@@ -698,6 +724,7 @@ export function createSearch(talks, meta, vectors) {
     // `_hour_ranges`), written "from 14:00 to 16:00" as the clock reader reads it
     if (!SAID_HOUR) return q;
     const said = [];  // [from, to, clock time] of q, the last first
+    const read = new Set();  // (where the hours read start)
     for (const m of [...q.matchAll(SAID_HOUR)].reverse()) {
       const end = m.index + m[0].length, before = m.index ? q[m.index - 1] : '';
       if ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || aNumber(q, m.index)) continue;
@@ -707,7 +734,10 @@ export function createSearch(talks, meta, vectors) {
       while (cue > 0 && !(fold(rest.slice(0, cue)) in CLOCK.after)) cue--;
       const glued = rest.slice(cue);
       const skip = !cue && JOINS.has(fold(glued.slice(0, 1))) ? 1 : 0;
-      const ranged = Boolean(cue || skip) && SAID_FIRST.test(glued.slice(skip));
+      // (the second hour may hold a space: "두 시~세 시"; one not read as an hour, "3시
+      // AI", makes no range: no first hour alone, "at 14:00", of "2시~3시 AI")
+      const ranged = Boolean(cue || skip) && read.has(end + cue + skip) && SAID_FIRST.test(q.slice(end + cue + skip));
+      if (skip && !ranged) continue;
       if (glued && !ranged && !HOURS.particles.some(p => glued.startsWith(p)) && !HOURS.posts.includes(glued)) continue;
       let hour = hourOf(m[1]);
       const minute = m[5] ? 30 : Number(m[3] || 0);
@@ -716,6 +746,7 @@ export function createSearch(talks, meta, vectors) {
       if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
       if (hour > 23 || minute > 59) continue;
       said.push([start, end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0), `${two(hour)}:${two(minute)}`]);
+      read.add(m.index);
       const first = firstHour(q, m.index);
       if (first) said.push(first);
     }
@@ -795,21 +826,38 @@ export function createSearch(talks, meta, vectors) {
   // one room so numbered; after a word for a place ("in", "dans la") or as the whole
   // query (the export's `numbered_rooms`): {from, room}, or null
   const NUMBERED = meta.numbered_rooms || {};
-  function numberedRoom(toks, i, free, query) {
-    const word = toks[i];
-    if (!NUMBERED.words || !Object.hasOwn(NUMBERED.words, word) || !free(i) || !free(i + 1)) return null;
+  function listedRoom(toks, i, free, query, entries) {
+    // the word for a room of the room just read where toks[i] follows it in a list ("in
+    // room 2 or room 3", "room 2, room 3", "in room 2 or 3"): the second takes the first's
+    // word for a place, as understand.py `_listed_room`; null elsewhere
+    const join = NUMBERED.joins.includes(toks[i - 1]) && free(i - 1), end = join ? i - 2 : i - 1;
+    const comma = end >= 0 && new RegExp(`(?<![\\p{L}\\p{N}])${esc(toks[end])}\\s*,`, 'u').test(fold(query));
+    if (!(join || comma) || end < 1 || free(end)) return null;
+    const last = entries[entries.length - 1];
+    if (!last || last.field !== 'room' || last.to !== end + 1) return null;
+    return Object.hasOwn(NUMBERED.words, toks[end - 1]) ? toks[end - 1] : null;
+  }
+  function numberedRoom(toks, i, free, query, entries) {
+    if (!NUMBERED.words) return null;
+    let word = toks[i];
+    const listed = listedRoom(toks, i, free, query, entries);
+    // ("in room 2 or 3": the number takes the word before)
+    if (listed !== null && Object.hasOwn(NUMBERED.rooms, asciiDigits(toks[i]))) { word = listed; i -= 1; }
+    if (!Object.hasOwn(NUMBERED.words, word) || (listed === null && !free(i)) || !free(i + 1)) return null;
     const number = asciiDigits(toks[i + 1]);
     let said = Object.hasOwn(NUMBERED.rooms, number) ? NUMBERED.rooms[number] : [];
     if (NUMBERED.nouns.includes(word) || NUMBERED.nouns.length > 1) said = said.filter(([w]) => w === word);
     if (new Set(said.map(([, room]) => room)).size !== 1) return null;
     // ("room a" is "a room"; "Room A", "hall B" name one)
     if (/^\p{L}$/u.test(number) && !new RegExp(`(?<!\\p{L})${esc(number.toUpperCase())}(?!\\p{L})`, 'u').test(query)) return null;
+    // (in a list, the list's cue: "or room 3")
+    if (listed !== null) return { from: i - (word === toks[i] && NUMBERED.joins.includes(toks[i - 1]) ? 1 : 0), to: i + 2, room: said[0][1] };
     const P = NUMBERED.places;
     const places = new Set([...P[''], ...[...NUMBERED.spoken, ...NUMBERED.words[word]].flatMap(c => P[c] || [])]);
     let cue = 0;
     while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
     if (!cue && !(i === 0 && toks.length === 2)) return null;
-    return { from: i - cue, room: said[0][1] };
+    return { from: i - cue, to: i + 2, room: said[0][1] };
   }
 
   // a speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
@@ -818,10 +866,17 @@ export function createSearch(talks, meta, vectors) {
   // ("佐藤さん", "김민준 씨"), a word for a talk ("김민준 발표"), or a word for "of" and a
   // word for a talk ("王伟的演讲"); else, where it starts its run ("高峰" of "流量高峰"
   // is none) and is no word of the talks, with a word for "of" after it ("李娜的大模型")
-  // or alone (the export's `one_word_names`): {from, to, name}, or null
+  // or alone, or at the end of its run after the query's only other words ("听王伟")
+  // (the export's `one_word_names`): {from, to, name}, or null
   const NAMES = meta.one_word_names || {};
   const [nameMarks, nameOf, nameBy, nameFrame, nameWorded, nameCommon] =
     [NAMES.marks, NAMES.of, NAMES.by, NAMES.frame, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
+  // "by Salton or others", "by 王伟 etc.": an example of whom, no limit (understand.py
+  // `_others`, the export's `others`)
+  const OTHERS = READ.others || { joins: [], others: [], etc: [] };
+  const [othersJoins, othersWords, othersEtc] = [OTHERS.joins, OTHERS.others, OTHERS.etc]
+    .map(ws => new Set(ws.flatMap(w => words(w))));
+  const othersAfter = (toks, j) => (othersJoins.has(toks[j]) && othersWords.has(toks[j + 1])) || othersEtc.has(toks[j]);
   function oneWordName(toks, i, free, query, possessive) {
     const w = toks[i];
     if (!NAMES.names || !free(i) || !Object.hasOwn(NAMES.names, w)) return null;
@@ -831,11 +886,18 @@ export function createSearch(talks, meta, vectors) {
       const of = possessive.has(i) || nameOf.has(after);
       const j = i + 1 + (nameOf.has(after) ? 1 : 0), noun = free(j) ? toks[j] : '';
       if ((nameMarks.has(after) && !nameOf.has(after)) || TALK_NOUNS.has(after) || (of && TALK_NOUNS.has(noun))) return true;
-      // (said only inside a longer run of letters: "流量高峰")
+      // (said apart, or at the end of its run of letters: "听王伟"; never only inside
+      // one: "流量高峰的应对")
       const said = fold(query), at = [...said.matchAll(new RegExp(esc(w), 'gu'))].map(m => m.index);
-      if (at.every(k => k > 0 && /[\p{L}\p{N}]/u.test(said[k - 1])) || nameWorded.has(w)) return false;
-      const alone = toks.every((t, k) => !free(k) || nameFrame.has(t) || k === i) && !nameCommon.has(w);
-      return of || alone;
+      const letter = c => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+      const apart = at.some(k => !letter(said[k - 1]));
+      const end = at.find(k => letter(said[k - 1]) && !letter(said[k + w.length]));
+      if ((!apart && end === undefined) || nameWorded.has(w)) return false;
+      // (the words before it in its run, the query's only other words: "听" of "听王伟")
+      const run = apart ? '' : said.slice(said.slice(0, end).search(/\S*$/u), end);
+      const alone = toks.every((t, k) => !free(k) || nameFrame.has(t) || k === i ||
+        (!apart && k < i && run.includes(t))) && !nameCommon.has(w);
+      return (of && apart) || alone;
     };
     if (!cued && !marked()) return null;
     return { from: i - (cued ? 1 : 0), to: i + 1 + (nameMarks.has(after) ? 1 : 0), name: NAMES.names[w] };
@@ -844,7 +906,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(query)), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(asciiDigits(query))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
     // (a word for "of" glued to a name is its possessive: "김민준의")
     const possessive = new Set();
     toks.forEach((w, k) => {
@@ -913,11 +975,11 @@ export function createSearch(talks, meta, vectors) {
         take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
       }
       const person = oneWordName(toks, i, free, query, possessive);
-      if (person) {
+      if (person && !othersAfter(toks, person.to)) {
         take(person.from, person.to, 'speaker', person.name, 'by ' + person.name);
         i = person.to - 1; continue;
       }
-      if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1])) {
+      if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1]) && !othersAfter(toks, i + 2)) {
         const who = surnames.get(toks[i + 1]);
         take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
@@ -929,10 +991,10 @@ export function createSearch(talks, meta, vectors) {
       // longest name said in full first, and none where none is; else a room by its
       // number after a word for a room (`numberedRoom`)
       const named = roomsByWords.filter(([seq]) => match(seq, i));
-      const numbered = !named.length && numberedRoom(toks, i, free, query);
+      const numbered = !named.length && numberedRoom(toks, i, free, query, entries);
       if (numbered) {
-        take(numbered.from, i + 2, 'room', numbered.room, 'room ' + numbered.room);
-        i++; continue;
+        take(numbered.from, numbered.to, 'room', numbered.room, 'room ' + numbered.room);
+        i = numbered.to - 1; continue;
       }
       const rooms = named.filter(([seq, room]) =>
         (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
@@ -971,9 +1033,8 @@ export function createSearch(talks, meta, vectors) {
     // limit by it, the words after it ("but not Kubernetes"). Never the limit applied.
     const inTitle = seq => docs.some(d => d.title.some((_, b) => seq.every((w, k) => d.title[b + k] === w)));
     const free = (a, b) => { for (let j = a; j < b; j++) if (used[j] || !gap(toks[j])) return false; return true; };
-    // (the server's reader folds its cues as Python's casefold does: "außer", "ausser")
-    const said = toks.map(t => t && t.replace(/ß/g, 'ss'));
-    const at = (list, i) => list.find(c => c.every((w, j) => said[i + j] === w && !used[i + j]));
+    // (the words folded as the server's reader folds its cues: "außer", "ausser": `fold`)
+    const at = (list, i) => list.find(c => c.every((w, j) => toks[i + j] === w && !used[i + j]));
     const group = (members, from, to) => {
       const label = members.length > 1 ? `not (${members.map(e => e.label).join(' · ')})` : 'not ' + members[0].label;
       for (let j = from; j < to; j++) used[j] = true;
@@ -1064,6 +1125,9 @@ export function createSearch(talks, meta, vectors) {
       else if (e.field === 'part') limits.parts.push(e.value);
       else if (e.field === 'not') limits.not.push(e.value);
       else if (e.field === 'exclude') limits.without.push(e.value);
+      // (the first room said, as the server's reader keeps the first value of a field:
+      // "in room 2 or 3", whenwords.py `take`)
+      else if (e.field === 'room') limits.room = limits.room ?? e.value;
       else limits[e.field] = e.value;
       if (e.also) Object.assign(limits, e.also);  // (a range: its end too)
     }
