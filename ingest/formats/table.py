@@ -700,9 +700,14 @@ class _Reader:
                 if self.day_of(str(row.get(col) or ""), None) is not None:
                     cols[other] = cols.pop(english)  # German "Tag" holding dates: the day
             for fld, numbered_cols in numbered(k for k in row if k not in cols.values()).items():
+                if fld == "speakers" and fld in cols:  # beside a "Moderator" or "Host"
+                    # column: its people too, after the numbered ones (no company of theirs)
+                    numbered_cols = [*numbered_cols, cols.pop(fld)]
                 if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
                     cols[fld] = numbered_cols[0]
-                    self.numbered[cols[fld]] = numbered_cols
+                    # (records of other keys add theirs: a JSON record without "Host")
+                    known = dict.fromkeys([*self.numbered.get(cols[fld], []), *numbered_cols])
+                    self.numbered[cols[fld]] = sorted(known, key=lambda c: column_number(c) is None)
             parts = name_parts(k for k in row if k not in cols.values())
             if "speakers" not in cols and parts:  # "First Name", "Last Name": one person
                 cols["speakers"], self.family[parts[0]] = parts
@@ -1255,7 +1260,8 @@ class _Reader:
                 else row.get(cols.get("affiliation", ""))
             )
             found.extend(speakers_of(row.get(c), org if text_of(row.get(c)).strip() else None))
-        return tuple(found)
+        once = {fold(s.name): s for s in reversed(found)}  # (named twice: the first, once)
+        return tuple(s for s in found if once.pop(fold(s.name), None) is s)
 
 
 _SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
