@@ -42,3 +42,34 @@ def test_an_airtable_host_beside_numbered_speakers_keeps_them() -> None:
         ["Amy Liu", "Raj Patel", "Tom Hanks"],
         ["Lisa Wong"],
     ]
+
+
+MORNING_THEN_EVENING = (
+    "Date,Start,End,Title,Room\n"
+    "2026-12-03,9:05,9:50,Engines of Thought,Great Hall\n"
+    "2026-12-03,10:00,10:45,Packets Everywhere,Great Hall\n"
+    "2026-12-03,11:00,11:45,Tapes and Disks,Great Hall\n"
+    "2026-12-03,7:30 PM,9:00 PM,Evening Social,Pub\n"
+)
+
+
+def test_one_pm_row_leaves_a_24_hour_morning_in_the_morning() -> None:
+    _, talks, warnings = parse_text(MORNING_THEN_EVENING, "program.csv")
+    assert [(f"{t.start:%H:%M}", f"{t.end:%H:%M}") for t in talks] == [
+        ("09:05", "09:50"),
+        ("10:00", "10:45"),
+        ("11:00", "11:45"),
+        ("19:30", "21:00"),
+    ]
+    assert not any("am or pm" in w for w in warnings)
+
+
+def test_one_pm_record_leaves_a_yaml_morning_in_the_morning() -> None:
+    text = (
+        "talks:\n"
+        "  - {title: Engines of Thought, date: 2026-12-03, start: '9:05', end: '9:50'}\n"
+        "  - {title: Packets Everywhere, date: 2026-12-03, start: '10:00', end: '10:45'}\n"
+        "  - {title: Evening Social, date: 2026-12-03, start: 7:30 PM, end: 9:00 PM}\n"
+    )
+    _, talks, _ = parse_text(text, "schedule.yaml")
+    assert [f"{t.start:%H:%M}" for t in talks] == ["09:05", "10:00", "19:30"]

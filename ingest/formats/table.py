@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ingest import when
 from ingest.formats import frab, jsontree, mdparts, ragged, registry, tablenight
@@ -517,6 +517,9 @@ def numbered_days(text: str, years: tuple[int, ...] = ()) -> tuple[date | None, 
             days = int(span.group(2)) - int(span.group(1)) + 1 if span else 1
             return found, max(days, 1)
     return None, 0
+
+
+_T = TypeVar("_T")  # (what a reader's `in_order` reads)
 
 
 class _Reader:
@@ -1165,7 +1168,9 @@ class _Reader:
         said once."""
         if self.half_span is not None:
             bare = tuple(_undated(c, self.fallback) and not when.half_written(c) for c in cells)
-            read = when.half_placed(start, end, (bare[0], bare[1]), self.half_span)
+            placed = self.half_days is None or start.date() in self.half_days
+            span = self.half_span if placed else None  # (else as written: `talks`)
+            read = when.half_placed(start, end, (bare[0], bare[1]), span)
             if read != (start, end) and not self.half_told:
                 self.half_told = True
                 self.warnings.append(
@@ -1193,10 +1198,7 @@ class _Reader:
         self, dated: Sequence[tuple[dict[str, Any], str, date | None]], cols: dict[str, str] | None
     ) -> list[Talk]:
         """The talks of a table's rows (each with its place and the day it is on where
-        it gives none), in order. A table written the 12-hour way (`twelve`) is read
-        first on trial with every day's afternoon: the days whose rows stay in time
-        order so (not a table sorted by room, whose second room starts earlier) are
-        read with it (`afternoon`), the others as written."""
+        it gives none), in order, its clocks read as `in_order` says."""
 
         def read() -> list[Talk]:
             talks = [t for row, where, on in dated if (t := self.talk(row, where, cols, on))]
@@ -1206,16 +1208,34 @@ class _Reader:
             self.warnings.extend(said)
             return talks
 
-        if not self.twelve:
-            return read()
-        warnings, seen = list(self.warnings), dict(self.seen)
-        self.half_days = None
-        by_day: dict[date, list[datetime]] = {}
-        for t in read():
-            if t.start is not None:
-                by_day.setdefault(t.start.date(), []).append(t.start)
-        self.warnings, self.seen, self.clocks, self.half_told = warnings, seen, {}, False
-        self.half_days = {d for d, s in by_day.items() if s == sorted(s)}
+        return self.in_order(read, lambda t: t)
+
+    def in_order(self, read: Callable[[], list[_T]], talk: Callable[[_T], Talk | None]) -> list[_T]:
+        """What `read` reads (`talk`: the talk of each thing it returns), read so that
+        each day's rows run in time order where a reading of its clocks gives that: a
+        table written the 12-hour way (`twelve`) is read first on trial with every
+        day's afternoon, the days whose rows stay in time order so (not a table sorted
+        by room, whose second room starts earlier) read with it (`afternoon`), the
+        others as written; a table that writes am or pm beside some clocks
+        (`half_span`) places its bare ones on every day but one whose rows run in
+        order only as written ("9:05", "10:00", "11:00" before "7:30 PM": a 24-hour
+        morning, no evening's)."""
+
+        def ordered(days: set[date] | None) -> dict[date, bool]:
+            warnings, seen = list(self.warnings), dict(self.seen)
+            self.half_days = days
+            by_day: dict[date, list[datetime]] = {}
+            for t in map(talk, read()):
+                if t is not None and t.start is not None:
+                    by_day.setdefault(t.start.date(), []).append(t.start)
+            self.warnings, self.seen, self.clocks, self.half_told = warnings, seen, {}, False
+            return {d: s == sorted(s) for d, s in by_day.items()}
+
+        if self.half_span is not None:
+            placed, written = ordered(None), ordered(set())
+            self.half_days = {d for d, yes in placed.items() if yes or not written.get(d)}
+        elif self.twelve:
+            self.half_days = {d for d, yes in ordered(None).items() if yes}
         return read()
 
     def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
@@ -2004,7 +2024,10 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
             "line 1",
         )
     reader.decide_dates(found)
-    return [t for obj, where in found if (t := reader.talk(obj, where)) is not None]
+    return reader.in_order(
+        lambda: [t for obj, where in found if (t := reader.talk(obj, where)) is not None],
+        lambda t: t,
+    )
 
 
 def _json_error(exc: ValueError | RecursionError, line: str) -> str:
@@ -2091,7 +2114,9 @@ def _objects(items: list[tuple[str, object]], reader: _Reader, whole: object = N
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
-    read = [(obj, reader.talk(obj, where)) for obj, where in objects]
+    read = reader.in_order(
+        lambda: [(obj, reader.talk(obj, where)) for obj, where in objects], lambda r: r[1]
+    )
     if unread := _unread_moments([(o, t) for o, t in read if t is not None], reader):
         reader.warnings.append(
             f"{reader.document}: {unread[0]} talk(s) have no time, and key(s) that hold "
