@@ -73,3 +73,15 @@ def test_one_pm_record_leaves_a_yaml_morning_in_the_morning() -> None:
     )
     _, talks, _ = parse_text(text, "schedule.yaml")
     assert [f"{t.start:%H:%M}" for t in talks] == ["09:05", "10:00", "19:30"]
+
+
+def test_speaker_and_affiliation_cells_with_line_breaks_pair_by_line() -> None:
+    text = (
+        "Date,Start,End,Title,Speakers,Affiliation,Room\n"
+        '2026-09-24,09:00,09:30,Soil Sensors on LoRa,"Aoife Byrne\nCian Walsh","Teagasc\nUCD",'
+        "Lab A\n"
+        "2026-09-24,09:30,10:15,Drones for Crop Health,Niamh Kelly,DCU,Lab B\n"
+    )
+    _, talks, _ = parse_text(text, "program.csv")
+    assert _people(talks[0]) == [("Aoife Byrne", "Teagasc"), ("Cian Walsh", "UCD")]
+    assert _people(talks[1]) == [("Niamh Kelly", "DCU")]

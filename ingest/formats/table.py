@@ -150,7 +150,15 @@ def speakers_of(
     "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
     it writes "Family, Given" (`speakers.family_first`), `affiliation_after_break`
     where it writes a name and its organisation on two lines (`_line_broken`);
-    other lines are a person each."""
+    other lines are a person each, with the line of the same place of `orgs` where
+    that cell has as many ("Aoife Byrne⏎Cian Walsh" beside "Teagasc⏎UCD")."""
+    names, places = (cell_lines(v) if isinstance(v, str) else [] for v in (value, orgs))
+    if len(names) == len(places) > 1:
+        return tuple(
+            s
+            for name, place in zip(names, places, strict=True)
+            for s in speakers_of(name, place, affiliation_after_comma, family_names_first)
+        )
     if (one := _line_broken(value, affiliation_after_break)) is not None:
         org = inline(text_of(orgs))
         return (Speaker(one.name, org or one.affiliation),)
