@@ -85,3 +85,40 @@ def test_speaker_and_affiliation_cells_with_line_breaks_pair_by_line() -> None:
     _, talks, _ = parse_text(text, "program.csv")
     assert _people(talks[0]) == [("Aoife Byrne", "Teagasc"), ("Cian Walsh", "UCD")]
     assert _people(talks[1]) == [("Niamh Kelly", "DCU")]
+
+
+def _page(rows: str, head: str = "<tr><th>Time</th><th>Talk</th><th>Room</th></tr>") -> str:
+    return (
+        '<!DOCTYPE html><html lang="en"><head><title>DataFest Tallinn 2026</title></head>'
+        f"<body><h1>DataFest Tallinn 2026</h1><h2>Thursday 21 May 2026</h2><table>{head}"
+        f"{rows}</table></body></html>"
+    )
+
+
+def test_a_br_in_an_html_title_cell_parts_title_speaker_and_abstract() -> None:
+    page = _page(
+        "<tr><td>09:00 - 09:40</td><td><b>Streaming ETL with Flink</b><br><i>Kadri Tamm</i>"
+        "</td><td>Main stage</td></tr>"
+        "<tr><td>10:00 - 10:40</td><td><b>dbt Beyond the Basics</b><br><i>Mart Kask</i><br>"
+        "Macros, packages and tests that scale.</td><td>Room 2</td></tr>"
+    )
+    _, talks, _ = parse_text(page, "program.html")
+    assert [(t.title, [s.name for s in t.speakers], t.abstract) for t in talks] == [
+        ("Streaming ETL with Flink", ["Kadri Tamm"], ""),
+        ("dbt Beyond the Basics", ["Mart Kask"], "Macros, packages and tests that scale."),
+    ]
+
+
+def test_a_br_in_an_html_speaker_cell_is_a_line_break() -> None:
+    page = _page(
+        "<tr><td>09:00–09:30</td><td>Heat Pumps at Scale</td>"
+        "<td>Siobhán Nolan<br>ESB Networks</td><td>Liffey Hall</td></tr>"
+        "<tr><td>09:30–10:00</td><td>Carbon Accounting for Cloud</td>"
+        "<td>Brian Kehoe<br>Aoife Lynch</td><td>Liffey Hall</td></tr>",
+        "<tr><th>Time</th><th>Title</th><th>Speaker</th><th>Room</th></tr>",
+    )
+    _, talks, _ = parse_text(page, "program.html")
+    assert [_people(t) for t in talks] == [
+        [("Siobhán Nolan", "ESB Networks")],
+        [("Brian Kehoe", None), ("Aoife Lynch", None)],
+    ]
