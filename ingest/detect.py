@@ -59,6 +59,7 @@ from ingest.when import document_stem
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
+from talkbase.core.terms import called_off
 
 # (importing ingest.formats.registry first imports ingest.formats, which registers
 # the built-in formats)
@@ -568,6 +569,7 @@ def finish(
             raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
+    talks = [_off(t) for t in talks]
     restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
     talks = [
@@ -578,6 +580,17 @@ def finish(
     if name:
         talks = [replace(t, conference=name) for t in talks]
     return talks, cap_warnings(warnings, document)
+
+
+def _off(talk: Talk) -> Talk:
+    """A talk whose title calls it off (`terms.called_off`: "[CANCELLED] Kafka",
+    "Abgesagt – Rust", "~~Vue 4~~"), in whatever format, as one whose status does:
+    its title without the word, the word its "Status" note."""
+    title, word = called_off(talk.title)
+    if not word or talk.cancelled:
+        return talk
+    notes = tuple(n for n in talk.notes if n[0] != "Status")
+    return replace(talk, title=title, notes=(*notes, ("Status", word)))
 
 
 def parse_path(

@@ -122,3 +122,42 @@ def test_a_br_in_an_html_speaker_cell_is_a_line_break() -> None:
         [("Siobhán Nolan", "ESB Networks")],
         [("Brian Kehoe", None), ("Aoife Lynch", None)],
     ]
+
+
+def test_a_title_that_calls_its_talk_off_is_cancelled_in_every_format() -> None:
+    text = (
+        "Date,Start,End,Title,Speaker,Room\n"
+        "2026-05-12,09:00,09:45,[CANCELLED] Kafka Streams Deep Dive,Omar Sy,Room 1\n"
+        "2026-05-12,10:00,10:30,CANCELED: GraphQL Federation,Ivy Chen,Room 2\n"
+        "2026-05-12,12:00,12:30,Abgesagt – Rust im Backend,Jan Koch,Room 2\n"
+        "2026-05-12,15:00,15:30,Postgres Tuning,Raj Iyer,Room 1\n"
+    )
+    _, talks, _ = parse_text(text, "program.csv")
+    assert [(t.title, t.cancelled) for t in talks] == [
+        ("Kafka Streams Deep Dive", True),
+        ("GraphQL Federation", True),
+        ("Rust im Backend", True),
+        ("Postgres Tuning", False),
+    ]
+    ics = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Sched//EN\r\nBEGIN:VEVENT\r\nUID:a1\r\n"
+        "DTSTAMP:20260101T000000Z\r\nDTSTART:20260512T070000Z\r\nDTEND:20260512T074500Z\r\n"
+        "SUMMARY:CANCELLED: Kafka Streams Deep Dive\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    _, talks, _ = parse_text(ics, "sched.ics")
+    assert [(t.title, t.cancelled) for t in talks] == [("Kafka Streams Deep Dive", True)]
+
+
+def test_a_talk_struck_through_on_a_page_is_cancelled_as_in_markdown() -> None:
+    for tag in ("del", "s"):
+        page = _page(
+            f"<tr><td>09:00-09:30</td><td><{tag}>Vue 4 Preview</{tag}></td><td>Eva Gruber</td>"
+            "<td>HS A</td></tr><tr><td>09:30-10:00</td><td>Svelte Runes</td><td>Max Huber</td>"
+            "<td>HS A</td></tr>",
+            "<tr><th>Time</th><th>Title</th><th>Speaker</th><th>Room</th></tr>",
+        )
+        _, talks, _ = parse_text(page, "program.html")
+        assert [(t.title, t.cancelled) for t in talks] == [
+            ("Vue 4 Preview", True),
+            ("Svelte Runes", False),
+        ], tag

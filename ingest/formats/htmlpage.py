@@ -98,6 +98,7 @@ _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BREAKS = frozenset("p div section article main br dl dt dd blockquote ul ol table".split())
 # what breaks a cell's text into its lines ("<b>Title</b><br>Speaker")
 _CELL_LINES = _BREAKS | frozenset(_HEADINGS) | {"li", "pre", "hr"}
+_STRUCK = frozenset(("del", "s", "strike"))  # text struck through: written "~~text~~"
 _MAX_SPAN = 100  # the most columns or rows one cell is taken to span
 # the elements that hold a program's talks and whose end tags HTML requires: one left
 # open where a page ends says it is cut short (`_cut`), by what it is left open inside
@@ -181,7 +182,9 @@ class _Markdown(HTMLParser):
             self.site = " ".join((dict(attrs).get("content") or "").split())
         elif tag == "article":
             self.article += 1
-        if self.in_cell and tag in _CELL_LINES:
+        if tag in _STRUCK:
+            self.line.append("~~")  # (a talk struck through: called off, as Markdown's)
+        elif self.in_cell and tag in _CELL_LINES:
             self.line.append("\n")  # (a cell's lines: "Title<br>Speaker")
         elif self.in_cell and tag not in ("tr", "td", "th", "table"):
             self.line.append(" ")  # (a cell's parts: "<span>s")
@@ -229,7 +232,9 @@ class _Markdown(HTMLParser):
             self.titled, self.title = " ".join("".join(self.title).split()), None
         elif tag == "article":
             self.article = max(0, self.article - 1)
-        if self.in_cell and tag in _CELL_LINES and tag != "table":
+        if tag in _STRUCK:
+            self.line.append("~~")
+        elif self.in_cell and tag in _CELL_LINES and tag != "table":
             self.line.append("\n")
         elif tag in ("td", "th"):
             self._end_cell()

@@ -29,6 +29,7 @@ from talkbase.core.terms import (
     EAST_ASIAN,
     PROGRAM_WORDS,
     ROOM_WORDS,
+    OFF_TAIL,
     cancelled_state,
     fold,
     format_label,
@@ -1251,18 +1252,11 @@ def _place_after_comma() -> re.Pattern[str]:
     return re.compile(rf"(?:,\s+|[{commas}]\s*)([^,{commas}()]{{1,40}})$")
 
 
-# what may end a list line to say the talk is off: "— ODWOŁANE", "(ENTFÄLLT)",
-# "[cancelled]", or the whole title struck through ("~~Title~~")
-_OFF_TAIL = re.compile(
-    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
-)
-
-
 def _called_off(text: str) -> tuple[str, str]:
     """A list line's text without the word that calls its talk off, and that word
     (`terms.cancelled_state`: "ODWOŁANE", "entfällt", "cancelled"), or "" for a line
     that says none; a title struck through ("~~Title~~ — Speaker") is called off too."""
-    m = _OFF_TAIL.search(text)
+    m = OFF_TAIL.search(text)  # (what may end a list line to say so: `terms`)
     said = (m.group(1) or m.group(2) or "").strip(" *_") if m else ""
     if m and said and cancelled_state(said):
         return text[: m.start()].rstrip(), said

@@ -425,3 +425,38 @@ def cancelled_state(status: str) -> bool:
     "Withdrawn", "abgesagt"), says it will not take place (CANCELLED_STATES); a status
     such as "postponed" or "moved online" does not."""
     return _status_key(status) in _CANCELLED
+
+
+# what may end a title or a list line to say the talk is off: "— ODWOŁANE",
+# "(ENTFÄLLT)", "[cancelled]" (its group 1 or 2: the word)
+OFF_TAIL = re.compile(
+    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
+)
+# ... and what may begin a title so: "[CANCELLED] …", "(Abgesagt) …", "CANCELED: …",
+# "Abgesagt – …" (its group 1 or 2: the word, 3: the title)
+_OFF_HEAD = re.compile(
+    r"^\s*(?:[(\[]([^()\[\]]{3,30})[)\]]\s*[:\u2013\u2014-]?|([^\W\d_][^:()\[\]\u2013\u2014-]{2,29}?)"
+    r"\s*(?::|\s[\u2013\u2014-]|[\u2013\u2014]))\s*(\S.*)$"
+)
+# a title struck through, as Markdown ("~~Title~~") or a page ("<del>Title</del>",
+# "<s>", "<strike>") writes it
+_STRUCK = re.compile(r"^\s*(?:~~(.+?)~~|<(del|s|strike)>(.+?)</\2>)\s*$", re.IGNORECASE)
+
+
+def called_off(title: str) -> tuple[str, str]:
+    """A title without what calls its talk off, and that ("" where nothing does): a
+    word of `CANCELLED_STATES` before it in brackets or with a colon or a dash
+    ("[CANCELLED] Kafka Streams", "CANCELED: GraphQL Federation", "Abgesagt – Rust im
+    Backend", as Sched and organisers editing a title write it), or after it so
+    ("Rust im Backend (entfällt)"); or the whole title struck through ("~~Vue 4
+    Preview~~": "cancelled"). Every format's talk is read so (ingest/detect.py)."""
+    for m, word, rest in (
+        (m := _OFF_HEAD.match(title), m and (m.group(1) or m.group(2)), m and m.group(3)),
+        (m := OFF_TAIL.search(title), m and (m.group(1) or m.group(2)), m and title[: m.start()]),
+    ):
+        if m and word and rest and rest.strip() and cancelled_state(word.strip(" *_")):
+            return rest.strip(), word.strip(" *_")
+    struck = _STRUCK.match(title)
+    if struck and (text := (struck.group(1) or struck.group(3) or "").strip()):
+        return text, "cancelled"
+    return title, ""
