@@ -161,3 +161,25 @@ def test_a_talk_struck_through_on_a_page_is_cancelled_as_in_markdown() -> None:
             ("Vue 4 Preview", True),
             ("Svelte Runes", False),
         ], tag
+
+
+def test_indico_family_given_names_are_flipped_over_the_document() -> None:
+    def person(whole: str, org: str, **split: str) -> dict[str, str]:
+        return {"_type": "ContributionParticipation", "fullName": whole, "affiliation": org, **split}
+
+    contributions = [
+        {"_type": "Contribution", "id": "11", "title": "GPU Direct Storage at Scale",
+         "startDate": {"date": "2026-09-14", "time": "09:00:00", "tz": "Europe/Zurich"},
+         "speakers": [person("Keller, Anna", "ETH", first_name="Anna", last_name="Keller")]},
+        {"_type": "Contribution", "id": "12", "title": "Checkpointing with SCR",
+         "startDate": {"date": "2026-09-14", "time": "09:30:00", "tz": "Europe/Zurich"},
+         "speakers": [person("Dubois, Luc", "CEA"), person("Ng, Wei", "LLNL")]},
+    ]
+    export = {"_type": "HTTPAPIResult", "results": [
+        {"_type": "Conference", "title": "Alpine HPC Workshop 2026",
+         "contributions": contributions}]}
+    _, talks, _ = parse_text(json.dumps(export), "indico.json")
+    assert [_people(t) for t in talks] == [
+        [("Anna Keller", "ETH")],
+        [("Luc Dubois", "CEA"), ("Wei Ng", "LLNL")],
+    ]

@@ -75,6 +75,8 @@ from ingest.links import link_pairs
 from ingest.speakers import (
     comma_affiliation,
     family_first,
+    family_first_objects,
+    given_first,
     name_shaped,
     no_person,
     parse_speakers,
@@ -169,7 +171,7 @@ def speakers_of(
             s
             for v in value
             for s in (
-                frab.speakers_of([v])
+                frab.speakers_of([given_first(v) if family_names_first else v])
                 if isinstance(v, dict)
                 else parse_speakers(unlabelled(text_of(v)))[:1]
             )
@@ -770,6 +772,7 @@ class _Reader:
         clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
         written: list[time] = []  # of those cells that write am or pm (`when.half_written`)
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
+        objects: dict[str, list[object]] = {}  # by speaker key: its person objects
         zones: set[str] = set()  # the zones a timezone column names
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
@@ -782,6 +785,8 @@ class _Reader:
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and cell.strip():
                     raw.setdefault(cols["speakers"], []).append(cell)
+                if isinstance(cell, list):  # (person objects: `family_first_objects`)
+                    objects.setdefault(cols["speakers"], []).extend(cell)
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
                     org = text_of(row.get(cols["affiliation"])) if "affiliation" in cols else ""
@@ -819,6 +824,9 @@ class _Reader:
         for column, cells in raw.items():
             if _names_over_orgs(cells):
                 self.org_after_break.add(column)
+        for column, persons in objects.items():
+            if family_first_objects(persons):  # ("Dubois, Luc" beside "Keller, Anna"
+                self.family_first.add(column)  # whose own given and family names tell it)
         for column, cells in people.items():
             if sign := family_first(cells):
                 self.family_first.add(column)
