@@ -183,3 +183,39 @@ def test_indico_family_given_names_are_flipped_over_the_document() -> None:
         [("Anna Keller", "ETH")],
         [("Luc Dubois", "CEA"), ("Wei Ng", "LLNL")],
     ]
+
+
+def _session(sid: str, title: str, at: str, **more: object) -> dict[str, object]:
+    return {"id": sid, "title": title, "startsAt": f"2026-11-12T{at}:00",
+            "endsAt": f"2026-11-12T{at[:2]}:45:00", "isServiceSession": False,
+            "room": "Hall Aurora", **more}
+
+
+def test_sessionize_sessions_grouped_by_track_keep_the_group_s_track() -> None:
+    groups = [
+        {"groupId": 1, "groupName": "Data & Ops", "isDefault": False, "sessions": [
+            _session("1", "Scaling Postgres Replicas", "09:00", speakers=[{"name": "Ingrid Solberg"}],
+                     categories=[{"id": 20, "name": "Level",
+                                  "categoryItems": [{"id": 3, "name": "Advanced"}]}])]},
+        {"groupId": 2, "groupName": "Hardware", "isDefault": False, "sessions": [
+            _session("2", "Rust for Embedded Sensors", "10:00", speakers=[{"name": "Mei Tanaka"}],
+                     categories=[])]},
+    ]
+    _, talks, _ = parse_text(json.dumps(groups), "sessions.json")
+    assert [(t.title, t.track) for t in talks] == [
+        ("Scaling Postgres Replicas", "Data & Ops"),
+        ("Rust for Embedded Sensors", "Hardware"),
+    ]
+    assert talks[0].note("Level") == "Advanced"
+
+
+def test_sessionize_company_answer_is_the_speaker_s_affiliation() -> None:
+    data = {
+        "sessions": [_session("1", "Rust for Embedded Sensors", "10:00", speakers=["s1"])],
+        "speakers": [{"id": "s1", "fullName": "Mei Tanaka", "tagLine": "Firmware lead",
+                      "questionAnswers": [{"questionId": 77, "answerValue": "Kaze Robotics"}]}],
+        "questions": [{"id": 77, "question": "Company", "questionType": "Short_Text"}],
+        "categories": [], "rooms": [],
+    }
+    _, talks, _ = parse_text(json.dumps(data), "sessionize.json")
+    assert _people(talks[0]) == [("Mei Tanaka", "Kaze Robotics")]
