@@ -219,3 +219,24 @@ def test_sessionize_company_answer_is_the_speaker_s_affiliation() -> None:
     }
     _, talks, _ = parse_text(json.dumps(data), "sessionize.json")
     assert _people(talks[0]) == [("Mei Tanaka", "Kaze Robotics")]
+
+
+def test_a_card_s_line_of_parts_after_its_times_gives_room_and_track() -> None:
+    def card(title: str, at: str, room: str, track: str) -> str:
+        return (
+            f'<article class="session">\n  <h3>{title}</h3>\n  <p class="meta">'
+            f'<time datetime="2026-06-02T{at}:00+02:00">{at}:00</time>–'
+            f'<time datetime="2026-06-02T{at}:45+02:00">{at}:45</time> · {room} · '
+            f'Track: {track}</p>\n  <p class="speakers">Ola Nordmann</p>\n'
+            "  <p>What it is about.</p>\n</article>\n"
+        )
+
+    page = (
+        '<!DOCTYPE html>\n<html lang="en"><head><title>SecDays Oslo 2026</title></head><body>\n'
+        '<main>\n<section class="day"><h2>Tuesday 2 June</h2>\n'
+        + card("Threat Modelling for Startups", "09", "Sal 1", "AppSec")
+        + card("Passkeys in Production", "10", "Sal 2", "Identity")
+        + "</section>\n</main></body></html>\n"
+    )
+    _, talks, _ = parse_text(page, "cards.html")
+    assert [(t.room, t.track) for t in talks] == [("Sal 1", "AppSec"), ("Sal 2", "Identity")]

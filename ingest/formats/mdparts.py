@@ -914,7 +914,7 @@ _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 
 
 # the spaced bars and middle dots between a list line's parts ("Zaal 8 | Title")
-_SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
+SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 
 # a zone named after a list line's first clock time, then a range ("14:00 CET – 14:45
@@ -1232,7 +1232,7 @@ def read_bullet(
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break
-    if room is None and len(parts := _SEPARATED.split(rest)) > 1:
+    if room is None and len(parts := SEPARATED.split(rest)) > 1:
         # "Zaal 8 | Title": the part at either end that names a room is the room
         for k in (0, len(parts) - 1):
             if room_named(parts[k]) and len(parts[k]) <= 40:
