@@ -47,6 +47,7 @@ from ingest.limits import (
     limit_fields,
     mb,
     read_bytes,
+    document_kind,
     spreadsheet_kind,
     text_name,
     valid_error,
@@ -169,6 +170,12 @@ def decode(data: bytes, path: str, mixed: list[Mixed] | None = None) -> str:
     if kind := spreadsheet_kind(data):
         raise InputError(
             path, f"{kind}, which talkbase does not read: export it as CSV and ingest that"
+        )
+    if kind := document_kind(data):
+        raise InputError(
+            path,
+            f"{kind}, which talkbase does not read: save the program as HTML, Markdown or "
+            "CSV and ingest that",
         )
     if b"\x00" in data[:4096]:
         raise InputError(path, "this is a binary file, not a program document")

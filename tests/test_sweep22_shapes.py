@@ -5,8 +5,13 @@ is never silently wrong. Every people column of a row counts (a "Moderator" or
 from __future__ import annotations
 
 import json
+import zipfile
+
+import pytest
 
 from ingest import parse_text
+from ingest.detect import parse_path
+from talkbase.core.errors import InputError
 
 
 def _people(talk) -> list[tuple[str, str | None]]:
@@ -240,3 +245,25 @@ def test_a_card_s_line_of_parts_after_its_times_gives_room_and_track() -> None:
     )
     _, talks, _ = parse_text(page, "cards.html")
     assert [(t.room, t.track) for t in talks] == [("Sal 1", "AppSec"), ("Sal 2", "Identity")]
+
+
+def test_a_toml_file_cut_inside_a_string_is_refused_at_its_last_line() -> None:
+    text = "".join(f'[[talks]]\ntitle = "Talk {n}"\n\n' for n in range(8)) + '[[talks]]\ntitle = "Clo'
+    with pytest.raises(InputError) as err:
+        parse_text(text, "program.toml")
+    assert err.value.where == "line 26"
+
+
+def test_a_pdf_or_word_program_is_refused_saying_what_helps(tmp_path) -> None:
+    pdf = tmp_path / "program.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n")
+    docx = tmp_path / "program.docx"
+    with zipfile.ZipFile(docx, "w") as z:
+        z.writestr("[Content_Types].xml", '<Types><Override ContentType="application/'
+                   'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
+        z.writestr("word/document.xml", "<w:document/>")
+    for path, kind in ((pdf, "a PDF document"), (docx, "a Word document (.docx)")):
+        with pytest.raises(InputError) as err:
+            parse_path(path)
+        assert err.value.problem.startswith(f"{kind}, which talkbase does not read")
+        assert "save the program as HTML, Markdown or CSV" in err.value.problem
