@@ -267,3 +267,24 @@ def test_a_pdf_or_word_program_is_refused_saying_what_helps(tmp_path) -> None:
             parse_path(path)
         assert err.value.problem.startswith(f"{kind}, which talkbase does not read")
         assert "save the program as HTML, Markdown or CSV" in err.value.problem
+
+
+def test_markdown_sub_bullets_and_grids_are_refused_for_what_stops_them() -> None:
+    nested = (
+        "# Civic Hack Day 2026\n\n## Saturday 14 November 2026\n\n"
+        "- 09:00–09:30 Welcome and team forming\n  - Room: Atrium\n"
+        "- 09:30–10:15 Open Transit Data\n  - Speaker: Noor Rahman\n"
+    )
+    with pytest.raises(InputError) as err:
+        parse_text(nested, "program.md")
+    assert err.value.where == "line 6"
+    assert "indented list lines ('- Room: Atrium')" in err.value.problem
+    grid = (
+        "# FrontConf Zagreb 2026\n\n## Friday 9 October 2026\n\n| Time | Hall A | Hall B |\n"
+        "|------|--------|--------|\n| 09:00–09:45 | Keynote — Ivana Horvat | |\n"
+        "| 10:00–10:40 | Signals — Marko Babić | Tokens — Petra Kovač |\n"
+    )
+    with pytest.raises(InputError) as err:
+        parse_text(grid, "grid.md")
+    assert err.value.where == "line 5"
+    assert "a grid of rooms by times (its columns 'Hall A', 'Hall B' are rooms)" in err.value.problem
