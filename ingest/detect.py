@@ -44,10 +44,10 @@ from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
     check_file,
+    document_kind,
     limit_fields,
     mb,
     read_bytes,
-    document_kind,
     spreadsheet_kind,
     text_name,
     valid_error,

@@ -37,10 +37,25 @@ def test_a_moderator_column_beside_numbered_speakers_adds_to_them() -> None:
 def test_an_airtable_host_beside_numbered_speakers_keeps_them() -> None:
     fields = {"Session Title": "Panel: Future of Open Source", "Date": "2026-07-09"}
     records = [
-        {"id": "rec1", "fields": {**fields, "Start Time": "14:00", "Speaker 1": "Amy Liu",
-                                  "Speaker 2": "Raj Patel", "Host": "Tom Hanks"}},
-        {"id": "rec2", "fields": {**fields, "Session Title": "Solo Talk on Wasm",
-                                  "Start Time": "15:15", "Speaker 1": "Lisa Wong"}},
+        {
+            "id": "rec1",
+            "fields": {
+                **fields,
+                "Start Time": "14:00",
+                "Speaker 1": "Amy Liu",
+                "Speaker 2": "Raj Patel",
+                "Host": "Tom Hanks",
+            },
+        },
+        {
+            "id": "rec2",
+            "fields": {
+                **fields,
+                "Session Title": "Solo Talk on Wasm",
+                "Start Time": "15:15",
+                "Speaker 1": "Lisa Wong",
+            },
+        },
     ]
     _, talks, _ = parse_text(json.dumps({"records": records}), "airtable.json")
     assert [[s.name for s in t.speakers] for t in talks] == [
@@ -170,19 +185,39 @@ def test_a_talk_struck_through_on_a_page_is_cancelled_as_in_markdown() -> None:
 
 def test_indico_family_given_names_are_flipped_over_the_document() -> None:
     def person(whole: str, org: str, **split: str) -> dict[str, str]:
-        return {"_type": "ContributionParticipation", "fullName": whole, "affiliation": org, **split}
+        return {
+            "_type": "ContributionParticipation",
+            "fullName": whole,
+            "affiliation": org,
+            **split,
+        }
 
     contributions = [
-        {"_type": "Contribution", "id": "11", "title": "GPU Direct Storage at Scale",
-         "startDate": {"date": "2026-09-14", "time": "09:00:00", "tz": "Europe/Zurich"},
-         "speakers": [person("Keller, Anna", "ETH", first_name="Anna", last_name="Keller")]},
-        {"_type": "Contribution", "id": "12", "title": "Checkpointing with SCR",
-         "startDate": {"date": "2026-09-14", "time": "09:30:00", "tz": "Europe/Zurich"},
-         "speakers": [person("Dubois, Luc", "CEA"), person("Ng, Wei", "LLNL")]},
+        {
+            "_type": "Contribution",
+            "id": "11",
+            "title": "GPU Direct Storage at Scale",
+            "startDate": {"date": "2026-09-14", "time": "09:00:00", "tz": "Europe/Zurich"},
+            "speakers": [person("Keller, Anna", "ETH", first_name="Anna", last_name="Keller")],
+        },
+        {
+            "_type": "Contribution",
+            "id": "12",
+            "title": "Checkpointing with SCR",
+            "startDate": {"date": "2026-09-14", "time": "09:30:00", "tz": "Europe/Zurich"},
+            "speakers": [person("Dubois, Luc", "CEA"), person("Ng, Wei", "LLNL")],
+        },
     ]
-    export = {"_type": "HTTPAPIResult", "results": [
-        {"_type": "Conference", "title": "Alpine HPC Workshop 2026",
-         "contributions": contributions}]}
+    export = {
+        "_type": "HTTPAPIResult",
+        "results": [
+            {
+                "_type": "Conference",
+                "title": "Alpine HPC Workshop 2026",
+                "contributions": contributions,
+            }
+        ],
+    }
     _, talks, _ = parse_text(json.dumps(export), "indico.json")
     assert [_people(t) for t in talks] == [
         [("Anna Keller", "ETH")],
@@ -191,20 +226,53 @@ def test_indico_family_given_names_are_flipped_over_the_document() -> None:
 
 
 def _session(sid: str, title: str, at: str, **more: object) -> dict[str, object]:
-    return {"id": sid, "title": title, "startsAt": f"2026-11-12T{at}:00",
-            "endsAt": f"2026-11-12T{at[:2]}:45:00", "isServiceSession": False,
-            "room": "Hall Aurora", **more}
+    return {
+        "id": sid,
+        "title": title,
+        "startsAt": f"2026-11-12T{at}:00",
+        "endsAt": f"2026-11-12T{at[:2]}:45:00",
+        "isServiceSession": False,
+        "room": "Hall Aurora",
+        **more,
+    }
 
 
 def test_sessionize_sessions_grouped_by_track_keep_the_group_s_track() -> None:
     groups = [
-        {"groupId": 1, "groupName": "Data & Ops", "isDefault": False, "sessions": [
-            _session("1", "Scaling Postgres Replicas", "09:00", speakers=[{"name": "Ingrid Solberg"}],
-                     categories=[{"id": 20, "name": "Level",
-                                  "categoryItems": [{"id": 3, "name": "Advanced"}]}])]},
-        {"groupId": 2, "groupName": "Hardware", "isDefault": False, "sessions": [
-            _session("2", "Rust for Embedded Sensors", "10:00", speakers=[{"name": "Mei Tanaka"}],
-                     categories=[])]},
+        {
+            "groupId": 1,
+            "groupName": "Data & Ops",
+            "isDefault": False,
+            "sessions": [
+                _session(
+                    "1",
+                    "Scaling Postgres Replicas",
+                    "09:00",
+                    speakers=[{"name": "Ingrid Solberg"}],
+                    categories=[
+                        {
+                            "id": 20,
+                            "name": "Level",
+                            "categoryItems": [{"id": 3, "name": "Advanced"}],
+                        }
+                    ],
+                )
+            ],
+        },
+        {
+            "groupId": 2,
+            "groupName": "Hardware",
+            "isDefault": False,
+            "sessions": [
+                _session(
+                    "2",
+                    "Rust for Embedded Sensors",
+                    "10:00",
+                    speakers=[{"name": "Mei Tanaka"}],
+                    categories=[],
+                )
+            ],
+        },
     ]
     _, talks, _ = parse_text(json.dumps(groups), "sessions.json")
     assert [(t.title, t.track) for t in talks] == [
@@ -217,10 +285,17 @@ def test_sessionize_sessions_grouped_by_track_keep_the_group_s_track() -> None:
 def test_sessionize_company_answer_is_the_speaker_s_affiliation() -> None:
     data = {
         "sessions": [_session("1", "Rust for Embedded Sensors", "10:00", speakers=["s1"])],
-        "speakers": [{"id": "s1", "fullName": "Mei Tanaka", "tagLine": "Firmware lead",
-                      "questionAnswers": [{"questionId": 77, "answerValue": "Kaze Robotics"}]}],
+        "speakers": [
+            {
+                "id": "s1",
+                "fullName": "Mei Tanaka",
+                "tagLine": "Firmware lead",
+                "questionAnswers": [{"questionId": 77, "answerValue": "Kaze Robotics"}],
+            }
+        ],
         "questions": [{"id": 77, "question": "Company", "questionType": "Short_Text"}],
-        "categories": [], "rooms": [],
+        "categories": [],
+        "rooms": [],
     }
     _, talks, _ = parse_text(json.dumps(data), "sessionize.json")
     assert _people(talks[0]) == [("Mei Tanaka", "Kaze Robotics")]
@@ -248,7 +323,9 @@ def test_a_card_s_line_of_parts_after_its_times_gives_room_and_track() -> None:
 
 
 def test_a_toml_file_cut_inside_a_string_is_refused_at_its_last_line() -> None:
-    text = "".join(f'[[talks]]\ntitle = "Talk {n}"\n\n' for n in range(8)) + '[[talks]]\ntitle = "Clo'
+    text = (
+        "".join(f'[[talks]]\ntitle = "Talk {n}"\n\n' for n in range(8)) + '[[talks]]\ntitle = "Clo'
+    )
     with pytest.raises(InputError) as err:
         parse_text(text, "program.toml")
     assert err.value.where == "line 26"
@@ -259,8 +336,11 @@ def test_a_pdf_or_word_program_is_refused_saying_what_helps(tmp_path) -> None:
     pdf.write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n")
     docx = tmp_path / "program.docx"
     with zipfile.ZipFile(docx, "w") as z:
-        z.writestr("[Content_Types].xml", '<Types><Override ContentType="application/'
-                   'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
+        z.writestr(
+            "[Content_Types].xml",
+            '<Types><Override ContentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        )
         z.writestr("word/document.xml", "<w:document/>")
     for path, kind in ((pdf, "a PDF document"), (docx, "a Word document (.docx)")):
         with pytest.raises(InputError) as err:
@@ -287,4 +367,6 @@ def test_markdown_sub_bullets_and_grids_are_refused_for_what_stops_them() -> Non
     with pytest.raises(InputError) as err:
         parse_text(grid, "grid.md")
     assert err.value.where == "line 5"
-    assert "a grid of rooms by times (its columns 'Hall A', 'Hall B' are rooms)" in err.value.problem
+    assert (
+        "a grid of rooms by times (its columns 'Hall A', 'Hall B' are rooms)" in err.value.problem
+    )

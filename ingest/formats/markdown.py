@@ -429,10 +429,11 @@ def parse(
             continue
         if h.level > deepest:
             continue
-        if date_of(h.text, years, langs) and (unread := _unread_shape(own, h.body + 1)):
+        if date_of(h.text, years, langs) and (shape := _unread_shape(own, h.body + 1)):
             raise InputError(
-                document, f"the talks under the day heading {h.text!r} are not read: {unread[0]}",
-                unread[1],
+                document,
+                f"the talks under the day heading {h.text!r} are not read: {shape[0]}",
+                shape[1],
             )
         if date_of(h.text, years, langs):
             raise InputError(
@@ -686,7 +687,7 @@ def _unread_shape(lines: list[str], first: int) -> tuple[str, str] | None:
             return (
                 f"its list lines that start with a time hold indented list lines ({line.strip()!r}),"
                 " which this reader does not read: write a talk's speakers and room on its list "
-                "line (\"- 09:30–10:15 Title — Speaker (Organisation), Room 1\")",
+                'line ("- 09:30–10:15 Title — Speaker (Organisation), Room 1")',
                 f"line {first + n}",
             )
     return None

@@ -27,9 +27,9 @@ from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import (
     EAST_ASIAN,
+    OFF_TAIL,
     PROGRAM_WORDS,
     ROOM_WORDS,
-    OFF_TAIL,
     cancelled_state,
     fold,
     format_label,

@@ -450,11 +450,12 @@ def called_off(title: str) -> tuple[str, str]:
     Backend", as Sched and organisers editing a title write it), or after it so
     ("Rust im Backend (entfällt)"); or the whole title struck through ("~~Vue 4
     Preview~~": "cancelled"). Every format's talk is read so (ingest/detect.py)."""
-    for m, word, rest in (
-        (m := _OFF_HEAD.match(title), m and (m.group(1) or m.group(2)), m and m.group(3)),
-        (m := OFF_TAIL.search(title), m and (m.group(1) or m.group(2)), m and title[: m.start()]),
+    head, tail = _OFF_HEAD.match(title), OFF_TAIL.search(title)
+    for word, rest in (
+        (head and (head.group(1) or head.group(2)), head and head.group(3)),
+        (tail and (tail.group(1) or tail.group(2)), tail and title[: tail.start()]),
     ):
-        if m and word and rest and rest.strip() and cancelled_state(word.strip(" *_")):
+        if word and rest and rest.strip() and cancelled_state(word.strip(" *_")):
             return rest.strip(), word.strip(" *_")
     struck = _STRUCK.match(title)
     if struck and (text := (struck.group(1) or struck.group(3) or "").strip()):
