@@ -370,3 +370,11 @@ def test_markdown_sub_bullets_and_grids_are_refused_for_what_stops_them() -> Non
     assert (
         "a grid of rooms by times (its columns 'Hall A', 'Hall B' are rooms)" in err.value.problem
     )
+
+
+def test_a_title_that_only_begins_with_a_proposal_s_word_is_kept() -> None:
+    from talkbase.core.terms import called_off
+
+    assert called_off("Rejected: a history of RFCs") == ("Rejected: a history of RFCs", "")
+    assert called_off("Cancel culture: a talk") == ("Cancel culture: a talk", "")
+    assert called_off("Rust im Backend (entfällt)") == ("Rust im Backend", "entfällt")

@@ -411,6 +411,10 @@ def _status_key(status: str) -> str:
     return " ".join(fold(status.translate(UNMARKED)).split())
 
 
+def _proposed(status: str) -> bool:
+    return _status_key(status) in _PROPOSED
+
+
 def unlisted_state(status: str, scheduled: bool) -> bool:
     """Whether a status says the record is a proposal that is not on the program:
     under review, a draft or turned down (PROPOSAL_STATES), or withdrawn before it was
@@ -455,8 +459,10 @@ def called_off(title: str) -> tuple[str, str]:
         (head and (head.group(1) or head.group(2)), head and head.group(3)),
         (tail and (tail.group(1) or tail.group(2)), tail and title[: tail.start()]),
     ):
-        if word and rest and rest.strip() and cancelled_state(word.strip(" *_")):
-            return rest.strip(), word.strip(" *_")
+        said = (word or "").strip(" *_")
+        # (a proposal's word, "Rejected: …", may begin a talk's own title)
+        if said and rest and rest.strip() and cancelled_state(said) and not _proposed(said):
+            return rest.strip(), said
     struck = _STRUCK.match(title)
     if struck and (text := (struck.group(1) or struck.group(3) or "").strip()):
         return text, "cancelled"
