@@ -541,16 +541,24 @@ def grouped(obj: dict[str, Any]) -> dict[str, Any]:
     """A group of Sessionize's Sessions list ({"groupName": "Data & Ops", "sessions":
     [...]}) with its name as the track of its sessions that name none, where the
     sessions are grouped by track: not its default group of all ("isDefault"), nor
-    a group named by a date or by its sessions' room (grouped by day or by room)."""
+    a group named by a date or by its sessions' room (grouped by day or by room); a
+    session's own "Track" category comes first."""
     sessions = obj.get("sessions")
     name = inline(text_of(obj.get("groupName")))
-    if not name or obj.get("isDefault") is True or not isinstance(sessions, list):
-        return obj
-    talks = [t for t in sessions if isinstance(t, dict)]
+    if not name or obj.get("groupId") is None or obj.get("isDefault") is True:
+        return obj  # (its "All" group: no grouping)
+    talks = [t for t in sessions if isinstance(t, dict)] if isinstance(sessions, list) else []
     rooms = {fold(inline(text_of(t.get("room")))) for t in talks}
     if not talks or when.parse_date(name) or rooms == {fold(name)}:
         return obj
-    return {**obj, "sessions": [{**t, "track": name} if not t.get("track") else t for t in talks]}
+
+    def own(talk: dict[str, Any]) -> bool:  # (a track of its own, its "Track" category's)
+        said = [c for c in when.as_list(talk.get("categories")) if isinstance(c, dict)]
+        return bool(talk.get("track")) or any(
+            category_field(c.get("name")) == "track" for c in said
+        )
+
+    return {**obj, "sessions": [t if own(t) else {**t, "track": name} for t in talks]}
 
 
 def plain_tree(root: object, depth: int = 0) -> object:
