@@ -360,10 +360,13 @@ def _lines_apart(rows: list[list[tuple[str, ...]]]) -> list[list[str]]:
     at = head.index(cols["title"]) if "title" in cols and cols["title"] in head else None
     wanted = [f for f in ("speakers", "abstract") if f not in cols]
     body = text[1:]
-    if at is None or not wanted or not any(at < len(r) and r[at] for r in body):
-        return [head] + [["<br>".join(cell) for cell in row] for row in body]
+    plain = [head] + [["<br>".join(cell) for cell in row] for row in body]
+    if at is None or not wanted:
+        return plain
     ones = [_one_line(r[at][0]) for r in body if at < len(r) and len(r[at]) == 1]
     split = "speakers" in wanted and sum(1 for _, p, _ in ones if p) * 2 >= max(len(ones), 1)
+    if not split and not any(at < len(r) and len(r[at]) > 1 for r in body):
+        return plain  # (no title cell of lines, none "Title — Speaker": columns as they are)
     written = [head + [f.capitalize() for f in wanted]]
     for row in body:
         lines = list(row[at]) if at < len(row) else []
