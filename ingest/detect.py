@@ -44,6 +44,7 @@ from ingest.language import program_language, title_tags
 from ingest.limits import (
     cap_warnings,
     check_file,
+    document_kind,
     limit_fields,
     mb,
     read_bytes,
@@ -59,6 +60,7 @@ from ingest.when import document_stem
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
+from talkbase.core.terms import called_off
 
 # (importing ingest.formats.registry first imports ingest.formats, which registers
 # the built-in formats)
@@ -168,6 +170,12 @@ def decode(data: bytes, path: str, mixed: list[Mixed] | None = None) -> str:
     if kind := spreadsheet_kind(data):
         raise InputError(
             path, f"{kind}, which talkbase does not read: export it as CSV and ingest that"
+        )
+    if kind := document_kind(data):
+        raise InputError(
+            path,
+            f"{kind}, which talkbase does not read: save the program as HTML, Markdown or "
+            "CSV and ingest that",
         )
     if b"\x00" in data[:4096]:
         raise InputError(path, "this is a binary file, not a program document")
@@ -568,6 +576,7 @@ def finish(
             raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
+    talks = [_off(t) for t in talks]
     restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
     talks = [
@@ -578,6 +587,17 @@ def finish(
     if name:
         talks = [replace(t, conference=name) for t in talks]
     return talks, cap_warnings(warnings, document)
+
+
+def _off(talk: Talk) -> Talk:
+    """A talk whose title calls it off (`terms.called_off`: "[CANCELLED] Kafka",
+    "Abgesagt – Rust", "~~Vue 4~~"), in whatever format, as one whose status does:
+    its title without the word, the word its "Status" note."""
+    title, word = called_off(talk.title)
+    if not word or talk.cancelled:
+        return talk
+    notes = tuple(n for n in talk.notes if n[0] != "Status")
+    return replace(talk, title=title, notes=(*notes, ("Status", word)))
 
 
 def parse_path(

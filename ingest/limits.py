@@ -14,7 +14,9 @@
   with U+FFFD in place of each bad byte;
 - a spreadsheet (Excel .xlsx, OpenDocument .ods) is told by its zip signature and the
   content type inside, not its name (`spreadsheet_kind`): an Excel workbook is read
-  (ingest/formats/xlsx.py), an .ods refused saying what it is and to export it as CSV.
+  (ingest/formats/xlsx.py), an .ods refused saying what it is and to export it as CSV;
+  a PDF, Word or OpenDocument text is refused so, saying to save it as HTML, Markdown
+  or CSV (`document_kind`).
 """
 
 from __future__ import annotations
@@ -111,17 +113,41 @@ def spreadsheet_kind(data: bytes) -> str | None:
     signature and the content type it declares inside (an .ods's "mimetype" entry,
     an .xlsx's "[Content_Types].xml"), whatever the file is named; None for
     anything else. Told apart so that the refusal says what to do: export it as CSV."""
+    declared = _declared(data)
+    return next((kind for t, kind in _SPREADSHEETS if t.encode() in declared), None)
+
+
+def _declared(data: bytes) -> bytes:
+    """The content type a zip-packaged document declares inside (an OpenDocument's
+    "mimetype" entry, an Office file's "[Content_Types].xml"); b"" for no such zip."""
     if not data.startswith(b"PK\x03\x04"):
-        return None
+        return b""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
-            declared = b"".join(  # (never more than 64 KiB of each: a zip may bomb)
+            return b"".join(  # (never more than 64 KiB of each: a zip may bomb)
                 z.open(n).read(65536) for n in ("mimetype", "[Content_Types].xml") if n in names
             )
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
-        return None
-    return next((kind for t, kind in _SPREADSHEETS if t.encode() in declared), None)
+        return b""
+
+
+# The content types of the zip-packaged text documents, and what a person calls each
+_DOCUMENTS = (
+    ("wordprocessingml", "a Word document (.docx)"),
+    ("application/vnd.oasis.opendocument.text", "a text document (OpenDocument .odt)"),
+)
+
+
+def document_kind(data: bytes) -> str | None:
+    """What page-layout document `data` is, a program's that no format here reads: a
+    PDF ("%PDF-" at its start), a Word or OpenDocument text (told as a spreadsheet
+    is, `spreadsheet_kind`); None for anything else. Told apart so that the refusal
+    says what helps: saving the program as HTML, Markdown or CSV."""
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%PDF-"):
+        return "a PDF document"
+    declared = _declared(data)
+    return next((kind for t, kind in _DOCUMENTS if t.encode() in declared), None)
 
 
 def mb(size: int) -> str:

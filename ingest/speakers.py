@@ -27,7 +27,7 @@ from talkbase.core import languages
 from talkbase.core.names import PARTICLES, ROLE_OR_ORG, name_suffix
 from talkbase.core.orgs import legal_form, names_organisation
 from talkbase.core.records import Speaker
-from talkbase.core.terms import placeholder_speaker
+from talkbase.core.terms import fold, placeholder_speaker
 
 _AFFIL_DASH = re.compile(r"\s+[\u2014\u2013]\s+|\s+--\s+")
 
@@ -55,6 +55,44 @@ def person_name(person: dict[str, Any]) -> str:
     if whole and not ("," in whole and given and family):
         return whole
     return parts
+
+
+def family_first_objects(people: Iterable[object]) -> bool:
+    """Whether a document's person objects write their whole names "Family, Given"
+    (Indico's "fullName": "Dubois, Luc"): one whose own given and family names say
+    so ("Keller, Anna" beside "Anna" and "Keller"), and every whole name with a
+    comma of the family-and-given shape (`_family_part`, `_given_part`); decided
+    over the document, as a column's is (`family_first`), to be read by `given_first`."""
+    wholes: list[str] = []
+    told = False
+    for person in people:
+        if not isinstance(person, dict):
+            continue
+        keys = {re.sub(r"[\W_]+", "", str(k)).lower(): v for k, v in person.items()}
+        whole = next((inline(text_of(keys[n])) for n in _NAME_KEYS if text_of(keys.get(n))), "")
+        given, family = (
+            next((inline(text_of(keys[n])) for n in names if text_of(keys.get(n))), "")
+            for names in (_GIVEN_KEYS, _FAMILY_KEYS)
+        )
+        told = told or bool(given and family and fold(whole) == fold(f"{family}, {given}"))
+        if "," in whole:
+            wholes.append(whole)
+    return told and all(_flipped(w) for w in wholes)
+
+
+def _flipped(whole: str) -> str:
+    """A whole name "Family, Given" said "Given Family"; "" for a name not so shaped."""
+    parts = _people_parts(whole)
+    if len(parts) != 2 or not (_family_part(parts[0], 2) and _given_part(parts[1])):
+        return ""
+    return f"{parts[1]} {parts[0]}"
+
+
+def given_first(person: dict[str, Any]) -> dict[str, Any]:
+    """A person object of a document whose whole names are "Family, Given"
+    (`family_first_objects`) with its name said given name first."""
+    name = person_name(person)
+    return {**person, "name": flipped} if (flipped := _flipped(name)) else person
 
 
 def split_top_level(text: str, seps: str = ",;") -> list[str]:

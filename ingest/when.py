@@ -1224,7 +1224,7 @@ def half_span(bare: Iterable[tuple[time | None, int]], written: Iterable[time]) 
 
 
 def half_placed(
-    start: datetime, end: datetime | None, bare: tuple[bool, bool], span: Span
+    start: datetime, end: datetime | None, bare: tuple[bool, bool], span: Span | None
 ) -> tuple[datetime, datetime | None]:
     """A talk's start and end in a program that writes am or pm beside some of its
     clock times (`half_span`), `bare` saying which of the two it writes without: a
@@ -1232,13 +1232,18 @@ def half_placed(
     it ("1:00" before "1:45 PM"), else the program's written times (the one reading
     between their earliest and latest, else the one nearer them: "7:30" before a
     first "9:00 AM" is a morning's registration), else in the
-    afternoon from 1:00 to 7:59 (`AFTERNOON_HOURS`) and in the morning after; a bare
-    end is the first of its two readings after its start (`end_after`)."""
+    afternoon from 1:00 to 7:59 (`AFTERNOON_HOURS`) and in the morning after; with
+    no `span` (a day whose rows run in time order only as written: "9:05", "10:00"
+    before "7:30 PM"), a bare start only by its own end, else as written, on the
+    24-hour clock; a bare end is the first of its two readings after its start
+    (`end_after`)."""
     if bare[0] and 1 <= start.hour <= 11:
         later = plus(start, HALF_DAY)
-        inside = [span[0] <= m.time() <= span[1] for m in (start, later)]
+        inside = [span is not None and span[0] <= m.time() <= span[1] for m in (start, later)]
         if end is not None and not bare[1]:
             start = later if later < end else start
+        elif span is None:
+            pass  # (as written)
         elif inside[0] != inside[1]:
             start = later if inside[1] else start
         elif not any(inside):  # (both outside: the one nearer them, "7:30" before 9 AM)

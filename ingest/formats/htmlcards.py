@@ -60,7 +60,14 @@ from typing import Any
 from ingest import when
 from ingest.formats import table
 from ingest.formats.columns import resolve
-from ingest.formats.mdparts import CLOCK_RANGE, HAS_CLOCK, date_of, names_line, room_named
+from ingest.formats.mdparts import (
+    CLOCK_RANGE,
+    HAS_CLOCK,
+    SEPARATED,
+    date_of,
+    names_line,
+    room_named,
+)
 from talkbase.core.records import Talk
 from talkbase.core.terms import format_prefix
 
@@ -540,6 +547,25 @@ def _line(pieces: list[str]) -> Iterator[tuple[None, str]]:
             yield None, said
 
 
+def _line_fields(line: str, record: dict[str, Any]) -> dict[str, str]:
+    """The fields a line of a card gives (`_line_field`): of each of its parts where
+    it is a line of parts between spaced dots or bars, each of which gives one ("–
+    · Sal 1 · Track: AppSec", what a line of times says after its `<time>`s: the
+    room "Sal 1", the track "AppSec"), else of the whole line; {} for a paragraph."""
+    parts = [p.strip(" \u2013\u2014-") for p in SEPARATED.split(line)]
+    parts = [p for p in parts if any(c.isalnum() for c in p)]
+    found: dict[str, str] = {}
+    for part in parts if len(parts) > 1 else ():
+        if (one := _line_field(part, {**record, **found})) is None:
+            break
+        found[one[0]] = one[1]
+    else:
+        if found:
+            return found
+    whole = _line_field(line, record)
+    return {whole[0]: whole[1]} if whole else {}
+
+
 def _line_field(line: str, record: dict[str, Any]) -> tuple[str, str] | None:
     """(field, value) of a line of a card that names no field by its class: a line
     labelled by a field's name ("Room: Main Stage"), a room's name, a line of names;
@@ -612,8 +638,8 @@ def _record(card: _Card) -> dict[str, Any]:
             elif said is not None and said not in record:
                 record[said] = _people(part) if said == "speakers" else _value(part, said)
                 by_property = said == "speakers" and _property_of(part) == said
-        elif (found := _line_field(part, record)) is not None:
-            record[found[0]] = found[1]
+        elif found := _line_fields(part, record):
+            record.update(found)
         else:
             abstract.append(part)
     if abstract:

@@ -98,6 +98,7 @@ _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BREAKS = frozenset("p div section article main br dl dt dd blockquote ul ol table".split())
 # what breaks a cell's text into its lines ("<b>Title</b><br>Speaker")
 _CELL_LINES = _BREAKS | frozenset(_HEADINGS) | {"li", "pre", "hr"}
+_STRUCK = frozenset(("del", "s", "strike"))  # text struck through: written "~~text~~"
 _MAX_SPAN = 100  # the most columns or rows one cell is taken to span
 # the elements that hold a program's talks and whose end tags HTML requires: one left
 # open where a page ends says it is cut short (`_cut`), by what it is left open inside
@@ -181,7 +182,9 @@ class _Markdown(HTMLParser):
             self.site = " ".join((dict(attrs).get("content") or "").split())
         elif tag == "article":
             self.article += 1
-        if self.in_cell and tag in _CELL_LINES:
+        if tag in _STRUCK:
+            self.line.append("~~")  # (a talk struck through: called off, as Markdown's)
+        elif self.in_cell and tag in _CELL_LINES:
             self.line.append("\n")  # (a cell's lines: "Title<br>Speaker")
         elif self.in_cell and tag not in ("tr", "td", "th", "table"):
             self.line.append(" ")  # (a cell's parts: "<span>s")
@@ -229,7 +232,9 @@ class _Markdown(HTMLParser):
             self.titled, self.title = " ".join("".join(self.title).split()), None
         elif tag == "article":
             self.article = max(0, self.article - 1)
-        if self.in_cell and tag in _CELL_LINES and tag != "table":
+        if tag in _STRUCK:
+            self.line.append("~~")
+        elif self.in_cell and tag in _CELL_LINES and tag != "table":
             self.line.append("\n")
         elif tag in ("td", "th"):
             self._end_cell()
@@ -320,9 +325,10 @@ def _spread(rows: list[list[_Cell]]) -> list[list[str]]:
     """A table's rows as the cells of a plain table: a cell spanning rows gives its
     text to each row it spans, in its column ("<td rowspan=2>10:00</td>": the time of
     two talks side by side), and one spanning columns fills the first of them, the
-    others left empty, so that every cell stays under its column's header."""
+    others left empty, so that every cell stays under its column's header. A cell's
+    lines stay lines (`_lines_apart`)."""
     height = len(rows)
-    at: dict[tuple[int, int], str] = {}
+    at: dict[tuple[int, int], tuple[str, ...]] = {}
     for r, row in enumerate(rows):
         c = 0
         for cell in row:
@@ -330,10 +336,54 @@ def _spread(rows: list[list[_Cell]]) -> list[list[str]]:
                 c += 1
             for dr in range(min(cell.rows, height - r)):
                 for dc in range(cell.cols):
-                    at.setdefault((r + dr, c + dc), cell.text if dc == 0 else "")
+                    at.setdefault((r + dr, c + dc), cell.parts if dc == 0 else ())
             c += cell.cols
     width = 1 + max((c for _, c in at), default=-1)
-    return [[at.get((r, c), "") for c in range(width)] for r in range(height)]
+    return _lines_apart([[at.get((r, c), ()) for c in range(width)] for r in range(height)])
+
+
+def _lines_apart(rows: list[list[tuple[str, ...]]]) -> list[list[str]]:
+    """A table's cells, each given as its lines, written as a Markdown table's: a
+    cell's lines joined by "<br>", the line break the table reader reads
+    (ingest/formats/table.py: two people, or a name over an organisation, in a
+    speaker cell), the header's by blanks. Where the header names the title's column
+    but not the speakers' or the abstract's, a title cell's lines are the title, a
+    next line of names its speakers, the lines after it the abstract ("<b>Streaming
+    ETL with Flink</b><br><i>Kadri Tamm</i><br>Macros and tests…", as a grid's cells
+    are read: `_grid`), and a title cell of one line "Title — Speaker" is read as
+    a grid's is (`_one_line`), where half of those cells name speakers so."""
+    text = [[[p.replace("|", "/") for p in cell] for cell in row] for row in rows]
+    if not text:
+        return []
+    head = [" ".join(cell) for cell in text[0]]
+    cols = resolve(head)
+    at = head.index(cols["title"]) if "title" in cols and cols["title"] in head else None
+    wanted = [f for f in ("speakers", "abstract") if f not in cols]
+    body = text[1:]
+    plain = [head] + [["<br>".join(cell) for cell in row] for row in body]
+    if at is None or not wanted:
+        return plain
+    ones = [_one_line(r[at][0]) for r in body if at < len(r) and len(r[at]) == 1]
+    split = "speakers" in wanted and sum(1 for _, p, _ in ones if p) * 2 >= max(len(ones), 1)
+    if not split and not any(at < len(r) and len(r[at]) > 1 for r in body):
+        return plain  # (no title cell of lines, none "Title — Speaker": columns as they are)
+    written = [head + [f.capitalize() for f in wanted]]
+    for row in body:
+        lines = list(row[at]) if at < len(row) else []
+        title, *rest = lines or [""]
+        people = ""
+        if "speakers" in wanted and rest and names_line(rest[0]):
+            people = rest.pop(0)
+        elif split and not rest:
+            title, people, _ = _one_line(title)
+        if "abstract" not in wanted and rest:  # (the abstract's own column: a subtitle)
+            title, rest = "<br>".join([title, *rest]), []
+        added = {"speakers": people, "abstract": " ".join(rest)}
+        cells = ["<br>".join(cell) for cell in row]
+        if at < len(cells):
+            cells[at] = title
+        written.append(cells + [""] * (len(head) - len(cells)) + [added[f] for f in wanted])
+    return written
 
 
 def _grid(rows: list[list[_Cell]], langs: tuple[str, ...]) -> list[list[str]] | None:

@@ -21,6 +21,7 @@ from ingest.locate import IdLines
 from ingest.speakers import person_name
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
+from talkbase.core.terms import fold
 
 RECORD_KEYS = (
     "talks",
@@ -269,11 +270,19 @@ def _named_org(text: str) -> bool:
     )
 
 
-def _person(row: dict[str, Any]) -> object:
+def _person(row: dict[str, Any], asked: dict[str, str] | None = None) -> object:
     """A speaker of Sessionize's speakers table as the reader reads speakers: the
-    name, and the affiliation its tag line names (`tagline_affiliation`)."""
+    name, and the affiliation their answer to a question titled as one names
+    (`asked`: the questions' titles by id; "Company", "Organisation", by the names
+    `FIELDS` gives it), else their tag line (`tagline_affiliation`)."""
     name = person_name(row)
-    org = tagline_affiliation(row.get("tagLine"))
+    answered = [
+        " ".join(text_of(a.get("answerValue")).split())
+        for a in when.as_list(row.get("questionAnswers"))
+        if isinstance(a, dict)
+        and norm((asked or {}).get(text_of(a.get("questionId")), "")) in FIELDS["affiliation"]
+    ]
+    org = next((a for a in answered if a), None) or tagline_affiliation(row.get("tagLine"))
     return {"name": name, "affiliation": org} if name and org else name
 
 
@@ -308,8 +317,13 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
         return {text_of(r.get("id")): name_of(r) for r in rows}
 
+    asked = {  # (Sessionize's questions to speakers: their titles by id)
+        text_of(q.get("id")): text_of(q.get("question"))
+        for q in when.as_list(top.get("questions"))
+        if isinstance(q, dict)
+    }
     people = {
-        text_of(r.get("id")): _person(r)
+        text_of(r.get("id")): _person(r, asked)
         for r in when.as_list(top.get("speakers"))
         if isinstance(r, dict)
     }
@@ -382,8 +396,13 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         inline = [c for c in when.as_list(obj.get("categories")) if isinstance(c, dict)]
         if inline and all("categoryItems" in c for c in inline):
             obj.pop("categories")
-            by_field(
-                [(category_field(text_of(c.get("name"))), text_of(c), "") for c in inline], obj
+            by_field(  # (under its title: a "Level" no track, as All Data's)
+                [
+                    (category_field(said), text_of(c), said)
+                    for c in inline
+                    for said in [" ".join(text_of(c.get("name")).split())]
+                ],
+                obj,
             )
         if _service(obj) and not obj.get("format"):
             obj["format"] = "break"
@@ -518,6 +537,30 @@ def subtyped(obj: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def grouped(obj: dict[str, Any]) -> dict[str, Any]:
+    """A group of Sessionize's Sessions list ({"groupName": "Data & Ops", "sessions":
+    [...]}) with its name as the track of its sessions that name none, where the
+    sessions are grouped by track: not its default group of all ("isDefault"), nor
+    a group named by a date or by its sessions' room (grouped by day or by room); a
+    session's own "Track" category comes first."""
+    sessions = obj.get("sessions")
+    name = inline(text_of(obj.get("groupName")))
+    if not name or obj.get("groupId") is None or obj.get("isDefault") is True:
+        return obj  # (its "All" group: no grouping)
+    talks = [t for t in sessions if isinstance(t, dict)] if isinstance(sessions, list) else []
+    rooms = {fold(inline(text_of(t.get("room")))) for t in talks}
+    if not talks or when.parse_date(name) or rooms == {fold(name)}:
+        return obj
+
+    def own(talk: dict[str, Any]) -> bool:  # (a track of its own, its "Track" category's)
+        said = [c for c in when.as_list(talk.get("categories")) if isinstance(c, dict)]
+        return bool(talk.get("track")) or any(
+            category_field(c.get("name")) == "track" for c in said
+        )
+
+    return {**obj, "sessions": [t if own(t) else {**t, "track": name} for t in talks]}
+
+
 def plain_tree(root: object, depth: int = 0) -> object:
     """A JSON program's tree as the reader reads it: a JSON:API document joined
     (`jsonapi`), each object's record-prefixed keys read (`unprefixed`)."""
@@ -526,7 +569,7 @@ def plain_tree(root: object, depth: int = 0) -> object:
     if depth > 64:  # (deeper is refused by the tree reader, not read here)
         return root
     if isinstance(root, dict):
-        return unprefixed({k: plain_tree(v, depth + 1) for k, v in root.items()})
+        return unprefixed(grouped({k: plain_tree(v, depth + 1) for k, v in root.items()}))
     if isinstance(root, list):
         return [plain_tree(v, depth + 1) for v in root]
     return root

@@ -445,6 +445,12 @@ def parse(
             continue
         if h.level > deepest:
             continue
+        if date_of(h.text, years, langs) and (shape := _unread_shape(own, h.body + 1)):
+            raise InputError(
+                document,
+                f"the talks under the day heading {h.text!r} are not read: {shape[0]}",
+                shape[1],
+            )
         if date_of(h.text, years, langs):
             raise InputError(
                 document,
@@ -726,6 +732,37 @@ def _under_days(
         end = next((g.line - 1 for g in heads[i + 1 :] if g.level <= h.level), len(lines))
         out.update(range(h.body, end))
     return out
+
+
+_NESTED = re.compile(r"^(?: {2,}|\t+)(?:[-*+]|\d{1,3}[.)])\s+\S")  # an indented list line
+
+
+def _unread_shape(lines: list[str], first: int) -> tuple[str, str] | None:
+    """What stops a day's `lines` (the first of them line `first`) from being read, in
+    a sentence, and its place, where it is a shape this reader does not read: a pipe
+    table whose header names rooms beside a column of times (a grid of rooms by times,
+    which a page's HTML table is read as: ingest/formats/htmlpage.py), or list lines
+    that start with a time holding indented list lines under them; None otherwise."""
+    for table in pipe_tables(lines, first):
+        named = resolve(table.header)
+        times = [r[0] for _, r in table.rows if r and r[0].strip()]
+        if "title" not in named and times and all(HAS_CLOCK.search(t) for t in times):
+            rooms = ", ".join(repr(c) for c in table.header[1:4] if c.strip())
+            return (
+                f"its table is a grid of rooms by times (its columns {rooms} are rooms), which "
+                "the Markdown reader does not read: write a row per talk with Time, Room "
+                "and Title columns, or give the grid as an HTML table",
+                f"line {table.line}",
+            )
+    for n, line in enumerate(lines[1:], start=1):
+        if _NESTED.match(line) and timed_bullet(lines[n - 1]) is not None:
+            return (
+                f"its list lines that start with a time hold indented list lines ({line.strip()!r}),"
+                " which this reader does not read: write a talk's speakers and room on its list "
+                'line ("- 09:30–10:15 Title — Speaker (Organisation), Room 1")',
+                f"line {first + n}",
+            )
+    return None
 
 
 def _dotted_hint(lines: list[str]) -> str:

@@ -27,6 +27,7 @@ from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import (
     EAST_ASIAN,
+    OFF_TAIL,
     PROGRAM_WORDS,
     ROOM_WORDS,
     cancelled_state,
@@ -959,7 +960,7 @@ _ROOM_CODE = re.compile(r"^[A-Z]{0,3}[ .-]?\d[\w.\-/]*$")
 
 
 # the spaced bars and middle dots between a list line's parts ("Zaal 8 | Title")
-_SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
+SEPARATED = re.compile(r"\s+[|\u00b7\u2022]\s+")
 
 
 # a zone named after a list line's first clock time, then a range ("14:00 CET – 14:45
@@ -1311,7 +1312,7 @@ def read_bullet(
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break
-    if room is None and len(parts := _SEPARATED.split(rest)) > 1:
+    if room is None and len(parts := SEPARATED.split(rest)) > 1:
         # "Zaal 8 | Title": the part at either end that names a room is the room
         for k in (0, len(parts) - 1):
             if room_named(parts[k]) and len(parts[k]) <= 40:
@@ -1331,18 +1332,11 @@ def _place_after_comma() -> re.Pattern[str]:
     return re.compile(rf"(?:,\s+|[{commas}]\s*)([^,{commas}()]{{1,40}})$")
 
 
-# what may end a list line to say the talk is off: "— ODWOŁANE", "(ENTFÄLLT)",
-# "[cancelled]", or the whole title struck through ("~~Title~~")
-_OFF_TAIL = re.compile(
-    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
-)
-
-
 def _called_off(text: str) -> tuple[str, str]:
     """A list line's text without the word that calls its talk off, and that word
     (`terms.cancelled_state`: "ODWOŁANE", "entfällt", "cancelled"), or "" for a line
     that says none; a title struck through ("~~Title~~ — Speaker") is called off too."""
-    m = _OFF_TAIL.search(text)
+    m = OFF_TAIL.search(text)  # (what may end a list line to say so: `terms`)
     said = (m.group(1) or m.group(2) or "").strip(" *_") if m else ""
     if m and said and cancelled_state(said):
         return text[: m.start()].rstrip(), said

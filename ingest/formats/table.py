@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ingest import when
 from ingest.formats import frab, jsontree, mdparts, ragged, registry, tablenight
@@ -75,6 +75,8 @@ from ingest.links import link_pairs
 from ingest.speakers import (
     comma_affiliation,
     family_first,
+    family_first_objects,
+    given_first,
     name_shaped,
     no_person,
     parse_speakers,
@@ -150,7 +152,15 @@ def speakers_of(
     "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
     it writes "Family, Given" (`speakers.family_first`), `affiliation_after_break`
     where it writes a name and its organisation on two lines (`_line_broken`);
-    other lines are a person each."""
+    other lines are a person each, with the line of the same place of `orgs` where
+    that cell has as many ("Aoife Byrne⏎Cian Walsh" beside "Teagasc⏎UCD")."""
+    names, places = (cell_lines(v) if isinstance(v, str) else [] for v in (value, orgs))
+    if len(names) == len(places) > 1:
+        return tuple(
+            s
+            for name, place in zip(names, places, strict=True)
+            for s in speakers_of(name, place, affiliation_after_comma, family_names_first)
+        )
     if (one := _line_broken(value, affiliation_after_break)) is not None:
         org = inline(text_of(orgs))
         return (Speaker(one.name, org or one.affiliation),)
@@ -161,7 +171,7 @@ def speakers_of(
             s
             for v in value
             for s in (
-                frab.speakers_of([v])
+                frab.speakers_of([given_first(v) if family_names_first else v])
                 if isinstance(v, dict)
                 else parse_speakers(unlabelled(text_of(v)))[:1]
             )
@@ -519,6 +529,9 @@ def numbered_days(text: str, years: tuple[int, ...] = ()) -> tuple[date | None, 
     return None, 0
 
 
+_T = TypeVar("_T")  # (what a reader's `in_order` reads)
+
+
 class _Reader:
     def __init__(
         self,
@@ -701,9 +714,14 @@ class _Reader:
                 if self.day_of(str(row.get(col) or ""), None) is not None:
                     cols[other] = cols.pop(english)  # German "Tag" holding dates: the day
             for fld, numbered_cols in numbered(k for k in row if k not in cols.values()).items():
+                if fld == "speakers" and fld in cols:  # beside a "Moderator" or "Host"
+                    # column: its people too, after the numbered ones (no company of theirs)
+                    numbered_cols = [*numbered_cols, cols.pop(fld)]
                 if fld not in cols:  # "Speaker 1", "Speaker 2": the speakers, in order
                     cols[fld] = numbered_cols[0]
-                    self.numbered[cols[fld]] = numbered_cols
+                    # (records of other keys add theirs: a JSON record without "Host")
+                    known = dict.fromkeys([*self.numbered.get(cols[fld], []), *numbered_cols])
+                    self.numbered[cols[fld]] = sorted(known, key=lambda c: column_number(c) is None)
             parts = name_parts(k for k in row if k not in cols.values())
             if "speakers" not in cols and parts:  # "First Name", "Last Name": one person
                 cols["speakers"], self.family[parts[0]] = parts
@@ -755,6 +773,7 @@ class _Reader:
         clocks: list[tuple[time | None, int]] = []  # of its start and end cells, as read
         written: list[time] = []  # of those cells that write am or pm (`when.half_written`)
         raw: dict[str, list[str]] = {}  # by speaker column: its cells as written
+        objects: dict[str, list[object]] = {}  # by speaker key: its person objects
         zones: set[str] = set()  # the zones a timezone column names
         for y in when.YEAR.findall(self.stated):
             years[int(y)] = years.get(int(y), 0) + 1
@@ -767,6 +786,8 @@ class _Reader:
                 cell = row.get(cols["speakers"])
                 if isinstance(cell, str) and cell.strip():
                     raw.setdefault(cols["speakers"], []).append(cell)
+                if isinstance(cell, list):  # (person objects: `family_first_objects`)
+                    objects.setdefault(cols["speakers"], []).extend(cell)
                 if isinstance(cell, str) and "|" not in cell:  # ("|": Mini-Conf's names)
                     people.setdefault(cols["speakers"], []).append(inline(cell))
                     org = text_of(row.get(cols["affiliation"])) if "affiliation" in cols else ""
@@ -804,6 +825,9 @@ class _Reader:
         for column, cells in raw.items():
             if _names_over_orgs(cells):
                 self.org_after_break.add(column)
+        for column, persons in objects.items():
+            if family_first_objects(persons):  # ("Dubois, Luc" beside "Keller, Anna"
+                self.family_first.add(column)  # whose own given and family names tell it)
         for column, cells in people.items():
             if sign := family_first(cells):
                 self.family_first.add(column)
@@ -1170,7 +1194,9 @@ class _Reader:
         said once."""
         if self.half_span is not None:
             bare = tuple(_undated(c, self.fallback) and not when.half_written(c) for c in cells)
-            read = when.half_placed(start, end, (bare[0], bare[1]), self.half_span)
+            placed = self.half_days is None or start.date() in self.half_days
+            span = self.half_span if placed else None  # (else as written: `talks`)
+            read = when.half_placed(start, end, (bare[0], bare[1]), span)
             if read != (start, end) and not self.half_told:
                 self.half_told = True
                 self.warnings.append(
@@ -1198,10 +1224,7 @@ class _Reader:
         self, dated: Sequence[tuple[dict[str, Any], str, date | None]], cols: dict[str, str] | None
     ) -> list[Talk]:
         """The talks of a table's rows (each with its place and the day it is on where
-        it gives none), in order. A table written the 12-hour way (`twelve`) is read
-        first on trial with every day's afternoon: the days whose rows stay in time
-        order so (not a table sorted by room, whose second room starts earlier) are
-        read with it (`afternoon`), the others as written."""
+        it gives none), in order, its clocks read as `in_order` says."""
 
         def read() -> list[Talk]:
             talks = [t for row, where, on in dated if (t := self.talk(row, where, cols, on))]
@@ -1211,16 +1234,34 @@ class _Reader:
             self.warnings.extend(said)
             return talks
 
-        if not self.twelve:
-            return read()
-        warnings, seen = list(self.warnings), dict(self.seen)
-        self.half_days = None
-        by_day: dict[date, list[datetime]] = {}
-        for t in read():
-            if t.start is not None:
-                by_day.setdefault(t.start.date(), []).append(t.start)
-        self.warnings, self.seen, self.clocks, self.half_told = warnings, seen, {}, False
-        self.half_days = {d for d, s in by_day.items() if s == sorted(s)}
+        return self.in_order(read, lambda t: t)
+
+    def in_order(self, read: Callable[[], list[_T]], talk: Callable[[_T], Talk | None]) -> list[_T]:
+        """What `read` reads (`talk`: the talk of each thing it returns), read so that
+        each day's rows run in time order where a reading of its clocks gives that: a
+        table written the 12-hour way (`twelve`) is read first on trial with every
+        day's afternoon, the days whose rows stay in time order so (not a table sorted
+        by room, whose second room starts earlier) read with it (`afternoon`), the
+        others as written; a table that writes am or pm beside some clocks
+        (`half_span`) places its bare ones on every day but one whose rows run in
+        order only as written ("9:05", "10:00", "11:00" before "7:30 PM": a 24-hour
+        morning, no evening's)."""
+
+        def ordered(days: set[date] | None) -> dict[date, bool]:
+            warnings, seen = list(self.warnings), dict(self.seen)
+            self.half_days = days
+            by_day: dict[date, list[datetime]] = {}
+            for t in map(talk, read()):
+                if t is not None and t.start is not None:
+                    by_day.setdefault(t.start.date(), []).append(t.start)
+            self.warnings, self.seen, self.clocks, self.half_told = warnings, seen, {}, False
+            return {d: s == sorted(s) for d, s in by_day.items()}
+
+        if self.half_span is not None:
+            placed, written = ordered(None), ordered(set())
+            self.half_days = {d for d, yes in placed.items() if yes or not written.get(d)}
+        elif self.twelve:
+            self.half_days = {d for d, yes in ordered(None).items() if yes}
         return read()
 
     def speakers(self, row: dict[str, Any], cols: dict[str, str]) -> tuple[Speaker, ...]:
@@ -1265,7 +1306,8 @@ class _Reader:
                 else row.get(cols.get("affiliation", ""))
             )
             found.extend(speakers_of(row.get(c), org if text_of(row.get(c)).strip() else None))
-        return tuple(found)
+        once = {fold(s.name): s for s in reversed(found)}  # (named twice: the first, once)
+        return tuple(s for s in found if once.pop(fold(s.name), None) is s)
 
 
 _SOME_DAY = date(2000, 1, 3)  # (a day to read a cell's clocks on)
@@ -2024,7 +2066,10 @@ def _jsonl(lines: Iterable[str], reader: _Reader) -> list[Talk]:
             "line 1",
         )
     reader.decide_dates(found)
-    return [t for obj, where in found if (t := reader.talk(obj, where)) is not None]
+    return reader.in_order(
+        lambda: [t for obj, where in found if (t := reader.talk(obj, where)) is not None],
+        lambda t: t,
+    )
 
 
 def _json_error(exc: ValueError | RecursionError, line: str) -> str:
@@ -2111,7 +2156,9 @@ def _objects(items: list[tuple[str, object]], reader: _Reader, whole: object = N
         else:
             objects.append((obj, where))
     reader.decide_dates(objects)
-    read = [(obj, reader.talk(obj, where)) for obj, where in objects]
+    read = reader.in_order(
+        lambda: [(obj, reader.talk(obj, where)) for obj, where in objects], lambda r: r[1]
+    )
     if unread := _unread_moments([(o, t) for o, t in read if t is not None], reader):
         reader.warnings.append(
             f"{reader.document}: {unread[0]} talk(s) have no time, and key(s) that hold "

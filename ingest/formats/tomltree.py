@@ -32,7 +32,9 @@ def load(text: str, document: str) -> object:
         root = tomllib.loads(text.lstrip("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        where = f"line {found[1]}, column {found[2]}" if found else "line 1"
+        last = f"line {max(len(text.splitlines()), 1)}"  # (its end: a file cut short)
+        end = "at end of document" in str(exc)
+        where = f"line {found[1]}, column {found[2]}" if found else last if end else "line 1"
         raise InputError(document, f"not valid TOML ({str(exc).split(' (at')[0]})", where) from exc
     return as_json(root)
 

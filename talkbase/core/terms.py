@@ -423,6 +423,10 @@ def _status_key(status: str) -> str:
     return " ".join(fold(status.translate(UNMARKED)).split())
 
 
+def _proposed(status: str) -> bool:
+    return _status_key(status) in _PROPOSED
+
+
 def unlisted_state(status: str, scheduled: bool) -> bool:
     """Whether a status says the record is a proposal that is not on the program:
     under review, a draft or turned down (PROPOSAL_STATES), or withdrawn before it was
@@ -437,3 +441,41 @@ def cancelled_state(status: str) -> bool:
     "Withdrawn", "abgesagt"), says it will not take place (CANCELLED_STATES); a status
     such as "postponed" or "moved online" does not."""
     return _status_key(status) in _CANCELLED
+
+
+# what may end a title or a list line to say the talk is off: "— ODWOŁANE",
+# "(ENTFÄLLT)", "[cancelled]" (its group 1 or 2: the word)
+OFF_TAIL = re.compile(
+    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
+)
+# ... and what may begin a title so: "[CANCELLED] …", "(Abgesagt) …", "CANCELED: …",
+# "Abgesagt – …" (its group 1 or 2: the word, 3: the title)
+_OFF_HEAD = re.compile(
+    r"^\s*(?:[(\[]([^()\[\]]{3,30})[)\]]\s*[:\u2013\u2014-]?|([^\W\d_][^:()\[\]\u2013\u2014-]{2,29}?)"
+    r"\s*(?::|\s[\u2013\u2014-]|[\u2013\u2014]))\s*(\S.*)$"
+)
+# a title struck through, as Markdown ("~~Title~~") or a page ("<del>Title</del>",
+# "<s>", "<strike>") writes it
+_STRUCK = re.compile(r"^\s*(?:~~(.+?)~~|<(del|s|strike)>(.+?)</\2>)\s*$", re.IGNORECASE)
+
+
+def called_off(title: str) -> tuple[str, str]:
+    """A title without what calls its talk off, and that ("" where nothing does): a
+    word of `CANCELLED_STATES` before it in brackets or with a colon or a dash
+    ("[CANCELLED] Kafka Streams", "CANCELED: GraphQL Federation", "Abgesagt – Rust im
+    Backend", as Sched and organisers editing a title write it), or after it so
+    ("Rust im Backend (entfällt)"); or the whole title struck through ("~~Vue 4
+    Preview~~": "cancelled"). Every format's talk is read so (ingest/detect.py)."""
+    head, tail = _OFF_HEAD.match(title), OFF_TAIL.search(title)
+    for word, rest in (
+        (head and (head.group(1) or head.group(2)), head and head.group(3)),
+        (tail and (tail.group(1) or tail.group(2)), tail and title[: tail.start()]),
+    ):
+        said = (word or "").strip(" *_")
+        # (a proposal's word, "Rejected: …", may begin a talk's own title)
+        if said and rest and rest.strip() and cancelled_state(said) and not _proposed(said):
+            return rest.strip(), said
+    struck = _STRUCK.match(title)
+    if struck and (text := (struck.group(1) or struck.group(3) or "").strip()):
+        return text, "cancelled"
+    return title, ""
