@@ -1,0 +1,58 @@
+"""The query reader after sweep 22's review (/tmp/s21/REPORT-review.md, docs/formats.md
+"Sweep 22", "Reader after review"): Swahili hours counted from dawn ("saa 4 asubuhi"
+is 10:00, not 16:00 and the morning at once), Polish "piątka" (a five) no Friday,
+a room word and a number a room only where the base has such a room (Amharic "ክፍል
+2": part 2), Tamil and Bengali hours with a part of the day or glued to their word,
+Thai "ยาวนาน" no length, the "of" words out of the topic shown."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
+from talkbase.core.records import Talk
+
+
+def _vocab(code: str, zone: str, titles: tuple[str, ...], room: str = "") -> Vocab:
+    """Saturday 14 and Sunday 15 November 2026: a talk of each title at 10:00, 14:00
+    and 16:00, in `room` 1 to 3 where given."""
+    tz = ZoneInfo(zone)
+    talks = []
+    for day in (14, 15):
+        for k, (title, hour) in enumerate(zip(titles, (10, 14, 16), strict=True), 1):
+            start = datetime(2026, 11, day, hour, tzinfo=tz)
+            talks.append(
+                Talk(
+                    title=f"{title} {day}",
+                    start=start,
+                    end=start.replace(minute=45),
+                    language=code,
+                    room=f"{room} {k}" if room else None,
+                )
+            )
+    return Vocab.from_talks(talks)
+
+
+@pytest.fixture(scope="module")
+def swahili() -> Vocab:
+    return _vocab("sw", "Africa/Nairobi", ("Usalama wa mtandao", "Akili bandia", "Hifadhidata"))
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        ("saa 4 asubuhi", {"at": "10:00"}),  # (was at 16:00 and before 12:00: nothing)
+        ("saa 8 mchana", {"at": "14:00"}),  # (was at 08:00 and after 12:00)
+        ("saa 2 usiku", {"at": "20:00"}),
+        ("saa 4", {"at": "10:00"}),
+        ("baada ya saa 9", {"after": "15:00"}),
+        ("baada ya saa 15:00", {"after": "15:00"}),  # (the 24-hour clock stays)
+        ("saa 10 asubuhi", {"at": "10:00"}),  # (saa 10 is 04:00: before dawn)
+    ],
+)
+def test_swahili_counts_its_hours_from_dawn(swahili, query, limits):
+    assert understand(query, swahili).filters.active() == limits
