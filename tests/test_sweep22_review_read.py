@@ -56,3 +56,24 @@ def swahili() -> Vocab:
 )
 def test_swahili_counts_its_hours_from_dawn(swahili, query, limits):
     assert understand(query, swahili).filters.active() == limits
+
+
+@pytest.fixture(scope="module")
+def polish() -> Vocab:
+    """Talks in Polish, Tuesday 21 to Friday 24 April 2026."""
+    zone = ZoneInfo("Europe/Warsaw")
+    return Vocab.from_talks(
+        [
+            Talk(title=f"Bezpieczeństwo {day}", language="pl", start=start)
+            for day in (21, 22, 23, 24)
+            for start in [datetime(2026, 4, day, 10, tzinfo=zone)]
+        ]
+    )
+
+
+def test_polish_a_five_is_no_friday(polish):
+    for query in ("piątka narzędzi devops", "najlepsza piątka", "z najlepszą piątką"):
+        assert understand(query, polish).filters.day is None, query
+    # the weekday's own forms still are
+    for query, day in (("w piątku", "Fri"), ("piątkiem", "Fri"), ("we wtorku", "Tue")):
+        assert understand(query, polish).filters.day == day, query

@@ -410,6 +410,11 @@ CLOCK_AFTER: dict[str, tuple[str, ...]] = {
     "fr": ("heures", "heure"),
     "nl": ("uur",),
 }
+# The endings with which a weekday's stem without its fleeting vowel (index/search/
+# read/inflection.py: Polish "piątek", "piątku") makes another noun, a weekday never
+# taking them: Polish "piątka", "piątkę", "piątką" (a five), "wtorka"; those forms
+# are never read as the weekday.
+FLEETING_OTHER_NOUNS: dict[str, tuple[str, ...]] = {"pl": ("a", "ą", "ę")}
 # The words before a bare hour that count it from dawn, as Swahili does: "saa 1" is
 # 07:00, "saa 4 asubuhi" 10:00, "saa 8 mchana" 14:00, "saa 2 usiku" 20:00 (the hour
 # plus six, a part of the day said after it choosing the half; with none, 07:00 to
