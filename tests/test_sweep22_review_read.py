@@ -77,3 +77,14 @@ def test_polish_a_five_is_no_friday(polish):
     # the weekday's own forms still are
     for query, day in (("w piątku", "Fri"), ("piątkiem", "Fri"), ("we wtorku", "Tue")):
         assert understand(query, polish).filters.day == day, query
+
+
+def test_a_room_word_the_talks_use_is_no_other_room(swahili):
+    """Amharic "ክፍል" is a room, a part, a class: where the rooms are halls ("አዳራሽ 2")
+    and a talk is "part 2", "ክፍል 2" is a topic; the rooms' own word still reads."""
+    v = _vocab("am", "Africa/Addis_Ababa", ("የድር ደህንነት ክፍል", "ሰው ሰራሽ", "የመረጃ ቋት"), "አዳራሽ")
+    assert understand("ክፍል 2", v).filters.room is None
+    assert understand("አዳራሽ 2", v).filters.room == "አዳራሽ 2"
+    # (a room word no talk uses still names the base's one room of that number)
+    sw = _vocab("sw", "Africa/Nairobi", ("Usalama", "Akili bandia", "Hifadhidata"), "Ukumbi")
+    assert understand("chumba 2", sw).filters.room == "Ukumbi 2"
