@@ -88,3 +88,23 @@ def test_a_room_word_the_talks_use_is_no_other_room(swahili):
     # (a room word no talk uses still names the base's one room of that number)
     sw = _vocab("sw", "Africa/Nairobi", ("Usalama", "Akili bandia", "Hifadhidata"), "Ukumbi")
     assert understand("chumba 2", sw).filters.room == "Ukumbi 2"
+
+
+@pytest.mark.parametrize(
+    ("code", "zone", "query", "limits"),
+    [
+        # the part of the day sets the hour's half, as "4 in the evening" (was after 17:00)
+        ("ta", "Asia/Kolkata", "மாலை 4 மணிக்கு பிறகு", {"after": "16:00"}),
+        ("ta", "Asia/Kolkata", "10 மணிக்கு", {"at": "10:00"}),  # (was not read)
+        ("ta", "Asia/Kolkata", "காலை 10 மணி", {"at": "10:00"}),  # (was the morning, "10 மணி")
+        ("ta", "Asia/Kolkata", "3 மணி நேரம்", {}),  # (3 hours: a span)
+        ("bn", "Asia/Dhaka", "৪টায়", {"at": "16:00"}),  # the hour's word glued to it
+        ("bn", "Asia/Dhaka", "বিকেল ৪টায়", {"at": "16:00"}),
+        ("bn", "Asia/Dhaka", "১৬টার পরে", {"after": "16:00"}),
+        ("bn", "Asia/Dhaka", "৪ টার পরে", {"after": "16:00"}),
+        ("bn", "Asia/Dhaka", "৪টা সেশন", {}),  # (4 sessions: a count)
+    ],
+)
+def test_an_hour_with_its_word_and_part_of_the_day(code, zone, query, limits):
+    v = _vocab(code, zone, ("নিরাপত্তা", "কৃত্রিম বুদ্ধিমত্তা", "ডেটাবেস"))
+    assert understand(query, v).filters.active() == limits

@@ -41,6 +41,7 @@ def read(r: Any) -> None:
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
     _hours_said_in_words(r, spoken)
     _hours_from_dawn(r, lexicon.hours_from_dawn(spoken))
+    _hours_with_their_word(r, spoken)
     _prefix_off(r, lexicon.clock_prefixes(spoken))
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
@@ -119,6 +120,39 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
             toks[i + 1 : i + 3] = [replace(toks[i + 1], low=f"{hour:02d}:00", end=toks[i + 2].end)]
         else:
             toks[i + 1] = replace(toks[i + 1], low=f"{int(word) + 6:02d}:00")
+
+
+def _hours_with_their_word(r: Any, spoken: frozenset[str]) -> None:
+    """A bare hour with the word said after it (`lexicon.CLOCK_AFTER`), spaced or glued
+    to it (Tamil "4 மணிக்கு", Bengali "৪টায়", "৪ টার") made the token of its clock time
+    where a part of the day is said right before it, which chooses its half ("மாலை 4
+    மணிக்கு பிறகு": after 16:00, as "4 in the evening"; "বিকেল ৪টায়": 16:00), a cue
+    follows it ("৪টার পরে": after 16:00) or nothing does ("10 மணிக்கு": at 10:00); with
+    no part, an hour 1 to 7 is an afternoon one. Not before a span ("3 மணி நேரம்": 3
+    hours; `lexicon.NOT_A_CLOCK`) nor before another word ("৪টা সেশন": 4 sessions)."""
+    words = lexicon.clock_after(spoken)
+    if not words:
+        return
+    cues, spans = lexicon.time_cues_after(spoken), lexicon.not_a_clock(spoken)
+    glued = re.compile(rf"(\d{{1,2}})({'|'.join(map(re.escape, sorted(words, key=len)[::-1]))})")
+    toks = r.toks
+    for i in range(len(toks) - 1, -1, -1):
+        m = glued.fullmatch(toks[i].low)
+        spaced = toks[i].low.isdigit() and i + 1 < len(toks) and toks[i + 1].low in words
+        if toks[i].used or not (m or spaced) or spaced and toks[i + 1].used:
+            continue
+        hour, end = (int(m.group(1)), i) if m else (int(toks[i].low), i + 1)
+        nxt = toks[end + 1].low if end + 1 < len(toks) and not toks[end + 1].used else None
+        if nxt in spans or hour > 23:
+            continue
+        before = toks[i - 1].low if i and not toks[i - 1].used else ""
+        part = r.vocab.part_words.get(before) or (before if before in PARTS_OF_DAY else None)
+        part = part if part in PARTS_OF_DAY and hour <= 12 else None
+        if part is None and nxt is not None and not _cue_after(toks, end + 1, cues):
+            continue
+        start = i - 1 if part else i
+        time = f"{in_part(hour, part):02d}:00"
+        toks[start : end + 1] = [replace(toks[start], low=time, end=toks[end].end)]
 
 
 def in_part(hour: int, part: str | None) -> int:
