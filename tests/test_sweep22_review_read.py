@@ -108,3 +108,12 @@ def test_a_room_word_the_talks_use_is_no_other_room(swahili):
 def test_an_hour_with_its_word_and_part_of_the_day(code, zone, query, limits):
     v = _vocab(code, zone, ("নিরাপত্তা", "কৃত্রিম বুদ্ধিমত্তা", "ডেটাবেস"))
     assert understand(query, v).filters.active() == limits
+
+
+def test_the_bengali_weekdays_said_with_on_come_from_the_weekday_names():
+    """One idea in one place: "শনিবারে" (on Saturday) is CLDR's "শনিবার" with "ে"."""
+    from index.search.read import lexicon
+    from talkbase.core.languages import weekday_names
+
+    assert lexicon.WEEKDAYS_MORE["bn"] == {f"{n}ে": d for n, d in weekday_names("bn").items()}
+    assert lexicon.WEEKDAYS_MORE["bn"]["শনিবারে"] == 5

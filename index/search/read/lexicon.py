@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from talkbase.core import terms
-from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL
+from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL, weekday_names
 from talkbase.core.terms import fold
 
 
@@ -1608,10 +1608,8 @@ DAY_PARTS["bn"] = {
 TALK_NOUNS["bn"] = ("বক্তৃতা", "বক্তৃতাগুলো", "আলোচনা", "সেশন", "উপস্থাপনা")
 LANGUAGE_SAID_AS["bn"] = (("", "তে"), ("", "য়"))  # ("ইংরেজিতে", "বাংলায়": in English, in Bengali)
 # ...and glues "on" to a weekday ("শনিবারে": on Saturday)
-WEEKDAYS_MORE["bn"] = {
-    f"{name}বারে": day
-    for day, name in enumerate(("সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি"))
-}
+# (CLDR's names, `languages.weekday_names`: "শনিবার" + "ে")
+WEEKDAYS_MORE["bn"] = {f"{name}ে": day for name, day in weekday_names("bn").items()}
 
 LEAVE_OUT["ta"] = LeaveOut(
     limits=(("இல்லாமல்",),),
