@@ -117,3 +117,10 @@ def test_the_bengali_weekdays_said_with_on_come_from_the_weekday_names():
 
     assert lexicon.WEEKDAYS_MORE["bn"] == {f"{n}ে": d for n, d in weekday_names("bn").items()}
     assert lexicon.WEEKDAYS_MORE["bn"]["শনিবারে"] == 5
+
+
+def test_a_thai_length_word_inside_a_longer_word_is_none():
+    v = _vocab("th", "Asia/Bangkok", ("ความปลอดภัย", "ปัญญาประดิษฐ์", "ฐานข้อมูล"))
+    assert understand("การบรรยายยาวนาน", v).filters.active() == {}  # (long-lasting)
+    assert understand("การบรรยายยาว", v).filters.active() == {"min_minutes": "50"}
+    assert understand("การบรรยายสั้น", v).filters.active() == {"max_minutes": "20"}
