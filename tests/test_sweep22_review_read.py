@@ -124,3 +124,10 @@ def test_a_thai_length_word_inside_a_longer_word_is_none():
     assert understand("การบรรยายยาวนาน", v).filters.active() == {}  # (long-lasting)
     assert understand("การบรรยายยาว", v).filters.active() == {"min_minutes": "50"}
     assert understand("การบรรยายสั้น", v).filters.active() == {"max_minutes": "20"}
+
+
+def test_saa_is_an_hour_from_dawn_only_in_swahili():
+    """(A guard, not a finding: "saa" counts hours from dawn only where talks are in
+    Swahili.)"""
+    v = _vocab("en", "Europe/Lisbon", ("Security", "Machine learning", "Databases"))
+    assert understand("saa 2", v).filters.active().get("at") != "08:00"

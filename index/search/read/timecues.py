@@ -40,7 +40,8 @@ def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
     _hours_said_in_words(r, spoken)
-    _hours_from_dawn(r, lexicon.hours_from_dawn(spoken))
+    # (in a language of the talks only: "SAA 2" of an English program is no hour)
+    _hours_from_dawn(r, lexicon.hours_from_dawn(frozenset(r.vocab.spoken)))
     _hours_with_their_word(r, spoken)
     _prefix_off(r, lexicon.clock_prefixes(spoken))
     _said_before(r, lexicon.clock_before(spoken))
