@@ -48,6 +48,7 @@ def swahili() -> Vocab:
         ("saa 4 asubuhi", {"at": "10:00"}),  # (was at 16:00 and before 12:00: nothing)
         ("saa 8 mchana", {"at": "14:00"}),  # (was at 08:00 and after 12:00)
         ("saa 2 usiku", {"at": "20:00"}),
+        ("saa 6 usiku", {"at": "00:00"}),  # (midnight)
         ("saa 4", {"at": "10:00"}),
         ("baada ya saa 9", {"after": "15:00"}),
         ("baada ya saa 15:00", {"after": "15:00"}),  # (the 24-hour clock stays)

@@ -118,6 +118,8 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
             hour = in_part((int(word) + 5) % 12 + 1, part)
             if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
                 hour = int(word)  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
+            elif part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
+                hour = 0
             toks[i + 1 : i + 3] = [replace(toks[i + 1], low=f"{hour:02d}:00", end=toks[i + 2].end)]
         else:
             toks[i + 1] = replace(toks[i + 1], low=f"{int(word) + 6:02d}:00")
