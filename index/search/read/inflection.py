@@ -11,7 +11,9 @@ the word is none of the talks' own words nor a speaker's name (`Inflected.blocke
 A name whose last syllable is a consonant, "e" or "o" and a consonant may drop that
 vowel before an ending (a fleeting vowel: Polish "wtorek", "we wtorku"; "piątek",
 "piątku"; Czech "pátek", "pátku"; Ukrainian "вівторок", "вівторка"): its stem without
-the vowel answers too, by the same rule (`FLEETING`).
+the vowel answers too, by the same rule (`FLEETING`), but not with an ending the
+language's weekdays never take that makes another noun of it (`lexicon.
+FLEETING_OTHER_NOUNS`: Polish "piątka", a five, is no "piątek"; `fleeting_forms`).
 """
 
 from __future__ import annotations
@@ -98,3 +100,12 @@ def _stems(name: str) -> tuple[str, ...]:
     before, vowel, last = name[-3], name[-2], name[-1]
     fleeting = vowel in FLEETING and before not in _VOWELS and last not in _VOWELS
     return (name[:-1], name[:-2] + last) if fleeting else (name[:-1],)
+
+
+def fleeting_forms(name: str, endings: tuple[str, ...]) -> frozenset[str]:
+    """The words `name`'s fleeting-vowel stem (`_stems`) makes with `endings`
+    ("piątek", ("a",): {"piątka"}); none where its vowel is not fleeting."""
+    if len(name) < MIN_NAME or not name.isalpha():
+        return frozenset()
+    stems = _stems(name)[1:]
+    return frozenset(stem + ending for stem in stems for ending in endings)

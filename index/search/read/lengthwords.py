@@ -109,7 +109,7 @@ def _short_or_long(r: Words, i: int) -> tuple[bool, int] | None:
         if theirs_only and (_named(r, w) or (i > 0 and r.toks[i].text[:1].isupper())):
             return None  # ("Eva Lange Workshops", "talk Corte costituzionale": names)
         noun = r.low(i - 1)  # (a plural adjective goes with a plural noun: "sesión cortos")
-        after_noun = w in after and not _followed(r, i + used)
+        after_noun = w in after and not _followed(r, i + used) and not _runs_on(r, i + used)
         after_noun = after_noun and lexicon.said_after(w, noun, theirs)
         if (w not in after and _before_noun(r, i + used, nouns)) or after_noun:
             return w in short, used  # ("Supreme Court talks": French's "court" is after)
@@ -140,6 +140,18 @@ def _followed(r: Words, i: int) -> bool:
     if not r.free(i) or w not in r.vocab.words:
         return False
     return w not in english_stopwords() | lexicon.function_words(r.vocab.spoken)
+
+
+def _runs_on(r: Words, i: int) -> bool:
+    """Whether the run of letters a length word was cut from (a language written without
+    spaces: Thai "การบรรยายยาวนาน") goes on at `i` with a piece no word the runs are cut
+    at starts (`Vocab.run_words`) and no word of the base is: the length word is then
+    inside a longer word ("ยาวนาน", long-lasting), not "long" ("การบรรยายยาว วันเสาร์")."""
+    if i >= len(r.toks) or not r.free(i) or r.toks[i - 1].end != r.toks[i].start:
+        return False
+    w = r.low(i)
+    known = r.vocab.run_words[0] | r.vocab.words
+    return not any(w.startswith(k) for k in known if k)
 
 
 def _named(r: Words, w: str) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from talkbase.core import terms
-from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL
+from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL, weekday_names
 from talkbase.core.terms import fold
 
 
@@ -410,6 +410,17 @@ CLOCK_AFTER: dict[str, tuple[str, ...]] = {
     "fr": ("heures", "heure"),
     "nl": ("uur",),
 }
+# The endings with which a weekday's stem without its fleeting vowel (index/search/
+# read/inflection.py: Polish "piątek", "piątku") makes another noun, a weekday never
+# taking them: Polish "piątka", "piątkę", "piątką" (a five), "wtorka"; those forms
+# are never read as the weekday.
+FLEETING_OTHER_NOUNS: dict[str, tuple[str, ...]] = {"pl": ("a", "ą", "ę")}
+# The words before a bare hour that count it from dawn, as Swahili does: "saa 1" is
+# 07:00, "saa 4 asubuhi" 10:00, "saa 8 mchana" 14:00, "saa 2 usiku" 20:00 (the hour
+# plus six, a part of the day said after it choosing the half; with none, 07:00 to
+# 18:00). Only an hour 1 to 12 with no minutes: "saa 15:00" is the 24-hour clock.
+# Read by index/search/read/timecues.py.
+HOURS_FROM_DAWN: dict[str, tuple[str, ...]] = {}
 # ...and what makes the number no clock time at all: "Linux vor 20 Jahren" (20 years ago)
 NOT_A_CLOCK: dict[str, tuple[str, ...]] = {
     "it": ("anni", "anno", "minuti", "ore", "giorni", "mesi", "secondi"),
@@ -923,6 +934,13 @@ def clock_after(languages: frozenset[str]) -> frozenset[str]:
     """The words said after a clock time in the given languages ("Uhr"), folded as a
     query's tokens are ("giờ": "gio")."""
     return frozenset(fold(w) for code in languages for w in CLOCK_AFTER.get(code, ()))
+
+
+@lru_cache(maxsize=64)
+def hours_from_dawn(languages: frozenset[str]) -> frozenset[str]:
+    """The words before an hour counted from dawn in the given languages
+    (`HOURS_FROM_DAWN`: Swahili "saa"), folded as a query's tokens are."""
+    return frozenset(fold(w) for code in languages for w in HOURS_FROM_DAWN.get(code, ()))
 
 
 @lru_cache(maxsize=64)
@@ -1590,10 +1608,8 @@ DAY_PARTS["bn"] = {
 TALK_NOUNS["bn"] = ("বক্তৃতা", "বক্তৃতাগুলো", "আলোচনা", "সেশন", "উপস্থাপনা")
 LANGUAGE_SAID_AS["bn"] = (("", "তে"), ("", "য়"))  # ("ইংরেজিতে", "বাংলায়": in English, in Bengali)
 # ...and glues "on" to a weekday ("শনিবারে": on Saturday)
-WEEKDAYS_MORE["bn"] = {
-    f"{name}বারে": day
-    for day, name in enumerate(("সোম", "মঙ্গল", "বুধ", "বৃহস্পতি", "শুক্র", "শনি", "রবি"))
-}
+# (CLDR's names, `languages.weekday_names`: "শনিবার" + "ে")
+WEEKDAYS_MORE["bn"] = {f"{name}ে": day for name, day in weekday_names("bn").items()}
 
 LEAVE_OUT["ta"] = LeaveOut(
     limits=(("இல்லாமல்",),),
@@ -1742,6 +1758,7 @@ TIME_CUES["sw"] = {
     ("kati", "ya", "saa"): "between",
     ("na",): "and",
 }
+HOURS_FROM_DAWN["sw"] = ("saa",)  # ("saa 4 asubuhi": 10:00; saa 1 is 07:00)
 # said after the day's noun ("siku ya pili": the day of two; `ORDINAL_AFTER_NOUN`)
 DAY_ORDINALS["sw"] = {"ya kwanza": 1, "ya pili": 2, "ya tatu": 3, "ya nne": 4, "ya mwisho": -1}
 TALK_NOUNS["sw"] = ("mazungumzo", "mada", "hotuba", "wasilisho", "mawasilisho")

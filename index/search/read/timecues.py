@@ -40,6 +40,9 @@ def read(r: Any) -> None:
     """Rewrite the cues of the base's other languages among `r.toks` (a whenwords.Words)."""
     spoken = frozenset(r.vocab.asked_in)  # (right before a clock time: safe in any)
     _hours_said_in_words(r, spoken)
+    # (in a language of the talks only: "SAA 2" of an English program is no hour)
+    _hours_from_dawn(r, lexicon.hours_from_dawn(frozenset(r.vocab.spoken)))
+    _hours_with_their_word(r, spoken)
     _prefix_off(r, lexicon.clock_prefixes(spoken))
     _said_before(r, lexicon.clock_before(spoken))
     _said_after(r, lexicon.time_cues_after(spoken))
@@ -93,6 +96,78 @@ def read(r: Any) -> None:
                 range_end = i + 1 + found[1] if cue == "from" else -1
             break
         i += 1
+
+
+def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
+    """A bare hour after a word that counts it from dawn (`lexicon.HOURS_FROM_DAWN`:
+    Swahili "saa 4" is 10:00) made the token of its clock time, a part of the day said
+    right after it joined to it and choosing its half ("saa 4 asubuhi": 10:00, "saa 8
+    mchana": 14:00, "saa 2 usiku": 20:00; a morning's hour before dawn, "saa 10
+    asubuhi", as said on the 12-hour clock: 10:00); with none, the hour plus six
+    (07:00 to 18:00). "saa 15:00" (with its minutes, the 24-hour clock) stays as typed."""
+    toks = r.toks
+    for i in range(len(toks) - 2, -1, -1):
+        word = toks[i + 1].low
+        if toks[i].low not in words or toks[i + 1].used or not word.isdigit():
+            continue
+        if not 1 <= int(word) <= 12:
+            continue
+        nxt = toks[i + 2].low if i + 2 < len(toks) and not toks[i + 2].used else ""
+        part = r.vocab.part_words.get(nxt) or (nxt if nxt in PARTS_OF_DAY else None)
+        if part in PARTS_OF_DAY:  # (saa 1: 7, saa 6: 12, saa 12: 6, in the part's half)
+            hour = in_part((int(word) + 5) % 12 + 1, part)
+            if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
+                hour = int(word)  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
+            elif part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
+                hour = 0
+            toks[i + 1 : i + 3] = [replace(toks[i + 1], low=f"{hour:02d}:00", end=toks[i + 2].end)]
+        else:
+            toks[i + 1] = replace(toks[i + 1], low=f"{int(word) + 6:02d}:00")
+
+
+def _hours_with_their_word(r: Any, spoken: frozenset[str]) -> None:
+    """A bare hour with the word said after it (`lexicon.CLOCK_AFTER`), spaced or glued
+    to it (Tamil "4 மணிக்கு", Bengali "৪টায়", "৪ টার") made the token of its clock time
+    where a part of the day is said right before it, which chooses its half ("மாலை 4
+    மணிக்கு பிறகு": after 16:00, as "4 in the evening"; "বিকেল ৪টায়": 16:00), a cue
+    follows it ("৪টার পরে": after 16:00) or nothing does ("10 மணிக்கு": at 10:00); with
+    no part, an hour 1 to 7 is an afternoon one. Not before a span ("3 மணி நேரம்": 3
+    hours; `lexicon.NOT_A_CLOCK`) nor before another word ("৪টা সেশন": 4 sessions)."""
+    words = lexicon.clock_after(spoken)
+    if not words:
+        return
+    cues, spans = lexicon.time_cues_after(spoken), lexicon.not_a_clock(spoken)
+    glued = re.compile(rf"(\d{{1,2}})({'|'.join(map(re.escape, sorted(words, key=len)[::-1]))})")
+    toks = r.toks
+    for i in range(len(toks) - 1, -1, -1):
+        m = glued.fullmatch(toks[i].low)
+        spaced = toks[i].low.isdigit() and i + 1 < len(toks) and toks[i + 1].low in words
+        if toks[i].used or not (m or spaced) or spaced and toks[i + 1].used:
+            continue
+        hour, end = (int(m.group(1)), i) if m else (int(toks[i].low), i + 1)
+        nxt = toks[end + 1].low if end + 1 < len(toks) and not toks[end + 1].used else None
+        if nxt in spans or hour > 23:
+            continue
+        before = toks[i - 1].low if i and not toks[i - 1].used else ""
+        part = r.vocab.part_words.get(before) or (before if before in PARTS_OF_DAY else None)
+        part = part if part in PARTS_OF_DAY and hour <= 12 else None
+        if part is None and nxt is not None and not _cue_after(toks, end + 1, cues):
+            continue
+        start = i - 1 if part else i
+        time = f"{in_part(hour, part):02d}:00"
+        toks[start : end + 1] = [replace(toks[start], low=time, end=toks[end].end)]
+
+
+def in_part(hour: int, part: str | None) -> int:
+    """The hour (1 to 12) said with a part of the day, on the 24-hour clock: pm in the
+    afternoon, evening and night ("4 in the evening": 16:00), am in the morning; a
+    night's hour before 6 is in the small hours; with no part, an
+    hour 1 to 7 is an afternoon one (as after "after 3")."""
+    if part is None:
+        return hour + 12 if 1 <= hour <= 7 else hour
+    if part == "night" and hour < 6:
+        return hour
+    return hour + 12 if part in PM and hour < 12 else hour
 
 
 def _prefix_off(r: Any, prefixes: tuple[str, ...]) -> None:
@@ -235,10 +310,7 @@ def _hours_said_in_words(r: Any, spoken: frozenset[str]) -> None:
         start, part = _part_before(r, m.start())
         if part is None and not cue and not ranged and not _alone(r, m.end() + len(rest)):
             continue  # ("3点 建议": a count; "下午三点", "3시 세션": an hour)
-        # (a night's hour before 6 is in the small hours: "夜中2時")
-        pm = part in PM and not (part == "night" and hour < 6)
-        if (pm and hour < 12) or (part is None and 1 <= hour <= 7):
-            hour += 12
+        hour = in_part(hour, part)  # (a night's hour before 6 is in the small hours: "夜中2時")
         if hour > 23 or minute > 59:
             continue
         end = m.end() + (len(glued) if glued in posts and not cue else 0)
@@ -263,10 +335,7 @@ def _first_hour(r: Any, at: int, numerals: dict[str, int], joins: Collection[str
         return  # ("v2-4点", "1.2-4点")
     hour = int(m.group(1)) if m.group(1).isdigit() else numerals[m.group(1)]
     start, part = _part_before(r, m.start())
-    if (part in PM and hour < 12 and not (part == "night" and hour < 6)) or (
-        part is None and 1 <= hour <= 7
-    ):
-        hour += 12
+    hour = in_part(hour, part)
     if hour <= 23:
         _join(r, start, m.end(1), f"{hour:02d}:00", m.end(1))
 

@@ -283,7 +283,9 @@ class _Reader(Words):
         ("room 1" is never "Room 10"; a number alone is no room). Another word than the
         room's own only where the base calls its rooms with one word ("Sala 2", "Sala
         12"): where it has rooms and halls ("Room 1", "Hall B"), "hall 2" is no "Room
-        2" (the absent notice says so)."""
+        2" (the absent notice says so), nor where the talks use the word themselves
+        (Amharic "ክፍል": a room, a part, a class; "ክፍል 2" is part 2 where the rooms are
+        "አዳራሽ 1", "አዳራሽ 2")."""
         word, listed = self.low(i), self._listed_room(i)
         if listed is not None and ascii_digits(self.low(i)) in self.vocab.numbered_rooms:
             word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
@@ -291,7 +293,10 @@ class _Reader(Words):
         if codes is None or not self.free(i + 1):
             return False
         said = self.vocab.numbered_rooms.get(ascii_digits(self.low(i + 1)), ())  # ("۲", "2")
-        if word in self.vocab.room_nouns or len(self.vocab.room_nouns) > 1:
+        # (a word the talks' own text uses in their language, "ክፍል" of "… ክፍል 2", part
+        # 2, is a room's only where the base's rooms are named with it)
+        theirs = word in self.vocab.words and bool(codes & self.vocab.spoken)
+        if word in self.vocab.room_nouns or len(self.vocab.room_nouns) > 1 or theirs:
             said = tuple(x for x in said if x[0] == word)
         letter = self.toks[i + 1].text.strip("?!,;:()")
         if len({room for _, room in said}) != 1 or (letter.isalpha() and not letter.isupper()):

@@ -19,7 +19,7 @@ from rapidfuzz.distance import OSA
 
 from index.search.rank.stopwords import language_list
 from index.search.read import lexicon
-from index.search.read.inflection import Inflected
+from index.search.read.inflection import Inflected, fleeting_forms
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
@@ -371,6 +371,10 @@ class Vocab:
             # form of "Δευτέρα", Monday)
             for after in (False, True):
                 blocked |= set(lexicon.day_ordinals(frozenset({code}), after))
+            # (nor another noun of a weekday's stem less its fleeting vowel: "piątka")
+            other = tuple(norm(e) for e in lexicon.FLEETING_OTHER_NOUNS.get(code, ()))
+            for word in languages.weekday_names(code):
+                blocked |= fleeting_forms(norm(word), other)
             days.blocked = said.blocked = frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
