@@ -1591,6 +1591,12 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
         if stated := mdparts.stated_zone([above]):
+            if str(stated) != str(reader.fallback):  # (said: a title's words moved them)
+                reader.warnings.append(
+                    f"{reader.document} {place}: the title above the header row states the "
+                    f"zone {stated}: the times of its rows are read in it, not in "
+                    f"{reader.fallback}: {above[:120]!r}"
+                )
             reader.fallback = stated
         elif several := mdparts.ambiguous_zone([above]):  # ("All times IST")
             reader.warnings.append(registry.ZoneUnknown(several))
