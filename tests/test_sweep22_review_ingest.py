@@ -131,12 +131,14 @@ def test_replace_over_an_unreadable_database_starts_afresh_and_says_so(fake_home
 
 
 def test_a_runtime_error_outside_the_store_is_no_damaged_base(fake_home, monkeypatch):
-    from index.build import builder, kindred
+    # (before, --replace took any RuntimeError for a damaged base and started afresh)
+    from index.build import builder, identity
     from index.encoders.embed import HashingEmbedder
 
     def broken(*_: object) -> object:
         raise RuntimeError("a bug, not a damaged base")
 
-    monkeypatch.setattr(kindred, "specific", broken)
+    builder.ingest([DIGEST], fake_home, HashingEmbedder())  # (stored: read again below)
+    monkeypatch.setattr(identity, "Stored", broken)
     with pytest.raises(RuntimeError, match="a bug"):
         builder.ingest([DIGEST], fake_home, HashingEmbedder(), replace_all=True)
