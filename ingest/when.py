@@ -873,6 +873,16 @@ def hijri_numbers(text: str) -> bool:
     )
 
 
+def hijri_calendar(text: str) -> str | None:
+    """The calendar a date of `text` that talkbase does not read is of, as a warning
+    names it: "the lunar Hijri (Islamic) calendar" (`lunar_hijri`), "a Hijri calendar
+    (lunar or Solar)" for a date of numbers of a Hijri year written with no calendar
+    said ("15/09/1448": `hijri_numbers`); None for any other text."""
+    if lunar_hijri(text):
+        return "the lunar Hijri (Islamic) calendar"
+    return "a Hijri calendar (lunar or Solar)" if hijri_numbers(ascii_digits(text)) else None
+
+
 # A date of numbers whose order (day or month first) its numbers may not tell:
 # "03/10/2024", "20-06-2024" (a dotted "03.10.2024" is day first wherever it is written:
 # `parse_date`); a table decides it per column (ingest/formats/table.py, `date_order`),

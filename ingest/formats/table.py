@@ -975,10 +975,10 @@ class _Reader:
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
-        elif when.lunar_hijri(said["date"]):
+        elif calendar := when.hijri_calendar(said["date"]):
             lost = (
-                f"the date {said['date'][:40]!r} of {title!r} is of the lunar Hijri (Islamic) "
-                "calendar, which talkbase does not read"
+                f"the date {said['date'][:40]!r} of {title!r} is of {calendar}, which "
+                "talkbase does not read"
             )
         lost = lost if day is None and said["date"].strip() else ""
         timeless = False  # the row's day is read, its time is not (no end then)
