@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from talkbase.core import languages
-from talkbase.core.terms import PERSIAN_DIGITS, ascii_digits, fold
+from talkbase.core.terms import ARABIC_DIGITS, PERSIAN_DIGITS, ascii_digits, fold
 from talkbase.core.when import LONGEST_TALK, elapsed
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
@@ -665,6 +665,7 @@ BUDDHIST_ERA = 543
 ERAS = {"th": BUDDHIST_ERA}  # the languages whose dates count the years of an era
 _THAI = re.compile("[\u0e00-\u0e7f]")
 _PERSIAN = re.compile(f"[{PERSIAN_DIGITS}]")
+_ARABIC = re.compile(f"[{ARABIC_DIGITS}]")
 
 
 def era_of(texts: Iterable[str]) -> int:
@@ -851,12 +852,35 @@ _LUNAR_YEAR = re.compile(r"(?<!\d)1[34]\d\d\s*(?:هـ|ه‍|ق|AH)(?!\w)")
 def lunar_hijri(text: str) -> bool:
     """Whether `text` writes a date of the lunar Hijri (Islamic) calendar, which talkbase
     does not read (its months are seen, not computed: no arithmetic calendar is assumed):
-    a day and a month of it with a year ("15 رمضان 1448"), or a year with its mark
-    ("1448 هـ")."""
+    a day and a month of it with a year ("15 رمضان 1448"), a year with its mark
+    ("1448 هـ"), or a date of numbers in Arabic-Indic digits whose year is a Hijri
+    one ("١٥/٠٩/١٤٤٨": `hijri_numbers`; Persian digits write the Solar Hijri calendar's)."""
     plain = ascii_digits(text)
-    if _LUNAR_YEAR.search(plain):
+    if _LUNAR_YEAR.search(plain) or (_ARABIC.search(text) and hijri_numbers(plain)):
         return True
     return bool(_LUNAR_HIJRI.search(plain)) and bool(re.search(r"(?<!\d)1[34]\d\d(?!\d)", plain))
+
+
+def hijri_numbers(text: str) -> bool:
+    """Whether `text` (in ASCII digits) holds a date of numbers, day or year first,
+    whose year is a Hijri one (`OTHER_CALENDARS`' 1300 to 1499: "15/09/1448",
+    "1448/09/15"), no Gregorian year of a program: `parse_date` reads it only as the
+    Solar Hijri calendar's where its Persian digits say so, never as a Gregorian date."""
+    return any(
+        int(m.group(g)) in OTHER_CALENDARS["Solar Hijri"]
+        for pattern, g in ((_DAY_FIRST, 4), (_YEAR_FIRST, 1))
+        for m in pattern.finditer(text)
+    )
+
+
+def hijri_calendar(text: str) -> str | None:
+    """The calendar a date of `text` that talkbase does not read is of, as a warning
+    names it: "the lunar Hijri (Islamic) calendar" (`lunar_hijri`), "a Hijri calendar
+    (lunar or Solar)" for a date of numbers of a Hijri year written with no calendar
+    said ("15/09/1448": `hijri_numbers`); None for any other text."""
+    if lunar_hijri(text):
+        return "the lunar Hijri (Islamic) calendar"
+    return "a Hijri calendar (lunar or Solar)" if hijri_numbers(ascii_digits(text)) else None
 
 
 # A date of numbers whose order (day or month first) its numbers may not tell:
@@ -953,6 +977,8 @@ def parse_date(value: str) -> date | None:
         whole = not re.search(r"\d", text[: hijri.start()] + text[hijri.end() :])
         numbers = (int(hijri.group(k)) for k in (1, 3, 4))
         return solar_hijri(*numbers) if whole else None
+    if hijri_numbers(text):  # ("١٥/٠٩/١٤٤٨", "15/09/1448": a Hijri year, no Gregorian one)
+        return None
     return _gregorian(common_years(value))
 
 

@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import numpy as np
 
 from index.build import (
@@ -46,7 +45,7 @@ from ingest import lookups
 from ingest.detect import ParsedDocument, expand_all, join_pages, parse_path, zone_assumed
 from ingest.text import title_key
 from talkbase.core import settings
-from talkbase.core.errors import InputError, ModelMismatch
+from talkbase.core.errors import InputError, KnowledgeBaseDamaged, ModelMismatch
 from talkbase.core.languages import own_languages
 from talkbase.core.records import Talk
 
@@ -226,9 +225,12 @@ def _identified(
                 n: identity.Stored(n, docs[n][0], tuple(records[n]), tuple(docs[n][3]))
                 for n in alike
             }
-    except (duckdb.Error, OSError, RuntimeError):  # a damaged base: --replace starts afresh
+    except KnowledgeBaseDamaged as exc:  # (the store's word for it: `store.reading`)
         if not replace_all:
             raise
+        report.notices.append(
+            f"the stored base cannot be read ({exc.problem}): --replace starts afresh"
+        )
         stored, others, spread, zoned, unzoned = {}, {}, {}, [], set()
     named = identity.name_documents(parsed, stored, shrink, spread, replacing=replace_all)
     report.notices += named.notices

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
-import duckdb
 import numpy as np
 
 from index.build import identity
@@ -59,7 +58,7 @@ def forgotten(
                 names = tables.stored_documents(con)
             finally:
                 con.close()
-    except (duckdb.Error, OSError, RuntimeError):  # a damaged base starts afresh: none named
+    except KnowledgeBaseDamaged:  # (the store's word, `store.reading`): afresh, none named
         return [], []
     keys = {identity.file_key(PurePath(p).name) for p in unread}
     places = {_place(p) for p in unread}

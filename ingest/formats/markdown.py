@@ -381,13 +381,13 @@ def parse(
     fallback = zoned or when.zone(default_tz) or UTC
     talks: list[Talk] = []
     warnings: list[str] = [f"{document}: {order_said}"] if order_said else []
-    # (a day of the lunar Hijri calendar, "## ١٥ رمضان ١٤٤٨ هـ": not read, said)
+    # (a day of the lunar Hijri calendar, "## ١٥ رمضان ١٤٤٨ هـ", or of a Hijri year
+    # with no calendar said, "## 15/09/1448": not read, said)
     warnings += [
         f"{document} line {k + 1}: {strip_markup(lines[k]).strip('# ')[:80]!r} is a date of "
-        "the lunar Hijri (Islamic) calendar, which talkbase does not read; no day is read "
-        "from it"
+        f"{calendar}, which talkbase does not read; no day is read from it"
         for k in sorted({h.line - 1 for h in heads} | set(_dated_lines(lines, heads)))
-        if when.lunar_hijri(lines[k])
+        if (calendar := when.hijri_calendar(lines[k]))
     ]
     unread_language: list[tuple[str, str]] = []  # (`stated_language`)
     if zoned is None and (unread := zone_said(opening)):

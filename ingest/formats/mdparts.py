@@ -516,15 +516,29 @@ def _hour_words() -> frozenset[str]:
 
 def _states_time(line: str, name: str) -> bool:
     """Whether a line states its times in the abbreviation `name` it writes: it speaks
-    of time (`_says_time`), or says the hour (`_hour_words`, in a plural: "saatler",
-    "hours") `_CITY_REACH` words before it at most ("tüm saatler TRT")."""
+    of time (`_says_time`), or says the hour (`_hour_words`) `_CITY_REACH` words before
+    it at most in a plural no count is written with ("tüm saatler TRT"; not a length,
+    "dauert 3 Stunden CET", "3 hours CET": `_counted_hour_words`, nor after a number)."""
     if _says_time(line):
         return True
     words = _WORD.findall(line)
     hours = _hour_words()
     return any(
-        _time_word(w, hours) and name in words[k + 1 : k + 1 + _CITY_REACH]
+        _time_word(w, hours)
+        and w.casefold() not in _counted_hour_words()
+        and not (k and any(c.isdigit() for c in words[k - 1]))
+        and name in words[k + 1 : k + 1 + _CITY_REACH]
         for k, w in enumerate(words)
+    )
+
+
+@cache
+def _counted_hour_words() -> frozenset[str]:
+    """The names of the hour each language writes after a count
+    (`languages.counted_unit_names`: "3 Stunden", "drei Stunden", "3 hours", "3 saat"):
+    a length, which states no zone ("dauert 3 Stunden CET" is no "tüm saatler TRT")."""
+    return frozenset(
+        n for c in languages.written_in() for n in languages.counted_unit_names(c, "duration-hour")
     )
 
 

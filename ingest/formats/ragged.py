@@ -129,8 +129,9 @@ def realign(
     A row of one cell too many whose cells are of their columns' kinds only with
     its title's cell and the next joined by the `delimiter` ("Scaling Postgres,
     replicas and pools": a title's comma left unquoted), the next going on in lower
-    case or with a number, is read so, and said; any other row of one cell too many
-    says its title may have been cut."""
+    case or with a number and of no kind the column after the title holds (its dates,
+    its clock times: never a column of text, whose cell it may be), is read so, and
+    said; any other row of one cell too many says its title may have been cut."""
     width = len(header)
     row = trimmed(cells, width)
     as_written = dict(zip(range(width), row, strict=False))
@@ -146,10 +147,18 @@ def realign(
         joined = [*row[:title], row[title] + delimiter + row[title + 1], *row[title + 2 :]]
         laid = dict(enumerate(joined))
         # (only where what follows the cut goes on as a title's words do, in lower case
-        # or with a number: "…, replicas and pools"; "Rust,Ana Lima, Bo Chen,…" may as
-        # well be a speakers' cell cut, and is only said)
+        # or with a number: "…, replicas and pools", and can be no value of the column
+        # after the title, one of dates or clock times: a cell of text may as well be
+        # the next column's, an abstract or a speaker cut at its comma, "Rust basics,an
+        # intro to ownership, borrowing…", "Keynote,danah boyd, bell hooks": only said)
         goes_on = row[title + 1].strip()[:1]
-        if (goes_on.islower() or goes_on.isdigit()) and _fits(laid, kinds, kind):
+        after = kinds[title + 1] if title + 1 < width else frozenset()
+        if (
+            (goes_on.islower() or goes_on.isdigit())
+            and after
+            and kind(row[title + 1], title + 1) not in after
+            and _fits(laid, kinds, kind)
+        ):
             return Realigned(
                 laid,
                 f"{said}: read with the title's cell and the next joined, a {delimiter!r} "

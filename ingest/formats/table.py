@@ -999,10 +999,10 @@ class _Reader:
         lost = f"cannot read the date {said['date'][:40]!r} of {title!r}"
         if why := yearless(" ".join(said["date"].split()), self.years):
             lost = f"the date {said['date'][:40]!r} of {title!r} {why}"
-        elif when.lunar_hijri(said["date"]):
+        elif calendar := when.hijri_calendar(said["date"]):
             lost = (
-                f"the date {said['date'][:40]!r} of {title!r} is of the lunar Hijri (Islamic) "
-                "calendar, which talkbase does not read"
+                f"the date {said['date'][:40]!r} of {title!r} is of {calendar}, which "
+                "talkbase does not read"
             )
         lost = lost if day is None and said["date"].strip() else ""
         timeless = False  # the row's day is read, its time is not (no end then)
@@ -1633,6 +1633,12 @@ def _delimited(lines: Iterable[str], reader: _Reader, delimiter: str | None) -> 
             reader.conference = conference  # ("DevFest İstanbul 2026 (tüm saatler TRT)")
         # ("DevConf 2026 (all times EAT)": the zone a title states, as a workbook's)
         if stated := mdparts.stated_zone([above]):
+            if str(stated) != str(reader.fallback):  # (said: a title's words moved them)
+                reader.warnings.append(
+                    f"{reader.document} {place}: the title above the header row states the "
+                    f"zone {stated}: the times of its rows are read in it, not in "
+                    f"{reader.fallback}: {above[:120]!r}"
+                )
             reader.fallback = stated
         elif several := mdparts.ambiguous_zone([above]):  # ("All times IST")
             reader.warnings.append(registry.ZoneUnknown(several))

@@ -534,8 +534,24 @@ def unit_names(code: str, unit: str) -> frozenset[str]:
         found.append(get_unit_name(unit, length=length, locale=locale) or "")
         counted = dict(locale._data.get("unit_patterns", {}).get(unit, {}).get(length, {}))
         found += [p.replace("{0}", "") for k, p in counted.items() if k != "per"]
+    return _forms(found)
+
+
+def _forms(found: Iterable[object]) -> frozenset[str]:
+    """Names as `unit_names` gives them: folded, without a final dot, also without marks."""
     names = (n.strip().rstrip(".") for n in found if isinstance(n, str))
     return frozenset(form for n in names if n for form in (n.casefold(), _plain(n)))
+
+
+def counted_unit_names(code: str, unit: str) -> frozenset[str]:
+    """The names of a unit of time `code`'s speakers write after a count, long ("3
+    Stunden", "3 hours", "3 saat"), as `unit_names` gives them: a length, where the
+    name without a count may say "all the hours" ("tüm saatler")."""
+    locale = _locale(code)
+    if locale is None:
+        return frozenset()
+    counted = dict(locale._data.get("unit_patterns", {}).get(unit, {}).get("long", {}))
+    return _forms(p.replace("{0}", "") for k, p in counted.items() if k != "per")
 
 
 def time_word(code: str) -> str | None:

@@ -305,6 +305,9 @@ def ascii_digits(text: str) -> str:
 # the digits of the Persian script (Extended Arabic-Indic: "۱۴۰۵"), as its programs
 # write them, not those of the Arabic script's other languages ("١٤٤٧", Arabic-Indic)
 PERSIAN_DIGITS = "\u06f0-\u06f9"
+# the Arabic-Indic digits ("١٤٤٨") of the Arabic script's other languages, whose dates
+# of a year 13xx/14xx are of the lunar Hijri calendar (ingest/when.py, `lunar_hijri`)
+ARABIC_DIGITS = "\u0660-\u0669"
 
 
 def fold(text: str) -> str:
