@@ -16,24 +16,26 @@ from index.search.read.vocab import Vocab
 from talkbase.core.records import Talk
 
 
-def _program(zone: str, language: str, talks: list[tuple[str, str, str]]) -> Vocab:
+def _talks(zone: str, language: str, talks: list[tuple[str, str, str]]) -> list[Talk]:
     """`talks` (title, abstract, room) in `language` on Friday 13 and Saturday 14
     November 2026, at 10:00 and 14:00."""
-    return Vocab.from_talks(
-        [
-            Talk(
-                title=f"{title} {day}-{hour}",
-                abstract=abstract,
-                language=language,
-                room=room,
-                start=datetime(2026, 11, day, hour, tzinfo=ZoneInfo(zone)),
-                end=datetime(2026, 11, day, hour, 45, tzinfo=ZoneInfo(zone)),
-            )
-            for day in (13, 14)
-            for hour in (10, 14)
-            for title, abstract, room in talks
-        ]
-    )
+    return [
+        Talk(
+            title=f"{title} {day}-{hour}",
+            abstract=abstract,
+            language=language,
+            room=room,
+            start=datetime(2026, 11, day, hour, tzinfo=ZoneInfo(zone)),
+            end=datetime(2026, 11, day, hour, 45, tzinfo=ZoneInfo(zone)),
+        )
+        for day in (13, 14)
+        for hour in (10, 14)
+        for title, abstract, room in talks
+    ]
+
+
+def _program(zone: str, language: str, talks: list[tuple[str, str, str]]) -> Vocab:
+    return Vocab.from_talks(_talks(zone, language, talks))
 
 
 PROGRAMS = {
@@ -91,3 +93,19 @@ def test_an_absent_weekday_beside_a_topic_keeps_the_topic(programs):
     u = understand("ሰኞ ደህንነት", programs["am"])
     assert any(s.startswith("no talks on Monday") for s in u.not_understood)
     assert "ደህንነት" in u.topic and not u.said_back_only
+
+
+def test_an_ordinal_of_one_language_is_no_weekday_in_a_program_of_several():
+    """Greek "δεύτερη μέρα" is the second day, never Monday ("Δευτέρα") said inflected,
+    in a program in Ukrainian too (both inflect their weekdays: the words one language
+    kept from being read as an inflection were replaced by the next language's)."""
+    both = Vocab.from_talks(
+        [
+            *_talks("Europe/Athens", "el", [("Ασφάλεια", "Προστασία εφαρμογών.", "Αίθουσα 1")]),
+            *_talks("Europe/Athens", "uk", [("Безпека", "Захист застосунків.", "Зала А")]),
+        ]
+    )
+    for query in ("δεύτερη μέρα", "τη δεύτερη ημέρα"):
+        u = understand(query, both)
+        assert u.filters.day == "2026-11-14" and not u.not_understood, (query, u.not_understood)
+    assert understand("Δευτέρα", both).not_understood[0].startswith("no talks on Monday")

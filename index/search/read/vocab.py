@@ -371,7 +371,9 @@ class Vocab:
             # form of "Δευτέρα", Monday)
             for after in (False, True):
                 blocked |= set(lexicon.day_ordinals(frozenset({code}), after))
-            days.blocked = said.blocked = frozenset(blocked)
+            # (added to the other inflecting languages' words: Greek's ordinals stay
+            # blocked in a program in Ukrainian too)
+            days.blocked = said.blocked = days.blocked | frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
                 self.day_words[norm(word)] = day
