@@ -780,3 +780,28 @@ def test_the_site_reads_a_list_of_rooms_and_an_example_of_whom_as_its_server(tmp
             and server["by 王伟 or others"]["speaker"] is None
         )
         assert server["by Doe or others"]["speaker"] is None
+
+
+# a day by its order is labelled in the visitor's own words, as the server labels it
+# (sweep 22, absent-days): the site showed the words it folded to match them ("другии
+# день", "δευτερη μερα", "দবিতীয দিনে": the viramas gone, unreadable)
+ORDINAL_LABELS = ["другий день", "Другий день", "δεύτερη μέρα", "দ্বিতীয় দিনে", "siku ya pili"]
+
+
+def test_the_site_labels_a_day_by_its_order_as_typed(langs2):
+    from index.search.read.understand import understand
+
+    kb, site = langs2
+    body = (
+        f"const qs = {json.dumps(ORDINAL_LABELS)};"
+        "console.log(JSON.stringify(qs.map(q => engine.readLimits(q).entries"
+        ".filter(e => e.field === 'day').map(e => e.label))));"
+    )
+    offline = dict(zip(ORDINAL_LABELS, _node(site, body), strict=True))
+    server = {
+        q: [c.label for c in understand(q, kb.vocab).chips if c.field == "day"]
+        for q in ORDINAL_LABELS
+    }
+    assert offline == server
+    assert offline["δεύτερη μέρα"] == ["δεύτερη μέρα"]
+    assert offline["দ্বিতীয় দিনে"] == ["দ্বিতীয় দিনে"]

@@ -375,7 +375,9 @@ class Vocab:
             other = tuple(norm(e) for e in lexicon.FLEETING_OTHER_NOUNS.get(code, ()))
             for word in languages.weekday_names(code):
                 blocked |= fleeting_forms(norm(word), other)
-            days.blocked = said.blocked = frozenset(blocked)
+            # (added to the other inflecting languages' words: Greek's ordinals stay
+            # blocked in a program in Ukrainian too)
+            days.blocked = said.blocked = days.blocked | frozenset(blocked)
         for word, day in languages.weekday_names(code).items():
             if free(norm(word)) and norm(word) not in self.day_words:
                 self.day_words[norm(word)] = day

@@ -14,6 +14,7 @@ index/search/read/understand.py reads rooms, formats, tracks and people on top o
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 import unicodedata
@@ -35,6 +36,7 @@ from index.search.read.daywords import (
     date_of,
 )
 from index.search.read.vocab import Vocab, norm, word_tuple
+from talkbase.core import languages
 from talkbase.core import when as zoned
 from talkbase.core.filters import Filters
 from talkbase.core.terms import HAN, UNSPACED_LETTERS, WEEKDAYS, fold
@@ -111,6 +113,18 @@ class _Tok:
 
 
 _FORMAT_CHARS = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+@functools.cache
+def _full_names(code: str) -> frozenset[str]:
+    """`code`'s weekdays named in full (CLDR's wide names, folded as a query's words)."""
+    return frozenset(norm(w) for w in languages.weekday_names(code))
+
+
+def _in_full(word: str, spoken: Collection[str]) -> bool:
+    """Whether `word` names a weekday in full in a language of `spoken`, however short
+    it is (Amharic "ሰኞ", Japanese "月曜日"): a day said, never a short form of one."""
+    return any(word in _full_names(code) for code in spoken)
 
 
 def misspelt_day(word: str, vocab: Vocab) -> int | None:
@@ -703,8 +717,10 @@ class Words:
             self._part(i, 1, PARTS_OF_DAY[part], part, 0)
             return True
         # a weekday the program has no talks on, named in full in English or a language
-        # of the program ("Saturday", "в субботу"; not a short form: "sat", "dom")
-        if v.days and d is not None and (w in DAY_NAMES or (w not in DAY_WORDS and len(w) > 3)):
+        # of the program ("Saturday", "в субботу", "ሰኞ", "月曜日"; not a short form: "sat",
+        # "dom")
+        full = w in DAY_NAMES or (w not in DAY_WORDS and (len(w) > 3 or _in_full(w, v.spoken)))
+        if v.days and d is not None and full:
             # (said back with the word for "on" of a language of the talks: "в субботу")
             said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
             self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")

@@ -928,7 +928,18 @@ export function createSearch(talks, meta, vectors) {
       entries.push({ field, value, label, from, to });
     };
     const free = j => j >= 0 && j < toks.length && !used[j];
-    const saidAs = (from, to) => toks.slice(from, to).join(' ');
+    // the visitor's own words that fold to toks[from..to), as typed (lower case, with
+    // their accents and marks: "δεύτερη μέρα", "দ্বিতীয় দিনে"), as the server's label;
+    // the folded words where the query says them otherwise (a word cut or changed)
+    const typedWords = query.split(SEP).filter(Boolean);
+    const saidAs = (from, to) => {
+      const said = toks.slice(from, to), n = said.length;
+      for (let k = 0; k + n <= typedWords.length; k++) {
+        const typed = typedWords.slice(k, k + n);
+        if (typed.every((w, j) => fold(w) === said[j])) return typed.join(' ').toLowerCase();
+      }
+      return said.join(' ');
+    };
     for (let i = 0; i < toks.length; i++) {
       const range = readRange(toks, i, free);
       if (range) {
