@@ -71,6 +71,7 @@ from ingest.formats.mdparts import (
     HAS_CLOCK,
     Block,
     Heading,
+    ListShape,
     PipeTable,
     date_of,
     day_languages,
@@ -79,6 +80,7 @@ from ingest.formats.mdparts import (
     headings,
     labelled,
     leading_clocks,
+    list_shape,
     names_its_talk,
     names_line,
     other_calendar_day,
@@ -343,6 +345,9 @@ def parse(
     )
     # (a program that writes its rooms last, after its speakers: "— Lola Rey, Alcázar")
     rooms_last = rooms_after_speakers([b for ln in lines if (b := timed_bullet(ln))])
+    # (and the shape most of its list lines share: "Title — Speaker — Room")
+    shape = list_shape([b for ln in lines if (b := timed_bullet(ln))])
+    unsplit: list[tuple[int, str]] = []  # (its lines of that shape kept whole: said once)
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
@@ -440,6 +445,8 @@ def parse(
                         pasted,
                         twelve,
                         rooms_last,
+                        shape,
+                        unsplit,
                     )
                 )
             continue
@@ -485,6 +492,8 @@ def parse(
             line, why = table_said
             raise InputError(document, f"no program found: {why}", f"line {line}")
         raise InputError(document, _no_program(heads), "line 1")
+    if unsplit and shape:
+        warnings.append(_unsplit_said(document, unsplit, shape))
     cut = cut_short(lines)
     if cut and talks:
         warnings.append(registry.cut_short(document, *cut, talks[-1].title))
@@ -968,6 +977,27 @@ def _tabled(
     return talks, warnings
 
 
+def _unsplit_said(document: str, unsplit: list[tuple[int, str]], shape: ListShape) -> str:
+    """The one warning for a document's list lines of its own shape kept whole as their
+    titles (`read_bullet`'s `unsplit`): the first of them, and how many others."""
+    no, title = unsplit[0]
+    others = len(unsplit) - 1
+    why = (
+        "the part before the last is not read as names"
+        if shape.told
+        else "no line of that shape ends with a word for a room this reader knows, and "
+        "without one a name in a script without capital letters cannot be told from a "
+        "title's words"
+    )
+    return (
+        f"{document} line {no}: {title[:80]!r}"
+        + (f" (and {others} other list line{'s' * (others > 1)} like it)" if others else "")
+        + f": most list lines here have {shape.parts} parts joined by {shape.joint!r}, "
+        f"but the parts after this line's title were not read as speaker and room ({why}); "
+        "the line is kept whole as the title"
+    )
+
+
 def _above(heads: list[Heading], inner: set[int]) -> set[int]:
     """The headings (by index) that the headings `inner` are under."""
     out: set[int] = set()
@@ -991,6 +1021,8 @@ def _listed(
     pasted: bool = False,
     twelve: bool = False,
     rooms_last: bool = False,
+    shape: ListShape | None = None,
+    unsplit: list[tuple[int, str]] | None = None,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -1000,7 +1032,9 @@ def _listed(
     where the title was cut at a page's column (`_runs_on`, in a plain-text program:
     `pasted`), else adds to its abstract; an untimed list line is told and left. In a
     program written the 12-hour way without am or pm (`twelve`: `when.twelve_hour`),
-    a clock that runs back past noon is the afternoon's (`when.afternoon`), said once."""
+    a clock that runs back past noon is the afternoon's (`when.afternoon`), said once.
+    A line of the document's shape (`shape`: `mdparts.list_shape`) kept whole, its parts
+    after the title not told, is added to `unsplit` (line, title): said once, by `parse`."""
     day, room, track = _context(sections, conference)
     timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
     zones, rooms, severals = zones_said(timed), rooms_said(timed), several_said(timed)
@@ -1050,7 +1084,9 @@ def _listed(
                     "the document's zone"
                 )
             )
-        b = read_bullet(text, day, fallback, zones, rooms, rooms_last)
+        b = read_bullet(text, day, fallback, zones, rooms, rooms_last, shape)
+        if b.unsplit and unsplit is not None:
+            unsplit.append((no, b.title))
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "

@@ -1205,6 +1205,9 @@ class Bullet:
     room: str | None
     format: str | None
     status: str = ""  # what calls it off, as the line says it ("ODWOŁANE", "entfällt")
+    # (a line of its document's shape, `ListShape`, whose parts after the title were not
+    # told as speakers and room: kept whole as its title, said once by the document)
+    unsplit: bool = False
 
 
 def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
@@ -1272,6 +1275,69 @@ def rooms_after_speakers(texts: list[str]) -> bool:
     return rooms >= 2 and 2 * rooms > tails
 
 
+@dataclass(frozen=True)
+class ListShape:
+    """The shape most of a document's timed list lines share (`list_shape`): so many
+    parts (three or more), joined by one separator ("—"); `told` where a line of that
+    shape was split by a room word ("Title — Speaker — কক্ষ ১": its last part names a
+    room, the one before it is nothing but names), so that the others' parts are read
+    by position too ("Title — Speaker — সেমিনার রুম এ")."""
+
+    parts: int
+    joint: str
+    told: bool
+
+
+def _line_parts(text: str) -> tuple[list[str], set[str]]:
+    """A timed list line's parts after its time (`timed_bullet`'s text), between its
+    spaced dashes (or " | ", " · "), and the separators that join them."""
+    plain = _zoned(text)[0]
+    lead = _leading_time().match(plain)
+    rest = _called_off(plain[lead.end() :] if lead else plain)[0]
+    joints = {c.group().strip() for c in _SPEAKERS_AFTER.finditer(rest)}
+    return [p.strip() for p in _SPEAKERS_AFTER.split(rest)], joints
+
+
+def list_shape(texts: list[str]) -> ListShape | None:
+    """The document's own shape of its timed list lines (`timed_bullet`'s texts): the
+    number of parts (three or more) and the one separator that more than half of them,
+    two at least, share ("Title — Speaker — Room"); None where no shape is most lines'.
+    A line of it is read by position where its parts are not told otherwise
+    (`read_bullet`), as a line of it whose last part is a room word was."""
+    counts: dict[tuple[int, str], int] = {}
+    told: set[tuple[int, str]] = set()
+    for text in texts:
+        parts, joints = _line_parts(text)
+        if len(parts) >= 3 and len(joints) == 1:
+            key = (len(parts), next(iter(joints)))
+            counts[key] = counts.get(key, 0) + 1
+            if room_named(parts[-1]) and len(parts[-1]) <= 40 and _people(parts[-2], True):
+                told.add(key)
+    if not counts:
+        return None
+    key, most = max(counts.items(), key=lambda kv: kv[1])
+    return ListShape(*key, key in told) if most >= 2 and 2 * most > len(texts) else None
+
+
+def _by_position(rest: str, shape: ListShape) -> tuple[str, tuple[Speaker, ...], str] | None:
+    """A list line's rest (after its time) of its document's shape (`_of_shape`) read by
+    position: its title, its speakers (the part before the last) and its room (the last
+    part), where the shape was told by a room word and that part is nothing but names;
+    else None."""
+    cuts = list(_SPEAKERS_AFTER.finditer(rest))
+    last = rest[cuts[-1].end() :].strip()
+    if not shape.told or len(last) > 40:
+        return None
+    found = _people(rest[cuts[-2].end() : cuts[-1].start()], True)
+    return (rest[: cuts[-2].start()].strip(), found, last) if found else None
+
+
+def _of_shape(rest: str, shape: ListShape) -> bool:
+    """Whether a list line's rest (after its time) has its document's shape."""
+    cuts = list(_SPEAKERS_AFTER.finditer(rest))
+    return len(cuts) + 1 == shape.parts and {c.group().strip() for c in cuts} == {shape.joint}
+
+
 def _room_after(part: str, rooms_last: bool) -> bool:
     """Whether a list line's last comma's part after its speakers is its room: it names
     one, or the document writes its rooms there (`rooms_after_speakers`) and it is no
@@ -1288,6 +1354,7 @@ def read_bullet(
     zones: frozenset[str] = frozenset(),
     rooms: frozenset[str] = frozenset(),
     rooms_last: bool = False,
+    shape: ListShape | None = None,
 ) -> Bullet:
     """A timed list line as a talk: "10:00–10:30 · Keynote: Title — Speaker (Room)",
     "10:00 Title, Speaker", "14:00-14:45 Title (Room)", "10:00 | Zaal 8 | Title". A
@@ -1300,7 +1367,10 @@ def read_bullet(
     (`_zoned`, `zones`: those its section's lines name there, `zones_said`); a last
     part its section's lines repeat (`rooms`: `rooms_said`) is a room too, and so is
     the last comma's part after the speakers where the document writes its rooms there
-    (`rooms_last`: `rooms_after_speakers`)."""
+    (`rooms_last`: `rooms_after_speakers`). A line of its document's shape (`shape`:
+    `list_shape`) whose parts are told no other way is read by position, as a line of
+    that shape with a room word was; where they cannot be, it is kept whole and marked
+    `unsplit` (a name in a script without capitals is told only beside a room)."""
     text, zone = _zoned(text, zones)
     lead = _leading_time().match(text)
     start, end, _ = times(_clocks_of(lead), day, zone or fallback) if lead else (None, None, "")
@@ -1332,9 +1402,16 @@ def read_bullet(
             if room_named(parts[k]) and len(parts[k]) <= 40:
                 room, rest = parts[k].strip(), " | ".join(parts[:k] + parts[k + 1 :])
                 break
+    unsplit = False
+    if shape and room is None and not speakers and _of_shape(rest, shape):
+        # "Title — Speaker — সেমিনার রুম এ" where another line ends "— কক্ষ ২"
+        if read := _by_position(rest, shape):
+            rest, speakers, room = read
+        else:
+            unsplit = True
     rest = _SYMBOLS.sub("", rest).strip()
     fmt = format_label(rest)  # ("Mesa redonda: X": a Panel, its title kept whole)
-    return Bullet(rest.strip(), speakers, start, end, room, fmt, status)
+    return Bullet(rest.strip(), speakers, start, end, room, fmt, status, unsplit)
 
 
 @cache
