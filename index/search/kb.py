@@ -637,7 +637,7 @@ class KnowledgeBase:
         talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
         terms = lexical.matched_terms(
-            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed
+            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed, self._marks
         )
         languages = self._said_in(asked or text)
         terms = {
@@ -752,12 +752,18 @@ class KnowledgeBase:
         return similar.nearest_talks(self, seed, k, self.allowed(filters), diversity)
 
     # -- evidence -----------------------------------------------------------------
+    @property
+    def _marks(self) -> bool:
+        """Whether the base's index cuts a word whole through the marks after its letters
+        (`tokens.TOKENS` 4 on): the words a match names are cut so too."""
+        return lexical.index_tokens(self.build) >= 4
+
     def _words(self, talk: Talk) -> list[str]:
-        """The words of a talk's text (as `lexical.words`), remembered."""
+        """The words of a talk's text (as `lexical.words_of`), remembered."""
         with self._remembering:
             found = self._word_cache.get(talk.id)
         if found is None:
-            found = lexical.words(talk_text(talk))
+            found = lexical.words_of(talk_text(talk), self._marks)
             with self._remembering:
                 self._word_cache.put(talk.id, found)
         return found

@@ -178,6 +178,19 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   return { toks, runs, joined };
 }
 
+// the terms `found` (folded and stemmed as `term` makes them: "নিরাপততা", its virama
+// off) as the talk `t` writes them, lower-cased ("নিরাপত্তা"): what its card names, as
+// the server names its matched words; a term it does not write as one word stays
+export function asWritten(t, found, term = stem) {
+  const seen = new Map();
+  const text = [t.title, t.abstract, t.track, (t.speakers || []).join(' ')].join(' ');
+  for (const raw of spaced(text).normalize('NFC').toLowerCase().split(SEP)) {
+    const cut = words(raw);
+    if (cut.length === 1 && !seen.has(term(cut[0]))) seen.set(term(cut[0]), raw);
+  }
+  return found.map(f => seen.get(f) || f);
+}
+
 export function stem(w) {
   // a light English stem, the same for the talks and the query: "kernels" and "kernel",
   // "libraries" and "library" count as one word
@@ -1289,7 +1302,8 @@ export function createSearch(talks, meta, vectors) {
     const hits = ranked.map(([i, s, match]) => {
       const never = unnamedBy(docs[i].talk);
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)) && !never(t));
-      return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
+      const named = asWritten(docs[i].talk, found, term);
+      return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + named.join(', ') : 'meaning' };
     });
     return { said, note, fixes, words: terms, hits };
   }

@@ -1,0 +1,94 @@
+"""The words a result names and the words "did you mean" offers, in any script (sweep
+22): a match named the fragments of a Bengali word cut at its vowel signs ("matched পত"
+for "নিরাপত্তা") where the index (tokens.TOKENS 4) had matched the whole word; the site's
+card named the word folded ("words: নিরাপততা", its virama off); "did you mean" offered
+a base's word for a correct inflected form of it (Ukrainian "безпеки" for "безпека") and
+offered it without its accents (Greek "εργαστηριο" for "εργαστήριο")."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from index.build.builder import ingest
+from index.search.kb import KnowledgeBase
+
+SEARCH_MJS = Path(__file__).parents[1] / "index" / "site" / "assets" / "search.mjs"
+
+
+@pytest.fixture(autouse=True)
+def _no_multilingual_model(monkeypatch):
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")  # these tests are about words
+
+
+BENGALI = [
+    ("সাইবার নিরাপত্তা: পাইথন দিয়ে দুর্বলতা খোঁজা", "ওয়েব অ্যাপের নিরাপত্তা পরীক্ষা।", "bn"),
+    ("বাংলা ভাষার জন্য মেশিন লার্নিং", "বাংলা লেখা চেনার মডেল।", "bn"),
+    ("தமிழ் மொழி பாதுகாப்பு", "இணைய பாதுகாப்பு பற்றி.", "ta"),
+    ("Rust for embedded devices", "Firmware on small boards.", "en"),
+]
+
+
+def _write(path: Path, rows: list[tuple[str, str, str]]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(["title", "abstract", "language"])
+        out.writerows(rows)
+
+
+def _base(tmp_path: Path, rows: list[tuple[str, str, str]], embedder) -> Path:
+    path = tmp_path / "program.csv"
+    _write(path, rows)
+    ingest([path], tmp_path / "home", embedder)
+    return tmp_path / "home"
+
+
+def _named(kb: KnowledgeBase, query: str) -> dict[str, tuple[str, ...]]:
+    return {h.talk.title: h.why.matched_terms for h in kb.search(query, k=5, mode="lexical")}
+
+
+def test_a_match_names_whole_words_of_a_script_with_vowel_signs(tmp_path, hashing_embedder):
+    home = _base(tmp_path, BENGALI, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        named = _named(kb, "নিরাপত্তা")
+        assert named["সাইবার নিরাপত্তা: পাইথন দিয়ে দুর্বলতা খোঁজা"] == ("নিরাপত্তা",)
+        assert _named(kb, "பாதுகாப்பு")["தமிழ் மொழி பாதுகாப்பு"] == ("பாதுகாப்பு",)
+        # other scripts as before: a hyphenated word and its parts, an accent kept
+        assert _named(kb, "embedded firmware")["Rust for embedded devices"] == (
+            "embedded",
+            "firmware",
+        )
+
+
+def test_a_base_made_before_names_its_words_as_it_cut_them(tmp_path, hashing_embedder):
+    home = _base(tmp_path, BENGALI, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        kb.build.manifest.lexical["tokens"] = 3  # (as a base built before records it)
+        named = _named(kb, "নিরাপত্তা")
+        assert named["সাইবার নিরাপত্তা: পাইথন দিয়ে দুর্বলতা খোঁজা"] == ("পত",)
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs here)")
+def test_the_sites_card_names_the_word_as_the_talk_writes_it():
+    talks = [
+        {"title": t, "abstract": a, "language": lang, "speakers": [], "track": "", "id": i}
+        for i, (t, a, lang) in enumerate(BENGALI)
+    ]
+    script = (
+        f"const m = await import({json.dumps(SEARCH_MJS.as_uri())});"
+        f"console.log(JSON.stringify(m.asWritten({json.dumps(talks[0])}, "
+        f"m.words('নিরাপত্তা দুর্বলতা').map(m.stem))));"
+    )
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == ["নিরাপত্তা", "দুর্বলতা"]
