@@ -17,6 +17,7 @@ import pytest
 
 from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
+from index.search.reasons import as_written
 
 SEARCH_MJS = Path(__file__).parents[1] / "index" / "site" / "assets" / "search.mjs"
 
@@ -92,3 +93,11 @@ def test_the_sites_card_names_the_word_as_the_talk_writes_it():
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == ["নিরাপত্তা", "দুর্বলতা"]
+
+
+def test_a_recommendations_shared_word_is_named_whole():
+    # (the reasons' words are the reader's, cut at the vowel signs: "পতত" of "নিরাপত্তা")
+    text = "সাইবার নিরাপত্তা: পাইথন দিয়ে দুর্বলতা খোঁজা. ওয়েব অ্যাপের নিরাপত্তা পরীক্ষা"
+    assert as_written(("পতত", "নিরাপততা"), text, marks=True) == ("নিরাপত্তা",)
+    assert as_written(("পতত",), text) == ("পতত",)  # (a base made before: as it was)
+    assert as_written(("sessao",), "Sessão de abertura", marks=True) == ("sessão",)

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from index.search.rank import lexical
 from index.search.rank.ranking import best_sentence
 from index.search.rank.stopwords import FILLER
 from index.search.read.vocab import word_tuple
 from index.store import reads
 from ingest.text import STOPWORDS
-from ingest.text import words as text_words
 from talkbase.core.records import Talk
 from talkbase.core.terms import fold, singular
 
@@ -195,14 +195,21 @@ def evidence(
     if row is not None and theirs:
         vecs = kb.sentences.rows_vectors(np.array([row, *(r for r, _ in theirs)], dtype=np.int64))
         closest = theirs[int(np.argmax(vecs[1:] @ vecs[0]))][1]
-    said = as_written(terms, " ".join(f"{t.title} {t.abstract}" for t in (talk, *because)))
+    text = " ".join(f"{t.title} {t.abstract}" for t in (talk, *because))
+    said = as_written(terms, text, lexical.index_tokens(kb.build) >= 4)
     return [t.id for t in because], said, sentence, source, closest
 
 
-def as_written(terms: Sequence[str], text: str) -> tuple[str, ...]:
+def as_written(terms: Sequence[str], text: str, marks: bool = False) -> tuple[str, ...]:
     """`terms` (words as the index folds them: "sessao") as `text` writes them most
-    often ("Sessão": "sessão"); a word it does not hold as it is."""
+    often ("Sessão": "sessão"); a word it does not hold as it is. Where `marks` (a
+    base whose index cuts a word whole through the marks after its letters,
+    tokens.TOKENS 4), a term the reader cut at them ("পতত") is the whole word it is
+    of ("নিরাপত্তা"), each named once."""
     written: dict[str, str] = {}
-    for w, _ in Counter(text_words(text)).most_common():
+    for w, _ in Counter(lexical.words_of(text, marks)).most_common():
         written.setdefault(fold(w), w)
-    return tuple(" ".join(written.get(w, w) for w in term.split()) for term in terms)
+        for part in word_tuple(w) if marks else ():
+            written.setdefault(part, w)
+    said = (" ".join(written.get(w, w) for w in term.split()) for term in terms)
+    return tuple(dict.fromkeys(said))
