@@ -101,3 +101,29 @@ def test_a_recommendations_shared_word_is_named_whole():
     assert as_written(("পতত", "নিরাপততা"), text, marks=True) == ("নিরাপত্তা",)
     assert as_written(("পতত",), text) == ("পতত",)  # (a base made before: as it was)
     assert as_written(("sessao",), "Sessão de abertura", marks=True) == ("sessão",)
+
+
+INFLECTING = [
+    ("Воркшоп: безпека вебзастосунків", "Практична безпека для розробників.", "uk"),
+    ("Машинне навчання в продакшені", "Моделі та їх розгортання.", "uk"),
+    ("Εργαστήριο: ασφάλεια στο διαδίκτυο", "Πρακτική ασφάλεια για προγραμματιστές.", "el"),
+    ("Μηχανική μάθηση στην παραγωγή", "Μοντέλα και η ανάπτυξή τους.", "el"),
+    ("Rust for embedded devices", "Firmware on small boards.", "en"),
+]
+
+
+def test_did_you_mean_keeps_an_inflected_form_and_shows_the_bases_spelling(
+    tmp_path, hashing_embedder
+):
+    home = _base(tmp_path, INFLECTING, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        # a correct form of a word the base holds is no typo, in a language that
+        # inflects (Ukrainian: no Snowball stemmer; Greek: Snowball stems them apart)
+        for query in ("воркшопи з безпеки", "безпеку", "εργαστήρια", "ασφάλειας"):
+            answer = kb.answer(query, k=3, mode="lexical")
+            assert answer.did_you_mean is None, (query, answer.did_you_mean)
+            assert answer.hits and answer.hits[0].why.match, query
+        # a typo is still corrected, shown as the talks write the word (its accent kept)
+        assert kb.answer("ασφάλια", k=3, mode="lexical").did_you_mean == "ασφάλεια"
+        assert kb.answer("безпка", k=3, mode="lexical").did_you_mean == "безпека"
+        assert kb.answer("embeded", k=3, mode="lexical").did_you_mean == "embedded"
