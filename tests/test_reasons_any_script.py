@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from index.build.builder import ingest
+from index.search.evidence.answer import as_written
 from index.search.kb import KnowledgeBase
-from index.search.reasons import as_written
 
 SEARCH_MJS = Path(__file__).parents[1] / "index" / "site" / "assets" / "search.mjs"
 

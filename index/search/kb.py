@@ -31,7 +31,7 @@ from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import similar
 from index.search.evidence import browse, titles
-from index.search.evidence.answer import Answer
+from index.search.evidence.answer import Answer, as_written
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search.limits import passing, relax, titlewords
@@ -55,7 +55,6 @@ from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
 from index.search.read.understand import literal as literal_query
 from index.search.read.vocab import Vocab, all_suggested, correct, language_word, norm, suggest
-from index.search.reasons import as_written
 from index.search.threads import Worker, one_thread_per_query
 from index.store import disk as store
 from index.store import multilingual as multilingual_store
@@ -758,7 +757,7 @@ class KnowledgeBase:
     # -- evidence -----------------------------------------------------------------
     def _as_written(self, word: str) -> str:
         """A word of the base as the reader folds it ("εργαστηριο") as the talks holding
-        it write it ("εργαστήριο", `reasons.as_written`): what "did you mean" shows,
+        it write it ("εργαστήριο", `answer.as_written`): what "did you mean" shows,
         never a spelling with its accents or marks taken off."""
         scores = self.bm25.scores(word)
         best = np.argsort(-scores, kind="stable")[:WRITTEN_FROM]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from index.search.evidence.answer import as_written
 from index.search.rank import lexical
 from index.search.rank.ranking import best_sentence
 from index.search.rank.stopwords import FILLER
@@ -22,7 +23,7 @@ from index.search.read.vocab import word_tuple
 from index.store import reads
 from ingest.text import STOPWORDS
 from talkbase.core.records import Talk
-from talkbase.core.terms import fold, singular
+from talkbase.core.terms import singular
 
 if TYPE_CHECKING:
     from index.search.kb import KnowledgeBase
@@ -198,18 +199,3 @@ def evidence(
     text = " ".join(f"{t.title} {t.abstract}" for t in (talk, *because))
     said = as_written(terms, text, lexical.index_tokens(kb.build) >= 4)
     return [t.id for t in because], said, sentence, source, closest
-
-
-def as_written(terms: Sequence[str], text: str, marks: bool = False) -> tuple[str, ...]:
-    """`terms` (words as the index folds them: "sessao") as `text` writes them most
-    often ("Sessão": "sessão"); a word it does not hold as it is. Where `marks` (a
-    base whose index cuts a word whole through the marks after its letters,
-    tokens.TOKENS 4), a term the reader cut at them ("পতত") is the whole word it is
-    of ("নিরাপত্তা"), each named once."""
-    written: dict[str, str] = {}
-    for w, _ in Counter(lexical.words_of(text, marks)).most_common():
-        written.setdefault(fold(w), w)
-        for part in word_tuple(w) if marks else ():
-            written.setdefault(part, w)
-    said = (" ".join(written.get(w, w) for w in term.split()) for term in terms)
-    return tuple(dict.fromkeys(said))
