@@ -127,3 +127,31 @@ def test_did_you_mean_keeps_an_inflected_form_and_shows_the_bases_spelling(
         assert kb.answer("ασφάλια", k=3, mode="lexical").did_you_mean == "ασφάλεια"
         assert kb.answer("безпка", k=3, mode="lexical").did_you_mean == "безпека"
         assert kb.answer("embeded", k=3, mode="lexical").did_you_mean == "embedded"
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs here)")
+def test_the_sites_correction_keeps_a_form_and_shows_the_talks_spelling(tmp_path, hashing_embedder):
+    from index.site.export import export_site
+
+    home = _base(tmp_path, INFLECTING, hashing_embedder)
+    with KnowledgeBase(home, hashing_embedder) as kb:
+        export_site(kb, tmp_path / "site")
+    site = tmp_path / "site"
+    queries = ["безпеки", "εργαστήρια", "ασφάλια", "безпка"]
+    script = (
+        "import { readFileSync } from 'node:fs';"
+        f"const site = {json.dumps(str(site))};"
+        "const { createSearch } = await import('file://' + site + '/search.mjs');"
+        "const meta = JSON.parse(readFileSync(site + '/data/meta.json', 'utf8'));"
+        "const talks = JSON.parse(readFileSync(site + '/data/talks.json', 'utf8'));"
+        "const engine = createSearch(talks, meta, null);"
+        f"console.log(JSON.stringify({json.dumps(queries)}.map(q => engine.search(q).fixes)));"
+    )
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    forms_uk, forms_el, typo_el, typo_uk = json.loads(run.stdout)
+    assert forms_uk == [] and forms_el == []  # (forms of the talks' words: no typos)
+    assert typo_el == [["ασφαλια", "ασφάλεια"]]  # (as the talks write it, its accent kept)
+    assert typo_uk == [["безпка", "безпека"]]
