@@ -298,9 +298,13 @@ STOPWORDS = frozenset(
 )
 
 
-def words(text: str) -> list[str]:
-    """Lower-case word tokens (letters, digits, inner dots/dashes kept)."""
-    return [w.strip(".-_") for w in re.findall(r"[\w][\w.\-+]*", lower(text)) if w.strip(".-_")]
+def words(text: str, marks: str = "") -> list[str]:
+    """Lower-case word tokens (letters, digits, inner dots/dashes kept); a word goes on
+    through the `marks` after its letters (a regular expression's class: the vowel
+    signs of Bengali or Devanagari, index/search/rank/tokens.py `word_marks`), where
+    given, and is cut at them otherwise ("নিরাপত্তা" is "ন", "র", "পত", "ত")."""
+    found = re.findall(rf"[\w](?:[\w.\-+]|[{marks}])*" if marks else r"[\w][\w.\-+]*", lower(text))
+    return [w.strip(".-_") for w in found if w.strip(".-_")]
 
 
 # Notes that hold a field's value, not prose ("Language: en", a link, "Status:

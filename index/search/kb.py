@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -31,7 +31,7 @@ from index.encoders.embed import identity as embedder_identity
 from index.encoders.embed import load as load_embedder
 from index.search import similar
 from index.search.evidence import browse, titles
-from index.search.evidence.answer import Answer
+from index.search.evidence.answer import Answer, as_written
 from index.search.evidence.sentences import SentenceRows
 from index.search.limits import filters as sql_check  # (by module: a test swaps read_only_sql)
 from index.search.limits import passing, relax, titlewords
@@ -49,6 +49,7 @@ from index.search.rank.stopwords import language_list, written_list
 from index.search.rank.tokens import tokenize
 from index.search.read import lexicon, visitors
 from index.search.read.daywords import DAY_WORDS
+from index.search.read.inflection import Inflected
 from index.search.read.querycheck import check_query
 from index.search.read.querycheck import cut as cut_query
 from index.search.read.understand import FRAME, Understood, understand
@@ -64,13 +65,14 @@ from ingest.audience import subject_words, without_starter_words
 from ingest.text import nfc, title_key
 from talkbase.core import present, settings
 from talkbase.core.errors import BadQuery, ModelMismatch, TalkbaseError, TalkNotFound
-from talkbase.core.languages import several_languages
+from talkbase.core.languages import inflects, several_languages
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk, Why
 from talkbase.core.terms import WEEKDAYS, fold
 from talkbase.core.when import NIGHT_ENDS
 
 Mode = str  # "hybrid" (every ranking signal, fused) or one signal's name (signals.modes())
+WRITTEN_FROM = 3  # talks holding a suggested word whose spelling of it is shown
 POOL = 200  # talks fused from each list: the best by words, the nearest by their vector
 # From this many talks on, a hybrid query's vector search and word scoring (each
 # several ms at 100,000 talks) run at once on two threads; below it a thread costs more.
@@ -540,6 +542,7 @@ class KnowledgeBase:
                 own = {w for c in codes for w in lexicon.own_words(c)}
                 suggestions = {w: s for w, s in suggestions.items() if w not in own}
                 worded = {w for w in suggestions if language_word(w, self.vocab, codes)}
+                worded |= {w for w, s in suggestions.items() if _inflected_form(w, s, codes)}
                 near = [
                     (s, (w,))
                     for w, s in suggestions.items()
@@ -564,7 +567,7 @@ class KnowledgeBase:
             replace(u, shown=self._shown_topic(u.topic)),
             hits,
             relaxed,
-            suggestions,
+            {w: self._as_written(s) for w, s in suggestions.items()},
             corrected,
             dropped,
             newcomers,
@@ -637,7 +640,7 @@ class KnowledgeBase:
         talks = dict(zip(ids, read, strict=True))
         stems = self.__dict__.get("_bm25") or self.con  # a dense query opens no lexical index
         terms = lexical.matched_terms(
-            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed
+            stems, words, {tid: self._words(talks[tid]) for tid in ids}, self.unnamed, self._marks
         )
         languages = self._said_in(asked or text)
         terms = {
@@ -752,15 +755,45 @@ class KnowledgeBase:
         return similar.nearest_talks(self, seed, k, self.allowed(filters), diversity)
 
     # -- evidence -----------------------------------------------------------------
+    def _as_written(self, word: str) -> str:
+        """A word of the base as the reader folds it ("εργαστηριο") as the talks holding
+        it write it ("εργαστήριο", `answer.as_written`): what "did you mean" shows,
+        never a spelling with its accents or marks taken off."""
+        scores = self.bm25.scores(word)
+        best = np.argsort(-scores, kind="stable")[:WRITTEN_FROM]
+        ids = [int(self.bm25.ids[i]) for i in best if scores[i] > 0]
+        text = " ".join(f"{t.title} {t.abstract}" for t in self.talks.get_many(ids))
+        return as_written((word,), text, self._marks)[0]
+
+    @property
+    def _marks(self) -> bool:
+        """Whether the base's index cuts a word whole through the marks after its letters
+        (`tokens.TOKENS` 4 on): the words a match names are cut so too."""
+        return lexical.index_tokens(self.build) >= 4
+
     def _words(self, talk: Talk) -> list[str]:
-        """The words of a talk's text (as `lexical.words`), remembered."""
+        """The words of a talk's text (as `lexical.words_of`), remembered."""
         with self._remembering:
             found = self._word_cache.get(talk.id)
         if found is None:
-            found = lexical.words(talk_text(talk))
+            found = lexical.words_of(talk_text(talk), self._marks)
             with self._remembering:
                 self._word_cache.put(talk.id, found)
         return found
+
+
+def _inflected_form(word: str, known: str, codes: Collection[str]) -> bool:
+    """Whether `word` (folded) is an inflected form of the base's word `known` in one of
+    the languages `codes` that inflect (`languages.inflects`: Ukrainian "безпеки" of
+    "безпека", Greek "εργαστηρια" of "εργαστηριο"), by the reader's rule for the names
+    it reads (index/search/read/inflection.py: all of `known` but its last letter, and
+    an ending of its own): no typo, where Snowball has no stemmer for the language or
+    stems the two apart (`vocab.language_word`)."""
+    if not any(inflects(code) for code in codes):
+        return False
+    forms = Inflected()
+    forms.inflect(known, known)
+    return forms.inflected(word) == known
 
 
 def _held(word: str, words: frozenset[str]) -> bool:

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from index.search.evidence.answer import as_written
+from index.search.rank import lexical
 from index.search.rank.ranking import best_sentence
 from index.search.rank.stopwords import FILLER
 from index.search.read.vocab import word_tuple
 from index.store import reads
 from ingest.text import STOPWORDS
-from ingest.text import words as text_words
 from talkbase.core.records import Talk
-from talkbase.core.terms import fold, singular
+from talkbase.core.terms import singular
 
 if TYPE_CHECKING:
     from index.search.kb import KnowledgeBase
@@ -195,14 +196,6 @@ def evidence(
     if row is not None and theirs:
         vecs = kb.sentences.rows_vectors(np.array([row, *(r for r, _ in theirs)], dtype=np.int64))
         closest = theirs[int(np.argmax(vecs[1:] @ vecs[0]))][1]
-    said = as_written(terms, " ".join(f"{t.title} {t.abstract}" for t in (talk, *because)))
+    text = " ".join(f"{t.title} {t.abstract}" for t in (talk, *because))
+    said = as_written(terms, text, lexical.index_tokens(kb.build) >= 4)
     return [t.id for t in because], said, sentence, source, closest
-
-
-def as_written(terms: Sequence[str], text: str) -> tuple[str, ...]:
-    """`terms` (words as the index folds them: "sessao") as `text` writes them most
-    often ("Sessão": "sessão"); a word it does not hold as it is."""
-    written: dict[str, str] = {}
-    for w, _ in Counter(text_words(text)).most_common():
-        written.setdefault(fold(w), w)
-    return tuple(" ".join(written.get(w, w) for w in term.split()) for term in terms)

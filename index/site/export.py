@@ -54,7 +54,7 @@ from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
-from index.search.read import lexicon, negation, timecues, understand, visitors
+from index.search.read import inflection, lexicon, negation, timecues, understand, visitors
 from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
@@ -578,6 +578,14 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             "days": _readable(vocab.day_words),
             "parts": _readable(vocab.part_words),
         },
+        # where a language of the talks inflects, a word that keeps all of a talk's word
+        # but its last letter, and ends in letters of its own, is a form of it, no typo
+        # to correct ("безпеки" of "безпека": the server's kb.py `_inflected_form`)
+        "forms": (
+            {"min": inflection.MIN_NAME, "max_ending": inflection.MAX_ENDING}
+            if any(languages.inflects(c) for c in vocab.spoken)
+            else {}
+        ),
         # a weekday said short ("sexta" of "sexta-feira"), read only where nothing but
         # the words of its language that may stand by one is beside it ("na sexta",
         # not "quarta revolução"): index/search/read/whenwords.py `Words.short_day`

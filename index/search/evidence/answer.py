@@ -1,13 +1,15 @@
-"""A search's answer: the hits with what the query was read as, and what to say."""
+"""A search's answer: the hits with what the query was read as, and what to say;
+the words it names as the talks write them (`as_written`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from index.search.rank import match
+from index.search.rank import lexical, match
 from index.search.read.understand import Understood
-from index.search.read.vocab import norm
+from index.search.read.vocab import norm, word_tuple
 from talkbase.core import settings
 from talkbase.core.present import NEAREST
 from talkbase.core.records import Hit
@@ -133,3 +135,18 @@ class Answer:
             **({"held_by_no_talk": dict(self.unheld)} if self.unheld else {}),
             "results": [h.to_dict() for h in self.hits],
         }
+
+
+def as_written(terms: Sequence[str], text: str, marks: bool = False) -> tuple[str, ...]:
+    """`terms` (words as the index folds them: "sessao") as `text` writes them most
+    often ("Sessão": "sessão"); a word it does not hold as it is. Where `marks` (a
+    base whose index cuts a word whole through the marks after its letters,
+    tokens.TOKENS 4), a term the reader cut at them ("পতত") is the whole word it is
+    of ("নিরাপত্তা"), each named once."""
+    written: dict[str, str] = {}
+    for w, _ in Counter(lexical.words_of(text, marks)).most_common():
+        written.setdefault(norm(w), w)
+        for part in word_tuple(w) if marks else ():
+            written.setdefault(part, w)
+    said = (" ".join(written.get(w, w) for w in term.split()) for term in terms)
+    return tuple(dict.fromkeys(said))

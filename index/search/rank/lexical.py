@@ -21,7 +21,7 @@ import numpy as np
 from index.search.rank import feedback
 from index.search.rank.ranking import LexScores, Query, Ranking, positions, word_pool
 from index.search.rank.stopwords import FILLER, english_stopwords, language_list, lexical_query
-from index.search.rank.tokens import tokenize, without_article
+from index.search.rank.tokens import tokenize, without_article, word_marks
 from index.search.rank.wordparts import Alternative, alternative_weights
 from index.store import files as sf
 from index.store.postings import Postings, idf
@@ -383,11 +383,19 @@ def _pooled(
     )
 
 
-def query_terms(query: str, left_out: Collection[str] = ()) -> list[str]:
+def words_of(text: str, marks: bool = False) -> list[str]:
+    """`text`'s words as a match names them (`ingest.text.words`), each going on through
+    the marks after its letters where `marks` (a base whose index cuts its words so,
+    `tokens.TOKENS` 4 on: "নিরাপত্তা" whole, not "পত"); cut at them otherwise."""
+    return words(text, word_marks() if marks else "")
+
+
+def query_terms(query: str, left_out: Collection[str] = (), marks: bool = False) -> list[str]:
     """Query words worth showing as evidence; "fault-tolerant" also gives its parts.
-    `left_out`: the words a match never names (`unnamed`): a word of letters only."""
+    `left_out`: the words a match never names (`unnamed`): a word of letters only.
+    `marks`: words cut as a `tokens.TOKENS` 4 index cuts them (`words_of`)."""
     out: list[str] = []
-    for w in words(query):
+    for w in words_of(query, marks):
         out.append(w)
         if "-" in w:
             out += w.split("-")
@@ -423,12 +431,16 @@ def matched_terms(
     query: str,
     texts: Mapping[int, str | list[str]],
     left_out: Collection[str] = (),
+    marks: bool = False,
 ) -> dict[int, tuple[str, ...]]:
-    """For each talk text (or its `words`), the query terms it contains (compared by
+    """For each talk text (or its `words_of`), the query terms it contains (compared by
     Porter stem), but the stop words `left_out`. Given a lexical index, its
-    remembered stems are used (no database call)."""
-    terms = query_terms(query, left_out)
-    per_text = {tid: words(text) if isinstance(text, str) else text for tid, text in texts.items()}
+    remembered stems are used (no database call). `marks`: words whole through the
+    marks after their letters, as a `tokens.TOKENS` 4 index cuts them (`words_of`)."""
+    terms = query_terms(query, left_out, marks)
+    per_text = {
+        tid: words_of(text, marks) if isinstance(text, str) else text for tid, text in texts.items()
+    }
     known = con.__dict__.setdefault("_have", {}) if isinstance(con, Terms) else {}
     if len(known) > REMEMBER_TALKS:  # bounded: a long-lived process sees many talks
         known.clear()

@@ -52,9 +52,11 @@ _DRAWN = re.compile(r"VARIATION SELECTOR|COMBINING GRAPHEME JOINER")
 
 
 @functools.cache
-def _marked() -> re.Pattern[str]:
-    """A run of letters and digits with the marks after them (Unicode's categories Mn
-    and Mc: `TOKENS` 4 on)."""
+def word_marks() -> str:
+    """The marks a word goes on through (Unicode's categories Mn and Mc, but `_DRAWN`),
+    as the ranges of a regular expression's class: the lexical index's words from
+    `TOKENS` 4 on (`_marked`), and the matched words a result names on such a base
+    (index/search/rank/lexical.py `words_of`: "নিরাপত্তা", not "পত")."""
     ranges: list[list[int]] = []
     for c in range(0x300, 0x20000):  # (no mark before U+0300; past U+1FFFF, selectors)
         char = chr(c)
@@ -65,8 +67,13 @@ def _marked() -> re.Pattern[str]:
                 ranges[-1][1] = c
             else:
                 ranges.append([c, c])
-    marks = "".join(chr(a) + ("-" + chr(b) if b > a else "") for a, b in ranges)
-    return re.compile(rf"[^\W_](?:[^\W_]|[{marks}])*")
+    return "".join(chr(a) + ("-" + chr(b) if b > a else "") for a, b in ranges)
+
+
+@functools.cache
+def _marked() -> re.Pattern[str]:
+    """A run of letters and digits with the marks after them (`TOKENS` 4 on)."""
+    return re.compile(rf"[^\W_](?:[^\W_]|[{word_marks()}])*")
 
 
 _HAN = HAN  # (talkbase/core/terms.py)

@@ -178,6 +178,18 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   return { toks, runs, joined };
 }
 
+// the terms `found` (folded and stemmed as `term` makes them: "নিরাপততা", its virama
+// off) as the talk `t` writes them, lower-cased ("নিরাপত্তা"): what its card names, as
+// the server names its matched words; a term it does not write as one word stays
+export function asWritten(t, found, term = stem, seen = new Map()) {
+  const text = [t.title, t.abstract, t.track, (t.speakers || []).join(' ')].join(' ');
+  for (const raw of spaced(text).normalize('NFC').toLowerCase().split(SEP)) {
+    const cut = words(raw);
+    if (cut.length === 1 && !seen.has(term(cut[0]))) seen.set(term(cut[0]), raw);
+  }
+  return found.map(f => seen.get(f) || f);
+}
+
 export function stem(w) {
   // a light English stem, the same for the talks and the query: "kernels" and "kernel",
   // "libraries" and "library" count as one word
@@ -429,8 +441,23 @@ export function createSearch(talks, meta, vectors) {
         best = c; bestD = d; bestDf = df.get(c);
       }
     }
-    return bestD <= most ? best : w;
+    return bestD <= most && !aForm(w, best) ? best : w;
   }
+  // a form of a word the talks hold, where a language of theirs inflects ("безпеки" of
+  // "безпека"): no typo, as on the server (kb.py `_inflected_form`; export.py `forms`)
+  const FORMS = meta.forms || {};
+  const aForm = (w, c) => !!FORMS.max_ending && c.length >= FORMS.min && A_WORD.test(w) &&
+    [...Array(FORMS.max_ending).keys()].some(e => w.length > e + 1 && w.slice(0, -(e + 1)) === c.slice(0, -1));
+  // a word the talks hold as they write it ("ασφάλεια", not the folded "ασφαλεια"): what
+  // a correction shows (made once, on the first correction)
+  let spellings = null;
+  const spelled = w => {
+    if (!spellings) {
+      spellings = new Map();
+      for (const d of docs) asWritten(d.talk, [], term, spellings);
+    }
+    return spellings.get(w) || w;
+  };
 
   // -- clock times, days by their order or date, the talks' languages: the server's
   // reader's words and rules as the export writes them (export.py `reading`)
@@ -1256,7 +1283,7 @@ export function createSearch(talks, meta, vectors) {
     }
     const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(term);
     const terms = [...new Set(asked.map(corrected))];
-    const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, corrected(w)]);
+    const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, spelled(corrected(w))]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order
       return { said, note, fixes, words: [], hits: allowed.slice(0, k).map(i => ({ talk: docs[i].talk, score: 0, why: 'time' })) };
     }
@@ -1300,7 +1327,8 @@ export function createSearch(talks, meta, vectors) {
     const hits = ranked.map(([i, s, match]) => {
       const never = unnamedBy(docs[i].talk);
       const found = terms.filter(t => FIELDS.some(([f]) => tf[i][f].has(t)) && !never(t));
-      return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + found.join(', ') : 'meaning' };
+      const named = asWritten(docs[i].talk, found, term);
+      return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + named.join(', ') : 'meaning' };
     });
     return { said, note, fixes, words: terms, hits };
   }
