@@ -452,11 +452,11 @@ def parse(
             continue
         if h.level > deepest:
             continue
-        if date_of(h.text, years, langs) and (shape := _unread_shape(own, h.body + 1)):
+        if date_of(h.text, years, langs) and (cause := _unread_shape(own, h.body + 1)):
             raise InputError(
                 document,
-                f"the talks under the day heading {h.text!r} are not read: {shape[0]}",
-                shape[1],
+                f"the talks under the day heading {h.text!r} are not read: {cause[0]}",
+                cause[1],
             )
         if date_of(h.text, years, langs):
             raise InputError(
