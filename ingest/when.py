@@ -796,10 +796,10 @@ def ethiopian_day(text: str) -> tuple[int | None, int, int, int | None] | None:
     day and era; None for any other text."""
     months, weekdays, words = _ethiopian_words()
     tokens = [_ethiopic_plain(t.rstrip(".")) for t in _ETHIOPIC_TOKEN.findall(ascii_digits(text))]
-    numbers = [int(t) for t in tokens if t.isdigit()]
+    numbers = [int(t) for t in tokens if t.isdecimal()]
     month = [months[t] for t in tokens if t in months]
     weekday = [weekdays[t] for t in tokens if t in weekdays]
-    rest = [t for t in tokens if not t.isdigit() and t not in months and t not in weekdays]
+    rest = [t for t in tokens if not t.isdecimal() and t not in months and t not in weekdays]
     days = [n for n in numbers if 1 <= n <= 30]
     years = [n for n in numbers if n >= 1000]
     if len(month) != 1 or len(weekday) > 1 or any(t not in words for t in rest):

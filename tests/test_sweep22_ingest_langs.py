@@ -228,3 +228,13 @@ def test_the_language_filter_takes_bengali_and_amharic_by_name():
     for name, code in (("Bengali", "bn"), ("Amharic", "am")):
         _, params = to_sql(Filters(language=name))
         assert code in params
+
+
+def test_an_ethiopian_date_reader_takes_a_digit_that_is_no_number() -> None:
+    """A superscript "²" is a digit to str.isdigit but no decimal number: a cell holding
+    one is no Ethiopian date (it raised ValueError: the fuzz test of tables found it)."""
+    from ingest import when
+
+    assert when.ethiopian_day("ነሐሴ 16 ²") is None
+    assert when.ethiopian_day("²") is None
+    assert when.ethiopian_day("ነሐሴ 16") == (None, 12, 16, None)
