@@ -61,6 +61,10 @@ def test_card_buttons_name_their_talk_and_keep_the_focus(festival, tmp_path) -> 
                     b
                     for b in d.find_elements(By.CSS_SELECTOR, "[data-tb-row] button")
                     if (b.get_attribute("aria-label") or "").startswith("Save to agenda: ")
+                    # (drawn and live: a button of a page still being drawn is found
+                    # before it takes keys, "element not interactable" in a busy run)
+                    and b.is_displayed()
+                    and b.is_enabled()
                 ),
                 None,
             ),
