@@ -417,6 +417,20 @@ function byMeaning(kept = '') {
   const caveat = several ? ` Meaning reads English only on this program: ${other} of ${known} talks are not in English.` : '';
   return `Searching by words and by meaning.${kept}${caveat}`;
 }
+// every file search by meaning needs, into this export's cache; tried three times, a
+// second apart then two, since a reload or a busy disk can cut one try short
+async function keepForOffline(files, tries = 3) {
+  const cache = await caches.open('talkbase-site-' + state.meta.version);
+  for (let i = 1; ; i++) {
+    try {
+      for (const f of files) if (!(await cache.match(f))) await cache.add(f);
+      return;
+    } catch (e) {
+      if (i >= tries) throw e;
+      await new Promise(r => setTimeout(r, 1000 * i));
+    }
+  }
+}
 async function loadMeaning() {
   // the model after the first search works: onnxruntime-web and the base's int8 MiniLM
   if (!state.meta.meaning) { $('status').textContent = 'Searching by words (this export has no model for meaning).'; return; }
@@ -433,14 +447,18 @@ async function loadMeaning() {
     if ('caches' in window) {
       const files = [state.meta.model, 'model/vocab.txt', 'vendor/ort.wasm.bundle.min.mjs',
         'vendor/ort-wasm-simd-threaded.mjs', 'vendor/ort-wasm-simd-threaded.wasm'];
-      // said once every file is kept: search by meaning then works offline too
-      caches.open('talkbase-site-' + state.meta.version)
-        .then(async c => { for (const f of files) if (!(await c.match(f))) await c.add(f); })
+      // said once every file is kept: search by meaning then works offline too; a refusal
+      // (no room left on the device, the server gone) is said, never swallowed
+      keepForOffline(files)
         .then(() => {
           document.body.dataset.offline = 'ready';
           $('status').textContent = byMeaning(' Kept for offline use.');
         })
-        .catch(() => {});
+        .catch(e => {
+          document.body.dataset.offline = 'failed';
+          const why = e && e.name === 'QuotaExceededError' ? 'the browser has no room left for it' : String(e && e.message || e);
+          $('status').textContent = byMeaning(` Not kept for offline use: ${why}.`);
+        });
     }
     $('status').textContent = byMeaning();
     if ($('q').value.trim()) runSearch();
