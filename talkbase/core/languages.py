@@ -54,6 +54,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ko": ("korean", "한국어"),
     "lt": ("lithuanian", "lietuvių"),
     "lv": ("latvian", "latviešu"),
+    "mr": ("marathi", "मराठी"),  # (sweep 23)
     "ms": ("malay", "bahasa melayu"),
     "nb": ("norwegian bokmål", "bokmål"),
     "nl": ("dutch", "nederlands", "flemish", "vlaams"),
@@ -69,6 +70,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "sv": ("swedish", "svenska"),
     "sw": ("swahili", "kiswahili"),
     "ta": ("tamil", "தமிழ்"),
+    "te": ("telugu", "తెలుగు"),  # (sweep 23)
     "th": ("thai", "ไทย"),
     "tr": ("turkish", "türkçe"),
     "uk": ("ukrainian", "українська"),
@@ -144,9 +146,10 @@ _DEVANAGARI_NASAL = re.compile("[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915
 
 
 def _plain(text: str) -> str:
-    """Lowercase, accents off, one space between words; a Devanagari nasal before a
-    consonant written as an anusvara (`_DEVANAGARI_NASAL`)."""
+    """Lowercase, accents off, one space between words, no zero-width non-joiner; a
+    Devanagari nasal before a consonant written as an anusvara (`_DEVANAGARI_NASAL`)."""
     text = _DEVANAGARI_NASAL.sub("\u0902", unicodedata.normalize("NFC", text))
+    text = text.replace("\u200c", "")  # (a zero-width non-joiner is no letter: "سه‌شنبه")
     folded = unicodedata.normalize("NFKD", text.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
@@ -382,7 +385,10 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
                 out[name.casefold()] = out[_plain(name)] = day
     for context in ("format", "stand-alone"):
         for day, name in dict(locale.days[context][width]).items():
-            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
+            # (a zero-width non-joiner inside a name is typed as a space as often:
+            # Persian "سه‌شنبه", "سه شنبه"; `_plain` drops it)
+            spaced = name.casefold().replace("\u200c", " ").rstrip(".")
+            for form in (name.casefold().rstrip("."), _plain(name).rstrip("."), spaced):
                 if form:
                     out.setdefault(form, int(day))
                     short = next((form[: -len(w)] for w in day_words if form.endswith(w)), "")

@@ -361,6 +361,8 @@ class _Reader(Words):
         end = i + n
         cues = LANGUAGE_CUES | lexicon.language_cues(self.vocab.asked_in)  # ("用英语", "باللغة")
         cued = self.free(i - 1) and self.low(i - 1) in cues
+        # two cues in a row: "in" and the word for "language" ("به زبان فارسی")
+        twice = cued and self.free(i - 2) and self.low(i - 2) in cues - {self.low(i - 1)}
         # "in het Engels": a cue, then an article of a language the visitor may ask in
         article = not cued and self.free(i - 2) and self.low(i - 2) in LANGUAGE_CUES
         article = article and self.free(i - 1) and self.low(i - 1) in self._articles()
@@ -389,7 +391,7 @@ class _Reader(Words):
         if not (cued or followed or opening or after_noun):
             return self._language_adjective(i)
         label = f"in {english_name(code)}"
-        self.take(i, n + int(named), "language", code, label, int(cued) + int(article))
+        self.take(i, n + int(named), "language", code, label, int(cued) + int(article) + int(twice))
         return True
 
     def _articles(self) -> frozenset[str]:

@@ -826,10 +826,12 @@ class Words:
                 lead = int(self.free(i - 1))
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
-        two = self.vocab.part_words.get(f"{w} {self.low(i + 1)}") if self.free(i + 1) else None
-        if two in PARTS_OF_DAY:  # a part of the day in two words: "אחר הצהריים"
-            self._part(i, 2, PARTS_OF_DAY[two], two, cue)
-            return True
+        for n in (3, 2):  # a part of the day in words: "אחר הצהריים", "بعد از ظهر"
+            said = " ".join(self.low(j) for j in range(i, i + n))
+            several = self.vocab.part_words.get(said)
+            if several in PARTS_OF_DAY and all(self.free(j) for j in range(i + 1, i + n)):
+                self._part(i, n, PARTS_OF_DAY[several], several, cue)
+                return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
