@@ -1985,9 +1985,12 @@ DAY_ORDINALS["cs"] = {
     **dict.fromkeys(("poslední", "posledního", "posledním"), -1),
 }
 TALK_NOUNS["cs"] = ("přednáška", "přednášky", "přednášek", "prezentace", "workshopy")
-# ...and "in" a language with the name's ending changed ("angličtina": "v angličtině")
+# ...and "in" a language with the name's ending changed, after "v" ("angličtina": "v
+# angličtině"), "in" a room too ("v místnosti 102")
 LANGUAGE_NAME_ENDINGS["cs"] = ("a",)
 LANGUAGE_SAID_AS["cs"] = (("", "ě"),)
+LANGUAGE_CUES_IN["cs"] = ("v", "ve")
+PLACE_WORDS["cs"] = ("v", "ve", "na")
 # Marathi says a time limit after the time ("१५:०० नंतर": after 15:00; "पूर्वी",
 # "आधी": before; "पर्यंत": until), what it leaves out after it ("शनिवार सोडून": but
 # Saturday; "मराठीत नसलेली": not in Marathi), "on" glued to a weekday ("शनिवारी") and

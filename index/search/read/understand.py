@@ -290,6 +290,10 @@ class _Reader(Words):
         if listed is not None and ascii_digits(self.low(i)) in self.vocab.numbered_rooms:
             word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
         codes = lexicon.numbered_room_words().get(word)
+        own = self._own_room_noun(word) if codes is None else None
+        if own is not None:  # ("באולם 2", "v místnosti 102": the base's "אולם", "místnost")
+            word, codes = own[0], frozenset(self.vocab.spoken)
+        glued = own is not None and own[1]  # ("ב": "in", a word for a place of its own)
         if codes is None or not self.free(i + 1):
             return False
         said = self.vocab.numbered_rooms.get(ascii_digits(self.low(i + 1)), ())  # ("۲", "2")
@@ -309,10 +313,26 @@ class _Reader(Words):
         cue = 0
         while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
             cue += 1  # "in", "dans la", "im"
-        if not cue and not (i == 0 and len(self.toks) == 2):
+        if not cue and not glued and not (i == 0 and len(self.toks) == 2):
             return False  # the words stand as a room only after a word for a place, or alone
         self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
         return True
+
+    def _own_room_noun(self, word: str) -> tuple[str, bool] | None:
+        """The word the base's rooms are numbered with (`Vocab.room_nouns`) that `word`
+        says in another form, and whether a preposition was glued to it: with a prefix
+        of the talks' language (Hebrew "באולם": in the hall, `lexicon.DAY_PREFIXES`) or
+        another ending, in a language of the talks that inflects it (Czech "místnosti"
+        of "Místnost 102"); None for any other word."""
+        nouns = self.vocab.room_nouns
+        for p in lexicon.day_prefixes(self.vocab.spoken):
+            if word.startswith(p) and word[len(p) :] in nouns:
+                return word[len(p) :], True
+        codes = [c for c in self.vocab.spoken if languages.inflects(c)]
+        if not codes or not word.isalpha():
+            return None
+        found = next((n for n in sorted(nouns) if stemming.a_form_of(word, n, codes)), None)
+        return None if found is None else (found, False)
 
     def _listed_room(self, i: int) -> str | None:
         """The word for a room of the room just read by `_numbered_room` where token `i`
@@ -407,7 +427,10 @@ class _Reader(Words):
         if said is not None:  # (the word for "language" after it too: "українською мовою")
             nouns = lexicon.language_words(self.vocab.asked_in)
             after = self.free(i + 1) and self.low(i + 1) in nouns
-            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}")
+            # (its language's "in" before it taken too: Czech "v angličtině")
+            cues = lexicon.language_cues(self.vocab.asked_in)
+            cue = int(self.free(i - 1) and self.low(i - 1) in cues)
+            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}", cue)
             return True
         words = self.low(i).split("-")
         code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None

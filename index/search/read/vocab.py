@@ -472,9 +472,17 @@ class Vocab:
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))
         numbered: dict[str, set[tuple[str, str]]] = {}
+        # a word for a room of the lexicon's, or the base's own: one its rooms name two
+        # numbers with ("Místnost 101", "Místnost 102"; "सभागृह २", "सभागृह ३")
+        before_numbers: dict[str, set[str]] = {}
+        for key, room in self.rooms.items():
+            if len(key) >= 2 and _ROOM_NUMBER.fullmatch(ascii_digits(key[-1])):
+                before_numbers.setdefault(key[-2], set()).add(room)
+        own = {w for w, rooms in before_numbers.items() if len(rooms) >= 2 and w.isalpha()}
         for key, room in self.rooms.items():
             number = ascii_digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
-            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(number):
+            noun = len(key) >= 2 and (key[-2] in _ROOM_NOUNS or key[-2] in own)
+            if noun and _ROOM_NUMBER.fullmatch(number):
                 numbered.setdefault(number, set()).add((key[-2], room))
         self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
         said = {w for key in self.rooms for w in key}  # ("ホールA", "第2会議室": one word)
