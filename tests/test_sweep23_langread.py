@@ -175,6 +175,8 @@ def test_the_nth_day_is_read(vocabs, code, query, day):
         ("mr", "इंग्रजीत", "en", None),
         ("mr", "मराठीत नसलेली व्याख्याने", None, "mr"),
         ("te", "ఇంగ్లీష్‌లో ప్రసంగాలు", "en", None),
+        ("vi", "không phải tiếng Việt", None, "vi"),  # ("không phải bằng tiếng Việt" read)
+        ("vi", "tiếng Anh", "en", None),
     ],
 )
 def test_the_talks_language_is_read(vocabs, code, query, only, left_out):

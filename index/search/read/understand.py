@@ -408,7 +408,10 @@ class _Reader(Words):
         after_noun = self.free(i - 1) and self.low(i - 1) in lexicon.talk_nouns(
             self.vocab.asked_in & plain
         )
-        if not (cued or followed or opening or after_noun):
+        # its name said with the word for "language" first, as a cue is ("tiếng Việt":
+        # the Vietnamese language; as "bahasa", a cue, reads "bahasa Indonesia")
+        worded = n > 1 and self.low(i) in lexicon.language_words(self.vocab.asked_in)
+        if not (cued or followed or opening or after_noun or worded):
             return self._language_adjective(i)
         label = f"in {english_name(code)}"
         self.take(i, n + int(named), "language", code, label, int(cued) + int(article) + int(twice))
