@@ -18,7 +18,7 @@ import pytest
 
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab
-from talkbase.core.records import Talk
+from talkbase.core.records import Speaker, Talk
 
 ZONES = {
     "cs": "Europe/Prague",
@@ -233,3 +233,44 @@ def test_a_word_before_one_number_only_is_no_room_noun():
     ]
     vocab = Vocab.from_talks([replace(t, language="cs") for t in talks])
     assert "studio" not in vocab.room_nouns
+
+
+def _czech_speakers() -> Vocab:
+    tz = ZoneInfo(ZONES["cs"])
+    people = ("Jan Novák", "Jana Veselá", "Petr Svoboda")
+    talks = [
+        Talk(
+            title=f"Přednáška {n}",
+            start=datetime(2026, 11, 17, 9 + n, tzinfo=tz),
+            language="cs",
+            speakers=(Speaker(name),),
+        )
+        for n, name in enumerate(people)
+    ]
+    return Vocab.from_talks(talks)
+
+
+@pytest.mark.parametrize(
+    ("query", "speaker"),
+    [
+        ("přednášky Jana Nováka", "Jan Novák"),  # (the genitive: "Jan Novák's talks")
+        ("přednášky Jany Veselé", "Jana Veselá"),
+        ("Jana Veselá", "Jana Veselá"),  # (as written: never Jan Novák)
+        ("přednáška Petra Svobody", "Petr Svoboda"),
+    ],
+)
+def test_a_speaker_named_in_another_case_is_read(query, speaker):
+    """Before, "přednášky Jana Nováka" read no speaker, and Jana Veselá's talk (her
+    first name is the word "Jana") came before Jan Novák's."""
+    u = understand(query, _czech_speakers())
+    assert u.filters.active() == {"speaker": speaker}, u.label
+
+
+def test_a_name_said_in_another_case_is_read_only_in_a_language_that_inflects():
+    """In an English program "Jana Nováka" is no Jan Novák."""
+    tz = ZoneInfo("Europe/London")
+    talk = Talk(
+        title="Talk", start=datetime(2026, 11, 17, 9, tzinfo=tz), speakers=(Speaker("Jan Novák"),)
+    )
+    u = understand("talks Jana Nováka", Vocab.from_talks([replace(talk, language="en")]))
+    assert "speaker" not in u.filters.active(), u.label

@@ -26,7 +26,7 @@ from talkbase.core import languages
 from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-from talkbase.core.stemming import ENDING_LETTERS, a_form_of
+from talkbase.core.stemming import ENDING_LETTERS, a_form_of, same_words
 from talkbase.core.terms import (
     EAST_ASIAN,
     HAN,
@@ -144,6 +144,28 @@ class Vocab:
         once per base: "Lange" of Eva Lange is no length word there."""
         words = {w for key in self.speakers for w in key} | set(self.one_word_names)
         return frozenset(words | set(self.surnames) | set(self.first_names))
+
+    @cached_property
+    def names_by_stem_start(self) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """The speakers' full names of two words or three (`speakers`' keys) by the
+        first three letters of each word, for a name said in another case to be looked
+        up (`inflected_name`) without a scan of every name."""
+        out: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+        for key in self.speakers:
+            if 2 <= len(key) <= 3:
+                out.setdefault(tuple(w[:3] for w in key), []).append(key)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def inflected_name(self, words: tuple[str, ...]) -> str | None:
+        """The one speaker whose full name `words` says in another case, in a language
+        of the talks that inflects names (Czech "Jana Nováka", whose talks: Jan
+        Novák's; `stemming.same_words`); None where none is, or several are."""
+        codes = [c for c in self.spoken if languages.inflects(c)]
+        if not codes:
+            return None
+        keys = self.names_by_stem_start.get(tuple(w[:3] for w in words), ())
+        found = {self.speakers[k] for k in keys if same_words(words, k, codes)}
+        return found.pop() if len(found) == 1 else None
 
     @cached_property
     def worded_names(self) -> frozenset[str]:
