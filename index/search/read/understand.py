@@ -602,9 +602,9 @@ class _Reader(Words):
         # a cue ("by", "from") makes it a limit: there names are often citations
         if found and found[1] >= 2 and (cued or listed or not self.long):
             return self._person(i, found[1], found[0], cue)
-        said = self._inflected_name(i) if not found and (cued or not self.long) else None
-        if said is not None:  # "přednášky Jana Nováka": Jan Novák's talks
-            return self._person(i, said[1], said[0], cue)
+        inflected = self._inflected_name(i) if not found and (cued or not self.long) else None
+        if inflected is not None:  # "přednášky Jana Nováka": Jan Novák's talks
+            return self._person(i, inflected[1], inflected[0], cue)
         org = match_seq(self.toks, i, self.vocab.orgs)
         if org:
             end = i + org[1]
