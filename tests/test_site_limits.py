@@ -806,3 +806,105 @@ def test_the_site_labels_a_day_by_its_order_as_typed(langs2):
     assert offline == server
     assert offline["δεύτερη μέρα"] == ["δεύτερη μέρα"]
     assert offline["দ্বিতীয় দিনে"] == ["দ্বিতীয় দিনে"]
+
+
+# hours said the way Swahili, Tamil and Bengali say them (sweep 23, site-parity): the
+# server read Swahili's hours counted from dawn ("saa 4 asubuhi": 10:00) and a bare hour
+# with its word after it ("4 மணிக்கு", "৪টায়": 16:00; "৪টার পরে": after 16:00); the site
+# read "saa 4 asubuhi" as at 16:00 in the morning, "saa 2 usiku" as at 14:00 after
+# 21:00, and nothing in "৪টায়", "৪টার পরে", "10 மணிக்கு"
+HOURS_SAID = [
+    "saa 4 asubuhi",
+    "saa 2 usiku",
+    "saa 8 mchana",
+    "saa 6 usiku",
+    "saa 10 asubuhi",
+    "saa 4",
+    "usalama saa 4 asubuhi",
+    "kabla ya saa 4 asubuhi",
+    "baada ya saa 2 usiku",
+    "saa 15:00",
+    "4 மணிக்கு",
+    "10 மணிக்கு",
+    "மாலை 4 மணிக்கு பிறகு",
+    "4 மணிக்கு முன்",
+    "பாதுகாப்பு 4 மணிக்கு பிறகு",
+    "3 மணி நேரம்",
+    "৪টায়",
+    "বিকেল ৪টায়",
+    "৪টার পরে",
+    "৪টার আগে",
+    "নিরাপত্তা ৪টার পরে",
+    "৪টা সেশন",
+    "kernel 4 uhr",
+]
+
+
+def test_the_site_reads_hours_from_dawn_and_hours_with_their_word_as_its_server(langs2):
+    kb, site = langs2
+    server = _same_on_both(kb, site, HOURS_SAID)
+    assert server["saa 4 asubuhi"]["at"] == server["saa 4"]["at"] == "10:00"
+    assert server["saa 2 usiku"]["at"] == "20:00" and server["saa 8 mchana"]["at"] == "14:00"
+    assert server["kabla ya saa 4 asubuhi"]["before"] == "10:00"
+    assert server["baada ya saa 2 usiku"]["after"] == "20:00"
+    assert server["saa 4 asubuhi"]["starts_before"] is None  # (no morning beside it)
+    assert server["৪টায়"]["at"] == server["4 மணிக்கு"]["at"] == "16:00"
+    assert server["৪টার পরে"]["after"] == server["மாலை 4 மணிக்கு பிறகு"]["after"] == "16:00"
+    assert not any(server["3 மணி நேரம்"].values()) and not any(server["৪টা সেশন"].values())
+
+
+# a weekday the program holds no talk on, named in full in any language (sweep 23,
+# site-parity): the server says it back ("No talks on Wednesday at …: showing all days")
+# and, where those words are all the question, lists every talk; the site said nothing
+# and searched "Wednesday" as a word (no talk for "talks on Wednesday"), and read no
+# plural ("on saturdays") as a day
+ABSENT_DAYS = [
+    "talks on Wednesday",
+    "on wednesday",
+    "Rust on Wednesday",
+    "rust wed",
+    "в середу",
+    "Τετάρτη",
+    "বুধবার",
+    "புதன்கிழமை",
+    "Jumatano",
+    "usalama Jumatano",
+    "ijumaa",
+    "Jumamosi",
+    "Saturday",
+    "talks on wednesdays",
+    "rust on saturdays",
+]
+
+
+def test_the_site_says_back_a_weekday_the_program_does_not_hold_as_its_server(langs2):
+    from index.search.read.understand import understand
+
+    kb, site = langs2
+    body = (
+        f"const qs = {json.dumps(ABSENT_DAYS)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.readLimits(q);"
+        " return [r.absent ?? null, r.saidBackOnly ?? null]; })));"
+    )
+    offline = dict(zip(ABSENT_DAYS, _node(site, body), strict=True))
+    server = {}
+    for q in ABSENT_DAYS:
+        u = understand(q, kb.vocab)
+        server[q] = [[c.label for c in u.chips if c.field == "absent"], u.said_back_only]
+    assert offline == server
+    assert server["talks on Wednesday"] == [
+        ["no talks on Wednesday at program: showing all days"],
+        True,
+    ]
+    assert server["Rust on Wednesday"][1] is False and server["rust wed"][0] == []
+    assert server["Jumamosi"][0] == []  # (Saturday 14 Nov: a day of the program)
+    # the search says it, and lists every talk where nothing else is asked
+    every, rust = _titles(site, ["talks on Wednesday", "Rust on Wednesday"])
+    said = "No talks on Wednesday at program: showing all days."
+    assert every["note"] == rust["note"] == said
+    assert len(every["titles"]) == len(kb.talks) and every["said"] == []
+    assert rust["titles"][0] == "Rust for embedded devices"
+    # (English's plural is a day, held or not, as the server's DAY_WORDS: the site read none)
+    held = _same_on_both(kb, site, ["rust on saturdays", "on saturdays"])
+    assert held["rust on saturdays"]["days"] == ["2026-11-14"]
+    assert server["talks on wednesdays"] == server["talks on Wednesday"]

@@ -114,15 +114,26 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
             continue
         nxt = toks[i + 2].low if i + 2 < len(toks) and not toks[i + 2].used else ""
         part = r.vocab.part_words.get(nxt) or (nxt if nxt in PARTS_OF_DAY else None)
-        if part in PARTS_OF_DAY:  # (saa 1: 7, saa 6: 12, saa 12: 6, in the part's half)
-            hour = in_part((int(word) + 5) % 12 + 1, part)
-            if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
-                hour = int(word)  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
-            elif part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
-                hour = 0
+        if part in PARTS_OF_DAY:
+            hour = from_dawn(int(word), part)
             toks[i + 1 : i + 3] = [replace(toks[i + 1], low=f"{hour:02d}:00", end=toks[i + 2].end)]
         else:
-            toks[i + 1] = replace(toks[i + 1], low=f"{int(word) + 6:02d}:00")
+            toks[i + 1] = replace(toks[i + 1], low=f"{from_dawn(int(word), None):02d}:00")
+
+
+def from_dawn(said: int, part: str | None) -> int:
+    """The hour on the 24-hour clock of the hour `said` (1 to 12) counted from dawn, as
+    `_hours_from_dawn` reads it (the offline site reads its table: index/site/export.py),
+    said with a part of the day (`PARTS_OF_DAY`) that chooses its half, or none: the
+    hour plus six."""
+    if part is None:
+        return said + 6
+    hour = in_part((said + 5) % 12 + 1, part)  # (saa 1: 7, saa 6: 12, saa 12: 6)
+    if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
+        return said  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
+    if part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
+        return 0
+    return hour
 
 
 def _hours_with_their_word(r: Any, spoken: frozenset[str]) -> None:

@@ -127,6 +127,16 @@ def _in_full(word: str, spoken: Collection[str]) -> bool:
     return any(word in _full_names(code) for code in spoken)
 
 
+def named_in_full(word: str, spoken: Collection[str]) -> bool:
+    """Whether the weekday word `word` (`DAY_WORDS`, `Vocab.day_words`) names its day in
+    full, English's or a language's of `spoken` (the talks'), which a program without
+    talks on that day says back ("Saturday", "в субботу", "ሰኞ"); not a short form
+    ("sat", "dom")."""
+    return word in DAY_NAMES or (
+        word not in DAY_WORDS and (len(word) > 3 or _in_full(word, spoken))
+    )
+
+
 def misspelt_day(word: str, vocab: Vocab) -> int | None:
     """The weekday whose full name (English's, or of a language of the program) `word`
     misspells by a slip of the fingers: two letters next to each other swapped
@@ -719,8 +729,7 @@ class Words:
         # a weekday the program has no talks on, named in full in English or a language
         # of the program ("Saturday", "в субботу", "ሰኞ", "月曜日"; not a short form: "sat",
         # "dom")
-        full = w in DAY_NAMES or (w not in DAY_WORDS and (len(w) > 3 or _in_full(w, v.spoken)))
-        if v.days and d is not None and full:
+        if v.days and d is not None and named_in_full(w, v.spoken):
             # (said back with the word for "on" of a language of the talks: "в субботу")
             said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
             self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")
