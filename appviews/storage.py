@@ -25,6 +25,15 @@ kept) and a page that did not see a talk leaves it stored. A change another tab
 makes to the entry (the `storage` event) comes back as `stored` too, and the
 session's agenda follows it.
 
+Beside the ids the entry keeps each saved talk as it was when saved (`seen`: id ->
+`agenda.SavedAs`, its title, time, day, room and whether it was called off, as the
+offline site keeps them), so My agenda says what the program changed since. They
+are operations too: "seen" keeps the talks the session holds as they are now where
+the entry keeps none (taken once the entry is read, never before, so what was kept
+stands), "ack" anew (the person's OK); a talk no longer saved loses its. An entry an
+earlier version wrote has none: it loads as before, says no change, and gains them.
+The share link keeps ids only.
+
 The entry is validated where it is read (JS and Python): ids of 1-18 digits, each
 list at most `agenda.MAX_IDS` long once written, the ids the base holds kept first
 when a list is cut; JSON of any depth or size never raises. Entries an earlier
