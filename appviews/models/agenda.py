@@ -100,7 +100,8 @@ def merge(first: Agenda, second: Agenda) -> Agenda:
 # -- operations: what an action did, for an agenda kept elsewhere (the browser's) ----
 
 # ("save", id), ("remove", id), ("skip", id), ("unskip", id), ("clear",),
-# ("merge", saved ids, skipped ids), ("replace", saved ids, skipped ids)
+# ("merge", saved ids, skipped ids), ("replace", saved ids, skipped ids); and for the
+# saved talks as saved (`apply_seen`): ("seen", {id: SavedAs json}), ("ack", {…})
 Op = tuple[Any, ...]
 
 
