@@ -8,6 +8,7 @@ roomlists.py), left out whole, and `any_of` in the JSON; one room stays `filters
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
@@ -64,6 +65,20 @@ def test_a_list_of_rooms_left_out_leaves_out_every_one(v, query, left_out, room)
     assert [f.active() for f in u.excluded_limits] == [{"room": r} for r in left_out]
     assert u.filters.room == room and u.any_rooms == ()
     assert " · ".join(f"not room: {r}" for r in left_out) in u.labels
+
+
+def test_a_building_left_out_with_a_day_leaves_out_each_of_its_rooms_that_day():
+    sunday = datetime(2026, 11, 15, 10, tzinfo=UTC)
+    talks = [
+        Talk(id=n, title=f"Talk {n}", abstract="On kernels.", room=room, start=sunday)
+        for n, room in enumerate(ROOMS)
+    ]
+    u = understand("kernels except building K sunday", Vocab.from_talks(talks))
+    assert u.any_rooms == () and u.filters.room is None  # (it was the building applied)
+    assert [f.active() for f in u.excluded_limits] == [
+        {"day": "Sun", "room": "K.1.105"},
+        {"day": "Sun", "room": "K.1.106"},
+    ]
 
 
 @pytest.mark.parametrize("query", ["talks in room 2", "in Janson", "kernels in K.1.105"])
