@@ -12,6 +12,8 @@ between. One room said stays the room filter (`Filters.room`). A reader over a q
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from index.search.read import lexicon
 from index.search.read.vocab import Vocab
 from index.search.read.whenwords import Chip, Words
@@ -29,14 +31,24 @@ def rooms_of(r: Words, chip: Chip) -> tuple[str, ...]:
 def places(vocab: Vocab) -> frozenset[str]:
     """The words before a place in English and the languages the program is asked in,
     folded ("in", "im", "nella")."""
-    return frozenset(fold(w) for w in lexicon.place_words(vocab.asked_in))
+    return _places(vocab.asked_in)
 
 
 def joins(vocab: Vocab) -> frozenset[str]:
     """The words that join the rooms of a list, folded: a list's of English and the
     languages the program is asked in (`lexicon.list_joins`: "or", "oder", "или"), less
     their words before a place (French "en" is "in"; Dutch "en" is "and")."""
-    return lexicon.list_joins(vocab.asked_in) - places(vocab)
+    return _joins(vocab.asked_in)
+
+
+@lru_cache(maxsize=64)
+def _places(languages: frozenset[str]) -> frozenset[str]:
+    return frozenset(fold(w) for w in lexicon.place_words(languages))
+
+
+@lru_cache(maxsize=64)
+def _joins(languages: frozenset[str]) -> frozenset[str]:
+    return lexicon.list_joins(languages) - _places(languages)
 
 
 def listed(r: Words, first: Chip, then: Chip) -> bool:
