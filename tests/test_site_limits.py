@@ -288,8 +288,8 @@ def scripts(tmp_path_factory):
 
 def _site_window(site: Path, queries: list[str]) -> list[dict]:
     """`_site_limits`, a part of the day said as the server's filters hold it: from
-    its start (`after`) to before its end (`starts_before`); and the room and the
-    speaker (sweep 22)."""
+    its start (`after`) to before its end (`starts_before`); and the rooms (any of
+    them: sweep 23) and the speaker (sweep 22)."""
     body = (
         f"const qs = {json.dumps(queries)};"
         "const P = meta.parts;"
@@ -298,19 +298,20 @@ def _site_window(site: Path, queries: list[str]) -> list[dict]:
         " const from = p && p[0] !== '00:00' ? p[0] : null, to = p && p[1] !== '48:00' ? p[1] : null;"
         " return { days: [...new Set(l.days)].sort(), after: l.after ?? from,"
         " before: l.before ?? null, at: l.at ?? null, language: l.language ?? null,"
-        " starts_before: to, room: l.room, speaker: l.speaker }; })));"
+        " starts_before: to, rooms: [...new Set(l.rooms)].sort(), speaker: l.speaker }; })));"
     )
     return _node(site, body)
 
 
 def _same_on_both(kb, site: Path, qs: list[str]) -> dict[str, dict]:
     """The server's limits of each question, a part of the day as its filters hold it,
-    its room and speaker, asserted to be the site's (`_site_window`)."""
+    its rooms and speaker, asserted to be the site's (`_site_window`)."""
     from index.search.read.understand import understand
 
     def read(q: str) -> dict:
-        f = understand(q, kb.vocab).filters
-        who = {"room": f.room, "speaker": f.speaker}
+        u = understand(q, kb.vocab)
+        f = u.filters
+        who = {"rooms": sorted({*u.any_rooms, f.room} - {None}), "speaker": f.speaker}
         return {**_server_limits(kb, q), "starts_before": f.starts_before, **who}
 
     server = {q: read(q) for q in qs}
@@ -661,7 +662,7 @@ def test_the_site_reads_hours_rooms_names_and_runs_as_its_server(east_and_south)
     kb, site = east_and_south
     server = _same_on_both(kb, site, EAST_AND_SOUTH_QUESTIONS)
     assert server["14 बजे के बाद"]["after"] == "14:00"
-    assert server["اتاق 2"]["room"] == "اتاق ۲"
+    assert server["اتاق 2"]["rooms"] == ["اتاق ۲"]
     assert (server["2-4点"]["after"], server["2-4点"]["before"]) == ("14:00", "16:00")
     assert server["세 시"]["at"] == "15:00"
     assert server["王伟的演讲"]["speaker"] == "王伟"
@@ -701,8 +702,8 @@ THAI_ROOMS_QUESTIONS = [
 def test_the_site_reads_a_room_by_its_number_after_any_word_for_a_room(tmp_path_factory):
     for kb, site in _program_and_site(tmp_path_factory, "thairooms", THAI_ROOMS):
         server = _same_on_both(kb, site, THAI_ROOMS_QUESTIONS)
-        assert server["room ๒๐๒"]["room"] == server["in room 202"]["room"] == "ห้อง 202"
-        assert server["room 9"]["room"] is None
+        assert server["room ๒๐๒"]["rooms"] == server["in room 202"]["rooms"] == ["ห้อง 202"]
+        assert server["room 9"]["rooms"] == []
 
 
 @pytest.fixture(scope="module")
@@ -724,7 +725,8 @@ def test_the_site_reads_the_six_languages_of_sweep_22_as_its_server(langs2):
 # a list of numbered rooms, and a speaker said as an example (sweep 22, site-parity3):
 # the site read "in room 2 or 3" as room 2 alone (no "3" after "or": the list takes the
 # first's word for a room, understand.py `_listed_room`), "in room 2 or room 3" as room 3
-# (the last room said; the server keeps the first as its limit, both as chips), and "by
+# (the last room said; the server kept the first as its limit, both as chips; since
+# sweep 23 both are the limit, any of them: roomlists.py), and "by
 # 王伟 or others", "by Doe etc." as a speaker (an example of whom: `_others`)
 ROOMS = (
     "title,speaker,abstract,language,start,end,room\n"
@@ -775,12 +777,74 @@ def test_the_site_reads_a_list_of_rooms_and_an_example_of_whom_as_its_server(tmp
         }
         assert dict(zip(ROOMS_QUESTIONS, _site_rooms(site, ROOMS_QUESTIONS), strict=True)) == chips
         assert chips["in room 2 or 3"] == ["Room 2", "Room 3"]
-        assert server["kernel in room 2 or room 3"]["room"] == "Room 2"
+        assert server["kernel in room 2 or room 3"]["rooms"] == ["Room 2", "Room 3"]
         assert (
             server["by 王伟"]["speaker"] == "王伟"
             and server["by 王伟 or others"]["speaker"] is None
         )
         assert server["by Doe or others"]["speaker"] is None
+
+
+# rooms said as a list are one limit, a talk in any of them (sweep 23, roomlist): the
+# site and its server searched the first room alone ("in room 2 or room 3": room 3's
+# talks never listed) and left out the first of a list left out ("not in room 2 or
+# room 3" listed room 3's talks); both read the same question the same way
+ROOM_LISTS_QUESTIONS = [
+    "kernel in room 2 or room 3",
+    "in room 2 or 3",
+    "talks in room 2, room 3 or room 4",
+    "in room 2 und room 4",
+    "kernel im Raum 2 oder Raum 3",
+    "not in room 2 or room 3",
+    "kernel not in room 2 or 3",
+    "nicht in Raum 3 oder Raum 4",
+    "room 2 or room 3 excluded",
+    "in room 4 but not in room 2 or room 3",
+    "not in room 2 on sunday",
+    "in room 2",
+]
+
+
+def _site_rooms_left_out(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const l = engine.readLimits(q).limits;"
+        " return { rooms: [...new Set(l.rooms)].sort(),"
+        " not: [...new Set(l.not.flatMap(n => n.rooms))].sort() }; })));"
+    )
+    return _node(site, body)
+
+
+def test_the_site_reads_a_list_of_rooms_as_one_limit_as_its_server(tmp_path_factory):
+    from index.search.read.understand import understand
+
+    for kb, site in _program_and_site(tmp_path_factory, "roomlists23", ROOMS):
+        _same_on_both(kb, site, ROOM_LISTS_QUESTIONS)
+        server = {}
+        for q in ROOM_LISTS_QUESTIONS:
+            u = understand(q, kb.vocab)
+            server[q] = {
+                "rooms": sorted({*u.any_rooms, u.filters.room} - {None}),
+                "not": sorted({f.room for f in u.excluded_limits if f.room}),
+            }
+        said = _site_rooms_left_out(site, ROOM_LISTS_QUESTIONS)
+        offline = dict(zip(ROOM_LISTS_QUESTIONS, said, strict=True))
+        assert offline == server
+        assert server["kernel in room 2 or room 3"]["rooms"] == ["Room 2", "Room 3"]
+        assert server["kernel im Raum 2 oder Raum 3"]["rooms"] == ["Room 2", "Room 3"]
+        assert server["not in room 2 or room 3"] == {"rooms": [], "not": ["Room 2", "Room 3"]}
+        assert server["room 2 or room 3 excluded"]["not"] == ["Room 2", "Room 3"]
+        assert server["in room 4 but not in room 2 or room 3"] == {
+            "rooms": ["Room 4"],
+            "not": ["Room 2", "Room 3"],
+        }
+        listed, left_out, one = _titles(
+            site, ["kernel in room 2 or room 3", "not in room 2 or room 3", "in room 2"]
+        )
+        assert set(listed["titles"]) == {"Kernel scheduling", "Kernel memory"}
+        assert set(left_out["titles"]) == {"Rust firmware", "大模型推理优化实践"}
+        assert left_out["said"] == ["not room Room 2 · not room Room 3"]
+        assert one["titles"] == ["Kernel scheduling"]
 
 
 # a day by its order is labelled in the visitor's own words, as the server labels it

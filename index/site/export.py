@@ -54,7 +54,15 @@ from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
-from index.search.read import inflection, lexicon, negation, timecues, understand, visitors
+from index.search.read import (
+    inflection,
+    lexicon,
+    negation,
+    roomlists,
+    timecues,
+    understand,
+    visitors,
+)
 from index.search.read.clockwords import EXPLICIT, TIME
 from index.search.read.daywords import CJK_DATE, DAY_WORDS, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
@@ -243,9 +251,9 @@ def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
             },
         },
         "spoken": sorted(vocab.spoken),
-        # (the words that join a list of rooms: "in room 2 or 3", understand.py
-        # `_listed_room`)
-        "joins": list(understand.LIST_JOINS),
+        # (the words that join a list of rooms: "in room 2 or 3", "Raum 2 oder Raum 3",
+        # understand.py `_listed_room`, roomlists.py `joins`)
+        "joins": sorted(roomlists.joins(vocab)),
     }
 
 
@@ -637,6 +645,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             **dataclasses.asdict(lexicon.leave_out(vocab.spoken, vocab.asked_in)),
             # right after a cue, words that hedge rather than leave out ("but not only")
             "only": sorted(negation.HEDGES | lexicon.only_words(vocab.spoken | vocab.asked_in)),
+            # rooms left out as a list ("not in room 2 or room 3"): the words joining
+            # its rooms, and the words before a place that may stand by them
+            # (index/search/read/roomlists.py `listed`)
+            "joins": sorted(roomlists.joins(vocab)),
+            "places": sorted(roomlists.places(vocab)),
             # the function words that may stand between a cue and its limit ("sauf le
             # samedi", "pero no el sábado"), as negation.py `negated` lets them
             "between": sorted(

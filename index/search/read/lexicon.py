@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from talkbase.core import terms
-from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL, weekday_names
+from talkbase.core.languages import (
+    LANGUAGE_WORDS,
+    WEEKDAYS_IN_FULL,
+    list_words,
+    weekday_names,
+)
 from talkbase.core.terms import fold
 
 
@@ -448,6 +453,17 @@ LISTING_IN: dict[str, tuple[str, ...]] = {
 def listing(languages: frozenset[str]) -> frozenset[str]:
     """The words joining a list's items in English and the given languages."""
     return LISTING | {w for code in languages for w in LISTING_IN.get(code, ())}
+
+
+@lru_cache(maxsize=64)
+def list_joins(languages: frozenset[str]) -> frozenset[str]:
+    """The words joining a list's items in English and the given languages, folded:
+    `listing`'s, and, for a language `LISTING_IN` has none of, those its list patterns
+    write before the last item ("или", "veya", "或", "หรือ": CLDR's,
+    `languages.list_words`; not Dutch "of", an English word). Read between two of the
+    program's own values already read ("not in room 2 или room 3")."""
+    said = {w for code in languages if code not in LISTING_IN for w in list_words(code)}
+    return frozenset(fold(w) for w in {*listing(languages), *said})
 
 
 # Words before a place: "in K.3.201", "at the Lameere room"

@@ -471,7 +471,10 @@ class Words:
         self.speakers: list[str] = []
         self.tracks: list[str] = []  # the tracks one name stands for, when several
         self.tracks_not: list[str] = []  # tracks left out ("not in the Go devroom")
-        self.rooms: list[str] = []  # the rooms of a building named ("building K")
+        # rooms said as any of them: a building's ("building K"), a list ("room 2 or 3")
+        self.rooms: list[str] = []
+        # the rooms of a building named, by its chip's span (index/search/read/roomlists.py)
+        self.building_rooms: dict[tuple[int, int], tuple[str, ...]] = {}
         self.days: list[str] = []  # days joined by "and"/"or" ("sat and sun")
         self.orgs: list[str] = []
         self.left_out: list[Filters] = []  # limits said to be left out ("not on Saturday")

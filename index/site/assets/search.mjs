@@ -420,6 +420,11 @@ export function createSearch(talks, meta, vectors) {
   // samedi", "pero no el sábado", "niet op zaterdag"), never a word left out
   const between = new Set(words(((meta.leave_out || {}).between || []).join(' ')));
   const gap = w => STOP.has(w) || ownStop.has(w) || between.has(w);
+  // rooms left out as a list ("not in room 2 or room 3", "nicht in Raum 2 oder Raum 3"):
+  // the words joining them and the words before a place, as the server's
+  // index/search/read/roomlists.py `listed`
+  const LIST_JOINS = new Set(((meta.leave_out || {}).joins || []).map(fold));
+  const LIST_PLACES = new Set(((meta.leave_out || {}).places || []).map(fold));
   const hedged = w => w !== undefined && (hedges.has(w) || w.endsWith('ly'));
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
@@ -1145,7 +1150,9 @@ export function createSearch(talks, meta, vectors) {
     // (the words folded as the server's reader folds its cues: "außer", "ausser": `fold`)
     const at = (list, i) => list.find(c => c.every((w, j) => toks[i + j] === w && !used[i + j]));
     const group = (members, from, to) => {
-      const label = members.length > 1 ? `not (${members.map(e => e.label).join(' · ')})` : 'not ' + members[0].label;
+      // (rooms of a list each on its own, as the server labels them: "not room 2 · not room 3")
+      const apart = members.length === 1 || members.every(e => e.field === 'room');
+      const label = apart ? members.map(e => 'not ' + e.label).join(' · ') : `not (${members.map(e => e.label).join(' · ')})`;
       for (let j = from; j < to; j++) used[j] = true;
       for (const e of members) entries.splice(entries.indexOf(e), 1);
       entries.push({ field: 'not', value: limitsOf(members), label, from, to });
@@ -1169,7 +1176,8 @@ export function createSearch(talks, meta, vectors) {
             const last = members[members.length - 1];
             if (e.field === 'not' || e.from < last.to || members.includes(e)) continue;
             const time = e.field === 'part' && members.some(m => m.field === 'day');
-            if (e.from === last.to || (time && free(last.to, e.from))) members.push(e); else break;
+            // (or a room of a list: "not in room 2 or room 3" leaves both out)
+            if (e.from === last.to || (time && free(last.to, e.from)) || listed(toks, last, e)) members.push(e); else break;
           }
           if (anywhere) for (let j = i; j < end; j++) used[j] = true;
           group(members, anywhere ? next.from : i, members[members.length - 1].to);
@@ -1180,7 +1188,13 @@ export function createSearch(talks, meta, vectors) {
       if (after || (word && CUE_AFTER.some(c => c.join(' ') === word.join(' ')))) {
         const c = after || word;
         const prev = entries.filter(e => e.field !== 'not' && e.to <= i).pop();
-        if (prev && free(prev.to, i)) { group([prev], prev.from, i + c.length); i += c.length - 1; continue; }
+        if (prev && free(prev.to, i)) {
+          const members = [prev];  // (and the rooms of its list: "room 2 or 3 excluded")
+          for (const e of entries.filter(e => e.field === 'room' && e.to <= prev.from).reverse()) {
+            if (listed(toks, e, members[0])) members.unshift(e); else break;
+          }
+          group(members, members[0].from, i + c.length); i += c.length - 1; continue;
+        }
       }
       if (word) {  // words left out: a talk holding them all is left out
         let j = i + word.length;
@@ -1195,6 +1209,16 @@ export function createSearch(talks, meta, vectors) {
       }
     }
     entries.sort((a, b) => a.from - b.from);
+  }
+
+  function listed(toks, first, then) {
+    // whether the room entry `then` follows the room entry `first` in a list: between
+    // them (and at the head of `then`'s words: "or room 3") only a list's words and
+    // words before a place, one of a list at least, as roomlists.py `listed`
+    if (first.field !== 'room' || then.field !== 'room' || then.from < first.to) return false;
+    const between = toks.slice(first.to, then.from);
+    if (between.some(w => !LIST_JOINS.has(w) && !LIST_PLACES.has(w))) return false;
+    return between.some(w => LIST_JOINS.has(w)) || LIST_JOINS.has(toks[then.from]);
   }
 
   function asWords(toks, used, entries) {
@@ -1228,15 +1252,15 @@ export function createSearch(talks, meta, vectors) {
   }
 
   function limitsOf(entries) {
-    const limits = { days: [], parts: [], room: null, track: null, speaker: null, not: [], without: [], after: null, before: null, at: null, language: null };
+    const limits = { days: [], parts: [], rooms: [], track: null, speaker: null, not: [], without: [], after: null, before: null, at: null, language: null };
     for (const e of entries) {
       if (e.field === 'day') limits.days.push(...e.value);
       else if (e.field === 'part') limits.parts.push(e.value);
       else if (e.field === 'not') limits.not.push(e.value);
       else if (e.field === 'exclude') limits.without.push(e.value);
-      // (the first room said, as the server's reader keeps the first value of a field:
-      // "in room 2 or 3", whenwords.py `take`)
-      else if (e.field === 'room') limits.room = limits.room ?? e.value;
+      // (every room said: a talk in any of them, "in room 2 or 3", as the server's
+      // roomlists.py `either_rooms`; a talk is in one room, never in two)
+      else if (e.field === 'room') limits.rooms.push(e.value);
       else limits[e.field] = e.value;
       if (e.also) Object.assign(limits, e.also);  // (a range: its end too)
     }
@@ -1260,7 +1284,7 @@ export function createSearch(talks, meta, vectors) {
       if (limits.at && !(start <= limits.at && (end > limits.at || start === limits.at))) return false;
     }
     if (limits.language && t.language !== limits.language) return false;
-    if (limits.room && t.room !== limits.room) return false;
+    if (limits.rooms.length && !limits.rooms.includes(t.room)) return false;
     if (limits.track && t.track !== limits.track) return false;
     if (limits.speaker && !t.speakers.includes(limits.speaker)) return false;
     if (limits.not.some(left => fits(d, left))) return false;
