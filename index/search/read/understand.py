@@ -35,7 +35,7 @@ from index.search.read import (
     timecues,
     tracknames,
 )
-from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
+from index.search.read.vocab import Vocab, name_parts, norm, plain_text, suggest, word_tuple
 from index.search.read.whenwords import (
     LONG_WORDS,
     WHEN_FIELDS,
@@ -592,9 +592,7 @@ class _Reader(Words):
             # a surname said alone ("Poettering"): that person's talks, before a talk
             # that only names them in its title (issue 39)
             full = self.vocab.surnames[self.low(i)]
-            written = next(
-                (p for p in re.findall(r"[\w'’-]+", full) if norm(p) == self.low(i)), full
-            )
+            written = next((p for p in name_parts(full) if norm(p) == self.low(i)), full)
             return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
@@ -616,7 +614,7 @@ class _Reader(Words):
                 name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
-            parts = re.findall(r"[\w'’-]+", name)
+            parts = name_parts(name)
             surname = next((p for p in parts if norm(p) == w), None) or next(
                 (p for p in reversed(parts) if OSA.distance(norm(p), w) <= 1), w
             )

@@ -659,18 +659,22 @@ class Words:
         language glued to the noun, lexicon.DAY_PREFIXES); "" where no number said it."""
         v, w, after = self.vocab, self.low(i), self.low(i + 1)
         nouns = lexicon.day_nouns(v.spoken)
-        before = {**lexicon.day_ordinals(v.spoken), **ORDINALS}  # ("first" over "primo")
+        theirs = lexicon.day_ordinals(v.spoken)  # (an inflected form too: "τρίτης")
+
+        def ordinal(word: str) -> int | None:  # ("first" over "primo")
+            return ORDINALS[word] if word in ORDINALS else theirs.get(word)
+
         if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
             return (int(after) if after.isdigit() else NUMBERS[after]), 2, "after"
         if after in nouns and self.free(i + 1):
-            if w in before:
-                return before[w], 2, ""
+            if (n := ordinal(w)) is not None:
+                return n, 2, ""
             if w.isdigit() and self.toks[i].text.endswith("."):  # ("2. gün", "2. Tag")
                 return int(w), 2, "before"
         for noun in sorted(nouns, key=len, reverse=True):  # glued: "第一天", "2일차"
             head = w[: -len(noun)] if w.endswith(noun) else ""
-            if head in before:
-                return before[head], 1, ""
+            if head and (n := ordinal(head)) is not None:
+                return n, 1, ""
             if head.isdigit() and noun in lexicon.day_nouns(v.spoken, glued_number=True):
                 return int(head), 1, "before"
         prefixes = lexicon.day_prefixes(v.spoken)  # ("ביום": on the day)
@@ -692,6 +696,24 @@ class Words:
                 self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
             return True
+        # "day 2", "first day", "第一天", "היום הראשון"; before a weekday of that name
+        # (Greek "τρίτη μέρα" is the third day, "Τρίτη" alone Tuesday)
+        ordinal = self.ordinal_day(i)
+        if ordinal is not None:
+            n, k, numbered = ordinal
+            if v.days and -1 <= n <= len(v.days) and n != 0:
+                day = v.days[n if n < 0 else n - 1]
+                typed = " ".join(
+                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
+                )
+                label = (
+                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
+                )
+                self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
+                return True
+            if n >= 1 and v.days:  # "day 9", "third day" of a program of two days
+                self.absent(i, k, cue, f"on day {n}", "days")
+                return True
         paired = self._day_of_two(i)  # "יום ראשון", "ביום ראשון": Sunday
         if paired is not None and paired[0] in v.weekdays():
             name = WEEKDAYS[paired[0]]
@@ -725,22 +747,6 @@ class Words:
             said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
             self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")
             return True
-        ordinal = self.ordinal_day(i)  # "day 2", "first day", "第一天", "היום הראשון"
-        if ordinal is not None:
-            n, k, numbered = ordinal
-            if v.days and -1 <= n <= len(v.days) and n != 0:
-                day = v.days[n if n < 0 else n - 1]
-                typed = " ".join(
-                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
-                )
-                label = (
-                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
-                )
-                self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
-                return True
-            if numbered and n >= 1 and v.days:  # "day 9" of a program of two days
-                self.absent(i, k, cue, f"on day {n}", "days")
-                return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
                 if n == 1 and self.low(i + 1) and self._date(w, self.low(i + 1)):
