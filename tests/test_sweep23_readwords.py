@@ -14,7 +14,7 @@ import pytest
 from index.search.rank.tokens import tokenize
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab, correct, suggest, word_tuple
-from talkbase.core.records import Talk
+from talkbase.core.records import Speaker, Talk
 
 MARKED = (
     "নিরাপত্তা ও গোপনীয়তা",  # Bengali: security and privacy
@@ -188,3 +188,61 @@ def test_an_ordinal_is_read_in_its_inflected_forms(query, day):
 def test_bengali_and_tamil_hours_with_their_word(code, zone, query, limits):
     v = _program(code, zone, (14, 15), ("নিরাপত্তা", "ডেটাবেস"))
     assert understand(query, v).filters.active() == limits
+
+
+# -- rooms, speakers and tracks in an inflected form ------------------------------------
+@pytest.fixture(scope="module")
+def ukrainian() -> Vocab:
+    """A program in Ukrainian: its rooms, speakers and tracks as it writes them."""
+    tz = ZoneInfo("Europe/Kyiv")
+    rows = [
+        ("Безпека вебзастосунків", "Ірина Коваленко", "Зала Б", "Безпека"),
+        ("Машинне навчання", "Олег Петренко", "Зала А", "Штучний інтелект"),
+        ("Бази даних", "Марія Шевченко", "Велика аудиторія", "Дані"),
+        ("Хмарні сервіси", "Андрій Мельник", "Зала Б", "Хмарна безпека"),
+    ]
+    return Vocab.from_talks(
+        [
+            Talk(
+                title=title,
+                speakers=(Speaker(name),),
+                room=room,
+                track=track,
+                language="uk",
+                start=datetime(2026, 11, 14, 10 + k, tzinfo=tz),
+            )
+            for k, (title, name, room, track) in enumerate(rows)
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "limits"),
+    [
+        ("в Залі Б", {"room": "Зала Б"}),  # (was a topic)
+        ("у залі А", {"room": "Зала А"}),
+        ("у Великій аудиторії", {"room": "Велика аудиторія"}),
+        ("доповіді Ірини Коваленко", {"speaker": "Ірина Коваленко"}),
+        ("доповіді Олега Петренка", {"speaker": "Олег Петренко"}),
+        ("Марії Шевченко", {"speaker": "Марія Шевченко"}),
+        ("доповіді Хмарної безпеки в суботу", {"track": "Хмарна безпека", "day": "Sat"}),
+        # as written, as before
+        ("Зала Б", {"room": "Зала Б"}),
+        ("Ірина Коваленко", {"speaker": "Ірина Коваленко"}),
+    ],
+)
+def test_a_room_speaker_or_track_said_in_an_inflected_form(ukrainian, query, limits):
+    u = understand(query, ukrainian)
+    assert u.filters.active() == limits
+    assert u.topic in ("", "в")  # (the "в" of "в суботу", on Saturday, stays as before)
+
+
+def test_inflected_names_only_where_a_language_of_the_talks_inflects():
+    """An English program's "Rooma B" is no "Room B": forms are read only where a
+    language of the talks inflects (`languages.inflects`)."""
+    v = Vocab.from_talks(
+        [Talk(title="Kernels", room="Room B", speakers=(Speaker("Olena Kovalenko"),))]
+    )
+    assert v.name_forms is None
+    assert understand("Rooma B", v).filters.room is None
+    assert understand("talks by Oleny Kovalenko", v).filters.speaker != "Olena Kovalenko"

@@ -211,6 +211,23 @@ class Vocab:
         return text, frozenset(said)
 
     @cached_property
+    def name_forms(self) -> Inflected | None:
+        """The words of the base's rooms, speakers' names and tracks, each answering for
+        its inflected forms by the rule the weekdays are read by (inflection.py: all of
+        it but its last letter and an ending of one to three letters; four letters or
+        more), where a language of the talks inflects (`languages.inflects`): Ukrainian
+        "Залі" of "Зала", "Ірини" of "Ірина", "Петренка" of "Петренко". The reader
+        compares a room, a name or a track through them where it is not said as the
+        base writes it (whenwords.py `match_seq`). None where no language inflects."""
+        if not any(languages.inflects(code) for code in self.spoken):
+            return None
+        forms = Inflected()
+        for key in (*self.rooms, *self.speakers, *self.tracks.values()):
+            for word in key:
+                forms.inflect(word, word)
+        return forms
+
+    @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
         """The known words by all their letters but the last (`language_word`'s
         lookup of the words a form may be of), made once per base."""

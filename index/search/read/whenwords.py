@@ -18,7 +18,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -424,10 +424,21 @@ def _firsts(table: dict[tuple[str, ...], str]) -> frozenset[str]:
 
 
 def match_seq(
-    tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str], longest: int = 6
+    tokens: list[_Tok],
+    i: int,
+    table: dict[tuple[str, ...], str],
+    longest: int = 6,
+    forms: Mapping[str, str] | None = None,
 ) -> tuple[str, int] | None:
-    """The longest run of free tokens from i that is a key of `table`."""
-    if not table or not tokens[i].words or tokens[i].words[0] not in _firsts(table):
+    """The longest run of free tokens from i that is a key of `table`; with `forms` (a
+    word -> the word of a key it is a form of: `Vocab.name_forms`), also a run whose
+    words are forms of a key's, one by one ("в Залі Б" of "Зала Б", "Ірини Коваленко"
+    of "Ірина Коваленко"), where none is the key itself."""
+    if not table or not tokens[i].words:
+        return None
+    first = tokens[i].words[0]
+    firsts = _firsts(table)
+    if first not in firsts and (forms is None or forms.get(first, first) not in firsts):
         return None
     for n in range(min(longest, len(tokens) - i), 0, -1):
         run = tokens[i : i + n]
@@ -436,6 +447,8 @@ def match_seq(
         key = tuple(w for t in run for w in t.words)
         if key in table:
             return table[key], n
+        if forms is not None and (base := tuple(forms.get(w, w) for w in key)) in table:
+            return table[base], n
     return None
 
 
