@@ -246,3 +246,23 @@ def test_inflected_names_only_where_a_language_of_the_talks_inflects():
     assert v.name_forms is None
     assert understand("Rooma B", v).filters.room is None
     assert understand("talks by Oleny Kovalenko", v).filters.speaker != "Olena Kovalenko"
+
+
+def test_a_common_word_in_a_script_with_vowel_signs_makes_no_match_alone():
+    """The match rule's common words are the reader's (`Vocab.common`, whole words): a
+    query of one such word, "নিরাপত্তা" in most talks, makes no talk a match by its
+    word scores (before: cut into "ন", "র", "পতত", "ত", none of them common)."""
+    import numpy as np
+
+    from index.search.rank.match import sharing
+
+    class Scores:
+        def at(self, tids):
+            return np.ones(len(tids))
+
+    class Base:
+        vocab = Vocab.from_talks([Talk(title=f"নিরাপত্তা {n}") for n in range(30)])
+
+    assert "নিরাপত্তা" not in Base.vocab.common and word_tuple("নিরাপত্তা")[0] in Base.vocab.common
+    assert sharing(Base, Scores(), "নিরাপত্তা", [1, 2]) == set()
+    assert sharing(Base, Scores(), "Rust", [1, 2]) == {1, 2}  # (a rare word: its scores)
