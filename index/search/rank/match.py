@@ -32,6 +32,7 @@ it there (`matching`, `count`) and never judges again.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ from index.search.rank import lexical
 from index.search.rank.ranking import LexScores, Ranking
 from talkbase.core import settings
 from talkbase.core.records import Hit
+from talkbase.core.terms import fold
 
 WORDS = "lexical"  # the signal whose scores tell which talks share a word
 MEANING = "dense"  # the signal whose scores tell how close in meaning a talk is
@@ -101,10 +103,12 @@ def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]
     """Those of `tids` holding a query word that is not in most talks of `base`.
     With every word rare, the word scores tell (a talk scoring above 0 holds one;
     none without scores); otherwise the rarer words are looked up in the base's
-    lexical index (its postings, not a second BM25)."""
-    terms = lexical.query_terms(words)
+    lexical index (its postings, not a second BM25). The query's words are cut as the
+    base's common words are (`vocab.word_tuple`: through the marks after a letter,
+    "নিরাপত্তা" whole, not "পতত")."""
+    terms = lexical.query_terms(words, marks=True)
     common = base.vocab.common
-    kept = [t for t in terms if t not in common]
+    kept = [t for t in terms if _as_common(t) not in common]
     if len(kept) == len(terms):
         if scores is None:
             return set()
@@ -114,6 +118,15 @@ def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]
     else:
         held = base.bm25.sharing(" ".join(kept), tids)
     return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
+
+
+def _as_common(term: str) -> str:
+    """A query term as `Vocab.common` writes it where it holds its letters' marks
+    (folded: "নিরাপত্তা" without its virama, "নিরাপততা"); else as it is. (An accented
+    word, "données", is compared as written, as before: folding it would make more
+    words common on the judged sets, not measured.)"""
+    marked = any(unicodedata.category(c) in ("Mn", "Mc") for c in term)
+    return fold(term) if marked else term
 
 
 def matching(hits: Iterable[Hit]) -> list[Hit]:

@@ -36,7 +36,7 @@ from index.search.read import (
     timecues,
     tracknames,
 )
-from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
+from index.search.read.vocab import Vocab, name_parts, norm, plain_text, suggest, word_tuple
 from index.search.read.whenwords import (
     LONG_WORDS,
     WHEN_FIELDS,
@@ -227,14 +227,14 @@ class _Reader(Words):
         self.kinds_maybe: list[tuple[int, int, str]] = []  # (i, n, type): `kind_alone`
 
     def room(self, i: int) -> bool:
-        rooms = self.vocab.rooms
+        rooms, forms = self.vocab.rooms, self.vocab.name_forms  # ("в Залі Б": "Зала Б")
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
-        if not match_seq(self.toks, i, rooms) and self._numbered_room(i):
+        if not match_seq(self.toks, i, rooms, forms=forms) and self._numbered_room(i):
             return True
         # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
         noun = self.low(i) in nouns or self._room_noun_form(i)  # ("в зале Казань")
-        if noun and self.free(i + 1) and not match_seq(self.toks, i, rooms):
-            found = match_seq(self.toks, i + 1, rooms)
+        if noun and self.free(i + 1) and not match_seq(self.toks, i, rooms, forms=forms):
+            found = match_seq(self.toks, i + 1, rooms, forms=forms)
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.take(i + 1, found[1], "room", found[0], f"room: {found[0]}", cue + 1)
@@ -244,7 +244,7 @@ class _Reader(Words):
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.absent(i, 2, cue, f"in room {named}", "rooms")
                 return True
-        found = match_seq(self.toks, i, rooms)
+        found = match_seq(self.toks, i, rooms, forms=forms)
         if found is None:
             return self._elided_room(i)
         # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
@@ -254,6 +254,7 @@ class _Reader(Words):
         # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
         # "große" but never "Halle"): a room wherever it stands
         words = [w for t in self.toks[i : i + found[1]] for w in t.words]
+        words = [forms.get(w, w) for w in words] if forms is not None else words  # ("Залі")
         distinctive = any(ch.isdigit() for ch in found[0]) or not all(
             w in self.vocab.words for w in words
         )
@@ -584,7 +585,7 @@ class _Reader(Words):
         lower = self.free(i) and self.toks[i].text.islower() and w in self.vocab.words
         topic = bool(of) and (self.vocab.counts.get(w, 0) > SURNAME_ALONE_TALKS or lower)
         listed = self.low(i - 1) in lexicon.LISTING
-        found = match_seq(self.toks, i, self.vocab.speakers)
+        found = match_seq(self.toks, i, self.vocab.speakers, forms=self.vocab.name_forms)
         one = self.vocab.one_word_names.get(w) if self.free(i) and not found else None
         if one and (cued or self._name_marked(i)):  # ("王伟的演讲", "佐藤さんの発表")
             marked = self.free(i + 1) and self.low(i + 1) in lexicon.name_marks(self.vocab.asked_in)
@@ -611,9 +612,7 @@ class _Reader(Words):
             # a surname said alone ("Poettering"): that person's talks, before a talk
             # that only names them in its title (issue 39)
             full = self.vocab.surnames[self.low(i)]
-            written = next(
-                (p for p in re.findall(r"[\w'’-]+", full) if norm(p) == self.low(i)), full
-            )
+            written = next((p for p in name_parts(full) if norm(p) == self.low(i)), full)
             return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
@@ -635,7 +634,7 @@ class _Reader(Words):
                 name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
-            parts = re.findall(r"[\w'’-]+", name)
+            parts = name_parts(name)
             surname = next((p for p in parts if norm(p) == w), None) or next(
                 (p for p in reversed(parts) if OSA.distance(norm(p), w) <= 1), w
             )
