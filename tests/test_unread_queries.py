@@ -19,6 +19,7 @@ from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
 from index.search.rank import dense
 from index.search.rank.ranking import Query
+from index.search.recommend import recommend
 
 SUMMIT = Path(__file__).parent / "data" / "sweep23" / "te-summit.ics"
 
@@ -65,3 +66,34 @@ def test_the_dense_model_is_blind_to_a_query_in_a_script_it_reads_letter_by_lett
 
         assert blind("డేటాబేస్") and blind("ביום שני")
         assert not blind("database design") and not blind("Datenbanken") and not blind("")
+
+
+# -- recommend: the saved talk a suggestion is credited to --------------------------
+
+KONFERENCE = Path(__file__).parent / "data" / "sweep23" / "cs-konference.json"
+
+
+@pytest.fixture(scope="module")
+def czech_home(tmp_path_factory, real_embedder):
+    home = tmp_path_factory.mktemp("czech")
+    ingest([KONFERENCE], home, real_embedder)
+    return home
+
+
+def test_a_suggestion_is_credited_to_the_saved_talk_of_its_own_topic(czech_home, real_embedder):
+    """Saved: a talk on artificial intelligence and one on web security (a Czech
+    program, which MiniLM reads poorly): the talks of the track "Umělá inteligence"
+    follow from the first, "Bezpečnost"'s from the second (they named the second)."""
+    with KnowledgeBase(czech_home, real_embedder) as kb:
+        by_title = {t.title: t for t in kb.talks.values()}
+        ai = by_title["Budoucnost umělé inteligence v Česku"]
+        web = next(t for title, t in by_title.items() if title.startswith("Bezpečnost webových"))
+        hits = recommend(kb, [ai.id, web.id], k=10, fits=True)
+        credited = {h.talk.track: set() for h in hits}
+        for h in hits:
+            credited[h.talk.track] |= set(h.why.because)
+        assert credited["Umělá inteligence"] == {ai.id}
+        assert credited["Bezpečnost"] == {web.id}
+        titles = {ai.id: ai.title, web.id: web.title}
+        for h in hits:  # the reason names the saved talk credited
+            assert h.why.reason.startswith(f"because you saved {titles[h.why.because[0]]}")
