@@ -6,9 +6,9 @@ only the afternoon (index/site/assets/search.mjs, as the server's whenwords.py
 
 from __future__ import annotations
 
-from tests.test_site_limits import NODE, _program_and_site, _server_limits, _site_limits
-
 import pytest
+
+from tests.test_site_limits import NODE, _program_and_site, _server_limits, _site_limits
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs here)")
 
