@@ -50,6 +50,22 @@ def test_the_talk_holding_the_word_asked_comes_first_and_no_other_matches(
         assert "PostgreSQL" in hits[1].talk.title
 
 
+def test_without_multilingual_vectors_closeness_to_an_unread_query_makes_no_match(
+    tmp_path, monkeypatch, real_embedder
+):
+    """A base built without the multilingual vectors: MiniLM alone judges meaning, and
+    its closeness to a query it cannot read is noise; only the words make a match."""
+    monkeypatch.setenv("TALKBASE_MULTILINGUAL", "off")
+    ingest([SUMMIT], tmp_path / "home", real_embedder)
+    with KnowledgeBase(tmp_path / "home", real_embedder) as kb:
+        assert kb.multilingual is None
+        hits = kb.search("డేటాబేస్", 20)
+        assert [h.talk.title for h in hits if h.why.match] == [hits[0].talk.title]
+        assert "డేటాబేస్" in hits[0].talk.title
+        # (MiniLM still ranks the rest: they are listed as the nearest)
+        assert all("dense" in h.why.ranks for h in hits[1:])
+
+
 def test_an_english_query_leaves_the_multilingual_signal_out(telugu_home, real_embedder):
     with KnowledgeBase(telugu_home, real_embedder) as kb:
         for hit in kb.search("database design", 5):
