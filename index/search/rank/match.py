@@ -13,7 +13,9 @@ The rule, in plain words: a talk matches a query when
   multilingual signal ranked, a talk close by the dense score alone must also be
   near in any language, its score there at least CONFIRMED_FLOOR: MiniLM reads
   English, and a question in Japanese finds a quarter of a Japanese program's talks
-  "close" to it (a cosine of 0.40 or more) whatever they say; or
+  "close" to it (a cosine of 0.40 or more) whatever they say. Where the dense model
+  cannot read the query at all (`dense.blind_to`: Telugu to MiniLM) and no
+  multilingual signal ranked, its closeness makes no match: it is noise; or
 - the query asks where to start, no talk listed holds a word of it, and the talk is
   for newcomers (`ingest.audience`: "Rundgang für Neulinge" matches "good talks for
   first-timers"; where words match, "talk facili per chi è alle prime armi", they
@@ -37,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from index.search.rank import lexical
+from index.search.rank import dense, lexical
 from index.search.rank.ranking import LexScores, Ranking
 from talkbase.core import settings
 from talkbase.core.records import Hit
@@ -92,6 +94,9 @@ class Matches:
         near = dict(by_meaning.scored) if by_meaning is not None else {}
         by_any = rankings.get(ANY_LANGUAGE)
         near_any = dict(by_any.scored) if by_any is not None else {}
+        meant = by_meaning.query if by_meaning is not None else None
+        if near and not near_any and meant is not None and dense.blind_to(meant):
+            near = {}  # (MiniLM's closeness to a query it cannot read, unconfirmed)
         floor = settings.match_floor()
         scores = by_words.scores if by_words is not None else None
         found = frozenset(sharing(base, scores, words, tids))

@@ -1064,7 +1064,12 @@ export function createSearch(talks, meta, vectors) {
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
         if (sayBack(i, end, w, dayWords[w])) { i = end - 1; continue; }
       }
-      const [seq, named, key] = daysByWords.find(([seq]) => match(seq, i)) || [];
+      // (...its first word maybe after a prefix of the talks' language glued to it: "ביום
+      // שני", on Monday; "בשבת", on Saturday; as the server's whenwords.py `_day_of_two`)
+      const bare = run ? [] : prefixes.filter(p => w.length > p.length && w.startsWith(p)).map(p => w.slice(p.length));
+      const [seq, named, key] = daysByWords.find(([seq]) => match(seq, i) ||
+        bare.some(b => b === seq[0] && match(seq.slice(1), i + 1))) ||
+        bare.filter(b => Object.hasOwn(dayWords, b)).map(b => [[b], dayWords[b], b])[0] || [];
       const on = seq && meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === named);
       if (on && on.length) { take(i, i + seq.length, 'day', on, WEEKDAYS[named]); i += seq.length - 1; continue; }
       if (on && sayBack(i, i + seq.length, key, named)) { i += seq.length - 1; continue; }
