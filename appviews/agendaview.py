@@ -142,6 +142,17 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         st.html(render.title_html(t.title) + render.cancelled_html(t))
         st.text(render.speakers_line(t.speakers))
         st.html(render.meta_html(t))
+        changed = agenda_mod.changes(state.saved_as().get(t.id), t)
+        if changed:  # what the program changed since it was saved, until the person's OK
+            c1, c2 = st.columns([6, 1], vertical_alignment="center")
+            c1.html(render.line_html(agenda_mod.changes_said(changed), "tb-warn tb-changed"))
+            c2.button(
+                "OK",
+                key=f"{ctx}-ack-{t.id}",
+                on_click=state.acknowledge,
+                args=(t.id, agenda_mod.SavedAs.of(t)),
+                help="I have seen the change: stop saying it",
+            )
         for other in partners:
             st.html(
                 render.line_html(
@@ -168,20 +179,33 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         )
 
 
+def _gone_title(tid: int, was: agenda_mod.SavedAs | None) -> str:
+    """A saved talk the program does not hold: its title as saved, else its id."""
+    return was.title if was else present.gone_title(tid)
+
+
 def _gone(ids: list[int]) -> None:
     """Saved ids the program does not hold (dropped by an update, or saved from another
     program): named, never dropped silently, each with its Remove (the link and this
-    browser keep them until then)."""
+    browser keep them until then); by its title, time and room as saved, where this
+    browser kept them."""
     if not ids:
         return
+    kept = state.saved_as()
     st.subheader(f"{present.UNHELD} ({len(ids)})", anchor=False)
     for tid in ids:
+        was = kept.get(tid)
         with st.container(border=True, key=f"agenda-gone-{tid}"):
-            st.html(render.title_html(present.gone_title(tid)))
+            st.html(render.title_html(_gone_title(tid, was)))
             st.html(render.line_html(f"{present.UNHELD}: {present.UNHELD_WHY}.", "tb-warn"))
-            st.caption(
-                "This app keeps only the ids of saved talks, so it cannot say its title or time."
-            )
+            if was:
+                where = was.room or "room not given"
+                st.caption(f"When you saved it: {present.when(was)}, {where}.")
+            else:
+                st.caption(
+                    "This app kept only its id when it was saved, so it cannot say "
+                    "its title or time."
+                )
             st.button(
                 "Remove",
                 key=f"agenda-gone-remove-{tid}",
@@ -191,7 +215,7 @@ def _gone(ids: list[int]) -> None:
             )
 
 
-def _exports(talks: list[Talk], gone: int = 0) -> None:
+def _exports(talks: list[Talk], gone: int = 0, unknown: bool = True) -> None:
     st.subheader("Take it with you", anchor=False)
     timed, untimed = ics.exportable(talks)
     c1, c2 = st.columns(2)
@@ -220,9 +244,10 @@ def _exports(talks: list[Talk], gone: int = 0) -> None:
     if gone:
         one = gone == 1
         it, its = ("it", "its time") if one else ("them", "their times")
+        why = f" (this app does not know {its})" if unknown else ""
         st.caption(
             f"{present.plural(gone, 'saved talk')} {'is' if one else 'are'} not in this "
-            f"program, so the calendar leaves {it} out (this app does not know {its}). "
+            f"program, so the calendar leaves {it} out{why}. "
             f"If you imported {it} into your calendar app before, delete {it} there."
         )
 
@@ -258,13 +283,19 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     st.caption("Printable view: use your browser's Print; each day starts a new page.")
     parts = []
     several = render.several_conferences(s.talk for day in plan.days for s in day.slots)
+    kept = state.saved_as()
+
+    def changed(t: Talk) -> str:
+        said = agenda_mod.changes_said(agenda_mod.changes(kept.get(t.id), t))
+        return f"<br><em>{render.esc(said)}</em>" if said else ""
+
     for day in plan.days:
         rows = "".join(
             f"<tr><td>{render.esc(f'{s.talk.start:%H:%M}–{s.talk.end:%H:%M}')}"
             f"{'<br>' + render.esc(render.conference_clock(s.talk)) if several else ''}</td>"
             f"<td>{render.esc(render.cancelled_flag(s.talk))}"
             f"<strong>{render.esc(s.talk.title)}</strong><br>"
-            f"{render.esc(present.speakers(s.talk.speakers))}</td>"
+            f"{render.esc(present.speakers(s.talk.speakers))}{changed(s.talk)}</td>"
             f"<td>{render.esc(s.talk.room or '')}"
             f"{' ⚠ overlaps' if s.overlaps_with else ''}</td></tr>"
             for s in day.slots
@@ -278,7 +309,7 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     if plan.unscheduled:
         rows = "".join(
             f"<tr><td></td><td>{render.esc(render.cancelled_flag(t))}"
-            f"<strong>{render.esc(t.title)}</strong></td><td></td></tr>"
+            f"<strong>{render.esc(t.title)}</strong>{changed(t)}</td><td></td></tr>"
             for t in plan.unscheduled
         )
         parts.append(
@@ -287,8 +318,9 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
         )
     if gone:
         rows = "".join(
-            f"<tr><td></td><td><strong>{render.esc(present.gone_title(tid))}</strong></td>"
-            "<td></td></tr>"
+            f"<tr><td>{render.esc(present.when(kept[tid]) if tid in kept else '')}</td>"
+            f"<td><strong>{render.esc(_gone_title(tid, kept.get(tid)))}</strong></td>"
+            f"<td>{render.esc(kept[tid].room if tid in kept else '')}</td></tr>"
             for tid in gone
         )
         parts.append(
@@ -406,6 +438,15 @@ def show(lib: Library) -> None:
     if plan.overlaps:
         n = len(plan.overlaps)
         st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
+    kept = state.saved_as()
+    changed = [t for t in talks if agenda_mod.changes(kept.get(t.id), t)]
+    if changed:
+        one = len(changed) == 1
+        st.warning(
+            f"The program changed {present.plural(len(changed), 'saved talk')} since you "
+            f"saved {'it' if one else 'them'}: {'its' if one else 'their'} cards below say "
+            "what changed."
+        )
     several = render.several_conferences(talks)
     for day in plan.days:
         st.subheader(f"{day.day:%A %d %B %Y}", anchor=False)
@@ -418,7 +459,7 @@ def show(lib: Library) -> None:
         for t in plan.unscheduled:
             _row(t, [], "agenda")
     _gone(gone)
-    _exports(talks, len(gone))
+    _exports(talks, len(gone), any(i not in state.saved_as() for i in gone))
     _share(ag)
     storage.note()
     _skipped(lib, ag)

@@ -53,6 +53,7 @@ GRID_TRACKS = "grid_tracks"  # the Program grid's track preset (appviews.grid.TR
 GRID_SHOWN = "grid_shown"  # the conference some views show, in a base of several:
 SHOWN_VIEWS = ("Program", "Now & next", "Browse")  # these (`appviews.shown`)
 SHARED = "shared_agenda"  # an agenda a link shared (someone else's), while it is shown
+SAVED_AS = "_agenda_saved_as"  # {id: agenda.SavedAs}: saved talks as they were when saved
 
 
 def facet_key(name: str) -> str:
@@ -201,9 +202,14 @@ def set_agenda(
     difference from the agenda before), numbered, for `appviews.storage` to apply to
     the entry this browser keeps. `superseding`: the operations not yet sent are
     replaced by these (a choice that settles the whole agenda)."""
-    ss = st.session_state
     made = agenda_mod.ops_of(agenda(), new) if ops is None else list(ops)
-    ss["agenda"] = new
+    st.session_state["agenda"] = new
+    _log(made, superseding)
+
+
+def _log(made: Sequence[agenda_mod.Op], superseding: bool = False) -> None:
+    """Operations numbered into the session's log, for `appviews.storage`."""
+    ss = st.session_state
     log = [] if superseding else list(ss.get(AGENDA_OPS, ()))
     number = int(ss.get(_AGENDA_SEQ, 0))
     for op in made:
@@ -211,6 +217,34 @@ def set_agenda(
         log.append((number, op))
     ss[_AGENDA_SEQ] = number
     ss[AGENDA_OPS] = log[-MAX_OPS:]
+
+
+def saved_as() -> dict[int, agenda_mod.SavedAs]:
+    """The saved talks as they were when saved, those this browser keeps it of (an
+    agenda kept before these were, or a talk saved from a shared link before the
+    stored agenda was read, has none until `appviews.storage` takes it)."""
+    return agenda_mod.kept_for(st.session_state.get(SAVED_AS, {}), agenda())
+
+
+def set_saved_as(kept: Mapping[int, agenda_mod.SavedAs]) -> None:
+    """The saved talks as they were when saved, as the stored agenda keeps them."""
+    st.session_state[SAVED_AS] = agenda_mod.kept_for(kept, agenda())
+
+
+def keep_saved_as(found: Mapping[int, agenda_mod.SavedAs], anew: bool = False) -> None:
+    """Keep these saved talks as they are now: those not kept yet (or all, `anew`:
+    the person read what changed), in the session and, by an operation, in the
+    stored agenda."""
+    op = agenda_mod.ACK_OP if anew else agenda_mod.SEEN_OP
+    kept = agenda_mod.apply_seen(saved_as(), (op, {i: w.to_json() for i, w in found.items()}))
+    set_saved_as(kept)
+    _log([(op, {i: w.to_json() for i, w in found.items()})])
+
+
+def acknowledge(talk_id: int, now: agenda_mod.SavedAs) -> None:
+    """The person read what the program changed of a saved talk: it is kept as it is
+    now, and the change is no longer said."""
+    keep_saved_as({talk_id: now}, anew=True)
 
 
 def agenda_ops(after: int = 0) -> list[tuple[int, agenda_mod.Op]]:

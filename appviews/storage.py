@@ -25,6 +25,15 @@ kept) and a page that did not see a talk leaves it stored. A change another tab
 makes to the entry (the `storage` event) comes back as `stored` too, and the
 session's agenda follows it.
 
+Beside the ids the entry keeps each saved talk as it was when saved (`seen`: id ->
+`agenda.SavedAs`, its title, time, day, room and whether it was called off, as the
+offline site keeps them), so My agenda says what the program changed since. They
+are operations too: "seen" keeps the talks the session holds as they are now where
+the entry keeps none (taken once the entry is read, never before, so what was kept
+stands), "ack" anew (the person's OK); a talk no longer saved loses its. An entry an
+earlier version wrote has none: it loads as before, says no change, and gains them.
+The share link keeps ids only.
+
 The entry is validated where it is read (JS and Python): ids of 1-18 digits, each
 list at most `agenda.MAX_IDS` long once written, the ids the base holds kept first
 when a list is cut; JSON of any depth or size never raises. Entries an earlier
@@ -36,14 +45,15 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import streamlit as st
 
 from appviews import state
 from appviews.models import agenda as agenda_mod
-from appviews.models.agenda import Agenda
+from appviews.models.agenda import Agenda, SavedAs
+from talkbase.core.records import Talk
 
 KEY = "talkbase-agenda"  # the one entry of this origin
 PREFIX = KEY + ":"  # entries of earlier versions (one per set of conference names)
@@ -69,8 +79,27 @@ function ids(v) {
   }
   return out;
 }
+const TEXT = 1000;  // UTF-16 units of agenda.MAX_SAVED_TEXT characters, at most
+function was(v) {  // a saved talk as it was when saved (agenda.SavedAs), or null
+  if (!v || typeof v !== 'object' || Array.isArray(v) || typeof v.title !== 'string') { return null; }
+  const o = {};
+  for (const k of ['title', 'start', 'end', 'day', 'room']) {
+    if (typeof v[k] === 'string' && v[k].length <= TEXT) { o[k] = v[k]; }
+  }
+  if (v.off === true) { o.off = true; }
+  return o.title === v.title ? o : null;
+}
+function seenOf(raw, saved) {  // the kept ones of saved talks only
+  const out = {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) { return out; }
+  for (const id of saved) {
+    const w = Object.prototype.hasOwnProperty.call(raw, id) ? was(raw[id]) : null;
+    if (w) { out[id] = w; }
+  }
+  return out;
+}
 function parse(text) {
-  const e = { saved: [], skip: [] };
+  const e = { saved: [], skip: [], seen: {} };
   if (typeof text !== 'string' || !text) { return e; }
   let raw = null;
   try { raw = JSON.parse(text); } catch (err) { return e; }
@@ -78,31 +107,38 @@ function parse(text) {
   e.saved = ids(raw.saved);
   const s = new Set(e.saved);
   e.skip = ids(raw.skip).filter(i => !s.has(i));
+  e.seen = seenOf(raw.seen, e.saved);
   return e;
 }
 function encode(e) {
   const o = {};
   if (e.saved.length) { o.saved = e.saved.join('-'); }
   if (e.skip.length) { o.skip = e.skip.join('-'); }
+  const seen = seenOf(e.seen, e.saved);
+  if (Object.keys(seen).length) { o.seen = seen; }
   return Object.keys(o).length ? JSON.stringify(o) : '';
 }
 function merge(a, b) {  // a's talks, then b's; saved in either is saved
   const saved = a.saved.concat(b.saved.filter(i => !a.saved.includes(i)));
   const s = new Set(saved);
   const skip = a.skip.concat(b.skip).filter((i, n, all) => !s.has(i) && all.indexOf(i) === n);
-  return { saved: saved, skip: skip };
+  return { saved: saved, skip: skip, seen: Object.assign({}, b.seen, a.seen) };
 }
-function apply(e, op) {
-  const kind = op[0], id = String(op[1]);
+function apply(e, op) {  // (a talk no longer saved loses its kept one in encode)
+  const kind = op[0], id = String(op[1]), seen = e.seen || {};
   const no = (list) => list.filter(i => i !== id);
-  if (kind === 'save') { return { saved: e.saved.includes(id) ? e.saved : e.saved.concat([id]), skip: no(e.skip) }; }
-  if (kind === 'remove') { return { saved: no(e.saved), skip: e.skip }; }
-  if (kind === 'skip') { return { saved: no(e.saved), skip: e.skip.includes(id) ? e.skip : e.skip.concat([id]) }; }
-  if (kind === 'unskip') { return { saved: e.saved, skip: no(e.skip) }; }
-  if (kind === 'clear') { return { saved: [], skip: [] }; }
-  const other = { saved: ids(op[1]), skip: ids(op[2]) };
+  if (kind === 'save') { return { saved: e.saved.includes(id) ? e.saved : e.saved.concat([id]), skip: no(e.skip), seen: seen }; }
+  if (kind === 'remove') { return { saved: no(e.saved), skip: e.skip, seen: seenOf(seen, no(e.saved)) }; }
+  if (kind === 'skip') { return { saved: no(e.saved), skip: e.skip.includes(id) ? e.skip : e.skip.concat([id]), seen: seenOf(seen, no(e.saved)) }; }
+  if (kind === 'unskip') { return { saved: e.saved, skip: no(e.skip), seen: seen }; }
+  if (kind === 'clear') { return { saved: [], skip: [], seen: {} }; }
+  if (kind === 'seen' || kind === 'ack') {  // {id: as saved}: kept where none is (seen), or anew (ack)
+    const got = seenOf(op[1], e.saved.filter(i => kind === 'ack' || !seen[i]));
+    return { saved: e.saved, skip: e.skip, seen: Object.assign({}, seen, got) };
+  }
+  const other = { saved: ids(op[1]), skip: ids(op[2]), seen: {} };
   if (kind === 'merge') { return merge(e, other); }
-  if (kind === 'replace') { return merge(other, { saved: [], skip: [] }); }
+  if (kind === 'replace') { return merge(other, { saved: [], skip: [], seen: seenOf(seen, other.saved) }); }
   return e;
 }
 function bound(list, keep, cap) {  // at most cap ids: others' oldest go first, then the oldest
@@ -114,7 +150,7 @@ function bound(list, keep, cap) {  // at most cap ids: others' oldest go first, 
   return out;
 }
 function read(store, key, prefix) {  // the entry, with any earlier version's merged in
-  let e = { saved: [], skip: [] }, old = [];
+  let e = { saved: [], skip: [], seen: {} }, old = [];
   try { e = parse(store.getItem(key)); } catch (err) { return e; }
   try {
     for (let i = 0; i < store.length; i++) {
@@ -138,7 +174,7 @@ export default function(component) {
   const applied = (window.__talkbaseAgendaApplied = window.__talkbaseAgendaApplied || {});
   const tok = data.token;
   const send = () => {
-    const e = store ? read(store, data.key, data.prefix) : { saved: [], skip: [] };
+    const e = store ? read(store, data.key, data.prefix) : { saved: [], skip: [], seen: {} };
     return JSON.stringify({ entry: encode(e), applied: applied[tok] || 0 });
   };
   window.__talkbaseAgendaSend = () => setStateValue('stored', send());
@@ -157,7 +193,7 @@ export default function(component) {
     let e = read(store, data.key, data.prefix);
     for (const o of ops) { e = apply(e, o.slice(1)); }
     const keep = new Set((data.keep || []).map(String));
-    e = { saved: bound(e.saved, keep, data.cap), skip: bound(e.skip, keep, data.cap) };
+    e = { saved: bound(e.saved, keep, data.cap), skip: bound(e.skip, keep, data.cap), seen: e.seen };
     const text = encode(e);
     if (text) { store.setItem(data.key, text); } else { store.removeItem(data.key); }
     applied[tok] = ops[ops.length - 1][0];
@@ -201,6 +237,17 @@ def _saved(value: object, known: Collection[int] | None) -> list[int]:
     return list(agenda_mod.held_first(_ids(value, None, cap=MAX_READ), known))
 
 
+def _entry(text: object) -> dict[str, Any]:
+    """A stored entry's JSON object ({} for anything else; never raises)."""
+    if not isinstance(text, str) or not text or len(text) > MAX_READ:
+        return {}
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
 def decode(text: object, known: Collection[int] | None = None) -> Agenda:
     """A stored entry read back: its saved talks (those `known` does not hold too,
     named as no longer in the program), its hidden ones `known` holds (every id when
@@ -208,13 +255,8 @@ def decode(text: object, known: Collection[int] | None = None) -> Agenda:
     that is not an entry (not JSON, too deep, too long, the wrong shape) is an empty
     agenda, never an error. Ids the base does not hold before its own never push them
     out: the cut to `agenda.MAX_IDS` comes after the unknown ones are left out."""
-    if not isinstance(text, str) or not text or len(text) > MAX_READ:
-        return Agenda()
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        return Agenda()
-    if not isinstance(raw, dict):
+    raw = _entry(text)
+    if not raw:
         return Agenda()
     saved = _saved(raw.get(agenda_mod.SAVED_PARAM), known)
     chosen = set(saved)
@@ -222,9 +264,26 @@ def decode(text: object, known: Collection[int] | None = None) -> Agenda:
     return Agenda(tuple(saved), tuple(skipped))
 
 
-def encode(ag: Agenda) -> str:
-    """An agenda as its stored entry ('' for an empty one)."""
-    return json.dumps(agenda_mod.to_query(ag), sort_keys=True) if ag else ""
+def decode_seen(text: object, ag: Agenda) -> dict[int, SavedAs]:
+    """The stored entry's saved talks as they were when saved (`agenda.SavedAs`), of
+    `ag`'s saved talks only: {} for an entry an earlier version wrote (it kept ids
+    only) and for anything that is not an entry."""
+    kept = _entry(text).get("seen")
+    if not isinstance(kept, dict):
+        return {}
+    return agenda_mod.kept_for(agenda_mod.apply_seen({}, (agenda_mod.SEEN_OP, kept)), ag)
+
+
+def encode(ag: Agenda, seen: Mapping[int, SavedAs] | None = None) -> str:
+    """An agenda as its stored entry ('' for an empty one), with its saved talks as
+    they were when saved (`seen`), where it has them."""
+    if not ag:
+        return ""
+    out: dict[str, Any] = dict(agenda_mod.to_query(ag))
+    kept = agenda_mod.kept_for(seen or {}, ag)
+    if kept:
+        out["seen"] = {str(i): w.to_json() for i, w in kept.items()}
+    return json.dumps(out, sort_keys=True)
 
 
 Op = agenda_mod.Op
@@ -233,6 +292,8 @@ Op = agenda_mod.Op
 def _wire(op: Op) -> list[Any]:
     """An operation as the page reads it: ids as strings (JS numbers stop at 2**53)."""
     kind, *rest = op
+    if kind in (agenda_mod.SEEN_OP, agenda_mod.ACK_OP):  # {id: as saved}
+        return [kind, {str(i): w for i, w in rest[0].items()}]
     if kind in ("merge", "replace"):
         return [kind, [str(i) for i in rest[0]], [str(i) for i in rest[1]]]
     return [kind, *(str(i) for i in rest)]
@@ -284,11 +345,14 @@ def page_data(
     }
 
 
-def keep(known: Collection[int]) -> None:
+def keep(known: Mapping[int, Talk]) -> None:
     """Once per run, after `state.start` and before the URL is written: restore the
     stored agenda when the session has just begun without one in its link, follow a
-    change another tab made, and have the page apply this session's operations to
-    the stored entry (drawn as a hidden element)."""
+    change another tab made, keep each saved talk the base holds as it is now where
+    none is kept of it yet (`agenda.SavedAs`: once the stored agenda is read, so a
+    talk changed by an update is never taken as it is now over what was kept), and
+    have the page apply this session's operations to the stored entry (drawn as a
+    hidden element)."""
     ss = st.session_state
     if _URL_AGENDA not in ss:  # (the first run: the agenda is the link's, from state.start)
         ss[_URL_AGENDA] = state.agenda()
@@ -298,6 +362,7 @@ def keep(known: Collection[int]) -> None:
     if isinstance(got, str) and got != ss.get(_SEEN):
         entry, applied = _read(got)
         stored = decode(entry, known)
+        kept = decode_seen(entry, stored)
         if _SEEN not in ss:  # the session's start
             own, theirs = restore(stored, state.agenda_ops(), ss[_URL_AGENDA])
             state.set_agenda(own.held_first(known), ())
@@ -306,9 +371,16 @@ def keep(known: Collection[int]) -> None:
         else:  # another tab changed it: what it stores, and ours
             for _, op in state.agenda_ops(after=applied):
                 stored = agenda_mod.apply(stored, op)
+                kept = agenda_mod.apply_seen(kept, op)
             state.set_agenda(stored, ())
+        state.set_saved_as(kept)
         ss[_SEEN] = got
     seen = _SEEN in ss
+    if seen:
+        had = state.saved_as()
+        now = {i: SavedAs.of(known[i]) for i in state.agenda().saved if i in known and i not in had}
+        if now:
+            state.keep_saved_as(now)
     ops = state.agenda_ops() if seen else []
     _component(
         data=page_data(token, seen, ops, state.agenda()),

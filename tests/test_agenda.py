@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from urllib.parse import parse_qs, urlencode
 
@@ -167,3 +168,61 @@ def test_csv_says_which_talk_is_cancelled_as_the_cli_export_does() -> None:
         "Called off": "True",
         "Takes place": "False",
     }
+
+
+# -- what the program changed of a saved talk since it was saved --------------------
+
+
+def test_a_saved_talk_moved_renamed_or_called_off_says_what_changed_old_to_new() -> None:
+    was = talk(7, "2026-10-20T09:00", title="Tensor parallelism", room="Room A")
+    kept = agenda.SavedAs.of(was)
+    assert agenda.changes(kept, was) == ()  # unchanged: nothing said
+    moved = talk(7, "2026-10-21T14:00", minutes=40, title="Tensor parallelism", room="Hall 2")
+    said = agenda.changes(kept, moved)
+    assert [str(c) for c in said] == [
+        "time Tue 20 Oct 09:00–09:25 → Wed 21 Oct 14:00–14:40",
+        "room Room A → Hall 2",
+    ]
+    assert agenda.changes_said(said) == (
+        "Changed since you saved it: time Tue 20 Oct 09:00–09:25 → Wed 21 Oct 14:00–14:40; "
+        "room Room A → Hall 2."
+    )
+    renamed = talk(7, "2026-10-20T09:00", title="Tensor parallelism at scale", room="Room A")
+    assert [str(c) for c in agenda.changes(kept, renamed)] == [
+        "title “Tensor parallelism” → “Tensor parallelism at scale”"
+    ]
+    off = talk(7, "2026-10-20T09:00", title="Tensor parallelism", room="Room A")
+    off = replace(off, notes=(("Status", "cancelled"),))
+    assert [str(c) for c in agenda.changes(kept, off)] == ["status on the program → cancelled"]
+    unroomed = talk(7, "2026-10-20T09:00", title="Tensor parallelism")
+    assert [str(c) for c in agenda.changes(kept, unroomed)] == ["room Room A → not given"]
+    # the same moment on another clock is no change; an agenda kept before: none said
+    assert was.start and was.end
+    same = replace(was, start=was.start.astimezone(UTC), end=was.end.astimezone(UTC))
+    assert agenda.changes(kept, same) == ()
+    assert agenda.changes(None, moved) == ()
+
+
+def test_a_kept_talk_travels_as_json_and_junk_is_never_one() -> None:
+    kept = agenda.SavedAs.of(talk(7, "2026-10-20T09:00", title="T", room="R"))
+    assert agenda.SavedAs.from_json(kept.to_json()) == kept
+    untimed = agenda.SavedAs.of(talk(8, None, title="Untimed"))
+    assert agenda.SavedAs.from_json(untimed.to_json()) == untimed
+    for junk in (None, [], "T", {"title": 5}, {"title": "x" * 10_000}, {"room": "R"}):
+        assert agenda.SavedAs.from_json(junk) is None
+    odd = agenda.SavedAs.from_json({"title": "T", "start": "not a time", "day": 3})
+    assert odd == agenda.SavedAs("T")
+    long = agenda.SavedAs.of(talk(9, None, title="y" * 5000))
+    assert agenda.SavedAs.from_json(long.to_json()) == long  # (cut, and compared cut)
+    assert agenda.changes(long, talk(9, None, title="y" * 5000)) == ()
+
+
+def test_kept_talks_follow_the_operations_as_the_page_applies_them() -> None:
+    a, b = (agenda.SavedAs.of(talk(i, "2026-10-20T09:00")) for i in (1, 2))
+    seen = agenda.apply_seen({}, ("seen", {1: a.to_json(), "2": b.to_json(), "x": {}}))
+    assert seen == {1: a, 2: b}
+    later = agenda.SavedAs.of(talk(1, "2026-10-20T11:00"))
+    assert agenda.apply_seen(seen, ("seen", {1: later.to_json()}))[1] == a  # kept first
+    assert agenda.apply_seen(seen, ("ack", {1: later.to_json()}))[1] == later  # read anew
+    assert agenda.apply_seen(seen, ("save", 3)) == seen
+    assert agenda.kept_for(seen, Agenda((2, 3))) == {2: b}  # a removed talk's goes

@@ -168,3 +168,69 @@ def test_operations_are_the_difference_and_apply_back() -> None:
     assert agenda_mod.apply(Agenda((9,)), ("merge", (1,), (9,))) == Agenda((9, 1))
     assert agenda_mod.apply(Agenda((9,)), ("replace", (1,), ())) == Agenda((1,))
     assert agenda_mod.apply(Agenda((9,)), ("nonsense", 1)) == Agenda((9,))
+
+
+def _as_saved(tid: int, title: str, start: str, room: str) -> dict[str, Any]:
+    from datetime import datetime
+
+    from talkbase.core.records import Talk
+
+    begin = datetime.fromisoformat(start)
+    return agenda_mod.SavedAs.of(
+        Talk(title=title, start=begin, end=begin, room=room, id=tid)
+    ).to_json()
+
+
+def test_the_entry_keeps_each_saved_talk_as_saved_beside_its_id(tmp_path) -> None:
+    """What the program changed of a saved talk is said from what the entry kept when
+    it was saved (`agenda.SavedAs`): a "seen" keeps one where none is, an "ack" (the
+    person read the change) anew; a talk removed loses its; an entry an earlier
+    version wrote (ids only) is read as it was, and gains them."""
+    first = _as_saved(11, "Opening", "2030-02-13T20:00:00+01:00", "Kino 1")
+    moved = _as_saved(11, "Opening", "2030-02-13T21:00:00+01:00", "Foyer")
+    other = _as_saved(22, "Late", "2030-02-13T22:00:00+01:00", "Kino 1")
+    old = {storage.KEY: json.dumps({"saved": "11-22", "skip": "33"})}  # an earlier version's
+    out = run(tmp_path, [("one", data("t", [], seen=False))], old)
+    entry, _ = storage._read(out["sent"][0][2])
+    assert (
+        storage.decode(entry) == Agenda((11, 22), (33,))
+        and storage.decode_seen(entry, Agenda((11, 22))) == {}
+    )
+    ops: list[agenda_mod.Op] = [("seen", {11: first, 22: other}), ("seen", {11: moved})]
+    out = run(tmp_path, [("one", data("t", ops, Agenda((11, 22), (33,))))], old)
+    entry = out["store"][storage.KEY]
+    assert stored(out) == Agenda((11, 22), (33,))
+    kept = storage.decode_seen(entry, stored(out))
+    assert kept[11].room == "Kino 1" and kept[22].title == "Late"  # the first kept stays
+    ops += [("ack", {11: moved}), ("remove", 22)]
+    out = run(tmp_path, [("one", data("t", ops, Agenda((11,), (33,))))], old)
+    kept = storage.decode_seen(out["store"][storage.KEY], stored(out))
+    assert list(kept) == [11] and kept[11].room == "Foyer"
+    assert json.loads(out["store"][storage.KEY])["seen"] == {"11": moved}
+    # another tab that saves a talk keeps the kept ones of this tab's
+    out = run(
+        tmp_path,
+        [("two", data("t2", [("save", 44)], Agenda((44,))))],
+        {storage.KEY: storage.encode(Agenda((11,)), {11: agenda_mod.SavedAs.from_json(first)})},
+    )
+    assert stored(out) == Agenda((11, 44))
+    assert storage.decode_seen(out["store"][storage.KEY], stored(out))[11].room == "Kino 1"
+
+
+def test_hostile_kept_talks_never_throw(tmp_path) -> None:
+    entry = json.dumps(
+        {
+            "saved": "1-2-3",
+            "seen": {
+                "1": {"title": "x" * 5000},
+                "2": [1, 2],
+                "3": {"title": "ok", "start": "junk", "room": 7},
+                "__proto__": {"title": "p"},
+            },
+        }
+    )
+    out = run(tmp_path, [("one", data("t", [("save", 4)], Agenda((4,))))], {storage.KEY: entry})
+    assert stored(out) == Agenda((1, 2, 3, 4))
+    assert json.loads(out["store"][storage.KEY])["seen"] == {"3": {"title": "ok", "start": "junk"}}
+    assert storage.decode_seen(entry, Agenda((1, 2, 3))) == {3: agenda_mod.SavedAs("ok")}
+    assert storage.decode_seen('{"seen": 5}', Agenda((1,))) == {}

@@ -34,7 +34,17 @@ def link_of(at: AppTest) -> Agenda:
 
 
 def written(at: AppTest) -> list[agenda_mod.Op]:
-    """The operations the session has for the page to apply to the stored agenda."""
+    """The operations the session has for the page to apply to the stored agenda's
+    talks (not those that keep a saved talk as it was saved: `kept`)."""
+    return [op for op in _ops(at) if op[0] not in (agenda_mod.SEEN_OP, agenda_mod.ACK_OP)]
+
+
+def kept(at: AppTest) -> set[int]:
+    """The saved talks the session has the page keep as they are now."""
+    return {int(i) for op in _ops(at) if op[0] == agenda_mod.SEEN_OP for i in op[1]}
+
+
+def _ops(at: AppTest) -> list[agenda_mod.Op]:
     return [op for _, op in at.session_state[state.AGENDA_OPS]] if _has_ops(at) else []
 
 
@@ -59,7 +69,7 @@ def test_a_friends_link_in_an_empty_browser_is_shown_as_shared(
     at = run_app(demo_home, monkeypatch, view="agenda", saved=f"{first}-{second}")
     arrive(at, Agenda())
     assert at.session_state["agenda"] == Agenda()  # the visitor's own: still empty
-    assert written(at) == []  # nothing for the browser to store
+    assert written(at) == [] and kept(at) == set()  # nothing for the browser to store
     assert "An agenda shared with you: 2 talks" in heads(at)
     assert {demo_kb.talks[first].title, demo_kb.talks[second].title} <= set(titles(at))
     assert link_of(at).saved == (first, second)  # a reload shows it again
@@ -69,6 +79,7 @@ def test_a_friends_link_in_an_empty_browser_is_shown_as_shared(
     rerun(at)
     assert at.session_state["agenda"].saved == (first, second)
     assert written(at) == [("save", first), ("save", second)]
+    assert kept(at) == {first, second}  # each as it is when saved
     assert "An agenda shared with you: 2 talks" not in heads(at)
     assert link_of(at).saved == (first, second)
 
@@ -92,6 +103,7 @@ def test_a_friends_link_beside_an_own_agenda_leaves_it_as_it_is(
     assert at.session_state["agenda"] == Agenda((mine,))
     assert link_of(at) == Agenda((mine,))
     assert written(at) == []
+    assert kept(at) == {mine}  # (the stored agenda held its id only): never the friend's
     page = " ".join(plain(h.value) for h in at.get("html"))
     assert "shared with you" not in " ".join(heads(at)) + page
 

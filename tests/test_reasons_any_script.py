@@ -96,11 +96,10 @@ def test_the_sites_card_names_the_word_as_the_talk_writes_it():
 
 
 def test_a_recommendations_shared_word_is_named_whole():
-    # (the reasons' words are the reader's, cut at the vowel signs: "পতত" of "নিরাপত্তা")
+    # (the reasons' words are the reader's, whole since sweep 23: "নিরাপততা", folded)
     text = "সাইবার নিরাপত্তা: পাইথন দিয়ে দুর্বলতা খোঁজা. ওয়েব অ্যাপের নিরাপত্তা পরীক্ষা"
-    assert as_written(("পতত", "নিরাপততা"), text, marks=True) == ("নিরাপত্তা",)
-    assert as_written(("পতত",), text) == ("পতত",)  # (a base made before: as it was)
-    assert as_written(("sessao",), "Sessão de abertura", marks=True) == ("sessão",)
+    assert as_written(("নিরাপততা", "নিরাপততা"), text) == ("নিরাপত্তা",)
+    assert as_written(("sessao",), "Sessão de abertura") == ("sessão",)
 
 
 INFLECTING = [

@@ -288,8 +288,8 @@ def scripts(tmp_path_factory):
 
 def _site_window(site: Path, queries: list[str]) -> list[dict]:
     """`_site_limits`, a part of the day said as the server's filters hold it: from
-    its start (`after`) to before its end (`starts_before`); and the room and the
-    speaker (sweep 22)."""
+    its start (`after`) to before its end (`starts_before`); and the rooms (any of
+    them: sweep 23) and the speaker (sweep 22)."""
     body = (
         f"const qs = {json.dumps(queries)};"
         "const P = meta.parts;"
@@ -298,19 +298,20 @@ def _site_window(site: Path, queries: list[str]) -> list[dict]:
         " const from = p && p[0] !== '00:00' ? p[0] : null, to = p && p[1] !== '48:00' ? p[1] : null;"
         " return { days: [...new Set(l.days)].sort(), after: l.after ?? from,"
         " before: l.before ?? null, at: l.at ?? null, language: l.language ?? null,"
-        " starts_before: to, room: l.room, speaker: l.speaker }; })));"
+        " starts_before: to, rooms: [...new Set(l.rooms)].sort(), speaker: l.speaker }; })));"
     )
     return _node(site, body)
 
 
 def _same_on_both(kb, site: Path, qs: list[str]) -> dict[str, dict]:
     """The server's limits of each question, a part of the day as its filters hold it,
-    its room and speaker, asserted to be the site's (`_site_window`)."""
+    its rooms and speaker, asserted to be the site's (`_site_window`)."""
     from index.search.read.understand import understand
 
     def read(q: str) -> dict:
-        f = understand(q, kb.vocab).filters
-        who = {"room": f.room, "speaker": f.speaker}
+        u = understand(q, kb.vocab)
+        f = u.filters
+        who = {"rooms": sorted({*u.any_rooms, f.room} - {None}), "speaker": f.speaker}
         return {**_server_limits(kb, q), "starts_before": f.starts_before, **who}
 
     server = {q: read(q) for q in qs}
@@ -661,7 +662,7 @@ def test_the_site_reads_hours_rooms_names_and_runs_as_its_server(east_and_south)
     kb, site = east_and_south
     server = _same_on_both(kb, site, EAST_AND_SOUTH_QUESTIONS)
     assert server["14 बजे के बाद"]["after"] == "14:00"
-    assert server["اتاق 2"]["room"] == "اتاق ۲"
+    assert server["اتاق 2"]["rooms"] == ["اتاق ۲"]
     assert (server["2-4点"]["after"], server["2-4点"]["before"]) == ("14:00", "16:00")
     assert server["세 시"]["at"] == "15:00"
     assert server["王伟的演讲"]["speaker"] == "王伟"
@@ -701,8 +702,8 @@ THAI_ROOMS_QUESTIONS = [
 def test_the_site_reads_a_room_by_its_number_after_any_word_for_a_room(tmp_path_factory):
     for kb, site in _program_and_site(tmp_path_factory, "thairooms", THAI_ROOMS):
         server = _same_on_both(kb, site, THAI_ROOMS_QUESTIONS)
-        assert server["room ๒๐๒"]["room"] == server["in room 202"]["room"] == "ห้อง 202"
-        assert server["room 9"]["room"] is None
+        assert server["room ๒๐๒"]["rooms"] == server["in room 202"]["rooms"] == ["ห้อง 202"]
+        assert server["room 9"]["rooms"] == []
 
 
 @pytest.fixture(scope="module")
@@ -724,7 +725,8 @@ def test_the_site_reads_the_six_languages_of_sweep_22_as_its_server(langs2):
 # a list of numbered rooms, and a speaker said as an example (sweep 22, site-parity3):
 # the site read "in room 2 or 3" as room 2 alone (no "3" after "or": the list takes the
 # first's word for a room, understand.py `_listed_room`), "in room 2 or room 3" as room 3
-# (the last room said; the server keeps the first as its limit, both as chips), and "by
+# (the last room said; the server kept the first as its limit, both as chips; since
+# sweep 23 both are the limit, any of them: roomlists.py), and "by
 # 王伟 or others", "by Doe etc." as a speaker (an example of whom: `_others`)
 ROOMS = (
     "title,speaker,abstract,language,start,end,room\n"
@@ -775,12 +777,74 @@ def test_the_site_reads_a_list_of_rooms_and_an_example_of_whom_as_its_server(tmp
         }
         assert dict(zip(ROOMS_QUESTIONS, _site_rooms(site, ROOMS_QUESTIONS), strict=True)) == chips
         assert chips["in room 2 or 3"] == ["Room 2", "Room 3"]
-        assert server["kernel in room 2 or room 3"]["room"] == "Room 2"
+        assert server["kernel in room 2 or room 3"]["rooms"] == ["Room 2", "Room 3"]
         assert (
             server["by 王伟"]["speaker"] == "王伟"
             and server["by 王伟 or others"]["speaker"] is None
         )
         assert server["by Doe or others"]["speaker"] is None
+
+
+# rooms said as a list are one limit, a talk in any of them (sweep 23, roomlist): the
+# site and its server searched the first room alone ("in room 2 or room 3": room 3's
+# talks never listed) and left out the first of a list left out ("not in room 2 or
+# room 3" listed room 3's talks); both read the same question the same way
+ROOM_LISTS_QUESTIONS = [
+    "kernel in room 2 or room 3",
+    "in room 2 or 3",
+    "talks in room 2, room 3 or room 4",
+    "in room 2 und room 4",
+    "kernel im Raum 2 oder Raum 3",
+    "not in room 2 or room 3",
+    "kernel not in room 2 or 3",
+    "nicht in Raum 3 oder Raum 4",
+    "room 2 or room 3 excluded",
+    "in room 4 but not in room 2 or room 3",
+    "not in room 2 on sunday",
+    "in room 2",
+]
+
+
+def _site_rooms_left_out(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const l = engine.readLimits(q).limits;"
+        " return { rooms: [...new Set(l.rooms)].sort(),"
+        " not: [...new Set(l.not.flatMap(n => n.rooms))].sort() }; })));"
+    )
+    return _node(site, body)
+
+
+def test_the_site_reads_a_list_of_rooms_as_one_limit_as_its_server(tmp_path_factory):
+    from index.search.read.understand import understand
+
+    for kb, site in _program_and_site(tmp_path_factory, "roomlists23", ROOMS):
+        _same_on_both(kb, site, ROOM_LISTS_QUESTIONS)
+        server = {}
+        for q in ROOM_LISTS_QUESTIONS:
+            u = understand(q, kb.vocab)
+            server[q] = {
+                "rooms": sorted({*u.any_rooms, u.filters.room} - {None}),
+                "not": sorted({f.room for f in u.excluded_limits if f.room}),
+            }
+        said = _site_rooms_left_out(site, ROOM_LISTS_QUESTIONS)
+        offline = dict(zip(ROOM_LISTS_QUESTIONS, said, strict=True))
+        assert offline == server
+        assert server["kernel in room 2 or room 3"]["rooms"] == ["Room 2", "Room 3"]
+        assert server["kernel im Raum 2 oder Raum 3"]["rooms"] == ["Room 2", "Room 3"]
+        assert server["not in room 2 or room 3"] == {"rooms": [], "not": ["Room 2", "Room 3"]}
+        assert server["room 2 or room 3 excluded"]["not"] == ["Room 2", "Room 3"]
+        assert server["in room 4 but not in room 2 or room 3"] == {
+            "rooms": ["Room 4"],
+            "not": ["Room 2", "Room 3"],
+        }
+        listed, left_out, one = _titles(
+            site, ["kernel in room 2 or room 3", "not in room 2 or room 3", "in room 2"]
+        )
+        assert set(listed["titles"]) == {"Kernel scheduling", "Kernel memory"}
+        assert set(left_out["titles"]) == {"Rust firmware", "大模型推理优化实践"}
+        assert left_out["said"] == ["not room Room 2 · not room Room 3"]
+        assert one["titles"] == ["Kernel scheduling"]
 
 
 # a day by its order is labelled in the visitor's own words, as the server labels it
@@ -806,3 +870,105 @@ def test_the_site_labels_a_day_by_its_order_as_typed(langs2):
     assert offline == server
     assert offline["δεύτερη μέρα"] == ["δεύτερη μέρα"]
     assert offline["দ্বিতীয় দিনে"] == ["দ্বিতীয় দিনে"]
+
+
+# hours said the way Swahili, Tamil and Bengali say them (sweep 23, site-parity): the
+# server read Swahili's hours counted from dawn ("saa 4 asubuhi": 10:00) and a bare hour
+# with its word after it ("4 மணிக்கு", "৪টায়": 16:00; "৪টার পরে": after 16:00); the site
+# read "saa 4 asubuhi" as at 16:00 in the morning, "saa 2 usiku" as at 14:00 after
+# 21:00, and nothing in "৪টায়", "৪টার পরে", "10 மணிக்கு"
+HOURS_SAID = [
+    "saa 4 asubuhi",
+    "saa 2 usiku",
+    "saa 8 mchana",
+    "saa 6 usiku",
+    "saa 10 asubuhi",
+    "saa 4",
+    "usalama saa 4 asubuhi",
+    "kabla ya saa 4 asubuhi",
+    "baada ya saa 2 usiku",
+    "saa 15:00",
+    "4 மணிக்கு",
+    "10 மணிக்கு",
+    "மாலை 4 மணிக்கு பிறகு",
+    "4 மணிக்கு முன்",
+    "பாதுகாப்பு 4 மணிக்கு பிறகு",
+    "3 மணி நேரம்",
+    "৪টায়",
+    "বিকেল ৪টায়",
+    "৪টার পরে",
+    "৪টার আগে",
+    "নিরাপত্তা ৪টার পরে",
+    "৪টা সেশন",
+    "kernel 4 uhr",
+]
+
+
+def test_the_site_reads_hours_from_dawn_and_hours_with_their_word_as_its_server(langs2):
+    kb, site = langs2
+    server = _same_on_both(kb, site, HOURS_SAID)
+    assert server["saa 4 asubuhi"]["at"] == server["saa 4"]["at"] == "10:00"
+    assert server["saa 2 usiku"]["at"] == "20:00" and server["saa 8 mchana"]["at"] == "14:00"
+    assert server["kabla ya saa 4 asubuhi"]["before"] == "10:00"
+    assert server["baada ya saa 2 usiku"]["after"] == "20:00"
+    assert server["saa 4 asubuhi"]["starts_before"] is None  # (no morning beside it)
+    assert server["৪টায়"]["at"] == server["4 மணிக்கு"]["at"] == "16:00"
+    assert server["৪টার পরে"]["after"] == server["மாலை 4 மணிக்கு பிறகு"]["after"] == "16:00"
+    assert not any(server["3 மணி நேரம்"].values()) and not any(server["৪টা সেশন"].values())
+
+
+# a weekday the program holds no talk on, named in full in any language (sweep 23,
+# site-parity): the server says it back ("No talks on Wednesday at …: showing all days")
+# and, where those words are all the question, lists every talk; the site said nothing
+# and searched "Wednesday" as a word (no talk for "talks on Wednesday"), and read no
+# plural ("on saturdays") as a day
+ABSENT_DAYS = [
+    "talks on Wednesday",
+    "on wednesday",
+    "Rust on Wednesday",
+    "rust wed",
+    "в середу",
+    "Τετάρτη",
+    "বুধবার",
+    "புதன்கிழமை",
+    "Jumatano",
+    "usalama Jumatano",
+    "ijumaa",
+    "Jumamosi",
+    "Saturday",
+    "talks on wednesdays",
+    "rust on saturdays",
+]
+
+
+def test_the_site_says_back_a_weekday_the_program_does_not_hold_as_its_server(langs2):
+    from index.search.read.understand import understand
+
+    kb, site = langs2
+    body = (
+        f"const qs = {json.dumps(ABSENT_DAYS)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.readLimits(q);"
+        " return [r.absent ?? null, r.saidBackOnly ?? null]; })));"
+    )
+    offline = dict(zip(ABSENT_DAYS, _node(site, body), strict=True))
+    server = {}
+    for q in ABSENT_DAYS:
+        u = understand(q, kb.vocab)
+        server[q] = [[c.label for c in u.chips if c.field == "absent"], u.said_back_only]
+    assert offline == server
+    assert server["talks on Wednesday"] == [
+        ["no talks on Wednesday at program: showing all days"],
+        True,
+    ]
+    assert server["Rust on Wednesday"][1] is False and server["rust wed"][0] == []
+    assert server["Jumamosi"][0] == []  # (Saturday 14 Nov: a day of the program)
+    # the search says it, and lists every talk where nothing else is asked
+    every, rust = _titles(site, ["talks on Wednesday", "Rust on Wednesday"])
+    said = "No talks on Wednesday at program: showing all days."
+    assert every["note"] == rust["note"] == said
+    assert len(every["titles"]) == len(kb.talks) and every["said"] == []
+    assert rust["titles"][0] == "Rust for embedded devices"
+    # (English's plural is a day, held or not, as the server's DAY_WORDS: the site read none)
+    held = _same_on_both(kb, site, ["rust on saturdays", "on saturdays"])
+    assert held["rust on saturdays"]["days"] == ["2026-11-14"]
+    assert server["talks on wednesdays"] == server["talks on Wednesday"]

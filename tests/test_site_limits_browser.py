@@ -16,6 +16,7 @@ pytestmark = BROWSER_MARKS
 By = pytest.importorskip("selenium.webdriver.common.by").By
 
 PORT = 8641  # (this work's ports: 8640-8649)
+NOTE_PORT = 8621  # (site-parity's: 8620-8629)
 PROGRAM = (
     "title,speakers,date,start,end,room,timezone,language,abstract\n"
     "Speicherverwaltung im Kernel,Anna Schmidt,2026-11-15,09:00,09:45,Saal 1,Europe/Berlin,de,"
@@ -54,6 +55,37 @@ def test_the_site_reads_a_time_and_a_language_typed_into_its_box(tmp_path, monke
             assert shown == ["Kernel-Scheduler von innen"]
             read = d.find_element(By.ID, "read").text
             assert read == "Read from your words: after 14:00 · in German"
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+def test_the_site_says_back_a_weekday_its_program_does_not_hold(tmp_path, monkeypatch):
+    """'talks on Wednesday' of a program on a Sunday: the site says "No talks on
+    Wednesday at …: showing all days." where it says what it read, and lists every talk,
+    as the app and the CLI do (sweep 23, site-parity); it said nothing and searched
+    "Wednesday" as a word."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    (tmp_path / "program.csv").write_text(PROGRAM, encoding="utf-8")
+    home, site = str(tmp_path / "home"), tmp_path / "site"
+    assert main(["--home", home, "ingest", str(tmp_path / "program.csv")]) == 0
+    assert main(["--home", home, "export", "--format", "site", "-o", str(site)]) == 0
+    server = _serve(site, NOTE_PORT)
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(f"http://127.0.0.1:{NOTE_PORT}/")
+            _ready(d)
+            d.find_element(By.ID, "q").send_keys("talks on Wednesday")
+
+            def said(d):
+                read = d.find_element(By.ID, "read").text
+                cards = d.find_elements(By.CSS_SELECTOR, "#results .card")
+                return read if "Wednesday" in d.current_url and read and cards else None
+
+            read = wait(d, said, why="no note for a weekday the program does not hold")
+            assert read.startswith("No talks on Wednesday at ")
+            assert read.endswith(": showing all days.")
+            assert len(d.find_elements(By.CSS_SELECTOR, "#results .card")) == 3
     finally:
         server.kill()
         server.wait(timeout=10)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from talkbase.core import timetable
+from talkbase.core import present, timetable
 from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
 from talkbase.core.timetable import overlap_minutes
@@ -100,7 +100,8 @@ def merge(first: Agenda, second: Agenda) -> Agenda:
 # -- operations: what an action did, for an agenda kept elsewhere (the browser's) ----
 
 # ("save", id), ("remove", id), ("skip", id), ("unskip", id), ("clear",),
-# ("merge", saved ids, skipped ids), ("replace", saved ids, skipped ids)
+# ("merge", saved ids, skipped ids), ("replace", saved ids, skipped ids); and for the
+# saved talks as saved (`apply_seen`): ("seen", {id: SavedAs json}), ("ack", {…})
 Op = tuple[Any, ...]
 
 
@@ -129,6 +130,154 @@ def apply(agenda: Agenda, op: Op) -> Agenda:
     if kind in steps and len(args) == 1:
         return steps[kind](int(args[0]))
     return agenda
+
+
+# -- as saved: what a saved talk was, to say what the program changed since ------
+
+MAX_SAVED_TEXT = 500  # characters of a title or room kept (and compared) as saved
+SEEN_OP = "seen"  # ("seen", {id: SavedAs.to_json()}): kept where none is yet
+ACK_OP = "ack"  # ("ack", {id: SavedAs.to_json()}): kept in place of the one before
+
+
+def _moment(value: object) -> datetime | None:
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _day(value: object) -> date | None:
+    if not isinstance(value, str) or len(value) > 20:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class SavedAs:
+    """A saved talk as the program gave it when it was saved (the offline site keeps
+    the same beside its ids, index/site/assets/site.js `snapshot`): its title, time,
+    day, room and whether it was called off. Kept with the agenda in the browser
+    (`appviews.storage`), never in a share link: an agenda saved before these were
+    kept has none, and says no change for its talks until they are saved again."""
+
+    title: str
+    start: datetime | None = None
+    end: datetime | None = None
+    day: date | None = None
+    room: str = ""
+    cancelled: bool = False
+
+    @classmethod
+    def of(cls, t: Talk) -> SavedAs:
+        return cls(
+            t.title[:MAX_SAVED_TEXT],
+            t.start,
+            t.end,
+            t.day,
+            (t.room or "")[:MAX_SAVED_TEXT],
+            t.cancelled,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"title": self.title}
+        for name in ("start", "end", "day"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value.isoformat()
+        if self.room:
+            out["room"] = self.room
+        if self.cancelled:
+            out["off"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, raw: object) -> SavedAs | None:
+        """One kept as `to_json` writes it (a field of another kind left out); None
+        for anything else (never raises)."""
+        if not isinstance(raw, dict):
+            return None
+        title, room = raw.get("title"), raw.get("room")
+        if not isinstance(title, str) or len(title) > MAX_SAVED_TEXT:
+            return None
+        if not isinstance(room, str) or len(room) > MAX_SAVED_TEXT:
+            room = ""  # (a field of the wrong kind is left out, as the page script does)
+        return cls(
+            title,
+            _moment(raw.get("start")),
+            _moment(raw.get("end")),
+            _day(raw.get("day")),
+            room,
+            raw.get("off") is True,
+        )
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing the program changed of a saved talk since it was saved."""
+
+    what: str  # "title", "time", "room", "status"
+    was: str
+    now: str
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.was} → {self.now}"
+
+
+CHANGED = "Changed since you saved it"  # as the offline site says it
+
+
+def changes_said(found: Sequence[Change]) -> str:
+    """ "Changed since you saved it: time Tue 20 Oct 09:00–09:25 → Tue 20 Oct
+    14:00–14:25; room Kino 1 → Foyer." ("" when nothing changed)."""
+    return f"{CHANGED}: {'; '.join(map(str, found))}." if found else ""
+
+
+def _place(room: str) -> str:
+    return room or "not given"
+
+
+def changes(was: SavedAs | None, talk: Talk) -> tuple[Change, ...]:
+    """What the program changed of `talk` since it was saved as `was` (none when the
+    agenda kept no `was`: an agenda saved before, or a talk saved from a link)."""
+    if was is None:
+        return ()
+    now = SavedAs.of(talk)
+    out: list[Change] = []
+    if was.title != now.title:
+        out.append(Change("title", f"“{was.title}”", f"“{now.title}”"))
+    if (was.start, was.end, was.day) != (now.start, now.end, now.day):
+        out.append(Change("time", present.when(was), present.when(now)))
+    if was.room != now.room:
+        out.append(Change("room", _place(was.room), _place(now.room)))
+    if was.cancelled != now.cancelled:
+        on, off = "on the program", "cancelled"
+        out.append(Change("status", *((on, off) if now.cancelled else (off, on))))
+    return tuple(out)
+
+
+def apply_seen(seen: Mapping[int, SavedAs], op: Op) -> dict[int, SavedAs]:
+    """One operation applied to the kept `SavedAs` of saved talks, as the page script
+    applies it to the stored entry (one that keeps none changes nothing; the ones of
+    talks no longer saved are left out by the caller, `kept_for`)."""
+    out = dict(seen)
+    kind, *args = op
+    if kind in (SEEN_OP, ACK_OP) and len(args) == 1 and isinstance(args[0], Mapping):
+        for key, raw in args[0].items():
+            got = SavedAs.from_json(raw)
+            tid = parse_id(str(key))
+            if got is not None and tid is not None and (kind == ACK_OP or tid not in out):
+                out[tid] = got
+    return out
+
+
+def kept_for(seen: Mapping[int, SavedAs], agenda: Agenda) -> dict[int, SavedAs]:
+    """The kept `SavedAs` of the agenda's saved talks only (a removed talk's goes)."""
+    return {i: seen[i] for i in agenda.saved if i in seen}
 
 
 # -- time arithmetic --------------------------------------------------------------

@@ -28,11 +28,12 @@ from index.build.texts import (
     talk_tokens,
 )
 from index.encoders.embed import Embedder, describe, identity_of
-from index.search.read.vocab import talk_words
+from index.search.rank.tokens import kept_marks
+from index.search.read.vocab import talk_words, words_of
 from index.store import disk as store
 from index.store import files as sf
 from index.store import reads, tables
-from index.store.counts import add_acronyms, add_words, start_acronyms
+from index.store.counts import add_acronyms, add_words, start_acronyms, start_words
 from index.store.manifest import (
     EMBEDDING_TEXT,
     FORMAT_VERSION,
@@ -185,6 +186,7 @@ def write(
         try:
             if prev is not None:
                 start_acronyms(con)  # (a base from before the table)
+                start_words(con, kept_marks(), words_of)  # (one whose words cut at marks)
                 tables.delete_talks(con, plan.removed)
                 tables.delete_documents(con, plan.removed_documents)
                 speaker_ids = tables.speaker_ids(con)

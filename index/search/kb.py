@@ -777,7 +777,7 @@ class KnowledgeBase:
         best = np.argsort(-scores, kind="stable")[:WRITTEN_FROM]
         ids = [int(self.bm25.ids[i]) for i in best if scores[i] > 0]
         text = " ".join(f"{t.title} {t.abstract}" for t in self.talks.get_many(ids))
-        return as_written((word,), text, self._marks)[0]
+        return as_written((word,), text)[0]
 
     @property
     def _marks(self) -> bool:

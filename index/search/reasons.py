@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from index.search.evidence.answer import as_written
-from index.search.rank import lexical
 from index.search.rank.ranking import best_sentence
 from index.search.rank.stopwords import FILLER
 from index.search.read.vocab import word_tuple
@@ -197,5 +196,5 @@ def evidence(
         vecs = kb.sentences.rows_vectors(np.array([row, *(r for r, _ in theirs)], dtype=np.int64))
         closest = theirs[int(np.argmax(vecs[1:] @ vecs[0]))][1]
     text = " ".join(f"{t.title} {t.abstract}" for t in (talk, *because))
-    said = as_written(terms, text, lexical.index_tokens(kb.build) >= 4)
+    said = as_written(terms, text)
     return [t.id for t in because], said, sentence, source, closest

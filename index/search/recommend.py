@@ -524,9 +524,14 @@ def recommend(
         dtype=bool,
     )
     for c, g in fill_gaps(picked, gaps, rel, solo, tuning.gap_slots, drawable, label):
-        sims = s_vecs[list(groups[g])] @ c_vecs[c]
+        # the saved talks it follows from: those of its interest it is most relevant to
+        # each alone (`solo`: the vectors, the words, the track and, where the base has
+        # them, the multilingual vectors, as it was drawn), not by the dense vectors
+        # alone, which in a language MiniLM reads poorly name the wrong one
+        # (docs/formats.md, Sweep 23)
+        sims = solo[list(groups[g]), c]
         close = [groups[g][i] for i in np.argsort(-sims, kind="stable")]
-        near = [i for i in close if s_vecs[i] @ c_vecs[c] >= sims.max() - tuning.because_margin]
+        near = [i for i in close if solo[i, c] >= sims.max() - tuning.because_margin]
         because, terms, sentence, source, closest = evidence(
             kb, words, talks[c], [mine[i] for i in near], s_vecs[near[0]]
         )

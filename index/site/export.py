@@ -54,9 +54,17 @@ from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, listed
 from index.search.rank.tokens import tokenize
-from index.search.read import inflection, lexicon, negation, timecues, understand, visitors
+from index.search.read import (
+    inflection,
+    lexicon,
+    negation,
+    roomlists,
+    timecues,
+    understand,
+    visitors,
+)
 from index.search.read.clockwords import EXPLICIT, TIME
-from index.search.read.daywords import CJK_DATE, MONTHS, NUMBERS, ORDINALS
+from index.search.read.daywords import CJK_DATE, DAY_WORDS, MONTHS, NUMBERS, ORDINALS
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
 from index.search.read.whenwords import (
@@ -64,6 +72,7 @@ from index.search.read.whenwords import (
     MOMENT_CUES,
     RANGE_JOINS,
     ends_inside,
+    named_in_full,
     short_day_company,
 )
 from talkbase.core import languages, present, settings, timetable
@@ -242,9 +251,9 @@ def numbered_rooms(vocab: Vocab) -> dict[str, Any]:
             },
         },
         "spoken": sorted(vocab.spoken),
-        # (the words that join a list of rooms: "in room 2 or 3", understand.py
-        # `_listed_room`)
-        "joins": list(understand.LIST_JOINS),
+        # (the words that join a list of rooms: "in room 2 or 3", "Raum 2 oder Raum 3",
+        # understand.py `_listed_room`, roomlists.py `joins`)
+        "joins": sorted(roomlists.joins(vocab)),
     }
 
 
@@ -254,8 +263,8 @@ def one_word_names(vocab: Vocab) -> dict[str, Any]:
     read it: the names (`Vocab.one_word_names`), those that are a word of the talks
     (`Vocab.worded_names`) or in more talks than a surname said alone may be
     (`SURNAME_ALONE_TALKS`), the words that mark a person after one ("さん", "的") and
-    the plain words for "of" among them, the words for "by", and the question's frame
-    words. None where no speaker has such a name."""
+    the plain words for "of" among them, and the words for "by" (with the question's
+    frame words: `reading`). None where no speaker has such a name."""
     if not vocab.one_word_names:
         return {}
     asked = vocab.asked_in
@@ -270,7 +279,6 @@ def one_word_names(vocab: Vocab) -> dict[str, Any]:
         "marks": sorted(lexicon.name_marks(asked)),
         "of": sorted(lexicon.name_of(asked)),
         "by": sorted(understand.BY_WORDS),
-        "frame": sorted(understand.FRAME),
     }
 
 
@@ -423,6 +431,24 @@ def _hours(asked: frozenset[str]) -> dict[str, Any]:
     }
 
 
+def _dawn(spoken: frozenset[str]) -> dict[str, Any]:
+    parts: list[str | None] = [None, *PARTS_OF_DAY]
+    return {
+        "words": sorted(lexicon.hours_from_dawn(spoken)),
+        "hours": {p or "": [timecues.from_dawn(h, p) for h in range(1, 13)] for p in parts},
+    }
+
+
+def _absent_days(vocab: Vocab) -> dict[str, Any]:
+    """What the site needs to say back a weekday the program holds no talk on ("No talks
+    on Wednesday at …: showing all days"), as whenwords.py `Words.day` does: the day
+    words that name it short ("sat", "dom": no note; `named_in_full`). (With the frame
+    words of a question, `reading`'s, such words alone leave no topic:
+    `Understood.said_back_only`.)"""
+    said = {*DAY_WORDS, *vocab.day_words, *vocab.short_days}
+    return {"short": sorted(w for w in said if not named_in_full(w, vocab.spoken))}
+
+
 def reading(vocab: Vocab) -> dict[str, Any]:
     """The server's reader's words and rules for clock times, days said by their order or
     date, and the talks' languages (index/search/read/), as the site reads them: the
@@ -474,6 +500,13 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             # its half, the hours in Chinese numerals, the particles and postpositions
             # that may follow, the parts of the day that are pm
             "hours": _hours(asked),
+            # a bare hour with its word after it ("4 மணிக்கு", "৪টায়": timecues.py
+            # `_hours_with_their_word`), not before a span ("3 மணி நேரம்": 3 hours)
+            "spans": sorted(lexicon.not_a_clock(asked)),
+            # an hour counted from dawn after its word, in a language of the talks ("saa 4
+            # asubuhi": 10:00; timecues.py `_hours_from_dawn`): the words, and the clock's
+            # hour of each hour 1 to 12 said with no part of the day ("") or with one
+            **({"dawn": _dawn(spoken)} if lexicon.hours_from_dawn(spoken) else {}),
         },
         # a Korean postposition glued to a limit ("토요일에"), as whenwords.py
         # `_postpositions_off` takes it off
@@ -493,6 +526,7 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "months": list(MONTHS),
             "month_words": vocab.month_words,
             "cjk_date": CJK_DATE.pattern,
+            "absent": _absent_days(vocab),
         },
         "languages": {
             # (and each name as written, which the site cuts into its own words: the
@@ -529,6 +563,9 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         # (after a speaker's name, words by which it is an example, no limit: "by Salton
         # or others", as understand.py `_others`)
         "others": understand.OTHERS,
+        # a question's frame words ("show me talks on …": understand.FRAME), no topic
+        # beside a speaker's one-word name or a weekday said back
+        "frame": sorted(understand.FRAME),
         "article": {
             "prefixes": list(tokens.ARTICLES),
             "letters": tokens.ARABIC_WORD.pattern,
@@ -608,6 +645,11 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
             **dataclasses.asdict(lexicon.leave_out(vocab.spoken, vocab.asked_in)),
             # right after a cue, words that hedge rather than leave out ("but not only")
             "only": sorted(negation.HEDGES | lexicon.only_words(vocab.spoken | vocab.asked_in)),
+            # rooms left out as a list ("not in room 2 or room 3"): the words joining
+            # its rooms, and the words before a place that may stand by them
+            # (index/search/read/roomlists.py `listed`)
+            "joins": sorted(roomlists.joins(vocab)),
+            "places": sorted(roomlists.places(vocab)),
             # the function words that may stand between a cue and its limit ("sauf le
             # samedi", "pero no el sábado"), as negation.py `negated` lets them
             "between": sorted(

@@ -9,10 +9,11 @@ or removes brought, so opening a large base reads counts, never every talk.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import duckdb
 
-from index.store.reads import has_table, titles_and_abstracts
+from index.store.reads import has_table, titles_and_abstracts, words_cut_through
 from index.store.schema import ACRONYMS_DDL
 from talkbase.core.acronyms import Pair, of_talk
 
@@ -72,6 +73,23 @@ def start_acronyms(con: duckdb.DuckDBPyConnection) -> None:
         for title, abstract in rows:
             found.update(of_talk(title, abstract or ""))
     add_acronyms(con, found)
+
+
+def start_words(
+    con: duckdb.DuckDBPyConnection, marks: str, words_of: Callable[[str, str], set[str]]
+) -> None:
+    """Count a database's `words` table anew from the talks it holds (`words_of` a title
+    and an abstract), where it was copied from a build whose table cuts its words at
+    the `marks` after their letters (`reads.words_cut_through`): the table a build grows
+    is then cut as its reader cuts words. A table cut so already is left as it is."""
+    if not has_table(con, "words") or words_cut_through(con, marks):
+        return
+    found: Counter[str] = Counter()
+    for rows in titles_and_abstracts(con):
+        for title, abstract in rows:
+            found.update(words_of(title, abstract or ""))
+    con.execute("DELETE FROM words")
+    add_words(con, found)
 
 
 def acronym_counts(con: duckdb.DuckDBPyConnection) -> Counter[Pair]:

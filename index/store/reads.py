@@ -464,6 +464,23 @@ def words(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
     return [(w, int(df)) for w, df in con.execute("SELECT word, df FROM words").fetchall()]
 
 
+def words_cut_through(con: duckdb.DuckDBPyConnection, marks: str) -> bool:
+    """Whether the `words` table's words go on through the `marks` after their letters
+    (a regular expression's class: index/search/rank/tokens.py `kept_marks`), as the
+    reader cuts words since sweep 23: it holds a word with such a mark, or no talk's
+    title or abstract has one after a letter (then both cuts are the same). A table
+    cut at them (a base made before) is no table of the reader's words."""
+    if con.execute(
+        "SELECT 1 FROM words WHERE regexp_matches(word, ?) LIMIT 1", [f"[{marks}]"]
+    ).fetchone():
+        return True
+    return not con.execute(
+        "SELECT 1 FROM talks WHERE regexp_matches(coalesce(title, '') || ' ' || "
+        "coalesce(abstract, ''), ?) LIMIT 1",
+        [rf"[\pL\pN][{marks}]"],
+    ).fetchone()
+
+
 def titles_and_abstracts(con: duckdb.DuckDBPyConnection) -> Iterator[list[tuple[str, Any]]]:
     """Every talk's (title, abstract), BATCH * 10 rows at a time (for bases without
     a `words` table). Reads through its own connection."""

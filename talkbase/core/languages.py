@@ -796,6 +796,23 @@ def list_ands() -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=64)
+def list_words(code: str) -> frozenset[str]:
+    """The words the language `code` puts before the last item of a list, of things
+    taken together and of choices, as CLDR's list patterns write them ("and", "or";
+    "und", "oder"; "и", "или"; "或", "หรือ", "または"), lower case; one letter too
+    ("o", "y", "ή"). None without Babel."""
+    locale = _locale(code)
+    found: set[str] = set()
+    for kind in ("standard", "or"):
+        end = locale.list_patterns.get(kind, {}).get("end", "") if locale else ""
+        end = "".join(" " if unicodedata.category(c)[0] in "PZ" else c for c in end)
+        for word in end.replace("{0}", " ").replace("{1}", " ").split():
+            if all(unicodedata.category(c)[0] in "LM" for c in word):  # ("หรือ": its marks)
+                found.add(word.lower())
+    return frozenset(found)
+
+
 def written_in() -> tuple[str, ...]:
     """The languages with names here (`_NAMES`), English first: those a program's
     dates are read in."""

@@ -21,7 +21,8 @@ NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
 # a saved id the program does not hold, kept in the app's agenda, named, removable: an
 # update may have dropped it, or it came from another program (a link, a base served
-# before on the same address); the app keeps only ids, so it cannot tell which
+# before on the same address); the app cannot tell which (what it kept of the talk
+# when it was saved, where it did, came from whatever base was served then)
 UNHELD = "Saved, but not in this program"
 UNHELD_WHY = "it may have been dropped by an update, or saved from another program"
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from index.search.rank import lexical, match
 from index.search.read.understand import Understood
-from index.search.read.vocab import norm, word_tuple
+from index.search.read.vocab import norm
 from talkbase.core import settings
 from talkbase.core.present import NEAREST
 from talkbase.core.records import Hit
@@ -137,16 +137,13 @@ class Answer:
         }
 
 
-def as_written(terms: Sequence[str], text: str, marks: bool = False) -> tuple[str, ...]:
-    """`terms` (words as the index folds them: "sessao") as `text` writes them most
-    often ("Sessão": "sessão"); a word it does not hold as it is. Where `marks` (a
-    base whose index cuts a word whole through the marks after its letters,
-    tokens.TOKENS 4), a term the reader cut at them ("পতত") is the whole word it is
-    of ("নিরাপত্তা"), each named once."""
+def as_written(terms: Sequence[str], text: str) -> tuple[str, ...]:
+    """`terms` (words as the reader folds them: "sessao", "নিরাপততা") as `text` writes
+    them most often ("Sessão": "sessão"; "নিরাপত্তা", a word going on through the marks
+    after its letters as the reader cuts it: `vocab.word_tuple`), each named once; a
+    word it does not hold as it is."""
     written: dict[str, str] = {}
-    for w, _ in Counter(lexical.words_of(text, marks)).most_common():
+    for w, _ in Counter(lexical.words_of(text, marks=True)).most_common():
         written.setdefault(norm(w), w)
-        for part in word_tuple(w) if marks else ():
-            written.setdefault(part, w)
     said = (" ".join(written.get(w, w) for w in term.split()) for term in terms)
     return tuple(dict.fromkeys(said))

@@ -1,6 +1,7 @@
 """Which talks pass a query's limits: its filters (one value each), and what its words
 ask beyond them: a talk of any of several people, organisations, tracks or rooms
-("by A or B", "the Rust and Go devrooms", "in building K", "sat and sun"), of none of the tracks left out ("not in the Go
+("by A or B", "the Rust and Go devrooms", "in building K", "in room 2 or room 3",
+"sat and sun": `Understood.any_of`), of none of the tracks left out ("not in the Go
 devroom"), passing none of the limits left out ("not on Saturday", "not before
 10am"), holding every quoted phrase and none of the words left out. The open base
 (index/search/kb.py's KnowledgeBase) reads the ids each filter lets through
@@ -35,19 +36,11 @@ def ids(base: Any, filters: Filters, u: Understood) -> set[int] | None:
     """The ids of the talks passing `filters` and what `u` asks; None: every talk."""
     allowed = base.allowed(filters)
     found = None if allowed is None else set(allowed)
-    anyof = (
-        ("speaker", u.any_speakers),
-        ("org", u.any_orgs),
-        ("track", u.any_tracks),
-        ("room", u.any_rooms),
-        ("day", u.any_days),
-    )
-    for name, values in anyof:
-        if values:
-            union: set[int] = set()
-            for value in values:
-                union.update(base.allowed(Filters(**{name: value})) or ())
-            found = union if found is None else found & union
+    for name, values in u.any_of.items():
+        union: set[int] = set()
+        for value in values:
+            union.update(base.allowed(Filters(**{name: value})) or ())
+        found = union if found is None else found & union
     if u.excluded_tracks:  # "not in the Go devroom": the talks of every other track
         left_out: set[int] = set()
         for track in u.excluded_tracks:

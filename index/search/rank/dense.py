@@ -100,4 +100,13 @@ def unread_by_model(kb: Any, talks: Sequence[Talk]) -> frozenset[int]:
     return frozenset(t for t, share in unread_shares(kb, talks).items() if share >= UNREAD)
 
 
+def blind_to(query: Query) -> bool:
+    """Whether the base's dense model cannot read the text it embeds for `query`
+    (`UNREAD`: "డేటాబేస్" to MiniLM). Its closeness then says nothing (every talk in a
+    script it cannot read is near every such query), and the multilingual signal ranks
+    for it whatever language the identifier names (index/search/rank/multilingual.py)."""
+    text = query.text.strip()
+    return bool(text) and unread([text], query.base.model_name)[0] >= UNREAD
+
+
 _SHARES: weakref.WeakKeyDictionary[Any, dict[int, float]] = weakref.WeakKeyDictionary()

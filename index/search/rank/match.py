@@ -13,7 +13,9 @@ The rule, in plain words: a talk matches a query when
   multilingual signal ranked, a talk close by the dense score alone must also be
   near in any language, its score there at least CONFIRMED_FLOOR: MiniLM reads
   English, and a question in Japanese finds a quarter of a Japanese program's talks
-  "close" to it (a cosine of 0.40 or more) whatever they say; or
+  "close" to it (a cosine of 0.40 or more) whatever they say. Where the dense model
+  cannot read the query at all (`dense.blind_to`: Telugu to MiniLM) and no
+  multilingual signal ranked, its closeness makes no match: it is noise; or
 - the query asks where to start, no talk listed holds a word of it, and the talk is
   for newcomers (`ingest.audience`: "Rundgang für Neulinge" matches "good talks for
   first-timers"; where words match, "talk facili per chi è alle prime armi", they
@@ -32,14 +34,16 @@ it there (`matching`, `count`) and never judges again.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from index.search.rank import lexical
+from index.search.rank import dense, lexical
 from index.search.rank.ranking import LexScores, Ranking
 from talkbase.core import settings
 from talkbase.core.records import Hit
+from talkbase.core.terms import fold
 
 WORDS = "lexical"  # the signal whose scores tell which talks share a word
 MEANING = "dense"  # the signal whose scores tell how close in meaning a talk is
@@ -90,6 +94,9 @@ class Matches:
         near = dict(by_meaning.scored) if by_meaning is not None else {}
         by_any = rankings.get(ANY_LANGUAGE)
         near_any = dict(by_any.scored) if by_any is not None else {}
+        meant = by_meaning.query if by_meaning is not None else None
+        if near and not near_any and meant is not None and dense.blind_to(meant):
+            near = {}  # (MiniLM's closeness to a query it cannot read, unconfirmed)
         floor = settings.match_floor()
         scores = by_words.scores if by_words is not None else None
         found = frozenset(sharing(base, scores, words, tids))
@@ -101,10 +108,12 @@ def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]
     """Those of `tids` holding a query word that is not in most talks of `base`.
     With every word rare, the word scores tell (a talk scoring above 0 holds one;
     none without scores); otherwise the rarer words are looked up in the base's
-    lexical index (its postings, not a second BM25)."""
-    terms = lexical.query_terms(words)
+    lexical index (its postings, not a second BM25). The query's words are cut as the
+    base's common words are (`vocab.word_tuple`: through the marks after a letter,
+    "নিরাপত্তা" whole, not "পতত")."""
+    terms = lexical.query_terms(words, marks=True)
     common = base.vocab.common
-    kept = [t for t in terms if t not in common]
+    kept = [t for t in terms if _as_common(t) not in common]
     if len(kept) == len(terms):
         if scores is None:
             return set()
@@ -114,6 +123,15 @@ def sharing(base: Any, scores: LexScores | None, words: str, tids: Sequence[int]
     else:
         held = base.bm25.sharing(" ".join(kept), tids)
     return {t for t, h in zip(tids, held.tolist(), strict=True) if h}
+
+
+def _as_common(term: str) -> str:
+    """A query term as `Vocab.common` writes it where it holds its letters' marks
+    (folded: "নিরাপত্তা" without its virama, "নিরাপততা"); else as it is. (An accented
+    word, "données", is compared as written, as before: folding it would make more
+    words common on the judged sets, not measured.)"""
+    marked = any(unicodedata.category(c) in ("Mn", "Mc") for c in term)
+    return fold(term) if marked else term
 
 
 def matching(hits: Iterable[Hit]) -> list[Hit]:

@@ -5,9 +5,10 @@ bases do). A question in Italian finds a talk written in English, and an English
 a talk written in Italian; on a base without the vectors the signal ranks nothing
 and hybrid search is what it was. On a base whose talks are in English (given the
 vectors by TALKBASE_MULTILINGUAL=on) it ranks only for a query the language
-identifier takes for another language (`ingest.language.query_language`), so English
-questions are answered as before; asked for alone (`--mode multilingual`) it always
-ranks.
+identifier takes for another language (`ingest.language.query_language`) or the
+dense model cannot read (`dense.blind_to`: a query in Telugu, a language the
+identifier names and talkbase does not), so English questions are answered as
+before; asked for alone (`--mode multilingual`) it always ranks.
 
 The model's cosines crowd in a narrow band (most talks score 0.75-0.85 against any
 query), so a talk's score is its cosine less the query's mean cosine over the base's
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from index.search.rank import dense
 from index.search.rank.ranking import Query, Ranking
 from ingest.language import query_language
 
@@ -31,7 +33,7 @@ def rank(query: Query) -> Ranking:
         return Ranking([])
     if query.alone or query.base.several_languages:
         pass  # asked for by name (--mode multilingual), or a program in several languages
-    elif query_language(said) in (None, "en"):
+    elif query_language(said) in (None, "en") and not dense.blind_to(query):
         return Ranking([])  # English talks asked in English: the dense signal reads them
     qvec = query.base.multilingual_vector(said)
     ids, centred = vectors.closeness(qvec, query.allowed)

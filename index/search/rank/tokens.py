@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Iterator
 
 from talkbase.core.terms import HAN
 
@@ -57,23 +57,49 @@ def word_marks() -> str:
     as the ranges of a regular expression's class: the lexical index's words from
     `TOKENS` 4 on (`_marked`), and the matched words a result names on such a base
     (index/search/rank/lexical.py `words_of`: "নিরাপত্তা", not "পত")."""
-    ranges: list[list[int]] = []
+    return _ranges(_word_mark_chars())
+
+
+def _word_mark_chars() -> Iterator[int]:
     for c in range(0x300, 0x20000):  # (no mark before U+0300; past U+1FFFF, selectors)
         char = chr(c)
         if unicodedata.category(char) in ("Mn", "Mc") and not _DRAWN.search(
             unicodedata.name(char, "")
         ):
-            if ranges and ranges[-1][1] == c - 1:
-                ranges[-1][1] = c
-            else:
-                ranges.append([c, c])
+            yield c
+
+
+def _ranges(chars: Iterable[int]) -> str:
+    """Code points, ascending, as the ranges of a regular expression's class."""
+    ranges: list[list[int]] = []
+    for c in chars:
+        if ranges and ranges[-1][1] == c - 1:
+            ranges[-1][1] = c
+        else:
+            ranges.append([c, c])
     return "".join(chr(a) + ("-" + chr(b) if b > a else "") for a, b in ranges)
+
+
+@functools.cache
+def kept_marks() -> str:
+    """Of `word_marks`, those a folded word keeps (combining class 0, the vowel signs:
+    "া", "ि"; not the virama nor an accent, which folding drops), as a regular
+    expression's class (Python's and DuckDB's): what tells a word cut through its marks
+    from one cut at them (index/store/reads.py `words_cut_through`)."""
+    return _ranges(c for c in _word_mark_chars() if not unicodedata.combining(chr(c)))
 
 
 @functools.cache
 def _marked() -> re.Pattern[str]:
     """A run of letters and digits with the marks after them (`TOKENS` 4 on)."""
     return re.compile(rf"[^\W_](?:[^\W_]|[{word_marks()}])*")
+
+
+def marked_words(text: str) -> list[str]:
+    """`text`'s runs of letters and digits with the marks after them (`_marked`), as
+    written (no folding): how a session type's name or a kind of session is cut into
+    words where the reader compares them (index/search/read/vocab.py `_type_key`)."""
+    return _marked().findall(text)
 
 
 _HAN = HAN  # (talkbase/core/terms.py)

@@ -46,6 +46,7 @@ def read(r: Words, i: int) -> bool:
             cue = 2
         label = f"building: {r.low(j).upper()}"
         r.take(first, 2, "room", found[0], label, cue)
+        r.building_rooms[(r.chips[-1].start, r.chips[-1].end)] = found
         if r.values.get("room") == found[0]:
             del r.values["room"]
         r.rooms = list(dict.fromkeys([*r.rooms, *found]))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from index.search.rank.stopwords import english_stopwords
+from index.search.rank.tokens import marked_words
 from index.search.read import lexicon
 from index.search.read.whenwords import Words
 
@@ -129,7 +130,7 @@ def _before_noun(r: Words, i: int, nouns: frozenset[str]) -> bool:
         return True
     if not r.free(i) or r.low(i) in nouns or r.low(i + 1) not in nouns:
         return False
-    return any(r.low(i) in re.split(r"[\W_]+", lexicon.fold(f)) for f in r.vocab.formats)
+    return any(r.low(i) in marked_words(lexicon.fold(f)) for f in r.vocab.formats)
 
 
 def _followed(r: Words, i: int) -> bool:

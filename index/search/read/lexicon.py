@@ -13,14 +13,21 @@ Each entry is a tuple of words said in a row.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.search.rank.tokens import marked_words
+from index.search.read.inflection import Inflected
 from talkbase.core import terms
-from talkbase.core.languages import LANGUAGE_WORDS, WEEKDAYS_IN_FULL, weekday_names
+from talkbase.core.languages import (
+    LANGUAGE_WORDS,
+    WEEKDAYS_IN_FULL,
+    inflects,
+    list_words,
+    weekday_names,
+)
 from talkbase.core.terms import fold
 
 
@@ -450,6 +457,17 @@ def listing(languages: frozenset[str]) -> frozenset[str]:
     return LISTING | {w for code in languages for w in LISTING_IN.get(code, ())}
 
 
+@lru_cache(maxsize=64)
+def list_joins(languages: frozenset[str]) -> frozenset[str]:
+    """The words joining a list's items in English and the given languages, folded:
+    `listing`'s, and, for a language `LISTING_IN` has none of, those its list patterns
+    write before the last item ("или", "veya", "或", "หรือ": CLDR's,
+    `languages.list_words`; not Dutch "of", an English word). Read between two of the
+    program's own values already read ("not in room 2 или room 3")."""
+    said = {w for code in languages if code not in LISTING_IN for w in list_words(code)}
+    return frozenset(fold(w) for w in {*listing(languages), *said})
+
+
 # Words before a place: "in K.3.201", "at the Lameere room"
 AT_PLACE = ("in", "at")
 PLACE_CUES = frozenset((*AT_PLACE, "the"))
@@ -777,7 +795,7 @@ def kind_of(sense: str) -> str:
 def _kind_key(words: str) -> tuple[str, ...]:
     # (split as a type's name is, vocab._type_key: at what is no letter nor digit, so a
     # Bengali or Tamil kind compares with the type that spells it: "কর্মশালা")
-    return tuple(terms.type_word(w) for w in re.split(r"[\W_]+", fold(words)) if w)
+    return tuple(terms.type_word(w) for w in marked_words(fold(words)))
 
 
 @lru_cache(maxsize=64)
@@ -959,7 +977,14 @@ def day_ordinals(languages: frozenset[str], after: bool = False) -> dict[str, in
     folded as a query's tokens are; `after`: those said after the day's noun, of the
     languages of `ORDINAL_AFTER_NOUN` ("اليوم الأول"), else those said before it."""
     codes = [c for c in sorted(languages - {"en"}) if (c in ORDINAL_AFTER_NOUN) == after]
-    return {fold(w): n for c in codes for w, n in DAY_ORDINALS.get(c, {}).items()}
+    found = Inflected({fold(w): n for c in codes for w, n in DAY_ORDINALS.get(c, {}).items()})
+    # ...and in a language that inflects, an ordinal's other forms by the rule of its
+    # weekdays (inflection.py): Greek "τρίτης" of "τρίτη", "τέταρτης" of "τέταρτη"
+    for c in codes:
+        if inflects(c):
+            for w, n in DAY_ORDINALS.get(c, {}).items():
+                found.inflect(fold(w), n)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -1020,7 +1045,7 @@ def language_adjectives(name: str, code: str) -> dict[str, bool]:
     language alone (`LANGUAGE_SPEAKING`: "engelstalige") rather than only beside a word
     for talks ("engelse"); {} for a language with no such rule."""
     base = _stem(name, code)
-    if not _letters(base):
+    if not letters(base):
         return {}
     found = {base + fold(e): False for e in LANGUAGE_ADJECTIVE_ENDINGS.get(code, ())}
     return found | {base + e: True for e in LANGUAGE_SPEAKING.get(code, ())}
@@ -1030,12 +1055,12 @@ def language_said_as(name: str, code: str) -> frozenset[str]:
     """The words a visitor asking in `code` says "in" a language named `name` with, in
     one word (`LANGUAGE_SAID_AS`: "по-английски", "بالإنجليزية"), folded."""
     base = _stem(name, code)
-    if not _letters(base):
+    if not letters(base):
         return frozenset()
     return frozenset(fold(p) + base + fold(e) for p, e in LANGUAGE_SAID_AS.get(code, ()))
 
 
-def _letters(word: str) -> bool:
+def letters(word: str) -> bool:
     """Whether `word` is letters only, their marks counted as letters (the vowel signs
     of Tamil and Bengali: "ஆங்கில", "ইংরেজি")."""
     return bool(word) and all(c.isalpha() or unicodedata.category(c)[0] == "M" for c in word)
@@ -1666,11 +1691,13 @@ TIME_CUES["uk"] = {
     ("опівдні",): "noon",
 }
 CLOCK_AFTER["uk"] = ("години", "годині", "годин", "год")
+PLACE_WORDS["uk"] = ("в", "у", "на")  # ("в Залі Б": `Vocab.name_forms`)
 NOT_A_CLOCK["uk"] = ("років", "роки", "рік", "хвилин", "хвилини", "днів", "місяців", "секунд")
 DAY_ORDINALS["uk"] = {  # (before "день", "дня": terms.DAY_NOUNS)
     **dict.fromkeys(("перший", "першого", "першому", "перша"), 1),
     **dict.fromkeys(("другий", "другого", "другому", "друга"), 2),
     **dict.fromkeys(("третій", "третього", "третьому", "третя"), 3),
+    "четверта": 4,  # ("четвертий", "четвертого": by the rule of inflection, `day_ordinals`)
     **dict.fromkeys(("останній", "останнього", "останньому"), -1),
 }
 DAY_PARTS["uk"] = {
@@ -1710,9 +1737,12 @@ TIME_CUES["el"] = {
     ("μεσημέρι",): "noon",
 }
 # (no "τρίτη": the third is CLDR's Tuesday too)
-DAY_ORDINALS["el"] = {
+DAY_ORDINALS["el"] = {  # (their other forms by the rule of inflection: `day_ordinals`)
     **dict.fromkeys(("πρώτη", "πρώτης"), 1),
     **dict.fromkeys(("δεύτερη", "δεύτερης"), 2),
+    "τρίτη": 3,  # (also Tuesday's name: before a day's noun, the day: whenwords.py)
+    "τέταρτη": 4,
+    "πέμπτη": 5,  # (also Thursday's)
     **dict.fromkeys(("τελευταία", "τελευταίας"), -1),
 }
 # CLDR names 17:00-20:00 "απόγευμα" and the night "βράδυ"; a Greek asks for the

@@ -36,7 +36,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from index.search.read import lengthwords, lexicon, tracknames
+from index.search.read import lengthwords, lexicon, roomlists, tracknames
 from index.search.read.whenwords import Chip, Words
 from talkbase.core.filters import CLOCK_LIMITS, FILTER_NAMES, Filters
 from talkbase.core.languages import english_name
@@ -242,6 +242,9 @@ def _limits_after(r: Words, end: int, between: Collection[str], anywhere: bool) 
         if chip.start < out[-1].end:  # read from the same words ("lunchtime": two)
             out.append(chip)
             continue
+        if roomlists.listed(r, out[-1], chip):  # "not in room 2 or room 3": the list whole
+            out.append(chip)
+            continue
         if r.query[out[-1].end : chip.start].strip():  # said straight after, no word between
             break
         if _spaced_apart(r.query, out[-1].end, chip.start) and not _refines(out[-1], chip):
@@ -280,7 +283,11 @@ def _limits_before(r: Words, start: int, between: Collection[str]) -> list[Chip]
     of = lexicon.of_words(r.vocab.asked_in)
     for chip in reversed(before[:-1]):
         joined = chip.end > out[0].start or not r.query[chip.end : out[0].start].strip()
-        if joined or (_refines(chip, out[0]) and _words_only(r, chip.end, out[0].start, of)):
+        if (
+            joined
+            or roomlists.listed(r, chip, out[0])
+            or (_refines(chip, out[0]) and _words_only(r, chip.end, out[0].start, of))
+        ):
             out.insert(0, chip)
         else:
             break
@@ -294,7 +301,7 @@ def _at(chip: Chip) -> tuple[int, int]:
 def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
     """The limits of `chips` (and of the chips read from the same words: "lunchtime"
     is two) left out together rather than applied: their values taken back, the
-    talks passing them all added to `Words.left_out` (each room of a building, each
+    talks passing them all added to `Words.left_out` (each room of a building or a list, each
     day of "sat or sun", on its own), and one chip "not ..." for the words from
     character `start` through the last limit's."""
     spans = {(c.start, c.end) for c in chips}
@@ -305,9 +312,13 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
         values.setdefault(c.field, c.value)
         values.update(c.more)
     head = group[0]
-    if len(spans) == 1 and head.field == "room" and head.value in r.rooms:  # "building K"
-        left = [Filters(room=room) for room in r.rooms]
-        r.rooms = []
+    rooms = list(
+        dict.fromkeys(x for c in group if c.field == "room" for x in roomlists.rooms_of(r, c))
+    )
+    if len(rooms) > 1:  # "building K", "room 2 or room 3": a talk in any of them
+        others = {k: v for k, v in values.items() if k in _LIMITS and k != "room"}
+        left = [Filters(**others, room=room) for room in rooms]
+        r.rooms = [room for room in r.rooms if room not in rooms]
     elif len(spans) == 1 and head.field == "day" and head.value in r.days:  # "sat or sun"
         group += [c for c in r.chips if c.field == "day" and c.value in r.days and c not in group]
         left = [Filters(day=day) for day in r.days]
@@ -324,7 +335,7 @@ def _leave_out_limit(r: Words, chips: Sequence[Chip], start: int) -> None:
     # several limits left out together say so ("not (in English · Friday)"), unlike
     # one left out beside one applied ("not in English · Friday") and limits left out
     # each on its own ("not Saturday · not Sunday")
-    if len(labels) == 1 or len(left) > 1:
+    if len(labels) == 1 or (len(left) > 1 and len({c.field for c in group}) == 1):
         label = " · ".join(f"not {said}" for said in labels)
     else:
         label = f"not ({' · '.join(labels)})"

@@ -98,31 +98,52 @@ def read(r: Any) -> None:
         i += 1
 
 
+# an hour after a word that counts it from dawn: "4", "4:30" (its minutes)
+_DAWN_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?")
+
+
 def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
     """A bare hour after a word that counts it from dawn (`lexicon.HOURS_FROM_DAWN`:
     Swahili "saa 4" is 10:00) made the token of its clock time, a part of the day said
     right after it joined to it and choosing its half ("saa 4 asubuhi": 10:00, "saa 8
     mchana": 14:00, "saa 2 usiku": 20:00; a morning's hour before dawn, "saa 10
     asubuhi", as said on the 12-hour clock: 10:00); with none, the hour plus six
-    (07:00 to 18:00). "saa 15:00" (with its minutes, the 24-hour clock) stays as typed."""
+    (07:00 to 18:00). An hour with its minutes likewise ("saa 4:30 asubuhi", "saa
+    4:30": 10:30), where a part of the day follows it or its hour is written in one
+    digit (a 24-hour clock writes "04:30"); "saa 15:00", "saa 12:00" (two digits, no
+    part of the day: the 24-hour clock) stay as typed."""
     toks = r.toks
     for i in range(len(toks) - 2, -1, -1):
-        word = toks[i + 1].low
-        if toks[i].low not in words or toks[i + 1].used or not word.isdigit():
+        said = _DAWN_HOUR.fullmatch(toks[i + 1].low)
+        if toks[i].low not in words or toks[i + 1].used or said is None:
             continue
+        word, minutes = said.group(1), said.group(2) or "00"
         if not 1 <= int(word) <= 12:
             continue
         nxt = toks[i + 2].low if i + 2 < len(toks) and not toks[i + 2].used else ""
         part = r.vocab.part_words.get(nxt) or (nxt if nxt in PARTS_OF_DAY else None)
-        if part in PARTS_OF_DAY:  # (saa 1: 7, saa 6: 12, saa 12: 6, in the part's half)
-            hour = in_part((int(word) + 5) % 12 + 1, part)
-            if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
-                hour = int(word)  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
-            elif part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
-                hour = 0
-            toks[i + 1 : i + 3] = [replace(toks[i + 1], low=f"{hour:02d}:00", end=toks[i + 2].end)]
+        if said.group(2) and part not in PARTS_OF_DAY and len(word) > 1:
+            continue  # ("saa 12:00": noon on the 24-hour clock)
+        if part in PARTS_OF_DAY:
+            time = f"{from_dawn(int(word), part):02d}:{minutes}"
+            toks[i + 1 : i + 3] = [replace(toks[i + 1], low=time, end=toks[i + 2].end)]
         else:
-            toks[i + 1] = replace(toks[i + 1], low=f"{int(word) + 6:02d}:00")
+            toks[i + 1] = replace(toks[i + 1], low=f"{from_dawn(int(word), None):02d}:{minutes}")
+
+
+def from_dawn(said: int, part: str | None) -> int:
+    """The hour on the 24-hour clock of the hour `said` (1 to 12) counted from dawn, as
+    `_hours_from_dawn` reads it (the offline site reads its table: index/site/export.py),
+    said with a part of the day (`PARTS_OF_DAY`) that chooses its half, or none: the
+    hour plus six."""
+    if part is None:
+        return said + 6
+    hour = in_part((said + 5) % 12 + 1, part)  # (saa 1: 7, saa 6: 12, saa 12: 6)
+    if part == "morning" and hour < 6:  # ("saa 10 asubuhi": 10 in the morning,
+        return said  # as said on the 12-hour clock; saa 10 is 04:00, dawn)
+    if part == "night" and hour == 12:  # ("saa 6 usiku": midnight)
+        return 0
+    return hour
 
 
 def _hours_with_their_word(r: Any, spoken: frozenset[str]) -> None:

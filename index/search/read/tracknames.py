@@ -129,10 +129,10 @@ def read_whole(r: Words, i: int) -> bool:
             _take(r, (i, i), [i], (named[0],))
             return True
     best: tuple[int, str] | None = None
-    for track, kept in long_names(r.vocab.tracks).get(r.low(i), ()):
+    for track, kept in long_names(r.vocab.tracks).get(_base(r, r.low(i)), ()):
         j, k = i, 0
         while k < len(kept) and r.free(j):
-            if r.low(j) == kept[k]:
+            if _base(r, r.low(j)) == kept[k]:
                 k += 1
             elif r.low(j) not in JOINS or not k:
                 break
@@ -170,8 +170,17 @@ def _unhyphenated(words: list[str]) -> list[str]:
 
 
 def _said(r: Words, cand: list[int]) -> list[str]:
-    """The words of the tokens `cand`, "ai/ml" as two."""
-    return [part for j in cand for part in r.low(j).split("/") if part]
+    """The words of the tokens `cand`, "ai/ml" as two, each a word of a track's name
+    it is an inflected form of where it is one (`_base`)."""
+    return [_base(r, part) for j in cand for part in r.low(j).split("/") if part]
+
+
+def _base(r: Words, word: str) -> str:
+    """The word of the base's rooms, names and tracks `word` is an inflected form of,
+    in a language of the talks that inflects (`Vocab.name_forms`: Ukrainian "Штучного
+    інтелекту" of "Штучний інтелект"), else `word`."""
+    forms = r.vocab.name_forms
+    return word if forms is None else forms.get(word, word)
 
 
 def _each_named(r: Words, cand: list[int], splits: list[int]) -> tuple[str, ...]:

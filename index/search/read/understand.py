@@ -32,10 +32,11 @@ from index.search.read import (
     lexicon,
     negation,
     nowwords,
+    roomlists,
     timecues,
     tracknames,
 )
-from index.search.read.vocab import Vocab, norm, plain_text, suggest, word_tuple
+from index.search.read.vocab import Vocab, name_parts, norm, plain_text, suggest, word_tuple
 from index.search.read.whenwords import (
     LONG_WORDS,
     WHEN_FIELDS,
@@ -58,8 +59,6 @@ _FORMATS = FORMAT_WORDS
 _FORMAT_FIRST = frozenset(k.split()[0].rstrip("s") for k in _FORMATS)
 # Words that introduce a person or organisation, and words that follow one.
 BY_WORDS = {"by", "from", "at", "with", "featuring"}  # (before a name: a speaker)
-# the words that join a list of rooms ("in room 2 or 3", "room 2 and room 3": `_listed_room`)
-LIST_JOINS = ("or", "and")
 # "by Salton or others", "by Salton etc.": an example of whom, not a limit (`_others`)
 OTHERS = {
     "joins": ("or", "and", "among", "etc", "etc."),
@@ -130,7 +129,9 @@ class Understood:
     any_orgs: tuple[str, ...] = ()
     any_tracks: tuple[str, ...] = ()  # "the privacy devroom": a talk of any of them
     excluded_tracks: tuple[str, ...] = ()  # "not in the Go devroom": of none of them
-    any_rooms: tuple[str, ...] = ()  # "in building K": a talk in any of its rooms
+    # "in building K", "in room 2 or room 3": a talk in any of these rooms (one room said
+    # is `filters.room`)
+    any_rooms: tuple[str, ...] = ()
     any_days: tuple[str, ...] = ()  # "sat and sun": a talk on any of them
     # "not on Saturday", "not before 10am": the talks passing any of these are left out
     excluded_limits: tuple[Filters, ...] = ()
@@ -139,6 +140,19 @@ class Understood:
     # the topic as shown (`shown_topic`), where it differs from what is ranked: the
     # search sets it (index/search/kb.py: without the program's function words)
     shown: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def any_of(self) -> dict[str, tuple[str, ...]]:
+        """The limits said as a list, by filter name: a talk passes by any one of its
+        values ("by A or B", "in room 2 or room 3", "in building K", "sat and sun")."""
+        said = {
+            "speaker": self.any_speakers,
+            "org": self.any_orgs,
+            "track": self.any_tracks,
+            "room": self.any_rooms,
+            "day": self.any_days,
+        }
+        return {name: values for name, values in said.items() if values}
 
     @property
     def shown_topic(self) -> str:
@@ -195,6 +209,8 @@ class Understood:
             "topic": self.shown_topic,
             "label": self.label,
             "filters": self.filters.active(),
+            # (a limit said as a list: its values, a talk passing by any one)
+            "any_of": {name: list(values) for name, values in self.any_of.items()},
             "phrases": list(self.phrases),
             "excluded": list(self.excluded),
             "left_out": [f.active() for f in self.excluded_limits],
@@ -211,14 +227,14 @@ class _Reader(Words):
         self.kinds_maybe: list[tuple[int, int, str]] = []  # (i, n, type): `kind_alone`
 
     def room(self, i: int) -> bool:
-        rooms = self.vocab.rooms
+        rooms, forms = self.vocab.rooms, self.vocab.name_forms  # ("в Залі Б": "Зала Б")
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
-        if not match_seq(self.toks, i, rooms) and self._numbered_room(i):
+        if not match_seq(self.toks, i, rooms, forms=forms) and self._numbered_room(i):
             return True
         # "room K.3.201", "sala MOV" (unless the room's own name starts so: "Hall 1")
         noun = self.low(i) in nouns or self._room_noun_form(i)  # ("в зале Казань")
-        if noun and self.free(i + 1) and not match_seq(self.toks, i, rooms):
-            found = match_seq(self.toks, i + 1, rooms)
+        if noun and self.free(i + 1) and not match_seq(self.toks, i, rooms, forms=forms):
+            found = match_seq(self.toks, i + 1, rooms, forms=forms)
             if found:
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.take(i + 1, found[1], "room", found[0], f"room: {found[0]}", cue + 1)
@@ -228,7 +244,7 @@ class _Reader(Words):
                 cue = 1 if self.free(i - 1) and self.low(i - 1) in ("in", "at") else 0
                 self.absent(i, 2, cue, f"in room {named}", "rooms")
                 return True
-        found = match_seq(self.toks, i, rooms)
+        found = match_seq(self.toks, i, rooms, forms=forms)
         if found is None:
             return self._elided_room(i)
         # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
@@ -238,12 +254,15 @@ class _Reader(Words):
         # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
         # "große" but never "Halle"): a room wherever it stands
         words = [w for t in self.toks[i : i + found[1]] for w in t.words]
+        words = [forms.get(w, w) for w in words] if forms is not None else words  # ("Залі")
         distinctive = any(ch.isdigit() for ch in found[0]) or not all(
             w in self.vocab.words for w in words
         )
         if cued or distinctive:
             end = i + found[1]  # "the Lameere room": the word "room" goes with its name
-            n = found[1] + int(self.free(end) and self.low(end) in nouns)
+            # (not over a comma: "in room 2, room 3" is two rooms)
+            whole = not self.toks[end - 1].text.endswith(",")
+            n = found[1] + int(whole and self.free(end) and self.low(end) in nouns)
             self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
             return True
         return False
@@ -307,7 +326,7 @@ class _Reader(Words):
             return False  # ("room a" is "a room"; "Room A", "hall B" name one)
         places = lexicon.at_place(self.vocab.spoken | codes)
         if listed is not None:  # "in room 2 or room 3", "in room 2 or 3": the list's cue
-            cue = int(word == self.low(i) and self.low(i - 1) in LIST_JOINS)
+            cue = int(word == self.low(i) and fold(self.low(i - 1)) in roomlists.joins(self.vocab))
             self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
             return True
         cue = 0
@@ -336,9 +355,10 @@ class _Reader(Words):
 
     def _listed_room(self, i: int) -> str | None:
         """The word for a room of the room just read by `_numbered_room` where token `i`
-        follows it in a list ("in room 2 or room 3", "room 2, room 3", "in room 2 or 3"):
-        the second takes the first's word for a place. None elsewhere."""
-        join = self.low(i - 1) in LIST_JOINS and self.free(i - 1)
+        follows it in a list ("in room 2 or room 3", "room 2, room 3", "in room 2 or 3",
+        "in Raum 2 oder Raum 3": a list's words of any language asked in,
+        `roomlists.joins`): the second takes the first's word for a place. None elsewhere."""
+        join = fold(self.low(i - 1)) in roomlists.joins(self.vocab) and self.free(i - 1)
         end = i - 2 if join else i - 1
         if not (join or self.toks[end].text.endswith(",")) or end < 1 or self.free(end):
             return None
@@ -593,7 +613,7 @@ class _Reader(Words):
         lower = self.free(i) and self.toks[i].text.islower() and w in self.vocab.words
         topic = bool(of) and (self.vocab.counts.get(w, 0) > SURNAME_ALONE_TALKS or lower)
         listed = self.low(i - 1) in lexicon.LISTING
-        found = match_seq(self.toks, i, self.vocab.speakers)
+        found = match_seq(self.toks, i, self.vocab.speakers, forms=self.vocab.name_forms)
         one = self.vocab.one_word_names.get(w) if self.free(i) and not found else None
         if one and (cued or self._name_marked(i)):  # ("王伟的演讲", "佐藤さんの発表")
             marked = self.free(i + 1) and self.low(i + 1) in lexicon.name_marks(self.vocab.asked_in)
@@ -623,9 +643,7 @@ class _Reader(Words):
             # a surname said alone ("Poettering"): that person's talks, before a talk
             # that only names them in its title (issue 39)
             full = self.vocab.surnames[self.low(i)]
-            written = next(
-                (p for p in re.findall(r"[\w'’-]+", full) if norm(p) == self.low(i)), full
-            )
+            written = next((p for p in name_parts(full) if norm(p) == self.low(i)), full)
             return self._person(i, 1, written, 0, full)
         if not (cued or self.toks[i].possessive or (listed and self.speakers)):
             return False
@@ -647,7 +665,7 @@ class _Reader(Words):
                 name = None if w in self.vocab.words else _one_typo_from(w, self.vocab.surnames)
             if name is None or (n == 2 and not _first_fits(self.low(i), name)):
                 continue
-            parts = re.findall(r"[\w'’-]+", name)
+            parts = name_parts(name)
             surname = next((p for p in parts if norm(p) == w), None) or next(
                 (p for p in reversed(parts) if OSA.distance(norm(p), w) <= 1), w
             )
@@ -904,6 +922,13 @@ READERS: tuple[Reader, ...] = (
         AFTER,
         _left_out,
         "the cues found first leave out the limits read by them, or words: needs every limit read",
+    ),
+    Reader(
+        "either room",
+        AFTER,
+        roomlists.either_rooms,
+        "'in room 2 or room 3': the rooms said make one limit, any of them: "
+        "after what was left out, which goes whole and is no room asked for",
     ),
 )
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from index.search.rank.stopwords import english_stopwords, language_list
-from index.search.rank.tokens import tokenize
+from index.search.rank.tokens import tokenize, word_marks
 from index.search.read import lexicon
 from talkbase.core import languages
 from talkbase.core.terms import fold
@@ -32,7 +32,8 @@ def words_of(code: str) -> frozenset[str]:
     own = set(language_list(code)) | set(lexicon.own_words(code))
     own |= set(languages.weekday_names(code))
     own |= set(languages.day_part_names(code)) | set(lexicon.DAY_PARTS.get(code, {}))
-    return frozenset(t for w in own for t in tokenize(w, ())) - english_stopwords()
+    cut = {t for w in own for t in tokenize(w, (), marks=True)}  # (as the reader cuts)
+    return frozenset(cut) - english_stopwords()
 
 
 def evidence(code: str, query: str, vocab: Vocab, besides: Iterable[str] = ()) -> int:
@@ -40,7 +41,8 @@ def evidence(code: str, query: str, vocab: Vocab, besides: Iterable[str] = ()) -
     `words_of` and the weekdays and parts of the day read in it (`Vocab.foreign_words`),
     not counting `besides` nor any word the talks hold ("solo", "con", "die" are in an
     English program's abstracts: they show nothing there)."""
-    said = set(re.findall(r"[^\W\d_]+", fold(query))) - set(besides)
+    letters = rf"[^\W\d_](?:[^\W\d_]|[{word_marks()}])*"  # (a word's marks kept)
+    said = set(re.findall(letters, fold(query))) - set(besides)
     theirs = words_of(code)
     return sum(
         1

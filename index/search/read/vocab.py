@@ -5,6 +5,7 @@ per base from its talks; and "did you mean" for words it does not hold.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -18,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from index.search.rank.stopwords import language_list
+from index.search.rank.tokens import kept_marks, marked_words, word_marks
 from index.search.read import lexicon
 from index.search.read.inflection import Inflected, fleeting_forms
 from index.store import counts, reads
@@ -56,8 +58,32 @@ _UNSPACED = re.compile(f"[{UNSPACED_LETTERS}]")  # (a letter of a script written
 norm = fold  # (the name this module's readers use)
 
 
+@functools.cache
+def _word() -> re.Pattern[str]:
+    """A word as the reader compares words: letters and digits with "." "+" "-" inside
+    ("c++.net", "fp8-e4m3"), going on through the marks after its letters as the word
+    index cuts it (index/search/rank/tokens.py `word_marks`: "নিরাপত্তা", "सुरक्षा"
+    whole, not "পত", "रकष")."""
+    marks = word_marks()
+    return re.compile(rf"\w[\w.+\-{marks}]*[\w{marks}]|\w[{marks}]*")
+
+
 def word_tuple(text: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"[\w][\w.+-]*[\w]|\w", norm(text)))
+    """`text`'s words, folded (`norm`), as the reader compares them (`_word`)."""
+    return tuple(_word().findall(norm(text)))
+
+
+def name_parts(name: str) -> list[str]:
+    """The words of a person's name as written, an apostrophe or a hyphen inside one
+    ("O'Neil", "Jean-Luc"), each going on through the marks after its letters
+    ("সুলতানা" whole, as `word_tuple` cuts it)."""
+    return re.findall(rf"(?:[\w'’-]|[{word_marks()}])+", name)
+
+
+def lettered(word: str) -> bool:
+    """Whether `word` is letters only, the marks after them counted as letters
+    (lexicon.letters: "সন্ধ্যায়" is, "c++" and "2024" are not)."""
+    return word.isalpha() or lexicon.letters(word)
 
 
 @dataclass
@@ -207,11 +233,28 @@ class Vocab:
         return text, frozenset(said)
 
     @cached_property
+    def name_forms(self) -> Inflected | None:
+        """The words of the base's rooms, speakers' names and tracks, each answering for
+        its inflected forms by the rule the weekdays are read by (inflection.py: all of
+        it but its last letter and an ending of one to three letters; four letters or
+        more), where a language of the talks inflects (`languages.inflects`): Ukrainian
+        "Залі" of "Зала", "Ірини" of "Ірина", "Петренка" of "Петренко". The reader
+        compares a room, a name or a track through them where it is not said as the
+        base writes it (whenwords.py `match_seq`). None where no language inflects."""
+        if not any(languages.inflects(code) for code in self.spoken):
+            return None
+        forms = Inflected()
+        for key in (*self.rooms, *self.speakers, *self.tracks.values()):
+            for word in key:
+                forms.inflect(word, word)
+        return forms
+
+    @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
         """The known words by all their letters but the last (`language_word`'s
         lookup of the words a form may be of), made once per base."""
         ends: dict[str, list[str]] = {}
-        for w in sorted(w for w in self.words if w.isalpha()):
+        for w in sorted(w for w in self.words if lettered(w)):
             ends.setdefault(w[:-1], []).append(w)
         return ends
 
@@ -300,7 +343,8 @@ class Vocab:
             v._add_names_of(name, _name_keys(name)[-1][0])
         v._add_orgs({o.name for a in reads.affiliations(con) for o in _orgs_of(a)})
         n = reads.talk_count(con)
-        if reads.has_table(con, "words"):
+        # (a table cut at the marks after letters, of a base made before: counted anew)
+        if reads.has_table(con, "words") and reads.words_cut_through(con, kept_marks()):
             counted = reads.words(con)
             v._add_words({w for w, _ in counted}, Counter(dict(counted)), n)
         else:
@@ -615,7 +659,7 @@ def _surname_key(key: tuple[str, ...]) -> bool:
 
 def _type_key(fmt: str, fold_word: Callable[[str], str] = type_word) -> tuple[str, ...]:
     """A session type's words, separators and plurals folded (`type_word`)."""
-    return tuple(fold_word(w) for w in re.split(r"[\W_]+", norm(fmt)) if w)
+    return tuple(fold_word(w) for w in marked_words(norm(fmt)))
 
 
 def _spoken(key: tuple[str, ...]) -> bool:
@@ -650,8 +694,9 @@ def _aliases(name: str) -> tuple[str, ...]:
 
 
 def plain_text(text: str) -> str:
-    """Lower case, no accents, words separated by single spaces: for phrase tests."""
-    return " ".join(re.findall(r"\w+", norm(text)))
+    """Lower case, no accents, words separated by single spaces: for phrase tests
+    (a word going on through its letters' marks, as `word_tuple`'s)."""
+    return " ".join(re.findall(rf"\w[\w{word_marks()}]*", norm(text)))
 
 
 def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, str]:
@@ -664,14 +709,14 @@ def suggest(text: str, vocab: Vocab, skip: Collection[str] = ()) -> dict[str, st
     known: dict[str, list[str]] | None = vocab.__dict__.get("_known")
     if known is None:  # the known words by first letter: typos rarely touch the first letter
         known = vocab.__dict__["_known"] = {}
-        for w in sorted(w for w in vocab.words if w.isalpha()):
+        for w in sorted(w for w in vocab.words if lettered(w)):
             known.setdefault(w[:1], []).append(w)
     seen: dict[str, str | None] = vocab.__dict__.setdefault("_suggested", {})
     if len(seen) > SUGGESTIONS_KEPT:
         seen.clear()
     out: dict[str, str] = {}
     for word in dict.fromkeys(word_tuple(text)):
-        if len(word) < 4 or not word.isalpha() or word in vocab.words or word in skip:
+        if len(word) < 4 or not lettered(word) or word in vocab.words or word in skip:
             continue
         if _known_form(word, vocab.words):
             continue
@@ -712,7 +757,7 @@ def all_suggested(
     unknown = [
         w
         for w in word_tuple(text)
-        if len(w) >= 4 and w.isalpha() and w not in vocab.words and w not in skip
+        if len(w) >= 4 and lettered(w) and w not in vocab.words and w not in skip
         if not _known_form(w, vocab.words)
     ]
     return bool(suggestions) and all(w in suggestions for w in unknown)
@@ -722,9 +767,7 @@ def correct(text: str, suggestions: dict[str, str]) -> str:
     """`text` with each word `suggest` found a known word for replaced by it."""
     if not suggestions:
         return text
-    return re.sub(
-        r"[\w][\w.+-]*[\w]|\w", lambda m: suggestions.get(norm(m.group()), m.group()), text
-    )
+    return _word().sub(lambda m: suggestions.get(norm(m.group()), m.group()), text)
 
 
 def language_word(word: str, vocab: Vocab, codes: Collection[str]) -> bool:

@@ -18,7 +18,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -125,6 +125,16 @@ def _in_full(word: str, spoken: Collection[str]) -> bool:
     """Whether `word` names a weekday in full in a language of `spoken`, however short
     it is (Amharic "ሰኞ", Japanese "月曜日"): a day said, never a short form of one."""
     return any(word in _full_names(code) for code in spoken)
+
+
+def named_in_full(word: str, spoken: Collection[str]) -> bool:
+    """Whether the weekday word `word` (`DAY_WORDS`, `Vocab.day_words`) names its day in
+    full, English's or a language's of `spoken` (the talks'), which a program without
+    talks on that day says back ("Saturday", "в субботу", "ሰኞ"); not a short form
+    ("sat", "dom")."""
+    return word in DAY_NAMES or (
+        word not in DAY_WORDS and (len(word) > 3 or _in_full(word, spoken))
+    )
 
 
 def misspelt_day(word: str, vocab: Vocab) -> int | None:
@@ -424,10 +434,21 @@ def _firsts(table: dict[tuple[str, ...], str]) -> frozenset[str]:
 
 
 def match_seq(
-    tokens: list[_Tok], i: int, table: dict[tuple[str, ...], str], longest: int = 6
+    tokens: list[_Tok],
+    i: int,
+    table: dict[tuple[str, ...], str],
+    longest: int = 6,
+    forms: Mapping[str, str] | None = None,
 ) -> tuple[str, int] | None:
-    """The longest run of free tokens from i that is a key of `table`."""
-    if not table or not tokens[i].words or tokens[i].words[0] not in _firsts(table):
+    """The longest run of free tokens from i that is a key of `table`; with `forms` (a
+    word -> the word of a key it is a form of: `Vocab.name_forms`), also a run whose
+    words are forms of a key's, one by one ("в Залі Б" of "Зала Б", "Ірини Коваленко"
+    of "Ірина Коваленко"), where none is the key itself."""
+    if not table or not tokens[i].words:
+        return None
+    first = tokens[i].words[0]
+    firsts = _firsts(table)
+    if first not in firsts and (forms is None or forms.get(first, first) not in firsts):
         return None
     for n in range(min(longest, len(tokens) - i), 0, -1):
         run = tokens[i : i + n]
@@ -436,6 +457,8 @@ def match_seq(
         key = tuple(w for t in run for w in t.words)
         if key in table:
             return table[key], n
+        if forms is not None and (base := tuple(forms.get(w, w) for w in key)) in table:
+            return table[base], n
     return None
 
 
@@ -461,7 +484,10 @@ class Words:
         self.speakers: list[str] = []
         self.tracks: list[str] = []  # the tracks one name stands for, when several
         self.tracks_not: list[str] = []  # tracks left out ("not in the Go devroom")
-        self.rooms: list[str] = []  # the rooms of a building named ("building K")
+        # rooms said as any of them: a building's ("building K"), a list ("room 2 or 3")
+        self.rooms: list[str] = []
+        # the rooms of a building named, by its chip's span (index/search/read/roomlists.py)
+        self.building_rooms: dict[tuple[int, int], tuple[str, ...]] = {}
         self.days: list[str] = []  # days joined by "and"/"or" ("sat and sun")
         self.orgs: list[str] = []
         self.left_out: list[Filters] = []  # limits said to be left out ("not on Saturday")
@@ -659,18 +685,22 @@ class Words:
         language glued to the noun, lexicon.DAY_PREFIXES); "" where no number said it."""
         v, w, after = self.vocab, self.low(i), self.low(i + 1)
         nouns = lexicon.day_nouns(v.spoken)
-        before = {**lexicon.day_ordinals(v.spoken), **ORDINALS}  # ("first" over "primo")
+        theirs = lexicon.day_ordinals(v.spoken)  # (an inflected form too: "τρίτης")
+
+        def ordinal(word: str) -> int | None:  # ("first" over "primo")
+            return ORDINALS[word] if word in ORDINALS else theirs.get(word)
+
         if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
             return (int(after) if after.isdigit() else NUMBERS[after]), 2, "after"
         if after in nouns and self.free(i + 1):
-            if w in before:
-                return before[w], 2, ""
+            if (n := ordinal(w)) is not None:
+                return n, 2, ""
             if w.isdigit() and self.toks[i].text.endswith("."):  # ("2. gün", "2. Tag")
                 return int(w), 2, "before"
         for noun in sorted(nouns, key=len, reverse=True):  # glued: "第一天", "2일차"
             head = w[: -len(noun)] if w.endswith(noun) else ""
-            if head in before:
-                return before[head], 1, ""
+            if head and (n := ordinal(head)) is not None:
+                return n, 1, ""
             if head.isdigit() and noun in lexicon.day_nouns(v.spoken, glued_number=True):
                 return int(head), 1, "before"
         prefixes = lexicon.day_prefixes(v.spoken)  # ("ביום": on the day)
@@ -692,6 +722,24 @@ class Words:
                 self.absent(i, 1, cue, f"{w} ({when:%a %d %b})", "days")
                 self.toks[i].used = True
             return True
+        # "day 2", "first day", "第一天", "היום הראשון"; before a weekday of that name
+        # (Greek "τρίτη μέρα" is the third day, "Τρίτη" alone Tuesday)
+        ordinal = self.ordinal_day(i)
+        if ordinal is not None:
+            n, k, numbered = ordinal
+            if v.days and -1 <= n <= len(v.days) and n != 0:
+                day = v.days[n if n < 0 else n - 1]
+                typed = " ".join(
+                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
+                )
+                label = (
+                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
+                )
+                self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
+                return True
+            if n >= 1 and v.days:  # "day 9", "third day" of a program of two days
+                self.absent(i, k, cue, f"on day {n}", "days")
+                return True
         paired = self._day_of_two(i)  # "יום ראשון", "ביום ראשון": Sunday
         if paired is not None and paired[0] in v.weekdays():
             name = WEEKDAYS[paired[0]]
@@ -719,28 +767,11 @@ class Words:
         # a weekday the program has no talks on, named in full in English or a language
         # of the program ("Saturday", "в субботу", "ሰኞ", "月曜日"; not a short form: "sat",
         # "dom")
-        full = w in DAY_NAMES or (w not in DAY_WORDS and (len(w) > 3 or _in_full(w, v.spoken)))
-        if v.days and d is not None and full:
+        if v.days and d is not None and named_in_full(w, v.spoken):
             # (said back with the word for "on" of a language of the talks: "в субботу")
             said_on = self.free(i - 1) and self.low(i - 1) in lexicon.function_words(v.spoken)
             self.absent(i, 1, cue or int(said_on), f"on {WEEKDAYS[d].title()}", "days")
             return True
-        ordinal = self.ordinal_day(i)  # "day 2", "first day", "第一天", "היום הראשון"
-        if ordinal is not None:
-            n, k, numbered = ordinal
-            if v.days and -1 <= n <= len(v.days) and n != 0:
-                day = v.days[n if n < 0 else n - 1]
-                typed = " ".join(
-                    t.text.lower().strip('?!,;:()[]{}"“”.') for t in self.toks[i : i + k]
-                )
-                label = (
-                    f"{w} {n}" if numbered == "after" else typed if k >= 2 else self.toks[i].text
-                )
-                self.take(i, k, "day", day.isoformat(), label, cue)  # ("первый день", as typed)
-                return True
-            if numbered and n >= 1 and v.days:  # "day 9" of a program of two days
-                self.absent(i, k, cue, f"on day {n}", "days")
-                return True
         for n, found in ((1, self._date(w, "")), (2, self._date(w, self.low(i + 1)))):
             if found and found in v.days and all(self.free(j) for j in range(i, i + n)):
                 if n == 1 and self.low(i + 1) and self._date(w, self.low(i + 1)):

@@ -348,7 +348,8 @@ export function createSearch(talks, meta, vectors) {
   // (in a language of the talks that inflects them, their inflected forms too: `inflecting`)
   const inflected = meta.inflected || {};
   const dayWords = inflecting({ ...meta.day_words }, inflected.days);
-  WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[w.slice(0, 3)] = i; });
+  // (English's names, their plurals and first three letters: daywords.py DAY_WORDS)
+  WEEKDAYS.forEach((w, i) => { dayWords[w] = i; dayWords[`${w}s`] = i; dayWords[w.slice(0, 3)] = i; });
   // a weekday said short ("sexta" of "sexta-feira"): a day only where nothing is beside
   // it but a word that may stand by one ("na sexta", "sexta à tarde"; not "quarta
   // revolução"), as the server's index/search/read/whenwords.py `Words.short_day`
@@ -419,6 +420,11 @@ export function createSearch(talks, meta, vectors) {
   // samedi", "pero no el sábado", "niet op zaterdag"), never a word left out
   const between = new Set(words(((meta.leave_out || {}).between || []).join(' ')));
   const gap = w => STOP.has(w) || ownStop.has(w) || between.has(w);
+  // rooms left out as a list ("not in room 2 or room 3", "nicht in Raum 2 oder Raum 3"):
+  // the words joining them and the words before a place, as the server's
+  // index/search/read/roomlists.py `listed`
+  const LIST_JOINS = new Set(((meta.leave_out || {}).joins || []).map(fold));
+  const LIST_PLACES = new Set(((meta.leave_out || {}).places || []).map(fold));
   const hedged = w => w !== undefined && (hedges.has(w) || w.endsWith('ly'));
   const tracksByWords = meta.tracks.map(t => [words(t), t]).filter(([w]) => w.length);
   const surnames = new Map();
@@ -558,6 +564,8 @@ export function createSearch(talks, meta, vectors) {
     return field ? { from: i, to: i + 1 + unit + said, field, hm: found.hm } : null;
   }
 
+  const ABSENT_SHORT = new Set((DAYS.absent || {}).short || []);
+  const FRAME = new Set(READ.frame || []);  // (a question's frame words: understand.py FRAME)
   const dayNouns = new Set(DAYS.nouns);
   const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
   const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
@@ -720,6 +728,9 @@ export function createSearch(talks, meta, vectors) {
   }
   // (an hour said in a part after noon is pm, but a night's small hours: "夜中2時")
   const pmOf = (part, hour) => HOURS.pm.includes(part) && !(part === 'night' && hour < 6);
+  // the hour (1 to 12) said with a part of the day on the 24-hour clock; with none, an
+  // hour 1 to 7 is an afternoon one (timecues.py `in_part`)
+  const inPart = (hour, part) => ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7) ? hour + 12 : hour);
   const aloneAfter = text => {
     const next = unglued(words(text)[0]);
     return next === undefined || TALK_NOUNS.has(next) || next in CLOCK.after || next in dayWords || next in partWords;
@@ -737,7 +748,7 @@ export function createSearch(talks, meta, vectors) {
     if (before && ((/[\p{L}\p{N}]/u.test(before) && !EAST.test(before)) || '-.:/'.includes(before))) return null;
     let hour = hourOf(m[1]);
     const [start, part] = partBefore(q, m.index);
-    if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
+    hour = inPart(hour, part);
     return hour <= 23 ? [start, m.index + m[1].length, `${two(hour)}:00`] : null;
   }
   function hoursSaid(q) {
@@ -770,7 +781,7 @@ export function createSearch(talks, meta, vectors) {
       const minute = m[5] ? 30 : Number(m[3] || 0);
       const [start, part] = partBefore(q, m.index);
       if (part === null && !cue && !ranged && !aloneAfter(q.slice(end + rest.length))) continue;
-      if ((pmOf(part, hour) && hour < 12) || (part === null && hour >= 1 && hour <= 7)) hour += 12;
+      hour = inPart(hour, part);
       if (hour > 23 || minute > 59) continue;
       said.push([start, end + (HOURS.posts.includes(glued) && !cue ? glued.length : 0), `${two(hour)}:${two(minute)}`]);
       read.add(m.index);
@@ -827,6 +838,51 @@ export function createSearch(talks, meta, vectors) {
       } else if (ending !== null && fold(parts[k + 2] || '') in CLOCK.after) parts[k] = m[1];
     }
     return parts.join('');
+  }
+  // an hour counted from dawn after its word, in a language of the talks (Swahili "saa
+  // 4": 10:00, "saa 4 asubuhi": 10:00, "saa 2 usiku": 20:00: the export's table of the
+  // server's timecues.py `from_dawn`), and a bare hour with its word after it, spaced or
+  // glued ("4 மணிக்கு", "৪টায়": 16:00), a part of the day said before it choosing its
+  // half ("மாலை 4 மணிக்கு பிறகு", "বিকেল ৪টায়"), only where a cue said after a time or
+  // nothing follows it (not "3 மணி நேரம்", "৪টা সেশন"), as timecues.py
+  // `_hours_from_dawn` and `_hours_with_their_word`: written as its clock time
+  const DAWN = CLOCK.dawn || { words: [], hours: {} };
+  const dawnWords = new Set(DAWN.words);
+  const GLUED_UNIT = clockUnits.size && new RegExp(`^(\\d{1,2})(${alt(clockUnits)})$`, 'u');
+  const SPANS = new Set(CLOCK.spans || []);
+  const lowWord = w => fold(w).replace(/^[?!,;:()[\]{}"“”]+|[?!,;:()[\]{}"“”.]+$/gu, '');
+  const partOf = w => (Object.hasOwn(partWords, w) ? partWords[w] : null);
+  const cueAfterAt = (ws, j) => [2, 1].some(n => ws.length >= j + n && Object.hasOwn(CLOCK.after, ws.slice(j, j + n).join(' ')));
+  function hoursCounted(q) {
+    if (!dawnWords.size && !GLUED_UNIT) return q;
+    const toks = q.split(/\s+/u).filter(Boolean), ws = toks.map(lowWord);
+    const put = (from, to, hour) => {
+      toks.splice(from, to - from, `${two(hour)}:00`);
+      ws.splice(from, to - from, `${two(hour)}:00`);
+    };
+    let changed = false;
+    for (let i = toks.length - 2; dawnWords.size && i >= 0; i--) {
+      if (!dawnWords.has(ws[i]) || !/^\d+$/.test(ws[i + 1])) continue;
+      const n = Number(ws[i + 1]), part = partOf(ws[i + 2]);
+      if (n < 1 || n > 12) continue;
+      if (part in PARTS && Object.hasOwn(DAWN.hours, part)) put(i + 1, i + 3, DAWN.hours[part][n - 1]);
+      else put(i + 1, i + 2, DAWN.hours[''][n - 1]);
+      changed = true;
+    }
+    for (let i = toks.length - 1; GLUED_UNIT && i >= 0; i--) {
+      const m = GLUED_UNIT.exec(ws[i]);
+      const spaced = /^\d+$/.test(ws[i]) && clockUnits.has(ws[i + 1]);
+      if (!(m || spaced)) continue;
+      const hour = Number(m ? m[1] : ws[i]), end = m ? i : i + 1;
+      const next = end + 1 < ws.length ? ws[end + 1] : null;
+      if (SPANS.has(next) || hour > 23) continue;
+      let part = i ? partOf(ws[i - 1]) : null;
+      if (!(part in PARTS && hour <= 12)) part = null;
+      if (part === null && next !== null && !cueAfterAt(ws, end + 1)) continue;
+      put(part ? i - 1 : i, end + 1, inPart(hour, part));
+      changed = true;
+    }
+    return changed ? toks.join(' ') : q;
   }
   // a Korean postposition glued to a word ("토요일에", "이후에"), as the server's
   // whenwords.py `_postpositions_off`: off where what is left is a word the site knows
@@ -896,8 +952,8 @@ export function createSearch(talks, meta, vectors) {
   // or alone, or at the end of its run after the query's only other words ("听王伟")
   // (the export's `one_word_names`): {from, to, name}, or null
   const NAMES = meta.one_word_names || {};
-  const [nameMarks, nameOf, nameBy, nameFrame, nameWorded, nameCommon] =
-    [NAMES.marks, NAMES.of, NAMES.by, NAMES.frame, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
+  const [nameMarks, nameOf, nameBy, nameWorded, nameCommon] =
+    [NAMES.marks, NAMES.of, NAMES.by, NAMES.worded, NAMES.common].map(ws => new Set(ws || []));
   // "by Salton or others", "by 王伟 etc.": an example of whom, no limit (understand.py
   // `_others`, the export's `others`)
   const OTHERS = READ.others || { joins: [], others: [], etc: [] };
@@ -922,7 +978,7 @@ export function createSearch(talks, meta, vectors) {
       if ((!apart && end === undefined) || nameWorded.has(w)) return false;
       // (the words before it in its run, the query's only other words: "听" of "听王伟")
       const run = apart ? '' : said.slice(said.slice(0, end).search(/\S*$/u), end);
-      const alone = toks.every((t, k) => !free(k) || nameFrame.has(t) || k === i ||
+      const alone = toks.every((t, k) => !free(k) || FRAME.has(t) || k === i ||
         (!apart && k < i && run.includes(t))) && !nameCommon.has(w);
       return (of && apart) || alone;
     };
@@ -933,7 +989,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(asciiDigits(query))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(hoursCounted(asciiDigits(query)))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
     // (a word for "of" glued to a name is its possessive: "김민준의")
     const possessive = new Set();
     toks.forEach((w, k) => {
@@ -955,6 +1011,19 @@ export function createSearch(talks, meta, vectors) {
       entries.push({ field, value, label, from, to });
     };
     const free = j => j >= 0 && j < toks.length && !used[j];
+    // a weekday the program holds no talk on, named in full (English's or a language's of
+    // the talks: "Wednesday", "в среду", "Jumatano"; not "wed", "dom"): said back, no
+    // limit, its words kept to rank by (a talk may be about "Friday"), as the server's
+    // whenwords.py `Words.day` and `absent` ("no talks on Wednesday at …: showing all days")
+    const absent = [], absentWords = new Set();
+    const sayBack = (from, to, w, day) => {
+      if (!meta.days.length || ABSENT_SHORT.has(w)) return false;
+      const at = meta.conference ? ` at ${meta.conference}` : '';
+      const label = `no talks on ${WEEKDAYS[day][0].toUpperCase()}${WEEKDAYS[day].slice(1)}${at}: showing all days`;
+      if (!absent.includes(label)) absent.push(label);
+      for (let j = from; j < to; j++) absentWords.add(toks[j]);
+      return true;
+    };
     // the visitor's own words that fold to toks[from..to), as typed (lower case, with
     // their accents and marks: "δεύτερη μέρα", "দ্বিতীয় দিনে"), as the server's label;
     // the folded words where the query says them otherwise (a word cut or changed)
@@ -993,16 +1062,24 @@ export function createSearch(talks, meta, vectors) {
       if (w in dayWords && !alone(toks, i, w, end) && (run || !inside(i))) {
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[w]);
         if (d.length) { take(i, end, 'day', d, WEEKDAYS[dayWords[w]]); i = end - 1; continue; }
+        if (sayBack(i, end, w, dayWords[w])) { i = end - 1; continue; }
       }
-      const [seq, named] = daysByWords.find(([seq]) => match(seq, i)) || [];
+      // (...its first word maybe after a prefix of the talks' language glued to it: "ביום
+      // שני", on Monday; "בשבת", on Saturday; as the server's whenwords.py `_day_of_two`)
+      const bare = run ? [] : prefixes.filter(p => w.length > p.length && w.startsWith(p)).map(p => w.slice(p.length));
+      const [seq, named, key] = daysByWords.find(([seq]) => match(seq, i) ||
+        bare.some(b => b === seq[0] && match(seq.slice(1), i + 1))) ||
+        bare.filter(b => Object.hasOwn(dayWords, b)).map(b => [[b], dayWords[b], b])[0] || [];
       const on = seq && meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === named);
       if (on && on.length) { take(i, i + seq.length, 'day', on, WEEKDAYS[named]); i += seq.length - 1; continue; }
+      if (on && sayBack(i, i + seq.length, key, named)) { i += seq.length - 1; continue; }
       if (w in shortDays && !run) {
         const fits = (t, after) => t === undefined || shortCompany.has(t) || t in dayWords ||
           t in shortDays || (after && (t in partWords || /^\d/.test(t)));
         const d = meta.days.filter(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === shortDays[w]);
-        if (d.length && fits(toks[i - 1], false) && fits(toks[i + 1], true)) {
-          take(i, i + 1, 'day', d, WEEKDAYS[shortDays[w]]); continue;
+        if (fits(toks[i - 1], false) && fits(toks[i + 1], true)) {
+          if (d.length) { take(i, i + 1, 'day', d, WEEKDAYS[shortDays[w]]); continue; }
+          if (sayBack(i, i + 1, w, shortDays[w])) continue;
         }
       }
       const many = partsByWords.find(([seq]) => match(seq, i));
@@ -1060,7 +1137,11 @@ export function createSearch(talks, meta, vectors) {
     // a word for talks at either end is no topic ("演讲"), as the server's frame trims it
     while (topic.length && TALK_NOUNS.has(topic[0])) topic.shift();
     while (topic.length && TALK_NOUNS.has(topic[topic.length - 1])) topic.pop();
-    return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks };
+    // (the words of such days and a question's frame all there is: no topic, as the
+    // server's `Understood.said_back_only`; every talk is listed)
+    const saidBackOnly = absentWords.size > 0 && topic.length > 0 &&
+      topic.every(w => absentWords.has(w) || FRAME.has(w) || STOP.has(w) || ownStop.has(w));
+    return { limits: limitsOf(entries), topic, said: entries.map(e => e.label), entries, toks, absent, saidBackOnly };
   }
 
   function leaveOut(query, toks, used, entries) {
@@ -1074,7 +1155,9 @@ export function createSearch(talks, meta, vectors) {
     // (the words folded as the server's reader folds its cues: "außer", "ausser": `fold`)
     const at = (list, i) => list.find(c => c.every((w, j) => toks[i + j] === w && !used[i + j]));
     const group = (members, from, to) => {
-      const label = members.length > 1 ? `not (${members.map(e => e.label).join(' · ')})` : 'not ' + members[0].label;
+      // (rooms of a list each on its own, as the server labels them: "not room 2 · not room 3")
+      const apart = members.length === 1 || members.every(e => e.field === 'room');
+      const label = apart ? members.map(e => 'not ' + e.label).join(' · ') : `not (${members.map(e => e.label).join(' · ')})`;
       for (let j = from; j < to; j++) used[j] = true;
       for (const e of members) entries.splice(entries.indexOf(e), 1);
       entries.push({ field: 'not', value: limitsOf(members), label, from, to });
@@ -1098,7 +1181,8 @@ export function createSearch(talks, meta, vectors) {
             const last = members[members.length - 1];
             if (e.field === 'not' || e.from < last.to || members.includes(e)) continue;
             const time = e.field === 'part' && members.some(m => m.field === 'day');
-            if (e.from === last.to || (time && free(last.to, e.from))) members.push(e); else break;
+            // (or a room of a list: "not in room 2 or room 3" leaves both out)
+            if (e.from === last.to || (time && free(last.to, e.from)) || listed(toks, last, e)) members.push(e); else break;
           }
           if (anywhere) for (let j = i; j < end; j++) used[j] = true;
           group(members, anywhere ? next.from : i, members[members.length - 1].to);
@@ -1109,7 +1193,13 @@ export function createSearch(talks, meta, vectors) {
       if (after || (word && CUE_AFTER.some(c => c.join(' ') === word.join(' ')))) {
         const c = after || word;
         const prev = entries.filter(e => e.field !== 'not' && e.to <= i).pop();
-        if (prev && free(prev.to, i)) { group([prev], prev.from, i + c.length); i += c.length - 1; continue; }
+        if (prev && free(prev.to, i)) {
+          const members = [prev];  // (and the rooms of its list: "room 2 or 3 excluded")
+          for (const e of entries.filter(e => e.field === 'room' && e.to <= prev.from).reverse()) {
+            if (listed(toks, e, members[0])) members.unshift(e); else break;
+          }
+          group(members, members[0].from, i + c.length); i += c.length - 1; continue;
+        }
       }
       if (word) {  // words left out: a talk holding them all is left out
         let j = i + word.length;
@@ -1124,6 +1214,16 @@ export function createSearch(talks, meta, vectors) {
       }
     }
     entries.sort((a, b) => a.from - b.from);
+  }
+
+  function listed(toks, first, then) {
+    // whether the room entry `then` follows the room entry `first` in a list: between
+    // them (and at the head of `then`'s words: "or room 3") only a list's words and
+    // words before a place, one of a list at least, as roomlists.py `listed`
+    if (first.field !== 'room' || then.field !== 'room' || then.from < first.to) return false;
+    const between = toks.slice(first.to, then.from);
+    if (between.some(w => !LIST_JOINS.has(w) && !LIST_PLACES.has(w))) return false;
+    return between.some(w => LIST_JOINS.has(w)) || LIST_JOINS.has(toks[then.from]);
   }
 
   function asWords(toks, used, entries) {
@@ -1157,15 +1257,15 @@ export function createSearch(talks, meta, vectors) {
   }
 
   function limitsOf(entries) {
-    const limits = { days: [], parts: [], room: null, track: null, speaker: null, not: [], without: [], after: null, before: null, at: null, language: null };
+    const limits = { days: [], parts: [], rooms: [], track: null, speaker: null, not: [], without: [], after: null, before: null, at: null, language: null };
     for (const e of entries) {
       if (e.field === 'day') limits.days.push(...e.value);
       else if (e.field === 'part') limits.parts.push(e.value);
       else if (e.field === 'not') limits.not.push(e.value);
       else if (e.field === 'exclude') limits.without.push(e.value);
-      // (the first room said, as the server's reader keeps the first value of a field:
-      // "in room 2 or 3", whenwords.py `take`)
-      else if (e.field === 'room') limits.room = limits.room ?? e.value;
+      // (every room said: a talk in any of them, "in room 2 or 3", as the server's
+      // roomlists.py `either_rooms`; a talk is in one room, never in two)
+      else if (e.field === 'room') limits.rooms.push(e.value);
       else limits[e.field] = e.value;
       if (e.also) Object.assign(limits, e.also);  // (a range: its end too)
     }
@@ -1189,7 +1289,7 @@ export function createSearch(talks, meta, vectors) {
       if (limits.at && !(start <= limits.at && (end > limits.at || start === limits.at))) return false;
     }
     if (limits.language && t.language !== limits.language) return false;
-    if (limits.room && t.room !== limits.room) return false;
+    if (limits.rooms.length && !limits.rooms.includes(t.room)) return false;
     if (limits.track && t.track !== limits.track) return false;
     if (limits.speaker && !t.speakers.includes(limits.speaker)) return false;
     if (limits.not.some(left => fits(d, left))) return false;
@@ -1267,7 +1367,7 @@ export function createSearch(talks, meta, vectors) {
   function search(query, qv = null, chosen = {}, k = 20) {
     const read = readLimits(query);
     const { limits, said, entries, toks } = read;
-    let topic = read.topic;
+    let topic = read.saidBackOnly ? [] : read.topic;
     let allowed = [];
     docs.forEach((d, i) => { if (passes(d, limits, chosen)) allowed.push(i); });
     let note = null;
@@ -1281,6 +1381,8 @@ export function createSearch(talks, meta, vectors) {
         if (!fewer.kept.length && !topic.length) topic = toks;
       }
     }
+    // (a weekday the program does not hold, said back after what the limits gave up)
+    note = [note, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
     const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(term);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, spelled(corrected(w))]);

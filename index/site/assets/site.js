@@ -200,7 +200,8 @@ async function runSearch() {
   const read = found.note ? [found.note] : [];
   if (found.said.length) read.push('Read from your words: ' + found.said.join(' · '));
   if (found.fixes.length) read.push('Searched ' + found.fixes.map(([a, b]) => `“${b}” for “${a}”`).join(', '));
-  $('read').textContent = read.join('. ');
+  // (a note says its own full stop: "No talks on Wednesday at …: showing all days.")
+  $('read').textContent = read.reduce((all, s) => (all ? all + (/[.!?]$/.test(all) ? ' ' : '. ') + s : s), '');
   const list = $('results');
   list.replaceChildren(...found.hits.map(h => card(h.talk, h.why === 'time' ? '' : h.why)));
   // the talks only nearest, set apart after those that match, as the CLI lists them
