@@ -622,9 +622,6 @@ class _Reader(Words):
         # a cue ("by", "from") makes it a limit: there names are often citations
         if found and found[1] >= 2 and (cued or listed or not self.long):
             return self._person(i, found[1], found[0], cue)
-        inflected = self._inflected_name(i) if not found and (cued or not self.long) else None
-        if inflected is not None:  # "přednášky Jana Nováka": Jan Novák's talks
-            return self._person(i, inflected[1], inflected[0], cue)
         org = match_seq(self.toks, i, self.vocab.orgs)
         if org:
             end = i + org[1]
@@ -672,18 +669,6 @@ class _Reader(Words):
             return self._person(i, n, surname, cue, name)
         first = self.vocab.first_names.get(self.low(i))  # "by Lennart": anyone so named
         return bool(first and cued and self.low(i - 1) == "by" and self._person(i, 1, first, cue))
-
-    def _inflected_name(self, i: int) -> tuple[str, int] | None:
-        """(name, tokens) of a speaker's full name said at token `i` in another case
-        (`Vocab.inflected_name`: Czech "Jana Nováka" of Jan Novák), the longest first;
-        None where none is."""
-        for n in (3, 2):
-            if not all(self.free(j) for j in range(i, i + n)):
-                continue
-            name = self.vocab.inflected_name(tuple(self.low(j) for j in range(i, i + n)))
-            if name is not None:
-                return name, n
-        return None
 
     def _of_cue(self, i: int) -> int:
         """How many words before token i say whose talks follow in a visitor's language:

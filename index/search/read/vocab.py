@@ -21,14 +21,14 @@ from rapidfuzz.distance import OSA
 from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import kept_marks, marked_words, word_marks
 from index.search.read import lexicon
-from index.search.read.inflection import Inflected, fleeting_forms
+from index.search.read.inflection import MIN_SHORT_NAME, Inflected, fleeting_forms
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
 from talkbase.core.names import untitled, without_honorifics
 from talkbase.core.orgs import aliases, orgs_of
 from talkbase.core.records import Talk
-from talkbase.core.stemming import ENDING_LETTERS, a_form_of, same_words
+from talkbase.core.stemming import ENDING_LETTERS, a_form_of
 from talkbase.core.terms import (
     EAST_ASIAN,
     HAN,
@@ -172,28 +172,6 @@ class Vocab:
         return frozenset(words | set(self.surnames) | set(self.first_names))
 
     @cached_property
-    def names_by_stem_start(self) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-        """The speakers' full names of two words or three (`speakers`' keys) by the
-        first three letters of each word, for a name said in another case to be looked
-        up (`inflected_name`) without a scan of every name."""
-        out: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-        for key in self.speakers:
-            if 2 <= len(key) <= 3:
-                out.setdefault(tuple(w[:3] for w in key), []).append(key)
-        return {k: tuple(v) for k, v in out.items()}
-
-    def inflected_name(self, words: tuple[str, ...]) -> str | None:
-        """The one speaker whose full name `words` says in another case, in a language
-        of the talks that inflects names (Czech "Jana Nováka", whose talks: Jan
-        Novák's; `stemming.same_words`); None where none is, or several are."""
-        codes = [c for c in self.spoken if languages.inflects(c)]
-        if not codes:
-            return None
-        keys = self.names_by_stem_start.get(tuple(w[:3] for w in words), ())
-        found = {self.speakers[k] for k in keys if same_words(words, k, codes)}
-        return found.pop() if len(found) == 1 else None
-
-    @cached_property
     def worded_names(self) -> frozenset[str]:
         """The names of one word (`one_word_names`) the talks' titles and abstracts
         write as a word or inside one ("高峰" of "流量高峰的应对": peak; "하늘": sky):
@@ -244,9 +222,12 @@ class Vocab:
         if not any(languages.inflects(code) for code in self.spoken):
             return None
         forms = Inflected()
-        for key in (*self.rooms, *self.speakers, *self.tracks.values()):
+        for key in (*self.rooms, *self.tracks.values()):
             for word in key:
                 forms.inflect(word, word)
+        for key in self.speakers:  # (a first name of three letters too: Czech "Jana" of Jan)
+            for word in key:
+                forms.inflect(word, word, shortest=MIN_SHORT_NAME)
         return forms
 
     @cached_property
@@ -544,7 +525,7 @@ class Vocab:
         for key, room in self.rooms.items():
             if len(key) >= 2 and _ROOM_NUMBER.fullmatch(ascii_digits(key[-1])):
                 before_numbers.setdefault(key[-2], set()).add(room)
-        own = {w for w, rooms in before_numbers.items() if len(rooms) >= 2 and w.isalpha()}
+        own = {w for w, rooms in before_numbers.items() if len(rooms) >= 2 and lettered(w)}
         for key, room in self.rooms.items():
             number = ascii_digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
             noun = len(key) >= 2 and (key[-2] in _ROOM_NOUNS or key[-2] in own)
