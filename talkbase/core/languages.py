@@ -54,7 +54,6 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ko": ("korean", "한국어"),
     "lt": ("lithuanian", "lietuvių"),
     "lv": ("latvian", "latviešu"),
-    "mr": ("marathi", "मराठी"),  # (sweep 23)
     "ms": ("malay", "bahasa melayu"),
     "nb": ("norwegian bokmål", "bokmål"),
     "nl": ("dutch", "nederlands", "flemish", "vlaams"),
@@ -70,7 +69,6 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "sv": ("swedish", "svenska"),
     "sw": ("swahili", "kiswahili"),
     "ta": ("tamil", "தமிழ்"),
-    "te": ("telugu", "తెలుగు"),  # (sweep 23)
     "th": ("thai", "ไทย"),
     "tr": ("turkish", "türkçe"),
     "uk": ("ukrainian", "українська"),
@@ -305,9 +303,10 @@ _CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")
 
 
 def english_name(code: str) -> str:
-    """ "de" -> "German"; the code itself for a language with no name here."""
+    """ "de" -> "German"; CLDR's English name for a language with no name here ("mr"
+    -> "Marathi"), the code itself for one CLDR does not name either (or without Babel)."""
     names = _NAMES.get(code)
-    return names[0].title() if names else code
+    return names[0].title() if names else (name_in(code, "en") or code)
 
 
 def names(code: str, said_in: Iterable[str] = ()) -> tuple[str, ...]:
