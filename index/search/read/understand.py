@@ -310,9 +310,9 @@ class _Reader(Words):
             word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
         codes = lexicon.numbered_room_words().get(word)
         own = self._own_room_noun(word) if codes is None else None
-        if own is not None:  # ("באולם 2", "v místnosti 102": the base's "אולם", "místnost")
-            word, codes = own[0], frozenset(self.vocab.spoken)
-        glued = own is not None and own[1]  # ("ב": "in", a word for a place of its own)
+        if own is not None:  # ("באולם 2": the base's "אולם", "in" glued before it)
+            word, codes = own, frozenset(self.vocab.spoken)
+        glued = own is not None  # ("ב": "in", a word for a place of its own)
         if codes is None or not self.free(i + 1):
             return False
         said = self.vocab.numbered_rooms.get(ascii_digits(self.low(i + 1)), ())  # ("۲", "2")
@@ -337,21 +337,15 @@ class _Reader(Words):
         self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
         return True
 
-    def _own_room_noun(self, word: str) -> tuple[str, bool] | None:
+    def _own_room_noun(self, word: str) -> str | None:
         """The word the base's rooms are numbered with (`Vocab.room_nouns`) that `word`
-        says in another form, and whether a preposition was glued to it: with a prefix
-        of the talks' language (Hebrew "באולם": in the hall, `lexicon.DAY_PREFIXES`) or
-        another ending, in a language of the talks that inflects it (Czech "místnosti"
-        of "Místnost 102"); None for any other word."""
-        nouns = self.vocab.room_nouns
+        says with a preposition of the talks' language glued before it (Hebrew
+        "באולם": in the hall; `lexicon.DAY_PREFIXES`); None for any other word. (A
+        room's word in another case is read by `Vocab.name_forms`: "v místnosti 102".)"""
         for p in lexicon.day_prefixes(self.vocab.spoken):
-            if word.startswith(p) and word[len(p) :] in nouns:
-                return word[len(p) :], True
-        codes = [c for c in self.vocab.spoken if languages.inflects(c)]
-        if not codes or not word.isalpha():
-            return None
-        found = next((n for n in sorted(nouns) if stemming.a_form_of(word, n, codes)), None)
-        return None if found is None else (found, False)
+            if word.startswith(p) and word[len(p) :] in self.vocab.room_nouns:
+                return word[len(p) :]
+        return None
 
     def _listed_room(self, i: int) -> str | None:
         """The word for a room of the room just read by `_numbered_room` where token `i`
