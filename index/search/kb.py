@@ -45,7 +45,7 @@ from index.search.rank.ranking import (
     best_sentence,
     talk_text,
 )
-from index.search.rank.stopwords import language_list, written_list
+from index.search.rank.stopwords import english_stopwords, language_list, written_list
 from index.search.rank.tokens import tokenize
 from index.search.read import lexicon, visitors
 from index.search.read.daywords import DAY_WORDS
@@ -374,8 +374,22 @@ class KnowledgeBase:
         ranked by those words; `visitors_words`: `_visitors_function_words`)."""
         if not u.chips or not u.topic or u.phrases:
             return False
-        left_out = self.stopwords | visitors_words
-        return all(w in left_out or w in FRAME for w in tokenize(u.topic, ()))
+        said = tokenize(u.topic, ())
+        return all(w in visitors_words or w in FRAME or self._left_out(w, u.query) for w in said)
+
+    def _left_out(self, word: str, query: str) -> bool:
+        """Whether `word` of `query`'s topic is a stop word its index leaves out, said as
+        one: English's, or a function word of a language of the talks the query is
+        asked in (`_said_in`: two of its function words or more). A word that is only
+        another language's function word stays a topic word in a query that says
+        nothing else in that language: Vietnamese "ai" (who) is English "AI" in "AI
+        talks on Saturday afternoon" of a program in Vietnamese."""
+        if word not in self.stopwords:
+            return False
+        theirs = [c for c in sorted(self.vocab.spoken - {"en"}) if word in language_list(c)]
+        if not theirs or word in english_stopwords():
+            return True
+        return bool(set(theirs) & set(self._said_in(query)))
 
     def _visitors_function_words(self, query: str) -> frozenset[str]:
         """The function words (the `stop-words` lists) to leave out of the search for

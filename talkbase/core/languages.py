@@ -144,9 +144,10 @@ _DEVANAGARI_NASAL = re.compile("[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915
 
 
 def _plain(text: str) -> str:
-    """Lowercase, accents off, one space between words; a Devanagari nasal before a
-    consonant written as an anusvara (`_DEVANAGARI_NASAL`)."""
+    """Lowercase, accents off, one space between words, no zero-width non-joiner; a
+    Devanagari nasal before a consonant written as an anusvara (`_DEVANAGARI_NASAL`)."""
     text = _DEVANAGARI_NASAL.sub("\u0902", unicodedata.normalize("NFC", text))
+    text = text.replace("\u200c", "")  # (a zero-width non-joiner is no letter: "سه‌شنبه")
     folded = unicodedata.normalize("NFKD", text.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
@@ -302,9 +303,10 @@ _CJK_WORD = re.compile(rf"[{EAST_ASIAN}]{{2,}}")
 
 
 def english_name(code: str) -> str:
-    """ "de" -> "German"; the code itself for a language with no name here."""
+    """ "de" -> "German"; CLDR's English name for a language with no name here ("mr"
+    -> "Marathi"), the code itself for one CLDR does not name either (or without Babel)."""
     names = _NAMES.get(code)
-    return names[0].title() if names else code
+    return names[0].title() if names else (name_in(code, "en") or code)
 
 
 def names(code: str, said_in: Iterable[str] = ()) -> tuple[str, ...]:
@@ -382,7 +384,10 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
                 out[name.casefold()] = out[_plain(name)] = day
     for context in ("format", "stand-alone"):
         for day, name in dict(locale.days[context][width]).items():
-            for form in (name.casefold().rstrip("."), _plain(name).rstrip(".")):
+            # (a zero-width non-joiner inside a name is typed as a space as often:
+            # Persian "سه‌شنبه", "سه شنبه"; `_plain` drops it)
+            spaced = name.casefold().replace("\u200c", " ").rstrip(".")
+            for form in (name.casefold().rstrip("."), _plain(name).rstrip("."), spaced):
                 if form:
                     out.setdefault(form, int(day))
                     short = next((form[: -len(w)] for w in day_words if form.endswith(w)), "")

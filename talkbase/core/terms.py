@@ -152,6 +152,10 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "el": ("μερα", "ημερα", "μέρα", "ημέρα"),
     "am": ("ቀን",),
     "sw": ("siku",),
+    # (sweep 23: "druhý den", "दुसऱ्या दिवशी", "రెండవ రోజు")
+    "cs": ("den", "dne", "dni"),
+    "mr": ("दिवस", "दिवशी"),
+    "te": ("రోజు", "రోజున"),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -21,6 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 MIN_NAME = 4  # the shortest name whose inflected forms are read
+# ...and the shortest a speaker's name may be, where its forms keep all of it and add
+# an ending (Czech "Jan": "Jana", "Janem"; all of it but its last letter would be "Ja")
+MIN_SHORT_NAME = 3
 MAX_ENDING = 3  # the most letters a form ends in after the name's stem
 _AMBIGUOUS = object()  # a stem two names with different values share
 # the vowels a last syllable drops before an ending (folded: Latin and Cyrillic "e",
@@ -38,14 +41,38 @@ class Inflected(dict[str, Any]):
         super().__init__(*args, **kwargs)
         self.stems: dict[str, Any] = {}
         self.blocked: frozenset[str] = frozenset()  # words never read as an inflection
+        self.shared: dict[str, frozenset[Any]] = {}  # a stem names share -> their values
 
-    def inflect(self, name: str, value: Any) -> None:
-        """Read `name`'s inflected forms as `value` too (a stem two values share: none)."""
-        if len(name) < MIN_NAME or not name.isalpha():
+    def inflect(self, name: str, value: Any, shortest: int = MIN_NAME) -> None:
+        """Read `name`'s inflected forms as `value` too (a stem two values share: none);
+        a name shorter than MIN_NAME, down to `shortest`, only where it ends in a
+        consonant, all of it the stem ("Jan" of "Jana")."""
+        if len(name) < shortest or not name.isalpha():
             return
-        for stem in _stems(name):
+        if len(name) < MIN_NAME and name[-1] in _VOWELS:
+            return
+        stems = _stems(name) if len(name) >= MIN_NAME else (name,)
+        for stem in stems:
             found = self.stems.get(stem, value)
             self.stems[stem] = value if found == value else _AMBIGUOUS
+            if found != value:
+                self.shared[stem] = self.shared.get(stem, frozenset({found})) | {value}
+
+    def forms_of(self, word: str) -> tuple[Any, ...]:
+        """Every value `word` may be an inflected form of, those of a stem names share
+        too (Czech "jana": Jana, or Jan said in the genitive), for a reader that tells
+        them apart by the words beside it (whenwords.match_seq: "Jana Nováka")."""
+        if not self.stems or word in self.blocked or not word.isalpha():
+            return ()
+        found: dict[Any, None] = {}
+        for ending in range(1, MAX_ENDING + 1):
+            stem = word[:-ending] if len(word) > ending else ""
+            value = self.stems.get(stem)
+            if value is _AMBIGUOUS:
+                found.update(dict.fromkeys(sorted(self.shared.get(stem, ()))))
+            elif value is not None:
+                found[value] = None
+        return tuple(found)
 
     def inflected(self, word: object) -> Any:
         """The value of the name `word` is an inflected form of; None for none."""

@@ -1988,3 +1988,106 @@ def clock_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
 def language_said(languages: frozenset[str]) -> frozenset[str]:
     """The words said after a language that say the talks are in it (`LANGUAGE_SAID`)."""
     return frozenset(w for code in languages for w in LANGUAGE_SAID.get(code, ()))
+
+
+# -- Czech, Marathi, Telugu, Hebrew, Persian, Vietnamese, Indonesian (sweep 23) -------
+# Each says "after 15:00", "the second day", "in English" and its parts of the day in
+# its own words; without them Czech "po 15:00", Marathi "१५:०० नंतर" and Telugu "15:00
+# తర్వాత" read as "at 15:00", the opposite of what was asked, and "druhý den",
+# "శనివారం మధ్యాహ్నం", "रविवारी सकाळी", "באנגלית", "v angličtině" as no limit.
+# Czech says a time limit before the time ("po 15:00", "po 15 hodině": after; "od":
+# from; "před": before; "do": until), its ordinal before the day's noun ("druhý den")
+TIME_CUES["cs"] = {
+    ("po",): "after",
+    ("od",): "from",
+    ("před",): "before",
+    ("do",): "until",
+    ("kolem",): "around",
+    ("mezi",): "between",
+    ("a",): "and",
+}
+CLOCK_AFTER["cs"] = ("hodině", "hodin", "hodiny", "hod")
+NOT_A_CLOCK["cs"] = ("let", "roky", "rok", "minut", "minuty", "dní", "dny", "měsíců", "sekund")
+DAY_ORDINALS["cs"] = {
+    **dict.fromkeys(("první", "prvního", "prvním"), 1),
+    **dict.fromkeys(("druhý", "druhého", "druhém", "druhá"), 2),
+    **dict.fromkeys(("třetí", "třetího", "třetím"), 3),
+    **dict.fromkeys(("poslední", "posledního", "posledním"), -1),
+}
+TALK_NOUNS["cs"] = ("přednáška", "přednášky", "přednášek", "prezentace", "workshopy")
+# ...and "in" a language with the name's ending changed, after "v" ("angličtina": "v
+# angličtině"), "in" a room too ("v místnosti 102")
+LANGUAGE_NAME_ENDINGS["cs"] = ("a",)
+LANGUAGE_SAID_AS["cs"] = (("", "ě"),)
+LANGUAGE_CUES_IN["cs"] = ("v", "ve")
+PLACE_WORDS["cs"] = ("v", "ve", "na")
+# Marathi says a time limit after the time ("१५:०० नंतर": after 15:00; "पूर्वी",
+# "आधी": before; "पर्यंत": until), what it leaves out after it ("शनिवार सोडून": but
+# Saturday; "मराठीत नसलेली": not in Marathi), "on" glued to a weekday ("शनिवारी") and
+# "in" to a language ("इंग्रजीत", "इंग्रजीतील", "इंग्रजीमध्ये": in English)
+TIME_CUES_AFTER["mr"] = {
+    "च्या नंतर": "after",
+    "नंतर": "after",
+    "च्या आधी": "before",
+    "आधी": "before",
+    "पूर्वी": "before",
+    "पर्यंत": "until",
+}
+CLOCK_AFTER["mr"] = ("वाजता", "वाजेपर्यंत", "वाजल्यानंतर")
+LEAVE_OUT["mr"] = LeaveOut(
+    limits=(("विना",),),
+    after=(("सोडून",), ("वगळता",), ("नसलेली",), ("नसलेले",), ("नसलेल्या",), ("नाही",)),
+    only=("फक्त", "केवळ"),
+)
+DAY_ORDINALS["mr"] = {
+    **dict.fromkeys(("पहिला", "पहिल्या", "पहिली"), 1),
+    **dict.fromkeys(("दुसरा", "दुसऱ्या", "दुसरी"), 2),
+    **dict.fromkeys(("तिसरा", "तिसऱ्या", "तिसरी"), 3),
+    **dict.fromkeys(("शेवटचा", "शेवटच्या", "शेवटची"), -1),
+}
+DAY_PARTS["mr"] = {
+    "सकाळी": "morning",
+    "दुपारी": "afternoon",
+    "संध्याकाळी": "evening",
+    "रात्री": "night",
+}
+WEEKDAYS_MORE["mr"] = {f"{name}ी": day for name, day in weekday_names("mr").items()}
+TALK_NOUNS["mr"] = ("व्याख्यान", "व्याख्याने", "सत्र", "सत्रे", "सादरीकरण")
+LANGUAGE_SAID_AS["mr"] = (("", "त"), ("", "तील"), ("", "मध्ये"))
+# Telugu says a time limit after the time ("15:00 తర్వాత": after 15:00; "ముందు":
+# before; "వరకు": until), what it leaves out after it ("శనివారం తప్ప": but Saturday),
+# the ordinal before the day's noun ("రెండవ రోజు": the second day) and "in" a
+# language glued to its name ("ఇంగ్లీష్‌లో": in English)
+TIME_CUES_AFTER["te"] = {
+    "తర్వాత": "after",
+    "తరువాత": "after",
+    "ముందు": "before",
+    "లోపు": "before",
+    "వరకు": "until",
+}
+CLOCK_AFTER["te"] = ("గంటలకు", "గంటల", "గంటకు")
+LEAVE_OUT["te"] = LeaveOut(
+    after=(("తప్ప",), ("కాకుండా",), ("కాని",), ("లేని",)),
+    only=("మాత్రమే",),
+)
+DAY_ORDINALS["te"] = {
+    "మొదటి": 1,
+    **dict.fromkeys(("రెండవ", "రెండో", "రెండొవ"), 2),
+    **dict.fromkeys(("మూడవ", "మూడో"), 3),
+    "చివరి": -1,
+}
+TALK_NOUNS["te"] = ("ప్రసంగం", "ప్రసంగాలు", "సెషన్", "సెషన్లు")
+LANGUAGE_SAID_AS["te"] = (("", "లో"),)
+# Hebrew glues "in" to a language's name ("באנגלית": in English; "לא בעברית")
+LANGUAGE_SAID_AS["he"] = (("ב", ""),)
+# Persian writes the afternoon in three words as often as in one ("بعد از ظهر")
+DAY_PARTS["fa"] = {"بعد از ظهر": "afternoon"}
+# ...and the kinds of session their programs' types name, so "workshops" finds a
+# "סדנה", a "کارگاه", a "Lokakarya", a "Hội thảo"
+SESSION_KINDS["he"] = {"סדנה": "workshop", "הרצאת מליאה": "keynote", "פאנל": "panel"}
+SESSION_KINDS["fa"] = {"کارگاه": "workshop", "سخنرانی کلیدی": "keynote", "میزگرد": "panel"}
+SESSION_KINDS["id"] = {"lokakarya": "workshop", "pidato utama": "keynote", "diskusi panel": "panel"}
+SESSION_KINDS["vi"] = {"hội thảo": "workshop", "bài nói chính": "keynote", "tọa đàm": "panel"}
+SESSION_KINDS["cs"] = {"workshop": "workshop", "dílna": "workshop", "panelová diskuse": "panel"}
+SESSION_KINDS["mr"] = {"कार्यशाळा": "workshop", "बीजभाषण": "keynote"}
+SESSION_KINDS["te"] = {"వర్క్‌షాప్": "workshop", "కార్యశాల": "workshop", "కీలక ప్రసంగం": "keynote"}

@@ -309,6 +309,10 @@ class _Reader(Words):
         if listed is not None and ascii_digits(self.low(i)) in self.vocab.numbered_rooms:
             word, i = listed, i - 1  # "in room 2 or 3": the number takes the word before
         codes = lexicon.numbered_room_words().get(word)
+        own = self._own_room_noun(word) if codes is None else None
+        if own is not None:  # ("באולם 2": the base's "אולם", "in" glued before it)
+            word, codes = own, frozenset(self.vocab.spoken)
+        glued = own is not None  # ("ב": "in", a word for a place of its own)
         if codes is None or not self.free(i + 1):
             return False
         said = self.vocab.numbered_rooms.get(ascii_digits(self.low(i + 1)), ())  # ("۲", "2")
@@ -328,10 +332,20 @@ class _Reader(Words):
         cue = 0
         while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
             cue += 1  # "in", "dans la", "im"
-        if not cue and not (i == 0 and len(self.toks) == 2):
+        if not cue and not glued and not (i == 0 and len(self.toks) == 2):
             return False  # the words stand as a room only after a word for a place, or alone
         self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
         return True
+
+    def _own_room_noun(self, word: str) -> str | None:
+        """The word the base's rooms are numbered with (`Vocab.room_nouns`) that `word`
+        says with a preposition of the talks' language glued before it (Hebrew
+        "באולם": in the hall; `lexicon.DAY_PREFIXES`); None for any other word. (A
+        room's word in another case is read by `Vocab.name_forms`: "v místnosti 102".)"""
+        for p in lexicon.day_prefixes(self.vocab.spoken):
+            if word.startswith(p) and word[len(p) :] in self.vocab.room_nouns:
+                return word[len(p) :]
+        return None
 
     def _listed_room(self, i: int) -> str | None:
         """The word for a room of the room just read by `_numbered_room` where token `i`
@@ -381,6 +395,8 @@ class _Reader(Words):
         end = i + n
         cues = LANGUAGE_CUES | lexicon.language_cues(self.vocab.asked_in)  # ("用英语", "باللغة")
         cued = self.free(i - 1) and self.low(i - 1) in cues
+        # two cues in a row: "in" and the word for "language" ("به زبان فارسی")
+        twice = cued and self.free(i - 2) and self.low(i - 2) in cues - {self.low(i - 1)}
         # "in het Engels": a cue, then an article of a language the visitor may ask in
         article = not cued and self.free(i - 2) and self.low(i - 2) in LANGUAGE_CUES
         article = article and self.free(i - 1) and self.low(i - 1) in self._articles()
@@ -406,10 +422,13 @@ class _Reader(Words):
         after_noun = self.free(i - 1) and self.low(i - 1) in lexicon.talk_nouns(
             self.vocab.asked_in & plain
         )
-        if not (cued or followed or opening or after_noun):
+        # its name said with the word for "language" first, as a cue is ("tiếng Việt":
+        # the Vietnamese language; as "bahasa", a cue, reads "bahasa Indonesia")
+        worded = n > 1 and self.low(i) in lexicon.language_words(self.vocab.asked_in)
+        if not (cued or followed or opening or after_noun or worded):
             return self._language_adjective(i)
         label = f"in {english_name(code)}"
-        self.take(i, n + int(named), "language", code, label, int(cued) + int(article))
+        self.take(i, n + int(named), "language", code, label, int(cued) + int(article) + int(twice))
         return True
 
     def _articles(self) -> frozenset[str]:
@@ -425,7 +444,10 @@ class _Reader(Words):
         if said is not None:  # (the word for "language" after it too: "українською мовою")
             nouns = lexicon.language_words(self.vocab.asked_in)
             after = self.free(i + 1) and self.low(i + 1) in nouns
-            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}")
+            # (its language's "in" before it taken too: Czech "v angličtině")
+            cues = lexicon.language_cues(self.vocab.asked_in)
+            cue = int(self.free(i - 1) and self.low(i - 1) in cues)
+            self.take(i, 1 + int(after), "language", said, f"in {english_name(said)}", cue)
             return True
         words = self.low(i).split("-")
         code = self.vocab.languages.get(tuple(words[:-1])) if len(words) > 1 else None

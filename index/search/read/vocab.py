@@ -21,7 +21,7 @@ from rapidfuzz.distance import OSA
 from index.search.rank.stopwords import language_list
 from index.search.rank.tokens import kept_marks, marked_words, word_marks
 from index.search.read import lexicon
-from index.search.read.inflection import Inflected, fleeting_forms
+from index.search.read.inflection import MIN_SHORT_NAME, Inflected, fleeting_forms
 from index.store import counts, reads
 from talkbase.core import acronyms as acronym_pairs
 from talkbase.core import languages
@@ -222,9 +222,12 @@ class Vocab:
         if not any(languages.inflects(code) for code in self.spoken):
             return None
         forms = Inflected()
-        for key in (*self.rooms, *self.speakers, *self.tracks.values()):
+        for key in (*self.rooms, *self.tracks.values()):
             for word in key:
                 forms.inflect(word, word)
+        for key in self.speakers:  # (a first name of three letters too: Czech "Jana" of Jan)
+            for word in key:
+                forms.inflect(word, word, shortest=MIN_SHORT_NAME)
         return forms
 
     @cached_property
@@ -516,9 +519,17 @@ class Vocab:
             if len(rooms) == 1 and key not in self.rooms:
                 self.rooms[key] = next(iter(rooms))
         numbered: dict[str, set[tuple[str, str]]] = {}
+        # a word for a room of the lexicon's, or the base's own: one its rooms name two
+        # numbers with ("Místnost 101", "Místnost 102"; "सभागृह २", "सभागृह ३")
+        before_numbers: dict[str, set[str]] = {}
+        for key, room in self.rooms.items():
+            if len(key) >= 2 and _ROOM_NUMBER.fullmatch(ascii_digits(key[-1])):
+                before_numbers.setdefault(key[-2], set()).add(room)
+        own = {w for w, rooms in before_numbers.items() if len(rooms) >= 2 and lettered(w)}
         for key, room in self.rooms.items():
             number = ascii_digits(key[-1])  # ("اتاق ۲" is room 2: `numbered_rooms`)
-            if len(key) >= 2 and key[-2] in _ROOM_NOUNS and _ROOM_NUMBER.fullmatch(number):
+            noun = len(key) >= 2 and (key[-2] in _ROOM_NOUNS or key[-2] in own)
+            if noun and _ROOM_NUMBER.fullmatch(number):
                 numbered.setdefault(number, set()).add((key[-2], room))
         self.numbered_rooms = {n: tuple(sorted(rooms)) for n, rooms in numbered.items()}
         said = {w for key in self.rooms for w in key}  # ("ホールA", "第2会議室": one word)

@@ -35,6 +35,7 @@ from index.search.read.daywords import (
     RELATIVE,
     date_of,
 )
+from index.search.read.inflection import Inflected
 from index.search.read.vocab import Vocab, norm, word_tuple
 from talkbase.core import languages
 from talkbase.core import when as zoned
@@ -448,8 +449,10 @@ def match_seq(
         return None
     first = tokens[i].words[0]
     firsts = _firsts(table)
+    shared = forms if isinstance(forms, Inflected) else None  # ("Jana": two names' form)
     if first not in firsts and (forms is None or forms.get(first, first) not in firsts):
-        return None
+        if shared is None or not any(f in firsts for f in shared.forms_of(first)):
+            return None
     for n in range(min(longest, len(tokens) - i), 0, -1):
         run = tokens[i : i + n]
         if any(t.used for t in run):
@@ -459,6 +462,14 @@ def match_seq(
             return table[key], n
         if forms is not None and (base := tuple(forms.get(w, w) for w in key)) in table:
             return table[base], n
+        if shared is not None and 2 <= len(key) <= 3:  # ("Jana Nováka": Jan Novák)
+            said = {
+                table[k]
+                for k in itertools.product(*((w, *shared.forms_of(w)) for w in key))
+                if k in table
+            }
+            if len(said) == 1:
+                return said.pop(), n
     return None
 
 
@@ -857,10 +868,12 @@ class Words:
                 lead = int(self.free(i - 1))
                 self.take(i, 1 + hm[1], "before", hm[0], f"before {hm[0]}", lead)
                 return True
-        two = self.vocab.part_words.get(f"{w} {self.low(i + 1)}") if self.free(i + 1) else None
-        if two in PARTS_OF_DAY:  # a part of the day in two words: "אחר הצהריים"
-            self._part(i, 2, PARTS_OF_DAY[two], two, cue)
-            return True
+        for n in (3, 2):  # a part of the day in words: "אחר הצהריים", "بعد از ظهر"
+            said = " ".join(self.low(j) for j in range(i, i + n))
+            several = self.vocab.part_words.get(said)
+            if several in PARTS_OF_DAY and all(self.free(j) for j in range(i + 1, i + n)):
+                self._part(i, n, PARTS_OF_DAY[several], several, cue)
+                return True
         part = _PARTS.get(w) or PARTS_OF_DAY.get(self.vocab.part_words.get(w, ""))
         if part is not None and w in self.vocab.ambiguous_parts and not self._by_a_day(i):
             part = None  # "Energiesysteme von morgen": tomorrow's, not the morning
