@@ -1,0 +1,111 @@
+"""Sweep 23 (langs3): programs in Vietnamese, Indonesian, Marathi, Telugu, Hebrew,
+Persian and Czech read as their own languages write them: the words calling a talk
+off (`terms.CANCELLED_STATES`) and a status no known word says warned of; their
+headers (`columns.IN_OTHER_LANGUAGES`); " · " between a list line's fields; the
+labelled lines of a calendar's description; Marathi month names in a day heading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.detect import parse_path, parse_text
+from ingest.formats.columns import resolve
+from talkbase.core.errors import InputError
+from talkbase.core.terms import cancelled_state, taking_place_state
+
+DATA = Path(__file__).parent / "data" / "sweep23langs"
+
+
+def _cancelled(path: Path, **kw: object) -> list[str]:
+    return [t.title for t in parse_path(path, **kw).talks if t.cancelled]  # type: ignore[arg-type]
+
+
+# ---- 1: a status column's word for "cancelled" in the program's language ----------------
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["Dibatalkan", "Batal", "Đã hủy", "ĐÃ HỦY", "zrušeno", "בוטל", "لغو شد", "रद्द", "రద్దు"],
+)
+def test_a_status_in_the_programs_language_calls_the_talk_off(word):
+    text = (DATA / "id-status.csv").read_text(encoding="utf-8").replace("Dibatalkan", word)
+    _, talks, warnings = parse_text(text, "st.csv")
+    assert [t.title for t in talks if t.cancelled] == ["Desain Basis Data untuk E-commerce"]
+    assert not any("status" in w for w in warnings)
+
+
+def test_the_vietnamese_given_name_huy_alone_calls_nothing_off():
+    assert not cancelled_state("Huy") and cancelled_state("đã hủy")
+
+
+def test_a_status_no_known_word_says_is_warned_of_once_a_value():
+    rows = ["Title,Status", "A,Confirmed", "B,bestätigt", "C,verschoben", "D,verschoben", "E,"]
+    _, talks, warnings = parse_text("\n".join(rows) + "\n", "p.csv")
+    assert not any(t.cancelled for t in talks) and len(talks) == 5
+    said = [w for w in warnings if "status" in w]
+    assert len(said) == 1, warnings
+    assert "p.csv line 4" in said[0] and "'verschoben'" in said[0] and "'C'" in said[0]
+    assert "kept as taking place" in said[0] and "1 more row like it" in said[0]
+    assert taking_place_state("CONFIRMED") and not taking_place_state("verschoben")
+
+
+def test_the_status_columns_of_these_languages_are_read():
+    assert _cancelled(DATA / "vi-table.md") == ["Thiết kế cơ sở dữ liệu cho thương mại điện tử"]
+    assert _cancelled(DATA / "fa-barname.csv") == ["طراحی پایگاه داده برای تجارت الکترونیک"]
+    assert _cancelled(DATA / "he-tochnit.csv") == ["תכנון מסדי נתונים למסחר מקוון"]
+
+
+# ---- 3: a list line's "— ĐÃ HỦY", "(ĐÃ HỦY)" ---------------------------------------------
+
+
+@pytest.mark.parametrize("tail", [" — ĐÃ HỦY", " (ĐÃ HỦY)"])
+def test_a_list_lines_cancelled_marker_in_its_language(tail):
+    text = (DATA / "vi-dash.md").read_text(encoding="utf-8").replace(" — ĐÃ HỦY", tail)
+    _, talks, _ = parse_text(text, "vi-dash.md")
+    (off,) = [t for t in talks if "Thiết kế" in t.title]
+    assert off.cancelled and off.title == "Thiết kế cơ sở dữ liệu cho thương mại điện tử"
+    assert [s.name for s in off.speakers] == ["Bùi Văn Khoa"] and off.room == "Phòng 201"
+
+
+# ---- 6, 7, 8: headers -----------------------------------------------------------------------
+
+
+def test_vietnamese_type_and_status_columns():
+    cols = resolve(["Thời gian", "Tiêu đề", "Diễn giả", "Phòng", "Chủ đề", "Loại", "Trạng thái"])
+    assert cols["format"] == "Loại" and cols["status"] == "Trạng thái"
+    talks = parse_path(DATA / "vi-table.md").talks
+    assert {t.format for t in talks} >= {"Bài nói", "Bài nói chính"}
+
+
+def test_a_persian_date_column_wins_over_its_weekday_column():
+    cols = resolve("تاریخ,روز,ساعت شروع,ساعت پایان,عنوان,سخنران,سالن,وضعیت".split(","))
+    assert (cols["date"], cols["end"], cols["status"]) == ("تاریخ", "ساعت پایان", "وضعیت")
+    # (and Arabic's date over its day: "التاريخ" beside "اليوم")
+    assert resolve(["اليوم", "التاريخ", "العنوان"])["date"] == "التاريخ"
+    talks = parse_path(DATA / "fa-barname.csv").talks
+    assert all(t.start is not None and t.end is not None for t in talks)
+    assert talks[0].start.date().isoformat() == "2026-11-17"
+
+
+def test_hebrew_headers_are_read():
+    for name in ("he-tochnit.csv", "he-tochnit.xlsx"):
+        talks = parse_path(DATA / name).talks
+        assert len(talks) == 20
+        kafka = next(t for t in talks if t.title == "Scaling Kafka at Monday.com")
+        assert (kafka.room, kafka.track, kafka.language) == ("אולם 2", "DevOps", "en")
+
+
+def test_a_workbook_refused_names_map(tmp_path):
+    text = (DATA / "he-tochnit.csv").read_text(encoding="utf-8").replace("כותרת", "Xyz")
+    path = tmp_path / "x.csv"
+    path.write_text(text, encoding="utf-8")
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for line in text.splitlines():
+        book.active.append(line.split(","))
+    book.save(tmp_path / "x.xlsx")
+    with pytest.raises(InputError, match="--map"):
+        parse_path(tmp_path / "x.xlsx")
