@@ -109,3 +109,108 @@ def test_a_workbook_refused_names_map(tmp_path):
     book.save(tmp_path / "x.xlsx")
     with pytest.raises(InputError, match="--map"):
         parse_path(tmp_path / "x.xlsx")
+
+
+# ---- 2: " · " between a list line's fields, its labelled parts -------------------------------
+
+
+def test_a_list_line_of_middle_dots_and_labelled_parts():
+    talks = {t.title: t for t in parse_path(DATA / "vi-program.md").talks}
+    k8s = talks["Scaling Kubernetes at Tiki"]
+    assert [s.name for s in k8s.speakers] == ["Lê Minh Châu"]
+    assert (k8s.room, k8s.track, k8s.format, k8s.language) == (
+        "Phòng 202",
+        "DevOps",
+        "Bài nói",
+        "en",
+    )
+    off = talks["Thiết kế cơ sở dữ liệu cho thương mại điện tử"]
+    assert off.cancelled and off.room == "Phòng 201"
+    assert not any(" · " in t or " — " in t for t in talks)
+
+
+def test_english_labelled_parts_of_a_list_line():
+    text = (
+        "# Conf 2026\n\n## Saturday, 7 November 2026\n\n"
+        "- 10:00 – 10:45 · Rust at scale — Jane Doe (Acme) · Room 1 · Track: Systems"
+        " · Type: Workshop · Language: German\n"
+        "- 11:00 – 11:45 · Go at scale — John Roe · Room 2\n"
+    )
+    _, talks, _ = parse_text(text, "p.md")
+    rust = talks[0]
+    assert (rust.title, rust.room, rust.track, rust.format, rust.language) == (
+        "Rust at scale",
+        "Room 1",
+        "Systems",
+        "Workshop",
+        "de",
+    )
+    assert [s.name for s in rust.speakers] == ["Jane Doe"]
+
+
+# ---- 4: a calendar description's labelled lines ---------------------------------------------
+
+
+def test_a_calendars_labelled_lines_in_telugu():
+    talks = {t.title: t for t in parse_path(DATA / "te-schedule.ics").talks}
+    kafka = talks["Scaling Kafka at Swiggy"]
+    assert [s.name for s in kafka.speakers] == ["Srinivas Rao"]
+    assert (kafka.format, kafka.language) == ("ప్రసంగం", "en")
+    opening = talks["ప్రారంభోత్సవం"]
+    assert (opening.format, opening.language, opening.abstract) == ("వేడుక", "te", "")
+
+
+def test_a_greek_calendars_type_line():
+    ics = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a@x\r\n"
+        "DTSTART;TZID=Europe/Athens:20261113T100000\r\n"
+        "DTEND;TZID=Europe/Athens:20261113T110000\r\nSUMMARY:Εισαγωγή στη Rust\r\n"
+        "DESCRIPTION:Ομιλητής: Νίκος Παπαδόπουλος\\nΤύπος: Εργαστήριο\\nΓλώσσα: Ελληνικά"
+        "\\n\\nΜια πρακτική εισαγωγή.\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    _, (talk,), _ = parse_text(ics, "el.ics")
+    assert (talk.format, talk.language) == ("Εργαστήριο", "el")
+    assert talk.abstract == "Μια πρακτική εισαγωγή."
+    assert [s.name for s in talk.speakers] == ["Νίκος Παπαδόπουλος"]
+
+
+# ---- 5, 9, 21: a Marathi page --------------------------------------------------------------
+
+
+def test_a_marathi_page_its_headers_months_and_name():
+    for name in ("mr-karyakram.html", "mr-karyakram-enheaders.html"):
+        talks = parse_path(DATA / name).talks
+        assert len(talks) == 19 and all(t.start is not None for t in talks)
+        assert talks[0].start.date().isoformat() == "2026-11-21"
+        assert all(t.conference == "पुणे विकसक परिषद २०२६" for t in talks)
+        flipkart = next(t for t in talks if t.title == "Scaling Kafka at Flipkart")
+        assert (flipkart.language, flipkart.room) == ("en", "सभागृह ३")
+    assert _cancelled(DATA / "mr-karyakram.html") != []
+
+
+def test_a_day_heading_not_read_is_no_track():
+    text = (DATA / "mr-karyakram-enheaders.html").read_text(encoding="utf-8")
+    _, talks, warnings = parse_text(text.replace("नोव्हेंबर", "Brumaire"), "x.html")
+    assert not any(t.track and "Brumaire" in t.track for t in talks)
+    assert any("no date" in w for w in warnings)
+
+
+def test_a_language_line_after_the_people_is_the_talks_language():
+    """(Was "stays text" in tests/test_ical_labelled_people.py: a label of a field
+    talkbase holds is read as that field now, sweep 23.)"""
+    from ingest.formats.icalnames import split_description
+
+    fields: dict[str, str] = {}
+    text = "Leitung: Anna Berg (Universität Graz)\nSprache: Deutsch\n\nDer Workshop."
+    rest, found, _ = split_description(text, roles={"leitung"}, fields=fields)
+    assert [s.name for s in found] == ["Anna Berg"]
+    assert (rest, fields) == ("Der Workshop.", {"language": "Deutsch"})
+
+
+def test_a_list_lines_middle_dots_not_told_apart_are_warned_of():
+    line = "- 10:00 – 10:45 · Rust at scale · Jane Doe (Acme) · Bromo\n"
+    text = "# Conf 2026\n\n## Saturday, 7 November 2026\n\n" + line + line.replace("10:", "11:")
+    _, talks, warnings = parse_text(text, "p.md")
+    if any(" · " in t.title for t in talks):
+        said = [w for w in warnings if "' · '" in w]
+        assert len(said) == 1 and "p.md line 5" in said[0] and "1 more line" in said[0]

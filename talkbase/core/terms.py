@@ -516,9 +516,9 @@ def taking_place_state(status: str) -> bool:
 
 
 # what may end a title or a list line to say the talk is off: "— ODWOŁANE",
-# "(ENTFÄLLT)", "[cancelled]" (its group 1 or 2: the word)
+# "(ENTFÄLLT)", "[cancelled]", "· **ĐÃ HỦY**" (its group 1 or 2: the word)
 OFF_TAIL = re.compile(
-    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
+    r"\s*(?:[\u2013\u2014|\u00b7-]\s*([^()\[\]\u2013\u2014|\u00b7]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
 )
 # ... and what may begin a title so: "[CANCELLED] …", "(Abgesagt) …", "CANCELED: …",
 # "Abgesagt – …" (its group 1 or 2: the word, 3: the title)
