@@ -193,7 +193,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
 # Czech, Turkish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Arabic,
 # Japanese, Chinese, Korean; Hindi, Thai, Russian, Ukrainian, Greek, Persian, Swahili
-# and Estonian at each list's end; Hebrew's speakers, "מרצים", after them), compared
+# and Estonian at each list's end; Hebrew's speakers, "מרצים", after them; Hebrew's,
+# Marathi's and Telugu's other headers and Persian's two-word ones last: sweep 23), compared
 # as `norm` writes them (accents folded: "Début" is "debut", "Konuşmacı" "konusmaci";
 # a Devanagari or Thai word whole, its marks kept; lists written in the Latin script
 # write them so), after English's (none

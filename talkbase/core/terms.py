@@ -225,6 +225,8 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
         *("confirmed", "accepted", "scheduled", "published", "planned", "approved"),
         *("ok", "yes", "live", "active", "final", "tentative", "on", "go", "open", "full"),
         *("sold out", "waitlist", "new", "updated", "changed", "moved", "rescheduled"),
+        # (a record's publication, as a CMS writes it; a cell saying none)
+        *("publish", "public", "visible", "normal", "regular", "tbc", "none", "n/a", "-"),
     ),
     "de": ("bestätigt", "angenommen", "geplant", "findet statt", "ausgebucht"),
     "fr": ("confirmé", "confirmée", "accepté", "acceptée", "programmé", "programmée", "prévu"),
