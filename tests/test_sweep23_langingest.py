@@ -214,3 +214,12 @@ def test_a_list_lines_middle_dots_not_told_apart_are_warned_of():
     if any(" · " in t.title for t in talks):
         said = [w for w in warnings if "' · '" in w]
         assert len(said) == 1 and "p.md line 5" in said[0] and "1 more line" in said[0]
+
+
+def test_a_track_heading_with_a_year_stays_the_track():
+    text = (
+        "# Conf 2026\n\n## Saturday, 7 November 2026\n\n### Track 1 — 2026\n\n"
+        "- 10:00 – 10:45 · Rust at scale — Jane Doe\n- 11:00 – 11:45 · Go at scale — John Roe\n"
+    )
+    _, talks, _ = parse_text(text, "p.md")
+    assert [t.track for t in talks] == ["Track 1 — 2026"] * 2

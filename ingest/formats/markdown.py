@@ -933,9 +933,12 @@ def _track(names: list[str], said: list[tuple[str | None, str | None]]) -> int |
     return next(iter(whole or apart), None)
 
 
-# a heading shaped as a date: a day's number and a year, in any script's digits
-# ("शनिवार, २१ नोव्हेंबर २०२६", "Sábado 21 de 2026"), read or not
-_DATE_SHAPED = re.compile(r"(?<!\d)\d{1,2}(?!\d)\D{0,40}(?<!\d)(?:19|20)\d\d(?!\d)")
+# a heading shaped as a date: a day's number, a word (a month's name) and a year, in any
+# script's digits ("शनिवार, २१ नोव्हेंबर २०२६", "Sábado 21 de brumário de 2026"), read
+# or not; not "Track 1 — 2026"
+_DATE_SHAPED = re.compile(
+    r"(?<!\d)\d{1,2}(?!\d)\D{0,40}?[^\W\d_]\D{0,40}?(?<!\d)(?:19|20)\d\d(?!\d)"
+)
 
 
 def _context(
