@@ -94,7 +94,6 @@ def test_the_last_line_names_the_people_where_the_first_do_not() -> None:
     "line",
     [
         "Sponsors: Acme (Gold), Initech (Silver)",
-        "Sprache: Deutsch",
         "Ort: Aula (1. Stock)",
         "Languages: English (UK)",
         "Hinweis: Bitte Laptop (mit Python 3) mitbringen",

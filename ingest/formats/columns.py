@@ -193,7 +193,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish, Norwegian,
 # Czech, Turkish, Finnish, Hungarian, Romanian, Indonesian, Vietnamese, Arabic,
 # Japanese, Chinese, Korean; Hindi, Thai, Russian, Ukrainian, Greek, Persian, Swahili
-# and Estonian at each list's end; Hebrew's speakers, "מרצים", after them), compared
+# and Estonian at each list's end; Hebrew's speakers, "מרצים", after them; Hebrew's,
+# Marathi's and Telugu's other headers and Persian's two-word ones last: sweep 23), compared
 # as `norm` writes them (accents folded: "Début" is "debut", "Konuşmacı" "konusmaci";
 # a Devanagari or Thai word whole, its marks kept; lists written in the Latin script
 # write them so), after English's (none
@@ -201,7 +202,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
 # first). CLDR names no such fields: this is the one list of them, read for table
 # headers and for the labels of a talk's lines (`said_in_another_language`).
 IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
-    "status": ("estado", "stato", "statut", "stav", "durum"),
+    "status": (
+        *("estado", "stato", "statut", "stav", "durum", "trang_thai", "tinh_trang"),
+        *("סטטוס", "מצב", "وضعیت", "الحالة", "स्थिति", "स्थिती", "స్థితి", "நிலை"),
+        *("статус", "состояние", "κατάσταση", "状態", "ステータス", "状态", "狀態"),
+        *("상태", "สถานะ", "অবস্থা", "hali", "keadaan"),
+    ),
     "conference": (
         "konferenz",
         "tagung",
@@ -282,6 +288,11 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "বিষয়",
         "தலைப்பு",
         "ርዕስ",
+        "כותרת",
+        "שם ההרצאה",
+        "נושא",
+        "శీర్షిక",
+        "అంశం",
     ),
     "abstract": (
         "beschreibung",
@@ -351,6 +362,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "விளக்கம்",
         "መግለጫ",
         "ማጠቃለያ",
+        "תקציר",
+        "תיאור",
+        "వివరణ",
+        "సారాంశం",
     ),
     "speakers": (
         "referent",
@@ -459,6 +474,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ተናጋሪ",
         "ተናጋሪዎች",
         "አቅራቢ",
+        "वक्ते",
+        "వక్త",
+        "వక్తలు",
     ),
     "affiliation": (
         "firma",
@@ -501,6 +519,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "நிறுவனம்",
         "ድርጅት",
         "ተቋም",
+        "ארגון",
+        "חברה",
+        "సంస్థ",
     ),
     "start": (
         "beginn",
@@ -587,6 +608,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ሰዓት",
         "መጀመሪያ",
         "kuanza",
+        "ساعت شروع",
+        "שעה",
+        "התחלה",
+        "वेळ",
+        "సమయం",
+        "ప్రారంభం",
     ),
     "end": (
         "ende",
@@ -636,6 +663,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "መጨረሻ",
         "kumalizika",
         "kuisha",
+        "ساعت پایان",
+        "סיום",
+        "ముగింపు",
     ),
     "duration": (
         "dauer",
@@ -655,15 +685,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "সময়কাল",
         "கால அளவு",
         "ቆይታ",
+        "משך",
+        "వ్యవధి",
     ),
     "date": (
         "datum",
         "fecha",
         "data",
-        # the day's noun: a program's day column ("Jour", "Giorno", "Día", "Dag":
-        # `terms.DAY_NOUNS`; not German "Tag": in English a column of keywords,
-        # `FIELDS["keywords"]`, read two ways by `TWO_WAYS`)
-        *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
         "tarih",
         "dato",
         "日付",
@@ -701,6 +729,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "தேதி",
         "திகதி",
         "ቀን",
+        "תאריך",
+        "తేదీ",
+        # the day's noun, after every language's word for a date (a weekday column
+        # "روز" beside the date's "تاریخ", sweep 23): a program's day column ("Jour",
+        # "Giorno", "Día", "Dag": `terms.DAY_NOUNS`; not German "Tag": in English a
+        # column of keywords, `FIELDS["keywords"]`, read two ways by `TWO_WAYS`)
+        *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
     ),
     "room": (
         "raum",
@@ -768,6 +803,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "አዳራሽ",
         "ክፍል",
         "ቦታ",
+        "אולם",
+        "חדר",
+        "מיקום",
+        "सभागृह",
+        "హాల్",
+        "గది",
+        "వేదిక",
     ),
     "track": (
         "kategorie",
@@ -823,6 +865,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "பிரிவு",
         "ዘርፍ",
         "kundi",
+        "מסלול",
+        "ट्रॅक",
+        "ట్రాక్",
     ),
     "format": (
         "typ",
@@ -851,6 +896,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "வகை",
         "ዓይነት",
         "አይነት",
+        "loai",
+        "hinh_thuc",
+        "రకం",
     ),
     "language": (
         "sprache",
@@ -879,6 +927,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ভাষা",
         "மொழி",
         "ቋንቋ",
+        "שפה",
+        "భాష",
     ),
 }
 

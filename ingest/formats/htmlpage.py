@@ -85,7 +85,7 @@ from ingest.html import as_shown
 from ingest.speakers import name_shaped
 from talkbase.core import languages
 from talkbase.core.errors import InputError
-from talkbase.core.terms import fold
+from talkbase.core.terms import ascii_digits, fold
 
 NAME = "html"
 # a document that begins as a page does (a Markdown program may name "<body>" in a title)
@@ -586,7 +586,7 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
     dated = [
         part
         for part in _TITLE_PARTS.split(parser.titled)
-        if when.YEAR.search(part)
+        if when.YEAR.search(ascii_digits(part))  # (in any script's digits: "२०२६")
         and not re.search(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}", part)
         and not _is_day(part, (), langs)
     ]
@@ -600,7 +600,7 @@ def _conference(parser: _Markdown, lines: list[str], langs: tuple[str, ...]) -> 
         h
         for h in heads
         if len(dated) == 1
-        and when.YEAR.search(h)
+        and when.YEAR.search(ascii_digits(h))
         and not _is_day(h, (), langs)
         and re.search(rf"(?<!\w){re.escape(fold(h))}(?!\w)", fold(dated[0]))
     ]

@@ -701,8 +701,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         categories = [c for p in ev.props.get("CATEGORIES", []) for c in split_list(p[1])]
         kinds = [k for k in (format_named(c) for c in categories) if k]
         topics = [c for c in categories if format_named(c) is None]
+        labels: dict[str, str] = {}  # a description's "Type:", "Language:" lines
         described, listed, labelled_track = split_description(
-            ev.text("DESCRIPTION"), bool(after_comma), family=bool(family)
+            ev.text("DESCRIPTION"), bool(after_comma), family=bool(family), fields=labels
         )
         days = whole_days(ev) if all_day(ev.get("DTSTART")) else None
         if all_day(ev.get("DTSTART")) and not (
@@ -749,7 +750,11 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
         speakers = speakers or listed or _attendees(ev) or organizers.get(id(ev), ())
         if not speakers and roles:  # "Moderation: …" where nothing else names anyone
             described, speakers, labelled_track = split_description(
-                ev.text("DESCRIPTION"), bool(after_comma), family=bool(family), roles=roles
+                ev.text("DESCRIPTION"),
+                bool(after_comma),
+                family=bool(family),
+                roles=roles,
+                fields=labels,
             )
         abstract = plain(described) or plain(ev.text("X-ALT-DESC"))
         notes = [("URL", inline(ev.text("URL")))]
@@ -770,7 +775,9 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             end=end,
             room=inline(ev.text("LOCATION")) or None,
             track=track or None,
-            format=kinds[0] if kinds else None,
+            format=kinds[0]
+            if kinds
+            else format_named(labels.get("format", "")) or labels.get("format"),
             abstract=abstract,
             notes=tuple((k, v) for k, v in notes if v),
             conference=(part.name if part is not None else "") or conference,
@@ -785,7 +792,12 @@ def parse(text: str, document: str, default_tz: str = "UTC") -> tuple[list[Talk]
             ),
             uid=uid,
             links=links,
-            language=_language(ev, cal.unread_language),
+            language=_language(ev, cal.unread_language)
+            or (
+                stated_language(labels["language"], f"line {ev.line}", cal.unread_language)
+                if "language" in labels
+                else None
+            ),
             program_day=days[0] if days else None,
         )
         rule = ev.text("RRULE")

@@ -319,12 +319,23 @@ def people_labels(descriptions: Iterable[str], named: Iterable[Speaker]) -> froz
     return frozenset(w for w, said in known.items() if 2 * sum(said) >= len(said))
 
 
+# the fields besides the speakers a description's labelled line gives ("Track: …",
+# "Type: …", "Language: …"; in another language as a table's header names them, the one
+# list: "Τύπος:", "రకం:", "భాష:", "Thema:" no, the title's), as `columns.FIELDS` names them
+_LINE_FIELDS = ("track", "format", "language")
+
+
 def _label_kind(word: str) -> str | None:
-    """ "speakers" or "track" for a line's label, None for any other word."""
+    """ "speakers", or one of `_LINE_FIELDS`, for a line's label; None for any other
+    word."""
     low = word.lower()
     if low in ("speaker", "speakers") or said_in_another_language(word, "speakers"):
         return "speakers"
-    return "track" if low == "track" else None
+    if low in ("track", "type", "format", "language"):
+        return {"type": "format"}.get(low, low)
+    # (the first field the word names: "Thema" is the title's before the track's)
+    named = next((f for f in IN_OTHER_LANGUAGES if said_in_another_language(word, f)), None)
+    return named if named in _LINE_FIELDS else None
 
 
 # the words that may lead in a word for "by" before a talk's speakers: words for
@@ -401,6 +412,7 @@ def split_description(
     family: bool = False,
     heard: list[str] | None = None,
     roles: Collection[str] = (),
+    fields: dict[str, str] | None = None,
 ) -> tuple[str, tuple[Speaker, ...], str | None]:
     """ "Speakers: ..." and "Track: ..." lines of a DESCRIPTION, and lines naming the
     speakers after a word for "by" (`_BY`), leading it or ending it, and the rest: a
@@ -413,7 +425,8 @@ def split_description(
     every labelled speaker line's to `heard`. A line of one of `roles` (labels the
     calendar shows name people: `people_labels`, as `norm` writes them) names the
     people it lists with their organisations (`listed_people`), and is added to
-    neither.
+    neither. A line of a format or a language ("Type: Workshop", "రకం: వర్క్‌షాప్",
+    "Τύπος: Εργαστήριο": `_label_kind`) is added to `fields`, the first of each.
 
     The lines leading the text are read in a row, each one's people in order
     ("Moderation: …" then "Podium: …"), up to the first that is no such line (a line
@@ -443,6 +456,10 @@ def split_description(
             return None
         if kind == "track":
             track = m.group(2).strip()
+            return ""
+        if kind != "speakers":
+            if fields is not None:
+                fields.setdefault(kind, m.group(2).strip())
             return ""
         names, rest = names_and_text(m.group(2), below)
         several = _plural(m.group(1))  # "Speakers: A, B" names people, no organisation

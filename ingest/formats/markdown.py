@@ -348,6 +348,7 @@ def parse(
     # (and the shape most of its list lines share: "Title — Speaker — Room")
     shape = list_shape([b for ln in lines if (b := timed_bullet(ln))])
     unsplit: list[tuple[int, str]] = []  # (its lines of that shape kept whole: said once)
+    dotted: list[tuple[int, str]] = []  # (lines whose title keeps a " · ": said once)
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
@@ -447,6 +448,8 @@ def parse(
                         rooms_last,
                         shape,
                         unsplit,
+                        unread_language,
+                        dotted,
                     )
                 )
             continue
@@ -494,6 +497,13 @@ def parse(
         raise InputError(document, _no_program(heads), "line 1")
     if unsplit and shape:
         warnings.append(_unsplit_said(document, unsplit, shape))
+    if dotted:
+        no, title = dotted[0]
+        more = f" (and {len(dotted) - 1} more line(s) like it)" if len(dotted) > 1 else ""
+        warnings.append(
+            f"{document} line {no}: {title[:80]!r} keeps parts parted by ' · ' in its "
+            f"title{more}: they were not told as its speakers or its room"
+        )
     cut = cut_short(lines)
     if cut and talks:
         warnings.append(registry.cut_short(document, *cut, talks[-1].title))
@@ -923,15 +933,25 @@ def _track(names: list[str], said: list[tuple[str | None, str | None]]) -> int |
     return next(iter(whole or apart), None)
 
 
+# a heading shaped as a date: a day's number, a word (a month's name) and a year, in any
+# script's digits ("शनिवार, २१ नोव्हेंबर २०२६", "Sábado 21 de brumário de 2026"), read
+# or not; not "Track 1 — 2026"
+_DATE_SHAPED = re.compile(
+    r"(?<!\d)\d{1,2}(?!\d)\D{0,40}?[^\W\d_]\D{0,40}?(?<!\d)(?:19|20)\d\d(?!\d)"
+)
+
+
 def _context(
     sections: dict[int, tuple[str, date | None, str]], conference: str
 ) -> tuple[date | None, str | None, str | None]:
     """The day, room and track the headings above a list or a table name: the
     nearest day heading, the nearest room another heading names (else none), the
-    nearest session or track one names (`_room_of`)."""
+    nearest session or track one names (`_room_of`). A heading shaped as a date that
+    is not read as one (`_DATE_SHAPED`: a month's name in a language not known here)
+    names no room or track: its talks' times are unread, and said so."""
     day = next((d for _, (_, d, _) in sorted(sections.items(), reverse=True) if d), None)
     places = [n for _, (n, d, _) in sorted(sections.items(), reverse=True) if d is None]
-    places = [n for n in places if n != conference]
+    places = [n for n in places if n != conference and not _DATE_SHAPED.search(ascii_digits(n))]
     said = [_room_of(n) for n in places]
     room = next((r for r, _ in said if r), None)
     k = _track(places, said)
@@ -1023,6 +1043,8 @@ def _listed(
     rooms_last: bool = False,
     shape: ListShape | None = None,
     unsplit: list[tuple[int, str]] | None = None,
+    unread_language: list[tuple[str, str]] | None = None,
+    dotted: list[tuple[int, str]] | None = None,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -1034,7 +1056,12 @@ def _listed(
     program written the 12-hour way without am or pm (`twelve`: `when.twelve_hour`),
     a clock that runs back past noon is the afternoon's (`when.afternoon`), said once.
     A line of the document's shape (`shape`: `mdparts.list_shape`) kept whole, its parts
-    after the title not told, is added to `unsplit` (line, title): said once, by `parse`."""
+    after the title not told, is added to `unsplit` (line, title): said once, by `parse`.
+    A line's labelled last parts ("· Track: AI · Type: Talk · Language: English", in any
+    language the one list of labels holds: `mdparts.Bullet.labels`) give its track,
+    format and language, and its speakers where it names none otherwise. A line whose
+    title still holds a spaced middle dot or bullet (its parts not told apart) is added
+    to `dotted` (line, title): said once, by `parse`."""
     day, room, track = _context(sections, conference)
     timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
     zones, rooms, severals = zones_said(timed), rooms_said(timed), several_said(timed)
@@ -1087,6 +1114,8 @@ def _listed(
         b = read_bullet(text, day, fallback, zones, rooms, rooms_last, shape)
         if b.unsplit and unsplit is not None:
             unsplit.append((no, b.title))
+        elif dotted is not None and re.search(r"\s[\u00b7\u2022]\s", b.title):
+            dotted.append((no, b.title))
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "
@@ -1116,17 +1145,27 @@ def _listed(
         end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
+        labels = dict(b.labels)
+        speakers = b.speakers or (
+            parse_speakers(labels["speakers"]) if "speakers" in labels else ()
+        )
+        language = (
+            stated_language(labels["language"], f"line {no}", unread_language)
+            if "language" in labels and unread_language is not None
+            else None
+        )
         talks.append(
             Talk(
                 title=b.title,
-                speakers=b.speakers,
+                speakers=tuple(speakers),
+                language=language,
                 start=start,
                 end=end,
                 # a start past 24:00 ("25:00") is in the night of its heading's day
                 program_day=day if start is not None and day and start.date() > day else None,
                 room=b.room or room,
-                track=track,
-                format=b.format,
+                track=labels.get("track") or track,
+                format=labels.get("format") or b.format,
                 notes=(("Status", b.status),) if b.status else (),
                 conference=conference,
                 sources=(

@@ -1208,6 +1208,9 @@ class Bullet:
     # (a line of its document's shape, `ListShape`, whose parts after the title were not
     # told as speakers and room: kept whole as its title, said once by the document)
     unsplit: bool = False
+    # its last parts that are labelled lines ("· Chủ đề: AI · Loại: Bài nói · Ngôn ngữ:
+    # Tiếng Việt": `labelled`), as (field of `FIELD`, value), in the line's order
+    labels: tuple[tuple[str, str], ...] = ()
 
 
 def _people(text: str, caseless: bool = False) -> tuple[Speaker, ...]:
@@ -1376,8 +1379,9 @@ def read_bullet(
     start, end, _ = times(_clocks_of(lead), day, zone or fallback) if lead else (None, None, "")
     rest = text[lead.end() :].strip() if lead else text
     rest, status = _called_off(rest)
-    room = None
-    if (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
+    rest, labels = _labelled_tail(rest)
+    room = next((v for f, v in labels if f == "room"), None)
+    if room is None and (m := re.search(r"\s*\(([^()]+)\)\s*$", rest)) and room_named(m.group(1)):
         room, rest = m.group(1).strip(), rest[: m.start()].strip()
     cuts = list(_SPEAKERS_AFTER.finditer(rest))
     if room is None and len(cuts) >= 2 and len(last := rest[cuts[-1].end() :]) <= 40:
@@ -1411,7 +1415,25 @@ def read_bullet(
             unsplit = True
     rest = _SYMBOLS.sub("", rest).strip()
     fmt = format_label(rest)  # ("Mesa redonda: X": a Panel, its title kept whole)
-    return Bullet(rest.strip(), speakers, start, end, room, fmt, status, unsplit)
+    return Bullet(rest.strip(), speakers, start, end, room, fmt, status, unsplit, labels)
+
+
+def _labelled_tail(rest: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A list line's rest (after its time) without its last parts that are labelled
+    lines (`labelled`: "Title — Speaker · Room · Track: AI · Type: Talk", "· Chủ đề: AI
+    · Loại: Bài nói · Ngôn ngữ: Tiếng Việt", any language's labels the one list holds),
+    and those parts as (field, value); never the line's first part (a title may hold a
+    colon: "Hội thảo thực hành: Rust")."""
+    cuts = list(_SPEAKERS_AFTER.finditer(rest))
+    found: list[tuple[str, str]] = []
+    end = len(rest)
+    for cut in reversed(cuts):
+        read = labelled(rest[cut.end() : end].strip())
+        if read is None or not read[1].strip() or read[0] in ("when", "abstract"):
+            break
+        found.append((read[0], read[1].strip()))
+        end = cut.start()
+    return rest[:end], tuple(reversed(found))
 
 
 @cache

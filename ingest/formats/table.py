@@ -96,6 +96,7 @@ from talkbase.core.terms import (
     cancelled_state,
     fold,
     format_named,
+    taking_place_state,
     unlisted_state,
 )
 
@@ -588,6 +589,9 @@ class _Reader:
         # the warning of the first row whose program_day cell is no night of its start
         # (its place in `warnings`) and how many more rows were so (`listed_night`)
         self.unlisted_night: tuple[int, int] | None = None
+        # each status value no word known says (`unread_status`): its warning's place
+        # in `warnings`, and how many more rows wrote it
+        self.unread_states: dict[str, tuple[int, int]] = {}
         self.kinds: dict[tuple[str, bool], str] = {}  # a cell's kind of value (`kind`)
         self.said_ragged: set[str] = set()  # rows realigned (`realigned`), by place
         # realigned rows whose time or date cell the realignment left unread: never
@@ -1081,6 +1085,9 @@ class _Reader:
             self.warnings.append(
                 f"{self.document} {where}: the id {ident!r} is used again; kept as {uid!r}"
             )
+        status = _called_off(get("status")) or struck
+        if not status:
+            self.unread_status(inline(text_of(get("status"))), where, title)
         keywords = re.split(r"\s*[|;,]\s*", inline(text_of(get("keywords"))))
         notes = [
             (label, value)
@@ -1088,7 +1095,7 @@ class _Reader:
                 ("Subtitle", inline(text_of(get("subtitle")))),
                 ("Keywords", ", ".join(k for k in keywords if k)),
                 ("URL", inline(text_of(get("url")))),
-                ("Status", _called_off(get("status")) or struck),
+                ("Status", status),
                 ("Day", undated_day),
             )
             if value
@@ -1148,6 +1155,27 @@ class _Reader:
             links=links,
             venue=(mine and inline(text_of(row.get("venue")))) or None,
         )
+
+    def unread_status(self, said: str, where: str, title: str) -> None:
+        """Warns of a status cell that says neither that the talk is off nor that it
+        takes place in words talkbase knows (`terms.taking_place_state`: "confirmed",
+        "Bestätigt"; "postponed", a word of a language it never saw) is warned of,
+        once a value, with the count of the other rows like it: the talk is kept as
+        taking place, which it may not."""
+        if not said or _called_off(said) or taking_place_state(said):
+            return
+        key = " ".join(fold(said).split())
+        first, more = self.unread_states.get(key, (len(self.warnings), -1))
+        if more < 0:
+            self.warnings.append(
+                f"{self.document} {where}: the status {said[:40]!r} of {title!r} is no word "
+                "talkbase knows for a talk called off or taking place; kept as taking place"
+            )
+        else:
+            self.warnings[first] = self.warnings[first].split(" (and ", 1)[0] + (
+                f" (and {more + 1} more row{'s' if more else ''} like it)"
+            )
+        self.unread_states[key] = (first, more + 1)
 
     def listed_night(
         self, cell: str, start: datetime, tz: tzinfo | None, where: str, title: str

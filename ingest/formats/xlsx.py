@@ -403,7 +403,8 @@ def read_workbook(data: bytes, document: str, options: Options) -> Result:
         raise InputError(
             document,
             f"no sheet of this workbook ({named}) holds a table of talks: a header row "
-            "naming a title column (Title, Session, Talk…)",
+            "naming a title column (Title, Session, Talk…); where a sheet names it "
+            "otherwise, name the columns with --map FIELD=COLUMN (--map title=COLUMN)",
         )
     texts = [s.name for s in book] + [text for t in tables for _, text in t.titles]
     years = document_years(texts)  # (of a day named without its year)

@@ -54,6 +54,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ko": ("korean", "한국어"),
     "lt": ("lithuanian", "lietuvių"),
     "lv": ("latvian", "latviešu"),
+    "mr": ("marathi", "मराठी"),  # (sweep 23)
     "ms": ("malay", "bahasa melayu"),
     "nb": ("norwegian bokmål", "bokmål"),
     "nl": ("dutch", "nederlands", "flemish", "vlaams"),
@@ -69,6 +70,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "sv": ("swedish", "svenska"),
     "sw": ("swahili", "kiswahili"),
     "ta": ("tamil", "தமிழ்"),
+    "te": ("telugu", "తెలుగు"),  # (sweep 23)
     "th": ("thai", "ไทย"),
     "tr": ("turkish", "türkçe"),
     "uk": ("ukrainian", "українська"),

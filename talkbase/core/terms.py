@@ -189,6 +189,72 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
         "anulowany",
         "anulowane",
     ),
+    # (sweep 23: written as their languages write them, folded where compared; not
+    # Vietnamese "hủy" alone, folded "huy", a given name)
+    "id": ("dibatalkan", "batal"),
+    "vi": ("đã hủy", "đã huỷ", "hủy bỏ", "đã hủy bỏ", "bị hủy"),
+    "cs": ("zrušeno", "zrušen", "zrušena", "odpadá"),
+    "sk": ("zrušené", "zrušený", "zrušená", "odpadá"),
+    "he": ("בוטל", "בוטלה", "מבוטל", "מבוטלת"),
+    "fa": ("لغو", "لغو شد", "لغو شده", "کنسل", "کنسل شد"),
+    "ar": ("ملغى", "ملغاة", "ألغيت", "أُلغيت", "تم الإلغاء", "إلغاء"),
+    "hi": ("रद्द", "रद्द किया गया", "रद्द कर दिया गया"),
+    "mr": ("रद्द", "रद्द केले", "रद्द झाले"),
+    "te": ("రద్దు", "రద్దయింది", "రద్దు చేయబడింది"),
+    "ta": ("ரத்து", "ரத்து செய்யப்பட்டது"),
+    "bn": ("বাতিল",),
+    "tr": ("iptal", "iptal edildi"),
+    "ru": ("отменено", "отменён", "отменен", "отменена"),
+    "uk": ("скасовано", "скасований", "скасована"),
+    "el": ("ακυρώθηκε", "ακυρωμένο", "ακυρωμένη"),
+    "sv": ("inställd", "inställt", "installd", "installt"),
+    "da": ("aflyst",),
+    "no": ("avlyst",),
+    "fi": ("peruttu", "peruutettu"),
+    "hu": ("elmarad", "törölve"),
+    "ro": ("anulat", "anulată"),
+    "ja": ("中止", "休講", "キャンセル"),
+    "zh": ("取消", "已取消"),
+    "ko": ("취소", "취소됨"),
+    "th": ("ยกเลิก",),
+    "sw": ("imefutwa", "imeahirishwa"),
+}
+
+# What a program's status says of a talk that takes place, in the languages programs
+# are written in (folded where compared): the statuses that tell an attendee nothing.
+# A status cell saying neither this nor a word of CANCELLED_STATES (nor a proposal's,
+# PROPOSAL_STATES) is warned of: the talk is kept as taking place (`taking_place_state`)
+TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
+    "en": (
+        *("confirmed", "accepted", "scheduled", "published", "planned", "approved"),
+        *("ok", "yes", "live", "active", "final", "tentative", "on", "go", "open", "full"),
+        *("sold out", "waitlist", "new", "updated", "changed", "moved", "rescheduled"),
+        # (a record's publication, as a CMS writes it; a cell saying none)
+        *("publish", "public", "visible", "normal", "regular", "tbc", "none", "n/a", "-"),
+    ),
+    "de": ("bestätigt", "angenommen", "geplant", "findet statt", "ausgebucht"),
+    "fr": ("confirmé", "confirmée", "accepté", "acceptée", "programmé", "programmée", "prévu"),
+    "es": ("confirmado", "confirmada", "aceptado", "aceptada", "programado", "programada"),
+    "it": ("confermato", "confermata", "accettato", "accettata", "programmato"),
+    "nl": ("bevestigd", "geaccepteerd", "gepland"),
+    "pt": ("confirmado", "confirmada", "aceito", "aceita", "aceite", "agendado"),
+    "pl": ("potwierdzony", "potwierdzone", "potwierdzona", "zaakceptowany"),
+    "cs": ("potvrzeno", "potvrzený", "potvrzená", "schváleno"),
+    "id": ("dikonfirmasi", "terkonfirmasi", "terjadwal", "diterima"),
+    "vi": ("đã xác nhận", "xác nhận", "đã duyệt"),
+    "he": ("מאושר", "אושר", "מאושרת"),
+    "fa": ("تأیید شده", "تایید شده", "قطعی"),
+    "ar": ("مؤكد", "مؤكدة", "تم التأكيد"),
+    "hi": ("पुष्टि", "पुष्टि की गई", "निर्धारित"),
+    "mr": ("निश्चित", "पुष्टी"),
+    "te": ("నిర్ధారించబడింది",),
+    "tr": ("onaylandı", "onaylı", "kesin"),
+    "ru": ("подтверждено", "подтверждён", "подтвержден"),
+    "uk": ("підтверджено",),
+    "el": ("επιβεβαιώθηκε",),
+    "ja": ("確定",),
+    "zh": ("已确认", "确认", "確認"),
+    "ko": ("확정",),
 }
 
 # What a call for papers' status says of a proposal that is not on the program, folded:
@@ -420,14 +486,13 @@ def placeholder_speaker(name: str) -> bool:
     return bare in _PLACEHOLDERS or bare.removesuffix("speakers") in _PLACEHOLDERS
 
 
-_CANCELLED = frozenset(w for ws in CANCELLED_STATES.values() for w in ws)
-
-
-_PROPOSED = frozenset(w for ws in PROPOSAL_STATES.values() for w in ws)
-
-
 def _status_key(status: str) -> str:
     return " ".join(fold(status.translate(UNMARKED)).split())
+
+
+_CANCELLED = frozenset(_status_key(w) for ws in CANCELLED_STATES.values() for w in ws)
+_TAKING_PLACE = frozenset(_status_key(w) for ws in TAKING_PLACE_STATES.values() for w in ws)
+_PROPOSED = frozenset(w for ws in PROPOSAL_STATES.values() for w in ws)
 
 
 def _proposed(status: str) -> bool:
@@ -450,10 +515,16 @@ def cancelled_state(status: str) -> bool:
     return _status_key(status) in _CANCELLED
 
 
+def taking_place_state(status: str) -> bool:
+    """Whether a talk's status says only that it takes place ("confirmed",
+    "Bestätigt", "accepted": TAKING_PLACE_STATES), which tells an attendee nothing."""
+    return _status_key(status) in _TAKING_PLACE
+
+
 # what may end a title or a list line to say the talk is off: "— ODWOŁANE",
-# "(ENTFÄLLT)", "[cancelled]" (its group 1 or 2: the word)
+# "(ENTFÄLLT)", "[cancelled]", "· **ĐÃ HỦY**" (its group 1 or 2: the word)
 OFF_TAIL = re.compile(
-    r"\s*(?:[\u2013\u2014|-]\s*([^()\[\]\u2013\u2014|]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
+    r"\s*(?:[\u2013\u2014|\u00b7-]\s*([^()\[\]\u2013\u2014|\u00b7]{3,30})|[(\[]([^()\[\]]{3,30})[)\]])\s*$"
 )
 # ... and what may begin a title so: "[CANCELLED] …", "(Abgesagt) …", "CANCELED: …",
 # "Abgesagt – …" (its group 1 or 2: the word, 3: the title)
