@@ -63,6 +63,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         ray_batch_size=args.ray_batch_size,
         ray_gpus=args.ray_gpus,
         progress=output.Progress(),
+        waiting=output.waiting(args.home),
     )
     output.print_report(report, args)
     if report.failed and report.documents and not args.json:  # a partial ingest: said whole
@@ -84,7 +85,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    report = service.remove(args.home, args.documents, args.conference)
+    report = service.remove(
+        args.home, args.documents, args.conference, waiting=output.waiting(args.home)
+    )
     output.print_report(report, args)
     return 0
 

@@ -12,12 +12,12 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TextIO
 
-from talkbase.core import present
+from talkbase.core import present, settings
 from talkbase.core.languages import english_name
 from talkbase.core.timetable import NO_NIGHTS
 
@@ -202,6 +202,21 @@ class Progress:
         bar.update(done - bar.n)
         if done >= total:
             bar.close()
+
+
+def waiting(home: Any) -> Callable[[int | None], None]:
+    """What to say, once, on stderr, when another change to the base in `home` holds
+    it: this one waits for it (service.ingest's `waiting`)."""
+    where = settings.home(home)
+
+    def say(pid: int | None) -> None:
+        who = f" (process {pid})" if pid else ""
+        sys.stderr.write(
+            f"waiting for another ingest, remove or repair of {where}{who} to finish...\n"
+        )
+        sys.stderr.flush()
+
+    return say
 
 
 def print_changes(changes: Any, out: TextIO) -> None:

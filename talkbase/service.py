@@ -61,6 +61,7 @@ __all__ = [
 
 Home = str | PathLike[str] | None
 Progress = Callable[[str, int, int], None]
+Waiting = Callable[[int | None], None]
 
 MODES: tuple[str, ...] = terms.MODES
 """Search modes: words and meaning fused, words only, meaning only."""
@@ -467,6 +468,7 @@ def ingest(
     ray_gpus: float = 0.0,
     progress: Progress | None = None,
     embedder: Embedder | None = None,
+    waiting: Waiting | None = None,
 ) -> Report:
     """Read program files or folders into the base in `home` (made when there is none).
 
@@ -478,6 +480,8 @@ def ingest(
     short (a last row stopping early, a quote never closed) and would remove stored
     talks, is refused unless `shrink` (`replace` too: it forgets only the documents
     not given, and keeps the stored version of a file given that cannot be read).
+    `waiting` is told, with the other's process id when known, when another ingest,
+    remove or repair holds the base: this one then waits for it (and loses nothing).
     """
     from index.build.builder import ingest as build
     from index.encoders import engines
@@ -500,6 +504,7 @@ def ingest(
             replace_all=replace,
             conference=conference,
             shrink=shrink,
+            waiting=waiting,
         )
     finally:
         if made is not None:
@@ -542,15 +547,19 @@ def diff(
 
 
 def remove(
-    home: Home = None, documents: Sequence[str] = (), conference: str | None = None
+    home: Home = None,
+    documents: Sequence[str] = (),
+    conference: str | None = None,
+    waiting: Waiting | None = None,
 ) -> Report:
-    """Forget documents (by file name) or every talk of a conference."""
+    """Forget documents (by file name) or every talk of a conference (`waiting`: as
+    `ingest`'s)."""
     from index.build.builder import remove as forget
     from index.encoders.embed import LazyEmbedder
 
     if not documents and not conference:
         raise TalkbaseError("Name documents to remove, or --conference NAME")
-    return forget(settings.home(home), LazyEmbedder(), list(documents), conference)
+    return forget(settings.home(home), LazyEmbedder(), list(documents), conference, waiting=waiting)
 
 
 def check(home: Home = None) -> CheckReport:
