@@ -373,6 +373,15 @@ def check_query(query: str, literal: bool = False) -> None:
     check(query, literal)
 
 
+def read_query(query: str) -> str:
+    """What a search reads of `query`: all of it, or up to its last whole word within
+    TALKBASE_MAX_QUERY_CHARS (a last word longer than half of that cut at it), as
+    `Answer.cut_from` says; what a batch line echoes, never more."""
+    from index.search.read.querycheck import cut
+
+    return cut(query)[0]
+
+
 def moment_of(query: str) -> str:
     """What an answer for `query` depends on besides the base and the words: the
     conference's date ("today", "this afternoon" are read by its clock), which turns
