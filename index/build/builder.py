@@ -66,7 +66,7 @@ def parse_all(
 ) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`, but for a site's
     reference table read beside a program (lookups.named_by_tables: a notice)."""
-    files, skipped = expand_all(paths)
+    files, skipped = expand_all(paths, notices=report.notices)
     report.failed.extend(skipped)
     parsed: list[ParsedDocument] = []
     refused: list[tuple[Path, InputError]] = []
