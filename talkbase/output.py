@@ -231,6 +231,7 @@ def print_changes(changes: Any, out: TextIO) -> None:
         "redescribed": "re-described",
         "respeakered": "new speakers",
         "unspeakered": "speakers changed (nobody new)",
+        "room_kept": "room kept (another room named, set aside)",
     }
     for kind, label in labels.items():
         items = getattr(changes, kind)
