@@ -492,3 +492,5 @@ def test_two_programs_of_one_file_name_are_named_apart_and_a_shared_talk_names_i
     said = " ".join(again.warnings)
     assert "1 of its 2 talks are also in b/schedule.csv at the same date and time" in said
     assert "talkbase remove b/schedule.csv" in said
+    # named by its folders too, beside a/schedule.csv and b/schedule.csv: not "schedule.csv"
+    assert [d.name for d in again.documents] == ["t2/b/schedule.csv"]

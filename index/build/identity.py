@@ -278,7 +278,8 @@ def other_days(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
 def same_times(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
     """Where talks of `new` are talks of `old`, the document `theirs`, at the same
     instant (by title, and a shared speaker or none in either), what a notice says of
-    it ("1 of its 2 talks are also in X at the same date and time"); "" where none is."""
+    it ("1 of its 2 talks are also in X at the same date and time"); "" where none is.
+    The openings, breaks and closings every program has do not count."""
     held: dict[tuple[str, datetime], list[Talk]] = {}
     for t in old:
         if t.start is not None and title_key(t.title):
@@ -287,6 +288,7 @@ def same_times(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
         1
         for t in new
         if t.start is not None
+        and not is_housekeeping(t.title, t.format)
         and any(
             speaker_keys(t) & speaker_keys(o) or not (speaker_keys(t) or speaker_keys(o))
             for o in held.get((title_key(t.title), t.start), ())
@@ -686,6 +688,9 @@ def name_documents(
             out.append(_renamed(doc, again.name, _conference(again, doc)))
             continue
         peers = [_where(d) for j, d in enumerate(parsed) if j != i and d.name == doc.name]
+        # stored under their folders' names ("a/schedule.csv"): a bare "schedule.csv"
+        # beside them would not say which file it is
+        peers += [t for t in sorted(taken) if t.endswith(f"/{doc.name}")]
         name = (
             doc.name
             if doc.name not in taken and not peers
@@ -697,8 +702,12 @@ def name_documents(
             moved = [
                 (s.name, said) for s in mine if (said := other_days(s.talks, doc.talks, s.name))
             ]
+            # (a program naming its own conference is another conference's, as it says)
             twice = [
-                (s.name, said) for s in mine if (said := same_times(s.talks, doc.talks, s.name))
+                (s.name, said)
+                for s in mine
+                if doc.conference_from_file_name
+                and (said := same_times(s.talks, doc.talks, s.name))
             ]
             notices.append(
                 f"{doc.path}: another program than the stored {others}: kept beside it as {name}"
