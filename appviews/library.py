@@ -12,9 +12,7 @@ new build), so what depends only on the base is computed once per process. Which
 from __future__ import annotations
 
 import gc
-import os
 import threading
-import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -32,12 +30,12 @@ V = TypeVar("V")
 CACHED_QUERIES = 256
 CACHED_STEMS = 100_000  # words (a conference's vocabulary, and what people type)
 CACHED_VIEWS = 512  # drawn pieces of pages (a day of the program grid...)
-BUILD_RECHECK_S = 2.0  # the build in use is verified again at least this often
 
 
 class Library:
     def __init__(self, home: str | Path) -> None:
-        self.service = service.Service(home).open()
+        # pinned: app.py opens a new Library for a new build, and its caches are this one's
+        self.service = service.Service(home, follow=False).open()
         self.service.load_model()  # once per process, before the first query waits for it
         self.build = self.service.build_name
         self.talks: dict[int, Talk] = dict(self.service.talks)  # one conference: read once
@@ -190,34 +188,11 @@ class Library:
         return self._maps[conference]
 
 
-_builds: dict[str, tuple[object, float, str | None]] = {}
-_builds_lock = threading.Lock()
-
-
-def _marker(home: str | Path) -> object:
-    """What changes when a build is swapped in: the CURRENT file's identity and time."""
-    try:
-        st = os.stat(Path(home) / "CURRENT")
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
-
-
 def current_build(home: str | Path) -> str | None:
     """The name of the build in use in `home`, or None when there is none. Every page
-    run asks; the manifest is read and the files checked (`service.current_build`)
-    when CURRENT changed (an ingest swaps a build in by renaming it) and at least
-    every BUILD_RECHECK_S seconds, otherwise the last answer stands."""
-    key, now = str(home), time.monotonic()
-    marker = _marker(home)
-    with _builds_lock:
-        known = _builds.get(key)
-    if known is not None and known[0] == marker and now - known[1] < BUILD_RECHECK_S:
-        return known[2]
-    name = service.current_build(home)  # raises on a damaged base: nothing kept
-    with _builds_lock:
-        _builds[key] = (marker, now, name)
-    return name
+    run asks (`service.build_in_use`: a stat of CURRENT, the build verified again when
+    it changed and at least every `service.BUILD_RECHECK_S` seconds)."""
+    return service.build_in_use(home)
 
 
 def placeholder(talks: Collection[Talk]) -> str:

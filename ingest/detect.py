@@ -778,7 +778,9 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def expand_all(
-    paths: Iterable[str | Path], follow_links: bool | None = None
+    paths: Iterable[str | Path],
+    follow_links: bool | None = None,
+    notices: list[str] | None = None,
 ) -> tuple[list[Path], list[InputError]]:
     """(files to read, files skipped with the reason). A file named is read whatever
     its name, and `STDIN` ("-") stands for standard input, read once however often it is
@@ -788,7 +790,9 @@ def expand_all(
     folder is skipped unless `follow_links` (default: TALKBASE_FOLLOW_LINKS). A file
     named twice, or named beside a folder that holds it, is read once: it is one
     document (read twice, it was stored as two, "x.csv (2)" and "x.csv (3)", and the
-    one a later ingest of the file did not replace kept its old times and speakers)."""
+    one a later ingest of the file did not replace kept its old times and speakers).
+    Likewise a symbolic link inside a folder to a file the folder holds too is read
+    once, as that file, and `notices` says so; a link to nothing is skipped, named."""
     follow = settings.follow_links() if follow_links is None else follow_links
     suffixes = registry.suffixes()
     out: list[Path] = []
@@ -807,6 +811,7 @@ def expand_all(
                 out.append(p)
         elif p.is_dir():
             root = p.resolve()
+            found: list[tuple[Path, bool]] = []  # (file, whether it is reached by a link)
             for f in sorted(p.rglob("*")):
                 rel = f.relative_to(p)
                 suffix = Path(inner_name(f.name)).suffix  # ("p.csv.gz": ".csv")
@@ -817,9 +822,15 @@ def expand_all(
                     or f.name.lower() in {"readme.md", "source.md"}
                 ):
                     continue
-                if not follow and any(
+                linked = any(
                     (p / Path(*rel.parts[:k])).is_symlink() for k in range(1, len(rel.parts) + 1)
-                ):
+                )
+                if linked and not f.exists():
+                    skipped.append(
+                        InputError(text_name(f), f"a symbolic link to {_link_target(f)}; not read")
+                    )
+                    continue
+                if not follow and linked:
                     target = f.resolve()
                     if not target.is_relative_to(root):
                         skipped.append(
@@ -840,12 +851,33 @@ def expand_all(
                         )
                     )
                     continue
-                add(f)
+                found.append((f, linked))
+            # a file reached both as itself and by a link (or by two links) is one document
+            held: dict[Path, Path] = {}
+            for f, _ in sorted(found, key=lambda fl: fl[1]):  # files first, then links
+                held.setdefault(f.resolve(), f)
+            for f, _ in found:
+                kept = held[f.resolve()]
+                if kept == f:
+                    add(f)
+                elif notices is not None:
+                    notices.append(
+                        f"{text_name(f)}: a symbolic link to {text_name(kept)}, which is "
+                        "read in this folder too: read once, as that file"
+                    )
         elif p.exists() or p.is_symlink():
             add(p)
         else:
             raise InputError(text_name(p), "no such file or folder")
     return out, skipped
+
+
+def _link_target(f: Path) -> str:
+    """What a link that leads to nothing names, said: "a missing file (nowhere.csv)"."""
+    try:
+        return f"a missing file ({text_name(os.readlink(f))})"
+    except OSError:  # a folder on its way is the dangling link
+        return "a missing file"
 
 
 def _hashed_lines(f: io.BufferedReader, update: Callable[[bytes], object]) -> Iterator[str]:

@@ -247,6 +247,9 @@ def _why_html(hit: Hit) -> str:
 class Talkbase:
     """An open knowledge base. Make one with `talkbase.open(...)`.
 
+    Each call answers from the build in use when it is asked: after a re-ingest the
+    next call reads the new build (`talkbase.service.Service`, `follow`).
+
     Lookups (`talk`, `talks`, `sql`...) never load the embedding model; the
     first `search` in hybrid or dense mode does (a few seconds, once).
     """

@@ -63,6 +63,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         ray_batch_size=args.ray_batch_size,
         ray_gpus=args.ray_gpus,
         progress=output.Progress(),
+        waiting=output.waiting(args.home),
     )
     output.print_report(report, args)
     if report.failed and report.documents and not args.json:  # a partial ingest: said whole
@@ -84,7 +85,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    report = service.remove(args.home, args.documents, args.conference)
+    report = service.remove(
+        args.home, args.documents, args.conference, waiting=output.waiting(args.home)
+    )
     output.print_report(report, args)
     return 0
 
@@ -114,13 +117,15 @@ def _batch(tb: service.Service, args: argparse.Namespace, filters: Filters) -> i
     run) `{"line": N, "query": ..., "error": "..."}`; blank lines are skipped. Exit 1
     when some line failed, after every other line was answered."""
     failed = 0
-    for n, query in enumerate(_batch_lines(args.batch), start=1):
-        if query == "":
+    for n, line_text in enumerate(_batch_lines(args.batch), start=1):
+        if line_text == "":
             continue
+        # echoed as read: an over-long line as far as a search reads it (`cut_from`)
+        query = service.read_query(line_text) if line_text is not None else None
         try:
-            if query is None:
+            if line_text is None:
                 raise BadQuery("the line is not UTF-8 text; save the file as UTF-8")
-            answer = tb.answer(query, args.limit, filters, args.mode, literal=args.literal)
+            answer = tb.answer(line_text, args.limit, filters, args.mode, literal=args.literal)
             line: dict[str, object] = {"line": n, "query": query, **answer.to_dict()}
         except TalkbaseError as exc:
             failed += 1

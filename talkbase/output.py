@@ -12,12 +12,12 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TextIO
 
-from talkbase.core import present
+from talkbase.core import present, settings
 from talkbase.core.languages import english_name
 from talkbase.core.timetable import NO_NIGHTS
 
@@ -204,6 +204,21 @@ class Progress:
             bar.close()
 
 
+def waiting(home: Any) -> Callable[[int | None], None]:
+    """What to say, once, on stderr, when another change to the base in `home` holds
+    it: this one waits for it (service.ingest's `waiting`)."""
+    where = settings.home(home)
+
+    def say(pid: int | None) -> None:
+        who = f" (process {pid})" if pid else ""
+        sys.stderr.write(
+            f"waiting for another ingest, remove or repair of {where}{who} to finish...\n"
+        )
+        sys.stderr.flush()
+
+    return say
+
+
 def print_changes(changes: Any, out: TextIO) -> None:
     labels = {
         "added": "added",
@@ -216,6 +231,7 @@ def print_changes(changes: Any, out: TextIO) -> None:
         "redescribed": "re-described",
         "respeakered": "new speakers",
         "unspeakered": "speakers changed (nobody new)",
+        "room_kept": "room kept (another room named, set aside)",
     }
     for kind, label in labels.items():
         items = getattr(changes, kind)

@@ -19,6 +19,7 @@ and every index module imports DuckDB or numpy on its way in.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
@@ -48,6 +49,7 @@ __all__ = [
     "Service",
     "check",
     "check_query",
+    "build_in_use",
     "current_build",
     "diff",
     "function_words",
@@ -59,6 +61,7 @@ __all__ = [
 
 Home = str | PathLike[str] | None
 Progress = Callable[[str, int, int], None]
+Waiting = Callable[[int | None], None]
 
 MODES: tuple[str, ...] = terms.MODES
 """Search modes: words and meaning fused, words only, meaning only."""
@@ -66,20 +69,32 @@ ENGINES: tuple[str, ...] = ("local", "ray")
 """Where `ingest` embeds: in this process, or on Ray workers (the [ray] extra)."""
 TABLES: tuple[str, ...] = ("talks", "speakers", "tracks", "conflicts")
 """The tables `Service.table` gives as DataFrames."""
+BUILD_RECHECK_S = 2.0
+"""`build_in_use` verifies the build in use again at least this often (seconds)."""
 
 
 class Service:
     """The read side of the knowledge base in `home` (default: TALKBASE_HOME).
 
-    Nothing is opened until asked (`open()`, or the first question); then the
-    build in use is read-only for this service's life. `embedder` replaces the
-    configured model (tests pass a fast one); it must be the one the base was built with.
+    Nothing is opened until asked (`open()`, or the first question). With `follow`
+    (the default: the CLI and the Python API) each question is answered from the build
+    in use when it is asked: when an ingest, a remove or a repair has swapped in a new
+    build since (`build_in_use`, one stat of CURRENT), the new one is opened and the old
+    one closed, so no answer comes from a build the base no longer holds. Without it the
+    service is a snapshot of the build it opened, for its whole life (the app's `Library`,
+    which keeps caches per build and opens a new one for a new build: `build_name` says
+    which). `embedder` replaces the configured model (tests pass a fast one); it must be
+    the one the base was built with.
     """
 
-    def __init__(self, home: Home = None, embedder: Embedder | None = None) -> None:
+    def __init__(
+        self, home: Home = None, embedder: Embedder | None = None, *, follow: bool = True
+    ) -> None:
         self.home = settings.home(home)
+        self.follow = follow
         self._embedder = embedder
         self._kb: KnowledgeBase | None = None
+        self._closed = False
 
     def open(self) -> Service:
         """Open the base now (a missing or damaged one raises here), and return self."""
@@ -88,11 +103,18 @@ class Service:
 
     @property
     def kb(self) -> KnowledgeBase:
-        """The opened `index.search.kb.KnowledgeBase`, for what the service does not cover."""
+        """The opened `index.search.kb.KnowledgeBase` of the build in use (see `follow`),
+        for what the service does not cover."""
         if self._kb is None:
             from index.search.kb import KnowledgeBase
 
             self._kb = KnowledgeBase(self.home, self._embedder)
+        elif self.follow and not self._closed:
+            name = build_in_use(self.home)  # raises on a damaged base, as opening does
+            if name != self._kb.build.path.name:
+                old = self._kb
+                self._kb = old.reopened(self._embedder)
+                old.close()
         return self._kb
 
     def load_model(self) -> None:
@@ -101,6 +123,7 @@ class Service:
 
     def close(self) -> None:
         """Close the base; what is asked of it afterwards fails (it is not opened again)."""
+        self._closed = True
         if self._kb is not None:
             self._kb.close()
 
@@ -268,8 +291,9 @@ class Service:
         """(ids, matrix): talk ids ascending and their unit vectors, row for row."""
         import numpy as np
 
-        vectors = self.kb.vectors
-        ids = np.array(sorted(self.kb.talks), dtype=np.int64)
+        kb = self.kb  # one build for both
+        vectors = kb.vectors
+        ids = np.array(sorted(kb.talks), dtype=np.int64)
         matrix = np.zeros((len(ids), vectors.dim), dtype=np.float32)
         for row, tid in enumerate(ids):
             matrix[row] = vectors.vector(int(tid))
@@ -349,6 +373,15 @@ def check_query(query: str, literal: bool = False) -> None:
     check(query, literal)
 
 
+def read_query(query: str) -> str:
+    """What a search reads of `query`: all of it, or up to its last whole word within
+    TALKBASE_MAX_QUERY_CHARS (a last word longer than half of that cut at it), as
+    `Answer.cut_from` says; what a batch line echoes, never more."""
+    from index.search.read.querycheck import cut
+
+    return cut(query)[0]
+
+
 def moment_of(query: str) -> str:
     """What an answer for `query` depends on besides the base and the words: the
     conference's date ("today", "this afternoon" are read by its clock), which turns
@@ -398,6 +431,33 @@ def current_build(home: Home = None) -> str | None:
     return build.path.name if build else None
 
 
+_builds: dict[str, tuple[object, float, str | None]] = {}
+_builds_lock = threading.Lock()
+
+
+def build_in_use(home: Home = None) -> str | None:
+    """`current_build`, asked often and cheaply: the manifest is read and the files
+    checked when CURRENT changed (an ingest swaps a build in by renaming it: one stat
+    tells) and at least every BUILD_RECHECK_S seconds, otherwise the last answer
+    stands. What the app asks on every page run and a following `Service` on every
+    question, so both pick up a new build the same way."""
+    import time
+
+    from index.store import disk
+
+    where = settings.home(home)
+    key, now = str(where), time.monotonic()
+    marker = disk.current_marker(where)
+    with _builds_lock:
+        known = _builds.get(key)
+    if known is not None and known[0] == marker and now - known[1] < BUILD_RECHECK_S:
+        return known[2]
+    name = current_build(where)  # raises on a damaged base: nothing kept
+    with _builds_lock:
+        _builds[key] = (marker, now, name)
+    return name
+
+
 # -- the write side ---------------------------------------------------------------------
 
 
@@ -417,6 +477,7 @@ def ingest(
     ray_gpus: float = 0.0,
     progress: Progress | None = None,
     embedder: Embedder | None = None,
+    waiting: Waiting | None = None,
 ) -> Report:
     """Read program files or folders into the base in `home` (made when there is none).
 
@@ -428,6 +489,8 @@ def ingest(
     short (a last row stopping early, a quote never closed) and would remove stored
     talks, is refused unless `shrink` (`replace` too: it forgets only the documents
     not given, and keeps the stored version of a file given that cannot be read).
+    `waiting` is told, with the other's process id when known, when another ingest,
+    remove or repair holds the base: this one then waits for it (and loses nothing).
     """
     from index.build.builder import ingest as build
     from index.encoders import engines
@@ -450,6 +513,7 @@ def ingest(
             replace_all=replace,
             conference=conference,
             shrink=shrink,
+            waiting=waiting,
         )
     finally:
         if made is not None:
@@ -492,15 +556,19 @@ def diff(
 
 
 def remove(
-    home: Home = None, documents: Sequence[str] = (), conference: str | None = None
+    home: Home = None,
+    documents: Sequence[str] = (),
+    conference: str | None = None,
+    waiting: Waiting | None = None,
 ) -> Report:
-    """Forget documents (by file name) or every talk of a conference."""
+    """Forget documents (by file name) or every talk of a conference (`waiting`: as
+    `ingest`'s)."""
     from index.build.builder import remove as forget
     from index.encoders.embed import LazyEmbedder
 
     if not documents and not conference:
         raise TalkbaseError("Name documents to remove, or --conference NAME")
-    return forget(settings.home(home), LazyEmbedder(), list(documents), conference)
+    return forget(settings.home(home), LazyEmbedder(), list(documents), conference, waiting=waiting)
 
 
 def check(home: Home = None) -> CheckReport:

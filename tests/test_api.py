@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 import talkbase
+from talkbase import service
 from talkbase.api import RESULT_COLUMNS, Results, Talkbase
 from talkbase.core.errors import BadQuery, KnowledgeBaseMissing, TalkNotFound
 from talkbase.core.records import Hit, Speaker, Talk, Why
@@ -351,3 +352,36 @@ def test_real_model_search_through_the_api(demo_home: Path, demo_kb) -> None:
         assert "Integrating TorchTPU into TorchTitan and Optimizing Models for TPUs" in [
             t.title for t in like.talks
         ]
+
+
+def test_an_open_handle_answers_from_the_build_a_reingest_swapped_in(
+    tmp_path: Path, hashing_embedder
+) -> None:
+    # sweep 23 (loss) F1: a handle kept answering from the build it opened, even once
+    # that build was deleted: removed talks, old titles, no conflicts, TalkNotFound
+    program = tmp_path / "conf.csv"
+    header = "title,speakers,start,end,date,room,track,abstract\n"
+    rust = "Jane Doe,09:00,09:45,2026-05-20,Hall A,Kernels,How Rust drivers land in Linux.\n"
+    quantum = "Q Person,10:00,10:45,2026-05-20,Hall B,Physics,Compilers for quantum machines.\n"
+    program.write_text(header + "Rust in the Linux kernel," + rust + "Quantum compilers," + quantum)
+    home = tmp_path / "home"
+    with talkbase.open(home, build_from=program, embedder=hashing_embedder) as tb:
+        first = tb.service.build_name
+        assert {t.title for t in tb.service.talks.values()} == {
+            "Rust in the Linux kernel",
+            "Quantum compilers",
+        }
+        program.write_text(header + "Rust for Linux kernel drivers," + rust)
+        service.ingest([program], home, embedder=hashing_embedder)  # retitled, one removed
+        program.write_text(header + "Rust for Linux kernel drivers," + rust.replace("A,", "C,"))
+        service.ingest([program], home, embedder=hashing_embedder)  # moved to Hall C
+        assert not (home / "builds" / first).exists()
+        assert tb.talk("Rust for Linux kernel drivers").room == "Hall C"
+        with pytest.raises(TalkNotFound):
+            tb.talk("Quantum compilers")
+        assert tb.talks()["title"].tolist() == ["Rust for Linux kernel drivers"]
+        assert [h.talk.title for h in tb.search("rust kernel", k=3)] == [
+            "Rust for Linux kernel drivers"
+        ]
+        assert tb.embeddings()[1].shape[0] == 1
+        assert tb.service.build_name == service.current_build(home) != first

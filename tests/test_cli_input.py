@@ -138,3 +138,23 @@ def test_a_home_that_is_a_regular_file_is_one_sentence(tmp_path, monkeypatch, ca
     assert not_a_folder.read_text(encoding="utf-8") == "I am a file\n"  # left alone
     code, out, err = _run(capsys, "--home", str(not_a_folder / "below"), *command)
     assert code == 1 and "not a folder" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_batch_line_of_one_overlong_word_is_echoed_as_read_and_its_cut_said(
+    hashing_home, tmp_path, capsys
+) -> None:
+    # sweep 23 (loss) F8: a 200,000-character word was echoed back whole, and the
+    # README's "up to its last whole word" did not say how one long word is cut
+    batch = tmp_path / "queries.txt"
+    batch.write_text(
+        "kernels\n" + "x" * 200_000 + "\nscheduling " + "io " * 200 + "y" * 3000 + "\n"
+    )
+    capsys.readouterr()
+    assert main(["--home", str(hashing_home), "search", "--batch", str(batch)]) == 0
+    short, word, words = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert short["query"] == "kernels" and short["cut_from"] is None
+    assert word["cut_from"] == 200_000 and word["query"] == "x" * 1000  # cut at the cap
+    assert words["cut_from"] == 3611  # read up to its last whole word
+    assert words["query"] == "scheduling" + " io" * 200
+    code, _, err = _run(capsys, "--home", str(hashing_home), "search", "z" * 5000)
+    assert code == 0 and "a last word longer than 500 is cut there" in err

@@ -463,3 +463,34 @@ def test_a_new_version_that_drops_a_field_from_some_talks_only_is_taken(tmp_path
         if t.title == "Keynote"
     )
     assert keynote.speakers == ()
+
+
+def test_two_programs_of_one_file_name_are_named_apart_and_a_shared_talk_names_its_document(
+    tmp_path: Path,
+) -> None:
+    # sweep 23 (loss) F3/F5: warnings named both files "schedule.csv", and a program
+    # sharing a talk at the same time with b/schedule.csv named only a/schedule.csv
+    head = "title,speakers,start,end,date,room,track,abstract\n"
+    rust = "Rust in the Linux kernel,Jane Doe (Google),09:00,09:45,{},Hall A,Kernels,Rust.\n"
+    tree = tmp_path / "tree"
+    for sub, lines in {
+        "a": [
+            rust.format("2026-05-20"),
+            "Fault tolerance,Ahmed Ali,10:00,10:45,2026-05-20,B,D,x\n",
+        ],
+        "b": [rust.format("2025-05-21"), "eBPF tracing,Sam Lee,10:00,10:45,2025-05-21,B,O,y\n"],
+        "t2/b": [rust.format("2025-05-21"), "Live patching,Ann Kim,11:00,11:45,2025-05-21,A,K,z\n"],
+    }.items():
+        (tmp_path / sub if sub.startswith("t2") else tree / sub).mkdir(parents=True)
+        where = tmp_path / sub if sub.startswith("t2") else tree / sub
+        (where / "schedule.csv").write_text(head + "".join(lines))
+    home = tmp_path / "home"
+    first = ingest([tree], home, HashingEmbedder())
+    zones = [w for w in first.warnings if "names no time zone" in w]
+    assert sorted(w.split(":")[0] for w in zones) == ["a/schedule.csv", "b/schedule.csv"]
+    again = ingest([tmp_path / "t2" / "b" / "schedule.csv"], home, HashingEmbedder())
+    said = " ".join(again.warnings)
+    assert "1 of its 2 talks are also in b/schedule.csv at the same date and time" in said
+    assert "talkbase remove b/schedule.csv" in said
+    # named by its folders too, beside a/schedule.csv and b/schedule.csv: not "schedule.csv"
+    assert [d.name for d in again.documents] == ["t2/b/schedule.csv"]

@@ -180,3 +180,36 @@ def test_replace_names_every_document_it_forgets(fake_home, tmp_path, capsys):
         argparse.Namespace(json=False),
     )
     assert "cal.ics: removed" in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("update", "retimed"),
+    [("10:30,11:15", True), ("10:00,10:45", False)],  # retimed too, or the room alone
+)
+def test_a_room_set_aside_by_the_merge_is_said_in_the_summary(tmp_path, update, retimed):
+    # sweep 23 (loss) F2: a second document naming a room the first never names keeps
+    # the old room (the documented rule) and the summary said nothing of it
+    head = "title,speakers,start,end,date,room,track,abstract\n"
+    first = tmp_path / "conf.csv"
+    first.write_text(
+        head
+        + "Rust in the kernel,Jane Doe,09:00,09:45,2026-05-20,Hall A,Kernels,Rust.\n"
+        + "Fault tolerant collectives,Ahmed Ali,10:00,10:45,2026-05-20,Hall B,Dist,NCCL.\n"
+    )
+    other = tmp_path / "other.csv"
+    other.write_text(
+        head + f"Fault tolerant collectives,Ahmed Ali,{update},2026-05-20,Hall D,Dist,NCCL.\n"
+    )
+    home = tmp_path / "home"
+    ingest([first], home, HashingEmbedder(), conference="TestConf 2026")
+    report = ingest([other], home, HashingEmbedder(), conference="TestConf 2026")
+    changes = report.changes
+    assert not changes.moved and bool(changes.retimed) is retimed
+    assert [(c.title, c.detail) for c in changes.room_kept] == [
+        (
+            "Fault tolerant collectives",
+            "stays in Hall B: other.csv says Hall D (kept as a conflict)",
+        )
+    ]
+    again = ingest([other], home, HashingEmbedder(), conference="TestConf 2026")
+    assert not again.changes.room_kept  # said once, when it is new

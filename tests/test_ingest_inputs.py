@@ -168,3 +168,27 @@ def test_standard_input_is_read_by_its_content_and_named_once() -> None:
     assert [str(f) for f in files] == ["-"]
     with pytest.raises(InputError, match="^<stdin>: the file is empty"):
         detect.parse_stdin(stream=io.BytesIO(b""))
+
+
+def test_links_in_a_folder_are_said_as_links_and_a_file_is_read_once(tmp_path: Path) -> None:
+    # sweep 23 (loss) F4: a dangling link was "a FIFO, device or socket"; F6: a link to
+    # a file of the same folder was stored as a second document of that file
+    folder = tmp_path / "tree"
+    (folder / "a").mkdir(parents=True)
+    (folder / "misc").mkdir()
+    (folder / "a" / "schedule.csv").write_text(PROGRAM)
+    (folder / "misc" / "link.csv").symlink_to("../a/schedule.csv")
+    (folder / "misc" / "again.csv").symlink_to("link.csv")
+    (folder / "misc" / "dangling.csv").symlink_to("nowhere.csv")
+    notices: list[str] = []
+    files, skipped = expand_all([folder], notices=notices)
+    assert files == [folder / "a" / "schedule.csv"]
+    assert [str(e) for e in skipped] == [
+        f"{folder / 'misc' / 'dangling.csv'}: a symbolic link to a missing file "
+        "(nowhere.csv); not read"
+    ]
+    assert len(notices) == 2 and all(
+        f"a symbolic link to {folder / 'a' / 'schedule.csv'}, which is read in this folder "
+        "too: read once, as that file" in n
+        for n in notices
+    )

@@ -213,3 +213,21 @@ def test_the_modes_and_engines_the_cli_offers_are_the_registered_ones():
 
     assert signals.modes() == service.MODES
     assert tuple(engines.ENGINES) == service.ENGINES
+
+
+def test_a_following_service_keeps_its_loaded_model_and_a_pinned_one_its_build(
+    tmp_path: Path, monkeypatch
+) -> None:
+    # sweep 23 (loss) F1: the service follows a new build without loading the model again;
+    # the app's Library (follow=False) keeps the build it opened, and says which
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = tmp_path / "home"
+    service.ingest([DIGEST], home)
+    following, pinned = service.Service(home).open(), service.Service(home, follow=False).open()
+    following.load_model()
+    loaded, first = following.kb.embedder, following.build_name
+    service.ingest([BLOG], home)
+    assert following.build_name != first and following.kb.embedder is loaded
+    assert len(following.talks) > len(pinned.talks) and pinned.build_name == first
+    following.close()
+    pinned.close()

@@ -455,3 +455,42 @@ def test_a_manifest_keeps_keys_it_does_not_know_as_they_were():
     assert render(typed) == json.dumps(raw, indent=2, sort_keys=True) + "\n"
     with pytest.raises(ValueError, match="model"):
         Manifest.from_dict({**raw, "model": None})
+
+
+def test_an_ingest_waiting_for_another_says_so_once_then_goes_on(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    # sweep 23 (loss) F7: a second ingest into the same home waited without a word
+    import fcntl
+    import os
+    import threading
+
+    from talkbase.cli import main
+
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    home = tmp_path / "home"
+    home.mkdir()
+    fd = os.open(home / ".lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # another ingest, process 4242, holds the base
+    os.pwrite(fd, b"4242", 0)
+    # let go once the other is seen waiting (or after 20 s on code that never looks)
+    from index.store import writing
+
+    holder = getattr(writing, "_holder", None)
+    if holder is not None:
+
+        def seen(at: int) -> int | None:
+            pid = holder(at)
+            os.close(fd)
+            return pid
+
+        monkeypatch.setattr(writing, "_holder", seen)
+    else:
+        threading.Timer(20.0, os.close, (fd,)).start()
+    assert main(["--home", str(home), "ingest", str(DIGEST)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("waiting for another ingest, remove or repair of") == 1
+    assert "(process 4242)" in err
+    capsys.readouterr()
+    assert main(["--home", str(home), "ingest", str(BLOG)]) == 0  # nobody holds it now
+    assert "waiting" not in capsys.readouterr().err

@@ -35,7 +35,7 @@ from index.build import (
 from index.build.cache import VectorCache, key_of, text_hash
 from index.build.report import Report
 from index.build.texts import embedding_text, talk_sentences  # noqa: F401 (re-exported)
-from index.build.write import Progress
+from index.build.write import Progress, Waiting
 from index.encoders.embed import Embedder, built_identity, identity_of
 from index.store import candidates, reads, tables
 from index.store import disk as store
@@ -66,7 +66,7 @@ def parse_all(
 ) -> list[ParsedDocument]:
     """Parse every file; unreadable ones go to `report.failed`, but for a site's
     reference table read beside a program (lookups.named_by_tables: a notice)."""
-    files, skipped = expand_all(paths)
+    files, skipped = expand_all(paths, notices=report.notices)
     report.failed.extend(skipped)
     parsed: list[ParsedDocument] = []
     refused: list[tuple[Path, InputError]] = []
@@ -100,6 +100,7 @@ def ingest(
     replace_all: bool = False,
     conference: str | None = None,
     shrink: bool = False,
+    waiting: Waiting | None = None,
 ) -> Report:
     """Parse `paths`, merge with what the knowledge base holds, build, swap in.
 
@@ -116,7 +117,7 @@ def ingest(
     paths = list(paths)
     parsed = parse_all(paths, fmt, report, progress, mapping, conference)
     lock: contextlib.AbstractContextManager[list[str]] = (
-        contextlib.nullcontext([]) if dry_run else store.locked(home)
+        contextlib.nullcontext([]) if dry_run else store.locked(home, waiting)
     )
     with lock as stopped:
         report.notices += stopped
@@ -343,9 +344,11 @@ def remove(
     documents: Iterable[str] = (),
     conference: str | None = None,
     dry_run: bool = False,
+    waiting: Waiting | None = None,
 ) -> Report:
-    """Remove documents (by file name) and/or every talk of a conference."""
-    with contextlib.nullcontext() if dry_run else store.locked(home):
+    """Remove documents (by file name) and/or every talk of a conference. `waiting`
+    (as `ingest`'s) is told when another change to the base holds its lock."""
+    with contextlib.nullcontext() if dry_run else store.locked(home, waiting):
         return _remove(home, embedder, list(documents), conference, dry_run)
 
 

@@ -1,7 +1,8 @@
 """What changed between two versions of a knowledge base (pure functions).
 
 Talks are matched by their stable id. A talk present in both can be retimed
-(start or end moved), moved (room changed), retitled (its title changed: it kept
+(start or end moved), moved (room changed) or kept in its room where a document names
+another the merge does not take (`room_kept`: the other kept as a conflict), retitled (its title changed: it kept
 its id, index/build/ids.py), re-described (abstract or notes changed) and/or have new speakers; each is reported once per kind. A talk
 whose program now says it will not take place (`Talk.cancelled`) is reported
 cancelled, not re-described for its "Status" note; one whose cancellation was
@@ -45,6 +46,7 @@ class Changes:
             "unspeakered",
             "cancelled",
             "reinstated",
+            "room_kept",
         ),
         repr=False,
     )
@@ -52,6 +54,7 @@ class Changes:
     cancelled: tuple[Change, ...] = ()  # the program now says it will not take place
     reinstated: tuple[Change, ...] = ()  # cancelled before, no longer
     retitled: tuple[Change, ...] = ()  # the same talk (its id kept) under a new title
+    room_kept: tuple[Change, ...] = ()  # a room a document names set aside (a conflict)
 
     @property
     def empty(self) -> bool:
@@ -79,6 +82,25 @@ def _described(t: Talk, status: bool) -> tuple[object, ...]:
     return (t.abstract, notes)
 
 
+def _room_set_aside(a: Talk, b: Talk) -> str:
+    """Where the talk stays in its room while a document names another that is not
+    taken (the merge's rule: ingest/merge/precedence.py, a room of another vocabulary
+    than the older document's), what the summary says: "stays in Hall B: other.csv
+    says Hall D (kept as a conflict)"; "" where no new room was set aside."""
+    before = {v for c in a.conflicts if c.field == "room" for v in c.values}
+    aside = [
+        (doc, room)
+        for c in b.conflicts
+        if c.field == "room"
+        for doc, room in c.values
+        if (doc, room) not in before and room != b.room
+    ]
+    if not aside:
+        return ""
+    said = "; ".join(f"{doc} says {room}" for doc, room in aside)
+    return f"stays in {b.room or '?'}: {said} (kept as a conflict)"
+
+
 def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
     added = [Change(i, new[i].title, "cancelled" * new[i].cancelled) for i in new if i not in old]
     removed = [Change(i, old[i].title) for i in old if i not in new]
@@ -86,6 +108,7 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
     cancelled: list[Change] = []
     reinstated: list[Change] = []
     retitled: list[Change] = []
+    room_kept: list[Change] = []
     unchanged = 0
     for i in new:
         if i not in old:
@@ -101,6 +124,9 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
             changed = True
         if a.room != b.room:
             moved.append(Change(i, b.title, f"{a.room or '?'} -> {b.room or '?'}"))
+            changed = True
+        elif set_aside := _room_set_aside(a, b):
+            room_kept.append(Change(i, b.title, set_aside))
             changed = True
         flipped = a.cancelled != b.cancelled
         if flipped:
@@ -133,4 +159,5 @@ def compare(old: Mapping[int, Talk], new: Mapping[int, Talk]) -> Changes:
         cancelled=tuple(cancelled),
         reinstated=tuple(reinstated),
         retitled=tuple(retitled),
+        room_kept=tuple(room_kept),
     )

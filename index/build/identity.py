@@ -82,6 +82,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import PurePath
 
 from ingest.detect import STDIN_PATH, ParsedDocument
@@ -274,6 +275,30 @@ def other_days(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
     )
 
 
+def same_times(old: Sequence[Talk], new: Sequence[Talk], theirs: str) -> str:
+    """Where talks of `new` are talks of `old`, the document `theirs`, at the same
+    instant (by title, and a shared speaker or none in either), what a notice says of
+    it ("1 of its 2 talks are also in X at the same date and time"); "" where none is.
+    The openings, breaks and closings every program has do not count."""
+    held: dict[tuple[str, datetime], list[Talk]] = {}
+    for t in old:
+        if t.start is not None and title_key(t.title):
+            held.setdefault((title_key(t.title), t.start), []).append(t)
+    again = sum(
+        1
+        for t in new
+        if t.start is not None
+        and not is_housekeeping(t.title, t.format)
+        and any(
+            speaker_keys(t) & speaker_keys(o) or not (speaker_keys(t) or speaker_keys(o))
+            for o in held.get((title_key(t.title), t.start), ())
+        )
+    )
+    if not again:
+        return ""
+    return f"{again} of its {len(new)} talks are also in {theirs} at the same date and time"
+
+
 def trails_off(old: Sequence[Talk], new: Sequence[Talk]) -> str:
     """How a new version's last talk (in its file's order) says the file was cut: its
     title, or a field of the stored talk of its title, is the beginning of the stored
@@ -429,7 +454,19 @@ def _renamed(doc: ParsedDocument, name: str, conference: str | None = None) -> P
         )
         for t in doc.talks
     )
-    return replace(doc, name=name, talks=talks)
+    return replace(doc, name=name, talks=talks, warnings=_named_as(doc.warnings, doc.name, name))
+
+
+def _named_as(warnings: Sequence[str], old: str, new: str) -> tuple[str, ...]:
+    """Warnings that begin with the document's old name ("schedule.csv: names no time
+    zone ...") begin with its new one ("b/schedule.csv: ..."), so that two documents of
+    one file name are told apart; a warning of a type of its own keeps its text."""
+    return tuple(
+        new + w[len(old) :]
+        if type(w) is str and w.startswith(old) and w[len(old) : len(old) + 1] in (":", " ", "")
+        else w
+        for w in warnings
+    )
 
 
 def _mine(s: Stored, doc: ParsedDocument) -> bool:
@@ -651,6 +688,9 @@ def name_documents(
             out.append(_renamed(doc, again.name, _conference(again, doc)))
             continue
         peers = [_where(d) for j, d in enumerate(parsed) if j != i and d.name == doc.name]
+        # stored under their folders' names ("a/schedule.csv"): a bare "schedule.csv"
+        # beside them would not say which file it is
+        peers += [t for t in sorted(taken) if t.endswith(f"/{doc.name}")]
         name = (
             doc.name
             if doc.name not in taken and not peers
@@ -662,6 +702,13 @@ def name_documents(
             moved = [
                 (s.name, said) for s in mine if (said := other_days(s.talks, doc.talks, s.name))
             ]
+            # (a program naming its own conference is another conference's, as it says)
+            twice = [
+                (s.name, said)
+                for s in mine
+                if doc.conference_from_file_name
+                and (said := same_times(s.talks, doc.talks, s.name))
+            ]
             notices.append(
                 f"{doc.path}: another program than the stored {others}: kept beside it as {name}"
                 + (
@@ -669,6 +716,13 @@ def name_documents(
                     f"dates; if the program was moved, remove the old one: talkbase remove "
                     f"{moved[0][0]})"
                     if moved
+                    else ""
+                )
+                + (
+                    f" ({'; '.join(said for _, said in twice)}: each such talk is listed in both "
+                    f"conferences; if this is a new version of {twice[0][0]}, remove that "
+                    f"first: talkbase remove {twice[0][0]})"
+                    if twice
                     else ""
                 )
             )

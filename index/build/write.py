@@ -53,6 +53,7 @@ from talkbase.core.records import Talk
 
 HNSW_EF_CONSTRUCTION = 80
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "parse", "embed"
+Waiting = Callable[[int | None], None]  # told that another change holds the lock (its pid)
 
 
 def embed_texts(

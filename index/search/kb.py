@@ -180,6 +180,16 @@ class KnowledgeBase:
                 self._mcache.put(query, vec)
         return vec
 
+    def reopened(self, embedder: Embedder | None = None) -> KnowledgeBase:
+        """The build in use in this home now (after an ingest swapped in another),
+        opened with `embedder`, else with the encoder this one loaded when that build
+        was made with the same (a follower does not load the model twice)."""
+        if embedder is None and self._embedder is not None:
+            manifest = store.require(self.home).manifest
+            if identity_of(self._embedder) == (built_identity(manifest) or manifest.model):
+                embedder = self._embedder
+        return KnowledgeBase(self.home, embedder)
+
     def close(self) -> None:
         self.worker.close()
         self.talks.close()

@@ -159,6 +159,17 @@ def current(home: Path) -> Build | None:
     return build
 
 
+def current_marker(home: Path) -> object:
+    """What changes when a build is swapped in (CURRENT is replaced by rename): the
+    CURRENT file's identity, time and size, by one stat and no read; None without one.
+    A reader compares it to know cheaply whether to ask `current` again."""
+    try:
+        st = (home / "CURRENT").stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def _build_name(name: str) -> bool:
     """A name this module could have given a build: one short line of plain characters."""
     return (

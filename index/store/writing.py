@@ -15,7 +15,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import duckdb
@@ -108,9 +108,11 @@ def writes_to(home: Path) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def locked(home: Path) -> Iterator[list[str]]:
+def locked(home: Path, waiting: Callable[[int | None], None] | None = None) -> Iterator[list[str]]:
     """Hold the home's write lock: one ingest at a time reads the current build,
     builds the next one and swaps it in, so no ingest loses another's documents.
+    When another holds it, `waiting` is told first (with the holder's process id,
+    which the holder writes into the lock file, when it can be read), then this waits.
     Yields the sentences saying what an interrupted writer left and was removed."""
     check_home(home)
     with writes_to(home):
@@ -118,11 +120,28 @@ def locked(home: Path) -> Iterator[list[str]]:
         # opened for writing, never truncated: a read-only home says so here, first
         fd = os.open(home / ".lock", os.O_RDWR | os.O_CREAT, 0o666)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting(_holder(fd))
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        with contextlib.suppress(OSError):  # who holds it, for the next one waiting
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
         # nobody else writes now: what is half-written was a crash, or a writer stopped
         yield interrupted(remove_leftovers(home))
     finally:
         os.close(fd)
+
+
+def _holder(fd: int) -> int | None:
+    """The process id the lock's holder wrote into the lock file, or None."""
+    try:
+        text = os.pread(fd, 20, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
 
 
 def interrupted(gone: list[tuple[str, float]]) -> list[str]:

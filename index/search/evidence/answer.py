@@ -98,11 +98,11 @@ class Answer:
         """What to say when the query was longer than a search reads (`cut_from`)."""
         if not self.cut_from:
             return None
-        kept = len(self.understood.query)
+        kept, limit = len(self.understood.query), settings.max_query_chars()
         return (
             f"The query has {self.cut_from:,} characters; it was read up to the last whole "
-            f"word within {settings.max_query_chars():,} (TALKBASE_MAX_QUERY_CHARS): its first "
-            f"{kept:,}."
+            f"word within {limit:,} (TALKBASE_MAX_QUERY_CHARS; a last word longer than "
+            f"{limit // 2:,} is cut there): its first {kept:,}."
         )
 
     @property
