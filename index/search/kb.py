@@ -391,15 +391,19 @@ class KnowledgeBase:
         """Whether `word` of `query`'s topic is a stop word its index leaves out, said as
         one: English's, or a function word of a language of the talks the query is
         asked in (`_said_in`: two of its function words or more). A word that is only
-        another language's function word stays a topic word in a query that says
-        nothing else in that language: Vietnamese "ai" (who) is English "AI" in "AI
-        talks on Saturday afternoon" of a program in Vietnamese."""
+        another language's function word stays a topic word in a query said in English
+        (one of its words an English function word of none of those languages) that
+        says nothing else in that language: Vietnamese "ai" (who) is English "AI" in
+        "AI talks on Saturday afternoon" of a program in Vietnamese, while French "le"
+        in "tables rondes le samedi" stays a function word."""
         if word not in self.stopwords:
             return False
         theirs = [c for c in sorted(self.vocab.spoken - {"en"}) if word in language_list(c)]
-        if not theirs or word in english_stopwords():
+        english = english_stopwords()
+        if not theirs or word in english or set(theirs) & set(self._said_in(query)):
             return True
-        return bool(set(theirs) & set(self._said_in(query)))
+        others = frozenset().union(*(language_list(c) for c in theirs))
+        return not any(w in english and w not in others for w in tokenize(query, ()))
 
     def _visitors_function_words(self, query: str) -> frozenset[str]:
         """The function words (the `stop-words` lists) to leave out of the search for
