@@ -12,14 +12,15 @@ on databases (cancelled) and one on PostgreSQL.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from index.build.builder import ingest
 from index.search.kb import KnowledgeBase
-from index.search.rank import dense
-from index.search.rank.ranking import Query
+from index.search.rank import dense, signals
+from index.search.rank.ranking import Query, Ranking
 from index.search.recommend import recommend
 
 SUMMIT = Path(__file__).parent / "data" / "sweep23" / "te-summit.ics"
@@ -76,6 +77,30 @@ def test_the_dense_model_is_blind_to_a_query_in_a_script_it_reads_letter_by_lett
 
         assert blind("డేటాబేస్") and blind("ביום שני")
         assert not blind("database design") and not blind("Datenbanken") and not blind("")
+
+
+def test_where_the_multilingual_signal_ranks_a_query_the_dense_model_cannot_read_it_leads(
+    telugu_home, real_embedder
+):
+    """Hybrid's weights (index/search/rank/signals.py `weighed`): the multilingual
+    signal leaves the dense one half its weight, and none where MiniLM cannot read the
+    query (its closeness is noise there: tokyo2026 0.779 to 0.782, osaka2027 0.824 to
+    0.830, docs/quality.md Sweep 23); an English question keeps the half."""
+    with KnowledgeBase(telugu_home, real_embedder) as kb:
+        chosen = signals.chosen("hybrid")
+        names = [s.name for s in chosen]
+
+        def weights(text: str) -> dict[str, float]:
+            query = Query(kb, text, text, None, 10, 10)
+            rankings = {
+                s.name: replace(Ranking([(1, 0.5)] if s.name != "lexical" else []), query=query)
+                for s in chosen
+            }
+            return dict(zip(names, signals.weighed(chosen, rankings), strict=True))
+
+        unread, read = weights("డేటాబేస్"), weights("database design")
+        assert unread["dense"] == 0.0 and unread["multilingual"] > 0
+        assert read["dense"] > 0 and read["dense"] < signals.DENSE.weight()
 
 
 # -- recommend: the saved talk a suggestion is credited to --------------------------

@@ -21,7 +21,9 @@ Precedence between signals, stated here: a signal may name one it `lowers` and b
 how much, applied where its own list is not empty. The multilingual signal leaves the
 dense one half its weight: both measure closeness in meaning, and the multilingual
 one also reads the languages the dense model cannot (docs/quality.md: the weights
-chosen leaving each judged set out in turn). Then, for each query, where the first
+chosen leaving each judged set out in turn); where the lowered signal is `blind` to
+the query (MiniLM to a question in Japanese or Telugu: its closeness is noise there),
+it is left no weight. Then, for each query, where the first
 talks by words are far in meaning from the first talks by meaning, the lexical
 signal gives a quarter of its weight to the others: meaning leads where words and
 meaning disagree (index/search/rank/agreement.py).
@@ -61,7 +63,8 @@ class Signal:
     the other signals score: `ahead(query)` (it must not use the database), whose
     result `finish(query, result)` turns into the signal's ranking. `lowers`: where
     this signal's list is not empty, the weight of the signal it names is multiplied
-    by the share given. `meaning`: it ranks by closeness in meaning, and shares the
+    by the share given, or by 0 where that signal is `blind` to the query (its model
+    cannot read it: index/search/rank/dense.py `blind_to`). `meaning`: it ranks by closeness in meaning, and shares the
     weight the lexical signal gives up where words and meaning disagree
     (index/search/rank/agreement.py).
     """
@@ -76,6 +79,7 @@ class Signal:
     finish: Callable[[Query, Any], Ranking] | None = None
     lowers: tuple[str, float] | None = None  # (a signal, the share of its weight left)
     meaning: bool = False  # ranks by closeness in meaning (index/search/rank/agreement.py)
+    blind: Callable[[Query], bool] | None = None  # its model cannot read this query
 
     def __post_init__(self) -> None:
         if (self.ahead is None) != (self.finish is None):
@@ -168,7 +172,14 @@ def weighed(signals: Sequence[Signal], rankings: Mapping[str, Ranking]) -> list[
     weights = {s.name: s.weight() for s in signals}
     for s in signals:
         if s.lowers is not None and s.lowers[0] in weights and rankings[s.name].scored:
-            weights[s.lowers[0]] *= s.lowers[1]
+            lowered, query = SIGNALS.get(s.lowers[0]), rankings[s.name].query
+            unread = (
+                lowered is not None
+                and lowered.blind is not None
+                and query is not None
+                and lowered.blind(query)
+            )
+            weights[s.lowers[0]] *= 0.0 if unread else s.lowers[1]
     weights = agreement.reweighed(weights, rankings, [s.name for s in signals if s.meaning])
     return [weights[s.name] for s in signals]
 
@@ -209,6 +220,7 @@ DENSE = register(
         ahead=dense.find,
         finish=dense.rank_found,
         meaning=True,
+        blind=dense.blind_to,
     )
 )
 MULTILINGUAL = register(
