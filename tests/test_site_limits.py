@@ -972,3 +972,126 @@ def test_the_site_says_back_a_weekday_the_program_does_not_hold_as_its_server(la
     held = _same_on_both(kb, site, ["rust on saturdays", "on saturdays"])
     assert held["rust on saturdays"]["days"] == ["2026-11-14"]
     assert server["talks on wednesdays"] == server["talks on Wednesday"]
+
+
+# -- a language left out, and languages said as the server says them (sweep 23, siteread)
+#
+# The site read Persian "نه به زبان فارسی" (not in Persian) as "in Persian", the opposite
+# of what was asked: the server takes both cues before the name ("به زبان": in the
+# language, understand.py `language`), the site took one, and the word left between the
+# cue "نه" and its limit ("به") kept the limit from being left out. Nor did it read a
+# language after a word for talks in a language that names it so ("سخنرانی‌های فارسی",
+# the zero-width non-joiner the server's reader drops inside a word), a language named
+# with the word for "language" ("tiếng Anh"), or a room said with a preposition glued to
+# the base's word for its rooms ("באולם 2": in hall 2)
+MIXED = (
+    "title,speaker,abstract,language,start,end,room\n"
+    "עתיד הבינה המלאכותית,נועה כהן,בינה מלאכותית בישראל,he,"
+    "2026-11-22T09:00,2026-11-22T09:45,אולם 1\n"
+    "אבטחת מידע בענן,יוסי לוי,הגנה על שרתים בענן,he,2026-11-22T10:00,2026-11-22T10:45,אולם 2\n"
+    "آینده هوش مصنوعی,علی رضایی,هوش مصنوعی در ایران,fa,2026-11-22T11:00,2026-11-22T11:45,אולם 1\n"
+    "امنیت برنامه‌های موبایل,مریم حسینی,روش‌های جلوگیری از حملات,fa,"
+    "2026-11-23T09:00,2026-11-23T09:45,אולם 2\n"
+    "Trí tuệ nhân tạo tại Việt Nam,Nguyễn Văn An,Tương lai của AI tại Việt Nam,vi,"
+    "2026-11-23T10:00,2026-11-23T10:45,אולם 1\n"
+    "Bảo mật ứng dụng web,Vũ Đức Giang,Những lỗi thường gặp,vi,"
+    "2026-11-23T11:00,2026-11-23T11:45,אולם 2\n"
+    "Scaling Kafka,David Miller,Kafka at scale.,en,2026-11-23T13:00,2026-11-23T13:45,אולם 3\n"
+)
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """A program in Hebrew, Persian, Vietnamese and English, and its site."""
+    yield from _program_and_site(tmp_path_factory, "mixed", MIXED)
+
+
+def _negated_language_asks(kb) -> list[str]:
+    """In each language the lexicon leaves a limit out in and a visitor may ask in: each
+    of its one-word cues for a limit, then a language of the talks named in it, bare,
+    after each of its words for "in" (`lexicon.LANGUAGE_CUES_IN`; English's "in") and
+    after two of them in either order ("نه به زبان فارسی", "не на английском")."""
+    from itertools import permutations
+
+    from index.search.read import lexicon
+    from talkbase.core.languages import name_in
+
+    asks = []
+    for code, entry in sorted(lexicon.LEAVE_OUT.items()):
+        if code not in kb.vocab.asked_in:
+            continue
+        cues = lexicon.LANGUAGE_CUES_IN.get(code, ("in",) if code == "en" else ())
+        said = [*((c,) for c in cues), *permutations(cues, 2), ()]
+        for (neg,) in [c for c in entry.limits if len(c) == 1][:2]:
+            for target in sorted(kb.vocab.spoken):
+                name = name_in(target, code)
+                asks += [" ".join((neg, *cue, name)) for cue in said if name]
+    return list(dict.fromkeys(asks))
+
+
+def _left_out_languages(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const l = engine.readLimits(q).limits;"
+        " return { language: l.language ?? null,"
+        " not: [...new Set(l.not.map(n => n.language).filter(Boolean))].sort() }; })));"
+    )
+    return _node(site, body)
+
+
+def test_the_site_leaves_out_a_language_as_its_server_in_every_language(mixed):
+    from index.search.read.understand import understand
+
+    kb, site = mixed
+    asks = _negated_language_asks(kb)
+    server = {}
+    for q in asks:
+        u = understand(q, kb.vocab)
+        server[q] = {
+            "language": u.filters.language,
+            "not": sorted({f.language for f in u.excluded_limits if f.language}),
+        }
+    offline = dict(zip(asks, _left_out_languages(site, asks), strict=True))
+    differ = {q: (server[q], offline[q]) for q in asks if server[q] != offline[q]}
+    assert not differ
+    assert server["نه به زبان فارسی"] == {"language": None, "not": ["fa"]}
+    assert server["نه زبان به فارسی"] == {"language": None, "not": ["fa"]}
+    # (the list reads something: a language left out in many of its languages)
+    said = {q.split()[0] for q in asks if server[q]["not"]}
+    assert len(said) >= 5 and not any(server[q]["language"] for q in asks if server[q]["not"])
+    # ...and the search lists no Persian talk for it
+    (persian,) = _titles(site, ["نه به زبان فارسی"])
+    assert persian["said"] == ["not in Persian"]
+    assert not {"آینده هوش مصنوعی", "امنیت برنامه‌های موبایل"} & set(persian["titles"])
+
+
+MIXED_QUESTIONS = [
+    "سخنرانی‌های فارسی",
+    "سخنرانیهای فارسی",
+    "سخنرانی های فارسی",
+    "به زبان فارسی",
+    "tiếng Anh",
+    "tiếng Việt",
+    "bằng tiếng Anh",
+    "không phải tiếng Việt",
+    "không phải bằng tiếng Việt",
+    "bảo mật tiếng Anh",
+    "באולם 2",
+    "באולם 3",
+    "לא באולם 2",
+    "אבטחה באולם 1",
+    "באולם",
+    "לא בעברית",
+    "talks not in Hebrew",
+]
+
+
+def test_the_site_reads_languages_and_glued_rooms_as_its_server(mixed):
+    kb, site = mixed
+    server = _same_on_both(kb, site, MIXED_QUESTIONS)
+    assert server["سخنرانی‌های فارسی"]["language"] == "fa"
+    assert server["tiếng Anh"]["language"] == "en" and server["tiếng Việt"]["language"] == "vi"
+    assert server["באולם 2"]["rooms"] == ["אולם 2"] and server["אבטחה באולם 1"]["rooms"] == [
+        "אולם 1"
+    ]
+    assert server["سخنرانی های فارسی"]["language"] is None  # (a space: two words)

@@ -68,6 +68,7 @@ from index.search.read.daywords import CJK_DATE, DAY_WORDS, MONTHS, NUMBERS, ORD
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
 from index.search.read.whenwords import (
+    _FORMAT_CHARS,
     CLOCK_CUES,
     MOMENT_CUES,
     RANGE_JOINS,
@@ -548,6 +549,13 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "before": sorted(
                 understand.GROUP_WORDS | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
             ),
+            # (a word for talks before it, where its language names a language after
+            # its noun and has no adjective for it: "سخنرانی‌های فارسی")
+            "after_noun": sorted(
+                lexicon.talk_nouns(
+                    asked & (lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS))
+                )
+            ),
             "in_one_word": vocab.language_said,
             "adjectives": {
                 w: [code, alone, said_in, said_in in lexicon.ADJECTIVE_AFTER_NOUN]
@@ -566,6 +574,8 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         # a question's frame words ("show me talks on …": understand.FRAME), no topic
         # beside a speaker's one-word name or a weekday said back
         "frame": sorted(understand.FRAME),
+        # (the characters the server's reader drops inside a word: "سخنرانی‌های" is one)
+        "format": _FORMAT_CHARS.pattern,
         "article": {
             "prefixes": list(tokens.ARTICLES),
             "letters": tokens.ARABIC_WORD.pattern,

@@ -649,7 +649,7 @@ export function createSearch(talks, meta, vectors) {
     return one && meta.days.includes(one) ? { n: 1, day: one } : null;
   }
 
-  const LANG = READ.languages || { names: [], english: {}, cues: [], articles: [], said: [], group: [], before: [], in_one_word: {}, adjectives: {}, own_cues: {}, words: [] };
+  const LANG = READ.languages || { names: [], english: {}, cues: [], articles: [], said: [], group: [], before: [], after_noun: [], in_one_word: {}, adjectives: {}, own_cues: {}, words: [] };
   const langNames = LANG.names.map(([ws, code]) => [ws.flatMap(w => words(w)), code])
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   // "in" a language said in one word ("по-английски": the site's words cut it at "-")
@@ -657,8 +657,31 @@ export function createSearch(talks, meta, vectors) {
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   const [langCues, langArticles, langSaid, langGroup, langBefore, langWords] =
     [LANG.cues, LANG.articles, LANG.said, LANG.group, LANG.before, LANG.words].map(ws => new Set(ws));
+  // (the words for talks a language's name is said after: "سخنرانی‌های فارسی")
+  const langAfterNoun = (LANG.after_noun || []).map(w => words(w)).filter(ws => ws.length);
+  // a word that a format character inside it (a zero-width non-joiner: "سخنرانی‌های")
+  // cuts into the site's words, and that the server's reader reads whole, the character
+  // dropped (whenwords.py `_FORMAT_CHARS`): its pieces joined by "\0" -> the whole word
+  const FORMAT = READ.format ? new RegExp(READ.format, 'u') : null;
+  function joinedWords(query) {
+    const out = new Map();
+    if (!FORMAT) return out;
+    for (const w of query.split(/\s+/u)) {
+      if (!FORMAT.test(w)) continue;
+      const pieces = words(w), whole = words(w.replace(new RegExp(READ.format, 'gu'), ''));
+      if (pieces.length > 1 && whole.length === 1) out.set(pieces.join('\0'), whole[0]);
+    }
+    return out;
+  }
+  // whether the server's word `ws` (its site's words) ends right before toks[i], said
+  // as those words or as one cut by a format character (`joinedWords`)
+  const endsBefore = (ws, toks, i, free, joined) => {
+    const at = (from, to) => from >= 0 && [...Array(to - from).keys()].every(k => free(from + k));
+    if (ws.every((x, k) => toks[i - ws.length + k] === x) && at(i - ws.length, i)) return true;
+    return ws.length === 1 && [2, 3].some(k => at(i - k, i) && joined.get(toks.slice(i - k, i).join('\0')) === ws[0]);
+  };
 
-  function language(toks, i, free) {
+  function language(toks, i, free, joined) {
     // "talks in German", "auf Deutsch", "en français", "English talks", "英文演讲",
     // "по-английски", "englischsprachige Vorträge": a language some talk is in, read
     // as the server's understand.py `language` reads it: {from, to, code}
@@ -667,12 +690,19 @@ export function createSearch(talks, meta, vectors) {
     if (found) {
       const [ws, code] = found, end = i + ws.length;
       const cued = has(i - 1, langCues);
+      // (two cues in a row: "in" and the word for "language", "به زبان فارسی"; both
+      // the limit's, so that a cue before them leaves it out: "نه به زبان فارسی")
+      const twice = cued && has(i - 2, langCues) && toks[i - 2] !== toks[i - 1];
       const article = !cued && has(i - 2, langCues) && has(i - 1, langArticles);
       const named = has(end, langSaid);
       const followed = named || has(end, langBefore);
       const opening = i === 0 && [end, end + 1, end + 2].some(j => langGroup.has(toks[j]));
-      if (cued || article || followed || opening) {
-        return { from: i - (cued ? 1 : 0) - (article ? 2 : 0), to: end + (named ? 1 : 0), code };
+      // a word for talks before it, in a language that names a language after its noun
+      const afterNoun = langAfterNoun.some(n => endsBefore(n, toks, i, free, joined));
+      // its name said with the word for "language" first ("tiếng Việt")
+      const worded = ws.length > 1 && langWords.has(ws[0]);
+      if (cued || article || followed || opening || afterNoun || worded) {
+        return { from: i - (cued ? 1 : 0) - (twice ? 1 : 0) - (article ? 2 : 0), to: end + (named ? 1 : 0), code };
       }
     }
     const said = langSaidIn.find(([ws]) => ws.every((x, k) => toks[i + k] === x && free(i + k)));
@@ -926,7 +956,14 @@ export function createSearch(talks, meta, vectors) {
     const listed = listedRoom(toks, i, free, query, entries);
     // ("in room 2 or 3": the number takes the word before)
     if (listed !== null && Object.hasOwn(NUMBERED.rooms, asciiDigits(toks[i]))) { word = listed; i -= 1; }
-    if (!Object.hasOwn(NUMBERED.words, word) || (listed === null && !free(i)) || !free(i + 1)) return null;
+    // the base's own word for its rooms with a preposition of the talks' language glued
+    // before it ("באולם 2": "in" the hall), a word for a place of its own, as the
+    // server's `_own_room_noun`
+    const own = Object.hasOwn(NUMBERED.words, word) ? undefined :
+      prefixes.map(p => word.startsWith(p) && word.slice(p.length)).find(w => w && NUMBERED.nouns.includes(w));
+    const codes = own ? NUMBERED.spoken : NUMBERED.words[word];
+    if (own) word = own;
+    if (!codes || (listed === null && !free(i)) || !free(i + 1)) return null;
     const number = asciiDigits(toks[i + 1]);
     let said = Object.hasOwn(NUMBERED.rooms, number) ? NUMBERED.rooms[number] : [];
     if (NUMBERED.nouns.includes(word) || NUMBERED.nouns.length > 1) said = said.filter(([w]) => w === word);
@@ -936,10 +973,10 @@ export function createSearch(talks, meta, vectors) {
     // (in a list, the list's cue: "or room 3")
     if (listed !== null) return { from: i - (word === toks[i] && NUMBERED.joins.includes(toks[i - 1]) ? 1 : 0), to: i + 2, room: said[0][1] };
     const P = NUMBERED.places;
-    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...NUMBERED.words[word]].flatMap(c => P[c] || [])]);
+    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...codes].flatMap(c => P[c] || [])]);
     let cue = 0;
     while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
-    if (!cue && !(i === 0 && toks.length === 2)) return null;
+    if (!cue && !own && !(i === 0 && toks.length === 2)) return null;
     return { from: i - cue, to: i + 2, room: said[0][1] };
   }
 
@@ -1004,6 +1041,7 @@ export function createSearch(talks, meta, vectors) {
     const inside = i => runs.some(r => r.from <= i && i < r.to && r.to - r.from > 1 &&
       endsInside(r.text, i - r.from, toks[i].length, RUN_WORDS, meta.run_inside || {}));
     const used = new Array(toks.length).fill(false);
+    const unformatted = joinedWords(query);  // ("سخنرانی‌های": one word to the server's reader)
     const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
     const take = (from, to, field, value, label) => {
@@ -1048,7 +1086,7 @@ export function createSearch(talks, meta, vectors) {
       // a time said as one ("14:00 talks", "9am"): the talks under way then
       const moment = free(i) && EXPLICIT.test(toks[i] + (['am', 'pm'].includes(toks[i + 1]) ? toks[i + 1] : '')) && clockAt(toks, i);
       if (moment && !moment.guessed) { take(i, i + moment.used, 'at', moment.hm, `at ${moment.hm}`); i += moment.used - 1; continue; }
-      const lang = language(toks, i, free);
+      const lang = language(toks, i, free, unformatted);
       if (lang) {
         take(lang.from, lang.to, 'language', lang.code, `in ${LANG.english[lang.code] || lang.code}`);
         i = lang.to - 1; continue;
