@@ -1095,3 +1095,77 @@ def test_the_site_reads_languages_and_glued_rooms_as_its_server(mixed):
         "אולם 1"
     ]
     assert server["سخنرانی های فارسی"]["language"] is None  # (a space: two words)
+
+
+# a stop word of the talks' language that is a topic word in English ("ai": Vietnamese
+# "who", English "AI"), left out of the index of a Vietnamese program about AI: the
+# server leaves it out of a query's topic only where the query says two or more
+# function words of that language (index/search/kb.py `_left_out`); the site left it
+# out of every query, and "AI talks" listed every talk in time order
+VIETNAMESE_AI = (
+    "title,speaker,abstract,language,start,end,room\n"
+    "Tương lai của trí tuệ nhân tạo,Nguyễn Văn An,AI và tương lai của Việt Nam,vi,"
+    "2026-11-07T09:00,2026-11-07T09:45,Phòng 201\n"
+    "Xây dựng hệ thống thanh toán,Trần Thị Bích,thanh toán với Go và AI,vi,"
+    "2026-11-07T10:00,2026-11-07T10:45,Phòng 201\n"
+    "Xử lý ngôn ngữ tự nhiên,Phạm Quốc Dũng,AI cho tiếng Việt,vi,"
+    "2026-11-07T14:00,2026-11-07T14:45,Phòng 202\n"
+    "Bảo mật ứng dụng web,Vũ Đức Giang,những lỗi thường gặp và ai chịu trách nhiệm,vi,"
+    "2026-11-07T15:00,2026-11-07T15:45,Phòng 201\n"
+    "Tối ưu hiệu năng PostgreSQL,Hồ Văn Phúc,cơ sở dữ liệu và AI,vi,"
+    "2026-11-08T10:00,2026-11-08T10:45,Phòng 201\n"
+    "Kiến trúc microservices,Tạ Quang Thắng,quy mô lớn với AI,vi,"
+    "2026-11-08T14:00,2026-11-08T14:45,Phòng 202\n"
+    "Scaling Kubernetes,Lê Minh Châu,Kubernetes at scale.,en,"
+    "2026-11-07T16:00,2026-11-07T16:45,Phòng 202\n"
+    "Accessibility in mobile apps,Đinh Thu Uyên,Mobile accessibility.,en,"
+    "2026-11-08T15:00,2026-11-08T15:45,Phòng 202\n"
+)
+
+AI_ASKED = [
+    "AI talks",
+    "AI",
+    "AI talks on Saturday afternoon",
+    "AI security",
+    "ai là diễn giả",
+    "những bài nói về AI và bảo mật",
+]
+
+
+def test_the_site_keeps_a_foreign_stop_word_as_a_topic_word_as_its_server(tmp_path_factory):
+    for kb, site in _program_and_site(tmp_path_factory, "viai", VIETNAMESE_AI):
+        assert "ai" in kb.stopwords  # (in most Vietnamese talks: the index leaves it out)
+        found = _hits(site, AI_ASKED)
+        server = {q: not kb._left_out("ai", q) for q in AI_ASKED}
+        offline = {q: "ai" in r["words"] for q, r in zip(AI_ASKED, found, strict=True)}
+        assert offline == server
+        assert server["AI talks"] and not server["ai là diễn giả"]
+        # "AI talks" ranks the talks that say it, no longer every talk in time order
+        ai = found[0]["hits"]
+        assert ai and all(why != "time" for _, why in ai)
+        assert "Scaling Kubernetes" not in dict(ai)
+
+
+# a program whose times give only an offset ("+07:00": its zone "UTC+07:00"): the site
+# limited and showed its talks on the visitor's clock (a browser's Intl takes no bare
+# offset), so "afternoon" of a program in Hanoi was the small hours in a browser on UTC,
+# and no talk passed it; now on the program's clock, as the server's
+OFFSET_PROGRAM = (
+    "title,abstract,language,start,end,room\n"
+    "Kernel scheduling,How the scheduler picks.,en,"
+    "2026-11-07T09:00+07:00,2026-11-07T09:45+07:00,Hall A\n"
+    "Kernel memory,Pages and slabs.,en,2026-11-07T14:00+07:00,2026-11-07T14:45+07:00,Hall A\n"
+    "Rust firmware,Writing safe firmware.,en,2026-11-08T20:00+07:00,2026-11-08T20:45+07:00,Hall A\n"
+)
+
+
+def test_the_site_reads_times_on_the_clock_of_a_program_given_by_its_offset(tmp_path_factory):
+    for kb, site in _program_and_site(tmp_path_factory, "offset", OFFSET_PROGRAM):
+        assert kb.vocab.timezone.startswith("UTC+07")
+        asked = ["kernel afternoon", "after 13:00", "sunday evening", "kernel before 10:00"]
+        server = [[h.talk.title for h in kb.search(q)] for q in asked]
+        offline = [r["titles"] for r in _titles(site, asked)]
+        assert offline == server
+        assert offline[0] == ["Kernel memory"] and offline[2] == ["Rust firmware"]
+        clock = _node(site, "console.log(JSON.stringify(talks.map(t => engine.clock(t).hm)));")
+        assert clock == ["09:00", "14:00", "20:00"]

@@ -52,7 +52,7 @@ import numpy as np
 
 from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
-from index.search.rank.stopwords import english_stopwords, listed
+from index.search.rank.stopwords import english_stopwords, language_list, listed
 from index.search.rank.tokens import tokenize
 from index.search.read import (
     inflection,
@@ -157,6 +157,25 @@ def _stopwords(kb: KnowledgeBase) -> list[str]:
     searches as it always did."""
     left_out = kb.stopwords
     return sorted(left_out) if left_out - english_stopwords() else []
+
+
+def _said_in(kb: KnowledgeBase) -> dict[str, Any]:
+    """The stop words of the base's index that are a function word of a language of
+    the talks and not English's ("ai": Vietnamese "who", English "AI"), each with those
+    languages, and the function words of those languages (their lists): the server
+    leaves such a word out of a query's topic only where the query says two or more
+    function words of one of them (index/search/kb.py `_left_out`, `_said_in`). Empty
+    where the index leaves out no such word (an English program)."""
+    spoken = sorted(kb.vocab.spoken - {"en"})
+    theirs = {
+        w: [c for c in spoken if w in language_list(c)]
+        for w in sorted(kb.stopwords - english_stopwords())
+    }
+    theirs = {w: codes for w, codes in theirs.items() if codes}
+    codes = sorted({c for cs in theirs.values() for c in cs})
+    return (
+        {"words": theirs, "lists": {c: sorted(language_list(c)) for c in codes}} if theirs else {}
+    )
 
 
 def _stopwords_whole(kb: KnowledgeBase) -> list[str]:
@@ -688,6 +707,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),
         "stopwords_whole": _stopwords_whole(kb),
+        # (those of them left out only where the query says its language: "ai" is "AI")
+        "said_in": _said_in(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
         "folds": folds(),

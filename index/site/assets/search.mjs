@@ -234,19 +234,30 @@ function clock(iso, zone, programDay) {
   // program lists under the day before (after midnight) is on that day, at "24:50"; a
   // talk the program gives a day and no time is on its day at no time (hm null)
   if (!iso) return programDay ? { day: programDay, hm: null } : null;
+  const [at, timeZone] = onClock(iso, zone);
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone || undefined, year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  }).formatToParts(at);
   const get = t => parts.find(p => p.type === t).value;
   const day = `${get('year')}-${get('month')}-${get('day')}`;
   if (programDay && programDay < day) return { day: programDay, hm: `${Number(get('hour')) + 24}:${get('minute')}` };
   return { day, hm: `${get('hour')}:${get('minute')}` };
 }
 
-// a zone the browser can show a clock in: a named one ("Europe/Berlin"); a bare offset
-// or UTC ("UTC+01:00") is shown on the visitor's own clock
-function named(zone) { return zone && !zone.startsWith('UTC') ? zone : undefined; }
+// a conference's clock: a named zone ("Europe/Berlin"), or UTC or a bare offset
+// ("UTC+07:00", "UTC+03:30"), which a browser's Intl does not take as a zone: the
+// time is moved by the offset and shown on UTC's clock (the server's clock for it; no
+// longer the visitor's own, where "afternoon" of a program at UTC+07:00 was none)
+const OFFSET = /^UTC(?:([+-])(\d{1,2}):?(\d{2})?)?$/;
+function named(zone) { return zone || undefined; }
+export function onClock(iso, zone) {
+  // [the Date to format, the zone to format it in] of an ISO time on `zone`'s clock
+  const off = zone && OFFSET.exec(zone);
+  if (!off) return [new Date(iso), zone || undefined];
+  const minutes = off[1] ? (off[1] === '-' ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3] || 0)) : 0;
+  return [new Date(Date.parse(iso) + minutes * 60000), 'UTC'];
+}
 
 // The clock a talk is shown, grouped and limited on: its site's zone where the site is
 // one conference's (meta.timezone), else its own conference's (a site of several)
@@ -332,6 +343,19 @@ export function createSearch(talks, meta, vectors) {
   // (as the server's index writes them, and whole, as the site cuts them: "के" and not
   // only "क", what the server's index cuts it into)
   const ownStop = new Set([...(meta.stopwords || []), ...(meta.stopwords_whole || []).flatMap(w => words(w))]);
+  // ...but one that is only a function word of a language of the talks ("ai", Vietnamese
+  // "who") is left out of a topic only where the query says two or more function words
+  // of that language; else it is a topic word ("AI talks"), as the server's kb.py
+  // `_left_out` (the export's `said_in`)
+  const SAID_IN = meta.said_in || {};
+  const saidInLists = Object.fromEntries(Object.entries(SAID_IN.lists || {}).map(([c, ws]) => [c, new Set(ws)]));
+  const leftOut = (w, toks) => {
+    if (!ownStop.has(w)) return false;
+    const theirs = (SAID_IN.words || {})[w];
+    if (!theirs) return true;
+    const said = new Set(toks);
+    return theirs.some(c => [...said].filter(t => saidInLists[c].has(t)).length > 1);
+  };
   // the function words of each talk language a match never names in its "words:" (as
   // the server's kb.py `unnamed_by`: of the talk's language, every one where it has none)
   const unnamed = new Map(Object.entries(meta.unnamed || {}).map(([code, ws]) =>
@@ -1421,7 +1445,7 @@ export function createSearch(talks, meta, vectors) {
     }
     // (a weekday the program does not hold, said back after what the limits gave up)
     note = [note, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
-    const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(term);
+    const asked = topic.filter(w => !STOP.has(w) && !leftOut(w, toks)).map(term);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, spelled(corrected(w))]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order
