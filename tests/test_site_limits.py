@@ -1169,3 +1169,35 @@ def test_the_site_reads_times_on_the_clock_of_a_program_given_by_its_offset(tmp_
         assert offline[0] == ["Kernel memory"] and offline[2] == ["Rust firmware"]
         clock = _node(site, "console.log(JSON.stringify(talks.map(t => engine.clock(t).hm)));")
         assert clock == ["09:00", "14:00", "20:00"]
+
+
+# a day by its order said in another case of its ordinal, where a language of the talks
+# inflects ("τέταρτης μέρα", "druhou den", "třetímu dni"): the server reads the ordinal's
+# forms by the rule of its weekdays (lexicon.day_ordinals, an `Inflected`); the export
+# sent only the listed words, and the site read none of their other forms
+ORDINAL_FORMS_PROGRAM = (
+    "title,abstract,language,start,end,room\n"
+    "Ασφάλεια,Προστασία εφαρμογών.,el,2026-11-14T10:00,2026-11-14T10:45,Αίθουσα 1\n"
+    "Δίκτυα,Δίκτυα υπολογιστών.,el,2026-11-15T10:00,2026-11-15T10:45,Αίθουσα 1\n"
+    "Bezpečnost,Ochrana aplikací.,cs,2026-11-16T10:00,2026-11-16T10:45,Sál 1\n"
+    "Databáze,Návrh databází.,cs,2026-11-17T10:00,2026-11-17T10:45,Sál 1\n"
+    "Rust,Safe firmware.,en,2026-11-18T10:00,2026-11-18T10:45,Hall A\n"
+)
+ORDINAL_FORMS = [
+    "τέταρτης μέρα",
+    "τρίτης ημέρα",
+    "πέμπτης ημέρα",
+    "τέταρτη μέρα",
+    "druhou den",
+    "třetímu dni",
+    "druhému dni",
+    "έβδομη μέρα",
+]
+
+
+def test_the_site_reads_an_ordinals_inflected_forms_as_its_server(tmp_path_factory):
+    for kb, site in _program_and_site(tmp_path_factory, "ordforms", ORDINAL_FORMS_PROGRAM):
+        server = _same_on_both(kb, site, ORDINAL_FORMS)
+        assert server["τέταρτης μέρα"]["days"] == ["2026-11-17"]
+        assert server["druhou den"]["days"] == ["2026-11-15"]
+        assert server["třetímu dni"]["days"] == ["2026-11-16"]

@@ -538,6 +538,10 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "glued": sorted(lexicon.day_nouns(spoken), key=lambda w: (-len(w), w)),
             "ordinals": {**ORDINALS, **lexicon.day_ordinals(spoken)},
             "ordinals_after": lexicon.day_ordinals(spoken, after=True),
+            # (and their inflected forms, in a language of the talks that inflects them:
+            # Greek "τρίτης" of "τρίτη", as that rule reads them: `Inflected.readable`)
+            "ordinal_forms": _readable(lexicon.day_ordinals(spoken)),
+            "ordinal_after_forms": _readable(lexicon.day_ordinals(spoken, after=True)),
             # (the nouns a number is glued to as its ordinal: "2일차"; the prefixes glued
             # to the noun before an ordinal said after it: "ביום השני")
             "glued_number": sorted(lexicon.day_nouns(spoken, glued_number=True)),

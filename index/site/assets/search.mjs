@@ -592,7 +592,11 @@ export function createSearch(talks, meta, vectors) {
   const FRAME = new Set(READ.frame || []);  // (a question's frame words: understand.py FRAME)
   const dayNouns = new Set(DAYS.nouns);
   const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
-  const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
+  // (an ordinal's inflected forms too, where a language of the talks inflects it:
+  // "τρίτης" of "τρίτη", as the server's lexicon.day_ordinals reads them)
+  const ORDINALS = inflecting({ ...DAYS.ordinals }, DAYS.ordinal_forms);
+  const ORDINALS_AFTER = inflecting({ ...DAYS.ordinals_after }, DAYS.ordinal_after_forms);
+  const ordinalOf = w => (w in ORDINALS ? ORDINALS[w] : 0);
   function ordinalAfter(toks, i, free) {
     // the ordinal said at toks[i] after the day's noun, in one word or two, and the
     // tokens from the noun on; not where its words name a weekday the program has talks
@@ -602,7 +606,7 @@ export function createSearch(talks, meta, vectors) {
       if (said.length < n || !said.every((_, k) => free(i + k))) continue;
       const key = said.join(' ');
       if (key in dayWords && meta.days.some(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[key])) return [0, 0];
-      if (DAYS.ordinals_after[key]) return [DAYS.ordinals_after[key], n + 1];
+      if (ORDINALS_AFTER[key]) return [ORDINALS_AFTER[key], n + 1];
     }
     return [0, 0];
   }
@@ -947,7 +951,7 @@ export function createSearch(talks, meta, vectors) {
   const aDay = w => {
     const noun = DAYS.glued.find(x => w.endsWith(x));
     const first = noun === undefined ? null : w.slice(0, w.length - noun.length);
-    return first !== null && (!first || /^\d+$/.test(first) || Object.hasOwn(DAYS.ordinals, first));
+    return first !== null && (!first || /^\d+$/.test(first) || first in ORDINALS);
   };
   const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
   const knownWord = w => w in dayWords || aDay(w) || w in partWords || w in CLOCK.after || df.has(term(w)) ||
