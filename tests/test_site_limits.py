@@ -1201,3 +1201,43 @@ def test_the_site_reads_an_ordinals_inflected_forms_as_its_server(tmp_path_facto
         assert server["τέταρτης μέρα"]["days"] == ["2026-11-17"]
         assert server["druhou den"]["days"] == ["2026-11-15"]
         assert server["třetímu dni"]["days"] == ["2026-11-16"]
+
+
+# a day by its order after the program's last ("day 9", "third day" of a program of two
+# days): the server says it back ("No talks on day 9 at …: showing all days"), the site
+# said nothing (readwords' list for the site)
+PAST_DAYS = [
+    "day 9",
+    "rust day 9",
+    "third day",
+    "third day security",
+    "другий день",
+    "третій день",
+    "τρίτη μέρα",
+    "siku ya tatu",
+    "day 2",
+    "last day",
+]
+
+
+def test_the_site_says_back_a_day_by_its_order_past_the_programs_last(langs2):
+    from index.search.read.understand import understand
+
+    kb, site = langs2
+    body = (
+        f"const qs = {json.dumps(PAST_DAYS)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.readLimits(q);"
+        " return [r.absent ?? null, r.saidBackOnly ?? null]; })));"
+    )
+    offline = dict(zip(PAST_DAYS, _node(site, body), strict=True))
+    server = {}
+    for q in PAST_DAYS:
+        u = understand(q, kb.vocab)
+        server[q] = [[c.label for c in u.chips if c.field == "absent"], u.said_back_only]
+    assert offline == server
+    assert server["day 9"] == [["no talks on day 9 at program: showing all days"], True]
+    assert server["third day"][0] == ["no talks on day 3 at program: showing all days"]
+    assert server["third day security"][1] is False
+    (said,) = _titles(site, ["day 9"])
+    assert said["note"] == "No talks on day 9 at program: showing all days."
+    assert len(said["titles"]) == len(kb.talks)

@@ -611,32 +611,40 @@ export function createSearch(talks, meta, vectors) {
     return [0, 0];
   }
 
-  function ordinalDay(toks, i, free) {
+  function ordinalDay(toks, i, free, past = false) {
     // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
     // of the program by its order ("last": its last), as the server's whenwords.py
-    // `day` reads it: {n (tokens), day}
+    // `day` reads it: {n (tokens), day}; with `past`, one after the program's last
+    // ("day 9", "third day" of a program of two days) too: {n, day: null, past: 9}
     const w = toks[i], next = toks[i + 1], days = meta.days;
     const nth = n => (n && n >= -1 && n <= days.length ? days[n < 0 ? days.length - 1 : n - 1] : null);
+    let beyond = null;
+    const read = (n, k) => {
+      if (nth(n)) return { n: k, day: nth(n) };
+      if (n >= 1 && days.length && !beyond) beyond = { n: k, day: null, past: n };
+      return null;
+    };
+    let found = null;
     if (dayNouns.has(w) && free(i + 1) && next !== undefined) {
-      const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || 0);
-      if (nth(n)) return { n: 2, day: nth(n) };
+      found = read(/^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || 0), 2);
+      if (found) return found;
     }
     // ...an ordinal after the noun, in one word or two ("اليوم الأول", "siku ya pili"), the
     // noun maybe after a prefix glued to it ("ביום השני")
     if ((dayNouns.has(w) || prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length)))) && free(i + 1)) {
       const [n, k] = ordinalAfter(toks, i + 1, free);
-      if (nth(n)) return { n: k, day: nth(n) };
+      if ((found = read(n, k))) return found;
     }
     // ...an ordinal glued before the noun ("第一天", "첫날"), or a number where the
     // language says its ordinal so ("2일차")
     for (const x of DAYS.glued) {
       if (!(w.length > x.length && w.endsWith(x))) continue;
       const head = w.slice(0, -x.length);
-      if (nth(ordinalOf(head))) return { n: 1, day: nth(ordinalOf(head)) };
-      if (/^\d+$/.test(head) && gluedNumber.has(x) && nth(Number(head))) return { n: 1, day: nth(Number(head)) };
+      if ((found = read(ordinalOf(head), 1))) return found;
+      if (/^\d+$/.test(head) && gluedNumber.has(x) && (found = read(Number(head), 1))) return found;
     }
-    if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
-    return null;
+    if (dayNouns.has(next) && free(i + 1) && (found = read(ordinalOf(w), 2))) return found;
+    return past ? beyond : null;
   }
 
   function dateOf(a, b) {
@@ -1082,13 +1090,16 @@ export function createSearch(talks, meta, vectors) {
     // limit, its words kept to rank by (a talk may be about "Friday"), as the server's
     // whenwords.py `Words.day` and `absent` ("no talks on Wednesday at …: showing all days")
     const absent = [], absentWords = new Set();
-    const sayBack = (from, to, w, day) => {
-      if (!meta.days.length || ABSENT_SHORT.has(w)) return false;
+    const sayBackAs = (from, to, what) => {
       const at = meta.conference ? ` at ${meta.conference}` : '';
-      const label = `no talks on ${WEEKDAYS[day][0].toUpperCase()}${WEEKDAYS[day].slice(1)}${at}: showing all days`;
+      const label = `no talks ${what}${at}: showing all days`;
       if (!absent.includes(label)) absent.push(label);
       for (let j = from; j < to; j++) absentWords.add(toks[j]);
       return true;
+    };
+    const sayBack = (from, to, w, day) => {
+      if (!meta.days.length || ABSENT_SHORT.has(w)) return false;
+      return sayBackAs(from, to, `on ${WEEKDAYS[day][0].toUpperCase()}${WEEKDAYS[day].slice(1)}`);
     };
     // the visitor's own words that fold to toks[from..to), as typed (lower case, with
     // their accents and marks: "δεύτερη μέρα", "দ্বিতীয় দিনে"), as the server's label;
@@ -1119,7 +1130,9 @@ export function createSearch(talks, meta, vectors) {
         take(lang.from, lang.to, 'language', lang.code, `in ${LANG.english[lang.code] || lang.code}`);
         i = lang.to - 1; continue;
       }
-      const nth = ordinalDay(toks, i, free) || dateDay(toks, i, free);
+      const nth = ordinalDay(toks, i, free, true) || dateDay(toks, i, free);
+      // (a day by its order after the program's last: said back, its words kept)
+      if (nth && nth.past) { sayBackAs(i, i + nth.n, `on day ${nth.past}`); i += nth.n - 1; continue; }
       if (nth) { take(i, i + nth.n, 'day', [nth.day], saidAs(i, i + nth.n)); i += nth.n - 1; continue; }
       const run = whole.get(i);
       const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
