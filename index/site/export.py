@@ -52,7 +52,7 @@ import numpy as np
 
 from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
-from index.search.rank.stopwords import english_stopwords, listed
+from index.search.rank.stopwords import english_stopwords, language_list, listed
 from index.search.rank.tokens import tokenize
 from index.search.read import (
     inflection,
@@ -68,6 +68,7 @@ from index.search.read.daywords import CJK_DATE, DAY_WORDS, MONTHS, NUMBERS, ORD
 from index.search.read.inflection import Inflected
 from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
 from index.search.read.whenwords import (
+    _FORMAT_CHARS,
     CLOCK_CUES,
     MOMENT_CUES,
     RANGE_JOINS,
@@ -156,6 +157,25 @@ def _stopwords(kb: KnowledgeBase) -> list[str]:
     searches as it always did."""
     left_out = kb.stopwords
     return sorted(left_out) if left_out - english_stopwords() else []
+
+
+def _said_in(kb: KnowledgeBase) -> dict[str, Any]:
+    """The stop words of the base's index that are a function word of a language of
+    the talks and not English's ("ai": Vietnamese "who", English "AI"), each with those
+    languages, and the function words of those languages (their lists): the server
+    leaves such a word out of a query's topic only where the query says two or more
+    function words of one of them (index/search/kb.py `_left_out`, `_said_in`). Empty
+    where the index leaves out no such word (an English program)."""
+    spoken = sorted(kb.vocab.spoken - {"en"})
+    theirs = {
+        w: [c for c in spoken if w in language_list(c)]
+        for w in sorted(kb.stopwords - english_stopwords())
+    }
+    theirs = {w: codes for w, codes in theirs.items() if codes}
+    codes = sorted({c for cs in theirs.values() for c in cs})
+    return (
+        {"words": theirs, "lists": {c: sorted(language_list(c)) for c in codes}} if theirs else {}
+    )
 
 
 def _stopwords_whole(kb: KnowledgeBase) -> list[str]:
@@ -518,6 +538,10 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "glued": sorted(lexicon.day_nouns(spoken), key=lambda w: (-len(w), w)),
             "ordinals": {**ORDINALS, **lexicon.day_ordinals(spoken)},
             "ordinals_after": lexicon.day_ordinals(spoken, after=True),
+            # (and their inflected forms, in a language of the talks that inflects them:
+            # Greek "τρίτης" of "τρίτη", as that rule reads them: `Inflected.readable`)
+            "ordinal_forms": _readable(lexicon.day_ordinals(spoken)),
+            "ordinal_after_forms": _readable(lexicon.day_ordinals(spoken, after=True)),
             # (the nouns a number is glued to as its ordinal: "2일차"; the prefixes glued
             # to the noun before an ordinal said after it: "ביום השני")
             "glued_number": sorted(lexicon.day_nouns(spoken, glued_number=True)),
@@ -548,6 +572,13 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "before": sorted(
                 understand.GROUP_WORDS | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
             ),
+            # (a word for talks before it, where its language names a language after
+            # its noun and has no adjective for it: "سخنرانی‌های فارسی")
+            "after_noun": sorted(
+                lexicon.talk_nouns(
+                    asked & (lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS))
+                )
+            ),
             "in_one_word": vocab.language_said,
             "adjectives": {
                 w: [code, alone, said_in, said_in in lexicon.ADJECTIVE_AFTER_NOUN]
@@ -566,6 +597,8 @@ def reading(vocab: Vocab) -> dict[str, Any]:
         # a question's frame words ("show me talks on …": understand.FRAME), no topic
         # beside a speaker's one-word name or a weekday said back
         "frame": sorted(understand.FRAME),
+        # (the characters the server's reader drops inside a word: "سخنرانی‌های" is one)
+        "format": _FORMAT_CHARS.pattern,
         "article": {
             "prefixes": list(tokens.ARTICLES),
             "letters": tokens.ARABIC_WORD.pattern,
@@ -678,6 +711,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "dim": int(vectors.shape[1]) if len(vectors) else 0,
         "stopwords": _stopwords(kb),
         "stopwords_whole": _stopwords_whole(kb),
+        # (those of them left out only where the query says its language: "ai" is "AI")
+        "said_in": _said_in(kb),
         "unnamed": _unnamed(kb, talks),
         "marks": marks(),
         "folds": folds(),

@@ -234,19 +234,30 @@ function clock(iso, zone, programDay) {
   // program lists under the day before (after midnight) is on that day, at "24:50"; a
   // talk the program gives a day and no time is on its day at no time (hm null)
   if (!iso) return programDay ? { day: programDay, hm: null } : null;
+  const [at, timeZone] = onClock(iso, zone);
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone || undefined, year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  }).formatToParts(at);
   const get = t => parts.find(p => p.type === t).value;
   const day = `${get('year')}-${get('month')}-${get('day')}`;
   if (programDay && programDay < day) return { day: programDay, hm: `${Number(get('hour')) + 24}:${get('minute')}` };
   return { day, hm: `${get('hour')}:${get('minute')}` };
 }
 
-// a zone the browser can show a clock in: a named one ("Europe/Berlin"); a bare offset
-// or UTC ("UTC+01:00") is shown on the visitor's own clock
-function named(zone) { return zone && !zone.startsWith('UTC') ? zone : undefined; }
+// a conference's clock: a named zone ("Europe/Berlin"), or UTC or a bare offset
+// ("UTC+07:00", "UTC+03:30"), which a browser's Intl does not take as a zone: the
+// time is moved by the offset and shown on UTC's clock (the server's clock for it; no
+// longer the visitor's own, where "afternoon" of a program at UTC+07:00 was none)
+const OFFSET = /^UTC(?:([+-])(\d{1,2}):?(\d{2})?)?$/;
+function named(zone) { return zone || undefined; }
+export function onClock(iso, zone) {
+  // [the Date to format, the zone to format it in] of an ISO time on `zone`'s clock
+  const off = zone && OFFSET.exec(zone);
+  if (!off) return [new Date(iso), zone || undefined];
+  const minutes = off[1] ? (off[1] === '-' ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3] || 0)) : 0;
+  return [new Date(Date.parse(iso) + minutes * 60000), 'UTC'];
+}
 
 // The clock a talk is shown, grouped and limited on: its site's zone where the site is
 // one conference's (meta.timezone), else its own conference's (a site of several)
@@ -332,6 +343,19 @@ export function createSearch(talks, meta, vectors) {
   // (as the server's index writes them, and whole, as the site cuts them: "के" and not
   // only "क", what the server's index cuts it into)
   const ownStop = new Set([...(meta.stopwords || []), ...(meta.stopwords_whole || []).flatMap(w => words(w))]);
+  // ...but one that is only a function word of a language of the talks ("ai", Vietnamese
+  // "who") is left out of a topic only where the query says two or more function words
+  // of that language; else it is a topic word ("AI talks"), as the server's kb.py
+  // `_left_out` (the export's `said_in`)
+  const SAID_IN = meta.said_in || {};
+  const saidInLists = Object.fromEntries(Object.entries(SAID_IN.lists || {}).map(([c, ws]) => [c, new Set(ws)]));
+  const leftOut = (w, toks) => {
+    if (!ownStop.has(w)) return false;
+    const theirs = (SAID_IN.words || {})[w];
+    if (!theirs) return true;
+    const said = new Set(toks);
+    return theirs.some(c => [...said].filter(t => saidInLists[c].has(t)).length > 1);
+  };
   // the function words of each talk language a match never names in its "words:" (as
   // the server's kb.py `unnamed_by`: of the talk's language, every one where it has none)
   const unnamed = new Map(Object.entries(meta.unnamed || {}).map(([code, ws]) =>
@@ -568,7 +592,11 @@ export function createSearch(talks, meta, vectors) {
   const FRAME = new Set(READ.frame || []);  // (a question's frame words: understand.py FRAME)
   const dayNouns = new Set(DAYS.nouns);
   const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
-  const ordinalOf = w => (Object.hasOwn(DAYS.ordinals, w) ? DAYS.ordinals[w] : 0);
+  // (an ordinal's inflected forms too, where a language of the talks inflects it:
+  // "τρίτης" of "τρίτη", as the server's lexicon.day_ordinals reads them)
+  const ORDINALS = inflecting({ ...DAYS.ordinals }, DAYS.ordinal_forms);
+  const ORDINALS_AFTER = inflecting({ ...DAYS.ordinals_after }, DAYS.ordinal_after_forms);
+  const ordinalOf = w => (w in ORDINALS ? ORDINALS[w] : 0);
   function ordinalAfter(toks, i, free) {
     // the ordinal said at toks[i] after the day's noun, in one word or two, and the
     // tokens from the noun on; not where its words name a weekday the program has talks
@@ -578,37 +606,45 @@ export function createSearch(talks, meta, vectors) {
       if (said.length < n || !said.every((_, k) => free(i + k))) continue;
       const key = said.join(' ');
       if (key in dayWords && meta.days.some(x => (new Date(x + 'T12:00:00Z').getUTCDay() + 6) % 7 === dayWords[key])) return [0, 0];
-      if (DAYS.ordinals_after[key]) return [DAYS.ordinals_after[key], n + 1];
+      if (ORDINALS_AFTER[key]) return [ORDINALS_AFTER[key], n + 1];
     }
     return [0, 0];
   }
 
-  function ordinalDay(toks, i, free) {
+  function ordinalDay(toks, i, free, past = false) {
     // "day 2", "day two", "first day", "primo giorno", "第一天", "اليوم الأول": a day
     // of the program by its order ("last": its last), as the server's whenwords.py
-    // `day` reads it: {n (tokens), day}
+    // `day` reads it: {n (tokens), day}; with `past`, one after the program's last
+    // ("day 9", "third day" of a program of two days) too: {n, day: null, past: 9}
     const w = toks[i], next = toks[i + 1], days = meta.days;
     const nth = n => (n && n >= -1 && n <= days.length ? days[n < 0 ? days.length - 1 : n - 1] : null);
+    let beyond = null;
+    const read = (n, k) => {
+      if (nth(n)) return { n: k, day: nth(n) };
+      if (n >= 1 && days.length && !beyond) beyond = { n: k, day: null, past: n };
+      return null;
+    };
+    let found = null;
     if (dayNouns.has(w) && free(i + 1) && next !== undefined) {
-      const n = /^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || 0);
-      if (nth(n)) return { n: 2, day: nth(n) };
+      found = read(/^\d+$/.test(next) ? Number(next) : (DAYS.numbers[next] || 0), 2);
+      if (found) return found;
     }
     // ...an ordinal after the noun, in one word or two ("اليوم الأول", "siku ya pili"), the
     // noun maybe after a prefix glued to it ("ביום השני")
     if ((dayNouns.has(w) || prefixes.some(p => w.startsWith(p) && dayNouns.has(w.slice(p.length)))) && free(i + 1)) {
       const [n, k] = ordinalAfter(toks, i + 1, free);
-      if (nth(n)) return { n: k, day: nth(n) };
+      if ((found = read(n, k))) return found;
     }
     // ...an ordinal glued before the noun ("第一天", "첫날"), or a number where the
     // language says its ordinal so ("2일차")
     for (const x of DAYS.glued) {
       if (!(w.length > x.length && w.endsWith(x))) continue;
       const head = w.slice(0, -x.length);
-      if (nth(ordinalOf(head))) return { n: 1, day: nth(ordinalOf(head)) };
-      if (/^\d+$/.test(head) && gluedNumber.has(x) && nth(Number(head))) return { n: 1, day: nth(Number(head)) };
+      if ((found = read(ordinalOf(head), 1))) return found;
+      if (/^\d+$/.test(head) && gluedNumber.has(x) && (found = read(Number(head), 1))) return found;
     }
-    if (dayNouns.has(next) && free(i + 1) && nth(ordinalOf(w))) return { n: 2, day: nth(ordinalOf(w)) };
-    return null;
+    if (dayNouns.has(next) && free(i + 1) && (found = read(ordinalOf(w), 2))) return found;
+    return past ? beyond : null;
   }
 
   function dateOf(a, b) {
@@ -649,7 +685,7 @@ export function createSearch(talks, meta, vectors) {
     return one && meta.days.includes(one) ? { n: 1, day: one } : null;
   }
 
-  const LANG = READ.languages || { names: [], english: {}, cues: [], articles: [], said: [], group: [], before: [], in_one_word: {}, adjectives: {}, own_cues: {}, words: [] };
+  const LANG = READ.languages || { names: [], english: {}, cues: [], articles: [], said: [], group: [], before: [], after_noun: [], in_one_word: {}, adjectives: {}, own_cues: {}, words: [] };
   const langNames = LANG.names.map(([ws, code]) => [ws.flatMap(w => words(w)), code])
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   // "in" a language said in one word ("по-английски": the site's words cut it at "-")
@@ -657,8 +693,31 @@ export function createSearch(talks, meta, vectors) {
     .filter(([ws]) => ws.length).sort((a, b) => b[0].length - a[0].length);
   const [langCues, langArticles, langSaid, langGroup, langBefore, langWords] =
     [LANG.cues, LANG.articles, LANG.said, LANG.group, LANG.before, LANG.words].map(ws => new Set(ws));
+  // (the words for talks a language's name is said after: "سخنرانی‌های فارسی")
+  const langAfterNoun = (LANG.after_noun || []).map(w => words(w)).filter(ws => ws.length);
+  // a word that a format character inside it (a zero-width non-joiner: "سخنرانی‌های")
+  // cuts into the site's words, and that the server's reader reads whole, the character
+  // dropped (whenwords.py `_FORMAT_CHARS`): its pieces joined by "\0" -> the whole word
+  const FORMAT = READ.format ? new RegExp(READ.format, 'u') : null;
+  function joinedWords(query) {
+    const out = new Map();
+    if (!FORMAT) return out;
+    for (const w of query.split(/\s+/u)) {
+      if (!FORMAT.test(w)) continue;
+      const pieces = words(w), whole = words(w.replace(new RegExp(READ.format, 'gu'), ''));
+      if (pieces.length > 1 && whole.length === 1) out.set(pieces.join('\0'), whole[0]);
+    }
+    return out;
+  }
+  // whether the server's word `ws` (its site's words) ends right before toks[i], said
+  // as those words or as one cut by a format character (`joinedWords`)
+  const endsBefore = (ws, toks, i, free, joined) => {
+    const at = (from, to) => from >= 0 && [...Array(to - from).keys()].every(k => free(from + k));
+    if (ws.every((x, k) => toks[i - ws.length + k] === x) && at(i - ws.length, i)) return true;
+    return ws.length === 1 && [2, 3].some(k => at(i - k, i) && joined.get(toks.slice(i - k, i).join('\0')) === ws[0]);
+  };
 
-  function language(toks, i, free) {
+  function language(toks, i, free, joined) {
     // "talks in German", "auf Deutsch", "en français", "English talks", "英文演讲",
     // "по-английски", "englischsprachige Vorträge": a language some talk is in, read
     // as the server's understand.py `language` reads it: {from, to, code}
@@ -667,12 +726,19 @@ export function createSearch(talks, meta, vectors) {
     if (found) {
       const [ws, code] = found, end = i + ws.length;
       const cued = has(i - 1, langCues);
+      // (two cues in a row: "in" and the word for "language", "به زبان فارسی"; both
+      // the limit's, so that a cue before them leaves it out: "نه به زبان فارسی")
+      const twice = cued && has(i - 2, langCues) && toks[i - 2] !== toks[i - 1];
       const article = !cued && has(i - 2, langCues) && has(i - 1, langArticles);
       const named = has(end, langSaid);
       const followed = named || has(end, langBefore);
       const opening = i === 0 && [end, end + 1, end + 2].some(j => langGroup.has(toks[j]));
-      if (cued || article || followed || opening) {
-        return { from: i - (cued ? 1 : 0) - (article ? 2 : 0), to: end + (named ? 1 : 0), code };
+      // a word for talks before it, in a language that names a language after its noun
+      const afterNoun = langAfterNoun.some(n => endsBefore(n, toks, i, free, joined));
+      // its name said with the word for "language" first ("tiếng Việt")
+      const worded = ws.length > 1 && langWords.has(ws[0]);
+      if (cued || article || followed || opening || afterNoun || worded) {
+        return { from: i - (cued ? 1 : 0) - (twice ? 1 : 0) - (article ? 2 : 0), to: end + (named ? 1 : 0), code };
       }
     }
     const said = langSaidIn.find(([ws]) => ws.every((x, k) => toks[i + k] === x && free(i + k)));
@@ -893,7 +959,7 @@ export function createSearch(talks, meta, vectors) {
   const aDay = w => {
     const noun = DAYS.glued.find(x => w.endsWith(x));
     const first = noun === undefined ? null : w.slice(0, w.length - noun.length);
-    return first !== null && (!first || /^\d+$/.test(first) || Object.hasOwn(DAYS.ordinals, first));
+    return first !== null && (!first || /^\d+$/.test(first) || first in ORDINALS);
   };
   const inOneWord = new Set(Object.keys(LANG.in_one_word || {}).map(fold));  // ("영어로": in English)
   const knownWord = w => w in dayWords || aDay(w) || w in partWords || w in CLOCK.after || df.has(term(w)) ||
@@ -926,7 +992,14 @@ export function createSearch(talks, meta, vectors) {
     const listed = listedRoom(toks, i, free, query, entries);
     // ("in room 2 or 3": the number takes the word before)
     if (listed !== null && Object.hasOwn(NUMBERED.rooms, asciiDigits(toks[i]))) { word = listed; i -= 1; }
-    if (!Object.hasOwn(NUMBERED.words, word) || (listed === null && !free(i)) || !free(i + 1)) return null;
+    // the base's own word for its rooms with a preposition of the talks' language glued
+    // before it ("באולם 2": "in" the hall), a word for a place of its own, as the
+    // server's `_own_room_noun`
+    const own = Object.hasOwn(NUMBERED.words, word) ? undefined :
+      prefixes.map(p => word.startsWith(p) && word.slice(p.length)).find(w => w && NUMBERED.nouns.includes(w));
+    const codes = own ? NUMBERED.spoken : NUMBERED.words[word];
+    if (own) word = own;
+    if (!codes || (listed === null && !free(i)) || !free(i + 1)) return null;
     const number = asciiDigits(toks[i + 1]);
     let said = Object.hasOwn(NUMBERED.rooms, number) ? NUMBERED.rooms[number] : [];
     if (NUMBERED.nouns.includes(word) || NUMBERED.nouns.length > 1) said = said.filter(([w]) => w === word);
@@ -936,10 +1009,10 @@ export function createSearch(talks, meta, vectors) {
     // (in a list, the list's cue: "or room 3")
     if (listed !== null) return { from: i - (word === toks[i] && NUMBERED.joins.includes(toks[i - 1]) ? 1 : 0), to: i + 2, room: said[0][1] };
     const P = NUMBERED.places;
-    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...NUMBERED.words[word]].flatMap(c => P[c] || [])]);
+    const places = new Set([...P[''], ...[...NUMBERED.spoken, ...codes].flatMap(c => P[c] || [])]);
     let cue = 0;
     while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
-    if (!cue && !(i === 0 && toks.length === 2)) return null;
+    if (!cue && !own && !(i === 0 && toks.length === 2)) return null;
     return { from: i - cue, to: i + 2, room: said[0][1] };
   }
 
@@ -1004,6 +1077,7 @@ export function createSearch(talks, meta, vectors) {
     const inside = i => runs.some(r => r.from <= i && i < r.to && r.to - r.from > 1 &&
       endsInside(r.text, i - r.from, toks[i].length, RUN_WORDS, meta.run_inside || {}));
     const used = new Array(toks.length).fill(false);
+    const unformatted = joinedWords(query);  // ("سخنرانی‌های": one word to the server's reader)
     const entries = [];
     const match = (seq, i) => seq.every((w, j) => toks[i + j] === w);
     const take = (from, to, field, value, label) => {
@@ -1016,13 +1090,16 @@ export function createSearch(talks, meta, vectors) {
     // limit, its words kept to rank by (a talk may be about "Friday"), as the server's
     // whenwords.py `Words.day` and `absent` ("no talks on Wednesday at …: showing all days")
     const absent = [], absentWords = new Set();
-    const sayBack = (from, to, w, day) => {
-      if (!meta.days.length || ABSENT_SHORT.has(w)) return false;
+    const sayBackAs = (from, to, what) => {
       const at = meta.conference ? ` at ${meta.conference}` : '';
-      const label = `no talks on ${WEEKDAYS[day][0].toUpperCase()}${WEEKDAYS[day].slice(1)}${at}: showing all days`;
+      const label = `no talks ${what}${at}: showing all days`;
       if (!absent.includes(label)) absent.push(label);
       for (let j = from; j < to; j++) absentWords.add(toks[j]);
       return true;
+    };
+    const sayBack = (from, to, w, day) => {
+      if (!meta.days.length || ABSENT_SHORT.has(w)) return false;
+      return sayBackAs(from, to, `on ${WEEKDAYS[day][0].toUpperCase()}${WEEKDAYS[day].slice(1)}`);
     };
     // the visitor's own words that fold to toks[from..to), as typed (lower case, with
     // their accents and marks: "δεύτερη μέρα", "দ্বিতীয় দিনে"), as the server's label;
@@ -1048,12 +1125,14 @@ export function createSearch(talks, meta, vectors) {
       // a time said as one ("14:00 talks", "9am"): the talks under way then
       const moment = free(i) && EXPLICIT.test(toks[i] + (['am', 'pm'].includes(toks[i + 1]) ? toks[i + 1] : '')) && clockAt(toks, i);
       if (moment && !moment.guessed) { take(i, i + moment.used, 'at', moment.hm, `at ${moment.hm}`); i += moment.used - 1; continue; }
-      const lang = language(toks, i, free);
+      const lang = language(toks, i, free, unformatted);
       if (lang) {
         take(lang.from, lang.to, 'language', lang.code, `in ${LANG.english[lang.code] || lang.code}`);
         i = lang.to - 1; continue;
       }
-      const nth = ordinalDay(toks, i, free) || dateDay(toks, i, free);
+      const nth = ordinalDay(toks, i, free, true) || dateDay(toks, i, free);
+      // (a day by its order after the program's last: said back, its words kept)
+      if (nth && nth.past) { sayBackAs(i, i + nth.n, `on day ${nth.past}`); i += nth.n - 1; continue; }
       if (nth) { take(i, i + nth.n, 'day', [nth.day], saidAs(i, i + nth.n)); i += nth.n - 1; continue; }
       const run = whole.get(i);
       const w = run ? run.text : toks[i], end = run ? run.to : i + 1;
@@ -1383,7 +1462,7 @@ export function createSearch(talks, meta, vectors) {
     }
     // (a weekday the program does not hold, said back after what the limits gave up)
     note = [note, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
-    const asked = topic.filter(w => !STOP.has(w) && !ownStop.has(w)).map(term);
+    const asked = topic.filter(w => !STOP.has(w) && !leftOut(w, toks)).map(term);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, spelled(corrected(w))]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order

@@ -1,7 +1,7 @@
 // The static site's pages: search, a talk's page, the program by day, now & next, and
 // the agenda kept in this browser. Program text is always set as text, never as HTML.
 import { calendar } from './calendar.mjs';
-import { createSearch, loadEncoder, talkZone, wholeWords } from './search.mjs';
+import { createSearch, loadEncoder, onClock, talkZone, wholeWords } from './search.mjs';
 
 const $ = id => document.getElementById(id);
 // the page's own words for a site opened from disk (index.html): this script runs, so not
@@ -127,9 +127,10 @@ function when(t) {
   }
   if (!t.start) return 'Time not given';
   const zone = talkZone(state.meta, t);  // its conference's clock
-  const opts = { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  const start = new Intl.DateTimeFormat('en-GB', opts).format(new Date(t.start));
-  const end = t.end ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(t.end)) : '';
+  const [from, timeZone] = onClock(t.start, zone);
+  const opts = { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const start = new Intl.DateTimeFormat('en-GB', opts).format(from);
+  const end = t.end ? new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(onClock(t.end, zone)[0]) : '';
   // a site of several clocks names each time's
   const clock = state.zones.length > 1 ? ` ${zone || 'local time'}` : '';
   return (end ? `${start}–${end}` : start) + clock;
