@@ -84,6 +84,16 @@ SHORTEST_PARTIAL = 3  # characters of a title key below which only a whole title
 BESIDE_LETTERS = 6
 
 
+def in_capitals(query: str) -> frozenset[str]:
+    """The words `query` writes in capitals, of two letters or more ("AI", "GPU"),
+    folded as the index's words: acronyms, never a function word (`_left_out`; the
+    offline site reads it the same: index/site/assets/search.mjs `leftOut`)."""
+    return frozenset(fold(w) for w in _LETTERS.findall(query) if len(w) > 1 and w.isupper())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
 class KnowledgeBase:
     """A read-only view of the build in use in `home`."""
 
@@ -391,16 +401,21 @@ class KnowledgeBase:
         """Whether `word` of `query`'s topic is a stop word its index leaves out, said as
         one: English's, or a function word of a language of the talks the query is
         asked in (`_said_in`: two of its function words or more). A word that is only
-        another language's function word stays a topic word in a query said in English
-        (one of its words an English function word of none of those languages) that
-        says nothing else in that language: Vietnamese "ai" (who) is English "AI" in
-        "AI talks on Saturday afternoon" of a program in Vietnamese, while French "le"
-        in "tables rondes le samedi" stays a function word."""
+        another language's function word stays a topic word where the query writes it
+        in capitals ("AI": an acronym) or is said in English (one of its words an
+        English function word of none of those languages) and says nothing else in that
+        language: Vietnamese "ai" (who) is English "AI" in "AI talks" or "ai talks on
+        saturday" of a program in Vietnamese, while French "le" in "tables rondes le
+        samedi" stays a function word."""
         if word not in self.stopwords:
             return False
         theirs = [c for c in sorted(self.vocab.spoken - {"en"}) if word in language_list(c)]
         english = english_stopwords()
-        if not theirs or word in english or set(theirs) & set(self._said_in(query)):
+        if not theirs or word in english:
+            return True
+        if word in in_capitals(query):  # ("AI": an acronym, whatever else is said)
+            return False
+        if set(theirs) & set(self._said_in(query)):
             return True
         others = frozenset().union(*(language_list(c) for c in theirs))
         return not any(w in english and w not in others for w in tokenize(query, ()))

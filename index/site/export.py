@@ -162,10 +162,11 @@ def _stopwords(kb: KnowledgeBase) -> list[str]:
 def _said_in(kb: KnowledgeBase) -> dict[str, Any]:
     """The stop words of the base's index that are a function word of a language of
     the talks and not English's ("ai": Vietnamese "who", English "AI"), each with those
-    languages, and the function words of those languages (their lists): the server
-    leaves such a word out of a query's topic only where the query says two or more
-    function words of one of them (index/search/kb.py `_left_out`, `_said_in`). Empty
-    where the index leaves out no such word (an English program)."""
+    languages, the function words of those languages (their lists) and English's: the
+    server keeps such a word in a query's topic where the query says an English
+    function word of none of those languages and fewer than two function words of one
+    of them (index/search/kb.py `_left_out`, `_said_in`). Empty where the index leaves
+    out no such word (an English program)."""
     spoken = sorted(kb.vocab.spoken - {"en"})
     theirs = {
         w: [c for c in spoken if w in language_list(c)]
@@ -174,7 +175,13 @@ def _said_in(kb: KnowledgeBase) -> dict[str, Any]:
     theirs = {w: codes for w, codes in theirs.items() if codes}
     codes = sorted({c for cs in theirs.values() for c in cs})
     return (
-        {"words": theirs, "lists": {c: sorted(language_list(c)) for c in codes}} if theirs else {}
+        {
+            "words": theirs,
+            "lists": {c: sorted(language_list(c)) for c in codes},
+            "english": sorted(english_stopwords()),
+        }
+        if theirs
+        else {}
     )
 
 

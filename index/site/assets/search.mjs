@@ -344,17 +344,26 @@ export function createSearch(talks, meta, vectors) {
   // only "क", what the server's index cuts it into)
   const ownStop = new Set([...(meta.stopwords || []), ...(meta.stopwords_whole || []).flatMap(w => words(w))]);
   // ...but one that is only a function word of a language of the talks ("ai", Vietnamese
-  // "who") is left out of a topic only where the query says two or more function words
-  // of that language; else it is a topic word ("AI talks"), as the server's kb.py
-  // `_left_out` (the export's `said_in`)
+  // "who") is a topic word where the query writes it in capitals ("AI": `caps`), or is
+  // said in English (one of its words an English function word of none of those
+  // languages) and says fewer than two function words of theirs ("ai talks on
+  // saturday"), as the server's kb.py `_left_out` (the export's `said_in`); "tables
+  // rondes le samedi" leaves "le" out
   const SAID_IN = meta.said_in || {};
   const saidInLists = Object.fromEntries(Object.entries(SAID_IN.lists || {}).map(([c, ws]) => [c, new Set(ws)]));
-  const leftOut = (w, toks) => {
+  const english = new Set(SAID_IN.english || []);
+  // the words a query writes in capitals, of two letters or more, folded (kb.py `in_capitals`)
+  const capitals = query => new Set((query.match(/[^\P{L}]+/gu) || [])
+    .filter(w => w.length > 1 && w === w.toUpperCase() && w !== w.toLowerCase()).map(fold));
+  const leftOut = (w, toks, caps) => {
     if (!ownStop.has(w)) return false;
     const theirs = (SAID_IN.words || {})[w];
     if (!theirs) return true;
+    if (caps.has(w)) return false;
     const said = new Set(toks);
-    return theirs.some(c => [...said].filter(t => saidInLists[c].has(t)).length > 1);
+    if (theirs.some(c => [...said].filter(t => saidInLists[c].has(t)).length > 1)) return true;
+    const others = new Set(theirs.flatMap(c => [...saidInLists[c]]));
+    return ![...said].some(t => english.has(t) && !others.has(t));
   };
   // the function words of each talk language a match never names in its "words:" (as
   // the server's kb.py `unnamed_by`: of the talk's language, every one where it has none)
@@ -1462,7 +1471,8 @@ export function createSearch(talks, meta, vectors) {
     }
     // (a weekday the program does not hold, said back after what the limits gave up)
     note = [note, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
-    const asked = topic.filter(w => !STOP.has(w) && !leftOut(w, toks)).map(term);
+    const caps = capitals(query);
+    const asked = topic.filter(w => !STOP.has(w) && !leftOut(w, toks, caps)).map(term);
     const terms = [...new Set(asked.map(corrected))];
     const fixes = asked.filter(w => corrected(w) !== w).map(w => [w, spelled(corrected(w))]);
     if (!terms.length) {  // limits only: the talks that pass them, in time order
