@@ -79,8 +79,10 @@ class Service:
     Nothing is opened until asked (`open()`, or the first question). With `follow`
     (the default: the CLI and the Python API) each question is answered from the build
     in use when it is asked: when an ingest, a remove or a repair has swapped in a new
-    build since (`build_in_use`, one stat of CURRENT), the new one is opened and the old
-    one closed, so no answer comes from a build the base no longer holds. Without it the
+    build since (`build_in_use`, one stat of CURRENT), the new one is opened (by one
+    thread, the others waiting for it) and the old one closed at the swap after, or with
+    the service: a call another thread began on it finishes there, and no answer begun
+    after the swap comes from a build the base no longer holds. Without it the
     service is a snapshot of the build it opened, for its whole life (the app's `Library`,
     which keeps caches per build and opens a new one for a new build: `build_name` says
     which). `embedder` replaces the configured model (tests pass a fast one); it must be
@@ -94,6 +96,8 @@ class Service:
         self.follow = follow
         self._embedder = embedder
         self._kb: KnowledgeBase | None = None
+        self._retired: KnowledgeBase | None = None  # the build before, until the next
+        self._switch = threading.Lock()  # one thread opens a new build, the others wait
         self._closed = False
 
     def open(self) -> Service:
@@ -105,17 +109,25 @@ class Service:
     def kb(self) -> KnowledgeBase:
         """The opened `index.search.kb.KnowledgeBase` of the build in use (see `follow`),
         for what the service does not cover."""
-        if self._kb is None:
-            from index.search.kb import KnowledgeBase
+        kb = self._kb
+        if kb is not None and (not self.follow or self._closed):
+            return kb
+        with self._switch:
+            if self._kb is None:
+                from index.search.kb import KnowledgeBase
 
-            self._kb = KnowledgeBase(self.home, self._embedder)
-        elif self.follow and not self._closed:
-            name = build_in_use(self.home)  # raises on a damaged base, as opening does
-            if name != self._kb.build.path.name:
-                old = self._kb
-                self._kb = old.reopened(self._embedder)
-                old.close()
-        return self._kb
+                self._kb = KnowledgeBase(self.home, self._embedder)
+            elif self.follow and not self._closed:
+                name = build_in_use(self.home)  # raises on a damaged base, as opening does
+                if name != self._kb.build.path.name:
+                    # the build before is closed one swap later (or with the service),
+                    # not now: a call another thread began on it, or a `kb` kept from
+                    # it, finishes there
+                    if self._retired is not None:
+                        self._retired.close()
+                    self._retired = self._kb
+                    self._kb = self._retired.reopened(self._embedder)
+            return self._kb
 
     def load_model(self) -> None:
         """Load the query encoder now rather than on the first query (the app does, once)."""
@@ -124,8 +136,10 @@ class Service:
     def close(self) -> None:
         """Close the base; what is asked of it afterwards fails (it is not opened again)."""
         self._closed = True
-        if self._kb is not None:
-            self._kb.close()
+        with self._switch:
+            for kb in (self._kb, self._retired):
+                if kb is not None:
+                    kb.close()
 
     def __enter__(self) -> Service:
         return self

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from datetime import date, time
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pandas as pd
 import pytest
@@ -15,7 +17,7 @@ import pytest
 import talkbase
 from talkbase import service
 from talkbase.api import RESULT_COLUMNS, Results, Talkbase
-from talkbase.core.errors import BadQuery, KnowledgeBaseMissing, TalkNotFound
+from talkbase.core.errors import BadQuery, KnowledgeBaseDamaged, KnowledgeBaseMissing, TalkNotFound
 from talkbase.core.records import Hit, Speaker, Talk, Why
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "data" / "programs"
@@ -385,3 +387,37 @@ def test_an_open_handle_answers_from_the_build_a_reingest_swapped_in(
         ]
         assert tb.embeddings()[1].shape[0] == 1
         assert tb.service.build_name == service.current_build(home) != first
+
+
+def test_a_build_swapped_out_serves_the_calls_begun_on_it_and_one_thread_opens_the_new(
+    tmp_path: Path, hashing_embedder
+) -> None:
+    """The build before a swap stays open until the swap after (or the service's
+    close): a `kb` taken before an ingest still answers (it was closed at once, and a
+    query another thread ran on it failed as a damaged base); threads that notice the
+    swap together share the one build opened (each opened its own, and those leaked)."""
+    program = tmp_path / "conf.csv"
+    header = "title,speakers,start,end,date,room,track,abstract\n"
+    row = "Jane Doe,09:00,09:45,2026-05-20,Hall A,Kernels,How Rust drivers land in Linux.\n"
+    program.write_text(header + "Rust in the kernel," + row)
+    home = tmp_path / "home"
+    service.ingest([program], home, embedder=hashing_embedder)
+    with service.Service(home, hashing_embedder) as svc:
+        kept = svc.kb
+        program.write_text(header + "Rust in Linux," + row)
+        service.ingest([program], home, embedder=hashing_embedder)
+        seen: list[object] = []
+        threads = [threading.Thread(target=lambda: seen.append(svc.kb)) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len({id(kb) for kb in seen}) == 1 and seen[0] is not kept
+        assert [h.talk.title for h in kept.answer("rust", 3).hits] == ["Rust in the kernel"]
+        assert [h.talk.title for h in svc.search("rust", k=3)] == ["Rust in Linux"]
+        program.write_text(header + "Rust everywhere," + row)
+        service.ingest([program], home, embedder=hashing_embedder)
+        assert [h.talk.title for h in svc.search("rust", k=3)] == ["Rust everywhere"]
+        # two swaps later, the first is closed
+        with pytest.raises((KnowledgeBaseDamaged, duckdb.ConnectionException)):
+            kept.answer("rust", 3)
