@@ -734,8 +734,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # the day's noun, after every language's word for a date (a weekday column
         # "روز" beside the date's "تاریخ", sweep 23): a program's day column ("Jour",
         # "Giorno", "Día", "Dag": `terms.DAY_NOUNS`; not German "Tag": in English a
-        # column of keywords, `FIELDS["keywords"]`, read two ways by `TWO_WAYS`)
-        *(w for nouns in DAY_NOUNS.values() for w in nouns if w != "tag"),
+        # column of keywords, `FIELDS["keywords"]`, read two ways by `TWO_WAYS`; nor
+        # Czech "dni": in Spanish a column of identity numbers, "DNI": review, sweep 23)
+        *(w for nouns in DAY_NOUNS.values() for w in nouns if w not in ("tag", "dni")),
     ),
     "room": (
         "raum",

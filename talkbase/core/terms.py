@@ -217,7 +217,7 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     "zh": ("取消", "已取消"),
     "ko": ("취소", "취소됨"),
     "th": ("ยกเลิก",),
-    "sw": ("imefutwa", "imeahirishwa"),
+    "sw": ("imefutwa",),  # (not "imeahirishwa": postponed, as English "postponed")
 }
 
 # What a program's status says of a talk that takes place, in the languages programs
@@ -229,6 +229,7 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
         *("confirmed", "accepted", "scheduled", "published", "planned", "approved"),
         *("ok", "yes", "live", "active", "final", "tentative", "on", "go", "open", "full"),
         *("sold out", "waitlist", "new", "updated", "changed", "moved", "rescheduled"),
+        "accept queue",  # (Sessionize: accepted, the speaker not told yet)
         # (a record's publication, as a CMS writes it; a cell saying none)
         *("publish", "public", "visible", "normal", "regular", "tbc", "none", "n/a", "-"),
     ),
@@ -262,7 +263,13 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
 # pretalx's "submitted" and "rejected", Papercall's "declined"). Such a proposal is
 # left out of the program, with a notice (`unlisted_state`, ingest/proposals.py)
 PROPOSAL_STATES: dict[str, tuple[str, ...]] = {
-    "en": ("submitted", "draft", "rejected", "declined", "under review", "in review", "deleted"),
+    "en": (
+        *("submitted", "draft", "rejected", "declined", "under review", "in review", "deleted"),
+        # (a call for papers' queue of the turned down, as Sessionize writes it: review,
+        # sweep 23; its "Accept Queue" is taking place, and "Waitlisted", "Nominated",
+        # "Pending" stay warned of and kept: a talk is never left out on a guess)
+        *("decline queue", "reject queue"),
+    ),
     "de": ("eingereicht", "entwurf", "abgelehnt"),
     "fr": ("soumis", "soumise", "brouillon", "refuse", "refusee", "rejete", "rejetee"),
     "es": ("enviado", "enviada", "borrador", "rechazado", "rechazada"),
