@@ -42,3 +42,25 @@ def test_a_spanish_identity_number_column_is_no_date():
     _, talks, warnings = parse_text(text, "programa.csv")
     assert talks[0].start is not None and talks[0].start.hour == 9
     assert any("not read" in w and "'DNI'" in w for w in warnings), warnings
+
+
+LIST = "# Conf 2026\n\n## Saturday, 7 November 2026\n\n"
+
+
+def test_a_title_of_its_own_middle_dot_is_not_warned_of():
+    """The verifier's N1: a line whose speaker and room are both told keeps its title's
+    own " · " without a warning (the first version warned that its parts were not told
+    as speakers or room, while they were)."""
+    line = "- 09:00 – 09:45 Rust · the good parts — Jane Doe — Room 1\n"
+    _, talks, warnings = parse_text(LIST + line, "p.md")
+    assert (talks[0].title, talks[0].room) == ("Rust · the good parts", "Room 1")
+    assert [s.name for s in talks[0].speakers] == ["Jane Doe"]
+    assert not any("parted by" in w for w in warnings), warnings
+
+
+def test_the_warning_names_the_dot_the_line_writes():
+    """N2: a bullet "•" is named as written (it was said to be " · ")."""
+    line = "- 10:00 – 10:45 Rust at scale • Jane Doe (Acme) • Bromo\n"
+    _, _, warnings = parse_text(LIST + line, "p.md")
+    said = [w for w in warnings if "parted by" in w]
+    assert len(said) == 1 and "' • '" in said[0] and "p.md line 5" in said[0], warnings

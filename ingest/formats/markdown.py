@@ -348,7 +348,7 @@ def parse(
     # (and the shape most of its list lines share: "Title — Speaker — Room")
     shape = list_shape([b for ln in lines if (b := timed_bullet(ln))])
     unsplit: list[tuple[int, str]] = []  # (its lines of that shape kept whole: said once)
-    dotted: list[tuple[int, str]] = []  # (lines whose title keeps a " · ": said once)
+    dotted: list[tuple[int, str, str]] = []  # (lines whose title keeps a " · ": said once)
     tables = tabled_talks(lines, heads)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
@@ -498,10 +498,10 @@ def parse(
     if unsplit and shape:
         warnings.append(_unsplit_said(document, unsplit, shape))
     if dotted:
-        no, title = dotted[0]
+        no, title, dot = dotted[0]
         more = f" (and {len(dotted) - 1} more line(s) like it)" if len(dotted) > 1 else ""
         warnings.append(
-            f"{document} line {no}: {title[:80]!r} keeps parts parted by ' · ' in its "
+            f"{document} line {no}: {title[:80]!r} keeps parts parted by ' {dot} ' in its "
             f"title{more}: they were not told as its speakers or its room"
         )
     cut = cut_short(lines)
@@ -1044,7 +1044,7 @@ def _listed(
     shape: ListShape | None = None,
     unsplit: list[tuple[int, str]] | None = None,
     unread_language: list[tuple[str, str]] | None = None,
-    dotted: list[tuple[int, str]] | None = None,
+    dotted: list[tuple[int, str, str]] | None = None,
 ) -> list[Talk]:
     """The talks of a heading's timed list lines, on the day of the nearest day heading,
     in the room (or track) the nearest other heading names; an indented line under one
@@ -1061,7 +1061,8 @@ def _listed(
     language the one list of labels holds: `mdparts.Bullet.labels`) give its track,
     format and language, and its speakers where it names none otherwise. A line whose
     title still holds a spaced middle dot or bullet (its parts not told apart) is added
-    to `dotted` (line, title): said once, by `parse`."""
+    to `dotted` (line, title, the dot) where its speakers and room are not both told:
+    said once, by `parse`."""
     day, room, track = _context(sections, conference)
     timed = [t for raw in own if (t := timed_bullet(raw)) is not None]
     zones, rooms, severals = zones_said(timed), rooms_said(timed), several_said(timed)
@@ -1114,8 +1115,12 @@ def _listed(
         b = read_bullet(text, day, fallback, zones, rooms, rooms_last, shape)
         if b.unsplit and unsplit is not None:
             unsplit.append((no, b.title))
-        elif dotted is not None and re.search(r"\s[\u00b7\u2022]\s", b.title):
-            dotted.append((no, b.title))
+        elif (
+            dotted is not None
+            and not (b.speakers and b.room)  # (both told: the dot is the title's own)
+            and (dot := re.search(r"\s([\u00b7\u2022])\s", b.title))
+        ):
+            dotted.append((no, b.title, dot.group(1)))
         if unread := unread_clocks(text):
             warnings.append(
                 f"{document} line {no}: {b.title!r}: the time {unread[0]!r} cannot be read; "
