@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from index.search.rank.tokens import tokenize
+from index.search.rank.tokens import kept_marks, tokenize
 from index.search.read.understand import understand
 from index.search.read.vocab import Vocab, correct, suggest, word_tuple
 from talkbase.core.records import Speaker, Talk
@@ -82,8 +82,9 @@ def test_a_base_whose_words_were_cut_at_their_marks_is_read_and_grown_whole(
     ]
     (tmp_path / "p.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     home = tmp_path / "home"
-    with monkeypatch.context() as m:  # (the table as a build made before wrote it)
+    with monkeypatch.context() as m:  # (the table as a build made before wrote it, unmarked)
         m.setattr(write, "talk_words", lambda t: set(_cut_at_marks(f"{t.title} {t.abstract}")))
+        m.setattr(write, "mark_words_cut", lambda con, marks: None)
         ingest([tmp_path / "p.csv"], home, hashing_embedder)
     with KnowledgeBase(home, hashing_embedder) as kb:
         assert "পতত" in dict(reads.words(kb.con))
@@ -97,6 +98,35 @@ def test_a_base_whose_words_were_cut_at_their_marks_is_read_and_grown_whole(
         counted = dict(reads.words(kb.con))
         assert set(counted) == Vocab.from_talks(kb.talks.values()).words
         assert "পতত" not in counted and counted[word_tuple("নিরাপত্তা")[0]] == 1
+        assert reads.words_cut_through(kb.con, kept_marks())  # (the grown build says so)
+
+
+def test_a_build_says_how_its_words_are_cut_and_is_taken_at_its_word(tmp_path, hashing_embedder):
+    """Opening a base asked how its `words` table was cut by reading every title and
+    abstract where no word of the table holds a mark (any English base: 1.6 s for a
+    million talks, on every open); a build written since says so in its database
+    (`counts.mark_words_cut`), and only a build made before is read through."""
+    import duckdb
+
+    from index.build.builder import ingest
+    from index.search.kb import KnowledgeBase
+    from index.store import counts, reads
+
+    (tmp_path / "p.csv").write_text(
+        "title,abstract,start\nRust,Kernels.,2026-11-14T10:00\n", encoding="utf-8"
+    )
+    ingest([tmp_path / "p.csv"], tmp_path / "home", hashing_embedder)
+    with KnowledgeBase(tmp_path / "home", hashing_embedder) as kb:
+        assert kb.con.execute("SELECT marks FROM words_cut").fetchall() == [(kept_marks(),)]
+    con = duckdb.connect()  # (a table cut at the marks, and a talk that holds one)
+    con.execute("CREATE TABLE talks (title VARCHAR, abstract VARCHAR)")
+    con.execute("INSERT INTO talks VALUES ('নিরাপত্তা', '')")
+    con.execute("CREATE TABLE words (word VARCHAR, df INTEGER)")
+    con.execute("INSERT INTO words VALUES ('পতত', 1)")
+    assert not reads.words_cut_through(con, kept_marks())
+    counts.mark_words_cut(con, kept_marks())
+    assert reads.words_cut_through(con, kept_marks())
+    assert not reads.words_cut_through(con, kept_marks() + "x")  # (marked with other marks)
 
 
 # -- times and days -----------------------------------------------------------------

@@ -33,7 +33,13 @@ from index.search.read.vocab import talk_words, words_of
 from index.store import disk as store
 from index.store import files as sf
 from index.store import reads, tables
-from index.store.counts import add_acronyms, add_words, start_acronyms, start_words
+from index.store.counts import (
+    add_acronyms,
+    add_words,
+    mark_words_cut,
+    start_acronyms,
+    start_words,
+)
 from index.store.manifest import (
     EMBEDDING_TEXT,
     FORMAT_VERSION,
@@ -247,6 +253,7 @@ def write(
                 words.subtract(talk_words(t))
                 acronyms.subtract(of_talk(t.title, t.abstract))
             add_words(con, words)
+            mark_words_cut(con, kept_marks())  # (as `vocab.word_tuple` cuts: read on open)
             add_acronyms(con, acronyms)
             tables.refresh_summaries(con)
             lexical_meta = _lexical_index(folder, prev, plan, con, name)

@@ -92,6 +92,15 @@ def start_words(
     add_words(con, found)
 
 
+def mark_words_cut(con: duckdb.DuckDBPyConnection, marks: str) -> None:
+    """Say in the database that its `words` table is counted with words going on through
+    the `marks` after their letters (`reads.words_cut_through` then reads no talk: the
+    check was a scan of every title and abstract on each open of an English base)."""
+    con.execute("CREATE TABLE IF NOT EXISTS words_cut (marks VARCHAR)")
+    con.execute("DELETE FROM words_cut")
+    con.execute("INSERT INTO words_cut VALUES (?)", [marks])
+
+
 def acronym_counts(con: duckdb.DuckDBPyConnection) -> Counter[Pair]:
     """(short, long form words) -> talks defining it; empty for a build without the
     table (one made before it existed, not grown since)."""

@@ -469,7 +469,13 @@ def words_cut_through(con: duckdb.DuckDBPyConnection, marks: str) -> bool:
     (a regular expression's class: index/search/rank/tokens.py `kept_marks`), as the
     reader cuts words since sweep 23: it holds a word with such a mark, or no talk's
     title or abstract has one after a letter (then both cuts are the same). A table
-    cut at them (a base made before) is no table of the reader's words."""
+    cut at them (a base made before) is no table of the reader's words. A build written
+    since says so itself (`counts.mark_words_cut`): its word is taken, and no talk read."""
+    if (
+        has_table(con, "words_cut")
+        and con.execute("SELECT 1 FROM words_cut WHERE marks = ? LIMIT 1", [marks]).fetchone()
+    ):
+        return True
     if con.execute(
         "SELECT 1 FROM words WHERE regexp_matches(word, ?) LIMIT 1", [f"[{marks}]"]
     ).fetchone():
