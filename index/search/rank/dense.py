@@ -13,6 +13,7 @@ words are scored, then scores their sentences (`rank_found`).
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -106,7 +107,14 @@ def blind_to(query: Query) -> bool:
     script it cannot read is near every such query), and the multilingual signal ranks
     for it whatever language the identifier names (index/search/rank/multilingual.py)."""
     text = query.text.strip()
-    return bool(text) and unread([text], query.base.model_name)[0] >= UNREAD
+    return bool(text) and _unread_query(text, query.base.model_name)
+
+
+@functools.lru_cache(maxsize=256)
+def _unread_query(text: str, model: str) -> bool:
+    """`blind_to`'s answer for one text, once a query (it is asked by the fusion's
+    weights, the multilingual signal and the match rule)."""
+    return unread([text], model)[0] >= UNREAD
 
 
 _SHARES: weakref.WeakKeyDictionary[Any, dict[int, float]] = weakref.WeakKeyDictionary()
