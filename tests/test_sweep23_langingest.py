@@ -211,9 +211,9 @@ def test_a_list_lines_middle_dots_not_told_apart_are_warned_of():
     line = "- 10:00 – 10:45 · Rust at scale · Jane Doe (Acme) · Bromo\n"
     text = "# Conf 2026\n\n## Saturday, 7 November 2026\n\n" + line + line.replace("10:", "11:")
     _, talks, warnings = parse_text(text, "p.md")
-    if any(" · " in t.title for t in talks):
-        said = [w for w in warnings if "' · '" in w]
-        assert len(said) == 1 and "p.md line 5" in said[0] and "1 more line" in said[0]
+    assert any(" · " in t.title for t in talks)  # (the parts not told apart: the premise)
+    said = [w for w in warnings if "' · '" in w]
+    assert len(said) == 1 and "p.md line 5" in said[0] and "1 more line" in said[0]
 
 
 def test_a_track_heading_with_a_year_stays_the_track():
