@@ -137,11 +137,18 @@ def test_a_list_of_rooms_left_out_takes_the_common_word_too():
 MARATHI = ["नेटवर्क सुरक्षा आणि गोपनीयता", "कृत्रिम बुद्धिमत्ता", "डेटाबेस प्रणाली", "वेब विकास"]
 
 
-@pytest.mark.parametrize("query", ["दुपारी ३ नंतर", "दुपारी 3 नंतर"])
-def test_an_hour_after_a_part_of_the_day_is_read_with_its_cue(query):
-    """Marathi "दुपारी ३ नंतर" (after 3 in the afternoon): before, only "afternoon"
-    (from 12:00), the "३ नंतर" left as the topic."""
-    u = understand(query, _vocab(MARATHI, ["Room 1"], "mr"))
+HINDI = ["नेटवर्क सुरक्षा", "कृत्रिम बुद्धि", "डेटाबेस प्रणाली", "वेब विकास"]
+
+
+@pytest.mark.parametrize(
+    ("language", "query"),
+    [("mr", "दुपारी ३ नंतर"), ("mr", "दुपारी 3 नंतर"), ("hi", "दोपहर 3 के बाद")],
+)
+def test_an_hour_after_a_part_of_the_day_is_read_with_its_cue(language, query):
+    """Marathi "दुपारी ३ नंतर", Hindi "दोपहर 3 के बाद" (after 3 in the afternoon):
+    before, only "afternoon" (from 12:00), the hour and its cue left as the topic."""
+    titles = {"mr": MARATHI, "hi": HINDI}[language]
+    u = understand(query, _vocab(titles, ["Room 1"], language))
     assert u.filters.after == "15:00", u
     assert u.topic == ""
 
