@@ -184,24 +184,32 @@ class Service:
         filters: Filters | None = None,
         mode: str = "hybrid",
         literal: bool = False,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> Answer:
         """The `k` best talks for `query` with what the query was read as: matches first
-        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`.
-        Where none passes `filters`, `unheld` names those no talk holds at all, so every
-        entry point says "No talk's conference matches 'Nope'." (`Answer.notes`)."""
-        answer = self.kb.answer(query, k, filters, mode, literal)  # type: ignore[arg-type]
-        if answer.hits or filters is None:
+        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`
+        (`any_of`: several values of a filter, a talk passing by any one: the CLI's
+        repeated `--room`). Where none passes `filters`, `unheld` names those no talk
+        holds at all, so every entry point says "No talk's conference matches 'Nope'."
+        (`Answer.notes`)."""
+        answer = self.kb.answer(query, k, filters, mode, literal, any_of)  # type: ignore[arg-type]
+        if answer.hits or (filters is None and not any_of):
             return answer
-        return replace(answer, unheld=self.unheld(filters))
+        return replace(answer, unheld=self.unheld(filters or Filters(), any_of))
 
-    def unheld(self, filters: Filters) -> tuple[tuple[str, str], ...]:
+    def unheld(
+        self, filters: Filters, any_of: Mapping[str, Sequence[str]] | None = None
+    ) -> tuple[tuple[str, str], ...]:
         """The (name, value) of each filter among `NAMED_LIMITS` that alone matches no
-        talk of the base (a misspelt or unknown name), where all of them gave none."""
-        said = filters.active()
+        talk of the base (a misspelt or unknown name), where all of them gave none; and
+        of each value of the lists `any_of` gives (`--room A --room B`)."""
+        said = [(name, value) for name, value in filters.active().items()]
+        said += [(name, v) for name, values in (any_of or {}).items() for v in values if v]
         return tuple(
-            (name, said[name])
+            (name, value)
             for name in NAMED_LIMITS
-            if name in said and self.allowed(Filters(**{name: said[name]})) == []
+            for named, value in dict.fromkeys(said)
+            if named == name and self.allowed(Filters(**{name: value})) == []
         )
 
     def search(
@@ -226,14 +234,15 @@ class Service:
         k: int = 5,
         filters: Filters | Mapping[str, Any] | None = None,
         diversity: float = 0.3,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> list[Hit]:
         """Talks nearest to `ref` in meaning, never `ref` itself, diversified by MMR
         (`diversity` 0: the plain nearest). `filters` may be keyword values (`Filters.of`),
-        made once `ref` is found."""
+        made once `ref` is found; `any_of` as `answer` takes it."""
         seed = self.talk(ref)
         if filters is not None and not isinstance(filters, Filters):
             filters = Filters.of(filters)
-        return self.kb.similar(seed, k, filters, diversity=diversity)
+        return self.kb.similar(seed, k, filters, diversity=diversity, any_of=any_of)
 
     def recommend(
         self,

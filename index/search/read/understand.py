@@ -250,6 +250,8 @@ class _Reader(Words):
         # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
         # those of the languages the program is written in (lexicon.PLACE_WORDS)
         cued = self.free(i - 1) and self.low(i - 1) in lexicon.at_place(self.vocab.spoken)
+        # ...or the next of a list of rooms ("in Main Hall or Lab": as after "in")
+        listed = None if cued else roomlists.after_a_room(self, i)
         # a code ("K.3.201"), or a name no talk's title or abstract uses whole ("XOR",
         # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
         # "große" but never "Halle"): a room wherever it stands
@@ -258,12 +260,12 @@ class _Reader(Words):
         distinctive = any(ch.isdigit() for ch in found[0]) or not all(
             w in self.vocab.words for w in words
         )
-        if cued or distinctive:
+        if cued or listed is not None or distinctive:
             end = i + found[1]  # "the Lameere room": the word "room" goes with its name
             # (not over a comma: "in room 2, room 3" is two rooms)
             whole = not self.toks[end - 1].text.endswith(",")
             n = found[1] + int(whole and self.free(end) and self.low(end) in nouns)
-            self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
+            self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else listed or 0)
             return True
         return False
 
@@ -325,16 +327,23 @@ class _Reader(Words):
         if len({room for _, room in said}) != 1 or (letter.isalpha() and not letter.isupper()):
             return False  # ("room a" is "a room"; "Room A", "hall B" name one)
         places = lexicon.at_place(self.vocab.spoken | codes)
+        # the room named with another word than its own, where its own is no word for
+        # a room of the lexicon ("room 2" where the rooms are "Level 1", "Level 2": the
+        # base's one word numbering them), says so in its label ("Raum 2" for "Room 2",
+        # "sala 2" for "Aula 2" need not: the lexicon's words for a room are one)
+        label = f"room: {said[0][1]}"
+        if said[0][0] != word and said[0][0] not in lexicon.numbered_room_words():
+            label += f" (for “{word} {self.toks[i + 1].text.strip('?!,;:()')}”)"
         if listed is not None:  # "in room 2 or room 3", "in room 2 or 3": the list's cue
             cue = int(word == self.low(i) and fold(self.low(i - 1)) in roomlists.joins(self.vocab))
-            self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+            self.take(i, 2, "room", said[0][1], label, cue)
             return True
         cue = 0
         while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
             cue += 1  # "in", "dans la", "im"
         if not cue and not glued and not (i == 0 and len(self.toks) == 2):
             return False  # the words stand as a room only after a word for a place, or alone
-        self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+        self.take(i, 2, "room", said[0][1], label, cue)
         return True
 
     def _own_room_noun(self, word: str) -> str | None:
