@@ -166,31 +166,44 @@ MOVED = (
 )
 
 
-def test_the_phone_list_search_and_program_say_what_changed(changed_home, monkeypatch) -> None:
+def test_the_phone_list_of_my_agenda_says_what_changed(changed_home, monkeypatch) -> None:
     """Sweep 24: every view that lists a saved talk the program changed says so, in
     the words of its agenda card (`agenda.change_note`): My agenda's compact list for
-    a phone, a search result's card, the Program's grid and its list for a phone."""
+    a phone (a list per day)."""
     home, ids, was = changed_home
     mine = Agenda(tuple(ids.values()))
-    stored = storage.encode(mine, was)
-    at = with_stored(run_app(home, monkeypatch, view="agenda", saved=mine_ids(mine)), stored)
+    at = run_app(home, monkeypatch, view="agenda", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
     lists = [plain(h.value) for h in at.get("html") if h.value.startswith('<div class="tb-aglist"')]
-    phone = " ".join(lists)  # (a list per day)
     assert len(lists) == 2
+    phone = " ".join(lists)
     assert MOVED in phone and "status on the program → cancelled" in phone
+    assert phone.count("Changed since you saved it") == 3
 
-    at = with_stored(
-        run_app(home, monkeypatch, q="opening night film", saved=mine_ids(mine)), stored
-    )
+
+def test_a_search_result_says_what_changed_of_a_saved_talk(changed_home, monkeypatch) -> None:
+    """Sweep 24: a search result's card of a saved talk the program changed says so,
+    as its agenda card does; one saved and unchanged, or not saved, says no change."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(i for k, i in ids.items() if k != "shorts"))
+    at = run_app(home, monkeypatch, q="films", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
     found = card(at, f"card-result-{ids['opening']}")
     assert "✓ In your agenda" in found and MOVED in found
     assert "Changed" not in card(at, f"card-result-{ids['talk']}")  # (saved, unchanged)
+    assert "Changed" not in card(at, f"card-result-{ids['shorts']}")  # (changed, not saved)
 
+
+def test_the_program_grid_and_its_list_say_what_changed(changed_home, monkeypatch) -> None:
+    """Sweep 24: the Program's grid (in the box, and in its title where the box is too
+    short to show it) and its list for a phone say what changed of a saved talk."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
     at = run_app(home, monkeypatch, view="program", date="2030-02-13", saved=mine_ids(mine))
-    page = grid_shown(with_stored(at, stored), ids["opening"])
+    page = grid_shown(with_stored(at, storage.encode(mine, was)), ids["opening"])
     for cls in ("tb-b", "tb-li"):  # the desktop grid's box, the narrow screen's line
         assert MOVED in page[cls][1]
-    assert f'title="{html.escape(MOVED)}"' in page["tb-b"][0]  # a short box says it on hover
+    assert f'title="{html.escape(MOVED)}"' in page["tb-b"][0]
 
 
 def test_the_calendar_writes_a_dropped_talk_cancelled_and_a_moved_one_at_its_new_time(
