@@ -309,9 +309,9 @@ class Talkbase:
             tb.search("GPU kernels", track="kernel", after="14:00")
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:  # (one build: `Service.one_build`)
             answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
-        results = Results(answer.hits, query, mode, self.service.nights)
+            results = Results(answer.hits, query, mode, kb.nights)
         results.understood = answer.understood
         results.notes = answer.notes()
         return results
@@ -334,10 +334,10 @@ class Talkbase:
             raise BadQuery(f"diversity must be a number between 0 and 1, not {diversity!r}")
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:
             hits = self.service.similar(talk, k, filters, diversity)
             seed = self.service.talk(talk)
-        return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
+            return Results(hits, f"like: {seed.title}", "similar", kb.nights)
 
     def recommend(
         self,
@@ -357,10 +357,10 @@ class Talkbase:
         """
         if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:
             hits = self.service.recommend(saved, avoid, k, fits)
             gone = self.service.not_held([*saved, *avoid])
-        results = Results(hits, "for you", "recommend", self.service.nights)
+            results = Results(hits, "for you", "recommend", kb.nights)
         if gone:  # (an id of a saved agenda the program no longer holds: left out, said)
             results.notes = [service.not_held_note(gone)]
         return results
