@@ -473,8 +473,7 @@ def show(lib: Library) -> None:
     if plan.overlaps:
         n = len(plan.overlaps)
         st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
-    kept = state.saved_as()
-    changed = [t for t in talks if agenda_mod.change_note(kept, t)]
+    changed = state.change_notes(talks)
     if changed:
         one = len(changed) == 1
         st.warning(

@@ -296,13 +296,13 @@ def show(lib: Library) -> None:
             [t for t in talks if not tracks or t.track in tracks], day, chosen, nights=lib.nights
         ),
     )
-    saved_ids = [t.id for t in state.saved_talks(lib.talks)]
+    saved_talks = state.saved_talks(lib.talks)
+    saved_ids = [t.id for t in saved_talks]
     saved = set(saved_ids)
     clashing = {
         i for o in agenda_mod.overlaps(lib.talks[i] for i in saved_ids) for i in (o.first, o.second)
     }
-    kept = state.saved_as()
-    notes = {i: note for i in saved_ids if (note := agenda_mod.change_note(kept, lib.talks[i]))}
+    notes = state.change_notes(saved_talks)
     if grid is None:
         st.info("No talk with a time in these rooms on this day.")
     else:

@@ -206,6 +206,19 @@ def test_the_program_grid_and_its_list_say_what_changed(changed_home, monkeypatc
     assert f'title="{html.escape(MOVED)}"' in page["tb-b"][0]
 
 
+def test_now_and_next_says_what_changed_of_a_saved_talk(changed_home, monkeypatch) -> None:
+    """Sweep 24: Now & next says it too, under the saved talk that is on."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
+    at = run_app(home, monkeypatch, view="now", date="2030-02-13", at="20:45", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
+    from tests.test_app_agenda_gone import component_html, shown
+
+    page = component_html(at, "talkbase_now")
+    assert MOVED in shown(page, ids["opening"])["tb-nn-talk"][1]
+    assert "status on the program → cancelled" in shown(page, ids["quiz"])["tb-nn-talk"][1]
+
+
 def test_the_calendar_writes_a_dropped_talk_cancelled_and_a_moved_one_at_its_new_time(
     changed_home,
     monkeypatch,
