@@ -320,9 +320,9 @@ class Talkbase:
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
         one, lists = _lists(filters)
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:  # (one build: `Service.one_build`)
             answer = self.service.answer(query, _count(k), Filters.of(one), mode, literal, lists)
-        results = Results(answer.hits, query, mode, self.service.nights)
+            results = Results(answer.hits, query, mode, kb.nights)
         results.understood = answer.understood
         results.notes = answer.notes()
         return results
@@ -346,10 +346,10 @@ class Talkbase:
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
         one, lists = _lists(filters)
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:
             hits = self.service.similar(talk, k, one, diversity, lists)
             seed = self.service.talk(talk)
-        return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
+            return Results(hits, f"like: {seed.title}", "similar", kb.nights)
 
     def recommend(
         self,
@@ -369,10 +369,10 @@ class Talkbase:
         """
         if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:
             hits = self.service.recommend(saved, avoid, k, fits)
             gone = self.service.not_held([*saved, *avoid])
-        results = Results(hits, "for you", "recommend", self.service.nights)
+            results = Results(hits, "for you", "recommend", kb.nights)
         if gone:  # (an id of a saved agenda the program no longer holds: left out, said)
             results.notes = [service.not_held_note(gone)]
         return results
