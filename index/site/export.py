@@ -14,7 +14,8 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          weight, the server's words for clock times, days by their
                          order or date and the talks' languages (`reading`), its
                          rooms by number, one-word speaker names and how a Chinese run
-                         is cut, how its fold and digits differ from the browser's, and
+                         is cut, rooms, speakers and tracks said in another case and
+                         the buildings (`names`), how its fold and digits differ from the browser's, and
                          the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and

@@ -1266,8 +1266,10 @@ export function createSearch(talks, meta, vectors) {
         take(person.from, person.to, 'speaker', person.name, 'by ' + person.name);
         i = person.to - 1; continue;
       }
-      if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1]) && !othersAfter(toks, i + 2)) {
-        const who = surnames.get(toks[i + 1]);
+      // (a surname in another case too: "by Коваленка")
+      const surname = i + 1 < toks.length && [toks[i + 1], baseOf(toks[i + 1])].find(x => surnames.has(x));
+      if (w === 'by' && surname && !othersAfter(toks, i + 2)) {
+        const who = surnames.get(surname);
         take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
     }
