@@ -99,8 +99,12 @@ def read(r: Any) -> None:
         i += 1
 
 
-# an hour after a word that counts it from dawn: "4", "4:30" (its minutes)
-_DAWN_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?")
+# an hour after a word that counts it from dawn: "4", "4:30" (its minutes; the offline
+# site reads this pattern: index/site/export.py `_dawn`)
+DAWN_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?")
+# ...read with its minutes and no part of the day after it only in so many digits
+# ("saa 4:30": 10:30; "saa 12:00" is noon on the 24-hour clock)
+DAWN_BARE_DIGITS = 1
 
 
 def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
@@ -115,7 +119,7 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
     part of the day: the 24-hour clock) stay as typed."""
     toks = r.toks
     for i in range(len(toks) - 2, -1, -1):
-        said = _DAWN_HOUR.fullmatch(toks[i + 1].low)
+        said = DAWN_HOUR.fullmatch(toks[i + 1].low)
         if toks[i].low not in words or toks[i + 1].used or said is None:
             continue
         word, minutes = said.group(1), said.group(2) or "00"
@@ -123,7 +127,7 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
             continue
         nxt = toks[i + 2].low if i + 2 < len(toks) and not toks[i + 2].used else ""
         part = r.vocab.part_words.get(nxt) or (nxt if nxt in PARTS_OF_DAY else None)
-        if said.group(2) and part not in PARTS_OF_DAY and len(word) > 1:
+        if said.group(2) and part not in PARTS_OF_DAY and len(word) > DAWN_BARE_DIGITS:
             continue  # ("saa 12:00": noon on the 24-hour clock)
         if part in PARTS_OF_DAY:
             time = f"{from_dawn(int(word), part):02d}:{minutes}"

@@ -415,9 +415,7 @@ class _Reader(Words):
         group = GROUP_WORDS | lexicon.talk_nouns(self.vocab.asked_in)
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
-        before = GROUP_WORDS | lexicon.talk_nouns(
-            self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN
-        )
+        before = talks_after_language(self.vocab.asked_in)
         # "英語のトーク": a language, a word for "of", a word for talks (a cue said
         # after it between: "英語以外のトーク", talks not in English)
         k = end + next((c.n for c in self.cues if c.i == end and c.kind == "after"), 0)
@@ -427,9 +425,8 @@ class _Reader(Words):
         opening = i == 0 and any(self.low(j) in group for j in range(end, end + 3))
         # a word for talks before it, in a language that names a language after its noun
         # and has no adjective of its own for it ("سخنرانی‌های فارسی", "sesi bahasa Inggris")
-        plain = lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS)
-        after_noun = self.free(i - 1) and self.low(i - 1) in lexicon.talk_nouns(
-            self.vocab.asked_in & plain
+        after_noun = self.free(i - 1) and self.low(i - 1) in talks_before_language(
+            self.vocab.asked_in
         )
         # its name said with the word for "language" first, as a cue is ("tiếng Việt":
         # the Vietnamese language; as "bahasa", a cue, reads "bahasa Indonesia")
@@ -739,6 +736,25 @@ class _Reader(Words):
         return (self.low(j) in OTHERS["joins"] and self.low(j + 1) in OTHERS["others"]) or self.low(
             j
         ) in OTHERS["etc"]
+
+
+def talks_after_language(asked: frozenset[str]) -> frozenset[str]:
+    """The words for talks that, said right after a language's name, make it a limit
+    (`_Reader.language`): English's, and those of the languages asked in that put an
+    adjective before its noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais
+    conférences": `lexicon.ADJECTIVE_AFTER_NOUN`). The offline site reads these
+    (index/site/export.py `reading`)."""
+    return frozenset(GROUP_WORDS) | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
+
+
+def talks_before_language(asked: frozenset[str]) -> frozenset[str]:
+    """The words for talks that, said right before a language's name, make it a limit
+    (`_Reader.language`): those of the languages asked in that name a language after
+    its noun and have no adjective of their own for it (`lexicon.ADJECTIVE_AFTER_NOUN`
+    less `LANGUAGE_ADJECTIVE_ENDINGS`: "سخنرانی‌های فارسی", "sesi bahasa Inggris"). The
+    offline site reads these (index/site/export.py `reading`)."""
+    plain = lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS)
+    return lexicon.talk_nouns(asked & plain)
 
 
 def _plural(said: list[str], words: tuple[str, ...], code: str) -> bool:
