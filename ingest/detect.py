@@ -60,7 +60,7 @@ from ingest.when import document_stem
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
-from talkbase.core.terms import called_off
+from talkbase.core.terms import called_off, format_label
 
 # (importing ingest.formats.registry first imports ingest.formats, which registers
 # the built-in formats)
@@ -576,7 +576,7 @@ def finish(
             raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
-    talks = [_off(t) for t in talks]
+    talks = [_led(_off(t)) for t in talks]
     restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
     talks = [
@@ -598,6 +598,16 @@ def _off(talk: Talk) -> Talk:
         return talk
     notes = tuple(n for n in talk.notes if n[0] != "Status")
     return replace(talk, title=title, notes=(*notes, ("Status", word)))
+
+
+def _led(talk: Talk) -> Talk:
+    """A talk of no format whose title's label before a colon names one
+    (`terms.format_label`: "Workshop: Rust", "Työpaja: Docker", "Радионица: Kubernetes"),
+    in whatever format, as one of that format; its title kept whole, as written."""
+    if talk.format:
+        return talk
+    fmt = format_label(talk.title)
+    return replace(talk, format=fmt) if fmt else talk
 
 
 def parse_path(
