@@ -256,3 +256,15 @@ def test_a_type_column_still_wins_over_the_titles_label():
     text = "Title,Date,Start,Type\nWorkshop: Rust,2026-05-01,10:00,Tutorial\n"
     _, talks, _ = parse_text(text, "p.csv")
     assert talks[0].format == "Tutorial"
+
+
+@pytest.mark.parametrize(("tail", "who"), [("Jane Doe, Foyer", ("Jane Doe",)), ("Foyer", ())])
+def test_a_foyer_after_the_speakers_or_alone_is_the_room_never_a_speaker(tail, who):
+    text = (
+        "# Day\n\n## Thursday 12 March 2026\n\n"
+        "- 15:00–15:45 **Data talk** — John Roe, Room A\n"
+        f"- 16:30–17:30 **Drinks** — {tail}\n"
+    )
+    _, talks, _ = parse_text(text, "p.md")
+    last = talks[-1]
+    assert (last.title, tuple(s.name for s in last.speakers), last.room) == ("Drinks", who, "Foyer")

@@ -1401,6 +1401,10 @@ def read_bullet(
         # speakers come before it
         place = _place_after_comma().search(tail) if room is None else None
         here = place.group(1).strip() if place and _room_after(place.group(1), rooms_last) else None
+        if room is None and fold(tail.strip()) in _room_nouns()[0]:
+            # "— Foyer": a room word alone is a place, never a person's name
+            room, rest = tail.strip(), rest[: cut.start()].strip()
+            break
         if placeholder_speaker(tail[: place.start()] if place else tail):
             # "— various speakers, Foyer": no person named, the part after them a place
             speakers, rest = (), rest[: cut.start()].strip()

@@ -50,7 +50,9 @@ FORMAT_WORDS: dict[str, tuple[str, ...]] = {
 # room", "sala MOV", "palco XOR", "the XOR stage"): queries name rooms with them
 # (index/search/read/lexicon.py), Markdown programs' headings do (ingest/formats/mdparts.py)
 ROOM_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("room", "hall", "stage", "track room", "auditorium"),
+    # (a foyer or lobby is a place of the program too, no person: "— various speakers,
+    # Foyer", "— Jane Doe, Foyer", sweep 24)
+    "en": ("room", "hall", "stage", "track room", "auditorium", "foyer", "lobby"),
     "it": ("sala", "aula", "palco", "stanza", "auditorium"),
     "de": ("raum", "saal", "bühne", "buehne", "hörsaal", "hoersaal"),
     "fr": ("salle", "salon", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
