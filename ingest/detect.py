@@ -60,7 +60,7 @@ from ingest.when import document_stem
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
-from talkbase.core.terms import called_off, called_off_ahead, cancelled_in
+from talkbase.core.terms import called_off, called_off_ahead, cancelled_in, format_label
 
 # (importing ingest.formats.registry first imports ingest.formats, which registers
 # the built-in formats)
@@ -578,7 +578,7 @@ def finish(
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
     ahead = [called_off_ahead(t.title) if not t.cancelled else "" for t in talks]
     titles = [t.title for t in talks]  # (as written, for what is said of them)
-    talks = [_off(t) for t in talks]
+    talks = [_led(_off(t)) for t in talks]
     heads = [w and o[: o.rfind(t.title)] for w, o, t in zip(ahead, titles, talks, strict=True)]
     restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
@@ -635,6 +635,16 @@ def _off(talk: Talk) -> Talk:
         return talk
     notes = tuple(n for n in talk.notes if n[0] != "Status")
     return replace(talk, title=title, notes=(*notes, ("Status", word)))
+
+
+def _led(talk: Talk) -> Talk:
+    """A talk of no format whose title's label before a colon names one
+    (`terms.format_label`: "Workshop: Rust", "Työpaja: Docker", "Радионица: Kubernetes"),
+    in whatever format, as one of that format; its title kept whole, as written."""
+    if talk.format:
+        return talk
+    fmt = format_label(talk.title)
+    return replace(talk, format=fmt) if fmt else talk
 
 
 def parse_path(

@@ -207,6 +207,7 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *("סטטוס", "מצב", "وضعیت", "الحالة", "स्थिति", "स्थिती", "స్థితి", "நிலை"),
         *("статус", "состояние", "κατάσταση", "状態", "ステータス", "状态", "狀態"),
         *("상태", "สถานะ", "অবস্থা", "hali", "keadaan"),
+        *("حیثیت", "stare", "tila", "allapot", "katayuan"),  # (sweep 24)
     ),
     "conference": (
         "konferenz",
@@ -293,6 +294,11 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "נושא",
         "శీర్షిక",
         "అంశం",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "наслов",
+        "naslov",
+        "pamagat",
     ),
     "abstract": (
         "beschreibung",
@@ -366,6 +372,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "תיאור",
         "వివరణ",
         "సారాంశం",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "خلاصہ",
+        "تفصیل",
+        "paglalarawan",
+        "buod",
     ),
     "speakers": (
         "referent",
@@ -477,6 +489,15 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "वक्ते",
         "వక్త",
         "వక్తలు",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "предавач",
+        "предавачи",
+        "predavac",
+        "predavaci",
+        "مقرر",
+        "مقررین",
+        "tagapagsalita",
     ),
     "affiliation": (
         "firma",
@@ -614,6 +635,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "वेळ",
         "సమయం",
         "ప్రారంభం",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "почетак",
+        "pocetak",
+        "آغاز",
+        "وقت",
+        "simula",
     ),
     "end": (
         "ende",
@@ -668,6 +696,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "الانتهاء",
         "סיום",
         "ముగింపు",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "slutt",
+        "крај",
+        "اختتام",
+        "pagtatapos",
+        "vege",
     ),
     "duration": (
         "dauer",
@@ -733,6 +768,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ቀን",
         "תאריך",
         "తేదీ",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "датум",
+        "petsa",
         # the day's noun, after every language's word for a date (a weekday column
         # "روز" beside the date's "تاریخ", sweep 23): a program's day column ("Jour",
         # "Giorno", "Día", "Dag": `terms.DAY_NOUNS`; not German "Tag": in English a
@@ -813,6 +852,12 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "హాల్",
         "గది",
         "వేదిక",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "сала",
+        "ہال",
+        "kwarto",
+        "silid",
     ),
     "track": (
         "kategorie",
@@ -871,6 +916,10 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "מסלול",
         "ट्रॅक",
         "ట్రాక్",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "област",
+        "موضوع",
     ),
     "format": (
         "typ",
@@ -909,6 +958,14 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *("type_de_seance", "tipo_de_sesion", "tipo_sesion", "tipo_di_sessione"),
         *("tipo_sessione", "sessietype", "tipo_de_sessao", "tipo_sessao", "typ_sesji"),
         *("oturum_turu", "jenis_sesi", "tipe_sesi", "jenis_acara", "loai_phien"),
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "vorm",
+        "muoto",
+        "tipus",
+        "врста",
+        "vrsta",
+        "قسم",
     ),
     "language": (
         "sprache",
@@ -939,6 +996,14 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ቋንቋ",
         "שפה",
         "భాష",
+        # (sweep 24: Serbian in both scripts, Urdu, Norwegian, Romanian, Dutch, Finnish,
+        # Hungarian, Tagalog)
+        "језик",
+        "jezik",
+        "kieli",
+        "nyelv",
+        "limba",
+        "wika",
     ),
 }
 

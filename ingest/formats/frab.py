@@ -48,7 +48,7 @@ from ingest.when import (
 )
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import unlisted_state
+from talkbase.core.terms import placeholder_speaker, unlisted_state
 from talkbase.core.when import NIGHT_ENDS
 
 NAME = "frab"
@@ -98,7 +98,8 @@ def speakers_of(persons: object) -> tuple[Speaker, ...]:
                 out.append(Speaker(name, org or None))
         elif name := inline(text_of(p)):
             out.append(Speaker(name))
-    return tuple(out)
+    # (a program's stand-in, "TBA", "Több előadó", is no person: as every speaker list)
+    return tuple(s for s in out if not placeholder_speaker(s.name))
 
 
 # where frab and pretalx put a talk's links, and the keys of a link's address and label

@@ -78,6 +78,7 @@ from ingest.formats.mdparts import (
     day_problem,
     document_years,
     headings,
+    label_line,
     labelled,
     leading_clocks,
     list_shape,
@@ -106,14 +107,15 @@ from ingest.formats.mdparts import (
     zones_said,
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
-from ingest.formats.table import header_again, read_rows, repeats_said
+from ingest.formats.table import header_again, read_rows, repeats_said, status_note
+from ingest.formats.tablesniff import UNREAD_COLUMNS, by_values
 from ingest.html import plain
 from ingest.language import guess, stated_language, unread_languages
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import ascii_digits, format_prefix
+from talkbase.core.terms import ascii_digits, format_prefix, taking_place_state
 from talkbase.core.when import NIGHT_ENDS, night_runs_on
 
 NAME = "markdown"
@@ -446,7 +448,7 @@ def parse(
                     mapping,
                 )
                 talks.extend(found)
-                warnings.extend(said)
+                warnings.extend(w for w in said if UNREAD_COLUMNS not in w or w not in warnings)
             if i in lists:
                 talks.extend(
                     _listed(
@@ -1015,8 +1017,14 @@ def _tabled(
             if no not in again
         ]
         warnings.extend(repeats_said(document, [f"line {no}" for no in sorted(again)]))
+        # (its columns no field is named so are said, as a CSV's: an HTML page's table
+        # is read as one of these, sweep 24)
+        table_map = mapped(t, mapping)
+        _, sniffed = by_values(t.header, [c for no, c in t.rows if no not in again], table_map)
+        unread = [f"{document}: {s}" for s in sniffed if s.startswith(UNREAD_COLUMNS)]
+        warnings.extend(w for w in unread if w not in warnings)  # (said once: `parse`)
         read, said = read_rows(
-            rows, document, NAME, fallback, conference, day, years, mapping=mapped(t, mapping)
+            rows, document, NAME, fallback, conference, day, years, mapping=table_map
         )
         talks.extend(
             replace(
@@ -1112,7 +1120,11 @@ def _listed(
             if raw[:1].isspace() and raw.strip() and abstracts:
                 said = raw.strip()
                 last = talks[-1]
-                if not last.speakers and not abstracts[-1] and (who := _person_line(said)):
+                if not abstracts[-1] and (labels := label_line(said)):
+                    talks[-1] = _labelled(
+                        last, labels, f"line {no}", unread_language, warnings, document
+                    )
+                elif not last.speakers and not abstracts[-1] and (who := _person_line(said)):
                     talks[-1] = replace(last, speakers=who)
                 elif last.room in (None, room) and not abstracts[-1] and room_named(said):
                     talks[-1] = replace(last, room=said)
@@ -1186,41 +1198,75 @@ def _listed(
         end, problem = when.talk_end(start, end)
         if problem:
             warnings.append(f"{document} line {no}: {b.title!r} {problem}")
-        labels = dict(b.labels)
-        speakers = b.speakers or (
-            parse_speakers(labels["speakers"]) if "speakers" in labels else ()
+        talk = Talk(
+            title=b.title,
+            speakers=b.speakers,
+            start=start,
+            end=end,
+            # a start past 24:00 ("25:00") is in the night of its heading's day
+            program_day=day if start is not None and day and start.date() > day else None,
+            room=b.room or room,
+            track=track,
+            format=b.format,
+            notes=(("Status", b.status),) if b.status else (),
+            conference=conference,
+            sources=(
+                Source(document, NAME, f"line {no}", track or (day.isoformat() if day else None)),
+            ),
         )
-        language = (
-            stated_language(labels["language"], f"line {no}", unread_language)
-            if "language" in labels and unread_language is not None
-            else None
-        )
-        talks.append(
-            Talk(
-                title=b.title,
-                speakers=tuple(speakers),
-                language=language,
-                start=start,
-                end=end,
-                # a start past 24:00 ("25:00") is in the night of its heading's day
-                program_day=day if start is not None and day and start.date() > day else None,
-                room=b.room or room,
-                track=labels.get("track") or track,
-                format=labels.get("format") or b.format,
-                notes=(("Status", b.status),) if b.status else (),
-                conference=conference,
-                sources=(
-                    Source(
-                        document, NAME, f"line {no}", track or (day.isoformat() if day else None)
-                    ),
-                ),
-            )
-        )
+        talks.append(_labelled(talk, b.labels, f"line {no}", unread_language, warnings, document))
         abstracts.append([])
     return [
         replace(t, abstract=plain(" ".join(a))) if a else t
         for t, a in zip(talks, abstracts, strict=True)
     ]
+
+
+def _status(status: str, title: str, where: str, warnings: list[str]) -> str:
+    """A talk's "Status:" label as its "Status" note, as a table's status cell
+    (`table.status_note`: "cancelled", "geannuleerd" call the talk off); "" for any
+    other, one that is no word for a talk off or taking place warned of."""
+    note = status_note(status)
+    if status and not note and not taking_place_state(status):
+        warnings.append(
+            f"{where}: the status {status[:40]!r} of {title!r} is no word talkbase knows "
+            "for a talk called off or taking place; kept as taking place"
+        )
+    return note
+
+
+def _labelled(
+    talk: Talk,
+    labels: Sequence[tuple[str, str]],
+    where: str,
+    unread_language: list[tuple[str, str]] | None,
+    warnings: list[str],
+    document: str,
+) -> Talk:
+    """A list line's talk with what its labelled parts or lines say (`mdparts.labelled`:
+    "Track: AI · Type: Talk · Language: English", "Vorm: keynote", "Status: cancelled",
+    in any language the one list of labels holds), each over what the line's headings
+    and title said of it (its speakers only where it names none); a status as a table's status cell (`table.status_note`: the talk called off),
+    one that is no word for a talk off or taking place warned of."""
+    said = dict(labels)
+    note = _status(said.get("status", ""), talk.title, f"{document} {where}", warnings)
+    language = (
+        stated_language(said["language"], where, unread_language)
+        if "language" in said and unread_language is not None
+        else talk.language
+    )
+    return replace(
+        talk,
+        speakers=talk.speakers or parse_speakers(said.get("speakers", "")),
+        room=said.get("room") or talk.room,
+        track=said.get("track") or talk.track,
+        format=said.get("format") or talk.format,
+        language=language,
+        notes=(
+            *[n for n in talk.notes if n[0] != "Status" or not note],
+            *((("Status", note),) if note else ()),
+        ),
+    )
 
 
 def _in_the_night(
@@ -1411,6 +1457,10 @@ def _talk(
         (k, v) for k, v in (("Keywords", keywords), ("URL", block.fields.get("url", ""))) if v
     )
     track = block.fields.get("track") or (track_of[0] if track_of else None)
+    status = _status(
+        block.fields.get("status", ""), title.strip(), f"{document} line {h.line}", warnings
+    )
+    notes += (("Status", status),) if status else ()
     return Talk(
         title=title.strip(),
         speakers=parse_speakers(

@@ -33,6 +33,7 @@ from talkbase.core.terms import (
     cancelled_state,
     fold,
     format_label,
+    placeholder_speaker,
 )
 
 ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
@@ -73,6 +74,8 @@ FIELD = {
     "keywords": "keywords",
     "url": "url",
     "link": "url",
+    # whether the talk takes place ("Status: cancelled": `terms.cancelled_state`)
+    "status": "status",
 }
 # the fields a label in another language names (ingest/formats/columns.py, the one
 # list of them: "Palestrante:", "Prelegent:", "Sprecher:", "Raum:", "Zeit:") -> the
@@ -86,6 +89,7 @@ _THEIR_FIELDS = {
     "format": "format",
     "language": "language",
     "abstract": "abstract",
+    "status": "status",
 }
 _OTHER_LABEL = re.compile(rf"^([^\W\d_][\w\-{languages.MARKS}]{{1,30}})\s*[:\uff1a]\s*(.*)$")
 
@@ -1398,6 +1402,15 @@ def read_bullet(
         # speakers come before it
         place = _place_after_comma().search(tail) if room is None else None
         here = place.group(1).strip() if place and _room_after(place.group(1), rooms_last) else None
+        if room is None and fold(tail.strip()) in _room_nouns()[0]:
+            # "— Foyer": a room word alone is a place, never a person's name
+            room, rest = tail.strip(), rest[: cut.start()].strip()
+            break
+        if placeholder_speaker(tail[: place.start()] if place else tail):
+            # "— various speakers, Foyer": no person named, the part after them a place
+            speakers, rest = (), rest[: cut.start()].strip()
+            room = room or (place.group(1).strip() if place else None)
+            break
         if found := _people(tail[: place.start()] if place and here else tail, bool(room or here)):
             speakers, rest, room = found, rest[: cut.start()].strip(), room or here
             break
@@ -1435,6 +1448,22 @@ def _labelled_tail(rest: str) -> tuple[str, tuple[tuple[str, str], ...]]:
         found.append((read[0], read[1].strip()))
         end = cut.start()
     return rest[:end], tuple(reversed(found))
+
+
+def label_line(line: str) -> tuple[tuple[str, str], ...]:
+    """A line of nothing but labelled parts (`labelled`, any language's labels the one
+    list holds: "Track: Open Data · Vorm: keynote · Taal: Nederlands", "Format: talk"),
+    as (field of `FIELD`, value) in the line's order; () for any other line (a part not
+    labelled, or labelling a time or an abstract: the talk's text)."""
+    found: list[tuple[str, str]] = []
+    start = 0
+    for cut in [*_SPEAKERS_AFTER.finditer(line), None]:
+        read = labelled(line[start : cut.start() if cut else len(line)].strip())
+        if read is None or not read[1].strip() or read[0] in ("when", "abstract"):
+            return ()
+        found.append((read[0], read[1].strip()))
+        start = cut.end() if cut else start
+    return tuple(found)
 
 
 @cache

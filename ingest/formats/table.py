@@ -103,7 +103,7 @@ from talkbase.core.terms import (
 # ---- values ------------------------------------------------------------------------------
 
 
-def _called_off(value: object) -> str:
+def status_note(value: object) -> str:
     """A status cell as the talk's "Status" note where it says the talk will not take
     place ("cancelled", "Abgesagt": `terms.cancelled_state`) or is a proposal that may
     not be on the program ("submitted", "rejected": `terms.unlisted_state`, read by
@@ -1085,7 +1085,7 @@ class _Reader:
             self.warnings.append(
                 f"{self.document} {where}: the id {ident!r} is used again; kept as {uid!r}"
             )
-        status = _called_off(get("status")) or struck
+        status = status_note(get("status")) or struck
         if not status:
             self.unread_status(inline(text_of(get("status"))), where, title)
         keywords = re.split(r"\s*[|;,]\s*", inline(text_of(get("keywords"))))
@@ -1162,7 +1162,7 @@ class _Reader:
         "Bestätigt"; "postponed", a word of a language it never saw) is warned of,
         once a value, with the count of the other rows like it: the talk is kept as
         taking place, which it may not."""
-        if not said or _called_off(said) or taking_place_state(said):
+        if not said or status_note(said) or taking_place_state(said):
             return
         key = " ".join(fold(said).split())
         first, more = self.unread_states.get(key, (len(self.warnings), -1))

@@ -224,6 +224,10 @@ def _ordered(header: list[str], rows: list[list[str]], first: str, then: str) ->
     return bool(known) and sum(a < b for a, b in known) * 10 >= len(known) * 9
 
 
+# how the sentence naming a table's columns not read begins (`by_values`)
+UNREAD_COLUMNS = "column(s) not read, as no field is named so: "
+
+
 def by_values(
     header: list[str], rows: list[list[str]], mapping: dict[str, str] | None
 ) -> tuple[dict[str, str], list[str]]:
@@ -284,8 +288,7 @@ def by_values(
     ]
     if unread:
         said.append(
-            "column(s) not read, as no field is named so: "
-            f"{', '.join(repr(c.lstrip(chr(0xFEFF))) for c in unread)} "
+            UNREAD_COLUMNS + f"{', '.join(repr(c.lstrip(chr(0xFEFF))) for c in unread)} "
             "(name each with --map FIELD=COLUMN)"
         )
     day = out.get("date") or cols.get("date")

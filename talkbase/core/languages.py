@@ -72,6 +72,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ta": ("tamil", "தமிழ்"),
     "te": ("telugu", "తెలుగు"),  # (sweep 23)
     "th": ("thai", "ไทย"),
+    "tl": ("tagalog", "filipino", "pilipino", "wikang filipino"),  # (sweep 24)
     "tr": ("turkish", "türkçe"),
     "uk": ("ukrainian", "українська"),
     "ur": ("urdu", "اردو"),
@@ -109,7 +110,7 @@ _OTHER_CODES = frozenset(
     "dv dz ee ff fj fo fy gd gn gu gv ha ho ht hy hz ia ie ig ii ik io iu jv ka kg ki "
     "kj kk kl km kn kr ks ku kv kw ky la lb lg li ln lo lu mg mh mi mk ml mn mr mt my "
     "na nd ne ng nr nv ny oc oj om or os pa pi ps qu rm rn rw sa sc sd se sg si sm sn "
-    "so sq ss st su tg ti tk tl tn to ts tt tw ty ug uz ve vo wa wo xh yi yo za zu".split()
+    "so sq ss st su tg ti tk tn to ts tt tw ty ug uz ve vo wa wo xh yi yo za zu".split()
 )
 CODES = frozenset(_NAMES) | _OTHER_CODES
 
@@ -161,6 +162,10 @@ _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
 _THREE = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es"}
 _THREE |= {"ita": "it", "nld": "nl", "dut": "nl", "por": "pt", "rus": "ru", "zho": "zh"}
 _THREE |= {"chi": "zh", "jpn": "ja", "kor": "ko", "pol": "pl", "ces": "cs", "cze": "cs"}
+# (sweep 24: Filipino, "fil", as frab's and pentabarf's XML write it; the languages
+# of that sweep's programs)
+_THREE |= {"fil": "tl", "tgl": "tl", "swe": "sv", "fin": "fi", "hun": "hu", "ron": "ro"}
+_THREE |= {"rum": "ro", "srp": "sr", "urd": "ur", "nor": "no", "nob": "no", "nno": "nn"}
 
 
 def language_code(text: object) -> str | None:

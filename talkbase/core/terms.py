@@ -50,7 +50,9 @@ FORMAT_WORDS: dict[str, tuple[str, ...]] = {
 # room", "sala MOV", "palco XOR", "the XOR stage"): queries name rooms with them
 # (index/search/read/lexicon.py), Markdown programs' headings do (ingest/formats/mdparts.py)
 ROOM_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("room", "hall", "stage", "track room", "auditorium"),
+    # (a foyer or lobby is a place of the program too, no person: "— various speakers,
+    # Foyer", "— Jane Doe, Foyer", sweep 24)
+    "en": ("room", "hall", "stage", "track room", "auditorium", "foyer", "lobby"),
     "it": ("sala", "aula", "palco", "stanza", "auditorium"),
     "de": ("raum", "saal", "bühne", "buehne", "hörsaal", "hoersaal"),
     "fr": ("salle", "salon", "scène", "scene", "amphi", "amphithéâtre", "amphitheatre"),
@@ -163,11 +165,25 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
 # (ingest/speakers.py drops them from every speaker list)
 PLACEHOLDER_SPEAKERS: dict[str, tuple[str, ...]] = {
     "en": ("tba", "tbd", "tbc", "to be announced", "to be confirmed", "various", "several"),
-    "de": ("n.n.", "diverse", "verschiedene", "mehrere", "wird bekannt gegeben"),
+    "de": (
+        *("n.n.", "diverse", "verschiedene", "mehrere", "wird bekannt gegeben"),
+        *("diverse sprecher", "verschiedene sprecher", "mehrere sprecher"),
+    ),
     "fr": ("divers", "plusieurs", "a confirmer", "a venir"),
     "es": ("varios", "varias", "por confirmar", "por anunciar", "a confirmar"),
     "it": ("vari", "varie", "diversi", "da confermare", "da definire"),
-    "nl": ("diversen", "verschillende", "nog te bepalen", "nnb"),
+    # (sweep 24: "diverse sprekers", "Flera talare", "Több előadó": many, no one named)
+    "nl": (
+        *("diversen", "verschillende", "nog te bepalen", "nnb"),
+        *("diverse sprekers", "verschillende sprekers", "meerdere sprekers"),
+    ),
+    "sv": ("flera talare", "olika talare", "diverse talare"),
+    "no": ("flere foredragsholdere", "ulike foredragsholdere", "diverse foredragsholdere"),
+    "da": ("flere talere", "forskellige talere", "diverse talere"),
+    "fi": ("useita puhujia", "eri puhujia"),
+    "hu": ("tobb eloado", "kulonbozo eloadok", "tobb eloadoval"),
+    "ro": ("diversi vorbitori", "mai multi vorbitori"),
+    "tl": ("iba't ibang tagapagsalita",),
 }
 
 # What a program's status says of a talk that will not take place, in the languages
@@ -192,11 +208,13 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     # (sweep 23: written as their languages write them, folded where compared; not
     # Vietnamese "hủy" alone, folded "huy", a given name)
     "id": ("dibatalkan", "batal"),
+    "tl": ("kinansela", "kanselado", "kanselada", "nakansela"),
     "vi": ("đã hủy", "đã huỷ", "hủy bỏ", "đã hủy bỏ", "bị hủy"),
     "cs": ("zrušeno", "zrušen", "zrušena", "odpadá"),
     "sk": ("zrušené", "zrušený", "zrušená", "odpadá"),
     "he": ("בוטל", "בוטלה", "מבוטל", "מבוטלת"),
-    "fa": ("لغو", "لغو شد", "لغو شده", "کنسل", "کنسل شد"),
+    "fa": ("لغو", "لغو شد", "لغو شده", "کنسل", "کنسل شد", "منسوخ"),
+    "ur": ("منسوخ", "منسوخ شدہ", "منسوخ کر دیا گیا", "کینسل"),
     "ar": ("ملغى", "ملغاة", "ألغيت", "أُلغيت", "تم الإلغاء", "إلغاء"),
     "hi": ("रद्द", "रद्द किया गया", "रद्द कर दिया गया"),
     "mr": ("रद्द", "रद्द केले", "रद्द झाले"),
@@ -205,6 +223,10 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     "bn": ("বাতিল",),
     "tr": ("iptal", "iptal edildi"),
     "ru": ("отменено", "отменён", "отменен", "отменена"),
+    # (sweep 24: Serbian, Croatian, Bosnian in both scripts; Macedonian. Bulgarian's
+    # "отменен/а/о" are Russian's)
+    "sr": ("отказано", "отказан", "отказана", "otkazano", "otkazan", "otkazana"),
+    "mk": ("откажано", "откажан", "откажана"),
     "uk": ("скасовано", "скасований", "скасована"),
     "el": ("ακυρώθηκε", "ακυρωμένο", "ακυρωμένη"),
     "sv": ("inställd", "inställt", "installd", "installt"),
@@ -421,6 +443,33 @@ FORMAT_NAMES: dict[str, str] = {
     "talk lampo": "Lightning Talk",
     "bliksemtalk": "Lightning Talk",
     "podiumsdiskussion": "Panel",
+    # (sweep 24: the formats a title's label names in the languages of that sweep's
+    # programs, read in every format: ingest/detect.py)
+    **{
+        fold(k): f
+        for f, names in (
+            ("Workshop", ("työpaja", "palihan", "radionica", "радионица", "műhely")),
+            ("Workshop", ("verkstad", "verksted", "værksted", "ورکشاپ", "atelierul")),
+            ("Keynote", ("pääpuhe", "avauspuhe", "nyitó előadás", "кључно предавање")),
+            ("Keynote", ("کلیدی خطاب", "pangunahing talumpati")),
+            ("Talk", ("föredrag", "foredrag", "esitelmä", "előadás", "prezentare")),
+            ("Talk", ("предавање", "predavanje", "لیکچر", "lektyur")),
+            (
+                "Panel",
+                (
+                    "paneeli",
+                    "paneelikeskustelu",
+                    "paneldiscussie",
+                    "paneldebat",
+                    "kerekasztal",
+                    "панел",
+                ),
+            ),
+            ("Panel", ("مباحثہ", "panelna diskusija", "talakayan")),
+            ("Lightning Talk", ("blixttal", "lyntale", "salamapuhe", "villámelőadás")),
+        )
+        for k in names
+    },
     "mesa redonda": "Panel",
     "table ronde": "Panel",
     # (Japanese: folded as `fold` folds them, their voicing marks dropped)
