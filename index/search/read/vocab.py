@@ -393,11 +393,11 @@ class Vocab:
         self.asked_in = self.spoken | frozenset(others)
         for code in sorted(self.spoken):
             for said_in in sorted(self.asked_in):
-                name = languages.name_in(code, said_in)
-                for word, alone in lexicon.language_adjectives(name, said_in).items():
-                    self.language_adjectives.setdefault(word, (code, alone, said_in))
-                for word in lexicon.language_said_as(name, said_in):
-                    self.language_said.setdefault(word, code)
+                for name in languages.names_in(code, said_in):  # ("енглески", "engleski")
+                    for word, alone in lexicon.language_adjectives(name, said_in).items():
+                        self.language_adjectives.setdefault(word, (code, alone, said_in))
+                    for word in lexicon.language_said_as(name, said_in):
+                        self.language_said.setdefault(word, code)
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
