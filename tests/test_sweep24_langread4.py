@@ -117,7 +117,7 @@ def test_hungarian_weekdays_in_their_usual_forms_are_read(vocabs, query):
 
 
 def test_every_hungarian_weekday_has_its_on_form():
-    """"hétfőn", "kedden", "szerdán", "csütörtökön", "pénteken", "szombaton"."""
+    """ "hétfőn", "kedden", "szerdán", "csütörtökön", "pénteken", "szombaton"."""
     from index.search.read.lexicon import WEEKDAYS_MORE
 
     said = WEEKDAYS_MORE["hu"]
