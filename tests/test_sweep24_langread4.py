@@ -205,3 +205,44 @@ def test_a_language_opening_the_conferences_name_is_still_the_language(query, on
 def test_the_conferences_whole_name_is_still_the_conference():
     u = understand("talks at Hungarian DevDays 2026", _vocab("hu", "Hungarian DevDays 2026"))
     assert (u.filters.active(), u.topic) == ({}, ""), u.label
+
+
+@pytest.mark.parametrize(
+    ("code", "query"),
+    [("sv", "i morgon"), ("sv", "i morgon eftermiddag"), ("no", "i morgen ettermiddag")],
+)
+def test_tomorrow_said_in_two_words_is_no_morning(vocabs, code, query):
+    """Before, "i morgon" (tomorrow, CLDR's relative day in two words) read as the
+    morning: its last word is ambiguous as German "morgen" is, a part of the day only
+    next to a day ("torsdag morgon")."""
+    filters, _, u = _read(vocabs, code, query)
+    assert filters.get("starts_before") != "12:00", u.label  # (no morning)
+    assert _read(vocabs, code, "torsdag morgon" if code == "sv" else "torsdag morgen")[0] == {
+        "day": "Thu",
+        "starts_before": "12:00",
+    }
+
+
+SPEAKERS_PROGRAM = (
+    "title,speakers,language,start,end\n"
+    "Gráfadatbázisok,Kovács Anna,hu,2026-06-04T10:00,2026-06-04T10:45\n"
+    "Biztonság,Nagy Péter,hu,2026-06-04T11:00,2026-06-04T11:45\n"
+    "Rust,Annabel Kovács,en,2026-06-04T12:00,2026-06-04T12:45\n"
+)
+
+
+@pytest.mark.parametrize("said", ["Anna Kovács", "Kovács Anna", "anna kovacs"])
+def test_the_speaker_filter_takes_a_name_of_two_words_in_either_order(
+    tmp_path, hashing_embedder, said
+):
+    """Before, `--speaker "Anna Kovács"` found no talk of the program's "Kovács Anna"
+    (Hungarian writes the family name first), though "by Anna Kovács" in the words
+    was read right; Annabel Kovács is still no Anna Kovács."""
+    import talkbase
+    from index.build.builder import ingest
+
+    (tmp_path / "program.csv").write_text(SPEAKERS_PROGRAM, encoding="utf-8")
+    ingest([tmp_path / "program.csv"], tmp_path / "home", hashing_embedder)
+    with talkbase.open(tmp_path / "home", embedder=hashing_embedder) as tb:
+        found = tb.search("", literal=True, speaker=said)
+        assert [h.talk.title for h in found] == ["Gráfadatbázisok"], found.notes

@@ -450,6 +450,8 @@ class Vocab:
         # asks for the evening with it; Tamil "மாலை" is CLDR's afternoon, said of the evening)
         parts = {**languages.day_part_names(code), **lexicon.DAY_PARTS.get(code, {})}
         relative = languages.relative_day_names(code)
+        # ...and the last word of one said in several ("i morgon", "i morgen": tomorrow)
+        relative |= {n.split()[-1] for n in relative if " " in n}
         # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
         # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
         # time stays one: "во второй половине дня", "3 часа дня")
