@@ -246,3 +246,42 @@ def test_the_speaker_filter_takes_a_name_of_two_words_in_either_order(
     with talkbase.open(tmp_path / "home", embedder=hashing_embedder) as tb:
         found = tb.search("", literal=True, speaker=said)
         assert [h.talk.title for h in found] == ["Gráfadatbázisok"], found.notes
+
+
+def _rooms_vocab(code: str, rooms: tuple[str, ...]) -> Vocab:
+    tz = ZoneInfo(ZONES.get(code, "Europe/London"))
+    talks = [
+        Talk(
+            title=f"Talk {n}",
+            start=datetime(2026, 11, 19, 9 + n, tzinfo=tz),
+            room=room,
+            language=code,
+        )
+        for n, room in enumerate(rooms)
+    ]
+    return Vocab.from_talks(talks)
+
+
+@pytest.mark.parametrize(
+    ("code", "rooms", "query", "room"),
+    [
+        ("fi", ("Sali 2", "Pääsali"), "salissa 2", "Sali 2"),
+        ("fi", ("Sali 2", "Pääsali"), "Pääsalissa", "Pääsali"),
+        ("hu", ("B terem", "Díszterem"), "a B teremben", "B terem"),
+        ("hu", ("B terem", "Díszterem"), "a Díszteremben", "Díszterem"),
+        ("sr", ("Сала 2", "Сала 3"), "у Сали 2", "Сала 2"),
+    ],
+)
+def test_a_room_said_with_a_case_ending_is_read(code, rooms, query, room):
+    """Before, only the room as written was read ("Sali 2", "B terem"): Finnish and
+    Hungarian glue a case ending to the whole word, and CLDR's tables say neither
+    Hungarian nor Serbian inflects, so no form of their rooms was read."""
+    u = understand(query, _rooms_vocab(code, rooms))
+    assert (u.filters.active(), u.topic) == ({"room": room}, ""), u.label
+
+
+def test_an_english_base_reads_no_room_with_an_ending():
+    """ "halls" is no form of the room "Hall" in a program all in English."""
+    vocab = _rooms_vocab("en", ("Hall", "Stage 2"))
+    assert vocab.room_forms is None
+    assert "room" not in understand("halls", vocab).filters.active()

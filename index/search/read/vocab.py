@@ -231,6 +231,26 @@ class Vocab:
         return forms
 
     @cached_property
+    def room_forms(self) -> Inflected | None:
+        """`name_forms`, and in a base with talks in a language other than English, the
+        words of its rooms answering for a case ending glued to them, whole or less their
+        last letter (inflection.py: Finnish "salissa", "Pääsalissa" of "Sali 2",
+        "Pääsali"; Hungarian "a B teremben", "Díszteremben"; Serbian "у Сали 2" of "Сала
+        2"), where no language of the talks inflects by CLDR's tables too: the ending is
+        cut against the base's own few room names. None in a base all in English."""
+        if self.spoken <= {"en"}:
+            return self.name_forms
+        forms = Inflected()
+        for key in self.rooms:
+            for word in key:
+                forms.inflect(word, word, whole=True)
+        named = self.name_forms
+        if named is not None:  # (its tracks and speakers, by their rule)
+            for stem, value in named.stems.items():
+                forms.stems.setdefault(stem, value)
+        return forms
+
+    @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
         """The known words by all their letters but the last (`language_word`'s
         lookup of the words a form may be of), made once per base."""
