@@ -285,3 +285,20 @@ def test_an_english_base_reads_no_room_with_an_ending():
     vocab = _rooms_vocab("en", ("Hall", "Stage 2"))
     assert vocab.room_forms is None
     assert "room" not in understand("halls", vocab).filters.active()
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "limits"),
+    [
+        ("sv", "workshops på torsdag", {"day": "Thu"}),
+        ("no", "på fredag", {"day": "Fri"}),
+        ("sr", "у петак", {"day": "Fri"}),
+        ("tl", "sa Huwebes", {"day": "Thu"}),
+    ],
+)
+def test_the_word_for_on_before_a_weekday_is_no_topic(vocabs, code, query, limits):
+    """Before, "på", "у", "sa" stayed the topic, which the talks were then ranked by
+    ("matches: 0", highlights of "på"): English's "on" was the only word taken with
+    its day; now a word of `lexicon.PLACE_WORDS` of the talks' languages is too."""
+    filters, _, u = _read(vocabs, code, query)
+    assert filters == limits and u.topic in ("", "workshops"), u.label
