@@ -237,13 +237,16 @@ class Vocab:
         last letter (inflection.py: Finnish "salissa", "Pääsalissa" of "Sali 2",
         "Pääsali"; Hungarian "a B teremben", "Díszteremben"; Serbian "у Сали 2" of "Сала
         2"), where no language of the talks inflects by CLDR's tables too: the ending is
-        cut against the base's own few room names. None in a base all in English."""
+        cut against the base's own few room names, not English's words for a room
+        ("rooms"). None in a base all in English."""
         if self.spoken <= {"en"}:
             return self.name_forms
         forms = Inflected()
+        english = set(lexicon.ROOM_WORDS["en"])  # ("rooms 2 or 3": English's plural, no case)
         for key in self.rooms:
             for word in key:
-                forms.inflect(word, word, whole=True)
+                if word not in english:
+                    forms.inflect(word, word, whole=True)
         named = self.name_forms
         if named is not None:  # (its tracks and speakers, by their rule)
             for stem, value in named.stems.items():
