@@ -174,6 +174,8 @@ def test_tagalog_weekdays_are_cldrs_filipino():
         ("fi", "toisena päivänä", DAY2),
         ("hu", "második nap", DAY2),
         ("hu", "a második napon", DAY2),
+        ("ro", "a doua zi", DAY2),
+        ("ro", "prima zi", DAY1),
         ("sr", "други дан", DAY2),
         ("ur", "دوسرے دن", DAY2),
         ("tl", "ikalawang araw", DAY2),

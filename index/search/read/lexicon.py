@@ -2210,7 +2210,8 @@ TIME_CUES["ro"] = {
     ("între",): "between",
     ("și",): "and",
 }
-DAY_ORDINALS["ro"] = {"prima": 1, "a doua": 2, "a treia": 3, "a patra": 4, "ultima": -1}
+# (before the noun, after its article "a": "a doua zi", the second day; "prima zi")
+DAY_ORDINALS["ro"] = {"prima": 1, "doua": 2, "treia": 3, "patra": 4, "ultima": -1}
 TALK_NOUNS["ro"] = ("prezentare", "prezentări", "prezentările", "sesiune", "sesiuni")
 # Serbian, in both its alphabets, says a time limit before the time ("после 15:00",
 # "posle 14 časova"), what it leaves out before it ("не у четвртак", "осим", "ali ne u
