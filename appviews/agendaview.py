@@ -9,6 +9,7 @@ talks or goes back to their own."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 import altair as alt
@@ -111,10 +112,17 @@ def _chart(
     return chart
 
 
-def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
+def day_list_html(
+    day: agenda_mod.Day,
+    by_id: dict[int, Talk],
+    kept: Mapping[int, agenda_mod.SavedAs] | None = None,
+) -> str:
     """The day as a compact list for a phone: one line per saved talk, a clash said
-    in words (✓ saved, ⚠ overlaps …); every bit of program text escaped."""
+    in words (✓ saved, ⚠ overlaps …), and what the program changed since it was saved
+    (`kept`: the saved talks as saved, `agenda.change_note`); every bit of program
+    text escaped."""
     esc = render.esc
+    kept = kept or {}
     several = render.several_conferences(by_id.values())
     rows = []
     for slot in day.slots:
@@ -126,13 +134,15 @@ def day_list_html(day: agenda_mod.Day, by_id: dict[int, Talk]) -> str:
             if clash
             else '<span class="tb-ok">✓ saved</span>'
         )
+        note = agenda_mod.change_note(kept, t)
         rows.append(
             f'<div class="tb-ag-item{" tb-ag-clash" if clash else ""}">'
             f'<div class="tb-ag-when">{esc(render.cancelled_flag(t))}'
             f"{esc(f'{t.start:%H:%M}–{t.end:%H:%M}')} · "
             f"{esc(t.room or 'room not given')}"
             f"{esc(' · ' + render.conference_clock(t)) if several else ''}</div>"
-            f'<div class="tb-ag-title">{esc(t.title)}</div>{cue}</div>'
+            f'<div class="tb-ag-title">{esc(t.title)}</div>{cue}'
+            f"{render.changed_html(note)}</div>"
         )
     return f'<div class="tb-aglist">{"".join(rows)}</div>'
 
@@ -142,10 +152,10 @@ def _row(t: Talk, partners: list[Talk], ctx: str) -> None:
         st.html(render.title_html(t.title) + render.cancelled_html(t))
         st.text(render.speakers_line(t.speakers))
         st.html(render.meta_html(t))
-        changed = agenda_mod.changes(state.saved_as().get(t.id), t)
-        if changed:  # what the program changed since it was saved, until the person's OK
+        note = agenda_mod.change_note(state.saved_as(), t)
+        if note:  # what the program changed since it was saved, until the person's OK
             c1, c2 = st.columns([6, 1], vertical_alignment="center")
-            c1.html(render.line_html(agenda_mod.changes_said(changed), "tb-warn tb-changed"))
+            c1.html(render.changed_html(note))
             c2.button(
                 "OK",
                 key=f"{ctx}-ack-{t.id}",
@@ -215,17 +225,28 @@ def _gone(ids: list[int]) -> None:
             )
 
 
-def _exports(talks: list[Talk], gone: int = 0, unknown: bool = True) -> None:
+def _gone_as_saved(gone: list[int]) -> dict[int, agenda_mod.SavedAs]:
+    """The saved talks the program does not hold that this browser kept as saved."""
+    kept = state.saved_as()
+    return {i: kept[i] for i in gone if i in kept}
+
+
+def _exports(talks: list[Talk], gone: list[int]) -> None:
+    """The calendar and the spreadsheet; a saved talk the program no longer holds is
+    in the calendar as cancelled, at its time as saved, where this browser kept it
+    (`ics.dropped`: as the offline site's export writes it)."""
     st.subheader("Take it with you", anchor=False)
     timed, untimed = ics.exportable(talks)
+    was = _gone_as_saved(gone)
+    off = ics.dropped(was)
     c1, c2 = st.columns(2)
     c1.download_button(
         "Download calendar (.ics)",
-        data=ics.calendar(talks),
+        data=ics.calendar(talks, gone=was),
         file_name=ICS_NAME,
         mime="text/calendar",
         key="dl-ics",
-        disabled=not timed,
+        disabled=not (timed or off),
         help="One event per talk; importing a newer file updates the events.",
     )
     c2.download_button(
@@ -241,13 +262,24 @@ def _exports(talks: list[Talk], gone: int = 0, unknown: bool = True) -> None:
             f"{'has' if len(untimed) == 1 else 'have'} no time in the program, so the "
             "calendar leaves them out (the spreadsheet lists them)."
         )
-    if gone:
-        one = gone == 1
+    if off:
+        one = len(off) == 1
+        it, its = ("it", "its") if one else ("them", "their")
+        st.caption(
+            f"{present.plural(len(off), 'saved talk')} {'is' if one else 'are'} not in "
+            f"this program, so the calendar writes {it} as cancelled, at {its} time as "
+            f"you saved {it}: a calendar app that imported {it} before marks {it} "
+            f"cancelled or removes {it}."
+        )
+    left = [i for i in gone if i not in {t.id for t in off}]
+    if left:
+        one = len(left) == 1
         it, its = ("it", "its time") if one else ("them", "their times")
+        unknown = any(i not in was for i in left)
         why = f" (this app does not know {its})" if unknown else ""
         st.caption(
-            f"{present.plural(gone, 'saved talk')} {'is' if one else 'are'} not in this "
-            f"program, so the calendar leaves {it} out{why}. "
+            f"{present.plural(len(left), 'saved talk')} {'is' if one else 'are'} not in "
+            f"this program, so the calendar leaves {it} out{why}. "
             f"If you imported {it} into your calendar app before, delete {it} there."
         )
 
@@ -286,7 +318,7 @@ def _printable(plan: agenda_mod.Timeline, gone: list[int]) -> None:
     kept = state.saved_as()
 
     def changed(t: Talk) -> str:
-        said = agenda_mod.changes_said(agenda_mod.changes(kept.get(t.id), t))
+        said = agenda_mod.change_note(kept, t)
         return f"<br><em>{render.esc(said)}</em>" if said else ""
 
     for day in plan.days:
@@ -343,7 +375,8 @@ def _day_part(
         st.html(
             render.line_html(f"{render.conference_clock(first)}: times on its clock", CONF_CLASS)
         )
-    st.html(day_list_html(day, by_id))  # shown below ~700 px wide, instead of the chart
+    # shown below ~700 px wide, instead of the chart
+    st.html(day_list_html(day, by_id, state.saved_as()))
     span = agenda_mod.day_span(day.day, [slot.talk for slot in day.slots], lib.nights)
     now = datetime.now(first.start.tzinfo)  # on the clock of these talks
     with st.container(key=f"day-{key}"):  # st-key-day-… in the page
@@ -414,6 +447,8 @@ def show(lib: Library) -> None:
                 "appear here, day by day."
             )
         _gone(gone)
+        if ics.dropped(_gone_as_saved(gone)):  # a calendar to write them in, cancelled
+            _exports([], gone)
         storage.note()
         _skipped(lib, ag)
         if ag:
@@ -438,8 +473,7 @@ def show(lib: Library) -> None:
     if plan.overlaps:
         n = len(plan.overlaps)
         st.warning(f"{present.plural(n, 'pair')} of saved talks overlap; they are marked ⚠ below.")
-    kept = state.saved_as()
-    changed = [t for t in talks if agenda_mod.changes(kept.get(t.id), t)]
+    changed = state.change_notes(talks)
     if changed:
         one = len(changed) == 1
         st.warning(
@@ -459,7 +493,7 @@ def show(lib: Library) -> None:
         for t in plan.unscheduled:
             _row(t, [], "agenda")
     _gone(gone)
-    _exports(talks, len(gone), any(i not in state.saved_as() for i in gone))
+    _exports(talks, gone)
     _share(ag)
     storage.note()
     _skipped(lib, ag)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from appviews import actionnames, cardhtml, render, state
+from appviews.models import agenda as agenda_mod
 from appviews.models import evidence, people
 from talkbase.core import timetable
 from talkbase.core.records import Talk, Why
@@ -21,10 +22,13 @@ SPEAKER, ORG = "s:", "o:"
 
 
 def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
-    """One line of HTML on how `talk` sits with the saved talks ("" when nothing to say).
-    "Fits a free slot" is only said when there is an agenda to fit into."""
+    """One line of HTML on how `talk` sits with the saved talks ("" when nothing to say),
+    and for a saved one what the program changed since it was saved (its agenda card's
+    words, `agenda.change_note`). "Fits a free slot" is only said when there is an
+    agenda to fit into."""
     if any(t.id == talk.id for t in saved):
-        return render.line_html("✓ In your agenda", "tb-ok")
+        note = agenda_mod.change_note(state.saved_as(), talk)
+        return render.line_html("✓ In your agenda", "tb-ok") + render.changed_html(note)
     clash = timetable.clashes(talk, saved)
     if clash:
         names = "; ".join(t.title for t in clash[:2]) + ("…" if len(clash) > 2 else "")

@@ -14,6 +14,7 @@ st.components.v2 component whose only script sends the clicked talk's id back
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 import streamlit as st
@@ -34,6 +35,7 @@ _JS = talklinks.script("tb-grid")
 
 MAX_ROWS = 2 * 24 * 60 // 5  # rows of a day's grid at most (time_grid's bound: two days)
 MAX_LIST = 600  # talks of a day the phone's list shows at most
+NO_NOTES: Mapping[int, str] = {}  # no saved talk the program changed
 
 _CSS = f"""
 .tb-grid {{ overflow: auto; max-width: 100%; max-height: 78vh; font-family: inherit;
@@ -76,6 +78,7 @@ _CSS = f"""
 .tb-b .tb-n {{ font-weight: 600; line-height: 1.2; }}
 .tb-b .tb-d {{ color: #475569; font-size: .72rem; }}
 .tb-b .tb-w {{ color: #334155; font-size: .72rem; }}
+.tb-b .tb-changed, .tb-li .tb-changed {{ font-size: .72rem; }}
 """
 
 _component = st.components.v2.component("talkbase_grid", js=_JS, css=_CSS, isolate_styles=False)
@@ -86,7 +89,7 @@ def _off(t: Talk) -> str:
     return " tb-off" if t.cancelled else ""
 
 
-def _talk_html(t: Talk, mark: str) -> str:
+def _talk_html(t: Talk, mark: str, note: str = "") -> str:
     esc = render.esc
     dur = f" · {present.minutes(t.duration_minutes)}" if t.duration_minutes else ""
     flag = {"tb-saved": "✓ saved · ", "tb-clash": "⚠ saved, clashes · "}.get(mark, "")
@@ -96,11 +99,20 @@ def _talk_html(t: Talk, mark: str) -> str:
         f'<div class="tb-d">{flag}{esc(f"{t.start:%H:%M}")}–'
         f"{esc(f'{t.end:%H:%M}') if t.end else '?'}{esc(dur)}</div>"
         f'<div class="tb-w">{esc(present.speakers(t.speakers))}</div>'
+        f"{render.changed_html(note)}"
     )
 
 
-def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: set[int]) -> str:
-    """The grid as HTML: every bit of program text escaped."""
+def grid_html(
+    lib: Library,
+    grid: program.TimeGrid,
+    saved: set[int],
+    clashing: set[int],
+    notes: Mapping[int, str] = NO_NOTES,
+) -> str:
+    """The grid as HTML: every bit of program text escaped. `notes`: what the program
+    changed of a saved talk since it was saved (`agenda.change_note`), said in its box
+    (and its title, where the box is too short) and on its line of the phone's list."""
     cols = len(grid.rooms)
     parts = [
         f'<div class="tb-g" role="grid" style="grid-template-columns: 3.4rem '
@@ -138,8 +150,9 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
         boxes = [
             f'<div class="tb-b {mark}{_off(t)}" role="button" tabindex="0" '
             f'data-talk="{t.id}" aria-label="{render.esc(render.open_label(t))}"'
+            + (f' title="{render.esc(notes[t.id])}"' if notes.get(t.id) else "")
             + (f' style="{place}"' if len(talks) == 1 else "")
-            + f">{_talk_html(t, mark)}</div>"
+            + f">{_talk_html(t, mark, notes.get(t.id, ''))}</div>"
             for t in talks
         ]
         if len(talks) == 1:
@@ -147,13 +160,20 @@ def grid_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
         else:
             parts.append(f'<div class="tb-bs" style="{place}">{"".join(boxes)}</div>')
     parts.append("</div>")
-    parts.append(list_html(lib, grid, saved, clashing))
+    parts.append(list_html(lib, grid, saved, clashing, notes))
     return "".join(parts)
 
 
-def list_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: set[int]) -> str:
+def list_html(
+    lib: Library,
+    grid: program.TimeGrid,
+    saved: set[int],
+    clashing: set[int],
+    notes: Mapping[int, str] = NO_NOTES,
+) -> str:
     """The day as a list by start time (the phone's view of the grid): time, room,
-    title, ✓/⚠ in words; at most MAX_LIST talks."""
+    title, ✓/⚠ in words, what changed of a saved talk (`notes`, as `grid_html`); at
+    most MAX_LIST talks."""
     esc = render.esc
     talks = sorted(
         (lib.talks[i] for b in grid.blocks for i in b.talks),
@@ -187,7 +207,8 @@ def list_html(lib: Library, grid: program.TimeGrid, saved: set[int], clashing: s
             f'data-talk="{t.id}" aria-label="{esc(render.open_label(t))}">'
             f'<span class="tb-lr">{esc(flag)}{esc(at)}–{esc(end)} · '
             f"{esc(t.room or program.NO_ROOM)}</span>"
-            f'<span class="tb-n">{esc(t.title)}</span></div>'
+            f'<span class="tb-n">{esc(t.title)}</span>'
+            f"{render.changed_html(notes.get(t.id, ''))}</div>"
         )
     if len(talks) > MAX_LIST:
         parts.append(
@@ -275,11 +296,13 @@ def show(lib: Library) -> None:
             [t for t in talks if not tracks or t.track in tracks], day, chosen, nights=lib.nights
         ),
     )
-    saved_ids = [t.id for t in state.saved_talks(lib.talks)]
+    saved_talks = state.saved_talks(lib.talks)
+    saved_ids = [t.id for t in saved_talks]
     saved = set(saved_ids)
     clashing = {
         i for o in agenda_mod.overlaps(lib.talks[i] for i in saved_ids) for i in (o.first, o.second)
     }
+    notes = state.change_notes(saved_talks)
     if grid is None:
         st.info("No talk with a time in these rooms on this day.")
     else:
@@ -302,8 +325,9 @@ def show(lib: Library) -> None:
                     tuple(sorted(tracks)),
                     frozenset(saved),
                     frozenset(clashing),
+                    tuple(sorted(notes.items())),
                 ),
-                lambda: grid_html(lib, grid, saved, clashing),
+                lambda: grid_html(lib, grid, saved, clashing, notes),
             ),
             key=key,
             on_open_change=lambda: talklinks.opened(key, lib.talks),

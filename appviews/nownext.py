@@ -158,9 +158,17 @@ def headline(at: datetime, is_now: bool, span: tuple[datetime, datetime] | None)
     return f"What is on {when}, and what starts next in each room."
 
 
-def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: set[int]) -> str:
+def rows_html(
+    rows: list[program.NowNext],
+    at: datetime,
+    is_now: bool,
+    saved: set[int],
+    notes: Mapping[int, str] | None = None,
+) -> str:
     """One compact row per room: the room, what is on (with the time left), what is
-    next (with its start time); every bit of program text escaped."""
+    next (with its start time), what the program changed of a saved talk since it was
+    saved (`notes`: `state.change_notes`); every bit of program text escaped."""
+    notes = notes or {}
     esc = render.esc
     on_label = "On now" if is_now else f"On at {at:%H:%M}"
     out = [
@@ -177,7 +185,8 @@ def rows_html(rows: list[program.NowNext], at: datetime, is_now: bool, saved: se
         return (
             f'<div class="tb-nn-talk{mark}" role="button" tabindex="0" data-talk="{t.id}" '
             f'aria-label="{esc(render.open_label(t))}">{esc(flag)}<span class="tb-nn-t">'
-            f'{esc(t.title)}</span> <span class="tb-nn-w">{esc(off + words)}</span></div>'
+            f'{esc(t.title)}</span> <span class="tb-nn-w">{esc(off + words)}</span>'
+            f"{render.changed_html(notes.get(t.id, ''))}</div>"
         )
 
     for n in rows:
@@ -286,7 +295,8 @@ def show(lib: Library) -> None:
         for t in talks
         if (not rooms or (t.room or program.NO_ROOM) in rooms) and (not tracks or t.track in tracks)
     ]
-    saved_ids = [t.id for t in state.saved_talks(lib.talks)]
+    saved_talks = state.saved_talks(lib.talks)
+    saved_ids = [t.id for t in saved_talks]
     rows = program.now_and_next(kept, at, saved_ids, lib.nights, day)
     st.caption(
         f"At {at:%H:%M} on {at:%A %d %B}"
@@ -303,7 +313,7 @@ def show(lib: Library) -> None:
         st.info(f"Nothing is on or still to come at this time{where}.")
         return
     result = _component(
-        data=rows_html(rows, at, is_now, set(saved_ids)),
+        data=rows_html(rows, at, is_now, set(saved_ids), state.change_notes(saved_talks)),
         key=_KEY,
         on_open_change=lambda: talklinks.opened(_KEY, lib.talks),
     )

@@ -415,3 +415,12 @@ def cancelled_html(t: Talk) -> str:
     """The line that says a talk is cancelled (`Talk.cancelled`), "" for one that
     takes place: under its title on its card and on its page."""
     return line_html(CANCELLED_LINE, "tb-warn") if t.cancelled else ""
+
+
+CHANGED_CLASS = "tb-warn tb-changed"  # the line saying what changed of a saved talk
+
+
+def changed_html(note: str) -> str:
+    """The line that says what the program changed of a saved talk since it was saved
+    (`note`: `agenda.change_note`'s sentence), "" where nothing changed."""
+    return line_html(note, CHANGED_CLASS) if note else ""

@@ -241,6 +241,13 @@ def keep_saved_as(found: Mapping[int, agenda_mod.SavedAs], anew: bool = False) -
     _log([(op, {i: w.to_json() for i, w in found.items()})])
 
 
+def change_notes(saved: Sequence[Talk]) -> dict[int, str]:
+    """What the program changed of each of the `saved` talks since it was saved
+    (`agenda.change_note`), by id, of those it changed: for a view that lists many."""
+    kept = saved_as()
+    return {t.id: note for t in saved if (note := agenda_mod.change_note(kept, t))}
+
+
 def acknowledge(talk_id: int, now: agenda_mod.SavedAs) -> None:
     """The person read what the program changed of a saved talk: it is kept as it is
     now, and the change is no longer said."""

@@ -60,7 +60,7 @@ from ingest.when import document_stem
 from talkbase.core import settings
 from talkbase.core.errors import InputError
 from talkbase.core.records import Talk
-from talkbase.core.terms import called_off
+from talkbase.core.terms import called_off, called_off_ahead, cancelled_in
 
 # (importing ingest.formats.registry first imports ingest.formats, which registers
 # the built-in formats)
@@ -576,17 +576,54 @@ def finish(
             raise InputError(document, f"no talks found when read as {fmt!r}: {said}", where)
         raise InputError(document, f"no talks found when read as {fmt!r}")
     talks, unlisted = on_program(talks, document)  # (a CfP's proposals left out)
+    ahead = [called_off_ahead(t.title) if not t.cancelled else "" for t in talks]
+    titles = [t.title for t in talks]  # (as written, for what is said of them)
     talks = [_off(t) for t in talks]
+    heads = [w and o[: o.rfind(t.title)] for w, o, t in zip(ahead, titles, talks, strict=True)]
     restored = any(isinstance(w, OwnExport) for w in warnings)  # (languages as the base's)
     warnings = [w for w in warnings if not isinstance(w, ZoneUnread | OwnExport)] + unlisted
-    talks = [
-        limit_fields(t, document, warnings)
-        for t in (talks if restored else program_language(title_tags(talks)))
-    ]
+    if not restored:
+        talks = program_language(title_tags(talks))
+    if any(ahead):
+        talks = _off_ahead(talks, list(zip(ahead, heads, titles, strict=True)), document, warnings)
+    talks = [limit_fields(t, document, warnings) for t in talks]
     name = clean(conference or "")
     if name:
         talks = [replace(t, conference=name) for t in talks]
     return talks, cap_warnings(warnings, document)
+
+
+def _off_ahead(
+    talks: list[Talk], ahead: list[tuple[str, str, str]], document: str, warnings: list[str]
+) -> list[Talk]:
+    """The talks whose title began with a word for cancelled (`ahead`: each one's word,
+    the words before its title read and its title as written, "Batal", "Batal: ",
+    "Batal: a new language": `terms.called_off_ahead`), a word that may be the title's
+    own: called off where it is English's or in a language the program's talks are in,
+    or where no talk's language is known, said so; else kept as taking place, the
+    title whole, said so too (sweep 24). A word in brackets ("[Batal] …") or a status
+    says it as no title does, unsaid."""
+    known = {t.language for t in talks if t.language}
+    out = []
+    for talk, (word, head, title) in zip(talks, ahead, strict=True):
+        if not word:
+            out.append(talk)
+            continue
+        where = f"{document} {talk.sources[0].location}" if talk.sources else document
+        if not known or cancelled_in(word) & (known | {"en"}):
+            warnings.append(
+                f"{where}: {title!r} is read as cancelled: its title begins with {word!r}"
+            )
+            out.append(talk)
+            continue
+        warnings.append(
+            f"{where}: {title!r} begins with {word!r}, a word for cancelled in no language "
+            f"of this program: kept as taking place (a status column, or '[{word}]' before "
+            "the title, calls it off)"
+        )
+        notes = tuple(n for n in talk.notes if n[0] != "Status")
+        out.append(replace(talk, title=head + talk.title, notes=notes))
+    return out
 
 
 def _off(talk: Talk) -> Talk:

@@ -370,6 +370,21 @@ def plain_commas(text: str) -> str:
     return text.translate(_wide())
 
 
+def _with_organisation(parts: list[str]) -> tuple[str, str] | None:
+    """One person's entry of two comma parts as (name, organisation), where the first
+    is shaped as a whole name and the second is clearly an organisation's, alone
+    (`orgs.names_organisation`: a known name, a legal form, "Acme Corp", "Beispiel
+    GmbH", or an institution's word, "University of Vigo"), with no "(Org)" of its own
+    ("Ana Silva, Acme Corp"); None for any other ("Ada Lovelace, Grace Hopper": two
+    people, as a cell that does not clearly say otherwise is read: sweep 24)."""
+    if len(parts) != 2 or not name_shaped(_name_and_affiliation(parts[0])[0]):
+        return None
+    name, org = (p.strip() for p in parts)
+    if _name_and_affiliation(name)[1] or _joined_people(org) != [org]:
+        return None
+    return (name, org) if names_organisation(org) else None
+
+
 def parse_speakers(
     text: str, affiliation_after_comma: bool = False, family_names_first: bool = False
 ) -> tuple[Speaker, ...]:
@@ -420,11 +435,14 @@ def parse_speakers(
             group.extend([at] * (len(items) - len(group)))
     else:
         for at, person in enumerate(persons):
-            items.extend(
-                _name_and_affiliation(one)
-                for p in _people_parts(person)
-                for one in _joined_people(p)
-            )
+            if own := _with_organisation(_people_parts(person)):
+                items.append(own)  # ("Ana Silva, Acme Corp": one person, and where she works)
+            else:
+                items.extend(
+                    _name_and_affiliation(one)
+                    for p in _people_parts(person)
+                    for one in _joined_people(p)
+                )
             group.extend([at] * (len(items) - len(group)))
     names = [n for n, _ in items]
     affs = [a for _, a in items]

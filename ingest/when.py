@@ -74,6 +74,7 @@ CITY_ZONES = {
     "Bengaluru": "Asia/Kolkata",
     "Mumbai": "Asia/Kolkata",
     "Osaka": "Asia/Tokyo",
+    "Hanoi": "Asia/Ho_Chi_Minh",  # (Vietnam's capital; its zone is named after Saigon)
 }
 
 
@@ -91,7 +92,9 @@ def _zones_by_city() -> dict[str, str]:
 
 def city_zone(city: object, exemplar: bool = False) -> str | None:
     """The IANA zone of a city as a schedule names it ("Brussels", "San Jose, CA"), in
-    any language CLDR names the cities of zones in ("Αθήνα": `languages.zone_cities`).
+    any language CLDR names the cities of zones in ("Αθήνα": `languages.zone_cities`),
+    or written with the accents and spaces its own language writes where those names
+    have none ("Hà Nội": Hanoi, "Ciudad de México", "Ho-Chi-Minh": `_city_key`).
     `exemplar`: only a city CLDR or `CITY_ZONES` names, never the name of a tz
     database link ("North" of Australia/North, "Victoria")."""
     if not isinstance(city, str) or not city.strip():
@@ -99,8 +102,40 @@ def city_zone(city: object, exemplar: bool = False) -> str | None:
     head = re.split(r"[,(/]", city, maxsplit=1)[0].strip().casefold()
     if exemplar:
         named = {c.casefold(): z for c, z in CITY_ZONES.items()}.get(head)
-        return named or languages.zone_cities().get(languages.name_key(head))
-    return _zones_by_city().get(head)
+        found = named or languages.zone_cities().get(languages.name_key(head))
+    else:
+        found = _zones_by_city().get(head)
+    return found or _folded_cities(exemplar).get(_city_key(head))
+
+
+def _city_key(name: str) -> str:
+    """A city's name in the Latin script as `city_zone` compares it last: accents,
+    case, spaces, hyphens and underscores left out ("Hà Nội" and "Hanoi" are
+    "hanoi"); "" for a name in another script, whose marks may be letters (Hindi's
+    "में हैं" is no "माहे")."""
+    if not _LATIN_NAME.fullmatch(name):
+        return ""
+    return re.sub(r"[\W_]+", "", fold(name))
+
+
+# a name written in the Latin script, its accents and the Vietnamese letters included
+_LATIN_NAME = re.compile(r"(?:[^\w]|[0-9_A-Za-z\u00c0-\u024f\u1e00-\u1eff]|[\u0300-\u036f])+")
+
+
+@lru_cache(maxsize=2)
+def _folded_cities(exemplar: bool) -> dict[str, str]:
+    """The cities `city_zone` knows (`exemplar`: those CLDR or `CITY_ZONES` names), by
+    `_city_key`; a key two zones' cities share names neither."""
+    names: dict[str, str] = {
+        **languages.zone_cities(),
+        **({} if exemplar else _zones_by_city()),
+        **{c: z for c, z in CITY_ZONES.items()},
+    }
+    out: dict[str, str | None] = {}
+    for name, zone in names.items():
+        if (key := _city_key(name)) and out.setdefault(key, zone) != zone:
+            out[key] = None
+    return {k: z for k, z in out.items() if z}
 
 
 # Zone abbreviations the tz database does not name, each said of one place only (those

@@ -100,6 +100,14 @@ def _keywords() -> Iterator[None]:
         raise exc.in_python() from None
 
 
+def _lists(filters: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The keyword filters given one value each, and those given a list or tuple of
+    values, a talk passing by any one (`room=["Room 2", "Room 3"]`: the command line's
+    repeated `--room`)."""
+    lists = {n: [str(x) for x in v] for n, v in filters.items() if isinstance(v, list | tuple)}
+    return {n: v for n, v in filters.items() if n not in lists}, lists
+
+
 def _count(k: object, what: str = "k") -> int:
     """`k` as a whole number of results, or BadQuery in a sentence ("k='5'" is not one)."""
     if isinstance(k, bool) or not isinstance(k, int):
@@ -299,7 +307,9 @@ class Talkbase:
 
         Filters narrow the talks before ranking: day ("2026-10-20", "Tue" or a
         date), after / before ("14:30" or a time), and substrings of track,
-        room, speaker, org, conference and format. An empty query lists talks by time.
+        room, speaker, org, conference and format; a list of rooms (speakers, orgs,
+        tracks, days) is a talk passing by any one (room=["Room 2", "Room 3"]). An
+        empty query lists talks by time.
         Limits in the query's own words ("on Wednesday afternoon", "by NVIDIA",
         "in room 210AE") are read too, unless `literal`; `results.understood`
         says what was read, `results.notes` what to tell the reader, and hits
@@ -309,9 +319,10 @@ class Talkbase:
             tb.search("GPU kernels", track="kernel", after="14:00")
             tb.search("GPU kernels by NVIDIA on Wednesday")
         """
-        with _keywords():
-            answer = self.service.answer(query, _count(k), Filters.of(filters), mode, literal)
-        results = Results(answer.hits, query, mode, self.service.nights)
+        one, lists = _lists(filters)
+        with _keywords(), self.service.one_build() as kb:  # (one build: `Service.one_build`)
+            answer = self.service.answer(query, _count(k), Filters.of(one), mode, literal, lists)
+            results = Results(answer.hits, query, mode, kb.nights)
         results.understood = answer.understood
         results.notes = answer.notes()
         return results
@@ -334,10 +345,11 @@ class Talkbase:
             raise BadQuery(f"diversity must be a number between 0 and 1, not {diversity!r}")
         if not 0.0 <= diversity <= 1.0:
             raise BadQuery(f"diversity must be between 0 and 1, not {diversity}")
-        with _keywords():
-            hits = self.service.similar(talk, k, filters, diversity)
+        one, lists = _lists(filters)
+        with _keywords(), self.service.one_build() as kb:
+            hits = self.service.similar(talk, k, one, diversity, lists)
             seed = self.service.talk(talk)
-        return Results(hits, f"like: {seed.title}", "similar", self.service.nights)
+            return Results(hits, f"like: {seed.title}", "similar", kb.nights)
 
     def recommend(
         self,
@@ -357,10 +369,10 @@ class Talkbase:
         """
         if _count(k) < 1:
             raise BadQuery("the number of results must be at least 1")
-        with _keywords():
+        with _keywords(), self.service.one_build() as kb:
             hits = self.service.recommend(saved, avoid, k, fits)
             gone = self.service.not_held([*saved, *avoid])
-        results = Results(hits, "for you", "recommend", self.service.nights)
+            results = Results(hits, "for you", "recommend", kb.nights)
         if gone:  # (an id of a saved agenda the program no longer holds: left out, said)
             results.notes = [service.not_held_note(gone)]
         return results

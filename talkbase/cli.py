@@ -25,9 +25,28 @@ from talkbase.core.filters import FILTER_NAMES, Filters
 from talkbase.core.present import spreadsheet_cell
 from talkbase.core.records import Talk
 
+# the filters an option may be given several times for, a talk passing by any one
+# value (`--room "Room 2" --room "Room 3"`: the query's "in room 2 or room 3")
+REPEATED = ("room",)
+
 
 def _filters(args: argparse.Namespace) -> Filters:
-    return Filters(**{name: getattr(args, name, None) for name in FILTER_NAMES})
+    """The filters given once (a repeated option given once is that filter)."""
+    said = {name: getattr(args, name, None) for name in FILTER_NAMES}
+    for name in REPEATED:
+        values = _listed(args, name)
+        said[name] = values[0] if len(values) == 1 else None
+    return Filters(**said)
+
+
+def _any_of(args: argparse.Namespace) -> dict[str, list[str]]:
+    """The repeated options given more than once: a talk passing by any one value."""
+    return {name: values for name in REPEATED if len(values := _listed(args, name)) > 1}
+
+
+def _listed(args: argparse.Namespace, name: str) -> list[str]:
+    values = getattr(args, name, None) or []
+    return list(dict.fromkeys([values] if isinstance(values, str) else values))
 
 
 def _open(args: argparse.Namespace) -> service.Service:
@@ -125,7 +144,9 @@ def _batch(tb: service.Service, args: argparse.Namespace, filters: Filters) -> i
         try:
             if line_text is None:
                 raise BadQuery("the line is not UTF-8 text; save the file as UTF-8")
-            answer = tb.answer(line_text, args.limit, filters, args.mode, literal=args.literal)
+            answer = tb.answer(
+                line_text, args.limit, filters, args.mode, args.literal, _any_of(args)
+            )
             line: dict[str, object] = {"line": n, "query": query, **answer.to_dict()}
         except TalkbaseError as exc:
             failed += 1
@@ -145,7 +166,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return _batch(tb, args, filters)
     if args.query is None:
         raise TalkbaseError("Give a query, or --batch FILE with one query per line")
-    answer = tb.answer(args.query, args.limit, filters, args.mode, literal=args.literal)
+    answer = tb.answer(args.query, args.limit, filters, args.mode, args.literal, _any_of(args))
     hits = answer.hits
     if args.json:  # a list of results, as before; what was understood goes to stderr
         if answer.understood.label:
@@ -160,13 +181,19 @@ def cmd_search(args: argparse.Namespace) -> int:
             sys.stderr.write(answer.cut_note + "\n")
         for note in answer.unheld_notes(STATS_LISTS):  # a filter no talk holds at all
             sys.stderr.write(note + "\n")
+        for note in answer.none_left_out_notes:  # "not X" where no talk is X
+            sys.stderr.write(note + "\n")
         if answer.searched_instead:
             sys.stderr.write(answer.notes()[-1] + "\n")
         json.dump([h.to_dict() for h in hits], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     if not hits:
-        active = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in filters.active().items())
+        given = [
+            *filters.active().items(),
+            *((k, v) for k, vs in _any_of(args).items() for v in vs),
+        ]
+        active = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in given)
         if args.mode == "lexical" and tb.allowed(filters) != []:
             sys.stdout.write(
                 f"No talk{' with ' + active if active else ''} contains these words; "
@@ -188,7 +215,7 @@ STATS_LISTS = {name: "'talkbase stats' lists them" for name in ("room", "track")
 def cmd_similar(args: argparse.Namespace) -> int:
     tb = _open(args)
     seed = tb.talk(args.talk)
-    hits = tb.similar(seed, args.limit, _filters(args))
+    hits = tb.similar(seed, args.limit, _filters(args), any_of=_any_of(args))
     if args.json:
         json.dump(
             {"talk": seed.to_dict(), "results": [h.to_dict() for h in hits]},

@@ -23,7 +23,12 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     g.add_argument("--track", help="track name contains this")
     g.add_argument("--speaker", help="a speaker's name contains this")
     g.add_argument("--org", help="a speaker's organization contains this")
-    g.add_argument("--room", help="room name contains this")
+    g.add_argument(
+        "--room",
+        action="append",
+        help="room name contains this; give it again for any of several rooms "
+        "(--room 'Room 2' --room 'Room 3': a talk in either)",
+    )
     g.add_argument("--conference", help="conference name contains this")
     g.add_argument("--max-minutes", help="lasting at most this many minutes ('short talks': 20)")
     g.add_argument("--min-minutes", help="lasting at least this many minutes ('long talks': 50)")

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from os import PathLike
@@ -86,7 +87,8 @@ class Service:
     service is a snapshot of the build it opened, for its whole life (the app's `Library`,
     which keeps caches per build and opens a new one for a new build: `build_name` says
     which). `embedder` replaces the configured model (tests pass a fast one); it must be
-    the one the base was built with.
+    the one the base was built with. One question reads one build (`one_build`), the
+    one in use when it was asked, whatever an ingest swaps in while it is answered.
     """
 
     def __init__(
@@ -99,6 +101,7 @@ class Service:
         self._retired: KnowledgeBase | None = None  # the build before, until the next
         self._switch = threading.Lock()  # one thread opens a new build, the others wait
         self._closed = False
+        self._held = threading.local()  # `kb`: the build this thread's question reads
 
     def open(self) -> Service:
         """Open the base now (a missing or damaged one raises here), and return self."""
@@ -108,7 +111,10 @@ class Service:
     @property
     def kb(self) -> KnowledgeBase:
         """The opened `index.search.kb.KnowledgeBase` of the build in use (see `follow`),
-        for what the service does not cover."""
+        for what the service does not cover; within `one_build`, that block's build."""
+        held: KnowledgeBase | None = getattr(self._held, "kb", None)
+        if held is not None:
+            return held
         kb = self._kb
         if kb is not None and (not self.follow or self._closed):
             return kb
@@ -128,6 +134,25 @@ class Service:
                     self._retired = self._kb
                     self._kb = self._retired.reopened(self._embedder)
             return self._kb
+
+    @contextmanager
+    def one_build(self) -> Iterator[KnowledgeBase]:
+        """Everything asked of this service in this thread within the block reads one
+        build: the one in use when the block began (a block within it, the same). A
+        question that looks the base up more than once (`recommend` finds its saved
+        talks, then ranks; `answer` ranks, then names the limits no talk holds) is
+        answered from one build, though an ingest swap another in meanwhile: never
+        part from one, part from the other. The build is kept open until the swap
+        after the next (`kb`), so one block spanning two swaps finds it closed."""
+        held: KnowledgeBase | None = getattr(self._held, "kb", None)
+        if held is not None:
+            yield held
+            return
+        self._held.kb = kb = self.kb
+        try:
+            yield kb
+        finally:
+            self._held.kb = None
 
     def load_model(self) -> None:
         """Load the query encoder now rather than on the first query (the app does, once)."""
@@ -184,24 +209,33 @@ class Service:
         filters: Filters | None = None,
         mode: str = "hybrid",
         literal: bool = False,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> Answer:
         """The `k` best talks for `query` with what the query was read as: matches first
-        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`.
-        Where none passes `filters`, `unheld` names those no talk holds at all, so every
-        entry point says "No talk's conference matches 'Nope'." (`Answer.notes`)."""
-        answer = self.kb.answer(query, k, filters, mode, literal)  # type: ignore[arg-type]
-        if answer.hits or filters is None:
-            return answer
-        return replace(answer, unheld=self.unheld(filters))
+        (`why.match`), then the nearest talks when fewer match. See `KnowledgeBase.answer`
+        (`any_of`: several values of a filter, a talk passing by any one: the CLI's
+        repeated `--room`). Where none passes `filters`, `unheld` names those no talk
+        holds at all, so every entry point says "No talk's conference matches 'Nope'."
+        (`Answer.notes`)."""
+        with self.one_build() as kb:
+            answer = kb.answer(query, k, filters, mode, literal, any_of)  # type: ignore[arg-type]
+            if answer.hits or (filters is None and not any_of):
+                return answer
+            return replace(answer, unheld=self.unheld(filters or Filters(), any_of))
 
-    def unheld(self, filters: Filters) -> tuple[tuple[str, str], ...]:
+    def unheld(
+        self, filters: Filters, any_of: Mapping[str, Sequence[str]] | None = None
+    ) -> tuple[tuple[str, str], ...]:
         """The (name, value) of each filter among `NAMED_LIMITS` that alone matches no
-        talk of the base (a misspelt or unknown name), where all of them gave none."""
-        said = filters.active()
+        talk of the base (a misspelt or unknown name), where all of them gave none; and
+        of each value of the lists `any_of` gives (`--room A --room B`)."""
+        said = [(name, value) for name, value in filters.active().items()]
+        said += [(name, v) for name, values in (any_of or {}).items() for v in values if v]
         return tuple(
-            (name, said[name])
+            (name, value)
             for name in NAMED_LIMITS
-            if name in said and self.allowed(Filters(**{name: said[name]})) == []
+            for named, value in dict.fromkeys(said)
+            if named == name and self.allowed(Filters(**{name: value})) == []
         )
 
     def search(
@@ -218,7 +252,8 @@ class Service:
     def matches(self, query: str, literal: bool = False) -> Answer:
         """Every talk ranked for `query` (`k` is the number of talks): the hits with
         `why.match` true are the talks that match, the rest only come near."""
-        return self.answer(query, k=max(1, len(self.talks)), literal=literal)
+        with self.one_build() as kb:
+            return self.answer(query, k=max(1, len(kb.talks)), literal=literal)
 
     def similar(
         self,
@@ -226,14 +261,16 @@ class Service:
         k: int = 5,
         filters: Filters | Mapping[str, Any] | None = None,
         diversity: float = 0.3,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> list[Hit]:
         """Talks nearest to `ref` in meaning, never `ref` itself, diversified by MMR
         (`diversity` 0: the plain nearest). `filters` may be keyword values (`Filters.of`),
-        made once `ref` is found."""
-        seed = self.talk(ref)
-        if filters is not None and not isinstance(filters, Filters):
-            filters = Filters.of(filters)
-        return self.kb.similar(seed, k, filters, diversity=diversity)
+        made once `ref` is found; `any_of` as `answer` takes it."""
+        with self.one_build() as kb:
+            seed = self.talk(ref)
+            if filters is not None and not isinstance(filters, Filters):
+                filters = Filters.of(filters)
+            return kb.similar(seed, k, filters, diversity=diversity, any_of=any_of)
 
     def recommend(
         self,
@@ -251,30 +288,32 @@ class Service:
         program): it is left out, and `not_held` names it."""
         from index.search.recommend import recommend
 
-        gone = set(self.not_held([*saved, *avoid]))
-        return recommend(
-            self.kb,
-            [self.talk(r).id for r in saved if not _named(r, gone)],
-            [self.talk(r).id for r in avoid if not _named(r, gone)],
-            k=k,
-            fits=fits,
-        )
+        with self.one_build() as kb:
+            gone = set(self.not_held([*saved, *avoid]))
+            return recommend(
+                kb,
+                [self.talk(r).id for r in saved if not _named(r, gone)],
+                [self.talk(r).id for r in avoid if not _named(r, gone)],
+                k=k,
+                fits=fits,
+            )
 
     def not_held(self, refs: Sequence[int | str | Talk | Hit]) -> list[str]:
         """The talk ids among `refs` (numbers, or text of digits alone) that name no
         talk of the base, once each, in their order: talks an agenda saved that the
         program no longer holds."""
         out: list[str] = []
-        for ref in refs:
-            if isinstance(ref, bool) or not isinstance(ref, int | str):
-                continue
-            text = str(ref).strip()
-            if not re.fullmatch(r"[0-9]{1,18}", text) or text in out:
-                continue
-            try:
-                self.talk(text)
-            except TalkNotFound:
-                out.append(text)
+        with self.one_build():
+            for ref in refs:
+                if isinstance(ref, bool) or not isinstance(ref, int | str):
+                    continue
+                text = str(ref).strip()
+                if not re.fullmatch(r"[0-9]{1,18}", text) or text in out:
+                    continue
+                try:
+                    self.talk(text)
+                except TalkNotFound:
+                    out.append(text)
         return out
 
     def talk(self, ref: int | str | Talk | Hit) -> Talk:
@@ -347,14 +386,15 @@ class Service:
 
         if name not in TABLES:
             raise BadQuery(f"there is no table {name!r}; use {', '.join(TABLES)}")
-        frame = stats.table(self.kb.con, name).df()
-        if name == "talks" and self.nights:
-            # a night talk's day is the one the day filter finds it on, as its `Talk.day`
-            import pandas as pd
+        with self.one_build() as kb:
+            frame = stats.table(kb.con, name).df()
+            if name == "talks" and kb.nights:
+                # a night talk's day is the one the day filter finds it on, as its `Talk.day`
+                import pandas as pd
 
-            night = frame["id"].map(self.nights)
-            frame.loc[night.notna(), "day"] = pd.to_datetime(night[night.notna()])
-        return frame
+                night = frame["id"].map(kb.nights)
+                frame.loc[night.notna(), "day"] = pd.to_datetime(night[night.notna()])
+            return frame
 
     def stats(self) -> dict[str, Any]:
         """What the base holds: where, which model, when built, then the counts, the

@@ -421,3 +421,54 @@ def test_a_build_swapped_out_serves_the_calls_begun_on_it_and_one_thread_opens_t
         # two swaps later, the first is closed
         with pytest.raises((KnowledgeBaseDamaged, duckdb.ConnectionException)):
             kept.answer("rust", 3)
+
+
+def test_a_call_that_spans_an_ingest_reads_one_build(
+    tmp_path: Path, hashing_embedder, monkeypatch
+) -> None:
+    """Sweep 24: `recommend` looks its saved talks up, then ranks: an ingest (a real
+    one, in another thread) that drops a saved talk between the two made the call read
+    two builds and fail (TalkNotFound for a talk it had just found). Each call reads the
+    build in use when it began (`Service.one_build`); the next call, the new one."""
+    from index.search.kb import KnowledgeBase
+
+    program = tmp_path / "conf.csv"
+    header = "title,speakers,start,end,date,room,track,abstract\n"
+    rows = {
+        "rust": "Rust in the Linux kernel,Jane Doe,09:00,09:45,2026-05-20,Hall A,Kernels,"
+        "How Rust drivers land in Linux.\n",
+        "ebpf": "eBPF for kernel tracing,Li Wei,10:00,10:45,2026-05-20,Hall A,Kernels,"
+        "Tracing the Linux kernel with eBPF programs.\n",
+        "quantum": "Quantum compilers,Q Person,11:00,11:45,2026-05-20,Hall B,Physics,"
+        "Compilers for quantum machines.\n",
+    }
+    program.write_text(header + "".join(rows.values()))
+    home = tmp_path / "home"
+    with talkbase.open(home, build_from=program, embedder=hashing_embedder) as tb:
+        rust = tb.talk("Rust in the Linux kernel").id
+        first = tb.service.build_name
+        looked_up = KnowledgeBase.talk
+        swapped: list[str] = []
+
+        def talk_then_ingest(kb: KnowledgeBase, ref: int | str) -> Talk:
+            found = looked_up(kb, ref)
+            if not swapped:  # the first look-up: the program drops the saved talk now
+                program.write_text(header + rows["ebpf"] + rows["quantum"])
+                worker = threading.Thread(
+                    target=service.ingest,
+                    args=([program], home),
+                    kwargs={"embedder": hashing_embedder},
+                )
+                worker.start()
+                worker.join()
+                swapped.append(service.current_build(home) or "")
+            return found
+
+        monkeypatch.setattr(KnowledgeBase, "talk", talk_then_ingest)
+        hits = tb.recommend([rust], k=2)
+        assert swapped and swapped[0] != first  # the ingest swapped a build in mid-call
+        assert rust not in hits.ids and hits.talks[0].title == "eBPF for kernel tracing"
+        assert not hits.notes  # it was held when the call began
+        # the next call reads the new build: the saved talk is gone, said so
+        again = tb.recommend([rust], k=2)
+        assert str(rust) in " ".join(again.notes) and tb.service.build_name == swapped[0]

@@ -7,17 +7,20 @@ were (ids only) loads as it did, says no change, and keeps them from then on."""
 
 from __future__ import annotations
 
+import html
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import icalendar
 import pytest
 
-from appviews import state, storage
+from appviews import agendaview, state, storage
 from appviews.models import agenda as agenda_mod
 from appviews.models.agenda import Agenda
 from talkbase.core import present
-from tests.test_app import plain, run_app
+from tests.test_app import downloads, plain, run_app  # noqa: F401  (a fixture)
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -155,3 +158,100 @@ def test_an_agenda_kept_before_says_no_change_and_keeps_its_talks_from_now_on(
     assert set(kept) == set(mine.saved) - {ids["late"]}  # the talks as they are now
     ops = [op for _, op in at.session_state[state.AGENDA_OPS]]
     assert [op[0] for op in ops] == [agenda_mod.SEEN_OP]  # for the page to keep
+
+
+MOVED = (
+    "Changed since you saved it: time Wed 13 Feb 20:00–21:30 → Wed 13 Feb 20:30–22:00; "
+    "room Kino 1 → Kino 2."
+)
+
+
+def test_the_phone_list_of_my_agenda_says_what_changed(changed_home, monkeypatch) -> None:
+    """Sweep 24: every view that lists a saved talk the program changed says so, in
+    the words of its agenda card (`agenda.change_note`): My agenda's compact list for
+    a phone (a list per day)."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
+    at = run_app(home, monkeypatch, view="agenda", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
+    lists = [plain(h.value) for h in at.get("html") if h.value.startswith('<div class="tb-aglist"')]
+    assert len(lists) == 2
+    phone = " ".join(lists)
+    assert MOVED in phone and "status on the program → cancelled" in phone
+    assert phone.count("Changed since you saved it") == 3
+
+
+def test_a_search_result_says_what_changed_of_a_saved_talk(changed_home, monkeypatch) -> None:
+    """Sweep 24: a search result's card of a saved talk the program changed says so,
+    as its agenda card does; one saved and unchanged, or not saved, says no change."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(i for k, i in ids.items() if k != "shorts"))
+    at = run_app(home, monkeypatch, q="films", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
+    found = card(at, f"card-result-{ids['opening']}")
+    assert "✓ In your agenda" in found and MOVED in found
+    assert "Changed" not in card(at, f"card-result-{ids['talk']}")  # (saved, unchanged)
+    assert "Changed" not in card(at, f"card-result-{ids['shorts']}")  # (changed, not saved)
+
+
+def test_the_program_grid_and_its_list_say_what_changed(changed_home, monkeypatch) -> None:
+    """Sweep 24: the Program's grid (in the box, and in its title where the box is too
+    short to show it) and its list for a phone say what changed of a saved talk."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
+    at = run_app(home, monkeypatch, view="program", date="2030-02-13", saved=mine_ids(mine))
+    page = grid_shown(with_stored(at, storage.encode(mine, was)), ids["opening"])
+    for cls in ("tb-b", "tb-li"):  # the desktop grid's box, the narrow screen's line
+        assert MOVED in page[cls][1]
+    assert f'title="{html.escape(MOVED)}"' in page["tb-b"][0]
+
+
+def test_now_and_next_says_what_changed_of_a_saved_talk(changed_home, monkeypatch) -> None:
+    """Sweep 24: Now & next says it too, under the saved talk that is on."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
+    at = run_app(home, monkeypatch, view="now", date="2030-02-13", at="20:45", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
+    from tests.test_app_agenda_gone import component_html, shown
+
+    page = component_html(at, "talkbase_now")
+    assert MOVED in shown(page, ids["opening"])["tb-nn-talk"][1]
+    assert "status on the program → cancelled" in shown(page, ids["quiz"])["tb-nn-talk"][1]
+
+
+def test_the_calendar_writes_a_dropped_talk_cancelled_and_a_moved_one_at_its_new_time(
+    changed_home,
+    monkeypatch,
+    downloads,  # noqa: F811
+) -> None:
+    """Sweep 24: as the offline site's export: a saved talk the program no longer holds
+    is in the calendar as saved, cancelled (its UID: a calendar that imported it drops
+    or marks it), not left out; a moved one at its new time."""
+    home, ids, was = changed_home
+    mine = Agenda(tuple(ids.values()))
+    at = run_app(home, monkeypatch, view="agenda", saved=mine_ids(mine))
+    with_stored(at, storage.encode(mine, was))
+    cal = icalendar.Calendar.from_ical(downloads[agendaview.ICS_NAME])
+    by_uid = {str(e["UID"]): e for e in cal.walk("VEVENT")}
+    late = by_uid[f"talk-{ids['late']}@talkbase"]
+    assert str(late["SUMMARY"]) == "Late screening" and str(late["LOCATION"]) == "Kino 1"
+    assert late.decoded("DTSTART") == was[ids["late"]].start and late["STATUS"] == "CANCELLED"
+    opening = by_uid[f"talk-{ids['opening']}@talkbase"]
+    assert opening.decoded("DTSTART") == was[ids["opening"]].start + timedelta(minutes=30)
+    assert "STATUS" not in opening
+    assert (
+        "1 saved talk is not in this program, so the calendar writes it as cancelled"
+        in " ".join(c.value for c in at.caption)
+    )
+    assert "the calendar leaves it out" not in " ".join(c.value for c in at.caption)
+
+
+def mine_ids(ag: Agenda) -> str:
+    return agenda_mod.encode_ids(ag.saved)
+
+
+def grid_shown(at: AppTest, talk_id: int) -> dict[str, tuple[str, str]]:
+    """The Program grid's elements that open `talk_id` (`test_app_agenda_gone.shown`)."""
+    from tests.test_app_agenda_gone import component_html, shown
+
+    return shown(component_html(at, "talkbase_grid"), talk_id)

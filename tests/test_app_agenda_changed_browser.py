@@ -9,7 +9,10 @@ waits for what it needs; the server and the browser are stopped however it ends.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
+
+import icalendar
 
 from appviews import storage
 from appviews.models import agenda as agenda_mod
@@ -52,6 +55,8 @@ def test_the_browser_keeps_saved_talks_as_saved_and_the_agenda_says_what_changed
 ) -> None:
     home, ids, was = changed_home
     mine = Agenda(tuple(ids.values()))
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
     link = f"?view=agenda&saved={agenda_mod.encode_ids(mine.saved)}"
     moved = (
         "Changed since you saved it: time Wed 13 Feb 20:00–21:30 → Wed 13 Feb 20:30–22:00; "
@@ -59,7 +64,7 @@ def test_the_browser_keeps_saved_talks_as_saved_and_the_agenda_says_what_changed
     )
     with (
         streamlit_server(home, tmp_path / "streamlit.log") as url,
-        chromium(tmp_path / "downloads") as d,
+        chromium(downloads) as d,
     ):
         d.get(url)  # the app's origin, for its local storage
         d.execute_script(
@@ -82,6 +87,36 @@ def test_the_browser_keeps_saved_talks_as_saved_and_the_agenda_says_what_changed
             why="the changes are not all said",
         )
         d.save_screenshot(str(tmp_path / "agenda-changed.png"))
+        # sweep 24: the calendar writes the dropped talk as saved, cancelled (as the
+        # offline site's does), and the moved one at its new time
+        _press(d, "dl-ics")
+        path = downloads / "talkbase-agenda.ics"
+        wait(
+            d,
+            lambda d: path.exists() and not list(downloads.glob("*.crdownload")),
+            why="the .ics never arrived",
+        )
+        events = {
+            str(e["UID"]): e for e in icalendar.Calendar.from_ical(path.read_bytes()).walk("VEVENT")
+        }
+        late = events[f"talk-{ids['late']}@talkbase"]
+        assert str(late["SUMMARY"]) == "Late screening" and late["STATUS"] == "CANCELLED"
+        assert late.decoded("DTSTART") == was[ids["late"]].start
+        opening = events[f"talk-{ids['opening']}@talkbase"]
+        assert opening.decoded("DTSTART") == was[ids["opening"]].start + timedelta(minutes=30)
+        # sweep 24: on a phone's width the day's compact list says the change too
+        d.set_window_size(420, 1100)
+        wait(
+            d,
+            lambda d: any(
+                moved in e.text
+                for e in d.find_elements(By.CSS_SELECTOR, ".tb-aglist")
+                if e.is_displayed()
+            ),
+            why="the phone's day list does not say the change",
+        )
+        d.save_screenshot(str(tmp_path / "agenda-changed-phone.png"))
+        d.set_window_size(1400, 1100)
         # OK: the talk is kept as it is now, in this browser's agenda too
         _press(d, f"agenda-ack-{ids['opening']}")
         wait(

@@ -129,3 +129,32 @@ def test_a_cancelled_talk_is_written_as_a_cancelled_event() -> None:
     got = {str(e["SUMMARY"]): e for e in events(ics.calendar([off, on], stamp=STAMP))}
     assert got["Concert called off"]["STATUS"] == "CANCELLED"
     assert "STATUS" not in got["Concert that takes place"]
+
+
+def test_a_saved_talk_the_program_dropped_is_written_cancelled_as_saved() -> None:
+    """Sweep 24: as the offline site's `calendarTalks` writes it: a saved talk the
+    program no longer holds, kept as saved (`agenda.SavedAs`), is its event as saved,
+    cancelled, with its UID (a calendar that imported it drops or marks it); one kept
+    with no time, or held by the program after all, is not written twice; a moved talk
+    is written at its new time."""
+    from appviews.models.agenda import SavedAs
+
+    start = datetime(2030, 2, 13, 20, 30, tzinfo=UTC)
+    moved = talk(1, start, title="Opening night film", room="Kino 2")
+    was = SavedAs("Late screening", start + timedelta(hours=1), start + timedelta(hours=2))
+    gone = {
+        7: SavedAs(was.title, was.start, was.end, room="Kino 1"),
+        8: SavedAs("Saved without a time"),
+        1: SavedAs.of(talk(1, start - timedelta(minutes=30), title="Opening night film")),
+    }
+    evs = events(ics.calendar([moved], stamp=STAMP, gone=gone))
+    assert [str(e["UID"]) for e in evs] == ["talk-1@talkbase", "talk-7@talkbase"]
+    now, off = evs
+    assert now.decoded("DTSTART") == start and "STATUS" not in now
+    assert str(off["SUMMARY"]) == "Late screening" and str(off["LOCATION"]) == "Kino 1"
+    assert off.decoded("DTSTART") == was.start and off.decoded("DTEND") == was.end
+    assert off["STATUS"] == "CANCELLED"
+    assert "not in this program" in str(off["DESCRIPTION"])
+    # an entry the browser kept of one time with its zone and one without is left out
+    odd = {9: SavedAs("Odd", start.replace(tzinfo=None), start + timedelta(hours=1))}
+    assert events(ics.calendar([], stamp=STAMP, gone=odd)) == []

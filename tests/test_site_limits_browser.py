@@ -89,3 +89,54 @@ def test_the_site_says_back_a_weekday_its_program_does_not_hold(tmp_path, monkey
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+INFLECTED_PORT = 8661  # (siteleft's: 8660-8669)
+INFLECTED = (
+    "title,speakers,date,start,end,room,timezone,language,abstract\n"
+    "Bezpečnost webu,Jan Novák,2026-11-15,09:00,09:45,Místnost 102,Europe/Prague,cs,"
+    "Webové aplikace.\n"
+    "Umělá inteligence,Jana Veselá,2026-11-15,11:00,11:45,Místnost 103,Europe/Prague,cs,"
+    "Modely.\n"
+    "Rust for embedded devices,Ann Lee,2026-11-15,13:00,13:45,K.1.105,Europe/Prague,en,"
+    "Writing safe firmware in Rust.\n"
+)
+
+
+def test_the_site_reads_a_room_in_another_case_and_lists_talks_not_on_a_day_said_back(
+    tmp_path, monkeypatch
+):
+    """Czech "v místnosti 102" (in room 102, "Místnost 102" in the locative) typed into
+    the box shows that room's talk and says so, and "not on Wednesday" of a program on a
+    Sunday lists every talk as the nearest under its note (Sweep 24, siteleft): the site
+    read no room and listed no talk."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    (tmp_path / "program.csv").write_text(INFLECTED, encoding="utf-8")
+    home, site = str(tmp_path / "home"), tmp_path / "site"
+    assert main(["--home", home, "ingest", str(tmp_path / "program.csv")]) == 0
+    assert main(["--home", home, "export", "--format", "site", "-o", str(site)]) == 0
+    server = _serve(site, INFLECTED_PORT)
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(f"http://127.0.0.1:{INFLECTED_PORT}/")
+            _ready(d)
+
+            def results(d, said):
+                read = d.find_element(By.ID, "read").text
+                cards = d.find_elements(By.CSS_SELECTOR, "#results .card")
+                if said not in read:
+                    return None
+                return [c.find_element(By.CSS_SELECTOR, "a.open").text for c in cards] or None
+
+            d.find_element(By.ID, "q").send_keys("v místnosti 102")
+            shown = wait(d, lambda d: results(d, "room Místnost 102"), why="no room read")
+            assert shown == ["Bezpečnost webu"]
+            box = d.find_element(By.ID, "q")
+            box.clear()
+            box.send_keys("not on Wednesday")
+            shown = wait(d, lambda d: results(d, "No talks on Wednesday"), why="no talks listed")
+            assert len(shown) == 3
+            assert d.find_element(By.ID, "nearest").text
+    finally:
+        server.kill()
+        server.wait(timeout=10)

@@ -260,6 +260,15 @@ def changes(was: SavedAs | None, talk: Talk) -> tuple[Change, ...]:
     return tuple(out)
 
 
+def change_note(kept: Mapping[int, SavedAs], talk: Talk) -> str:
+    """What the program changed of a saved `talk` since it was saved, said in one
+    sentence (`changes_said`; "" when nothing changed or nothing was kept): the words
+    every view that lists a saved talk says it with (its agenda card, the phone's day
+    list, the printable page, search and Program cards, the Program's grid). `kept`:
+    the saved talks as saved (`appviews.state.saved_as`)."""
+    return changes_said(changes(kept.get(talk.id), talk))
+
+
 def apply_seen(seen: Mapping[int, SavedAs], op: Op) -> dict[int, SavedAs]:
     """One operation applied to the kept `SavedAs` of saved talks, as the page script
     applies it to the stored entry (one that keeps none changes nothing; the ones of

@@ -12,15 +12,20 @@
   control characters are dropped.
 - A talk the program calls off (`Talk.cancelled`) keeps its event, marked
   STATUS:CANCELLED (as the offline site's export writes it): a calendar that
-  imported it before marks it cancelled or removes it.
+  imported it before marks it cancelled or removes it. So does a saved talk the
+  program no longer holds, where the agenda kept it as saved (`agenda.SavedAs`): its
+  event as saved (title, time, room), with its UID, cancelled, as the site's
+  `calendarTalks` writes it. A talk the program moved is written at its new time.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 
+from appviews.models.agenda import SavedAs
+from talkbase.core import present
 from talkbase.core.records import Talk
 
 PRODID = "-//talkbase//talkbase agenda 1.0//EN"
@@ -77,6 +82,21 @@ def exportable(talks: Iterable[Talk]) -> tuple[list[Talk], list[Talk]]:
     return timed, untimed
 
 
+def dropped(gone: Mapping[int, SavedAs]) -> list[Talk]:
+    """Saved talks the program no longer holds (`gone`: their ids and what the agenda
+    kept of them as saved), as talks of their saved title, time and room: those the
+    calendar writes as cancelled events: those kept with a start and a later end (a
+    kept entry is the browser's: two times of which one names its zone are left out)."""
+    return [
+        Talk(was.title, start=was.start, end=was.end, room=was.room or None, id=tid)
+        for tid, was in gone.items()
+        if was.start
+        and was.end
+        and (was.start.tzinfo is None) == (was.end.tzinfo is None)
+        and was.end > was.start
+    ]
+
+
 def _description(talk: Talk) -> str:
     parts = []
     if talk.speakers:
@@ -89,7 +109,8 @@ def _description(talk: Talk) -> str:
     return "\n\n".join(parts)
 
 
-def _event(talk: Talk, stamp: str) -> list[str]:
+def _event(talk: Talk, stamp: str, held: bool = True) -> list[str]:
+    """One talk's VEVENT; one the program no longer holds (`held` false), cancelled."""
     assert talk.start and talk.end
     lines = [
         "BEGIN:VEVENT",
@@ -102,25 +123,33 @@ def _event(talk: Talk, stamp: str) -> list[str]:
     ]
     if talk.room:
         lines.append(f"LOCATION:{escape_text(talk.room)}")
-    lines.append(f"DESCRIPTION:{escape_text(_description(talk))}")
+    about = _description(talk) if held else f"{present.UNHELD}: {present.UNHELD_WHY}."
+    lines.append(f"DESCRIPTION:{escape_text(about)}")
     if talk.track:
         lines.append(f"CATEGORIES:{escape_text(talk.track)}")
-    if talk.cancelled:
+    if talk.cancelled or not held:
         lines.append("STATUS:CANCELLED")
     lines += ["TRANSP:OPAQUE", "END:VEVENT"]
     return lines
 
 
 def calendar(
-    talks: Iterable[Talk], name: str = "talkbase agenda", stamp: datetime | None = None
+    talks: Iterable[Talk],
+    name: str = "talkbase agenda",
+    stamp: datetime | None = None,
+    gone: Mapping[int, SavedAs] | None = None,
 ) -> str:
-    """A VCALENDAR with one event per timed talk, in time order.
+    """A VCALENDAR with one event per timed talk, in time order, and one cancelled
+    event per saved talk the program no longer holds (`gone`: as saved, `dropped`).
 
     `stamp` is the DTSTAMP of every event (default: now); pass one for
     reproducible output. Talks without a time are left out (see `exportable`).
     """
     timed, _ = exportable(talks)
-    timed.sort(key=lambda t: (t.start, t.id))
+    held = {t.id for t in timed}
+    off = [t for t in dropped(gone or {}) if t.id not in held]
+    # (by the instant: a kept time without its zone never meets one with it)
+    events = sorted([*timed, *off], key=lambda t: (t.start.timestamp() if t.start else 0, t.id))
     when = utc_stamp(stamp or datetime.now(UTC))
     lines = [
         "BEGIN:VCALENDAR",
@@ -130,7 +159,7 @@ def calendar(
         "METHOD:PUBLISH",
         f"X-WR-CALNAME:{escape_text(name)}",
     ]
-    for talk in timed:
-        lines += _event(talk, when)
+    for talk in events:
+        lines += _event(talk, when, held=talk.id in held)
     lines.append("END:VCALENDAR")
     return "".join(fold(line) + CRLF for line in lines)

@@ -511,12 +511,15 @@ class KnowledgeBase:
         filters: Filters | None = None,
         mode: Mode = "hybrid",
         literal: bool = False,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> Answer:
         """`search` with what it understood: the query read into topic and filters
         (`literal` turns that off), whether those filters had to be dropped because
         no talk passes them, and "did you mean" suggestions. A word the base does not
         hold, near one it does, is searched as that word (`Answer.corrected`), unless
-        `literal`."""
+        `literal`. `any_of` gives a filter several values, a talk passing by any one
+        (`{"room": ["Room 2", "Room 3"]}`: the CLI's repeated `--room`), as the query's
+        "in room 2 or room 3" does (`passing.given`)."""
         chosen = signals.chosen(mode)
         if mode == signals.MULTILINGUAL.name and self.multilingual is None:
             raise BadQuery(
@@ -534,6 +537,7 @@ class KnowledgeBase:
         u = titlewords.read_as_words(
             u, self._titles_holding, lambda v: self._allowed_for(v.filters, v)
         )
+        u = passing.given(u, any_of)
         given = filters.active() if filters is not None else {}
         allowed = self._allowed_for(replace(u.filters, **given), u)
         relaxed = late = False
@@ -541,13 +545,14 @@ class KnowledgeBase:
         theirs = self._visitors_function_words(u.query)  # (once per query)
         topic = "" if u.said_back_only or self._says_nothing(u, theirs) else u.topic
         whole, topic = topic, self._without(topic, theirs)
-        if allowed == [] and u.chips and (filters is None or self.allowed(filters) != []):
+        held = self._given_allowed(filters, any_of)  # (what was given beside the query)
+        if allowed == [] and u.chips and (held is None or held != []):
             relaxed, kept = True, ""  # keep the limits that still leave talks
             fewer = relax.fewest_dropped(
                 u, lambda v: self._allowed_for(replace(v.filters, **given), v)
             )
             if fewer is None:
-                allowed = self.allowed(filters)
+                allowed = held
             else:
                 allowed, dropped, kept = fewer
             # a time said "from then on" that no talk reaches: the nearest talks, the
@@ -618,6 +623,7 @@ class KnowledgeBase:
             late and not text,
             # (the limits held: none relaxed, and every talk passing them listed)
             allowed is not None and not relaxed and 0 < len(allowed) <= len(hits),
+            held_by_none=passing.held_by_none(self, u),
         )
         self.last_answer = result
         return result
@@ -791,11 +797,23 @@ class KnowledgeBase:
         k: int = 5,
         filters: Filters | None = None,
         diversity: float = 0.3,
+        any_of: Mapping[str, Sequence[str]] | None = None,
     ) -> list[Hit]:
         """Talks nearest to `ref` by embedding, never `ref` itself, diversified by MMR
-        (index/search/similar.py)."""
+        (index/search/similar.py); `any_of` as `answer` takes it."""
         seed = ref if isinstance(ref, Talk) else self.talk(ref)
-        return similar.nearest_talks(self, seed, k, self.allowed(filters), diversity)
+        allowed = self._given_allowed(filters, any_of)
+        return similar.nearest_talks(self, seed, k, allowed, diversity)
+
+    def _given_allowed(
+        self, filters: Filters | None, any_of: Mapping[str, Sequence[str]] | None
+    ) -> list[int] | None:
+        """Ids of the talks passing what was given beside a query: `filters`, and the
+        lists of `any_of` (a talk passing by any one value of each); None: every talk."""
+        if not any_of:
+            return self.allowed(filters)
+        u = passing.given(literal_query(""), any_of)
+        return self._allowed_for(replace(u.filters, **(filters or Filters()).active()), u)
 
     # -- evidence -----------------------------------------------------------------
     def _as_written(self, word: str) -> str:

@@ -14,7 +14,8 @@ What it writes (assets/ and vendor/ beside this module are copied as they are):
                          weight, the server's words for clock times, days by their
                          order or date and the talks' languages (`reading`), its
                          rooms by number, one-word speaker names and how a Chinese run
-                         is cut, how its fold and digits differ from the browser's, and
+                         is cut, rooms, speakers and tracks said in another case and
+                         the buildings (`names`), how its fold and digits differ from the browser's, and
                          the export's version (a new one replaces the cache)
     data/vectors.bin     each talk's vector from the base, int8 (x / 127), in talks order
     model/model.onnx, model/vocab.txt, vendor/ort*   the base's own int8 MiniLM and
@@ -54,6 +55,7 @@ from index.search.limits import relax, titlewords
 from index.search.rank import lexical, tokens
 from index.search.rank.stopwords import english_stopwords, language_list, listed
 from index.search.rank.tokens import tokenize
+from index.search.read import buildings as buildings_read
 from index.search.read import (
     inflection,
     lexicon,
@@ -70,6 +72,7 @@ from index.search.read.vocab import COMMON_MIN_TALKS, COMMON_SHARE, Vocab
 from index.search.read.whenwords import (
     _FORMAT_CHARS,
     CLOCK_CUES,
+    LONG_WORDS,
     MOMENT_CUES,
     RANGE_JOINS,
     ends_inside,
@@ -309,6 +312,39 @@ def one_word_names(vocab: Vocab) -> dict[str, Any]:
     }
 
 
+def names(vocab: Vocab) -> dict[str, Any]:
+    """The base's rooms, speakers and tracks said in another case, and its buildings, as
+    the server's reader reads them: each word of a name answering for its inflected
+    forms where a language of the talks inflects ("v místnosti 102" of "Místnost 102",
+    "доповіді Ірини Коваленко" of "Ірина Коваленко": `Vocab.name_forms`, inflection.py's
+    rule, its stems as `Inflected.readable` writes them, those two names share too); a
+    speaker's full name read where it stands in a question that is not long
+    (understand.py `person`: `whenwords.LONG_WORDS`, or after a word for "by":
+    `BY_WORDS`); a building named by the letters its rooms' codes start with ("building
+    K": buildings.py `read`, `building_of`) with the words before it taken with it
+    (`lexicon.PLACE_CUES`, "the" after `lexicon.AT_PLACE`)."""
+    forms = vocab.name_forms
+    buildings: dict[str, list[str]] = {}
+    for room in sorted(set(vocab.rooms.values())):
+        if found := timetable.building_of(room):
+            buildings.setdefault(found.lower(), []).append(room)
+    return {
+        "forms": forms.readable(shared=True) if forms is not None else {},
+        "by": sorted(understand.BY_WORDS),
+        "long": LONG_WORDS,
+        "buildings": (
+            {
+                "words": list(buildings_read.BUILDING_WORDS),
+                "rooms": buildings,
+                "cues": sorted(lexicon.PLACE_CUES),
+                "at_place": list(lexicon.AT_PLACE),
+            }
+            if buildings
+            else {}
+        ),
+    }
+
+
 def _model_files(kb: KnowledgeBase) -> tuple[Path, Path] | None:
     """The base's int8 ONNX file and its WordPiece vocabulary, when the base was built
     with the ONNX MiniLM (what the browser can run); else None."""
@@ -462,6 +498,11 @@ def _dawn(spoken: frozenset[str]) -> dict[str, Any]:
     parts: list[str | None] = [None, *PARTS_OF_DAY]
     return {
         "words": sorted(lexicon.hours_from_dawn(spoken)),
+        # (the hour said after one: "4", "4:30", its minutes kept: timecues.DAWN_HOUR)
+        "hour": timecues.DAWN_HOUR.pattern,
+        # (the most digits of an hour with its minutes read with no part of the day after
+        # it: "saa 4:30" is 10:30, "saa 12:00" noon on the 24-hour clock)
+        "bare_digits": timecues.DAWN_BARE_DIGITS,
         "hours": {p or "": [timecues.from_dawn(h, p) for h in range(1, 13)] for p in parts},
     }
 
@@ -576,16 +617,10 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             "group": sorted(group),
             # (a word for talks after a language's name, where its language puts the
             # adjective before the noun: "German talks", not "cinéma anglais conférences")
-            "before": sorted(
-                understand.GROUP_WORDS | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
-            ),
+            "before": sorted(understand.talks_after_language(asked)),
             # (a word for talks before it, where its language names a language after
             # its noun and has no adjective for it: "سخنرانی‌های فارسی")
-            "after_noun": sorted(
-                lexicon.talk_nouns(
-                    asked & (lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS))
-                )
-            ),
+            "after_noun": sorted(understand.talks_before_language(asked)),
             "in_one_word": vocab.language_said,
             "adjectives": {
                 w: [code, alone, said_in, said_in in lexicon.ADJECTIVE_AFTER_NOUN]
@@ -727,6 +762,8 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "digits": digits(),
         "numbered_rooms": numbered_rooms(vocab),
         "one_word_names": one_word_names(vocab),
+        # rooms, speakers and tracks said in another case, full names, buildings (`names`)
+        "names": names(vocab),
         "lexical_weight": settings.lexical_weight(),
         "dense_floor": settings.dense_floor(),
         "match": matching(),

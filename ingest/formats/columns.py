@@ -664,6 +664,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "kumalizika",
         "kuisha",
         "ساعت پایان",
+        "النهاية",
+        "الانتهاء",
         "סיום",
         "ముగింపు",
     ),
@@ -900,6 +902,13 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "loai",
         "hinh_thuc",
         "రకం",
+        # a session's type in two words, as English's "session_type" (sweep 24): German,
+        # French, Spanish, Italian, Dutch, Portuguese, Polish, Turkish, Indonesian and
+        # Malay, Vietnamese ("Jenis Sesi", "Tipo de sesión", "Type de session")
+        *("sessiontyp", "veranstaltungsart", "vortragsart", "type_de_session"),
+        *("type_de_seance", "tipo_de_sesion", "tipo_sesion", "tipo_di_sessione"),
+        *("tipo_sessione", "sessietype", "tipo_de_sessao", "tipo_sessao", "typ_sesji"),
+        *("oturum_turu", "jenis_sesi", "tipe_sesi", "jenis_acara", "loai_phien"),
     ),
     "language": (
         "sprache",
@@ -1061,12 +1070,31 @@ def inclusive_plural(header: object) -> bool:
     return any(m.group().lower().endswith("nnen") for m in INCLUSIVE.finditer(str(header)))
 
 
+# The letters the Arabic script writes one letter with, by region and keyboard, as
+# one: yeh (Arabic "ي", Persian "ی", alef maksura "ى"), kaf ("ك", Persian "ک"), teh
+# marbuta as the heh it is said as ("ة", "ه"), alef with hamza, madda or wasla as alef
+# ("أ", "إ", "آ", "ٱ"); the tatweel that stretches a word ("ـ") no letter (the vowel
+# marks are accents, which `fold` drops): a Persian "تاريخ" typed with Arabic's yeh is
+# "تاریخ" (sweep 24)
+_ARABIC_LETTERS = str.maketrans(
+    {
+        **dict.fromkeys("\u06cc\u0649", "\u064a"),
+        "\u06a9": "\u0643",
+        "\u0629": "\u0647",
+        **dict.fromkeys("\u0623\u0625\u0622\u0671", "\u0627"),
+        "\u0640": "",
+    }
+)
+_UNMARKED = {**UNMARKED, **_ARABIC_LETTERS}
+
+
 def norm(header: object) -> str:
     """A header as names compare: case and accents folded, inclusive writing as its
-    plain word (`INCLUSIVE`), runs of anything else "_". The marks of scripts whose
+    plain word (`INCLUSIVE`), the Arabic script's variants of a letter as one
+    (`_ARABIC_LETTERS`), runs of anything else "_". The marks of scripts whose
     marks are letters, not accents (`_OWN_MARKS`: a Devanagari vowel sign or virama,
     a Thai vowel or tone mark), stay inside their word: "शीर्षक" is one word, whole."""
-    text = INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(UNMARKED)
+    text = INCLUSIVE.sub("", str(header).replace("\ufeff", "")).translate(_UNMARKED)
     text = _FOLDED.sub(lambda m: fold(m.group()), unicodedata.normalize("NFC", text))
     return _NOT_WORD.sub("_", text).strip("_")  # (letters of any script kept)
 

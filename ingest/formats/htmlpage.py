@@ -714,10 +714,13 @@ def _cards_zone(page: _Page, zone: str, titled: bool) -> tuple[str, str | None]:
     return zone, None if titled else zone_said(lines[:first])
 
 
-def _as_markdown(written: str, document: str, zone: str) -> Result:
-    """The talks of the Markdown a page stands for, refused as the page."""
+def _as_markdown(
+    written: str, document: str, zone: str, mapping: dict[str, str] | None = None
+) -> Result:
+    """The talks of the Markdown a page stands for, refused as the page; its tables'
+    columns named by `mapping` (`--map`) as a Markdown table's are."""
     try:
-        return markdown.parse(written, document, zone, title_city=False)
+        return markdown.parse(written, document, zone, title_city=False, mapping=mapping)
     except InputError as exc:
         raise InputError(
             document, f"{exc.problem} (in the page's text, read as Markdown)", exc.where
@@ -744,7 +747,7 @@ def _read_page(text: str, document: str, options: Options) -> Result:
         talks, warnings = carded
         warnings = [ZoneUnread(said), *warnings] if said else warnings
     else:
-        talks, warnings = _as_markdown(written, document, zone)
+        talks, warnings = _as_markdown(written, document, zone, options.mapping)
     if not any(t.start or t.speakers for t in talks):
         # (any page has headings and paragraphs: a program says when, or who speaks)
         raise InputError(
@@ -760,4 +763,4 @@ def _read_page(text: str, document: str, options: Options) -> Result:
     return talks, warnings
 
 
-register(Format(NAME, 95, looks_like, _parse, suffixes=(".html", ".htm")))
+register(Format(NAME, 95, looks_like, _parse, suffixes=(".html", ".htm"), table=True))

@@ -299,13 +299,19 @@ def looks_like(text: str) -> bool:
 
 
 def parse(
-    text: str, document: str, default_tz: str = "UTC", *, title_city: bool = True
+    text: str,
+    document: str,
+    default_tz: str = "UTC",
+    *,
+    title_city: bool = True,
+    mapping: dict[str, str] | None = None,
 ) -> tuple[list[Talk], list[str]]:
     """The talks of a Markdown program and the warnings of its reading; its clock
     times in the zone it states (front matter, opening lines: `stated_zone`), else
     (`title_city`) the zone of the city its title names (`title_zone`: "PyData
     Amsterdam 2026"), else `default_tz`, and then what it seems to say of its zone
-    unread is a warning (`ZoneUnread`)."""
+    unread is a warning (`ZoneUnread`). `mapping` (`--map`) names the columns of its
+    pipe tables as a CSV's (`mapped`)."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     conference, front_zone, front = "", None, []
     if lines and lines[0].strip() == "---":  # YAML front matter
@@ -349,7 +355,14 @@ def parse(
     shape = list_shape([b for ln in lines if (b := timed_bullet(ln))])
     unsplit: list[tuple[int, str]] = []  # (its lines of that shape kept whole: said once)
     dotted: list[tuple[int, str, str]] = []  # (lines whose title keeps a " · ": said once)
-    tables = tabled_talks(lines, heads)
+    if mapping and not any(mapped(t, mapping) for t in pipe_tables(lines, 1)):
+        missing = sorted(set(mapping.values()))
+        raise InputError(
+            document,
+            "the mapping names column(s) that no table's header holds: " + ", ".join(missing),
+            "line 1",
+        )
+    tables = tabled_talks(lines, heads, mapping)
     lists = listed_talks(lines, heads, lambda h: date_of(h.text, years, langs) is not None)
     framing = lists | set(tables) | _above(heads, lists | set(tables))
     level = talk_level([h for i, h in enumerate(heads) if i not in framing], years, langs)
@@ -430,6 +443,7 @@ def parse(
                     document,
                     fallback,
                     years,
+                    mapping,
                 )
                 talks.extend(found)
                 warnings.extend(said)
@@ -468,7 +482,11 @@ def parse(
                 "talks this reader knows (headings, list lines that start with a time, or "
                 "a table with a title column and a time column)"
                 + _dotted_hint(own)
-                + (f"; {table_said[1]}" if (table_said := _unread_table(own, h.body + 1)) else ""),
+                + (
+                    f"; {table_said[1]}"
+                    if (table_said := _unread_table(own, h.body + 1, mapping))
+                    else ""
+                ),
                 f"line {h.line}",
             )
         given, body = sessions([leading[i], *body] if i in leading else body)
@@ -491,7 +509,9 @@ def parse(
     if talks and not (
         lists or tables or dated or any(t.start or t.speakers or t.room or t.format for t in talks)
     ):
-        if table_said := _unread_table(lines, 1):  # (a table its header does not name: said there)
+        if table_said := _unread_table(
+            lines, 1, mapping
+        ):  # (a table its header does not name: said there)
             line, why = table_said
             raise InputError(document, f"no program found: {why}", f"line {line}")
         raise InputError(document, _no_program(heads), "line 1")
@@ -805,24 +825,26 @@ def _dotted_hint(lines: list[str]) -> str:
     return ""
 
 
-def _unread_table(lines: list[str], first: int) -> tuple[int, str] | None:
+def _unread_table(
+    lines: list[str], first: int, mapping: dict[str, str] | None = None
+) -> tuple[int, str] | None:
     """The line of the first pipe table among `lines` (the first of them line `first`)
     that has rows but is no table of talks (`program_table`) as its header does not
     name its columns, and a sentence saying so and naming the columns no name here
     reads (the same names a CSV's header is read by: English's and those of the
     languages `columns.IN_OTHER_LANGUAGES` holds); None where there is none."""
     for t in pipe_tables(lines, first):
-        known = resolve(t.header)
+        known = resolve(t.header, mapped(t, mapping))
         unknown = [c for c in t.header if c and c not in known.values()]
-        if not t.rows or not unknown or program_table(t):
+        if not t.rows or not unknown or program_table(t, mapping):
             continue
         listed = ", ".join(repr(c) for c in unknown[:6]) + (", …" if len(unknown) > 6 else "")
         return t.line, (
             f"its table at line {t.line} names in its header no title column and time "
             f"column this reader knows ({listed} are no column names it reads), as a "
             "table of talks needs; write its header as a CSV's is written ('Title', "
-            "'Time', 'Speaker', 'Room', or their names in a language talkbase reads: "
-            f"--map names the columns of a {', '.join(registry.tables())} file only)"
+            "'Time', 'Speaker', 'Room', or their names in a language talkbase reads), "
+            "or name its columns with --map FIELD=COLUMN (--map title=COLUMN)"
         )
     return None
 
@@ -885,20 +907,31 @@ def _without_closing(own: list[str]) -> list[str]:
     return own if blank is None else own[:blank]
 
 
-def program_table(t: PipeTable) -> bool:
+def mapped(t: PipeTable, mapping: dict[str, str] | None) -> dict[str, str] | None:
+    """The column mapping (`--map`) a pipe table is read with: `mapping`, where its
+    header holds every column it names, as a CSV's or a workbook sheet's must; None
+    for a table of another header (a talk's own table), read by its names alone."""
+    header = {c.strip() for c in t.header}
+    return mapping if mapping and set(mapping.values()) <= header else None
+
+
+def program_table(t: PipeTable, mapping: dict[str, str] | None = None) -> bool:
     """Whether a pipe table lists talks: its header names a title and a time or date
-    column, as a CSV's would (`columns.resolve`); any other table is a talk's text."""
-    cols = resolve(t.header)
+    column, as a CSV's would (`columns.resolve`), or `mapping` (`mapped`) names them;
+    any other table is a talk's text."""
+    cols = resolve(t.header, mapped(t, mapping))
     return "title" in cols and any(f in cols for f in ("start", "date", "end"))
 
 
-def tabled_talks(lines: list[str], heads: list[Heading]) -> dict[int, list[PipeTable]]:
+def tabled_talks(
+    lines: list[str], heads: list[Heading], mapping: dict[str, str] | None = None
+) -> dict[int, list[PipeTable]]:
     """The headings (by index) whose own lines hold a table of talks (`program_table`),
     with those tables."""
     found: dict[int, list[PipeTable]] = {}
     for i, h in enumerate(heads):
         own = lines[h.body : heads[i + 1].line - 1 if i + 1 < len(heads) else len(lines)]
-        if kept := [t for t in pipe_tables(own, h.body + 1) if program_table(t)]:
+        if kept := [t for t in pipe_tables(own, h.body + 1) if program_table(t, mapping)]:
             found[i] = kept
     return found
 
@@ -965,9 +998,10 @@ def _tabled(
     document: str,
     fallback: tzinfo,
     years: tuple[int, ...] = (),
+    mapping: dict[str, str] | None = None,
 ) -> tuple[list[Talk], list[str]]:
     """The talks of a heading's pipe tables, each row read as a CSV row is
-    (`table.read_rows`), on the day of the nearest day heading, in the room or
+    (`table.read_rows`: `mapping`'s columns too, `mapped`), on the day of the nearest day heading, in the room or
     track the nearest other heading names where no column names one; a date cell
     in words without its year takes one of `years` (the document's)."""
     day, room, track = _context(sections, conference)
@@ -981,7 +1015,9 @@ def _tabled(
             if no not in again
         ]
         warnings.extend(repeats_said(document, [f"line {no}" for no in sorted(again)]))
-        read, said = read_rows(rows, document, NAME, fallback, conference, day, years)
+        read, said = read_rows(
+            rows, document, NAME, fallback, conference, day, years, mapping=mapped(t, mapping)
+        )
         talks.extend(
             replace(
                 x,
@@ -1400,7 +1436,16 @@ def _talk(
 
 
 def _parse(text: str, document: str, options: Options) -> Result:
-    return parse(text, document, default_tz=options.default_tz)
+    return parse(text, document, default_tz=options.default_tz, mapping=options.mapping)
 
 
-register(Format(NAME, 100, looks_like, _parse, suffixes=(".md", ".markdown", ".txt", ".text")))
+register(
+    Format(
+        NAME,
+        100,
+        looks_like,
+        _parse,
+        suffixes=(".md", ".markdown", ".txt", ".text"),
+        table=True,  # (its pipe tables take a column mapping: `mapped`)
+    )
+)

@@ -943,7 +943,7 @@ def _leading_time() -> re.Pattern[str]:
         "|".join(re.escape(w) for w in words if re.fullmatch(f"[{languages.UNSPACED}]+", w))
         or "(?!)"
     )
-    spaced = r"\s+[|\u00b7\u2013\u2014-]\s|\s*$"
+    spaced = r"\s+[|\u00b7\u2022\u2013\u2014-]\s|\s*$"
     ends = rf"(?![\w{MARKS}])"  # (no word goes on after it: "14:30 นักพัฒนา" is a title's)
     return re.compile(
         rf"^\(?{when.RANGE_FROM}?(?P<range>(?P<first>{_CLK})"
@@ -951,7 +951,7 @@ def _leading_time() -> re.Pattern[str]:
         rf"(?:{when.RANGE_SEP}(?P<second>{_CLK_END}))?)\)?"
         rf"(?:(?(unit)\s*(?i:{units})\.?{ends}|(?!))|\s*(?i:uhr)\b|\s*(?:{unspaced})\.(?=\s)"
         rf"|\s+(?:{letters})\.?(?={spaced})|(?(second)\s+(?:{longer})\.?(?={spaced}|:\s)|(?!)))?"
-        r"(?:\s*[|\u00b7:\u2013\u2014-])?\s*"
+        r"(?:\s*[|\u00b7\u2022:\u2013\u2014-])?\s*"
     )
 
 
@@ -965,7 +965,8 @@ def _clocks_of(lead: re.Match[str]) -> str:
 
 _SYMBOLS = re.compile(r"^[^\w(\[\u00bf\u00a1\"\u201c']+")  # "☕ ", "⚡ ", "🍽️ "
 _SPEAKERS_AFTER = re.compile(
-    rf"\s+[\u2013\u2014|\u00b7-]\s+|\s+--\s+"
+    # (the bullet " • " parts a line as the middle dot does: sweep 24)
+    rf"\s+[\u2013\u2014|\u00b7\u2022-]\s+|\s+--\s+"
     # (beside a character of a script written without spaces, a dash stands bare:
     # "张伟（阿里巴巴）— 主会场")
     rf"|(?<=[{EAST_ASIAN}\uff09])\s*\u2014\s*|\s*\u2014\s*(?=[{EAST_ASIAN}\uff08])"

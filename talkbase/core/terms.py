@@ -574,3 +574,22 @@ def called_off(title: str) -> tuple[str, str]:
     if struck and (text := (struck.group(1) or struck.group(3) or "").strip()):
         return text, "cancelled"
     return title, ""
+
+
+def called_off_ahead(title: str) -> str:
+    """The word that calls a talk off where it begins its title bare, a colon or a dash
+    after it ("Batal: …", "CANCELED: …", "Abgesagt – …": `called_off`'s word read so),
+    which may as well be the title's own first word (a product named "Batal"); "" for
+    any other title (the word in brackets, "[CANCELLED] …", or at its end)."""
+    head = _OFF_HEAD.match(title)
+    word = (head.group(2) or "").strip(" *_") if head else ""
+    return word if word and called_off(title)[1] == word else ""
+
+
+def cancelled_in(word: str) -> frozenset[str]:
+    """The languages (`CANCELLED_STATES`' codes) whose word for a talk called off
+    `word` is ("Batal": Indonesian; "Cancelado": Spanish and Portuguese)."""
+    key = _status_key(word)
+    return frozenset(
+        code for code, words in CANCELLED_STATES.items() if key in map(_status_key, words)
+    )

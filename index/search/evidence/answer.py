@@ -39,6 +39,10 @@ class Answer:
     # where no talk passes the filters given: those (name, value) among `NAMED_LIMITS`
     # that alone match no talk of the base ("conference", "Nope"), set by the service
     unheld: tuple[tuple[str, str], ...] = ()
+    # what the query leaves out that no talk holds ("not in the evening" at a conference
+    # that ends at five: "evening"; a word in quotes): nothing was left out
+    # (index/search/limits/passing.py `held_by_none`)
+    held_by_none: tuple[str, ...] = ()
 
     @property
     def matches(self) -> int:
@@ -67,6 +71,7 @@ class Answer:
                 f"{without}{order}."
             )
         out.extend(self.unheld_notes())
+        out.extend(self.none_left_out_notes)
         if self.hits and not self.matches and self.understood.topic:
             out.append(NEAREST)
         out.extend(n[:1].upper() + n[1:] + "." for n in self.understood.not_understood)
@@ -91,6 +96,14 @@ class Answer:
         return [
             f"No talk's {name} matches {value!r}{f' ({where[name]})' if name in where else ''}."
             for name, value in self.unheld
+        ]
+
+    @property
+    def none_left_out_notes(self) -> list[str]:
+        """One sentence per thing the query leaves out that no talk holds
+        (`held_by_none`): "No talk matches evening, so nothing was left out for it."."""
+        return [
+            f"No talk matches {said}, so nothing was left out for it." for said in self.held_by_none
         ]
 
     @property
@@ -133,6 +146,8 @@ class Answer:
             "cut_from": self.cut_from or None,
             # (only where a filter matches no talk: every other line stays as it was)
             **({"held_by_no_talk": dict(self.unheld)} if self.unheld else {}),
+            # (only where something left out is held by no talk: nothing was left out)
+            **({"left_out_none": list(self.held_by_none)} if self.held_by_none else {}),
             "results": [h.to_dict() for h in self.hits],
         }
 

@@ -89,21 +89,26 @@ class Inflected(dict[str, Any]):
                 return value
         return None
 
-    def readable(self) -> dict[str, Any]:
+    def readable(self, shared: bool = False) -> dict[str, Any]:
         """What `inflected` reads, as data another reader (the static site's search.mjs)
         applies without a rule of its own: the stems two names do not share, the most
         letters of an ending, and the words never read as an inflection that would be
-        read otherwise (of `blocked`, only those: it holds every word of the talks)."""
+        read otherwise (of `blocked`, only those: it holds every word of the talks);
+        with `shared`, also the stems names share, each with their values, for a
+        reader that tells them apart as `forms_of` does ("jana": Jan or Jana)."""
         stems = {stem: value for stem, value in self.stems.items() if value is not _AMBIGUOUS}
-        if not stems:
+        if not stems and not (shared and self.shared):
             return {}
         open_ = Inflected()
         open_.stems = self.stems
-        return {
+        out = {
             "stems": stems,
             "max_ending": MAX_ENDING,
             "blocked": sorted(w for w in self.blocked if open_.inflected(w) is not None),
         }
+        if shared:
+            out["shared"] = {stem: sorted(values) for stem, values in sorted(self.shared.items())}
+        return out
 
     def get(self, key: Any, default: Any = None) -> Any:
         if dict.__contains__(self, key):

@@ -972,6 +972,20 @@ def day_nouns(languages: frozenset[str], glued_number: bool = False) -> frozense
 
 
 @lru_cache(maxsize=64)
+def day_noun_forms(languages: frozenset[str]) -> Inflected:
+    """The words for a day of the given languages that inflect (`DAY_NOUNS`), folded,
+    answering for their other forms too by the rule of their weekdays (inflection.py):
+    Greek "μέρας", "ημέρας" of "μέρα", "ημέρα" ("της τρίτης μέρας": of the third day)."""
+    found = Inflected()
+    for c in sorted(languages):
+        if inflects(c):
+            for w in DAY_NOUNS.get(c, ()):
+                found[fold(w)] = True
+                found.inflect(fold(w), True)
+    return found
+
+
+@lru_cache(maxsize=64)
 def day_ordinals(languages: frozenset[str], after: bool = False) -> dict[str, int]:
     """The ordinals of the given languages other than English's ("primo": 1, "ultimo": -1),
     folded as a query's tokens are; `after`: those said after the day's noun, of the

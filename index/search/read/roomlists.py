@@ -19,7 +19,7 @@ from index.search.read.vocab import Vocab
 from index.search.read.whenwords import Chip, Words
 from talkbase.core.terms import fold
 
-__all__ = ["either_rooms", "joins", "listed", "places", "rooms_of"]
+__all__ = ["after_a_room", "either_rooms", "joins", "listed", "places", "rooms_of"]
 
 
 def rooms_of(r: Words, chip: Chip) -> tuple[str, ...]:
@@ -65,6 +65,25 @@ def listed(r: Words, first: Chip, then: Chip) -> bool:
     if any(w not in join and w not in place for w in words if w):
         return False
     return any(w in join for w in words) or (bool(head) and fold(head[0]) in join)
+
+
+def after_a_room(r: Words, i: int) -> int | None:
+    """How many tokens before token `i` say it is the next room of a list, a room read
+    right before them ("in Main Hall or Lab", "in Main Hall or the Lab", "in Aula 1
+    o Lab"): a list's word, and words before a place, free; None where they are not
+    so. A room whose name is a common word of the talks ("Lab") is read there as
+    after "in" (understand.py `_Reader.room`)."""
+    place, join = places(r.vocab), joins(r.vocab)
+    k = i - 1
+    while k >= 0 and r.free(k) and fold(r.low(k)) in place:
+        k -= 1
+    if not (k >= 1 and r.free(k) and fold(r.low(k)) in join) or r.free(k - 1):
+        return None  # (not after a comma alone: "in Main Hall, lab safety")
+    end = k - 1  # (the room's last token)
+    last = max((c for c in r.chips if c.field == "room"), key=lambda c: c.end, default=None)
+    if last is None or last.end != r.toks[end].end:
+        return None
+    return i - end - 1
 
 
 def either_rooms(r: Words) -> None:

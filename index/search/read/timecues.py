@@ -23,7 +23,7 @@ from index.search.read.clockwords import clock
 from index.search.read.daywords import DAY_WORDS
 from index.search.read.lengthwords import SAID_AFTER
 from index.search.read.vocab import word_tuple
-from talkbase.core.terms import fold
+from talkbase.core.terms import ascii_digits, fold
 from talkbase.core.when import PARTS_OF_DAY
 
 # a dotted time after a cue of a language no talk is in: an hour of the day (first,
@@ -45,6 +45,7 @@ def read(r: Any) -> None:
     _hours_with_their_word(r, spoken)
     _prefix_off(r, lexicon.clock_prefixes(spoken))
     _said_before(r, lexicon.clock_before(spoken))
+    _part_before_hour(r, spoken)
     _said_after(r, lexicon.time_cues_after(spoken))
     _endings_off(r)
     cues = lexicon.time_cues(spoken)
@@ -98,8 +99,12 @@ def read(r: Any) -> None:
         i += 1
 
 
-# an hour after a word that counts it from dawn: "4", "4:30" (its minutes)
-_DAWN_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?")
+# an hour after a word that counts it from dawn: "4", "4:30" (its minutes; the offline
+# site reads this pattern: index/site/export.py `_dawn`)
+DAWN_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?")
+# ...read with its minutes and no part of the day after it only in so many digits
+# ("saa 4:30": 10:30; "saa 12:00" is noon on the 24-hour clock)
+DAWN_BARE_DIGITS = 1
 
 
 def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
@@ -114,7 +119,7 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
     part of the day: the 24-hour clock) stay as typed."""
     toks = r.toks
     for i in range(len(toks) - 2, -1, -1):
-        said = _DAWN_HOUR.fullmatch(toks[i + 1].low)
+        said = DAWN_HOUR.fullmatch(toks[i + 1].low)
         if toks[i].low not in words or toks[i + 1].used or said is None:
             continue
         word, minutes = said.group(1), said.group(2) or "00"
@@ -122,7 +127,7 @@ def _hours_from_dawn(r: Any, words: frozenset[str]) -> None:
             continue
         nxt = toks[i + 2].low if i + 2 < len(toks) and not toks[i + 2].used else ""
         part = r.vocab.part_words.get(nxt) or (nxt if nxt in PARTS_OF_DAY else None)
-        if said.group(2) and part not in PARTS_OF_DAY and len(word) > 1:
+        if said.group(2) and part not in PARTS_OF_DAY and len(word) > DAWN_BARE_DIGITS:
             continue  # ("saa 12:00": noon on the 24-hour clock)
         if part in PARTS_OF_DAY:
             time = f"{from_dawn(int(word), part):02d}:{minutes}"
@@ -249,6 +254,33 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
             continue
         said = replace(toks[i + 1], low=cue, start=toks[i].start, end=toks[i].start)
         toks[i : i + 2] = [said, replace(toks[i], end=toks[i + 1].end)]
+
+
+def _part_before_hour(r: Any, spoken: frozenset[str]) -> None:
+    """A bare hour said right after a word for a part of the day of a language that
+    says its time cue after the time (`lexicon.TIME_CUES_AFTER`), and followed by such
+    a cue or by its word for "o'clock" (`lexicon.CLOCK_AFTER`): "दुपारी ३ नंतर" (after 3
+    in the afternoon) made "3pm" before the cue, for `_said_after` to read, as
+    `_with_its_part` reads an hour a part of the day follows ("3 de la tarde"). The part
+    of the day is read as well (the hour narrows it). Never without the cue after it
+    ("दुपारी ३ सत्रे": three afternoon sessions)."""
+    cues = lexicon.time_cues_after(spoken)
+    if not cues:
+        return
+    hours = lexicon.clock_after(spoken)
+    toks = r.toks
+    for i in range(len(toks) - 2):
+        part = r.vocab.part_words.get(toks[i].low)
+        word = ascii_digits(toks[i + 1].low)
+        if part not in PARTS_OF_DAY or not word.isdigit() or not 1 <= int(word) <= 12:
+            continue
+        if toks[i + 1].used:
+            continue
+        k = i + 2 + int(toks[i + 2].low in hours and not toks[i + 2].used)  # ("३ वाजता")
+        if k >= len(toks) or not _cue_after(toks, k, cues):
+            continue
+        half = "pm" if part in PM and int(word) < 12 else "am"
+        toks[i + 1 : k] = [replace(toks[i + 1], low=f"{int(word)}{half}", end=toks[k - 1].end)]
 
 
 def _endings_off(r: Any) -> None:

@@ -250,6 +250,8 @@ class _Reader(Words):
         # "in Ada", "im Lichthof", "nella sala XOR": English's words before a place and
         # those of the languages the program is written in (lexicon.PLACE_WORDS)
         cued = self.free(i - 1) and self.low(i - 1) in lexicon.at_place(self.vocab.spoken)
+        # ...or the next of a list of rooms ("in Main Hall or Lab": as after "in")
+        listed = None if cued else roomlists.after_a_room(self, i)
         # a code ("K.3.201"), or a name no talk's title or abstract uses whole ("XOR",
         # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
         # "große" but never "Halle"): a room wherever it stands
@@ -258,12 +260,12 @@ class _Reader(Words):
         distinctive = any(ch.isdigit() for ch in found[0]) or not all(
             w in self.vocab.words for w in words
         )
-        if cued or distinctive:
+        if cued or listed is not None or distinctive:
             end = i + found[1]  # "the Lameere room": the word "room" goes with its name
             # (not over a comma: "in room 2, room 3" is two rooms)
             whole = not self.toks[end - 1].text.endswith(",")
             n = found[1] + int(whole and self.free(end) and self.low(end) in nouns)
-            self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else 0)
+            self.take(i, n, "room", found[0], f"room: {found[0]}", 1 if cued else listed or 0)
             return True
         return False
 
@@ -325,16 +327,23 @@ class _Reader(Words):
         if len({room for _, room in said}) != 1 or (letter.isalpha() and not letter.isupper()):
             return False  # ("room a" is "a room"; "Room A", "hall B" name one)
         places = lexicon.at_place(self.vocab.spoken | codes)
+        # the room named with another word than its own, where its own is no word for
+        # a room of the lexicon ("room 2" where the rooms are "Level 1", "Level 2": the
+        # base's one word numbering them), says so in its label ("Raum 2" for "Room 2",
+        # "sala 2" for "Aula 2" need not: the lexicon's words for a room are one)
+        label = f"room: {said[0][1]}"
+        if said[0][0] != word and said[0][0] not in lexicon.numbered_room_words():
+            label += f" (for “{word} {self.toks[i + 1].text.strip('?!,;:()')}”)"
         if listed is not None:  # "in room 2 or room 3", "in room 2 or 3": the list's cue
             cue = int(word == self.low(i) and fold(self.low(i - 1)) in roomlists.joins(self.vocab))
-            self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+            self.take(i, 2, "room", said[0][1], label, cue)
             return True
         cue = 0
         while cue < 2 and self.free(i - cue - 1) and self.low(i - cue - 1) in places:
             cue += 1  # "in", "dans la", "im"
         if not cue and not glued and not (i == 0 and len(self.toks) == 2):
             return False  # the words stand as a room only after a word for a place, or alone
-        self.take(i, 2, "room", said[0][1], f"room: {said[0][1]}", cue)
+        self.take(i, 2, "room", said[0][1], label, cue)
         return True
 
     def _own_room_noun(self, word: str) -> str | None:
@@ -406,9 +415,7 @@ class _Reader(Words):
         group = GROUP_WORDS | lexicon.talk_nouns(self.vocab.asked_in)
         # a word for talks after it, in a language that puts its adjectives before
         # their noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais conférences")
-        before = GROUP_WORDS | lexicon.talk_nouns(
-            self.vocab.asked_in - lexicon.ADJECTIVE_AFTER_NOUN
-        )
+        before = talks_after_language(self.vocab.asked_in)
         # "英語のトーク": a language, a word for "of", a word for talks (a cue said
         # after it between: "英語以外のトーク", talks not in English)
         k = end + next((c.n for c in self.cues if c.i == end and c.kind == "after"), 0)
@@ -418,9 +425,8 @@ class _Reader(Words):
         opening = i == 0 and any(self.low(j) in group for j in range(end, end + 3))
         # a word for talks before it, in a language that names a language after its noun
         # and has no adjective of its own for it ("سخنرانی‌های فارسی", "sesi bahasa Inggris")
-        plain = lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS)
-        after_noun = self.free(i - 1) and self.low(i - 1) in lexicon.talk_nouns(
-            self.vocab.asked_in & plain
+        after_noun = self.free(i - 1) and self.low(i - 1) in talks_before_language(
+            self.vocab.asked_in
         )
         # its name said with the word for "language" first, as a cue is ("tiếng Việt":
         # the Vietnamese language; as "bahasa", a cue, reads "bahasa Indonesia")
@@ -730,6 +736,25 @@ class _Reader(Words):
         return (self.low(j) in OTHERS["joins"] and self.low(j + 1) in OTHERS["others"]) or self.low(
             j
         ) in OTHERS["etc"]
+
+
+def talks_after_language(asked: frozenset[str]) -> frozenset[str]:
+    """The words for talks that, said right after a language's name, make it a limit
+    (`_Reader.language`): English's, and those of the languages asked in that put an
+    adjective before its noun ("German talks", "Deutsch Vorträge"; not "cinéma anglais
+    conférences": `lexicon.ADJECTIVE_AFTER_NOUN`). The offline site reads these
+    (index/site/export.py `reading`)."""
+    return frozenset(GROUP_WORDS) | lexicon.talk_nouns(asked - lexicon.ADJECTIVE_AFTER_NOUN)
+
+
+def talks_before_language(asked: frozenset[str]) -> frozenset[str]:
+    """The words for talks that, said right before a language's name, make it a limit
+    (`_Reader.language`): those of the languages asked in that name a language after
+    its noun and have no adjective of their own for it (`lexicon.ADJECTIVE_AFTER_NOUN`
+    less `LANGUAGE_ADJECTIVE_ENDINGS`: "سخنرانی‌های فارسی", "sesi bahasa Inggris"). The
+    offline site reads these (index/site/export.py `reading`)."""
+    plain = lexicon.ADJECTIVE_AFTER_NOUN - set(lexicon.LANGUAGE_ADJECTIVE_ENDINGS)
+    return lexicon.talk_nouns(asked & plain)
 
 
 def _plural(said: list[str], words: tuple[str, ...], code: str) -> bool:

@@ -703,7 +703,9 @@ class Words:
 
         if w in nouns and self.free(i + 1) and (after.isdigit() or after in NUMBERS):
             return (int(after) if after.isdigit() else NUMBERS[after]), 2, "after"
-        if after in nouns and self.free(i + 1):
+        # (the noun in another form too: Greek "τρίτης μέρας", of the third day)
+        noun_after = after in nouns or after in lexicon.day_noun_forms(v.spoken)
+        if noun_after and self.free(i + 1):
             if (n := ordinal(w)) is not None:
                 return n, 2, ""
             if w.isdigit() and self.toks[i].text.endswith("."):  # ("2. gün", "2. Tag")
@@ -1025,12 +1027,18 @@ def inverted_times(r: Words) -> None:
 
 
 def either_days(r: Words) -> None:
-    """Two days joined by "and"/"or" ("sat and sun", "Saturday or Sunday"): a talk on
-    either (`Words.days`), where the first alone was the filter."""
+    """Two days joined by a list's word ("sat and sun", "Saturday or Sunday", "domenica
+    o lunedì": `lexicon.list_joins` of the languages asked in): a talk on either
+    (`Words.days`), where the first alone was the filter. A day said before the list
+    and apart from it stays the filter ("on saturday but not sunday or monday":
+    Saturday, the list left out)."""
     said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
+    joins = {"&", ",", "on", *lexicon.list_joins(r.vocab.asked_in)}
     for a, b in zip(said, said[1:], strict=False):
-        between = r.query[a.end : b.start].lower().replace(",", " , ").split()
-        if a.value != b.value and between and set(between) <= {"and", "or", "&", ",", "on"}:
+        between = fold(r.query[a.end : b.start]).replace(",", " , ").split()
+        if a.value != b.value and between and set(between) <= joins:
             r.days = list(dict.fromkeys([*(r.days or [a.value]), b.value]))
-    if r.days:
+            for t in r.toks:  # (the list's word is no topic: "oder")
+                t.used = t.used or (a.end <= t.start and t.end <= b.start)
+    if r.days and r.values.get("day") in r.days:
         r.values.pop("day", None)

@@ -138,7 +138,7 @@ export function cutAtKnown(w, known, inside = {}, particles = new Set()) {
 // `letters`: the words of one letter kept right before a number, where they may say a
 // clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
 // a topic
-export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}, particles = new Set()) {
+export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}, particles = new Set(), near = null) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
   const cut = /[\u3040-\u30ff]/u.test(text) ? new Set() : known;
@@ -147,6 +147,10 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside, particles)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
+    // (a building's letter beside a word for a building: "building K", no topic; `near`)
+    if (near && w.length === 1 && near.letters.has(w) && (near.words.has(all[k - 1]) || near.words.has(all[k + 1]))) {
+      joined.add(toks.length); toks.push(w); continue;
+    }
     if (entire && entire.test(w)) { toks.push(w); continue; }
     if (!/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(w)) { if (kept(w)) toks.push(w); continue; }
     const parts = [];
@@ -465,6 +469,72 @@ export function createSearch(talks, meta, vectors) {
     const w = words(s);
     if (w.length) surnames.set(w[w.length - 1], s);
   }
+  // -- rooms, speakers and tracks said in another case, full names and buildings, as
+  // the server's reader reads them (the export's `names`): a word of a name answers for
+  // its inflected forms where a language of the talks inflects ("v místnosti 102" of
+  // "Místnost 102", "доповіді Ірини Коваленко": `Vocab.name_forms`, inflection.py's rule)
+  const NAMES_READ = meta.names || {};
+  const NF = NAMES_READ.forms || {};
+  const nfStems = new Map(Object.entries(NF.stems || {}));
+  const nfShared = new Map(Object.entries(NF.shared || {}));
+  const nfBlocked = new Set(NF.blocked || []);
+  const nfWord = w => typeof w === 'string' && !nfBlocked.has(w) && A_WORD.test(w);
+  // the name's word `w` is a form of, or `w` (inflection.py `Inflected.get`)
+  const baseOf = w => {
+    if (!nfStems.size || !nfWord(w)) return w;
+    for (let e = 1; e <= NF.max_ending; e++) {
+      if (w.length > e && nfStems.has(w.slice(0, -e))) return nfStems.get(w.slice(0, -e));
+    }
+    return w;
+  };
+  // every word of a name `w` may be a form of, those of a stem two names share too
+  // ("jana": Jan or Jana; `Inflected.forms_of`)
+  const formsOf = w => {
+    if (!nfWord(w)) return [];
+    const found = new Set();
+    for (let e = 1; e <= NF.max_ending; e++) {
+      const stem = w.length > e ? w.slice(0, -e) : '';
+      if (nfShared.has(stem)) nfShared.get(stem).forEach(v => found.add(v));
+      else if (nfStems.has(stem)) found.add(nfStems.get(stem));
+    }
+    return [...found];
+  };
+  // the longest run of free words from toks[i] that is a name of `entries` ([words,
+  // value]): as written, or each word one of its forms, or, of two or three words, their
+  // forms one name only fits ("Jana Nováka": Jan Novák), as whenwords.py `match_seq`:
+  // [value, n], or null
+  function namedAt(entries, toks, i, free, longest = 6) {
+    for (let n = Math.min(longest, toks.length - i); n > 0; n--) {
+      if (toks.slice(i, i + n).some((_, j) => !free(i + j))) continue;
+      const key = toks.slice(i, i + n);
+      const as = said => entries.find(([seq]) => seq.length === n && seq.every((w, j) => w === said[j]));
+      const hit = as(key) || (nfStems.size ? as(key.map(baseOf)) : undefined);
+      if (hit) return [hit[1], n];
+      if (nfShared.size && n >= 2 && n <= 3) {
+        const each = key.map(w => new Set([w, ...formsOf(w)]));
+        const said = new Set(entries.filter(([seq]) => seq.length === n && seq.every((w, j) => each[j].has(w)))
+          .map(([, v]) => v));
+        if (said.size === 1) return [[...said][0], n];
+      }
+    }
+    return null;
+  }
+  // whether toks[i..] say the name `seq`, each word as written or one of its forms
+  const namedAs = (seq, toks, i) => seq.every((w, j) => {
+    const t = toks[i + j];
+    return t === w || (t !== undefined && (baseOf(t) === w || (seq.length > 1 && formsOf(t).includes(w))));
+  });
+  // a speaker's full name, where it stands in a question not long, or after "by"
+  // (understand.py `person`)
+  const speakersByWords = [...new Set(talks.flatMap(t => t.speakers))].map(s => [words(s), s])
+    .filter(([w]) => w.length > 1);
+  const NAME_BY_WORDS = new Set(NAMES_READ.by || []);
+  // a building by the letters its rooms' codes start with ("building K", "the K
+  // building": buildings.py `read`), any of its rooms
+  const BUILDINGS = NAMES_READ.buildings || {};
+  const buildingWords = new Set(BUILDINGS.words || []);
+  // (a building of one letter is a word of the query there: `queryWords` keeps it)
+  const BUILDING_LETTERS = buildingWords.size ? { words: buildingWords, letters: new Set(Object.keys(BUILDINGS.rooms)) } : null;
 
   // the whole words of the model's vocabulary, once it has loaded (`knowWords`): a word
   // the language knows is no typo, as on the server ("audio" is not "audit")
@@ -923,6 +993,7 @@ export function createSearch(talks, meta, vectors) {
   // `_hours_from_dawn` and `_hours_with_their_word`: written as its clock time
   const DAWN = CLOCK.dawn || { words: [], hours: {} };
   const dawnWords = new Set(DAWN.words);
+  const DAWN_HOUR = new RegExp(`^(?:${DAWN.hour || '(\\d+)'})$`, 'u');
   const GLUED_UNIT = clockUnits.size && new RegExp(`^(\\d{1,2})(${alt(clockUnits)})$`, 'u');
   const SPANS = new Set(CLOCK.spans || []);
   const lowWord = w => fold(w).replace(/^[?!,;:()[\]{}"“”]+|[?!,;:()[\]{}"“”.]+$/gu, '');
@@ -931,17 +1002,22 @@ export function createSearch(talks, meta, vectors) {
   function hoursCounted(q) {
     if (!dawnWords.size && !GLUED_UNIT) return q;
     const toks = q.split(/\s+/u).filter(Boolean), ws = toks.map(lowWord);
-    const put = (from, to, hour) => {
-      toks.splice(from, to - from, `${two(hour)}:00`);
-      ws.splice(from, to - from, `${two(hour)}:00`);
+    const put = (from, to, hour, minutes = '00') => {
+      toks.splice(from, to - from, `${two(hour)}:${minutes}`);
+      ws.splice(from, to - from, `${two(hour)}:${minutes}`);
     };
     let changed = false;
     for (let i = toks.length - 2; dawnWords.size && i >= 0; i--) {
-      if (!dawnWords.has(ws[i]) || !/^\d+$/.test(ws[i + 1])) continue;
-      const n = Number(ws[i + 1]), part = partOf(ws[i + 2]);
+      // (the hour with its minutes: "saa 4:30 asubuhi", "saa 4:30" 10:30; two digits
+      // with no part of the day after them are the 24-hour clock: "saa 12:00")
+      const said = dawnWords.has(ws[i]) && DAWN_HOUR.exec(ws[i + 1]);
+      if (!said) continue;
+      const n = Number(said[1]), part = partOf(ws[i + 2]), minutes = said[2] || '00';
       if (n < 1 || n > 12) continue;
-      if (part in PARTS && Object.hasOwn(DAWN.hours, part)) put(i + 1, i + 3, DAWN.hours[part][n - 1]);
-      else put(i + 1, i + 2, DAWN.hours[''][n - 1]);
+      const parted = part in PARTS && Object.hasOwn(DAWN.hours, part);
+      if (said[2] !== undefined && !parted && said[1].length > DAWN.bare_digits) continue;
+      if (parted) put(i + 1, i + 3, DAWN.hours[part][n - 1], minutes);
+      else put(i + 1, i + 2, DAWN.hours[''][n - 1], minutes);
       changed = true;
     }
     for (let i = toks.length - 1; GLUED_UNIT && i >= 0; i--) {
@@ -1071,7 +1147,7 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(hoursCounted(asciiDigits(query)))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(hoursCounted(asciiDigits(query)))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES, BUILDING_LETTERS);
     // (a word for "of" glued to a name is its possessive: "김민준의")
     const possessive = new Set();
     toks.forEach((w, k) => {
@@ -1177,13 +1253,23 @@ export function createSearch(talks, meta, vectors) {
       if (w in partWords && (!ambiguousParts.has(w) || byDay) && !alone(toks, i, w, end) && (run || !inside(i))) {
         take(i, end, 'part', partWords[w], partWords[w]); i = end - 1; continue;
       }
+      // (a full name said, maybe in another case: "доповіді Ірини Коваленко")
+      const byCue = free(i - 1) && NAME_BY_WORDS.has(toks[i - 1]);
+      const long = query.split(/\s+/u).filter(Boolean).length > (NAMES_READ.long ?? Infinity);
+      const full = free(i) && namedAt(speakersByWords, toks, i, free);
+      if (full && full[1] > 1 && (byCue || !long) && !othersAfter(toks, i + full[1])) {
+        take(byCue ? i - 1 : i, i + full[1], 'speaker', full[0], 'by ' + full[0]);
+        i += full[1] - 1; continue;
+      }
       const person = oneWordName(toks, i, free, query, possessive);
       if (person && !othersAfter(toks, person.to)) {
         take(person.from, person.to, 'speaker', person.name, 'by ' + person.name);
         i = person.to - 1; continue;
       }
-      if (w === 'by' && i + 1 < toks.length && surnames.has(toks[i + 1]) && !othersAfter(toks, i + 2)) {
-        const who = surnames.get(toks[i + 1]);
+      // (a surname in another case too: "by Коваленка")
+      const surname = i + 1 < toks.length && [toks[i + 1], baseOf(toks[i + 1])].find(x => surnames.has(x));
+      if (w === 'by' && surname && !othersAfter(toks, i + 2)) {
+        const who = surnames.get(surname);
         take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
     }
@@ -1193,26 +1279,39 @@ export function createSearch(talks, meta, vectors) {
       // ("ホールA", "ホールB": a letter alone is no word), the one said in full, the
       // longest name said in full first, and none where none is; else a room by its
       // number after a word for a room (`numberedRoom`)
-      const named = roomsByWords.filter(([seq]) => match(seq, i));
+      // (a building named: any of its rooms)
+      const inBuilding = buildingWords.has(toks[i]) && free(i) && [i + 1, i - 1].find(j =>
+        free(j) && /^[a-z]{1,3}$/u.test(toks[j]) && Object.hasOwn(BUILDINGS.rooms, toks[j]));
+      if (inBuilding !== undefined && inBuilding !== false) {
+        const first = Math.min(i, inBuilding);
+        let cue = free(first - 1) && BUILDINGS.cues.includes(toks[first - 1]) ? 1 : 0;
+        if (cue && toks[first - 1] === 'the' && BUILDINGS.at_place.includes(toks[first - 2])) cue = 2;
+        const letters = toks[inBuilding];
+        take(first - cue, first + 2, 'room', BUILDINGS.rooms[letters], `building ${letters.toUpperCase()}`);
+        i = first + 1; continue;
+      }
+      const named = roomsByWords.filter(([seq]) => namedAs(seq, toks, i));
       const numbered = !named.length && numberedRoom(toks, i, free, query, entries);
       if (numbered) {
         take(numbered.from, numbered.to, 'room', numbered.room, 'room ' + numbered.room);
         i = numbered.to - 1; continue;
       }
+      // (after a word before a place: "in", "at", those of the languages asked in, "в")
+      const placed = j => j >= 0 && (['in', 'room', 'at'].includes(toks[j]) || LIST_PLACES.has(toks[j]));
       const rooms = named.filter(([seq, room]) =>
-        (i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
+        (placed(i - 1) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
       if (!rooms.length || used[i]) continue;
       const full = rooms.filter(([, room]) => inFull(room).test(said));
       if (rooms.length > 1 && !full.length) continue;
       const [seq, room] = (full.length ? full : rooms).sort((a, b) => b[1].length - a[1].length)[0];
-      const cued = i > 0 && ['in', 'room', 'at'].includes(toks[i - 1]) && !used[i - 1];
+      const cued = placed(i - 1) && !used[i - 1];
       take(cued ? i - 1 : i, i + seq.length, 'room', room, 'room ' + room);
     }
     for (const [seq, track] of tracksByWords) {
       for (let i = 0; i + seq.length <= toks.length; i++) {
         const after = toks[i + seq.length];
         const cued = ['track', 'devroom', 'room'].includes(after);
-        if (match(seq, i) && (cued || seq.length > 1) && !used[i]) {
+        if (namedAs(seq, toks, i) && (cued || seq.length > 1) && !used[i]) {
           take(i, i + seq.length + (cued ? 1 : 0), 'track', track, 'track ' + track);
         }
       }
@@ -1353,7 +1452,8 @@ export function createSearch(talks, meta, vectors) {
       else if (e.field === 'exclude') limits.without.push(e.value);
       // (every room said: a talk in any of them, "in room 2 or 3", as the server's
       // roomlists.py `either_rooms`; a talk is in one room, never in two)
-      else if (e.field === 'room') limits.rooms.push(e.value);
+      // (a building's: each of its rooms)
+      else if (e.field === 'room') limits.rooms.push(...[].concat(e.value));
       else limits[e.field] = e.value;
       if (e.also) Object.assign(limits, e.also);  // (a range: its end too)
     }
@@ -1521,6 +1621,17 @@ export function createSearch(talks, meta, vectors) {
       const named = asWritten(docs[i].talk, found, term);
       return { talk: docs[i].talk, score: s, match, why: found.length ? 'words: ' + named.join(', ') : 'meaning' };
     });
+    // a weekday said back ("No talks on Wednesday at …: showing all days") where its words
+    // stay the topic ("not on Wednesday"): the server lists every talk there, those its
+    // words do not match as the nearest; with no meaning to rank them by, the site lists
+    // them after the matches in the program's order, never none
+    if (!qv && read.absent.length) {
+      const listed = new Set(ranked.map(([i]) => i));
+      for (const i of allowed) {
+        if (hits.length >= k) break;
+        if (!listed.has(i)) hits.push({ talk: docs[i].talk, score: 0, match: false, why: 'time' });
+      }
+    }
     return { said, note, fixes, words: terms, hits };
   }
 
