@@ -9,19 +9,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_site_limits import NODE, _program_and_site, _server_limits, _site_limits
+from tests.test_site_limits import (
+    NODE,
+    _program_and_site,
+    _server_limits,
+    _site_limits,
+    _site_rooms,
+)
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (the site's search runs here)")
 
 HEADER = "title,abstract,language,start,end,room,conference\n"
 ROWS = [
-    ("Säkerhet i molnet", "sv", "2026-11-19T10:00", "Sal A"),
-    ("Sikkerhet i skyen", "no", "2026-11-19T14:00", "Sal B"),
-    ("Tietoturva pilvessä", "fi", "2026-11-19T16:00", "Sal A"),
-    ("Biztonság a felhőben", "hu", "2026-11-20T10:00", "Sal B"),
-    ("Securitate în cloud", "ro", "2026-11-20T14:00", "Sal A"),
-    ("Seguridad sa cloud", "tl", "2026-11-20T16:00", "Sal B"),
-    ("Cloud security", "en", "2026-11-20T11:00", "Sal A"),
+    ("Säkerhet i molnet", "sv", "2026-11-19T10:00", "Sali 2"),
+    ("Sikkerhet i skyen", "no", "2026-11-19T14:00", "B terem"),
+    ("Tietoturva pilvessä", "fi", "2026-11-19T16:00", "Pääsali"),
+    ("Biztonság a felhőben", "hu", "2026-11-20T10:00", "Díszterem"),
+    ("Securitate în cloud", "ro", "2026-11-20T14:00", "Sali 2"),
+    ("Seguridad sa cloud", "tl", "2026-11-20T16:00", "B terem"),
+    ("Cloud security", "en", "2026-11-20T11:00", "Sali 2"),
 ]
 PROGRAM = HEADER + "".join(
     f"{title},{title}.,{lang},{start},{start[:-5]}{int(start[-5:-3]) + 1:02d}:00,{room},"
@@ -66,3 +72,20 @@ def test_the_site_reads_these_limits_as_its_server_does(base):
     assert not differ
     # (each question reads a limit on the server)
     assert [q for q in QUESTIONS if not any(server[q].values())] == []
+
+
+ROOM_QUESTIONS = ["salissa 2", "Pääsalissa", "a B teremben", "a Díszteremben", "sali 2"]
+
+
+def test_the_site_reads_a_room_with_a_case_ending_as_its_server(base):
+    """The site reads the server's `Vocab.room_forms` (export.py `names`): before, the
+    server read "a B teremben" as the room "B terem" and the site did not."""
+    from index.search.read.understand import understand
+
+    kb, site = base
+    server = [
+        [c.value for c in understand(q, kb.vocab).chips if c.field == "room"]
+        for q in ROOM_QUESTIONS
+    ]
+    assert server == [["Sali 2"], ["Pääsali"], ["B terem"], ["Díszterem"], ["Sali 2"]]
+    assert _site_rooms(site, ROOM_QUESTIONS) == server

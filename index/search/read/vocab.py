@@ -251,6 +251,8 @@ class Vocab:
         if named is not None:  # (its tracks and speakers, by their rule)
             for stem, value in named.stems.items():
                 forms.stems.setdefault(stem, value)
+            for stem, values in named.shared.items():
+                forms.shared[stem] = forms.shared.get(stem, frozenset()) | values
         return forms
 
     @cached_property
