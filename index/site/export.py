@@ -317,13 +317,14 @@ def names(vocab: Vocab) -> dict[str, Any]:
     the server's reader reads them: each word of a name answering for its inflected
     forms where a language of the talks inflects ("v místnosti 102" of "Místnost 102",
     "доповіді Ірини Коваленко" of "Ірина Коваленко": `Vocab.name_forms`, inflection.py's
-    rule, its stems as `Inflected.readable` writes them, those two names share too); a
+    rule; a room's case ending glued to its word, "salissa 2": `Vocab.room_forms`, its
+    stems as `Inflected.readable` writes them, those two names share too); a
     speaker's full name read where it stands in a question that is not long
     (understand.py `person`: `whenwords.LONG_WORDS`, or after a word for "by":
     `BY_WORDS`); a building named by the letters its rooms' codes start with ("building
     K": buildings.py `read`, `building_of`) with the words before it taken with it
     (`lexicon.PLACE_CUES`, "the" after `lexicon.AT_PLACE`)."""
-    forms = vocab.name_forms
+    forms = vocab.room_forms  # (`name_forms`, and the rooms' case endings: "salissa 2")
     buildings: dict[str, list[str]] = {}
     for room in sorted(set(vocab.rooms.values())):
         if found := timetable.building_of(room):

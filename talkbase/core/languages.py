@@ -72,7 +72,12 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "ta": ("tamil", "தமிழ்"),
     "te": ("telugu", "తెలుగు"),  # (sweep 23)
     "th": ("thai", "ไทย"),
-    "tl": ("tagalog", "filipino", "pilipino", "wikang filipino"),  # (sweep 24)
+    "tl": (
+        "tagalog",
+        "filipino",
+        "pilipino",
+        "wikang filipino",
+    ),  # (sweep 24: CLDR's "fil", `_locale`)
     "tr": ("turkish", "türkçe"),
     "uk": ("ukrainian", "українська"),
     "ur": ("urdu", "اردو"),
@@ -162,8 +167,8 @@ _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
 _THREE = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es"}
 _THREE |= {"ita": "it", "nld": "nl", "dut": "nl", "por": "pt", "rus": "ru", "zho": "zh"}
 _THREE |= {"chi": "zh", "jpn": "ja", "kor": "ko", "pol": "pl", "ces": "cs", "cze": "cs"}
-# (sweep 24: Filipino, "fil", as frab's and pentabarf's XML write it; the languages
-# of that sweep's programs)
+# (sweep 24: Filipino, "fil", as frab's and pentabarf's XML write it: Tagalog as the
+# Philippines standardise it; the languages of that sweep's programs)
 _THREE |= {"fil": "tl", "tgl": "tl", "swe": "sv", "fin": "fi", "hun": "hu", "ron": "ro"}
 _THREE |= {"rum": "ro", "srp": "sr", "urd": "ur", "nor": "no", "nob": "no", "nno": "nn"}
 
@@ -336,6 +341,14 @@ def name_in(code: str, locale: str) -> str:
     return next(iter(_cldr_name(code, locale)), "")
 
 
+def names_in(code: str, locale: str) -> tuple[str, ...]:
+    """The names of the language `code` in the language `locale` (`name_in`), also in
+    Latin letters where CLDR writes `locale` in them too (Serbian "енглески",
+    "engleski"); () without Babel or the data."""
+    latin = [s for s in _other_scripts() if s[:2] == locale and s.endswith("_Latn")]
+    return tuple(dict.fromkeys(n for s in (locale, *latin) if (n := name_in(code, s))))
+
+
 def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
     """The name of `code` in `locale` as CLDR writes it; () without Babel or the data."""
     try:
@@ -343,7 +356,8 @@ def _cldr_name(code: str, locale: str) -> tuple[str, ...]:
     except ImportError:  # (a dependency; a stripped install still reads English names)
         return ()
     try:
-        name = Locale(code).get_display_name(locale)
+        said = _CLDR_CODES.get(locale, locale)
+        name = Locale(_CLDR_CODES.get(code, code)).get_display_name(said)
     except (UnknownLocaleError, ValueError):
         return ()
     return (name,) if name else ()
@@ -389,8 +403,13 @@ def weekday_names(code: str, width: str = "wide") -> dict[str, int]:
         for day, forms in enumerate(WEEKDAYS_IN_FULL.get(code, ())):
             for name in forms:
                 out[name.casefold()] = out[_plain(name)] = day
-    for context in ("format", "stand-alone"):
-        for day, name in dict(locale.days[context][width]).items():
+    # (and in Latin letters, where CLDR writes the language in them too: Serbian "четвртак",
+    # "četvrtak")
+    latin = [_locale(s) for s in _other_scripts() if s[:2] == code and s.endswith("_Latn")]
+    for context, said in (
+        (context, each) for each in (locale, *latin) for context in ("format", "stand-alone")
+    ):
+        for day, name in dict(said.days[context][width]).items():
             # (a zero-width non-joiner inside a name is typed as a space as often:
             # Persian "سه‌شنبه", "سه شنبه"; `_plain` drops it)
             spaced = name.casefold().replace("\u200c", " ").rstrip(".")
@@ -1012,13 +1031,18 @@ def _short_date_order(locale: Any) -> bool | None:
     return None if min(d, m, y) < 0 or y < min(d, m) else d < m
 
 
+# ISO 639-1 codes CLDR keeps its data under another code: Tagalog's is Filipino's ("fil",
+# which names the weekdays, the language names: "Huwebes", "Ingles")
+_CLDR_CODES = {"tl": "fil"}
+
+
 def _locale(code: str) -> Any:
     try:
         from babel import Locale, UnknownLocaleError
     except ImportError:
         return None
     try:
-        return Locale(code)
+        return Locale(_CLDR_CODES.get(code, code))
     except (UnknownLocaleError, ValueError):
         return None
 

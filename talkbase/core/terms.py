@@ -158,6 +158,16 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "cs": ("den", "dne", "dni"),
     "mr": ("दिवस", "दिवशी"),
     "te": ("రోజు", "రోజున"),
+    # (sweep 24: "andra dagen", "toisena päivänä", "a második napon", "a doua zi", "други
+    # дан", "دوسرے دن", "ikalawang araw")
+    "sv": ("dag", "dagen"),
+    "no": ("dag", "dagen"),
+    "fi": ("paiva", "paivana", "paivan"),
+    "hu": ("nap", "napon", "napja", "napjan"),
+    "ro": ("zi", "ziua"),
+    "sr": ("дан", "дана", "dan", "dana"),
+    "ur": ("دن",),
+    "tl": ("araw",),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -87,6 +87,22 @@ def words_pattern(value: str) -> str:
     return rf"(?i)(^|[^\w]){escaped}($|[^\w])"
 
 
+def speaker_pattern(value: str) -> str:
+    """Like `words_pattern`, for a person's name of two words in either order: "Anna
+    Kovács" matches "Kovács Anna", as a program that writes the family name first
+    (Hungarian, Chinese, Japanese) has it, and as the query reader reads it."""
+    said = unmarked(value).split()
+    if len(said) != 2:
+        return words_pattern(value)
+    parts = ["\\s+".join(_escaped(w) for w in ws) for ws in (said, said[::-1])]
+    return rf"(?i)(^|[^\w])({'|'.join(parts)})($|[^\w])"
+
+
+def _escaped(text: str) -> str:
+    """`text` with RE2's metacharacters escaped."""
+    return "".join("\\" + c if c in _RE2_SPECIAL else c for c in text)
+
+
 def org_pattern(value: str) -> str:
     """Like `words_pattern`, for an organisation under any of its spellings:
     "AWS" matches "Amazon Web Services" and "Amazon" (talkbase.core.orgs holds the table)."""
@@ -242,7 +258,7 @@ def to_sql(f: Filters) -> tuple[str, list[Any]]:
         sub = ["ts.talk_id = t.id"]
         if speaker:
             sub.append("regexp_matches(strip_accents(s.name), ?)")
-            params.append(words_pattern(speaker))
+            params.append(speaker_pattern(speaker))
         if org:
             sub.append("regexp_matches(strip_accents(ts.affiliation), ?)")
             params.append(org_pattern(org))

@@ -81,6 +81,10 @@ def _gathering(r: Words, i: int, name: tuple[str, ...]) -> int:
         n = 1
         while n < len(name) and r.low(j + n) == name[n] and r.free(j + n):
             n += 1
+        # (not a part of it that names a language of the talks: "in Hungarian" of
+        # "Hungarian DevDays" is the language limit)
+        if n < len(name) and name[:n] in r.vocab.languages:
+            return 0
         return j - i + n
     return 0
 

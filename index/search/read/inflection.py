@@ -43,15 +43,18 @@ class Inflected(dict[str, Any]):
         self.blocked: frozenset[str] = frozenset()  # words never read as an inflection
         self.shared: dict[str, frozenset[Any]] = {}  # a stem names share -> their values
 
-    def inflect(self, name: str, value: Any, shortest: int = MIN_NAME) -> None:
+    def inflect(self, name: str, value: Any, shortest: int = MIN_NAME, whole: bool = False) -> None:
         """Read `name`'s inflected forms as `value` too (a stem two values share: none);
         a name shorter than MIN_NAME, down to `shortest`, only where it ends in a
-        consonant, all of it the stem ("Jan" of "Jana")."""
+        consonant, all of it the stem ("Jan" of "Jana"); `whole`: all of a name of
+        MIN_NAME letters or more a stem too, its ending glued after it (Finnish "salissa"
+        of "sali", Hungarian "teremben" of "terem")."""
         if len(name) < shortest or not name.isalpha():
             return
         if len(name) < MIN_NAME and name[-1] in _VOWELS:
             return
         stems = _stems(name) if len(name) >= MIN_NAME else (name,)
+        stems = (*stems, name) if whole and len(name) >= MIN_NAME else stems
         for stem in stems:
             found = self.stems.get(stem, value)
             self.stems[stem] = value if found == value else _AMBIGUOUS

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from index.search.rank.tokens import marked_words
@@ -2001,7 +2001,8 @@ def clock_prefixes(languages: frozenset[str]) -> tuple[str, ...]:
 @lru_cache(maxsize=64)
 def language_said(languages: frozenset[str]) -> frozenset[str]:
     """The words said after a language that say the talks are in it (`LANGUAGE_SAID`)."""
-    return frozenset(w for code in languages for w in LANGUAGE_SAID.get(code, ()))
+    said = [w for code in languages for w in LANGUAGE_SAID.get(code, ())]
+    return frozenset((*said, *(fold(w) for w in said)))  # (as written and folded: "nyelvű")
 
 
 # -- Czech, Marathi, Telugu, Hebrew, Persian, Vietnamese, Indonesian (sweep 23) -------
@@ -2105,3 +2106,216 @@ SESSION_KINDS["vi"] = {"hội thảo": "workshop", "bài nói chính": "keynote"
 SESSION_KINDS["cs"] = {"workshop": "workshop", "dílna": "workshop", "panelová diskuse": "panel"}
 SESSION_KINDS["mr"] = {"कार्यशाळा": "workshop", "बीजभाषण": "keynote"}
 SESSION_KINDS["te"] = {"వర్క్‌షాప్": "workshop", "కార్యశాల": "workshop", "కీలక ప్రసంగం": "keynote"}
+
+
+# -- Swedish, Norwegian, Finnish, Hungarian, Romanian, Serbian, Urdu, Tagalog (sweep 24) --
+# Each says "after 15:00", "not on Thursday", "the second day" and "in English" in its own
+# words; without them "efter 15:00", "15:00 után", "după 15:00", "15:00 کے بعد" and
+# "pagkatapos ng 14:00" read as "at 15:00" (the clock time alone), Norwegian "ikke på
+# torsdag" as Thursday's talks, the opposite of what was asked, and "andra dagen",
+# "föredrag på engelska", "angolul", "на енглеском" as no limit.
+# Swedish and Norwegian say a time limit before the time, "kl."/"klockan" (o'clock)
+# between ("efter kl. 15": after 15:00), and "på" (in) before a language's name
+TIME_CUES["sv"] = {
+    ("efter",): "after",
+    ("före",): "before",
+    ("innan",): "before",
+    ("från",): "from",
+    ("fram", "till"): "until",
+    ("till",): "until",
+    ("runt",): "around",
+    ("omkring",): "around",
+    ("mellan",): "between",
+    ("och",): "and",
+    ("midnatt",): "midnight",
+}
+TIME_CUES["no"] = {
+    ("etter",): "after",
+    ("før",): "before",
+    ("fra",): "from",
+    ("fram", "til"): "until",
+    ("til",): "until",
+    ("rundt",): "around",
+    ("mellom",): "between",
+    ("og",): "and",
+    ("midnatt",): "midnight",
+}
+CLOCK_BEFORE["sv"] = ("kl", "kl.", "klockan")
+CLOCK_BEFORE["no"] = ("kl", "kl.", "klokka", "klokken")
+LEAVE_OUT["no"] = LeaveOut(
+    words=(("men", "ikke"), ("unntatt",), ("bortsett", "fra"), ("utenom",)),
+    limits=(("ikke",), ("uten",)),
+    only=("bare", "kun"),
+)
+DAY_ORDINALS["sv"] = {"första": 1, "andra": 2, "tredje": 3, "fjärde": 4, "sista": -1}
+DAY_ORDINALS["no"] = {"første": 1, "andre": 2, "tredje": 3, "fjerde": 4, "siste": -1}
+TALK_NOUNS["sv"] = ("föredrag", "föredragen", "presentation", "presentationer", "pass")
+TALK_NOUNS["no"] = ("foredrag", "foredragene", "presentasjon", "presentasjoner")
+LANGUAGE_CUES_IN["sv"] = ("på",)  # ("på engelska": in English)
+LANGUAGE_CUES_IN["no"] = ("på",)
+PLACE_WORDS["sv"] = ("på",)  # ("på torsdag"; not "i", which "i morgon", tomorrow, says)
+PLACE_WORDS["no"] = ("på",)
+# Finnish says a time limit after the time ("klo 15 jälkeen": after 15:00; "alkaen":
+# from; "asti", "saakka": until), "ennen" (before) before it, "klo"/"kello" (o'clock)
+# before it; "in" a language as a case ending on its name ("englanti": "englanniksi",
+# its "nt" softened to "nn"; "suomi": "suomeksi"), and the language's adjective
+# "englanninkieliset" (English-language)
+TIME_CUES["fi"] = {("ennen",): "before", ("noin",): "around"}
+TIME_CUES_AFTER["fi"] = {
+    "jälkeen": "after",
+    "alkaen": "from",
+    "lähtien": "from",
+    "asti": "until",
+    "saakka": "until",
+    "mennessä": "until",
+}
+CLOCK_BEFORE["fi"] = ("klo", "klo.", "kello")
+DAY_ORDINALS["fi"] = {
+    **dict.fromkeys(("ensimmäinen", "ensimmäisenä", "ensimmäisen"), 1),
+    **dict.fromkeys(("toinen", "toisena", "toisen"), 2),
+    **dict.fromkeys(("kolmas", "kolmantena", "kolmannen"), 3),
+    **dict.fromkeys(("viimeinen", "viimeisenä", "viimeisen"), -1),
+}
+TALK_NOUNS["fi"] = ("esitys", "esitykset", "esityksiä", "luento", "luennot", "puhe", "puheet")
+LANGUAGE_NAME_ENDINGS["fi"] = ("nti", "i", "a", "ä")
+LANGUAGE_SAID_AS["fi"] = (("", "nniksi"), ("", "eksi"), ("", "iksi"), ("", "aksi"), ("", "äksi"))
+LANGUAGE_SPEAKING["fi"] = tuple(
+    f"{stem}{word}"
+    for stem in ("nnin", "en", "in", "an", "än")  # (the name's genitive: "englannin")
+    for word in ("kielinen", "kieliset", "kielisiä", "kielisten")
+)
+# Hungarian says a time limit after the time ("15:00 után", "14 óra után": after;
+# "előtt": before; "körül": around), "in" a language as "-ul"/"-ül" on its name
+# ("angolul": in English), the weekday with "-on", "-en", "-ön", "-n" ("csütörtökön",
+# "pénteken", "hétfőn"; its last "a", "e" long before it: "szerdán"), and what it leaves
+# out with "nem" after it too ("csütörtök nem": not Thursday)
+TIME_CUES_AFTER["hu"] = {"után": "after", "előtt": "before", "körül": "around"}
+CLOCK_AFTER["hu"] = ("óra", "órakor")
+LEAVE_OUT["hu"] = replace(LEAVE_OUT["hu"], after=(*LEAVE_OUT["hu"].after, ("nem",)))
+DAY_ORDINALS["hu"] = {"első": 1, "második": 2, "harmadik": 3, "negyedik": 4, "utolsó": -1}
+TALK_NOUNS["hu"] = ("előadás", "előadások", "előadásai", "előadást", "előadásokat")
+LANGUAGE_SAID_AS["hu"] = (("", "ul"), ("", "ül"))
+LANGUAGE_SAID["hu"] = ("nyelvű", "nyelven")  # ("angol nyelvű előadások")
+_LONG = str.maketrans("ae", "áé")
+WEEKDAYS_MORE["hu"] = {
+    form: day
+    for name, day in weekday_names("hu").items()
+    for form in (
+        (name + "n", name[:-1] + name[-1].translate(_LONG) + "n")
+        if name[-1] in "aeiouöüőű"
+        else tuple(name + e for e in ("on", "en", "ön"))
+    )
+}
+# Romanian says a time limit before the time, "ora" (the hour) after the cue ("după
+# ora 14", "după 15:00": after; "înainte de": before; "de la": from; "până la": until)
+TIME_CUES["ro"] = {
+    ("după", "ora"): "after",
+    ("după",): "after",
+    ("înainte", "de", "ora"): "before",
+    ("înainte", "de"): "before",
+    ("de", "la", "ora"): "from",
+    ("de", "la"): "from",
+    ("începând", "cu", "ora"): "from",
+    ("până", "la", "ora"): "until",
+    ("până", "la"): "until",
+    ("la", "ora"): "at",
+    ("în", "jurul", "orei"): "around",
+    ("între", "orele"): "between",
+    ("între",): "between",
+    ("și",): "and",
+}
+# (before the noun, after its article "a": "a doua zi", the second day; "prima zi")
+DAY_ORDINALS["ro"] = {"prima": 1, "doua": 2, "treia": 3, "patra": 4, "ultima": -1}
+TALK_NOUNS["ro"] = ("prezentare", "prezentări", "prezentările", "sesiune", "sesiuni")
+# Serbian, in both its alphabets, says a time limit before the time ("после 15:00",
+# "posle 14 časova"), what it leaves out before it ("не у четвртак", "осим", "ali ne u
+# četvrtak"), "на" before a language's adjective ("на енглеском": in English) and "у"
+# (in, on) before a room and a day
+TIME_CUES["sr"] = {
+    ("после",): "after",
+    ("након",): "after",
+    ("posle",): "after",
+    ("nakon",): "after",
+    ("пре",): "before",
+    ("pre",): "before",
+    ("од",): "from",
+    ("od",): "from",
+    ("до",): "until",
+    ("do",): "until",
+    ("у",): "at",
+    ("u",): "at",
+    ("око",): "around",
+    ("oko",): "around",
+    ("између",): "between",
+    ("između",): "between",
+    ("и",): "and",
+    ("i",): "and",
+}
+CLOCK_AFTER["sr"] = ("часова", "сати", "час", "časova", "sati", "čas")
+LEAVE_OUT["sr"] = LeaveOut(
+    words=(("али", "не"), ("ali", "ne"), ("осим",), ("osim",), ("изузев",), ("izuzev",)),
+    limits=(("не",), ("ne",), ("без",), ("bez",)),
+    only=("само", "samo", "једино", "jedino"),
+)
+DAY_ORDINALS["sr"] = {
+    **dict.fromkeys(("први", "првог", "првом", "prvi", "prvog", "prvom"), 1),
+    **dict.fromkeys(("други", "другог", "другом", "drugi", "drugog", "drugom"), 2),
+    **dict.fromkeys(("трећи", "трећег", "трећем", "treći", "trećeg", "trećem"), 3),
+    **dict.fromkeys(("последњи", "последњег", "poslednji", "poslednjeg"), -1),
+}
+TALK_NOUNS["sr"] = ("предавање", "предавања", "predavanje", "predavanja", "излагања")
+LANGUAGE_NAME_ENDINGS["sr"] = ("и", "i")  # ("енглески": "на енглеском")
+LANGUAGE_ADJECTIVE_ENDINGS["sr"] = ("ом", "ог", "ом", "om", "og")
+LANGUAGE_CUES_IN["sr"] = ("на", "na")
+PLACE_WORDS["sr"] = ("у", "u", "на", "na")
+# Urdu says a time limit after the time ("15:00 کے بعد": after; "سے پہلے": before;
+# "تک": until), what it leaves out after it ("انگریزی کے علاوہ": but English) and "in" a
+# language after its name ("انگریزی میں"), as Hindi does
+TIME_CUES_AFTER["ur"] = {
+    "کے بعد": "after",
+    "بعد": "after",
+    "سے پہلے": "before",
+    "پہلے": "before",
+    "تک": "until",
+}
+CLOCK_AFTER["ur"] = ("بجے",)
+LEAVE_OUT["ur"] = LeaveOut(
+    words=(("سوائے",),),
+    limits=(("بغیر",), ("نہیں",)),
+    after=(("کے", "علاوہ"), ("کے", "سوا"), ("کو", "چھوڑ", "کر"), ("نہیں",)),
+    only=("صرف", "فقط"),
+)
+DAY_ORDINALS["ur"] = {
+    **dict.fromkeys(("پہلا", "پہلے"), 1),
+    **dict.fromkeys(("دوسرا", "دوسرے"), 2),
+    **dict.fromkeys(("تیسرا", "تیسرے"), 3),
+    "آخری": -1,
+}
+TALK_NOUNS["ur"] = ("لیکچر", "لیکچرز", "تقریر", "تقاریر", "سیشن")
+LANGUAGE_SAID["ur"] = ("میں",)
+# Tagalog says a time limit before the time ("pagkatapos ng 14:00": after; "bago ang":
+# before; "mula": from; "hanggang": until), what it leaves out before it ("hindi sa
+# Huwebes": not on Thursday; "maliban sa": but), its ordinal before the day with the
+# linker "-ng" ("ikalawang araw": the second day) and "sa" (in, on) before a language,
+# a room and a day; not "at" (and), an English word
+TIME_CUES["tl"] = {
+    ("pagkatapos", "ng"): "after",
+    ("pagkatapos",): "after",
+    ("matapos", "ang"): "after",
+    ("bago", "ang"): "before",
+    ("bago",): "before",
+    ("mula", "sa"): "from",
+    ("mula",): "from",
+    ("hanggang", "sa"): "until",
+    ("hanggang",): "until",
+    ("bandang",): "around",
+}
+LEAVE_OUT["tl"] = LeaveOut(
+    words=(("pero", "hindi"), ("maliban", "sa"), ("maliban",), ("bukod", "sa")),
+    limits=(("hindi", "sa"), ("hindi",), ("walang",)),
+    only=("lamang", "lang"),
+)
+DAY_ORDINALS["tl"] = {"unang": 1, "ikalawang": 2, "ikatlong": 3, "ikaapat": 4, "huling": -1}
+TALK_NOUNS["tl"] = ("talk", "talks", "pagtatanghal", "panayam", "sesyon")
+LANGUAGE_CUES_IN["tl"] = ("sa",)
+PLACE_WORDS["tl"] = ("sa",)

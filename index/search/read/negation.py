@@ -99,7 +99,8 @@ def exclusions(r: Words, frame: Collection[str]) -> list[Cue]:
             cues.append(Cue(i, len(cue), "words", after_too=cue in said.after))
             continue
         cue = _cue_at(r, i, said.limits)
-        if cue is not None:
+        # (a cue said before or after a limit, last in the query: after it, "csütörtök nem")
+        if cue is not None and not (cue in said.after and i + len(cue) >= len(r.toks)):
             cues.append(Cue(i, len(cue), "limits", anywhere=i == 0 and cue == ("no",)))
             continue
         cue = _cue_at(r, i, said.after)

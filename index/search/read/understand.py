@@ -227,7 +227,7 @@ class _Reader(Words):
         self.kinds_maybe: list[tuple[int, int, str]] = []  # (i, n, type): `kind_alone`
 
     def room(self, i: int) -> bool:
-        rooms, forms = self.vocab.rooms, self.vocab.name_forms  # ("в Залі Б": "Зала Б")
+        rooms, forms = self.vocab.rooms, self.vocab.room_forms  # ("в Залі Б": "Зала Б")
         nouns = lexicon.room_words(self.vocab.spoken)  # "room", "sala", "palco", "stage"
         if not match_seq(self.toks, i, rooms, forms=forms) and self._numbered_room(i):
             return True

@@ -231,6 +231,31 @@ class Vocab:
         return forms
 
     @cached_property
+    def room_forms(self) -> Inflected | None:
+        """`name_forms`, and in a base with talks in a language other than English, the
+        words of its rooms answering for a case ending glued to them, whole or less their
+        last letter (inflection.py: Finnish "salissa", "Pääsalissa" of "Sali 2",
+        "Pääsali"; Hungarian "a B teremben", "Díszteremben"; Serbian "у Сали 2" of "Сала
+        2"), where no language of the talks inflects by CLDR's tables too: the ending is
+        cut against the base's own few room names, not English's words for a room
+        ("rooms"). None in a base all in English."""
+        if self.spoken <= {"en"}:
+            return self.name_forms
+        forms = Inflected()
+        english = set(lexicon.ROOM_WORDS["en"])  # ("rooms 2 or 3": English's plural, no case)
+        for key in self.rooms:
+            for word in key:
+                if word not in english:
+                    forms.inflect(word, word, whole=True)
+        named = self.name_forms
+        if named is not None:  # (its tracks and speakers, by their rule)
+            for stem, value in named.stems.items():
+                forms.stems.setdefault(stem, value)
+            for stem, values in named.shared.items():
+                forms.shared[stem] = forms.shared.get(stem, frozenset()) | values
+        return forms
+
+    @cached_property
     def words_by_start(self) -> dict[str, list[str]]:
         """The known words by all their letters but the last (`language_word`'s
         lookup of the words a form may be of), made once per base."""
@@ -393,11 +418,11 @@ class Vocab:
         self.asked_in = self.spoken | frozenset(others)
         for code in sorted(self.spoken):
             for said_in in sorted(self.asked_in):
-                name = languages.name_in(code, said_in)
-                for word, alone in lexicon.language_adjectives(name, said_in).items():
-                    self.language_adjectives.setdefault(word, (code, alone, said_in))
-                for word in lexicon.language_said_as(name, said_in):
-                    self.language_said.setdefault(word, code)
+                for name in languages.names_in(code, said_in):  # ("енглески", "engleski")
+                    for word, alone in lexicon.language_adjectives(name, said_in).items():
+                        self.language_adjectives.setdefault(word, (code, alone, said_in))
+                    for word in lexicon.language_said_as(name, said_in):
+                        self.language_said.setdefault(word, code)
 
     def _add_when_words(self, code: str, theirs: bool) -> None:
         """`code`'s weekdays and parts of the day (CLDR). In a language of the talks
@@ -450,6 +475,8 @@ class Vocab:
         # asks for the evening with it; Tamil "மாலை" is CLDR's afternoon, said of the evening)
         parts = {**languages.day_part_names(code), **lexicon.DAY_PARTS.get(code, {})}
         relative = languages.relative_day_names(code)
+        # ...and the last word of one said in several ("i morgon", "i morgen": tomorrow)
+        relative |= {n.split()[-1] for n in relative if " " in n}
         # the language's word for a day (the first of its DAY_NOUNS) is no part of the day,
         # though CLDR names one so (Russian "день": the afternoon; its "дня" said after a
         # time stays one: "во второй половине дня", "3 часа дня")

@@ -726,7 +726,11 @@ class Words:
 
     def day(self, i: int) -> bool:
         v, w = self.vocab, self.low(i)
-        cue = 1 if self.free(i - 1) and self.low(i - 1) in ("on", "this", "next") else 0
+        # (and a word before a place or day of a language of the talks: "på torsdag", "у
+        # петак", "sa Huwebes"; not English's "in", "the": lexicon.PLACE_WORDS)
+        on = {fold(w) for w in lexicon.place_words(v.spoken) - lexicon.PLACE_CUES}
+        said_on = self.low(i - 1) in ("on", "this", "next") or self.low(i - 1) in on
+        cue = 1 if self.free(i - 1) and said_on else 0
         if w in RELATIVE and v.days:  # "today", "tomorrow": by the conference's date
             when = zoned.today(v.timezone) + timedelta(days=RELATIVE[w])
             if when in v.days:
