@@ -231,7 +231,7 @@ def _gone_as_saved(gone: list[int]) -> dict[int, agenda_mod.SavedAs]:
     return {i: kept[i] for i in gone if i in kept}
 
 
-def _exports(talks: list[Talk], gone: list[int]) -> None:
+def _exports(talks: list[Talk], gone: list[int], sequence: int) -> None:
     """The calendar and the spreadsheet; a saved talk the program no longer holds is
     in the calendar as cancelled, at its time as saved, where this browser kept it
     (`ics.dropped`: as the offline site's export writes it)."""
@@ -242,7 +242,7 @@ def _exports(talks: list[Talk], gone: list[int]) -> None:
     c1, c2 = st.columns(2)
     c1.download_button(
         "Download calendar (.ics)",
-        data=ics.calendar(talks, gone=was),
+        data=ics.calendar(talks, gone=was, sequence=sequence),
         file_name=ICS_NAME,
         mime="text/calendar",
         key="dl-ics",
@@ -448,7 +448,7 @@ def show(lib: Library) -> None:
             )
         _gone(gone)
         if ics.dropped(_gone_as_saved(gone)):  # a calendar to write them in, cancelled
-            _exports([], gone)
+            _exports([], gone, lib.sequence)
         storage.note()
         _skipped(lib, ag)
         if ag:
@@ -493,7 +493,7 @@ def show(lib: Library) -> None:
         for t in plan.unscheduled:
             _row(t, [], "agenda")
     _gone(gone)
-    _exports(talks, gone)
+    _exports(talks, gone, lib.sequence)
     _share(ag)
     storage.note()
     _skipped(lib, ag)

@@ -22,6 +22,7 @@ from appviews import state
 from appviews.facettable import FacetTable
 from appviews.models import facets, people, program
 from talkbase import service
+from talkbase.core import present
 from talkbase.core.filters import Filters
 from talkbase.core.lru import Bounded
 from talkbase.core.records import Hit, Talk
@@ -38,6 +39,8 @@ class Library:
         self.service = service.Service(home, follow=False).open()
         self.service.load_model()  # once per process, before the first query waits for it
         self.build = self.service.build_name
+        # every event's SEQUENCE in this build's agenda calendars (appviews/models/ics.py)
+        self.sequence = present.calendar_sequence(self.service.kb.manifest.built_at)
         self.talks: dict[int, Talk] = dict(self.service.talks)  # one conference: read once
         self._lock = threading.RLock()
         self.allowed = facets.AllowedCache(

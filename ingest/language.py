@@ -174,7 +174,10 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
       ("Nihongo no hanashi" is no Kinyarwanda talk);
     - where the program's short texts are too few to say their language together (a
       lunch break alone: "Обед"), the language the words of all its talks are in
-      together stands for theirs, as above;
+      together stands for theirs, as above; where they are words enough but in no one
+      language together ("Opening Keynote", "Premiazione CTF", "Closing ceremony"), that
+      language is a short talk's only where its own words read likeliest as it ("M71A -
+      gioco dell'oca hackerato" in an Italian program; "Opening Keynote" stays without);
     - any such talk, too short or leaving the identifier unsure alone ("Polars vs Spark:
       una comparación honesta. Medimos ambos motores con cargas reales."): the language
       all of them are in together, where its own words read likeliest as that one too
@@ -204,10 +207,18 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
             guessed.add(said)
     undecided = dict(sorted({**short, **unsure}.items()))  # (in the program's order)
     few, together = _sample_language(short), _sample_language(undecided)
-    if few is None and short and len(" ".join(short.values())) < MIN_CHARS:
-        # too few words to say alone ("Обед" twice): the short texts are in the language
-        # the whole program's words are in together, as far as their own words allow
-        few = _sample_language({n: _words(t.title, t.abstract) for n, t in enumerate(talks)})
+    mixed: str | None = None  # the whole program's language, where its short texts mix
+    if few is None and short:
+        whole = _sample_language({n: _words(t.title, t.abstract) for n, t in enumerate(talks)})
+        if len(" ".join(short.values())) < MIN_CHARS:
+            # too few words to say alone ("Обед" twice): the short texts are in the language
+            # the whole program's words are in together, as far as their own words allow
+            few = whole
+        else:
+            # enough words, in no one language ("Opening Keynote", "Closing ceremony",
+            # "Premiazione CTF" in an Italian program): a short talk whose own words read
+            # likeliest as the whole program's language is in it; the others stay without
+            mixed = whole
     out = list(talks)
     # the languages a low-bar guess of a Latin-letter talk may name: English, and those
     # other talks of the program are in ("Nihongo no hanashi" is no Kinyarwanda talk)
@@ -242,6 +253,13 @@ def program_language(talks: Sequence[Talk]) -> list[Talk]:
             out[n] = replace(talks[n], language=own)
         elif together is not None and own == together and _in_its_letters(text, together, latin):
             out[n] = replace(talks[n], language=together)
+        elif (
+            mixed is not None
+            and n in short
+            and own == mixed
+            and _in_its_letters(text, mixed, latin)
+        ):
+            out[n] = replace(talks[n], language=mixed)
         elif not any(latin_letters_only(c) for c in text if c.isalpha()) and (
             near := _near(
                 text, {c for c in {*held, few, together} if c and written_in_latin(c) is False}

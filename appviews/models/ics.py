@@ -16,6 +16,10 @@
   program no longer holds, where the agenda kept it as saved (`agenda.SavedAs`): its
   event as saved (title, time, room), with its UID, cancelled, as the site's
   `calendarTalks` writes it. A talk the program moved is written at its new time.
+- Every event carries the SEQUENCE of the build it was exported from
+  (`present.calendar_sequence`, as the site's calendar writes it): a calendar exported
+  after the program moved, retitled or cancelled a talk raises it, so an app that
+  imported an older one takes the revision.
 """
 
 from __future__ import annotations
@@ -109,12 +113,13 @@ def _description(talk: Talk) -> str:
     return "\n\n".join(parts)
 
 
-def _event(talk: Talk, stamp: str, held: bool = True) -> list[str]:
+def _event(talk: Talk, stamp: str, held: bool = True, sequence: int = 0) -> list[str]:
     """One talk's VEVENT; one the program no longer holds (`held` false), cancelled."""
     assert talk.start and talk.end
     lines = [
         "BEGIN:VEVENT",
         f"UID:{event_uid(talk)}",
+        f"SEQUENCE:{sequence}",
         f"DTSTAMP:{stamp}",
         f"LAST-MODIFIED:{stamp}",
         f"DTSTART:{utc_stamp(talk.start)}",
@@ -138,12 +143,14 @@ def calendar(
     name: str = "talkbase agenda",
     stamp: datetime | None = None,
     gone: Mapping[int, SavedAs] | None = None,
+    sequence: int = 0,
 ) -> str:
     """A VCALENDAR with one event per timed talk, in time order, and one cancelled
     event per saved talk the program no longer holds (`gone`: as saved, `dropped`).
 
     `stamp` is the DTSTAMP of every event (default: now); pass one for
     reproducible output. Talks without a time are left out (see `exportable`).
+    `sequence`: every event's SEQUENCE, the build's (`present.calendar_sequence`).
     """
     timed, _ = exportable(talks)
     held = {t.id for t in timed}
@@ -160,6 +167,6 @@ def calendar(
         f"X-WR-CALNAME:{escape_text(name)}",
     ]
     for talk in events:
-        lines += _event(talk, when, held=talk.id in held)
+        lines += _event(talk, when, held=talk.id in held, sequence=sequence)
     lines.append("END:VCALENDAR")
     return "".join(fold(line) + CRLF for line in lines)

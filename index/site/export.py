@@ -774,7 +774,10 @@ def export_site(kb: KnowledgeBase, out: Path) -> SiteReport:
         "model": "model/model.onnx" if model else None,
     }
     version = _version(talks_json, quantized, meta, model)
-    meta = {"version": version, **meta}
+    # every agenda calendar event's SEQUENCE (the app's rule): the build's, left out of
+    # the version (a build that changed nothing asks no visitor to reload)
+    sequence = present.calendar_sequence(kb.manifest.built_at)
+    meta = {"version": version, **meta, "sequence": sequence}
     _no_leftover(out)
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))

@@ -7,7 +7,7 @@ Plain text only; the app escapes it before it reaches the page.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from talkbase.core.records import Speaker
@@ -25,6 +25,28 @@ NO_SPEAKERS = "Speakers not given"
 # when it was saved, where it did, came from whatever base was served then)
 UNHELD = "Saved, but not in this program"
 UNHELD_WHY = "it may have been dropped by an update, or saved from another program"
+
+# an agenda calendar's SEQUENCE (RFC 5545 3.8.7.4) counts seconds from here
+SEQUENCE_EPOCH = datetime(2020, 1, 1, tzinfo=UTC)
+
+
+def calendar_sequence(built_at: str | None) -> int:
+    """The SEQUENCE of every event of an agenda's calendar exported from the build
+    stamped `built_at` (its manifest's `built_at`): the seconds from `SEQUENCE_EPOCH`
+    to it (0 where no stamp is read). A talk's time, room, title or status changes
+    only in a new build, and a new build is stamped later, so a calendar exported after
+    a change carries a higher SEQUENCE than every one exported before it, as RFC 5545
+    asks of a revised event (a calendar app may keep its old copy otherwise), however
+    often the talk changed or the agenda acknowledged it. The app's calendar
+    (appviews/models/ics.py) and the offline site's (index/site/assets/calendar.mjs,
+    given this number in meta.json's `sequence`) write the same one."""
+    try:
+        moment = datetime.fromisoformat(built_at or "")
+    except ValueError:
+        return 0
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return max(0, int((moment - SEQUENCE_EPOCH).total_seconds()))
 
 
 def gone_title(talk_id: int) -> str:

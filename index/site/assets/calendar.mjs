@@ -29,14 +29,16 @@ export function foldLine(line) {
 }
 
 // `events`: {id, title, start, end, day, room, speakers, cancelled}: a timed one at its
-// time (ISO), one with only a day (YYYY-MM-DD) as that day's all-day event
-export function calendar(events, now = Date.now()) {
+// time (ISO), one with only a day (YYYY-MM-DD) as that day's all-day event. `sequence`:
+// every event's SEQUENCE, the build's, computed by the export (meta.json's `sequence`,
+// talkbase/core/present.py `calendar_sequence`, the app's rule): a later build's is higher
+export function calendar(events, now = Date.now(), sequence = 0) {
   const stamp = d => new Date(d).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const date = d => d.replace(/-/g, '');
   const next = d => new Date(Date.parse(d + 'T00:00:00Z') + 864e5).toISOString().slice(0, 10);
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//talkbase//static site//EN'];
   for (const t of events) {
-    lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `DTSTAMP:${stamp(now)}`,
+    lines.push('BEGIN:VEVENT', `UID:talk-${t.id}@talkbase`, `SEQUENCE:${sequence}`, `DTSTAMP:${stamp(now)}`,
       ...(t.start ? [`DTSTART:${stamp(t.start)}`, `DTEND:${stamp(t.end || t.start)}`]
         : [`DTSTART;VALUE=DATE:${date(t.day)}`, `DTEND;VALUE=DATE:${date(next(t.day))}`]),
       `SUMMARY:${escapeText(t.title)}`, `LOCATION:${escapeText(t.room)}`,

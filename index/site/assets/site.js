@@ -275,7 +275,7 @@ function calendarTalks() {
 }
 function ics() {
   const events = calendarTalks().map(t => ({ ...t, cancelled: t.cancelled || t.gone }));
-  const a = el('a', { href: URL.createObjectURL(new Blob([calendar(events)], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
+  const a = el('a', { href: URL.createObjectURL(new Blob([calendar(events, Date.now(), state.meta.sequence || 0)], { type: 'text/calendar' })), download: 'talkbase-agenda.ics' });
   a.click();
 }
 // the visitor's own agenda again: the shared one's link off the address
