@@ -1247,3 +1247,203 @@ def test_the_site_says_back_a_day_by_its_order_past_the_programs_last(langs2):
     (said,) = _titles(site, ["day 9"])
     assert said["note"] == "No talks on day 9 at program: showing all days."
     assert len(said["titles"]) == len(kb.talks)
+
+
+# the limits sweep 24 reads on the server (limitsleft), read by the site the same way
+# (sweep 24, siteparity2): a list of days after "but not" ("on saturday but not sunday
+# or monday": the site left out Sunday and applied Monday), in Italian and German too
+# ("o", "oder": the server's `day_joins`, exported); an hour after a part of the day
+# said before its cue ("दुपारी ३ नंतर": the site read the afternoon only); an ordinal
+# with a day's noun in another case ("της τρίτης μέρας": the site said back Tuesday);
+# a room named by a common word after "or" ("in Main Hall or Lab": the site read Main
+# Hall only); and the honest notes: a room read for another word ("room Level 2 (for
+# “room 2”)") and "No talk matches evening, so nothing was left out for it."
+LIMITS_LEFT = "title,abstract,language,start,end,room\n" + "".join(
+    f"{title},{title},{code},2026-03-0{7 + k % 3}T{9 + k % 8:02d}:00,"
+    f"2026-03-0{7 + k % 3}T{9 + k % 8:02d}:45,{room}\n"
+    for k, (title, code, room) in enumerate(
+        [
+            ("Rust in production", "en", "Level 1"),
+            ("Go generics", "en", "Level 2"),
+            ("Kernel tracing", "en", "Level 3"),
+            ("Robotics lab for kids", "en", "Lab"),
+            ("Studio recording", "en", "Studio"),
+            ("Open lab night", "en", "Main Hall"),
+            ("Sicurezza delle reti", "it", "Level 1"),
+            ("Reti neurali", "it", "Level 2"),
+            ("Sicherheit der Netze", "de", "Level 3"),
+            ("Verteilte Datenbanken", "de", "Level 1"),
+            ("नेटवर्क सुरक्षा आणि गोपनीयता", "mr", "Level 2"),
+            ("डेटाबेस प्रणाली", "mr", "Level 3"),
+            ("कृत्रिम बुद्धि", "hi", "Level 1"),
+            ("Ασφάλεια δικτύων", "el", "Level 2"),
+            ("Βάσεις δεδομένων", "el", "Level 3"),
+        ]
+    )
+)
+
+LIMITS_LEFT_QUESTIONS = [
+    # a day list after "but not", in English, Italian and German
+    "rust on saturday but not sunday or monday",
+    "sicurezza sabato ma non domenica o lunedì",
+    "Sicherheit am Samstag aber nicht Sonntag oder Montag",
+    "rust not on sunday or monday",
+    "rust sunday or monday excluded",
+    "rust on saturday or sunday",
+    "sicurezza sabato o domenica",
+    "Sicherheit am Samstag oder Sonntag",
+    "rust on saturday or sunday but not monday",
+    # an hour after a part of the day, before its cue (Marathi, Hindi)
+    "दुपारी ३ नंतर",
+    "दुपारी 3 नंतर",
+    "दोपहर 3 के बाद",
+    "दुपारी १२ नंतर",
+    "दुपारी ३ सत्रे",
+    # an ordinal and a day's noun in another case (Greek)
+    "της τρίτης μέρας",
+    "ομιλίες της δεύτερης ημέρας",
+    # a room whose name is a common word, after "or"
+    "in Main Hall or Lab",
+    "rust in Main Hall or lab",
+    "in Main Hall or the Lab",
+    "not in Main Hall or Lab",
+    "robotics lab or studio",
+    "in Main Hall, lab safety",
+    # a room by its number, read for another word than its own
+    "in room 2",
+    "rust in Room 2",
+    "in room 2 or 3",
+    "in level 2",
+]
+
+
+def _days_of(kb, said: tuple[str, ...]) -> list[str]:
+    """The program's days of the server's day values ("Sat", "2026-03-09")."""
+    days = [d.isoformat() for d in kb.vocab.days]
+    return sorted(
+        {
+            d
+            for v in said
+            for d in days
+            if v == d or (not v[:1].isdigit() and _weekday(d) == v.lower()[:3])
+        }
+    )
+
+
+def _limits_left_both(kb, site: Path, qs: list[str]) -> tuple[dict, dict]:
+    """Each question's days, rooms and clock limits, applied and left out, as the
+    server reads them and as the site does."""
+    from index.search.read.understand import understand
+
+    server = {}
+    for q in qs:
+        u = understand(q, kb.vocab)
+        f = u.filters
+        server[q] = {
+            "days": _days_of(kb, (f.day,) if f.day else u.any_days),
+            "not_days": _days_of(kb, tuple(x.day for x in u.excluded_limits if x.day)),
+            "rooms": sorted({*u.any_rooms, f.room} - {None}),
+            "not_rooms": sorted({x.room for x in u.excluded_limits if x.room}),
+            "after": f.after,
+        }
+    body = (
+        f"const qs = {json.dumps(qs)};"
+        "const P = meta.parts;"
+        "console.log(JSON.stringify(qs.map(q => { const l = engine.readLimits(q).limits;"
+        " const p = l.parts.length === 1 ? P[l.parts[0]] : null;"
+        " const from = p && p[0] !== '00:00' ? p[0] : null;"
+        " const after = [l.after, from].filter(Boolean).sort().pop() ?? null;"
+        " return { days: [...new Set(l.days)].sort(),"
+        " not_days: [...new Set(l.not.flatMap(n => n.days))].sort(),"
+        " rooms: [...new Set(l.rooms)].sort(),"
+        " not_rooms: [...new Set(l.not.flatMap(n => n.rooms))].sort(), after }; })));"
+    )
+    return server, dict(zip(qs, _node(site, body), strict=True))
+
+
+@pytest.fixture(scope="module")
+def limits_left(tmp_path_factory):
+    """A program in English, Italian, German, Marathi, Hindi and Greek on Saturday 7,
+    Sunday 8 and Monday 9 March 2026, in rooms "Level 1" to "Level 3", "Lab", "Studio"
+    and "Main Hall", and its site."""
+    yield from _program_and_site(tmp_path_factory, "limitsleft", LIMITS_LEFT)
+
+
+def test_the_site_reads_the_limits_sweep_24_reads_as_its_server(limits_left):
+    kb, site = limits_left
+    server, offline = _limits_left_both(kb, site, LIMITS_LEFT_QUESTIONS)
+    differ = {q: (server[q], offline[q]) for q in LIMITS_LEFT_QUESTIONS if server[q] != offline[q]}
+    assert not differ
+    sat, sun, mon = "2026-03-07", "2026-03-08", "2026-03-09"
+    for q in LIMITS_LEFT_QUESTIONS[:3]:  # (Saturday applied, the list left out)
+        assert server[q]["days"] == [sat] and server[q]["not_days"] == [sun, mon], q
+    assert server["sicurezza sabato o domenica"]["days"] == [sat, sun]
+    assert server["दुपारी ३ नंतर"]["after"] == server["दोपहर 3 के बाद"]["after"] == "15:00"
+    assert server["दुपारी १२ नंतर"]["after"] == "12:00"  # (noon, not midnight)
+    assert server["दुपारी ३ सत्रे"]["after"] == "12:00"  # (no cue: the afternoon only)
+    assert server["της τρίτης μέρας"]["days"] == [mon]
+    assert server["in Main Hall or Lab"]["rooms"] == ["Lab", "Main Hall"]
+    assert server["not in Main Hall or Lab"]["not_rooms"] == ["Lab", "Main Hall"]
+    assert not server["robotics lab or studio"]["rooms"]
+    assert server["in room 2"]["rooms"] == ["Level 2"]
+
+
+def _said_and_topic(site: Path, queries: list[str]) -> list[dict]:
+    body = (
+        f"const qs = {json.dumps(queries)};"
+        "console.log(JSON.stringify(qs.map(q => { const r = engine.readLimits(q);"
+        " const s = engine.search(q, null, {}, 20);"
+        " return { said: r.said, topic: r.topic, note: s.note ?? null,"
+        " titles: s.hits.map(h => h.talk.title) }; })));"
+    )
+    return _node(site, body)
+
+
+def test_the_site_says_what_its_server_says_of_what_it_read(limits_left):
+    """The labels and notes the server gives, in the site's words: a room read for
+    another word than its own says so, a day list left out is labelled day by day, its
+    list's word is no topic; what is left out that no talk holds is said."""
+    kb, site = limits_left
+    qs = [
+        "rust in room 2",
+        "in room 2 or 3",
+        "in level 2",
+        "Sicherheit am Samstag aber nicht Sonntag oder Montag",
+        "sicurezza sabato ma non domenica o lunedì",
+        "rust not in the evening",
+        "rust but not kubernetes",
+        "rust not on sunday",
+        "rust not sunday evening",
+        "दुपारी १२ नंतर",
+    ]
+    said = dict(zip(qs, _said_and_topic(site, qs), strict=True))
+    notes = {q: [n for n in kb.answer(q, 20).notes() if "nothing was left out" in n] for q in qs}
+    assert notes["rust not in the evening"] == [
+        "No talk matches evening, so nothing was left out for it."
+    ]
+    assert notes["rust but not kubernetes"] == [
+        "No talk matches “kubernetes”, so nothing was left out for it."
+    ]
+    assert said["rust in room 2"]["said"] == ["room Level 2 (for “room 2”)"]
+    assert said["in room 2 or 3"]["said"] == [
+        "room Level 2 (for “room 2”)",
+        "room Level 3 (for “room 3”)",
+    ]
+    assert said["in level 2"]["said"] == ["room Level 2"]
+    assert said["दुपारी १२ नंतर"]["said"] == ["afternoon", "after 12:00"]  # (noon)
+    german = said["Sicherheit am Samstag aber nicht Sonntag oder Montag"]
+    assert german["said"] == ["saturday", "not sunday · not monday"]
+    assert "oder" not in german["topic"]
+    assert said["sicurezza sabato ma non domenica o lunedì"]["said"] == [
+        "saturday",
+        "not sunday · not monday",
+    ]
+    for q in qs:  # (the server's note where it says one, and no other)
+        site_notes = [
+            n + "." for n in (said[q]["note"] or "").split(".") if "nothing was left out" in n
+        ]
+        assert [n.strip() for n in site_notes] == [
+            n.replace("Sunday", "sunday") for n in notes[q]
+        ], q
+    # (the note is said; the talks listed are those of the query's other limits)
+    assert said["rust not in the evening"]["titles"][0] == "Rust in production"

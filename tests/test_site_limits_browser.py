@@ -140,3 +140,55 @@ def test_the_site_reads_a_room_in_another_case_and_lists_talks_not_on_a_day_said
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+LEFT_PORT = 8751  # (siteparity2's: 8750-8759)
+LEFT = (
+    "title,speakers,date,start,end,room,timezone,language,abstract\n"
+    "Rust in production,Ann Lee,2026-11-15,09:00,09:45,Level 2,Europe/Berlin,en,Safe services.\n"
+    "Rust async,Bob Stone,2026-11-15,11:00,11:45,Level 1,Europe/Berlin,en,Futures.\n"
+    "Robotics lab for kids,Mia Wong,2026-11-15,13:00,13:45,Lab,Europe/Berlin,en,Robots.\n"
+    "Open lab night,Karl Weber,2026-11-15,15:00,15:45,Main Hall,Europe/Berlin,en,Hardware.\n"
+)
+
+
+def test_the_site_says_a_room_read_for_another_word_and_what_left_out_nothing(
+    tmp_path, monkeypatch
+):
+    """ "rust in room 2 but not kubernetes" where the rooms are "Level 1", "Level 2":
+    the site says the room was read for "room 2", and that no talk says "kubernetes",
+    so nothing was left out; "in Main Hall or Lab" lists both rooms' talks (Sweep 24,
+    siteparity2): the site said "room Level 2" alone, nothing of the word left out,
+    and read Main Hall only."""
+    monkeypatch.setenv("TALKBASE_MODEL", "hashing")
+    (tmp_path / "program.csv").write_text(LEFT, encoding="utf-8")
+    home, site = str(tmp_path / "home"), tmp_path / "site"
+    assert main(["--home", home, "ingest", str(tmp_path / "program.csv")]) == 0
+    assert main(["--home", home, "export", "--format", "site", "-o", str(site)]) == 0
+    server = _serve(site, LEFT_PORT)
+    try:
+        with chromium(tmp_path / "downloads") as d:
+            d.get(f"http://127.0.0.1:{LEFT_PORT}/")
+            _ready(d)
+
+            def results(d, said):
+                read = d.find_element(By.ID, "read").text
+                cards = d.find_elements(By.CSS_SELECTOR, "#results .card")
+                if said not in read:
+                    return None
+                return [c.find_element(By.CSS_SELECTOR, "a.open").text for c in cards] or None
+
+            d.find_element(By.ID, "q").send_keys("rust in room 2 but not kubernetes")
+            shown = wait(d, lambda d: results(d, "kubernetes"), why="no room read")
+            assert shown == ["Rust in production"]
+            read = d.find_element(By.ID, "read").text
+            assert "No talk matches “kubernetes”, so nothing was left out for it." in read
+            assert "room Level 2 (for “room 2”)" in read
+            box = d.find_element(By.ID, "q")
+            box.clear()
+            box.send_keys("in Main Hall or Lab")
+            shown = wait(d, lambda d: results(d, "room Lab"), why="no second room read")
+            assert sorted(shown) == ["Open lab night", "Robotics lab for kids"]
+    finally:
+        server.kill()
+        server.wait(timeout=10)

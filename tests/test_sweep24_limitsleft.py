@@ -153,6 +153,18 @@ def test_an_hour_after_a_part_of_the_day_is_read_with_its_cue(language, query):
     assert u.topic == ""
 
 
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [("दुपारी १२ नंतर", "afternoon · after 12:00"), ("रात्री ३ नंतर", "night · after 03:00")],
+)
+def test_an_hour_after_a_part_of_the_day_is_on_that_parts_clock(query, said):
+    """The hour on the 24-hour clock as every other hour said with a part of the day
+    (timecues.py `in_part`): before, "दुपारी १२ नंतर" (after 12 in the afternoon) read
+    "after 00:00", and "रात्री ३ नंतर" (after 3 at night) "after 15:00"."""
+    u = understand(query, _vocab(MARATHI, ["Room 1"], "mr"))
+    assert u.label == said, u
+
+
 def test_a_number_after_a_part_of_the_day_without_a_cue_is_no_hour():
     u = understand("दुपारी ३ सत्रे", _vocab(MARATHI, ["Room 1"], "mr"))  # three sessions
     assert u.filters.after == "12:00"

@@ -75,6 +75,7 @@ from index.search.read.whenwords import (
     LONG_WORDS,
     MOMENT_CUES,
     RANGE_JOINS,
+    day_joins,
     ends_inside,
     named_in_full,
     short_day_company,
@@ -462,12 +463,16 @@ def limits() -> dict[str, Any]:
     which the server holds as a clock limit, with the clock limits); the query's words
     beside a limit's a title must hold too for its words to stay words
     (titlewords.py `NEIGHBOURS`); the most words left out as one phrase
-    (negation.py `EXCLUDED_WORDS`)."""
+    (negation.py `EXCLUDED_WORDS`); the sentence said for a limit or words left out
+    that no talk holds (present.py `NONE_LEFT_OUT`, index/search/limits/passing.py
+    `held_by_none`)."""
     return {
         "give_up": [[*kind, "part"] if "after" in kind else list(kind) for kind in relax.KINDS],
         "bends": relax.BENDS,
         "neighbours": titlewords.NEIGHBOURS,
         "excluded_words": negation.EXCLUDED_WORDS,
+        # what is said where a query leaves out what no talk holds (present.py)
+        "none_left_out": present.NONE_LEFT_OUT,
     }
 
 
@@ -594,6 +599,12 @@ def reading(vocab: Vocab) -> dict[str, Any]:
             # (the nouns a number is glued to as its ordinal: "2일차"; the prefixes glued
             # to the noun before an ordinal said after it: "ביום השני")
             "glued_number": sorted(lexicon.day_nouns(spoken, glued_number=True)),
+            # (the nouns for a day in another case, after an ordinal: Greek "της τρίτης
+            # μέρας", of the third day; lexicon.day_noun_forms, as `Inflected.readable`)
+            "noun_forms": _readable(lexicon.day_noun_forms(spoken)),
+            # (the words that make two days said one after the other a list: "sunday or
+            # monday", "domenica o lunedì": whenwords.py `day_joins`)
+            "joins": sorted(day_joins(vocab)),
             "prefixes": list(lexicon.day_prefixes(spoken)),
             "numbers": NUMBERS,
             "months": list(MONTHS),

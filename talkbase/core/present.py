@@ -17,6 +17,9 @@ NEAREST_AFTER = "Nearest talks (no close match):"  # the same, after the talks t
 # ...where the list holds every talk passing the query's limits: not the nearest, the rest
 WITHIN = "No close match; all the talks within the limits:"
 WITHIN_AFTER = "The other talks within the limits (no close match):"
+# what a query leaves out that no talk holds ("not in the evening" at a conference that
+# ends at five): said for each, by the server's answer and the static site alike
+NONE_LEFT_OUT = "No talk matches {said}, so nothing was left out for it."
 NO_TIME = "Time not given"
 NO_SPEAKERS = "Speakers not given"
 # a saved id the program does not hold, kept in the app's agenda, named, removable: an

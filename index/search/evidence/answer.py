@@ -11,7 +11,7 @@ from index.search.rank import lexical, match
 from index.search.read.understand import Understood
 from index.search.read.vocab import norm
 from talkbase.core import settings
-from talkbase.core.present import NEAREST
+from talkbase.core.present import NEAREST, NONE_LEFT_OUT
 from talkbase.core.records import Hit
 
 
@@ -102,9 +102,7 @@ class Answer:
     def none_left_out_notes(self) -> list[str]:
         """One sentence per thing the query leaves out that no talk holds
         (`held_by_none`): "No talk matches evening, so nothing was left out for it."."""
-        return [
-            f"No talk matches {said}, so nothing was left out for it." for said in self.held_by_none
-        ]
+        return [NONE_LEFT_OUT.format(said=said) for said in self.held_by_none]
 
     @property
     def cut_note(self) -> str | None:

@@ -261,9 +261,11 @@ def _part_before_hour(r: Any, spoken: frozenset[str]) -> None:
     says its time cue after the time (`lexicon.TIME_CUES_AFTER`), and followed by such
     a cue or by its word for "o'clock" (`lexicon.CLOCK_AFTER`): "दुपारी ३ नंतर" (after 3
     in the afternoon) made "3pm" before the cue, for `_said_after` to read, as
-    `_with_its_part` reads an hour a part of the day follows ("3 de la tarde"). The part
-    of the day is read as well (the hour narrows it). Never without the cue after it
-    ("दुपारी ३ सत्रे": three afternoon sessions)."""
+    `_with_its_part` reads an hour a part of the day follows ("3 de la tarde"), on the
+    24-hour clock as `in_part` puts it ("दुपारी १२ नंतर": after noon, not midnight;
+    "रात्री ३ नंतर": after 3 in the small hours). The part of the day is read as well
+    (the hour narrows it). Never without the cue after it ("दुपारी ३ सत्रे": three
+    afternoon sessions). The static site reads it so too (search.mjs `hoursCounted`)."""
     cues = lexicon.time_cues_after(spoken)
     if not cues:
         return
@@ -279,8 +281,8 @@ def _part_before_hour(r: Any, spoken: frozenset[str]) -> None:
         k = i + 2 + int(toks[i + 2].low in hours and not toks[i + 2].used)  # ("३ वाजता")
         if k >= len(toks) or not _cue_after(toks, k, cues):
             continue
-        half = "pm" if part in PM and int(word) < 12 else "am"
-        toks[i + 1 : k] = [replace(toks[i + 1], low=f"{int(word)}{half}", end=toks[k - 1].end)]
+        hour = f"{in_part(int(word), part):02d}:00"
+        toks[i + 1 : k] = [replace(toks[i + 1], low=hour, end=toks[k - 1].end)]
 
 
 def _endings_off(r: Any) -> None:

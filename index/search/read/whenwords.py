@@ -1026,6 +1026,14 @@ def inverted_times(r: Words) -> None:
     ]
 
 
+def day_joins(vocab: Vocab) -> frozenset[str]:
+    """The words that make two days said one after the other a list, folded: a list's
+    words of the languages asked in (`lexicon.list_joins`: "and", "o", "oder"), "&", a
+    comma and "on" ("saturday, or on sunday"). The static site reads its lists with
+    them too (index/site/export.py `reading`)."""
+    return frozenset({"&", ",", "on", *lexicon.list_joins(vocab.asked_in)})
+
+
 def either_days(r: Words) -> None:
     """Two days joined by a list's word ("sat and sun", "Saturday or Sunday", "domenica
     o lunedì": `lexicon.list_joins` of the languages asked in): a talk on either
@@ -1033,7 +1041,7 @@ def either_days(r: Words) -> None:
     and apart from it stays the filter ("on saturday but not sunday or monday":
     Saturday, the list left out)."""
     said = sorted((c for c in r.chips if c.field == "day"), key=lambda c: c.start)
-    joins = {"&", ",", "on", *lexicon.list_joins(r.vocab.asked_in)}
+    joins = day_joins(r.vocab)
     for a, b in zip(said, said[1:], strict=False):
         between = fold(r.query[a.end : b.start]).replace(",", " , ").split()
         if a.value != b.value and between and set(between) <= joins:

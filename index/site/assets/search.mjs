@@ -137,7 +137,8 @@ export function cutAtKnown(w, known, inside = {}, particles = new Set()) {
 // token, its words again where no limit is read in it (`readLimits`)
 // `letters`: the words of one letter kept right before a number, where they may say a
 // clock time's cue ("с 15:00": from; the site's words leave out a letter alone), never
-// a topic
+// a topic; `near`: rules for other such words, each {letters, words, both}: a letter of
+// `letters` kept next to a word of `words` (`has`), or between two with `both`
 export function queryWords(text, cues = [], known = new Set(), whole = null, letters = new Set(), inside = {}, particles = new Set(), near = null) {
   const toks = [], runs = [], joined = new Set();
   const longest = [...cues].sort((a, b) => b.length - a.length);
@@ -147,8 +148,12 @@ export function queryWords(text, cues = [], known = new Set(), whole = null, let
   const all = split(fold(spaced(text))).flatMap(x => Array.isArray(x) ? x : cutAtKnown(x, cut, inside, particles)).filter(w => w);
   for (const [k, w] of all.entries()) {
     if (letters.has(w) && /^\d/.test(all[k + 1] || '')) { joined.add(toks.length); toks.push(w); continue; }
-    // (a building's letter beside a word for a building: "building K", no topic; `near`)
-    if (near && w.length === 1 && near.letters.has(w) && (near.words.has(all[k - 1]) || near.words.has(all[k + 1]))) {
+    // (a building's letter beside a word for a building: "building K"; a list's word of
+    // one letter between two days: "sabato o domenica"; no topic: `near`, its rules)
+    const beside = rule => rule.letters.has(w) && (rule.both
+      ? rule.words.has(all[k - 1]) && rule.words.has(all[k + 1])
+      : rule.words.has(all[k - 1]) || rule.words.has(all[k + 1]));
+    if (near && w.length === 1 && [].concat(near).some(beside)) {
       joined.add(toks.length); toks.push(w); continue;
     }
     if (entire && entire.test(w)) { toks.push(w); continue; }
@@ -670,6 +675,10 @@ export function createSearch(talks, meta, vectors) {
   const ABSENT_SHORT = new Set((DAYS.absent || {}).short || []);
   const FRAME = new Set(READ.frame || []);  // (a question's frame words: understand.py FRAME)
   const dayNouns = new Set(DAYS.nouns);
+  // (...and in another case after an ordinal, where a language of the talks inflects
+  // it: Greek "της τρίτης μέρας", of the third day, as the server's
+  // lexicon.day_noun_forms reads them: the export's `noun_forms`)
+  const dayNounForms = inflecting({}, DAYS.noun_forms);
   const gluedNumber = new Set(DAYS.glued_number), prefixes = DAYS.prefixes;
   // (an ordinal's inflected forms too, where a language of the talks inflects it:
   // "τρίτης" of "τρίτη", as the server's lexicon.day_ordinals reads them)
@@ -722,7 +731,8 @@ export function createSearch(talks, meta, vectors) {
       if ((found = read(ordinalOf(head), 1))) return found;
       if (/^\d+$/.test(head) && gluedNumber.has(x) && (found = read(Number(head), 1))) return found;
     }
-    if (dayNouns.has(next) && free(i + 1) && (found = read(ordinalOf(w), 2))) return found;
+    const nounAfter = dayNouns.has(next) || (next !== undefined && next in dayNounForms);
+    if (nounAfter && free(i + 1) && (found = read(ordinalOf(w), 2))) return found;
     return past ? beyond : null;
   }
 
@@ -999,8 +1009,14 @@ export function createSearch(talks, meta, vectors) {
   const lowWord = w => fold(w).replace(/^[?!,;:()[\]{}"“”]+|[?!,;:()[\]{}"“”.]+$/gu, '');
   const partOf = w => (Object.hasOwn(partWords, w) ? partWords[w] : null);
   const cueAfterAt = (ws, j) => [2, 1].some(n => ws.length >= j + n && Object.hasOwn(CLOCK.after, ws.slice(j, j + n).join(' ')));
+  // ...and a bare hour said right after a part of the day and before a cue said after a
+  // time, its word for o'clock maybe between ("दुपारी ३ नंतर", "दोपहर 3 के बाद": after
+  // 15:00, in the afternoon), as timecues.py `_part_before_hour`: the part kept, the
+  // hour written as its clock time in that part (`inPart`); never where no cue follows
+  // ("दुपारी ३ सत्रे": three afternoon sessions)
+  const AFTER_CUES = Object.keys(CLOCK.after || {}).length > 0;
   function hoursCounted(q) {
-    if (!dawnWords.size && !GLUED_UNIT) return q;
+    if (!dawnWords.size && !GLUED_UNIT && !AFTER_CUES) return q;
     const toks = q.split(/\s+/u).filter(Boolean), ws = toks.map(lowWord);
     const put = (from, to, hour, minutes = '00') => {
       toks.splice(from, to - from, `${two(hour)}:${minutes}`);
@@ -1031,6 +1047,14 @@ export function createSearch(talks, meta, vectors) {
       if (!(part in PARTS && hour <= 12)) part = null;
       if (part === null && next !== null && !cueAfterAt(ws, end + 1)) continue;
       put(part ? i - 1 : i, end + 1, inPart(hour, part));
+      changed = true;
+    }
+    for (let i = 0; AFTER_CUES && i + 2 < ws.length; i++) {
+      const part = partOf(ws[i]), hour = /^\d+$/.test(ws[i + 1]) ? Number(ws[i + 1]) : 0;
+      if (!(part in PARTS) || hour < 1 || hour > 12) continue;
+      const k = i + 2 + (clockUnits.has(ws[i + 2]) ? 1 : 0);  // ("३ वाजता नंतर")
+      if (k >= ws.length || !cueAfterAt(ws, k)) continue;
+      put(i + 1, k, inPart(hour, part));
       changed = true;
     }
     return changed ? toks.join(' ') : q;
@@ -1091,14 +1115,19 @@ export function createSearch(talks, meta, vectors) {
     if (new Set(said.map(([, room]) => room)).size !== 1) return null;
     // ("room a" is "a room"; "Room A", "hall B" name one)
     if (/^\p{L}$/u.test(number) && !new RegExp(`(?<!\\p{L})${esc(number.toUpperCase())}(?!\\p{L})`, 'u').test(query)) return null;
+    // the room named with another word than its own, where its own is no word for a room
+    // of the lexicon ("room 2" where the rooms are "Level 1", "Level 2"), says so in its
+    // label, as the server's: `for`, where the word and the number it was read for stand
+    const other = said[0][0] !== word && !Object.hasOwn(NUMBERED.words, said[0][0]);
+    const named = { room: said[0][1], for: other ? [toks[i] === word ? i : toks.lastIndexOf(word, i), i + 1] : null };
     // (in a list, the list's cue: "or room 3")
-    if (listed !== null) return { from: i - (word === toks[i] && NUMBERED.joins.includes(toks[i - 1]) ? 1 : 0), to: i + 2, room: said[0][1] };
+    if (listed !== null) return { from: i - (word === toks[i] && NUMBERED.joins.includes(toks[i - 1]) ? 1 : 0), to: i + 2, ...named };
     const P = NUMBERED.places;
     const places = new Set([...P[''], ...[...NUMBERED.spoken, ...codes].flatMap(c => P[c] || [])]);
     let cue = 0;
     while (cue < 2 && free(i - cue - 1) && places.has(toks[i - cue - 1])) cue++;
     if (!cue && !own && !(i === 0 && toks.length === 2)) return null;
-    return { from: i - cue, to: i + 2, room: said[0][1] };
+    return { from: i - cue, to: i + 2, ...named };
   }
 
   // a speaker's name of one word in East Asian script ("王伟", "김민준", "佐藤"), read
@@ -1147,7 +1176,8 @@ export function createSearch(talks, meta, vectors) {
   function readLimits(query) {
     // the limits said in the words that a browser reads, each with the tokens it was
     // read from (`entries`), and the words left to rank by
-    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(hoursCounted(asciiDigits(query)))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES, BUILDING_LETTERS);
+    const near = [BUILDING_LETTERS, DAY_JOIN_LETTERS].filter(Boolean);
+    const { toks, runs, joined } = queryWords(hoursSaid(endingsOff(hoursCounted(asciiDigits(query)))), RUN_CUES, RUN_WORDS, WHOLE, LETTERS, meta.run_inside || {}, RUN_PARTICLES, near);
     // (a word for "of" glued to a name is its possessive: "김민준의")
     const possessive = new Set();
     toks.forEach((w, k) => {
@@ -1188,16 +1218,18 @@ export function createSearch(talks, meta, vectors) {
     };
     // the visitor's own words that fold to toks[from..to), as typed (lower case, with
     // their accents and marks: "δεύτερη μέρα", "দ্বিতীয় দিনে"), as the server's label;
-    // the folded words where the query says them otherwise (a word cut or changed)
+    // the folded words where the query says them otherwise (a word cut or changed);
+    // `typedAs`: as typed, in their case ("Room A"), or null
     const typedWords = query.split(SEP).filter(Boolean);
-    const saidAs = (from, to) => {
+    const typedAs = (from, to) => {
       const said = toks.slice(from, to), n = said.length;
       for (let k = 0; k + n <= typedWords.length; k++) {
         const typed = typedWords.slice(k, k + n);
-        if (typed.every((w, j) => fold(w) === said[j])) return typed.join(' ').toLowerCase();
+        if (typed.every((w, j) => asciiDigits(fold(w)) === said[j])) return typed.join(' ');
       }
-      return said.join(' ');
+      return null;
     };
+    const saidAs = (from, to) => typedAs(from, to)?.toLowerCase() ?? toks.slice(from, to).join(' ');
     for (let i = 0; i < toks.length; i++) {
       const range = readRange(toks, i, free);
       if (range) {
@@ -1273,6 +1305,11 @@ export function createSearch(talks, meta, vectors) {
         take(i, i + 2, 'speaker', who, 'by ' + who); i++; continue;
       }
     }
+    // (a list's words between days are no topic: "oder" of "Samstag oder Sonntag")
+    const days = entries.filter(e => e.field === 'day').sort((a, b) => a.from - b.from);
+    days.slice(1).forEach((e, k) => {
+      if (daysListed(toks, days[k], e)) for (let j = days[k].to; j < e.from; j++) used[j] = true;
+    });
     const said = fold(query);
     for (let i = 0; i < toks.length; i++) {
       // the room whose words are said here; where several rooms have those words
@@ -1293,19 +1330,25 @@ export function createSearch(talks, meta, vectors) {
       const named = roomsByWords.filter(([seq]) => namedAs(seq, toks, i));
       const numbered = !named.length && numberedRoom(toks, i, free, query, entries);
       if (numbered) {
-        take(numbered.from, numbered.to, 'room', numbered.room, 'room ' + numbered.room);
+        // ("room Level 2 (for “room 2”)": read for another word than the room's own)
+        const [at, nth] = numbered.for || [];
+        const said = numbered.for ? ` (for “${saidAs(at, at + 1)} ${typedAs(nth, nth + 1) ?? toks[nth]}”)` : '';
+        take(numbered.from, numbered.to, 'room', numbered.room, 'room ' + numbered.room + said);
         i = numbered.to - 1; continue;
       }
       // (after a word before a place: "in", "at", those of the languages asked in, "в")
       const placed = j => j >= 0 && (['in', 'room', 'at'].includes(toks[j]) || LIST_PLACES.has(toks[j]));
+      // (...or as the next of a list of rooms: "in Main Hall or Lab", a room whose name is
+      // a word of the talks read there as after "in")
+      const listed = named.length && !used[i] ? afterARoom(toks, i, used, entries) : null;
       const rooms = named.filter(([seq, room]) =>
-        (placed(i - 1) || /\p{Nd}/u.test(room) || !df.has(seq[0])));
+        (placed(i - 1) || /\p{Nd}/u.test(room) || !df.has(seq[0]) || listed !== null));
       if (!rooms.length || used[i]) continue;
       const full = rooms.filter(([, room]) => inFull(room).test(said));
       if (rooms.length > 1 && !full.length) continue;
       const [seq, room] = (full.length ? full : rooms).sort((a, b) => b[1].length - a[1].length)[0];
       const cued = placed(i - 1) && !used[i - 1];
-      take(cued ? i - 1 : i, i + seq.length, 'room', room, 'room ' + room);
+      take(listed !== null ? i - listed : cued ? i - 1 : i, i + seq.length, 'room', room, 'room ' + room);
     }
     for (const [seq, track] of tracksByWords) {
       for (let i = 0; i + seq.length <= toks.length; i++) {
@@ -1342,12 +1385,21 @@ export function createSearch(talks, meta, vectors) {
     // (the words folded as the server's reader folds its cues: "außer", "ausser": `fold`)
     const at = (list, i) => list.find(c => c.every((w, j) => toks[i + j] === w && !used[i + j]));
     const group = (members, from, to) => {
-      // (rooms of a list each on its own, as the server labels them: "not room 2 · not room 3")
-      const apart = members.length === 1 || members.every(e => e.field === 'room');
+      // (rooms of a list each on its own, as the server labels them: "not room 2 · not
+      // room 3"; and days of a list: "not sunday · not monday")
+      const days = members.every((e, k) => !k || daysListed(toks, members[k - 1], e));
+      const apart = members.length === 1 || members.every(e => e.field === 'room') || days;
       const label = apart ? members.map(e => 'not ' + e.label).join(' · ') : `not (${members.map(e => e.label).join(' · ')})`;
       for (let j = from; j < to; j++) used[j] = true;
       for (const e of members) entries.splice(entries.indexOf(e), 1);
-      entries.push({ field: 'not', value: limitsOf(members), label, from, to });
+      // (what it leaves out, each room or day of a list on its own, as the server's
+      // `Words.left_out`; and whether it is said alone, not with others each left out:
+      // for the note on what no talk holds, `noneLeftOut`)
+      const value = limitsOf(members);
+      const each = apart && members.length > 1 ? members.flatMap(e => (e.field === 'room'
+        ? [].concat(e.value).map(room => limitsOf([{ ...e, value: room }])) : [limitsOf([e])])) : [value];
+      const alone = !label.includes(' · not ');
+      entries.push({ field: 'not', value, label, from, to, each, alone, said: members.map(e => e.label).join(' · ') });
       entries.sort((a, b) => a.from - b.from);
     };
     for (let i = 0; i < toks.length; i++) {
@@ -1369,7 +1421,9 @@ export function createSearch(talks, meta, vectors) {
             if (e.field === 'not' || e.from < last.to || members.includes(e)) continue;
             const time = e.field === 'part' && members.some(m => m.field === 'day');
             // (or a room of a list: "not in room 2 or room 3" leaves both out)
-            if (e.from === last.to || (time && free(last.to, e.from)) || listed(toks, last, e)) members.push(e); else break;
+            // (or a room or a day of a list: "not sunday or monday" leaves both out)
+            if (e.from === last.to || (time && free(last.to, e.from)) || listed(toks, last, e) ||
+              daysListed(toks, last, e)) members.push(e); else break;
           }
           if (anywhere) for (let j = i; j < end; j++) used[j] = true;
           group(members, anywhere ? next.from : i, members[members.length - 1].to);
@@ -1381,9 +1435,9 @@ export function createSearch(talks, meta, vectors) {
         const c = after || word;
         const prev = entries.filter(e => e.field !== 'not' && e.to <= i).pop();
         if (prev && free(prev.to, i)) {
-          const members = [prev];  // (and the rooms of its list: "room 2 or 3 excluded")
-          for (const e of entries.filter(e => e.field === 'room' && e.to <= prev.from).reverse()) {
-            if (listed(toks, e, members[0])) members.unshift(e); else break;
+          const members = [prev];  // (and the rooms or days of its list: "room 2 or 3 excluded")
+          for (const e of entries.filter(e => e.field === prev.field && e.to <= prev.from).reverse()) {
+            if (listed(toks, e, members[0]) || daysListed(toks, e, members[0])) members.unshift(e); else break;
           }
           group(members, members[0].from, i + c.length); i += c.length - 1; continue;
         }
@@ -1411,6 +1465,37 @@ export function createSearch(talks, meta, vectors) {
     const between = toks.slice(first.to, then.from);
     if (between.some(w => !LIST_JOINS.has(w) && !LIST_PLACES.has(w))) return false;
     return between.some(w => LIST_JOINS.has(w)) || LIST_JOINS.has(toks[then.from]);
+  }
+
+  function afterARoom(toks, i, used, entries) {
+    // how many tokens before toks[i] make it the next room of a list, a room read right
+    // before them ("in Main Hall or Lab", "in Main Hall or the Lab"): a list's word, and
+    // words before a place, free; null where they are not so (not after a comma alone:
+    // "in Main Hall, lab safety"), as the server's roomlists.py `after_a_room`
+    let k = i - 1;
+    while (k >= 0 && !used[k] && LIST_PLACES.has(toks[k])) k--;
+    if (!(k >= 1 && !used[k] && LIST_JOINS.has(toks[k])) || !used[k - 1]) return null;
+    const last = entries.filter(e => e.field === 'room').sort((a, b) => b.to - a.to)[0];
+    return last && last.to === k ? i - k : null;
+  }
+
+  // the words that make two days said one after the other a list ("sunday or monday",
+  // "domenica o lunedì", "Sonntag oder Montag": the server's whenwords.py `day_joins`,
+  // the export's days `joins`)
+  const DAY_JOINS = new Set((DAYS.joins || []).map(fold));
+  // (one of a letter, which the site's words leave out, kept between two days: "sabato o
+  // domenica", "sábado y domingo"; `queryWords`)
+  const dayJoinLetters = new Set([...DAY_JOINS].filter(w => w.length === 1));
+  const DAY_JOIN_LETTERS = dayJoinLetters.size ? {
+    letters: dayJoinLetters, both: true,
+    words: { has: w => w !== undefined && (w in dayWords || Object.hasOwn(shortDays, w)) },
+  } : null;
+  function daysListed(toks, first, then) {
+    // whether the day entry `then` follows the day entry `first` in a list: a list's
+    // words between them and nothing else, as the server's whenwords.py `either_days`
+    if (first.field !== 'day' || then.field !== 'day' || then.from < first.to) return false;
+    const between = toks.slice(first.to, then.from);
+    return between.length > 0 && between.every(w => DAY_JOINS.has(w)) && String(first.value) !== String(then.value);
   }
 
   function asWords(toks, used, entries) {
@@ -1493,6 +1578,29 @@ export function createSearch(talks, meta, vectors) {
     return fits(d, limits);
   }
 
+  function noneLeftOut(entries) {
+    // what the query leaves out that no talk holds, as its entry says it less its "not"
+    // ("evening", "room Level 9", "sunday · monday"), or words in quotes ("“kubernetes”":
+    // in no talk), as the server's index/search/limits/passing.py `held_by_none`: an
+    // entry left out alone is named where what it leaves out passes no talk; every one
+    // is, where nothing the query leaves out does
+    const out = [];
+    const left = entries.filter(e => e.field === 'not');
+    const all = left.flatMap(e => e.each || [e.value]);
+    const empty = new Set(all.filter(l => !docs.some(d => fits(d, l))));
+    for (const e of left) {
+      const own = e.each || [e.value];
+      if ((empty.size && empty.size === all.length) || (e.alone && own.every(l => empty.has(l)))) out.push(e.said);
+    }
+    for (const e of entries.filter(e => e.field === 'exclude')) {
+      const ws = e.value.filter(w => !STOP.has(w) && !ownStop.has(w));
+      if (ws.length && !docs.some(d => ws.every(w => FIELDS.some(([f]) => tf[d.i][f].has(w))))) {
+        out.push(`“${e.label.replace(/^not /, '')}”`);
+      }
+    }
+    return [...new Set(out)];
+  }
+
   function relaxed(entries, chosen) {
     // when no talk passes every limit: the fewest given up that leave talks, as the
     // server's index/search/limits/relax.py (each of the first kinds alone, then the
@@ -1570,7 +1678,9 @@ export function createSearch(talks, meta, vectors) {
       }
     }
     // (a weekday the program does not hold, said back after what the limits gave up)
-    note = [note, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
+    // (what the query leaves out that no talk holds: nothing was left out for it)
+    const none = noneLeftOut(entries).map(x => meta.limits.none_left_out.replace('{said}', x));
+    note = [note, ...none, ...read.absent.map(a => `${a[0].toUpperCase()}${a.slice(1)}.`)].filter(Boolean).join(' ') || null;
     const caps = capitals(query);
     const asked = topic.filter(w => !STOP.has(w) && !leftOut(w, toks, caps)).map(term);
     const terms = [...new Set(asked.map(corrected))];
