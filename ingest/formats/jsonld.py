@@ -72,6 +72,8 @@ def _as_talks(node: object) -> object:
                 out[key] = [out[key]]
         if (said := _status(out.get("eventStatus"))) and "notes" not in out:
             out["notes"] = {"Status": said}
+        if text_of(out.get("eventStatus")).strip():  # (read as its words, not its URL)
+            out["eventStatus"] = said or "scheduled"
     return out
 
 
@@ -162,4 +164,4 @@ def _parse(text: str, document: str, options: Options) -> Result:
     return talks, [*warnings, *more]
 
 
-register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm", ".jsonld")))
+register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm", ".xhtml", ".jsonld")))

@@ -68,6 +68,7 @@ from ingest.formats.jsonrecords import (
     plain_tree,
     records,
     references,
+    unread_lists,
 )
 from ingest.html import inline, plain, text_of
 from ingest.language import stated_language, unread_languages
@@ -96,6 +97,7 @@ from talkbase.core.terms import (
     cancelled_state,
     fold,
     format_named,
+    postponed_state,
     taking_place_state,
     unlisted_state,
 )
@@ -1166,7 +1168,12 @@ class _Reader:
             return
         key = " ".join(fold(said).split())
         first, more = self.unread_states.get(key, (len(self.warnings), -1))
-        if more < 0:
+        if more < 0 and postponed_state(said):
+            self.warnings.append(
+                f"{self.document} {where}: the status {said[:40]!r} of {title!r} puts it off to "
+                "a time not given yet: kept at the time the program gives, which may not hold"
+            )
+        elif more < 0:
             self.warnings.append(
                 f"{self.document} {where}: the status {said[:40]!r} of {title!r} is no word "
                 "talkbase knows for a talk called off or taking place; kept as taking place"
@@ -2329,6 +2336,12 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
             seen[ident] = seen.get(ident, 0) + 1
             line = locate(obj, seen[ident]) if ident else None
             out.append((f"line {line}" if line else jsontree.where(path), ev))
+    for key, kind, n in unread_lists(root, [ev for _, ev in out if isinstance(ev, dict)]):
+        reader.warnings.append(
+            f"{reader.document}: its list {key!r} ({n} {kind} record(s)) is named by none of"
+            f" its talks as their {kind}; left unread (its talks name their {kind} by a"
+            f" key talkbase does not join to it)"
+        )
     return out
 
 

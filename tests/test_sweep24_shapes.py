@@ -1,0 +1,163 @@
+"""Sweep 24 (shapes): program files of real conference tools' shapes."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from ingest.detect import expand_all, parse_path, parse_text
+from talkbase.core.errors import InputError
+
+_TALKS = [
+    {"id": 1, "title": "Rust for data pipelines", "start": "2026-06-10T09:00:00"},
+    {"id": 2, "title": "Graph search at scale", "start": "2026-06-10T10:00:00"},
+]
+_TABLES = {
+    "speakers": [
+        {"id": 7, "name": "Ana Lima", "company": "Acme"},
+        {"id": 9, "name": "Bo Chen", "organization": "Initech"},
+    ],
+    "rooms": [{"id": 10, "name": "Hall A"}, {"id": 11, "name": "Hall B"}],
+    "tracks": [{"id": 100, "name": "Systems"}, {"id": 101, "name": "Search"}],
+}
+
+
+def _program(keys: tuple[str, str, str]) -> str:
+    speaker, room, track = keys
+    sessions = [
+        {**_TALKS[0], speaker: [7, 9], room: 10, track: 100},
+        {**_TALKS[1], speaker: [9], room: 11, track: 101},
+    ]
+    return json.dumps({"event": {"timezone": "Europe/Berlin"}, "sessions": sessions, **_TABLES})
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ("speaker_ids", "room_id", "track_id"),
+        ("speakerIds", "roomId", "trackId"),
+        ("speakers", "room", "track"),
+    ],
+)
+def test_ids_join_speakers_rooms_and_tracks_with_their_organisation(keys):
+    _, talks, warnings = parse_text(_program(keys), "ids.json")
+    first = next(t for t in talks if t.title.startswith("Rust"))
+    assert [(s.name, s.affiliation) for s in first.speakers] == [
+        ("Ana Lima", "Acme"),
+        ("Bo Chen", "Initech"),
+    ]
+    assert (first.room, first.track) == ("Hall A", "Systems")
+    assert not [w for w in warnings if "left unread" in w]
+
+
+def test_an_id_its_table_does_not_hold_is_said():
+    body = json.loads(_program(("speaker_ids", "room_id", "track_id")))
+    body["sessions"][0]["room_id"] = 99
+    _, talks, warnings = parse_text(json.dumps(body), "ids.json")
+    assert any("room id '99' is not in rooms" in w for w in warnings)
+    assert next(t for t in talks if t.title.startswith("Rust")).room is None
+
+
+def test_a_top_level_list_no_talk_names_is_warned_of():
+    body = json.loads(_program(("presenter_refs", "hall_ref", "stream_ref")))
+    _, talks, warnings = parse_text(json.dumps(body), "refs.json")
+    assert all(not t.speakers for t in talks)
+    unread = [w for w in warnings if "left unread" in w]
+    assert any("'speakers'" in w for w in unread), warnings
+    assert any("'rooms'" in w for w in unread), warnings
+
+
+# ---- F2, F13: a folder names what it leaves out; a zip is said to be one ------------------
+
+
+def _zip(names: dict[str, str]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, text in names.items():
+            z.writestr(name, text)
+    return buf.getvalue()
+
+
+def test_a_folder_reads_a_zip_and_an_ods_to_say_why_not_and_names_the_rest(tmp_path):
+    (tmp_path / "prog.csv").write_text("title,start\nA talk,2026-06-10 09:00\n")
+    (tmp_path / "prog.zip").write_bytes(_zip({"prog.csv": "title\nx\n"}))
+    (tmp_path / "old.xls").write_bytes(b"\xd0\xcf\x11\xe0 not really")
+    (tmp_path / "map.geojson").write_text("{}")
+    (tmp_path / "prog.tab").write_text("title\tstart\nB talk\t2026-06-10 10:00\n")
+    notices: list[str] = []
+    files, _ = expand_all([tmp_path], notices=notices)
+    assert {f.name for f in files} == {"prog.csv", "prog.zip", "old.xls", "prog.tab"}
+    assert any("map.geojson" in n and "left out" in n for n in notices), notices
+
+
+def test_a_zip_is_said_to_be_one_with_what_it_holds(tmp_path):
+    path = tmp_path / "prog.zip"
+    path.write_bytes(_zip({"prog.csv": "title\nx\n"}))
+    with pytest.raises(InputError, match=r"a zip archive \(holding prog.csv\); unpack it"):
+        parse_path(path)
+
+
+# ---- F4, F7: schema.org's and OpenAgenda's statuses --------------------------------------
+
+
+def _ld(status: str, title: str) -> dict[str, object]:
+    return {
+        "@type": "Event",
+        "name": title,
+        "startDate": "2026-06-10T09:00:00+02:00",
+        "location": {"@type": "Place", "name": "Hall A"},
+        "eventStatus": status,
+    }
+
+
+def test_schema_org_event_statuses_are_read_without_contradicting_warnings():
+    said = {
+        "Talk scheduled": "https://schema.org/EventScheduled",
+        "Talk cancelled": "EventCancelled",
+        "Talk cancelled http": "http://schema.org/EventCancelled",
+        "Talk rescheduled": "https://schema.org/EventRescheduled",
+        "Talk moved online": "https://schema.org/EventMovedOnline",
+        "Talk postponed": "https://schema.org/EventPostponed",
+    }
+    graph = [_ld(v, k) for k, v in said.items()]
+    page = (
+        '<html><body><script type="application/ld+json">'
+        + json.dumps({"@context": "https://schema.org", "@graph": graph})
+        + "</script></body></html>"
+    )
+    _, talks, warnings = parse_text(page, "status.html")
+    off = {t.title for t in talks if t.cancelled}
+    assert off == {"Talk cancelled", "Talk cancelled http"}
+    assert not [w for w in warnings if "no word talkbase knows" in w], warnings
+    postponed = [w for w in warnings if "Talk postponed" in w]
+    assert len(postponed) == 1 and "may not hold" in postponed[0]
+    assert len([w for w in warnings if "status" in w]) == 1, warnings
+
+
+def test_openagenda_status_codes_are_read():
+    def event(uid: int, status: int) -> dict[str, object]:
+        return {
+            "uid": uid,
+            "slug": f"e-{uid}",
+            "title": {"en": f"Talk number {uid}"},
+            "timings": [{"begin": "2026-06-10T09:00:00+0200", "end": "2026-06-10T09:45:00+0200"}],
+            "location": {"name": "Hall A", "timezone": "Europe/Paris"},
+            "status": status,
+        }
+
+    body = json.dumps({"total": 2, "events": [event(1, 1), event(6, 6)]})
+    _, talks, warnings = parse_text(body, "openagenda.json")
+    assert {t.title: t.cancelled for t in talks} == {"Talk number 1": False, "Talk number 6": True}
+    assert not [w for w in warnings if "status" in w], warnings
+
+
+def test_a_number_as_status_elsewhere_is_no_openagenda_code():
+    body = json.dumps({"talks": [{"title": "A talk here", "start": "2026-06-10T09:00", "status": 6}]})
+    _, talks, _ = parse_text(body, "x.json")
+    assert not talks[0].cancelled
+
+
