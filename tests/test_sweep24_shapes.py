@@ -161,3 +161,55 @@ def test_a_number_as_status_elsewhere_is_no_openagenda_code():
     assert not talks[0].cancelled
 
 
+
+
+# ---- F3: a page's JSON-LD and its own program ----------------------------------------------
+
+
+def test_a_page_whose_table_holds_talks_its_json_ld_does_not_says_so():
+    graph = [
+        {
+            "@type": "Event",
+            "name": title,
+            "startDate": f"2026-06-10T{h}:00:00+02:00",
+            "location": {"@type": "Place", "name": "Hall A"},
+        }
+        for title, h in (("Rust for data pipelines", "09"), ("Graph search at scale", "10"))
+    ]
+    page = (
+        '<html><head><script type="application/ld+json">'
+        + json.dumps({"@context": "https://schema.org", "@graph": graph})
+        + "</script></head><body><h2>Wednesday, 10 June 2026</h2><table>"
+        "<tr><th>Time</th><th>Title</th><th>Speaker</th><th>Room</th></tr>"
+        "<tr><td>09:00-09:45</td><td>Rust for data pipelines</td><td>Ana Lima</td><td>Hall A</td></tr>"
+        "<tr><td>16:00-16:30</td><td>Only in the table</td><td>Zed Q</td><td>Hall C</td></tr>"
+        "</table></body></html>"
+    )
+    fmt, talks, warnings = parse_text(page, "ld.html")
+    assert fmt == "jsonld" and len(talks) == 2
+    said = [w for w in warnings if "Only in the table" in w]
+    assert len(said) == 1 and "--format html" in said[0], warnings
+
+
+# ---- F5: a YAML cut inside its last value ---------------------------------------------------
+
+
+def test_a_yaml_cut_inside_a_block_scalar_looks_cut_short():
+    talk = (
+        "    - title: {t}\n      start: 2026-06-10 {h}:00\n      abstract: |\n        {a}\n"
+    )
+    whole = "talks:\n" + "".join(
+        talk.format(t=t, h=h, a=a)
+        for t, h, a in (
+            ("Rust for data", "09", "Why Rust helps."),
+            ("Graph search", "10", "Graphs explained well."),
+            ("Testing models", "11", "Drift and canaries."),
+            ("The next ten years", "12", "A look ahead."),
+        )
+    )
+    cut = whole[: whole.rindex("ahead.")].rstrip()
+    _, talks, warnings = parse_text(cut, "schedule.yml")
+    assert len(talks) == 4
+    assert any("looks cut short" in w and "'abstract'" in w for w in warnings), warnings
+    _, _, whole_warnings = parse_text(whole.rstrip("\n"), "schedule.yml")
+    assert not any("cut short" in w for w in whole_warnings)
