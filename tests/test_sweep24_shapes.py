@@ -213,3 +213,23 @@ def test_a_yaml_cut_inside_a_block_scalar_looks_cut_short():
     assert any("looks cut short" in w and "'abstract'" in w for w in warnings), warnings
     _, _, whole_warnings = parse_text(whole.rstrip("\n"), "schedule.yml")
     assert not any("cut short" in w for w in whole_warnings)
+
+
+# ---- F12: Excel's error values ---------------------------------------------------------------
+
+
+def test_excel_error_values_are_empty_cells_said_with_sheet_row_and_column(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Program"
+    sheet.append(["Title", "Speaker", "Start", "Room"])
+    sheet.append(["Rust for data pipelines", "Ana Lima", "2026-06-10 09:00", "Hall A"])
+    sheet.append(["Testing ML", "Fatima Zahra", "2026-06-10 11:00", "#REF!"])
+    path = tmp_path / "prog.xlsx"
+    book.save(path)
+    doc = parse_path(path)
+    testing = next(t for t in doc.talks if t.title == "Testing ML")
+    assert testing.room is None
+    said = [w for w in doc.warnings if "#REF!" in w]
+    assert len(said) == 1 and "'Program' row 3 column D" in said[0], doc.warnings
