@@ -233,3 +233,23 @@ def test_excel_error_values_are_empty_cells_said_with_sheet_row_and_column(tmp_p
     assert testing.room is None
     said = [w for w in doc.warnings if "#REF!" in w]
     assert len(said) == 1 and "'Program' row 3 column D" in said[0], doc.warnings
+
+
+# ---- F13: a JSON or XML file that ends before it closes -------------------------------------
+
+
+def test_a_json_or_xml_file_ending_before_it_closes_looks_cut_short():
+    talks = [{"title": f"Talk number {n}", "start": f"2026-06-10T{9 + n}:00"} for n in range(3)]
+    body = json.dumps({"talks": talks}, indent=1)
+    with pytest.raises(InputError, match="the JSON stops before it closes.*looks cut short"):
+        parse_text(body[: len(body) * 2 // 3], "cut.json")
+    broken = body.replace('"Talk number 1",', '"Talk number 1"')  # (broken mid-file)
+    with pytest.raises(InputError, match="not valid JSON"):
+        parse_text(broken, "broken.json")
+    xml = (
+        '<?xml version="1.0"?><schedule><conference><title>C</title></conference>'
+        '<day index="1" date="2026-06-10"><room name="A"><event guid="1"><title>T</title>'
+        "<abstract>Half of it"
+    )
+    with pytest.raises(InputError, match="the XML stops before it closes"):
+        parse_text(xml, "frab_cut.xml")

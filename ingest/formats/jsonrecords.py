@@ -16,6 +16,7 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.icalnames import ROLE_OR_ORG
+from ingest.formats.registry import not_valid
 from ingest.html import inline, text_of
 from ingest.locate import IdLines
 from ingest.speakers import ORG_KEYS, person_name
@@ -84,7 +85,9 @@ def array_items(body: str, document: str) -> Iterator[tuple[str, object]]:
             obj, end = decoder.raw_decode(body, pos)
         except json.JSONDecodeError as exc:
             raise InputError(
-                document, f"not valid JSON ({exc.msg})", f"line {exc.lineno}, column {exc.colno}"
+                document,
+                not_valid("JSON", exc.msg, body, exc.lineno),
+                f"line {exc.lineno}, column {exc.colno}",
             ) from exc
         except (ValueError, RecursionError) as exc:
             raise InputError(document, f"not readable JSON ({exc})") from exc
