@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -156,11 +155,11 @@ def test_openagenda_status_codes_are_read():
 
 
 def test_a_number_as_status_elsewhere_is_no_openagenda_code():
-    body = json.dumps({"talks": [{"title": "A talk here", "start": "2026-06-10T09:00", "status": 6}]})
+    body = json.dumps(
+        {"talks": [{"title": "A talk here", "start": "2026-06-10T09:00", "status": 6}]}
+    )
     _, talks, _ = parse_text(body, "x.json")
     assert not talks[0].cancelled
-
-
 
 
 # ---- F3: a page's JSON-LD and its own program ----------------------------------------------
@@ -195,9 +194,7 @@ def test_a_page_whose_table_holds_talks_its_json_ld_does_not_says_so():
 
 
 def test_a_yaml_cut_inside_a_block_scalar_looks_cut_short():
-    talk = (
-        "    - title: {t}\n      start: 2026-06-10 {h}:00\n      abstract: |\n        {a}\n"
-    )
+    talk = "    - title: {t}\n      start: 2026-06-10 {h}:00\n      abstract: |\n        {a}\n"
     whole = "talks:\n" + "".join(
         talk.format(t=t, h=h, a=a)
         for t, h, a in (
@@ -253,3 +250,25 @@ def test_a_json_or_xml_file_ending_before_it_closes_looks_cut_short():
     )
     with pytest.raises(InputError, match="the XML stops before it closes"):
         parse_text(xml, "frab_cut.xml")
+
+
+# ---- F6: a trailing "(Org)" where the column gives people their own -------------------------
+
+
+def test_a_trailing_org_is_the_last_persons_where_the_column_gives_people_their_own():
+    csv = (
+        "title,start,speakers\n"
+        'Rust for data,2026-06-10 09:00,"Ana Lima (Acme); José Müller (Uni Köln)"\n'
+        'Lightning talks,2026-06-10 10:00,"Dan Brown; Eve Adams (Contoso)"\n'
+    )
+    _, talks, _ = parse_text(csv, "aff.csv")
+    lightning = next(t for t in talks if t.title == "Lightning talks")
+    assert [(s.name, s.affiliation) for s in lightning.speakers] == [
+        ("Dan Brown", None),
+        ("Eve Adams", "Contoso"),
+    ]
+    shared = (
+        'title,start,speakers\nLightning talks,2026-06-10 10:00,"Dan Brown; Eve Adams (Contoso)"\n'
+    )
+    _, alone, _ = parse_text(shared, "shared.csv")  # (no cell says otherwise: shared, as before)
+    assert [s.affiliation for s in alone[0].speakers] == ["Contoso", "Contoso"]

@@ -310,11 +310,7 @@ def _person(row: dict[str, Any], asked: dict[str, str] | None = None) -> object:
         and norm((asked or {}).get(text_of(a.get("questionId")), "")) in FIELDS["affiliation"]
     ]
     own = next((inline(text_of(row[k])) for k in ORG_KEYS if text_of(row.get(k)).strip()), "")
-    org = (
-        next((a for a in answered if a), None)
-        or own
-        or tagline_affiliation(row.get("tagLine"))
-    )
+    org = next((a for a in answered if a), None) or own or tagline_affiliation(row.get("tagLine"))
     return {"name": name, "affiliation": org} if name and org else name
 
 
@@ -387,7 +383,9 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         for r in when.as_list(value) if kind else []:
             if not isinstance(r, dict):
                 continue
-            said = _person(r, asked) if kind == "speaker" else text_of(r.get("name") or r.get("title"))
+            said = (
+                _person(r, asked) if kind == "speaker" else text_of(r.get("name") or r.get("title"))
+            )
             for k in ID_KEYS:
                 if r.get(k) is not None and not isinstance(r[k], dict | list):
                     by_kind.setdefault(kind, {}).setdefault(text_of(r[k]), (str(key), said))
@@ -447,7 +445,9 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
             listed = [text_of(i) for i in ids if text_of(i).strip()]
             found = [joined[i][1] for i in listed if i in joined and joined[i][1]]
             table_key = next(iter(joined.values()))[0]
-            dangling += [f"{kind} id {i!r} is not in {table_key}" for i in listed if i not in joined]
+            dangling += [
+                f"{kind} id {i!r} is not in {table_key}" for i in listed if i not in joined
+            ]
             if found:
                 obj[cols.get(fld, fld)] = found if kind == "speaker" else ", ".join(map(str, found))
         if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):

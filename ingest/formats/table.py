@@ -80,6 +80,7 @@ from ingest.speakers import (
     given_first,
     name_shaped,
     no_person,
+    own_affiliations,
     parse_speakers,
     plain_commas,
 )
@@ -150,8 +151,10 @@ def speakers_of(
     affiliation_after_comma: bool = False,
     family_names_first: bool = False,
     affiliation_after_break: bool = False,
+    own_orgs: bool = False,
 ) -> tuple[Speaker, ...]:
-    """The speakers of a cell; `affiliation_after_comma` where its column writes
+    """The speakers of a cell (`own_orgs`: where its column gives people their own
+    "(Org)", `speakers.own_affiliations`); `affiliation_after_comma` where its column writes
     "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
     it writes "Family, Given" (`speakers.family_first`), `affiliation_after_break`
     where it writes a name and its organisation on two lines (`_line_broken`);
@@ -162,7 +165,9 @@ def speakers_of(
         return tuple(
             s
             for name, place in zip(names, places, strict=True)
-            for s in speakers_of(name, place, affiliation_after_comma, family_names_first)
+            for s in speakers_of(
+                name, place, affiliation_after_comma, family_names_first, own_orgs=own_orgs
+            )
         )
     if (one := _line_broken(value, affiliation_after_break)) is not None:
         org = inline(text_of(orgs))
@@ -184,7 +189,7 @@ def speakers_of(
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
-            else list(parse_speakers(raw, affiliation_after_comma, family_names_first))
+            else list(parse_speakers(raw, affiliation_after_comma, family_names_first, own_orgs))
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
@@ -562,6 +567,7 @@ class _Reader:
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
         self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
+        self.own_orgs: set[str] = set()  # speaker columns giving each their own "(Org)"
         self.family_first: set[str] = set()  # speaker columns of "Family, Given"
         # speaker columns that write a name and its organisation on two lines
         self.org_after_break: set[str] = set()
@@ -835,6 +841,8 @@ class _Reader:
             if family_first_objects(persons):  # ("Dubois, Luc" beside "Keller, Anna"
                 self.family_first.add(column)  # whose own given and family names tell it)
         for column, cells in people.items():
+            if own_affiliations(cells):
+                self.own_orgs.add(column)
             if sign := family_first(cells):
                 self.family_first.add(column)
                 self.warnings.append(
@@ -1326,6 +1334,7 @@ class _Reader:
                     one in self.org_after_comma,
                     one in self.family_first,
                     one in self.org_after_break,
+                    one in self.own_orgs,
                 )
                 if one != column:  # an authors' column: people's names only ("Various authors")
                     read = tuple(s for s in read if name_shaped(s.name))

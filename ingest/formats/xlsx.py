@@ -179,7 +179,9 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                         )
                     texts = tuple(cell_text(v).strip() for v in values)
                     if EXCEL_ERRORS.intersection(texts):  # (a failed formula: no data)
-                        errors += [(number, n, c) for n, c in enumerate(texts, 1) if c in EXCEL_ERRORS]
+                        errors += [
+                            (number, n, c) for n, c in enumerate(texts, 1) if c in EXCEL_ERRORS
+                        ]
                         texts = tuple("" if c in EXCEL_ERRORS else c for c in texts)
                     rows.append((number, texts))
                 rows = [r for r in _filled_down(rows, merged) if any(r[1])]
@@ -187,9 +189,7 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                 hidden = ws.sheet_state != "visible"
                 epoch = getattr(book, "epoch", None)
                 counted = epoch.date() if isinstance(epoch, datetime) else _EPOCHS[0]
-                found.append(
-                    Sheet(ws.title, tuple(rows), hidden, unsaved, counted, tuple(errors))
-                )
+                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved, counted, tuple(errors)))
         finally:
             book.close()
     except InputError:

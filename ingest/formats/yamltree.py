@@ -28,9 +28,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from datetime import date, datetime, time
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -245,7 +245,9 @@ def _records(node: object, depth: int = 0) -> Iterator[dict[str, Any]]:
         return
     if isinstance(node, dict):
         yield node
-    for value in node.values() if isinstance(node, dict) else node if isinstance(node, list) else ():
+    for value in (
+        node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    ):
         yield from _records(value, depth + 1)
 
 
