@@ -380,7 +380,9 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
     by_kind: dict[str, dict[str, tuple[str, object]]] = {}
     for key, value in top.items():
         kind = kind_of(key)
-        for r in when.as_list(value) if kind else []:
+        if kind is None:
+            continue
+        for r in when.as_list(value):
             if not isinstance(r, dict):
                 continue
             said = (

@@ -277,7 +277,9 @@ def _stops_mid_sentence(record: dict[str, Any], others: list[dict[str, Any]]) ->
     no sentence while each of `others` ends one under that key: a block cut inside
     its text ("A look" of "A look ahead."); None where not."""
     key = next(reversed(record), None) if record else None
-    said = record.get(key) if key is not None else None
+    if key is None:
+        return None
+    said = record.get(key)
     theirs = [o.get(key) for o in others]
     if not isinstance(said, str) or not said.strip() or _SENTENCE_END.search(said):
         return None
