@@ -272,3 +272,28 @@ def test_a_trailing_org_is_the_last_persons_where_the_column_gives_people_their_
     )
     _, alone, _ = parse_text(shared, "shared.csv")  # (no cell says otherwise: shared, as before)
     assert [s.affiliation for s in alone[0].speakers] == ["Contoso", "Contoso"]
+
+
+# ---- F14: two named conferences on other dates: no hint to remove either -------------------
+
+
+def test_two_named_conferences_on_other_dates_are_not_told_to_remove_one(
+    tmp_path, hashing_embedder
+):
+    from index.build.builder import ingest
+
+    head = "Date,Start,End,Title,Speakers,Room\n"
+    rows = (
+        "2026-04-10,09:00,09:45,The state of WebAssembly,Lin Clark,Auditorium\n"
+        "2026-04-10,10:00,10:40,Component model deep dive,Luke Wagner,Room 1\n"
+        "2026-04-10,11:00,11:40,Wasm in the browser beyond JS,Surma,Room 1\n"
+    )
+    a, b = tmp_path / "confA.csv", tmp_path / "confB.csv"
+    a.write_text(head + rows)
+    b.write_text(head + rows.replace("2026-04-10", "2026-07-15"))
+    home = tmp_path / "kb"
+    ingest([a], home, hashing_embedder, conference="PyCon DE 2026")
+    report = ingest([b], home, hashing_embedder, conference="EuroPython 2026")
+    said = [n for n in report.notices if "confA.csv" in n]
+    assert said and "names another conference" in said[0], report.notices
+    assert not any("talkbase remove" in n for n in report.notices)
