@@ -42,6 +42,8 @@ from ingest.formats.registry import (
 )
 from ingest.language import program_language, title_tags
 from ingest.limits import (
+    REFUSED_SUFFIXES,
+    archive_kind,
     cap_warnings,
     check_file,
     document_kind,
@@ -177,6 +179,8 @@ def decode(data: bytes, path: str, mixed: list[Mixed] | None = None) -> str:
             f"{kind}, which talkbase does not read: save the program as HTML, Markdown or "
             "CSV and ingest that",
         )
+    if kind := archive_kind(data):
+        raise InputError(path, f"{kind}; unpack it and ingest the files inside")
     if b"\x00" in data[:4096]:
         raise InputError(path, "this is a binary file, not a program document")
     try:
@@ -859,15 +863,18 @@ def expand_all(
         elif p.is_dir():
             root = p.resolve()
             found: list[tuple[Path, bool]] = []  # (file, whether it is reached by a link)
+            unread: list[str] = []  # (files of no program suffix: named in `notices`)
             for f in sorted(p.rglob("*")):
                 rel = f.relative_to(p)
-                suffix = Path(inner_name(f.name)).suffix  # ("p.csv.gz": ".csv")
-                if (
-                    any(part.startswith(".") for part in rel.parts)
-                    or not suffix
-                    or suffix.lower() not in suffixes
-                    or f.name.lower() in {"readme.md", "source.md"}
-                ):
+                suffix = Path(inner_name(f.name)).suffix.lower()  # ("p.csv.gz": ".csv")
+                if any(part.startswith(".") for part in rel.parts) or f.name.lower() in {
+                    "readme.md",
+                    "source.md",
+                }:
+                    continue
+                if suffix not in suffixes and suffix not in REFUSED_SUFFIXES:
+                    if f.is_file():  # (a zip, an .ods: read as named, to say why not)
+                        unread.append(text_name(rel))
                     continue
                 linked = any(
                     (p / Path(*rel.parts[:k])).is_symlink() for k in range(1, len(rel.parts) + 1)
@@ -899,6 +906,14 @@ def expand_all(
                     )
                     continue
                 found.append((f, linked))
+            if unread and notices is not None:
+                shown = ", ".join(unread[:8]) + (
+                    f" and {len(unread) - 8} more" if len(unread) > 8 else ""
+                )
+                notices.append(
+                    f"{text_name(p)}: left out {len(unread)} file(s) whose names end in no"
+                    f" program file's extension ({shown}); name a file to read it"
+                )
             # a file reached both as itself and by a link (or by two links) is one document
             held: dict[Path, Path] = {}
             for f, _ in sorted(found, key=lambda fl: fl[1]):  # files first, then links

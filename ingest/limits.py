@@ -150,6 +150,29 @@ def document_kind(data: bytes) -> str | None:
     return next((kind for t, kind in _DOCUMENTS if t.encode() in declared), None)
 
 
+def archive_kind(data: bytes) -> str | None:
+    """A zip archive that is no packaged document (`spreadsheet_kind`,
+    `document_kind`), said with what it holds ("a zip archive (holding prog.csv)"),
+    else None: a refusal that says to unpack it (gzip, bzip2 and xz files are read:
+    ingest/compressed.py)."""
+    if not data.startswith(b"PK\x03\x04") or _declared(data):
+        return None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = [n for n in z.namelist() if not n.endswith("/")]
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
+        return "a zip archive"
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"a zip archive (holding {shown})" if names else "an empty zip archive"
+
+
+# the suffixes of the files a folder may hold that talkbase refuses, named or found in
+# a folder, with a sentence saying what to do (a zip to unpack, a spreadsheet to export
+# as CSV: `archive_kind`, `spreadsheet_kind`): read from a folder as if named, so that
+# the refusal is said; an .xls that is an Excel workbook inside is read as one
+REFUSED_SUFFIXES = (".zip", ".ods", ".xls", ".xlsb", ".numbers", ".fods")
+
+
 def mb(size: int) -> str:
     return f"{size / 1024 / 1024:,.1f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
 

@@ -385,15 +385,35 @@ def _with_organisation(parts: list[str]) -> tuple[str, str] | None:
     return (name, org) if names_organisation(org) else None
 
 
+def own_affiliations(cells: Iterable[str]) -> bool:
+    """Whether a speakers column gives each person their own "(Org)": a cell of two
+    people or more, each with their own parentheses ("Ana Lima (Acme); José Müller
+    (Uni Köln)"). There, a trailing "(Org)" is its last person's alone ("Dan Brown;
+    Eve Adams (Contoso)": Dan's is not said), not everyone's before it."""
+    for cell in cells:
+        parts = [p.strip() for p in split_top_level(plain_commas(cell), ",;") if p.strip()]
+        if len(parts) > 1 and all(_OWN_PARENS.search(p) for p in parts):
+            return True
+    return False
+
+
+_OWN_PARENS = re.compile(r"\S\s*\([^()]+\)\s*$")
+
+
 def parse_speakers(
-    text: str, affiliation_after_comma: bool = False, family_names_first: bool = False
+    text: str,
+    affiliation_after_comma: bool = False,
+    family_names_first: bool = False,
+    own_orgs: bool = False,
 ) -> tuple[Speaker, ...]:
     """Parse one speaker line into speakers with affiliations; a stand-in for a
     name ("TBA", "N.N.", "Varios": `terms.PLACEHOLDER_SPEAKERS`) is no speaker.
     With `affiliation_after_comma` (a column that writes "Name, Organisation":
     `comma_affiliation`) the part after a person's one comma is their affiliation;
     with `family_names_first` (a column that writes "Family, Given": `family_first`)
-    the part before it is their family name ("Smith, John (ACME)": John Smith, ACME)."""
+    the part before it is their family name ("Smith, John (ACME)": John Smith, ACME);
+    with `own_orgs` (a column that gives people their own "(Org)": `own_affiliations`)
+    a trailing "(Org)" is its last person's only."""
     text = plain_commas(text.strip())
     if not text:
         return ()
@@ -452,7 +472,7 @@ def parse_speakers(
     # in a sentence ("Bob Ren; Aaron Orenstein (Meta)" share theirs).
     layered = len(persons) > 1 and any(len(_people_parts(p)) > 1 for p in persons)
     pending: str | None = None
-    for i in range(len(affs) - 1, -1, -1):
+    for i in range(len(affs) - 1, -1, -1) if not own_orgs else ():
         if layered and i + 1 < len(affs) and group[i] != group[i + 1]:
             pending = None  # (the part after this one's)
         if affs[i] is not None:

@@ -353,6 +353,15 @@ def _moved(doc: _Doc, others: Sequence[_Doc]) -> list[str]:
         if other.at is not None or other.name.rsplit("/", 1)[-1] == doc.name.rsplit("/", 1)[-1]:
             continue
         said = other_days(other.talks, doc.talks, other.name)
+        mine, theirs = _conference(doc.talks), _conference(other.talks)
+        if said and not doc.from_file and not other.from_file and mine and theirs:
+            if not _one_conference(mine, theirs):  # (two conferences named: no move)
+                return [
+                    f"{doc.path}: {said} (from {other.path}), but names another conference "
+                    f"({mine!r}, where it names {theirs!r}): kept as two conferences, so each "
+                    "talk they share is in the base twice; if they are one conference, "
+                    "ingest both with --conference NAME"
+                ]
         if said:
             return [
                 f"{doc.path}: {said} (from {other.path}): kept beside it, each such talk at "

@@ -26,7 +26,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from ingest.formats.jsonrecords import page_left
-from ingest.formats.registry import Format, Options, Result, Unreadable, register
+from ingest.formats.registry import Format, Options, Result, Unreadable, not_valid, register
 from ingest.html import inline, plain, text_of
 from ingest.language import stated_language, unread_languages
 from ingest.links import link_pairs
@@ -408,7 +408,9 @@ def load_json(text: str, document: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
-            document, f"not valid JSON ({exc.msg})", f"line {exc.lineno}, column {exc.colno}"
+            document,
+            not_valid("JSON", exc.msg, text, exc.lineno),
+            f"line {exc.lineno}, column {exc.colno}",
         ) from exc
     except (ValueError, RecursionError) as exc:
         raise InputError(document, f"not readable JSON ({exc})") from exc

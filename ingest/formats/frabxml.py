@@ -31,7 +31,7 @@ from defusedxml.common import DefusedXmlException
 
 from ingest import when
 from ingest.formats import frab
-from ingest.formats.registry import Format, Options, Result, register
+from ingest.formats.registry import Format, Options, Result, not_valid, register
 from ingest.html import inline
 from ingest.locate import IdLines
 from talkbase.core.errors import InputError
@@ -135,8 +135,11 @@ def load(text: str, document: str) -> Element:
     except ParseError as exc:
         line, column = getattr(exc, "position", (1, 0))
         reason = str(exc).split(":", 1)[0]
+        said = not_valid("XML", reason, text, line)
         raise InputError(
-            document, f"malformed XML ({reason})", f"line {line}, column {column + 1}"
+            document,
+            said.replace("not valid XML", "malformed XML"),
+            f"line {line}, column {column + 1}",
         ) from exc
     except (ValueError, RecursionError) as exc:
         raise InputError(document, f"unreadable XML ({exc})", "line 1") from exc

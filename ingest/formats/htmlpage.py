@@ -763,4 +763,4 @@ def _read_page(text: str, document: str, options: Options) -> Result:
     return talks, warnings
 
 
-register(Format(NAME, 95, looks_like, _parse, suffixes=(".html", ".htm"), table=True))
+register(Format(NAME, 95, looks_like, _parse, suffixes=(".html", ".htm", ".xhtml"), table=True))

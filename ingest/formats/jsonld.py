@@ -25,10 +25,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ingest.formats import table
+from ingest.formats import registry, table
 from ingest.formats.registry import Format, Options, Result, Unreadable, register
 from ingest.html import inline, text_of
 from talkbase.core.errors import InputError
+from talkbase.core.records import Talk
+from talkbase.core.terms import fold
 
 NAME = "jsonld"
 _BLOCK = re.compile(
@@ -72,6 +74,8 @@ def _as_talks(node: object) -> object:
                 out[key] = [out[key]]
         if (said := _status(out.get("eventStatus"))) and "notes" not in out:
             out["notes"] = {"Status": said}
+        if text_of(out.get("eventStatus")).strip():  # (read as its words, not its URL)
+            out["eventStatus"] = said or "scheduled"
     return out
 
 
@@ -159,7 +163,34 @@ def _parse(text: str, document: str, options: Options) -> Result:
         place = parent.get("location")
         venue = (_name(place) if isinstance(place, dict) else inline(text_of(place))) or None
         talks = [replace(t, conference=name, venue=t.venue or venue) for t in talks]
-    return talks, [*warnings, *more]
+    return talks, [*warnings, *more, *_page_only(text, document, options, talks)]
 
 
-register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm", ".jsonld")))
+def _page_only(text: str, document: str, options: Options, talks: list[Talk]) -> list[str]:
+    """The warning that the page around the JSON-LD shows a program (a table, headings)
+    holding talks its events do not (by title, folded), naming them: many sites' plugins describe only part of their program so. The
+    page's talks are not added (read as a page they may be its menus'): `--format html`
+    reads the page's program instead."""
+    page = registry.get("html")
+    if page is None or _bare(text) or not talks:
+        return []
+    try:
+        shown, _ = page.parse(text, document, options)
+    except InputError:
+        return []
+    known = {fold(t.title) for t in talks}
+    extra = [t for t in shown if fold(t.title) not in known and t.format != "break"]
+    if not extra:
+        return []
+    named = ", ".join(repr(t.title) for t in extra[:3]) + (
+        f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+    )
+    return [
+        f"{document}: the page's own program (its table or list, as --format html reads "
+        f"it) holds "
+        f"{len(extra)} talk(s) its JSON-LD ({len(talks)} events, the ones read) does not "
+        f"({named}); not read: ingest the page with --format html to read its program instead"
+    ]
+
+
+register(Format(NAME, 45, looks_like, _parse, suffixes=(".html", ".htm", ".xhtml", ".jsonld")))

@@ -16,9 +16,10 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import FIELDS, norm, resolve
 from ingest.formats.icalnames import ROLE_OR_ORG
+from ingest.formats.registry import not_valid
 from ingest.html import inline, text_of
 from ingest.locate import IdLines
-from ingest.speakers import person_name
+from ingest.speakers import ORG_KEYS, person_name
 from talkbase.core.errors import InputError
 from talkbase.core.languages import language_code
 from talkbase.core.terms import fold
@@ -41,6 +42,30 @@ RECORD_KEYS = (
 _WS = re.compile(r"\s*")
 
 
+def singular(key: str) -> str:
+    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
+
+
+def kind_of(key: object) -> str | None:
+    """ "room", "speaker" or "track" when a key names a list of those (by the names
+    `FIELDS` gives each field, singular or plural), else None. A key naming talk
+    records ("sessions", `RECORD_KEYS`) is none of them."""
+    name = norm(key)
+    if not name or name in RECORD_KEYS:
+        return None
+    for kind, names in _KIND_NAMES:
+        if name in names or singular(name) in names or name.replace("_", "") in names:
+            return kind
+    return None
+
+
+# the names of each kind `kind_of` reads, normalised once (it is asked at every key)
+_KIND_NAMES = tuple(
+    (kind, frozenset(norm(n) for n in FIELDS[fld]))
+    for kind, fld in (("room", "room"), ("speaker", "speakers"), ("track", "track"))
+)
+
+
 def _norm(key: object) -> str:
     return re.sub(r"[^0-9a-z]+", "_", str(key).lower()).strip("_")
 
@@ -60,7 +85,9 @@ def array_items(body: str, document: str) -> Iterator[tuple[str, object]]:
             obj, end = decoder.raw_decode(body, pos)
         except json.JSONDecodeError as exc:
             raise InputError(
-                document, f"not valid JSON ({exc.msg})", f"line {exc.lineno}, column {exc.colno}"
+                document,
+                not_valid("JSON", exc.msg, body, exc.lineno),
+                f"line {exc.lineno}, column {exc.colno}",
             ) from exc
         except (ValueError, RecursionError) as exc:
             raise InputError(document, f"not readable JSON ({exc})") from exc
@@ -282,7 +309,8 @@ def _person(row: dict[str, Any], asked: dict[str, str] | None = None) -> object:
         if isinstance(a, dict)
         and norm((asked or {}).get(text_of(a.get("questionId")), "")) in FIELDS["affiliation"]
     ]
-    org = next((a for a in answered if a), None) or tagline_affiliation(row.get("tagLine"))
+    own = next((inline(text_of(row[k])) for k in ORG_KEYS if text_of(row.get(k)).strip()), "")
+    org = next((a for a in answered if a), None) or own or tagline_affiliation(row.get("tagLine"))
     return {"name": name, "affiliation": org} if name and org else name
 
 
@@ -292,6 +320,21 @@ ID_KEYS = ("id", "code", "guid", "uuid", "slug")
 # an id as Sessionize's tables write theirs: a UUID, a number, a slug with a digit
 # ("3f2504e0-4f89-…", "5000", "a1b2c3d4-0009"), never a person's name as written
 _ID = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9][\w.-]*")
+
+
+# a key naming the id (or ids) of a room, a speaker or a track: "room_id", "roomId",
+# "speaker_ids", "speakerIds", "trackID"
+_ID_KEY = re.compile(r"(.+?)_?ids?")
+# where an id key's kind is joined: the field the table reader reads it under
+_JOINED = {"room": "room", "speaker": "speakers", "track": "track"}
+
+
+def id_kind(key: object) -> str | None:
+    """The kind (`kind_of`) whose id or ids a key names ("speaker_ids", "roomId",
+    "track_id"), else None."""
+    split = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(key))
+    m = _ID_KEY.fullmatch(norm(split))
+    return kind_of(m.group(1)) if m else None
 
 
 def _dangling(said: object, table: set[str]) -> bool:
@@ -313,10 +356,6 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
     hold is left out, and said (`resolve_refs`)."""
     top = root if isinstance(root, dict) else {}
 
-    def table(key: str, name_of: Callable[[dict[str, Any]], str]) -> dict[str, str]:
-        rows = [r for r in when.as_list(top.get(key)) if isinstance(r, dict)]
-        return {text_of(r.get("id")): name_of(r) for r in rows}
-
     asked = {  # (Sessionize's questions to speakers: their titles by id)
         text_of(q.get("id")): text_of(q.get("question"))
         for q in when.as_list(top.get("questions"))
@@ -336,7 +375,22 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         for k in ID_KEYS
         if r.get(k) is not None
     }
-    rooms = table("rooms", lambda r: text_of(r.get("name")))
+    # each list of rooms, speakers or tracks under a key naming them (`kind_of`), by
+    # any id its objects hold (`ID_KEYS`): what a session's id keys name (`id_kind`)
+    by_kind: dict[str, dict[str, tuple[str, object]]] = {}
+    for key, value in top.items():
+        kind = kind_of(key)
+        if kind is None:
+            continue
+        for r in when.as_list(value):
+            if not isinstance(r, dict):
+                continue
+            said = (
+                _person(r, asked) if kind == "speaker" else text_of(r.get("name") or r.get("title"))
+            )
+            for k in ID_KEYS:
+                if r.get(k) is not None and not isinstance(r[k], dict | list):
+                    by_kind.setdefault(kind, {}).setdefault(text_of(r[k]), (str(key), said))
     items = {  # item id -> (the field its category names, its name, the category's title)
         text_of(i.get("id")): (category_field(said), text_of(i), said)
         for c in when.as_list(top.get("categories"))
@@ -382,10 +436,22 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
                 if s not in gone
             ]
             dangling += [f"speaker id {text_of(s)!r} is not in speakers" for s in gone]
-        if obj.get("roomId") is not None and not obj.get("room"):
-            obj["room"] = rooms.get(text_of(obj["roomId"]))
-            if obj["room"] is None and rooms and text_of(obj["roomId"]):
-                dangling.append(f"room id {text_of(obj['roomId'])!r} is not in rooms")
+        cols = resolve(obj)
+        for key in [k for k in obj if k not in cols.values()]:
+            kind = id_kind(key)
+            joined, named = by_kind.get(kind or ""), obj[key]
+            fld = _JOINED.get(kind or "", "")
+            if not joined or named is None or text_of(cols.get(fld) and obj[cols[fld]]):
+                continue  # (what the session says itself wins)
+            ids = named if isinstance(named, list) else [named]
+            listed = [text_of(i) for i in ids if text_of(i).strip()]
+            found = [joined[i][1] for i in listed if i in joined and joined[i][1]]
+            table_key = next(iter(joined.values()))[0]
+            dangling += [
+                f"{kind} id {i!r} is not in {table_key}" for i in listed if i not in joined
+            ]
+            if found:
+                obj[cols.get(fld, fld)] = found if kind == "speaker" else ", ".join(map(str, found))
         if isinstance(obj.get("categoryItems"), list) and not obj.get("track"):
             by_field([items.get(text_of(i), (None, "", "")) for i in obj["categoryItems"]], obj)
             dangling += [
@@ -409,6 +475,31 @@ def references(root: object) -> Callable[..., dict[str, Any]]:
         return obj
 
     return resolve_refs
+
+
+def unread_lists(root: object, talks: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
+    """The top-level lists of rooms, speakers or tracks (under a key naming them,
+    `kind_of`) whose objects' names none of the talks read (`talks`, as joined) says:
+    a table the reader did not join (its talks name them by a key it
+    does not know), each as (its key, its kind, its number of objects)."""
+    out: list[tuple[str, str, int]] = []
+    for key, value in (root if isinstance(root, dict) else {}).items():
+        kind = kind_of(key)
+        rows = [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+        if kind is None or not rows or not talks:
+            continue
+        named = [  # (a category's items by theirs: Sessionize's categories)
+            *rows,
+            *(i for r in rows for i in when.as_list(r.get("items")) if isinstance(i, dict)),
+        ]
+        names = {
+            fold(person_name(r) if kind == "speaker" else text_of(r.get("name") or r.get("title")))
+            for r in named
+        } - {""}
+        said = fold(json.dumps(talks, ensure_ascii=False, default=str))
+        if names and not any(n in said for n in names):
+            out.append((str(key), kind, len(rows)))
+    return out
 
 
 # ---- shapes read as the plain tree they stand for ---------------------------------------
@@ -561,15 +652,45 @@ def grouped(obj: dict[str, Any]) -> dict[str, Any]:
     return {**obj, "sessions": [t if own(t) else {**t, "track": name} for t in talks]}
 
 
+# OpenAgenda's event status codes, as its API documents them, in the words a status
+# is read in (talkbase/core/terms.py: taking place, postponed, cancelled)
+_OPENAGENDA_STATUS = {
+    1: "scheduled",
+    2: "rescheduled",
+    3: "moved online",
+    4: "postponed",
+    5: "full",
+    6: "cancelled",
+}
+
+
+def openagenda(obj: dict[str, Any]) -> dict[str, Any]:
+    """An OpenAgenda event (told by its `uid`, `slug` and list of `timings`) with its
+    numeric `status` said in words (`_OPENAGENDA_STATUS`: 6 is cancelled); any other
+    object as it is (a number is no status elsewhere)."""
+    code = obj.get("status")
+    if (
+        isinstance(code, int)
+        and not isinstance(code, bool)
+        and code in _OPENAGENDA_STATUS
+        and {"uid", "slug"} <= obj.keys()
+        and isinstance(obj.get("timings"), list)
+    ):
+        return {**obj, "status": _OPENAGENDA_STATUS[code]}
+    return obj
+
+
 def plain_tree(root: object, depth: int = 0) -> object:
     """A JSON program's tree as the reader reads it: a JSON:API document joined
-    (`jsonapi`), each object's record-prefixed keys read (`unprefixed`)."""
+    (`jsonapi`), each object's record-prefixed keys read (`unprefixed`), an
+    OpenAgenda event's status code in words (`openagenda`)."""
     if depth == 0:
         root = jsonapi(root)
     if depth > 64:  # (deeper is refused by the tree reader, not read here)
         return root
     if isinstance(root, dict):
-        return unprefixed(grouped({k: plain_tree(v, depth + 1) for k, v in root.items()}))
+        kept = {k: plain_tree(v, depth + 1) for k, v in root.items()}
+        return unprefixed(grouped(openagenda(kept)))
     if isinstance(root, list):
         return [plain_tree(v, depth + 1) for v in root]
     return root

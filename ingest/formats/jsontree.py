@@ -66,7 +66,7 @@ from typing import Any
 from ingest import when
 from ingest.formats.columns import FIELDS, listed_name, norm, resolve
 from ingest.formats.icalnames import name_like
-from ingest.formats.jsonrecords import ID_KEYS, RECORD_KEYS
+from ingest.formats.jsonrecords import ID_KEYS, RECORD_KEYS, kind_of, singular
 from ingest.formats.mdparts import room_name, room_named
 from ingest.html import inline, text_of
 from ingest.links import web_url
@@ -78,30 +78,6 @@ MAX_DEPTH = 24  # deeper is damage, not a program
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _NUMBER = re.compile(r"-?\d+")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
-
-
-def _singular(key: str) -> str:
-    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
-
-
-def _kind_of(key: object) -> str | None:
-    """ "room", "speaker" or "track" when a key names a list of those (by the names
-    `FIELDS` gives each field, singular or plural), else None. A key naming talk
-    records ("sessions", `RECORD_KEYS`) is none of them."""
-    name = norm(key)
-    if not name or name in RECORD_KEYS:
-        return None
-    for kind, names in _KIND_NAMES:
-        if name in names or _singular(name) in names or name.replace("_", "") in names:
-            return kind
-    return None
-
-
-# the names of each kind `_kind_of` reads, normalised once (it is asked at every key)
-_KIND_NAMES = tuple(
-    (kind, frozenset(norm(n) for n in FIELDS[fld]))
-    for kind, fld in (("room", "room"), ("speaker", "speakers"), ("track", "track"))
-)
 
 
 def _has(obj: dict[str, Any], cols: dict[str, str], fld: str) -> bool:
@@ -383,7 +359,7 @@ def tables(root: object) -> Tables:
         for key, value in node.items():
             if depth in named and (said := _zone_name(value)):
                 named[depth].add(said)
-            kind = _kind_of(key)
+            kind = kind_of(key)
             if kind and isinstance(value, list):
                 table = out.by_kind.setdefault(kind, {})
                 for item in value:
@@ -486,7 +462,7 @@ def _block(node: dict[str, Any], refs: Tables, listed: object) -> tuple[str | No
     tags, videos, places), whose room counts where it names a room (`_a_room`);
     (None, None) for any other object."""
     found = level(node)
-    track = found != "" and _singular(norm(listed)) == "track"
+    track = found != "" and singular(norm(listed)) == "track"
     if not (found in ("strong", "weak") or track) or not holds_talks(node):
         return None, None
     cols = resolve(node)
@@ -519,7 +495,7 @@ def _presenter(node: object, listed: object) -> dict[str, Any] | None:
     (`speakers.name_shaped`, `icalnames.name_like`: no "The", "Team", "Speaker") and no
     organisation's (`orgs.names_organisation`); else None."""
     name = norm(listed)
-    if not isinstance(node, dict) or _kind_of(listed) != "speaker" or name in _NOT_HOLDERS:
+    if not isinstance(node, dict) or kind_of(listed) != "speaker" or name in _NOT_HOLDERS:
         return None
     person = {k: v for k, v in node.items() if not isinstance(v, dict | list)}
     said = person_name(person)
@@ -567,7 +543,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                 refs.gives[id(node)] = _gives(node)
             on, at, until = refs.gives[id(node)]
             day, start, end = on or day, at or start, (until if at else end)
-        if isinstance(node, list) and isinstance(key, int) and _kind_of(parent_key) == "room":
+        if isinstance(node, list) and isinstance(key, int) and kind_of(parent_key) == "room":
             # an enclosing room object: {"rooms": [{"name": "A", "talks": [...]}]}
             holder = node[key] if key < len(node) else None
             name = inline(text_of(holder)) if isinstance(holder, dict) else ""
@@ -575,7 +551,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
         elif (
             isinstance(node, list)
             and isinstance(key, int)
-            and _kind_of(parent_key) == "speaker"
+            and kind_of(parent_key) == "speaker"
             and depth < len(path) - 1  # (a person holding it, not the talk itself)
         ):
             # an enclosing person: {"speakers": [{"name": "A", "company": "B", "talks": [...]}]}
@@ -590,7 +566,7 @@ def context(root: object, path: tuple[object, ...], refs: Tables) -> Context:
                     minute = int(text)
             elif text in refs.by_kind.get("room", {}):
                 room = inline(text_of(refs.by_kind["room"][text])) or text
-            elif _kind_of(parent_key) == "room" or (day is not None and _room_key(text)):
+            elif kind_of(parent_key) == "room" or (day is not None and _room_key(text)):
                 room = text
         node = (
             node.get(key)
@@ -905,14 +881,14 @@ def _a_day(node: dict[str, Any]) -> bool:
 
 def _sole(items: list[Any], key: object) -> bool:
     """Whether a list holding talks is a place of one: it holds one object, which is
-    no room, person or track (by the key of the list, `_kind_of`) nor a session
+    no room, person or track (by the key of the list, `kind_of`) nor a session
     (`_session_title`) nor a day (`_a_day`: a program of one day is no conference):
     Indico's export, `{"count": 1, "results": [{"title": the event, "startDate",
     "endDate", "contributions": [...]}]}`."""
     return (
         len(items) == 1
         and isinstance(items[0], dict)
-        and _kind_of(key) is None
+        and kind_of(key) is None
         and _session_title(items[0], Tables())[0] is None
         and not _a_day(items[0])
     )
@@ -1205,7 +1181,7 @@ def find(root: object, formats: str = "") -> Gate:
         groups.setdefault(_place(f.path, ids), []).append(f)
 
     def kind(members: list[_Found]) -> str | None:
-        return _kind_of(_holder(members[0].path, ids))
+        return kind_of(_holder(members[0].path, ids))
 
     talky = {p: m for p, m in groups.items() if any(f.level in ("strong", "weak") for f in m)}
     chosen = {p for p, m in talky.items() if kind(m) is None}

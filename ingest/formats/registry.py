@@ -44,6 +44,18 @@ def cut_short(document: str, line: int, left_open: str, last: str | None) -> Cut
     return CutShort(f"{document} line {line}: {left_open}; the file looks cut short, so {kept}")
 
 
+def not_valid(language: str, why: str, text: str, line: int) -> str:
+    """The refusal of a document its data language cannot parse (JSON, XML), where
+    it breaks at `line` (`why`: the parser's words): one whose text ends there (its
+    last line with text) stops before it closes, so says it looks cut short."""
+    if line >= len(text.rstrip().splitlines()):
+        return (
+            f"the {language} stops before it closes (the file ends there): it looks cut "
+            "short; download or save it again"
+        )
+    return f"not valid {language} ({why})"
+
+
 class Unreadable(str):
     """A warning that a record of the document could not be read and was skipped (a
     JSON Lines line that is no JSON, a record or row without a title, a CSV row a

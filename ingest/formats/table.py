@@ -68,6 +68,7 @@ from ingest.formats.jsonrecords import (
     plain_tree,
     records,
     references,
+    unread_lists,
 )
 from ingest.html import inline, plain, text_of
 from ingest.language import stated_language, unread_languages
@@ -79,6 +80,7 @@ from ingest.speakers import (
     given_first,
     name_shaped,
     no_person,
+    own_affiliations,
     parse_speakers,
     plain_commas,
 )
@@ -96,6 +98,7 @@ from talkbase.core.terms import (
     cancelled_state,
     fold,
     format_named,
+    postponed_state,
     taking_place_state,
     unlisted_state,
 )
@@ -148,8 +151,10 @@ def speakers_of(
     affiliation_after_comma: bool = False,
     family_names_first: bool = False,
     affiliation_after_break: bool = False,
+    own_orgs: bool = False,
 ) -> tuple[Speaker, ...]:
-    """The speakers of a cell; `affiliation_after_comma` where its column writes
+    """The speakers of a cell (`own_orgs`: where its column gives people their own
+    "(Org)", `speakers.own_affiliations`); `affiliation_after_comma` where its column writes
     "Name, Organisation" (`speakers.comma_affiliation`), `family_names_first` where
     it writes "Family, Given" (`speakers.family_first`), `affiliation_after_break`
     where it writes a name and its organisation on two lines (`_line_broken`);
@@ -160,7 +165,9 @@ def speakers_of(
         return tuple(
             s
             for name, place in zip(names, places, strict=True)
-            for s in speakers_of(name, place, affiliation_after_comma, family_names_first)
+            for s in speakers_of(
+                name, place, affiliation_after_comma, family_names_first, own_orgs=own_orgs
+            )
         )
     if (one := _line_broken(value, affiliation_after_break)) is not None:
         org = inline(text_of(orgs))
@@ -182,7 +189,7 @@ def speakers_of(
         found = (
             [Speaker(*_name_org(n)) for n in raw.split("|") if n.strip()]
             if "|" in raw
-            else list(parse_speakers(raw, affiliation_after_comma, family_names_first))
+            else list(parse_speakers(raw, affiliation_after_comma, family_names_first, own_orgs))
         )
     org_text = inline(text_of(orgs))
     if org_text and found:
@@ -560,6 +567,7 @@ class _Reader:
         self.day_first: dict[str, bool] = {}  # by date column: its order (`date_order`)
         self.per: dict[str, timedelta] = {}  # by duration column: its unit (`duration_per`)
         self.org_after_comma: set[str] = set()  # speaker columns of "Name, Organisation"
+        self.own_orgs: set[str] = set()  # speaker columns giving each their own "(Org)"
         self.family_first: set[str] = set()  # speaker columns of "Family, Given"
         # speaker columns that write a name and its organisation on two lines
         self.org_after_break: set[str] = set()
@@ -833,6 +841,8 @@ class _Reader:
             if family_first_objects(persons):  # ("Dubois, Luc" beside "Keller, Anna"
                 self.family_first.add(column)  # whose own given and family names tell it)
         for column, cells in people.items():
+            if own_affiliations(cells):
+                self.own_orgs.add(column)
             if sign := family_first(cells):
                 self.family_first.add(column)
                 self.warnings.append(
@@ -1166,7 +1176,12 @@ class _Reader:
             return
         key = " ".join(fold(said).split())
         first, more = self.unread_states.get(key, (len(self.warnings), -1))
-        if more < 0:
+        if more < 0 and postponed_state(said):
+            self.warnings.append(
+                f"{self.document} {where}: the status {said[:40]!r} of {title!r} puts it off to "
+                "a time not given yet: kept at the time the program gives, which may not hold"
+            )
+        elif more < 0:
             self.warnings.append(
                 f"{self.document} {where}: the status {said[:40]!r} of {title!r} is no word "
                 "talkbase knows for a talk called off or taking place; kept as taking place"
@@ -1319,6 +1334,7 @@ class _Reader:
                     one in self.org_after_comma,
                     one in self.family_first,
                     one in self.org_after_break,
+                    one in self.own_orgs,
                 )
                 if one != column:  # an authors' column: people's names only ("Various authors")
                     read = tuple(s for s in read if name_shaped(s.name))
@@ -2329,6 +2345,12 @@ def _found(root: object, reader: _Reader, body: str | None) -> list[tuple[str, o
             seen[ident] = seen.get(ident, 0) + 1
             line = locate(obj, seen[ident]) if ident else None
             out.append((f"line {line}" if line else jsontree.where(path), ev))
+    for key, kind, n in unread_lists(root, [ev for _, ev in out if isinstance(ev, dict)]):
+        reader.warnings.append(
+            f"{reader.document}: its list {key!r} ({n} {kind} record(s)) is named by none of"
+            f" its talks as their {kind}; left unread (its talks name their {kind} by a"
+            f" key talkbase does not join to it)"
+        )
     return out
 
 

@@ -389,7 +389,7 @@ def _lines(kind: str) -> Callable[[Iterable[str], str, Options], Result]:
 for _name, _rank, _looks_like, _suffixes, _streams in (
     ("jsonl", 40, looks_like_jsonl, (".jsonl", ".ndjson"), True),
     ("json", 50, looks_like_json, (".json",), False),
-    ("tsv", 80, looks_like_tsv, (".tsv",), True),
+    ("tsv", 80, looks_like_tsv, (".tsv", ".tab"), True),
     ("csv", 90, looks_like_csv, (".csv",), True),
 ):
     register(

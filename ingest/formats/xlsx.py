@@ -132,6 +132,24 @@ class Sheet:
     # the cells (row, column) holding a formula with no value saved (`_unsaved`)
     unsaved: frozenset[tuple[int, int]] = frozenset()
     epoch: date = _EPOCHS[0]  # the day its workbook counts serial dates from (1904's too)
+    # the cells holding Excel's error values (`EXCEL_ERRORS`), read as empty:
+    # (row, column number, the error as shown)
+    errors: tuple[tuple[int, int, str], ...] = ()
+
+
+# Excel's error values, as a cell whose formula failed shows (and keeps) them: no data
+EXCEL_ERRORS = frozenset(
+    ("#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#GETTING_DATA")
+)
+
+
+def column_letters(number: int) -> str:
+    """A column's letters as Excel shows them (1 -> "A", 28 -> "AB")."""
+    out = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        out = chr(65 + rest) + out
+    return out
 
 
 def sheets(data: bytes, document: str) -> list[Sheet]:
@@ -148,6 +166,7 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
             for ws in book.worksheets:
                 ws.reset_dimensions()  # (the size it declares may be wrong: read every row)
                 rows: list[tuple[int, tuple[str, ...]]] = []
+                errors: list[tuple[int, int, str]] = []
                 merged = _merged_down(data, getattr(ws, "_worksheet_path", ""))
                 for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
                     cells += len(values)
@@ -159,13 +178,18 @@ def sheets(data: bytes, document: str) -> list[Sheet]:
                             f"sheet {ws.title!r}",
                         )
                     texts = tuple(cell_text(v).strip() for v in values)
+                    if EXCEL_ERRORS.intersection(texts):  # (a failed formula: no data)
+                        errors += [
+                            (number, n, c) for n, c in enumerate(texts, 1) if c in EXCEL_ERRORS
+                        ]
+                        texts = tuple("" if c in EXCEL_ERRORS else c for c in texts)
                     rows.append((number, texts))
                 rows = [r for r in _filled_down(rows, merged) if any(r[1])]
                 unsaved = _unsaved(data, getattr(ws, "_worksheet_path", ""))
                 hidden = ws.sheet_state != "visible"
                 epoch = getattr(book, "epoch", None)
                 counted = epoch.date() if isinstance(epoch, datetime) else _EPOCHS[0]
-                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved, counted))
+                found.append(Sheet(ws.title, tuple(rows), hidden, unsaved, counted, tuple(errors)))
         finally:
             book.close()
     except InputError:
@@ -534,6 +558,11 @@ def _read(
             "its rows' dates are their own"
         )
     warnings.extend(repeats_said(document, t.repeated))
+    for number, column, error in t.sheet.errors:
+        warnings.append(
+            f"{document} sheet {t.sheet.name!r} row {number} column {column_letters(column)}: "
+            f"Excel's error value {error!r} (a formula that failed); read as an empty cell"
+        )
     for number in t.formulas:
         warnings.append(
             Unreadable(

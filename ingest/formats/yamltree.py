@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -224,17 +225,66 @@ def cut_record(root: object, text: str) -> tuple[int, str] | None:
         if not isinstance(entries, list) or not entries:
             return None
         last, others = entries[-1], [e for e in entries[:-1] if isinstance(e, dict)]
+        beside = "the record" if len(others) == 1 else f"each of the {len(others)} records"
         if isinstance(last, dict) and others and (lost := _stops_before(last, others)):
             keys = ", ".join(repr(k) for k in lost[:4])
-            beside = "the record" if len(others) == 1 else f"each of the {len(others)} records"
             return (
                 len(text.splitlines()),
                 f"the text ends with no end of line in a record that stops before {keys}, "
                 f"which {beside} beside it gives",
             )
         if not isinstance(last, dict | list):
-            return None
+            return _cut_mid_sentence(root, node, text)
         node = last
+    return None
+
+
+def _records(node: object, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every mapping of a tree, depth first."""
+    if depth > 64:
+        return
+    if isinstance(node, dict):
+        yield node
+    for value in (
+        node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    ):
+        yield from _records(value, depth + 1)
+
+
+def _cut_mid_sentence(root: object, record: object, text: str) -> tuple[int, str] | None:
+    """(line, what is left open) where the text's last record (the mapping its last
+    value sits in) ends its last value, text of several words, mid-sentence, while
+    every other record of the tree giving that key ends its sentence there (two at
+    least): a block scalar cut inside its text ("A look" of "A look ahead.")."""
+    if not isinstance(record, dict) or not record:
+        return None
+    key = next(reversed(record))
+    others = [r for r in _records(root) if r is not record and key in r]
+    if len(others) < 2 or not _stops_mid_sentence(record, others):
+        return None
+    return (
+        len(text.splitlines()),
+        f"the text ends with no end of line inside the last record's {key!r}, which stops "
+        f"mid-sentence where each of the {len(others)} others ends one",
+    )
+
+
+_SENTENCE_END = re.compile(r"[.!?\u2026\u3002][\"'\u201d\u2019)\]]*\s*$")
+
+
+def _stops_mid_sentence(record: dict[str, Any], others: list[dict[str, Any]]) -> str | None:
+    """The last key of `record` where its text (of several words: an abstract) ends
+    no sentence while each of `others` ends one under that key: a block cut inside
+    its text ("A look" of "A look ahead."); None where not."""
+    key = next(reversed(record), None) if record else None
+    if key is None:
+        return None
+    said = record.get(key)
+    theirs = [o.get(key) for o in others]
+    if not isinstance(said, str) or not said.strip() or _SENTENCE_END.search(said):
+        return None
+    if all(isinstance(t, str) and len(t.split()) > 1 and _SENTENCE_END.search(t) for t in theirs):
+        return str(key)
     return None
 
 

@@ -261,6 +261,7 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
         *("confirmed", "accepted", "scheduled", "published", "planned", "approved"),
         *("ok", "yes", "live", "active", "final", "tentative", "on", "go", "open", "full"),
         *("sold out", "waitlist", "new", "updated", "changed", "moved", "rescheduled"),
+        "moved online",  # (schema.org's EventMovedOnline: it takes place, online)
         "accept queue",  # (Sessionize: accepted, the speaker not told yet)
         # (a record's publication, as a CMS writes it; a cell saying none)
         *("publish", "public", "visible", "normal", "regular", "tbc", "none", "n/a", "-"),
@@ -288,6 +289,20 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
     "ja": ("確定",),
     "zh": ("已确认", "确认", "確認"),
     "ko": ("확정",),
+}
+
+# What a program's status says of a talk put off to a time it does not give yet
+# (schema.org's EventPostponed), folded where compared: kept at the time the program
+# says, warned of as a time that may not hold (`postponed_state`)
+POSTPONED_STATES: dict[str, tuple[str, ...]] = {
+    "en": ("postponed", "deferred", "on hold"),
+    "de": ("verschoben", "vertagt"),
+    "fr": ("reporté", "reportée"),
+    "es": ("aplazado", "aplazada", "pospuesto", "pospuesta"),
+    "it": ("rinviato", "rinviata"),
+    "nl": ("uitgesteld",),
+    "pt": ("adiado", "adiada"),
+    "sw": ("imeahirishwa",),
 }
 
 # What a call for papers' status says of a proposal that is not on the program, folded:
@@ -558,6 +573,7 @@ def _status_key(status: str) -> str:
 
 _CANCELLED = frozenset(_status_key(w) for ws in CANCELLED_STATES.values() for w in ws)
 _TAKING_PLACE = frozenset(_status_key(w) for ws in TAKING_PLACE_STATES.values() for w in ws)
+_POSTPONED = frozenset(_status_key(w) for ws in POSTPONED_STATES.values() for w in ws)
 _PROPOSED = frozenset(w for ws in PROPOSAL_STATES.values() for w in ws)
 
 
@@ -585,6 +601,12 @@ def taking_place_state(status: str) -> bool:
     """Whether a talk's status says only that it takes place ("confirmed",
     "Bestätigt", "accepted": TAKING_PLACE_STATES), which tells an attendee nothing."""
     return _status_key(status) in _TAKING_PLACE
+
+
+def postponed_state(status: str) -> bool:
+    """Whether a talk's status says it is put off to a time not given yet
+    ("postponed", "verschoben": POSTPONED_STATES)."""
+    return _status_key(status) in _POSTPONED
 
 
 # what may end a title or a list line to say the talk is off: "— ODWOŁANE",
