@@ -392,6 +392,21 @@ def go(view: str, **facet_values: str) -> None:
         ss[facet_key(name)] = value
 
 
+def open_facet(name: str, value: str, conference: str | None = None) -> None:
+    """The talks of one value of a facet (a talk's room, its track): Search with that
+    filter alone (and the talk's conference, in a base of several), no words."""
+    ss = st.session_state
+    _close_pages()
+    ss["view"] = "Search"
+    ss["q"] = ""
+    for f in FACETS:
+        ss[facet_key(f.name)] = ""
+    ss[facet_key(name)] = value
+    if conference:
+        ss[facet_key("conference")] = conference
+    ss["limit"] = PAGE
+
+
 def save(talk_id: int) -> None:
     set_agenda(agenda().save(talk_id))
 
