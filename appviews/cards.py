@@ -19,6 +19,8 @@ from talkbase.core.records import Talk, Why
 from talkbase.service import query_terms
 
 SPEAKER, ORG = "s:", "o:"
+PLACES = {"r:": "room", "t:": "track"}  # a talk page's room and track chips: the facet each opens
+_PLACE_ICON = {"room": ":material/meeting_room: Room ", "track": ":material/label: Track "}
 
 
 def agenda_note(talk: Talk, saved: Sequence[Talk], mark_fit: bool) -> str:
@@ -82,6 +84,32 @@ def _go(key: str) -> None:
         state.open_speaker(picked[len(SPEAKER) :])
     elif picked.startswith(ORG):
         state.open_org(picked[len(ORG) :])
+
+
+def _open_place(key: str, conference: str | None) -> None:
+    picked = st.session_state.get(key)
+    st.session_state[key] = None
+    if picked and picked[:2] in PLACES:
+        state.open_facet(PLACES[picked[:2]], picked[2:], conference=conference)
+
+
+def place_links(talk: Talk, ctx: str, conference: bool) -> None:
+    """The talk's room and track as chips that list the talks there (Search with that
+    filter alone; with `conference`, a base of several, that of its conference too)."""
+    options = [p + value for p, name in PLACES.items() if (value := getattr(talk, name))]
+    if not options:
+        return
+    key = f"{ctx}-where-{talk.id}"
+    st.pills(
+        "Room and track",
+        options,
+        key=key,
+        label_visibility="collapsed",
+        on_change=_open_place,
+        args=(key, talk.conference if conference else None),
+        format_func=lambda o: _PLACE_ICON[PLACES[o[:2]]] + render.md_label(o[2:]),
+        help="List the talks in this room or this track",
+    )
 
 
 def people_links(talk: Talk, ctx: str, speakers: bool = True) -> None:

@@ -86,6 +86,7 @@ def start(known: Known) -> None:
     url = current_params()
     moved = _history_navigation()
     if ss.get("_started") and url == ss.get("_url") and not moved:
+        _hold()
         return
     started = bool(ss.get("_started"))
     resumed = started and moved
@@ -115,6 +116,29 @@ def start(known: Known) -> None:
     ss["notices"] = list(p.notices)
     ss.pop(_NOTICES_PAGE, None)
     ss["undo_talk"] = None
+    _hold()
+
+
+HELD = ("view", *TOGGLES)  # widgets the URL sets, given their value anew every run
+_VIEW_HELD = "_view_held"  # the view the last run showed
+
+
+def _hold() -> None:
+    """Give the view control and the URL's toggles their values anew on every run, so
+    each run's widget tells the page its value. A widget drawn with a value the script
+    set only once (`start`) is told it on that run only: where the page had not
+    mounted it before the next run began (the stored agenda's run, which the page
+    asks for at once), it mounted at its default, no view, and the next click sent
+    that back: My agenda fell to Search. The view control requires a view, so one
+    that comes back without any is that, never the person's choice: the last run's
+    view stands."""
+    ss = st.session_state
+    if ss.get("view") is None:
+        ss["view"] = ss.get(_VIEW_HELD) or VIEWS[0]
+    ss[_VIEW_HELD] = ss["view"]
+    for key in HELD:
+        if key in ss:
+            ss[key] = ss[key]
 
 
 _NOTICES_PAGE = "_notices_page"  # the page the link's notices are about
@@ -373,6 +397,21 @@ def go(view: str, **facet_values: str) -> None:
     ss["view"] = view
     for name, value in facet_values.items():
         ss[facet_key(name)] = value
+
+
+def open_facet(name: str, value: str, conference: str | None = None) -> None:
+    """The talks of one value of a facet (a talk's room, its track): Search with that
+    filter alone (and the talk's conference, in a base of several), no words."""
+    ss = st.session_state
+    _close_pages()
+    ss["view"] = "Search"
+    ss["q"] = ""
+    for f in FACETS:
+        ss[facet_key(f.name)] = ""
+    ss[facet_key(name)] = value
+    if conference:
+        ss[facet_key("conference")] = conference
+    ss["limit"] = PAGE
 
 
 def save(talk_id: int) -> None:

@@ -128,6 +128,7 @@ def show(lib: Library, talk_id: int) -> None:
     else:
         st.text(render.speakers_line(talk.speakers))
     st.html(render.meta_html(talk))
+    cards.place_links(talk, "page", conference=lib.conferences > 1)
     if talk.format:
         st.text(f"Format: {talk.format}")
     if talk.conference:

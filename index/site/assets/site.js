@@ -160,6 +160,34 @@ function card(t, why, heading = 'h2') {
     saveButton(t));
 }
 
+// a talk page's room, track and speakers lead to their talks: the search with that
+// filter alone (a speaker's name as the words: the site has no speaker page), a link
+// that Enter follows too
+function lookFor(text, label, set) {
+  return el('a', { href: '#search', class: 'facet', 'aria-label': label, title: label, text,
+    onclick: (e) => {
+      e.preventDefault();
+      $('q').value = set.q || '';
+      for (const f of ['day', 'room', 'track']) $(`f-${f}`).value = set[f] || '';
+      if (location.hash === '#search') runSearch(); else location.hash = 'search';
+    } });
+}
+// (a value the filter does not offer stays text: a link would search for nothing)
+function offered(id, v) { return [...$(id).options].some(o => o.value === v); }
+function joined(parts, sep) { return parts.flatMap((p, i) => (i ? [sep, p] : [p])); }
+function talkMeta(t) {
+  const parts = [when(t),
+    t.room && offered('f-room', t.room) ? lookFor(t.room, `Talks in room ${t.room}`, { room: t.room }) : t.room,
+    t.track && offered('f-track', t.track) ? lookFor(t.track, `Talks in track ${t.track}`, { track: t.track }) : t.track,
+    t.format].filter(Boolean);
+  return el('p', { class: 'meta' }, ...joined(parts, ' · '));
+}
+function talkSpeakers(t) {
+  if (!t.speakers.length) return el('p', { text: 'Speakers not given' });
+  return el('p', {}, ...joined(t.speakers.map((s, i) => el('span', {},
+    lookFor(s, `Talks by ${s}`, { q: s }), t.orgs[i] ? ` (${t.orgs[i]})` : '')), ', '));
+}
+
 // a site of several conferences (meta.json's `conferences`): each talk names its own
 function several() { return (state.meta.conferences || []).length > 1; }
 function talkPage(id) {
@@ -172,8 +200,8 @@ function talkPage(id) {
     el('h2', { text: t.title, tabindex: '-1', id: 'talk-title', ...spoken(t) }),
     several() && t.conference ? el('p', { class: 'conf', text: t.conference }) : null,
     t.cancelled ? el('p', { class: 'clash', text: OFF }) : null,
-    el('p', { class: 'meta', text: [when(t), t.room, t.track, t.format].filter(Boolean).join(' · ') }),
-    el('p', { text: t.speakers.map((s, i) => t.orgs[i] ? `${s} (${t.orgs[i]})` : s).join(', ') || 'Speakers not given' }),
+    talkMeta(t),
+    talkSpeakers(t),
     saveButton(t),
     t.abstract ? el('p', { class: 'abstract', text: t.abstract, ...spoken(t) })
       : el('p', { class: 'abstract', text: 'No abstract given.' })].filter(Boolean));
