@@ -207,6 +207,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *("סטטוס", "מצב", "وضعیت", "الحالة", "स्थिति", "स्थिती", "స్థితి", "நிலை"),
         *("статус", "состояние", "κατάσταση", "状態", "ステータス", "状态", "狀態"),
         *("상태", "สถานะ", "অবস্থা", "hali", "keadaan"),
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("estat", "busena", "կարգավիճակ", "სტატუსი", "ipo"),
     ),
     "conference": (
         "konferenz",
@@ -241,6 +243,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "rubrik",
         "tittel",
         "nazev",
+        # Croatian, Serbian, Bosnian and Slovene, Catalan, Lithuanian, Armenian,
+        # Georgian, Yoruba, Sinhala (sweep 24)
+        *("naslov", "titol", "pavadinimas", "վերնագիր", "სათაური", "akole", "මාතෘකාව"),
         "baslik",
         "oturum",
         "タイトル",
@@ -366,6 +371,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "תיאור",
         "వివరణ",
         "సారాంశం",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("sazetak", "resum", "santrauka", "նկարագրություն", "აღწერა", "akopo"),
     ),
     "speakers": (
         "referent",
@@ -477,6 +484,20 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "वक्ते",
         "వక్త",
         "వక్తలు",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *(
+            "predavac",
+            "predavaci",
+            "ponent",
+            "ponents",
+            "pranesejas",
+            "pranesejai",
+            "բանախոս",
+            "բանախոսներ",
+            "მომხსენებელი",
+            "მომხსენებლები",
+            "olusoro",
+        ),
     ),
     "affiliation": (
         "firma",
@@ -614,6 +635,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "वेळ",
         "సమయం",
         "ప్రారంభం",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("pocetak", "inici", "pradzia", "սկիզբ", "დასაწყისი", "ibere"),
     ),
     "end": (
         "ende",
@@ -668,6 +691,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "الانتهاء",
         "סיום",
         "ముగింపు",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("zavrsetak", "pabaiga", "ավարտ", "დასასრული", "opin"),
     ),
     "duration": (
         "dauer",
@@ -739,6 +764,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # column of keywords, `FIELDS["keywords"]`, read two ways by `TWO_WAYS`; nor
         # Czech "dni": in Spanish a column of identity numbers, "DNI": review, sweep 23)
         *(w for nouns in DAY_NOUNS.values() for w in nouns if w not in ("tag", "dni")),
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("ամսաթիվ", "თარიღი", "ojo"),
     ),
     "room": (
         "raum",
@@ -813,6 +840,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "హాల్",
         "గది",
         "వేదిక",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("dvorana", "sale", "դահլիճ", "დარბაზი", "gbongan"),
     ),
     "track": (
         "kategorie",
@@ -871,6 +900,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "מסלול",
         "ट्रॅक",
         "ట్రాక్",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("sekcija", "թեմա", "თემა", "eka"),
     ),
     "format": (
         "typ",
@@ -909,6 +940,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *("type_de_seance", "tipo_de_sesion", "tipo_sesion", "tipo_di_sessione"),
         *("tipo_sessione", "sessietype", "tipo_de_sessao", "tipo_sessao", "typ_sesji"),
         *("oturum_turu", "jenis_sesi", "tipe_sesi", "jenis_acara", "loai_phien"),
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("vrsta", "tipus", "tipas", "տեսակ", "ტიპი", "iru"),
     ),
     "language": (
         "sprache",
@@ -939,6 +972,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ቋንቋ",
         "שפה",
         "భాష",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("jezik", "kalba", "լեզու", "ენა", "ede"),
     ),
 }
 
@@ -1149,6 +1184,15 @@ FIELDS = {
     f: (*names, *IN_OTHER_LANGUAGES.get(f, ()), *OF_OTHER_TOOLS.get(f, ()))
     for f, names in FIELDS.items()
 }
+# a title's names in another language that name a track too (a topic: "Tema",
+# "Thema", "主題") come after every other name of a title, so that a table with "Naslov" or "Títol" beside "Tema"
+# reads the first as the title and "Tema" as its track, in either order of the columns
+# (sweep 24); alone, they are still the title
+_TOPICS = frozenset(IN_OTHER_LANGUAGES["title"]) & frozenset(IN_OTHER_LANGUAGES["track"])
+FIELDS["title"] = (
+    *(n for n in FIELDS["title"] if n not in _TOPICS),
+    *(n for n in FIELDS["title"] if n in _TOPICS),
+)
 
 
 def _serializers(key: object) -> bool:

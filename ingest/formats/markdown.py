@@ -107,6 +107,7 @@ from ingest.formats.mdparts import (
 )
 from ingest.formats.registry import Format, Options, Result, ZoneUnread, register
 from ingest.formats.table import header_again, read_rows, repeats_said
+from ingest.formats.tablesniff import by_values
 from ingest.html import plain
 from ingest.language import guess, stated_language, unread_languages
 from ingest.speakers import name_shaped, parse_speakers
@@ -855,6 +856,19 @@ def _no_program(heads: list[Heading]) -> str:
     is, as a README's "Installation", "Usage" and "License" do not."""
     named = ", ".join(repr(h.text) for h in heads[:3])
     timed = [h for h in heads if HAS_CLOCK.search(h.text)]
+    dated = [
+        h
+        for h in heads
+        if _DATE_SHAPED.search(ascii_digits(h.text)) and not HAS_CLOCK.search(h.text)
+    ]
+    if timed and dated:  # a day heading not read: the times are not to blame (sweep 24)
+        return (
+            f"no program found: its headings name times (line {timed[0].line}: "
+            f"{timed[0].text[:60]!r}) under a heading shaped as a date that this reader "
+            f"could not read as a day (line {dated[0].line}: {dated[0].text[:60]!r}: a "
+            "month's name in a language it does not know), so its talks have no day; "
+            "write the day heading's date as 2026-10-14"
+        )
     if timed:  # a time it could not give its talks: said, not denied
         return (
             f"no program found: its headings name times (line {timed[0].line}: "
@@ -1015,8 +1029,20 @@ def _tabled(
             if no not in again
         ]
         warnings.extend(repeats_said(document, [f"line {no}" for no in sorted(again)]))
+        # (the columns no header names, told by their values, and those still unread
+        # said, as a CSV's and a page's table's are: sweep 24)
+        cells = [list(c) for no, c in t.rows if no not in again]
+        found, told = by_values(list(t.header), cells, mapped(t, mapping))
+        warnings.extend(f"{document}: {s}" for s in told)
         read, said = read_rows(
-            rows, document, NAME, fallback, conference, day, years, mapping=mapped(t, mapping)
+            rows,
+            document,
+            NAME,
+            fallback,
+            conference,
+            day,
+            years,
+            mapping={**found, **(mapped(t, mapping) or {})} or None,
         )
         talks.extend(
             replace(
