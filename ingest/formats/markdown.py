@@ -1032,7 +1032,7 @@ def _tabled(
         # (the columns no header names, told by their values, and those still unread
         # said, as a CSV's and a page's table's are: sweep 24)
         cells = [list(c) for no, c in t.rows if no not in again]
-        found, told = by_values(list(t.header), cells, mapped(t, mapping))
+        by_value, told = by_values(list(t.header), cells, mapped(t, mapping))
         warnings.extend(f"{document}: {s}" for s in told)
         read, said = read_rows(
             rows,
@@ -1042,7 +1042,7 @@ def _tabled(
             conference,
             day,
             years,
-            mapping={**found, **(mapped(t, mapping) or {})} or None,
+            mapping={**by_value, **(mapped(t, mapping) or {})} or None,
         )
         talks.extend(
             replace(
