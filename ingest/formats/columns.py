@@ -208,6 +208,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         *("статус", "состояние", "κατάσταση", "状態", "ステータス", "状态", "狀態"),
         *("상태", "สถานะ", "অবস্থা", "hali", "keadaan"),
         *("حیثیت", "stare", "tila", "allapot", "katayuan"),  # (sweep 24)
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("estat", "busena", "կարգավիճակ", "სტატუსი", "ipo"),
     ),
     "conference": (
         "konferenz",
@@ -242,6 +244,9 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "rubrik",
         "tittel",
         "nazev",
+        # Croatian, Serbian, Bosnian and Slovene, Catalan, Lithuanian, Armenian,
+        # Georgian, Yoruba, Sinhala (sweep 24)
+        *("naslov", "titol", "pavadinimas", "վերնագիր", "სათაური", "akole", "මාතෘකාව"),
         "baslik",
         "oturum",
         "タイトル",
@@ -378,6 +383,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "تفصیل",
         "paglalarawan",
         "buod",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("sazetak", "resum", "santrauka", "նկարագրություն", "აღწერა", "akopo"),
     ),
     "speakers": (
         "referent",
@@ -498,6 +505,18 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "مقرر",
         "مقررین",
         "tagapagsalita",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *(
+            "ponent",
+            "ponents",
+            "pranesejas",
+            "pranesejai",
+            "բանախոս",
+            "բանախոսներ",
+            "მომხსენებელი",
+            "მომხსენებლები",
+            "olusoro",
+        ),
     ),
     "affiliation": (
         "firma",
@@ -642,6 +661,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "آغاز",
         "وقت",
         "simula",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("inici", "pradzia", "սկիզբ", "დასაწყისი", "ibere"),
     ),
     "end": (
         "ende",
@@ -703,6 +724,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "اختتام",
         "pagtatapos",
         "vege",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("zavrsetak", "pabaiga", "ավարտ", "დასასრული", "opin"),
     ),
     "duration": (
         "dauer",
@@ -778,6 +801,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # column of keywords, `FIELDS["keywords"]`, read two ways by `TWO_WAYS`; nor
         # Czech "dni": in Spanish a column of identity numbers, "DNI": review, sweep 23)
         *(w for nouns in DAY_NOUNS.values() for w in nouns if w not in ("tag", "dni")),
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("ամսաթիվ", "თარიღი", "ojo"),
     ),
     "room": (
         "raum",
@@ -858,6 +883,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "ہال",
         "kwarto",
         "silid",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("dvorana", "sale", "դահլիճ", "დარბაზი", "gbongan"),
     ),
     "track": (
         "kategorie",
@@ -920,6 +947,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         # Hungarian, Tagalog)
         "област",
         "موضوع",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("sekcija", "թեմա", "თემა", "eka"),
     ),
     "format": (
         "typ",
@@ -966,6 +995,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "врста",
         "vrsta",
         "قسم",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("tipas", "տեսակ", "ტიპი", "iru"),
     ),
     "language": (
         "sprache",
@@ -1004,6 +1035,8 @@ IN_OTHER_LANGUAGES: dict[str, tuple[str, ...]] = {
         "nyelv",
         "limba",
         "wika",
+        # Croatian, Catalan, Lithuanian, Armenian, Georgian, Yoruba (sweep 24)
+        *("kalba", "լեզու", "ენა", "ede"),
     ),
 }
 
@@ -1214,6 +1247,15 @@ FIELDS = {
     f: (*names, *IN_OTHER_LANGUAGES.get(f, ()), *OF_OTHER_TOOLS.get(f, ()))
     for f, names in FIELDS.items()
 }
+# a title's names in another language that name a track too (a topic: "Tema",
+# "Thema", "主題") come after every other name of a title, so that a table with "Naslov" or "Títol" beside "Tema"
+# reads the first as the title and "Tema" as its track, in either order of the columns
+# (sweep 24); alone, they are still the title
+_TOPICS = frozenset(IN_OTHER_LANGUAGES["title"]) & frozenset(IN_OTHER_LANGUAGES["track"])
+FIELDS["title"] = (
+    *(n for n in FIELDS["title"] if n not in _TOPICS),
+    *(n for n in FIELDS["title"] if n in _TOPICS),
+)
 
 
 def _serializers(key: object) -> bool:

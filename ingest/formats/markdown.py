@@ -857,6 +857,19 @@ def _no_program(heads: list[Heading]) -> str:
     is, as a README's "Installation", "Usage" and "License" do not."""
     named = ", ".join(repr(h.text) for h in heads[:3])
     timed = [h for h in heads if HAS_CLOCK.search(h.text)]
+    dated = [
+        h
+        for h in heads
+        if _DATE_SHAPED.search(ascii_digits(h.text)) and not HAS_CLOCK.search(h.text)
+    ]
+    if timed and dated:  # a day heading not read: the times are not to blame (sweep 24)
+        return (
+            f"no program found: its headings name times (line {timed[0].line}: "
+            f"{timed[0].text[:60]!r}) under a heading shaped as a date that this reader "
+            f"could not read as a day (line {dated[0].line}: {dated[0].text[:60]!r}: a "
+            "month's name in a language it does not know), so its talks have no day; "
+            "write the day heading's date as 2026-10-14"
+        )
     if timed:  # a time it could not give its talks: said, not denied
         return (
             f"no program found: its headings name times (line {timed[0].line}: "
@@ -1017,14 +1030,21 @@ def _tabled(
             if no not in again
         ]
         warnings.extend(repeats_said(document, [f"line {no}" for no in sorted(again)]))
-        # (its columns no field is named so are said, as a CSV's: an HTML page's table
-        # is read as one of these, sweep 24)
-        table_map = mapped(t, mapping)
-        _, sniffed = by_values(t.header, [c for no, c in t.rows if no not in again], table_map)
-        unread = [f"{document}: {s}" for s in sniffed if s.startswith(UNREAD_COLUMNS)]
-        warnings.extend(w for w in unread if w not in warnings)  # (said once: `parse`)
+        # (the columns no header names, told by their values, and those still unread
+        # said, as a CSV's and a page's table's are: sweep 24)
+        cells = [list(c) for no, c in t.rows if no not in again]
+        by_value, told = by_values(list(t.header), cells, mapped(t, mapping))
+        said_once = [f"{document}: {s}" for s in told]  # (said once: `parse`)
+        warnings.extend(w for w in said_once if w not in warnings)
         read, said = read_rows(
-            rows, document, NAME, fallback, conference, day, years, mapping=table_map
+            rows,
+            document,
+            NAME,
+            fallback,
+            conference,
+            day,
+            years,
+            mapping={**by_value, **(mapped(t, mapping) or {})} or None,
         )
         talks.extend(
             replace(

@@ -47,10 +47,12 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "hi": ("hindi", "हिन्दी", "हिंदी"),
     "hr": ("croatian", "hrvatski"),
     "hu": ("hungarian", "magyar"),
+    "hy": ("armenian", "հայերեն"),  # (sweep 24)
     "id": ("indonesian", "bahasa indonesia"),
     "is": ("icelandic", "íslenska"),
     "it": ("italian", "italiano"),
     "ja": ("japanese", "日本語"),
+    "ka": ("georgian", "ქართული"),  # (sweep 24)
     "ko": ("korean", "한국어"),
     "lt": ("lithuanian", "lietuvių"),
     "lv": ("latvian", "latviešu"),
@@ -64,6 +66,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "pt": ("portuguese", "português"),
     "ro": ("romanian", "română"),
     "ru": ("russian", "русский"),
+    "si": ("sinhala", "sinhalese", "සිංහල"),  # (sweep 24)
     "sk": ("slovak", "slovenčina"),
     "sl": ("slovenian", "slovene", "slovenščina"),
     "sr": ("serbian", "српски", "srpski"),
@@ -82,6 +85,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "uk": ("ukrainian", "українська"),
     "ur": ("urdu", "اردو"),
     "vi": ("vietnamese", "tiếng việt"),
+    "yo": ("yoruba", "yorùbá", "èdè yorùbá"),  # (sweep 24)
     "zh": ("chinese", "mandarin", "中文", "汉语", "漢語"),
 }
 # The word for "language" in each language, as a program writes it beside a language's
@@ -112,10 +116,10 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
 # The rest of ISO 639-1's codes: read as codes, without names.
 _OTHER_CODES = frozenset(
     "aa ab ae af ak am an as av ay az ba be bh bi bm bn bo br bs ce ch co cr cu cv cy "
-    "dv dz ee ff fj fo fy gd gn gu gv ha ho ht hy hz ia ie ig ii ik io iu jv ka kg ki "
+    "dv dz ee ff fj fo fy gd gn gu gv ha ho ht hz ia ie ig ii ik io iu jv kg ki "
     "kj kk kl km kn kr ks ku kv kw ky la lb lg li ln lo lu mg mh mi mk ml mn mr mt my "
-    "na nd ne ng nr nv ny oc oj om or os pa pi ps qu rm rn rw sa sc sd se sg si sm sn "
-    "so sq ss st su tg ti tk tn to ts tt tw ty ug uz ve vo wa wo xh yi yo za zu".split()
+    "na nd ne ng nr nv ny oc oj om or os pa pi ps qu rm rn rw sa sc sd se sg sm sn "
+    "so sq ss st su tg ti tk tn to ts tt tw ty ug uz ve vo wa wo xh yi za zu".split()
 )
 CODES = frozenset(_NAMES) | _OTHER_CODES
 

@@ -29,7 +29,12 @@ HONORIFICS = frozenset(
     "dottssa ing ir mag dipl dipling rev sir herr frau".split()
 )
 _ESCAPED = re.compile(r"\\[nrt]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# (the zero-width joiner and non-joiner inside a word are part of its spelling, as
+# Sinhala "ප්‍රනාන්දු", Malayalam and Persian "می‌خواهم" write them: kept there; sweep 24)
+_CONTROL = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    r"|(?<!\S)[\u200c\u200d]|[\u200c\u200d](?!\w)"
+)
 
 
 def clean_name(text: str) -> str:

@@ -250,6 +250,15 @@ CANCELLED_STATES: dict[str, tuple[str, ...]] = {
     "ko": ("취소", "취소됨"),
     "th": ("ยกเลิก",),
     "sw": ("imefutwa",),  # (not "imeahirishwa": postponed, as English "postponed")
+    # (sweep 24; Catalan's "l·l" compares as "ll" however its middle dot is written:
+    # `_status_key`)
+    "ca": ("cancel·lat", "cancel·lada", "cancel·lats", "cancel·lades", "anul·lat", "anul·lada"),
+    "hr": ("otkazano", "otkazan", "otkazana", "otkazani", "otkazane"),
+    "lt": ("atšaukta", "atšauktas", "atšaukti", "atšauktos"),
+    "hy": ("չեղարկված", "չեղարկվել է", "չեղյալ"),
+    "ka": ("გაუქმებულია", "გაუქმებული", "გაუქმდა"),
+    "si": ("අවලංගුයි", "අවලංගු කරන ලදී", "අවලංගු කළා"),
+    "yo": ("fagilé", "a ti fagilé"),
 }
 
 # What a program's status says of a talk that takes place, in the languages programs
@@ -289,6 +298,12 @@ TAKING_PLACE_STATES: dict[str, tuple[str, ...]] = {
     "ja": ("確定",),
     "zh": ("已确认", "确认", "確認"),
     "ko": ("확정",),
+    # (sweep 24)
+    "ca": ("confirmat", "confirmada", "programat", "programada"),
+    "hr": ("potvrđeno", "potvrđen", "potvrđena"),
+    "lt": ("patvirtinta", "patvirtintas"),
+    "hy": ("հաստատված", "կայացած"),
+    "ka": ("დადასტურებულია", "დადასტურებული"),
 }
 
 # What a program's status says of a talk put off to a time it does not give yet
@@ -567,8 +582,14 @@ def placeholder_speaker(name: str) -> bool:
     return bare in _PLACEHOLDERS or bare.removesuffix("speakers") in _PLACEHOLDERS
 
 
+# Catalan's geminate "l·l" ("cancel·lada"), written with its middle dot, the one-letter
+# "ŀl", a full stop or a dot operator, or as "ll" by a keyboard without them: one "ll"
+_GEMINATE_L = re.compile("(?<=[lL])[\u00b7\u2027\u22c5.](?=[lL])|[\u0140\u013f](?=[lL])")
+
+
 def _status_key(status: str) -> str:
-    return " ".join(fold(status.translate(UNMARKED)).split())
+    text = _GEMINATE_L.sub(lambda m: "" if m.group() in "\u00b7\u2027\u22c5." else "l", status)
+    return " ".join(fold(text.translate(UNMARKED)).split())
 
 
 _CANCELLED = frozenset(_status_key(w) for ws in CANCELLED_STATES.values() for w in ws)
