@@ -2105,3 +2105,44 @@ SESSION_KINDS["vi"] = {"hội thảo": "workshop", "bài nói chính": "keynote"
 SESSION_KINDS["cs"] = {"workshop": "workshop", "dílna": "workshop", "panelová diskuse": "panel"}
 SESSION_KINDS["mr"] = {"कार्यशाळा": "workshop", "बीजभाषण": "keynote"}
 SESSION_KINDS["te"] = {"వర్క్‌షాప్": "workshop", "కార్యశాల": "workshop", "కీలక ప్రసంగం": "keynote"}
+
+# -- Catalan, Croatian, Georgian, Armenian, Sinhala (sweep 24) ------------------------
+# Catalan and Croatian say a time limit before the time ("després de les 15:00",
+# "nakon 15:00", "poslije 15 sati": after 15:00; "abans de les 11", "prije 11": before
+# 11); without them the bare time was read as "at 15:00", the opposite of what was asked
+TIME_CUES["ca"] = {
+    ("després", "de", "les"): "after",
+    ("després", "de", "la"): "after",
+    ("després", "de"): "after",
+    ("després", "del"): "after",
+    ("abans", "de", "les"): "before",
+    ("abans", "de", "la"): "before",
+    ("abans", "de"): "before",
+    ("abans", "del"): "before",
+    ("a", "partir", "de", "les"): "from",
+    ("a", "partir", "de"): "from",
+    ("des", "de", "les"): "from",
+    ("fins", "a", "les"): "until",
+    ("fins", "les"): "until",
+    ("a", "les"): "at",
+    ("cap", "a", "les"): "around",
+    ("entre", "les"): "between",
+    ("i", "les"): "and",
+    ("mitjanit",): "midnight",
+    ("migdia",): "noon",
+}
+TIME_CUES["hr"] = {
+    ("nakon",): "after",
+    ("poslije",): "after",
+    ("prije",): "before",
+    ("od",): "from",
+    ("do",): "until",
+    ("oko",): "around",
+    ("između",): "between",
+    ("i",): "and",
+    ("ponoći",): "midnight",
+    ("podne",): "noon",
+}
+CLOCK_AFTER["hr"] = ("sati", "sata", "sat")
+NOT_A_CLOCK["ca"] = ("anys", "minuts", "hores", "dies", "mesos", "segons")
+NOT_A_CLOCK["hr"] = ("godina", "godine", "minuta", "dana", "mjeseci", "sekundi")

@@ -1,0 +1,87 @@
+"""Questions in Catalan, Croatian, Georgian, Armenian and Sinhala (sweep 24, the
+programs of /tmp/s23/sweep-langs5/, docs/formats.md "Sweep 24", "Reader: Catalan,
+Croatian, Georgian, Armenian, Sinhala"). Before, Catalan "després de les 15:00" and
+Croatian "nakon 15:00" read as "at 15:00", the opposite of what was asked, and
+"abans de les 11", "prije 11" read no limit at all."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from index.search.read.understand import understand
+from index.search.read.vocab import Vocab
+from talkbase.core.records import Talk
+
+ZONES = {
+    "ca": "Europe/Madrid",
+    "hr": "Europe/Zagreb",
+    "ka": "Asia/Tbilisi",
+    "hy": "Asia/Yerevan",
+    "si": "Asia/Colombo",
+}
+TITLES = {
+    "ca": ("Seguretat a la banca", "Intel·ligència artificial", "Bases de dades"),
+    "hr": ("Sigurnost u bankarstvu", "Umjetna inteligencija", "Baze podataka"),
+    "ka": ("უსაფრთხოება ბანკებში", "ხელოვნური ინტელექტი", "მონაცემთა ბაზები"),
+    "hy": ("Անվտանգություն բիզնեսում", "Արհեստական բանականություն", "Բաց կոդ"),
+    "si": ("ආරක්ෂාව", "කෘත්‍රිම බුද්ධිය", "දත්ත ගබඩා"),
+}
+# each program's two rooms
+ROOMS = {
+    "ca": ("Sala A", "Sala B"),
+    "hr": ("Dvorana A", "Dvorana B"),
+    "ka": ("დარბაზი A", "დარბაზი B"),
+    "hy": ("Դահլիճ Ա", "Դահլիճ Բ"),
+    "si": ("ශාලාව A", "ශාලාව B"),
+}
+# Tuesday 17 and Wednesday 18 November 2026
+DAY1, DAY2 = "2026-11-17", "2026-11-18"
+
+
+def _vocab(code: str) -> Vocab:
+    """Two days: talks in `code` at 10:00, 14:00 and 16:00 (in its first room, its
+    second, its first) and one in English at 11:00."""
+    tz = ZoneInfo(ZONES[code])
+    talks = []
+    for day in (17, 18):
+        rooms = (ROOMS[code][0], ROOMS[code][1], ROOMS[code][0])
+        for title, hour, room in zip(TITLES[code], (10, 14, 16), rooms, strict=True):
+            start = datetime(2026, 11, day, hour, tzinfo=tz)
+            end = start.replace(minute=45)
+            talk = Talk(title=f"{title} {day}", start=start, end=end, language=code)
+            talks.append(replace(talk, room=room))
+        start = datetime(2026, 11, day, 11, tzinfo=tz)
+        talks.append(Talk(title=f"Zero Trust {day}", start=start, language="en"))
+    return Vocab.from_talks(talks)
+
+
+@pytest.fixture(scope="module")
+def vocabs() -> dict[str, Vocab]:
+    return {code: _vocab(code) for code in ZONES}
+
+
+def _read(vocabs, code, query):
+    u = understand(query, vocabs[code])
+    return u.filters.active(), [x.active() for x in u.excluded_limits], u
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "limits"),
+    [
+        ("ca", "després de les 15:00", {"after": "15:00"}),
+        ("ca", "a partir de les 15:00", {"after": "15:00"}),
+        ("ca", "abans de les 11", {"before": "11:00"}),
+        ("hr", "nakon 15:00", {"after": "15:00"}),
+        ("hr", "poslije 15 sati", {"after": "15:00"}),
+        ("hr", "prije 11", {"before": "11:00"}),
+    ],
+)
+def test_after_and_before_a_time_are_read(vocabs, code, query, limits):
+    """Before, "after 15:00" read as "at 15:00" (its cue left in the topic), and
+    "before 11" read no limit at all."""
+    filters, _, u = _read(vocabs, code, query)
+    assert (filters, u.topic) == (limits, ""), u.label
