@@ -85,3 +85,28 @@ def test_after_and_before_a_time_are_read(vocabs, code, query, limits):
     "before 11" read no limit at all."""
     filters, _, u = _read(vocabs, code, query)
     assert (filters, u.topic) == (limits, ""), u.label
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "topic", "excluded"),
+    [
+        ("hr", "sigurnost ali ne bankarstvo", "sigurnost", ["bankarstvo"]),
+        ("ka", "უსაფრთხოება მაგრამ არა ბანკები", "უსაფრთხოება", ["ბანკები"]),
+        ("hy", "անվտանգություն բայց ոչ բիզնես", "անվտանգություն", ["բիզնես"]),
+        ("ca", "seguretat però no banca", "seguretat", ["banca"]),
+    ],
+)
+def test_but_not_leaves_the_words_out(vocabs, code, query, topic, excluded):
+    """Before, Croatian "ali ne", Georgian "მაგრამ არა" and Armenian "բայց ոչ" (but
+    not) stayed in the topic, and the talk to leave out ranked first."""
+    _, _, u = _read(vocabs, code, query)
+    assert (u.topic, list(u.excluded)) == (topic, excluded), u.label
+
+
+def test_armenian_but_is_never_corrected():
+    """Before, Armenian "բայց" (but) was no word of the lexicon, and search "corrected"
+    it into "բաց" (open), a word of a talk's title: a word of the lexicon never is."""
+    from index.search.read import lexicon
+
+    assert "բայց" in lexicon.own_words("hy")
+    assert "ali" in lexicon.own_words("hr")

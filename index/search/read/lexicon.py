@@ -2146,3 +2146,30 @@ TIME_CUES["hr"] = {
 CLOCK_AFTER["hr"] = ("sati", "sata", "sat")
 NOT_A_CLOCK["ca"] = ("anys", "minuts", "hores", "dies", "mesos", "segons")
 NOT_A_CLOCK["hr"] = ("godina", "godine", "minuta", "dana", "mjeseci", "sekundi")
+# ...and each says to leave something out in its own words ("X però no Y", "ali ne",
+# Georgian "მაგრამ არა", Armenian "բայց ոչ": but not; "osim", "բացի": except; Georgian
+# "გარდა", Sinhala "හැර" after what they leave out). Without them the talk to leave out
+# ranked first, and Armenian "բայց" (but) was "corrected" into a title's "բաց" (open):
+# a word of this file is never a typo (`own_words`)
+LEAVE_OUT["ca"] = LeaveOut(
+    words=(("però", "no"), ("excepte",), ("tret", "de"), ("llevat", "de")),
+    limits=(("no",), ("sense",)),
+    only=("només", "únicament"),
+)
+LEAVE_OUT["hr"] = LeaveOut(
+    words=(("ali", "ne"), ("osim",), ("izuzev",)),
+    limits=(("ne",), ("bez",)),
+    only=("samo", "jedino"),
+)
+LEAVE_OUT["ka"] = LeaveOut(
+    words=(("მაგრამ", "არა"),),
+    limits=(("არა",), ("არ",)),
+    after=(("გარდა",), ("გარეშე",)),
+    only=("მხოლოდ",),
+)
+LEAVE_OUT["hy"] = LeaveOut(
+    words=(("բայց", "ոչ"), ("բացի",), ("բացառությամբ",)),
+    limits=(("ոչ",), ("առանց",)),
+    only=("միայն",),
+)
+LEAVE_OUT["si"] = LeaveOut(after=(("හැර",), ("මිස",), ("නොවන",)), only=("පමණක්",))
