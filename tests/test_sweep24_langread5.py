@@ -38,8 +38,8 @@ ROOMS = {
     "hy": ("Դահլիճ Ա", "Դահլիճ Բ"),
     "si": ("ශාලාව A", "ශාලාව B"),
 }
-# Tuesday 17 and Wednesday 18 November 2026
-DAY1, DAY2 = "2026-11-17", "2026-11-18"
+# Wednesday 18 and Thursday 19 November 2026
+DAY1, DAY2 = "2026-11-18", "2026-11-19"
 
 
 def _vocab(code: str) -> Vocab:
@@ -47,7 +47,7 @@ def _vocab(code: str) -> Vocab:
     second, its first) and one in English at 11:00."""
     tz = ZoneInfo(ZONES[code])
     talks = []
-    for day in (17, 18):
+    for day in (18, 19):
         rooms = (ROOMS[code][0], ROOMS[code][1], ROOMS[code][0])
         for title, hour, room in zip(TITLES[code], (10, 14, 16), rooms, strict=True):
             start = datetime(2026, 11, day, hour, tzinfo=tz)
@@ -110,3 +110,25 @@ def test_armenian_but_is_never_corrected():
 
     assert "բայց" in lexicon.own_words("hy")
     assert "ali" in lexicon.own_words("hr")
+
+
+MORNING = {"starts_before": "12:00"}
+AFTERNOON = {"after": "12:00", "starts_before": "18:00"}
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "limits"),
+    [
+        ("ka", "ოთხშაბათს დილით", {"day": "Wed", **MORNING}),
+        ("ka", "ხუთშაბათს", {"day": "Thu"}),
+        ("si", "බ්‍රහස්පතින්දා", {"day": "Thu"}),
+        ("ca", "dimecres al matí", {"day": "Wed", **MORNING}),
+        ("ca", "dijous a la tarda", {"day": "Thu", **AFTERNOON}),
+    ],
+)
+def test_weekdays_and_parts_of_the_day_are_read(vocabs, code, query, limits):
+    """Before, Georgian's weekdays said "on" (the dative "-ს") read no day, so
+    "Wednesday morning" showed Thursday's mornings too; Sinhala's Thursday, which CLDR
+    writes with a zero-width joiner, read nothing; Catalan "al matí" was no morning."""
+    filters, _, u = _read(vocabs, code, query)
+    assert filters == limits, u.label

@@ -2173,3 +2173,10 @@ LEAVE_OUT["hy"] = LeaveOut(
     only=("միայն",),
 )
 LEAVE_OUT["si"] = LeaveOut(after=(("හැර",), ("මිස",), ("නොවන",)), only=("පමණක්",))
+# ...and the weekdays and parts of the day CLDR does not give: Georgian says "on" a
+# weekday with its dative "-ს" ("ოთხშაბათს": on Wednesday; "კვირას"), Catalan its
+# parts of the day with their article ("al matí", "a la tarda", "al vespre")
+WEEKDAYS_MORE["ka"] = {
+    f"{name.removesuffix('ი')}ს": day for name, day in weekday_names("ka").items()
+}
+DAY_PARTS["ca"] = {"matí": "morning", "tarda": "afternoon", "vespre": "evening", "nit": "night"}
