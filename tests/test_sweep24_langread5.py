@@ -132,3 +132,38 @@ def test_weekdays_and_parts_of_the_day_are_read(vocabs, code, query, limits):
     writes with a zero-width joiner, read nothing; Catalan "al matí" was no morning."""
     filters, _, u = _read(vocabs, code, query)
     assert filters == limits, u.label
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "day"),
+    [
+        ("ca", "el segon dia", DAY2),
+        ("hr", "drugi dan", DAY2),
+        ("hr", "prvi dan", DAY1),
+        ("ka", "მეორე დღეს", DAY2),
+        ("hy", "երկրորդ օրը", DAY2),
+        ("si", "දෙවන දිනයේ", DAY2),
+    ],
+)
+def test_the_nth_day_is_read(vocabs, code, query, day):
+    """Before, "the second day" in these languages read no limit."""
+    filters, _, u = _read(vocabs, code, query)
+    assert filters == {"day": day}, u.label
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "only", "left_out"),
+    [
+        ("hr", "ne na engleskom", None, "en"),
+        ("hr", "predavanja na engleskom", "en", None),
+        ("ka", "არა ინგლისურად", None, "en"),
+        ("ka", "ინგლისურად", "en", None),
+        ("hy", "անգլերենով", "en", None),
+    ],
+)
+def test_the_talks_language_is_read(vocabs, code, query, only, left_out):
+    """Before, "(not) in English" in Croatian and Georgian read no limit."""
+    filters, excluded, u = _read(vocabs, code, query)
+    assert filters.get("language") == only, u.label
+    assert excluded == ([{"language": left_out}] if left_out else []), u.label
+    assert u.topic == "", u.label

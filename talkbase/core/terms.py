@@ -156,6 +156,12 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "cs": ("den", "dne", "dni"),
     "mr": ("दिवस", "दिवशी"),
     "te": ("రోజు", "రోజున"),
+    # (sweep 24: "el segon dia", "drugi dan", "მეორე დღეს", "երկրորդ օրը", "දෙවන දිනයේ")
+    "ca": ("dia",),
+    "hr": ("dan", "dana"),
+    "ka": ("დღე", "დღეს"),
+    "hy": ("օր", "օրը"),
+    "si": ("දිනය", "දිනයේ", "දවස", "දවසේ"),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

@@ -2180,3 +2180,44 @@ WEEKDAYS_MORE["ka"] = {
     f"{name.removesuffix('ი')}ს": day for name, day in weekday_names("ka").items()
 }
 DAY_PARTS["ca"] = {"matí": "morning", "tarda": "afternoon", "vespre": "evening", "nit": "night"}
+# ...and their ordinal days, said before the day's noun (`DAY_NOUNS`: "el segon dia",
+# "drugi dan", "მეორე დღეს", "երկրորդ օրը", "දෙවන දිනයේ": the second day)
+DAY_ORDINALS["ca"] = {
+    **dict.fromkeys(("primer", "primera"), 1),
+    **dict.fromkeys(("segon", "segona"), 2),
+    **dict.fromkeys(("tercer", "tercera"), 3),
+    **dict.fromkeys(("quart", "quarta"), 4),
+    **dict.fromkeys(("últim", "última", "darrer", "darrera"), -1),
+}
+DAY_ORDINALS["hr"] = {
+    **dict.fromkeys(("prvi", "prvog", "prvom", "prvoga"), 1),
+    **dict.fromkeys(("drugi", "drugog", "drugom", "drugoga"), 2),
+    **dict.fromkeys(("treći", "trećeg", "trećem"), 3),
+    **dict.fromkeys(("četvrti", "četvrtog", "četvrtom"), 4),
+    **dict.fromkeys(("zadnji", "zadnjeg", "posljednji", "posljednjeg"), -1),
+}
+DAY_ORDINALS["ka"] = {
+    **dict.fromkeys(("პირველი", "პირველ"), 1),
+    "მეორე": 2,
+    "მესამე": 3,
+    "მეოთხე": 4,
+    "ბოლო": -1,
+}
+DAY_ORDINALS["hy"] = {"առաջին": 1, "երկրորդ": 2, "երրորդ": 3, "չորրորդ": 4, "վերջին": -1}
+DAY_ORDINALS["si"] = {
+    **dict.fromkeys(("පළමු", "පළමුවන", "පළමුවැනි"), 1),
+    **dict.fromkeys(("දෙවන", "දෙවැනි"), 2),
+    **dict.fromkeys(("තෙවන", "තුන්වන", "තුන්වැනි"), 3),
+    "අවසාන": -1,
+}
+# ...and "in" a language: Croatian with its adjective after "na" ("na engleskom", "ne
+# na engleskom": not in English), Georgian and Armenian in one word ("ინგლისურად",
+# "անգլերենով": in English)
+LANGUAGE_ADJECTIVE_ENDINGS["hr"] = ("om", "im", "a", "e", "i", "og")
+LANGUAGE_NAME_ENDINGS["hr"] = ("i",)
+LANGUAGE_CUES_IN["hr"] = ("na",)
+LANGUAGE_NAME_ENDINGS["ka"] = ("ი",)
+LANGUAGE_SAID_AS["ka"] = (("", "ად"),)
+LANGUAGE_SAID_AS["hy"] = (("", "ով"),)
+TALK_NOUNS["hr"] = ("predavanje", "predavanja", "izlaganje", "izlaganja")
+TALK_NOUNS["ca"] = ("xerrada", "xerrades", "ponència", "ponències")
