@@ -167,3 +167,50 @@ def test_the_talks_language_is_read(vocabs, code, query, only, left_out):
     assert filters.get("language") == only, u.label
     assert excluded == ([{"language": left_out}] if left_out else []), u.label
     assert u.topic == "", u.label
+
+
+# each program's types as it names them: a talk, a workshop, a keynote, a panel
+TYPES = {
+    "ca": ("Xerrada", "Taller", "Conferència inaugural", "Taula rodona"),
+    "hr": ("Predavanje", "Radionica", "Uvodno predavanje", "Okrugli stol"),
+    "ka": ("მოხსენება", "სემინარი", "საკვანძო მოხსენება", "პანელი"),
+    "hy": ("զեկույց", "աշխատաժողով", "հիմնական ելույթ", "քննարկում"),
+}
+
+
+@pytest.fixture(scope="module")
+def typed() -> dict[str, Vocab]:
+    """A program per language whose four talks are of its four types."""
+    out = {}
+    for code, types in TYPES.items():
+        tz = ZoneInfo(ZONES[code])
+        talks = [
+            Talk(
+                title=f"{TITLES[code][i % 3]} {i}",
+                start=datetime(2026, 11, 18, 10 + i, tzinfo=tz),
+                language=code,
+                format=kind,
+            )
+            for i, kind in enumerate(types)
+        ]
+        out[code] = Vocab.from_talks(talks)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "kind"),
+    [
+        ("ca", "keynotes", 2),
+        ("hr", "workshops", 1),
+        ("ka", "workshops", 1),
+        ("ka", "პანელები", 3),
+        ("hy", "workshops", 1),
+        ("hy", "աշխատաժողովներ", 1),
+    ],
+)
+def test_kinds_of_session_reach_the_programs_own_type(typed, code, query, kind):
+    """Before, "workshops", "keynotes", "panels" (and their plurals in the program's
+    language) stayed topic words, finding nothing, on programs whose types are in
+    these languages."""
+    u = understand(query, typed[code])
+    assert (u.filters.active(), u.topic) == ({"format": TYPES[code][kind]}, ""), u.label

@@ -2221,3 +2221,46 @@ LANGUAGE_SAID_AS["ka"] = (("", "ად"),)
 LANGUAGE_SAID_AS["hy"] = (("", "ով"),)
 TALK_NOUNS["hr"] = ("predavanje", "predavanja", "izlaganje", "izlaganja")
 TALK_NOUNS["ca"] = ("xerrada", "xerrades", "ponència", "ponències")
+# ...and the kinds of session their programs' types name, singular and plural, so
+# "workshops" finds an "աշխատաժողով", a "სემინარი", a "radionica", and "keynotes" a
+# "Conferència inaugural"
+SESSION_KINDS["ca"] = {
+    "conferència inaugural": "keynote",
+    "conferències inaugurals": "keynote",
+    "taula rodona": "panel",
+    "taules rodones": "panel",
+    "tallers": "workshop",
+}
+SESSION_KINDS["hr"] = {
+    "radionica": "workshop",
+    "radionice": "workshop",
+    "okrugli stol": "panel",
+    "panel": "panel",
+    "paneli": "panel",
+    "uvodno predavanje": "keynote",
+    "uvodna predavanja": "keynote",
+}
+SESSION_KINDS["ka"] = {
+    "სემინარი": "workshop",
+    "სემინარები": "workshop",
+    "ვორქშოპი": "workshop",
+    "ვორქშოპები": "workshop",
+    "პანელი": "panel",
+    "პანელები": "panel",
+    "საკვანძო მოხსენება": "keynote",
+    "საკვანძო მოხსენებები": "keynote",
+}
+SESSION_KINDS["hy"] = {
+    "աշխատաժողով": "workshop",
+    "աշխատաժողովներ": "workshop",
+    "հիմնական ելույթ": "keynote",
+    "հիմնական ելույթներ": "keynote",
+    "քննարկում": "panel",
+    "քննարկումներ": "panel",
+}
+SESSION_KINDS["si"] = {
+    "වැඩමුළුව": "workshop",
+    "වැඩමුළු": "workshop",
+    "ප්‍රධාන දේශනය": "keynote",
+    "සාකච්ඡාව": "panel",
+}
