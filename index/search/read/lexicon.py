@@ -2179,7 +2179,10 @@ LEAVE_OUT["si"] = LeaveOut(after=(("හැර",), ("මිස",), ("නොවන
 WEEKDAYS_MORE["ka"] = {
     f"{name.removesuffix('ი')}ს": day for name, day in weekday_names("ka").items()
 }
-DAY_PARTS["ca"] = {"matí": "morning", "tarda": "afternoon", "vespre": "evening", "nit": "night"}
+DAY_PARTS["ca"] = {
+    **{"matí": "morning", "tarda": "afternoon", "vespre": "evening", "nit": "night"},
+    **{"al matí": "morning", "a la tarda": "afternoon", "al vespre": "evening"},
+}
 # ...and their ordinal days, said before the day's noun (`DAY_NOUNS`: "el segon dia",
 # "drugi dan", "მეორე დღეს", "երկրորդ օրը", "දෙවන දිනයේ": the second day)
 DAY_ORDINALS["ca"] = {
