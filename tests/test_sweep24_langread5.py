@@ -78,11 +78,15 @@ def _read(vocabs, code, query):
         ("hr", "nakon 15:00", {"after": "15:00"}),
         ("hr", "poslije 15 sati", {"after": "15:00"}),
         ("hr", "prije 11", {"before": "11:00"}),
+        ("hy", "15:00-ից հետո", {"after": "15:00"}),
+        ("hy", "12:00-ից առաջ", {"before": "12:00"}),
+        ("ka", "15:00-ის შემდეგ", {"after": "15:00"}),
     ],
 )
 def test_after_and_before_a_time_are_read(vocabs, code, query, limits):
     """Before, "after 15:00" read as "at 15:00" (its cue left in the topic), and
-    "before 11" read no limit at all."""
+    "before 11" read no limit at all; Armenian and Georgian, which say the cue after
+    the time, its case ending joined by a hyphen, read "at 15:00" too."""
     filters, _, u = _read(vocabs, code, query)
     assert (filters, u.topic) == (limits, ""), u.label
 

@@ -2267,3 +2267,9 @@ SESSION_KINDS["si"] = {
     "ප්‍රධාන දේශනය": "keynote",
     "සාකච්ඡාව": "panel",
 }
+# ...and Armenian and Georgian say a time limit after the time, its case ending joined
+# by a hyphen ("15:00-ից հետո", "15:00-ის შემდეგ": after 15:00; "-ից առաջ": before)
+TIME_CUES_AFTER["hy"] = {"հետո": "after", "առաջ": "before"}
+TIME_CUES_AFTER["ka"] = {"შემდეგ": "after", "მერე": "after", "წინ": "before"}
+CLOCK_SUFFIXES["hy"] = ("ից", "ին")
+CLOCK_SUFFIXES["ka"] = ("ის", "მდე", "დან")
