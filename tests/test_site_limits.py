@@ -1447,3 +1447,28 @@ def test_the_site_says_what_its_server_says_of_what_it_read(limits_left):
         ], q
     # (the note is said; the talks listed are those of the query's other limits)
     assert said["rust not in the evening"]["titles"][0] == "Rust in production"
+
+
+# Armenian and Georgian (sweep 24, langread5): a time's case ending joined by a hyphen
+# before a cue said after the time ("15:00-ից հետո", "15:00-ის შემდეგ": after 15:00)
+ARMENIAN_GEORGIAN = (
+    "title,abstract,language,start,end,room\n"
+    "Անվտանգություն բիզնեսում,Պաշտպանություն ամպում։,hy,2026-11-18T10:00,2026-11-18T10:45,Դահլիճ Ա\n"
+    "Արհեստական բանականություն,Մեծ մոդելներ։,hy,2026-11-18T16:00,2026-11-18T16:45,Դահլիճ Ա\n"
+    "ხელოვნური ინტელექტი,დიდი მოდელები.,ka,2026-11-19T09:00,2026-11-19T09:45,დარბაზი A\n"
+    "მონაცემთა ბაზები,ინდექსები.,ka,2026-11-19T15:30,2026-11-19T16:15,დარბაზი B\n"
+)
+ARMENIAN_GEORGIAN_QUESTIONS = ["15:00-ից հետո", "12:00-ից առաջ", "15:00-ის შემდეგ"]
+
+
+@pytest.fixture(scope="module")
+def armenian_georgian(tmp_path_factory):
+    """A program in Armenian and Georgian, and its site."""
+    yield from _program_and_site(tmp_path_factory, "hyka", ARMENIAN_GEORGIAN)
+
+
+def test_the_site_reads_a_hyphened_case_ending_as_its_server(armenian_georgian):
+    kb, site = armenian_georgian
+    server = _same_on_both(kb, site, ARMENIAN_GEORGIAN_QUESTIONS)
+    assert server["15:00-ից հետո"]["after"] == "15:00"
+    assert server["15:00-ის შემდეგ"]["after"] == "15:00"

@@ -168,6 +168,12 @@ DAY_NOUNS: dict[str, tuple[str, ...]] = {
     "sr": ("дан", "дана", "dan", "dana"),
     "ur": ("دن",),
     "tl": ("araw",),
+    # (sweep 24: "el segon dia", "drugi dan", "მეორე დღეს", "երկրորդ օրը", "දෙවන දිනයේ")
+    "ca": ("dia",),
+    "hr": ("dan", "dana"),
+    "ka": ("დღე", "დღეს"),
+    "hy": ("օր", "օրը"),
+    "si": ("දිනය", "දිනයේ", "දවස", "දවසේ"),
 }
 
 # What a program writes where no speaker is named yet, or many are ("TBA", "N.N.",

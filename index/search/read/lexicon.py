@@ -2319,3 +2319,170 @@ DAY_ORDINALS["tl"] = {"unang": 1, "ikalawang": 2, "ikatlong": 3, "ikaapat": 4, "
 TALK_NOUNS["tl"] = ("talk", "talks", "pagtatanghal", "panayam", "sesyon")
 LANGUAGE_CUES_IN["tl"] = ("sa",)
 PLACE_WORDS["tl"] = ("sa",)
+# -- Catalan, Croatian, Georgian, Armenian, Sinhala (sweep 24) ------------------------
+# Catalan and Croatian say a time limit before the time ("després de les 15:00",
+# "nakon 15:00", "poslije 15 sati": after 15:00; "abans de les 11", "prije 11": before
+# 11); without them the bare time was read as "at 15:00", the opposite of what was asked
+TIME_CUES["ca"] = {
+    ("després", "de", "les"): "after",
+    ("després", "de", "la"): "after",
+    ("després", "de"): "after",
+    ("després", "del"): "after",
+    ("abans", "de", "les"): "before",
+    ("abans", "de", "la"): "before",
+    ("abans", "de"): "before",
+    ("abans", "del"): "before",
+    ("a", "partir", "de", "les"): "from",
+    ("a", "partir", "de"): "from",
+    ("des", "de", "les"): "from",
+    ("fins", "a", "les"): "until",
+    ("fins", "les"): "until",
+    ("a", "les"): "at",
+    ("cap", "a", "les"): "around",
+    ("entre", "les"): "between",
+    ("i", "les"): "and",
+    ("mitjanit",): "midnight",
+    ("migdia",): "noon",
+}
+TIME_CUES["hr"] = {
+    ("nakon",): "after",
+    ("poslije",): "after",
+    ("prije",): "before",
+    ("od",): "from",
+    ("do",): "until",
+    ("oko",): "around",
+    ("između",): "between",
+    ("i",): "and",
+    ("ponoći",): "midnight",
+    ("podne",): "noon",
+}
+CLOCK_AFTER["hr"] = ("sati", "sata", "sat")
+NOT_A_CLOCK["ca"] = ("anys", "minuts", "hores", "dies", "mesos", "segons")
+NOT_A_CLOCK["hr"] = ("godina", "godine", "minuta", "dana", "mjeseci", "sekundi")
+# ...and each says to leave something out in its own words ("X però no Y", "ali ne",
+# Georgian "მაგრამ არა", Armenian "բայց ոչ": but not; "osim", "բացի": except; Georgian
+# "გარდა", Sinhala "හැර" after what they leave out). Without them the talk to leave out
+# ranked first, and Armenian "բայց" (but) was "corrected" into a title's "բաց" (open):
+# a word of this file is never a typo (`own_words`)
+LEAVE_OUT["ca"] = LeaveOut(
+    words=(("però", "no"), ("excepte",), ("tret", "de"), ("llevat", "de")),
+    limits=(("no",), ("sense",)),
+    only=("només", "únicament"),
+)
+LEAVE_OUT["hr"] = LeaveOut(
+    words=(("ali", "ne"), ("osim",), ("izuzev",)),
+    limits=(("ne",), ("bez",)),
+    only=("samo", "jedino"),
+)
+LEAVE_OUT["ka"] = LeaveOut(
+    words=(("მაგრამ", "არა"),),
+    limits=(("არა",), ("არ",)),
+    after=(("გარდა",), ("გარეშე",)),
+    only=("მხოლოდ",),
+)
+LEAVE_OUT["hy"] = LeaveOut(
+    words=(("բայց", "ոչ"), ("բացի",), ("բացառությամբ",)),
+    limits=(("ոչ",), ("առանց",)),
+    only=("միայն",),
+)
+LEAVE_OUT["si"] = LeaveOut(after=(("හැර",), ("මිස",), ("නොවන",)), only=("පමණක්",))
+# ...and the weekdays and parts of the day CLDR does not give: Georgian says "on" a
+# weekday with its dative "-ს" ("ოთხშაბათს": on Wednesday; "კვირას"), Catalan its
+# parts of the day with their article ("al matí", "a la tarda", "al vespre")
+WEEKDAYS_MORE["ka"] = {
+    f"{name.removesuffix('ი')}ს": day for name, day in weekday_names("ka").items()
+}
+DAY_PARTS["ca"] = {
+    **{"matí": "morning", "tarda": "afternoon", "vespre": "evening", "nit": "night"},
+    **{"al matí": "morning", "a la tarda": "afternoon", "al vespre": "evening"},
+}
+# ...and their ordinal days, said before the day's noun (`DAY_NOUNS`: "el segon dia",
+# "drugi dan", "მეორე დღეს", "երկրորդ օրը", "දෙවන දිනයේ": the second day)
+DAY_ORDINALS["ca"] = {
+    **dict.fromkeys(("primer", "primera"), 1),
+    **dict.fromkeys(("segon", "segona"), 2),
+    **dict.fromkeys(("tercer", "tercera"), 3),
+    **dict.fromkeys(("quart", "quarta"), 4),
+    **dict.fromkeys(("últim", "última", "darrer", "darrera"), -1),
+}
+DAY_ORDINALS["hr"] = {
+    **dict.fromkeys(("prvi", "prvog", "prvom", "prvoga"), 1),
+    **dict.fromkeys(("drugi", "drugog", "drugom", "drugoga"), 2),
+    **dict.fromkeys(("treći", "trećeg", "trećem"), 3),
+    **dict.fromkeys(("četvrti", "četvrtog", "četvrtom"), 4),
+    **dict.fromkeys(("zadnji", "zadnjeg", "posljednji", "posljednjeg"), -1),
+}
+DAY_ORDINALS["ka"] = {
+    **dict.fromkeys(("პირველი", "პირველ"), 1),
+    "მეორე": 2,
+    "მესამე": 3,
+    "მეოთხე": 4,
+    "ბოლო": -1,
+}
+DAY_ORDINALS["hy"] = {"առաջին": 1, "երկրորդ": 2, "երրորդ": 3, "չորրորդ": 4, "վերջին": -1}
+DAY_ORDINALS["si"] = {
+    **dict.fromkeys(("පළමු", "පළමුවන", "පළමුවැනි"), 1),
+    **dict.fromkeys(("දෙවන", "දෙවැනි"), 2),
+    **dict.fromkeys(("තෙවන", "තුන්වන", "තුන්වැනි"), 3),
+    "අවසාන": -1,
+}
+# ...and "in" a language: Croatian with its adjective after "na" ("na engleskom", "ne
+# na engleskom": not in English), Georgian and Armenian in one word ("ინგლისურად",
+# "անգլերենով": in English)
+LANGUAGE_ADJECTIVE_ENDINGS["hr"] = ("om", "im", "a", "e", "i", "og")
+LANGUAGE_NAME_ENDINGS["hr"] = ("i",)
+LANGUAGE_CUES_IN["hr"] = ("na",)
+LANGUAGE_NAME_ENDINGS["ka"] = ("ი",)
+LANGUAGE_SAID_AS["ka"] = (("", "ად"),)
+LANGUAGE_SAID_AS["hy"] = (("", "ով"),)
+TALK_NOUNS["hr"] = ("predavanje", "predavanja", "izlaganje", "izlaganja")
+TALK_NOUNS["ca"] = ("xerrada", "xerrades", "ponència", "ponències")
+# ...and the kinds of session their programs' types name, singular and plural, so
+# "workshops" finds an "աշխատաժողով", a "სემინარი", a "radionica", and "keynotes" a
+# "Conferència inaugural"
+SESSION_KINDS["ca"] = {
+    "conferència inaugural": "keynote",
+    "conferències inaugurals": "keynote",
+    "taula rodona": "panel",
+    "taules rodones": "panel",
+    "tallers": "workshop",
+}
+SESSION_KINDS["hr"] = {
+    "radionica": "workshop",
+    "radionice": "workshop",
+    "okrugli stol": "panel",
+    "panel": "panel",
+    "paneli": "panel",
+    "uvodno predavanje": "keynote",
+    "uvodna predavanja": "keynote",
+}
+SESSION_KINDS["ka"] = {
+    "სემინარი": "workshop",
+    "სემინარები": "workshop",
+    "ვორქშოპი": "workshop",
+    "ვორქშოპები": "workshop",
+    "პანელი": "panel",
+    "პანელები": "panel",
+    "საკვანძო მოხსენება": "keynote",
+    "საკვანძო მოხსენებები": "keynote",
+}
+SESSION_KINDS["hy"] = {
+    "աշխատաժողով": "workshop",
+    "աշխատաժողովներ": "workshop",
+    "հիմնական ելույթ": "keynote",
+    "հիմնական ելույթներ": "keynote",
+    "քննարկում": "panel",
+    "քննարկումներ": "panel",
+}
+SESSION_KINDS["si"] = {
+    "වැඩමුළුව": "workshop",
+    "වැඩමුළු": "workshop",
+    "ප්‍රධාන දේශනය": "keynote",
+    "සාකච්ඡාව": "panel",
+}
+# ...and Armenian and Georgian say a time limit after the time, its case ending joined
+# by a hyphen ("15:00-ից հետո", "15:00-ის შემდეგ": after 15:00; "-ից առաջ": before)
+TIME_CUES_AFTER["hy"] = {"հետո": "after", "առաջ": "before"}
+TIME_CUES_AFTER["ka"] = {"შემდეგ": "after", "მერე": "after", "წინ": "before"}
+CLOCK_SUFFIXES["hy"] = ("ից", "ին")
+CLOCK_SUFFIXES["ka"] = ("ის", "მდე", "დან")

@@ -218,7 +218,7 @@ def _said_before(r: Any, words: frozenset[str]) -> None:
     for i in range(len(toks) - 2, -1, -1):
         if toks[i].low not in words or toks[i].used or toks[i + 1].used:
             continue
-        time, _, ending = toks[i + 1].low.replace("\u2019", "'").rpartition("'")
+        time, ending = _ending_off(toks[i + 1].low)
         bare = time if time and ending in endings else toks[i + 1].low
         found = clock([replace(toks[i + 1], low=bare)], 0)
         if found is not None:  # ("14.30", "10": written as the clock reader reads it)
@@ -246,7 +246,7 @@ def _said_after(r: Any, cues: dict[str, str]) -> None:
             break
         cue = cues.get(toks[i + 1].low)
         if cue and endings:  # "15:00'ten sonra": the time without its case ending
-            time, _, ending = toks[i].low.replace("\u2019", "'").rpartition("'")
+            time, ending = _ending_off(toks[i].low)
             if time and ending in endings:
                 toks[i] = replace(toks[i], low=time)
         found = clock(toks, i) if cue and not toks[i].used and not toks[i + 1].used else None
@@ -292,11 +292,19 @@ def _endings_off(r: Any) -> None:
     stay as typed)."""
     endings = lexicon.clock_suffixes(frozenset(r.vocab.asked_in))
     for i, t in enumerate(r.toks):
-        time, _, ending = t.low.replace("\u2019", "'").rpartition("'")
+        time, ending = _ending_off(t.low)
         if t.used or ending not in endings or not re.fullmatch(r"\d{1,2}:\d\d", time):
             continue
         if clock([replace(t, low=time)], 0) is not None:
             r.toks[i] = replace(t, low=time)
+
+
+def _ending_off(low: str) -> tuple[str, str]:
+    """A clock time's token split at the mark joining a case ending to it: an apostrophe
+    (Turkish "15:00'ten") or a hyphen (Armenian "15:00-ից", Georgian "15:00-ის"); ("",
+    "") for none. A range ("10:00-12:00") splits too: its "ending" is no case ending."""
+    mark = max(low.rfind("'"), low.rfind("\u2019"), low.rfind("-"))
+    return (low[:mark], low[mark + 1 :]) if mark > 0 else ("", "")
 
 
 def _cue_after(toks: list[Any], j: int, cues: dict[str, str]) -> int:

@@ -455,6 +455,11 @@ class Vocab:
                 self.day_words[norm(word)] = day
                 if not theirs:  # (`foreign_words`)
                     self.foreign_words[norm(word)] = code
+            # (a query's word is read without its zero-width joiner, as a direction mark:
+            # Sinhala "බ්‍රහස්පතින්දා", Thursday, CLDR writes with one)
+            joined = norm(word).replace("\u200d", "")
+            if joined != norm(word) and free(joined):
+                self.day_words.setdefault(joined, day)
             if inflects and isinstance(days, Inflected):
                 days.inflect(norm(word), day)
         for word, day in languages.weekday_short_names(code).items():

@@ -971,7 +971,8 @@ export function createSearch(talks, meta, vectors) {
     }
     return parts.join('');
   }
-  // a time's case ending joined to it by an apostrophe ("15:00'ten sonra": after 15:00)
+  // a time's case ending joined to it by an apostrophe or a hyphen ("15:00'ten sonra",
+  // "15:00-ից հետո": after 15:00)
   // and a word said before a time that adds nothing to it ("saat 10'da": at 10:00), as
   // the server's timecues.py `_said_before` and `_said_after`: the word before joined to
   // the time, written as the clock reader reads it (a bare hour made one: "10:00"), its
@@ -982,7 +983,7 @@ export function createSearch(talks, meta, vectors) {
     if (!ENDINGS.size && !SAID_BEFORE.size) return q;
     const parts = q.split(/(\s+)/u);  // (words at the even places)
     for (let k = 0; k < parts.length; k += 2) {
-      const m = /^(\d{1,2}(?:[:.]\d{2})?)(?:['\u2019](\p{L}+))?$/u.exec(parts[k]);
+      const m = /^(\d{1,2}(?:[:.]\d{2})?)(?:['\u2019-](\p{L}+))?$/u.exec(parts[k]);
       if (!m) continue;
       const ending = m[2] === undefined ? null : fold(m[2]);
       if (ending !== null && !ENDINGS.has(ending)) continue;
