@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from index.search.read.understand import understand
 from ingest.detect import parse_text
+from tests.test_sweep24_limitsleft import _vocab
 
 _HEAD = "# DevConf 2026\n\n## Tuesday 2026-10-20\n\n### Main Hall\n\n"
 
@@ -69,3 +71,23 @@ def test_an_organisation_after_the_speaker_is_no_room():
 
 def test_a_place_after_the_speaker_is_still_the_room():
     assert _one("Mary Major, Foyer").room == "Foyer"
+
+
+# ---- a room joined to the topic is one room ---------------------------------------------
+
+_LAB_TITLES = ["Robotics lab for kids", "Open lab night", "Lab safety basics", "Work in the lab"]
+
+
+@pytest.mark.parametrize(
+    "query", ["talks in Main Hall and lab safety", "rust in Main Hall, or lab work"]
+)
+def test_a_room_joined_to_a_topic_word_is_no_second_room(query):
+    u = understand(query, _vocab(_LAB_TITLES, ["Lab", "Studio", "Main Hall"]))
+    assert "Lab" not in u.any_of.get("room", ()) and u.filters.room == "Main Hall", u
+    assert "lab" in u.topic.lower().split()
+
+
+@pytest.mark.parametrize("query", ["in Main Hall or Lab", "in Main Hall or Lab on Tuesday"])
+def test_a_list_of_rooms_still_reads_both(query):
+    u = understand(query, _vocab(_LAB_TITLES, ["Lab", "Studio", "Main Hall"]))
+    assert u.any_of == {"room": ("Main Hall", "Lab")}, u
