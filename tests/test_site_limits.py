@@ -1269,6 +1269,7 @@ LIMITS_LEFT = "title,abstract,language,start,end,room\n" + "".join(
             ("Robotics lab for kids", "en", "Lab"),
             ("Studio recording", "en", "Studio"),
             ("Open lab night", "en", "Main Hall"),
+            ("Lab safety basics", "en", "Studio"),
             ("Sicurezza delle reti", "it", "Level 1"),
             ("Reti neurali", "it", "Level 2"),
             ("Sicherheit der Netze", "de", "Level 3"),
@@ -1309,6 +1310,7 @@ LIMITS_LEFT_QUESTIONS = [
     "not in Main Hall or Lab",
     "robotics lab or studio",
     "in Main Hall, lab safety",
+    "talks in Main Hall and lab safety",
     # a room by its number, read for another word than its own
     "in room 2",
     "rust in Room 2",
@@ -1385,6 +1387,7 @@ def test_the_site_reads_the_limits_sweep_24_reads_as_its_server(limits_left):
     assert server["in Main Hall or Lab"]["rooms"] == ["Lab", "Main Hall"]
     assert server["not in Main Hall or Lab"]["not_rooms"] == ["Lab", "Main Hall"]
     assert not server["robotics lab or studio"]["rooms"]
+    assert "Lab" not in server["talks in Main Hall and lab safety"]["rooms"]
     assert server["in room 2"]["rooms"] == ["Level 2"]
 
 

@@ -115,7 +115,7 @@ from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
 from talkbase.core.errors import InputError
 from talkbase.core.records import Source, Speaker, Talk
-from talkbase.core.terms import ascii_digits, format_prefix, taking_place_state
+from talkbase.core.terms import ascii_digits, format_named, format_prefix, taking_place_state
 from talkbase.core.when import NIGHT_ENDS, night_runs_on
 
 NAME = "markdown"
@@ -1140,13 +1140,13 @@ def _listed(
             if raw[:1].isspace() and raw.strip() and abstracts:
                 said = raw.strip()
                 last = talks[-1]
-                if not abstracts[-1] and (labels := label_line(said)):
+                if not abstracts[-1] and (labels := label_line(said)) and _labels_read(labels):
                     talks[-1] = _labelled(
                         last, labels, f"line {no}", unread_language, warnings, document
                     )
                 elif not last.speakers and not abstracts[-1] and (who := _person_line(said)):
                     talks[-1] = replace(last, speakers=who)
-                elif last.room in (None, room) and not abstracts[-1] and room_named(said):
+                elif last.room in (None, room) and not abstracts[-1] and room_name(said):
                     talks[-1] = replace(last, room=said)
                 elif (
                     pasted
@@ -1253,6 +1253,44 @@ def _status(status: str, title: str, where: str, warnings: list[str]) -> str:
             "for a talk called off or taking place; kept as taking place"
         )
     return note
+
+
+# a value that reads as a sentence, no name: a clause's comma or semicolon, a
+# sentence's end ("beginners welcome, no Rust needed"); or of more words than a name
+_SENTENCE = re.compile(r"[,;!?]|\.\s")
+_NAME_WORDS = 5
+
+
+def _labels_read(labels: Sequence[tuple[str, str]]) -> bool:
+    """Whether each value of a label line under a list line reads as its field, so that
+    the line is labels, not the talk's text ("Format: bring a laptop with Docker
+    installed" is its abstract): a format a word names (`terms.format_named`), a
+    language the base knows (`language_code`), a status word (`table.status_note`,
+    `terms.taking_place_state`), speakers who are people's names, and any other (a
+    track, a room) short and name-like: no clause or sentence (`_SENTENCE`), at most
+    `_NAME_WORDS` words; keywords and links as written. A language or status of one
+    or two words that names none is still a value (warned of, as before)."""
+
+    def word(value: str) -> bool:
+        return not _SENTENCE.search(value) and len(value.split()) <= 2
+
+    def reads(field: str, value: str) -> bool:
+        if field == "format":
+            return format_named(value) is not None
+        if field == "language":  # ("Klingon": a value, warned of as names no language)
+            return languages.language_code(value) is not None or word(value)
+        if field == "status":  # ("tentative": a value, warned of as no status word)
+            return bool(status_note(value)) or taking_place_state(value) or word(value)
+        if field == "speakers":
+            people = parse_speakers(value)
+            return bool(people) and all(name_shaped(p.name) for p in people)
+        if field in ("keywords", "url"):
+            return True
+        return room_name(value) or (
+            not _SENTENCE.search(value) and len(value.split()) <= _NAME_WORDS
+        )
+
+    return all(reads(f, v) for f, v in labels)
 
 
 def _labelled(

@@ -22,7 +22,7 @@ from ingest.formats.columns import said_in_another_language, words_label
 from ingest.formats.icalnames import people
 from ingest.speakers import name_shaped, parse_speakers
 from talkbase.core import languages
-from talkbase.core.names import PARTICLES
+from talkbase.core.names import PARTICLES, ROLE_OR_ORG
 from talkbase.core.orgs import names_organisation
 from talkbase.core.records import Speaker
 from talkbase.core.terms import (
@@ -1349,10 +1349,19 @@ def _of_shape(rest: str, shape: ListShape) -> bool:
 def _room_after(part: str, rooms_last: bool) -> bool:
     """Whether a list line's last comma's part after its speakers is its room: it names
     one, or the document writes its rooms there (`rooms_after_speakers`) and it is no
-    person's whole name ("Marcos Peña") nor an organisation's."""
+    person's whole name ("Marcos Peña") nor an organisation's; an organisation's name
+    with a room word ("Bob Brown, Lobby Labs": a company's word, `ROLE_OR_ORG`, that
+    is no room word) is none."""
+    words = part.split()
+    if names_organisation(part.strip()) or (
+        words
+        and (last := words[-1].lower().strip(".,()")) in ROLE_OR_ORG
+        and fold(last) not in _room_words()
+    ):
+        return False
     if room_named(part):
         return True
-    return rooms_last and not name_shaped(part.strip()) and not names_organisation(part.strip())
+    return rooms_last and not name_shaped(part.strip())
 
 
 def read_bullet(

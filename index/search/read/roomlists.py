@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from index.search.rank.stopwords import english_stopwords, language_list
 from index.search.read import lexicon
 from index.search.read.vocab import Vocab
 from index.search.read.whenwords import Chip, Words
@@ -42,6 +43,11 @@ def joins(vocab: Vocab) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
+def _stops(languages: frozenset[str]) -> frozenset[str]:
+    return english_stopwords() | frozenset(w for c in languages for w in language_list(c))
+
+
+@lru_cache(maxsize=64)
 def _places(languages: frozenset[str]) -> frozenset[str]:
     return frozenset(fold(w) for w in lexicon.place_words(languages))
 
@@ -67,13 +73,24 @@ def listed(r: Words, first: Chip, then: Chip) -> bool:
     return any(w in join for w in words) or (bool(head) and fold(head[0]) in join)
 
 
-def after_a_room(r: Words, i: int) -> int | None:
+def after_a_room(r: Words, i: int, n: int = 1) -> int | None:
     """How many tokens before token `i` say it is the next room of a list, a room read
     right before them ("in Main Hall or Lab", "in Main Hall or the Lab", "in Aula 1
     o Lab"): a list's word, and words before a place, free; None where they are not
     so. A room whose name is a common word of the talks ("Lab") is read there as
-    after "in" (understand.py `_Reader.room`)."""
+    after "in" (understand.py `_Reader.room`). Not where the word after its `n` tokens
+    goes on with a topic: free, and no list's word or word before a place ("in Main
+    Hall and lab safety": "lab safety" is the topic): a word of the talks
+    (`Vocab.words`), no stop word of English or a language asked in, nor a list's
+    word or a word before a place ("in Main Hall or Lab on Tuesday" is two rooms)."""
     place, join = places(r.vocab), joins(r.vocab)
+    after = fold(r.low(i + n).strip("?!.,;:"))
+    if (
+        r.free(i + n)
+        and after in r.vocab.words
+        and after not in join | place | _stops(r.vocab.asked_in)
+    ):
+        return None
     k = i - 1
     while k >= 0 and r.free(k) and fold(r.low(k)) in place:
         k -= 1

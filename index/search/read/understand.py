@@ -251,7 +251,7 @@ class _Reader(Words):
         # those of the languages the program is written in (lexicon.PLACE_WORDS)
         cued = self.free(i - 1) and self.low(i - 1) in lexicon.at_place(self.vocab.spoken)
         # ...or the next of a list of rooms ("in Main Hall or Lab": as after "in")
-        listed = None if cued else roomlists.after_a_room(self, i)
+        listed = None if cued else roomlists.after_a_room(self, i, found[1])
         # a code ("K.3.201"), or a name no talk's title or abstract uses whole ("XOR",
         # "MOV" at a camp whose stages are named so; "Große Halle" where abstracts say
         # "große" but never "Halle"): a room wherever it stands

@@ -1341,7 +1341,8 @@ export function createSearch(talks, meta, vectors) {
       const placed = j => j >= 0 && (['in', 'room', 'at'].includes(toks[j]) || LIST_PLACES.has(toks[j]));
       // (...or as the next of a list of rooms: "in Main Hall or Lab", a room whose name is
       // a word of the talks read there as after "in")
-      const listed = named.length && !used[i] ? afterARoom(toks, i, used, entries) : null;
+      const listed = named.length && !used[i]
+        ? afterARoom(toks, i, used, entries, Math.max(...named.map(([seq]) => seq.length)), df) : null;
       const rooms = named.filter(([seq, room]) =>
         (placed(i - 1) || /\p{Nd}/u.test(room) || !df.has(seq[0]) || listed !== null));
       if (!rooms.length || used[i]) continue;
@@ -1468,11 +1469,16 @@ export function createSearch(talks, meta, vectors) {
     return between.some(w => LIST_JOINS.has(w)) || LIST_JOINS.has(toks[then.from]);
   }
 
-  function afterARoom(toks, i, used, entries) {
+  function afterARoom(toks, i, used, entries, n, known) {
     // how many tokens before toks[i] make it the next room of a list, a room read right
     // before them ("in Main Hall or Lab", "in Main Hall or the Lab"): a list's word, and
     // words before a place, free; null where they are not so (not after a comma alone:
-    // "in Main Hall, lab safety"), as the server's roomlists.py `after_a_room`
+    // "in Main Hall, lab safety"), nor where the word after its `n` tokens goes on with
+    // a topic (a word of the talks, `known`, no stop word, list's word or place word:
+    // "in Main Hall and lab safety"), as the server's roomlists.py `after_a_room`
+    const after = toks[i + n];
+    if (after !== undefined && !used[i + n] && known.has(after) && !STOP.has(after)
+      && !LIST_JOINS.has(after) && !LIST_PLACES.has(after)) return null;
     let k = i - 1;
     while (k >= 0 && !used[k] && LIST_PLACES.has(toks[k])) k--;
     if (!(k >= 1 && !used[k] && LIST_JOINS.has(toks[k])) || !used[k - 1]) return null;
