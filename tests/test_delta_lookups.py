@@ -104,11 +104,16 @@ def test_a_change_joins_the_stored_title_with_or_without_its_format(
 
 
 def format_keys(key: str) -> set[str]:
-    """The relation the incremental build looked partners up by before `_unmarked`
-    (49 keys a title): the title's key with a format's name after it, or without it,
-    none generic. The reference `_unmarked` must relate exactly as."""
-    out = {f"{key} {f}" for f in FORMAT_KEYS}
+    """The relation the incremental build looks partners up by, written out over every
+    format's name (49 keys a title before `_unmarked`): the title's key with a format's
+    name after it or before it ("panel x", "Panel: X"), or without the one it ends or
+    begins with, none generic. The reference `_unmarked` must relate exactly as. (The
+    leading name was added to `_unmarked` after this reference was written; the cases
+    met it only when a sampled format's name led a stem that is a format's name too:
+    "ワークショッフ ワークショッフ atelier".)"""
+    out = {f"{key} {f}" for f in FORMAT_KEYS} | {f"{f} {key}" for f in FORMAT_KEYS}
     out |= {key[: -len(f) - 1] for f in FORMAT_KEYS if key.endswith(f" {f}")}
+    out |= {key[len(f) + 1 :] for f in FORMAT_KEYS if key.startswith(f"{f} ")}
     return {k for k in out if k and not generic_title(k)}
 
 
