@@ -568,11 +568,11 @@ def test_a_yaml_schedule_reads_its_talks_with_their_slots_times_and_days() -> No
     assert (fmt, warnings) == ("yaml", [])
     assert [(t.title, t.start.isoformat(), t.end.isoformat(), t.room, t.format) for t in talks] == [
         (
-            "Keynote: small models",
+            "Keynote: small models",  # (a title's label names its format: sweep 24)
             "2024-07-10T09:00:00+02:00",
             "2024-07-10T09:45:00+02:00",
             "Forum Hall",
-            None,
+            "Keynote",
         ),
         (
             "Polars internals",  # (10:00 unquoted: YAML 1.1 would read 600)
