@@ -70,15 +70,16 @@ def test_a_column_of_clock_times_no_name_knows_is_the_start_and_said():
 
 
 def test_two_columns_of_clock_times_no_name_knows_are_the_start_and_the_end():
-    # Lithuanian: "Pradžia" (start), "Pabaiga" (end), no name known for either
-    talks, warnings = _read(("Data", "Pradžia", "Pabaiga", "Pavadinimas", "Title", "Org", "Room"))
+    # Latvian: "Sākums" (start), "Beigas" (end), no name known for either (Lithuanian's
+    # "Pradžia" and "Pabaiga" are known since sweep 24)
+    talks, warnings = _read(("Data", "Sākums", "Beigas", "Nosaukums", "Title", "Org", "Room"))
     assert [(t.start.strftime("%H:%M"), t.end.strftime("%H:%M")) for t in talks] == [
         ("09:30", "10:00"),
         ("10:15", "11:00"),
         ("13:00", "13:45"),
     ]
-    assert any("'Pradžia' read as the start times" in w for w in warnings)
-    assert any("'Pabaiga' read as the end times" in w for w in warnings)
+    assert any("'Sākums' read as the start times" in w for w in warnings)
+    assert any("'Beigas' read as the end times" in w for w in warnings)
 
 
 def test_ends_without_a_start_are_never_dropped_unsaid():

@@ -10,8 +10,9 @@ import pytest
 from ingest import parse_text
 from talkbase.core.errors import InputError
 
+# (Latvian: Lithuanian's headers are known since sweep 24, Latvian's are not)
 LITHUANIAN = (
-    "Pavadinimas;Pranešėjas;Diena;Pradžia;Auditorija\n"
+    "Nosaukums;Runātājs;Datums;Sākums;Telpa\n"
     "Rust gamyboje;Jonas Kazlauskas;2026-11-12;9:30;A1\n"
     "Stebėjimas pigiai;Ona Petraitienė;2026-11-12;10:30;A2\n"
 )
@@ -22,16 +23,16 @@ def test_an_unknown_header_is_said_to_be_a_table_and_how_to_map_it():
         parse_text(LITHUANIAN, "programa.csv")
     said = str(refused.value)
     assert refused.value.path == "programa.csv"
-    assert "a table (CSV) whose header names no column" in said and "Pavadinimas" in said
-    assert "--map title='Pavadinimas'" in said
+    assert "a table (CSV) whose header names no column" in said and "Nosaukums" in said
+    assert "--map title='Nosaukums'" in said
 
 
 def test_with_map_it_is_read_as_the_table_it_is():
     mapping = {
-        "title": "Pavadinimas",
-        "speakers": "Pranešėjas",
-        "date": "Diena",
-        "start": "Pradžia",
+        "title": "Nosaukums",
+        "speakers": "Runātājs",
+        "date": "Datums",
+        "start": "Sākums",
     }
     fmt, talks, _ = parse_text(LITHUANIAN, "programa.csv", mapping=mapping)
     assert fmt == "csv"
